@@ -1,0 +1,4 @@
+/** POST /v2/post — S2S CARD, redirect_params as a list of {name, value}. */
+import { s2sCardHandler } from '../../shared/protocol/s2s-card/http.js';
+
+export const handler = s2sCardHandler('list');

@@ -1,0 +1,126 @@
+/**
+ * Creates the local resources from shared/resources.ts, the same definitions the CDK stacks deploy:
+ * the table with its GSIs and TTL, each queue with its dead-letter queue, the KMS key and the ops bus.
+ * Idempotent: an existing table (DynamoDB Local keeps it under -dbPath) is reused.
+ */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateAliasCommand, CreateKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { CreateEventBusCommand, EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { EVENT_BUS, KMS_KEY, QUEUES, TABLE, deadLetterName, physicalName, type QueueKey } from '../../shared/resources.js';
+
+export interface LocalEndpoints {
+  dynamodb: string;
+  moto: string;
+  region: string;
+}
+
+export interface LocalResources {
+  tableName: string;
+  queueUrls: Record<QueueKey, string>;
+  deadLetterQueueUrls: Record<QueueKey, string>;
+  kmsKeyId: string;
+  eventBusName: string;
+}
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export async function createLocalResources(prefix: string, ep: LocalEndpoints): Promise<LocalResources> {
+  const [tableName, queues, kmsKeyId, eventBusName] = await Promise.all([
+    ensureTable(prefix, ep),
+    ensureQueues(prefix, ep),
+    createKey(prefix, ep),
+    createBus(prefix, ep),
+  ]);
+  return { tableName, ...queues, kmsKeyId, eventBusName };
+}
+
+async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> {
+  const ddb = new DynamoDBClient({ region: ep.region, endpoint: ep.dynamodb, credentials });
+  const TableName = physicalName(prefix, TABLE.logicalName);
+  try {
+    await ddb.send(new DescribeTableCommand({ TableName }));
+    return TableName;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  const keyAttrs = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.gsis.flatMap((g) => [g.partitionKey, g.sortKey])];
+  await ddb.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: keyAttrs.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE.gsis.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await ddb.send(
+    new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }),
+  );
+  ddb.destroy();
+  return TableName;
+}
+
+async function ensureQueues(prefix: string, ep: LocalEndpoints) {
+  const sqs = new SQSClient({ region: ep.region, endpoint: ep.moto, credentials, useQueueUrlAsEndpoint: false });
+  const queueUrls = {} as Record<QueueKey, string>;
+  const deadLetterQueueUrls = {} as Record<QueueKey, string>;
+  for (const [key, def] of Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][]) {
+    const retention = String(def.retentionDays * 86400);
+    const dlq = await sqs.send(
+      new CreateQueueCommand({ QueueName: deadLetterName(prefix, def.logicalName), Attributes: { MessageRetentionPeriod: '1209600' } }),
+    );
+    const dlqArn = (
+      await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
+    ).Attributes?.QueueArn;
+    const queue = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: physicalName(prefix, def.logicalName),
+        Attributes: {
+          VisibilityTimeout: String(def.visibilityTimeoutSeconds),
+          MessageRetentionPeriod: retention,
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: def.maxReceiveCount }),
+        },
+      }),
+    );
+    queueUrls[key] = queue.QueueUrl!;
+    deadLetterQueueUrls[key] = dlq.QueueUrl!;
+  }
+  sqs.destroy();
+  return { queueUrls, deadLetterQueueUrls };
+}
+
+async function createKey(prefix: string, ep: LocalEndpoints): Promise<string> {
+  const kms = new KMSClient({ region: ep.region, endpoint: ep.moto, credentials });
+  const key = await kms.send(new CreateKeyCommand({ Description: `${prefix} payments key`, KeyUsage: 'ENCRYPT_DECRYPT' }));
+  const keyId = key.KeyMetadata!.KeyId!;
+  await kms.send(new CreateAliasCommand({ AliasName: `alias/${prefix}-${KMS_KEY.alias}`, TargetKeyId: keyId }));
+  kms.destroy();
+  return keyId;
+}
+
+async function createBus(prefix: string, ep: LocalEndpoints): Promise<string> {
+  const events = new EventBridgeClient({ region: ep.region, endpoint: ep.moto, credentials });
+  const Name = physicalName(prefix, EVENT_BUS.logicalName);
+  await events.send(new CreateEventBusCommand({ Name })).catch((err: Error) => {
+    if (err.name !== 'ResourceAlreadyExistsException') throw err;
+  });
+  events.destroy();
+  return Name;
+}

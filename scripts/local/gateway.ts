@@ -1,0 +1,144 @@
+/**
+ * In-process stand-in for API Gateway (HTTP API, payload format 2.0): matches the shared route table, builds the
+ * v2.0 event and invokes the very handler module the CDK stack deploys for that route.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDefinition } from '../../shared/routes/index.js';
+import { loadHandler } from './handlers.js';
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024; // API Gateway's and Lambda's payload limit
+
+interface CompiledRoute {
+  def: RouteDefinition;
+  regex: RegExp;
+  params: string[];
+}
+
+function compile(def: RouteDefinition): CompiledRoute {
+  const params: string[] = [];
+  const pattern = def.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\+?\}/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { def, regex: new RegExp(`^${pattern}$`), params };
+}
+
+export function matchRoute(routes: CompiledRoute[], method: string, path: string) {
+  for (const r of routes) {
+    if (r.def.method !== method) continue;
+    const m = r.regex.exec(path);
+    if (m) return { route: r, pathParameters: Object.fromEntries(r.params.map((p, i) => [p, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript))/.test(contentType);
+}
+
+export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+  const cookies = headers.cookie?.split(/;\s*/).filter(Boolean);
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = query[k] ? `${query[k]},${v}` : v;
+  const textual = isTextual(headers['content-type']);
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: { method: req.method ?? 'GET', path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  const body = result.body ?? '';
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+function jsonError(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message }));
+}
+
+export function createGateway(routes: RouteDefinition[]): Server {
+  const compiled = routes.map(compile);
+  return createServer(async (req, res) => {
+    try {
+      const path = new URL(req.url ?? '/', 'http://local').pathname;
+      const match = matchRoute(compiled, req.method ?? 'GET', path);
+      if (!match) return jsonError(res, 404, 'Not Found');
+      const body = await readBody(req);
+      if (!body) return jsonError(res, 413, 'Request Entity Too Large');
+      const routeKey = `${match.route.def.method} ${match.route.def.path}`;
+      const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(match.route.def.handler);
+      const result = await handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id));
+      send(res, typeof result === 'string' ? { statusCode: 200, body: result } : result);
+    } catch (err) {
+      // What API Gateway answers when the integration fails: a bare 500, details only in the log.
+      console.error('[gateway] handler failed', err);
+      if (!res.headersSent) jsonError(res, 500, 'Internal Server Error');
+    }
+  });
+}
+
+export function lambdaContext(functionName: string) {
+  return {
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * The local platform: emulators (or given endpoints) → resources from shared/resources.ts → environment for the
+ * handlers → API gateway on 127.0.0.1:PORT → pollers for queues, schedules and ops events.
+ * Used by `npm start` and, with a unique prefix per test file, by the integration tests.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SQSClient, CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { EventBridgeClient, PutRuleCommand, PutTargetsCommand } from '@aws-sdk/client-eventbridge';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
+import { EVENT_BUS } from '../../shared/resources.js';
+import { resetConfig } from '../../shared/config.js';
+import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
+import { resetDeps } from '../../shared/deps.js';
+import { rewrapLocalDataKeys } from '../../shared/adapters/kms-secret-box.js';
+import { createLocalResources, type LocalResources } from './bootstrap.js';
+import { checkPrerequisites, startDynamoDbLocal, startMoto, type Emulator } from './emulators.js';
+import { createGateway } from './gateway.js';
+import { eventBridgeEvents, pollQueue, runEvery, type Poller } from './pollers.js';
+
+export interface PlatformOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Resource name prefix ("local" for npm start; unique per test file). */
+  prefix: string;
+  /** Folder for DynamoDB data and local key escrow; omitted = everything in memory (tests). */
+  dataDir?: string;
+  /** Reuse running emulators (tests share one pair); otherwise they are started here. */
+  endpoints?: { dynamodb: string; moto: string };
+  /** Run schedules on their own interval (npm start) or only on demand (tests). */
+  schedules?: 'interval' | 'manual';
+  extraEnv?: Record<string, string>;
+}
+
+export interface RunningPlatform {
+  url: string;
+  resources: LocalResources;
+  env: Record<string, string>;
+  endpoints: { dynamodb: string; moto: string };
+  /** Runs a scheduled function now (e.g. the outbox sweeper). */
+  runScheduled(id: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const REGION = 'eu-west-1';
+
+export async function startPlatform(opts: PlatformOptions): Promise<RunningPlatform> {
+  const emulators: Emulator[] = [];
+  let endpoints = opts.endpoints;
+  if (!endpoints) {
+    checkPrerequisites();
+    const [ddb, moto] = await Promise.all([
+      startDynamoDbLocal({ dbPath: opts.dataDir ? join(opts.dataDir, 'dynamodb') : undefined }),
+      startMoto(),
+    ]);
+    emulators.push(ddb, moto);
+    endpoints = { dynamodb: ddb.endpoint, moto: moto.endpoint };
+  }
+  const stopEmulators = () => Promise.all(emulators.map((e) => e.stop()));
+  try {
+    return await startOn(opts, endpoints, stopEmulators);
+  } catch (err) {
+    await stopEmulators();
+    throw err;
+  }
+}
+
+async function startOn(
+  opts: PlatformOptions,
+  endpoints: { dynamodb: string; moto: string },
+  stopEmulators: () => Promise<unknown>,
+): Promise<RunningPlatform> {
+  const resources = await createLocalResources(opts.prefix, { ...endpoints, region: REGION });
+  const server = createGateway(ROUTES);
+  await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const escrowFile = opts.dataDir ? join(opts.dataDir, 'key-escrow.json') : undefined;
+
+  const env: Record<string, string> = {
+    STAGE: 'local',
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL: endpoints.moto,
+    DYNAMODB_ENDPOINT_URL: endpoints.dynamodb,
+    TABLE_NAME: resources.tableName,
+    CALLBACK_QUEUE_URL: resources.queueUrls.callbacks,
+    RECURRING_QUEUE_URL: resources.queueUrls.recurringCharges,
+    KMS_KEY_ID: resources.kmsKeyId,
+    EVENT_BUS_NAME: resources.eventBusName,
+    PUBLIC_BASE_URL: url,
+    ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
+    ...opts.extraEnv,
+  };
+  // The handlers run in this process, as Lambda would run them with these variables.
+  Object.assign(process.env, env);
+  resetConfig();
+  resetAwsClients();
+  resetDeps();
+
+  if (escrowFile) {
+    const { missing } = await rewrapLocalDataKeys(resources.tableName, resources.kmsKeyId, escrowFile);
+    if (missing) console.warn(`[platform] ${missing} data key(s) have no local escrow; data sealed under them cannot be opened.`);
+  }
+
+  const sqs = new SQSClient({ region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
+  const pollers: Poller[] = [];
+  for (const c of QUEUE_CONSUMERS) {
+    const queueUrl = resources.queueUrls[c.queue];
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize }));
+  }
+  const schedules = new Map<string, ReturnType<typeof runEvery>>();
+  for (const s of SCHEDULED) {
+    const every = opts.schedules === 'interval' ? s.everyMinutes * 60_000 : 2 ** 31 - 1;
+    schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every }));
+  }
+  pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));
+
+  let stopped = false;
+  return {
+    url,
+    resources,
+    env,
+    endpoints,
+    async runScheduled(id: string) {
+      const s = schedules.get(id);
+      if (!s) throw new Error(`No scheduled function ${id}`);
+      await s.runNow();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await closeServer(server);
+      await Promise.all([...pollers, ...schedules.values()].map((p) => p.stop()));
+      sqs.destroy();
+      resetAwsClients();
+      await stopEmulators();
+    },
+  };
+}
+
+async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
+  const res = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
+  return res.Attributes!.QueueArn!;
+}
+
+/** Each ops-event handler gets a rule on the ops bus whose target is an SQS queue, polled like a Lambda target. */
+async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs: SQSClient): Promise<Poller[]> {
+  if (!OPS_EVENTS.length) return [];
+  const events = new EventBridgeClient({ region: REGION, endpoint: moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const pollers: Poller[] = [];
+  for (const def of OPS_EVENTS) {
+    const queue = await sqs.send(new CreateQueueCommand({ QueueName: `${prefix}-ops-${def.id}` }));
+    const arn = await queueArn(sqs, queue.QueueUrl!);
+    await sqs.send(
+      new SetQueueAttributesCommand({
+        QueueUrl: queue.QueueUrl!,
+        Attributes: { Policy: JSON.stringify({ Statement: [{ Effect: 'Allow', Principal: { Service: 'events.amazonaws.com' }, Action: 'sqs:SendMessage', Resource: arn }] }) },
+      }),
+    );
+    const ruleName = `${prefix}-${def.id}`;
+    await events.send(
+      new PutRuleCommand({
+        Name: ruleName,
+        EventBusName: busName,
+        EventPattern: JSON.stringify({ source: [EVENT_BUS.opsSource], 'detail-type': def.detailTypes }),
+      }),
+    );
+    await events.send(new PutTargetsCommand({ Rule: ruleName, EventBusName: busName, Targets: [{ Id: 'local-poller', Arn: arn }] }));
+    pollers.push(
+      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents }),
+    );
+  }
+  events.destroy();
+  return pollers;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

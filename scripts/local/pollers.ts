@@ -1,0 +1,156 @@
+/**
+ * What Lambda's event-source mappings and EventBridge rules do on AWS, played locally:
+ * - SQS queue → consumer: long-poll batches, invoke, delete successes, leave reported failures to the visibility
+ *   timeout (SQS itself redrives to the DLQ after maxReceiveCount).
+ * - Rate schedules → handler on an interval (and on demand, for tests and ops).
+ * - Ops bus rule → SQS queue (a real EventBridge target in moto) → handler.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, ScheduledEvent, EventBridgeEvent } from 'aws-lambda';
+import { loadHandler, type Handler } from './handlers.js';
+import { lambdaContext } from './gateway.js';
+
+export interface Poller {
+  stop(): Promise<void>;
+}
+
+export function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
+  return {
+    Records: messages.map((m) => ({
+      messageId: m.MessageId!,
+      receiptHandle: m.ReceiptHandle!,
+      body: m.Body ?? '',
+      attributes: {
+        ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
+        SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: m.MD5OfBody ?? '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: queueArn,
+      awsRegion: 'eu-west-1',
+    })),
+  };
+}
+
+export function pollQueue(opts: {
+  sqs: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  handler: string;
+  functionName: string;
+  batchSize: number;
+  /** Turns a queue message into the handler's event (SQS event by default). */
+  toEvent?: (messages: Message[]) => unknown[];
+}): Poller {
+  let running = true;
+  const loop = (async () => {
+    const fn = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
+    while (running) {
+      try {
+        const res = await opts.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: opts.queueUrl,
+            MaxNumberOfMessages: opts.batchSize,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
+        );
+        const messages = res.Messages ?? [];
+        if (!messages.length) continue;
+        await invokeBatch(opts, fn, messages);
+      } catch (err) {
+        if (running) {
+          console.error(`[poller ${opts.functionName}]`, (err as Error).message);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.catch(() => undefined);
+    },
+  };
+}
+
+async function invokeBatch(
+  opts: Parameters<typeof pollQueue>[0],
+  fn: Handler<unknown, SQSBatchResponse | void>,
+  messages: Message[],
+): Promise<void> {
+  let failedIds = new Set<string>();
+  if (opts.toEvent) {
+    // EventBridge targets: one invocation per event, as Lambda targets do.
+    const events = opts.toEvent(messages);
+    for (let i = 0; i < events.length; i++) {
+      try {
+        await fn(events[i], lambdaContext(opts.functionName));
+      } catch (err) {
+        console.error(`[${opts.functionName}]`, (err as Error).message);
+        failedIds.add(messages[i]!.MessageId!);
+      }
+    }
+  } else {
+    try {
+      const result = await fn(toSqsEvent(messages, opts.queueArn), lambdaContext(opts.functionName));
+      failedIds = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (err) {
+      // A thrown handler fails the whole batch, as with an event-source mapping.
+      console.error(`[${opts.functionName}]`, (err as Error).message);
+      return;
+    }
+  }
+  const done = messages.filter((m) => !failedIds.has(m.MessageId!));
+  if (done.length) {
+    await opts.sqs.send(
+      new DeleteMessageBatchCommand({ QueueUrl: opts.queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }),
+    );
+  }
+}
+
+export function scheduledEvent(ruleName: string): ScheduledEvent {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: '000000000000',
+    time: new Date().toISOString(),
+    region: 'eu-west-1',
+    resources: [`arn:aws:events:eu-west-1:000000000000:rule/${ruleName}`],
+    detail: {},
+  } as ScheduledEvent;
+}
+
+export function runEvery(opts: { handler: string; functionName: string; everyMs: number }): Poller & { runNow(): Promise<void> } {
+  let busy: Promise<void> = Promise.resolve();
+  const runNow = () => {
+    busy = busy.then(async () => {
+      try {
+        const fn = await loadHandler<ScheduledEvent, unknown>(opts.handler);
+        await fn(scheduledEvent(opts.functionName), lambdaContext(opts.functionName));
+      } catch (err) {
+        console.error(`[${opts.functionName}]`, (err as Error).message);
+      }
+    });
+    return busy;
+  };
+  const timer = setInterval(runNow, opts.everyMs);
+  return {
+    runNow,
+    async stop() {
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}
+
+/** The body EventBridge puts on an SQS target is the event itself. */
+export function eventBridgeEvents(messages: Message[]): EventBridgeEvent<string, unknown>[] {
+  return messages.map((m) => JSON.parse(m.Body ?? '{}') as EventBridgeEvent<string, unknown>);
+}

@@ -1,0 +1,50 @@
+/**
+ * SDK clients, created once per container (Lambda reuses them across invocations).
+ * Locally and in tests AWS_ENDPOINT_URL points every client at the emulators, with dummy credentials.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { getConfig } from '../config.js';
+
+export interface AwsClients {
+  ddb: DynamoDBDocumentClient;
+  sqs: SQSClient;
+  kms: KMSClient;
+  events: EventBridgeClient;
+}
+
+let clients: AwsClients | undefined;
+
+export function awsClients(): AwsClients {
+  if (clients) return clients;
+  const cfg = getConfig();
+  const common = {
+    region: cfg.AWS_REGION,
+    ...(cfg.AWS_ENDPOINT_URL
+      ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  };
+  // DynamoDB may live on its own endpoint locally (DynamoDB Local); the others share moto's.
+  const ddbEndpoint = cfg.DYNAMODB_ENDPOINT_URL ?? cfg.AWS_ENDPOINT_URL;
+  const ddb = new DynamoDBClient({ ...common, ...(ddbEndpoint ? { endpoint: ddbEndpoint } : {}) });
+  clients = {
+    ddb: DynamoDBDocumentClient.from(ddb, { marshallOptions: { removeUndefinedValues: true } }),
+    // useQueueUrlAsEndpoint: false keeps requests on the configured endpoint whatever host a QueueUrl names.
+    sqs: new SQSClient({ ...common, useQueueUrlAsEndpoint: false }),
+    kms: new KMSClient(common),
+    events: new EventBridgeClient(common),
+  };
+  return clients;
+}
+
+/** For the local platform and tests after they change the environment. */
+export function resetAwsClients(): void {
+  clients?.ddb.destroy();
+  clients?.sqs.destroy();
+  clients?.kms.destroy();
+  clients?.events.destroy();
+  clients = undefined;
+}

@@ -1,0 +1,138 @@
+/**
+ * Merchants and MIDs on DynamoDB. One Query reads a merchant's profile and all its MIDs (same partition);
+ * the result is cached per container for CONFIG_CACHE_TTL_SECONDS so a SALE usually needs no config read at all.
+ */
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
+import { DEFAULT_MAPPINGS } from '../domain/merchant.js';
+import type { MerchantDirectory } from '../ports/merchant-directory.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import { ValidationError } from '../errors.js';
+import { awsClients } from './aws-clients.js';
+import { keys } from './table-keys.js';
+
+type StoredMerchant = Omit<Merchant, 'password'> & { passwordSealed: string };
+
+export class DynamoMerchantDirectory implements MerchantDirectory {
+  private readonly cache = new Map<string, { at: number; value: MerchantConfig | undefined }>();
+
+  constructor(
+    private readonly tableName: string,
+    private readonly secrets: SecretBox,
+    private readonly ttlMs: number,
+  ) {}
+
+  async get(clientKey: string): Promise<MerchantConfig | undefined> {
+    const hit = this.cache.get(clientKey);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = await this.load(clientKey);
+    this.cache.set(clientKey, { at: Date.now(), value });
+    return value;
+  }
+
+  private async load(clientKey: string): Promise<MerchantConfig | undefined> {
+    const res = await awsClients().ddb.send(
+      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.merchant(clientKey).pk } }),
+    );
+    const items = res.Items ?? [];
+    const profile = items.find((i) => i.sk === 'PROFILE');
+    if (!profile) return undefined;
+    return {
+      merchant: await this.toMerchant(profile as unknown as StoredMerchant),
+      mids: items.filter((i) => String(i.sk).startsWith('MID#')).map((i) => stripKeys(i) as unknown as Mid),
+    };
+  }
+
+  private async toMerchant(stored: StoredMerchant): Promise<Merchant> {
+    const { passwordSealed, ...rest } = stripKeys(stored as unknown as Record<string, unknown>) as unknown as StoredMerchant;
+    return {
+      ...rest,
+      mappings: { ...DEFAULT_MAPPINGS, ...rest.mappings },
+      password: await this.secrets.open(passwordSealed, passwordContext(stored.clientKey)),
+    };
+  }
+
+  async create(merchant: Merchant): Promise<void> {
+    const { password, ...rest } = merchant;
+    try {
+      await awsClients().ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...keys.merchant(merchant.clientKey),
+            ...keys.merchantListing(merchant.clientKey),
+            kind: 'merchant',
+            ...rest,
+            passwordSealed: await this.secrets.seal(password, passwordContext(merchant.clientKey)),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw ValidationError.field('client_key', 'This value is already used.');
+      throw err;
+    }
+    this.cache.delete(merchant.clientKey);
+  }
+
+  async update(clientKey: string, changes: Partial<Omit<Merchant, 'clientKey' | 'createdAt'>>): Promise<Merchant> {
+    const { password, ...rest } = changes;
+    const fields: Record<string, unknown> = { ...rest };
+    if (password !== undefined) fields.passwordSealed = await this.secrets.seal(password, passwordContext(clientKey));
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets = Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v], i) => {
+        names[`#f${i}`] = k;
+        values[`:v${i}`] = v;
+        return `#f${i} = :v${i}`;
+      });
+    if (sets.length === 0) throw ValidationError.field('', 'Nothing to update.');
+    try {
+      const res = await awsClients().ddb.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.merchant(clientKey),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      this.cache.delete(clientKey);
+      return this.toMerchant(res.Attributes as unknown as StoredMerchant);
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw ValidationError.field('client_key', 'This value is not correct.');
+      throw err;
+    }
+  }
+
+  async putMid(clientKey: string, mid: Mid): Promise<void> {
+    await awsClients().ddb.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.mid(clientKey, mid.midId), kind: 'mid', ...mid },
+      }),
+    );
+    this.cache.delete(clientKey);
+  }
+
+  async list(): Promise<Merchant[]> {
+    const res = await awsClients().ddb.send(
+      new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'MERCHANTS' } }),
+    );
+    return Promise.all((res.Items ?? []).map((i) => this.toMerchant(i as unknown as StoredMerchant)));
+  }
+}
+
+export function passwordContext(clientKey: string): string {
+  return `merchant-password:${clientKey}`;
+}
+
+function stripKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, kind: _e, ...rest } = item;
+  return rest;
+}

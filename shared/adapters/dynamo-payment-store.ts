@@ -1,0 +1,170 @@
+/**
+ * PaymentStore on DynamoDB. Maps records to conditional writes; the rules live in the operations.
+ * A payment and the callbacks its state change causes are written in one TransactWriteItems (the outbox).
+ */
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ConflictError } from '../errors.js';
+import type { CallbackRecord } from '../domain/callback.js';
+import type { Payment } from '../domain/payment.js';
+import type { IdempotencyClaim, IdempotentResult, PaymentStore } from '../ports/payment-store.js';
+import { awsClients } from './aws-clients.js';
+import { keys } from './table-keys.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export class DynamoPaymentStore implements PaymentStore {
+  constructor(
+    private readonly tableName: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private get ddb() {
+    return awsClients().ddb;
+  }
+
+  async get(transId: string): Promise<Payment | undefined> {
+    const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: keys.payment(transId), ConsistentRead: true }));
+    return res.Item ? toPayment(res.Item) : undefined;
+  }
+
+  async findByOrder(clientKey: string, orderId: string, limit: number): Promise<Payment[]> {
+    const res = await this.ddb.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `ORDER#${clientKey}#${orderId}` },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (res.Items ?? []).map(toPayment);
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<IdempotencyClaim> {
+    const now = this.now();
+    const item = {
+      ...keys.idempotency(key),
+      state: 'IN_PROGRESS',
+      lockExpiresAt: now.getTime() + 30_000,
+      expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
+    };
+    try {
+      await this.ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: item,
+          // A claim whose holder crashed (lock expired) may be taken over; a completed one never.
+          ConditionExpression: 'attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now) OR expiresAt < :nowSeconds',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':now': now.getTime(), ':nowSeconds': Math.floor(now.getTime() / 1000) },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { state: 'claimed', key };
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      const old = err.Item ? (unmarshall(err.Item) as { state?: string; result?: IdempotentResult }) : undefined;
+      if (old?.state === 'COMPLETED' && old.result) return { state: 'completed', result: old.result };
+      return { state: 'in-progress' };
+    }
+  }
+
+  async release(key: string): Promise<void> {
+    await this.ddb.send(
+      new DeleteCommand({
+        TableName: this.tableName,
+        Key: keys.idempotency(key),
+        ConditionExpression: '#s = :inProgress',
+        ExpressionAttributeNames: { '#s': 'state' },
+        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS' },
+      }),
+    ).catch((err) => {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    });
+  }
+
+  async create(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void> {
+    await this.transact([
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: paymentItem(payment),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...callbacks.map((c) => this.callbackPut(c)),
+      ...this.completeClaim(idempotency),
+    ]);
+  }
+
+  async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void> {
+    await this.transact([
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: paymentItem(payment),
+          // Optimistic concurrency: only the writer that read version N may write N+1.
+          ConditionExpression: '#v = :expected',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: { ':expected': payment.version - 1 },
+        },
+      },
+      ...callbacks.map((c) => this.callbackPut(c)),
+      ...this.completeClaim(idempotency),
+    ]);
+  }
+
+  private callbackPut(c: CallbackRecord): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: { ...keys.callback(c.transId, c.seq, c.eventId), ...keys.outboxEntry(c.createdAt, c.eventId), kind: 'callback', ...c, delivery: 'PENDING', attempts: 0 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+  }
+
+  private completeClaim(idempotency?: { key: string; result: IdempotentResult }): TransactItem[] {
+    if (!idempotency) return [];
+    return [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.idempotency(idempotency.key),
+          UpdateExpression: 'SET #s = :done, #r = :result',
+          ExpressionAttributeNames: { '#s': 'state', '#r': 'result' },
+          ExpressionAttributeValues: { ':done': 'COMPLETED', ':result': idempotency.result },
+        },
+      },
+    ];
+  }
+
+  private async transact(items: TransactItem[]): Promise<void> {
+    try {
+      await this.ddb.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (err) {
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
+        throw new ConflictError('The payment was changed by another request; retry.');
+      }
+      throw err;
+    }
+  }
+}
+
+function paymentItem(p: Payment): Record<string, unknown> {
+  return {
+    ...keys.payment(p.transId),
+    ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt, p.transId),
+    kind: 'payment',
+    ...p,
+  };
+}
+
+function toPayment(item: Record<string, unknown>): Payment {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, kind: _k, ...rest } = item;
+  return rest as unknown as Payment;
+}

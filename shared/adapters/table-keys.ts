@@ -1,0 +1,26 @@
+/** Key shapes of the single table (see README "Data model"). One function per item kind. */
+
+export const keys = {
+  merchant: (clientKey: string) => ({ pk: `MERCHANT#${clientKey}`, sk: 'PROFILE' }),
+  mid: (clientKey: string, midId: string) => ({ pk: `MERCHANT#${clientKey}`, sk: `MID#${midId}` }),
+  /** Merchant listing for the admin CLI. */
+  merchantListing: (clientKey: string) => ({ gsi1pk: 'MERCHANTS', gsi1sk: clientKey }),
+  payment: (transId: string) => ({ pk: `PAYMENT#${transId}`, sk: 'PAYMENT' }),
+  orderIndex: (clientKey: string, orderId: string, createdAt: string, transId: string) => ({
+    gsi1pk: orderPartition(clientKey, orderId),
+    gsi1sk: `${createdAt}#${transId}`,
+  }),
+  callback: (transId: string, seq: number, eventId: string) => ({
+    pk: `PAYMENT#${transId}`,
+    sk: `CALLBACK#${String(seq).padStart(6, '0')}#${eventId}`,
+  }),
+  /** Sparse index entry present while a callback may not have reached the queue yet. */
+  outboxEntry: (createdAt: string, eventId: string) => ({ gsi2pk: 'OUTBOX', gsi2sk: `${createdAt}#${eventId}` }),
+  idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
+  dataKey: (id: string) => ({ pk: 'DATAKEY', sk: `KEY#${id}` }),
+  activeDataKey: () => ({ pk: 'DATAKEY', sk: 'ACTIVE' }),
+};
+
+export function orderPartition(clientKey: string, orderId: string): string {
+  return `ORDER#${clientKey}#${orderId}`;
+}

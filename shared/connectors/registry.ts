@@ -1,0 +1,17 @@
+/** Connectors by name. Adding an acquirer: implement Connector in a new file and list it here. */
+import type { Connector } from '../ports/connector.js';
+import { sandboxConnector } from './sandbox.js';
+
+const connectors: Record<string, Connector> = {
+  [sandboxConnector.name]: sandboxConnector,
+};
+
+export function connectorNamed(name: string): Connector {
+  const connector = connectors[name];
+  if (!connector) throw new Error(`No connector named ${name}`);
+  return connector;
+}
+
+export function connectorNames(): string[] {
+  return Object.keys(connectors);
+}

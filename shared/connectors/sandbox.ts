@@ -1,0 +1,87 @@
+/**
+ * The sandbox acquirer: deterministic outcomes chosen by the test card's expiry (protocol.md §8), with RRN,
+ * ARN and approval codes derived from the transaction id so repeated lookups agree.
+ *
+ *   01/2038 approved            02/2038 declined              03/2038 approved, capture declined
+ *   05/2038 3DS then approved   06/2038 3DS then declined     12/2038 redirect then approved
+ *   12/2039 redirect then declined   4601541833776519 (any expiry): payouts approved
+ */
+import { createHash } from 'node:crypto';
+import type { Connector, ConnectorOutcome, ConnectorPaymentRequest } from '../ports/connector.js';
+
+export const SANDBOX_DECLINE_REASON = 'Declined by processing.';
+
+function digits(seed: string, n: number): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return BigInt(`0x${hex.slice(0, 15)}`).toString().padStart(n, '0').slice(-n);
+}
+
+function approved(transId: string): ConnectorOutcome {
+  return { kind: 'approved', rrn: digits(`rrn:${transId}`, 12), approvalCode: digits(`auth:${transId}`, 6), arn: `7${digits(`arn:${transId}`, 22)}` };
+}
+
+function declined(transId: string): ConnectorOutcome {
+  return { kind: 'declined', reason: SANDBOX_DECLINE_REASON, rrn: digits(`rrn:${transId}`, 12) };
+}
+
+type Scenario = 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
+
+export function sandboxScenario(expMonth: string, expYear: string): Scenario {
+  const key = `${expMonth.padStart(2, '0')}/${expYear.length === 2 ? `20${expYear}` : expYear}`;
+  switch (key) {
+    case '01/2038':
+      return 'success';
+    case '03/2038':
+      return 'capture-decline';
+    case '05/2038':
+      return '3ds-success';
+    case '06/2038':
+      return '3ds-fail';
+    case '12/2038':
+      return 'redirect-success';
+    case '12/2039':
+      return 'redirect-fail';
+    default:
+      return 'decline';
+  }
+}
+
+export const sandboxConnector: Connector = {
+  name: 'sandbox',
+  requiresAcceptHeader: false,
+
+  async pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome> {
+    if (!req.card) return approved(req.transId); // tokens and wallets resolve to an approved sandbox card
+    const scenario = sandboxScenario(req.card.expMonth, req.card.expYear);
+    if (scenario === 'decline') return declined(req.transId);
+    // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
+    if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };
+    if (scenario.startsWith('redirect')) return { kind: 'challenge', type: 'REDIRECT' };
+    if (scenario.endsWith('fail')) return declined(req.transId);
+    return approved(req.transId);
+  },
+
+  async completeChallenge(req): Promise<ConnectorOutcome> {
+    if (!req.card) return approved(req.transId);
+    return sandboxScenario(req.card.expMonth, req.card.expYear).endsWith('fail') ? declined(req.transId) : approved(req.transId);
+  },
+
+  async capture(req): Promise<ConnectorOutcome> {
+    if (req.card && sandboxScenario(req.card.expMonth, req.card.expYear) === 'capture-decline') return declined(req.transId);
+    return approved(req.transId);
+  },
+
+  async refund(req): Promise<ConnectorOutcome> {
+    return approved(`${req.transId}:refund`);
+  },
+
+  async void(req): Promise<ConnectorOutcome> {
+    return approved(`${req.transId}:void`);
+  },
+
+  async payout(req): Promise<ConnectorOutcome> {
+    return req.card.number === '4601541833776519' || sandboxScenario(req.card.expMonth, req.card.expYear) === 'success'
+      ? approved(req.transId)
+      : declined(req.transId);
+  },
+};

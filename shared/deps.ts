@@ -1,0 +1,47 @@
+/**
+ * Composition root: builds the adapters once per container from the parsed config.
+ * Operations receive these as ports; only this file and shared/adapters know they are AWS services.
+ */
+import { randomUUID } from 'node:crypto';
+import { getConfig, type Config } from './config.js';
+import { DynamoPaymentStore } from './adapters/dynamo-payment-store.js';
+import { DynamoMerchantDirectory } from './adapters/dynamo-merchant-directory.js';
+import { KmsSecretBox } from './adapters/kms-secret-box.js';
+import { SqsCallbackQueue } from './adapters/sqs-callback-queue.js';
+import type { PaymentStore } from './ports/payment-store.js';
+import type { MerchantDirectory } from './ports/merchant-directory.js';
+import type { SecretBox } from './ports/secret-box.js';
+import type { CallbackQueue } from './ports/callback-queue.js';
+import { systemClock, type Clock } from './ports/clock.js';
+
+export interface Deps {
+  config: Config;
+  payments: PaymentStore;
+  merchants: MerchantDirectory;
+  secrets: SecretBox;
+  callbackQueue: CallbackQueue;
+  clock: Clock;
+  newId: () => string;
+}
+
+let current: Deps | undefined;
+
+export function deps(): Deps {
+  if (current) return current;
+  const config = getConfig();
+  const secrets = new KmsSecretBox(config.TABLE_NAME, config.KMS_KEY_ID, config.LOCAL_KEY_ESCROW_FILE);
+  current = {
+    config,
+    payments: new DynamoPaymentStore(config.TABLE_NAME),
+    merchants: new DynamoMerchantDirectory(config.TABLE_NAME, secrets, config.CONFIG_CACHE_TTL_SECONDS * 1000),
+    secrets,
+    callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),
+    clock: systemClock,
+    newId: randomUUID,
+  };
+  return current;
+}
+
+export function resetDeps(): void {
+  current = undefined;
+}

@@ -1,0 +1,63 @@
+/** Merchants and their MIDs (merchant IDs at an acquirer, reached through a connector). */
+import type { HashAlgorithm } from '../protocol/signature.js';
+
+export type PaymentMode = 'SMS' | 'DMS' | 'SMS/DMS';
+
+export interface Mid {
+  midId: string;
+  name: string;
+  /** 6.7.0: SMS/DMS is the default for MIDs without an explicit mode. */
+  paymentMode: PaymentMode;
+  moto: boolean;
+  zeroAmount: boolean;
+  connector: string;
+  enabled: boolean;
+  descriptor: string;
+}
+
+/** Per-merchant callback field groups (spec "Events"); COF and payer attributes default off. */
+export interface CallbackMappings {
+  identity: boolean;
+  recurring: boolean;
+  cardOnFile: boolean;
+  threeDs: boolean;
+  browser: boolean;
+  payer: boolean;
+  rrnArn: boolean;
+  extendedData: boolean;
+  redirectExtras: boolean;
+}
+
+export const DEFAULT_MAPPINGS: CallbackMappings = {
+  identity: true,
+  recurring: true,
+  cardOnFile: false,
+  threeDs: true,
+  browser: true,
+  payer: false,
+  rrnArn: true,
+  extendedData: false,
+  redirectExtras: false,
+};
+
+export type LinkTarget = '_blank' | '_self' | '_parent' | '_top';
+
+export interface Merchant {
+  clientKey: string;
+  name: string;
+  /** The merchant PASSWORD, only ever used inside hashes. Decrypted in memory; stored sealed with KMS. */
+  password: string;
+  notificationUrl?: string;
+  hashAlgorithm: HashAlgorithm;
+  mappings: CallbackMappings;
+  /** Payer fields the merchant's protocol mapping marks Required (default: none). */
+  requiredPayerFields: string[];
+  linkTarget?: LinkTarget;
+  termsCheckbox: boolean;
+  createdAt: string;
+}
+
+export interface MerchantConfig {
+  merchant: Merchant;
+  mids: Mid[];
+}

@@ -1,0 +1,98 @@
+/**
+ * The payment aggregate as stored. One item per payment (trans_id); its history of transactions is kept on the item
+ * so every state change is one conditional write guarded by `version`.
+ */
+export type PaymentStatus =
+  | '3DS'
+  | 'REDIRECT'
+  | 'PENDING'
+  | 'PREPARE'
+  | 'SETTLED'
+  | 'REVERSAL'
+  | 'REFUND'
+  | 'VOID'
+  | 'CHARGEBACK'
+  | 'DECLINED';
+
+/** Which protocol created the payment: decides callback format and signature. */
+export type PaymentProtocol = 's2s-card' | 's2s-apm' | 'checkout';
+
+export type TransactionType =
+  | 'SALE'
+  | 'AUTH'
+  | 'CAPTURE'
+  | 'VOID'
+  | 'REFUND'
+  | 'REVERSAL'
+  | 'DEBIT'
+  | 'CREDIT2CARD'
+  | 'CARD2CARD'
+  | 'RECURRING_SALE'
+  | 'RECURRING_DEBIT'
+  | '3DS'
+  | 'REDIRECT'
+  | 'CHARGEBACK';
+
+export interface TransactionRecord {
+  type: TransactionType;
+  /** success | waiting | fail (GET_TRANS_DETAILS wording). */
+  status: 'success' | 'waiting' | 'fail';
+  date: string;
+  /** Minor units. */
+  amount: number;
+  id: string;
+  declineReason?: string;
+}
+
+/** Masked card data only: first six and last four digits, expiry and brand. The PAN itself is never on this record. */
+export interface CardSummary {
+  bin: string;
+  last4: string;
+  expMonth: string;
+  expYear: string;
+  brand: string;
+}
+
+export interface Payment {
+  transId: string;
+  clientKey: string;
+  protocol: PaymentProtocol;
+  /** The action that created the payment (SALE, DEBIT, CREDIT2CARD, RECURRING_SALE ...). */
+  action: string;
+  orderId: string;
+  orderDescription: string;
+  currency: string;
+  /** Amount requested, minor units. */
+  amount: number;
+  capturedAmount: number;
+  refundedAmount: number;
+  status: PaymentStatus;
+  midId: string;
+  connector: string;
+  card?: CardSummary;
+  payerEmail?: string;
+  /** Payer and request details echoed by status calls and callbacks (never card data). */
+  details: Record<string, unknown>;
+  declineReason?: string;
+  rrn?: string;
+  arn?: string;
+  approvalCode?: string;
+  descriptor: string;
+  recurringToken?: string;
+  cardToken?: string;
+  createdAt: string;
+  updatedAt: string;
+  history: TransactionRecord[];
+  /** Callbacks recorded so far; the next one gets seq callbackCount + 1. */
+  callbackCount: number;
+  version: number;
+}
+
+export function maskCard(card: CardSummary): string {
+  return `${card.bin}****${card.last4}`;
+}
+
+/** "YYYY-MM-DD HH:MM:SS" in UTC, the protocol's date format. */
+export function protocolDate(iso: string): string {
+  return iso.replace('T', ' ').slice(0, 19);
+}

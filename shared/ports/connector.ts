@@ -1,0 +1,43 @@
+/**
+ * What the platform needs from an acquirer. A real acquirer is one new file in shared/connectors implementing this,
+ * registered in shared/connectors/registry.ts.
+ */
+export interface ConnectorCard {
+  /** Full PAN, in memory only for the duration of the call. */
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvv?: string;
+  holder?: string;
+}
+
+export interface ConnectorPaymentRequest {
+  transId: string;
+  amount: number;
+  currency: string;
+  card?: ConnectorCard;
+  /** true: hold funds (authorization); false: sale. */
+  authorize: boolean;
+  /** External 3DS results supplied by the merchant: the connector must not run its own 3DS. */
+  externalThreeDs: boolean;
+  browser?: { acceptHeader?: string; userAgent?: string };
+}
+
+export type ConnectorOutcome =
+  | { kind: 'approved'; rrn: string; approvalCode: string; arn?: string }
+  | { kind: 'declined'; reason: string; rrn?: string }
+  /** The payer must authenticate (3DS) or visit a redirect page; the result comes later via completeChallenge. */
+  | { kind: 'challenge'; type: '3DS' | 'REDIRECT' };
+
+export interface Connector {
+  readonly name: string;
+  /** Some acquirers reject a payment without the payer's Accept header (INVALID_REQUEST). */
+  readonly requiresAcceptHeader: boolean;
+  pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome>;
+  /** Result of the 3DS / redirect step the payer completed. */
+  completeChallenge(req: ConnectorPaymentRequest & { type: '3DS' | 'REDIRECT' }): Promise<ConnectorOutcome>;
+  capture(req: { transId: string; amount: number; currency: string; card?: { expMonth: string; expYear: string } }): Promise<ConnectorOutcome>;
+  refund(req: { transId: string; amount: number; currency: string; reversal: boolean }): Promise<ConnectorOutcome>;
+  void(req: { transId: string; amount: number; currency: string }): Promise<ConnectorOutcome>;
+  payout(req: { transId: string; amount: number; currency: string; card: ConnectorCard }): Promise<ConnectorOutcome>;
+}

@@ -1,0 +1,52 @@
+/**
+ * S2S CARD callback fields, signed with Formula 2 (Formula 6 for CREDIT2CARD), protocol.md §3.4 and §7.
+ * ARN is sent empty when unknown (spec: "empty in callbacks when missing").
+ */
+import { formatAmount } from '../../domain/money.js';
+import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
+import type { Merchant } from '../../domain/merchant.js';
+import type { FormValue } from '../form.js';
+import { formula2, formula6 } from '../signature.js';
+
+export interface S2sCardEvent {
+  action: string;
+  result: string;
+  status: string;
+  /** Amount this event concerns (capture/refund amount); defaults to the payment amount. */
+  amount?: number;
+  extra?: Record<string, FormValue | undefined>;
+}
+
+export function s2sCardCallbackHash(p: Payment, merchant: Merchant): string {
+  const card6_4 = p.card ? `${p.card.bin}${p.card.last4}` : '';
+  return p.action === 'CREDIT2CARD'
+    ? formula6({ password: merchant.password, transId: p.transId, cardNumber: card6_4 }, merchant.hashAlgorithm)
+    : formula2({ email: p.payerEmail, password: merchant.password, transId: p.transId, cardNumber: card6_4 }, merchant.hashAlgorithm);
+}
+
+export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2sCardEvent, now: string): Record<string, FormValue> {
+  const m = merchant.mappings;
+  const fields: Record<string, FormValue | undefined> = {
+    action: event.action,
+    result: event.result,
+    status: event.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    hash: s2sCardCallbackHash(p, merchant),
+    trans_date: protocolDate(now),
+    descriptor: p.descriptor,
+    amount: formatAmount({ minor: event.amount ?? p.amount, currency: p.currency }),
+    currency: p.currency,
+    decline_reason: event.result === 'DECLINED' ? p.declineReason : undefined,
+    card: p.card ? maskCard(p.card) : undefined,
+    card_expiration_date: p.card ? `${p.card.expMonth}/${p.card.expYear}` : undefined,
+    brand: p.card?.brand,
+    ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
+    ...(m.recurring && p.recurringToken ? { recurring_token: p.recurringToken } : {}),
+    ...(m.identity && p.details.customData ? { custom_data: p.details.customData as FormValue } : {}),
+    ...event.extra,
+  };
+  const out: Record<string, FormValue> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out;
+}

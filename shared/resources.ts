@@ -1,0 +1,56 @@
+/**
+ * The one definition of the platform's AWS resources (table, queues, key, bus, schedules).
+ * The CDK stacks and the local bootstrap both read this file, so what runs locally is what deploys.
+ * Physical names are derived from a prefix: `${stage}` on AWS, a unique prefix per local instance or test file.
+ */
+
+export const TABLE = {
+  /** Single-table design; see README "Data model". */
+  logicalName: 'payments',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  gsis: [
+    /** Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings. */
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** Work queues kept sparse: OUTBOX (callbacks not yet queued), SCHEDULE_DUE (next recurring run). */
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export interface QueueDefinition {
+  logicalName: string;
+  /** Seconds a received message stays hidden: longer than the consumer's worst case. */
+  visibilityTimeoutSeconds: number;
+  /** Receives before SQS moves the message to its dead-letter queue. */
+  maxReceiveCount: number;
+  retentionDays: number;
+}
+
+export const QUEUES = {
+  /** Merchant callbacks (outbox → queue → delivery). Retries are driven by ChangeMessageVisibility. */
+  callbacks: { logicalName: 'callbacks', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, retentionDays: 14 },
+  /** Charges produced by recurring schedules. */
+  recurringCharges: { logicalName: 'recurring-charges', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
+} as const satisfies Record<string, QueueDefinition>;
+
+export type QueueKey = keyof typeof QUEUES;
+
+export const EVENT_BUS = {
+  /** Ops staff send events here from the console (source "payments.ops"). */
+  logicalName: 'ops',
+  opsSource: 'payments.ops',
+} as const;
+
+export const KMS_KEY = {
+  /** Wraps data keys (card vault, merchant secrets, wallet keys). */
+  alias: 'payments',
+} as const;
+
+export function physicalName(prefix: string, logicalName: string): string {
+  return `${prefix}-${logicalName}`;
+}
+
+export function deadLetterName(prefix: string, logicalName: string): string {
+  return `${prefix}-${logicalName}-dlq`;
+}

@@ -1,0 +1,3 @@
+import type { RouteDefinition } from './types.js';
+
+export const checkoutRoutes: RouteDefinition[] = [];

@@ -1,0 +1,52 @@
+/**
+ * Route and event-source tables: defined once, read by the CDK api/async stacks and by the local gateway and pollers.
+ * `handler` is a module path relative to the repository root, without extension; it exports `handler`.
+ */
+import type { QueueKey } from '../resources.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface RouteDefinition {
+  /** Stable id: names the Lambda function ("S2sCardPost"). */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway HTTP API path; `{name}` segments become pathParameters. */
+  path: string;
+  handler: string;
+  /** Resources this function may touch; the CDK stack grants exactly these. */
+  grants: Grant[];
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'kms:decrypt'
+  | 'kms:encrypt'
+  | `queue:send:${QueueKey}`;
+
+export interface QueueConsumerDefinition {
+  id: string;
+  queue: QueueKey;
+  handler: string;
+  batchSize: number;
+  grants: Grant[];
+  timeoutSeconds?: number;
+}
+
+export interface ScheduledDefinition {
+  id: string;
+  /** Minutes between runs (EventBridge rate expression). */
+  everyMinutes: number;
+  handler: string;
+  grants: Grant[];
+}
+
+export interface OpsEventDefinition {
+  id: string;
+  /** detail-type values of source "payments.ops" events this handler takes. */
+  detailTypes: string[];
+  handler: string;
+  grants: Grant[];
+}

@@ -1,0 +1,67 @@
+/**
+ * Test harness: a real local platform (gateway, handlers, pollers) on the shared emulators, with its own tables and
+ * queues, plus helpers to create merchants and call the API like a merchant would.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { startPlatform, type RunningPlatform } from '../../scripts/local/platform.js';
+import { deps } from '../../shared/deps.js';
+import { createMerchant, createMid, type NewMid } from '../../shared/operations/admin/merchants.js';
+import { encodeForm, type FormValue } from '../../shared/protocol/form.js';
+import type { Merchant } from '../../shared/domain/merchant.js';
+
+export async function startTestPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
+  return startPlatform({
+    port: 0,
+    prefix: `t${randomUUID().slice(0, 8)}`,
+    endpoints: inject('endpoints'),
+    schedules: 'manual',
+    extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', CONFIG_CACHE_TTL_SECONDS: '0', ...extraEnv },
+  });
+}
+
+export async function testMerchant(opts: { notificationUrl?: string; mids?: NewMid[] } = {}): Promise<Merchant> {
+  const d = deps();
+  const merchant = await createMerchant(d, { name: 'Test Shop', notificationUrl: opts.notificationUrl });
+  for (const mid of opts.mids ?? [{}]) await createMid(d, merchant.clientKey, mid);
+  return merchant;
+}
+
+export async function postForm(url: string, fields: Record<string, FormValue | undefined>): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body };
+}
+
+export async function postJson(url: string, payload: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body };
+}
+
+/** Polls until `check` returns a value (or the timeout passes). For asynchronous effects such as callbacks. */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() - started > timeoutMs) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

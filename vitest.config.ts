@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // One DynamoDB Local and one moto for the whole run; each test file gets its own tables and queues.
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+/** cdk entry point: `cdk synth -c stage=prod [-c account=... -c region=...]`. */
+import { App } from 'aws-cdk-lib';
+import { buildPaymentsApp } from '../app.js';
+
+const app = new App();
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+buildPaymentsApp({
+  app,
+  stage: context('stage') ?? 'dev',
+  account: context('account') ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
+  region: context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-1',
+});

@@ -1,0 +1,211 @@
+/**
+ * One Lambda function per route or event source, built the same way everywhere: ESM bundle for Node 22 on arm64,
+ * X-Ray tracing, its own log group, the platform's environment, and exactly the permissions its definition lists.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { ConfigVariable } from '../../shared/config.js';
+import type { QueueKey } from '../../shared/resources.js';
+import type { Grant } from '../../shared/routes/types.js';
+import type { StageSettings } from '../stages.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** What every function may be wired to; grants pick from it. */
+export interface PlatformResources {
+  settings: StageSettings;
+  table: dynamodb.TableV2;
+  key: kms.IKey;
+  queues: Record<QueueKey, sqs.Queue>;
+  bus: events.IEventBus;
+  /** The HttpApi's URL (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+}
+
+export interface FunctionDefinition {
+  id: string;
+  /** Module path relative to the repository root, without extension; it exports `handler`. */
+  handler: string;
+  grants: readonly Grant[];
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export interface PlatformFunctionProps {
+  definition: FunctionDefinition;
+  platform: PlatformResources;
+}
+
+/** Environment every function gets; typed against shared/config.ts so a renamed variable fails the build. */
+/** Variables set on AWS; AWS_REGION comes from Lambda, the *_ENDPOINT_URL and LOCAL_* ones are local-only. */
+type FunctionEnvironment = Pick<
+  Record<ConfigVariable, string>,
+  | 'STAGE'
+  | 'TABLE_NAME'
+  | 'CALLBACK_QUEUE_URL'
+  | 'RECURRING_QUEUE_URL'
+  | 'KMS_KEY_ID'
+  | 'EVENT_BUS_NAME'
+  | 'PUBLIC_BASE_URL'
+  | 'CONFIG_CACHE_TTL_SECONDS'
+  | 'CALLBACK_TIMEOUT_MS'
+  | 'LOG_LEVEL'
+>;
+
+const QUEUE_SEND_PREFIX = 'queue:send:';
+
+export class PlatformFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+  private readonly platform: PlatformResources;
+
+  constructor(scope: Construct, id: string, props: PlatformFunctionProps) {
+    super(scope, id);
+    const { definition, platform } = props;
+    const { settings } = platform;
+    this.platform = platform;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+
+    // Own role instead of AWSLambdaBasicExecutionRole: logs go to this function's log group only.
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${settings.stage} ${definition.id}`,
+    });
+    this.logGroup.grantWrite(role);
+
+    const environment: FunctionEnvironment = {
+      STAGE: settings.stage,
+      TABLE_NAME: platform.table.tableName,
+      CALLBACK_QUEUE_URL: platform.queues.callbacks.queueUrl,
+      RECURRING_QUEUE_URL: platform.queues.recurringCharges.queueUrl,
+      KMS_KEY_ID: platform.key.keyArn,
+      EVENT_BUS_NAME: platform.bus.eventBusName,
+      PUBLIC_BASE_URL: platform.publicBaseUrl,
+      CONFIG_CACHE_TTL_SECONDS: String(settings.runtime.configCacheTtlSeconds),
+      CALLBACK_TIMEOUT_MS: String(settings.runtime.callbackTimeoutMs),
+      LOG_LEVEL: settings.runtime.logLevel,
+    };
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, `${definition.handler}.ts`),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: definition.memoryMb ?? settings.lambda.memoryMb,
+      timeout: Duration.seconds(definition.timeoutSeconds ?? settings.lambda.timeoutSeconds),
+      reservedConcurrentExecutions: settings.lambda.reservedConcurrency,
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      role,
+      description: `${settings.stage} ${definition.id} (${definition.handler})`,
+      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // esbuild's ESM output has no `require`; some CommonJS dependencies still call it.
+        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      },
+    });
+
+    this.applyGrants(definition.grants);
+
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so their resource is "*".',
+    });
+    const tableLogicalId = Stack.of(this).getLogicalId(platform.table.node.defaultChild as CfnElement);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
+      reason: 'Table grants cover its global secondary indexes (<table>/index/*): order lookups and the sparse work queues query them.',
+    });
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Pinned to nodejs22.x on purpose: the bundle targets node22 and the platform is tested on Node 22 (package.json engines).',
+    });
+  }
+
+  /** Wires this function to its queue with partial-batch responses; consume rights on that queue only. */
+  consumeFrom(queueKey: QueueKey, batchSize: number): void {
+    this.function.addEventSource(
+      new SqsEventSource(this.keylessQueue(queueKey), { batchSize, reportBatchItemFailures: true }),
+    );
+    this.allowKeyVia('sqs', ['kms:Decrypt']);
+  }
+
+  private applyGrants(grants: readonly Grant[]): void {
+    const { key } = this.platform;
+    const fn = this.function;
+    // Table grants use a key-less reference to the same table: grantReadData/grantWriteData would otherwise add
+    // kms:Decrypt (and Encrypt) on the payments key usable directly, which is the key that wraps card data keys.
+    // DynamoDB only needs the caller to be allowed the key through DynamoDB, which allowKeyVia() expresses.
+    const table = dynamodb.TableV2.fromTableAttributes(this, 'TableRef', {
+      tableArn: this.platform.table.tableArn,
+      grantIndexPermissions: true,
+    });
+    const canRead = grants.includes('table:read');
+    const canWrite = grants.includes('table:write');
+    if (canRead && canWrite) table.grantReadWriteData(fn);
+    else if (canRead) table.grantReadData(fn);
+    else if (canWrite) table.grantWriteData(fn);
+    if (canRead || canWrite) {
+      const keyRead = ['kms:Decrypt', 'kms:DescribeKey'];
+      this.allowKeyVia('dynamodb', canWrite ? [...keyRead, 'kms:Encrypt', 'kms:GenerateDataKey'] : keyRead);
+    }
+
+    // Direct use of the key (unwrap / wrap data keys): only for functions that list it.
+    if (grants.includes('kms:decrypt')) key.grantDecrypt(fn);
+    if (grants.includes('kms:encrypt')) key.grant(fn, 'kms:Encrypt', 'kms:GenerateDataKey');
+
+    let sends = false;
+    for (const grant of grants) {
+      if (!grant.startsWith(QUEUE_SEND_PREFIX)) continue;
+      this.keylessQueue(grant.slice(QUEUE_SEND_PREFIX.length) as QueueKey).grantSendMessages(fn);
+      sends = true;
+    }
+    // SQS server-side encryption: a sender needs a data key from the queue's KMS key, through SQS only.
+    if (sends) this.allowKeyVia('sqs', ['kms:GenerateDataKey', 'kms:Decrypt']);
+  }
+
+  /** The queue without its key: grants on it add SQS actions only; key use is added via allowKeyVia('sqs'). */
+  private keylessQueue(queueKey: QueueKey): sqs.IQueue {
+    const id = `QueueRef-${queueKey}`;
+    const existing = this.node.tryFindChild(id) as sqs.IQueue | undefined;
+    if (existing) return existing;
+    const queue = this.platform.queues[queueKey];
+    return sqs.Queue.fromQueueAttributes(this, id, {
+      queueArn: queue.queueArn,
+      queueUrl: queue.queueUrl,
+      queueName: queue.queueName,
+    });
+  }
+
+  /** Lets the function use the payments key only when `service` calls KMS on its behalf. */
+  private allowKeyVia(service: 'dynamodb' | 'sqs', actions: string[]): void {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions,
+        resources: [this.platform.key.keyArn],
+        conditions: { StringEquals: { 'kms:ViaService': `${service}.${Stack.of(this).region}.amazonaws.com` } },
+      }),
+    );
+  }
+}

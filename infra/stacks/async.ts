@@ -1,0 +1,107 @@
+/**
+ * Async: the queues (each with its DLQ) and the ops event bus, and the functions fed by them —
+ * QUEUE_CONSUMERS (SQS, partial batch responses), SCHEDULED (rate rules) and OPS_EVENTS (rules on the ops bus).
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { EVENT_BUS, QUEUES, type QueueKey, deadLetterName, physicalName } from '../../shared/resources.js';
+import type { OpsEventDefinition, QueueConsumerDefinition, ScheduledDefinition } from '../../shared/routes/types.js';
+import { PlatformFunction, type PlatformResources } from '../constructs/platform-function.js';
+import type { StageSettings } from '../stages.js';
+
+export interface AsyncProps {
+  settings: StageSettings;
+  key: kms.IKey;
+}
+
+export interface EventFunctionTables {
+  consumers: readonly QueueConsumerDefinition[];
+  scheduled: readonly ScheduledDefinition[];
+  opsEvents: readonly OpsEventDefinition[];
+}
+
+export class Async extends Construct {
+  readonly queues: Record<QueueKey, sqs.Queue>;
+  readonly deadLetterQueues: Record<QueueKey, sqs.Queue>;
+  readonly bus: events.EventBus;
+  readonly functions: PlatformFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: AsyncProps) {
+    super(scope, id);
+    const { settings, key } = props;
+    const encrypted = {
+      encryption: sqs.QueueEncryption.KMS,
+      encryptionMasterKey: key,
+      enforceSSL: true,
+      removalPolicy: settings.removalPolicy,
+    };
+
+    const queues: Partial<Record<QueueKey, sqs.Queue>> = {};
+    const dlqs: Partial<Record<QueueKey, sqs.Queue>> = {};
+    for (const [queueKey, def] of Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][]) {
+      const dlq = new sqs.Queue(this, `${queueKey}Dlq`, {
+        ...encrypted,
+        queueName: deadLetterName(settings.stage, def.logicalName),
+        retentionPeriod: Duration.days(14),
+      });
+      dlqs[queueKey] = dlq;
+      queues[queueKey] = new sqs.Queue(this, queueKey, {
+        ...encrypted,
+        queueName: physicalName(settings.stage, def.logicalName),
+        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(def.retentionDays),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
+      });
+    }
+    this.queues = queues as Record<QueueKey, sqs.Queue>;
+    this.deadLetterQueues = dlqs as Record<QueueKey, sqs.Queue>;
+
+    this.bus = new events.EventBus(this, 'OpsBus', {
+      eventBusName: physicalName(settings.stage, EVENT_BUS.logicalName),
+    });
+  }
+
+  addFunctions(tables: EventFunctionTables, platform: PlatformResources): void {
+    const { settings } = platform;
+
+    for (const consumer of tables.consumers) {
+      const visibility = QUEUES[consumer.queue].visibilityTimeoutSeconds;
+      const timeout = consumer.timeoutSeconds ?? Math.min(settings.lambda.consumerTimeoutSeconds, visibility);
+      if (timeout > visibility) {
+        // SQS would hand the message to a second invocation while the first is still working on it.
+        throw new Error(`${consumer.id}: timeout ${timeout}s exceeds the ${consumer.queue} visibility timeout ${visibility}s`);
+      }
+      const fn = new PlatformFunction(this, consumer.id, {
+        definition: { ...consumer, timeoutSeconds: timeout },
+        platform,
+      });
+      fn.consumeFrom(consumer.queue, consumer.batchSize);
+      this.functions.push(fn);
+    }
+
+    for (const scheduled of tables.scheduled) {
+      const fn = new PlatformFunction(this, scheduled.id, { definition: scheduled, platform });
+      new events.Rule(this, `${scheduled.id}Schedule`, {
+        description: `${settings.stage} ${scheduled.id} every ${scheduled.everyMinutes} min`,
+        schedule: events.Schedule.rate(Duration.minutes(scheduled.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn.function)],
+      });
+      this.functions.push(fn);
+    }
+
+    for (const ops of tables.opsEvents) {
+      const fn = new PlatformFunction(this, ops.id, { definition: ops, platform });
+      new events.Rule(this, `${ops.id}Rule`, {
+        eventBus: this.bus,
+        description: `${settings.stage} ${ops.id}: ${ops.detailTypes.join(', ')}`,
+        eventPattern: { source: [EVENT_BUS.opsSource], detailType: [...ops.detailTypes] },
+        targets: [new targets.LambdaFunction(fn.function)],
+      });
+      this.functions.push(fn);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The platform for one stage: a single CloudFormation stack with one construct per concern
+ * (Data, Api, Async, Observability).
+ *
+ * Why one stack: every function needs the API URL (PUBLIC_BASE_URL) and the API's functions need the queues,
+ * while the queue consumers need the API URL too. As separate stacks that is a cross-stack cycle
+ * (api ⇄ async); in one stack CloudFormation orders it by itself, and no exports get locked between stacks.
+ */
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import {
+  OPS_EVENTS,
+  QUEUE_CONSUMERS,
+  ROUTES,
+  SCHEDULED,
+  type OpsEventDefinition,
+  type QueueConsumerDefinition,
+  type RouteDefinition,
+  type ScheduledDefinition,
+} from '../../shared/routes/index.js';
+import type { PlatformFunction, PlatformResources } from '../constructs/platform-function.js';
+import type { StageSettings } from '../stages.js';
+import { Api } from './api.js';
+import { Async } from './async.js';
+import { Data } from './data.js';
+import { Observability } from './observability.js';
+
+export interface PaymentsStackProps extends StackProps {
+  settings: StageSettings;
+  /** Route and event-source tables; default to the platform's (shared/routes). Tests pass small ones. */
+  routes?: readonly RouteDefinition[];
+  consumers?: readonly QueueConsumerDefinition[];
+  scheduled?: readonly ScheduledDefinition[];
+  opsEvents?: readonly OpsEventDefinition[];
+}
+
+export class PaymentsStack extends Stack {
+  readonly data: Data;
+  readonly api: Api;
+  readonly async: Async;
+  readonly observability: Observability;
+  readonly functions: readonly PlatformFunction[];
+
+  constructor(scope: Construct, id: string, props: PaymentsStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    this.data = new Data(this, 'Data', { settings });
+    this.api = new Api(this, 'Api', { settings });
+    this.async = new Async(this, 'Async', { settings, key: this.data.key });
+
+    const platform: PlatformResources = {
+      settings,
+      table: this.data.table,
+      key: this.data.key,
+      queues: this.async.queues,
+      bus: this.async.bus,
+      publicBaseUrl: this.api.url,
+    };
+    this.api.addRoutes(props.routes ?? ROUTES, platform);
+    this.async.addFunctions(
+      {
+        consumers: props.consumers ?? QUEUE_CONSUMERS,
+        scheduled: props.scheduled ?? SCHEDULED,
+        opsEvents: props.opsEvents ?? OPS_EVENTS,
+      },
+      platform,
+    );
+    this.functions = [...this.api.functions, ...this.async.functions];
+
+    this.observability = new Observability(this, 'Observability', {
+      settings,
+      deadLetterQueues: this.async.deadLetterQueues,
+      functions: this.functions,
+    });
+  }
+}

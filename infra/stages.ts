@@ -1,0 +1,79 @@
+/**
+ * Per-stage settings, in one place. Unknown stage names (feature stacks, personal sandboxes) get dev-like
+ * settings so nothing they create outlives the stack.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+export interface StageSettings {
+  /** Also the prefix of every physical name (`${stage}-payments`, `${stage}-callbacks-dlq`, ...). */
+  stage: string;
+  /** Applied to the table, the KMS key, the queues and the log groups. */
+  removalPolicy: RemovalPolicy;
+  deletionProtection: boolean;
+  pointInTimeRecovery: boolean;
+  logRetention: RetentionDays;
+  lambda: {
+    memoryMb: number;
+    timeoutSeconds: number;
+    /** Longest a queue consumer may run; must stay below its queue's visibility timeout. */
+    consumerTimeoutSeconds: number;
+    /** undefined = no reserved concurrency (the account pool). */
+    reservedConcurrency: number | undefined;
+  };
+  /** Values the functions read through shared/config.ts. */
+  runtime: {
+    logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+    configCacheTtlSeconds: number;
+    callbackTimeoutMs: number;
+  };
+  api: { throttleRateLimit: number; throttleBurstLimit: number };
+  alarms: {
+    period: Duration;
+    /** Alarm when a DLQ holds more than this many visible messages. */
+    dlqVisibleMessages: number;
+    /** Alarm when a function reports more than this many errors in one period. */
+    lambdaErrors: number;
+  };
+}
+
+const dev: Omit<StageSettings, 'stage'> = {
+  removalPolicy: RemovalPolicy.DESTROY,
+  deletionProtection: false,
+  pointInTimeRecovery: true,
+  logRetention: RetentionDays.ONE_WEEK,
+  lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
+  runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
+  api: { throttleRateLimit: 50, throttleBurstLimit: 100 },
+  alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5 },
+};
+
+const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
+  dev,
+  staging: {
+    ...dev,
+    logRetention: RetentionDays.ONE_MONTH,
+    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
+    api: { throttleRateLimit: 200, throttleBurstLimit: 400 },
+    alarms: { ...dev.alarms, lambdaErrors: 1 },
+  },
+  prod: {
+    ...dev,
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    logRetention: RetentionDays.THREE_MONTHS,
+    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
+    api: { throttleRateLimit: 1000, throttleBurstLimit: 2000 },
+    alarms: { ...dev.alarms, period: Duration.minutes(1), lambdaErrors: 0 },
+  },
+};
+
+/** Stage names become resource-name prefixes, so keep them short and DNS-like. */
+const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
+
+export function stageSettings(stage: string): StageSettings {
+  if (!STAGE_NAME.test(stage)) {
+    throw new Error(`Invalid stage name "${stage}": use 1-20 lowercase letters, digits or '-', starting with a letter`);
+  }
+  return { stage, ...(KNOWN[stage] ?? dev) };
+}

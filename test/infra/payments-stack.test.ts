@@ -1,0 +1,297 @@
+/**
+ * CDK assertions on what matters: encryption, retention, DLQs, IAM scope, alarms, cdk-nag.
+ * Built from small fixture tables (one handler file) so they do not depend on the real handlers.
+ */
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { buildPaymentsApp } from '../../infra/app.js';
+import { stageSettings } from '../../infra/stages.js';
+import type { PaymentsStack } from '../../infra/stacks/payments-stack.js';
+import { QUEUES, type QueueKey } from '../../shared/resources.js';
+import type {
+  OpsEventDefinition,
+  QueueConsumerDefinition,
+  RouteDefinition,
+  ScheduledDefinition,
+} from '../../shared/routes/types.js';
+
+const handler = 'test/infra/fixtures/handler';
+const routes: RouteDefinition[] = [
+  { id: 'ReadOnly', method: 'GET', path: '/fixture/read', handler, grants: ['table:read'] },
+  {
+    id: 'Writer',
+    method: 'POST',
+    path: '/fixture/{id}/write',
+    handler,
+    grants: ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'],
+    memoryMb: 1024,
+  },
+];
+const consumers: QueueConsumerDefinition[] = [
+  { id: 'Consumer', queue: 'callbacks', handler, batchSize: 7, grants: ['table:write', 'queue:send:callbacks'] },
+];
+const scheduled: ScheduledDefinition[] = [{ id: 'Sweep', everyMinutes: 5, handler, grants: ['table:read'] }];
+const opsEvents: OpsEventDefinition[] = [{ id: 'Ops', detailTypes: ['MerchantSuspended'], handler, grants: [] }];
+
+function build(stage: string) {
+  const { stack } = buildPaymentsApp({ stage, account: '111111111111', region: 'eu-west-1', routes, consumers, scheduled, opsEvents });
+  return { stack, template: Template.fromStack(stack) };
+}
+
+const dev = build('dev');
+const prod = build('prod');
+
+const logicalId = (construct: IConstruct): string =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+const arnOf = (construct: IConstruct) => ({ 'Fn::GetAtt': [logicalId(construct), 'Arn'] });
+
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string>> };
+const actionsOf = (s: Statement): string[] => [s.Action].flat();
+
+/** Every statement of the IAM policies attached to a function's role (there are no managed policies). */
+function statementsOf(stack: PaymentsStack, template: Template, id: string): Statement[] {
+  const fn = stack.functions.find((f) => f.node.id === id);
+  if (!fn) throw new Error(`no function ${id}`);
+  const roleId = Stack.of(fn).getLogicalId(fn.function.role!.node.defaultChild as CfnElement);
+  const role = template.findResources('AWS::IAM::Role')[roleId];
+  expect(role?.Properties.ManagedPolicyArns).toBeUndefined();
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+describe.each([
+  ['dev', dev],
+  ['prod', prod],
+])('%s stack', (stage, { stack, template }) => {
+  const key = stack.data.key;
+
+  it('encrypts the table with the customer-managed key, with PITR, TTL and both GSIs', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      TableName: `${stage}-payments`,
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      Replicas: [
+        Match.objectLike({
+          SSESpecification: { KMSMasterKeyId: arnOf(key) },
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      ],
+    });
+  });
+
+  it('rotates the KMS key and aliases it per stage', () => {
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: `alias/${stage}-payments`, TargetKeyId: arnOf(key) });
+  });
+
+  it.each(Object.keys(QUEUES) as QueueKey[])('gives queue %s a KMS-encrypted DLQ with the configured maxReceiveCount', (queueKey) => {
+    const def = QUEUES[queueKey];
+    const queue = stack.async.queues[queueKey];
+    const dlq = stack.async.deadLetterQueues[queueKey];
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: `${stage}-${def.logicalName}`,
+      KmsMasterKeyId: arnOf(key),
+      VisibilityTimeout: def.visibilityTimeoutSeconds,
+      RedrivePolicy: { deadLetterTargetArn: arnOf(dlq), maxReceiveCount: def.maxReceiveCount },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { QueueName: `${stage}-${def.logicalName}-dlq`, KmsMasterKeyId: arnOf(key) });
+    for (const q of [queue, dlq]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: logicalId(q) }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('applies the stage removal policy to table, key and queues', () => {
+    const expected = stage === 'prod' ? 'Retain' : 'Delete';
+    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::KMS::Key', 'AWS::SQS::Queue']) {
+      const resources = Object.values(template.findResources(type));
+      expect(resources.length).toBeGreaterThan(0);
+      for (const r of resources) expect([type, r.DeletionPolicy, r.UpdateReplacePolicy]).toEqual([type, expected, expected]);
+    }
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [Match.objectLike({ DeletionProtectionEnabled: stage === 'prod' })],
+    });
+  });
+
+  it('reports batch item failures from the queue consumer', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: arnOf(stack.async.queues.callbacks),
+      BatchSize: 7,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('builds every function for arm64 + nodejs22.x with tracing, its log group and the platform environment', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(functions).toHaveLength(stack.functions.length);
+    const retention = stageSettings(stage).logRetention;
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs22.x',
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        Environment: {
+          Variables: {
+            STAGE: stage,
+            TABLE_NAME: { Ref: logicalId(stack.data.table) },
+            CALLBACK_QUEUE_URL: { Ref: logicalId(stack.async.queues.callbacks) },
+            RECURRING_QUEUE_URL: { Ref: logicalId(stack.async.queues.recurringCharges) },
+            KMS_KEY_ID: arnOf(key),
+            EVENT_BUS_NAME: { Ref: logicalId(stack.async.bus) },
+            PUBLIC_BASE_URL: { 'Fn::GetAtt': [logicalId(stack.api.httpApi), 'ApiEndpoint'] },
+          },
+        },
+      });
+      expect(fn.Properties.Environment.Variables.AWS_REGION).toBeUndefined();
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties.RetentionInDays).toBe(retention);
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp(' Writer '), MemorySize: 1024 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp(' ReadOnly '), MemorySize: 512 });
+  });
+
+  it('grants no wildcard actions to any function', () => {
+    for (const fn of stack.functions) {
+      for (const s of statementsOf(stack, template, fn.node.id)) {
+        for (const action of actionsOf(s)) expect(action, `${fn.node.id}: ${action}`).not.toContain('*');
+      }
+    }
+  });
+
+  it('lets a function send only to the queues in its grants', () => {
+    const sendsTo = (id: string) =>
+      statementsOf(stack, template, id)
+        .filter((s) => actionsOf(s).includes('sqs:SendMessage'))
+        .map((s) => s.Resource);
+    expect(sendsTo('Writer')).toEqual([arnOf(stack.async.queues.callbacks)]);
+    expect(sendsTo('ReadOnly')).toEqual([]);
+    expect(sendsTo('Sweep')).toEqual([]);
+  });
+
+  it('gives table:read without table:write no write actions', () => {
+    const actions = statementsOf(stack, template, 'ReadOnly').flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:UpdateItem');
+    const writeOnly = statementsOf(stack, template, 'Consumer').flatMap(actionsOf);
+    expect(writeOnly).toContain('dynamodb:PutItem');
+    expect(writeOnly).not.toContain('dynamodb:GetItem');
+  });
+
+  it('keeps the payments key out of reach of functions without kms grants', () => {
+    const kmsStatements = (id: string) =>
+      statementsOf(stack, template, id).filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
+    // No grants at all: no KMS actions.
+    expect(kmsStatements('Ops')).toEqual([]);
+    // Table / queue access needs the key, but only when DynamoDB or SQS calls KMS on the function's behalf.
+    for (const id of ['ReadOnly', 'Sweep', 'Consumer']) {
+      const statements = kmsStatements(id);
+      expect(statements.length).toBeGreaterThan(0);
+      for (const s of statements) {
+        expect(s.Condition?.StringEquals?.['kms:ViaService']).toMatch(/^(dynamodb|sqs)\.eu-west-1\.amazonaws\.com$/);
+      }
+    }
+    // Functions that list kms:decrypt / kms:encrypt may use the key directly.
+    const direct = kmsStatements('Writer').filter((s) => s.Condition === undefined).flatMap(actionsOf);
+    expect(direct.sort()).toEqual(['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey']);
+  });
+
+  it('serves one HTTP API route per table entry, with access logs and throttling', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /fixture/read' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /fixture/{id}/write' });
+    const { api } = stageSettings(stage);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: api.throttleRateLimit, ThrottlingBurstLimit: api.throttleBurstLimit },
+    });
+  });
+
+  it('runs scheduled functions on rate rules and ops functions on the ops bus', () => {
+    const target = (id: string) => {
+      const fn = stack.functions.find((f) => f.node.id === id)!;
+      return [Match.objectLike({ Arn: arnOf(fn.function) })];
+    };
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', Targets: target('Sweep') });
+    template.hasResourceProperties('AWS::Events::EventBus', { Name: `${stage}-ops` });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventBusName: { Ref: logicalId(stack.async.bus) },
+      EventPattern: { source: ['payments.ops'], 'detail-type': ['MerchantSuspended'] },
+      Targets: target('Ops'),
+    });
+  });
+
+  it('alarms on every DLQ and on every function’s errors, through an encrypted topic', () => {
+    const topic = { Ref: logicalId(stack.observability.topic) };
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    for (const dlq of Object.values(stack.async.deadLetterQueues)) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(dlq), 'QueueName'] } }],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        AlarmActions: [topic],
+      });
+    }
+    for (const fn of stack.functions) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn.function) } }],
+        AlarmActions: [topic],
+      });
+    }
+  });
+
+  it('passes cdk-nag AwsSolutions checks (findings fixed or acknowledged with a reason)', () => {
+    const report = new AwsSolutionsChecks().validateScope(stack);
+    expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('stages', () => {
+  it('names resources per stage', () => {
+    const names = (t: Template, type: string, prop: string) =>
+      Object.values(t.findResources(type)).map((r) => r.Properties[prop] as string).sort();
+    for (const [type, prop] of [
+      ['AWS::DynamoDB::GlobalTable', 'TableName'],
+      ['AWS::SQS::Queue', 'QueueName'],
+      ['AWS::KMS::Alias', 'AliasName'],
+      ['AWS::Events::EventBus', 'Name'],
+    ] as const) {
+      const devNames = names(dev.template, type, prop);
+      const prodNames = names(prod.template, type, prop);
+      expect(devNames.every((n) => n.includes('dev-'))).toBe(true);
+      expect(prodNames.every((n) => n.includes('prod-'))).toBe(true);
+      expect(devNames.filter((n) => prodNames.includes(n))).toEqual([]);
+    }
+  });
+
+  it('gives unknown stages dev-like settings and rejects unusable names', () => {
+    const sandbox = stageSettings('alice');
+    const { stage: _stage, ...rest } = sandbox;
+    const { stage: _dev, ...devRest } = stageSettings('dev');
+    expect(rest).toEqual(devRest);
+    expect(stageSettings('prod').pointInTimeRecovery).toBe(true);
+    expect(stageSettings('staging').pointInTimeRecovery).toBe(true);
+    expect(() => stageSettings('Prod_1')).toThrow(/Invalid stage name/);
+  });
+});

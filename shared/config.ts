@@ -48,3 +48,20 @@ export function resetConfig(): void {
 
 /** Environment variable names, for the code that sets them (CDK stacks, local platform). */
 export type ConfigVariable = keyof z.input<typeof schema>;
+
+const launcherSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOCAL_DATA_DIR: z.string().min(1).default('.local'),
+  SANDBOX_NOTIFICATION_URL: z.url().optional(),
+});
+
+export type LauncherConfig = z.infer<typeof launcherSchema>;
+
+/** Settings of `npm start` (the local platform launcher), parsed the same way. */
+export function getLauncherConfig(): LauncherConfig {
+  const parsed = launcherSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid launcher settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm start`: the whole platform on this machine — DynamoDB Local (data under $LOCAL_DATA_DIR), moto, the API on
+ * 127.0.0.1:$PORT, queue pollers and schedules — with a sandbox merchant ready to use. Ctrl-C or SIGTERM stops it all.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getLauncherConfig } from '../../shared/config.js';
+import { PrerequisiteError } from './emulators.js';
+import { startPlatform } from './platform.js';
+import { ensureSandboxMerchant } from './sandbox-merchant.js';
+
+async function main(): Promise<void> {
+  const settings = getLauncherConfig();
+  const dataDir = resolve(settings.LOCAL_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const platform = await startPlatform({ port: settings.PORT, prefix: 'local', dataDir, schedules: 'interval' });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local platform...`);
+    await platform.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const creds = await ensureSandboxMerchant(dataDir, settings.SANDBOX_NOTIFICATION_URL);
+  console.log(
+    [
+      '',
+      `Payment platform running at ${platform.url}`,
+      `  health              GET  ${platform.url}/health`,
+      `  S2S CARD            POST ${platform.url}/post  (and /v2/post)`,
+      `  Checkout session    POST ${platform.url}/api/v1/session`,
+      `  data                ${dataDir}`,
+      '',
+      'Sandbox merchant (also in sandbox-merchant.json in the data folder):',
+      `  client_key          ${creds.client_key}`,
+      `  password            ${creds.password}`,
+      `  notification_url    ${creds.notification_url ?? '(none: set SANDBOX_NOTIFICATION_URL)'}`,
+      '',
+      'Sandbox card 4111111111111111: 01/2038 success, 02/2038 decline, 05/2038 3DS success, 06/2038 3DS failure.',
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof PrerequisiteError) {
+    console.error(`Cannot start: ${err.message}`);
+  } else {
+    console.error('Cannot start the local platform:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+/**
+ * `npm start` as a user runs it: a child process with its own emulators, PORT and LOCAL_DATA_DIR. Checks health,
+ * a sale with the printed sandbox credentials, a clean stop on SIGTERM (no emulator left), and that the sandbox
+ * merchant, its payments and its sealed secrets survive a restart (moto's KMS key is new; data keys are re-wrapped).
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/local/emulators.js';
+import { REPO_ROOT } from '../../../scripts/local/handlers.js';
+import { postForm } from '../../support/platform.js';
+import { formula1, formula2 } from '../../../shared/protocol/signature.js';
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+function startLocal(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, SANDBOX_NOTIFICATION_URL: 'http://127.0.0.1:9/none' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(async () => {
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`npm start exited: ${out}`));
+      }
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false);
+      if (ok && out.includes('Press Ctrl-C')) {
+        clearInterval(timer);
+        resolve(child);
+      }
+    }, 250);
+  });
+}
+
+/** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the platform under it). */
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGINT');
+  });
+}
+
+function emulatorsUsing(dataDir: string): number {
+  const out = execSync('ps -eo args', { encoding: 'utf8' });
+  return out.split('\n').filter((l) => l.includes('DynamoDBLocal.jar') && l.includes(dataDir)).length;
+}
+
+describe('npm start', () => {
+  it('serves, stops cleanly and keeps the sandbox merchant and payments across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'payments-local-'));
+    const port = await freePort();
+    const first = await startLocal(port, dataDir);
+    const health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.json());
+    expect(health).toMatchObject({ status: 'ok' });
+
+    const credsFile = join(dataDir, 'sandbox-merchant.json');
+    expect(existsSync(credsFile)).toBe(true);
+    const creds = JSON.parse(readFileSync(credsFile, 'utf8'));
+    expect(creds).toMatchObject({ client_key: expect.any(String), password: expect.stringMatching(/^[0-9a-f]{32}$/), notification_url: 'http://127.0.0.1:9/none' });
+
+    const sale = (orderId: string) =>
+      postForm(`http://127.0.0.1:${port}/post`, {
+        action: 'SALE', client_key: creds.client_key, order_id: orderId, order_amount: '1.99', order_currency: 'USD',
+        order_description: 'Local', card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038',
+        card_cvv2: '123', payer_first_name: 'A', payer_last_name: 'B', payer_email: 'doe@example.com',
+        payer_phone: '123', payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+        hash: formula1({ email: 'doe@example.com', password: creds.password, cardNumber: '4111111111111111' }),
+      });
+    const paid = await sale('before-restart');
+    expect(paid.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+
+    await stop(first);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(emulatorsUsing(dataDir)).toBe(0);
+
+    const second = await startLocal(port, dataDir);
+    const again = JSON.parse(readFileSync(credsFile, 'utf8'));
+    expect(again.client_key).toBe(creds.client_key);
+    expect(again.password).toBe(creds.password);
+    const status = await postForm(`http://127.0.0.1:${port}/post`, {
+      action: 'GET_TRANS_STATUS', client_key: creds.client_key, trans_id: paid.body.trans_id,
+      hash: formula2({ email: 'doe@example.com', password: creds.password, transId: paid.body.trans_id, cardNumber: '4111111111111111' }),
+    });
+    expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', trans_id: paid.body.trans_id });
+    expect((await sale('after-restart')).body).toMatchObject({ result: 'SUCCESS' });
+    await stop(second);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(emulatorsUsing(dataDir)).toBe(0);
+  }, 120_000);
+});

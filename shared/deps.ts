@@ -13,6 +13,8 @@ import type { MerchantDirectory } from './ports/merchant-directory.js';
 import type { SecretBox } from './ports/secret-box.js';
 import type { CallbackQueue } from './ports/callback-queue.js';
 import { systemClock, type Clock } from './ports/clock.js';
+import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.js';
+import type { CheckoutSessionStore } from './ports/checkout-sessions.js';
 
 export interface Deps {
   config: Config;
@@ -22,6 +24,7 @@ export interface Deps {
   callbackQueue: CallbackQueue;
   clock: Clock;
   newId: () => string;
+  checkoutSessions: CheckoutSessionStore;
 }
 
 let current: Deps | undefined;
@@ -38,6 +41,7 @@ export function deps(): Deps {
     callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),
     clock: systemClock,
     newId: randomUUID,
+    checkoutSessions: new DynamoCheckoutSessionStore(config.TABLE_NAME),
   };
   return current;
 }

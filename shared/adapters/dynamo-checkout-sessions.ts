@@ -1,0 +1,64 @@
+/**
+ * CheckoutSessionStore on the single table: one item per session keyed by the token's SHA-256.
+ * DynamoDB's TTL (expiresAt, epoch seconds) removes sessions a day after they lapse; expiry itself is checked on read.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConflictError } from '../errors.js';
+import type { CheckoutSession, CheckoutSessionStore } from '../ports/checkout-sessions.js';
+import { awsClients } from './aws-clients.js';
+
+const RETENTION_SECONDS = 24 * 3600;
+
+export const checkoutSessionKey = (tokenHash: string) => ({ pk: `CHECKOUT_SESSION#${tokenHash}`, sk: 'SESSION' });
+
+export class DynamoCheckoutSessionStore implements CheckoutSessionStore {
+  constructor(private readonly tableName: string) {}
+
+  private get ddb() {
+    return awsClients().ddb;
+  }
+
+  async create(session: CheckoutSession): Promise<void> {
+    await this.ddb.send(
+      new PutCommand({ TableName: this.tableName, Item: item(session), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  }
+
+  async getByTokenHash(tokenHash: string): Promise<CheckoutSession | undefined> {
+    const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: checkoutSessionKey(tokenHash), ConsistentRead: true }));
+    if (!res.Item) return undefined;
+    const { pk: _pk, sk: _sk, kind: _k, expiresAt: _ttl, sessionExpiresAt, ...rest } = res.Item;
+    return { ...rest, expiresAt: sessionExpiresAt } as unknown as CheckoutSession;
+  }
+
+  async update(session: CheckoutSession): Promise<void> {
+    try {
+      await this.ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: item(session),
+          // Optimistic concurrency: two submits of the same page cannot both start a payment.
+          ConditionExpression: '#v = :expected',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: { ':expected': session.version - 1 },
+        }),
+      );
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new ConflictError('The payment session was changed by another request.');
+      throw err;
+    }
+  }
+}
+
+function item(s: CheckoutSession): Record<string, unknown> {
+  const { expiresAt, ...rest } = s;
+  return {
+    ...checkoutSessionKey(s.tokenHash),
+    kind: 'checkout-session',
+    ...rest,
+    sessionExpiresAt: expiresAt,
+    // The table's TTL attribute is named expiresAt and holds epoch seconds.
+    expiresAt: Math.floor(Date.parse(expiresAt) / 1000) + RETENTION_SECONDS,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Checkout sessions: what the merchant asked for in POST /api/v1/session, kept until the payer pays on the hosted
+ * page or the session expires. The page link carries an opaque token; only its SHA-256 is stored, so a table
+ * read never yields a working link.
+ */
+
+export type CheckoutOperation = 'purchase' | 'debit' | 'credit' | 'transfer';
+
+/** open → challenge (3DS step in progress) → completed (paid, declined, cancelled). Expiry is checked on read. */
+export type CheckoutSessionState = 'open' | 'challenge' | 'completed';
+
+export interface CheckoutOrder {
+  number: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  description: string;
+}
+
+export interface CheckoutSession {
+  tokenHash: string;
+  /** The payment's public id (payment_id / callback `id`), fixed when the session is created. */
+  paymentId: string;
+  clientKey: string;
+  operation: CheckoutOperation;
+  methods: string[];
+  order: CheckoutOrder;
+  customer?: { name?: string; email?: string; birthDate?: string };
+  billingAddress?: Record<string, string>;
+  /** billing_address.language, lowercased; the page falls back to English for codes it has no text for. */
+  language?: string;
+  successUrl: string;
+  cancelUrl?: string;
+  expiryUrl?: string;
+  errorUrl?: string;
+  urlTarget?: string;
+  reqToken: boolean;
+  cardToken?: string[];
+  recurringInit: boolean;
+  scheduleId?: string;
+  auth: boolean;
+  channelId?: string;
+  customData?: Record<string, unknown>;
+  parameters?: Record<string, unknown>;
+  payee?: Record<string, unknown>;
+  payeeBillingAddress?: Record<string, unknown>;
+  state: CheckoutSessionState;
+  /** Set once the payer's attempt created the payment (the Payment item is keyed by paymentId). */
+  transId?: string;
+  /** Where the payer was last sent, so a reload of a finished page goes to the same place. */
+  returnUrl?: string;
+  createdAt: string;
+  expiresAt: string;
+  version: number;
+}
+
+export interface CheckoutSessionStore {
+  create(session: CheckoutSession): Promise<void>;
+  getByTokenHash(tokenHash: string): Promise<CheckoutSession | undefined>;
+  /** Writes the next state if nobody changed it since `session.version - 1` (ConflictError otherwise). */
+  update(session: CheckoutSession): Promise<void>;
+}

@@ -15,6 +15,8 @@ import type { CallbackQueue } from './ports/callback-queue.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.js';
 import type { CheckoutSessionStore } from './ports/checkout-sessions.js';
+import { DynamoCardVault } from './adapters/dynamo-card-vault.js';
+import type { CardVault } from './ports/card-vault.js';
 
 export interface Deps {
   config: Config;
@@ -25,6 +27,7 @@ export interface Deps {
   clock: Clock;
   newId: () => string;
   checkoutSessions: CheckoutSessionStore;
+  cardVault: CardVault;
 }
 
 let current: Deps | undefined;
@@ -42,6 +45,7 @@ export function deps(): Deps {
     clock: systemClock,
     newId: randomUUID,
     checkoutSessions: new DynamoCheckoutSessionStore(config.TABLE_NAME),
+    cardVault: new DynamoCardVault(config.TABLE_NAME, secrets),
   };
   return current;
 }

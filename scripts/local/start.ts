@@ -2,8 +2,8 @@
  * `npm start`: the whole platform on this machine — DynamoDB Local (data under $LOCAL_DATA_DIR), moto, the API on
  * 127.0.0.1:$PORT, queue pollers and schedules — with a sandbox merchant ready to use. Ctrl-C or SIGTERM stops it all.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { getLauncherConfig } from '../../shared/config.js';
 import { PrerequisiteError } from './emulators.js';
 import { startPlatform } from './platform.js';
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const creds = await ensureSandboxMerchant(dataDir, settings.SANDBOX_NOTIFICATION_URL);
+  // The admin CLI finds this running instance (its emulator ports and resource names) through this file.
+  writeFileSync(join(dataDir, 'platform.json'), `${JSON.stringify({ url: platform.url, pid: process.pid, env: platform.env }, null, 2)}\n`);
   console.log(
     [
       '',

@@ -3,7 +3,7 @@
  * a sale with the printed sandbox credentials, a clean stop on SIGTERM (no emulator left), and that the sandbox
  * merchant, its payments and its sealed secrets survive a restart (moto's KMS key is new; data keys are re-wrapped).
  */
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { spawn, execSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,17 @@ describe('npm start', () => {
       });
     const paid = await sale('before-restart');
     expect(paid.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+
+    // The admin CLI finds the running instance and provisions a merchant that can pay at once.
+    const admin = (...args: string[]) =>
+      JSON.parse(execFileSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DATA_DIR: dataDir }, encoding: 'utf8' }));
+    const shop = admin('merchants', 'create', '--name', 'Shop B', '--notification-url', 'https://shop.example/cb');
+    expect(shop).toMatchObject({ name: 'Shop B', notificationUrl: 'https://shop.example/cb', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(admin('mids', 'create', shop.clientKey, '--mode', 'DMS', '--moto')).toMatchObject({ paymentMode: 'DMS', moto: true, connector: 'sandbox' });
+    expect(admin('mids', 'list', shop.clientKey)).toHaveLength(1);
+    const rotated = admin('merchants', 'update', shop.clientKey, '--rotate-password');
+    expect(rotated.password).not.toBe(shop.password);
+    expect(admin('merchants', 'show', shop.clientKey).password).not.toContain(rotated.password);
 
     await stop(first);
     await new Promise((r) => setTimeout(r, 1500));

@@ -1,0 +1,132 @@
+/**
+ * Admin CLI: `npm run admin -- <command> [options]`. Prints JSON.
+ *
+ *   merchants create --name NAME [--notification-url URL]
+ *   merchants list
+ *   merchants show CLIENT_KEY [--reveal]
+ *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
+ *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
+ *   mids list CLIENT_KEY
+ *   callbacks ...            (delivery log and replay; see docs/callbacks.md)
+ *
+ * Global: --stage NAME acts on a deployed stage (AWS credentials from the environment); default: the local platform.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { deps } from '../../shared/deps.js';
+import { createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
+import { PlatformError, formatFieldError } from '../../shared/errors.js';
+import type { Merchant } from '../../shared/domain/merchant.js';
+import { useTarget } from './target.js';
+
+const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [options] [--stage NAME]
+  merchants create --name NAME [--notification-url URL]
+  merchants list
+  merchants show CLIENT_KEY [--reveal]
+  merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
+  mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
+  mids list CLIENT_KEY
+  callbacks ...   (see docs/callbacks.md)`;
+
+function view(m: Merchant, reveal: boolean) {
+  const { password, ...rest } = m;
+  return { ...rest, password: reveal ? password : `${password.slice(0, 4)}…(use --reveal)` };
+}
+
+async function merchants(cmd: string | undefined, args: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, 'notification-url': { type: 'string' }, 'rotate-password': { type: 'boolean' }, reveal: { type: 'boolean' } },
+  });
+  const d = deps();
+  switch (cmd) {
+    case 'create':
+      return view(await createMerchant(d, { name: values.name ?? '', notificationUrl: values['notification-url'] }), true);
+    case 'list':
+      return (await d.merchants.list()).map((m) => view(m, false));
+    case 'show': {
+      const config = await d.merchants.get(required(positionals[0], 'CLIENT_KEY'));
+      if (!config) throw new Error('No merchant with that client key.');
+      return { ...view(config.merchant, values.reveal ?? false), mids: config.mids };
+    }
+    case 'update': {
+      const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
+      const updated = await d.merchants.update(required(positionals[0], 'CLIENT_KEY'), {
+        name: values.name,
+        notificationUrl: values['notification-url'],
+        password,
+      });
+      return view(updated, password !== undefined);
+    }
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      mode: { type: 'string' },
+      moto: { type: 'boolean' },
+      'zero-amount': { type: 'boolean' },
+      connector: { type: 'string' },
+      name: { type: 'string' },
+      descriptor: { type: 'string' },
+    },
+  });
+  const d = deps();
+  const clientKey = required(positionals[0], 'CLIENT_KEY');
+  switch (cmd) {
+    case 'create':
+      return createMid(d, clientKey, {
+        paymentMode: values.mode as 'SMS' | 'DMS' | 'SMS/DMS' | undefined,
+        moto: values.moto,
+        zeroAmount: values['zero-amount'],
+        connector: values.connector,
+        name: values.name,
+        descriptor: values.descriptor,
+      });
+    case 'list': {
+      const config = await d.merchants.get(clientKey);
+      if (!config) throw new Error('No merchant with that client key.');
+      return config.mids;
+    }
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required.\n${USAGE}`);
+  return value;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const stageIndex = argv.indexOf('--stage');
+  const stage = stageIndex >= 0 ? argv[stageIndex + 1] : undefined;
+  const args = stageIndex >= 0 ? [...argv.slice(0, stageIndex), ...argv.slice(stageIndex + 2)] : argv;
+  const [group, cmd, ...rest] = args;
+  if (!group || group === '--help' || group === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  await useTarget(stage);
+  let result: unknown;
+  if (group === 'merchants') result = await merchants(cmd, rest);
+  else if (group === 'mids') result = await mids(cmd, rest);
+  else if (group === 'callbacks') {
+    const callbacksModule = './callbacks.js'; // written alongside the callbacks work
+    const { runCallbacksCommand } = (await import(callbacksModule)) as { runCallbacksCommand: (argv: string[]) => Promise<unknown> };
+    result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
+  } else throw new Error(USAGE);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof PlatformError) console.error(err.fieldErrors.map(formatFieldError).join('\n') || err.message);
+  else console.error((err as Error).message);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+/**
+ * Where the admin CLI acts: the running local platform (found through $LOCAL_DATA_DIR/platform.json), or a deployed
+ * stage (--stage NAME, with the usual AWS credentials and region). Either way it sets the platform's configuration
+ * and then uses the same adapters the handlers use.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { getLauncherConfig, resetConfig } from '../../shared/config.js';
+import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
+import { resetDeps } from '../../shared/deps.js';
+import { QUEUES, TABLE, KMS_KEY, physicalName } from '../../shared/resources.js';
+
+export async function useTarget(stage: string | undefined): Promise<string> {
+  if (stage) {
+    const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'eu-west-1';
+    const sqs = new SQSClient({ region });
+    const queue = await sqs.send(new GetQueueUrlCommand({ QueueName: physicalName(stage, QUEUES.callbacks.logicalName) }));
+    Object.assign(process.env, {
+      STAGE: stage,
+      AWS_REGION: region,
+      TABLE_NAME: physicalName(stage, TABLE.logicalName),
+      KMS_KEY_ID: `alias/${stage}-${KMS_KEY.alias}`,
+      CALLBACK_QUEUE_URL: queue.QueueUrl!,
+      PUBLIC_BASE_URL: 'https://admin.invalid',
+    });
+    sqs.destroy();
+  } else {
+    const dataDir = resolve(getLauncherConfig().LOCAL_DATA_DIR);
+    const file = join(dataDir, 'platform.json');
+    if (!existsSync(file)) throw new Error(`No running local platform found (${file} is missing). Start it with: npm start`);
+    const { env } = JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> };
+    Object.assign(process.env, env, { LOG_LEVEL: 'ERROR' });
+  }
+  resetConfig();
+  resetAwsClients();
+  resetDeps();
+  return stage ?? 'local';
+}

@@ -1,0 +1,103 @@
+/**
+ * The foundation's vertical slice through every layer: gateway → handler → DynamoDB (≤ 2 round trips on the write
+ * path) → outbox → SQS → delivery to the merchant's URL, with the F2 signature verifying.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { formula2 } from '../../../shared/protocol/signature.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { SANDBOX_CARD, saleFields } from '../../support/s2s.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+let shop: MerchantServer;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60', LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO' });
+  shop = await startMerchantServer();
+  merchant = await testMerchant({ notificationUrl: shop.url });
+});
+afterAll(async () => {
+  await platform?.stop();
+  await shop?.close();
+});
+
+describe('first card payment end to end', () => {
+  it('delivers a SALE callback signed with Formula 2 through SQS', async () => {
+    const sale = await postForm(`${platform.url}/post`, saleFields(merchant, { order_id: 'foundation-1' }));
+    expect(sale.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+    const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === sale.body.trans_id));
+    expect(cb.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(cb.fields).toMatchObject({
+      action: 'SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      order_id: 'foundation-1',
+      amount: '10.00',
+      currency: 'USD',
+      card: '411111****1111',
+    });
+    const expected = formula2({ email: 'doe@example.com', password: merchant.password, transId: sale.body.trans_id, cardNumber: SANDBOX_CARD });
+    expect(cb.fields.hash).toBe(expected);
+  });
+
+  it('writes a SALE in at most two DynamoDB round trips once the merchant configuration is cached', async () => {
+    // Warm the per-container config cache, and let that sale's callback finish so the consumer is idle.
+    const warm = await postForm(`${platform.url}/post`, saleFields(merchant));
+    await eventually(() => shop.received.find((c) => c.fields.trans_id === warm.body.trans_id));
+    await new Promise((r) => setTimeout(r, 300));
+    const calls: string[] = [];
+    const ddb = awsClients().ddb;
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        calls.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'roundTripCounter' },
+    );
+    try {
+      const res = await postForm(`${platform.url}/post`, saleFields(merchant));
+      expect(res.body.result).toBe('SUCCESS');
+    } finally {
+      ddb.middlewareStack.remove('roundTripCounter');
+    }
+    // The callback consumer shares this process and starts only after the request's transaction (it is queued after
+    // the write), so the request's own calls are those up to the transaction.
+    const requestCalls = calls.slice(0, calls.indexOf('TransactWriteItemsCommand') + 1);
+    expect(requestCalls).toEqual(['PutItemCommand', 'TransactWriteItemsCommand']);
+  });
+
+  it('keeps the PAN and CVV out of DynamoDB and out of the logs', async () => {
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      written.push(String(chunk));
+      return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    try {
+      const res = await postForm(`${platform.url}/post`, saleFields(merchant, { card_cvv2: '7391', order_id: 'pan-check' }));
+      expect(res.body.result).toBe('SUCCESS');
+      await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
+    } finally {
+      process.stdout.write = write;
+    }
+    const items = (await awsClients().ddb.send(new ScanCommand({ TableName: platform.resources.tableName }))).Items ?? [];
+    const strings: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(items);
+    expect(strings.length).toBeGreaterThan(10);
+    expect(strings.filter((s) => s.includes(SANDBOX_CARD))).toEqual([]);
+    expect(strings.filter((s) => s === '7391')).toEqual([]);
+    expect(JSON.stringify(items)).not.toMatch(/cvv/i);
+    expect(written.join('')).toContain('"route":"POST /post"'); // the logs were captured
+    expect(written.join('')).not.toContain(SANDBOX_CARD);
+    expect(written.join('')).not.toContain(merchant.password);
+  });
+});

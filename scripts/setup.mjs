@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * Runs before `npm start` and `npm test` (npm's prestart/pretest hooks), with Node built-ins only, so the README's
+ * two commands work on a fresh clone: installs the locked npm packages when they are missing or stale, and checks
+ * (or, as root with apt, installs) the machine prerequisites: Java 17+, python3 with moto, and for tests Chromium.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const purpose = process.argv[2] ?? 'start';
+const lockHash = createHash('sha256').update(readFileSync('package-lock.json')).digest('hex');
+const marker = 'node_modules/.installed-lock-hash';
+
+function run(cmd, args) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit' });
+  return res.status === 0;
+}
+
+if (!existsSync(marker) || readFileSync(marker, 'utf8') !== lockHash) {
+  console.log('setup: installing npm packages from package-lock.json (npm ci)...');
+  if (!run('npm', ['ci', '--no-audit', '--no-fund'])) process.exit(1);
+  writeFileSync(marker, lockHash);
+}
+
+const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+let aptUpdated = false;
+function aptInstall(pkg) {
+  if (!canApt) return false;
+  console.log(`setup: apt-get install ${pkg}...`);
+  if (!aptUpdated) aptUpdated = run('apt-get', ['update', '-qq']);
+  return run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg]);
+}
+
+function javaVersion() {
+  const res = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  return Number(/version "(\d+)/.exec(`${res.stderr ?? ''}${res.stdout ?? ''}`)?.[1] ?? 0);
+}
+
+const problems = [];
+if (javaVersion() < 17 && !(aptInstall('openjdk-17-jre-headless') && javaVersion() >= 17)) {
+  problems.push('Java 17 or newer (DynamoDB Local): apt-get install openjdk-17-jre-headless');
+}
+if (spawnSync('python3', ['-c', 'import moto, flask, flask_cors']).status !== 0) {
+  problems.push('python3 with moto[server] 5.x (SQS, KMS, EventBridge emulator): pip install "moto[server]==5.2.1"');
+}
+if (purpose === 'test' && !existsSync('/usr/bin/chromium') && !aptInstall('chromium')) {
+  problems.push('Chromium for the browser tests: apt-get install chromium');
+}
+if (problems.length) {
+  console.error(`setup: missing prerequisites:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}

@@ -6,8 +6,11 @@
 
 export type CheckoutOperation = 'purchase' | 'debit' | 'credit' | 'transfer';
 
-/** open → challenge (3DS step in progress) → completed (paid, declined, cancelled). Expiry is checked on read. */
-export type CheckoutSessionState = 'open' | 'challenge' | 'completed';
+/**
+ * open → processing (the payer's attempt is with the acquirer) → challenge (3DS step) → completed (paid, declined,
+ * cancelled, expired). Expiry is checked on read.
+ */
+export type CheckoutSessionState = 'open' | 'processing' | 'challenge' | 'completed';
 
 export interface CheckoutOrder {
   number: string;
@@ -47,8 +50,6 @@ export interface CheckoutSession {
   state: CheckoutSessionState;
   /** Set once the payer's attempt created the payment (the Payment item is keyed by paymentId). */
   transId?: string;
-  /** Where the payer was last sent, so a reload of a finished page goes to the same place. */
-  returnUrl?: string;
   createdAt: string;
   expiresAt: string;
   version: number;

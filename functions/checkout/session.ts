@@ -1,0 +1,8 @@
+/** POST /api/v1/session — creates a Checkout session; answers {"redirect_url"}. */
+import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { createSession } from '../../shared/operations/checkout/create-session.js';
+
+export const handler = checkoutApiHandler('POST /api/v1/session', async (d, body) => {
+  const { redirectUrl } = await createSession(d, body);
+  return { body: { redirect_url: redirectUrl } };
+});

@@ -1,0 +1,12 @@
+/** Checkout requests name their merchant by merchant_key; the password only ever signs hashes. */
+import type { Deps } from '../../deps.js';
+import type { MerchantConfig } from '../../domain/merchant.js';
+import { ValidationError } from '../../errors.js';
+import { MESSAGES } from '../../protocol/fields.js';
+
+export async function checkoutMerchant(d: Deps, merchantKey: unknown): Promise<MerchantConfig> {
+  if (typeof merchantKey !== 'string' || merchantKey === '') throw ValidationError.field('merchant_key', MESSAGES.blank);
+  const config = await d.merchants.get(merchantKey);
+  if (!config) throw ValidationError.field('merchant_key', 'This value is not correct.');
+  return config;
+}

@@ -1,0 +1,63 @@
+/**
+ * Checkout callback fields (protocol.md §5.3), signed with the §2.3 callback hash. `type` names the operation
+ * (sale, capture, refund, void, recurring, debit, credit, transfer), `status` its outcome, `order_status` where the
+ * payment stands afterwards. A reversal is reported as type refund with order_status reversal: there is no type reversal.
+ */
+import { formatAmount } from '../../domain/money.js';
+import { maskCard, protocolDate, type Payment, type PaymentStatus } from '../../domain/payment.js';
+import type { Merchant } from '../../domain/merchant.js';
+import type { FormValue } from '../form.js';
+import { paymentHash } from './hashes.js';
+
+export type CheckoutCallbackType = 'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer';
+export type CheckoutCallbackStatus = 'success' | 'fail' | 'waiting' | 'undefined';
+
+export function orderStatus(status: PaymentStatus): string {
+  return status === 'DECLINED' ? 'decline' : status.toLowerCase();
+}
+
+export interface CheckoutEvent {
+  type: CheckoutCallbackType;
+  status: CheckoutCallbackStatus;
+  reason?: string;
+}
+
+export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: CheckoutEvent, now: string): Record<string, FormValue> {
+  const d = p.details;
+  const order = { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
+  const m = merchant.mappings;
+  const fields: Record<string, FormValue | undefined> = {
+    id: p.transId,
+    order_number: order.number,
+    order_amount: order.amount,
+    order_currency: order.currency,
+    order_description: order.description,
+    order_status: orderStatus(p.status),
+    type: event.type,
+    status: event.status,
+    reason: event.status === 'fail' ? (event.reason ?? p.declineReason) : undefined,
+    card: p.card ? maskCard(p.card) : undefined,
+    card_expiration_date: p.card ? `${p.card.expMonth}/${p.card.expYear}` : undefined,
+    card_token: p.cardToken,
+    customer_name: str(d.customerName),
+    customer_email: p.payerEmail,
+    customer_country: str(d.customerCountry),
+    customer_state: str(d.customerState),
+    customer_city: str(d.customerCity),
+    customer_address: str(d.customerAddress),
+    customer_ip: m.identity ? str(d.customerIp) : undefined,
+    date: protocolDate(now),
+    ...(m.recurring && p.recurringToken
+      ? { recurring_init_trans_id: str(d.recurringInitTransId) ?? p.transId, recurring_token: p.recurringToken, schedule_id: str(d.scheduleId) }
+      : {}),
+    ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
+    brand: p.card?.brand,
+    custom_data: m.identity ? (d.customData as FormValue | undefined) : undefined,
+    hash: paymentHash(merchant, p.transId, order),
+  };
+  const out: Record<string, FormValue> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

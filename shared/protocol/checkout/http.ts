@@ -1,0 +1,15 @@
+/** Checkout JSON API endpoints: parse, run one operation, answer JSON; errors in the Checkout format (error-wire.ts). */
+import { deps, type Deps } from '../../deps.js';
+import { httpHandler, json, rawBody, type HttpEvent } from '../../http/http.js';
+import { toCheckoutError } from '../error-wire.js';
+
+export function checkoutApiHandler(route: string, run: (d: Deps, rawBody: string) => Promise<{ statusCode?: number; body: unknown }>) {
+  return httpHandler(
+    route,
+    async (event: HttpEvent) => {
+      const res = await run(deps(), rawBody(event));
+      return json(res.statusCode ?? 200, res.body);
+    },
+    (err) => toCheckoutError(err),
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The payer's page endpoints share this wrapper: HTML always, even for failures (a payer never sees JSON), and the
+ * form body is parsed here but never logged (card data).
+ */
+import { deps, type Deps } from '../../../deps.js';
+import { asPlatformError } from '../../../errors.js';
+import { httpHandler, html, header, rawBody, type HttpEvent, type HttpResult } from '../../../http/http.js';
+import { logger } from '../../../logger.js';
+import type { PageOutcome, PayerContext } from '../../../operations/checkout/page.js';
+import { parseForm, type FormObject } from '../../form.js';
+import { toCheckoutError } from '../../error-wire.js';
+import { pageLanguage } from './i18n.js';
+import { renderDeadLink } from './render.js';
+import { renderOutcome } from './view.js';
+
+type PageStep = (d: Deps, token: string | undefined, form: FormObject, payer: PayerContext) => Promise<PageOutcome>;
+
+export function pageHandler(route: string, step: PageStep) {
+  return httpHandler(
+    route,
+    async (event: HttpEvent): Promise<HttpResult> => {
+      try {
+        const d = deps();
+        const form = event.requestContext.http.method === 'POST' ? parseForm(rawBody(event)) : {};
+        const outcome = await step(d, event.pathParameters?.token, form, {
+          ip: event.requestContext.http.sourceIp,
+          acceptHeader: header(event, 'accept'),
+          userAgent: header(event, 'user-agent'),
+        });
+        const page = renderOutcome(outcome, d.config.PUBLIC_BASE_URL);
+        return html(page.statusCode, page.body, page.headers);
+      } catch (err) {
+        const e = asPlatformError(err);
+        if (e.httpStatus >= 500) logger.error('checkout page failed', { route, error: err as Error });
+        else logger.warn('checkout page refused', { route, error: e.message });
+        const page = renderDeadLink(pageLanguage(undefined), e.httpStatus === 409 ? 'busy' : 'failed');
+        return html(page.statusCode, page.body, page.headers);
+      }
+    },
+    (err) => toCheckoutError(err),
+  );
+}

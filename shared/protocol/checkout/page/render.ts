@@ -1,0 +1,211 @@
+/**
+ * HTML of the payer's pages: the card form, the 3-D Secure step, the return step and the dead-link pages.
+ * Everything dynamic is escaped; the only script and stylesheet carry the response's CSP nonce.
+ */
+import { randomBytes } from 'node:crypto';
+import { fill, type PageLanguage } from './i18n.js';
+import { PAGE_CSS } from './style.js';
+import { FORM_SCRIPT, RETURN_SCRIPT } from './script.js';
+
+export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms';
+
+export interface RenderedPage {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export function esc(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Strict policy: nothing loads but this document's nonce'd style and script; forms post only to the platform. */
+function securityHeaders(nonce: string): Record<string, string> {
+  return {
+    'content-security-policy': [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "img-src 'self' data:",
+      "form-action 'self'",
+      "base-uri 'none'",
+    ].join('; '),
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+const LOCK = `<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>`;
+
+function layout(lang: PageLanguage, nonce: string, title: string, main: string, script?: string): string {
+  return `<!doctype html>
+<html lang="${esc(lang.htmlLang)}" dir="${lang.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${esc(title)}</title>
+<style nonce="${nonce}">${PAGE_CSS}</style>
+</head>
+<body>
+<main>
+${main}
+<p class="secure">${LOCK}<span>${esc(lang.t.secure)}</span></p>
+</main>
+${script ? `<script nonce="${nonce}">${script}</script>` : ''}
+</body>
+</html>`;
+}
+
+function page(statusCode: number, lang: PageLanguage, title: string, main: (nonce: string) => string, script?: string): RenderedPage {
+  const nonce = randomBytes(18).toString('base64');
+  return { statusCode, body: layout(lang, nonce, title, main(nonce), script), headers: securityHeaders(nonce) };
+}
+
+export interface OrderSummary {
+  merchantName: string;
+  orderNumber: string;
+  description: string;
+  /** Display text, e.g. "$10.00". */
+  amount: string;
+}
+
+function summary(lang: PageLanguage, o: OrderSummary): string {
+  return `<header class="summary">
+<p class="merchant">${LOCK}<span>${esc(o.merchantName)}</span></p>
+<p class="amount" id="amount">${esc(o.amount)}</p>
+<p class="order">${esc(o.description)} · ${esc(fill(lang.t.orderLabel, { number: o.orderNumber }))}</p>
+</header>`;
+}
+
+export interface FormView {
+  lang: PageLanguage;
+  order: OrderSummary;
+  actionUrl: string;
+  /** Shown only when the merchant gave a cancel_url. */
+  cancelUrl?: string;
+  termsCheckbox: boolean;
+  /** Payouts (credit) ask for the expiry only, not the CVV. */
+  askCvv: boolean;
+  errors?: Partial<Record<FieldName | 'form', string>>;
+  holder?: string;
+}
+
+export function renderPaymentForm(v: FormView, statusCode = 200): RenderedPage {
+  const { t } = v.lang;
+  const err = v.errors ?? {};
+  const field = (name: FieldName, label: string, input: string, hint?: string) => `<div class="field">
+<label for="${name}">${esc(label)}${hint ? `<span class="hint" id="${name}-hint">${esc(hint)}</span>` : ''}</label>
+${input}
+<p class="error" id="${name}-error" role="alert">${esc(err[name] ?? '')}</p>
+</div>`;
+  const attrs = (name: FieldName, hint?: boolean) =>
+    `id="${name}" name="${name}" aria-invalid="${err[name] ? 'true' : 'false'}" aria-describedby="${hint ? `${name}-hint ` : ''}${name}-error"`;
+  const data = {
+    required: t.required,
+    'bad-card': t.badCard,
+    'bad-expiry': t.badExpiry,
+    'card-expired': t.cardExpired,
+    'bad-cvv': t.badCvv,
+    'terms-required': t.termsRequired,
+    'fix-errors': t.fixErrors,
+    processing: t.processing,
+  };
+  const dataAttrs = Object.entries(data)
+    .map(([k, val]) => `data-${k}="${esc(val)}"`)
+    .join(' ');
+  return page(
+    statusCode,
+    v.lang,
+    `${t.title} · ${v.order.merchantName}`,
+    () => `<div class="panel">
+${summary(v.lang, v.order)}
+<form id="pay-form" method="post" action="${esc(v.actionUrl)}" novalidate autocomplete="on" ${dataAttrs}>
+<h1 class="sr-only">${esc(t.title)}</h1>
+<p class="alert" id="form-alert" role="alert">${esc(err.form ?? '')}</p>
+${field(
+  'card_number',
+  t.cardNumber,
+  `<input type="text" class="ltr" ${attrs('card_number')} inputmode="numeric" autocomplete="cc-number" placeholder="1234 5678 9012 3456" maxlength="23" required>
+<div class="brands" aria-hidden="true"><span class="brand visa">VISA</span><span class="brand mc">Mastercard</span></div>`,
+)}
+<div class="row">
+${field('expiry', t.expiry, `<input type="text" class="ltr" ${attrs('expiry', true)} inputmode="numeric" autocomplete="cc-exp" placeholder="${esc(t.expiryHint)}" maxlength="5" required>`, t.expiryHint)}
+${v.askCvv ? field('cvv', t.cvv, `<input type="password" class="ltr" ${attrs('cvv', true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" required>`, t.cvvHint) : ''}
+</div>
+${field('holder', t.holder, `<input type="text" ${attrs('holder')} autocomplete="cc-name" autocapitalize="characters" spellcheck="false" maxlength="64" value="${esc(v.holder ?? '')}" required>`)}
+${
+  v.termsCheckbox
+    ? `<div class="field"><label class="check"><input type="checkbox" id="terms" name="terms" value="1" aria-invalid="${err.terms ? 'true' : 'false'}" aria-describedby="terms-error" required><span>${esc(t.terms)}</span></label>
+<p class="error" id="terms-error" role="alert">${esc(err.terms ?? '')}</p></div>`
+    : ''
+}
+<button type="submit" id="pay-button">${esc(fill(t.payAmount, { amount: v.order.amount }))}</button>
+</form>
+${v.cancelUrl ? `<form class="cancel" method="post" action="${esc(v.cancelUrl)}"><button type="submit" class="link" id="cancel-button">${esc(t.cancel)}</button></form>` : ''}
+</div>`,
+    FORM_SCRIPT,
+  );
+}
+
+export interface ThreeDsView {
+  lang: PageLanguage;
+  order: OrderSummary;
+  actionUrl: string;
+}
+
+/** The platform's own authentication step for sandbox 3DS cards (05/2038 passes, 06/2038 fails). */
+export function renderThreeDs(v: ThreeDsView): RenderedPage {
+  const { t } = v.lang;
+  return page(200, v.lang, `${t.threeDsTitle} · ${v.order.merchantName}`, () => `<div class="panel">
+${summary(v.lang, v.order)}
+<form class="body" method="post" action="${esc(v.actionUrl)}">
+<span class="badge">3-D Secure</span>
+<h1 class="status">${esc(t.threeDsTitle)}</h1>
+<p class="message">${esc(fill(t.threeDsText, { amount: v.order.amount, merchant: v.order.merchantName }))}</p>
+<p class="message">${esc(t.threeDsSandbox)}</p>
+<button type="submit" id="confirm-3ds">${esc(t.threeDsConfirm)}</button>
+</form>
+</div>`);
+}
+
+export interface ReturnView {
+  lang: PageLanguage;
+  order?: OrderSummary;
+  outcome: 'paid' | 'declined' | 'notCompleted';
+  reason?: string;
+  url: string;
+  target: string;
+}
+
+/**
+ * The last page: sends the payer to the merchant in the url_target window. A paid order goes on by itself; a declined
+ * or cancelled one waits for the payer, who should see why. Without script the Continue link does the same.
+ */
+export function renderReturn(v: ReturnView): RenderedPage {
+  const { t } = v.lang;
+  const auto = v.outcome === 'paid' || v.outcome === 'notCompleted';
+  const title = v.outcome === 'paid' ? t.paid : v.outcome === 'declined' ? t.declined : t.notCompleted;
+  return page(
+    200,
+    v.lang,
+    title,
+    () => `<div class="panel">
+${v.order ? summary(v.lang, v.order) : ''}
+<div class="body">
+<h1 class="status ${v.outcome === 'paid' ? 'ok' : 'bad'}" id="result">${esc(title)}</h1>
+${v.reason ? `<p class="message" id="reason">${esc(v.reason)}</p>` : ''}
+${auto ? `<p class="message">${esc(t.redirecting)}</p>` : ''}
+<a class="button" id="continue" href="${esc(v.url)}" target="${esc(v.target)}" rel="noopener" data-auto="${auto ? '1' : '0'}">${esc(auto ? t.continue : t.backToStore)}</a>
+</div>
+</div>`,
+    RETURN_SCRIPT,
+  );
+}
+
+/** Unknown, used or expired link: no form, no order data beyond what the payer already saw. */
+export function renderDeadLink(lang: PageLanguage, kind: 'expired' | 'used' | 'notFound' | 'busy' | 'failed'): RenderedPage {
+  const { t } = lang;
+  const text = { expired: t.linkExpired, used: t.linkUsed, notFound: t.linkNotFound, busy: t.busy, failed: t.failed }[kind];
+  const status = { expired: 410, used: 410, notFound: 404, busy: 409, failed: 500 }[kind];
+  return page(status, lang, text, () => `<div class="panel"><div class="body"><h1 class="status bad" id="result">${esc(text)}</h1></div></div>`);
+}

@@ -1,0 +1,51 @@
+/** Turns a page outcome into the HTML response the payer's browser gets. */
+import { formatAmount } from '../../../domain/money.js';
+import type { PageContext, PageOutcome } from '../../../operations/checkout/page.js';
+import { asksCvv } from '../../../operations/checkout/page.js';
+import { pageLanguage } from './i18n.js';
+import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage } from './render.js';
+
+export function displayAmount(minor: number, currency: string, locale: string): string {
+  const text = formatAmount({ minor, currency });
+  try {
+    const decimals = text.includes('.') ? text.split('.')[1]!.length : 0;
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(text));
+  } catch {
+    return `${text} ${currency}`;
+  }
+}
+
+function orderSummary(ctx: PageContext, locale: string): OrderSummary {
+  const o = ctx.session.order;
+  return { merchantName: ctx.merchant.name, orderNumber: o.number, description: o.description, amount: displayAmount(o.amount, o.currency, locale) };
+}
+
+export function renderOutcome(outcome: PageOutcome, baseUrl: string): RenderedPage {
+  if (outcome.kind === 'dead') return renderDeadLink(pageLanguage(outcome.language), outcome.reason);
+  const lang = pageLanguage(outcome.ctx.session.language);
+  const pageUrl = `${baseUrl.replace(/\/$/, '')}/auth/${outcome.ctx.token}`;
+  const order = orderSummary(outcome.ctx, lang.htmlLang);
+  switch (outcome.kind) {
+    case 'form':
+      return renderPaymentForm(
+        {
+          lang,
+          order,
+          actionUrl: `${pageUrl}/pay`,
+          cancelUrl: outcome.ctx.session.cancelUrl ? `${pageUrl}/cancel` : undefined,
+          termsCheckbox: outcome.ctx.merchant.termsCheckbox,
+          askCvv: asksCvv(outcome.ctx.session),
+          errors: outcome.errors,
+          holder: outcome.holder,
+        },
+        outcome.errors ? 400 : 200,
+      );
+    case 'threeDs':
+      return renderThreeDs({ lang, order, actionUrl: `${pageUrl}/3ds` });
+    case 'toPage':
+      // Post/redirect/get: the 3DS step is a page of its own, safe to reload.
+      return { statusCode: 303, body: '', headers: { location: pageUrl } };
+    case 'return':
+      return renderReturn({ lang, order, outcome: outcome.outcome, reason: outcome.reason, url: outcome.url, target: outcome.target });
+  }
+}

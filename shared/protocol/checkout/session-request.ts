@@ -1,0 +1,173 @@
+/**
+ * POST /api/v1/session body (protocol.md §5.1 plus the spec's billing_address.language / phone_country_code and
+ * the 6.7.0 `auth` flag). zod checks shapes; the rules that span fields follow in readSessionRequest. Every
+ * problem is reported at once as "<field>: <message>" with the Symfony texts the protocol uses.
+ */
+import { z } from 'zod';
+import { ValidationError, type FieldError } from '../../errors.js';
+import { parseAmount, parseCurrency } from '../../domain/money.js';
+import { MESSAGES, PATTERNS, isHttpUrl } from '../fields.js';
+import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
+import { parseJsonObject } from './json.js';
+
+const BLANK = MESSAGES.blank;
+const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
+const BOOL = 'This value should be of type bool.';
+
+const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
+  let s = z.string({ error: requiredError });
+  if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
+  if (rule.max !== undefined) s = s.max(rule.max, MESSAGES.tooLong(rule.max));
+  if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
+  return s;
+};
+const url = () => text({ min: 1, max: 1024 }).refine(isHttpUrl, MESSAGES.url);
+const bool = () => z.boolean({ error: BOOL }).optional();
+const obj = () => z.record(z.string(), z.unknown(), { error: MESSAGES.invalid }).optional();
+
+/** `[a-zA-Z0-9 -!"#$%&'()*+,./:;&@]` from the field table. */
+const ORDER_NUMBER = /^[a-zA-Z0-9 \-!"#$%&'()*+,./:;@]+$/;
+const LATIN_NAME = /^[\p{Script=Latin} .'-]+$/u;
+/** Countries whose billing state is collected; for the rest it is hidden and not validated (6.7.0). */
+export const STATE_COUNTRIES = new Set(['CA', 'US', 'JP', 'AU', 'IN']);
+export const URL_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
+export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
+
+const schema = z.object({
+  merchant_key: text({ min: 1 }),
+  operation: z.enum(OPERATIONS, { error: (i) => (i.input === undefined ? BLANK : MESSAGES.choice) }),
+  methods: z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).optional(),
+  channel_id: text({ max: 16 }).optional(),
+  session_expiry: z
+    .number({ error: 'This value should be of type int.' })
+    .int('This value should be of type int.')
+    .min(1, 'This value should be between 1 and 720.')
+    .max(720, 'This value should be between 1 and 720.')
+    .optional(),
+  success_url: url(),
+  cancel_url: url().optional(),
+  expiry_url: url().optional(),
+  error_url: url().optional(),
+  url_target: z.enum(URL_TARGETS, { error: MESSAGES.choice }).optional(),
+  req_token: bool(),
+  card_token: z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).optional(),
+  recurring_init: bool(),
+  schedule_id: text({ min: 1, max: 64 }).optional(),
+  vat_calc: bool(),
+  auth: bool(),
+  hash: text({ min: 1 }),
+  order: z.object(
+    {
+      number: text({ min: 1, max: 255, pattern: ORDER_NUMBER }),
+      amount: text({ min: 1 }),
+      currency: text({ min: 1 }),
+      description: text({ min: 2, max: 1024 }),
+    },
+    { error: requiredError },
+  ),
+  customer: z
+    .object(
+      {
+        name: text({ min: 2, max: 32, pattern: LATIN_NAME }).optional(),
+        email: text({ max: 256 }).regex(PATTERNS.email, MESSAGES.email).optional(),
+        birth_date: text({ pattern: PATTERNS.date }).optional(),
+      },
+      { error: MESSAGES.invalid },
+    )
+    .optional(),
+  billing_address: z
+    .object(
+      {
+        country: text({ pattern: PATTERNS.country }).optional(),
+        state: z.string({ error: MESSAGES.invalid }).optional(),
+        city: text({ max: 40 }).optional(),
+        district: text({ max: 32 }).optional(),
+        address: text({ max: 255 }).optional(),
+        house_number: text({ max: 9 }).optional(),
+        zip: text({ max: 10 }).optional(),
+        phone: text({ max: 32 }).optional(),
+        phone_country_code: text({ max: 10, pattern: /^\d+(-\d+)*$/ }).optional(),
+        language: z.string({ error: MESSAGES.invalid }).optional(),
+      },
+      { error: MESSAGES.invalid },
+    )
+    .optional(),
+  payee: obj(),
+  payee_billing_address: obj(),
+  crypto: obj(),
+  parameters: obj(),
+  custom_data: obj(),
+});
+
+export type SessionBody = z.infer<typeof schema>;
+
+export interface SessionRequest {
+  body: SessionBody;
+  operation: CheckoutOperation;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  sessionExpiryMinutes: number;
+  /** The state, only when the country is one whose state is collected. */
+  billingAddress?: Record<string, string>;
+}
+
+function fieldName(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
+/** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
+export function readSessionRequest(rawBody: string): SessionRequest {
+  const json = parseJsonObject(rawBody);
+  const parsed = schema.safeParse(json);
+  const errors: FieldError[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
+  const raw = json as Record<string, unknown>;
+  const body = (parsed.success ? parsed.data : raw) as SessionBody;
+
+  // Money: the currency decides the amount's format; a purchase of zero is allowed only for auth or recurring init.
+  let amount = 0;
+  let currency = '';
+  const order = raw.order as Record<string, unknown> | undefined;
+  if (order && typeof order.currency === 'string' && order.currency && typeof order.amount === 'string' && order.amount) {
+    try {
+      const c = parseCurrency(order.currency, 'order.currency');
+      currency = c.code;
+      amount = parseAmount(order.amount, c, 'order.amount').minor;
+      const zeroAllowed = body.auth === true || body.recurring_init === true;
+      if (amount === 0 && !zeroAllowed) errors.push({ field: 'amount', message: MESSAGES.positive });
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      errors.push(...err.fieldErrors);
+    }
+  }
+
+  const operation = body.operation as CheckoutOperation;
+  if (parsed.success) {
+    if (body.auth === true && operation !== 'purchase') errors.push({ field: 'auth', message: 'This value is available for the purchase operation only.' });
+    if (body.vat_calc === true && operation !== 'purchase') errors.push({ field: 'vat_calc', message: 'This value is available for the purchase operation only.' });
+    if (body.recurring_init === true && !['purchase', 'debit'].includes(operation)) {
+      errors.push({ field: 'recurring_init', message: 'This value is available for the purchase and debit operations only.' });
+    }
+    if (body.schedule_id !== undefined && (body.recurring_init !== true || operation === 'debit')) {
+      errors.push({ field: 'schedule_id', message: 'This value is available with recurring_init for purchase only.' });
+    }
+    if ((body.payee || body.payee_billing_address) && !['transfer', 'credit'].includes(operation)) {
+      errors.push({ field: body.payee ? 'payee' : 'payee_billing_address', message: 'This value is available for the transfer and credit operations only.' });
+    }
+    if (body.methods?.length && !body.methods.includes('card')) errors.push({ field: 'methods', message: 'Not found acceptable methods' });
+  }
+
+  let billingAddress: Record<string, string> | undefined;
+  if (parsed.success && body.billing_address) {
+    const { state, ...rest } = body.billing_address;
+    billingAddress = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    // 6.7.0: the state is only collected (and validated) for CA, US, JP, AU and IN.
+    if (state !== undefined && rest.country && STATE_COUNTRIES.has(rest.country)) {
+      if (!/^[A-Z]{2}$/.test(state)) errors.push({ field: 'billing_address.state', message: MESSAGES.invalid });
+      else billingAddress.state = state;
+    }
+  }
+
+  if (errors.length) throw new ValidationError(errors);
+  return { body, operation, amount, currency, sessionExpiryMinutes: body.session_expiry ?? 60, billingAddress };
+}

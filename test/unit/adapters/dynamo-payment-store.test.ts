@@ -1,0 +1,66 @@
+/** How the DynamoDB adapter shapes its writes: the conditions are the concurrency guarantees, so pin them exactly. */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
+import { resetConfig } from '../../../shared/config.js';
+import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
+import { ConflictError } from '../../../shared/errors.js';
+import type { Payment } from '../../../shared/domain/payment.js';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+beforeAll(() => {
+  Object.assign(process.env, { TABLE_NAME: 't', CALLBACK_QUEUE_URL: 'q', KMS_KEY_ID: 'k', PUBLIC_BASE_URL: 'http://localhost' });
+  resetConfig();
+  resetAwsClients();
+});
+beforeEach(() => ddb.reset());
+
+const payment = (version: number): Payment => ({
+  transId: 'a1', clientKey: 'm1', protocol: 's2s-card', action: 'SALE', orderId: 'o1', orderDescription: 'd', currency: 'USD',
+  amount: 1000, capturedAmount: 0, refundedAmount: 0, status: 'PENDING', midId: 'mid', connector: 'sandbox', details: {},
+  descriptor: 'X', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', history: [], callbackCount: 0, version,
+});
+
+describe('DynamoPaymentStore', () => {
+  it('creates a payment only if none exists, with its callbacks and the idempotent result in one transaction', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const store = new DynamoPaymentStore('t');
+    const cb = { eventId: 'e1', transId: 'a1', clientKey: 'm1', seq: 1, protocol: 's2s-card' as const, url: 'https://m', fields: { a: 'b' }, createdAt: '2026-01-01T00:00:00.000Z' };
+    await store.create(payment(1), [cb], { key: 'k1', result: { statusCode: 200, body: '{}' } });
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items).toHaveLength(3);
+    expect(items[0]!.Put).toMatchObject({ Item: { pk: 'PAYMENT#a1', sk: 'PAYMENT', gsi1pk: 'ORDER#m1#o1' }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items[1]!.Put).toMatchObject({ Item: { pk: 'PAYMENT#a1', sk: 'CALLBACK#000001#e1', gsi2pk: 'OUTBOX' }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'IDEMPOTENCY#k1', sk: 'REQUEST' }, UpdateExpression: 'SET #s = :done, #r = :result' });
+  });
+
+  it('updates only from the version it read and reports a lost race as a conflict', async () => {
+    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));
+    const store = new DynamoPaymentStore('t');
+    await expect(store.update(payment(3), [])).rejects.toBeInstanceOf(ConflictError);
+    const put = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!;
+    expect(put.ConditionExpression).toBe('#v = :expected');
+    expect(put.ExpressionAttributeValues).toEqual({ ':expected': 2 });
+  });
+
+  it('claims an idempotency key unless a live claim or a completed result exists', async () => {
+    const store = new DynamoPaymentStore('t', () => new Date(1_000_000));
+    ddb.on(PutCommand).resolvesOnce({});
+    expect(await store.claim('k', 60)).toEqual({ state: 'claimed', key: 'k' });
+    const input = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(input.ConditionExpression).toBe('attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now) OR expiresAt < :nowSeconds');
+
+    ddb.reset();
+    ddb.on(PutCommand).rejectsOnce(
+      new ConditionalCheckFailedException({ message: 'x', $metadata: {}, Item: marshall({ state: 'COMPLETED', result: { statusCode: 200, body: '{"a":1}' } }) }),
+    );
+    expect(await store.claim('k', 60)).toEqual({ state: 'completed', result: { statusCode: 200, body: '{"a":1}' } });
+    ddb.reset();
+    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'x', $metadata: {}, Item: marshall({ state: 'IN_PROGRESS' }) }));
+    expect(await store.claim('k', 60)).toEqual({ state: 'in-progress' });
+  });
+});

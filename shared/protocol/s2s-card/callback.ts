@@ -1,12 +1,13 @@
 /**
  * S2S CARD callback fields, signed with Formula 2 (Formula 6 for CREDIT2CARD), protocol.md §3.4 and §7.
- * ARN is sent empty when unknown (spec: "empty in callbacks when missing").
+ * RRN and ARN are always present, empty when unknown (spec: "empty in callbacks when missing").
  */
 import { formatAmount } from '../../domain/money.js';
-import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
+import { protocolDate, type Payment } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { formula2, formula6 } from '../signature.js';
+import { cardAttributes, extraAttributes } from './attributes.js';
 
 export interface S2sCardEvent {
   action: string;
@@ -24,6 +25,8 @@ export function s2sCardCallbackHash(p: Payment, merchant: Merchant): string {
     : formula2({ email: p.payerEmail, password: merchant.password, transId: p.transId, cardNumber: card6_4 }, merchant.hashAlgorithm);
 }
 
+const DEBIT_ACTIONS = ['DEBIT', 'RECURRING_DEBIT'];
+
 export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2sCardEvent, now: string): Record<string, FormValue> {
   const m = merchant.mappings;
   const fields: Record<string, FormValue | undefined> = {
@@ -38,12 +41,14 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     amount: formatAmount({ minor: event.amount ?? p.amount, currency: p.currency }),
     currency: p.currency,
     decline_reason: event.result === 'DECLINED' ? p.declineReason : undefined,
-    card: p.card ? maskCard(p.card) : undefined,
-    card_expiration_date: p.card ? `${p.card.expMonth}/${p.card.expYear}` : undefined,
-    brand: p.card?.brand,
-    ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
+    ...cardAttributes(p),
+    ...(m.rrnArn ? { RRN: p.rrn ?? '', ARN: p.arn ?? '' } : {}),
+    // card_token is in every debit callback (6.7.0 fix), and in others when the identity mapping is on.
+    ...(p.cardToken && (m.identity || DEBIT_ACTIONS.includes(p.action)) ? { card_token: p.cardToken } : {}),
     ...(m.recurring && p.recurringToken ? { recurring_token: p.recurringToken } : {}),
+    ...(m.recurring && typeof p.details.recurringFirstTransId === 'string' ? { recurring_init_trans_id: p.details.recurringFirstTransId } : {}),
     ...(m.identity && p.details.customData ? { custom_data: p.details.customData as FormValue } : {}),
+    ...extraAttributes(p, m),
     ...event.extra,
   };
   const out: Record<string, FormValue> = {};

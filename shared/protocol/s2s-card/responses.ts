@@ -1,9 +1,18 @@
 /** S2S CARD synchronous response bodies (protocol.md §3.3, §3.4). Amounts are strings; ARN is omitted when missing. */
 import { formatAmount } from '../../domain/money.js';
 import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
+import type { CallbackMappings } from '../../domain/merchant.js';
+import { cardAttributes, extraAttributes } from './attributes.js';
+
+export interface RedirectInfo {
+  redirect_url: string;
+  redirect_method: 'POST' | 'GET';
+  /** Object on /post, list of {name, value} on /v2/post. */
+  redirect_params: Record<string, string> | Array<{ name: string; value: string }>;
+}
 
 /** Fields every payment-creating action answers with. */
-export function paymentResult(action: string, result: string, p: Payment): Record<string, unknown> {
+export function paymentResult(action: string, result: string, p: Payment, redirect?: RedirectInfo): Record<string, unknown> {
   return {
     action,
     result,
@@ -18,11 +27,45 @@ export function paymentResult(action: string, result: string, p: Payment): Recor
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(p.cardToken ? { card_token: p.cardToken } : {}),
     ...(p.details.scheduleId ? { schedule_id: p.details.scheduleId } : {}),
+    ...(redirect ?? {}),
   };
 }
 
+/** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
+export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Record<string, unknown> {
+  return {
+    action: 'CAPTURE',
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(date),
+    descriptor: p.descriptor,
+    amount: formatAmount({ minor: amount, currency: p.currency }),
+    currency: p.currency,
+    ...(declineReason ? { decline_reason: declineReason } : {}),
+  };
+}
+
+export function voidResult(result: string, p: Payment, date: string, declineReason?: string): Record<string, unknown> {
+  return {
+    action: 'VOID',
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(date),
+    ...(declineReason ? { decline_reason: declineReason } : {}),
+  };
+}
+
+/** CREDITVOID answers ACCEPTED at once; the outcome comes by callback. */
+export function creditvoidAccepted(p: Payment): Record<string, unknown> {
+  return { action: 'CREDITVOID', result: 'ACCEPTED', order_id: p.orderId, trans_id: p.transId };
+}
+
 /** GET_TRANS_STATUS and friends: the 6.7.0 attributes (card, expiry, brand, RRN; ARN only when known). */
-export function statusResult(action: string, p: Payment): Record<string, unknown> {
+export function statusResult(action: string, p: Payment, mappings?: CallbackMappings): Record<string, unknown> {
   return {
     action,
     result: 'SUCCESS',
@@ -32,10 +75,32 @@ export function statusResult(action: string, p: Payment): Record<string, unknown
     ...(p.declineReason && p.status === 'DECLINED' ? { decline_reason: p.declineReason } : {}),
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(p.details.scheduleId ? { schedule_id: p.details.scheduleId } : {}),
-    ...(p.card
-      ? { card: maskCard(p.card), card_expiration_date: `${p.card.expMonth}/${p.card.expYear}`, brand: p.card.brand }
-      : {}),
-    ...(p.rrn ? { rrn: p.rrn } : {}),
-    ...(p.arn ? { arn: p.arn } : {}),
+    ...cardAttributes(p),
+    ...(p.rrn ? { RRN: p.rrn } : {}),
+    ...(p.arn ? { ARN: p.arn } : {}),
+    ...(mappings ? extraAttributes(p, mappings) : {}),
+  };
+}
+
+/** GET_TRANS_DETAILS: the status plus payer, amount and the history of the payment's transactions. */
+export function detailsResult(p: Payment, mappings?: CallbackMappings): Record<string, unknown> {
+  const payer = (p.details.payer ?? {}) as Record<string, string>;
+  const name = [payer.payer_first_name, payer.payer_last_name].filter(Boolean).join(' ');
+  return {
+    ...statusResult('GET_TRANS_DETAILS', p, mappings),
+    name,
+    mail: p.payerEmail ?? '',
+    ip: payer.payer_ip ?? '',
+    amount: formatAmount({ minor: p.amount, currency: p.currency }),
+    currency: p.currency,
+    ...(p.card ? { card: maskCard(p.card) } : {}),
+    transactions: p.history.map((h) => ({
+      type: h.type,
+      status: h.status,
+      date: protocolDate(h.date),
+      amount: formatAmount({ minor: h.amount, currency: p.currency }),
+      ...(h.id !== p.transId ? { id: h.id } : {}),
+      ...(h.declineReason ? { decline_reason: h.declineReason } : {}),
+    })),
   };
 }

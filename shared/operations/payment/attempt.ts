@@ -1,0 +1,73 @@
+/**
+ * The shape every follow-up operation (capture, void, refund/reversal, 3DS completion) shares:
+ *   1. record the attempt as "waiting" with a conditional write — a concurrent attempt on the same payment loses here
+ *      (version check) or, reading after us, sees the waiting attempt and is refused by its rules;
+ *   2. ask the connector;
+ *   3. record the outcome and its callbacks in one conditional write (the outbox), then queue the callbacks.
+ * If the connector call throws, the attempt stays "waiting" (the protocol's UNDEFINED): its outcome is unknown.
+ */
+import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { logger } from '../../logger.js';
+import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
+
+export interface Attempt {
+  type: TransactionType;
+  amount: number;
+  id: string;
+}
+
+export interface AttemptHooks {
+  callbacks: CallbackRecorder;
+  idempotency?: IdempotencyHook;
+}
+
+export function nextVersion(p: Payment, now: string): Payment {
+  const next = structuredClone(p);
+  next.version = p.version + 1;
+  next.updatedAt = now;
+  return next;
+}
+
+export async function runAttempt(
+  d: CoreDeps,
+  payment: Payment,
+  attempt: Attempt,
+  call: (p: Payment) => Promise<ConnectorOutcome>,
+  apply: (next: Payment, outcome: ConnectorOutcome, now: string) => PaymentEvent,
+  hooks: AttemptHooks,
+): Promise<CoreResult> {
+  const started = d.clock.now().toISOString();
+  const reserved = nextVersion(payment, started);
+  reserved.history.push({ id: attempt.id, type: attempt.type, status: 'waiting', date: started, amount: attempt.amount });
+  await d.payments.update(reserved, []);
+
+  const outcome = await call(reserved);
+  const now = d.clock.now().toISOString();
+  const final = nextVersion(reserved, now);
+  const event = apply(final, outcome, now);
+  const record = final.history.find((h) => h.id === attempt.id)!;
+  record.status = event.result === 'SUCCESS' ? 'success' : event.result === 'DECLINED' ? 'fail' : 'waiting';
+  record.date = now;
+  if (event.declineReason) record.declineReason = event.declineReason;
+  const callbacks = hooks.callbacks(final, event);
+  await d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) });
+  await enqueue(d, callbacks, final.transId);
+  return { payment: final, event, callbacks };
+}
+
+export async function enqueue(d: CoreDeps, callbacks: CoreResult['callbacks'], transId: string): Promise<void> {
+  await d.callbackQueue.enqueue(callbacks).catch((err: Error) => {
+    // The outbox sweeper queues it later; the state change itself is already stored.
+    logger.warn('callback enqueue deferred to sweeper', { transId, error: err.message });
+  });
+}
+
+/** Amount of attempts of these types still waiting for their outcome (reserved, e.g. refunds in flight). */
+export function waitingAmount(p: Payment, types: TransactionType[]): number {
+  return p.history.filter((h) => h.status === 'waiting' && types.includes(h.type)).reduce((sum, h) => sum + h.amount, 0);
+}
+
+export function hasAttempt(p: Payment, types: TransactionType[], statuses: Array<'success' | 'waiting' | 'fail'>): boolean {
+  return p.history.some((h) => types.includes(h.type) && statuses.includes(h.status));
+}

@@ -1,0 +1,78 @@
+/**
+ * Completes a payment waiting for its 3DS or redirect step, once: the payer submitted the authentication page.
+ * The connector decides (sandbox: by the card's expiry); approval issues the tokens the payment asked for.
+ * When the platform ran the 3DS itself it fills the 3DS attributes (external MPI values are kept as sent).
+ */
+import { BusinessRuleError } from '../../errors.js';
+import type { Payment, TransactionType } from '../../domain/payment.js';
+import { connectorNamed } from '../../connectors/registry.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
+import { applyOutcome, issueTokens, resultOf } from './charge.js';
+import { challengeCard } from './card-vault.js';
+import type { CoreDeps, CoreResult } from './types.js';
+
+export const NOT_WAITING = 'The payment is not waiting for authentication.';
+
+export function isWaitingForChallenge(p: Payment): boolean {
+  return (p.status === '3DS' || p.status === 'REDIRECT') && !hasAttempt(p, ['SALE', 'AUTH', 'DEBIT', 'CARD2CARD'], ['waiting', 'success', 'fail']);
+}
+
+export async function completeChallenge(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
+  const { payment } = input;
+  if (!isWaitingForChallenge(payment)) throw new BusinessRuleError(100000, NOT_WAITING);
+  const card = await challengeCard(d, payment);
+  if (!card) throw new BusinessRuleError(100000, NOT_WAITING);
+  const type = payment.status as '3DS' | 'REDIRECT';
+  const authorize = payment.details.authorize === true;
+  const transactionType = (payment.details.transactionType as TransactionType | undefined) ?? (authorize ? 'AUTH' : 'SALE');
+  let outcome: ConnectorOutcome | undefined;
+  return runAttempt(
+    d,
+    payment,
+    { type: transactionType, amount: payment.amount, id: d.newId() },
+    async (p) => {
+      outcome = await connectorNamed(p.connector).completeChallenge({
+        transId: p.transId,
+        amount: p.amount,
+        currency: p.currency,
+        card,
+        authorize,
+        externalThreeDs: false,
+        type,
+      });
+      if (outcome.kind === 'approved') {
+        // Tokens are written before the payment names them, so a token in a callback always resolves.
+        await issueTokens(d, p, card, p.details.issueCardToken === true, p.details.issueRecurringToken === true);
+      }
+      return outcome;
+    },
+    (next, o, now) => {
+      applyOutcome(next, o.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication was not completed.' } : o, authorize);
+      const step = next.history.find((h) => h.type === type && h.status === 'waiting');
+      if (step) {
+        step.status = o.kind === 'approved' ? 'success' : 'fail';
+        step.date = now;
+      }
+      if (type === '3DS' && !next.details.threeDs) next.details.threeDs = platformThreeDs(d, o, now);
+      return { operation: transactionType, result: resultOf(o) === 'SUCCESS' ? 'SUCCESS' : 'DECLINED', amount: next.amount, attemptId: next.transId, date: now, declineReason: next.declineReason };
+    },
+    hooks,
+  );
+}
+
+/** 3DS attributes of a challenge the platform ran itself. */
+function platformThreeDs(d: CoreDeps, o: ConnectorOutcome, _now: string): Record<string, string> {
+  const ok = o.kind === 'approved';
+  return {
+    threeDSServerTransID: d.newId(),
+    dsTransID: d.newId(),
+    acsTransID: d.newId(),
+    xid: '',
+    transStatus: ok ? 'Y' : 'N',
+    transStatusReason: ok ? '' : '01',
+    eci: ok ? '05' : '07',
+    protocolVersion: '2.2.0',
+    authenticationFlow: 'Challenge',
+  };
+}

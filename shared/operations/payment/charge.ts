@@ -1,0 +1,155 @@
+/**
+ * A new card payment (sale, authorization, debit, card-to-card, payout, recurring charge), protocol-neutral:
+ * connector → the stored payment with its history → tokens on approval → one write of payment + callbacks
+ * (+ the caller's idempotent result) → queue the callbacks. A 3DS / redirect outcome keeps the card sealed in the
+ * vault until the payer finishes the step (completeChallenge).
+ */
+import { BusinessRuleError } from '../../errors.js';
+import type { Payment, PaymentProtocol, TransactionRecord, TransactionType } from '../../domain/payment.js';
+import type { Mid } from '../../domain/merchant.js';
+import { connectorNamed } from '../../connectors/registry.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import type { VaultCard } from '../../ports/card-vault.js';
+import { cardBrand } from '../../protocol/fields.js';
+import { enqueue, type AttemptHooks } from './attempt.js';
+import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
+import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
+
+export interface ChargeInput {
+  clientKey: string;
+  protocol: PaymentProtocol;
+  /** The action that creates the payment: SALE, DEBIT, CARD2CARD, CREDIT2CARD, RECURRING_SALE, RECURRING_DEBIT. */
+  action: string;
+  /** The history entry: SALE or AUTH for a SALE, DEBIT, CARD2CARD ... */
+  transactionType: TransactionType;
+  orderId: string;
+  orderDescription: string;
+  amount: number;
+  currency: string;
+  mid: Mid;
+  card: VaultCard & { cvv?: string };
+  payerEmail?: string;
+  /** Hold funds (PENDING) instead of settling. */
+  authorize: boolean;
+  /** CREDIT2CARD: money goes to the card. */
+  payout?: boolean;
+  /** 3DS was done elsewhere (mpi_data) or is not needed (merchant-initiated recurring): no challenge of our own. */
+  externalThreeDs: boolean;
+  browser?: { acceptHeader?: string; userAgent?: string };
+  /** Details echoed by status responses and callbacks (payer, browser, 3DS attributes, custom_data ...). */
+  details: Record<string, unknown>;
+  /** The card_token the payment was made with (echoed, no new token issued). */
+  cardToken?: string;
+  issueCardToken: boolean;
+  issueRecurringToken: boolean;
+}
+
+export const INVALID_REQUEST = 'INVALID_REQUEST';
+
+function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOutcome> {
+  const connector = connectorNamed(input.mid.connector);
+  // Some acquirers reject a payment without the payer's Accept header; we say so before calling them.
+  if (connector.requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) throw new BusinessRuleError(100000, INVALID_REQUEST);
+  if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card });
+  return connector.pay({
+    transId,
+    amount: input.amount,
+    currency: input.currency,
+    card: input.card,
+    authorize: input.authorize,
+    externalThreeDs: input.externalThreeDs,
+    browser: input.browser,
+  });
+}
+
+export function resultOf(outcome: ConnectorOutcome): PaymentEvent['result'] {
+  return outcome.kind === 'approved' ? 'SUCCESS' : outcome.kind === 'declined' ? 'DECLINED' : 'REDIRECT';
+}
+
+/** Applies an approval or decline to a payment (also used when a 3DS / redirect step completes). */
+export function applyOutcome(p: Payment, outcome: ConnectorOutcome, authorize: boolean): void {
+  if (outcome.kind === 'approved') {
+    p.status = authorize ? 'PENDING' : 'SETTLED';
+    p.capturedAmount = authorize ? 0 : p.amount;
+    p.rrn = outcome.rrn;
+    p.arn = outcome.arn;
+    p.approvalCode = outcome.approvalCode;
+    p.declineReason = undefined;
+  } else if (outcome.kind === 'declined') {
+    p.status = 'DECLINED';
+    p.declineReason = outcome.reason;
+    p.rrn = outcome.rrn;
+  } else {
+    p.status = outcome.type;
+  }
+}
+
+/** Issues the tokens an approved payment asked for (req_token, recurring_init). */
+export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, wantCardToken: boolean, wantRecurringToken: boolean): Promise<void> {
+  if (wantCardToken && !p.cardToken) p.cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
+  if (wantRecurringToken && !p.recurringToken) p.recurringToken = await issueRecurringToken(d, p.clientKey, card, p.transId);
+}
+
+export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+  const transId = d.newId();
+  const outcome = await callConnector(input, transId);
+  const now = d.clock.now().toISOString();
+  const result = resultOf(outcome);
+  const history: TransactionRecord[] =
+    outcome.kind === 'challenge'
+      ? [{ id: transId, type: outcome.type, status: 'waiting', date: now, amount: input.amount }]
+      : [{ id: transId, type: input.transactionType, status: result === 'SUCCESS' ? 'success' : 'fail', date: now, amount: input.amount }];
+  const payment: Payment = {
+    transId,
+    clientKey: input.clientKey,
+    protocol: input.protocol,
+    action: input.action,
+    orderId: input.orderId,
+    orderDescription: input.orderDescription,
+    currency: input.currency,
+    amount: input.amount,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    status: 'PREPARE',
+    midId: input.mid.midId,
+    connector: input.mid.connector,
+    card: {
+      bin: input.card.number.slice(0, 6),
+      last4: input.card.number.slice(-4),
+      expMonth: input.card.expMonth,
+      expYear: input.card.expYear,
+      brand: cardBrand(input.card.number),
+    },
+    payerEmail: input.payerEmail,
+    details: {
+      ...input.details,
+      authorize: input.authorize,
+      transactionType: input.transactionType,
+      issueCardToken: input.issueCardToken,
+      issueRecurringToken: input.issueRecurringToken,
+    },
+    descriptor: input.mid.descriptor,
+    cardToken: input.cardToken,
+    createdAt: now,
+    updatedAt: now,
+    history,
+    callbackCount: 0,
+    version: 1,
+  };
+  applyOutcome(payment, outcome, input.authorize);
+  if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
+  if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
+
+  const event: PaymentEvent = {
+    operation: outcome.kind === 'challenge' ? outcome.type : input.transactionType,
+    result,
+    amount: input.amount,
+    attemptId: transId,
+    date: now,
+    declineReason: payment.declineReason,
+  };
+  const callbacks = hooks.callbacks(payment, event);
+  await d.payments.create(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+  await enqueue(d, callbacks, transId);
+  return { payment, event, callbacks };
+}

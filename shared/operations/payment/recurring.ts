@@ -1,0 +1,53 @@
+/**
+ * Recurring charge (S2S RECURRING_SALE / RECURRING_DEBIT, Checkout RECURRING): a merchant-initiated payment on the
+ * card of an initial pair. No 3DS (the payer is not present); currency and payer email come from the initial payment.
+ */
+import type { Mid } from '../../domain/merchant.js';
+import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { VaultCard } from '../../ports/card-vault.js';
+import type { AttemptHooks } from './attempt.js';
+import { charge } from './charge.js';
+import type { CoreDeps, CoreResult } from './types.js';
+
+export { resolveRecurringPair } from './card-vault.js';
+
+export interface RecurringChargeInput {
+  protocol: PaymentProtocol;
+  /** RECURRING_SALE, RECURRING_DEBIT, or the Checkout operation name. */
+  action: string;
+  initial: Payment;
+  card: VaultCard;
+  mid: Mid;
+  orderId: string;
+  orderDescription: string;
+  amount: number;
+  authorize: boolean;
+  /** The recurring request's own details (its custom_data is the one echoed, not the initial payment's). */
+  details: Record<string, unknown>;
+}
+
+export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+  const transactionType: TransactionType = input.action === 'RECURRING_DEBIT' ? 'RECURRING_DEBIT' : 'RECURRING_SALE';
+  return charge(
+    d,
+    {
+      clientKey: input.initial.clientKey,
+      protocol: input.protocol,
+      action: input.action,
+      transactionType,
+      orderId: input.orderId,
+      orderDescription: input.orderDescription,
+      amount: input.amount,
+      currency: input.initial.currency,
+      mid: input.mid,
+      card: input.card,
+      payerEmail: input.initial.payerEmail,
+      authorize: input.authorize,
+      externalThreeDs: true,
+      details: { ...input.details, recurringFirstTransId: input.initial.transId },
+      issueCardToken: false,
+      issueRecurringToken: false,
+    },
+    hooks,
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Protocol-neutral payment cores (capture, void, creditvoid, recurring charge, card vault). Each takes plain inputs
+ * and ports, persists its transition with conditional writes, and asks the calling protocol for the callback records
+ * (so the S2S CARD and Checkout wire formats stay in their own protocol folders).
+ */
+import type { CallbackRecord } from '../../domain/callback.js';
+import type { Payment } from '../../domain/payment.js';
+import type { Clock } from '../../ports/clock.js';
+import type { PaymentStore, IdempotentResult } from '../../ports/payment-store.js';
+import type { CardVault } from '../../ports/card-vault.js';
+import type { CallbackQueue } from '../../ports/callback-queue.js';
+
+export interface CoreDeps {
+  payments: PaymentStore;
+  cardVault: CardVault;
+  callbackQueue: CallbackQueue;
+  clock: Clock;
+  newId: () => string;
+}
+
+/** What happened to a payment, in protocol-neutral words; the protocol turns it into its callback and answer. */
+export interface PaymentEvent {
+  /** SALE, AUTH, CAPTURE, VOID, REFUND, REVERSAL, DEBIT, CREDIT2CARD, CARD2CARD, RECURRING_SALE, RECURRING_DEBIT, 3DS, REDIRECT. */
+  operation: string;
+  result: 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'UNDEFINED';
+  /** Minor units this event concerns (captured / refunded amount). */
+  amount: number;
+  /** The id of this attempt (creditvoid_id for refunds and reversals). */
+  attemptId: string;
+  date: string;
+  declineReason?: string;
+}
+
+/** Builds the protocol's callback records for an event (recordCallback + the protocol's fields); [] for none. */
+export type CallbackRecorder = (payment: Payment, event: PaymentEvent) => CallbackRecord[];
+
+/** Completes the caller's idempotency claim in the same write that records the outcome. */
+export interface IdempotencyHook {
+  key: string;
+  result(payment: Payment, event: PaymentEvent): IdempotentResult;
+}
+
+export interface CoreResult {
+  payment: Payment;
+  event: PaymentEvent;
+  callbacks: CallbackRecord[];
+}

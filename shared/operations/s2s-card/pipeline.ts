@@ -1,0 +1,96 @@
+/**
+ * What every S2S CARD action shares: the idempotency claim around its work, the callback recorder that turns a
+ * protocol-neutral PaymentEvent into S2S CARD callback fields, and the redirect answer for 3DS / REDIRECT.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ConflictError } from '../../errors.js';
+import { recordCallback } from '../../domain/callback-factory.js';
+import type { Payment } from '../../domain/payment.js';
+import type { CallbackRecorder, IdempotencyHook, PaymentEvent } from '../payment/index.js';
+import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
+import { formatAmount } from '../../domain/money.js';
+import { protocolDate } from '../../domain/payment.js';
+import type { RedirectInfo } from '../../protocol/s2s-card/responses.js';
+import type { S2sCardRequest, S2sCardResponse } from './action.js';
+
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
+  return createHash('sha256').update(clientKey).update('\n').update(style).update('\n').update(rawBody).digest('hex');
+}
+
+/**
+ * Runs an action once per identical request. `replay`: a repeated request gets the first one's stored answer
+ * (payment-creating actions; the core completes the claim in its own write). Without replay (follow-ups such as
+ * CREDITVOID, where two identical partial refunds are legitimate one after the other) the claim only keeps
+ * concurrent duplicates out and is released afterwards.
+ */
+export async function once(
+  req: S2sCardRequest,
+  replay: boolean,
+  run: (key: string) => Promise<S2sCardResponse>,
+): Promise<S2sCardResponse> {
+  const { payments } = req.deps;
+  const key = idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle);
+  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
+  if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
+  if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
+  try {
+    const res = await run(key);
+    if (!replay) await payments.release(key).catch(() => undefined);
+    return res;
+  } catch (err) {
+    await payments.release(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The idempotent answer of a payment-creating action, stored in the same write as the payment. */
+export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {
+  return { key, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
+}
+
+/** S2S CARD words for a protocol-neutral event. */
+export function wireEvent(p: Payment, e: PaymentEvent): S2sCardEvent {
+  const declined = e.result === 'DECLINED' && e.declineReason ? { decline_reason: e.declineReason } : {};
+  switch (e.operation) {
+    case 'CAPTURE':
+    case 'VOID':
+      return { action: e.operation, result: e.result, status: p.status, amount: e.amount, extra: declined };
+    case 'REFUND':
+    case 'REVERSAL':
+      return {
+        action: 'CREDITVOID',
+        result: e.result,
+        status: p.status,
+        amount: e.amount,
+        extra: { ...declined, creditvoid_id: e.attemptId, creditvoid_date: protocolDate(e.date), refund_amount: formatAmount({ minor: e.amount, currency: p.currency }) },
+      };
+    default:
+      return { action: p.action, result: e.result, status: p.status, amount: p.amount, extra: declined };
+  }
+}
+
+/** Records S2S CARD callbacks; a 3DS / redirect step is not final, so it sends none. */
+export function s2sRecorder(req: Pick<S2sCardRequest, 'config' | 'deps'>): CallbackRecorder {
+  const { merchant } = req.config;
+  return (p, e) => {
+    if (e.result === 'REDIRECT') return [];
+    return recordCallback(p, merchant, s2sCardCallbackFields(p, merchant, wireEvent(p, e), e.date), req.deps.newId(), e.date);
+  };
+}
+
+export function newChallengeToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** REDIRECT answer: the platform's own authentication page, reached by POSTing redirect_params to redirect_url. */
+export function redirectInfo(req: S2sCardRequest, p: Payment): RedirectInfo | undefined {
+  if (p.status !== '3DS' && p.status !== 'REDIRECT') return undefined;
+  const params = { PaReq: String(p.details.challengeToken), MD: p.transId };
+  return {
+    redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}`,
+    redirect_method: 'POST',
+    redirect_params: req.redirectParamsStyle === 'list' ? Object.entries(params).map(([name, value]) => ({ name, value })) : params,
+  };
+}

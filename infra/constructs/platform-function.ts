@@ -123,6 +123,9 @@ export class PlatformFunction extends Construct {
         sourceMap: true,
         // esbuild's ESM output has no `require`; some CommonJS dependencies still call it.
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        // Bundle the AWS SDK at the versions pinned in package-lock.json (tested locally) instead of whatever
+        // version the Lambda runtime happens to ship.
+        externalModules: [],
       },
     });
 

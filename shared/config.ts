@@ -22,6 +22,24 @@ const schema = z.object({
   LOCAL_KEY_ESCROW_FILE: z.string().min(1).optional(),
   CONFIG_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
+  /** Wait before each retry of a failed callback (seconds, comma-separated); the last value repeats. docs/callbacks.md. */
+  CALLBACK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .default('5,30,120,600,1800,3600,7200')
+    .transform((v) => v.split(',').map(Number)),
+  /** This many timeouts from one URL within the window pause deliveries to it (protocol: 5 in 5 minutes, 15 minutes). */
+  CALLBACK_PAUSE_AFTER_TIMEOUTS: z.coerce.number().int().min(1).default(5),
+  CALLBACK_PAUSE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  CALLBACK_PAUSE_SECONDS: z.coerce.number().int().min(1).max(43200).default(900),
+  /** Outbox items older than this with no consumer progress are re-queued by the sweeper. */
+  CALLBACK_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** How long a rotated-out callback signing secret keeps signing (old and new both valid). */
+  CALLBACK_SECRET_OVERLAP_SECONDS: z.coerce.number().int().min(0).default(86400),
+  /** Dead-letter queue of the callback queue; found through the queue's redrive policy when not set. */
+  CALLBACK_DLQ_URL: z.string().min(1).optional(),
+  /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */
+  CALLBACK_CRASH_AT: z.enum(['after-write', 'after-send', 'during-delivery']).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -1,66 +1,254 @@
-/** Outbox items (recorded callbacks) on DynamoDB: read one, mark progress, find the ones never queued. */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CallbackRecord } from '../domain/callback.js';
+/**
+ * Outbox items (recorded callbacks) on DynamoDB. Every state change is a conditional write; the rules live in
+ * shared/operations/callbacks. Two sparse indexes make the work lists:
+ * - gsi2 OUTBOX / "<sweep time>#<event id>": the sweeper re-queues the item after that time unless the consumer
+ *   handed it to SQS first (created and not yet picked up, HELD for its predecessor, or leased by a consumer that
+ *   may have died mid-POST);
+ * - gsi1 CALLBACKS_FAILED#<client_key> / "<failed at>#<trans_id>#<seq>": FAILED callbacks per merchant for replay.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
+import type { AttemptOutcome, CallbackOutbox, SweepEntry } from '../operations/callbacks/ports.js';
 import { awsClients } from './aws-clients.js';
+import { deliveryLogItem } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
-export interface StoredCallback extends CallbackRecord {
-  delivery: 'PENDING' | 'DELIVERED' | 'FAILED';
-  attempts: number;
+const OUTBOX = 'OUTBOX';
+const failedPartition = (clientKey: string) => `CALLBACKS_FAILED#${clientKey}`;
+const sweepKey = (at: string, eventId: string) => `${at}#${eventId}`;
+
+/** Nobody is POSTing it right now. */
+const NOT_LEASED = '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)';
+
+const ITEM_KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'kind']);
+
+function toCallback(item: Record<string, unknown> | undefined): StoredCallback | undefined {
+  if (!item) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!ITEM_KEYS.has(k)) out[k] = v;
+  return out as unknown as StoredCallback;
 }
 
-export class DynamoCallbackOutbox {
+export class DynamoCallbackOutbox implements CallbackOutbox {
   constructor(private readonly tableName: string) {}
 
-  async get(transId: string, seq: number, eventId: string): Promise<StoredCallback | undefined> {
-    const res = await awsClients().ddb.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.callback(transId, seq, eventId), ConsistentRead: true }),
-    );
-    return res.Item as StoredCallback | undefined;
+  private get ddb() {
+    return awsClients().ddb;
   }
 
-  /** The message reached a consumer: the sweeper need not queue it again. */
-  async markQueued(c: CallbackRecord): Promise<void> {
-    await awsClients().ddb.send(
-      new UpdateCommand({ TableName: this.tableName, Key: keys.callback(c.transId, c.seq, c.eventId), UpdateExpression: 'REMOVE gsi2pk, gsi2sk', ConditionExpression: 'attribute_exists(pk)' }),
-    );
+  private key(c: Pick<StoredCallback, 'transId' | 'seq' | 'eventId'>) {
+    return keys.callback(c.transId, c.seq, c.eventId);
   }
 
-  async markDelivered(c: CallbackRecord, attempt: { at: string; httpStatus: number; latencyMs: number }): Promise<void> {
-    await awsClients().ddb.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.callback(c.transId, c.seq, c.eventId),
-        UpdateExpression: 'SET delivery = :d, attempts = attempts + :one, lastAttempt = :a REMOVE gsi2pk, gsi2sk',
-        ExpressionAttributeValues: { ':d': 'DELIVERED', ':one': 1, ':a': attempt },
-      }),
-    );
+  async get(msg: CallbackMessage): Promise<StoredCallback | undefined> {
+    const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: this.key(msg), ConsistentRead: true }));
+    return toCallback(res.Item);
   }
 
-  async markAttemptFailed(c: CallbackRecord, attempt: { at: string; httpStatus?: number; latencyMs: number; error: string }): Promise<number> {
-    const res = await awsClients().ddb.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.callback(c.transId, c.seq, c.eventId),
-        UpdateExpression: 'SET attempts = attempts + :one, lastAttempt = :a REMOVE gsi2pk, gsi2sk',
-        ExpressionAttributeValues: { ':one': 1, ':a': attempt },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return (res.Attributes?.attempts as number) ?? 0;
-  }
-
-  /** Callbacks recorded before `olderThan` that no consumer has picked up yet (sparse index). */
-  async unqueued(olderThan: string, limit = 100): Promise<StoredCallback[]> {
-    const res = await awsClients().ddb.send(
+  async getBySeq(transId: string, seq: number): Promise<StoredCallback | undefined> {
+    const prefix = keys.callback(transId, seq, '').sk;
+    const res = await this.ddb.send(
       new QueryCommand({
         TableName: this.tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :t',
-        ExpressionAttributeValues: { ':p': 'OUTBOX', ':t': olderThan },
-        Limit: limit,
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.payment(transId).pk, ':s': prefix },
+        ConsistentRead: true,
+        Limit: 1,
       }),
     );
-    return (res.Items ?? []) as StoredCallback[];
+    return toCallback(res.Items?.[0]);
+  }
+
+  async forPayment(transId: string): Promise<StoredCallback[]> {
+    const res = await this.ddb.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.payment(transId).pk, ':s': 'CALLBACK#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (res.Items ?? []).map((i) => toCallback(i)!);
+  }
+
+  async claim(cb: StoredCallback, lease: { id: string; until: string; now: string }): Promise<StoredCallback | undefined> {
+    try {
+      const res = await this.ddb.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(cb),
+          // The sweep time becomes the lease end: if this consumer dies mid-POST, the sweeper re-queues it then.
+          UpdateExpression:
+            'SET delivery = :pending, leaseId = :lid, leaseUntil = :until, attempts = if_not_exists(attempts, :zero) + :one, gsi2pk = :outbox, gsi2sk = :sweep REMOVE nextAttemptAt',
+          ConditionExpression: `delivery IN (:pending, :held) AND ${NOT_LEASED} AND (attribute_not_exists(nextAttemptAt) OR nextAttemptAt <= :now)`,
+          ExpressionAttributeValues: {
+            ':pending': 'PENDING',
+            ':held': 'HELD',
+            ':lid': lease.id,
+            ':until': lease.until,
+            ':now': lease.now,
+            ':zero': 0,
+            ':one': 1,
+            ':outbox': OUTBOX,
+            ':sweep': sweepKey(lease.until, cb.eventId),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toCallback(res.Attributes);
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return undefined;
+      throw err;
+    }
+  }
+
+  async recordAttempt(cb: StoredCallback, leaseId: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean> {
+    const last = { at: attempt.at, httpStatus: attempt.httpStatus, latencyMs: attempt.latencyMs, error: attempt.error };
+    const values: Record<string, unknown> = { ':lid': leaseId, ':last': last };
+    let update: string;
+    switch (outcome.kind) {
+      case 'delivered':
+        update = 'SET delivery = :d, deliveredAt = :at, lastAttempt = :last REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk, gsi1pk, gsi1sk, blockedBySeq, failReason';
+        Object.assign(values, { ':d': 'DELIVERED', ':at': attempt.at });
+        break;
+      case 'retry':
+        // SQS holds the message until the next attempt; the sweeper has nothing to do for it.
+        update = 'SET lastAttempt = :last, nextAttemptAt = :next REMOVE leaseId, leaseUntil, gsi2pk, gsi2sk';
+        values[':next'] = outcome.nextAttemptAt;
+        break;
+      case 'failed':
+        update = 'SET delivery = :f, failedAt = :at, lastAttempt = :last, gsi1pk = :fp, gsi1sk = :fs REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk';
+        Object.assign(values, { ':f': 'FAILED', ':at': attempt.at, ':fp': failedPartition(cb.clientKey), ':fs': `${attempt.at}#${cb.transId}#${cb.seq}` });
+        break;
+    }
+    const logPut = { TableName: this.tableName, Item: deliveryLogItem(attempt), ConditionExpression: 'attribute_not_exists(pk)' };
+    try {
+      await this.ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: this.tableName, Key: this.key(cb), UpdateExpression: update, ConditionExpression: 'leaseId = :lid', ExpressionAttributeValues: values } },
+            { Put: logPut },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      // The lease ran out and another consumer took over: the POST still happened, so it still gets logged.
+      await this.ddb.send(new PutCommand(logPut)).catch((e) => {
+        if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      });
+      return false;
+    }
+  }
+
+  async hold(cb: StoredCallback, recheckAt: string, now: string): Promise<boolean> {
+    return this.conditional(cb, {
+      UpdateExpression: 'SET delivery = :held, gsi2pk = :outbox, gsi2sk = :sweep REMOVE nextAttemptAt',
+      ConditionExpression: `delivery IN (:pending, :held) AND ${NOT_LEASED}`,
+      ExpressionAttributeValues: { ':held': 'HELD', ':pending': 'PENDING', ':outbox': OUTBOX, ':sweep': sweepKey(recheckAt, cb.eventId), ':now': now },
+    });
+  }
+
+  async failUnattempted(cb: StoredCallback, now: string, reason: { error: string; blockedBySeq?: number }): Promise<boolean> {
+    const blocked = reason.blockedBySeq !== undefined;
+    return this.conditional(cb, {
+      UpdateExpression: `SET delivery = :f, failReason = :e, failedAt = :now, gsi1pk = :fp, gsi1sk = :fs${blocked ? ', blockedBySeq = :b' : ''} REMOVE gsi2pk, gsi2sk, nextAttemptAt`,
+      ConditionExpression: `delivery IN (:pending, :held) AND ${NOT_LEASED}`,
+      ExpressionAttributeValues: {
+        ':f': 'FAILED',
+        ':e': reason.error,
+        ':now': now,
+        ':pending': 'PENDING',
+        ':held': 'HELD',
+        ':fp': failedPartition(cb.clientKey),
+        ':fs': `${now}#${cb.transId}#${cb.seq}`,
+        ...(blocked ? { ':b': reason.blockedBySeq } : {}),
+      },
+    });
+  }
+
+  async reopen(cb: StoredCallback, now: string, opts: { onlyBlocked?: boolean } = {}): Promise<boolean> {
+    return this.conditional(cb, {
+      // Back on the sweeper's list until a consumer picks it up: a lost SQS send after this write loses nothing.
+      UpdateExpression:
+        'SET delivery = :pending, replays = if_not_exists(replays, :zero) + :inc, gsi2pk = :outbox, gsi2sk = :sweep REMOVE gsi1pk, gsi1sk, blockedBySeq, failReason, nextAttemptAt, failedAt',
+      ConditionExpression: opts.onlyBlocked ? `delivery = :f AND attribute_exists(blockedBySeq) AND ${NOT_LEASED}` : `attribute_exists(pk) AND ${NOT_LEASED}`,
+      ExpressionAttributeValues: {
+        ':pending': 'PENDING',
+        ':zero': 0,
+        ':inc': opts.onlyBlocked ? 0 : 1,
+        ':outbox': OUTBOX,
+        ':sweep': sweepKey(now, cb.eventId),
+        ':now': now,
+        ...(opts.onlyBlocked ? { ':f': 'FAILED' } : {}),
+      },
+    });
+  }
+
+  async leaveToQueue(cb: StoredCallback): Promise<void> {
+    await this.conditional(cb, { UpdateExpression: 'REMOVE gsi2pk, gsi2sk', ConditionExpression: 'attribute_exists(gsi2pk) AND attribute_not_exists(leaseId)' });
+  }
+
+  async due(before: string, limit: number): Promise<SweepEntry[]> {
+    const out: SweepEntry[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.ddb.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :t',
+          ExpressionAttributeValues: { ':p': OUTBOX, ':t': before },
+          Limit: Math.min(100, limit - out.length),
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(res.Items ?? []).map((i) => ({ ...toCallback(i)!, sweepKey: i.gsi2sk as string })));
+      start = res.LastEvaluatedKey;
+    } while (start && out.length < limit);
+    return out;
+  }
+
+  async postponeSweep(entry: SweepEntry, until: string): Promise<void> {
+    await this.conditional(entry, {
+      UpdateExpression: 'SET gsi2sk = :next',
+      ConditionExpression: 'gsi2sk = :seen',
+      ExpressionAttributeValues: { ':next': sweepKey(until, entry.eventId), ':seen': entry.sweepKey },
+    });
+  }
+
+  async failedFor(clientKey: string, limit: number): Promise<StoredCallback[]> {
+    const out: StoredCallback[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.ddb.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': failedPartition(clientKey) },
+          Limit: Math.min(100, limit - out.length),
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(res.Items ?? []).map((i) => toCallback(i)!));
+      start = res.LastEvaluatedKey;
+    } while (start && out.length < limit);
+    return out;
+  }
+
+  private async conditional(
+    cb: StoredCallback,
+    expr: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
+  ): Promise<boolean> {
+    try {
+      await this.ddb.send(new UpdateCommand({ TableName: this.tableName, Key: this.key(cb), ...expr }));
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
   }
 }

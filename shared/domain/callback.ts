@@ -25,3 +25,47 @@ export interface CallbackMessage {
   eventId: string;
   seq: number;
 }
+
+/**
+ * Where a recorded callback is on its way to the merchant.
+ * PENDING: queued or between retries. HELD: waits until the payment's previous callback is delivered (order).
+ * DELIVERED: the merchant answered 2xx (or OK). FAILED: retries exhausted (message in the DLQ), or the previous
+ * callback FAILED (`blockedBySeq`); an admin replay puts it back to PENDING.
+ */
+export type DeliveryState = 'PENDING' | 'HELD' | 'DELIVERED' | 'FAILED';
+
+/** One POST to the merchant, as the delivery log keeps it. */
+export interface DeliveryAttempt {
+  eventId: string;
+  transId: string;
+  clientKey: string;
+  seq: number;
+  url: string;
+  /** 1-based count over the callback's whole life (replays continue the count). */
+  attempt: number;
+  at: string;
+  latencyMs: number;
+  outcome: 'DELIVERED' | 'FAILED';
+  httpStatus?: number;
+  /** "HTTP 500", "timeout", "connection refused" ...; never the merchant's response body. */
+  error?: string;
+}
+
+/** The outbox item with its delivery progress. */
+export interface StoredCallback extends CallbackRecord {
+  delivery: DeliveryState;
+  attempts: number;
+  lastAttempt?: Pick<DeliveryAttempt, 'at' | 'httpStatus' | 'latencyMs' | 'error'>;
+  /** A consumer is POSTing it until then (ISO); others leave it alone. */
+  leaseUntil?: string;
+  leaseId?: string;
+  /** The queued message becomes visible again at this time (ISO): copies arriving earlier wait. */
+  nextAttemptAt?: string;
+  /** FAILED because callback seq `blockedBySeq` of the same payment was not delivered. */
+  blockedBySeq?: number;
+  /** Why it FAILED without a final attempt of its own (blocked, URL paused). */
+  failReason?: string;
+  deliveredAt?: string;
+  failedAt?: string;
+  replays?: number;
+}

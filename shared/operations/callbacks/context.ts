@@ -1,0 +1,25 @@
+/** Everything the callback operations work with: ports, clock and the delivery policy from the config. */
+import type { Clock } from '../../ports/clock.js';
+import type { RetryPolicy } from '../../protocol/callbacks/delivery-policy.js';
+import type { PausePolicy } from '../../protocol/callbacks/url-pause.js';
+import type { CallbackOutbox, CallbackQueueControl, DeliveryLog, UrlHealthStore } from './ports.js';
+import type { SigningSecrets } from './signing-secrets.js';
+
+export interface CallbackContext {
+  outbox: CallbackOutbox;
+  log: DeliveryLog;
+  urlHealth: UrlHealthStore;
+  secrets: SigningSecrets;
+  queue: CallbackQueueControl;
+  clock: Clock;
+  newId: () => string;
+  retry: RetryPolicy;
+  pause: PausePolicy;
+  timeoutMs: number;
+  /** How long a consumer owns a callback for one POST (timeout plus time to record the outcome). */
+  leaseMs: number;
+  sweepGraceSeconds: number;
+  secretOverlapSeconds: number;
+  /** Test-only crash hook (CALLBACK_CRASH_AT); a no-op in production. */
+  crashPoint: (step: 'during-delivery') => void;
+}

@@ -1,0 +1,82 @@
+/**
+ * What the callback operations need from storage and the queue. Kept beside the operations because they are used
+ * by this feature alone; the DynamoDB/SQS implementations live in shared/adapters like every other port's.
+ */
+import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../../domain/callback.js';
+import type { UrlHealth } from '../../protocol/callbacks/url-pause.js';
+
+/** Outcome written together with the attempt's log entry (one transaction). */
+export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };
+
+export type SweepEntry = StoredCallback & { sweepKey: string };
+
+export interface CallbackOutbox {
+  get(msg: CallbackMessage): Promise<StoredCallback | undefined>;
+  /** The payment's callback number `seq` (whatever its event id). */
+  getBySeq(transId: string, seq: number): Promise<StoredCallback | undefined>;
+  forPayment(transId: string): Promise<StoredCallback[]>;
+  /**
+   * Takes the callback for one POST: only when it is PENDING/HELD, nobody holds a lease and its next attempt is due.
+   * Counts the attempt. Undefined when another consumer (or a not-yet-due copy) loses the race.
+   */
+  claim(cb: StoredCallback, lease: { id: string; until: string; now: string }): Promise<StoredCallback | undefined>;
+  /** Writes the attempt to the delivery log and the callback's next state atomically; false if the lease was lost. */
+  recordAttempt(cb: StoredCallback, leaseId: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean>;
+  /** Waits for the previous callback; the sweeper re-checks it from `recheckAt`. */
+  hold(cb: StoredCallback, recheckAt: string, now: string): Promise<boolean>;
+  /** FAILED without a POST: the previous callback FAILED (`blockedBySeq`), or the URL was paused on the last receive. */
+  failUnattempted(cb: StoredCallback, now: string, reason: { error: string; blockedBySeq?: number }): Promise<boolean>;
+  /** Back to PENDING (admin replay; release of a blocked successor). `onlyBlocked` limits it to blocked ones. */
+  reopen(cb: StoredCallback, now: string, opts?: { onlyBlocked?: boolean }): Promise<boolean>;
+  /** The message now lives in SQS (e.g. deferred for a paused URL): the sweeper need not re-send it. */
+  leaveToQueue(cb: StoredCallback): Promise<void>;
+  /** Callbacks the sweeper must (re-)queue: sweep time before `before`. */
+  due(before: string, limit: number): Promise<SweepEntry[]>;
+  /** After a sweep re-sent it: next look at `until`, unless a consumer changed the entry meanwhile. */
+  postponeSweep(entry: SweepEntry, until: string): Promise<void>;
+  failedFor(clientKey: string, limit: number): Promise<StoredCallback[]>;
+}
+
+export interface DeliveryLog {
+  /** Newest first. */
+  forMerchant(clientKey: string, limit: number): Promise<DeliveryAttempt[]>;
+  /** Oldest first. */
+  forPayment(transId: string): Promise<DeliveryAttempt[]>;
+}
+
+export interface UrlHealthStore {
+  get(url: string): Promise<UrlHealth>;
+  /** Applies `change` with a version condition, re-reading on conflict. `change` returns undefined for no write. */
+  update(url: string, change: (current: UrlHealth) => UrlHealth | undefined): Promise<UrlHealth>;
+}
+
+export interface StoredSigningSecrets {
+  current: string;
+  previous?: string;
+  previousUntil?: string;
+  rotatedAt: string;
+  version: number;
+}
+
+/** Sealed (SecretBox) per-merchant signing secrets; writes are conditional on `version`. */
+export interface SigningSecretStore {
+  get(clientKey: string): Promise<StoredSigningSecrets | undefined>;
+  /** False when the version changed (someone else created or rotated). */
+  put(clientKey: string, next: StoredSigningSecrets, expectedVersion: number): Promise<boolean>;
+}
+
+export interface DeadLetter {
+  messageId: string;
+  receiptHandle: string;
+  message: CallbackMessage | undefined;
+}
+
+export interface CallbackQueueControl {
+  send(messages: CallbackMessage[]): Promise<void>;
+  /** ChangeMessageVisibility: the received message comes back after `seconds`. */
+  retryAfter(receiptHandle: string, seconds: number): Promise<void>;
+  receiveDeadLetters(max: number): Promise<DeadLetter[]>;
+  deleteDeadLetter(receiptHandle: string): Promise<void>;
+  /** Leaves a dead letter in the DLQ (visible again) for someone else. */
+  returnDeadLetter(receiptHandle: string): Promise<void>;
+}

@@ -4,7 +4,7 @@
  */
 import type { FormObject } from '../../form.js';
 import { getString } from '../../form.js';
-import { luhnValid } from '../../fields.js';
+import { cardBrand, luhnValid } from '../../fields.js';
 import type { PageText } from './i18n.js';
 import type { FieldName } from './render.js';
 
@@ -27,7 +27,8 @@ export function readCardForm(form: FormObject, opts: { askCvv: boolean; terms: b
   const holder = (getString(form, 'holder') ?? '').trim().replace(/\s+/g, ' ');
 
   if (!number) errors.card_number = t.required;
-  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.card_number = t.badCard;
+  // A number that fails Luhn or names no brand we know gets the platform's one text (§8: 1111 2222 3333 4444).
+  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number) || cardBrand(number) === 'unknown') errors.card_number = t.badCard;
 
   const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
   const month = m ? Number(m[1]) : 0;

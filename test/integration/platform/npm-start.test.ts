@@ -3,8 +3,8 @@
  * a sale with the printed sandbox credentials, a clean stop on SIGTERM (no emulator left), and that the sandbox
  * merchant, its payments and its sealed secrets survive a restart (moto's KMS key is new; data keys are re-wrapped).
  */
-import { spawn, execSync, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { spawn, spawnSync, execSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,14 +58,21 @@ function emulatorsUsing(dataDir: string): number {
 describe('npm start', () => {
   it('serves, stops cleanly and keeps the sandbox merchant and payments across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'payments-local-'));
+    const otherDir = mkdtempSync(join(tmpdir(), 'payments-local-'));
     const port = await freePort();
-    const first = await startLocal(port, dataDir);
+    const otherPort = await freePort();
+    // Two instances side by side, each with its own port and data folder.
+    const [first, other] = await Promise.all([startLocal(port, dataDir), startLocal(otherPort, otherDir)]);
+    const otherCreds = JSON.parse(readFileSync(join(otherDir, 'sandbox-merchant.json'), 'utf8'));
+    expect(await fetch(`http://127.0.0.1:${otherPort}/health`).then((r) => r.status)).toBe(200);
+    await stop(other);
     const health = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.json());
     expect(health).toMatchObject({ status: 'ok' });
 
     const credsFile = join(dataDir, 'sandbox-merchant.json');
     expect(existsSync(credsFile)).toBe(true);
     const creds = JSON.parse(readFileSync(credsFile, 'utf8'));
+    expect(creds.client_key).not.toBe(otherCreds.client_key);
     expect(creds).toMatchObject({ client_key: expect.any(String), password: expect.stringMatching(/^[0-9a-f]{32}$/), notification_url: 'http://127.0.0.1:9/none' });
 
     const sale = (orderId: string) =>
@@ -108,4 +115,23 @@ describe('npm start', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(emulatorsUsing(dataDir)).toBe(0);
   }, 120_000);
+});
+
+describe('npm start without a prerequisite', () => {
+  it('stops with one message naming what to install', async () => {
+    // A PATH with node, bash and python3 but no java.
+    const bin = mkdtempSync(join(tmpdir(), 'no-java-'));
+    for (const tool of ['node', 'bash', 'python3', 'sleep', 'kill']) {
+      const target = execSync(`command -v ${tool}`, { encoding: 'utf8', shell: '/bin/bash' }).trim();
+      symlinkSync(target, join(bin, tool));
+    }
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/local/start.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PATH: bin, PORT: '0', LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'payments-local-')) },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Cannot start: Java 17 or newer is required for DynamoDB Local. Install it with: apt-get install -y openjdk-17-jre-headless');
+  }, 60_000);
 });

@@ -13,8 +13,9 @@ import { QUEUES, TABLE, KMS_KEY, physicalName } from '../../shared/resources.js'
 
 export async function useTarget(stage: string | undefined): Promise<string> {
   if (stage) {
-    const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'eu-west-1';
-    const sqs = new SQSClient({ region });
+    // The SDK resolves region and credentials from the operator's usual AWS environment and profile.
+    const sqs = new SQSClient({});
+    const region = await sqs.config.region();
     const queue = await sqs.send(new GetQueueUrlCommand({ QueueName: physicalName(stage, QUEUES.callbacks.logicalName) }));
     Object.assign(process.env, {
       STAGE: stage,

@@ -1,0 +1,68 @@
+/**
+ * Malformed input never crashes into a 500: arbitrary bodies, content types and field values get a clear error in the
+ * protocol's own format.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { saleFields } from '../../support/s2s.js';
+import { encodeForm } from '../../../shared/protocol/form.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  merchant = await testMerchant();
+});
+afterAll(() => platform?.stop());
+
+async function post(path: string, body: string, contentType = 'application/x-www-form-urlencoded') {
+  const res = await fetch(`${platform.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+describe('malformed input', () => {
+  it('answers arbitrary bodies on /post with a protocol error, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), async (body) => {
+        const res = await post('/post', body);
+        expect(res.status).toBeLessThan(500);
+        expect(JSON.parse(res.text).result).toBe('ERROR');
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers a SALE with any single field replaced by junk with a field-named error, never a 500', async () => {
+    const keys = Object.keys(saleFields(merchant)).filter((k) => k !== 'action' && k !== 'client_key');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...keys),
+        fc.oneof(fc.string({ maxLength: 40 }), fc.constant('%ZZ'), fc.constant('9'.repeat(400)), fc.constant('-1.00')),
+        fc.boolean(),
+        async (key, junk, nested) => {
+          const fields = saleFields(merchant);
+          const body = encodeForm({ ...fields, [key]: nested ? { x: junk } : junk });
+          const res = await post('/post', body);
+          expect(res.status).toBeLessThan(500);
+          const parsed = JSON.parse(res.text);
+          if (parsed.result === 'ERROR') expect(parsed.errors.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers JSON, binary and oversized bodies without a 500', async () => {
+    expect((await post('/post', '{"action":"SALE"}', 'application/json')).status).toBe(400);
+    expect((await post('/post', Buffer.from([0xff, 0xfe, 0x00, 0x80]).toString('latin1'), 'application/octet-stream')).status).toBe(400);
+    const deep = `${'a['.repeat(50)}x${']'.repeat(50)}=1&action=SALE`;
+    expect((await post('/post', deep)).status).toBe(400);
+    const many = Array.from({ length: 5000 }, (_, i) => `k${i}=v`).join('&');
+    expect((await post('/post', many)).status).toBe(400);
+  });
+});

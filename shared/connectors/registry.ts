@@ -1,9 +1,11 @@
 /** Connectors by name. Adding an acquirer: implement Connector in a new file and list it here. */
 import type { Connector } from '../ports/connector.js';
 import { sandboxConnector } from './sandbox.js';
+import { sandboxBrowserConnector } from './sandbox-browser.js';
 
 const connectors: Record<string, Connector> = {
   [sandboxConnector.name]: sandboxConnector,
+  [sandboxBrowserConnector.name]: sandboxBrowserConnector,
 };
 
 export function connectorNamed(name: string): Connector {

@@ -8,6 +8,6 @@ export const getTransStatus: S2sCardAction = {
   action: 'GET_TRANS_STATUS',
   async run(req) {
     const payment = await loadByTransId(req, NotFoundError.transaction);
-    return { statusCode: 200, body: statusResult('GET_TRANS_STATUS', payment) };
+    return { statusCode: 200, body: statusResult('GET_TRANS_STATUS', payment, req.config.merchant.mappings) };
   },
 };

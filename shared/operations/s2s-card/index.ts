@@ -2,7 +2,18 @@
 import type { S2sCardAction } from './action.js';
 import { sale } from './sale.js';
 import { getTransStatus } from './get-trans-status.js';
+import { getTransDetails } from './get-trans-details.js';
+import { getTransStatusByOrder } from './get-trans-status-by-order.js';
+import { capture } from './capture.js';
+import { voidAction } from './void.js';
+import { creditvoid } from './creditvoid.js';
+import { recurringDebit, recurringSale } from './recurring.js';
+import { debit } from './debit.js';
+import { credit2card } from './credit2card.js';
+import { card2card } from './card2card.js';
 
 export const S2S_CARD_ACTIONS: ReadonlyMap<string, S2sCardAction> = new Map(
-  [sale, getTransStatus].map((a) => [a.action, a]),
+  [sale, getTransStatus, getTransDetails, getTransStatusByOrder, capture, voidAction, creditvoid, recurringSale, recurringDebit, debit, credit2card, card2card].map(
+    (a) => [a.action, a],
+  ),
 );

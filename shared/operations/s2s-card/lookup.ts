@@ -1,28 +1,39 @@
 /** Loads the payment a trans_id names and checks the request hash against it (Formula 2, or 6 for CREDIT2CARD). */
 import { InvalidHashError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
+import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { formula2, formula6, hashEquals } from '../../protocol/signature.js';
 import type { S2sCardRequest } from './action.js';
 
-export function verifyPaymentHash(req: S2sCardRequest, p: Payment): void {
+/**
+ * Formula 2 (6 for CREDIT2CARD) over one of `ids`: the trans_id, or for GET_TRANS_STATUS_BY_ORDER also the order_id
+ * in its place (that is Formula 7) — the docs name Formula 2 for a request that carries no trans_id, so both are taken.
+ */
+export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[] = [p.transId]): void {
   const { password, hashAlgorithm } = req.config.merchant;
   const card6_4 = p.card ? `${p.card.bin}${p.card.last4}` : '';
-  const expected =
-    p.action === 'CREDIT2CARD'
-      ? formula6({ password, transId: p.transId, cardNumber: card6_4 }, hashAlgorithm)
-      : formula2({ email: p.payerEmail, password, transId: p.transId, cardNumber: card6_4 }, hashAlgorithm);
-  if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+  const received = req.form.hash as string | undefined;
+  const ok = ids.some((id) =>
+    hashEquals(
+      p.action === 'CREDIT2CARD'
+        ? formula6({ password, transId: id, cardNumber: card6_4 }, hashAlgorithm)
+        : formula2({ email: p.payerEmail, password, transId: id, cardNumber: card6_4 }, hashAlgorithm),
+      received,
+    ),
+  );
+  if (!ok) throw new InvalidHashError();
 }
 
 /**
  * The payment named by trans_id, if it belongs to this merchant. `notFound` gives the action's own error
  * (101000 "Transaction does not exist." for lookups and CAPTURE, 100000 "Payment not found." for VOID/CREDITVOID).
  */
-export async function loadByTransId(req: S2sCardRequest, notFound: () => Error): Promise<Payment> {
+export async function loadByTransId(req: S2sCardRequest, notFound: () => Error, extra?: (f: FieldReader) => void): Promise<Payment> {
   const f = new FieldReader(req.form);
   const transId = f.required('trans_id', { max: 64 });
   f.required('hash');
+  extra?.(f);
   f.throwIfInvalid();
   if (!PATTERNS.uuid.test(transId)) throw notFound();
   const payment = await req.deps.payments.get(transId);
@@ -31,4 +42,10 @@ export async function loadByTransId(req: S2sCardRequest, notFound: () => Error):
   return payment;
 }
 
-
+/** The optional `amount` of CAPTURE / CREDITVOID in the payment's currency (undefined: the full amount). */
+export function readOptionalAmount(req: S2sCardRequest, p: Payment): number | undefined {
+  const f = new FieldReader(req.form);
+  const text = f.optional('amount');
+  f.throwIfInvalid();
+  return text === undefined ? undefined : parseAmount(text, parseCurrency(p.currency), 'amount').minor;
+}

@@ -1,0 +1,66 @@
+/**
+ * RECURRING_SALE and RECURRING_DEBIT: a charge on the card of an initial pair (recurring_first_trans_id,
+ * recurring_token). An unknown pair is 100000 "Incorrect transaction"; the hash is Formula 1 over the initial
+ * payment's email and card; the currency is the initial payment's; this request's custom_data is the one echoed.
+ */
+import { InvalidHashError } from '../../errors.js';
+import { FieldReader } from '../../protocol/fields.js';
+import { formula1, hashEquals } from '../../protocol/signature.js';
+import { paymentResult } from '../../protocol/s2s-card/responses.js';
+import { checkZeroAmount, readOrder } from '../../protocol/s2s-card/card-payment.js';
+import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
+import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
+import { once, s2sRecorder, storedAnswer } from './pipeline.js';
+
+function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardAction {
+  return {
+    action,
+    async run(req: S2sCardRequest): Promise<S2sCardResponse> {
+      const { merchant, mids } = req.config;
+      const f = new FieldReader(req.form);
+      const firstTransId = f.required('recurring_first_trans_id', { max: 64 });
+      const token = f.required('recurring_token', { max: 64 });
+      f.required('order_amount');
+      f.required('hash');
+      f.throwIfInvalid();
+      const { initial, card } = await resolveRecurringPair(req.deps, merchant.clientKey, firstTransId, token);
+
+      const order = readOrder(f, { currency: initial.currency });
+      const authorize = action === 'RECURRING_SALE' && f.flag('auth');
+      const scheduleId = f.optional('schedule_id', { max: 64 });
+      checkZeroAmount(f, order, false);
+      f.throwIfInvalid();
+      const expected = formula1({ email: initial.payerEmail, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm);
+      if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+      const mid = selectMid(mids, { authorize });
+      const customData = f.raw('custom_data');
+
+      return once(req, true, async (key) => {
+        const { payment, event } = await recurringCharge(
+          req.deps,
+          {
+            protocol: 's2s-card',
+            action,
+            initial,
+            card,
+            mid,
+            orderId: order.orderId,
+            orderDescription: order.description,
+            amount: order.amount,
+            authorize,
+            details: {
+              payer: initial.details.payer,
+              ...(customData !== undefined && customData !== '' ? { customData } : {}),
+              ...(scheduleId ? { scheduleId } : {}),
+            },
+          },
+          { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => paymentResult(action, e.result, p)) },
+        );
+        return { statusCode: 200, body: paymentResult(action, event.result, payment) };
+      });
+    },
+  };
+}
+
+export const recurringSale = recurringAction('RECURRING_SALE');
+export const recurringDebit = recurringAction('RECURRING_DEBIT');

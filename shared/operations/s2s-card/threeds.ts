@@ -1,0 +1,69 @@
+/**
+ * The platform's authentication page for S2S CARD payments answered with REDIRECT (status 3DS or REDIRECT):
+ * showing it, and its submission, which completes the payment once (payment/challenge.ts), records the final
+ * callback, and sends the payer back to term_url_3ds.
+ */
+import type { Deps } from '../../deps.js';
+import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { formatAmount } from '../../domain/money.js';
+import { maskCard, type Payment } from '../../domain/payment.js';
+import { hashEquals } from '../../protocol/signature.js';
+import { authenticationPage, messagePage, returnPage, type HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
+import { completeChallenge, isWaitingForChallenge } from '../payment/index.js';
+import { s2sRecorder } from './pipeline.js';
+
+export interface PageResult extends HtmlPage {
+  statusCode: number;
+}
+
+const notFound = (): PageResult => ({ statusCode: 404, ...messagePage('Not found', 'This authentication page does not exist or has expired.') });
+
+/** The payment, if the page token (PaReq) is the one issued with its REDIRECT answer. */
+async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(transId)) return undefined;
+  const p = await d.payments.get(transId);
+  if (!p || p.protocol !== 's2s-card' || typeof p.details.challengeToken !== 'string') return undefined;
+  return hashEquals(p.details.challengeToken, token) ? p : undefined;
+}
+
+export async function showChallenge(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
+  const p = await load(d, transId, token);
+  if (!p) return notFound();
+  if (!isWaitingForChallenge(p)) return backToMerchant(d, p);
+  return {
+    statusCode: 200,
+    ...authenticationPage({
+      kind: p.status as '3DS' | 'REDIRECT',
+      action: `${d.config.PUBLIC_BASE_URL}/threeds/${p.transId}/complete`,
+      fields: { PaReq: token!, MD: p.transId },
+      amount: `${formatAmount({ minor: p.amount, currency: p.currency })} ${p.currency}`,
+      card: p.card && maskCard(p.card),
+      descriptor: p.descriptor,
+    }),
+  };
+}
+
+export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
+  const p = await load(d, transId, token);
+  if (!p) return notFound();
+  if (isWaitingForChallenge(p)) {
+    const config = await d.merchants.get(p.clientKey);
+    if (!config) return notFound();
+    try {
+      await completeChallenge(d, { payment: p }, { callbacks: s2sRecorder({ config, deps: d }) });
+    } catch (err) {
+      // A concurrent submission of the same page completed it first: show where it ended.
+      if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
+    }
+  }
+  return backToMerchant(d, (await d.payments.get(transId)) ?? p);
+}
+
+async function backToMerchant(d: Deps, p: Payment): Promise<PageResult> {
+  const termUrl = p.details.termUrl3ds as string | undefined;
+  if (!termUrl) return { statusCode: 200, ...messagePage('Payment processed', 'You may close this window.') };
+  // The merchant account's link target overrides term_url_target, also for payments made before it was set.
+  const config = await d.merchants.get(p.clientKey);
+  const target = config?.merchant.linkTarget ?? (p.details.termUrlTarget as string | undefined) ?? '_top';
+  return { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId } }) };
+}

@@ -1,0 +1,68 @@
+/**
+ * HTML of the platform's own authentication page (the redirect_url of a 3DS / REDIRECT answer) and of the return
+ * step that sends the payer to term_url_3ds. Every value is escaped; scripts run only with the page's nonce.
+ * Return step: the form opens in the link target (merchant override, else term_url_target, else _top). Inside an
+ * iframe a _top navigation needs a user gesture, so there the payer sees a Continue button instead of an auto-submit.
+ */
+import { randomBytes } from 'node:crypto';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface HtmlPage {
+  body: string;
+  headers: Record<string, string>;
+}
+
+function page(title: string, content: string, nonce: string): HtmlPage {
+  return {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
+<body>${content}</body></html>`,
+    headers: {
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action http: https:; frame-ancestors *`,
+    },
+  };
+}
+
+const hidden = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+
+export function authenticationPage(opts: { kind: '3DS' | 'REDIRECT'; action: string; fields: Record<string, string>; amount: string; card?: string; descriptor: string }): HtmlPage {
+  const nonce = randomBytes(16).toString('base64');
+  const title = opts.kind === '3DS' ? '3-D Secure authentication' : 'Payment confirmation';
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(opts.descriptor)}: <strong>${escapeHtml(opts.amount)}</strong>${opts.card ? `, card ${escapeHtml(opts.card)}` : ''}</p>
+<form id="authenticate" method="post" action="${escapeHtml(opts.action)}">${hidden(opts.fields)}<button type="submit">${opts.kind === '3DS' ? 'Authenticate' : 'Confirm'}</button></form>`,
+    nonce,
+  );
+}
+
+export function returnPage(opts: { termUrl: string; target: string; fields: Record<string, string> }): HtmlPage {
+  const nonce = randomBytes(16).toString('base64');
+  return page(
+    'Returning to the shop',
+    `<form id="return" method="post" action="${escapeHtml(opts.termUrl)}" target="${escapeHtml(opts.target)}">${hidden(opts.fields)}
+<p id="continue-step">Authentication finished. <button type="submit" id="continue">Continue</button></p></form>
+<script nonce="${nonce}">
+(function () {
+  var form = document.getElementById('return');
+  var framed = window.top !== window.self;
+  // A framed page may not navigate the top window without a click: keep the Continue step there.
+  if (form.target === '_top' && framed) return;
+  document.getElementById('continue-step').hidden = true;
+  form.submit();
+})();
+</script>`,
+    nonce,
+  );
+}
+
+export function messagePage(title: string, message: string): HtmlPage {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, randomBytes(16).toString('base64'));
+}

@@ -43,6 +43,7 @@ function layout(lang: PageLanguage, nonce: string, title: string, main: string, 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
 <title>${esc(title)}</title>
 <style nonce="${nonce}">${PAGE_CSS}</style>
 </head>

@@ -15,8 +15,8 @@ form,.body{padding:22px 24px 24px}
 .row{display:flex;gap:12px}
 .row .field{flex:1;min-width:0}
 label{display:block;font-size:14px;font-weight:600;margin-bottom:6px}
-.hint{display:block;font-weight:400;color:var(--muted);font-size:12px;margin-top:2px}
-input[type=text],input[type=tel]{width:100%;font:inherit;font-size:17px;padding:12px 14px;border:1px solid var(--line);border-radius:9px;background:#fff;color:var(--ink);transition:border-color .15s,box-shadow .15s}
+.hint{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-weight:400;color:var(--muted);font-size:12px;margin-top:2px}
+input[type=text],input[type=tel],input[type=password]{width:100%;font:inherit;font-size:17px;padding:12px 14px;border:1px solid var(--line);border-radius:9px;background:#fff;color:var(--ink);transition:border-color .15s,box-shadow .15s}
 input::placeholder{color:#9aa3b2}
 input:focus{outline:none;border-color:var(--brand);box-shadow:0 0 0 3px rgba(31,94,255,.2)}
 input[aria-invalid=true]{border-color:var(--bad);background:#fffafa}

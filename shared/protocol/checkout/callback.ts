@@ -47,8 +47,9 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     customer_address: str(d.customerAddress),
     customer_ip: m.identity ? str(d.customerIp) : undefined,
     date: protocolDate(now),
-    ...(m.recurring && p.recurringToken
-      ? { recurring_init_trans_id: str(d.recurringInitTransId) ?? p.transId, recurring_token: p.recurringToken, schedule_id: str(d.scheduleId) }
+    // The first payment of a chain is its own recurring_init_trans_id; later charges name the first one.
+    ...(m.recurring && (p.recurringToken || d.recurringFirstTransId)
+      ? { recurring_init_trans_id: str(d.recurringFirstTransId) ?? p.transId, recurring_token: p.recurringToken, schedule_id: str(d.scheduleId) }
       : {}),
     ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
     brand: p.card?.brand,

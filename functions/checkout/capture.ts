@@ -1,0 +1,5 @@
+/** POST /api/v1/payment/capture — Checkout operation (JSON, merchant_key + hash). */
+import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { capture } from '../../shared/operations/checkout/capture.js';
+
+export const handler = checkoutApiHandler('POST /api/v1/payment/capture', async (d, body) => ({ body: await capture(d, body) }));

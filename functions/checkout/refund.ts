@@ -1,0 +1,5 @@
+/** POST /api/v1/payment/refund — Checkout operation (JSON, merchant_key + hash). */
+import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { refund } from '../../shared/operations/checkout/refund.js';
+
+export const handler = checkoutApiHandler('POST /api/v1/payment/refund', async (d, body) => ({ body: await refund(d, body) }));

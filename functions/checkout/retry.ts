@@ -1,0 +1,5 @@
+/** POST /api/v1/payment/retry — Checkout operation (JSON, merchant_key + hash). */
+import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { retry } from '../../shared/operations/checkout/retry.js';
+
+export const handler = checkoutApiHandler('POST /api/v1/payment/retry', async (d, body) => ({ body: await retry(d, body) }));

@@ -1,0 +1,5 @@
+/** POST /api/v1/payment/status — Checkout operation (JSON, merchant_key + hash). */
+import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { paymentStatus } from '../../shared/operations/checkout/status.js';
+
+export const handler = checkoutApiHandler('POST /api/v1/payment/status', async (d, body) => ({ body: await paymentStatus(d, body) }));

@@ -1,0 +1,5 @@
+/** POST /api/v1/payment/void — Checkout operation (JSON, merchant_key + hash). */
+import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { voidCheckout } from '../../shared/operations/checkout/void.js';
+
+export const handler = checkoutApiHandler('POST /api/v1/payment/void', async (d, body) => ({ body: await voidCheckout(d, body) }));

@@ -1,0 +1,18 @@
+/** The payment a Checkout operation names, checked against its request hash. */
+import type { Deps } from '../../deps.js';
+import type { Merchant } from '../../domain/merchant.js';
+import type { Payment } from '../../domain/payment.js';
+import { InvalidHashError, NotFoundError } from '../../errors.js';
+import { hashEquals } from '../../protocol/signature.js';
+import { PATTERNS } from '../../protocol/fields.js';
+
+export function checkHash(expected: string, received: unknown): void {
+  if (!hashEquals(expected, typeof received === 'string' ? received : undefined)) throw new InvalidHashError();
+}
+
+/** 101000 "Payment does not exist." for ids of other merchants too, so ids cannot be probed. */
+export async function checkoutPayment(d: Deps, merchant: Merchant, paymentId: string): Promise<Payment> {
+  const payment = PATTERNS.uuid.test(paymentId) ? await d.payments.get(paymentId) : undefined;
+  if (!payment || payment.clientKey !== merchant.clientKey) throw NotFoundError.checkoutPayment();
+  return payment;
+}

@@ -1,0 +1,55 @@
+/**
+ * POST /api/v1/payment/recurring: a merchant-initiated charge on the card of an initial pair
+ * (recurring_init_trans_id = the first payment's payment_id, recurring_token from its callback). Currency and payer
+ * come from the initial payment; custom_data is the request's own.
+ */
+import type { Deps } from '../../deps.js';
+import { parseAmount, parseCurrency } from '../../domain/money.js';
+import { recurringHash } from '../../protocol/checkout/hashes.js';
+import { JsonFields } from '../../protocol/checkout/operation-request.js';
+import { toFormValue } from '../../protocol/checkout/json.js';
+import { recurringBody } from '../../protocol/checkout/responses.js';
+import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
+import { checkoutCallbacks } from './callbacks.js';
+import { checkoutMerchant } from './merchant.js';
+import { checkHash } from './lookup.js';
+
+export async function recurring(d: Deps, rawBody: string): Promise<unknown> {
+  const f = JsonFields.parse(rawBody);
+  const initTransId = f.required('recurring_init_trans_id', 64);
+  const token = f.required('recurring_token', 64);
+  const number = f.required('order.number');
+  const amountText = f.required('order.amount');
+  const description = f.required('order.description', 1024);
+  const scheduleId = f.optional('schedule_id', 64);
+  const customData = f.object('custom_data');
+  f.required('hash');
+  f.throwIfInvalid();
+  const { merchant, mids } = await checkoutMerchant(d, f.body.merchant_key);
+  checkHash(recurringHash(merchant, { initTransId, token, number, amount: amountText, description }), f.body.hash);
+  const { initial, card } = await resolveRecurringPair(d, merchant.clientKey, initTransId, token);
+  const amount = parseAmount(amountText, parseCurrency(initial.currency), 'order.amount').minor;
+  const mid = selectMid(mids, { authorize: false, zeroAmount: amount === 0 });
+  const { payment } = await recurringCharge(
+    d,
+    {
+      protocol: 'checkout',
+      action: 'RECURRING_SALE',
+      initial,
+      card,
+      mid,
+      orderId: number,
+      orderDescription: description,
+      amount,
+      authorize: false,
+      details: {
+        customerName: initial.details.customerName,
+        customerIp: initial.details.customerIp,
+        scheduleId,
+        customData: customData && toFormValue(customData),
+      },
+    },
+    { callbacks: checkoutCallbacks(d, merchant) },
+  );
+  return recurringBody(payment);
+}

@@ -1,0 +1,50 @@
+/** Checkout operation answers (protocol.md §5.2). Amounts are strings; statuses lowercase; ARN only when known. */
+import { formatAmount } from '../../domain/money.js';
+import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
+import { orderStatus } from './callback.js';
+
+export function orderOf(p: Payment): Record<string, string> {
+  return { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
+}
+
+export function statusBody(p: Payment): Record<string, unknown> {
+  const d = p.details;
+  return {
+    payment_id: p.transId,
+    date: protocolDate(p.updatedAt),
+    status: orderStatus(p.status),
+    ...(p.status === 'DECLINED' && p.declineReason ? { reason: p.declineReason } : {}),
+    ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
+    ...(typeof d.scheduleId === 'string' ? { schedule_id: d.scheduleId } : {}),
+    ...(p.cardToken ? { card_token: p.cardToken } : {}),
+    order: orderOf(p),
+    customer: { name: (d.customerName as string | undefined) ?? '', email: p.payerEmail ?? '' },
+    ...(p.card ? { card: maskCard(p.card), card_expiration_date: `${p.card.expMonth}/${p.card.expYear}`, brand: p.card.brand } : {}),
+    ...(p.rrn ? { rrn: p.rrn } : {}),
+    ...(p.arn ? { arn: p.arn } : {}),
+  };
+}
+
+export const acceptedBody = (p: Payment) => ({ payment_id: p.transId, result: 'accepted' });
+
+export function voidBody(p: Payment, success: boolean, reason?: string): Record<string, unknown> {
+  return {
+    status: success ? 'SUCCESS' : 'FAIL',
+    payment_status: orderStatus(p.status),
+    payment_id: p.transId,
+    date: protocolDate(p.updatedAt),
+    ...(reason ? { reason } : {}),
+    order: orderOf(p),
+  };
+}
+
+export function recurringBody(p: Payment): Record<string, unknown> {
+  return {
+    status: orderStatus(p.status),
+    ...(p.status === 'DECLINED' && p.declineReason ? { reason: p.declineReason } : {}),
+    payment_id: p.transId,
+    date: protocolDate(p.createdAt),
+    ...(typeof p.details.scheduleId === 'string' ? { schedule_id: p.details.scheduleId } : {}),
+    order: orderOf(p),
+  };
+}

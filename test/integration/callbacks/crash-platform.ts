@@ -1,0 +1,48 @@
+/**
+ * TEST ONLY, run as a child process by crash.test.ts (`tsx crash-platform.ts <mode> <json>`), so that the test can
+ * kill the platform at a step of the callback path and start it again.
+ *
+ * start  {prefix, endpoints, extraEnv}: startPlatform() — gateway, pollers, resources. With CALLBACK_CRASH_AT in
+ *        extraEnv the process SIGKILLs itself at that step (shared/adapters/sqs-callback-queue.ts crashPoint).
+ * resume {env}: the platform's asynchronous side on the same resources after the crash — the SQS consumer poller
+ *        and the outbox sweeper (every 300 ms), as fresh Lambda containers would run them. (startPlatform itself
+ *        cannot run twice on one moto: it creates the KMS alias again.)
+ *
+ * Prints one line "CRASH_PLATFORM_READY <json>" once it is up.
+ */
+import { SQSClient, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { startPlatform } from '../../../scripts/local/platform.js';
+import { pollQueue, runEvery } from '../../../scripts/local/pollers.js';
+import { callbackConsumers, callbackSchedules } from '../../../shared/routes/callbacks.js';
+import { resetConfig } from '../../../shared/config.js';
+import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
+import { resetDeps } from '../../../shared/deps.js';
+
+const [mode, json] = process.argv.slice(2);
+const input = JSON.parse(json ?? '{}');
+
+function ready(info: Record<string, unknown>): void {
+  process.stdout.write(`CRASH_PLATFORM_READY ${JSON.stringify(info)}\n`);
+}
+
+if (mode === 'start') {
+  const platform = await startPlatform({ port: 0, prefix: input.prefix, endpoints: input.endpoints, schedules: 'manual', extraEnv: input.extraEnv });
+  ready({ url: platform.url, env: platform.env, resources: platform.resources });
+} else if (mode === 'resume') {
+  const env = input.env as Record<string, string>;
+  Object.assign(process.env, env);
+  resetConfig();
+  resetAwsClients();
+  resetDeps();
+  const sqs = new SQSClient({ region: env.AWS_REGION, endpoint: env.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
+  for (const c of callbackConsumers) {
+    const queueUrl = input.queueUrls[c.queue] as string;
+    const arn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    pollQueue({ sqs, queueUrl, queueArn: arn, handler: c.handler, functionName: c.id, batchSize: c.batchSize });
+  }
+  for (const s of callbackSchedules) runEvery({ handler: s.handler, functionName: s.id, everyMs: 300 });
+  ready({ resumed: true });
+} else {
+  console.error('usage: crash-platform.ts start|resume <json>');
+  process.exit(2);
+}

@@ -1,0 +1,138 @@
+/**
+ * Crash safety: the platform runs in a child process that kills itself (SIGKILL) at one step of the callback path;
+ * then its asynchronous side starts again on the same table and queues. The callback still reaches the merchant:
+ * - after-write: payment + callback committed, SQS send never happened → the outbox sweeper queues it;
+ * - after-send: the message is in SQS, nobody consumed it → the consumer delivers it after the restart;
+ * - during-delivery: the merchant got the POST, the outcome was never recorded → the lease runs out, the sweeper
+ *   re-queues it, the consumer POSTs again with the same event id (at least once; merchants dedupe by event id).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../../../scripts/local/handlers.js';
+import { resetConfig } from '../../../shared/config.js';
+import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
+import { resetDeps } from '../../../shared/deps.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { eventually, postForm, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { saleFields } from '../../support/s2s.js';
+import { callbacksOf, eventIdOf, queueDepth } from './helpers.js';
+
+const SCRIPT = join(REPO_ROOT, 'test/integration/callbacks/crash-platform.ts');
+
+interface Child {
+  proc: ChildProcess;
+  info: Record<string, any>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+const children: ChildProcess[] = [];
+let shop: MerchantServer;
+
+function run(mode: 'start' | 'resume', input: unknown): Promise<Child> {
+  // node --import tsx (not the tsx wrapper): the test sees the platform process itself die of SIGKILL.
+  const proc = spawn(process.execPath, ['--import', 'tsx', SCRIPT, mode, JSON.stringify(input)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(proc);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  let stderr = '';
+  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const line = buffer.split('\n').find((l) => l.startsWith('CRASH_PLATFORM_READY '));
+      if (line) resolve({ proc, exited, info: JSON.parse(line.slice('CRASH_PLATFORM_READY '.length)) });
+    });
+    exited.then(({ code, signal }) => reject(new Error(`crash platform (${mode}) exited early: ${code ?? signal}\n${stderr}`)));
+  });
+}
+
+/** This test process reads the child's table and creates merchants in it, without running a platform itself. */
+function adopt(env: Record<string, string>): void {
+  const { CALLBACK_CRASH_AT: _crash, ...rest } = env;
+  delete process.env.CALLBACK_CRASH_AT;
+  Object.assign(process.env, rest);
+  resetConfig();
+  resetAwsClients();
+  resetDeps();
+}
+
+async function crashThenResume(step: string): Promise<{ merchant: Merchant; started: Child; transId?: string; orderId: string }> {
+  const started = await run('start', {
+    prefix: `c${randomUUID().slice(0, 8)}`,
+    endpoints: inject('endpoints'),
+    extraEnv: {
+      LOG_LEVEL: 'ERROR',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      CONFIG_CACHE_TTL_SECONDS: '0',
+      CALLBACK_TIMEOUT_MS: '1000',
+      CALLBACK_SWEEP_GRACE_SECONDS: '1',
+      CALLBACK_CRASH_AT: step,
+    },
+  });
+  adopt(started.info.env);
+  const merchant = await testMerchant({ notificationUrl: shop.url });
+  const fields = saleFields(merchant);
+  const res = await postForm(`${started.info.url}/post`, fields).catch(() => undefined);
+  const { signal } = await started.exited;
+  expect(signal).toBe('SIGKILL');
+  return { merchant, started, transId: res?.body?.trans_id, orderId: fields.order_id as string };
+}
+
+async function resume(started: Child): Promise<void> {
+  const { CALLBACK_CRASH_AT: _crash, ...env } = started.info.env as Record<string, string>;
+  await run('resume', { env, queueUrls: started.info.resources.queueUrls });
+}
+
+beforeAll(async () => {
+  shop = await startMerchantServer();
+});
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const forOrder = (orderId: string) => shop.received.filter((c) => c.fields.order_id === orderId);
+
+describe('a crash on the callback path loses no callback', () => {
+  it('after the DynamoDB write, before the SQS send: the sweeper queues it', async () => {
+    const { started, orderId } = await crashThenResume('after-write');
+    // The sale was committed with its callback, and nothing reached the queue.
+    expect(await queueDepth(started.info.resources.queueUrls.callbacks)).toBe(0);
+    expect(forOrder(orderId)).toEqual([]);
+    await resume(started);
+    const cb = await eventually(() => forOrder(orderId)[0], 20_000);
+    const [stored] = await callbacksOf(cb.fields.trans_id as string);
+    expect(stored).toMatchObject({ delivery: 'DELIVERED', attempts: 1 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(forOrder(orderId)).toHaveLength(1);
+  }, 60_000);
+
+  it('after the SQS send, before delivery: the consumer delivers it once restarted', async () => {
+    const { started, orderId } = await crashThenResume('after-send');
+    expect(await queueDepth(started.info.resources.queueUrls.callbacks)).toBe(1);
+    expect(forOrder(orderId)).toEqual([]);
+    await resume(started);
+    const cb = await eventually(() => forOrder(orderId)[0], 20_000);
+    const [stored] = await callbacksOf(cb.fields.trans_id as string);
+    expect(stored).toMatchObject({ delivery: 'DELIVERED', attempts: 1 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(forOrder(orderId)).toHaveLength(1);
+  }, 60_000);
+
+  it('during delivery (merchant got it, outcome never recorded): it is delivered again with the same event id', async () => {
+    const { started, orderId, transId } = await crashThenResume('during-delivery');
+    expect(transId).toBeDefined(); // the sale itself answered; the consumer died afterwards
+    const first = await eventually(() => forOrder(orderId)[0]);
+    const [inFlight] = await callbacksOf(transId!);
+    expect(inFlight).toMatchObject({ delivery: 'PENDING', attempts: 1 });
+    await resume(started);
+    await eventually(async () => ((await callbacksOf(transId!))[0]?.delivery === 'DELIVERED' ? true : undefined), 30_000);
+    const got = forOrder(orderId);
+    expect(got).toHaveLength(2);
+    expect(got.map(eventIdOf)).toEqual([eventIdOf(first), eventIdOf(first)]);
+  }, 60_000);
+});

@@ -6,7 +6,9 @@ export const callbackConsumers: QueueConsumerDefinition[] = [
     queue: 'callbacks',
     handler: 'functions/callbacks/deliver',
     batchSize: 10,
-    grants: ['table:read', 'table:write', 'kms:decrypt', 'queue:send:callbacks'],
+    // kms:encrypt: a merchant's signing secret is created (sealed) on its first callback.
+    // queue:send: releases the next callback of a payment once this one is delivered.
+    grants: ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'],
   },
 ];
 

@@ -93,7 +93,7 @@ describe('healthy merchant', () => {
 });
 
 describe('merchant answering 500', () => {
-  it('gets the retries on the schedule, then the message is dead-lettered, then a replay delivers it', async () => {
+  it('gets the retries on the schedule, then the message is dead-lettered, then a replay delivers it (in order)', async () => {
     const { shop, merchant } = await shopWithServer();
     let healthy = false;
     shop.respond = (_cb, res) => {
@@ -101,34 +101,42 @@ describe('merchant answering 500', () => {
       res.end(healthy ? 'OK' : 'ERROR');
     };
     const transId = await sale(merchant);
+    // A second state change of the same payment: it must wait behind the first callback, and fail with it.
+    const [capture] = await appendCallbacks(merchant, transId, ['CAPTURE']);
+    await callbackDeps().queue.send([{ transId, eventId: capture!.eventId, seq: capture!.seq }]);
     const attempts = QUEUES.callbacks.maxReceiveCount;
-    await eventually(async () => (await callbacksOf(transId))[0]?.delivery === 'FAILED', 45_000);
+    await eventually(async () => ((await callbacksOf(transId)).every((c) => c.delivery === 'FAILED') ? true : undefined), 45_000);
     const tries = shop.received.filter((c) => c.fields.trans_id === transId);
     expect(tries).toHaveLength(attempts);
-    expect(new Set(tries.map(eventIdOf)).size).toBe(1);
+    expect(new Set(tries.map(eventIdOf))).toEqual(new Set([eventIdOf(tries[0]!)]));
+    expect(eventIdOf(tries[0]!)).not.toBe(capture!.eventId);
     for (let i = 1; i < tries.length; i++) {
       // Each retry waits at least its delay (SQS may add polling time, never remove any).
       expect(tries[i]!.at - tries[i - 1]!.at).toBeGreaterThanOrEqual(DELAYS[i - 1]! * 1000 - 150);
     }
-    await eventually(async () => (await queueDepth(platform.resources.deadLetterQueueUrls.callbacks)) === 1, 10_000);
+    await eventually(async () => ((await queueDepth(platform.resources.deadLetterQueueUrls.callbacks)) === 1 ? true : undefined), 10_000);
     expect(await queueDepth(platform.resources.queueUrls.callbacks)).toBe(0);
 
-    const history = (await runCallbacksCommand(['payment', transId])) as Array<{ delivery: string; attempts: number; attemptsLog: Array<Record<string, unknown>> }>;
-    expect(history[0]).toMatchObject({ delivery: 'FAILED', attempts });
+    const history = (await runCallbacksCommand(['payment', transId])) as Array<{ seq: number; delivery: string; attempts: number; blockedBySeq?: number; attemptsLog: Array<Record<string, unknown>> }>;
+    expect(history[0]).toMatchObject({ seq: 1, delivery: 'FAILED', attempts });
     expect(history[0]!.attemptsLog.map((a) => [a.attempt, a.outcome, a.httpStatus, a.error])).toEqual(
       Array.from({ length: attempts }, (_, i) => [i + 1, 'FAILED', 500, 'HTTP 500']),
     );
-    const failed = (await runCallbacksCommand(['failed', merchant.clientKey])) as Array<{ transId: string }>;
-    expect(failed.map((f) => f.transId)).toEqual([transId]);
+    expect(history[1]).toMatchObject({ seq: 2, delivery: 'FAILED', attempts: 0, blockedBySeq: 1, attemptsLog: [] });
+    const failed = (await runCallbacksCommand(['failed', merchant.clientKey])) as Array<{ transId: string; seq: number }>;
+    expect(failed.map((f) => [f.transId, f.seq]).sort()).toEqual([
+      [transId, 1],
+      [transId, 2],
+    ]);
 
     healthy = true;
-    const replay = (await runCallbacksCommand(['replay-failed', merchant.clientKey])) as { replayed: Array<{ transId: string }>; deadLettersRemoved: number };
-    expect(replay.replayed.map((r) => r.transId)).toEqual([transId]);
+    const replay = (await runCallbacksCommand(['replay-failed', merchant.clientKey])) as { replayed: Array<{ transId: string; seq: number }>; deadLettersRemoved: number };
+    expect(replay.replayed.map((r) => r.seq)).toEqual([1, 2]);
     expect(replay.deadLettersRemoved).toBe(1);
-    await eventually(async () => (await callbacksOf(transId))[0]?.delivery === 'DELIVERED');
+    await eventually(async () => ((await callbacksOf(transId)).every((c) => c.delivery === 'DELIVERED') ? true : undefined));
     const all = shop.received.filter((c) => c.fields.trans_id === transId);
-    expect(all).toHaveLength(attempts + 1);
-    expect(eventIdOf(all.at(-1)!)).toBe(eventIdOf(all[0]!));
+    expect(all).toHaveLength(attempts + 2);
+    expect(all.slice(attempts).map(eventIdOf)).toEqual([eventIdOf(all[0]!), capture!.eventId]);
     expect(await queueDepth(platform.resources.deadLetterQueueUrls.callbacks)).toBe(0);
     expect(await runCallbacksCommand(['failed', merchant.clientKey])).toEqual([]);
   }, 90_000);

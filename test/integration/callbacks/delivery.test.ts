@@ -144,7 +144,7 @@ describe('merchant answering 500', () => {
   it('replays one delivered callback on request, with the same event id', async () => {
     const { shop, merchant } = await shopWithServer();
     const transId = await sale(merchant);
-    await eventually(() => shop.received.find((c) => c.fields.trans_id === transId));
+    await eventually(async () => ((await callbacksOf(transId))[0]?.delivery === 'DELIVERED' ? true : undefined));
     const replay = (await runCallbacksCommand(['replay', transId, '1'])) as { was: string; eventId: string };
     expect(replay.was).toBe('DELIVERED');
     await eventually(() => shop.received.filter((c) => c.fields.trans_id === transId).length === 2 || undefined);

@@ -105,6 +105,8 @@ describe('merchant answering 500', () => {
     const [capture] = await appendCallbacks(merchant, transId, ['CAPTURE']);
     await callbackDeps().queue.send([{ transId, eventId: capture!.eventId, seq: capture!.seq }]);
     const attempts = QUEUES.callbacks.maxReceiveCount;
+    expect(await runCallbacksCommand(['schedule'])).toMatchObject({ retryDelaysSeconds: DELAYS, attempts });
+    await expect(runCallbacksCommand(['nonsense'])).rejects.toThrow('usage: npm run admin -- callbacks');
     await eventually(async () => ((await callbacksOf(transId)).every((c) => c.delivery === 'FAILED') ? true : undefined), 45_000);
     const tries = shop.received.filter((c) => c.fields.trans_id === transId);
     expect(tries).toHaveLength(attempts);

@@ -18,6 +18,7 @@ import { createMerchant, createMid } from '../../shared/operations/admin/merchan
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
+import { runCallbacksCommand } from './callbacks.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -118,8 +119,6 @@ async function main(argv: string[]): Promise<void> {
   if (group === 'merchants') result = await merchants(cmd, rest);
   else if (group === 'mids') result = await mids(cmd, rest);
   else if (group === 'callbacks') {
-    const callbacksModule = './callbacks.js'; // written alongside the callbacks work
-    const { runCallbacksCommand } = (await import(callbacksModule)) as { runCallbacksCommand: (argv: string[]) => Promise<unknown> };
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else throw new Error(USAGE);
   console.log(JSON.stringify(result, null, 2));

@@ -11,7 +11,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { CreateAliasCommand, CreateKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { CreateAliasCommand, CreateKeyCommand, DescribeKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { CreateEventBusCommand, EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { EVENT_BUS, KMS_KEY, QUEUES, TABLE, deadLetterName, physicalName, type QueueKey } from '../../shared/resources.js';
 
@@ -35,7 +35,7 @@ export async function createLocalResources(prefix: string, ep: LocalEndpoints): 
   const [tableName, queues, kmsKeyId, eventBusName] = await Promise.all([
     ensureTable(prefix, ep),
     ensureQueues(prefix, ep),
-    createKey(prefix, ep),
+    ensureKey(prefix, ep),
     createBus(prefix, ep),
   ]);
   return { tableName, ...queues, kmsKeyId, eventBusName };
@@ -106,13 +106,23 @@ async function ensureQueues(prefix: string, ep: LocalEndpoints) {
   return { queueUrls, deadLetterQueueUrls };
 }
 
-async function createKey(prefix: string, ep: LocalEndpoints): Promise<string> {
+/** The key behind the alias; created on the first start against this moto (moto forgets keys when it restarts). */
+async function ensureKey(prefix: string, ep: LocalEndpoints): Promise<string> {
   const kms = new KMSClient({ region: ep.region, endpoint: ep.moto, credentials });
-  const key = await kms.send(new CreateKeyCommand({ Description: `${prefix} payments key`, KeyUsage: 'ENCRYPT_DECRYPT' }));
-  const keyId = key.KeyMetadata!.KeyId!;
-  await kms.send(new CreateAliasCommand({ AliasName: `alias/${prefix}-${KMS_KEY.alias}`, TargetKeyId: keyId }));
-  kms.destroy();
-  return keyId;
+  const AliasName = `alias/${prefix}-${KMS_KEY.alias}`;
+  try {
+    const existing = await kms.send(new DescribeKeyCommand({ KeyId: AliasName })).catch((err: Error) => {
+      if (err.name === 'NotFoundException') return undefined;
+      throw err;
+    });
+    if (existing?.KeyMetadata?.KeyId) return existing.KeyMetadata.KeyId;
+    const key = await kms.send(new CreateKeyCommand({ Description: `${prefix} payments key`, KeyUsage: 'ENCRYPT_DECRYPT' }));
+    const keyId = key.KeyMetadata!.KeyId!;
+    await kms.send(new CreateAliasCommand({ AliasName, TargetKeyId: keyId }));
+    return keyId;
+  } finally {
+    kms.destroy();
+  }
 }
 
 async function createBus(prefix: string, ep: LocalEndpoints): Promise<string> {

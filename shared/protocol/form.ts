@@ -112,12 +112,12 @@ function decodeComponent(raw: string): string {
 
 /**
  * Encodes like PHP http_build_query (protocol.md §7): `k=v&…`, nested as `custom_data[key]=value` (brackets
- * percent-encoded), spaces as '+', empty / undefined / null values omitted.
+ * percent-encoded), spaces as '+', undefined / null values omitted, and empty strings too unless keepEmpty.
  */
-export function encodeForm(obj: Record<string, FormValue | undefined | null>): string {
+export function encodeForm(obj: Record<string, FormValue | undefined | null>, opts: { keepEmpty?: boolean } = {}): string {
   const pairs: string[] = [];
   const walk = (name: string, value: FormValue | undefined | null): void => {
-    if (value === undefined || value === null || value === '') return;
+    if (value === undefined || value === null || (value === '' && !opts.keepEmpty)) return;
     if (typeof value === 'string') {
       pairs.push(`${urlencode(name)}=${urlencode(value)}`);
       return;

@@ -25,7 +25,8 @@ export async function postCallback(req: {
   now: Date;
   timeoutMs: number;
 }): Promise<PostResult> {
-  const body = encodeForm(req.fields);
+  // Builders leave out what must not be sent; an empty string they include is meant (spec: ARN "empty in callbacks when missing").
+  const body = encodeForm(req.fields, { keepEmpty: true });
   const timestamp = Math.floor(req.now.getTime() / 1000);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

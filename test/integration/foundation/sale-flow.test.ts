@@ -43,6 +43,15 @@ describe('first card payment end to end', () => {
     });
     const expected = formula2({ email: 'doe@example.com', password: merchant.password, transId: sale.body.trans_id, cardNumber: SANDBOX_CARD });
     expect(cb.fields.hash).toBe(expected);
+    expect(cb.fields.ARN).toMatch(/^\d+$/);
+  });
+
+  it('sends ARN empty in a callback when the acquirer gave none (spec: "empty in callbacks when missing")', async () => {
+    const sale = await postForm(`${platform.url}/post`, saleFields(merchant, { card_exp_month: '02' }));
+    expect(sale.body).toMatchObject({ result: 'DECLINED' });
+    const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === sale.body.trans_id));
+    expect(cb.raw).toMatch(/(^|&)ARN=(&|$)/);
+    expect(cb.fields.status).toBe('DECLINED');
   });
 
   it('writes a SALE in at most two DynamoDB round trips once the merchant configuration is cached', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
-import { postForm } from '../../support/platform.js';
+import { eventually, postForm } from '../../support/platform.js';
 import { formula1, formula2 } from '../../../shared/protocol/signature.js';
 
 const children: ChildProcess[] = [];
@@ -93,6 +93,13 @@ describe('npm start', () => {
     expect(shop).toMatchObject({ name: 'Shop B', notificationUrl: 'https://shop.example/cb', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(admin('mids', 'create', shop.clientKey, '--mode', 'DMS', '--moto')).toMatchObject({ paymentMode: 'DMS', moto: true, connector: 'sandbox' });
     expect(admin('mids', 'list', shop.clientKey)).toHaveLength(1);
+    // The sandbox merchant's notification URL refuses connections: the delivery log shows the failed attempt.
+    const log = await eventually(() => {
+      const entries = admin('callbacks', 'log', creds.client_key) as { transId: string; error?: string }[];
+      return entries.find((e) => e.transId === paid.body.trans_id);
+    }, 30_000);
+    expect(log.error).toBeTruthy();
+    expect(admin('callbacks', 'schedule')).toMatchObject({ attempts: 8 });
     const rotated = admin('merchants', 'update', shop.clientKey, '--rotate-password');
     expect(rotated.password).not.toBe(shop.password);
     expect(admin('merchants', 'show', shop.clientKey).password).not.toContain(rotated.password);

@@ -3,14 +3,23 @@
  * so adding an endpoint touches one feature file, not this aggregator.
  */
 import { s2sCardRoutes } from './s2s-card.js';
+import { s2sApmRoutes } from './s2s-apm.js';
 import { platformRoutes } from './platform.js';
 import { callbackConsumers, callbackSchedules } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
+import { hostedFieldsRoutes } from './hosted-fields.js';
+import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 
 export * from './types.js';
 
-export const ROUTES: RouteDefinition[] = [...platformRoutes, ...s2sCardRoutes, ...checkoutRoutes];
-export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers];
-export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules];
-export const OPS_EVENTS: OpsEventDefinition[] = [];
+export const ROUTES: RouteDefinition[] = [
+  ...platformRoutes,
+  ...s2sCardRoutes,
+  ...s2sApmRoutes,
+  ...checkoutRoutes,
+  ...hostedFieldsRoutes,
+];
+export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
+export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules];
+export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents];

@@ -50,6 +50,8 @@ export interface CheckoutSession {
   state: CheckoutSessionState;
   /** Set once the payer's attempt created the payment (the Payment item is keyed by paymentId). */
   transId?: string;
+  /** Hosted Payment Fields sessions only (POST /api/v1/session/token); see shared/operations/hosted-fields. */
+  hostedFields?: HostedFieldsSessionData;
   createdAt: string;
   expiresAt: string;
   version: number;
@@ -60,4 +62,16 @@ export interface CheckoutSessionStore {
   getByTokenHash(tokenHash: string): Promise<CheckoutSession | undefined>;
   /** Writes the next state if nobody changed it since `session.version - 1` (ConflictError otherwise). */
   update(session: CheckoutSession): Promise<void>;
+}
+
+/** What a Hosted Payment Fields session keeps beyond a Checkout session's fields. */
+export interface HostedFieldsSessionData {
+  /** Where the payer comes back to after a 3DS / redirect step. */
+  returnUrl: string;
+  /** customer.ip, or the IP of the merchant backend that created the session. */
+  customerIp: string;
+  /** The card the iframes submitted: sealed (PAN, expiry, CVV), dropped by the write that starts the payment. */
+  sealedCard?: string;
+  /** The sealed card is refused after this instant. */
+  cardExpiresAt?: string;
 }

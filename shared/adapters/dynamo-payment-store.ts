@@ -9,7 +9,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { CallbackRecord } from '../domain/callback.js';
 import type { Payment } from '../domain/payment.js';
-import type { IdempotencyClaim, IdempotentResult, PaymentStore } from '../ports/payment-store.js';
+import { IdempotencyClaimedError, type IdempotencyClaim, type IdempotentResult, type PaymentStore } from '../ports/payment-store.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
 
@@ -45,32 +45,56 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   async claim(key: string, ttlSeconds: number): Promise<IdempotencyClaim> {
-    const now = this.now();
-    const item = {
-      ...keys.idempotency(key),
-      state: 'IN_PROGRESS',
-      lockExpiresAt: now.getTime() + 30_000,
-      expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
-    };
     try {
-      await this.ddb.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: item,
-          // A claim whose holder crashed (lock expired) may be taken over; a completed one never.
-          ConditionExpression: 'attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now) OR expiresAt < :nowSeconds',
-          ExpressionAttributeNames: { '#s': 'state' },
-          ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':now': now.getTime(), ':nowSeconds': Math.floor(now.getTime() / 1000) },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
+      await this.ddb.send(new PutCommand({ TableName: this.tableName, ...this.claimPut(key, ttlSeconds), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
       return { state: 'claimed', key };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      const old = err.Item ? (unmarshall(err.Item) as { state?: string; result?: IdempotentResult }) : undefined;
-      if (old?.state === 'COMPLETED' && old.result) return { state: 'completed', result: old.result };
-      return { state: 'in-progress' };
+      return takenClaim(err.Item);
     }
+  }
+
+  async reserve(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void> {
+    const put = { TableName: this.tableName, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(pk)' };
+    if (!claim) {
+      await this.ddb.send(new PutCommand(put));
+      return;
+    }
+    try {
+      await this.ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, ...this.claimPut(claim.key, claim.ttlSeconds), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+            { Put: put },
+          ],
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reason = err.CancellationReasons?.[0];
+      // A concurrent identical request racing us is "in progress" too.
+      if (reason?.Code === 'ConditionalCheckFailed' || reason?.Code === 'TransactionConflict') {
+        const taken = takenClaim(reason.Code === 'ConditionalCheckFailed' ? reason.Item : undefined);
+        throw new IdempotencyClaimedError(taken);
+      }
+      throw err;
+    }
+  }
+
+  private claimPut(key: string, ttlSeconds: number) {
+    const now = this.now();
+    return {
+      Item: {
+        ...keys.idempotency(key),
+        state: 'IN_PROGRESS',
+        lockExpiresAt: now.getTime() + 30_000,
+        expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
+      },
+      // A claim whose holder crashed (lock expired) may be taken over; a completed one only once it expired.
+      ConditionExpression: 'attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now) OR expiresAt < :nowSeconds',
+      ExpressionAttributeNames: { '#s': 'state' },
+      ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':now': now.getTime(), ':nowSeconds': Math.floor(now.getTime() / 1000) },
+    };
   }
 
   async release(key: string): Promise<void> {
@@ -162,6 +186,11 @@ function paymentItem(p: Payment): Record<string, unknown> {
     kind: 'payment',
     ...p,
   };
+}
+
+function takenClaim(raw: Record<string, unknown> | undefined): Exclude<IdempotencyClaim, { state: 'claimed' }> {
+  const old = raw ? (unmarshall(raw as Parameters<typeof unmarshall>[0]) as { state?: string; result?: IdempotentResult }) : undefined;
+  return old?.state === 'COMPLETED' && old.result ? { state: 'completed', result: old.result } : { state: 'in-progress' };
 }
 
 function toPayment(item: Record<string, unknown>): Payment {

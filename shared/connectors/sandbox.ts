@@ -5,6 +5,7 @@
  *   01/2038 approved            02/2038 declined              03/2038 approved, capture declined
  *   05/2038 3DS then approved   06/2038 3DS then declined     12/2038 redirect then approved
  *   12/2039 redirect then declined   4601541833776519 (any expiry): payouts approved
+ *   10/2038 the acquirer never answers (this platform's addition: lets merchants test UNDEFINED / PREPARE)
  */
 import { createHash } from 'node:crypto';
 import type { Connector, ConnectorOutcome, ConnectorPaymentRequest } from '../ports/connector.js';
@@ -24,7 +25,10 @@ function declined(transId: string): ConnectorOutcome {
   return { kind: 'declined', reason: SANDBOX_DECLINE_REASON, rrn: digits(`rrn:${transId}`, 12) };
 }
 
-type Scenario = 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
+/** What a network timeout towards a real acquirer looks like to the platform. */
+export class AcquirerTimeoutError extends Error {}
+
+type Scenario = 'no-answer' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
 
 export function sandboxScenario(expMonth: string, expYear: string): Scenario {
   const key = `${expMonth.padStart(2, '0')}/${expYear.length === 2 ? `20${expYear}` : expYear}`;
@@ -33,6 +37,8 @@ export function sandboxScenario(expMonth: string, expYear: string): Scenario {
       return 'success';
     case '03/2038':
       return 'capture-decline';
+    case '10/2038':
+      return 'no-answer';
     case '05/2038':
       return '3ds-success';
     case '06/2038':
@@ -53,6 +59,7 @@ export const sandboxConnector: Connector = {
   async pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome> {
     if (!req.card) return approved(req.transId); // tokens and wallets resolve to an approved sandbox card
     const scenario = sandboxScenario(req.card.expMonth, req.card.expYear);
+    if (scenario === 'no-answer') throw new AcquirerTimeoutError('sandbox acquirer timed out');
     if (scenario === 'decline') return declined(req.transId);
     // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
     if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };

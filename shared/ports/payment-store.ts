@@ -18,6 +18,12 @@ export interface PaymentStore {
    * runs sees in-progress; after it finished, it gets the first one's stored result.
    */
   claim(key: string, ttlSeconds: number): Promise<IdempotencyClaim>;
+  /**
+   * Records a new payment as PREPARE before the acquirer is asked, so a crash after the acquirer answered still
+   * leaves the payment on record; with `claim`, takes the idempotency key in the same transaction (one round trip).
+   * Throws IdempotencyClaimedError when the key is already taken (in progress, or completed with its answer).
+   */
+  reserve(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void>;
   /** Creates a payment with its callbacks atomically (the outbox); completes the idempotency claim if given. */
   create(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
   /**
@@ -27,4 +33,11 @@ export interface PaymentStore {
   update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
   /** Releases a claim whose request failed before anything was written, so the merchant can retry. */
   release(key: string): Promise<void>;
+}
+
+/** reserve() found the idempotency key taken: by a request still running, or by a finished one (its answer). */
+export class IdempotencyClaimedError extends Error {
+  constructor(readonly claim: Exclude<IdempotencyClaim, { state: 'claimed' }>) {
+    super(claim.state === 'completed' ? 'Request already processed' : 'Request in progress');
+  }
 }

@@ -5,13 +5,14 @@
  * vault until the payer finishes the step (completeChallenge).
  */
 import { BusinessRuleError } from '../../errors.js';
-import type { Payment, PaymentProtocol, TransactionRecord, TransactionType } from '../../domain/payment.js';
+import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { cardBrand } from '../../protocol/fields.js';
-import { enqueue, type AttemptHooks } from './attempt.js';
+import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
+import { logger } from '../../logger.js';
 import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
 
@@ -46,10 +47,16 @@ export interface ChargeInput {
 
 export const INVALID_REQUEST = 'INVALID_REQUEST';
 
+/** Refusals that need no acquirer call: checked before anything is written. */
+function checkConnectorRequirements(input: ChargeInput): void {
+  // Some acquirers reject a payment without the payer's Accept header; we say so before calling them.
+  if (connectorNamed(input.mid.connector).requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) {
+    throw new BusinessRuleError(100000, INVALID_REQUEST);
+  }
+}
+
 function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOutcome> {
   const connector = connectorNamed(input.mid.connector);
-  // Some acquirers reject a payment without the payer's Accept header; we say so before calling them.
-  if (connector.requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) throw new BusinessRuleError(100000, INVALID_REQUEST);
   if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card });
   return connector.pay({
     transId,
@@ -90,16 +97,55 @@ export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, want
   if (wantRecurringToken && !p.recurringToken) p.recurringToken = await issueRecurringToken(d, p.clientKey, card, p.transId);
 }
 
+/**
+ * 1. reserve: the payment as PREPARE (and the caller's idempotency claim) in one conditional write, before any money
+ *    moves — a crash from here on leaves the payment on record, never an approval nobody knows about;
+ * 2. the acquirer;
+ * 3. the outcome, tokens and callbacks (+ the idempotent answer) in one conditional write, then queue the callbacks.
+ * An acquirer that fails to answer leaves the payment PREPARE: the protocol's UNDEFINED, final by callback later.
+ */
 export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+  checkConnectorRequirements(input);
   const transId = d.newId();
-  const outcome = await callConnector(input, transId);
+  const started = d.clock.now().toISOString();
+  const reserved = preparedPayment(input, transId, started);
+  const claim = hooks.idempotency?.claimTtlSeconds ? { key: hooks.idempotency.key, ttlSeconds: hooks.idempotency.claimTtlSeconds } : undefined;
+  await d.payments.reserve(reserved, claim);
+
+  let outcome: ConnectorOutcome;
+  try {
+    outcome = await callConnector(input, transId);
+  } catch (err) {
+    logger.error('acquirer did not answer; payment left PREPARE', { transId, connector: input.mid.connector, error: (err as Error).message });
+    return undetermined(d, reserved, hooks);
+  }
   const now = d.clock.now().toISOString();
+  const payment = nextVersion(reserved, now);
   const result = resultOf(outcome);
-  const history: TransactionRecord[] =
-    outcome.kind === 'challenge'
-      ? [{ id: transId, type: outcome.type, status: 'waiting', date: now, amount: input.amount }]
-      : [{ id: transId, type: input.transactionType, status: result === 'SUCCESS' ? 'success' : 'fail', date: now, amount: input.amount }];
-  const payment: Payment = {
+  const entry = payment.history[0]!;
+  entry.date = now;
+  if (outcome.kind === 'challenge') entry.type = outcome.type;
+  else entry.status = result === 'SUCCESS' ? 'success' : 'fail';
+  applyOutcome(payment, outcome, input.authorize);
+  if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
+  if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
+
+  const event: PaymentEvent = {
+    operation: outcome.kind === 'challenge' ? outcome.type : input.transactionType,
+    result,
+    amount: input.amount,
+    attemptId: transId,
+    date: now,
+    declineReason: payment.declineReason,
+  };
+  const callbacks = hooks.callbacks(payment, event);
+  await d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+  await enqueue(d, callbacks, transId);
+  return { payment, event, callbacks };
+}
+
+function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {
+  return {
     transId,
     clientKey: input.clientKey,
     protocol: input.protocol,
@@ -132,24 +178,25 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
     cardToken: input.cardToken,
     createdAt: now,
     updatedAt: now,
-    history,
+    history: [{ id: transId, type: input.transactionType, status: 'waiting', date: now, amount: input.amount }],
     callbackCount: 0,
     version: 1,
   };
-  applyOutcome(payment, outcome, input.authorize);
-  if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
-  if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
+}
 
+/** The acquirer's answer is unknown: answer UNDEFINED/PREPARE, and let a repeated request get that same answer. */
+async function undetermined(d: CoreDeps, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult> {
   const event: PaymentEvent = {
-    operation: outcome.kind === 'challenge' ? outcome.type : input.transactionType,
-    result,
-    amount: input.amount,
-    attemptId: transId,
-    date: now,
-    declineReason: payment.declineReason,
+    operation: String(reserved.details.transactionType),
+    result: 'UNDEFINED',
+    amount: reserved.amount,
+    attemptId: reserved.transId,
+    date: reserved.createdAt,
   };
-  const callbacks = hooks.callbacks(payment, event);
-  await d.payments.create(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
-  await enqueue(d, callbacks, transId);
-  return { payment, event, callbacks };
+  if (hooks.idempotency) {
+    const payment = nextVersion(reserved, d.clock.now().toISOString());
+    await d.payments.update(payment, [], { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+    return { payment, event, callbacks: [] };
+  }
+  return { payment: reserved, event, callbacks: [] };
 }

@@ -37,6 +37,8 @@ export type CallbackRecorder = (payment: Payment, event: PaymentEvent) => Callba
 /** Completes the caller's idempotency claim in the same write that records the outcome. */
 export interface IdempotencyHook {
   key: string;
+  /** Payment-creating actions claim the key together with the payment's reservation (one write), for this long. */
+  claimTtlSeconds?: number;
   result(payment: Payment, event: PaymentEvent): IdempotentResult;
 }
 

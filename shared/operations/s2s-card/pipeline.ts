@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ConflictError } from '../../errors.js';
+import { IdempotencyClaimedError } from '../../ports/payment-store.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import type { Payment } from '../../domain/payment.js';
 import type { CallbackRecorder, IdempotencyHook, PaymentEvent } from '../payment/index.js';
@@ -20,10 +21,10 @@ export function idempotencyKey(clientKey: string, rawBody: string, style = 'obje
 }
 
 /**
- * Runs an action once per identical request. `replay`: a repeated request gets the first one's stored answer
- * (payment-creating actions; the core completes the claim in its own write). Without replay (follow-ups such as
- * CREDITVOID, where two identical partial refunds are legitimate one after the other) the claim only keeps
- * concurrent duplicates out and is released afterwards.
+ * Runs an action once per identical request. `replay` (payment-creating actions): the core claims the key in the
+ * same write that reserves the payment, and a repeated request gets the first one's stored answer. Without replay
+ * (follow-ups such as CREDITVOID, where two identical partial refunds are legitimate one after the other) the claim
+ * only keeps concurrent duplicates out and is released afterwards.
  */
 export async function once(
   req: S2sCardRequest,
@@ -32,22 +33,28 @@ export async function once(
 ): Promise<S2sCardResponse> {
   const { payments } = req.deps;
   const key = idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle);
+  if (replay) {
+    try {
+      return await run(key);
+    } catch (err) {
+      if (!(err instanceof IdempotencyClaimedError)) throw err;
+      if (err.claim.state === 'completed') return { statusCode: err.claim.result.statusCode, body: JSON.parse(err.claim.result.body) };
+      throw new ConflictError('The same request is being processed.');
+    }
+  }
   const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
   if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
   if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
   try {
-    const res = await run(key);
-    if (!replay) await payments.release(key).catch(() => undefined);
-    return res;
-  } catch (err) {
+    return await run(key);
+  } finally {
     await payments.release(key).catch(() => undefined);
-    throw err;
   }
 }
 
-/** The idempotent answer of a payment-creating action, stored in the same write as the payment. */
+/** The idempotent answer of a payment-creating action: claimed with the reservation, stored with the outcome. */
 export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {
-  return { key, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
+  return { key, claimTtlSeconds: IDEMPOTENCY_TTL_SECONDS, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
 }
 
 /** S2S CARD words for a protocol-neutral event. */

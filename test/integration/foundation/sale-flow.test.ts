@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
@@ -74,10 +74,26 @@ describe('first card payment end to end', () => {
     } finally {
       ddb.middlewareStack.remove('roundTripCounter');
     }
-    // The callback consumer shares this process and starts only after the request's transaction (it is queued after
-    // the write), so the request's own calls are those up to the transaction.
-    const requestCalls = calls.slice(0, calls.indexOf('TransactWriteItemsCommand') + 1);
-    expect(requestCalls).toEqual(['PutItemCommand', 'TransactWriteItemsCommand']);
+    // The callback consumer shares this process and starts only after the request's last transaction (the callback
+    // is queued after it), so the request's own calls are those up to its second transaction: the reservation
+    // (PREPARE payment + idempotency claim) and the outcome (payment + callback + stored answer).
+    const second = calls.indexOf('TransactWriteItemsCommand', calls.indexOf('TransactWriteItemsCommand') + 1);
+    expect(calls.slice(0, second + 1)).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+  });
+
+  it('records the payment before the acquirer answers: no answer leaves it PREPARE (UNDEFINED), never lost', async () => {
+    const fields = saleFields(merchant, { card_exp_month: '10', order_id: 'no-answer-1' });
+    const res = await postForm(`${platform.url}/post`, fields);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ action: 'SALE', result: 'UNDEFINED', status: 'PREPARE', order_id: 'no-answer-1' });
+    const byOrder = await awsClients().ddb.send(
+      new QueryCommand({ TableName: platform.resources.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `ORDER#${merchant.clientKey}#no-answer-1` } }),
+    );
+    expect(byOrder.Items).toHaveLength(1);
+    expect(byOrder.Items![0]).toMatchObject({ status: 'PREPARE', transId: res.body.trans_id });
+    // The merchant retrying the same request gets the same answer, not a second charge attempt.
+    const again = await postForm(`${platform.url}/post`, fields);
+    expect(again.body.trans_id).toBe(res.body.trans_id);
   });
 
   it('keeps the PAN and CVV out of DynamoDB and out of the logs', async () => {

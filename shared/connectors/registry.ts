@@ -2,10 +2,14 @@
 import type { Connector } from '../ports/connector.js';
 import { sandboxConnector } from './sandbox.js';
 import { sandboxBrowserConnector } from './sandbox-browser.js';
+import { sandboxApmConnector, sandboxApmFollowUps } from './sandbox-apm.js';
+import type { ApmConnector } from '../ports/apm-connector.js';
 
 const connectors: Record<string, Connector> = {
   [sandboxConnector.name]: sandboxConnector,
   [sandboxBrowserConnector.name]: sandboxBrowserConnector,
+  // APM providers also answer here for the follow-up cores (capture, void, creditvoid).
+  [sandboxApmFollowUps.name]: sandboxApmFollowUps,
 };
 
 export function connectorNamed(name: string): Connector {
@@ -16,4 +20,18 @@ export function connectorNamed(name: string): Connector {
 
 export function connectorNames(): string[] {
   return Object.keys(connectors);
+}
+
+/** APM providers (S2S APM, Checkout methods other than card). */
+const apmConnectors: ApmConnector[] = [sandboxApmConnector];
+
+/** The APM provider serving a brand (the `brand` request field), if any. */
+export function apmConnectorForBrand(brand: string): ApmConnector | undefined {
+  return apmConnectors.find((c) => c.brands.includes(brand));
+}
+
+export function apmConnectorNamed(name: string): ApmConnector {
+  const connector = apmConnectors.find((c) => c.name === name);
+  if (!connector) throw new Error(`No APM connector named ${name}`);
+  return connector;
 }

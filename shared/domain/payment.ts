@@ -26,6 +26,8 @@ export type TransactionType =
   | 'REVERSAL'
   | 'DEBIT'
   | 'CREDIT2CARD'
+  /** S2S APM payout to the payer's account at the method. */
+  | 'CREDIT2VIRTUAL'
   | 'CARD2CARD'
   | 'RECURRING_SALE'
   | 'RECURRING_DEBIT'

@@ -1,0 +1,22 @@
+/** GET|POST /post-va/redirect/{transId} — the sandbox method's page of an APM REDIRECT answer, and the payer's decision. */
+import { deps } from '../../shared/deps.js';
+import { html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { getString, parseForm } from '../../shared/protocol/form.js';
+import { showMethodPage, submitMethodPage } from '../../shared/operations/s2s-apm/method-page.js';
+
+export const handler = httpHandler(
+  'ANY /post-va/redirect/{transId}',
+  async (event: HttpEvent) => {
+    const transId = event.pathParameters?.transId ?? '';
+    const res =
+      event.requestContext?.http?.method === 'POST'
+        ? await (async () => {
+            const form = parseForm(rawBody(event));
+            return submitMethodPage(deps(), transId, getString(form, 'token'), getString(form, 'decision'));
+          })()
+        : await showMethodPage(deps(), transId, event.queryStringParameters?.token);
+    return html(res.statusCode, res.body, res.headers);
+  },
+  (err) => toCheckoutError(err),
+);

@@ -1,0 +1,131 @@
+/**
+ * A new APM payment, protocol-neutral (S2S APM SALE / DEBIT2VIRTUAL / CREDIT2VIRTUAL, and the Checkout page's
+ * vcard method): the brand's provider → the stored payment with its history → one write of payment + callbacks
+ * (+ the caller's idempotent answer) → queue the callbacks. A REDIRECT outcome waits for the payer on the method's
+ * page (redirect-step.ts); the caller gets the one-time token for that page's address.
+ *
+ * Callers claim their idempotency key first (a duplicate request never pays twice) and pass their CallbackRecorder,
+ * so each protocol signs its own callbacks:
+ *
+ *   const { payment, event, redirectToken } = await apmCharge(deps, { ...input, protocol: 'checkout' }, { callbacks });
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { BusinessRuleError } from '../../errors.js';
+import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { Mid } from '../../domain/merchant.js';
+import type { FormValue } from '../../protocol/form.js';
+import { apmConnectorForBrand } from '../../connectors/registry.js';
+import type { ApmConnector } from '../../ports/apm-connector.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { enqueue, type AttemptHooks } from '../payment/attempt.js';
+import { applyOutcome, resultOf } from '../payment/charge.js';
+import type { CoreDeps, CoreResult, PaymentEvent } from '../payment/types.js';
+
+export const METHOD_NOT_SUPPORTED = 'Payment method is not supported.';
+
+/** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
+export function apmConnectorFor(brand: string): ApmConnector {
+  const connector = apmConnectorForBrand(brand);
+  if (!connector) throw new BusinessRuleError(204004, METHOD_NOT_SUPPORTED);
+  return connector;
+}
+
+export interface ApmChargeInput {
+  clientKey: string;
+  protocol: PaymentProtocol;
+  /** The action that creates the payment: SALE, DEBIT2VIRTUAL, CREDIT2VIRTUAL. */
+  action: string;
+  /** The history entry: SALE or AUTH (auth=Y), DEBIT, CREDIT2VIRTUAL. */
+  transactionType: TransactionType;
+  brand: string;
+  identifier?: string;
+  orderId: string;
+  orderDescription: string;
+  /** Minor units of the order. */
+  amount: number;
+  currency: string;
+  mid: Mid;
+  /** Hold funds (PENDING, two-stage APM payment) instead of settling. */
+  authorize: boolean;
+  /** CREDIT2VIRTUAL: money goes to the payer's account. */
+  payout?: boolean;
+  /** DEBIT2VIRTUAL: the provider's commission, charged on top of the amount. */
+  commission?: number;
+  /** Brand-specific values, passed to the provider only (never stored: some are secrets such as voucher PINs). */
+  parameters?: Record<string, FormValue>;
+  payerEmail?: string;
+  /** Echoed by status responses and callbacks (brand, identifier, payer, custom_data, return_url, callback_url ...). */
+  details: Record<string, unknown>;
+  /** The secret of the method's page if the provider redirects (newRedirectToken()); generated when not given. */
+  redirectToken?: string;
+}
+
+export interface ApmChargeResult extends CoreResult {
+  /** Present when the payer must visit the method's page: the secret part of its address. */
+  redirectToken?: string;
+}
+
+export const newRedirectToken = (): string => randomBytes(24).toString('base64url');
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function callApm(connector: ApmConnector, input: ApmChargeInput, transId: string): Promise<ConnectorOutcome> {
+  const base = { transId, brand: input.brand, identifier: input.identifier, currency: input.currency, parameters: input.parameters };
+  if (input.payout) return connector.payout({ ...base, amount: input.amount });
+  return connector.pay({ ...base, amount: input.amount + (input.commission ?? 0), authorize: input.authorize });
+}
+
+export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
+  const connector = apmConnectorFor(input.brand);
+  const transId = d.newId();
+  const outcome = await callApm(connector, input, transId);
+  const now = d.clock.now().toISOString();
+  const result = resultOf(outcome);
+  const redirectToken = outcome.kind === 'challenge' ? (input.redirectToken ?? newRedirectToken()) : undefined;
+  const payment: Payment = {
+    transId,
+    clientKey: input.clientKey,
+    protocol: input.protocol,
+    action: input.action,
+    orderId: input.orderId,
+    orderDescription: input.orderDescription,
+    currency: input.currency,
+    amount: input.amount,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    status: 'PREPARE',
+    midId: input.mid.midId,
+    connector: connector.name,
+    payerEmail: input.payerEmail,
+    details: {
+      ...input.details,
+      brand: input.brand,
+      ...(input.identifier ? { identifier: input.identifier } : {}),
+      authorize: input.authorize,
+      transactionType: input.transactionType,
+      ...(input.commission !== undefined ? { commission: input.commission } : {}),
+      ...(redirectToken ? { redirectTokenHash: tokenHash(redirectToken) } : {}),
+    },
+    descriptor: input.mid.descriptor,
+    createdAt: now,
+    updatedAt: now,
+    history:
+      outcome.kind === 'challenge'
+        ? [{ id: transId, type: 'REDIRECT', status: 'waiting', date: now, amount: input.amount }]
+        : [{ id: transId, type: input.transactionType, status: result === 'SUCCESS' ? 'success' : 'fail', date: now, amount: input.amount }],
+    callbackCount: 0,
+    version: 1,
+  };
+  applyOutcome(payment, outcome, input.authorize);
+  const event: PaymentEvent = {
+    operation: outcome.kind === 'challenge' ? 'REDIRECT' : input.transactionType,
+    result,
+    amount: input.amount,
+    attemptId: transId,
+    date: now,
+    declineReason: payment.declineReason,
+  };
+  const callbacks = hooks.callbacks(payment, event);
+  await d.payments.create(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+  await enqueue(d, callbacks, transId);
+  return { payment, event, callbacks, redirectToken };
+}

@@ -1,0 +1,56 @@
+/**
+ * The method's page of S2S APM payments answered with REDIRECT: showing it, and the payer's decision, which completes
+ * the payment once (redirect-step.ts), records the final callback and sends the payer to return_url (303).
+ */
+import type { Deps } from '../../deps.js';
+import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { formatAmount } from '../../domain/money.js';
+import type { Payment } from '../../domain/payment.js';
+import { PATTERNS } from '../../protocol/fields.js';
+import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
+import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
+import { apmRecorder } from './pipeline.js';
+
+export interface PageResult extends HtmlPage {
+  statusCode: number;
+}
+
+const notFound = (): PageResult => ({ statusCode: 404, ...messagePage('Not found', 'This payment page does not exist or has expired.') });
+
+async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
+  if (!PATTERNS.uuid.test(transId)) return undefined;
+  const p = await d.payments.get(transId);
+  if (!p || p.protocol !== 's2s-apm' || !redirectTokenMatches(p, token)) return undefined;
+  return p;
+}
+
+export async function showMethodPage(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
+  const p = await load(d, transId, token);
+  if (!p || !isWaitingForPayer(p)) return notFound();
+  return {
+    statusCode: 200,
+    ...methodPage({
+      action: `${d.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}`,
+      token: token!,
+      brand: String(p.details.brand),
+      amount: `${formatAmount({ minor: p.amount + (typeof p.details.commission === 'number' ? p.details.commission : 0), currency: p.currency })} ${p.currency}`,
+      descriptor: p.descriptor,
+    }),
+  };
+}
+
+export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined): Promise<PageResult> {
+  const p = await load(d, transId, token);
+  if (!p) return notFound();
+  const config = await d.merchants.get(p.clientKey);
+  if (!config) return notFound();
+  try {
+    await completeRedirect(d, { payment: p, approve: decision === 'approve' }, { callbacks: apmRecorder({ config, deps: d }) });
+  } catch (err) {
+    // A concurrent submission of the same page completed it first: the payer goes back all the same.
+    if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
+  }
+  const returnUrl = p.details.returnUrl as string | undefined;
+  if (!returnUrl) return { statusCode: 200, ...messagePage('Payment processed', 'You may close this window.') };
+  return { statusCode: 303, body: '', headers: { location: returnUrl } };
+}

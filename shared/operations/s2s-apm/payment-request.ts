@@ -1,0 +1,75 @@
+/**
+ * The steps SALE, DEBIT2VIRTUAL(_CALC) and CREDIT2VIRTUAL share before any money moves: read and validate every
+ * field (brand parameters included) → check the request hash (Sale/Debit or Credit2Virtual signature over the values
+ * exactly as sent) → the brand must have a provider (204004) → choose a MID (mode for auth=Y, zero amount).
+ */
+import { InvalidHashError } from '../../errors.js';
+import type { Mid } from '../../domain/merchant.js';
+import { FieldReader } from '../../protocol/fields.js';
+import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/signature.js';
+import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
+import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
+import { selectMid } from '../payment/routing.js';
+import type { ApmChargeInput } from './charge.js';
+import { apmConnectorFor, newRedirectToken } from './charge.js';
+import type { S2sApmRequest } from './action.js';
+
+export interface PaymentRequestRules {
+  /** Sale signature (SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC) or Credit2Virtual signature. */
+  signature: 'sale' | 'credit2virtual';
+  returnUrl: boolean;
+  /** auth=Y is read (SALE only): two-stage APM payment. */
+  auth: boolean;
+}
+
+export interface AcceptedPayment {
+  fields: ApmPaymentFields;
+  authorize: boolean;
+  mid: Mid;
+}
+
+export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRules): AcceptedPayment {
+  const { merchant, mids } = req.config;
+  const f = new FieldReader(req.form);
+  const fields = readApmPayment(f, merchant, { returnUrl: rules.returnUrl });
+  const authorize = rules.auth && f.flag('auth');
+  // Zero only with auth=Y (and a MID that takes zero-value payments): "amount: This value should be greater than 0."
+  checkZeroAmount(f, fields.order, authorize);
+  f.throwIfInvalid();
+
+  const { password, hashAlgorithm } = merchant;
+  const { orderId } = fields.order;
+  const { orderAmount, orderCurrency } = fields.wire;
+  const expected =
+    rules.signature === 'sale'
+      ? apmSaleHash({ identifier: fields.identifier, orderId, orderAmount, orderCurrency, password }, hashAlgorithm)
+      : apmCredit2VirtualHash({ orderId, orderAmount, orderCurrency, password }, hashAlgorithm);
+  if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+
+  apmConnectorFor(fields.brand);
+  const mid = selectMid(mids, { authorize, zeroAmount: fields.order.amount === 0 });
+  return { fields, authorize, mid };
+}
+
+/** The core's input for an accepted request. */
+export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: string, transactionType: ApmChargeInput['transactionType']): ApmChargeInput {
+  const { fields } = a;
+  return {
+    clientKey: req.config.merchant.clientKey,
+    protocol: 's2s-apm',
+    action,
+    transactionType,
+    brand: fields.brand,
+    identifier: fields.identifier,
+    orderId: fields.order.orderId,
+    orderDescription: fields.order.description,
+    amount: fields.order.amount,
+    currency: fields.order.currency,
+    mid: a.mid,
+    authorize: a.authorize,
+    parameters: fields.parameters,
+    payerEmail: fields.payer.email,
+    details: apmDetails(fields, req.config.merchant),
+    redirectToken: newRedirectToken(),
+  };
+}

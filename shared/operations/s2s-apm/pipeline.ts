@@ -1,0 +1,119 @@
+/**
+ * What every S2S APM action shares: the idempotency claim around its work, the callback recorder that turns a
+ * protocol-neutral PaymentEvent into signed APM callback fields, the follow-up lookup by trans_id with its hash,
+ * and the redirect answer.
+ */
+import { createHash } from 'node:crypto';
+import { ConflictError, InvalidHashError } from '../../errors.js';
+import { recordCallback } from '../../domain/callback-factory.js';
+import { parseAmount, parseCurrency } from '../../domain/money.js';
+import { protocolDate, type Payment } from '../../domain/payment.js';
+import { FieldReader, PATTERNS } from '../../protocol/fields.js';
+import { hashEquals } from '../../protocol/signature.js';
+import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
+import { readTransId } from '../../protocol/s2s-apm/request.js';
+import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
+import type { CallbackRecorder, IdempotencyHook, PaymentEvent } from '../payment/types.js';
+import type { S2sApmRequest, S2sApmResponse } from './action.js';
+
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+export function idempotencyKey(clientKey: string, rawBody: string): string {
+  // "apm" keeps an identical body sent to /post apart from one sent to /post-va.
+  return createHash('sha256').update(clientKey).update('\n').update('apm').update('\n').update(rawBody).digest('hex');
+}
+
+/**
+ * Runs an action once per identical request. `replay` (payment-creating actions): a repeated request gets the first
+ * one's stored answer (the core completes the claim in the payment's own write). Without replay (follow-ups, where
+ * two identical partial refunds one after the other are legitimate) the claim only keeps concurrent duplicates out.
+ */
+export async function once(req: S2sApmRequest, replay: boolean, run: (key: string) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
+  const { payments } = req.deps;
+  const key = idempotencyKey(req.config.merchant.clientKey, req.rawBody);
+  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
+  if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
+  if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
+  try {
+    const res = await run(key);
+    if (!replay) await payments.release(key).catch(() => undefined);
+    return res;
+  } catch (err) {
+    await payments.release(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {
+  return { key, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
+}
+
+/** APM words for a protocol-neutral event: the creating action's name for its outcome, CREDITVOID for refunds. */
+export function apmWireEvent(p: Payment, e: PaymentEvent): ApmCallbackEvent {
+  const declined = e.result === 'DECLINED' && e.declineReason ? { decline_reason: e.declineReason } : {};
+  switch (e.operation) {
+    case 'CAPTURE':
+    case 'VOID':
+      return { action: e.operation, result: e.result, status: p.status, amount: e.amount, extra: declined };
+    case 'REFUND':
+    case 'REVERSAL':
+      return {
+        action: 'CREDITVOID',
+        result: e.result,
+        status: p.status,
+        amount: e.amount,
+        extra: { ...declined, creditvoid_id: e.attemptId, creditvoid_date: protocolDate(e.date) },
+      };
+    default:
+      return { action: p.action, result: e.result, status: p.status, amount: p.amount, extra: declined };
+  }
+}
+
+/** Records S2S APM callbacks; the redirect step itself is not final and sends none (protocol.md §7). */
+export function apmRecorder(req: Pick<S2sApmRequest, 'config' | 'deps'>): CallbackRecorder {
+  const { merchant } = req.config;
+  return (p, e) => {
+    if (e.result === 'REDIRECT') return [];
+    return recordCallback(p, merchant, apmCallbackFields(p, merchant, apmWireEvent(p, e), e.date), req.deps.newId(), e.date);
+  };
+}
+
+/** The payer's page of a REDIRECT answer: a GET with the one-time token in the address. */
+export function apmRedirect(req: S2sApmRequest, p: Payment, token: string | undefined): ApmRedirect | undefined {
+  if (p.status !== 'REDIRECT' || !token) return undefined;
+  return {
+    redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}?token=${encodeURIComponent(token)}`,
+    redirect_method: 'GET',
+    redirect_params: [],
+  };
+}
+
+/**
+ * The S2S APM payment a trans_id names, if this merchant made it through S2S APM, after the request hash (the
+ * action's formula over trans_id) matched. `notFound` gives the action's own error.
+ */
+export async function loadApmPayment(
+  req: S2sApmRequest,
+  notFound: () => Error,
+  expectedHash: (transId: string) => string,
+  extra?: (f: FieldReader) => void,
+): Promise<Payment> {
+  const f = new FieldReader(req.form);
+  const transId = readTransId(f);
+  extra?.(f);
+  f.throwIfInvalid();
+  // The APM formulas need nothing from the payment, so the hash is checked first: trans_ids cannot be probed.
+  if (!hashEquals(expectedHash(transId), req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!PATTERNS.uuid.test(transId)) throw notFound();
+  const payment = await req.deps.payments.get(transId);
+  if (!payment || payment.clientKey !== req.config.merchant.clientKey || payment.protocol !== 's2s-apm') throw notFound();
+  return payment;
+}
+
+/** The optional `amount` of CAPTURE / CREDITVOID in the payment's currency (undefined: the full amount). */
+export function readOptionalAmount(req: S2sApmRequest, p: Payment): number | undefined {
+  const f = new FieldReader(req.form);
+  const text = f.optional('amount');
+  f.throwIfInvalid();
+  return text === undefined ? undefined : parseAmount(text, parseCurrency(p.currency), 'amount').minor;
+}

@@ -1,0 +1,24 @@
+/**
+ * S2S APM SALE (auth=Y: a two-stage APM payment, PENDING until CAPTURE or released by CREDITVOID).
+ * Answers SUCCESS/SETTLED|PENDING, DECLINED/DECLINED, or REDIRECT/REDIRECT with the method's page.
+ */
+import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
+import { logger } from '../../logger.js';
+import type { S2sApmAction } from './action.js';
+import { apmCharge } from './charge.js';
+import { acceptPaymentRequest, chargeInput } from './payment-request.js';
+import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
+
+export const sale: S2sApmAction = {
+  action: 'SALE',
+  async run(req) {
+    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true });
+    return once(req, true, async (key) => {
+      const input = chargeInput(req, accepted, 'SALE', accepted.authorize ? 'AUTH' : 'SALE');
+      const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult('SALE', result, p, apmRedirect(req, p, input.redirectToken));
+      const { payment, event } = await apmCharge(req.deps, input, { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) });
+      logger.info('apm sale', { clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
+      return { statusCode: 200, body: answer(payment, event.result) };
+    });
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE, protocol-neutral. CALC records the payment as PREPARE with the
+ * provider's commission and moves no money (no callback: nothing happened yet); COMPLETE charges amount + commission
+ * once — the attempt is reserved with a conditional write first, so concurrent COMPLETEs produce one charge.
+ */
+import { BusinessRuleError } from '../../errors.js';
+import type { Payment } from '../../domain/payment.js';
+import { apmConnectorNamed } from '../../connectors/registry.js';
+import { hasAttempt, runAttempt, type AttemptHooks } from '../payment/attempt.js';
+import { applyOutcome, resultOf } from '../payment/charge.js';
+import type { CoreDeps, CoreResult } from '../payment/types.js';
+import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
+
+export const DEBIT_NOT_COMPLETABLE = 'The debit is already completed.';
+
+export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
+  const connector = apmConnectorFor(input.brand);
+  const transId = d.newId();
+  const now = d.clock.now().toISOString();
+  const commission = connector.commission({ brand: input.brand, amount: input.amount, currency: input.currency });
+  const payment: Payment = {
+    transId,
+    clientKey: input.clientKey,
+    protocol: input.protocol,
+    action: input.action,
+    orderId: input.orderId,
+    orderDescription: input.orderDescription,
+    currency: input.currency,
+    amount: input.amount,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    status: 'PREPARE',
+    midId: input.mid.midId,
+    connector: connector.name,
+    payerEmail: input.payerEmail,
+    details: { ...input.details, brand: input.brand, ...(input.identifier ? { identifier: input.identifier } : {}), authorize: false, transactionType: 'DEBIT', commission },
+    descriptor: input.mid.descriptor,
+    createdAt: now,
+    updatedAt: now,
+    history: [],
+    callbackCount: 0,
+    version: 1,
+  };
+  const event = { operation: 'DEBIT', result: 'SUCCESS' as const, amount: input.amount, attemptId: transId, date: now };
+  await d.payments.create(payment, [], idempotency && { key: idempotency.key, result: idempotency.result(payment, event) });
+  return payment;
+}
+
+export function checkCompletable(p: Payment): void {
+  if (p.status !== 'PREPARE' || typeof p.details.commission !== 'number' || hasAttempt(p, ['DEBIT', 'REDIRECT'], ['waiting', 'success', 'fail'])) {
+    throw new BusinessRuleError(100000, DEBIT_NOT_COMPLETABLE);
+  }
+}
+
+export async function completeDebit(d: CoreDeps, input: { payment: Payment; redirectToken?: string }, hooks: AttemptHooks): Promise<ApmChargeResult> {
+  checkCompletable(input.payment);
+  const commission = input.payment.details.commission as number;
+  const attemptId = d.newId();
+  let redirectToken: string | undefined;
+  const done: CoreResult = await runAttempt(
+    d,
+    input.payment,
+    { type: 'DEBIT', amount: input.payment.amount, id: attemptId },
+    (p) =>
+      apmConnectorNamed(p.connector).pay({
+        transId: p.transId,
+        brand: String(p.details.brand),
+        identifier: p.details.identifier as string | undefined,
+        amount: p.amount + commission,
+        currency: p.currency,
+        authorize: false,
+      }),
+    (next, outcome, now) => {
+      applyOutcome(next, outcome, false);
+      if (outcome.kind === 'challenge') {
+        // The payer finishes on the method's page; the step is recorded as REDIRECT, waiting.
+        next.history.find((h) => h.id === attemptId)!.type = 'REDIRECT';
+        redirectToken = input.redirectToken ?? newRedirectToken();
+        next.details.redirectTokenHash = tokenHash(redirectToken);
+      }
+      const result = resultOf(outcome);
+      return { operation: outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT', result, amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
+    },
+    hooks,
+  );
+  return { ...done, redirectToken };
+}

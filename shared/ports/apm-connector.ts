@@ -1,0 +1,43 @@
+/**
+ * What the platform needs from an alternative-payment-method (APM) provider. Separate from the card Connector port:
+ * an APM payment names a brand and a payer identifier instead of a card. Follow-ups (capture, refund, void) have the
+ * same shape as the card ones, so the protocol-neutral payment cores drive both.
+ */
+import type { FormValue } from '../protocol/form.js';
+import type { Connector, ConnectorOutcome } from './connector.js';
+
+export interface ApmPaymentRequest {
+  transId: string;
+  brand: string;
+  /** The payer's identifier at the method (e-mail, wallet or account id). */
+  identifier?: string;
+  /** Minor units the payer is charged (for DEBIT2VIRTUAL: amount + commission). */
+  amount: number;
+  currency: string;
+  /** true: hold funds (two-stage APM payment, auth=Y). */
+  authorize: boolean;
+  /** Brand-specific values from parameters[...], in memory only. */
+  parameters?: Record<string, FormValue>;
+}
+
+export interface ApmPayoutRequest {
+  transId: string;
+  brand: string;
+  identifier?: string;
+  amount: number;
+  currency: string;
+  parameters?: Record<string, FormValue>;
+}
+
+export interface ApmConnector extends Pick<Connector, 'name' | 'capture' | 'refund' | 'void'> {
+  /** Brand names (the `brand` request field) this provider serves. */
+  readonly brands: readonly string[];
+  /** approved / declined, or { kind: 'challenge', type: 'REDIRECT' } when the payer must visit the method's page. */
+  pay(req: ApmPaymentRequest): Promise<ConnectorOutcome>;
+  /** The payer came back from the method's page: the final outcome of a REDIRECT payment. */
+  completeRedirect(req: ApmPaymentRequest): Promise<ConnectorOutcome>;
+  /** CREDIT2VIRTUAL: money goes to the payer's account at the method. */
+  payout(req: ApmPayoutRequest): Promise<ConnectorOutcome>;
+  /** DEBIT2VIRTUAL commission for an amount, minor units of the same currency. */
+  commission(req: { brand: string; amount: number; currency: string }): number;
+}

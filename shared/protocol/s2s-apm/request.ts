@@ -1,0 +1,87 @@
+/**
+ * The fields S2S APM payment requests share (SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC, CREDIT2VIRTUAL): brand,
+ * identifier, order, payer (same 6.7.0 rules as S2S CARD: payer_state only for CA/US/JP/AU/IN,
+ * payer_phone_country_code digits and hyphens up to 10, payer_language never rejected), return_url, callback_url,
+ * custom_data and the brand's parameters[...]. Every problem is collected and reported together.
+ */
+import type { Merchant } from '../../domain/merchant.js';
+import type { FormValue } from '../form.js';
+import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
+import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
+import { readPayer, type Payer } from '../s2s-card/payer.js';
+import { BRAND_RULES, readParameters, type BrandRules } from './brands.js';
+
+export interface ApmPaymentFields {
+  brand: string;
+  /** undefined: no such brand (reported as 204004 once the request is authenticated). */
+  rules?: BrandRules;
+  identifier?: string;
+  order: Order;
+  /** order_amount and order_currency exactly as sent: they go into the hash byte for byte. */
+  wire: { orderAmount: string; orderCurrency: string };
+  payer: Payer;
+  returnUrl?: string;
+  returnUrlTarget?: string;
+  callbackUrl?: string;
+  channelId?: string;
+  customData?: FormValue;
+  parameters?: Record<string, FormValue>;
+}
+
+function url(f: FieldReader, name: string, max: number, required: boolean): string | undefined {
+  const value = required ? f.required(name, { max }) : f.optional(name, { max });
+  if (value && !isHttpUrl(value)) f.fail(name, MESSAGES.url);
+  return value || undefined;
+}
+
+export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { returnUrl: boolean }): ApmPaymentFields {
+  const brand = f.required('brand', { max: 36 });
+  const rules = brand ? BRAND_RULES[brand] : undefined;
+  const identifier = rules?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
+  const order = readOrder(f);
+  // The S2S CARD "Required" payer mapping belongs to that protocol; APM payer fields are optional except payer_ip.
+  const payer = readPayer(f, { ...merchant, requiredPayerFields: [] }, { names: false, email: false, phone: false, ip: true });
+  const returnUrl = url(f, 'return_url', 1024, opts.returnUrl);
+  const returnUrlTarget = f.optional('return_url_target', { pattern: TERM_URL_TARGET });
+  // Overrides the notification URL for every callback of this payment (protocol.md §4, §7).
+  const callbackUrl = url(f, 'callback_url', 255, false);
+  const channelId = f.optional('channel_id', { max: 16 });
+  const customData = f.raw('custom_data');
+  const parameters = readParameters(f, rules);
+  f.required('hash');
+  return {
+    brand,
+    rules,
+    identifier: identifier || undefined,
+    order,
+    wire: { orderAmount: String(f.raw('order_amount') ?? ''), orderCurrency: String(f.raw('order_currency') ?? '') },
+    payer,
+    returnUrl,
+    returnUrlTarget,
+    callbackUrl,
+    channelId,
+    customData: customData === '' ? undefined : customData,
+    parameters,
+  };
+}
+
+/** What goes to payment.details: echoed by status responses, callbacks and the redirect page. Never parameters[...]. */
+export function apmDetails(a: ApmPaymentFields, merchant: Merchant): Record<string, unknown> {
+  return {
+    brand: a.brand,
+    ...(a.identifier ? { identifier: a.identifier } : {}),
+    payer: a.payer.fields,
+    ...(a.customData !== undefined ? { customData: a.customData } : {}),
+    ...(a.payer.language ? { payerLanguage: a.payer.language } : {}),
+    ...(a.returnUrl ? { returnUrl: a.returnUrl, returnUrlTarget: merchant.linkTarget ?? a.returnUrlTarget ?? '_top' } : {}),
+    ...(a.callbackUrl ? { callbackUrl: a.callbackUrl } : {}),
+    ...(a.channelId ? { channelId: a.channelId } : {}),
+  };
+}
+
+/** trans_id of a follow-up (CAPTURE, VOID, CREDITVOID, GET_TRANS_STATUS, DEBIT2VIRTUAL_COMPLETE). */
+export function readTransId(f: FieldReader): string {
+  const transId = f.required('trans_id', { max: 64 });
+  f.required('hash');
+  return transId;
+}

@@ -1,0 +1,82 @@
+/** S2S APM synchronous response bodies (protocol.md §4). Amounts are strings in the payment's currency format. */
+import { formatAmount } from '../../domain/money.js';
+import { protocolDate, type Payment } from '../../domain/payment.js';
+
+export interface ApmRedirect {
+  redirect_url: string;
+  redirect_method: 'GET' | 'POST';
+  /** Empty for GET: serialized as [] (protocol.md §3.3). */
+  redirect_params: Record<string, string> | [];
+}
+
+const money = (p: Payment, minor: number) => formatAmount({ minor, currency: p.currency });
+
+/** DEBIT2VIRTUAL*: the commission the provider charges and what the payer pays in total. */
+export function commissionFields(p: Payment): Record<string, string> {
+  if (typeof p.details.commission !== 'number') return {};
+  return { commission: money(p, p.details.commission), total_amount: money(p, p.amount + p.details.commission) };
+}
+
+/** SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC/_COMPLETE and CREDIT2VIRTUAL answers. */
+export function apmPaymentResult(action: string, result: string, p: Payment, redirect?: ApmRedirect): Record<string, unknown> {
+  return {
+    action,
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(p.createdAt),
+    descriptor: p.descriptor,
+    amount: money(p, p.amount),
+    currency: p.currency,
+    ...commissionFields(p),
+    ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
+    ...(redirect ?? {}),
+  };
+}
+
+export function apmCaptureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Record<string, unknown> {
+  return {
+    action: 'CAPTURE',
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(date),
+    descriptor: p.descriptor,
+    amount: money(p, amount),
+    currency: p.currency,
+    ...(declineReason ? { decline_reason: declineReason } : {}),
+  };
+}
+
+export function apmVoidResult(result: string, p: Payment, date: string, declineReason?: string): Record<string, unknown> {
+  return {
+    action: 'VOID',
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(date),
+    ...(declineReason ? { decline_reason: declineReason } : {}),
+  };
+}
+
+/** CREDITVOID answers ACCEPTED at once; the outcome, with its creditvoid_id, comes by callback. */
+export function apmCreditvoidAccepted(p: Payment): Record<string, unknown> {
+  return { action: 'CREDITVOID', result: 'ACCEPTED', order_id: p.orderId, trans_id: p.transId };
+}
+
+/** GET_TRANS_STATUS: ARN only when known (omitted in status responses when missing). */
+export function apmStatusResult(p: Payment): Record<string, unknown> {
+  return {
+    action: 'GET_TRANS_STATUS',
+    result: 'SUCCESS',
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
+    ...(typeof p.details.brand === 'string' ? { brand: p.details.brand } : {}),
+    ...(p.arn ? { arn: p.arn } : {}),
+  };
+}

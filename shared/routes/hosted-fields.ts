@@ -1,4 +1,22 @@
 import type { RouteDefinition } from './types.js';
 
+const pay: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'];
+const session: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt'];
+const sealing: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt'];
+
 /** Hosted Payment Fields (session token, client script, processing, session update). */
-export const hostedFieldsRoutes: RouteDefinition[] = [];
+export const hostedFieldsRoutes: RouteDefinition[] = [
+  // Merchant backend: merchant_key + hash.
+  { id: 'HostedFieldsSessionToken', method: 'POST', path: '/api/v1/session/token', handler: 'functions/hosted-fields/token', grants: session },
+  // Merchant backend with the session Token header.
+  { id: 'HostedFieldsPurchase', method: 'POST', path: '/api/v1/processing/purchase/card', handler: 'functions/hosted-fields/processing', grants: pay },
+  { id: 'HostedFieldsDebit', method: 'POST', path: '/api/v1/processing/debit/card', handler: 'functions/hosted-fields/processing', grants: pay },
+  { id: 'HostedFieldsSessionUpdate', method: 'PUT', path: '/api/v1/session/update', handler: 'functions/hosted-fields/update', grants: session },
+  // The browser: client library, the iframes and their card submission (Token header), 3DS page, local demo.
+  { id: 'HostedFieldsSdk', method: 'GET', path: '/sdk/hosted-fields.js', handler: 'functions/hosted-fields/sdk', grants: [] },
+  { id: 'HostedFieldsFrame', method: 'GET', path: '/hosted-fields/frame/{field}', handler: 'functions/hosted-fields/frame', grants: ['table:read', 'kms:decrypt'] },
+  { id: 'HostedFieldsCardData', method: 'POST', path: '/hosted-fields/card-data', handler: 'functions/hosted-fields/card-data', grants: sealing },
+  { id: 'HostedFieldsThreeDsPage', method: 'GET', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: ['table:read', 'kms:decrypt'] },
+  { id: 'HostedFieldsThreeDsSubmit', method: 'POST', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: pay },
+  { id: 'HostedFieldsDemo', method: 'GET', path: '/hosted-fields/demo', handler: 'functions/hosted-fields/demo', grants: [] },
+];

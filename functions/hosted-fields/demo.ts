@@ -1,0 +1,15 @@
+/** GET /hosted-fields/demo?token=…[&operation=debit] — a local demo merchant page for the hosted fields. */
+import { deps } from '../../shared/deps.js';
+import { html, httpHandler, type HttpEvent } from '../../shared/http/http.js';
+import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { demoPage } from '../../shared/protocol/hosted-fields/pages.js';
+
+export const handler = httpHandler(
+  'GET /hosted-fields/demo',
+  async (event: HttpEvent) => {
+    const q = event.queryStringParameters ?? {};
+    const page = demoPage({ base: deps().config.PUBLIC_BASE_URL.replace(/\/$/, ''), token: q.token ?? '', operation: q.operation === 'debit' ? 'debit' : 'purchase' });
+    return html(200, page.body, page.headers);
+  },
+  (err) => toCheckoutError(err),
+);

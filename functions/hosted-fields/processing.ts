@@ -1,0 +1,8 @@
+/** POST /api/v1/processing/purchase/card and /debit/card (header Token) — the payment; answers the payment response. */
+import { tokenHandler } from '../../shared/protocol/hosted-fields/http.js';
+import { processPayment } from '../../shared/operations/hosted-fields/processing.js';
+
+export const handler = tokenHandler('POST /api/v1/processing/{operation}/card', async (d, session, body, event) => {
+  const operation = event.rawPath.endsWith('/debit/card') ? 'debit' : 'purchase';
+  return { body: await processPayment(d, session, operation, body) };
+});

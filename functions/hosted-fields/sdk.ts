@@ -1,0 +1,20 @@
+/** GET /sdk/hosted-fields.js — the client library merchant pages load. */
+import { deps } from '../../shared/deps.js';
+import { httpHandler } from '../../shared/http/http.js';
+import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { hostedFieldsScript } from '../../shared/protocol/hosted-fields/sdk-script.js';
+
+let script: string | undefined;
+
+export const handler = httpHandler(
+  'GET /sdk/hosted-fields.js',
+  async () => {
+    script ??= hostedFieldsScript(deps().config.PUBLIC_BASE_URL);
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*' },
+      body: script,
+    };
+  },
+  (err) => toCheckoutError(err),
+);

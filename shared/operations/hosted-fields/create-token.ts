@@ -1,0 +1,59 @@
+/**
+ * POST /api/v1/session/token: validate (400) → merchant_key and hash (401) → a MID can take it → store the session
+ * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
+ */
+import type { Deps } from '../../deps.js';
+import { hashEquals } from '../../protocol/signature.js';
+import { sessionHash } from '../../protocol/checkout/hashes.js';
+import { toFormValue } from '../../protocol/checkout/json.js';
+import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';
+import { SessionTokenAuthError } from '../../protocol/hosted-fields/errors.js';
+import type { HostedSession } from './session.js';
+import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
+import { selectMid } from '../payment/routing.js';
+import { logger } from '../../logger.js';
+
+export async function createSessionToken(d: Deps, rawBody: string, callerIp: string): Promise<{ token: string }> {
+  const req = readTokenRequest(rawBody);
+  const { body } = req;
+  const config = await d.merchants.get(body.merchant_key);
+  if (!config) throw new SessionTokenAuthError('merchant_key');
+  const { merchant, mids } = config;
+  if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError('hash');
+  // Refuse a session no MID can serve now, rather than after the payer typed their card.
+  selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
+
+  const token = newHostedFieldsToken();
+  const now = d.clock.now();
+  const session: HostedSession = {
+    tokenHash: hostedFieldsTokenHash(token),
+    paymentId: d.newId(),
+    clientKey: merchant.clientKey,
+    operation: req.operation,
+    methods: ['card'],
+    order: { number: body.order.number, amount: req.amount, currency: req.currency, description: body.order.description },
+    customer: body.customer && { name: body.customer.name, email: body.customer.email, birthDate: body.customer.birth_date },
+    billingAddress: req.billingAddress,
+    language: body.billing_address?.language?.trim().toLowerCase() || undefined,
+    successUrl: sentSuccessUrl(req) ?? req.returnUrl,
+    cancelUrl: body.cancel_url,
+    expiryUrl: body.expiry_url,
+    errorUrl: body.error_url,
+    urlTarget: body.url_target,
+    reqToken: body.req_token === true && !body.card_token?.length,
+    recurringInit: body.recurring_init === true,
+    scheduleId: body.schedule_id,
+    auth: body.auth === true,
+    channelId: body.channel_id,
+    customData: body.custom_data && (toFormValue(body.custom_data) as Record<string, unknown>),
+    parameters: body.parameters,
+    state: 'open',
+    hostedFields: { returnUrl: req.returnUrl, customerIp: req.customerIp ?? callerIp },
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + req.sessionExpiryMinutes * 60_000).toISOString(),
+    version: 1,
+  };
+  await d.checkoutSessions.create(session);
+  logger.info('hosted fields session created', { clientKey: merchant.clientKey, paymentId: session.paymentId });
+  return { token };
+}

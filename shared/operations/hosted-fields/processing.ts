@@ -1,0 +1,122 @@
+/**
+ * POST /api/v1/processing/{purchase|debit}/card (header Token): the payment with the card the iframes submitted.
+ * validate → the endpoint matches the session's operation → rules that need no acquirer (MID, accept_header) →
+ * one conditional write claims the session AND drops the sealed card → the shared payment core (Checkout callbacks,
+ * recorded in the payment's own write) → the session ends (or waits for 3DS). One session, one payment: any
+ * later call answers that payment's current result instead of paying again.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps.js';
+import type { Payment } from '../../domain/payment.js';
+import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { connectorNamed } from '../../connectors/registry.js';
+import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
+import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
+import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
+import { charge, INVALID_REQUEST, selectMid } from '../payment/index.js';
+import { checkoutCallbacks } from '../checkout/callbacks.js';
+import { openCardData } from './card-data.js';
+import { saveSession, type HostedSession, type LoadedSession } from './session.js';
+import { challengeUrl } from './three-ds.js';
+import { logger } from '../../logger.js';
+
+export const OPERATION_MISMATCH = 'The endpoint does not match the session operation.';
+export const NO_CARD_DATA = 'Card data has not been submitted.';
+
+export async function processPayment(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
+  const s = loaded.session;
+  if (s.operation !== operation) throw new BusinessRuleError(100000, OPERATION_MISMATCH);
+  if (s.state !== 'open') return currentResult(d, s);
+
+  const req = readPaymentRequest(rawBody);
+  const card = await openCardData(d, loaded);
+  if (!card) throw new BusinessRuleError(100000, NO_CARD_DATA);
+  const authorize = operation === 'purchase' && s.auth;
+  const mid = selectMid(loaded.mids, { authorize, zeroAmount: s.order.amount === 0 });
+  // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
+  if (connectorNamed(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
+    throw new BusinessRuleError(100000, INVALID_REQUEST);
+  }
+
+  const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });
+  if (!claimed) {
+    const now = (await d.checkoutSessions.getByTokenHash(loaded.tokenHash)) as HostedSession | undefined;
+    if (now && now.state !== 'open') return currentResult(d, now);
+    throw new ConflictError('The session was changed by another request.');
+  }
+
+  const challengeToken = randomBytes(24).toString('base64url');
+  let payment: Payment;
+  try {
+    // The core names the payment with its first id; the session minted that id (public_id) when it was created.
+    const ids = [s.paymentId];
+    const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };
+    const result = await charge(
+      coreDeps,
+      {
+        clientKey: s.clientKey,
+        protocol: 'checkout',
+        action: operation === 'debit' ? 'DEBIT' : 'SALE',
+        transactionType: authorize ? 'AUTH' : operation === 'debit' ? 'DEBIT' : 'SALE',
+        orderId: s.order.number,
+        orderDescription: s.order.description,
+        amount: s.order.amount,
+        currency: s.order.currency,
+        mid,
+        card: { number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvv: card.cvv, holder: req.name },
+        payerEmail: req.email ?? s.customer?.email,
+        authorize,
+        externalThreeDs: false,
+        browser: { acceptHeader: req.browserInfo.accept_header, userAgent: req.browserInfo.user_agent },
+        details: paymentDetails(claimed, req, challengeToken),
+        issueCardToken: s.reqToken,
+        issueRecurringToken: s.recurringInit,
+      },
+      { callbacks: checkoutCallbacks(d, loaded.merchant) },
+    );
+    payment = result.payment;
+  } catch (err) {
+    // Nothing was created: the session opens again (the payer submits the card again); otherwise it is used.
+    const created = await d.payments.get(s.paymentId);
+    await saveSession(d, claimed, { state: created ? 'completed' : 'open', transId: created?.transId });
+    throw err;
+  }
+
+  const waiting = payment.status === '3DS' || payment.status === 'REDIRECT';
+  const next = await saveSession(d, claimed, { state: waiting ? 'challenge' : 'completed', transId: payment.transId });
+  if (!next) logger.warn('hosted fields session changed during payment', { clientKey: s.clientKey, paymentId: payment.transId });
+  logger.info('hosted fields payment', { clientKey: s.clientKey, paymentId: payment.transId, status: payment.status });
+  return paymentResponse(payment, s.paymentId, challengeUrl(d, payment));
+}
+
+/** The session's one payment as it stands now (a repeated processing call, or one racing the first). */
+async function currentResult(d: Deps, s: HostedSession): Promise<PaymentResponse> {
+  const payment = await d.payments.get(s.paymentId);
+  if (!payment) throw new ConflictError('The payment is being processed.');
+  return paymentResponse(payment, s.paymentId, challengeUrl(d, payment));
+}
+
+/** Payer data echoed by status responses and Checkout callbacks (never card data). */
+function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: string): Record<string, unknown> {
+  const b = { ...s.billingAddress, ...req.billingAddress };
+  return {
+    checkoutOperation: s.operation,
+    hostedFields: { returnUrl: s.hostedFields.returnUrl, challengeToken },
+    customerName: s.customer?.name ?? req.name,
+    customerBirthDate: req.birthDate ?? s.customer?.birthDate,
+    customerCountry: b.country,
+    customerState: b.state,
+    customerCity: b.city,
+    customerAddress: b.address,
+    customerZip: b.zip,
+    customerPhone: b.phone,
+    customerPhoneCountryCode: b.phone_country_code,
+    customerIp: s.hostedFields.customerIp,
+    language: req.language ?? s.language,
+    browserInfo: req.browserInfo,
+    channelId: s.channelId,
+    scheduleId: s.scheduleId,
+    customData: s.customData,
+    parameters: s.parameters,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * PUT /api/v1/session/update (header Token): changes an open session before its payment. Once a payment was
+ * attempted (whatever its outcome) the session is "Session can not be updated.". A new amount or currency
+ * re-validates the whole order (format of the amount in its currency, zero only with auth or recurring_init) and
+ * selects the MID again ("Not found acceptable methods" when none fits). Token and expiry stay; so does a card
+ * the iframes already submitted. The write is conditional on the session's version, so a payment that starts
+ * meanwhile wins and the update is refused.
+ */
+import type { Deps } from '../../deps.js';
+import type { Mid } from '../../domain/merchant.js';
+import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
+import { ConflictError, PlatformError, ValidationError, type FieldError } from '../../errors.js';
+import { MESSAGES } from '../../protocol/fields.js';
+import { toFormValue } from '../../protocol/checkout/json.js';
+import { SessionUpdateError } from '../../protocol/hosted-fields/errors.js';
+import { readUpdateRequest, type SessionChanges } from '../../protocol/hosted-fields/update-request.js';
+import { selectMid } from '../payment/routing.js';
+import { saveSession, type HostedSession, type LoadedSession } from './session.js';
+
+export async function updateSession(d: Deps, loaded: LoadedSession, rawBody: string): Promise<{ result: 'success' }> {
+  let s: HostedSession | undefined = loaded.session;
+  if (s.state !== 'open') throw SessionUpdateError.sessionUsed();
+  const changes = readUpdateRequest(rawBody);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!s || s.state !== 'open') throw SessionUpdateError.sessionUsed();
+    if (await saveSession(d, s, applyChanges(s, changes, loaded.mids))) return { result: 'success' };
+    s = (await d.checkoutSessions.getByTokenHash(loaded.tokenHash)) as HostedSession | undefined;
+  }
+  throw new ConflictError('The session was changed by another request.');
+}
+
+function applyChanges(s: HostedSession, c: SessionChanges, mids: Mid[]): Partial<HostedSession> {
+  const errors: FieldError[] = [];
+  const next: Partial<HostedSession> = {};
+
+  if (c.orderAmount !== undefined || c.orderCurrency !== undefined) {
+    try {
+      const currency = parseCurrency(c.orderCurrency ?? s.order.currency, 'order_currency');
+      // A new currency alone re-reads the current amount in that currency's format.
+      const amountText = c.orderAmount ?? formatAmount({ minor: s.order.amount, currency: s.order.currency });
+      const amount = parseAmount(amountText, currency, 'order_amount').minor;
+      next.order = { ...s.order, amount, currency: currency.code };
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      errors.push(...err.fieldErrors);
+    }
+  }
+  const recurringInit = c.recurringInit ?? s.recurringInit;
+  if (c.recurringInit !== undefined) next.recurringInit = c.recurringInit;
+  if (c.reqToken !== undefined) next.reqToken = c.reqToken;
+  if (c.scheduleId !== undefined) next.scheduleId = c.scheduleId ?? undefined;
+  const scheduleId = c.scheduleId === undefined ? s.scheduleId : (c.scheduleId ?? undefined);
+  if (scheduleId !== undefined && (!recurringInit || s.operation === 'debit')) {
+    errors.push({ field: 'schedule_id', message: 'This value is available with recurring_init for purchase only.' });
+  }
+  if (c.parameters !== undefined) next.parameters = Object.keys(c.parameters).length ? c.parameters : undefined;
+  if (c.customData !== undefined) next.customData = Object.keys(c.customData).length ? (toFormValue(c.customData) as Record<string, unknown>) : undefined;
+
+  const amount = next.order?.amount ?? s.order.amount;
+  if (amount === 0 && !(s.auth || recurringInit)) errors.push({ field: 'order_amount', message: MESSAGES.positive });
+  if (errors.length) throw new ValidationError(errors);
+
+  if (next.order) {
+    try {
+      selectMid(mids, { authorize: s.auth, zeroAmount: amount === 0 });
+    } catch (err) {
+      if (!(err instanceof PlatformError) || err.httpStatus >= 500) throw err;
+      throw SessionUpdateError.noMethods();
+    }
+  }
+  return next;
+}

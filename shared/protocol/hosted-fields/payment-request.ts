@@ -1,0 +1,117 @@
+/**
+ * POST /api/v1/processing/{purchase|debit}/card body (the spec's payment request). The card itself never travels
+ * here: the iframes already submitted it to the platform. browser_info values are carried as strings; numbers and
+ * booleans (what a page's JavaScript naturally produces) are accepted and turned into strings.
+ */
+import { z } from 'zod';
+import { ValidationError } from '../../errors.js';
+import { MESSAGES, PATTERNS } from '../fields.js';
+import { parseJsonObject } from '../checkout/json.js';
+
+const BLANK = MESSAGES.blank;
+const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
+
+const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
+  let s = z.string({ error: requiredError });
+  if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
+  if (rule.max !== undefined) s = s.max(rule.max, MESSAGES.tooLong(rule.max));
+  if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
+  return s;
+};
+const browserValue = () =>
+  z
+    .union([z.string(), z.number(), z.boolean()], { error: MESSAGES.invalid })
+    .transform((v) => String(v))
+    .pipe(z.string().max(2048, MESSAGES.tooLong(2048)))
+    .optional();
+
+/** Digits, up to 10 characters, a hyphen allowed for composite codes (1-684). */
+export const PHONE_COUNTRY_CODE = /^\d+(-\d+)*$/;
+const LANGUAGE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
+
+const BROWSER_KEYS = [
+  'color_depth',
+  'java_enabled',
+  'java_script_enabled',
+  'language',
+  'screen_height',
+  'screen_width',
+  'time_zone_offset',
+  'user_agent',
+  'platform',
+  'accept_header',
+] as const;
+
+const schema = z.object({
+  name: text({ min: 1, max: 64 }).refine((v) => v.trim() !== '', BLANK),
+  with_hosted_fields: z.literal(true, { error: (i) => (i.input === undefined || i.input === null ? BLANK : 'This value should be true.') }),
+  billing_address: z
+    .object(
+      {
+        country: text({ pattern: PATTERNS.country }).optional(),
+        state: text({ max: 32 }).optional(),
+        city: text({ max: 40 }).optional(),
+        district: text({ max: 32 }).optional(),
+        address: text({ max: 255 }).optional(),
+        house_number: text({ max: 9 }).optional(),
+        zip: text({ max: 10 }).optional(),
+        phone: text({ max: 32 }).optional(),
+        phone_country_code: text({ max: 10, pattern: PHONE_COUNTRY_CODE }).optional(),
+        language: text({ max: 16, pattern: LANGUAGE }).optional(),
+      },
+      { error: MESSAGES.invalid },
+    )
+    .optional(),
+  browser_info: z
+    .object(
+      {
+        ...Object.fromEntries(BROWSER_KEYS.map((k) => [k, browserValue()])),
+        // The release notes spell it accept_headers; both names reach the same field.
+        accept_headers: browserValue(),
+      } as Record<(typeof BROWSER_KEYS)[number] | 'accept_headers', ReturnType<typeof browserValue>>,
+      { error: MESSAGES.invalid },
+    )
+    .optional(),
+  email: text({ max: 256 }).regex(PATTERNS.email, MESSAGES.email).optional(),
+  birth_date: text({ pattern: PATTERNS.date }).refine(isCalendarDate, MESSAGES.invalid).optional(),
+  selected_language: text({ max: 16, pattern: LANGUAGE }).optional(),
+});
+
+function isCalendarDate(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+export type BrowserInfo = Partial<Record<(typeof BROWSER_KEYS)[number], string>>;
+
+export interface PaymentRequest {
+  name: string;
+  billingAddress?: Record<string, string>;
+  browserInfo: BrowserInfo;
+  email?: string;
+  birthDate?: string;
+  /** selected_language, else billing_address.language; lowercased. */
+  language?: string;
+}
+
+function fieldName(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
+export function readPaymentRequest(rawBody: string): PaymentRequest {
+  const parsed = schema.safeParse(parseJsonObject(rawBody));
+  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message })));
+  const b = parsed.data;
+  const { accept_headers, ...browser } = b.browser_info ?? {};
+  const browserInfo: BrowserInfo = Object.fromEntries(Object.entries(browser).filter(([, v]) => v !== undefined));
+  if (browserInfo.accept_header === undefined && accept_headers !== undefined) browserInfo.accept_header = accept_headers;
+  const billingAddress = b.billing_address && (Object.fromEntries(Object.entries(b.billing_address).filter(([, v]) => v !== undefined)) as Record<string, string>);
+  return {
+    name: b.name.trim(),
+    billingAddress,
+    browserInfo,
+    email: b.email,
+    birthDate: b.birth_date,
+    language: (b.selected_language ?? b.billing_address?.language)?.toLowerCase(),
+  };
+}

@@ -17,6 +17,9 @@ import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.
 import type { CheckoutSessionStore } from './ports/checkout-sessions.js';
 import { DynamoCardVault } from './adapters/dynamo-card-vault.js';
 import type { CardVault } from './ports/card-vault.js';
+import { DynamoScheduleStore } from './adapters/dynamo-schedules.js';
+import { SqsRecurringChargeQueue } from './adapters/sqs-recurring-charges.js';
+import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
 
 export interface Deps {
   config: Config;
@@ -28,6 +31,8 @@ export interface Deps {
   newId: () => string;
   checkoutSessions: CheckoutSessionStore;
   cardVault: CardVault;
+  schedules: ScheduleStore;
+  recurringQueue: RecurringChargeQueue;
 }
 
 let current: Deps | undefined;
@@ -46,6 +51,8 @@ export function deps(): Deps {
     newId: randomUUID,
     checkoutSessions: new DynamoCheckoutSessionStore(config.TABLE_NAME),
     cardVault: new DynamoCardVault(config.TABLE_NAME, secrets),
+    schedules: new DynamoScheduleStore(config.TABLE_NAME),
+    recurringQueue: new SqsRecurringChargeQueue(config.RECURRING_QUEUE_URL),
   };
   return current;
 }

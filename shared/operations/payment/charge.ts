@@ -15,6 +15,7 @@ import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { logger } from '../../logger.js';
 import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
+import { attachSchedule } from '../schedules/attach.js';
 
 export interface ChargeInput {
   clientKey: string;
@@ -95,6 +96,8 @@ export function applyOutcome(p: Payment, outcome: ConnectorOutcome, authorize: b
 export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, wantCardToken: boolean, wantRecurringToken: boolean): Promise<void> {
   if (wantCardToken && !p.cardToken) p.cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
   if (wantRecurringToken && !p.recurringToken) p.recurringToken = await issueRecurringToken(d, p.clientKey, card, p.transId);
+  // A schedule named by the initiating request starts with the chain (first_recurring_date is echoed).
+  if (wantRecurringToken) await attachSchedule(d, p);
 }
 
 /**

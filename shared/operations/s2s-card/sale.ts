@@ -14,6 +14,7 @@ import { charge, resolveCardToken, selectMid } from '../payment/index.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { newChallengeToken, once, redirectInfo, s2sRecorder, storedAnswer } from './pipeline.js';
 import { logger } from '../../logger.js';
+import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 
 export function readSale(req: S2sCardRequest) {
   const { merchant } = req.config;
@@ -50,6 +51,7 @@ export const sale: S2sCardAction = {
     if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
     const card = input.card ?? { ...(await resolveCardToken(req.deps, merchant.clientKey, input.cardToken!)).card, cvv: input.cvv };
     const mid = selectMid(mids, { authorize: input.authorize, moto: !!input.common.motoType, zeroAmount: input.order.amount === 0 });
+    const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
 
     return once(req, true, async (key) => {
       const answer = (p: Parameters<typeof redirectInfo>[1], result: string) => paymentResult('SALE', result, p, redirectInfo(req, p));
@@ -74,6 +76,7 @@ export const sale: S2sCardAction = {
             ...commonDetails(input.common, input.term),
             ...(input.threeDs ? { threeDs: input.threeDs } : {}),
             ...(input.parameters ? { parameters: input.parameters } : {}),
+            ...schedule,
             challengeToken: newChallengeToken(),
           },
           cardToken: input.cardToken,

@@ -8,6 +8,7 @@ import { maskCard, protocolDate, type Payment, type PaymentStatus } from '../../
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { paymentHash } from './hashes.js';
+import { scheduleEcho } from '../schedules/payment-echo.js';
 
 export type CheckoutCallbackType = 'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer';
 export type CheckoutCallbackStatus = 'success' | 'fail' | 'waiting' | 'undefined';
@@ -51,13 +52,31 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     ...(m.recurring && (p.recurringToken || d.recurringFirstTransId)
       ? { recurring_init_trans_id: str(d.recurringFirstTransId) ?? p.transId, recurring_token: p.recurringToken, schedule_id: str(d.scheduleId) }
       : {}),
+    ...(m.recurring ? scheduleEcho(p) : {}),
     ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
     brand: p.card?.brand,
+    ...payeeFields(d),
     custom_data: m.identity ? (d.customData as FormValue | undefined) : undefined,
     hash: paymentHash(merchant, p.transId, order),
   };
   const out: Record<string, FormValue> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/**
+ * transfer / credit (§5.3 `payee_*`, `payee_card`): the session's `payee` object flattened as payee_<key>, the
+ * card/credit payee names, and the payee card of a transfer — masked, the only way it is kept.
+ */
+function payeeFields(d: Record<string, unknown>): Record<string, FormValue | undefined> {
+  const out: Record<string, FormValue | undefined> = {};
+  const payee = d.payee && typeof d.payee === 'object' && !Array.isArray(d.payee) ? (d.payee as Record<string, unknown>) : {};
+  for (const [k, v] of Object.entries(payee)) {
+    if (typeof v === 'string' || typeof v === 'number') out[k.startsWith('payee_') ? k : `payee_${k}`] = String(v);
+  }
+  out.payee_first_name = str(d.payeeFirstName) ?? out.payee_first_name;
+  out.payee_last_name = str(d.payeeLastName) ?? out.payee_last_name;
+  out.payee_card = str(d.payeeCard);
   return out;
 }
 

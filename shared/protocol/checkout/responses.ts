@@ -2,6 +2,7 @@
 import { formatAmount } from '../../domain/money.js';
 import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
 import { orderStatus } from './callback.js';
+import { scheduleEcho } from '../schedules/payment-echo.js';
 
 export function orderOf(p: Payment): Record<string, string> {
   return { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
@@ -16,6 +17,7 @@ export function statusBody(p: Payment): Record<string, unknown> {
     ...(p.status === 'DECLINED' && p.declineReason ? { reason: p.declineReason } : {}),
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(typeof d.scheduleId === 'string' ? { schedule_id: d.scheduleId } : {}),
+    ...scheduleEcho(p),
     ...(p.cardToken ? { card_token: p.cardToken } : {}),
     order: orderOf(p),
     customer: { name: (d.customerName as string | undefined) ?? '', email: p.payerEmail ?? '' },

@@ -8,6 +8,7 @@ import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { formula2, formula6 } from '../signature.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
+import { scheduleEcho } from '../schedules/payment-echo.js';
 
 export interface S2sCardEvent {
   action: string;
@@ -47,6 +48,7 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     ...(p.cardToken && (m.identity || DEBIT_ACTIONS.includes(p.action)) ? { card_token: p.cardToken } : {}),
     ...(m.recurring && p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(m.recurring && typeof p.details.recurringFirstTransId === 'string' ? { recurring_init_trans_id: p.details.recurringFirstTransId } : {}),
+    ...(m.recurring ? scheduleEcho(p) : {}),
     ...(m.identity && p.details.customData ? { custom_data: p.details.customData as FormValue } : {}),
     ...extraAttributes(p, m),
     ...event.extra,

@@ -3,6 +3,7 @@ import { formatAmount } from '../../domain/money.js';
 import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
 import type { CallbackMappings } from '../../domain/merchant.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
+import { scheduleEcho } from '../schedules/payment-echo.js';
 
 export interface RedirectInfo {
   redirect_url: string;
@@ -27,6 +28,7 @@ export function paymentResult(action: string, result: string, p: Payment, redire
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(p.cardToken ? { card_token: p.cardToken } : {}),
     ...(p.details.scheduleId ? { schedule_id: p.details.scheduleId } : {}),
+    ...scheduleEcho(p),
     ...(redirect ?? {}),
   };
 }
@@ -75,6 +77,7 @@ export function statusResult(action: string, p: Payment, mappings?: CallbackMapp
     ...(p.declineReason && p.status === 'DECLINED' ? { decline_reason: p.declineReason } : {}),
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(p.details.scheduleId ? { schedule_id: p.details.scheduleId } : {}),
+    ...scheduleEcho(p),
     ...cardAttributes(p),
     ...(p.rrn ? { RRN: p.rrn } : {}),
     ...(p.arn ? { ARN: p.arn } : {}),

@@ -1,0 +1,31 @@
+/**
+ * CREATE_SCHEDULE (Formula 3): a named schedule — interval_length + interval_unit (day|month), day_of_month,
+ * payments_count, delayed_first_payment with its first_payment_* parameters. Answers {action, result, schedule_id}.
+ * An identical repeated request gets the first answer (one schedule), as payment-creating actions do.
+ */
+import { FieldReader } from '../../protocol/fields.js';
+import { mergeSettings, readScheduleSettings, sentFields } from '../../protocol/schedules/schedule-request.js';
+import { scheduleResult } from '../../protocol/schedules/responses.js';
+import { createSchedule } from '../schedules/manage.js';
+import { checkFormula3 } from '../schedules/s2s-request.js';
+import type { S2sCardAction } from './action.js';
+import { once } from './pipeline.js';
+
+export const createScheduleAction: S2sCardAction = {
+  action: 'CREATE_SCHEDULE',
+  async run(req) {
+    const f = new FieldReader(req.form);
+    const settings = mergeSettings(f, {}, readScheduleSettings(f), sentFields(f));
+    f.required('hash');
+    f.throwIfInvalid();
+    checkFormula3(req.config, req.form);
+    return once(req, true, async (key) => {
+      const answer = (scheduleId: string) => scheduleResult('CREATE_SCHEDULE', { schedule_id: scheduleId });
+      const s = await createSchedule(req.deps, req.config.merchant.clientKey, settings, (s) => ({
+        key,
+        result: { statusCode: 200, body: JSON.stringify(answer(s.scheduleId)) },
+      }));
+      return { statusCode: 200, body: answer(s.scheduleId) };
+    });
+  },
+};

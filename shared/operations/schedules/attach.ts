@@ -1,0 +1,49 @@
+/**
+ * Attaching a schedule to a new recurring chain. Called by the payment core right after it issues a recurring token
+ * (SALE / AUTH with recurring_init, at once or after 3DS; the Checkout page), before the payment is written: the
+ * payment then echoes first_recurring_date in its answer and callback, and the subscription exists before anything
+ * names it. If the payment write fails afterwards, the orphan subscription finds no initial pair at its first run
+ * and ends without charging.
+ */
+import type { Payment } from '../../domain/payment.js';
+import { dateOf, dueAt, firstRunDate, type Subscription } from '../../domain/schedule.js';
+import type { ScheduleDetails } from '../../protocol/schedules/payment-echo.js';
+import { logger } from '../../logger.js';
+import type { ScheduleDeps } from './types.js';
+
+export async function attachSchedule(d: Partial<ScheduleDeps> & Pick<ScheduleDeps, 'clock'>, p: Payment): Promise<void> {
+  const details = p.details as ScheduleDetails;
+  if (!details.scheduleId || !p.recurringToken || details.firstRecurringDate || !d.schedules) return;
+  const schedule = await d.schedules.get(details.scheduleId, p.clientKey);
+  const amount = details.paymentScheduleAmount ?? p.amount;
+  if (!schedule || amount === 0) {
+    // Checked when the request came in; the schedule was deleted since, or nothing chargeable was given (Checkout).
+    logger.warn('schedule not attached', { clientKey: p.clientKey, transId: p.transId, scheduleId: details.scheduleId, reason: schedule ? 'zero amount' : 'schedule not found' });
+    return;
+  }
+  const now = d.clock.now();
+  const first = firstRunDate(schedule, dateOf(now), details.scheduleStartDate);
+  const sub: Subscription = {
+    scheduleId: schedule.scheduleId,
+    recurringToken: p.recurringToken,
+    clientKey: p.clientKey,
+    initialTransId: p.transId,
+    protocol: p.protocol,
+    orderId: p.orderId,
+    orderDescription: p.orderDescription,
+    currency: p.currency,
+    amount,
+    anchorDate: first,
+    anchorRun: 1,
+    nextRun: 1,
+    nextRunAt: dueAt(first),
+    chargesMade: 0,
+    paused: false,
+    state: 'active',
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    version: 1,
+  };
+  await d.schedules.createSubscription(sub);
+  details.firstRecurringDate = first;
+}

@@ -1,0 +1,29 @@
+/**
+ * The schedule fields a payment that started (or belongs to) a scheduled chain echoes in its response, callbacks
+ * and status answers: schedule_id, first_recurring_date (the first automatic charge), and schedule_start_date /
+ * payment_schedule_amount when the initiating request sent them.
+ */
+import { formatAmount } from '../../domain/money.js';
+import type { Payment } from '../../domain/payment.js';
+
+/** Where these facts live on a payment's details. */
+export interface ScheduleDetails {
+  scheduleId?: string;
+  firstRecurringDate?: string;
+  scheduleStartDate?: string;
+  /** Minor units. */
+  paymentScheduleAmount?: number;
+}
+
+export function scheduleEcho(p: Payment): Record<string, string> {
+  const d = p.details as ScheduleDetails;
+  if (typeof d.scheduleId !== 'string' || !d.scheduleId) return {};
+  return {
+    schedule_id: d.scheduleId,
+    ...(d.firstRecurringDate ? { first_recurring_date: d.firstRecurringDate } : {}),
+    ...(d.scheduleStartDate ? { schedule_start_date: d.scheduleStartDate } : {}),
+    ...(typeof d.paymentScheduleAmount === 'number'
+      ? { payment_schedule_amount: formatAmount({ minor: d.paymentScheduleAmount, currency: p.currency }) }
+      : {}),
+  };
+}

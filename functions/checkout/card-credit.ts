@@ -1,5 +1,8 @@
-/** POST /api/v1/payment/card/credit — Checkout operation (JSON, merchant_key + hash). */
+/** POST /api/v1/payment/card/credit — Checkout payout to a card_token; answers the page link where the payer confirms the expiry. */
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { cardCredit } from '../../shared/operations/checkout/card-credit.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/card/credit', async (d, body) => ({ body: await cardCredit(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/card/credit', async (d, body) => {
+  const { redirectUrl } = await cardCredit(d, body);
+  return { body: { redirect_url: redirectUrl } };
+});

@@ -20,6 +20,17 @@ export interface CheckoutOrder {
   description: string;
 }
 
+/** A card behind one of the session's card_token values, masked: what the page may show. */
+export interface SavedCard {
+  token: string;
+  bin: string;
+  last4: string;
+  brand: string;
+  expMonth: string;
+  expYear: string;
+  holder?: string;
+}
+
 export interface CheckoutSession {
   tokenHash: string;
   /** The payment's public id (payment_id / callback `id`), fixed when the session is created. */
@@ -39,6 +50,12 @@ export interface CheckoutSession {
   urlTarget?: string;
   reqToken: boolean;
   cardToken?: string[];
+  /** The card_token cards, masked, in the merchant's order (the page offers them). */
+  savedCards?: SavedCard[];
+  /** /api/v1/payment/card/credit: the payout goes to the token's card only; the page asks for its expiry. */
+  savedCardsOnly?: boolean;
+  /** card/credit's payee_first_name / payee_last_name: they replace the name kept with the token. */
+  payeeName?: { first?: string; last?: string };
   recurringInit: boolean;
   scheduleId?: string;
   auth: boolean;
@@ -48,6 +65,11 @@ export interface CheckoutSession {
   payee?: Record<string, unknown>;
   payeeBillingAddress?: Record<string, unknown>;
   state: CheckoutSessionState;
+  /**
+   * While `processing`: until when the attempt that claimed the session owns it. A crashed attempt leaves the
+   * session `processing`; after the lease the page resolves it from the payment record or reopens it.
+   */
+  leaseUntil?: string;
   /** Set once the payer's attempt created the payment (the Payment item is keyed by paymentId). */
   transId?: string;
   /** Hosted Payment Fields sessions only (POST /api/v1/session/token); see shared/operations/hosted-fields. */

@@ -17,7 +17,8 @@ export function decidingTransId(p: Payment): string {
   return p.history.filter((h) => PAYMENT_TYPES.includes(h.type)).at(-1)?.id ?? p.transId;
 }
 
-export function returnUrl(session: CheckoutSession, merchant: Merchant, kind: ReturnKind, payment?: Payment): string {
+/** undefined when the session has no return address at all (card/credit sent without success_url). */
+export function returnUrl(session: CheckoutSession, merchant: Merchant, kind: ReturnKind, payment?: Payment): string | undefined {
   const base =
     kind === 'success'
       ? session.successUrl
@@ -26,6 +27,7 @@ export function returnUrl(session: CheckoutSession, merchant: Merchant, kind: Re
         : kind === 'error'
           ? (session.errorUrl ?? session.cancelUrl ?? session.successUrl)
           : (session.expiryUrl ?? session.cancelUrl ?? session.successUrl);
+  if (!base) return undefined;
   const o = session.order;
   const url = new URL(base);
   url.searchParams.set('payment_id', session.paymentId);

@@ -1,12 +1,16 @@
 /**
- * The payer's card form as posted by the hosted page. Messages are in the page's language; the Luhn failure uses
- * the platform's own text (protocol.md §8). Nothing here is logged: the values are card data.
+ * The payer's form as posted by the hosted page: a new card (number, expiry, CVV unless it is a payout, name), or one
+ * of the session's saved cards (card_token) with only its CVV — or, for a payout, only its expiry; for a transfer
+ * also the payee's card number. Messages are in the page's language; the Luhn failure uses the platform's own text
+ * (protocol.md §8). Nothing here is logged: the values are card data.
  */
 import type { FormObject } from '../../form.js';
 import { getString } from '../../form.js';
 import { cardBrand, luhnValid } from '../../fields.js';
 import type { PageText } from './i18n.js';
-import type { FieldName } from './render.js';
+
+export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms' | 'card_choice' | 'saved_cvv' | 'saved_expiry' | 'payee_card_number';
+export type FormErrors = Partial<Record<FieldName | 'form', string>>;
 
 export interface PostedCard {
   number: string;
@@ -17,37 +21,107 @@ export interface PostedCard {
   holder: string;
 }
 
-export type CardFormResult = { ok: true; card: PostedCard } | { ok: false; errors: Partial<Record<FieldName | 'form', string>>; holder: string };
+export type CardChoice =
+  | { kind: 'new'; card: PostedCard }
+  /** index into the session's saved cards; cvv (payments) or expiry (payouts) as the payer typed it. */
+  | { kind: 'saved'; index: number; cvv?: string; expiry?: { expMonth: string; expYear: string } };
 
-export function readCardForm(form: FormObject, opts: { askCvv: boolean; terms: boolean; now: Date }, t: PageText): CardFormResult {
-  const errors: Partial<Record<FieldName | 'form', string>> = {};
-  const number = (getString(form, 'card_number') ?? '').replace(/[\s-]/g, '');
-  const expiry = (getString(form, 'expiry') ?? '').trim();
-  const cvv = (getString(form, 'cvv') ?? '').trim();
-  const holder = (getString(form, 'holder') ?? '').trim().replace(/\s+/g, ' ');
+export interface PaymentFormOptions {
+  /** Payments ask for the CVV; payouts (credit) do not. */
+  askCvv: boolean;
+  /** How many saved cards the page offers. */
+  savedCards: number;
+  /** card/credit: only the saved card, no new-card choice. */
+  savedOnly: boolean;
+  /** transfer: the payee's card number too. */
+  payeeCard: boolean;
+  terms: boolean;
+  now: Date;
+}
 
-  if (!number) errors.card_number = t.required;
+export type PaymentFormResult =
+  | { ok: true; choice: CardChoice; payeeCardNumber?: string }
+  | { ok: false; errors: FormErrors; holder: string; choice: string };
+
+/** "saved-N" or "new"; a page with saved cards preselects the first, so a missing choice means the only one offered. */
+function readChoice(form: FormObject, opts: PaymentFormOptions): string | undefined {
+  const raw = getString(form, 'card_choice');
+  if (opts.savedOnly) return 'saved-0';
+  if (raw === undefined) return opts.savedCards > 0 ? undefined : 'new';
+  if (raw === 'new') return raw;
+  const m = /^saved-(\d{1,2})$/.exec(raw);
+  return m && Number(m[1]) < opts.savedCards ? raw : undefined;
+}
+
+const digitsOf = (v: string | undefined) => (v ?? '').replace(/[\s-]/g, '');
+
+function numberError(number: string, t: PageText): string | undefined {
+  if (!number) return t.required;
   // A number that fails Luhn or names no brand we know gets the platform's one text (§8: 1111 2222 3333 4444).
-  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number) || cardBrand(number) === 'unknown') errors.card_number = t.badCard;
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number) || cardBrand(number) === 'unknown') return t.badCard;
+  return undefined;
+}
 
-  const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
+function readExpiry(text: string, now: Date, t: PageText): { error: string } | { expMonth: string; expYear: string } {
+  const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(text);
   const month = m ? Number(m[1]) : 0;
   const year = m ? Number(m[2]!.length === 2 ? `20${m[2]}` : m[2]) : 0;
-  if (!expiry) errors.expiry = t.required;
-  else if (!m || month < 1 || month > 12) errors.expiry = t.badExpiry;
-  else if (year < opts.now.getUTCFullYear() || (year === opts.now.getUTCFullYear() && month < opts.now.getUTCMonth() + 1)) errors.expiry = t.cardExpired;
+  if (!text) return { error: t.required };
+  if (!m || month < 1 || month > 12) return { error: t.badExpiry };
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return { error: t.cardExpired };
+  return { expMonth: String(month).padStart(2, '0'), expYear: String(year) };
+}
 
-  if (opts.askCvv) {
-    if (!cvv) errors.cvv = t.required;
-    else if (!/^\d{3,4}$/.test(cvv)) errors.cvv = t.badCvv;
+function cvvError(cvv: string, t: PageText): string | undefined {
+  if (!cvv) return t.required;
+  return /^\d{3,4}$/.test(cvv) ? undefined : t.badCvv;
+}
+
+export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: PageText): PaymentFormResult {
+  const errors: FormErrors = {};
+  const holder = (getString(form, 'holder') ?? '').trim().replace(/\s+/g, ' ');
+  const choice = readChoice(form, opts);
+  let result: CardChoice | undefined;
+
+  if (choice === undefined) {
+    errors.card_choice = t.chooseCard;
+  } else if (choice === 'new') {
+    const number = digitsOf(getString(form, 'card_number'));
+    const expiry = readExpiry((getString(form, 'expiry') ?? '').trim(), opts.now, t);
+    const cvv = (getString(form, 'cvv') ?? '').trim();
+    const numberProblem = numberError(number, t);
+    if (numberProblem) errors.card_number = numberProblem;
+    if ('error' in expiry) errors.expiry = expiry.error;
+    const cvvProblem = opts.askCvv ? cvvError(cvv, t) : undefined;
+    if (cvvProblem) errors.cvv = cvvProblem;
+    if (!holder) errors.holder = t.required;
+    else if (holder.length < 2 || holder.length > 64 || !/^[\p{L} .'-]+$/u.test(holder)) errors.holder = t.badHolder;
+    if (!('error' in expiry)) result = { kind: 'new', card: { number, ...expiry, cvv: opts.askCvv ? cvv : undefined, holder } };
+  } else {
+    const index = Number(choice.slice('saved-'.length));
+    if (opts.askCvv) {
+      const cvv = (getString(form, 'saved_cvv') ?? '').trim();
+      const problem = cvvError(cvv, t);
+      if (problem) errors.saved_cvv = problem;
+      result = { kind: 'saved', index, cvv };
+    } else {
+      const expiry = readExpiry((getString(form, 'saved_expiry') ?? '').trim(), opts.now, t);
+      if ('error' in expiry) errors.saved_expiry = expiry.error;
+      else result = { kind: 'saved', index, expiry };
+    }
   }
-  if (!holder) errors.holder = t.required;
-  else if (holder.length < 2 || holder.length > 64 || !/^[\p{L} .'-]+$/u.test(holder)) errors.holder = t.badHolder;
+
+  let payeeCardNumber: string | undefined;
+  if (opts.payeeCard) {
+    payeeCardNumber = digitsOf(getString(form, 'payee_card_number'));
+    const problem = numberError(payeeCardNumber, t);
+    if (problem) errors.payee_card_number = problem;
+  }
   if (opts.terms && getString(form, 'terms') !== '1') errors.terms = t.termsRequired;
 
-  if (Object.keys(errors).length) return { ok: false, errors: { ...errors, form: errors.card_number === t.badCard ? t.badCard : t.fixErrors }, holder };
-  return {
-    ok: true,
-    card: { number, expMonth: String(month).padStart(2, '0'), expYear: String(year), cvv: opts.askCvv ? cvv : undefined, holder },
-  };
+  if (Object.keys(errors).length || !result) {
+    const badCard = errors.card_number === t.badCard || errors.payee_card_number === t.badCard;
+    return { ok: false, errors: { ...errors, form: badCard ? t.badCard : t.fixErrors }, holder, choice: choice ?? '' };
+  }
+  return { ok: true, choice: result, payeeCardNumber };
 }

@@ -40,6 +40,18 @@ export interface PageText {
   threeDsSandbox: string;
   busy: string;
   failed: string;
+  chooseCard: string;
+  savedCards: string;
+  newCard: string;
+  cardExpires: string;
+  payeeCardNumber: string;
+  yourCard: string;
+  payoutTo: string;
+  payoutHint: string;
+  receiveAmount: string;
+  paymentMethod: string;
+  methodCard: string;
+  identifier: string;
 }
 
 /** The Luhn failure text is the platform's own (protocol.md §8); it stays in English everywhere. */
@@ -82,6 +94,18 @@ const en: PageText = {
   threeDsSandbox: 'Sandbox 3-D Secure: no code is needed.',
   busy: 'This payment is already being processed.',
   failed: 'Something went wrong on our side. Your card was not charged by this attempt; please try again later.',
+  chooseCard: 'Choose a card.',
+  savedCards: 'Saved cards',
+  newCard: 'Use a new card',
+  cardExpires: 'expires {expiry}',
+  payeeCardNumber: "Recipient's card number",
+  yourCard: 'Your card',
+  payoutTo: 'Payout to',
+  payoutHint: 'Enter the expiry date of this card to receive the payout.',
+  receiveAmount: 'Receive {amount}',
+  paymentMethod: 'Payment method',
+  methodCard: 'Card',
+  identifier: 'Account e-mail',
 };
 
 const de: PageText = {
@@ -121,6 +145,18 @@ const de: PageText = {
   threeDsSandbox: 'Sandbox-3-D-Secure: Kein Code erforderlich.',
   busy: 'Diese Zahlung wird bereits verarbeitet.',
   failed: 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  chooseCard: 'Wählen Sie eine Karte.',
+  savedCards: 'Gespeicherte Karten',
+  newCard: 'Neue Karte verwenden',
+  cardExpires: 'gültig bis {expiry}',
+  payeeCardNumber: 'Kartennummer des Empfängers',
+  yourCard: 'Ihre Karte',
+  payoutTo: 'Auszahlung auf',
+  payoutHint: 'Geben Sie das Ablaufdatum dieser Karte ein, um die Auszahlung zu erhalten.',
+  receiveAmount: '{amount} erhalten',
+  paymentMethod: 'Zahlungsart',
+  methodCard: 'Karte',
+  identifier: 'Konto-E-Mail',
 };
 
 const fr: PageText = {
@@ -160,6 +196,18 @@ const fr: PageText = {
   threeDsSandbox: '3-D Secure de test : aucun code n’est nécessaire.',
   busy: 'Ce paiement est déjà en cours de traitement.',
   failed: 'Une erreur s’est produite de notre côté. Veuillez réessayer plus tard.',
+  chooseCard: 'Choisissez une carte.',
+  savedCards: 'Cartes enregistrées',
+  newCard: 'Utiliser une nouvelle carte',
+  cardExpires: 'expire {expiry}',
+  payeeCardNumber: 'Numéro de carte du bénéficiaire',
+  yourCard: 'Votre carte',
+  payoutTo: 'Versement sur',
+  payoutHint: 'Saisissez la date d’expiration de cette carte pour recevoir le versement.',
+  receiveAmount: 'Recevoir {amount}',
+  paymentMethod: 'Moyen de paiement',
+  methodCard: 'Carte',
+  identifier: 'E-mail du compte',
 };
 
 const sp: PageText = {
@@ -199,6 +247,18 @@ const sp: PageText = {
   threeDsSandbox: '3-D Secure de prueba: no se necesita ningún código.',
   busy: 'Este pago ya se está procesando.',
   failed: 'Se ha producido un error por nuestra parte. Inténtelo de nuevo más tarde.',
+  chooseCard: 'Elija una tarjeta.',
+  savedCards: 'Tarjetas guardadas',
+  newCard: 'Usar una tarjeta nueva',
+  cardExpires: 'vence {expiry}',
+  payeeCardNumber: 'Número de tarjeta del destinatario',
+  yourCard: 'Su tarjeta',
+  payoutTo: 'Pago a',
+  payoutHint: 'Introduzca la fecha de caducidad de esta tarjeta para recibir el pago.',
+  receiveAmount: 'Recibir {amount}',
+  paymentMethod: 'Método de pago',
+  methodCard: 'Tarjeta',
+  identifier: 'Correo de la cuenta',
 };
 
 const ar: PageText = {
@@ -238,6 +298,18 @@ const ar: PageText = {
   threeDsSandbox: 'بيئة اختبار 3-D Secure: لا حاجة إلى رمز.',
   busy: 'هذه الدفعة قيد المعالجة بالفعل.',
   failed: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى لاحقًا.',
+  chooseCard: 'اختر بطاقة.',
+  savedCards: 'البطاقات المحفوظة',
+  newCard: 'استخدام بطاقة جديدة',
+  cardExpires: 'تنتهي {expiry}',
+  payeeCardNumber: 'رقم بطاقة المستلم',
+  yourCard: 'بطاقتك',
+  payoutTo: 'الدفع إلى',
+  payoutHint: 'أدخل تاريخ انتهاء هذه البطاقة لاستلام الدفعة.',
+  receiveAmount: 'استلام {amount}',
+  paymentMethod: 'طريقة الدفع',
+  methodCard: 'بطاقة',
+  identifier: 'البريد الإلكتروني للحساب',
 };
 
 const ru: PageText = {
@@ -277,6 +349,18 @@ const ru: PageText = {
   threeDsSandbox: 'Тестовый 3-D Secure: код не нужен.',
   busy: 'Этот платёж уже обрабатывается.',
   failed: 'На нашей стороне произошла ошибка. Пожалуйста, попробуйте позже.',
+  chooseCard: 'Выберите карту.',
+  savedCards: 'Сохранённые карты',
+  newCard: 'Использовать новую карту',
+  cardExpires: 'действует до {expiry}',
+  payeeCardNumber: 'Номер карты получателя',
+  yourCard: 'Ваша карта',
+  payoutTo: 'Выплата на',
+  payoutHint: 'Введите срок действия этой карты, чтобы получить выплату.',
+  receiveAmount: 'Получить {amount}',
+  paymentMethod: 'Способ оплаты',
+  methodCard: 'Карта',
+  identifier: 'E-mail аккаунта',
 };
 
 /** The spec's language codes (lowercased). */

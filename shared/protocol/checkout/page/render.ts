@@ -7,7 +7,9 @@ import { fill, type PageLanguage } from './i18n.js';
 import { PAGE_CSS } from './style.js';
 import { FORM_SCRIPT, RETURN_SCRIPT } from './script.js';
 
-export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms';
+import type { FieldName, FormErrors } from './card-form.js';
+
+export type { FieldName, FormErrors };
 
 export interface RenderedPage {
   statusCode: number;
@@ -78,6 +80,15 @@ function summary(lang: PageLanguage, o: OrderSummary): string {
 </header>`;
 }
 
+export interface SavedCardView {
+  /** The form value: "saved-N". */
+  value: string;
+  /** Brand and masked number, e.g. "VISA 411111****1111". */
+  label: string;
+  /** Holder and, when the payer is not asked for it, the expiry. */
+  detail?: string;
+}
+
 export interface FormView {
   lang: PageLanguage;
   order: OrderSummary;
@@ -87,7 +98,17 @@ export interface FormView {
   termsCheckbox: boolean;
   /** Payouts (credit) ask for the expiry only, not the CVV. */
   askCvv: boolean;
-  errors?: Partial<Record<FieldName | 'form', string>>;
+  /** credit: the button says "Receive". */
+  payout: boolean;
+  /** card_token cards, masked. */
+  savedCards: SavedCardView[];
+  /** card/credit: the one saved card, no new-card choice. */
+  savedOnly: boolean;
+  /** The card choice to show selected ("saved-N" or "new"). */
+  choice?: string;
+  /** transfer: ask for the payee's card number. */
+  payeeCard: boolean;
+  errors?: FormErrors;
   holder?: string;
 }
 
@@ -114,6 +135,53 @@ ${input}
   const dataAttrs = Object.entries(data)
     .map(([k, val]) => `data-${k}="${esc(val)}"`)
     .join(' ');
+  const expiryInput = (name: 'expiry' | 'saved_expiry') =>
+    field(name, t.expiry, `<input type="text" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-exp" placeholder="${esc(t.expiryHint)}" maxlength="5" data-check="expiry" required>`, t.expiryHint);
+  const cvvInput = (name: 'cvv' | 'saved_cvv') =>
+    field(name, t.cvv, `<input type="password" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" data-check="cvv" required>`, t.cvvHint);
+  const newCard = `${field(
+    'card_number',
+    t.cardNumber,
+    `<input type="text" class="ltr" ${attrs('card_number')} inputmode="numeric" autocomplete="cc-number" placeholder="1234 5678 9012 3456" maxlength="23" data-check="card" required>
+<div class="brands" aria-hidden="true"><span class="brand visa">VISA</span><span class="brand mc">Mastercard</span></div>`,
+  )}
+<div class="row">
+${expiryInput('expiry')}
+${v.askCvv ? cvvInput('cvv') : ''}
+</div>
+${field('holder', t.holder, `<input type="text" ${attrs('holder')} autocomplete="cc-name" autocapitalize="characters" spellcheck="false" maxlength="64" value="${esc(v.holder ?? '')}" data-check="holder" required>`)}`;
+  // The saved card's one secret: its CVV for a payment, its expiry for a payout.
+  const savedSecret = v.askCvv ? cvvInput('saved_cvv') : expiryInput('saved_expiry');
+  const selected = v.choice || (v.savedCards.length ? v.savedCards[0]!.value : 'new');
+
+  let cards: string;
+  if (v.savedOnly && v.savedCards[0]) {
+    const c = v.savedCards[0];
+    cards = `<div class="saved-card" id="payout-card"><span class="saved-label">${esc(t.payoutTo)}</span>
+<strong class="ltr" id="saved-card-0">${esc(c.label)}</strong>${c.detail ? `<span class="saved-detail">${esc(c.detail)}</span>` : ''}</div>
+<input type="hidden" name="card_choice" value="${esc(c.value)}">
+<p class="message">${esc(t.payoutHint)}</p>
+${savedSecret}`;
+  } else if (v.savedCards.length) {
+    const option = (value: string, label: string, detail: string | undefined, id: string) =>
+      `<label class="choice"><input type="radio" name="card_choice" value="${esc(value)}"${value === selected ? ' checked' : ''} aria-describedby="card_choice-error"><span class="choice-text"><span class="ltr" id="${id}">${esc(label)}</span>${detail ? `<span class="saved-detail">${esc(detail)}</span>` : ''}</span></label>`;
+    cards = `<fieldset class="choices" id="card_choice"><legend>${esc(t.savedCards)}</legend>
+${v.savedCards.map((c, i) => option(c.value, c.label, c.detail, `saved-card-${i}`)).join('\n')}
+${option('new', t.newCard, undefined, 'new-card')}
+<p class="error" id="card_choice-error" role="alert">${esc(err.card_choice ?? '')}</p>
+</fieldset>
+<div class="choice-fields" data-choice="saved">${savedSecret}</div>
+<div class="choice-fields" data-choice="new">${newCard}</div>`;
+  } else {
+    cards = newCard;
+  }
+  const payee = v.payeeCard
+    ? field(
+        'payee_card_number',
+        t.payeeCardNumber,
+        `<input type="text" class="ltr" ${attrs('payee_card_number')} inputmode="numeric" autocomplete="off" placeholder="1234 5678 9012 3456" maxlength="23" data-check="card" required>`,
+      )
+    : '';
   return page(
     statusCode,
     v.lang,
@@ -123,24 +191,16 @@ ${summary(v.lang, v.order)}
 <form id="pay-form" method="post" action="${esc(v.actionUrl)}" novalidate autocomplete="on" ${dataAttrs}>
 <h1 class="sr-only">${esc(t.title)}</h1>
 <p class="alert" id="form-alert" role="alert">${esc(err.form ?? '')}</p>
-${field(
-  'card_number',
-  t.cardNumber,
-  `<input type="text" class="ltr" ${attrs('card_number')} inputmode="numeric" autocomplete="cc-number" placeholder="1234 5678 9012 3456" maxlength="23" required>
-<div class="brands" aria-hidden="true"><span class="brand visa">VISA</span><span class="brand mc">Mastercard</span></div>`,
-)}
-<div class="row">
-${field('expiry', t.expiry, `<input type="text" class="ltr" ${attrs('expiry', true)} inputmode="numeric" autocomplete="cc-exp" placeholder="${esc(t.expiryHint)}" maxlength="5" required>`, t.expiryHint)}
-${v.askCvv ? field('cvv', t.cvv, `<input type="password" class="ltr" ${attrs('cvv', true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" required>`, t.cvvHint) : ''}
-</div>
-${field('holder', t.holder, `<input type="text" ${attrs('holder')} autocomplete="cc-name" autocapitalize="characters" spellcheck="false" maxlength="64" value="${esc(v.holder ?? '')}" required>`)}
+${v.payeeCard ? `<h2 class="section">${esc(t.yourCard)}</h2>` : ''}
+${cards}
+${payee}
 ${
   v.termsCheckbox
-    ? `<div class="field"><label class="check"><input type="checkbox" id="terms" name="terms" value="1" aria-invalid="${err.terms ? 'true' : 'false'}" aria-describedby="terms-error" required><span>${esc(t.terms)}</span></label>
+    ? `<div class="field"><label class="check"><input type="checkbox" id="terms" name="terms" value="1" aria-invalid="${err.terms ? 'true' : 'false'}" aria-describedby="terms-error" data-check="terms" required><span>${esc(t.terms)}</span></label>
 <p class="error" id="terms-error" role="alert">${esc(err.terms ?? '')}</p></div>`
     : ''
 }
-<button type="submit" id="pay-button">${esc(fill(t.payAmount, { amount: v.order.amount }))}</button>
+<button type="submit" id="pay-button">${esc(fill(v.payout ? t.receiveAmount : t.payAmount, { amount: v.order.amount }))}</button>
 </form>
 ${v.cancelUrl ? `<form class="cancel" method="post" action="${esc(v.cancelUrl)}"><button type="submit" class="link" id="cancel-button">${esc(t.cancel)}</button></form>` : ''}
 </div>`,
@@ -174,7 +234,8 @@ export interface ReturnView {
   order?: OrderSummary;
   outcome: 'paid' | 'declined' | 'notCompleted';
   reason?: string;
-  url: string;
+  /** Absent when the merchant gave no return address (card/credit without success_url): the page is the end. */
+  url?: string;
   target: string;
 }
 
@@ -195,8 +256,8 @@ ${v.order ? summary(v.lang, v.order) : ''}
 <div class="body">
 <h1 class="status ${v.outcome === 'paid' ? 'ok' : 'bad'}" id="result">${esc(title)}</h1>
 ${v.reason ? `<p class="message" id="reason">${esc(v.reason)}</p>` : ''}
-${auto ? `<p class="message">${esc(t.redirecting)}</p>` : ''}
-<a class="button" id="continue" href="${esc(v.url)}" target="${esc(v.target)}" rel="noopener" data-auto="${auto ? '1' : '0'}">${esc(auto ? t.continue : t.backToStore)}</a>
+${auto && v.url ? `<p class="message">${esc(t.redirecting)}</p>` : ''}
+${v.url ? `<a class="button" id="continue" href="${esc(v.url)}" target="${esc(v.target)}" rel="noopener" data-auto="${auto ? '1' : '0'}">${esc(auto ? t.continue : t.backToStore)}</a>` : ''}
 </div>
 </div>`,
     RETURN_SCRIPT,

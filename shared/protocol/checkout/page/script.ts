@@ -5,26 +5,32 @@
  */
 export const FORM_SCRIPT = `(function(){
 var f=document.getElementById('pay-form');if(!f)return;
-var d=f.dataset,num=f.elements.card_number,exp=f.elements.expiry,cvv=f.elements.cvv,holder=f.elements.holder,terms=f.elements.terms;
+var d=f.dataset;
 function digits(v){return v.replace(/\\D/g,'')}
 function luhn(p){var s=0,dbl=false;for(var i=p.length-1;i>=0;i--){var n=+p[i];if(dbl){n*=2;if(n>9)n-=9}s+=n;dbl=!dbl}return s%10===0}
 function brand(p){return /^(4|5[1-5]|2[2-7]|3[47]|6011|65|64[4-9]|35|62)/.test(p)}
 function show(el,msg){var e=document.getElementById(el.name+'-error');el.setAttribute('aria-invalid',msg?'true':'false');if(e)e.textContent=msg||''}
-num.addEventListener('input',function(){num.value=digits(num.value).slice(0,19).replace(/(\\d{4})(?=\\d)/g,'$1 ');show(num,'')});
-exp.addEventListener('input',function(){var v=digits(exp.value).slice(0,4);exp.value=v.length>2?v.slice(0,2)+'/'+v.slice(2):v;show(exp,'')});
-if(cvv)cvv.addEventListener('input',function(){cvv.value=digits(cvv.value).slice(0,4);show(cvv,'')});
-holder.addEventListener('input',function(){show(holder,'')});
-function check(){
-var bad=[],p=digits(num.value),m=/^(\\d{2})\\/(\\d{2})$/.exec(exp.value.trim());
-if(!p){show(num,d.required);bad.push(num)}else if(p.length<12||!luhn(p)||!brand(p)){show(num,d.badCard);bad.push(num)}
-if(!exp.value.trim()){show(exp,d.required);bad.push(exp)}else if(!m||+m[1]<1||+m[1]>12){show(exp,d.badExpiry);bad.push(exp)}
-else{var now=new Date(),y=2000+ +m[2],mo=+m[1];if(y<now.getFullYear()||(y===now.getFullYear()&&mo<now.getMonth()+1)){show(exp,d.cardExpired);bad.push(exp)}}
-if(cvv){if(!cvv.value){show(cvv,d.required);bad.push(cvv)}else if(!/^\\d{3,4}$/.test(cvv.value)){show(cvv,d.badCvv);bad.push(cvv)}}
-if(!holder.value.trim()){show(holder,d.required);bad.push(holder)}
-if(terms&&!terms.checked){show(terms,d.termsRequired);bad.push(terms)}
-return bad}
+var fmt={card:function(el){el.value=digits(el.value).slice(0,19).replace(/(\\d{4})(?=\\d)/g,'$1 ')},
+expiry:function(el){var v=digits(el.value).slice(0,4);el.value=v.length>2?v.slice(0,2)+'/'+v.slice(2):v},
+cvv:function(el){el.value=digits(el.value).slice(0,4)}};
+var inputs=f.querySelectorAll('[data-check]');
+inputs.forEach(function(el){el.addEventListener('input',function(){var g=fmt[el.dataset.check];if(g)g(el);show(el,'')})});
+// Saved cards: only the chosen card's fields are shown and sent (disabled fields are neither checked nor posted).
+var groups=f.querySelectorAll('[data-choice]');
+function sync(){var c=f.querySelector('input[name=card_choice]:checked'),v=c?c.value:'new';
+groups.forEach(function(g){var on=(g.dataset.choice==='new')===(v==='new');g.hidden=!on;g.querySelectorAll('input').forEach(function(i){i.disabled=!on})})}
+f.querySelectorAll('input[name=card_choice]').forEach(function(r){r.addEventListener('change',sync)});sync();
+function check(el){var v=el.value.trim(),k=el.dataset.check;
+if(k==='terms')return el.checked?'':d.termsRequired;
+if(!v)return d.required;
+if(k==='card'){var p=digits(v);return p.length<12||!luhn(p)||!brand(p)?d.badCard:''}
+if(k==='expiry'){var m=/^(\\d{2})\\/(\\d{2})$/.exec(v);if(!m||+m[1]<1||+m[1]>12)return d.badExpiry;
+var now=new Date(),y=2000+ +m[2],mo=+m[1];return y<now.getFullYear()||(y===now.getFullYear()&&mo<now.getMonth()+1)?d.cardExpired:''}
+if(k==='cvv')return /^\\d{3,4}$/.test(v)?'':d.badCvv;
+return ''}
 f.addEventListener('submit',function(ev){
-var bad=check(),alert=document.getElementById('form-alert');
+var bad=[],alert=document.getElementById('form-alert');
+inputs.forEach(function(el){if(el.disabled)return;var msg=check(el);show(el,msg);if(msg)bad.push(el)});
 if(bad.length){ev.preventDefault();alert.textContent=d.fixErrors;bad[0].focus();return}
 alert.textContent='';var b=document.getElementById('pay-button');b.disabled=true;b.textContent=d.processing});
 })();`;

@@ -45,6 +45,18 @@ button[disabled]{opacity:.7;cursor:progress}
 .message{color:var(--muted);margin:0 0 18px;font-size:15px}
 .badge{display:inline-block;font-size:12px;font-weight:700;background:#fff4d6;color:#7a5600;border-radius:999px;padding:3px 10px;margin-bottom:10px}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);border:0}
+fieldset.choices{border:0;margin:0 0 16px;padding:0;min-width:0}
+fieldset.choices legend{font-size:14px;font-weight:600;margin-bottom:8px;padding:0}
+.choice{display:flex;gap:12px;align-items:center;font-weight:400;border:1px solid var(--line);border-radius:10px;padding:12px 14px;margin-bottom:8px;cursor:pointer}
+.choice:has(input:checked){border-color:var(--brand);box-shadow:0 0 0 1px var(--brand) inset;background:#f6f8ff}
+.choice input{width:18px;height:18px;margin:0;accent-color:var(--brand);flex:none}
+.choice-text{display:flex;flex-direction:column;gap:2px;font-size:15px;font-weight:600}
+.saved-detail{font-size:13px;font-weight:400;color:var(--muted)}
+.saved-card{display:flex;flex-direction:column;gap:3px;border:1px solid var(--line);border-radius:10px;padding:14px;margin-bottom:14px;background:#fafbfe}
+.saved-label{font-size:12px;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
+.saved-card strong{font-size:18px;letter-spacing:.02em}
+.section{font-size:15px;margin:0 0 12px;color:var(--muted)}
+[hidden]{display:none!important}
 @media (max-width:480px){body{padding:0}main{max-width:none}.panel{border-radius:0;border-left:0;border-right:0;box-shadow:none}.amount{font-size:26px}}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 `;

@@ -2,8 +2,18 @@
 import { formatAmount } from '../../../domain/money.js';
 import type { PageContext, PageOutcome } from '../../../operations/checkout/page.js';
 import { asksCvv } from '../../../operations/checkout/page.js';
-import { pageLanguage } from './i18n.js';
-import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage } from './render.js';
+import type { SavedCard } from '../../../ports/checkout-sessions.js';
+import { fill, pageLanguage, type PageText } from './i18n.js';
+import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from './render.js';
+
+const BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', unionpay: 'UnionPay' };
+
+/** A saved card as the payer sees it: brand, first 6 and last 4; the expiry only when the payer is not asked for it. */
+function savedCardView(c: SavedCard, i: number, t: PageText, showExpiry: boolean, holder?: string): SavedCardView {
+  const name = holder ?? c.holder;
+  const expiry = showExpiry ? fill(t.cardExpires, { expiry: `${c.expMonth}/${c.expYear.slice(-2)}` }) : undefined;
+  return { value: `saved-${i}`, label: `${BRANDS[c.brand] ?? 'Card'} ${c.bin}****${c.last4}`, detail: [name, expiry].filter(Boolean).join(' · ') || undefined };
+}
 
 export function displayAmount(minor: number, currency: string, locale: string): string {
   const text = formatAmount({ minor, currency });
@@ -25,6 +35,8 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string): RenderedPa
   const lang = pageLanguage(outcome.ctx.session.language);
   const pageUrl = `${baseUrl.replace(/\/$/, '')}/auth/${outcome.ctx.token}`;
   const order = orderSummary(outcome.ctx, lang.htmlLang);
+  const session = outcome.ctx.session;
+  const payeeName = session.payeeName ? [session.payeeName.first, session.payeeName.last].filter(Boolean).join(' ') : undefined;
   switch (outcome.kind) {
     case 'form':
       return renderPaymentForm(
@@ -34,7 +46,12 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string): RenderedPa
           actionUrl: `${pageUrl}/pay`,
           cancelUrl: outcome.ctx.session.cancelUrl ? `${pageUrl}/cancel` : undefined,
           termsCheckbox: outcome.ctx.merchant.termsCheckbox,
-          askCvv: asksCvv(outcome.ctx.session),
+          askCvv: asksCvv(session),
+          payout: session.operation === 'credit',
+          savedCards: (session.savedCards ?? []).map((c, i) => savedCardView(c, i, lang.t, asksCvv(session), payeeName)),
+          savedOnly: session.savedCardsOnly === true,
+          choice: outcome.choice,
+          payeeCard: session.operation === 'transfer',
           errors: outcome.errors,
           holder: outcome.holder,
         },

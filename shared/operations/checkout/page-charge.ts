@@ -1,0 +1,114 @@
+/**
+ * The payment a session's page starts: the session's operation (purchase → SALE/AUTH, debit → DEBIT, credit →
+ * CREDIT2CARD payout, transfer → CARD2CARD) with the card the payer typed or chose, through the shared charge core.
+ * A saved card is opened from the vault only now; its CVV is passed to the acquirer and never kept. The payee card
+ * of a transfer is kept masked only.
+ */
+import type { Deps } from '../../deps.js';
+import type { Mid } from '../../domain/merchant.js';
+import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { CheckoutSession } from '../../ports/checkout-sessions.js';
+import type { VaultCard } from '../../ports/card-vault.js';
+import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
+import { charge, resolveCardToken, selectMid } from '../payment/index.js';
+import { checkoutCallbacks } from './callbacks.js';
+import type { PageContext } from './page-flow.js';
+
+export interface PayerContext {
+  ip?: string;
+  acceptHeader?: string;
+  userAgent?: string;
+}
+
+const OPERATION_ACTIONS: Record<CheckoutSession['operation'], { action: string; type: TransactionType }> = {
+  purchase: { action: 'SALE', type: 'SALE' },
+  debit: { action: 'DEBIT', type: 'DEBIT' },
+  credit: { action: 'CREDIT2CARD', type: 'CREDIT2CARD' },
+  transfer: { action: 'CARD2CARD', type: 'CARD2CARD' },
+};
+
+interface PayerCard {
+  card: VaultCard & { cvv?: string };
+  /** The card_token paid with (echoed in callbacks; no new token is issued for it). */
+  cardToken?: string;
+  payerEmail?: string;
+}
+
+async function payerCard(d: Deps, s: CheckoutSession, choice: CardChoice): Promise<PayerCard> {
+  if (choice.kind === 'new') return { card: choice.card };
+  const saved = s.savedCards![choice.index]!;
+  const entry = await resolveCardToken(d, s.clientKey, saved.token);
+  const holder = s.payeeName ? [s.payeeName.first, s.payeeName.last].filter(Boolean).join(' ') : entry.card.holder;
+  const card = choice.expiry ? { ...entry.card, ...choice.expiry, holder } : { ...entry.card, cvv: choice.cvv };
+  return { card, cardToken: saved.token, payerEmail: entry.meta.payerEmail };
+}
+
+export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
+  const s = ctx.session;
+  const { action, type } = OPERATION_ACTIONS[s.operation];
+  const authorize = s.operation === 'purchase' && s.auth;
+  const mid = selectMid(mids, { authorize, zeroAmount: s.order.amount === 0 });
+  const { card, cardToken, payerEmail } = await payerCard(d, s, form.choice);
+  const payee = form.payeeCardNumber;
+  // The core names the payment with its first id; the session minted that id (payment_id) when it was created,
+  // so a cancelled or expired session's return URL and the payment agree, and a retried attempt cannot double it.
+  const ids = [s.paymentId];
+  const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };
+  const { payment } = await charge(
+    coreDeps,
+    {
+      clientKey: s.clientKey,
+      protocol: 'checkout',
+      action,
+      transactionType: authorize ? 'AUTH' : type,
+      orderId: s.order.number,
+      orderDescription: s.order.description,
+      amount: s.order.amount,
+      currency: s.order.currency,
+      mid,
+      card,
+      payerEmail: s.customer?.email ?? payerEmail,
+      authorize,
+      payout: s.operation === 'credit',
+      // Payouts run no 3DS of the payer's own.
+      externalThreeDs: s.operation === 'credit',
+      browser: { acceptHeader: payer.acceptHeader, userAgent: payer.userAgent },
+      details: {
+        ...paymentDetails(s, payer),
+        ...(payee ? { payeeCard: `${payee.slice(0, 6)}****${payee.slice(-4)}` } : {}),
+      },
+      cardToken,
+      // Every approved debit is tokenized (the spec: card_token in every debit callback); req_token asks for it otherwise.
+      issueCardToken: !cardToken && (s.reqToken || s.operation === 'debit'),
+      issueRecurringToken: s.recurringInit,
+    },
+    { callbacks: checkoutCallbacks(d, ctx.merchant) },
+  );
+  return payment;
+}
+
+/** Payer data echoed by status responses and callbacks (never card data). */
+function paymentDetails(s: CheckoutSession, payer: PayerContext): Record<string, unknown> {
+  const b = s.billingAddress ?? {};
+  return {
+    checkoutOperation: s.operation,
+    customerName: s.customer?.name,
+    customerBirthDate: s.customer?.birthDate,
+    customerCountry: b.country,
+    customerState: b.state,
+    customerCity: b.city,
+    customerAddress: b.address,
+    customerZip: b.zip,
+    customerPhone: b.phone,
+    customerIp: payer.ip,
+    language: s.language,
+    channelId: s.channelId,
+    scheduleId: s.scheduleId,
+    customData: s.customData,
+    parameters: s.parameters,
+    payee: s.payee,
+    payeeBillingAddress: s.payeeBillingAddress,
+    payeeFirstName: s.payeeName?.first,
+    payeeLastName: s.payeeName?.last,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * What every step of the payer's page shares: loading the session by its link, moving it on with a conditional
+ * write (a concurrent step that got there first makes this one "busy"), and where the payer goes afterwards.
+ */
+import type { Deps } from '../../deps.js';
+import type { Merchant, MerchantConfig } from '../../domain/merchant.js';
+import type { Payment } from '../../domain/payment.js';
+import { ConflictError } from '../../errors.js';
+import type { CheckoutSession } from '../../ports/checkout-sessions.js';
+import type { FormErrors } from '../../protocol/checkout/page/card-form.js';
+import { returnTarget, returnUrl, type ReturnKind } from './return-url.js';
+import { isSessionToken, sessionTokenHash } from './session-token.js';
+
+export interface PageContext {
+  token: string;
+  session: CheckoutSession;
+  merchant: Merchant;
+}
+
+export type PageOutcome =
+  | { kind: 'form'; ctx: PageContext; errors?: FormErrors; holder?: string; choice?: string }
+  | { kind: 'threeDs'; ctx: PageContext }
+  /** The payment waits for 3DS: send the browser to the page (GET), which shows the step. */
+  | { kind: 'toPage'; ctx: PageContext }
+  | { kind: 'return'; ctx: PageContext; outcome: 'paid' | 'declined' | 'notCompleted'; reason?: string; url?: string; target: string }
+  | { kind: 'dead'; reason: 'expired' | 'used' | 'notFound' | 'busy'; language?: string };
+
+export interface Loaded {
+  ctx: PageContext;
+  config: MerchantConfig;
+}
+
+export async function load(d: Deps, token: string | undefined): Promise<Loaded | PageOutcome> {
+  if (!isSessionToken(token)) return { kind: 'dead', reason: 'notFound' };
+  const session = await d.checkoutSessions.getByTokenHash(sessionTokenHash(token));
+  if (!session) return { kind: 'dead', reason: 'notFound' };
+  const config = await d.merchants.get(session.clientKey);
+  if (!config) return { kind: 'dead', reason: 'notFound' };
+  return { ctx: { token, session, merchant: config.merchant }, config };
+}
+
+export function isOutcome(v: Loaded | PageOutcome): v is PageOutcome {
+  return 'kind' in v;
+}
+
+/** Moves the session on; undefined when a concurrent step changed it first. Leaving `processing` drops the lease. */
+export async function claim(d: Deps, ctx: PageContext, changes: Partial<CheckoutSession>): Promise<PageContext | undefined> {
+  const next: CheckoutSession = { ...ctx.session, leaseUntil: undefined, ...changes, version: ctx.session.version + 1 };
+  try {
+    await d.checkoutSessions.update(next);
+    return { ...ctx, session: next };
+  } catch (err) {
+    if (err instanceof ConflictError) return undefined;
+    throw err;
+  }
+}
+
+export const busy = (ctx: PageContext): PageOutcome => ({ kind: 'dead', reason: 'busy', language: ctx.session.language });
+
+export const isExpired = (d: Deps, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
+
+export function finish(ctx: PageContext, outcome: 'paid' | 'declined' | 'notCompleted', kind: ReturnKind, payment?: Payment, reason?: string): PageOutcome {
+  return { kind: 'return', ctx, outcome, reason, url: returnUrl(ctx.session, ctx.merchant, kind, payment), target: returnTarget(ctx.session, ctx.merchant) };
+}
+
+/** An open session past its expiry: to expiry_url if the merchant gave one, else a dead-link page. */
+export async function expire(d: Deps, ctx: PageContext): Promise<PageOutcome> {
+  const language = ctx.session.language;
+  if (!ctx.session.expiryUrl) return { kind: 'dead', reason: 'expired', language };
+  const done = await claim(d, ctx, { state: 'completed' });
+  if (!done) return { kind: 'dead', reason: 'used', language };
+  return finish(done, 'notCompleted', 'expiry');
+}
+
+/** What the finished payment means for the payer and where they go next. */
+export function afterPayment(ctx: PageContext, payment: Payment): PageOutcome {
+  switch (payment.status) {
+    case 'SETTLED':
+    case 'PENDING':
+      return finish(ctx, 'paid', 'success', payment);
+    case 'DECLINED':
+      return finish(ctx, 'declined', 'cancel', payment, payment.declineReason);
+    default:
+      return finish(ctx, 'notCompleted', 'error', payment);
+  }
+}

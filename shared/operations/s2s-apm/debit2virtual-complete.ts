@@ -15,6 +15,8 @@ export const debit2virtualComplete: S2sApmAction = {
   async run(req) {
     const { password, hashAlgorithm } = req.config.merchant;
     const payment = await loadApmPayment(req, NotFoundError.transaction, (transId) => apmTransIdHash({ transId, password }, hashAlgorithm));
+    // Only a DEBIT2VIRTUAL_CALC payment is completed; any other trans_id names the wrong transaction.
+    if (payment.action !== 'DEBIT2VIRTUAL_CALC') throw NotFoundError.incorrectTransaction();
     return once(req, false, async () => {
       const { payment: p, event, redirectToken } = await completeDebit(req.deps, { payment, redirectToken: newRedirectToken() }, { callbacks: apmRecorder(req) });
       return { statusCode: 200, body: apmPaymentResult('DEBIT2VIRTUAL_COMPLETE', event.result, p, apmRedirect(req, p, redirectToken)) };

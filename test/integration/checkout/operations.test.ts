@@ -1,4 +1,4 @@
-/** Checkout operations on payments taken through the hosted page: status, refund, capture, void, recurring, retry, card credit. */
+/** Checkout operations on payments taken through the hosted page: status, refund, capture, void, recurring, retry (card credit: card-credit.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
@@ -154,21 +154,5 @@ describe('Checkout operations', () => {
     // Retry is for soft-declined recurring payments only.
     const retry = await api('retry', signed(merchant, { payment_id: res.body.payment_id }, [res.body.payment_id]));
     expect(retry.body).toMatchObject({ error_message: 'Retry is not allowed.' });
-  });
-
-  it('pays out to a tokenized card with the payee name overriding the token', async () => {
-    const { paymentId } = await paid('01/38', { req_token: true });
-    const cardToken = callbacks(paymentId)[0]!.card_token as string;
-    expect(cardToken).toMatch(/^[0-9a-f]{64}$/);
-    const orderId = `payout-${Date.now()}`;
-    const body = { order_id: orderId, order_amount: '5.00', order_currency: 'USD', order_description: 'Winnings', card_token: cardToken, payee_first_name: 'Jane', payee_last_name: 'Roe' };
-    const res = await api('card/credit', signed(merchant, body, [orderId, '5.00', 'USD', 'Winnings']));
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'settled', order: { number: orderId, amount: '5.00' } });
-    const cb = await eventually(() => callbacks(res.body.payment_id)[0]);
-    expect(cb).toMatchObject({ type: 'credit', status: 'success', customer_name: 'Jane Roe', card: '411111****1111' });
-    expect(cb.hash).toBe(checkoutHash([res.body.payment_id, orderId, '5.00', 'USD', 'Winnings'], merchant.password));
-    const badToken = await api('card/credit', signed(merchant, { ...body, card_token: 'f'.repeat(64) }, [orderId, '5.00', 'USD', 'Winnings']));
-    expect(badToken.body).toMatchObject({ error_code: 100000, error_message: 'This value is not correct.' });
   });
 });

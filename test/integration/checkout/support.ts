@@ -73,3 +73,23 @@ export function returnHash(merchant: Merchant, paymentId: string, order: { numbe
 export function signed(merchant: Merchant, body: Record<string, unknown>, parts: string[]): Record<string, unknown> {
   return { merchant_key: merchant.clientKey, ...body, hash: checkoutHash(parts, merchant.password) };
 }
+
+/** The return link's query (payment_id, trans_id, order_id, hash); fails the test when the page has no return link. */
+export function returnQuery(html: string): Record<string, string> {
+  const link = continueLink(html);
+  if (!link) throw new Error(`no return link on the page: ${/<h1[^>]*>([^<]*)/.exec(html)?.[1] ?? html.slice(0, 200)}`);
+  return Object.fromEntries(new URL(link.href).searchParams);
+}
+
+/** The stored session behind a page link, and a way to rewrite it (to play a crash or an expiry). */
+export async function storedSession(pageUrl: string) {
+  const { deps } = await import('../../../shared/deps.js');
+  const { sessionTokenHash } = await import('../../../shared/operations/checkout/session-token.js');
+  const d = deps();
+  const tokenHash = sessionTokenHash(pageUrl.split('/').pop()!);
+  const session = (await d.checkoutSessions.getByTokenHash(tokenHash))!;
+  return {
+    session,
+    rewrite: (changes: Record<string, unknown>) => d.checkoutSessions.update({ ...session, ...changes, version: session.version + 1 }),
+  };
+}

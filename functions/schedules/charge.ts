@@ -1,0 +1,25 @@
+/**
+ * SQS consumer of the recurring-charges queue (partial batch responses): one scheduled run per message. A failed
+ * message stays in the queue and comes back; the run is charged once however often it arrives.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { deps } from '../../shared/deps.js';
+import { chargeRun } from '../../shared/operations/schedules/charge-run.js';
+import { parseRecurringChargeMessage } from '../../shared/adapters/sqs-recurring-charges.js';
+import { logger } from '../../shared/logger.js';
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const started = performance.now();
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const outcome = await chargeRun(deps(), parseRecurringChargeMessage(record.body));
+      logger.info('scheduled run', { messageId: record.messageId, outcome });
+    } catch (err) {
+      logger.error('scheduled run failed', { messageId: record.messageId, error: (err as Error).message });
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  logger.info('recurring charge batch', { messages: event.Records.length, failed: failures.length, latencyMs: Math.round(performance.now() - started) });
+  return { batchItemFailures: failures };
+}

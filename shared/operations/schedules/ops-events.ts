@@ -1,0 +1,90 @@
+/**
+ * Operator events from the ops bus (source "payments.ops"), sent from the AWS console's "Send events" form.
+ * Each detail-type has a zod schema for its detail; a valid event is applied with the same conditional writes as the
+ * API uses. Exact JSON to paste: docs/schedules.md.
+ */
+import { z } from 'zod';
+import { parseAmount, parseCurrency } from '../../domain/money.js';
+import { dateOf, dueAt, isCalendarDate, type Subscription } from '../../domain/schedule.js';
+import { setPaused } from './manage.js';
+import { updateSubscription } from './subscription-update.js';
+import type { ScheduleDeps } from './types.js';
+
+const scheduleId = z.string().min(1).max(64);
+const subscriptionRef = z.object({ schedule_id: scheduleId, recurring_token: z.string().min(1).max(64) }).strict();
+const date = z.string().refine(isCalendarDate, 'expected a date YYYY-MM-DD');
+/** An amount string in the subscription's currency format ("12.50" for USD), checked against it when applied. */
+const amount = z.string().regex(/^\d+(\.\d+)?$/, 'expected an amount string such as "12.50"');
+
+export const OPS_EVENT_SCHEMAS = {
+  'Schedule Paused': z.object({ schedule_id: scheduleId }).strict(),
+  'Schedule Resumed': z.object({ schedule_id: scheduleId }).strict(),
+  'Subscription Paused': subscriptionRef,
+  'Subscription Resumed': subscriptionRef,
+  'Subscription Run Now': subscriptionRef,
+  'Subscription Rescheduled': subscriptionRef.extend({ next_run_date: date }).strict(),
+  'Subscription Amount Changed': subscriptionRef.extend({ amount }).strict(),
+} as const;
+
+export type OpsDetailType = keyof typeof OPS_EVENT_SCHEMAS;
+export const OPS_DETAIL_TYPES = Object.keys(OPS_EVENT_SCHEMAS) as OpsDetailType[];
+
+export class OpsEventError extends Error {}
+
+/** Validates and applies one event; throws OpsEventError for events that can never apply (bad detail, unknown ids). */
+export async function applyOpsEvent(d: ScheduleDeps, detailType: string, detail: unknown): Promise<string> {
+  if (!(detailType in OPS_EVENT_SCHEMAS)) throw new OpsEventError(`unknown detail-type ${JSON.stringify(detailType)}`);
+  const parsed = OPS_EVENT_SCHEMAS[detailType as OpsDetailType].safeParse(detail);
+  if (!parsed.success) throw new OpsEventError(parsed.error.issues.map((i) => `${i.path.join('.') || 'detail'}: ${i.message}`).join('; '));
+  const e = parsed.data as Record<string, string>;
+  const now = d.clock.now();
+  const sub = (change: (s: Subscription) => Subscription | undefined) => subscriptionChange(d, e, change);
+  switch (detailType as OpsDetailType) {
+    case 'Schedule Paused':
+    case 'Schedule Resumed':
+      await setPaused(d, e.schedule_id!, undefined, detailType === 'Schedule Paused').catch(notFound);
+      return `schedule ${e.schedule_id} ${detailType === 'Schedule Paused' ? 'paused' : 'resumed'}`;
+    case 'Subscription Paused':
+    case 'Subscription Resumed': {
+      const paused = detailType === 'Subscription Paused';
+      await sub((s) => (s.paused === paused ? undefined : { ...s, paused }));
+      return `subscription ${paused ? 'paused' : 'resumed'}`;
+    }
+    case 'Subscription Run Now':
+      // The pending run falls due now; later runs keep their dates.
+      await sub((s) => ({ ...s, nextRunAt: now.toISOString() }));
+      return 'subscription run queued for now';
+    case 'Subscription Rescheduled': {
+      const nextDate = e.next_run_date!;
+      if (nextDate < dateOf(now)) throw new OpsEventError(`next_run_date: must be today (${dateOf(now)}) or later`);
+      // The pending run moves to that date and later runs are counted from it.
+      await sub((s) => ({ ...s, anchorDate: nextDate, anchorRun: s.nextRun, nextRunAt: dueAt(nextDate) }));
+      return `subscription rescheduled to ${nextDate}`;
+    }
+    case 'Subscription Amount Changed': {
+      let minor = 0;
+      await sub((s) => {
+        try {
+          minor = parseAmount(e.amount, parseCurrency(s.currency), 'amount').minor;
+        } catch {
+          throw new OpsEventError(`amount: not a valid ${s.currency} amount`);
+        }
+        if (minor === 0) throw new OpsEventError('amount: must be greater than 0');
+        return { ...s, amount: minor };
+      });
+      return `subscription amount changed to ${e.amount}`;
+    }
+  }
+}
+
+async function subscriptionChange(d: ScheduleDeps, e: Record<string, string>, change: (s: Subscription) => Subscription | undefined): Promise<void> {
+  await updateSubscription(d, e.schedule_id!, e.recurring_token!, (s) => {
+    if (s.state !== 'active') throw new OpsEventError('the subscription has ended');
+    return change(s);
+  }).catch(notFound);
+}
+
+function notFound(err: unknown): never {
+  if (err instanceof Error && err.name === 'NotFoundError') throw new OpsEventError(`not found: ${err.message}`);
+  throw err;
+}

@@ -1,0 +1,35 @@
+/**
+ * The due-schedule runner (EventBridge rate schedule). Finds subscriptions whose next run fell due (sparse index
+ * SCHEDULE_DUE), leases each with a conditional write and queues one charge message per lease. Two runners at once
+ * lease each run once: the loser's condition fails. The lease moves the index entry LEASE_SECONDS ahead instead of
+ * advancing the run, so a message lost between the write and the send is queued again when the lease lapses; the
+ * consumer charges each (subscription, run) once whatever arrives twice.
+ */
+import type { RecurringChargeMessage } from '../../ports/schedules.js';
+import { logger } from '../../logger.js';
+import type { RunnerDeps } from './types.js';
+
+export const LEASE_SECONDS = 15 * 60;
+const PAGE = 100;
+const MAX_PAGES = 20;
+
+export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost: number }> {
+  const now = d.clock.now();
+  const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
+  let queued = 0;
+  let lost = 0;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const due = await d.schedules.findDue(now.toISOString(), PAGE);
+    const leased: RecurringChargeMessage[] = [];
+    for (const entry of due) {
+      if (await d.schedules.lease(entry, leaseUntil)) leased.push({ scheduleId: entry.scheduleId, recurringToken: entry.recurringToken, run: entry.nextRun });
+      else lost++;
+    }
+    if (leased.length) await d.recurringQueue.send(leased);
+    queued += leased.length;
+    // Leased entries left the due range; a page of only lost races means the index is lagging: stop for now.
+    if (due.length < PAGE || leased.length === 0) break;
+  }
+  if (queued || lost) logger.info('schedule runner', { queued, lost });
+  return { queued, lost };
+}

@@ -8,6 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import type { Payment } from '../../domain/payment.js';
+import type { Mid } from '../../domain/merchant.js';
+import type { SubmittedCard } from '../../protocol/hosted-fields/card-data.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
@@ -24,32 +26,29 @@ export const OPERATION_MISMATCH = 'The endpoint does not match the session opera
 export const NO_CARD_DATA = 'Card data has not been submitted.';
 
 export async function processPayment(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
-  const s = loaded.session;
-  if (s.operation !== operation) throw new BusinessRuleError(100000, OPERATION_MISMATCH);
-  if (s.state !== 'open') return currentResult(d, s);
-
+  if (loaded.session.operation !== operation) throw new BusinessRuleError(100000, OPERATION_MISMATCH);
+  if (loaded.session.state !== 'open') return currentResult(d, loaded.session);
   const req = readPaymentRequest(rawBody);
-  const card = await openCardData(d, loaded);
-  if (!card) throw new BusinessRuleError(100000, NO_CARD_DATA);
-  const authorize = operation === 'purchase' && s.auth;
-  const mid = selectMid(loaded.mids, { authorize, zeroAmount: s.order.amount === 0 });
-  // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
-  if (connectorNamed(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
-    throw new BusinessRuleError(100000, INVALID_REQUEST);
-  }
 
-  const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });
-  if (!claimed) {
+  let s: HostedSession = loaded.session;
+  let started: Started | undefined;
+  // A session update racing with us changed the version, not the state: read it again (new amount) and retry once.
+  for (let attempt = 0; attempt < 2 && !started; attempt++) {
+    started = await start(d, { ...loaded, session: s }, operation, req);
+    if (started) break;
     const now = (await d.checkoutSessions.getByTokenHash(loaded.tokenHash)) as HostedSession | undefined;
-    if (now && now.state !== 'open') return currentResult(d, now);
-    throw new ConflictError('The session was changed by another request.');
+    if (!now) throw new ConflictError('The session was changed by another request.');
+    if (now.state !== 'open') return currentResult(d, now);
+    s = now;
   }
-
+  if (!started) throw new ConflictError('The session was changed by another request.');
+  const { claimed, card, mid, authorize } = started;
+  s = claimed;
   const challengeToken = randomBytes(24).toString('base64url');
   let payment: Payment;
   try {
     // The core names the payment with its first id; the session minted that id (public_id) when it was created.
-    const ids = [s.paymentId];
+    const ids = [claimed.paymentId];
     const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };
     const result = await charge(
       coreDeps,
@@ -87,6 +86,28 @@ export async function processPayment(d: Deps, loaded: LoadedSession, operation: 
   if (!next) logger.warn('hosted fields session changed during payment', { clientKey: s.clientKey, paymentId: payment.transId });
   logger.info('hosted fields payment', { clientKey: s.clientKey, paymentId: payment.transId, status: payment.status });
   return paymentResponse(payment, s.paymentId, challengeUrl(d, payment));
+}
+
+interface Started {
+  claimed: HostedSession;
+  card: SubmittedCard;
+  mid: Mid;
+  authorize: boolean;
+}
+
+/** Checks what needs no acquirer, then claims the session and drops its sealed card in one conditional write. */
+async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, req: PaymentRequest): Promise<Started | undefined> {
+  const s = loaded.session;
+  const card = await openCardData(d, loaded);
+  if (!card) throw new BusinessRuleError(100000, NO_CARD_DATA);
+  const authorize = operation === 'purchase' && s.auth;
+  const mid = selectMid(loaded.mids, { authorize, zeroAmount: s.order.amount === 0 });
+  // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
+  if (connectorNamed(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
+    throw new BusinessRuleError(100000, INVALID_REQUEST);
+  }
+  const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });
+  return claimed && { claimed, card, mid, authorize };
 }
 
 /** The session's one payment as it stands now (a repeated processing call, or one racing the first). */

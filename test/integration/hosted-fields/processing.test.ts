@@ -187,8 +187,9 @@ describe('payment request fields', () => {
     const none = await pay(platform.url, token);
     expect(none.status).toBe(400);
     expect(none.body.error_message).toBe('Card data has not been submitted.');
-    for (const bad of [{ card_number: '1111222233334444' }, { expiry: '13/38' }, { expiry: '01/20' }, { cvv: '12' }, { cvv: 'abc' }]) {
-      const res = await submitCard(platform.url, token, (bad as { expiry?: string }).expiry ?? '01/38', bad as Record<string, string>);
+    const bads: Array<Record<string, string>> = [{ card_number: '1111222233334444' }, { expiry: '13/38' }, { expiry: '01/20' }, { cvv: '12' }, { cvv: 'abc' }];
+    for (const bad of bads) {
+      const res = await submitCard(platform.url, token, bad.expiry ?? '01/38', bad);
       expect(res.body, JSON.stringify(bad)).toEqual({ result: 'undefined', message: '' });
     }
     const garbage = await call('POST', `${platform.url}/hosted-fields/card-data`, token, 'not json');

@@ -90,13 +90,11 @@ const FRAME_SCRIPT = `
       input.value = digits(v).slice(0, 4);
     }
   }
-  var lastValid = null;
   input.addEventListener('input', function () {
     format();
     var ok = valid();
     input.classList.toggle('valid', ok);
     input.classList.toggle('invalid', !ok && input.value !== '');
-    lastValid = ok;
     toParent({ type: 'input', valid: ok });
   });
   input.addEventListener('focus', function () { toParent({ type: 'focus' }); });

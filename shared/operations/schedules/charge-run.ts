@@ -3,15 +3,17 @@
  *   - a message for a run already moved past (duplicate, or an operator's change) does nothing;
  *   - a deleted schedule, a vanished merchant or an initial pair that no longer resolves ends the subscription;
  *   - a paused schedule or subscription skips the run (no charge, not counted);
- *   - otherwise an idempotency claim on (schedule, token, run) guards the charge: the claim completes in the same
- *     write as the payment and its callback, so a redelivered message finds the payment instead of charging again;
+ *   - otherwise an idempotency key on (schedule, token, run) guards the charge: claimed with the payment's
+ *     reservation, completed with its outcome and callback, so a redelivered message finds the payment instead of
+ *     charging again;
  *   - payments_count charges (approved or declined) end the subscription.
  */
 import type { Deps } from '../../deps.js';
-import { NotFoundError, PlatformError } from '../../errors.js';
+import { ConflictError, NotFoundError, PlatformError } from '../../errors.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { dateOf, dueAt, followingRun, type Schedule, type Subscription } from '../../domain/schedule.js';
 import type { RecurringChargeMessage } from '../../ports/schedules.js';
+import { IdempotencyClaimedError } from '../../ports/payment-store.js';
 import { recurringCharge, resolveRecurringPair, selectMid, type CallbackRecorder } from '../payment/index.js';
 import { s2sRecorder } from '../s2s-card/pipeline.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
@@ -44,24 +46,22 @@ export async function chargeRun(d: Deps, m: RecurringChargeMessage): Promise<Run
   if (!config) return end(d, m, 'merchant not found');
 
   const key = runKey(m);
-  const claim = await d.payments.claim(key, RUN_CLAIM_TTL_SECONDS);
-  // Another delivery of this run is charging right now: SQS brings the message back later.
-  if (claim.state === 'in-progress') throw new Error('scheduled run in progress elsewhere');
-  let transId: string | undefined;
-  if (claim.state === 'completed') {
-    transId = (JSON.parse(claim.result.body) as { trans_id?: string }).trans_id;
-  } else {
-    try {
-      transId = await charge(d, sub, config, key);
-    } catch (err) {
-      await d.payments.release(key).catch(() => undefined);
-      if (err instanceof NotFoundError) return end(d, m, 'recurring pair not found');
-      if (!(err instanceof PlatformError) || err.httpStatus >= 500) throw err;
-      // A rule refuses the charge (e.g. no MID can take it now): this run is lost, the next one tries again.
+  let transId: string;
+  try {
+    transId = await charge(d, sub, config, key);
+  } catch (err) {
+    if (err instanceof IdempotencyClaimedError) {
+      // Another delivery of this run is charging right now: SQS brings the message back later.
+      if (err.claim.state === 'in-progress') throw new Error('scheduled run in progress elsewhere');
+      transId = (JSON.parse(err.claim.result.body) as { trans_id: string }).trans_id;
+    } else if (err instanceof NotFoundError) {
+      return end(d, m, 'recurring pair not found');
+    } else if (err instanceof PlatformError && err.httpStatus < 500 && !(err instanceof ConflictError)) {
+      // A rule refuses the charge before anything is written (e.g. no MID can take it now): this run is lost.
       logger.warn('scheduled run refused', { ...log, error: err.message });
       await advance(d, m, schedule, {});
       return 'skipped';
-    }
+    } else throw err;
   }
   await advance(d, m, schedule, { transId });
   logger.info('scheduled run charged', { ...log, transId });
@@ -92,7 +92,8 @@ async function charge(d: Deps, sub: Subscription, config: MerchantConfig, key: s
     },
     {
       callbacks,
-      idempotency: { key, result: (p) => ({ statusCode: 200, body: JSON.stringify({ trans_id: p.transId, status: p.status }) }) },
+      // The run's key is claimed with the payment's reservation and completed with its outcome: one charge per run.
+      idempotency: { key, claimTtlSeconds: RUN_CLAIM_TTL_SECONDS, result: (p) => ({ statusCode: 200, body: JSON.stringify({ trans_id: p.transId, status: p.status }) }) },
     },
   );
   return payment.transId;

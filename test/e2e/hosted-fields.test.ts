@@ -188,6 +188,22 @@ describe('Hosted fields in Chromium', () => {
     await page.close();
   });
 
+  it('pays on the local demo page (/hosted-fields/demo)', async () => {
+    const { token } = await createToken(platform.url, merchant);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${platform.url}/hosted-fields/demo?token=${token}`);
+    await page.frameLocator('#card-container iframe').locator('input').pressSequentially(PAN);
+    await page.frameLocator('#expiry-container iframe').locator('input').pressSequentially('0138');
+    await page.frameLocator('#cvv-container iframe').locator('input').pressSequentially('123');
+    await page.click('#pay');
+    await expect.poll(() => page.locator('#result').textContent(), { timeout: 10_000 }).toContain('Result: success');
+    await page.screenshot({ path: `${SHOTS}/hosted-fields-demo.png` });
+    expect(errors).toEqual([]); // no CSP violation on the demo or in its frames
+    await page.close();
+  });
+
   it('refuses to render a field inside a page of another origin than the one declared', async () => {
     const { token } = await createToken(platform.url, merchant);
     const page = await browser.newPage();

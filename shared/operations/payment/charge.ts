@@ -112,8 +112,7 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
   const transId = d.newId();
   const started = d.clock.now().toISOString();
   const reserved = preparedPayment(input, transId, started);
-  const claim = hooks.idempotency?.claimTtlSeconds ? { key: hooks.idempotency.key, ttlSeconds: hooks.idempotency.claimTtlSeconds } : undefined;
-  await d.payments.reserve(reserved, claim);
+  await d.payments.reserve(reserved, claimOf(hooks));
 
   let outcome: ConnectorOutcome;
   try {
@@ -145,6 +144,11 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
   await d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
   await enqueue(d, callbacks, transId);
   return { payment, event, callbacks };
+}
+
+/** The idempotency claim to take together with the reservation, if the caller wants replays. */
+export function claimOf(hooks: AttemptHooks): { key: string; ttlSeconds: number } | undefined {
+  return hooks.idempotency?.claimTtlSeconds ? { key: hooks.idempotency.key, ttlSeconds: hooks.idempotency.claimTtlSeconds } : undefined;
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {
@@ -188,7 +192,7 @@ function preparedPayment(input: ChargeInput, transId: string, now: string): Paym
 }
 
 /** The acquirer's answer is unknown: answer UNDEFINED/PREPARE, and let a repeated request get that same answer. */
-async function undetermined(d: CoreDeps, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult> {
+export async function undetermined(d: CoreDeps, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult> {
   const event: PaymentEvent = {
     operation: String(reserved.details.transactionType),
     result: 'UNDEFINED',

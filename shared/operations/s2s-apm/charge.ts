@@ -4,8 +4,8 @@
  * (+ the caller's idempotent answer) → queue the callbacks. A REDIRECT outcome waits for the payer on the method's
  * page (redirect-step.ts); the caller gets the one-time token for that page's address.
  *
- * Callers claim their idempotency key first (a duplicate request never pays twice) and pass their CallbackRecorder,
- * so each protocol signs its own callbacks:
+ * The payment is reserved (PREPARE, with the caller's idempotency claim) before the provider is asked, so a crash
+ * never loses an approved payment. Callers pass their CallbackRecorder, so each protocol signs its own callbacks:
  *
  *   const { payment, event, redirectToken } = await apmCharge(deps, { ...input, protocol: 'checkout' }, { callbacks });
  */
@@ -17,8 +17,9 @@ import type { FormValue } from '../../protocol/form.js';
 import { apmConnectorForBrand } from '../../connectors/registry.js';
 import type { ApmConnector } from '../../ports/apm-connector.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
-import { enqueue, type AttemptHooks } from '../payment/attempt.js';
-import { applyOutcome, resultOf } from '../payment/charge.js';
+import { enqueue, nextVersion, type AttemptHooks } from '../payment/attempt.js';
+import { applyOutcome, claimOf, resultOf, undetermined } from '../payment/charge.js';
+import { logger } from '../../logger.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from '../payment/types.js';
 
 export const METHOD_NOT_SUPPORTED = 'Payment method is not supported.';
@@ -74,14 +75,12 @@ export function callApm(connector: ApmConnector, input: ApmChargeInput, transId:
   return connector.pay({ ...base, amount: input.amount + (input.commission ?? 0), authorize: input.authorize });
 }
 
+/** Reserve (PREPARE + idempotency claim) → provider → outcome and callbacks in one write; as the card charge. */
 export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
   const connector = apmConnectorFor(input.brand);
   const transId = d.newId();
-  const outcome = await callApm(connector, input, transId);
-  const now = d.clock.now().toISOString();
-  const result = resultOf(outcome);
-  const redirectToken = outcome.kind === 'challenge' ? (input.redirectToken ?? newRedirectToken()) : undefined;
-  const payment: Payment = {
+  const started = d.clock.now().toISOString();
+  const reserved: Payment = {
     transId,
     clientKey: input.clientKey,
     protocol: input.protocol,
@@ -103,18 +102,32 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
       authorize: input.authorize,
       transactionType: input.transactionType,
       ...(input.commission !== undefined ? { commission: input.commission } : {}),
-      ...(redirectToken ? { redirectTokenHash: tokenHash(redirectToken) } : {}),
     },
     descriptor: input.mid.descriptor,
-    createdAt: now,
-    updatedAt: now,
-    history:
-      outcome.kind === 'challenge'
-        ? [{ id: transId, type: 'REDIRECT', status: 'waiting', date: now, amount: input.amount }]
-        : [{ id: transId, type: input.transactionType, status: result === 'SUCCESS' ? 'success' : 'fail', date: now, amount: input.amount }],
+    createdAt: started,
+    updatedAt: started,
+    history: [{ id: transId, type: input.transactionType, status: 'waiting', date: started, amount: input.amount }],
     callbackCount: 0,
     version: 1,
   };
+  await d.payments.reserve(reserved, claimOf(hooks));
+
+  let outcome: ConnectorOutcome;
+  try {
+    outcome = await callApm(connector, input, transId);
+  } catch (err) {
+    logger.error('APM provider did not answer; payment left PREPARE', { transId, connector: connector.name, error: (err as Error).message });
+    return undetermined(d, reserved, hooks);
+  }
+  const now = d.clock.now().toISOString();
+  const payment = nextVersion(reserved, now);
+  const result = resultOf(outcome);
+  const redirectToken = outcome.kind === 'challenge' ? (input.redirectToken ?? newRedirectToken()) : undefined;
+  if (redirectToken) payment.details.redirectTokenHash = tokenHash(redirectToken);
+  const entry = payment.history[0]!;
+  entry.date = now;
+  if (outcome.kind === 'challenge') entry.type = 'REDIRECT';
+  else entry.status = result === 'SUCCESS' ? 'success' : 'fail';
   applyOutcome(payment, outcome, input.authorize);
   const event: PaymentEvent = {
     operation: outcome.kind === 'challenge' ? 'REDIRECT' : input.transactionType,
@@ -125,7 +138,7 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
     declineReason: payment.declineReason,
   };
   const callbacks = hooks.callbacks(payment, event);
-  await d.payments.create(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+  await d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
   await enqueue(d, callbacks, transId);
   return { payment, event, callbacks, redirectToken };
 }

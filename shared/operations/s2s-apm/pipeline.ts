@@ -3,8 +3,7 @@
  * protocol-neutral PaymentEvent into signed APM callback fields, the follow-up lookup by trans_id with its hash,
  * and the redirect answer.
  */
-import { createHash } from 'node:crypto';
-import { ConflictError, InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
@@ -13,40 +12,21 @@ import { hashEquals } from '../../protocol/signature.js';
 import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
 import { readTransId } from '../../protocol/s2s-apm/request.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
-import type { CallbackRecorder, IdempotencyHook, PaymentEvent } from '../payment/types.js';
+import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
+import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
-
-const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 export function idempotencyKey(clientKey: string, rawBody: string): string {
   // "apm" keeps an identical body sent to /post apart from one sent to /post-va.
-  return createHash('sha256').update(clientKey).update('\n').update('apm').update('\n').update(rawBody).digest('hex');
+  return requestKey(clientKey, 'apm', rawBody);
 }
 
-/**
- * Runs an action once per identical request. `replay` (payment-creating actions): a repeated request gets the first
- * one's stored answer (the core completes the claim in the payment's own write). Without replay (follow-ups, where
- * two identical partial refunds one after the other are legitimate) the claim only keeps concurrent duplicates out.
- */
-export async function once(req: S2sApmRequest, replay: boolean, run: (key: string) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
-  const { payments } = req.deps;
-  const key = idempotencyKey(req.config.merchant.clientKey, req.rawBody);
-  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
-  if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
-  if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
-  try {
-    const res = await run(key);
-    if (!replay) await payments.release(key).catch(() => undefined);
-    return res;
-  } catch (err) {
-    await payments.release(key).catch(() => undefined);
-    throw err;
-  }
+/** Runs an action once per identical request (see runOnce). */
+export function once(req: S2sApmRequest, replay: boolean, run: (key: string) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
+  return runOnce(req.deps.payments, idempotencyKey(req.config.merchant.clientKey, req.rawBody), replay, run);
 }
 
-export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {
-  return { key, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
-}
+export { storedAnswer };
 
 /** APM words for a protocol-neutral event: the creating action's name for its outcome, CREDITVOID for refunds. */
 export function apmWireEvent(p: Payment, e: PaymentEvent): ApmCallbackEvent {

@@ -6,8 +6,8 @@
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { apmConnectorNamed } from '../../connectors/registry.js';
-import { hasAttempt, runAttempt, type AttemptHooks } from '../payment/attempt.js';
-import { applyOutcome, resultOf } from '../payment/charge.js';
+import { hasAttempt, nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
+import { applyOutcome, claimOf, resultOf } from '../payment/charge.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
@@ -42,8 +42,15 @@ export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempoten
     version: 1,
   };
   const event = { operation: 'DEBIT', result: 'SUCCESS' as const, amount: input.amount, attemptId: transId, date: now };
-  await d.payments.create(payment, [], idempotency && { key: idempotency.key, result: idempotency.result(payment, event) });
-  return payment;
+  if (!idempotency) {
+    await d.payments.create(payment, []);
+    return payment;
+  }
+  // Claim with the record, then store the answer for replays (as every payment-creating action does).
+  await d.payments.reserve(payment, claimOf({ callbacks: () => [], idempotency }));
+  const stored = nextVersion(payment, now);
+  await d.payments.update(stored, [], { key: idempotency.key, result: idempotency.result(stored, event) });
+  return stored;
 }
 
 export function checkCompletable(p: Payment): void {

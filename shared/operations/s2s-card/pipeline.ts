@@ -2,60 +2,27 @@
  * What every S2S CARD action shares: the idempotency claim around its work, the callback recorder that turns a
  * protocol-neutral PaymentEvent into S2S CARD callback fields, and the redirect answer for 3DS / REDIRECT.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { ConflictError } from '../../errors.js';
-import { IdempotencyClaimedError } from '../../ports/payment-store.js';
+import { randomBytes } from 'node:crypto';
 import { recordCallback } from '../../domain/callback-factory.js';
 import type { Payment } from '../../domain/payment.js';
-import type { CallbackRecorder, IdempotencyHook, PaymentEvent } from '../payment/index.js';
+import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
+import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate } from '../../domain/payment.js';
 import type { RedirectInfo } from '../../protocol/s2s-card/responses.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 
-const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
-
 export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
-  return createHash('sha256').update(clientKey).update('\n').update(style).update('\n').update(rawBody).digest('hex');
+  return requestKey(clientKey, style, rawBody);
 }
 
-/**
- * Runs an action once per identical request. `replay` (payment-creating actions): the core claims the key in the
- * same write that reserves the payment, and a repeated request gets the first one's stored answer. Without replay
- * (follow-ups such as CREDITVOID, where two identical partial refunds are legitimate one after the other) the claim
- * only keeps concurrent duplicates out and is released afterwards.
- */
-export async function once(
-  req: S2sCardRequest,
-  replay: boolean,
-  run: (key: string) => Promise<S2sCardResponse>,
-): Promise<S2sCardResponse> {
-  const { payments } = req.deps;
-  const key = idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle);
-  if (replay) {
-    try {
-      return await run(key);
-    } catch (err) {
-      if (!(err instanceof IdempotencyClaimedError)) throw err;
-      if (err.claim.state === 'completed') return { statusCode: err.claim.result.statusCode, body: JSON.parse(err.claim.result.body) };
-      throw new ConflictError('The same request is being processed.');
-    }
-  }
-  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
-  if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
-  if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
-  try {
-    return await run(key);
-  } finally {
-    await payments.release(key).catch(() => undefined);
-  }
+/** Runs an action once per identical request (see runOnce). */
+export function once(req: S2sCardRequest, replay: boolean, run: (key: string) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
+  return runOnce(req.deps.payments, idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle), replay, run);
 }
 
-/** The idempotent answer of a payment-creating action: claimed with the reservation, stored with the outcome. */
-export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {
-  return { key, claimTtlSeconds: IDEMPOTENCY_TTL_SECONDS, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
-}
+export { storedAnswer };
 
 /** S2S CARD words for a protocol-neutral event. */
 export function wireEvent(p: Payment, e: PaymentEvent): S2sCardEvent {

@@ -1,0 +1,52 @@
+/**
+ * One request, one effect, for every protocol. A key is the hash of the merchant, the endpoint's scope and the raw
+ * body. Payment-creating actions (`replay`) claim the key in the same write that reserves the payment
+ * (charge/apmCharge via the IdempotencyHook) and a repeated request gets the first answer; follow-ups (where two
+ * identical partial refunds one after the other are legitimate) claim it only while they run.
+ */
+import { createHash } from 'node:crypto';
+import { ConflictError } from '../../errors.js';
+import { IdempotencyClaimedError, type PaymentStore } from '../../ports/payment-store.js';
+import type { Payment } from '../../domain/payment.js';
+import type { IdempotencyHook, PaymentEvent } from './types.js';
+
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+export function requestKey(clientKey: string, scope: string, rawBody: string): string {
+  return createHash('sha256').update(clientKey).update('\n').update(scope).update('\n').update(rawBody).digest('hex');
+}
+
+export interface StoredResponse {
+  statusCode: number;
+  body: Record<string, unknown>;
+}
+
+export async function runOnce<R extends StoredResponse>(
+  payments: PaymentStore,
+  key: string,
+  replay: boolean,
+  run: (key: string) => Promise<R>,
+): Promise<R | StoredResponse> {
+  if (replay) {
+    try {
+      return await run(key);
+    } catch (err) {
+      if (!(err instanceof IdempotencyClaimedError)) throw err;
+      if (err.claim.state === 'completed') return { statusCode: err.claim.result.statusCode, body: JSON.parse(err.claim.result.body) };
+      throw new ConflictError('The same request is being processed.');
+    }
+  }
+  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
+  if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
+  if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
+  try {
+    return await run(key);
+  } finally {
+    await payments.release(key).catch(() => undefined);
+  }
+}
+
+/** The idempotent answer of a payment-creating action: claimed with the reservation, stored with the outcome. */
+export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {
+  return { key, claimTtlSeconds: IDEMPOTENCY_TTL_SECONDS, result: (p, e) => ({ statusCode: 200, body: JSON.stringify(body(p, e)) }) };
+}

@@ -72,6 +72,8 @@ export interface CheckoutSession {
   leaseUntil?: string;
   /** Set once the payer's attempt created the payment (the Payment item is keyed by paymentId). */
   transId?: string;
+  /** The method the payer paid with (`card` or an APM brand), set with transId. */
+  paymentMethod?: string;
   /** Hosted Payment Fields sessions only (POST /api/v1/session/token); see shared/operations/hosted-fields. */
   hostedFields?: HostedFieldsSessionData;
   createdAt: string;

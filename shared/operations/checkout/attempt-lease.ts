@@ -6,7 +6,7 @@
  *   - no payment record: the attempt died before the payment was written → the session opens again. A new attempt
  *     reuses the session's payment_id as the trans_id, so a payment written late by a zombie cannot be doubled
  *     (the payment's create is conditional) and an acquirer sees the same transaction id;
- *   - a payment waiting for its 3DS step → the session shows that step again;
+ *   - a payment waiting for its 3DS step (or an alternative method's page) → the session shows that step again;
  *   - a decided payment → the session completes and the payer returns as if the attempt had finished;
  *   - a payment whose 3DS completion was cut off (its outcome unknown) → completed, to error_url.
  * Each resolution is one conditional write on the session; of several payers' tabs resolving at once, one wins.
@@ -14,6 +14,7 @@
 import type { Deps } from '../../deps.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import { isWaitingForChallenge } from '../payment/index.js';
+import { isWaitingForPayer } from '../s2s-apm/index.js';
 import { afterPayment, busy, claim, expire, isExpired, type PageContext, type PageOutcome } from './page-flow.js';
 
 /** Longer than any page step may run (the function timeout is 10 s, API Gateway's 30 s). */
@@ -38,8 +39,8 @@ export async function resolveStuckSession(d: Deps, ctx: PageContext): Promise<Pa
     const reopened = await claim(d, ctx, { state: 'open' });
     return reopened ? { kind: 'form', ctx: reopened } : busy(ctx);
   }
-  if (isWaitingForChallenge(payment)) {
-    const back = await claim(d, ctx, { state: 'challenge', transId: payment.transId });
+  if (isWaitingForChallenge(payment) || isWaitingForPayer(payment)) {
+    const back = await claim(d, ctx, { state: 'challenge', transId: payment.transId, paymentMethod: str(payment.details.checkoutPaymentMethod) });
     return back ? { kind: 'threeDs', ctx: back } : busy(ctx);
   }
   const done = await claim(d, ctx, { state: 'completed', transId: payment.transId });
@@ -47,3 +48,5 @@ export async function resolveStuckSession(d: Deps, ctx: PageContext): Promise<Pa
   // SETTLED / PENDING / DECLINED return as usual; a 3DS step whose completion was cut off goes to error_url.
   return afterPayment(done, payment);
 }
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);

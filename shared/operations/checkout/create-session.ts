@@ -12,6 +12,7 @@ import { selectMid } from '../payment/routing.js';
 import { checkoutMerchant } from './merchant.js';
 import { openSession } from './open-session.js';
 import { resolveSavedCards } from './saved-cards.js';
+import { sessionMethods } from './methods.js';
 import { luhnValid } from '../../protocol/fields.js';
 
 export async function createSession(d: Deps, rawBody: string): Promise<{ redirectUrl: string }> {
@@ -21,6 +22,7 @@ export async function createSession(d: Deps, rawBody: string): Promise<{ redirec
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
+  const methods = sessionMethods(req.operation, body.methods);
   const savedCards = await resolveSavedCards(d, merchant.clientKey, body.card_token);
 
   const { redirectUrl } = await openSession(
@@ -28,7 +30,7 @@ export async function createSession(d: Deps, rawBody: string): Promise<{ redirec
     {
       clientKey: merchant.clientKey,
       operation: req.operation,
-      methods: body.methods ?? ['card'],
+      methods,
       order: { number: body.order.number, amount: req.amount, currency: req.currency, description: body.order.description },
       customer: body.customer && { name: body.customer.name, email: body.customer.email, birthDate: body.customer.birth_date },
       billingAddress: req.billingAddress,

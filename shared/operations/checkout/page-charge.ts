@@ -12,6 +12,7 @@ import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
 import { charge, resolveCardToken, selectMid } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
+import { chargeApm } from './page-apm.js';
 import type { PageContext } from './page-flow.js';
 
 export interface PayerContext {
@@ -34,7 +35,7 @@ interface PayerCard {
   payerEmail?: string;
 }
 
-async function payerCard(d: Deps, s: CheckoutSession, choice: CardChoice): Promise<PayerCard> {
+async function payerCard(d: Deps, s: CheckoutSession, choice: Exclude<CardChoice, { kind: 'apm' }>): Promise<PayerCard> {
   if (choice.kind === 'new') return { card: choice.card };
   const saved = s.savedCards![choice.index]!;
   const entry = await resolveCardToken(d, s.clientKey, saved.token);
@@ -45,6 +46,7 @@ async function payerCard(d: Deps, s: CheckoutSession, choice: CardChoice): Promi
 
 export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
   const s = ctx.session;
+  if (form.choice.kind === 'apm') return chargeApm(d, ctx, mids, form.choice, paymentDetails(s, payer));
   const { action, type } = OPERATION_ACTIONS[s.operation];
   const authorize = s.operation === 'purchase' && s.auth;
   const mid = selectMid(mids, { authorize, zeroAmount: s.order.amount === 0 });
@@ -92,6 +94,7 @@ function paymentDetails(s: CheckoutSession, payer: PayerContext): Record<string,
   const b = s.billingAddress ?? {};
   return {
     checkoutOperation: s.operation,
+    checkoutPaymentMethod: 'card',
     customerName: s.customer?.name,
     customerBirthDate: s.customer?.birthDate,
     customerCountry: b.country,

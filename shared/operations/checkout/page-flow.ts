@@ -18,7 +18,7 @@ export interface PageContext {
 }
 
 export type PageOutcome =
-  | { kind: 'form'; ctx: PageContext; errors?: FormErrors; holder?: string; choice?: string }
+  | { kind: 'form'; ctx: PageContext; errors?: FormErrors; holder?: string; choice?: string; method?: string; identifier?: string }
   | { kind: 'threeDs'; ctx: PageContext }
   /** The payment waits for 3DS: send the browser to the page (GET), which shows the step. */
   | { kind: 'toPage'; ctx: PageContext }

@@ -12,6 +12,7 @@ import type { FormObject } from '../../protocol/form.js';
 import { readPaymentForm } from '../../protocol/checkout/page/card-form.js';
 import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { completeChallenge } from '../payment/index.js';
+import { completeRedirect, isWaitingForPayer } from '../s2s-apm/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
 import { leaseFrom, leaseIsOver, resolveStuckSession } from './attempt-lease.js';
@@ -56,6 +57,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
   const parsed = readPaymentForm(
     form,
     {
+      methods: s.methods,
       askCvv: asksCvv(s),
       savedCards: s.savedCards?.length ?? 0,
       savedOnly: s.savedCardsOnly === true,
@@ -65,7 +67,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
     },
     t,
   );
-  if (!parsed.ok) return { kind: 'form', ctx, errors: parsed.errors, holder: parsed.holder, choice: parsed.choice };
+  if (!parsed.ok) return { kind: 'form', ctx, errors: parsed.errors, holder: parsed.holder, choice: parsed.choice, method: parsed.method, identifier: parsed.identifier };
 
   const claimed = await claim(d, ctx, { state: 'processing', leaseUntil: leaseFrom(d) });
   if (!claimed) return busy(ctx);
@@ -83,7 +85,8 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
   }
 
   const waiting = payment.status === '3DS' || payment.status === 'REDIRECT';
-  const next = await claim(d, ctx, { state: waiting ? 'challenge' : 'completed', transId: payment.transId });
+  const paymentMethod = parsed.choice.kind === 'apm' ? parsed.choice.brand : 'card';
+  const next = await claim(d, ctx, { state: waiting ? 'challenge' : 'completed', transId: payment.transId, paymentMethod });
   if (!next) return busy(ctx);
   logger.info('checkout payment', { clientKey: s.clientKey, paymentId: payment.transId, status: payment.status });
   return waiting ? { kind: 'toPage', ctx: next } : afterPayment(next, payment);
@@ -100,7 +103,9 @@ export async function confirmThreeDs(d: Deps, token: string | undefined): Promis
   ctx = claimed;
   const payment = await d.payments.get(ctx.session.paymentId);
   if (!payment) throw new Error('Checkout session in challenge without its payment');
-  const result = await completeChallenge(d, { payment }, { callbacks: checkoutCallbacks(d, ctx.merchant) });
+  const hooks = { callbacks: checkoutCallbacks(d, ctx.merchant) };
+  // A card's 3DS step, or an alternative method's page (REDIRECT) the payer approved.
+  const result = isWaitingForPayer(payment) ? await completeRedirect(d, { payment, approve: true }, hooks) : await completeChallenge(d, { payment }, hooks);
   const done = await claim(d, ctx, { state: 'completed' });
   if (!done) return busy(ctx);
   return afterPayment(done, result.payment);

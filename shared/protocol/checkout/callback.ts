@@ -54,7 +54,9 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
       : {}),
     ...(m.recurring ? scheduleEcho(p) : {}),
     ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
-    brand: p.card?.brand,
+    // Card brand, or the alternative method's brand (vcard) for a page payment made with one.
+    brand: p.card?.brand ?? str(d.brand),
+    checkout_payment_method: str(d.checkoutPaymentMethod),
     ...payeeFields(d),
     custom_data: m.identity ? (d.customData as FormValue | undefined) : undefined,
     hash: paymentHash(merchant, p.transId, order),

@@ -154,7 +154,6 @@ export function readSessionRequest(rawBody: string): SessionRequest {
     if ((body.payee || body.payee_billing_address) && !['transfer', 'credit'].includes(operation)) {
       errors.push({ field: body.payee ? 'payee' : 'payee_billing_address', message: 'This value is available for the transfer and credit operations only.' });
     }
-    if (body.methods?.length && !body.methods.includes('card')) errors.push({ field: 'methods', message: 'Not found acceptable methods' });
   }
 
   let billingAddress: Record<string, string> | undefined;

@@ -9,7 +9,7 @@ import { getString } from '../../form.js';
 import { cardBrand, luhnValid } from '../../fields.js';
 import type { PageText } from './i18n.js';
 
-export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms' | 'card_choice' | 'saved_cvv' | 'saved_expiry' | 'payee_card_number';
+export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms' | 'card_choice' | 'saved_cvv' | 'saved_expiry' | 'payee_card_number' | 'method' | 'identifier';
 export type FormErrors = Partial<Record<FieldName | 'form', string>>;
 
 export interface PostedCard {
@@ -24,9 +24,13 @@ export interface PostedCard {
 export type CardChoice =
   | { kind: 'new'; card: PostedCard }
   /** index into the session's saved cards; cvv (payments) or expiry (payouts) as the payer typed it. */
-  | { kind: 'saved'; index: number; cvv?: string; expiry?: { expMonth: string; expYear: string } };
+  | { kind: 'saved'; index: number; cvv?: string; expiry?: { expMonth: string; expYear: string } }
+  /** An alternative method (brand) with the payer's identifier at it. */
+  | { kind: 'apm'; brand: string; identifier: string };
 
 export interface PaymentFormOptions {
+  /** The session's methods (`card` and APM brands); the first is preselected. */
+  methods: string[];
   /** Payments ask for the CVV; payouts (credit) do not. */
   askCvv: boolean;
   /** How many saved cards the page offers. */
@@ -41,7 +45,7 @@ export interface PaymentFormOptions {
 
 export type PaymentFormResult =
   | { ok: true; choice: CardChoice; payeeCardNumber?: string }
-  | { ok: false; errors: FormErrors; holder: string; choice: string };
+  | { ok: false; errors: FormErrors; holder: string; choice: string; method: string; identifier: string };
 
 /** "saved-N" or "new"; a page with saved cards preselects the first, so a missing choice means the only one offered. */
 function readChoice(form: FormObject, opts: PaymentFormOptions): string | undefined {
@@ -80,10 +84,19 @@ function cvvError(cvv: string, t: PageText): string | undefined {
 export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: PageText): PaymentFormResult {
   const errors: FormErrors = {};
   const holder = (getString(form, 'holder') ?? '').trim().replace(/\s+/g, ' ');
-  const choice = readChoice(form, opts);
+  const posted = getString(form, 'method');
+  const method = posted === undefined ? opts.methods[0]! : opts.methods.includes(posted) ? posted : undefined;
+  const identifier = (getString(form, 'identifier') ?? '').trim();
+  const choice = method === 'card' ? readChoice(form, opts) : undefined;
   let result: CardChoice | undefined;
 
-  if (choice === undefined) {
+  if (method === undefined) {
+    errors.method = t.fixErrors;
+  } else if (method !== 'card') {
+    if (!identifier) errors.identifier = t.required;
+    else if (identifier.length > 255) errors.identifier = t.badIdentifier;
+    else result = { kind: 'apm', brand: method, identifier };
+  } else if (choice === undefined) {
     errors.card_choice = t.chooseCard;
   } else if (choice === 'new') {
     const number = digitsOf(getString(form, 'card_number'));
@@ -112,7 +125,7 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
   }
 
   let payeeCardNumber: string | undefined;
-  if (opts.payeeCard) {
+  if (opts.payeeCard && method === 'card') {
     payeeCardNumber = digitsOf(getString(form, 'payee_card_number'));
     const problem = numberError(payeeCardNumber, t);
     if (problem) errors.payee_card_number = problem;
@@ -121,7 +134,7 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
 
   if (Object.keys(errors).length || !result) {
     const badCard = errors.card_number === t.badCard || errors.payee_card_number === t.badCard;
-    return { ok: false, errors: { ...errors, form: badCard ? t.badCard : t.fixErrors }, holder, choice: choice ?? '' };
+    return { ok: false, errors: { ...errors, form: badCard ? t.badCard : t.fixErrors }, holder, choice: choice ?? '', method: method ?? '', identifier };
   }
   return { ok: true, choice: result, payeeCardNumber };
 }

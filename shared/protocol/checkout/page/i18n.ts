@@ -52,6 +52,9 @@ export interface PageText {
   paymentMethod: string;
   methodCard: string;
   identifier: string;
+  badIdentifier: string;
+  methodStepTitle: string;
+  methodStepText: string;
 }
 
 /** The Luhn failure text is the platform's own (protocol.md §8); it stays in English everywhere. */
@@ -106,6 +109,9 @@ const en: PageText = {
   paymentMethod: 'Payment method',
   methodCard: 'Card',
   identifier: 'Account e-mail',
+  badIdentifier: 'Enter the e-mail of your account.',
+  methodStepTitle: 'Continue with {method}',
+  methodStepText: '{method} asks you to approve the payment of {amount} to {merchant}.',
 };
 
 const de: PageText = {
@@ -157,6 +163,9 @@ const de: PageText = {
   paymentMethod: 'Zahlungsart',
   methodCard: 'Karte',
   identifier: 'Konto-E-Mail',
+  badIdentifier: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein.',
+  methodStepTitle: 'Weiter mit {method}',
+  methodStepText: '{method} bittet Sie, die Zahlung von {amount} an {merchant} zu bestätigen.',
 };
 
 const fr: PageText = {
@@ -208,6 +217,9 @@ const fr: PageText = {
   paymentMethod: 'Moyen de paiement',
   methodCard: 'Carte',
   identifier: 'E-mail du compte',
+  badIdentifier: 'Saisissez l’e-mail de votre compte.',
+  methodStepTitle: 'Continuer avec {method}',
+  methodStepText: '{method} vous demande d’approuver le paiement de {amount} à {merchant}.',
 };
 
 const sp: PageText = {
@@ -259,6 +271,9 @@ const sp: PageText = {
   paymentMethod: 'Método de pago',
   methodCard: 'Tarjeta',
   identifier: 'Correo de la cuenta',
+  badIdentifier: 'Introduzca el correo de su cuenta.',
+  methodStepTitle: 'Continuar con {method}',
+  methodStepText: '{method} le pide aprobar el pago de {amount} a {merchant}.',
 };
 
 const ar: PageText = {
@@ -310,6 +325,9 @@ const ar: PageText = {
   paymentMethod: 'طريقة الدفع',
   methodCard: 'بطاقة',
   identifier: 'البريد الإلكتروني للحساب',
+  badIdentifier: 'أدخل البريد الإلكتروني لحسابك.',
+  methodStepTitle: 'المتابعة باستخدام {method}',
+  methodStepText: 'يطلب منك {method} الموافقة على دفع {amount} إلى {merchant}.',
 };
 
 const ru: PageText = {
@@ -361,6 +379,9 @@ const ru: PageText = {
   paymentMethod: 'Способ оплаты',
   methodCard: 'Карта',
   identifier: 'E-mail аккаунта',
+  badIdentifier: 'Введите e-mail вашего аккаунта.',
+  methodStepTitle: 'Продолжить с {method}',
+  methodStepText: '{method} просит подтвердить платёж {amount} в пользу {merchant}.',
 };
 
 /** The spec's language codes (lowercased). */

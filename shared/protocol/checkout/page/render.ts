@@ -108,6 +108,12 @@ export interface FormView {
   choice?: string;
   /** transfer: ask for the payee's card number. */
   payeeCard: boolean;
+  /** The session's methods: `card` and alternative methods (brands); tabs when more than one. */
+  methods: Array<{ value: string; label: string }>;
+  /** The method to show selected. */
+  method?: string;
+  /** The APM identifier the payer typed (kept after an error). */
+  identifier?: string;
   errors?: FormErrors;
   holder?: string;
 }
@@ -175,6 +181,23 @@ ${option('new', t.newCard, undefined, 'new-card')}
   } else {
     cards = newCard;
   }
+  const methods = v.methods.length ? v.methods : [{ value: 'card', label: t.methodCard }];
+  const method = methods.some((m) => m.value === v.method) ? v.method! : methods[0]!.value;
+  const hasCard = methods.some((m) => m.value === 'card');
+  const hasApm = methods.some((m) => m.value !== 'card');
+  const methodChoice =
+    methods.length > 1
+      ? `<fieldset class="methods" id="method"><legend class="sr-only">${esc(t.paymentMethod)}</legend>
+${methods.map((m) => `<label class="tab"><input type="radio" name="method" value="${esc(m.value)}"${m.value === method ? ' checked' : ''}><span>${esc(m.label)}</span></label>`).join('\n')}
+</fieldset>`
+      : `<input type="hidden" name="method" value="${esc(method)}">`;
+  const apm = hasApm
+    ? `<div class="method-fields" data-method="apm">${field(
+        'identifier',
+        t.identifier,
+        `<input type="email" class="ltr" ${attrs('identifier')} autocomplete="email" maxlength="255" value="${esc(v.identifier ?? '')}" data-check="identifier" required>`,
+      )}</div>`
+    : '';
   const payee = v.payeeCard
     ? field(
         'payee_card_number',
@@ -191,9 +214,13 @@ ${summary(v.lang, v.order)}
 <form id="pay-form" method="post" action="${esc(v.actionUrl)}" novalidate autocomplete="on" ${dataAttrs}>
 <h1 class="sr-only">${esc(t.title)}</h1>
 <p class="alert" id="form-alert" role="alert">${esc(err.form ?? '')}</p>
+${methodChoice}
+${hasCard ? `<div class="method-fields" data-method="card">
 ${v.payeeCard ? `<h2 class="section">${esc(t.yourCard)}</h2>` : ''}
 ${cards}
 ${payee}
+</div>` : ''}
+${apm}
 ${
   v.termsCheckbox
     ? `<div class="field"><label class="check"><input type="checkbox" id="terms" name="terms" value="1" aria-invalid="${err.terms ? 'true' : 'false'}" aria-describedby="terms-error" data-check="terms" required><span>${esc(t.terms)}</span></label>
@@ -212,19 +239,26 @@ export interface ThreeDsView {
   lang: PageLanguage;
   order: OrderSummary;
   actionUrl: string;
+  /** An alternative method's approval step (REDIRECT) instead of card 3DS: the method's display name. */
+  method?: string;
 }
 
-/** The platform's own authentication step for sandbox 3DS cards (05/2038 passes, 06/2038 fails). */
+/**
+ * The platform's own authentication step for sandbox 3DS cards (05/2038 passes, 06/2038 fails), or the approval
+ * step of an alternative method that redirects the payer (sandbox vcard redirect@gmail.com).
+ */
 export function renderThreeDs(v: ThreeDsView): RenderedPage {
   const { t } = v.lang;
-  return page(200, v.lang, `${t.threeDsTitle} · ${v.order.merchantName}`, () => `<div class="panel">
+  const values = { amount: v.order.amount, merchant: v.order.merchantName, method: v.method ?? '' };
+  const title = v.method ? fill(t.methodStepTitle, values) : t.threeDsTitle;
+  return page(200, v.lang, `${title} · ${v.order.merchantName}`, () => `<div class="panel">
 ${summary(v.lang, v.order)}
 <form class="body" method="post" action="${esc(v.actionUrl)}">
-<span class="badge">3-D Secure</span>
-<h1 class="status">${esc(t.threeDsTitle)}</h1>
-<p class="message">${esc(fill(t.threeDsText, { amount: v.order.amount, merchant: v.order.merchantName }))}</p>
-<p class="message">${esc(t.threeDsSandbox)}</p>
-<button type="submit" id="confirm-3ds">${esc(t.threeDsConfirm)}</button>
+<span class="badge">${esc(v.method ?? '3-D Secure')}</span>
+<h1 class="status">${esc(title)}</h1>
+<p class="message">${esc(fill(v.method ? t.methodStepText : t.threeDsText, values))}</p>
+${v.method ? '' : `<p class="message">${esc(t.threeDsSandbox)}</p>`}
+<button type="submit" id="confirm-3ds">${esc(v.method ? t.continue : t.threeDsConfirm)}</button>
 </form>
 </div>`);
 }

@@ -15,11 +15,14 @@ expiry:function(el){var v=digits(el.value).slice(0,4);el.value=v.length>2?v.slic
 cvv:function(el){el.value=digits(el.value).slice(0,4)}};
 var inputs=f.querySelectorAll('[data-check]');
 inputs.forEach(function(el){el.addEventListener('input',function(){var g=fmt[el.dataset.check];if(g)g(el);show(el,'')})});
-// Saved cards: only the chosen card's fields are shown and sent (disabled fields are neither checked nor posted).
-var groups=f.querySelectorAll('[data-choice]');
-function sync(){var c=f.querySelector('input[name=card_choice]:checked'),v=c?c.value:'new';
-groups.forEach(function(g){var on=(g.dataset.choice==='new')===(v==='new');g.hidden=!on;g.querySelectorAll('input').forEach(function(i){i.disabled=!on})})}
-f.querySelectorAll('input[name=card_choice]').forEach(function(r){r.addEventListener('change',sync)});sync();
+// Method tabs and saved cards: only the chosen method's and card's fields are shown and sent (disabled fields are
+// neither checked nor posted).
+function chosen(name,dflt){var c=f.querySelector('input[name='+name+']:checked')||f.querySelector('input[type=hidden][name='+name+']');return c?c.value:dflt}
+function sync(){var m=chosen('method','card'),c=chosen('card_choice','new');
+f.querySelectorAll('[data-method]').forEach(function(g){g.hidden=(g.dataset.method==='card')!==(m==='card')});
+f.querySelectorAll('[data-choice]').forEach(function(g){g.hidden=(g.dataset.choice==='new')!==(c==='new')});
+f.querySelectorAll('input:not([type=radio]):not([type=hidden])').forEach(function(i){i.disabled=!!i.closest('[hidden]')})}
+f.querySelectorAll('input[type=radio]').forEach(function(r){r.addEventListener('change',sync)});sync();
 function check(el){var v=el.value.trim(),k=el.dataset.check;
 if(k==='terms')return el.checked?'':d.termsRequired;
 if(!v)return d.required;

@@ -57,6 +57,11 @@ fieldset.choices legend{font-size:14px;font-weight:600;margin-bottom:8px;padding
 .saved-card strong{font-size:18px;letter-spacing:.02em}
 .section{font-size:15px;margin:0 0 12px;color:var(--muted)}
 [hidden]{display:none!important}
+fieldset.methods{display:flex;gap:8px;border:0;margin:0 0 18px;padding:0;min-width:0}
+.tab{flex:1;display:flex;gap:8px;align-items:center;justify-content:center;margin:0;border:1px solid var(--line);border-radius:10px;padding:10px;font-size:15px;cursor:pointer}
+.tab:has(input:checked){border-color:var(--brand);box-shadow:0 0 0 1px var(--brand) inset;background:#f6f8ff;color:var(--brand-dark)}
+.tab input{margin:0;accent-color:var(--brand)}
+input[type=email]{width:100%;font:inherit;font-size:17px;padding:12px 14px;border:1px solid var(--line);border-radius:9px;background:#fff;color:var(--ink)}
 @media (max-width:480px){body{padding:0}main{max-width:none}.panel{border-radius:0;border-left:0;border-right:0;box-shadow:none}.amount{font-size:26px}}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 `;

@@ -8,6 +8,10 @@ import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type Or
 
 const BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', unionpay: 'UnionPay' };
 
+/** Alternative methods show their brand name as the payer knows it. */
+const METHOD_NAMES: Record<string, string> = { vcard: 'vcard' };
+const methodLabel = (m: string, t: PageText) => (m === 'card' ? t.methodCard : (METHOD_NAMES[m] ?? m));
+
 /** A saved card as the payer sees it: brand, first 6 and last 4; the expiry only when the payer is not asked for it. */
 function savedCardView(c: SavedCard, i: number, t: PageText, showExpiry: boolean, holder?: string): SavedCardView {
   const name = holder ?? c.holder;
@@ -52,13 +56,16 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string): RenderedPa
           savedOnly: session.savedCardsOnly === true,
           choice: outcome.choice,
           payeeCard: session.operation === 'transfer',
+          methods: session.methods.map((m) => ({ value: m, label: methodLabel(m, lang.t) })),
+          method: outcome.method,
+          identifier: outcome.identifier,
           errors: outcome.errors,
           holder: outcome.holder,
         },
         outcome.errors ? 400 : 200,
       );
     case 'threeDs':
-      return renderThreeDs({ lang, order, actionUrl: `${pageUrl}/3ds` });
+      return renderThreeDs({ lang, order, actionUrl: `${pageUrl}/3ds`, method: session.paymentMethod && session.paymentMethod !== 'card' ? methodLabel(session.paymentMethod, lang.t) : undefined });
     case 'toPage':
       // Post/redirect/get: the 3DS step is a page of its own, safe to reload.
       return { statusCode: 303, body: '', headers: { location: pageUrl } };

@@ -1,0 +1,45 @@
+/** A Checkout session with recurring_init + schedule_id: the page payment starts the scheduled chain, the runner charges it. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { deps } from '../../../shared/deps.js';
+import { addDays } from '../../../shared/domain/schedule.js';
+import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { card, createSession, postPage, signed } from '../checkout/support.js';
+import { createScheduleFields, todayUtc } from './support.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+let shop: MerchantServer;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  shop = await startMerchantServer();
+  merchant = await testMerchant({ notificationUrl: shop.url });
+});
+afterAll(async () => {
+  await shop?.close();
+  await platform?.stop();
+});
+
+it('the page payment echoes first_recurring_date; the scheduled run is a Checkout recurring callback', async () => {
+  const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '30', interval_unit: 'day' }) as never)).body.schedule_id;
+  const { url, order } = await createSession(platform.url, merchant, { recurring_init: true, schedule_id: scheduleId });
+  await postPage(`${url}/pay`, card('01/38'));
+  const first = addDays(todayUtc(), 30);
+  const cb = await eventually(() => shop.received.find((c) => c.fields.order_number === order.number && c.fields.type === 'sale')?.fields);
+  expect(cb).toMatchObject({ status: 'success', schedule_id: scheduleId, first_recurring_date: first });
+  const paymentId = cb.id as string;
+
+  const status = await postJson(`${platform.url}/api/v1/payment/status`, signed(merchant, { payment_id: paymentId }, [paymentId]));
+  expect(status.body).toMatchObject({ schedule_id: scheduleId, first_recurring_date: first });
+
+  const sub = (await deps().schedules.getSubscription(scheduleId, cb.recurring_token as string))!;
+  expect(sub).toMatchObject({ protocol: 'checkout', amount: 1000, anchorDate: first, initialTransId: paymentId });
+  // Make the first run due now (as "Subscription Run Now" does) and let the runner charge it.
+  await deps().schedules.saveSubscription({ ...sub, nextRunAt: new Date().toISOString(), version: sub.version + 1 });
+  await platform.runScheduled('ScheduleRunner');
+  const recurring = await eventually(() => shop.received.find((c) => c.fields.type === 'recurring' && c.fields.recurring_init_trans_id === paymentId)?.fields);
+  expect(recurring).toMatchObject({ status: 'success', order_status: 'settled', order_number: order.number, order_amount: '10.00', schedule_id: scheduleId });
+});

@@ -19,6 +19,7 @@ import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
 import { runCallbacksCommand } from './callbacks.js';
+import { runSchedulesCommand } from './schedules.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -27,7 +28,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [opt
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
-  callbacks ...   (see docs/callbacks.md)`;
+  callbacks ...   (see docs/callbacks.md)
+  schedules ...   (see docs/schedules.md)`;
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -120,7 +122,8 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'mids') result = await mids(cmd, rest);
   else if (group === 'callbacks') {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
-  } else throw new Error(USAGE);
+  } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));
+  else throw new Error(USAGE);
   console.log(JSON.stringify(result, null, 2));
 }
 

@@ -13,6 +13,7 @@ import { eventually, postForm, startTestPlatform, testMerchant } from '../../sup
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, transIdFields } from '../../support/s2s.js';
 import { createScheduleFields, scheduleFields, todayUtc } from './support.js';
+import { runSchedulesCommand } from '../../../scripts/admin/schedules.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -111,6 +112,19 @@ describe('ops events from the console', () => {
     });
     expect(sub.anchorDate).not.toBe('2020-01-01');
     expect(sub.version).toBe(2);
+  });
+});
+
+describe('admin CLI: npm run admin -- schedules', () => {
+  it('applies the same events as the console and shows schedules and subscriptions', async () => {
+    const id = await newSchedule();
+    expect(await runSchedulesCommand(['event', 'Schedule Paused', JSON.stringify({ schedule_id: id })])).toEqual({ applied: `schedule ${id} paused` });
+    expect((await info(id)).paused).toBe('Y');
+    expect(await runSchedulesCommand(['show', id])).toMatchObject({ scheduleId: id, paused: true });
+    const c = await chain(id);
+    expect(await runSchedulesCommand(['subscription', id, c.recurring_token])).toMatchObject({ initialTransId: c.trans_id, nextRun: 1 });
+    await expect(runSchedulesCommand(['event', 'Schedule Paused', '{not json'])).rejects.toThrow('DETAIL_JSON is not JSON.');
+    await expect(runSchedulesCommand(['event', 'Schedule Exploded', '{}'])).rejects.toThrow('unknown detail-type');
   });
 });
 

@@ -34,8 +34,3 @@ export async function resolveSavedCards(d: Deps, clientKey: string, tokens: stri
   if (errors.length) throw new ValidationError(errors);
   return cards;
 }
-
-/** The full card of the saved card the payer chose (it must still be in the vault). */
-export async function openSavedCard(d: Deps, clientKey: string, card: SavedCard): Promise<VaultEntry> {
-  return resolveCardToken(d, clientKey, card.token);
-}

@@ -5,6 +5,10 @@
  *   merchants list
  *   merchants show CLIENT_KEY [--reveal]
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
+ *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
+ *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
+      [--terms-checkbox on|off] [--hash-algorithm md5|sha256]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
  *   callbacks ...            (delivery log and replay; see docs/callbacks.md)
@@ -14,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
-import { createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
+import { createMerchant, createMid, merchantSettings } from '../../shared/operations/admin/merchants.js';
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
@@ -26,6 +30,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [opt
   merchants list
   merchants show CLIENT_KEY [--reveal]
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
+      [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
+      [--terms-checkbox on|off] [--hash-algorithm md5|sha256]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -40,7 +46,18 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { name: { type: 'string' }, 'notification-url': { type: 'string' }, 'rotate-password': { type: 'boolean' }, reveal: { type: 'boolean' } },
+    options: {
+      name: { type: 'string' },
+      'notification-url': { type: 'string' },
+      'rotate-password': { type: 'boolean' },
+      reveal: { type: 'boolean' },
+      'enable-mapping': { type: 'string', multiple: true },
+      'disable-mapping': { type: 'string', multiple: true },
+      'require-payer-fields': { type: 'string' },
+      'link-target': { type: 'string' },
+      'terms-checkbox': { type: 'string' },
+      'hash-algorithm': { type: 'string' },
+    },
   });
   const d = deps();
   switch (cmd) {
@@ -54,11 +71,25 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       return { ...view(config.merchant, values.reveal ?? false), mids: config.mids };
     }
     case 'update': {
+      const clientKey = required(positionals[0], 'CLIENT_KEY');
+      const current = await d.merchants.get(clientKey);
+      if (!current) throw new Error('No merchant with that client key.');
+      const terms = values['terms-checkbox'];
+      if (terms !== undefined && terms !== 'on' && terms !== 'off') throw new Error('--terms-checkbox takes on or off');
+      const settings = merchantSettings(current.merchant, {
+        enableMappings: values['enable-mapping'],
+        disableMappings: values['disable-mapping'],
+        requiredPayerFields: values['require-payer-fields']?.split(',').map((f) => f.trim()).filter(Boolean),
+        linkTarget: values['link-target'],
+        termsCheckbox: terms === undefined ? undefined : terms === 'on',
+        hashAlgorithm: values['hash-algorithm'],
+      });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
-      const updated = await d.merchants.update(required(positionals[0], 'CLIENT_KEY'), {
+      const updated = await d.merchants.update(clientKey, {
         name: values.name,
         notificationUrl: values['notification-url'],
         password,
+        ...settings,
       });
       return view(updated, password !== undefined);
     }

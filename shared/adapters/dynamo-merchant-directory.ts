@@ -6,7 +6,7 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
 import { DEFAULT_MAPPINGS } from '../domain/merchant.js';
-import type { MerchantDirectory } from '../ports/merchant-directory.js';
+import type { MerchantChanges, MerchantDirectory } from '../ports/merchant-directory.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import { ValidationError } from '../errors.js';
 import { awsClients } from './aws-clients.js';
@@ -76,29 +76,35 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     this.cache.delete(merchant.clientKey);
   }
 
-  async update(clientKey: string, changes: Partial<Omit<Merchant, 'clientKey' | 'createdAt'>>): Promise<Merchant> {
+  async update(clientKey: string, changes: MerchantChanges): Promise<Merchant> {
     const { password, ...rest } = changes;
     const fields: Record<string, unknown> = { ...rest };
-    if (password !== undefined) fields.passwordSealed = await this.secrets.seal(password, passwordContext(clientKey));
+    if (password) fields.passwordSealed = await this.secrets.seal(password, passwordContext(clientKey));
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
-    const sets = Object.entries(fields)
+    const sets: string[] = [];
+    const removes: string[] = [];
+    Object.entries(fields)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v], i) => {
+      .forEach(([k, v], i) => {
         names[`#f${i}`] = k;
-        values[`:v${i}`] = v;
-        return `#f${i} = :v${i}`;
+        if (v === null) removes.push(`#f${i}`);
+        else {
+          values[`:v${i}`] = v;
+          sets.push(`#f${i} = :v${i}`);
+        }
       });
-    if (sets.length === 0) throw ValidationError.field('', 'Nothing to update.');
+    if (sets.length + removes.length === 0) throw ValidationError.field('', 'Nothing to update.');
+    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
     try {
       const res = await awsClients().ddb.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.merchant(clientKey),
-          UpdateExpression: `SET ${sets.join(', ')}`,
+          UpdateExpression: expression,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
           ReturnValues: 'ALL_NEW',
         }),
       );

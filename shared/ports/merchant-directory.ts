@@ -4,7 +4,10 @@ export interface MerchantDirectory {
   /** Merchant and its MIDs, cached per container for a short time. Undefined for an unknown key. */
   get(clientKey: string): Promise<MerchantConfig | undefined>;
   create(merchant: Merchant): Promise<void>;
-  update(clientKey: string, changes: Partial<Omit<Merchant, 'clientKey' | 'createdAt'>>): Promise<Merchant>;
+  update(clientKey: string, changes: MerchantChanges): Promise<Merchant>;
   putMid(clientKey: string, mid: Mid): Promise<void>;
   list(): Promise<Merchant[]>;
 }
+
+/** Fields to change; undefined leaves a field alone, null removes an optional one (e.g. the link-target override). */
+export type MerchantChanges = { [K in keyof Omit<Merchant, 'clientKey' | 'createdAt'>]?: Merchant[K] | null };

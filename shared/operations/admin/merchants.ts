@@ -5,9 +5,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { DEFAULT_MAPPINGS, type Merchant, type Mid } from '../../domain/merchant.js';
+import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from '../../domain/merchant.js';
 import { ValidationError } from '../../errors.js';
 import { connectorNames } from '../../connectors/registry.js';
+import type { MerchantChanges } from '../../ports/merchant-directory.js';
 
 const url = z.url({ protocol: /^https?$/ }).max(255);
 
@@ -64,4 +65,51 @@ export async function createMid(d: Deps, clientKey: string, input: NewMid = {}):
   };
   await d.merchants.putMid(clientKey, mid);
   return mid;
+}
+
+export const MAPPING_GROUPS = Object.keys(DEFAULT_MAPPINGS) as (keyof CallbackMappings)[];
+/** Payer fields 6.7.0 made optional at the API layer; each is enforced only when the merchant's mapping marks it. */
+export const REQUIRABLE_PAYER_FIELDS = ['payer_address', 'payer_country', 'payer_city', 'payer_zip'] as const;
+const LINK_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
+
+export interface MerchantSettingsChange {
+  enableMappings?: string[];
+  disableMappings?: string[];
+  requiredPayerFields?: string[];
+  /** "none" removes the override. */
+  linkTarget?: string;
+  termsCheckbox?: boolean;
+  hashAlgorithm?: string;
+}
+
+/** Validates a settings change against the merchant's current settings and returns the fields to store. */
+export function merchantSettings(current: Merchant, change: MerchantSettingsChange): MerchantChanges {
+  const errors: { field: string; message: string }[] = [];
+  const out: MerchantChanges = {};
+  const toggles = [...(change.enableMappings ?? []).map((g) => [g, true] as const), ...(change.disableMappings ?? []).map((g) => [g, false] as const)];
+  if (toggles.length) {
+    const mappings = { ...DEFAULT_MAPPINGS, ...current.mappings };
+    for (const [group, on] of toggles) {
+      if (!MAPPING_GROUPS.includes(group as keyof CallbackMappings)) errors.push({ field: 'mapping', message: `Unknown group "${group}"; one of ${MAPPING_GROUPS.join(', ')}.` });
+      else mappings[group as keyof CallbackMappings] = on;
+    }
+    out.mappings = mappings;
+  }
+  if (change.requiredPayerFields) {
+    const bad = change.requiredPayerFields.filter((f) => !(REQUIRABLE_PAYER_FIELDS as readonly string[]).includes(f));
+    if (bad.length) errors.push({ field: 'required_payer_fields', message: `Only ${REQUIRABLE_PAYER_FIELDS.join(', ')} can be required.` });
+    out.requiredPayerFields = [...new Set(change.requiredPayerFields)];
+  }
+  if (change.linkTarget !== undefined) {
+    if (change.linkTarget === 'none') out.linkTarget = null;
+    else if ((LINK_TARGETS as readonly string[]).includes(change.linkTarget)) out.linkTarget = change.linkTarget as Merchant['linkTarget'];
+    else errors.push({ field: 'link_target', message: 'The value you selected is not a valid choice.' });
+  }
+  if (change.termsCheckbox !== undefined) out.termsCheckbox = change.termsCheckbox;
+  if (change.hashAlgorithm !== undefined) {
+    if (change.hashAlgorithm === 'md5' || change.hashAlgorithm === 'sha256') out.hashAlgorithm = change.hashAlgorithm;
+    else errors.push({ field: 'hash_algorithm', message: 'The value you selected is not a valid choice.' });
+  }
+  if (errors.length) throw new ValidationError(errors);
+  return out;
 }

@@ -88,7 +88,7 @@ describe('npm start', () => {
 
     // The admin CLI finds the running instance and provisions a merchant that can pay at once.
     const admin = (...args: string[]) =>
-      JSON.parse(execFileSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DATA_DIR: dataDir }, encoding: 'utf8' }));
+      JSON.parse(execFileSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DATA_DIR: dataDir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
     const shop = admin('merchants', 'create', '--name', 'Shop B', '--notification-url', 'https://shop.example/cb');
     expect(shop).toMatchObject({ name: 'Shop B', notificationUrl: 'https://shop.example/cb', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(admin('mids', 'create', shop.clientKey, '--mode', 'DMS', '--moto')).toMatchObject({ paymentMode: 'DMS', moto: true, connector: 'sandbox' });
@@ -100,6 +100,9 @@ describe('npm start', () => {
     }, 30_000);
     expect(log.error).toBeTruthy();
     expect(admin('callbacks', 'schedule')).toMatchObject({ attempts: 8 });
+    const configured = admin('merchants', 'update', shop.clientKey, '--enable-mapping', 'payer', '--disable-mapping', 'browser', '--link-target', '_top', '--terms-checkbox', 'on', '--require-payer-fields', 'payer_address,payer_zip');
+    expect(configured).toMatchObject({ linkTarget: '_top', termsCheckbox: true, requiredPayerFields: ['payer_address', 'payer_zip'], mappings: { payer: true, browser: false } });
+    expect(() => admin('merchants', 'update', shop.clientKey, '--enable-mapping', 'nope')).toThrow(/Unknown group "nope"/);
     const rotated = admin('merchants', 'update', shop.clientKey, '--rotate-password');
     expect(rotated.password).not.toBe(shop.password);
     expect(admin('merchants', 'show', shop.clientKey).password).not.toContain(rotated.password);

@@ -35,37 +35,7 @@ export function apmPaymentResult(action: string, result: string, p: Payment, red
   };
 }
 
-export function apmCaptureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Record<string, unknown> {
-  return {
-    action: 'CAPTURE',
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(date),
-    descriptor: p.descriptor,
-    amount: money(p, amount),
-    currency: p.currency,
-    ...(declineReason ? { decline_reason: declineReason } : {}),
-  };
-}
-
-export function apmVoidResult(result: string, p: Payment, date: string, declineReason?: string): Record<string, unknown> {
-  return {
-    action: 'VOID',
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(date),
-    ...(declineReason ? { decline_reason: declineReason } : {}),
-  };
-}
-
-/** CREDITVOID answers ACCEPTED at once; the outcome, with its creditvoid_id, comes by callback. */
-export function apmCreditvoidAccepted(p: Payment): Record<string, unknown> {
-  return { action: 'CREDITVOID', result: 'ACCEPTED', order_id: p.orderId, trans_id: p.transId };
-}
+export { captureResult as apmCaptureResult, voidResult as apmVoidResult, creditvoidAccepted as apmCreditvoidAccepted } from '../s2s/responses.js';
 
 /** GET_TRANS_STATUS: ARN only when known (omitted in status responses when missing). */
 export function apmStatusResult(p: Payment): Record<string, unknown> {

@@ -33,38 +33,7 @@ export function paymentResult(action: string, result: string, p: Payment, redire
   };
 }
 
-/** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
-export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Record<string, unknown> {
-  return {
-    action: 'CAPTURE',
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(date),
-    descriptor: p.descriptor,
-    amount: formatAmount({ minor: amount, currency: p.currency }),
-    currency: p.currency,
-    ...(declineReason ? { decline_reason: declineReason } : {}),
-  };
-}
-
-export function voidResult(result: string, p: Payment, date: string, declineReason?: string): Record<string, unknown> {
-  return {
-    action: 'VOID',
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(date),
-    ...(declineReason ? { decline_reason: declineReason } : {}),
-  };
-}
-
-/** CREDITVOID answers ACCEPTED at once; the outcome comes by callback. */
-export function creditvoidAccepted(p: Payment): Record<string, unknown> {
-  return { action: 'CREDITVOID', result: 'ACCEPTED', order_id: p.orderId, trans_id: p.transId };
-}
+export { captureResult, voidResult, creditvoidAccepted } from '../s2s/responses.js';
 
 /** GET_TRANS_STATUS and friends: the 6.7.0 attributes (card, expiry, brand, RRN; ARN only when known). */
 export function statusResult(action: string, p: Payment, mappings?: CallbackMappings): Record<string, unknown> {

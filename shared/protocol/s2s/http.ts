@@ -1,0 +1,48 @@
+/**
+ * The S2S endpoints' common shape (S2S CARD /post, /v2/post; S2S APM /post-va): decode the form, authenticate the
+ * merchant by client_key, run the named action, answer JSON. Errors become {"result":"ERROR",...} in error-wire.ts.
+ */
+import { AuthenticationError, ValidationError } from '../../errors.js';
+import { deps, type Deps } from '../../deps.js';
+import type { MerchantConfig } from '../../domain/merchant.js';
+import { httpHandler, json, rawBody, type HttpEvent } from '../../http/http.js';
+import { toS2sError } from '../error-wire.js';
+import { parseForm, getString, type FormObject } from '../form.js';
+import { MESSAGES } from '../fields.js';
+
+export interface S2sBaseRequest {
+  deps: Deps;
+  config: MerchantConfig;
+  form: FormObject;
+  /** The raw body, for idempotency keys. */
+  rawBody: string;
+}
+
+export interface S2sAction<R extends S2sBaseRequest> {
+  run(req: R): Promise<{ statusCode: number; body: Record<string, unknown> }>;
+}
+
+export function s2sFormHandler<R extends S2sBaseRequest>(
+  route: string,
+  actions: ReadonlyMap<string, S2sAction<R>>,
+  request: (base: S2sBaseRequest, event: HttpEvent) => R,
+) {
+  return httpHandler(
+    route,
+    async (event: HttpEvent) => {
+      const body = rawBody(event);
+      const form = parseForm(body);
+      const actionName = getString(form, 'action');
+      const action = actionName ? actions.get(actionName) : undefined;
+      if (!action) throw ValidationError.field('action', actionName ? MESSAGES.choice : MESSAGES.blank);
+      const clientKey = getString(form, 'client_key');
+      if (!clientKey) throw ValidationError.field('client_key', MESSAGES.blank);
+      const d = deps();
+      const config = await d.merchants.get(clientKey);
+      if (!config) throw new AuthenticationError();
+      const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));
+      return json(res.statusCode, res.body);
+    },
+    (err, event) => toS2sError(err, getString(parseForm(rawBody(event)), 'action')),
+  );
+}

@@ -1,0 +1,36 @@
+/** Follow-up answers common to both S2S protocols (S2S CARD and S2S APM share their shapes). */
+import { formatAmount } from '../../domain/money.js';
+import { protocolDate, type Payment } from '../../domain/payment.js';
+
+/** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
+export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Record<string, unknown> {
+  return {
+    action: 'CAPTURE',
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(date),
+    descriptor: p.descriptor,
+    amount: formatAmount({ minor: amount, currency: p.currency }),
+    currency: p.currency,
+    ...(declineReason ? { decline_reason: declineReason } : {}),
+  };
+}
+
+export function voidResult(result: string, p: Payment, date: string, declineReason?: string): Record<string, unknown> {
+  return {
+    action: 'VOID',
+    result,
+    status: p.status,
+    order_id: p.orderId,
+    trans_id: p.transId,
+    trans_date: protocolDate(date),
+    ...(declineReason ? { decline_reason: declineReason } : {}),
+  };
+}
+
+/** CREDITVOID answers ACCEPTED at once; the outcome comes by callback. */
+export function creditvoidAccepted(p: Payment): Record<string, unknown> {
+  return { action: 'CREDITVOID', result: 'ACCEPTED', order_id: p.orderId, trans_id: p.transId };
+}

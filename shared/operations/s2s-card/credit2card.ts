@@ -5,12 +5,11 @@
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula5, formula5Token, hashEquals } from '../../protocol/signature.js';
-import { paymentResult } from '../../protocol/s2s-card/responses.js';
 import { checkZeroAmount, readCard, readCommon, readOrder, commonDetails } from '../../protocol/s2s-card/card-payment.js';
 import { readCredit2CardExtras } from '../../protocol/s2s-card/parameters.js';
-import { charge, resolveCardToken, selectMid } from '../payment/index.js';
+import { resolveCardToken, selectMid } from '../payment/index.js';
 import type { S2sCardAction } from './action.js';
-import { once, s2sRecorder, storedAnswer } from './pipeline.js';
+import { chargeOnce, orderOf } from './pipeline.js';
 
 export const credit2card: S2sCardAction = {
   action: 'CREDIT2CARD',
@@ -39,32 +38,19 @@ export const credit2card: S2sCardAction = {
     const payoutCard = vaulted ?? { number: card!.number, expMonth: expiry?.expMonth ?? '', expYear: expiry?.expYear ?? '' };
     const mid = selectMid(mids, { authorize: false });
 
-    return once(req, true, async (key) => {
-      const { payment, event } = await charge(
-        req.deps,
-        {
-          clientKey: merchant.clientKey,
-          protocol: 's2s-card',
-          action: 'CREDIT2CARD',
-          transactionType: 'CREDIT2CARD',
-          orderId: order.orderId,
-          orderDescription: order.description,
-          amount: order.amount,
-          currency: order.currency,
-          mid,
-          card: payoutCard,
-          payerEmail: common.payer.email,
-          authorize: false,
-          payout: true,
-          externalThreeDs: true,
-          details: { ...commonDetails(common), extras },
-          cardToken: byToken ? cardToken : undefined,
-          issueCardToken: false,
-          issueRecurringToken: false,
-        },
-        { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => paymentResult('CREDIT2CARD', e.result, p)) },
-      );
-      return { statusCode: 200, body: paymentResult('CREDIT2CARD', event.result, payment) };
+    return chargeOnce(req, 'CREDIT2CARD', {
+      transactionType: 'CREDIT2CARD',
+      ...orderOf(order),
+      mid,
+      card: payoutCard,
+      payerEmail: common.payer.email,
+      authorize: false,
+      payout: true,
+      externalThreeDs: true,
+      details: { ...commonDetails(common), extras },
+      cardToken: byToken ? cardToken : undefined,
+      issueCardToken: false,
+      issueRecurringToken: false,
     });
   },
 };

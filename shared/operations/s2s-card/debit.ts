@@ -5,12 +5,11 @@
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
-import { paymentResult } from '../../protocol/s2s-card/responses.js';
-import { checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
-import { charge, selectMid } from '../payment/index.js';
+import { selectMid } from '../payment/index.js';
 import type { S2sCardAction } from './action.js';
-import { newChallengeToken, once, redirectInfo, s2sRecorder, storedAnswer } from './pipeline.js';
+import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 
 export const debit: S2sCardAction = {
   action: 'DEBIT',
@@ -31,32 +30,18 @@ export const debit: S2sCardAction = {
     if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
     const mid = selectMid(mids, { authorize: false, moto: !!common.motoType });
 
-    return once(req, true, async (key) => {
-      const answer = (p: Parameters<typeof redirectInfo>[1], result: string) => paymentResult('DEBIT', result, p, redirectInfo(req, p));
-      const { payment, event } = await charge(
-        req.deps,
-        {
-          clientKey: merchant.clientKey,
-          protocol: 's2s-card',
-          action: 'DEBIT',
-          transactionType: 'DEBIT',
-          orderId: order.orderId,
-          orderDescription: order.description,
-          amount: order.amount,
-          currency: order.currency,
-          mid,
-          card,
-          payerEmail: email,
-          authorize: false,
-          externalThreeDs: false,
-          browser: { acceptHeader: common.browser.browser_accept_headers, userAgent: common.browser.browser_user_agent },
-          details: { ...commonDetails(common, term), extras, ...(parameters ? { parameters } : {}), challengeToken: newChallengeToken() },
-          issueCardToken: true,
-          issueRecurringToken: f.flag('recurring_init'),
-        },
-        { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
-      );
-      return { statusCode: 200, body: answer(payment, event.result) };
+    return chargeOnce(req, 'DEBIT', {
+      transactionType: 'DEBIT',
+      ...orderOf(order),
+      mid,
+      card,
+      payerEmail: email,
+      authorize: false,
+      externalThreeDs: false,
+      browser: browserOf(common),
+      details: { ...commonDetails(common, term), extras, ...(parameters ? { parameters } : {}), challengeToken: newChallengeToken() },
+      issueCardToken: true,
+      issueRecurringToken: f.flag('recurring_init'),
     });
   },
 };

@@ -10,7 +10,9 @@ import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate } from '../../domain/payment.js';
-import type { RedirectInfo } from '../../protocol/s2s-card/responses.js';
+import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/responses.js';
+import { charge, type ChargeInput } from '../payment/charge.js';
+import { logger } from '../../logger.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
@@ -23,6 +25,28 @@ export function once(req: S2sCardRequest, replay: boolean, run: (key: string) =>
 }
 
 export { storedAnswer };
+
+/**
+ * The tail every payment-creating S2S CARD action shares: charge once per identical request (the claim is taken with
+ * the payment's reservation) and answer like SALE, with redirect_* for a 3DS / REDIRECT step.
+ */
+export function chargeOnce(req: S2sCardRequest, action: string, input: Omit<ChargeInput, 'clientKey' | 'protocol' | 'action'>): Promise<S2sCardResponse> {
+  return once(req, true, async (key) => {
+    const answer = (p: Payment, result: string) => paymentResult(action, result, p, redirectInfo(req, p));
+    const { payment, event } = await charge(
+      req.deps,
+      { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action },
+      { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
+    );
+    logger.info('payment', { action, clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
+    return { statusCode: 200, body: answer(payment, event.result) };
+  });
+}
+
+/** The order part of a charge, from the protocol's order fields. */
+export function orderOf(order: { orderId: string; description: string; amount: number; currency: string }) {
+  return { orderId: order.orderId, orderDescription: order.description, amount: order.amount, currency: order.currency };
+}
 
 /** S2S CARD words for a protocol-neutral event. */
 export function wireEvent(p: Payment, e: PaymentEvent): S2sCardEvent {

@@ -104,3 +104,8 @@ export function commonDetails(c: CommonDetails, term?: { termUrl?: string; targe
     ...(term?.termUrl ? { termUrl3ds: term.termUrl, termUrlTarget: term.target } : {}),
   };
 }
+
+/** What the connector needs from the payer's browser (some acquirers require the Accept header). */
+export function browserOf(common: { browser: Record<string, string | undefined> }): { acceptHeader?: string; userAgent?: string } {
+  return { acceptHeader: common.browser.browser_accept_headers, userAgent: common.browser.browser_user_agent };
+}

@@ -5,13 +5,12 @@
  * one-off token minted for the payment's redirect_url.
  */
 import type { Deps } from '../../deps.js';
-import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { paymentHash } from '../../protocol/checkout/hashes.js';
 import { authenticationPage, messagePage, type HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
-import { completeChallenge, isWaitingForChallenge } from '../payment/index.js';
+import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { decidingTransId } from '../checkout/return-url.js';
 
@@ -61,17 +60,9 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
 export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<ChallengeResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound();
-  if (isWaitingForChallenge(p)) {
-    const config = await d.merchants.get(p.clientKey);
-    if (!config) return notFound();
-    try {
-      await completeChallenge(d, { payment: p }, { callbacks: checkoutCallbacks(d, config.merchant) });
-    } catch (err) {
-      // A concurrent submission of the same page completed it first: go back all the same.
-      if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
-    }
-  }
-  return backToMerchant(d, (await d.payments.get(transId)) ?? p);
+  const config = await d.merchants.get(p.clientKey);
+  if (!config) return notFound();
+  return backToMerchant(d, await completeFromPage(d, p, checkoutCallbacks(d, config.merchant)));
 }
 
 async function backToMerchant(d: Deps, p: Payment): Promise<ChallengeResult> {

@@ -3,7 +3,7 @@
  * The connector decides (sandbox: by the card's expiry); approval issues the tokens the payment asked for.
  * When the platform ran the 3DS itself it fills the 3DS attributes (external MPI values are kept as sent).
  */
-import { BusinessRuleError } from '../../errors.js';
+import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Payment, TransactionType } from '../../domain/payment.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
@@ -75,4 +75,19 @@ function platformThreeDs(d: CoreDeps, o: ConnectorOutcome, _now: string): Record
     protocolVersion: '2.2.0',
     authenticationFlow: 'Challenge',
   };
+}
+
+/**
+ * The payer submitted the platform's 3DS / redirect page: complete the payment once. A concurrent submission of the
+ * same page that lost the race finds the payment already decided; either way the payment as stored now is returned.
+ */
+export async function completeFromPage(d: CoreDeps, payment: Payment, callbacks: AttemptHooks['callbacks']): Promise<Payment> {
+  if (isWaitingForChallenge(payment)) {
+    try {
+      await completeChallenge(d, { payment }, { callbacks });
+    } catch (err) {
+      if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
+    }
+  }
+  return (await d.payments.get(payment.transId)) ?? payment;
 }

@@ -4,12 +4,11 @@
  * callback, and sends the payer back to term_url_3ds.
  */
 import type { Deps } from '../../deps.js';
-import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { formatAmount } from '../../domain/money.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { authenticationPage, messagePage, returnPage, type HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
-import { completeChallenge, isWaitingForChallenge } from '../payment/index.js';
+import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { s2sRecorder } from './pipeline.js';
 
 export interface PageResult extends HtmlPage {
@@ -46,17 +45,9 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
 export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound();
-  if (isWaitingForChallenge(p)) {
-    const config = await d.merchants.get(p.clientKey);
-    if (!config) return notFound();
-    try {
-      await completeChallenge(d, { payment: p }, { callbacks: s2sRecorder({ config, deps: d }) });
-    } catch (err) {
-      // A concurrent submission of the same page completed it first: show where it ended.
-      if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
-    }
-  }
-  return backToMerchant(d, (await d.payments.get(transId)) ?? p);
+  const config = await d.merchants.get(p.clientKey);
+  if (!config) return notFound();
+  return backToMerchant(d, await completeFromPage(d, p, s2sRecorder({ config, deps: d })));
 }
 
 async function backToMerchant(d: Deps, p: Payment): Promise<PageResult> {

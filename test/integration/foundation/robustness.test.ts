@@ -65,4 +65,39 @@ describe('malformed input', () => {
     const many = Array.from({ length: 5000 }, (_, i) => `k${i}=v`).join('&');
     expect((await post('/post', many)).status).toBe(400);
   });
+
+  it('answers arbitrary bodies on every JSON and page endpoint without a 500', async () => {
+    const endpoints: [string, string][] = [
+      ['POST', '/api/v1/session'],
+      ['POST', '/api/v1/payment/status'],
+      ['POST', '/api/v1/payment/refund'],
+      ['POST', '/api/v1/payment/void'],
+      ['POST', '/api/v1/payment/capture'],
+      ['POST', '/api/v1/payment/recurring'],
+      ['POST', '/api/v1/payment/retry'],
+      ['POST', '/api/v1/payment/card/credit'],
+      ['POST', '/api/v1/session/token'],
+      ['POST', '/api/v1/processing/purchase/card'],
+      ['POST', '/api/v1/processing/debit/card'],
+      ['PUT', '/api/v1/session/update'],
+      ['POST', '/hosted-fields/card-data'],
+      ['POST', '/auth/not-a-token/pay'],
+      ['POST', '/threeds/00000000-0000-4000-8000-000000000000/complete'],
+      ['POST', '/post-va'],
+      ['POST', '/v2/post'],
+    ];
+    const bodies = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.json({ maxDepth: 3 }),
+      fc.record({ merchant_key: fc.oneof(fc.constant(merchant.clientKey), fc.string()), payment_id: fc.string(), order: fc.anything({ maxDepth: 2 }), hash: fc.string() }).map((o) => JSON.stringify(o)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...endpoints), bodies, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'), fc.string({ maxLength: 40 }), async ([method, path], body, type, token) => {
+        const res = await fetch(`${platform.url}${path}`, { method, headers: { 'content-type': type, token }, body });
+        await res.text();
+        expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -40,6 +40,10 @@ const schema = z.object({
   CALLBACK_DLQ_URL: z.string().min(1).optional(),
   /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */
   CALLBACK_CRASH_AT: z.enum(['after-write', 'after-send', 'during-delivery']).optional(),
+  /** The reconciler leaves a transaction waiting for the acquirer alone this long (longer than any request runs). */
+  RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
+  /** A transaction the acquirer still cannot tell about after this long is declined (docs/reconciliation.md). */
+  RECONCILE_GIVE_UP_SECONDS: z.coerce.number().int().min(0).default(86400),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -12,6 +12,7 @@ import type { Payment } from '../domain/payment.js';
 import { IdempotencyClaimedError, type IdempotencyClaim, type IdempotentResult, type PaymentStore } from '../ports/payment-store.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
+import { awaitingAcquirerSince } from '../domain/undetermined.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -180,11 +181,14 @@ export class DynamoPaymentStore implements PaymentStore {
 }
 
 function paymentItem(p: Payment): Record<string, unknown> {
+  const since = awaitingAcquirerSince(p);
   return {
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt, p.transId),
     kind: 'payment',
     ...p,
+    // The reconciler's work list, written and removed by the same conditional write as the state it describes.
+    ...(since ? keys.undeterminedEntry(since, p.transId) : {}),
   };
 }
 
@@ -194,6 +198,6 @@ function takenClaim(raw: Record<string, unknown> | undefined): Exclude<Idempoten
 }
 
 function toPayment(item: Record<string, unknown>): Payment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, kind: _k, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, kind: _k, ...rest } = item;
   return rest as unknown as Payment;
 }

@@ -16,10 +16,14 @@ export const keys = {
   }),
   /** Sparse index entry present while a callback may not have reached the queue yet. */
   outboxEntry: (createdAt: string, eventId: string) => ({ gsi2pk: 'OUTBOX', gsi2sk: `${createdAt}#${eventId}` }),
+  /** Sparse index entry present while a payment has a transaction waiting for the acquirer (reconciler's work list). */
+  undeterminedEntry: (since: string, transId: string) => ({ gsi2pk: UNDETERMINED, gsi2sk: `${since}#${transId}` }),
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
   dataKey: (id: string) => ({ pk: 'DATAKEY', sk: `KEY#${id}` }),
   activeDataKey: () => ({ pk: 'DATAKEY', sk: 'ACTIVE' }),
 };
+
+export const UNDETERMINED = 'UNDETERMINED';
 
 export function orderPartition(clientKey: string, orderId: string): string {
   return `ORDER#${clientKey}#${orderId}`;

@@ -8,9 +8,11 @@
  *   anything else              declined "Unknown sandbox identifier."
  *
  * Captures, refunds and voids are approved. DEBIT2VIRTUAL commission: 2 % of the amount, rounded up to a minor unit.
+ * Inquiries about unanswered transactions (docs/reconciliation.md) give what the provider would have answered; a
+ * redirect payment whose payer never reached the method's page is declined "Payment was not completed.".
  */
 import { createHash } from 'node:crypto';
-import type { Connector, ConnectorOutcome } from '../ports/connector.js';
+import type { Connector, ConnectorInquiry, ConnectorOutcome } from '../ports/connector.js';
 import type { ApmConnector, ApmPaymentRequest } from '../ports/apm-connector.js';
 
 export const SANDBOX_APM_NAME = 'sandbox-apm';
@@ -101,4 +103,15 @@ export const sandboxApmFollowUps: Connector = {
   capture: (req) => sandboxApmConnector.capture(req),
   refund: (req) => sandboxApmConnector.refund(req),
   void: (req) => sandboxApmConnector.void(req),
+  inquire: async (req) => sandboxApmInquiry(req),
 };
+
+export const SANDBOX_APM_NOT_COMPLETED = 'Payment was not completed.';
+
+function sandboxApmInquiry(req: ConnectorInquiry): ConnectorOutcome {
+  if (['CAPTURE', 'REFUND', 'REVERSAL', 'VOID'].includes(req.type)) return approved(`${req.transId}:${req.attemptId}`);
+  const s = scenario(req.identifier);
+  // The first request of a redirect payment waited for the payer's visit, which never came.
+  if ((s === 'redirect' || s === 'redirectFail') && req.attemptId === req.transId) return declined(req.transId, SANDBOX_APM_NOT_COMPLETED);
+  return direct(req, false);
+}

@@ -6,11 +6,20 @@
  *   05/2038 3DS then approved   06/2038 3DS then declined     12/2038 redirect then approved
  *   12/2039 redirect then declined   4601541833776519 (any expiry): payouts approved
  *   10/2038 the acquirer never answers (this platform's addition: lets merchants test UNDEFINED / PREPARE)
+ *
+ * Inquiries about unanswered transactions (the reconciler, docs/reconciliation.md), also this platform's addition:
+ *   10/2038 the acquirer never processed it: DECLINED "Acquirer did not answer."
+ *   11/2038 never answers the payment, but an inquiry finds it approved (SETTLED, or PENDING for auth=Y)
+ *   09/2038 never answers, not even inquiries: declined by the platform once it gives up (24 h by default)
+ *   any other card: what the sandbox would have answered (a lost 3DS / redirect payment: not completed, declined);
+ *   captures as capture(), refunds, reversals and voids approved.
  */
 import { createHash } from 'node:crypto';
-import type { Connector, ConnectorOutcome, ConnectorPaymentRequest } from '../ports/connector.js';
+import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorPaymentRequest } from '../ports/connector.js';
 
 export const SANDBOX_DECLINE_REASON = 'Declined by processing.';
+export const SANDBOX_NO_ANSWER_REASON = 'Acquirer did not answer.';
+export const SANDBOX_NOT_COMPLETED_REASON = 'Authentication was not completed.';
 
 function digits(seed: string, n: number): string {
   const hex = createHash('sha256').update(seed).digest('hex');
@@ -28,7 +37,7 @@ function declined(transId: string): ConnectorOutcome {
 /** What a network timeout towards a real acquirer looks like to the platform. */
 export class AcquirerTimeoutError extends Error {}
 
-type Scenario = 'no-answer' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
+type Scenario = 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
 
 export function sandboxScenario(expMonth: string, expYear: string): Scenario {
   const key = `${expMonth.padStart(2, '0')}/${expYear.length === 2 ? `20${expYear}` : expYear}`;
@@ -39,6 +48,10 @@ export function sandboxScenario(expMonth: string, expYear: string): Scenario {
       return 'capture-decline';
     case '10/2038':
       return 'no-answer';
+    case '11/2038':
+      return 'no-answer-approved';
+    case '09/2038':
+      return 'no-answer-ever';
     case '05/2038':
       return '3ds-success';
     case '06/2038':
@@ -59,7 +72,7 @@ export const sandboxConnector: Connector = {
   async pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome> {
     if (!req.card) return approved(req.transId); // tokens and wallets resolve to an approved sandbox card
     const scenario = sandboxScenario(req.card.expMonth, req.card.expYear);
-    if (scenario === 'no-answer') throw new AcquirerTimeoutError('sandbox acquirer timed out');
+    if (scenario.startsWith('no-answer')) throw new AcquirerTimeoutError('sandbox acquirer timed out');
     if (scenario === 'decline') return declined(req.transId);
     // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
     if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };
@@ -91,4 +104,26 @@ export const sandboxConnector: Connector = {
       ? approved(req.transId)
       : declined(req.transId);
   },
+
+  async inquire(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'> {
+    return sandboxInquiry(req);
+  },
 };
+
+const FOLLOW_UPS = ['CAPTURE', 'REFUND', 'REVERSAL', 'VOID'];
+
+/** The sandbox's answer to an inquiry (see the table above); deterministic, like every sandbox outcome. */
+export function sandboxInquiry(req: ConnectorInquiry): ConnectorOutcome | 'unknown' {
+  const scenario = req.card ? sandboxScenario(req.card.expMonth, req.card.expYear) : 'success';
+  if (scenario === 'no-answer-ever') return 'unknown';
+  if (scenario === 'no-answer') return { kind: 'declined', reason: SANDBOX_NO_ANSWER_REASON };
+  if (FOLLOW_UPS.includes(req.type)) {
+    return req.type === 'CAPTURE' && scenario === 'capture-decline' ? declined(req.transId) : approved(`${req.transId}:${req.attemptId}`);
+  }
+  if (scenario === 'no-answer-approved' || scenario === 'success' || scenario === 'capture-decline') return approved(req.transId);
+  if (scenario === 'decline') return declined(req.transId);
+  // A 3DS / redirect payment: its first request wanted the payer's step, which nobody completed; its completion
+  // (a follow-up attempt of the same type) was decided by the card.
+  if (req.attemptId === req.transId) return { kind: 'declined', reason: SANDBOX_NOT_COMPLETED_REASON };
+  return scenario.endsWith('fail') ? declined(req.transId) : approved(req.transId);
+}

@@ -29,6 +29,25 @@ export type ConnectorOutcome =
   /** The payer must authenticate (3DS) or visit a redirect page; the result comes later via completeChallenge. */
   | { kind: 'challenge'; type: '3DS' | 'REDIRECT' };
 
+/**
+ * A question about a transaction the acquirer never answered (timeout, or the platform died mid-call): the payment's
+ * own transaction (attemptId = transId) or a follow-up (capture, refund, void) with its own id.
+ */
+export interface ConnectorInquiry {
+  transId: string;
+  attemptId: string;
+  /** The transaction type asked about: SALE, AUTH, DEBIT, CAPTURE, REFUND, REVERSAL, VOID ... */
+  type: string;
+  amount: number;
+  currency: string;
+  /** When the platform sent it (ISO). */
+  startedAt: string;
+  /** Expiry only (sandbox outcomes depend on it); never the PAN. */
+  card?: { expMonth: string; expYear: string };
+  /** APM payer identifier at the method. */
+  identifier?: string;
+}
+
 export interface Connector {
   readonly name: string;
   /** Some acquirers reject a payment without the payer's Accept header (INVALID_REQUEST). */
@@ -40,4 +59,9 @@ export interface Connector {
   refund(req: { transId: string; amount: number; currency: string; reversal: boolean }): Promise<ConnectorOutcome>;
   void(req: { transId: string; amount: number; currency: string }): Promise<ConnectorOutcome>;
   payout(req: { transId: string; amount: number; currency: string; card: ConnectorCard }): Promise<ConnectorOutcome>;
+  /**
+   * The final outcome of an unanswered transaction, if the acquirer knows it yet ('unknown' otherwise). Optional: the
+   * reconciler gives up on transactions of a connector without it once they are old enough.
+   */
+  inquire?(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'>;
 }

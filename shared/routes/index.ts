@@ -9,6 +9,7 @@ import { callbackConsumers, callbackSchedules } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
 import { hostedFieldsRoutes } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
+import { reconciliationSchedules } from './reconciliation.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 
 export * from './types.js';
@@ -21,5 +22,5 @@ export const ROUTES: RouteDefinition[] = [
   ...hostedFieldsRoutes,
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
-export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules];
+export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents];

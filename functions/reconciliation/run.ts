@@ -1,0 +1,11 @@
+/** EventBridge rate schedule: gives undetermined transactions (acquirer never answered) their final outcome. */
+import { reconciliationDeps } from '../../shared/operations/reconciliation/reconciliation-deps.js';
+import { reconcile, type ReconcileReport } from '../../shared/operations/reconciliation/reconcile.js';
+import { logger } from '../../shared/logger.js';
+
+export async function handler(): Promise<ReconcileReport> {
+  const started = performance.now();
+  const report = await reconcile(reconciliationDeps());
+  logger.info('reconciliation run', { ...report, latencyMs: Math.round(performance.now() - started) });
+  return report;
+}

@@ -1,0 +1,127 @@
+/**
+ * The reconciler (an EventBridge rate schedule): resolves transactions the acquirer never answered — a payment left
+ * PREPARE (UNDEFINED) or a capture / refund / void left "waiting" — once they are older than the grace period:
+ *   1. the sparse index lists payments waiting since before now − grace, oldest first;
+ *   2. for each waiting transaction the connector is asked (inquire); no answer yet leaves it for the next run,
+ *      and a transaction still unknown after the give-up period is declined with GAVE_UP_REASON;
+ *   3. the final outcome and the protocol's callback are one conditional write (version), which also drops the
+ *      payment from the index — concurrent reconcilers (or a late answer of the original request) resolve it once:
+ *      the loser's write fails its version check and it moves on.
+ */
+import type { Deps } from '../../deps.js';
+import { ConflictError } from '../../errors.js';
+import type { Payment, TransactionRecord } from '../../domain/payment.js';
+import { awaitingAcquirer } from '../../domain/undetermined.js';
+import { connectorNamed } from '../../connectors/registry.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { logger } from '../../logger.js';
+import { enqueue, nextVersion } from '../payment/attempt.js';
+import type { UndeterminedPayments } from './ports.js';
+import { recorderFor } from './recorders.js';
+import { resolveTransaction, type FinalOutcome } from './resolve.js';
+
+export const GAVE_UP_REASON = 'No final answer from the acquirer.';
+
+export interface ReconcileContext {
+  deps: Deps;
+  undetermined: UndeterminedPayments;
+  graceSeconds: number;
+  giveUpSeconds: number;
+  /** Payments looked at per run (the next run continues). */
+  batchSize: number;
+}
+
+export interface ReconcileReport {
+  /** Payments looked at. */
+  checked: number;
+  /** Transactions given their final outcome by this run. */
+  resolved: number;
+  /** Transactions still without a final answer. */
+  waiting: number;
+  /** Payments another writer changed first (another reconciler, or the original request answering late). */
+  conflicts: number;
+  failed: number;
+}
+
+export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport> {
+  const now = ctx.deps.clock.now().getTime();
+  const before = new Date(now - ctx.graceSeconds * 1000).toISOString();
+  const entries = await ctx.undetermined.waitingSince(before, ctx.batchSize);
+  const report: ReconcileReport = { checked: entries.length, resolved: 0, waiting: 0, conflicts: 0, failed: 0 };
+  for (const entry of entries) {
+    try {
+      const r = await reconcilePayment(ctx, entry.transId, now);
+      report.resolved += r.resolved;
+      report.waiting += r.waiting;
+      if (r.conflict) report.conflicts += 1;
+    } catch (err) {
+      report.failed += 1;
+      logger.error('reconciliation failed', { transId: entry.transId, error: (err as Error).message });
+    }
+  }
+  return report;
+}
+
+async function reconcilePayment(ctx: ReconcileContext, transId: string, now: number): Promise<{ resolved: number; waiting: number; conflict: boolean }> {
+  const d = ctx.deps;
+  let payment = await d.payments.get(transId);
+  const result = { resolved: 0, waiting: 0, conflict: false };
+  if (!payment) return result;
+  const config = await d.merchants.get(payment.clientKey);
+  if (!config) throw new Error('merchant of the payment not found');
+  const callbacksOf = recorderFor(d, config, payment.protocol);
+
+  for (const attempt of awaitingAcquirer(payment)) {
+    const age = now - Date.parse(attempt.date);
+    const outcome = age >= ctx.graceSeconds * 1000 ? await finalOutcome(ctx, payment, attempt, age) : undefined;
+    if (!outcome) {
+      result.waiting += 1;
+      continue;
+    }
+    const at = d.clock.now().toISOString();
+    const next = nextVersion(payment, at);
+    const event = resolveTransaction(next, attempt, outcome, at);
+    const callbacks = callbacksOf(next, event);
+    try {
+      await d.payments.update(next, callbacks);
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      logger.info('reconciliation lost a race; the payment changed meanwhile', { transId });
+      return { ...result, conflict: true };
+    }
+    await enqueue(d, callbacks, transId);
+    logger.info('undetermined transaction resolved', { transId, clientKey: payment.clientKey, attemptId: attempt.id, type: attempt.type, result: event.result });
+    result.resolved += 1;
+    payment = next;
+  }
+  return result;
+}
+
+/** The acquirer's final answer, the platform's decline once it gives up, or undefined: ask again next run. */
+async function finalOutcome(ctx: ReconcileContext, p: Payment, attempt: TransactionRecord, ageMs: number): Promise<FinalOutcome | undefined> {
+  const answer = await inquire(p, attempt);
+  if (answer !== 'unknown' && answer.kind !== 'challenge') return answer;
+  if (ageMs >= ctx.giveUpSeconds * 1000) return { kind: 'declined', reason: GAVE_UP_REASON };
+  return undefined;
+}
+
+async function inquire(p: Payment, attempt: TransactionRecord): Promise<ConnectorOutcome | 'unknown'> {
+  try {
+    const connector = connectorNamed(p.connector);
+    if (!connector.inquire) return 'unknown';
+    return await connector.inquire({
+      transId: p.transId,
+      attemptId: attempt.id,
+      type: attempt.type,
+      amount: attempt.amount,
+      currency: p.currency,
+      startedAt: attempt.date,
+      card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
+      identifier: typeof p.details.identifier === 'string' ? p.details.identifier : undefined,
+    });
+  } catch (err) {
+    // An acquirer that cannot answer the inquiry either: the transaction stays undetermined.
+    logger.warn('acquirer inquiry failed', { transId: p.transId, attemptId: attempt.id, error: (err as Error).message });
+    return 'unknown';
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The callback recorder of each protocol, by the protocol that created the payment: a payment resolved (or charged
+ * back) later is reported in the words and signature its merchant integrated with. A new protocol must be listed
+ * here (the Record type makes the compiler say so).
+ */
+import type { Deps } from '../../deps.js';
+import type { MerchantConfig } from '../../domain/merchant.js';
+import type { PaymentProtocol } from '../../domain/payment.js';
+import type { CallbackRecorder } from '../payment/types.js';
+import { s2sRecorder } from '../s2s-card/pipeline.js';
+import { apmRecorder } from '../s2s-apm/pipeline.js';
+import { checkoutCallbacks } from '../checkout/callbacks.js';
+
+const RECORDERS: Record<PaymentProtocol, (d: Deps, config: MerchantConfig) => CallbackRecorder> = {
+  's2s-card': (d, config) => s2sRecorder({ config, deps: d }),
+  's2s-apm': (d, config) => apmRecorder({ config, deps: d }),
+  checkout: (d, config) => checkoutCallbacks(d, config.merchant),
+};
+
+export function recorderFor(d: Deps, config: MerchantConfig, protocol: PaymentProtocol): CallbackRecorder {
+  return RECORDERS[protocol](d, config);
+}

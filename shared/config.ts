@@ -44,6 +44,16 @@ const schema = z.object({
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   /** A transaction the acquirer still cannot tell about after this long is declined (docs/reconciliation.md). */
   RECONCILE_GIVE_UP_SECONDS: z.coerce.number().int().min(0).default(86400),
+  /** Wallet tokens (docs/wallets.md): the `gateway` merchants name in Google Pay requests (recipient "gateway:<id>"). */
+  GOOGLE_PAY_GATEWAY_ID: z.string().min(1).default('openpayments'),
+  /** Google's root signing keys (the JSON of keys.json) per environment; unset: that environment is refused. */
+  GOOGLE_PAY_ROOT_KEYS_PRODUCTION: z.string().min(1).optional(),
+  GOOGLE_PAY_ROOT_KEYS_TEST: z.string().min(1).optional(),
+  /** PEM of the trusted Apple Pay root (Apple Root CA - G3) per environment; unset: that environment is refused. */
+  APPLE_PAY_ROOT_CA_PRODUCTION: z.string().min(1).optional(),
+  APPLE_PAY_ROOT_CA_TEST: z.string().min(1).optional(),
+  /** An Apple Pay token signed longer ago than this is refused as a possible replay. */
+  APPLE_PAY_MAX_TOKEN_AGE_SECONDS: z.coerce.number().int().min(30).max(86400).default(300),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -20,6 +20,8 @@ import type { CardVault } from './ports/card-vault.js';
 import { DynamoScheduleStore } from './adapters/dynamo-schedules.js';
 import { SqsRecurringChargeQueue } from './adapters/sqs-recurring-charges.js';
 import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
+import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
+import type { WalletConfigStore } from './ports/wallet-config.js';
 
 export interface Deps {
   config: Config;
@@ -33,6 +35,7 @@ export interface Deps {
   cardVault: CardVault;
   schedules: ScheduleStore;
   recurringQueue: RecurringChargeQueue;
+  walletConfigs: WalletConfigStore;
 }
 
 let current: Deps | undefined;
@@ -53,6 +56,7 @@ export function deps(): Deps {
     cardVault: new DynamoCardVault(config.TABLE_NAME, secrets),
     schedules: new DynamoScheduleStore(config.TABLE_NAME),
     recurringQueue: new SqsRecurringChargeQueue(config.RECURRING_QUEUE_URL),
+    walletConfigs: new DynamoWalletConfigStore(config.TABLE_NAME),
   };
   return current;
 }

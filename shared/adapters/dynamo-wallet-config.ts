@@ -1,0 +1,56 @@
+/**
+ * Wallet settings on the payments table, beside the merchant profile (pk MERCHANT#<client_key>, sk WALLET#<wallet>);
+ * the merchant directory's Query reads only PROFILE and MID# items, so these never enter the cached merchant.
+ * Writes are conditional on version. The private key is stored only sealed.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { WalletConfig, WalletConfigStore } from '../ports/wallet-config.js';
+import type { WalletName } from '../wallets/types.js';
+import { awsClients } from './aws-clients.js';
+import { keys } from './table-keys.js';
+
+const walletKey = (clientKey: string, wallet: WalletName) => ({ pk: keys.merchant(clientKey).pk, sk: `WALLET#${wallet}` });
+
+function fromItem(item: Record<string, unknown>): WalletConfig {
+  const { clientKey, wallet, environment, merchantIdentifier, privateKeySealed, publicKeyHash, updatedAt, version } = item as unknown as WalletConfig;
+  return { clientKey, wallet, environment, ...(merchantIdentifier ? { merchantIdentifier } : {}), privateKeySealed, publicKeyHash, updatedAt, version };
+}
+
+export class DynamoWalletConfigStore implements WalletConfigStore {
+  constructor(private readonly tableName: string) {}
+
+  async get(clientKey: string, wallet: WalletName): Promise<WalletConfig | undefined> {
+    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: walletKey(clientKey, wallet), ConsistentRead: true }));
+    return res.Item ? fromItem(res.Item) : undefined;
+  }
+
+  async list(clientKey: string): Promise<WalletConfig[]> {
+    const res = await awsClients().ddb.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+        ExpressionAttributeValues: { ':pk': keys.merchant(clientKey).pk, ':w': 'WALLET#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (res.Items ?? []).map(fromItem);
+  }
+
+  async put(config: WalletConfig, expectedVersion: number): Promise<boolean> {
+    try {
+      await awsClients().ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 },
+          ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+          ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+}

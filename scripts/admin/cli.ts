@@ -24,6 +24,7 @@ import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
 import { runCallbacksCommand } from './callbacks.js';
 import { runSchedulesCommand } from './schedules.js';
+import { runChargebacksCommand } from './chargebacks.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -35,7 +36,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [opt
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
-  schedules ...   (see docs/schedules.md)`;
+  schedules ...   (see docs/schedules.md)
+  chargebacks ... (see docs/chargebacks.md)`;
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -154,6 +156,7 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'callbacks') {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'chargebacks') result = await runChargebacksCommand([cmd ?? '', ...rest].filter(Boolean));
   else throw new Error(USAGE);
   console.log(JSON.stringify(result, null, 2));
 }

@@ -10,6 +10,7 @@ import { checkoutRoutes } from './checkout.js';
 import { hostedFieldsRoutes } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import { reconciliationSchedules } from './reconciliation.js';
+import { chargebackOpsEvents } from './chargebacks.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 
 export * from './types.js';
@@ -23,4 +24,4 @@ export const ROUTES: RouteDefinition[] = [
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules];
-export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents];
+export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents];

@@ -10,7 +10,7 @@ import type { FormValue } from '../form.js';
 import { paymentHash } from './hashes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 
-export type CheckoutCallbackType = 'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer';
+export type CheckoutCallbackType = 'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer' | 'chargeback';
 export type CheckoutCallbackStatus = 'success' | 'fail' | 'waiting' | 'undefined';
 
 export function orderStatus(status: PaymentStatus): string {

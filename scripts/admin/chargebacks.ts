@@ -1,0 +1,34 @@
+/**
+ * Admin CLI, chargebacks group (`npm run admin -- chargebacks <command>`), dispatched from scripts/admin/cli.ts.
+ * `create` records what the "Chargeback Received" ops event records (same schema, same write). See docs/chargebacks.md.
+ */
+import { parseArgs } from 'node:util';
+import { deps } from '../../shared/deps.js';
+import { applyChargebackEvent } from '../../shared/operations/chargebacks/ops-event.js';
+
+export const CHARGEBACKS_USAGE = `usage: npm run admin -- chargebacks <command>
+  create TRANS_ID --amount 10.00 --reason-code 4837 [--bank-date YYYY-MM-DD]
+      a chargeback on a SETTLED payment: status CHARGEBACK, CHARGEBACK callback to the merchant`;
+
+export async function runChargebacksCommand(argv: string[]): Promise<unknown> {
+  const [cmd, ...args] = argv;
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { amount: { type: 'string' }, 'reason-code': { type: 'string' }, 'bank-date': { type: 'string' } },
+  });
+  switch (cmd) {
+    case 'create': {
+      const transId = positionals[0];
+      if (!transId || !values.amount || !values['reason-code']) throw new Error(`TRANS_ID, --amount and --reason-code are required.\n${CHARGEBACKS_USAGE}`);
+      return applyChargebackEvent(deps(), {
+        trans_id: transId,
+        amount: values.amount,
+        reason_code: values['reason-code'],
+        ...(values['bank-date'] ? { bank_date: values['bank-date'] } : {}),
+      });
+    }
+    default:
+      throw new Error(CHARGEBACKS_USAGE);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * A chargeback the acquirer reports on a payment (ops event or admin CLI): the payment moves to CHARGEBACK and the
+ * merchant gets the protocol's CHARGEBACK callback, in one conditional write (version).
+ *   - only a SETTLED payment (partially refunded ones stay SETTLED) that took money from the payer (not a payout);
+ *   - amount ≤ settled − refunded, else 208010;
+ *   - the same chargeback reported again (same amount, reason code, bank date) is a duplicate: no second effect.
+ * A concurrent writer makes the write fail its version check; the chargeback is then decided again on the new state.
+ */
+import type { Deps } from '../../deps.js';
+import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { recordCallback } from '../../domain/callback-factory.js';
+import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js';
+import type { Payment } from '../../domain/payment.js';
+import { PATTERNS } from '../../protocol/fields.js';
+import { enqueue, nextVersion } from '../payment/attempt.js';
+import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
+
+export const CHARGEBACK_NOT_ALLOWED = 'Chargeback is not allowed.';
+export const CHARGEBACK_TOO_LARGE = 'Chargeback amount exceeds the payment amount.';
+
+const PAYOUTS = ['CREDIT2CARD', 'CREDIT2VIRTUAL'];
+const ATTEMPTS = 3;
+
+export interface ChargebackInput {
+  transId: string;
+  /** In the payment's currency format ("10.00" for USD). */
+  amount: string;
+  reasonCode: string;
+  /** YYYY-MM-DD; today (UTC) when not given. */
+  bankDate?: string;
+}
+
+export interface ChargebackResult {
+  payment: Payment;
+  /** The same chargeback was already recorded: nothing changed. */
+  duplicate: boolean;
+}
+
+interface StoredChargeback {
+  id: string;
+  amount: number;
+  reasonCode: string;
+  bankDate: string;
+  date: string;
+}
+
+export async function recordChargeback(d: Deps, input: ChargebackInput): Promise<ChargebackResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tryRecord(d, input);
+    } catch (err) {
+      if (!(err instanceof ConflictError) || attempt >= ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackResult> {
+  const payment = PATTERNS.uuid.test(input.transId) ? await d.payments.get(input.transId) : undefined;
+  if (!payment) throw NotFoundError.transaction();
+  const now = d.clock.now().toISOString();
+  const amount = parseAmount(input.amount, parseCurrency(payment.currency), 'amount').minor;
+  if (amount <= 0) throw ValidationError.field('amount', 'This value should be greater than 0.');
+  const bankDate = input.bankDate ?? now.slice(0, 10);
+  if (bankDate > now.slice(0, 10)) throw ValidationError.field('bank_date', 'This value is not valid.');
+
+  const previous = payment.details.chargeback as StoredChargeback | undefined;
+  if (previous && previous.amount === amount && previous.reasonCode === input.reasonCode && previous.bankDate === bankDate) {
+    return { payment, duplicate: true };
+  }
+  if (payment.status !== 'SETTLED' || PAYOUTS.includes(payment.action)) throw new BusinessRuleError(100000, CHARGEBACK_NOT_ALLOWED);
+  if (amount > payment.capturedAmount - payment.refundedAmount) throw new BusinessRuleError(208010, CHARGEBACK_TOO_LARGE);
+
+  const config = await d.merchants.get(payment.clientKey);
+  if (!config) throw new Error('merchant of the payment not found');
+  const id = d.newId();
+  const facts: ChargebackFacts = { amount, reasonCode: input.reasonCode, bankDate, date: now };
+  const next = nextVersion(payment, now);
+  next.status = 'CHARGEBACK';
+  next.history.push({ id, type: 'CHARGEBACK', status: 'success', date: now, amount });
+  next.details.chargeback = { id, amount, reasonCode: input.reasonCode, bankDate, date: now } satisfies StoredChargeback;
+  const callbacks = recordCallback(next, config.merchant, chargebackCallbackFields(next, config.merchant, facts), d.newId(), now);
+  await d.payments.update(next, callbacks);
+  await enqueue(d, callbacks, next.transId);
+  return { payment: next, duplicate: false };
+}
+
+/** What the ops handler and the CLI report. */
+export function chargebackSummary(r: ChargebackResult): Record<string, unknown> {
+  const c = r.payment.details.chargeback as StoredChargeback;
+  return {
+    trans_id: r.payment.transId,
+    status: r.payment.status,
+    amount: formatAmount({ minor: c.amount, currency: r.payment.currency }),
+    currency: r.payment.currency,
+    reason_code: c.reasonCode,
+    bank_date: c.bankDate,
+    duplicate: r.duplicate,
+  };
+}

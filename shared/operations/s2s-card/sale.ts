@@ -15,6 +15,7 @@ import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js
 import { newChallengeToken, once, redirectInfo, s2sRecorder, storedAnswer } from './pipeline.js';
 import { logger } from '../../logger.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
+import { isWalletSale, walletSale } from './wallet-sale.js';
 
 export function readSale(req: S2sCardRequest) {
   const { merchant } = req.config;
@@ -42,6 +43,8 @@ export function readSale(req: S2sCardRequest) {
 export const sale: S2sCardAction = {
   action: 'SALE',
   async run(req: S2sCardRequest): Promise<S2sCardResponse> {
+    // digital_wallet + payment_token without card data or card_token: docs/wallets.md.
+    if (isWalletSale(req.form)) return walletSale(req);
     const input = readSale(req);
     const { merchant, mids } = req.config;
     const email = input.common.payer.email;

@@ -1,0 +1,114 @@
+/**
+ * S2S CARD SALE (auth=Y: authorization) paid with a wallet token: digital_wallet googlepay|applepay + payment_token,
+ * no card fields (card data or card_token, when sent, win: then this file is not used). Validate → authenticate
+ * (Formula 8) → decrypt the token with the merchant's wallet key → choose a MID → the charge core with the DPAN/FPAN.
+ * A cryptogram (Google CRYPTOGRAM_3DS, Apple 3DSecure) is the 3DS result: no challenge of our own. Google PAN_ONLY
+ * leaves 3DS to the acquirer, as for a plain card. The answer adds digital_wallet, pan_type and the masked card.
+ */
+import { InvalidHashError } from '../../errors.js';
+import { maskCard } from '../../domain/payment.js';
+import { FieldReader } from '../../protocol/fields.js';
+import type { FormObject } from '../../protocol/form.js';
+import { formula8, hashEquals } from '../../protocol/signature.js';
+import { paymentResult } from '../../protocol/s2s-card/responses.js';
+import { checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
+import { charge, selectMid } from '../payment/index.js';
+import { decryptWalletToken } from '../wallets/decrypt.js';
+import { WALLET_MESSAGES, tokenRefused } from '../wallets/messages.js';
+import type { S2sCardRequest, S2sCardResponse } from './action.js';
+import { newChallengeToken, once, redirectInfo, s2sRecorder, storedAnswer } from './pipeline.js';
+import { logger } from '../../logger.js';
+import { saleScheduleDetails } from '../schedules/sale-attachment.js';
+
+/** Payment JSON of Google/Apple is a few KB; anything far larger is not a wallet token. */
+const MAX_TOKEN_LENGTH = 65536;
+
+const present = (form: FormObject, name: string) => form[name] !== undefined && form[name] !== '';
+
+/** A wallet SALE: digital_wallet sent, and neither card data nor card_token (those take precedence). */
+export function isWalletSale(form: FormObject): boolean {
+  return present(form, 'digital_wallet') && !present(form, 'card_number') && !present(form, 'card_token');
+}
+
+export function readWalletSale(req: S2sCardRequest) {
+  const { merchant } = req.config;
+  const f = new FieldReader(req.form);
+  const order = readOrder(f);
+  const authorize = f.flag('auth');
+  const recurringInit = f.flag('recurring_init');
+  const reqToken = f.flag('req_token');
+  const common = readCommon(f, merchant, { names: true, email: true, phone: true, ip: true });
+  const wallet = f.required('digital_wallet', { oneOf: WALLETS }) as WalletName | '';
+  const token = f.required('payment_token', { max: MAX_TOKEN_LENGTH });
+  const term = readTermUrl(f, merchant, true);
+  const parameters = readSaleParameters(f);
+  f.required('hash');
+  checkZeroAmount(f, order, authorize || recurringInit);
+  f.throwIfInvalid();
+  return { order, authorize, recurringInit, reqToken, common, wallet: wallet as WalletName, token, term, parameters };
+}
+
+/** The 3DS attributes a cryptogram stands for (echoed like mpi_data's; the cryptogram itself is never stored). */
+function walletThreeDs(card: WalletCard): Record<string, string> | undefined {
+  if (card.panType !== 'dpan') return undefined;
+  return { ...(card.eci ? { eci: card.eci.padStart(2, '0') } : {}), authenticationFlow: 'Wallet' };
+}
+
+export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> {
+  const input = readWalletSale(req);
+  const { merchant, mids } = req.config;
+  const email = input.common.payer.email;
+  if (!hashEquals(formula8({ email, password: merchant.password }, merchant.hashAlgorithm), req.form.hash as string | undefined)) throw new InvalidHashError();
+
+  const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, input.wallet, input.token);
+  // Apple binds the token to the amount the payer approved.
+  if (walletCard.transactionAmount !== undefined && walletCard.transactionAmount !== input.order.amount) throw tokenRefused(WALLET_MESSAGES.amount);
+  const card = { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder };
+  const threeDs = walletThreeDs(walletCard);
+  const mid = selectMid(mids, { authorize: input.authorize, moto: !!input.common.motoType, zeroAmount: input.order.amount === 0 });
+  const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
+  const walletEcho = { digital_wallet: input.wallet, pan_type: walletCard.panType };
+
+  return once(req, true, async (key) => {
+    const answer = (p: Parameters<typeof redirectInfo>[1], result: string) => ({
+      ...paymentResult('SALE', result, p, redirectInfo(req, p)),
+      ...(p.card ? { card: maskCard(p.card) } : {}),
+      ...walletEcho,
+    });
+    const { payment, event } = await charge(
+      req.deps,
+      {
+        clientKey: merchant.clientKey,
+        protocol: 's2s-card',
+        action: 'SALE',
+        transactionType: input.authorize ? 'AUTH' : 'SALE',
+        orderId: input.order.orderId,
+        orderDescription: input.order.description,
+        amount: input.order.amount,
+        currency: input.order.currency,
+        mid,
+        card,
+        payerEmail: email,
+        authorize: input.authorize,
+        externalThreeDs: !!threeDs,
+        browser: { acceptHeader: input.common.browser.browser_accept_headers, userAgent: input.common.browser.browser_user_agent },
+        details: {
+          ...commonDetails(input.common, input.term),
+          ...(threeDs ? { threeDs } : {}),
+          ...(input.parameters ? { parameters: input.parameters } : {}),
+          ...schedule,
+          digitalWallet: input.wallet,
+          panType: walletCard.panType,
+          challengeToken: newChallengeToken(),
+        },
+        issueCardToken: input.reqToken,
+        issueRecurringToken: input.recurringInit,
+      },
+      { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
+    );
+    logger.info('wallet sale', { clientKey: merchant.clientKey, transId: payment.transId, status: payment.status, wallet: input.wallet, panType: walletCard.panType });
+    return { statusCode: 200, body: answer(payment, event.result) };
+  });
+}

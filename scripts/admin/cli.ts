@@ -25,6 +25,7 @@ import { useTarget } from './target.js';
 import { runCallbacksCommand } from './callbacks.js';
 import { runSchedulesCommand } from './schedules.js';
 import { runChargebacksCommand } from './chargebacks.js';
+import { runWalletsCommand } from './wallets.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -37,6 +38,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [opt
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
+  wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)`;
 
 function view(m: Merchant, reveal: boolean) {
@@ -157,6 +159,7 @@ async function main(argv: string[]): Promise<void> {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'chargebacks') result = await runChargebacksCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'wallets') result = await runWalletsCommand([cmd ?? '', ...rest].filter(Boolean));
   else throw new Error(USAGE);
   console.log(JSON.stringify(result, null, 2));
 }

@@ -19,7 +19,14 @@ export async function decryptWalletToken(d: WalletDeps, clientKey: string, walle
   const settings = await d.walletConfigs.get(clientKey, wallet);
   if (!settings) throw tokenRefused(WALLET_MESSAGES.notConfigured, field);
   const env = settings.environment;
-  const privateKey = parsePrivateKey(await d.secrets.open(settings.privateKeySealed, walletKeyContext(clientKey, wallet)));
+  let privateKey;
+  try {
+    privateKey = parsePrivateKey(await d.secrets.open(settings.privateKeySealed, walletKeyContext(clientKey, wallet)));
+  } catch (err) {
+    // A sealed key that does not open here (copied from another merchant, lost data key) is an operator problem.
+    logger.error('wallet key cannot be opened', { clientKey, wallet, error: (err as Error).name });
+    throw tokenRefused(WALLET_MESSAGES.notAvailable, field);
+  }
   const now = d.clock.now();
   try {
     if (wallet === 'googlepay') {

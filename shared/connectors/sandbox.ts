@@ -6,6 +6,7 @@
  *   05/2038 3DS then approved   06/2038 3DS then declined     12/2038 redirect then approved
  *   12/2039 redirect then declined   4601541833776519 (any expiry): payouts approved
  *   10/2038 the acquirer never answers (this platform's addition: lets merchants test UNDEFINED / PREPARE)
+ *   08/2038 approved, but the acquirer never answers its CAPTURE (UNDEFINED / PENDING; an inquiry finds it captured)
  *
  * Inquiries about unanswered transactions (the reconciler, docs/reconciliation.md), also this platform's addition:
  *   10/2038 the acquirer never processed it: DECLINED "Acquirer did not answer."
@@ -37,7 +38,7 @@ function declined(transId: string): ConnectorOutcome {
 /** What a network timeout towards a real acquirer looks like to the platform. */
 export class AcquirerTimeoutError extends Error {}
 
-type Scenario = 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
+type Scenario = 'capture-no-answer' | 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
 
 export function sandboxScenario(expMonth: string, expYear: string): Scenario {
   const key = `${expMonth.padStart(2, '0')}/${expYear.length === 2 ? `20${expYear}` : expYear}`;
@@ -48,6 +49,8 @@ export function sandboxScenario(expMonth: string, expYear: string): Scenario {
       return 'capture-decline';
     case '10/2038':
       return 'no-answer';
+    case '08/2038':
+      return 'capture-no-answer';
     case '11/2038':
       return 'no-answer-approved';
     case '09/2038':
@@ -87,7 +90,9 @@ export const sandboxConnector: Connector = {
   },
 
   async capture(req): Promise<ConnectorOutcome> {
-    if (req.card && sandboxScenario(req.card.expMonth, req.card.expYear) === 'capture-decline') return declined(req.transId);
+    const scenario = req.card && sandboxScenario(req.card.expMonth, req.card.expYear);
+    if (scenario === 'capture-no-answer') throw new AcquirerTimeoutError('sandbox acquirer timed out');
+    if (scenario === 'capture-decline') return declined(req.transId);
     return approved(req.transId);
   },
 

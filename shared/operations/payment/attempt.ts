@@ -4,7 +4,8 @@
  *      (version check) or, reading after us, sees the waiting attempt and is refused by its rules;
  *   2. ask the connector;
  *   3. record the outcome and its callbacks in one conditional write (the outbox), then queue the callbacks.
- * If the connector call throws, the attempt stays "waiting" (the protocol's UNDEFINED): its outcome is unknown.
+ * If the connector call throws, the attempt stays "waiting" and the answer is UNDEFINED: its outcome is unknown
+ * until the reconciler asks the acquirer (docs/reconciliation.md) and records it, with its callback.
  */
 import type { Payment, TransactionType } from '../../domain/payment.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
@@ -42,7 +43,14 @@ export async function runAttempt(
   reserved.history.push({ id: attempt.id, type: attempt.type, status: 'waiting', date: started, amount: attempt.amount });
   await d.payments.update(reserved, []);
 
-  const outcome = await call(reserved);
+  let outcome: ConnectorOutcome;
+  try {
+    outcome = await call(reserved);
+  } catch (err) {
+    logger.error('acquirer did not answer; attempt left waiting', { transId: payment.transId, attempt: attempt.type, error: (err as Error).message });
+    const event: PaymentEvent = { operation: attempt.type, result: 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: started };
+    return { payment: reserved, event, callbacks: [] };
+  }
   const now = d.clock.now().toISOString();
   const final = nextVersion(reserved, now);
   const event = apply(final, outcome, now);

@@ -8,10 +8,13 @@ import type { S2sApmAction } from './action.js';
 import { apmCharge } from './charge.js';
 import { acceptPaymentRequest, chargeInput } from './payment-request.js';
 import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
+import { isWalletBrand, walletApmSale } from '../wallets/apm-sale.js';
 
 export const sale: S2sApmAction = {
   action: 'SALE',
   async run(req) {
+    // brand googlepay / applepay: a card payment underneath (docs/wallets.md).
+    if (isWalletBrand(req.form)) return walletApmSale(req);
     const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true });
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'SALE', accepted.authorize ? 'AUTH' : 'SALE');

@@ -1,0 +1,90 @@
+/**
+ * S2S APM SALE with brand googlepay|applepay and parameters[paymentToken]: a wallet payment is a card payment
+ * underneath, so after the APM request rules and Sale signature it runs like the S2S CARD wallet SALE (decrypt with
+ * the merchant's wallet key → MID → the card charge core), stored as an S2S APM payment: APM callbacks (with brand),
+ * APM CAPTURE / VOID / CREDITVOID / GET_TRANS_STATUS. Only tokens carrying a cryptogram are taken here: a PAN_ONLY
+ * card may need a 3DS challenge, which S2S APM has no page for (S2S CARD takes those).
+ */
+import { InvalidHashError } from '../../errors.js';
+import { maskCard } from '../../domain/payment.js';
+import { FieldReader } from '../../protocol/fields.js';
+import type { FormObject } from '../../protocol/form.js';
+import { apmSaleHash, hashEquals } from '../../protocol/signature.js';
+import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
+import { apmDetails, readApmPayment } from '../../protocol/s2s-apm/request.js';
+import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
+import { logger } from '../../logger.js';
+import { WALLETS, type WalletName } from '../../wallets/types.js';
+import { charge, selectMid } from '../payment/index.js';
+import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
+import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
+import { decryptWalletToken } from './decrypt.js';
+import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
+
+const FIELD = 'parameters[paymentToken]';
+
+export function isWalletBrand(form: FormObject): boolean {
+  return WALLETS.includes(form.brand as WalletName);
+}
+
+export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse> {
+  const { merchant, mids } = req.config;
+  const f = new FieldReader(req.form);
+  const fields = readApmPayment(f, merchant, { returnUrl: false });
+  const authorize = f.flag('auth');
+  const token = fields.parameters?.paymentToken;
+  if (token === undefined || token === '') f.fail(FIELD, 'This value should not be blank.');
+  else if (typeof token !== 'string' || token.length > 65536) f.fail(FIELD, 'This value is not valid.');
+  checkZeroAmount(f, fields.order, authorize);
+  f.throwIfInvalid();
+  const expected = apmSaleHash(
+    { identifier: fields.identifier, orderId: fields.order.orderId, orderAmount: fields.wire.orderAmount, orderCurrency: fields.wire.orderCurrency, password: merchant.password },
+    merchant.hashAlgorithm,
+  );
+  if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+
+  const wallet = fields.brand as WalletName;
+  const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, wallet, token as string, FIELD);
+  if (walletCard.panType !== 'dpan') throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
+  if (walletCard.transactionAmount !== undefined && walletCard.transactionAmount !== fields.order.amount) throw tokenRefused(WALLET_MESSAGES.amount, FIELD);
+  const mid = selectMid(mids, { authorize, zeroAmount: fields.order.amount === 0 });
+  const walletEcho = { digital_wallet: wallet, pan_type: walletCard.panType };
+
+  return once(req, true, async (key) => {
+    const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => ({
+      ...apmPaymentResult('SALE', result, p),
+      ...(p.card ? { card: maskCard(p.card) } : {}),
+      ...walletEcho,
+    });
+    const { payment, event } = await charge(
+      req.deps,
+      {
+        clientKey: merchant.clientKey,
+        protocol: 's2s-apm',
+        action: 'SALE',
+        transactionType: authorize ? 'AUTH' : 'SALE',
+        orderId: fields.order.orderId,
+        orderDescription: fields.order.description,
+        amount: fields.order.amount,
+        currency: fields.order.currency,
+        mid,
+        card: { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder },
+        payerEmail: fields.payer.email,
+        authorize,
+        // The cryptogram is the 3DS result.
+        externalThreeDs: true,
+        details: {
+          ...apmDetails(fields, merchant),
+          threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Wallet' },
+          digitalWallet: wallet,
+          panType: walletCard.panType,
+        },
+        issueCardToken: false,
+        issueRecurringToken: false,
+      },
+      { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
+    );
+    logger.info('apm wallet sale', { clientKey: merchant.clientKey, transId: payment.transId, status: payment.status, wallet });
+    return { statusCode: 200, body: answer(payment, event.result) };
+  });
+}

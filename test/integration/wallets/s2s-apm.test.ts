@@ -1,0 +1,61 @@
+/**
+ * S2S APM SALE with brand googlepay|applepay and parameters[paymentToken] (/post-va): a card payment underneath,
+ * answered and called back in APM words, with APM follow-ups working on it.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { apmFollowUp, apmSale, expectedCallbackHash } from '../s2s-apm/support.js';
+import { ecKeyPair } from '../../unit/wallets/fixtures/google-token.js';
+import { appleToken, configureWallets, googleCard, googleToken, walletEnv, type WalletMerchantKeys } from './support.js';
+
+let platform: RunningPlatform;
+let shop: MerchantServer;
+let merchant: Merchant;
+let keys: WalletMerchantKeys;
+const post = (f: Record<string, unknown>) => postForm(`${platform.url}/post-va`, f as never);
+/** A wallet APM SALE: no identifier (hash without it), the token in parameters[paymentToken]. */
+const walletApm = (brand: string, token: string, over: Record<string, string | undefined> = {}) =>
+  apmSale(merchant, { brand, identifier: undefined, return_url: undefined, parameters: { paymentToken: token } as never, ...over });
+
+beforeAll(async () => {
+  platform = await startTestPlatform(walletEnv);
+  shop = await startMerchantServer();
+  merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ paymentMode: 'SMS/DMS' }] });
+  keys = await configureWallets(merchant);
+});
+afterAll(async () => {
+  await shop?.close();
+  await platform?.stop();
+});
+
+it('googlepay: settles, answers digital_wallet and pan_type, calls back signed in APM words', async () => {
+  const res = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey)));
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00', digital_wallet: 'googlepay', pan_type: 'dpan', card: '489537****3456' });
+  const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
+  expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', brand: 'googlepay' });
+  expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
+  const status = await post(apmFollowUp(merchant, 'GET_TRANS_STATUS', res.body.trans_id));
+  expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', brand: 'googlepay' });
+});
+
+it('applepay auth=Y, then APM CAPTURE', async () => {
+  const res = await post(walletApm('applepay', appleToken(keys.apple.publicKey), { auth: 'Y' }));
+  expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', digital_wallet: 'applepay', pan_type: 'dpan' });
+  const captured = await post(apmFollowUp(merchant, 'CAPTURE', res.body.trans_id));
+  expect(captured.body).toMatchObject({ action: 'CAPTURE', result: 'SUCCESS', status: 'SETTLED' });
+});
+
+it('refusals name parameters[paymentToken]', async () => {
+  const missing = await post(apmSale(merchant, { brand: 'googlepay', identifier: undefined, return_url: undefined }));
+  expect(missing.body.errors.map((e: { error_message: string }) => e.error_message)).toEqual(['parameters[paymentToken]: This value should not be blank.']);
+  const stranger = await post(walletApm('googlepay', googleToken(merchant, ecKeyPair().publicKey)));
+  expect(stranger.body.errors[0].error_message).toBe("parameters[paymentToken]: The payment token cannot be decrypted with the merchant's wallet key.");
+  const panOnly = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey, googleCard({ authMethod: 'PAN_ONLY', cryptogram: undefined }))));
+  expect(panOnly.body.errors[0].error_message).toBe('parameters[paymentToken]: The payment method in the token is not supported.');
+  const badHash = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey), { hash: 'x' }));
+  expect(badHash.body.errors[0].error_message).toBe('hash: Hash is not valid.');
+});

@@ -12,6 +12,7 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
+import { newPayment } from './new-payment.js';
 import { logger } from '../../logger.js';
 import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
@@ -152,20 +153,9 @@ export function claimOf(hooks: AttemptHooks): { key: string; ttlSeconds: number 
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {
-  return {
+  return newPayment({
+    ...input,
     transId,
-    clientKey: input.clientKey,
-    protocol: input.protocol,
-    action: input.action,
-    orderId: input.orderId,
-    orderDescription: input.orderDescription,
-    currency: input.currency,
-    amount: input.amount,
-    capturedAmount: 0,
-    refundedAmount: 0,
-    status: 'PREPARE',
-    midId: input.mid.midId,
-    connector: input.mid.connector,
     card: {
       bin: input.card.number.slice(0, 6),
       last4: input.card.number.slice(-4),
@@ -173,7 +163,6 @@ function preparedPayment(input: ChargeInput, transId: string, now: string): Paym
       expYear: input.card.expYear,
       brand: cardBrand(input.card.number),
     },
-    payerEmail: input.payerEmail,
     details: {
       ...input.details,
       authorize: input.authorize,
@@ -181,14 +170,8 @@ function preparedPayment(input: ChargeInput, transId: string, now: string): Paym
       issueCardToken: input.issueCardToken,
       issueRecurringToken: input.issueRecurringToken,
     },
-    descriptor: input.mid.descriptor,
-    cardToken: input.cardToken,
-    createdAt: now,
-    updatedAt: now,
-    history: [{ id: transId, type: input.transactionType, status: 'waiting', date: now, amount: input.amount }],
-    callbackCount: 0,
-    version: 1,
-  };
+    now,
+  });
 }
 
 /** The acquirer's answer is unknown: answer UNDEFINED/PREPARE, and let a repeated request get that same answer. */

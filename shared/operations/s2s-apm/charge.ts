@@ -18,6 +18,7 @@ import { apmConnectorForBrand } from '../../connectors/registry.js';
 import type { ApmConnector } from '../../ports/apm-connector.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { enqueue, nextVersion, type AttemptHooks } from '../payment/attempt.js';
+import { newPayment } from '../payment/new-payment.js';
 import { applyOutcome, claimOf, resultOf, undetermined } from '../payment/charge.js';
 import { logger } from '../../logger.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from '../payment/types.js';
@@ -80,21 +81,10 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
   const connector = apmConnectorFor(input.brand);
   const transId = d.newId();
   const started = d.clock.now().toISOString();
-  const reserved: Payment = {
+  const reserved = newPayment({
+    ...input,
     transId,
-    clientKey: input.clientKey,
-    protocol: input.protocol,
-    action: input.action,
-    orderId: input.orderId,
-    orderDescription: input.orderDescription,
-    currency: input.currency,
-    amount: input.amount,
-    capturedAmount: 0,
-    refundedAmount: 0,
-    status: 'PREPARE',
-    midId: input.mid.midId,
     connector: connector.name,
-    payerEmail: input.payerEmail,
     details: {
       ...input.details,
       brand: input.brand,
@@ -103,13 +93,8 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
       transactionType: input.transactionType,
       ...(input.commission !== undefined ? { commission: input.commission } : {}),
     },
-    descriptor: input.mid.descriptor,
-    createdAt: started,
-    updatedAt: started,
-    history: [{ id: transId, type: input.transactionType, status: 'waiting', date: started, amount: input.amount }],
-    callbackCount: 0,
-    version: 1,
-  };
+    now: started,
+  });
   await d.payments.reserve(reserved, claimOf(hooks));
 
   let outcome: ConnectorOutcome;

@@ -7,6 +7,7 @@ import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { apmConnectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
+import { newPayment } from '../payment/new-payment.js';
 import { applyOutcome, claimOf, resultOf } from '../payment/charge.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
@@ -18,29 +19,15 @@ export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempoten
   const transId = d.newId();
   const now = d.clock.now().toISOString();
   const commission = connector.commission({ brand: input.brand, amount: input.amount, currency: input.currency });
-  const payment: Payment = {
+  // No history entry yet: CALC moves no money; COMPLETE records the DEBIT attempt.
+  const payment = newPayment({
+    ...input,
+    transactionType: undefined,
     transId,
-    clientKey: input.clientKey,
-    protocol: input.protocol,
-    action: input.action,
-    orderId: input.orderId,
-    orderDescription: input.orderDescription,
-    currency: input.currency,
-    amount: input.amount,
-    capturedAmount: 0,
-    refundedAmount: 0,
-    status: 'PREPARE',
-    midId: input.mid.midId,
     connector: connector.name,
-    payerEmail: input.payerEmail,
     details: { ...input.details, brand: input.brand, ...(input.identifier ? { identifier: input.identifier } : {}), authorize: false, transactionType: 'DEBIT', commission },
-    descriptor: input.mid.descriptor,
-    createdAt: now,
-    updatedAt: now,
-    history: [],
-    callbackCount: 0,
-    version: 1,
-  };
+    now,
+  });
   const event = { operation: 'DEBIT', result: 'SUCCESS' as const, amount: input.amount, attemptId: transId, date: now };
   if (!idempotency) {
     await d.payments.create(payment, []);

@@ -55,7 +55,9 @@ describe('Google Pay', () => {
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456' });
     // Follow-ups sign Formula 2 with the masked card the answer gave.
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id, { card: res.body.card }));
-    expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456' });
+    expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456', digital_wallet: 'googlepay' });
+    const details = await post(transIdFields(merchant, 'GET_TRANS_DETAILS', res.body.trans_id, { card: res.body.card }));
+    expect(details.body).toMatchObject({ card: '489537****3456', digital_wallet: 'googlepay', pan_type: 'dpan' });
   });
 
   it('CRYPTOGRAM_3DS is the 3DS result (no challenge); PAN_ONLY leaves 3DS to the acquirer', async () => {

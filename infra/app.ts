@@ -2,18 +2,20 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PaymentsStack, type PaymentsStackProps } from './stacks/payments-stack.js';
-import { stageSettings } from './stages.js';
+import { stageSettings, type WalletTrust } from './stages.js';
 
 export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env'> {
   stage: string;
+  walletTrust?: WalletTrust;
   account: string;
   region: string;
   app?: App;
 }
 
 export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack } {
-  const { stage, account, region, app = new App(), ...tables } = options;
-  const settings = stageSettings(stage);
+  const { stage, account, region, app = new App(), walletTrust, ...tables } = options;
+  const base = stageSettings(stage);
+  const settings = walletTrust ? { ...base, runtime: { ...base.runtime, walletTrust } } : base;
   const stack = new PaymentsStack(app, `Payments-${stage}`, {
     ...tables,
     settings,

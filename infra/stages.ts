@@ -5,6 +5,10 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
+export type WalletTrust = Partial<
+  Record<'GOOGLE_PAY_ROOT_KEYS_PRODUCTION' | 'GOOGLE_PAY_ROOT_KEYS_TEST' | 'APPLE_PAY_ROOT_CA_PRODUCTION' | 'APPLE_PAY_ROOT_CA_TEST' | 'GOOGLE_PAY_GATEWAY_ID', string>
+>;
+
 export interface StageSettings {
   /** Also the prefix of every physical name (`${stage}-payments`, `${stage}-callbacks-dlq`, ...). */
   stage: string;
@@ -26,6 +30,11 @@ export interface StageSettings {
     logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
     configCacheTtlSeconds: number;
     callbackTimeoutMs: number;
+    /**
+     * Wallet trust roots (Google Pay root signing keys, Apple Pay root CA) and gateway id, per stage, from the
+     * deployer (`-c walletTrustFile=wallet-trust.json`, see docs/wallets.md). Without them wallet tokens are refused.
+     */
+    walletTrust?: WalletTrust;
   };
   api: { throttleRateLimit: number; throttleBurstLimit: number };
   alarms: {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /** cdk entry point: `cdk synth -c stage=prod [-c account=... -c region=...]`. */
+import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { buildPaymentsApp } from '../app.js';
+import type { WalletTrust } from '../stages.js';
 
 const app = new App();
 const context = (key: string): string | undefined => {
@@ -9,8 +11,13 @@ const context = (key: string): string | undefined => {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 };
 
+// Wallet trust roots are public but long-lived configuration: kept in a JSON file the deployer names.
+const walletTrustFile = context('walletTrustFile');
+const walletTrust = walletTrustFile ? (JSON.parse(readFileSync(walletTrustFile, 'utf8')) as WalletTrust) : undefined;
+
 buildPaymentsApp({
   app,
+  walletTrust,
   stage: context('stage') ?? 'dev',
   account: context('account') ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
   region: context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-1',

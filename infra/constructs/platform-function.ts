@@ -115,7 +115,7 @@ export class PlatformFunction extends Construct {
       logGroup: this.logGroup,
       role,
       description: `${settings.stage} ${definition.id} (${definition.handler})`,
-      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...environment, ...settings.runtime.walletTrust, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',

@@ -295,3 +295,23 @@ describe('stages', () => {
     expect(() => stageSettings('Prod_1')).toThrow(/Invalid stage name/);
   });
 });
+
+describe('wallet trust roots', () => {
+  it('reach every function as configuration when the deployer provides them', () => {
+    const { stack } = buildPaymentsApp({
+      stage: 'dev',
+      account: '111111111111',
+      region: 'eu-west-1',
+      routes,
+      consumers,
+      scheduled,
+      opsEvents,
+      walletTrust: { APPLE_PAY_ROOT_CA_PRODUCTION: '-----BEGIN CERTIFICATE-----test', GOOGLE_PAY_GATEWAY_ID: 'mygateway' },
+    });
+    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({ APPLE_PAY_ROOT_CA_PRODUCTION: '-----BEGIN CERTIFICATE-----test', GOOGLE_PAY_GATEWAY_ID: 'mygateway' });
+    }
+  });
+});

@@ -21,6 +21,18 @@ export interface ConnectorPaymentRequest {
   /** External 3DS results supplied by the merchant: the connector must not run its own 3DS. */
   externalThreeDs: boolean;
   browser?: { acceptHeader?: string; userAgent?: string };
+  /**
+   * A 3DS result obtained elsewhere, for the acquirer's authorization message: mpi_data's authentication_value or a
+   * wallet token's cryptogram, with its ECI. In memory only, like the PAN.
+   */
+  authentication?: ConnectorAuthentication;
+}
+
+export interface ConnectorAuthentication {
+  value: string;
+  eci?: string;
+  dsTransId?: string;
+  protocolVersion?: string;
 }
 
 export type ConnectorOutcome =

@@ -8,7 +8,7 @@ import { BusinessRuleError } from '../../errors.js';
 import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import { connectorNamed } from '../../connectors/registry.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
+import type { ConnectorAuthentication, ConnectorOutcome } from '../../ports/connector.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
@@ -39,6 +39,8 @@ export interface ChargeInput {
   /** 3DS was done elsewhere (mpi_data) or is not needed (merchant-initiated recurring): no challenge of our own. */
   externalThreeDs: boolean;
   browser?: { acceptHeader?: string; userAgent?: string };
+  /** An external 3DS result (mpi_data, a wallet cryptogram) the acquirer receives; never stored. */
+  authentication?: ConnectorAuthentication;
   /** Details echoed by status responses and callbacks (payer, browser, 3DS attributes, custom_data ...). */
   details: Record<string, unknown>;
   /** The card_token the payment was made with (echoed, no new token issued). */
@@ -68,6 +70,7 @@ function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOu
     authorize: input.authorize,
     externalThreeDs: input.externalThreeDs,
     browser: input.browser,
+    authentication: input.authentication,
   });
 }
 

@@ -74,10 +74,11 @@ export const sale: S2sCardAction = {
           payerEmail: email,
           authorize: input.authorize,
           externalThreeDs: !!input.threeDs,
+          authentication: input.threeDs?.authentication,
           browser: { acceptHeader: input.common.browser.browser_accept_headers, userAgent: input.common.browser.browser_user_agent },
           details: {
             ...commonDetails(input.common, input.term),
-            ...(input.threeDs ? { threeDs: input.threeDs } : {}),
+            ...(input.threeDs ? { threeDs: input.threeDs.attributes } : {}),
             ...(input.parameters ? { parameters: input.parameters } : {}),
             ...schedule,
             challengeToken: newChallengeToken(),

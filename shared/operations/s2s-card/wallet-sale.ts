@@ -93,6 +93,7 @@ export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> 
         payerEmail: email,
         authorize: input.authorize,
         externalThreeDs: !!threeDs,
+        authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
         browser: { acceptHeader: input.common.browser.browser_accept_headers, userAgent: input.common.browser.browser_user_agent },
         details: {
           ...commonDetails(input.common, input.term),

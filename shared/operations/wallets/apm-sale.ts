@@ -73,6 +73,7 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         authorize,
         // The cryptogram is the 3DS result.
         externalThreeDs: true,
+        authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
         details: {
           ...apmDetails(fields, merchant),
           threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Wallet' },

@@ -50,6 +50,8 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     ...(m.recurring && typeof p.details.recurringFirstTransId === 'string' ? { recurring_init_trans_id: p.details.recurringFirstTransId } : {}),
     ...(m.recurring ? scheduleEcho(p) : {}),
     ...(m.identity && p.details.customData ? { custom_data: p.details.customData as FormValue } : {}),
+    // A wallet payment says which wallet and whether the card was a device token (as its SALE answer does).
+    ...(typeof p.details.digitalWallet === 'string' ? { digital_wallet: p.details.digitalWallet, pan_type: p.details.panType as string | undefined } : {}),
     ...extraAttributes(p, m),
     ...event.extra,
   };

@@ -2,6 +2,7 @@
  * External 3DS results (mpi_data[...]) on SALE: only the format is checked, exactly as the spec's table says;
  * trans_status N, U or R does not decline. Ignored with auth=Y. Stored as sent, under the 3DS attribute names.
  */
+import type { ConnectorAuthentication } from '../../ports/connector.js';
 import { FieldReader, MESSAGES, PATTERNS } from '../fields.js';
 
 export const MPI_MESSAGES = {
@@ -9,7 +10,14 @@ export const MPI_MESSAGES = {
   uuid: 'This is not a valid UUID.',
 };
 
-export function readMpiData(f: FieldReader): Record<string, string> | undefined {
+export interface MpiData {
+  /** The 3DS attributes as sent, stored with the payment and echoed in status responses and callbacks. */
+  attributes: Record<string, string>;
+  /** authentication_value (the cryptogram) for the acquirer: never stored. */
+  authentication: ConnectorAuthentication;
+}
+
+export function readMpiData(f: FieldReader): MpiData | undefined {
   const raw = f.raw('mpi_data');
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
@@ -26,9 +34,7 @@ export function readMpiData(f: FieldReader): Record<string, string> | undefined 
   const xid = m.optional('xid', { max: 64 });
   for (const e of m.errors) f.fail(`mpi_data[${e.field}]`, e.message);
   if (m.errors.length) return undefined;
-  // authentication_value is the cryptogram: passed to the connector, not kept with the payment.
-  void authenticationValue;
-  return {
+  const attributes = {
     eci,
     dsTransID: dsTransId,
     protocolVersion: version,
@@ -36,4 +42,5 @@ export function readMpiData(f: FieldReader): Record<string, string> | undefined 
     ...(xid ? { xid } : {}),
     authenticationFlow: 'External',
   };
+  return { attributes, authentication: { value: authenticationValue, eci, dsTransId, protocolVersion: version } };
 }

@@ -52,7 +52,7 @@ describe('Google Pay', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'googlepay', pan_type: 'dpan', card: '489537****3456', amount: '10.00' });
     const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
-    expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456' });
+    expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456', digital_wallet: 'googlepay', pan_type: 'dpan' });
     // Follow-ups sign Formula 2 with the masked card the answer gave.
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id, { card: res.body.card }));
     expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456', digital_wallet: 'googlepay' });

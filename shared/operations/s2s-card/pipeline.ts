@@ -30,9 +30,15 @@ export { storedAnswer };
  * The tail every payment-creating S2S CARD action shares: charge once per identical request (the claim is taken with
  * the payment's reservation) and answer like SALE, with redirect_* for a 3DS / REDIRECT step.
  */
-export function chargeOnce(req: S2sCardRequest, action: string, input: Omit<ChargeInput, 'clientKey' | 'protocol' | 'action'>): Promise<S2sCardResponse> {
+export function chargeOnce(
+  req: S2sCardRequest,
+  action: string,
+  input: Omit<ChargeInput, 'clientKey' | 'protocol' | 'action'>,
+  /** Fields an action adds to the answer (a wallet SALE: digital_wallet, pan_type, the masked card). */
+  extra: (p: Payment) => Record<string, unknown> = () => ({}),
+): Promise<S2sCardResponse> {
   return once(req, true, async (key) => {
-    const answer = (p: Payment, result: string) => paymentResult(action, result, p, redirectInfo(req, p));
+    const answer = (p: Payment, result: string) => ({ ...paymentResult(action, result, p, redirectInfo(req, p)), ...extra(p) });
     const { payment, event } = await charge(
       req.deps,
       { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action },

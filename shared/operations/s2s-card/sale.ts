@@ -6,14 +6,12 @@
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula1, formula1Token, hashEquals } from '../../protocol/signature.js';
-import { paymentResult } from '../../protocol/s2s-card/responses.js';
-import { checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readMpiData } from '../../protocol/s2s-card/mpi-data.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
-import { charge, resolveCardToken, selectMid } from '../payment/index.js';
+import { resolveCardToken, selectMid } from '../payment/index.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
-import { newChallengeToken, once, redirectInfo, s2sRecorder, storedAnswer } from './pipeline.js';
-import { logger } from '../../logger.js';
+import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 import { isWalletSale, walletSale } from './wallet-sale.js';
 
@@ -56,41 +54,26 @@ export const sale: S2sCardAction = {
     const mid = selectMid(mids, { authorize: input.authorize, moto: !!input.common.motoType, zeroAmount: input.order.amount === 0 });
     const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
 
-    return once(req, true, async (key) => {
-      const answer = (p: Parameters<typeof redirectInfo>[1], result: string) => paymentResult('SALE', result, p, redirectInfo(req, p));
-      const { payment, event } = await charge(
-        req.deps,
-        {
-          clientKey: merchant.clientKey,
-          protocol: 's2s-card',
-          action: 'SALE',
-          transactionType: input.authorize ? 'AUTH' : 'SALE',
-          orderId: input.order.orderId,
-          orderDescription: input.order.description,
-          amount: input.order.amount,
-          currency: input.order.currency,
-          mid,
-          card,
-          payerEmail: email,
-          authorize: input.authorize,
-          externalThreeDs: !!input.threeDs,
-          authentication: input.threeDs?.authentication,
-          browser: { acceptHeader: input.common.browser.browser_accept_headers, userAgent: input.common.browser.browser_user_agent },
-          details: {
-            ...commonDetails(input.common, input.term),
-            ...(input.threeDs ? { threeDs: input.threeDs.attributes } : {}),
-            ...(input.parameters ? { parameters: input.parameters } : {}),
-            ...schedule,
-            challengeToken: newChallengeToken(),
-          },
-          cardToken: input.cardToken,
-          issueCardToken: input.reqToken && !input.cardToken,
-          issueRecurringToken: input.recurringInit,
-        },
-        { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
-      );
-      logger.info('sale', { clientKey: merchant.clientKey, transId: payment.transId, status: payment.status });
-      return { statusCode: 200, body: answer(payment, event.result) };
+    return chargeOnce(req, 'SALE', {
+      transactionType: input.authorize ? 'AUTH' : 'SALE',
+      ...orderOf(input.order),
+      mid,
+      card,
+      payerEmail: email,
+      authorize: input.authorize,
+      externalThreeDs: !!input.threeDs,
+      authentication: input.threeDs?.authentication,
+      browser: browserOf(input.common),
+      details: {
+        ...commonDetails(input.common, input.term),
+        ...(input.threeDs ? { threeDs: input.threeDs.attributes } : {}),
+        ...(input.parameters ? { parameters: input.parameters } : {}),
+        ...schedule,
+        challengeToken: newChallengeToken(),
+      },
+      cardToken: input.cardToken,
+      issueCardToken: input.reqToken && !input.cardToken,
+      issueRecurringToken: input.recurringInit,
     });
   },
 };

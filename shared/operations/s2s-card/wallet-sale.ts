@@ -6,20 +6,18 @@
  * leaves 3DS to the acquirer, as for a plain card. The answer adds digital_wallet, pan_type and the masked card.
  */
 import { InvalidHashError } from '../../errors.js';
-import { maskCard } from '../../domain/payment.js';
+import { maskCard, type Payment } from '../../domain/payment.js';
 import { FieldReader } from '../../protocol/fields.js';
 import type { FormObject } from '../../protocol/form.js';
 import { formula8, hashEquals } from '../../protocol/signature.js';
-import { paymentResult } from '../../protocol/s2s-card/responses.js';
-import { checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
-import { charge, selectMid } from '../payment/index.js';
+import { selectMid } from '../payment/index.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
 import { WALLET_MESSAGES, tokenRefused } from '../wallets/messages.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
-import { newChallengeToken, once, redirectInfo, s2sRecorder, storedAnswer } from './pipeline.js';
-import { logger } from '../../logger.js';
+import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 
 /** Payment JSON of Google/Apple is a few KB; anything far larger is not a wallet token. */
@@ -71,45 +69,32 @@ export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> 
   const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
   const walletEcho = { digital_wallet: input.wallet, pan_type: walletCard.panType };
 
-  return once(req, true, async (key) => {
-    const answer = (p: Parameters<typeof redirectInfo>[1], result: string) => ({
-      ...paymentResult('SALE', result, p, redirectInfo(req, p)),
-      ...(p.card ? { card: maskCard(p.card) } : {}),
-      ...walletEcho,
-    });
-    const { payment, event } = await charge(
-      req.deps,
-      {
-        clientKey: merchant.clientKey,
-        protocol: 's2s-card',
-        action: 'SALE',
-        transactionType: input.authorize ? 'AUTH' : 'SALE',
-        orderId: input.order.orderId,
-        orderDescription: input.order.description,
-        amount: input.order.amount,
-        currency: input.order.currency,
-        mid,
-        card,
-        payerEmail: email,
-        authorize: input.authorize,
-        externalThreeDs: !!threeDs,
-        authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
-        browser: { acceptHeader: input.common.browser.browser_accept_headers, userAgent: input.common.browser.browser_user_agent },
-        details: {
-          ...commonDetails(input.common, input.term),
-          ...(threeDs ? { threeDs } : {}),
-          ...(input.parameters ? { parameters: input.parameters } : {}),
-          ...schedule,
-          digitalWallet: input.wallet,
-          panType: walletCard.panType,
-          challengeToken: newChallengeToken(),
-        },
-        issueCardToken: input.reqToken,
-        issueRecurringToken: input.recurringInit,
+  return chargeOnce(
+    req,
+    'SALE',
+    {
+      transactionType: input.authorize ? 'AUTH' : 'SALE',
+      ...orderOf(input.order),
+      mid,
+      card,
+      payerEmail: email,
+      authorize: input.authorize,
+      externalThreeDs: !!threeDs,
+      authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
+      browser: browserOf(input.common),
+      details: {
+        ...commonDetails(input.common, input.term),
+        ...(threeDs ? { threeDs } : {}),
+        ...(input.parameters ? { parameters: input.parameters } : {}),
+        ...schedule,
+        digitalWallet: input.wallet,
+        panType: walletCard.panType,
+        challengeToken: newChallengeToken(),
       },
-      { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
-    );
-    logger.info('wallet sale', { clientKey: merchant.clientKey, transId: payment.transId, status: payment.status, wallet: input.wallet, panType: walletCard.panType });
-    return { statusCode: 200, body: answer(payment, event.result) };
-  });
+      issueCardToken: input.reqToken,
+      issueRecurringToken: input.recurringInit,
+    },
+    // The masked card lets the merchant sign Formula 2 for follow-ups; the wallet fields echo the request.
+    (p: Payment) => ({ ...(p.card ? { card: maskCard(p.card) } : {}), ...walletEcho }),
+  );
 }

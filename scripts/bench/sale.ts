@@ -10,9 +10,12 @@ import { deps } from '../../shared/deps.js';
 import { createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
 import { encodeForm } from '../../shared/protocol/form.js';
 import { formula1 } from '../../shared/protocol/signature.js';
+import { logger } from '../../shared/logger.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } } });
 
+// Request logs would measure the terminal, not the platform.
+logger.setLogLevel('ERROR');
 const platform = await startPlatform({ port: 0, prefix: `bench${Date.now()}`, schedules: 'manual', extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' } });
 try {
   const merchant = await createMerchant(deps(), { name: 'Bench' });

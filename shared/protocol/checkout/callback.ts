@@ -18,6 +18,8 @@ export function orderStatus(status: PaymentStatus): string {
 }
 
 export interface CheckoutEvent {
+  /** A 3DS / redirect step reports the step's own order_status (3ds, redirect), not where the payment ended. */
+  orderStatus?: string;
   type: CheckoutCallbackType;
   status: CheckoutCallbackStatus;
   reason?: string;
@@ -33,7 +35,7 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     order_amount: order.amount,
     order_currency: order.currency,
     order_description: order.description,
-    order_status: orderStatus(p.status),
+    order_status: event.orderStatus ?? orderStatus(p.status),
     type: event.type,
     status: event.status,
     reason: event.status === 'fail' ? (event.reason ?? p.declineReason) : undefined,

@@ -123,7 +123,7 @@ describe('operation transfer', () => {
     expect((await postPage(`${url}/pay`, { ...card('05/38'), payee_card_number: PAYOUT_CARD })).status).toBe(303);
     const done = await postPage(`${url}/3ds`, {});
     expect(done.html).toContain('Payment successful');
-    const cb = await eventually(() => callbacks(returnQuery(done.html).payment_id!)[0]);
+    const cb = await eventually(() => callbacks(returnQuery(done.html).payment_id!).find((c) => c.type === 'transfer'));
     expect(cb).toMatchObject({ type: 'transfer', status: 'success', payee_card: '460154****6519' });
   });
 

@@ -172,8 +172,11 @@ describe('the hosted payment page', () => {
       expect(back.pathname).toBe(paid ? '/success' : '/cancel');
       expect(q.hash).toBe(returnHash(merchant, q.payment_id!, order));
       expect(q.trans_id).not.toBe(q.payment_id); // the transaction that decided it, after the 3DS step
-      const cb = await eventually(() => shop.received.find((c) => c.fields.id === q.payment_id));
+      const cb = await eventually(() => shop.received.find((c) => c.fields.id === q.payment_id && c.fields.type === 'sale'));
       expect(cb.fields).toMatchObject(paid ? { type: 'sale', status: 'success', order_status: 'settled' } : { type: 'sale', status: 'fail', order_status: 'decline' });
+      // The step itself is reported too (§5.3): the payer was sent to 3DS, then passed or failed it; before the outcome.
+      const all = shop.received.filter((c) => c.fields.id === q.payment_id).map((c) => `${c.fields.type}/${c.fields.status}/${c.fields.order_status}`);
+      expect(all).toEqual(['3ds/waiting/3ds', `3ds/${paid ? 'success' : 'fail'}/3ds`, paid ? 'sale/success/settled' : 'sale/fail/decline']);
       expect((await postPage(`${url}/3ds`, {})).status).toBe(410);
     }
   });

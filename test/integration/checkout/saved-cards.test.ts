@@ -115,7 +115,7 @@ describe('a session with card_token', () => {
     const first = await createSession(platform.url, merchant, { req_token: true });
     expect((await postPage(`${first.url}/pay`, card('05/38'))).status).toBe(303);
     const firstId = returnQuery((await postPage(`${first.url}/3ds`, {})).html).payment_id!;
-    const threeDs = (await eventually(() => callbacks(firstId)[0])).card_token as string;
+    const threeDs = (await eventually(() => callbacks(firstId).find((c) => c.type === 'sale')))!.card_token as string;
     expect(threeDs).toMatch(/^[0-9a-f]{64}$/);
 
     const { url } = await createSession(platform.url, merchant, { card_token: [threeDs], operation: 'debit' });
@@ -126,7 +126,7 @@ describe('a session with card_token', () => {
     const done = await postPage(`${url}/3ds`, {});
     expect(done.html).toContain('Payment successful');
     const q = returnQuery(done.html);
-    const cb = await eventually(() => callbacks(q.payment_id!)[0]);
+    const cb = await eventually(() => callbacks(q.payment_id!).find((c) => c.type === 'debit'));
     // A debit with a saved card echoes that card's token rather than issuing another.
     expect(cb).toMatchObject({ type: 'debit', status: 'success', card_token: threeDs, card_expiration_date: '05/2038' });
   });

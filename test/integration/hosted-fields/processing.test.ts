@@ -35,8 +35,12 @@ async function readyToken(expiry = '01/38', overrides: Record<string, unknown> =
   expect(submitted.body).toEqual({ result: 'success', message: '' });
   return s;
 }
+/** 3DS / redirect step callbacks (§5.3): reported apart from the payment's outcome. */
+const STEPS = ['3ds', 'redirect'];
 const callbackFor = (orderNumber: string, status?: string) =>
-  eventually(() => notifications.received.find((c) => c.fields.order_number === orderNumber && (!status || c.fields.status === status)));
+  eventually(() =>
+    notifications.received.find((c) => c.fields.order_number === orderNumber && !STEPS.includes(String(c.fields.type)) && (!status || c.fields.status === status)),
+  );
 const messages = (res: { body: { errors: Array<{ error_message: string }> } }) => res.body.errors.map((e) => e.error_message);
 
 describe('payment results', () => {
@@ -110,6 +114,8 @@ describe('payment results', () => {
       // Both submissions completed one payment: one final callback.
       await new Promise((r) => setTimeout(r, 300));
       expect(notifications.received.filter((c) => c.fields.order_number === order.number && c.fields.type === 'sale')).toHaveLength(1);
+      const steps = notifications.received.filter((c) => c.fields.order_number === order.number && STEPS.includes(String(c.fields.type)));
+      expect(steps.map((c) => c.fields.status)).toEqual(['waiting', status === 'success' ? 'success' : 'fail']);
       // Asking again answers the final result.
       expect((await pay(platform.url, token)).body.result).toBe(status === 'success' ? 'success' : 'decline');
     });

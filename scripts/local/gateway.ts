@@ -29,7 +29,12 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
   for (const r of routes) {
     if (r.def.method !== method) continue;
     const m = r.regex.exec(path);
-    if (m) return { route: r, pathParameters: Object.fromEntries(r.params.map((p, i) => [p, decodeURIComponent(m[i + 1]!)])) };
+    if (!m) continue;
+    try {
+      return { route: r, pathParameters: Object.fromEntries(r.params.map((p, i) => [p, decodeURIComponent(m[i + 1]!)])) };
+    } catch {
+      return undefined; // malformed percent-encoding: no such resource (API Gateway answers such paths itself)
+    }
   }
   return undefined;
 }

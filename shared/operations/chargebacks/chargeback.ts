@@ -12,7 +12,7 @@ import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { enqueue, nextVersion } from '../payment/attempt.js';
+import { enqueue, nextVersion, waitingAmount } from '../payment/attempt.js';
 import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
 
 export const CHARGEBACK_NOT_ALLOWED = 'Chargeback is not allowed.';
@@ -68,7 +68,10 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
     return { payment, duplicate: true };
   }
   if (payment.status !== 'SETTLED' || PAYOUTS.includes(payment.action)) throw new BusinessRuleError(100000, CHARGEBACK_NOT_ALLOWED);
-  if (amount > payment.capturedAmount - payment.refundedAmount) throw new BusinessRuleError(208010, CHARGEBACK_TOO_LARGE);
+  // Refunds still waiting for the acquirer may already have returned the money.
+  if (amount > payment.capturedAmount - payment.refundedAmount - waitingAmount(payment, ['REFUND', 'REVERSAL'])) {
+    throw new BusinessRuleError(208010, CHARGEBACK_TOO_LARGE);
+  }
 
   const config = await d.merchants.get(payment.clientKey);
   if (!config) throw new Error('merchant of the payment not found');

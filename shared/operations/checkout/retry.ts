@@ -11,6 +11,7 @@ import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { applyOutcome } from '../payment/index.js';
 import { runAttempt } from '../payment/attempt.js';
 import { checkoutCallbacks } from './callbacks.js';
+import { canRetry } from '../payment/recurring.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
 
@@ -25,7 +26,7 @@ export async function retry(d: Deps, rawBody: string): Promise<unknown> {
   checkHash(idHash(merchant, paymentId), f.body.hash);
   const payment = await checkoutPayment(d, merchant, paymentId);
   const firstTransId = payment.details.recurringFirstTransId;
-  if (payment.action !== 'RECURRING_SALE' || payment.status !== 'DECLINED' || typeof firstTransId !== 'string') {
+  if (!canRetry(payment) || typeof firstTransId !== 'string') {
     throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
   }
   const initial = await d.payments.get(firstTransId);

@@ -16,6 +16,16 @@ export function requestKey(clientKey: string, scope: string, rawBody: string): s
   return createHash('sha256').update(clientKey).update('\n').update(scope).update('\n').update(rawBody).digest('hex');
 }
 
+/**
+ * Follow-ups hold one claim per action and target (trans_id, schedule_id ...) while they run, whatever the body says,
+ * so two requests that differ only in spelling (a hash in upper case, an amount) cannot both act at once.
+ */
+export function followUpKey(req: { config: { merchant: { clientKey: string } }; form: Record<string, unknown>; rawBody: string }): string {
+  const { action, trans_id: transId, schedule_id: scheduleId } = req.form;
+  const target = typeof transId === 'string' ? transId : typeof scheduleId === 'string' ? scheduleId : undefined;
+  return target ? requestKey(req.config.merchant.clientKey, `follow-up:${String(action)}`, target) : requestKey(req.config.merchant.clientKey, 'follow-up', req.rawBody);
+}
+
 export interface StoredResponse {
   statusCode: number;
   body: Record<string, unknown>;

@@ -51,3 +51,16 @@ export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, 
     hooks,
   );
 }
+
+/**
+ * RETRY of a soft-declined recurring charge: only while it is DECLINED and no earlier retry is still waiting for
+ * the acquirer (a retry whose answer is unknown may have charged the payer already).
+ */
+export function canRetry(p: Payment): boolean {
+  return (
+    (p.action === 'RECURRING_SALE' || p.action === 'RECURRING_DEBIT') &&
+    p.status === 'DECLINED' &&
+    typeof p.details.recurringFirstTransId === 'string' &&
+    !p.history.some((h) => h.status === 'waiting')
+  );
+}

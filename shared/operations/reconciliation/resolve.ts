@@ -13,6 +13,8 @@ import { applyOutcome } from '../payment/charge.js';
 import type { PaymentEvent } from '../payment/types.js';
 
 /** A final answer: approved or declined (a challenge is no answer for a transaction nobody is present for). */
+const UNDECIDED = ['PREPARE', 'DECLINED', '3DS', 'REDIRECT'];
+
 export type FinalOutcome = Extract<ConnectorOutcome, { kind: 'approved' | 'declined' }>;
 
 export function resolveTransaction(next: Payment, attempt: TransactionRecord, outcome: FinalOutcome, now: string): PaymentEvent {
@@ -32,26 +34,30 @@ export function resolveTransaction(next: Payment, attempt: TransactionRecord, ou
   });
 
   switch (attempt.type) {
+    // A late answer moves the payment only from the state the attempt started in: a payment that has meanwhile
+    // become CHARGEBACK (or was decided by another attempt) keeps its status; the attempt is still recorded.
     case 'CAPTURE':
-      if (ok) {
+      if (ok && next.status === 'PENDING') {
         next.status = 'SETTLED';
         next.capturedAmount = attempt.amount;
       }
       return event('CAPTURE', attempt.amount);
     case 'VOID':
-      if (ok) next.status = 'VOID';
+      if (ok && next.status === 'SETTLED') next.status = 'VOID';
       return event('VOID', attempt.amount);
     case 'REFUND':
     case 'REVERSAL': {
       if (ok) {
         const base = next.status === 'PENDING' ? next.amount : next.capturedAmount;
         next.refundedAmount += attempt.amount;
-        if (next.refundedAmount >= base) next.status = attempt.type;
+        if (next.refundedAmount >= base && (next.status === 'SETTLED' || next.status === 'PENDING')) next.status = attempt.type;
       }
       return event(attempt.type, attempt.amount);
     }
     default: {
-      // The payment's own transaction, or the completion of its 3DS / redirect step.
+      // The payment's own transaction, the completion of its 3DS / redirect step, or a RETRY: it decides the
+      // payment only while nothing else has (a payment already SETTLED by another attempt stays SETTLED).
+      if (!UNDECIDED.includes(next.status)) return { ...event(attempt.type, attempt.amount), declineReason: outcome.kind === 'declined' ? outcome.reason : undefined };
       applyOutcome(next, outcome, next.details.authorize === true);
       const step = next.history.find((h) => (h.type === '3DS' || h.type === 'REDIRECT') && h.status === 'waiting');
       if (step) {

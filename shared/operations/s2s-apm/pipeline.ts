@@ -13,7 +13,7 @@ import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm
 import { readTransId } from '../../protocol/s2s-apm/request.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
-import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
+import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string): string {
@@ -23,7 +23,8 @@ export function idempotencyKey(clientKey: string, rawBody: string): string {
 
 /** Runs an action once per identical request (see runOnce). */
 export function once(req: S2sApmRequest, replay: boolean, run: (key: string) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
-  return runOnce(req.deps.payments, idempotencyKey(req.config.merchant.clientKey, req.rawBody), replay, run);
+  const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody) : followUpKey(req);
+  return runOnce(req.deps.payments, key, replay, run);
 }
 
 export { storedAnswer };

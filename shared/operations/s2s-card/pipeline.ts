@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { recordCallback } from '../../domain/callback-factory.js';
 import type { Payment } from '../../domain/payment.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
-import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
+import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate } from '../../domain/payment.js';
@@ -21,7 +21,8 @@ export function idempotencyKey(clientKey: string, rawBody: string, style = 'obje
 
 /** Runs an action once per identical request (see runOnce). */
 export function once(req: S2sCardRequest, replay: boolean, run: (key: string) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
-  return runOnce(req.deps.payments, idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle), replay, run);
+  const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle) : followUpKey(req);
+  return runOnce(req.deps.payments, key, replay, run);
 }
 
 export { storedAnswer };

@@ -11,12 +11,12 @@ import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
 import { applyOutcome } from '../payment/index.js';
 import { runAttempt } from '../payment/attempt.js';
+import { canRetry } from '../payment/recurring.js';
 import type { S2sCardAction, S2sCardRequest } from './action.js';
 import { verifyPaymentHash } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';
 
 export const RETRY_NOT_ALLOWED = 'Retry is not allowed.';
-const RECURRING: readonly string[] = ['RECURRING_SALE', 'RECURRING_DEBIT'];
 
 async function load(req: S2sCardRequest): Promise<Payment> {
   const f = new FieldReader(req.form);
@@ -42,7 +42,7 @@ export const retry: S2sCardAction = {
   async run(req) {
     const payment = await load(req);
     const firstTransId = payment.details.recurringFirstTransId;
-    if (!RECURRING.includes(payment.action) || payment.status !== 'DECLINED' || typeof firstTransId !== 'string') {
+    if (!canRetry(payment) || typeof firstTransId !== 'string') {
       throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
     }
     const initial = await req.deps.payments.get(firstTransId);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { saleFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, continueLink, createSession, postPage, signed } from './support.js';
 
@@ -100,6 +101,14 @@ describe('Checkout operations', () => {
     ]);
     const again = await api('refund', signed(merchant, { payment_id: paymentId }, [paymentId]));
     expect(again.body).toMatchObject({ error_code: 208005, error_message: 'Refund is not allowed' });
+  });
+
+  it('does not act on an S2S payment of the same merchant (each protocol keeps its own payments)', async () => {
+    const s2s = await postForm(`${platform.url}/post`, saleFields(merchant));
+    expect(s2s.body.result).toBe('SUCCESS');
+    const id = s2s.body.trans_id as string;
+    const res = await api('refund', signed(merchant, { payment_id: id }, [id]));
+    expect(res.body).toMatchObject({ error_code: 101000, error_message: 'Payment does not exist.' });
   });
 
   it('gives concurrent identical partial refunds one effect', async () => {

@@ -57,6 +57,11 @@ describe('malformed input', () => {
     );
   });
 
+  it('answers a path with broken percent-encoding with 404, not a 500', async () => {
+    expect((await fetch(`${platform.url}/auth/%ZZ`)).status).toBe(404);
+    expect((await fetch(`${platform.url}/threeds/%E0%A4%A`)).status).toBe(404);
+  });
+
   it('answers JSON, binary and oversized bodies without a 500', async () => {
     expect((await post('/post', '{"action":"SALE"}', 'application/json')).status).toBe(400);
     expect((await post('/post', Buffer.from([0xff, 0xfe, 0x00, 0x80]).toString('latin1'), 'application/octet-stream')).status).toBe(400);

@@ -4,7 +4,7 @@ import { html, httpHandler, type HttpEvent } from '../../shared/http/http.js';
 import { toCheckoutError } from '../../shared/protocol/error-wire.js';
 import { FIELDS, framePage, frameRefusedPage, type HostedField } from '../../shared/protocol/hosted-fields/frame-page.js';
 import { FORBIDDEN_TEXT } from '../../shared/protocol/hosted-fields/pages.js';
-import { acceptsCard, loadSession } from '../../shared/operations/hosted-fields/session.js';
+import { acceptsCard, loadSession, mayEmbed } from '../../shared/operations/hosted-fields/session.js';
 
 /** An http(s) origin exactly as window.location.origin spells it. */
 function originOf(value: string | undefined): string | undefined {
@@ -29,7 +29,7 @@ export const handler = httpHandler(
       return html(400, page.body, page.headers);
     }
     const session = await loadSession(d, q.token);
-    if (!session || !acceptsCard(session)) {
+    if (!session || !acceptsCard(session) || !mayEmbed(session, parentOrigin)) {
       const page = frameRefusedPage(FORBIDDEN_TEXT);
       return html(403, page.body, page.headers);
     }

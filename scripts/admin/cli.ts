@@ -6,12 +6,10 @@
  *   merchants show CLIENT_KEY [--reveal]
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
- *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
-      [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
-      [--terms-checkbox on|off] [--hash-algorithm md5|sha256]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
- *   callbacks ...            (delivery log and replay; see docs/callbacks.md)
+ *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
  *
  * Global: --stage NAME acts on a deployed stage (AWS credentials from the environment); default: the local platform.
  */
@@ -27,13 +25,13 @@ import { runSchedulesCommand } from './schedules.js';
 import { runChargebacksCommand } from './chargebacks.js';
 import { runWalletsCommand } from './wallets.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|callbacks> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
-      [--terms-checkbox on|off] [--hash-algorithm md5|sha256]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -61,6 +59,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       'link-target': { type: 'string' },
       'terms-checkbox': { type: 'string' },
       'hash-algorithm': { type: 'string' },
+      'hosted-fields-origins': { type: 'string' },
     },
   });
   const d = deps();
@@ -87,6 +86,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         linkTarget: values['link-target'],
         termsCheckbox: terms === undefined ? undefined : terms === 'on',
         hashAlgorithm: values['hash-algorithm'],
+        hostedFieldsOrigins: values['hosted-fields-origins']?.split(',').map((o) => o.trim()).filter(Boolean),
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {

@@ -54,6 +54,11 @@ export interface Merchant {
   requiredPayerFields: string[];
   linkTarget?: LinkTarget;
   termsCheckbox: boolean;
+  /**
+   * Page origins allowed to embed the hosted payment fields (e.g. https://shop.example). Empty or absent: any
+   * origin holding a session token (the token is the credential); set it to keep the card fields off other sites.
+   */
+  hostedFieldsOrigins?: string[];
   createdAt: string;
 }
 

@@ -80,6 +80,8 @@ export interface MerchantSettingsChange {
   linkTarget?: string;
   termsCheckbox?: boolean;
   hashAlgorithm?: string;
+  /** Exact origins (scheme://host[:port]); an empty list lets any origin embed the hosted fields. */
+  hostedFieldsOrigins?: string[];
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -109,6 +111,19 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
   if (change.hashAlgorithm !== undefined) {
     if (change.hashAlgorithm === 'md5' || change.hashAlgorithm === 'sha256') out.hashAlgorithm = change.hashAlgorithm;
     else errors.push({ field: 'hash_algorithm', message: 'The value you selected is not a valid choice.' });
+  }
+  if (change.hostedFieldsOrigins) {
+    const isOrigin = (o: string) => {
+      try {
+        const u = new URL(o);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === o;
+      } catch {
+        return false;
+      }
+    };
+    const bad = change.hostedFieldsOrigins.filter((o) => !isOrigin(o));
+    if (bad.length) errors.push({ field: 'hosted_fields_origins', message: `Not an origin (scheme://host[:port]): ${bad.join(', ')}` });
+    out.hostedFieldsOrigins = [...new Set(change.hostedFieldsOrigins)];
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

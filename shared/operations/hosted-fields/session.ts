@@ -57,3 +57,9 @@ export async function saveSession(d: Deps, s: HostedSession, changes: Partial<Ho
 
 /** The iframes take a card only while the session has not started its payment. */
 export const acceptsCard = (l: LoadedSession) => l.session.state === 'open';
+
+/** Whether a merchant page at `origin` may embed this session's card fields (the merchant's allow-list, if any). */
+export function mayEmbed(loaded: LoadedSession, origin: string): boolean {
+  const allowed = loaded.merchant.hostedFieldsOrigins ?? [];
+  return allowed.length === 0 || allowed.includes(origin);
+}

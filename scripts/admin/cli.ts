@@ -6,7 +6,7 @@
  *   merchants show CLIENT_KEY [--reveal]
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
- *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
@@ -31,7 +31,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   merchants show CLIENT_KEY [--reveal]
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
-      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -60,6 +60,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       'terms-checkbox': { type: 'string' },
       'hash-algorithm': { type: 'string' },
       'hosted-fields-origins': { type: 'string' },
+      methods: { type: 'string' },
     },
   });
   const d = deps();
@@ -87,6 +88,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         termsCheckbox: terms === undefined ? undefined : terms === 'on',
         hashAlgorithm: values['hash-algorithm'],
         hostedFieldsOrigins: values['hosted-fields-origins']?.split(',').map((o) => o.trim()).filter(Boolean),
+        methods: values.methods?.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean),
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {

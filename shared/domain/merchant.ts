@@ -59,6 +59,8 @@ export interface Merchant {
    * origin holding a session token (the token is the credential); set it to keep the card fields off other sites.
    */
   hostedFieldsOrigins?: string[];
+  /** Payment methods the merchant offers on the Checkout page (card, vcard, ...). Absent: every method the platform has. */
+  methods?: string[];
   createdAt: string;
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from
 import { ValidationError } from '../../errors.js';
 import { connectorNames } from '../../connectors/registry.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
+import { acceptableMethods } from '../checkout/methods.js';
 
 const url = z.url({ protocol: /^https?$/ }).max(255);
 
@@ -82,6 +83,8 @@ export interface MerchantSettingsChange {
   hashAlgorithm?: string;
   /** Exact origins (scheme://host[:port]); an empty list lets any origin embed the hosted fields. */
   hostedFieldsOrigins?: string[];
+  /** Checkout page methods the merchant offers; an empty list offers every method the platform has. */
+  methods?: string[];
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -124,6 +127,12 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     const bad = change.hostedFieldsOrigins.filter((o) => !isOrigin(o));
     if (bad.length) errors.push({ field: 'hosted_fields_origins', message: `Not an origin (scheme://host[:port]): ${bad.join(', ')}` });
     out.hostedFieldsOrigins = [...new Set(change.hostedFieldsOrigins)];
+  }
+  if (change.methods) {
+    const known = acceptableMethods('purchase');
+    const bad = change.methods.filter((m) => !known.includes(m));
+    if (bad.length) errors.push({ field: 'methods', message: `Unknown method(s) ${bad.join(', ')}; one of ${known.join(', ')}.` });
+    out.methods = [...new Set(change.methods)];
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

@@ -22,7 +22,7 @@ export async function createSession(d: Deps, rawBody: string): Promise<{ redirec
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
-  const methods = sessionMethods(req.operation, body.methods);
+  const methods = sessionMethods(req.operation, body.methods, merchant.methods);
   const savedCards = await resolveSavedCards(d, merchant.clientKey, body.card_token);
 
   const { redirectUrl } = await openSession(

@@ -20,8 +20,9 @@ export function acceptableMethods(operation: CheckoutOperation): string[] {
   return operation === 'purchase' ? ['card', ...apmMethods()] : ['card'];
 }
 
-export function sessionMethods(operation: CheckoutOperation, requested: string[] | undefined): string[] {
-  const acceptable = acceptableMethods(operation);
+/** `enabled`: the merchant's own list of methods, if it keeps one (admin: merchants update --methods). */
+export function sessionMethods(operation: CheckoutOperation, requested: string[] | undefined, enabled?: string[]): string[] {
+  const acceptable = acceptableMethods(operation).filter((m) => !enabled?.length || enabled.includes(m));
   const methods = requested?.length ? acceptable.filter((m) => requested.some((r) => r.toLowerCase() === m)) : acceptable;
   if (methods.length === 0) throw ValidationError.field('methods', NO_ACCEPTABLE_METHODS);
   return methods;

@@ -4,6 +4,8 @@
  * fail@gmail.com is declined, redirect@gmail.com asks the payer to approve on the page first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deps } from '../../../shared/deps.js';
+import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
@@ -60,6 +62,18 @@ describe('methods on the page', () => {
     expect(none.body.errors).toEqual([{ error_code: 100000, error_message: 'methods: Not found acceptable methods' }]);
     const debitVcard = await postJson(`${platform.url}/api/v1/session`, sessionBody(merchant, { operation: 'debit', methods: ['vcard'] }));
     expect(debitVcard.body.errors).toEqual([{ error_code: 100000, error_message: 'methods: Not found acceptable methods' }]);
+  });
+
+  it("offers only the methods the merchant turned on", async () => {
+    const cardOnly = await testMerchant({ notificationUrl: shop.url });
+    const current = (await deps().merchants.get(cardOnly.clientKey))!.merchant;
+    await deps().merchants.update(cardOnly.clientKey, merchantSettings(current, { methods: ['card'] }));
+    const html = (await get((await createSession(platform.url, cardOnly)).url)).html;
+    expect(html).toContain('name="card_number"');
+    expect(html).not.toContain('vcard');
+    const refused = await postJson(`${platform.url}/api/v1/session`, sessionBody(cardOnly, { methods: ['vcard'] }));
+    expect(refused.body.errors).toEqual([{ error_code: 100000, error_message: 'methods: Not found acceptable methods' }]);
+    expect(() => merchantSettings(current, { methods: ['paypal'] })).toThrow(/Unknown method/);
   });
 
   it('pays with vcard success@gmail.com: success_url, type sale callback, status, refund', async () => {

@@ -6,13 +6,14 @@
 import { InvalidHashError } from '../../errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
-import { protocolDate, type Payment } from '../../domain/payment.js';
+import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
 import { readTransId } from '../../protocol/s2s-apm/request.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
+import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
 
@@ -29,25 +30,9 @@ export function once(req: S2sApmRequest, replay: boolean, run: (key: string) => 
 
 export { storedAnswer };
 
-/** APM words for a protocol-neutral event: the creating action's name for its outcome, CREDITVOID for refunds. */
+/** APM words for a protocol-neutral event. */
 export function apmWireEvent(p: Payment, e: PaymentEvent): ApmCallbackEvent {
-  const declined = e.result === 'DECLINED' && e.declineReason ? { decline_reason: e.declineReason } : {};
-  switch (e.operation) {
-    case 'CAPTURE':
-    case 'VOID':
-      return { action: e.operation, result: e.result, status: p.status, amount: e.amount, extra: declined };
-    case 'REFUND':
-    case 'REVERSAL':
-      return {
-        action: 'CREDITVOID',
-        result: e.result,
-        status: p.status,
-        amount: e.amount,
-        extra: { ...declined, creditvoid_id: e.attemptId, creditvoid_date: protocolDate(e.date) },
-      };
-    default:
-      return { action: p.action, result: e.result, status: p.status, amount: p.amount, extra: declined };
-  }
+  return s2sWireEvent(p, e, { refundAmount: false });
 }
 
 /** Records S2S APM callbacks; the redirect step itself is not final and sends none (protocol.md §7). */

@@ -8,9 +8,8 @@ import type { Payment } from '../../domain/payment.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
 import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
-import { formatAmount } from '../../domain/money.js';
-import { protocolDate } from '../../domain/payment.js';
 import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/responses.js';
+import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { charge, type ChargeInput } from '../payment/charge.js';
 import { logger } from '../../logger.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
@@ -55,25 +54,9 @@ export function orderOf(order: { orderId: string; description: string; amount: n
   return { orderId: order.orderId, orderDescription: order.description, amount: order.amount, currency: order.currency };
 }
 
-/** S2S CARD words for a protocol-neutral event. */
+/** S2S CARD words for a protocol-neutral event (refunds also carry refund_amount). */
 export function wireEvent(p: Payment, e: PaymentEvent): S2sCardEvent {
-  const declined = e.result === 'DECLINED' && e.declineReason ? { decline_reason: e.declineReason } : {};
-  switch (e.operation) {
-    case 'CAPTURE':
-    case 'VOID':
-      return { action: e.operation, result: e.result, status: p.status, amount: e.amount, extra: declined };
-    case 'REFUND':
-    case 'REVERSAL':
-      return {
-        action: 'CREDITVOID',
-        result: e.result,
-        status: p.status,
-        amount: e.amount,
-        extra: { ...declined, creditvoid_id: e.attemptId, creditvoid_date: protocolDate(e.date), refund_amount: formatAmount({ minor: e.amount, currency: p.currency }) },
-      };
-    default:
-      return { action: p.action, result: e.result, status: p.status, amount: p.amount, extra: declined };
-  }
+  return s2sWireEvent(p, e, { refundAmount: true });
 }
 
 /** Records S2S CARD callbacks; a 3DS / redirect step is not final, so it sends none. */

@@ -1,0 +1,40 @@
+/** How both S2S protocols word a protocol-neutral payment event in their callbacks (action, result, status, extras). */
+import { formatAmount } from '../../domain/money.js';
+import { protocolDate, type Payment } from '../../domain/payment.js';
+import type { PaymentEvent } from '../../operations/payment/types.js';
+import type { FormValue } from '../form.js';
+
+export interface S2sWireEvent {
+  action: string;
+  result: string;
+  status: string;
+  /** Minor units this event concerns (captured / refunded amount). */
+  amount: number;
+  extra?: Record<string, FormValue | undefined>;
+}
+
+/** The creating action's name for its outcome, CAPTURE / VOID for those, CREDITVOID (with its creditvoid_id) for refunds. */
+export function s2sWireEvent(p: Payment, e: PaymentEvent, opts: { refundAmount: boolean }): S2sWireEvent {
+  const declined = e.result === 'DECLINED' && e.declineReason ? { decline_reason: e.declineReason } : {};
+  switch (e.operation) {
+    case 'CAPTURE':
+    case 'VOID':
+      return { action: e.operation, result: e.result, status: p.status, amount: e.amount, extra: declined };
+    case 'REFUND':
+    case 'REVERSAL':
+      return {
+        action: 'CREDITVOID',
+        result: e.result,
+        status: p.status,
+        amount: e.amount,
+        extra: {
+          ...declined,
+          creditvoid_id: e.attemptId,
+          creditvoid_date: protocolDate(e.date),
+          ...(opts.refundAmount ? { refund_amount: formatAmount({ minor: e.amount, currency: p.currency }) } : {}),
+        },
+      };
+    default:
+      return { action: p.action, result: e.result, status: p.status, amount: p.amount, extra: declined };
+  }
+}

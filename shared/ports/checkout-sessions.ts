@@ -58,6 +58,9 @@ export interface CheckoutSession {
   payeeName?: { first?: string; last?: string };
   recurringInit: boolean;
   scheduleId?: string;
+  /** With schedule_id: the first scheduled charge's date and the amount of scheduled charges (minor units). */
+  scheduleStartDate?: string;
+  paymentScheduleAmount?: number;
   auth: boolean;
   channelId?: string;
   customData?: Record<string, unknown>;

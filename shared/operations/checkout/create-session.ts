@@ -14,6 +14,7 @@ import { openSession } from './open-session.js';
 import { resolveSavedCards } from './saved-cards.js';
 import { sessionMethods } from './methods.js';
 import { luhnValid } from '../../protocol/fields.js';
+import { sessionSchedule } from './session-schedule.js';
 
 export async function createSession(d: Deps, rawBody: string): Promise<{ redirectUrl: string }> {
   const req = readSessionRequest(rawBody);
@@ -23,6 +24,7 @@ export async function createSession(d: Deps, rawBody: string): Promise<{ redirec
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
   const methods = sessionMethods(req.operation, body.methods, merchant.methods);
+  const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });
   const savedCards = await resolveSavedCards(d, merchant.clientKey, body.card_token);
 
   const { redirectUrl } = await openSession(
@@ -45,7 +47,9 @@ export async function createSession(d: Deps, rawBody: string): Promise<{ redirec
       cardToken: body.card_token,
       savedCards,
       recurringInit: body.recurring_init === true,
-      scheduleId: body.schedule_id,
+      scheduleId: schedule.scheduleId,
+      scheduleStartDate: schedule.scheduleStartDate,
+      paymentScheduleAmount: schedule.paymentScheduleAmount,
       auth: body.auth === true,
       channelId: body.channel_id,
       customData: body.custom_data && (toFormValue(body.custom_data) as Record<string, unknown>),

@@ -11,6 +11,7 @@ import { SessionTokenAuthError } from '../../protocol/hosted-fields/errors.js';
 import type { HostedSession } from './session.js';
 import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
 import { selectMid } from '../payment/routing.js';
+import { sessionSchedule } from '../checkout/session-schedule.js';
 import { logger } from '../../logger.js';
 
 export async function createSessionToken(d: Deps, rawBody: string, callerIp: string): Promise<{ token: string }> {
@@ -22,6 +23,7 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError('hash');
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
+  const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });
 
   const token = newHostedFieldsToken();
   const now = d.clock.now();
@@ -42,7 +44,9 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
     urlTarget: body.url_target,
     reqToken: body.req_token === true && !body.card_token?.length,
     recurringInit: body.recurring_init === true,
-    scheduleId: body.schedule_id,
+    scheduleId: schedule.scheduleId,
+    scheduleStartDate: schedule.scheduleStartDate,
+    paymentScheduleAmount: schedule.paymentScheduleAmount,
     auth: body.auth === true,
     channelId: body.channel_id,
     customData: body.custom_data && (toFormValue(body.custom_data) as Record<string, unknown>),

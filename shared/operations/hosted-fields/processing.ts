@@ -137,6 +137,8 @@ function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: s
     browserInfo: req.browserInfo,
     channelId: s.channelId,
     scheduleId: s.scheduleId,
+    scheduleStartDate: s.scheduleStartDate,
+    paymentScheduleAmount: s.paymentScheduleAmount,
     customData: s.customData,
     parameters: s.parameters,
   };

@@ -53,6 +53,9 @@ const schema = z.object({
   card_token: z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).optional(),
   recurring_init: bool(),
   schedule_id: text({ min: 1, max: 64 }).optional(),
+  // Spec "Schedules": both need schedule_id; checked with the schedule itself (shared/operations/schedules).
+  schedule_start_date: text({ min: 1, max: 10 }).optional(),
+  payment_schedule_amount: text({ min: 1, max: 32 }).optional(),
   vat_calc: bool(),
   auth: bool(),
   hash: text({ min: 1 }),

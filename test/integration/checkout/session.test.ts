@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { createScheduleFields } from '../schedules/support.js';
 import { createSession, get, sessionBody } from './support.js';
 import { deps } from '../../../shared/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
@@ -128,6 +129,7 @@ describe('POST /api/v1/session', () => {
   });
 
   it('accepts every documented field', async () => {
+    const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }) as never)).body.schedule_id;
     const res = await post(
       sessionBody(merchant, {
         methods: ['card'],
@@ -137,7 +139,8 @@ describe('POST /api/v1/session', () => {
         url_target: '_blank',
         req_token: true,
         recurring_init: true,
-        schedule_id: 'sched-1',
+        schedule_id: scheduleId,
+        payment_schedule_amount: '0.10',
         vat_calc: true,
         auth: false,
         customer: { name: 'Jöhn Doe', email: 'doe@example.com', birth_date: '1970-02-17' },

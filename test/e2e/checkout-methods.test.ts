@@ -4,18 +4,18 @@
  * only the chosen method's and card's fields and sends only those. Screenshots land in test-results/ (gitignored;
  * docs/checkout-page.png is a copy of checkout-saved-card.png).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Request } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { eventually, postJson, startTestPlatform, testMerchant } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { card, createSession, postPage, returnHash, returnQuery, signed } from '../integration/checkout/support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = 'test-results';
 
 let platform: RunningPlatform;
@@ -26,7 +26,6 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the browser test and was not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
   mkdirSync(SHOTS, { recursive: true });
   platform = await startTestPlatform();
   notifications = await startMerchantServer();
@@ -37,10 +36,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   shop = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   // A saved card: a page payment with req_token (over HTTP; the browser part is what follows).
   const { url } = await createSession(platform.url, merchant, { req_token: true });
   const paymentId = returnQuery((await postPage(`${url}/pay`, card('01/38'))).html).payment_id!;

@@ -3,18 +3,18 @@
  * typed in like a payer would, through 3DS where the card asks for it, back to the merchant's own return page with a
  * hash the merchant can verify. Screenshots land in test-results/ (gitignored).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { createSession, returnHash } from '../integration/checkout/support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = 'test-results';
 
 let platform: RunningPlatform;
@@ -34,18 +34,12 @@ async function startShop(): Promise<{ server: Server; url: string }> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is required for the browser test and was not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
-  }
   mkdirSync(SHOTS, { recursive: true });
   platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   shop = await startShop();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,11 +4,12 @@
  * straight to the platform, then the test's "merchant backend" calls processing with the Token. Screenshots land
  * in test-results/.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { checkoutHash } from '../../shared/protocol/signature.js';
@@ -16,7 +17,6 @@ import { eventually, startTestPlatform, testMerchant } from '../support/platform
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { createToken, pay } from '../integration/hosted-fields/support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = 'test-results';
 const PAN = '4111111111111111';
 
@@ -74,16 +74,12 @@ async function startShop(): Promise<typeof shop> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the browser test and was not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
   mkdirSync(SHOTS, { recursive: true });
   platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   shop = await startShop();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

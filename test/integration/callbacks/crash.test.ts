@@ -97,6 +97,15 @@ afterAll(async () => {
 
 const forOrder = (orderId: string) => shop.received.filter((c) => c.fields.order_id === orderId);
 
+/** After the restart the merchant gets the callback, recorded as delivered on its first attempt, and only once. */
+async function expectDeliveredOnce(orderId: string): Promise<void> {
+  const cb = await eventually(() => forOrder(orderId)[0], 20_000);
+  const stored = await eventually(async () => (await callbacksOf(cb.fields.trans_id as string)).find((c) => c.delivery === 'DELIVERED'));
+  expect(stored.attempts).toBe(1);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(forOrder(orderId)).toHaveLength(1);
+}
+
 describe('a crash on the callback path loses no callback', () => {
   it('after the DynamoDB write, before the SQS send: the sweeper queues it', async () => {
     const { started, orderId } = await crashThenResume('after-write');
@@ -104,11 +113,7 @@ describe('a crash on the callback path loses no callback', () => {
     expect(await queueDepth(started.info.resources.queueUrls.callbacks)).toBe(0);
     expect(forOrder(orderId)).toEqual([]);
     await resume(started);
-    const cb = await eventually(() => forOrder(orderId)[0], 20_000);
-    const stored = await eventually(async () => (await callbacksOf(cb.fields.trans_id as string)).find((c) => c.delivery === 'DELIVERED'));
-    expect(stored.attempts).toBe(1);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(forOrder(orderId)).toHaveLength(1);
+    await expectDeliveredOnce(orderId);
   }, 60_000);
 
   it('after the SQS send, before delivery: the consumer delivers it once restarted', async () => {
@@ -116,11 +121,7 @@ describe('a crash on the callback path loses no callback', () => {
     expect(await queueDepth(started.info.resources.queueUrls.callbacks)).toBe(1);
     expect(forOrder(orderId)).toEqual([]);
     await resume(started);
-    const cb = await eventually(() => forOrder(orderId)[0], 20_000);
-    const stored = await eventually(async () => (await callbacksOf(cb.fields.trans_id as string)).find((c) => c.delivery === 'DELIVERED'));
-    expect(stored.attempts).toBe(1);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(forOrder(orderId)).toHaveLength(1);
+    await expectDeliveredOnce(orderId);
   }, 60_000);
 
   it('during delivery (merchant got it, outcome never recorded): it is delivered again with the same event id', async () => {

@@ -120,7 +120,13 @@ describe('first card payment end to end', () => {
     expect(strings.length).toBeGreaterThan(10);
     expect(strings.filter((s) => s.includes(SANDBOX_CARD))).toEqual([]);
     expect(strings.filter((s) => s === '7391')).toEqual([]);
-    expect(JSON.stringify(items)).not.toMatch(/cvv/i);
+    // No attribute is named after the CVV (its value is checked above); ciphertexts may contain any letters.
+    const names: string[] = [];
+    const walkNames = (v: unknown): void => {
+      if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) (names.push(k), walkNames(child));
+    };
+    walkNames(items);
+    expect(names.filter((n) => /cvv/i.test(n))).toEqual([]);
     expect(written.join('')).toContain('"route":"POST /post"'); // the logs were captured
     expect(written.join('')).not.toContain(SANDBOX_CARD);
     expect(written.join('')).not.toContain(merchant.password);

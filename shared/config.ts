@@ -40,6 +40,13 @@ const schema = z.object({
   CALLBACK_DLQ_URL: z.string().min(1).optional(),
   /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */
   CALLBACK_CRASH_AT: z.enum(['after-write', 'after-send', 'during-delivery']).optional(),
+  /**
+   * A duplicate request waits this long for the first one (409) before it presumes it died and answers the payment
+   * or attempt it reserved (shared/operations/payment/recover.ts). Longer than any acquirer call.
+   */
+  IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
+  /** The sandbox acquirers answer after this long, like a real acquirer over the network (0: at once). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(30000).default(0),
   /** The reconciler leaves a transaction waiting for the acquirer alone this long (longer than any request runs). */
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   /** A transaction the acquirer still cannot tell about after this long is declined (docs/reconciliation.md). */
@@ -85,6 +92,8 @@ const launcherSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOCAL_DATA_DIR: z.string().min(1).default('.local'),
   SANDBOX_NOTIFICATION_URL: z.url().optional(),
+  /** Runs every schedule (outbox sweeper, reconciler, schedule runner) this often instead of its deployed rate. */
+  LOCAL_SCHEDULE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
 export type LauncherConfig = z.infer<typeof launcherSchema>;

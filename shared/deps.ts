@@ -46,7 +46,7 @@ export function deps(): Deps {
   const secrets = new KmsSecretBox(config.TABLE_NAME, config.KMS_KEY_ID, config.LOCAL_KEY_ESCROW_FILE);
   current = {
     config,
-    payments: new DynamoPaymentStore(config.TABLE_NAME),
+    payments: new DynamoPaymentStore(config.TABLE_NAME, undefined, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
     merchants: new DynamoMerchantDirectory(config.TABLE_NAME, secrets, config.CONFIG_CACHE_TTL_SECONDS * 1000),
     secrets,
     callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),

@@ -30,6 +30,8 @@ export interface PlatformOptions {
   endpoints?: { dynamodb: string; moto: string };
   /** Run schedules on their own interval (npm start) or only on demand (tests). */
   schedules?: 'interval' | 'manual';
+  /** With 'interval': run every schedule this often instead of at its own rate (LOCAL_SCHEDULE_SECONDS). */
+  scheduleEverySeconds?: number;
   extraEnv?: Record<string, string>;
 }
 
@@ -112,7 +114,7 @@ async function startOn(
   }
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {
-    const every = opts.schedules === 'interval' ? s.everyMinutes * 60_000 : 2 ** 31 - 1;
+    const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;
     schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every }));
   }
   pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));

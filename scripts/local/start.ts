@@ -13,7 +13,13 @@ async function main(): Promise<void> {
   const settings = getLauncherConfig();
   const dataDir = resolve(settings.LOCAL_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const platform = await startPlatform({ port: settings.PORT, prefix: 'local', dataDir, schedules: 'interval' });
+  const platform = await startPlatform({
+    port: settings.PORT,
+    prefix: 'local',
+    dataDir,
+    schedules: 'interval',
+    scheduleEverySeconds: settings.LOCAL_SCHEDULE_SECONDS,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

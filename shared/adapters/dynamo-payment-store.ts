@@ -2,14 +2,14 @@
  * PaymentStore on DynamoDB. Maps records to conditional writes; the rules live in the operations.
  * A payment and the callbacks its state change causes are written in one TransactWriteItems (the outbox).
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { CallbackRecord } from '../domain/callback.js';
 import type { Payment } from '../domain/payment.js';
-import { IdempotencyClaimedError, type IdempotencyClaim, type IdempotentResult, type PaymentStore } from '../ports/payment-store.js';
+import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, type IdempotentResult, type PaymentStore } from '../ports/payment-store.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
@@ -20,6 +20,8 @@ export class DynamoPaymentStore implements PaymentStore {
   constructor(
     private readonly tableName: string,
     private readonly now: () => Date = () => new Date(),
+    /** How long a claim's holder is presumed alive; after that its claim is stale (see IdempotencyClaim). */
+    private readonly lockMs = 30_000,
   ) {}
 
   private get ddb() {
@@ -45,13 +47,13 @@ export class DynamoPaymentStore implements PaymentStore {
     return (res.Items ?? []).map(toPayment);
   }
 
-  async claim(key: string, ttlSeconds: number): Promise<IdempotencyClaim> {
+  async claim(key: string, ttlSeconds: number, bodyHash?: string): Promise<IdempotencyClaim> {
     try {
-      await this.ddb.send(new PutCommand({ TableName: this.tableName, ...this.claimPut(key, ttlSeconds), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+      await this.ddb.send(new PutCommand({ TableName: this.tableName, ...this.claimPut(key, ttlSeconds, { bodyHash }), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
       return { state: 'claimed', key };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      return takenClaim(err.Item);
+      return takenClaim(err.Item, this.now());
     }
   }
 
@@ -65,7 +67,14 @@ export class DynamoPaymentStore implements PaymentStore {
       await this.ddb.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, ...this.claimPut(claim.key, claim.ttlSeconds), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+            {
+              Put: {
+                TableName: this.tableName,
+                // The claim names the payment it reserves, so it is never handed to another request (claimPut).
+                ...this.claimPut(claim.key, claim.ttlSeconds, { transId: payment.transId, attemptId: payment.transId }),
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
             { Put: put },
           ],
         }),
@@ -75,35 +84,72 @@ export class DynamoPaymentStore implements PaymentStore {
       const reason = err.CancellationReasons?.[0];
       // A concurrent identical request racing us is "in progress" too.
       if (reason?.Code === 'ConditionalCheckFailed' || reason?.Code === 'TransactionConflict') {
-        const taken = takenClaim(reason.Code === 'ConditionalCheckFailed' ? reason.Item : undefined);
+        const taken = takenClaim(reason.Code === 'ConditionalCheckFailed' ? reason.Item : undefined, this.now());
         throw new IdempotencyClaimedError(taken);
       }
       throw err;
     }
   }
 
-  private claimPut(key: string, ttlSeconds: number) {
+  private claimPut(key: string, ttlSeconds: number, extra: Partial<ClaimedEffect> & { bodyHash?: string }) {
     const now = this.now();
     return {
       Item: {
         ...keys.idempotency(key),
         state: 'IN_PROGRESS',
-        lockExpiresAt: now.getTime() + 30_000,
+        lockExpiresAt: now.getTime() + this.lockMs,
         expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
+        ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
       },
-      // A claim whose holder crashed (lock expired) may be taken over; a completed one only once it expired.
-      ConditionExpression: 'attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now) OR expiresAt < :nowSeconds',
+      // A claim whose holder died before it reserved anything may be taken over once its lock ran out; one that
+      // reserved a payment or attempt never is (its request is answered from that); a completed one once it expired.
+      ConditionExpression:
+        'attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now AND attribute_not_exists(transId)) OR expiresAt < :nowSeconds',
       ExpressionAttributeNames: { '#s': 'state' },
       ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':now': now.getTime(), ':nowSeconds': Math.floor(now.getTime() / 1000) },
     };
   }
 
-  async release(key: string): Promise<void> {
+  async reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }): Promise<void> {
+    await this.transact([
+      this.versionedPut(payment),
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.idempotency(claim.key),
+          UpdateExpression: 'SET transId = :t, attemptId = :a',
+          ConditionExpression: '#s = :inProgress AND attribute_not_exists(transId)',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':t': payment.transId, ':a': claim.attemptId, ':inProgress': 'IN_PROGRESS' },
+        },
+      },
+    ]);
+  }
+
+  async completeClaim(key: string, transId: string, result: IdempotentResult): Promise<void> {
+    await this.ddb
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.idempotency(key),
+          UpdateExpression: 'SET #s = :done, #r = :result',
+          ConditionExpression: '#s = :inProgress AND transId = :t',
+          ExpressionAttributeNames: { '#s': 'state', '#r': 'result' },
+          ExpressionAttributeValues: { ':done': 'COMPLETED', ':result': result, ':inProgress': 'IN_PROGRESS', ':t': transId },
+        }),
+      )
+      .catch((err) => {
+        // Completed by someone else first: their answer stands.
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      });
+  }
+
+  async release(key: string, opts: { onlyIfUnreserved?: boolean } = {}): Promise<void> {
     await this.ddb.send(
       new DeleteCommand({
         TableName: this.tableName,
         Key: keys.idempotency(key),
-        ConditionExpression: '#s = :inProgress',
+        ConditionExpression: opts.onlyIfUnreserved ? '#s = :inProgress AND attribute_not_exists(transId)' : '#s = :inProgress',
         ExpressionAttributeNames: { '#s': 'state' },
         ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS' },
       }),
@@ -122,25 +168,25 @@ export class DynamoPaymentStore implements PaymentStore {
         },
       },
       ...callbacks.map((c) => this.callbackPut(c)),
-      ...this.completeClaim(idempotency),
+      ...this.claimCompletion(idempotency),
     ]);
   }
 
   async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void> {
-    await this.transact([
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: paymentItem(payment),
-          // Optimistic concurrency: only the writer that read version N may write N+1.
-          ConditionExpression: '#v = :expected',
-          ExpressionAttributeNames: { '#v': 'version' },
-          ExpressionAttributeValues: { ':expected': payment.version - 1 },
-        },
+    await this.transact([this.versionedPut(payment), ...callbacks.map((c) => this.callbackPut(c)), ...this.claimCompletion(idempotency)]);
+  }
+
+  private versionedPut(payment: Payment): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: paymentItem(payment),
+        // Optimistic concurrency: only the writer that read version N may write N+1.
+        ConditionExpression: '#v = :expected',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':expected': payment.version - 1 },
       },
-      ...callbacks.map((c) => this.callbackPut(c)),
-      ...this.completeClaim(idempotency),
-    ]);
+    };
   }
 
   private callbackPut(c: CallbackRecord): TransactItem {
@@ -153,7 +199,7 @@ export class DynamoPaymentStore implements PaymentStore {
     };
   }
 
-  private completeClaim(idempotency?: { key: string; result: IdempotentResult }): TransactItem[] {
+  private claimCompletion(idempotency?: { key: string; result: IdempotentResult }): TransactItem[] {
     if (!idempotency) return [];
     return [
       {
@@ -192,9 +238,26 @@ function paymentItem(p: Payment): Record<string, unknown> {
   };
 }
 
-function takenClaim(raw: Record<string, unknown> | undefined): Exclude<IdempotencyClaim, { state: 'claimed' }> {
-  const old = raw ? (unmarshall(raw as Parameters<typeof unmarshall>[0]) as { state?: string; result?: IdempotentResult }) : undefined;
-  return old?.state === 'COMPLETED' && old.result ? { state: 'completed', result: old.result } : { state: 'in-progress' };
+interface ClaimItem {
+  state?: string;
+  result?: IdempotentResult;
+  lockExpiresAt?: number;
+  transId?: string;
+  attemptId?: string;
+  bodyHash?: string;
+}
+
+function takenClaim(raw: Record<string, unknown> | undefined, now: Date): Exclude<IdempotencyClaim, { state: 'claimed' }> {
+  // Without the old item (a transaction conflict with a concurrent claimer) the claim is live.
+  const old = raw ? (unmarshall(raw as Parameters<typeof unmarshall>[0]) as ClaimItem) : undefined;
+  if (old?.state === 'COMPLETED' && old.result) return { state: 'completed', result: old.result };
+  const stale = old?.lockExpiresAt !== undefined && old.lockExpiresAt < now.getTime();
+  return {
+    state: 'in-progress',
+    stale,
+    ...(old?.transId ? { reserved: { transId: old.transId, attemptId: old.attemptId ?? old.transId } } : {}),
+    ...(old?.bodyHash ? { bodyHash: old.bodyHash } : {}),
+  };
 }
 
 function toPayment(item: Record<string, unknown>): Payment {

@@ -16,6 +16,7 @@
  *   captures as capture(), refunds, reversals and voids approved.
  */
 import { createHash } from 'node:crypto';
+import { getConfig } from '../config.js';
 import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorPaymentRequest } from '../ports/connector.js';
 
 export const SANDBOX_DECLINE_REASON = 'Declined by processing.';
@@ -33,6 +34,12 @@ function approved(transId: string): ConnectorOutcome {
 
 function declined(transId: string): ConnectorOutcome {
   return { kind: 'declined', reason: SANDBOX_DECLINE_REASON, rrn: digits(`rrn:${transId}`, 12) };
+}
+
+/** The round trip a real acquirer takes (SANDBOX_LATENCY_MS): lets tests catch payments mid-flight. */
+export async function sandboxLatency(): Promise<void> {
+  const ms = getConfig().SANDBOX_LATENCY_MS;
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
 }
 
 /** What a network timeout towards a real acquirer looks like to the platform. */
@@ -73,6 +80,7 @@ export const sandboxConnector: Connector = {
   requiresAcceptHeader: false,
 
   async pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome> {
+    await sandboxLatency();
     if (!req.card) return approved(req.transId); // tokens and wallets resolve to an approved sandbox card
     const scenario = sandboxScenario(req.card.expMonth, req.card.expYear);
     if (scenario.startsWith('no-answer')) throw new AcquirerTimeoutError('sandbox acquirer timed out');
@@ -90,6 +98,7 @@ export const sandboxConnector: Connector = {
   },
 
   async capture(req): Promise<ConnectorOutcome> {
+    await sandboxLatency();
     const scenario = req.card && sandboxScenario(req.card.expMonth, req.card.expYear);
     if (scenario === 'capture-no-answer') throw new AcquirerTimeoutError('sandbox acquirer timed out');
     if (scenario === 'capture-decline') return declined(req.transId);
@@ -97,14 +106,17 @@ export const sandboxConnector: Connector = {
   },
 
   async refund(req): Promise<ConnectorOutcome> {
+    await sandboxLatency();
     return approved(`${req.transId}:refund`);
   },
 
   async void(req): Promise<ConnectorOutcome> {
+    await sandboxLatency();
     return approved(`${req.transId}:void`);
   },
 
   async payout(req): Promise<ConnectorOutcome> {
+    await sandboxLatency();
     return req.card.number === '4601541833776519' || sandboxScenario(req.card.expMonth, req.card.expYear) === 'success'
       ? approved(req.transId)
       : declined(req.transId);

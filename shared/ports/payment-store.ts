@@ -7,7 +7,22 @@ export interface IdempotentResult {
   body: string;
 }
 
-export type IdempotencyClaim = { state: 'claimed'; key: string } | { state: 'completed'; result: IdempotentResult } | { state: 'in-progress' };
+/**
+ * A taken key: finished (its answer), or still in progress. An in-progress claim names what it reserved (the new
+ * payment's trans_id, or the follow-up attempt on a payment) once it reserved it, and is `stale` once its holder's
+ * lock ran out (the holder most likely died): a claim that reserved something is never handed to another request,
+ * which must answer that very payment or attempt instead (operations/payment/recover.ts).
+ */
+export type IdempotencyClaim =
+  | { state: 'claimed'; key: string }
+  | { state: 'completed'; result: IdempotentResult }
+  | { state: 'in-progress'; stale: boolean; reserved?: ClaimedEffect; bodyHash?: string };
+
+/** What a claim reserved: a new payment (attemptId = transId) or an attempt on an existing payment. */
+export interface ClaimedEffect {
+  transId: string;
+  attemptId: string;
+}
 
 export interface PaymentStore {
   get(transId: string): Promise<Payment | undefined>;
@@ -17,13 +32,20 @@ export interface PaymentStore {
    * Claims an idempotency key before any side effect (connector call). A second identical request while the first
    * runs sees in-progress; after it finished, it gets the first one's stored result.
    */
-  claim(key: string, ttlSeconds: number): Promise<IdempotencyClaim>;
+  claim(key: string, ttlSeconds: number, bodyHash?: string): Promise<IdempotencyClaim>;
   /**
    * Records a new payment as PREPARE before the acquirer is asked, so a crash after the acquirer answered still
    * leaves the payment on record; with `claim`, takes the idempotency key in the same transaction (one round trip).
    * Throws IdempotencyClaimedError when the key is already taken (in progress, or completed with its answer).
    */
   reserve(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void>;
+  /**
+   * Writes a payment's next state (a follow-up attempt recorded as waiting) and notes on the follow-up's claim that
+   * it reserved this attempt, in one transaction: from then on the claim is never handed to another request.
+   */
+  reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }): Promise<void>;
+  /** Completes an in-progress claim that reserved `transId` with its answer (a request that took over a stale claim). */
+  completeClaim(key: string, transId: string, result: IdempotentResult): Promise<void>;
   /** Creates a payment with its callbacks atomically (the outbox); completes the idempotency claim if given. */
   create(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
   /**
@@ -31,8 +53,11 @@ export interface PaymentStore {
    * (throws ConflictError otherwise), with its callbacks in the same transaction.
    */
   update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
-  /** Releases a claim whose request failed before anything was written, so the merchant can retry. */
-  release(key: string): Promise<void>;
+  /**
+   * Releases an in-progress claim: after its follow-up finished, or when its request failed before it reserved
+   * anything (so the merchant can retry). `onlyIfUnreserved` keeps a claim that reserved a payment or attempt.
+   */
+  release(key: string, opts?: { onlyIfUnreserved?: boolean }): Promise<void>;
 }
 
 /** reserve() found the idempotency key taken: by a request still running, or by a finished one (its answer). */

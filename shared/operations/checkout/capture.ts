@@ -6,8 +6,8 @@ import { checkoutCallbacks } from './callbacks.js';
 import { checkoutFollowUp } from './follow-up.js';
 
 export function capture(d: Deps, rawBody: string): Promise<unknown> {
-  return checkoutFollowUp(d, rawBody, { scope: 'capture', withAmount: true }, async ({ merchant, payment, amount }) => {
-    const result = await captureCore(d, { payment, amount }, { callbacks: checkoutCallbacks(d, merchant) });
+  return checkoutFollowUp(d, rawBody, { scope: 'capture', withAmount: true }, async ({ merchant, payment, amount, followUp }) => {
+    const result = await captureCore(d, { payment, amount }, { callbacks: checkoutCallbacks(d, merchant), followUp });
     return acceptedBody(result.payment);
   });
 }

@@ -9,6 +9,7 @@ import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { idHash, paymentAmountHash } from '../../protocol/checkout/hashes.js';
 import { JsonFields } from '../../protocol/checkout/operation-request.js';
 import { requestKey, runOnce } from '../payment/idempotency.js';
+import type { FollowUpClaim } from '../payment/recover.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
 
@@ -17,6 +18,8 @@ export interface FollowUp {
   payment: Payment;
   /** Minor units, when the request named an amount (capture and refund only). */
   amount?: number;
+  /** The request's claim, for the payment core (an attempt it reserves is noted on it; see payment/recover.ts). */
+  followUp: FollowUpClaim;
 }
 
 export async function checkoutFollowUp<T>(
@@ -35,6 +38,6 @@ export async function checkoutFollowUp<T>(
   const payment = await checkoutPayment(d, merchant, paymentId);
   const amount = amountText === undefined ? undefined : parseAmount(amountText, parseCurrency(payment.currency), 'amount').minor;
   const key = requestKey(merchant.clientKey, `checkout-${opts.scope}`, rawBody);
-  const res = await runOnce(d.payments, key, false, async () => ({ statusCode: 200, body: { value: await run({ merchant, payment, amount }) } }));
+  const res = await runOnce(d.payments, key, false, async (_key, followUp) => ({ statusCode: 200, body: { value: await run({ merchant, payment, amount, followUp }) } }), rawBody);
   return (res.body as { value: T }).value;
 }

@@ -13,6 +13,7 @@ import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/ind
 import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash } from './lookup.js';
+import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 
 export async function recurring(d: Deps, rawBody: string): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
@@ -30,26 +31,31 @@ export async function recurring(d: Deps, rawBody: string): Promise<unknown> {
   const { initial, card } = await resolveRecurringPair(d, merchant.clientKey, initTransId, token);
   const amount = parseAmount(amountText, parseCurrency(initial.currency), 'order.amount').minor;
   const mid = selectMid(mids, { authorize: false, zeroAmount: amount === 0 });
-  const { payment } = await recurringCharge(
-    d,
-    {
-      protocol: 'checkout',
-      action: 'RECURRING_SALE',
-      initial,
-      card,
-      mid,
-      orderId: number,
-      orderDescription: description,
-      amount,
-      authorize: false,
-      details: {
-        customerName: initial.details.customerName,
-        customerIp: initial.details.customerIp,
-        scheduleId,
-        customData: customData && toFormValue(customData),
+  // One charge per identical request, as every payment-creating action (payment/idempotency.ts, recover.ts).
+  const key = requestKey(merchant.clientKey, 'checkout-recurring', rawBody);
+  const res = await runOnce(d.payments, key, true, async (claimKey) => {
+    const { payment } = await recurringCharge(
+      d,
+      {
+        protocol: 'checkout',
+        action: 'RECURRING_SALE',
+        initial,
+        card,
+        mid,
+        orderId: number,
+        orderDescription: description,
+        amount,
+        authorize: false,
+        details: {
+          customerName: initial.details.customerName,
+          customerIp: initial.details.customerIp,
+          scheduleId,
+          customData: customData && toFormValue(customData),
+        },
       },
-    },
-    { callbacks: checkoutCallbacks(d, merchant) },
-  );
-  return recurringBody(payment);
+      { callbacks: checkoutCallbacks(d, merchant), idempotency: storedAnswer(claimKey, (p) => recurringBody(p)) },
+    );
+    return { statusCode: 200, body: recurringBody(payment) };
+  });
+  return res.body;
 }

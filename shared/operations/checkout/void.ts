@@ -6,8 +6,8 @@ import { checkoutCallbacks } from './callbacks.js';
 import { checkoutFollowUp } from './follow-up.js';
 
 export function voidCheckout(d: Deps, rawBody: string): Promise<unknown> {
-  return checkoutFollowUp(d, rawBody, { scope: 'void', withAmount: false }, async ({ merchant, payment }) => {
-    const { payment: after, event } = await voidPayment(d, { payment }, { callbacks: checkoutCallbacks(d, merchant) });
+  return checkoutFollowUp(d, rawBody, { scope: 'void', withAmount: false }, async ({ merchant, payment, followUp }) => {
+    const { payment: after, event } = await voidPayment(d, { payment }, { callbacks: checkoutCallbacks(d, merchant), followUp });
     return voidBody(after, event.result === 'SUCCESS', event.declineReason);
   });
 }

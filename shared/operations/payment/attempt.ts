@@ -11,6 +11,7 @@ import type { Payment, TransactionType } from '../../domain/payment.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
+import type { FollowUpClaim } from './recover.js';
 
 export interface Attempt {
   type: TransactionType;
@@ -21,6 +22,8 @@ export interface Attempt {
 export interface AttemptHooks {
   callbacks: CallbackRecorder;
   idempotency?: IdempotencyHook;
+  /** A follow-up's claim: the attempt is noted on it when reserved, so a duplicate answers this attempt (recover.ts). */
+  followUp?: FollowUpClaim;
 }
 
 export function nextVersion(p: Payment, now: string): Payment {
@@ -41,7 +44,8 @@ export async function runAttempt(
   const started = d.clock.now().toISOString();
   const reserved = nextVersion(payment, started);
   reserved.history.push({ id: attempt.id, type: attempt.type, status: 'waiting', date: started, amount: attempt.amount });
-  await d.payments.update(reserved, []);
+  if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id });
+  else await d.payments.update(reserved, []);
 
   let outcome: ConnectorOutcome;
   try {

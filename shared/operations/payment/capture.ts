@@ -6,6 +6,7 @@ import { BusinessRuleError, ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
+import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export const CAPTURE_NOT_ALLOWED = 'Capture is not allowed.';
@@ -21,6 +22,8 @@ export function checkCapture(payment: Payment, amount: number | undefined): numb
 }
 
 export async function capture(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
+  const resumed = await resumeAbandoned(d, hooks);
+  if (resumed) return resumed;
   const amount = checkCapture(input.payment, input.amount);
   const attemptId = d.newId();
   return runAttempt(

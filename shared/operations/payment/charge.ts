@@ -16,6 +16,8 @@ import { newPayment } from './new-payment.js';
 import { logger } from '../../logger.js';
 import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
+import { applyOutcome, resultOf } from './outcome.js';
+import { claimOf, reserveOnce } from './recover.js';
 import { attachSchedule } from '../schedules/attach.js';
 
 export interface ChargeInput {
@@ -74,27 +76,7 @@ function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOu
   });
 }
 
-export function resultOf(outcome: ConnectorOutcome): PaymentEvent['result'] {
-  return outcome.kind === 'approved' ? 'SUCCESS' : outcome.kind === 'declined' ? 'DECLINED' : 'REDIRECT';
-}
-
-/** Applies an approval or decline to a payment (also used when a 3DS / redirect step completes). */
-export function applyOutcome(p: Payment, outcome: ConnectorOutcome, authorize: boolean): void {
-  if (outcome.kind === 'approved') {
-    p.status = authorize ? 'PENDING' : 'SETTLED';
-    p.capturedAmount = authorize ? 0 : p.amount;
-    p.rrn = outcome.rrn;
-    p.arn = outcome.arn;
-    p.approvalCode = outcome.approvalCode;
-    p.declineReason = undefined;
-  } else if (outcome.kind === 'declined') {
-    p.status = 'DECLINED';
-    p.declineReason = outcome.reason;
-    p.rrn = outcome.rrn;
-  } else {
-    p.status = outcome.type;
-  }
-}
+export { applyOutcome, resultOf, claimOf };
 
 /** Issues the tokens an approved payment asked for (req_token, recurring_init). */
 export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, wantCardToken: boolean, wantRecurringToken: boolean): Promise<void> {
@@ -116,7 +98,8 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
   const transId = d.newId();
   const started = d.clock.now().toISOString();
   const reserved = preparedPayment(input, transId, started);
-  await d.payments.reserve(reserved, claimOf(hooks));
+  const recovered = await reserveOnce(d, reserved, hooks);
+  if (recovered) return recovered;
 
   let outcome: ConnectorOutcome;
   try {
@@ -148,11 +131,6 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
   await d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
   await enqueue(d, callbacks, transId);
   return { payment, event, callbacks };
-}
-
-/** The idempotency claim to take together with the reservation, if the caller wants replays. */
-export function claimOf(hooks: AttemptHooks): { key: string; ttlSeconds: number } | undefined {
-  return hooks.idempotency?.claimTtlSeconds ? { key: hooks.idempotency.key, ttlSeconds: hooks.idempotency.claimTtlSeconds } : undefined;
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {

@@ -10,6 +10,7 @@ import { BusinessRuleError, ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, runAttempt, waitingAmount, type AttemptHooks } from './attempt.js';
+import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export interface CreditvoidPlan {
@@ -39,6 +40,8 @@ export function planCreditvoid(p: Payment, amount: number | undefined): Creditvo
 }
 
 export async function creditvoid(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
+  const resumed = await resumeAbandoned(d, hooks);
+  if (resumed) return resumed;
   const plan = planCreditvoid(input.payment, input.amount);
   const attemptId = d.newId();
   return runAttempt(

@@ -9,6 +9,7 @@ import { ConflictError } from '../../errors.js';
 import { IdempotencyClaimedError, type PaymentStore } from '../../ports/payment-store.js';
 import type { Payment } from '../../domain/payment.js';
 import type { IdempotencyHook, PaymentEvent } from './types.js';
+import type { FollowUpClaim } from './recover.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
@@ -31,30 +32,51 @@ export interface StoredResponse {
   body: Record<string, unknown>;
 }
 
+/**
+ * Runs `run` once per key. `replay` (payment-creating actions): the core claims the key with its reservation and a
+ * duplicate gets the stored answer, 409 while the first still runs, or the first one's payment once it was abandoned
+ * (recover.ts). Follow-ups claim here, for as long as they run; an attempt they reserve is noted on the claim, so a
+ * claim abandoned after that is answered with that attempt (FollowUpClaim.resume), never with a second one.
+ */
 export async function runOnce<R extends StoredResponse>(
   payments: PaymentStore,
   key: string,
   replay: boolean,
-  run: (key: string) => Promise<R>,
+  run: (key: string, followUp: FollowUpClaim) => Promise<R>,
+  rawBody?: string,
 ): Promise<R | StoredResponse> {
   if (replay) {
     try {
-      return await run(key);
+      return await run(key, { key });
     } catch (err) {
       if (!(err instanceof IdempotencyClaimedError)) throw err;
       if (err.claim.state === 'completed') return { statusCode: err.claim.result.statusCode, body: JSON.parse(err.claim.result.body) };
-      throw new ConflictError('The same request is being processed.');
+      throw new ConflictError(IN_PROGRESS);
     }
   }
-  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
+  const bodyHash = rawBody === undefined ? undefined : createHash('sha256').update(rawBody).digest('hex');
+  const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS, bodyHash);
   if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
-  if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
+  if (claim.state === 'in-progress') {
+    if (!claim.stale || !claim.reserved) throw new ConflictError(IN_PROGRESS);
+    const answer = await run(key, { key, resume: claim.reserved });
+    // Another request on the same payment: the interrupted one is settled (or asked about) first; this one may retry.
+    if (claim.bodyHash && bodyHash && claim.bodyHash !== bodyHash) throw new ConflictError(INTERRUPTED);
+    return answer;
+  }
+  let finished = false;
   try {
-    return await run(key);
+    const answer = await run(key, { key });
+    finished = true;
+    return answer;
   } finally {
-    await payments.release(key).catch(() => undefined);
+    // A request that failed after reserving its attempt keeps the claim: its duplicate answers that attempt.
+    await payments.release(key, { onlyIfUnreserved: !finished }).catch(() => undefined);
   }
 }
+
+const IN_PROGRESS = 'The same request is being processed.';
+const INTERRUPTED = 'An earlier request on this payment was interrupted; its outcome is being settled. Retry.';
 
 /** The idempotent answer of a payment-creating action: claimed with the reservation, stored with the outcome. */
 export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {

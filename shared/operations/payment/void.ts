@@ -6,6 +6,7 @@ import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
+import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 const SETTLING = ['SALE', 'CAPTURE', 'DEBIT', 'RECURRING_SALE', 'RECURRING_DEBIT', 'CARD2CARD'] as const;
@@ -24,6 +25,8 @@ export function checkVoid(payment: Payment, now: Date): void {
 }
 
 export async function voidPayment(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
+  const resumed = await resumeAbandoned(d, hooks);
+  if (resumed) return resumed;
   checkVoid(input.payment, d.clock.now());
   const attemptId = d.newId();
   const amount = input.payment.capturedAmount;

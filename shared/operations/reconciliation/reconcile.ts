@@ -12,8 +12,7 @@ import type { Deps } from '../../deps.js';
 import { ConflictError } from '../../errors.js';
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { connectorNamed } from '../../connectors/registry.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
+import { inquire } from '../payment/inquiry.js';
 import { logger } from '../../logger.js';
 import { enqueue, nextVersion } from '../payment/attempt.js';
 import type { UndeterminedPayments } from './ports.js';
@@ -103,25 +102,4 @@ async function finalOutcome(ctx: ReconcileContext, p: Payment, attempt: Transact
   if (answer !== 'unknown' && answer.kind !== 'challenge') return answer;
   if (ageMs >= ctx.giveUpSeconds * 1000) return { kind: 'declined', reason: GAVE_UP_REASON };
   return undefined;
-}
-
-async function inquire(p: Payment, attempt: TransactionRecord): Promise<ConnectorOutcome | 'unknown'> {
-  try {
-    const connector = connectorNamed(p.connector);
-    if (!connector.inquire) return 'unknown';
-    return await connector.inquire({
-      transId: p.transId,
-      attemptId: attempt.id,
-      type: attempt.type,
-      amount: attempt.amount,
-      currency: p.currency,
-      startedAt: attempt.date,
-      card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
-      identifier: typeof p.details.identifier === 'string' ? p.details.identifier : undefined,
-    });
-  } catch (err) {
-    // An acquirer that cannot answer the inquiry either: the transaction stays undetermined.
-    logger.warn('acquirer inquiry failed', { transId: p.transId, attemptId: attempt.id, error: (err as Error).message });
-    return 'unknown';
-  }
 }

@@ -9,7 +9,7 @@
  */
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
-import { applyOutcome } from '../payment/charge.js';
+import { applyOutcome } from '../payment/outcome.js';
 import type { PaymentEvent } from '../payment/types.js';
 
 /** A final answer: approved or declined (a challenge is no answer for a transaction nobody is present for). */

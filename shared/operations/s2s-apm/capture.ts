@@ -15,8 +15,8 @@ export const capture: S2sApmAction = {
     const { password, hashAlgorithm } = req.config.merchant;
     const payment = await loadApmPayment(req, NotFoundError.transaction, (transId) => apmTransIdHash({ transId, password }, hashAlgorithm));
     const amount = readOptionalAmount(req, payment);
-    return once(req, false, async () => {
-      const { payment: p, event } = await captureCore(req.deps, { payment, amount }, { callbacks: apmRecorder(req) });
+    return once(req, false, async (_key, followUp) => {
+      const { payment: p, event } = await captureCore(req.deps, { payment, amount }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmCaptureResult(event.result, p, event.amount, event.date, event.declineReason) };
     });
   },

@@ -19,7 +19,8 @@ import type { ApmConnector } from '../../ports/apm-connector.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { enqueue, nextVersion, type AttemptHooks } from '../payment/attempt.js';
 import { newPayment } from '../payment/new-payment.js';
-import { applyOutcome, claimOf, resultOf, undetermined } from '../payment/charge.js';
+import { applyOutcome, resultOf, undetermined } from '../payment/charge.js';
+import { reserveOnce } from '../payment/recover.js';
 import { logger } from '../../logger.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from '../payment/types.js';
 
@@ -95,7 +96,8 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
     },
     now: started,
   });
-  await d.payments.reserve(reserved, claimOf(hooks));
+  const recovered = await reserveOnce(d, reserved, hooks);
+  if (recovered) return recovered;
 
   let outcome: ConnectorOutcome;
   try {

@@ -15,6 +15,7 @@ import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
+import type { FollowUpClaim } from '../payment/recover.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string): string {
@@ -23,9 +24,9 @@ export function idempotencyKey(clientKey: string, rawBody: string): string {
 }
 
 /** Runs an action once per identical request (see runOnce). */
-export function once(req: S2sApmRequest, replay: boolean, run: (key: string) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
+export function once(req: S2sApmRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run);
+  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
 }
 
 export { storedAnswer };

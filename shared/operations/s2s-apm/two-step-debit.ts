@@ -8,7 +8,8 @@ import type { Payment } from '../../domain/payment.js';
 import { apmConnectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
 import { newPayment } from '../payment/new-payment.js';
-import { applyOutcome, claimOf, resultOf } from '../payment/charge.js';
+import { applyOutcome, resultOf } from '../payment/charge.js';
+import { reserveOnce } from '../payment/recover.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
@@ -34,7 +35,13 @@ export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempoten
     return payment;
   }
   // Claim with the record, then store the answer for replays (as every payment-creating action does).
-  await d.payments.reserve(payment, claimOf({ callbacks: () => [], idempotency }));
+  const recovered = await reserveOnce(d, payment, { callbacks: () => [], idempotency });
+  if (recovered) {
+    // An earlier identical request reserved its record and died before storing the answer: answer that record.
+    const earlier = recovered.payment;
+    await d.payments.completeClaim(idempotency.key, earlier.transId, idempotency.result(earlier, { ...event, attemptId: earlier.transId }));
+    return earlier;
+  }
   const stored = nextVersion(payment, now);
   await d.payments.update(stored, [], { key: idempotency.key, result: idempotency.result(stored, event) });
   return stored;

@@ -14,8 +14,8 @@ export const voidAction: S2sApmAction = {
   async run(req) {
     const { password, hashAlgorithm } = req.config.merchant;
     const payment = await loadApmPayment(req, NotFoundError.payment, (transId) => apmTransIdHash({ transId, password }, hashAlgorithm));
-    return once(req, false, async () => {
-      const { payment: p, event } = await voidPayment(req.deps, { payment }, { callbacks: apmRecorder(req) });
+    return once(req, false, async (_key, followUp) => {
+      const { payment: p, event } = await voidPayment(req.deps, { payment }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmVoidResult(event.result, p, event.date, event.declineReason) };
     });
   },

@@ -11,8 +11,8 @@ export const capture: S2sCardAction = {
   async run(req) {
     const payment = await loadByTransId(req, NotFoundError.transaction);
     const amount = readOptionalAmount(req, payment);
-    return once(req, false, async () => {
-      const { payment: p, event } = await captureCore(req.deps, { payment, amount }, { callbacks: s2sRecorder(req) });
+    return once(req, false, async (_key, followUp) => {
+      const { payment: p, event } = await captureCore(req.deps, { payment, amount }, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: captureResult(event.result, p, event.amount, event.date, event.declineReason) };
     });
   },

@@ -14,8 +14,8 @@ export const creditvoid: S2sCardAction = {
   async run(req) {
     const payment = await loadByTransId(req, NotFoundError.payment);
     const amount = readOptionalAmount(req, payment);
-    return once(req, false, async () => {
-      const { payment: p } = await creditvoidCore(req.deps, { payment, amount }, { callbacks: s2sRecorder(req) });
+    return once(req, false, async (_key, followUp) => {
+      const { payment: p } = await creditvoidCore(req.deps, { payment, amount }, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: creditvoidAccepted(p) };
     });
   },

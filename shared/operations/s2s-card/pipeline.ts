@@ -7,6 +7,7 @@ import { recordCallback } from '../../domain/callback-factory.js';
 import type { Payment } from '../../domain/payment.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
 import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
+import type { FollowUpClaim } from '../payment/recover.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/responses.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
@@ -19,9 +20,9 @@ export function idempotencyKey(clientKey: string, rawBody: string, style = 'obje
 }
 
 /** Runs an action once per identical request (see runOnce). */
-export function once(req: S2sCardRequest, replay: boolean, run: (key: string) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
+export function once(req: S2sCardRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run);
+  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
 }
 
 export { storedAnswer };

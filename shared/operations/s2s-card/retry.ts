@@ -4,19 +4,16 @@
  * trans_id}; the outcome (SUCCESS/SETTLED or DECLINED) comes by callback. Hash: Formula 1 over the payment's email
  * and card (protocol.md §2.1); Formula 2 over the trans_id is accepted too, as the other trans_id actions use it.
  */
-import { BusinessRuleError, InvalidHashError, NotFoundError } from '../../errors.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
+import { InvalidHashError, NotFoundError } from '../../errors.js';
+import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
-import { applyOutcome } from '../payment/index.js';
-import { runAttempt } from '../payment/attempt.js';
-import { canRetry } from '../payment/recurring.js';
+import { retryCharge } from '../payment/retry.js';
 import type { S2sCardAction, S2sCardRequest } from './action.js';
 import { verifyPaymentHash } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';
 
-export const RETRY_NOT_ALLOWED = 'Retry is not allowed.';
+export { RETRY_NOT_ALLOWED } from '../payment/retry.js';
 
 async function load(req: S2sCardRequest): Promise<Payment> {
   const f = new FieldReader(req.form);
@@ -41,30 +38,8 @@ export const retry: S2sCardAction = {
   action: 'RETRY',
   async run(req) {
     const payment = await load(req);
-    const firstTransId = payment.details.recurringFirstTransId;
-    if (!canRetry(payment) || typeof firstTransId !== 'string') {
-      throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
-    }
-    const initial = await req.deps.payments.get(firstTransId);
-    const entry = initial?.recurringToken ? await req.deps.cardVault.get('recurring', initial.recurringToken, payment.clientKey) : undefined;
-    if (!entry) throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
-    const type = payment.action as TransactionType;
-    return once(req, false, async () => {
-      const attemptId = req.deps.newId();
-      const { payment: after } = await runAttempt(
-        req.deps,
-        payment,
-        { type, amount: payment.amount, id: attemptId },
-        (p) =>
-          connectorNamed(p.connector).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card: entry.card, authorize: false, externalThreeDs: true }),
-        (next, outcome, now) => {
-          // The payer is not present: a retry cannot run an authentication step.
-          applyOutcome(next, outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome, false);
-          if (next.status === 'SETTLED') next.capturedAmount = next.amount;
-          return { operation: type, result: next.status === 'SETTLED' ? 'SUCCESS' : 'DECLINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
-        },
-        { callbacks: s2sRecorder(req) },
-      );
+    return once(req, false, async (_key, followUp) => {
+      const { payment: after } = await retryCharge(req.deps, payment, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: { action: 'RETRY', result: 'ACCEPTED', order_id: after.orderId, trans_id: after.transId } };
     });
   },

@@ -10,8 +10,8 @@ export const voidAction: S2sCardAction = {
   action: 'VOID',
   async run(req) {
     const payment = await loadByTransId(req, NotFoundError.payment);
-    return once(req, false, async () => {
-      const { payment: p, event } = await voidPayment(req.deps, { payment }, { callbacks: s2sRecorder(req) });
+    return once(req, false, async (_key, followUp) => {
+      const { payment: p, event } = await voidPayment(req.deps, { payment }, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: voidResult(event.result, p, event.date, event.declineReason) };
     });
   },

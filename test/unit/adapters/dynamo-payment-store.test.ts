@@ -52,7 +52,10 @@ describe('DynamoPaymentStore', () => {
     ddb.on(PutCommand).resolvesOnce({});
     expect(await store.claim('k', 60)).toEqual({ state: 'claimed', key: 'k' });
     const input = ddb.commandCalls(PutCommand)[0]!.args[0].input;
-    expect(input.ConditionExpression).toBe('attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now) OR expiresAt < :nowSeconds');
+    // A claim that reserved a payment or attempt (transId set) is never taken over, however old its lock.
+    expect(input.ConditionExpression).toBe(
+      'attribute_not_exists(pk) OR (#s = :inProgress AND lockExpiresAt < :now AND attribute_not_exists(transId)) OR expiresAt < :nowSeconds',
+    );
 
     ddb.reset();
     ddb.on(PutCommand).rejectsOnce(
@@ -60,7 +63,33 @@ describe('DynamoPaymentStore', () => {
     );
     expect(await store.claim('k', 60)).toEqual({ state: 'completed', result: { statusCode: 200, body: '{"a":1}' } });
     ddb.reset();
-    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'x', $metadata: {}, Item: marshall({ state: 'IN_PROGRESS' }) }));
-    expect(await store.claim('k', 60)).toEqual({ state: 'in-progress' });
+    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'x', $metadata: {}, Item: marshall({ state: 'IN_PROGRESS', lockExpiresAt: 1_000_001 }) }));
+    expect(await store.claim('k', 60)).toEqual({ state: 'in-progress', stale: false });
+    ddb.reset();
+    ddb.on(PutCommand).rejectsOnce(
+      new ConditionalCheckFailedException({ message: 'x', $metadata: {}, Item: marshall({ state: 'IN_PROGRESS', lockExpiresAt: 999_999, transId: 'a1', attemptId: 'r1', bodyHash: 'h' }) }),
+    );
+    expect(await store.claim('k', 60)).toEqual({ state: 'in-progress', stale: true, reserved: { transId: 'a1', attemptId: 'r1' }, bodyHash: 'h' });
+  });
+
+  it('reserves a payment with a claim that names it', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await new DynamoPaymentStore('t', () => new Date(1_000_000), 5_000).reserve(payment(1), { key: 'k', ttlSeconds: 60 });
+    const [claim, put] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(claim!.Put!.Item).toMatchObject({ pk: 'IDEMPOTENCY#k', state: 'IN_PROGRESS', transId: 'a1', attemptId: 'a1', lockExpiresAt: 1_005_000 });
+    expect(put!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
+  });
+
+  it('notes a follow-up attempt on its claim in the same transaction as the payment write', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await new DynamoPaymentStore('t').reserveAttempt(payment(4), { key: 'k', attemptId: 'r9' });
+    const [put, claim] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(put!.Put!.ConditionExpression).toBe('#v = :expected');
+    expect(claim!.Update).toMatchObject({
+      Key: { pk: 'IDEMPOTENCY#k', sk: 'REQUEST' },
+      UpdateExpression: 'SET transId = :t, attemptId = :a',
+      ConditionExpression: '#s = :inProgress AND attribute_not_exists(transId)',
+      ExpressionAttributeValues: { ':t': 'a1', ':a': 'r9', ':inProgress': 'IN_PROGRESS' },
+    });
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * Asks the acquirer about a transaction it never answered (the payment's own, or a follow-up attempt): used by the
+ * reconciler and by a request that finds its duplicate's claim abandoned (recover.ts).
+ */
+import type { Payment, TransactionRecord } from '../../domain/payment.js';
+import { connectorNamed } from '../../connectors/registry.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { logger } from '../../logger.js';
+
+export async function inquire(p: Payment, attempt: TransactionRecord): Promise<ConnectorOutcome | 'unknown'> {
+  try {
+    const connector = connectorNamed(p.connector);
+    if (!connector.inquire) return 'unknown';
+    return await connector.inquire({
+      transId: p.transId,
+      attemptId: attempt.id,
+      type: attempt.type,
+      amount: attempt.amount,
+      currency: p.currency,
+      startedAt: attempt.date,
+      card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
+      identifier: typeof p.details.identifier === 'string' ? p.details.identifier : undefined,
+    });
+  } catch (err) {
+    // An acquirer that cannot answer the inquiry either: the transaction stays undetermined.
+    logger.warn('acquirer inquiry failed', { transId: p.transId, attemptId: attempt.id, error: (err as Error).message });
+    return 'unknown';
+  }
+}

@@ -36,7 +36,16 @@ export interface StageSettings {
      */
     walletTrust?: WalletTrust;
   };
-  api: { throttleRateLimit: number; throttleBurstLimit: number };
+  api: {
+    throttleRateLimit: number;
+    throttleBurstLimit: number;
+    /**
+     * Reserved concurrency of each public route's function, so a flood on one route cannot take the account's
+     * concurrency from the others (and none can take more than this). undefined = none: new accounts' small
+     * default quotas leave nothing to reserve, so dev stages do without.
+     */
+    reservedConcurrencyPerRoute: number | undefined;
+  };
   alarms: {
     period: Duration;
     /** Alarm when a DLQ holds more than this many visible messages. */
@@ -53,7 +62,7 @@ const dev: Omit<StageSettings, 'stage'> = {
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
   runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
-  api: { throttleRateLimit: 50, throttleBurstLimit: 100 },
+  api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined },
   alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5 },
 };
 
@@ -63,7 +72,7 @@ const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
     ...dev,
     logRetention: RetentionDays.ONE_MONTH,
     runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
-    api: { throttleRateLimit: 200, throttleBurstLimit: 400 },
+    api: { throttleRateLimit: 200, throttleBurstLimit: 400, reservedConcurrencyPerRoute: 5 },
     alarms: { ...dev.alarms, lambdaErrors: 1 },
   },
   prod: {
@@ -72,7 +81,8 @@ const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
     deletionProtection: true,
     logRetention: RetentionDays.THREE_MONTHS,
     runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
-    api: { throttleRateLimit: 1000, throttleBurstLimit: 2000 },
+    // 31 routes x 20 = 620 of the default 1000, leaving the consumers and the required 100 unreserved.
+    api: { throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 20 },
     alarms: { ...dev.alarms, period: Duration.minutes(1), lambdaErrors: 0 },
   },
 };

@@ -110,6 +110,18 @@ export class BusinessRuleError extends PlatformError {
   }
 }
 
+/**
+ * The request body is larger than any valid request can be (shared/protocol/limits.ts). Refused before the body
+ * is decoded or parsed, so its size costs nothing and nothing of it is stored.
+ */
+export class RequestTooLargeError extends PlatformError {
+  readonly code = 100000;
+  readonly httpStatus = 413;
+  constructor(readonly maxBytes: number) {
+    super(`Request body is too large. It should have ${maxBytes} bytes or less.`);
+  }
+}
+
 /** Another request changed the same payment first; the caller may retry. */
 export class ConflictError extends PlatformError {
   readonly code = 400;

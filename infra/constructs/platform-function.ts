@@ -45,6 +45,8 @@ export interface FunctionDefinition {
 export interface PlatformFunctionProps {
   definition: FunctionDefinition;
   platform: PlatformResources;
+  /** Overrides the stage's lambda.reservedConcurrency (public routes get their own, see stages.ts). */
+  reservedConcurrency?: number;
 }
 
 /** Environment every function gets; typed against shared/config.ts so a renamed variable fails the build. */
@@ -110,7 +112,7 @@ export class PlatformFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: definition.memoryMb ?? settings.lambda.memoryMb,
       timeout: Duration.seconds(definition.timeoutSeconds ?? settings.lambda.timeoutSeconds),
-      reservedConcurrentExecutions: settings.lambda.reservedConcurrency,
+      reservedConcurrentExecutions: props.reservedConcurrency ?? settings.lambda.reservedConcurrency,
       tracing: lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
       role,

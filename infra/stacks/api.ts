@@ -49,7 +49,7 @@ export class Api extends Construct {
 
   addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources): void {
     for (const route of routes) {
-      const fn = new PlatformFunction(this, route.id, { definition: route, platform });
+      const fn = new PlatformFunction(this, route.id, { definition: route, platform, reservedConcurrency: platform.settings.api.reservedConcurrencyPerRoute });
       this.functions.push(fn);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,

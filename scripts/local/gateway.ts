@@ -6,9 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDefinition } from '../../shared/routes/index.js';
+import { MAX_BODY_BYTES } from '../../shared/protocol/limits.js';
 import { loadHandler } from './handlers.js';
 
-const MAX_BODY_BYTES = 6 * 1024 * 1024; // API Gateway's and Lambda's payload limit
 
 interface CompiledRoute {
   def: RouteDefinition;
@@ -39,19 +39,25 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
   return undefined;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+/**
+ * Buffers at most MAX_BODY_BYTES + 1 bytes. A longer body is cut there and the rest dropped as it arrives: the handler
+ * sees a body over the limit and refuses it in its protocol's own error format (shared/http/http.ts).
+ */
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
+    const onData = (c: Buffer) => {
+      const room = MAX_BODY_BYTES + 1 - size;
+      chunks.push(c.length > room ? c.subarray(0, room) : c);
+      size += Math.min(c.length, room);
       if (size > MAX_BODY_BYTES) {
-        resolve(undefined);
-        req.destroy();
-        return;
+        req.off('data', onData);
+        req.resume(); // the rest is read and dropped, so the client still gets the answer on this connection
+        resolve(Buffer.concat(chunks));
       }
-      chunks.push(c);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
@@ -118,7 +124,6 @@ export function createGateway(routes: RouteDefinition[]): Server {
       const match = matchRoute(compiled, req.method ?? 'GET', path);
       if (!match) return jsonError(res, 404, 'Not Found');
       const body = await readBody(req);
-      if (!body) return jsonError(res, 413, 'Request Entity Too Large');
       const routeKey = `${match.route.def.method} ${match.route.def.path}`;
       const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(match.route.def.handler);
       const result = await handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id));

@@ -53,6 +53,7 @@ const CURRENCIES: ReadonlyMap<string, Currency> = (() => {
 })();
 
 const MAX_SAFE = String(Number.MAX_SAFE_INTEGER);
+const MAX_AMOUNT_LENGTH = 32;
 
 export function findCurrency(code: string): Currency | undefined {
   return CURRENCIES.get(code);
@@ -68,6 +69,8 @@ export function parseCurrency(value: string | undefined, field = 'order_currency
 
 export function parseAmount(value: string | undefined, currency: Currency, field = 'order_amount'): Money {
   if (value === undefined || value === '') throw ValidationError.field(field, BLANK);
+  // No valid amount is this long (16 digits at most, a point, 4 decimals): the pattern never sees more.
+  if (value.length > MAX_AMOUNT_LENGTH) throw ValidationError.field(field, INVALID);
   const m = amountPattern(currency.wireDecimals).exec(value);
   if (!m) throw ValidationError.field(field, INVALID);
   const integer = m[1] ?? '';

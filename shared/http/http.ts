@@ -5,8 +5,9 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { asPlatformError, type PlatformError } from '../errors.js';
+import { asPlatformError, RequestTooLargeError, type PlatformError } from '../errors.js';
 import type { WireError } from '../protocol/error-wire.js';
+import { MAX_BODY_BYTES } from '../protocol/limits.js';
 import { logger } from '../logger.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -15,6 +16,14 @@ export type HttpResult = APIGatewayProxyStructuredResultV2;
 export function rawBody(event: HttpEvent): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/** Bytes of the body as sent, without decoding it (API Gateway passes up to 10 MB; no route accepts that much). */
+export function bodyBytes(event: HttpEvent): number {
+  const body = event.body ?? '';
+  if (event.isBase64Encoded) return Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+  // A UTF-16 length already over the limit is over it in UTF-8 too: no need to measure.
+  return body.length > MAX_BODY_BYTES ? body.length : Buffer.byteLength(body, 'utf8');
 }
 
 export function header(event: HttpEvent, name: string): string | undefined {
@@ -57,12 +66,15 @@ export function httpHandler(
   return middy<HttpEvent, HttpResult>().handler(async (event) => {
     const started = performance.now();
     let result: HttpResult;
+    // Checked before anything decodes or parses the body; the error mapping then sees no body either.
+    const tooLarge = bodyBytes(event) > MAX_BODY_BYTES;
     try {
+      if (tooLarge) throw new RequestTooLargeError(MAX_BODY_BYTES);
       result = await fn(event);
     } catch (err) {
       const platformError = asPlatformError(err);
       if (platformError.httpStatus >= 500) logger.error('request failed', { route, error: err as Error });
-      const wire = toWire(platformError, event);
+      const wire = toWire(platformError, tooLarge ? { ...event, body: undefined, isBase64Encoded: false } : event);
       result = json(wire.statusCode, wire.body);
     }
     logger.info('request', { route, statusCode: result.statusCode, latencyMs: Math.round((performance.now() - started) * 10) / 10 });

@@ -1,6 +1,7 @@
 /** JSON bodies of the Checkout API and how free-form JSON (custom_data) becomes callback form fields. */
 import { ValidationError } from '../../errors.js';
 import type { FormValue } from '../form.js';
+import { freeFormErrors } from '../limits.js';
 
 export function parseJsonObject(rawBody: string): Record<string, unknown> {
   let json: unknown;
@@ -10,6 +11,9 @@ export function parseJsonObject(rawBody: string): Record<string, unknown> {
     throw ValidationError.field('', 'Request body is not valid JSON.');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw ValidationError.field('', 'Request body is not valid JSON.');
+  // Every Checkout and hosted-fields body passes here: free-form objects are capped before anything reads them.
+  const tooBig = freeFormErrors(json as Record<string, unknown>, 'json');
+  if (tooBig.length) throw new ValidationError(tooBig);
   return json as Record<string, unknown>;
 }
 

@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { ValidationError, type FieldError } from '../../errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
-import { MESSAGES, PATTERNS, isHttpUrl } from '../fields.js';
+import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX, isHttpUrl } from '../fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
 import { parseJsonObject } from './json.js';
+import { LIMIT_MESSAGES } from '../limits.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -16,8 +17,10 @@ const BOOL = 'This value should be of type bool.';
 
 const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
   let s = z.string({ error: requiredError });
+  // Length first, and a value over it stops there: no later check or pattern ever sees an oversized value.
+  const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
+  if (max !== undefined) s = s.max(max, { error: MESSAGES.tooLong(max), abort: true });
   if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
-  if (rule.max !== undefined) s = s.max(rule.max, MESSAGES.tooLong(rule.max));
   if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
   return s;
 };
@@ -36,7 +39,7 @@ export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
 const schema = z.object({
   merchant_key: text({ min: 1 }),
   operation: z.enum(OPERATIONS, { error: (i) => (i.input === undefined ? BLANK : MESSAGES.choice) }),
-  methods: z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).optional(),
+  methods: z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).max(32, LIMIT_MESSAGES.tooManyEntries(32)).optional(),
   channel_id: text({ max: 16 }).optional(),
   session_expiry: z
     .number({ error: 'This value should be of type int.' })
@@ -50,7 +53,7 @@ const schema = z.object({
   error_url: url().optional(),
   url_target: z.enum(URL_TARGETS, { error: MESSAGES.choice }).optional(),
   req_token: bool(),
-  card_token: z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).optional(),
+  card_token: z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).max(32, LIMIT_MESSAGES.tooManyEntries(32)).optional(),
   recurring_init: bool(),
   schedule_id: text({ min: 1, max: 64 }).optional(),
   // Spec "Schedules": both need schedule_id; checked with the schedule itself (shared/operations/schedules).
@@ -82,7 +85,7 @@ const schema = z.object({
     .object(
       {
         country: text({ pattern: PATTERNS.country }).optional(),
-        state: z.string({ error: MESSAGES.invalid }).optional(),
+        state: z.string({ error: MESSAGES.invalid }).max(32, MESSAGES.tooLong(32)).optional(),
         city: text({ max: 40 }).optional(),
         district: text({ max: 32 }).optional(),
         address: text({ max: 255 }).optional(),
@@ -90,7 +93,8 @@ const schema = z.object({
         zip: text({ max: 10 }).optional(),
         phone: text({ max: 32 }).optional(),
         phone_country_code: text({ max: 10, pattern: /^\d+(-\d+)*$/ }).optional(),
-        language: z.string({ error: MESSAGES.invalid }).optional(),
+        // Not validated (unknown codes fall back to English), only capped.
+        language: z.string({ error: MESSAGES.invalid }).max(16, MESSAGES.tooLong(16)).optional(),
       },
       { error: MESSAGES.invalid },
     )

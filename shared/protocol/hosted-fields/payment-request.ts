@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
-import { MESSAGES, PATTERNS } from '../fields.js';
+import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
 import { parseJsonObject } from '../checkout/json.js';
 
 const BLANK = MESSAGES.blank;
@@ -13,8 +13,10 @@ const requiredError = (i: { input: unknown }) => (i.input === undefined || i.inp
 
 const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
   let s = z.string({ error: requiredError });
+  // Length first, and a value over it stops there: no later check or pattern ever sees an oversized value.
+  const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
+  if (max !== undefined) s = s.max(max, { error: MESSAGES.tooLong(max), abort: true });
   if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
-  if (rule.max !== undefined) s = s.max(rule.max, MESSAGES.tooLong(rule.max));
   if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
   return s;
 };

@@ -38,7 +38,7 @@ export function readTokenRequest(rawBody: string): TokenRequest {
 
   const customer = json.customer;
   const ip = customer && typeof customer === 'object' && !Array.isArray(customer) ? (customer as Record<string, unknown>).ip : undefined;
-  if (ip !== undefined && ip !== null && (typeof ip !== 'string' || !isIp(ip))) errors.push({ field: 'customer.ip', message: MESSAGES.ip });
+  if (ip !== undefined && ip !== null && (typeof ip !== 'string' || ip.length > 64 || !isIp(ip))) errors.push({ field: 'customer.ip', message: MESSAGES.ip });
 
   let req: SessionRequest | undefined;
   try {

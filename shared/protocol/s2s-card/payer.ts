@@ -57,7 +57,7 @@ export function readPayer(f: FieldReader, merchant: Merchant, needs: PayerNeeds)
   const email = read('payer_email', needs.email, { max: 256, pattern: PATTERNS.email, patternMessage: MESSAGES.email });
   read('payer_phone', needs.phone, { max: 32 });
   read('payer_phone_country_code', false, { pattern: PHONE_COUNTRY_CODE });
-  const ip = read('payer_ip', needs.ip);
+  const ip = read('payer_ip', needs.ip, { max: 64 });
   if (ip && !isIp(ip)) f.fail('payer_ip', MESSAGES.ip);
   const language = typeof f.raw('payer_language') === 'string' ? payerLanguage(f.raw('payer_language') as string) : undefined;
   const present = typeof f.raw('payer_present') === 'string' ? (f.raw('payer_present') as string) : undefined;

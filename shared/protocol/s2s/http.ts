@@ -1,6 +1,7 @@
 /**
  * The S2S endpoints' common shape (S2S CARD /post, /v2/post; S2S APM /post-va): decode the form, authenticate the
  * merchant by client_key, run the named action, answer JSON. Errors become {"result":"ERROR",...} in error-wire.ts.
+ * The body size is capped by httpHandler before this runs.
  */
 import { AuthenticationError, ValidationError } from '../../errors.js';
 import { deps, type Deps } from '../../deps.js';
@@ -9,6 +10,7 @@ import { httpHandler, json, rawBody, type HttpEvent } from '../../http/http.js';
 import { toS2sError } from '../error-wire.js';
 import { parseForm, getString, type FormObject } from '../form.js';
 import { MESSAGES } from '../fields.js';
+import { freeFormErrors } from '../limits.js';
 
 export interface S2sBaseRequest {
   deps: Deps;
@@ -37,6 +39,9 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       if (!action) throw ValidationError.field('action', actionName ? MESSAGES.choice : MESSAGES.blank);
       const clientKey = getString(form, 'client_key');
       if (!clientKey) throw ValidationError.field('client_key', MESSAGES.blank);
+      // custom_data[...] and parameters[...] are stored with the payment: capped for every action, before any work.
+      const tooBig = freeFormErrors(form, 'form');
+      if (tooBig.length) throw new ValidationError(tooBig);
       const d = deps();
       const config = await d.merchants.get(clientKey);
       if (!config) throw new AuthenticationError();

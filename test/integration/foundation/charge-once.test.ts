@@ -17,6 +17,8 @@ import { eventually, postForm, postJson, startTestPlatform, testMerchant } from 
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, createSession, postPage, signed } from '../checkout/support.js';
+import { createScheduleFields, todayUtc } from '../schedules/support.js';
+import { chargeRun } from '../../../shared/operations/schedules/charge-run.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -100,12 +102,32 @@ describe('a payment whose request died after the acquirer answered is charged on
   }, 30_000);
 });
 
+describe('a scheduled run redelivered by SQS after its consumer died is charged once', () => {
+  it('the redelivery answers the reserved payment and moves the subscription on', async () => {
+    const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant))).body.schedule_id as string;
+    const sale = await postForm(`${platform.url}/post`, saleFields(merchant, { recurring_init: 'Y', schedule_id: scheduleId, schedule_start_date: todayUtc() }));
+    const orderId = sale.body.order_id as string;
+    const message = { scheduleId, recurringToken: sale.body.recurring_token as string, run: 1 };
+    const runs = async () => (await byOrder(orderId)).filter((p) => p.action === 'RECURRING_SALE');
+    const [first, reserved] = await Promise.allSettled([chargeRun(deps(), message), interfere(async () => (await runs())[0], (p) => p.status === 'PREPARE')]);
+    expect(first.status).toBe('rejected');
+    expect(reserved.status).toBe('fulfilled');
+    await sleep(2000);
+    // SQS brings the message back: the run's claim names the payment, which an inquiry settles.
+    expect(await chargeRun(deps(), message)).toBe('charged');
+    const charged = await runs();
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({ status: 'SETTLED', transId: (reserved as PromiseFulfilledResult<Payment>).value.transId });
+    expect(await deps().schedules.getSubscription(scheduleId, message.recurringToken)).toMatchObject({ chargesMade: 1, nextRun: 2 });
+  }, 30_000);
+});
+
 describe('Checkout /api/v1/payment/recurring charges once per signed body', () => {
   it('answers concurrent and later duplicates with the one payment', async () => {
-    const { url } = await createSession(platform.url, merchant, { recurring_init: true });
+    const { url, order } = await createSession(platform.url, merchant, { recurring_init: true });
     const page = await postPage(`${url}/pay`, card('01/38'));
     expect(page.status).toBeLessThan(400);
-    const initial = await eventually(() => shop.received.find((c) => c.fields.recurring_token)?.fields);
+    const initial = await eventually(() => shop.received.find((c) => c.fields.recurring_token && c.fields.order_number === order.number)?.fields);
     const paymentId = initial.id as string;
     const token = initial.recurring_token as string;
     const number = `rec-${Date.now()}`;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDefinition } from '../../shared/routes/index.js';
 import { loadHandler } from './handlers.js';
+import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // API Gateway's and Lambda's payload limit
 
@@ -121,7 +122,10 @@ export function createGateway(routes: RouteDefinition[]): Server {
       if (!body) return jsonError(res, 413, 'Request Entity Too Large');
       const routeKey = `${match.route.def.method} ${match.route.def.path}`;
       const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(match.route.def.handler);
-      const result = await handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id));
+      // The route's grants, as IAM would enforce them on AWS (only the purpose keys are checked locally).
+      const result = await runWithLocalGrants(match.route.def.grants, () =>
+        handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id)),
+      );
       send(res, typeof result === 'string' ? { statusCode: 200, body: result } : result);
     } catch (err) {
       // What API Gateway answers when the integration fails: a bare 500, details only in the log.

@@ -22,6 +22,8 @@ import { SqsRecurringChargeQueue } from './adapters/sqs-recurring-charges.js';
 import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
 import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
 import type { WalletConfigStore } from './ports/wallet-config.js';
+import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
+import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
 
 export interface Deps {
   config: Config;
@@ -37,6 +39,7 @@ export interface Deps {
   schedules: ScheduleStore;
   recurringQueue: RecurringChargeQueue;
   walletConfigs: WalletConfigStore;
+  walletTokens: WalletTokenReplays;
 }
 
 let current: Deps | undefined;
@@ -58,6 +61,7 @@ export function deps(): Deps {
     schedules: new DynamoScheduleStore(config.TABLE_NAME),
     recurringQueue: new SqsRecurringChargeQueue(config.RECURRING_QUEUE_URL),
     walletConfigs: new DynamoWalletConfigStore(config.TABLE_NAME),
+    walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
   };
   return current;
 }

@@ -14,7 +14,14 @@ const schema = z.object({
   TABLE_NAME: z.string().min(1),
   CALLBACK_QUEUE_URL: z.string().min(1),
   RECURRING_QUEUE_URL: z.string().min(1).optional(),
+  /** Table and queue key; also where legacy (pre-purpose) data keys were wrapped. */
   KMS_KEY_ID: z.string().min(1),
+  /** One KMS key per purpose (shared/resources.ts PURPOSE_KEYS); each function may use only those its grants list. */
+  CARD_DATA_KMS_KEY_ID: z.string().min(1),
+  MERCHANT_SECRETS_KMS_KEY_ID: z.string().min(1),
+  WALLET_KEYS_KMS_KEY_ID: z.string().min(1),
+  /** A data key seals for this many days, then a new one takes over (old ones still open what they sealed). */
+  DATA_KEY_MAX_AGE_DAYS: z.coerce.number().min(0.0001).max(3650).default(30),
   EVENT_BUS_NAME: z.string().min(1).optional(),
   /** Public address of the API (3DS pages, Checkout pages and redirect URLs are built from it). */
   PUBLIC_BASE_URL: z.url(),

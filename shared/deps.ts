@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { getConfig, type Config } from './config.js';
 import { DynamoPaymentStore } from './adapters/dynamo-payment-store.js';
 import { DynamoMerchantDirectory } from './adapters/dynamo-merchant-directory.js';
-import { KmsSecretBox } from './adapters/kms-secret-box.js';
+import { kmsSecretBoxes } from './adapters/kms-secret-box.js';
 import { SqsCallbackQueue } from './adapters/sqs-callback-queue.js';
 import type { PaymentStore } from './ports/payment-store.js';
 import type { MerchantDirectory } from './ports/merchant-directory.js';
-import type { SecretBox } from './ports/secret-box.js';
+import type { SecretBoxes } from './ports/secret-box.js';
 import type { CallbackQueue } from './ports/callback-queue.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.js';
@@ -22,12 +22,15 @@ import { SqsRecurringChargeQueue } from './adapters/sqs-recurring-charges.js';
 import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
 import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
 import type { WalletConfigStore } from './ports/wallet-config.js';
+import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
+import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
 
 export interface Deps {
   config: Config;
   payments: PaymentStore;
   merchants: MerchantDirectory;
-  secrets: SecretBox;
+  /** One box per purpose (card-data, merchant-secrets, wallet-keys). */
+  secrets: SecretBoxes;
   callbackQueue: CallbackQueue;
   clock: Clock;
   newId: () => string;
@@ -36,6 +39,7 @@ export interface Deps {
   schedules: ScheduleStore;
   recurringQueue: RecurringChargeQueue;
   walletConfigs: WalletConfigStore;
+  walletTokens: WalletTokenReplays;
 }
 
 let current: Deps | undefined;
@@ -43,20 +47,21 @@ let current: Deps | undefined;
 export function deps(): Deps {
   if (current) return current;
   const config = getConfig();
-  const secrets = new KmsSecretBox(config.TABLE_NAME, config.KMS_KEY_ID, config.LOCAL_KEY_ESCROW_FILE);
+  const secrets = kmsSecretBoxes(config);
   current = {
     config,
     payments: new DynamoPaymentStore(config.TABLE_NAME, undefined, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
-    merchants: new DynamoMerchantDirectory(config.TABLE_NAME, secrets, config.CONFIG_CACHE_TTL_SECONDS * 1000),
+    merchants: new DynamoMerchantDirectory(config.TABLE_NAME, secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000),
     secrets,
     callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),
     clock: systemClock,
     newId: randomUUID,
     checkoutSessions: new DynamoCheckoutSessionStore(config.TABLE_NAME),
-    cardVault: new DynamoCardVault(config.TABLE_NAME, secrets),
+    cardVault: new DynamoCardVault(config.TABLE_NAME, secrets['card-data']),
     schedules: new DynamoScheduleStore(config.TABLE_NAME),
     recurringQueue: new SqsRecurringChargeQueue(config.RECURRING_QUEUE_URL),
     walletConfigs: new DynamoWalletConfigStore(config.TABLE_NAME),
+    walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
   };
   return current;
 }

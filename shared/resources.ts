@@ -43,9 +43,26 @@ export const EVENT_BUS = {
 } as const;
 
 export const KMS_KEY = {
-  /** Wraps data keys (card vault, merchant secrets, wallet keys). */
+  /**
+   * Encrypts the table and queues (through DynamoDB / SQS only). Before per-purpose keys it also wrapped the one
+   * legacy data key; that key is copied under each purpose key (migrateLegacyDataKeys) and no function unwraps it.
+   */
   alias: 'payments',
 } as const;
+
+/**
+ * One KMS key per kind of secret, each wrapping its own data keys: a function allowed one purpose cannot open the
+ * others, and a ciphertext of one purpose never opens as another (the purpose is in the KMS encryption context and
+ * in the AES-GCM additional data).
+ */
+export const KEY_PURPOSES = ['card-data', 'merchant-secrets', 'wallet-keys'] as const;
+export type KeyPurpose = (typeof KEY_PURPOSES)[number];
+
+export const PURPOSE_KEYS = {
+  'card-data': { alias: 'card-data', description: 'card numbers: card/recurring tokens, 3DS waits, hosted-fields cards' },
+  'merchant-secrets': { alias: 'merchant-secrets', description: 'merchant passwords and callback signing secrets' },
+  'wallet-keys': { alias: 'wallet-keys', description: 'merchants\' Apple Pay / Google Pay private keys' },
+} as const satisfies Record<KeyPurpose, { alias: string; description: string }>;
 
 export function physicalName(prefix: string, logicalName: string): string {
   return `${prefix}-${logicalName}`;

@@ -16,7 +16,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ConfigVariable } from '../../shared/config.js';
-import type { QueueKey } from '../../shared/resources.js';
+import { KEY_PURPOSES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
 import type { Grant } from '../../shared/routes/types.js';
 import type { StageSettings } from '../stages.js';
 
@@ -27,6 +27,8 @@ export interface PlatformResources {
   settings: StageSettings;
   table: dynamodb.TableV2;
   key: kms.IKey;
+  /** One key per secret purpose; a function may use only those its grants name. */
+  purposeKeys: Record<KeyPurpose, kms.IKey>;
   queues: Record<QueueKey, sqs.Queue>;
   bus: events.IEventBus;
   /** The HttpApi's URL (PUBLIC_BASE_URL). */
@@ -58,6 +60,9 @@ type FunctionEnvironment = Pick<
   | 'CALLBACK_QUEUE_URL'
   | 'RECURRING_QUEUE_URL'
   | 'KMS_KEY_ID'
+  | 'CARD_DATA_KMS_KEY_ID'
+  | 'MERCHANT_SECRETS_KMS_KEY_ID'
+  | 'WALLET_KEYS_KMS_KEY_ID'
   | 'EVENT_BUS_NAME'
   | 'PUBLIC_BASE_URL'
   | 'CONFIG_CACHE_TTL_SECONDS'
@@ -96,6 +101,10 @@ export class PlatformFunction extends Construct {
       CALLBACK_QUEUE_URL: platform.queues.callbacks.queueUrl,
       RECURRING_QUEUE_URL: platform.queues.recurringCharges.queueUrl,
       KMS_KEY_ID: platform.key.keyArn,
+      // ARNs are not secret; IAM decides which of them this function may use.
+      CARD_DATA_KMS_KEY_ID: platform.purposeKeys['card-data'].keyArn,
+      MERCHANT_SECRETS_KMS_KEY_ID: platform.purposeKeys['merchant-secrets'].keyArn,
+      WALLET_KEYS_KMS_KEY_ID: platform.purposeKeys['wallet-keys'].keyArn,
       EVENT_BUS_NAME: platform.bus.eventBusName,
       PUBLIC_BASE_URL: platform.publicBaseUrl,
       CONFIG_CACHE_TTL_SECONDS: String(settings.runtime.configCacheTtlSeconds),
@@ -157,7 +166,6 @@ export class PlatformFunction extends Construct {
   }
 
   private applyGrants(grants: readonly Grant[]): void {
-    const { key } = this.platform;
     const fn = this.function;
     // Table grants use a key-less reference to the same table: grantReadData/grantWriteData would otherwise add
     // kms:Decrypt (and Encrypt) on the payments key usable directly, which is the key that wraps card data keys.
@@ -176,9 +184,20 @@ export class PlatformFunction extends Construct {
       this.allowKeyVia('dynamodb', canWrite ? [...keyRead, 'kms:Encrypt', 'kms:GenerateDataKey'] : keyRead);
     }
 
-    // Direct use of the key (unwrap / wrap data keys): only for functions that list it.
-    if (grants.includes('kms:decrypt')) key.grantDecrypt(fn);
-    if (grants.includes('kms:encrypt')) key.grant(fn, 'kms:Encrypt', 'kms:GenerateDataKey');
+    // Direct use of a purpose key (unwrap / generate data keys): only the purposes the function lists, and only with
+    // that purpose in the encryption context. The table key is never usable directly.
+    for (const purpose of KEY_PURPOSES) {
+      const seals = grants.includes(`kms:encrypt:${purpose}`);
+      if (!seals && !grants.includes(`kms:decrypt:${purpose}`)) continue;
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          // Sealing unwraps the active data key too, and creates the next one when it is due.
+          actions: seals ? ['kms:Decrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+          resources: [this.platform.purposeKeys[purpose].keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
+        }),
+      );
+    }
 
     let sends = false;
     for (const grant of grants) {

@@ -1,8 +1,9 @@
-/** Data: the payments KMS key and the single table (shared/resources.ts TABLE). */
+/** Data: the payments KMS key, one KMS key per secret purpose, and the single table (shared/resources.ts). */
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { KMS_KEY, TABLE, physicalName } from '../../shared/resources.js';
+import { KEY_PURPOSES, KMS_KEY, TABLE, physicalName, type KeyPurpose } from '../../shared/resources.js';
+import { PurposeKey } from '../constructs/purpose-key.js';
 import type { StageSettings } from '../stages.js';
 
 export interface DataProps {
@@ -11,6 +12,8 @@ export interface DataProps {
 
 export class Data extends Construct {
   readonly key: kms.Key;
+  /** Wrap the data keys of card data, merchant secrets and wallet keys (shared/resources.ts PURPOSE_KEYS). */
+  readonly purposeKeys: Record<KeyPurpose, kms.Key>;
   readonly table: dynamodb.TableV2;
 
   constructor(scope: Construct, id: string, props: DataProps) {
@@ -19,10 +22,14 @@ export class Data extends Construct {
 
     this.key = new kms.Key(this, 'Key', {
       alias: physicalName(settings.stage, KMS_KEY.alias),
-      description: `${settings.stage} payments: table and queue encryption, wraps card-vault and merchant data keys`,
+      description: `${settings.stage} payments: table and queue encryption (and the legacy data key)`,
       enableKeyRotation: true,
       removalPolicy: settings.removalPolicy,
     });
+
+    const purposeKeys = {} as Record<KeyPurpose, kms.Key>;
+    for (const purpose of KEY_PURPOSES) purposeKeys[purpose] = new PurposeKey(this, `${purpose}Key`, { settings, purpose }).key;
+    this.purposeKeys = purposeKeys;
 
     const str = dynamodb.AttributeType.STRING;
     this.table = new dynamodb.TableV2(this, 'Table', {

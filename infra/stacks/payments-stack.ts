@@ -53,6 +53,7 @@ export class PaymentsStack extends Stack {
       settings,
       table: this.data.table,
       key: this.data.key,
+      purposeKeys: this.data.purposeKeys,
       queues: this.async.queues,
       bus: this.async.bus,
       publicBaseUrl: this.api.url,

@@ -24,6 +24,7 @@ import { runCallbacksCommand } from './callbacks.js';
 import { runSchedulesCommand } from './schedules.js';
 import { runChargebacksCommand } from './chargebacks.js';
 import { runWalletsCommand } from './wallets.js';
+import { runKeysCommand } from './keys.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -37,7 +38,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
-  chargebacks ... (see docs/chargebacks.md)`;
+  chargebacks ... (see docs/chargebacks.md)
+  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")`;
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -162,6 +164,7 @@ async function main(argv: string[]): Promise<void> {
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'chargebacks') result = await runChargebacksCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'wallets') result = await runWalletsCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'keys') result = await runKeysCommand([cmd ?? '', ...rest].filter(Boolean));
   else throw new Error(USAGE);
   console.log(JSON.stringify(result, null, 2));
 }

@@ -9,7 +9,7 @@ import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getLauncherConfig, resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
 import { resetDeps } from '../../shared/deps.js';
-import { QUEUES, TABLE, KMS_KEY, physicalName } from '../../shared/resources.js';
+import { QUEUES, TABLE, KMS_KEY, PURPOSE_KEYS, physicalName } from '../../shared/resources.js';
 
 export async function useTarget(stage: string | undefined): Promise<string> {
   if (stage) {
@@ -22,6 +22,9 @@ export async function useTarget(stage: string | undefined): Promise<string> {
       AWS_REGION: region,
       TABLE_NAME: physicalName(stage, TABLE.logicalName),
       KMS_KEY_ID: `alias/${stage}-${KMS_KEY.alias}`,
+      CARD_DATA_KMS_KEY_ID: `alias/${stage}-${PURPOSE_KEYS['card-data'].alias}`,
+      MERCHANT_SECRETS_KMS_KEY_ID: `alias/${stage}-${PURPOSE_KEYS['merchant-secrets'].alias}`,
+      WALLET_KEYS_KMS_KEY_ID: `alias/${stage}-${PURPOSE_KEYS['wallet-keys'].alias}`,
       CALLBACK_QUEUE_URL: queue.QueueUrl!,
       PUBLIC_BASE_URL: 'https://admin.invalid',
     });

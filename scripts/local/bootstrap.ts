@@ -1,6 +1,7 @@
 /**
  * Creates the local resources from shared/resources.ts, the same definitions the CDK stacks deploy:
- * the table with its GSIs and TTL, each queue with its dead-letter queue, the KMS key and the ops bus.
+ * the table with its GSIs and TTL, each queue with its dead-letter queue, the table key, one KMS key per purpose
+ * (PURPOSE_KEYS) and the ops bus.
  * Idempotent: an existing table (DynamoDB Local keeps it under -dbPath) is reused.
  */
 import {
@@ -13,7 +14,18 @@ import {
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CreateAliasCommand, CreateKeyCommand, DescribeKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { CreateEventBusCommand, EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_BUS, KMS_KEY, QUEUES, TABLE, deadLetterName, physicalName, type QueueKey } from '../../shared/resources.js';
+import {
+  EVENT_BUS,
+  KEY_PURPOSES,
+  KMS_KEY,
+  PURPOSE_KEYS,
+  QUEUES,
+  TABLE,
+  deadLetterName,
+  physicalName,
+  type KeyPurpose,
+  type QueueKey,
+} from '../../shared/resources.js';
 
 export interface LocalEndpoints {
   dynamodb: string;
@@ -26,19 +38,22 @@ export interface LocalResources {
   queueUrls: Record<QueueKey, string>;
   deadLetterQueueUrls: Record<QueueKey, string>;
   kmsKeyId: string;
+  /** The KMS key of each purpose (card-data, merchant-secrets, wallet-keys). */
+  purposeKeyIds: Record<KeyPurpose, string>;
   eventBusName: string;
 }
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export async function createLocalResources(prefix: string, ep: LocalEndpoints): Promise<LocalResources> {
-  const [tableName, queues, kmsKeyId, eventBusName] = await Promise.all([
+  const [tableName, queues, kmsKeyId, purposeKeyIds, eventBusName] = await Promise.all([
     ensureTable(prefix, ep),
     ensureQueues(prefix, ep),
-    ensureKey(prefix, ep),
+    ensureKey(prefix, ep, KMS_KEY.alias, 'payments key'),
+    ensurePurposeKeys(prefix, ep),
     createBus(prefix, ep),
   ]);
-  return { tableName, ...queues, kmsKeyId, eventBusName };
+  return { tableName, ...queues, kmsKeyId, purposeKeyIds, eventBusName };
 }
 
 async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> {
@@ -106,17 +121,26 @@ async function ensureQueues(prefix: string, ep: LocalEndpoints) {
   return { queueUrls, deadLetterQueueUrls };
 }
 
+async function ensurePurposeKeys(prefix: string, ep: LocalEndpoints): Promise<Record<KeyPurpose, string>> {
+  const ids = {} as Record<KeyPurpose, string>;
+  for (const purpose of KEY_PURPOSES) {
+    const def = PURPOSE_KEYS[purpose];
+    ids[purpose] = await ensureKey(prefix, ep, def.alias, `${purpose} key: ${def.description}`);
+  }
+  return ids;
+}
+
 /** The key behind the alias; created on the first start against this moto (moto forgets keys when it restarts). */
-async function ensureKey(prefix: string, ep: LocalEndpoints): Promise<string> {
+async function ensureKey(prefix: string, ep: LocalEndpoints, alias: string, description: string): Promise<string> {
   const kms = new KMSClient({ region: ep.region, endpoint: ep.moto, credentials });
-  const AliasName = `alias/${prefix}-${KMS_KEY.alias}`;
+  const AliasName = `alias/${prefix}-${alias}`;
   try {
     const existing = await kms.send(new DescribeKeyCommand({ KeyId: AliasName })).catch((err: Error) => {
       if (err.name === 'NotFoundException') return undefined;
       throw err;
     });
     if (existing?.KeyMetadata?.KeyId) return existing.KeyMetadata.KeyId;
-    const key = await kms.send(new CreateKeyCommand({ Description: `${prefix} payments key`, KeyUsage: 'ENCRYPT_DECRYPT' }));
+    const key = await kms.send(new CreateKeyCommand({ Description: `${prefix} ${description}`, KeyUsage: 'ENCRYPT_DECRYPT' }));
     const keyId = key.KeyMetadata!.KeyId!;
     await kms.send(new CreateAliasCommand({ AliasName, TargetKeyId: keyId }));
     return keyId;

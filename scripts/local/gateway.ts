@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { RouteDefinition } from '../../shared/routes/index.js';
 import { MAX_BODY_BYTES } from '../../shared/protocol/limits.js';
 import { loadHandler } from './handlers.js';
+import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 
 
 interface CompiledRoute {
@@ -126,7 +127,10 @@ export function createGateway(routes: RouteDefinition[]): Server {
       const body = await readBody(req);
       const routeKey = `${match.route.def.method} ${match.route.def.path}`;
       const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(match.route.def.handler);
-      const result = await handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id));
+      // The route's grants, as IAM would enforce them on AWS (only the purpose keys are checked locally).
+      const result = await runWithLocalGrants(match.route.def.grants, () =>
+        handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id)),
+      );
       send(res, typeof result === 'string' ? { statusCode: 200, body: result } : result);
     } catch (err) {
       // What API Gateway answers when the integration fails: a bare 500, details only in the log.

@@ -13,7 +13,8 @@ import { EVENT_BUS } from '../../shared/resources.js';
 import { resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
 import { resetDeps } from '../../shared/deps.js';
-import { rewrapLocalDataKeys } from '../../shared/adapters/kms-secret-box.js';
+import { rewrapLocalDataKeys } from '../../shared/adapters/local-key-escrow.js';
+import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js';
 import { createLocalResources, type LocalResources } from './bootstrap.js';
 import { checkPrerequisites, startDynamoDbLocal, startMoto, type Emulator } from './emulators.js';
 import { createGateway } from './gateway.js';
@@ -90,6 +91,9 @@ async function startOn(
     CALLBACK_QUEUE_URL: resources.queueUrls.callbacks,
     RECURRING_QUEUE_URL: resources.queueUrls.recurringCharges,
     KMS_KEY_ID: resources.kmsKeyId,
+    CARD_DATA_KMS_KEY_ID: resources.purposeKeyIds['card-data'],
+    MERCHANT_SECRETS_KMS_KEY_ID: resources.purposeKeyIds['merchant-secrets'],
+    WALLET_KEYS_KMS_KEY_ID: resources.purposeKeyIds['wallet-keys'],
     EVENT_BUS_NAME: resources.eventBusName,
     PUBLIC_BASE_URL: url,
     ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
@@ -102,7 +106,15 @@ async function startOn(
   resetDeps();
 
   if (escrowFile) {
-    const { missing } = await rewrapLocalDataKeys(resources.tableName, resources.kmsKeyId, escrowFile);
+    // Data sealed before per-purpose keys (a .local from an older version) keeps opening: see legacy-data-keys.ts.
+    const legacy = await migrateLegacyDataKeys({
+      tableName: resources.tableName,
+      legacyKmsKeyId: resources.kmsKeyId,
+      purposeKeyIds: resources.purposeKeyIds,
+      localEscrowFile: escrowFile,
+    });
+    if (legacy.missing) console.warn(`[platform] ${legacy.missing} legacy data key(s) have no local escrow; data sealed under them cannot be opened.`);
+    const { missing } = await rewrapLocalDataKeys(resources.tableName, resources.purposeKeyIds, escrowFile);
     if (missing) console.warn(`[platform] ${missing} data key(s) have no local escrow; data sealed under them cannot be opened.`);
   }
 
@@ -110,12 +122,12 @@ async function startOn(
   const pollers: Poller[] = [];
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize }));
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants }));
   }
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {
     const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;
-    schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every }));
+    schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every, grants: s.grants }));
   }
   pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));
 
@@ -171,7 +183,7 @@ async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs:
     );
     await events.send(new PutTargetsCommand({ Rule: ruleName, EventBusName: busName, Targets: [{ Id: 'local-poller', Arn: arn }] }));
     pollers.push(
-      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents }),
+      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents, grants: def.grants }),
     );
   }
   events.destroy();

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, ScheduledEvent, EventBridgeEvent } from 'aws-lambda';
 import { loadHandler, type Handler } from './handlers.js';
+import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import { lambdaContext } from './gateway.js';
 
 export interface Poller {
@@ -43,12 +44,15 @@ export function pollQueue(opts: {
   handler: string;
   functionName: string;
   batchSize: number;
+  /** The function's grants (purpose keys are checked locally as IAM would); unchecked when absent. */
+  grants?: readonly string[];
   /** Turns a queue message into the handler's event (SQS event by default). */
   toEvent?: (messages: Message[]) => unknown[];
 }): Poller {
   let running = true;
   const loop = (async () => {
-    const fn = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
+    const loaded = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
+    const fn = withGrants(loaded, opts.grants);
     while (running) {
       try {
         const res = await opts.sqs.send(
@@ -127,12 +131,17 @@ export function scheduledEvent(ruleName: string): ScheduledEvent {
   } as ScheduledEvent;
 }
 
-export function runEvery(opts: { handler: string; functionName: string; everyMs: number }): Poller & { runNow(): Promise<void> } {
+/** Runs the handler with the function's grants in scope (local-key-grants.ts). */
+function withGrants<E, R>(fn: Handler<E, R>, grants: readonly string[] | undefined): Handler<E, R> {
+  return grants ? (event, context) => runWithLocalGrants(grants, () => fn(event, context)) : fn;
+}
+
+export function runEvery(opts: { handler: string; functionName: string; everyMs: number; grants?: readonly string[] }): Poller & { runNow(): Promise<void> } {
   let busy: Promise<void> = Promise.resolve();
   const runNow = () => {
     busy = busy.then(async () => {
       try {
-        const fn = await loadHandler<ScheduledEvent, unknown>(opts.handler);
+        const fn = withGrants(await loadHandler<ScheduledEvent, unknown>(opts.handler), opts.grants);
         await fn(scheduledEvent(opts.functionName), lambdaContext(opts.functionName));
       } catch (err) {
         console.error(`[${opts.functionName}]`, (err as Error).message);

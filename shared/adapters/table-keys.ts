@@ -19,8 +19,13 @@ export const keys = {
   /** Sparse index entry present while a payment has a transaction waiting for the acquirer (reconciler's work list). */
   undeterminedEntry: (since: string, transId: string) => ({ gsi2pk: UNDETERMINED, gsi2sk: `${since}#${transId}` }),
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
-  dataKey: (id: string) => ({ pk: 'DATAKEY', sk: `KEY#${id}` }),
-  activeDataKey: () => ({ pk: 'DATAKEY', sk: 'ACTIVE' }),
+  /** A wallet token id already used (Apple transactionId, Google messageId), until the token expires (TTL). */
+  walletToken: (wallet: string, id: string) => ({ pk: `WALLETTOKEN#${wallet}#${id}`, sk: 'TOKEN' }),
+  /** Data keys of one purpose (card-data, merchant-secrets, wallet-keys), each wrapped by that purpose's KMS key. */
+  dataKey: (purpose: string, id: string) => ({ pk: `DATAKEY#${purpose}`, sk: `KEY#${id}` }),
+  activeDataKey: (purpose: string) => ({ pk: `DATAKEY#${purpose}`, sk: 'ACTIVE' }),
+  /** Before per-purpose keys: one data key for everything, wrapped by the table key. Read only by the migration. */
+  legacyDataKeys: { pk: 'DATAKEY', skPrefix: 'KEY#' },
 };
 
 export const UNDETERMINED = 'UNDETERMINED';

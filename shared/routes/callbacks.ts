@@ -9,9 +9,10 @@ export const callbackConsumers: QueueConsumerDefinition[] = [
     // One payment's callbacks go one by one: up to 10 × CALLBACK_TIMEOUT_MS (5 s) in the worst batch, within the
     // queue's 60 s visibility timeout.
     timeoutSeconds: 55,
-    // kms:encrypt: a merchant's signing secret is created (sealed) on its first callback.
+    // merchant-secrets only (password for the protocol hash, the signing secret, sealed on its first callback):
+    // callbacks carry masked cards, so this function cannot open card data or wallet keys.
     // queue:send: releases the next callback of a payment once this one is delivered.
-    grants: ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'],
+    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'queue:send:callbacks'],
   },
 ];
 

@@ -7,7 +7,7 @@ export const chargebackOpsEvents: OpsEventDefinition[] = [
     id: 'ChargebackReceived',
     detailTypes: [CHARGEBACK_RECEIVED],
     handler: 'functions/chargebacks/ops-event',
-    // kms:decrypt opens the merchant password for the callback hash; queue:send:callbacks queues the callback.
-    grants: ['table:read', 'table:write', 'kms:decrypt', 'queue:send:callbacks'],
+    // merchant-secrets opens the merchant password for the callback hash; queue:send:callbacks queues the callback.
+    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'],
   },
 ];

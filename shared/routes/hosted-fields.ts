@@ -1,8 +1,17 @@
 import type { RouteDefinition } from './types.js';
 
-const pay: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'];
-const session: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt'];
-const sealing: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt'];
+const pay: RouteDefinition['grants'] = [
+  'table:read',
+  'table:write',
+  'kms:decrypt:merchant-secrets',
+  'kms:decrypt:card-data',
+  'kms:encrypt:card-data',
+  'queue:send:callbacks',
+];
+const session: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets'];
+// The iframe's card submission seals the card (card-data) for the merchant's processing call.
+const sealing: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:card-data'];
+const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 
 /** Hosted Payment Fields (session token, client script, processing, session update). */
 export const hostedFieldsRoutes: RouteDefinition[] = [
@@ -14,9 +23,9 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
   { id: 'HostedFieldsSessionUpdate', method: 'PUT', path: '/api/v1/session/update', handler: 'functions/hosted-fields/update', grants: session },
   // The browser: client library, the iframes and their card submission (Token header), 3DS page, local demo.
   { id: 'HostedFieldsSdk', method: 'GET', path: '/sdk/hosted-fields.js', handler: 'functions/hosted-fields/sdk', grants: [] },
-  { id: 'HostedFieldsFrame', method: 'GET', path: '/hosted-fields/frame/{field}', handler: 'functions/hosted-fields/frame', grants: ['table:read', 'kms:decrypt'] },
+  { id: 'HostedFieldsFrame', method: 'GET', path: '/hosted-fields/frame/{field}', handler: 'functions/hosted-fields/frame', grants: page },
   { id: 'HostedFieldsCardData', method: 'POST', path: '/hosted-fields/card-data', handler: 'functions/hosted-fields/card-data', grants: sealing },
-  { id: 'HostedFieldsThreeDsPage', method: 'GET', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: ['table:read', 'kms:decrypt'] },
+  { id: 'HostedFieldsThreeDsPage', method: 'GET', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: page },
   { id: 'HostedFieldsThreeDsSubmit', method: 'POST', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: pay },
   { id: 'HostedFieldsDemo', method: 'GET', path: '/hosted-fields/demo', handler: 'functions/hosted-fields/demo', grants: [] },
 ];

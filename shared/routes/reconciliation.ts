@@ -6,7 +6,7 @@ export const reconciliationSchedules: ScheduledDefinition[] = [
     id: 'Reconciler',
     everyMinutes: 5,
     handler: 'functions/reconciliation/run',
-    // kms:decrypt opens the merchant password for callback hashes; queue:send:callbacks queues the final callback.
-    grants: ['table:read', 'table:write', 'kms:decrypt', 'queue:send:callbacks'],
+    // merchant-secrets opens the merchant password for callback hashes; queue:send:callbacks queues the final callback.
+    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'],
   },
 ];

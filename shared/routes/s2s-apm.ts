@@ -1,10 +1,21 @@
 import type { RouteDefinition } from './types.js';
 
-const grants: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt', 'queue:send:callbacks'];
+// A wallet SALE on /post-va decrypts the token (wallet-keys) and may vault its DPAN (recurring_init, req_token).
+const grants: RouteDefinition['grants'] = [
+  'table:read',
+  'table:write',
+  'kms:decrypt:merchant-secrets',
+  'kms:decrypt:wallet-keys',
+  'kms:decrypt:card-data',
+  'kms:encrypt:card-data',
+  'queue:send:callbacks',
+];
+// The sandbox method's page completes an APM payment: no card, no wallet.
+const methodPage: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'];
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
   { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants },
   { id: 'S2sApmMethodPage', method: 'GET', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: ['table:read'] },
-  { id: 'S2sApmMethodPagePost', method: 'POST', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants },
+  { id: 'S2sApmMethodPagePost', method: 'POST', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: methodPage },
 ];

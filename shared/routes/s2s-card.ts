@@ -1,12 +1,25 @@
 import type { RouteDefinition } from './types.js';
 
-const grants: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'];
+// card-data: card/recurring tokens and 3DS waits are sealed and opened; merchant-secrets: the password for hashes;
+// wallet-keys: a wallet SALE (digital_wallet + payment_token) decrypts the token with the merchant's wallet key.
+const grants: RouteDefinition['grants'] = [
+  'table:read',
+  'table:write',
+  'kms:decrypt:card-data',
+  'kms:encrypt:card-data',
+  'kms:decrypt:merchant-secrets',
+  'kms:decrypt:wallet-keys',
+  'queue:send:callbacks',
+];
+// 3DS completion charges the waiting card (and may vault it): no wallet key.
+const complete: RouteDefinition['grants'] = grants.filter((g) => g !== 'kms:decrypt:wallet-keys');
+const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 
 export const s2sCardRoutes: RouteDefinition[] = [
   { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants },
   { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants },
   // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.
-  { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: ['table:read', 'kms:decrypt'] },
-  { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: ['table:read', 'kms:decrypt'] },
-  { id: 'ThreeDsComplete', method: 'POST', path: '/threeds/{transId}/complete', handler: 'functions/threeds/complete', grants },
+  { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page },
+  { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page },
+  { id: 'ThreeDsComplete', method: 'POST', path: '/threeds/{transId}/complete', handler: 'functions/threeds/complete', grants: complete },
 ];

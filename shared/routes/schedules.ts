@@ -8,9 +8,9 @@ export const scheduleConsumers: QueueConsumerDefinition[] = [
     queue: 'recurringCharges',
     handler: 'functions/schedules/charge',
     batchSize: 10,
-    // kms:decrypt opens the chain's card (and the merchant password for callback hashes); queue:send:callbacks
-    // queues the charge's callback.
-    grants: ['table:read', 'table:write', 'kms:decrypt', 'queue:send:callbacks'],
+    // card-data opens the chain's card (and seals it again should the acquirer ask for 3DS); merchant-secrets opens
+    // the password for callback hashes; queue:send:callbacks queues the charge's callback.
+    grants: ['table:read', 'table:write', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'],
     timeoutSeconds: 50,
   },
 ];

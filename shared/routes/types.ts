@@ -2,7 +2,7 @@
  * Route and event-source tables: defined once, read by the CDK api/async stacks and by the local gateway and pollers.
  * `handler` is a module path relative to the repository root, without extension; it exports `handler`.
  */
-import type { QueueKey } from '../resources.js';
+import type { KeyPurpose, QueueKey } from '../resources.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -19,11 +19,15 @@ export interface RouteDefinition {
   timeoutSeconds?: number;
 }
 
+/**
+ * `kms:decrypt:<purpose>` opens that purpose's secrets (unwraps its data keys); `kms:encrypt:<purpose>` seals them
+ * (unwraps the active data key and may create the next one). There is no grant for all purposes.
+ */
 export type Grant =
   | 'table:read'
   | 'table:write'
-  | 'kms:decrypt'
-  | 'kms:encrypt'
+  | `kms:decrypt:${KeyPurpose}`
+  | `kms:encrypt:${KeyPurpose}`
   | `queue:send:${QueueKey}`;
 
 export interface QueueConsumerDefinition {

@@ -61,6 +61,8 @@ export function decryptApplePayToken(text: string, opts: ApplePayOptions): Walle
   const signed = parseSignedData(base64(str(data, 'signature', 'paymentData'), 'signature'));
   const content = Buffer.concat([ephemeralDer, ciphertext, Buffer.from(transactionId, 'hex'), Buffer.from(applicationData, 'hex')]);
   verifySignature(signed, content, opts);
+  // verifySignature refused a token without signingTime; the replay cache keeps the id as long as it is acceptable.
+  const replay = { replayId: transactionId.toLowerCase(), replayUntil: signed.signingTime!.getTime() + opts.maxSignatureAgeMs };
 
   // 2. …for the merchant's payment processing key.
   const ownHash = createHash('sha256').update(createPublicKey(opts.privateKey).export({ format: 'der', type: 'spki' })).digest('base64');
@@ -77,7 +79,7 @@ export function decryptApplePayToken(text: string, opts: ApplePayOptions): Walle
   } catch {
     throw new WalletTokenError('decryption', 'GCM authentication failed');
   }
-  return cardOf(parseJson(plaintext.toString('utf8'), 'decrypted payment data'));
+  return cardOf(parseJson(plaintext.toString('utf8'), 'decrypted payment data'), replay);
 }
 
 /** NIST SP 800-56A §5.8.1 single-step KDF with SHA-256: one round gives the 256-bit key. */
@@ -128,7 +130,7 @@ function verifySignature(signed: SignedData, content: Buffer, opts: ApplePayOpti
   if (age > opts.maxSignatureAgeMs || age < -60_000) throw new WalletTokenError('expired', 'signing time outside the accepted window');
 }
 
-function cardOf(payment: Json): WalletCard {
+function cardOf(payment: Json, replay: { replayId: string; replayUntil: number }): WalletCard {
   if (payment.paymentDataType !== '3DSecure') throw new WalletTokenError('unsupported-payment', `paymentDataType ${String(payment.paymentDataType)}`);
   const expiry = str(payment, 'applicationExpirationDate', 'payment');
   if (!/^\d{2}(0[1-9]|1[0-2])\d{2}$/.test(expiry)) throw new WalletTokenError('malformed', 'applicationExpirationDate is not YYMMDD');
@@ -136,6 +138,7 @@ function cardOf(payment: Json): WalletCard {
   const amount = payment.transactionAmount;
   const eci = details.eciIndicator;
   return new WalletCard({
+    ...replay,
     pan: pan(payment.applicationPrimaryAccountNumber, 'applicationPrimaryAccountNumber'),
     expMonth: expiry.slice(2, 4),
     expYear: `20${expiry.slice(0, 2)}`,

@@ -121,11 +121,14 @@ export function decryptGooglePayToken(text: string, opts: GooglePayOptions): Wal
   const message = parseJson(plaintext.toString('utf8'), 'decrypted message');
   const messageExpiration = Number(str(message, 'messageExpiration', 'message'));
   if (!Number.isFinite(messageExpiration) || messageExpiration <= opts.now.getTime()) throw new WalletTokenError('expired', 'message expired');
-  if (message.gatewayMerchantId !== undefined && message.gatewayMerchantId !== opts.gatewayMerchantId) {
-    throw new WalletTokenError('recipient', 'gatewayMerchantId is another merchant');
+  // Google puts the tokenizationSpecification's gatewayMerchantId (our client_key) into the encrypted message of
+  // PAYMENT_GATEWAY tokens: required, so a token made for another merchant of this gateway never pays here.
+  if (message.gatewayMerchantId !== opts.gatewayMerchantId) {
+    throw new WalletTokenError('recipient', message.gatewayMerchantId === undefined ? 'no gatewayMerchantId' : 'gatewayMerchantId is another merchant');
   }
+  const messageId = str(message, 'messageId', 'message');
   if (message.paymentMethod !== 'CARD') throw new WalletTokenError('unsupported-payment', `paymentMethod ${String(message.paymentMethod)}`);
-  return cardOf(obj(message, 'paymentMethodDetails', 'message'));
+  return cardOf(obj(message, 'paymentMethodDetails', 'message'), { replayId: messageId, replayUntil: messageExpiration });
 }
 
 /** Keys from ECDH + HKDF; HMAC over the ciphertext first, then AES-256-CTR with a zero IV. */
@@ -143,9 +146,10 @@ export function ecv2Keys(secret: Buffer, ephemeralPoint: Buffer): { encryptionKe
   return { encryptionKey: derived.subarray(0, 32), macKey: derived.subarray(32) };
 }
 
-function cardOf(details: Json): WalletCard {
+function cardOf(details: Json, replay: { replayId: string; replayUntil: number }): WalletCard {
   const authMethod = details.authMethod;
   const card = {
+    ...replay,
     pan: pan(details.pan, 'paymentMethodDetails.pan'),
     expMonth: month(details.expirationMonth, 'paymentMethodDetails.expirationMonth'),
     expYear: year(details.expirationYear, 'paymentMethodDetails.expirationYear'),

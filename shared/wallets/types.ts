@@ -26,6 +26,10 @@ export interface WalletCardData {
   /** Apple Pay: ISO 4217 numeric code of that amount. */
   currencyNumeric?: string;
   holder?: string;
+  /** Names the token for the replay cache: Apple header.transactionId, Google messageId. */
+  replayId: string;
+  /** Until when the token itself is acceptable (ms since epoch); the replay cache keeps its id that long. */
+  replayUntil: number;
 }
 
 export class WalletCard implements WalletCardData {
@@ -39,6 +43,8 @@ export class WalletCard implements WalletCardData {
   declare readonly transactionAmount?: number;
   declare readonly currencyNumeric?: string;
   declare readonly holder?: string;
+  declare readonly replayId: string;
+  declare readonly replayUntil: number;
 
   constructor(data: WalletCardData) {
     Object.assign(this, data);

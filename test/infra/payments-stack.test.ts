@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { stageSettings } from '../../infra/stages.js';
 import type { PaymentsStack } from '../../infra/stacks/payments-stack.js';
-import { QUEUES, type QueueKey } from '../../shared/resources.js';
+import { KEY_PURPOSES, QUEUES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
 import type {
   OpsEventDefinition,
   QueueConsumerDefinition,
@@ -26,7 +26,7 @@ const routes: RouteDefinition[] = [
     method: 'POST',
     path: '/fixture/{id}/write',
     handler,
-    grants: ['table:read', 'table:write', 'kms:decrypt', 'kms:encrypt', 'queue:send:callbacks'],
+    grants: ['table:read', 'table:write', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'],
     memoryMb: 1024,
   },
 ];
@@ -153,6 +153,9 @@ describe.each([
             CALLBACK_QUEUE_URL: { Ref: logicalId(stack.async.queues.callbacks) },
             RECURRING_QUEUE_URL: { Ref: logicalId(stack.async.queues.recurringCharges) },
             KMS_KEY_ID: arnOf(key),
+            CARD_DATA_KMS_KEY_ID: arnOf(stack.data.purposeKeys['card-data']),
+            MERCHANT_SECRETS_KMS_KEY_ID: arnOf(stack.data.purposeKeys['merchant-secrets']),
+            WALLET_KEYS_KMS_KEY_ID: arnOf(stack.data.purposeKeys['wallet-keys']),
             EVENT_BUS_NAME: { Ref: logicalId(stack.async.bus) },
             PUBLIC_BASE_URL: { 'Fn::GetAtt': [logicalId(stack.api.httpApi), 'ApiEndpoint'] },
           },
@@ -207,9 +210,40 @@ describe.each([
         expect(s.Condition?.StringEquals?.['kms:ViaService']).toMatch(/^(dynamodb|sqs)\.eu-west-1\.amazonaws\.com$/);
       }
     }
-    // Functions that list kms:decrypt / kms:encrypt may use the key directly.
-    const direct = kmsStatements('Writer').filter((s) => s.Condition === undefined).flatMap(actionsOf);
-    expect(direct.sort()).toEqual(['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey']);
+    // The table key is never usable directly; purpose keys only as the grants list them, with that purpose.
+    const direct = kmsStatements('Writer').filter((s) => s.Condition?.StringEquals?.['kms:ViaService'] === undefined);
+    expect(direct.map((s) => s.Resource)).not.toContainEqual(arnOf(key));
+    const byKey = (purpose: KeyPurpose) =>
+      direct.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(arnOf(stack.data.purposeKeys[purpose])));
+    expect(byKey('card-data').flatMap(actionsOf).sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    expect(byKey('merchant-secrets').flatMap(actionsOf)).toEqual(['kms:Decrypt']);
+    expect(byKey('wallet-keys')).toEqual([]);
+    for (const purpose of ['card-data', 'merchant-secrets'] as const) {
+      expect(byKey(purpose)[0]!.Condition).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': purpose } });
+    }
+    expect(direct).toHaveLength(2);
+  });
+
+  it.each(KEY_PURPOSES)('gives %s its own rotated key whose policy grants no kms:* and no use beyond its purpose', (purpose) => {
+    const purposeKey = stack.data.purposeKeys[purpose];
+    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: `alias/${stage}-${purpose}`, TargetKeyId: arnOf(purposeKey) });
+    const resource = template.findResources('AWS::KMS::Key')[logicalId(purposeKey)]!;
+    expect(resource.Properties.EnableKeyRotation).toBe(true);
+    const statements = resource.Properties.KeyPolicy.Statement as Array<Statement & { Principal: unknown; Sid: string }>;
+    const root = { AWS: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::111111111111:root']] } };
+    for (const s of statements) {
+      expect(s.Principal).toEqual(root);
+      expect(actionsOf(s)).not.toContain('kms:*');
+    }
+    const admin = statements.find((s) => s.Sid === 'KeyAdministration')!;
+    for (const use of ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:ReEncryptFrom']) expect(actionsOf(admin)).not.toContain(use);
+    const use = statements.filter((s) => actionsOf(s).includes('kms:Decrypt'));
+    expect(use).toHaveLength(1);
+    expect(use[0]!.Condition).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': purpose } });
+    // Distinct keys: no two purposes share one.
+    const others = KEY_PURPOSES.filter((p) => p !== purpose).map((p) => logicalId(stack.data.purposeKeys[p]));
+    expect(others).not.toContain(logicalId(purposeKey));
+    expect(logicalId(purposeKey)).not.toBe(logicalId(key));
   });
 
   it('serves one HTTP API route per table entry, with access logs and throttling', () => {

@@ -2,10 +2,12 @@
  * The real app, as `cdk synth` builds it: every route, consumer, schedule and ops event of shared/routes becomes a
  * bundled function (esbuild succeeds on the real handler modules), and cdk-nag finds nothing unacknowledged.
  */
+import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { KEY_PURPOSES, type KeyPurpose } from '../../shared/resources.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
 
 describe('the real prod app', () => {
@@ -22,6 +24,43 @@ describe('the real prod app', () => {
     const expected = [...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS].map((d) => d.id).sort();
     expect(ids).toEqual(expected);
     expect(new Set(expected).size).toBe(expected.length);
+  });
+
+  /** Purposes whose KMS key the function's role may use directly (kms:Decrypt on that key's ARN). */
+  const decrypts = (id: string): KeyPurpose[] => {
+    const fn = stack.functions.find((f) => f.node.id === id)!;
+    const roleId = Stack.of(fn).getLogicalId(fn.function.role!.node.defaultChild as CfnElement);
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+      .filter((st) => [st.Action].flat().includes('kms:Decrypt'));
+    return KEY_PURPOSES.filter((purpose) => {
+      const arn = { 'Fn::GetAtt': [Stack.of(fn).getLogicalId(stack.data.purposeKeys[purpose].node.defaultChild as CfnElement), 'Arn'] };
+      return statements.some((st) => JSON.stringify(st.Resource) === JSON.stringify(arn));
+    });
+  };
+
+  it('lets each function decrypt only the purposes it needs', () => {
+    // Callbacks carry masked cards: the consumer opens merchant secrets only.
+    expect(decrypts('CallbackDeliver')).toEqual(['merchant-secrets']);
+    // A wallet SALE needs the wallet key; 3DS completion and the Checkout page do not.
+    expect(decrypts('S2sCardPost')).toEqual(['card-data', 'merchant-secrets', 'wallet-keys']);
+    expect(decrypts('S2sApmPost')).toEqual(['card-data', 'merchant-secrets', 'wallet-keys']);
+    expect(decrypts('ThreeDsComplete')).toEqual(['card-data', 'merchant-secrets']);
+    for (const id of ['CheckoutRefund', 'CheckoutVoid', 'CheckoutCapture', 'CheckoutStatus', 'ThreeDsPage', 'Reconciler', 'ChargebackReceived', 'S2sApmMethodPagePost']) {
+      expect([id, decrypts(id)]).toEqual([id, ['merchant-secrets']]);
+    }
+    for (const id of ['Health', 'OutboxSweeper', 'ScheduleRunner', 'ScheduleOpsEvent', 'HostedFieldsSdk']) expect([id, decrypts(id)]).toEqual([id, []]);
+    // Wallet keys: only the two wallet SALE entry points.
+    const walletKeyReaders = stack.functions.map((f) => f.node.id).filter((id) => decrypts(id).includes('wallet-keys'));
+    expect(walletKeyReaders.sort()).toEqual(['S2sApmPost', 'S2sCardPost', 'S2sCardPostV2']);
+    // The table key is never usable directly (only through DynamoDB / SQS).
+    const tableKey = { 'Fn::GetAtt': [Stack.of(stack).getLogicalId(stack.data.key.node.defaultChild as CfnElement), 'Arn'] };
+    for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+      for (const st of policy.Properties.PolicyDocument.Statement as Array<{ Resource: unknown; Condition?: Record<string, Record<string, string>> }>) {
+        if (JSON.stringify(st.Resource) === JSON.stringify(tableKey)) expect(st.Condition?.StringEquals?.['kms:ViaService']).toBeDefined();
+      }
+    }
   });
 
   it('passes cdk-nag', () => {

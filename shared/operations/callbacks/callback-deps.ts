@@ -23,7 +23,7 @@ export function callbackDeps(): CallbackContext {
     outbox: new DynamoCallbackOutbox(config.TABLE_NAME),
     log: new DynamoDeliveryLog(config.TABLE_NAME),
     urlHealth: new DynamoUrlHealth(config.TABLE_NAME),
-    secrets: new SigningSecrets(new DynamoCallbackSecrets(config.TABLE_NAME), base.secrets, config.CONFIG_CACHE_TTL_SECONDS * 1000),
+    secrets: new SigningSecrets(new DynamoCallbackSecrets(config.TABLE_NAME), base.secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000),
     queue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL, config.CALLBACK_DLQ_URL),
     clock: base.clock,
     newId: base.newId,

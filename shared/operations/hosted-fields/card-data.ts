@@ -48,7 +48,7 @@ export async function submitCardData(d: Deps, loaded: LoadedSession, rawBody: st
   const card = readCardData(json, d.clock.now());
   if (!card) return undefinedResult();
 
-  const sealedCard = await d.secrets.seal(innerSeal(loaded.token, JSON.stringify(card)), sealContext(loaded));
+  const sealedCard = await d.secrets['card-data'].seal(innerSeal(loaded.token, JSON.stringify(card)), sealContext(loaded));
   const expires = Math.min(d.clock.now().getTime() + CARD_DATA_TTL_SECONDS * 1000, Date.parse(loaded.session.expiresAt));
   let session: HostedSession | undefined = loaded.session;
   // One retry: a session update racing with the submission changed the version, not the state.
@@ -65,5 +65,5 @@ export async function submitCardData(d: Deps, loaded: LoadedSession, rawBody: st
 export async function openCardData(d: Deps, loaded: LoadedSession): Promise<SubmittedCard | undefined> {
   const hf = loaded.session.hostedFields;
   if (!hf.sealedCard || !hf.cardExpiresAt || d.clock.now().getTime() >= Date.parse(hf.cardExpiresAt)) return undefined;
-  return JSON.parse(innerOpen(loaded.token, await d.secrets.open(hf.sealedCard, sealContext(loaded)))) as SubmittedCard;
+  return JSON.parse(innerOpen(loaded.token, await d.secrets['card-data'].open(hf.sealedCard, sealContext(loaded)))) as SubmittedCard;
 }

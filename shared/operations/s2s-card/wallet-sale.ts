@@ -15,7 +15,7 @@ import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
 import { selectMid } from '../payment/index.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
-import { WALLET_MESSAGES, tokenRefused } from '../wallets/messages.js';
+import { checkTokenOrder, claimWalletToken } from '../wallets/token-checks.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
@@ -61,8 +61,8 @@ export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> 
   if (!hashEquals(formula8({ email, password: merchant.password }, merchant.hashAlgorithm), req.form.hash as string | undefined)) throw new InvalidHashError();
 
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, input.wallet, input.token);
-  // Apple binds the token to the amount the payer approved.
-  if (walletCard.transactionAmount !== undefined && walletCard.transactionAmount !== input.order.amount) throw tokenRefused(WALLET_MESSAGES.amount);
+  checkTokenOrder(walletCard, input.order);
+  await claimWalletToken(req.deps, merchant.clientKey, input.wallet, walletCard, req.form);
   const card = { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder };
   const threeDs = walletThreeDs(walletCard);
   const mid = selectMid(mids, { authorize: input.authorize, moto: !!input.common.motoType, zeroAmount: input.order.amount === 0 });

@@ -19,6 +19,7 @@ import { charge, selectMid } from '../payment/index.js';
 import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
 import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';
+import { checkTokenOrder, claimWalletToken } from './token-checks.js';
 import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
 
 const FIELD = 'parameters[paymentToken]';
@@ -46,7 +47,8 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
   const wallet = fields.brand as WalletName;
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, wallet, token as string, FIELD);
   if (walletCard.panType !== 'dpan') throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
-  if (walletCard.transactionAmount !== undefined && walletCard.transactionAmount !== fields.order.amount) throw tokenRefused(WALLET_MESSAGES.amount, FIELD);
+  checkTokenOrder(walletCard, fields.order, FIELD);
+  await claimWalletToken(req.deps, merchant.clientKey, wallet, walletCard, req.form, FIELD);
   const mid = selectMid(mids, { authorize, zeroAmount: fields.order.amount === 0 });
   const walletEcho = { digital_wallet: wallet, pan_type: walletCard.panType };
 

@@ -54,7 +54,7 @@ export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 
     wallet,
     environment: input.environment as WalletEnvironment,
     ...(wallet === 'applepay' ? { merchantIdentifier: input.merchantIdentifier!.trim() } : {}),
-    privateKeySealed: await d.secrets.seal(input.privateKey.trim(), walletKeyContext(input.clientKey, wallet)),
+    privateKeySealed: await d.secrets['wallet-keys'].seal(input.privateKey.trim(), walletKeyContext(input.clientKey, wallet)),
     publicKeyHash,
     updatedAt: d.clock.now().toISOString(),
     version: (current?.version ?? 0) + 1,

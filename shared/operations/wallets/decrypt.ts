@@ -21,7 +21,7 @@ export async function decryptWalletToken(d: WalletDeps, clientKey: string, walle
   const env = settings.environment;
   let privateKey;
   try {
-    privateKey = parsePrivateKey(await d.secrets.open(settings.privateKeySealed, walletKeyContext(clientKey, wallet)));
+    privateKey = parsePrivateKey(await d.secrets['wallet-keys'].open(settings.privateKeySealed, walletKeyContext(clientKey, wallet)));
   } catch (err) {
     // A sealed key that does not open here (copied from another merchant, lost data key) is an operator problem.
     logger.error('wallet key cannot be opened', { clientKey, wallet, error: (err as Error).name });

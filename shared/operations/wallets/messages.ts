@@ -10,6 +10,8 @@ export const WALLET_MESSAGES = {
   notConfigured: 'Wallet payments are not configured for this merchant.',
   notAvailable: 'Payments with this wallet are not available.',
   amount: 'The payment token was issued for another amount.',
+  currency: 'The payment token was issued for another currency.',
+  replayed: 'The payment token has already been used.',
 } as const;
 
 export const TOKEN_MESSAGES: Record<WalletTokenFailure, string> = {

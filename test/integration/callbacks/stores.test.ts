@@ -98,21 +98,21 @@ describe('URL health', () => {
 describe('signing secrets', () => {
   it('creates one secret under concurrent first use and stores it only sealed', async () => {
     const d = deps();
-    const fresh = () => new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets, 0);
+    const fresh = () => new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets['merchant-secrets'], 0);
     const m = await testMerchant({ notificationUrl: shop.url });
     const got = await Promise.all(Array.from({ length: 5 }, () => fresh().get(m.clientKey, new Date())));
     expect(new Set(got.map((s) => s.current)).size).toBe(1);
     expect(got[0]!.current).toMatch(/^cbs_[0-9a-f]{64}$/);
     const raw = await awsClients().ddb.send(new GetCommand({ TableName: d.config.TABLE_NAME, Key: { pk: `MERCHANT#${m.clientKey}`, sk: 'CALLBACK_SECRET' } }));
     expect(JSON.stringify(raw.Item)).not.toContain(got[0]!.current.slice(4));
-    expect(raw.Item!.current).toMatch(/^v1\./);
+    expect(raw.Item!.current).toMatch(/^v2\.merchant-secrets\./);
     // Sealed for this merchant only: another merchant's context does not open it.
-    await expect(d.secrets.open(raw.Item!.current as string, 'callback-secret:someone-else')).rejects.toThrow();
+    await expect(d.secrets['merchant-secrets'].open(raw.Item!.current as string, 'callback-secret:someone-else')).rejects.toThrow();
   });
 
   it('keeps the old secret valid until the overlap ends, then signs with the new one only', async () => {
     const d = deps();
-    const secrets = new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets, 0);
+    const secrets = new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets['merchant-secrets'], 0);
     const m = await testMerchant({ notificationUrl: shop.url });
     const t0 = new Date();
     const before = await secrets.get(m.clientKey, t0);

@@ -53,7 +53,7 @@ it('set stores the key sealed, show never shows it, and the merchant pays with i
   const dump = JSON.stringify(items);
   expect(dump).not.toContain(googleB64.slice(20, 60));
   expect(dump).not.toContain(appleSec1.split('\n')[1]);
-  expect(items.filter((i) => i.kind === 'wallet-config' && i.pk === `MERCHANT#${merchant.clientKey}`).every((i) => String(i.privateKeySealed).startsWith('v1.'))).toBe(true);
+  expect(items.filter((i) => i.kind === 'wallet-config' && i.pk === `MERCHANT#${merchant.clientKey}`).every((i) => String(i.privateKeySealed).startsWith('v2.wallet-keys.'))).toBe(true);
 
   const paidG = await postForm(`${platform.url}/post`, walletSaleFields(merchant, 'googlepay', googleToken(merchant, google.publicKey)));
   const paidA = await postForm(`${platform.url}/post`, walletSaleFields(merchant, 'applepay', appleToken(apple.publicKey)));

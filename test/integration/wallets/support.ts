@@ -53,12 +53,18 @@ export function googleCard(over: Partial<GoogleCard> = {}): GoogleCard {
   return { pan: GOOGLE_DPAN, expirationMonth: 1, expirationYear: 2038, authMethod: 'CRYPTOGRAM_3DS', cryptogram: CRYPTOGRAM, eciIndicator: '05', ...over };
 }
 
-export function googleToken(merchant: Merchant, publicKey: KeyObject, card: GoogleCard = googleCard(), env: 'TEST' | 'PRODUCTION' = 'TEST'): string {
+export function googleToken(
+  merchant: Merchant,
+  publicKey: KeyObject,
+  card: GoogleCard = googleCard(),
+  env: 'TEST' | 'PRODUCTION' = 'TEST',
+  message: { gatewayMerchantId?: string | null; messageId?: string } = {},
+): string {
   return googlePayToken({
     env: roots.google[env],
     recipientPublicKey: publicKey,
     recipientId: `gateway:${GATEWAY_ID}`,
-    message: googleMessage(card, { gatewayMerchantId: merchant.clientKey }),
+    message: googleMessage(card, { gatewayMerchantId: merchant.clientKey, ...message }),
     asPaymentData: true,
   });
 }

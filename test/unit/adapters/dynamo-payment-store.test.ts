@@ -13,7 +13,7 @@ import type { Payment } from '../../../shared/domain/payment.js';
 const ddb = mockClient(DynamoDBDocumentClient);
 
 beforeAll(() => {
-  Object.assign(process.env, { TABLE_NAME: 't', CALLBACK_QUEUE_URL: 'q', KMS_KEY_ID: 'k', PUBLIC_BASE_URL: 'http://localhost' });
+  Object.assign(process.env, { TABLE_NAME: 't', CALLBACK_QUEUE_URL: 'q', KMS_KEY_ID: 'k', CARD_DATA_KMS_KEY_ID: 'k1', MERCHANT_SECRETS_KMS_KEY_ID: 'k2', WALLET_KEYS_KMS_KEY_ID: 'k3', PUBLIC_BASE_URL: 'http://localhost' });
   resetConfig();
   resetAwsClients();
 });

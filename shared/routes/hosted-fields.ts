@@ -18,5 +18,6 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
   { id: 'HostedFieldsCardData', method: 'POST', path: '/hosted-fields/card-data', handler: 'functions/hosted-fields/card-data', grants: sealing },
   { id: 'HostedFieldsThreeDsPage', method: 'GET', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: ['table:read', 'kms:decrypt'] },
   { id: 'HostedFieldsThreeDsSubmit', method: 'POST', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: pay },
-  { id: 'HostedFieldsDemo', method: 'GET', path: '/hosted-fields/demo', handler: 'functions/hosted-fields/demo', grants: [] },
+  // A demo merchant page on the platform's own origin: sandbox stages only (a shop page has no place in production).
+  { id: 'HostedFieldsDemo', method: 'GET', path: '/hosted-fields/demo', handler: 'functions/hosted-fields/demo', grants: [], sandboxOnly: true },
 ];

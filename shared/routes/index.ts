@@ -14,6 +14,7 @@ import { chargebackOpsEvents } from './chargebacks.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 
 export * from './types.js';
+export { routesForStage } from './stage-routes.js';
 
 export const ROUTES: RouteDefinition[] = [
   ...platformRoutes,

@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { asPlatformError, type PlatformError } from '../errors.js';
 import type { WireError } from '../protocol/error-wire.js';
 import { logger } from '../logger.js';
+import { withFraming } from './framing.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -31,16 +32,17 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
+/** An HTML page: never framed unless its own CSP names who may frame it (framing.ts). */
 export function html(statusCode: number, body: string, headers: Record<string, string> = {}): HttpResult {
   return {
     statusCode,
-    headers: {
+    headers: withFraming({
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       ...headers,
-    },
+    }),
     body,
   };
 }

@@ -17,6 +17,7 @@ import { toFormValue } from '../../protocol/checkout/json.js';
 import { SessionUpdateError } from '../../protocol/hosted-fields/errors.js';
 import { readUpdateRequest, type SessionChanges } from '../../protocol/hosted-fields/update-request.js';
 import { selectMid } from '../payment/routing.js';
+import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 
 export async function updateSession(d: Deps, loaded: LoadedSession, rawBody: string): Promise<{ result: 'success' }> {
@@ -73,8 +74,8 @@ function applyChanges(s: HostedSession, c: SessionChanges, mids: Mid[]): Partial
   if (scheduleId !== undefined && (!recurringInit || s.operation === 'debit')) {
     errors.push({ field: 'schedule_id', message: 'This value is available with recurring_init for purchase only.' });
   }
-  if (c.parameters !== undefined) next.parameters = Object.keys(c.parameters).length ? c.parameters : undefined;
-  if (c.customData !== undefined) next.customData = Object.keys(c.customData).length ? (toFormValue(c.customData) as Record<string, unknown>) : undefined;
+  if (c.parameters !== undefined) next.parameters = Object.keys(c.parameters).length ? maskCardNumbers(c.parameters) : undefined;
+  if (c.customData !== undefined) next.customData = Object.keys(c.customData).length ? (toFormValue(maskCardNumbers(c.customData)) as Record<string, unknown>) : undefined;
 
   const amount = next.order?.amount ?? s.order.amount;
   if (amount === 0 && !(s.auth || recurringInit)) errors.push({ field: 'order_amount', message: MESSAGES.positive });

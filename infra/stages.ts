@@ -16,6 +16,8 @@ export interface StageSettings {
   removalPolicy: RemovalPolicy;
   deletionProtection: boolean;
   pointInTimeRecovery: boolean;
+  /** A sandbox stage also serves the sandbox-only routes (the hosted-fields demo page, shared/routes). */
+  sandbox: boolean;
   logRetention: RetentionDays;
   lambda: {
     memoryMb: number;
@@ -59,6 +61,7 @@ const dev: Omit<StageSettings, 'stage'> = {
   removalPolicy: RemovalPolicy.DESTROY,
   deletionProtection: false,
   pointInTimeRecovery: true,
+  sandbox: true,
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
   runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
@@ -70,6 +73,8 @@ const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
   dev,
   staging: {
     ...dev,
+    // Staging mirrors production's surface.
+    sandbox: false,
     logRetention: RetentionDays.ONE_MONTH,
     runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
     api: { throttleRateLimit: 200, throttleBurstLimit: 400, reservedConcurrencyPerRoute: 5 },
@@ -77,6 +82,7 @@ const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
   },
   prod: {
     ...dev,
+    sandbox: false,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
     logRetention: RetentionDays.THREE_MONTHS,

@@ -58,6 +58,11 @@ const schema = z.object({
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   /** A transaction the acquirer still cannot tell about after this long is declined (docs/reconciliation.md). */
   RECONCILE_GIVE_UP_SECONDS: z.coerce.number().int().min(0).default(86400),
+  /**
+   * How long a card the hosted-fields iframes submitted stays usable (sealed in its session). At most 14 minutes:
+   * the SealedCardSweeper (every minute) then deletes it, so no card waits longer than the README's 15 minutes.
+   */
+  CARD_DATA_TTL_SECONDS: z.coerce.number().int().min(1).max(840).default(840),
   /** Wallet tokens (docs/wallets.md): the `gateway` merchants name in Google Pay requests (recipient "gateway:<id>"). */
   GOOGLE_PAY_GATEWAY_ID: z.string().min(1).default('openpayments'),
   /** Google's root signing keys (the JSON of keys.json) per environment; unset: that environment is refused. */

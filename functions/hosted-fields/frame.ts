@@ -4,7 +4,7 @@ import { html, httpHandler, type HttpEvent } from '../../shared/http/http.js';
 import { toCheckoutError } from '../../shared/protocol/error-wire.js';
 import { FIELDS, framePage, frameRefusedPage, type HostedField } from '../../shared/protocol/hosted-fields/frame-page.js';
 import { FORBIDDEN_TEXT } from '../../shared/protocol/hosted-fields/pages.js';
-import { acceptsCard, loadSession, mayEmbed } from '../../shared/operations/hosted-fields/session.js';
+import { acceptsCard, embeddingOrigins, loadSession, mayEmbed } from '../../shared/operations/hosted-fields/session.js';
 
 /** An http(s) origin exactly as window.location.origin spells it. */
 function originOf(value: string | undefined): string | undefined {
@@ -33,7 +33,7 @@ export const handler = httpHandler(
       const page = frameRefusedPage(FORBIDDEN_TEXT);
       return html(403, page.body, page.headers);
     }
-    const page = framePage({ field, token: session.token, parentOrigin, channel: q.channel!, cardDataUrl: `${d.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/hosted-fields/card-data` });
+    const page = framePage({ field, token: session.token, parentOrigin, frameAncestors: embeddingOrigins(session, parentOrigin), channel: q.channel!, cardDataUrl: `${d.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/hosted-fields/card-data` });
     return html(200, page.body, page.headers);
   },
   (err) => toCheckoutError(err),

@@ -9,6 +9,7 @@ import { Validations } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/routes/types.js';
+import { routesForStage } from '../../shared/routes/stage-routes.js';
 import { PlatformFunction, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 
@@ -48,7 +49,8 @@ export class Api extends Construct {
   }
 
   addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources): void {
-    for (const route of routes) {
+    // Sandbox-only routes (the hosted-fields demo page) are not deployed in production stages.
+    for (const route of routesForStage(routes, platform.settings)) {
       const fn = new PlatformFunction(this, route.id, { definition: route, platform, reservedConcurrency: platform.settings.api.reservedConcurrencyPerRoute });
       this.functions.push(fn);
       const [httpRoute] = this.httpApi.addRoutes({

@@ -6,7 +6,8 @@
  *   merchants show CLIENT_KEY [--reveal]
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
- *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
+ *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
@@ -32,7 +33,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   merchants show CLIENT_KEY [--reveal]
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
-      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
+      [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -63,6 +65,8 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       'hash-algorithm': { type: 'string' },
       'hosted-fields-origins': { type: 'string' },
       methods: { type: 'string' },
+      'checkout-frame-ancestors': { type: 'string' },
+      'hosted-fields-update-signature': { type: 'string' },
     },
   });
   const d = deps();
@@ -82,6 +86,8 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       if (!current) throw new Error('No merchant with that client key.');
       const terms = values['terms-checkbox'];
       if (terms !== undefined && terms !== 'on' && terms !== 'off') throw new Error('--terms-checkbox takes on or off');
+      const signed = values['hosted-fields-update-signature'];
+      if (signed !== undefined && signed !== 'on' && signed !== 'off') throw new Error('--hosted-fields-update-signature takes on or off');
       const settings = merchantSettings(current.merchant, {
         enableMappings: values['enable-mapping'],
         disableMappings: values['disable-mapping'],
@@ -91,6 +97,8 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         hashAlgorithm: values['hash-algorithm'],
         hostedFieldsOrigins: values['hosted-fields-origins']?.split(',').map((o) => o.trim()).filter(Boolean),
         methods: values.methods?.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean),
+        checkoutFrameAncestors: values['checkout-frame-ancestors']?.split(',').map((o) => o.trim()).filter(Boolean),
+        hostedFieldsUpdateSignature: signed === undefined ? undefined : signed === 'on',
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {

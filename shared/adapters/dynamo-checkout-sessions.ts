@@ -1,12 +1,15 @@
 /**
  * CheckoutSessionStore on the single table: one item per session keyed by the token's SHA-256.
  * DynamoDB's TTL (expiresAt, epoch seconds) removes sessions a day after they lapse; expiry itself is checked on read.
+ * A session holding a hosted-fields sealed card is also on gsi2 SEALED_CARD / "<cardExpiresAt>#<tokenHash>", the
+ * SealedCardSweeper's list (dynamo-sealed-cards.ts): TTL can lag by days, the card must go within minutes.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { CheckoutSession, CheckoutSessionStore } from '../ports/checkout-sessions.js';
 import { awsClients } from './aws-clients.js';
+import { keys } from './table-keys.js';
 
 const RETENTION_SECONDS = 24 * 3600;
 
@@ -28,7 +31,8 @@ export class DynamoCheckoutSessionStore implements CheckoutSessionStore {
   async getByTokenHash(tokenHash: string): Promise<CheckoutSession | undefined> {
     const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: checkoutSessionKey(tokenHash), ConsistentRead: true }));
     if (!res.Item) return undefined;
-    const { pk: _pk, sk: _sk, kind: _k, expiresAt: _ttl, sessionExpiresAt, ...rest } = res.Item;
+    // Index keys are derived on every write (item()), never carried over from a read.
+    const { pk: _pk, sk: _sk, kind: _k, expiresAt: _ttl, gsi2pk: _g, gsi2sk: _h, sessionExpiresAt, ...rest } = res.Item;
     return { ...rest, expiresAt: sessionExpiresAt } as unknown as CheckoutSession;
   }
 
@@ -60,5 +64,6 @@ function item(s: CheckoutSession): Record<string, unknown> {
     sessionExpiresAt: expiresAt,
     // The table's TTL attribute is named expiresAt and holds epoch seconds.
     expiresAt: Math.floor(Date.parse(expiresAt) / 1000) + RETENTION_SECONDS,
+    ...(s.hostedFields?.sealedCard && s.hostedFields.cardExpiresAt ? keys.sealedCardEntry(s.hostedFields.cardExpiresAt, s.tokenHash) : {}),
   };
 }

@@ -59,6 +59,16 @@ export interface Merchant {
    * origin holding a session token (the token is the credential); set it to keep the card fields off other sites.
    */
   hostedFieldsOrigins?: string[];
+  /**
+   * Origins whose pages may show the platform's payer pages (Checkout page, 3DS page, APM method page) in a frame,
+   * for embedded checkouts. Empty or absent: no page may frame them (CSP frame-ancestors 'none').
+   */
+  checkoutFrameAncestors?: string[];
+  /**
+   * Hosted fields' stricter mode: PUT /api/v1/session/update must also carry a `hash` only the merchant backend can
+   * make (docs/hosted-fields.md), so the session Token alone cannot change the amount. Default off (the protocol).
+   */
+  hostedFieldsUpdateSignature?: boolean;
   /** Payment methods the merchant offers on the Checkout page (card, vcard, ...). Absent: every method the platform has. */
   methods?: string[];
   createdAt: string;

@@ -9,6 +9,7 @@ import { asPlatformError, RequestTooLargeError, type PlatformError } from '../er
 import type { WireError } from '../protocol/error-wire.js';
 import { MAX_BODY_BYTES } from '../protocol/limits.js';
 import { logger } from '../logger.js';
+import { withFraming } from './framing.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -40,16 +41,17 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
+/** An HTML page: never framed unless its own CSP names who may frame it (framing.ts). */
 export function html(statusCode: number, body: string, headers: Record<string, string> = {}): HttpResult {
   return {
     statusCode,
-    headers: {
+    headers: withFraming({
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       ...headers,
-    },
+    }),
     body,
   };
 }

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './types.js';
+import type { RouteDefinition, ScheduledDefinition } from './types.js';
 
 const pay: RouteDefinition['grants'] = [
   'table:read',
@@ -27,5 +27,11 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
   { id: 'HostedFieldsCardData', method: 'POST', path: '/hosted-fields/card-data', handler: 'functions/hosted-fields/card-data', grants: sealing },
   { id: 'HostedFieldsThreeDsPage', method: 'GET', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: page },
   { id: 'HostedFieldsThreeDsSubmit', method: 'POST', path: '/hosted-fields/3ds/{transId}', handler: 'functions/hosted-fields/three-ds', grants: pay },
-  { id: 'HostedFieldsDemo', method: 'GET', path: '/hosted-fields/demo', handler: 'functions/hosted-fields/demo', grants: [] },
+  // A demo merchant page on the platform's own origin: sandbox stages only (a shop page has no place in production).
+  { id: 'HostedFieldsDemo', method: 'GET', path: '/hosted-fields/demo', handler: 'functions/hosted-fields/demo', grants: [], sandboxOnly: true },
+];
+
+/** Deletes sealed cards of abandoned sessions once their window passed (README: a card waits at most 15 minutes). */
+export const hostedFieldsSchedules: ScheduledDefinition[] = [
+  { id: 'SealedCardSweeper', everyMinutes: 1, handler: 'functions/hosted-fields/sweep-cards', grants: ['table:read', 'table:write'] },
 ];

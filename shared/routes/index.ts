@@ -7,13 +7,14 @@ import { s2sApmRoutes } from './s2s-apm.js';
 import { platformRoutes } from './platform.js';
 import { callbackConsumers, callbackSchedules } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
-import { hostedFieldsRoutes } from './hosted-fields.js';
+import { hostedFieldsRoutes, hostedFieldsSchedules } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 
 export * from './types.js';
+export { routesForStage } from './stage-routes.js';
 
 export const ROUTES: RouteDefinition[] = [
   ...platformRoutes,
@@ -23,5 +24,5 @@ export const ROUTES: RouteDefinition[] = [
   ...hostedFieldsRoutes,
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
-export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules];
+export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents];

@@ -17,6 +17,8 @@ export interface RouteDefinition {
   grants: Grant[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Deployed only in sandbox stages (infra/stages.ts `sandbox`) and locally: demo pages, never in production. */
+  sandboxOnly?: boolean;
 }
 
 /**

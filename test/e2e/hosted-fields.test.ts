@@ -143,7 +143,7 @@ describe('Hosted fields in Chromium', () => {
     expect(shop.requests.join('\n')).not.toContain('4111');
 
     const res = await pay(platform.url, token, { name: 'JOHN DOE', with_hosted_fields: true, browser_info: { accept_header: 'text/html', user_agent: 'Chromium' } });
-    expect(res.body).toEqual({ result: 'success', public_id: expect.any(String) });
+    expect(res.body).toEqual({ result: 'success', public_id: expect.any(String), amount: '10.00', currency: 'USD' });
     const cb = await eventually(() => notifications.received.find((c) => c.fields.order_number === order.number));
     expect(cb.fields).toMatchObject({ id: res.body.public_id, type: 'sale', status: 'success', order_status: 'settled', card: '411111****1111' });
     await page.close();

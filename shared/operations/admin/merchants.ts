@@ -85,6 +85,10 @@ export interface MerchantSettingsChange {
   hostedFieldsOrigins?: string[];
   /** Checkout page methods the merchant offers; an empty list offers every method the platform has. */
   methods?: string[];
+  /** Exact origins that may frame the Checkout / 3DS / method pages; an empty list: none may (frame-ancestors 'none'). */
+  checkoutFrameAncestors?: string[];
+  /** Session updates must carry the merchant's hash (docs/hosted-fields.md). */
+  hostedFieldsUpdateSignature?: boolean;
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -116,18 +120,16 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     else errors.push({ field: 'hash_algorithm', message: 'The value you selected is not a valid choice.' });
   }
   if (change.hostedFieldsOrigins) {
-    const isOrigin = (o: string) => {
-      try {
-        const u = new URL(o);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === o;
-      } catch {
-        return false;
-      }
-    };
     const bad = change.hostedFieldsOrigins.filter((o) => !isOrigin(o));
     if (bad.length) errors.push({ field: 'hosted_fields_origins', message: `Not an origin (scheme://host[:port]): ${bad.join(', ')}` });
     out.hostedFieldsOrigins = [...new Set(change.hostedFieldsOrigins)];
   }
+  if (change.checkoutFrameAncestors) {
+    const bad = change.checkoutFrameAncestors.filter((o) => !isOrigin(o));
+    if (bad.length) errors.push({ field: 'checkout_frame_ancestors', message: `Not an origin (scheme://host[:port]): ${bad.join(', ')}` });
+    out.checkoutFrameAncestors = [...new Set(change.checkoutFrameAncestors)];
+  }
+  if (change.hostedFieldsUpdateSignature !== undefined) out.hostedFieldsUpdateSignature = change.hostedFieldsUpdateSignature;
   if (change.methods) {
     const known = acceptableMethods('purchase');
     const bad = change.methods.filter((m) => !known.includes(m));
@@ -136,4 +138,14 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
   }
   if (errors.length) throw new ValidationError(errors);
   return out;
+}
+
+/** An exact http(s) origin (scheme://host[:port]), as browsers compare them; no wildcards, no paths. */
+function isOrigin(o: string): boolean {
+  try {
+    const u = new URL(o);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === o;
+  } catch {
+    return false;
+  }
 }

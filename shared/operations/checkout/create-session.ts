@@ -13,7 +13,7 @@ import { checkoutMerchant } from './merchant.js';
 import { openSession } from './open-session.js';
 import { resolveSavedCards } from './saved-cards.js';
 import { sessionMethods } from './methods.js';
-import { luhnValid } from '../../protocol/fields.js';
+import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { sessionSchedule } from './session-schedule.js';
 
 export async function createSession(d: Deps, rawBody: string): Promise<{ redirectUrl: string }> {
@@ -52,22 +52,13 @@ export async function createSession(d: Deps, rawBody: string): Promise<{ redirec
       paymentScheduleAmount: schedule.paymentScheduleAmount,
       auth: body.auth === true,
       channelId: body.channel_id,
-      customData: body.custom_data && (toFormValue(body.custom_data) as Record<string, unknown>),
-      parameters: body.parameters,
-      payee: body.payee && maskCardNumbers(body.payee),
-      payeeBillingAddress: body.payee_billing_address,
+      // Card numbers in the free-form objects are kept (and echoed) masked only, whatever their JSON type.
+      customData: body.custom_data && (toFormValue(maskCardNumbers(body.custom_data)) as Record<string, unknown>),
+      parameters: body.parameters && maskCardNumbers(body.parameters),
+      payee: body.payee && maskCardNumbers(body.payee, { anyPanLike: true }),
+      payeeBillingAddress: body.payee_billing_address && maskCardNumbers(body.payee_billing_address, { anyPanLike: true }),
     },
     req.sessionExpiryMinutes,
   );
   return { redirectUrl };
-}
-
-/** A card number inside `payee` (free-form) is kept masked only: the payee's card is collected on the page. */
-function maskCardNumbers(payee: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(payee).map(([k, v]) => {
-      const digits = typeof v === 'string' ? v.replace(/[\s-]/g, '') : '';
-      return [k, /^\d{12,19}$/.test(digits) && luhnValid(digits) ? `${digits.slice(0, 6)}****${digits.slice(-4)}` : v];
-    }),
-  );
 }

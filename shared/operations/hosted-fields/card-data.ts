@@ -1,6 +1,6 @@
 /**
  * The iframes' collectIframesData(): the card (PAN, expiry, CVV) is kept in the session item for at most
- * CARD_DATA_TTL_SECONDS, sealed twice — AES-256-GCM under a key derived from the session Token (which the platform
+ * CARD_DATA_TTL_SECONDS (then refused, and deleted by the SealedCardSweeper within a minute), sealed twice — AES-256-GCM under a key derived from the session Token (which the platform
  * never stores, only its hash), inside the KMS envelope seal bound to the session and merchant. A table read, even
  * with KMS access, opens nothing without the Token. The write that starts the payment removes it (processing.ts),
  * so the CVV outlives neither the attempt nor the short window; a 3DS step keeps only PAN and expiry in the card
@@ -13,8 +13,6 @@ import { parseJsonObject } from '../../protocol/checkout/json.js';
 import { readCardData, type SubmittedCard } from '../../protocol/hosted-fields/card-data.js';
 import type { HostedSession, LoadedSession } from './session.js';
 import { saveSession } from './session.js';
-
-export const CARD_DATA_TTL_SECONDS = 15 * 60;
 
 export type SubmitResult = { result: 'success' | 'undefined'; message: string };
 
@@ -49,7 +47,7 @@ export async function submitCardData(d: Deps, loaded: LoadedSession, rawBody: st
   if (!card) return undefinedResult();
 
   const sealedCard = await d.secrets['card-data'].seal(innerSeal(loaded.token, JSON.stringify(card)), sealContext(loaded));
-  const expires = Math.min(d.clock.now().getTime() + CARD_DATA_TTL_SECONDS * 1000, Date.parse(loaded.session.expiresAt));
+  const expires = Math.min(d.clock.now().getTime() + d.config.CARD_DATA_TTL_SECONDS * 1000, Date.parse(loaded.session.expiresAt));
   let session: HostedSession | undefined = loaded.session;
   // One retry: a session update racing with the submission changed the version, not the state.
   for (let attempt = 0; attempt < 2 && session; attempt++) {

@@ -2,6 +2,7 @@
  * POST /api/v1/session/token: validate (400) → merchant_key and hash (401) → a MID can take it → store the session
  * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
  */
+import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import type { Deps } from '../../deps.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
@@ -49,8 +50,9 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
     paymentScheduleAmount: schedule.paymentScheduleAmount,
     auth: body.auth === true,
     channelId: body.channel_id,
-    customData: body.custom_data && (toFormValue(body.custom_data) as Record<string, unknown>),
-    parameters: body.parameters,
+    // Card numbers in the free-form objects are kept (and echoed) masked only.
+    customData: body.custom_data && (toFormValue(maskCardNumbers(body.custom_data)) as Record<string, unknown>),
+    parameters: body.parameters && maskCardNumbers(body.parameters),
     state: 'open',
     hostedFields: { returnUrl: req.returnUrl, customerIp: req.customerIp ?? callerIp },
     createdAt: now.toISOString(),

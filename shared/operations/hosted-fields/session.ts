@@ -63,3 +63,13 @@ export function mayEmbed(loaded: LoadedSession, origin: string): boolean {
   const allowed = loaded.merchant.hostedFieldsOrigins ?? [];
   return allowed.length === 0 || allowed.includes(origin);
 }
+
+/**
+ * The card frames' CSP frame-ancestors: the merchant's list when it has one (every ancestor must be one of its own
+ * pages), else just the origin the client library declared — never `*`: an empty list keeps "any page holding the
+ * Token" working while the browser still refuses the frame inside any page but the declared one.
+ */
+export function embeddingOrigins(loaded: LoadedSession, declaredOrigin: string): string[] {
+  const allowed = loaded.merchant.hostedFieldsOrigins ?? [];
+  return allowed.length ? allowed : [declaredOrigin];
+}

@@ -13,6 +13,7 @@ import { authenticationPage, messagePage, type HtmlPage } from '../../protocol/s
 import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { decidingTransId } from '../checkout/return-url.js';
+import { framedForMerchantOf } from '../pages/framing.js';
 
 export type ChallengeResult = ({ statusCode: 200 | 404 } & HtmlPage) | { statusCode: 303; location: string };
 
@@ -44,8 +45,8 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
   const p = await load(d, transId, token);
   if (!p) return notFound();
   if (!isWaitingForChallenge(p)) return backToMerchant(d, p);
-  return {
-    statusCode: 200,
+  return framedForMerchantOf(d, p.clientKey, {
+    statusCode: 200 as const,
     ...authenticationPage({
       kind: p.status as '3DS' | 'REDIRECT',
       action: `${base(d)}/hosted-fields/3ds/${p.transId}`,
@@ -54,7 +55,7 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
       card: p.card && maskCard(p.card),
       descriptor: p.descriptor,
     }),
-  };
+  });
 }
 
 export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<ChallengeResult> {

@@ -10,6 +10,7 @@ import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
 import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
+import { framedForMerchantOf } from '../pages/framing.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
@@ -27,7 +28,7 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
 export async function showMethodPage(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p || !isWaitingForPayer(p)) return notFound();
-  return {
+  return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...methodPage({
       action: `${d.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}`,
@@ -36,7 +37,7 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
       amount: `${formatAmount({ minor: p.amount + (typeof p.details.commission === 'number' ? p.details.commission : 0), currency: p.currency })} ${p.currency}`,
       descriptor: p.descriptor,
     }),
-  };
+  });
 }
 
 export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined): Promise<PageResult> {

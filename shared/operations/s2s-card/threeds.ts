@@ -10,6 +10,7 @@ import { hashEquals } from '../../protocol/signature.js';
 import { authenticationPage, messagePage, returnPage, type HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
 import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { s2sRecorder } from './pipeline.js';
+import { framedFor, framedForMerchantOf } from '../pages/framing.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
@@ -29,7 +30,7 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
   const p = await load(d, transId, token);
   if (!p) return notFound();
   if (!isWaitingForChallenge(p)) return backToMerchant(d, p);
-  return {
+  return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...authenticationPage({
       kind: p.status as '3DS' | 'REDIRECT',
@@ -39,7 +40,7 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
       card: p.card && maskCard(p.card),
       descriptor: p.descriptor,
     }),
-  };
+  });
 }
 
 export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
@@ -56,5 +57,5 @@ async function backToMerchant(d: Deps, p: Payment): Promise<PageResult> {
   // The merchant account's link target overrides term_url_target, also for payments made before it was set.
   const config = await d.merchants.get(p.clientKey);
   const target = config?.merchant.linkTarget ?? (p.details.termUrlTarget as string | undefined) ?? '_top';
-  return { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId } }) };
+  return framedFor(config?.merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId } }) });
 }

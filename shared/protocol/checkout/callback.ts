@@ -61,6 +61,8 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     checkout_payment_method: str(d.checkoutPaymentMethod),
     ...payeeFields(d),
     custom_data: m.identity ? (d.customData as FormValue | undefined) : undefined,
+    // Hosted fields (additive): what was charged, stated plainly — the payer's Token can change a session's amount.
+    ...(d.hostedFields ? { amount: order.amount, currency: order.currency } : {}),
     hash: paymentHash(merchant, p.transId, order),
   };
   const out: Record<string, FormValue> = {};

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { escapeHtml, type HtmlPage } from '../s2s-card/threeds-page.js';
+import { frameAncestors } from '../../http/framing.js';
 
 export const FIELDS = ['card', 'expiry', 'cvv'] as const;
 export type HostedField = (typeof FIELDS)[number];
@@ -17,7 +18,8 @@ const INPUT: Record<HostedField, string> = {
   cvv: 'autocomplete="cc-csc" inputmode="numeric" maxlength="4" aria-label="Security code"',
 };
 
-export function framePage(opts: { field: HostedField; token: string; parentOrigin: string; channel: string; cardDataUrl: string }): HtmlPage {
+/** `frameAncestors`: the origins whose pages may embed this frame (see mayEmbed / embeddingOrigins). */
+export function framePage(opts: { field: HostedField; token: string; parentOrigin: string; frameAncestors: readonly string[]; channel: string; cardDataUrl: string }): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
   const cfg = JSON.stringify({ field: opts.field, token: opts.token, parentOrigin: opts.parentOrigin, channel: opts.channel, url: opts.cardDataUrl }).replace(/</g, '\\u003c');
   const brand = opts.field === 'card' ? '<span class="hosted-field-card-brand-logo" id="brand" aria-hidden="true"></span>' : '';
@@ -32,7 +34,7 @@ input{flex:1;min-width:0;box-sizing:border-box;height:100%;border:0;outline:0;ma
 <script nonce="${nonce}" type="application/json" id="cfg">${cfg}</script>
 <script nonce="${nonce}">${FRAME_SCRIPT}</script></body></html>`,
     headers: {
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors ${opts.parentOrigin}`,
+      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; base-uri 'none'; ${frameAncestors(opts.frameAncestors)}`,
     },
   };
 }
@@ -174,6 +176,6 @@ const FRAME_SCRIPT = `
 export function frameRefusedPage(message: string): HtmlPage {
   return {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head><body style="margin:0;font:13px system-ui,sans-serif;color:#a33">${escapeHtml(message)}</body></html>`,
-    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" },
+    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
   };
 }

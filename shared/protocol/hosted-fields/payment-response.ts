@@ -4,6 +4,7 @@
  * Checkout callback's `id`). An authorization (auth=true, PENDING) is a success, as in Checkout.
  */
 import type { Payment } from '../../domain/payment.js';
+import { formatAmount } from '../../domain/money.js';
 
 export type PaymentResult = 'success' | 'decline' | 'redirect' | 'waiting' | 'undefined';
 
@@ -13,6 +14,12 @@ export interface PaymentResponse {
   redirect_params?: Array<{ name: string; value: string }>;
   decline_message?: string;
   public_id: string;
+  /**
+   * Additive: the amount and currency of the payment as charged (the session's amount at payment time, which a
+   * session update made with the Token may have changed). Merchants compare them with their order.
+   */
+  amount?: string;
+  currency?: string;
 }
 
 export function resultOf(p: Payment): PaymentResult {
@@ -45,6 +52,8 @@ export function paymentResponse(p: Payment, publicId: string, redirectUrl: strin
     ...(result === 'redirect' && redirectUrl ? { redirect_url: redirectUrl } : {}),
     ...(result === 'decline' ? { decline_message: p.declineReason ?? 'Declined.' } : {}),
     public_id: publicId,
+    amount: formatAmount({ minor: p.amount, currency: p.currency }),
+    currency: p.currency,
   };
 }
 

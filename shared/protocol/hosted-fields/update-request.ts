@@ -19,6 +19,8 @@ export interface SessionChanges {
   scheduleId?: string | null;
   parameters?: Record<string, unknown>;
   customData?: Record<string, unknown>;
+  /** Only where the merchant requires signed updates (update-hash.ts); refused by name otherwise. */
+  hash?: string;
 }
 
 const BOOL = 'This value should be of type bool.';
@@ -26,9 +28,10 @@ const STRING = 'This value should be of type string.';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function readUpdateRequest(rawBody: string): SessionChanges {
+/** `signed`: the merchant's stricter mode, where `hash` comes with the changes (it is no change itself). */
+export function readUpdateRequest(rawBody: string, opts: { signed?: boolean } = {}): SessionChanges {
   const json = parseJsonObject(rawBody);
-  const names = Object.keys(json);
+  const names = Object.keys(json).filter((n) => !(opts.signed && n === 'hash'));
   if (names.length === 0) throw SessionUpdateError.empty();
   const refused = names.filter((n) => !(UPDATABLE as readonly string[]).includes(n));
   if (refused.length) throw SessionUpdateError.notUpdatable(refused);
@@ -71,5 +74,6 @@ export function readUpdateRequest(rawBody: string): SessionChanges {
     else changes[key] = v;
   }
   if (errors.length) throw new ValidationError(errors);
+  if (opts.signed && typeof json.hash === 'string') changes.hash = json.hash;
   return changes;
 }

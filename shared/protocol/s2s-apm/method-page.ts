@@ -15,6 +15,6 @@ export function methodPage(opts: { action: string; token: string; brand: string;
 <p>${escapeHtml(opts.descriptor)}: <strong>${escapeHtml(opts.amount)}</strong> with ${escapeHtml(opts.brand)}</p>
 <form method="post" action="${escapeHtml(opts.action)}">${token}<button type="submit" name="decision" value="approve" id="approve">Pay</button><button type="submit" name="decision" value="cancel" id="cancel">Cancel</button></form>
 </body></html>`,
-    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors *" },
+    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" },
   };
 }

@@ -21,7 +21,7 @@ function page(title: string, content: string, nonce: string): HtmlPage {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
 <body>${content}</body></html>`,
     headers: {
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action http: https:; frame-ancestors *`,
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action http: https:`,
     },
   };
 }

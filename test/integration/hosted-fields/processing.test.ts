@@ -48,7 +48,7 @@ describe('payment results', () => {
     const { token, order } = await readyToken('01/38');
     const res = await pay(platform.url, token, paymentBody({ email: 'payer@example.com', birth_date: '1990-01-31', selected_language: 'de' }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: 'success', public_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(res.body).toEqual({ result: 'success', public_id: expect.stringMatching(/^[0-9a-f-]{36}$/), amount: '10.00', currency: 'USD' });
     const cb = await callbackFor(order.number);
     expect(cb.fields).toMatchObject({ id: res.body.public_id, type: 'sale', status: 'success', order_status: 'settled', order_amount: '10.00', card: '411111****1111', customer_email: 'payer@example.com' });
     expect(cb.fields.hash).toBe(callbackHash(merchant, cb.fields));
@@ -59,7 +59,7 @@ describe('payment results', () => {
   it('declines 02/38 with decline_message and a fail callback', async () => {
     const { token, order } = await readyToken('02/38');
     const res = await pay(platform.url, token);
-    expect(res.body).toEqual({ result: 'decline', decline_message: 'Declined by processing.', public_id: expect.any(String) });
+    expect(res.body).toEqual({ result: 'decline', decline_message: 'Declined by processing.', public_id: expect.any(String), amount: '10.00', currency: 'USD' });
     const cb = await callbackFor(order.number);
     expect(cb.fields).toMatchObject({ type: 'sale', status: 'fail', order_status: 'decline', reason: 'Declined by processing.' });
   });
@@ -91,7 +91,7 @@ describe('payment results', () => {
     it(`sends ${expiry} to the platform's page (redirect), completes it once and returns to return_url with the return hash`, async () => {
       const { token, order } = await readyToken(expiry);
       const res = await pay(platform.url, token);
-      expect(res.body).toEqual({ result: 'redirect', redirect_url: expect.stringContaining(`${platform.url}/hosted-fields/3ds/`), public_id: expect.any(String) });
+      expect(res.body).toEqual({ result: 'redirect', redirect_url: expect.stringContaining(`${platform.url}/hosted-fields/3ds/`), public_id: expect.any(String), amount: '10.00', currency: 'USD' });
       expect(res.body.redirect_params).toBeUndefined(); // a GET
       const page = await fetch(res.body.redirect_url);
       expect(page.status).toBe(200);
@@ -131,7 +131,7 @@ describe('one payment per session', () => {
     for (const r of results) if (r.status !== 200) expect(r.status).toBe(409);
     expect(new Set(ok.map((r) => r.body.public_id)).size).toBe(1);
     const again = await pay(platform.url, token);
-    expect(again.body).toEqual({ result: 'success', public_id: ok[0]!.body.public_id });
+    expect(again.body).toEqual({ result: 'success', public_id: ok[0]!.body.public_id, amount: '10.00', currency: 'USD' });
     await callbackFor(order.number);
     await new Promise((r) => setTimeout(r, 300));
     expect(notifications.received.filter((c) => c.fields.order_number === order.number)).toHaveLength(1);

@@ -10,6 +10,8 @@ import { chromium, type Browser } from 'playwright-core';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { deps } from '../../../shared/deps.js';
+import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
@@ -44,6 +46,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => shopServer.listen(0, '127.0.0.1', r));
   shopUrl = `http://127.0.0.1:${(shopServer.address() as AddressInfo).port}`;
+  // The platform's pages are framed only by origins the merchant lists (frame-ancestors 'none' otherwise).
+  const current = (await deps().merchants.get(merchant.clientKey))!.merchant;
+  await deps().merchants.update(merchant.clientKey, merchantSettings(current, { checkoutFrameAncestors: [shopUrl] }));
   if (CHROMIUM) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { toCheckoutError } from '../../error-wire.js';
 import { pageLanguage } from './i18n.js';
 import { renderDeadLink } from './render.js';
 import { renderOutcome } from './view.js';
+import { framedFor } from '../../../operations/pages/framing.js';
 
 type PageStep = (d: Deps, token: string | undefined, form: FormObject, payer: PayerContext) => Promise<PageOutcome>;
 
@@ -27,7 +28,8 @@ export function pageHandler(route: string, step: PageStep) {
           acceptHeader: header(event, 'accept'),
           userAgent: header(event, 'user-agent'),
         });
-        const page = renderOutcome(outcome, d.config.PUBLIC_BASE_URL);
+        // An embedded checkout: the merchant names the origins that may frame its pages; default none.
+        const page = framedFor(outcome.kind === 'dead' ? undefined : outcome.ctx.merchant, renderOutcome(outcome, d.config.PUBLIC_BASE_URL));
         return html(page.statusCode, page.body, page.headers);
       } catch (err) {
         const e = asPlatformError(err);

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
-import { createMerchant, createMid, merchantSettings } from '../../shared/operations/admin/merchants.js';
+import { checkNotificationUrl, createMerchant, createMid, merchantSettings } from '../../shared/operations/admin/merchants.js';
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
@@ -93,7 +93,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {
         name: values.name,
-        notificationUrl: values['notification-url'],
+        notificationUrl: values['notification-url'] === undefined ? undefined : checkNotificationUrl(d, values['notification-url']),
         password,
         ...settings,
       });

@@ -10,8 +10,21 @@ import { ValidationError } from '../../errors.js';
 import { connectorNames } from '../../connectors/registry.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
 import { acceptableMethods } from '../checkout/methods.js';
+import { checkPublicUrl } from '../../net/public-url.js';
+import { callbackAddresses } from '../callbacks/address-policy.js';
 
 const url = z.url({ protocol: /^https?$/ }).max(255);
+
+/**
+ * A notification URL the platform may POST callbacks to: http(s), at most 255 characters, and not a private,
+ * loopback (except locally, CALLBACK_ALLOW_LOOPBACK) or metadata address in any notation (SSRF guard).
+ */
+export function checkNotificationUrl(d: Pick<Deps, 'config'>, value: string): string {
+  if (!url.safeParse(value).success) throw ValidationError.field('notification_url', 'This value is not a valid URL.');
+  const checked = checkPublicUrl(value, callbackAddresses(d.config));
+  if (!checked.ok) throw ValidationError.field('notification_url', `This URL is not allowed: ${checked.reason}.`);
+  return value;
+}
 
 export interface NewMerchant {
   name: string;
@@ -22,7 +35,7 @@ export interface NewMerchant {
 
 export async function createMerchant(d: Deps, input: NewMerchant): Promise<Merchant> {
   if (!input.name?.trim()) throw ValidationError.field('name', 'This value should not be blank.');
-  if (input.notificationUrl && !url.safeParse(input.notificationUrl).success) throw ValidationError.field('notification_url', 'This value is not a valid URL.');
+  if (input.notificationUrl) checkNotificationUrl(d, input.notificationUrl);
   const merchant: Merchant = {
     clientKey: input.clientKey ?? randomUUID(),
     name: input.name.trim(),

@@ -6,7 +6,8 @@
  *   merchants show CLIENT_KEY [--reveal]
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
- *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
+ *       [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
@@ -31,7 +32,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   merchants show CLIENT_KEY [--reveal]
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
-      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
+      [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -61,6 +63,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       'hash-algorithm': { type: 'string' },
       'hosted-fields-origins': { type: 'string' },
       methods: { type: 'string' },
+      'api-ip-allowlist': { type: 'string' },
     },
   });
   const d = deps();
@@ -89,6 +92,8 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         hashAlgorithm: values['hash-algorithm'],
         hostedFieldsOrigins: values['hosted-fields-origins']?.split(',').map((o) => o.trim()).filter(Boolean),
         methods: values.methods?.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean),
+        // "none" clears the list: calls from any IP again.
+        apiIpAllowlist: allowlistOption(values['api-ip-allowlist']),
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {
@@ -137,6 +142,12 @@ async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
     default:
       throw new Error(USAGE);
   }
+}
+
+function allowlistOption(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'none') return [];
+  return value.split(',').map((c) => c.trim()).filter(Boolean);
 }
 
 function required(value: string | undefined, name: string): string {

@@ -11,6 +11,7 @@ import { connectorNames } from '../../connectors/registry.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
 import { acceptableMethods } from '../checkout/methods.js';
 import { checkPublicUrl } from '../../net/public-url.js';
+import { parseCidr } from '../../net/ip-address.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
 
 const url = z.url({ protocol: /^https?$/ }).max(255);
@@ -98,6 +99,8 @@ export interface MerchantSettingsChange {
   hostedFieldsOrigins?: string[];
   /** Checkout page methods the merchant offers; an empty list offers every method the platform has. */
   methods?: string[];
+  /** CIDR blocks (v4/v6) the merchant's API calls may come from; an empty list removes the restriction. */
+  apiIpAllowlist?: string[];
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -146,6 +149,11 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     const bad = change.methods.filter((m) => !known.includes(m));
     if (bad.length) errors.push({ field: 'methods', message: `Unknown method(s) ${bad.join(', ')}; one of ${known.join(', ')}.` });
     out.methods = [...new Set(change.methods)];
+  }
+  if (change.apiIpAllowlist) {
+    const bad = change.apiIpAllowlist.filter((c) => !parseCidr(c));
+    if (bad.length) errors.push({ field: 'api_ip_allowlist', message: `Not an IP address or CIDR block: ${bad.join(', ')}` });
+    out.apiIpAllowlist = change.apiIpAllowlist.length ? [...new Set(change.apiIpAllowlist)] : null;
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

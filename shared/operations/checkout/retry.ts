@@ -17,12 +17,12 @@ import { checkHash, checkoutPayment } from './lookup.js';
 
 export const RETRY_NOT_ALLOWED = 'Retry is not allowed.';
 
-export async function retry(d: Deps, rawBody: string): Promise<unknown> {
+export async function retry(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.required('payment_id');
   f.required('hash');
   f.throwIfInvalid();
-  const { merchant } = await checkoutMerchant(d, f.body.merchant_key);
+  const { merchant } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(idHash(merchant, paymentId), f.body.hash);
   const payment = await checkoutPayment(d, merchant, paymentId);
   const firstTransId = payment.details.recurringFirstTransId;

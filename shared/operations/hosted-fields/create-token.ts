@@ -19,7 +19,7 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
   const req = readTokenRequest(rawBody);
   const { body } = req;
   // An unknown key fails the hash check below, like a wrong hash (no key enumeration).
-  const { merchant, mids } = await authenticateMerchant(d, body.merchant_key);
+  const { merchant, mids } = await authenticateMerchant(d, body.merchant_key, callerIp);
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });

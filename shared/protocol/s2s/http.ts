@@ -40,7 +40,7 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       if (!clientKey) throw ValidationError.field('client_key', MESSAGES.blank);
       const d = deps();
       // An unknown key fails at the action's hash check, like a wrong hash (no key enumeration).
-      const config = await authenticateMerchant(d, clientKey);
+      const config = await authenticateMerchant(d, clientKey, event.requestContext?.http?.sourceIp);
       const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));
       return json(res.statusCode, res.body);
     },

@@ -18,6 +18,12 @@ import { checkNotificationUrl } from '../../../shared/operations/admin/merchants
 
 let platform: RunningPlatform;
 let shop: MerchantServer;
+/** The merchant's delivery log once it holds `count` entries (it is read from an eventually consistent index). */
+const logOf = (clientKey: string, count = 1) =>
+  eventually(async () => {
+    const log = (await runCallbacksCommand(['log', clientKey])) as Array<Record<string, unknown>>;
+    return log.length >= count ? log : undefined;
+  });
 const errorsOf = (body: any): string[] => body.errors.map((e: { error_message: string }) => e.error_message);
 
 beforeAll(async () => {
@@ -68,7 +74,7 @@ describe('deployed-stage rules', () => {
       expect(cb).toMatchObject({ delivery: 'PENDING', attempts: 1 });
     }
     expect(shop.received).toHaveLength(0);
-    const log = (await runCallbacksCommand(['log', merchant.clientKey])) as Array<Record<string, unknown>>;
+    const log = await logOf(merchant.clientKey, 2);
     expect(log).toHaveLength(2);
     for (const entry of log) {
       expect(entry).toMatchObject({ outcome: 'FAILED', url, attempt: 1 });
@@ -84,7 +90,7 @@ describe('deployed-stage rules', () => {
     await deps().merchants.update(merchant.clientKey, { notificationUrl: url });
     const sale = await postForm(`${platform.url}/post`, saleFields(merchant));
     await firstAttempt(sale.body.trans_id);
-    const log = (await runCallbacksCommand(['log', merchant.clientKey])) as Array<Record<string, unknown>>;
+    const log = await logOf(merchant.clientKey);
     expect(log[0]).toMatchObject({ outcome: 'FAILED', url, error: 'refused: loopback host localhost' });
     expect(shop.received).toHaveLength(0);
   });
@@ -94,7 +100,7 @@ describe('deployed-stage rules', () => {
     await deps().merchants.update(merchant.clientKey, { notificationUrl: 'http://169.254.169.254/latest/meta-data/' });
     const sale = await postForm(`${platform.url}/post`, saleFields(merchant));
     await firstAttempt(sale.body.trans_id);
-    const log = (await runCallbacksCommand(['log', merchant.clientKey])) as Array<Record<string, unknown>>;
+    const log = await logOf(merchant.clientKey);
     expect(log[0]).toMatchObject({ outcome: 'FAILED', error: 'refused: link-local address 169.254.169.254' });
   });
 });

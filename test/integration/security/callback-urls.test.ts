@@ -18,6 +18,12 @@ let platform: RunningPlatform;
 let merchant: Merchant;
 let shop: MerchantServer;
 const servers: MerchantServer[] = [];
+/** The merchant's delivery log once it holds `count` entries (it is read from an eventually consistent index). */
+const logOf = (clientKey: string, count = 1) =>
+  eventually(async () => {
+    const log = (await runCallbacksCommand(['log', clientKey])) as Array<Record<string, unknown>>;
+    return log.length >= count ? log : undefined;
+  });
 const errorsOf = (body: any): string[] => body.errors.map((e: { error_message: string }) => e.error_message);
 
 beforeAll(async () => {
@@ -90,7 +96,7 @@ describe('delivery', () => {
     expect(cb).toMatchObject({ delivery: 'PENDING', attempts: 1 });
     expect(redirecting.received).toHaveLength(1);
     expect(target.received).toHaveLength(0);
-    const log = (await runCallbacksCommand(['log', merchant.clientKey])) as Array<Record<string, unknown>>;
-    expect(log.find((e) => e.transId === transId)).toMatchObject({ outcome: 'FAILED', httpStatus: 307, error: 'HTTP 307', url: redirecting.url });
+    const entry = await eventually(async () => (await logOf(merchant.clientKey)).find((e) => e.transId === transId));
+    expect(entry).toMatchObject({ outcome: 'FAILED', httpStatus: 307, error: 'HTTP 307', url: redirecting.url });
   });
 });

@@ -43,6 +43,12 @@ const schema = z.object({
   CALLBACK_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How long a rotated-out callback signing secret keeps signing (old and new both valid). */
   CALLBACK_SECRET_OVERLAP_SECONDS: z.coerce.number().int().min(0).default(86400),
+  /**
+   * Callback and notification URLs may point at loopback (127.0.0.0/8, ::1, localhost). True only on the local
+   * platform and in tests, so developers receive callbacks on their machine; every other private, link-local or
+   * reserved address is refused everywhere (shared/net/public-url.ts).
+   */
+  CALLBACK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Dead-letter queue of the callback queue; found through the queue's redrive policy when not set. */
   CALLBACK_DLQ_URL: z.string().min(1).optional(),
   /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */

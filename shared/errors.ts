@@ -41,16 +41,6 @@ export class InvalidHashError extends ValidationError {
   }
 }
 
-/** Unknown merchant key: reported like a hash failure, so keys cannot be probed. */
-export class AuthenticationError extends PlatformError {
-  readonly code = 100000;
-  readonly httpStatus = 401;
-  override readonly fieldErrors: FieldError[] = [{ field: 'client_key', message: 'This value is not correct.' }];
-  constructor() {
-    super('client_key: This value is not correct.');
-  }
-}
-
 /**
  * An identifier that names nothing. The spec gives entity-specific texts:
  * 101000 "Transaction does not exist." / "Order does not exist." / "Payment does not exist.",

@@ -2,4 +2,4 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { capture } from '../../shared/operations/checkout/capture.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/capture', async (d, body) => ({ body: await capture(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/capture', async (d, body, callerIp) => ({ body: await capture(d, body, callerIp) }));

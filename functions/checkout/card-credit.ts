@@ -2,7 +2,7 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { cardCredit } from '../../shared/operations/checkout/card-credit.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/card/credit', async (d, body) => {
-  const { redirectUrl } = await cardCredit(d, body);
+export const handler = checkoutApiHandler('POST /api/v1/payment/card/credit', async (d, body, callerIp) => {
+  const { redirectUrl } = await cardCredit(d, body, callerIp);
   return { body: { redirect_url: redirectUrl } };
 });

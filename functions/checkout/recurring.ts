@@ -2,4 +2,4 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { recurring } from '../../shared/operations/checkout/recurring.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/recurring', async (d, body) => ({ body: await recurring(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/recurring', async (d, body, callerIp) => ({ body: await recurring(d, body, callerIp) }));

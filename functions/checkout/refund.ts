@@ -2,4 +2,4 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { refund } from '../../shared/operations/checkout/refund.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/refund', async (d, body) => ({ body: await refund(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/refund', async (d, body, callerIp) => ({ body: await refund(d, body, callerIp) }));

@@ -2,4 +2,4 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { retry } from '../../shared/operations/checkout/retry.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/retry', async (d, body) => ({ body: await retry(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/retry', async (d, body, callerIp) => ({ body: await retry(d, body, callerIp) }));

@@ -2,7 +2,7 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { createSession } from '../../shared/operations/checkout/create-session.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/session', async (d, body) => {
-  const { redirectUrl } = await createSession(d, body);
+export const handler = checkoutApiHandler('POST /api/v1/session', async (d, body, callerIp) => {
+  const { redirectUrl } = await createSession(d, body, callerIp);
   return { body: { redirect_url: redirectUrl } };
 });

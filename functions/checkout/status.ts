@@ -2,4 +2,4 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { paymentStatus } from '../../shared/operations/checkout/status.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/status', async (d, body) => ({ body: await paymentStatus(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/status', async (d, body, callerIp) => ({ body: await paymentStatus(d, body, callerIp) }));

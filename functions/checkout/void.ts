@@ -2,4 +2,4 @@
 import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
 import { voidCheckout } from '../../shared/operations/checkout/void.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/void', async (d, body) => ({ body: await voidCheckout(d, body) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/void', async (d, body, callerIp) => ({ body: await voidCheckout(d, body, callerIp) }));

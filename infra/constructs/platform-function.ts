@@ -67,6 +67,7 @@ type FunctionEnvironment = Pick<
   | 'PUBLIC_BASE_URL'
   | 'CONFIG_CACHE_TTL_SECONDS'
   | 'CALLBACK_TIMEOUT_MS'
+  | 'CALLBACK_ALLOW_LOOPBACK'
   | 'LOG_LEVEL'
 >;
 
@@ -109,6 +110,8 @@ export class PlatformFunction extends Construct {
       PUBLIC_BASE_URL: platform.publicBaseUrl,
       CONFIG_CACHE_TTL_SECONDS: String(settings.runtime.configCacheTtlSeconds),
       CALLBACK_TIMEOUT_MS: String(settings.runtime.callbackTimeoutMs),
+      // Deployed stages never call loopback (or any other non-public address) back: SSRF guard.
+      CALLBACK_ALLOW_LOOPBACK: 'false',
       LOG_LEVEL: settings.runtime.logLevel,
     };
 

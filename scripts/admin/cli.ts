@@ -7,7 +7,7 @@
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
  *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
- *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
-import { createMerchant, createMid, merchantSettings } from '../../shared/operations/admin/merchants.js';
+import { checkNotificationUrl, createMerchant, createMid, merchantSettings } from '../../shared/operations/admin/merchants.js';
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
@@ -34,7 +34,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
-      [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -67,6 +67,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       methods: { type: 'string' },
       'checkout-frame-ancestors': { type: 'string' },
       'hosted-fields-update-signature': { type: 'string' },
+      'api-ip-allowlist': { type: 'string' },
     },
   });
   const d = deps();
@@ -99,11 +100,13 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         methods: values.methods?.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean),
         checkoutFrameAncestors: values['checkout-frame-ancestors']?.split(',').map((o) => o.trim()).filter(Boolean),
         hostedFieldsUpdateSignature: signed === undefined ? undefined : signed === 'on',
+        // "none" clears the list: calls from any IP again.
+        apiIpAllowlist: allowlistOption(values['api-ip-allowlist']),
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {
         name: values.name,
-        notificationUrl: values['notification-url'],
+        notificationUrl: values['notification-url'] === undefined ? undefined : checkNotificationUrl(d, values['notification-url']),
         password,
         ...settings,
       });
@@ -147,6 +150,12 @@ async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
     default:
       throw new Error(USAGE);
   }
+}
+
+function allowlistOption(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'none') return [];
+  return value.split(',').map((c) => c.trim()).filter(Boolean);
 }
 
 function required(value: string | undefined, name: string): string {

@@ -27,6 +27,8 @@ export async function useTarget(stage: string | undefined): Promise<string> {
       WALLET_KEYS_KMS_KEY_ID: `alias/${stage}-${PURPOSE_KEYS['wallet-keys'].alias}`,
       CALLBACK_QUEUE_URL: queue.QueueUrl!,
       PUBLIC_BASE_URL: 'https://admin.invalid',
+      // A deployed stage's notification URLs are checked by its rules, whatever the operator's shell says.
+      CALLBACK_ALLOW_LOOPBACK: 'false',
     });
     sqs.destroy();
   } else {

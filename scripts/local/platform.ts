@@ -96,6 +96,8 @@ async function startOn(
     WALLET_KEYS_KMS_KEY_ID: resources.purposeKeyIds['wallet-keys'],
     EVENT_BUS_NAME: resources.eventBusName,
     PUBLIC_BASE_URL: url,
+    // Developers receive callbacks on their own machine; other private addresses stay refused.
+    CALLBACK_ALLOW_LOOPBACK: 'true',
     ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
     ...opts.extraEnv,
   };

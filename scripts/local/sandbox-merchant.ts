@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deps } from '../../shared/deps.js';
-import { createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
+import { checkNotificationUrl, createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
 
 export interface SandboxCredentials {
   client_key: string;
@@ -21,7 +21,7 @@ export async function ensureSandboxMerchant(dataDir: string, notificationUrl?: s
     const existing = await d.merchants.get(saved.client_key);
     if (existing) {
       if (notificationUrl && existing.merchant.notificationUrl !== notificationUrl) {
-        await d.merchants.update(saved.client_key, { notificationUrl });
+        await d.merchants.update(saved.client_key, { notificationUrl: checkNotificationUrl(d, notificationUrl) });
       }
       const creds = { client_key: saved.client_key, password: existing.merchant.password, notification_url: notificationUrl ?? existing.merchant.notificationUrl ?? null };
       writeFileSync(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });

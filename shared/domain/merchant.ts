@@ -71,6 +71,11 @@ export interface Merchant {
   hostedFieldsUpdateSignature?: boolean;
   /** Payment methods the merchant offers on the Checkout page (card, vcard, ...). Absent: every method the platform has. */
   methods?: string[];
+  /**
+   * Source IPs (CIDR blocks, v4 or v6) the merchant's API calls may come from. Absent or empty: any. A call from
+   * elsewhere is answered exactly like a wrong hash (shared/operations/auth/authenticate.ts).
+   */
+  apiIpAllowlist?: string[];
   createdAt: string;
 }
 

@@ -10,8 +10,22 @@ import { ValidationError } from '../../errors.js';
 import { connectorNames } from '../../connectors/registry.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
 import { acceptableMethods } from '../checkout/methods.js';
+import { checkPublicUrl } from '../../net/public-url.js';
+import { parseCidr } from '../../net/ip-address.js';
+import { callbackAddresses } from '../callbacks/address-policy.js';
 
 const url = z.url({ protocol: /^https?$/ }).max(255);
+
+/**
+ * A notification URL the platform may POST callbacks to: http(s), at most 255 characters, and not a private,
+ * loopback (except locally, CALLBACK_ALLOW_LOOPBACK) or metadata address in any notation (SSRF guard).
+ */
+export function checkNotificationUrl(d: Pick<Deps, 'config'>, value: string): string {
+  if (!url.safeParse(value).success) throw ValidationError.field('notification_url', 'This value is not a valid URL.');
+  const checked = checkPublicUrl(value, callbackAddresses(d.config));
+  if (!checked.ok) throw ValidationError.field('notification_url', `This URL is not allowed: ${checked.reason}.`);
+  return value;
+}
 
 export interface NewMerchant {
   name: string;
@@ -22,7 +36,7 @@ export interface NewMerchant {
 
 export async function createMerchant(d: Deps, input: NewMerchant): Promise<Merchant> {
   if (!input.name?.trim()) throw ValidationError.field('name', 'This value should not be blank.');
-  if (input.notificationUrl && !url.safeParse(input.notificationUrl).success) throw ValidationError.field('notification_url', 'This value is not a valid URL.');
+  if (input.notificationUrl) checkNotificationUrl(d, input.notificationUrl);
   const merchant: Merchant = {
     clientKey: input.clientKey ?? randomUUID(),
     name: input.name.trim(),
@@ -89,6 +103,8 @@ export interface MerchantSettingsChange {
   checkoutFrameAncestors?: string[];
   /** Session updates must carry the merchant's hash (docs/hosted-fields.md). */
   hostedFieldsUpdateSignature?: boolean;
+  /** CIDR blocks (v4/v6) the merchant's API calls may come from; an empty list removes the restriction. */
+  apiIpAllowlist?: string[];
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -135,6 +151,11 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     const bad = change.methods.filter((m) => !known.includes(m));
     if (bad.length) errors.push({ field: 'methods', message: `Unknown method(s) ${bad.join(', ')}; one of ${known.join(', ')}.` });
     out.methods = [...new Set(change.methods)];
+  }
+  if (change.apiIpAllowlist) {
+    const bad = change.apiIpAllowlist.filter((c) => !parseCidr(c));
+    if (bad.length) errors.push({ field: 'api_ip_allowlist', message: `Not an IP address or CIDR block: ${bad.join(', ')}` });
+    out.apiIpAllowlist = change.apiIpAllowlist.length ? [...new Set(change.apiIpAllowlist)] : null;
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

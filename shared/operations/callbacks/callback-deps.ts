@@ -11,6 +11,7 @@ import { DynamoCallbackSecrets } from '../../adapters/dynamo-callback-secrets.js
 import { SqsCallbackQueue, crashPoint } from '../../adapters/sqs-callback-queue.js';
 import type { CallbackContext } from './context.js';
 import { SigningSecrets } from './signing-secrets.js';
+import { callbackAddresses } from './address-policy.js';
 
 let current: { base: ReturnType<typeof deps>; ctx: CallbackContext } | undefined;
 
@@ -30,6 +31,7 @@ export function callbackDeps(): CallbackContext {
     retry: { delaysSeconds: config.CALLBACK_RETRY_DELAYS_SECONDS, maxReceiveCount: QUEUES.callbacks.maxReceiveCount },
     pause: { timeouts: config.CALLBACK_PAUSE_AFTER_TIMEOUTS, windowSeconds: config.CALLBACK_PAUSE_WINDOW_SECONDS, pauseSeconds: config.CALLBACK_PAUSE_SECONDS },
     timeoutMs: config.CALLBACK_TIMEOUT_MS,
+    addressPolicy: callbackAddresses(config),
     leaseMs: 2 * config.CALLBACK_TIMEOUT_MS + 2000,
     sweepGraceSeconds: config.CALLBACK_SWEEP_GRACE_SECONDS,
     secretOverlapSeconds: config.CALLBACK_SECRET_OVERLAP_SECONDS,

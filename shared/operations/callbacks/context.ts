@@ -2,6 +2,7 @@
 import type { Clock } from '../../ports/clock.js';
 import type { RetryPolicy } from '../../protocol/callbacks/delivery-policy.js';
 import type { PausePolicy } from '../../protocol/callbacks/url-pause.js';
+import type { AddressPolicy, Resolver } from '../../net/public-url.js';
 import type { CallbackOutbox, CallbackQueueControl, DeliveryLog, UrlHealthStore } from './ports.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
@@ -16,6 +17,10 @@ export interface CallbackContext {
   retry: RetryPolicy;
   pause: PausePolicy;
   timeoutMs: number;
+  /** Which addresses callbacks may go to (SSRF guard). */
+  addressPolicy: AddressPolicy;
+  /** Host name → addresses; undefined: the system resolver. Tests inject answers. */
+  resolve?: Resolver;
   /** How long a consumer owns a callback for one POST (timeout plus time to record the outcome). */
   leaseMs: number;
   sweepGraceSeconds: number;

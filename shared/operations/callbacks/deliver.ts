@@ -104,7 +104,16 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   if (!claimed) return 'done';
 
   const secrets = await ctx.secrets.signingKeys(cb.clientKey, now);
-  const result = await postCallback({ url: cb.url, fields: cb.fields, eventId: cb.eventId, secrets, now, timeoutMs: ctx.timeoutMs });
+  const result = await postCallback({
+    url: cb.url,
+    fields: cb.fields,
+    eventId: cb.eventId,
+    secrets,
+    now,
+    timeoutMs: ctx.timeoutMs,
+    addressPolicy: ctx.addressPolicy,
+    resolve: ctx.resolve,
+  });
   ctx.crashPoint('during-delivery');
 
   const attempt: DeliveryAttempt = {

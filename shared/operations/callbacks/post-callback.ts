@@ -1,10 +1,14 @@
 /**
  * One POST of a callback to the merchant: form-encoded protocol fields, the stable event id and the HMAC signature
- * header, a hard timeout, no redirects followed (a 3xx is not a delivery). Never throws: returns what happened.
+ * header, a hard timeout, no redirects followed (a 3xx is not a delivery). The URL is vetted first (SSRF guard:
+ * every address its host resolves to must be public) and the POST goes to the vetted address; a refused URL is a
+ * failed attempt with the reason. Never throws: returns what happened.
  */
 import { encodeForm, type FormValue } from '../../protocol/form.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../protocol/callbacks/signature-header.js';
 import { describeFailure, isDelivered } from '../../protocol/callbacks/delivery-policy.js';
+import { vetPublicUrl, type AddressPolicy, type Resolver } from '../../net/public-url.js';
+import { postPinned } from '../../net/pinned-post.js';
 
 /** Enough of the answer to see "OK"; the rest of a merchant's body is not read. */
 const MAX_BODY_CHARS = 64;
@@ -17,6 +21,10 @@ export interface PostResult {
   timeout: boolean;
 }
 
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
 export async function postCallback(req: {
   url: string;
   fields: Record<string, FormValue>;
@@ -24,6 +32,9 @@ export async function postCallback(req: {
   secrets: string[];
   now: Date;
   timeoutMs: number;
+  addressPolicy: AddressPolicy;
+  /** Tests inject answers; default: the system resolver (node:dns lookup, every address). */
+  resolve?: Resolver;
 }): Promise<PostResult> {
   // Builders leave out what must not be sent; an empty string they include is meant (spec: ARN "empty in callbacks when missing").
   const body = encodeForm(req.fields, { keepEmpty: true });
@@ -32,20 +43,22 @@ export async function postCallback(req: {
   const elapsed = () => Math.round(performance.now() - started);
   const signal = AbortSignal.timeout(req.timeoutMs);
   try {
-    const res = await fetch(req.url, {
-      method: 'POST',
+    // DNS gets no deadline of its own; the attempt's one applies.
+    const target = await Promise.race([vetPublicUrl(req.url, req.addressPolicy, req.resolve), aborted(signal)]);
+    if (!target.ok && target.refused) return { delivered: false, latencyMs: elapsed(), timeout: false, error: `refused: ${target.reason}` };
+    if (!target.ok) throw target.error;
+    // The body read shares the timeout: a merchant that sends headers and then stalls is a timeout too.
+    const res = await postPinned(target, {
       headers: {
         'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
         [EVENT_ID_HEADER]: req.eventId,
         [SIGNATURE_HEADER]: signatureHeader(body, timestamp, req.secrets),
       },
       body,
-      redirect: 'manual',
       signal,
+      maxBodyChars: MAX_BODY_CHARS,
     });
-    // The body read shares the timeout: a merchant that sends headers and then stalls is a timeout too.
-    const text = (await res.text()).slice(0, MAX_BODY_CHARS);
-    const delivered = isDelivered(res.status, text);
+    const delivered = isDelivered(res.status, res.body);
     return { delivered, latencyMs: elapsed(), httpStatus: res.status, timeout: false, ...(delivered ? {} : { error: `HTTP ${res.status}` }) };
   } catch (err) {
     const failure = describeFailure(signal.aborted ? signal.reason : err);

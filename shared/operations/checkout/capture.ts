@@ -5,8 +5,8 @@ import { capture as captureCore } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { checkoutFollowUp } from './follow-up.js';
 
-export function capture(d: Deps, rawBody: string): Promise<unknown> {
-  return checkoutFollowUp(d, rawBody, { scope: 'capture', withAmount: true }, async ({ merchant, payment, amount, followUp }) => {
+export function capture(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
+  return checkoutFollowUp(d, rawBody, callerIp, { scope: 'capture', withAmount: true }, async ({ merchant, payment, amount, followUp }) => {
     const result = await captureCore(d, { payment, amount }, { callbacks: checkoutCallbacks(d, merchant), followUp });
     return acceptedBody(result.payment);
   });

@@ -19,7 +19,7 @@ import { savedCard } from './saved-cards.js';
 /** How long the payer has to confirm the payout (the session default). */
 const PAYOUT_LINK_MINUTES = 60;
 
-export async function cardCredit(d: Deps, rawBody: string): Promise<{ redirectUrl: string }> {
+export async function cardCredit(d: Deps, rawBody: string, callerIp: string | undefined): Promise<{ redirectUrl: string }> {
   const f = JsonFields.parse(rawBody);
   const orderId = f.required('order_id');
   const amountText = f.required('order_amount');
@@ -49,7 +49,7 @@ export async function cardCredit(d: Deps, rawBody: string): Promise<{ redirectUr
   }
   if (amountText && currencyCode && amount === 0 && f.errors.length === 0) f.fail('order_amount', MESSAGES.positive);
   f.throwIfInvalid();
-  const { merchant, mids } = await checkoutMerchant(d, f.body.merchant_key);
+  const { merchant, mids } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(cardCreditHash(merchant, { orderId, amount: amountText, currency: currencyCode, description }), f.body.hash);
   const entry = await resolveCardToken(d, merchant.clientKey, cardToken);
   selectMid(mids, { authorize: false });

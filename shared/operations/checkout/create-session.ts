@@ -16,10 +16,10 @@ import { sessionMethods } from './methods.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { sessionSchedule } from './session-schedule.js';
 
-export async function createSession(d: Deps, rawBody: string): Promise<{ redirectUrl: string }> {
+export async function createSession(d: Deps, rawBody: string, callerIp: string | undefined): Promise<{ redirectUrl: string }> {
   const req = readSessionRequest(rawBody);
   const { body } = req;
-  const { merchant, mids } = await checkoutMerchant(d, body.merchant_key);
+  const { merchant, mids } = await checkoutMerchant(d, body.merchant_key, callerIp);
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });

@@ -25,6 +25,7 @@ export interface FollowUp {
 export async function checkoutFollowUp<T>(
   d: Deps,
   rawBody: string,
+  callerIp: string | undefined,
   opts: { scope: string; withAmount: boolean },
   run: (req: FollowUp) => Promise<T>,
 ): Promise<T> {
@@ -33,7 +34,7 @@ export async function checkoutFollowUp<T>(
   const amountText = opts.withAmount ? f.optional('amount') : undefined;
   f.required('hash');
   f.throwIfInvalid();
-  const { merchant } = await checkoutMerchant(d, f.body.merchant_key);
+  const { merchant } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(opts.withAmount ? paymentAmountHash(merchant, paymentId, amountText) : idHash(merchant, paymentId), f.body.hash);
   const payment = await checkoutPayment(d, merchant, paymentId);
   const amount = amountText === undefined ? undefined : parseAmount(amountText, parseCurrency(payment.currency), 'amount').minor;

@@ -3,10 +3,11 @@ import type { Deps } from '../../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES } from '../../protocol/fields.js';
+import { authenticateMerchant } from '../auth/authenticate.js';
 
-export async function checkoutMerchant(d: Deps, merchantKey: unknown): Promise<MerchantConfig> {
+/** `callerIp`: the request's source IP, checked against the merchant's API IP allowlist. */
+export async function checkoutMerchant(d: Deps, merchantKey: unknown, callerIp: string | undefined): Promise<MerchantConfig> {
   if (typeof merchantKey !== 'string' || merchantKey === '') throw ValidationError.field('merchant_key', MESSAGES.blank);
-  const config = await d.merchants.get(merchantKey);
-  if (!config) throw ValidationError.field('merchant_key', 'This value is not correct.');
-  return config;
+  // An unknown key fails at the operation's hash check, like a wrong hash (no key enumeration).
+  return authenticateMerchant(d, merchantKey, callerIp);
 }

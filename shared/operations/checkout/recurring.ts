@@ -15,7 +15,7 @@ import { checkoutMerchant } from './merchant.js';
 import { checkHash } from './lookup.js';
 import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 
-export async function recurring(d: Deps, rawBody: string): Promise<unknown> {
+export async function recurring(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const initTransId = f.required('recurring_init_trans_id', 64);
   const token = f.required('recurring_token', 64);
@@ -26,7 +26,7 @@ export async function recurring(d: Deps, rawBody: string): Promise<unknown> {
   const customData = f.object('custom_data');
   f.required('hash');
   f.throwIfInvalid();
-  const { merchant, mids } = await checkoutMerchant(d, f.body.merchant_key);
+  const { merchant, mids } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(recurringHash(merchant, { initTransId, token, number, amount: amountText, description }), f.body.hash);
   const { initial, card } = await resolveRecurringPair(d, merchant.clientKey, initTransId, token);
   const amount = parseAmount(amountText, parseCurrency(initial.currency), 'order.amount').minor;

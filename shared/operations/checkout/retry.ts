@@ -11,12 +11,12 @@ import { checkHash, checkoutPayment } from './lookup.js';
 
 export { RETRY_NOT_ALLOWED } from '../payment/retry.js';
 
-export async function retry(d: Deps, rawBody: string): Promise<unknown> {
+export async function retry(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.required('payment_id');
   f.required('hash');
   f.throwIfInvalid();
-  const { merchant } = await checkoutMerchant(d, f.body.merchant_key);
+  const { merchant } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(idHash(merchant, paymentId), f.body.hash);
   const payment = await checkoutPayment(d, merchant, paymentId);
   // One retry per payment at a time, and an interrupted one is answered, never charged again (payment/recover.ts).

@@ -12,7 +12,7 @@ import { checkHash, checkoutPayment } from './lookup.js';
 
 export const SIZE_MESSAGE = 'size should be within 1..100';
 
-export async function paymentStatus(d: Deps, rawBody: string): Promise<unknown> {
+export async function paymentStatus(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.optional('payment_id');
   const orderId = f.optional('order_id');
@@ -20,7 +20,7 @@ export async function paymentStatus(d: Deps, rawBody: string): Promise<unknown> 
   const sizeValue = f.body.size;
   f.required('hash');
   f.throwIfInvalid();
-  const { merchant } = await checkoutMerchant(d, f.body.merchant_key);
+  const { merchant } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
 
   if (paymentId) {
     checkHash(idHash(merchant, paymentId), f.body.hash);

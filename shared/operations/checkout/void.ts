@@ -5,8 +5,8 @@ import { voidPayment } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { checkoutFollowUp } from './follow-up.js';
 
-export function voidCheckout(d: Deps, rawBody: string): Promise<unknown> {
-  return checkoutFollowUp(d, rawBody, { scope: 'void', withAmount: false }, async ({ merchant, payment, followUp }) => {
+export function voidCheckout(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
+  return checkoutFollowUp(d, rawBody, callerIp, { scope: 'void', withAmount: false }, async ({ merchant, payment, followUp }) => {
     const { payment: after, event } = await voidPayment(d, { payment }, { callbacks: checkoutCallbacks(d, merchant), followUp });
     return voidBody(after, event.result === 'SUCCESS', event.declineReason);
   });

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/session/token: validate (400) → merchant_key and hash (401) → a MID can take it → store the session
+ * POST /api/v1/session/token: validate (400) → merchant_key and hash (401, the same answer for an unknown key and a wrong hash) → a MID can take it → store the session
  * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
  */
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
@@ -12,16 +12,16 @@ import { SessionTokenAuthError } from '../../protocol/hosted-fields/errors.js';
 import type { HostedSession } from './session.js';
 import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
 import { selectMid } from '../payment/routing.js';
+import { authenticateMerchant } from '../auth/authenticate.js';
 import { sessionSchedule } from '../checkout/session-schedule.js';
 import { logger } from '../../logger.js';
 
 export async function createSessionToken(d: Deps, rawBody: string, callerIp: string): Promise<{ token: string }> {
   const req = readTokenRequest(rawBody);
   const { body } = req;
-  const config = await d.merchants.get(body.merchant_key);
-  if (!config) throw new SessionTokenAuthError('merchant_key');
-  const { merchant, mids } = config;
-  if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError('hash');
+  // An unknown key fails the hash check below, like a wrong hash (no key enumeration).
+  const { merchant, mids } = await authenticateMerchant(d, body.merchant_key, callerIp);
+  if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
   const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });

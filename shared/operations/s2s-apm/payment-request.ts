@@ -13,6 +13,7 @@ import { selectMid } from '../payment/routing.js';
 import type { ApmChargeInput } from './charge.js';
 import { apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';
+import { callbackAddresses } from '../callbacks/address-policy.js';
 
 export interface PaymentRequestRules {
   /** Sale signature (SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC) or Credit2Virtual signature. */
@@ -31,7 +32,7 @@ export interface AcceptedPayment {
 export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRules): AcceptedPayment {
   const { merchant, mids } = req.config;
   const f = new FieldReader(req.form);
-  const fields = readApmPayment(f, merchant, { returnUrl: rules.returnUrl });
+  const fields = readApmPayment(f, merchant, { returnUrl: rules.returnUrl, callbackAddresses: callbackAddresses(req.deps.config) });
   const authorize = rules.auth && f.flag('auth');
   // Zero only with auth=Y (and a MID that takes zero-value payments): "amount: This value should be greater than 0."
   checkZeroAmount(f, fields.order, authorize);

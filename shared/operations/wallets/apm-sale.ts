@@ -20,6 +20,7 @@ import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
 import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';
 import { checkTokenOrder, claimWalletToken } from './token-checks.js';
+import { callbackAddresses } from '../callbacks/address-policy.js';
 import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
 
 const FIELD = 'parameters[paymentToken]';
@@ -31,7 +32,7 @@ export function isWalletBrand(form: FormObject): boolean {
 export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse> {
   const { merchant, mids } = req.config;
   const f = new FieldReader(req.form);
-  const fields = readApmPayment(f, merchant, { returnUrl: false });
+  const fields = readApmPayment(f, merchant, { returnUrl: false, callbackAddresses: callbackAddresses(req.deps.config) });
   const authorize = f.flag('auth');
   const token = fields.parameters?.paymentToken;
   if (token === undefined || token === '') f.fail(FIELD, 'This value should not be blank.');

@@ -44,9 +44,10 @@ export function isDelivered(httpStatus: number, body: string): boolean {
 
 /** Short, safe description of a transport failure (never the merchant's body). */
 export function describeFailure(err: unknown): { error: string; timeout: boolean } {
-  const e = err as { name?: string; cause?: { code?: string } };
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { error: 'timeout', timeout: true };
-  const code = e?.cause?.code;
+  // fetch wraps the socket error in `cause`; node:http reports it directly.
+  const code = e?.cause?.code ?? e?.code;
   if (code === 'ECONNREFUSED') return { error: 'connection refused', timeout: false };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { error: 'host not found', timeout: false };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { error: 'connection reset', timeout: false };

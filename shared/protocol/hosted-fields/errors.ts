@@ -4,15 +4,16 @@
  */
 import { PlatformError, type FieldError } from '../../errors.js';
 
-/** POST /api/v1/session/token with an unknown merchant_key or a wrong hash: HTTP 401. */
+/**
+ * POST /api/v1/session/token with a wrong hash, or an unknown merchant_key (which fails the hash check): HTTP 401,
+ * "hash: Hash is not valid." for both, so keys cannot be probed.
+ */
 export class SessionTokenAuthError extends PlatformError {
   readonly code = 100000;
   readonly httpStatus = 401;
-  override readonly fieldErrors: FieldError[];
-  constructor(field: 'merchant_key' | 'hash') {
-    const message = field === 'hash' ? 'Hash is not valid.' : 'This value is not correct.';
-    super(`${field}: ${message}`);
-    this.fieldErrors = [{ field, message }];
+  override readonly fieldErrors: FieldError[] = [{ field: 'hash', message: 'Hash is not valid.' }];
+  constructor() {
+    super('hash: Hash is not valid.');
   }
 }
 

@@ -10,6 +10,7 @@ import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
 import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
 import { readPayer, type Payer } from '../s2s-card/payer.js';
 import { BRAND_RULES, readParameters, type BrandRules } from './brands.js';
+import { checkPublicUrl, type AddressPolicy } from '../../net/public-url.js';
 
 export interface ApmPaymentFields {
   brand: string;
@@ -34,7 +35,16 @@ function url(f: FieldReader, name: string, max: number, required: boolean): stri
   return value || undefined;
 }
 
-export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { returnUrl: boolean }): ApmPaymentFields {
+/** callback_url: an http(s) URL the platform may POST to (no private, loopback or metadata address: SSRF guard). */
+function callbackUrl(f: FieldReader, policy: AddressPolicy): string | undefined {
+  const value = f.optional('callback_url', { max: 255 });
+  if (!value) return undefined;
+  const checked = checkPublicUrl(value, policy);
+  if (!checked.ok) f.fail('callback_url', isHttpUrl(value) ? `This URL is not allowed: ${checked.reason}.` : MESSAGES.url);
+  return value;
+}
+
+export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { returnUrl: boolean; callbackAddresses: AddressPolicy }): ApmPaymentFields {
   const brand = f.required('brand', { max: 36 });
   const rules = brand ? BRAND_RULES[brand] : undefined;
   const identifier = rules?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
@@ -44,7 +54,7 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
   const returnUrl = url(f, 'return_url', 1024, opts.returnUrl);
   const returnUrlTarget = f.optional('return_url_target', { pattern: TERM_URL_TARGET });
   // Overrides the notification URL for every callback of this payment (protocol.md §4, §7).
-  const callbackUrl = url(f, 'callback_url', 255, false);
+  const callback = callbackUrl(f, opts.callbackAddresses);
   const channelId = f.optional('channel_id', { max: 16 });
   const customData = f.raw('custom_data');
   const parameters = readParameters(f, rules);
@@ -58,7 +68,7 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
     payer,
     returnUrl,
     returnUrlTarget,
-    callbackUrl,
+    callbackUrl: callback,
     channelId,
     customData: customData === '' ? undefined : customData,
     parameters,

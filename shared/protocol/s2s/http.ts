@@ -1,10 +1,11 @@
 /**
  * The S2S endpoints' common shape (S2S CARD /post, /v2/post; S2S APM /post-va): decode the form, authenticate the
- * merchant by client_key, run the named action, answer JSON. Errors become {"result":"ERROR",...} in error-wire.ts.
+ * merchant by client_key (an unknown key answers like a wrong hash), run the named action, answer JSON. Errors become {"result":"ERROR",...} in error-wire.ts.
  * The body size is capped by httpHandler before this runs.
  */
-import { AuthenticationError, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import { deps, type Deps } from '../../deps.js';
+import { authenticateMerchant } from '../../operations/auth/authenticate.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { httpHandler, json, rawBody, type HttpEvent } from '../../http/http.js';
 import { toS2sError } from '../error-wire.js';
@@ -43,8 +44,8 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       const tooBig = freeFormErrors(form, 'form');
       if (tooBig.length) throw new ValidationError(tooBig);
       const d = deps();
-      const config = await d.merchants.get(clientKey);
-      if (!config) throw new AuthenticationError();
+      // An unknown key fails at the action's hash check, like a wrong hash (no key enumeration).
+      const config = await authenticateMerchant(d, clientKey, event.requestContext?.http?.sourceIp);
       const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));
       return json(res.statusCode, res.body);
     },

@@ -156,7 +156,8 @@ describe('POST /api/v1/session', () => {
   it('answers an unknown merchant_key and malformed JSON in the same format', async () => {
     const unknown = await post(sessionBody({ ...merchant, clientKey: '00000000-0000-4000-8000-000000000000' }));
     expect(unknown.status).toBe(400);
-    expect(messages(unknown)).toEqual(['merchant_key: This value is not correct.']);
+    // The same answer as a wrong hash, so merchant keys cannot be probed.
+    expect(messages(unknown)).toEqual(['hash: Hash is not valid.']);
     const res = await fetch(`${platform.url}/api/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"oops' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error_code: 0, error_message: 'Request data is invalid.' });

@@ -165,7 +165,7 @@ describe('request rules', () => {
     expect((await deps().payments.get(ar.body.trans_id))!.details.payerLanguage).toBe('ar');
   });
 
-  it('a wrong hash is "hash: Hash is not valid."; an unknown client_key is 401; an unknown action is refused', async () => {
+  it('a wrong hash is "hash: Hash is not valid."; an unknown client_key answers the same; an unknown action is refused', async () => {
     const bad = await post(apmSale(merchant, { hash: 'a'.repeat(32) }));
     expect(bad.status).toBe(400);
     expect(errorsOf(bad.body)).toEqual(['hash: Hash is not valid.']);
@@ -173,7 +173,8 @@ describe('request rules', () => {
     const req = apmSale(merchant);
     expect(errorsOf((await post({ ...req, order_amount: '11.00' })).body)).toEqual(['hash: Hash is not valid.']);
     const unknown = await post(apmSale(merchant, { client_key: '6b3a0c4e-0000-4000-8000-000000000000' }));
-    expect(unknown.status).toBe(401);
+    expect(unknown.status).toBe(400);
+    expect(errorsOf(unknown.body)).toEqual(['hash: Hash is not valid.']);
     expect((await post({ action: 'CREDIT2CRYPTO', client_key: merchant.clientKey })).body.errors[0].error_message).toBe(
       'action: The value you selected is not a valid choice.',
     );

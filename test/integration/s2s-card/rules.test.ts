@@ -192,10 +192,12 @@ describe('connectors', () => {
 });
 
 describe('validation and hash', () => {
-  it('an unknown action and a missing client_key are field errors; an unknown client_key is rejected', async () => {
+  it('an unknown action and a missing client_key are field errors; an unknown client_key answers like a wrong hash', async () => {
     expect(messages((await post({ ...saleFields(merchant), action: 'FLY' })).body)).toEqual(['action: The value you selected is not a valid choice.']);
     expect(messages((await post({ ...saleFields(merchant), client_key: undefined })).body)).toEqual(['client_key: This value should not be blank.']);
-    expect((await post({ ...saleFields(merchant), client_key: '00000000-0000-4000-8000-000000000000' })).status).toBe(401);
+    const unknown = await post({ ...saleFields(merchant), client_key: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(400);
+    expect(messages(unknown.body)).toEqual(['hash: Hash is not valid.']);
   });
 
   it('follow-up actions with a wrong hash are rejected', async () => {

@@ -16,6 +16,7 @@ const methodPage: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
   { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants },
-  { id: 'S2sApmMethodPage', method: 'GET', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: ['table:read'] },
+  // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
+  { id: 'S2sApmMethodPage', method: 'GET', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: ['table:read', 'kms:decrypt:merchant-secrets'] },
   { id: 'S2sApmMethodPagePost', method: 'POST', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: methodPage },
 ];

@@ -236,7 +236,7 @@ describe('card data at rest', () => {
     expect(before).not.toContain(pan);
     expect(before).not.toContain('"9731"');
     const session = await deps().checkoutSessions.getByTokenHash(hostedFieldsTokenHash(token));
-    expect(session?.hostedFields?.sealedCard).toMatch(/^v1\./);
+    expect(session?.hostedFields?.sealedCard).toMatch(/^v2\.card-data\./);
     expect((await pay(platform.url, token)).body.result).toBe('success');
     const after = await deps().checkoutSessions.getByTokenHash(hostedFieldsTokenHash(token));
     expect(after?.hostedFields?.sealedCard).toBeUndefined();

@@ -93,6 +93,11 @@ describe('an unknown key answers exactly like a wrong hash', () => {
     expect(unknown).toEqual(badHash);
   });
 
+  it('a key too long for any merchant (beyond DynamoDB key sizes) answers the same, not a 500', async () => {
+    const huge = 'k'.repeat(4000);
+    for (const c of cases) expect(await c.send(huge)).toEqual(await c.send(merchant.clientKey));
+  });
+
   it('the answer names the hash, never the key', async () => {
     const unknown = await form('/post', { ...saleFields(merchant), client_key: UNKNOWN_KEY });
     expect(JSON.parse(unknown.text)).toEqual({

@@ -8,6 +8,7 @@ import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { recurringHash } from '../../protocol/checkout/hashes.js';
 import { JsonFields } from '../../protocol/checkout/operation-request.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
+import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { recurringBody } from '../../protocol/checkout/responses.js';
 import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
@@ -50,7 +51,7 @@ export async function recurring(d: Deps, rawBody: string, callerIp: string | und
           customerName: initial.details.customerName,
           customerIp: initial.details.customerIp,
           scheduleId,
-          customData: customData && toFormValue(customData),
+          customData: customData && toFormValue(maskCardNumbers(customData)),
         },
       },
       { callbacks: checkoutCallbacks(d, merchant), idempotency: storedAnswer(claimKey, (p) => recurringBody(p)) },

@@ -10,6 +10,7 @@ import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, PATTERNS, isHttpUrl, luhnValid } from '../fields.js';
 import { readBrowser } from './browser.js';
 import { readPayer, type Payer, type PayerNeeds } from './payer.js';
+import { maskCardNumbers } from '../pan-mask.js';
 
 export const MOTO_TYPES = ['phone_moto', 'email_moto', 'default_moto', 'ecommerce'];
 export const TERM_URL_TARGET = /^(_blank|_self|_parent|_top|[A-Za-z][A-Za-z0-9_-]{0,63})$/;
@@ -89,7 +90,8 @@ export function readCommon(f: FieldReader, merchant: Merchant, payerNeeds: Payer
   const browser = readBrowser(f);
   const motoType = f.optional('moto_type', { oneOf: MOTO_TYPES });
   const customData = f.raw('custom_data');
-  return { payer, browser, motoType, customData: customData === '' ? undefined : customData };
+  // A card number a merchant puts in custom_data is kept (and echoed) masked, like every PAN.
+  return { payer, browser, motoType, customData: customData === '' ? undefined : maskCardNumbers(customData) };
 }
 
 /** What goes to payment.details: wire-named groups the status responses and callbacks echo. */

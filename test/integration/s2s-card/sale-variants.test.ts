@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { deps } from '../../../shared/deps.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
 
@@ -113,5 +114,19 @@ describe('recurring', () => {
     const pair = await initialPair();
     const res = await post(recurringFields(merchant, pair, {}, { email: 'other@example.com' }));
     expect(res.body.errors).toEqual([{ error_code: 100000, error_message: 'hash: Hash is not valid.' }]);
+  });
+});
+
+describe('custom_data holding a card number', () => {
+  it('is kept and echoed masked (first 6, last 4), never as sent', async () => {
+    const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
+    const res = await post(saleFields(merchant, { 'custom_data[card_number]': '4111 1111-1111 1111', 'custom_data[note]': 'gift' } as never));
+    expect(res.body).toMatchObject({ result: 'SUCCESS' });
+    const status = await post(transIdFields(merchant, 'GET_TRANS_DETAILS', res.body.trans_id));
+    expect(JSON.stringify(status.body)).not.toMatch(/4111 1111-1111 1111|4111111111111111/);
+    const stored = await deps().payments.get(res.body.trans_id);
+    expect(stored?.details.customData).toEqual({ card_number: "411111****1111", note: "gift" });
+    const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
+    expect(cb.raw).not.toMatch(/4111\+1111-1111\+1111|4111111111111111|4111%201111/);
   });
 });

@@ -6,7 +6,7 @@
  * until it gets an answer, and then we reconcile: every order has exactly one payment, every answer names it, and
  * the merchant receives every payment's callback.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +14,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
-import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
 import { eventually, postForm } from '../../support/platform.js';
+import { startLocal as startLocalWith } from '../../support/npm-start.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 
 const children: ChildProcess[] = [];
@@ -28,31 +28,8 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function startLocal(port: number, dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn('npm', ['start'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(async () => {
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`npm start exited: ${out}`));
-      }
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false);
-      if (ok && out.includes('Press Ctrl-C')) {
-        clearInterval(timer);
-        resolve(child);
-      }
-    }, 250);
-  });
-}
+const startLocal = (port: number, dataDir: string, env: Record<string, string>) =>
+  startLocalWith(port, dataDir, { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env }, children);
 
 /** SIGKILL the launcher's whole process group, emulators included: nothing gets to clean up. */
 async function crash(child: ChildProcess): Promise<void> {

@@ -3,7 +3,7 @@
  * a sale with the printed sandbox credentials, a clean stop on SIGTERM (no emulator left), and that the sandbox
  * merchant, its payments and its sealed secrets survive a restart (moto's KMS key is new; data keys are re-wrapped).
  */
-import { spawn, spawnSync, execSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, execSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,36 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import { eventually, postForm } from '../../support/platform.js';
+import { startLocal as startLocalWith } from '../../support/npm-start.js';
 import { formula1, formula2 } from '../../../shared/protocol/signature.js';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-function startLocal(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn('npm', ['start'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, SANDBOX_NOTIFICATION_URL: 'http://127.0.0.1:9/none' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(async () => {
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`npm start exited: ${out}`));
-      }
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false);
-      if (ok && out.includes('Press Ctrl-C')) {
-        clearInterval(timer);
-        resolve(child);
-      }
-    }, 250);
-  });
-}
+const startLocal = (port: number, dataDir: string) => startLocalWith(port, dataDir, { SANDBOX_NOTIFICATION_URL: 'http://127.0.0.1:9/none' }, children);
 
 /** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the platform under it). */
 function stop(child: ChildProcess): Promise<void> {

@@ -10,7 +10,8 @@ import { junkString } from '../values.js';
 function tokenHeader(fx: FuzzFixtures): fc.Arbitrary<Record<string, string>> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...fx.hfTokens, fx.hfCardToken, fx.hfThreeDs.token).map((t) => ({ Token: t })) },
-    { weight: 2, arbitrary: junkString.map(headerSafe).filter((t) => t.length < 20_000).map((t) => ({ Token: t })) },
+    // Under Node's 16 KB header limit: its 431 is the HTTP server's answer, not the platform's.
+    { weight: 2, arbitrary: junkString.map(headerSafe).map((t) => ({ Token: t.slice(0, 4000) })) },
     { weight: 1, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: fc.constantFrom(...fx.hfTokens).map((t) => ({ Token: `${t}, ${t}`, token: t })) },
   );

@@ -11,10 +11,26 @@ export function parseJsonObject(rawBody: string): Record<string, unknown> {
     throw ValidationError.field('', 'Request body is not valid JSON.');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw ValidationError.field('', 'Request body is not valid JSON.');
+  // Nothing deeper can be stored (DynamoDB allows 32 levels), and deeper values would make later JSON work recurse.
+  if (deeperThan(json, MAX_JSON_DEPTH)) throw ValidationError.field('', `Request body is nested too deeply. It should have ${MAX_JSON_DEPTH} levels or less.`);
   // Every Checkout and hosted-fields body passes here: free-form objects are capped before anything reads them.
   const tooBig = freeFormErrors(json as Record<string, unknown>, 'json');
   if (tooBig.length) throw new ValidationError(tooBig);
   return json as Record<string, unknown>;
+}
+
+const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays more than `max` levels; iterative, so no input can exhaust the stack. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node as Record<string, unknown>)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** custom_data leaves become strings (true → "1", null → ""), as PHP would send them in a form callback. */

@@ -44,9 +44,13 @@ function callbackUrl(f: FieldReader, policy: AddressPolicy): string | undefined 
   return value;
 }
 
+/** A form value as sent text; a group (order_amount[x]=1) has none (its field error is already recorded). */
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+
 export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { returnUrl: boolean; callbackAddresses: AddressPolicy }): ApmPaymentFields {
   const brand = f.required('brand', { max: 36 });
-  const rules = brand ? BRAND_RULES[brand] : undefined;
+  // Own keys only: a brand such as "toString" must not find Object.prototype's members.
+  const rules = brand && Object.hasOwn(BRAND_RULES, brand) ? BRAND_RULES[brand] : undefined;
   const identifier = rules?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
   const order = readOrder(f);
   // The S2S CARD "Required" payer mapping belongs to that protocol; APM payer fields are optional except payer_ip.
@@ -64,7 +68,7 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
     rules,
     identifier: identifier || undefined,
     order,
-    wire: { orderAmount: String(f.raw('order_amount') ?? ''), orderCurrency: String(f.raw('order_currency') ?? '') },
+    wire: { orderAmount: textOf(f.raw('order_amount')), orderCurrency: textOf(f.raw('order_currency')) },
     payer,
     returnUrl,
     returnUrlTarget,

@@ -2,6 +2,8 @@
  * What the platform needs from an acquirer. A real acquirer is one new file in shared/connectors implementing this,
  * registered in shared/connectors/registry.ts.
  */
+import type { CardOnFile } from '../domain/card-on-file.js';
+
 export interface ConnectorCard {
   /** Full PAN, in memory only for the duration of the call. */
   number: string;
@@ -26,6 +28,10 @@ export interface ConnectorPaymentRequest {
    * wallet token's cryptogram, with its ECI. In memory only, like the PAN.
    */
   authentication?: ConnectorAuthentication;
+  /** The payer's IP address, for the acquirer's risk checks (spec: customer.ip is "forwarded to the connector"). */
+  payerIp?: string;
+  /** Stored-credential use (CIT / MIT, first / subsequent), for acquirers that register card-on-file payments. */
+  cardOnFile?: CardOnFile;
 }
 
 export interface ConnectorAuthentication {

@@ -75,6 +75,8 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
       // Payouts run no 3DS of the payer's own.
       externalThreeDs: s.operation === 'credit',
       browser: { acceptHeader: payer.acceptHeader, userAgent: payer.userAgent },
+      // The page's caller is the payer: their address is the payer IP the acquirer receives.
+      payerIp: payer.ip,
       details: {
         ...paymentDetails(s, payer),
         ...(payee ? { payeeCard: `${payee.slice(0, 6)}****${payee.slice(-4)}` } : {}),
@@ -104,6 +106,7 @@ function paymentDetails(s: CheckoutSession, payer: PayerContext): Record<string,
     customerZip: b.zip,
     customerPhone: b.phone,
     customerIp: payer.ip,
+    browser: pageBrowser(payer),
     language: s.language,
     channelId: s.channelId,
     scheduleId: s.scheduleId,
@@ -116,4 +119,12 @@ function paymentDetails(s: CheckoutSession, payer: PayerContext): Record<string,
     payeeFirstName: s.payeeName?.first,
     payeeLastName: s.payeeName?.last,
   };
+}
+
+/** What the page's own request tells of the payer's browser, under the callback's browser attribute names. */
+function pageBrowser(payer: PayerContext): Record<string, string> | undefined {
+  const b: Record<string, string> = {};
+  if (payer.acceptHeader) b.browser_accept_headers = payer.acceptHeader;
+  if (payer.userAgent) b.browser_user_agent = payer.userAgent;
+  return Object.keys(b).length ? b : undefined;
 }

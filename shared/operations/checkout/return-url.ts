@@ -37,7 +37,21 @@ export function returnUrl(session: CheckoutSession, merchant: Merchant, kind: Re
     'hash',
     paymentHash(merchant, session.paymentId, { number: o.number, amount: formatAmount({ minor: o.amount, currency: o.currency }), currency: o.currency, description: o.description }),
   );
+  if (merchant.mappings.redirectExtras && payment && (kind === 'success' || kind === 'cancel')) {
+    for (const [name, value] of Object.entries(redirectExtras(payment))) url.searchParams.set(name, value);
+  }
   return url.toString();
+}
+
+/**
+ * The spec's optional redirect extras on the success and cancel URLs: payment_method (card, or the method the payer
+ * chose on the page, e.g. vcard) and brand (the card's brand, or the method's). Outside the return hash, like the
+ * outcome: navigation only (docs/callbacks.md).
+ */
+export function redirectExtras(p: Payment): Record<string, string> {
+  const method = typeof p.details.checkoutPaymentMethod === 'string' ? p.details.checkoutPaymentMethod : p.card ? 'card' : undefined;
+  const brand = p.card?.brand ?? (typeof p.details.brand === 'string' ? p.details.brand : undefined);
+  return { ...(method ? { payment_method: method } : {}), ...(brand ? { brand } : {}) };
 }
 
 /** The merchant account's link target overrides the session's url_target (6.7.0); the default leaves any frame. */

@@ -24,7 +24,7 @@ export async function paymentStatus(d: Deps, rawBody: string, callerIp: string |
 
   if (paymentId) {
     checkHash(idHash(merchant, paymentId), f.body.hash);
-    return statusBody(await checkoutPayment(d, merchant, paymentId));
+    return statusBody(await checkoutPayment(d, merchant, paymentId), merchant.mappings);
   }
   checkHash(idHash(merchant, orderId!), f.body.hash);
   let size: number | undefined;
@@ -35,5 +35,5 @@ export async function paymentStatus(d: Deps, rawBody: string, callerIp: string |
   }
   const payments = await d.payments.findByOrder(merchant.clientKey, orderId!, size ?? 1);
   if (payments.length === 0) throw NotFoundError.order();
-  return size === undefined ? statusBody(payments[0]!) : payments.map(statusBody);
+  return size === undefined ? statusBody(payments[0]!, merchant.mappings) : payments.map((p) => statusBody(p, merchant.mappings));
 }

@@ -20,6 +20,7 @@ import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { openCardData } from './card-data.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 import { challengeUrl } from './three-ds.js';
+import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attributes.js';
 import { logger } from '../../logger.js';
 
 export const OPERATION_MISMATCH = 'The endpoint does not match the session operation.';
@@ -67,8 +68,11 @@ export async function processPayment(d: Deps, loaded: LoadedSession, operation: 
         authorize,
         externalThreeDs: false,
         browser: { acceptHeader: req.browserInfo.accept_header, userAgent: req.browserInfo.user_agent },
+        // customer.ip (else the caller of the session-token endpoint) is the payer IP the spec forwards to the connector.
+        payerIp: s.hostedFields.customerIp,
         details: paymentDetails(claimed, req, challengeToken),
-        issueCardToken: s.reqToken,
+        // Every debit is tokenized, req_token or not: the spec puts card_token in every debit callback, settled included.
+        issueCardToken: s.reqToken || operation === 'debit',
         issueRecurringToken: s.recurringInit,
       },
       { callbacks: checkoutCallbacks(d, loaded.merchant) },
@@ -134,7 +138,7 @@ function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: s
     customerPhoneCountryCode: b.phone_country_code,
     customerIp: s.hostedFields.customerIp,
     language: req.language ?? s.language,
-    browserInfo: req.browserInfo,
+    browser: browserAttributesOf(req.browserInfo),
     channelId: s.channelId,
     scheduleId: s.scheduleId,
     scheduleStartDate: s.scheduleStartDate,

@@ -7,6 +7,7 @@ import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Payment, TransactionType } from '../../domain/payment.js';
 import { connectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
+import type { CardOnFile } from '../../domain/card-on-file.js';
 import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
 import { applyOutcome, issueTokens, resultOf } from './charge.js';
 import { challengeCard } from './card-vault.js';
@@ -40,6 +41,8 @@ export async function completeChallenge(d: CoreDeps, input: { payment: Payment }
         authorize,
         externalThreeDs: false,
         type,
+        payerIp: typeof p.details.payerIp === 'string' ? p.details.payerIp : undefined,
+        cardOnFile: p.details.cardOnFile as CardOnFile | undefined,
       });
       if (outcome.kind === 'approved') {
         // Tokens are written before the payment names them, so a token in a callback always resolves.

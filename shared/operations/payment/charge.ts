@@ -19,6 +19,7 @@ import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
 import { applyOutcome, resultOf } from './outcome.js';
 import { claimOf, reserveOnce } from './recover.js';
 import { attachSchedule } from '../schedules/attach.js';
+import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 
 export interface ChargeInput {
   clientKey: string;
@@ -41,6 +42,8 @@ export interface ChargeInput {
   /** 3DS was done elsewhere (mpi_data) or is not needed (merchant-initiated recurring): no challenge of our own. */
   externalThreeDs: boolean;
   browser?: { acceptHeader?: string; userAgent?: string };
+  /** The payer's IP address (S2S payer_ip, hosted fields customer.ip, the Checkout page's caller), for the acquirer. */
+  payerIp?: string;
   /** An external 3DS result (mpi_data, a wallet cryptogram) the acquirer receives; never stored. */
   authentication?: ConnectorAuthentication;
   /** Details echoed by status responses and callbacks (payer, browser, 3DS attributes, custom_data ...). */
@@ -73,6 +76,19 @@ function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOu
     externalThreeDs: input.externalThreeDs,
     browser: input.browser,
     authentication: input.authentication,
+    payerIp: input.payerIp,
+    cardOnFile: cardOnFileOf(input),
+  });
+}
+
+/** How the payment stores or uses a stored credential (domain/card-on-file.ts), from what the request asked. */
+export function cardOnFileOf(input: ChargeInput): CardOnFile | undefined {
+  return classifyCardOnFile({
+    payerPresent: typeof input.details.payerPresent === 'string' ? input.details.payerPresent : undefined,
+    storesCredential: input.issueCardToken || input.issueRecurringToken,
+    cardToken: !!input.cardToken,
+    recurring: typeof input.details.recurringFirstTransId === 'string',
+    scheduleRun: input.details.scheduledRun !== undefined,
   });
 }
 
@@ -146,6 +162,10 @@ function preparedPayment(input: ChargeInput, transId: string, now: string): Paym
     },
     details: {
       ...input.details,
+      // Kept for the 3DS completion's acquirer call and for the card-on-file attributes of callbacks and status answers.
+      ...(input.payerIp ? { payerIp: input.payerIp } : {}),
+      ...(cardOnFileOf(input) ? { cardOnFile: cardOnFileOf(input) } : {}),
+      midName: input.mid.name,
       authorize: input.authorize,
       transactionType: input.transactionType,
       issueCardToken: input.issueCardToken,

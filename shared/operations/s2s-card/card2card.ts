@@ -5,7 +5,7 @@
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader, MESSAGES, PATTERNS, luhnValid } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
-import { browserOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readCard2CardExtras } from '../../protocol/s2s-card/parameters.js';
 import { selectMid } from '../payment/index.js';
 import type { S2sCardAction } from './action.js';
@@ -44,6 +44,7 @@ export const card2card: S2sCardAction = {
       authorize: false,
       externalThreeDs: false,
       browser: browserOf(common),
+      payerIp: payerIpOf(common),
       details: {
         ...commonDetails(common, term),
         extras,

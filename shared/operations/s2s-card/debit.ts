@@ -5,7 +5,7 @@
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
-import { browserOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
 import { selectMid } from '../payment/index.js';
 import type { S2sCardAction } from './action.js';
@@ -39,6 +39,7 @@ export const debit: S2sCardAction = {
       authorize: false,
       externalThreeDs: false,
       browser: browserOf(common),
+      payerIp: payerIpOf(common),
       details: { ...commonDetails(common, term), extras, ...(parameters ? { parameters } : {}), challengeToken: newChallengeToken() },
       issueCardToken: true,
       issueRecurringToken: f.flag('recurring_init'),

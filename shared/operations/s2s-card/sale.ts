@@ -6,7 +6,7 @@
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula1, formula1Token, hashEquals } from '../../protocol/signature.js';
-import { browserOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readMpiData } from '../../protocol/s2s-card/mpi-data.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { resolveCardToken, selectMid } from '../payment/index.js';
@@ -14,6 +14,7 @@ import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 import { isWalletSale, walletSale } from './wallet-sale.js';
+import { payerAbsent } from '../../domain/card-on-file.js';
 
 export function readSale(req: S2sCardRequest) {
   const { merchant } = req.config;
@@ -61,9 +62,12 @@ export const sale: S2sCardAction = {
       card,
       payerEmail: email,
       authorize: input.authorize,
-      externalThreeDs: !!input.threeDs,
+      // A stored card charged without the payer (payer_present=N: a merchant-initiated card-on-file payment) cannot
+      // face a 3DS challenge: nobody is there to answer it.
+      externalThreeDs: !!input.threeDs || (!!input.cardToken && payerAbsent(input.common.payer.present)),
       authentication: input.threeDs?.authentication,
       browser: browserOf(input.common),
+      payerIp: payerIpOf(input.common),
       details: {
         ...commonDetails(input.common, input.term),
         ...(input.threeDs ? { threeDs: input.threeDs.attributes } : {}),

@@ -10,7 +10,7 @@ import { maskCard, type Payment } from '../../domain/payment.js';
 import { FieldReader } from '../../protocol/fields.js';
 import type { FormObject } from '../../protocol/form.js';
 import { formula8, hashEquals } from '../../protocol/signature.js';
-import { browserOf, checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
 import { selectMid } from '../payment/index.js';
@@ -51,7 +51,8 @@ export function readWalletSale(req: S2sCardRequest) {
 /** The 3DS attributes a cryptogram stands for (echoed like mpi_data's; the cryptogram itself is never stored). */
 function walletThreeDs(card: WalletCard): Record<string, string> | undefined {
   if (card.panType !== 'dpan') return undefined;
-  return { ...(card.eci ? { eci: card.eci.padStart(2, '0') } : {}), authenticationFlow: 'Wallet' };
+  // The device authenticated the payer without a challenge: the spec's Frictionless (its only other value is Challenge).
+  return { ...(card.eci ? { eci: card.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' };
 }
 
 export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> {
@@ -82,6 +83,7 @@ export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> 
       externalThreeDs: !!threeDs,
       authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
       browser: browserOf(input.common),
+      payerIp: payerIpOf(input.common),
       details: {
         ...commonDetails(input.common, input.term),
         ...(threeDs ? { threeDs } : {}),

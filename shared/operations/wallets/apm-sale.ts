@@ -79,7 +79,7 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
         details: {
           ...apmDetails(fields, merchant),
-          threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Wallet' },
+          threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' },
           digitalWallet: wallet,
           panType: walletCard.panType,
         },

@@ -9,6 +9,7 @@ import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { paymentHash } from './hashes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
+import { browserAttributes, cardOnFileAttributes, extendedData, threeDsAttributes } from '../payment-attributes.js';
 
 export type CheckoutCallbackType = 'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer' | 'chargeback';
 export type CheckoutCallbackStatus = 'success' | 'fail' | 'waiting' | 'undefined';
@@ -61,6 +62,12 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     checkout_payment_method: str(d.checkoutPaymentMethod),
     ...payeeFields(d),
     custom_data: m.identity ? (d.customData as FormValue | undefined) : undefined,
+    // 6.7.0 attribute groups, as S2S CARD sends them: the platform's own 3DS (or none), the payer's browser, the
+    // stored-credential use, and 6.6.2 extended_data — each behind its mapping switch.
+    ...threeDsAttributes(p, m),
+    ...browserAttributes(p, m),
+    ...cardOnFileAttributes(p, m),
+    ...extendedData(p, merchant),
     // Hosted fields (additive): what was charged, stated plainly — the payer's Token can change a session's amount.
     ...(d.hostedFields ? { amount: order.amount, currency: order.currency } : {}),
     hash: paymentHash(merchant, p.transId, order),

@@ -3,12 +3,14 @@ import { formatAmount } from '../../domain/money.js';
 import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
 import { orderStatus } from './callback.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
+import type { CallbackMappings } from '../../domain/merchant.js';
+import { cardOnFileAttributes } from '../payment-attributes.js';
 
 export function orderOf(p: Payment): Record<string, string> {
   return { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
 }
 
-export function statusBody(p: Payment): Record<string, unknown> {
+export function statusBody(p: Payment, mappings?: CallbackMappings): Record<string, unknown> {
   const d = p.details;
   return {
     payment_id: p.transId,
@@ -24,6 +26,8 @@ export function statusBody(p: Payment): Record<string, unknown> {
     ...(p.card ? { card: maskCard(p.card), card_expiration_date: `${p.card.expMonth}/${p.card.expYear}`, brand: p.card.brand } : {}),
     ...(p.rrn ? { rrn: p.rrn } : {}),
     ...(p.arn ? { arn: p.arn } : {}),
+    // The card-on-file attributes are in status answers as well as callbacks (6.7.0), behind the same mapping.
+    ...(mappings ? cardOnFileAttributes(p, mappings) : {}),
   };
 }
 

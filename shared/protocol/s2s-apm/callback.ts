@@ -9,6 +9,7 @@ import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { apmCallbackHash, apmCredit2VirtualCallbackHash } from '../signature.js';
 import { commissionFields } from './responses.js';
+import { extendedData } from '../payment-attributes.js';
 
 export interface ApmCallbackEvent {
   /** SALE, CAPTURE, VOID, CREDITVOID, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC, CREDIT2VIRTUAL. */
@@ -36,6 +37,7 @@ export function apmCallbackFields(p: Payment, merchant: Merchant, event: ApmCall
     brand: typeof p.details.brand === 'string' ? p.details.brand : undefined,
     ...(merchant.mappings.identity && p.details.customData !== undefined ? { custom_data: p.details.customData as FormValue } : {}),
     ...(merchant.mappings.payer && p.details.payer ? (p.details.payer as Record<string, string>) : {}),
+    ...extendedData(p, merchant),
     ...event.extra,
   };
   const out: Record<string, FormValue> = {};

@@ -9,6 +9,7 @@ import type { FormValue } from '../form.js';
 import { formula2, formula6 } from '../signature.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
+import { extendedData } from '../payment-attributes.js';
 
 export interface S2sCardEvent {
   action: string;
@@ -53,6 +54,7 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     // A wallet payment says which wallet and whether the card was a device token (as its SALE answer does).
     ...(typeof p.details.digitalWallet === 'string' ? { digital_wallet: p.details.digitalWallet, pan_type: p.details.panType as string | undefined } : {}),
     ...extraAttributes(p, m),
+    ...extendedData(p, merchant),
     ...event.extra,
   };
   const out: Record<string, FormValue> = {};

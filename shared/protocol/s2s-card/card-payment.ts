@@ -111,3 +111,8 @@ export function commonDetails(c: CommonDetails, term?: { termUrl?: string; targe
 export function browserOf(common: { browser: Record<string, string | undefined> }): { acceptHeader?: string; userAgent?: string } {
   return { acceptHeader: common.browser.browser_accept_headers, userAgent: common.browser.browser_user_agent };
 }
+
+/** payer_ip, which the acquirer receives as the payer's IP address (spec: forwarded to the connector). */
+export function payerIpOf(common: { payer: Payer }): string | undefined {
+  return common.payer.fields.payer_ip;
+}

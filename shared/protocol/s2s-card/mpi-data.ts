@@ -40,7 +40,8 @@ export function readMpiData(f: FieldReader): MpiData | undefined {
     protocolVersion: version,
     ...(transStatus ? { transStatus } : {}),
     ...(xid ? { xid } : {}),
-    authenticationFlow: 'External',
+    // The spec allows only Frictionless or Challenge; a result the merchant brings needed no challenge of ours.
+    authenticationFlow: 'Frictionless',
   };
   return { attributes, authentication: { value: authenticationValue, eci, dsTransId, protocolVersion: version } };
 }

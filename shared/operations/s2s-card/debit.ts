@@ -7,7 +7,7 @@ import { FieldReader } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
 import { browserOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
-import { selectMid } from '../payment/index.js';
+import { isMoto, selectMid } from '../payment/routing.js';
 import type { S2sCardAction } from './action.js';
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 
@@ -18,7 +18,7 @@ export const debit: S2sCardAction = {
     const f = new FieldReader(req.form);
     const order = readOrder(f);
     const common = readCommon(f, merchant, { names: false, email: false, phone: false, ip: true });
-    const card = readCard(f, { cvv: common.motoType ? 'optional' : 'required' });
+    const card = readCard(f, { cvv: isMoto(common.motoType) ? 'optional' : 'required' });
     const term = readTermUrl(f, merchant, true);
     const extras = readDebitExtras(f);
     const parameters = f.object('parameters');
@@ -28,7 +28,7 @@ export const debit: S2sCardAction = {
     const email = common.payer.email;
     const expected = formula1({ email, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm);
     if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
-    const mid = selectMid(mids, { authorize: false, moto: !!common.motoType });
+    const mid = selectMid(mids, { authorize: false, moto: isMoto(common.motoType) });
 
     return chargeOnce(req, 'DEBIT', {
       transactionType: 'DEBIT',

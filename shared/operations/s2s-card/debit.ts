@@ -1,6 +1,8 @@
 /**
  * DEBIT: a card payment like SALE (Formula 1, 3DS possible), with optional sender and receiver details; payer
  * fields other than payer_ip are optional. Every approved DEBIT is tokenized: card_token is in every debit callback.
+ * With recurring_init=Y and schedule_id (6.7.0 "recurring debit and debit schedules") the chain follows the schedule
+ * and each run is a RECURRING_DEBIT.
  */
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
@@ -10,6 +12,7 @@ import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
 import { isMoto, selectMid } from '../payment/routing.js';
 import type { S2sCardAction } from './action.js';
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
+import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 
 export const debit: S2sCardAction = {
   action: 'DEBIT',
@@ -29,6 +32,8 @@ export const debit: S2sCardAction = {
     const expected = formula1({ email, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm);
     if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
     const mid = selectMid(mids, { authorize: false, moto: isMoto(common.motoType) });
+    const recurringInit = f.flag('recurring_init');
+    const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...order, recurringInit });
 
     return chargeOnce(req, 'DEBIT', {
       transactionType: 'DEBIT',
@@ -39,9 +44,9 @@ export const debit: S2sCardAction = {
       authorize: false,
       externalThreeDs: false,
       browser: browserOf(common),
-      details: { ...commonDetails(common, term), extras, ...(parameters ? { parameters } : {}), challengeToken: newChallengeToken() },
+      details: { ...commonDetails(common, term), extras, ...(parameters ? { parameters } : {}), ...schedule, challengeToken: newChallengeToken() },
       issueCardToken: true,
-      issueRecurringToken: f.flag('recurring_init'),
+      issueRecurringToken: recurringInit,
     });
   },
 };

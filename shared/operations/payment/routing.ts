@@ -32,13 +32,12 @@ export function isMoto(motoType: string | undefined): boolean {
 
 export function routePayment(mids: Mid[], needs: RoutingNeeds): Route {
   const enabled = mids.filter((m) => m.enabled);
-  const mode = (m: Mid) => paymentModeOf(m);
   // Candidate MIDs in order of preference, each with what a payment there becomes.
   const tiers: Route[][] = needs.authorize
-    ? [enabled.filter((m) => mode(m) !== 'SMS').map((mid) => ({ mid, authorize: true }))]
+    ? [enabled.filter((m) => paymentModeOf(m) !== 'SMS').map((mid) => ({ mid, authorize: true }))]
     : [
-        enabled.filter((m) => mode(m) !== 'DMS').map((mid) => ({ mid, authorize: false })),
-        needs.sale ? enabled.filter((m) => mode(m) === 'DMS').map((mid) => ({ mid, authorize: true })) : [],
+        enabled.filter((m) => paymentModeOf(m) !== 'DMS').map((mid) => ({ mid, authorize: false })),
+        needs.sale ? enabled.filter((m) => paymentModeOf(m) === 'DMS').map((mid) => ({ mid, authorize: true })) : [],
       ];
   const byMode = tiers.filter((t) => t.length > 0);
   if (byMode.length === 0) throw BusinessRuleError.noMid();
@@ -50,7 +49,7 @@ export function routePayment(mids: Mid[], needs: RoutingNeeds): Route {
   return byZero[0]![0]!;
 }
 
-/** The MID for a payment that is never held on its own account (DEBIT, payouts, recurring charges, checks). */
+/** Only the MID: session-time checks, and payments whose hold is decided by the request alone (DEBIT, payouts, recurring). */
 export function selectMid(mids: Mid[], needs: RoutingNeeds): Mid {
   return routePayment(mids, needs).mid;
 }

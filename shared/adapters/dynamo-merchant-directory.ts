@@ -5,7 +5,7 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
-import { DEFAULT_MAPPINGS } from '../domain/merchant.js';
+import { DEFAULT_MAPPINGS, paymentModeOf } from '../domain/merchant.js';
 import type { MerchantChanges, MerchantDirectory } from '../ports/merchant-directory.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import { ValidationError } from '../errors.js';
@@ -40,7 +40,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     if (!profile) return undefined;
     return {
       merchant: await this.toMerchant(profile as unknown as StoredMerchant),
-      mids: items.filter((i) => String(i.sk).startsWith('MID#')).map((i) => stripKeys(i) as unknown as Mid),
+      mids: items.filter((i) => String(i.sk).startsWith('MID#')).map((i) => toMid(stripKeys(i) as unknown as Mid)),
     };
   }
 
@@ -132,6 +132,11 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     );
     return Promise.all((res.Items ?? []).map((i) => this.toMerchant(i as unknown as StoredMerchant)));
   }
+}
+
+/** MIDs stored before 6.7.0 have no payment mode: they are read as SMS/DMS (the release's migration rule). */
+function toMid(stored: Mid): Mid {
+  return { ...stored, paymentMode: paymentModeOf(stored) };
 }
 
 export function passwordContext(clientKey: string): string {

@@ -6,13 +6,18 @@ export type PaymentMode = 'SMS' | 'DMS' | 'SMS/DMS';
 export interface Mid {
   midId: string;
   name: string;
-  /** 6.7.0: SMS/DMS is the default for MIDs without an explicit mode. */
+  /** 6.7.0: SMS/DMS is the default; MIDs stored before the mode existed have none (read with paymentModeOf). */
   paymentMode: PaymentMode;
   moto: boolean;
   zeroAmount: boolean;
   connector: string;
   enabled: boolean;
   descriptor: string;
+}
+
+/** 6.7.0 migration rule: "Merchants without an explicit mode migrate to SMS/DMS" — a MID stored without one is SMS/DMS. */
+export function paymentModeOf(mid: Pick<Mid, 'paymentMode'>): PaymentMode {
+  return (mid.paymentMode as PaymentMode | undefined) ?? 'SMS/DMS';
 }
 
 /** Per-merchant callback field groups (spec "Events"); COF and payer attributes default off. */

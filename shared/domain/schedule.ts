@@ -36,12 +36,24 @@ export interface Schedule {
 }
 
 /** A recurring chain (initial pair) charged by a schedule. */
+export type RecurringRunAction = 'RECURRING_SALE' | 'RECURRING_DEBIT';
+
+/** The run action of a chain started by `initialAction` (a DEBIT's runs are debits). */
+export function runActionOf(initialAction: string): RecurringRunAction {
+  return initialAction === 'DEBIT' || initialAction === 'RECURRING_DEBIT' ? 'RECURRING_DEBIT' : 'RECURRING_SALE';
+}
+
 export interface Subscription {
   scheduleId: string;
   recurringToken: string;
   clientKey: string;
   /** The initial payment: its card, currency, order and protocol are the chain's. */
   initialTransId: string;
+  /**
+   * What each run is: RECURRING_DEBIT for a chain a DEBIT started (6.7.0 "recurring debit and debit schedules"),
+   * else RECURRING_SALE. Absent on subscriptions written before debit schedules: RECURRING_SALE.
+   */
+  action?: RecurringRunAction;
   protocol: string;
   orderId: string;
   orderDescription: string;

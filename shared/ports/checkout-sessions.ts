@@ -62,6 +62,11 @@ export interface CheckoutSession {
   scheduleStartDate?: string;
   paymentScheduleAmount?: number;
   auth: boolean;
+  /**
+   * moto_type (spec: "SALE, checkout authentication"): phone_moto, email_moto, default_moto or ecommerce. A MOTO
+   * type routes to MOTO-enabled MIDs and makes the page's CVV optional; ecommerce is not MOTO.
+   */
+  motoType?: string;
   channelId?: string;
   customData?: Record<string, unknown>;
   parameters?: Record<string, unknown>;

@@ -8,7 +8,7 @@ import { hashEquals } from '../../protocol/signature.js';
 import { readSessionRequest } from '../../protocol/checkout/session-request.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
-import { selectMid } from '../payment/routing.js';
+import { isMoto, selectMid } from '../payment/routing.js';
 import { checkoutMerchant } from './merchant.js';
 import { openSession } from './open-session.js';
 import { resolveSavedCards } from './saved-cards.js';
@@ -22,7 +22,8 @@ export async function createSession(d: Deps, rawBody: string, callerIp: string |
   const { merchant, mids } = await checkoutMerchant(d, body.merchant_key, callerIp);
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
-  selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
+  // A purchase may be held on a DMS MID; a MOTO type needs a MOTO-enabled MID (204025).
+  selectMid(mids, { authorize: body.auth === true, sale: req.operation === 'purchase', moto: isMoto(body.moto_type), zeroAmount: req.amount === 0 });
   const methods = sessionMethods(req.operation, body.methods, merchant.methods);
   const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });
   const savedCards = await resolveSavedCards(d, merchant.clientKey, body.card_token);
@@ -51,6 +52,7 @@ export async function createSession(d: Deps, rawBody: string, callerIp: string |
       scheduleStartDate: schedule.scheduleStartDate,
       paymentScheduleAmount: schedule.paymentScheduleAmount,
       auth: body.auth === true,
+      motoType: body.moto_type,
       channelId: body.channel_id,
       // Card numbers in the free-form objects are kept (and echoed) masked only, whatever their JSON type.
       customData: body.custom_data && (toFormValue(maskCardNumbers(body.custom_data)) as Record<string, unknown>),

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import { apmCharge } from '../s2s-apm/index.js';
-import { selectMid } from '../payment/index.js';
+import { routePayment } from '../payment/routing.js';
 import { checkoutCallbacks } from './callbacks.js';
 import type { PageContext } from './page-flow.js';
 
@@ -19,8 +19,8 @@ export async function chargeApm(
   details: Record<string, unknown>,
 ): Promise<Payment> {
   const s = ctx.session;
-  const authorize = s.auth;
-  const mid = selectMid(mids, { authorize, zeroAmount: s.order.amount === 0 });
+  // A purchase only a DMS MID takes is held there (spec transition table).
+  const { mid, authorize } = routePayment(mids, { authorize: s.auth, sale: true, zeroAmount: s.order.amount === 0 });
   // The session's payment_id names the payment, as for cards.
   const ids = [s.paymentId];
   const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };

@@ -10,7 +10,8 @@ import type { Payment, TransactionType } from '../../domain/payment.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
-import { charge, resolveCardToken, selectMid } from '../payment/index.js';
+import { charge, resolveCardToken } from '../payment/index.js';
+import { isMoto, routePayment } from '../payment/routing.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeApm } from './page-apm.js';
 import type { PageContext } from './page-flow.js';
@@ -48,8 +49,13 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
   const s = ctx.session;
   if (form.choice.kind === 'apm') return chargeApm(d, ctx, mids, form.choice, paymentDetails(s, payer));
   const { action, type } = OPERATION_ACTIONS[s.operation];
-  const authorize = s.operation === 'purchase' && s.auth;
-  const mid = selectMid(mids, { authorize, zeroAmount: s.order.amount === 0 });
+  // A purchase only a DMS MID takes is held there (spec transition table); a MOTO session needs a MOTO-enabled MID.
+  const { mid, authorize } = routePayment(mids, {
+    authorize: s.operation === 'purchase' && s.auth,
+    sale: s.operation === 'purchase',
+    moto: isMoto(s.motoType),
+    zeroAmount: s.order.amount === 0,
+  });
   const { card, cardToken, payerEmail } = await payerCard(d, s, form.choice);
   const payee = form.payeeCardNumber;
   // The core names the payment with its first id; the session minted that id (payment_id) when it was created,
@@ -109,6 +115,7 @@ function paymentDetails(s: CheckoutSession, payer: PayerContext): Record<string,
     browser: pageBrowser(payer),
     language: s.language,
     channelId: s.channelId,
+    motoType: s.motoType,
     scheduleId: s.scheduleId,
     scheduleStartDate: s.scheduleStartDate,
     paymentScheduleAmount: s.paymentScheduleAmount,

@@ -12,6 +12,7 @@ import type { FormObject } from '../../protocol/form.js';
 import { readPaymentForm } from '../../protocol/checkout/page/card-form.js';
 import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { completeChallenge } from '../payment/index.js';
+import { isMoto } from '../payment/routing.js';
 import { completeRedirect, isWaitingForPayer } from '../s2s-apm/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
@@ -24,6 +25,8 @@ export type { PayerContext } from './page-charge.js';
 
 /** Payouts (credit) ask the payer for the expiry only, not the CVV. */
 export const asksCvv = (s: CheckoutSession) => s.operation !== 'credit';
+/** 6.7.0 MOTO payments: "CVV optional" — the payer (or the operator taking the order) may leave it empty. */
+export const cvvOptional = (s: CheckoutSession) => isMoto(s.motoType);
 
 /** GET /auth/{token}: the form, the 3DS step, or why the link no longer works. */
 export async function openPage(d: Deps, token: string | undefined): Promise<PageOutcome> {
@@ -59,6 +62,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
     {
       methods: s.methods,
       askCvv: asksCvv(s),
+      cvvOptional: cvvOptional(s),
       savedCards: s.savedCards?.length ?? 0,
       savedOnly: s.savedCardsOnly === true,
       payeeCard: s.operation === 'transfer',

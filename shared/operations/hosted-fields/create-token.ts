@@ -23,7 +23,7 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
   const { merchant, mids } = await authenticateMerchant(d, body.merchant_key, callerIp);
   if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
-  selectMid(mids, { authorize: body.auth === true, zeroAmount: req.amount === 0 });
+  selectMid(mids, { authorize: body.auth === true, sale: req.operation === 'purchase', zeroAmount: req.amount === 0 });
   const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });
 
   const token = newHostedFieldsToken();

@@ -15,7 +15,8 @@ import { connectorNamed } from '../../connectors/registry.js';
 import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
-import { charge, INVALID_REQUEST, selectMid } from '../payment/index.js';
+import { charge, INVALID_REQUEST } from '../payment/index.js';
+import { routePayment } from '../payment/routing.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { openCardData } from './card-data.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
@@ -104,8 +105,8 @@ async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOper
   const s = loaded.session;
   const card = await openCardData(d, loaded);
   if (!card) throw new BusinessRuleError(100000, NO_CARD_DATA);
-  const authorize = operation === 'purchase' && s.auth;
-  const mid = selectMid(loaded.mids, { authorize, zeroAmount: s.order.amount === 0 });
+  // A purchase only a DMS MID takes is held there (spec transition table); a debit never is.
+  const { mid, authorize } = routePayment(loaded.mids, { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 });
   // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
   if (connectorNamed(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
     throw new BusinessRuleError(100000, INVALID_REQUEST);

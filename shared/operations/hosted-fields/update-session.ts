@@ -83,7 +83,7 @@ function applyChanges(s: HostedSession, c: SessionChanges, mids: Mid[]): Partial
 
   if (next.order) {
     try {
-      selectMid(mids, { authorize: s.auth, zeroAmount: amount === 0 });
+      selectMid(mids, { authorize: s.auth, sale: s.operation === 'purchase', zeroAmount: amount === 0 });
     } catch (err) {
       if (!(err instanceof PlatformError) || err.httpStatus >= 500) throw err;
       throw SessionUpdateError.noMethods();

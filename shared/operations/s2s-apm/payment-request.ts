@@ -9,7 +9,7 @@ import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
-import { selectMid } from '../payment/routing.js';
+import { routePayment } from '../payment/routing.js';
 import type { ApmChargeInput } from './charge.js';
 import { apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';
@@ -48,8 +48,9 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
 
   apmConnectorFor(fields.brand);
-  const mid = selectMid(mids, { authorize, zeroAmount: fields.order.amount === 0 });
-  return { fields, authorize, mid };
+  // A SALE only a DMS MID takes is held there (spec transition table); other payments are never held.
+  const route = routePayment(mids, { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
+  return { fields, authorize: route.authorize, mid: route.mid };
 }
 
 /** The core's input for an accepted request. */

@@ -1,6 +1,7 @@
 /** S2S CARD actions by name. Adding an action: one new file in this folder and one line here. */
 import type { S2sCardAction } from './action.js';
 import { sale } from './sale.js';
+import { auth } from './auth.js';
 import { getTransStatus } from './get-trans-status.js';
 import { getTransDetails } from './get-trans-details.js';
 import { getTransStatusByOrder } from './get-trans-status-by-order.js';
@@ -21,7 +22,7 @@ import { descheduleAction } from './deschedule.js';
 import { retry } from './retry.js';
 
 export const S2S_CARD_ACTIONS: ReadonlyMap<string, S2sCardAction> = new Map(
-  [sale, getTransStatus, getTransDetails, getTransStatusByOrder, capture, voidAction, creditvoid, recurringSale, recurringDebit, debit, credit2card, card2card].map(
+  [sale, auth, getTransStatus, getTransDetails, getTransStatusByOrder, capture, voidAction, creditvoid, recurringSale, recurringDebit, debit, credit2card, card2card].map(
     (a) => [a.action, a],
   ),
 );

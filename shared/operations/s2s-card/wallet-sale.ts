@@ -13,7 +13,7 @@ import { formula8, hashEquals } from '../../protocol/signature.js';
 import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
-import { selectMid } from '../payment/index.js';
+import { isMoto, routePayment } from '../payment/routing.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
 import { checkTokenOrder, claimWalletToken } from '../wallets/token-checks.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
@@ -55,7 +55,7 @@ function walletThreeDs(card: WalletCard): Record<string, string> | undefined {
   return { ...(card.eci ? { eci: card.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' };
 }
 
-export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> {
+export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 'SALE'): Promise<S2sCardResponse> {
   const input = readWalletSale(req);
   const { merchant, mids } = req.config;
   const email = input.common.payer.email;
@@ -66,20 +66,20 @@ export async function walletSale(req: S2sCardRequest): Promise<S2sCardResponse> 
   await claimWalletToken(req.deps, merchant.clientKey, input.wallet, walletCard, req.form);
   const card = { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder };
   const threeDs = walletThreeDs(walletCard);
-  const mid = selectMid(mids, { authorize: input.authorize, moto: !!input.common.motoType, zeroAmount: input.order.amount === 0 });
+  const { mid, authorize } = routePayment(mids, { authorize: input.authorize, sale: true, moto: isMoto(input.common.motoType), zeroAmount: input.order.amount === 0 });
   const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
   const walletEcho = { digital_wallet: input.wallet, pan_type: walletCard.panType };
 
   return chargeOnce(
     req,
-    'SALE',
+    action,
     {
-      transactionType: input.authorize ? 'AUTH' : 'SALE',
+      transactionType: authorize ? 'AUTH' : 'SALE',
       ...orderOf(input.order),
       mid,
       card,
       payerEmail: email,
-      authorize: input.authorize,
+      authorize,
       externalThreeDs: !!threeDs,
       authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
       browser: browserOf(input.common),

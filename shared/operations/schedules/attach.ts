@@ -1,12 +1,12 @@
 /**
  * Attaching a schedule to a new recurring chain. Called by the payment core right after it issues a recurring token
- * (SALE / AUTH with recurring_init, at once or after 3DS; the Checkout page), before the payment is written: the
+ * (SALE / AUTH / DEBIT with recurring_init, at once or after 3DS; the Checkout page), before the payment is written: the
  * payment then echoes first_recurring_date in its answer and callback, and the subscription exists before anything
  * names it. If the payment write fails afterwards, the orphan subscription finds no initial pair at its first run
  * and ends without charging.
  */
 import type { Payment } from '../../domain/payment.js';
-import { dateOf, dueAt, firstRunDate, type Subscription } from '../../domain/schedule.js';
+import { dateOf, dueAt, firstRunDate, runActionOf, type Subscription } from '../../domain/schedule.js';
 import type { ScheduleDetails } from '../../protocol/schedules/payment-echo.js';
 import { logger } from '../../logger.js';
 import type { ScheduleDeps } from './types.js';
@@ -28,6 +28,7 @@ export async function attachSchedule(d: Partial<ScheduleDeps> & Pick<ScheduleDep
     recurringToken: p.recurringToken,
     clientKey: p.clientKey,
     initialTransId: p.transId,
+    action: runActionOf(p.action),
     protocol: p.protocol,
     orderId: p.orderId,
     orderDescription: p.orderDescription,

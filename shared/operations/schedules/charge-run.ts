@@ -76,7 +76,8 @@ async function charge(d: Deps, sub: Subscription, config: MerchantConfig, key: s
     d,
     {
       protocol: initial.protocol,
-      action: 'RECURRING_SALE',
+      // A chain a DEBIT started is charged with RECURRING_DEBIT (its callbacks and RETRY say so).
+      action: sub.action ?? 'RECURRING_SALE',
       initial,
       card,
       mid,

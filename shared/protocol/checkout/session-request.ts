@@ -9,6 +9,7 @@ import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX, isHttpUrl } from '../fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
 import { parseJsonObject } from './json.js';
+import { MOTO_TYPES } from '../s2s-card/card-payment.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 
 const BLANK = MESSAGES.blank;
@@ -61,6 +62,8 @@ const schema = z.object({
   payment_schedule_amount: text({ min: 1, max: 32 }).optional(),
   vat_calc: bool(),
   auth: bool(),
+  // Spec: moto_type on "SALE, checkout authentication" (6.7.0 MOTO payments: CVV optional, only MOTO-enabled MIDs).
+  moto_type: z.enum(MOTO_TYPES as [string, ...string[]], { error: MESSAGES.choice }).optional(),
   hash: text({ min: 1 }),
   order: z.object(
     {
@@ -151,6 +154,10 @@ export function readSessionRequest(rawBody: string): SessionRequest {
   const operation = body.operation as CheckoutOperation;
   if (parsed.success) {
     if (body.auth === true && operation !== 'purchase') errors.push({ field: 'auth', message: 'This value is available for the purchase operation only.' });
+    // A mail or phone order is a card payment the payer pays (purchase, debit); a payout or transfer is not one.
+    if (body.moto_type !== undefined && !['purchase', 'debit'].includes(operation)) {
+      errors.push({ field: 'moto_type', message: 'This value is available for the purchase and debit operations only.' });
+    }
     if (body.vat_calc === true && operation !== 'purchase') errors.push({ field: 'vat_calc', message: 'This value is available for the purchase operation only.' });
     if (body.recurring_init === true && !['purchase', 'debit'].includes(operation)) {
       errors.push({ field: 'recurring_init', message: 'This value is available for the purchase and debit operations only.' });

@@ -40,7 +40,8 @@ it('every S2S CARD example in the README answers as it says', async () => {
     .map((l) => JSON.parse(l) as { action: string; result: string; status?: string });
   const byAction = (a: string) => answers.filter((x) => x.action === a).map((x) => `${x.result}/${x.status ?? ''}`);
   expect(byAction('SALE')).toEqual(['SUCCESS/SETTLED', 'DECLINED/DECLINED', 'REDIRECT/3DS']);
-  expect(byAction('CAPTURE')).toEqual(['SUCCESS/SETTLED']);
+  expect(byAction('AUTH')).toEqual(['SUCCESS/PENDING']);
+  expect(byAction('CAPTURE')).toEqual(['SUCCESS/SETTLED', 'SUCCESS/SETTLED']);
   expect(byAction('CREDITVOID')).toEqual(['ACCEPTED/']);
   expect(byAction('GET_TRANS_STATUS')).toHaveLength(1);
   expect(byAction('GET_TRANS_DETAILS')).toHaveLength(1);

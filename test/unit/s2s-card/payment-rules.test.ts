@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { Payment } from '../../../shared/domain/payment.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
 import { checkCapture, checkVoid, planCreditvoid, selectMid } from '../../../shared/operations/payment/index.js';
+import { isMoto, routePayment } from '../../../shared/operations/payment/routing.js';
 import { payerLanguage, PHONE_COUNTRY_CODE } from '../../../shared/protocol/s2s-card/payer.js';
 
 const NOW = new Date('2030-05-05T12:00:00Z');
@@ -79,6 +80,18 @@ describe('MID routing', () => {
     expect(() => selectMid([mid({ paymentMode: 'SMS' })], { authorize: true })).toThrow(expect.objectContaining({ code: 204002 }));
     expect(() => selectMid(mids, { authorize: true, zeroAmount: true })).toThrow('amount: This value should be greater than 0.');
     expect(() => selectMid([mid({ enabled: false })], { authorize: false })).toThrow(expect.objectContaining({ code: 204002 }));
+  });
+
+  it('a sale falls back to a DMS MID as an authorization; a MID without a mode is SMS/DMS; ecommerce is not MOTO', () => {
+    const dms = mid({ name: 'dms', paymentMode: 'DMS', moto: true });
+    expect(routePayment([dms], { authorize: false, sale: true })).toEqual({ mid: dms, authorize: true });
+    expect(routePayment([mid({ name: 'sms', paymentMode: 'SMS' }), dms], { authorize: false, sale: true }).authorize).toBe(false);
+    expect(routePayment([mid({ name: 'sms', paymentMode: 'SMS' }), dms], { authorize: false, sale: true, moto: true })).toEqual({ mid: dms, authorize: true });
+    expect(() => routePayment([dms], { authorize: false })).toThrow(expect.objectContaining({ code: 204002 }));
+    const legacy = mid({ name: 'legacy', paymentMode: undefined as never });
+    expect(routePayment([legacy], { authorize: false }).mid.name).toBe('legacy');
+    expect(routePayment([legacy], { authorize: true }).mid.name).toBe('legacy');
+    expect([undefined, 'ecommerce', 'phone_moto', 'email_moto', 'default_moto'].map(isMoto)).toEqual([false, false, true, true, true]);
   });
 });
 

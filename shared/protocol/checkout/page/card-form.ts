@@ -33,6 +33,8 @@ export interface PaymentFormOptions {
   methods: string[];
   /** Payments ask for the CVV; payouts (credit) do not. */
   askCvv: boolean;
+  /** MOTO sessions: the CVV is asked for but may be left empty. */
+  cvvOptional?: boolean;
   /** How many saved cards the page offers. */
   savedCards: number;
   /** card/credit: only the saved card, no new-card choice. */
@@ -76,8 +78,8 @@ function readExpiry(text: string, now: Date, t: PageText): { error: string } | {
   return { expMonth: String(month).padStart(2, '0'), expYear: String(year) };
 }
 
-function cvvError(cvv: string, t: PageText): string | undefined {
-  if (!cvv) return t.required;
+function cvvError(cvv: string, t: PageText, optional = false): string | undefined {
+  if (!cvv) return optional ? undefined : t.required;
   return /^\d{3,4}$/.test(cvv) ? undefined : t.badCvv;
 }
 
@@ -105,18 +107,18 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
     const numberProblem = numberError(number, t);
     if (numberProblem) errors.card_number = numberProblem;
     if ('error' in expiry) errors.expiry = expiry.error;
-    const cvvProblem = opts.askCvv ? cvvError(cvv, t) : undefined;
+    const cvvProblem = opts.askCvv ? cvvError(cvv, t, opts.cvvOptional) : undefined;
     if (cvvProblem) errors.cvv = cvvProblem;
     if (!holder) errors.holder = t.required;
     else if (holder.length < 2 || holder.length > 64 || !/^[\p{L} .'-]+$/u.test(holder)) errors.holder = t.badHolder;
-    if (!('error' in expiry)) result = { kind: 'new', card: { number, ...expiry, cvv: opts.askCvv ? cvv : undefined, holder } };
+    if (!('error' in expiry)) result = { kind: 'new', card: { number, ...expiry, cvv: opts.askCvv && cvv ? cvv : undefined, holder } };
   } else {
     const index = Number(choice.slice('saved-'.length));
     if (opts.askCvv) {
       const cvv = (getString(form, 'saved_cvv') ?? '').trim();
-      const problem = cvvError(cvv, t);
+      const problem = cvvError(cvv, t, opts.cvvOptional);
       if (problem) errors.saved_cvv = problem;
-      result = { kind: 'saved', index, cvv };
+      result = { kind: 'saved', index, cvv: cvv || undefined };
     } else {
       const expiry = readExpiry((getString(form, 'saved_expiry') ?? '').trim(), opts.now, t);
       if ('error' in expiry) errors.saved_expiry = expiry.error;

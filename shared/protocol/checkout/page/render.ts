@@ -98,6 +98,8 @@ export interface FormView {
   termsCheckbox: boolean;
   /** Payouts (credit) ask for the expiry only, not the CVV. */
   askCvv: boolean;
+  /** MOTO sessions: the CVV field is shown but not required. */
+  cvvOptional?: boolean;
   /** credit: the button says "Receive". */
   payout: boolean;
   /** card_token cards, masked. */
@@ -144,7 +146,7 @@ ${input}
   const expiryInput = (name: 'expiry' | 'saved_expiry') =>
     field(name, t.expiry, `<input type="text" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-exp" placeholder="${esc(t.expiryHint)}" maxlength="5" data-check="expiry" required>`, t.expiryHint);
   const cvvInput = (name: 'cvv' | 'saved_cvv') =>
-    field(name, t.cvv, `<input type="password" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" data-check="cvv" required>`, t.cvvHint);
+    field(name, t.cvv, `<input type="password" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" data-check="cvv"${v.cvvOptional ? ' data-optional="1"' : ' required'}>`, t.cvvHint);
   const newCard = `${field(
     'card_number',
     t.cardNumber,

@@ -25,7 +25,7 @@ f.querySelectorAll('input:not([type=radio]):not([type=hidden])').forEach(functio
 f.querySelectorAll('input[type=radio]').forEach(function(r){r.addEventListener('change',sync)});sync();
 function check(el){var v=el.value.trim(),k=el.dataset.check;
 if(k==='terms')return el.checked?'':d.termsRequired;
-if(!v)return d.required;
+if(!v)return el.dataset.optional?'':d.required;
 if(k==='card'){var p=digits(v);return p.length<12||!luhn(p)||!brand(p)?d.badCard:''}
 if(k==='expiry'){var m=/^(\\d{2})\\/(\\d{2})$/.exec(v);if(!m||+m[1]<1||+m[1]>12)return d.badExpiry;
 var now=new Date(),y=2000+ +m[2],mo=+m[1];return y<now.getFullYear()||(y===now.getFullYear()&&mo<now.getMonth()+1)?d.cardExpired:''}

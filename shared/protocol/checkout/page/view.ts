@@ -1,7 +1,7 @@
 /** Turns a page outcome into the HTML response the payer's browser gets. */
 import { formatAmount } from '../../../domain/money.js';
 import type { PageContext, PageOutcome } from '../../../operations/checkout/page.js';
-import { asksCvv } from '../../../operations/checkout/page.js';
+import { asksCvv, cvvOptional } from '../../../operations/checkout/page.js';
 import type { SavedCard } from '../../../ports/checkout-sessions.js';
 import { fill, pageLanguage, type PageText } from './i18n.js';
 import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from './render.js';
@@ -51,6 +51,7 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string): RenderedPa
           cancelUrl: outcome.ctx.session.cancelUrl ? `${pageUrl}/cancel` : undefined,
           termsCheckbox: outcome.ctx.merchant.termsCheckbox,
           askCvv: asksCvv(session),
+          cvvOptional: cvvOptional(session),
           payout: session.operation === 'credit',
           savedCards: (session.savedCards ?? []).map((c, i) => savedCardView(c, i, lang.t, asksCvv(session), payeeName)),
           savedOnly: session.savedCardsOnly === true,

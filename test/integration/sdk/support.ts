@@ -9,8 +9,7 @@ export interface RecordedRequest {
 }
 
 /** The global fetch, with a copy of every request kept: the proof that a secret was never sent lies in these. */
-export function recordingFetch(): { fetch: FetchLike; requests: RecordedRequest[] } {
-  const requests: RecordedRequest[] = [];
+export function recordingFetch(requests: RecordedRequest[] = []): { fetch: FetchLike; requests: RecordedRequest[] } {
   return {
     requests,
     fetch: async (url, init) => {

@@ -1,6 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const sdk = (path: string) => fileURLToPath(new URL(`./sdk/mobile/src/${path}`, import.meta.url));
+
 export default defineConfig({
+  // The SDK from source (as tsconfig.json "paths" says): a fresh clone has no sdk/mobile/dist.
+  resolve: {
+    alias: [
+      { find: /^@open-payments\/mobile-sdk$/, replacement: sdk('index.ts') },
+      { find: /^@open-payments\/mobile-sdk\/(web|react-native)$/, replacement: sdk('$1/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // One DynamoDB Local and one moto for the whole run; each test file gets its own tables and queues.

@@ -1,6 +1,7 @@
 /** Builds the CDK app for one stage; bin/app.ts and the infra tests share it, cdk-nag included. */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { MerchantBackendStack } from './stacks/merchant-backend-stack.js';
 import { PaymentsStack, type PaymentsStackProps } from './stacks/payments-stack.js';
 import { stageSettings, type WalletTrust } from './stages.js';
 
@@ -10,10 +11,12 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
   account: string;
   region: string;
   app?: App;
+  /** `-c merchantBackend=true`: the mobile SDK's reference merchant backend in a stack of its own. */
+  merchantBackend?: { merchantKey: string; allowedReturnUrls?: string };
 }
 
-export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack } {
-  const { stage, account, region, app = new App(), walletTrust, ...tables } = options;
+export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack; merchantBackend?: MerchantBackendStack } {
+  const { stage, account, region, app = new App(), walletTrust, merchantBackend: backend, ...tables } = options;
   const base = stageSettings(stage);
   const settings = walletTrust ? { ...base, runtime: { ...base.runtime, walletTrust } } : base;
   const stack = new PaymentsStack(app, `Payments-${stage}`, {
@@ -25,7 +28,19 @@ export function buildPaymentsApp(options: BuildOptions): { app: App; stack: Paym
     env: { account, region },
     tags: { project: 'open-payments-platform', stage },
   });
+  const merchantBackend = backend
+    ? new MerchantBackendStack(app, `MerchantBackend-${stage}`, {
+        settings,
+        platformUrl: stack.api.url,
+        merchantKey: backend.merchantKey,
+        allowedReturnUrls: backend.allowedReturnUrls,
+        stackName: `${stage}-merchant-backend`,
+        description: `Mobile SDK reference merchant backend (${stage})`,
+        env: { account, region },
+        tags: { project: 'open-payments-platform', stage },
+      })
+    : undefined;
   // cdk-nag v3 is a policy-validation plugin: findings fail `cdk synth` unless acknowledged with a reason.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack };
+  return { app, stack, merchantBackend };
 }

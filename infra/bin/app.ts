@@ -15,9 +15,15 @@ const context = (key: string): string | undefined => {
 const walletTrustFile = context('walletTrustFile');
 const walletTrust = walletTrustFile ? (JSON.parse(readFileSync(walletTrustFile, 'utf8')) as WalletTrust) : undefined;
 
+// `-c merchantBackend=true -c merchantKey=<client key> [-c allowedReturnUrls=https://shop.example/app/]`
+const merchantKey = context('merchantKey');
+if (context('merchantBackend') === 'true' && !merchantKey) throw new Error('-c merchantBackend=true needs -c merchantKey=<the merchant client key>');
+const merchantBackend = context('merchantBackend') === 'true' ? { merchantKey: merchantKey!, allowedReturnUrls: context('allowedReturnUrls') } : undefined;
+
 buildPaymentsApp({
   app,
   walletTrust,
+  merchantBackend,
   stage: context('stage') ?? 'dev',
   account: context('account') ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
   region: context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-1',

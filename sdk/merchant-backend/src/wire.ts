@@ -1,0 +1,24 @@
+/** Answers in the platform's own error shape, so an app sees the backend's refusals exactly like the platform's. */
+
+export interface BackendResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const json = (status: number, payload: unknown, headers: Record<string, string> = {}): BackendResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  body: JSON.stringify(payload),
+});
+
+/** 400 "Request data is invalid." listing each "<field>: <message>", as the platform's validation errors do. */
+export const invalid = (problems: Array<{ field: string; message: string }>): BackendResponse =>
+  json(400, {
+    error_code: 0,
+    error_message: 'Request data is invalid.',
+    errors: problems.map((p) => ({ error_code: 100000, error_message: `${p.field}: ${p.message}` })),
+  });
+
+export const failure = (status: number, message: string): BackendResponse =>
+  json(status, { error_code: 0, error_message: message, errors: [{ error_code: 0, error_message: message }] });

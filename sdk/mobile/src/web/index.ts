@@ -42,7 +42,9 @@ export interface IframeOptions {
 export async function mountCheckoutIframe(controller: CheckoutWebViewController, container: HTMLElement, options: IframeOptions = {}): Promise<CheckoutResult> {
   const iframe = document.createElement('iframe');
   for (const [k, v] of Object.entries({ title: 'Payment', style: 'width:100%;height:100%;border:0', ...options.attributes })) iframe.setAttribute(k, v);
-  iframe.src = await controller.start();
+  // The return must load inside the iframe (url_target _self), where the adapter can read it; the page's default
+  // (_top) would replace the app itself. A merchant-wide link target set by an operator still wins (docs/checkout.md).
+  iframe.src = await controller.start({ urlTarget: '_self' });
   container.appendChild(iframe);
   const read = () => iframe.contentWindow!.location.href;
   // The load event catches the return at once; polling covers web views that miss it.

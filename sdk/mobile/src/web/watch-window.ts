@@ -15,7 +15,11 @@ export interface WatchedWindow {
 
 export function watchWindow(controller: CheckoutWebViewController, win: WatchedWindow, pollMs: number): () => void {
   const timer = setInterval(() => {
-    if (controller.settled) return stop();
+    // Settled elsewhere (the iframe's load event, the app): the window goes too, as when this poll settles it.
+    if (controller.settled) {
+      if (!win.closed()) win.close();
+      return stop();
+    }
     if (win.closed()) {
       controller.close();
       return stop();

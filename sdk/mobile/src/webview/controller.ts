@@ -50,9 +50,13 @@ export class CheckoutWebViewController {
     return this.done;
   }
 
-  /** Creates the session (once) and answers the page to load. A refused session also rejects `result`. */
-  start(): Promise<string> {
-    this.paymentUrl ??= this.sdk.fetchPaymentUrl(this.request).catch((err: unknown) => {
+  /**
+   * Creates the session (once) and answers the page to load. A refused session also rejects `result`.
+   * `urlTarget` overrides the request's: an adapter that shows the page in a frame needs the return to stay there.
+   */
+  start(options: { urlTarget?: PaymentRequest['urlTarget'] } = {}): Promise<string> {
+    const request = options.urlTarget ? { ...this.request, urlTarget: options.urlTarget } : this.request;
+    this.paymentUrl ??= this.sdk.fetchPaymentUrl(request).catch((err: unknown) => {
       this.settleWith(() => this.reject(err));
       throw err;
     });

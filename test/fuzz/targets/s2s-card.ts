@@ -63,6 +63,7 @@ const scheduleFields = { name: 'Plan', interval_length: '1', interval_unit: 'mon
 
 export const S2S_CARD_SPECS: Record<string, ActionSpec> = {
   SALE: cardPayment('SALE'),
+  AUTH: cardPayment('AUTH'),
   DEBIT: cardPayment('DEBIT', () => fc.constant({ payee_first_name: 'Jane' })),
   CAPTURE: byTransId('CAPTURE'),
   VOID: byTransId('VOID'),

@@ -8,7 +8,7 @@ import { ValidationError, type FieldError } from '../../errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX, isHttpUrl } from '../fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
-import { parseJsonObject } from './json.js';
+import { parseJsonObject, withoutNulls } from './json.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 
 const BLANK = MESSAGES.blank;
@@ -125,7 +125,7 @@ function fieldName(path: PropertyKey[]): string {
 
 /** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
 export function readSessionRequest(rawBody: string): SessionRequest {
-  const json = parseJsonObject(rawBody);
+  const json = withoutNulls(parseJsonObject(rawBody), ['order', 'customer', 'billing_address']);
   const parsed = schema.safeParse(json);
   const errors: FieldError[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
   const raw = json as Record<string, unknown>;

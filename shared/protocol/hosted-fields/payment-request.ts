@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
-import { parseJsonObject } from '../checkout/json.js';
+import { parseJsonObject, withoutNulls } from '../checkout/json.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -101,7 +101,8 @@ function fieldName(path: PropertyKey[]): string {
 }
 
 export function readPaymentRequest(rawBody: string): PaymentRequest {
-  const parsed = schema.safeParse(parseJsonObject(rawBody));
+  // null is absent, as in the session (checkout/json.ts): "billing_address": null, "browser_info": null.
+  const parsed = schema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
   if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message })));
   const b = parsed.data;
   const { accept_headers, ...browser } = b.browser_info ?? {};

@@ -10,6 +10,7 @@ import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX, isHttpUrl } from '../fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
 import { parseJsonObject, withoutNulls } from './json.js';
 import { LIMIT_MESSAGES } from '../limits.js';
+import { collectedState } from '../billing-state.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -31,8 +32,6 @@ const obj = () => z.record(z.string(), z.unknown(), { error: MESSAGES.invalid })
 /** `[a-zA-Z0-9 -!"#$%&'()*+,./:;&@]` from the field table. */
 const ORDER_NUMBER = /^[a-zA-Z0-9 \-!"#$%&'()*+,./:;@]+$/;
 const LATIN_NAME = /^[\p{Script=Latin} .'-]+$/u;
-/** Countries whose billing state is collected; for the rest it is hidden and not validated (6.7.0). */
-export const STATE_COUNTRIES = new Set(['CA', 'US', 'JP', 'AU', 'IN']);
 export const URL_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
 export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
 
@@ -85,7 +84,8 @@ const schema = z.object({
     .object(
       {
         country: text({ pattern: PATTERNS.country }).optional(),
-        state: z.string({ error: MESSAGES.invalid }).max(32, MESSAGES.tooLong(32)).optional(),
+        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
+        state: z.unknown().optional(),
         city: text({ max: 40 }).optional(),
         district: text({ max: 32 }).optional(),
         address: text({ max: 255 }).optional(),
@@ -168,10 +168,9 @@ export function readSessionRequest(rawBody: string): SessionRequest {
     const { state, ...rest } = body.billing_address;
     billingAddress = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string>;
     // 6.7.0: the state is only collected (and validated) for CA, US, JP, AU and IN.
-    if (state !== undefined && rest.country && STATE_COUNTRIES.has(rest.country)) {
-      if (!/^[A-Z]{2}$/.test(state)) errors.push({ field: 'billing_address.state', message: MESSAGES.invalid });
-      else billingAddress.state = state;
-    }
+    const kept = collectedState(rest.country, state);
+    if (kept.error) errors.push({ field: 'billing_address.state', message: kept.error });
+    else if (kept.state) billingAddress.state = kept.state;
   }
 
   if (errors.length) throw new ValidationError(errors);

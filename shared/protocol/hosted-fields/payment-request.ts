@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
 import { parseJsonObject, withoutNulls } from '../checkout/json.js';
+import { collectedState } from '../billing-state.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -51,7 +52,8 @@ const schema = z.object({
     .object(
       {
         country: text({ pattern: PATTERNS.country }).optional(),
-        state: text({ max: 32 }).optional(),
+        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
+        state: z.unknown().optional(),
         city: text({ max: 40 }).optional(),
         district: text({ max: 32 }).optional(),
         address: text({ max: 255 }).optional(),
@@ -100,15 +102,28 @@ function fieldName(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
 }
 
-export function readPaymentRequest(rawBody: string): PaymentRequest {
+/**
+ * sessionCountry: the session's billing_address.country, which decides whether a state is collected when the
+ * payment request names no country of its own.
+ */
+export function readPaymentRequest(rawBody: string, sessionCountry?: string): PaymentRequest {
   // null is absent, as in the session (checkout/json.ts): "billing_address": null, "browser_info": null.
   const parsed = schema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
-  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message })));
+  const errors = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
+  const sent = parsed.success ? parsed.data.billing_address : undefined;
+  // 6.7.0: the state is collected (and validated) only for CA, US, JP, AU and IN; for others it is ignored.
+  const kept = sent ? collectedState(sent.country ?? sessionCountry, sent.state) : {};
+  if (kept.error) errors.push({ field: 'billing_address.state', message: kept.error });
+  if (!parsed.success || errors.length) throw new ValidationError(errors);
   const b = parsed.data;
   const { accept_headers, ...browser } = b.browser_info ?? {};
   const browserInfo: BrowserInfo = Object.fromEntries(Object.entries(browser).filter(([, v]) => v !== undefined));
   if (browserInfo.accept_header === undefined && accept_headers !== undefined) browserInfo.accept_header = accept_headers;
-  const billingAddress = b.billing_address && (Object.fromEntries(Object.entries(b.billing_address).filter(([, v]) => v !== undefined)) as Record<string, string>);
+  const { state: _sentState, ...address } = b.billing_address ?? {};
+  const billingAddress = b.billing_address && {
+    ...(Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)) as Record<string, string>),
+    ...(kept.state ? { state: kept.state } : {}),
+  };
   return {
     name: b.name.trim(),
     billingAddress,

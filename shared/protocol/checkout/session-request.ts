@@ -11,6 +11,7 @@ import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
 import { parseJsonObject, withoutNulls } from './json.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 import { collectedState } from '../billing-state.js';
+import { sentLanguage } from './page/i18n.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -93,8 +94,8 @@ const schema = z.object({
         zip: text({ max: 10 }).optional(),
         phone: text({ max: 32 }).optional(),
         phone_country_code: text({ max: 10, pattern: /^\d+(-\d+)*$/ }).optional(),
-        // Not validated (unknown codes fall back to English), only capped.
-        language: z.string({ error: MESSAGES.invalid }).max(16, MESSAGES.tooLong(16)).optional(),
+        // Never validated: whatever was sent is read by sentLanguage (page/i18n.ts); unknown codes are English.
+        language: z.unknown().optional(),
       },
       { error: MESSAGES.invalid },
     )
@@ -166,7 +167,9 @@ export function readSessionRequest(rawBody: string): SessionRequest {
   let billingAddress: Record<string, string> | undefined;
   if (parsed.success && body.billing_address) {
     const { state, ...rest } = body.billing_address;
-    billingAddress = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    billingAddress = Object.fromEntries(Object.entries(rest).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<string, string>;
+    const language = sentLanguage(rest.language);
+    if (language) billingAddress.language = language;
     // 6.7.0: the state is only collected (and validated) for CA, US, JP, AU and IN.
     const kept = collectedState(rest.country, state);
     if (kept.error) errors.push({ field: 'billing_address.state', message: kept.error });

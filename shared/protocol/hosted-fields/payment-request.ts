@@ -8,6 +8,7 @@ import { ValidationError } from '../../errors.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
 import { parseJsonObject, withoutNulls } from '../checkout/json.js';
 import { collectedState } from '../billing-state.js';
+import { sentLanguage } from '../checkout/page/i18n.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -30,7 +31,6 @@ const browserValue = () =>
 
 /** Digits, up to 10 characters, a hyphen allowed for composite codes (1-684). */
 export const PHONE_COUNTRY_CODE = /^\d+(-\d+)*$/;
-const LANGUAGE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
 
 const BROWSER_KEYS = [
   'color_depth',
@@ -61,7 +61,8 @@ const schema = z.object({
         zip: text({ max: 10 }).optional(),
         phone: text({ max: 32 }).optional(),
         phone_country_code: text({ max: 10, pattern: PHONE_COUNTRY_CODE }).optional(),
-        language: text({ max: 16, pattern: LANGUAGE }).optional(),
+        // Never validated (spec): read by sentLanguage (checkout/page/i18n.ts); unknown codes are English.
+        language: z.unknown().optional(),
       },
       { error: MESSAGES.invalid },
     )
@@ -78,7 +79,7 @@ const schema = z.object({
     .optional(),
   email: text({ max: 256 }).regex(PATTERNS.email, MESSAGES.email).optional(),
   birth_date: text({ pattern: PATTERNS.date }).refine(isCalendarDate, MESSAGES.invalid).optional(),
-  selected_language: text({ max: 16, pattern: LANGUAGE }).optional(),
+  selected_language: z.unknown().optional(),
 });
 
 function isCalendarDate(v: string): boolean {
@@ -94,7 +95,7 @@ export interface PaymentRequest {
   browserInfo: BrowserInfo;
   email?: string;
   birthDate?: string;
-  /** selected_language, else billing_address.language; lowercased. */
+  /** selected_language, else billing_address.language, as our lowercased code (sentLanguage). */
   language?: string;
 }
 
@@ -121,7 +122,8 @@ export function readPaymentRequest(rawBody: string, sessionCountry?: string): Pa
   if (browserInfo.accept_header === undefined && accept_headers !== undefined) browserInfo.accept_header = accept_headers;
   const { state: _sentState, ...address } = b.billing_address ?? {};
   const billingAddress = b.billing_address && {
-    ...(Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)) as Record<string, string>),
+    ...(Object.fromEntries(Object.entries(address).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<string, string>),
+    ...(sentLanguage(address.language) ? { language: sentLanguage(address.language)! } : {}),
     ...(kept.state ? { state: kept.state } : {}),
   };
   return {
@@ -130,6 +132,6 @@ export function readPaymentRequest(rawBody: string, sessionCountry?: string): Pa
     browserInfo,
     email: b.email,
     birthDate: b.birth_date,
-    language: (b.selected_language ?? b.billing_address?.language)?.toLowerCase(),
+    language: sentLanguage(b.selected_language) ?? sentLanguage(b.billing_address?.language),
   };
 }

@@ -7,6 +7,12 @@ export interface FieldError {
   /** Protocol field name, e.g. "order_amount" or "mpi_data[eci]". Empty for errors not tied to a field. */
   field: string;
   message: string;
+  /**
+   * The spec shows this text as the answer's own error_message ("size should be within 1..100", the delays
+   * deprecation, "Not found acceptable methods"), not only as an entry of errors[]. Field-less entries are
+   * headlines without saying so: they refuse the request as a whole.
+   */
+  headline?: boolean;
 }
 
 export abstract class PlatformError extends Error {
@@ -31,6 +37,15 @@ export class ValidationError extends PlatformError {
   }
   static field(field: string, message: string): ValidationError {
     return new ValidationError({ field, message });
+  }
+  /** A refusal whose text the spec shows as the error_message itself (see FieldError.headline). */
+  static rule(field: string, message: string): ValidationError {
+    return new ValidationError({ field, message, headline: true });
+  }
+  /** The text of the answer's error_message: the first headline entry, else the protocol's generic text. */
+  get headline(): string | undefined {
+    const e = this.fieldErrors.find((f) => f.headline || !f.field);
+    return e?.message;
   }
 }
 

@@ -1,6 +1,7 @@
 /** GET /hosted-fields/frame/{field}?token=…&origin=…&channel=… — the page inside one hosted-field iframe. */
 import { deps } from '../../shared/deps.js';
-import { html, httpHandler, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, httpHandler, type HttpEvent } from '../../shared/http/http.js';
+import { pageLanguage } from '../../shared/protocol/checkout/page/i18n.js';
 import { toCheckoutError } from '../../shared/protocol/error-wire.js';
 import { FIELDS, framePage, frameRefusedPage, type HostedField } from '../../shared/protocol/hosted-fields/frame-page.js';
 import { FORBIDDEN_TEXT } from '../../shared/protocol/hosted-fields/pages.js';
@@ -33,7 +34,9 @@ export const handler = httpHandler(
       const page = frameRefusedPage(FORBIDDEN_TEXT);
       return html(403, page.body, page.headers);
     }
-    const page = framePage({ field, token: session.token, parentOrigin, frameAncestors: embeddingOrigins(session, parentOrigin), channel: q.channel!, cardDataUrl: `${d.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/hosted-fields/card-data` });
+    // The session's billing_address.language, else the merchant's default, else the browser's (i18n.ts).
+    const lang = pageLanguage(session.session.language, { merchantDefault: session.merchant.defaultLanguage, acceptLanguage: header(event, 'accept-language') });
+    const page = framePage({ field, token: session.token, parentOrigin, frameAncestors: embeddingOrigins(session, parentOrigin), channel: q.channel!, cardDataUrl: `${d.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/hosted-fields/card-data`, lang });
     return html(200, page.body, page.headers);
   },
   (err) => toCheckoutError(err),

@@ -1,6 +1,6 @@
 /** GET|POST /post-va/redirect/{transId} — the sandbox method's page of an APM REDIRECT answer, and the payer's decision. */
 import { deps } from '../../shared/deps.js';
-import { html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { toCheckoutError } from '../../shared/protocol/error-wire.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showMethodPage, submitMethodPage } from '../../shared/operations/s2s-apm/method-page.js';
@@ -13,9 +13,9 @@ export const handler = httpHandler(
       event.requestContext?.http?.method === 'POST'
         ? await (async () => {
             const form = parseForm(rawBody(event));
-            return submitMethodPage(deps(), transId, getString(form, 'token'), getString(form, 'decision'));
+            return submitMethodPage(deps(), transId, getString(form, 'token'), getString(form, 'decision'), header(event, 'accept-language'));
           })()
-        : await showMethodPage(deps(), transId, event.queryStringParameters?.token);
+        : await showMethodPage(deps(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
     return html(res.statusCode, res.body, res.headers);
   },
   (err) => toCheckoutError(err),

@@ -1,6 +1,6 @@
 /** GET|POST /threeds/{transId} — the authentication page a 3DS / REDIRECT answer points the payer to. */
 import { deps } from '../../shared/deps.js';
-import { html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { toCheckoutError } from '../../shared/protocol/error-wire.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showChallenge } from '../../shared/operations/s2s-card/threeds.js';
@@ -9,7 +9,7 @@ export const handler = httpHandler(
   'ANY /threeds/{transId}',
   async (event: HttpEvent) => {
     const token = getString(parseForm(rawBody(event)), 'PaReq') ?? event.queryStringParameters?.PaReq;
-    const res = await showChallenge(deps(), event.pathParameters?.transId ?? '', token);
+    const res = await showChallenge(deps(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
     return html(res.statusCode, res.body, res.headers);
   },
   (err) => toCheckoutError(err),

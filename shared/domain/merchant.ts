@@ -81,6 +81,11 @@ export interface Merchant {
    * elsewhere is answered exactly like a wrong hash (shared/operations/auth/authenticate.ts).
    */
   apiIpAllowlist?: string[];
+  /**
+   * The protocol mapping's default page language (lowercased spec code, e.g. "de", "zh-tw"): used when a payment
+   * names no language of its own, before the browser's Accept-Language (shared/protocol/checkout/page/i18n.ts).
+   */
+  defaultLanguage?: string;
   createdAt: string;
 }
 

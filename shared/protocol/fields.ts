@@ -71,8 +71,9 @@ export class FieldReader {
     return value;
   }
 
-  fail(field: string, message: string): void {
-    this.errors.push({ field, message });
+  /** headline: the spec shows this text as the answer's error_message (FieldError.headline). */
+  fail(field: string, message: string, opts: { headline?: boolean } = {}): void {
+    this.errors.push({ field, message, ...(opts.headline ? { headline: true } : {}) });
   }
 
   throwIfInvalid(): void {

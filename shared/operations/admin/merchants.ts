@@ -2,6 +2,7 @@
  * Merchant and MID administration (admin CLI, local sandbox merchant). Credentials are generated here:
  * client_key is a UUID, the password 32 random hex characters (the protocol's shape).
  */
+import { SPEC_LANGUAGES } from '../../protocol/checkout/page/i18n.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -105,6 +106,8 @@ export interface MerchantSettingsChange {
   hostedFieldsUpdateSignature?: boolean;
   /** CIDR blocks (v4/v6) the merchant's API calls may come from; an empty list removes the restriction. */
   apiIpAllowlist?: string[];
+  /** The protocol mapping's default page language: one of the spec's 21 codes; "none" removes it. */
+  defaultLanguage?: string;
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -156,6 +159,13 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     const bad = change.apiIpAllowlist.filter((c) => !parseCidr(c));
     if (bad.length) errors.push({ field: 'api_ip_allowlist', message: `Not an IP address or CIDR block: ${bad.join(', ')}` });
     out.apiIpAllowlist = change.apiIpAllowlist.length ? [...new Set(change.apiIpAllowlist)] : null;
+  }
+  if (change.defaultLanguage !== undefined) {
+    const code = change.defaultLanguage.trim().toLowerCase();
+    // An operator typo should fail here, not silently show payers English: only the spec's codes are taken.
+    if (code === 'none') out.defaultLanguage = null;
+    else if (SPEC_LANGUAGES.some((l) => l.toLowerCase() === code)) out.defaultLanguage = code;
+    else errors.push({ field: 'default_language', message: `Not a language code of the protocol; one of ${SPEC_LANGUAGES.join(', ')}, or none.` });
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

@@ -2,6 +2,7 @@
  * POST /api/v1/session: validate → merchant → hash (§2.3 Authentication) → a MID can take it → the card_token cards
  * exist → store the session → the page link. The payer's page is the only thing that can use the link; it carries no ids.
  */
+import { sentLanguage } from '../../protocol/checkout/page/i18n.js';
 import type { Deps } from '../../deps.js';
 import { InvalidHashError } from '../../errors.js';
 import { hashEquals } from '../../protocol/signature.js';
@@ -37,7 +38,7 @@ export async function createSession(d: Deps, rawBody: string, callerIp: string |
       order: { number: body.order.number, amount: req.amount, currency: req.currency, description: body.order.description },
       customer: body.customer && { name: body.customer.name, email: body.customer.email, birthDate: body.customer.birth_date },
       billingAddress: req.billingAddress,
-      language: body.billing_address?.language?.trim().toLowerCase() || undefined,
+      language: sentLanguage(body.billing_address?.language),
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       expiryUrl: body.expiry_url,

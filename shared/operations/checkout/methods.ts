@@ -24,7 +24,7 @@ export function acceptableMethods(operation: CheckoutOperation): string[] {
 export function sessionMethods(operation: CheckoutOperation, requested: string[] | undefined, enabled?: string[]): string[] {
   const acceptable = acceptableMethods(operation).filter((m) => !enabled?.length || enabled.includes(m));
   const methods = requested?.length ? acceptable.filter((m) => requested.some((r) => r.toLowerCase() === m)) : acceptable;
-  if (methods.length === 0) throw ValidationError.field('methods', NO_ACCEPTABLE_METHODS);
+  if (methods.length === 0) throw ValidationError.rule('methods', NO_ACCEPTABLE_METHODS);
   return methods;
 }
 

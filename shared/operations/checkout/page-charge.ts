@@ -20,6 +20,8 @@ export interface PayerContext {
   ip?: string;
   acceptHeader?: string;
   userAgent?: string;
+  /** The browser's Accept-Language: the page language's last fallback before English. */
+  acceptLanguage?: string;
 }
 
 const OPERATION_ACTIONS: Record<CheckoutSession['operation'], { action: string; type: TransactionType }> = {

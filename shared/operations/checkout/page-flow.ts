@@ -23,7 +23,7 @@ export type PageOutcome =
   /** The payment waits for 3DS: send the browser to the page (GET), which shows the step. */
   | { kind: 'toPage'; ctx: PageContext }
   | { kind: 'return'; ctx: PageContext; outcome: 'paid' | 'declined' | 'notCompleted'; reason?: string; url?: string; target: string }
-  | { kind: 'dead'; reason: 'expired' | 'used' | 'notFound' | 'busy'; language?: string };
+  | { kind: 'dead'; reason: 'expired' | 'used' | 'notFound' | 'busy'; language?: string; merchantDefaultLanguage?: string };
 
 export interface Loaded {
   ctx: PageContext;
@@ -55,7 +55,15 @@ export async function claim(d: Deps, ctx: PageContext, changes: Partial<Checkout
   }
 }
 
-export const busy = (ctx: PageContext): PageOutcome => ({ kind: 'dead', reason: 'busy', language: ctx.session.language });
+export const busy = (ctx: PageContext): PageOutcome => dead(ctx, 'busy');
+
+/** A page that ends here, still in the session's language (i18n.ts fallbacks). */
+export const dead = (ctx: PageContext, reason: 'expired' | 'used' | 'busy'): PageOutcome => ({
+  kind: 'dead',
+  reason,
+  language: ctx.session.language,
+  merchantDefaultLanguage: ctx.merchant.defaultLanguage,
+});
 
 export const isExpired = (d: Deps, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
 
@@ -65,10 +73,9 @@ export function finish(ctx: PageContext, outcome: 'paid' | 'declined' | 'notComp
 
 /** An open session past its expiry: to expiry_url if the merchant gave one, else a dead-link page. */
 export async function expire(d: Deps, ctx: PageContext): Promise<PageOutcome> {
-  const language = ctx.session.language;
-  if (!ctx.session.expiryUrl) return { kind: 'dead', reason: 'expired', language };
+  if (!ctx.session.expiryUrl) return dead(ctx, 'expired');
   const done = await claim(d, ctx, { state: 'completed' });
-  if (!done) return { kind: 'dead', reason: 'used', language };
+  if (!done) return dead(ctx, 'used');
   return finish(done, 'notCompleted', 'expiry');
 }
 

@@ -17,7 +17,7 @@ import { completeRedirect, isWaitingForPayer } from '../s2s-apm/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
 import { leaseFrom, leaseIsOver, resolveStuckSession } from './attempt-lease.js';
-import { afterPayment, busy, claim, expire, finish, isExpired, isOutcome, load, type PageOutcome } from './page-flow.js';
+import { afterPayment, busy, claim, dead, expire, finish, isExpired, isOutcome, load, type PageOutcome } from './page-flow.js';
 import { logger } from '../../logger.js';
 
 export type { PageContext, PageOutcome } from './page-flow.js';
@@ -33,7 +33,6 @@ export async function openPage(d: Deps, token: string | undefined): Promise<Page
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   const { ctx } = loaded;
-  const language = ctx.session.language;
   switch (ctx.session.state) {
     case 'open':
       return isExpired(d, ctx.session) ? expire(d, ctx) : { kind: 'form', ctx };
@@ -42,7 +41,7 @@ export async function openPage(d: Deps, token: string | undefined): Promise<Page
     case 'processing':
       return leaseIsOver(d, ctx.session) ? resolveStuckSession(d, ctx) : busy(ctx);
     case 'completed':
-      return { kind: 'dead', reason: 'used', language };
+      return dead(ctx, 'used');
   }
 }
 
@@ -56,7 +55,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
   if (s.state !== 'open') return openPage(d, token);
   if (isExpired(d, s)) return expire(d, ctx);
 
-  const t = pageLanguage(s.language).t;
+  const t = pageLanguage(s.language, { merchantDefault: ctx.merchant.defaultLanguage, acceptLanguage: payer.acceptLanguage }).t;
   const parsed = readPaymentForm(
     form,
     {

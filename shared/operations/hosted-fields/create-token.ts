@@ -2,6 +2,7 @@
  * POST /api/v1/session/token: validate (400) → merchant_key and hash (401, the same answer for an unknown key and a wrong hash) → a MID can take it → store the session
  * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
  */
+import { sentLanguage } from '../../protocol/checkout/page/i18n.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import type { Deps } from '../../deps.js';
 import { hashEquals } from '../../protocol/signature.js';
@@ -37,7 +38,7 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
     order: { number: body.order.number, amount: req.amount, currency: req.currency, description: body.order.description },
     customer: body.customer && { name: body.customer.name, email: body.customer.email, birthDate: body.customer.birth_date },
     billingAddress: req.billingAddress,
-    language: body.billing_address?.language?.trim().toLowerCase() || undefined,
+    language: sentLanguage(body.billing_address?.language),
     successUrl: sentSuccessUrl(req) ?? req.returnUrl,
     cancelUrl: body.cancel_url,
     expiryUrl: body.expiry_url,

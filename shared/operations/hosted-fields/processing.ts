@@ -5,6 +5,7 @@
  * recorded in the payment's own write) → the session ends (or waits for 3DS). One session, one payment: any
  * later call answers that payment's current result instead of paying again.
  */
+import { STATE_COUNTRIES } from '../../protocol/billing-state.js';
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import type { Payment } from '../../domain/payment.js';
@@ -30,7 +31,7 @@ export const NO_CARD_DATA = 'Card data has not been submitted.';
 export async function processPayment(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
   if (loaded.session.operation !== operation) throw new BusinessRuleError(100000, OPERATION_MISMATCH);
   if (loaded.session.state !== 'open') return currentResult(d, loaded.session);
-  const req = readPaymentRequest(rawBody);
+  const req = readPaymentRequest(rawBody, loaded.session.billingAddress?.country);
 
   let s: HostedSession = loaded.session;
   let started: Started | undefined;
@@ -125,6 +126,8 @@ async function currentResult(d: Deps, s: HostedSession): Promise<PaymentResponse
 /** Payer data echoed by status responses and Checkout callbacks (never card data). */
 function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: string): Record<string, unknown> {
   const b = { ...s.billingAddress, ...req.billingAddress };
+  // A payment-request country that collects no state drops the session's state too (6.7.0: hidden, not validated).
+  if (b.state !== undefined && !STATE_COUNTRIES.has(b.country ?? '')) delete b.state;
   return {
     checkoutOperation: s.operation,
     hostedFields: { returnUrl: s.hostedFields.returnUrl, challengeToken },

@@ -14,6 +14,8 @@ import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { decidingTransId } from '../checkout/return-url.js';
 import { framedForMerchantOf } from '../pages/framing.js';
+import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
+import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 
 export type ChallengeResult = ({ statusCode: 200 | 404 } & HtmlPage) | { statusCode: 303; location: string };
 
@@ -32,7 +34,7 @@ export function challengeUrl(d: Deps, p: Payment): string | undefined {
   return `${base(d)}/hosted-fields/3ds/${p.transId}?token=${encodeURIComponent(details.challengeToken)}`;
 }
 
-const notFound = (): ChallengeResult => ({ statusCode: 404, ...messagePage('Not found', 'This authentication page does not exist or has expired.') });
+const notFound = (lang: PageLanguage): ChallengeResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.authPageNotFound, lang) });
 
 async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(transId)) return undefined;
@@ -41,10 +43,12 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
   return details && hashEquals(details.challengeToken, token) ? p : undefined;
 }
 
-export async function showChallenge(d: Deps, transId: string, token: string | undefined): Promise<ChallengeResult> {
+/** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
+export async function showChallenge(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<ChallengeResult> {
   const p = await load(d, transId, token);
-  if (!p) return notFound();
-  if (!isWaitingForChallenge(p)) return backToMerchant(d, p);
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
+  if (!isWaitingForChallenge(p)) return backToMerchant(d, p, lang);
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200 as const,
     ...authenticationPage({
@@ -54,21 +58,23 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
       amount: `${formatAmount({ minor: p.amount, currency: p.currency })} ${p.currency}`,
       card: p.card && maskCard(p.card),
       descriptor: p.descriptor,
+      lang,
     }),
   });
 }
 
-export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<ChallengeResult> {
+export async function submitChallenge(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<ChallengeResult> {
   const p = await load(d, transId, token);
-  if (!p) return notFound();
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
   const config = await d.merchants.get(p.clientKey);
-  if (!config) return notFound();
-  return backToMerchant(d, await completeFromPage(d, p, checkoutCallbacks(d, config.merchant)));
+  if (!config) return notFound(lang);
+  return backToMerchant(d, await completeFromPage(d, p, checkoutCallbacks(d, config.merchant)), lang);
 }
 
-async function backToMerchant(d: Deps, p: Payment): Promise<ChallengeResult> {
+async function backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<ChallengeResult> {
   const config = await d.merchants.get(p.clientKey);
-  if (!config) return notFound();
+  if (!config) return notFound(lang);
   const order = { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
   const url = new URL(hf(p)!.returnUrl);
   url.searchParams.set('payment_id', p.transId);

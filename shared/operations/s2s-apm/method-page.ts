@@ -11,12 +11,14 @@ import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/m
 import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
+import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
+import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
 }
 
-const notFound = (): PageResult => ({ statusCode: 404, ...messagePage('Not found', 'This payment page does not exist or has expired.') });
+const notFound = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.methodPageNotFound, lang) });
 
 async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
   if (!PATTERNS.uuid.test(transId)) return undefined;
@@ -25,9 +27,12 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
   return p;
 }
 
-export async function showMethodPage(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
+/** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
+export async function showMethodPage(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
   const p = await load(d, transId, token);
-  if (!p || !isWaitingForPayer(p)) return notFound();
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
+  if (!isWaitingForPayer(p)) return notFound(lang);
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...methodPage({
@@ -36,15 +41,17 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
       brand: String(p.details.brand),
       amount: `${formatAmount({ minor: p.amount + (typeof p.details.commission === 'number' ? p.details.commission : 0), currency: p.currency })} ${p.currency}`,
       descriptor: p.descriptor,
+      lang,
     }),
   });
 }
 
-export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined): Promise<PageResult> {
+export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined, acceptLanguage?: string): Promise<PageResult> {
   const p = await load(d, transId, token);
-  if (!p) return notFound();
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
   const config = await d.merchants.get(p.clientKey);
-  if (!config) return notFound();
+  if (!config) return notFound(lang);
   try {
     await completeRedirect(d, { payment: p, approve: decision === 'approve' }, { callbacks: apmRecorder({ config, deps: d }) });
   } catch (err) {
@@ -52,6 +59,6 @@ export async function submitMethodPage(d: Deps, transId: string, token: string |
     if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
   }
   const returnUrl = p.details.returnUrl as string | undefined;
-  if (!returnUrl) return { statusCode: 200, ...messagePage('Payment processed', 'You may close this window.') };
+  if (!returnUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   return { statusCode: 303, body: '', headers: { location: returnUrl } };
 }

@@ -11,12 +11,14 @@ import { authenticationPage, messagePage, returnPage, type HtmlPage } from '../.
 import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { s2sRecorder } from './pipeline.js';
 import { framedFor, framedForMerchantOf } from '../pages/framing.js';
+import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
+import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
 }
 
-const notFound = (): PageResult => ({ statusCode: 404, ...messagePage('Not found', 'This authentication page does not exist or has expired.') });
+const notFound = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.authPageNotFound, lang) });
 
 /** The payment, if the page token (PaReq) is the one issued with its REDIRECT answer. */
 async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
@@ -26,10 +28,12 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
   return hashEquals(p.details.challengeToken, token) ? p : undefined;
 }
 
-export async function showChallenge(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
+/** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
+export async function showChallenge(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
   const p = await load(d, transId, token);
-  if (!p) return notFound();
-  if (!isWaitingForChallenge(p)) return backToMerchant(d, p);
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
+  if (!isWaitingForChallenge(p)) return backToMerchant(d, p, lang);
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...authenticationPage({
@@ -39,23 +43,25 @@ export async function showChallenge(d: Deps, transId: string, token: string | un
       amount: `${formatAmount({ minor: p.amount, currency: p.currency })} ${p.currency}`,
       card: p.card && maskCard(p.card),
       descriptor: p.descriptor,
+      lang,
     }),
   });
 }
 
-export async function submitChallenge(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
+export async function submitChallenge(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
   const p = await load(d, transId, token);
-  if (!p) return notFound();
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
   const config = await d.merchants.get(p.clientKey);
-  if (!config) return notFound();
-  return backToMerchant(d, await completeFromPage(d, p, s2sRecorder({ config, deps: d })));
+  if (!config) return notFound(lang);
+  return backToMerchant(d, await completeFromPage(d, p, s2sRecorder({ config, deps: d })), lang);
 }
 
-async function backToMerchant(d: Deps, p: Payment): Promise<PageResult> {
+async function backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<PageResult> {
   const termUrl = p.details.termUrl3ds as string | undefined;
-  if (!termUrl) return { statusCode: 200, ...messagePage('Payment processed', 'You may close this window.') };
+  if (!termUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   // The merchant account's link target overrides term_url_target, also for payments made before it was set.
   const config = await d.merchants.get(p.clientKey);
   const target = config?.merchant.linkTarget ?? (p.details.termUrlTarget as string | undefined) ?? '_top';
-  return framedFor(config?.merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId } }) });
+  return framedFor(config?.merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }) });
 }

@@ -33,6 +33,21 @@ function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+/**
+ * Clients of this protocol in the wild send JSON null for optional values they do not have
+ * ("customer": null, "billing_address": null). null is read as absent: at the top level and inside the named
+ * objects, never inside free-form objects (custom_data, parameters, payee), whose nulls are the merchant's data.
+ * A required field sent as null is then simply missing ("This value should not be blank.", as before).
+ */
+export function withoutNulls(json: Record<string, unknown>, nested: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (value === null) continue;
+    out[key] = nested.includes(key) && typeof value === 'object' && !Array.isArray(value) ? withoutNulls(value as Record<string, unknown>) : value;
+  }
+  return out;
+}
+
 /** custom_data leaves become strings (true → "1", null → ""), as PHP would send them in a form callback. */
 export function toFormValue(value: unknown): FormValue {
   if (value === null || value === undefined || value === false) return '';

@@ -8,9 +8,11 @@ import { ValidationError, type FieldError } from '../../errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX, isHttpUrl } from '../fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
-import { parseJsonObject } from './json.js';
+import { parseJsonObject, withoutNulls } from './json.js';
 import { MOTO_TYPES } from '../s2s-card/card-payment.js';
 import { LIMIT_MESSAGES } from '../limits.js';
+import { collectedState } from '../billing-state.js';
+import { sentLanguage } from './page/i18n.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -32,8 +34,6 @@ const obj = () => z.record(z.string(), z.unknown(), { error: MESSAGES.invalid })
 /** `[a-zA-Z0-9 -!"#$%&'()*+,./:;&@]` from the field table. */
 const ORDER_NUMBER = /^[a-zA-Z0-9 \-!"#$%&'()*+,./:;@]+$/;
 const LATIN_NAME = /^[\p{Script=Latin} .'-]+$/u;
-/** Countries whose billing state is collected; for the rest it is hidden and not validated (6.7.0). */
-export const STATE_COUNTRIES = new Set(['CA', 'US', 'JP', 'AU', 'IN']);
 export const URL_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
 export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
 
@@ -88,7 +88,8 @@ const schema = z.object({
     .object(
       {
         country: text({ pattern: PATTERNS.country }).optional(),
-        state: z.string({ error: MESSAGES.invalid }).max(32, MESSAGES.tooLong(32)).optional(),
+        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
+        state: z.unknown().optional(),
         city: text({ max: 40 }).optional(),
         district: text({ max: 32 }).optional(),
         address: text({ max: 255 }).optional(),
@@ -96,8 +97,8 @@ const schema = z.object({
         zip: text({ max: 10 }).optional(),
         phone: text({ max: 32 }).optional(),
         phone_country_code: text({ max: 10, pattern: /^\d+(-\d+)*$/ }).optional(),
-        // Not validated (unknown codes fall back to English), only capped.
-        language: z.string({ error: MESSAGES.invalid }).max(16, MESSAGES.tooLong(16)).optional(),
+        // Never validated: whatever was sent is read by sentLanguage (page/i18n.ts); unknown codes are English.
+        language: z.unknown().optional(),
       },
       { error: MESSAGES.invalid },
     )
@@ -128,7 +129,7 @@ function fieldName(path: PropertyKey[]): string {
 
 /** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
 export function readSessionRequest(rawBody: string): SessionRequest {
-  const json = parseJsonObject(rawBody);
+  const json = withoutNulls(parseJsonObject(rawBody), ['order', 'customer', 'billing_address']);
   const parsed = schema.safeParse(json);
   const errors: FieldError[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
   const raw = json as Record<string, unknown>;
@@ -173,12 +174,13 @@ export function readSessionRequest(rawBody: string): SessionRequest {
   let billingAddress: Record<string, string> | undefined;
   if (parsed.success && body.billing_address) {
     const { state, ...rest } = body.billing_address;
-    billingAddress = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    billingAddress = Object.fromEntries(Object.entries(rest).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<string, string>;
+    const language = sentLanguage(rest.language);
+    if (language) billingAddress.language = language;
     // 6.7.0: the state is only collected (and validated) for CA, US, JP, AU and IN.
-    if (state !== undefined && rest.country && STATE_COUNTRIES.has(rest.country)) {
-      if (!/^[A-Z]{2}$/.test(state)) errors.push({ field: 'billing_address.state', message: MESSAGES.invalid });
-      else billingAddress.state = state;
-    }
+    const kept = collectedState(rest.country, state);
+    if (kept.error) errors.push({ field: 'billing_address.state', message: kept.error });
+    else if (kept.state) billingAddress.state = kept.state;
   }
 
   if (errors.length) throw new ValidationError(errors);

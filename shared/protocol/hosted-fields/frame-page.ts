@@ -6,31 +6,34 @@
  * Merchant styles are applied through the CSSOM (no markup, no url()), from an allow-list of selectors.
  */
 import { randomBytes } from 'node:crypto';
-import { escapeHtml, type HtmlPage } from '../s2s-card/threeds-page.js';
+import { escapeHtml, htmlOpen, type HtmlPage } from '../s2s-card/threeds-page.js';
+import type { PageLanguage, PageText } from '../checkout/page/i18n.js';
 import { frameAncestors } from '../../http/framing.js';
 
 export const FIELDS = ['card', 'expiry', 'cvv'] as const;
 export type HostedField = (typeof FIELDS)[number];
 
 const INPUT: Record<HostedField, string> = {
-  card: 'autocomplete="cc-number" inputmode="numeric" maxlength="23" aria-label="Card number"',
-  expiry: 'autocomplete="cc-exp" inputmode="numeric" maxlength="7" aria-label="Expiry date"',
-  cvv: 'autocomplete="cc-csc" inputmode="numeric" maxlength="4" aria-label="Security code"',
+  card: 'autocomplete="cc-number" inputmode="numeric" maxlength="23"',
+  expiry: 'autocomplete="cc-exp" inputmode="numeric" maxlength="7"',
+  cvv: 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"',
 };
+/** What a screen reader announces for each field, in the session's page language. */
+const LABEL: Record<HostedField, keyof PageText> = { card: 'cardNumber', expiry: 'expiry', cvv: 'cvv' };
 
 /** `frameAncestors`: the origins whose pages may embed this frame (see mayEmbed / embeddingOrigins). */
-export function framePage(opts: { field: HostedField; token: string; parentOrigin: string; frameAncestors: readonly string[]; channel: string; cardDataUrl: string }): HtmlPage {
+export function framePage(opts: { field: HostedField; token: string; parentOrigin: string; frameAncestors: readonly string[]; channel: string; cardDataUrl: string; lang: PageLanguage }): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
   const cfg = JSON.stringify({ field: opts.field, token: opts.token, parentOrigin: opts.parentOrigin, channel: opts.channel, url: opts.cardDataUrl }).replace(/</g, '\\u003c');
   const brand = opts.field === 'card' ? '<span class="hosted-field-card-brand-logo" id="brand" aria-hidden="true"></span>' : '';
   return {
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(opts.field)}</title>
+    body: `<!doctype html>${htmlOpen(opts.lang)}<head><meta charset="utf-8"><title>${escapeHtml(opts.lang.t[LABEL[opts.field]])}</title>
 <style nonce="${nonce}">html,body{margin:0;padding:0;background:transparent;height:100%;overflow:hidden}
 body{display:flex;align-items:center;font:16px system-ui,sans-serif}
 input{flex:1;min-width:0;box-sizing:border-box;height:100%;border:0;outline:0;margin:0;padding:0 .25em;font:inherit;color:inherit;background:transparent}
 .hosted-field-card-brand-logo{font-size:.75em;text-transform:uppercase;padding:0 .4em;color:#667}</style>
 <style nonce="${nonce}" id="merchant-style"></style></head>
-<body><input id="field" name="${opts.field}" type="${opts.field === 'cvv' ? 'password' : 'text'}" ${INPUT[opts.field]} spellcheck="false">${brand}
+<body><input id="field" name="${opts.field}" type="${opts.field === 'cvv' ? 'password' : 'text'}" ${INPUT[opts.field]} aria-label="${escapeHtml(opts.lang.t[LABEL[opts.field]])}" spellcheck="false">${brand}
 <script nonce="${nonce}" type="application/json" id="cfg">${cfg}</script>
 <script nonce="${nonce}">${FRAME_SCRIPT}</script></body></html>`,
     headers: {

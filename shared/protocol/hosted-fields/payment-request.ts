@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
-import { parseJsonObject } from '../checkout/json.js';
+import { parseJsonObject, withoutNulls } from '../checkout/json.js';
+import { collectedState } from '../billing-state.js';
+import { sentLanguage } from '../checkout/page/i18n.js';
 
 const BLANK = MESSAGES.blank;
 const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
@@ -29,7 +31,6 @@ const browserValue = () =>
 
 /** Digits, up to 10 characters, a hyphen allowed for composite codes (1-684). */
 export const PHONE_COUNTRY_CODE = /^\d+(-\d+)*$/;
-const LANGUAGE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
 
 const BROWSER_KEYS = [
   'color_depth',
@@ -51,7 +52,8 @@ const schema = z.object({
     .object(
       {
         country: text({ pattern: PATTERNS.country }).optional(),
-        state: text({ max: 32 }).optional(),
+        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
+        state: z.unknown().optional(),
         city: text({ max: 40 }).optional(),
         district: text({ max: 32 }).optional(),
         address: text({ max: 255 }).optional(),
@@ -59,7 +61,8 @@ const schema = z.object({
         zip: text({ max: 10 }).optional(),
         phone: text({ max: 32 }).optional(),
         phone_country_code: text({ max: 10, pattern: PHONE_COUNTRY_CODE }).optional(),
-        language: text({ max: 16, pattern: LANGUAGE }).optional(),
+        // Never validated (spec): read by sentLanguage (checkout/page/i18n.ts); unknown codes are English.
+        language: z.unknown().optional(),
       },
       { error: MESSAGES.invalid },
     )
@@ -76,7 +79,7 @@ const schema = z.object({
     .optional(),
   email: text({ max: 256 }).regex(PATTERNS.email, MESSAGES.email).optional(),
   birth_date: text({ pattern: PATTERNS.date }).refine(isCalendarDate, MESSAGES.invalid).optional(),
-  selected_language: text({ max: 16, pattern: LANGUAGE }).optional(),
+  selected_language: z.unknown().optional(),
 });
 
 function isCalendarDate(v: string): boolean {
@@ -92,7 +95,7 @@ export interface PaymentRequest {
   browserInfo: BrowserInfo;
   email?: string;
   birthDate?: string;
-  /** selected_language, else billing_address.language; lowercased. */
+  /** selected_language, else billing_address.language, as our lowercased code (sentLanguage). */
   language?: string;
 }
 
@@ -100,20 +103,35 @@ function fieldName(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
 }
 
-export function readPaymentRequest(rawBody: string): PaymentRequest {
-  const parsed = schema.safeParse(parseJsonObject(rawBody));
-  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message })));
+/**
+ * sessionCountry: the session's billing_address.country, which decides whether a state is collected when the
+ * payment request names no country of its own.
+ */
+export function readPaymentRequest(rawBody: string, sessionCountry?: string): PaymentRequest {
+  // null is absent, as in the session (checkout/json.ts): "billing_address": null, "browser_info": null.
+  const parsed = schema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
+  const errors = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
+  const sent = parsed.success ? parsed.data.billing_address : undefined;
+  // 6.7.0: the state is collected (and validated) only for CA, US, JP, AU and IN; for others it is ignored.
+  const kept = sent ? collectedState(sent.country ?? sessionCountry, sent.state) : {};
+  if (kept.error) errors.push({ field: 'billing_address.state', message: kept.error });
+  if (!parsed.success || errors.length) throw new ValidationError(errors);
   const b = parsed.data;
   const { accept_headers, ...browser } = b.browser_info ?? {};
   const browserInfo: BrowserInfo = Object.fromEntries(Object.entries(browser).filter(([, v]) => v !== undefined));
   if (browserInfo.accept_header === undefined && accept_headers !== undefined) browserInfo.accept_header = accept_headers;
-  const billingAddress = b.billing_address && (Object.fromEntries(Object.entries(b.billing_address).filter(([, v]) => v !== undefined)) as Record<string, string>);
+  const { state: _sentState, ...address } = b.billing_address ?? {};
+  const billingAddress = b.billing_address && {
+    ...(Object.fromEntries(Object.entries(address).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<string, string>),
+    ...(sentLanguage(address.language) ? { language: sentLanguage(address.language)! } : {}),
+    ...(kept.state ? { state: kept.state } : {}),
+  };
   return {
     name: b.name.trim(),
     billingAddress,
     browserInfo,
     email: b.email,
     birthDate: b.birth_date,
-    language: (b.selected_language ?? b.billing_address?.language)?.toLowerCase(),
+    language: sentLanguage(b.selected_language) ?? sentLanguage(b.billing_address?.language),
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { Merchant } from '../../domain/merchant.js';
 import { FieldReader, MESSAGES, PATTERNS, isIp, type FieldRule } from '../fields.js';
+import { knownLanguage } from '../checkout/page/i18n.js';
 
 export const STATE_COUNTRIES = ['CA', 'US', 'JP', 'AU', 'IN'];
 export const PAYER_LANGUAGES = ['en', 'sp', 'ar', 'az', 'fr', 'nb', 'zh', 'zh-TW', 'kk', 'de', 'it', 'hr', 'cs', 'hu', 'pl', 'pt', 'ro', 'ja', 'nl', 'bg', 'ru'];
@@ -28,10 +29,11 @@ export interface Payer {
   present?: string;
 }
 
-/** Unknown or odd codes fall back to English instead of failing the payment. */
+/** Not validated: unknown or odd codes fall back to English instead of failing the payment (pt-BR reads as pt). */
 export function payerLanguage(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  return PAYER_LANGUAGES.find((l) => l.toLowerCase() === value.trim().toLowerCase()) ?? 'en';
+  const code = knownLanguage(value);
+  return PAYER_LANGUAGES.find((l) => l.toLowerCase() === code) ?? 'en';
 }
 
 export function readPayer(f: FieldReader, merchant: Merchant, needs: PayerNeeds): Payer {

@@ -3,8 +3,10 @@
  * step that sends the payer to term_url_3ds. Every value is escaped; scripts run only with the page's nonce.
  * Return step: the form opens in the link target (merchant override, else term_url_target, else _top). Inside an
  * iframe a _top navigation needs a user gesture, so there the payer sees a Continue button instead of an auto-submit.
+ * Every text is in the payment's page language (checkout/page/i18n.ts); Arabic is laid out right to left.
  */
 import { randomBytes } from 'node:crypto';
+import { fill, pageLanguage, type PageLanguage } from '../checkout/page/i18n.js';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -15,9 +17,14 @@ export interface HtmlPage {
   headers: Record<string, string>;
 }
 
-function page(title: string, content: string, nonce: string): HtmlPage {
+/** The html element of a payer page in this language (lang, and dir="rtl" for Arabic). */
+export function htmlOpen(lang: PageLanguage): string {
+  return `<html lang="${escapeHtml(lang.htmlLang)}" dir="${lang.dir}">`;
+}
+
+function page(lang: PageLanguage, title: string, content: string, nonce: string): HtmlPage {
   return {
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+    body: `<!doctype html>${htmlOpen(lang)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
 <body>${content}</body></html>`,
     headers: {
@@ -31,24 +38,36 @@ const hidden = (fields: Record<string, string>) =>
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
 
-export function authenticationPage(opts: { kind: '3DS' | 'REDIRECT'; action: string; fields: Record<string, string>; amount: string; card?: string; descriptor: string }): HtmlPage {
+export function authenticationPage(opts: {
+  kind: '3DS' | 'REDIRECT';
+  action: string;
+  fields: Record<string, string>;
+  amount: string;
+  card?: string;
+  descriptor: string;
+  lang: PageLanguage;
+}): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
-  const title = opts.kind === '3DS' ? '3-D Secure authentication' : 'Payment confirmation';
+  const { t } = opts.lang;
+  const title = opts.kind === '3DS' ? t.authPageTitle : t.confirmPageTitle;
   return page(
+    opts.lang,
     title,
     `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(opts.descriptor)}: <strong>${escapeHtml(opts.amount)}</strong>${opts.card ? `, card ${escapeHtml(opts.card)}` : ''}</p>
-<form id="authenticate" method="post" action="${escapeHtml(opts.action)}">${hidden(opts.fields)}<button type="submit">${opts.kind === '3DS' ? 'Authenticate' : 'Confirm'}</button></form>`,
+<p>${escapeHtml(opts.descriptor)}: <strong>${escapeHtml(opts.amount)}</strong>${opts.card ? `, ${escapeHtml(fill(t.cardLabel, { card: opts.card }))}` : ''}</p>
+<form id="authenticate" method="post" action="${escapeHtml(opts.action)}">${hidden(opts.fields)}<button type="submit">${escapeHtml(opts.kind === '3DS' ? t.authenticate : t.confirm)}</button></form>`,
     nonce,
   );
 }
 
-export function returnPage(opts: { termUrl: string; target: string; fields: Record<string, string> }): HtmlPage {
+export function returnPage(opts: { termUrl: string; target: string; fields: Record<string, string>; lang: PageLanguage }): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
+  const { t } = opts.lang;
   return page(
-    'Returning to the shop',
+    opts.lang,
+    t.returningTitle,
     `<form id="return" method="post" action="${escapeHtml(opts.termUrl)}" target="${escapeHtml(opts.target)}">${hidden(opts.fields)}
-<p id="continue-step">Authentication finished. <button type="submit" id="continue">Continue</button></p></form>
+<p id="continue-step">${escapeHtml(t.authFinished)} <button type="submit" id="continue">${escapeHtml(t.continue)}</button></p></form>
 <script nonce="${nonce}">
 (function () {
   var form = document.getElementById('return');
@@ -63,6 +82,7 @@ export function returnPage(opts: { termUrl: string; target: string; fields: Reco
   );
 }
 
-export function messagePage(title: string, message: string): HtmlPage {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, randomBytes(16).toString('base64'));
+/** A page with one message; without a language (a page that belongs to no payment) English. */
+export function messagePage(title: string, message: string, lang: PageLanguage = pageLanguage(undefined)): HtmlPage {
+  return page(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, randomBytes(16).toString('base64'));
 }

@@ -1,13 +1,14 @@
 /**
  * The S2S endpoints' common shape (S2S CARD /post, /v2/post; S2S APM /post-va): decode the form, authenticate the
  * merchant by client_key (an unknown key answers like a wrong hash), run the named action, answer JSON. Errors become {"result":"ERROR",...} in error-wire.ts.
- * The body size is capped by httpHandler before this runs.
+ * Bodies are form-urlencoded or multipart/form-data (form-body.ts). The body size is capped by httpHandler before this runs.
  */
 import { ValidationError } from '../../errors.js';
 import { deps, type Deps } from '../../deps.js';
 import { authenticateMerchant } from '../../operations/auth/authenticate.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
-import { httpHandler, json, rawBody, type HttpEvent } from '../../http/http.js';
+import { httpHandler, json, type HttpEvent } from '../../http/http.js';
+import { decodedFormBody, s2sFormBody } from './form-body.js';
 import { toS2sError } from '../error-wire.js';
 import { parseForm, getString, type FormObject } from '../form.js';
 import { MESSAGES } from '../fields.js';
@@ -33,7 +34,8 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
   return httpHandler(
     route,
     async (event: HttpEvent) => {
-      const body = rawBody(event);
+      // urlencoded as sent, or a multipart/form-data body re-encoded as urlencoded (form-body.ts).
+      const body = await s2sFormBody(event);
       const form = parseForm(body);
       const actionName = getString(form, 'action');
       const action = actionName ? actions.get(actionName) : undefined;
@@ -49,6 +51,6 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));
       return json(res.statusCode, res.body);
     },
-    (err, event) => toS2sError(err, getString(parseForm(rawBody(event)), 'action')),
+    (err, event) => toS2sError(err, getString(parseForm(decodedFormBody(event)), 'action')),
   );
 }

@@ -60,7 +60,7 @@ function integer(f: FieldReader, name: string, min: number, max: number): number
 
 /** The schedule parameters present in the request (blank ones count as absent). */
 export function readScheduleSettings(f: FieldReader): Partial<ScheduleSettings> {
-  if (f.raw('delays') !== undefined) f.fail('delays', DELAYS_DEPRECATED);
+  if (f.raw('delays') !== undefined) f.fail('delays', DELAYS_DEPRECATED, { headline: true });
   const out: Partial<ScheduleSettings> = {};
   const set = <K extends keyof ScheduleSettings>(k: K, v: ScheduleSettings[K] | undefined) => {
     if (v !== undefined) out[k] = v;

@@ -65,7 +65,7 @@ describe('the hosted payment page', () => {
     expect(await lang('Sp')).toMatch(/<html lang="es"[\s\S]*Número de tarjeta/);
     expect(await lang('ru')).toContain('Номер карты');
     expect(await lang('ar')).toMatch(/<html lang="ar" dir="rtl">[\s\S]*رقم البطاقة/);
-    expect(await lang('ja')).toMatch(/<html lang="en"[\s\S]*Card number/); // listed, no translation yet
+    expect(await lang('ja')).toMatch(/<html lang="ja"[\s\S]*カード番号/); // all 21 codes of the spec are translated (issue 9 item 11)
     expect(await lang('xx')).toMatch(/<html lang="en"[\s\S]*Card number/);
     expect(await lang(undefined)).toContain('Card number');
   });

@@ -136,7 +136,7 @@ describe('a session with card_token', () => {
     const foreign = await tokenize('4111 1111 1111 1111', '01/38', 'EVE', other);
     const res = await postJson(`${platform.url}/api/v1/session`, sessionBody(merchant, { card_token: [visa, foreign, 'a'.repeat(64)] }));
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error_code: 0, error_message: 'Request data is invalid.' });
+    expect(res.body).toMatchObject({ http_code: 400, error_code: 100000, error_message: 'Request data is invalid.' });
     expect(res.body.errors).toEqual([
       { error_code: 100000, error_message: 'card_token[1]: This value is not correct.' },
       { error_code: 100000, error_message: 'card_token[2]: This value is not correct.' },

@@ -51,8 +51,10 @@ describe('POST /api/v1/session', () => {
   it('rejects a wrong hash with the Checkout error body', async () => {
     const res = await post(sessionBody(merchant, { hash: 'a'.repeat(40) }));
     expect(res.status).toBe(400);
+    // The spec's {http_code, error_code, error_message}; error_code was 0 before issue 9 item 13 (never 0 now).
     expect(res.body).toEqual({
-      error_code: 0,
+      http_code: 400,
+      error_code: 100000,
       error_message: 'Request data is invalid.',
       errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }],
     });
@@ -70,7 +72,7 @@ describe('POST /api/v1/session', () => {
       }),
     );
     expect(res.status).toBe(400);
-    expect(res.body.error_code).toBe(0);
+    expect(res.body.error_code).toBe(100000); // never 0 (issue 9 item 13; protocol.md's example showed 0)
     expect(res.body.error_message).toBe('Request data is invalid.');
     expect(messages(res)).toEqual(
       expect.arrayContaining([
@@ -160,7 +162,7 @@ describe('POST /api/v1/session', () => {
     expect(messages(unknown)).toEqual(['hash: Hash is not valid.']);
     const res = await fetch(`${platform.url}/api/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"oops' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error_code: 0, error_message: 'Request data is invalid.' });
+    expect(await res.json()).toMatchObject({ http_code: 400, error_code: 100000, error_message: 'Request body is not valid JSON.' });
   });
 
   it('serves the page at the link it returned', async () => {

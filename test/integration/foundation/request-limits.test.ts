@@ -104,7 +104,8 @@ describe('free-form fields over their caps are refused before the acquirer, noth
     const { result, writes } = await sideEffects(() => postJson(`${platform.url}/api/v1/session`, body));
     expect(result.status).toBe(400);
     expect(result.body).toEqual({
-      error_code: 0,
+      http_code: 400,
+      error_code: 100000,
       error_message: 'Request data is invalid.',
       errors: [
         { error_code: 100000, error_message: 'custom_data.big: This value is too long. It should have 1024 characters or less.' },
@@ -143,13 +144,13 @@ describe('bodies over 64 KB are refused before parsing, in the protocol format (
 
   it('S2S CARD, S2S APM, Checkout and hosted fields', async () => {
     const { result: s2s, writes, acquirerCalls } = await sideEffects(() => rawPost('/post', form(MAX_BODY_BYTES), 'application/x-www-form-urlencoded'));
-    expect(s2s).toEqual({ status: 413, body: { result: 'ERROR', error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] } });
+    expect(s2s).toEqual({ status: 413, body: { result: 'ERROR', http_code: 413, error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] } });
     expect(writes).toEqual([]);
     expect(acquirerCalls).toBe(0);
 
     expect((await rawPost('/post-va', form(MAX_BODY_BYTES), 'application/x-www-form-urlencoded')).status).toBe(413);
     const checkout = await rawPost('/api/v1/session', JSON.stringify(sessionBody(merchant, { custom_data: { a: 'x'.repeat(MAX_BODY_BYTES) } })), 'application/json');
-    expect(checkout).toEqual({ status: 413, body: { error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] } });
+    expect(checkout).toEqual({ status: 413, body: { http_code: 413, error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] } });
     const { token } = await createToken(platform.url, merchant);
     const processing = await call('POST', `${platform.url}/api/v1/processing/purchase/card`, token, { name: 'x'.repeat(MAX_BODY_BYTES), with_hosted_fields: true });
     expect(processing.status).toBe(413);

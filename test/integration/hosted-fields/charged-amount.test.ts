@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const callbackFor = (orderNumber: string) =>
   eventually(() => notifications.received.find((c) => c.fields.order_number === orderNumber && c.fields.type === 'sale'));
-const HASH_ERROR = { error_code: 0, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] };
+const HASH_ERROR = { http_code: 400, error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] };
 /** What the merchant backend computes: sha1(md5(upper(Token . order_amount . order_currency . description . PASSWORD))). */
 const updateHash = (m: Merchant, token: string, amount: string, currency: string, description = 'Blue T-shirt') =>
   checkoutHash([token, amount, currency, description], m.password);

@@ -53,7 +53,7 @@ describe('POST /api/v1/session/token', () => {
   it('answers 401 for a wrong hash and for an unknown merchant_key, in the Checkout error format', async () => {
     const badHash = await post(tokenBody(merchant, { hash: 'a'.repeat(40) }));
     expect(badHash.status).toBe(401);
-    expect(badHash.body).toEqual({ error_code: 100000, error_message: 'hash: Hash is not valid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] });
+    expect(badHash.body).toEqual({ http_code: 401, error_code: 100000, error_message: 'hash: Hash is not valid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] });
     const unknown = await post({ ...tokenBody(merchant), merchant_key: '00000000-0000-0000-0000-000000000000' });
     expect(unknown.status).toBe(401);
     // The same answer as a wrong hash, so merchant keys cannot be probed.

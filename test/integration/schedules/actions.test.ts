@@ -57,7 +57,8 @@ describe('CREATE_SCHEDULE and SCHEDULE_INFO', () => {
   it('refuses the retired delays parameter with the spec text', async () => {
     const res = await post(createScheduleFields(merchant, { delays: '3' }));
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.' });
+    // Issue 9 item 13: the spec's text is the answer's own error_message, and errors[] still names the field.
+    expect(res.body).toMatchObject({ result: 'ERROR', http_code: 400, error_code: 100000, error_message: 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.' });
     expect(errorsOf(res.body)).toEqual(['delays: Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.']);
   });
 

@@ -103,6 +103,7 @@ describe('an unknown key answers exactly like a wrong hash', () => {
     expect(JSON.parse(unknown.text)).toEqual({
       action: 'SALE',
       result: 'ERROR',
+      http_code: 400,
       error_code: 100000,
       error_message: 'Request data is invalid.',
       errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }],

@@ -30,6 +30,7 @@ describe('httpHandler body cap', () => {
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body!)).toEqual({
       result: 'ERROR',
+      http_code: 413,
       error_code: 100000,
       error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.`,
       errors: [{ error_code: 100000, error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.` }],

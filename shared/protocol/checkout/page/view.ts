@@ -34,9 +34,10 @@ function orderSummary(ctx: PageContext, locale: string): OrderSummary {
   return { merchantName: ctx.merchant.name, orderNumber: o.number, description: o.description, amount: displayAmount(o.amount, o.currency, locale) };
 }
 
-export function renderOutcome(outcome: PageOutcome, baseUrl: string): RenderedPage {
-  if (outcome.kind === 'dead') return renderDeadLink(pageLanguage(outcome.language), outcome.reason);
-  const lang = pageLanguage(outcome.ctx.session.language);
+/** acceptLanguage: the payer's browser's Accept-Language header (the language's last fallback, i18n.ts). */
+export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLanguage?: string): RenderedPage {
+  if (outcome.kind === 'dead') return renderDeadLink(pageLanguage(outcome.language, { merchantDefault: outcome.merchantDefaultLanguage, acceptLanguage }), outcome.reason);
+  const lang = pageLanguage(outcome.ctx.session.language, { merchantDefault: outcome.ctx.merchant.defaultLanguage, acceptLanguage });
   const pageUrl = `${baseUrl.replace(/\/$/, '')}/auth/${outcome.ctx.token}`;
   const order = orderSummary(outcome.ctx, lang.htmlLang);
   const session = outcome.ctx.session;

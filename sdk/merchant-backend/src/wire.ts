@@ -15,10 +15,11 @@ export const json = (status: number, payload: unknown, headers: Record<string, s
 /** 400 "Request data is invalid." listing each "<field>: <message>", as the platform's validation errors do. */
 export const invalid = (problems: Array<{ field: string; message: string }>): BackendResponse =>
   json(400, {
-    error_code: 0,
+    http_code: 400,
+    error_code: 100000,
     error_message: 'Request data is invalid.',
     errors: problems.map((p) => ({ error_code: 100000, error_message: `${p.field}: ${p.message}` })),
   });
 
 export const failure = (status: number, message: string): BackendResponse =>
-  json(status, { error_code: 0, error_message: message, errors: [{ error_code: 0, error_message: message }] });
+  json(status, { http_code: status, error_code: status, error_message: message, errors: [{ error_code: status, error_message: message }] });

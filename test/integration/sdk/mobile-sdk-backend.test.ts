@@ -66,7 +66,7 @@ describe('mobile SDK (no password) → merchant backend → platform', () => {
     const evil = await postJson(`${backend.url}/api/v1/session`, unsigned({ success_url: 'https://shop.example.evil.test/success' }));
     expect(evil).toEqual({
       status: 400,
-      body: { error_code: 0, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'success_url: This URL is not allowed by the merchant.' }] },
+      body: { http_code: 400, error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'success_url: This URL is not allowed by the merchant.' }] },
     });
     const otherKey = await postJson(`${backend.url}/api/v1/session`, unsigned({ merchant_key: 'someone-else' }));
     expect(otherKey.body.errors).toEqual([{ error_code: 100000, error_message: 'merchant_key: This value is not valid.' }]);

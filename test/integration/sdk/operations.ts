@@ -54,7 +54,7 @@ export function operationTests(ctx: OperationsContext): void {
     expect(err).toBeInstanceOf(PlatformError);
     expect(err).toMatchObject({ httpStatus: 400, error_code: 101000, error_message: 'Payment does not exist.' });
     const refused = await ctx.sdk().fetchPaymentUrl(paymentRequest({ order: { number: 'o-1', amount: '0.00', currency: 'USD', description: 'Zero' } })).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ error_code: 0, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'amount: This value should be greater than 0.' }] });
+    expect(refused).toMatchObject({ error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'amount: This value should be greater than 0.' }] });
   });
 
   it('stops bad input before any request', async () => {

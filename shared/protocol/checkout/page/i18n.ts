@@ -71,12 +71,12 @@ export interface LanguageFallbacks {
 export function knownLanguage(tag: string | undefined): string | undefined {
   const code = tag?.trim().toLowerCase().replace(/_/g, '-');
   if (!code) return undefined;
-  if (TEXTS[code]) return code;
-  if (ALIASES[code]) return ALIASES[code];
+  const known = (c: string) => (Object.hasOwn(TEXTS, c) ? c : Object.hasOwn(ALIASES, c) ? ALIASES[c] : undefined);
+  // Own keys only: a tag such as "constructor" must not find Object.prototype's members.
+  if (known(code)) return known(code);
   for (let cut = code.lastIndexOf('-'); cut > 0; cut = code.lastIndexOf('-', cut - 1)) {
-    const prefix = code.slice(0, cut);
-    if (TEXTS[prefix]) return prefix;
-    if (ALIASES[prefix]) return ALIASES[prefix];
+    const prefix = known(code.slice(0, cut));
+    if (prefix) return prefix;
   }
   return undefined;
 }

@@ -73,6 +73,19 @@ type FunctionEnvironment = Pick<
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
 
+/**
+ * How every function is bundled (esbuild, ESM). test/infra/bundle-smoke.test.ts bundles a handler with these very
+ * options and runs a payment through it, so a bundling change that breaks at run time fails a test.
+ */
+export const LAMBDA_BUNDLING = {
+  target: 'node22',
+  minify: true,
+  // ESM builds first (the SDK's dist-es): about 280 KiB less per function than their CommonJS builds.
+  mainFields: ['module', 'main'],
+  // esbuild's ESM output has no `require`; some CommonJS dependencies still call it.
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+};
+
 export class PlatformFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: logs.LogGroup;
@@ -132,11 +145,8 @@ export class PlatformFunction extends Construct {
       environment: { ...environment, ...settings.runtime.walletTrust, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
+        ...LAMBDA_BUNDLING,
         sourceMap: true,
-        // esbuild's ESM output has no `require`; some CommonJS dependencies still call it.
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
         // Bundle the AWS SDK at the versions pinned in package-lock.json (tested locally) instead of whatever
         // version the Lambda runtime happens to ship.
         externalModules: [],

@@ -28,6 +28,8 @@ export const keys = {
   activeDataKey: (purpose: string) => ({ pk: `DATAKEY#${purpose}`, sk: 'ACTIVE' }),
   /** Before per-purpose keys: one data key for everything, wrapped by the table key. Read only by the migration. */
   legacyDataKeys: { pk: 'DATAKEY', skPrefix: 'KEY#' },
+  /** The sandbox test clock's offset (one per stage; docs/test-clock.md). */
+  testClock: { pk: 'CLOCK', sk: 'TEST_CLOCK' },
 };
 
 export const UNDETERMINED = 'UNDETERMINED';

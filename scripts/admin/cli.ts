@@ -21,13 +21,14 @@ import { checkNotificationUrl, createMerchant, createMid, merchantSettings } fro
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
-import { runCallbacksCommand } from './callbacks.js';
-import { runSchedulesCommand } from './schedules.js';
+import { CALLBACKS_USAGE, runCallbacksCommand } from './callbacks.js';
+import { SCHEDULES_USAGE, runSchedulesCommand } from './schedules.js';
 import { runChargebacksCommand } from './chargebacks.js';
 import { runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
+import { CLOCK_USAGE, runClockCommand } from './clock.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks|clock> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -41,7 +42,10 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)
+  clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
   keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")`;
+
+const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -172,6 +176,11 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // Help needs no platform: answered before looking for one.
+  if (cmd === '--help' || rest.includes('--help') || cmd === 'help') {
+    console.log(GROUP_USAGE[group] ?? USAGE);
+    return;
+  }
   await useTarget(stage);
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
@@ -182,8 +191,10 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'chargebacks') result = await runChargebacksCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'wallets') result = await runWalletsCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'keys') result = await runKeysCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'clock') result = await runClockCommand([cmd ?? '', ...rest].filter(Boolean));
   else throw new Error(USAGE);
-  console.log(JSON.stringify(result, null, 2));
+  // Help texts and tables are printed as they are; everything else as JSON for scripts.
+  console.log(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -10,6 +10,8 @@ export const keys = {
     gsi1pk: orderPartition(clientKey, orderId),
     gsi1sk: `${createdAt}#${transId}`,
   }),
+  /** A merchant's payments by creation time (admin CLI `payments list`). */
+  merchantPayments: (clientKey: string, createdAt: string, transId: string) => ({ gsi3pk: `PAYMENTS#${clientKey}`, gsi3sk: `${createdAt}#${transId}` }),
   callback: (transId: string, seq: number, eventId: string) => ({
     pk: `PAYMENT#${transId}`,
     sk: `CALLBACK#${String(seq).padStart(6, '0')}#${eventId}`,

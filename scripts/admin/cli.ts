@@ -27,8 +27,9 @@ import { runChargebacksCommand } from './chargebacks.js';
 import { runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
 import { CLOCK_USAGE, runClockCommand } from './clock.js';
+import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks|clock> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|clock> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -42,10 +43,17 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)
+  payments list --merchant KEY [--status S] [--since 7d] | show TRANS_ID   [--json]
   clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
-  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")`;
+  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")
+  <group> --help        that group's commands and an example
 
-const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE };
+example:
+  npm run admin -- merchants create --name "My Shop" --notification-url http://localhost:4242/webhooks
+  npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
+  npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
+
+const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -181,6 +189,8 @@ async function main(argv: string[]): Promise<void> {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
+  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'wallets', 'keys', 'payments', 'clock'];
+  if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   await useTarget(stage);
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
@@ -191,6 +201,7 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'chargebacks') result = await runChargebacksCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'wallets') result = await runWalletsCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'keys') result = await runKeysCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'payments') result = await runPaymentsCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'clock') result = await runClockCommand([cmd ?? '', ...rest].filter(Boolean));
   else throw new Error(USAGE);
   // Help texts and tables are printed as they are; everything else as JSON for scripts.

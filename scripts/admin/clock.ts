@@ -32,7 +32,7 @@ export async function runClockCommand(argv: string[], opts: { progress?: Progres
   const [cmd, ...args] = argv;
   const progress = opts.progress ?? stderrProgress;
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { by: { type: 'string' }, help: { type: 'boolean' } } });
-  if (values.help || !cmd) return CLOCK_USAGE;
+  if (values.help || !cmd || cmd === '--help' || cmd === 'help') return CLOCK_USAGE;
   const d = await depsWithClock();
   const cd = { config: d.config, testClock: d.testClock, realNow: Date.now };
   let moved: ClockView;

@@ -60,7 +60,8 @@ export function deps(): Deps {
     secrets,
     callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),
     // A production stage never reads the test clock, whatever the table holds.
-    clock: config.TEST_CLOCK ? new OffsetClock(testClock, config.CONFIG_CACHE_TTL_SECONDS * 1000) : systemClock,
+    // At most 5 s stale: someone who just moved the clock expects the next page to see it (merchant config may lag 30 s).
+    clock: config.TEST_CLOCK ? new OffsetClock(testClock, Math.min(config.CONFIG_CACHE_TTL_SECONDS, 5) * 1000) : systemClock,
     testClock,
     newId: randomUUID,
     checkoutSessions: new DynamoCheckoutSessionStore(config.TABLE_NAME),

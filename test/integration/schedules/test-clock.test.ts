@@ -15,6 +15,7 @@ import { eventually, postForm, startTestPlatform, testMerchant } from '../../sup
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { createScheduleFields } from './support.js';
+import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -83,6 +84,17 @@ describe('clock on the local platform', () => {
     expect((await clock('set', '2028-05-01T00:00:00Z')).scheduledRuns).toBe(2);
     expect((await runsOf(chain.orderId)).length).toBe(4);
   }, 60_000);
+
+  it("fires the reconciler's give-up after 24 h of clock time, with the final callback", async () => {
+    // Sandbox 09/2038: the acquirer never answers and its inquiry cannot tell either.
+    const sale = await post(saleFields(merchant, { card_exp_month: '09' }));
+    expect(sale.body).toMatchObject({ result: 'UNDEFINED', status: 'PREPARE' });
+    expect((await clock('advance', '--by', '1h')).reconciled).toBe(0);
+    expect((await deps().payments.get(sale.body.trans_id))?.status).toBe('PREPARE');
+    expect((await clock('advance', '--by', '1d')).reconciled).toBe(1);
+    const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === sale.body.trans_id));
+    expect(cb.fields).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: GAVE_UP_REASON });
+  });
 
   it('only moves forward; reset goes back to the real time', async () => {
     await expect(clock('set', '2020-01-01T00:00:00Z')).rejects.toThrow('only moves forward');

@@ -23,8 +23,8 @@ import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
 import { CALLBACKS_USAGE, runCallbacksCommand } from './callbacks.js';
 import { SCHEDULES_USAGE, runSchedulesCommand } from './schedules.js';
-import { runChargebacksCommand } from './chargebacks.js';
-import { runWalletsCommand } from './wallets.js';
+import { CHARGEBACKS_USAGE, runChargebacksCommand } from './chargebacks.js';
+import { WALLETS_USAGE, runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
 import { CLOCK_USAGE, runClockCommand } from './clock.js';
 import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
@@ -53,7 +53,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE };
+const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;

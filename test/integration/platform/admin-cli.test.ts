@@ -67,7 +67,7 @@ const sale = async () =>
 describe('npm run admin', () => {
   it('answers --help with an example for every group, without a running platform', () => {
     const none = { ...process.env, LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'payments-none-')) };
-    for (const group of ['payments', 'callbacks', 'clock']) {
+    for (const group of ['payments', 'callbacks', 'clock', 'schedules', 'chargebacks', 'wallets']) {
       const out = execFileSync('npm', ['run', '-s', 'admin', '--', group, '--help'], { cwd: REPO_ROOT, env: none, encoding: 'utf8' });
       expect(out).toContain(`npm run admin -- ${group}`);
       expect(out).toContain('example:');

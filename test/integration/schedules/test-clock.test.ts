@@ -15,6 +15,7 @@ import { eventually, postForm, startTestPlatform, testMerchant } from '../../sup
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { createScheduleFields } from './support.js';
+import { createSession, get } from '../checkout/support.js';
 import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 
 let platform: RunningPlatform;
@@ -94,6 +95,15 @@ describe('clock on the local platform', () => {
     expect((await clock('advance', '--by', '1d')).reconciled).toBe(1);
     const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === sale.body.trans_id));
     expect(cb.fields).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: GAVE_UP_REASON });
+  });
+
+  it('a Checkout session expires when the clock passes its expiry (the next page request sees it)', async () => {
+    const session = await createSession(platform.url, merchant);
+    expect((await get(session.url)).status).toBe(200);
+    await clock('advance', '--by', '30d');
+    const page = await get(session.url);
+    expect(page.status).toBe(410);
+    expect(page.html).toContain('This payment link has expired.');
   });
 
   it('only moves forward; reset goes back to the real time', async () => {

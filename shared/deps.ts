@@ -84,6 +84,20 @@ export async function depsWithClock(opts: { force?: boolean } = {}): Promise<Dep
   return d;
 }
 
+/**
+ * For the HTTP wrapper, which runs before a handler and must not fail where the handler would not: an invalid
+ * configuration is left for the handler's own deps() call to report, through its error mapping.
+ */
+export async function refreshClockForRequest(): Promise<void> {
+  let d: Deps;
+  try {
+    d = deps();
+  } catch {
+    return;
+  }
+  await d.clock.refresh?.();
+}
+
 export function resetDeps(): void {
   current = undefined;
 }

@@ -10,7 +10,7 @@ import type { WireError } from '../protocol/error-wire.js';
 import { MAX_BODY_BYTES } from '../protocol/limits.js';
 import { logger } from '../logger.js';
 import { withFraming } from './framing.js';
-import { depsWithClock } from '../deps.js';
+import { refreshClockForRequest } from '../deps.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -74,7 +74,7 @@ export function httpHandler(
     try {
       if (tooLarge) throw new RequestTooLargeError(MAX_BODY_BYTES);
       // On a sandbox, rules below read the test clock synchronously: have a reading no older than its cache TTL.
-      await depsWithClock();
+      await refreshClockForRequest();
       result = await fn(event);
     } catch (err) {
       const platformError = asPlatformError(err);

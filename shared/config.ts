@@ -79,6 +79,11 @@ const schema = z.object({
   APPLE_PAY_ROOT_CA_TEST: z.string().min(1).optional(),
   /** An Apple Pay token signed longer ago than this is refused as a possible replay. */
   APPLE_PAY_MAX_TOKEN_AGE_SECONDS: z.coerce.number().int().min(30).max(86400).default(300),
+  /**
+   * The stage has a test clock (docs/test-clock.md): its rules read the real time plus an offset an operator moves.
+   * True on the local platform and sandbox stages (infra/stages.ts `sandbox`), never on staging or production.
+   */
+  TEST_CLOCK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -12,7 +12,9 @@ import type { PaymentStore } from './ports/payment-store.js';
 import type { MerchantDirectory } from './ports/merchant-directory.js';
 import type { SecretBoxes } from './ports/secret-box.js';
 import type { CallbackQueue } from './ports/callback-queue.js';
-import { systemClock, type Clock } from './ports/clock.js';
+import { systemClock, type Clock, type TestClockStore } from './ports/clock.js';
+import { DynamoTestClockStore } from './adapters/dynamo-test-clock.js';
+import { OffsetClock } from './operations/clock/offset-clock.js';
 import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.js';
 import type { CheckoutSessionStore } from './ports/checkout-sessions.js';
 import { DynamoCardVault } from './adapters/dynamo-card-vault.js';
@@ -32,7 +34,9 @@ export interface Deps {
   /** One box per purpose (card-data, merchant-secrets, wallet-keys). */
   secrets: SecretBoxes;
   callbackQueue: CallbackQueue;
+  /** The real time, or on a sandbox the test clock's time (docs/test-clock.md). */
   clock: Clock;
+  testClock: TestClockStore;
   newId: () => string;
   checkoutSessions: CheckoutSessionStore;
   cardVault: CardVault;
@@ -48,13 +52,17 @@ export function deps(): Deps {
   if (current) return current;
   const config = getConfig();
   const secrets = kmsSecretBoxes(config);
+  const testClock = new DynamoTestClockStore(config.TABLE_NAME);
   current = {
     config,
     payments: new DynamoPaymentStore(config.TABLE_NAME, undefined, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
     merchants: new DynamoMerchantDirectory(config.TABLE_NAME, secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000),
     secrets,
     callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),
-    clock: systemClock,
+    // A production stage never reads the test clock, whatever the table holds.
+    // At most 5 s stale: someone who just moved the clock expects the next page to see it (merchant config may lag 30 s).
+    clock: config.TEST_CLOCK ? new OffsetClock(testClock, Math.min(config.CONFIG_CACHE_TTL_SECONDS, 5) * 1000) : systemClock,
+    testClock,
     newId: randomUUID,
     checkoutSessions: new DynamoCheckoutSessionStore(config.TABLE_NAME),
     cardVault: new DynamoCardVault(config.TABLE_NAME, secrets['card-data']),
@@ -64,6 +72,30 @@ export function deps(): Deps {
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
   };
   return current;
+}
+
+/**
+ * deps() with a fresh reading of the test clock, for the invocations that decide by time: forced for the runners
+ * (they exist to act on the time an operator just moved to), the brief cache for requests.
+ */
+export async function depsWithClock(opts: { force?: boolean } = {}): Promise<Deps> {
+  const d = deps();
+  await d.clock.refresh?.(opts);
+  return d;
+}
+
+/**
+ * For the HTTP wrapper, which runs before a handler and must not fail where the handler would not: an invalid
+ * configuration is left for the handler's own deps() call to report, through its error mapping.
+ */
+export async function refreshClockForRequest(): Promise<void> {
+  let d: Deps;
+  try {
+    d = deps();
+  } catch {
+    return;
+  }
+  await d.clock.refresh?.();
 }
 
 export function resetDeps(): void {

@@ -7,6 +7,7 @@ import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js
 import { deliverBatch, type ReceivedMessage } from '../../shared/operations/callbacks/deliver.js';
 import { parseMessage } from '../../shared/adapters/sqs-callback-queue.js';
 import { logger } from '../../shared/logger.js';
+import { depsWithClock } from '../../shared/deps.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const started = performance.now();
@@ -17,6 +18,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     receiveCount: Number(r.attributes.ApproximateReceiveCount) || 1,
     sentAt: Number(r.attributes.SentTimestamp) || Date.now(),
   }));
+  await depsWithClock();
   const verdicts = await deliverBatch(callbackDeps(), batch);
   const batchItemFailures = [...verdicts].filter(([, v]) => v === 'keep').map(([id]) => ({ itemIdentifier: id }));
   logger.info('callback batch', { messages: batch.length, kept: batchItemFailures.length, latencyMs: Math.round(performance.now() - started) });

@@ -5,9 +5,11 @@
 import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
 import { sweepOutbox } from '../../shared/operations/callbacks/sweep.js';
 import { logger } from '../../shared/logger.js';
+import { depsWithClock } from '../../shared/deps.js';
 
 export async function handler(): Promise<{ requeued: number }> {
   const started = performance.now();
+  await depsWithClock({ force: true });
   const result = await sweepOutbox(callbackDeps());
   logger.info('outbox sweep', { ...result, latencyMs: Math.round(performance.now() - started) });
   return result;

@@ -2,9 +2,11 @@
 import { reconciliationDeps } from '../../shared/operations/reconciliation/reconciliation-deps.js';
 import { reconcile, type ReconcileReport } from '../../shared/operations/reconciliation/reconcile.js';
 import { logger } from '../../shared/logger.js';
+import { depsWithClock } from '../../shared/deps.js';
 
 export async function handler(): Promise<ReconcileReport> {
   const started = performance.now();
+  await depsWithClock({ force: true });
   const report = await reconcile(reconciliationDeps());
   logger.info('reconciliation run', { ...report, latencyMs: Math.round(performance.now() - started) });
   return report;

@@ -69,6 +69,7 @@ type FunctionEnvironment = Pick<
   | 'CALLBACK_TIMEOUT_MS'
   | 'CALLBACK_ALLOW_LOOPBACK'
   | 'LOG_LEVEL'
+  | 'TEST_CLOCK'
 >;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
@@ -126,6 +127,8 @@ export class PlatformFunction extends Construct {
       // Deployed stages never call loopback (or any other non-public address) back: SSRF guard.
       CALLBACK_ALLOW_LOOPBACK: 'false',
       LOG_LEVEL: settings.runtime.logLevel,
+      // Sandbox stages have a test clock (docs/test-clock.md); staging and production read the real time only.
+      TEST_CLOCK: settings.sandbox ? 'true' : 'false',
     };
 
     this.function = new NodejsFunction(this, 'Function', {

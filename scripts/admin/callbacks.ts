@@ -7,6 +7,9 @@ import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js
 import { replayCallback, replayFailed } from '../../shared/operations/callbacks/replay.js';
 import { retrySchedule } from '../../shared/protocol/callbacks/delivery-policy.js';
 import type { StoredCallback } from '../../shared/domain/callback.js';
+import { deps } from '../../shared/deps.js';
+import { listen } from './callbacks-listen.js';
+import type { Progress } from './progress.js';
 
 export const CALLBACKS_USAGE = `usage: npm run admin -- callbacks <command>
   log CLIENT_KEY [--limit N]          the merchant's delivery log, newest first (every attempt)
@@ -15,11 +18,23 @@ export const CALLBACKS_USAGE = `usage: npm run admin -- callbacks <command>
   replay TRANS_ID SEQ|EVENT_ID        re-send one callback (same event id)
   replay-failed CLIENT_KEY            re-send every failed callback of the merchant (dead-letter queue and FAILED)
   secret CLIENT_KEY [--rotate]        show (or rotate) the merchant's X-Callback-Signature secret
-  schedule                            the retry schedule in force`;
+  schedule                            the retry schedule in force
+  listen --merchant CLIENT_KEY --forward-to URL
+                                      forward each new callback, as sent (body and headers), to URL; one line per
+                                      delivery attempt; runs until Ctrl-C
 
-export async function runCallbacksCommand(argv: string[]): Promise<unknown> {
+example:
+  npm run admin -- callbacks listen --merchant 5b6c… --forward-to http://localhost:4242/webhooks
+  npm run admin -- callbacks log 5b6c… --limit 20`;
+
+export async function runCallbacksCommand(argv: string[], io: { print?: Progress; signal?: AbortSignal } = {}): Promise<unknown> {
   const [cmd, ...args] = argv;
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { limit: { type: 'string' }, rotate: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { limit: { type: 'string' }, rotate: { type: 'boolean' }, merchant: { type: 'string' }, 'forward-to': { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help || cmd === '--help' || cmd === 'help') return CALLBACKS_USAGE;
   const ctx = callbackDeps();
   const arg = (i: number, name: string): string => {
     const v = positionals[i];
@@ -49,11 +64,28 @@ export async function runCallbacksCommand(argv: string[]): Promise<unknown> {
       const s = values.rotate ? await ctx.secrets.rotate(clientKey, now, ctx.secretOverlapSeconds) : await ctx.secrets.get(clientKey, now);
       return { clientKey, ...s };
     }
+    case 'listen': {
+      if (!values.merchant || !values['forward-to']) throw new Error(`--merchant and --forward-to are required.\nexample: npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks`);
+      const exists = (await deps().merchants.get(values.merchant)) !== undefined;
+      const done = await listen(ctx, exists, {
+        clientKey: values.merchant,
+        forwardTo: values['forward-to'],
+        print: io.print ?? ((l) => console.log(l)),
+        signal: io.signal ?? stopOnCtrlC(),
+      });
+      return `Stopped: ${done.forwarded} callback(s) forwarded, ${done.attempts} delivery attempt(s) seen.`;
+    }
     case 'schedule':
       return { retryDelaysSeconds: retrySchedule(ctx.retry), attempts: ctx.retry.maxReceiveCount, timeoutMs: ctx.timeoutMs, pause: ctx.pause };
     default:
       throw new Error(CALLBACKS_USAGE);
   }
+}
+
+function stopOnCtrlC(): AbortSignal {
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  return stop.signal;
 }
 
 /** What an operator needs to see: never the signed fields themselves (they carry the merchant's hash). */

@@ -8,7 +8,10 @@ import { applyChargebackEvent } from '../../shared/operations/chargebacks/ops-ev
 
 export const CHARGEBACKS_USAGE = `usage: npm run admin -- chargebacks <command>
   create TRANS_ID --amount 10.00 --reason-code 4837 [--bank-date YYYY-MM-DD]
-      a chargeback on a SETTLED payment: status CHARGEBACK, CHARGEBACK callback to the merchant`;
+      a chargeback on a SETTLED payment: status CHARGEBACK, CHARGEBACK callback to the merchant
+
+example:
+  npm run admin -- chargebacks create 0d9f3c1e-… --amount 10.00 --reason-code 4837`;
 
 export async function runChargebacksCommand(argv: string[]): Promise<unknown> {
   const [cmd, ...args] = argv;

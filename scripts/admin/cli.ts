@@ -21,13 +21,15 @@ import { checkNotificationUrl, createMerchant, createMid, merchantSettings } fro
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
-import { runCallbacksCommand } from './callbacks.js';
-import { runSchedulesCommand } from './schedules.js';
-import { runChargebacksCommand } from './chargebacks.js';
-import { runWalletsCommand } from './wallets.js';
+import { CALLBACKS_USAGE, runCallbacksCommand } from './callbacks.js';
+import { SCHEDULES_USAGE, runSchedulesCommand } from './schedules.js';
+import { CHARGEBACKS_USAGE, runChargebacksCommand } from './chargebacks.js';
+import { WALLETS_USAGE, runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
+import { CLOCK_USAGE, runClockCommand } from './clock.js';
+import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|clock> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -41,7 +43,17 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)
-  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")`;
+  payments list --merchant KEY [--status S] [--since 7d] | show TRANS_ID   [--json]
+  clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
+  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")
+  <group> --help        that group's commands and an example
+
+example:
+  npm run admin -- merchants create --name "My Shop" --notification-url http://localhost:4242/webhooks
+  npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
+  npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
+
+const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -174,6 +186,13 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // Help needs no platform: answered before looking for one.
+  if (cmd === '--help' || rest.includes('--help') || cmd === 'help') {
+    console.log(GROUP_USAGE[group] ?? USAGE);
+    return;
+  }
+  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'wallets', 'keys', 'payments', 'clock'];
+  if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   await useTarget(stage);
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
@@ -184,8 +203,11 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'chargebacks') result = await runChargebacksCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'wallets') result = await runWalletsCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'keys') result = await runKeysCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'payments') result = await runPaymentsCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'clock') result = await runClockCommand([cmd ?? '', ...rest].filter(Boolean));
   else throw new Error(USAGE);
-  console.log(JSON.stringify(result, null, 2));
+  // Help texts and tables are printed as they are; everything else as JSON for scripts.
+  console.log(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -14,7 +14,11 @@ export const SCHEDULES_USAGE = `usage: npm run admin -- schedules <command>
   due [--limit N]                           subscriptions whose next run has fallen due (not yet queued)
   run                                       queue every due run now (what the one-minute runner does)
   event "DETAIL TYPE" 'DETAIL_JSON'         apply an ops event, as the console's "Send events" would:
-                                            ${OPS_DETAIL_TYPES.join(', ')}`;
+                                            ${OPS_DETAIL_TYPES.join(', ')}
+
+example:
+  npm run admin -- schedules due --limit 10
+  npm run admin -- schedules run`;
 
 export async function runSchedulesCommand(argv: string[]): Promise<unknown> {
   const [cmd, ...args] = argv;

@@ -10,6 +10,7 @@ import { getLauncherConfig, resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
 import { resetDeps } from '../../shared/deps.js';
 import { QUEUES, TABLE, KMS_KEY, PURPOSE_KEYS, physicalName } from '../../shared/resources.js';
+import { stageSettings } from '../../infra/stages.js';
 
 export async function useTarget(stage: string | undefined): Promise<string> {
   if (stage) {
@@ -29,6 +30,8 @@ export async function useTarget(stage: string | undefined): Promise<string> {
       PUBLIC_BASE_URL: 'https://admin.invalid',
       // A deployed stage's notification URLs are checked by its rules, whatever the operator's shell says.
       CALLBACK_ALLOW_LOOPBACK: 'false',
+      // As deployed (infra/constructs/platform-function.ts): only sandbox stages have a test clock to move.
+      TEST_CLOCK: stageSettings(stage).sandbox ? 'true' : 'false',
     });
     sqs.destroy();
   } else {

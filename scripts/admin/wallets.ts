@@ -10,7 +10,10 @@ import { setWalletSettings, showWalletSettings } from '../../shared/operations/w
 export const WALLETS_USAGE = `usage: npm run admin -- wallets <command>
   set CLIENT_KEY --wallet googlepay|applepay --environment TEST|PRODUCTION --private-key-file PATH [--merchant-id ID]
                                (--merchant-id: the Apple Pay merchant identifier, required for applepay)
-  show CLIENT_KEY              the merchant's wallets: environment, merchant identifier, public key hash (no key material)`;
+  show CLIENT_KEY              the merchant's wallets: environment, merchant identifier, public key hash (no key material)
+
+example:
+  npm run admin -- wallets set 5b6c… --wallet googlepay --environment TEST --private-key-file ./gpay-key.pem`;
 
 export async function runWalletsCommand(argv: string[]): Promise<unknown> {
   const [cmd, ...args] = argv;

@@ -2,13 +2,14 @@
  * Creates the local resources from shared/resources.ts, the same definitions the CDK stacks deploy:
  * the table with its GSIs and TTL, each queue with its dead-letter queue, the table key, one KMS key per purpose
  * (PURPOSE_KEYS) and the ops bus.
- * Idempotent: an existing table (DynamoDB Local keeps it under -dbPath) is reused.
+ * Idempotent: an existing table (DynamoDB Local keeps it under -dbPath) is reused, gaining any GSI added since.
  */
 import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -60,7 +61,9 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   const ddb = new DynamoDBClient({ region: ep.region, endpoint: ep.dynamodb, credentials });
   const TableName = physicalName(prefix, TABLE.logicalName);
   try {
-    await ddb.send(new DescribeTableCommand({ TableName }));
+    const existing = await ddb.send(new DescribeTableCommand({ TableName }));
+    await addMissingIndexes(ddb, TableName, new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName)));
+    ddb.destroy();
     return TableName;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -90,6 +93,30 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   );
   ddb.destroy();
   return TableName;
+}
+
+/** A .local table from an older version gets the indexes added since (one per UpdateTable, as DynamoDB requires). */
+async function addMissingIndexes(ddb: DynamoDBClient, TableName: string, present: Set<string | undefined>): Promise<void> {
+  for (const g of TABLE.gsis.filter((g) => !present.has(g.indexName))) {
+    await ddb.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: [g.partitionKey, g.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: g.indexName,
+              KeySchema: [
+                { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                { AttributeName: g.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }
 
 async function ensureQueues(prefix: string, ep: LocalEndpoints) {

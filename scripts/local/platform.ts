@@ -98,6 +98,8 @@ async function startOn(
     PUBLIC_BASE_URL: url,
     // Developers receive callbacks on their own machine; other private addresses stay refused.
     CALLBACK_ALLOW_LOOPBACK: 'true',
+    // The local platform is a sandbox: `npm run admin -- clock …` moves its time (docs/test-clock.md).
+    TEST_CLOCK: 'true',
     ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
     ...opts.extraEnv,
   };

@@ -9,7 +9,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { CallbackRecord } from '../domain/callback.js';
 import type { Payment } from '../domain/payment.js';
-import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, type IdempotentResult, type PaymentStore } from '../ports/payment-store.js';
+import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, type IdempotentResult, type PaymentListing, type PaymentStore } from '../ports/payment-store.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
@@ -45,6 +45,29 @@ export class DynamoPaymentStore implements PaymentStore {
       }),
     );
     return (res.Items ?? []).map(toPayment);
+  }
+
+  async listForMerchant(clientKey: string, opts: PaymentListing): Promise<{ payments: Payment[]; more: boolean }> {
+    const payments: Payment[] = [];
+    let start: Record<string, unknown> | undefined;
+    // The status filter applies after the read, so a page may come back short: read on until the limit or the end.
+    do {
+      const res = await this.ddb.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi3',
+          KeyConditionExpression: opts.since ? 'gsi3pk = :pk AND gsi3sk >= :since' : 'gsi3pk = :pk',
+          ...(opts.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+          ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '', '').gsi3pk, ...(opts.since ? { ':since': opts.since } : {}), ...(opts.status ? { ':status': opts.status } : {}) },
+          ScanIndexForward: false,
+          Limit: opts.limit + 1,
+          ExclusiveStartKey: start,
+        }),
+      );
+      payments.push(...(res.Items ?? []).map(toPayment));
+      start = res.LastEvaluatedKey;
+    } while (start && payments.length <= opts.limit);
+    return { payments: payments.slice(0, opts.limit), more: payments.length > opts.limit || start !== undefined };
   }
 
   async claim(key: string, ttlSeconds: number, bodyHash?: string): Promise<IdempotencyClaim> {
@@ -231,6 +254,7 @@ function paymentItem(p: Payment): Record<string, unknown> {
   return {
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt, p.transId),
+    ...keys.merchantPayments(p.clientKey, p.createdAt, p.transId),
     kind: 'payment',
     ...p,
     // The reconciler's work list, written and removed by the same conditional write as the state it describes.
@@ -261,6 +285,6 @@ function takenClaim(raw: Record<string, unknown> | undefined, now: Date): Exclud
 }
 
 function toPayment(item: Record<string, unknown>): Payment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, kind: _k, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi3pk: _g3, gsi3sk: _g3s, kind: _k, ...rest } = item;
   return rest as unknown as Payment;
 }

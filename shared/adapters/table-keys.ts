@@ -10,6 +10,8 @@ export const keys = {
     gsi1pk: orderPartition(clientKey, orderId),
     gsi1sk: `${createdAt}#${transId}`,
   }),
+  /** A merchant's payments by creation time (admin CLI `payments list`). */
+  merchantPayments: (clientKey: string, createdAt: string, transId: string) => ({ gsi3pk: `PAYMENTS#${clientKey}`, gsi3sk: `${createdAt}#${transId}` }),
   callback: (transId: string, seq: number, eventId: string) => ({
     pk: `PAYMENT#${transId}`,
     sk: `CALLBACK#${String(seq).padStart(6, '0')}#${eventId}`,
@@ -28,6 +30,8 @@ export const keys = {
   activeDataKey: (purpose: string) => ({ pk: `DATAKEY#${purpose}`, sk: 'ACTIVE' }),
   /** Before per-purpose keys: one data key for everything, wrapped by the table key. Read only by the migration. */
   legacyDataKeys: { pk: 'DATAKEY', skPrefix: 'KEY#' },
+  /** The sandbox test clock's offset (one per stage; docs/test-clock.md). */
+  testClock: { pk: 'CLOCK', sk: 'TEST_CLOCK' },
 };
 
 export const UNDETERMINED = 'UNDETERMINED';

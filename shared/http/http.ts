@@ -10,6 +10,7 @@ import type { WireError } from '../protocol/error-wire.js';
 import { MAX_BODY_BYTES } from '../protocol/limits.js';
 import { logger } from '../logger.js';
 import { withFraming } from './framing.js';
+import { refreshClockForRequest } from '../deps.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -72,6 +73,8 @@ export function httpHandler(
     const tooLarge = bodyBytes(event) > MAX_BODY_BYTES;
     try {
       if (tooLarge) throw new RequestTooLargeError(MAX_BODY_BYTES);
+      // On a sandbox, rules below read the test clock synchronously: have a reading no older than its cache TTL.
+      await refreshClockForRequest();
       result = await fn(event);
     } catch (err) {
       const platformError = asPlatformError(err);

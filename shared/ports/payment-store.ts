@@ -24,8 +24,18 @@ export interface ClaimedEffect {
   attemptId: string;
 }
 
+/** A page of a merchant's payments, newest first (admin CLI). */
+export interface PaymentListing {
+  /** ISO instant: only payments created at or after it. */
+  since?: string;
+  status?: string;
+  limit: number;
+}
+
 export interface PaymentStore {
   get(transId: string): Promise<Payment | undefined>;
+  /** Newest first; `more` says whether older ones matching are left. Payments written before the index are absent until their next change. */
+  listForMerchant(clientKey: string, opts: PaymentListing): Promise<{ payments: Payment[]; more: boolean }>;
   /** Most recent first. */
   findByOrder(clientKey: string, orderId: string, limit: number): Promise<Payment[]>;
   /**

@@ -109,7 +109,8 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     fields: cb.fields,
     eventId: cb.eventId,
     secrets,
-    now,
+    // Signed with the real time even when a sandbox's test clock moved: merchants check it against their own clock.
+    now: new Date(),
     timeoutMs: ctx.timeoutMs,
     addressPolicy: ctx.addressPolicy,
     resolve: ctx.resolve,

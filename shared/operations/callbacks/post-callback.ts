@@ -4,8 +4,8 @@
  * every address its host resolves to must be public) and the POST goes to the vetted address; a refused URL is a
  * failed attempt with the reason. Never throws: returns what happened.
  */
-import { encodeForm, type FormValue } from '../../protocol/form.js';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../protocol/callbacks/signature-header.js';
+import type { FormValue } from '../../protocol/form.js';
+import { callbackRequest } from './callback-request.js';
 import { describeFailure, isDelivered } from '../../protocol/callbacks/delivery-policy.js';
 import { vetPublicUrl, type AddressPolicy, type Resolver } from '../../net/public-url.js';
 import { postPinned } from '../../net/pinned-post.js';
@@ -36,9 +36,7 @@ export async function postCallback(req: {
   /** Tests inject answers; default: the system resolver (node:dns lookup, every address). */
   resolve?: Resolver;
 }): Promise<PostResult> {
-  // Builders leave out what must not be sent; an empty string they include is meant (spec: ARN "empty in callbacks when missing").
-  const body = encodeForm(req.fields, { keepEmpty: true });
-  const timestamp = Math.floor(req.now.getTime() / 1000);
+  const { body, headers } = callbackRequest(req);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const signal = AbortSignal.timeout(req.timeoutMs);
@@ -49,11 +47,7 @@ export async function postCallback(req: {
     if (!target.ok) throw target.error;
     // The body read shares the timeout: a merchant that sends headers and then stalls is a timeout too.
     const res = await postPinned(target, {
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
-        [EVENT_ID_HEADER]: req.eventId,
-        [SIGNATURE_HEADER]: signatureHeader(body, timestamp, req.secrets),
-      },
+      headers,
       body,
       signal,
       maxBodyChars: MAX_BODY_CHARS,

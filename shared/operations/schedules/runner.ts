@@ -13,11 +13,13 @@ export const LEASE_SECONDS = 15 * 60;
 const PAGE = 100;
 const MAX_PAGES = 20;
 
-export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost: number }> {
+export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost: number; runs: RecurringChargeMessage[] }> {
   const now = d.clock.now();
   const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
   let queued = 0;
   let lost = 0;
+  // What this runner queued, so a caller that moved the test clock can wait for those runs (scripts/admin/clock.ts).
+  const runs: RecurringChargeMessage[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const due = await d.schedules.findDue(now.toISOString(), PAGE);
     const leased: RecurringChargeMessage[] = [];
@@ -27,9 +29,10 @@ export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost:
     }
     if (leased.length) await d.recurringQueue.send(leased);
     queued += leased.length;
+    runs.push(...leased);
     // Leased entries left the due range; a page of only lost races means the index is lagging: stop for now.
     if (due.length < PAGE || leased.length === 0) break;
   }
   if (queued || lost) logger.info('schedule runner', { queued, lost });
-  return { queued, lost };
+  return { queued, lost, runs };
 }

@@ -2,6 +2,8 @@
  * N concurrent duplicates of a money-moving request have one effect, for every S2S CARD action that moves money
  * (SALE and the others are covered beside their actions: s2s-card/sale, follow-ups, s2s-apm, checkout, hosted-fields).
  * Each duplicate gets the one answer or a 409 to retry; afterwards, the same body again gets the same answer.
+ * (An identical partial refund sent after the first one finished is a second refund, as the protocol allows: the
+ * sandbox acquirer's latency keeps these duplicates inside the first one's run.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
@@ -16,7 +18,8 @@ let merchant: Merchant;
 const N = 5;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  // The acquirer takes a moment, as a real one does: the duplicates overlap the first request however busy the machine.
+  platform = await startTestPlatform({ SANDBOX_LATENCY_MS: '400' });
   merchant = await testMerchant();
 });
 afterAll(async () => {

@@ -132,7 +132,7 @@ export class Checkout {
     return this.post('/api/v1/payment/recurring', { ...req, hash: this.sign([req.recurring_init_trans_id, req.recurring_token, o.number, o.amount, o.description]) });
   }
 
-  /** Card credit (payout to a saved card_token). */
+  /** Card credit: a payout to the card of a saved card_token; the payer confirms the expiry on the page at `redirect_url`. */
   cardCredit(req: {
     order_id: string;
     order_amount: string;
@@ -141,7 +141,7 @@ export class Checkout {
     card_token: string;
     payee_first_name?: string;
     payee_last_name?: string;
-  }): Promise<Record<string, unknown>> {
+  }): Promise<{ redirect_url: string }> {
     return this.post('/api/v1/payment/card/credit', { ...req, hash: this.sign([req.order_id, req.order_amount, req.order_currency, req.order_description]) });
   }
 

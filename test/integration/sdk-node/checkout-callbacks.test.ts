@@ -24,7 +24,7 @@ let secrets: SigningSecrets;
 beforeAll(async () => {
   platform = await startTestPlatform();
   shop = await startMerchantServer();
-  merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ mode: 'SMS/DMS' }] });
+  merchant = await testMerchant({ notificationUrl: shop.url });
   op = sdkFor(platform.url, merchant);
   const d = deps();
   secrets = new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets['merchant-secrets'], 0);

@@ -42,6 +42,8 @@ export interface FunctionDefinition {
   grants: readonly Grant[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Repository files copied beside the bundle (RouteDefinition.bundleFiles). */
+  bundleFiles?: readonly string[];
 }
 
 export interface PlatformFunctionProps {
@@ -115,6 +117,7 @@ export class PlatformFunction extends Construct {
       LOG_LEVEL: settings.runtime.logLevel,
     };
 
+    const bundleFiles = definition.bundleFiles ?? [];
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(REPO_ROOT, `${definition.handler}.ts`),
       handler: 'handler',
@@ -140,6 +143,16 @@ export class PlatformFunction extends Construct {
         // Bundle the AWS SDK at the versions pinned in package-lock.json (tested locally) instead of whatever
         // version the Lambda runtime happens to ship.
         externalModules: [],
+        // Static assets a handler reads at run time (the API reference's renderer), copied beside the bundle.
+        ...(bundleFiles.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => bundleFiles.map((f) => `cp "${path.join(inputDir, f)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
 

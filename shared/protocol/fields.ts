@@ -78,6 +78,8 @@ export class FieldReader {
   }
 
   fail(field: string, message: string): void {
+    // A field reported blank is one the action requires, also where a cross-field rule decides it (schedules).
+    if (message === MESSAGES.blank) reportFieldRead(field, 'required');
     this.errors.push({ field, message });
   }
 

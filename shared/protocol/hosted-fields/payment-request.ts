@@ -44,7 +44,8 @@ const BROWSER_KEYS = [
   'accept_header',
 ] as const;
 
-const schema = z.object({
+/** Exported for the OpenAPI document (scripts/openapi), which describes the body from this very schema. */
+export const paymentRequestSchema = z.object({
   name: text({ min: 1, max: 64 }).refine((v) => v.trim() !== '', BLANK),
   with_hosted_fields: z.literal(true, { error: (i) => (i.input === undefined || i.input === null ? BLANK : 'This value should be true.') }),
   billing_address: z
@@ -101,7 +102,7 @@ function fieldName(path: PropertyKey[]): string {
 }
 
 export function readPaymentRequest(rawBody: string): PaymentRequest {
-  const parsed = schema.safeParse(parseJsonObject(rawBody));
+  const parsed = paymentRequestSchema.safeParse(parseJsonObject(rawBody));
   if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message })));
   const b = parsed.data;
   const { accept_headers, ...browser } = b.browser_info ?? {};

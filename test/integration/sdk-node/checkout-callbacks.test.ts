@@ -8,6 +8,7 @@ import { ApiError, SignatureVerificationError, verifyCallback, type OpenPayments
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
+import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
 import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
@@ -150,5 +151,18 @@ describe('verifyCallback', () => {
     for (const signingSecret of [old, rotated.current, [rotated.current, old]]) {
       expect(verifyCallback(cb.raw, cb.headers, { password: merchant.password, signingSecret }).protocol).toBe('checkout');
     }
+  });
+});
+
+describe('hosted-fields signed session updates', () => {
+  it('where the merchant requires them, updateSession with `signed` passes and an unsigned update is refused', async () => {
+    const m = await testMerchant({ notificationUrl: shop.url });
+    const d = deps();
+    await d.merchants.update(m.clientKey, merchantSettings((await d.merchants.get(m.clientKey))!.merchant, { hostedFieldsUpdateSignature: true }));
+    const sdk = sdkFor(platform.url, m);
+    const o = order();
+    const { token } = await sdk.hostedFields.createSessionToken({ operation: 'purchase', order: o, return_url: 'https://shop.example/return' });
+    await expect(sdk.hostedFields.updateSession(token, { order_amount: '12.00' })).rejects.toBeInstanceOf(ApiError);
+    expect(await sdk.hostedFields.updateSession(token, { order_amount: '12.00' }, { order_amount: '12.00', order_currency: 'USD', order_description: o.description })).toBeTypeOf('object');
   });
 });

@@ -4,6 +4,8 @@ import { ApiError, paymentKeys, type OpenPayments } from '@open-payments/node';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { deps } from '../../../shared/deps.js';
+import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { apmSale, CARD, EMAIL, PAYOUT_CARD, sale, sdkFor, uid } from './support.js';
 
 let platform: RunningPlatform;
@@ -125,5 +127,20 @@ describe('S2S APM', () => {
     await expect(op.apm.getTransStatus({ trans_id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ error_code: 101000 });
     const wrong = sdkFor(platform.url, { ...merchant, password: 'nope' });
     await expect(wrong.apm.sale(apmSale())).rejects.toMatchObject({ errors: [{ error_message: 'hash: Hash is not valid.' }] });
+  });
+});
+
+describe('SHA256 mode', () => {
+  it('a merchant on sha256 is served by hashAlgorithm sha256, and refuses md5 hashes', async () => {
+    const m = await testMerchant();
+    const d = deps();
+    await d.merchants.update(m.clientKey, merchantSettings((await d.merchants.get(m.clientKey))!.merchant, { hashAlgorithm: 'sha256' }));
+    const sha = sdkFor(platform.url, m, { hashAlgorithm: 'sha256' });
+    const s = await sha.card.sale(sale('01'));
+    expect(s).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+    expect(await sha.card.getTransStatus({ trans_id: s.trans_id! }, keys)).toMatchObject({ result: 'SUCCESS' });
+    expect(await sha.apm.sale(apmSale())).toMatchObject({ result: 'SUCCESS' });
+    expect((await sha.checkout.createSession({ operation: 'purchase', order: { number: uid('o'), amount: '1.00', currency: 'USD', description: 'Socks' }, success_url: 'https://shop.example/s' })).redirect_url).toBeTypeOf('string');
+    await expect(sdkFor(platform.url, m).card.sale(sale('01'))).rejects.toMatchObject({ errors: [{ error_message: 'hash: Hash is not valid.' }] });
   });
 });

@@ -1,7 +1,7 @@
 /** The SDK's own formulas against protocol.md's vectors, and against the platform's implementation (both modes). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hashes } from '@open-payments/node';
+import { hashes, verifyCallback } from '@open-payments/node';
 import * as platform from '../../../shared/protocol/signature.js';
 
 const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
@@ -46,5 +46,18 @@ describe('the same as the platform computes, for any text (non-ASCII included) a
         expect(hashes.apmCallbackHash(params, password, a)).toBe(platform.apmCallbackHash(params, password, a));
       }),
     );
+  });
+});
+
+describe('verifyCallback shapes', () => {
+  it('checks an S2S CARD callback without a card (a wallet payment) when told the protocol', () => {
+    const trans = 'aaaff66a-904f-11ea-833e-0242ac1f0007';
+    const fields = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'o-1', trans_id: trans, digital_wallet: 'applepay' };
+    const hash = platform.formula2({ email: 'doe@example.com', password: PASSWORD, transId: trans, cardNumber: '' });
+    const body = new URLSearchParams({ ...fields, hash }).toString();
+    const event = verifyCallback(body, {}, { password: PASSWORD, signingSecret: 'x', requireSignature: false, protocol: 's2s-card', payerEmail: 'doe@example.com' });
+    expect(event).toMatchObject({ protocol: 's2s-card', data: { trans_id: trans } });
+    // Left to the shape, a card-less S2S callback reads as S2S APM, whose hash it does not match.
+    expect(() => verifyCallback(body, {}, { password: PASSWORD, signingSecret: 'x', requireSignature: false })).toThrow(expect.objectContaining({ reason: 'hash_mismatch' }));
   });
 });

@@ -18,6 +18,8 @@ export interface ProtocolHashOptions {
   hashAlgorithm: HashAlgorithm;
   /** S2S CARD callbacks are signed over the payment's payer_email, which they carry only with the payer mapping. */
   payerEmail?: string | ((fields: ParsedForm) => string | undefined);
+  /** The shape when the body cannot tell (an S2S CARD wallet payment's callback carries no `card`). */
+  protocol?: CallbackProtocol;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -29,7 +31,7 @@ export function callbackProtocol(fields: ParsedForm): CallbackProtocol {
 }
 
 export function verifyProtocolHash(fields: ParsedForm, o: ProtocolHashOptions): CallbackProtocol {
-  const protocol = callbackProtocol(fields);
+  const protocol = o.protocol ?? callbackProtocol(fields);
   const received = text(fields.hash);
   const s = (k: string) => text(fields[k]);
   let expected: string;
@@ -38,16 +40,17 @@ export function verifyProtocolHash(fields: ParsedForm, o: ProtocolHashOptions): 
   } else if (protocol === 's2s-apm') {
     expected =
       s('action') === 'CREDIT2VIRTUAL'
-        ? apmCredit2VirtualCallbackHash({ transId: s('trans_id')!, orderId: s('order_id') ?? '', status: s('status') ?? '', password: o.password }, o.hashAlgorithm)
+        ? apmCredit2VirtualCallbackHash({ transId: s('trans_id') ?? '', orderId: s('order_id') ?? '', status: s('status') ?? '', password: o.password }, o.hashAlgorithm)
         : apmCallbackHash(fields as Record<string, FormTree>, o.password, o.hashAlgorithm);
   } else if (s('action') === 'CREDIT2CARD') {
-    expected = formula6({ password: o.password, transId: s('trans_id')!, card: s('card')! }, o.hashAlgorithm);
+    // Formula 6 over the masked card the callback carries.
+    expected = formula6({ password: o.password, transId: s('trans_id') ?? '', card: s('card') ?? '' }, o.hashAlgorithm);
   } else {
     const email = (typeof o.payerEmail === 'function' ? o.payerEmail(fields) : o.payerEmail) ?? s('payer_email');
     if (!email) {
       throw new SignatureVerificationError('missing_payer_email', 'S2S CARD callbacks are signed over the payer_email of the payment: pass payerEmail');
     }
-    expected = formula2({ email, password: o.password, transId: s('trans_id')!, card: s('card')! }, o.hashAlgorithm);
+    expected = formula2({ email, password: o.password, transId: s('trans_id') ?? '', card: s('card') ?? '' }, o.hashAlgorithm);
   }
   if (!hexEquals(expected, received)) throw new SignatureVerificationError('hash_mismatch', `The ${protocol} callback hash does not match`);
   return protocol;

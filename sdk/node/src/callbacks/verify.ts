@@ -20,6 +20,8 @@ export interface VerifyCallbackOptions {
   hashAlgorithm?: HashAlgorithm;
   /** S2S CARD: the payment's payer_email (the callback carries it only with the payer mapping on). */
   payerEmail?: string | ((fields: ParsedForm) => string | undefined);
+  /** Which protocol's hash to check, when your endpoint knows; otherwise the body's shape decides. */
+  protocol?: 'checkout' | 's2s-card' | 's2s-apm';
   /** Accept a callback without X-Callback-Signature (protocol hash only). Not recommended: see above. */
   requireSignature?: boolean;
   /** Current time in Unix seconds (tests). */
@@ -47,7 +49,7 @@ export function verifyCallback(rawBody: string | Buffer, headers: CallbackHeader
     throw new SignatureVerificationError('missing_signature', 'X-Callback-Signature is missing; the protocol hash alone does not cover the outcome');
   }
   const raw = parseForm(body);
-  const protocol = verifyProtocolHash(raw, { password: options.password, hashAlgorithm: options.hashAlgorithm ?? 'md5', payerEmail: options.payerEmail });
+  const protocol = verifyProtocolHash(raw, { password: options.password, hashAlgorithm: options.hashAlgorithm ?? 'md5', payerEmail: options.payerEmail, protocol: options.protocol });
   const base = { eventId: header(headers, EVENT_ID_HEADER), signedAt, raw };
   return protocol === 'checkout'
     ? { ...base, protocol, data: raw as unknown as CheckoutCallback }

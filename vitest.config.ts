@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@open-payments\/mobile-sdk$/, replacement: sdk('index.ts') },
       { find: /^@open-payments\/mobile-sdk\/(web|react-native)$/, replacement: sdk('$1/index.ts') },
+      { find: /^@open-payments\/node$/, replacement: fileURLToPath(new URL('./sdk/node/src/index.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -42,6 +42,8 @@ export interface FunctionDefinition {
   grants: readonly Grant[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Repository files copied beside the bundle (RouteDefinition.bundleFiles). */
+  bundleFiles?: readonly string[];
 }
 
 export interface PlatformFunctionProps {
@@ -131,6 +133,7 @@ export class PlatformFunction extends Construct {
       TEST_CLOCK: settings.sandbox ? 'true' : 'false',
     };
 
+    const bundleFiles = definition.bundleFiles ?? [];
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(REPO_ROOT, `${definition.handler}.ts`),
       handler: 'handler',
@@ -153,6 +156,16 @@ export class PlatformFunction extends Construct {
         // Bundle the AWS SDK at the versions pinned in package-lock.json (tested locally) instead of whatever
         // version the Lambda runtime happens to ship.
         externalModules: [],
+        // Static assets a handler reads at run time (the API reference's renderer), copied beside the bundle.
+        ...(bundleFiles.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => bundleFiles.map((f) => `cp "${path.join(inputDir, f)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
 

@@ -17,6 +17,8 @@ export interface RouteDefinition {
   grants: Grant[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Repository files copied next to the function's bundle (read at run time by their base name). */
+  bundleFiles?: string[];
   /** Deployed only in sandbox stages (infra/stages.ts `sandbox`) and locally: demo pages, never in production. */
   sandboxOnly?: boolean;
 }

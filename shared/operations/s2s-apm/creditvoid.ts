@@ -8,13 +8,13 @@ import { apmCreditvoidHash } from '../../protocol/signature.js';
 import { apmCreditvoidAccepted } from '../../protocol/s2s-apm/responses.js';
 import { creditvoid as creditvoidCore } from '../payment/creditvoid.js';
 import type { S2sApmAction } from './action.js';
-import { apmRecorder, loadApmPayment, once, readOptionalAmount } from './pipeline.js';
+import { apmRecorder, loadApmPayment, once, readAmountText, readOptionalAmount } from './pipeline.js';
 
 export const creditvoid: S2sApmAction = {
   action: 'CREDITVOID',
   async run(req) {
     const { password, hashAlgorithm } = req.config.merchant;
-    const payment = await loadApmPayment(req, NotFoundError.payment, (transId) => apmCreditvoidHash({ transId, password }, hashAlgorithm));
+    const payment = await loadApmPayment(req, NotFoundError.payment, (transId) => apmCreditvoidHash({ transId, password }, hashAlgorithm), readAmountText);
     const amount = readOptionalAmount(req, payment);
     if (payment.action === 'CREDIT2VIRTUAL') throw BusinessRuleError.refundNotAllowed();
     return once(req, false, async (_key, followUp) => {

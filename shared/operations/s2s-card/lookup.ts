@@ -42,10 +42,13 @@ export async function loadByTransId(req: S2sCardRequest, notFound: () => Error, 
   return payment;
 }
 
+/** CAPTURE / CREDITVOID `amount` as sent: read with the trans_id (validate first), parsed once the currency is known. */
+export const readAmountText = (f: FieldReader): string | undefined => f.optional('amount');
+
 /** The optional `amount` of CAPTURE / CREDITVOID in the payment's currency (undefined: the full amount). */
 export function readOptionalAmount(req: S2sCardRequest, p: Payment): number | undefined {
   const f = new FieldReader(req.form);
-  const text = f.optional('amount');
+  const text = readAmountText(f);
   f.throwIfInvalid();
   return text === undefined ? undefined : parseAmount(text, parseCurrency(p.currency), 'amount').minor;
 }

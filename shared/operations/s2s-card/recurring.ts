@@ -7,7 +7,7 @@ import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula1, hashEquals } from '../../protocol/signature.js';
 import { paymentResult } from '../../protocol/s2s-card/responses.js';
-import { checkZeroAmount, readOrder } from '../../protocol/s2s-card/card-payment.js';
+import { checkZeroAmount, orderOfText, readOrderText } from '../../protocol/s2s-card/card-payment.js';
 import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { once, s2sRecorder, storedAnswer } from './pipeline.js';
@@ -20,20 +20,22 @@ function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardA
       const f = new FieldReader(req.form);
       const firstTransId = f.required('recurring_first_trans_id', { max: 64 });
       const token = f.required('recurring_token', { max: 64 });
-      f.required('order_amount');
+      // Every field is read before the pair is looked up (validate → load state); only the amount's format waits
+      // for the initial payment's currency.
+      const orderText = readOrderText(f, { currencyFromPayment: true });
+      const authorize = action === 'RECURRING_SALE' && f.flag('auth');
+      const scheduleId = f.optional('schedule_id', { max: 64 });
+      const customData = f.raw('custom_data');
       f.required('hash');
       f.throwIfInvalid();
       const { initial, card } = await resolveRecurringPair(req.deps, merchant.clientKey, firstTransId, token);
 
-      const order = readOrder(f, { currency: initial.currency });
-      const authorize = action === 'RECURRING_SALE' && f.flag('auth');
-      const scheduleId = f.optional('schedule_id', { max: 64 });
+      const order = orderOfText(f, orderText, initial.currency);
       checkZeroAmount(f, order, false);
       f.throwIfInvalid();
       const expected = formula1({ email: initial.payerEmail, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm);
       if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
       const mid = selectMid(mids, { authorize });
-      const customData = f.raw('custom_data');
 
       return once(req, true, async (key) => {
         const { payment, event } = await recurringCharge(

@@ -37,7 +37,8 @@ const LATIN_NAME = /^[\p{Script=Latin} .'-]+$/u;
 export const URL_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
 export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
 
-const schema = z.object({
+/** Exported for the OpenAPI document (scripts/openapi), which describes the body from this very schema. */
+export const sessionSchema = z.object({
   merchant_key: text({ min: 1 }),
   operation: z.enum(OPERATIONS, { error: (i) => (i.input === undefined ? BLANK : MESSAGES.choice) }),
   methods: z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).max(32, LIMIT_MESSAGES.tooManyEntries(32)).optional(),
@@ -110,7 +111,7 @@ const schema = z.object({
   custom_data: obj(),
 });
 
-export type SessionBody = z.infer<typeof schema>;
+export type SessionBody = z.infer<typeof sessionSchema>;
 
 export interface SessionRequest {
   body: SessionBody;
@@ -130,7 +131,7 @@ function fieldName(path: PropertyKey[]): string {
 /** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
 export function readSessionRequest(rawBody: string): SessionRequest {
   const json = withoutNulls(parseJsonObject(rawBody), ['order', 'customer', 'billing_address']);
-  const parsed = schema.safeParse(json);
+  const parsed = sessionSchema.safeParse(json);
   const errors: FieldError[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
   const raw = json as Record<string, unknown>;
   const body = (parsed.success ? parsed.data : raw) as SessionBody;

@@ -45,7 +45,8 @@ const BROWSER_KEYS = [
   'accept_header',
 ] as const;
 
-const schema = z.object({
+/** Exported for the OpenAPI document (scripts/openapi), which describes the body from this very schema. */
+export const paymentRequestSchema = z.object({
   name: text({ min: 1, max: 64 }).refine((v) => v.trim() !== '', BLANK),
   with_hosted_fields: z.literal(true, { error: (i) => (i.input === undefined || i.input === null ? BLANK : 'This value should be true.') }),
   billing_address: z
@@ -109,7 +110,7 @@ function fieldName(path: PropertyKey[]): string {
  */
 export function readPaymentRequest(rawBody: string, sessionCountry?: string): PaymentRequest {
   // null is absent, as in the session (checkout/json.ts): "billing_address": null, "browser_info": null.
-  const parsed = schema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
+  const parsed = paymentRequestSchema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
   const errors = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
   const sent = parsed.success ? parsed.data.billing_address : undefined;
   // 6.7.0: the state is collected (and validated) only for CA, US, JP, AU and IN; for others it is ignored.

@@ -29,12 +29,31 @@ export interface CardFields {
   cvv?: string;
 }
 
-/** order_* fields; a zero amount is left for the caller (allowed only with auth=Y or recurring_init=Y). */
-export function readOrder(f: FieldReader, opts: { currency?: string } = {}): Order {
+/** order_* fields as sent; `currencyFromPayment`: the currency is the original payment's (RECURRING_*), not read. */
+export interface OrderText {
+  orderId: string;
+  currencyCode?: string;
+  amountText: string;
+  description: string;
+}
+
+export function readOrderText(f: FieldReader, opts: { currencyFromPayment?: boolean } = {}): OrderText {
   const orderId = f.required('order_id', { max: 255 });
-  const currencyCode = opts.currency ?? f.required('order_currency', { pattern: /^[A-Z]{3}$/ });
+  const currencyCode = opts.currencyFromPayment ? undefined : f.required('order_currency', { pattern: /^[A-Z]{3}$/ });
   const amountText = f.required('order_amount');
   const description = f.required('order_description', { max: 1024 });
+  return { orderId, currencyCode, amountText, description };
+}
+
+/** order_* fields; a zero amount is left for the caller (allowed only with auth=Y or recurring_init=Y). */
+export function readOrder(f: FieldReader): Order {
+  return orderOfText(f, readOrderText(f));
+}
+
+/** The amount of an order read with readOrderText, in minor units of `currency` (default: the order's own). */
+export function orderOfText(f: FieldReader, text: OrderText, paymentCurrency?: string): Order {
+  const { orderId, amountText, description } = text;
+  const currencyCode = paymentCurrency ?? text.currencyCode ?? '';
   let amount = 0;
   let currency = currencyCode;
   try {

@@ -72,4 +72,7 @@ export const pageTargets: FuzzTarget[] = [
   get('GET /sdk/hosted-fields.js', 'hosted-fields-pages', () => query({ v: fc.constantFrom('1', '') }).map((q) => `/sdk/hosted-fields.js${q}`)),
   // The platform itself: whatever the query or headers, health answers 200.
   get('GET /health', 'platform', () => query({ verbose: fc.constantFrom('1', 'true') }).map((q) => `/health${q}`), 'health'),
+  get('GET /openapi.json', 'platform', () => query({ v: fc.constantFrom('3.1', '') }).map((q) => `/openapi.json${q}`), 'health'),
+  get('GET /docs', 'platform', () => query({ theme: fc.constantFrom('dark', '') }).map((q) => `/docs${q}`)),
+  get('GET /docs/redoc.standalone.js', 'platform', () => query({ v: fc.constantFrom('3', '') }).map((q) => `/docs/redoc.standalone.js${q}`)),
 ];

@@ -1,0 +1,36 @@
+/**
+ * GET /docs/redoc.standalone.js — the pinned Redoc build (@redocly/cli's, MIT). Deployed, it is copied next to the
+ * bundle (route bundleFiles); locally it is read from node_modules.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { httpHandler } from '../../shared/http/http.js';
+import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+
+const CANDIDATES = ['./redoc.standalone.js', '../../node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'];
+
+let script: string | undefined;
+
+function load(): string {
+  for (const candidate of CANDIDATES) {
+    try {
+      return readFileSync(fileURLToPath(new URL(candidate, import.meta.url)), 'utf8');
+    } catch {
+      /* next */
+    }
+  }
+  throw new Error('redoc.standalone.js not found');
+}
+
+export const handler = httpHandler(
+  'GET /docs/redoc.standalone.js',
+  async () => {
+    script ??= load();
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+      body: script,
+    };
+  },
+  (err) => toCheckoutError(err),
+);

@@ -1,0 +1,13 @@
+/**
+ * GET /openapi.json — the committed docs/openapi.json, bundled into the function. A test keeps it equal to what
+ * scripts/openapi generates from the code, so serving the committed file serves the generated one.
+ */
+import document from '../../docs/openapi.json' with { type: 'json' };
+import { httpHandler, json } from '../../shared/http/http.js';
+import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+
+export const handler = httpHandler(
+  'GET /openapi.json',
+  async () => json(200, document, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' }),
+  (err) => toCheckoutError(err),
+);

@@ -1,0 +1,199 @@
+/**
+ * The OpenAPI 3.1 document of every public route, generated from the code that serves it:
+ * - paths come from the route table (shared/routes), so a new route without a description fails generation;
+ * - S2S CARD / S2S APM action bodies and the Checkout operation bodies come from probing the handlers' own field
+ *   readers (probe.ts): the fields, required or not, lengths, patterns and choices the platform validates;
+ * - the Checkout session and hosted-fields processing bodies are zod 4's JSON Schema of the handlers' zod schemas.
+ * Answers, callbacks and page routes are described in prose and small shared schemas (wire shapes of error-wire.ts).
+ */
+import { ROUTES, type RouteDefinition } from '../../shared/routes/index.js';
+import { fieldsToSchema, type JsonSchema } from './fields-to-schema.js';
+import { hostedFieldsProcessingBody, hostedFieldsTokenBody, hostedFieldsUpdateBody, sessionBody } from './json-bodies.js';
+import { probeCheckoutOperations, probeS2sApm, probeS2sCard, type ProbedBody } from './probe.js';
+import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
+import { PAGE_ROUTES } from './page-routes.js';
+import { WEBHOOKS } from './webhooks.js';
+
+type Operation = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const form = (schema: JsonSchema) => ({ 'application/x-www-form-urlencoded': { schema } });
+const pascal = (s: string) => s.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
+
+/** Read by the S2S endpoint itself before the action runs (shared/protocol/s2s/http.ts), not by the action. */
+const s2sEnvelope = (action: string): Record<string, JsonSchema> => ({
+  action: { type: 'string', const: action },
+  client_key: { type: 'string', description: 'The merchant key.' },
+});
+
+/** Read by checkoutMerchant (shared/operations/checkout/merchant.ts) before the operation authenticates. */
+const merchantKey: Record<string, JsonSchema> = { merchant_key: { type: 'string', description: 'The merchant key.' } };
+
+function actionSchemas(prefix: string, probed: Map<string, ProbedBody>, recipes: Record<string, string>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [action, body] of probed) {
+    const recipe = recipes[action];
+    if (!recipe) throw new Error(`No hash recipe for ${prefix} ${action}: add it to scripts/openapi/hash-recipes.ts`);
+    out[`${prefix}${pascal(action)}Request`] = {
+      title: `${action} request`,
+      description: `hash: ${recipe}`,
+      ...fieldsToSchema(body.reads, s2sEnvelope(action), ['action', 'client_key']),
+    };
+  }
+  return out;
+}
+
+function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], summary: string): Operation {
+  const mapping = Object.fromEntries(schemas.map((s) => [(SCHEMAS_BY_NAME.get(s)!.properties as Record<string, { const: string }>).action!.const, `#/components/schemas/${s}`]));
+  return {
+    operationId: route.id,
+    tags: [tag],
+    summary,
+    description: `One endpoint, one request body per \`action\` (form-encoded, nested fields in bracket notation). ${SHA256_NOTE}`,
+    security: [],
+    requestBody: {
+      required: true,
+      content: form({ oneOf: schemas.map(ref), discriminator: { propertyName: 'action', mapping } }),
+    },
+    responses: {
+      '200': { description: 'The action\'s answer: `result` SUCCESS, DECLINED, REDIRECT, ACCEPTED or UNDEFINED.', content: json(ref('S2sAnswer')) },
+      '400': { description: 'Refused: validation (error_code 100000), wrong hash, business rule.', content: json(ref('S2sError')) },
+      '409': { description: 'An identical request is still running: send the same body again after a moment.', content: json(ref('S2sError')) },
+    },
+  };
+}
+
+const SCHEMAS_BY_NAME = new Map<string, JsonSchema>();
+
+export async function buildOpenApi(): Promise<Record<string, unknown>> {
+  SCHEMAS_BY_NAME.clear();
+  const card = actionSchemas('S2sCard', await probeS2sCard(), S2S_CARD_HASH);
+  const apm = actionSchemas('S2sApm', await probeS2sApm(), S2S_APM_HASH);
+  for (const [k, v] of Object.entries({ ...card, ...apm })) SCHEMAS_BY_NAME.set(k, v);
+  const checkoutOps = await probeCheckoutOperations();
+
+  const jsonApi = (route: RouteDefinition, tag: string, summary: string, body: JsonSchema, opts: { token?: boolean } = {}): Operation => ({
+    operationId: route.id,
+    tags: [tag],
+    summary,
+    ...(CHECKOUT_HASH[route.path] ? { description: `hash: ${CHECKOUT_HASH[route.path]} ${SHA256_NOTE}` } : {}),
+    security: [],
+    ...(opts.token ? { parameters: [{ $ref: '#/components/parameters/SessionToken' }] } : {}),
+    requestBody: { required: true, content: json(body) },
+    responses: {
+      '200': { description: 'Done.', content: json({ type: 'object', additionalProperties: true }) },
+      '400': { description: 'Refused (validation, wrong hash, business rule).', content: json(ref('CheckoutError')) },
+      ...(opts.token ? { '401': { description: 'Invalid or expired session Token.' } } : {}),
+    },
+  });
+
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of ROUTES) {
+    const op = operationFor(route);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
+  }
+
+  function operationFor(route: RouteDefinition): Operation {
+    switch (route.path) {
+      case '/post':
+      case '/v2/post':
+        return s2sOperation(route, 'S2S CARD', Object.keys(card), route.path === '/post' ? 'S2S CARD (redirect_params as an object)' : 'S2S CARD (redirect_params as a [{name, value}] list)');
+      case '/post-va':
+        return s2sOperation(route, 'S2S APM', Object.keys(apm), 'S2S APM: alternative payment methods by brand');
+      case '/api/v1/session':
+        return jsonApi(route, 'Checkout', 'Create a Checkout session: redirect_url of the hosted payment page', sessionBody());
+      case '/api/v1/session/token':
+        return { ...jsonApi(route, 'Hosted fields', 'Create a hosted-fields session: its Token', hostedFieldsTokenBody()), responses: { '200': { description: 'The session Token.', content: json({ type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }) }, '400': { description: 'Invalid request.', content: json(ref('CheckoutError')) }, '401': { description: 'Wrong merchant_key or hash (the same answer for both).', content: json(ref('CheckoutError')) } } };
+      case '/api/v1/processing/purchase/card':
+      case '/api/v1/processing/debit/card':
+        return jsonApi(route, 'Hosted fields', `Pay with the card the payer submitted in the hosted fields (${route.path.split('/')[4]})`, hostedFieldsProcessingBody(), { token: true });
+      case '/api/v1/session/update':
+        return { ...jsonApi(route, 'Hosted fields', 'Change the session before the payment (amount, currency, flags, objects)', hostedFieldsUpdateBody(), { token: true }), responses: { '200': { description: 'Updated.', content: json({ type: 'object', additionalProperties: true }) }, '400': { description: 'Refused.', content: json(ref('CheckoutError')) }, '403': { description: 'Invalid or expired Token (HTML body).', content: { 'text/html': { schema: { type: 'string' } } } } } };
+    }
+    const probed = checkoutOps.get(route.path);
+    if (probed) {
+      return jsonApi(route, 'Checkout', `Checkout operation: ${route.path.replace('/api/v1/payment/', '')}`, fieldsToSchema(probed.reads, merchantKey, ['merchant_key']));
+    }
+    const page = PAGE_ROUTES[route.id];
+    if (!page) throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: add it to scripts/openapi/page-routes.ts`);
+    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    return {
+      operationId: route.id,
+      tags: [page.tag],
+      summary: page.summary,
+      security: [],
+      ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(route.method !== 'GET' ? { requestBody: { content: { [page.requestType ?? 'application/x-www-form-urlencoded']: { schema: { type: 'object', additionalProperties: true } } } } } : {}),
+      responses: {
+        '200': { description: page.summary, content: { [page.contentType]: { schema: page.contentType === 'application/json' ? { type: 'object' } : { type: 'string' } } } },
+        '4XX': { description: 'Unknown, expired or already used link, or an invalid submission.' },
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Open Payments Platform API',
+      version: '0.1.0',
+      summary: 'S2S CARD, S2S APM, Checkout and hosted payment fields, with the merchant callbacks.',
+      description:
+        'Generated from the platform\'s own schemas and field readers (`npm run openapi`; scripts/openapi). Every request is signed with the protocol hash its description names; the Node SDK `@open-payments/node` computes them all.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:3000', description: 'The local platform (npm start)' }],
+    tags: [
+      { name: 'S2S CARD', description: 'Card payments from the merchant backend: form-encoded, one body per action.' },
+      { name: 'S2S APM', description: 'Alternative payment methods (sandbox brand vcard).' },
+      { name: 'Checkout', description: 'The hosted payment page session and the payment operations (JSON).' },
+      { name: 'Hosted fields', description: 'Card inputs in platform iframes on the merchant page; the merchant backend pays with the session Token.' },
+      { name: 'Payer pages', description: 'Pages and scripts the payer\'s browser loads; not called by the merchant backend.' },
+      { name: 'Platform', description: 'Health, this document and its rendering.' },
+    ],
+    paths,
+    webhooks: WEBHOOKS,
+    components: {
+      schemas: {
+        ...card,
+        ...apm,
+        S2sAnswer: {
+          type: 'object',
+          required: ['action', 'result'],
+          additionalProperties: true,
+          properties: {
+            action: { type: 'string' },
+            result: { type: 'string', enum: ['SUCCESS', 'DECLINED', 'REDIRECT', 'ACCEPTED', 'UNDEFINED', 'INIT'] },
+            status: { type: 'string', enum: ['3DS', 'REDIRECT', 'PENDING', 'PREPARE', 'SETTLED', 'REVERSAL', 'REFUND', 'VOID', 'CHARGEBACK', 'DECLINED'] },
+            order_id: { type: 'string' },
+            trans_id: { type: 'string' },
+            trans_date: { type: 'string' },
+            amount: { type: 'string' },
+            currency: { type: 'string' },
+            decline_reason: { type: 'string' },
+            redirect_url: { type: 'string' },
+            redirect_method: { type: 'string' },
+            redirect_params: { oneOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } }] },
+          },
+        },
+        FieldErrors: {
+          type: 'array',
+          items: { type: 'object', required: ['error_code', 'error_message'], properties: { error_code: { type: 'integer' }, error_message: { type: 'string', description: '"<field>: <message>" for validation problems.' } } },
+        },
+        S2sError: {
+          type: 'object',
+          required: ['result', 'error_code', 'error_message'],
+          properties: { action: { type: 'string' }, result: { const: 'ERROR' }, error_code: { type: 'integer' }, error_message: { type: 'string' }, errors: ref('FieldErrors'), http_code: { type: 'integer' } },
+        },
+        CheckoutError: {
+          type: 'object',
+          required: ['error_code', 'error_message'],
+          properties: { error_code: { type: 'integer' }, error_message: { type: 'string' }, errors: ref('FieldErrors'), http_code: { type: 'integer' } },
+        },
+      },
+      parameters: {
+        SessionToken: { name: 'Token', in: 'header', required: true, description: 'The hosted-fields session token from /api/v1/session/token.', schema: { type: 'string' } },
+      },
+    },
+  };
+}

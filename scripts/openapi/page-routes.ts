@@ -1,0 +1,31 @@
+/** Routes the payer's browser (or an operator) uses, by route id: what the reference says about each. */
+export interface PageRoute {
+  tag: 'Payer pages' | 'Platform';
+  summary: string;
+  contentType: string;
+  requestType?: string;
+}
+
+const page = (summary: string, contentType = 'text/html'): PageRoute => ({ tag: 'Payer pages', summary, contentType });
+
+export const PAGE_ROUTES: Record<string, PageRoute> = {
+  Health: { tag: 'Platform', summary: 'Health: 200 {"status":"ok"} once the table answers.', contentType: 'application/json' },
+  OpenApiDocument: { tag: 'Platform', summary: 'This OpenAPI document.', contentType: 'application/json' },
+  ApiDocs: { tag: 'Platform', summary: 'This reference, rendered (Redoc, served by the platform).', contentType: 'text/html' },
+  ApiDocsRenderer: { tag: 'Platform', summary: 'The Redoc renderer script the reference page loads.', contentType: 'text/javascript' },
+  ThreeDsPage: page("The platform's 3DS / redirect page (redirect_url of a REDIRECT answer)."),
+  ThreeDsPagePost: page('The 3DS page as a POST target (redirect_method POST).'),
+  ThreeDsComplete: page("The payer's 3DS answer; continues the payment and returns to term_url_3ds."),
+  S2sApmMethodPage: page("The sandbox method's page (redirect_url of an APM REDIRECT answer)."),
+  S2sApmMethodPagePost: page("The payer's choice on the method page; returns to return_url."),
+  CheckoutPage: page('The hosted payment page (redirect_url of /api/v1/session).'),
+  CheckoutPay: page('The payment form submitted by the payer.'),
+  CheckoutThreeDs: page("The payer's 3DS answer on the hosted page."),
+  CheckoutCancel: page('The payer cancels on the hosted page.'),
+  HostedFieldsSdk: page('The hosted payment fields client library.', 'text/javascript'),
+  HostedFieldsFrame: page('One hosted field (card number, expiry, CVV) in an iframe.'),
+  HostedFieldsCardData: { tag: 'Payer pages', summary: 'The iframes submit the card (header Token); the merchant never sees it.', contentType: 'application/json', requestType: 'application/json' },
+  HostedFieldsThreeDsPage: page('The 3DS page of a hosted-fields payment.'),
+  HostedFieldsThreeDsSubmit: page("The payer's 3DS answer; returns to return_url."),
+  HostedFieldsDemo: page('A demo merchant page with hosted fields (sandbox stages only).'),
+};

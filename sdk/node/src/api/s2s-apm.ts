@@ -1,0 +1,97 @@
+/**
+ * S2S APM (`/post-va`, form-encoded): alternative methods by `brand` (sandbox: `vcard`). Every APM formula needs only
+ * the request's own fields and the PASSWORD, so no payment keys are passed.
+ */
+import { apmCredit2VirtualHash, apmCreditvoidHash, apmSaleHash, apmTransIdHash } from '../hash/s2s-apm.js';
+import type { HashAlgorithm } from '../hash/php.js';
+import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
+import type { Transport } from '../wire/transport.js';
+import type { Order, Payer } from './s2s-card.js';
+import type { S2sResult } from './s2s-types.js';
+
+export interface ApmPaymentRequest extends Order, Payer {
+  brand: string;
+  identifier?: string;
+  payer_ip: string;
+  return_url?: string;
+  return_url_target?: string;
+  /** Overrides the notification URL for every callback of this payment. */
+  callback_url?: string;
+  channel_id?: string;
+  /** Brand-specific fields, sent as parameters[...]. */
+  parameters?: Record<string, FormValue>;
+  custom_data?: Record<string, FormValue>;
+  extra?: FormFields;
+}
+
+export interface ApmResult extends S2sResult {
+  commission?: string;
+  total_amount?: string;
+}
+
+export class S2sApm {
+  constructor(
+    private readonly transport: Transport,
+    private readonly credentials: { clientKey: string; password: string; hashAlgorithm: HashAlgorithm },
+  ) {}
+
+  /** SALE: Sale signature over identifier, order_id, order_amount, order_currency. */
+  sale(req: ApmPaymentRequest & { return_url: string }): Promise<ApmResult> {
+    return this.payment('SALE', req);
+  }
+  /** DEBIT2VIRTUAL: one-step debit to the method; Sale signature. */
+  debit2virtual(req: ApmPaymentRequest): Promise<ApmResult> {
+    return this.payment('DEBIT2VIRTUAL', req);
+  }
+  /** DEBIT2VIRTUAL_CALC: step one of the two-step debit (commission quoted); Sale signature. */
+  debit2virtualCalc(req: ApmPaymentRequest): Promise<ApmResult> {
+    return this.payment('DEBIT2VIRTUAL_CALC', req);
+  }
+  /** CREDIT2VIRTUAL payout: Credit2Virtual signature (no identifier, PASSWORD outside strrev). */
+  credit2virtual(req: ApmPaymentRequest): Promise<ApmResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    const hash = apmCredit2VirtualHash({ orderId: req.order_id, orderAmount: req.order_amount, orderCurrency: req.order_currency, password }, hashAlgorithm);
+    return this.send('CREDIT2VIRTUAL', req, hash);
+  }
+  /** DEBIT2VIRTUAL_COMPLETE: step two, by trans_id. */
+  debit2virtualComplete(req: { trans_id: string }): Promise<ApmResult> {
+    return this.byTransId('DEBIT2VIRTUAL_COMPLETE', req, apmTransIdHash);
+  }
+  capture(req: { trans_id: string; amount?: string }): Promise<ApmResult> {
+    return this.byTransId('CAPTURE', req, apmTransIdHash);
+  }
+  void(req: { trans_id: string }): Promise<ApmResult> {
+    return this.byTransId('VOID', req, apmTransIdHash);
+  }
+  /** CREDITVOID (refund): ACCEPTED now, the outcome by callback. Creditvoid signature. */
+  creditvoid(req: { trans_id: string; amount?: string }): Promise<ApmResult> {
+    return this.byTransId('CREDITVOID', req, apmCreditvoidHash);
+  }
+  getTransStatus(req: { trans_id: string }): Promise<ApmResult> {
+    return this.byTransId('GET_TRANS_STATUS', req, apmTransIdHash);
+  }
+
+  private payment(action: string, req: ApmPaymentRequest): Promise<ApmResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    const hash = apmSaleHash(
+      { identifier: req.identifier, orderId: req.order_id, orderAmount: req.order_amount, orderCurrency: req.order_currency, password },
+      hashAlgorithm,
+    );
+    return this.send(action, req, hash);
+  }
+
+  private byTransId(
+    action: string,
+    req: { trans_id: string; amount?: string },
+    formula: (p: { transId: string; password: string }, algo: HashAlgorithm) => string,
+  ): Promise<ApmResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    return this.send(action, req, formula({ transId: req.trans_id, password }, hashAlgorithm));
+  }
+
+  private send(action: string, req: object & { extra?: FormFields }, hash: string): Promise<ApmResult> {
+    const { extra, ...fields } = req as { extra?: FormFields } & FormFields;
+    const body = encodeForm({ ...(extra as FormFields | undefined), action, client_key: this.credentials.clientKey, ...fields, hash });
+    return this.transport.send<ApmResult>({ method: 'POST', path: '/post-va', contentType: 'application/x-www-form-urlencoded', body });
+  }
+}

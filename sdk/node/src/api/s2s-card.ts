@@ -1,0 +1,275 @@
+/**
+ * S2S CARD (`/post`, form-encoded): one method per action, each signed with its Appendix A formula. Follow-ups are
+ * signed over the original payment's payer_email and card, which the request itself does not carry: pass them as
+ * `payment` (see `paymentKeys`).
+ */
+import { formula1, formula1Token, formula2, formula3, formula4, formula5, formula5Token, formula6, formula8 } from '../hash/s2s-card.js';
+import type { HashAlgorithm } from '../hash/php.js';
+import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
+import type { Transport } from '../wire/transport.js';
+import type { S2sResult, ScheduleInfo } from './s2s-types.js';
+
+type YN = 'Y' | 'N';
+
+/** What a trans_id follow-up's hash covers: the original payment's email and card (full, masked or first6+last4). */
+export interface PaymentKeys {
+  payer_email?: string;
+  card_number: string;
+  /** The payment was a CREDIT2CARD: its follow-ups use Formula 6. */
+  credit2card?: boolean;
+}
+
+export interface Payer {
+  payer_first_name?: string;
+  payer_last_name?: string;
+  payer_middle_name?: string;
+  payer_birth_date?: string;
+  payer_address?: string;
+  payer_address2?: string;
+  payer_house_number?: string;
+  payer_country?: string;
+  payer_state?: string;
+  payer_city?: string;
+  payer_district?: string;
+  payer_zip?: string;
+  payer_email?: string;
+  payer_phone?: string;
+  payer_ip?: string;
+}
+
+export interface Order {
+  order_id: string;
+  order_amount: string;
+  order_currency: string;
+  order_description: string;
+}
+
+interface Extras {
+  channel_id?: string;
+  custom_data?: Record<string, FormValue>;
+  parameters?: Record<string, FormValue>;
+  /** Any other protocol field, sent as given (browser_*, moto_type, mpi_data, ...). */
+  extra?: FormFields;
+}
+
+export interface SaleRequest extends Order, Payer, Extras {
+  card_number?: string;
+  card_exp_month?: string;
+  card_exp_year?: string;
+  card_cvv2?: string;
+  /** A saved card instead of card_number (Formula 1 with the token). */
+  card_token?: string;
+  term_url_3ds: string;
+  term_url_target?: string;
+  auth?: YN;
+  req_token?: YN;
+  recurring_init?: YN;
+  schedule_id?: string;
+  payer_email: string;
+  payer_ip: string;
+}
+
+export interface DebitRequest extends SaleRequest {}
+
+export interface Card2CardRequest extends Order, Payer, Extras {
+  payer_card_number: string;
+  payer_card_exp_month: string;
+  payer_card_exp_year: string;
+  payer_card_cvv2: string;
+  payee_card_number: string;
+  term_url_3ds: string;
+}
+
+export interface Credit2CardRequest extends Order, Extras {
+  card_number?: string;
+  card_token?: string;
+  /** MM/YYYY, or card_exp_month + card_exp_year. */
+  expiry?: string;
+  card_exp_month?: string;
+  card_exp_year?: string;
+}
+
+export interface RecurringRequest extends Extras {
+  order_id: string;
+  order_amount: string;
+  order_description: string;
+  recurring_first_trans_id: string;
+  recurring_token: string;
+  schedule_id?: string;
+  auth?: YN;
+}
+
+export interface ScheduleSettings {
+  name?: string;
+  interval_length?: number;
+  interval_unit?: 'day' | 'month';
+  day_of_month?: number;
+  payments_count?: number;
+  delayed_first_payment?: 'none' | 'delay_by_interval' | 'day_of_week' | 'day_of_month';
+  first_payment_interval_length?: number;
+  first_payment_interval_unit?: 'day' | 'month';
+  first_payment_day_of_week?: number;
+  first_payment_day_of_month?: number;
+}
+
+/** The keys a follow-up needs, from the request that created the payment. */
+export function paymentKeys(req: { payer_email?: string; card_number?: string; payer_card_number?: string }, opts: { credit2card?: boolean } = {}): PaymentKeys {
+  const card = req.card_number ?? req.payer_card_number;
+  if (!card) throw new TypeError('paymentKeys: the request has no card number');
+  return { payer_email: opts.credit2card ? undefined : req.payer_email, card_number: card, credit2card: opts.credit2card };
+}
+
+export class S2sCard {
+  constructor(
+    private readonly transport: Transport,
+    private readonly credentials: { clientKey: string; password: string; hashAlgorithm: HashAlgorithm },
+    private readonly path: '/post' | '/v2/post' = '/post',
+  ) {}
+
+  /** SALE (with `auth: 'Y'` an authorization). Formula 1 (or 1 with card_token; Formula 8 for a wallet token). */
+  sale(req: SaleRequest): Promise<S2sResult> {
+    return this.send('SALE', this.cardPayment(req), req.extra);
+  }
+
+  /** AUTH: SALE's request and hash, held for CAPTURE. */
+  auth(req: SaleRequest): Promise<S2sResult> {
+    return this.send('AUTH', this.cardPayment(req), req.extra);
+  }
+
+  /** DEBIT: same fields and hash as SALE; payee_* details may be sent in `extra`. */
+  debit(req: DebitRequest): Promise<S2sResult> {
+    return this.send('DEBIT', this.cardPayment(req), req.extra);
+  }
+
+  capture(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.followUp('CAPTURE', req, payment);
+  }
+
+  /** CREDITVOID (refund or reversal): ACCEPTED now, the outcome by callback. */
+  creditvoid(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.followUp('CREDITVOID', req, payment);
+  }
+
+  void(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.followUp('VOID', req, payment);
+  }
+
+  getTransStatus(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.followUp('GET_TRANS_STATUS', req, payment);
+  }
+
+  getTransDetails(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.followUp('GET_TRANS_DETAILS', req, payment);
+  }
+
+  /** Formula 2 with order_id in trans_id's place (the platform also takes the latest trans_id there). */
+  getTransStatusByOrder(req: { order_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.send('GET_TRANS_STATUS_BY_ORDER', { ...req, hash: this.transIdHash(req.order_id, payment) });
+  }
+
+  /** RECURRING_SALE on an initial pair: Formula 1 over the initial payment's email and card. */
+  recurringSale(req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
+    return this.recurring('RECURRING_SALE', req, initial);
+  }
+
+  recurringDebit(req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
+    return this.recurring('RECURRING_DEBIT', req, initial);
+  }
+
+  /** RETRY of a soft-declined recurring payment: ACCEPTED now, the outcome by callback. */
+  retry(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    return this.send('RETRY', { ...req, hash: formula1({ email: payment.payer_email, password, card: payment.card_number }, hashAlgorithm) });
+  }
+
+  /** CREDIT2CARD payout: Formula 5 (token form with card_token). */
+  credit2card(req: Credit2CardRequest): Promise<S2sResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    const { extra, ...fields } = req;
+    const hash = req.card_number
+      ? formula5({ password, card: req.card_number }, hashAlgorithm)
+      : formula5Token({ password, cardToken: required(req.card_token, 'card_number or card_token') }, hashAlgorithm);
+    return this.send('CREDIT2CARD', { ...fields, hash }, extra);
+  }
+
+  /** CARD2CARD: Formula 1 over payer_card_number. */
+  card2card(req: Card2CardRequest): Promise<S2sResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    const { extra, ...fields } = req;
+    return this.send('CARD2CARD', { ...fields, hash: formula1({ email: req.payer_email, password, card: req.payer_card_number }, hashAlgorithm) }, extra);
+  }
+
+  createSchedule(req: ScheduleSettings & Required<Pick<ScheduleSettings, 'name' | 'interval_length' | 'interval_unit' | 'payments_count'>>): Promise<S2sResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    return this.send('CREATE_SCHEDULE', { ...stringify(req), hash: formula3({ password }, hashAlgorithm) });
+  }
+
+  updateSchedule(req: ScheduleSettings & { schedule_id: string }): Promise<S2sResult> {
+    return this.scheduleAction('UPDATE_SCHEDULE', req);
+  }
+  pauseSchedule(req: { schedule_id: string }): Promise<S2sResult> {
+    return this.scheduleAction('PAUSE_SCHEDULE', req);
+  }
+  runSchedule(req: { schedule_id: string }): Promise<S2sResult> {
+    return this.scheduleAction('RUN_SCHEDULE', req);
+  }
+  deleteSchedule(req: { schedule_id: string }): Promise<S2sResult> {
+    return this.scheduleAction('DELETE_SCHEDULE', req);
+  }
+  scheduleInfo(req: { schedule_id: string }): Promise<ScheduleInfo> {
+    return this.scheduleAction('SCHEDULE_INFO', req);
+  }
+  /** DESCHEDULE: the recurring chain of recurring_token stops following schedule_id. */
+  deschedule(req: { schedule_id: string; recurring_token: string }): Promise<S2sResult> {
+    return this.scheduleAction('DESCHEDULE', req);
+  }
+
+  private cardPayment(req: SaleRequest): FormFields {
+    const { password, hashAlgorithm } = this.credentials;
+    const { extra: _extra, ...fields } = req;
+    const hash = req.card_number
+      ? formula1({ email: req.payer_email, password, card: req.card_number }, hashAlgorithm)
+      : req.card_token
+        ? formula1Token({ email: req.payer_email, password, cardToken: req.card_token }, hashAlgorithm)
+        : formula8({ email: req.payer_email, password }, hashAlgorithm);
+    return { ...fields, hash };
+  }
+
+  private followUp(action: string, req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sResult> {
+    return this.send(action, { ...req, hash: this.transIdHash(req.trans_id, payment) });
+  }
+
+  private recurring(action: string, req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
+    const { password, hashAlgorithm } = this.credentials;
+    const { extra, ...fields } = req;
+    return this.send(action, { ...fields, hash: formula1({ email: initial.payer_email, password, card: initial.card_number }, hashAlgorithm) }, extra);
+  }
+
+  private scheduleAction<T extends S2sResult>(action: string, req: { schedule_id: string }): Promise<T> {
+    const { password, hashAlgorithm } = this.credentials;
+    return this.send(action, { ...stringify(req), hash: formula4({ scheduleId: req.schedule_id, password }, hashAlgorithm) });
+  }
+
+  private transIdHash(id: string, payment: PaymentKeys): string {
+    const { password, hashAlgorithm } = this.credentials;
+    return payment.credit2card
+      ? formula6({ password, transId: id, card: payment.card_number }, hashAlgorithm)
+      : formula2({ email: payment.payer_email, password, transId: id, card: payment.card_number }, hashAlgorithm);
+  }
+
+  private send<T extends S2sResult>(action: string, fields: FormFields, extra?: FormFields): Promise<T> {
+    const body = encodeForm({ ...extra, action, client_key: this.credentials.clientKey, ...fields });
+    return this.transport.send<T>({ method: 'POST', path: this.path, contentType: 'application/x-www-form-urlencoded', body });
+  }
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === '') throw new TypeError(`${what} is required`);
+  return value;
+}
+
+function stringify(req: object): FormFields {
+  const out: FormFields = {};
+  for (const [k, v] of Object.entries(req)) if (v !== undefined) out[k] = typeof v === 'number' ? String(v) : (v as FormValue);
+  return out;
+}

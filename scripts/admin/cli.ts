@@ -10,6 +10,7 @@
  *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
+ *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
  *
  * Global: --stage NAME acts on a deployed stage (AWS credentials from the environment); default: the local platform.
@@ -26,6 +27,7 @@ import { runSchedulesCommand } from './schedules.js';
 import { runChargebacksCommand } from './chargebacks.js';
 import { runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
+import { runBrandsCommand } from './brands.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -41,6 +43,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)
+  brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
   keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")`;
 
 function view(m: Merchant, reveal: boolean) {
@@ -170,6 +173,11 @@ async function main(argv: string[]): Promise<void> {
   const [group, cmd, ...rest] = args;
   if (!group || group === '--help' || group === 'help') {
     console.log(USAGE);
+    return;
+  }
+  // The catalogue is the descriptors in the code: no stage, no platform needed.
+  if (group === 'brands') {
+    console.log(runBrandsCommand(cmd, rest));
     return;
   }
   await useTarget(stage);

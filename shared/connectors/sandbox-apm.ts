@@ -1,5 +1,14 @@
 /**
- * The sandbox APM provider, brand `vcard` (protocol.md §8): the payer identifier chooses the outcome.
+ * The sandbox APM provider. It serves every brand whose descriptor names it (shared/apm/brands/) in the flows it
+ * carries out (direct, redirect, payout). Every brand but vcard, by identifier (case-insensitive):
+ *
+ *   success@gmail.com, none, or any other   the flow's success: direct and payout approved; redirect → REDIRECT to
+ *                                           its page, where Pay / Reject sends the provider's notification
+ *   fail@gmail.com                          declined "Declined by processing."
+ *   pending@gmail.com                       REDIRECT; its page only waits: the outcome comes by a notification
+ *                                           sent from outside (a direct method waits too; a payout is approved)
+ *
+ * Brand `vcard` (protocol.md §8) keeps its own identifiers:
  *
  *   success@gmail.com          approved (SALE → SETTLED, auth=Y → PENDING; payouts and debits approved)
  *   fail@gmail.com             declined "Declined by processing."
@@ -14,8 +23,12 @@
 import { createHash } from 'node:crypto';
 import type { Connector, ConnectorInquiry, ConnectorOutcome } from '../ports/connector.js';
 import type { ApmConnector, ApmPaymentRequest } from '../ports/apm-connector.js';
+import { brandDescriptor } from '../apm/catalogue.js';
 
 export const SANDBOX_APM_NAME = 'sandbox-apm';
+/** Its name in its notification address (/providers/sandbox/notifications) and for its webhook secret. */
+export const SANDBOX_PROVIDER_SLUG = 'sandbox';
+export const SANDBOX_PENDING_IDENTIFIER = 'pending@gmail.com';
 export const SANDBOX_APM_DECLINE_REASON = 'Declined by processing.';
 export const SANDBOX_APM_UNKNOWN_IDENTIFIER = 'Unknown sandbox identifier.';
 export const SANDBOX_APM_IDENTIFIERS = {
@@ -55,12 +68,27 @@ function direct(req: { transId: string; identifier?: string }, allowRedirect: bo
   }
 }
 
+/** Brands other than vcard: the flow's success unless the identifier says fail or pending. */
+export function sandboxScenario(identifier: string | undefined): 'success' | 'fail' | 'pending' {
+  const id = identifier?.trim().toLowerCase();
+  return id === SANDBOX_APM_IDENTIFIERS.fail ? 'fail' : id === SANDBOX_PENDING_IDENTIFIER ? 'pending' : 'success';
+}
+
+function flowOutcome(req: { transId: string; brand: string; identifier?: string }, payout: boolean): ConnectorOutcome {
+  const s = sandboxScenario(req.identifier);
+  if (s === 'fail') return declined(req.transId);
+  if (payout) return approved(req.transId);
+  if (s === 'pending' || brandDescriptor(req.brand)?.flow === 'redirect') return { kind: 'challenge', type: 'REDIRECT' };
+  return approved(req.transId);
+}
+
 export const sandboxApmConnector: ApmConnector = {
   name: SANDBOX_APM_NAME,
-  brands: ['vcard'],
+  slug: SANDBOX_PROVIDER_SLUG,
+  flows: ['direct', 'redirect', 'payout'],
 
   async pay(req: ApmPaymentRequest) {
-    return direct(req, true);
+    return req.brand === 'vcard' ? direct(req, true) : flowOutcome(req, false);
   },
 
   async completeRedirect(req: ApmPaymentRequest) {
@@ -68,7 +96,7 @@ export const sandboxApmConnector: ApmConnector = {
   },
 
   async payout(req) {
-    return direct(req, false);
+    return req.brand === 'vcard' ? direct(req, false) : flowOutcome(req, true);
   },
 
   commission(req) {

@@ -12,7 +12,7 @@ import { apmRecorder, once, storedAnswer } from './pipeline.js';
 export const credit2virtual: S2sApmAction = {
   action: 'CREDIT2VIRTUAL',
   async run(req) {
-    const accepted = acceptPaymentRequest(req, { signature: 'credit2virtual', returnUrl: false, auth: false });
+    const accepted = acceptPaymentRequest(req, { signature: 'credit2virtual', returnUrl: false, auth: false, action: 'CREDIT2VIRTUAL' });
     return once(req, true, async (key) => {
       const input = { ...chargeInput(req, accepted, 'CREDIT2VIRTUAL', 'CREDIT2VIRTUAL'), payout: true };
       const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult('CREDIT2VIRTUAL', result, p);

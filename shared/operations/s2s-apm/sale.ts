@@ -15,7 +15,7 @@ export const sale: S2sApmAction = {
   async run(req) {
     // brand googlepay / applepay: a card payment underneath (docs/wallets.md).
     if (isWalletBrand(req.form)) return walletApmSale(req);
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true });
+    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true, action: 'SALE' });
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'SALE', accepted.authorize ? 'AUTH' : 'SALE');
       const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult('SALE', result, p, apmRedirect(req, p, input.redirectToken));

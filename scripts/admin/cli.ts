@@ -28,6 +28,7 @@ import { runChargebacksCommand } from './chargebacks.js';
 import { runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
 import { runBrandsCommand } from './brands.js';
+import { runProvidersCommand } from './providers.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|wallets|chargebacks> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -44,6 +45,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|callbacks|schedules|walle
   wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)
   brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
+  providers secret NAME   (an APM provider's webhook secret; the sandbox provider is "sandbox")
   keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")`;
 
 function view(m: Merchant, reveal: boolean) {
@@ -181,6 +183,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   await useTarget(stage);
+  // Printed bare, for shell use: SECRET=$(npm run -s admin -- providers secret sandbox)
+  if (group === 'providers') {
+    console.log(await runProvidersCommand(cmd, rest));
+    return;
+  }
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
   else if (group === 'mids') result = await mids(cmd, rest);

@@ -23,6 +23,8 @@ export const keys = {
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
   /** A wallet token id already used (Apple transactionId, Google messageId), until the token expires (TTL). */
   walletToken: (wallet: string, id: string) => ({ pk: `WALLETTOKEN#${wallet}#${id}`, sk: 'TOKEN' }),
+  /** An APM provider's webhook secret (sealed with the merchant-secrets key), e.g. PROVIDER#sandbox. */
+  providerSecret: (slug: string) => ({ pk: `PROVIDER#${slug}`, sk: 'WEBHOOK_SECRET' }),
   /** Data keys of one purpose (card-data, merchant-secrets, wallet-keys), each wrapped by that purpose's KMS key. */
   dataKey: (purpose: string, id: string) => ({ pk: `DATAKEY#${purpose}`, sk: `KEY#${id}` }),
   activeDataKey: (purpose: string) => ({ pk: `DATAKEY#${purpose}`, sk: 'ACTIVE' }),

@@ -37,3 +37,8 @@ export function apmConnectorNamed(name: string): ApmConnector {
   if (!connector) throw new Error(`No APM connector named ${name}`);
   return connector;
 }
+
+/** The APM provider named by its notification address (/providers/{slug}/notifications). */
+export function apmConnectorBySlug(slug: string): ApmConnector | undefined {
+  return apmConnectors.find((c) => c.slug === slug);
+}

@@ -4,6 +4,7 @@
  */
 import { s2sCardRoutes } from './s2s-card.js';
 import { s2sApmRoutes } from './s2s-apm.js';
+import { providerRoutes } from './providers.js';
 import { platformRoutes } from './platform.js';
 import { callbackConsumers, callbackSchedules } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
@@ -20,6 +21,7 @@ export const ROUTES: RouteDefinition[] = [
   ...platformRoutes,
   ...s2sCardRoutes,
   ...s2sApmRoutes,
+  ...providerRoutes,
   ...checkoutRoutes,
   ...hostedFieldsRoutes,
 ];

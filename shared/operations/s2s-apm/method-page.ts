@@ -6,11 +6,15 @@ import type { Deps } from '../../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
+import type { MerchantConfig } from '../../domain/merchant.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
 import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
+import { SANDBOX_APM_NAME, sandboxScenario } from '../../connectors/sandbox-apm.js';
+import { sendSandboxNotification } from '../../connectors/sandbox-apm-notifier.js';
+import { logger } from '../../logger.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
@@ -25,9 +29,15 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
   return p;
 }
 
+/** vcard completes on this page itself (protocol.md §8); the sandbox provider's other brands notify the platform. */
+const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && p.details.brand !== 'vcard';
+
 export async function showMethodPage(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p || !isWaitingForPayer(p)) return notFound();
+  if (notifies(p) && sandboxScenario(p.details.identifier as string | undefined) === 'pending') {
+    return { statusCode: 200, ...messagePage('Waiting for confirmation', 'The provider confirms this payment later. You may close this window.') };
+  }
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...methodPage({
@@ -40,17 +50,29 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
   });
 }
 
-export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined): Promise<PageResult> {
-  const p = await load(d, transId, token);
-  if (!p) return notFound();
-  const config = await d.merchants.get(p.clientKey);
-  if (!config) return notFound();
+/** The payer decided on the provider's page: the provider tells the platform, as a real one would. */
+async function notifyFromPage(d: Deps, p: Payment, decision: string | undefined): Promise<void> {
+  if (sandboxScenario(p.details.identifier as string | undefined) === 'pending') return;
+  const status = await sendSandboxNotification(d, p.transId, decision === 'approve' ? 'paid' : 'failed');
+  if (status !== 200) logger.warn('sandbox notification refused', { transId: p.transId, status });
+}
+
+async function completeOnPage(d: Deps, p: Payment, config: MerchantConfig, decision: string | undefined): Promise<void> {
   try {
     await completeRedirect(d, { payment: p, approve: decision === 'approve' }, { callbacks: apmRecorder({ config, deps: d }) });
   } catch (err) {
     // A concurrent submission of the same page completed it first: the payer goes back all the same.
     if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
   }
+}
+
+export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined): Promise<PageResult> {
+  const p = await load(d, transId, token);
+  if (!p) return notFound();
+  const config = await d.merchants.get(p.clientKey);
+  if (!config) return notFound();
+  if (notifies(p)) await notifyFromPage(d, p, decision);
+  else await completeOnPage(d, p, config, decision);
   const returnUrl = p.details.returnUrl as string | undefined;
   if (!returnUrl) return { statusCode: 200, ...messagePage('Payment processed', 'You may close this window.') };
   return { statusCode: 303, body: '', headers: { location: returnUrl } };

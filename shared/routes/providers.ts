@@ -1,0 +1,16 @@
+import type { RouteDefinition } from './types.js';
+
+/**
+ * Providers' inbound notifications. The provider's webhook secret is sealed with the merchant-secrets key and made on
+ * first use (decrypt + encrypt); the payment's merchant settings open with the same key; the outcome's callback goes
+ * to the callbacks queue. No card, wallet or other key.
+ */
+export const providerRoutes: RouteDefinition[] = [
+  {
+    id: 'ProviderNotification',
+    method: 'POST',
+    path: '/providers/{provider}/notifications',
+    handler: 'functions/providers/notifications',
+    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'queue:send:callbacks'],
+  },
+];

@@ -1,0 +1,234 @@
+/**
+ * Every brand the sandbox provider serves (direct, redirect, payout), through the real gateway: a valid request, every
+ * required-field error at once, a length or enum error, the sandbox identifiers, the provider's page sending its
+ * signed notification, and notifications arriving unsigned, twice, late, out of order and concurrently.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import type { FormValue } from '../../../shared/protocol/form.js';
+import { deps } from '../../../shared/deps.js';
+import { allBrands } from '../../../shared/apm/catalogue.js';
+import { brandServed } from '../../../shared/apm/docs-table.js';
+import { signNotification } from '../../../shared/protocol/providers/notification.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { apmFollowUp, apmPayout, apmSale, expectedCallbackHash } from './support.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+let shop: MerchantServer;
+let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  shop = await startMerchantServer();
+  merchant = await testMerchant({ notificationUrl: shop.url });
+  post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
+});
+afterAll(async () => {
+  await shop?.close();
+  await platform?.stop();
+});
+
+const PAYER = { payer_first_name: 'Ada', payer_last_name: 'Lovelace', payer_email: 'ada@example.com' };
+
+/** For each served brand: extra request fields of a valid request, one field with a bad value and its error. */
+const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, string, string] }> = {
+  voucher: { valid: { parameters: { pin: '1234567890123456' } }, bad: ['pin', '123', 'This value should have exactly 16 characters.'] },
+  mobile_topup: { valid: {}, bad: ['productReceiver', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  mobile_money: { valid: { parameters: { AccountProviderCode: 'MTN' } }, bad: ['NarrativeFileBase64', 'not base64!', 'This value is not valid.'] },
+  bank_transfer: { valid: { ...PAYER, parameters: { bank_code: 'DEUTDEFF', bank_account_number: 'DE89370400440532013000' } }, bad: ['bank_code', 'deutdeff', 'This value is not valid.'] },
+  pix: { valid: { parameters: { document_number: '12345678909' } }, bad: ['document_number', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  boleto: { valid: { parameters: { document_number: '12345678909' } }, bad: ['document_number', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  shop_redirect: { valid: { parameters: { product_name: 'Shoes', product_quantity: '2' } }, bad: ['product_quantity', '12345', 'This value is too long. It should have 4 characters or less.'] },
+  local_id: { valid: { payer_country: 'AR', parameters: { personalId: '20123456789' } }, bad: ['personalId', 'x'.repeat(33), 'This value is too long. It should have 32 characters or less.'] },
+  fx_redirect: { valid: { parameters: { toCurrency: 'EUR' } }, bad: ['toCurrency', 'EURO', 'This value is not a valid currency.'] },
+  regional_doc: { valid: {}, bad: ['document_type', 'x'.repeat(33), 'This value is too long. It should have 32 characters or less.'] },
+  upi: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  upi_collect: { valid: { parameters: { upi_id: 'ada@upi' } }, bad: ['upi_id', 'x'.repeat(256), 'This value is too long. It should have 255 characters or less.'] },
+  upi_address: { valid: { parameters: { upiAddress: 'ada@upi' } }, bad: ['upiAddress', 'x'.repeat(256), 'This value is too long. It should have 255 characters or less.'] },
+  email_transfer: { valid: { parameters: { SecurityQuestionAnswer: 'blue' } }, bad: ['SecurityQuestionAnswer', 'sky blue', 'This value should not contain spaces.'] },
+  sms_transfer: { valid: {}, bad: ['SecurityQuestionAnswer', 'ab', 'This value is too short. It should have 3 characters or more.'] },
+  wallet_tr: { valid: { ...PAYER }, bad: ['accountName', 'Someone Else', "This value should be equal to the payer's name."] },
+  wallet_th: { valid: { ...PAYER, parameters: { accountName: 'Ada Lovelace' } }, bad: ['accountName', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  wallet_vn: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  wallet_co: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  wallet_in: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  bnpl: {
+    valid: { parameters: { category: 'shoes', buyer_registered_since: '2024-01-31T12:00:00Z', buyer_loyalty_level: '0' } },
+    bad: ['buyer_registered_since', '31/01/2024', 'This value is not a valid datetime.'],
+  },
+  bnpl_cart: {
+    valid: { parameters: { shipping_amount: '5.00', tax_amount: '1.20', product_reference_id: 'P1', product_type: 'physical', product_sku: 'SKU1', product_amount: '10.00' } },
+    bad: ['tax_amount', 'ten', 'This value should be of type numeric.'],
+  },
+  open_banking: {
+    valid: { parameters: { payee_name: 'Shop Ltd', payee_country: 'GB', payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }] } },
+    bad: ['payee_country', 'GBR', 'This value is not valid.'],
+  },
+  etransfer_payout: {
+    valid: { ...PAYER, order_description: 'Winnings payout', parameters: { SecurityQuestion: 'Favourite colour?', SecurityQuestionAnswer: 'blue', account_uuid: 'acc-1', fee_calculation_method: 'account_level' } },
+    bad: ['fee_calculation_method', 'daily', 'The value you selected is not a valid choice.'],
+  },
+};
+
+const served = allBrands().filter((d) => brandServed(d) && d.brand !== 'vcard');
+const request = (brand: string, extra: Record<string, FormValue | undefined> = {}) => {
+  const d = served.find((s) => s.brand === brand)!;
+  const fields = { brand, identifier: undefined, ...extra };
+  return d.flow === 'payout' ? apmPayout(merchant, fields) : apmSale(merchant, fields);
+};
+const mergeParams = (brand: string, params: Record<string, FormValue>) => {
+  const valid = CASES[brand]!.valid;
+  return { ...valid, parameters: { ...((valid.parameters as Record<string, FormValue>) ?? {}), ...params } };
+};
+const errorsOf = (body: any): string[] => body.errors.map((e: { error_message: string }) => e.error_message);
+const callbacks = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
+const status = async (transId: string) => (await post(apmFollowUp(merchant, 'GET_TRANS_STATUS', transId))).body;
+
+describe('every served brand', () => {
+  it('has a case here', () => {
+    expect(served.map((d) => d.brand).sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  for (const d of served) {
+    describe(d.brand, () => {
+      it(`a valid request: ${d.flow === 'redirect' ? 'REDIRECT' : 'SUCCESS/SETTLED'}`, async () => {
+        const res = await post(request(d.brand, CASES[d.brand]!.valid));
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        if (d.flow === 'redirect') expect(res.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT', redirect_method: 'GET' });
+        else expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+      });
+
+      it('every required field missing: all reported at once, nothing stored', async () => {
+        const required = [
+          ...Object.entries(d.request ?? {}).filter(([, s]) => s.presence === 'required').map(([n]) => n),
+          ...Object.entries(d.parameters).filter(([n, s]) => s.presence === 'required' && !d.collect?.includes(n)).map(([n]) => `parameters[${n}]`),
+        ];
+        const req = request(d.brand, Object.fromEntries(Object.keys(d.request ?? {}).map((n) => [n, undefined])));
+        const res = await post(req);
+        if (required.length === 0) return expect(res.body.result).not.toBe('ERROR');
+        expect(res.status).toBe(400);
+        expect(errorsOf(res.body).sort()).toEqual(required.map((n) => `${n}: This value should not be blank.`).sort());
+        expect(await deps().payments.findByOrder(merchant.clientKey, req.order_id as string, 10)).toHaveLength(0);
+      });
+
+      it('a length, format or enum error', async () => {
+        const [name, value, message] = CASES[d.brand]!.bad;
+        const res = await post(request(d.brand, mergeParams(d.brand, { [name]: value })));
+        expect(res.status).toBe(400);
+        expect(errorsOf(res.body)).toEqual([`parameters[${name}]: ${message}`]);
+      });
+
+      it('fail@gmail.com is declined', async () => {
+        const res = await post(request(d.brand, { ...CASES[d.brand]!.valid, identifier: 'fail@gmail.com' }));
+        expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by processing.' });
+      });
+    });
+  }
+});
+
+describe('brands and actions that are not served', () => {
+  it('a payout method on SALE, auth=Y on a one-stage method and a flow no provider carries are 204004', async () => {
+    for (const req of [
+      apmSale(merchant, { brand: 'etransfer_payout', identifier: undefined, ...CASES.etransfer_payout!.valid }),
+      apmSale(merchant, { brand: 'voucher', identifier: undefined, auth: 'Y', ...CASES.voucher!.valid }),
+      apmSale(merchant, { brand: 'ips', identifier: undefined, order_currency: 'EUR' }),
+    ]) {
+      expect((await post(req)).body).toMatchObject({ result: 'ERROR', error_code: 204004, error_message: 'Payment method is not supported.' });
+    }
+  });
+
+  it('ips takes EUR, RSD, BAM, MKD only', async () => {
+    expect(errorsOf((await post(apmSale(merchant, { brand: 'ips', identifier: undefined }))).body)).toEqual(['order_currency: The value you selected is not a valid choice.']);
+  });
+});
+
+describe("the sandbox provider's page and its notifications", () => {
+  const decide = (url: string, decision: string) => {
+    const u = new URL(url);
+    return fetch(`${u.origin}${u.pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: u.searchParams.get('token')!, decision }).toString(),
+    });
+  };
+  const secret = () => deps().providerSecrets.secret('sandbox');
+  const notify = async (body: unknown, signature?: string) => {
+    const raw = JSON.stringify(body);
+    const res = await fetch(`${platform.url}/providers/sandbox/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature !== undefined ? { 'x-provider-signature': signature } : {}) },
+      body: raw,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const signed = async (body: unknown) => notify(body, signNotification(JSON.stringify(body), await secret()));
+  const redirectSale = async (identifier?: string) => (await post(request('pix', { ...CASES.pix!.valid, identifier }))).body;
+
+  it('Pay on the page: the provider notifies, the payment settles once, with a signed SALE callback; the payer returns', async () => {
+    const sale = await redirectSale();
+    const res = await decide(sale.redirect_url, 'approve');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('https://merchant.example/return');
+    expect(await status(sale.trans_id)).toMatchObject({ status: 'SETTLED', brand: 'pix' });
+    const cb = await eventually(() => callbacks(sale.trans_id)[0]);
+    expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', brand: 'pix' });
+    expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
+  });
+
+  it('Reject on the page declines', async () => {
+    const sale = await redirectSale();
+    await decide(sale.redirect_url, 'cancel');
+    expect(await status(sale.trans_id)).toMatchObject({ status: 'DECLINED', decline_reason: 'Rejected by the provider.' });
+  });
+
+  it('pending@gmail.com: the page only waits; unsigned or wrongly signed notifications get 401 and change nothing', async () => {
+    const sale = await redirectSale('pending@gmail.com');
+    const page = await fetch(sale.redirect_url);
+    expect(await page.text()).toContain('Waiting for confirmation');
+    const body = { reference: sale.trans_id, status: 'executed' };
+    expect((await notify(body)).status).toBe(401);
+    expect((await notify(body, 'ab'.repeat(32))).status).toBe(401);
+    expect((await notify(body, signNotification(JSON.stringify(body), 'not-the-secret'))).status).toBe(401);
+    expect((await status(sale.trans_id)).status).toBe('REDIRECT');
+    expect(await signed({ reference: sale.trans_id, status: 'pending' })).toEqual({ status: 200, body: { result: 'OK', effect: 'unchanged' } });
+    expect(await signed(body)).toEqual({ status: 200, body: { result: 'OK', effect: 'applied' } });
+    expect((await status(sale.trans_id)).status).toBe('SETTLED');
+  });
+
+  it('duplicates and out-of-order notifications change the payment once: one callback', async () => {
+    const sale = await redirectSale('pending@gmail.com');
+    const results = await Promise.all([
+      signed({ reference: sale.trans_id, status: 'ACSC' }),
+      signed({ reference: sale.trans_id, status: 'ACSC' }),
+      signed({ reference: sale.trans_id, status: 'RJCT' }),
+      signed({ reference: sale.trans_id, status: 'executed' }),
+    ]);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.effect === 'applied')).toHaveLength(1);
+    const final = (await status(sale.trans_id)).status;
+    expect(['SETTLED', 'DECLINED']).toContain(final);
+    // Late and out of order: a rejection after the settlement is acknowledged and changes nothing.
+    expect((await signed({ reference: sale.trans_id, status: final === 'SETTLED' ? 'rejected' : 'paid' })).body.effect).toBe('unchanged');
+    await eventually(() => callbacks(sale.trans_id)[0]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(callbacks(sale.trans_id)).toHaveLength(1);
+    expect((await status(sale.trans_id)).status).toBe(final);
+  });
+
+  it('an unknown reference is acknowledged without effect; an unknown provider is refused', async () => {
+    expect((await signed({ reference: '00000000-0000-4000-8000-000000000000', status: 'paid' })).body.effect).toBe('unknown');
+    const res = await fetch(`${platform.url}/providers/nobody/notifications`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(400);
+  });
+
+  it('pending@gmail.com on a direct method waits for the provider too', async () => {
+    const res = await post(request('voucher', { ...CASES.voucher!.valid, identifier: 'pending@gmail.com' }));
+    expect(res.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT' });
+    expect((await signed({ reference: res.body.trans_id, status: 'failed' })).body.effect).toBe('applied');
+    expect((await status(res.body.trans_id)).status).toBe('DECLINED');
+  });
+});

@@ -13,7 +13,7 @@ import { brandServed } from '../../../shared/apm/docs-table.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { apmFollowUp, apmPayout, apmSale, expectedCallbackHash } from './support.js';
+import { apmFollowUp, apmPayout, apmSale, expectedC2vCallbackHash, expectedCallbackHash } from './support.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -67,6 +67,14 @@ const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, st
     valid: { parameters: { payee_name: 'Shop Ltd', payee_country: 'GB', payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }] } },
     bad: ['payee_country', 'GBR', 'This value is not valid.'],
   },
+  crypto_payout: {
+    valid: { parameters: { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', currency: 'BTC', network: 'BTC' } },
+    bad: ['network', 'SOL', 'The value you selected is not a valid choice.'],
+  },
+  crypto_withdraw: {
+    valid: { parameters: { withdrawCurrency: 'USDT', address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' } },
+    bad: ['address', 'x'.repeat(129), 'This value is too long. It should have 128 characters or less.'],
+  },
   etransfer_payout: {
     valid: { ...PAYER, order_description: 'Winnings payout', parameters: { SecurityQuestion: 'Favourite colour?', SecurityQuestionAnswer: 'blue', account_uuid: 'acc-1', fee_calculation_method: 'account_level' } },
     bad: ['fee_calculation_method', 'daily', 'The value you selected is not a valid choice.'],
@@ -77,7 +85,8 @@ const served = allBrands().filter((d) => brandServed(d) && d.brand !== 'vcard');
 const request = (brand: string, extra: Record<string, FormValue | undefined> = {}) => {
   const d = served.find((s) => s.brand === brand)!;
   const fields = { brand, identifier: undefined, ...extra };
-  return d.flow === 'payout' ? apmPayout(merchant, fields) : apmSale(merchant, fields);
+  if (d.flow !== 'payout') return apmSale(merchant, fields);
+  return apmPayout(merchant, { action: d.actions.includes('CREDIT2CRYPTO') ? 'CREDIT2CRYPTO' : 'CREDIT2VIRTUAL', ...fields });
 };
 const mergeParams = (brand: string, params: Record<string, FormValue>) => {
   const valid = CASES[brand]!.valid;
@@ -127,6 +136,18 @@ describe('every served brand', () => {
       });
     });
   }
+});
+
+describe('payouts', () => {
+  it('CREDIT2CRYPTO: SETTLED, with a callback under the Credit2Virtual callback signature; not on CREDIT2VIRTUAL', async () => {
+    const res = await post(request('crypto_payout', CASES.crypto_payout!.valid));
+    expect(res.body).toMatchObject({ action: 'CREDIT2CRYPTO', result: 'SUCCESS', status: 'SETTLED', amount: '25.00' });
+    const cb = await eventually(() => callbacks(res.body.trans_id)[0]);
+    expect(cb.fields).toMatchObject({ action: 'CREDIT2CRYPTO', status: 'SETTLED', brand: 'crypto_payout' });
+    expect(cb.fields.hash).toBe(expectedC2vCallbackHash(cb.fields, merchant.password));
+    const wrong = await post(apmPayout(merchant, { brand: 'crypto_payout', identifier: undefined, ...CASES.crypto_payout!.valid }));
+    expect(wrong.body).toMatchObject({ error_code: 204004 });
+  });
 });
 
 describe('brands and actions that are not served', () => {

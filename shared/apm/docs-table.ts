@@ -39,6 +39,9 @@ export function sandboxOutcomes(d: BrandDescriptor): string {
   if (!brandServed(d)) return 'not served yet';
   if (d.flow === 'payout') return 'success@ (or none) → SETTLED; fail@ → DECLINED';
   if (d.flow === 'direct') return 'success@ (or none) → SETTLED; fail@ → DECLINED; pending@ → REDIRECT, outcome by notification';
+  if (d.flow === 'crypto-address') return 'success@ / pending@ (or none) → SUCCESS/PENDING with crypto_address and crypto_network, callback result=INIT, settled by the provider\'s notification; fail@ → DECLINED';
+  if (d.flow === 'qr') return 'success@ (or none) → REDIRECT to the QR page, Pay / Reject there; fail@ → DECLINED; pending@ → REDIRECT, the page waits: unpaid after the QR lifetime → DECLINED "expired"';
+  if (d.flow === 'bank-window') return 'success@ (or none) → REDIRECT to the transfer instructions, Pay / Reject there; fail@ → DECLINED; pending@ → REDIRECT, the page waits: unconfirmed after 5 minutes → DECLINED "expired"';
   if (d.flow === 'redirect') return 'success@ (or none) → REDIRECT, Pay / Reject on the page; fail@ → DECLINED; pending@ → REDIRECT, outcome by notification';
   return 'not yet served';
 }

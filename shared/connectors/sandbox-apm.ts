@@ -8,6 +8,11 @@
  *   pending@gmail.com                       REDIRECT; its page only waits: the outcome comes by a notification
  *                                           sent from outside (a direct method waits too; a payout is approved)
  *
+ * A QR brand (ips) and a bank-code transfer answer REDIRECT to their page (a QR code / transfer instructions) whose
+ * Pay / Reject send executed / rejected (QR) or paid / failed; unpaid at the deadline the platform declines them.
+ * A crypto-address brand answers SUCCESS/PENDING with a deposit address (success@ and pending@ alike) and waits for
+ * the provider's notification; fail@ is declined.
+ *
  * Brand `vcard` (protocol.md §8) keeps its own identifiers:
  *
  *   success@gmail.com          approved (SALE → SETTLED, auth=Y → PENDING; payouts and debits approved)
@@ -74,18 +79,38 @@ export function sandboxScenario(identifier: string | undefined): 'success' | 'fa
   return id === SANDBOX_APM_IDENTIFIERS.fail ? 'fail' : id === SANDBOX_PENDING_IDENTIFIER ? 'pending' : 'success';
 }
 
-function flowOutcome(req: { transId: string; brand: string; identifier?: string }, payout: boolean): ConnectorOutcome {
+/** The coin the payer sends, as each crypto brand names it. */
+function coinOf(parameters: ApmPaymentRequest['parameters']): string {
+  const v = parameters?.payment_currency ?? parameters?.cryptoCurrency ?? parameters?.paymentCurrency;
+  return typeof v === 'string' ? v.toUpperCase() : 'BTC';
+}
+
+/** A deposit address for this payment (deterministic, so a repeated question gets the same one) and its network. */
+function depositAddress(transId: string, coin: string): Record<string, string> {
+  const network = coin === 'BTC' ? 'BTC' : coin === 'USDT' ? 'TRX' : 'ETH';
+  const hex = createHash('sha256').update(`apm-address:${transId}`).digest('hex');
+  const address = network === 'BTC' ? `bc1q${hex.slice(0, 38)}` : network === 'TRX' ? `T${hex.slice(0, 33)}` : `0x${hex.slice(0, 40)}`;
+  return { crypto_address: address, crypto_network: network };
+}
+
+function flowOutcome(req: { transId: string; brand: string; identifier?: string; parameters?: ApmPaymentRequest['parameters'] }, payout: boolean): ConnectorOutcome {
   const s = sandboxScenario(req.identifier);
   if (s === 'fail') return declined(req.transId);
   if (payout) return approved(req.transId);
-  if (s === 'pending' || brandDescriptor(req.brand)?.flow === 'redirect') return { kind: 'challenge', type: 'REDIRECT' };
+  // The payer sends coins to the address; the provider's notification (paid / failed) decides.
+  if (brandDescriptor(req.brand)?.flow === 'crypto-address') {
+    return { kind: 'challenge', type: 'REDIRECT', awaiting: 'provider', instructions: depositAddress(req.transId, coinOf(req.parameters)) };
+  }
+  // A QR and bank-transfer instructions are pages too; their deadline runs from here.
+  const flow = brandDescriptor(req.brand)?.flow;
+  if (s === 'pending' || flow === 'redirect' || flow === 'qr' || flow === 'bank-window') return { kind: 'challenge', type: 'REDIRECT' };
   return approved(req.transId);
 }
 
 export const sandboxApmConnector: ApmConnector = {
   name: SANDBOX_APM_NAME,
   slug: SANDBOX_PROVIDER_SLUG,
-  flows: ['direct', 'redirect', 'payout'],
+  flows: ['direct', 'redirect', 'payout', 'crypto-address', 'qr', 'bank-window'],
 
   async pay(req: ApmPaymentRequest) {
     return req.brand === 'vcard' ? direct(req, true) : flowOutcome(req, false);

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './types.js';
+import type { RouteDefinition, ScheduledDefinition } from './types.js';
 
 /**
  * Providers' inbound notifications. The provider's webhook secret is sealed with the merchant-secrets key and made on
@@ -13,4 +13,13 @@ export const providerRoutes: RouteDefinition[] = [
     handler: 'functions/providers/notifications',
     grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'queue:send:callbacks'],
   },
+];
+
+/**
+ * QR lifetimes and bank-code transfer windows: one run a minute that watches for most of the minute (deadlines.ts),
+ * so a deadline is kept to within seconds. It records the decline and its callback; merchant settings open with the
+ * merchant-secrets key (callback signing).
+ */
+export const providerSchedules: ScheduledDefinition[] = [
+  { id: 'ApmDeadlines', everyMinutes: 1, handler: 'functions/s2s-apm/deadlines', timeoutSeconds: 75, grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'] },
 ];

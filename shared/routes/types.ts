@@ -47,6 +47,8 @@ export interface ScheduledDefinition {
   everyMinutes: number;
   handler: string;
   grants: Grant[];
+  /** A run that watches for most of its minute needs more than the stage's default timeout. */
+  timeoutSeconds?: number;
 }
 
 export interface OpsEventDefinition {

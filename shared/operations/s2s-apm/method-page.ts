@@ -12,9 +12,9 @@ import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/m
 import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
-import { SANDBOX_APM_NAME, sandboxScenario } from '../../connectors/sandbox-apm.js';
-import { sendSandboxNotification } from '../../connectors/sandbox-apm-notifier.js';
-import { logger } from '../../logger.js';
+import { SANDBOX_APM_NAME } from '../../connectors/sandbox-apm.js';
+import type { FormValue } from '../../protocol/form.js';
+import { showProviderPage, submitProviderPage } from './provider-page.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
@@ -35,9 +35,7 @@ const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && p.details.b
 export async function showMethodPage(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p || !isWaitingForPayer(p)) return notFound();
-  if (notifies(p) && sandboxScenario(p.details.identifier as string | undefined) === 'pending') {
-    return { statusCode: 200, ...messagePage('Waiting for confirmation', 'The provider confirms this payment later. You may close this window.') };
-  }
+  if (notifies(p)) return framedForMerchantOf(d, p.clientKey, showProviderPage(d, p, token!));
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...methodPage({
@@ -50,13 +48,6 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
   });
 }
 
-/** The payer decided on the provider's page: the provider tells the platform, as a real one would. */
-async function notifyFromPage(d: Deps, p: Payment, decision: string | undefined): Promise<void> {
-  if (sandboxScenario(p.details.identifier as string | undefined) === 'pending') return;
-  const status = await sendSandboxNotification(d, p.transId, decision === 'approve' ? 'paid' : 'failed');
-  if (status !== 200) logger.warn('sandbox notification refused', { transId: p.transId, status });
-}
-
 async function completeOnPage(d: Deps, p: Payment, config: MerchantConfig, decision: string | undefined): Promise<void> {
   try {
     await completeRedirect(d, { payment: p, approve: decision === 'approve' }, { callbacks: apmRecorder({ config, deps: d }) });
@@ -66,13 +57,16 @@ async function completeOnPage(d: Deps, p: Payment, config: MerchantConfig, decis
   }
 }
 
-export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined): Promise<PageResult> {
+export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined, collected?: FormValue): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound();
   const config = await d.merchants.get(p.clientKey);
   if (!config) return notFound();
-  if (notifies(p)) await notifyFromPage(d, p, decision);
-  else await completeOnPage(d, p, config, decision);
+  if (notifies(p)) {
+    // The payer decided on the provider's page: the provider tells the platform, as a real one would.
+    const again = await submitProviderPage(d, p, token!, decision, collected);
+    if (again) return framedForMerchantOf(d, p.clientKey, again);
+  } else await completeOnPage(d, p, config, decision);
   const returnUrl = p.details.returnUrl as string | undefined;
   if (!returnUrl) return { statusCode: 200, ...messagePage('Payment processed', 'You may close this window.') };
   return { statusCode: 303, body: '', headers: { location: returnUrl } };

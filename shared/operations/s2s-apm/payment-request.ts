@@ -4,7 +4,7 @@
  * exactly as sent) → the brand must have a provider (204004) → choose a MID (mode for auth=Y, zero amount).
  */
 import { BusinessRuleError, InvalidHashError } from '../../errors.js';
-import type { ApmAction } from '../../apm/descriptor.js';
+import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
 import type { Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/signature.js';
@@ -59,6 +59,13 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   return { fields, authorize: route.authorize, mid: route.mid };
 }
 
+/** The spec's timers: a QR lives 1 minute, a bank-code transfer waits 5 minutes (both configurable). */
+function deadlineSeconds(config: S2sApmRequest['deps']['config'], flow: ApmFlow | undefined): number | undefined {
+  if (flow === 'qr') return config.APM_QR_LIFETIME_SECONDS;
+  if (flow === 'bank-window') return config.APM_BANK_WINDOW_SECONDS;
+  return undefined;
+}
+
 /** The core's input for an accepted request. */
 export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: string, transactionType: ApmChargeInput['transactionType']): ApmChargeInput {
   const { fields } = a;
@@ -79,5 +86,6 @@ export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: stri
     payerEmail: fields.payer.email,
     details: apmDetails(fields, req.config.merchant),
     redirectToken: newRedirectToken(),
+    deadlineSeconds: deadlineSeconds(req.deps.config, fields.descriptor?.flow),
   };
 }

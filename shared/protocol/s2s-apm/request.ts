@@ -79,6 +79,11 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
   };
 }
 
+/** The descriptor's page-collected parameters the request did not send. */
+function missingOnPage(a: ApmPaymentFields): string[] {
+  return (a.descriptor?.collect ?? []).filter((n) => a.parameters?.[n] === undefined || a.parameters[n] === '');
+}
+
 /** What goes to payment.details: echoed by status responses, callbacks and the redirect page. Never parameters[...]. */
 export function apmDetails(a: ApmPaymentFields, merchant: Merchant): Record<string, unknown> {
   return {
@@ -90,6 +95,8 @@ export function apmDetails(a: ApmPaymentFields, merchant: Merchant): Record<stri
     ...(a.returnUrl ? { returnUrl: a.returnUrl, returnUrlTarget: merchant.linkTarget ?? a.returnUrlTarget ?? '_top' } : {}),
     ...(a.callbackUrl ? { callbackUrl: a.callbackUrl } : {}),
     ...(a.channelId ? { channelId: a.channelId } : {}),
+    // Names only (parameters are never stored): what the method's page must still ask the payer.
+    ...(missingOnPage(a).length ? { collectOnPage: missingOnPage(a) } : {}),
   };
 }
 

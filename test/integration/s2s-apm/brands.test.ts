@@ -21,7 +21,8 @@ let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  // Short timers for the QR and the bank window (qr-lifetime.test.ts keeps the real minute); one sweeper pass per run.
+  platform = await startTestPlatform({ APM_QR_LIFETIME_SECONDS: '3', APM_BANK_WINDOW_SECONDS: '3', APM_DEADLINE_WATCH_SECONDS: '0' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
@@ -35,6 +36,9 @@ const PAYER = { payer_first_name: 'Ada', payer_last_name: 'Lovelace', payer_emai
 
 /** For each served brand: extra request fields of a valid request, one field with a bad value and its error. */
 const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, string, string] }> = {
+  ips: { valid: { order_currency: 'RSD' }, bad: ['order_currency', 'USD', 'The value you selected is not a valid choice.'] },
+  bank_code_ars: { valid: { order_currency: 'ARS' }, bad: ['bank_cuil', '2012345678', 'This value should have exactly 11 digits.'] },
+  bank_code_mxn: { valid: { order_currency: 'MXN', parameters: { bank_curp: 'GODE561231HDFRRN09' } }, bad: ['bank_curp', 'short', 'This value should have exactly 18 letters or digits.'] },
   voucher: { valid: { parameters: { pin: '1234567890123456' } }, bad: ['pin', '123', 'This value should have exactly 16 characters.'] },
   mobile_topup: { valid: {}, bad: ['productReceiver', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
   mobile_money: { valid: { parameters: { AccountProviderCode: 'MTN' } }, bad: ['NarrativeFileBase64', 'not base64!', 'This value is not valid.'] },
@@ -66,6 +70,12 @@ const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, st
   open_banking: {
     valid: { parameters: { payee_name: 'Shop Ltd', payee_country: 'GB', payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }] } },
     bad: ['payee_country', 'GBR', 'This value is not valid.'],
+  },
+  crypto: { valid: { parameters: { payment_currency: 'USDT' } }, bad: ['payment_currency', 'DOGE', 'The value you selected is not a valid choice.'] },
+  crypto_alt: { valid: { parameters: { cryptoCurrency: 'ETH' } }, bad: ['cryptoCurrency', 'x'.repeat(17), 'This value is too long. It should have 16 characters or less.'] },
+  crypto_deposit: {
+    valid: { parameters: { paymentGatewayName: 'gw', paymentCurrency: 'BTC', tradingAccountLogin: 'ada-1' } },
+    bad: ['tradingAccountLogin', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'],
   },
   crypto_payout: {
     valid: { parameters: { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', currency: 'BTC', network: 'BTC' } },
@@ -106,7 +116,8 @@ describe('every served brand', () => {
       it(`a valid request: ${d.flow === 'redirect' ? 'REDIRECT' : 'SUCCESS/SETTLED'}`, async () => {
         const res = await post(request(d.brand, CASES[d.brand]!.valid));
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        if (d.flow === 'redirect') expect(res.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT', redirect_method: 'GET' });
+        if (['redirect', 'qr', 'bank-window'].includes(d.flow)) expect(res.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT', redirect_method: 'GET' });
+        else if (d.flow === 'crypto-address') expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', crypto_address: expect.any(String), crypto_network: expect.any(String) });
         else expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
       });
 
@@ -115,7 +126,8 @@ describe('every served brand', () => {
           ...Object.entries(d.request ?? {}).filter(([, s]) => s.presence === 'required').map(([n]) => n),
           ...Object.entries(d.parameters).filter(([n, s]) => s.presence === 'required' && !d.collect?.includes(n)).map(([n]) => `parameters[${n}]`),
         ];
-        const req = request(d.brand, Object.fromEntries(Object.keys(d.request ?? {}).map((n) => [n, undefined])));
+        const currency = CASES[d.brand]!.valid.order_currency;
+        const req = request(d.brand, { ...(currency ? { order_currency: currency } : {}), ...Object.fromEntries(Object.keys(d.request ?? {}).map((n) => [n, undefined])) });
         const res = await post(req);
         if (required.length === 0) return expect(res.body.result).not.toBe('ERROR');
         expect(res.status).toBe(400);
@@ -125,9 +137,11 @@ describe('every served brand', () => {
 
       it('a length, format or enum error', async () => {
         const [name, value, message] = CASES[d.brand]!.bad;
-        const res = await post(request(d.brand, mergeParams(d.brand, { [name]: value })));
+        // order_currency is a request field; every other bad value here is a parameter.
+        const topLevel = name === 'order_currency';
+        const res = await post(request(d.brand, topLevel ? { ...CASES[d.brand]!.valid, [name]: value } : mergeParams(d.brand, { [name]: value })));
         expect(res.status).toBe(400);
-        expect(errorsOf(res.body)).toEqual([`parameters[${name}]: ${message}`]);
+        expect(errorsOf(res.body)).toEqual([`${topLevel ? name : `parameters[${name}]`}: ${message}`]);
       });
 
       it('fail@gmail.com is declined', async () => {
@@ -136,6 +150,34 @@ describe('every served brand', () => {
       });
     });
   }
+});
+
+describe('crypto address', () => {
+  const secret = () => deps().providerSecrets.secret('sandbox');
+  const signed = async (body: unknown) => {
+    const raw = JSON.stringify(body);
+    const res = await fetch(`${platform.url}/providers/sandbox/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-provider-signature': signNotification(raw, await secret()) },
+      body: raw,
+    });
+    return res.json();
+  };
+
+  it('SUCCESS/PENDING with the address, an INIT callback; not capturable; the provider\'s confirmation settles it', async () => {
+    const res = await post(request('crypto', CASES.crypto!.valid));
+    expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', crypto_network: 'TRX', crypto_address: expect.stringMatching(/^T[0-9a-f]{33}$/) });
+    const init = await eventually(() => callbacks(res.body.trans_id)[0]);
+    expect(init.fields).toMatchObject({ action: 'SALE', result: 'INIT', status: 'PENDING', brand: 'crypto' });
+    expect(init.fields.hash).toBe(expectedCallbackHash(init.fields, merchant.password));
+    expect((await post(apmFollowUp(merchant, 'CAPTURE', res.body.trans_id))).body).toMatchObject({ result: 'ERROR', error_code: 208003 });
+    expect((await post(apmFollowUp(merchant, 'CREDITVOID', res.body.trans_id))).body).toMatchObject({ result: 'ERROR' });
+    expect((await signed({ reference: res.body.trans_id, status: 'paid' })).effect).toBe('applied');
+    expect(await status(res.body.trans_id)).toMatchObject({ status: 'SETTLED' });
+    const done = await eventually(() => callbacks(res.body.trans_id).find((c) => c.fields.result === 'SUCCESS'));
+    expect(done.fields).toMatchObject({ action: 'SALE', status: 'SETTLED' });
+    expect((await signed({ reference: res.body.trans_id, status: 'failed' })).effect).toBe('unchanged');
+  });
 });
 
 describe('payouts', () => {
@@ -151,11 +193,10 @@ describe('payouts', () => {
 });
 
 describe('brands and actions that are not served', () => {
-  it('a payout method on SALE, auth=Y on a one-stage method and a flow no provider carries are 204004', async () => {
+  it('a payout method on SALE, and auth=Y on a one-stage method are 204004', async () => {
     for (const req of [
       apmSale(merchant, { brand: 'etransfer_payout', identifier: undefined, ...CASES.etransfer_payout!.valid }),
       apmSale(merchant, { brand: 'voucher', identifier: undefined, auth: 'Y', ...CASES.voucher!.valid }),
-      apmSale(merchant, { brand: 'ips', identifier: undefined, order_currency: 'EUR' }),
     ]) {
       expect((await post(req)).body).toMatchObject({ result: 'ERROR', error_code: 204004, error_message: 'Payment method is not supported.' });
     }

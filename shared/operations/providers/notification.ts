@@ -1,6 +1,6 @@
 /**
  * A provider's notification about a payment waiting for it: executed / ACSC / paid settle it (PENDING when funds are
- * held), rejected / RJCT / failed decline it, pending leaves it waiting. However often and in whatever order
+ * held), rejected / RJCT / failed decline it, pending makes it PENDING (an INIT callback) and it keeps waiting. However often and in whatever order
  * notifications arrive, a payment changes once (provider-step.ts); one for a payment already final, or for a
  * reference the provider does not know, changes nothing and is acknowledged.
  */
@@ -27,10 +27,6 @@ export type NotificationEffect = StepEffect;
 export async function applyNotification(d: Deps, provider: ApmConnector, n: ProviderNotification): Promise<NotificationEffect> {
   const outcome = OUTCOME[n.status];
   const mine = (p: { connector: string }) => p.connector === provider.name;
-  if (outcome === 'pending') {
-    const p = await d.payments.get(n.reference).catch(() => undefined);
-    return p && mine(p) ? 'unchanged' : 'unknown';
-  }
   const { effect, payment } = await closeProviderStep(d, n.reference, { outcome, declineReason: REJECTED_BY_PROVIDER, providerStatus: n.status }, mine);
   if (effect === 'applied') logger.info('provider notification applied', { transId: n.reference, provider: provider.slug, status: n.status, paymentStatus: payment?.status });
   return effect;

@@ -19,7 +19,8 @@ import { checkoutCallbacks } from '../checkout/callbacks.js';
 export type StepEffect = 'applied' | 'unchanged' | 'unknown';
 
 export interface Verdict {
-  outcome: 'approved' | 'declined';
+  /** pending: the provider has the payment but no money yet — PENDING, an INIT callback, the step stays open. */
+  outcome: 'approved' | 'declined' | 'pending';
   declineReason?: string;
   /** The provider's own word (executed, ACSC, expired ...), kept on the payment. */
   providerStatus: string;
@@ -32,6 +33,13 @@ async function recorderFor(d: Deps, p: Payment): Promise<CallbackRecorder | unde
 }
 
 function decide(d: Deps, p: Payment, v: Verdict, now: string): { next: Payment; event: PaymentEvent } {
+  if (v.outcome === 'pending') {
+    const next = nextVersion(p, now);
+    next.status = 'PENDING';
+    next.details.providerStatus = v.providerStatus;
+    const type = (p.details.transactionType as TransactionType | undefined) ?? 'SALE';
+    return { next, event: { operation: type, result: 'INIT', amount: p.amount, attemptId: p.transId, date: now } };
+  }
   const authorize = p.details.authorize === true;
   const type = (p.details.transactionType as TransactionType | undefined) ?? (authorize ? 'AUTH' : 'SALE');
   const commission = typeof p.details.commission === 'number' ? p.details.commission : 0;
@@ -64,6 +72,8 @@ export async function closeProviderStep(d: Deps, transId: string, verdict: Verdi
     const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
     if (!p || !applies(p)) return { effect: 'unknown' };
     if (!isWaitingForProvider(p)) return { effect: 'unchanged', payment: p };
+    // Already PENDING: a repeated "pending" changes nothing.
+    if (verdict.outcome === 'pending' && p.status === 'PENDING') return { effect: 'unchanged', payment: p };
     const recorder = await recorderFor(d, p);
     if (!recorder) return { effect: 'unknown' };
     const { next, event } = decide(d, p, verdict, d.clock.now().toISOString());

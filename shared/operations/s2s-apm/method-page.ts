@@ -9,7 +9,7 @@ import type { Payment } from '../../domain/payment.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
-import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
+import { completeRedirect, isWaitingForPayer, isWaitingForProvider, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
 import { SANDBOX_APM_NAME } from '../../connectors/sandbox-apm.js';
@@ -34,7 +34,8 @@ const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && p.details.b
 
 export async function showMethodPage(d: Deps, transId: string, token: string | undefined): Promise<PageResult> {
   const p = await load(d, transId, token);
-  if (!p || !isWaitingForPayer(p)) return notFound();
+  // The provider's page stays open while its provider step is (a "pending" notification makes the payment PENDING).
+  if (!p || !(notifies(p) ? isWaitingForProvider(p) : isWaitingForPayer(p))) return notFound();
   if (notifies(p)) return framedForMerchantOf(d, p.clientKey, showProviderPage(d, p, token!));
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,

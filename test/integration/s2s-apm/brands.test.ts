@@ -256,7 +256,12 @@ describe("the sandbox provider's page and its notifications", () => {
     expect((await notify(body, 'ab'.repeat(32))).status).toBe(401);
     expect((await notify(body, signNotification(JSON.stringify(body), 'not-the-secret'))).status).toBe(401);
     expect((await status(sale.trans_id)).status).toBe('REDIRECT');
-    expect(await signed({ reference: sale.trans_id, status: 'pending' })).toEqual({ status: 200, body: { result: 'OK', effect: 'unchanged' } });
+    expect(await signed({ reference: sale.trans_id, status: 'pending' })).toEqual({ status: 200, body: { result: 'OK', effect: 'applied' } });
+    expect((await status(sale.trans_id)).status).toBe('PENDING');
+    const init = await eventually(() => callbacks(sale.trans_id)[0]);
+    expect(init.fields).toMatchObject({ result: 'INIT', status: 'PENDING' });
+    expect((await signed({ reference: sale.trans_id, status: 'pending' })).body.effect).toBe('unchanged');
+    expect((await post(apmFollowUp(merchant, 'CAPTURE', sale.trans_id))).body).toMatchObject({ error_code: 208003 });
     expect(await signed(body)).toEqual({ status: 200, body: { result: 'OK', effect: 'applied' } });
     expect((await status(sale.trans_id)).status).toBe('SETTLED');
   });

@@ -7,7 +7,8 @@
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
  *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
- *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none]
+      [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
  *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
@@ -70,6 +71,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       'hash-algorithm': { type: 'string' },
       'hosted-fields-origins': { type: 'string' },
       methods: { type: 'string' },
+      'qr-lifetime-seconds': { type: 'string' },
       'checkout-frame-ancestors': { type: 'string' },
       'hosted-fields-update-signature': { type: 'string' },
       'api-ip-allowlist': { type: 'string' },
@@ -107,6 +109,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         hostedFieldsUpdateSignature: signed === undefined ? undefined : signed === 'on',
         // "none" clears the list: calls from any IP again.
         apiIpAllowlist: allowlistOption(values['api-ip-allowlist']),
+        qrLifetimeSeconds: values['qr-lifetime-seconds'],
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {

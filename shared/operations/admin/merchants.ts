@@ -105,6 +105,8 @@ export interface MerchantSettingsChange {
   hostedFieldsUpdateSignature?: boolean;
   /** CIDR blocks (v4/v6) the merchant's API calls may come from; an empty list removes the restriction. */
   apiIpAllowlist?: string[];
+  /** QR lifetime in seconds (10 to 86400); "none" returns to the platform default. */
+  qrLifetimeSeconds?: string;
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -156,6 +158,12 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     const bad = change.apiIpAllowlist.filter((c) => !parseCidr(c));
     if (bad.length) errors.push({ field: 'api_ip_allowlist', message: `Not an IP address or CIDR block: ${bad.join(', ')}` });
     out.apiIpAllowlist = change.apiIpAllowlist.length ? [...new Set(change.apiIpAllowlist)] : null;
+  }
+  if (change.qrLifetimeSeconds !== undefined) {
+    const seconds = Number(change.qrLifetimeSeconds);
+    if (change.qrLifetimeSeconds === 'none') out.qrLifetimeSeconds = null;
+    else if (/^\d+$/.test(change.qrLifetimeSeconds) && seconds >= 10 && seconds <= 86400) out.qrLifetimeSeconds = seconds;
+    else errors.push({ field: 'qr_lifetime_seconds', message: 'A whole number of seconds from 10 to 86400, or none.' });
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

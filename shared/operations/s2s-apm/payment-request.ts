@@ -59,9 +59,10 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   return { fields, authorize: route.authorize, mid: route.mid };
 }
 
-/** The spec's timers: a QR lives 1 minute, a bank-code transfer waits 5 minutes (both configurable). */
-function deadlineSeconds(config: S2sApmRequest['deps']['config'], flow: ApmFlow | undefined): number | undefined {
-  if (flow === 'qr') return config.APM_QR_LIFETIME_SECONDS;
+/** The spec's timers: a QR lives 1 minute (per merchant, or the platform's setting), a bank-code transfer 5 minutes. */
+function deadlineSeconds(req: S2sApmRequest, flow: ApmFlow | undefined): number | undefined {
+  const { config } = req.deps;
+  if (flow === 'qr') return req.config.merchant.qrLifetimeSeconds ?? config.APM_QR_LIFETIME_SECONDS;
   if (flow === 'bank-window') return config.APM_BANK_WINDOW_SECONDS;
   return undefined;
 }
@@ -86,6 +87,6 @@ export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: stri
     payerEmail: fields.payer.email,
     details: apmDetails(fields, req.config.merchant),
     redirectToken: newRedirectToken(),
-    deadlineSeconds: deadlineSeconds(req.deps.config, fields.descriptor?.flow),
+    deadlineSeconds: deadlineSeconds(req, fields.descriptor?.flow),
   };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
+import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
@@ -84,6 +85,15 @@ describe('QR (ips)', () => {
     await platform.runScheduled('ApmDeadlines');
     await sleep(1000);
     expect(callbacks(res.trans_id)).toHaveLength(1);
+  });
+
+  it('the lifetime is per merchant (admin: merchants update --qr-lifetime-seconds)', async () => {
+    const other = await testMerchant();
+    await deps().merchants.update(other.clientKey, merchantSettings(other, { qrLifetimeSeconds: '600' }));
+    const res = (await post(apmSale(other, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }))).body;
+    const p = (await deps().payments.get(res.trans_id))!;
+    expect(Date.parse(p.details.deadline as string) - Date.parse(p.createdAt)).toBeGreaterThanOrEqual(599_000);
+    expect(() => merchantSettings(other, { qrLifetimeSeconds: '5' })).toThrow(/10 to 86400/);
   });
 
   it('a payment confirmed before its deadline is not expired by the sweeper', async () => {

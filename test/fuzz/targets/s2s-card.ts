@@ -63,6 +63,8 @@ const scheduleFields = { name: 'Plan', interval_length: '1', interval_unit: 'mon
 
 export const S2S_CARD_SPECS: Record<string, ActionSpec> = {
   SALE: cardPayment('SALE'),
+  // AUTH is SALE with auth=Y under its own name (the same fields and signature).
+  AUTH: cardPayment('AUTH'),
   DEBIT: cardPayment('DEBIT', () => fc.constant({ payee_first_name: 'Jane' })),
   CAPTURE: byTransId('CAPTURE'),
   VOID: byTransId('VOID'),

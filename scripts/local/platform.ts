@@ -98,6 +98,9 @@ async function startOn(
     PUBLIC_BASE_URL: url,
     // Developers receive callbacks on their own machine; other private addresses stay refused.
     CALLBACK_ALLOW_LOOPBACK: 'true',
+    // The pollers run the APM deadline sweeper every few seconds (localEverySeconds): one pass per run, so stopping
+    // never waits for a run that watches for a minute as the deployed one does.
+    APM_DEADLINE_WATCH_SECONDS: '0',
     ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
     ...opts.extraEnv,
   };
@@ -128,7 +131,8 @@ async function startOn(
   }
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {
-    const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;
+    const base = opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;
+    const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : Math.min(base, (s.localEverySeconds ?? Infinity) * 1000);
     schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every, grants: s.grants }));
   }
   pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));

@@ -21,5 +21,5 @@ export const providerRoutes: RouteDefinition[] = [
  * merchant-secrets key (callback signing).
  */
 export const providerSchedules: ScheduledDefinition[] = [
-  { id: 'ApmDeadlines', everyMinutes: 1, handler: 'functions/s2s-apm/deadlines', timeoutSeconds: 75, grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'] },
+  { id: 'ApmDeadlines', everyMinutes: 1, handler: 'functions/s2s-apm/deadlines', timeoutSeconds: 75, localEverySeconds: 2, grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'] },
 ];

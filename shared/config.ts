@@ -57,6 +57,16 @@ const schema = z.object({
    * A duplicate request waits this long for the first one (409) before it presumes it died and answers the payment
    * or attempt it reserved (shared/operations/payment/recover.ts). Longer than any acquirer call.
    */
+  /** How long an instant-payment QR (brand ips) may be paid: the spec's default is 1 minute. */
+  APM_QR_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  /** How long a bank-code transfer waits for the provider's confirmation: the spec says 5 minutes. */
+  APM_BANK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /**
+   * How long one run of the APM deadline sweeper keeps watching (it runs every minute): deadlines that fall due in
+   * that time are acted on within APM_DEADLINE_POLL_SECONDS, not at the next run. 0: one pass (local pollers, tests).
+   */
+  APM_DEADLINE_WATCH_SECONDS: z.coerce.number().int().min(0).max(840).default(55),
+  APM_DEADLINE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
   /** The sandbox acquirers answer after this long, like a real acquirer over the network (0: at once). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(30000).default(0),

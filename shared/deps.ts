@@ -26,6 +26,8 @@ import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
 import type { WalletConfigStore } from './ports/wallet-config.js';
 import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
 import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
+import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
+import type { ProviderSecretStore } from './ports/provider-secrets.js';
 
 export interface Deps {
   config: Config;
@@ -44,6 +46,8 @@ export interface Deps {
   recurringQueue: RecurringChargeQueue;
   walletConfigs: WalletConfigStore;
   walletTokens: WalletTokenReplays;
+  /** APM providers' webhook secrets (X-Provider-Signature). */
+  providerSecrets: ProviderSecretStore;
 }
 
 let current: Deps | undefined;
@@ -70,6 +74,7 @@ export function deps(): Deps {
     recurringQueue: new SqsRecurringChargeQueue(config.RECURRING_QUEUE_URL),
     walletConfigs: new DynamoWalletConfigStore(config.TABLE_NAME),
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
+    providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
   };
   return current;
 }

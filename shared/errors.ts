@@ -136,6 +136,15 @@ export class ConflictError extends PlatformError {
   }
 }
 
+/** A provider's notification whose X-Provider-Signature is missing or wrong: 401, and nothing changes. */
+export class SignatureError extends PlatformError {
+  readonly code = 401;
+  readonly httpStatus = 401;
+  constructor(message = 'Signature is not valid.') {
+    super(message);
+  }
+}
+
 /** Anything unexpected. The message is logged, never sent. */
 export class InternalError extends PlatformError {
   readonly code = 500;

@@ -62,7 +62,7 @@ export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 export const PURPOSE_KEYS = {
   'card-data': { alias: 'card-data', description: 'card numbers: card/recurring tokens, 3DS waits, hosted-fields cards' },
-  'merchant-secrets': { alias: 'merchant-secrets', description: 'merchant passwords and callback signing secrets' },
+  'merchant-secrets': { alias: 'merchant-secrets', description: 'merchant passwords, callback signing secrets and APM providers\' webhook secrets' },
   'wallet-keys': { alias: 'wallet-keys', description: 'merchants\' Apple Pay / Google Pay private keys' },
 } as const satisfies Record<KeyPurpose, { alias: string; description: string }>;
 

@@ -13,7 +13,7 @@ export const handler = httpHandler(
       event.requestContext?.http?.method === 'POST'
         ? await (async () => {
             const form = parseForm(rawBody(event));
-            return submitMethodPage(deps(), transId, getString(form, 'token'), getString(form, 'decision'), header(event, 'accept-language'));
+            return submitMethodPage(deps(), transId, getString(form, 'token'), getString(form, 'decision'), form.collect, header(event, 'accept-language'));
           })()
         : await showMethodPage(deps(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
     return html(res.statusCode, res.body, res.headers);

@@ -7,9 +7,11 @@
  *   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
  *       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
  *       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
- *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+ *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]
+ *       [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *   mids list CLIENT_KEY
+ *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
  *
  * Global: --stage NAME acts on a deployed stage (AWS credentials from the environment); default: the local platform.
@@ -28,15 +30,18 @@ import { WALLETS_USAGE, runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
 import { CLOCK_USAGE, runClockCommand } from './clock.js';
 import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
+import { runBrandsCommand } from './brands.js';
+import { runProvidersCommand } from './providers.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|clock> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|clock|brands|providers> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
   merchants update CLIENT_KEY [--name NAME] [--notification-url URL] [--rotate-password]
       [--enable-mapping GROUP]… [--disable-mapping GROUP]… [--require-payer-fields a,b] [--link-target _top|_self|_parent|_blank|none]
       [--terms-checkbox on|off] [--hash-algorithm md5|sha256] [--hosted-fields-origins https://a,https://b] [--methods card,vcard]
-      [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
+      [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]
+      [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
@@ -45,6 +50,8 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
   chargebacks ... (see docs/chargebacks.md)
   payments list --merchant KEY [--status S] [--since 7d] | show TRANS_ID   [--json]
   clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
+  brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
+  providers secret NAME   (an APM provider's webhook secret; the sandbox provider is "sandbox")
   keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")
   <group> --help        that group's commands and an example
 
@@ -77,6 +84,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       'hash-algorithm': { type: 'string' },
       'hosted-fields-origins': { type: 'string' },
       methods: { type: 'string' },
+      'qr-lifetime-seconds': { type: 'string' },
       'checkout-frame-ancestors': { type: 'string' },
       'hosted-fields-update-signature': { type: 'string' },
       'api-ip-allowlist': { type: 'string' },
@@ -116,6 +124,7 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
         // "none" clears the list: calls from any IP again.
         apiIpAllowlist: allowlistOption(values['api-ip-allowlist']),
         defaultLanguage: values['default-language'],
+        qrLifetimeSeconds: values['qr-lifetime-seconds'],
       });
       const password = values['rotate-password'] ? randomBytes(16).toString('hex') : undefined;
       const updated = await d.merchants.update(clientKey, {
@@ -186,14 +195,24 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // The catalogue is the descriptors in the code: no stage, no platform needed.
+  if (group === 'brands') {
+    console.log(runBrandsCommand(cmd, rest));
+    return;
+  }
   // Help needs no platform: answered before looking for one.
   if (cmd === '--help' || rest.includes('--help') || cmd === 'help') {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
-  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'wallets', 'keys', 'payments', 'clock'];
+  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'wallets', 'keys', 'payments', 'clock', 'providers'];
   if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   await useTarget(stage);
+  // Printed bare, for shell use: SECRET=$(npm run -s admin -- providers secret sandbox)
+  if (group === 'providers') {
+    console.log(await runProvidersCommand(cmd, rest));
+    return;
+  }
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
   else if (group === 'mids') result = await mids(cmd, rest);

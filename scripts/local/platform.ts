@@ -100,6 +100,9 @@ async function startOn(
     CALLBACK_ALLOW_LOOPBACK: 'true',
     // The local platform is a sandbox: `npm run admin -- clock …` moves its time (docs/test-clock.md).
     TEST_CLOCK: 'true',
+    // The pollers run the APM deadline sweeper every few seconds (localEverySeconds): one pass per run, so stopping
+    // never waits for a run that watches for a minute as the deployed one does.
+    APM_DEADLINE_WATCH_SECONDS: '0',
     ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
     ...opts.extraEnv,
   };
@@ -130,7 +133,8 @@ async function startOn(
   }
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {
-    const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;
+    const base = opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;
+    const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : Math.min(base, (s.localEverySeconds ?? Infinity) * 1000);
     schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every, grants: s.grants }));
   }
   pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));

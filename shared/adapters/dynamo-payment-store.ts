@@ -13,6 +13,7 @@ import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, typ
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
+import { apmDeadline } from '../domain/apm-deadline.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -251,6 +252,7 @@ export class DynamoPaymentStore implements PaymentStore {
 
 function paymentItem(p: Payment): Record<string, unknown> {
   const since = awaitingAcquirerSince(p);
+  const deadline = apmDeadline(p);
   return {
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt, p.transId),
@@ -259,6 +261,8 @@ function paymentItem(p: Payment): Record<string, unknown> {
     ...p,
     // The reconciler's work list, written and removed by the same conditional write as the state it describes.
     ...(since ? keys.undeterminedEntry(since, p.transId) : {}),
+    // The APM deadline sweeper's list, likewise (a payment waiting for its provider never waits for the acquirer).
+    ...(!since && deadline ? keys.apmDeadlineEntry(deadline, p.transId) : {}),
   };
 }
 

@@ -20,11 +20,15 @@ export const keys = {
   outboxEntry: (createdAt: string, eventId: string) => ({ gsi2pk: 'OUTBOX', gsi2sk: `${createdAt}#${eventId}` }),
   /** Sparse index entry present while a payment has a transaction waiting for the acquirer (reconciler's work list). */
   undeterminedEntry: (since: string, transId: string) => ({ gsi2pk: UNDETERMINED, gsi2sk: `${since}#${transId}` }),
+  /** Sparse index entry present while an APM payment waits for its provider until a deadline (QR, bank window). */
+  apmDeadlineEntry: (deadline: string, transId: string) => ({ gsi2pk: APM_DEADLINE, gsi2sk: `${deadline}#${transId}` }),
   /** Sparse index entry present while a hosted-fields session holds a sealed card (the SealedCardSweeper's list). */
   sealedCardEntry: (cardExpiresAt: string, tokenHash: string) => ({ gsi2pk: SEALED_CARD, gsi2sk: `${cardExpiresAt}#${tokenHash}` }),
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
   /** A wallet token id already used (Apple transactionId, Google messageId), until the token expires (TTL). */
   walletToken: (wallet: string, id: string) => ({ pk: `WALLETTOKEN#${wallet}#${id}`, sk: 'TOKEN' }),
+  /** An APM provider's webhook secret (sealed with the merchant-secrets key), e.g. PROVIDER#sandbox. */
+  providerSecret: (slug: string) => ({ pk: `PROVIDER#${slug}`, sk: 'WEBHOOK_SECRET' }),
   /** Data keys of one purpose (card-data, merchant-secrets, wallet-keys), each wrapped by that purpose's KMS key. */
   dataKey: (purpose: string, id: string) => ({ pk: `DATAKEY#${purpose}`, sk: `KEY#${id}` }),
   activeDataKey: (purpose: string) => ({ pk: `DATAKEY#${purpose}`, sk: 'ACTIVE' }),
@@ -35,6 +39,7 @@ export const keys = {
 };
 
 export const UNDETERMINED = 'UNDETERMINED';
+export const APM_DEADLINE = 'APM_DEADLINE';
 export const SEALED_CARD = 'SEALED_CARD';
 
 export function orderPartition(clientKey: string, orderId: string): string {

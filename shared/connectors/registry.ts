@@ -4,6 +4,7 @@ import { sandboxConnector } from './sandbox.js';
 import { sandboxBrowserConnector } from './sandbox-browser.js';
 import { sandboxApmConnector, sandboxApmFollowUps } from './sandbox-apm.js';
 import type { ApmConnector } from '../ports/apm-connector.js';
+import { brandDescriptor } from '../apm/catalogue.js';
 
 const connectors: Record<string, Connector> = {
   [sandboxConnector.name]: sandboxConnector,
@@ -25,13 +26,19 @@ export function connectorNames(): string[] {
 /** APM providers (S2S APM, Checkout methods other than card). */
 const apmConnectors: ApmConnector[] = [sandboxApmConnector];
 
-/** The APM provider serving a brand (the `brand` request field), if any. */
+/** The APM provider serving a brand (the `brand` request field): its descriptor's provider, if it carries the flow. */
 export function apmConnectorForBrand(brand: string): ApmConnector | undefined {
-  return apmConnectors.find((c) => c.brands.includes(brand));
+  const d = brandDescriptor(brand);
+  return d && apmConnectors.find((c) => c.name === d.provider && c.flows.includes(d.flow));
 }
 
 export function apmConnectorNamed(name: string): ApmConnector {
   const connector = apmConnectors.find((c) => c.name === name);
   if (!connector) throw new Error(`No APM connector named ${name}`);
   return connector;
+}
+
+/** The APM provider named by its notification address (/providers/{slug}/notifications). */
+export function apmConnectorBySlug(slug: string): ApmConnector | undefined {
+  return apmConnectors.find((c) => c.slug === slug);
 }

@@ -1,5 +1,19 @@
 /**
- * The sandbox APM provider, brand `vcard` (protocol.md §8): the payer identifier chooses the outcome.
+ * The sandbox APM provider. It serves every brand whose descriptor names it (shared/apm/brands/) in the flows it
+ * carries out (direct, redirect, payout). Every brand but vcard, by identifier (case-insensitive):
+ *
+ *   success@gmail.com, none, or any other   the flow's success: direct and payout approved; redirect → REDIRECT to
+ *                                           its page, where Pay / Reject sends the provider's notification
+ *   fail@gmail.com                          declined "Declined by processing."
+ *   pending@gmail.com                       REDIRECT; its page only waits: the outcome comes by a notification
+ *                                           sent from outside (a direct method waits too; a payout is approved)
+ *
+ * A QR brand (ips) and a bank-code transfer answer REDIRECT to their page (a QR code / transfer instructions) whose
+ * Pay / Reject send executed / rejected (QR) or paid / failed; unpaid at the deadline the platform declines them.
+ * A crypto-address brand answers SUCCESS/PENDING with a deposit address (success@ and pending@ alike) and waits for
+ * the provider's notification; fail@ is declined.
+ *
+ * Brand `vcard` (protocol.md §8) keeps its own identifiers:
  *
  *   success@gmail.com          approved (SALE → SETTLED, auth=Y → PENDING; payouts and debits approved)
  *   fail@gmail.com             declined "Declined by processing."
@@ -14,8 +28,12 @@
 import { createHash } from 'node:crypto';
 import type { Connector, ConnectorInquiry, ConnectorOutcome } from '../ports/connector.js';
 import type { ApmConnector, ApmPaymentRequest } from '../ports/apm-connector.js';
+import { brandDescriptor } from '../apm/catalogue.js';
 
 export const SANDBOX_APM_NAME = 'sandbox-apm';
+/** Its name in its notification address (/providers/sandbox/notifications) and for its webhook secret. */
+export const SANDBOX_PROVIDER_SLUG = 'sandbox';
+export const SANDBOX_PENDING_IDENTIFIER = 'pending@gmail.com';
 export const SANDBOX_APM_DECLINE_REASON = 'Declined by processing.';
 export const SANDBOX_APM_UNKNOWN_IDENTIFIER = 'Unknown sandbox identifier.';
 export const SANDBOX_APM_IDENTIFIERS = {
@@ -55,12 +73,47 @@ function direct(req: { transId: string; identifier?: string }, allowRedirect: bo
   }
 }
 
+/** Brands other than vcard: the flow's success unless the identifier says fail or pending. */
+export function sandboxScenario(identifier: string | undefined): 'success' | 'fail' | 'pending' {
+  const id = identifier?.trim().toLowerCase();
+  return id === SANDBOX_APM_IDENTIFIERS.fail ? 'fail' : id === SANDBOX_PENDING_IDENTIFIER ? 'pending' : 'success';
+}
+
+/** The coin the payer sends, as each crypto brand names it. */
+function coinOf(parameters: ApmPaymentRequest['parameters']): string {
+  const v = parameters?.payment_currency ?? parameters?.cryptoCurrency ?? parameters?.paymentCurrency;
+  return typeof v === 'string' ? v.toUpperCase() : 'BTC';
+}
+
+/** A deposit address for this payment (deterministic, so a repeated question gets the same one) and its network. */
+function depositAddress(transId: string, coin: string): Record<string, string> {
+  const network = coin === 'BTC' ? 'BTC' : coin === 'USDT' ? 'TRX' : 'ETH';
+  const hex = createHash('sha256').update(`apm-address:${transId}`).digest('hex');
+  const address = network === 'BTC' ? `bc1q${hex.slice(0, 38)}` : network === 'TRX' ? `T${hex.slice(0, 33)}` : `0x${hex.slice(0, 40)}`;
+  return { crypto_address: address, crypto_network: network };
+}
+
+function flowOutcome(req: { transId: string; brand: string; identifier?: string; parameters?: ApmPaymentRequest['parameters'] }, payout: boolean): ConnectorOutcome {
+  const s = sandboxScenario(req.identifier);
+  if (s === 'fail') return declined(req.transId);
+  if (payout) return approved(req.transId);
+  // The payer sends coins to the address; the provider's notification (paid / failed) decides.
+  if (brandDescriptor(req.brand)?.flow === 'crypto-address') {
+    return { kind: 'challenge', type: 'REDIRECT', awaiting: 'provider', instructions: depositAddress(req.transId, coinOf(req.parameters)) };
+  }
+  // A QR and bank-transfer instructions are pages too; their deadline runs from here.
+  const flow = brandDescriptor(req.brand)?.flow;
+  if (s === 'pending' || flow === 'redirect' || flow === 'qr' || flow === 'bank-window') return { kind: 'challenge', type: 'REDIRECT' };
+  return approved(req.transId);
+}
+
 export const sandboxApmConnector: ApmConnector = {
   name: SANDBOX_APM_NAME,
-  brands: ['vcard'],
+  slug: SANDBOX_PROVIDER_SLUG,
+  flows: ['direct', 'redirect', 'payout', 'crypto-address', 'qr', 'bank-window'],
 
   async pay(req: ApmPaymentRequest) {
-    return direct(req, true);
+    return req.brand === 'vcard' ? direct(req, true) : flowOutcome(req, false);
   },
 
   async completeRedirect(req: ApmPaymentRequest) {
@@ -68,7 +121,7 @@ export const sandboxApmConnector: ApmConnector = {
   },
 
   async payout(req) {
-    return direct(req, false);
+    return req.brand === 'vcard' ? direct(req, false) : flowOutcome(req, true);
   },
 
   commission(req) {

@@ -76,6 +76,8 @@ export interface Merchant {
   hostedFieldsUpdateSignature?: boolean;
   /** Payment methods the merchant offers on the Checkout page (card, vcard, ...). Absent: every method the platform has. */
   methods?: string[];
+  /** How long an instant-payment QR (S2S APM brand ips) may be paid. Absent: the platform's APM_QR_LIFETIME_SECONDS (1 minute). */
+  qrLifetimeSeconds?: number;
   /**
    * Source IPs (CIDR blocks, v4 or v6) the merchant's API calls may come from. Absent or empty: any. A call from
    * elsewhere is answered exactly like a wrong hash (shared/operations/auth/authenticate.ts).

@@ -5,6 +5,7 @@
  */
 import type { FormValue } from '../protocol/form.js';
 import type { Connector, ConnectorOutcome } from './connector.js';
+import type { ApmFlow } from '../apm/descriptor.js';
 
 export interface ApmPaymentRequest {
   transId: string;
@@ -30,8 +31,13 @@ export interface ApmPayoutRequest {
 }
 
 export interface ApmConnector extends Pick<Connector, 'name' | 'capture' | 'refund' | 'void'> {
-  /** Brand names (the `brand` request field) this provider serves. */
-  readonly brands: readonly string[];
+  /**
+   * The flows this provider carries out. It serves every brand whose descriptor (shared/apm/brands/) names it as
+   * provider and has one of these flows; the brands are not listed here, so a new method is only its descriptor.
+   */
+  readonly flows: readonly ApmFlow[];
+  /** Its name in its notification address (POST /providers/{slug}/notifications) and for its webhook secret. */
+  readonly slug: string;
   /** approved / declined, or { kind: 'challenge', type: 'REDIRECT' } when the payer must visit the method's page. */
   pay(req: ApmPaymentRequest): Promise<ConnectorOutcome>;
   /** The payer came back from the method's page: the final outcome of a REDIRECT payment. */

@@ -45,7 +45,16 @@ export type ConnectorOutcome =
   | { kind: 'approved'; rrn: string; approvalCode: string; arn?: string }
   | { kind: 'declined'; reason: string; rrn?: string }
   /** The payer must authenticate (3DS) or visit a redirect page; the result comes later via completeChallenge. */
-  | { kind: 'challenge'; type: '3DS' | 'REDIRECT' };
+  | {
+      kind: 'challenge';
+      type: '3DS' | 'REDIRECT';
+      /**
+       * APM only: the payment waits for the provider, not for a page — the payer pays elsewhere (a crypto address)
+       * and the provider's notification decides. What the payer needs is in `instructions` (crypto_address ...).
+       */
+      awaiting?: 'provider';
+      instructions?: Record<string, string>;
+    };
 
 /**
  * A question about a transaction the acquirer never answered (timeout, or the platform died mid-call): the payment's

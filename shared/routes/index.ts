@@ -4,6 +4,7 @@
  */
 import { s2sCardRoutes } from './s2s-card.js';
 import { s2sApmRoutes } from './s2s-apm.js';
+import { providerRoutes, providerSchedules } from './providers.js';
 import { platformRoutes } from './platform.js';
 import { callbackConsumers, callbackSchedules } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
@@ -20,9 +21,10 @@ export const ROUTES: RouteDefinition[] = [
   ...platformRoutes,
   ...s2sCardRoutes,
   ...s2sApmRoutes,
+  ...providerRoutes,
   ...checkoutRoutes,
   ...hostedFieldsRoutes,
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
-export const SCHEDULED: ScheduledDefinition[] = [...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
+export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents];

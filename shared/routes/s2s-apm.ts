@@ -10,8 +10,9 @@ const grants: RouteDefinition['grants'] = [
   'kms:encrypt:card-data',
   'queue:send:callbacks',
 ];
-// The sandbox method's page completes an APM payment: no card, no wallet.
-const methodPage: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'];
+// The sandbox method's page completes an APM payment (vcard), or signs the sandbox provider's notification with its
+// webhook secret (merchant-secrets key; made on first use, hence encrypt): no card, no wallet.
+const methodPage: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'queue:send:callbacks'];
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [

@@ -49,6 +49,10 @@ export interface ScheduledDefinition {
   everyMinutes: number;
   handler: string;
   grants: Grant[];
+  /** A run that watches for most of its minute needs more than the stage's default timeout. */
+  timeoutSeconds?: number;
+  /** Locally, the pollers run it this often instead (a deployed run that watches within its minute is one pass here). */
+  localEverySeconds?: number;
 }
 
 export interface OpsEventDefinition {

@@ -11,10 +11,11 @@ import { s2sApmTargets } from './targets/s2s-apm.js';
 import { checkoutApiTargets } from './targets/checkout.js';
 import { hostedFieldsTargets } from './targets/hosted-fields.js';
 import { pageTargets } from './targets/pages.js';
+import { providerTargets } from './targets/providers.js';
 
 export type { FuzzTarget } from './target.js';
 
-export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets];
+export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...providerTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets];
 
 export const FUZZ_GROUPS: string[] = [...new Set(FUZZ_TARGETS.map((t) => t.group))];
 

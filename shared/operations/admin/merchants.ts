@@ -108,6 +108,8 @@ export interface MerchantSettingsChange {
   apiIpAllowlist?: string[];
   /** The protocol mapping's default page language: one of the spec's 21 codes; "none" removes it. */
   defaultLanguage?: string;
+  /** QR lifetime in seconds (10 to 86400); "none" returns to the platform default. */
+  qrLifetimeSeconds?: string;
 }
 
 /** Validates a settings change against the merchant's current settings and returns the fields to store. */
@@ -166,6 +168,12 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     if (code === 'none') out.defaultLanguage = null;
     else if (SPEC_LANGUAGES.some((l) => l.toLowerCase() === code)) out.defaultLanguage = code;
     else errors.push({ field: 'default_language', message: `Not a language code of the protocol; one of ${SPEC_LANGUAGES.join(', ')}, or none.` });
+  }
+  if (change.qrLifetimeSeconds !== undefined) {
+    const seconds = Number(change.qrLifetimeSeconds);
+    if (change.qrLifetimeSeconds === 'none') out.qrLifetimeSeconds = null;
+    else if (/^\d+$/.test(change.qrLifetimeSeconds) && seconds >= 10 && seconds <= 86400) out.qrLifetimeSeconds = seconds;
+    else errors.push({ field: 'qr_lifetime_seconds', message: 'A whole number of seconds from 10 to 86400, or none.' });
   }
   if (errors.length) throw new ValidationError(errors);
   return out;

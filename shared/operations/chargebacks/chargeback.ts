@@ -18,7 +18,7 @@ import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
 export const CHARGEBACK_NOT_ALLOWED = 'Chargeback is not allowed.';
 export const CHARGEBACK_TOO_LARGE = 'Chargeback amount exceeds the payment amount.';
 
-const PAYOUTS = ['CREDIT2CARD', 'CREDIT2VIRTUAL'];
+const PAYOUTS = ['CREDIT2CARD', 'CREDIT2VIRTUAL', 'CREDIT2CRYPTO'];
 const ATTEMPTS = 3;
 
 export interface ChargebackInput {

@@ -29,6 +29,8 @@ const STATUSES: Record<PaymentEvent['result'], CheckoutCallbackStatus | undefine
   DECLINED: 'fail',
   UNDEFINED: 'undefined',
   REDIRECT: undefined,
+  // The Checkout page offers no method that waits for a transfer (crypto address); it would be "waiting".
+  INIT: 'waiting',
 };
 
 export function checkoutCallbacks(d: Deps, merchant: Merchant): CallbackRecorder {

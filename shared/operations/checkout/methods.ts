@@ -1,18 +1,21 @@
 /**
  * The payment methods a session's page offers (`methods`, protocol.md §5.1): `card`, and for a purchase every
- * alternative method the platform accepts — a brand with S2S APM rules whose provider is registered (sandbox: vcard).
+ * alternative method the platform accepts on the page — a brand whose descriptor offers it there (checkoutPage) and
+ * whose provider is registered (sandbox: vcard).
  * Without `methods` the page offers all of them; with it, those of the list it can serve (unknown codes are skipped);
  * none left is the spec's "Not found acceptable methods".
  */
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
 import { ValidationError } from '../../errors.js';
-import { BRAND_RULES } from '../../protocol/s2s-apm/brands.js';
+import { allBrands } from '../../apm/catalogue.js';
 import { apmConnectorForBrand } from '../../connectors/registry.js';
 
 export const NO_ACCEPTABLE_METHODS = 'Not found acceptable methods';
 
 export function apmMethods(): string[] {
-  return Object.keys(BRAND_RULES).filter((brand) => apmConnectorForBrand(brand) !== undefined);
+  return allBrands()
+    .filter((d) => d.checkoutPage && apmConnectorForBrand(d.brand) !== undefined)
+    .map((d) => d.brand);
 }
 
 /** Methods for this operation: APM pays a purchase only (debit, credit and transfer move money card to card). */

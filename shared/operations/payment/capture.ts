@@ -12,7 +12,8 @@ import type { CoreDeps, CoreResult } from './types.js';
 export const CAPTURE_NOT_ALLOWED = 'Capture is not allowed.';
 
 export function checkCapture(payment: Payment, amount: number | undefined): number {
-  if (payment.status !== 'PENDING' || hasAttempt(payment, ['CAPTURE', 'VOID', 'REVERSAL'], ['success', 'waiting'])) {
+  // A PENDING payment whose provider step is still open (APM crypto address) holds nothing yet: not capturable.
+  if (payment.status !== 'PENDING' || hasAttempt(payment, ['CAPTURE', 'VOID', 'REVERSAL', 'REDIRECT'], ['success', 'waiting'])) {
     throw new BusinessRuleError(208003, CAPTURE_NOT_ALLOWED);
   }
   const captureAmount = amount ?? payment.amount;

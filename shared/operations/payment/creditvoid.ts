@@ -24,7 +24,8 @@ const DEBIT_ACTIONS = ['DEBIT', 'RECURRING_DEBIT'];
 
 export function planCreditvoid(p: Payment, amount: number | undefined): CreditvoidPlan {
   if (amount !== undefined && amount <= 0) throw ValidationError.field('amount', 'This value should be greater than 0.');
-  if (hasAttempt(p, ['CAPTURE', 'VOID'], ['waiting']) || p.action === 'CREDIT2CARD') throw BusinessRuleError.refundNotAllowed();
+  // A provider step still open (APM crypto address, PENDING) holds nothing to release yet.
+  if (hasAttempt(p, ['CAPTURE', 'VOID', 'REDIRECT'], ['waiting']) || p.action === 'CREDIT2CARD') throw BusinessRuleError.refundNotAllowed();
   const inFlight = waitingAmount(p, ['REFUND', 'REVERSAL']);
   if (p.status === 'PENDING') {
     if (inFlight > 0) throw BusinessRuleError.refundNotAllowed();

@@ -22,7 +22,8 @@ export interface CoreDeps {
 export interface PaymentEvent {
   /** SALE, AUTH, CAPTURE, VOID, REFUND, REVERSAL, DEBIT, CREDIT2CARD, CARD2CARD, RECURRING_SALE, RECURRING_DEBIT, 3DS, REDIRECT. */
   operation: string;
-  result: 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'UNDEFINED';
+  /** INIT: an APM payment accepted by its provider and waiting for the payer's transfer (crypto address). */
+  result: 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'UNDEFINED' | 'INIT';
   /** Minor units this event concerns (captured / refunded amount). */
   amount: number;
   /** The id of this attempt (creditvoid_id for refunds and reversals). */

@@ -59,6 +59,11 @@ export interface ApmChargeInput {
   payerEmail?: string;
   /** Echoed by status responses and callbacks (brand, identifier, payer, custom_data, return_url, callback_url ...). */
   details: Record<string, unknown>;
+  /**
+   * How long the provider step may stay open unpaid (QR lifetime, bank-code transfer window); past it the deadline
+   * sweeper declines the payment (operations/providers/deadlines.ts). None: it waits for the provider however long.
+   */
+  deadlineSeconds?: number;
   /** The secret of the method's page if the provider redirects (newRedirectToken()); generated when not given. */
   redirectToken?: string;
 }
@@ -109,16 +114,26 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
   const now = d.clock.now().toISOString();
   const payment = nextVersion(reserved, now);
   const result = resultOf(outcome);
-  const redirectToken = outcome.kind === 'challenge' ? (input.redirectToken ?? newRedirectToken()) : undefined;
+  // Waiting for the provider (crypto address): no page, so no token; the payer gets instructions instead.
+  const awaitingProvider = outcome.kind === 'challenge' && outcome.awaiting === 'provider';
+  const redirectToken = outcome.kind === 'challenge' && !awaitingProvider ? (input.redirectToken ?? newRedirectToken()) : undefined;
   if (redirectToken) payment.details.redirectTokenHash = tokenHash(redirectToken);
   const entry = payment.history[0]!;
   entry.date = now;
   if (outcome.kind === 'challenge') entry.type = 'REDIRECT';
   else entry.status = result === 'SUCCESS' ? 'success' : 'fail';
   applyOutcome(payment, outcome, input.authorize);
+  if (outcome.kind === 'challenge' && input.deadlineSeconds) {
+    payment.details.deadline = new Date(Date.parse(now) + input.deadlineSeconds * 1000).toISOString();
+  }
+  if (awaitingProvider) {
+    // SUCCESS/PENDING with the instructions; the REDIRECT step stays open until the provider's notification.
+    payment.status = 'PENDING';
+    payment.details.instructions = (outcome.kind === 'challenge' && outcome.instructions) || {};
+  }
   const event: PaymentEvent = {
-    operation: outcome.kind === 'challenge' ? 'REDIRECT' : input.transactionType,
-    result,
+    operation: awaitingProvider ? input.transactionType : outcome.kind === 'challenge' ? 'REDIRECT' : input.transactionType,
+    result: awaitingProvider ? 'INIT' : result,
     amount: input.amount,
     attemptId: transId,
     date: now,

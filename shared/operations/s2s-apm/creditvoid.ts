@@ -16,7 +16,7 @@ export const creditvoid: S2sApmAction = {
     const { password, hashAlgorithm } = req.config.merchant;
     const payment = await loadApmPayment(req, NotFoundError.payment, (transId) => apmCreditvoidHash({ transId, password }, hashAlgorithm), readAmountText);
     const amount = readOptionalAmount(req, payment);
-    if (payment.action === 'CREDIT2VIRTUAL') throw BusinessRuleError.refundNotAllowed();
+    if (payment.action === 'CREDIT2VIRTUAL' || payment.action === 'CREDIT2CRYPTO') throw BusinessRuleError.refundNotAllowed();
     return once(req, false, async (_key, followUp) => {
       const { payment: p } = await creditvoidCore(req.deps, { payment, amount }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmCreditvoidAccepted(p) };

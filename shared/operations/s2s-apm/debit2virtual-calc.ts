@@ -11,7 +11,7 @@ import { prepareDebit } from './two-step-debit.js';
 export const debit2virtualCalc: S2sApmAction = {
   action: 'DEBIT2VIRTUAL_CALC',
   async run(req) {
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false });
+    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' });
     return once(req, true, async (key) => {
       const answer = (p: Parameters<typeof apmPaymentResult>[2]) => apmPaymentResult('DEBIT2VIRTUAL_CALC', 'SUCCESS', p);
       const payment = await prepareDebit(req.deps, chargeInput(req, accepted, 'DEBIT2VIRTUAL_CALC', 'DEBIT'), storedAnswer(key, (p) => answer(p)));

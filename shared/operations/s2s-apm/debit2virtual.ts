@@ -8,7 +8,7 @@ import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
 export const debit2virtual: S2sApmAction = {
   action: 'DEBIT2VIRTUAL',
   async run(req) {
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false });
+    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' });
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'DEBIT2VIRTUAL', 'DEBIT');
       input.commission = apmConnectorFor(input.brand).commission({ brand: input.brand, amount: input.amount, currency: input.currency });

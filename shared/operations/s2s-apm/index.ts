@@ -5,13 +5,13 @@ import { capture } from './capture.js';
 import { voidAction } from './void.js';
 import { creditvoid } from './creditvoid.js';
 import { getTransStatus } from './get-trans-status.js';
-import { credit2virtual } from './credit2virtual.js';
+import { credit2crypto, credit2virtual } from './credit2virtual.js';
 import { debit2virtual } from './debit2virtual.js';
 import { debit2virtualCalc } from './debit2virtual-calc.js';
 import { debit2virtualComplete } from './debit2virtual-complete.js';
 
 export const S2S_APM_ACTIONS: ReadonlyMap<string, S2sApmAction> = new Map(
-  [sale, capture, voidAction, creditvoid, getTransStatus, credit2virtual, debit2virtual, debit2virtualCalc, debit2virtualComplete].map((a) => [a.action, a]),
+  [sale, capture, voidAction, creditvoid, getTransStatus, credit2virtual, credit2crypto, debit2virtual, debit2virtualCalc, debit2virtualComplete].map((a) => [a.action, a]),
 );
 
 // Protocol-neutral APM cores, for other protocols (the Checkout page's vcard method).

@@ -6,13 +6,17 @@ import type { Deps } from '../../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
+import type { MerchantConfig } from '../../domain/merchant.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
-import { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
+import { completeRedirect, isWaitingForPayer, isWaitingForProvider, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
+import { SANDBOX_APM_NAME } from '../../connectors/sandbox-apm.js';
+import type { FormValue } from '../../protocol/form.js';
+import { showProviderPage, submitProviderPage } from './provider-page.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
@@ -27,12 +31,17 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
   return p;
 }
 
+/** vcard completes on this page itself (protocol.md §8); the sandbox provider's other brands notify the platform. */
+const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && p.details.brand !== 'vcard';
+
 /** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
 export async function showMethodPage(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
-  if (!isWaitingForPayer(p)) return notFound(lang);
+  // The provider's page stays open while its provider step is (a "pending" notification makes the payment PENDING).
+  if (!(notifies(p) ? isWaitingForProvider(p) : isWaitingForPayer(p))) return notFound(lang);
+  if (notifies(p)) return framedForMerchantOf(d, p.clientKey, showProviderPage(d, p, token!));
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...methodPage({
@@ -46,18 +55,33 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
   });
 }
 
-export async function submitMethodPage(d: Deps, transId: string, token: string | undefined, decision: string | undefined, acceptLanguage?: string): Promise<PageResult> {
-  const p = await load(d, transId, token);
-  if (!p) return notFound(browserPageLanguage(acceptLanguage));
-  const lang = await paymentPageLanguage(d, p, acceptLanguage);
-  const config = await d.merchants.get(p.clientKey);
-  if (!config) return notFound(lang);
+async function completeOnPage(d: Deps, p: Payment, config: MerchantConfig, decision: string | undefined): Promise<void> {
   try {
     await completeRedirect(d, { payment: p, approve: decision === 'approve' }, { callbacks: apmRecorder({ config, deps: d }) });
   } catch (err) {
     // A concurrent submission of the same page completed it first: the payer goes back all the same.
     if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
   }
+}
+
+export async function submitMethodPage(
+  d: Deps,
+  transId: string,
+  token: string | undefined,
+  decision: string | undefined,
+  collected?: FormValue,
+  acceptLanguage?: string,
+): Promise<PageResult> {
+  const p = await load(d, transId, token);
+  if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  const lang = await paymentPageLanguage(d, p, acceptLanguage);
+  const config = await d.merchants.get(p.clientKey);
+  if (!config) return notFound(lang);
+  if (notifies(p)) {
+    // The payer decided on the provider's page: the provider tells the platform, as a real one would.
+    const again = await submitProviderPage(d, p, token!, decision, collected);
+    if (again) return framedForMerchantOf(d, p.clientKey, again);
+  } else await completeOnPage(d, p, config, decision);
   const returnUrl = p.details.returnUrl as string | undefined;
   if (!returnUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   return { statusCode: 303, body: '', headers: { location: returnUrl } };

@@ -3,7 +3,8 @@
  * field (brand parameters included) → check the request hash (Sale/Debit or Credit2Virtual signature over the values
  * exactly as sent) → the brand must have a provider (204004) → choose a MID (mode for auth=Y, zero amount).
  */
-import { InvalidHashError } from '../../errors.js';
+import { BusinessRuleError, InvalidHashError } from '../../errors.js';
+import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
 import type { Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/signature.js';
@@ -11,7 +12,7 @@ import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
 import { routePayment } from '../payment/routing.js';
 import type { ApmChargeInput } from './charge.js';
-import { apmConnectorFor, newRedirectToken } from './charge.js';
+import { METHOD_NOT_SUPPORTED, apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
 
@@ -21,6 +22,8 @@ export interface PaymentRequestRules {
   returnUrl: boolean;
   /** auth=Y is read (SALE only): two-stage APM payment. */
   auth: boolean;
+  /** The brand descriptor's action this request is (SALE with auth=Y is AUTH). */
+  action: Exclude<ApmAction, 'AUTH'>;
 }
 
 export interface AcceptedPayment {
@@ -48,9 +51,20 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
 
   apmConnectorFor(fields.brand);
+  // A method that does not take this action (a payout brand on SALE, auth=Y where no two-stage exists) is no method.
+  const action: ApmAction = rules.action === 'SALE' && authorize ? 'AUTH' : rules.action;
+  if (!fields.descriptor?.actions.includes(action)) throw new BusinessRuleError(204004, METHOD_NOT_SUPPORTED);
   // A SALE only a DMS MID takes is held there (spec transition table); other payments are never held.
   const route = routePayment(mids, { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
   return { fields, authorize: route.authorize, mid: route.mid };
+}
+
+/** The spec's timers: a QR lives 1 minute (per merchant, or the platform's setting), a bank-code transfer 5 minutes. */
+function deadlineSeconds(req: S2sApmRequest, flow: ApmFlow | undefined): number | undefined {
+  const { config } = req.deps;
+  if (flow === 'qr') return req.config.merchant.qrLifetimeSeconds ?? config.APM_QR_LIFETIME_SECONDS;
+  if (flow === 'bank-window') return config.APM_BANK_WINDOW_SECONDS;
+  return undefined;
 }
 
 /** The core's input for an accepted request. */
@@ -73,5 +87,6 @@ export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: stri
     payerEmail: fields.payer.email,
     details: apmDetails(fields, req.config.merchant),
     redirectToken: newRedirectToken(),
+    deadlineSeconds: deadlineSeconds(req, fields.descriptor?.flow),
   };
 }

@@ -16,6 +16,14 @@ import { tokenHash } from './charge.js';
 export const NOT_WAITING_FOR_PAYER = 'The payment is not waiting for the payer.';
 export const CANCELLED_BY_PAYER = 'Cancelled by the payer.';
 
+/**
+ * Whether the payment's provider step is open: a REDIRECT (the payer is on the provider's page) or a PENDING payment
+ * the payer pays outside (crypto address). The provider's notification settles or declines it.
+ */
+export function isWaitingForProvider(p: Payment): boolean {
+  return (p.status === 'REDIRECT' || p.status === 'PENDING') && hasAttempt(p, ['REDIRECT'], ['waiting']) && !hasAttempt(p, ['SALE', 'AUTH', 'DEBIT'], ['waiting', 'success', 'fail']);
+}
+
 export function isWaitingForPayer(p: Payment): boolean {
   return p.status === 'REDIRECT' && hasAttempt(p, ['REDIRECT'], ['waiting']) && !hasAttempt(p, ['SALE', 'AUTH', 'DEBIT'], ['waiting', 'success', 'fail']);
 }

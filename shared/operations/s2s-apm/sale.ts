@@ -15,10 +15,12 @@ export const sale: S2sApmAction = {
   async run(req) {
     // brand googlepay / applepay: a card payment underneath (docs/wallets.md).
     if (isWalletBrand(req.form)) return walletApmSale(req);
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true });
+    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true, action: 'SALE' });
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'SALE', accepted.authorize ? 'AUTH' : 'SALE');
-      const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult('SALE', result, p, apmRedirect(req, p, input.redirectToken));
+      // INIT (waiting for the payer's transfer) answers SUCCESS/PENDING; its callback says INIT.
+      const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) =>
+        apmPaymentResult('SALE', result === 'INIT' ? 'SUCCESS' : result, p, apmRedirect(req, p, input.redirectToken));
       const { payment, event } = await apmCharge(req.deps, input, { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) });
       logger.info('apm sale', { clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
       return { statusCode: 200, body: answer(payment, event.result) };

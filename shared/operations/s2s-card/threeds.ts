@@ -10,6 +10,7 @@ import { hashEquals } from '../../protocol/signature.js';
 import { authenticationPage, messagePage, returnPage, type HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
 import { completeFromPage, isWaitingForChallenge } from '../payment/index.js';
 import { s2sRecorder } from './pipeline.js';
+import { apmRecorder } from '../s2s-apm/pipeline.js';
 import { framedFor, framedForMerchantOf } from '../pages/framing.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
@@ -24,7 +25,8 @@ const notFound = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...mess
 async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(transId)) return undefined;
   const p = await d.payments.get(transId);
-  if (!p || p.protocol !== 's2s-card' || typeof p.details.challengeToken !== 'string') return undefined;
+  // S2S APM takes Google Pay PAN_ONLY tokens, whose 3DS the acquirer may ask for on this same page.
+  if (!p || (p.protocol !== 's2s-card' && p.protocol !== 's2s-apm') || typeof p.details.challengeToken !== 'string') return undefined;
   return hashEquals(p.details.challengeToken, token) ? p : undefined;
 }
 
@@ -54,10 +56,16 @@ export async function submitChallenge(d: Deps, transId: string, token: string | 
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
   const config = await d.merchants.get(p.clientKey);
   if (!config) return notFound(lang);
-  return backToMerchant(d, await completeFromPage(d, p, s2sRecorder({ config, deps: d })), lang);
+  const recorder = p.protocol === 's2s-apm' ? apmRecorder({ config, deps: d }) : s2sRecorder({ config, deps: d });
+  return backToMerchant(d, await completeFromPage(d, p, recorder), lang);
 }
 
 async function backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<PageResult> {
+  // S2S APM returns the payer to return_url with a 303, as its method pages do.
+  if (p.protocol === 's2s-apm') {
+    const returnUrl = p.details.returnUrl as string | undefined;
+    return returnUrl ? { statusCode: 303, body: '', headers: { location: returnUrl } } : { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
+  }
   const termUrl = p.details.termUrl3ds as string | undefined;
   if (!termUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   // The merchant account's link target overrides term_url_target, also for payments made before it was set.

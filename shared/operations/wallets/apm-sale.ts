@@ -2,8 +2,9 @@
  * S2S APM SALE with brand googlepay|applepay and parameters[paymentToken]: a wallet payment is a card payment
  * underneath, so after the APM request rules and Sale signature it runs like the S2S CARD wallet SALE (decrypt with
  * the merchant's wallet key → MID → the card charge core), stored as an S2S APM payment: APM callbacks (with brand),
- * APM CAPTURE / VOID / CREDITVOID / GET_TRANS_STATUS. Only tokens carrying a cryptogram are taken here: a PAN_ONLY
- * card may need a 3DS challenge, which S2S APM has no page for (S2S CARD takes those).
+ * APM CAPTURE / VOID / CREDITVOID / GET_TRANS_STATUS. A cryptogram is the 3DS result; a Google Pay PAN_ONLY token
+ * (the card's own number, as the spec allows on S2S APM) leaves 3DS to the acquirer: when it challenges, the answer is
+ * REDIRECT to the platform's authentication page (GET, token in the address), which returns the payer to return_url.
  */
 import { InvalidHashError } from '../../errors.js';
 import { maskCard } from '../../domain/payment.js';
@@ -12,7 +13,8 @@ import type { FormObject } from '../../protocol/form.js';
 import { apmSaleHash, hashEquals } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment } from '../../protocol/s2s-apm/request.js';
-import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
+import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/responses.js';
+import { newChallengeToken } from '../s2s-card/pipeline.js';
 import { logger } from '../../logger.js';
 import { WALLETS, type WalletName } from '../../wallets/types.js';
 import { charge, selectMid } from '../payment/index.js';
@@ -24,6 +26,12 @@ import { callbackAddresses } from '../callbacks/address-policy.js';
 import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
 
 const FIELD = 'parameters[paymentToken]';
+
+/** A PAN_ONLY card the acquirer challenges: the platform's authentication page, in S2S APM's GET redirect style. */
+function threeDsRedirect(req: S2sApmRequest, p: { status: string; transId: string }, token: string): ApmRedirect | undefined {
+  if (p.status !== '3DS' && p.status !== 'REDIRECT') return undefined;
+  return { redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}?PaReq=${encodeURIComponent(token)}`, redirect_method: 'GET', redirect_params: [] };
+}
 
 export function isWalletBrand(form: FormObject): boolean {
   return WALLETS.includes(form.brand as WalletName);
@@ -47,15 +55,17 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
 
   const wallet = fields.brand as WalletName;
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, wallet, token as string, FIELD);
-  if (walletCard.panType !== 'dpan') throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
+  const panOnly = walletCard.authMethod === 'PAN_ONLY';
+  if (walletCard.panType !== 'dpan' && !(panOnly && wallet === 'googlepay')) throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
   checkTokenOrder(walletCard, fields.order, FIELD);
   await claimWalletToken(req.deps, merchant.clientKey, wallet, walletCard, req.form, FIELD);
   const mid = selectMid(mids, { authorize, zeroAmount: fields.order.amount === 0 });
   const walletEcho = { digital_wallet: wallet, pan_type: walletCard.panType };
 
   return once(req, true, async (key) => {
+    const challengeToken = newChallengeToken();
     const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => ({
-      ...apmPaymentResult('SALE', result, p),
+      ...apmPaymentResult('SALE', result, p, threeDsRedirect(req, p, challengeToken)),
       ...(p.card ? { card: maskCard(p.card) } : {}),
       ...walletEcho,
     });
@@ -74,12 +84,13 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         card: { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder },
         payerEmail: fields.payer.email,
         authorize,
-        // The cryptogram is the 3DS result.
-        externalThreeDs: true,
+        // The cryptogram is the 3DS result; without one (PAN_ONLY) the acquirer decides on 3DS.
+        externalThreeDs: !!walletCard.cryptogram,
         authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
         details: {
           ...apmDetails(fields, merchant),
-          threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' },
+          ...(walletCard.cryptogram ? { threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' } } : {}),
+          challengeToken,
           digitalWallet: wallet,
           panType: walletCard.panType,
         },

@@ -1,44 +1,32 @@
 /**
- * Per-brand request rules of S2S APM (the spec's "APM brand-specific parameters"). A brand is accepted only when a
- * provider serves it (shared/connectors/registry.ts) and it has an entry here; adding a brand is one entry.
- * Parameters a brand does not name are passed to the provider unchecked (they are provider extras).
+ * Per-brand request rules of S2S APM (the spec's "APM brand-specific parameters"), read from the brand descriptors
+ * (shared/apm/brands/). A brand is accepted only when it has a descriptor and a provider serves its flow
+ * (shared/connectors/registry.ts). Parameters a brand does not name are passed to the provider unchecked.
  */
-import { FieldReader, MESSAGES, type FieldRule } from '../fields.js';
+import { FieldReader, MESSAGES } from '../fields.js';
 import type { FormValue } from '../form.js';
+import type { BrandDescriptor } from '../../apm/descriptor.js';
+import { checkParameters, checkRequestFields } from '../../apm/rules.js';
 
-export interface ParameterRule extends FieldRule {
-  required: boolean;
-}
+export type { BrandDescriptor };
 
-export interface BrandRules {
-  /** Whether the payer identifier must be sent (crypto methods, for example, work without one). */
-  identifier: 'required' | 'optional';
-  parameters: Record<string, ParameterRule>;
-}
-
-export const BRAND_RULES: Readonly<Record<string, BrandRules>> = {
-  // Test connector: no extra parameters; the identifier chooses the outcome (protocol.md §8).
-  vcard: { identifier: 'required', parameters: {} },
-};
-
-/** parameters[...] as a group (a plain string where a group belongs is invalid), checked against the brand's rules. */
-export function readParameters(f: FieldReader, rules: BrandRules | undefined): Record<string, FormValue> | undefined {
+/**
+ * parameters[...] as a group (a plain string where a group belongs is invalid), the brand's parameter rules, its
+ * currencies and its extra top-level rules. Returns the parameters the provider gets.
+ */
+export function readBrandFields(f: FieldReader, d: BrandDescriptor | undefined, currency: string | undefined): Record<string, FormValue> | undefined {
   const group = f.object('parameters');
-  if (!rules) return group;
-  for (const [name, rule] of Object.entries(rules.parameters)) {
-    const field = `parameters[${name}]`;
-    const value = group?.[name];
-    if (value === undefined || value === '') {
-      if (rule.required) f.fail(field, MESSAGES.blank);
-      continue;
-    }
-    if (typeof value !== 'string') {
-      f.fail(field, MESSAGES.invalid);
-      continue;
-    }
-    const sub = new FieldReader({ [field]: value });
-    sub.optional(field, rule);
-    f.errors.push(...sub.errors);
+  if (!d) return group;
+  const text = (name: string) => {
+    const v = f.raw(name);
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  const first = text('payer_first_name');
+  const last = text('payer_last_name');
+  const ctx = { payerName: first && last ? `${first} ${last}` : undefined, payerCountry: text('payer_country')?.toUpperCase() };
+  if (d.currencies && currency && !f.errors.some((e) => e.field === 'order_currency') && !d.currencies.includes(currency)) {
+    f.fail('order_currency', MESSAGES.choice);
   }
-  return group;
+  checkRequestFields(f, d, ctx);
+  return checkParameters(f, d, group, ctx);
 }

@@ -9,13 +9,14 @@ import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
 import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
 import { readPayer, type Payer } from '../s2s-card/payer.js';
-import { BRAND_RULES, readParameters, type BrandRules } from './brands.js';
+import { readBrandFields, type BrandDescriptor } from './brands.js';
+import { brandDescriptor } from '../../apm/catalogue.js';
 import { checkPublicUrl, type AddressPolicy } from '../../net/public-url.js';
 
 export interface ApmPaymentFields {
   brand: string;
   /** undefined: no such brand (reported as 204004 once the request is authenticated). */
-  rules?: BrandRules;
+  descriptor?: BrandDescriptor;
   identifier?: string;
   order: Order;
   /** order_amount and order_currency exactly as sent: they go into the hash byte for byte. */
@@ -49,9 +50,8 @@ const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { returnUrl: boolean; callbackAddresses: AddressPolicy }): ApmPaymentFields {
   const brand = f.required('brand', { max: 36 });
-  // Own keys only: a brand such as "toString" must not find Object.prototype's members.
-  const rules = brand && Object.hasOwn(BRAND_RULES, brand) ? BRAND_RULES[brand] : undefined;
-  const identifier = rules?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
+  const descriptor = brand ? brandDescriptor(brand) : undefined;
+  const identifier = descriptor?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
   const order = readOrder(f);
   // The S2S CARD "Required" payer mapping belongs to that protocol; APM payer fields are optional except payer_ip.
   const payer = readPayer(f, { ...merchant, requiredPayerFields: [] }, { names: false, email: false, phone: false, ip: true });
@@ -61,11 +61,11 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
   const callback = callbackUrl(f, opts.callbackAddresses);
   const channelId = f.optional('channel_id', { max: 16 });
   const customData = f.raw('custom_data');
-  const parameters = readParameters(f, rules);
+  const parameters = readBrandFields(f, descriptor, order.currency);
   f.required('hash');
   return {
     brand,
-    rules,
+    descriptor,
     identifier: identifier || undefined,
     order,
     wire: { orderAmount: textOf(f.raw('order_amount')), orderCurrency: textOf(f.raw('order_currency')) },
@@ -79,6 +79,11 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
   };
 }
 
+/** The descriptor's page-collected parameters the request did not send. */
+function missingOnPage(a: ApmPaymentFields): string[] {
+  return (a.descriptor?.collect ?? []).filter((n) => a.parameters?.[n] === undefined || a.parameters[n] === '');
+}
+
 /** What goes to payment.details: echoed by status responses, callbacks and the redirect page. Never parameters[...]. */
 export function apmDetails(a: ApmPaymentFields, merchant: Merchant): Record<string, unknown> {
   return {
@@ -90,6 +95,8 @@ export function apmDetails(a: ApmPaymentFields, merchant: Merchant): Record<stri
     ...(a.returnUrl ? { returnUrl: a.returnUrl, returnUrlTarget: merchant.linkTarget ?? a.returnUrlTarget ?? '_top' } : {}),
     ...(a.callbackUrl ? { callbackUrl: a.callbackUrl } : {}),
     ...(a.channelId ? { channelId: a.channelId } : {}),
+    // Names only (parameters are never stored): what the method's page must still ask the payer.
+    ...(missingOnPage(a).length ? { collectOnPage: missingOnPage(a) } : {}),
   };
 }
 

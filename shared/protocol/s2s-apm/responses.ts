@@ -17,6 +17,12 @@ export function commissionFields(p: Payment): Record<string, string> {
   return { commission: money(p, p.details.commission), total_amount: money(p, p.amount + p.details.commission) };
 }
 
+/** What the payer needs while the provider waits for them (crypto_address, crypto_network), as the provider gave it. */
+export function instructionFields(p: Payment): Record<string, string> {
+  const i = p.details.instructions;
+  return p.status === 'PENDING' && i && typeof i === 'object' ? (i as Record<string, string>) : {};
+}
+
 /** SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC/_COMPLETE and CREDIT2VIRTUAL answers. */
 export function apmPaymentResult(action: string, result: string, p: Payment, redirect?: ApmRedirect): Record<string, unknown> {
   return {
@@ -31,6 +37,7 @@ export function apmPaymentResult(action: string, result: string, p: Payment, red
     currency: p.currency,
     ...commissionFields(p),
     ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
+    ...instructionFields(p),
     ...(redirect ?? {}),
   };
 }

@@ -47,6 +47,14 @@ export const S2S_APM_SPECS: Record<string, ActionSpec> = {
     })),
     sign: (f, fx) => apmCredit2VirtualHash({ orderId: hs(f.order_id), orderAmount: hs(f.order_amount), orderCurrency: hs(f.order_currency), password: fx.password }),
   },
+  CREDIT2CRYPTO: {
+    template: (fx) =>
+      fc.tuple(orderId, fc.constantFrom('BTC', 'ETH', 'DOGE', ''), fc.constantFrom('crypto_payout', 'crypto_withdraw', 'vcard')).map(([o, coin, brand]) => ({
+        action: 'CREDIT2CRYPTO', client_key: fx.clientKey, brand, order_id: o, order_amount: '25.00', order_currency: 'USD', order_description: 'Withdrawal', payer_ip: '203.0.113.7',
+        parameters: { address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', currency: coin, network: coin, withdrawCurrency: coin },
+      })),
+    sign: (f, fx) => apmCredit2VirtualHash({ orderId: hs(f.order_id), orderAmount: hs(f.order_amount), orderCurrency: hs(f.order_currency), password: fx.password }),
+  },
 };
 
 export const s2sApmTargets: FuzzTarget[] = [
@@ -68,7 +76,7 @@ export const s2sApmTargets: FuzzTarget[] = [
         method: 'POST',
         path: '/post-va',
         kind: 'form',
-        fields: fc.record({ action: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('CREDIT2CRYPTO', 'sale', 'RECURRING_SALE')), client_key: fc.constantFrom(fx.clientKey, 'nope'), brand: fc.constantFrom('vcard', 'paypal', ''), hash: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
+        fields: fc.record({ action: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('CREDIT2CRYPTOS', 'sale', 'RECURRING_SALE')), client_key: fc.constantFrom(fx.clientKey, 'nope'), brand: fc.constantFrom('vcard', 'paypal', ''), hash: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
       }),
   },
 ];

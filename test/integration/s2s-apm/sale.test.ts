@@ -175,7 +175,7 @@ describe('request rules', () => {
     const unknown = await post(apmSale(merchant, { client_key: '6b3a0c4e-0000-4000-8000-000000000000' }));
     expect(unknown.status).toBe(400);
     expect(errorsOf(unknown.body)).toEqual(['hash: Hash is not valid.']);
-    expect((await post({ action: 'CREDIT2CRYPTO', client_key: merchant.clientKey })).body.errors[0].error_message).toBe(
+    expect((await post({ action: 'CREDIT2CRYPTOS', client_key: merchant.clientKey })).body.errors[0].error_message).toBe(
       'action: The value you selected is not a valid choice.',
     );
   });

@@ -1,0 +1,13 @@
+/** Crypto method 1: the payer pays to an address in the chosen coin. */
+import { defineBrand } from '../descriptor.js';
+import { CRYPTO_CURRENCIES } from '../fields.js';
+
+export default defineBrand({
+  brand: 'crypto',
+  group: 'Crypto method 1',
+  flow: 'crypto-address',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { payment_currency: { presence: 'required', oneOf: CRYPTO_CURRENCIES } },
+});

@@ -1,0 +1,12 @@
+/** Crypto method 2. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'crypto_alt',
+  group: 'Crypto method 2',
+  flow: 'crypto-address',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { cryptoCurrency: { presence: 'required', length: { max: 16 } } },
+});

@@ -1,0 +1,16 @@
+/** Email transfer method: the payer confirms with the answer to a security question. */
+import { defineBrand } from '../descriptor.js';
+import { securityAnswer } from '../fields.js';
+
+export default defineBrand({
+  brand: 'email_transfer',
+  group: 'Email transfer method',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: {
+    SecurityQuestion: { presence: 'optional', length: { max: 255 } },
+    SecurityQuestionAnswer: securityAnswer('required'),
+  },
+});

@@ -1,0 +1,12 @@
+/** Conversion method: the payer pays in another currency on the provider's page, then returns to return_url. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'fx_redirect',
+  group: 'Conversion method',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { toCurrency: { presence: 'required', format: 'currency', doc: 'ISO 4217 code the payer pays in' } },
+});

@@ -1,0 +1,13 @@
+/** Instant-payment QR method: a QR code of the payment reference, paid from the payer's banking app. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'ips',
+  group: 'Instant-payment QR method',
+  flow: 'qr',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  currencies: ['EUR', 'RSD', 'BAM', 'MKD'],
+  identifier: 'optional',
+  parameters: {},
+});

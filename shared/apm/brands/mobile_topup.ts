@@ -1,0 +1,12 @@
+/** Mobile top-up method. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'mobile_topup',
+  group: 'Mobile top-up method',
+  flow: 'direct',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { productReceiver: { presence: 'optional', length: { max: 64 }, doc: 'recipient phone or contract number' } },
+});

@@ -1,0 +1,12 @@
+/** One of the spec's "two local methods": the payer's personal ID is required. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'pix',
+  group: 'Two local methods',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { document_number: { presence: 'required', length: { max: 64 }, doc: 'payer personal ID' } },
+});

@@ -1,0 +1,16 @@
+/** Regional method with a document: the page asks for it when absent (not needed in three countries). */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'regional_doc',
+  group: 'Regional method with document',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: {
+    document_number: { presence: 'conditional', length: { max: 64 } },
+    document_type: { presence: 'conditional', length: { max: 32 } },
+  },
+  collect: ['document_number', 'document_type'],
+});

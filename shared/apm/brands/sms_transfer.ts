@@ -1,0 +1,16 @@
+/** SMS transfer method: same rules as the email transfer, the answer optional. */
+import { defineBrand } from '../descriptor.js';
+import { securityAnswer } from '../fields.js';
+
+export default defineBrand({
+  brand: 'sms_transfer',
+  group: 'SMS transfer method',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: {
+    SecurityQuestion: { presence: 'optional', length: { max: 255 } },
+    SecurityQuestionAnswer: securityAnswer('optional'),
+  },
+});

@@ -1,0 +1,14 @@
+/** UPI method 1: personal_id for India, asked on the page when absent. */
+import { defineBrand } from '../descriptor.js';
+import { personalId } from '../fields.js';
+
+export default defineBrand({
+  brand: 'upi',
+  group: 'UPI method 1',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { personal_id: personalId() },
+  collect: ['personal_id'],
+});

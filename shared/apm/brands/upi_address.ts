@@ -1,0 +1,12 @@
+/** UPI method 3. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'upi_address',
+  group: 'UPI method 3',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { upiAddress: { presence: 'required', length: { max: 255 } } },
+});

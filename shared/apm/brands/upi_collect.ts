@@ -1,0 +1,12 @@
+/** UPI method 2: a collect request to the payer's UPI id. */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'upi_collect',
+  group: 'UPI method 2',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { upi_id: { presence: 'required', length: { max: 255 } } },
+});

@@ -1,0 +1,12 @@
+/** Voucher method: the payer pays with a 16-character voucher PIN (a secret: parameters are never stored). */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'voucher',
+  group: 'Voucher method',
+  flow: 'direct',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { pin: { presence: 'required', length: { exact: 16 }, doc: 'voucher PIN' } },
+});

@@ -1,0 +1,14 @@
+/** Regional wallet, Colombia: the payer's identity number, asked on the page when absent. */
+import { defineBrand } from '../descriptor.js';
+import { personalId } from '../fields.js';
+
+export default defineBrand({
+  brand: 'wallet_co',
+  group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (Colombia)',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { personal_id: personalId() },
+  collect: ['personal_id'],
+});

@@ -1,0 +1,12 @@
+/** Regional wallet, India: the payer's identity number is optional (the India form marks it so). */
+import { defineBrand } from '../descriptor.js';
+
+export default defineBrand({
+  brand: 'wallet_in',
+  group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (India)',
+  flow: 'redirect',
+  provider: 'sandbox-apm',
+  actions: ['SALE'],
+  identifier: 'optional',
+  parameters: { personal_id: { presence: 'optional', length: { max: 64 }, doc: 'payer identity number' } },
+});

@@ -1,0 +1,77 @@
+/**
+ * The sandbox provider's page for its brands other than vcard (a real provider hosts its own): it shows the flow's
+ * view (QR, transfer instructions, confirmation), asks the payer for the method's fields the request lacked, and on
+ * Pay / Reject sends the provider's signed notification to the platform's public endpoint — the real path, so the
+ * outcome is decided where a real provider's would be (operations/providers/).
+ */
+import type { Deps } from '../../deps.js';
+import { formatAmount } from '../../domain/money.js';
+import type { Payment } from '../../domain/payment.js';
+import { FieldReader } from '../../protocol/fields.js';
+import type { FormValue } from '../../protocol/form.js';
+import { providerPage } from '../../protocol/s2s-apm/provider-page.js';
+import { messagePage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
+import { brandDescriptor } from '../../apm/catalogue.js';
+import { checkParameters } from '../../apm/rules.js';
+import { sandboxScenario } from '../../connectors/sandbox-apm.js';
+import { sendSandboxNotification } from '../../connectors/sandbox-apm-notifier.js';
+import { logger } from '../../logger.js';
+
+export interface ProviderPageResult extends HtmlPage {
+  statusCode: number;
+}
+
+const missingFields = (p: Payment): string[] => (Array.isArray(p.details.collectOnPage) ? (p.details.collectOnPage as string[]) : []);
+const expired = (d: Deps, p: Payment) => typeof p.details.deadline === 'string' && p.details.deadline <= d.clock.now().toISOString();
+
+function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
+  const flow = brandDescriptor(String(p.details.brand))?.flow ?? 'redirect';
+  const commission = typeof p.details.commission === 'number' ? p.details.commission : 0;
+  return {
+    statusCode: collect.some((c) => c.error) ? 400 : 200,
+    ...providerPage({
+      action: `${d.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}`,
+      token,
+      brand: String(p.details.brand),
+      flow,
+      amount: `${formatAmount({ minor: p.amount + commission, currency: p.currency })} ${p.currency}`,
+      descriptor: p.descriptor,
+      reference: p.transId,
+      deadline: typeof p.details.deadline === 'string' ? p.details.deadline : undefined,
+      collect,
+      waitOnly: sandboxScenario(p.details.identifier as string | undefined) === 'pending',
+    }),
+  };
+}
+
+export function showProviderPage(d: Deps, p: Payment, token: string): ProviderPageResult {
+  if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
+  return view(d, p, token, missingFields(p).map((name) => ({ name })));
+}
+
+/** The payer's Pay / Reject. Returns a page to show again (invalid fields, expired), or undefined: back to the shop. */
+export async function submitProviderPage(d: Deps, p: Payment, token: string, decision: string | undefined, collected: FormValue | undefined): Promise<ProviderPageResult | undefined> {
+  if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
+  if (sandboxScenario(p.details.identifier as string | undefined) === 'pending') return undefined;
+  const approve = decision === 'approve';
+  const descriptor = brandDescriptor(String(p.details.brand));
+  const missing = missingFields(p);
+  if (approve && descriptor && missing.length) {
+    // The fields the request lacked, under the descriptor's own rules (now required: the payer is asked for them).
+    const values = collected && typeof collected === 'object' && !Array.isArray(collected) ? (collected as Record<string, FormValue>) : {};
+    const only = Object.fromEntries(missing.map((n) => [n, { ...descriptor.parameters[n]!, presence: 'required' as const }]));
+    const f = new FieldReader({});
+    const payer = (p.details.payer ?? {}) as Record<string, string>;
+    const payerName = payer.payer_first_name && payer.payer_last_name ? `${payer.payer_first_name} ${payer.payer_last_name}` : undefined;
+    checkParameters(f, { ...descriptor, parameters: only, collect: [] }, values, { payerName, payerCountry: payer.payer_country });
+    if (f.errors.length) {
+      const text = (n: string) => (typeof values[n] === 'string' ? (values[n] as string) : '');
+      return view(d, p, token, missing.map((name) => ({ name, value: text(name), error: f.errors.find((e) => e.field === `parameters[${name}]`)?.message })));
+    }
+  }
+  const flow = descriptor?.flow;
+  const status = flow === 'qr' ? (approve ? 'executed' : 'rejected') : approve ? 'paid' : 'failed';
+  const answer = await sendSandboxNotification(d, p.transId, status);
+  if (answer !== 200) logger.warn('sandbox notification refused', { transId: p.transId, status: answer });
+  return undefined;
+}

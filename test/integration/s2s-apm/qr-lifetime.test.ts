@@ -1,0 +1,38 @@
+/**
+ * The instant-payment QR keeps the spec's real default lifetime, 1 minute: still payable just before it, declined
+ * "expired" by the deadline sweeper just after it.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { apmFollowUp, apmSale } from './support.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  // Only the sweeper's watch is shortened (one pass per run); the QR lifetime is the default.
+  platform = await startTestPlatform({ APM_DEADLINE_WATCH_SECONDS: '0' });
+  merchant = await testMerchant();
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post-va`, fields as never);
+const status = async (transId: string) => (await post(apmFollowUp(merchant, 'GET_TRANS_STATUS', transId))).body.status;
+const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
+
+it('a QR lives 1 minute', { timeout: 90_000 }, async () => {
+  const started = Date.now();
+  const res = (await post(apmSale(merchant, { brand: 'ips', identifier: 'pending@gmail.com', order_currency: 'EUR' }))).body;
+  expect(res.status).toBe('REDIRECT');
+  await sleepUntil(started + 55_000);
+  await platform.runScheduled('ApmDeadlines');
+  expect(await status(res.trans_id)).toBe('REDIRECT');
+  expect((await fetch(res.redirect_url)).status).toBe(200);
+  await sleepUntil(started + 61_500);
+  await platform.runScheduled('ApmDeadlines');
+  expect(await status(res.trans_id)).toBe('DECLINED');
+});

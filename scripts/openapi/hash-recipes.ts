@@ -28,6 +28,7 @@ export const S2S_APM_HASH: Record<string, string> = {
   DEBIT2VIRTUAL: 'As SALE.',
   DEBIT2VIRTUAL_CALC: 'As SALE.',
   CREDIT2VIRTUAL: 'md5(upper(strrev(order_id . order_amount . order_currency)) . PASSWORD).',
+  CREDIT2CRYPTO: 'As CREDIT2VIRTUAL.',
   CREDITVOID: 'md5(upper(strrev(trans_id . PASSWORD))).',
   VOID: 'md5(upper(strrev(trans_id)) . PASSWORD).',
   CAPTURE: 'md5(upper(strrev(trans_id)) . PASSWORD).',

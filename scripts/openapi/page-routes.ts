@@ -1,6 +1,6 @@
 /** Routes the payer's browser (or an operator) uses, by route id: what the reference says about each. */
 export interface PageRoute {
-  tag: 'Payer pages' | 'Platform';
+  tag: 'Payer pages' | 'Platform' | 'Providers';
   summary: string;
   contentType: string;
   requestType?: string;
@@ -28,4 +28,11 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
   HostedFieldsThreeDsPage: page('The 3DS page of a hosted-fields payment.'),
   HostedFieldsThreeDsSubmit: page("The payer's 3DS answer; returns to return_url."),
   HostedFieldsDemo: page('A demo merchant page with hosted fields (sandbox stages only).'),
+  ProviderNotification: {
+    tag: 'Providers',
+    summary:
+      'An APM provider reports a payment\'s outcome: JSON {"reference": trans_id, "status": …}, signed with X-Provider-Signature (hex HMAC-SHA256 of the raw body with the provider\'s secret). 401 without a valid signature; a duplicate or late notification changes nothing.',
+    contentType: 'application/json',
+    requestType: 'application/json',
+  },
 };

@@ -2,10 +2,10 @@
  * The sandbox test clock on the payments table: one item (pk CLOCK, sk TEST_CLOCK) per stage, since a stage is one
  * table. Writes are conditional on the version read, so two operators moving the clock at once cannot both win.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TestClockSetting, TestClockStore } from '../ports/clock.js';
 import { awsClients } from './aws-clients.js';
+import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
 
 export class DynamoTestClockStore implements TestClockStore {
@@ -19,19 +19,6 @@ export class DynamoTestClockStore implements TestClockStore {
   }
 
   async put(setting: TestClockSetting, expectedVersion: number): Promise<boolean> {
-    try {
-      await awsClients().ddb.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.testClock, kind: 'test-clock', ...setting },
-          ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-          ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+    return versionedPut(this.tableName, { ...keys.testClock, kind: 'test-clock', ...setting }, expectedVersion);
   }
 }

@@ -3,11 +3,11 @@
  * the merchant directory's Query reads only PROFILE and MID# items, so these never enter the cached merchant.
  * Writes are conditional on version. The private key is stored only sealed.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { WalletConfig, WalletConfigStore } from '../ports/wallet-config.js';
 import type { WalletName } from '../wallets/types.js';
 import { awsClients } from './aws-clients.js';
+import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
 
 const walletKey = (clientKey: string, wallet: WalletName) => ({ pk: keys.merchant(clientKey).pk, sk: `WALLET#${wallet}` });
@@ -38,19 +38,6 @@ export class DynamoWalletConfigStore implements WalletConfigStore {
   }
 
   async put(config: WalletConfig, expectedVersion: number): Promise<boolean> {
-    try {
-      await awsClients().ddb.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 },
-          ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-          ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+    return versionedPut(this.tableName, { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 }, expectedVersion);
   }
 }

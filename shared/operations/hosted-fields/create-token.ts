@@ -2,12 +2,9 @@
  * POST /api/v1/session/token: validate (400) → merchant_key and hash (401, the same answer for an unknown key and a wrong hash) → a MID can take it → store the session
  * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
  */
-import { sentLanguage } from '../../protocol/checkout/page/i18n.js';
-import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import type { Deps } from '../../deps.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
-import { toFormValue } from '../../protocol/checkout/json.js';
 import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';
 import { SessionTokenAuthError } from '../../protocol/hosted-fields/errors.js';
 import type { HostedSession } from './session.js';
@@ -15,6 +12,7 @@ import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
 import { selectMid } from '../payment/routing.js';
 import { authenticateMerchant } from '../auth/authenticate.js';
 import { sessionSchedule } from '../checkout/session-schedule.js';
+import { commonSessionFields } from '../checkout/session-draft.js';
 import { logger } from '../../logger.js';
 
 export async function createSessionToken(d: Deps, rawBody: string, callerIp: string): Promise<{ token: string }> {
@@ -35,25 +33,8 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
     clientKey: merchant.clientKey,
     operation: req.operation,
     methods: ['card'],
-    order: { number: body.order.number, amount: req.amount, currency: req.currency, description: body.order.description },
-    customer: body.customer && { name: body.customer.name, email: body.customer.email, birthDate: body.customer.birth_date },
-    billingAddress: req.billingAddress,
-    language: sentLanguage(body.billing_address?.language),
+    ...commonSessionFields(req, schedule),
     successUrl: sentSuccessUrl(req) ?? req.returnUrl,
-    cancelUrl: body.cancel_url,
-    expiryUrl: body.expiry_url,
-    errorUrl: body.error_url,
-    urlTarget: body.url_target,
-    reqToken: body.req_token === true && !body.card_token?.length,
-    recurringInit: body.recurring_init === true,
-    scheduleId: schedule.scheduleId,
-    scheduleStartDate: schedule.scheduleStartDate,
-    paymentScheduleAmount: schedule.paymentScheduleAmount,
-    auth: body.auth === true,
-    channelId: body.channel_id,
-    // Card numbers in the free-form objects are kept (and echoed) masked only.
-    customData: body.custom_data && (toFormValue(maskCardNumbers(body.custom_data)) as Record<string, unknown>),
-    parameters: body.parameters && maskCardNumbers(body.parameters),
     state: 'open',
     hostedFields: { returnUrl: req.returnUrl, customerIp: req.customerIp ?? callerIp },
     createdAt: now.toISOString(),

@@ -70,6 +70,8 @@ const schema = z.object({
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
   /** The sandbox acquirers answer after this long, like a real acquirer over the network (0: at once). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(30000).default(0),
+  /** An upstream gateway (connector "upstream") not answering within this long leaves the transaction undetermined. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(20000),
   /** The reconciler leaves a transaction waiting for the acquirer alone this long (longer than any request runs). */
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   /** A transaction the acquirer still cannot tell about after this long is declined (docs/reconciliation.md). */

@@ -28,6 +28,8 @@ import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays
 import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
 import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
 import type { ProviderSecretStore } from './ports/provider-secrets.js';
+import type { ConnectorRegistry } from './ports/connector.js';
+import { buildConnectors } from './connectors/index.js';
 
 export interface Deps {
   config: Config;
@@ -48,19 +50,24 @@ export interface Deps {
   walletTokens: WalletTokenReplays;
   /** APM providers' webhook secrets (X-Provider-Signature). */
   providerSecrets: ProviderSecretStore;
+  /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
+  connectors: ConnectorRegistry;
 }
 
 let current: Deps | undefined;
+/** Connectors a test injected (injectConnectors); kept across resetDeps so a restarted platform keeps them. */
+let injectedConnectors: ConnectorRegistry | undefined;
 
 export function deps(): Deps {
   if (current) return current;
   const config = getConfig();
   const secrets = kmsSecretBoxes(config);
   const testClock = new DynamoTestClockStore(config.TABLE_NAME);
+  const merchants = new DynamoMerchantDirectory(config.TABLE_NAME, secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000);
   current = {
     config,
     payments: new DynamoPaymentStore(config.TABLE_NAME, undefined, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
-    merchants: new DynamoMerchantDirectory(config.TABLE_NAME, secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000),
+    merchants,
     secrets,
     callbackQueue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL),
     // A production stage never reads the test clock, whatever the table holds.
@@ -75,8 +82,18 @@ export function deps(): Deps {
     walletConfigs: new DynamoWalletConfigStore(config.TABLE_NAME),
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
     providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
+    connectors: injectedConnectors ?? buildConnectors({ config, merchants, credentials: secrets['merchant-secrets'] }),
   };
   return current;
+}
+
+/**
+ * Tests: the connectors every handler of this process uses from now on (a recording or failing connector, built with
+ * ConnectorCatalogue); undefined returns to the configured ones.
+ */
+export function injectConnectors(registry: ConnectorRegistry | undefined): void {
+  injectedConnectors = registry;
+  if (current) current.connectors = registry ?? buildConnectors({ config: current.config, merchants: current.merchants, credentials: current.secrets['merchant-secrets'] });
 }
 
 /**

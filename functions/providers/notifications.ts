@@ -1,4 +1,7 @@
-/** POST /providers/{provider}/notifications — an APM provider's signed notification about a payment it serves. */
+/**
+ * POST /providers/{provider}/notifications — an APM provider's signed notification about a payment it serves, or an
+ * acquirer's (a card connector with notifications, e.g. the upstream gateway's callbacks).
+ */
 import { deps } from '../../shared/deps.js';
 import { header, httpHandler, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { NotFoundError } from '../../shared/errors.js';
@@ -6,13 +9,18 @@ import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { parseNotification, verifyNotification } from '../../shared/protocol/providers/notification.js';
 import { apmConnectorBySlug } from '../../shared/connectors/registry.js';
 import { applyNotification } from '../../shared/operations/providers/notification.js';
+import { applyAcquirerNotification } from '../../shared/operations/providers/acquirer-notification.js';
 
 export const handler = httpHandler(
   'POST /providers/{provider}/notifications',
   async (event: HttpEvent) => {
-    const provider = apmConnectorBySlug(event.pathParameters?.provider ?? '');
-    if (!provider) throw new NotFoundError(100000, 'Provider not found.');
+    const slug = event.pathParameters?.provider ?? '';
     const d = deps();
+    // An acquirer's notification (the upstream gateway's callback): verified and applied by its connector.
+    const acquirer = d.connectors.bySlug(slug);
+    if (acquirer) return json(200, { result: 'OK', effect: await applyAcquirerNotification(d, acquirer, rawBody(event)) });
+    const provider = apmConnectorBySlug(slug);
+    if (!provider) throw new NotFoundError(100000, 'Provider not found.');
     const body = rawBody(event);
     // The signature first: nothing of an unsigned body is read, and a wrong one changes nothing.
     verifyNotification(body, header(event, 'x-provider-signature'), await d.providerSecrets.secret(provider.slug));

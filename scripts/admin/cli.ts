@@ -10,6 +10,7 @@
  *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]
  *       [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
+ *       [--upstream-url URL --upstream-key KEY --upstream-password PASS [--upstream-hash md5|sha256]]   (--connector upstream)
  *   mids list CLIENT_KEY
  *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
@@ -43,6 +44,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]
       [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
+      [--upstream-url URL --upstream-key KEY --upstream-password PASS [--upstream-hash md5|sha256]]   (--connector upstream; docs/connectors.md)
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
@@ -151,6 +153,10 @@ async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
       connector: { type: 'string' },
       name: { type: 'string' },
       descriptor: { type: 'string' },
+      'upstream-url': { type: 'string' },
+      'upstream-key': { type: 'string' },
+      'upstream-password': { type: 'string' },
+      'upstream-hash': { type: 'string' },
     },
   });
   const d = deps();
@@ -164,6 +170,7 @@ async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
         connector: values.connector,
         name: values.name,
         descriptor: values.descriptor,
+        ...upstreamSetup(values),
       });
     case 'list': {
       const config = await d.merchants.get(clientKey);
@@ -173,6 +180,15 @@ async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
     default:
       throw new Error(USAGE);
   }
+}
+
+/** --connector upstream: the upstream gateway's URL (and hash mode) as settings, its client_key and password sealed. */
+function upstreamSetup(v: { 'upstream-url'?: string; 'upstream-key'?: string; 'upstream-password'?: string; 'upstream-hash'?: string }) {
+  if (v['upstream-url'] === undefined && v['upstream-key'] === undefined && v['upstream-password'] === undefined) return {};
+  return {
+    connectorSettings: { url: v['upstream-url'] ?? '', ...(v['upstream-hash'] ? { hashAlgorithm: v['upstream-hash'] } : {}) },
+    credentials: { client_key: v['upstream-key'] ?? '', password: v['upstream-password'] ?? '' },
+  };
 }
 
 function allowlistOption(value: string | undefined): string[] | undefined {

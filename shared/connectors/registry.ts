@@ -1,26 +1,111 @@
-/** Connectors by name. Adding an acquirer: implement Connector in a new file and list it here. */
-import type { Connector } from '../ports/connector.js';
-import { sandboxConnector } from './sandbox.js';
-import { sandboxBrowserConnector } from './sandbox-browser.js';
-import { sandboxApmConnector, sandboxApmFollowUps } from './sandbox-apm.js';
+/**
+ * Connectors by name, bound to a MID for each use. The card connectors are built in the composition root from the
+ * list in shared/connectors/index.ts (tests build their own); APM providers are looked up here by brand or slug.
+ */
+import type {
+  Connector,
+  ConnectorMid,
+  ConnectorPaymentRef,
+  ConnectorPolicy,
+  ConnectorRegistry,
+  ConnectorScope,
+  MidConnector,
+  MidOfConnector,
+  PaymentOfConnector,
+} from '../ports/connector.js';
+import { midCredentialsContext } from '../ports/connector.js';
+import type { MerchantDirectory } from '../ports/merchant-directory.js';
+import { sandboxApmConnector } from './sandbox-apm.js';
 import type { ApmConnector } from '../ports/apm-connector.js';
 import { brandDescriptor } from '../apm/catalogue.js';
+import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
+import { SignatureError } from '../errors.js';
 
-const connectors: Record<string, Connector> = {
-  [sandboxConnector.name]: sandboxConnector,
-  [sandboxBrowserConnector.name]: sandboxBrowserConnector,
-  // APM providers also answer here for the follow-up cores (capture, void, creditvoid).
-  [sandboxApmFollowUps.name]: sandboxApmFollowUps,
-};
-
-export function connectorNamed(name: string): Connector {
-  const connector = connectors[name];
-  if (!connector) throw new Error(`No connector named ${name}`);
-  return connector;
+export interface ConnectorEntry {
+  connector: Connector;
+  policy?: Partial<ConnectorPolicy>;
 }
 
-export function connectorNames(): string[] {
-  return Object.keys(connectors);
+export class ConnectorCatalogue implements ConnectorRegistry {
+  private readonly entries = new Map<string, { connector: Connector; policy: ConnectorPolicy }>();
+
+  constructor(
+    entries: ConnectorEntry[],
+    /** Where a payment's MID is read (settings, sealed credentials) for its follow-ups. */
+    private readonly merchants: Pick<MerchantDirectory, 'get'>,
+  ) {
+    for (const e of entries) this.entries.set(e.connector.name, { connector: e.connector, policy: { ...DEFAULT_POLICY, ...e.policy } });
+  }
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  named(name: string): Connector {
+    return this.entry(name).connector;
+  }
+
+  bySlug(slug: string): Connector | undefined {
+    return [...this.entries.values()].find((e) => e.connector.notifications?.slug === slug)?.connector;
+  }
+
+  forMid(clientKey: string, mid: MidOfConnector): MidConnector {
+    return this.bind(mid.connector, { mid: connectorMid(clientKey, mid) });
+  }
+
+  async forPayment(p: PaymentOfConnector): Promise<MidConnector> {
+    const config = await this.merchants.get(p.clientKey);
+    // A MID removed since keeps its payments' follow-ups going, without settings (the sandbox needs none).
+    const mid = config?.mids.find((m) => m.midId === p.midId) ?? { midId: p.midId, connector: p.connector };
+    return this.bind(p.connector, { mid: connectorMid(p.clientKey, mid), payment: paymentRef(p) });
+  }
+
+  private entry(name: string) {
+    const entry = this.entries.get(name);
+    if (!entry) throw new Error(`No connector named ${name}`);
+    return entry;
+  }
+
+  /** The connector with the scope added to every request and the policy around every call. */
+  private bind(name: string, scope: Omit<ConnectorScope, 'signal'>): MidConnector {
+    const { connector: c, policy } = this.entry(name);
+    const call = <T>(run: (signal: AbortSignal) => Promise<T>) => withDeadline(policy, run);
+    return {
+      name: c.name,
+      requiresAcceptHeader: c.requiresAcceptHeader,
+      pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })),
+      completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })),
+      capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })),
+      refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })),
+      void: (req) => call((signal) => c.void({ ...req, ...scope, signal })),
+      payout: (req) => call((signal) => c.payout({ ...req, ...scope, signal })),
+      inquire: async (req) => (c.inquire ? withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal }))) : 'unknown'),
+      verifyNotification: async (rawBody) => {
+        const { payment } = scope;
+        if (!c.notifications || !payment) throw new SignatureError();
+        return c.notifications.verify(rawBody, { mid: scope.mid, payment });
+      },
+    };
+  }
+}
+
+export function connectorMid(clientKey: string, mid: MidOfConnector): ConnectorMid {
+  return {
+    clientKey,
+    midId: mid.midId,
+    settings: mid.connectorSettings ?? {},
+    ...(mid.credentialsSealed ? { credentials: { sealed: mid.credentialsSealed, context: midCredentialsContext(clientKey, mid.midId) } } : {}),
+  };
+}
+
+function paymentRef(p: PaymentOfConnector): ConnectorPaymentRef {
+  return {
+    transId: p.transId,
+    orderId: p.orderId,
+    action: p.action,
+    ...(p.payerEmail ? { payerEmail: p.payerEmail } : {}),
+    ...(p.card ? { card: { bin: p.card.bin, last4: p.card.last4, expMonth: p.card.expMonth, expYear: p.card.expYear } } : {}),
+  };
 }
 
 /** APM providers (S2S APM, Checkout methods other than card). */

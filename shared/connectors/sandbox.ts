@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getConfig } from '../config.js';
+import { AcquirerTimeoutError } from './policy.js';
 import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorPaymentRequest } from '../ports/connector.js';
 
 export const SANDBOX_DECLINE_REASON = 'Declined by processing.';
@@ -42,8 +43,7 @@ export async function sandboxLatency(): Promise<void> {
   if (ms > 0) await new Promise((r) => setTimeout(r, ms));
 }
 
-/** What a network timeout towards a real acquirer looks like to the platform. */
-export class AcquirerTimeoutError extends Error {}
+export { AcquirerTimeoutError };
 
 type Scenario = 'capture-no-answer' | 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
 

@@ -11,6 +11,10 @@ export interface Mid {
   moto: boolean;
   zeroAmount: boolean;
   connector: string;
+  /** The connector's settings for this MID that are not secret (docs/connectors.md; e.g. the upstream's URL). */
+  connectorSettings?: Record<string, string>;
+  /** The MID's credentials at its acquirer (JSON), sealed with the merchant-secrets key (ports/connector.ts). */
+  credentialsSealed?: string;
   enabled: boolean;
   descriptor: string;
 }

@@ -1,8 +1,69 @@
 /**
  * What the platform needs from an acquirer. A real acquirer is one new file in shared/connectors implementing this,
- * registered in shared/connectors/registry.ts.
+ * listed in shared/connectors/index.ts (docs/connectors.md). Every request names the MID it is made for and carries
+ * a reference to that MID's sealed credentials: one connector serves many MIDs, each with its own account.
+ * Operations never call a Connector directly: the registry (shared/connectors/registry.ts) binds it to a MID and
+ * applies its policy (timeout, retries of idempotent calls).
  */
 import type { CardOnFile } from '../domain/card-on-file.js';
+
+/**
+ * A MID's credentials at its acquirer, sealed with the merchant-secrets key: opened by the connector, in memory only,
+ * when it calls the acquirer. `context` binds the ciphertext to its MID (SecretBox.open).
+ */
+export interface SealedCredentials {
+  sealed: string;
+  context: string;
+}
+
+/** The MID a request is made for: who it is, its connector settings (not secret) and its sealed credentials. */
+export interface ConnectorMid {
+  clientKey: string;
+  midId: string;
+  /** Connector settings of the MID that are not secret (e.g. the upstream gateway's URL). */
+  settings: Record<string, string>;
+  credentials?: SealedCredentials;
+}
+
+/** The payment a follow-up or inquiry is about, as much as an acquirer's request signatures may need. */
+export interface ConnectorPaymentRef {
+  transId: string;
+  orderId: string;
+  payerEmail?: string;
+  /** Masked card only (first six, last four, expiry). */
+  card?: { bin: string; last4: string; expMonth: string; expYear: string };
+  /** The action that created the payment (CREDIT2CARD payouts are signed differently by some acquirers). */
+  action: string;
+}
+
+/** What the registry adds to every request: the MID, the payment it concerns, and the policy's deadline. */
+export interface ConnectorScope {
+  mid: ConnectorMid;
+  /** Set for follow-ups and inquiries (the payment exists); absent on a new payment's first request. */
+  payment?: ConnectorPaymentRef;
+  /** Aborted when the policy's timeout passes: a connector that does I/O passes it on. */
+  signal?: AbortSignal;
+}
+
+/** How the registry calls a connector: its timeout, and how often an idempotent call (inquire) is tried again. */
+export interface ConnectorPolicy {
+  timeoutMs: number;
+  /** Extra tries of an inquiry that failed. Payments, captures, refunds and voids are never repeated blindly. */
+  inquiryRetries: number;
+}
+
+/** The payer, for acquirers whose messages carry them (an upstream gateway requires names, e-mail, phone). */
+export interface ConnectorPayer {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  country?: string;
+  state?: string;
+  city?: string;
+  zip?: string;
+}
 
 export interface ConnectorCard {
   /** Full PAN, in memory only for the duration of the call. */
@@ -15,6 +76,12 @@ export interface ConnectorCard {
 
 export interface ConnectorPaymentRequest {
   transId: string;
+  /** The merchant's order, for acquirers whose messages carry it. */
+  orderId?: string;
+  description?: string;
+  payer?: ConnectorPayer;
+  /** Where the payer returns after an acquirer's own 3DS / redirect page (the merchant's term_url_3ds). */
+  returnUrl?: string;
   amount: number;
   currency: string;
   card?: ConnectorCard;
@@ -44,6 +111,8 @@ export interface ConnectorAuthentication {
 export type ConnectorOutcome =
   | { kind: 'approved'; rrn: string; approvalCode: string; arn?: string }
   | { kind: 'declined'; reason: string; rrn?: string }
+  /** Accepted; the outcome arrives later, by the acquirer's notification or an inquiry (e.g. a refund). */
+  | { kind: 'pending' }
   /** The payer must authenticate (3DS) or visit a redirect page; the result comes later via completeChallenge. */
   | {
       kind: 'challenge';
@@ -54,7 +123,18 @@ export type ConnectorOutcome =
        */
       awaiting?: 'provider';
       instructions?: Record<string, string>;
+      /**
+       * The acquirer runs the step on its own page: the payer is sent there (passed through in the REDIRECT answer)
+       * and the acquirer's notification says when it is done.
+       */
+      redirect?: ConnectorRedirect;
     };
+
+export interface ConnectorRedirect {
+  url: string;
+  method: 'POST' | 'GET';
+  params: Record<string, string>;
+}
 
 /**
  * A question about a transaction the acquirer never answered (timeout, or the platform died mid-call): the payment's
@@ -75,20 +155,121 @@ export interface ConnectorInquiry {
   identifier?: string;
 }
 
+export interface CaptureRequest {
+  transId: string;
+  amount: number;
+  currency: string;
+  card?: { expMonth: string; expYear: string };
+}
+export interface RefundRequest {
+  transId: string;
+  amount: number;
+  currency: string;
+  reversal: boolean;
+}
+export interface VoidRequest {
+  transId: string;
+  amount: number;
+  currency: string;
+}
+export interface PayoutRequest {
+  transId: string;
+  amount: number;
+  currency: string;
+  card: ConnectorCard;
+  orderId?: string;
+  description?: string;
+}
+
+/** A request as the connector receives it: the operation's request plus the registry's scope (MID, payment, deadline). */
+export type Scoped<T> = T & ConnectorScope;
+
 export interface Connector {
   readonly name: string;
   /** Some acquirers reject a payment without the payer's Accept header (INVALID_REQUEST). */
   readonly requiresAcceptHeader: boolean;
-  pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome>;
+  pay(req: Scoped<ConnectorPaymentRequest>): Promise<ConnectorOutcome>;
   /** Result of the 3DS / redirect step the payer completed. */
-  completeChallenge(req: ConnectorPaymentRequest & { type: '3DS' | 'REDIRECT' }): Promise<ConnectorOutcome>;
-  capture(req: { transId: string; amount: number; currency: string; card?: { expMonth: string; expYear: string } }): Promise<ConnectorOutcome>;
-  refund(req: { transId: string; amount: number; currency: string; reversal: boolean }): Promise<ConnectorOutcome>;
-  void(req: { transId: string; amount: number; currency: string }): Promise<ConnectorOutcome>;
-  payout(req: { transId: string; amount: number; currency: string; card: ConnectorCard }): Promise<ConnectorOutcome>;
+  completeChallenge(req: Scoped<ConnectorPaymentRequest & { type: '3DS' | 'REDIRECT' }>): Promise<ConnectorOutcome>;
+  capture(req: Scoped<CaptureRequest>): Promise<ConnectorOutcome>;
+  refund(req: Scoped<RefundRequest>): Promise<ConnectorOutcome>;
+  void(req: Scoped<VoidRequest>): Promise<ConnectorOutcome>;
+  payout(req: Scoped<PayoutRequest>): Promise<ConnectorOutcome>;
   /**
    * The final outcome of an unanswered transaction, if the acquirer knows it yet ('unknown' otherwise). Optional: the
    * reconciler gives up on transactions of a connector without it once they are old enough.
    */
-  inquire?(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'>;
+  inquire?(req: Scoped<ConnectorInquiry>): Promise<ConnectorOutcome | 'unknown'>;
+  /** The acquirer's asynchronous notifications, received at POST /providers/{slug}/notifications. */
+  readonly notifications?: AcquirerNotifications;
+  /** Problems with a MID's setup for this connector (settings, credentials), checked when the MID is created. */
+  checkSetup?(setup: { settings: Record<string, string>; credentials?: Record<string, string> }): string[];
+}
+
+/**
+ * An acquirer's notification about a payment (a callback, a webhook). The platform does not take its word for the
+ * outcome: a verified notification makes the platform settle the payment now, by asking the acquirer (inquire /
+ * completeChallenge) — the same conditional writes as the reconciler, so repeated or concurrent ones change it once.
+ */
+export interface AcquirerNotifications {
+  /** Its name in the notification address: POST /providers/{slug}/notifications. */
+  readonly slug: string;
+  /** Our trans_id the raw notification names, read before anything is trusted; undefined: not one of ours. */
+  paymentOf(rawBody: string): string | undefined;
+  /** Throws SignatureError unless the notification is authentic for this MID; true when it reports a final outcome. */
+  verify(rawBody: string, scope: Required<Pick<ConnectorScope, 'mid' | 'payment'>>): Promise<{ final: boolean }>;
+}
+
+/** A connector bound to one MID by the registry: the same calls, without the scope (the registry adds it). */
+export interface MidConnector {
+  readonly name: string;
+  readonly requiresAcceptHeader: boolean;
+  pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome>;
+  completeChallenge(req: ConnectorPaymentRequest & { type: '3DS' | 'REDIRECT' }): Promise<ConnectorOutcome>;
+  capture(req: CaptureRequest): Promise<ConnectorOutcome>;
+  refund(req: RefundRequest): Promise<ConnectorOutcome>;
+  void(req: VoidRequest): Promise<ConnectorOutcome>;
+  payout(req: PayoutRequest): Promise<ConnectorOutcome>;
+  /** 'unknown' for a connector that cannot be asked. */
+  inquire(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'>;
+  /** Bound by forPayment only: checks a notification about this payment (AcquirerNotifications.verify). */
+  verifyNotification(rawBody: string): Promise<{ final: boolean }>;
+}
+
+/** Where operations find connectors (built in the composition root, shared/deps.ts). */
+export interface ConnectorRegistry {
+  names(): string[];
+  /** The named connector (unbound), e.g. to ask its requirements; throws for an unknown name. */
+  named(name: string): Connector;
+  /** The MID's connector, bound to it: for a new payment. */
+  forMid(clientKey: string, mid: MidOfConnector): MidConnector;
+  /** The connector that processed the payment, bound to its MID and to the payment: for follow-ups and inquiries. */
+  forPayment(p: PaymentOfConnector): Promise<MidConnector>;
+  /** The connector whose notifications arrive at /providers/{slug}/notifications, if any. */
+  bySlug(slug: string): Connector | undefined;
+}
+
+/** What the registry reads of a MID (shared/domain/merchant.ts Mid). */
+export interface MidOfConnector {
+  midId: string;
+  connector: string;
+  connectorSettings?: Record<string, string>;
+  credentialsSealed?: string;
+}
+
+/** What the registry reads of a payment (shared/domain/payment.ts Payment). */
+export interface PaymentOfConnector {
+  transId: string;
+  clientKey: string;
+  midId: string;
+  connector: string;
+  orderId: string;
+  action: string;
+  payerEmail?: string;
+  card?: { bin: string; last4: string; expMonth: string; expYear: string };
+}
+
+/** The context a MID's credentials are sealed under: a sealed blob copied onto another MID does not open. */
+export function midCredentialsContext(clientKey: string, midId: string): string {
+  return `mid-credentials:${clientKey}:${midId}`;
 }

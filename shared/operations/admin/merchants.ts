@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from '../../domain/merchant.js';
 import { ValidationError } from '../../errors.js';
-import { connectorNames } from '../../connectors/registry.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
+import { midCredentialsContext } from '../../ports/connector.js';
 import { acceptableMethods } from '../checkout/methods.js';
 import { checkPublicUrl } from '../../net/public-url.js';
 import { parseCidr } from '../../net/ip-address.js';
@@ -60,22 +60,32 @@ export interface NewMid {
   zeroAmount?: boolean;
   connector?: string;
   descriptor?: string;
+  /** The connector's settings for the MID that are not secret (the upstream's URL). */
+  connectorSettings?: Record<string, string>;
+  /** The MID's credentials at its acquirer (the upstream's client_key and password): stored sealed only. */
+  credentials?: Record<string, string>;
 }
 
 export async function createMid(d: Deps, clientKey: string, input: NewMid = {}): Promise<Mid> {
   const config = await d.merchants.get(clientKey);
   if (!config) throw ValidationError.field('client_key', 'This value is not correct.');
   const connector = input.connector ?? 'sandbox';
-  if (!connectorNames().includes(connector)) throw ValidationError.field('connector', 'The value you selected is not a valid choice.');
+  if (!d.connectors.names().includes(connector)) throw ValidationError.field('connector', 'The value you selected is not a valid choice.');
+  const settings = input.connectorSettings ?? {};
+  const problems = d.connectors.named(connector).checkSetup?.({ settings, credentials: input.credentials }) ?? [];
+  if (problems.length) throw new ValidationError(problems.map((message) => ({ field: 'connector', message })));
   const paymentMode = input.paymentMode ?? 'SMS/DMS';
   if (!['SMS', 'DMS', 'SMS/DMS'].includes(paymentMode)) throw ValidationError.field('payment_mode', 'The value you selected is not a valid choice.');
+  const midId = randomUUID();
   const mid: Mid = {
-    midId: randomUUID(),
+    midId,
     name: input.name ?? `${connector}-${paymentMode}`,
     paymentMode,
     moto: input.moto ?? false,
     zeroAmount: input.zeroAmount ?? false,
     connector,
+    ...(Object.keys(settings).length ? { connectorSettings: settings } : {}),
+    ...(input.credentials ? { credentialsSealed: await d.secrets['merchant-secrets'].seal(JSON.stringify(input.credentials), midCredentialsContext(clientKey, midId)) } : {}),
     enabled: true,
     descriptor: input.descriptor ?? config.merchant.name.slice(0, 22),
   };

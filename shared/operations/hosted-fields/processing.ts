@@ -12,7 +12,6 @@ import type { Payment } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { SubmittedCard } from '../../protocol/hosted-fields/card-data.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
@@ -109,7 +108,7 @@ async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOper
   // A purchase only a DMS MID takes is held there (spec transition table); a debit never is.
   const { mid, authorize } = routePayment(loaded.mids, { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 });
   // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
-  if (connectorNamed(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
+  if (d.connectors.named(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
     throw new BusinessRuleError(100000, INVALID_REQUEST);
   }
   const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });

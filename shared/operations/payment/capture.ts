@@ -4,7 +4,6 @@
  */
 import { BusinessRuleError, ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
@@ -31,8 +30,8 @@ export async function capture(d: CoreDeps, input: { payment: Payment; amount?: n
     d,
     input.payment,
     { type: 'CAPTURE', amount, id: attemptId },
-    (p) =>
-      connectorNamed(p.connector).capture({
+    async (p) =>
+      (await d.connectors.forPayment(p)).capture({
         transId: p.transId,
         amount,
         currency: p.currency,

@@ -5,7 +5,6 @@
  */
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Payment, TransactionType } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { CardOnFile } from '../../domain/card-on-file.js';
 import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
@@ -33,7 +32,7 @@ export async function completeChallenge(d: CoreDeps, input: { payment: Payment }
     payment,
     { type: transactionType, amount: payment.amount, id: d.newId() },
     async (p) => {
-      outcome = await connectorNamed(p.connector).completeChallenge({
+      outcome = await (await d.connectors.forPayment(p)).completeChallenge({
         transId: p.transId,
         amount: p.amount,
         currency: p.currency,

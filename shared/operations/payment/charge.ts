@@ -7,8 +7,7 @@
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
-import { connectorNamed } from '../../connectors/registry.js';
-import type { ConnectorAuthentication, ConnectorOutcome } from '../../ports/connector.js';
+import type { ConnectorAuthentication, ConnectorOutcome, ConnectorPayer } from '../../ports/connector.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
@@ -57,18 +56,22 @@ export interface ChargeInput {
 export const INVALID_REQUEST = 'INVALID_REQUEST';
 
 /** Refusals that need no acquirer call: checked before anything is written. */
-function checkConnectorRequirements(input: ChargeInput): void {
+function checkConnectorRequirements(d: CoreDeps, input: ChargeInput): void {
   // Some acquirers reject a payment without the payer's Accept header; we say so before calling them.
-  if (connectorNamed(input.mid.connector).requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) {
+  if (d.connectors.named(input.mid.connector).requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) {
     throw new BusinessRuleError(100000, INVALID_REQUEST);
   }
 }
 
-function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOutcome> {
-  const connector = connectorNamed(input.mid.connector);
-  if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card });
+function callConnector(d: CoreDeps, input: ChargeInput, transId: string): Promise<ConnectorOutcome> {
+  const connector = d.connectors.forMid(input.clientKey, input.mid);
+  const order = { orderId: input.orderId, description: input.orderDescription };
+  if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card, ...order });
   return connector.pay({
     transId,
+    ...order,
+    payer: payerOf(input),
+    returnUrl: typeof input.details.termUrl3ds === 'string' ? input.details.termUrl3ds : undefined,
     amount: input.amount,
     currency: input.currency,
     card: input.card,
@@ -79,6 +82,22 @@ function callConnector(input: ChargeInput, transId: string): Promise<ConnectorOu
     payerIp: input.payerIp,
     cardOnFile: cardOnFileOf(input),
   });
+}
+
+/** The payer as the acquirer may need it: the protocol's payer_* fields kept in details (S2S), and the e-mail. */
+function payerOf(input: ChargeInput): ConnectorPayer {
+  const f = (input.details.payer ?? {}) as Record<string, string | undefined>;
+  return {
+    firstName: f.payer_first_name,
+    lastName: f.payer_last_name,
+    email: input.payerEmail ?? f.payer_email,
+    phone: f.payer_phone,
+    address: f.payer_address,
+    country: f.payer_country,
+    state: f.payer_state,
+    city: f.payer_city,
+    zip: f.payer_zip,
+  };
 }
 
 /** How the payment stores or uses a stored credential (domain/card-on-file.ts), from what the request asked. */
@@ -110,7 +129,7 @@ export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, want
  * An acquirer that fails to answer leaves the payment PREPARE: the protocol's UNDEFINED, final by callback later.
  */
 export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
-  checkConnectorRequirements(input);
+  checkConnectorRequirements(d, input);
   const transId = d.newId();
   const started = d.clock.now().toISOString();
   const reserved = preparedPayment(input, transId, started);
@@ -119,7 +138,7 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
 
   let outcome: ConnectorOutcome;
   try {
-    outcome = await callConnector(input, transId);
+    outcome = await callConnector(d, input, transId);
   } catch (err) {
     logger.error('acquirer did not answer; payment left PREPARE', { transId, connector: input.mid.connector, error: (err as Error).message });
     return undetermined(d, reserved, hooks);
@@ -130,10 +149,12 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
   const entry = payment.history[0]!;
   entry.date = now;
   if (outcome.kind === 'challenge') entry.type = outcome.type;
-  else entry.status = result === 'SUCCESS' ? 'success' : 'fail';
+  else if (outcome.kind !== 'pending') entry.status = result === 'SUCCESS' ? 'success' : 'fail';
   applyOutcome(payment, outcome, input.authorize);
   if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
   if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
+  // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
+  if (outcome.kind === 'challenge' && outcome.redirect) payment.details.acquirerRedirect = outcome.redirect;
 
   const event: PaymentEvent = {
     operation: outcome.kind === 'challenge' ? outcome.type : input.transactionType,

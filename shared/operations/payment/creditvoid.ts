@@ -8,7 +8,6 @@
  */
 import { BusinessRuleError, ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, runAttempt, waitingAmount, type AttemptHooks } from './attempt.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
@@ -49,7 +48,7 @@ export async function creditvoid(d: CoreDeps, input: { payment: Payment; amount?
     d,
     input.payment,
     { type: plan.kind, amount: plan.amount, id: attemptId },
-    (p) => connectorNamed(p.connector).refund({ transId: p.transId, amount: plan.amount, currency: p.currency, reversal: plan.kind === 'REVERSAL' }),
+    async (p) => (await d.connectors.forPayment(p)).refund({ transId: p.transId, amount: plan.amount, currency: p.currency, reversal: plan.kind === 'REVERSAL' }),
     (next, outcome, now) => {
       if (outcome.kind === 'approved') {
         next.refundedAmount += plan.amount;

@@ -3,15 +3,17 @@
  * reconciler and by a request that finds its duplicate's claim abandoned (recover.ts).
  */
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
+import type { CoreDeps } from './types.js';
 
-export async function inquire(p: Payment, attempt: TransactionRecord): Promise<ConnectorOutcome | 'unknown'> {
+/** An inquiry's answer: a final or challenge outcome, or 'unknown' (an acquirer still "pending" knows no more). */
+export type InquiryAnswer = Exclude<ConnectorOutcome, { kind: 'pending' }> | 'unknown';
+
+export async function inquire(d: Pick<CoreDeps, 'connectors'>, p: Payment, attempt: TransactionRecord): Promise<InquiryAnswer> {
   try {
-    const connector = connectorNamed(p.connector);
-    if (!connector.inquire) return 'unknown';
-    return await connector.inquire({
+    const connector = await d.connectors.forPayment(p);
+    const answer = await connector.inquire({
       transId: p.transId,
       attemptId: attempt.id,
       type: attempt.type,
@@ -21,6 +23,7 @@ export async function inquire(p: Payment, attempt: TransactionRecord): Promise<C
       card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
       identifier: typeof p.details.identifier === 'string' ? p.details.identifier : undefined,
     });
+    return answer !== 'unknown' && answer.kind === 'pending' ? 'unknown' : answer;
   } catch (err) {
     // An acquirer that cannot answer the inquiry either: the transaction stays undetermined.
     logger.warn('acquirer inquiry failed', { transId: p.transId, attemptId: attempt.id, error: (err as Error).message });

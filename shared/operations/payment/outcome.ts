@@ -4,6 +4,7 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { PaymentEvent } from './types.js';
 
 export function resultOf(outcome: ConnectorOutcome): PaymentEvent['result'] {
+  if (outcome.kind === 'pending') return 'UNDEFINED';
   return outcome.kind === 'approved' ? 'SUCCESS' : outcome.kind === 'declined' ? 'DECLINED' : 'REDIRECT';
 }
 
@@ -20,8 +21,9 @@ export function applyOutcome(p: Payment, outcome: ConnectorOutcome, authorize: b
     p.status = 'DECLINED';
     p.declineReason = outcome.reason;
     p.rrn = outcome.rrn;
-  } else {
+  } else if (outcome.kind === 'challenge') {
     p.status = outcome.type;
   }
+  // pending: nothing is decided yet; the acquirer's notification or an inquiry will.
 }
 

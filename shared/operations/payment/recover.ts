@@ -77,7 +77,7 @@ export async function resumeAbandoned(d: CoreDeps, hooks: AttemptHooks): Promise
 async function settleAttempt(d: CoreDeps, payment: Payment, attemptId: string, callbacks: CallbackRecorder, idempotency?: IdempotencyHook): Promise<CoreResult> {
   const attempt = awaitingAcquirer(payment).find((a) => a.id === attemptId);
   if (!attempt) return { payment, event: recordedEvent(payment, attemptId), callbacks: [] };
-  const answer = await inquire(payment, attempt);
+  const answer = await inquire(d, payment, attempt);
   if (answer === 'unknown' || answer.kind === 'challenge') {
     const event: PaymentEvent = { operation: attempt.type, result: 'UNDEFINED', amount: attempt.amount, attemptId, date: attempt.date };
     return { payment, event, callbacks: [] };

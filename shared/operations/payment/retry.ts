@@ -6,7 +6,6 @@
  */
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment, TransactionType } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
@@ -36,7 +35,7 @@ export async function retryCharge(d: CoreDeps, payment: Payment, hooks: AttemptH
     d,
     payment,
     { type, amount: payment.amount, id: attemptId },
-    (p) => connectorNamed(p.connector).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true }),
+    async (p) => (await d.connectors.forPayment(p)).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true }),
     (next, outcome, now) => {
       // The payer is not present: a retry cannot run an authentication step.
       applyOutcome(next, outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome, false);

@@ -9,6 +9,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { PaymentStore, IdempotentResult } from '../../ports/payment-store.js';
 import type { CardVault } from '../../ports/card-vault.js';
 import type { CallbackQueue } from '../../ports/callback-queue.js';
+import type { ConnectorRegistry } from '../../ports/connector.js';
 
 export interface CoreDeps {
   payments: PaymentStore;
@@ -16,6 +17,7 @@ export interface CoreDeps {
   callbackQueue: CallbackQueue;
   clock: Clock;
   newId: () => string;
+  connectors: ConnectorRegistry;
 }
 
 /** What happened to a payment, in protocol-neutral words; the protocol turns it into its callback and answer. */

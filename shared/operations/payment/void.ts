@@ -4,7 +4,6 @@
  */
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { connectorNamed } from '../../connectors/registry.js';
 import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
@@ -34,7 +33,7 @@ export async function voidPayment(d: CoreDeps, input: { payment: Payment }, hook
     d,
     input.payment,
     { type: 'VOID', amount, id: attemptId },
-    (p) => connectorNamed(p.connector).void({ transId: p.transId, amount, currency: p.currency }),
+    async (p) => (await d.connectors.forPayment(p)).void({ transId: p.transId, amount, currency: p.currency }),
     (next, outcome, now) => {
       if (outcome.kind === 'approved') {
         next.status = 'VOID';

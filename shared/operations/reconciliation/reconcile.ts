@@ -61,7 +61,8 @@ export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport>
   return report;
 }
 
-async function reconcilePayment(ctx: ReconcileContext, transId: string, now: number): Promise<{ resolved: number; waiting: number; conflict: boolean }> {
+/** One payment's waiting transactions, each asked about and resolved once (also run on an acquirer's notification). */
+export async function reconcilePayment(ctx: Pick<ReconcileContext, 'deps' | 'graceSeconds' | 'giveUpSeconds'>, transId: string, now: number): Promise<{ resolved: number; waiting: number; conflict: boolean }> {
   const d = ctx.deps;
   let payment = await d.payments.get(transId);
   const result = { resolved: 0, waiting: 0, conflict: false };
@@ -97,8 +98,8 @@ async function reconcilePayment(ctx: ReconcileContext, transId: string, now: num
 }
 
 /** The acquirer's final answer, the platform's decline once it gives up, or undefined: ask again next run. */
-async function finalOutcome(ctx: ReconcileContext, p: Payment, attempt: TransactionRecord, ageMs: number): Promise<FinalOutcome | undefined> {
-  const answer = await inquire(p, attempt);
+async function finalOutcome(ctx: Pick<ReconcileContext, 'deps' | 'giveUpSeconds'>, p: Payment, attempt: TransactionRecord, ageMs: number): Promise<FinalOutcome | undefined> {
+  const answer = await inquire(ctx.deps, p, attempt);
   if (answer !== 'unknown' && answer.kind !== 'challenge') return answer;
   if (ageMs >= ctx.giveUpSeconds * 1000) return { kind: 'declined', reason: GAVE_UP_REASON };
   return undefined;

@@ -14,6 +14,7 @@ import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { charge, type ChargeInput } from '../payment/charge.js';
 import { logger } from '../../logger.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
+import type { ConnectorRedirect } from '../../ports/connector.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
   return requestKey(clientKey, style, rawBody);
@@ -76,10 +77,12 @@ export function newChallengeToken(): string {
 /** REDIRECT answer: the platform's own authentication page, reached by POSTing redirect_params to redirect_url. */
 export function redirectInfo(req: S2sCardRequest, p: Payment): RedirectInfo | undefined {
   if (p.status !== '3DS' && p.status !== 'REDIRECT') return undefined;
-  const params = { PaReq: String(p.details.challengeToken), MD: p.transId };
+  // An acquirer with its own page (the upstream connector): passed through as the acquirer gave it.
+  const acquirer = p.details.acquirerRedirect as ConnectorRedirect | undefined;
+  const params = acquirer?.params ?? { PaReq: String(p.details.challengeToken), MD: p.transId };
   return {
-    redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}`,
-    redirect_method: 'POST',
+    redirect_url: acquirer?.url ?? `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}`,
+    redirect_method: acquirer?.method ?? 'POST',
     redirect_params: req.redirectParamsStyle === 'list' ? Object.entries(params).map(([name, value]) => ({ name, value })) : params,
   };
 }

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { recordingSandbox } from '../../support/connectors.js';
 import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, createSession, postPage, returnHash, returnQuery } from './support.js';
@@ -84,7 +84,7 @@ describe('3DS and browser attributes in Checkout callbacks', () => {
 
 describe("the payer's IP", () => {
   it('the address the page was submitted from reaches the connector and the callback customer_ip', async () => {
-    const connector = vi.spyOn(sandboxConnector, 'pay');
+    const connector = recordingSandbox().pay;
     const { url } = await createSession(platform.url, plain);
     const q = returnQuery((await postPage(`${url}/pay`, card('01/38'))).html);
     const sent = connector.mock.calls.map(([req]) => req).find((req) => req.transId === q.payment_id);

@@ -9,7 +9,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
-import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { recordingSandbox } from '../../support/connectors.js';
 import { sandboxApmConnector } from '../../../shared/connectors/sandbox-apm.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';
@@ -42,8 +42,7 @@ async function sideEffects<T>(fn: () => Promise<T>): Promise<{ result: T; writes
     },
     { step: 'initialize', name: 'writeCounter' },
   );
-  const pay = vi.spyOn(sandboxConnector, 'pay');
-  const payout = vi.spyOn(sandboxConnector, 'payout');
+  const { pay, payout } = recordingSandbox();
   const apm = vi.spyOn(sandboxApmConnector, 'pay');
   try {
     const result = await fn();

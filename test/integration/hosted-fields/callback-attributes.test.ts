@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { recordingSandbox } from '../../support/connectors.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
 import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
@@ -92,7 +92,7 @@ describe('debit: card_token in every debit callback', () => {
 
 describe('customer.ip', () => {
   it('is the payer IP the connector receives and the callback customer_ip; without it, the session caller', async () => {
-    const connector = vi.spyOn(sandboxConnector, 'pay');
+    const connector = recordingSandbox().pay;
     const sent = (transId: string) => connector.mock.calls.map(([req]) => req).find((req) => req.transId === transId);
 
     const withIp = await readyToken('01/38', { customer: { name: 'John Doe', email: 'doe@example.com', ip: '198.51.100.23' } });

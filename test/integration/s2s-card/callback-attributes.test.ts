@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { recordingSandbox } from '../../support/connectors.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
@@ -126,7 +126,7 @@ describe('authenticationFlow: "Frictionless or Challenge"', () => {
 
 describe('payer_ip reaches the connector as the payer IP', () => {
   it('SALE and DEBIT pass payer_ip to the acquirer, with the card-on-file use', async () => {
-    const pay = vi.spyOn(sandboxConnector, 'pay');
+    const pay = recordingSandbox().pay;
     const sale = await post(saleFields(plain, { payer_ip: '203.0.113.7', req_token: 'Y' }));
     const debit = await post(saleFields(plain, { action: 'DEBIT', payer_ip: '2001:db8::7' }));
     const sent = (transId: string) => pay.mock.calls.map(([req]) => req).find((req) => req.transId === transId);

@@ -7,6 +7,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { AcquirerTimeoutError, sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { injectConnector } from '../../support/connectors.js';
 import { recordChargeback } from '../../../shared/operations/chargebacks/chargeback.js';
 import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { recurringFields, saleFields, transIdFields } from '../../support/s2s.js';
@@ -21,13 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => platform?.stop());
 
-/** Makes the sandbox acquirer time out on the next call of `method`, then behave again. */
+/** Injects a sandbox acquirer that times out on the next call of `method`, then behaves again. */
 function timeOutOnce(method: 'pay' | 'refund') {
-  const original = sandboxConnector[method] as (...a: unknown[]) => Promise<unknown>;
-  (sandboxConnector as unknown as Record<string, unknown>)[method] = async () => {
-    (sandboxConnector as unknown as Record<string, unknown>)[method] = original;
+  let timedOut = false;
+  const once = async <T>(call: () => Promise<T>): Promise<T> => {
+    if (timedOut) return call();
+    timedOut = true;
     throw new AcquirerTimeoutError('sandbox acquirer timed out');
   };
+  injectConnector(
+    method === 'pay'
+      ? { ...sandboxConnector, pay: (req) => once(() => sandboxConnector.pay(req)) }
+      : { ...sandboxConnector, refund: (req) => once(() => sandboxConnector.refund(req)) },
+  );
 }
 
 describe('retry safety', () => {

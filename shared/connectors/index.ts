@@ -1,0 +1,34 @@
+/**
+ * The connectors this platform can route a MID to, built once per container in the composition root (shared/deps.ts).
+ * Adding an acquirer: one file implementing ports/connector.ts, and one line here (docs/connectors.md).
+ */
+import type { Config } from '../config.js';
+import type { MerchantDirectory } from '../ports/merchant-directory.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import { ConnectorCatalogue, type ConnectorEntry } from './registry.js';
+import type { Connector } from '../ports/connector.js';
+import { sandboxConnector } from './sandbox.js';
+import { sandboxBrowserConnector } from './sandbox-browser.js';
+import { sandboxApmFollowUps } from './sandbox-apm.js';
+import { upstreamConnector } from './upstream.js';
+import { fetchTransport } from './http-transport.js';
+
+export interface ConnectorResources {
+  config: Pick<Config, 'UPSTREAM_TIMEOUT_MS'>;
+  merchants: Pick<MerchantDirectory, 'get'>;
+  /** Opens the MIDs' sealed credentials (the merchant-secrets box). */
+  credentials: SecretBox;
+}
+
+/** `replacing`: connectors standing in for the configured ones of the same name (tests inject them this way). */
+export function buildConnectors(r: ConnectorResources, replacing: Connector[] = []): ConnectorCatalogue {
+  const entries: ConnectorEntry[] = [
+    { connector: sandboxConnector },
+    { connector: sandboxBrowserConnector },
+    // APM providers also answer here for the follow-up cores (capture, void, creditvoid).
+    { connector: sandboxApmFollowUps },
+    { connector: upstreamConnector({ credentials: r.credentials, transport: fetchTransport }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
+  ];
+  const swapped = entries.map((e) => ({ ...e, connector: replacing.find((c) => c.name === e.connector.name) ?? e.connector }));
+  return new ConnectorCatalogue(swapped, r.merchants);
+}

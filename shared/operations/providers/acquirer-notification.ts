@@ -1,0 +1,48 @@
+/**
+ * An acquirer's notification (POST /providers/{slug}/notifications, e.g. the upstream gateway's callback): the
+ * connector reads which payment it names and verifies it with that payment's MID credentials; a verified one that
+ * reports a final outcome makes the platform settle the payment now, by asking the acquirer — a 3DS / redirect step
+ * is completed (completeChallenge), a transaction left waiting (a refund, a timed-out payment) is resolved as the
+ * reconciler would. Every change is a conditional write: the same notification twice, even concurrently, changes
+ * the payment and sends the merchant's callback once.
+ */
+import type { Deps } from '../../deps.js';
+import { BusinessRuleError, ConflictError } from '../../errors.js';
+import type { Connector } from '../../ports/connector.js';
+import { PATTERNS } from '../../protocol/fields.js';
+import { awaitingAcquirer } from '../../domain/undetermined.js';
+import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
+import { recorderFor } from '../reconciliation/recorders.js';
+import { reconcilePayment } from '../reconciliation/reconcile.js';
+import { logger } from '../../logger.js';
+
+/** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
+export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';
+
+export async function applyAcquirerNotification(d: Deps, connector: Connector, rawBody: string): Promise<AcquirerNotificationEffect> {
+  const transId = connector.notifications?.paymentOf(rawBody);
+  const payment = transId && PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
+  // Acknowledged without a word about why: an unsigned body learns nothing about which payments exist.
+  if (!payment || payment.connector !== connector.name) return 'unknown';
+  const bound = await d.connectors.forPayment(payment);
+  const { final } = await bound.verifyNotification(rawBody);
+  if (!final) return 'unchanged';
+
+  let effect: AcquirerNotificationEffect = 'unchanged';
+  if (isWaitingForChallenge(payment)) {
+    const config = await d.merchants.get(payment.clientKey);
+    if (!config) return 'unknown';
+    try {
+      await completeChallenge(d, { payment }, { callbacks: recorderFor(d, config, payment.protocol) });
+      effect = 'applied';
+    } catch (err) {
+      // A duplicate that lost the race to the first: the payment is already decided.
+      if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
+    }
+  } else if (awaitingAcquirer(payment).length) {
+    const r = await reconcilePayment({ deps: d, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY }, payment.transId, d.clock.now().getTime());
+    if (r.resolved) effect = 'applied';
+  }
+  logger.info('acquirer notification', { transId: payment.transId, clientKey: payment.clientKey, connector: connector.name, effect });
+  return effect;
+}

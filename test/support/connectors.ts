@@ -1,0 +1,28 @@
+/**
+ * Connectors injected into the in-process platform (shared/deps.ts injectConnectors): a test that wants to watch or
+ * change what an acquirer does builds a connector of its own and puts it in the place of the configured one of the
+ * same name, instead of patching a shared module.
+ */
+import { vi } from 'vitest';
+import { deps, injectConnectors } from '../../shared/deps.js';
+import { buildConnectors } from '../../shared/connectors/index.js';
+import { sandboxConnector } from '../../shared/connectors/sandbox.js';
+import type { Connector } from '../../shared/ports/connector.js';
+
+/** From now on the platform uses `connector` in place of the configured connector with its name. */
+export function injectConnector(connector: Connector): void {
+  const d = deps();
+  injectConnectors(buildConnectors({ config: d.config, merchants: d.merchants, credentials: d.secrets['merchant-secrets'] }, [connector]));
+}
+
+/** The sandbox acquirer with every call recorded (vi.fn around the real behaviour), injected. */
+export function recordingSandbox() {
+  const recorded = {
+    ...sandboxConnector,
+    pay: vi.fn(sandboxConnector.pay),
+    payout: vi.fn(sandboxConnector.payout),
+    refund: vi.fn(sandboxConnector.refund),
+  };
+  injectConnector(recorded);
+  return recorded;
+}

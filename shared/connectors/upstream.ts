@@ -54,6 +54,8 @@ interface UpstreamTransaction {
 }
 
 const FOLLOW_UPS = ['CAPTURE', 'REFUND', 'REVERSAL', 'VOID'];
+/** Longer than any request to the upstream can take (UPSTREAM_TIMEOUT_MS is at most a minute). */
+const NEVER_ARRIVED_MS = 10 * 60_000;
 /** Statuses of a payment the upstream approved (whatever happened to it since). */
 const APPROVED_STATUSES = ['SETTLED', 'PENDING', 'REFUND', 'REVERSAL', 'VOID', 'CHARGEBACK'];
 
@@ -188,7 +190,8 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     async inquire(req) {
       const a = await account(req);
       const status = await statusByOrder(a, req);
-      if (!status) return { kind: 'declined', reason: UPSTREAM_NOT_FOUND };
+      // Not there: it never arrived — unless it is still on its way (a slow network), so only once that is impossible.
+      if (!status) return Date.now() - Date.parse(req.startedAt) > NEVER_ARRIVED_MS ? { kind: 'declined', reason: UPSTREAM_NOT_FOUND } : 'unknown';
       if (!FOLLOW_UPS.includes(req.type)) return statusOutcome(status);
       const id = String(status.trans_id);
       const res = await post(a, { action: 'GET_TRANS_DETAILS', trans_id: id, hash: paymentHash(a, req, id) }, req.signal);

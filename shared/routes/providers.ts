@@ -2,8 +2,10 @@ import type { RouteDefinition, ScheduledDefinition } from './types.js';
 
 /**
  * Providers' inbound notifications. The provider's webhook secret is sealed with the merchant-secrets key and made on
- * first use (decrypt + encrypt); the payment's merchant settings open with the same key; the outcome's callback goes
- * to the callbacks queue. No card, wallet or other key.
+ * first use (decrypt + encrypt); the payment's merchant settings and a MID's acquirer credentials open with the same
+ * key; the outcome's callback goes to the callbacks queue. An acquirer's notification (the upstream connector) may
+ * complete a card payment's 3DS step: it opens the card kept sealed for that step and seals the tokens the payment
+ * asked for (card-data decrypt + encrypt), as the platform's own 3DS completion does. No wallet key.
  */
 export const providerRoutes: RouteDefinition[] = [
   {
@@ -11,7 +13,7 @@ export const providerRoutes: RouteDefinition[] = [
     method: 'POST',
     path: '/providers/{provider}/notifications',
     handler: 'functions/providers/notifications',
-    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'queue:send:callbacks'],
+    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'queue:send:callbacks'],
   },
 ];
 

@@ -12,6 +12,7 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
+import { writeOrAdopt } from './late-answer.js';
 
 export interface Attempt {
   type: TransactionType;
@@ -63,7 +64,10 @@ export async function runAttempt(
   record.date = now;
   if (event.declineReason) record.declineReason = event.declineReason;
   const callbacks = hooks.callbacks(final, event);
-  await d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) });
+  const adopted = await writeOrAdopt(d, final.transId, attempt.id, () =>
+    d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) }),
+  );
+  if (adopted) return adopted;
   await enqueue(d, callbacks, final.transId);
   return { payment: final, event, callbacks };
 }

@@ -17,6 +17,7 @@ import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-v
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
 import { applyOutcome, resultOf } from './outcome.js';
 import { claimOf, reserveOnce } from './recover.js';
+import { writeOrAdopt } from './late-answer.js';
 import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 
@@ -165,7 +166,10 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
     declineReason: payment.declineReason,
   };
   const callbacks = hooks.callbacks(payment, event);
-  await d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+  const adopted = await writeOrAdopt(d, transId, transId, () =>
+    d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) }),
+  );
+  if (adopted) return adopted;
   await enqueue(d, callbacks, transId);
   return { payment, event, callbacks };
 }

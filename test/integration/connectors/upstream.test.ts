@@ -1,0 +1,248 @@
+/**
+ * The upstream connector against a second, real instance of this platform (`npm start` with its own PORT and
+ * LOCAL_DATA_DIR) as the upstream gateway. Our merchant's MID routes to it with the upstream sandbox merchant's
+ * client_key and password (sealed as the MID's credentials). Between us and the upstream:
+ *   - a proxy (the network), which can hold a SALE longer than our UPSTREAM_TIMEOUT_MS: a timeout;
+ *   - a tap on the upstream's callbacks (its notification_url), which delivers each callback to our
+ *     POST /providers/upstream/notifications twice at once, or drops it (a lost callback).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { freePort } from '../../../scripts/local/emulators.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { deps } from '../../../shared/deps.js';
+import { encodeForm } from '../../../shared/protocol/form.js';
+import { formula2 } from '../../../shared/protocol/signature.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { saleFields, SANDBOX_CARD, transIdFields } from '../../support/s2s.js';
+import { startLocal } from '../../support/npm-start.js';
+
+const TIMEOUT_MS = 4000;
+const children: ChildProcess[] = [];
+let platform: RunningPlatform;
+let shop: MerchantServer;
+let merchant: Merchant;
+let upstreamUrl: string;
+let upstreamCreds: { client_key: string; password: string };
+let proxy: Proxy;
+let tap: Tap;
+
+interface Proxy {
+  url: string;
+  /** SALEs wait this long before they go on to the upstream (0: at once). */
+  holdSalesMs: number;
+  /** Settles once a held SALE was answered by the upstream. */
+  held?: Promise<void>;
+  server: Server;
+}
+
+interface Tap {
+  url: string;
+  forward: boolean;
+  /** Our endpoint's answers to each delivery (two per callback). */
+  deliveries: Array<{ orderId: string; action: string; status: number; effect?: string }>;
+  server: Server;
+}
+
+function readBody(req: import('node:http').IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function startProxy(): Promise<Proxy> {
+  const p: Proxy = { url: '', holdSalesMs: 0, server: undefined as unknown as Server };
+  p.server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const hold = p.holdSalesMs > 0 && /(^|&)action=SALE(&|$)/.test(body) ? p.holdSalesMs : 0;
+    let done: () => void = () => undefined;
+    if (hold) p.held = new Promise<void>((r) => (done = r));
+    if (hold) await new Promise((r) => setTimeout(r, hold));
+    const answer = await fetch(`${upstreamUrl}${req.url}`, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+    const text = await answer.text();
+    done();
+    // The client may be gone (it timed out): the upstream has processed the SALE all the same.
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(text);
+  });
+  p.url = await listen(p.server);
+  return p;
+}
+
+async function startTap(): Promise<Tap> {
+  const t: Tap = { url: '', forward: true, deliveries: [], server: undefined as unknown as Server };
+  t.server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const fields = new URLSearchParams(raw);
+    if (t.forward) {
+      const deliver = async () => {
+        const r = await fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: raw });
+        const body = (await r.json()) as { effect?: string };
+        t.deliveries.push({ orderId: fields.get('order_id') ?? '', action: fields.get('action') ?? '', status: r.status, effect: body.effect });
+      };
+      // The same callback twice, at the same moment.
+      await Promise.all([deliver(), deliver()]);
+    }
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('OK');
+  });
+  t.url = await listen(t.server);
+  return t;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), RECONCILE_GRACE_SECONDS: '0' });
+  shop = await startMerchantServer();
+  tap = await startTap();
+  proxy = await startProxy();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'payments-upstream-'));
+  await startLocal(port, dataDir, { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', SANDBOX_NOTIFICATION_URL: tap.url, LOCAL_SCHEDULE_SECONDS: '1' }, children);
+  upstreamUrl = `http://127.0.0.1:${port}`;
+  upstreamCreds = JSON.parse(readFileSync(join(dataDir, 'sandbox-merchant.json'), 'utf8'));
+  merchant = await testMerchant({
+    notificationUrl: shop.url,
+    mids: [{ connector: 'upstream', connectorSettings: { url: proxy.url }, credentials: { client_key: upstreamCreds.client_key, password: upstreamCreds.password } }],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
+  proxy?.server.close();
+  tap?.server.close();
+  await shop?.close();
+  await platform?.stop();
+});
+
+const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
+const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The upstream's own record of our payment (our trans_id is its order_id). */
+async function atUpstream(ourTransId: string): Promise<any> {
+  const res = await postForm(`${upstreamUrl}/post`, {
+    action: 'GET_TRANS_STATUS_BY_ORDER',
+    client_key: upstreamCreds.client_key,
+    order_id: ourTransId,
+    hash: formula2({ email: 'doe@example.com', password: upstreamCreds.password, transId: ourTransId, cardNumber: SANDBOX_CARD }),
+  });
+  return res.body;
+}
+
+describe('upstream connector: payments go to a second instance of the platform', () => {
+  it('SALE: approved by the upstream, SETTLED here and there; the upstream callback changes nothing more', async () => {
+    const res = await post(saleFields(merchant));
+    expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
+    expect(await atUpstream(res.body.trans_id)).toMatchObject({ status: 'SETTLED', order_id: res.body.trans_id });
+    expect(res.body.trans_id).not.toBe((await atUpstream(res.body.trans_id)).trans_id);
+    await eventually(() => tap.deliveries.filter((d) => d.orderId === res.body.trans_id).length === 2 || undefined);
+    // Our own write usually comes first; if the callback overtook it, it settled the payment once and our write adopted it.
+    expect(tap.deliveries.filter((d) => d.orderId === res.body.trans_id && d.effect === 'applied').length).toBeLessThanOrEqual(1);
+    await eventually(() => callbacksFor(res.body.trans_id)[0]);
+    await sleep(300);
+    expect(callbacksFor(res.body.trans_id)).toHaveLength(1);
+  });
+
+  it('a declined SALE is declined with the upstream reason', async () => {
+    const res = await post(saleFields(merchant, { card_exp_month: '02' }));
+    expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by processing.' });
+  });
+
+  it('AUTH + CAPTURE: held at the upstream, captured there', async () => {
+    const auth = await post(saleFields(merchant, { auth: 'Y' }));
+    expect(auth.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
+    expect((await atUpstream(auth.body.trans_id)).status).toBe('PENDING');
+    const cap = await post(transIdFields(merchant, 'CAPTURE', auth.body.trans_id, { extra: { amount: '4.00' } }));
+    expect(cap.body).toMatchObject({ action: 'CAPTURE', result: 'SUCCESS', status: 'SETTLED', amount: '4.00' });
+    expect((await atUpstream(auth.body.trans_id)).status).toBe('SETTLED');
+    expect((await deps().payments.get(auth.body.trans_id))!.capturedAmount).toBe(400);
+  });
+
+  it('CREDITVOID: ACCEPTED, its outcome arrives by the upstream callback (hash checked), applied once though delivered twice at once', async () => {
+    const sale = await post(saleFields(merchant));
+    const refund = await post(transIdFields(merchant, 'CREDITVOID', sale.body.trans_id));
+    expect(refund.body).toMatchObject({ action: 'CREDITVOID', result: 'ACCEPTED' });
+    // (A WAITING-like UNDEFINED/SETTLED callback may come first, while the refund waits for the upstream.)
+    const creditvoidCallback = () => callbacksFor(sale.body.trans_id).filter((c) => c.fields.action === 'CREDITVOID' && c.fields.result === 'SUCCESS');
+    const cb = await eventually(() => creditvoidCallback()[0], 30_000);
+    expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'REFUND', amount: '10.00' });
+    const deliveries = await eventually(() => {
+      const both = tap.deliveries.filter((d) => d.orderId === sale.body.trans_id && d.action === 'CREDITVOID');
+      return both.length === 2 ? both : undefined;
+    });
+    expect(deliveries.map((d) => d.effect).sort()).toEqual(['applied', 'unchanged']);
+    await sleep(500);
+    expect(creditvoidCallback()).toHaveLength(1);
+    expect((await deps().payments.get(sale.body.trans_id))!).toMatchObject({ status: 'REFUND', refundedAmount: 1000 });
+  });
+
+  it('3DS: the upstream page is passed through to the payer; its callback completes the payment once', async () => {
+    const res = await post(saleFields(merchant, { card_exp_month: '05' }));
+    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'POST' });
+    expect(res.body.redirect_url).toMatch(new RegExp(`^${upstreamUrl}/threeds/`));
+    // The payer at the upstream's page: it posts redirect_params there and presses the button.
+    const page = await fetch(res.body.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(res.body.redirect_params) });
+    const html = await page.text();
+    expect(html).toContain('3-D Secure authentication');
+    const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const back = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+    expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
+
+    const cb = await eventually(() => callbacksFor(res.body.trans_id)[0], 30_000);
+    expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
+    const deliveries = await eventually(() => {
+      const both = tap.deliveries.filter((d) => d.orderId === res.body.trans_id);
+      return both.length === 2 ? both : undefined;
+    });
+    expect(deliveries.map((d) => d.effect).sort()).toEqual(['applied', 'unchanged']);
+    await sleep(500);
+    expect(callbacksFor(res.body.trans_id)).toHaveLength(1);
+    expect((await atUpstream(res.body.trans_id)).status).toBe('SETTLED');
+  });
+
+  it('an upstream that times out: UNDEFINED/PREPARE, and the reconciler settles it with the upstream status (its callback was lost)', async () => {
+    proxy.holdSalesMs = TIMEOUT_MS + 2000;
+    tap.forward = false;
+    try {
+      const res = await post(saleFields(merchant));
+      expect(res.body).toMatchObject({ result: 'UNDEFINED', status: 'PREPARE' });
+      proxy.holdSalesMs = 0;
+      await proxy.held;
+      expect((await atUpstream(res.body.trans_id)).status).toBe('SETTLED');
+      expect((await deps().payments.get(res.body.trans_id))!.status).toBe('PREPARE');
+
+      await platform.runScheduled('Reconciler');
+      expect((await deps().payments.get(res.body.trans_id))!.status).toBe('SETTLED');
+      const cb = await eventually(() => callbacksFor(res.body.trans_id)[0]);
+      expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
+    } finally {
+      proxy.holdSalesMs = 0;
+      tap.forward = true;
+    }
+  }, 60_000);
+
+  it('a notification with a wrong hash is refused and changes nothing', async () => {
+    const sale = await post(saleFields(merchant));
+    const body = encodeForm({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: sale.body.trans_id, trans_id: '00000000-0000-4000-8000-000000000000', hash: '0'.repeat(32) });
+    const res = await fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    expect(res.status).toBe(401);
+    expect((await deps().payments.get(sale.body.trans_id))!.status).toBe('SETTLED');
+  });
+});

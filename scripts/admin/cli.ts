@@ -175,7 +175,8 @@ async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
     case 'list': {
       const config = await d.merchants.get(clientKey);
       if (!config) throw new Error('No merchant with that client key.');
-      return config.mids;
+      // Sealed credentials are of no use to read: only whether the MID has them.
+      return config.mids.map(({ credentialsSealed, ...m }) => ({ ...m, ...(credentialsSealed ? { credentials: 'sealed' } : {}) }));
     }
     default:
       throw new Error(USAGE);

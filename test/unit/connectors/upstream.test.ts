@@ -1,0 +1,133 @@
+/**
+ * The upstream connector's request shaping and answer mapping, with an injected HTTP transport; and the registry's
+ * policy around it (deadline, inquiry retries, nothing else repeated). The real round trips are in
+ * test/integration/connectors/upstream.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { upstreamConnector, UPSTREAM_NOT_FOUND } from '../../../shared/connectors/upstream.js';
+import { ConnectorCatalogue } from '../../../shared/connectors/registry.js';
+import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
+import type { HttpAnswer, HttpTransport } from '../../../shared/connectors/http-transport.js';
+import { formula1, formula2 } from '../../../shared/protocol/signature.js';
+import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';
+import type { SecretBox } from '../../../shared/ports/secret-box.js';
+
+const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
+const box: SecretBox = {
+  seal: async (p) => p,
+  open: async (sealed, context) => {
+    expect(context).toBe(midCredentialsContext('merchant-1', 'mid-1'));
+    return sealed;
+  },
+};
+const mid: ConnectorMid = {
+  clientKey: 'merchant-1',
+  midId: 'mid-1',
+  settings: { url: 'https://upstream.example/' },
+  credentials: { sealed: JSON.stringify({ client_key: 'up-key', password: PASSWORD }), context: midCredentialsContext('merchant-1', 'mid-1') },
+};
+const payment = { transId: 'our-1', orderId: 'order-1', action: 'SALE', payerEmail: 'doe@example.com', card: { bin: '411111', last4: '1111', expMonth: '01', expYear: '2038' } };
+
+function fakeTransport(answers: Array<HttpAnswer | Error>) {
+  const sent: Array<{ url: string; form: Record<string, string | undefined> }> = [];
+  const transport: HttpTransport = async (url, form) => {
+    sent.push({ url, form });
+    const next = answers.shift() ?? new Error('no more answers');
+    if (next instanceof Error) throw next;
+    return next;
+  };
+  return { sent, transport };
+}
+
+const card = { number: '4111111111111111', expMonth: '5', expYear: '38', cvv: '123' };
+
+describe('upstream connector: requests', () => {
+  it('a SALE: our trans_id as its order_id, the MID credentials, Formula 1, auth=Y for an authorization', async () => {
+    const t = fakeTransport([{ status: 200, body: { result: 'SUCCESS', status: 'PENDING', trans_id: 'up-1' } }]);
+    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const outcome = await c.pay({
+      mid, transId: 'our-1', orderId: 'order-1', description: 'Shoes', amount: 1050, currency: 'USD', card, authorize: true, externalThreeDs: false,
+      payer: { firstName: 'John', lastName: 'Doe', email: 'doe@example.com', phone: '123' }, payerIp: '203.0.113.7', returnUrl: 'https://shop.example/back',
+    });
+    expect(outcome).toMatchObject({ kind: 'approved' });
+    expect(t.sent[0]!.url).toBe('https://upstream.example/post');
+    expect(t.sent[0]!.form).toMatchObject({
+      action: 'SALE', client_key: 'up-key', order_id: 'our-1', order_amount: '10.50', order_currency: 'USD', order_description: 'Shoes',
+      card_exp_month: '05', card_exp_year: '2038', payer_ip: '203.0.113.7', term_url_3ds: 'https://shop.example/back', auth: 'Y',
+      hash: formula1({ email: 'doe@example.com', password: PASSWORD, cardNumber: card.number }),
+    });
+  });
+
+  it('maps the answers: DECLINED, REDIRECT passed through, ERROR declined, UNDEFINED and 5xx undetermined', async () => {
+    const t = fakeTransport([
+      { status: 200, body: { result: 'DECLINED', decline_reason: 'Insufficient funds' } },
+      { status: 200, body: { result: 'REDIRECT', status: '3DS', redirect_url: 'https://upstream.example/threeds/up-2', redirect_method: 'POST', redirect_params: { PaReq: 'x', MD: 'up-2' } } },
+      { status: 400, body: { result: 'ERROR', error_message: 'Request data is invalid.' } },
+      { status: 200, body: { result: 'UNDEFINED', status: 'PREPARE' } },
+      { status: 502, body: undefined },
+      new Error('ECONNRESET'),
+    ]);
+    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const pay = () => c.pay({ mid, transId: 'our-2', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false });
+    expect(await pay()).toEqual({ kind: 'declined', reason: 'Insufficient funds' });
+    expect(await pay()).toEqual({ kind: 'challenge', type: '3DS', redirect: { url: 'https://upstream.example/threeds/up-2', method: 'POST', params: { PaReq: 'x', MD: 'up-2' } } });
+    expect(await pay()).toMatchObject({ kind: 'declined', reason: expect.stringContaining('Request data is invalid.') });
+    await expect(pay()).rejects.toThrow(AcquirerTimeoutError);
+    await expect(pay()).rejects.toThrow(AcquirerTimeoutError);
+    await expect(pay()).rejects.toThrow(AcquirerTimeoutError);
+  });
+
+  it('a refund finds the upstream payment by our trans_id, signs Formula 2 over its trans_id, and waits (ACCEPTED)', async () => {
+    const t = fakeTransport([
+      { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-3' } },
+      { status: 200, body: { action: 'CREDITVOID', result: 'ACCEPTED', trans_id: 'up-3' } },
+    ]);
+    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    expect(await c.refund({ mid, payment, transId: 'our-1', amount: 400, currency: 'USD', reversal: false })).toEqual({ kind: 'pending' });
+    expect(t.sent[0]!.form).toMatchObject({ action: 'GET_TRANS_STATUS_BY_ORDER', order_id: 'our-1', hash: formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'our-1', cardNumber: '4111111111' }) });
+    expect(t.sent[1]!.form).toMatchObject({ action: 'CREDITVOID', trans_id: 'up-3', amount: '4.00', hash: formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'up-3', cardNumber: '4111111111' }) });
+  });
+
+  it('an inquiry: the status by order; a follow-up from the transaction list; a recent unknown order is no answer yet', async () => {
+    const startedAt = new Date().toISOString();
+    const at = startedAt.replace('T', ' ').slice(0, 19);
+    const t = fakeTransport([
+      { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-4' } },
+      { status: 200, body: { result: 'SUCCESS', status: 'REFUND', trans_id: 'up-4' } },
+      { status: 200, body: { result: 'SUCCESS', transactions: [{ type: 'SALE', status: 'success', date: at, amount: '10.00' }, { type: 'REFUND', status: 'success', date: at, amount: '10.00' }] } },
+      { status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } },
+      { status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } },
+    ]);
+    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const ask = (type: string, started = startedAt) => c.inquire!({ mid, payment, transId: 'our-1', attemptId: type === 'SALE' ? 'our-1' : 'r-1', type, amount: 1000, currency: 'USD', startedAt: started });
+    expect(await ask('SALE')).toMatchObject({ kind: 'approved' });
+    expect(await ask('REFUND')).toMatchObject({ kind: 'approved' });
+    expect(await ask('SALE')).toBe('unknown');
+    expect(await ask('SALE', new Date(Date.now() - 3_600_000).toISOString())).toEqual({ kind: 'declined', reason: UPSTREAM_NOT_FOUND });
+  });
+});
+
+describe('the registry policy around a connector', () => {
+  const merchants = { get: async () => ({ merchant: {} as never, mids: [{ midId: 'mid-1', connector: 'upstream', connectorSettings: mid.settings, credentialsSealed: mid.credentials!.sealed }] as never }) };
+  const p = { ...payment, clientKey: 'merchant-1', midId: 'mid-1', connector: 'upstream' };
+
+  it('a call past the deadline is undetermined; a payment is never sent twice', async () => {
+    let calls = 0;
+    const slow: HttpTransport = (_u, _f, signal) => {
+      calls++;
+      return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    };
+    const registry = new ConnectorCatalogue([{ connector: upstreamConnector({ credentials: box, transport: slow }), policy: { timeoutMs: 100, inquiryRetries: 3 } }], merchants);
+    const bound = registry.forMid('merchant-1', { midId: 'mid-1', connector: 'upstream', connectorSettings: mid.settings, credentialsSealed: mid.credentials!.sealed });
+    await expect(bound.pay({ transId: 'our-5', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AcquirerTimeoutError);
+    expect(calls).toBe(1);
+  });
+
+  it('an inquiry is tried again after a failure, up to the retries', async () => {
+    const t = fakeTransport([new Error('ECONNRESET'), new Error('ECONNRESET'), { status: 200, body: { result: 'SUCCESS', status: 'DECLINED', trans_id: 'up-6', decline_reason: 'No' } }]);
+    const registry = new ConnectorCatalogue([{ connector: upstreamConnector({ credentials: box, transport: t.transport }), policy: { timeoutMs: 1000, inquiryRetries: 2 } }], merchants);
+    const bound = await registry.forPayment(p);
+    expect(await bound.inquire({ transId: 'our-1', attemptId: 'our-1', type: 'SALE', amount: 100, currency: 'USD', startedAt: new Date().toISOString() })).toEqual({ kind: 'declined', reason: 'No' });
+    expect(t.sent).toHaveLength(3);
+  });
+});

@@ -15,7 +15,7 @@ export function recordCallback(
   eventId: string,
   createdAt: string,
 ): CallbackRecord[] {
-  const url = (payment.details.callbackUrl as string | undefined) ?? merchant.notificationUrl;
+  const url = payment.details.callbackUrl ?? merchant.notificationUrl;
   if (!url) return [];
   payment.callbackCount = (payment.callbackCount ?? 0) + 1;
   return [

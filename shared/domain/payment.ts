@@ -1,3 +1,9 @@
+import type { Action } from './actions.js';
+import type { PaymentDetails } from './payment-details.js';
+
+export type { Action } from './actions.js';
+export type { PaymentDetails } from './payment-details.js';
+
 /**
  * The payment aggregate as stored. One item per payment (trans_id); its history of transactions is kept on the item
  * so every state change is one conditional write guarded by `version`.
@@ -60,7 +66,7 @@ export interface Payment {
   clientKey: string;
   protocol: PaymentProtocol;
   /** The action that created the payment (SALE, DEBIT, CREDIT2CARD, RECURRING_SALE ...). */
-  action: string;
+  action: Action;
   orderId: string;
   orderDescription: string;
   currency: string;
@@ -74,7 +80,7 @@ export interface Payment {
   card?: CardSummary;
   payerEmail?: string;
   /** Payer and request details echoed by status calls and callbacks (never card data). */
-  details: Record<string, unknown>;
+  details: PaymentDetails;
   declineReason?: string;
   rrn?: string;
   arn?: string;

@@ -4,7 +4,6 @@
  * 3DS attributes, browser attributes, card-on-file attributes (`initiator`, `source`, `sequence`) and `extended_data`.
  * The values are stored on the payment under these wire names when it is made; here they are only selected.
  */
-import type { CardOnFile } from '../domain/card-on-file.js';
 import type { CallbackMappings, Merchant } from '../domain/merchant.js';
 import type { Payment } from '../domain/payment.js';
 import type { FormValue } from './form.js';
@@ -25,7 +24,7 @@ export const THREE_DS_ATTRIBUTES = [
 export type AuthenticationFlow = 'Frictionless' | 'Challenge';
 
 export function threeDsAttributes(p: Payment, m: CallbackMappings): Record<string, string> {
-  const threeDs = p.details.threeDs as Record<string, string> | undefined;
+  const threeDs = p.details.threeDs;
   const out: Record<string, string> = {};
   if (m.threeDs && threeDs) for (const k of THREE_DS_ATTRIBUTES) if (threeDs[k] !== undefined) out[k] = threeDs[k];
   return out;
@@ -33,13 +32,13 @@ export function threeDsAttributes(p: Payment, m: CallbackMappings): Record<strin
 
 /** browser_* as the payment stored them (S2S fields, hosted fields' browser_info, the Checkout page's request). */
 export function browserAttributes(p: Payment, m: CallbackMappings): Record<string, string> {
-  const browser = p.details.browser as Record<string, string> | undefined;
+  const browser = p.details.browser;
   return m.browser && browser ? { ...browser } : {};
 }
 
 /** initiator / source / sequence of a payment that stores or uses a stored credential (domain/card-on-file.ts). */
 export function cardOnFileAttributes(p: Payment, m: CallbackMappings): Record<string, string> {
-  const cof = p.details.cardOnFile as CardOnFile | undefined;
+  const cof = p.details.cardOnFile;
   return m.cardOnFile && cof ? { initiator: cof.initiator, source: cof.source, sequence: cof.sequence } : {};
 }
 
@@ -51,7 +50,7 @@ export function extendedData(p: Payment, merchant: Merchant): { extended_data?: 
   if (!merchant.mappings.extendedData) return {};
   const data: Record<string, string | undefined> = {
     connector_name: p.connector,
-    mid_name: typeof p.details.midName === 'string' ? p.details.midName : undefined,
+    mid_name: p.details.midName,
     merchant_name: merchant.name,
     rrn: p.rrn,
     approval_code: p.approvalCode,

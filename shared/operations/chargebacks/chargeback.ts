@@ -11,6 +11,7 @@ import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
+import type { StoredChargeback } from '../../domain/payment-details.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { enqueue, nextVersion, waitingAmount } from '../payment/attempt.js';
 import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
@@ -36,14 +37,6 @@ export interface ChargebackResult {
   duplicate: boolean;
 }
 
-interface StoredChargeback {
-  id: string;
-  amount: number;
-  reasonCode: string;
-  bankDate: string;
-  date: string;
-}
-
 export async function recordChargeback(d: Deps, input: ChargebackInput): Promise<ChargebackResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -63,7 +56,7 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
   const bankDate = input.bankDate ?? now.slice(0, 10);
   if (bankDate > now.slice(0, 10)) throw ValidationError.field('bank_date', 'This value is not valid.');
 
-  const previous = payment.details.chargeback as StoredChargeback | undefined;
+  const previous = payment.details.chargeback;
   if (previous && previous.amount === amount && previous.reasonCode === input.reasonCode && previous.bankDate === bankDate) {
     return { payment, duplicate: true };
   }
@@ -89,7 +82,7 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
 
 /** What the ops handler and the CLI report. */
 export function chargebackSummary(r: ChargebackResult): Record<string, unknown> {
-  const c = r.payment.details.chargeback as StoredChargeback;
+  const c = r.payment.details.chargeback!;
   return {
     trans_id: r.payment.transId,
     status: r.payment.status,

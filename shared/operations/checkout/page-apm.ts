@@ -3,6 +3,7 @@
  * protocol-neutral APM core of S2S APM. The identifier goes to the provider and is echoed like S2S APM echoes it.
  * A REDIRECT outcome waits for the payer on the page's confirmation step (completeRedirect), like 3DS for cards.
  */
+import type { PaymentDetails } from '../../domain/payment.js';
 import type { Deps } from '../../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
@@ -16,7 +17,7 @@ export async function chargeApm(
   ctx: PageContext,
   mids: Mid[],
   choice: { brand: string; identifier: string },
-  details: Record<string, unknown>,
+  details: PaymentDetails,
 ): Promise<Payment> {
   const s = ctx.session;
   // A purchase only a DMS MID takes is held there (spec transition table).

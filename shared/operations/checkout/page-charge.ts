@@ -6,7 +6,7 @@
  */
 import type { Deps } from '../../deps.js';
 import type { Mid } from '../../domain/merchant.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { Action, Payment, PaymentDetails, TransactionType } from '../../domain/payment.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
@@ -24,7 +24,7 @@ export interface PayerContext {
   acceptLanguage?: string;
 }
 
-const OPERATION_ACTIONS: Record<CheckoutSession['operation'], { action: string; type: TransactionType }> = {
+const OPERATION_ACTIONS: Record<CheckoutSession['operation'], { action: Action; type: TransactionType }> = {
   purchase: { action: 'SALE', type: 'SALE' },
   debit: { action: 'DEBIT', type: 'DEBIT' },
   credit: { action: 'CREDIT2CARD', type: 'CREDIT2CARD' },
@@ -100,7 +100,7 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
 }
 
 /** Payer data echoed by status responses and callbacks (never card data). */
-function paymentDetails(s: CheckoutSession, payer: PayerContext): Record<string, unknown> {
+function paymentDetails(s: CheckoutSession, payer: PayerContext): PaymentDetails {
   const b = s.billingAddress ?? {};
   return {
     checkoutOperation: s.operation,

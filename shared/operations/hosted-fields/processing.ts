@@ -5,6 +5,7 @@
  * recorded in the payment's own write) → the session ends (or waits for 3DS). One session, one payment: any
  * later call answers that payment's current result instead of paying again.
  */
+import type { PaymentDetails } from '../../domain/payment.js';
 import { STATE_COUNTRIES } from '../../protocol/billing-state.js';
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.js';
@@ -123,7 +124,7 @@ async function currentResult(d: Deps, s: HostedSession): Promise<PaymentResponse
 }
 
 /** Payer data echoed by status responses and Checkout callbacks (never card data). */
-function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: string): Record<string, unknown> {
+function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: string): PaymentDetails {
   const b = { ...s.billingAddress, ...req.billingAddress };
   // A payment-request country that collects no state drops the session's state too (6.7.0: hidden, not validated).
   if (b.state !== undefined && !STATE_COUNTRIES.has(b.country ?? '')) delete b.state;

@@ -19,12 +19,7 @@ import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 
 export type ChallengeResult = ({ statusCode: 200 | 404 } & HtmlPage) | { statusCode: 303; location: string };
 
-interface HostedFieldsDetails {
-  returnUrl: string;
-  challengeToken: string;
-}
-
-const hf = (p: Payment) => p.details.hostedFields as HostedFieldsDetails | undefined;
+const hf = (p: Payment) => p.details.hostedFields;
 const base = (d: Deps) => d.config.PUBLIC_BASE_URL.replace(/\/$/, '');
 
 /** redirect_url of a payment waiting for its 3DS / redirect step. */

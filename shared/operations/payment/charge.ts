@@ -5,7 +5,7 @@
  * vault until the payer finishes the step (completeChallenge).
  */
 import { BusinessRuleError } from '../../errors.js';
-import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { ConnectorAuthentication, ConnectorOutcome, ConnectorPayer } from '../../ports/connector.js';
 import type { VaultCard } from '../../ports/card-vault.js';
@@ -25,7 +25,7 @@ export interface ChargeInput {
   clientKey: string;
   protocol: PaymentProtocol;
   /** The action that creates the payment: SALE, DEBIT, CARD2CARD, CREDIT2CARD, RECURRING_SALE, RECURRING_DEBIT. */
-  action: string;
+  action: Action;
   /** The history entry: SALE or AUTH for a SALE, DEBIT, CARD2CARD ... */
   transactionType: TransactionType;
   orderId: string;
@@ -47,7 +47,7 @@ export interface ChargeInput {
   /** An external 3DS result (mpi_data, a wallet cryptogram) the acquirer receives; never stored. */
   authentication?: ConnectorAuthentication;
   /** Details echoed by status responses and callbacks (payer, browser, 3DS attributes, custom_data ...). */
-  details: Record<string, unknown>;
+  details: PaymentDetails;
   /** The card_token the payment was made with (echoed, no new token issued). */
   cardToken?: string;
   issueCardToken: boolean;
@@ -72,7 +72,7 @@ function callConnector(d: CoreDeps, input: ChargeInput, transId: string): Promis
     transId,
     ...order,
     payer: payerOf(input),
-    returnUrl: typeof input.details.termUrl3ds === 'string' ? input.details.termUrl3ds : undefined,
+    returnUrl: input.details.termUrl3ds,
     amount: input.amount,
     currency: input.currency,
     card: input.card,
@@ -87,7 +87,7 @@ function callConnector(d: CoreDeps, input: ChargeInput, transId: string): Promis
 
 /** The payer as the acquirer may need it: the protocol's payer_* fields kept in details (S2S), and the e-mail. */
 function payerOf(input: ChargeInput): ConnectorPayer {
-  const f = (input.details.payer ?? {}) as Record<string, string | undefined>;
+  const f: Record<string, string | undefined> = input.details.payer ?? {};
   return {
     firstName: f.payer_first_name,
     lastName: f.payer_last_name,

@@ -1,12 +1,12 @@
 /** A new payment record as every creating operation starts it: PREPARE, version 1, one waiting history entry. */
-import type { CardSummary, Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { Action, CardSummary, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 
 export interface NewPayment {
   transId: string;
   clientKey: string;
   protocol: PaymentProtocol;
-  action: string;
+  action: Action;
   /** The history entry the payment starts with; omitted for a payment that records no attempt yet (APM CALC). */
   transactionType?: TransactionType;
   orderId: string;
@@ -19,7 +19,7 @@ export interface NewPayment {
   card?: CardSummary;
   cardToken?: string;
   payerEmail?: string;
-  details: Record<string, unknown>;
+  details: PaymentDetails;
   now: string;
 }
 

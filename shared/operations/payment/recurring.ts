@@ -3,7 +3,7 @@
  * card of an initial pair. No 3DS (the payer is not present); currency and payer email come from the initial payment.
  */
 import type { Mid } from '../../domain/merchant.js';
-import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { AttemptHooks } from './attempt.js';
 import { charge } from './charge.js';
@@ -14,7 +14,7 @@ export { resolveRecurringPair } from './card-vault.js';
 export interface RecurringChargeInput {
   protocol: PaymentProtocol;
   /** RECURRING_SALE, RECURRING_DEBIT, or the Checkout operation name. */
-  action: string;
+  action: 'RECURRING_SALE' | 'RECURRING_DEBIT';
   initial: Payment;
   card: VaultCard;
   mid: Mid;
@@ -23,7 +23,7 @@ export interface RecurringChargeInput {
   amount: number;
   authorize: boolean;
   /** The recurring request's own details (its custom_data is the one echoed, not the initial payment's). */
-  details: Record<string, unknown>;
+  details: PaymentDetails;
 }
 
 export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {

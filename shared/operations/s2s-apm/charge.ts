@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { BusinessRuleError } from '../../errors.js';
-import type { Payment, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { FormValue } from '../../protocol/form.js';
 import { apmConnectorForBrand } from '../../connectors/registry.js';
@@ -37,7 +37,7 @@ export interface ApmChargeInput {
   clientKey: string;
   protocol: PaymentProtocol;
   /** The action that creates the payment: SALE, DEBIT2VIRTUAL, CREDIT2VIRTUAL. */
-  action: string;
+  action: Action;
   /** The history entry: SALE or AUTH (auth=Y), DEBIT, CREDIT2VIRTUAL. */
   transactionType: TransactionType;
   brand: string;
@@ -58,7 +58,7 @@ export interface ApmChargeInput {
   parameters?: Record<string, FormValue>;
   payerEmail?: string;
   /** Echoed by status responses and callbacks (brand, identifier, payer, custom_data, return_url, callback_url ...). */
-  details: Record<string, unknown>;
+  details: PaymentDetails;
   /**
    * How long the provider step may stay open unpaid (QR lifetime, bank-code transfer window); past it the deadline
    * sweeper declines the payment (operations/providers/deadlines.ts). None: it waits for the provider however long.

@@ -47,7 +47,7 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
     ...methodPage({
       action: `${d.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}`,
       token: token!,
-      brand: String(p.details.brand),
+      brand: p.details.brand ?? '',
       amount: `${formatAmount({ minor: p.amount + (typeof p.details.commission === 'number' ? p.details.commission : 0), currency: p.currency })} ${p.currency}`,
       descriptor: p.descriptor,
       lang,
@@ -82,7 +82,7 @@ export async function submitMethodPage(
     const again = await submitProviderPage(d, p, token!, decision, collected);
     if (again) return framedForMerchantOf(d, p.clientKey, again);
   } else await completeOnPage(d, p, config, decision);
-  const returnUrl = p.details.returnUrl as string | undefined;
+  const returnUrl = p.details.returnUrl;
   if (!returnUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   return { statusCode: 303, body: '', headers: { location: returnUrl } };
 }

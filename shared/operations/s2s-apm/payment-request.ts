@@ -68,7 +68,7 @@ function deadlineSeconds(req: S2sApmRequest, flow: ApmFlow | undefined): number 
 }
 
 /** The core's input for an accepted request. */
-export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: string, transactionType: ApmChargeInput['transactionType']): ApmChargeInput {
+export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: ApmChargeInput['action'], transactionType: ApmChargeInput['transactionType']): ApmChargeInput {
   const { fields } = a;
   return {
     clientKey: req.config.merchant.clientKey,

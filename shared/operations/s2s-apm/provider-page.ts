@@ -21,25 +21,25 @@ export interface ProviderPageResult extends HtmlPage {
   statusCode: number;
 }
 
-const missingFields = (p: Payment): string[] => (Array.isArray(p.details.collectOnPage) ? (p.details.collectOnPage as string[]) : []);
+const missingFields = (p: Payment): string[] => p.details.collectOnPage ?? [];
 const expired = (d: Deps, p: Payment) => typeof p.details.deadline === 'string' && p.details.deadline <= d.clock.now().toISOString();
 
 function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
-  const flow = brandDescriptor(String(p.details.brand))?.flow ?? 'redirect';
+  const flow = brandDescriptor(p.details.brand ?? '')?.flow ?? 'redirect';
   const commission = typeof p.details.commission === 'number' ? p.details.commission : 0;
   return {
     statusCode: collect.some((c) => c.error) ? 400 : 200,
     ...providerPage({
       action: `${d.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}`,
       token,
-      brand: String(p.details.brand),
+      brand: p.details.brand ?? '',
       flow,
       amount: `${formatAmount({ minor: p.amount + commission, currency: p.currency })} ${p.currency}`,
       descriptor: p.descriptor,
       reference: p.transId,
       deadline: typeof p.details.deadline === 'string' ? p.details.deadline : undefined,
       collect,
-      waitOnly: sandboxScenario(p.details.identifier as string | undefined) === 'pending',
+      waitOnly: sandboxScenario(p.details.identifier) === 'pending',
     }),
   };
 }
@@ -52,16 +52,16 @@ export function showProviderPage(d: Deps, p: Payment, token: string): ProviderPa
 /** The payer's Pay / Reject. Returns a page to show again (invalid fields, expired), or undefined: back to the shop. */
 export async function submitProviderPage(d: Deps, p: Payment, token: string, decision: string | undefined, collected: FormValue | undefined): Promise<ProviderPageResult | undefined> {
   if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
-  if (sandboxScenario(p.details.identifier as string | undefined) === 'pending') return undefined;
+  if (sandboxScenario(p.details.identifier) === 'pending') return undefined;
   const approve = decision === 'approve';
-  const descriptor = brandDescriptor(String(p.details.brand));
+  const descriptor = brandDescriptor(p.details.brand ?? '');
   const missing = missingFields(p);
   if (approve && descriptor && missing.length) {
     // The fields the request lacked, under the descriptor's own rules (now required: the payer is asked for them).
     const values = collected && typeof collected === 'object' && !Array.isArray(collected) ? (collected as Record<string, FormValue>) : {};
     const only = Object.fromEntries(missing.map((n) => [n, { ...descriptor.parameters[n]!, presence: 'required' as const }]));
     const f = new FieldReader({});
-    const payer = (p.details.payer ?? {}) as Record<string, string>;
+    const payer = p.details.payer ?? {};
     const payerName = payer.payer_first_name && payer.payer_last_name ? `${payer.payer_first_name} ${payer.payer_last_name}` : undefined;
     checkParameters(f, { ...descriptor, parameters: only, collect: [] }, values, { payerName, payerCountry: payer.payer_country });
     if (f.errors.length) {

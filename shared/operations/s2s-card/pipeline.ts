@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { recordCallback } from '../../domain/callback-factory.js';
-import type { Payment } from '../../domain/payment.js';
+import type { Action, Payment } from '../../domain/payment.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
 import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import type { FollowUpClaim } from '../payment/recover.js';
@@ -14,7 +14,6 @@ import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { charge, type ChargeInput } from '../payment/charge.js';
 import { logger } from '../../logger.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
-import type { ConnectorRedirect } from '../../ports/connector.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
   return requestKey(clientKey, style, rawBody);
@@ -34,7 +33,7 @@ export { storedAnswer };
  */
 export function chargeOnce(
   req: S2sCardRequest,
-  action: string,
+  action: Action,
   input: Omit<ChargeInput, 'clientKey' | 'protocol' | 'action'>,
   /** Fields an action adds to the answer (a wallet SALE: digital_wallet, pan_type, the masked card). */
   extra: (p: Payment) => Record<string, unknown> = () => ({}),
@@ -78,8 +77,8 @@ export function newChallengeToken(): string {
 export function redirectInfo(req: S2sCardRequest, p: Payment): RedirectInfo | undefined {
   if (p.status !== '3DS' && p.status !== 'REDIRECT') return undefined;
   // An acquirer with its own page (the upstream connector): passed through as the acquirer gave it.
-  const acquirer = p.details.acquirerRedirect as ConnectorRedirect | undefined;
-  const params = acquirer?.params ?? { PaReq: String(p.details.challengeToken), MD: p.transId };
+  const acquirer = p.details.acquirerRedirect;
+  const params = acquirer?.params ?? { PaReq: p.details.challengeToken ?? '', MD: p.transId };
   return {
     redirect_url: acquirer?.url ?? `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}`,
     redirect_method: acquirer?.method ?? 'POST',

@@ -63,13 +63,13 @@ export async function submitChallenge(d: Deps, transId: string, token: string | 
 async function backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<PageResult> {
   // S2S APM returns the payer to return_url with a 303, as its method pages do.
   if (p.protocol === 's2s-apm') {
-    const returnUrl = p.details.returnUrl as string | undefined;
+    const returnUrl = p.details.returnUrl;
     return returnUrl ? { statusCode: 303, body: '', headers: { location: returnUrl } } : { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   }
   const termUrl = p.details.termUrl3ds as string | undefined;
   if (!termUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   // The merchant account's link target overrides term_url_target, also for payments made before it was set.
   const config = await d.merchants.get(p.clientKey);
-  const target = config?.merchant.linkTarget ?? (p.details.termUrlTarget as string | undefined) ?? '_top';
+  const target = config?.merchant.linkTarget ?? p.details.termUrlTarget ?? '_top';
   return framedFor(config?.merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }) });
 }

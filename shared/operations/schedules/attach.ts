@@ -7,12 +7,11 @@
  */
 import type { Payment } from '../../domain/payment.js';
 import { dateOf, dueAt, firstRunDate, runActionOf, type Subscription } from '../../domain/schedule.js';
-import type { ScheduleDetails } from '../../protocol/schedules/payment-echo.js';
 import { logger } from '../../logger.js';
 import type { ScheduleDeps } from './types.js';
 
 export async function attachSchedule(d: Partial<ScheduleDeps> & Pick<ScheduleDeps, 'clock'>, p: Payment): Promise<void> {
-  const details = p.details as ScheduleDetails;
+  const details = p.details;
   if (!details.scheduleId || !p.recurringToken || details.firstRecurringDate || !d.schedules) return;
   const schedule = await d.schedules.get(details.scheduleId, p.clientKey);
   const amount = details.paymentScheduleAmount ?? p.amount;

@@ -8,6 +8,7 @@
  *     charging again;
  *   - payments_count charges (approved or declined) end the subscription.
  */
+import type { PaymentDetails } from '../../domain/payment.js';
 import type { Deps } from '../../deps.js';
 import { ConflictError, NotFoundError, PlatformError } from '../../errors.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
@@ -125,6 +126,6 @@ async function end(d: Deps, m: RecurringChargeMessage, reason: string): Promise<
   return 'ended';
 }
 
-function pick(o: Record<string, unknown>, names: string[]): Record<string, unknown> {
-  return Object.fromEntries(names.filter((n) => o[n] !== undefined).map((n) => [n, o[n]]));
+function pick<K extends keyof PaymentDetails>(o: PaymentDetails, names: K[]): Pick<PaymentDetails, K> {
+  return Object.fromEntries(names.filter((n) => o[n] !== undefined).map((n) => [n, o[n]])) as Pick<PaymentDetails, K>;
 }

@@ -4,7 +4,7 @@
  * payment stands afterwards. A reversal is reported as type refund with order_status reversal: there is no type reversal.
  */
 import { formatAmount } from '../../domain/money.js';
-import { maskCard, protocolDate, type Payment, type PaymentStatus } from '../../domain/payment.js';
+import { maskCard, protocolDate, type Payment, type PaymentDetails, type PaymentStatus } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { paymentHash } from './hashes.js';
@@ -61,6 +61,7 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     brand: p.card?.brand ?? str(d.brand),
     checkout_payment_method: str(d.checkoutPaymentMethod),
     ...payeeFields(d),
+    // The session's JSON object, form-encoded like every nested field.
     custom_data: m.identity ? (d.customData as FormValue | undefined) : undefined,
     // 6.7.0 attribute groups, as S2S CARD sends them: the platform's own 3DS (or none), the payer's browser, the
     // stored-credential use, and 6.6.2 extended_data — each behind its mapping switch.
@@ -81,9 +82,9 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
  * transfer / credit (§5.3 `payee_*`, `payee_card`): the session's `payee` object flattened as payee_<key>, the
  * card/credit payee names, and the payee card of a transfer — masked, the only way it is kept.
  */
-function payeeFields(d: Record<string, unknown>): Record<string, FormValue | undefined> {
+function payeeFields(d: PaymentDetails): Record<string, FormValue | undefined> {
   const out: Record<string, FormValue | undefined> = {};
-  const payee = d.payee && typeof d.payee === 'object' && !Array.isArray(d.payee) ? (d.payee as Record<string, unknown>) : {};
+  const payee = d.payee && !Array.isArray(d.payee) ? d.payee : {};
   for (const [k, v] of Object.entries(payee)) {
     if (typeof v === 'string' || typeof v === 'number') out[k.startsWith('payee_') ? k : `payee_${k}`] = String(v);
   }

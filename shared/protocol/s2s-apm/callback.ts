@@ -36,7 +36,7 @@ export function apmCallbackFields(p: Payment, merchant: Merchant, event: ApmCall
     ...(event.action === p.action ? commissionFields(p) : {}),
     brand: typeof p.details.brand === 'string' ? p.details.brand : undefined,
     ...(merchant.mappings.identity && p.details.customData !== undefined ? { custom_data: p.details.customData as FormValue } : {}),
-    ...(merchant.mappings.payer && p.details.payer ? (p.details.payer as Record<string, string>) : {}),
+    ...(merchant.mappings.payer && p.details.payer ? p.details.payer : {}),
     ...extendedData(p, merchant),
     ...event.extra,
   };

@@ -4,6 +4,7 @@
  * payer_phone_country_code digits and hyphens up to 10, payer_language never rejected), return_url, callback_url,
  * custom_data and the brand's parameters[...]. Every problem is collected and reported together.
  */
+import type { PaymentDetails } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
@@ -85,7 +86,7 @@ function missingOnPage(a: ApmPaymentFields): string[] {
 }
 
 /** What goes to payment.details: echoed by status responses, callbacks and the redirect page. Never parameters[...]. */
-export function apmDetails(a: ApmPaymentFields, merchant: Merchant): Record<string, unknown> {
+export function apmDetails(a: ApmPaymentFields, merchant: Merchant): PaymentDetails {
   return {
     brand: a.brand,
     ...(a.identifier ? { identifier: a.identifier } : {}),

@@ -19,8 +19,8 @@ export function cardAttributes(p: Payment): Record<string, string> {
 
 export function extraAttributes(p: Payment, m: CallbackMappings): Record<string, string> {
   const out: Record<string, string> = { ...threeDsAttributes(p, m), ...browserAttributes(p, m), ...cardOnFileAttributes(p, m) };
-  const payer = p.details.payer as Record<string, string> | undefined;
+  const payer = p.details.payer;
   if (m.payer && payer) Object.assign(out, payer);
-  if (typeof p.details.motoType === 'string') out.moto_type = p.details.motoType;
+  if (p.details.motoType !== undefined) out.moto_type = p.details.motoType;
   return out;
 }

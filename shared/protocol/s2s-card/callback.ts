@@ -48,11 +48,11 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     // card_token is in every debit callback (6.7.0 fix), and in others when the identity mapping is on.
     ...(p.cardToken && (m.identity || DEBIT_ACTIONS.includes(p.action)) ? { card_token: p.cardToken } : {}),
     ...(m.recurring && p.recurringToken ? { recurring_token: p.recurringToken } : {}),
-    ...(m.recurring && typeof p.details.recurringFirstTransId === 'string' ? { recurring_init_trans_id: p.details.recurringFirstTransId } : {}),
+    ...(m.recurring && p.details.recurringFirstTransId !== undefined ? { recurring_init_trans_id: p.details.recurringFirstTransId } : {}),
     ...(m.recurring ? scheduleEcho(p) : {}),
     ...(m.identity && p.details.customData ? { custom_data: p.details.customData as FormValue } : {}),
     // A wallet payment says which wallet and whether the card was a device token (as its SALE answer does).
-    ...(typeof p.details.digitalWallet === 'string' ? { digital_wallet: p.details.digitalWallet, pan_type: p.details.panType as string | undefined } : {}),
+    ...(p.details.digitalWallet !== undefined ? { digital_wallet: p.details.digitalWallet, pan_type: p.details.panType } : {}),
     ...extraAttributes(p, m),
     ...extendedData(p, merchant),
     ...event.extra,

@@ -3,6 +3,7 @@
  * browser, moto_type, term_url_3ds and its target, custom_data and the Y/N flags. Every problem is collected and
  * reported together, each naming its field.
  */
+import type { PaymentDetails } from '../../domain/payment.js';
 import type { Merchant, LinkTarget } from '../../domain/merchant.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { ValidationError } from '../../errors.js';
@@ -114,7 +115,7 @@ export function readCommon(f: FieldReader, merchant: Merchant, payerNeeds: Payer
 }
 
 /** What goes to payment.details: wire-named groups the status responses and callbacks echo. */
-export function commonDetails(c: CommonDetails, term?: { termUrl?: string; target: string }): Record<string, unknown> {
+export function commonDetails(c: CommonDetails, term?: { termUrl?: string; target: string }): PaymentDetails {
   return {
     payer: c.payer.fields,
     ...(Object.keys(c.browser).length ? { browser: c.browser } : {}),

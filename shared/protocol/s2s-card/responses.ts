@@ -57,7 +57,7 @@ export function statusResult(action: string, p: Payment, mappings?: CallbackMapp
 
 /** GET_TRANS_DETAILS: the status plus payer, amount and the history of the payment's transactions. */
 export function detailsResult(p: Payment, mappings?: CallbackMappings): Record<string, unknown> {
-  const payer = (p.details.payer ?? {}) as Record<string, string>;
+  const payer = p.details.payer ?? {};
   const name = [payer.payer_first_name, payer.payer_last_name].filter(Boolean).join(' ');
   return {
     ...statusResult('GET_TRANS_DETAILS', p, mappings),

@@ -7,17 +7,11 @@ import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 
 /** Where these facts live on a payment's details. */
-export interface ScheduleDetails {
-  scheduleId?: string;
-  firstRecurringDate?: string;
-  scheduleStartDate?: string;
-  /** Minor units. */
-  paymentScheduleAmount?: number;
-}
+export type { ScheduleDetails } from '../../domain/payment-details.js';
 
 export function scheduleEcho(p: Payment): Record<string, string> {
-  const d = p.details as ScheduleDetails;
-  if (typeof d.scheduleId !== 'string' || !d.scheduleId) return {};
+  const d = p.details;
+  if (!d.scheduleId) return {};
   return {
     schedule_id: d.scheduleId,
     ...(d.firstRecurringDate ? { first_recurring_date: d.firstRecurringDate } : {}),

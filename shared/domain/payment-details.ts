@@ -1,0 +1,155 @@
+/**
+ * What a payment keeps besides its order, card summary and amounts, in typed sections. Status answers, callbacks
+ * and pages echo it; operations read it back (3DS completion, refunds, schedules, the provider step).
+ * The sections are stored flat on the payment item under these names (the layout predates the sections), so items
+ * written before the sections were typed load unchanged; every key is optional because an action fills only its own.
+ * Never card data: the PAN is sealed in the vault, the CVV is never kept.
+ */
+import type { FormValue } from '../protocol/form.js';
+import type { CardOnFile } from './card-on-file.js';
+import type { TransactionType } from './payment.js';
+
+/** The payer, under the protocol's wire names (payer_first_name, payer_email ...), echoed by S2S callbacks. */
+export interface PayerDetails {
+  payer?: Record<string, string>;
+  payerLanguage?: string;
+  /** payer_present as sent; "N": a merchant-initiated card-on-file payment. */
+  payerPresent?: string;
+  /** The payer's IP address the acquirer received (again at 3DS completion). */
+  payerIp?: string;
+}
+
+/** browser_* attributes under their wire names (S2S fields, hosted fields' browser_info, the page's own request). */
+export interface BrowserDetails {
+  browser?: Record<string, string>;
+}
+
+/** The 3DS / redirect step: where the payer returns and the result the callbacks echo. */
+export interface ThreeDsDetails {
+  /** 3DS attributes (threeDSServerTransID, eci ...): from mpi_data, a wallet cryptogram, or the platform's own 3DS. */
+  threeDs?: Record<string, string>;
+  /** The secret of the platform's 3DS / redirect page (PaReq). */
+  challengeToken?: string;
+  termUrl3ds?: string;
+  termUrlTarget?: string;
+  /** An acquirer that runs the step on its own page (the upstream connector): where the payer is sent, as given. */
+  acquirerRedirect?: { url: string; method: 'POST' | 'GET'; params: Record<string, string> };
+  /** Hosted payment fields: their own 3DS page and return address. */
+  hostedFields?: { returnUrl: string; challengeToken: string };
+}
+
+/** How the card was used: card-on-file facts and the tokens the payment asked for. */
+export interface CardDetails {
+  cardOnFile?: CardOnFile;
+  issueCardToken?: boolean;
+  issueRecurringToken?: boolean;
+  motoType?: string;
+}
+
+/** A recurring chain and its schedule (docs/schedules.md). */
+export interface ScheduleDetails {
+  /** The chain's first payment, on a recurring charge (RETRY charges its card again). */
+  recurringFirstTransId?: string;
+  scheduleId?: string;
+  firstRecurringDate?: string;
+  scheduleStartDate?: string;
+  /** Minor units. */
+  paymentScheduleAmount?: number;
+  /** The run of the schedule this payment is. */
+  scheduledRun?: number;
+}
+
+/** A Google Pay / Apple Pay payment. */
+export interface WalletDetails {
+  digitalWallet?: string;
+  /** dpan (a device token) or fpan. */
+  panType?: string;
+}
+
+/** An alternative payment method (S2S APM, the Checkout page's APM choice). */
+export interface ApmDetails {
+  brand?: string;
+  identifier?: string;
+  /** DEBIT2VIRTUAL: the provider's commission in minor units, charged on top of the amount. */
+  commission?: number;
+  /** The provider step's deadline (ISO): past it unpaid, the payment is declined. */
+  deadline?: string;
+  /** sha256 of the one-time token of the method's page. */
+  redirectTokenHash?: string;
+  /** The provider's own last word (executed, ACSC, expired ...). */
+  providerStatus?: string;
+  /** What the payer needs to pay outside (crypto_address ...). */
+  instructions?: Record<string, string>;
+  /** Parameter names the method's page asks the payer for. */
+  collectOnPage?: string[];
+  returnUrl?: string;
+  returnUrlTarget?: string;
+  /** The payment's own callback URL (S2S APM callback_url), instead of the merchant's. */
+  callbackUrl?: string;
+  channelId?: string;
+}
+
+/** Payouts and transfers: the receiving side, kept masked (a payee card's first six and last four only). */
+export interface PayoutDetails {
+  /** Additional parameter sets of CREDIT2CARD / CARD2CARD / DEBIT, under their wire names. */
+  extras?: Record<string, string>;
+  payeeCard?: string;
+  payee?: Record<string, unknown>;
+  payeeBillingAddress?: Record<string, unknown>;
+  payeeFirstName?: string;
+  payeeLastName?: string;
+}
+
+/** Checkout and hosted fields: the session's customer, echoed by §5.3 callbacks and status answers. */
+export interface CheckoutDetails {
+  checkoutOperation?: string;
+  /** card, or the APM brand the payer chose on the page. */
+  checkoutPaymentMethod?: string;
+  customerName?: string;
+  customerBirthDate?: string;
+  customerCountry?: string;
+  customerState?: string;
+  customerCity?: string;
+  customerAddress?: string;
+  customerZip?: string;
+  customerPhone?: string;
+  customerPhoneCountryCode?: string;
+  customerIp?: string;
+  language?: string;
+}
+
+/** A chargeback recorded on the payment (the same report again is a duplicate). */
+export interface StoredChargeback {
+  id: string;
+  /** Minor units. */
+  amount: number;
+  reasonCode: string;
+  bankDate: string;
+  date: string;
+}
+
+/** How the payment was processed. */
+export interface ProcessingDetails {
+  midName?: string;
+  /** The payment holds its funds (an authorization), or a SALE routed to a DMS MID. */
+  authorize?: boolean;
+  /** The history type of the payment's own transaction (SALE / AUTH / DEBIT ...). */
+  transactionType?: TransactionType;
+  /** custom_data as sent (card numbers in it masked), echoed with the identity mapping: S2S form values, or the
+   * Checkout session's JSON object (its callbacks form-encode it). */
+  customData?: FormValue | Record<string, unknown>;
+  /** Additional parameters as sent (S2S `parameters[...]`, the session's parameters); never an APM's secrets. */
+  parameters?: FormValue | Record<string, unknown>;
+  chargeback?: StoredChargeback;
+}
+
+export type PaymentDetails = PayerDetails &
+  BrowserDetails &
+  ThreeDsDetails &
+  CardDetails &
+  ScheduleDetails &
+  WalletDetails &
+  ApmDetails &
+  PayoutDetails &
+  CheckoutDetails &
+  ProcessingDetails;

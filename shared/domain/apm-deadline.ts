@@ -4,11 +4,10 @@
  * same conditional write (table-keys apmDeadlineEntry), so the sweeper's list never disagrees with the payments.
  */
 import type { Payment } from './payment.js';
+import { canApply } from './payment-machine/index.js';
 
-/** The deadline (ISO) while the provider step is still open, if the payment has one. */
+/** The deadline (ISO) while the provider step is still open (the machine would take DEADLINE_PASSED), if any. */
 export function apmDeadline(p: Payment): string | undefined {
-  const deadline = p.details.deadline;
-  if (typeof deadline !== 'string') return undefined;
-  const open = p.history.some((h) => h.type === 'REDIRECT' && h.status === 'waiting');
-  return open && (p.status === 'REDIRECT' || p.status === 'PENDING') ? deadline : undefined;
+  const { deadline } = p.details;
+  return deadline !== undefined && canApply(p, { name: 'DEADLINE_PASSED' }) ? deadline : undefined;
 }

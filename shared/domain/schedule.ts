@@ -6,6 +6,7 @@
  * to): "every later payment is counted from the first". Month intervals land on the schedule's day_of_month (or the
  * anchor's day) clamped to the month's last day, computed from the anchor each time so Jan 31 → Feb 28 → Mar 31.
  */
+import { recurringRunOf, type Action } from './actions.js';
 
 export type IntervalUnit = 'day' | 'month';
 export const INTERVAL_UNITS: readonly IntervalUnit[] = ['day', 'month'];
@@ -39,8 +40,8 @@ export interface Schedule {
 export type RecurringRunAction = 'RECURRING_SALE' | 'RECURRING_DEBIT';
 
 /** The run action of a chain started by `initialAction` (a DEBIT's runs are debits). */
-export function runActionOf(initialAction: string): RecurringRunAction {
-  return initialAction === 'DEBIT' || initialAction === 'RECURRING_DEBIT' ? 'RECURRING_DEBIT' : 'RECURRING_SALE';
+export function runActionOf(initialAction: Action): RecurringRunAction {
+  return recurringRunOf(initialAction);
 }
 
 export interface Subscription {

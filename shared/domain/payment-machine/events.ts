@@ -38,6 +38,11 @@ export type AnswerEvent =
   | 'AWAITING_PROVIDER'
   /** No answer (timeout, crash): the transaction stays waiting until the reconciler learns its outcome. */
   | 'NO_ANSWER'
+  /**
+   * The acquirer took the transaction but has not decided (an upstream gateway's refund, whose outcome arrives by its
+   * callback), or answered a follow-up with a step nobody can take: it stays waiting, reported UNDEFINED.
+   */
+  | 'PENDING'
   | `${FollowUpType}_${'APPROVED' | 'DECLINED'}`;
 
 export type EventName = RequestEvent | AnswerEvent;

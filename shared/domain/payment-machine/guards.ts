@@ -29,9 +29,10 @@ export const OWN_TRANSACTIONS: readonly TransactionType[] = [...new Set(Object.v
 
 const ALL_RECORD_STATUSES: readonly RecordStatus[] = ['waiting', 'success', 'fail'];
 
-/** What is left to refund: settled minus refunded minus refunds in flight. */
+/** What is left to return: settled (a held authorization: the amount held) minus refunded minus refunds in flight. */
 export function refundable(p: Payment): number {
-  return p.capturedAmount - p.refundedAmount - waitingAmount(p, ['REFUND', 'REVERSAL']);
+  const base = p.status === 'PENDING' ? p.amount : p.capturedAmount;
+  return base - p.refundedAmount - waitingAmount(p, ['REFUND', 'REVERSAL']);
 }
 
 /** When the payment settled: its latest successful settling transaction. */

@@ -9,8 +9,8 @@ import { TRANSITIONS, type CallbackResult, type Transition } from './table.js';
 
 export interface Decision {
   row: Transition;
-  /** The status changes (false for requests and late answers). */
-  changed: boolean;
+  /** The row sets the status (false for requests and late answers, whose rows keep it: `same`). */
+  moves: boolean;
   /** The result the transition's callback reports; undefined: it reports none. */
   callback?: Exclude<CallbackResult, 'none'>;
   /** A request's attempt, resolved (`own` → the payment's own transaction type). */
@@ -42,7 +42,7 @@ export function decide(p: Payment, e: MachineEvent): Verdict {
     if (!failed) {
       const decision: Decision = {
         row,
-        changed: row.to !== 'same' && row.to !== p.status,
+        moves: row.to !== 'same',
         ...(row.callback !== 'none' ? { callback: row.callback } : {}),
         ...(row.attempt ? { attempt: row.attempt === 'own' ? ownTransaction(p) : row.attempt } : {}),
       };

@@ -10,7 +10,7 @@ import { allows, G, type Guard } from './guards.js';
 import { ALL_STATUSES } from './statuses.js';
 
 /** The callback the transition reports, as the protocol-neutral event result (none: nothing is reported). */
-export type CallbackResult = 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'INIT' | 'none';
+export type CallbackResult = 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'INIT' | 'UNDEFINED' | 'none';
 
 /** What a transition does to the amounts. */
 export type Effect =
@@ -64,6 +64,7 @@ export const TRANSITIONS: readonly Transition[] = [
   row(DECIDED, 'APPROVED', [], 'same', 'SUCCESS'),
   row(DECIDED, 'DECLINED', [], 'same', 'DECLINED'),
   row(ANY, 'NO_ANSWER', [], 'same', 'none'),
+  row(ANY, 'PENDING', [], 'same', 'UNDEFINED'),
 
   // The payer back from the 3DS / redirect / method page: the own transaction is attempted once.
   row(['3DS', 'REDIRECT'], 'PAYER_RETURNED', [G.payerStepOpen, G.ownNotAttempted], 'same', 'none', 'none', 'own'),

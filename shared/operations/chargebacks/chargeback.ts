@@ -13,13 +13,14 @@ import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js'
 import type { Payment } from '../../domain/payment.js';
 import type { StoredChargeback } from '../../domain/payment-details.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { enqueue, nextVersion, waitingAmount } from '../payment/attempt.js';
+import { enqueue, nextVersion } from '../payment/attempt.js';
+import { permitOrThrow } from '../payment/permit.js';
+import { apply } from '../../domain/payment-machine/index.js';
 import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
 
 export const CHARGEBACK_NOT_ALLOWED = 'Chargeback is not allowed.';
 export const CHARGEBACK_TOO_LARGE = 'Chargeback amount exceeds the payment amount.';
 
-const PAYOUTS = ['CREDIT2CARD', 'CREDIT2VIRTUAL', 'CREDIT2CRYPTO'];
 const ATTEMPTS = 3;
 
 export interface ChargebackInput {
@@ -60,18 +61,20 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
   if (previous && previous.amount === amount && previous.reasonCode === input.reasonCode && previous.bankDate === bankDate) {
     return { payment, duplicate: true };
   }
-  if (payment.status !== 'SETTLED' || PAYOUTS.includes(payment.action)) throw new BusinessRuleError(100000, CHARGEBACK_NOT_ALLOWED);
-  // Refunds still waiting for the acquirer may already have returned the money.
-  if (amount > payment.capturedAmount - payment.refundedAmount - waitingAmount(payment, ['REFUND', 'REVERSAL'])) {
-    throw new BusinessRuleError(208010, CHARGEBACK_TOO_LARGE);
-  }
+  // The machine's CHARGEBACK row: a SETTLED payment that took money from the payer, for at most what is left of it
+  // (refunds still waiting for the acquirer may already have returned the money).
+  const event = { name: 'CHARGEBACK' as const, amount };
+  permitOrThrow(payment, event, {
+    NOT_ALLOWED: () => new BusinessRuleError(100000, CHARGEBACK_NOT_ALLOWED),
+    CHARGEBACK_TOO_LARGE: () => new BusinessRuleError(208010, CHARGEBACK_TOO_LARGE),
+  });
 
   const config = await d.merchants.get(payment.clientKey);
   if (!config) throw new Error('merchant of the payment not found');
   const id = d.newId();
   const facts: ChargebackFacts = { amount, reasonCode: input.reasonCode, bankDate, date: now };
   const next = nextVersion(payment, now);
-  next.status = 'CHARGEBACK';
+  apply(next, event);
   next.history.push({ id, type: 'CHARGEBACK', status: 'success', date: now, amount });
   next.details.chargeback = { id, amount, reasonCode: input.reasonCode, bankDate, date: now } satisfies StoredChargeback;
   const callbacks = recordCallback(next, config.merchant, chargebackCallbackFields(next, config.merchant, facts), d.newId(), now);

@@ -4,6 +4,7 @@
  * start one payment; the attempt holds a lease (attempt-lease.ts) so a crash cannot leave the session stuck.
  * The link dies when the session completes (paid, declined, cancelled) or expires.
  */
+import { onPayerStep } from '../../domain/payment-machine/index.js';
 import type { Deps } from '../../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import { PlatformError } from '../../errors.js';
@@ -87,7 +88,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
     return done ? finish(done, 'notCompleted', 'error', undefined) : busy(ctx);
   }
 
-  const waiting = payment.status === '3DS' || payment.status === 'REDIRECT';
+  const waiting = onPayerStep(payment.status);
   const paymentMethod = parsed.choice.kind === 'apm' ? parsed.choice.brand : 'card';
   const next = await claim(d, ctx, { state: waiting ? 'challenge' : 'completed', transId: payment.transId, paymentMethod });
   if (!next) return busy(ctx);

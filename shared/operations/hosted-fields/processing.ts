@@ -5,6 +5,7 @@
  * recorded in the payment's own write) → the session ends (or waits for 3DS). One session, one payment: any
  * later call answers that payment's current result instead of paying again.
  */
+import { onPayerStep } from '../../domain/payment-machine/index.js';
 import type { PaymentDetails } from '../../domain/payment.js';
 import { STATE_COUNTRIES } from '../../protocol/billing-state.js';
 import { randomBytes } from 'node:crypto';
@@ -87,7 +88,7 @@ export async function processPayment(d: Deps, loaded: LoadedSession, operation: 
     throw err;
   }
 
-  const waiting = payment.status === '3DS' || payment.status === 'REDIRECT';
+  const waiting = onPayerStep(payment.status);
   const next = await saveSession(d, claimed, { state: waiting ? 'challenge' : 'completed', transId: payment.transId });
   if (!next) logger.warn('hosted fields session changed during payment', { clientKey: s.clientKey, paymentId: payment.transId });
   logger.info('hosted fields payment', { clientKey: s.clientKey, paymentId: payment.transId, status: payment.status });

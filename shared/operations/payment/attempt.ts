@@ -8,6 +8,7 @@
  * until the reconciler asks the acquirer (docs/reconciliation.md) and records it, with its callback.
  */
 import type { Payment, TransactionType } from '../../domain/payment.js';
+import { settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
@@ -60,9 +61,7 @@ export async function runAttempt(
   const final = nextVersion(reserved, now);
   const event = apply(final, outcome, now);
   const record = final.history.find((h) => h.id === attempt.id)!;
-  record.status = event.result === 'SUCCESS' ? 'success' : event.result === 'DECLINED' ? 'fail' : 'waiting';
-  record.date = now;
-  if (event.declineReason) record.declineReason = event.declineReason;
+  settleRecord(record, event.result === 'SUCCESS' ? 'success' : event.result === 'DECLINED' ? 'fail' : 'waiting', now, event.declineReason);
   const callbacks = hooks.callbacks(final, event);
   const adopted = await writeOrAdopt(d, final.transId, attempt.id, () =>
     d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) }),
@@ -79,11 +78,5 @@ export async function enqueue(d: CoreDeps, callbacks: CoreResult['callbacks'], t
   });
 }
 
-/** Amount of attempts of these types still waiting for their outcome (reserved, e.g. refunds in flight). */
-export function waitingAmount(p: Payment, types: TransactionType[]): number {
-  return p.history.filter((h) => h.status === 'waiting' && types.includes(h.type)).reduce((sum, h) => sum + h.amount, 0);
-}
-
-export function hasAttempt(p: Payment, types: TransactionType[], statuses: Array<'success' | 'waiting' | 'fail'>): boolean {
-  return p.history.some((h) => types.includes(h.type) && statuses.includes(h.status));
-}
+/** History predicates of the state machine's guards, for the cores that still read them. */
+export { hasAttempt, waitingAmount } from '../../domain/payment-machine/index.js';

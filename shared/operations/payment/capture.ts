@@ -1,35 +1,40 @@
 /**
  * CAPTURE of a held authorization (PENDING): the full amount or one partial amount, never above what was authorized.
- * A declined capture leaves the authorization PENDING (sandbox 03/2038) and may be retried.
+ * A declined capture leaves the authorization PENDING (sandbox 03/2038) and may be retried. The rules are the state
+ * machine's CAPTURE rows (shared/domain/payment-machine/table.ts).
  */
 import { BusinessRuleError, ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
+import { runAttempt, type AttemptHooks } from './attempt.js';
+import { answerFollowUp } from './outcome.js';
+import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export const CAPTURE_NOT_ALLOWED = 'Capture is not allowed.';
 
 export function checkCapture(payment: Payment, amount: number | undefined): number {
-  // A PENDING payment whose provider step is still open (APM crypto address) holds nothing yet: not capturable.
-  if (payment.status !== 'PENDING' || hasAttempt(payment, ['CAPTURE', 'VOID', 'REVERSAL', 'REDIRECT'], ['success', 'waiting'])) {
-    throw new BusinessRuleError(208003, CAPTURE_NOT_ALLOWED);
+  if (amount !== undefined && amount <= 0) {
+    // Checked after the state: a capture the payment cannot take is refused as such whatever the amount.
+    permitOrThrow(payment, { name: 'CAPTURE' }, { NOT_ALLOWED: () => new BusinessRuleError(208003, CAPTURE_NOT_ALLOWED) });
+    throw ValidationError.field('amount', 'This value should be greater than 0.');
   }
-  const captureAmount = amount ?? payment.amount;
-  if (captureAmount <= 0) throw ValidationError.field('amount', 'This value should be greater than 0.');
-  if (captureAmount > payment.amount) throw new BusinessRuleError(208004, 'Capture amount exceeds the authorized amount.');
-  return captureAmount;
+  permitOrThrow(payment, { name: 'CAPTURE', amount }, {
+    NOT_ALLOWED: () => new BusinessRuleError(208003, CAPTURE_NOT_ALLOWED),
+    CAPTURE_TOO_LARGE: () => new BusinessRuleError(208004, 'Capture amount exceeds the authorized amount.'),
+  });
+  return amount ?? payment.amount;
 }
 
 export async function capture(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
   const resumed = await resumeAbandoned(d, hooks);
   if (resumed) return resumed;
   const amount = checkCapture(input.payment, input.amount);
-  const attemptId = d.newId();
+  const attempt = { type: 'CAPTURE' as const, amount, id: d.newId() };
   return runAttempt(
     d,
     input.payment,
-    { type: 'CAPTURE', amount, id: attemptId },
+    attempt,
     async (p) =>
       (await d.connectors.forPayment(p)).capture({
         transId: p.transId,
@@ -37,15 +42,7 @@ export async function capture(d: CoreDeps, input: { payment: Payment; amount?: n
         currency: p.currency,
         card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
       }),
-    (next, outcome, now) => {
-      if (outcome.kind === 'approved') {
-        next.status = 'SETTLED';
-        next.capturedAmount = amount;
-        return { operation: 'CAPTURE', result: 'SUCCESS', amount, attemptId, date: now };
-      }
-      const declineReason = outcome.kind === 'declined' ? outcome.reason : undefined;
-      return { operation: 'CAPTURE', result: outcome.kind === 'declined' ? 'DECLINED' : 'UNDEFINED', amount, attemptId, date: now, declineReason };
-    },
+    (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
     hooks,
   );
 }

@@ -4,28 +4,32 @@
  * When the platform ran the 3DS itself it fills the 3DS attributes (external MPI values are kept as sent).
  */
 import { BusinessRuleError, ConflictError } from '../../errors.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { Payment } from '../../domain/payment.js';
+import { canApply, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
-import type { CardOnFile } from '../../domain/card-on-file.js';
-import { hasAttempt, runAttempt, type AttemptHooks } from './attempt.js';
-import { applyOutcome, issueTokens, resultOf } from './charge.js';
+import { runAttempt, type AttemptHooks } from './attempt.js';
+import { issueTokens } from './charge.js';
+import { applyOutcome } from './outcome.js';
+import { permitOrThrow } from './permit.js';
 import { challengeCard } from './card-vault.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export const NOT_WAITING = 'The payment is not waiting for authentication.';
 
+/** The payer may still finish the 3DS / redirect page (the machine's PAYER_RETURNED). */
 export function isWaitingForChallenge(p: Payment): boolean {
-  return (p.status === '3DS' || p.status === 'REDIRECT') && !hasAttempt(p, ['SALE', 'AUTH', 'DEBIT', 'CARD2CARD'], ['waiting', 'success', 'fail']);
+  return canApply(p, { name: 'PAYER_RETURNED' });
 }
 
 export async function completeChallenge(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
   const { payment } = input;
-  if (!isWaitingForChallenge(payment)) throw new BusinessRuleError(100000, NOT_WAITING);
+  const notWaiting = () => new BusinessRuleError(100000, NOT_WAITING);
+  const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
   const card = await challengeCard(d, payment);
-  if (!card) throw new BusinessRuleError(100000, NOT_WAITING);
-  const type = payment.status as '3DS' | 'REDIRECT';
+  if (!card) throw notWaiting();
+  // The step the payer is on: the waiting 3DS or REDIRECT entry the charge left.
+  const type = payment.history.find((h) => (h.type === '3DS' || h.type === 'REDIRECT') && h.status === 'waiting')!.type as '3DS' | 'REDIRECT';
   const authorize = payment.details.authorize === true;
-  const transactionType = (payment.details.transactionType as TransactionType | undefined) ?? (authorize ? 'AUTH' : 'SALE');
   let outcome: ConnectorOutcome | undefined;
   return runAttempt(
     d,
@@ -40,8 +44,8 @@ export async function completeChallenge(d: CoreDeps, input: { payment: Payment }
         authorize,
         externalThreeDs: false,
         type,
-        payerIp: typeof p.details.payerIp === 'string' ? p.details.payerIp : undefined,
-        cardOnFile: p.details.cardOnFile as CardOnFile | undefined,
+        payerIp: p.details.payerIp,
+        cardOnFile: p.details.cardOnFile,
       });
       if (outcome.kind === 'approved') {
         // Tokens are written before the payment names them, so a token in a callback always resolves.
@@ -50,14 +54,12 @@ export async function completeChallenge(d: CoreDeps, input: { payment: Payment }
       return outcome;
     },
     (next, o, now) => {
-      applyOutcome(next, o.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication was not completed.' } : o, authorize);
+      const decision = applyOutcome(next, o.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication was not completed.' } : o, authorize);
+      // The step ends with the payment's decision; an acquirer that has not decided yet (pending) leaves it open.
       const step = next.history.find((h) => h.type === type && h.status === 'waiting');
-      if (step) {
-        step.status = o.kind === 'approved' ? 'success' : 'fail';
-        step.date = now;
-      }
-      if (type === '3DS' && !next.details.threeDs) next.details.threeDs = platformThreeDs(d, o, now);
-      return { operation: transactionType, result: resultOf(o) === 'SUCCESS' ? 'SUCCESS' : 'DECLINED', amount: next.amount, attemptId: next.transId, date: now, declineReason: next.declineReason };
+      if (step && decision.moves) settleRecord(step, o.kind === 'approved' ? 'success' : 'fail', now);
+      if (type === '3DS' && decision.moves && !next.details.threeDs) next.details.threeDs = platformThreeDs(d, o, now);
+      return { operation: transactionType, result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId: next.transId, date: now, declineReason: next.declineReason };
     },
     hooks,
   );

@@ -10,14 +10,13 @@ import type { Mid } from '../../domain/merchant.js';
 import type { ConnectorAuthentication, ConnectorOutcome, ConnectorPayer } from '../../ports/connector.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { cardBrand } from '../../protocol/fields.js';
-import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
+import type { AttemptHooks } from './attempt.js';
+import { chargeNewPayment, undetermined } from './charge-tail.js';
 import { newPayment } from './new-payment.js';
-import { logger } from '../../logger.js';
 import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
-import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
+import type { CoreDeps, CoreResult } from './types.js';
 import { applyOutcome, resultOf } from './outcome.js';
-import { claimOf, reserveOnce } from './recover.js';
-import { writeOrAdopt } from './late-answer.js';
+import { claimOf } from './recover.js';
 import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 
@@ -104,10 +103,10 @@ function payerOf(input: ChargeInput): ConnectorPayer {
 /** How the payment stores or uses a stored credential (domain/card-on-file.ts), from what the request asked. */
 export function cardOnFileOf(input: ChargeInput): CardOnFile | undefined {
   return classifyCardOnFile({
-    payerPresent: typeof input.details.payerPresent === 'string' ? input.details.payerPresent : undefined,
+    payerPresent: input.details.payerPresent,
     storesCredential: input.issueCardToken || input.issueRecurringToken,
     cardToken: !!input.cardToken,
-    recurring: typeof input.details.recurringFirstTransId === 'string',
+    recurring: input.details.recurringFirstTransId !== undefined,
     scheduleRun: input.details.scheduledRun !== undefined,
   });
 }
@@ -122,56 +121,27 @@ export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, want
   if (wantRecurringToken) await attachSchedule(d, p);
 }
 
-/**
- * 1. reserve: the payment as PREPARE (and the caller's idempotency claim) in one conditional write, before any money
- *    moves — a crash from here on leaves the payment on record, never an approval nobody knows about;
- * 2. the acquirer;
- * 3. the outcome, tokens and callbacks (+ the idempotent answer) in one conditional write, then queue the callbacks.
- * An acquirer that fails to answer leaves the payment PREPARE: the protocol's UNDEFINED, final by callback later.
- */
+/** A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). */
 export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
   checkConnectorRequirements(d, input);
   const transId = d.newId();
-  const started = d.clock.now().toISOString();
-  const reserved = preparedPayment(input, transId, started);
-  const recovered = await reserveOnce(d, reserved, hooks);
-  if (recovered) return recovered;
-
-  let outcome: ConnectorOutcome;
-  try {
-    outcome = await callConnector(d, input, transId);
-  } catch (err) {
-    logger.error('acquirer did not answer; payment left PREPARE', { transId, connector: input.mid.connector, error: (err as Error).message });
-    return undetermined(d, reserved, hooks);
-  }
-  const now = d.clock.now().toISOString();
-  const payment = nextVersion(reserved, now);
-  const result = resultOf(outcome);
-  const entry = payment.history[0]!;
-  entry.date = now;
-  if (outcome.kind === 'challenge') entry.type = outcome.type;
-  else if (outcome.kind !== 'pending') entry.status = result === 'SUCCESS' ? 'success' : 'fail';
-  applyOutcome(payment, outcome, input.authorize);
-  if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
-  if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
-  // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
-  if (outcome.kind === 'challenge' && outcome.redirect) payment.details.acquirerRedirect = outcome.redirect;
-
-  const event: PaymentEvent = {
-    operation: outcome.kind === 'challenge' ? outcome.type : input.transactionType,
-    result,
-    amount: input.amount,
-    attemptId: transId,
-    date: now,
-    declineReason: payment.declineReason,
-  };
-  const callbacks = hooks.callbacks(payment, event);
-  const adopted = await writeOrAdopt(d, transId, transId, () =>
-    d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) }),
+  const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
+  return chargeNewPayment(
+    d,
+    reserved,
+    {
+      transactionType: input.transactionType,
+      hold: input.authorize,
+      call: (id) => callConnector(d, input, id),
+      async onAnswer(payment, outcome) {
+        if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
+        if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
+        // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
+        if (outcome.kind === 'challenge' && outcome.redirect) payment.details.acquirerRedirect = outcome.redirect;
+      },
+    },
+    hooks,
   );
-  if (adopted) return adopted;
-  await enqueue(d, callbacks, transId);
-  return { payment, event, callbacks };
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {
@@ -200,19 +170,4 @@ function preparedPayment(input: ChargeInput, transId: string, now: string): Paym
   });
 }
 
-/** The acquirer's answer is unknown: answer UNDEFINED/PREPARE, and let a repeated request get that same answer. */
-export async function undetermined(d: CoreDeps, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult> {
-  const event: PaymentEvent = {
-    operation: String(reserved.details.transactionType),
-    result: 'UNDEFINED',
-    amount: reserved.amount,
-    attemptId: reserved.transId,
-    date: reserved.createdAt,
-  };
-  if (hooks.idempotency) {
-    const payment = nextVersion(reserved, d.clock.now().toISOString());
-    await d.payments.update(payment, [], { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
-    return { payment, event, callbacks: [] };
-  }
-  return { payment: reserved, event, callbacks: [] };
-}
+export { undetermined };

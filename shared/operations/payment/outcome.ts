@@ -1,29 +1,62 @@
-/** What an acquirer's answer does to a new payment, shared by every path that decides one (charge, 3DS, reconciler). */
-import type { Payment } from '../../domain/payment.js';
+/**
+ * What an acquirer's (or provider's) answer does to a payment, decided by the state machine
+ * (shared/domain/payment-machine): every path that records an answer — the charge, 3DS / redirect completion, a
+ * retry, a follow-up, the reconciler, an abandoned request's recovery — comes through here.
+ */
+import { answerEvent, apply, type AnswerEvent, type Decision } from '../../domain/payment-machine/index.js';
+import type { Payment, TransactionType } from '../../domain/payment.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { PaymentEvent } from './types.js';
 
-export function resultOf(outcome: ConnectorOutcome): PaymentEvent['result'] {
-  if (outcome.kind === 'pending') return 'UNDEFINED';
-  return outcome.kind === 'approved' ? 'SUCCESS' : outcome.kind === 'declined' ? 'DECLINED' : 'REDIRECT';
+/** The machine's event for an answer about the payment's own transaction. */
+export function ownEvent(outcome: ConnectorOutcome): AnswerEvent {
+  if (outcome.kind === 'approved') return 'APPROVED';
+  if (outcome.kind === 'declined') return 'DECLINED';
+  if (outcome.kind === 'pending') return 'PENDING';
+  if (outcome.awaiting === 'provider') return 'AWAITING_PROVIDER';
+  return outcome.type === '3DS' ? 'CHALLENGED_3DS' : 'CHALLENGED_REDIRECT';
 }
 
-/** Applies an approval or decline to a payment (also used when a 3DS / redirect step completes). */
-export function applyOutcome(p: Payment, outcome: ConnectorOutcome, authorize: boolean): void {
+/** The result an answer about the payment's own transaction reports. */
+export function resultOf(outcome: ConnectorOutcome): PaymentEvent['result'] {
+  if (outcome.kind === 'pending') return 'UNDEFINED';
+  return outcome.kind === 'approved' ? 'SUCCESS' : outcome.kind === 'declined' ? 'DECLINED' : outcome.awaiting === 'provider' ? 'INIT' : 'REDIRECT';
+}
+
+/**
+ * Applies an answer about the payment's own transaction (also when a 3DS / redirect step completes). `hold`: an
+ * approval holds the funds (PENDING) instead of settling. A late answer for a payment decided meanwhile keeps the
+ * payment as it is (the machine's `same` rows); its acquirer facts are not taken over either.
+ */
+export function applyOutcome(p: Payment, outcome: ConnectorOutcome, hold: boolean): Decision {
+  const decision = apply(p, { name: ownEvent(outcome), hold });
+  if (!decision.moves) return decision;
   if (outcome.kind === 'approved') {
-    p.status = authorize ? 'PENDING' : 'SETTLED';
-    p.capturedAmount = authorize ? 0 : p.amount;
     p.rrn = outcome.rrn;
     p.arn = outcome.arn;
     p.approvalCode = outcome.approvalCode;
     p.declineReason = undefined;
   } else if (outcome.kind === 'declined') {
-    p.status = 'DECLINED';
     p.declineReason = outcome.reason;
     p.rrn = outcome.rrn;
-  } else if (outcome.kind === 'challenge') {
-    p.status = outcome.type;
   }
-  // pending: nothing is decided yet; the acquirer's notification or an inquiry will.
+  return decision;
 }
 
+export interface AnsweredAttempt {
+  type: TransactionType;
+  id: string;
+  /** Minor units the attempt concerns (capture / refund amount). */
+  amount: number;
+}
+
+/**
+ * Applies the answer to a follow-up attempt (CAPTURE, VOID, REFUND, REVERSAL) and returns the event its callback
+ * reports. No decision yet (pending, or a challenge nobody can take) leaves the attempt waiting, reported UNDEFINED.
+ */
+export function answerFollowUp(next: Payment, attempt: AnsweredAttempt, outcome: ConnectorOutcome, now: string): PaymentEvent {
+  const name = outcome.kind === 'challenge' || outcome.kind === 'pending' ? 'PENDING' : answerEvent(attempt.type, outcome.kind === 'approved');
+  const decision = apply(next, { name, amount: attempt.amount });
+  const declineReason = outcome.kind === 'declined' ? outcome.reason : undefined;
+  return { operation: attempt.type, result: decision.callback ?? 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: now, declineReason };
+}

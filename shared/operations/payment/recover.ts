@@ -9,6 +9,7 @@
 import { ConflictError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
+import { STATUSES } from '../../domain/payment-machine/index.js';
 import { IdempotencyClaimedError, type ClaimedEffect } from '../../ports/payment-store.js';
 import { resolveTransaction } from '../reconciliation/resolve.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
@@ -103,10 +104,8 @@ async function settleAttempt(d: CoreDeps, payment: Payment, attemptId: string, c
 export function recordedEvent(p: Payment, attemptId: string): PaymentEvent {
   const record = p.history.find((h) => h.id === attemptId);
   if (attemptId === p.transId) {
-    const result: PaymentEvent['result'] =
-      p.status === 'PREPARE' ? 'UNDEFINED' : p.status === 'DECLINED' ? 'DECLINED' : p.status === '3DS' || p.status === 'REDIRECT' ? 'REDIRECT' : 'SUCCESS';
-    const operation = String(p.details.transactionType ?? record?.type ?? p.action);
-    return { operation, result, amount: p.amount, attemptId, date: p.updatedAt, declineReason: p.declineReason };
+    const operation = p.details.transactionType ?? record?.type ?? p.action;
+    return { operation, result: STATUSES[p.status].result, amount: p.amount, attemptId, date: p.updatedAt, declineReason: p.declineReason };
   }
   const result: PaymentEvent['result'] = record?.status === 'success' ? 'SUCCESS' : record?.status === 'fail' ? 'DECLINED' : 'UNDEFINED';
   return { operation: record?.type ?? 'UNKNOWN', result, amount: record?.amount ?? 0, attemptId, date: record?.date ?? p.updatedAt, declineReason: record?.declineReason };

@@ -4,6 +4,7 @@
  */
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import { ACTIONS } from '../../domain/actions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { AttemptHooks } from './attempt.js';
 import { charge } from './charge.js';
@@ -27,7 +28,7 @@ export interface RecurringChargeInput {
 }
 
 export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
-  const transactionType: TransactionType = input.action === 'RECURRING_DEBIT' ? 'RECURRING_DEBIT' : 'RECURRING_SALE';
+  const transactionType: TransactionType = ACTIONS[input.action].transaction;
   return charge(
     d,
     {
@@ -49,18 +50,5 @@ export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, 
       issueRecurringToken: false,
     },
     hooks,
-  );
-}
-
-/**
- * RETRY of a soft-declined recurring charge: only while it is DECLINED and no earlier retry is still waiting for
- * the acquirer (a retry whose answer is unknown may have charged the payer already).
- */
-export function canRetry(p: Payment): boolean {
-  return (
-    (p.action === 'RECURRING_SALE' || p.action === 'RECURRING_DEBIT') &&
-    p.status === 'DECLINED' &&
-    typeof p.details.recurringFirstTransId === 'string' &&
-    !p.history.some((h) => h.status === 'waiting')
   );
 }

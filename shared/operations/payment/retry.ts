@@ -1,15 +1,16 @@
 /**
  * RETRY of a soft-declined recurring charge (S2S CARD RETRY, Checkout /api/v1/payment/retry): the same payment is
  * charged again with the card of its chain. Allowed only while it is DECLINED and no earlier retry is still waiting
- * for the acquirer (canRetry); the outcome comes by callback. A retry whose request was interrupted is answered
+ * for the acquirer (the machine's RETRY row); the outcome comes by callback. A retry whose request was interrupted is answered
  * with that retry's attempt, never charged a second time (recover.ts).
  */
 import { BusinessRuleError } from '../../errors.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { Payment } from '../../domain/payment.js';
+import { ownTransaction } from '../../domain/payment-machine/index.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
-import { canRetry } from './recurring.js';
+import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
@@ -17,9 +18,8 @@ export const RETRY_NOT_ALLOWED = 'Retry is not allowed.';
 
 /** The card of the payment's recurring chain, if the payment may be retried now (100000 otherwise). */
 async function retryCard(d: CoreDeps, payment: Payment): Promise<VaultCard> {
-  const firstTransId = payment.details.recurringFirstTransId;
-  if (!canRetry(payment) || typeof firstTransId !== 'string') throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
-  const initial = await d.payments.get(firstTransId);
+  permitOrThrow(payment, { name: 'RETRY' }, { NOT_ALLOWED: () => new BusinessRuleError(100000, RETRY_NOT_ALLOWED) });
+  const initial = await d.payments.get(payment.details.recurringFirstTransId!);
   const entry = initial?.recurringToken ? await d.cardVault.get('recurring', initial.recurringToken, payment.clientKey) : undefined;
   if (!entry) throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
   return entry.card;
@@ -29,7 +29,7 @@ export async function retryCharge(d: CoreDeps, payment: Payment, hooks: AttemptH
   const resumed = await resumeAbandoned(d, hooks);
   if (resumed) return resumed;
   const card = await retryCard(d, payment);
-  const type = payment.action as TransactionType;
+  const type = ownTransaction(payment);
   const attemptId = d.newId();
   return runAttempt(
     d,
@@ -38,9 +38,8 @@ export async function retryCharge(d: CoreDeps, payment: Payment, hooks: AttemptH
     async (p) => (await d.connectors.forPayment(p)).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true }),
     (next, outcome, now) => {
       // The payer is not present: a retry cannot run an authentication step.
-      applyOutcome(next, outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome, false);
-      if (next.status === 'SETTLED') next.capturedAmount = next.amount;
-      return { operation: type, result: next.status === 'SETTLED' ? 'SUCCESS' : 'DECLINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
+      const decision = applyOutcome(next, outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome, false);
+      return { operation: type, result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
     },
     hooks,
   );

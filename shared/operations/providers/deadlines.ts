@@ -27,7 +27,7 @@ export async function expireDue(d: Deps, due: (now: string) => Promise<string[]>
       const deadline = apmDeadline(p);
       return deadline !== undefined && deadline <= d.clock.now().toISOString();
     };
-    const { effect } = await closeProviderStep(d, transId, { outcome: 'declined', declineReason: EXPIRED, providerStatus: EXPIRED }, isDue);
+    const { effect } = await closeProviderStep(d, transId, { outcome: 'declined', declineReason: EXPIRED, providerStatus: EXPIRED, deadline: true }, isDue);
     if (effect === 'applied') expired++;
   }
   return expired;

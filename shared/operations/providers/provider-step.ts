@@ -6,14 +6,12 @@
  */
 import type { Deps } from '../../deps.js';
 import { ConflictError } from '../../errors.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { Payment } from '../../domain/payment.js';
+import { apply, decide, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
 import { enqueue, nextVersion } from '../payment/attempt.js';
-import { applyOutcome } from '../payment/outcome.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
 import { apmRecorder } from '../s2s-apm/pipeline.js';
-import { isWaitingForProvider } from '../s2s-apm/redirect-step.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 
 export type StepEffect = 'applied' | 'unchanged' | 'unknown';
@@ -24,6 +22,8 @@ export interface Verdict {
   declineReason?: string;
   /** The provider's own word (executed, ACSC, expired ...), kept on the payment. */
   providerStatus: string;
+  /** The platform's verdict: the step's deadline passed unpaid (the machine's DEADLINE_PASSED). */
+  deadline?: boolean;
 }
 
 async function recorderFor(d: Deps, p: Payment): Promise<CallbackRecorder | undefined> {
@@ -32,31 +32,40 @@ async function recorderFor(d: Deps, p: Payment): Promise<CallbackRecorder | unde
   return p.protocol === 'checkout' ? checkoutCallbacks(d, config.merchant) : apmRecorder({ config, deps: d });
 }
 
-function decide(d: Deps, p: Payment, v: Verdict, now: string): { next: Payment; event: PaymentEvent } {
+const EVENTS: Record<Verdict['outcome'], 'PROVIDER_APPROVED' | 'PROVIDER_DECLINED' | 'PROVIDER_PENDING'> = {
+  approved: 'PROVIDER_APPROVED',
+  declined: 'PROVIDER_DECLINED',
+  pending: 'PROVIDER_PENDING',
+};
+
+/** The machine's event for a verdict: the provider's, or the deadline sweeper's (an `expired` decline). */
+function eventOf(v: Verdict): 'PROVIDER_APPROVED' | 'PROVIDER_DECLINED' | 'PROVIDER_PENDING' | 'DEADLINE_PASSED' {
+  return v.deadline ? 'DEADLINE_PASSED' : EVENTS[v.outcome];
+}
+
+/** The payment after the verdict and the event its callback reports; undefined: the verdict changes nothing. */
+function decideStep(d: Deps, p: Payment, v: Verdict, now: string): { next: Payment; event: PaymentEvent } | undefined {
+  const hold = p.details.authorize === true;
+  const verdict = decide(p, { name: eventOf(v), hold });
+  if (!verdict.ok || !verdict.decision.callback) return undefined;
+  const type = ownTransaction(p);
+  const next = nextVersion(p, now);
+  next.details.providerStatus = v.providerStatus;
   if (v.outcome === 'pending') {
-    const next = nextVersion(p, now);
-    next.status = 'PENDING';
-    next.details.providerStatus = v.providerStatus;
-    const type = (p.details.transactionType as TransactionType | undefined) ?? 'SALE';
+    apply(next, { name: 'PROVIDER_PENDING', hold });
     return { next, event: { operation: type, result: 'INIT', amount: p.amount, attemptId: p.transId, date: now } };
   }
-  const authorize = p.details.authorize === true;
-  const type = (p.details.transactionType as TransactionType | undefined) ?? (authorize ? 'AUTH' : 'SALE');
-  const commission = typeof p.details.commission === 'number' ? p.details.commission : 0;
-  const result: ConnectorOutcome =
-    v.outcome === 'approved'
-      ? { kind: 'approved', rrn: p.transId.replace(/-/g, '').slice(0, 12), approvalCode: v.providerStatus.slice(0, 6).toUpperCase() }
-      : { kind: 'declined', reason: v.declineReason ?? 'Declined by processing.' };
-  const next = nextVersion(p, now);
-  applyOutcome(next, result, authorize);
   const approved = v.outcome === 'approved';
+  apply(next, { name: eventOf(v), hold });
+  if (approved) {
+    next.rrn = p.transId.replace(/-/g, '').slice(0, 12);
+    next.approvalCode = v.providerStatus.slice(0, 6).toUpperCase();
+    next.declineReason = undefined;
+  } else next.declineReason = v.declineReason ?? 'Declined by processing.';
   const step = next.history.find((h) => h.type === 'REDIRECT' && h.status === 'waiting');
-  if (step) {
-    step.status = approved ? 'success' : 'fail';
-    step.date = now;
-  }
+  if (step) settleRecord(step, approved ? 'success' : 'fail', now);
+  const commission = p.details.commission ?? 0;
   next.history.push({ id: d.newId(), type, status: approved ? 'success' : 'fail', date: now, amount: p.amount + commission, ...(next.declineReason ? { declineReason: next.declineReason } : {}) });
-  next.details.providerStatus = v.providerStatus;
   delete next.details.redirectTokenHash;
   const event: PaymentEvent = { operation: type, result: approved ? 'SUCCESS' : 'DECLINED', amount: p.amount, attemptId: p.transId, date: now, declineReason: next.declineReason };
   return { next, event };
@@ -71,12 +80,12 @@ export async function closeProviderStep(d: Deps, transId: string, verdict: Verdi
   for (let round = 0; round < 3; round++) {
     const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
     if (!p || !applies(p)) return { effect: 'unknown' };
-    if (!isWaitingForProvider(p)) return { effect: 'unchanged', payment: p };
-    // Already PENDING: a repeated "pending" changes nothing.
-    if (verdict.outcome === 'pending' && p.status === 'PENDING') return { effect: 'unchanged', payment: p };
+    // A payment no longer waiting for its provider, or a repeated "pending", is left as it is (the machine's rows).
+    const decided = decideStep(d, p, verdict, d.clock.now().toISOString());
+    if (!decided) return { effect: 'unchanged', payment: p };
     const recorder = await recorderFor(d, p);
     if (!recorder) return { effect: 'unknown' };
-    const { next, event } = decide(d, p, verdict, d.clock.now().toISOString());
+    const { next, event } = decided;
     const callbacks = recorder(next, event);
     try {
       await d.payments.update(next, callbacks);

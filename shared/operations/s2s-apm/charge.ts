@@ -17,12 +17,10 @@ import type { FormValue } from '../../protocol/form.js';
 import { apmConnectorForBrand } from '../../connectors/registry.js';
 import type { ApmConnector } from '../../ports/apm-connector.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
-import { enqueue, nextVersion, type AttemptHooks } from '../payment/attempt.js';
+import type { AttemptHooks } from '../payment/attempt.js';
 import { newPayment } from '../payment/new-payment.js';
-import { applyOutcome, resultOf, undetermined } from '../payment/charge.js';
-import { reserveOnce } from '../payment/recover.js';
-import { logger } from '../../logger.js';
-import type { CoreDeps, CoreResult, PaymentEvent } from '../payment/types.js';
+import { chargeNewPayment } from '../payment/charge-tail.js';
+import type { CoreDeps, CoreResult } from '../payment/types.js';
 
 export const METHOD_NOT_SUPPORTED = 'Payment method is not supported.';
 
@@ -82,14 +80,12 @@ export function callApm(connector: ApmConnector, input: ApmChargeInput, transId:
   return connector.pay({ ...base, amount: input.amount + (input.commission ?? 0), authorize: input.authorize });
 }
 
-/** Reserve (PREPARE + idempotency claim) → provider → outcome and callbacks in one write; as the card charge. */
+/** Reserve (PREPARE + idempotency claim) → provider → its answer and callbacks in one write: the card charge's tail. */
 export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
   const connector = apmConnectorFor(input.brand);
-  const transId = d.newId();
-  const started = d.clock.now().toISOString();
   const reserved = newPayment({
     ...input,
-    transId,
+    transId: d.newId(),
     connector: connector.name,
     details: {
       ...input.details,
@@ -99,48 +95,28 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
       transactionType: input.transactionType,
       ...(input.commission !== undefined ? { commission: input.commission } : {}),
     },
-    now: started,
+    now: d.clock.now().toISOString(),
   });
-  const recovered = await reserveOnce(d, reserved, hooks);
-  if (recovered) return recovered;
-
-  let outcome: ConnectorOutcome;
-  try {
-    outcome = await callApm(connector, input, transId);
-  } catch (err) {
-    logger.error('APM provider did not answer; payment left PREPARE', { transId, connector: connector.name, error: (err as Error).message });
-    return undetermined(d, reserved, hooks);
-  }
-  const now = d.clock.now().toISOString();
-  const payment = nextVersion(reserved, now);
-  const result = resultOf(outcome);
-  // Waiting for the provider (crypto address): no page, so no token; the payer gets instructions instead.
-  const awaitingProvider = outcome.kind === 'challenge' && outcome.awaiting === 'provider';
-  const redirectToken = outcome.kind === 'challenge' && !awaitingProvider ? (input.redirectToken ?? newRedirectToken()) : undefined;
-  if (redirectToken) payment.details.redirectTokenHash = tokenHash(redirectToken);
-  const entry = payment.history[0]!;
-  entry.date = now;
-  if (outcome.kind === 'challenge') entry.type = 'REDIRECT';
-  else entry.status = result === 'SUCCESS' ? 'success' : 'fail';
-  applyOutcome(payment, outcome, input.authorize);
-  if (outcome.kind === 'challenge' && input.deadlineSeconds) {
-    payment.details.deadline = new Date(Date.parse(now) + input.deadlineSeconds * 1000).toISOString();
-  }
-  if (awaitingProvider) {
-    // SUCCESS/PENDING with the instructions; the REDIRECT step stays open until the provider's notification.
-    payment.status = 'PENDING';
-    payment.details.instructions = (outcome.kind === 'challenge' && outcome.instructions) || {};
-  }
-  const event: PaymentEvent = {
-    operation: awaitingProvider ? input.transactionType : outcome.kind === 'challenge' ? 'REDIRECT' : input.transactionType,
-    result: awaitingProvider ? 'INIT' : result,
-    amount: input.amount,
-    attemptId: transId,
-    date: now,
-    declineReason: payment.declineReason,
-  };
-  const callbacks = hooks.callbacks(payment, event);
-  await d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
-  await enqueue(d, callbacks, transId);
-  return { payment, event, callbacks, redirectToken };
+  let redirectToken: string | undefined;
+  const result = await chargeNewPayment(
+    d,
+    reserved,
+    {
+      transactionType: input.transactionType,
+      hold: input.authorize,
+      call: (transId) => callApm(connector, input, transId),
+      onAnswer(payment, outcome, _decision, now) {
+        if (outcome.kind !== 'challenge') return;
+        if (input.deadlineSeconds) payment.details.deadline = new Date(Date.parse(now) + input.deadlineSeconds * 1000).toISOString();
+        // Waiting for the provider (crypto address): no page, so no token; the payer gets instructions instead.
+        if (outcome.awaiting === 'provider') payment.details.instructions = outcome.instructions ?? {};
+        else {
+          redirectToken = input.redirectToken ?? newRedirectToken();
+          payment.details.redirectTokenHash = tokenHash(redirectToken);
+        }
+      },
+    },
+    hooks,
+  );
+  return { ...result, redirectToken };
 }

@@ -3,7 +3,7 @@
  * (full or partial). Answers ACCEPTED; the outcome comes by callback with this attempt's creditvoid_id.
  * Hash: md5(upper(strrev(trans_id . PASSWORD))). Unknown trans_id: 100000 "Payment not found."; payouts cannot be refunded.
  */
-import { BusinessRuleError, NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { apmCreditvoidHash } from '../../protocol/signature.js';
 import { apmCreditvoidAccepted } from '../../protocol/s2s-apm/responses.js';
 import { creditvoid as creditvoidCore } from '../payment/creditvoid.js';
@@ -16,7 +16,6 @@ export const creditvoid: S2sApmAction = {
     const { password, hashAlgorithm } = req.config.merchant;
     const payment = await loadApmPayment(req, NotFoundError.payment, (transId) => apmCreditvoidHash({ transId, password }, hashAlgorithm), readAmountText);
     const amount = readOptionalAmount(req, payment);
-    if (payment.action === 'CREDIT2VIRTUAL' || payment.action === 'CREDIT2CRYPTO') throw BusinessRuleError.refundNotAllowed();
     return once(req, false, async (_key, followUp) => {
       const { payment: p } = await creditvoidCore(req.deps, { payment, amount }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmCreditvoidAccepted(p) };

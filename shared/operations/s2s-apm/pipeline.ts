@@ -3,6 +3,7 @@
  * protocol-neutral PaymentEvent into signed APM callback fields, the follow-up lookup by trans_id with its hash,
  * and the redirect answer.
  */
+import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { InvalidHashError } from '../../errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
@@ -47,7 +48,7 @@ export function apmRecorder(req: Pick<S2sApmRequest, 'config' | 'deps'>): Callba
 
 /** The payer's page of a REDIRECT answer: a GET with the one-time token in the address. */
 export function apmRedirect(req: S2sApmRequest, p: Payment, token: string | undefined): ApmRedirect | undefined {
-  if (p.status !== 'REDIRECT' || !token) return undefined;
+  if (!onPayerStep(p.status) || !token) return undefined;
   return {
     redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}?token=${encodeURIComponent(token)}`,
     redirect_method: 'GET',

@@ -4,12 +4,13 @@
  * Completion is one attempt reserved with a conditional write, so a double submit completes once.
  */
 import { BusinessRuleError } from '../../errors.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
+import type { Payment } from '../../domain/payment.js';
+import { canApply, hasAttempt, ownTransaction, permit, settleRecord } from '../../domain/payment-machine/index.js';
 import { apmConnectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { hashEquals } from '../../protocol/signature.js';
-import { hasAttempt, runAttempt, type AttemptHooks } from '../payment/attempt.js';
-import { applyOutcome } from '../payment/charge.js';
+import { runAttempt, type AttemptHooks } from '../payment/attempt.js';
+import { applyOutcome } from '../payment/outcome.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { tokenHash } from './charge.js';
 
@@ -21,11 +22,12 @@ export const CANCELLED_BY_PAYER = 'Cancelled by the payer.';
  * the payer pays outside (crypto address). The provider's notification settles or declines it.
  */
 export function isWaitingForProvider(p: Payment): boolean {
-  return (p.status === 'REDIRECT' || p.status === 'PENDING') && hasAttempt(p, ['REDIRECT'], ['waiting']) && !hasAttempt(p, ['SALE', 'AUTH', 'DEBIT'], ['waiting', 'success', 'fail']);
+  return canApply(p, { name: 'PROVIDER_DECLINED' });
 }
 
+/** Whether the payer may finish the method's page: the payment's REDIRECT step is open and nothing was attempted. */
 export function isWaitingForPayer(p: Payment): boolean {
-  return p.status === 'REDIRECT' && hasAttempt(p, ['REDIRECT'], ['waiting']) && !hasAttempt(p, ['SALE', 'AUTH', 'DEBIT'], ['waiting', 'success', 'fail']);
+  return canApply(p, { name: 'PAYER_RETURNED' }) && hasAttempt(p, ['REDIRECT'], ['waiting']);
 }
 
 /** Whether `token` opens this payment's page (constant-time). */
@@ -38,8 +40,8 @@ export async function completeRedirect(d: CoreDeps, input: { payment: Payment; a
   const { payment } = input;
   if (!isWaitingForPayer(payment)) throw new BusinessRuleError(100000, NOT_WAITING_FOR_PAYER);
   const authorize = payment.details.authorize === true;
-  const transactionType = (payment.details.transactionType as TransactionType | undefined) ?? (authorize ? 'AUTH' : 'SALE');
-  const commission = typeof payment.details.commission === 'number' ? payment.details.commission : 0;
+  const transactionType = permit(payment, { name: 'PAYER_RETURNED' }).attempt ?? ownTransaction(payment);
+  const commission = payment.details.commission ?? 0;
   return runAttempt(
     d,
     payment,
@@ -48,8 +50,8 @@ export async function completeRedirect(d: CoreDeps, input: { payment: Payment; a
       if (!input.approve) return { kind: 'declined', reason: CANCELLED_BY_PAYER };
       return apmConnectorNamed(p.connector).completeRedirect({
         transId: p.transId,
-        brand: String(p.details.brand),
-        identifier: p.details.identifier as string | undefined,
+        brand: p.details.brand ?? '',
+        identifier: p.details.identifier,
         amount: p.amount + commission,
         currency: p.currency,
         authorize,
@@ -57,16 +59,13 @@ export async function completeRedirect(d: CoreDeps, input: { payment: Payment; a
     },
     (next, o, now) => {
       const outcome: ConnectorOutcome = o.kind === 'challenge' ? { kind: 'declined', reason: CANCELLED_BY_PAYER } : o;
-      applyOutcome(next, outcome, authorize);
+      const decision = applyOutcome(next, outcome, authorize);
       const step = next.history.find((h) => h.type === 'REDIRECT' && h.status === 'waiting');
-      if (step) {
-        step.status = outcome.kind === 'approved' ? 'success' : 'fail';
-        step.date = now;
-      }
+      if (step) settleRecord(step, outcome.kind === 'approved' ? 'success' : 'fail', now);
       delete next.details.redirectTokenHash;
       return {
         operation: transactionType,
-        result: outcome.kind === 'approved' ? 'SUCCESS' : 'DECLINED',
+        result: decision.callback ?? 'UNDEFINED',
         amount: next.amount,
         attemptId: next.transId,
         date: now,

@@ -6,9 +6,10 @@
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { apmConnectorNamed } from '../../connectors/registry.js';
-import { hasAttempt, nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
+import { nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
+import { permitOrThrow } from '../payment/permit.js';
 import { newPayment } from '../payment/new-payment.js';
-import { applyOutcome, resultOf } from '../payment/charge.js';
+import { applyOutcome } from '../payment/outcome.js';
 import { reserveOnce } from '../payment/recover.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
@@ -48,14 +49,12 @@ export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempoten
 }
 
 export function checkCompletable(p: Payment): void {
-  if (p.status !== 'PREPARE' || typeof p.details.commission !== 'number' || hasAttempt(p, ['DEBIT', 'REDIRECT'], ['waiting', 'success', 'fail'])) {
-    throw new BusinessRuleError(100000, DEBIT_NOT_COMPLETABLE);
-  }
+  permitOrThrow(p, { name: 'COMPLETE_DEBIT' }, { NOT_ALLOWED: () => new BusinessRuleError(100000, DEBIT_NOT_COMPLETABLE) });
 }
 
 export async function completeDebit(d: CoreDeps, input: { payment: Payment; redirectToken?: string }, hooks: AttemptHooks): Promise<ApmChargeResult> {
   checkCompletable(input.payment);
-  const commission = input.payment.details.commission as number;
+  const commission = input.payment.details.commission ?? 0;
   const attemptId = d.newId();
   let redirectToken: string | undefined;
   const done: CoreResult = await runAttempt(
@@ -65,22 +64,21 @@ export async function completeDebit(d: CoreDeps, input: { payment: Payment; redi
     (p) =>
       apmConnectorNamed(p.connector).pay({
         transId: p.transId,
-        brand: String(p.details.brand),
-        identifier: p.details.identifier as string | undefined,
+        brand: p.details.brand ?? '',
+        identifier: p.details.identifier,
         amount: p.amount + commission,
         currency: p.currency,
         authorize: false,
       }),
     (next, outcome, now) => {
-      applyOutcome(next, outcome, false);
+      const decision = applyOutcome(next, outcome, false);
       if (outcome.kind === 'challenge') {
         // The payer finishes on the method's page; the step is recorded as REDIRECT, waiting.
         next.history.find((h) => h.id === attemptId)!.type = 'REDIRECT';
         redirectToken = input.redirectToken ?? newRedirectToken();
         next.details.redirectTokenHash = tokenHash(redirectToken);
       }
-      const result = resultOf(outcome);
-      return { operation: outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT', result, amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
+      return { operation: outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT', result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
     },
     hooks,
   );

@@ -1,4 +1,5 @@
 /** Loads the payment a trans_id names and checks the request hash against it (Formula 2, or 6 for CREDIT2CARD). */
+import { ACTIONS } from '../../domain/actions.js';
 import { InvalidHashError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
@@ -16,7 +17,7 @@ export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[]
   const received = req.form.hash as string | undefined;
   const ok = ids.some((id) =>
     hashEquals(
-      p.action === 'CREDIT2CARD'
+      ACTIONS[p.action].hash === 'payout'
         ? formula6({ password, transId: id, cardNumber: card6_4 }, hashAlgorithm)
         : formula2({ email: p.payerEmail, password, transId: id, cardNumber: card6_4 }, hashAlgorithm),
       received,

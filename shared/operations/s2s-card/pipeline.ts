@@ -2,6 +2,7 @@
  * What every S2S CARD action shares: the idempotency claim around its work, the callback recorder that turns a
  * protocol-neutral PaymentEvent into S2S CARD callback fields, and the redirect answer for 3DS / REDIRECT.
  */
+import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { randomBytes } from 'node:crypto';
 import { recordCallback } from '../../domain/callback-factory.js';
 import type { Action, Payment } from '../../domain/payment.js';
@@ -75,7 +76,7 @@ export function newChallengeToken(): string {
 
 /** REDIRECT answer: the platform's own authentication page, reached by POSTing redirect_params to redirect_url. */
 export function redirectInfo(req: S2sCardRequest, p: Payment): RedirectInfo | undefined {
-  if (p.status !== '3DS' && p.status !== 'REDIRECT') return undefined;
+  if (!onPayerStep(p.status)) return undefined;
   // An acquirer with its own page (the upstream connector): passed through as the acquirer gave it.
   const acquirer = p.details.acquirerRedirect;
   const params = acquirer?.params ?? { PaReq: p.details.challengeToken ?? '', MD: p.transId };

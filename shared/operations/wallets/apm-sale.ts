@@ -6,6 +6,8 @@
  * (the card's own number, as the spec allows on S2S APM) leaves 3DS to the acquirer: when it challenges, the answer is
  * REDIRECT to the platform's authentication page (GET, token in the address), which returns the payer to return_url.
  */
+import type { PaymentStatus } from '../../domain/payment.js';
+import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { InvalidHashError } from '../../errors.js';
 import { maskCard } from '../../domain/payment.js';
 import { FieldReader } from '../../protocol/fields.js';
@@ -28,8 +30,8 @@ import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
 const FIELD = 'parameters[paymentToken]';
 
 /** A PAN_ONLY card the acquirer challenges: the platform's authentication page, in S2S APM's GET redirect style. */
-function threeDsRedirect(req: S2sApmRequest, p: { status: string; transId: string }, token: string): ApmRedirect | undefined {
-  if (p.status !== '3DS' && p.status !== 'REDIRECT') return undefined;
+function threeDsRedirect(req: S2sApmRequest, p: { status: PaymentStatus; transId: string }, token: string): ApmRedirect | undefined {
+  if (!onPayerStep(p.status)) return undefined;
   return { redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}?PaReq=${encodeURIComponent(token)}`, redirect_method: 'GET', redirect_params: [] };
 }
 

@@ -3,6 +3,7 @@
  * strrev'd, keys recursively ksort'ed, PASSWORD appended, md5(upper(...)) — so creditvoid_id, brand and
  * custom_data[...] are covered. CREDIT2VIRTUAL and CREDIT2CRYPTO callbacks use the Credit2Virtual callback signature instead.
  */
+import { ACTIONS } from '../../domain/actions.js';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
@@ -43,7 +44,7 @@ export function apmCallbackFields(p: Payment, merchant: Merchant, event: ApmCall
   const out: Record<string, FormValue> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
   out.hash =
-    p.action === 'CREDIT2VIRTUAL' || p.action === 'CREDIT2CRYPTO'
+    ACTIONS[p.action].hash === 'payout'
       ? apmCredit2VirtualCallbackHash({ transId: p.transId, orderId: p.orderId, status: event.status, password: merchant.password }, merchant.hashAlgorithm)
       : apmCallbackHash(out, merchant.password, merchant.hashAlgorithm);
   return out;

@@ -2,6 +2,7 @@
  * S2S CARD callback fields, signed with Formula 2 (Formula 6 for CREDIT2CARD), protocol.md §3.4 and §7.
  * RRN and ARN are always present, empty when unknown (spec: "empty in callbacks when missing").
  */
+import { ACTIONS } from '../../domain/actions.js';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
@@ -22,12 +23,10 @@ export interface S2sCardEvent {
 
 export function s2sCardCallbackHash(p: Payment, merchant: Merchant): string {
   const card6_4 = p.card ? `${p.card.bin}${p.card.last4}` : '';
-  return p.action === 'CREDIT2CARD'
+  return ACTIONS[p.action].hash === 'payout'
     ? formula6({ password: merchant.password, transId: p.transId, cardNumber: card6_4 }, merchant.hashAlgorithm)
     : formula2({ email: p.payerEmail, password: merchant.password, transId: p.transId, cardNumber: card6_4 }, merchant.hashAlgorithm);
 }
-
-const DEBIT_ACTIONS = ['DEBIT', 'RECURRING_DEBIT'];
 
 export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2sCardEvent, now: string): Record<string, FormValue> {
   const m = merchant.mappings;
@@ -46,7 +45,7 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     ...cardAttributes(p),
     ...(m.rrnArn ? { RRN: p.rrn ?? '', ARN: p.arn ?? '' } : {}),
     // card_token is in every debit callback (6.7.0 fix), and in others when the identity mapping is on.
-    ...(p.cardToken && (m.identity || DEBIT_ACTIONS.includes(p.action)) ? { card_token: p.cardToken } : {}),
+    ...(p.cardToken && (m.identity || ACTIONS[p.action].debit) ? { card_token: p.cardToken } : {}),
     ...(m.recurring && p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(m.recurring && p.details.recurringFirstTransId !== undefined ? { recurring_init_trans_id: p.details.recurringFirstTransId } : {}),
     ...(m.recurring ? scheduleEcho(p) : {}),

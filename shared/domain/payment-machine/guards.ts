@@ -67,11 +67,11 @@ export const G = {
   somethingLeft: guard('something left to refund', (p) => refundable(p) > 0, 'NOT_ALLOWED'),
   withinRefundable: guard('amount ≤ settled − refunded − in flight', (p, e) => (e.amount ?? refundable(p)) <= refundable(p), 'REFUND_TOO_LARGE'),
   chargebackWithinRefundable: guard('amount ≤ settled − refunded − in flight', (p, e) => (e.amount ?? 0) <= refundable(p), 'CHARGEBACK_TOO_LARGE'),
-  recurringChain: guard('a recurring charge on its chain', (p) => ACTIONS[p.action].recurring && typeof p.details.recurringFirstTransId === 'string', 'NOT_ALLOWED'),
+  recurringChain: guard('a recurring charge on its chain', (p) => ACTIONS[p.action].recurring && p.details.recurringFirstTransId !== undefined, 'NOT_ALLOWED'),
   nothingWaiting: guard('no attempt waiting', (p) => !p.history.some((h) => h.status === 'waiting'), 'NOT_ALLOWED'),
   payerStepOpen: guard('3DS / redirect step open', (p) => hasAttempt(p, ['3DS', 'REDIRECT'], ['waiting']), 'NOT_ALLOWED'),
   providerStepOpen: guard('provider step open', (p) => hasAttempt(p, ['REDIRECT'], ['waiting']), 'NOT_ALLOWED'),
   ownNotAttempted: guard('own transaction not attempted yet', (p) => !hasAttempt(p, OWN_TRANSACTIONS, ALL_RECORD_STATUSES), 'NOT_ALLOWED'),
-  calculated: guard('commission calculated', (p) => typeof p.details.commission === 'number', 'NOT_ALLOWED'),
+  calculated: guard('commission calculated', (p) => p.details.commission !== undefined, 'NOT_ALLOWED'),
   debitNotAttempted: guard('no debit or redirect attempted', (p) => !hasAttempt(p, ['DEBIT', 'REDIRECT'], ALL_RECORD_STATUSES), 'NOT_ALLOWED'),
 } satisfies Record<string, Guard>;

@@ -21,7 +21,7 @@ export async function inquire(d: Pick<CoreDeps, 'connectors'>, p: Payment, attem
       currency: p.currency,
       startedAt: attempt.date,
       card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
-      identifier: typeof p.details.identifier === 'string' ? p.details.identifier : undefined,
+      identifier: p.details.identifier,
     });
     return answer !== 'unknown' && answer.kind === 'pending' ? 'unknown' : answer;
   } catch (err) {

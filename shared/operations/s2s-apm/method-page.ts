@@ -48,7 +48,7 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
       action: `${d.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}`,
       token: token!,
       brand: p.details.brand ?? '',
-      amount: `${formatAmount({ minor: p.amount + (typeof p.details.commission === 'number' ? p.details.commission : 0), currency: p.currency })} ${p.currency}`,
+      amount: `${formatAmount({ minor: p.amount + (p.details.commission ?? 0), currency: p.currency })} ${p.currency}`,
       descriptor: p.descriptor,
       lang,
     }),

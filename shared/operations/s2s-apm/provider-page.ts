@@ -22,11 +22,11 @@ export interface ProviderPageResult extends HtmlPage {
 }
 
 const missingFields = (p: Payment): string[] => p.details.collectOnPage ?? [];
-const expired = (d: Deps, p: Payment) => typeof p.details.deadline === 'string' && p.details.deadline <= d.clock.now().toISOString();
+const expired = (d: Deps, p: Payment) => p.details.deadline !== undefined && p.details.deadline <= d.clock.now().toISOString();
 
 function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
   const flow = brandDescriptor(p.details.brand ?? '')?.flow ?? 'redirect';
-  const commission = typeof p.details.commission === 'number' ? p.details.commission : 0;
+  const commission = p.details.commission ?? 0;
   return {
     statusCode: collect.some((c) => c.error) ? 400 : 200,
     ...providerPage({
@@ -37,7 +37,7 @@ function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string;
       amount: `${formatAmount({ minor: p.amount + commission, currency: p.currency })} ${p.currency}`,
       descriptor: p.descriptor,
       reference: p.transId,
-      deadline: typeof p.details.deadline === 'string' ? p.details.deadline : undefined,
+      deadline: p.details.deadline,
       collect,
       waitOnly: sandboxScenario(p.details.identifier) === 'pending',
     }),

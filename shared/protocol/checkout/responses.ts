@@ -50,7 +50,7 @@ export function recurringBody(p: Payment): Record<string, unknown> {
     ...(p.status === 'DECLINED' && p.declineReason ? { reason: p.declineReason } : {}),
     payment_id: p.transId,
     date: protocolDate(p.createdAt),
-    ...(typeof p.details.scheduleId === 'string' ? { schedule_id: p.details.scheduleId } : {}),
+    ...(p.details.scheduleId !== undefined ? { schedule_id: p.details.scheduleId } : {}),
     order: orderOf(p),
   };
 }

@@ -35,7 +35,7 @@ export function apmCallbackFields(p: Payment, merchant: Merchant, event: ApmCall
     amount: formatAmount({ minor: event.amount, currency: p.currency }),
     currency: p.currency,
     ...(event.action === p.action ? commissionFields(p) : {}),
-    brand: typeof p.details.brand === 'string' ? p.details.brand : undefined,
+    brand: p.details.brand,
     ...(merchant.mappings.identity && p.details.customData !== undefined ? { custom_data: p.details.customData as FormValue } : {}),
     ...(merchant.mappings.payer && p.details.payer ? p.details.payer : {}),
     ...extendedData(p, merchant),

@@ -53,7 +53,7 @@ export function apmStatusResult(p: Payment): Record<string, unknown> {
     order_id: p.orderId,
     trans_id: p.transId,
     ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
-    ...(typeof p.details.brand === 'string' ? { brand: p.details.brand } : {}),
+    ...(p.details.brand !== undefined ? { brand: p.details.brand } : {}),
     ...(p.arn ? { arn: p.arn } : {}),
   };
 }

@@ -47,7 +47,7 @@ export function statusResult(action: string, p: Payment, mappings?: CallbackMapp
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(p.details.scheduleId ? { schedule_id: p.details.scheduleId } : {}),
     ...scheduleEcho(p),
-    ...(typeof p.details.digitalWallet === 'string' ? { digital_wallet: p.details.digitalWallet } : {}),
+    ...(p.details.digitalWallet !== undefined ? { digital_wallet: p.details.digitalWallet } : {}),
     ...cardAttributes(p),
     ...(p.rrn ? { RRN: p.rrn } : {}),
     ...(p.arn ? { ARN: p.arn } : {}),
@@ -67,7 +67,7 @@ export function detailsResult(p: Payment, mappings?: CallbackMappings): Record<s
     amount: formatAmount({ minor: p.amount, currency: p.currency }),
     currency: p.currency,
     ...(p.card ? { card: maskCard(p.card) } : {}),
-    ...(typeof p.details.panType === 'string' ? { pan_type: p.details.panType } : {}),
+    ...(p.details.panType !== undefined ? { pan_type: p.details.panType } : {}),
     transactions: p.history.map((h) => ({
       type: h.type,
       status: h.status,

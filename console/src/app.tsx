@@ -69,7 +69,7 @@ export function App() {
         {operator ? (
           <label>
             Merchant{' '}
-            <select value={merchant} onChange={(e) => setMerchant((e.target as HTMLSelectElement).value)}>
+            <select aria-label="Merchant" value={merchant} onChange={(e) => setMerchant((e.target as HTMLSelectElement).value)}>
               {merchants.map((m) => (
                 <option value={m.clientKey}>{m.name} ({m.clientKey.slice(0, 8)})</option>
               ))}

@@ -7,7 +7,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data?: T;
   const [n, setN] = useState(0);
   useEffect(() => {
     let live = true;
-    setState({});
+    // Keeps what is shown while it reloads: a form's message below a table outlives the table's refresh.
+    setState((prev) => ({ data: prev.data }));
     load().then(
       (data) => live && setState({ data }),
       (err: Error) => live && setState({ error: err.message }),

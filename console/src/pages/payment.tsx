@@ -109,7 +109,7 @@ export function PaymentPage({ user, transId }: PageProps & { transId: string }) 
           e.kind,
           e.what,
           e.result,
-          e.kind === 'callback' && canChange && e.seq !== undefined && e.delivery !== 'PENDING' ? <button onClick={() => replay(e.seq!)}>Replay #{e.seq}</button> : '',
+          e.kind === 'callback' && canChange && e.seq !== undefined ? <button onClick={() => replay(e.seq!)}>Replay #{e.seq}</button> : '',
         ])}
       />
     </section>

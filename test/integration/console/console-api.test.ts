@@ -156,3 +156,14 @@ describe('payments', () => {
     expect((await admin.send('POST', `/payments/${theirs.trans_id}/refund`, { idempotency_key: randomUUID() })).status).toBe(404);
   });
 });
+
+describe('wallets', () => {
+  it('seals the uploaded key and shows only its public key hash', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const res = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, { environment: 'TEST', merchant_identifier: 'merchant.example.shop', private_key: key });
+    expect(res.body).toMatchObject({ wallet: { wallet: 'applepay', environment: 'TEST', merchantIdentifier: 'merchant.example.shop' } });
+    expect(JSON.stringify((await admin.get(`/merchants/${shop.clientKey}`)).body)).not.toContain(key.split('\n')[1]);
+    expect((await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, { environment: 'TEST', private_key: 'junk' })).status).toBe(400);
+  });
+});

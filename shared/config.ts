@@ -96,6 +96,15 @@ const schema = z.object({
    * True on the local platform and sandbox stages (infra/stages.ts `sandbox`), never on staging or production.
    */
   TEST_CLOCK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The console's Cognito user pool and its app client (docs/console.md); unset: console sign-in is refused. */
+  CONSOLE_USER_POOL_ID: z.string().min(1).optional(),
+  CONSOLE_USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  /** Where people open the console (invitation links); default PUBLIC_BASE_URL + /console/. */
+  CONSOLE_URL: z.url().optional(),
+  /** Invitations: Cognito emails them (deployed), or the API returns the link to hand over (local platform, tests). */
+  CONSOLE_INVITATIONS: z.enum(['email', 'link']).default('email'),
+  /** A console session ends this long after sign-in, whatever is done with it. */
+  CONSOLE_SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(8),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 
@@ -127,6 +136,8 @@ const launcherSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOCAL_DATA_DIR: z.string().min(1).default('.local'),
   SANDBOX_NOTIFICATION_URL: z.url().optional(),
+  /** The local console's operator account, created on first start (docs/console.md). */
+  CONSOLE_OPERATOR_EMAIL: z.email().default('operator@example.com'),
   /** Runs every schedule (outbox sweeper, reconciler, schedule runner) this often instead of its deployed rate. */
   LOCAL_SCHEDULE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });

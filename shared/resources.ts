@@ -17,6 +17,8 @@ export const TABLE = {
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO>#<trans_id>. */
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /** A merchant's card payments by last four digits (console search): gsi4pk = CARD4#<client_key>#<last4>, gsi4sk = <created ISO>#<trans_id>. */
+    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
   ],
 } as const;
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Names, Stack, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -33,6 +33,8 @@ export interface PlatformResources {
   bus: events.IEventBus;
   /** The HttpApi's URL (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
+  /** The console's user pool and address (infra/constructs/console.ts); absent in stacks built without it. */
+  console?: { userPoolArn: string; userPoolId: string; clientId: string; url: string };
 }
 
 export interface FunctionDefinition {
@@ -72,7 +74,8 @@ type FunctionEnvironment = Pick<
   | 'CALLBACK_ALLOW_LOOPBACK'
   | 'LOG_LEVEL'
   | 'TEST_CLOCK'
->;
+> &
+  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL'>>;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
 
@@ -131,6 +134,10 @@ export class PlatformFunction extends Construct {
       LOG_LEVEL: settings.runtime.logLevel,
       // Sandbox stages have a test clock (docs/test-clock.md); staging and production read the real time only.
       TEST_CLOCK: settings.sandbox ? 'true' : 'false',
+      // The console API signs in against the stage's user pool (only functions granted cognito:console may call it).
+      ...(platform.console && definition.grants.includes('cognito:console')
+        ? { CONSOLE_USER_POOL_ID: platform.console.userPoolId, CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId, CONSOLE_URL: platform.console.url }
+        : {}),
     };
 
     const bundleFiles = definition.bundleFiles ?? [];
@@ -176,8 +183,11 @@ export class PlatformFunction extends Construct {
       reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so their resource is "*".',
     });
     const tableLogicalId = Stack.of(this).getLogicalId(platform.table.node.defaultChild as CfnElement);
+    const tableStack = Stack.of(platform.table);
+    // In a nested stack (the console API's functions) the table's ARN arrives as a parameter of the parent's.
+    const tableRef = Stack.of(this) === tableStack ? `${tableLogicalId}.Arn` : `referenceto${Names.uniqueId(platform.table.node.defaultChild as CfnElement)}Arn`;
     Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::<${tableRef}>/index/*]`,
       reason: 'Table grants cover its global secondary indexes (<table>/index/*): order lookups and the sparse work queues query them.',
     });
     Validations.of(this.function).acknowledge({
@@ -224,6 +234,16 @@ export class PlatformFunction extends Construct {
           actions: seals ? ['kms:Decrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
           resources: [this.platform.purposeKeys[purpose].keyArn],
           conditions: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
+        }),
+      );
+    }
+
+    // The console's sign-in and invitations: admin calls on the stage's user pool only.
+    if (grants.includes('cognito:console') && this.platform.console) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
+          resources: [this.platform.console.userPoolArn],
         }),
       );
     }

@@ -48,10 +48,11 @@ export class Api extends Construct {
     return this.httpApi.apiEndpoint;
   }
 
-  addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources): void {
+  /** `scope`: where the functions live (a nested stack keeps the stack under CloudFormation's 500 resources). */
+  addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources, scope: Construct = this): void {
     // Sandbox-only routes (the hosted-fields demo page) are not deployed in production stages.
     for (const route of routesForStage(routes, platform.settings)) {
-      const fn = new PlatformFunction(this, route.id, { definition: route, platform, reservedConcurrency: platform.settings.api.reservedConcurrencyPerRoute });
+      const fn = new PlatformFunction(scope, route.id, { definition: route, platform, reservedConcurrency: platform.settings.api.reservedConcurrencyPerRoute });
       this.functions.push(fn);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,

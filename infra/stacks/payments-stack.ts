@@ -6,7 +6,7 @@
  * while the queue consumers need the API URL too. As separate stacks that is a cross-stack cycle
  * (api ⇄ async); in one stack CloudFormation orders it by itself, and no exports get locked between stacks.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import {
   OPS_EVENTS,
@@ -24,6 +24,7 @@ import { Api } from './api.js';
 import { Async } from './async.js';
 import { Data } from './data.js';
 import { Observability } from './observability.js';
+import { Console } from '../constructs/console.js';
 
 export interface PaymentsStackProps extends StackProps {
   settings: StageSettings;
@@ -39,6 +40,7 @@ export class PaymentsStack extends Stack {
   readonly api: Api;
   readonly async: Async;
   readonly observability: Observability;
+  readonly console: Console;
   readonly functions: readonly PlatformFunction[];
 
   constructor(scope: Construct, id: string, props: PaymentsStackProps) {
@@ -48,6 +50,7 @@ export class PaymentsStack extends Stack {
     this.data = new Data(this, 'Data', { settings });
     this.api = new Api(this, 'Api', { settings });
     this.async = new Async(this, 'Async', { settings, key: this.data.key });
+    this.console = new Console(this, 'Console', { settings, apiUrl: this.api.url });
 
     const platform: PlatformResources = {
       settings,
@@ -57,8 +60,14 @@ export class PaymentsStack extends Stack {
       queues: this.async.queues,
       bus: this.async.bus,
       publicBaseUrl: this.api.url,
+      console: { userPoolArn: this.console.userPool.userPoolArn, userPoolId: this.console.userPool.userPoolId, clientId: this.console.client.userPoolClientId, url: this.console.url },
     };
-    this.api.addRoutes(props.routes ?? ROUTES, platform);
+    // The console API's functions go to a nested stack: with them the stack would pass CloudFormation's 500 resources.
+    const routes = props.routes ?? ROUTES;
+    const isConsole = (r: RouteDefinition) => r.path.startsWith('/console/api/');
+    this.api.addRoutes(routes.filter((r) => !isConsole(r)), platform);
+    const consoleRoutes = routes.filter(isConsole);
+    if (consoleRoutes.length) this.api.addRoutes(consoleRoutes, platform, new NestedStack(this, 'ConsoleApi', { description: `${settings.stage} console API functions` }));
     this.async.addFunctions(
       {
         consumers: props.consumers ?? QUEUE_CONSUMERS,

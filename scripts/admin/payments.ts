@@ -8,6 +8,7 @@ import { depsWithClock } from '../../shared/deps.js';
 import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
 import { formatAmount, money } from '../../shared/domain/money.js';
 import { maskCard, type Payment } from '../../shared/domain/payment.js';
+import { paymentSummary as summary, paymentTimeline } from '../../shared/operations/console/timeline.js';
 import { parseDuration } from '../../shared/operations/clock/manage.js';
 import { renderTable } from './table.js';
 
@@ -23,12 +24,7 @@ example:
 
 const STATUSES = ['SETTLED', 'DECLINED', 'PENDING', '3DS', 'REDIRECT', 'PREPARE', 'REFUND', 'REVERSAL', 'VOID', 'CHARGEBACK'];
 
-export interface TimelineEntry {
-  at: string;
-  kind: 'transaction' | 'callback';
-  what: string;
-  result: string;
-}
+export type { TimelineEntry } from '../../shared/operations/console/timeline.js';
 
 export async function runPaymentsCommand(argv: string[]): Promise<unknown> {
   const [cmd, ...args] = argv;
@@ -74,29 +70,7 @@ async function show(transId: string, json: boolean): Promise<unknown> {
   const d = await depsWithClock();
   const payment = await d.payments.get(transId);
   if (!payment) throw new Error(`No payment ${transId}. List a merchant's payments with: npm run admin -- payments list --merchant CLIENT_KEY`);
-  const ctx = callbackDeps();
-  const [callbacks, attempts] = await Promise.all([ctx.outbox.forPayment(transId), ctx.log.forPayment(transId)]);
-  const timeline: TimelineEntry[] = [
-    ...payment.history.map((t) => ({
-      at: t.date,
-      kind: 'transaction' as const,
-      what: `${t.type} ${formatAmount(money(t.amount, payment.currency))} ${payment.currency}`,
-      result: t.status + (t.declineReason ? ` (${t.declineReason})` : ''),
-    })),
-    ...callbacks.flatMap((c) => {
-      const action = String(c.fields.action ?? c.fields.type ?? '');
-      const mine = attempts.filter((a) => a.eventId === c.eventId).sort((a, b) => a.attempt - b.attempt);
-      const tried = mine.map((a) => ({
-        at: a.at,
-        kind: 'callback' as const,
-        what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${a.url} (attempt ${a.attempt})`.replace('  ', ' '),
-        result: a.outcome === 'DELIVERED' ? `DELIVERED ${a.httpStatus ?? ''} in ${a.latencyMs} ms`.trim() : `FAILED ${a.error ?? ''}`.trim(),
-      }));
-      // A callback not yet tried (queued, held behind its predecessor, URL paused) shows where it stands.
-      if (!mine.length) tried.push({ at: c.createdAt, kind: 'callback', what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${c.url}`, result: c.delivery + (c.failReason ? ` (${c.failReason})` : '') });
-      return tried;
-    }),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  const timeline = await paymentTimeline(callbackDeps(), payment);
   if (json) return { payment: summary(payment), timeline };
   const head = renderTable(
     ['TRANS_ID', 'MERCHANT', 'ACTION', 'STATUS', 'AMOUNT', 'ORDER_ID', 'CARD'],
@@ -104,25 +78,6 @@ async function show(transId: string, json: boolean): Promise<unknown> {
   );
   const rows = renderTable(['TIME', 'KIND', 'WHAT', 'RESULT'], timeline.map((e) => [e.at.slice(0, 23).replace('T', ' '), e.kind, e.what, e.result]));
   return `${head}\n\nTimeline\n${rows}`;
-}
-
-/** What a script needs of a payment: never card data beyond the masked number. */
-function summary(p: Payment) {
-  return {
-    transId: p.transId,
-    clientKey: p.clientKey,
-    protocol: p.protocol,
-    action: p.action,
-    status: p.status,
-    orderId: p.orderId,
-    amount: formatAmount(money(p.amount, p.currency)),
-    currency: p.currency,
-    card: p.card ? maskCard(p.card) : undefined,
-    declineReason: p.declineReason,
-    recurringToken: p.recurringToken,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
 }
 
 function amountOf(p: Payment): string {

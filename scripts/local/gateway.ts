@@ -9,6 +9,7 @@ import type { RouteDefinition } from '../../shared/routes/index.js';
 import { MAX_BODY_BYTES } from '../../shared/protocol/limits.js';
 import { loadHandler } from './handlers.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import { isConsolePage, serveConsole } from './console-static.js';
 
 
 interface CompiledRoute {
@@ -122,6 +123,8 @@ export function createGateway(routes: RouteDefinition[]): Server {
   return createServer(async (req, res) => {
     try {
       const path = new URL(req.url ?? '/', 'http://local').pathname;
+      // The console's static pages: deployed, CloudFront + S3 serve them, not a function.
+      if (isConsolePage(req.method ?? 'GET', path)) return await serveConsole(path, res);
       const match = matchRoute(compiled, req.method ?? 'GET', path);
       if (!match) return jsonError(res, 404, 'Not Found');
       const body = await readBody(req);

@@ -18,6 +18,7 @@ import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js
 import { createLocalResources, type LocalResources } from './bootstrap.js';
 import { checkPrerequisites, startDynamoDbLocal, startMoto, type Emulator } from './emulators.js';
 import { createGateway } from './gateway.js';
+import { createConsolePool } from './console-pool.js';
 import { eventBridgeEvents, pollQueue, runEvery, type Poller } from './pollers.js';
 
 export interface PlatformOptions {
@@ -74,7 +75,10 @@ async function startOn(
   endpoints: { dynamodb: string; moto: string },
   stopEmulators: () => Promise<unknown>,
 ): Promise<RunningPlatform> {
-  const resources = await createLocalResources(opts.prefix, { ...endpoints, region: REGION });
+  const [resources, consolePool] = await Promise.all([
+    createLocalResources(opts.prefix, { ...endpoints, region: REGION }),
+    createConsolePool(opts.prefix, { moto: endpoints.moto, region: REGION }),
+  ]);
   const server = createGateway(ROUTES);
   await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -104,6 +108,10 @@ async function startOn(
     // never waits for a run that watches for a minute as the deployed one does.
     APM_DEADLINE_WATCH_SECONDS: '0',
     ...(escrowFile ? { LOCAL_KEY_ESCROW_FILE: escrowFile } : {}),
+    // The console signs in against moto's cognito-idp; invitations are links printed here, not emails.
+    CONSOLE_USER_POOL_ID: consolePool.userPoolId,
+    CONSOLE_USER_POOL_CLIENT_ID: consolePool.clientId,
+    CONSOLE_INVITATIONS: 'link',
     ...opts.extraEnv,
   };
   // The handlers run in this process, as Lambda would run them with these variables.

@@ -8,11 +8,15 @@ import { getLauncherConfig } from '../../shared/config.js';
 import { PrerequisiteError } from './emulators.js';
 import { startPlatform } from './platform.js';
 import { ensureSandboxMerchant } from './sandbox-merchant.js';
+import { ensureConsoleBuilt } from './console-build.js';
+import { ensureConsoleUsers } from './console-users.js';
 
 async function main(): Promise<void> {
   const settings = getLauncherConfig();
   const dataDir = resolve(settings.LOCAL_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  // The console's pages, built once and again only when their sources changed (a few seconds with Vite).
+  await ensureConsoleBuilt();
   const platform = await startPlatform({
     port: settings.PORT,
     prefix: 'local',
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const creds = await ensureSandboxMerchant(dataDir, settings.SANDBOX_NOTIFICATION_URL);
+  const consoleUsers = await ensureConsoleUsers(dataDir, settings.CONSOLE_OPERATOR_EMAIL);
   // The admin CLI finds this running instance (its emulator ports and resource names) through this file.
   writeFileSync(join(dataDir, 'platform.json'), `${JSON.stringify({ url: platform.url, pid: process.pid, env: platform.env }, null, 2)}\n`);
   console.log(
@@ -47,6 +52,9 @@ async function main(): Promise<void> {
       `  client_key          ${creds.client_key}`,
       `  password            ${creds.password}`,
       `  notification_url    ${creds.notification_url ?? '(none: set SANDBOX_NOTIFICATION_URL)'}`,
+      '',
+      `Console             ${platform.url}/console/  (one-time passwords: they change at every start; also in console-users.json)`,
+      ...consoleUsers.map((u) => `  ${u.role.padEnd(18)}${u.email}  ${u.temporaryPassword ?? ''}\n                    ${u.invitationLink ?? ''}`),
       '',
       'Sandbox card 4111111111111111: 01/2038 success, 02/2038 decline, 05/2038 3DS success, 06/2038 3DS failure.',
       'Press Ctrl-C to stop.',

@@ -1,10 +1,37 @@
 /** Routes the payer's browser (or an operator) uses, by route id: what the reference says about each. */
 export interface PageRoute {
-  tag: 'Payer pages' | 'Platform' | 'Providers';
+  tag: 'Payer pages' | 'Platform' | 'Providers' | 'Console';
   summary: string;
   contentType: string;
   requestType?: string;
 }
+
+const consoleApi = (summary: string): PageRoute => ({ tag: 'Console', summary: `${summary} Session cookie; POST/PUT also X-CSRF-Token (docs/console.md).`, contentType: 'application/json', requestType: 'application/json' });
+
+/** The console API (docs/console.md): the console's own pages call it; it is not a merchant API. */
+const CONSOLE_ROUTES: Record<string, PageRoute> = {
+  ConsoleSignIn: { tag: 'Console', summary: 'Console sign-in: {email, password} → the session cookies, or the next challenge (new password, MFA).', contentType: 'application/json', requestType: 'application/json' },
+  ConsoleSignInChallenge: { tag: 'Console', summary: 'The answer to a sign-in challenge: {pending, new_password | code}.', contentType: 'application/json', requestType: 'application/json' },
+  ConsoleSignOut: consoleApi('Ends the session.'),
+  ConsoleMe: consoleApi('The signed-in user and the CSRF token.'),
+  ConsoleMerchants: consoleApi('Merchants (operators: all; others: their own).'),
+  ConsoleMerchantCreate: consoleApi('Operators: create a merchant; the answer shows its password once.'),
+  ConsoleMerchant: consoleApi("A merchant's settings, MIDs and wallet settings."),
+  ConsoleMerchantSettings: consoleApi("Change a merchant's settings."),
+  ConsoleMerchantPassword: consoleApi("Rotate a merchant's password; the answer shows it once."),
+  ConsoleMerchantSigningSecret: consoleApi('Show or rotate the callback signing secret.'),
+  ConsoleMidCreate: consoleApi('Operators: add a MID.'),
+  ConsoleWalletConfigure: consoleApi('Apple Pay / Google Pay settings; the private key is sealed and never shown again.'),
+  ConsolePayments: consoleApi("Search a merchant's payments (order id, trans_id, card last four, status, dates)."),
+  ConsolePayment: consoleApi('A payment and its timeline.'),
+  ConsolePaymentAction: consoleApi('Refund, void or capture, once per idempotency_key.'),
+  ConsoleCallbacks: consoleApi("A merchant's callback delivery log."),
+  ConsoleCallbackReplay: consoleApi('Send a callback again.'),
+  ConsoleUsers: consoleApi("A merchant's console users."),
+  ConsoleUserInvite: consoleApi('Invite a console user by email.'),
+  ConsoleAudit: consoleApi('The audit log.'),
+  ConsoleDashboard: consoleApi('Dashboard series over 24 hours or 30 days.'),
+};
 
 const page = (summary: string, contentType = 'text/html'): PageRoute => ({ tag: 'Payer pages', summary, contentType });
 
@@ -35,4 +62,5 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
     contentType: 'application/json',
     requestType: 'application/json',
   },
+  ...CONSOLE_ROUTES,
 };

@@ -257,6 +257,7 @@ function paymentItem(p: Payment): Record<string, unknown> {
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt, p.transId),
     ...keys.merchantPayments(p.clientKey, p.createdAt, p.transId),
+    ...(p.card ? keys.cardLast4(p.clientKey, p.card.last4, p.createdAt, p.transId) : {}),
     kind: 'payment',
     ...p,
     // The reconciler's work list, written and removed by the same conditional write as the state it describes.

@@ -12,6 +12,8 @@ export const keys = {
   }),
   /** A merchant's payments by creation time (admin CLI `payments list`). */
   merchantPayments: (clientKey: string, createdAt: string, transId: string) => ({ gsi3pk: `PAYMENTS#${clientKey}`, gsi3sk: `${createdAt}#${transId}` }),
+  /** A merchant's card payments by the card's last four digits (console search). */
+  cardLast4: (clientKey: string, last4: string, createdAt: string, transId: string) => ({ gsi4pk: `CARD4#${clientKey}#${last4}`, gsi4sk: `${createdAt}#${transId}` }),
   callback: (transId: string, seq: number, eventId: string) => ({
     pk: `PAYMENT#${transId}`,
     sk: `CALLBACK#${String(seq).padStart(6, '0')}#${eventId}`,

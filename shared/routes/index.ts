@@ -12,6 +12,7 @@ import { hostedFieldsRoutes, hostedFieldsSchedules } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
+import { consoleRoutes } from './console.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 
 export * from './types.js';
@@ -24,6 +25,7 @@ export const ROUTES: RouteDefinition[] = [
   ...providerRoutes,
   ...checkoutRoutes,
   ...hostedFieldsRoutes,
+  ...consoleRoutes,
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];

@@ -32,7 +32,9 @@ export type Grant =
   | 'table:write'
   | `kms:decrypt:${KeyPurpose}`
   | `kms:encrypt:${KeyPurpose}`
-  | `queue:send:${QueueKey}`;
+  | `queue:send:${QueueKey}`
+  /** The console's Cognito user pool: sign-in and invitations (admin auth calls, create user). */
+  | 'cognito:console';
 
 export interface QueueConsumerDefinition {
   id: string;

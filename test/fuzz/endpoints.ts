@@ -12,10 +12,11 @@ import { checkoutApiTargets } from './targets/checkout.js';
 import { hostedFieldsTargets } from './targets/hosted-fields.js';
 import { pageTargets } from './targets/pages.js';
 import { providerTargets } from './targets/providers.js';
+import { consoleTargets } from './targets/console.js';
 
 export type { FuzzTarget } from './target.js';
 
-export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...providerTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets];
+export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...providerTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets, ...consoleTargets];
 
 export const FUZZ_GROUPS: string[] = [...new Set(FUZZ_TARGETS.map((t) => t.group))];
 

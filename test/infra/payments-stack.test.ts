@@ -76,7 +76,7 @@ describe.each([
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' }), Match.objectLike({ IndexName: 'gsi3' })],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' }), Match.objectLike({ IndexName: 'gsi3' }), Match.objectLike({ IndexName: 'gsi4' })],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       Replicas: [

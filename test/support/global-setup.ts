@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { scanLogs, scanTables } from './card-data-scan.js';
 import { checkPrerequisites, startDynamoDbLocal, startMoto, type Emulator } from '../../scripts/local/emulators.js';
+import { ensureConsoleBuilt } from '../../scripts/local/console-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,8 @@ let scan: { dir: string; dynamodb: string } | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   checkPrerequisites();
-  const [dynamodb, moto] = await Promise.all([startDynamoDbLocal(), startMoto()]);
+  // The console's pages, which the console's browser tests open (built only when their sources changed).
+  const [dynamodb, moto] = await Promise.all([startDynamoDbLocal(), startMoto(), ensureConsoleBuilt()]);
   running = [dynamodb, moto];
   project.provide('endpoints', { dynamodb: dynamodb.endpoint, moto: moto.endpoint });
   scan = { dir: mkdtempSync(join(tmpdir(), 'card-scan-')), dynamodb: dynamodb.endpoint };

@@ -1,0 +1,54 @@
+/** The console API client: same-origin JSON, the session cookie sent by the browser, X-CSRF-Token on every change. */
+
+export interface User {
+  email: string;
+  role: 'operator' | 'merchant-admin' | 'merchant-viewer';
+  clientKey?: string;
+  expiresAt: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function csrf(): string {
+  const m = /(?:^|;\s*)console_csrf=([^;]+)/.exec(document.cookie);
+  return m?.[1] ?? '';
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/console/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(method !== 'GET' ? { 'x-csrf-token': csrf() } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) {
+    const errors = Array.isArray(data.errors) ? (data.errors as { error_message?: string }[]).map((e) => e.error_message).filter(Boolean) : [];
+    throw new ApiError(res.status, errors.length ? errors.join(' ') : String(data.error_message ?? res.statusText));
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => call<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => call<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
+};
+
+export function qs(params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** One key per confirmation dialog: a double click or a retry makes one refund, not two. */
+export function idempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,124 @@
+/**
+ * The console's shell: sign-in, then the navigation for the user's role. Operators pick the merchant they work on;
+ * merchants' users always see their own.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type User } from './api.js';
+import { go, useRoute } from './router.js';
+import { SignIn } from './pages/sign-in.js';
+import { Payments } from './pages/payments.js';
+import { PaymentPage } from './pages/payment.js';
+import { Callbacks } from './pages/callbacks.js';
+import { Settings } from './pages/settings.js';
+import { Wallets } from './pages/wallets.js';
+import { Merchants } from './pages/merchants.js';
+import { Users } from './pages/users.js';
+import { Audit } from './pages/audit.js';
+import { Dashboard } from './pages/dashboard.js';
+
+interface Merchant {
+  clientKey: string;
+  name: string;
+}
+
+export function App() {
+  const route = useRoute();
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [merchants, setMerchants] = useState<Merchant[]>([]);
+  const [merchant, setMerchant] = useState<string>(() => sessionStorage.getItem('merchant') ?? '');
+
+  const refreshMe = () =>
+    api.get<{ user: User }>('/me').then(
+      (r) => setUser(r.user),
+      () => setUser(null),
+    );
+  useEffect(() => void refreshMe(), []);
+  useEffect(() => {
+    if (!user) return;
+    api.get<{ merchants: Merchant[] }>('/merchants').then((r) => {
+      setMerchants(r.merchants);
+      const own = user.clientKey ?? (r.merchants.some((m) => m.clientKey === merchant) ? merchant : r.merchants[0]?.clientKey ?? '');
+      setMerchant(own);
+    });
+  }, [user]);
+  useEffect(() => sessionStorage.setItem('merchant', merchant), [merchant]);
+
+  if (user === undefined) return <p aria-busy="true">Loading…</p>;
+  if (user === null || route.path === '/sign-in') return <SignIn params={route.params} onSignedIn={(u) => { setUser(u); go(u.role === 'operator' ? '/dashboard' : '/payments'); }} />;
+
+  const operator = user.role === 'operator';
+  const nav: [string, string][] = [
+    ...(operator ? ([['/dashboard', 'Dashboard'], ['/merchants', 'Merchants']] as [string, string][]) : [['/dashboard', 'Dashboard'] as [string, string]]),
+    ['/payments', 'Payments'],
+    ['/callbacks', 'Callbacks'],
+    ['/settings', 'Settings'],
+    ['/wallets', 'Wallets'],
+    ['/users', 'Users'],
+    ['/audit', 'Audit log'],
+  ];
+  const signOut = async () => {
+    await api.post('/sign-out').catch(() => undefined);
+    setUser(null);
+    go('/sign-in');
+  };
+  const page = pageFor(route.path, { user, merchant, reloadMerchants: () => setUser({ ...user }) });
+  return (
+    <div class="shell">
+      <header>
+        <strong class="brand">Open Payments Console</strong>
+        {operator ? (
+          <label>
+            Merchant{' '}
+            <select aria-label="Merchant" value={merchant} onChange={(e) => setMerchant((e.target as HTMLSelectElement).value)}>
+              {merchants.map((m) => (
+                <option value={m.clientKey}>{m.name} ({m.clientKey.slice(0, 8)})</option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <span>{merchants[0]?.name}</span>
+        )}
+        <span class="who">
+          {user.email} · {user.role}
+        </span>
+        <button onClick={signOut}>Sign out</button>
+      </header>
+      <nav aria-label="Console">
+        {nav.map(([path, label]) => (
+          <a href={`#${path}`} aria-current={route.path.startsWith(path) ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <main>{page}</main>
+    </div>
+  );
+}
+
+export interface PageProps {
+  user: User;
+  merchant: string;
+  reloadMerchants: () => void;
+}
+
+function pageFor(path: string, props: PageProps) {
+  if (path.startsWith('/payments/')) return <PaymentPage {...props} transId={decodeURIComponent(path.slice('/payments/'.length))} />;
+  switch (path) {
+    case '/dashboard':
+      return <Dashboard {...props} />;
+    case '/merchants':
+      return <Merchants {...props} />;
+    case '/callbacks':
+      return <Callbacks {...props} />;
+    case '/settings':
+      return <Settings {...props} />;
+    case '/wallets':
+      return <Wallets {...props} />;
+    case '/users':
+      return <Users {...props} />;
+    case '/audit':
+      return <Audit {...props} />;
+    default:
+      return <Payments {...props} />;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * A merchant's keys and settings: the client key (shown), the password (revealed once, on rotation), the notification
+ * URL, the callback signing secret, mapping switches and page options, and its MIDs (operators add them).
+ */
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import type { PageProps } from '../app.js';
+import { Loading, Message, ShownOnce, Table, useLoad } from '../ui.js';
+
+interface Mid {
+  midId: string;
+  name: string;
+  paymentMode: string;
+  moto: boolean;
+  zeroAmount: boolean;
+  connector: string;
+}
+
+interface Merchant {
+  clientKey: string;
+  name: string;
+  notificationUrl?: string;
+  mappings: Record<string, boolean>;
+  termsCheckbox: boolean;
+  linkTarget?: string;
+  hashAlgorithm: string;
+}
+
+export function Settings({ user, merchant }: PageProps) {
+  const { data, error, reload } = useLoad(() => api.get<{ merchant: Merchant; mids: Mid[] }>(`/merchants/${merchant}`), [merchant]);
+  const [shown, setShown] = useState<{ label: string; value: string }>();
+  const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
+  const [url, setUrl] = useState<string>();
+  const canChange = user.role !== 'merchant-viewer';
+  if (!merchant) return <p>No merchant yet: create one under Merchants.</p>;
+  if (!data) return <Loading error={error} />;
+  const m = data.merchant;
+  const run = async (what: () => Promise<void>) => {
+    setMsg({});
+    try {
+      await what();
+    } catch (err) {
+      setMsg({ error: (err as Error).message });
+    }
+  };
+  const save = (body: Record<string, unknown>, ok: string) =>
+    run(async () => {
+      await api.put(`/merchants/${merchant}/settings`, body);
+      setMsg({ ok });
+      reload();
+    });
+  return (
+    <section>
+      <h1>Settings of {m.name}</h1>
+      <h2>Keys</h2>
+      <dl class="facts">
+        <dt>Client key</dt>
+        <dd>
+          <code aria-label="Client key">{m.clientKey}</code>
+        </dd>
+        <dt>Password</dt>
+        <dd>
+          Hidden.{' '}
+          {canChange && (
+            <button onClick={() => run(async () => setShown({ label: 'New password', value: (await api.post<{ password: string }>(`/merchants/${merchant}/password`)).password }))}>Rotate password</button>
+          )}
+        </dd>
+        <dt>Callback signing secret</dt>
+        <dd>
+          {canChange && (
+            <>
+              <button onClick={() => run(async () => setShown({ label: 'Signing secret', value: (await api.post<{ current: string }>(`/merchants/${merchant}/signing-secret`, {})).current }))}>Reveal</button>{' '}
+              <button onClick={() => run(async () => setShown({ label: 'New signing secret', value: (await api.post<{ current: string }>(`/merchants/${merchant}/signing-secret`, { rotate: true })).current }))}>Rotate</button>
+            </>
+          )}
+        </dd>
+      </dl>
+      {shown && <ShownOnce {...shown} />}
+      <Message {...msg} />
+      <h2>Callbacks</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save({ notification_url: url ?? m.notificationUrl ?? '' }, 'Notification URL saved.');
+        }}
+      >
+        <label>
+          Notification URL <input type="url" value={url ?? m.notificationUrl ?? ''} disabled={!canChange} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+        </label>
+        {canChange && <button type="submit">Save URL</button>}
+      </form>
+      <fieldset>
+        <legend>Callback field groups (mappings)</legend>
+        {Object.entries(m.mappings).map(([group, on]) => (
+          <label class="switch">
+            <input type="checkbox" checked={on} disabled={!canChange} onChange={(e) => save({ mappings: { [group]: (e.target as HTMLInputElement).checked } }, `Mapping ${group} saved.`)} /> {group}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Checkout page</legend>
+        <label class="switch">
+          <input type="checkbox" checked={m.termsCheckbox} disabled={!canChange} onChange={(e) => save({ terms_checkbox: (e.target as HTMLInputElement).checked }, 'Terms checkbox saved.')} /> Terms checkbox
+        </label>
+        <label>
+          Link target{' '}
+          <select value={m.linkTarget ?? 'none'} disabled={!canChange} onChange={(e) => save({ link_target: (e.target as HTMLSelectElement).value }, 'Link target saved.')}>
+            {['none', '_top', '_self', '_parent', '_blank'].map((t) => (
+              <option>{t}</option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      <h2>MIDs</h2>
+      <Table label="MIDs" head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector']} rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector])} />
+      {user.role === 'operator' && <NewMid merchant={merchant} done={reload} />}
+    </section>
+  );
+}
+
+function NewMid({ merchant, done }: { merchant: string; done: () => void }) {
+  const [mode, setMode] = useState('SMS/DMS');
+  const [moto, setMoto] = useState(false);
+  const [zero, setZero] = useState(false);
+  const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    try {
+      const r = await api.post<{ mid: Mid }>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector: 'sandbox' });
+      setMsg({ ok: `MID ${r.mid.midId} created.` });
+      done();
+    } catch (err) {
+      setMsg({ error: (err as Error).message });
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-label="New MID">
+      <h3>New MID</h3>
+      <label>
+        Payment mode{' '}
+        <select value={mode} onChange={(e) => setMode((e.target as HTMLSelectElement).value)}>
+          {['SMS', 'DMS', 'SMS/DMS'].map((x) => (
+            <option>{x}</option>
+          ))}
+        </select>
+      </label>
+      <label class="switch">
+        <input type="checkbox" checked={moto} onChange={(e) => setMoto((e.target as HTMLInputElement).checked)} /> MOTO
+      </label>
+      <label class="switch">
+        <input type="checkbox" checked={zero} onChange={(e) => setZero((e.target as HTMLInputElement).checked)} /> Zero amount
+      </label>
+      <label>
+        Connector <select><option>sandbox</option></select>
+      </label>
+      <button type="submit">Create MID</button>
+      <Message {...msg} />
+    </form>
+  );
+}

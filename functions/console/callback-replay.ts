@@ -1,0 +1,8 @@
+/** POST /console/api/callbacks/replay — {"trans_id", "callback": seq or event id}: sends that callback again. */
+import { consoleRoute } from '../../shared/operations/console/http.js';
+import { replayOne } from '../../shared/operations/console/callbacks.js';
+
+export const handler = consoleRoute('POST /console/api/callbacks/replay', async ({ cx, p, body }) => {
+  const transId = typeof body === 'object' && body && 'trans_id' in body ? String(body.trans_id) : '';
+  return { body: await replayOne(cx, p, transId, body) };
+});

@@ -1,0 +1,11 @@
+/** The answer of both sign-in routes: the signed-in user with the session cookies, or the challenge to answer next. */
+import type { ConsoleContext } from '../../shared/operations/console/console-deps.js';
+import type { ConsoleReply } from '../../shared/operations/console/http.js';
+import type { SignInResult } from '../../shared/operations/console/sign-in.js';
+import type { ConsoleSession } from '../../shared/ports/console-sessions.js';
+
+export function signInReply(cx: ConsoleContext, r: SignInResult, cookies: (cx: ConsoleContext, id: string, s: ConsoleSession) => string[]): ConsoleReply {
+  if (r.kind === 'challenge') return { body: { challenge: r.challenge, pending: r.pending, ...(r.secretCode ? { secret_code: r.secretCode } : {}) } };
+  const { email, role, clientKey, expiresAt } = r.session;
+  return { body: { user: { email, role, clientKey, expiresAt } }, cookies: cookies(cx, r.sessionId, r.session) };
+}

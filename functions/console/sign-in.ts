@@ -1,0 +1,6 @@
+/** POST /console/api/sign-in — email and password; a session cookie, or the next challenge (new password, MFA). */
+import { publicConsoleRoute, sessionCookies } from '../../shared/operations/console/http.js';
+import { signIn } from '../../shared/operations/console/sign-in.js';
+import { signInReply } from './sign-in-reply.js';
+
+export const handler = publicConsoleRoute('POST /console/api/sign-in', async (req) => signInReply(req.cx, await signIn(req.cx, req.body, req.from), sessionCookies));

@@ -1,0 +1,8 @@
+/** POST /console/api/sign-out — ends the session and clears its cookies. */
+import { clearedCookies, consoleRoute } from '../../shared/operations/console/http.js';
+import { signOut } from '../../shared/operations/console/sign-in.js';
+
+export const handler = consoleRoute('POST /console/api/sign-out', async (req) => {
+  await signOut(req.cx, req.sessionId, req.p);
+  return { body: { signedOut: true }, cookies: clearedCookies(req.cx) };
+});

@@ -1,0 +1,116 @@
+/**
+ * The console on AWS (docs/console.md): its Cognito user pool (one per stage, TOTP MFA required, no self sign-up),
+ * and one CloudFront distribution serving the built pages from a private S3 bucket at /console/ and passing
+ * /console/api/* to the HTTP API, so pages and API share one origin (SameSite=Strict cookies, connect-src 'self').
+ */
+import { CfnOutput, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { CONSOLE_PAGE_HEADERS } from '../../shared/routes/console.js';
+import type { StageSettings } from '../stages.js';
+
+export interface ConsoleProps {
+  settings: StageSettings;
+  /** The HTTP API's URL (https://<id>.execute-api.<region>.amazonaws.com). */
+  apiUrl: string;
+}
+
+export class Console extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  readonly distribution: cloudfront.Distribution;
+  /** https://<distribution>/console/ */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ConsoleProps) {
+    super(scope, id);
+    const { settings } = props;
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `${settings.stage}-console`,
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      // Cognito's MFA setting is per pool: required for everyone, so operators cannot go without (stricter than asked).
+      mfa: cognito.Mfa.REQUIRED,
+      mfaSecondFactor: { otp: true, sms: false },
+      passwordPolicy: { minLength: 12, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: true, tempPasswordValidity: Duration.days(3) },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      userInvitation: {
+        emailSubject: 'Your payment console account',
+        emailBody: 'You are invited to the payment console. User name: {username}, one-time password: {####}. Sign in and choose a new password.',
+      },
+      removalPolicy: settings.removalPolicy,
+    });
+    this.client = this.userPool.addClient('ConsoleClient', {
+      // Only the console API signs in (server side); the browser never talks to Cognito.
+      authFlows: { adminUserPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+    });
+
+    const bucket = new s3.Bucket(this, 'Pages', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Only rebuildable pages: nothing to keep, but CloudFormation cannot delete a bucket with objects in it.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const apiDomain = Fn.select(2, Fn.split('/', props.apiUrl));
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'PageHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONSOLE_PAGE_HEADERS['content-security-policy']!, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+      },
+    });
+    // The app routes in the URL fragment: /console and /console/ are its one page.
+    const index = new cloudfront.Function(this, 'IndexRewrite', {
+      code: cloudfront.FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; if (r.uri === '/console' || r.uri === '/console/') r.uri = '/console/index.html'; return r; }",
+      ),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `${settings.stage} console`,
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: index, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/console/api/*': {
+          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+    this.url = `https://${this.distribution.distributionDomainName}/console/`;
+
+    // The pages are uploaded by the deployer (docs/console.md: `aws s3 sync console/dist s3://<ConsolePagesBucket>/console/`),
+    // not by a BucketDeployment: no helper Lambda with broad S3 rights in the stack.
+    new CfnOutput(this, 'PagesBucket', { value: bucket.bucketName, description: 'Upload console/dist here under console/' });
+    new CfnOutput(this, 'Url', { value: this.url, description: 'The console' });
+
+    for (const ack of [
+        { id: 'AwsSolutions-COG3', reason: 'Cognito threat protection needs the Plus feature plan; the console is for a handful of staff with TOTP MFA required.' },
+        { id: 'AwsSolutions-S1', reason: 'The bucket holds only the built static pages; CloudFront is the only reader (origin access control).' },
+        { id: 'AwsSolutions-CFR1', reason: 'Merchants work from anywhere; sign-in is what protects the console.' },
+        { id: 'AwsSolutions-CFR2', reason: 'Static pages and an authenticated API behind API Gateway throttling; a WAF is left to the deployer.' },
+        { id: 'AwsSolutions-CFR3', reason: 'The console API has its own API Gateway access logs; page loads are not worth logging.' },
+        { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.' },
+        { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a cost decision left to the deployer; TOTP MFA is required.' },
+    ]) {
+      Validations.of(this).acknowledge(ack);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The console's audit log on DynamoDB: AUDIT#<client_key|PLATFORM> / <at>#<id>, and every entry on gsi1 AUDIT /
+ * <at>#<id> for operators. Each entry is put once with attribute_not_exists and nothing ever updates or deletes it
+ * (no TTL either).
+ */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
+import { awsClients } from './aws-clients.js';
+
+const FIELDS: (keyof AuditEntry)[] = ['id', 'at', 'actor', 'role', 'action', 'clientKey', 'target', 'details', 'sourceIp', 'userAgent'];
+
+function toEntry(item: Record<string, unknown>): AuditEntry {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) if (item[f] !== undefined) out[f] = item[f];
+  return out as unknown as AuditEntry;
+}
+
+const encode = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
+
+function decode(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    return key && typeof key === 'object' && !Array.isArray(key) ? (key as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cursor from another listing (another merchant's, edited by hand) would be a DynamoDB error: start over instead. */
+function ownCursor(key: Record<string, unknown> | undefined, clientKey: string | undefined) {
+  if (!key) return undefined;
+  return (clientKey ? key.pk === `AUDIT#${clientKey}` : key.gsi1pk === 'AUDIT') && typeof key.sk === 'string' ? key : undefined;
+}
+
+export class DynamoAuditLog implements AuditLog {
+  constructor(private readonly tableName: string) {}
+
+  async append(e: AuditEntry): Promise<void> {
+    const sk = `${e.at}#${e.id}`;
+    await awsClients().ddb.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage> {
+    const res = await awsClients().ddb.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        ...(clientKey
+          ? { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `AUDIT#${clientKey}` } }
+          : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': 'AUDIT' } }),
+        ScanIndexForward: false,
+        Limit: opts.limit,
+        ExclusiveStartKey: ownCursor(decode(opts.cursor), clientKey),
+      }),
+    );
+    return { entries: (res.Items ?? []).map(toEntry), cursor: encode(res.LastEvaluatedKey) };
+  }
+}
+
+export { encode as encodeCursor, decode as decodeCursor };

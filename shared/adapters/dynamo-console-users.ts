@@ -1,0 +1,63 @@
+/**
+ * Console users on DynamoDB: CONSOLE_USER#<email> / PROFILE, listed per merchant (or the operators) through gsi1
+ * CONSOLE_USERS#<client_key|OPERATORS> / <email>.
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
+import { awsClients } from './aws-clients.js';
+
+const FIELDS: (keyof ConsoleUser)[] = ['email', 'role', 'clientKey', 'invitedBy', 'createdAt', 'disabled'];
+const listing = (clientKey: string | undefined) => `CONSOLE_USERS#${clientKey ?? 'OPERATORS'}`;
+
+export const consoleUserKey = (email: string) => ({ pk: `CONSOLE_USER#${email}`, sk: 'PROFILE' });
+
+function toUser(item: Record<string, unknown>): ConsoleUser {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) if (item[f] !== undefined) out[f] = item[f];
+  return out as unknown as ConsoleUser;
+}
+
+export class DynamoConsoleUsers implements ConsoleUserStore {
+  constructor(private readonly tableName: string) {}
+
+  async get(email: string): Promise<ConsoleUser | undefined> {
+    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: consoleUserKey(email), ConsistentRead: true }));
+    return res.Item ? toUser(res.Item) : undefined;
+  }
+
+  async create(user: ConsoleUser): Promise<boolean> {
+    try {
+      await awsClients().ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...consoleUserKey(user.email), gsi1pk: listing(user.clientKey), gsi1sk: user.email, kind: 'console-user', ...user },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+
+  async list(clientKey: string | undefined): Promise<ConsoleUser[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await awsClients().ddb.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': listing(clientKey) },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(res.Items ?? []));
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return items.map(toUser);
+  }
+}

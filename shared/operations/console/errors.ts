@@ -1,0 +1,29 @@
+/** The console API's own refusals (its wire format is the Checkout error body: shared/protocol/error-wire.ts). */
+import { PlatformError } from '../../errors.js';
+
+/** No session, an ended one, or a failed sign-in. */
+export class ConsoleAuthError extends PlatformError {
+  readonly code = 401;
+  readonly httpStatus = 401;
+  constructor(message = 'Sign in to the console.') {
+    super(message);
+  }
+}
+
+/** Signed in, but this role may not do this (a viewer changing settings, a merchant on an operator's page), or a missing CSRF token. */
+export class ConsoleForbiddenError extends PlatformError {
+  readonly code = 403;
+  readonly httpStatus = 403;
+  constructor(message = 'Your role does not allow this.') {
+    super(message);
+  }
+}
+
+/** Nothing here for this user: unknown, or another merchant's (the two are not told apart). */
+export class ConsoleNotFoundError extends PlatformError {
+  readonly code = 404;
+  readonly httpStatus = 404;
+  constructor(what = 'Not found.') {
+    super(what);
+  }
+}

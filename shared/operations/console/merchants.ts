@@ -1,0 +1,144 @@
+/**
+ * Merchants in the console: the list (operators: all; merchants' users: their own), one merchant's settings, keys
+ * and MIDs, and changes to them — each through the admin operations the CLI uses (operations/admin/merchants.ts).
+ * The password is shown once, when created or rotated; the callback signing secret on request, audited.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { ValidationError } from '../../errors.js';
+import type { Merchant, Mid } from '../../domain/merchant.js';
+import { checkNotificationUrl, createMerchant, createMid, merchantSettings } from '../admin/merchants.js';
+import { showWalletSettings } from '../wallets/configure.js';
+import type { ConsoleContext } from './console-deps.js';
+import { audit } from './audit.js';
+import { ConsoleNotFoundError } from './errors.js';
+import { changeMerchant, isOperator, operatorOnly, readMerchant, type Principal } from './roles.js';
+
+export type MerchantView = Omit<Merchant, 'password'>;
+
+function view(m: Merchant): MerchantView {
+  const { password: _password, ...rest } = m;
+  return rest;
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body);
+  if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
+  return r.data;
+}
+
+async function load(cx: ConsoleContext, clientKey: string) {
+  const config = await cx.d.merchants.get(clientKey);
+  if (!config) throw new ConsoleNotFoundError('Merchant not found.');
+  return config;
+}
+
+export async function listMerchants(cx: ConsoleContext, p: Principal): Promise<MerchantView[]> {
+  if (isOperator(p)) return (await cx.d.merchants.list()).map(view);
+  return p.clientKey ? [view((await load(cx, p.clientKey)).merchant)] : [];
+}
+
+export async function showMerchant(cx: ConsoleContext, p: Principal, clientKey: string) {
+  readMerchant(p, clientKey);
+  const { merchant, mids } = await load(cx, clientKey);
+  return { merchant: view(merchant), mids, wallets: await showWalletSettings(cx.d, clientKey) };
+}
+
+const newMerchant = z.object({ name: z.string().trim().min(1).max(100), notification_url: z.string().max(255).optional() });
+
+/** Operators only. The answer carries the password: the one time it is shown. */
+export async function createMerchantFromConsole(cx: ConsoleContext, p: Principal, body: unknown) {
+  operatorOnly(p);
+  const input = parse(newMerchant, body);
+  const m = await createMerchant(cx.d, { name: input.name, notificationUrl: input.notification_url || undefined });
+  await audit(cx, p, 'merchant.create', { clientKey: m.clientKey, target: m.clientKey, details: { name: m.name } });
+  return { merchant: view(m), password: m.password };
+}
+
+const newMid = z.object({
+  name: z.string().trim().min(1).max(64).optional(),
+  payment_mode: z.enum(['SMS', 'DMS', 'SMS/DMS']).optional(),
+  moto: z.boolean().optional(),
+  zero_amount: z.boolean().optional(),
+  connector: z.string().min(1).max(64).optional(),
+  descriptor: z.string().trim().min(1).max(22).optional(),
+});
+
+/** Operators only: merchants see their MIDs but do not change them. */
+export async function createMidFromConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<Mid> {
+  operatorOnly(p);
+  const input = parse(newMid, body);
+  await load(cx, clientKey);
+  const mid = await createMid(cx.d, clientKey, { name: input.name, paymentMode: input.payment_mode, moto: input.moto, zeroAmount: input.zero_amount, connector: input.connector, descriptor: input.descriptor });
+  await audit(cx, p, 'mid.create', { clientKey, target: mid.midId, details: { paymentMode: mid.paymentMode, moto: mid.moto, zeroAmount: mid.zeroAmount, connector: mid.connector } });
+  return mid;
+}
+
+const list = z.array(z.string().max(300)).max(50);
+const settings = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    notification_url: z.string().max(255),
+    mappings: z.record(z.string(), z.boolean()),
+    required_payer_fields: list,
+    link_target: z.string().max(10),
+    terms_checkbox: z.boolean(),
+    hash_algorithm: z.string().max(10),
+    hosted_fields_origins: list,
+    checkout_frame_ancestors: list,
+    hosted_fields_update_signature: z.boolean(),
+    methods: list,
+    api_ip_allowlist: list,
+    default_language: z.string().max(10),
+  })
+  .partial()
+  .strict();
+
+/** Merchant admins and operators; the same validation as `npm run admin -- merchants update`. */
+export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<MerchantView> {
+  changeMerchant(p, clientKey);
+  const input = parse(settings, body);
+  const { merchant } = await load(cx, clientKey);
+  const mappings = Object.entries(input.mappings ?? {});
+  const changes = merchantSettings(merchant, {
+    enableMappings: mappings.filter(([, on]) => on).map(([g]) => g),
+    disableMappings: mappings.filter(([, on]) => !on).map(([g]) => g),
+    requiredPayerFields: input.required_payer_fields,
+    linkTarget: input.link_target,
+    termsCheckbox: input.terms_checkbox,
+    hashAlgorithm: input.hash_algorithm,
+    hostedFieldsOrigins: input.hosted_fields_origins,
+    checkoutFrameAncestors: input.checkout_frame_ancestors,
+    hostedFieldsUpdateSignature: input.hosted_fields_update_signature,
+    methods: input.methods,
+    apiIpAllowlist: input.api_ip_allowlist,
+    defaultLanguage: input.default_language,
+  });
+  if (!mappings.length) delete changes.mappings;
+  const notificationUrl = input.notification_url === undefined ? undefined : input.notification_url === '' ? null : checkNotificationUrl(cx.d, input.notification_url);
+  const updated = await cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) });
+  await audit(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') } });
+  return view(updated);
+}
+
+/** A new password, shown in this answer only; the old one stops working at once (within the config cache TTL). */
+export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey: string): Promise<{ password: string }> {
+  changeMerchant(p, clientKey);
+  await load(cx, clientKey);
+  const password = randomBytes(16).toString('hex');
+  await cx.d.merchants.update(clientKey, { password });
+  await audit(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey });
+  return { password };
+}
+
+/** The X-Callback-Signature secret(s): shown, or rotated (the old one keeps signing during the overlap). Audited either way. */
+export async function signingSecret(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown) {
+  changeMerchant(p, clientKey);
+  await load(cx, clientKey);
+  const { rotate } = parse(z.object({ rotate: z.boolean().optional() }), body);
+  const callbacks = cx.callbacks();
+  const now = callbacks.clock.now();
+  const s = rotate ? await callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds) : await callbacks.secrets.get(clientKey, now);
+  await audit(cx, p, rotate ? 'callback-secret.rotate' : 'callback-secret.reveal', { clientKey, target: clientKey });
+  return s;
+}

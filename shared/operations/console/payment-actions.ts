@@ -1,0 +1,61 @@
+/**
+ * Refund, void and capture from a payment's timeline: the same payment cores as the API (operations/payment), with the
+ * callback in the payment's own protocol (recorderFor) and the API's idempotency: the console sends one
+ * Idempotency-Key per confirmation, so a double click or a retried request makes one attempt.
+ */
+import { z } from 'zod';
+import { ValidationError } from '../../errors.js';
+import { formatAmount, money, parseAmount, parseCurrency } from '../../domain/money.js';
+import { capture, creditvoid, voidPayment, type PaymentEvent } from '../payment/index.js';
+import type { Payment } from '../../domain/payment.js';
+import { requestKey, runOnce } from '../payment/idempotency.js';
+import { recorderFor } from '../reconciliation/recorders.js';
+import type { ConsoleContext } from './console-deps.js';
+import { audit } from './audit.js';
+import { ConsoleNotFoundError } from './errors.js';
+import { loadPayment } from './payments.js';
+import { changeMerchant, type Principal } from './roles.js';
+import { paymentSummary } from './timeline.js';
+
+export const PAYMENT_ACTIONS = ['refund', 'void', 'capture'] as const;
+export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
+
+const body = z.object({
+  /** Major units as the API takes them ("4.00"); omitted: the full amount. */
+  amount: z.string().max(20).optional(),
+  idempotency_key: z.string().min(8).max(100),
+});
+
+export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: string, action: string, raw: unknown) {
+  if (!(PAYMENT_ACTIONS as readonly string[]).includes(action)) throw new ConsoleNotFoundError('No such action.');
+  const r = body.safeParse(raw);
+  if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));
+  const payment = await loadPayment(cx, p, transId);
+  changeMerchant(p, payment.clientKey, 'Payment not found.');
+  const config = await cx.d.merchants.get(payment.clientKey);
+  if (!config) throw new ConsoleNotFoundError('Payment not found.');
+  const amount = r.data.amount === undefined || action === 'void' ? undefined : parseAmount(r.data.amount, parseCurrency(payment.currency), 'amount').minor;
+  const key = requestKey(payment.clientKey, `console-${action}`, `${transId}\n${r.data.idempotency_key}`);
+  const reply = (pay: Payment, e: PaymentEvent) => ({ result: e.result, operation: e.operation, ...(e.declineReason ? { declineReason: e.declineReason } : {}), payment: paymentSummary(pay) });
+  const answer = await runOnce(cx.d.payments, key, false, async (_key, followUp) => {
+    // The outcome's write also completes the claim with this answer: the same key later gets it back, not a new attempt.
+    const hooks = {
+      callbacks: recorderFor(cx.d, config, payment.protocol),
+      followUp,
+      idempotency: { key, result: (pay: Payment, e: PaymentEvent) => ({ statusCode: 200, body: JSON.stringify(reply(pay, e)) }) },
+    };
+    const result =
+      action === 'refund'
+        ? await creditvoid(cx.d, { payment, amount }, hooks)
+        : action === 'void'
+          ? await voidPayment(cx.d, { payment }, hooks)
+          : await capture(cx.d, { payment, amount }, hooks);
+    await audit(cx, p, `payment.${action}`, {
+      clientKey: payment.clientKey,
+      target: transId,
+      details: { operation: result.event.operation, result: result.event.result, amount: formatAmount(money(result.event.amount, payment.currency)), currency: payment.currency },
+    });
+    return { statusCode: 200, body: reply(result.payment, result.event) };
+  });
+  return answer.body;
+}

@@ -1,0 +1,64 @@
+/**
+ * A payment's timeline: its transactions and every callback delivery attempt (or, for a callback not yet tried, where
+ * it stands), oldest first. Shared by the console and `npm run admin -- payments show`.
+ */
+import { formatAmount, money } from '../../domain/money.js';
+import { maskCard, type Payment } from '../../domain/payment.js';
+import type { CallbackContext } from '../callbacks/context.js';
+
+export interface TimelineEntry {
+  at: string;
+  kind: 'transaction' | 'callback';
+  what: string;
+  result: string;
+  /** Callbacks: which one (for a replay) and its delivery state now. */
+  seq?: number;
+  eventId?: string;
+  delivery?: string;
+}
+
+export async function paymentTimeline(ctx: Pick<CallbackContext, 'outbox' | 'log'>, payment: Payment): Promise<TimelineEntry[]> {
+  const [callbacks, attempts] = await Promise.all([ctx.outbox.forPayment(payment.transId), ctx.log.forPayment(payment.transId)]);
+  return [
+    ...payment.history.map((t) => ({
+      at: t.date,
+      kind: 'transaction' as const,
+      what: `${t.type} ${formatAmount(money(t.amount, payment.currency))} ${payment.currency}`,
+      result: t.status + (t.declineReason ? ` (${t.declineReason})` : ''),
+    })),
+    ...callbacks.flatMap((c) => {
+      const action = String(c.fields.action ?? c.fields.type ?? '');
+      const which = { seq: c.seq, eventId: c.eventId, delivery: c.delivery };
+      const mine = attempts.filter((a) => a.eventId === c.eventId).sort((a, b) => a.attempt - b.attempt);
+      const tried: TimelineEntry[] = mine.map((a) => ({
+        at: a.at,
+        kind: 'callback' as const,
+        what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${a.url} (attempt ${a.attempt})`.replace('  ', ' '),
+        result: a.outcome === 'DELIVERED' ? `DELIVERED ${a.httpStatus ?? ''} in ${a.latencyMs} ms`.trim() : `FAILED ${a.error ?? ''}`.trim(),
+        ...which,
+      }));
+      // A callback not yet tried (queued, held behind its predecessor, URL paused) shows where it stands.
+      if (!mine.length) tried.push({ at: c.createdAt, kind: 'callback', what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${c.url}`, result: c.delivery + (c.failReason ? ` (${c.failReason})` : ''), ...which });
+      return tried;
+    }),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** What may be shown of a payment: never card data beyond the masked number. */
+export function paymentSummary(p: Payment) {
+  return {
+    transId: p.transId,
+    clientKey: p.clientKey,
+    protocol: p.protocol,
+    action: p.action,
+    status: p.status,
+    orderId: p.orderId,
+    amount: formatAmount(money(p.amount, p.currency)),
+    currency: p.currency,
+    card: p.card ? maskCard(p.card) : undefined,
+    declineReason: p.declineReason,
+    recurringToken: p.recurringToken,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}

@@ -1,0 +1,33 @@
+/** The console's append-only audit log: one item per change, written once with a condition and never updated. */
+import type { ConsoleRole } from './console-users.js';
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** Who: the signed-in user. */
+  actor: string;
+  role: ConsoleRole;
+  /** What: a verb such as "payment.refund", "merchant.create", "wallet.configure". */
+  action: string;
+  /** The merchant concerned, if any (a merchant sees its own entries; operators see all). */
+  clientKey?: string;
+  /** What it acted on (trans_id, MID id, email ...). */
+  target?: string;
+  /** Non-secret details (amounts, changed field names): never passwords, keys or card data. */
+  details?: Record<string, string | number | boolean>;
+  /** From where: source IP and user agent of the request. */
+  sourceIp: string;
+  userAgent?: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Opaque: pass back to read the next (older) page. */
+  cursor?: string;
+}
+
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+  /** Newest first; a merchant's entries, or every entry (clientKey undefined). */
+  list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage>;
+}

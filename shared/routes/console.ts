@@ -1,0 +1,57 @@
+/**
+ * The console API (docs/console.md): JSON under /console/api, one function per route, each allowed exactly what its
+ * operation touches. The console's pages themselves are static files (CloudFront + S3; the local gateway locally).
+ */
+import type { RouteDefinition } from './types.js';
+
+const read: RouteDefinition['grants'] = ['table:read'];
+// Loading a merchant opens its sealed password (MerchantDirectory), even where the password is not shown.
+const merchantRead: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
+const merchantWrite: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets'];
+const signIn: RouteDefinition['grants'] = ['table:read', 'table:write', 'cognito:console'];
+
+const route = (id: string, method: RouteDefinition['method'], path: string, file: string, grants: RouteDefinition['grants']): RouteDefinition => ({
+  id: `Console${id}`,
+  method,
+  path: `/console/api${path}`,
+  handler: `functions/console/${file}`,
+  grants,
+});
+
+export const consoleRoutes: RouteDefinition[] = [
+  route('SignIn', 'POST', '/sign-in', 'sign-in', signIn),
+  route('SignInChallenge', 'POST', '/sign-in/challenge', 'sign-in-challenge', signIn),
+  route('SignOut', 'POST', '/sign-out', 'sign-out', ['table:read', 'table:write']),
+  route('Me', 'GET', '/me', 'me', read),
+  route('Merchants', 'GET', '/merchants', 'merchants', merchantRead),
+  route('MerchantCreate', 'POST', '/merchants', 'merchant-create', merchantWrite),
+  route('Merchant', 'GET', '/merchants/{clientKey}', 'merchant', merchantRead),
+  route('MerchantSettings', 'PUT', '/merchants/{clientKey}/settings', 'merchant-settings', merchantWrite),
+  route('MerchantPassword', 'POST', '/merchants/{clientKey}/password', 'merchant-password', merchantWrite),
+  route('MerchantSigningSecret', 'POST', '/merchants/{clientKey}/signing-secret', 'merchant-signing-secret', merchantWrite),
+  route('MidCreate', 'POST', '/merchants/{clientKey}/mids', 'mid-create', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets']),
+  route('WalletConfigure', 'PUT', '/merchants/{clientKey}/wallets/{wallet}', 'wallet-configure', [...merchantRead, 'table:write', 'kms:encrypt:wallet-keys']),
+  route('Payments', 'GET', '/payments', 'payments', read),
+  route('Payment', 'GET', '/payments/{transId}', 'payment', read),
+  // Refund, void, capture: the payment cores, with the callback in the payment's protocol (its merchant's password signs it).
+  route('PaymentAction', 'POST', '/payments/{transId}/{action}', 'payment-action', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
+  route('Callbacks', 'GET', '/callbacks', 'callbacks', read),
+  route('CallbackReplay', 'POST', '/callbacks/replay', 'callback-replay', ['table:read', 'table:write', 'queue:send:callbacks']),
+  route('Users', 'GET', '/users', 'users', read),
+  route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:console']),
+  route('Audit', 'GET', '/audit', 'audit', read),
+  route('Dashboard', 'GET', '/dashboard', 'dashboard', merchantRead),
+];
+
+/**
+ * Headers of the console's pages (local gateway; CloudFront's response headers policy deployed): scripts and styles
+ * from the console's own origin only, no inline script, never framed.
+ */
+export const CONSOLE_PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};

@@ -1,0 +1,185 @@
+/**
+ * The console in real Chromium (playwright-core): an operator and an invited merchant user sign in (one-time password,
+ * then a new one); the merchant sees only its own payments, refunds one from its timeline and sees the callback
+ * arrive, sets up its Wallets tab and replays a failed callback; the operator creates a merchant and a MID, and the
+ * dashboard counts the payments the test made. Screenshots of each main screen go to docs/console/.
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
+import type { RunningPlatform } from '../../scripts/local/platform.js';
+import type { Merchant } from '../../shared/domain/merchant.js';
+import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
+import { inviteConsoleUser, NEW_PASSWORD } from '../integration/console/support.js';
+import { sale } from '../integration/console/payments.js';
+
+const SHOTS = 'docs/console';
+
+let platform: RunningPlatform;
+let shop: Merchant;
+let other: Merchant;
+let callbacks: MerchantServer;
+let browser: Browser;
+const made: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // A failed callback waits an hour for its retry: the replay is what delivers it here.
+  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '3600' });
+  callbacks = await startMerchantServer();
+  shop = await testMerchant({ notificationUrl: callbacks.url });
+  other = await testMerchant();
+  browser = await launchChromium();
+  for (let i = 0; i < 3; i++) made.push((await sale(platform.url, shop, { orderId: `shoes-${i}-${randomUUID().slice(0, 8)}` })).trans_id);
+  made.push((await sale(platform.url, shop, { orderId: `declined-${randomUUID().slice(0, 8)}`, expMonth: '02' })).trans_id);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await callbacks?.close();
+});
+
+/** Signs in from the invitation link (email and one-time password prefilled), then sets the new password. */
+async function signIn(email: string, role: 'operator' | 'merchant-admin', clientKey?: string): Promise<Page> {
+  const temporary = await inviteConsoleUser(email, role, clientKey);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${platform.url}/console/#/sign-in?${new URLSearchParams({ email, code: temporary })}`);
+  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+  if (role === 'operator') await page.screenshot({ path: `${SHOTS}/sign-in.png` });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/New password/).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return page;
+}
+
+describe('the console in Chromium', () => {
+  let merchantPage: Page;
+  let operatorPage: Page;
+
+  it('serves the pages with a CSP that allows no inline script', async () => {
+    const res = await fetch(`${platform.url}/console/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(await res.text()).not.toMatch(/<script>(?!<\/script>)/);
+  });
+
+  it('a merchant user signs in and sees only its own payments', async () => {
+    merchantPage = await signIn('staff@shop.example', 'merchant-admin', shop.clientKey);
+    const page = merchantPage;
+    await page.goto(`${platform.url}/console/#/payments`);
+    const table = page.getByRole('table', { name: 'Payments' });
+    for (const id of made) await expect.poll(() => table.getByText(id).count()).toBe(1);
+    await page.getByLabel('Card last four').fill('1111');
+    await page.getByLabel('Status').selectOption('DECLINED');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/payments.png` });
+    // Another merchant's payment, opened by its URL: refused like an unknown one.
+    const theirs = await sale(platform.url, other, { orderId: `theirs-${randomUUID().slice(0, 8)}` });
+    await page.goto(`${platform.url}/console/#/payments/${theirs.trans_id}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/Payment not found/);
+  });
+
+  it('refunds a payment from its timeline and sees the callback arrive', async () => {
+    const page = merchantPage;
+    const transId = made[0]!;
+    await page.goto(`${platform.url}/console/#/payments/${transId}`);
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm refund' });
+    await dialog.getByLabel(/Amount/).fill('4.00');
+    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/REFUND: SUCCESS/);
+    await eventually(() => callbacks.received.find((c) => c.fields.trans_id === transId && c.fields.action === 'CREDITVOID'));
+    // The timeline shows the refund and, once delivered, its callback.
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      return (await page.getByRole('table', { name: 'Timeline' }).getByText(/CREDITVOID.*attempt 1/).count()) > 0 || undefined;
+    });
+    await page.screenshot({ path: `${SHOTS}/payment-timeline.png` });
+  });
+
+  it('replays a failed callback', async () => {
+    callbacks.respond = (_cb, res) => {
+      res.writeHead(500);
+      res.end('down');
+    };
+    const failing = await sale(platform.url, shop, { orderId: `retry-${randomUUID().slice(0, 8)}` });
+    made.push(failing.trans_id);
+    await eventually(() => callbacks.received.find((c) => c.fields.trans_id === failing.trans_id));
+    callbacks.respond = (_cb, res) => {
+      res.writeHead(200);
+      res.end('OK');
+    };
+    const page = merchantPage;
+    await page.goto(`${platform.url}/console/#/payments/${failing.trans_id}`);
+    const timeline = page.getByRole('table', { name: 'Timeline' });
+    await expect.poll(() => timeline.getByText(/FAILED/).count()).toBeGreaterThan(0);
+    await timeline.getByRole('button', { name: 'Replay #1' }).first().click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/queued again/);
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      return (await timeline.getByText(/DELIVERED 200/).count()) > 0 || undefined;
+    });
+    await page.goto(`${platform.url}/console/#/callbacks`);
+    await expect.poll(() => page.getByRole('table', { name: 'Callback deliveries' }).getByText(/FAILED 500/).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/callbacks.png` });
+  });
+
+  it('sets up the Wallets tab: the key is sealed and only its hash is shown', async () => {
+    const page = merchantPage;
+    await page.goto(`${platform.url}/console/#/wallets`);
+    const apple = page.getByRole('form', { name: 'Apple Pay' });
+    const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await apple.getByLabel('Merchant identifier').fill('merchant.example.shop');
+    await apple.getByLabel('or paste the private key').fill(key);
+    await apple.getByRole('button', { name: 'Save Apple Pay' }).click();
+    await expect.poll(() => apple.getByRole('status').textContent()).toMatch(/public key hash/);
+    const table = page.getByRole('table', { name: 'Wallet settings' });
+    await expect.poll(() => table.getByText('merchant.example.shop').count()).toBe(1);
+    expect(await page.content()).not.toContain('PRIVATE KEY-----\n' + key.split('\n')[1]);
+    await page.screenshot({ path: `${SHOTS}/wallets.png` });
+    await page.goto(`${platform.url}/console/#/settings`);
+    await page.getByRole('button', { name: 'Rotate password' }).click();
+    await expect.poll(() => page.getByLabel('New password').textContent()).toMatch(/^[0-9a-f]{32}$/);
+    await page.screenshot({ path: `${SHOTS}/settings.png` });
+  });
+
+  it('an operator creates a merchant and a MID, and the dashboard counts the payments the test made', async () => {
+    operatorPage = await signIn('ops@example.com', 'operator');
+    const page = operatorPage;
+    await page.goto(`${platform.url}/console/#/merchants`);
+    const form = page.getByRole('form', { name: 'New merchant' });
+    await form.getByLabel('Name').fill('Browser Shop');
+    await form.getByRole('button', { name: 'Create merchant' }).click();
+    await expect.poll(() => page.getByLabel('Merchant password').textContent()).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(() => page.getByRole('table', { name: 'Merchants' }).getByText('Browser Shop').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/merchants.png` });
+
+    const created = (await page.locator('p', { hasText: 'Created: client key' }).locator('code').textContent())!;
+    await page.getByRole('combobox', { name: 'Merchant' }).selectOption(created);
+    await page.goto(`${platform.url}/console/#/settings`);
+    const mid = page.getByRole('form', { name: 'New MID' });
+    await mid.getByLabel('Payment mode').selectOption('DMS');
+    await mid.getByLabel('MOTO').check();
+    await mid.getByRole('button', { name: 'Create MID' }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'MIDs' }).getByText('DMS', { exact: true }).count()).toBe(1);
+
+    await page.getByRole('combobox', { name: 'Merchant' }).selectOption(shop.clientKey);
+    await page.goto(`${platform.url}/console/#/dashboard`);
+    await page.getByLabel('All merchants').uncheck();
+    // The test made these payments (and one other merchant's): all of the shop's are counted, one declined.
+    await expect.poll(() => page.locator('[data-total="payments"]').textContent()).toBe(String(made.length));
+    await expect.poll(() => page.locator('figure.chart canvas').count()).toBe(4);
+    expect(await page.getByRole('img', { name: /Payments per hour/ }).getAttribute('aria-label')).toMatch(new RegExp(`\\b${made.length}\\b`));
+    await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
+    await page.goto(`${platform.url}/console/#/audit`);
+    await expect.poll(() => page.getByRole('table', { name: 'Audit log' }).getByText('payment.refund').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/audit.png` });
+  });
+});

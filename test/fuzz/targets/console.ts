@@ -1,0 +1,61 @@
+/**
+ * The console API (/console/api/...): JSON bodies and queries, with no session, a junk session cookie or a junk CSRF
+ * header. Without a valid session every route but sign-in answers 401; none may be a 5xx, and every error is the
+ * Checkout error body.
+ */
+import fc from 'fast-check';
+import { ROUTES } from '../../../shared/routes/index.js';
+import type { FuzzTarget } from '../target.js';
+import { bodyRequest } from '../bodies.js';
+import { headerSafe, query, segment } from '../target.js';
+import { junkString } from '../values.js';
+
+// Query values stay well under Node's 16 KB request-line limit, whose 431 answer is the server's, not the platform's.
+const short = junkString.map((v) => v.slice(0, 300));
+const cookie = junkString.map(headerSafe).map((v) => v.slice(0, 2000));
+const headers = fc.oneof(
+  fc.constant({}),
+  fc.record({ cookie: fc.oneof(cookie.map((c) => `console_session=${c}`), cookie), 'x-csrf-token': junkString.map(headerSafe).map((v) => v.slice(0, 500)) }, { requiredKeys: [] }),
+);
+const fields = fc.record(
+  {
+    email: fc.oneof(fc.constantFrom('operator@example.com', 'nobody@example.com', ''), junkString),
+    password: junkString,
+    pending: junkString,
+    new_password: junkString,
+    code: fc.oneof(fc.stringMatching(/^\d{6}$/), junkString),
+    amount: fc.constantFrom('1.00', '-1', 'abc', '99999999999'),
+    idempotency_key: junkString,
+    name: junkString,
+    role: fc.constantFrom('operator', 'merchant-admin', 'merchant-viewer', 'root'),
+    trans_id: junkString,
+    callback: fc.oneof(junkString, fc.integer()),
+    rotate: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+function pathOf(template: string, fx: Parameters<FuzzTarget['requests']>[0]): fc.Arbitrary<string> {
+  const parts = template.split('/').map((p) => {
+    if (p === '{transId}') return segment([fx.sale.transId]);
+    if (p === '{clientKey}') return segment([fx.clientKey]);
+    if (p === '{action}') return fc.constantFrom('refund', 'void', 'capture', 'x');
+    if (p === '{wallet}') return fc.constantFrom('applepay', 'googlepay', 'x');
+    return fc.constant(p);
+  });
+  return fc.tuple(...parts, query({ client_key: fc.constantFrom(fx.clientKey, 'x'), status: fc.constantFrom('SETTLED', 'x'), limit: fc.constantFrom('1', '-1', 'x'), cursor: short })).map((a) => {
+    const q = a.pop() as string;
+    return `${a.join('/')}${q}`;
+  });
+}
+
+export const consoleTargets: FuzzTarget[] = ROUTES.filter((r) => r.path.startsWith('/console/api/')).map((r) => ({
+  name: `${r.method} ${r.path}`,
+  route: `${r.method} ${r.path}`,
+  group: 'console',
+  family: 'checkout-api' as const,
+  requests: (fx) =>
+    r.method === 'GET'
+      ? fc.tuple(pathOf(r.path, fx), headers).map(([p, h]) => ({ method: 'GET' as const, path: p, headers: h }))
+      : bodyRequest({ method: r.method, path: pathOf(r.path, fx), kind: 'json', fields, headers }),
+}));

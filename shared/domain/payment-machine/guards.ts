@@ -29,6 +29,12 @@ export const OWN_TRANSACTIONS: readonly TransactionType[] = [...new Set(Object.v
 
 const ALL_RECORD_STATUSES: readonly RecordStatus[] = ['waiting', 'success', 'fail'];
 
+/** The 3DS / redirect step the payer is on (its history entry is still waiting), if any. */
+export function openPayerStep(p: Payment): '3DS' | 'REDIRECT' | undefined {
+  const step = p.history.find((h) => (h.type === '3DS' || h.type === 'REDIRECT') && h.status === 'waiting');
+  return step?.type === '3DS' ? '3DS' : step?.type === 'REDIRECT' ? 'REDIRECT' : undefined;
+}
+
 /** What is left to return: settled (a held authorization: the amount held) minus refunded minus refunds in flight. */
 export function refundable(p: Payment): number {
   const base = p.status === 'PENDING' ? p.amount : p.capturedAmount;

@@ -3,4 +3,4 @@ export { TRANSITIONS, type Transition, type CallbackResult, type Effect } from '
 export { decide, permit, apply, canApply, settleRecord, ownTransaction, TransitionRefused, type Decision, type Verdict } from './machine.js';
 export { answerEvent, type EventName, type MachineEvent, type Refusal, type RequestEvent, type AnswerEvent, type FollowUpType } from './events.js';
 export { STATUSES, ALL_STATUSES, isFinal, onPayerStep, type StatusFacts } from './statuses.js';
-export { hasAttempt, waitingAmount, refundable, settledAt, OWN_TRANSACTIONS, type Guard } from './guards.js';
+export { hasAttempt, waitingAmount, refundable, settledAt, openPayerStep, OWN_TRANSACTIONS, type Guard } from './guards.js';

@@ -5,7 +5,7 @@
  */
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { canApply, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';
+import { canApply, openPayerStep, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { issueTokens } from './charge.js';
@@ -27,8 +27,9 @@ export async function completeChallenge(d: CoreDeps, input: { payment: Payment }
   const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
   const card = await challengeCard(d, payment);
   if (!card) throw notWaiting();
-  // The step the payer is on: the waiting 3DS or REDIRECT entry the charge left.
-  const type = payment.history.find((h) => (h.type === '3DS' || h.type === 'REDIRECT') && h.status === 'waiting')!.type as '3DS' | 'REDIRECT';
+  // The step the payer is on: the waiting 3DS or REDIRECT entry the charge left (PAYER_RETURNED's guard).
+  const type = openPayerStep(payment);
+  if (!type) throw notWaiting();
   const authorize = payment.details.authorize === true;
   let outcome: ConnectorOutcome | undefined;
   return runAttempt(

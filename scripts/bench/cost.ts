@@ -1,0 +1,59 @@
+/**
+ * Cost of a million S2S SALEs with one callback each, at us-east-1 list prices (on-demand, no free tier).
+ * The usage comes from the run: write/read units from DynamoDB's consumed capacity, SQS requests counted,
+ * Lambda time from the local handlers' wall time (the local emulators are slower than DynamoDB, so this errs high).
+ */
+export const PRICES = {
+  source: 'us-east-1 list prices: DynamoDB on-demand, Lambda arm64, API Gateway HTTP API, SQS standard, X-Ray',
+  dynamoWriteUnit: 0.625 / 1e6,
+  dynamoReadUnit: 0.125 / 1e6,
+  lambdaRequest: 0.2 / 1e6,
+  lambdaGbSecondArm: 0.0000133334,
+  httpApiRequest: 1.0 / 1e6,
+  sqsRequest: 0.4 / 1e6,
+  xrayTraceRecorded: 5.0 / 1e6,
+} as const;
+
+export interface CostInput {
+  writeUnits: number;
+  readUnits: number;
+  sqsRequests: number;
+  /** Invocations per payment and their handler ms, per function. */
+  lambdaMs: Record<string, number>;
+  lambdaMemoryMb: number;
+  /** Traces recorded per request (X-Ray's default rule: 1 a second, then 5 %). */
+  traceSampling: number;
+}
+
+export interface CostModel {
+  perMillion: number;
+  lines: Record<string, number>;
+  assumptions: string[];
+}
+
+export function costModel(u: CostInput): CostModel {
+  const M = 1e6;
+  const invocations = Object.keys(u.lambdaMs).length;
+  const gbSeconds = Object.values(u.lambdaMs).reduce((a, ms) => a + Math.ceil(ms) / 1000, 0) * (u.lambdaMemoryMb / 1024);
+  const lines = {
+    dynamodbWrites: u.writeUnits * PRICES.dynamoWriteUnit * M,
+    dynamodbReads: u.readUnits * PRICES.dynamoReadUnit * M,
+    lambdaRequests: invocations * PRICES.lambdaRequest * M,
+    lambdaDuration: gbSeconds * PRICES.lambdaGbSecondArm * M,
+    httpApi: PRICES.httpApiRequest * M,
+    sqs: u.sqsRequests * PRICES.sqsRequest * M,
+    xray: invocations * u.traceSampling * PRICES.xrayTraceRecorded * M,
+  };
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  return {
+    perMillion: round2(Object.values(lines).reduce((a, b) => a + b, 0)),
+    lines: Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, round2(v)])),
+    assumptions: [
+      PRICES.source,
+      `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes)`,
+      `${u.sqsRequests.toFixed(1)} SQS requests per payment (sends counted; receive + delete per message assumed)`,
+      `Lambda: ${invocations} invocations (${Object.keys(u.lambdaMs).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time`,
+      `X-Ray: ${u.traceSampling * 100} % of invocations traced`,
+    ],
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Counts every AWS call the platform's SDK clients make in this process, per function invocation (the local
+ * platform runs the handlers here), and reads DynamoDB's consumed capacity: the middleware asks each DynamoDB call
+ * for ReturnConsumedCapacity=INDEXES, so write units are DynamoDB's own figures, not an estimate.
+ */
+import type { AwsClients } from '../../shared/adapters/aws-clients.js';
+import { currentInvocation } from '../local/invocations.js';
+
+export interface AwsCall {
+  /** The function whose invocation made the call; `(event source)` for the local pollers' own SQS calls. */
+  fn: string;
+  service: 'dynamodb' | 'sqs' | 'kms' | 'events';
+  command: string;
+  writeUnits: number;
+  readUnits: number;
+  /** Write units by table / index name ("table", "gsi1", …). */
+  writeUnitsBy: Record<string, number>;
+  /** The request as sent (DynamoDB writes only): the floor replays the SALE's own writes. */
+  input?: unknown;
+}
+
+const OUTSIDE = '(event source)';
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+
+interface Capacity {
+  TableName?: string;
+  CapacityUnits?: number;
+  WriteCapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  Table?: { WriteCapacityUnits?: number; ReadCapacityUnits?: number; CapacityUnits?: number };
+  GlobalSecondaryIndexes?: Record<string, { WriteCapacityUnits?: number; ReadCapacityUnits?: number; CapacityUnits?: number }>;
+}
+
+export class AwsMeter {
+  readonly calls: AwsCall[] = [];
+  /** Off during load runs: the meter's own work would be measured too. */
+  enabled = true;
+  keepWriteInputs: boolean;
+  private readonly detach: (() => void)[] = [];
+
+  constructor(clients: AwsClients, opts: { keepWriteInputs?: boolean } = {}) {
+    this.keepWriteInputs = opts.keepWriteInputs ?? false;
+    const services = [
+      ['dynamodb', clients.ddb],
+      ['sqs', clients.sqs],
+      ['kms', clients.kms],
+      ['events', clients.events],
+    ] as const;
+    for (const [service, client] of services) {
+      const name = `benchMeter-${service}`;
+      // One middleware for four clients of different types.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const stack = client.middlewareStack as any;
+      stack.add(
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        (next: any, context: any) => async (args: any) => {
+          if (!this.enabled) return next(args);
+          const command = String(context.commandName);
+          const fn = currentInvocation()?.functionName ?? OUTSIDE;
+          if (service === 'dynamodb' && args.input && typeof args.input === 'object') args.input.ReturnConsumedCapacity = 'INDEXES';
+          const result = await next(args);
+          const call: AwsCall = { fn, service, command, writeUnits: 0, readUnits: 0, writeUnitsBy: {} };
+          if (service === 'dynamodb') {
+            this.readCapacity(call, result?.output?.ConsumedCapacity as Capacity | Capacity[] | undefined, WRITES.has(command));
+            if (this.keepWriteInputs && WRITES.has(command)) call.input = structuredClone(args.input);
+          }
+          this.calls.push(call);
+          return result;
+        },
+        { step: 'initialize', name, priority: 'low' },
+      );
+      this.detach.push(() => stack.remove(name));
+    }
+  }
+
+  /** Index into `calls`: what happens after it is `since(mark)`. */
+  mark(): number {
+    return this.calls.length;
+  }
+
+  since(mark: number, fn?: string): AwsCall[] {
+    return this.calls.slice(mark).filter((c) => fn === undefined || c.fn === fn);
+  }
+
+  stop(): void {
+    for (const d of this.detach) d();
+  }
+
+  private readCapacity(call: AwsCall, consumed: Capacity | Capacity[] | undefined, write: boolean): void {
+    for (const c of [consumed ?? []].flat()) {
+      const units = c.CapacityUnits ?? 0;
+      if (write) call.writeUnits += units;
+      else call.readUnits += units;
+      if (!write) continue;
+      const table = c.Table?.WriteCapacityUnits ?? c.Table?.CapacityUnits;
+      if (table !== undefined) call.writeUnitsBy.table = (call.writeUnitsBy.table ?? 0) + table;
+      for (const [index, u] of Object.entries(c.GlobalSecondaryIndexes ?? {})) {
+        call.writeUnitsBy[index] = (call.writeUnitsBy[index] ?? 0) + (u.WriteCapacityUnits ?? u.CapacityUnits ?? 0);
+      }
+    }
+  }
+}
+
+export function sum(calls: AwsCall[], pick: (c: AwsCall) => number): number {
+  return calls.reduce((a, c) => a + pick(c), 0);
+}
+
+export function byIndex(calls: AwsCall[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of calls) for (const [k, v] of Object.entries(c.writeUnitsBy)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}

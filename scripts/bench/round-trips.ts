@@ -1,0 +1,134 @@
+/**
+ * Round trips per action and what one payment with its callback writes: each action is sent alone (nothing else
+ * running), and the meter's calls are read per function. Averaged over `samples` of each.
+ */
+import type { Merchant } from '../../shared/domain/merchant.js';
+import type { AwsCall, AwsMeter } from './meter.js';
+import { byIndex, sum } from './meter.js';
+import type { InvocationClock } from './invocation-clock.js';
+import type { CallbackSink } from './callback-sink.js';
+import { followUpBody, postForm, saleBody } from './requests.js';
+
+export interface ActionFigures {
+  /** DynamoDB calls the request's function made. */
+  roundTrips: number;
+  commands: string[];
+  writeUnits: number;
+}
+
+export interface RoundTripFigures {
+  actions: Record<'SALE' | 'CAPTURE' | 'CREDITVOID', ActionFigures>;
+  callback: { dynamodbOps: number; commands: string[]; sqsOps: number; sqsCommands: string[]; writeUnits: number; readUnits: number };
+  /** Everything one S2S SALE with one delivered callback costs, across functions. */
+  paymentWithCallback: { writeUnits: number; writeUnitsBy: Record<string, number>; readUnits: number; sqsRequests: number; lambdaMs: Record<string, number> };
+  /** The SALE's own writes (callbacks merchant), replayed by the floor. */
+  saleWrites: { inputs: unknown[]; unique: string[] };
+}
+
+const REQUEST_FN = 'S2sCardPost';
+const CALLBACK_FN = 'CallbackDeliver';
+
+export async function measureRoundTrips(opts: {
+  url: string;
+  meter: AwsMeter;
+  clock: InvocationClock;
+  quiet: Merchant;
+  withCallbacks: Merchant;
+  sink: CallbackSink;
+  samples: number;
+  progress: (line: string) => void;
+}): Promise<RoundTripFigures> {
+  const { url, meter, clock } = opts;
+  const post = (body: string) => postForm(`${url}/post`, body);
+  const id = () => `rt-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  // Warm the containers' caches (merchant config, data keys) and the consumer.
+  await post(saleBody(opts.quiet, id()));
+  await post(saleBody(opts.withCallbacks, id()));
+  await opts.sink.waitFor(1, 10_000);
+  await clock.idle();
+
+  const samples: Record<string, AwsCall[][]> = { SALE: [], CAPTURE: [], CREDITVOID: [] };
+  for (let i = 0; i < opts.samples; i++) {
+    opts.progress(`round trips: sample ${i + 1}/${opts.samples}`);
+    let mark = meter.mark();
+    await post(saleBody(opts.quiet, id()));
+    samples.SALE!.push(meter.since(mark, REQUEST_FN));
+    const held = await post(saleBody(opts.quiet, id(), { auth: 'Y' }));
+    mark = meter.mark();
+    await post(followUpBody(opts.quiet, 'CAPTURE', held.trans_id!));
+    samples.CAPTURE!.push(meter.since(mark, REQUEST_FN));
+    const settled = await post(saleBody(opts.quiet, id()));
+    mark = meter.mark();
+    await post(followUpBody(opts.quiet, 'CREDITVOID', settled.trans_id!, { amount: '1.00' }));
+    await clock.idle();
+    samples.CREDITVOID!.push(meter.since(mark).filter((c) => c.fn !== CALLBACK_FN));
+  }
+
+  // One payment with its callback, end to end.
+  const perPayment: AwsCall[][] = [];
+  const lambdaMs: Record<string, number[]> = {};
+  let saleWrites: RoundTripFigures['saleWrites'] | undefined;
+  for (let i = 0; i < opts.samples; i++) {
+    opts.progress(`payment with callback: sample ${i + 1}/${opts.samples}`);
+    await clock.idle();
+    clock.reset();
+    const before = opts.sink.received();
+    const mark = meter.mark();
+    const res = await post(saleBody(opts.withCallbacks, id()));
+    if (!(await opts.sink.waitFor(before + 1, 20_000))) throw new Error('callback not delivered within 20 s');
+    await clock.idle();
+    const calls = meter.since(mark);
+    perPayment.push(calls);
+    for (const [fn, list] of clock.ms) (lambdaMs[fn] ??= []).push(list.reduce((a, b) => a + b, 0));
+    if (!saleWrites) {
+      const writes = calls.filter((c) => c.fn === REQUEST_FN && c.input);
+      saleWrites = { inputs: writes.map((c) => c.input), unique: uniqueKeys(writes.map((c) => c.input), res.trans_id!) };
+    }
+  }
+
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const action = (list: AwsCall[][]): ActionFigures => {
+    const ddb = list.map((calls) => calls.filter((c) => c.service === 'dynamodb'));
+    return { roundTrips: avg(ddb.map((c) => c.length)), commands: ddb[0]!.map((c) => short(c.command)), writeUnits: avg(ddb.map((c) => sum(c, (x) => x.writeUnits))) };
+  };
+  const cbCalls = perPayment.map((calls) => calls.filter((c) => c.fn === CALLBACK_FN));
+  const cbDdb = cbCalls.map((c) => c.filter((x) => x.service === 'dynamodb'));
+  const cbSqs = cbCalls.map((c) => c.filter((x) => x.service === 'sqs'));
+  const indexTotals = perPayment.map(byIndex);
+  const indexNames = [...new Set(indexTotals.flatMap((t) => Object.keys(t)))];
+  return {
+    actions: { SALE: action(samples.SALE!), CAPTURE: action(samples.CAPTURE!), CREDITVOID: action(samples.CREDITVOID!) },
+    callback: {
+      dynamodbOps: avg(cbDdb.map((c) => c.length)),
+      commands: cbDdb[0]!.map((c) => short(c.command)),
+      sqsOps: avg(cbSqs.map((c) => c.length)),
+      sqsCommands: cbSqs[0]!.map((c) => short(c.command)),
+      writeUnits: avg(cbDdb.map((c) => sum(c, (x) => x.writeUnits))),
+      readUnits: avg(cbDdb.map((c) => sum(c, (x) => x.readUnits))),
+    },
+    paymentWithCallback: {
+      writeUnits: avg(perPayment.map((c) => sum(c, (x) => x.writeUnits))),
+      writeUnitsBy: Object.fromEntries(indexNames.map((n) => [n, avg(indexTotals.map((t) => t[n] ?? 0))])),
+      readUnits: avg(perPayment.map((c) => sum(c, (x) => x.readUnits))),
+      // The platform's own SQS calls, plus a receive and a delete per message made by the event source (the
+      // local pollers use their own client, so they are not metered; on AWS the event-source mapping makes them).
+      sqsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'sqs').length)) + 2 * avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
+      lambdaMs: Object.fromEntries(Object.entries(lambdaMs).map(([fn, xs]) => [fn, avg(xs)])),
+    },
+    saleWrites: saleWrites!,
+  };
+}
+
+function short(command: string): string {
+  return command.replace(/Command$/, '');
+}
+
+/** The strings that made the SALE's keys unique: its trans_id and every partition key not derived from it. */
+function uniqueKeys(inputs: unknown[], transId: string): string[] {
+  const keys = new Set<string>([transId]);
+  JSON.stringify(inputs, (k, v) => {
+    if (k === 'pk' && typeof v === 'string' && !v.includes(transId)) keys.add(v);
+    return v;
+  });
+  return [...keys];
+}

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench -- [--seconds 10] [--connections 8] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles]`
+ *
+ * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
+ * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
+ * round trips per action, callback delivery operations, SALE latency against the floor (the SALE's own writes
+ * behind the same gateway), node CPU per SALE, throughput against DynamoDB Local alone, bundle sizes and import
+ * ratios, and the cost model. Prints progress, a summary table, and writes JSON for --compare.
+ */
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { startPlatform } from '../local/platform.js';
+import { createGateway } from '../local/gateway.js';
+import { REPO_ROOT } from '../local/handlers.js';
+import { awsClients } from '../../shared/adapters/aws-clients.js';
+import { logger } from '../../shared/logger.js';
+import { AwsMeter } from './meter.js';
+import { InvocationClock } from './invocation-clock.js';
+import { startCallbackSink } from './callback-sink.js';
+import { benchMerchant, saleBody } from './requests.js';
+import { measureRoundTrips } from './round-trips.js';
+import { replaySaleWrites, setFloorWrites } from './floor-handler.js';
+import { runDirect, runLoad } from './load.js';
+import { measureBundles } from './bundles.js';
+import { costModel } from './cost.js';
+import { fmt, table, type Figure } from './report.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+    samples: { type: 'string', default: '5' },
+    out: { type: 'string' },
+    compare: { type: 'string' },
+    skip: { type: 'string', multiple: true, default: [] },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const skip = new Set(values.skip);
+const commit = (() => {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const out = values.out ?? join(REPO_ROOT, '.local', 'bench', `${commit}.json`);
+const started = Date.now();
+const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+// Request logs would measure the terminal, not the platform.
+logger.setLogLevel('ERROR');
+progress('starting the local platform (DynamoDB Local, moto)');
+const platform = await startPlatform({ port: 0, prefix: `bench${Date.now()}`, schedules: 'manual', extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' } });
+const sink = await startCallbackSink();
+const floorGateway = createGateway([{ id: 'BenchFloor', method: 'POST', path: '/floor', handler: 'scripts/bench/floor-handler', grants: [] }]);
+await new Promise<void>((r) => floorGateway.listen(0, '127.0.0.1', r));
+const floorUrl = `http://127.0.0.1:${(floorGateway.address() as AddressInfo).port}/floor`;
+const meter = new AwsMeter(awsClients(), { keepWriteInputs: true });
+const clock = new InvocationClock();
+try {
+  const quiet = await benchMerchant('Bench without callbacks');
+  const withCallbacks = await benchMerchant('Bench with callbacks', sink.url);
+
+  const rt = await measureRoundTrips({ url: platform.url, meter, clock, quiet, withCallbacks, sink, samples: Number(values.samples), progress });
+  meter.enabled = false;
+  meter.keepWriteInputs = false;
+  setFloorWrites(rt.saleWrites.inputs, rt.saleWrites.unique);
+
+  let n = 0;
+  const order = () => `load-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+  progress(`ceiling: the SALE's writes straight to DynamoDB Local, ${connections} loops, ${seconds} s`);
+  const ceiling = await runDirect({ connections, seconds, work: replaySaleWrites });
+  progress(`floor: the SALE's writes behind the gateway, ${connections} connections, ${seconds} s`);
+  const floor = await runLoad({ url: floorUrl, connections, seconds, body: () => '' });
+  progress(`SALE without callbacks, ${connections} connections, ${seconds} s`);
+  const quietLoad = await runLoad({ url: `${platform.url}/post`, connections, seconds, body: () => saleBody(quiet, order()) });
+  await clock.idle();
+  progress(`SALE with callbacks (until every callback is delivered), ${connections} connections, ${seconds} s`);
+  const before = sink.received();
+  const cbLoad = await runLoad({
+    url: `${platform.url}/post`, connections, seconds, body: () => saleBody(withCallbacks, order()),
+    drain: async (ok) => {
+      progress(`waiting for ${ok} callbacks`);
+      if (!(await sink.waitFor(before + ok, 300_000))) progress(`only ${sink.received() - before} of ${ok} callbacks arrived`);
+      await clock.idle();
+    },
+  });
+
+  const bundles = skip.has('bundles') ? undefined : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 7, progress });
+
+  const cost = costModel({
+    writeUnits: rt.paymentWithCallback.writeUnits,
+    readUnits: rt.paymentWithCallback.readUnits,
+    sqsRequests: rt.paymentWithCallback.sqsRequests,
+    lambdaMs: rt.paymentWithCallback.lambdaMs,
+    lambdaMemoryMb: 512,
+    traceSampling: 0.05,
+  });
+
+  const ok = (r: { requests: number; non2xx: number }) => r.requests - r.non2xx;
+  const cpuPer = (r: { cpuMs: number; requests: number; non2xx: number }) => r.cpuMs / Math.max(1, ok(r));
+  const cbPerSecond = ok(cbLoad) / cbLoad.wallSeconds;
+  const a = rt.actions;
+  const figures: Figure[] = [
+    { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: a.SALE.commands.join(', '), target: '≤ 2', met: a.SALE.roundTrips <= 2, key: a.SALE.roundTrips },
+    { name: 'round trips CAPTURE', value: fmt(a.CAPTURE.roundTrips), baseline: a.CAPTURE.commands.join(', '), target: '≤ 2', met: a.CAPTURE.roundTrips <= 2, key: a.CAPTURE.roundTrips },
+    { name: 'round trips CREDITVOID', value: fmt(a.CREDITVOID.roundTrips), baseline: a.CREDITVOID.commands.join(', '), target: '≤ 2', met: a.CREDITVOID.roundTrips <= 2, key: a.CREDITVOID.roundTrips },
+    { name: 'DynamoDB ops per callback', value: fmt(rt.callback.dynamodbOps), baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}`, target: '≤ 2', met: rt.callback.dynamodbOps <= 2, key: rt.callback.dynamodbOps },
+    { name: 'SALE p50 ÷ floor (callbacks)', value: `${fmt(cbLoad.p50 / floor.p50)}× (p50 ${cbLoad.p50} ms, p99 ${cbLoad.p99} ms)`, baseline: `floor p50 ${floor.p50} ms, p99 ${floor.p99} ms`, target: '≤ 1.2×', met: cbLoad.p50 / floor.p50 <= 1.2, key: cbLoad.p50 / floor.p50 },
+    { name: 'SALE p99 ÷ floor (callbacks)', value: `${fmt(cbLoad.p99 / floor.p99)}×`, baseline: `floor p99 ${floor.p99} ms`, target: '', met: undefined, key: cbLoad.p99 / floor.p99 },
+    { name: 'node CPU per SALE', value: `${fmt(cpuPer(quietLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway + writes + autocannon)`, target: '≤ 1.5 ms', met: cpuPer(quietLoad) <= 1.5, key: cpuPer(quietLoad) },
+    { name: 'node CPU per SALE + callback', value: `${fmt(cpuPer(cbLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request`, target: '≤ 3 ms', met: cpuPer(cbLoad) <= 3, key: cpuPer(cbLoad) },
+    { name: 'SALE/s with callbacks ÷ DDB Local', value: `${fmt(cbPerSecond / ceiling.perSecond)} (${fmt(cbPerSecond, 1)} SALE/s)`, baseline: `DynamoDB Local alone: ${fmt(ceiling.perSecond, 1)} SALEs' writes/s`, target: '≥ 0.8', met: cbPerSecond / ceiling.perSecond >= 0.8, key: cbPerSecond / ceiling.perSecond },
+    ...(bundles
+      ? [
+          { name: 'largest bundle KiB', value: fmt(bundles.largestKiB, 0), baseline: `smallest ${fmt(bundles.smallestKiB, 0)} KiB; largest: ${Object.entries(bundles.largestBy).slice(0, 4).map(([k, v]) => `${k} ${v}`).join(', ')}`, target: '≤ 400', met: bundles.largestKiB <= 400, key: bundles.largestKiB },
+          ...Object.entries(bundles.importRatios).map(([h, r]) => ({
+            name: `import ratio ${h.split('/').slice(1).join('/')}`, value: `${fmt(r.ratio)}× (${r.bundleMs} ms)`, baseline: `SDK clients only ${r.sdkOnlyMs} ms (${r.sdk.map((s) => s.replace('@aws-sdk/', '')).join(', ')})`,
+            target: '≤ 1.1×', met: r.ratio <= 1.1, key: r.ratio,
+          })),
+        ]
+      : []),
+    { name: 'cost per million SALE+callback', value: `$${cost.perMillion}`, baseline: `DynamoDB writes $${cost.lines.dynamodbWrites} (${fmt(rt.paymentWithCallback.writeUnits, 1)} WU: ${Object.entries(rt.paymentWithCallback.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`, target: '≤ $8', met: cost.perMillion <= 8, key: cost.perMillion },
+  ];
+
+  const report = {
+    commit, at: new Date().toISOString(), settings: { seconds, connections, samples: Number(values.samples) },
+    figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
+    roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
+    load: { ceiling, floor, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, callbacksPerSecond: cbPerSecond },
+    bundles, cost,
+  };
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(report, null, 2));
+  const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
+  console.log(`\nBenchmark ${commit} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
+  console.log(table(figures, previous?.figures));
+  console.log(`\nCost model: ${Object.entries(cost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
+  for (const a of cost.assumptions) console.log(`  - ${a}`);
+  if (cbLoad.non2xx || quietLoad.non2xx || floor.non2xx) console.log(`\nnon-2xx answers: floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx}`);
+  console.log(`\nJSON: ${out}`);
+} finally {
+  meter.stop();
+  clock.stop();
+  await new Promise((r) => floorGateway.close(r));
+  await sink.close();
+  await platform.stop();
+}

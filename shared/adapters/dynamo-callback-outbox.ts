@@ -1,17 +1,21 @@
 /**
  * Outbox items (recorded callbacks) on DynamoDB. Every state change is a conditional write; the rules live in
- * shared/operations/callbacks. Two sparse indexes make the work lists:
+ * shared/operations/callbacks. A delivery is two writes: the claim (which returns the item, so nothing is read
+ * before it) and the outcome, which appends the attempt to the item's own log (`deliveries`) in the same write.
+ * Index entries:
  * - gsi2 OUTBOX / "<sweep time>#<event id>": the sweeper re-queues the item after that time unless the consumer
  *   handed it to SQS first (created and not yet picked up, HELD for its predecessor, or leased by a consumer that
  *   may have died mid-POST);
- * - gsi1 CALLBACKS_FAILED#<client_key> / "<failed at>#<trans_id>#<seq>": FAILED callbacks per merchant for replay.
+ * - gsi1 CALLBACKS_FAILED#<client_key> / "<failed at>#<trans_id>#<seq>": FAILED callbacks per merchant for replay;
+ * - gsi3 DELIVERIES#<client_key> / "<last attempt>#<trans_id>#<seq>": the merchant's delivery log, newest first.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
-import type { AttemptOutcome, CallbackOutbox, SweepEntry } from '../operations/callbacks/ports.js';
+import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../operations/callbacks/ports.js';
 import { awsClients } from './aws-clients.js';
-import { deliveryLogItem } from './dynamo-delivery-log.js';
+import { deliveryEntry, deliveryListing } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
 const OUTBOX = 'OUTBOX';
@@ -21,7 +25,7 @@ const sweepKey = (at: string, eventId: string) => `${at}#${eventId}`;
 /** Nobody is POSTing it right now. */
 const NOT_LEASED = '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)';
 
-const ITEM_KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'kind']);
+const ITEM_KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'kind', 'deliveries', 'successorWaiting']);
 
 function toCallback(item: Record<string, unknown> | undefined): StoredCallback | undefined {
   if (!item) return undefined;
@@ -72,7 +76,11 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
     return (res.Items ?? []).map((i) => toCallback(i)!);
   }
 
-  async claim(cb: StoredCallback, lease: { id: string; until: string; now: string }): Promise<StoredCallback | undefined> {
+  async claim(cb: CallbackMessage, lease: { id: string; until: string; now: string }): Promise<StoredCallback | undefined> {
+    return (await this.take(cb, lease)).claimed;
+  }
+
+  async take(cb: CallbackMessage, lease: { id: string; until: string; now: string }): Promise<Take> {
     try {
       const res = await this.ddb.send(
         new UpdateCommand({
@@ -94,53 +102,96 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
             ':sweep': sweepKey(lease.until, cb.eventId),
           },
           ReturnValues: 'ALL_NEW',
+          // A refusal says why (delivered, leased, not due yet, missing) without a read.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return toCallback(res.Attributes);
+      return { claimed: toCallback(res.Attributes)! };
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return undefined;
+      if (err instanceof ConditionalCheckFailedException) return { current: toCallback(err.Item ? unmarshall(err.Item) : undefined) };
       throw err;
     }
   }
 
+  async release(cb: StoredCallback, leaseId: string): Promise<boolean> {
+    return this.conditional(cb, {
+      // The message waits in SQS (visibility), so the sweeper has nothing to do for it either.
+      UpdateExpression: 'SET attempts = attempts - :one REMOVE leaseId, leaseUntil, gsi2pk, gsi2sk',
+      ConditionExpression: 'leaseId = :lid',
+      ExpressionAttributeValues: { ':one': 1, ':lid': leaseId },
+    });
+  }
+
   async recordAttempt(cb: StoredCallback, leaseId: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean> {
+    return (await this.finish(cb, leaseId, attempt, outcome)).recorded;
+  }
+
+  async finish(cb: StoredCallback, leaseId: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<Finished> {
     const last = { at: attempt.at, httpStatus: attempt.httpStatus, latencyMs: attempt.latencyMs, error: attempt.error };
-    const values: Record<string, unknown> = { ':lid': leaseId, ':last': last };
+    const log = 'deliveries = list_append(if_not_exists(deliveries, :none), :entry), gsi3pk = :lp, gsi3sk = :ls';
+    const listing = deliveryListing(attempt);
+    const logValues = { ':none': [], ':entry': [deliveryEntry(attempt)], ':lp': listing.gsi3pk, ':ls': listing.gsi3sk };
+    const values: Record<string, unknown> = { ':lid': leaseId, ':last': last, ...logValues };
     let update: string;
     switch (outcome.kind) {
       case 'delivered':
-        update = 'SET delivery = :d, deliveredAt = :at, lastAttempt = :last REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk, gsi1pk, gsi1sk, blockedBySeq, failReason';
+        update = `SET delivery = :d, deliveredAt = :at, lastAttempt = :last, ${log} REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk, gsi1pk, gsi1sk, blockedBySeq, failReason`;
         Object.assign(values, { ':d': 'DELIVERED', ':at': attempt.at });
         break;
       case 'retry':
         // SQS holds the message until the next attempt; the sweeper has nothing to do for it.
-        update = 'SET lastAttempt = :last, nextAttemptAt = :next REMOVE leaseId, leaseUntil, gsi2pk, gsi2sk';
+        update = `SET lastAttempt = :last, nextAttemptAt = :next, ${log} REMOVE leaseId, leaseUntil, gsi2pk, gsi2sk`;
         values[':next'] = outcome.nextAttemptAt;
         break;
       case 'failed':
-        update = 'SET delivery = :f, failedAt = :at, lastAttempt = :last, gsi1pk = :fp, gsi1sk = :fs REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk';
+        update = `SET delivery = :f, failedAt = :at, lastAttempt = :last, gsi1pk = :fp, gsi1sk = :fs, ${log} REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk`;
         Object.assign(values, { ':f': 'FAILED', ':at': attempt.at, ':fp': failedPartition(cb.clientKey), ':fs': `${attempt.at}#${cb.transId}#${cb.seq}` });
         break;
     }
-    const logPut = { TableName: this.tableName, Item: deliveryLogItem(attempt), ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      await this.ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: { TableName: this.tableName, Key: this.key(cb), UpdateExpression: update, ConditionExpression: 'leaseId = :lid', ExpressionAttributeValues: values } },
-            { Put: logPut },
-          ],
+      const res = await this.ddb.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(cb),
+          UpdateExpression: update,
+          ConditionExpression: 'leaseId = :lid',
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return true;
+      const after = res.Attributes ?? {};
+      return { recorded: true, successorWaiting: after.successorWaiting as string | undefined, replays: after.replays as number | undefined };
     } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
       // The lease ran out and another consumer took over: the POST still happened, so it still gets logged.
-      await this.ddb.send(new PutCommand(logPut)).catch((e) => {
-        if (!(e instanceof ConditionalCheckFailedException)) throw e;
-      });
-      return false;
+      await this.conditional(cb, { UpdateExpression: `SET ${log}`, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: logValues });
+      return { recorded: false };
     }
+  }
+
+  async withPrevious(msg: CallbackMessage): Promise<{ previous?: StoredCallback; current?: StoredCallback }> {
+    const res = await this.ddb.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :p AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':p': keys.payment(msg.transId).pk,
+          ':from': keys.callback(msg.transId, msg.seq - 1, '').sk,
+          ':to': keys.callback(msg.transId, msg.seq, '\uffff').sk,
+        },
+        ConsistentRead: true,
+      }),
+    );
+    const items = (res.Items ?? []).map((i) => toCallback(i)!);
+    return { previous: items.find((c) => c.seq === msg.seq - 1), current: items.find((c) => c.seq === msg.seq && c.eventId === msg.eventId) };
+  }
+
+  async awaitPrevious(previous: StoredCallback, successorEventId: string, opts: { whileOpen: boolean }): Promise<boolean> {
+    return this.conditional(previous, {
+      UpdateExpression: 'SET successorWaiting = :s',
+      ConditionExpression: opts.whileOpen ? 'delivery IN (:pending, :held)' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':s': successorEventId, ...(opts.whileOpen ? { ':pending': 'PENDING', ':held': 'HELD' } : {}) },
+    });
   }
 
   async hold(cb: StoredCallback, recheckAt: string, now: string): Promise<boolean> {

@@ -1,38 +1,32 @@
 /**
- * Delivery log on DynamoDB: one item per POST to a merchant, beside its payment (pk PAYMENT#<trans_id>) and listed
- * per merchant through gsi1 (DELIVERIES#<client_key>, newest first). Items expire after LOG_RETENTION_DAYS.
- * The items are written by DynamoCallbackOutbox.recordAttempt in the same transaction as the callback's new state.
+ * Delivery log on DynamoDB. Each POST to a merchant is appended to its callback's item (`deliveries`) by the same
+ * write that records the callback's next state (DynamoCallbackOutbox.finish), so logging costs no write of its own.
+ * Per payment: its callback items. Per merchant, newest first: gsi3 DELIVERIES#<client_key> / "<last attempt>#…"
+ * points at the callbacks with their latest attempt; their attempts are merged.
+ * Before this, each attempt was an item of its own (sk DELIVERY#…, gsi1 DELIVERIES#…): those are still read.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryAttempt } from '../domain/callback.js';
 import type { DeliveryLog } from '../operations/callbacks/ports.js';
 import { awsClients } from './aws-clients.js';
 
-const LOG_RETENTION_DAYS = 90;
+/** What the callback item keeps per attempt; the rest of a DeliveryAttempt is the item's own. */
+export type DeliveryEntry = Pick<DeliveryAttempt, 'attempt' | 'at' | 'latencyMs' | 'outcome' | 'httpStatus' | 'error'>;
 
-export const deliveryLogKeys = {
-  item: (a: Pick<DeliveryAttempt, 'transId' | 'at' | 'eventId' | 'attempt'>) => ({
-    pk: `PAYMENT#${a.transId}`,
-    sk: `DELIVERY#${a.at}#${a.eventId}#${String(a.attempt).padStart(4, '0')}`,
-  }),
-  merchant: (a: Pick<DeliveryAttempt, 'clientKey' | 'at' | 'transId' | 'attempt'>) => ({
-    gsi1pk: merchantPartition(a.clientKey),
-    gsi1sk: `${a.at}#${a.transId}#${String(a.attempt).padStart(4, '0')}`,
-  }),
-};
+export function deliveryEntry(a: DeliveryAttempt): DeliveryEntry {
+  return {
+    attempt: a.attempt, at: a.at, latencyMs: a.latencyMs, outcome: a.outcome,
+    ...(a.httpStatus !== undefined ? { httpStatus: a.httpStatus } : {}),
+    ...(a.error !== undefined ? { error: a.error } : {}),
+  };
+}
+
+export function deliveryListing(a: Pick<DeliveryAttempt, 'clientKey' | 'at' | 'transId' | 'seq'>): { gsi3pk: string; gsi3sk: string } {
+  return { gsi3pk: merchantPartition(a.clientKey), gsi3sk: `${a.at}#${a.transId}#${String(a.seq).padStart(6, '0')}` };
+}
 
 function merchantPartition(clientKey: string): string {
   return `DELIVERIES#${clientKey}`;
-}
-
-export function deliveryLogItem(a: DeliveryAttempt): Record<string, unknown> {
-  return {
-    ...deliveryLogKeys.item(a),
-    ...deliveryLogKeys.merchant(a),
-    kind: 'callback-delivery',
-    ...a,
-    expiresAt: Math.floor(Date.parse(a.at) / 1000) + LOG_RETENTION_DAYS * 86400,
-  };
 }
 
 const FIELDS: (keyof DeliveryAttempt)[] = ['eventId', 'transId', 'clientKey', 'seq', 'url', 'attempt', 'at', 'latencyMs', 'outcome', 'httpStatus', 'error'];
@@ -43,39 +37,60 @@ function toAttempt(item: Record<string, unknown>): DeliveryAttempt {
   return out as unknown as DeliveryAttempt;
 }
 
+/** The attempts a callback item carries, as DeliveryAttempts. */
+function attemptsOf(item: Record<string, unknown>): DeliveryAttempt[] {
+  const { eventId, transId, clientKey, seq, url } = item as Pick<DeliveryAttempt, 'eventId' | 'transId' | 'clientKey' | 'seq' | 'url'>;
+  return ((item.deliveries as DeliveryEntry[] | undefined) ?? []).map((e) => toAttempt({ eventId, transId, clientKey, seq, url, ...e }));
+}
+
+const byTime = (a: DeliveryAttempt, b: DeliveryAttempt) => (a.at === b.at ? a.attempt - b.attempt : a.at < b.at ? -1 : 1);
+
 export class DynamoDeliveryLog implements DeliveryLog {
   constructor(private readonly tableName: string) {}
 
   async forMerchant(clientKey: string, limit: number): Promise<DeliveryAttempt[]> {
-    const res = await awsClients().ddb.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': merchantPartition(clientKey) },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (res.Items ?? []).map(toAttempt);
+    const ddb = awsClients().ddb;
+    const query = (IndexName: string) =>
+      ddb.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName,
+          KeyConditionExpression: `${IndexName}pk = :p`,
+          ExpressionAttributeValues: { ':p': merchantPartition(clientKey) },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+    const [current, legacy] = await Promise.all([query('gsi3'), query('gsi1')]);
+    // The index may hold keys only: the callbacks themselves carry the attempts.
+    const keysOf = (current.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk }));
+    const items: Record<string, unknown>[] = [];
+    for (let i = 0; i < keysOf.length; i += 100) {
+      const res = await ddb.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keysOf.slice(i, i + 100) } } }));
+      items.push(...(res.Responses?.[this.tableName] ?? []));
+    }
+    const attempts = [...items.flatMap(attemptsOf), ...(legacy.Items ?? []).map(toAttempt)];
+    return attempts.sort(byTime).reverse().slice(0, limit);
   }
 
   async forPayment(transId: string): Promise<DeliveryAttempt[]> {
     const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await awsClients().ddb.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-          ExpressionAttributeValues: { ':p': `PAYMENT#${transId}`, ':s': 'DELIVERY#' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(res.Items ?? []));
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return items.map(toAttempt);
+    for (const prefix of ['CALLBACK#', 'DELIVERY#']) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const res = await awsClients().ddb.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+            ExpressionAttributeValues: { ':p': `PAYMENT#${transId}`, ':s': prefix },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(res.Items ?? []));
+        start = res.LastEvaluatedKey;
+      } while (start);
+    }
+    return items.flatMap((i) => (i.sk as string).startsWith('CALLBACK#') ? attemptsOf(i) : [toAttempt(i)]).sort(byTime);
   }
 }

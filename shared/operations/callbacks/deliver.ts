@@ -1,9 +1,9 @@
 /**
- * Delivers queued callbacks (the SQS consumer's operation). For each message:
- * load the outbox item → drop stale copies (delivered, failed, leased by another consumer) → keep the payment's
- * order (hold seq N until N-1 is delivered) → respect a paused URL (back to the queue, not an attempt) → claim a
- * lease (conditional write; concurrent copies give one POST) → POST → record attempt + next state in one
- * transaction → retry later (ChangeMessageVisibility), or let SQS dead-letter it after the last receive.
+ * Delivers queued callbacks (the SQS consumer's operation). For each message, two DynamoDB writes in the common case:
+ * keep the payment's order (seq N > 1 reads N-1 and is HELD until N-1 is delivered) → claim a lease (conditional
+ * write that returns the item; a refusal says why: delivered, failed, leased by another consumer, not due) →
+ * respect a paused URL (claim given back, back to the queue, not an attempt) → POST → record the attempt and the
+ * next state in one write → retry later (ChangeMessageVisibility), or let SQS dead-letter it after the last receive.
  *
  * Returns, per message, whether SQS should delete it ('done') or keep it ('keep': visibility already set).
  */
@@ -12,6 +12,7 @@ import { clampVisibility, isLastReceive, retryDelaySeconds } from '../../protoco
 import { afterSuccess, afterTimeout, pausedForMs } from '../../protocol/callbacks/url-pause.js';
 import { logger } from '../../logger.js';
 import type { CallbackContext } from './context.js';
+import type { Finished } from './ports.js';
 import { postCallback } from './post-callback.js';
 import { notifySuccessor } from './successor.js';
 
@@ -61,47 +62,42 @@ export async function deliverBatch(ctx: CallbackContext, batch: ReceivedMessage[
   return verdicts;
 }
 
-export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: ReceivedMessage): Promise<Verdict> {
+export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: ReceivedMessage, depth = 0): Promise<Verdict> {
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
-  const cb = await ctx.outbox.get(msg);
-  if (!cb) {
-    logger.warn('callback message names no outbox item', { transId: msg.transId, eventId: msg.eventId });
-    return 'done';
-  }
-  // Idempotent per event id: a copy of a finished callback is dropped.
-  if (cb.delivery === 'DELIVERED' || cb.delivery === 'FAILED') return 'done';
-  // Another consumer is POSTing it; its message (or, if it dies, the sweeper) carries it on.
-  if (cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime()) return 'done';
-  // An early copy of a callback waiting for its retry: this copy waits too (it may be the only one left).
-  if (cb.nextAttemptAt && Date.parse(cb.nextAttemptAt) > now.getTime()) {
-    await ctx.queue.retryAfter(r.receiptHandle, visibility(Date.parse(cb.nextAttemptAt) - now.getTime(), r, now));
-    return 'keep';
+
+  // Order: callback N waits for N-1. One read, only for a payment's later callbacks.
+  if (msg.seq > 1) {
+    const { previous, current } = await ctx.outbox.withPrevious(msg);
+    if (!current) return missing(msg);
+    if (previous && previous.delivery !== 'DELIVERED' && isOpen(current, now)) {
+      const verdict = await holdBehind(ctx, current, previous, nowIso);
+      // N-1 finished between the read and the note on it: look again (its state is final now).
+      if (verdict !== 'again' || depth > 0) return verdict === 'again' ? 'done' : verdict;
+      return deliverOne(ctx, msg, r, depth + 1);
+    }
   }
 
-  if (cb.seq > 1) {
-    const previous = await ctx.outbox.getBySeq(cb.transId, cb.seq - 1);
-    if (previous && previous.delivery !== 'DELIVERED') return holdBehind(ctx, cb, previous, nowIso);
-  }
+  // The claim is the first write and the only read: a refusal returns the item as it is.
+  const leaseId = ctx.newId();
+  const taken = await ctx.outbox.take(msg, { id: leaseId, until: new Date(now.getTime() + ctx.leaseMs).toISOString(), now: nowIso });
+  if (!taken.claimed) return refused(ctx, msg, taken.current, r, now);
+  const cb = taken.claimed;
 
   const health = await ctx.urlHealth.get(cb.url);
   const pausedMs = pausedForMs(health, now);
   if (pausedMs > 0) {
+    // Not an attempt: no POST, nothing logged; the message itself waits out the pause.
+    await ctx.outbox.release(cb, leaseId);
     if (isLastReceive(ctx.retry, r.receiveCount)) {
       await ctx.outbox.failUnattempted(cb, nowIso, { error: 'URL paused' });
       await ctx.queue.retryAfter(r.receiptHandle, 0);
       await notifySuccessor(ctx, cb, { delivered: false });
       return 'keep';
     }
-    // Not an attempt: no POST, nothing logged; the message itself waits out the pause.
-    await ctx.outbox.leaveToQueue(cb);
     await ctx.queue.retryAfter(r.receiptHandle, visibility(pausedMs + 1000, r, now));
     return 'keep';
   }
-
-  const leaseId = ctx.newId();
-  const claimed = await ctx.outbox.claim(cb, { id: leaseId, until: new Date(now.getTime() + ctx.leaseMs).toISOString(), now: nowIso });
-  if (!claimed) return 'done';
 
   const secrets = await ctx.secrets.signingKeys(cb.clientKey, now);
   const result = await postCallback({
@@ -123,7 +119,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     clientKey: cb.clientKey,
     seq: cb.seq,
     url: cb.url,
-    attempt: claimed.attempts,
+    attempt: cb.attempts,
     at: nowIso,
     latencyMs: result.latencyMs,
     outcome: result.delivered ? 'DELIVERED' : 'FAILED',
@@ -133,9 +129,9 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   const log = { clientKey: cb.clientKey, transId: cb.transId, eventId: cb.eventId, seq: cb.seq, attempt: attempt.attempt, httpStatus: result.httpStatus, latencyMs: result.latencyMs };
 
   if (result.delivered) {
-    await ctx.outbox.recordAttempt(claimed, leaseId, attempt, { kind: 'delivered' });
+    const finished = await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'delivered' });
     if (health.timeoutsAt.length > 0) await ctx.urlHealth.update(cb.url, (h) => afterSuccess(h, ctx.clock.now()));
-    await notifySuccessor(ctx, cb, { delivered: true });
+    await releaseSuccessor(ctx, cb, finished, { delivered: true });
     logger.info('callback delivered', log);
     return 'done';
   }
@@ -143,31 +139,68 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   if (result.timeout) await ctx.urlHealth.update(cb.url, (h) => afterTimeout(h, ctx.clock.now(), ctx.pause));
   if (isLastReceive(ctx.retry, r.receiveCount)) {
     // SQS moves the message to the dead-letter queue on its next receive (redrive policy).
-    await ctx.outbox.recordAttempt(claimed, leaseId, attempt, { kind: 'failed' });
+    const finished = await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'failed' });
     await ctx.queue.retryAfter(r.receiptHandle, 0);
-    await notifySuccessor(ctx, cb, { delivered: false });
+    await releaseSuccessor(ctx, cb, finished, { delivered: false });
     logger.warn('callback failed; dead-lettered', { ...log, error: result.error });
     return 'keep';
   }
   const delay = visibility(retryDelaySeconds(ctx.retry, r.receiveCount) * 1000, r, now);
   // A second early: SQS may show the message a moment before the exact second.
   const nextAttemptAt = new Date(now.getTime() + Math.max(0, delay - 1) * 1000).toISOString();
-  await ctx.outbox.recordAttempt(claimed, leaseId, attempt, { kind: 'retry', nextAttemptAt });
+  await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'retry', nextAttemptAt });
   await ctx.queue.retryAfter(r.receiptHandle, delay);
   logger.info('callback attempt failed; retry scheduled', { ...log, error: result.error, retryInSeconds: delay });
   return 'keep';
 }
 
-/** N waits for N-1: HELD while N-1 is on its way (N-1's delivery releases it), FAILED if N-1 failed. */
-async function holdBehind(ctx: CallbackContext, cb: StoredCallback, previous: StoredCallback, nowIso: string): Promise<Verdict> {
+/** Nobody else owns it and it is not finished: the ordering rule applies to it. */
+function isOpen(cb: StoredCallback, now: Date): boolean {
+  if (cb.delivery === 'DELIVERED' || cb.delivery === 'FAILED') return false;
+  return !(cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime());
+}
+
+function missing(msg: CallbackMessage): Verdict {
+  logger.warn('callback message names no outbox item', { transId: msg.transId, eventId: msg.eventId });
+  return 'done';
+}
+
+/** Why the claim was refused, from the item as it was. */
+async function refused(ctx: CallbackContext, msg: CallbackMessage, cb: StoredCallback | undefined, r: ReceivedMessage, now: Date): Promise<Verdict> {
+  if (!cb) return missing(msg);
+  // Idempotent per event id: a copy of a finished callback is dropped.
+  if (cb.delivery === 'DELIVERED' || cb.delivery === 'FAILED') return 'done';
+  // Another consumer is POSTing it; its message (or, if it dies, the sweeper) carries it on.
+  if (cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime()) return 'done';
+  // An early copy of a callback waiting for its retry: this copy waits too (it may be the only one left).
+  if (cb.nextAttemptAt && Date.parse(cb.nextAttemptAt) > now.getTime()) {
+    await ctx.queue.retryAfter(r.receiptHandle, visibility(Date.parse(cb.nextAttemptAt) - now.getTime(), r, now));
+    return 'keep';
+  }
+  return 'done';
+}
+
+/** A later callback noted that it waits for this one (or this was a replay, which may unblock one): tell it. */
+async function releaseSuccessor(ctx: CallbackContext, cb: StoredCallback, finished: Finished, outcome: { delivered: boolean }): Promise<void> {
+  if (!finished.recorded) return;
+  if (finished.successorWaiting || (finished.replays ?? 0) > 0) await notifySuccessor(ctx, cb, outcome, finished.successorWaiting);
+}
+
+/**
+ * N waits for N-1: HELD while N-1 is on its way (N-1's outcome releases it, through the note left on N-1), FAILED
+ * if N-1 failed (the note lets a replay of N-1 reopen it). 'again' when N-1 finished in the meantime.
+ */
+async function holdBehind(ctx: CallbackContext, cb: StoredCallback, previous: StoredCallback, nowIso: string): Promise<Verdict | 'again'> {
   if (previous.delivery === 'FAILED') {
     const failed = await ctx.outbox.failUnattempted(cb, nowIso, { error: `callback ${previous.seq} not delivered`, blockedBySeq: previous.seq });
+    await ctx.outbox.awaitPrevious(previous, cb.eventId, { whileOpen: false });
     if (failed) await notifySuccessor(ctx, cb, { delivered: false });
     return 'done';
   }
   // The sweeper looks again once N-1 is due for its next attempt, in case N-1's release message is lost.
   const recheckAt = previous.nextAttemptAt && previous.nextAttemptAt > nowIso ? previous.nextAttemptAt : nowIso;
   await ctx.outbox.hold(cb, recheckAt, nowIso);
+  if (!(await ctx.outbox.awaitPrevious(previous, cb.eventId, { whileOpen: true }))) return 'again';
   return 'done';
 }
 

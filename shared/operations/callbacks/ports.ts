@@ -10,6 +10,12 @@ export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemp
 
 export type SweepEntry = StoredCallback & { sweepKey: string };
 
+/** A claim's answer: the callback, leased to us, or what stopped it (the item as it is; undefined when missing). */
+export type Take = { claimed: StoredCallback } | { claimed?: undefined; current: StoredCallback | undefined };
+
+/** A recorded callback and, once finished, the later callback of its payment that waits for it (if one registered). */
+export type Finished = { recorded: boolean; successorWaiting?: string; replays?: number };
+
 export interface CallbackOutbox {
   get(msg: CallbackMessage): Promise<StoredCallback | undefined>;
   /** The payment's callback number `seq` (whatever its event id). */
@@ -19,9 +25,22 @@ export interface CallbackOutbox {
    * Takes the callback for one POST: only when it is PENDING/HELD, nobody holds a lease and its next attempt is due.
    * Counts the attempt. Undefined when another consumer (or a not-yet-due copy) loses the race.
    */
-  claim(cb: StoredCallback, lease: { id: string; until: string; now: string }): Promise<StoredCallback | undefined>;
-  /** Writes the attempt to the delivery log and the callback's next state atomically; false if the lease was lost. */
+  claim(cb: CallbackMessage, lease: { id: string; until: string; now: string }): Promise<StoredCallback | undefined>;
+  /** claim() that also says why it failed (one conditional write, no read before it). */
+  take(cb: CallbackMessage, lease: { id: string; until: string; now: string }): Promise<Take>;
+  /** Gives a claim back without counting an attempt (nothing was POSTed); the message waits in SQS. */
+  release(cb: StoredCallback, leaseId: string): Promise<boolean>;
+  /** Writes the attempt to the callback's log and its next state in one write; false if the lease was lost. */
   recordAttempt(cb: StoredCallback, leaseId: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean>;
+  /** recordAttempt() that also returns the successor waiting for this callback. */
+  finish(cb: StoredCallback, leaseId: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<Finished>;
+  /** Callback `seq` and the one before it, in one read. */
+  withPrevious(msg: CallbackMessage): Promise<{ previous?: StoredCallback; current?: StoredCallback }>;
+  /**
+   * Notes on `previous` that `successorEventId` waits for it, so finishing `previous` releases it at once.
+   * `whileOpen`: only while `previous` is PENDING/HELD (false: it finished meanwhile, look again).
+   */
+  awaitPrevious(previous: StoredCallback, successorEventId: string, opts: { whileOpen: boolean }): Promise<boolean>;
   /** Waits for the previous callback; the sweeper re-checks it from `recheckAt`. */
   hold(cb: StoredCallback, recheckAt: string, now: string): Promise<boolean>;
   /** FAILED without a POST: the previous callback FAILED (`blockedBySeq`), or the URL was paused on the last receive. */

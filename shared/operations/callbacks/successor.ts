@@ -6,8 +6,11 @@
 import type { StoredCallback } from '../../domain/callback.js';
 import type { CallbackContext } from './context.js';
 
-export async function notifySuccessor(ctx: CallbackContext, cb: StoredCallback, outcome: { delivered: boolean }): Promise<void> {
-  const next = await ctx.outbox.getBySeq(cb.transId, cb.seq + 1);
+export async function notifySuccessor(ctx: CallbackContext, cb: StoredCallback, outcome: { delivered: boolean }, successorEventId?: string): Promise<void> {
+  // The successor's note names it (a key read); otherwise it is found by its seq.
+  const next = successorEventId
+    ? await ctx.outbox.get({ transId: cb.transId, eventId: successorEventId, seq: cb.seq + 1 })
+    : await ctx.outbox.getBySeq(cb.transId, cb.seq + 1);
   if (!next || next.delivery === 'DELIVERED') return;
   if (next.delivery === 'FAILED') {
     if (!outcome.delivered || next.blockedBySeq !== cb.seq) return;

@@ -10,6 +10,11 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
+  /**
+   * Every write's new image goes to the table's stream: the callbacks a transaction records reach the callback queue
+   * from there (OutboxStream), so a request never waits for SQS.
+   */
+  stream: 'NEW_IMAGE',
   gsis: [
     /** Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings. */
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

@@ -10,7 +10,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -202,6 +202,32 @@ export class PlatformFunction extends Construct {
       new SqsEventSource(this.keylessQueue(queueKey), { batchSize, reportBatchItemFailures: true }),
     );
     this.allowKeyVia('sqs', ['kms:Decrypt']);
+  }
+
+  /**
+   * Wires this function to the table's stream: only INSERTs of the given item kinds invoke it (event filtering),
+   * failed batches are retried and split, and the outbox sweeper covers anything that still never arrives.
+   */
+  consumeTableStream(batchSize: number, insertedKinds: readonly string[]): void {
+    const { table } = this.platform;
+    // Key-less reference, as for the table grants: stream reads are allowed the key through DynamoDB only.
+    const streamed = dynamodb.TableV2.fromTableAttributes(this, 'StreamRef', { tableArn: table.tableArn, tableStreamArn: table.tableStreamArn });
+    this.function.addEventSource(
+      new DynamoEventSource(streamed, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize,
+        maxBatchingWindow: Duration.millis(0),
+        retryAttempts: 10,
+        bisectBatchOnError: true,
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { kind: { S: lambda.FilterRule.or(...insertedKinds) } } },
+          }),
+        ],
+      }),
+    );
+    this.allowKeyVia('dynamodb', ['kms:Decrypt']);
   }
 
   private applyGrants(grants: readonly Grant[]): void {

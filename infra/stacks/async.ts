@@ -1,6 +1,7 @@
 /**
  * Async: the queues (each with its DLQ) and the ops event bus, and the functions fed by them —
- * QUEUE_CONSUMERS (SQS, partial batch responses), SCHEDULED (rate rules) and OPS_EVENTS (rules on the ops bus).
+ * QUEUE_CONSUMERS (SQS, partial batch responses), STREAM_CONSUMERS (the table's stream, filtered), SCHEDULED (rate
+ * rules) and OPS_EVENTS (rules on the ops bus).
  */
 import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -9,7 +10,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_BUS, QUEUES, type QueueKey, deadLetterName, physicalName } from '../../shared/resources.js';
-import type { OpsEventDefinition, QueueConsumerDefinition, ScheduledDefinition } from '../../shared/routes/types.js';
+import type { OpsEventDefinition, QueueConsumerDefinition, ScheduledDefinition, StreamConsumerDefinition } from '../../shared/routes/types.js';
 import { PlatformFunction, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 
@@ -22,6 +23,7 @@ export interface EventFunctionTables {
   consumers: readonly QueueConsumerDefinition[];
   scheduled: readonly ScheduledDefinition[];
   opsEvents: readonly OpsEventDefinition[];
+  streams?: readonly StreamConsumerDefinition[];
 }
 
 export class Async extends Construct {
@@ -80,6 +82,12 @@ export class Async extends Construct {
         platform,
       });
       fn.consumeFrom(consumer.queue, consumer.batchSize);
+      this.functions.push(fn);
+    }
+
+    for (const stream of tables.streams ?? []) {
+      const fn = new PlatformFunction(this, stream.id, { definition: stream, platform });
+      fn.consumeTableStream(stream.batchSize, stream.insertedKinds);
       this.functions.push(fn);
     }
 

@@ -42,6 +42,7 @@ export class Data extends Construct {
         sortKey: { name: gsi.sortKey, type: str },
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE.stream],
       billing: dynamodb.Billing.onDemand(),
       encryption: dynamodb.TableEncryptionV2.customerManagedKey(this.key),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },

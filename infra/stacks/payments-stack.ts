@@ -11,9 +11,11 @@ import type { Construct } from 'constructs';
 import {
   OPS_EVENTS,
   QUEUE_CONSUMERS,
+  STREAM_CONSUMERS,
   ROUTES,
   SCHEDULED,
   type OpsEventDefinition,
+  type StreamConsumerDefinition,
   type QueueConsumerDefinition,
   type RouteDefinition,
   type ScheduledDefinition,
@@ -33,6 +35,7 @@ export interface PaymentsStackProps extends StackProps {
   consumers?: readonly QueueConsumerDefinition[];
   scheduled?: readonly ScheduledDefinition[];
   opsEvents?: readonly OpsEventDefinition[];
+  streams?: readonly StreamConsumerDefinition[];
 }
 
 export class PaymentsStack extends Stack {
@@ -73,6 +76,8 @@ export class PaymentsStack extends Stack {
         consumers: props.consumers ?? QUEUE_CONSUMERS,
         scheduled: props.scheduled ?? SCHEDULED,
         opsEvents: props.opsEvents ?? OPS_EVENTS,
+        // A stack built from explicit tables (fixtures) gets only the functions it lists.
+        streams: props.streams ?? (props.consumers ? [] : STREAM_CONSUMERS),
       },
       platform,
     );

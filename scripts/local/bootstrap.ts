@@ -1,6 +1,6 @@
 /**
  * Creates the local resources from shared/resources.ts, the same definitions the CDK stacks deploy:
- * the table with its GSIs and TTL, each queue with its dead-letter queue, the table key, one KMS key per purpose
+ * the table with its GSIs, TTL and stream, each queue with its dead-letter queue, the table key, one KMS key per purpose
  * (PURPOSE_KEYS) and the ops bus.
  * Idempotent: an existing table (DynamoDB Local keeps it under -dbPath) is reused, gaining any GSI added since.
  */
@@ -63,6 +63,9 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   try {
     const existing = await ddb.send(new DescribeTableCommand({ TableName }));
     await addMissingIndexes(ddb, TableName, new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName)));
+    if (!existing.Table?.StreamSpecification?.StreamEnabled) {
+      await ddb.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.stream } }));
+    }
     ddb.destroy();
     return TableName;
   } catch (err) {
@@ -73,6 +76,7 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
     new CreateTableCommand({
       TableName,
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.stream },
       AttributeDefinitions: keyAttrs.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },

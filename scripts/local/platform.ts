@@ -1,6 +1,6 @@
 /**
  * The local platform: emulators (or given endpoints) → resources from shared/resources.ts → environment for the
- * handlers → API gateway on 127.0.0.1:PORT → pollers for queues, schedules and ops events.
+ * handlers → API gateway on 127.0.0.1:PORT → pollers for queues, the table's stream, schedules and ops events.
  * Used by `npm start` and, with a unique prefix per test file, by the integration tests.
  */
 import type { Server } from 'node:http';
@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SQSClient, CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { EventBridgeClient, PutRuleCommand, PutTargetsCommand } from '@aws-sdk/client-eventbridge';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { pollTableStream } from './stream-poller.js';
 import { EVENT_BUS } from '../../shared/resources.js';
 import { resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
@@ -139,6 +141,13 @@ async function startOn(
     const queueUrl = resources.queueUrls[c.queue];
     pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants }));
   }
+  const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  for (const s of STREAM_CONSUMERS) {
+    pollers.push(
+      await pollTableStream({ ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName, handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, grants: s.grants }),
+    );
+  }
+  ddb.destroy();
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {
     const base = opts.scheduleEverySeconds ? opts.scheduleEverySeconds * 1000 : s.everyMinutes * 60_000;

@@ -35,11 +35,13 @@ export class SqsCallbackQueue implements CallbackQueue, CallbackQueueControl {
     private readonly deadLetterQueueUrl?: string,
   ) {}
 
+  /**
+   * Nothing to send: the table's stream hands the recorded callbacks to the queue (functions/callbacks/outbox-stream),
+   * so the request does not wait for SQS.
+   */
   async enqueue(records: CallbackRecord[]): Promise<void> {
     if (records.length === 0) return;
     crashPoint('after-write');
-    await this.send(records.map((r) => ({ transId: r.transId, eventId: r.eventId, seq: r.seq })));
-    crashPoint('after-send');
   }
 
   async send(messages: CallbackMessage[]): Promise<void> {

@@ -1,4 +1,4 @@
-import type { QueueConsumerDefinition, ScheduledDefinition } from './types.js';
+import type { QueueConsumerDefinition, ScheduledDefinition, StreamConsumerDefinition } from './types.js';
 
 export const callbackConsumers: QueueConsumerDefinition[] = [
   {
@@ -22,5 +22,16 @@ export const callbackSchedules: ScheduledDefinition[] = [
     everyMinutes: 1,
     handler: 'functions/callbacks/sweep',
     grants: ['table:read', 'table:write', 'queue:send:callbacks'],
+  },
+];
+
+export const callbackStreams: StreamConsumerDefinition[] = [
+  {
+    id: 'OutboxStream',
+    handler: 'functions/callbacks/outbox-stream',
+    batchSize: 100,
+    // The outbox items a payment's transaction wrote go to the queue from here, not from the request.
+    insertedKinds: ['callback'],
+    grants: ['queue:send:callbacks'],
   },
 ];

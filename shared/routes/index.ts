@@ -6,14 +6,14 @@ import { s2sCardRoutes } from './s2s-card.js';
 import { s2sApmRoutes } from './s2s-apm.js';
 import { providerRoutes, providerSchedules } from './providers.js';
 import { platformRoutes } from './platform.js';
-import { callbackConsumers, callbackSchedules } from './callbacks.js';
+import { callbackConsumers, callbackSchedules, callbackStreams } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
 import { hostedFieldsRoutes, hostedFieldsSchedules } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
 import { consoleRoutes } from './console.js';
-import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
+import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition, StreamConsumerDefinition } from './types.js';
 
 export * from './types.js';
 export { routesForStage } from './stage-routes.js';
@@ -30,3 +30,4 @@ export const ROUTES: RouteDefinition[] = [
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents];
+export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams];

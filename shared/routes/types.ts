@@ -45,6 +45,16 @@ export interface QueueConsumerDefinition {
   timeoutSeconds?: number;
 }
 
+/** A function fed by the table's stream (Lambda event-source mapping; locally scripts/local/stream-poller.ts). */
+export interface StreamConsumerDefinition {
+  id: string;
+  handler: string;
+  batchSize: number;
+  /** Only INSERTs of items of these kinds invoke it (event filtering: the other writes cost nothing). */
+  insertedKinds: string[];
+  grants: Grant[];
+}
+
 export interface ScheduledDefinition {
   id: string;
   /** Minutes between runs (EventBridge rate expression). */

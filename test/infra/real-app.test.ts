@@ -8,7 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { KEY_PURPOSES, type KeyPurpose } from '../../shared/resources.js';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, routesForStage } from '../../shared/routes/index.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS, routesForStage } from '../../shared/routes/index.js';
 
 // prod is no sandbox: the sandbox-only routes (hosted-fields demo) are not deployed (test/infra/sandbox-routes.test.ts).
 const PROD_ROUTES = routesForStage(ROUTES, { sandbox: false });
@@ -24,7 +24,7 @@ describe('the real prod app', () => {
 
   it('builds one function per route, consumer, schedule and ops event', () => {
     const ids = stack.functions.map((f) => f.node.id).sort();
-    const expected = [...PROD_ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS].map((d) => d.id).sort();
+    const expected = [...PROD_ROUTES, ...QUEUE_CONSUMERS, ...STREAM_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS].map((d) => d.id).sort();
     expect(ids).toEqual(expected);
     expect(new Set(expected).size).toBe(expected.length);
   });

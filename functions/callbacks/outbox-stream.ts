@@ -1,0 +1,23 @@
+/**
+ * Table stream consumer: hands each recorded callback (an INSERTed outbox item) to the callback queue.
+ * The event-source filter passes only callback INSERTs; the check here keeps it right locally and if the filter changes.
+ */
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { CallbackMessage } from '../../shared/domain/callback.js';
+import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
+import { forwardToQueue } from '../../shared/operations/callbacks/forward.js';
+import { crashPoint } from '../../shared/adapters/sqs-callback-queue.js';
+
+export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+  const messages: CallbackMessage[] = [];
+  for (const r of event.Records) {
+    const img = r.dynamodb?.NewImage;
+    if (r.eventName !== 'INSERT' || img?.kind?.S !== 'callback') continue;
+    const transId = img.transId?.S;
+    const eventId = img.eventId?.S;
+    const seq = Number(img.seq?.N);
+    if (transId && eventId && seq > 0) messages.push({ transId, eventId, seq });
+  }
+  // A throw fails the batch: Lambda retries it (and the sweeper covers what never arrives).
+  await forwardToQueue(callbackDeps().queue, messages, crashPoint);
+}

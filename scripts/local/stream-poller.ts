@@ -1,0 +1,147 @@
+/**
+ * What a Lambda event-source mapping on the table's stream does on AWS, played locally against DynamoDB Local's
+ * stream: follow every shard from the moment the platform starts (what came before is the sweeper's), pick up new
+ * shards as they open, hand each batch of records to the handler (filtered as the mapping's filter would),
+ * and retry a failed batch a few times before moving on, as the mapping's retry limit does.
+ */
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { loadHandler } from './handlers.js';
+import { lambdaContext } from './gateway.js';
+import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import type { Poller } from './pollers.js';
+
+const IDLE_MS = 50;
+const RETRIES = 3;
+const SHARD_SCAN_MS = 2000;
+
+export async function pollTableStream(opts: {
+  ddb: DynamoDBClient;
+  endpoint: string;
+  region: string;
+  tableName: string;
+  handler: string;
+  functionName: string;
+  batchSize: number;
+  insertedKinds: readonly string[];
+  grants?: readonly string[];
+}): Promise<Poller> {
+  const streams = new DynamoDBStreamsClient({ region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const table = await opts.ddb.send(new DescribeTableCommand({ TableName: opts.tableName }));
+  const StreamArn = table.Table?.LatestStreamArn;
+  if (!StreamArn) throw new Error(`${opts.tableName} has no stream`);
+  const iterators = new Map<string, string | undefined>();
+  const lastSequence = new Map<string, string>();
+  const finished = new Set<string>();
+  // LATEST is played by reading the open shards to their end at start and dropping what is there: DynamoDB Local
+  // can fail a LATEST iterator taken on an empty table (TrimmedDataAccessException on the first write), and its
+  // record times are rounded to the minute. What came before the start is the sweeper's.
+  const skipToEnd = async (id: string) => {
+    let iterator = await iteratorFor(id);
+    while (iterator) {
+      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      const last = res.Records?.at(-1)?.dynamodb?.SequenceNumber;
+      if (last) lastSequence.set(id, last);
+      if ((res.Records?.length ?? 0) < 1000) return res.NextShardIterator;
+      iterator = res.NextShardIterator;
+    }
+    return iterator;
+  };
+
+  const iteratorFor = async (ShardId: string): Promise<string | undefined> => {
+    const SequenceNumber = lastSequence.get(ShardId);
+    const res = await streams.send(
+      new GetShardIteratorCommand(SequenceNumber ? { StreamArn, ShardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber } : { StreamArn, ShardId, ShardIteratorType: 'TRIM_HORIZON' }),
+    );
+    return res.ShardIterator;
+  };
+
+  const scanShards = async (first: boolean) => {
+    const res = await streams.send(new DescribeStreamCommand({ StreamArn }));
+    for (const shard of res.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId!;
+      if (iterators.has(id) || finished.has(id)) continue;
+      // Shards closed before the start hold only history.
+      if (first && shard.SequenceNumberRange?.EndingSequenceNumber) {
+        finished.add(id);
+        continue;
+      }
+      iterators.set(id, first ? await skipToEnd(id) : await iteratorFor(id));
+    }
+  };
+  await scanShards(true);
+
+  let running = true;
+  const loop = (async () => {
+    const fn = await loadHandler<DynamoDBStreamEvent, void>(opts.handler);
+    let lastScan = Date.now();
+    while (running) {
+      let got = 0;
+      try {
+        if (Date.now() - lastScan > SHARD_SCAN_MS) {
+          await scanShards(false);
+          lastScan = Date.now();
+        }
+      } catch (err) {
+        if (running) console.error(`[stream ${opts.functionName}]`, (err as Error).message);
+      }
+      for (const [id, iterator] of iterators) {
+        if (!running) break;
+        if (!iterator) {
+          iterators.delete(id);
+          finished.add(id);
+          continue;
+        }
+        try {
+          const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+          iterators.set(id, res.NextShardIterator);
+          const all = res.Records ?? [];
+          got += all.length;
+          const last = all.at(-1)?.dynamodb?.SequenceNumber;
+          if (last) lastSequence.set(id, last);
+          const records = all.filter((r) => wanted(r, opts.insertedKinds));
+          for (let i = 0; i < records.length; i += opts.batchSize) await invoke(fn, records.slice(i, i + opts.batchSize), opts);
+        } catch (err) {
+          if (!running) break;
+          // An expired or broken iterator (DynamoDB Local trims a fresh table's first shard): take a new one after
+          // the last record read.
+          if ((err as Error).name !== 'TrimmedDataAccessException') console.error(`[stream ${opts.functionName}] ${id}:`, (err as Error).message);
+          iterators.set(id, await iteratorFor(id).catch(() => iterator));
+        }
+      }
+      if (!got) await new Promise((r) => setTimeout(r, IDLE_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.catch(() => undefined);
+      streams.destroy();
+    },
+  };
+}
+
+/** The mapping's filter: INSERTs of the listed item kinds. */
+function wanted(r: _Record, kinds: readonly string[]): boolean {
+  return r.eventName === 'INSERT' && kinds.includes(r.dynamodb?.NewImage?.kind?.S ?? '');
+}
+
+async function invoke(fn: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>, records: _Record[], opts: { functionName: string; grants?: readonly string[] }): Promise<void> {
+  const event = { Records: records } as unknown as DynamoDBStreamEvent;
+  for (let attempt = 1; attempt <= RETRIES; attempt++) {
+    try {
+      const call = () => fn(event, lambdaContext(opts.functionName));
+      await (opts.grants ? runWithLocalGrants(opts.grants, call) : call());
+      return;
+    } catch (err) {
+      console.error(`[${opts.functionName}] attempt ${attempt}:`, (err as Error).message);
+    }
+  }
+}

@@ -15,15 +15,23 @@ export const TABLE = {
    * from there (OutboxStream), so a request never waits for SQS.
    */
   stream: 'NEW_IMAGE',
+  /**
+   * Indexes hold keys and what their readers filter or act on, not copies of the items: every item write is copied
+   * into each index it appears in, so a full copy doubles its write units. Readers that need the item fetch it by
+   * key (shared/adapters/index-items.ts).
+   */
   gsis: [
-    /** Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings. */
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    /** Work queues kept sparse: OUTBOX (callbacks not yet queued), SCHEDULE_DUE (next recurring run). */
-    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO>#<trans_id>. */
-    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /** Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings, failed callbacks. */
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'INCLUDE', attributes: ['transId', 'status'] } },
+    /** Work queues kept sparse: OUTBOX (callbacks not yet queued), SCHEDULE_DUE, UNDETERMINED, APM_DEADLINE, SEALED_CARD. */
+    {
+      indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk',
+      projection: { type: 'INCLUDE', attributes: ['transId', 'eventId', 'seq', 'delivery', 'scheduleId', 'recurringToken', 'nextRun'] },
+    },
+    /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO>#<trans_id>. Also the delivery log. */
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: { type: 'INCLUDE', attributes: ['status'] } },
     /** A merchant's card payments by last four digits (console search): gsi4pk = CARD4#<client_key>#<last4>, gsi4sk = <created ISO>#<trans_id>. */
-    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: { type: 'KEYS_ONLY' } },
   ],
 } as const;
 

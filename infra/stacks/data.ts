@@ -40,6 +40,9 @@ export class Data extends Construct {
         indexName: gsi.indexName,
         partitionKey: { name: gsi.partitionKey, type: str },
         sortKey: { name: gsi.sortKey, type: str },
+        ...(gsi.projection.type === 'INCLUDE'
+          ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...gsi.projection.attributes] }
+          : { projectionType: dynamodb.ProjectionType[gsi.projection.type] }),
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
       dynamoStream: dynamodb.StreamViewType[TABLE.stream],

@@ -11,6 +11,7 @@ import {
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
+  type Projection,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CreateAliasCommand, CreateKeyCommand, DescribeKeyCommand, KMSClient } from '@aws-sdk/client-kms';
@@ -88,7 +89,7 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
           { AttributeName: g.partitionKey, KeyType: 'HASH' },
           { AttributeName: g.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: projection(g),
       })),
     }),
   );
@@ -97,6 +98,11 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   );
   ddb.destroy();
   return TableName;
+}
+
+/** An index's projection as DynamoDB's API spells it. */
+function projection(g: (typeof TABLE.gsis)[number]): Projection {
+  return g.projection.type === 'INCLUDE' ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...g.projection.attributes] } : { ProjectionType: g.projection.type };
 }
 
 /** A .local table from an older version gets the indexes added since (one per UpdateTable, as DynamoDB requires). */
@@ -114,7 +120,7 @@ async function addMissingIndexes(ddb: DynamoDBClient, TableName: string, present
                 { AttributeName: g.partitionKey, KeyType: 'HASH' },
                 { AttributeName: g.sortKey, KeyType: 'RANGE' },
               ],
-              Projection: { ProjectionType: 'ALL' },
+              Projection: projection(g),
             },
           },
         ],

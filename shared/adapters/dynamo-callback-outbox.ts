@@ -14,6 +14,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
 import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../operations/callbacks/ports.js';
+import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 import { deliveryEntry, deliveryListing } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
@@ -284,7 +285,7 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
           ExclusiveStartKey: start,
         }),
       );
-      out.push(...(res.Items ?? []).map((i) => toCallback(i)!));
+      out.push(...(await itemsOf(this.tableName, res.Items ?? [])).map((i) => toCallback(i)!));
       start = res.LastEvaluatedKey;
     } while (start && out.length < limit);
     return out;

@@ -5,7 +5,8 @@
  * points at the callbacks with their latest attempt; their attempts are merged.
  * Before this, each attempt was an item of its own (sk DELIVERY#…, gsi1 DELIVERIES#…): those are still read.
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { itemsOf } from './index-items.js';
 import type { DeliveryAttempt } from '../domain/callback.js';
 import type { DeliveryLog } from '../operations/callbacks/ports.js';
 import { awsClients } from './aws-clients.js';
@@ -63,13 +64,8 @@ export class DynamoDeliveryLog implements DeliveryLog {
       );
     const [current, legacy] = await Promise.all([query('gsi3'), query('gsi1')]);
     // The index may hold keys only: the callbacks themselves carry the attempts.
-    const keysOf = (current.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk }));
-    const items: Record<string, unknown>[] = [];
-    for (let i = 0; i < keysOf.length; i += 100) {
-      const res = await ddb.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keysOf.slice(i, i + 100) } } }));
-      items.push(...(res.Responses?.[this.tableName] ?? []));
-    }
-    const attempts = [...items.flatMap(attemptsOf), ...(legacy.Items ?? []).map(toAttempt)];
+    const [items, legacyItems] = await Promise.all([itemsOf(this.tableName, current.Items ?? []), itemsOf(this.tableName, legacy.Items ?? [])]);
+    const attempts = [...items.flatMap(attemptsOf), ...legacyItems.map(toAttempt)];
     return attempts.sort(byTime).reverse().slice(0, limit);
   }
 

@@ -9,6 +9,7 @@ import { DEFAULT_MAPPINGS, paymentModeOf } from '../domain/merchant.js';
 import type { MerchantChanges, MerchantDirectory } from '../ports/merchant-directory.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import { ValidationError } from '../errors.js';
+import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
 
@@ -130,7 +131,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     const res = await awsClients().ddb.send(
       new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'MERCHANTS' } }),
     );
-    return Promise.all((res.Items ?? []).map((i) => this.toMerchant(i as unknown as StoredMerchant)));
+    return Promise.all((await itemsOf(this.tableName, res.Items ?? [])).map((i) => this.toMerchant(i as unknown as StoredMerchant)));
   }
 }
 

@@ -10,6 +10,7 @@ import { ConflictError } from '../errors.js';
 import type { CallbackRecord } from '../domain/callback.js';
 import type { Payment } from '../domain/payment.js';
 import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, type IdempotentResult, type PaymentListing, type PaymentStore } from '../ports/payment-store.js';
+import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
@@ -45,7 +46,7 @@ export class DynamoPaymentStore implements PaymentStore {
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map(toPayment);
+    return (await itemsOf(this.tableName, res.Items ?? [])).map(toPayment);
   }
 
   async listForMerchant(clientKey: string, opts: PaymentListing): Promise<{ payments: Payment[]; more: boolean }> {
@@ -65,7 +66,7 @@ export class DynamoPaymentStore implements PaymentStore {
           ExclusiveStartKey: start,
         }),
       );
-      payments.push(...(res.Items ?? []).map(toPayment));
+      payments.push(...(await itemsOf(this.tableName, res.Items ?? [])).map(toPayment));
       start = res.LastEvaluatedKey;
     } while (start && payments.length <= opts.limit);
     return { payments: payments.slice(0, opts.limit), more: payments.length > opts.limit || start !== undefined };

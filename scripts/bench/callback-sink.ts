@@ -10,6 +10,8 @@ export interface CallbackSink {
   duplicates(): number;
   /** Event ids per trans_id, for the soak's reconciliation. */
   byTransId: Map<string, Set<string>>;
+  /** POSTs per trans_id (more than its event ids: a duplicate delivery). */
+  deliveries: Map<string, number>;
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -17,6 +19,7 @@ export interface CallbackSink {
 export async function startCallbackSink(): Promise<CallbackSink> {
   const seen = new Set<string>();
   const byTransId = new Map<string, Set<string>>();
+  const deliveries = new Map<string, number>();
   let duplicates = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,6 +32,7 @@ export async function startCallbackSink(): Promise<CallbackSink> {
       const set = byTransId.get(transId) ?? new Set<string>();
       set.add(eventId);
       byTransId.set(transId, set);
+      deliveries.set(transId, (deliveries.get(transId) ?? 0) + 1);
       res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
     });
   });
@@ -39,6 +43,7 @@ export async function startCallbackSink(): Promise<CallbackSink> {
     received: () => seen.size,
     duplicates: () => duplicates,
     byTransId,
+    deliveries,
     async waitFor(count, timeoutMs) {
       const until = Date.now() + timeoutMs;
       while (seen.size < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));

@@ -9,7 +9,7 @@ import { currentInvocation } from '../local/invocations.js';
 export interface AwsCall {
   /** The function whose invocation made the call; `(event source)` for the local pollers' own SQS calls. */
   fn: string;
-  service: 'dynamodb' | 'sqs' | 'kms' | 'events';
+  service: 'dynamodb' | 'sqs' | 'kms';
   command: string;
   writeUnits: number;
   readUnits: number;
@@ -44,7 +44,6 @@ export class AwsMeter {
       ['dynamodb', clients.ddb],
       ['sqs', clients.sqs],
       ['kms', clients.kms],
-      ['events', clients.events],
     ] as const;
     for (const [service, client] of services) {
       const name = `benchMeter-${service}`;

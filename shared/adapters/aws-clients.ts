@@ -1,19 +1,18 @@
 /**
  * SDK clients, created once per container (Lambda reuses them across invocations).
  * Locally and in tests AWS_ENDPOINT_URL points every client at the emulators, with dummy credentials.
+ * Only the clients functions use: each one here is bundled into every function.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { KMSClient } from '@aws-sdk/client-kms';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { getConfig } from '../config.js';
 
 export interface AwsClients {
   ddb: DynamoDBDocumentClient;
   sqs: SQSClient;
   kms: KMSClient;
-  events: EventBridgeClient;
 }
 
 let clients: AwsClients | undefined;
@@ -35,7 +34,6 @@ export function awsClients(): AwsClients {
     // useQueueUrlAsEndpoint: false keeps requests on the configured endpoint whatever host a QueueUrl names.
     sqs: new SQSClient({ ...common, useQueueUrlAsEndpoint: false }),
     kms: new KMSClient(common),
-    events: new EventBridgeClient(common),
   };
   return clients;
 }
@@ -45,6 +43,5 @@ export function resetAwsClients(): void {
   clients?.ddb.destroy();
   clients?.sqs.destroy();
   clients?.kms.destroy();
-  clients?.events.destroy();
   clients = undefined;
 }

@@ -29,7 +29,7 @@ export const TABLE = {
       projection: { type: 'INCLUDE', attributes: ['transId', 'eventId', 'seq', 'delivery', 'scheduleId', 'recurringToken', 'nextRun'] },
     },
     /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO>#<trans_id>. Also the delivery log. */
-    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: { type: 'INCLUDE', attributes: ['status'] } },
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: { type: 'KEYS_ONLY' } },
     /** A merchant's card payments by last four digits (console search): gsi4pk = CARD4#<client_key>#<last4>, gsi4sk = <created ISO>#<trans_id>. */
     { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: { type: 'KEYS_ONLY' } },
   ],

@@ -52,21 +52,22 @@ export class DynamoPaymentStore implements PaymentStore {
   async listForMerchant(clientKey: string, opts: PaymentListing): Promise<{ payments: Payment[]; more: boolean }> {
     const payments: Payment[] = [];
     let start: Record<string, unknown> | undefined;
-    // The status filter applies after the read, so a page may come back short: read on until the limit or the end.
+    // The index holds keys only (a payment's status change then costs it nothing): the status filter applies to the
+    // payments read by key, so a page may come back short: read on until the limit or the end.
     do {
       const res = await this.ddb.send(
         new QueryCommand({
           TableName: this.tableName,
           IndexName: 'gsi3',
           KeyConditionExpression: opts.since ? 'gsi3pk = :pk AND gsi3sk >= :since' : 'gsi3pk = :pk',
-          ...(opts.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-          ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '', '').gsi3pk, ...(opts.since ? { ':since': opts.since } : {}), ...(opts.status ? { ':status': opts.status } : {}) },
+          ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '', '').gsi3pk, ...(opts.since ? { ':since': opts.since } : {}) },
           ScanIndexForward: false,
           Limit: opts.limit + 1,
           ExclusiveStartKey: start,
         }),
       );
-      payments.push(...(await itemsOf(this.tableName, res.Items ?? [])).map(toPayment));
+      const page = (await itemsOf(this.tableName, res.Items ?? [])).map(toPayment);
+      payments.push(...(opts.status ? page.filter((p) => p.status === opts.status) : page));
       start = res.LastEvaluatedKey;
     } while (start && payments.length <= opts.limit);
     return { payments: payments.slice(0, opts.limit), more: payments.length > opts.limit || start !== undefined };

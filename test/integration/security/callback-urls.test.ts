@@ -94,6 +94,8 @@ describe('delivery', () => {
       return list[0]?.attempts ? list : undefined;
     });
     expect(cb).toMatchObject({ delivery: 'PENDING', attempts: 1 });
+    // The attempt is counted when the consumer claims it, a moment before its POST arrives.
+    await eventually(() => (redirecting.received.length > 0 ? true : undefined));
     expect(redirecting.received).toHaveLength(1);
     expect(target.received).toHaveLength(0);
     const entry = await eventually(async () => (await logOf(merchant.clientKey)).find((e) => e.transId === transId));

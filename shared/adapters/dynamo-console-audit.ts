@@ -5,6 +5,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
+import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 
 const FIELDS: (keyof AuditEntry)[] = ['id', 'at', 'actor', 'role', 'action', 'clientKey', 'target', 'details', 'sourceIp', 'userAgent'];
@@ -59,7 +60,9 @@ export class DynamoAuditLog implements AuditLog {
         ExclusiveStartKey: ownCursor(decode(opts.cursor), clientKey),
       }),
     );
-    return { entries: (res.Items ?? []).map(toEntry), cursor: encode(res.LastEvaluatedKey) };
+    // The platform-wide listing comes from gsi1, which holds keys: its entries are read by key.
+    const items = clientKey ? (res.Items ?? []) : await itemsOf(this.tableName, res.Items ?? []);
+    return { entries: items.map(toEntry), cursor: encode(res.LastEvaluatedKey) };
   }
 }
 

@@ -5,6 +5,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
+import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 
 const FIELDS: (keyof ConsoleUser)[] = ['email', 'role', 'clientKey', 'invitedBy', 'createdAt', 'disabled'];
@@ -55,7 +56,8 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
           ExclusiveStartKey: start,
         }),
       );
-      items.push(...(res.Items ?? []));
+      // gsi1 holds keys (and a few attributes): the users are read by key.
+      items.push(...(await itemsOf(this.tableName, res.Items ?? [])));
       start = res.LastEvaluatedKey;
     } while (start);
     return items.map(toUser);

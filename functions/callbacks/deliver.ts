@@ -3,18 +3,16 @@
  * Parse the records, call one operation, report the messages SQS must keep (retries wait in the queue).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
 import { deliverBatch, type ReceivedMessage } from '../../shared/operations/callbacks/deliver.js';
-import { parseMessage } from '../../shared/adapters/sqs-callback-queue.js';
 import { logger } from '../../shared/logger.js';
-import { depsWithClock } from '../../shared/deps.js';
+import { depsWithClock, callbackDeps, queueMessages } from '../../shared/deps.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const started = performance.now();
   const batch: ReceivedMessage[] = event.Records.map((r) => ({
     messageId: r.messageId,
     receiptHandle: r.receiptHandle,
-    message: parseMessage(r.body),
+    message: queueMessages.callback(r.body),
     receiveCount: Number(r.attributes.ApproximateReceiveCount) || 1,
     sentAt: Number(r.attributes.SentTimestamp) || Date.now(),
   }));

@@ -2,10 +2,9 @@
  * EventBridge schedule: re-queues callbacks recorded in the outbox that no consumer has taken care of, e.g. because
  * the process died between the DynamoDB write and the SQS send.
  */
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
 import { sweepOutbox } from '../../shared/operations/callbacks/sweep.js';
 import { logger } from '../../shared/logger.js';
-import { depsWithClock } from '../../shared/deps.js';
+import { depsWithClock, callbackDeps } from '../../shared/deps.js';
 
 export async function handler(): Promise<{ requeued: number }> {
   const started = performance.now();

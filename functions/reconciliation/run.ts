@@ -1,8 +1,7 @@
 /** EventBridge rate schedule: gives undetermined transactions (acquirer never answered) their final outcome. */
-import { reconciliationDeps } from '../../shared/operations/reconciliation/reconciliation-deps.js';
 import { reconcile, type ReconcileReport } from '../../shared/operations/reconciliation/reconcile.js';
 import { logger } from '../../shared/logger.js';
-import { depsWithClock } from '../../shared/deps.js';
+import { depsWithClock, reconciliationDeps } from '../../shared/deps.js';
 
 export async function handler(): Promise<ReconcileReport> {
   const started = performance.now();

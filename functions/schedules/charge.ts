@@ -3,9 +3,8 @@
  * message stays in the queue and comes back; the run is charged once however often it arrives.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { depsWithClock } from '../../shared/deps.js';
+import { depsWithClock, queueMessages } from '../../shared/deps.js';
 import { chargeRun } from '../../shared/operations/schedules/charge-run.js';
-import { parseRecurringChargeMessage } from '../../shared/adapters/sqs-recurring-charges.js';
 import { logger } from '../../shared/logger.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
@@ -15,7 +14,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const d = await depsWithClock({ force: true });
   for (const record of event.Records) {
     try {
-      const outcome = await chargeRun(d, parseRecurringChargeMessage(record.body));
+      const outcome = await chargeRun(d, queueMessages.recurringCharge(record.body));
       logger.info('scheduled run', { messageId: record.messageId, outcome });
     } catch (err) {
       logger.error('scheduled run failed', { messageId: record.messageId, error: (err as Error).message });

@@ -9,7 +9,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
-import type { AttemptOutcome, CallbackOutbox, SweepEntry } from '../operations/callbacks/ports.js';
+import type { AttemptOutcome, CallbackOutbox, SweepEntry } from '../ports/callbacks.js';
 import { awsClients } from './aws-clients.js';
 import { deliveryLogItem } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';

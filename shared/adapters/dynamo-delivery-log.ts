@@ -5,7 +5,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryAttempt } from '../domain/callback.js';
-import type { DeliveryLog } from '../operations/callbacks/ports.js';
+import type { DeliveryLog } from '../ports/callbacks.js';
 import { awsClients } from './aws-clients.js';
 
 const LOG_RETENTION_DAYS = 90;

@@ -97,6 +97,10 @@ const schema = z.object({
    */
   TEST_CLOCK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
+  METRICS_ENABLED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Share of invocations traced in detail with X-Ray (0–1): a handler subsegment with ids and outcome. */
+  TRACE_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
 });
 
 export type Config = z.infer<typeof schema>;

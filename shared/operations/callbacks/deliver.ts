@@ -11,6 +11,7 @@ import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../../dom
 import { clampVisibility, isLastReceive, retryDelaySeconds } from '../../protocol/callbacks/delivery-policy.js';
 import { afterSuccess, afterTimeout, pausedForMs } from '../../protocol/callbacks/url-pause.js';
 import { logger } from '../../logger.js';
+import { noteDeliveries } from '../../telemetry.js';
 import type { CallbackContext } from './context.js';
 import { postCallback } from './post-callback.js';
 import { notifySuccessor } from './successor.js';
@@ -137,6 +138,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     if (health.timeoutsAt.length > 0) await ctx.urlHealth.update(cb.url, (h) => afterSuccess(h, ctx.clock.now()));
     await notifySuccessor(ctx, cb, { delivered: true });
     logger.info('callback delivered', log);
+    noteDeliveries('delivered');
     return 'done';
   }
 
@@ -147,6 +149,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     await ctx.queue.retryAfter(r.receiptHandle, 0);
     await notifySuccessor(ctx, cb, { delivered: false });
     logger.warn('callback failed; dead-lettered', { ...log, error: result.error });
+    noteDeliveries('failed');
     return 'keep';
   }
   const delay = visibility(retryDelaySeconds(ctx.retry, r.receiveCount) * 1000, r, now);
@@ -155,6 +158,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   await ctx.outbox.recordAttempt(claimed, leaseId, attempt, { kind: 'retry', nextAttemptAt });
   await ctx.queue.retryAfter(r.receiptHandle, delay);
   logger.info('callback attempt failed; retry scheduled', { ...log, error: result.error, retryInSeconds: delay });
+  noteDeliveries('retry');
   return 'keep';
 }
 

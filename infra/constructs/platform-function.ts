@@ -72,6 +72,8 @@ type FunctionEnvironment = Pick<
   | 'CALLBACK_ALLOW_LOOPBACK'
   | 'LOG_LEVEL'
   | 'TEST_CLOCK'
+  | 'METRICS_ENABLED'
+  | 'TRACE_SAMPLE_RATE'
 >;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
@@ -131,6 +133,9 @@ export class PlatformFunction extends Construct {
       LOG_LEVEL: settings.runtime.logLevel,
       // Sandbox stages have a test clock (docs/test-clock.md); staging and production read the real time only.
       TEST_CLOCK: settings.sandbox ? 'true' : 'false',
+      // The middlewares' EMF metrics and sampled traces (shared/middleware): on for every deployed function.
+      METRICS_ENABLED: 'true',
+      TRACE_SAMPLE_RATE: String(settings.runtime.traceSampleRate),
     };
 
     const bundleFiles = definition.bundleFiles ?? [];
@@ -148,7 +153,13 @@ export class PlatformFunction extends Construct {
       logGroup: this.logGroup,
       role,
       description: `${settings.stage} ${definition.id} (${definition.handler})`,
-      environment: { ...environment, ...settings.runtime.walletTrust, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...environment,
+        ...settings.runtime.walletTrust,
+        NODE_OPTIONS: '--enable-source-maps',
+        // Read by Powertools itself: the service every log line, metric and trace names.
+        POWERTOOLS_SERVICE_NAME: 'payments',
+      },
       bundling: {
         format: OutputFormat.ESM,
         ...LAMBDA_BUNDLING,

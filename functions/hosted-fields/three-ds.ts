@@ -13,7 +13,6 @@ export const handler = httpEndpoint(
       event.requestContext.http.method === 'POST'
         ? await submitChallenge(deps(), transId, getString(parseForm(rawBody(event)), 'token'), header(event, 'accept-language'))
         : await showChallenge(deps(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
-    if (res.statusCode === 303) return html(303, '', { location: res.location });
     return html(res.statusCode, res.body, res.headers);
   },
 );

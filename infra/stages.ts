@@ -32,6 +32,8 @@ export interface StageSettings {
     logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
     configCacheTtlSeconds: number;
     callbackTimeoutMs: number;
+    /** Share of invocations traced in detail (TRACE_SAMPLE_RATE, shared/middleware/tracing.ts): never all of them. */
+    traceSampleRate: number;
     /**
      * Wallet trust roots (Google Pay root signing keys, Apple Pay root CA) and gateway id, per stage, from the
      * deployer (`-c walletTrustFile=wallet-trust.json`, see docs/wallets.md). Without them wallet tokens are refused.
@@ -64,7 +66,7 @@ const dev: Omit<StageSettings, 'stage'> = {
   sandbox: true,
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
-  runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
+  runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000, traceSampleRate: 0.2 },
   api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined },
   alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5 },
 };
@@ -76,7 +78,7 @@ const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
     // Staging mirrors production's surface.
     sandbox: false,
     logRetention: RetentionDays.ONE_MONTH,
-    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
+    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30, traceSampleRate: 0.1 },
     api: { throttleRateLimit: 200, throttleBurstLimit: 400, reservedConcurrencyPerRoute: 5 },
     alarms: { ...dev.alarms, lambdaErrors: 1 },
   },
@@ -86,7 +88,7 @@ const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
     logRetention: RetentionDays.THREE_MONTHS,
-    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
+    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30, traceSampleRate: 0.05 },
     // 31 routes x 20 = 620 of the default 1000, leaving the consumers and the required 100 unreserved.
     api: { throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 20 },
     alarms: { ...dev.alarms, period: Duration.minutes(1), lambdaErrors: 0 },

@@ -106,6 +106,10 @@ const schema = z.object({
   /** A console session ends this long after sign-in, whatever is done with it. */
   CONSOLE_SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(8),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
+  METRICS_ENABLED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Share of invocations traced in detail with X-Ray (0–1): a handler subsegment with ids and outcome. */
+  TRACE_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,35 +1,53 @@
 /**
- * Composition root: builds the adapters once per container from the parsed config.
- * Operations receive these as ports; only this file and shared/adapters know they are AWS services.
+ * The composition root: the one place that builds adapters from the parsed config and hands them to the operations
+ * as ports. Only this file (and scripts/) imports shared/adapters. Built once per container; the parts only some
+ * functions use (callback delivery, the reconciler, the sweepers' work lists) are built on first use, so a function
+ * constructs only what it touches.
  */
 import { randomUUID } from 'node:crypto';
 import { getConfig, type Config } from './config.js';
+import { QUEUES } from './resources.js';
 import { DynamoPaymentStore } from './adapters/dynamo-payment-store.js';
 import { DynamoMerchantDirectory } from './adapters/dynamo-merchant-directory.js';
 import { kmsSecretBoxes } from './adapters/kms-secret-box.js';
-import { SqsCallbackQueue } from './adapters/sqs-callback-queue.js';
+import { SqsCallbackQueue, crashPoint, parseMessage } from './adapters/sqs-callback-queue.js';
+import { DynamoTestClockStore } from './adapters/dynamo-test-clock.js';
+import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.js';
+import { DynamoCardVault } from './adapters/dynamo-card-vault.js';
+import { DynamoScheduleStore } from './adapters/dynamo-schedules.js';
+import { SqsRecurringChargeQueue, parseRecurringChargeMessage } from './adapters/sqs-recurring-charges.js';
+import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
+import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
+import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
+import { DynamoCallbackOutbox } from './adapters/dynamo-callback-outbox.js';
+import { DynamoDeliveryLog } from './adapters/dynamo-delivery-log.js';
+import { DynamoUrlHealth } from './adapters/dynamo-url-health.js';
+import { DynamoCallbackSecrets } from './adapters/dynamo-callback-secrets.js';
+import { DynamoUndeterminedPayments } from './adapters/dynamo-undetermined-payments.js';
+import { DynamoSealedCards } from './adapters/dynamo-sealed-cards.js';
+import { dueApmDeadlines } from './adapters/dynamo-apm-deadlines.js';
+import { tableStatus } from './adapters/dynamo-table-health.js';
 import type { PaymentStore } from './ports/payment-store.js';
 import type { MerchantDirectory } from './ports/merchant-directory.js';
 import type { SecretBoxes } from './ports/secret-box.js';
 import type { CallbackQueue } from './ports/callback-queue.js';
 import { systemClock, type Clock, type TestClockStore } from './ports/clock.js';
-import { DynamoTestClockStore } from './adapters/dynamo-test-clock.js';
-import { OffsetClock } from './operations/clock/offset-clock.js';
-import { DynamoCheckoutSessionStore } from './adapters/dynamo-checkout-sessions.js';
 import type { CheckoutSessionStore } from './ports/checkout-sessions.js';
-import { DynamoCardVault } from './adapters/dynamo-card-vault.js';
 import type { CardVault } from './ports/card-vault.js';
-import { DynamoScheduleStore } from './adapters/dynamo-schedules.js';
-import { SqsRecurringChargeQueue } from './adapters/sqs-recurring-charges.js';
 import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
-import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
 import type { WalletConfigStore } from './ports/wallet-config.js';
-import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
 import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
-import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
 import type { ProviderSecretStore } from './ports/provider-secrets.js';
+import type { SealedCards } from './ports/sealed-cards.js';
+import type { ApmDeadlines } from './ports/apm-deadlines.js';
+import type { TableHealth } from './ports/table-health.js';
 import type { ConnectorRegistry } from './ports/connector.js';
 import { buildConnectors } from './connectors/index.js';
+import { OffsetClock } from './operations/clock/offset-clock.js';
+import { SigningSecrets } from './operations/callbacks/signing-secrets.js';
+import { callbackAddresses } from './operations/callbacks/address-policy.js';
+import type { CallbackContext } from './operations/callbacks/context.js';
+import type { ReconcileContext } from './operations/reconciliation/reconcile.js';
 
 export interface Deps {
   config: Config;
@@ -52,19 +70,40 @@ export interface Deps {
   providerSecrets: ProviderSecretStore;
   /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
   connectors: ConnectorRegistry;
+  /** Built on first use: callback delivery, replay and the outbox sweeper (docs/callbacks.md). */
+  readonly callbacks: CallbackContext;
+  /** Built on first use: the reconciler of transactions the acquirer never answered (docs/reconciliation.md). */
+  readonly reconciliation: ReconcileContext;
+  /** Built on first use: hosted-fields cards whose window passed (the SealedCardSweeper). */
+  readonly sealedCards: SealedCards;
+  /** Built on first use: APM payments whose QR or bank-transfer window passed. */
+  readonly apmDeadlines: ApmDeadlines;
+  readonly tableHealth: TableHealth;
 }
 
-let current: Deps | undefined;
-/** Connectors a test injected (injectConnectors); kept across resetDeps so a restarted platform keeps them. */
-let injectedConnectors: ConnectorRegistry | undefined;
+/** Payments the reconciler looks at per run (the next run continues). */
+const RECONCILE_BATCH_SIZE = 50;
 
-export function deps(): Deps {
-  if (current) return current;
-  const config = getConfig();
+/** Defines `key` as a property computed on first read, then kept (so a test may change the built object). */
+function lazy<T extends object, K extends keyof T>(target: T, key: K, build: () => T[K]): void {
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = build();
+      Object.defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}
+
+type BuiltOnFirstUse = 'callbacks' | 'reconciliation' | 'sealedCards' | 'apmDeadlines' | 'tableHealth';
+
+function build(config: Config): Deps {
   const secrets = kmsSecretBoxes(config);
   const testClock = new DynamoTestClockStore(config.TABLE_NAME);
   const merchants = new DynamoMerchantDirectory(config.TABLE_NAME, secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000);
-  current = {
+  const eager: Omit<Deps, BuiltOnFirstUse> = {
     config,
     payments: new DynamoPaymentStore(config.TABLE_NAME, undefined, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
     merchants,
@@ -84,6 +123,43 @@ export function deps(): Deps {
     providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
     connectors: injectedConnectors ?? buildConnectors({ config, merchants, credentials: secrets['merchant-secrets'] }),
   };
+  const d = eager as Deps;
+  lazy(d, 'callbacks', () => ({
+    outbox: new DynamoCallbackOutbox(config.TABLE_NAME),
+    log: new DynamoDeliveryLog(config.TABLE_NAME),
+    urlHealth: new DynamoUrlHealth(config.TABLE_NAME),
+    secrets: new SigningSecrets(new DynamoCallbackSecrets(config.TABLE_NAME), secrets['merchant-secrets'], config.CONFIG_CACHE_TTL_SECONDS * 1000),
+    queue: new SqsCallbackQueue(config.CALLBACK_QUEUE_URL, config.CALLBACK_DLQ_URL),
+    clock: d.clock,
+    newId: d.newId,
+    retry: { delaysSeconds: config.CALLBACK_RETRY_DELAYS_SECONDS, maxReceiveCount: QUEUES.callbacks.maxReceiveCount },
+    pause: { timeouts: config.CALLBACK_PAUSE_AFTER_TIMEOUTS, windowSeconds: config.CALLBACK_PAUSE_WINDOW_SECONDS, pauseSeconds: config.CALLBACK_PAUSE_SECONDS },
+    timeoutMs: config.CALLBACK_TIMEOUT_MS,
+    addressPolicy: callbackAddresses(config),
+    leaseMs: 2 * config.CALLBACK_TIMEOUT_MS + 2000,
+    sweepGraceSeconds: config.CALLBACK_SWEEP_GRACE_SECONDS,
+    secretOverlapSeconds: config.CALLBACK_SECRET_OVERLAP_SECONDS,
+    crashPoint,
+  }));
+  lazy(d, 'reconciliation', () => ({
+    deps: d,
+    undetermined: new DynamoUndeterminedPayments(config.TABLE_NAME),
+    graceSeconds: config.RECONCILE_GRACE_SECONDS,
+    giveUpSeconds: config.RECONCILE_GIVE_UP_SECONDS,
+    batchSize: RECONCILE_BATCH_SIZE,
+  }));
+  lazy(d, 'sealedCards', () => new DynamoSealedCards(config.TABLE_NAME));
+  lazy(d, 'apmDeadlines', () => ({ dueBefore: (now: string, limit?: number) => dueApmDeadlines(config.TABLE_NAME, now, limit) }));
+  lazy(d, 'tableHealth', () => ({ status: () => tableStatus(config.TABLE_NAME) }));
+  return d;
+}
+
+let current: Deps | undefined;
+/** Connectors a test injected (injectConnectors); kept across resetDeps so a restarted platform keeps them. */
+let injectedConnectors: ConnectorRegistry | undefined;
+
+export function deps(): Deps {
+  current ??= build(getConfig());
   return current;
 }
 
@@ -96,6 +172,18 @@ export function injectConnectors(registry: ConnectorRegistry | undefined): void 
   if (current) current.connectors = registry ?? buildConnectors({ config: current.config, merchants: current.merchants, credentials: current.secrets['merchant-secrets'] });
 }
 
+/** The callback feature's part of deps() (tests and the admin CLI). */
+export const callbackDeps = (): CallbackContext => deps().callbacks;
+
+/** The reconciler's part of deps(). */
+export const reconciliationDeps = (): ReconcileContext => deps().reconciliation;
+
+/**
+ * How the consumers read the messages of the queues they consume: the adapter that writes a message also reads it,
+ * so a handler decodes an SQS record without knowing the queue is SQS.
+ */
+export const queueMessages = { callback: parseMessage, recurringCharge: parseRecurringChargeMessage };
+
 /**
  * deps() with a fresh reading of the test clock, for the invocations that decide by time: forced for the runners
  * (they exist to act on the time an operator just moved to), the brief cache for requests.
@@ -107,7 +195,7 @@ export async function depsWithClock(opts: { force?: boolean } = {}): Promise<Dep
 }
 
 /**
- * For the HTTP wrapper, which runs before a handler and must not fail where the handler would not: an invalid
+ * For the HTTP middleware, which runs before a handler and must not fail where the handler would not: an invalid
  * configuration is left for the handler's own deps() call to report, through its error mapping.
  */
 export async function refreshClockForRequest(): Promise<void> {

@@ -3,24 +3,25 @@
  * Parse the records, call one operation, report the messages SQS must keep (retries wait in the queue).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
-import { deliverBatch, type ReceivedMessage } from '../../shared/operations/callbacks/deliver.js';
-import { parseMessage } from '../../shared/adapters/sqs-callback-queue.js';
-import { logger } from '../../shared/logger.js';
-import { depsWithClock } from '../../shared/deps.js';
+import { deliverBatch } from '../../shared/operations/callbacks/deliver.js';
+import { depsWithClock, queueMessages } from '../../shared/deps.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const started = performance.now();
-  const batch: ReceivedMessage[] = event.Records.map((r) => ({
-    messageId: r.messageId,
-    receiptHandle: r.receiptHandle,
-    message: parseMessage(r.body),
-    receiveCount: Number(r.attributes.ApproximateReceiveCount) || 1,
-    sentAt: Number(r.attributes.SentTimestamp) || Date.now(),
-  }));
-  await depsWithClock();
-  const verdicts = await deliverBatch(callbackDeps(), batch);
-  const batchItemFailures = [...verdicts].filter(([, v]) => v === 'keep').map(([id]) => ({ itemIdentifier: id }));
-  logger.info('callback batch', { messages: batch.length, kept: batchItemFailures.length, latencyMs: Math.round(performance.now() - started) });
-  return { batchItemFailures };
-}
+export const handler = lambdaHandler(
+  'callback batch',
+  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const d = await depsWithClock();
+    const verdicts = await deliverBatch(
+      d.callbacks,
+      event.Records.map((r) => ({
+        messageId: r.messageId,
+        receiptHandle: r.receiptHandle,
+        message: queueMessages.callback(r.body),
+        receiveCount: Number(r.attributes.ApproximateReceiveCount) || 1,
+        sentAt: Number(r.attributes.SentTimestamp) || Date.now(),
+      })),
+    );
+    return { batchItemFailures: [...verdicts].filter(([, v]) => v === 'keep').map(([id]) => ({ itemIdentifier: id })) };
+  },
+  { summary: (res) => ({ kept: res?.batchItemFailures.length }) },
+);

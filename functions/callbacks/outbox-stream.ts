@@ -4,7 +4,7 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CallbackMessage } from '../../shared/domain/callback.js';
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
+import { callbackDeps } from '../../shared/deps.js';
 import { forwardToQueue } from '../../shared/operations/callbacks/forward.js';
 import { crashPoint } from '../../shared/adapters/sqs-callback-queue.js';
 

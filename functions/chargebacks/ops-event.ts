@@ -6,17 +6,21 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { deps } from '../../shared/deps.js';
 import { applyChargebackEvent, ChargebackEventError } from '../../shared/operations/chargebacks/ops-event.js';
 import { logger } from '../../shared/logger.js';
+import { noteIds } from '../../shared/telemetry.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<{ applied: boolean; result?: Record<string, unknown>; message?: string }> {
-  const started = performance.now();
-  const log = { eventId: event.id, detailType: event['detail-type'] };
-  try {
-    const result = await applyChargebackEvent(deps(), event.detail);
-    logger.info('chargeback recorded', { ...log, transId: result.trans_id, duplicate: result.duplicate, latencyMs: Math.round(performance.now() - started) });
-    return { applied: true, result };
-  } catch (err) {
-    if (!(err instanceof ChargebackEventError)) throw err;
-    logger.error('chargeback event rejected', { ...log, error: err.message });
-    return { applied: false, message: err.message };
-  }
-}
+export const handler = lambdaHandler(
+  'chargeback event',
+  async (event: EventBridgeEvent<string, unknown>): Promise<{ applied: boolean; result?: Record<string, unknown>; message?: string }> => {
+    try {
+      const result = await applyChargebackEvent(deps(), event.detail);
+      noteIds({ trans_id: typeof result.trans_id === 'string' ? result.trans_id : undefined });
+      return { applied: true, result };
+    } catch (err) {
+      if (!(err instanceof ChargebackEventError)) throw err;
+      logger.error('chargeback event rejected', { eventId: event.id, detailType: event['detail-type'], error: err.message });
+      return { applied: false, message: err.message };
+    }
+  },
+  { summary: (res) => ({ applied: res?.applied, duplicate: res?.result?.duplicate }) },
+);

@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/capture — Checkout operation (JSON, merchant_key + hash). */
-import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { checkoutApiHandler } from '../../shared/http/checkout.js';
 import { capture } from '../../shared/operations/checkout/capture.js';
 
 export const handler = checkoutApiHandler('POST /api/v1/payment/capture', async (d, body, callerIp) => ({ body: await capture(d, body, callerIp) }));

@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/card/credit — Checkout payout to a card_token; answers the page link where the payer confirms the expiry. */
-import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { checkoutApiHandler } from '../../shared/http/checkout.js';
 import { cardCredit } from '../../shared/operations/checkout/card-credit.js';
 
 export const handler = checkoutApiHandler('POST /api/v1/payment/card/credit', async (d, body, callerIp) => {

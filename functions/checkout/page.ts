@@ -1,5 +1,5 @@
 /** GET /auth/{token} — the payer's payment page (or the 3DS step, or why the link no longer works). */
-import { pageHandler } from '../../shared/protocol/checkout/page/http.js';
+import { pageHandler } from '../../shared/http/checkout-page.js';
 import { openPage } from '../../shared/operations/checkout/page.js';
 
 export const handler = pageHandler('GET /auth/{token}', (d, token) => openPage(d, token));

@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/recurring — Checkout operation (JSON, merchant_key + hash). */
-import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { checkoutApiHandler } from '../../shared/http/checkout.js';
 import { recurring } from '../../shared/operations/checkout/recurring.js';
 
 export const handler = checkoutApiHandler('POST /api/v1/payment/recurring', async (d, body, callerIp) => ({ body: await recurring(d, body, callerIp) }));

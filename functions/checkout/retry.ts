@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/retry — Checkout operation (JSON, merchant_key + hash). */
-import { checkoutApiHandler } from '../../shared/protocol/checkout/http.js';
+import { checkoutApiHandler } from '../../shared/http/checkout.js';
 import { retry } from '../../shared/operations/checkout/retry.js';
 
 export const handler = checkoutApiHandler('POST /api/v1/payment/retry', async (d, body, callerIp) => ({ body: await retry(d, body, callerIp) }));

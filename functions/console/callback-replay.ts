@@ -1,5 +1,5 @@
 /** POST /console/api/callbacks/replay — {"trans_id", "callback": seq or event id}: sends that callback again. */
-import { consoleRoute } from '../../shared/operations/console/http.js';
+import { consoleRoute } from '../../shared/http/console.js';
 import { replayOne } from '../../shared/operations/console/callbacks.js';
 
 export const handler = consoleRoute('POST /console/api/callbacks/replay', async ({ cx, p, body }) => {

@@ -1,5 +1,5 @@
 /** GET /console/api/me — the signed-in user (role, merchant) and the session's CSRF token for the console's script. */
-import { consoleRoute } from '../../shared/operations/console/http.js';
+import { consoleRoute } from '../../shared/http/console.js';
 
 export const handler = consoleRoute('GET /console/api/me', async ({ session }) => ({
   body: { user: { email: session.email, role: session.role, clientKey: session.clientKey, expiresAt: session.expiresAt }, csrfToken: session.csrfToken },

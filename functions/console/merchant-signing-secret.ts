@@ -1,5 +1,5 @@
 /** POST /console/api/merchants/{clientKey}/signing-secret — shows ({}) or rotates ({"rotate":true}) the callback signing secret. */
-import { consoleRoute } from '../../shared/operations/console/http.js';
+import { consoleRoute } from '../../shared/http/console.js';
 import { signingSecret } from '../../shared/operations/console/merchants.js';
 
 export const handler = consoleRoute('POST /console/api/merchants/{clientKey}/signing-secret', async ({ cx, p, params, body }) => ({

@@ -1,5 +1,5 @@
 /** POST /console/api/payments/{transId}/{refund|void|capture} — through the API's payment cores, once per idempotency key. */
-import { consoleRoute } from '../../shared/operations/console/http.js';
+import { consoleRoute } from '../../shared/http/console.js';
 import { actOnPayment } from '../../shared/operations/console/payment-actions.js';
 
 export const handler = consoleRoute('POST /console/api/payments/{transId}/{action}', async ({ cx, p, params, body }) => ({

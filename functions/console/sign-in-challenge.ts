@@ -1,5 +1,5 @@
 /** POST /console/api/sign-in/challenge — the answer to a sign-in challenge (new password, MFA code). */
-import { publicConsoleRoute, sessionCookies } from '../../shared/operations/console/http.js';
+import { publicConsoleRoute, sessionCookies } from '../../shared/http/console.js';
 import { answerChallenge } from '../../shared/operations/console/sign-in.js';
 import { signInReply } from './sign-in-reply.js';
 

@@ -1,5 +1,5 @@
 /** POST /console/api/sign-in — email and password; a session cookie, or the next challenge (new password, MFA). */
-import { publicConsoleRoute, sessionCookies } from '../../shared/operations/console/http.js';
+import { publicConsoleRoute, sessionCookies } from '../../shared/http/console.js';
 import { signIn } from '../../shared/operations/console/sign-in.js';
 import { signInReply } from './sign-in-reply.js';
 

@@ -1,5 +1,5 @@
 /** POST /console/api/sign-out — ends the session and clears its cookies. */
-import { clearedCookies, consoleRoute } from '../../shared/operations/console/http.js';
+import { clearedCookies, consoleRoute } from '../../shared/http/console.js';
 import { signOut } from '../../shared/operations/console/sign-in.js';
 
 export const handler = consoleRoute('POST /console/api/sign-out', async (req) => {

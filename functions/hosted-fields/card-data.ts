@@ -1,5 +1,5 @@
 /** POST /hosted-fields/card-data (header Token) — the card-number iframe submits the card; answers {result, message}. */
-import { tokenHandler } from '../../shared/protocol/hosted-fields/http.js';
+import { tokenHandler } from '../../shared/http/hosted-fields.js';
 import { submitCardData } from '../../shared/operations/hosted-fields/card-data.js';
 
 export const handler = tokenHandler('POST /hosted-fields/card-data', async (d, session, body) => ({ body: await submitCardData(d, session, body) }));

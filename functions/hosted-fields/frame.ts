@@ -1,11 +1,11 @@
 /** GET /hosted-fields/frame/{field}?token=…&origin=…&channel=… — the page inside one hosted-field iframe. */
 import { deps } from '../../shared/deps.js';
-import { header, html, httpHandler, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, type HttpEvent } from '../../shared/http/http.js';
 import { pageLanguage } from '../../shared/protocol/checkout/page/i18n.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
 import { FIELDS, framePage, frameRefusedPage, type HostedField } from '../../shared/protocol/hosted-fields/frame-page.js';
 import { FORBIDDEN_TEXT } from '../../shared/protocol/hosted-fields/pages.js';
 import { acceptsCard, embeddingOrigins, loadSession, mayEmbed } from '../../shared/operations/hosted-fields/session.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 /** An http(s) origin exactly as window.location.origin spells it. */
 function originOf(value: string | undefined): string | undefined {
@@ -18,7 +18,7 @@ function originOf(value: string | undefined): string | undefined {
   }
 }
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'GET /hosted-fields/frame/{field}',
   async (event: HttpEvent) => {
     const d = deps();
@@ -39,5 +39,4 @@ export const handler = httpHandler(
     const page = framePage({ field, token: session.token, parentOrigin, frameAncestors: embeddingOrigins(session, parentOrigin), channel: q.channel!, cardDataUrl: `${d.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/hosted-fields/card-data`, lang });
     return html(200, page.body, page.headers);
   },
-  (err) => toCheckoutError(err),
 );

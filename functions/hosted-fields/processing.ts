@@ -1,5 +1,5 @@
 /** POST /api/v1/processing/purchase/card and /debit/card (header Token) — the payment; answers the payment response. */
-import { tokenHandler } from '../../shared/protocol/hosted-fields/http.js';
+import { tokenHandler } from '../../shared/http/hosted-fields.js';
 import { processPayment } from '../../shared/operations/hosted-fields/processing.js';
 
 export const handler = tokenHandler('POST /api/v1/processing/{operation}/card', async (d, session, body, event) => {

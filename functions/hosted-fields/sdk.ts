@@ -1,12 +1,12 @@
 /** GET /sdk/hosted-fields.js — the client library merchant pages load. */
 import { deps } from '../../shared/deps.js';
-import { httpHandler } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+
 import { hostedFieldsScript } from '../../shared/protocol/hosted-fields/sdk-script.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 let script: string | undefined;
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'GET /sdk/hosted-fields.js',
   async () => {
     script ??= hostedFieldsScript(deps().config.PUBLIC_BASE_URL);
@@ -16,5 +16,4 @@ export const handler = httpHandler(
       body: script,
     };
   },
-  (err) => toCheckoutError(err),
 );

@@ -1,11 +1,11 @@
 /** GET|POST /hosted-fields/3ds/{transId} — the 3DS / redirect page of a hosted-fields payment, and its submission. */
 import { deps } from '../../shared/deps.js';
-import { header, html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showChallenge, submitChallenge } from '../../shared/operations/hosted-fields/three-ds.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'ANY /hosted-fields/3ds/{transId}',
   async (event: HttpEvent) => {
     const transId = event.pathParameters?.transId ?? '';
@@ -13,8 +13,6 @@ export const handler = httpHandler(
       event.requestContext.http.method === 'POST'
         ? await submitChallenge(deps(), transId, getString(parseForm(rawBody(event)), 'token'), header(event, 'accept-language'))
         : await showChallenge(deps(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
-    if (res.statusCode === 303) return html(303, '', { location: res.location });
     return html(res.statusCode, res.body, res.headers);
   },
-  (err) => toCheckoutError(err),
 );

@@ -1,5 +1,5 @@
 /** PUT /api/v1/session/update (header Token) — changes an open session; answers {"result":"success"}. */
-import { tokenHandler } from '../../shared/protocol/hosted-fields/http.js';
+import { tokenHandler } from '../../shared/http/hosted-fields.js';
 import { updateSession } from '../../shared/operations/hosted-fields/update-session.js';
 
 export const handler = tokenHandler('PUT /api/v1/session/update', async (d, session, body) => ({ body: await updateSession(d, session, body) }));

@@ -4,8 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { httpHandler } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const CANDIDATES = ['./redoc.standalone.js', '../../node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'];
 
@@ -22,7 +21,7 @@ function load(): string {
   throw new Error('redoc.standalone.js not found');
 }
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'GET /docs/redoc.standalone.js',
   async () => {
     script ??= load();
@@ -32,5 +31,4 @@ export const handler = httpHandler(
       body: script,
     };
   },
-  (err) => toCheckoutError(err),
 );

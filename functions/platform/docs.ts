@@ -1,7 +1,7 @@
 /** GET /docs — the API reference rendered by Redoc; the renderer and the document come from the platform, no CDN. */
 import { createHash } from 'node:crypto';
-import { html, httpHandler } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { html } from '../../shared/http/http.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 // Relative URLs: /docs → /docs/redoc.standalone.js and /openapi.json, under any stage prefix.
 const SCRIPT = `
@@ -38,4 +38,4 @@ const CSP = [
   "form-action 'none'",
 ].join('; ');
 
-export const handler = httpHandler('GET /docs', async () => html(200, PAGE, { 'content-security-policy': CSP }), (err) => toCheckoutError(err));
+export const handler = httpEndpoint('GET /docs', async () => html(200, PAGE, { 'content-security-policy': CSP }));

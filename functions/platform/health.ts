@@ -1,14 +1,12 @@
 /** GET /health — 200 with JSON once the table answers. */
-import { tableStatus } from '../../shared/adapters/dynamo-table-health.js';
-import { getConfig } from '../../shared/config.js';
-import { httpHandler, json } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { deps } from '../../shared/deps.js';
+import { json } from '../../shared/http/http.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'GET /health',
   async () => {
-    const config = getConfig();
-    return json(200, { status: 'ok', stage: config.STAGE, table: await tableStatus(config.TABLE_NAME) });
+    const d = deps();
+    return json(200, { status: 'ok', stage: d.config.STAGE, table: await d.tableHealth.status() });
   },
-  (err) => toCheckoutError(err),
 );

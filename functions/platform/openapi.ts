@@ -3,11 +3,10 @@
  * scripts/openapi generates from the code, so serving the committed file serves the generated one.
  */
 import document from '../../docs/openapi.json' with { type: 'json' };
-import { httpHandler, json } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { json } from '../../shared/http/http.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'GET /openapi.json',
-  async () => json(200, document, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' }),
-  (err) => toCheckoutError(err),
+  async () => json(200, document, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' })
 );

@@ -3,15 +3,16 @@
  * acquirer's (a card connector with notifications, e.g. the upstream gateway's callbacks).
  */
 import { deps } from '../../shared/deps.js';
-import { header, httpHandler, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { parseNotification, verifyNotification } from '../../shared/protocol/providers/notification.js';
 import { apmConnectorBySlug } from '../../shared/connectors/registry.js';
 import { applyNotification } from '../../shared/operations/providers/notification.js';
 import { applyAcquirerNotification } from '../../shared/operations/providers/acquirer-notification.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'POST /providers/{provider}/notifications',
   async (event: HttpEvent) => {
     const slug = event.pathParameters?.provider ?? '';

@@ -1,13 +1,6 @@
 /** EventBridge rate schedule: gives undetermined transactions (acquirer never answered) their final outcome. */
-import { reconciliationDeps } from '../../shared/operations/reconciliation/reconciliation-deps.js';
-import { reconcile, type ReconcileReport } from '../../shared/operations/reconciliation/reconcile.js';
-import { logger } from '../../shared/logger.js';
+import { reconcile } from '../../shared/operations/reconciliation/reconcile.js';
 import { depsWithClock } from '../../shared/deps.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(): Promise<ReconcileReport> {
-  const started = performance.now();
-  await depsWithClock({ force: true });
-  const report = await reconcile(reconciliationDeps());
-  logger.info('reconciliation run', { ...report, latencyMs: Math.round(performance.now() - started) });
-  return report;
-}
+export const handler = lambdaHandler('reconciliation run', async () => reconcile((await depsWithClock({ force: true })).reconciliation), { summary: (report) => ({ ...report }) });

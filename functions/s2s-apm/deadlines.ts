@@ -1,12 +1,13 @@
 /** EventBridge rate schedule (every minute): declines APM payments whose QR or bank-transfer window passed unpaid. */
 import { deps } from '../../shared/deps.js';
-import { dueApmDeadlines } from '../../shared/adapters/dynamo-apm-deadlines.js';
-import { sweepDeadlines, type DeadlineReport } from '../../shared/operations/providers/deadlines.js';
-import { logger } from '../../shared/logger.js';
+import { sweepDeadlines } from '../../shared/operations/providers/deadlines.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(): Promise<DeadlineReport> {
-  const d = deps();
-  const report = await sweepDeadlines(d, (now) => dueApmDeadlines(d.config.TABLE_NAME, now));
-  if (report.expired) logger.info('apm deadlines', { ...report });
-  return report;
-}
+export const handler = lambdaHandler(
+  'apm deadlines',
+  async () => {
+    const d = deps();
+    return sweepDeadlines(d, (now) => d.apmDeadlines.dueBefore(now));
+  },
+  { summary: (report) => ({ ...report }) },
+);

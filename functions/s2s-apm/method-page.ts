@@ -1,11 +1,11 @@
 /** GET|POST /post-va/redirect/{transId} — the sandbox method's page of an APM REDIRECT answer, and the payer's decision. */
 import { deps } from '../../shared/deps.js';
-import { header, html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showMethodPage, submitMethodPage } from '../../shared/operations/s2s-apm/method-page.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'ANY /post-va/redirect/{transId}',
   async (event: HttpEvent) => {
     const transId = event.pathParameters?.transId ?? '';
@@ -18,5 +18,4 @@ export const handler = httpHandler(
         : await showMethodPage(deps(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
     return html(res.statusCode, res.body, res.headers);
   },
-  (err) => toCheckoutError(err),
 );

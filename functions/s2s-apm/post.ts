@@ -1,4 +1,4 @@
 /** POST /post-va — S2S APM. */
-import { s2sApmHandler } from '../../shared/protocol/s2s-apm/http.js';
+import { s2sApmHandler } from '../../shared/http/s2s-apm.js';
 
 export const handler = s2sApmHandler();

@@ -3,25 +3,27 @@
  * message stays in the queue and comes back; the run is charged once however often it arrives.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { depsWithClock } from '../../shared/deps.js';
+import { depsWithClock, queueMessages } from '../../shared/deps.js';
 import { chargeRun } from '../../shared/operations/schedules/charge-run.js';
-import { parseRecurringChargeMessage } from '../../shared/adapters/sqs-recurring-charges.js';
 import { logger } from '../../shared/logger.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const started = performance.now();
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  // A run queued right after the test clock moved is checked against that time, not a cached older one.
-  const d = await depsWithClock({ force: true });
-  for (const record of event.Records) {
-    try {
-      const outcome = await chargeRun(d, parseRecurringChargeMessage(record.body));
-      logger.info('scheduled run', { messageId: record.messageId, outcome });
-    } catch (err) {
-      logger.error('scheduled run failed', { messageId: record.messageId, error: (err as Error).message });
-      failures.push({ itemIdentifier: record.messageId });
+export const handler = lambdaHandler(
+  'recurring charge batch',
+  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failures: SQSBatchResponse['batchItemFailures'] = [];
+    // A run queued right after the test clock moved is checked against that time, not a cached older one.
+    const d = await depsWithClock({ force: true });
+    for (const record of event.Records) {
+      try {
+        const outcome = await chargeRun(d, queueMessages.recurringCharge(record.body));
+        logger.info('scheduled run', { messageId: record.messageId, outcome });
+      } catch (err) {
+        logger.error('scheduled run failed', { messageId: record.messageId, error: (err as Error).message });
+        failures.push({ itemIdentifier: record.messageId });
+      }
     }
-  }
-  logger.info('recurring charge batch', { messages: event.Records.length, failed: failures.length, latencyMs: Math.round(performance.now() - started) });
-  return { batchItemFailures: failures };
-}
+    return { batchItemFailures: failures };
+  },
+  { summary: (res) => ({ failed: res?.batchItemFailures.length }) },
+);

@@ -1,16 +1,15 @@
 /** GET|POST /threeds/{transId} — the authentication page a 3DS / REDIRECT answer points the payer to. */
 import { deps } from '../../shared/deps.js';
-import { header, html, httpHandler, rawBody, type HttpEvent } from '../../shared/http/http.js';
-import { toCheckoutError } from '../../shared/protocol/error-wire.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showChallenge } from '../../shared/operations/s2s-card/threeds.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpHandler(
+export const handler = httpEndpoint(
   'ANY /threeds/{transId}',
   async (event: HttpEvent) => {
     const token = getString(parseForm(rawBody(event)), 'PaReq') ?? event.queryStringParameters?.PaReq;
     const res = await showChallenge(deps(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
     return html(res.statusCode, res.body, res.headers);
   },
-  (err) => toCheckoutError(err),
 );

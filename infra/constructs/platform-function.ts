@@ -74,6 +74,8 @@ type FunctionEnvironment = Pick<
   | 'CALLBACK_ALLOW_LOOPBACK'
   | 'LOG_LEVEL'
   | 'TEST_CLOCK'
+  | 'METRICS_ENABLED'
+  | 'TRACE_SAMPLE_RATE'
 > &
   Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL'>>;
 
@@ -138,6 +140,9 @@ export class PlatformFunction extends Construct {
       ...(platform.console && definition.grants.includes('cognito:console')
         ? { CONSOLE_USER_POOL_ID: platform.console.userPoolId, CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId, CONSOLE_URL: platform.console.url }
         : {}),
+      // The middlewares' EMF metrics and sampled traces (shared/middleware): on for every deployed function.
+      METRICS_ENABLED: 'true',
+      TRACE_SAMPLE_RATE: String(settings.runtime.traceSampleRate),
     };
 
     const bundleFiles = definition.bundleFiles ?? [];
@@ -155,7 +160,13 @@ export class PlatformFunction extends Construct {
       logGroup: this.logGroup,
       role,
       description: `${settings.stage} ${definition.id} (${definition.handler})`,
-      environment: { ...environment, ...settings.runtime.walletTrust, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...environment,
+        ...settings.runtime.walletTrust,
+        NODE_OPTIONS: '--enable-source-maps',
+        // Read by Powertools itself: the service every log line, metric and trace names.
+        POWERTOOLS_SERVICE_NAME: 'payments',
+      },
       bundling: {
         format: OutputFormat.ESM,
         ...LAMBDA_BUNDLING,

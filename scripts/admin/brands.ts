@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { brandsMarkdown, catalogueRows, withBrandsTable } from '../../shared/apm/docs-table.js';
+import { brandsMarkdown, catalogueRows, withBrandsTable } from './brands-table.js';
 
 export const DOCS_PATH = new URL('../../docs/s2s-apm.md', import.meta.url);
 

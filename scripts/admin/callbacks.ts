@@ -3,11 +3,10 @@
  * Returns JSON-able values; the CLI prints them. See docs/callbacks.md.
  */
 import { parseArgs } from 'node:util';
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
 import { replayCallback, replayFailed } from '../../shared/operations/callbacks/replay.js';
 import { retrySchedule } from '../../shared/protocol/callbacks/delivery-policy.js';
 import type { StoredCallback } from '../../shared/domain/callback.js';
-import { deps } from '../../shared/deps.js';
+import { deps, callbackDeps } from '../../shared/deps.js';
 import { listen } from './callbacks-listen.js';
 import type { Progress } from './progress.js';
 

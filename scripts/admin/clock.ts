@@ -5,11 +5,10 @@
  * the new time up at its runners' next run (every minute).
  */
 import { parseArgs } from 'node:util';
-import { depsWithClock, type Deps } from '../../shared/deps.js';
+import { depsWithClock, type Deps, reconciliationDeps } from '../../shared/deps.js';
 import { advanceClock, parseDuration, resetClock, setClock, showClock, type ClockView } from '../../shared/operations/clock/manage.js';
 import { enqueueDue } from '../../shared/operations/schedules/runner.js';
 import { reconcile } from '../../shared/operations/reconciliation/reconcile.js';
-import { reconciliationDeps } from '../../shared/operations/reconciliation/reconciliation-deps.js';
 import type { RecurringChargeMessage } from '../../shared/ports/schedules.js';
 import { stderrProgress, type Progress } from './progress.js';
 

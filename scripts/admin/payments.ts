@@ -4,8 +4,7 @@
  * Reads through the same adapters as the handlers, so it works on the local platform and on a deployed stage.
  */
 import { parseArgs } from 'node:util';
-import { depsWithClock } from '../../shared/deps.js';
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
+import { depsWithClock, callbackDeps } from '../../shared/deps.js';
 import { formatAmount, money } from '../../shared/domain/money.js';
 import { maskCard, type Payment } from '../../shared/domain/payment.js';
 import { paymentSummary as summary, paymentTimeline } from '../../shared/operations/console/timeline.js';

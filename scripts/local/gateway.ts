@@ -43,7 +43,7 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
 
 /**
  * Buffers at most MAX_BODY_BYTES + 1 bytes. A longer body is cut there and the rest dropped as it arrives: the handler
- * sees a body over the limit and refuses it in its protocol's own error format (shared/http/http.ts).
+ * sees a body over the limit and refuses it in its protocol's own error format (shared/http/body-limit.ts).
  */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {

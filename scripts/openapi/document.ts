@@ -20,7 +20,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const form = (schema: JsonSchema) => ({ 'application/x-www-form-urlencoded': { schema } });
 const pascal = (s: string) => s.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
 
-/** Read by the S2S endpoint itself before the action runs (shared/protocol/s2s/http.ts), not by the action. */
+/** Read by the S2S endpoint itself before the action runs (shared/http/s2s.ts), not by the action. */
 const s2sEnvelope = (action: string): Record<string, JsonSchema> => ({
   action: { type: 'string', const: action },
   client_key: { type: 'string', description: 'The merchant key.' },

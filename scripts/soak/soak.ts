@@ -8,7 +8,7 @@
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { RunningPlatform } from '../local/platform.js';
 import { deps } from '../../shared/deps.js';
-import { callbackDeps } from '../../shared/operations/callbacks/callback-deps.js';
+import { callbackDeps } from '../../shared/deps.js';
 import { DynamoUndeterminedPayments } from '../../shared/adapters/dynamo-undetermined-payments.js';
 import type { CallbackSink } from '../bench/callback-sink.js';
 import { benchMerchant } from '../bench/requests.js';

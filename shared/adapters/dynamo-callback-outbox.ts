@@ -13,7 +13,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
-import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../operations/callbacks/ports.js';
+import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../ports/callbacks.js';
 import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 import { deliveryEntry, deliveryListing } from './dynamo-delivery-log.js';

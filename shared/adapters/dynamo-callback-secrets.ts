@@ -3,7 +3,7 @@
  * Stored beside the merchant profile (pk MERCHANT#<client_key>, sk CALLBACK_SECRET); writes are conditional on version.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { SigningSecretStore, StoredSigningSecrets } from '../operations/callbacks/ports.js';
+import type { SigningSecretStore, StoredSigningSecrets } from '../ports/callbacks.js';
 import { awsClients } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';

@@ -8,7 +8,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { itemsOf } from './index-items.js';
 import type { DeliveryAttempt } from '../domain/callback.js';
-import type { DeliveryLog } from '../operations/callbacks/ports.js';
+import type { DeliveryLog } from '../ports/callbacks.js';
 import { awsClients } from './aws-clients.js';
 
 /** What the callback item keeps per attempt; the rest of a DeliveryAttempt is the item's own. */

@@ -3,7 +3,7 @@
  * transaction of theirs waits for the acquirer (written by DynamoPaymentStore with the payment itself).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { UndeterminedEntry, UndeterminedPayments } from '../operations/reconciliation/ports.js';
+import type { UndeterminedEntry, UndeterminedPayments } from '../ports/undetermined-payments.js';
 import { awsClients } from './aws-clients.js';
 import { UNDETERMINED } from './table-keys.js';
 

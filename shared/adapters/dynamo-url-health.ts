@@ -9,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { UrlHealth } from '../protocol/callbacks/url-pause.js';
 import { HEALTHY } from '../protocol/callbacks/url-pause.js';
-import type { UrlHealthStore } from '../operations/callbacks/ports.js';
+import type { UrlHealthStore } from '../ports/callbacks.js';
 import { awsClients } from './aws-clients.js';
 
 const MAX_CONFLICT_RETRIES = 20;

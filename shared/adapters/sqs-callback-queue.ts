@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { CallbackMessage, CallbackRecord } from '../domain/callback.js';
 import type { CallbackQueue } from '../ports/callback-queue.js';
-import type { CallbackQueueControl, DeadLetter } from '../operations/callbacks/ports.js';
+import type { CallbackQueueControl, DeadLetter } from '../ports/callbacks.js';
 import { getConfig } from '../config.js';
 import { awsClients } from './aws-clients.js';
 

@@ -1,7 +1,7 @@
 /**
  * The declarative shape of one alternative payment method (a `brand` of S2S APM): everything the platform knows about
  * it — its actions, currencies, request rules, flow, what the Checkout page asks the payer, and the provider serving
- * it. Validation (rules.ts), the catalogue (`npm run admin -- brands list`), the docs table (docs-table.ts) and the
+ * it. Validation (rules.ts), the catalogue (`npm run admin -- brands list`), the docs table (scripts/admin/brands-table.ts) and the
  * Checkout page's method list are all read from these, so nothing about a brand is written twice. One file per brand
  * under ./brands/.
  */

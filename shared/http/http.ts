@@ -1,16 +1,10 @@
 /**
- * HTTP plumbing shared by every API handler (API Gateway HTTP API, payload format 2.0):
- * body decoding, JSON/HTML responses, and one middy middleware that logs latency and maps errors
- * to the protocol's wire format. No business rule lives here.
+ * HTTP primitives of every API handler (API Gateway HTTP API, payload format 2.0): body decoding, headers, JSON and
+ * HTML responses. The middlewares (errors, body limit) are in their own files; endpoint.ts puts them together.
  */
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { asPlatformError, RequestTooLargeError, type PlatformError } from '../errors.js';
-import type { WireError } from '../protocol/error-wire.js';
 import { MAX_BODY_BYTES } from '../protocol/limits.js';
-import { logger } from '../logger.js';
-import { withFraming } from './framing.js';
-import { refreshClockForRequest } from '../deps.js';
+import { withFraming } from '../protocol/framing.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -55,34 +49,4 @@ export function html(statusCode: number, body: string, headers: Record<string, s
     }),
     body,
   };
-}
-
-/**
- * Wraps a handler: logs route, status and latency (never bodies), and turns any thrown error into the caller's
- * wire format. Unexpected errors are logged with their stack and answered as a bare 500.
- */
-export function httpHandler(
-  route: string,
-  fn: (event: HttpEvent) => Promise<HttpResult>,
-  toWire: (err: PlatformError, event: HttpEvent) => WireError,
-) {
-  return middy<HttpEvent, HttpResult>().handler(async (event) => {
-    const started = performance.now();
-    let result: HttpResult;
-    // Checked before anything decodes or parses the body; the error mapping then sees no body either.
-    const tooLarge = bodyBytes(event) > MAX_BODY_BYTES;
-    try {
-      if (tooLarge) throw new RequestTooLargeError(MAX_BODY_BYTES);
-      // On a sandbox, rules below read the test clock synchronously: have a reading no older than its cache TTL.
-      await refreshClockForRequest();
-      result = await fn(event);
-    } catch (err) {
-      const platformError = asPlatformError(err);
-      if (platformError.httpStatus >= 500) logger.error('request failed', { route, error: err as Error });
-      const wire = toWire(platformError, tooLarge ? { ...event, body: undefined, isBase64Encoded: false } : event);
-      result = json(wire.statusCode, wire.body);
-    }
-    logger.info('request', { route, statusCode: result.statusCode, latencyMs: Math.round((performance.now() - started) * 10) / 10 });
-    return result;
-  });
 }

@@ -158,10 +158,15 @@ describe.each([
             WALLET_KEYS_KMS_KEY_ID: arnOf(stack.data.purposeKeys['wallet-keys']),
             EVENT_BUS_NAME: { Ref: logicalId(stack.async.bus) },
             PUBLIC_BASE_URL: { 'Fn::GetAtt': [logicalId(stack.api.httpApi), 'ApiEndpoint'] },
+            METRICS_ENABLED: 'true',
+            POWERTOOLS_SERVICE_NAME: 'payments',
           },
         },
       });
       expect(fn.Properties.Environment.Variables.AWS_REGION).toBeUndefined();
+      // Traces are sampled, never all of them (shared/middleware/tracing.ts).
+      expect(Number(fn.Properties.Environment.Variables.TRACE_SAMPLE_RATE)).toBe(stageSettings(stage).runtime.traceSampleRate);
+      expect(stageSettings(stage).runtime.traceSampleRate).toBeLessThan(1);
       const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
       expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties.RetentionInDays).toBe(retention);
     }

@@ -11,8 +11,9 @@ import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../../dom
 import { clampVisibility, isLastReceive, retryDelaySeconds } from '../../protocol/callbacks/delivery-policy.js';
 import { afterSuccess, afterTimeout, pausedForMs } from '../../protocol/callbacks/url-pause.js';
 import { logger } from '../../logger.js';
+import { noteDeliveries } from '../../telemetry.js';
 import type { CallbackContext } from './context.js';
-import type { Finished } from './ports.js';
+import type { Finished } from '../../ports/callbacks.js';
 import { postCallback } from './post-callback.js';
 import { notifySuccessor } from './successor.js';
 
@@ -133,6 +134,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     if (health.timeoutsAt.length > 0) await ctx.urlHealth.update(cb.url, (h) => afterSuccess(h, ctx.clock.now()));
     await releaseSuccessor(ctx, cb, finished, { delivered: true });
     logger.info('callback delivered', log);
+    noteDeliveries('delivered');
     return 'done';
   }
 
@@ -143,6 +145,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     await ctx.queue.retryAfter(r.receiptHandle, 0);
     await releaseSuccessor(ctx, cb, finished, { delivered: false });
     logger.warn('callback failed; dead-lettered', { ...log, error: result.error });
+    noteDeliveries('failed');
     return 'keep';
   }
   const delay = visibility(retryDelaySeconds(ctx.retry, r.receiveCount) * 1000, r, now);
@@ -151,6 +154,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'retry', nextAttemptAt });
   await ctx.queue.retryAfter(r.receiptHandle, delay);
   logger.info('callback attempt failed; retry scheduled', { ...log, error: result.error, retryInSeconds: delay });
+  noteDeliveries('retry');
   return 'keep';
 }
 

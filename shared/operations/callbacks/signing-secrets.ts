@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../../ports/secret-box.js';
-import type { SigningSecretStore, StoredSigningSecrets } from './ports.js';
+import type { SigningSecretStore, StoredSigningSecrets } from '../../ports/callbacks.js';
 
 const context = (clientKey: string) => `callback-secret:${clientKey}`;
 const MAX_CONFLICT_RETRIES = 5;

@@ -14,7 +14,7 @@ import type { AuditLog } from '../../ports/console-audit.js';
 import type { ConsolePaymentIndex } from '../../ports/console-payments.js';
 import type { ConsoleIdentity } from '../../ports/console-identity.js';
 import type { CallbackContext } from '../callbacks/context.js';
-import { callbackDeps } from '../callbacks/callback-deps.js';
+import { callbackDeps } from '../../deps.js';
 import { ConsoleAuthError } from './errors.js';
 
 export interface ConsoleContext {

@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
-import { withFraming } from '../../http/framing.js';
+import { withFraming } from '../../protocol/framing.js';
 
 export function framedFor<T extends { headers: Record<string, string> }>(merchant: Merchant | undefined, page: T): T {
   return { ...page, headers: withFraming(page.headers, merchant?.checkoutFrameAncestors) };

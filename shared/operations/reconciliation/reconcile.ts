@@ -15,7 +15,7 @@ import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { inquire } from '../payment/inquiry.js';
 import { logger } from '../../logger.js';
 import { enqueue, nextVersion } from '../payment/attempt.js';
-import type { UndeterminedPayments } from './ports.js';
+import type { UndeterminedPayments } from '../../ports/undetermined-payments.js';
 import { recorderFor } from './recorders.js';
 import { resolveTransaction, type FinalOutcome } from './resolve.js';
 

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { ValidationError, type FieldError } from '../../errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
-import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX, isHttpUrl } from '../fields.js';
+import { MESSAGES, PATTERNS, isHttpUrl } from '../fields.js';
+import { BLANK, billingAddressSchema, fieldErrors, requiredError, text } from './json-fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
 import { parseJsonObject, withoutNulls } from './json.js';
 import { MOTO_TYPES } from '../s2s-card/card-payment.js';
@@ -14,19 +15,8 @@ import { LIMIT_MESSAGES } from '../limits.js';
 import { collectedState } from '../billing-state.js';
 import { sentLanguage } from './page/i18n.js';
 
-const BLANK = MESSAGES.blank;
-const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
 const BOOL = 'This value should be of type bool.';
 
-const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
-  let s = z.string({ error: requiredError });
-  // Length first, and a value over it stops there: no later check or pattern ever sees an oversized value.
-  const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
-  if (max !== undefined) s = s.max(max, { error: MESSAGES.tooLong(max), abort: true });
-  if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
-  if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
-  return s;
-};
 const url = () => text({ min: 1, max: 1024 }).refine(isHttpUrl, MESSAGES.url);
 const bool = () => z.boolean({ error: BOOL }).optional();
 const obj = () => z.record(z.string(), z.unknown(), { error: MESSAGES.invalid }).optional();
@@ -85,25 +75,7 @@ export const sessionSchema = z.object({
       { error: MESSAGES.invalid },
     )
     .optional(),
-  billing_address: z
-    .object(
-      {
-        country: text({ pattern: PATTERNS.country }).optional(),
-        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
-        state: z.unknown().optional(),
-        city: text({ max: 40 }).optional(),
-        district: text({ max: 32 }).optional(),
-        address: text({ max: 255 }).optional(),
-        house_number: text({ max: 9 }).optional(),
-        zip: text({ max: 10 }).optional(),
-        phone: text({ max: 32 }).optional(),
-        phone_country_code: text({ max: 10, pattern: /^\d+(-\d+)*$/ }).optional(),
-        // Never validated: whatever was sent is read by sentLanguage (page/i18n.ts); unknown codes are English.
-        language: z.unknown().optional(),
-      },
-      { error: MESSAGES.invalid },
-    )
-    .optional(),
+  billing_address: billingAddressSchema(),
   payee: obj(),
   payee_billing_address: obj(),
   crypto: obj(),
@@ -124,15 +96,11 @@ export interface SessionRequest {
   billingAddress?: Record<string, string>;
 }
 
-function fieldName(path: PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
-}
-
 /** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
 export function readSessionRequest(rawBody: string): SessionRequest {
   const json = withoutNulls(parseJsonObject(rawBody), ['order', 'customer', 'billing_address']);
   const parsed = sessionSchema.safeParse(json);
-  const errors: FieldError[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
+  const errors: FieldError[] = parsed.success ? [] : fieldErrors(parsed.error.issues);
   const raw = json as Record<string, unknown>;
   const body = (parsed.success ? parsed.data : raw) as SessionBody;
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml, htmlOpen, type HtmlPage } from '../s2s-card/threeds-page.js';
 import type { PageLanguage, PageText } from '../checkout/page/i18n.js';
-import { frameAncestors } from '../../http/framing.js';
+import { frameAncestors } from '../framing.js';
 
 export const FIELDS = ['card', 'expiry', 'cvv'] as const;
 export type HostedField = (typeof FIELDS)[number];

@@ -5,32 +5,18 @@
  */
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
-import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
+import { MESSAGES, PATTERNS } from '../fields.js';
+import { BLANK, billingAddressSchema, fieldErrors, text } from '../checkout/json-fields.js';
 import { parseJsonObject, withoutNulls } from '../checkout/json.js';
 import { collectedState } from '../billing-state.js';
 import { sentLanguage } from '../checkout/page/i18n.js';
 
-const BLANK = MESSAGES.blank;
-const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
-
-const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
-  let s = z.string({ error: requiredError });
-  // Length first, and a value over it stops there: no later check or pattern ever sees an oversized value.
-  const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
-  if (max !== undefined) s = s.max(max, { error: MESSAGES.tooLong(max), abort: true });
-  if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
-  if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
-  return s;
-};
 const browserValue = () =>
   z
     .union([z.string(), z.number(), z.boolean()], { error: MESSAGES.invalid })
     .transform((v) => String(v))
     .pipe(z.string().max(2048, MESSAGES.tooLong(2048)))
     .optional();
-
-/** Digits, up to 10 characters, a hyphen allowed for composite codes (1-684). */
-export const PHONE_COUNTRY_CODE = /^\d+(-\d+)*$/;
 
 const BROWSER_KEYS = [
   'color_depth',
@@ -49,25 +35,7 @@ const BROWSER_KEYS = [
 export const paymentRequestSchema = z.object({
   name: text({ min: 1, max: 64 }).refine((v) => v.trim() !== '', BLANK),
   with_hosted_fields: z.literal(true, { error: (i) => (i.input === undefined || i.input === null ? BLANK : 'This value should be true.') }),
-  billing_address: z
-    .object(
-      {
-        country: text({ pattern: PATTERNS.country }).optional(),
-        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
-        state: z.unknown().optional(),
-        city: text({ max: 40 }).optional(),
-        district: text({ max: 32 }).optional(),
-        address: text({ max: 255 }).optional(),
-        house_number: text({ max: 9 }).optional(),
-        zip: text({ max: 10 }).optional(),
-        phone: text({ max: 32 }).optional(),
-        phone_country_code: text({ max: 10, pattern: PHONE_COUNTRY_CODE }).optional(),
-        // Never validated (spec): read by sentLanguage (checkout/page/i18n.ts); unknown codes are English.
-        language: z.unknown().optional(),
-      },
-      { error: MESSAGES.invalid },
-    )
-    .optional(),
+  billing_address: billingAddressSchema(),
   browser_info: z
     .object(
       {
@@ -100,10 +68,6 @@ export interface PaymentRequest {
   language?: string;
 }
 
-function fieldName(path: PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
-}
-
 /**
  * sessionCountry: the session's billing_address.country, which decides whether a state is collected when the
  * payment request names no country of its own.
@@ -111,7 +75,7 @@ function fieldName(path: PropertyKey[]): string {
 export function readPaymentRequest(rawBody: string, sessionCountry?: string): PaymentRequest {
   // null is absent, as in the session (checkout/json.ts): "billing_address": null, "browser_info": null.
   const parsed = paymentRequestSchema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
-  const errors = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
+  const errors = parsed.success ? [] : fieldErrors(parsed.error.issues);
   const sent = parsed.success ? parsed.data.billing_address : undefined;
   // 6.7.0: the state is collected (and validated) only for CA, US, JP, AU and IN; for others it is ignored.
   const kept = sent ? collectedState(sent.country ?? sessionCountry, sent.state) : {};

@@ -1,8 +1,17 @@
 /** How both S2S protocols word a protocol-neutral payment event in their callbacks (action, result, status, extras). */
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
-import type { PaymentEvent } from '../../operations/payment/types.js';
 import type { FormValue } from '../form.js';
+
+/** The fields of a payment core's event (shared/operations/payment/types.ts PaymentEvent) this wording reads. */
+export interface WordedEvent {
+  operation: string;
+  result: string;
+  amount: number;
+  attemptId: string;
+  date: string;
+  declineReason?: string;
+}
 
 export interface S2sWireEvent {
   action: string;
@@ -14,7 +23,7 @@ export interface S2sWireEvent {
 }
 
 /** The creating action's name for its outcome, CAPTURE / VOID for those, CREDITVOID (with its creditvoid_id) for refunds. */
-export function s2sWireEvent(p: Payment, e: PaymentEvent, opts: { refundAmount: boolean }): S2sWireEvent {
+export function s2sWireEvent(p: Payment, e: WordedEvent, opts: { refundAmount: boolean }): S2sWireEvent {
   const declined = e.result === 'DECLINED' && e.declineReason ? { decline_reason: e.declineReason } : {};
   switch (e.operation) {
     case 'CAPTURE':

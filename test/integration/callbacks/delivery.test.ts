@@ -10,11 +10,11 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { QUEUES } from '../../../shared/resources.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { verifySignatureHeader } from '../../../shared/protocol/callbacks/signature-header.js';
-import { callbackDeps } from '../../../shared/operations/callbacks/callback-deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { SANDBOX_CARD, saleFields } from '../../support/s2s.js';
 import { appendCallbacks, callbacksOf, eventIdOf, queueDepth } from './helpers.js';
+import { callbackDeps } from '../../../shared/deps.js';
 
 const DELAYS = [1, 1, 1, 1, 1, 2, 3];
 let platform: RunningPlatform;

@@ -1,12 +1,11 @@
 /** Shared by the callback integration tests: reading what the platform recorded, adding callbacks to a payment. */
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { deps } from '../../../shared/deps.js';
+import { deps, callbackDeps } from '../../../shared/deps.js';
 import { recordCallback } from '../../../shared/domain/callback-factory.js';
 import type { CallbackRecord } from '../../../shared/domain/callback.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { s2sCardCallbackFields } from '../../../shared/protocol/s2s-card/callback.js';
-import { callbackDeps } from '../../../shared/operations/callbacks/callback-deps.js';
 import type { ReceivedCallback } from '../../support/merchant-server.js';
 
 export const eventIdOf = (c: ReceivedCallback) => c.headers['x-callback-event-id'] as string;

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { callbackDeps } from '../../../shared/operations/callbacks/callback-deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { callbacksOf, eventIdOf } from './helpers.js';
+import { callbackDeps } from '../../../shared/deps.js';
 
 const PAUSE_SECONDS = 4;
 let platform: RunningPlatform;

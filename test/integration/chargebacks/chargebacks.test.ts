@@ -7,10 +7,9 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps, callbackDeps } from '../../../shared/deps.js';
 import { EVENT_BUS } from '../../../shared/resources.js';
 import { checkoutHash, formula2 } from '../../../shared/protocol/signature.js';
-import { callbackDeps } from '../../../shared/operations/callbacks/callback-deps.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { logger } from '../../../shared/logger.js';
 import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';

@@ -127,7 +127,7 @@ describe('first card payment end to end', () => {
     };
     walkNames(items);
     expect(names.filter((n) => /cvv/i.test(n))).toEqual([]);
-    expect(written.join('')).toContain('"route":"POST /post"'); // the logs were captured
+    expect(written.join('')).toContain('"handler":"POST /post"'); // the logs were captured
     expect(written.join('')).not.toContain(SANDBOX_CARD);
     expect(written.join('')).not.toContain(merchant.password);
   });

@@ -9,11 +9,11 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { runPaymentsCommand } from '../../../scripts/admin/payments.js';
-import { callbackDeps } from '../../../shared/operations/callbacks/callback-deps.js';
 import { callbackHmac, parseSignatureHeader } from '../../../shared/protocol/callbacks/signature-header.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
+import { callbackDeps } from '../../../shared/deps.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;

@@ -9,7 +9,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
 import { deps } from '../../../shared/deps.js';
 import { allBrands } from '../../../shared/apm/catalogue.js';
-import { brandServed } from '../../../shared/apm/docs-table.js';
+import { brandServed } from '../../../scripts/admin/brands-table.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -6,14 +6,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
-import { deps } from '../../../shared/deps.js';
+import { deps, callbackDeps } from '../../../shared/deps.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { apmSale } from '../s2s-apm/support.js';
 import { callbacksOf } from '../callbacks/helpers.js';
-import { callbackDeps } from '../../../shared/operations/callbacks/callback-deps.js';
 import { checkNotificationUrl } from '../../../shared/operations/admin/merchants.js';
 
 let platform: RunningPlatform;

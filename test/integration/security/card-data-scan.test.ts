@@ -136,8 +136,8 @@ describe('no raw PAN or CVV in DynamoDB or the logs', () => {
     expect(items.flatMap((item) => scanItem(item, NEEDLES))).toEqual([]);
 
     const log = written.join('');
-    expect(log).toContain('"route":"POST /post"'); // the capture worked: the platform's request lines are in it
-    expect(log).toContain('"route":"POST /hosted-fields/card-data"');
+    expect(log).toContain('"handler":"POST /post"'); // the capture worked: the platform's invocation lines are in it
+    expect(log).toContain('"handler":"POST /hosted-fields/card-data"');
     expect(scanLog(log, NEEDLES)).toEqual([]);
     expect(log).not.toContain(merchant.password);
 

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allBrands, brandDescriptor } from '../../../shared/apm/catalogue.js';
-import { brandsMarkdown } from '../../../shared/apm/docs-table.js';
+import { brandsMarkdown } from '../../../scripts/admin/brands-table.js';
 import { FieldReader } from '../../../shared/protocol/fields.js';
 import { parseForm } from '../../../shared/protocol/form.js';
 import { readBrandFields } from '../../../shared/protocol/s2s-apm/brands.js';

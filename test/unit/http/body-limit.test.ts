@@ -1,7 +1,9 @@
 /** Every HTTP handler refuses an oversized body before decoding or parsing it, in its protocol's error format. */
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { bodyBytes, httpHandler, type HttpEvent } from '../../../shared/http/http.js';
+import { bodyBytes, type HttpEvent } from '../../../shared/http/http.js';
+import { httpEndpoint } from '../../../shared/http/endpoint.js';
+import type { PlatformError } from '../../../shared/errors.js';
 import { toCheckoutError, toS2sError } from '../../../shared/protocol/error-wire.js';
 import { getString, parseForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';
@@ -18,13 +20,13 @@ describe('bodyBytes', () => {
   });
 });
 
-describe('httpHandler body cap', () => {
+describe('httpEndpoint body cap', () => {
   const big = `action=SALE&custom_data[x]=${'a'.repeat(MAX_BODY_BYTES)}`;
 
   it('answers 413 in the S2S format without running the handler or parsing the body', async () => {
     const fn = vi.fn();
-    const toWire = vi.fn((err, ev: HttpEvent) => toS2sError(err, getString(parseForm(ev.body ?? ''), 'action')));
-    const res = await httpHandler('POST /post', fn, toWire)(event(big), ctx);
+    const toWire = vi.fn((err: PlatformError, ev: HttpEvent) => toS2sError(err, getString(parseForm(ev.body ?? ''), 'action')));
+    const res = await httpEndpoint('POST /post', fn, toWire)(event(big), ctx);
     expect(fn).not.toHaveBeenCalled();
     expect(toWire.mock.calls[0]![1].body).toBeUndefined(); // the error mapping never sees the body either
     expect(res.statusCode).toBe(413);
@@ -39,7 +41,7 @@ describe('httpHandler body cap', () => {
 
   it('answers 413 in the Checkout format, also for base64 bodies', async () => {
     const fn = vi.fn();
-    const res = await httpHandler('POST /api/v1/session', fn, (err) => toCheckoutError(err))(event(Buffer.from(big).toString('base64'), true), ctx);
+    const res = await httpEndpoint('POST /api/v1/session', fn, (err) => toCheckoutError(err))(event(Buffer.from(big).toString('base64'), true), ctx);
     expect(fn).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body!)).toMatchObject({ error_code: 100000, error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.` });
@@ -47,7 +49,7 @@ describe('httpHandler body cap', () => {
 
   it('lets a body of exactly the limit through', async () => {
     const fn = vi.fn(async () => ({ statusCode: 200, body: 'ok' }));
-    const res = await httpHandler('POST /x', fn, (err) => toCheckoutError(err))(event('a'.repeat(MAX_BODY_BYTES)), ctx);
+    const res = await httpEndpoint('POST /x', fn, (err) => toCheckoutError(err))(event('a'.repeat(MAX_BODY_BYTES)), ctx);
     expect(res.statusCode).toBe(200);
   });
 });

@@ -1,9 +1,6 @@
-/**
- * What the callback operations need from storage and the queue. Kept beside the operations because they are used
- * by this feature alone; the DynamoDB/SQS implementations live in shared/adapters like every other port's.
- */
-import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../../domain/callback.js';
-import type { UrlHealth } from '../../protocol/callbacks/url-pause.js';
+/** What the callback operations need from storage and the queue (DynamoDB/SQS implementations in shared/adapters). */
+import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
+import type { UrlHealth } from '../protocol/callbacks/url-pause.js';
 
 /** Outcome written together with the attempt's log entry (one transaction). */
 export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };

@@ -1,11 +1,11 @@
 /**
  * The brand table of docs/s2s-apm.md and the catalogue rows of `npm run admin -- brands list`, both rendered from the
- * descriptors. A test fails when the docs hold another table than this renders (test/unit/apm/docs-table.test.ts).
+ * descriptors. A test fails when the docs hold another table than this renders (test/unit/apm/catalogue.test.ts).
  */
-import type { BrandDescriptor, FieldSpec } from './descriptor.js';
-import { allBrands } from './catalogue.js';
-import { apmConnectorForBrand } from '../connectors/registry.js';
-import { S2S_APM_ACTIONS } from '../operations/s2s-apm/index.js';
+import type { BrandDescriptor, FieldSpec } from '../../shared/apm/descriptor.js';
+import { allBrands } from '../../shared/apm/catalogue.js';
+import { apmConnectorForBrand } from '../../shared/connectors/registry.js';
+import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 
 export const DOCS_START = '<!-- brands:start (generated from shared/apm/brands by `npm run admin -- brands docs --write`; do not edit) -->';
 export const DOCS_END = '<!-- brands:end -->';

@@ -1,18 +1,21 @@
 /**
  * The S2S endpoints' common shape (S2S CARD /post, /v2/post; S2S APM /post-va): decode the form, authenticate the
- * merchant by client_key (an unknown key answers like a wrong hash), run the named action, answer JSON. Errors become {"result":"ERROR",...} in error-wire.ts.
- * Bodies are form-urlencoded or multipart/form-data (form-body.ts). The body size is capped by httpHandler before this runs.
+ * merchant by client_key (an unknown key answers like a wrong hash), run the named action, answer JSON. Errors become
+ * {"result":"ERROR",...} (shared/protocol/error-wire.ts). Bodies are form-urlencoded or multipart/form-data
+ * (form-body.ts); the body size is capped (body-limit.ts) before this runs.
  */
-import { ValidationError } from '../../errors.js';
-import { deps, type Deps } from '../../deps.js';
-import { authenticateMerchant } from '../../operations/auth/authenticate.js';
-import type { MerchantConfig } from '../../domain/merchant.js';
-import { httpHandler, json, type HttpEvent } from '../../http/http.js';
+import { ValidationError, type PlatformError } from '../errors.js';
+import { deps, type Deps } from '../deps.js';
+import { authenticateMerchant } from '../operations/auth/authenticate.js';
+import type { MerchantConfig } from '../domain/merchant.js';
+import { toS2sError } from '../protocol/error-wire.js';
+import { parseForm, getString, type FormObject } from '../protocol/form.js';
+import { MESSAGES } from '../protocol/fields.js';
+import { freeFormErrors } from '../protocol/limits.js';
+import { noteIds, notePayment } from '../telemetry.js';
+import { json, type HttpEvent } from './http.js';
+import { httpEndpoint } from './endpoint.js';
 import { decodedFormBody, s2sFormBody } from './form-body.js';
-import { toS2sError } from '../error-wire.js';
-import { parseForm, getString, type FormObject } from '../form.js';
-import { MESSAGES } from '../fields.js';
-import { freeFormErrors } from '../limits.js';
 
 export interface S2sBaseRequest {
   deps: Deps;
@@ -26,12 +29,15 @@ export interface S2sAction<R extends S2sBaseRequest> {
   run(req: R): Promise<{ statusCode: number; body: Record<string, unknown> }>;
 }
 
+/** The S2S error body names the action when the form had one. */
+export const s2sWire = (err: PlatformError, event: HttpEvent) => toS2sError(err, getString(parseForm(decodedFormBody(event)), 'action'));
+
 export function s2sFormHandler<R extends S2sBaseRequest>(
   route: string,
   actions: ReadonlyMap<string, S2sAction<R>>,
   request: (base: S2sBaseRequest, event: HttpEvent) => R,
 ) {
-  return httpHandler(
+  return httpEndpoint(
     route,
     async (event: HttpEvent) => {
       // urlencoded as sent, or a multipart/form-data body re-encoded as urlencoded (form-body.ts).
@@ -42,6 +48,7 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       if (!action) throw ValidationError.field('action', actionName ? MESSAGES.choice : MESSAGES.blank);
       const clientKey = getString(form, 'client_key');
       if (!clientKey) throw ValidationError.field('client_key', MESSAGES.blank);
+      noteIds({ client_key: clientKey, trans_id: getString(form, 'trans_id'), order_id: getString(form, 'order_id') });
       // custom_data[...] and parameters[...] are stored with the payment: capped for every action, before any work.
       const tooBig = freeFormErrors(form, 'form');
       if (tooBig.length) throw new ValidationError(tooBig);
@@ -49,8 +56,11 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       // An unknown key fails at the action's hash check, like a wrong hash (no key enumeration).
       const config = await authenticateMerchant(d, clientKey, event.requestContext?.http?.sourceIp);
       const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));
+      const answer = (key: string) => (typeof res.body[key] === 'string' ? (res.body[key] as string) : undefined);
+      noteIds({ trans_id: answer('trans_id') });
+      notePayment(actionName!, answer('result') ?? String(res.statusCode));
       return json(res.statusCode, res.body);
     },
-    (err, event) => toS2sError(err, getString(parseForm(decodedFormBody(event)), 'action')),
+    s2sWire,
   );
 }

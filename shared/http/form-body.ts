@@ -3,11 +3,11 @@
  * application/x-www-form-urlencoded and multipart/form-data, and clients in the wild do too. A multipart body is
  * decoded (undici's FormData parser, built into Node) and re-encoded as urlencoded text, so everything after this —
  * the bracket-notation parser, hashes, idempotency keys — sees one format, and the same request sent either way has
- * the same idempotency key (a multipart boundary is random per request). The 64 KB cap (http.ts) applies to the
+ * the same idempotency key (a multipart boundary is random per request). The 64 KB cap (body-limit.ts) applies to the
  * body as sent, before this runs.
  */
-import { ValidationError } from '../../errors.js';
-import { header, rawBody, type HttpEvent } from '../../http/http.js';
+import { ValidationError } from '../errors.js';
+import { header, rawBody, type HttpEvent } from './http.js';
 
 export const BAD_MULTIPART = 'Request body is not valid multipart/form-data.';
 

@@ -3,13 +3,13 @@
  * out, errors in the Checkout error body. Handlers call one console operation through consoleRoute().
  */
 import { timingSafeEqual } from 'node:crypto';
-import { header, httpHandler, json, rawBody, type HttpEvent, type HttpResult } from '../../http/http.js';
-import { toCheckoutError } from '../../protocol/error-wire.js';
-import { ValidationError } from '../../errors.js';
-import type { ConsoleSession } from '../../ports/console-sessions.js';
-import { consoleDeps, type ConsoleContext } from './console-deps.js';
-import { ConsoleAuthError, ConsoleForbiddenError } from './errors.js';
-import type { Principal } from './roles.js';
+import { header, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
+import { httpEndpoint } from './endpoint.js';
+import { ValidationError } from '../errors.js';
+import type { ConsoleSession } from '../ports/console-sessions.js';
+import { consoleDeps, type ConsoleContext } from '../operations/console/console-deps.js';
+import { ConsoleAuthError, ConsoleForbiddenError } from '../operations/console/errors.js';
+import type { Principal } from '../operations/console/roles.js';
 
 export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
@@ -98,12 +98,12 @@ function sameToken(a: string | undefined, b: string): boolean {
 
 /** A route anyone may call (sign-in). */
 export function publicConsoleRoute(route: string, fn: (req: ConsoleRequest) => Promise<ConsoleReply>) {
-  return httpHandler(route, async (event) => reply(await fn(request(event))), (err) => toCheckoutError(err));
+  return httpEndpoint(route, async (event) => reply(await fn(request(event))));
 }
 
 /** A route for signed-in users; POST and PUT also need the session's CSRF token in X-CSRF-Token. */
 export function consoleRoute(route: string, fn: (req: SignedInRequest) => Promise<ConsoleReply>) {
-  return httpHandler(
+  return httpEndpoint(
     route,
     async (event) => {
       const sessionId = cookieValue(event, SESSION_COOKIE);
@@ -116,6 +116,5 @@ export function consoleRoute(route: string, fn: (req: SignedInRequest) => Promis
       const p: Principal = { email: session.email, role: session.role, ...(session.clientKey ? { clientKey: session.clientKey } : {}), ...base.from };
       return reply(await fn({ ...base, p, sessionId, session }));
     },
-    (err) => toCheckoutError(err),
   );
 }

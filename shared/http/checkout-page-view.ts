@@ -1,10 +1,10 @@
-/** Turns a page outcome into the HTML response the payer's browser gets. */
-import { formatAmount } from '../../../domain/money.js';
-import type { PageContext, PageOutcome } from '../../../operations/checkout/page.js';
-import { asksCvv, cvvOptional } from '../../../operations/checkout/page.js';
-import type { SavedCard } from '../../../ports/checkout-sessions.js';
-import { fill, pageLanguage, type PageText } from './i18n.js';
-import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from './render.js';
+/** Turns a Checkout page operation's outcome into the HTML page the payer's browser gets (protocol/checkout/page renders). */
+import { formatAmount } from '../domain/money.js';
+import type { PageContext, PageOutcome } from '../operations/checkout/page.js';
+import { asksCvv, cvvOptional } from '../operations/checkout/page.js';
+import type { SavedCard } from '../ports/checkout-sessions.js';
+import { fill, pageLanguage, type PageText } from '../protocol/checkout/page/i18n.js';
+import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from '../protocol/checkout/page/render.js';
 
 const BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', unionpay: 'UnionPay' };
 

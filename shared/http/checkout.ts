@@ -1,0 +1,33 @@
+/** Checkout JSON API endpoints: parse, run one operation, answer JSON; errors in the Checkout format (error-wire.ts). */
+import { deps, type Deps } from '../deps.js';
+import { noteIds, notePayment } from '../telemetry.js';
+import { json, rawBody, type HttpEvent } from './http.js';
+import { httpEndpoint } from './endpoint.js';
+
+/**
+ * `route`: "POST /api/v1/payment/refund"; its last segment names the operation in the Payments metric.
+ * `callerIp` (API Gateway's sourceIp) goes to the merchant's API IP allowlist check.
+ */
+export function checkoutApiHandler(route: string, run: (d: Deps, rawBody: string, callerIp: string | undefined) => Promise<{ statusCode?: number; body: unknown }>) {
+  const operation = route.split('/').pop()!;
+  return httpEndpoint(route, async (event: HttpEvent) => {
+    const body = rawBody(event);
+    noteIds({ client_key: merchantKeyOf(body) });
+    const res = await run(deps(), body, event.requestContext?.http?.sourceIp);
+    const answer = res.body as { result?: unknown; payment_id?: unknown } | undefined;
+    if (typeof answer?.payment_id === 'string') noteIds({ trans_id: answer.payment_id });
+    const result = answer?.result;
+    notePayment(operation, typeof result === 'string' ? result : 'OK');
+    return json(res.statusCode ?? 200, res.body);
+  });
+}
+
+/** The merchant_key of a JSON body, for the log context only (the operation parses and checks the body itself). */
+function merchantKeyOf(body: string): string | undefined {
+  try {
+    const key = (JSON.parse(body) as { merchant_key?: unknown } | null)?.merchant_key;
+    return typeof key === 'string' && key.length <= 64 ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}

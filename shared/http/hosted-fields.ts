@@ -1,0 +1,29 @@
+/**
+ * HTTP plumbing of the Token endpoints (processing, session update, card data): the Token header opens the session
+ * or the answer is 403 with an HTML page; every other error is the Checkout JSON error format (error-wire.ts).
+ */
+import { deps, type Deps } from '../deps.js';
+import { loadSession, type LoadedSession } from '../operations/hosted-fields/session.js';
+import { forbiddenPage } from '../protocol/hosted-fields/pages.js';
+import { header, html, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
+import { httpEndpoint } from './endpoint.js';
+import { noteIds, notePayment } from '../telemetry.js';
+
+export function forbidden(): HttpResult {
+  const page = forbiddenPage();
+  return html(403, page.body, page.headers);
+}
+
+export function tokenHandler(route: string, run: (d: Deps, session: LoadedSession, body: string, event: HttpEvent) => Promise<{ statusCode?: number; body: unknown }>) {
+  return httpEndpoint(route, async (event: HttpEvent) => {
+    const d = deps();
+    const session = await loadSession(d, header(event, 'Token'));
+    if (!session) return forbidden();
+    noteIds({ client_key: session.merchant.clientKey });
+    const res = await run(d, session, rawBody(event), event);
+    const answer = res.body as { result?: unknown; payment_id?: unknown } | undefined;
+    if (typeof answer?.payment_id === 'string') noteIds({ trans_id: answer.payment_id });
+    if (typeof answer?.result === 'string') notePayment(route.split(' ')[1]!, answer.result);
+    return json(res.statusCode ?? 200, res.body);
+  });
+}

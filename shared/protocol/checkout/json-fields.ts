@@ -1,0 +1,55 @@
+/**
+ * zod building blocks of the Checkout-family JSON bodies (session, hosted-fields payment request): text rules with
+ * the protocol's Symfony messages, the billing_address object both bodies share, and zod issues as field errors.
+ */
+import { z } from 'zod';
+import type { FieldError } from '../../errors.js';
+import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
+
+export const BLANK = MESSAGES.blank;
+
+/** Missing (or null) is blank; anything of the wrong type is invalid. */
+export const requiredError = (i: { input: unknown }) => (i.input === undefined || i.input === null ? BLANK : MESSAGES.invalid);
+
+export const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}) => {
+  let s = z.string({ error: requiredError });
+  // Length first, and a value over it stops there: no later check or pattern ever sees an oversized value.
+  const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
+  if (max !== undefined) s = s.max(max, { error: MESSAGES.tooLong(max), abort: true });
+  if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
+  if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
+  return s;
+};
+
+/** Digits, up to 10 characters, a hyphen allowed for composite codes (1-684). */
+export const PHONE_COUNTRY_CODE = /^\d+(-\d+)*$/;
+
+export const billingAddressSchema = () =>
+  z
+    .object(
+      {
+        country: text({ pattern: PATTERNS.country }).optional(),
+        // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
+        state: z.unknown().optional(),
+        city: text({ max: 40 }).optional(),
+        district: text({ max: 32 }).optional(),
+        address: text({ max: 255 }).optional(),
+        house_number: text({ max: 9 }).optional(),
+        zip: text({ max: 10 }).optional(),
+        phone: text({ max: 32 }).optional(),
+        phone_country_code: text({ max: 10, pattern: PHONE_COUNTRY_CODE }).optional(),
+        // Never validated (spec): read by sentLanguage (page/i18n.ts); unknown codes are English.
+        language: z.unknown().optional(),
+      },
+      { error: MESSAGES.invalid },
+    )
+    .optional();
+
+/** "order.amount", "items[0].name": the field as the protocol's error messages name it. */
+function fieldName(path: PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
+export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldError[] {
+  return issues.map((i) => ({ field: fieldName(i.path), message: i.message }));
+}

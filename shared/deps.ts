@@ -49,6 +49,15 @@ import { callbackAddresses } from './operations/callbacks/address-policy.js';
 import type { CallbackContext } from './operations/callbacks/context.js';
 import type { ReconcileContext } from './operations/reconciliation/reconcile.js';
 
+import { DynamoConsoleUsers } from './adapters/dynamo-console-users.js';
+import { DynamoConsoleSessions, DynamoPendingSignIns } from './adapters/dynamo-console-sessions.js';
+import { DynamoAuditLog } from './adapters/dynamo-console-audit.js';
+import { DynamoConsolePayments } from './adapters/dynamo-console-payments.js';
+import { CognitoConsoleIdentity } from './adapters/cognito-identity.js';
+import type { ConsoleIdentity } from './ports/console-identity.js';
+import type { ConsoleContext } from './operations/console/console-deps.js';
+import { ConsoleAuthError } from './operations/console/errors.js';
+
 export interface Deps {
   config: Config;
   payments: PaymentStore;
@@ -210,4 +219,32 @@ export async function refreshClockForRequest(): Promise<void> {
 
 export function resetDeps(): void {
   current = undefined;
+}
+
+let currentConsole: { base: Deps; cx: ConsoleContext } | undefined;
+
+/** The console's part of the composition root, rebuilt when deps() is (the local platform or a test resets it). */
+export function consoleDeps(): ConsoleContext {
+  const d = deps();
+  if (currentConsole?.base === d) return currentConsole.cx;
+  const { config } = d;
+  let identity: ConsoleIdentity | undefined;
+  const cx: ConsoleContext = {
+    d,
+    users: new DynamoConsoleUsers(config.TABLE_NAME),
+    // Sessions end by the real time: moving a sandbox's test clock must not sign people out (or in).
+    sessions: new DynamoConsoleSessions(config.TABLE_NAME),
+    pending: new DynamoPendingSignIns(config.TABLE_NAME),
+    audit: new DynamoAuditLog(config.TABLE_NAME),
+    paymentIndex: new DynamoConsolePayments(config.TABLE_NAME),
+    identity() {
+      if (identity) return identity;
+      if (!config.CONSOLE_USER_POOL_ID || !config.CONSOLE_USER_POOL_CLIENT_ID) throw new ConsoleAuthError('The console has no user pool on this stage.');
+      identity = new CognitoConsoleIdentity(config, config.CONSOLE_USER_POOL_ID, config.CONSOLE_USER_POOL_CLIENT_ID);
+      return identity;
+    },
+    callbacks: () => d.callbacks,
+  };
+  currentConsole = { base: d, cx };
+  return cx;
 }

@@ -6,7 +6,6 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CallbackMessage } from '../../shared/domain/callback.js';
 import { callbackDeps } from '../../shared/deps.js';
 import { forwardToQueue } from '../../shared/operations/callbacks/forward.js';
-import { crashPoint } from '../../shared/adapters/sqs-callback-queue.js';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   const messages: CallbackMessage[] = [];
@@ -19,5 +18,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
     if (transId && eventId && seq > 0) messages.push({ transId, eventId, seq });
   }
   // A throw fails the batch: Lambda retries it (and the sweeper covers what never arrives).
-  await forwardToQueue(callbackDeps().queue, messages, crashPoint);
+  const cx = callbackDeps();
+  await forwardToQueue(cx.queue, messages, cx.crashPoint);
 }

@@ -7,7 +7,8 @@ import { header, json, rawBody, type HttpEvent, type HttpResult } from './http.j
 import { httpEndpoint } from './endpoint.js';
 import { ValidationError } from '../errors.js';
 import type { ConsoleSession } from '../ports/console-sessions.js';
-import { consoleDeps, type ConsoleContext } from '../operations/console/console-deps.js';
+import type { ConsoleContext } from '../operations/console/console-deps.js';
+import { consoleDeps } from '../deps.js';
 import { ConsoleAuthError, ConsoleForbiddenError } from '../operations/console/errors.js';
 import type { Principal } from '../operations/console/roles.js';
 

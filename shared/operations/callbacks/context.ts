@@ -26,5 +26,5 @@ export interface CallbackContext {
   sweepGraceSeconds: number;
   secretOverlapSeconds: number;
   /** Test-only crash hook (CALLBACK_CRASH_AT); a no-op in production. */
-  crashPoint: (step: 'during-delivery') => void;
+  crashPoint: (step: 'during-delivery' | 'after-send') => void;
 }

@@ -30,6 +30,8 @@ import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
 import type { ProviderSecretStore } from './ports/provider-secrets.js';
 import type { ConnectorRegistry } from './ports/connector.js';
 import { buildConnectors } from './connectors/index.js';
+import { pollerOnlyTimers, type DeadlineTimers } from './ports/deadline-timers.js';
+import { schedulerDeadlineTimers } from './adapters/scheduler-client.js';
 
 export interface Deps {
   config: Config;
@@ -52,6 +54,8 @@ export interface Deps {
   providerSecrets: ProviderSecretStore;
   /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
   connectors: ConnectorRegistry;
+  /** One-time wake-ups for APM deadlines (QR lifetime, bank window); locally the sweeper's poller alone. */
+  deadlineTimers: DeadlineTimers;
 }
 
 let current: Deps | undefined;
@@ -83,6 +87,7 @@ export function deps(): Deps {
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
     providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
     connectors: injectedConnectors ?? buildConnectors({ config, merchants, credentials: secrets['merchant-secrets'] }),
+    deadlineTimers: schedulerDeadlineTimers(config) ?? pollerOnlyTimers,
   };
   return current;
 }

@@ -20,6 +20,7 @@ import { fieldsToAsk } from '../../apm/page-fields.js';
 import { brandDescriptor } from '../../apm/catalogue.js';
 import { apmCharge, apmDeadlineSeconds, isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/index.js';
 import { routePayment } from '../payment/routing.js';
+import { armDeadline } from '../s2s-apm/deadline-timer.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
 
@@ -89,6 +90,7 @@ export async function chargeApm(
     },
     { callbacks: checkoutCallbacks(d, ctx.merchant) },
   );
+  await armDeadline(d, payment);
   return payment;
 }
 

@@ -65,7 +65,14 @@ const schema = z.object({
    * How long one run of the APM deadline sweeper keeps watching (it runs every minute): deadlines that fall due in
    * that time are acted on within APM_DEADLINE_POLL_SECONDS, not at the next run. 0: one pass (local pollers, tests).
    */
-  APM_DEADLINE_WATCH_SECONDS: z.coerce.number().int().min(0).max(840).default(55),
+  APM_DEADLINE_WATCH_SECONDS: z.coerce.number().int().min(0).max(840).default(0),
+  /**
+   * Deployed: the EventBridge Scheduler group where each APM deadline gets a one-time schedule, the role Scheduler
+   * assumes, and the ops bus it puts the wake-up on. Unset (local platform, tests): the sweeper's poller alone.
+   */
+  APM_DEADLINE_SCHEDULE_GROUP: z.string().min(1).optional(),
+  APM_DEADLINE_SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  EVENT_BUS_ARN: z.string().min(1).optional(),
   APM_DEADLINE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
   /** The sandbox acquirers answer after this long, like a real acquirer over the network (0: at once). */

@@ -57,6 +57,8 @@ import { CognitoConsoleIdentity } from './adapters/cognito-identity.js';
 import type { ConsoleIdentity } from './ports/console-identity.js';
 import type { ConsoleContext } from './operations/console/console-deps.js';
 import { ConsoleAuthError } from './operations/console/errors.js';
+import { pollerOnlyTimers, type DeadlineTimers } from './ports/deadline-timers.js';
+import { schedulerDeadlineTimers } from './adapters/scheduler-client.js';
 
 export interface Deps {
   config: Config;
@@ -88,6 +90,8 @@ export interface Deps {
   /** Built on first use: APM payments whose QR or bank-transfer window passed. */
   readonly apmDeadlines: ApmDeadlines;
   readonly tableHealth: TableHealth;
+  /** One-time wake-ups for APM deadlines (QR lifetime, bank window); locally the sweeper's poller alone. */
+  deadlineTimers: DeadlineTimers;
 }
 
 /** Payments the reconciler looks at per run (the next run continues). */
@@ -131,6 +135,7 @@ function build(config: Config): Deps {
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
     providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
     connectors: injectedConnectors ?? buildConnectors({ config, merchants, credentials: secrets['merchant-secrets'] }),
+    deadlineTimers: schedulerDeadlineTimers(config) ?? pollerOnlyTimers,
   };
   const d = eager as Deps;
   lazy(d, 'callbacks', () => ({

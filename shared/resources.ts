@@ -88,3 +88,6 @@ export function physicalName(prefix: string, logicalName: string): string {
 export function deadLetterName(prefix: string, logicalName: string): string {
   return `${prefix}-${logicalName}-dlq`;
 }
+
+/** The ops-bus detail-type of a payment's deadline wake-up (EventBridge Scheduler one-time schedule → rule). */
+export const APM_DEADLINE_DUE = 'ApmDeadlineDue';

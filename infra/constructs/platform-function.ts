@@ -35,6 +35,15 @@ export interface PlatformResources {
   publicBaseUrl: string;
   /** The console's user pool and address (infra/constructs/console.ts); absent in stacks built without it. */
   console?: { userPoolArn: string; userPoolId: string; clientId: string; url: string };
+  /** Where APM deadlines get their one-time schedules (Async); absent in small test stacks. */
+  deadlineSchedules?: DeadlineSchedules;
+}
+
+export interface DeadlineSchedules {
+  group: CfnElement;
+  groupName: string;
+  /** The role Scheduler assumes to put the wake-up on the ops bus. */
+  role: iam.IRole;
 }
 
 export interface FunctionDefinition {
@@ -188,6 +197,7 @@ export class PlatformFunction extends Construct {
     });
 
     this.applyGrants(definition.grants);
+    if (definition.grants.includes('scheduler:create:apm-deadlines')) this.allowDeadlineSchedules();
 
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
@@ -293,6 +303,40 @@ export class PlatformFunction extends Construct {
     }
     // SQS server-side encryption: a sender needs a data key from the queue's KMS key, through SQS only.
     if (sends) this.allowKeyVia('sqs', ['kms:GenerateDataKey', 'kms:Decrypt']);
+  }
+
+  /**
+   * One-time schedules in the APM deadline group only, and the one role they may pass (to Scheduler only); the
+   * function learns where through its environment.
+   */
+  private allowDeadlineSchedules(): void {
+    const schedules = this.platform.deadlineSchedules;
+    if (!schedules) throw new Error(`${this.node.id}: the scheduler:create:apm-deadlines grant needs the deadline schedule group`);
+    const stack = Stack.of(this);
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule'],
+        resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${schedules.groupName}/*` })],
+      }),
+    );
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [schedules.role.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    const environment: Pick<Record<ConfigVariable, string>, 'APM_DEADLINE_SCHEDULE_GROUP' | 'APM_DEADLINE_SCHEDULER_ROLE_ARN' | 'EVENT_BUS_ARN'> = {
+      APM_DEADLINE_SCHEDULE_GROUP: schedules.groupName,
+      APM_DEADLINE_SCHEDULER_ROLE_ARN: schedules.role.roleArn,
+      EVENT_BUS_ARN: this.platform.bus.eventBusArn,
+    };
+    for (const [name, value] of Object.entries(environment)) this.function.addEnvironment(name, value);
+    const groupLogicalId = stack.getLogicalId(schedules.group);
+    Validations.of(this.function.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:${stack.region}:${stack.account}:schedule/<${groupLogicalId}>/*]`,
+      reason: 'One schedule per APM payment deadline, named after the payment: creation is limited to the deadline group.',
+    });
   }
 
   /** The queue without its key: grants on it add SQS actions only; key use is added via allowKeyVia('sqs'). */

@@ -3,15 +3,17 @@
  * QUEUE_CONSUMERS (SQS, partial batch responses), STREAM_CONSUMERS (the table's stream, filtered), SCHEDULED (rate
  * rules) and OPS_EVENTS (rules on the ops bus).
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_BUS, QUEUES, type QueueKey, deadLetterName, physicalName } from '../../shared/resources.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, ScheduledDefinition, StreamConsumerDefinition } from '../../shared/routes/types.js';
-import { PlatformFunction, type PlatformResources } from '../constructs/platform-function.js';
+import { PlatformFunction, type DeadlineSchedules, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 
 export interface AsyncProps {
@@ -30,6 +32,8 @@ export class Async extends Construct {
   readonly queues: Record<QueueKey, sqs.Queue>;
   readonly deadLetterQueues: Record<QueueKey, sqs.Queue>;
   readonly bus: events.EventBus;
+  /** APM deadlines' one-time schedules: their group and the role Scheduler assumes (events:PutEvents on the bus). */
+  readonly deadlineSchedules: DeadlineSchedules;
   readonly functions: PlatformFunction[] = [];
 
   constructor(scope: Construct, id: string, props: AsyncProps) {
@@ -65,6 +69,18 @@ export class Async extends Construct {
     this.bus = new events.EventBus(this, 'OpsBus', {
       eventBusName: physicalName(settings.stage, EVENT_BUS.logicalName),
     });
+
+    // Each APM deadline (QR lifetime, bank window) is one one-time schedule here, deleted after it ran; it puts an
+    // ApmDeadlineDue event on the ops bus, whose rule runs the deadline handler (shared/routes/providers.ts).
+    const group = new scheduler.CfnScheduleGroup(this, 'ApmDeadlineSchedules', { name: physicalName(settings.stage, 'apm-deadlines') });
+    const role = new iam.Role(this, 'ApmDeadlineSchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+      description: `${settings.stage} EventBridge Scheduler: APM deadline wake-ups onto the ops bus`,
+    });
+    this.bus.grantPutEventsTo(role);
+    this.deadlineSchedules = { group, groupName: group.ref, role };
   }
 
   addFunctions(tables: EventFunctionTables, platform: PlatformResources): void {

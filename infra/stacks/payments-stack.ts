@@ -64,6 +64,7 @@ export class PaymentsStack extends Stack {
       bus: this.async.bus,
       publicBaseUrl: this.api.url,
       console: { userPoolArn: this.console.userPool.userPoolArn, userPoolId: this.console.userPool.userPoolId, clientId: this.console.client.userPoolClientId, url: this.console.url },
+      deadlineSchedules: this.async.deadlineSchedules,
     };
     // The console API's functions go to a nested stack: with them the stack would pass CloudFormation's 500 resources.
     const routes = props.routes ?? ROUTES;

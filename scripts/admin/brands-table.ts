@@ -89,7 +89,7 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 /** The Markdown table, between its markers. */
 export function brandsMarkdown(): string {
-  const head = '| Brand | Method | Flow | Actions | Currencies | `identifier` | Fields (R required, O optional, C conditional) | Asked on the page when absent | Sandbox |\n|---|---|---|---|---|---|---|---|---|';
+  const head = '| Brand | Method | Flow | Actions | Currencies | `identifier` | Fields (R required, O optional, C conditional) | Asked on the page when absent | Checkout page | Sandbox |\n|---|---|---|---|---|---|---|---|---|---|';
   const rows = catalogueRows().map((r) =>
     [
       `\`${r.brand}\``,
@@ -100,6 +100,7 @@ export function brandsMarkdown(): string {
       r.identifier === 'required' ? 'R' : 'O',
       r.fields.length ? r.fields.join('<br>') : '—',
       r.collect.length ? r.collect.map((c) => `\`${c}\``).join(', ') : '—',
+      r.checkoutPage ? 'yes' : '—',
       r.sandbox + (r.note ? `. ${r.note}` : ''),
     ]
       .map(cell)

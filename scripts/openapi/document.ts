@@ -4,7 +4,8 @@
  * - S2S CARD / S2S APM action bodies and the Checkout operation bodies come from probing the handlers' own field
  *   readers (probe.ts): the fields, required or not, lengths, patterns and choices the platform validates;
  * - the Checkout session and hosted-fields processing bodies are zod 4's JSON Schema of the handlers' zod schemas.
- * Answers, callbacks and page routes are described in prose and small shared schemas (wire shapes of error-wire.ts).
+ * - answers are the zod objects their response builders return (answers.ts);
+ * Callbacks and page routes are described in prose and small shared schemas (wire shapes of error-wire.ts).
  */
 import { ROUTES, type RouteDefinition } from '../../shared/routes/index.js';
 import { fieldsToSchema, type JsonSchema } from './fields-to-schema.js';
@@ -13,6 +14,8 @@ import { probeCheckoutOperations, probeS2sApm, probeS2sCard, type ProbedBody } f
 import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
 import { PAGE_ROUTES } from './page-routes.js';
 import { WEBHOOKS } from './webhooks.js';
+import { answerComponents, answerRef, CHECKOUT_ANSWERS, S2S_APM_ANSWERS, S2S_CARD_ANSWERS } from './answers.js';
+import type { z } from 'zod';
 
 type Operation = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -43,7 +46,7 @@ function actionSchemas(prefix: string, probed: Map<string, ProbedBody>, recipes:
   return out;
 }
 
-function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], summary: string): Operation {
+function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], summary: string, answers: z.ZodType[]): Operation {
   const mapping = Object.fromEntries(schemas.map((s) => [(SCHEMAS_BY_NAME.get(s)!.properties as Record<string, { const: string }>).action!.const, `#/components/schemas/${s}`]));
   return {
     operationId: route.id,
@@ -56,7 +59,7 @@ function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], su
       content: form({ oneOf: schemas.map(ref), discriminator: { propertyName: 'action', mapping } }),
     },
     responses: {
-      '200': { description: 'The action\'s answer: `result` SUCCESS, DECLINED, REDIRECT, ACCEPTED or UNDEFINED.', content: json(ref('S2sAnswer')) },
+      '200': { description: 'The action\'s answer: `result` SUCCESS, DECLINED, REDIRECT, ACCEPTED or UNDEFINED.', content: json({ anyOf: answers.map(answerRef) }) },
       '400': { description: 'Refused: validation (error_code 100000), wrong hash, business rule.', content: json(ref('S2sError')) },
       '409': { description: 'An identical request is still running: send the same body again after a moment.', content: json(ref('S2sError')) },
     },
@@ -64,6 +67,13 @@ function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], su
 }
 
 const SCHEMAS_BY_NAME = new Map<string, JsonSchema>();
+
+function checkoutAnswer(path: string): JsonSchema {
+  const schema = CHECKOUT_ANSWERS[path];
+  if (!schema) throw new Error(`No answer schema for ${path}: add it to scripts/openapi/answers.ts`);
+  // payment/status with `size` answers a list of the latest attempts.
+  return path === '/api/v1/payment/status' ? { anyOf: [answerRef(schema), { type: 'array', items: answerRef(schema) }] } : answerRef(schema);
+}
 
 export async function buildOpenApi(): Promise<Record<string, unknown>> {
   SCHEMAS_BY_NAME.clear();
@@ -81,7 +91,8 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     ...(opts.token ? { parameters: [{ $ref: '#/components/parameters/SessionToken' }] } : {}),
     requestBody: { required: true, content: json(body) },
     responses: {
-      '200': { description: 'Done.', content: json({ type: 'object', additionalProperties: true }) },
+      // The token and update answers are described where those routes are (below).
+      '200': { description: 'Done.', content: json(route.path.startsWith('/api/v1/session/') ? { type: 'object' } : checkoutAnswer(route.path)) },
       '400': { description: 'Refused (validation, wrong hash, business rule).', content: json(ref('CheckoutError')) },
       ...(opts.token ? { '401': { description: 'Invalid or expired session Token.' } } : {}),
     },
@@ -97,9 +108,9 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     switch (route.path) {
       case '/post':
       case '/v2/post':
-        return s2sOperation(route, 'S2S CARD', Object.keys(card), route.path === '/post' ? 'S2S CARD (redirect_params as an object)' : 'S2S CARD (redirect_params as a [{name, value}] list)');
+        return s2sOperation(route, 'S2S CARD', Object.keys(card), route.path === '/post' ? 'S2S CARD (redirect_params as an object)' : 'S2S CARD (redirect_params as a [{name, value}] list)', S2S_CARD_ANSWERS);
       case '/post-va':
-        return s2sOperation(route, 'S2S APM', Object.keys(apm), 'S2S APM: alternative payment methods by brand');
+        return s2sOperation(route, 'S2S APM', Object.keys(apm), 'S2S APM: alternative payment methods by brand', S2S_APM_ANSWERS);
       case '/api/v1/session':
         return jsonApi(route, 'Checkout', 'Create a Checkout session: redirect_url of the hosted payment page', sessionBody());
       case '/api/v1/session/token':
@@ -157,25 +168,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
       schemas: {
         ...card,
         ...apm,
-        S2sAnswer: {
-          type: 'object',
-          required: ['action', 'result'],
-          additionalProperties: true,
-          properties: {
-            action: { type: 'string' },
-            result: { type: 'string', enum: ['SUCCESS', 'DECLINED', 'REDIRECT', 'ACCEPTED', 'UNDEFINED', 'INIT'] },
-            status: { type: 'string', enum: ['3DS', 'REDIRECT', 'PENDING', 'PREPARE', 'SETTLED', 'REVERSAL', 'REFUND', 'VOID', 'CHARGEBACK', 'DECLINED'] },
-            order_id: { type: 'string' },
-            trans_id: { type: 'string' },
-            trans_date: { type: 'string' },
-            amount: { type: 'string' },
-            currency: { type: 'string' },
-            decline_reason: { type: 'string' },
-            redirect_url: { type: 'string' },
-            redirect_method: { type: 'string' },
-            redirect_params: { oneOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } }] },
-          },
-        },
+        ...answerComponents(),
         FieldErrors: {
           type: 'array',
           items: { type: 'object', required: ['error_code', 'error_message'], properties: { error_code: { type: 'integer' }, error_message: { type: 'string', description: '"<field>: <message>" for validation problems.' } } },

@@ -53,6 +53,8 @@ export interface BrandDescriptor {
   brand: string;
   /** The spec's name for the method group ("Voucher method"). */
   group: string;
+  /** The method's name as the payer knows it (the Checkout page's tab); the brand string when absent. */
+  label?: string;
   flow: ApmFlow;
   /** Name of the APM provider serving it (shared/connectors/registry.ts). */
   provider: string;
@@ -74,8 +76,9 @@ export interface BrandDescriptor {
   /** Pairs that are used only together: when one is missing, both are dropped (never an error). */
   together?: readonly (readonly [string, string])[];
   /**
-   * Offered on the Checkout page. Only methods whose page flow is built there (the payer's identifier, nothing
-   * else to collect) say so; the others are S2S APM only for now.
+   * Offered on the Checkout page (purchases in one of its currencies). The page asks the payer for the parameters
+   * the session's `parameters[brand]` lacks (shared/apm/page-fields.ts) and continues to the flow; only direct,
+   * redirect, qr and bank-window methods whose fields a payer can type say so.
    */
   checkoutPage?: boolean;
   /** Anything the merchant should know, for the docs table. */

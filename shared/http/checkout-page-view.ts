@@ -2,15 +2,17 @@
 import { formatAmount } from '../domain/money.js';
 import type { PageContext, PageOutcome } from '../operations/checkout/page.js';
 import { asksCvv, cvvOptional } from '../operations/checkout/page.js';
+import { apmPageMethods } from '../operations/checkout/page-apm.js';
+import { brandDescriptor } from '../apm/catalogue.js';
+import type { ApmPageMethod } from '../protocol/checkout/page/card-form.js';
 import type { SavedCard } from '../ports/checkout-sessions.js';
 import { fill, pageLanguage, type PageText } from '../protocol/checkout/page/i18n.js';
 import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from '../protocol/checkout/page/render.js';
 
 const BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', unionpay: 'UnionPay' };
 
-/** Alternative methods show their brand name as the payer knows it. */
-const METHOD_NAMES: Record<string, string> = { vcard: 'vcard' };
-const methodLabel = (m: string, t: PageText) => (m === 'card' ? t.methodCard : (METHOD_NAMES[m] ?? m));
+/** Alternative methods show their name as the payer knows it (the descriptor's label). */
+const methodLabel = (m: string, t: PageText) => (m === 'card' ? t.methodCard : (brandDescriptor(m)?.label ?? m));
 
 /** A saved card as the payer sees it: brand, first 6 and last 4; the expiry only when the payer is not asked for it. */
 function savedCardView(c: SavedCard, i: number, t: PageText, showExpiry: boolean, holder?: string): SavedCardView {
@@ -18,6 +20,9 @@ function savedCardView(c: SavedCard, i: number, t: PageText, showExpiry: boolean
   const expiry = showExpiry ? fill(t.cardExpires, { expiry: `${c.expMonth}/${c.expYear.slice(-2)}` }) : undefined;
   return { value: `saved-${i}`, label: `${BRANDS[c.brand] ?? 'Card'} ${c.bin}****${c.last4}`, detail: [name, expiry].filter(Boolean).join(' · ') || undefined };
 }
+
+/** An alternative method's inputs: the identifier's rule and the parameters asked for. */
+const apmView = (m: ApmPageMethod | undefined) => (m ? { identifierOptional: m.identifier === 'optional', ask: m.ask } : {});
 
 export function displayAmount(minor: number, currency: string, locale: string): string {
   const text = formatAmount({ minor, currency });
@@ -41,6 +46,7 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLangu
   const pageUrl = `${baseUrl.replace(/\/$/, '')}/auth/${outcome.ctx.token}`;
   const order = orderSummary(outcome.ctx, lang.htmlLang);
   const session = outcome.ctx.session;
+  const apm = apmPageMethods(session);
   const payeeName = session.payeeName ? [session.payeeName.first, session.payeeName.last].filter(Boolean).join(' ') : undefined;
   switch (outcome.kind) {
     case 'form':
@@ -58,9 +64,10 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLangu
           savedOnly: session.savedCardsOnly === true,
           choice: outcome.choice,
           payeeCard: session.operation === 'transfer',
-          methods: session.methods.map((m) => ({ value: m, label: methodLabel(m, lang.t) })),
+          methods: session.methods.map((m) => ({ value: m, label: methodLabel(m, lang.t), ...apmView(apm[m]) })),
           method: outcome.method,
           identifier: outcome.identifier,
+          parameters: outcome.parameters,
           errors: outcome.errors,
           holder: outcome.holder,
         },
@@ -71,6 +78,8 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLangu
     case 'toPage':
       // Post/redirect/get: the 3DS step is a page of its own, safe to reload.
       return { statusCode: 303, body: '', headers: { location: pageUrl } };
+    case 'toProvider':
+      return { statusCode: 303, body: '', headers: { location: outcome.url } };
     case 'return':
       return renderReturn({ lang, order, outcome: outcome.outcome, reason: outcome.reason, url: outcome.url, target: outcome.target });
   }

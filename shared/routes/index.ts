@@ -4,7 +4,7 @@
  */
 import { s2sCardRoutes } from './s2s-card.js';
 import { s2sApmRoutes } from './s2s-apm.js';
-import { providerRoutes, providerSchedules } from './providers.js';
+import { providerOpsEvents, providerRoutes, providerSchedules } from './providers.js';
 import { platformRoutes } from './platform.js';
 import { callbackConsumers, callbackSchedules, callbackStreams } from './callbacks.js';
 import { checkoutRoutes } from './checkout.js';
@@ -29,5 +29,5 @@ export const ROUTES: RouteDefinition[] = [
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
-export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents];
+export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents, ...providerOpsEvents];
 export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams];

@@ -1,4 +1,5 @@
-import type { RouteDefinition, ScheduledDefinition } from './types.js';
+import type { OpsEventDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
+import { APM_DEADLINE_DUE } from '../resources.js';
 
 /**
  * Providers' inbound notifications. The provider's webhook secret is sealed with the merchant-secrets key and made on
@@ -17,11 +18,22 @@ export const providerRoutes: RouteDefinition[] = [
   },
 ];
 
+const expires: OpsEventDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'];
+
 /**
- * QR lifetimes and bank-code transfer windows: one run a minute that watches for most of the minute (deadlines.ts),
- * so a deadline is kept to within seconds. It records the decline and its callback; merchant settings open with the
+ * QR lifetimes and bank-code transfer windows. Each deadline has its own EventBridge Scheduler one-time schedule, which
+ * puts an ApmDeadlineDue event on the ops bus at the deadline's minute; its handler waits out the seconds left (so up
+ * to 65 s) and expires the payment. It records the decline and its callback; merchant settings open with the
  * merchant-secrets key (callback signing).
  */
+export const providerOpsEvents: OpsEventDefinition[] = [
+  { id: 'ApmDeadlineDue', detailTypes: [APM_DEADLINE_DUE], handler: 'functions/s2s-apm/deadline-due', timeoutSeconds: 80, grants: expires },
+];
+
+/**
+ * The sweeper: a backstop every 5 minutes for a deadline whose schedule could not be made (or a test clock that
+ * moved). Locally there are no one-time schedules, so the pollers run it every 2 s and it keeps every deadline.
+ */
 export const providerSchedules: ScheduledDefinition[] = [
-  { id: 'ApmDeadlines', everyMinutes: 1, handler: 'functions/s2s-apm/deadlines', timeoutSeconds: 75, localEverySeconds: 2, grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'] },
+  { id: 'ApmDeadlines', everyMinutes: 5, handler: 'functions/s2s-apm/deadlines', localEverySeconds: 2, grants: expires },
 ];

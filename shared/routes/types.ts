@@ -34,7 +34,9 @@ export type Grant =
   | `kms:encrypt:${KeyPurpose}`
   | `queue:send:${QueueKey}`
   /** The console's Cognito user pool: sign-in and invitations (admin auth calls, create user). */
-  | 'cognito:console';
+  | 'cognito:console'
+  /** Create one-time schedules in the APM deadline group, passing only its scheduler role (docs/s2s-apm.md "Timers"). */
+  | 'scheduler:create:apm-deadlines';
 
 export interface QueueConsumerDefinition {
   id: string;
@@ -73,4 +75,5 @@ export interface OpsEventDefinition {
   detailTypes: string[];
   handler: string;
   grants: Grant[];
+  timeoutSeconds?: number;
 }

@@ -354,3 +354,55 @@ describe('wallet trust roots', () => {
     }
   });
 });
+
+describe('APM deadline schedules', () => {
+  const { stack } = buildPaymentsApp({
+    stage: 'prod',
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes: [...routes, { id: 'ApmSale', method: 'POST', path: '/fixture/sale', handler, grants: ['table:write', 'scheduler:create:apm-deadlines'] }],
+    consumers,
+    scheduled,
+    opsEvents,
+  });
+  const template = Template.fromStack(stack);
+  const { group, role } = stack.async.deadlineSchedules;
+  const roleId = logicalId(role);
+
+  it('gives Scheduler its own role that may only put events on the ops bus', () => {
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'prod-apm-deadlines' });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': '111111111111' } } })],
+      },
+    });
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+    expect(statements).toEqual([expect.objectContaining({ Action: 'events:PutEvents', Resource: arnOf(stack.async.bus) })]);
+  });
+
+  it('lets only functions with the grant create schedules, in the group, passing that role to Scheduler only', () => {
+    const statements = statementsOf(stack, template, 'ApmSale');
+    const create = statements.find((s) => actionsOf(s).includes('scheduler:CreateSchedule'))!;
+    expect(actionsOf(create)).toEqual(['scheduler:CreateSchedule']);
+    expect(create.Resource).toEqual({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:111111111111:schedule/', { Ref: Stack.of(group).getLogicalId(group) }, '/*']],
+    });
+    const pass = statements.find((s) => actionsOf(s).includes('iam:PassRole'))!;
+    expect(pass.Resource).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+    expect(pass.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
+    const fn = stack.functions.find((f) => f.node.id === 'ApmSale')!;
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: Match.absent(),
+      Environment: { Variables: Match.objectLike({ APM_DEADLINE_SCHEDULE_GROUP: { Ref: Stack.of(group).getLogicalId(group as CfnElement) }, APM_DEADLINE_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] }, EVENT_BUS_ARN: arnOf(stack.async.bus) }) },
+      Description: Match.stringLikeRegexp('ApmSale'),
+    });
+    expect(fn).toBeDefined();
+    for (const other of ['ReadOnly', 'Writer', 'Consumer', 'Sweep', 'Ops']) {
+      expect(statementsOf(stack, template, other).flatMap(actionsOf).filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'), other).toEqual([]);
+    }
+    const report = new AwsSolutionsChecks().validateScope(stack);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});

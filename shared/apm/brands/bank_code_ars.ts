@@ -4,6 +4,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'bank_code_ars',
   group: 'Bank-code transfer method, ARS',
+  label: 'Bank transfer (ARS)',
   flow: 'bank-window',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -11,4 +12,5 @@ export default defineBrand({
   identifier: 'optional',
   parameters: { bank_cuil: { presence: 'optional', pattern: /^\d{11}$/, patternMessage: 'This value should have exactly 11 digits.', doc: 'CUIL' } },
   collect: ['bank_cuil'],
+  checkoutPage: true,
 });

@@ -4,6 +4,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'bank_code_mxn',
   group: 'Bank-code transfer method, MXN',
+  label: 'Bank transfer (MXN)',
   flow: 'bank-window',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -11,4 +12,5 @@ export default defineBrand({
   identifier: 'optional',
   parameters: { bank_curp: { presence: 'optional', pattern: /^[A-Z0-9]{18}$/, patternMessage: 'This value should have exactly 18 letters or digits.', doc: 'CURP' } },
   collect: ['bank_curp'],
+  checkoutPage: true,
 });

@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'boleto',
   group: 'Two local methods',
+  label: 'Boleto',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { document_number: { presence: 'required', length: { max: 64 }, doc: 'payer personal ID' } },
+  checkoutPage: true,
 });

@@ -5,6 +5,7 @@ import { securityAnswer } from '../fields.js';
 export default defineBrand({
   brand: 'email_transfer',
   group: 'Email transfer method',
+  label: 'Email transfer',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -13,4 +14,5 @@ export default defineBrand({
     SecurityQuestion: { presence: 'optional', length: { max: 255 } },
     SecurityQuestionAnswer: securityAnswer('required'),
   },
+  checkoutPage: true,
 });

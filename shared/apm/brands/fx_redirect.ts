@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'fx_redirect',
   group: 'Conversion method',
+  label: 'Pay in your currency',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { toCurrency: { presence: 'required', format: 'currency', doc: 'ISO 4217 code the payer pays in' } },
+  checkoutPage: true,
 });

@@ -4,10 +4,12 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'ips',
   group: 'Instant-payment QR method',
+  label: 'Instant payment (QR)',
   flow: 'qr',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   currencies: ['EUR', 'RSD', 'BAM', 'MKD'],
   identifier: 'optional',
   parameters: {},
+  checkoutPage: true,
 });

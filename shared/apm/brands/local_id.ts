@@ -7,6 +7,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'local_id',
   group: 'Local method by country',
+  label: 'Local payment',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -15,4 +16,5 @@ export default defineBrand({
     personalId: { presence: 'conditional', when: { payerCountry: ['AR', 'BR', 'CL'] }, length: { max: 32 }, pattern: /^[A-Za-z0-9.-]+$/, countryPattern: { AR: /^\d+$/ }, doc: 'digits only when payer_country is AR' },
   },
   note: 'personalId must be digits only when payer_country is AR',
+  checkoutPage: true,
 });

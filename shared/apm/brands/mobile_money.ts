@@ -4,6 +4,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'mobile_money',
   group: 'Mobile-money method',
+  label: 'Mobile money',
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -15,4 +16,5 @@ export default defineBrand({
     ProviderReferenceText: { presence: 'optional', length: { max: 255 } },
   },
   together: [['NarrativeFileName', 'NarrativeFileBase64']],
+  checkoutPage: true,
 });

@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'mobile_topup',
   group: 'Mobile top-up method',
+  label: 'Mobile top-up',
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { productReceiver: { presence: 'optional', length: { max: 64 }, doc: 'recipient phone or contract number' } },
+  checkoutPage: true,
 });

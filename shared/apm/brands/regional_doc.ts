@@ -4,6 +4,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'regional_doc',
   group: 'Regional method with document',
+  label: 'Regional payment',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -13,4 +14,5 @@ export default defineBrand({
     document_type: { presence: 'conditional', length: { max: 32 } },
   },
   collect: ['document_number', 'document_type'],
+  checkoutPage: true,
 });

@@ -7,6 +7,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'shop_redirect',
   group: 'Redirect method with product data',
+  label: 'Shop payment',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -21,4 +22,5 @@ export default defineBrand({
     product_image_url: { presence: 'conditional', length: { max: 255 } },
     product_type: { presence: 'conditional', length: { max: 255 } },
   },
+  checkoutPage: true,
 });

@@ -5,6 +5,7 @@ import { securityAnswer } from '../fields.js';
 export default defineBrand({
   brand: 'sms_transfer',
   group: 'SMS transfer method',
+  label: 'SMS transfer',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
@@ -13,4 +14,5 @@ export default defineBrand({
     SecurityQuestion: { presence: 'optional', length: { max: 255 } },
     SecurityQuestionAnswer: securityAnswer('optional'),
   },
+  checkoutPage: true,
 });

@@ -5,10 +5,12 @@ import { personalId } from '../fields.js';
 export default defineBrand({
   brand: 'upi',
   group: 'UPI method 1',
+  label: 'UPI',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { personal_id: personalId() },
   collect: ['personal_id'],
+  checkoutPage: true,
 });

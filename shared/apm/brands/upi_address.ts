@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'upi_address',
   group: 'UPI method 3',
+  label: 'UPI address',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { upiAddress: { presence: 'required', length: { max: 255 } } },
+  checkoutPage: true,
 });

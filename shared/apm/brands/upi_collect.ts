@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'upi_collect',
   group: 'UPI method 2',
+  label: 'UPI Collect',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { upi_id: { presence: 'required', length: { max: 255 } } },
+  checkoutPage: true,
 });

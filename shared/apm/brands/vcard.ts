@@ -4,6 +4,7 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'vcard',
   group: 'Test connector',
+  label: 'vcard',
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE', 'AUTH', 'CREDIT2VIRTUAL', 'DEBIT2VIRTUAL'],

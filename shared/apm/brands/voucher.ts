@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'voucher',
   group: 'Voucher method',
+  label: 'Voucher',
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { pin: { presence: 'required', length: { exact: 16 }, doc: 'voucher PIN' } },
+  checkoutPage: true,
 });

@@ -5,10 +5,12 @@ import { personalId } from '../fields.js';
 export default defineBrand({
   brand: 'wallet_co',
   group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (Colombia)',
+  label: 'Wallet (Colombia)',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { personal_id: personalId() },
   collect: ['personal_id'],
+  checkoutPage: true,
 });

@@ -4,9 +4,11 @@ import { defineBrand } from '../descriptor.js';
 export default defineBrand({
   brand: 'wallet_in',
   group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (India)',
+  label: 'Wallet (India)',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { personal_id: { presence: 'optional', length: { max: 64 }, doc: 'payer identity number' } },
+  checkoutPage: true,
 });

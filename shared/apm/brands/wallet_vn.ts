@@ -5,10 +5,12 @@ import { personalId } from '../fields.js';
 export default defineBrand({
   brand: 'wallet_vn',
   group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (Vietnam)',
+  label: 'Wallet (Vietnam)',
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
   identifier: 'optional',
   parameters: { personal_id: personalId() },
   collect: ['personal_id'],
+  checkoutPage: true,
 });

@@ -1,22 +1,62 @@
 /**
- * A purchase paid on the page with an alternative method (the brand the payer picked, e.g. vcard) through the
- * protocol-neutral APM core of S2S APM. The identifier goes to the provider and is echoed like S2S APM echoes it.
- * A REDIRECT outcome waits for the payer on the page's confirmation step (completeRedirect), like 3DS for cards.
+ * A purchase paid on the page with an alternative method (the brand the payer picked) through the protocol-neutral
+ * APM core of S2S APM. The page asks for the brand's parameters the session's `parameters[brand]` lacks (apm/page-fields.ts)
+ * and the identifier, which goes to the provider and is echoed like S2S APM echoes it. Then the brand's flow:
+ *   direct         the answer is final;
+ *   vcard REDIRECT waits for the payer on the page's own confirmation step (completeRedirect), like 3DS for cards;
+ *   other REDIRECT (a provider's page, a QR, bank-transfer instructions) sends the payer to the provider's page, whose
+ *                  notification decides the payment; the payer comes back to the session's link, which then shows
+ *                  the outcome (or sends them to the provider again while its step is open).
  */
 import type { PaymentDetails } from '../../domain/payment.js';
 import type { Deps } from '../../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
-import { apmCharge } from '../s2s-apm/index.js';
+import type { CheckoutSession } from '../../ports/checkout-sessions.js';
+import type { FormValue } from '../../protocol/form.js';
+import type { ApmPageMethod } from '../../protocol/checkout/page/card-form.js';
+import type { PayerFacts } from '../../apm/page-fields.js';
+import { fieldsToAsk } from '../../apm/page-fields.js';
+import { brandDescriptor } from '../../apm/catalogue.js';
+import { apmCharge, apmDeadlineSeconds, isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/index.js';
 import { routePayment } from '../payment/routing.js';
+import { armDeadline } from '../s2s-apm/deadline-timer.js';
 import { checkoutCallbacks } from './callbacks.js';
-import type { PageContext } from './page-flow.js';
+import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
+
+/** What the merchant sent for a brand in the session (`parameters: {"<method>": {…}}`, protocol.md §5.1). */
+function sentParameters(s: CheckoutSession, brand: string): Record<string, unknown> {
+  const group = s.parameters?.[brand];
+  return group && typeof group === 'object' && !Array.isArray(group) ? (group as Record<string, unknown>) : {};
+}
+
+export const payerFacts = (s: CheckoutSession): PayerFacts => ({ payerName: s.customer?.name, payerCountry: s.billingAddress?.country });
+
+/** Per alternative method of the session: its identifier's rule and the parameters the payer must still give. */
+export function apmPageMethods(s: CheckoutSession): Record<string, ApmPageMethod> {
+  const out: Record<string, ApmPageMethod> = {};
+  for (const brand of s.methods) {
+    const d = brand === 'card' ? undefined : brandDescriptor(brand);
+    if (d) out[brand] = { identifier: d.identifier, ask: fieldsToAsk(d, sentParameters(s, brand), payerFacts(s).payerCountry) };
+  }
+  return out;
+}
+
+/** JSON values of the session as the provider's form values (numbers and booleans as text). */
+function asFormValues(group: Record<string, unknown>): Record<string, FormValue> {
+  const out: Record<string, FormValue> = {};
+  for (const [k, v] of Object.entries(group)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+  }
+  return out;
+}
 
 export async function chargeApm(
   d: Deps,
   ctx: PageContext,
   mids: Mid[],
-  choice: { brand: string; identifier: string },
+  choice: { brand: string; identifier?: string; parameters: Record<string, string> },
   details: PaymentDetails,
 ): Promise<Payment> {
   const s = ctx.session;
@@ -40,10 +80,37 @@ export async function chargeApm(
       currency: s.order.currency,
       mid,
       authorize,
+      parameters: { ...asFormValues(sentParameters(s, choice.brand)), ...choice.parameters },
       payerEmail: s.customer?.email,
       details: { ...details, checkoutPaymentMethod: choice.brand },
+      deadlineSeconds: apmDeadlineSeconds(d.config, ctx.merchant, brandDescriptor(choice.brand)?.flow),
+      // The provider's page opens with the session's own link token, so it can send the payer back to this page
+      // (only hashes of it are stored, as for the session).
+      redirectToken: providerNotifies(choice.brand) ? ctx.token : undefined,
     },
     { callbacks: checkoutCallbacks(d, ctx.merchant) },
   );
+  await armDeadline(d, payment);
   return payment;
+}
+
+/** Whether the session's payment waits on its provider's page rather than on the page's own confirmation step. */
+export const atProvider = (s: CheckoutSession): boolean => !!s.paymentMethod && s.paymentMethod !== 'card' && providerNotifies(s.paymentMethod);
+
+export const toProvider = (d: Deps, ctx: PageContext, transId: string): PageOutcome => ({
+  kind: 'toProvider',
+  ctx,
+  url: methodPageUrl(d.config.PUBLIC_BASE_URL, transId, ctx.token),
+});
+
+/**
+ * The payer is back on the session's link while a provider decides: to the provider again while its step is open,
+ * else the outcome the provider's notification (or an expired deadline) gave.
+ */
+export async function resumeAtProvider(d: Deps, ctx: PageContext): Promise<PageOutcome> {
+  const payment = await d.payments.get(ctx.session.paymentId);
+  if (!payment) throw new Error('Checkout session in challenge without its payment');
+  if (isWaitingForProvider(payment)) return toProvider(d, ctx, payment.transId);
+  const done = await claim(d, ctx, { state: 'completed' });
+  return done ? afterPayment(done, payment) : busy(ctx);
 }

@@ -18,10 +18,12 @@ export interface PageContext {
 }
 
 export type PageOutcome =
-  | { kind: 'form'; ctx: PageContext; errors?: FormErrors; holder?: string; choice?: string; method?: string; identifier?: string }
+  | { kind: 'form'; ctx: PageContext; errors?: FormErrors; holder?: string; choice?: string; method?: string; identifier?: string; parameters?: Record<string, string> }
   | { kind: 'threeDs'; ctx: PageContext }
   /** The payment waits for 3DS: send the browser to the page (GET), which shows the step. */
   | { kind: 'toPage'; ctx: PageContext }
+  /** An alternative method's provider step is open (its page, a QR, bank instructions): send the payer there. */
+  | { kind: 'toProvider'; ctx: PageContext; url: string }
   | { kind: 'return'; ctx: PageContext; outcome: 'paid' | 'declined' | 'notCompleted'; reason?: string; url?: string; target: string }
   | { kind: 'dead'; reason: 'expired' | 'used' | 'notFound' | 'busy'; language?: string; merchantDefaultLanguage?: string };
 

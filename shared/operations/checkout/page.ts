@@ -17,6 +17,7 @@ import { isMoto } from '../payment/routing.js';
 import { completeRedirect, isWaitingForPayer } from '../s2s-apm/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
+import { apmPageMethods, atProvider, payerFacts, resumeAtProvider, toProvider } from './page-apm.js';
 import { leaseFrom, leaseIsOver, resolveStuckSession } from './attempt-lease.js';
 import { afterPayment, busy, claim, dead, expire, finish, isExpired, isOutcome, load, type PageOutcome } from './page-flow.js';
 import { logger } from '../../logger.js';
@@ -38,7 +39,7 @@ export async function openPage(d: Deps, token: string | undefined): Promise<Page
     case 'open':
       return isExpired(d, ctx.session) ? expire(d, ctx) : { kind: 'form', ctx };
     case 'challenge':
-      return { kind: 'threeDs', ctx };
+      return atProvider(ctx.session) ? resumeAtProvider(d, ctx) : { kind: 'threeDs', ctx };
     case 'processing':
       return leaseIsOver(d, ctx.session) ? resolveStuckSession(d, ctx) : busy(ctx);
     case 'completed':
@@ -68,10 +69,15 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
       payeeCard: s.operation === 'transfer',
       terms: ctx.merchant.termsCheckbox,
       now: d.clock.now(),
+      apm: apmPageMethods(s),
+      payer: payerFacts(s),
     },
     t,
   );
-  if (!parsed.ok) return { kind: 'form', ctx, errors: parsed.errors, holder: parsed.holder, choice: parsed.choice, method: parsed.method, identifier: parsed.identifier };
+  if (!parsed.ok) {
+    const { errors, holder, choice, method, identifier, parameters } = parsed;
+    return { kind: 'form', ctx, errors, holder, choice, method, identifier, parameters };
+  }
 
   const claimed = await claim(d, ctx, { state: 'processing', leaseUntil: leaseFrom(d) });
   if (!claimed) return busy(ctx);
@@ -93,6 +99,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
   const next = await claim(d, ctx, { state: waiting ? 'challenge' : 'completed', transId: payment.transId, paymentMethod });
   if (!next) return busy(ctx);
   logger.info('checkout payment', { clientKey: s.clientKey, paymentId: payment.transId, status: payment.status });
+  if (waiting && atProvider(next.session)) return toProvider(d, next, payment.transId);
   return waiting ? { kind: 'toPage', ctx: next } : afterPayment(next, payment);
 }
 
@@ -102,6 +109,8 @@ export async function confirmThreeDs(d: Deps, token: string | undefined): Promis
   if (isOutcome(loaded)) return loaded;
   let { ctx } = loaded;
   if (ctx.session.state !== 'challenge') return openPage(d, token);
+  // An alternative method's provider decides on its own page, never on this step.
+  if (atProvider(ctx.session)) return resumeAtProvider(d, ctx);
   const claimed = await claim(d, ctx, { state: 'processing', leaseUntil: leaseFrom(d) });
   if (!claimed) return busy(ctx);
   ctx = claimed;

@@ -3,13 +3,14 @@
  * transfer's window) end DECLINED with their callback — exactly once, as any other close of the step
  * (provider-step.ts): a notification that arrives first wins, one that arrives later changes nothing.
  *
- * Deployed it runs every minute and keeps watching for APM_DEADLINE_WATCH_SECONDS, polling every
- * APM_DEADLINE_POLL_SECONDS, so a deadline is acted on within seconds rather than at the next minute; locally the
- * pollers (or a test) run it as one pass.
+ * Deployed, each deadline has its own one-time schedule (expireWhenDue below), and the sweeper runs every few minutes
+ * as a backstop for a schedule that could not be made; it may keep watching for APM_DEADLINE_WATCH_SECONDS, polling
+ * every APM_DEADLINE_POLL_SECONDS. Locally the pollers (or a test) run it as one pass every 2 s.
  */
 import type { Deps } from '../../deps.js';
 import { apmDeadline } from '../../domain/apm-deadline.js';
 import { closeProviderStep } from './provider-step.js';
+import { PATTERNS } from '../../protocol/fields.js';
 
 /** The decline reason of an expired payment; the QR page and the docs say the same. */
 export const EXPIRED = 'expired';
@@ -42,4 +43,22 @@ export async function sweepDeadlines(d: Deps, due: (now: string) => Promise<stri
     if (d.clock.now().getTime() + d.config.APM_DEADLINE_POLL_SECONDS * 1000 > until) return report;
     await sleep(d.config.APM_DEADLINE_POLL_SECONDS * 1000);
   }
+}
+
+/** The longest a wake-up waits for its deadline: Scheduler fires somewhere in the deadline's minute. */
+export const MAX_WAIT_MS = 65_000;
+
+/**
+ * A one-time schedule woke up for one payment (scheduler-deadline-timers.ts): wait for its deadline (Scheduler fires
+ * within the deadline's minute, possibly before it), then expire it unless a notification closed it first. A deadline
+ * further away (the test clock moved back, or the wake-up came early) is left to the sweeper.
+ */
+export async function expireWhenDue(d: Deps, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
+  const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
+  const deadline = p && apmDeadline(p);
+  if (!deadline) return 0;
+  const wait = Date.parse(deadline) - d.clock.now().getTime();
+  if (wait > MAX_WAIT_MS) return 0;
+  if (wait > 0) await sleep(wait);
+  return expireDue(d, async () => [transId]);
 }

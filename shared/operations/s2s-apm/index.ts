@@ -16,5 +16,6 @@ export const S2S_APM_ACTIONS: ReadonlyMap<string, S2sApmAction> = new Map(
 
 // Protocol-neutral APM cores, for other protocols (the Checkout page's vcard method).
 export { apmCharge, apmConnectorFor, newRedirectToken, type ApmChargeInput, type ApmChargeResult } from './charge.js';
-export { completeRedirect, isWaitingForPayer, redirectTokenMatches } from './redirect-step.js';
+export { completeRedirect, isWaitingForPayer, isWaitingForProvider, methodPageUrl, providerNotifies, redirectTokenMatches } from './redirect-step.js';
+export { apmDeadlineSeconds } from './payment-request.js';
 export { prepareDebit, completeDebit } from './two-step-debit.js';

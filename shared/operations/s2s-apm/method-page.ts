@@ -9,7 +9,7 @@ import type { Payment } from '../../domain/payment.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
-import { completeRedirect, isWaitingForPayer, isWaitingForProvider, redirectTokenMatches } from './redirect-step.js';
+import { completeRedirect, isWaitingForPayer, isWaitingForProvider, providerNotifies, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
@@ -27,12 +27,19 @@ const notFound = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...mess
 async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
   if (!PATTERNS.uuid.test(transId)) return undefined;
   const p = await d.payments.get(transId);
-  if (!p || p.protocol !== 's2s-apm' || !redirectTokenMatches(p, token)) return undefined;
-  return p;
+  if (!p || !redirectTokenMatches(p, token)) return undefined;
+  // A Checkout page payment reaches this page only at a provider (vcard's step is the Checkout page's own).
+  return p.protocol === 's2s-apm' || (p.protocol === 'checkout' && notifies(p)) ? p : undefined;
 }
 
 /** vcard completes on this page itself (protocol.md §8); the sandbox provider's other brands notify the platform. */
-const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && p.details.brand !== 'vcard';
+const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && providerNotifies(p.details.brand);
+
+/** Where the payer goes after deciding: the shop's return_url, or a Checkout payment's own page (its link token). */
+function returnUrlOf(d: Deps, p: Payment, token: string): string | undefined {
+  if (p.protocol === 'checkout') return `${d.config.PUBLIC_BASE_URL}/auth/${token}`;
+  return p.details.returnUrl as string | undefined;
+}
 
 /** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
 export async function showMethodPage(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
@@ -82,7 +89,7 @@ export async function submitMethodPage(
     const again = await submitProviderPage(d, p, token!, decision, collected);
     if (again) return framedForMerchantOf(d, p.clientKey, again);
   } else await completeOnPage(d, p, config, decision);
-  const returnUrl = p.details.returnUrl;
+  const returnUrl = returnUrlOf(d, p, token!);
   if (!returnUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   return { statusCode: 303, body: '', headers: { location: returnUrl } };
 }

@@ -5,7 +5,8 @@
  */
 import { BusinessRuleError, InvalidHashError } from '../../errors.js';
 import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
-import type { Mid } from '../../domain/merchant.js';
+import type { Merchant, Mid } from '../../domain/merchant.js';
+import type { Config } from '../../config.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
@@ -60,9 +61,8 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
 }
 
 /** The spec's timers: a QR lives 1 minute (per merchant, or the platform's setting), a bank-code transfer 5 minutes. */
-function deadlineSeconds(req: S2sApmRequest, flow: ApmFlow | undefined): number | undefined {
-  const { config } = req.deps;
-  if (flow === 'qr') return req.config.merchant.qrLifetimeSeconds ?? config.APM_QR_LIFETIME_SECONDS;
+export function apmDeadlineSeconds(config: Pick<Config, 'APM_QR_LIFETIME_SECONDS' | 'APM_BANK_WINDOW_SECONDS'>, merchant: Pick<Merchant, 'qrLifetimeSeconds'>, flow: ApmFlow | undefined): number | undefined {
+  if (flow === 'qr') return merchant.qrLifetimeSeconds ?? config.APM_QR_LIFETIME_SECONDS;
   if (flow === 'bank-window') return config.APM_BANK_WINDOW_SECONDS;
   return undefined;
 }
@@ -87,6 +87,6 @@ export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: ApmC
     payerEmail: fields.payer.email,
     details: apmDetails(fields, req.config.merchant),
     redirectToken: newRedirectToken(),
-    deadlineSeconds: deadlineSeconds(req, fields.descriptor?.flow),
+    deadlineSeconds: apmDeadlineSeconds(req.deps.config, req.config.merchant, fields.descriptor?.flow),
   };
 }

@@ -18,6 +18,7 @@ import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 import type { FollowUpClaim } from '../payment/recover.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
+import { methodPageUrl } from './redirect-step.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string): string {
   // "apm" keeps an identical body sent to /post apart from one sent to /post-va.
@@ -50,7 +51,7 @@ export function apmRecorder(req: Pick<S2sApmRequest, 'config' | 'deps'>): Callba
 export function apmRedirect(req: S2sApmRequest, p: Payment, token: string | undefined): ApmRedirect | undefined {
   if (!onPayerStep(p.status) || !token) return undefined;
   return {
-    redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/post-va/redirect/${p.transId}?token=${encodeURIComponent(token)}`,
+    redirect_url: methodPageUrl(req.deps.config.PUBLIC_BASE_URL, p.transId, token),
     redirect_method: 'GET',
     redirect_params: [],
   };

@@ -7,12 +7,11 @@
 import type { Deps } from '../../deps.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
-import { FieldReader } from '../../protocol/fields.js';
 import type { FormValue } from '../../protocol/form.js';
 import { providerPage } from '../../protocol/s2s-apm/provider-page.js';
 import { messagePage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
 import { brandDescriptor } from '../../apm/catalogue.js';
-import { checkParameters } from '../../apm/rules.js';
+import { checkAsked } from '../../apm/page-fields.js';
 import { sandboxScenario } from '../../connectors/sandbox-apm.js';
 import { sendSandboxNotification } from '../../connectors/sandbox-apm-notifier.js';
 import { logger } from '../../logger.js';
@@ -58,16 +57,10 @@ export async function submitProviderPage(d: Deps, p: Payment, token: string, dec
   const missing = missingFields(p);
   if (approve && descriptor && missing.length) {
     // The fields the request lacked, under the descriptor's own rules (now required: the payer is asked for them).
-    const values = collected && typeof collected === 'object' && !Array.isArray(collected) ? (collected as Record<string, FormValue>) : {};
-    const only = Object.fromEntries(missing.map((n) => [n, { ...descriptor.parameters[n]!, presence: 'required' as const }]));
-    const f = new FieldReader({});
     const payer = p.details.payer ?? {};
     const payerName = payer.payer_first_name && payer.payer_last_name ? `${payer.payer_first_name} ${payer.payer_last_name}` : undefined;
-    checkParameters(f, { ...descriptor, parameters: only, collect: [] }, values, { payerName, payerCountry: payer.payer_country });
-    if (f.errors.length) {
-      const text = (n: string) => (typeof values[n] === 'string' ? (values[n] as string) : '');
-      return view(d, p, token, missing.map((name) => ({ name, value: text(name), error: f.errors.find((e) => e.field === `parameters[${name}]`)?.message })));
-    }
+    const { errors, values } = checkAsked(descriptor, missing, collected, { payerName, payerCountry: payer.payer_country });
+    if (Object.keys(errors).length) return view(d, p, token, missing.map((name) => ({ name, value: values[name], error: errors[name] })));
   }
   const flow = descriptor?.flow;
   const status = flow === 'qr' ? (approve ? 'executed' : 'rejected') : approve ? 'paid' : 'failed';

@@ -25,6 +25,16 @@ export function isWaitingForProvider(p: Payment): boolean {
   return canApply(p, { name: 'PROVIDER_DECLINED' });
 }
 
+/**
+ * vcard completes on the platform's own method page (protocol.md §8); every other brand's provider decides on its
+ * own page and notifies the platform (operations/providers/).
+ */
+export const providerNotifies = (brand: unknown): boolean => brand !== 'vcard';
+
+/** The address of a REDIRECT payment's method page (the provider's page for notifying brands). */
+export const methodPageUrl = (baseUrl: string, transId: string, token: string): string =>
+  `${baseUrl}/post-va/redirect/${transId}?token=${encodeURIComponent(token)}`;
+
 /** Whether the payer may finish the method's page: the payment's REDIRECT step is open and nothing was attempted. */
 export function isWaitingForPayer(p: Payment): boolean {
   return canApply(p, { name: 'PAYER_RETURNED' }) && hasAttempt(p, ['REDIRECT'], ['waiting']);

@@ -6,6 +6,7 @@ import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import { logger } from '../../logger.js';
 import type { S2sApmAction } from './action.js';
 import { apmCharge } from './charge.js';
+import { armDeadline } from './deadline-timer.js';
 import { acceptPaymentRequest, chargeInput } from './payment-request.js';
 import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
 import { isWalletBrand, walletApmSale } from '../wallets/apm-sale.js';
@@ -22,6 +23,7 @@ export const sale: S2sApmAction = {
       const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) =>
         apmPaymentResult('SALE', result === 'INIT' ? 'SUCCESS' : result, p, apmRedirect(req, p, input.redirectToken));
       const { payment, event } = await apmCharge(req.deps, input, { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) });
+      await armDeadline(req.deps, payment);
       logger.info('apm sale', { clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
       return { statusCode: 200, body: answer(payment, event.result) };
     });

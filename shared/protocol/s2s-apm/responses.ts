@@ -1,6 +1,39 @@
 /** S2S APM synchronous response bodies (protocol.md §4). Amounts are strings in the payment's currency format. */
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
+import { answer, optionalText, text, type Answer } from '../answer-schema.js';
+import { z } from 'zod';
+
+export const ApmPaymentAnswer = answer('ApmPaymentAnswer', 'SALE, DEBIT2VIRTUAL(_CALC/_COMPLETE), CREDIT2VIRTUAL, CREDIT2CRYPTO: the payment; the provider\'s page when result is REDIRECT, the deposit address when a crypto payment waits (SUCCESS/PENDING).', {
+  action: text,
+  result: text,
+  status: text,
+  order_id: text,
+  trans_id: text,
+  trans_date: text,
+  descriptor: text,
+  amount: text,
+  currency: text,
+  commission: optionalText,
+  total_amount: optionalText,
+  decline_reason: optionalText,
+  crypto_address: optionalText,
+  crypto_network: optionalText,
+  redirect_url: optionalText,
+  redirect_method: z.enum(['GET', 'POST']).optional(),
+  redirect_params: z.union([z.record(z.string(), z.string()), z.tuple([])]).optional(),
+});
+
+export const ApmStatusAnswer = answer('ApmStatusAnswer', 'GET_TRANS_STATUS of an APM payment.', {
+  action: z.literal('GET_TRANS_STATUS'),
+  result: z.literal('SUCCESS'),
+  status: text,
+  order_id: text,
+  trans_id: text,
+  decline_reason: optionalText,
+  brand: optionalText,
+  arn: optionalText,
+});
 
 export interface ApmRedirect {
   redirect_url: string;
@@ -24,7 +57,7 @@ export function instructionFields(p: Payment): Record<string, string> {
 }
 
 /** SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC/_COMPLETE and CREDIT2VIRTUAL answers. */
-export function apmPaymentResult(action: string, result: string, p: Payment, redirect?: ApmRedirect): Record<string, unknown> {
+export function apmPaymentResult(action: string, result: string, p: Payment, redirect?: ApmRedirect): Answer<typeof ApmPaymentAnswer> {
   return {
     action,
     result,
@@ -45,7 +78,7 @@ export function apmPaymentResult(action: string, result: string, p: Payment, red
 export { captureResult as apmCaptureResult, voidResult as apmVoidResult, creditvoidAccepted as apmCreditvoidAccepted } from '../s2s/responses.js';
 
 /** GET_TRANS_STATUS: ARN only when known (omitted in status responses when missing). */
-export function apmStatusResult(p: Payment): Record<string, unknown> {
+export function apmStatusResult(p: Payment): Answer<typeof ApmStatusAnswer> {
   return {
     action: 'GET_TRANS_STATUS',
     result: 'SUCCESS',

@@ -36,9 +36,16 @@ export function payerLanguage(value: string | undefined): string | undefined {
   return PAYER_LANGUAGES.find((l) => l.toLowerCase() === code) ?? 'en';
 }
 
+/** Every payer_* field kept on a payment (and echoed where the merchant's payer mapping is on). */
+export const PAYER_FIELDS = [
+  'payer_first_name', 'payer_last_name', 'payer_middle_name', 'payer_birth_date', 'payer_address', 'payer_address2',
+  'payer_house_number', 'payer_country', 'payer_city', 'payer_district', 'payer_zip', 'payer_state', 'payer_email',
+  'payer_phone', 'payer_phone_country_code', 'payer_ip',
+] as const;
+
 export function readPayer(f: FieldReader, merchant: Merchant, needs: PayerNeeds): Payer {
   const fields: Record<string, string> = {};
-  const read = (name: string, required: boolean, rule: FieldRule = {}): string | undefined => {
+  const read = (name: (typeof PAYER_FIELDS)[number], required: boolean, rule: FieldRule = {}): string | undefined => {
     const value = required ? f.required(name, rule) : f.optional(name, rule);
     if (value) fields[name] = value;
     return value || undefined;

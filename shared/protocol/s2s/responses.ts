@@ -1,9 +1,41 @@
 /** Follow-up answers common to both S2S protocols (S2S CARD and S2S APM share their shapes). */
+import { z } from 'zod';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
+import { answer, optionalText, text, type Answer } from '../answer-schema.js';
+
+export const CaptureAnswer = answer('CaptureAnswer', 'CAPTURE: the captured amount; a declined capture leaves the authorization PENDING.', {
+  action: z.literal('CAPTURE'),
+  result: text,
+  status: text,
+  order_id: text,
+  trans_id: text,
+  trans_date: text,
+  descriptor: text,
+  amount: text,
+  currency: text,
+  decline_reason: optionalText,
+});
+
+export const VoidAnswer = answer('VoidAnswer', 'VOID: the payment after the void (VOID, or unchanged when declined).', {
+  action: z.literal('VOID'),
+  result: text,
+  status: text,
+  order_id: text,
+  trans_id: text,
+  trans_date: text,
+  decline_reason: optionalText,
+});
+
+export const AcceptedAnswer = answer('AcceptedAnswer', 'CREDITVOID and RETRY answer ACCEPTED at once; the outcome comes by callback.', {
+  action: z.enum(['CREDITVOID', 'RETRY']),
+  result: z.literal('ACCEPTED'),
+  order_id: text,
+  trans_id: text,
+});
 
 /** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
-export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Record<string, unknown> {
+export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Answer<typeof CaptureAnswer> {
   return {
     action: 'CAPTURE',
     result,
@@ -18,7 +50,7 @@ export function captureResult(result: string, p: Payment, amount: number, date: 
   };
 }
 
-export function voidResult(result: string, p: Payment, date: string, declineReason?: string): Record<string, unknown> {
+export function voidResult(result: string, p: Payment, date: string, declineReason?: string): Answer<typeof VoidAnswer> {
   return {
     action: 'VOID',
     result,
@@ -31,6 +63,6 @@ export function voidResult(result: string, p: Payment, date: string, declineReas
 }
 
 /** CREDITVOID answers ACCEPTED at once; the outcome comes by callback. */
-export function creditvoidAccepted(p: Payment): Record<string, unknown> {
+export function creditvoidAccepted(p: Payment): Answer<typeof AcceptedAnswer> {
   return { action: 'CREDITVOID', result: 'ACCEPTED', order_id: p.orderId, trans_id: p.transId };
 }

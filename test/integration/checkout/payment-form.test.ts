@@ -38,13 +38,31 @@ describe('readPaymentForm', () => {
   it('reads an alternative method by its identifier and does not check card fields then', () => {
     expect(readPaymentForm({ method: 'vcard', identifier: ' success@gmail.com ', card_number: 'x' }, opts(), t)).toEqual({
       ok: true,
-      choice: { kind: 'apm', brand: 'vcard', identifier: 'success@gmail.com' },
+      choice: { kind: 'apm', brand: 'vcard', identifier: 'success@gmail.com', parameters: {} },
       payeeCardNumber: undefined,
     });
     expect(readPaymentForm({ method: 'vcard' }, opts(), t)).toMatchObject({ ok: false, errors: { identifier: t.required } });
     expect(readPaymentForm({ method: 'vcard', identifier: 'a@b.c' }, opts({ methods: ['card'] }), t)).toMatchObject({ ok: false });
     // The first method is the default when none is posted.
     expect(readPaymentForm({ identifier: 'a@b.c' }, opts({ methods: ['vcard'] }), t)).toMatchObject({ ok: true, choice: { kind: 'apm' } });
+  });
+
+  it("asks a method's missing parameters under the protocol's rules; an optional identifier may stay empty", () => {
+    const voucher = opts({ methods: ['card', 'voucher'], apm: { voucher: { identifier: 'optional', ask: ['pin'] } } });
+    expect(readPaymentForm({ method: 'voucher' }, voucher, t)).toMatchObject({ ok: false, errors: { parameters: { pin: 'This value should not be blank.' } } });
+    expect(readPaymentForm({ method: 'voucher', parameters: { pin: '123' } }, voucher, t)).toMatchObject({
+      ok: false,
+      errors: { parameters: { pin: 'This value should have exactly 16 characters.' } },
+      parameters: { pin: '123' },
+    });
+    expect(readPaymentForm({ method: 'voucher', parameters: { pin: ' 1234567890123456 ', other: 'x' } }, voucher, t)).toEqual({
+      ok: true,
+      choice: { kind: 'apm', brand: 'voucher', identifier: undefined, parameters: { pin: '1234567890123456' } },
+      payeeCardNumber: undefined,
+    });
+    const ars = opts({ methods: ['bank_code_ars'], apm: { bank_code_ars: { identifier: 'optional', ask: ['bank_cuil'] } } });
+    expect(readPaymentForm({ parameters: { bank_cuil: '2012345678' } }, ars, t)).toMatchObject({ ok: false, errors: { parameters: { bank_cuil: 'This value should have exactly 11 digits.' } } });
+    expect(readPaymentForm({ parameters: { bank_cuil: '20123456789' } }, ars, t)).toMatchObject({ ok: true });
   });
 
   it('needs a valid payee card for a transfer', () => {

@@ -8,9 +8,18 @@ import type { FormObject } from '../../form.js';
 import { getString } from '../../form.js';
 import { cardBrand, luhnValid } from '../../fields.js';
 import type { PageText } from './i18n.js';
+import { brandDescriptor } from '../../../apm/catalogue.js';
+import { checkAsked, type PayerFacts } from '../../../apm/page-fields.js';
 
 export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms' | 'card_choice' | 'saved_cvv' | 'saved_expiry' | 'payee_card_number' | 'method' | 'identifier';
-export type FormErrors = Partial<Record<FieldName | 'form', string>>;
+/** `parameters`: an alternative method's fields, by parameter name, in the protocol's wording (apm/rules.ts). */
+export type FormErrors = Partial<Record<FieldName | 'form', string>> & { parameters?: Record<string, string> };
+
+/** What the page asks for an alternative method: its identifier's rule and the parameters the session lacks. */
+export interface ApmPageMethod {
+  identifier: 'required' | 'optional';
+  ask: string[];
+}
 
 export interface PostedCard {
   number: string;
@@ -25,8 +34,8 @@ export type CardChoice =
   | { kind: 'new'; card: PostedCard }
   /** index into the session's saved cards; cvv (payments) or expiry (payouts) as the payer typed it. */
   | { kind: 'saved'; index: number; cvv?: string; expiry?: { expMonth: string; expYear: string } }
-  /** An alternative method (brand) with the payer's identifier at it. */
-  | { kind: 'apm'; brand: string; identifier: string };
+  /** An alternative method (brand) with the payer's identifier at it and the parameters the page asked for. */
+  | { kind: 'apm'; brand: string; identifier?: string; parameters: Record<string, string> };
 
 export interface PaymentFormOptions {
   /** The session's methods (`card` and APM brands); the first is preselected. */
@@ -43,11 +52,15 @@ export interface PaymentFormOptions {
   payeeCard: boolean;
   terms: boolean;
   now: Date;
+  /** Per alternative method of the session: what its fields are (absent: the identifier only, required). */
+  apm?: Readonly<Record<string, ApmPageMethod>>;
+  /** The payer as the session knows them, for parameters checked against the payer. */
+  payer?: PayerFacts;
 }
 
 export type PaymentFormResult =
   | { ok: true; choice: CardChoice; payeeCardNumber?: string }
-  | { ok: false; errors: FormErrors; holder: string; choice: string; method: string; identifier: string };
+  | { ok: false; errors: FormErrors; holder: string; choice: string; method: string; identifier: string; parameters?: Record<string, string> };
 
 /** "saved-N" or "new"; a page with saved cards preselects the first, so a missing choice means the only one offered. */
 function readChoice(form: FormObject, opts: PaymentFormOptions): string | undefined {
@@ -91,13 +104,19 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
   const identifier = (getString(form, 'identifier') ?? '').trim();
   const choice = method === 'card' ? readChoice(form, opts) : undefined;
   let result: CardChoice | undefined;
+  let parameters: Record<string, string> | undefined;
 
   if (method === undefined) {
     errors.method = t.fixErrors;
   } else if (method !== 'card') {
-    if (!identifier) errors.identifier = t.required;
+    const page = opts.apm?.[method] ?? { identifier: 'required', ask: [] };
+    const descriptor = brandDescriptor(method);
+    const asked = descriptor && page.ask.length ? checkAsked(descriptor, page.ask, form.parameters, opts.payer ?? {}) : { errors: {}, values: {} };
+    parameters = asked.values;
+    if (Object.keys(asked.errors).length) errors.parameters = asked.errors;
+    if (!identifier && page.identifier === 'required') errors.identifier = t.required;
     else if (identifier.length > 255) errors.identifier = t.badIdentifier;
-    else result = { kind: 'apm', brand: method, identifier };
+    else if (!errors.parameters) result = { kind: 'apm', brand: method, identifier: identifier || undefined, parameters: asked.values };
   } else if (choice === undefined) {
     errors.card_choice = t.chooseCard;
   } else if (choice === 'new') {
@@ -136,7 +155,7 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
 
   if (Object.keys(errors).length || !result) {
     const badCard = errors.card_number === t.badCard || errors.payee_card_number === t.badCard;
-    return { ok: false, errors: { ...errors, form: badCard ? t.badCard : t.fixErrors }, holder, choice: choice ?? '', method: method ?? '', identifier };
+    return { ok: false, errors: { ...errors, form: badCard ? t.badCard : t.fixErrors }, holder, choice: choice ?? '', method: method ?? '', identifier, parameters };
   }
   return { ok: true, choice: result, payeeCardNumber };
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fill, type PageLanguage } from './i18n.js';
+import { APM_FIELD_LABELS } from './i18n/types.js';
 import { PAGE_CSS } from './style.js';
 import { FORM_SCRIPT, RETURN_SCRIPT } from './script.js';
 
@@ -110,12 +111,17 @@ export interface FormView {
   choice?: string;
   /** transfer: ask for the payee's card number. */
   payeeCard: boolean;
-  /** The session's methods: `card` and alternative methods (brands); tabs when more than one. */
-  methods: Array<{ value: string; label: string }>;
+  /**
+   * The session's methods: `card` and alternative methods (brands); tabs when more than one. An alternative method
+   * may leave the identifier optional and ask for parameters (their names, apm/page-fields.ts).
+   */
+  methods: Array<{ value: string; label: string; identifierOptional?: boolean; ask?: string[] }>;
   /** The method to show selected. */
   method?: string;
   /** The APM identifier the payer typed (kept after an error). */
   identifier?: string;
+  /** The chosen method's parameters as the payer typed them (kept after an error). */
+  parameters?: Record<string, string>;
   errors?: FormErrors;
   holder?: string;
 }
@@ -187,18 +193,38 @@ ${option('new', t.newCard, undefined, 'new-card')}
   const method = methods.some((m) => m.value === v.method) ? v.method! : methods[0]!.value;
   const hasCard = methods.some((m) => m.value === 'card');
   const hasApm = methods.some((m) => m.value !== 'card');
+  const chosen = methods.find((m) => m.value === method)!;
+  const identifierRule = (m: { identifierOptional?: boolean }) => (m.identifierOptional ? ' data-identifier="optional"' : '');
   const methodChoice =
     methods.length > 1
       ? `<fieldset class="methods" id="method"><legend class="sr-only">${esc(t.paymentMethod)}</legend>
-${methods.map((m) => `<label class="tab"><input type="radio" name="method" value="${esc(m.value)}"${m.value === method ? ' checked' : ''}><span>${esc(m.label)}</span></label>`).join('\n')}
+${methods.map((m) => `<label class="tab"><input type="radio" name="method" value="${esc(m.value)}"${m.value === method ? ' checked' : ''}${identifierRule(m)}><span>${esc(m.label)}</span></label>`).join('\n')}
 </fieldset>`
-      : `<input type="hidden" name="method" value="${esc(method)}">`;
+      : `<input type="hidden" name="method" value="${esc(method)}"${identifierRule(chosen)}>`;
+  // One identifier input for every alternative method; the page script makes it optional where the method's is.
+  const idOptional = chosen.identifierOptional === true;
+  const identifier = `<div class="field">
+<label for="identifier">${esc(t.identifier)}<span class="hint" id="identifier-hint"${idOptional ? '' : ' hidden'}>${esc(t.optional)}</span></label>
+<input type="email" class="ltr" ${attrs('identifier', true)} autocomplete="email" maxlength="255" value="${esc(v.identifier ?? '')}" data-check="identifier"${idOptional ? ' data-optional="1"' : ' required'}>
+<p class="error" id="identifier-error" role="alert">${esc(err.identifier ?? '')}</p>
+</div>`;
+  // A method's parameters: named parameters[x] as S2S APM names them; only the chosen method's are enabled and sent.
+  const parameter = (brand: string, name: string) => {
+    const id = `p-${brand}-${name}`;
+    const mine = brand === method;
+    const problem = mine ? (err.parameters?.[name] ?? '') : '';
+    return `<div class="field">
+<label for="${esc(id)}">${esc(Object.hasOwn(APM_FIELD_LABELS, name) ? t[APM_FIELD_LABELS[name]!] : name)}</label>
+<input type="text" class="ltr" id="${esc(id)}" name="parameters[${esc(name)}]" aria-invalid="${problem ? 'true' : 'false'}" aria-describedby="${esc(id)}-error" autocomplete="off" value="${esc(mine ? (v.parameters?.[name] ?? '') : '')}" data-check="parameter" required>
+<p class="error" id="${esc(id)}-error" role="alert">${esc(problem)}</p>
+</div>`;
+  };
   const apm = hasApm
-    ? `<div class="method-fields" data-method="apm">${field(
-        'identifier',
-        t.identifier,
-        `<input type="email" class="ltr" ${attrs('identifier')} autocomplete="email" maxlength="255" value="${esc(v.identifier ?? '')}" data-check="identifier" required>`,
-      )}</div>`
+    ? `<div class="method-fields" data-method="apm">${identifier}</div>
+${methods
+  .filter((m) => m.ask?.length)
+  .map((m) => `<div class="method-fields" data-method="${esc(m.value)}">${m.ask!.map((n) => parameter(m.value, n)).join('\n')}</div>`)
+  .join('\n')}`
     : '';
   const payee = v.payeeCard
     ? field(

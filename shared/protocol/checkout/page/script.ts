@@ -9,17 +9,20 @@ var d=f.dataset;
 function digits(v){return v.replace(/\\D/g,'')}
 function luhn(p){var s=0,dbl=false;for(var i=p.length-1;i>=0;i--){var n=+p[i];if(dbl){n*=2;if(n>9)n-=9}s+=n;dbl=!dbl}return s%10===0}
 function brand(p){return /^(4|5[1-5]|2[2-7]|3[47]|6011|65|64[4-9]|35|62)/.test(p)}
-function show(el,msg){var e=document.getElementById(el.name+'-error');el.setAttribute('aria-invalid',msg?'true':'false');if(e)e.textContent=msg||''}
+function show(el,msg){var e=document.getElementById(el.id+'-error');el.setAttribute('aria-invalid',msg?'true':'false');if(e)e.textContent=msg||''}
 var fmt={card:function(el){el.value=digits(el.value).slice(0,19).replace(/(\\d{4})(?=\\d)/g,'$1 ')},
 expiry:function(el){var v=digits(el.value).slice(0,4);el.value=v.length>2?v.slice(0,2)+'/'+v.slice(2):v},
 cvv:function(el){el.value=digits(el.value).slice(0,4)}};
 var inputs=f.querySelectorAll('[data-check]');
 inputs.forEach(function(el){el.addEventListener('input',function(){var g=fmt[el.dataset.check];if(g)g(el);show(el,'')})});
 // Method tabs and saved cards: only the chosen method's and card's fields are shown and sent (disabled fields are
-// neither checked nor posted).
-function chosen(name,dflt){var c=f.querySelector('input[name='+name+']:checked')||f.querySelector('input[type=hidden][name='+name+']');return c?c.value:dflt}
-function sync(){var m=chosen('method','card'),c=chosen('card_choice','new');
-f.querySelectorAll('[data-method]').forEach(function(g){g.hidden=(g.dataset.method==='card')!==(m==='card')});
+// neither checked nor posted). Groups: card, apm (the identifier, any alternative method), or one method's own.
+function picked(name){return f.querySelector('input[name='+name+']:checked')||f.querySelector('input[type=hidden][name='+name+']')}
+function chosen(name,dflt){var c=picked(name);return c?c.value:dflt}
+function sync(){var m=chosen('method','card'),c=chosen('card_choice','new'),p=picked('method');
+f.querySelectorAll('[data-method]').forEach(function(g){var k=g.dataset.method;g.hidden=k==='card'?m!=='card':k==='apm'?m==='card':k!==m});
+var idf=document.getElementById('identifier'),opt=!!(p&&p.dataset.identifier==='optional');
+if(idf){idf.required=!opt;if(opt)idf.dataset.optional='1';else delete idf.dataset.optional;var h=document.getElementById('identifier-hint');if(h)h.hidden=!opt}
 f.querySelectorAll('[data-choice]').forEach(function(g){g.hidden=(g.dataset.choice==='new')!==(c==='new')});
 f.querySelectorAll('input:not([type=radio]):not([type=hidden])').forEach(function(i){i.disabled=!!i.closest('[hidden]')})}
 f.querySelectorAll('input[type=radio]').forEach(function(r){r.addEventListener('change',sync)});sync();

@@ -70,7 +70,38 @@ export interface PageText {
   withMethod: string;
   payButton: string;
   cancelButton: string;
+  /** Beside a field the payer may leave empty (an alternative method's optional identifier). */
+  optional: string;
+  /** Labels of the parameters an alternative method may ask for on the Checkout page (APM_FIELD_LABELS). */
+  fieldPin: string;
+  fieldDocumentNumber: string;
+  fieldDocumentType: string;
+  fieldPersonalId: string;
+  fieldToCurrency: string;
+  fieldUpiId: string;
+  fieldUpiAddress: string;
+  fieldSecurityAnswer: string;
+  fieldCuil: string;
+  fieldCurp: string;
 }
+
+/**
+ * The label of each parameter a Checkout-page method may ask the payer for (apm/page-fields.ts), by its protocol
+ * name; a test checks every such parameter of every descriptor offered on the page has one.
+ */
+export const APM_FIELD_LABELS: Readonly<Record<string, keyof PageText>> = {
+  pin: 'fieldPin',
+  document_number: 'fieldDocumentNumber',
+  document_type: 'fieldDocumentType',
+  personalId: 'fieldPersonalId',
+  personal_id: 'fieldPersonalId',
+  toCurrency: 'fieldToCurrency',
+  upi_id: 'fieldUpiId',
+  upiAddress: 'fieldUpiAddress',
+  SecurityQuestionAnswer: 'fieldSecurityAnswer',
+  bank_cuil: 'fieldCuil',
+  bank_curp: 'fieldCurp',
+};
 
 /** The Luhn failure text is the platform's own (protocol.md §8); English keeps it word for word. */
 export const BAD_CARD = 'Bad Request. Brand of card does not support.';

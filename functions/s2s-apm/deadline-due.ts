@@ -1,0 +1,20 @@
+/**
+ * Ops bus rule target: a payment's deadline wake-up (ApmDeadlineDue, put by its EventBridge Scheduler one-time
+ * schedule). Waits out the seconds to the deadline and declines the payment "expired" with its callback, unless the
+ * provider's notification closed it first. A detail without a payment id is dropped; errors throw, so it is retried.
+ */
+import type { EventBridgeEvent } from 'aws-lambda';
+import { deps } from '../../shared/deps.js';
+import { expireWhenDue } from '../../shared/operations/providers/deadlines.js';
+import { logger } from '../../shared/logger.js';
+
+export async function handler(event: EventBridgeEvent<string, { transId?: unknown }>): Promise<{ expired: number }> {
+  const transId = event.detail?.transId;
+  if (typeof transId !== 'string') {
+    logger.error('apm deadline event without a payment', { eventId: event.id });
+    return { expired: 0 };
+  }
+  const expired = await expireWhenDue(deps(), transId);
+  if (expired) logger.info('apm deadline expired', { transId });
+  return { expired };
+}

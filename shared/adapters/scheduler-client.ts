@@ -1,0 +1,22 @@
+/**
+ * The Scheduler client and its timers, made once per container when the stage configures a schedule group. The SDK
+ * module is loaded on first use only: local processes (npm start, the admin CLI) never schedule and never load it.
+ */
+import type { Config } from '../config.js';
+import { EVENT_BUS } from '../resources.js';
+import type { DeadlineTimers } from '../ports/deadline-timers.js';
+
+export function schedulerDeadlineTimers(config: Config): DeadlineTimers | undefined {
+  const { APM_DEADLINE_SCHEDULE_GROUP: groupName, APM_DEADLINE_SCHEDULER_ROLE_ARN: roleArn, EVENT_BUS_ARN: busArn } = config;
+  if (!groupName || !roleArn || !busArn) return undefined;
+  let timers: Promise<DeadlineTimers> | undefined;
+  const load = async (): Promise<DeadlineTimers> => {
+    const [{ SchedulerClient }, { SchedulerDeadlineTimers }] = await Promise.all([import('@aws-sdk/client-scheduler'), import('./scheduler-deadline-timers.js')]);
+    const client = new SchedulerClient({
+      region: config.AWS_REGION,
+      ...(config.AWS_ENDPOINT_URL ? { endpoint: config.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    });
+    return new SchedulerDeadlineTimers(client, { groupName, roleArn, busArn, source: EVENT_BUS.opsSource });
+  };
+  return { schedule: async (transId, realAt) => (await (timers ??= load())).schedule(transId, realAt) };
+}

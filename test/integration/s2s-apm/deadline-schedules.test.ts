@@ -1,0 +1,84 @@
+/**
+ * Deployed APM deadlines: a QR or bank-window payment gets its own EventBridge Scheduler one-time schedule (moto's
+ * scheduler, which stores schedules but never fires them), at the deadline's minute, onto the ops bus; the wake-up's
+ * handler waits out the seconds left and expires the payment with its callback, exactly once.
+ */
+import { CreateScheduleGroupCommand, GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { deps } from '../../../shared/deps.js';
+import { atMinuteOf, SchedulerDeadlineTimers } from '../../../shared/adapters/scheduler-deadline-timers.js';
+import { handler as deadlineDue } from '../../../functions/s2s-apm/deadline-due.js';
+import { expireWhenDue } from '../../../shared/operations/providers/deadlines.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { apmSale } from './support.js';
+
+const GROUP = `apm-deadlines-${Date.now()}`;
+const ROLE = 'arn:aws:iam::123456789012:role/apm-deadline-scheduler';
+const BUS = 'arn:aws:events:eu-west-1:123456789012:event-bus/t-ops';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+let shop: MerchantServer;
+let scheduler: SchedulerClient;
+
+beforeAll(async () => {
+  scheduler = new SchedulerClient({ region: 'eu-west-1', endpoint: inject('endpoints').moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await scheduler.send(new CreateScheduleGroupCommand({ Name: GROUP }));
+  // The platform as deployed: every QR / bank-window payment asks for its one-time schedule. Test platforms run no
+  // sweeper by themselves (schedules: manual), so the wake-up below is what expires the payment.
+  platform = await startTestPlatform({
+    APM_QR_LIFETIME_SECONDS: '3',
+    APM_DEADLINE_SCHEDULE_GROUP: GROUP,
+    APM_DEADLINE_SCHEDULER_ROLE_ARN: ROLE,
+    EVENT_BUS_ARN: BUS,
+  });
+  shop = await startMerchantServer();
+  merchant = await testMerchant({ notificationUrl: shop.url });
+});
+afterAll(async () => {
+  await shop?.close();
+  await platform?.stop();
+  scheduler?.destroy();
+});
+
+const schedule = (transId: string) => scheduler.send(new GetScheduleCommand({ GroupName: GROUP, Name: `apm-deadline-${transId}` }));
+
+describe('APM deadlines on EventBridge Scheduler', () => {
+  it('names the minute of the deadline in UTC, deleted after it ran', () => {
+    expect(atMinuteOf(new Date('2027-01-31T23:59:41.250Z'))).toBe('at(2027-01-31T23:59:00)');
+  });
+
+  it('gives a QR payment one schedule onto the ops bus; asking again is harmless', async () => {
+    const res = (await postForm(`${platform.url}/post-va`, apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never)).body;
+    expect(res).toMatchObject({ result: 'REDIRECT' });
+    const s = await schedule(res.trans_id);
+    const deadline = (await deps().payments.get(res.trans_id))!.details.deadline as string;
+    expect(s).toMatchObject({
+      ScheduleExpression: atMinuteOf(new Date(deadline)),
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: { Arn: BUS, RoleArn: ROLE, EventBridgeParameters: { Source: 'payments.ops', DetailType: 'ApmDeadlineDue' }, Input: JSON.stringify({ transId: res.trans_id }) },
+    });
+    const timers = new SchedulerDeadlineTimers(scheduler, { groupName: GROUP, roleArn: ROLE, busArn: BUS, source: 'payments.ops' });
+    await expect(timers.schedule(res.trans_id, new Date(deadline))).resolves.toBeUndefined();
+  });
+
+  it('the wake-up waits for the deadline, then declines "expired" with one callback', async () => {
+    const res = (await postForm(`${platform.url}/post-va`, apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never)).body;
+    const deadline = Date.parse((await deps().payments.get(res.trans_id))!.details.deadline as string);
+    // Scheduler may fire early in the deadline's minute: the handler waits for the deadline itself.
+    const result = await deadlineDue({ id: 'e1', detail: { transId: res.trans_id } } as never);
+    expect(Date.now()).toBeGreaterThanOrEqual(deadline);
+    expect(result).toEqual({ expired: 1 });
+    const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.trans_id && c.fields.status === 'DECLINED'));
+    expect(cb.fields).toMatchObject({ result: 'DECLINED', decline_reason: 'expired' });
+    // A second delivery of the same wake-up (Scheduler retries) changes nothing.
+    await expect(expireWhenDue(deps(), res.trans_id)).resolves.toBe(0);
+    await expect(deadlineDue({ id: 'e2', detail: {} } as never)).resolves.toEqual({ expired: 0 });
+    await expect(deadlineDue({ id: 'e3', detail: { transId: 'not-a-payment' } } as never)).resolves.toEqual({ expired: 0 });
+  });
+});

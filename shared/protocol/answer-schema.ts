@@ -29,3 +29,16 @@ export const nested = z.record(z.string(), z.unknown()).optional();
 
 /** What a builder returns for a schema. */
 export type Answer<T extends z.ZodType> = z.output<T>;
+
+/** The fields every S2S payment answer and callback opens with (S2S CARD and S2S APM alike). */
+export const PAYMENT_ANSWER_FIELDS = {
+  action: text,
+  result: text,
+  status: text,
+  order_id: text,
+  trans_id: text,
+  trans_date: text,
+  descriptor: text,
+  amount: text,
+  currency: text,
+};

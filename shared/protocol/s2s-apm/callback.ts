@@ -11,20 +11,12 @@ import type { FormValue } from '../form.js';
 import { apmCallbackHash, apmCredit2VirtualCallbackHash } from '../signature.js';
 import { commissionFields } from './responses.js';
 import { extendedData } from '../payment-attributes.js';
-import { callbackFields, nested, optionalFields, optionalText, text } from '../answer-schema.js';
+import { callbackFields, nested, optionalFields, optionalText, text, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 import { PAYER_FIELDS } from '../s2s-card/payer.js';
 
 /** Every field apmCallbackFields may send (OpenAPI webhooks are generated from it; a test checks real callbacks). */
 export const S2S_APM_CALLBACK = callbackFields('S2sApmCallbackFields', 'S2S APM callback fields.', {
-  action: text,
-  result: text,
-  status: text,
-  order_id: text,
-  trans_id: text,
-  trans_date: text,
-  descriptor: text,
-  amount: text,
-  currency: text,
+  ...PAYMENT_ANSWER_FIELDS,
   commission: optionalText,
   total_amount: optionalText,
   brand: optionalText,

@@ -1,19 +1,11 @@
 /** S2S APM synchronous response bodies (protocol.md §4). Amounts are strings in the payment's currency format. */
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
-import { answer, optionalText, text, type Answer } from '../answer-schema.js';
+import { answer, optionalText, text, type Answer, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 import { z } from 'zod';
 
 export const ApmPaymentAnswer = answer('ApmPaymentAnswer', 'SALE, DEBIT2VIRTUAL(_CALC/_COMPLETE), CREDIT2VIRTUAL, CREDIT2CRYPTO: the payment; the provider\'s page when result is REDIRECT, the deposit address when a crypto payment waits (SUCCESS/PENDING).', {
-  action: text,
-  result: text,
-  status: text,
-  order_id: text,
-  trans_id: text,
-  trans_date: text,
-  descriptor: text,
-  amount: text,
-  currency: text,
+  ...PAYMENT_ANSWER_FIELDS,
   commission: optionalText,
   total_amount: optionalText,
   decline_reason: optionalText,

@@ -11,22 +11,14 @@ import { formula2, formula6 } from '../signature.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import { extendedData, THREE_DS_ATTRIBUTES } from '../payment-attributes.js';
-import { callbackFields, nested, optionalFields, optionalText, text } from '../answer-schema.js';
+import { callbackFields, nested, optionalFields, optionalText, text, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 import { SCHEDULE_ECHO } from '../schedules/payment-echo.js';
 import { BROWSER_FIELDS } from './browser.js';
 import { PAYER_FIELDS } from './payer.js';
 
 /** Every field s2sCardCallbackFields may send (OpenAPI webhooks are generated from it; a test checks real callbacks). */
 export const S2S_CARD_CALLBACK = callbackFields('S2sCardCallbackFields', 'S2S CARD callback fields.', {
-  action: text,
-  result: text,
-  status: text,
-  order_id: text,
-  trans_id: text,
-  trans_date: text,
-  descriptor: text,
-  amount: text,
-  currency: text,
+  ...PAYMENT_ANSWER_FIELDS,
   decline_reason: optionalText,
   card: optionalText,
   card_expiration_date: optionalText,

@@ -7,7 +7,7 @@ import { THREE_DS_ATTRIBUTES } from '../payment-attributes.js';
 import { BROWSER_FIELDS } from './browser.js';
 import { PAYER_FIELDS } from './payer.js';
 import { SCHEDULE_ECHO, scheduleEcho } from '../schedules/payment-echo.js';
-import { answer, optionalText, text, type Answer } from '../answer-schema.js';
+import { answer, optionalText, text, type Answer, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 import { z } from 'zod';
 
 const REDIRECT_FIELDS = {
@@ -17,15 +17,7 @@ const REDIRECT_FIELDS = {
 };
 
 export const CardPaymentAnswer = answer('CardPaymentAnswer', 'SALE, AUTH, DEBIT, CREDIT2CARD, CARD2CARD, RECURRING_SALE/DEBIT: the payment, with the page to send the payer to when result is REDIRECT.', {
-  action: text,
-  result: text,
-  status: text,
-  order_id: text,
-  trans_id: text,
-  trans_date: text,
-  descriptor: text,
-  amount: text,
-  currency: text,
+  ...PAYMENT_ANSWER_FIELDS,
   decline_reason: optionalText,
   recurring_token: optionalText,
   card_token: optionalText,

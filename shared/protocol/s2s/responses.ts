@@ -2,18 +2,11 @@
 import { z } from 'zod';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
-import { answer, optionalText, text, type Answer } from '../answer-schema.js';
+import { answer, optionalText, text, type Answer, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 
 export const CaptureAnswer = answer('CaptureAnswer', 'CAPTURE: the captured amount; a declined capture leaves the authorization PENDING.', {
+  ...PAYMENT_ANSWER_FIELDS,
   action: z.literal('CAPTURE'),
-  result: text,
-  status: text,
-  order_id: text,
-  trans_id: text,
-  trans_date: text,
-  descriptor: text,
-  amount: text,
-  currency: text,
   decline_reason: optionalText,
 });
 

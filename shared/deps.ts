@@ -42,7 +42,8 @@ import type { SealedCards } from './ports/sealed-cards.js';
 import type { ApmDeadlines } from './ports/apm-deadlines.js';
 import type { TableHealth } from './ports/table-health.js';
 import type { ConnectorRegistry } from './ports/connector.js';
-import { buildConnectors } from './connectors/index.js';
+import type { ApmConnectorRegistry } from './ports/apm-connector.js';
+import { buildApmConnectors, buildConnectors } from './connectors/index.js';
 import { OffsetClock } from './operations/clock/offset-clock.js';
 import { SigningSecrets } from './operations/callbacks/signing-secrets.js';
 import { callbackAddresses } from './operations/callbacks/address-policy.js';
@@ -81,6 +82,8 @@ export interface Deps {
   providerSecrets: ProviderSecretStore;
   /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
   connectors: ConnectorRegistry;
+  /** APM providers, by brand, name or notification slug (shared/connectors/index.ts buildApmConnectors). */
+  apmConnectors: ApmConnectorRegistry;
   /** Built on first use: callback delivery, replay and the outbox sweeper (docs/callbacks.md). */
   readonly callbacks: CallbackContext;
   /** Built on first use: the reconciler of transactions the acquirer never answered (docs/reconciliation.md). */
@@ -135,6 +138,7 @@ function build(config: Config): Deps {
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
     providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
     connectors: injectedConnectors ?? buildConnectors({ config, merchants, credentials: secrets['merchant-secrets'] }),
+    apmConnectors: injectedApmConnectors ?? buildApmConnectors(),
     deadlineTimers: schedulerDeadlineTimers(config) ?? pollerOnlyTimers,
   };
   const d = eager as Deps;
@@ -171,6 +175,7 @@ function build(config: Config): Deps {
 let current: Deps | undefined;
 /** Connectors a test injected (injectConnectors); kept across resetDeps so a restarted platform keeps them. */
 let injectedConnectors: ConnectorRegistry | undefined;
+let injectedApmConnectors: ApmConnectorRegistry | undefined;
 
 export function deps(): Deps {
   current ??= build(getConfig());
@@ -184,6 +189,12 @@ export function deps(): Deps {
 export function injectConnectors(registry: ConnectorRegistry | undefined): void {
   injectedConnectors = registry;
   if (current) current.connectors = registry ?? buildConnectors({ config: current.config, merchants: current.merchants, credentials: current.secrets['merchant-secrets'] });
+}
+
+/** Tests: the APM providers every handler of this process uses from now on (ApmConnectorCatalogue); undefined: the configured ones. */
+export function injectApmConnectors(registry: ApmConnectorRegistry | undefined): void {
+  injectedApmConnectors = registry;
+  if (current) current.apmConnectors = registry ?? buildApmConnectors();
 }
 
 /** The callback feature's part of deps() (tests and the admin CLI). */

@@ -7,7 +7,6 @@ import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js
 import { NotFoundError } from '../../shared/errors.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { parseNotification, verifyNotification } from '../../shared/protocol/providers/notification.js';
-import { apmConnectorBySlug } from '../../shared/connectors/registry.js';
 import { applyNotification } from '../../shared/operations/providers/notification.js';
 import { applyAcquirerNotification } from '../../shared/operations/providers/acquirer-notification.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
@@ -20,7 +19,7 @@ export const handler = httpEndpoint(
     // An acquirer's notification (the upstream gateway's callback): verified and applied by its connector.
     const acquirer = d.connectors.bySlug(slug);
     if (acquirer) return json(200, { result: 'OK', effect: await applyAcquirerNotification(d, acquirer, rawBody(event)) });
-    const provider = apmConnectorBySlug(slug);
+    const provider = d.apmConnectors.bySlug(slug);
     if (!provider) throw new NotFoundError(100000, 'Provider not found.');
     const body = rawBody(event);
     // The signature first: nothing of an unsigned body is read, and a wrong one changes nothing.

@@ -4,7 +4,7 @@
  */
 import type { BrandDescriptor, FieldSpec } from '../../shared/apm/descriptor.js';
 import { allBrands } from '../../shared/apm/catalogue.js';
-import { apmConnectorForBrand } from '../../shared/connectors/registry.js';
+import { buildApmConnectors } from '../../shared/connectors/index.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 
 export const DOCS_START = '<!-- brands:start (generated from shared/apm/brands by `npm run admin -- brands docs --write`; do not edit) -->';
@@ -46,9 +46,12 @@ export function sandboxOutcomes(d: BrandDescriptor): string {
   return 'not yet served';
 }
 
+/** The platform's configured APM providers (they need no resources to say which brands they serve). */
+const providers = buildApmConnectors();
+
 /** A provider carries its flow and S2S APM offers one of its actions (CREDIT2CRYPTO is not offered yet). */
 export function brandServed(d: BrandDescriptor): boolean {
-  return apmConnectorForBrand(d.brand) !== undefined && d.actions.some((a) => S2S_APM_ACTIONS.has(a === 'AUTH' ? 'SALE' : a));
+  return providers.forBrand(d.brand) !== undefined && d.actions.some((a) => S2S_APM_ACTIONS.has(a === 'AUTH' ? 'SALE' : a));
 }
 
 export interface CatalogueRow {

@@ -1,6 +1,7 @@
 /**
  * The connectors this platform can route a MID to, built once per container in the composition root (shared/deps.ts).
- * Adding an acquirer: one file implementing ports/connector.ts, and one line here (docs/connectors.md).
+ * Adding an acquirer: one file implementing ports/connector.ts, and one line here (docs/connectors.md); an APM
+ * provider: one file implementing ports/apm-connector.ts, and one line in buildApmConnectors.
  */
 import type { Config } from '../config.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
@@ -9,7 +10,9 @@ import { ConnectorCatalogue, type ConnectorEntry } from './registry.js';
 import type { Connector } from '../ports/connector.js';
 import { sandboxConnector } from './sandbox.js';
 import { sandboxBrowserConnector } from './sandbox-browser.js';
-import { sandboxApmFollowUps } from './sandbox-apm.js';
+import { sandboxApmConnector, sandboxApmFollowUps } from './sandbox-apm.js';
+import type { ApmConnector } from '../ports/apm-connector.js';
+import { ApmConnectorCatalogue } from './apm-registry.js';
 import { upstreamConnector } from './upstream.js';
 import { fetchTransport } from './http-transport.js';
 
@@ -31,4 +34,13 @@ export function buildConnectors(r: ConnectorResources, replacing: Connector[] = 
   ];
   const swapped = entries.map((e) => ({ ...e, connector: replacing.find((c) => c.name === e.connector.name) ?? e.connector }));
   return new ConnectorCatalogue(swapped, r.merchants);
+}
+
+/**
+ * The APM providers (S2S APM, the Checkout page's methods other than card). They need no resources: a provider's
+ * notifications are verified by the platform with its webhook secret. `replacing`: as for buildConnectors.
+ */
+export function buildApmConnectors(replacing: ApmConnector[] = []): ApmConnectorCatalogue {
+  const providers: ApmConnector[] = [sandboxApmConnector];
+  return new ApmConnectorCatalogue(providers.map((p) => replacing.find((c) => c.name === p.name) ?? p));
 }

@@ -1,6 +1,6 @@
 /**
- * Connectors by name, bound to a MID for each use. The card connectors are built in the composition root from the
- * list in shared/connectors/index.ts (tests build their own); APM providers are looked up here by brand or slug.
+ * Connectors by name, bound to a MID for each use. Built in the composition root from the list in
+ * shared/connectors/index.ts (tests build their own); the APM providers have theirs in apm-registry.ts.
  */
 import type {
   Connector,
@@ -15,9 +15,6 @@ import type {
 } from '../ports/connector.js';
 import { midCredentialsContext } from '../ports/connector.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
-import { sandboxApmConnector } from './sandbox-apm.js';
-import type { ApmConnector } from '../ports/apm-connector.js';
-import { brandDescriptor } from '../apm/catalogue.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
 import { SignatureError } from '../errors.js';
 
@@ -106,24 +103,4 @@ function paymentRef(p: PaymentOfConnector): ConnectorPaymentRef {
     ...(p.payerEmail ? { payerEmail: p.payerEmail } : {}),
     ...(p.card ? { card: { bin: p.card.bin, last4: p.card.last4, expMonth: p.card.expMonth, expYear: p.card.expYear } } : {}),
   };
-}
-
-/** APM providers (S2S APM, Checkout methods other than card). */
-const apmConnectors: ApmConnector[] = [sandboxApmConnector];
-
-/** The APM provider serving a brand (the `brand` request field): its descriptor's provider, if it carries the flow. */
-export function apmConnectorForBrand(brand: string): ApmConnector | undefined {
-  const d = brandDescriptor(brand);
-  return d && apmConnectors.find((c) => c.name === d.provider && c.flows.includes(d.flow));
-}
-
-export function apmConnectorNamed(name: string): ApmConnector {
-  const connector = apmConnectors.find((c) => c.name === name);
-  if (!connector) throw new Error(`No APM connector named ${name}`);
-  return connector;
-}
-
-/** The APM provider named by its notification address (/providers/{slug}/notifications). */
-export function apmConnectorBySlug(slug: string): ApmConnector | undefined {
-  return apmConnectors.find((c) => c.slug === slug);
 }

@@ -29,6 +29,7 @@ import { createHash } from 'node:crypto';
 import type { Connector, ConnectorInquiry, ConnectorOutcome } from '../ports/connector.js';
 import type { ApmConnector, ApmPaymentRequest } from '../ports/apm-connector.js';
 import { brandDescriptor } from '../apm/catalogue.js';
+import { sandboxApmPage } from './sandbox-apm-notifier.js';
 
 export const SANDBOX_APM_NAME = 'sandbox-apm';
 /** Its name in its notification address (/providers/sandbox/notifications) and for its webhook secret. */
@@ -111,6 +112,8 @@ export const sandboxApmConnector: ApmConnector = {
   name: SANDBOX_APM_NAME,
   slug: SANDBOX_PROVIDER_SLUG,
   flows: ['direct', 'redirect', 'payout', 'crypto-address', 'qr', 'bank-window'],
+  // The platform serves this provider's page; pending@ only waits there for a notification sent from outside.
+  page: sandboxApmPage((identifier) => sandboxScenario(identifier) === 'pending'),
 
   async pay(req: ApmPaymentRequest) {
     return req.brand === 'vcard' ? direct(req, true) : flowOutcome(req, false);

@@ -46,4 +46,36 @@ export interface ApmConnector extends Pick<Connector, 'name' | 'capture' | 'refu
   payout(req: ApmPayoutRequest): Promise<ConnectorOutcome>;
   /** DEBIT2VIRTUAL commission for an amount, minor units of the same currency. */
   commission(req: { brand: string; amount: number; currency: string }): number;
+  /** Set for a provider whose payment page the platform serves on its behalf (the sandbox); a real one hosts its own. */
+  readonly page?: ApmProviderPage;
+}
+
+/**
+ * The provider's side of a page the platform serves for it: the payer waits or decides there, and the provider then
+ * tells the platform over HTTP, signed, exactly as a real provider's servers would (POST /providers/{slug}/notifications).
+ */
+export interface ApmProviderPage {
+  /** The page only waits: the outcome comes by a notification sent from elsewhere. */
+  waitsOnly(req: { identifier?: string }): boolean;
+  /** The payer's Pay / Reject on the page, as the provider's notification sent to `to`; the platform's HTTP status. */
+  decide(req: { transId: string; brand: string; approve: boolean }, to: ProviderNotificationTarget): Promise<number>;
+}
+
+/** Where a provider's notification goes, and the webhook secret it is signed with. */
+export interface ProviderNotificationTarget {
+  url: string;
+  secret: string;
+}
+
+/** Where operations find APM providers (built in the composition root, shared/deps.ts). */
+export interface ApmConnectorRegistry {
+  names(): string[];
+  /** The provider serving a brand (the `brand` request field): its descriptor's provider, if it carries the flow. */
+  forBrand(brand: string): ApmConnector | undefined;
+  /** The provider of a stored payment (its `connector`); throws for an unknown name. */
+  named(name: string): ApmConnector;
+  /** The named provider, or undefined (a card connector's name). */
+  find(name: string): ApmConnector | undefined;
+  /** The provider whose notifications arrive at /providers/{slug}/notifications, if any. */
+  bySlug(slug: string): ApmConnector | undefined;
 }

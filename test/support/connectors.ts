@@ -4,10 +4,12 @@
  * same name, instead of patching a shared module.
  */
 import { vi } from 'vitest';
-import { deps, injectConnectors } from '../../shared/deps.js';
-import { buildConnectors } from '../../shared/connectors/index.js';
+import { deps, injectApmConnectors, injectConnectors } from '../../shared/deps.js';
+import { buildApmConnectors, buildConnectors } from '../../shared/connectors/index.js';
 import { sandboxConnector } from '../../shared/connectors/sandbox.js';
+import { sandboxApmConnector } from '../../shared/connectors/sandbox-apm.js';
 import type { Connector } from '../../shared/ports/connector.js';
+import type { ApmConnector } from '../../shared/ports/apm-connector.js';
 
 /** From now on the platform uses `connector` in place of the configured connector with its name. */
 export function injectConnector(connector: Connector): void {
@@ -25,4 +27,22 @@ export function recordingSandbox() {
   };
   injectConnector(recorded);
   return recorded;
+}
+
+/** From now on the platform uses `provider` in place of the configured APM provider with its name. */
+export function injectApmConnector(provider: ApmConnector): void {
+  injectApmConnectors(buildApmConnectors([provider]));
+}
+
+/** The sandbox APM provider with its payments and payouts recorded (vi.fn around the real behaviour), injected. */
+export function recordingApmSandbox() {
+  const recorded = { ...sandboxApmConnector, pay: vi.fn(sandboxApmConnector.pay), payout: vi.fn(sandboxApmConnector.payout) };
+  injectApmConnector(recorded);
+  return recorded;
+}
+
+/** Back to the configured connectors and APM providers. */
+export function restoreConnectors(): void {
+  injectConnectors(undefined);
+  injectApmConnectors(undefined);
 }

@@ -10,6 +10,7 @@ import type { PaymentStore, IdempotentResult } from '../../ports/payment-store.j
 import type { CardVault } from '../../ports/card-vault.js';
 import type { CallbackQueue } from '../../ports/callback-queue.js';
 import type { ConnectorRegistry } from '../../ports/connector.js';
+import type { ApmConnectorRegistry } from '../../ports/apm-connector.js';
 
 export interface CoreDeps {
   payments: PaymentStore;
@@ -18,6 +19,7 @@ export interface CoreDeps {
   clock: Clock;
   newId: () => string;
   connectors: ConnectorRegistry;
+  apmConnectors: ApmConnectorRegistry;
 }
 
 /** What happened to a payment, in protocol-neutral words; the protocol turns it into its callback and answer. */

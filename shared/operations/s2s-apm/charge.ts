@@ -14,8 +14,7 @@ import { BusinessRuleError } from '../../errors.js';
 import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { FormValue } from '../../protocol/form.js';
-import { apmConnectorForBrand } from '../../connectors/registry.js';
-import type { ApmConnector } from '../../ports/apm-connector.js';
+import type { ApmConnector, ApmConnectorRegistry } from '../../ports/apm-connector.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { AttemptHooks } from '../payment/attempt.js';
 import { newPayment } from '../payment/new-payment.js';
@@ -25,8 +24,8 @@ import type { CoreDeps, CoreResult } from '../payment/types.js';
 export const METHOD_NOT_SUPPORTED = 'Payment method is not supported.';
 
 /** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
-export function apmConnectorFor(brand: string): ApmConnector {
-  const connector = apmConnectorForBrand(brand);
+export function apmConnectorFor(providers: Pick<ApmConnectorRegistry, 'forBrand'>, brand: string): ApmConnector {
+  const connector = providers.forBrand(brand);
   if (!connector) throw new BusinessRuleError(204004, METHOD_NOT_SUPPORTED);
   return connector;
 }
@@ -82,7 +81,7 @@ export function callApm(connector: ApmConnector, input: ApmChargeInput, transId:
 
 /** Reserve (PREPARE + idempotency claim) → provider → its answer and callbacks in one write: the card charge's tail. */
 export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
-  const connector = apmConnectorFor(input.brand);
+  const connector = apmConnectorFor(d.apmConnectors, input.brand);
   const reserved = newPayment({
     ...input,
     transId: d.newId(),

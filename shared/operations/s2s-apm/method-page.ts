@@ -14,7 +14,6 @@ import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
-import { SANDBOX_APM_NAME } from '../../connectors/sandbox-apm.js';
 import type { FormValue } from '../../protocol/form.js';
 import { showProviderPage, submitProviderPage } from './provider-page.js';
 
@@ -29,11 +28,14 @@ async function load(d: Deps, transId: string, token: string | undefined): Promis
   const p = await d.payments.get(transId);
   if (!p || !redirectTokenMatches(p, token)) return undefined;
   // A Checkout page payment reaches this page only at a provider (vcard's step is the Checkout page's own).
-  return p.protocol === 's2s-apm' || (p.protocol === 'checkout' && notifies(p)) ? p : undefined;
+  return p.protocol === 's2s-apm' || (p.protocol === 'checkout' && notifies(d, p)) ? p : undefined;
 }
 
-/** vcard completes on this page itself (protocol.md §8); the sandbox provider's other brands notify the platform. */
-const notifies = (p: Payment) => p.connector === SANDBOX_APM_NAME && providerNotifies(p.details.brand);
+/**
+ * vcard completes on this page itself (protocol.md §8); the other brands of a provider whose page the platform serves
+ * (the sandbox) are decided on that page, and the provider notifies the platform.
+ */
+const notifies = (d: Deps, p: Payment) => d.apmConnectors.find(p.connector)?.page !== undefined && providerNotifies(p.details.brand);
 
 /** Where the payer goes after deciding: the shop's return_url, or a Checkout payment's own page (its link token). */
 function returnUrlOf(d: Deps, p: Payment, token: string): string | undefined {
@@ -47,8 +49,8 @@ export async function showMethodPage(d: Deps, transId: string, token: string | u
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
   // The provider's page stays open while its provider step is (a "pending" notification makes the payment PENDING).
-  if (!(notifies(p) ? isWaitingForProvider(p) : isWaitingForPayer(p))) return notFound(lang);
-  if (notifies(p)) return framedForMerchantOf(d, p.clientKey, showProviderPage(d, p, token!));
+  if (!(notifies(d, p) ? isWaitingForProvider(p) : isWaitingForPayer(p))) return notFound(lang);
+  if (notifies(d, p)) return framedForMerchantOf(d, p.clientKey, showProviderPage(d, p, token!));
   return framedForMerchantOf(d, p.clientKey, {
     statusCode: 200,
     ...methodPage({
@@ -84,7 +86,7 @@ export async function submitMethodPage(
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
   const config = await d.merchants.get(p.clientKey);
   if (!config) return notFound(lang);
-  if (notifies(p)) {
+  if (notifies(d, p)) {
     // The payer decided on the provider's page: the provider tells the platform, as a real one would.
     const again = await submitProviderPage(d, p, token!, decision, collected);
     if (again) return framedForMerchantOf(d, p.clientKey, again);

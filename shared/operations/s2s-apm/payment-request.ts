@@ -51,7 +51,7 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
       : apmCredit2VirtualHash({ orderId, orderAmount, orderCurrency, password }, hashAlgorithm);
   if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
 
-  apmConnectorFor(fields.brand);
+  apmConnectorFor(req.deps.apmConnectors, fields.brand);
   // A method that does not take this action (a payout brand on SALE, auth=Y where no two-stage exists) is no method.
   const action: ApmAction = rules.action === 'SALE' && authorize ? 'AUTH' : rules.action;
   if (!fields.descriptor?.actions.includes(action)) throw new BusinessRuleError(204004, METHOD_NOT_SUPPORTED);

@@ -1,8 +1,9 @@
 /**
- * The sandbox provider's page for its brands other than vcard (a real provider hosts its own): it shows the flow's
- * view (QR, transfer instructions, confirmation), asks the payer for the method's fields the request lacked, and on
- * Pay / Reject sends the provider's signed notification to the platform's public endpoint — the real path, so the
- * outcome is decided where a real provider's would be (operations/providers/).
+ * The page of a provider whose page the platform serves (the sandbox's, for its brands other than vcard; a real
+ * provider hosts its own): it shows the flow's view (QR, transfer instructions, confirmation), asks the payer for the
+ * method's fields the request lacked, and on Pay / Reject has the provider (ApmProviderPage) send its signed
+ * notification to the platform's public endpoint — the real path, so the outcome is decided where a real provider's
+ * would be (operations/providers/).
  */
 import type { Deps } from '../../deps.js';
 import { formatAmount } from '../../domain/money.js';
@@ -12,8 +13,6 @@ import { providerPage } from '../../protocol/s2s-apm/provider-page.js';
 import { messagePage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
 import { brandDescriptor } from '../../apm/catalogue.js';
 import { checkAsked } from '../../apm/page-fields.js';
-import { sandboxScenario } from '../../connectors/sandbox-apm.js';
-import { sendSandboxNotification } from '../../connectors/sandbox-apm-notifier.js';
 import { logger } from '../../logger.js';
 
 export interface ProviderPageResult extends HtmlPage {
@@ -22,6 +21,9 @@ export interface ProviderPageResult extends HtmlPage {
 
 const missingFields = (p: Payment): string[] => p.details.collectOnPage ?? [];
 const expired = (d: Deps, p: Payment) => p.details.deadline !== undefined && p.details.deadline <= d.clock.now().toISOString();
+/** The payment's provider's side of the page (method-page.ts sends only such payments here). */
+const pageOf = (d: Deps, p: Payment) => d.apmConnectors.named(p.connector).page!;
+const waitsOnly = (d: Deps, p: Payment) => pageOf(d, p).waitsOnly({ identifier: p.details.identifier });
 
 function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
   const flow = brandDescriptor(p.details.brand ?? '')?.flow ?? 'redirect';
@@ -38,7 +40,7 @@ function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string;
       reference: p.transId,
       deadline: p.details.deadline,
       collect,
-      waitOnly: sandboxScenario(p.details.identifier) === 'pending',
+      waitOnly: waitsOnly(d, p),
     }),
   };
 }
@@ -51,7 +53,7 @@ export function showProviderPage(d: Deps, p: Payment, token: string): ProviderPa
 /** The payer's Pay / Reject. Returns a page to show again (invalid fields, expired), or undefined: back to the shop. */
 export async function submitProviderPage(d: Deps, p: Payment, token: string, decision: string | undefined, collected: FormValue | undefined): Promise<ProviderPageResult | undefined> {
   if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
-  if (sandboxScenario(p.details.identifier) === 'pending') return undefined;
+  if (waitsOnly(d, p)) return undefined;
   const approve = decision === 'approve';
   const descriptor = brandDescriptor(p.details.brand ?? '');
   const missing = missingFields(p);
@@ -62,9 +64,9 @@ export async function submitProviderPage(d: Deps, p: Payment, token: string, dec
     const { errors, values } = checkAsked(descriptor, missing, collected, { payerName, payerCountry: payer.payer_country });
     if (Object.keys(errors).length) return view(d, p, token, missing.map((name) => ({ name, value: values[name], error: errors[name] })));
   }
-  const flow = descriptor?.flow;
-  const status = flow === 'qr' ? (approve ? 'executed' : 'rejected') : approve ? 'paid' : 'failed';
-  const answer = await sendSandboxNotification(d, p.transId, status);
-  if (answer !== 200) logger.warn('sandbox notification refused', { transId: p.transId, status: answer });
+  const provider = d.apmConnectors.named(p.connector);
+  const to = { url: `${d.config.PUBLIC_BASE_URL}/providers/${provider.slug}/notifications`, secret: await d.providerSecrets.secret(provider.slug) };
+  const answer = await pageOf(d, p).decide({ transId: p.transId, brand: p.details.brand ?? '', approve }, to);
+  if (answer !== 200) logger.warn('provider notification refused', { transId: p.transId, provider: provider.slug, status: answer });
   return undefined;
 }

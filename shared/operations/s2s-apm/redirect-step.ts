@@ -6,7 +6,6 @@
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { canApply, hasAttempt, ownTransaction, permit, settleRecord } from '../../domain/payment-machine/index.js';
-import { apmConnectorNamed } from '../../connectors/registry.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { runAttempt, type AttemptHooks } from '../payment/attempt.js';
@@ -58,7 +57,7 @@ export async function completeRedirect(d: CoreDeps, input: { payment: Payment; a
     { type: transactionType, amount: payment.amount, id: d.newId() },
     async (p): Promise<ConnectorOutcome> => {
       if (!input.approve) return { kind: 'declined', reason: CANCELLED_BY_PAYER };
-      return apmConnectorNamed(p.connector).completeRedirect({
+      return d.apmConnectors.named(p.connector).completeRedirect({
         transId: p.transId,
         brand: p.details.brand ?? '',
         identifier: p.details.identifier,

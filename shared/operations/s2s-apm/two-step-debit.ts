@@ -5,7 +5,6 @@
  */
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { apmConnectorNamed } from '../../connectors/registry.js';
 import { nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
 import { permitOrThrow } from '../payment/permit.js';
 import { newPayment } from '../payment/new-payment.js';
@@ -17,7 +16,7 @@ import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type
 export const DEBIT_NOT_COMPLETABLE = 'The debit is already completed.';
 
 export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
-  const connector = apmConnectorFor(input.brand);
+  const connector = apmConnectorFor(d.apmConnectors, input.brand);
   const transId = d.newId();
   const now = d.clock.now().toISOString();
   const commission = connector.commission({ brand: input.brand, amount: input.amount, currency: input.currency });
@@ -62,7 +61,7 @@ export async function completeDebit(d: CoreDeps, input: { payment: Payment; redi
     input.payment,
     { type: 'DEBIT', amount: input.payment.amount, id: attemptId },
     (p) =>
-      apmConnectorNamed(p.connector).pay({
+      d.apmConnectors.named(p.connector).pay({
         transId: p.transId,
         brand: p.details.brand ?? '',
         identifier: p.details.identifier,

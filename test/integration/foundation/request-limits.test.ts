@@ -9,8 +9,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
-import { recordingSandbox } from '../../support/connectors.js';
-import { sandboxApmConnector } from '../../../shared/connectors/sandbox-apm.js';
+import { recordingApmSandbox, recordingSandbox } from '../../support/connectors.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';
 import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
@@ -43,7 +42,7 @@ async function sideEffects<T>(fn: () => Promise<T>): Promise<{ result: T; writes
     { step: 'initialize', name: 'writeCounter' },
   );
   const { pay, payout } = recordingSandbox();
-  const apm = vi.spyOn(sandboxApmConnector, 'pay');
+  const apm = recordingApmSandbox().pay;
   try {
     const result = await fn();
     return { result, writes, acquirerCalls: pay.mock.calls.length + payout.mock.calls.length + apm.mock.calls.length };

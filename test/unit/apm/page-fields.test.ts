@@ -4,6 +4,8 @@ import { allBrands, brandDescriptor } from '../../../shared/apm/catalogue.js';
 import { checkAsked, collectableOnPage, fieldsToAsk } from '../../../shared/apm/page-fields.js';
 import { APM_FIELD_LABELS } from '../../../shared/protocol/checkout/page/i18n/types.js';
 import { apmMethods } from '../../../shared/operations/checkout/methods.js';
+import { buildApmConnectors } from '../../../shared/connectors/index.js';
+import { ApmConnectorCatalogue } from '../../../shared/connectors/apm-registry.js';
 
 const offered = allBrands().filter((d) => d.checkoutPage);
 const d = (brand: string) => brandDescriptor(brand)!;
@@ -45,10 +47,13 @@ describe('Checkout page methods from the descriptors', () => {
   });
 
   it('offers a brand only in its currencies', () => {
-    expect(apmMethods('USD')).not.toContain('ips');
-    expect(apmMethods('EUR')).toContain('ips');
-    expect(apmMethods('ARS')).toContain('bank_code_ars');
-    expect(apmMethods('ARS')).not.toContain('bank_code_mxn');
-    expect(apmMethods()).toContain('vcard');
+    const providers = buildApmConnectors();
+    expect(apmMethods(providers, 'USD')).not.toContain('ips');
+    expect(apmMethods(providers, 'EUR')).toContain('ips');
+    expect(apmMethods(providers, 'ARS')).toContain('bank_code_ars');
+    expect(apmMethods(providers, 'ARS')).not.toContain('bank_code_mxn');
+    expect(apmMethods(providers)).toContain('vcard');
+    // No provider registered: no method offered.
+    expect(apmMethods(new ApmConnectorCatalogue([]))).toEqual([]);
   });
 });

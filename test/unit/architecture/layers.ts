@@ -98,21 +98,10 @@ const AWS_SDK_LAYERS: Layer[] = ['adapters'];
 
 /**
  * Imports that break the rule today and are left to other work, each with its reason; listed by file, so a new one
- * still fails, and an entry no longer needed fails too (layering.test.ts), so the list only shrinks. Issue 10 §3 made
- * the card connectors ports built in shared/deps.ts; the APM connectors are still looked up by name.
+ * still fails, and an entry no longer needed fails too (layering.test.ts), so the list only shrinks. Empty since the
+ * APM providers became ports built in shared/deps.ts like the card connectors (issue 10 §3).
  */
-export const PENDING: { from: string; to: string; why: string }[] = [
-  ...[
-    'shared/operations/checkout/methods.ts',
-    'shared/operations/s2s-apm/charge.ts',
-    'shared/operations/s2s-apm/two-step-debit.ts',
-    'shared/operations/s2s-apm/redirect-step.ts',
-    'shared/operations/s2s-apm/method-page.ts',
-    'shared/operations/s2s-apm/provider-page.ts',
-    'functions/providers/notifications.ts',
-  ].map((from) => ({ from, to: 'shared/connectors/', why: 'APM connectors are still looked up by name, not injected through deps' })),
-  { from: 'shared/connectors/sandbox-apm-notifier.ts', to: 'shared/deps.ts', why: 'the sandbox APM provider calls the platform back in-process' },
-];
+export const PENDING: { from: string; to: string; why: string }[] = [];
 
 export interface ImportRef {
   /** As written. */

@@ -20,7 +20,7 @@ export const handler = httpEndpoint(
     const acquirer = d.connectors.bySlug(slug);
     if (acquirer) return json(200, { result: 'OK', effect: await applyAcquirerNotification(d, acquirer, rawBody(event)) });
     const provider = d.apmConnectors.bySlug(slug);
-    if (!provider) throw new NotFoundError(100000, 'Provider not found.');
+    if (!provider) throw NotFoundError.provider();
     const body = rawBody(event);
     // The signature first: nothing of an unsigned body is read, and a wrong one changes nothing.
     verifyNotification(body, header(event, 'x-provider-signature'), await d.providerSecrets.secret(provider.slug));

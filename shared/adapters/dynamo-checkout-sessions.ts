@@ -49,7 +49,7 @@ export class DynamoCheckoutSessionStore implements CheckoutSessionStore {
         }),
       );
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) throw new ConflictError('The payment session was changed by another request.');
+      if (err instanceof ConditionalCheckFailedException) throw ConflictError.checkoutSessionChanged();
       throw err;
     }
   }

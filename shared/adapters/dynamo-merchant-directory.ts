@@ -112,7 +112,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
       this.cache.delete(clientKey);
       return this.toMerchant(res.Attributes as unknown as StoredMerchant);
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) throw ValidationError.field('client_key', 'This value is not correct.');
+      if (err instanceof ConditionalCheckFailedException) throw ValidationError.notCorrect('client_key');
       throw err;
     }
   }

@@ -245,7 +245,7 @@ export class DynamoPaymentStore implements PaymentStore {
       await this.ddb.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
       if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
-        throw new ConflictError('The payment was changed by another request; retry.');
+        throw ConflictError.paymentChanged();
       }
       throw err;
     }

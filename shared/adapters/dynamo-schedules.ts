@@ -165,7 +165,7 @@ export class DynamoScheduleStore implements ScheduleStore {
       await this.ddb.send(command as PutCommand);
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) {
-        throw new ConflictError('The schedule was changed by another request; retry.');
+        throw ConflictError.scheduleChanged();
       }
       throw err;
     }

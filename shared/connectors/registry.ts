@@ -79,7 +79,7 @@ export class ConnectorCatalogue implements ConnectorRegistry {
       inquire: async (req) => (c.inquire ? withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal }))) : 'unknown'),
       verifyNotification: async (rawBody) => {
         const { payment } = scope;
-        if (!c.notifications || !payment) throw new SignatureError();
+        if (!c.notifications || !payment) throw SignatureError.invalid();
         return c.notifications.verify(rawBody, { mid: scope.mid, payment });
       },
     };

@@ -18,7 +18,7 @@
  *   inquire              GET_TRANS_STATUS_BY_ORDER; a follow-up's outcome from GET_TRANS_DETAILS' transactions
  *   notifications        the upstream's callbacks at POST /providers/upstream/notifications, Formula 2 (6 for payouts)
  */
-import { SignatureError } from '../errors.js';
+import { SignatureError, TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
 import { formatAmount } from '../domain/money.js';
 import { parseForm, getString } from '../protocol/form.js';
 import { formula1, formula2, formula5, formula6, hashEquals, type HashAlgorithm } from '../protocol/signature.js';
@@ -98,7 +98,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
   async function statusByOrder(a: Account, scope: Scoped<{ transId: string }>): Promise<Record<string, unknown> | undefined> {
     const res = await post(a, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: scope.transId, hash: paymentHash(a, scope, scope.transId) }, scope.signal);
     if (res.body?.result === 'SUCCESS') return res.body;
-    if (res.body?.error_code === 101000) return undefined;
+    if (res.body?.error_code === TRANSACTION_NOT_FOUND_CODE) return undefined;
     throw new AcquirerTimeoutError(`upstream status lookup failed (${res.status})`);
   }
 
@@ -212,7 +212,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         const a = await account(scope);
         const form = parseForm(rawBody);
         const transId = getString(form, 'trans_id');
-        if (!transId || !hashEquals(paymentHash(a, scope, transId), getString(form, 'hash'))) throw new SignatureError();
+        if (!transId || !hashEquals(paymentHash(a, scope, transId), getString(form, 'hash'))) throw SignatureError.invalid();
         return { final: ['SUCCESS', 'DECLINED'].includes(getString(form, 'result') ?? '') };
       },
     },

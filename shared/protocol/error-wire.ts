@@ -8,14 +8,13 @@
  * be within 1..100", the delays deprecation, "Not found acceptable methods"; business rules such as "Refund is not
  * allowed" and session-update texts are their own message), else "Request data is invalid.".
  */
-import { PlatformError, ValidationError, formatFieldError } from '../errors.js';
+import { PlatformError, VALIDATION_CODE, ValidationError, formatFieldError } from '../errors.js';
 
 export interface WireError {
   statusCode: number;
   body: Record<string, unknown>;
 }
 
-const VALIDATION_CODE = 100000;
 const GENERIC_VALIDATION_MESSAGE = 'Request data is invalid.';
 
 function common(err: PlatformError): Record<string, unknown> {

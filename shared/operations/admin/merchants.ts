@@ -68,7 +68,7 @@ export interface NewMid {
 
 export async function createMid(d: Deps, clientKey: string, input: NewMid = {}): Promise<Mid> {
   const config = await d.merchants.get(clientKey);
-  if (!config) throw ValidationError.field('client_key', 'This value is not correct.');
+  if (!config) throw ValidationError.notCorrect('client_key');
   const connector = input.connector ?? 'sandbox';
   if (!d.connectors.names().includes(connector)) throw ValidationError.field('connector', 'The value you selected is not a valid choice.');
   const settings = input.connectorSettings ?? {};

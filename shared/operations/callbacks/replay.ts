@@ -21,7 +21,7 @@ export interface Replayed {
 export async function replayCallback(ctx: CallbackContext, transId: string, ref: string): Promise<Replayed> {
   const all = await ctx.outbox.forPayment(transId);
   const cb = all.find((c) => c.eventId === ref || String(c.seq) === ref);
-  if (!cb) throw ValidationError.field('callback', 'This value is not correct.');
+  if (!cb) throw ValidationError.notCorrect('callback');
   if (!(await ctx.outbox.reopen(cb, ctx.clock.now().toISOString()))) {
     throw ValidationError.field('callback', 'The callback is being delivered right now; try again in a minute.');
   }

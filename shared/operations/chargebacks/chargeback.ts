@@ -18,9 +18,6 @@ import { permitOrThrow } from '../payment/permit.js';
 import { apply } from '../../domain/payment-machine/index.js';
 import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
 
-export const CHARGEBACK_NOT_ALLOWED = 'Chargeback is not allowed.';
-export const CHARGEBACK_TOO_LARGE = 'Chargeback amount exceeds the payment amount.';
-
 const ATTEMPTS = 3;
 
 export interface ChargebackInput {
@@ -65,8 +62,8 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
   // (refunds still waiting for the acquirer may already have returned the money).
   const event = { name: 'CHARGEBACK' as const, amount };
   permitOrThrow(payment, event, {
-    NOT_ALLOWED: () => new BusinessRuleError(100000, CHARGEBACK_NOT_ALLOWED),
-    CHARGEBACK_TOO_LARGE: () => new BusinessRuleError(208010, CHARGEBACK_TOO_LARGE),
+    NOT_ALLOWED: () => BusinessRuleError.chargebackNotAllowed(),
+    CHARGEBACK_TOO_LARGE: () => BusinessRuleError.chargebackTooLarge(),
   });
 
   const config = await d.merchants.get(payment.clientKey);

@@ -11,8 +11,6 @@ import { ValidationError } from '../../errors.js';
 import { allBrands } from '../../apm/catalogue.js';
 import type { ApmConnectorRegistry } from '../../ports/apm-connector.js';
 
-export const NO_ACCEPTABLE_METHODS = 'Not found acceptable methods';
-
 type Providers = Pick<ApmConnectorRegistry, 'forBrand'>;
 
 /** providers: only brands one of them serves (omitted: every brand offered on the page); currency: only the brands that take it. */
@@ -38,7 +36,7 @@ export function sessionMethods(
 ): string[] {
   const acceptable = acceptableMethods(operation, providers, currency).filter((m) => !enabled?.length || enabled.includes(m));
   const methods = requested?.length ? acceptable.filter((m) => requested.some((r) => r.toLowerCase() === m)) : acceptable;
-  if (methods.length === 0) throw ValidationError.rule('methods', NO_ACCEPTABLE_METHODS);
+  if (methods.length === 0) throw ValidationError.noAcceptableMethods();
   return methods;
 }
 

@@ -9,8 +9,6 @@ import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
 
-export { RETRY_NOT_ALLOWED } from '../payment/retry.js';
-
 export async function retry(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.required('payment_id');

@@ -3,14 +3,11 @@
  * can show them without opening the vault; the PAN is opened only when the payer pays with one.
  */
 import type { Deps } from '../../deps.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NOT_CORRECT, NotFoundError, ValidationError } from '../../errors.js';
 import { cardBrand } from '../../protocol/fields.js';
 import type { SavedCard } from '../../ports/checkout-sessions.js';
 import type { VaultEntry } from '../../ports/card-vault.js';
 import { resolveCardToken } from '../payment/index.js';
-
-/** The spec's generic text for an identifier that names nothing (as S2S CARD answers an unknown card_token). */
-export const UNKNOWN_TOKEN = 'This value is not correct.';
 
 export function savedCard(token: string, entry: VaultEntry): SavedCard {
   const { number, expMonth, expYear, holder } = entry.card;
@@ -29,7 +26,7 @@ export async function resolveSavedCards(d: Deps, clientKey: string, tokens: stri
       throw err;
     });
     if (entry) cards.push(savedCard(token, entry));
-    else errors.push({ field: `card_token[${i}]`, message: UNKNOWN_TOKEN });
+    else errors.push({ field: `card_token[${i}]`, message: NOT_CORRECT });
   }
   if (errors.length) throw new ValidationError(errors);
   return cards;

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
 import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';
-import { SessionTokenAuthError } from '../../protocol/hosted-fields/errors.js';
+import { SessionTokenAuthError } from '../../errors.js';
 import type { HostedSession } from './session.js';
 import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
 import { selectMid } from '../payment/routing.js';

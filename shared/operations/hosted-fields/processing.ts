@@ -17,7 +17,7 @@ import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
-import { charge, INVALID_REQUEST } from '../payment/index.js';
+import { charge } from '../payment/index.js';
 import { routePayment } from '../payment/routing.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { openCardData } from './card-data.js';
@@ -26,11 +26,8 @@ import { challengeUrl } from './three-ds.js';
 import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attributes.js';
 import { logger } from '../../logger.js';
 
-export const OPERATION_MISMATCH = 'The endpoint does not match the session operation.';
-export const NO_CARD_DATA = 'Card data has not been submitted.';
-
 export async function processPayment(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
-  if (loaded.session.operation !== operation) throw new BusinessRuleError(100000, OPERATION_MISMATCH);
+  if (loaded.session.operation !== operation) throw BusinessRuleError.operationMismatch();
   if (loaded.session.state !== 'open') return currentResult(d, loaded.session);
   const req = readPaymentRequest(rawBody, loaded.session.billingAddress?.country);
 
@@ -41,11 +38,11 @@ export async function processPayment(d: Deps, loaded: LoadedSession, operation: 
     started = await start(d, { ...loaded, session: s }, operation, req);
     if (started) break;
     const now = (await d.checkoutSessions.getByTokenHash(loaded.tokenHash)) as HostedSession | undefined;
-    if (!now) throw new ConflictError('The session was changed by another request.');
+    if (!now) throw ConflictError.sessionChanged();
     if (now.state !== 'open') return currentResult(d, now);
     s = now;
   }
-  if (!started) throw new ConflictError('The session was changed by another request.');
+  if (!started) throw ConflictError.sessionChanged();
   const { claimed, card, mid, authorize } = started;
   s = claimed;
   const challengeToken = randomBytes(24).toString('base64url');
@@ -106,12 +103,12 @@ interface Started {
 async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, req: PaymentRequest): Promise<Started | undefined> {
   const s = loaded.session;
   const card = await openCardData(d, loaded);
-  if (!card) throw new BusinessRuleError(100000, NO_CARD_DATA);
+  if (!card) throw BusinessRuleError.noCardData();
   // A purchase only a DMS MID takes is held there (spec transition table); a debit never is.
   const { mid, authorize } = routePayment(loaded.mids, { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 });
   // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
   if (d.connectors.named(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
-    throw new BusinessRuleError(100000, INVALID_REQUEST);
+    throw BusinessRuleError.invalidRequest();
   }
   const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });
   return claimed && { claimed, card, mid, authorize };
@@ -120,7 +117,7 @@ async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOper
 /** The session's one payment as it stands now (a repeated processing call, or one racing the first). */
 async function currentResult(d: Deps, s: HostedSession): Promise<PaymentResponse> {
   const payment = await d.payments.get(s.paymentId);
-  if (!payment) throw new ConflictError('The payment is being processed.');
+  if (!payment) throw ConflictError.paymentInProgress();
   return paymentResponse(payment, s.paymentId, challengeUrl(d, payment));
 }
 

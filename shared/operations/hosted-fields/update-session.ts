@@ -9,12 +9,11 @@
 import type { Deps } from '../../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
-import { ConflictError, InvalidHashError, PlatformError, ValidationError, type FieldError } from '../../errors.js';
+import { ConflictError, InvalidHashError, PlatformError, SessionUpdateError, ValidationError, type FieldError } from '../../errors.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { sessionUpdateHash } from '../../protocol/hosted-fields/update-hash.js';
 import { MESSAGES } from '../../protocol/fields.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
-import { SessionUpdateError } from '../../protocol/hosted-fields/errors.js';
 import { readUpdateRequest, type SessionChanges } from '../../protocol/hosted-fields/update-request.js';
 import { selectMid } from '../payment/routing.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
@@ -32,7 +31,7 @@ export async function updateSession(d: Deps, loaded: LoadedSession, rawBody: str
     if (await saveSession(d, s, applyChanges(s, changes, loaded.mids))) return { result: 'success' };
     s = (await d.checkoutSessions.getByTokenHash(loaded.tokenHash)) as HostedSession | undefined;
   }
-  throw new ConflictError('The session was changed by another request.');
+  throw ConflictError.sessionChanged();
 }
 
 /**

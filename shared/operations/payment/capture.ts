@@ -11,17 +11,15 @@ import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
-export const CAPTURE_NOT_ALLOWED = 'Capture is not allowed.';
-
 export function checkCapture(payment: Payment, amount: number | undefined): number {
   if (amount !== undefined && amount <= 0) {
     // Checked after the state: a capture the payment cannot take is refused as such whatever the amount.
-    permitOrThrow(payment, { name: 'CAPTURE' }, { NOT_ALLOWED: () => new BusinessRuleError(208003, CAPTURE_NOT_ALLOWED) });
+    permitOrThrow(payment, { name: 'CAPTURE' }, { NOT_ALLOWED: () => BusinessRuleError.captureNotAllowed() });
     throw ValidationError.field('amount', 'This value should be greater than 0.');
   }
   permitOrThrow(payment, { name: 'CAPTURE', amount }, {
-    NOT_ALLOWED: () => new BusinessRuleError(208003, CAPTURE_NOT_ALLOWED),
-    CAPTURE_TOO_LARGE: () => new BusinessRuleError(208004, 'Capture amount exceeds the authorized amount.'),
+    NOT_ALLOWED: () => BusinessRuleError.captureNotAllowed(),
+    CAPTURE_TOO_LARGE: () => BusinessRuleError.captureTooLarge(),
   });
   return amount ?? payment.amount;
 }

@@ -14,8 +14,6 @@ import { permitOrThrow } from './permit.js';
 import { challengeCard } from './card-vault.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
-export const NOT_WAITING = 'The payment is not waiting for authentication.';
-
 /** The payer may still finish the 3DS / redirect page (the machine's PAYER_RETURNED). */
 export function isWaitingForChallenge(p: Payment): boolean {
   return canApply(p, { name: 'PAYER_RETURNED' });
@@ -23,7 +21,7 @@ export function isWaitingForChallenge(p: Payment): boolean {
 
 export async function completeChallenge(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
   const { payment } = input;
-  const notWaiting = () => new BusinessRuleError(100000, NOT_WAITING);
+  const notWaiting = () => BusinessRuleError.notWaitingForAuthentication();
   const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
   const card = await challengeCard(d, payment);
   if (!card) throw notWaiting();

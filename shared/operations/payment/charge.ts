@@ -53,13 +53,11 @@ export interface ChargeInput {
   issueRecurringToken: boolean;
 }
 
-export const INVALID_REQUEST = 'INVALID_REQUEST';
-
 /** Refusals that need no acquirer call: checked before anything is written. */
 function checkConnectorRequirements(d: CoreDeps, input: ChargeInput): void {
   // Some acquirers reject a payment without the payer's Accept header; we say so before calling them.
   if (d.connectors.named(input.mid.connector).requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) {
-    throw new BusinessRuleError(100000, INVALID_REQUEST);
+    throw BusinessRuleError.invalidRequest();
   }
 }
 

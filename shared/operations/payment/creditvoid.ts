@@ -26,8 +26,8 @@ export function planCreditvoid(p: Payment, amount: number | undefined): Creditvo
   if (amount !== undefined && amount <= 0) throw ValidationError.field('amount', 'This value should be greater than 0.');
   const decision = permitOrThrow(p, { name: 'CREDITVOID', amount }, {
     NOT_ALLOWED: BusinessRuleError.refundNotAllowed,
-    PARTIAL_REVERSAL: () => new BusinessRuleError(208009, 'Partial reversal is not allowed.'),
-    REFUND_TOO_LARGE: () => new BusinessRuleError(208006, 'Refund amount exceeds the payment amount.'),
+    PARTIAL_REVERSAL: () => BusinessRuleError.partialReversalNotAllowed(),
+    REFUND_TOO_LARGE: () => BusinessRuleError.refundTooLarge(),
   });
   const kind = decision.attempt === 'REVERSAL' ? 'REVERSAL' : 'REFUND';
   // A held authorization is released whole; a settled payment refunds what is left unless told less.

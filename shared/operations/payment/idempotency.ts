@@ -51,17 +51,17 @@ export async function runOnce<R extends StoredResponse>(
     } catch (err) {
       if (!(err instanceof IdempotencyClaimedError)) throw err;
       if (err.claim.state === 'completed') return { statusCode: err.claim.result.statusCode, body: JSON.parse(err.claim.result.body) };
-      throw new ConflictError(IN_PROGRESS);
+      throw ConflictError.sameRequest();
     }
   }
   const bodyHash = rawBody === undefined ? undefined : createHash('sha256').update(rawBody).digest('hex');
   const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS, bodyHash);
   if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
   if (claim.state === 'in-progress') {
-    if (!claim.stale || !claim.reserved) throw new ConflictError(IN_PROGRESS);
+    if (!claim.stale || !claim.reserved) throw ConflictError.sameRequest();
     const answer = await run(key, { key, resume: claim.reserved });
     // Another request on the same payment: the interrupted one is settled (or asked about) first; this one may retry.
-    if (claim.bodyHash && bodyHash && claim.bodyHash !== bodyHash) throw new ConflictError(INTERRUPTED);
+    if (claim.bodyHash && bodyHash && claim.bodyHash !== bodyHash) throw ConflictError.interrupted();
     return answer;
   }
   let finished = false;
@@ -74,9 +74,6 @@ export async function runOnce<R extends StoredResponse>(
     await payments.release(key, { onlyIfUnreserved: !finished }).catch(() => undefined);
   }
 }
-
-const IN_PROGRESS = 'The same request is being processed.';
-const INTERRUPTED = 'An earlier request on this payment was interrupted; its outcome is being settled. Retry.';
 
 /** The idempotent answer of a payment-creating action: claimed with the reservation, stored with the outcome. */
 export function storedAnswer(key: string, body: (p: Payment, e: PaymentEvent) => Record<string, unknown>): IdempotencyHook {

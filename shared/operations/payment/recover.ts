@@ -47,7 +47,7 @@ export async function reserveOnce(d: CoreDeps, reserved: Payment, hooks: Attempt
 /** The answer for a payment an abandoned request reserved; completes the claim once the outcome is final. */
 async function recoverPayment(d: CoreDeps, transId: string, callbacks: CallbackRecorder, idempotency: IdempotencyHook): Promise<CoreResult> {
   const payment = await d.payments.get(transId);
-  if (!payment) throw new ConflictError('The same request is being processed.');
+  if (!payment) throw ConflictError.sameRequest();
   const result = await settleAttempt(d, payment, transId, callbacks, idempotency);
   // Still unknown: answer UNDEFINED and leave the claim open, so the next duplicate asks again.
   if (result.callbacks.length === 0 && result.event.result !== 'UNDEFINED') {
@@ -64,7 +64,7 @@ export async function resumeAbandoned(d: CoreDeps, hooks: AttemptHooks): Promise
   const claim = hooks.followUp;
   if (!claim?.resume) return undefined;
   const payment = await d.payments.get(claim.resume.transId);
-  if (!payment) throw new ConflictError('The same request is being processed.');
+  if (!payment) throw ConflictError.sameRequest();
   const result = await settleAttempt(d, payment, claim.resume.attemptId, hooks.callbacks);
   // Decided: the claim has done its job; the merchant's next request on this payment runs normally.
   if (result.event.result !== 'UNDEFINED') await d.payments.release(claim.key);

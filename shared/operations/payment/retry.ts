@@ -14,14 +14,12 @@ import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
-export const RETRY_NOT_ALLOWED = 'Retry is not allowed.';
-
 /** The card of the payment's recurring chain, if the payment may be retried now (100000 otherwise). */
 async function retryCard(d: CoreDeps, payment: Payment): Promise<VaultCard> {
-  permitOrThrow(payment, { name: 'RETRY' }, { NOT_ALLOWED: () => new BusinessRuleError(100000, RETRY_NOT_ALLOWED) });
+  permitOrThrow(payment, { name: 'RETRY' }, { NOT_ALLOWED: () => BusinessRuleError.retryNotAllowed() });
   const initial = await d.payments.get(payment.details.recurringFirstTransId!);
   const entry = initial?.recurringToken ? await d.cardVault.get('recurring', initial.recurringToken, payment.clientKey) : undefined;
-  if (!entry) throw new BusinessRuleError(100000, RETRY_NOT_ALLOWED);
+  if (!entry) throw BusinessRuleError.retryNotAllowed();
   return entry.card;
 }
 

@@ -21,12 +21,10 @@ import { newPayment } from '../payment/new-payment.js';
 import { chargeNewPayment } from '../payment/charge-tail.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 
-export const METHOD_NOT_SUPPORTED = 'Payment method is not supported.';
-
 /** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
 export function apmConnectorFor(providers: Pick<ApmConnectorRegistry, 'forBrand'>, brand: string): ApmConnector {
   const connector = providers.forBrand(brand);
-  if (!connector) throw new BusinessRuleError(204004, METHOD_NOT_SUPPORTED);
+  if (!connector) throw BusinessRuleError.methodNotSupported();
   return connector;
 }
 

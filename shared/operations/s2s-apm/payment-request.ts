@@ -13,7 +13,7 @@ import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
 import { routePayment } from '../payment/routing.js';
 import type { ApmChargeInput } from './charge.js';
-import { METHOD_NOT_SUPPORTED, apmConnectorFor, newRedirectToken } from './charge.js';
+import { apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
 
@@ -54,7 +54,7 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   apmConnectorFor(req.deps.apmConnectors, fields.brand);
   // A method that does not take this action (a payout brand on SALE, auth=Y where no two-stage exists) is no method.
   const action: ApmAction = rules.action === 'SALE' && authorize ? 'AUTH' : rules.action;
-  if (!fields.descriptor?.actions.includes(action)) throw new BusinessRuleError(204004, METHOD_NOT_SUPPORTED);
+  if (!fields.descriptor?.actions.includes(action)) throw BusinessRuleError.methodNotSupported();
   // A SALE only a DMS MID takes is held there (spec transition table); other payments are never held.
   const route = routePayment(mids, { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
   return { fields, authorize: route.authorize, mid: route.mid };

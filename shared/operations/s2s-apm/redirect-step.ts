@@ -13,7 +13,6 @@ import { applyOutcome } from '../payment/outcome.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { tokenHash } from './charge.js';
 
-export const NOT_WAITING_FOR_PAYER = 'The payment is not waiting for the payer.';
 export const CANCELLED_BY_PAYER = 'Cancelled by the payer.';
 
 /**
@@ -47,7 +46,7 @@ export function redirectTokenMatches(p: Payment, token: string | undefined): boo
 
 export async function completeRedirect(d: CoreDeps, input: { payment: Payment; approve: boolean }, hooks: AttemptHooks): Promise<CoreResult> {
   const { payment } = input;
-  if (!isWaitingForPayer(payment)) throw new BusinessRuleError(100000, NOT_WAITING_FOR_PAYER);
+  if (!isWaitingForPayer(payment)) throw BusinessRuleError.notWaitingForPayer();
   const authorize = payment.details.authorize === true;
   const transactionType = permit(payment, { name: 'PAYER_RETURNED' }).attempt ?? ownTransaction(payment);
   const commission = payment.details.commission ?? 0;

@@ -13,8 +13,6 @@ import { reserveOnce } from '../payment/recover.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
-export const DEBIT_NOT_COMPLETABLE = 'The debit is already completed.';
-
 export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
   const connector = apmConnectorFor(d.apmConnectors, input.brand);
   const transId = d.newId();
@@ -48,7 +46,7 @@ export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempoten
 }
 
 export function checkCompletable(p: Payment): void {
-  permitOrThrow(p, { name: 'COMPLETE_DEBIT' }, { NOT_ALLOWED: () => new BusinessRuleError(100000, DEBIT_NOT_COMPLETABLE) });
+  permitOrThrow(p, { name: 'COMPLETE_DEBIT' }, { NOT_ALLOWED: () => BusinessRuleError.debitNotCompletable() });
 }
 
 export async function completeDebit(d: CoreDeps, input: { payment: Payment; redirectToken?: string }, hooks: AttemptHooks): Promise<ApmChargeResult> {

@@ -27,7 +27,7 @@ export const createScheduleAction: S2sCardAction = {
     const key = idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle);
     const claim = await payments.claim(key, IDEMPOTENCY_TTL_SECONDS);
     if (claim.state === 'completed') return { statusCode: claim.result.statusCode, body: JSON.parse(claim.result.body) };
-    if (claim.state === 'in-progress') throw new ConflictError('The same request is being processed.');
+    if (claim.state === 'in-progress') throw ConflictError.sameRequest();
     const answer = (scheduleId: string) => scheduleResult('CREATE_SCHEDULE', { schedule_id: scheduleId });
     try {
       const s = await createSchedule(req.deps, req.config.merchant.clientKey, settings, (s) => ({

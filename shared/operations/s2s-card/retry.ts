@@ -13,8 +13,6 @@ import type { S2sCardAction, S2sCardRequest } from './action.js';
 import { verifyPaymentHash } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';
 
-export { RETRY_NOT_ALLOWED } from '../payment/retry.js';
-
 async function load(req: S2sCardRequest): Promise<Payment> {
   const f = new FieldReader(req.form);
   const transId = f.required('trans_id', { max: 64 });

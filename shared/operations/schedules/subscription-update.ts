@@ -24,5 +24,5 @@ export async function updateSubscription(
     next.updatedAt = d.clock.now().toISOString();
     if (await d.schedules.saveSubscription(next)) return next;
   }
-  throw new ConflictError('The subscription was changed by another request; retry.');
+  throw ConflictError.subscriptionChanged();
 }

@@ -45,7 +45,7 @@ export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 
     errors.push({ field: 'private-key', message: 'Must be a P-256 (prime256v1) private key, PEM or base64 PKCS#8.' });
   }
   if (errors.length) throw new ValidationError(errors);
-  if (!(await d.merchants.get(input.clientKey))) throw ValidationError.field('client_key', 'This value is not correct.');
+  if (!(await d.merchants.get(input.clientKey))) throw ValidationError.notCorrect('client_key');
 
   const wallet = input.wallet as WalletName;
   const current = await d.walletConfigs.get(input.clientKey, wallet);

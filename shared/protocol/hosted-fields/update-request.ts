@@ -3,10 +3,9 @@
  * listed are refused by name. recurring_init and req_token are JSON booleans only ("Y"/"N" are refused);
  * schedule_id null removes it; parameters and custom_data replace the stored object ({} clears it).
  */
-import { ValidationError, type FieldError } from '../../errors.js';
+import { SessionUpdateError, ValidationError, type FieldError } from '../../errors.js';
 import { MESSAGES } from '../fields.js';
 import { parseJsonObject } from '../checkout/json.js';
-import { SessionUpdateError } from './errors.js';
 
 export const UPDATABLE = ['order_amount', 'order_currency', 'recurring_init', 'req_token', 'schedule_id', 'parameters', 'custom_data'] as const;
 

@@ -21,7 +21,7 @@ export function signNotification(rawBody: string, secret: string): string {
 export function verifyNotification(rawBody: string, signature: string | undefined, secret: string): void {
   const expected = Buffer.from(signNotification(rawBody, secret), 'hex');
   const given = Buffer.from(/^[0-9a-fA-F]{64}$/.test(signature ?? '') ? signature! : '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new SignatureError();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw SignatureError.invalid();
 }
 
 /** Only after the signature held: the body's fields. */

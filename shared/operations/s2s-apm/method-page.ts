@@ -21,6 +21,21 @@ export interface PageResult extends HtmlPage {
   statusCode: number;
 }
 
+export interface MethodPageQuery {
+  transId: string;
+  /** The one-time token of the page's address. */
+  token?: string;
+  /** The payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
+  acceptLanguage?: string;
+}
+
+export interface MethodPageSubmission extends MethodPageQuery {
+  /** approve / reject. */
+  decision?: string;
+  /** collect[…]: the method's fields the request lacked, asked on the provider's page. */
+  collected?: FormValue;
+}
+
 const notFound = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.methodPageNotFound, lang) });
 
 async function load(d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> {
@@ -43,8 +58,7 @@ function returnUrlOf(d: Deps, p: Payment, token: string): string | undefined {
   return p.details.returnUrl as string | undefined;
 }
 
-/** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (pages/language.ts). */
-export async function showMethodPage(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
+export async function showMethodPage(d: Deps, { transId, token, acceptLanguage }: MethodPageQuery): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
@@ -73,14 +87,7 @@ async function completeOnPage(d: Deps, p: Payment, config: MerchantConfig, decis
   }
 }
 
-export async function submitMethodPage(
-  d: Deps,
-  transId: string,
-  token: string | undefined,
-  decision: string | undefined,
-  collected?: FormValue,
-  acceptLanguage?: string,
-): Promise<PageResult> {
+export async function submitMethodPage(d: Deps, { transId, token, decision, collected, acceptLanguage }: MethodPageSubmission): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
   const lang = await paymentPageLanguage(d, p, acceptLanguage);

@@ -1,0 +1,31 @@
+/**
+ * HTML page routes (hosted-field frames, the APM method's page): `read` takes what the page needs from the request —
+ * its path, query or form and the browser's Accept-Language (shared/http/page-requests.ts) — and one operation
+ * renders the page with its status and headers (CSP, framing). Errors still get the route's wire format.
+ */
+import { deps, type Deps } from '../deps.js';
+import { html, type HttpEvent } from './http.js';
+import { httpEndpoint } from './endpoint.js';
+
+export interface PageAnswer {
+  statusCode: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+type PageStep<I> = [read: (event: HttpEvent) => I, run: (d: Deps, input: I) => Promise<PageAnswer>];
+
+export function pageEndpoint<I>(route: string, ...[read, run]: PageStep<I>) {
+  return httpEndpoint(route, async (event: HttpEvent) => {
+    const page = await run(deps(), read(event));
+    return html(page.statusCode, page.body, page.headers);
+  });
+}
+
+/** A page and its form on one address: GET shows it, POST submits it. */
+export function formPageEndpoint<Q, F>(route: string, steps: { show: PageStep<Q>; submit: PageStep<F> }) {
+  return httpEndpoint(route, async (event: HttpEvent) => {
+    const page = event.requestContext?.http?.method === 'POST' ? await steps.submit[1](deps(), steps.submit[0](event)) : await steps.show[1](deps(), steps.show[0](event));
+    return html(page.statusCode, page.body, page.headers);
+  });
+}

@@ -75,6 +75,14 @@ export function isAction(value: unknown): value is Action {
 export const allows = (action: Action, followUp: FollowUp): boolean => ACTIONS[action].allows.includes(followUp);
 
 /**
+ * How a Checkout callback names a payment's own transaction of this type: the kind of the actions that start with it
+ * (SALE and AUTH: sale; DEBIT, also DEBIT2VIRTUAL's: debit ...). undefined: not a payment's own transaction.
+ */
+export function checkoutKindOfTransaction(type: string): CheckoutCallbackKind | undefined {
+  return Object.values(ACTIONS).find((a) => a.transaction === type)?.checkoutKind;
+}
+
+/**
  * Transaction types that settle money from the payer (the day they succeeded decides whether VOID is allowed).
  * A settling entry is a payment's own transaction that is not a payout, or a CAPTURE.
  */

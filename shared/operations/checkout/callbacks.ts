@@ -6,25 +6,30 @@
 import type { Deps } from '../../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import { recordCallback } from '../../domain/callback-factory.js';
+import { checkoutKindOfTransaction } from '../../domain/actions.js';
+import type { FollowUpType } from '../../domain/payment-machine/index.js';
 import { checkoutCallbackFields, type CheckoutCallbackStatus, type CheckoutCallbackType, type CheckoutEvent } from '../../protocol/checkout/callback.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
 
-const TYPES: Record<string, CheckoutCallbackType> = {
-  SALE: 'sale',
-  AUTH: 'sale',
-  DEBIT: 'debit',
-  CREDIT2CARD: 'credit',
-  CARD2CARD: 'transfer',
-  RECURRING_SALE: 'recurring',
-  RECURRING_DEBIT: 'recurring',
+/** The state machine's follow-up transactions, as §5.3 names them. */
+const FOLLOW_UP_TYPES: Record<FollowUpType, CheckoutCallbackType> = {
   CAPTURE: 'capture',
+  VOID: 'void',
   // The spec: a reversal is reported as type refund with order_status reversal.
   REFUND: 'refund',
   REVERSAL: 'refund',
-  VOID: 'void',
 };
 
-const STATUSES: Record<PaymentEvent['result'], CheckoutCallbackStatus | undefined> = {
+/** The payer's steps (a 3DS / redirect history entry), as §5.3 names them. */
+const STEP_TYPES: Record<'3DS' | 'REDIRECT', CheckoutCallbackType> = { '3DS': '3ds', REDIRECT: 'redirect' };
+
+const isFollowUp = (operation: string): operation is FollowUpType => Object.hasOwn(FOLLOW_UP_TYPES, operation);
+const isStep = (type: string): type is keyof typeof STEP_TYPES => Object.hasOwn(STEP_TYPES, type);
+
+/** A payment's own transaction is named by the actions table (domain/actions.ts); its follow-ups by the machine's. */
+const callbackType = (operation: string): CheckoutCallbackType | undefined => (isFollowUp(operation) ? FOLLOW_UP_TYPES[operation] : checkoutKindOfTransaction(operation));
+
+const EVENT_STATUSES: Record<PaymentEvent['result'], CheckoutCallbackStatus | undefined> = {
   SUCCESS: 'success',
   DECLINED: 'fail',
   UNDEFINED: 'undefined',
@@ -37,18 +42,16 @@ export function checkoutCallbacks(d: Deps, merchant: Merchant): CallbackRecorder
   return (payment, event) => {
     const record = (e: CheckoutEvent) => recordCallback(payment, merchant, checkoutCallbackFields(payment, merchant, e, event.date), d.newId(), event.date);
     if (event.result === 'REDIRECT') {
-      const step = STEP_TYPES[event.operation];
+      const step = isStep(event.operation) ? STEP_TYPES[event.operation] : undefined;
       return step ? record({ type: step, status: 'waiting', orderStatus: step }) : [];
     }
-    const type = TYPES[event.operation];
-    const status = STATUSES[event.result];
+    const type = callbackType(event.operation);
+    const status = EVENT_STATUSES[event.result];
     if (!type || !status) return [];
     // The payer just finished a 3DS / redirect step: report the step, then the outcome.
-    const finishedStep = payment.history.find((h) => (h.type === '3DS' || h.type === 'REDIRECT') && h.date === event.date && h.status !== 'waiting');
-    const stepType = finishedStep && STEP_TYPES[finishedStep.type];
-    const stepCallback = stepType ? record({ type: stepType, status: finishedStep.status === 'success' ? 'success' : 'fail', orderStatus: stepType, reason: event.declineReason }) : [];
+    const finishedStep = payment.history.find((h) => isStep(h.type) && h.date === event.date && h.status !== 'waiting');
+    const stepType = finishedStep && isStep(finishedStep.type) ? STEP_TYPES[finishedStep.type] : undefined;
+    const stepCallback = finishedStep && stepType ? record({ type: stepType, status: finishedStep.status === 'success' ? 'success' : 'fail', orderStatus: stepType, reason: event.declineReason }) : [];
     return [...stepCallback, ...record({ type, status, reason: event.declineReason })];
   };
 }
-
-const STEP_TYPES: Record<string, CheckoutCallbackType | undefined> = { '3DS': '3ds', REDIRECT: 'redirect' };

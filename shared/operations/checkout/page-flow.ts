@@ -5,6 +5,7 @@
 import type { Deps } from '../../deps.js';
 import type { Merchant, MerchantConfig } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
+import { STATUSES } from '../../domain/payment-machine/index.js';
 import { ConflictError } from '../../errors.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { FormErrors } from '../../protocol/checkout/page/card-form.js';
@@ -81,15 +82,14 @@ export async function expire(d: Deps, ctx: PageContext): Promise<PageOutcome> {
   return finish(done, 'notCompleted', 'expiry');
 }
 
-/** What the finished payment means for the payer and where they go next. */
+/**
+ * What the finished payment means for the payer and where they go next, by the state machine's facts of its status:
+ * paid while its own transaction's success stands (settled or held, not yet returned), declined, else not completed
+ * (still undecided, or already voided or refunded).
+ */
 export function afterPayment(ctx: PageContext, payment: Payment): PageOutcome {
-  switch (payment.status) {
-    case 'SETTLED':
-    case 'PENDING':
-      return finish(ctx, 'paid', 'success', payment);
-    case 'DECLINED':
-      return finish(ctx, 'declined', 'cancel', payment, payment.declineReason);
-    default:
-      return finish(ctx, 'notCompleted', 'error', payment);
-  }
+  const { result, final } = STATUSES[payment.status];
+  if (result === 'SUCCESS' && !final) return finish(ctx, 'paid', 'success', payment);
+  if (result === 'DECLINED') return finish(ctx, 'declined', 'cancel', payment, payment.declineReason);
+  return finish(ctx, 'notCompleted', 'error', payment);
 }

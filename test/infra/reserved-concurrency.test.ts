@@ -25,7 +25,8 @@ function reserved(stage: string): Record<string, number | undefined> {
   );
 }
 
-describe('reserved concurrency of public functions', () => {
+// Each case synthesizes a whole stage (bundling its functions): ~20 s alone, longer on a loaded machine.
+describe('reserved concurrency of public functions', { timeout: 120_000 }, () => {
   it.each([
     ['prod', 20],
     ['staging', 5],

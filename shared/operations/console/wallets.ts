@@ -2,7 +2,7 @@
  * The Wallets tab: Apple Pay / Google Pay settings through the admin operation (operations/wallets/configure.ts). The
  * private key is uploaded once, sealed with KMS there, and never shown again: only its public key hash comes back.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -10,9 +10,9 @@ import { audit } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
 
 const input = z.object({
-  environment: z.string().max(20),
-  merchant_identifier: z.string().max(255).optional(),
-  private_key: z.string().min(1).max(10_000),
+  environment: z.string().check(z.maxLength(20)),
+  merchant_identifier: z.optional(z.string().check(z.maxLength(255))),
+  private_key: z.string().check(z.minLength(1), z.maxLength(10_000)),
 });
 
 export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string) {

@@ -2,7 +2,7 @@
  * Merchant and MID administration (admin CLI, local sandbox merchant). Credentials are generated here:
  * client_key is a UUID, the password 32 random hex characters (the protocol's shape).
  */
-import { SPEC_LANGUAGES } from '../../protocol/checkout/page/i18n.js';
+import { SPEC_LANGUAGES } from '../../protocol/checkout/page/language-codes.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as z from '../../zod-mini.js';
 import type { Deps } from '../../deps.js';

@@ -13,7 +13,7 @@ import { parseJsonObject, withoutNulls } from './json.js';
 import { MOTO_TYPES } from '../s2s-card/card-payment.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 import { collectedState } from '../billing-state.js';
-import { sentLanguage } from './page/i18n.js';
+import { sentLanguage } from './page/language-codes.js';
 
 const BOOL = 'This value should be of type bool.';
 

@@ -9,7 +9,7 @@ import { MESSAGES, PATTERNS } from '../fields.js';
 import { BLANK, billingAddressSchema, fieldErrors, text } from '../checkout/json-fields.js';
 import { parseJsonObject, withoutNulls } from '../checkout/json.js';
 import { collectedState } from '../billing-state.js';
-import { sentLanguage } from '../checkout/page/i18n.js';
+import { sentLanguage } from '../checkout/page/language-codes.js';
 
 const browserValue = () =>
   z.optional(

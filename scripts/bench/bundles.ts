@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
+import { LAMBDA_BUNDLING, lambdaAliases } from '../../infra/constructs/platform-function.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
 import { REPO_ROOT } from '../local/handlers.js';
 
@@ -50,7 +50,7 @@ async function bundle(entry: string, outfile: string): Promise<Metafile> {
   const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
   const res = await build({
     entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields: [...mainFields], banner: { js: banner },
-    outfile, metafile: true, logLevel: 'silent',
+    alias: lambdaAliases(REPO_ROOT), outfile, metafile: true, logLevel: 'silent',
   });
   return res.metafile;
 }
@@ -98,7 +98,7 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     const sdkEntry = join(dir, `${handler.replaceAll('/', '_')}-sdk-entry.mjs`);
     writeFileSync(sdkEntry, sdk.map((p) => `export * as m${sdk.indexOf(p)} from '${p}';`).join('\n'));
     const sdkFile = join(dir, `${handler.replaceAll('/', '_')}-sdk.mjs`);
-    await build({ entryPoints: [sdkEntry], bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLING.target, minify: true, mainFields: [...LAMBDA_BUNDLING.mainFields], banner: { js: LAMBDA_BUNDLING.banner }, outfile: sdkFile, logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')] });
+    await build({ entryPoints: [sdkEntry], bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLING.target, minify: true, mainFields: [...LAMBDA_BUNDLING.mainFields], banner: { js: LAMBDA_BUNDLING.banner }, alias: lambdaAliases(REPO_ROOT), outfile: sdkFile, logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')] });
     // Alternate the two so machine noise hits both alike.
     const b: number[] = [];
     const s: number[] = [];

@@ -33,6 +33,8 @@ export interface PaymentListing {
 }
 
 export interface PaymentStore {
+  /** How long a claim's holder is presumed alive (ms); after that its claim is stale (see IdempotencyClaim). */
+  readonly claimLockMs: number;
   get(transId: string): Promise<Payment | undefined>;
   /** Newest first; `more` says whether older ones matching are left. Payments written before the index are absent until their next change. */
   listForMerchant(clientKey: string, opts: PaymentListing): Promise<{ payments: Payment[]; more: boolean }>;

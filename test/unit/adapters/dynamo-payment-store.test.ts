@@ -41,10 +41,32 @@ describe('DynamoPaymentStore', () => {
   it('updates only from the version it read and reports a lost race as a conflict', async () => {
     ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));
     const store = new DynamoPaymentStore('t');
-    await expect(store.update(payment(3), [])).rejects.toBeInstanceOf(ConflictError);
+    const cb = { eventId: 'e1', transId: 'a1', clientKey: 'm1', seq: 1, protocol: 's2s-card' as const, url: 'https://m', fields: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+    await expect(store.update(payment(3), [cb])).rejects.toBeInstanceOf(ConflictError);
     const put = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!;
     expect(put.ConditionExpression).toBe('#v = :expected');
     expect(put.ExpressionAttributeValues).toEqual({ ':expected': 2 });
+  });
+
+  it('writes a payment alone with a conditional Put, not a one-item transaction (half the write units)', async () => {
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
+    await expect(new DynamoPaymentStore('t').update(payment(3), [])).rejects.toBeInstanceOf(ConflictError);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.ConditionExpression).toBe('#v = :expected');
+    expect(put.ExpressionAttributeValues).toEqual({ ':expected': 2 });
+  });
+
+  it('keeps a follow-up claim on the payment only while its attempt waits', async () => {
+    ddb.on(PutCommand).resolves({});
+    const p = payment(2);
+    p.history = [
+      { id: 'r1', type: 'REFUND', status: 'waiting', date: p.createdAt, amount: 100 },
+      { id: 'r2', type: 'REFUND', status: 'success', date: p.createdAt, amount: 100 },
+    ];
+    p.claims = [{ key: 'k1', attemptId: 'r1', lockExpiresAt: 1 }, { key: 'k2', attemptId: 'r2', lockExpiresAt: 1 }];
+    await new DynamoPaymentStore('t').update(p, []);
+    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!.claims).toEqual([{ key: 'k1', attemptId: 'r1', lockExpiresAt: 1 }]);
   });
 
   it('claims an idempotency key unless a live claim or a completed result exists', async () => {

@@ -30,3 +30,22 @@ export function putSizes(inputs: unknown[]): { item: string; bytes: number }[] {
   inputs.forEach(visit);
   return out;
 }
+
+/** The largest item the writes put, attribute by attribute (bytes, largest first; maps one level down): what to trim. */
+export function largestPutBreakdown(inputs: unknown[]): string {
+  let largest: Record<string, unknown> | undefined;
+  const visit = (x: unknown): void => {
+    if (!x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    if (o.Item && typeof o.Item === 'object' && (!largest || itemBytes(o.Item as Record<string, unknown>) > itemBytes(largest))) largest = o.Item as Record<string, unknown>;
+    for (const v of Object.values(o)) if (typeof v === 'object') visit(v);
+  };
+  inputs.forEach(visit);
+  if (!largest) return '';
+  const parts = Object.entries(largest).flatMap(([k, v]) => {
+    const own = Buffer.byteLength(k) + valueBytes(v);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return [[k, own] as const];
+    return [[k, own] as const, ...Object.entries(v as Record<string, unknown>).map(([kk, vv]) => [`${k}.${kk}`, 1 + Buffer.byteLength(kk) + valueBytes(vv)] as const)];
+  });
+  return parts.sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+}

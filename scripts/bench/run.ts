@@ -27,7 +27,7 @@ import { runDirect, runLoad } from './load.js';
 import { measureBundles } from './bundles.js';
 import { bundleFigures } from './bundle-figures.js';
 import { costModel } from './cost.js';
-import { putSizes } from './item-size.js';
+import { largestPutBreakdown, putSizes } from './item-size.js';
 import { fmt, table, type Figure } from './report.js';
 
 const { values } = parseArgs({
@@ -152,6 +152,7 @@ try {
     console.log(`  ${w.fn} ${w.command}: ${fmt(w.writeUnits, 1)} (${Object.entries(w.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`);
   }
   console.log(`Items the SALE puts (bytes; a write unit per started KB): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
+  console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
   console.log(`\nCost model: ${Object.entries(cost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
   for (const a of cost.assumptions) console.log(`  - ${a}`);
   if (cbLoad.non2xx || quietLoad.non2xx || floor.non2xx) console.log(`\nnon-2xx answers: floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx}`);

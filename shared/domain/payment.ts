@@ -96,6 +96,20 @@ export interface Payment {
   version: number;
   /** Follow-up requests' idempotency claims, each held by the attempt it reserved while that attempt waits. */
   claims?: AttemptClaim[];
+  /**
+   * The answer to the request that created the payment, for its identical repeats: kept here, in the write that
+   * records the outcome, instead of in a third item of that transaction (its claim names this payment).
+   */
+  answer?: StoredAnswer;
+}
+
+export interface StoredAnswer {
+  /** The request's idempotency key, shortened. */
+  key: string;
+  statusCode: number;
+  body: string;
+  /** Epoch seconds: kept until the claim expires; later writes drop it. */
+  until: number;
 }
 
 /**

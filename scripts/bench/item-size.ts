@@ -3,7 +3,8 @@
  * numbers ~1 byte per two digits + 1, maps and lists 3 bytes + 1 per element. A write costs one unit per started KB.
  */
 export function itemBytes(item: Record<string, unknown>): number {
-  return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + valueBytes(v), 0);
+  // Undefined values are not written (removeUndefinedValues).
+  return Object.entries(item).reduce((n, [k, v]) => (v === undefined ? n : n + Buffer.byteLength(k) + valueBytes(v)), 0);
 }
 
 function valueBytes(v: unknown): number {
@@ -11,7 +12,7 @@ function valueBytes(v: unknown): number {
   if (typeof v === 'string') return Buffer.byteLength(v);
   if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/[.-]/g, '').replace(/^0+/, '').length / 2) + 1;
   if (Array.isArray(v)) return 3 + v.reduce((n: number, x) => n + 1 + valueBytes(x), 0);
-  if (typeof v === 'object') return 3 + Object.entries(v as Record<string, unknown>).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + valueBytes(x), 0);
+  if (typeof v === 'object') return 3 + Object.entries(v as Record<string, unknown>).reduce((n, [k, x]) => (x === undefined ? n : n + 1 + Buffer.byteLength(k) + valueBytes(x)), 0);
   return 0;
 }
 
@@ -42,7 +43,7 @@ export function largestPutBreakdown(inputs: unknown[]): string {
   };
   inputs.forEach(visit);
   if (!largest) return '';
-  const parts = Object.entries(largest).flatMap(([k, v]) => {
+  const parts = Object.entries(largest).filter(([, v]) => v !== undefined).flatMap(([k, v]) => {
     const own = Buffer.byteLength(k) + valueBytes(v);
     if (!v || typeof v !== 'object' || Array.isArray(v)) return [[k, own] as const];
     return [[k, own] as const, ...Object.entries(v as Record<string, unknown>).map(([kk, vv]) => [`${k}.${kk}`, 1 + Buffer.byteLength(kk) + valueBytes(vv)] as const)];

@@ -155,6 +155,7 @@ try {
   console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
   console.log(`\nCost model: ${Object.entries(cost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
   for (const a of cost.assumptions) console.log(`  - ${a}`);
+  console.log(`  - the same writes on provisioned capacity 70 % busy: $${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites} (not in the total)`);
   if (cbLoad.non2xx || quietLoad.non2xx || floor.non2xx) console.log(`\nnon-2xx answers: floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx}`);
   console.log(`\nJSON: ${out}`);
 } finally {

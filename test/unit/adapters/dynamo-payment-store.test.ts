@@ -1,7 +1,7 @@
 /** How the DynamoDB adapter shapes its writes: the conditions are the concurrency guarantees, so pin them exactly. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
@@ -67,6 +67,32 @@ describe('DynamoPaymentStore', () => {
     p.claims = [{ key: 'k1', attemptId: 'r1', lockExpiresAt: 1 }, { key: 'k2', attemptId: 'r2', lockExpiresAt: 1 }];
     await new DynamoPaymentStore('t').update(p, []);
     expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!.claims).toEqual([{ key: 'k1', attemptId: 'r1', lockExpiresAt: 1 }]);
+  });
+
+  it("keeps a payment-creating request's answer on the payment, and answers its repeat from there", async () => {
+    ddb.on(PutCommand).resolves({});
+    const store = new DynamoPaymentStore('t', () => new Date(1_000_000));
+    const key = 'f'.repeat(64);
+    await store.update(payment(2), [], { key, result: { statusCode: 200, body: '{"a":1}' }, keepSeconds: 60 });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const item = ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    expect(item.answer).toEqual({ key: 'f'.repeat(32), statusCode: 200, body: '{"a":1}', until: 1_060 });
+
+    ddb.reset();
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'x', $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed', Item: marshall({ state: 'IN_PROGRESS', lockExpiresAt: 1_000_001, transId: 'a1', attemptId: 'a1' }) }],
+      }),
+    );
+    ddb.on(GetCommand).resolves({ Item: item });
+    const repeat = store.reserve({ ...payment(1), transId: 'a2' }, { key, ttlSeconds: 60 });
+    await expect(repeat).rejects.toMatchObject({ claim: { state: 'completed', result: { statusCode: 200, body: '{"a":1}' } } });
+    // Once kept past its time, a later write drops it.
+    ddb.reset();
+    ddb.on(PutCommand).resolves({});
+    await new DynamoPaymentStore('t', () => new Date(2_000_000)).update({ ...payment(3), answer: item.answer }, []);
+    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!.answer).toBeUndefined();
   });
 
   it('claims an idempotency key unless a live claim or a completed result exists', async () => {

@@ -15,6 +15,7 @@ import { Merchants } from './pages/merchants.js';
 import { Users } from './pages/users.js';
 import { Audit } from './pages/audit.js';
 import { Dashboard } from './pages/dashboard.js';
+import { Schedules } from './pages/schedules.js';
 
 interface Merchant {
   clientKey: string;
@@ -51,6 +52,7 @@ export function App() {
     ...(operator ? ([['/dashboard', 'Dashboard'], ['/merchants', 'Merchants']] as [string, string][]) : [['/dashboard', 'Dashboard'] as [string, string]]),
     ['/payments', 'Payments'],
     ['/callbacks', 'Callbacks'],
+    ['/schedules', 'Schedules'],
     ['/settings', 'Settings'],
     ['/wallets', 'Wallets'],
     ['/users', 'Users'],
@@ -110,6 +112,8 @@ function pageFor(path: string, props: PageProps) {
       return <Merchants {...props} />;
     case '/callbacks':
       return <Callbacks {...props} />;
+    case '/schedules':
+      return <Schedules {...props} />;
     case '/settings':
       return <Settings {...props} />;
     case '/wallets':

@@ -37,6 +37,11 @@ export const consoleRoutes: RouteDefinition[] = [
   route('PaymentAction', 'POST', '/payments/{transId}/{action}', 'payment-action', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
   route('Callbacks', 'GET', '/callbacks', 'callbacks', read),
   route('CallbackReplay', 'POST', '/callbacks/replay', 'callback-replay', ['table:read', 'table:write', 'queue:send:callbacks']),
+  route('Schedules', 'GET', '/schedules', 'schedules', read),
+  route('Schedule', 'GET', '/schedules/{scheduleId}', 'schedule', read),
+  // Pause, resume, run now, change amount: the schedule ops events' operation (the AWS console's "Send events" path).
+  route('ScheduleAction', 'POST', '/schedules/{scheduleId}/{action}', 'schedule-action', ['table:read', 'table:write']),
+  route('SubscriptionAction', 'POST', '/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', 'subscription-action', ['table:read', 'table:write']),
   route('Users', 'GET', '/users', 'users', read),
   route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:console']),
   route('Audit', 'GET', '/audit', 'audit', read),

@@ -16,6 +16,8 @@ import { Users } from './pages/users.js';
 import { Audit } from './pages/audit.js';
 import { Dashboard } from './pages/dashboard.js';
 import { Schedules } from './pages/schedules.js';
+import { Chargebacks } from './pages/chargebacks.js';
+import { Reconciliation } from './pages/reconciliation.js';
 
 interface Merchant {
   clientKey: string;
@@ -53,6 +55,8 @@ export function App() {
     ['/payments', 'Payments'],
     ['/callbacks', 'Callbacks'],
     ['/schedules', 'Schedules'],
+    ['/chargebacks', 'Chargebacks'],
+    ...(operator ? ([['/reconciliation', 'Reconciliation']] as [string, string][]) : []),
     ['/settings', 'Settings'],
     ['/wallets', 'Wallets'],
     ['/users', 'Users'],
@@ -114,6 +118,10 @@ function pageFor(path: string, props: PageProps) {
       return <Callbacks {...props} />;
     case '/schedules':
       return <Schedules {...props} />;
+    case '/chargebacks':
+      return <Chargebacks {...props} />;
+    case '/reconciliation':
+      return <Reconciliation {...props} />;
     case '/settings':
       return <Settings {...props} />;
     case '/wallets':

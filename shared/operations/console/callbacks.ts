@@ -1,6 +1,7 @@
 /**
- * The callback delivery log of a merchant (newest first) and replays, through the admin operations the CLI uses
- * (operations/callbacks/replay.ts): one callback of a payment, or every failed one of the merchant.
+ * The callback delivery log of a merchant (newest first), its failed callbacks (the DLQ view), and replays, through
+ * the admin operations the CLI uses (operations/callbacks/replay.ts): one callback of a payment, or every failed one
+ * of the merchant (recorded FAILED, or left in the dead-letter queue).
  */
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
@@ -17,6 +18,29 @@ export async function deliveryLog(cx: ConsoleContext, p: Principal, query: Recor
   return { attempts };
 }
 
+const MAX_FAILED_SHOWN = 500;
+
+/** Callbacks that gave up (retries spent, blocked behind a failed predecessor, URL paused), oldest payments first. */
+export async function failedCallbacks(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
+  const clientKey = merchantOf(p, query.client_key);
+  const failed = await cx.callbacks().outbox.failedFor(clientKey, MAX_FAILED_SHOWN);
+  return {
+    callbacks: failed.map((c) => ({
+      transId: c.transId,
+      seq: c.seq,
+      eventId: c.eventId,
+      action: String(c.fields.action ?? c.fields.type ?? ''),
+      status: c.fields.status === undefined ? undefined : String(c.fields.status),
+      url: c.url,
+      attempts: c.attempts,
+      ...(c.failedAt ? { failedAt: c.failedAt } : {}),
+      ...(c.failReason ? { failReason: c.failReason } : {}),
+      ...(c.lastAttempt ? { lastAttempt: { at: c.lastAttempt.at, httpStatus: c.lastAttempt.httpStatus, error: c.lastAttempt.error } } : {}),
+      ...(c.replays ? { replays: c.replays } : {}),
+    })),
+  };
+}
+
 export async function replayOne(cx: ConsoleContext, p: Principal, transId: string, body: unknown) {
   const r = z.object({ callback: z.union([z.string().min(1).max(100), z.number().int()]) }).safeParse(body);
   if (!r.success) throw ValidationError.field('callback', 'Name the callback by its seq or event id.');
@@ -27,7 +51,9 @@ export async function replayOne(cx: ConsoleContext, p: Principal, transId: strin
   return replayed;
 }
 
-export async function replayAllFailed(cx: ConsoleContext, p: Principal, clientKey: string) {
+export async function replayAllFailed(cx: ConsoleContext, p: Principal, body: unknown) {
+  const named = typeof body === 'object' && body && 'client_key' in body && typeof body.client_key === 'string' ? body.client_key : undefined;
+  const clientKey = merchantOf(p, named);
   changeMerchant(p, clientKey);
   const result = await replayFailed(cx.callbacks(), clientKey);
   await audit(cx, p, 'callback.replay-failed', { clientKey, target: clientKey, details: { replayed: result.replayed.length } });

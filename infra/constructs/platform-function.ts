@@ -296,7 +296,7 @@ export class PlatformFunction extends Construct {
     if (grants.includes('cognito:console') && this.platform.console) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
+          actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
           resources: [this.platform.console.userPoolArn],
         }),
       );

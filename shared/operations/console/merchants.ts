@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
-import { checkNotificationUrl, createMerchant, createMid, merchantSettings } from '../admin/merchants.js';
+import { checkNotificationUrl, createMerchant, createMid, merchantSettings, REQUIRABLE_PAYER_FIELDS } from '../admin/merchants.js';
+import { acceptableMethods } from '../checkout/methods.js';
+import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit } from './audit.js';
@@ -41,8 +43,16 @@ export async function listMerchants(cx: ConsoleContext, p: Principal): Promise<M
 export async function showMerchant(cx: ConsoleContext, p: Principal, clientKey: string) {
   readMerchant(p, clientKey);
   const { merchant, mids } = await load(cx, clientKey);
-  return { merchant: view(merchant), mids, wallets: await showWalletSettings(cx.d, clientKey) };
+  return { merchant: view(merchant), mids, wallets: await showWalletSettings(cx.d, clientKey), choices: CHOICES };
 }
+
+/** What the settings editors offer: the values the settings operations accept. */
+const CHOICES = {
+  requiredPayerFields: REQUIRABLE_PAYER_FIELDS,
+  methods: acceptableMethods('purchase'),
+  applepay: { merchantCapabilities: APPLE_CAPABILITIES, supportedNetworks: APPLE_NETWORKS },
+  googlepay: { allowedAuthMethods: GOOGLE_AUTH_METHODS, supportedNetworks: GOOGLE_NETWORKS },
+};
 
 const newMerchant = z.object({ name: z.string().trim().min(1).max(100), notification_url: z.string().max(255).optional() });
 

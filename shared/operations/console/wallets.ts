@@ -9,10 +9,19 @@ import type { ConsoleContext } from './console-deps.js';
 import { audit } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
 
+const names = z.array(z.string().max(40)).max(20);
 const input = z.object({
   environment: z.string().max(20),
   merchant_identifier: z.string().max(255).optional(),
-  private_key: z.string().min(1).max(10_000),
+  /** Omitted: the stored key stays. */
+  private_key: z.string().min(1).max(10_000).optional(),
+  country: z.string().max(10).optional(),
+  shop_name: z.string().max(64).optional(),
+  merchant_capabilities: names.optional(),
+  supported_networks: names.optional(),
+  allowed_auth_methods: names.optional(),
+  certificate: z.string().min(1).max(20_000).optional(),
+  certificate_key: z.string().min(1).max(10_000).optional(),
 });
 
 export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string) {
@@ -30,7 +39,20 @@ export async function configureWallet(cx: ConsoleContext, p: Principal, clientKe
     environment: r.data.environment,
     privateKey: r.data.private_key,
     merchantIdentifier: r.data.merchant_identifier,
+    country: r.data.country,
+    shopName: r.data.shop_name,
+    merchantCapabilities: r.data.merchant_capabilities,
+    supportedNetworks: r.data.supported_networks,
+    allowedAuthMethods: r.data.allowed_auth_methods,
+    certificate: r.data.certificate,
+    certificateKey: r.data.certificate_key,
   });
-  await audit(cx, p, 'wallet.configure', { clientKey, target: wallet, details: { environment: view.environment, publicKeyHash: view.publicKeyHash } });
+  // Which fields changed, never their values' secrets: a new key is said by its public hash only.
+  const fields = Object.keys(r.data).filter((k) => !['private_key', 'certificate_key'].includes(k)).join(',');
+  await audit(cx, p, 'wallet.configure', {
+    clientKey,
+    target: wallet,
+    details: { environment: view.environment, publicKeyHash: view.publicKeyHash, fields, newKey: r.data.private_key !== undefined, newCertificate: r.data.certificate !== undefined },
+  });
   return view;
 }

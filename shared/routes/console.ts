@@ -53,6 +53,8 @@ export const consoleRoutes: RouteDefinition[] = [
   route('SubscriptionAction', 'POST', '/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', 'subscription-action', ['table:read', 'table:write']),
   route('Users', 'GET', '/users', 'users', read),
   route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:console']),
+  // The user record and Cognito's AdminDisableUser / AdminEnableUser.
+  route('UserAccess', 'POST', '/users/{email}/{action}', 'user-access', ['table:read', 'table:write', 'cognito:console']),
   route('Audit', 'GET', '/audit', 'audit', read),
   route('Dashboard', 'GET', '/dashboard', 'dashboard', merchantRead),
 ];

@@ -77,6 +77,26 @@ export async function issueInvitation(cx: ConsoleContext, user: ConsoleUser): Pr
   };
 }
 
+/**
+ * Operators disable (or enable again) a console user: the record first, so every open session of the user stops at
+ * its next call (consoleRoute reads the user), then Cognito, so the password no longer signs in. Enabling goes the
+ * other way round. An operator cannot disable themselves (the last one would lock everybody out).
+ */
+export async function setUserDisabled(cx: ConsoleContext, p: Principal, rawEmail: string, action: string): Promise<ConsoleUser> {
+  if (action !== 'disable' && action !== 'enable') throw new ConsoleNotFoundError('No such action.');
+  operatorOnly(p);
+  const email = rawEmail.trim().toLowerCase();
+  if (email === p.email) throw ValidationError.field('email', 'You cannot disable yourself.');
+  const disabled = action === 'disable';
+  if (!(email.length <= 254 && (await cx.users.get(email)))) throw new ConsoleNotFoundError('User not found.');
+  if (!disabled) await cx.identity().enable(email);
+  const user = await cx.users.setDisabled(email, disabled);
+  if (!user) throw new ConsoleNotFoundError('User not found.');
+  if (disabled) await cx.identity().disable(email);
+  await audit(cx, p, `user.${action}`, { clientKey: user.clientKey, target: email, details: { role: user.role } });
+  return user;
+}
+
 export async function listUsers(cx: ConsoleContext, p: Principal, named: string | undefined): Promise<ConsoleUser[]> {
   if (named === 'operators') {
     operatorOnly(p);

@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { consoleDeps, deps } from '../../../shared/deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
-import { signInConsole, type ConsoleClient } from './support.js';
+import { call, NEW_PASSWORD, signInConsole, type ConsoleClient } from './support.js';
 import { sale } from './payments.js';
 
 let platform: RunningPlatform;
@@ -121,4 +121,35 @@ describe('the DLQ view', () => {
     const audited = (await admin.get('/audit')).body.entries.filter((e: any) => e.action === 'callback.replay-failed');
     expect(audited.length).toBeGreaterThan(0);
   }, 90_000);
+});
+
+describe('disabling a console user', () => {
+  it('an operator disables a user: their open session stops at once and the password no longer signs in; enabling restores sign-in', async () => {
+    const user = await signInConsole(platform.url, 'leaving@operator.example', 'merchant-admin', shop.clientKey);
+    expect((await user.get('/me')).status).toBe(200);
+    expect((await admin.send('POST', '/users/leaving@operator.example/disable')).status).toBe(403);
+    const off = await operator.send('POST', `/users/${encodeURIComponent('leaving@operator.example')}/disable`);
+    expect(off.status).toBe(200);
+    expect(off.body.user).toMatchObject({ email: 'leaving@operator.example', disabled: true });
+    expect((await user.get('/me')).status).toBe(401);
+    expect((await user.get('/payments')).status).toBe(401);
+    expect((await call(platform.url, 'POST', '/sign-in', { email: 'leaving@operator.example', password: NEW_PASSWORD })).status).toBe(401);
+    // Cognito itself refuses the password too (AdminDisableUser), not only the console's record.
+    await expect(consoleDeps().identity().signIn('leaving@operator.example', NEW_PASSWORD)).rejects.toThrow();
+    const listed = (await operator.get(`/users?client_key=${shop.clientKey}`)).body.users.find((u: any) => u.email === 'leaving@operator.example');
+    expect(listed).toMatchObject({ disabled: true });
+
+    expect((await operator.send('POST', '/users/leaving@operator.example/enable')).body.user.disabled).toBeUndefined();
+    const back = await call(platform.url, 'POST', '/sign-in', { email: 'leaving@operator.example', password: NEW_PASSWORD });
+    expect(back.status).toBe(200);
+    const actions = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter((e: any) => e.target === 'leaving@operator.example').map((e: any) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['user.disable', 'user.enable']));
+  });
+
+  it('refuses an unknown user, an unknown action, and disabling oneself', async () => {
+    expect((await operator.send('POST', '/users/nobody@operator.example/disable')).status).toBe(404);
+    expect((await operator.send('POST', '/users/admin@operator.example/delete')).status).toBe(404);
+    expect((await operator.send('POST', '/users/ops@operator.example/disable')).status).toBe(400);
+    expect((await operator.get('/me')).status).toBe(200);
+  });
 });

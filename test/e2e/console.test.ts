@@ -13,7 +13,7 @@ import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
-import { inviteConsoleUser, NEW_PASSWORD } from '../integration/console/support.js';
+import { signInInBrowser } from './console-browser.js';
 import { sale } from '../integration/console/payments.js';
 
 const SHOTS = 'docs/console';
@@ -42,19 +42,8 @@ afterAll(async () => {
   await callbacks?.close();
 });
 
-/** Signs in from the invitation link (email and one-time password prefilled), then sets the new password. */
-async function signIn(email: string, role: 'operator' | 'merchant-admin', clientKey?: string): Promise<Page> {
-  const temporary = await inviteConsoleUser(email, role, clientKey);
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`${platform.url}/console/#/sign-in?${new URLSearchParams({ email, code: temporary })}`);
-  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
-  if (role === 'operator') await page.screenshot({ path: `${SHOTS}/sign-in.png` });
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel(/New password/).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return page;
+function signIn(email: string, role: 'operator' | 'merchant-admin', clientKey?: string): Promise<Page> {
+  return signInInBrowser(browser, platform.url, email, role, clientKey, role === 'operator' ? { screenshot: `${SHOTS}/sign-in.png` } : {});
 }
 
 describe('the console in Chromium', () => {
@@ -137,13 +126,12 @@ describe('the console in Chromium', () => {
     const apple = page.getByRole('form', { name: 'Apple Pay' });
     const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     await apple.getByLabel('Merchant identifier').fill('merchant.example.shop');
-    await apple.getByLabel('or paste the private key').fill(key);
+    await apple.getByLabel('or paste the processing private key').fill(key);
     await apple.getByRole('button', { name: 'Save Apple Pay' }).click();
     await expect.poll(() => apple.getByRole('status').textContent()).toMatch(/public key hash/);
     const table = page.getByRole('table', { name: 'Wallet settings' });
     await expect.poll(() => table.getByText('merchant.example.shop').count()).toBe(1);
     expect(await page.content()).not.toContain('PRIVATE KEY-----\n' + key.split('\n')[1]);
-    await page.screenshot({ path: `${SHOTS}/wallets.png` });
     await page.goto(`${platform.url}/console/#/settings`);
     await page.getByRole('button', { name: 'Rotate password' }).click();
     await expect.poll(() => page.getByLabel('New password').textContent()).toMatch(/^[0-9a-f]{32}$/);

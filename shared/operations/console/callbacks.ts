@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import { replayCallback, replayFailed } from '../callbacks/replay.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audit, audited } from './audit.js';
 import { loadPayment } from './payments.js';
 import { changeMerchant, merchantOf, type Principal } from './roles.js';
 
@@ -46,9 +46,10 @@ export async function replayOne(cx: ConsoleContext, p: Principal, transId: strin
   if (!r.success) throw ValidationError.field('callback', 'Name the callback by its seq or event id.');
   const payment = await loadPayment(cx, p, transId);
   changeMerchant(p, payment.clientKey, 'Payment not found.');
-  const replayed = await replayCallback(cx.callbacks(), transId, String(r.data.callback));
-  await audit(cx, p, 'callback.replay', { clientKey: payment.clientKey, target: transId, details: { seq: replayed.seq, eventId: replayed.eventId, was: replayed.was } });
-  return replayed;
+  // With the callback's reopening (its item lives in the payment's partition); the queue send follows.
+  return audited(cx, p, 'callback.replay', { clientKey: payment.clientKey, target: transId, details: { callback: String(r.data.callback) }, item: { payment: transId } }, () =>
+    replayCallback(cx.callbacks(), transId, String(r.data.callback)),
+  );
 }
 
 export async function replayAllFailed(cx: ConsoleContext, p: Principal, body: unknown) {

@@ -7,7 +7,7 @@ import { ValidationError } from '../../errors.js';
 import { CHARGEBACK_DETAIL } from '../chargebacks/ops-event.js';
 import { chargebackSummary, recordChargeback } from '../chargebacks/chargeback.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { loadPayment, searchPayments } from './payments.js';
 import { operatorOnly, type Principal } from './roles.js';
 
@@ -21,14 +21,16 @@ export async function openChargeback(cx: ConsoleContext, p: Principal, body: unk
   const r = CHARGEBACK_DETAIL.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: i.message })));
   const payment = await loadPayment(cx, p, r.data.trans_id);
-  const result = await recordChargeback(cx.d, { transId: payment.transId, amount: r.data.amount, reasonCode: r.data.reason_code, bankDate: r.data.bank_date });
-  const summary = chargebackSummary(result);
-  if (!result.duplicate) {
-    await audit(cx, p, 'payment.chargeback', {
-      clientKey: payment.clientKey,
-      target: payment.transId,
-      details: { amount: String(summary.amount), currency: payment.currency, reasonCode: r.data.reason_code, bankDate: String(summary.bank_date) },
-    });
-  }
-  return summary;
+  const about = {
+    clientKey: payment.clientKey,
+    target: payment.transId,
+    details: { amount: r.data.amount, currency: payment.currency, reasonCode: r.data.reason_code, ...(r.data.bank_date ? { bankDate: r.data.bank_date } : {}) },
+    item: { payment: payment.transId },
+    // A duplicate changes nothing: no entry.
+    always: false,
+  };
+  const result = await audited(cx, p, 'payment.chargeback', about, () =>
+    recordChargeback(cx.d, { transId: payment.transId, amount: r.data.amount, reasonCode: r.data.reason_code, bankDate: r.data.bank_date }),
+  );
+  return chargebackSummary(result);
 }

@@ -12,7 +12,7 @@ import { acceptableMethods } from '../checkout/methods.js';
 import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audit, audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { changeMerchant, isOperator, operatorOnly, readMerchant, type Principal } from './roles.js';
 
@@ -126,8 +126,9 @@ export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey
   });
   if (!mappings.length) delete changes.mappings;
   const notificationUrl = input.notification_url === undefined ? undefined : input.notification_url === '' ? null : checkNotificationUrl(cx.d, input.notification_url);
-  const updated = await cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) });
-  await audit(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') } });
+  const updated = await audited(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') }, item: { merchant: clientKey } }, () =>
+    cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) }),
+  );
   return view(updated);
 }
 
@@ -136,8 +137,7 @@ export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const password = randomBytes(16).toString('hex');
-  await cx.d.merchants.update(clientKey, { password });
-  await audit(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey });
+  await audited(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey, item: { merchant: clientKey } }, () => cx.d.merchants.update(clientKey, { password }));
   return { password };
 }
 
@@ -148,7 +148,12 @@ export async function signingSecret(cx: ConsoleContext, p: Principal, clientKey:
   const { rotate } = parse(z.object({ rotate: z.boolean().optional() }), body);
   const callbacks = cx.callbacks();
   const now = callbacks.clock.now();
-  const s = rotate ? await callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds) : await callbacks.secrets.get(clientKey, now);
-  await audit(cx, p, rotate ? 'callback-secret.rotate' : 'callback-secret.reveal', { clientKey, target: clientKey });
-  return s;
+  if (!rotate) {
+    const s = await callbacks.secrets.get(clientKey, now);
+    await audit(cx, p, 'callback-secret.reveal', { clientKey, target: clientKey });
+    return s;
+  }
+  return audited(cx, p, 'callback-secret.rotate', { clientKey, target: clientKey, item: { merchant: clientKey } }, () =>
+    callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds),
+  );
 }

@@ -8,7 +8,7 @@ import { formatAmount, money } from '../../domain/money.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { loadPayment } from './payments.js';
 import { operatorOnly, type Principal } from './roles.js';
 import { paymentSummary } from './timeline.js';
@@ -35,8 +35,10 @@ export async function inquireNow(cx: ConsoleContext, p: Principal, transId: stri
   operatorOnly(p);
   const payment = await loadPayment(cx, p, transId);
   const ctx = { deps: cx.d, graceSeconds: 0, giveUpSeconds: cx.d.reconciliation.giveUpSeconds };
-  const r = await reconcilePayment(ctx, payment.transId, cx.d.clock.now().getTime());
-  await audit(cx, p, 'reconciliation.inquire', { clientKey: payment.clientKey, target: payment.transId, details: { resolved: r.resolved, waiting: r.waiting, conflict: r.conflict } });
+  // The entry goes with the first resolution's write; an inquiry that resolved nothing is logged on its own.
+  const r = await audited(cx, p, 'reconciliation.inquire', { clientKey: payment.clientKey, target: payment.transId, item: { payment: payment.transId } }, () =>
+    reconcilePayment(ctx, payment.transId, cx.d.clock.now().getTime()),
+  );
   const now = await cx.d.payments.get(payment.transId);
   return { ...r, payment: paymentSummary(now ?? payment) };
 }

@@ -9,7 +9,7 @@ import { formatAmount, money } from '../../domain/money.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
 import { applyOpsEvent, OpsEventError, type OpsDetailType } from '../schedules/ops-events.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { changeMerchant, merchantOf, readMerchant, type Principal } from './roles.js';
 
@@ -80,8 +80,9 @@ export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);
   changeMerchant(p, s.clientKey, 'Schedule not found.');
-  const message = await applied(() => applyOpsEvent(cx.d, detailType, { schedule_id: s.scheduleId }), 'schedule');
-  await audit(cx, p, `schedule.${action}`, { clientKey: s.clientKey, target: s.scheduleId });
+  const message = await audited(cx, p, `schedule.${action}`, { clientKey: s.clientKey, target: s.scheduleId, item: { schedule: s.scheduleId } }, () =>
+    applied(() => applyOpsEvent(cx.d, detailType, { schedule_id: s.scheduleId }), 'schedule'),
+  );
   return { message, ...(await showSchedule(cx, p, s.scheduleId)) };
 }
 
@@ -101,13 +102,14 @@ export async function actOnSubscription(cx: ConsoleContext, p: Principal, schedu
     amount = r.data.amount.trim();
   }
   const detail = { schedule_id: s.scheduleId, recurring_token: sub.recurringToken, ...(amount !== undefined ? { amount } : {}) };
-  const message = await applied(() => applyOpsEvent(cx.d, detailType, detail), action === 'amount' ? 'amount' : 'subscription');
-  const now = await cx.d.schedules.getSubscription(s.scheduleId, sub.recurringToken);
-  await audit(cx, p, `subscription.${action}`, {
+  const about = {
     clientKey: s.clientKey,
     target: `${s.scheduleId}/${sub.recurringToken}`,
     details: action === 'amount' ? { from: formatAmount(money(sub.amount, sub.currency)), to: amount!, currency: sub.currency } : undefined,
-  });
+    item: { schedule: s.scheduleId },
+  };
+  const message = await audited(cx, p, `subscription.${action}`, about, () => applied(() => applyOpsEvent(cx.d, detailType, detail), action === 'amount' ? 'amount' : 'subscription'));
+  const now = await cx.d.schedules.getSubscription(s.scheduleId, sub.recurringToken);
   return { message, subscription: subscriptionView(now ?? sub) };
 }
 

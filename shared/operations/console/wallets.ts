@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
 
 const names = z.array(z.string().max(40)).max(20);
@@ -33,7 +33,15 @@ export async function configureWallet(cx: ConsoleContext, p: Principal, clientKe
   changeMerchant(p, clientKey);
   const r = input.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));
-  const view = await setWalletSettings(cx.d, {
+  // Which fields changed, never their values' secrets: a new key is only said to be new.
+  const fields = Object.keys(r.data).filter((k) => !['private_key', 'certificate_key'].includes(k)).join(',');
+  const about = {
+    clientKey,
+    target: wallet,
+    details: { environment: r.data.environment, fields, newKey: r.data.private_key !== undefined, newCertificate: r.data.certificate !== undefined },
+    item: { merchant: clientKey },
+  };
+  return audited(cx, p, 'wallet.configure', about, () => setWalletSettings(cx.d, {
     clientKey,
     wallet,
     environment: r.data.environment,
@@ -46,13 +54,5 @@ export async function configureWallet(cx: ConsoleContext, p: Principal, clientKe
     allowedAuthMethods: r.data.allowed_auth_methods,
     certificate: r.data.certificate,
     certificateKey: r.data.certificate_key,
-  });
-  // Which fields changed, never their values' secrets: a new key is said by its public hash only.
-  const fields = Object.keys(r.data).filter((k) => !['private_key', 'certificate_key'].includes(k)).join(',');
-  await audit(cx, p, 'wallet.configure', {
-    clientKey,
-    target: wallet,
-    details: { environment: view.environment, publicKeyHash: view.publicKeyHash, fields, newKey: r.data.private_key !== undefined, newCertificate: r.data.certificate !== undefined },
-  });
-  return view;
+  }));
 }

@@ -21,6 +21,8 @@ import { sale } from '../integration/console/payments.js';
 import { signInInBrowser } from './console-browser.js';
 
 const SHOTS = 'docs/console';
+// Pages reload after each change; on a loaded machine that takes longer than expect.poll's 1 s default.
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const fixture = (name: string) => readFileSync(new URL(`../integration/console/fixtures/${name}`, import.meta.url), 'utf8');
 
 let platform: RunningPlatform;
@@ -71,12 +73,12 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     const subs = page.getByRole('table', { name: 'Subscriptions' });
     await subs.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => subs.getByRole('button', { name: 'Resume' }).count()).toBe(1);
+    await poll(() => subs.getByRole('button', { name: 'Resume' }).count()).toBe(1);
     await subs.getByRole('button', { name: 'Change amount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm' });
     await dialog.getByLabel(/New amount/).fill('12.34');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => subs.getByText('12.34 USD').count()).toBe(1);
+    await poll(() => subs.getByText('12.34 USD').count()).toBe(1);
     const stored = await deps().schedules.getSubscription(subscription.scheduleId, subscription.token);
     expect(stored).toMatchObject({ paused: true, amount: 1234 });
     await page.screenshot({ path: `${SHOTS}/schedules.png` });
@@ -86,11 +88,11 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     const page = merchantPage;
     await page.goto(`${platform.url}/console/#/settings`);
     await page.getByRole('group', { name: 'Required payer fields' }).getByLabel('payer_country').click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/Required payer fields saved/);
+    await poll(() => page.getByRole('status').textContent()).toMatch(/Required payer fields saved/);
     const origins = page.getByRole('form', { name: 'Hosted fields origins' });
     await origins.getByLabel(/Hosted fields origins/).fill('https://shop.example\nhttps://pay.shop.example');
     await origins.getByRole('button', { name: 'Save origins' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/Hosted fields origins saved/);
+    await poll(() => page.getByRole('status').textContent()).toMatch(/Hosted fields origins saved/);
     const m = (await deps().merchants.get(shop.clientKey))!.merchant;
     expect(m.requiredPayerFields).toEqual(['payer_country']);
     expect(m.hostedFieldsOrigins).toEqual(['https://shop.example', 'https://pay.shop.example']);
@@ -112,18 +114,18 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     await apple.getByLabel('or paste the certificate private key').fill(fixture('apple-identity.key.pem'));
     await apple.getByLabel('or paste the processing private key').fill(key);
     await apple.getByRole('button', { name: 'Save Apple Pay' }).click();
-    await expect.poll(() => apple.getByRole('status').textContent()).toMatch(/public key hash/);
+    await poll(() => apple.getByRole('status').textContent()).toMatch(/public key hash/);
     const google = page.getByRole('form', { name: 'Google Pay' });
     await google.getByLabel('Environment').selectOption('PRODUCTION');
     await google.getByRole('group', { name: 'Allowed auth methods' }).getByLabel('CRYPTOGRAM_3DS').check();
     await google.getByRole('group', { name: 'Supported networks' }).getByLabel('VISA').check();
     await google.getByLabel('or paste the private key').fill(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
     await google.getByRole('button', { name: 'Save Google Pay' }).click();
-    await expect.poll(() => google.getByRole('status').textContent()).toMatch(/public key hash/);
+    await poll(() => google.getByRole('status').textContent()).toMatch(/public key hash/);
     const table = page.getByRole('table', { name: 'Wallet settings' });
-    await expect.poll(() => table.getByText('US · Example Shop').count()).toBe(1);
-    await expect.poll(() => table.getByText(/CN=merchant.example.shop/).count()).toBe(1);
-    await expect.poll(() => table.getByText('CRYPTOGRAM_3DS').count()).toBe(1);
+    await poll(() => table.getByText('US · Example Shop').count()).toBe(1);
+    await poll(() => table.getByText(/CN=merchant.example.shop/).count()).toBe(1);
+    await poll(() => table.getByText('CRYPTOGRAM_3DS').count()).toBe(1);
     const html = await page.content();
     expect(html).not.toContain(key.split('\n')[1]);
     expect(html).not.toContain(fixture('apple-identity.key.pem').split('\n')[1]);
@@ -134,13 +136,13 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     const page = merchantPage;
     await page.goto(`${platform.url}/console/#/callbacks`);
     const failed = page.getByRole('table', { name: 'Failed callbacks' });
-    await expect.poll(() => failed.getByText(`${failing.slice(0, 8)}…`).count()).toBe(1);
+    await poll(() => failed.getByText(`${failing.slice(0, 8)}…`).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/failed-callbacks.png` });
     await page.getByRole('button', { name: 'Replay all failed' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/1 failed callback\(s\) queued again/);
+    await poll(() => page.getByRole('status').textContent()).toMatch(/1 failed callback\(s\) queued again/);
     await eventually(async () => (await deps().callbacks.outbox.forPayment(failing)).every((c) => c.delivery === 'DELIVERED') || undefined);
     await page.reload();
-    await expect.poll(() => page.getByRole('table', { name: 'Failed callbacks' }).getByText(`${failing.slice(0, 8)}…`).count()).toBe(0);
+    await poll(() => page.getByRole('table', { name: 'Failed callbacks' }).getByText(`${failing.slice(0, 8)}…`).count()).toBe(0);
   });
 
   it('an operator opens a chargeback', async () => {
@@ -152,8 +154,8 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     await form.getByLabel('Amount').fill('10.00');
     await form.getByLabel('Reason code').fill('4837');
     await form.getByRole('button', { name: 'Open chargeback' }).click();
-    await expect.poll(() => form.getByRole('status').textContent()).toMatch(/recorded; the payment is CHARGEBACK/);
-    await expect.poll(() => page.getByRole('table', { name: 'Chargebacks' }).getByText(transId).count()).toBe(1);
+    await poll(() => form.getByRole('status').textContent()).toMatch(/recorded; the payment is CHARGEBACK/);
+    await poll(() => page.getByRole('table', { name: 'Chargebacks' }).getByText(transId).count()).toBe(1);
     await eventually(() => callbacks.received.find((c) => c.fields.trans_id === transId && c.fields.action === 'CHARGEBACK'));
     await page.screenshot({ path: `${SHOTS}/chargebacks.png` });
   });
@@ -166,18 +168,18 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     await page.goto(`${platform.url}/console/#/reconciliation`);
     const list = page.getByRole('table', { name: 'Undetermined payments' });
     const row = list.locator('tr', { hasText: res.body.trans_id });
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/reconciliation.png` });
     await row.getByRole('button', { name: 'Ask the acquirer' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/Resolved: the payment is SETTLED/);
-    await expect.poll(() => list.locator('tr', { hasText: res.body.trans_id }).count()).toBe(0);
+    await poll(() => page.getByRole('status').textContent()).toMatch(/Resolved: the payment is SETTLED/);
+    await poll(() => list.locator('tr', { hasText: res.body.trans_id }).count()).toBe(0);
   });
 
   it('an operator disables a user: the user’s open console is signed out', async () => {
     const page = operatorPage;
     await page.goto(`${platform.url}/console/#/users`);
     await page.getByRole('button', { name: 'Disable staff@ops-shop.example' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Enable staff@ops-shop.example' }).count()).toBe(1);
+    await poll(() => page.getByRole('button', { name: 'Enable staff@ops-shop.example' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/users.png` });
     await merchantPage.goto(`${platform.url}/console/#/payments`);
     await merchantPage.reload();

@@ -21,8 +21,11 @@ export const TABLE = {
    * key (shared/adapters/index-items.ts).
    */
   gsis: [
-    /** Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings, failed callbacks. */
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'INCLUDE', attributes: ['transId', 'status'] } },
+    /**
+     * Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings, failed
+     * callbacks. Keys only: every reader fetches the items by key, and a payment's status change then costs it nothing.
+     */
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'KEYS_ONLY' } },
     /** Work queues kept sparse: OUTBOX (callbacks not yet queued), SCHEDULE_DUE, UNDETERMINED, APM_DEADLINE, SEALED_CARD. */
     {
       indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk',

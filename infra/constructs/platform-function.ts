@@ -104,7 +104,16 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   // esbuild's ESM output has no `require`; some CommonJS dependencies still call it.
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  esbuildArgs: Object.fromEntries(Object.entries(lambdaAliases()).map(([from, to]) => [`--alias:${from}`, to])),
 };
+
+/**
+ * Packages a Lambda bundle takes from a module of ours, paths relative to the repository root (CDK bundles there).
+ * The SDK's credential chain: on Lambda the role's credentials are in the environment (shared/adapters/lambda-credentials.ts).
+ */
+export function lambdaAliases(root = '.'): Record<string, string> {
+  return { '@aws-sdk/credential-provider-node': `${root}/shared/adapters/lambda-credentials.ts` };
+}
 
 export class PlatformFunction extends Construct {
   readonly function: NodejsFunction;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
+import { LAMBDA_BUNDLING, lambdaAliases } from '../../infra/constructs/platform-function.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
 import { REPO_ROOT } from '../local/handlers.js';
 
@@ -24,11 +24,33 @@ export interface BundleFigures {
 
 const KiB = 1024;
 
+/** Every function's handler module (routes, queue consumers, schedules, ops events). */
+export function allHandlers(): string[] {
+  return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS].map((d) => d.handler))].sort();
+}
+
+/** One handler bundled as CDK bundles it, into a temporary file (or `outfile`). */
+export async function bundleHandler(handler: string, outfile?: string): Promise<{ meta: Metafile; bytes: number; file: string }> {
+  const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
+  const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file);
+  return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
+}
+
+/** Bytes in the output per package (node_modules/<pkg>, or the repository's top folder) or per input file, largest first. */
+export function inputsBy(meta: Metafile, by: 'package' | 'file'): [string, number][] {
+  const sums: Record<string, number> = {};
+  for (const [input, info] of Object.entries(Object.values(meta.outputs)[0]!.inputs)) {
+    const key = by === 'package' ? packageOf(input) : input;
+    sums[key] = (sums[key] ?? 0) + info.bytesInOutput;
+  }
+  return Object.entries(sums).sort((a, b) => b[1] - a[1]);
+}
+
 async function bundle(entry: string, outfile: string): Promise<Metafile> {
   const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
   const res = await build({
     entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields: [...mainFields], banner: { js: banner },
-    outfile, metafile: true, logLevel: 'silent',
+    alias: lambdaAliases(REPO_ROOT), outfile, metafile: true, logLevel: 'silent',
   });
   return res.metafile;
 }
@@ -53,27 +75,19 @@ function importMs(file: string, runs: number): number {
 
 export async function measureBundles(opts: { ratioFor: string[]; runs: number; progress: (line: string) => void }): Promise<BundleFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  const handlers = [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS].map((d) => d.handler))].sort();
+  const handlers = allHandlers();
   const sizes: Record<string, number> = {};
   const metas = new Map<string, { meta: Metafile; file: string }>();
   let n = 0;
   for (const handler of handlers) {
     opts.progress(`bundles: ${++n}/${handlers.length} ${handler}`);
-    const file = join(dir, `${handler.replaceAll('/', '_')}.mjs`);
-    const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file);
-    const output = Object.values(meta.outputs)[0]!;
-    sizes[handler] = Math.round((output.bytes / KiB) * 10) / 10;
+    const { meta, bytes, file } = await bundleHandler(handler, join(dir, `${handler.replaceAll('/', '_')}.mjs`));
+    sizes[handler] = Math.round((bytes / KiB) * 10) / 10;
     metas.set(handler, { meta, file });
   }
   const values = Object.values(sizes);
   const largest = Object.entries(sizes).sort((a, b) => b[1] - a[1])[0]![0];
-  const byPackage: Record<string, number> = {};
-  for (const [input, info] of Object.entries(Object.values(metas.get(largest)!.meta.outputs)[0]!.inputs)) {
-    byPackage[packageOf(input)] = (byPackage[packageOf(input)] ?? 0) + info.bytesInOutput;
-  }
-  const largestBy = Object.fromEntries(
-    Object.entries(byPackage).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Math.round(v / KiB)]),
-  );
+  const largestBy = Object.fromEntries(inputsBy(metas.get(largest)!.meta, 'package').slice(0, 8).map(([k, v]) => [k, Math.round(v / KiB)]));
 
   const importRatios: BundleFigures['importRatios'] = {};
   for (const handler of opts.ratioFor) {
@@ -84,7 +98,7 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     const sdkEntry = join(dir, `${handler.replaceAll('/', '_')}-sdk-entry.mjs`);
     writeFileSync(sdkEntry, sdk.map((p) => `export * as m${sdk.indexOf(p)} from '${p}';`).join('\n'));
     const sdkFile = join(dir, `${handler.replaceAll('/', '_')}-sdk.mjs`);
-    await build({ entryPoints: [sdkEntry], bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLING.target, minify: true, mainFields: [...LAMBDA_BUNDLING.mainFields], banner: { js: LAMBDA_BUNDLING.banner }, outfile: sdkFile, logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')] });
+    await build({ entryPoints: [sdkEntry], bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLING.target, minify: true, mainFields: [...LAMBDA_BUNDLING.mainFields], banner: { js: LAMBDA_BUNDLING.banner }, alias: lambdaAliases(REPO_ROOT), outfile: sdkFile, logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')] });
     // Alternate the two so machine noise hits both alike.
     const b: number[] = [];
     const s: number[] = [];

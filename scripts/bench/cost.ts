@@ -7,6 +7,8 @@ export const PRICES = {
   source: 'us-east-1 list prices: DynamoDB on-demand, Lambda arm64, API Gateway HTTP API, SQS standard, X-Ray',
   dynamoWriteUnit: 0.625 / 1e6,
   dynamoReadUnit: 0.125 / 1e6,
+  /** Provisioned capacity: one write unit a second for an hour. */
+  dynamoWcuHour: 0.00065,
   lambdaRequest: 0.2 / 1e6,
   lambdaGbSecondArm: 0.0000133334,
   httpApiRequest: 1.0 / 1e6,
@@ -28,6 +30,8 @@ export interface CostInput {
 export interface CostModel {
   perMillion: number;
   lines: Record<string, number>;
+  /** The same writes on provisioned capacity kept 70 % busy (steady traffic, auto scaling): not in perMillion. */
+  provisionedWrites70: number;
   assumptions: string[];
 }
 
@@ -48,6 +52,7 @@ export function costModel(u: CostInput): CostModel {
   return {
     perMillion: round2(Object.values(lines).reduce((a, b) => a + b, 0)),
     lines: Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, round2(v)])),
+    provisionedWrites70: round2((u.writeUnits * M) / 3600 / 0.7 * PRICES.dynamoWcuHour),
     assumptions: [
       PRICES.source,
       `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes)`,

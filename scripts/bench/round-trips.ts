@@ -20,7 +20,15 @@ export interface RoundTripFigures {
   actions: Record<'SALE' | 'CAPTURE' | 'CREDITVOID', ActionFigures>;
   callback: { dynamodbOps: number; commands: string[]; sqsOps: number; sqsCommands: string[]; writeUnits: number; readUnits: number };
   /** Everything one S2S SALE with one delivered callback costs, across functions. */
-  paymentWithCallback: { writeUnits: number; writeUnitsBy: Record<string, number>; readUnits: number; sqsRequests: number; lambdaMs: Record<string, number> };
+  paymentWithCallback: {
+    writeUnits: number;
+    writeUnitsBy: Record<string, number>;
+    readUnits: number;
+    sqsRequests: number;
+    lambdaMs: Record<string, number>;
+    /** The first sample's DynamoDB writes, one line each: where the write units go. */
+    writes: { fn: string; command: string; writeUnits: number; writeUnitsBy: Record<string, number> }[];
+  };
   /** The SALE's own writes (callbacks merchant), replayed by the floor. */
   saleWrites: { inputs: unknown[]; unique: string[] };
 }
@@ -114,6 +122,7 @@ export async function measureRoundTrips(opts: {
       // local pollers use their own client, so they are not metered; on AWS the event-source mapping makes them).
       sqsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'sqs').length)) + 2 * avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
       lambdaMs: Object.fromEntries(Object.entries(lambdaMs).map(([fn, xs]) => [fn, avg(xs)])),
+      writes: perPayment[0]!.filter((c) => c.writeUnits > 0).map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
     },
     saleWrites: saleWrites!,
   };

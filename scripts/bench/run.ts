@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--seconds 10] [--connections 8] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles]`
+ * `npm run bench -- [--seconds 10] [--connections 8] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles]`
  *
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
@@ -25,7 +25,9 @@ import { measureRoundTrips } from './round-trips.js';
 import { replaySaleWrites, setFloorWrites } from './floor-handler.js';
 import { runDirect, runLoad } from './load.js';
 import { measureBundles } from './bundles.js';
+import { bundleFigures } from './bundle-figures.js';
 import { costModel } from './cost.js';
+import { largestPutBreakdown, putSizes } from './item-size.js';
 import { fmt, table, type Figure } from './report.js';
 
 const { values } = parseArgs({
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     compare: { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },
+    only: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -51,6 +54,12 @@ const commit = (() => {
 const out = values.out ?? join(REPO_ROOT, '.local', 'bench', `${commit}.json`);
 const started = Date.now();
 const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+if (values.only === 'bundles') {
+  // Bundle sizes and import ratios need no platform: measured alone, they take a minute.
+  console.log(table(bundleFigures(await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 7, progress }))));
+  process.exit(0);
+}
 
 // Request logs would measure the terminal, not the platform.
 logger.setLogLevel('ERROR');
@@ -122,15 +131,7 @@ try {
     { name: 'node CPU per SALE', value: `${fmt(cpuPer(quietLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway + writes + autocannon)`, target: '≤ 1.5 ms', met: cpuPer(quietLoad) <= 1.5, key: cpuPer(quietLoad) },
     { name: 'node CPU per SALE + callback', value: `${fmt(cpuPer(cbLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request`, target: '≤ 3 ms', met: cpuPer(cbLoad) <= 3, key: cpuPer(cbLoad) },
     { name: 'SALE/s with callbacks ÷ DDB Local', value: `${fmt(cbPerSecond / ceiling.perSecond)} (${fmt(cbPerSecond, 1)} SALE/s)`, baseline: `DynamoDB Local alone: ${fmt(ceiling.perSecond, 1)} SALEs' writes/s`, target: '≥ 0.8', met: cbPerSecond / ceiling.perSecond >= 0.8, key: cbPerSecond / ceiling.perSecond },
-    ...(bundles
-      ? [
-          { name: 'largest bundle KiB', value: fmt(bundles.largestKiB, 0), baseline: `smallest ${fmt(bundles.smallestKiB, 0)} KiB; largest: ${Object.entries(bundles.largestBy).slice(0, 4).map(([k, v]) => `${k} ${v}`).join(', ')}`, target: '≤ 400', met: bundles.largestKiB <= 400, key: bundles.largestKiB },
-          ...Object.entries(bundles.importRatios).map(([h, r]) => ({
-            name: `import ratio ${h.split('/').slice(1).join('/')}`, value: `${fmt(r.ratio)}× (${r.bundleMs} ms)`, baseline: `SDK clients only ${r.sdkOnlyMs} ms (${r.sdk.map((s) => s.replace('@aws-sdk/', '')).join(', ')})`,
-            target: '≤ 1.1×', met: r.ratio <= 1.1, key: r.ratio,
-          })),
-        ]
-      : []),
+    ...(bundles ? bundleFigures(bundles) : []),
     { name: 'cost per million SALE+callback', value: `$${cost.perMillion}`, baseline: `DynamoDB writes $${cost.lines.dynamodbWrites} (${fmt(rt.paymentWithCallback.writeUnits, 1)} WU: ${Object.entries(rt.paymentWithCallback.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`, target: '≤ $8', met: cost.perMillion <= 8, key: cost.perMillion },
   ];
 
@@ -146,8 +147,15 @@ try {
   const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
   console.log(`\nBenchmark ${commit} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
   console.log(table(figures, previous?.figures));
+  console.log('\nWrite units of one SALE with its callback, per write:');
+  for (const w of rt.paymentWithCallback.writes) {
+    console.log(`  ${w.fn} ${w.command}: ${fmt(w.writeUnits, 1)} (${Object.entries(w.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`);
+  }
+  console.log(`Items the SALE puts (bytes; a write unit per started KB): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
+  console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
   console.log(`\nCost model: ${Object.entries(cost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
   for (const a of cost.assumptions) console.log(`  - ${a}`);
+  console.log(`  - the same writes on provisioned capacity 70 % busy: $${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites} (not in the total)`);
   if (cbLoad.non2xx || quietLoad.non2xx || floor.non2xx) console.log(`\nnon-2xx answers: floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx}`);
   console.log(`\nJSON: ${out}`);
 } finally {

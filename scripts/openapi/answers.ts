@@ -4,15 +4,15 @@
  * send or miss one it does. test/integration/platform/openapi.test.ts validates real answers against them.
  */
 import { z } from 'zod';
-import { AcceptedAnswer, CaptureAnswer, VoidAnswer } from '../../shared/protocol/s2s/responses.js';
-import { CardDetailsAnswer, CardPaymentAnswer, CardStatusAnswer } from '../../shared/protocol/s2s-card/responses.js';
-import { ApmPaymentAnswer, ApmStatusAnswer } from '../../shared/protocol/s2s-apm/responses.js';
-import { ScheduleAnswer, ScheduleInfoAnswer } from '../../shared/protocol/schedules/responses.js';
-import { AcceptedBody, PaymentStatusAnswer, RecurringBody, SessionAnswer, VoidBody } from '../../shared/protocol/checkout/responses.js';
-import { HostedFieldsPaymentAnswer } from '../../shared/protocol/hosted-fields/payment-response.js';
-import { S2S_CARD_CALLBACK } from '../../shared/protocol/s2s-card/callback.js';
-import { S2S_APM_CALLBACK } from '../../shared/protocol/s2s-apm/callback.js';
-import { CHECKOUT_CALLBACK } from '../../shared/protocol/checkout/callback.js';
+import { AcceptedAnswer, CaptureAnswer, VoidAnswer } from '../../shared/protocol/s2s/answers.js';
+import { CardDetailsAnswer, CardPaymentAnswer, CardStatusAnswer } from '../../shared/protocol/s2s-card/answers.js';
+import { ApmPaymentAnswer, ApmStatusAnswer } from '../../shared/protocol/s2s-apm/answers.js';
+import { ScheduleAnswer, ScheduleInfoAnswer } from '../../shared/protocol/schedules/answers.js';
+import { AcceptedBody, PaymentStatusAnswer, RecurringBody, SessionAnswer, VoidBody } from '../../shared/protocol/checkout/answers.js';
+import { HostedFieldsPaymentAnswer } from '../../shared/protocol/hosted-fields/payment-answer.js';
+import { S2S_CARD_CALLBACK } from '../../shared/protocol/s2s-card/callback-fields.js';
+import { S2S_APM_CALLBACK } from '../../shared/protocol/s2s-apm/callback-fields.js';
+import { CHECKOUT_CALLBACK } from '../../shared/protocol/checkout/callback-fields.js';
 import type { JsonSchema } from './fields-to-schema.js';
 
 /** The callbacks' fields, declared beside their builders (webhooks.ts). */

@@ -11,7 +11,7 @@ import { UPDATABLE } from '../../shared/protocol/hosted-fields/update-request.js
 import type { JsonSchema } from './fields-to-schema.js';
 
 /** Input side (what the merchant sends); refinements zod cannot express (URL checks, calendar dates) become plain types. */
-function toJsonSchema(schema: z.ZodType): JsonSchema {
+function toJsonSchema(schema: z.core.$ZodType): JsonSchema {
   const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   delete out.$schema;
   return out;

@@ -16,7 +16,7 @@ import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain
 import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../ports/callbacks.js';
 import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
-import { deliveryEntry, deliveryListing } from './dynamo-delivery-log.js';
+import { deliveryEntry, deliveryListing, type DeliveryEntry } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
 const OUTBOX = 'OUTBOX';
@@ -32,6 +32,13 @@ function toCallback(item: Record<string, unknown> | undefined): StoredCallback |
   if (!item) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) if (!ITEM_KEYS.has(k)) out[k] = v;
+  // A delivery keeps its time and last attempt only in the log (finish): read back from its last entry.
+  const log = item.deliveries as DeliveryEntry[] | undefined;
+  const last = log?.at(-1);
+  if (last && out.delivery === 'DELIVERED') {
+    out.deliveredAt ??= log!.findLast((e) => e.outcome === 'DELIVERED')?.at ?? last.at;
+    out.lastAttempt ??= { at: last.at, latencyMs: last.latencyMs, ...(last.httpStatus !== undefined ? { httpStatus: last.httpStatus } : {}), ...(last.error !== undefined ? { error: last.error } : {}) };
+  }
   return out as unknown as StoredCallback;
 }
 
@@ -87,9 +94,12 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
         new UpdateCommand({
           TableName: this.tableName,
           Key: this.key(cb),
-          // The sweep time becomes the lease end: if this consumer dies mid-POST, the sweeper re-queues it then.
+          // Back on the sweeper's list, due at the lease end: if this consumer dies mid-POST, the sweeper re-queues
+          // it then. An entry still on the list (a first attempt) keeps its time, because moving an index key costs
+          // a delete and a put in the index; the sweeper re-sends a leased one at most once a minute (dropped while
+          // the lease runs) until the lease is over.
           UpdateExpression:
-            'SET delivery = :pending, leaseId = :lid, leaseUntil = :until, attempts = if_not_exists(attempts, :zero) + :one, gsi2pk = :outbox, gsi2sk = :sweep REMOVE nextAttemptAt',
+            'SET delivery = :pending, leaseId = :lid, leaseUntil = :until, attempts = if_not_exists(attempts, :zero) + :one, gsi2pk = :outbox, gsi2sk = if_not_exists(gsi2sk, :sweep) REMOVE nextAttemptAt',
           ConditionExpression: `delivery IN (:pending, :held) AND ${NOT_LEASED} AND (attribute_not_exists(nextAttemptAt) OR nextAttemptAt <= :now)`,
           ExpressionAttributeValues: {
             ':pending': 'PENDING',
@@ -136,8 +146,11 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
     let update: string;
     switch (outcome.kind) {
       case 'delivered':
-        update = `SET delivery = :d, deliveredAt = :at, lastAttempt = :last, ${log} REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk, gsi1pk, gsi1sk, blockedBySeq, failReason`;
-        Object.assign(values, { ':d': 'DELIVERED', ':at': attempt.at });
+        // deliveredAt and lastAttempt are the log's last entry (toCallback): not written twice, which keeps a
+        // typical callback under 1 KB, one write unit.
+        update = `SET delivery = :d, ${log} REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk, gsi1pk, gsi1sk, blockedBySeq, failReason, lastAttempt, deliveredAt`;
+        values[':d'] = 'DELIVERED';
+        delete values[':last'];
         break;
       case 'retry':
         // SQS holds the message until the next attempt; the sweeper has nothing to do for it.

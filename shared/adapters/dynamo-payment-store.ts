@@ -23,11 +23,15 @@ export class DynamoPaymentStore implements PaymentStore {
     private readonly tableName: string,
     private readonly now: () => Date = () => new Date(),
     /** How long a claim's holder is presumed alive; after that its claim is stale (see IdempotencyClaim). */
-    private readonly lockMs = 30_000,
+    readonly claimLockMs = 30_000,
   ) {}
 
   private get ddb() {
     return awsClients().ddb;
+  }
+
+  private seconds(): number {
+    return Math.floor(this.now().getTime() / 1000);
   }
 
   async get(transId: string): Promise<Payment | undefined> {
@@ -84,7 +88,7 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   async reserve(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void> {
-    const put = { TableName: this.tableName, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(pk)' };
+    const put = { TableName: this.tableName, Item: paymentItem(payment, this.seconds()), ConditionExpression: 'attribute_not_exists(pk)' };
     if (!claim) {
       await this.ddb.send(new PutCommand(put));
       return;
@@ -111,7 +115,7 @@ export class DynamoPaymentStore implements PaymentStore {
       // A concurrent identical request racing us is "in progress" too.
       if (reason?.Code === 'ConditionalCheckFailed' || reason?.Code === 'TransactionConflict') {
         const taken = takenClaim(reason.Code === 'ConditionalCheckFailed' ? reason.Item : undefined, this.now());
-        throw new IdempotencyClaimedError(taken);
+        throw new IdempotencyClaimedError(await this.answered(claim.key, taken));
       }
       throw err;
     }
@@ -123,7 +127,7 @@ export class DynamoPaymentStore implements PaymentStore {
       Item: {
         ...keys.idempotency(key),
         state: 'IN_PROGRESS',
-        lockExpiresAt: now.getTime() + this.lockMs,
+        lockExpiresAt: now.getTime() + this.claimLockMs,
         expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
         ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
       },
@@ -189,7 +193,7 @@ export class DynamoPaymentStore implements PaymentStore {
       {
         Put: {
           TableName: this.tableName,
-          Item: paymentItem(payment),
+          Item: paymentItem(payment, this.seconds()),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -198,15 +202,28 @@ export class DynamoPaymentStore implements PaymentStore {
     ]);
   }
 
-  async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void> {
+  async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }): Promise<void> {
+    if (idempotency?.keepSeconds) {
+      const until = this.seconds() + idempotency.keepSeconds;
+      const answered = { ...payment, answer: { key: answerKey(idempotency.key), ...idempotency.result, until } };
+      await this.transact([this.versionedPut(answered), ...callbacks.map((c) => this.callbackPut(c))]);
+      return;
+    }
     await this.transact([this.versionedPut(payment), ...callbacks.map((c) => this.callbackPut(c)), ...this.claimCompletion(idempotency)]);
+  }
+
+  /** A claim that names a payment whose outcome write kept the answer: completed, with that answer. */
+  private async answered(key: string, taken: Exclude<IdempotencyClaim, { state: 'claimed' }>): Promise<Exclude<IdempotencyClaim, { state: 'claimed' }>> {
+    if (taken.state !== 'in-progress' || !taken.reserved || taken.reserved.attemptId !== taken.reserved.transId) return taken;
+    const answer = (await this.get(taken.reserved.transId))?.answer;
+    return answer?.key === answerKey(key) ? { state: 'completed', result: { statusCode: answer.statusCode, body: answer.body } } : taken;
   }
 
   private versionedPut(payment: Payment): TransactItem {
     return {
       Put: {
         TableName: this.tableName,
-        Item: paymentItem(payment),
+        Item: paymentItem(payment, this.seconds()),
         // Optimistic concurrency: only the writer that read version N may write N+1.
         ConditionExpression: '#v = :expected',
         ExpressionAttributeNames: { '#v': 'version' },
@@ -242,8 +259,11 @@ export class DynamoPaymentStore implements PaymentStore {
 
   private async transact(items: TransactItem[]): Promise<void> {
     try {
-      await this.ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      // One item needs no transaction: a conditional Put is as atomic and costs half the write units.
+      if (items.length === 1 && items[0]!.Put) await this.ddb.send(new PutCommand(items[0]!.Put));
+      else await this.ddb.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw ConflictError.paymentChanged();
       if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
         throw ConflictError.paymentChanged();
       }
@@ -252,7 +272,7 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 }
 
-function paymentItem(p: Payment): Record<string, unknown> {
+function paymentItem(p: Payment, nowSeconds: number): Record<string, unknown> {
   const since = awaitingAcquirerSince(p);
   const deadline = apmDeadline(p);
   return {
@@ -262,6 +282,9 @@ function paymentItem(p: Payment): Record<string, unknown> {
     ...(p.card ? keys.cardLast4(p.clientKey, p.card.last4, p.createdAt, p.transId) : {}),
     kind: 'payment',
     ...p,
+    // A claim whose attempt was settled (by the reconciler, an inquiry, a late answer) is spent: not kept.
+    claims: liveClaims(p),
+    answer: p.answer && p.answer.until > nowSeconds ? p.answer : undefined,
     // The reconciler's work list, written and removed by the same conditional write as the state it describes.
     ...(since ? keys.undeterminedEntry(since, p.transId) : {}),
     // The APM deadline sweeper's list, likewise (a payment waiting for its provider never waits for the acquirer).
@@ -289,6 +312,16 @@ function takenClaim(raw: Record<string, unknown> | undefined, now: Date): Exclud
     ...(old?.transId ? { reserved: { transId: old.transId, attemptId: old.attemptId ?? old.transId } } : {}),
     ...(old?.bodyHash ? { bodyHash: old.bodyHash } : {}),
   };
+}
+
+/** The idempotency key as kept on the payment: 128 bits of its sha256 hex are enough to tell requests apart. */
+function answerKey(key: string): string {
+  return key.slice(0, 32);
+}
+
+function liveClaims(p: Payment): Payment['claims'] {
+  const live = p.claims?.filter((c) => p.history.some((h) => h.id === c.attemptId && h.status === 'waiting'));
+  return live?.length ? live : undefined;
 }
 
 function toPayment(item: Record<string, unknown>): Payment {

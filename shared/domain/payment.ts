@@ -94,6 +94,36 @@ export interface Payment {
   /** Callbacks recorded so far; the next one gets seq callbackCount + 1. */
   callbackCount: number;
   version: number;
+  /** Follow-up requests' idempotency claims, each held by the attempt it reserved while that attempt waits. */
+  claims?: AttemptClaim[];
+  /**
+   * The answer to the request that created the payment, for its identical repeats: kept here, in the write that
+   * records the outcome, instead of in a third item of that transaction (its claim names this payment).
+   */
+  answer?: StoredAnswer;
+}
+
+export interface StoredAnswer {
+  /** The request's idempotency key, shortened. */
+  key: string;
+  statusCode: number;
+  body: string;
+  /** Epoch seconds: kept until the claim expires; later writes drop it. */
+  until: number;
+}
+
+/**
+ * A follow-up request's claim kept on the payment itself (operations/payment/follow-up-claim.ts): taken by the same
+ * conditional write that reserves the attempt, dropped by the one that records its outcome.
+ */
+export interface AttemptClaim {
+  /** The request's follow-up key, shortened (a hash of merchant, action and target). */
+  key: string;
+  attemptId: string;
+  /** Epoch ms: until then its request is presumed alive; after it a duplicate answers the attempt instead. */
+  lockExpiresAt: number;
+  /** Shortened hash of the request body: another body finding the claim abandoned is told to retry. */
+  bodyHash?: string;
 }
 
 export function maskCard(card: CardSummary): string {

@@ -1,35 +1,42 @@
 /**
- * Powertools Tracer, sampled: TRACE_SAMPLE_RATE of the invocations get a handler subsegment carrying the noted ids and
- * outcome as annotations (searchable in X-Ray) and any error; the others add nothing to Lambda's own trace. Responses
- * are never captured (they are merchant data). Outside Lambda the Tracer disables itself, so locally this is a no-op.
+ * Sampled tracing: TRACE_SAMPLE_RATE of the invocations Lambda traces get a handler subsegment ("## <handler>")
+ * carrying the noted ids and outcome as annotations (searchable in X-Ray) and any error; the others add nothing to
+ * Lambda's own trace. Responses are never captured (they are merchant data), outgoing HTTP is not traced (it would
+ * send X-Ray headers to merchants). Written straight to the X-Ray daemon (xray-segment.ts) rather than with the
+ * Powertools Tracer, whose X-Ray SDK was ~120 KiB of every bundle. Outside Lambda (no trace header, no daemon
+ * address) this is a no-op.
  */
 import type { MiddlewareObj, Request } from '@middy/core';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { invocation } from '../telemetry.js';
 import { telemetrySettings } from './settings.js';
+import { Subsegment, daemonAddress, sendToDaemon, traceHeader } from './xray-segment.js';
 
-// Outgoing HTTP (merchant callbacks) is not traced: it would send X-Ray headers to merchants.
-export const tracer = new Tracer({ serviceName: 'payments', captureHTTPsRequests: false });
+const SEGMENT = Symbol('traceSubsegment');
+let coldStart = true;
 
-const SAMPLED = Symbol('traceSampled');
-
-export function tracing(random: () => number = Math.random): MiddlewareObj {
-  const capture = captureLambdaHandler(tracer, { captureResponse: false });
-  const sampled = (request: Request) => (request.internal as Record<symbol, boolean>)[SAMPLED] === true;
+export function tracing(name: string, random: () => number = Math.random): MiddlewareObj {
+  const slot = (request: Request) => request.internal as Record<symbol, Subsegment | undefined>;
+  const end = async (request: Request) => {
+    const segment = slot(request)[SEGMENT];
+    if (!segment) return;
+    slot(request)[SEGMENT] = undefined;
+    if (request.error) segment.fail(request.error);
+    await sendToDaemon(segment.document());
+  };
   return {
     before: (request) => {
-      if (!tracer.isTracingEnabled() || random() >= telemetrySettings().traceSampleRate) return;
-      (request.internal as Record<symbol, boolean>)[SAMPLED] = true;
-      capture.before!(request);
+      const cold = coldStart;
+      coldStart = false;
+      const trace = traceHeader();
+      if (!trace?.sampled || !daemonAddress() || random() >= telemetrySettings().traceSampleRate) return;
+      const segment = new Subsegment(`## ${name}`, trace);
+      segment.annotate('ColdStart', cold);
+      segment.annotate('Service', 'payments');
+      slot(request)[SEGMENT] = segment;
       const inv = invocation();
-      if (inv) inv.annotate = (key, value) => tracer.putAnnotation(key, value);
+      if (inv) inv.annotate = (key, value) => segment.annotate(key, value);
     },
-    after: (request) => {
-      if (sampled(request)) return capture.after!(request);
-    },
-    onError: (request) => {
-      if (sampled(request)) return capture.onError!(request);
-    },
+    after: end,
+    onError: end,
   };
 }

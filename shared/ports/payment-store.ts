@@ -33,6 +33,8 @@ export interface PaymentListing {
 }
 
 export interface PaymentStore {
+  /** How long a claim's holder is presumed alive (ms); after that its claim is stale (see IdempotencyClaim). */
+  readonly claimLockMs: number;
   get(transId: string): Promise<Payment | undefined>;
   /** Newest first; `more` says whether older ones matching are left. Payments written before the index are absent until their next change. */
   listForMerchant(clientKey: string, opts: PaymentListing): Promise<{ payments: Payment[]; more: boolean }>;
@@ -60,9 +62,11 @@ export interface PaymentStore {
   create(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
   /**
    * Writes the next state of a payment if nobody changed it since `payment.version - 1` was read
-   * (throws ConflictError otherwise), with its callbacks in the same transaction.
+   * (throws ConflictError otherwise), with its callbacks in the same transaction. `keepSeconds`: the claim was taken
+   * with the payment's reservation (it names the payment), so the answer is kept on the payment for that long and a
+   * repeat is answered from there (reserve() reads it) — one item fewer in the transaction.
    */
-  update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
+  update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }): Promise<void>;
   /**
    * Releases an in-progress claim: after its follow-up finished, or when its request failed before it reserved
    * anything (so the merchant can retry). `onlyIfUnreserved` keeps a claim that reserved a payment or attempt.

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
+import { LAMBDA_BUNDLING, lambdaAliases } from '../../infra/constructs/platform-function.js';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { lambdaContext } from '../../scripts/local/gateway.js';
@@ -48,7 +48,7 @@ describe('the bundled handler', () => {
   it('S2S CARD /post, bundled like CDK bundles it, settles a SALE', async () => {
     const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-')), 'post.mjs');
     const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
-    await build({ entryPoints: [join(REPO_ROOT, 'functions/s2s-card/post.ts')], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, outfile });
+    await build({ entryPoints: [join(REPO_ROOT, 'functions/s2s-card/post.ts')], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, alias: lambdaAliases(REPO_ROOT), outfile });
     const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2> };
     const res = await handler(postEvent(encodeForm(saleFields(merchant))), lambdaContext('S2sCardPost'));
     expect(res.statusCode).toBe(200);

@@ -2,9 +2,9 @@
  * Merchant and MID administration (admin CLI, local sandbox merchant). Credentials are generated here:
  * client_key is a UUID, the password 32 random hex characters (the protocol's shape).
  */
-import { SPEC_LANGUAGES } from '../../protocol/checkout/page/i18n.js';
+import { SPEC_LANGUAGES } from '../../protocol/checkout/page/language-codes.js';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import type { Deps } from '../../deps.js';
 import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from '../../domain/merchant.js';
 import { ValidationError } from '../../errors.js';
@@ -15,7 +15,7 @@ import { checkPublicUrl } from '../../net/public-url.js';
 import { parseCidr } from '../../net/ip-address.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
 
-const url = z.url({ protocol: /^https?$/ }).max(255);
+const url = z.url({ protocol: /^https?$/ }).check(z.maxLength(255));
 
 /**
  * A notification URL the platform may POST callbacks to: http(s), at most 255 characters, and not a private,

@@ -3,7 +3,7 @@
  * here (docs/chargebacks.md). Its detail is checked with a zod schema, then recorded by recordChargeback — the admin
  * CLI goes through the same function.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import type { Deps } from '../../deps.js';
 import { PlatformError, formatFieldError } from '../../errors.js';
 import { isCalendarDate } from '../../domain/schedule.js';
@@ -11,14 +11,12 @@ import { chargebackSummary, recordChargeback } from './chargeback.js';
 
 export const CHARGEBACK_RECEIVED = 'Chargeback Received';
 
-export const CHARGEBACK_DETAIL = z
-  .object({
-    trans_id: z.string().min(1).max(64),
-    amount: z.string().regex(/^\d+(\.\d+)?$/, 'expected an amount string such as "10.00"'),
-    reason_code: z.string().regex(/^[A-Za-z0-9._-]{1,16}$/, 'expected the network reason code, e.g. "4837"'),
-    bank_date: z.string().refine(isCalendarDate, 'expected a date YYYY-MM-DD').optional(),
-  })
-  .strict();
+export const CHARGEBACK_DETAIL = z.strictObject({
+  trans_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  amount: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'expected an amount string such as "10.00"')),
+  reason_code: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,16}$/, 'expected the network reason code, e.g. "4837"')),
+  bank_date: z.optional(z.string().check(z.refine(isCalendarDate, 'expected a date YYYY-MM-DD'))),
+});
 
 /** An event that can never apply (bad detail, unknown payment, a rule refuses it): logged and dropped, not retried. */
 export class ChargebackEventError extends Error {}

@@ -39,6 +39,7 @@ export async function checkoutFollowUp<T>(
   const payment = await checkoutPayment(d, merchant, paymentId);
   const amount = amountText === undefined ? undefined : parseAmount(amountText, parseCurrency(payment.currency), 'amount').minor;
   const key = requestKey(merchant.clientKey, `checkout-${opts.scope}`, rawBody);
-  const res = await runOnce(d.payments, key, false, async (_key, followUp) => ({ statusCode: 200, body: { value: await run({ merchant, payment, amount, followUp }) } }), rawBody);
+  // Capture, refund and void keep the claim on the payment (payment/follow-up-claim.ts).
+  const res = await runOnce(d.payments, key, false, async (_key, followUp) => ({ statusCode: 200, body: { value: await run({ merchant, payment, amount, followUp }) } }), rawBody, { onPayment: true });
   return (res.body as { value: T }).value;
 }

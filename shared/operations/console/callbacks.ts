@@ -3,7 +3,7 @@
  * the admin operations the CLI uses (operations/callbacks/replay.ts): one callback of a payment, or every failed one
  * of the merchant (recorded FAILED, or left in the dead-letter queue).
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { replayCallback, replayFailed } from '../callbacks/replay.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -13,7 +13,7 @@ import { changeMerchant, merchantOf, type Principal } from './roles.js';
 
 export async function deliveryLog(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
   const clientKey = merchantOf(p, query.client_key);
-  const limit = z.coerce.number().int().min(1).max(500).catch(100).parse(query.limit ?? 100);
+  const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100).parse(query.limit ?? 100);
   const attempts = await cx.callbacks().log.forMerchant(clientKey, limit);
   return { attempts };
 }
@@ -42,7 +42,7 @@ export async function failedCallbacks(cx: ConsoleContext, p: Principal, query: R
 }
 
 export async function replayOne(cx: ConsoleContext, p: Principal, transId: string, body: unknown) {
-  const r = z.object({ callback: z.union([z.string().min(1).max(100), z.number().int()]) }).safeParse(body);
+  const r = z.object({ callback: z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number().check(z.int())]) }).safeParse(body);
   if (!r.success) throw ValidationError.field('callback', 'Name the callback by its seq or event id.');
   const payment = await loadPayment(cx, p, transId);
   changeMerchant(p, payment.clientKey, 'Payment not found.');

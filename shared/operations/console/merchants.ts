@@ -4,7 +4,7 @@
  * The password is shown once, when created or rotated; the callback signing secret on request, audited.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { checkNotificationUrl, createMerchant, createMid, merchantSettings, REQUIRABLE_PAYER_FIELDS } from '../admin/merchants.js';
@@ -23,7 +23,7 @@ function view(m: Merchant): MerchantView {
   return rest;
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+function parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
   const r = schema.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
   return r.data;
@@ -54,7 +54,7 @@ const CHOICES = {
   googlepay: { allowedAuthMethods: GOOGLE_AUTH_METHODS, supportedNetworks: GOOGLE_NETWORKS },
 };
 
-const newMerchant = z.object({ name: z.string().trim().min(1).max(100), notification_url: z.string().max(255).optional() });
+const newMerchant = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), notification_url: z.optional(z.string().check(z.maxLength(255))) });
 
 /** Operators only. The answer carries the password: the one time it is shown. */
 export async function createMerchantFromConsole(cx: ConsoleContext, p: Principal, body: unknown) {
@@ -66,12 +66,12 @@ export async function createMerchantFromConsole(cx: ConsoleContext, p: Principal
 }
 
 const newMid = z.object({
-  name: z.string().trim().min(1).max(64).optional(),
-  payment_mode: z.enum(['SMS', 'DMS', 'SMS/DMS']).optional(),
-  moto: z.boolean().optional(),
-  zero_amount: z.boolean().optional(),
-  connector: z.string().min(1).max(64).optional(),
-  descriptor: z.string().trim().min(1).max(22).optional(),
+  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  payment_mode: z.optional(z.enum(['SMS', 'DMS', 'SMS/DMS'])),
+  moto: z.optional(z.boolean()),
+  zero_amount: z.optional(z.boolean()),
+  connector: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  descriptor: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(22))),
 });
 
 /** Operators only: merchants see their MIDs but do not change them. */
@@ -84,25 +84,24 @@ export async function createMidFromConsole(cx: ConsoleContext, p: Principal, cli
   return mid;
 }
 
-const list = z.array(z.string().max(300)).max(50);
-const settings = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    notification_url: z.string().max(255),
+const list = z.array(z.string().check(z.maxLength(300))).check(z.maxLength(50));
+const settings = z.partial(
+  z.strictObject({
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    notification_url: z.string().check(z.maxLength(255)),
     mappings: z.record(z.string(), z.boolean()),
     required_payer_fields: list,
-    link_target: z.string().max(10),
+    link_target: z.string().check(z.maxLength(10)),
     terms_checkbox: z.boolean(),
-    hash_algorithm: z.string().max(10),
+    hash_algorithm: z.string().check(z.maxLength(10)),
     hosted_fields_origins: list,
     checkout_frame_ancestors: list,
     hosted_fields_update_signature: z.boolean(),
     methods: list,
     api_ip_allowlist: list,
-    default_language: z.string().max(10),
-  })
-  .partial()
-  .strict();
+    default_language: z.string().check(z.maxLength(10)),
+  }),
+);
 
 /** Merchant admins and operators; the same validation as `npm run admin -- merchants update`. */
 export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<MerchantView> {
@@ -145,7 +144,7 @@ export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey
 export async function signingSecret(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown) {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
-  const { rotate } = parse(z.object({ rotate: z.boolean().optional() }), body);
+  const { rotate } = parse(z.object({ rotate: z.optional(z.boolean()) }), body);
   const callbacks = cx.callbacks();
   const now = callbacks.clock.now();
   if (!rotate) {

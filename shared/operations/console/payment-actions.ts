@@ -3,7 +3,7 @@
  * callback in the payment's own protocol (recorderFor) and the API's idempotency: the console sends one
  * Idempotency-Key per confirmation, so a double click or a retried request makes one attempt.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { formatAmount, money, parseAmount, parseCurrency } from '../../domain/money.js';
 import { capture, creditvoid, voidPayment, type PaymentEvent } from '../payment/index.js';
@@ -22,8 +22,8 @@ export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
 
 const body = z.object({
   /** Major units as the API takes them ("4.00"); omitted: the full amount. */
-  amount: z.string().max(20).optional(),
-  idempotency_key: z.string().min(8).max(100),
+  amount: z.optional(z.string().check(z.maxLength(20))),
+  idempotency_key: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 
 export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: string, action: string, raw: unknown) {

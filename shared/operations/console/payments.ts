@@ -3,7 +3,7 @@
  * first and paged by DynamoDB queries (gsi1 by order, gsi3 by time, gsi4 by last four; no scans), and one payment with
  * its timeline. A payment of another merchant is answered like an unknown one.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -12,18 +12,18 @@ import { merchantOf, readMerchant, type Principal } from './roles.js';
 import { paymentSummary, paymentTimeline } from './timeline.js';
 
 const STATUSES = ['SETTLED', 'DECLINED', 'PENDING', '3DS', 'REDIRECT', 'PREPARE', 'REFUND', 'REVERSAL', 'VOID', 'CHARGEBACK'] as const;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/));
 
 const search = z.object({
-  client_key: z.string().max(64).optional(),
-  order_id: z.string().min(1).max(255).optional(),
-  trans_id: z.string().min(1).max(64).optional(),
-  card_last4: z.string().regex(/^\d{4}$/).optional(),
-  status: z.enum(STATUSES).optional(),
-  from: day.optional(),
-  to: day.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).optional(),
+  client_key: z.optional(z.string().check(z.maxLength(64))),
+  order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  trans_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  card_last4: z.optional(z.string().check(z.regex(/^\d{4}$/))),
+  status: z.optional(z.enum(STATUSES)),
+  from: z.optional(day),
+  to: z.optional(day),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 const MAX_INDEX_PAGES = 10;

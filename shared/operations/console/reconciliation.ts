@@ -3,7 +3,7 @@
  * from the reconciler's own sparse index (no scan); and resolving one now by asking the acquirer — the reconciler's
  * operation for one payment (reconcilePayment) without its grace period, so its conditional write decides once.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { formatAmount, money } from '../../domain/money.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
@@ -15,7 +15,7 @@ import { paymentSummary } from './timeline.js';
 
 export async function workList(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
   operatorOnly(p);
-  const limit = z.coerce.number().int().min(1).max(200).catch(100).parse(query.limit ?? 100);
+  const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 100).parse(query.limit ?? 100);
   // Everything waiting (whatever a sandbox's test clock says): the reconciler only takes those past its grace period.
   const entries = await cx.d.reconciliation.undetermined.waitingSince('9999-12-31T23:59:59.999Z', limit);
   const payments = await Promise.all(entries.map((e) => cx.d.payments.get(e.transId)));

@@ -3,7 +3,7 @@
  * operator's changes — pause, resume, run now, change amount — applied by the ops-event operation the AWS console's
  * "Send events" path uses (operations/schedules/ops-events.ts), so both paths make the same conditional writes.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { formatAmount, money } from '../../domain/money.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
@@ -56,7 +56,7 @@ function subscriptionView(s: Subscription) {
 
 export async function listSchedules(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
   const clientKey = merchantOf(p, query.client_key);
-  const limit = z.coerce.number().int().min(1).max(100).catch(25).parse(query.limit ?? 25);
+  const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25).parse(query.limit ?? 25);
   const page = await cx.scheduleIndex.forMerchant(clientKey, { limit, cursor: query.cursor?.slice(0, 2000) });
   return { schedules: page.schedules.map(scheduleView), ...(page.cursor ? { cursor: page.cursor } : {}) };
 }
@@ -86,7 +86,7 @@ export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId
   return { message, ...(await showSchedule(cx, p, s.scheduleId)) };
 }
 
-const amountBody = z.object({ amount: z.string().max(20) });
+const amountBody = z.object({ amount: z.string().check(z.maxLength(20)) });
 
 export async function actOnSubscription(cx: ConsoleContext, p: Principal, scheduleId: string, recurringToken: string, action: string, body: unknown) {
   const detailType = SUBSCRIPTION_ACTIONS[action];

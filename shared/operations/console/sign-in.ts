@@ -4,7 +4,7 @@
  * The user must also have a console user record (role, merchant): a Cognito account alone grants nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { ConsoleSignInError, type ConsoleChallengeName, type SignInStep } from '../../ports/console-identity.js';
 import type { ConsoleSession } from '../../ports/console-sessions.js';
@@ -25,14 +25,14 @@ export type SignInResult =
   | { kind: 'session'; sessionId: string; session: ConsoleSession }
   | { kind: 'challenge'; challenge: ConsoleChallengeName; pending: string; secretCode?: string };
 
-const credentials = z.object({ email: z.string().trim().toLowerCase().min(3).max(254), password: z.string().min(1).max(256) });
+const credentials = z.object({ email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)), password: z.string().check(z.minLength(1), z.maxLength(256)) });
 const answer = z.object({
-  pending: z.string().min(16).max(200),
-  new_password: z.string().min(1).max(256).optional(),
-  code: z.string().regex(/^\d{6}$/).optional(),
+  pending: z.string().check(z.minLength(16), z.maxLength(200)),
+  new_password: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+  code: z.optional(z.string().check(z.regex(/^\d{6}$/))),
 });
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+function parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
   const r = schema.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.'), message: 'This value is not valid.' })));
   return r.data;

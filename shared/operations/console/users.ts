@@ -3,7 +3,7 @@
  * own merchant's users) and the list of a merchant's users. Cognito holds the password; the console its role.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { CONSOLE_ROLES, type ConsoleRole, type ConsoleUser } from '../../ports/console-users.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -12,9 +12,9 @@ import { changeMerchant, merchantOf, operatorOnly, type Principal } from './role
 import { ConsoleNotFoundError } from './errors.js';
 
 const invitation = z.object({
-  email: z.email().max(254).transform((e) => e.toLowerCase()),
+  email: z.pipe(z.email().check(z.maxLength(254)), z.transform((e) => e.toLowerCase())),
   role: z.enum(CONSOLE_ROLES as [ConsoleRole, ...ConsoleRole[]]),
-  client_key: z.string().min(1).max(64).optional(),
+  client_key: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
 export interface Invited {

@@ -2,26 +2,26 @@
  * The Wallets tab: Apple Pay / Google Pay settings through the admin operation (operations/wallets/configure.ts). The
  * private key is uploaded once, sealed with KMS there, and never shown again: only its public key hash comes back.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
 
-const names = z.array(z.string().max(40)).max(20);
+const names = z.array(z.string().check(z.maxLength(40))).check(z.maxLength(20));
 const input = z.object({
-  environment: z.string().max(20),
-  merchant_identifier: z.string().max(255).optional(),
+  environment: z.string().check(z.maxLength(20)),
+  merchant_identifier: z.optional(z.string().check(z.maxLength(255))),
   /** Omitted: the stored key stays. */
-  private_key: z.string().min(1).max(10_000).optional(),
-  country: z.string().max(10).optional(),
-  shop_name: z.string().max(64).optional(),
-  merchant_capabilities: names.optional(),
-  supported_networks: names.optional(),
-  allowed_auth_methods: names.optional(),
-  certificate: z.string().min(1).max(20_000).optional(),
-  certificate_key: z.string().min(1).max(10_000).optional(),
+  private_key: z.optional(z.string().check(z.minLength(1), z.maxLength(10_000))),
+  country: z.optional(z.string().check(z.maxLength(10))),
+  shop_name: z.optional(z.string().check(z.maxLength(64))),
+  merchant_capabilities: z.optional(names),
+  supported_networks: z.optional(names),
+  allowed_auth_methods: z.optional(names),
+  certificate: z.optional(z.string().check(z.minLength(1), z.maxLength(20_000))),
+  certificate_key: z.optional(z.string().check(z.minLength(1), z.maxLength(10_000))),
 });
 
 export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string) {

@@ -14,6 +14,7 @@ import { logger } from '../../logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
 import { writeOrAdopt } from './late-answer.js';
+import { addClaim, dropClaim, releaseClaim, reserveWithClaim } from './follow-up-claim.js';
 
 export interface Attempt {
   type: TransactionType;
@@ -46,7 +47,11 @@ export async function runAttempt(
   const started = d.clock.now().toISOString();
   const reserved = nextVersion(payment, started);
   reserved.history.push({ id: attempt.id, type: attempt.type, status: 'waiting', date: started, amount: attempt.amount });
-  if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id });
+  const onPayment = hooks.followUp?.onPayment;
+  if (hooks.followUp && onPayment) {
+    addClaim(reserved, { key: hooks.followUp.key, attemptId: attempt.id, bodyHash: onPayment.bodyHash }, Date.parse(started) + d.payments.claimLockMs);
+    await reserveWithClaim(d, reserved, hooks.followUp.key);
+  } else if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id });
   else await d.payments.update(reserved, []);
 
   let outcome: ConnectorOutcome;
@@ -55,10 +60,14 @@ export async function runAttempt(
   } catch (err) {
     logger.error('acquirer did not answer; attempt left waiting', { transId: payment.transId, attempt: attempt.type, error: (err as Error).message });
     const event: PaymentEvent = { operation: attempt.type, result: 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: started };
+    // Answered: like a claim item, the claim goes (the attempt stays waiting for the reconciler).
+    if (onPayment) await releaseClaim(d, reserved, attempt.id);
     return { payment: reserved, event, callbacks: [] };
   }
   const now = d.clock.now().toISOString();
   const final = nextVersion(reserved, now);
+  // The outcome's write ends the request's claim, whatever the outcome.
+  dropClaim(final, attempt.id);
   const event = apply(final, outcome, now);
   const record = final.history.find((h) => h.id === attempt.id)!;
   settleRecord(record, event.result === 'SUCCESS' ? 'success' : event.result === 'DECLINED' ? 'fail' : 'waiting', now, event.declineReason);

@@ -25,7 +25,7 @@ export function checkCapture(payment: Payment, amount: number | undefined): numb
 }
 
 export async function capture(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks);
+  const resumed = await resumeAbandoned(d, hooks, input.payment);
   if (resumed) return resumed;
   const amount = checkCapture(input.payment, input.amount);
   const attempt = { type: 'CAPTURE' as const, amount, id: d.newId() };

@@ -4,7 +4,8 @@
  *      moves — a crash from here on leaves the payment on record, never an approval nobody knows about;
  *   2. the acquirer / provider;
  *   3. its answer through the state machine, the flow's own facts (tokens, the redirect page's secret ...), the
- *      callbacks and the idempotent answer in one conditional write, then the callbacks are queued.
+ *      callbacks and the idempotent answer in one conditional write, then the callbacks are queued. The answer is
+ *      kept on the payment (the claim names it), so a merchant without callbacks needs no transaction here.
  * An acquirer that fails to answer leaves the payment PREPARE: the protocol's UNDEFINED, final by callback later.
  */
 import type { Payment, TransactionType } from '../../domain/payment.js';
@@ -13,7 +14,7 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
-import { reserveOnce } from './recover.js';
+import { claimOf, reserveOnce } from './recover.js';
 import { writeOrAdopt } from './late-answer.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
 
@@ -62,7 +63,7 @@ export async function chargeNewPayment(d: CoreDeps, reserved: Payment, flow: New
   const callbacks = hooks.callbacks(payment, event);
   // An acquirer's notification may have recorded the outcome first: then this request answers what it recorded.
   const adopted = await writeOrAdopt(d, payment.transId, payment.transId, () =>
-    d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) }),
+    d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event), keepSeconds: claimOf(hooks)?.ttlSeconds }),
   );
   if (adopted) return adopted;
   await enqueue(d, callbacks, payment.transId);
@@ -80,7 +81,7 @@ export async function undetermined(d: CoreDeps, reserved: Payment, hooks: Attemp
   };
   if (hooks.idempotency) {
     const payment = nextVersion(reserved, d.clock.now().toISOString());
-    await d.payments.update(payment, [], { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event) });
+    await d.payments.update(payment, [], { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event), keepSeconds: claimOf(hooks)?.ttlSeconds });
     return { payment, event, callbacks: [] };
   }
   return { payment: reserved, event, callbacks: [] };

@@ -36,7 +36,7 @@ export function planCreditvoid(p: Payment, amount: number | undefined): Creditvo
 }
 
 export async function creditvoid(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks);
+  const resumed = await resumeAbandoned(d, hooks, input.payment);
   if (resumed) return resumed;
   const plan = planCreditvoid(input.payment, input.amount);
   const attempt = { type: plan.kind, amount: plan.amount, id: d.newId() };

@@ -10,6 +10,7 @@ import { IdempotencyClaimedError, type PaymentStore } from '../../ports/payment-
 import type { Payment } from '../../domain/payment.js';
 import type { IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
+import { bodyHashOf } from './follow-up-claim.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
@@ -37,6 +38,7 @@ export interface StoredResponse {
  * duplicate gets the stored answer, 409 while the first still runs, or the first one's payment once it was abandoned
  * (recover.ts). Follow-ups claim here, for as long as they run; an attempt they reserve is noted on the claim, so a
  * claim abandoned after that is answered with that attempt (FollowUpClaim.resume), never with a second one.
+ * `onPayment`: a follow-up whose core keeps the claim on the payment with its reservation (follow-up-claim.ts).
  */
 export async function runOnce<R extends StoredResponse>(
   payments: PaymentStore,
@@ -44,7 +46,9 @@ export async function runOnce<R extends StoredResponse>(
   replay: boolean,
   run: (key: string, followUp: FollowUpClaim) => Promise<R>,
   rawBody?: string,
+  opts: { onPayment?: boolean } = {},
 ): Promise<R | StoredResponse> {
+  if (!replay && opts.onPayment) return run(key, { key, onPayment: { bodyHash: rawBody === undefined ? undefined : bodyHashOf(rawBody) } });
   if (replay) {
     try {
       return await run(key, { key });

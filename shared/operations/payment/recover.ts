@@ -14,6 +14,7 @@ import { IdempotencyClaimedError, type ClaimedEffect } from '../../ports/payment
 import { resolveTransaction } from '../reconciliation/resolve.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { inquire } from './inquiry.js';
+import { dropClaim, heldClaim } from './follow-up-claim.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 
 /** A follow-up's claim, as its core sees it: the key, and what an abandoned earlier request reserved under it. */
@@ -21,6 +22,8 @@ export interface FollowUpClaim {
   key: string;
   /** Set when the request found the claim abandoned by an earlier one: answer that attempt instead of a new one. */
   resume?: ClaimedEffect;
+  /** The claim is kept on the payment, taken with the attempt's reservation (follow-up-claim.ts), not as an item. */
+  onPayment?: { bodyHash?: string };
 }
 
 /** The idempotency claim to take together with the reservation, if the caller wants replays. */
@@ -57,17 +60,32 @@ async function recoverPayment(d: CoreDeps, transId: string, callbacks: CallbackR
 }
 
 /**
- * Called first by every follow-up core: when the request found its claim abandoned by an earlier one, the answer is
- * that request's attempt (settled now if the acquirer can tell), and no new attempt is made.
+ * Called first by every follow-up core (with the payment it read): when the request found its claim abandoned by an
+ * earlier one, the answer is that request's attempt (settled now if the acquirer can tell), and no new attempt is made.
  */
-export async function resumeAbandoned(d: CoreDeps, hooks: AttemptHooks): Promise<CoreResult | undefined> {
+export async function resumeAbandoned(d: CoreDeps, hooks: AttemptHooks, payment: Payment): Promise<CoreResult | undefined> {
   const claim = hooks.followUp;
+  if (claim?.onPayment) return resumeClaimOnPayment(d, payment, claim.key, claim.onPayment.bodyHash, hooks.callbacks);
   if (!claim?.resume) return undefined;
-  const payment = await d.payments.get(claim.resume.transId);
-  if (!payment) throw ConflictError.sameRequest();
-  const result = await settleAttempt(d, payment, claim.resume.attemptId, hooks.callbacks);
+  const reserved = await d.payments.get(claim.resume.transId);
+  if (!reserved) throw ConflictError.sameRequest();
+  const result = await settleAttempt(d, reserved, claim.resume.attemptId, hooks.callbacks);
   // Decided: the claim has done its job; the merchant's next request on this payment runs normally.
   if (result.event.result !== 'UNDEFINED') await d.payments.release(claim.key);
+  return result;
+}
+
+/**
+ * The claim on the payment under this request's key: none, or spent, runs the request; a live one answers "in
+ * progress"; one whose lock ran out (its request died) is answered with its attempt, settled now if the acquirer
+ * can tell. A different body finding it so is told to retry once that is settled, as with a claim item (idempotency.ts).
+ */
+async function resumeClaimOnPayment(d: CoreDeps, payment: Payment, key: string, bodyHash: string | undefined, callbacks: CallbackRecorder): Promise<CoreResult | undefined> {
+  const held = heldClaim(payment, key);
+  if (!held) return undefined;
+  if (held.lockExpiresAt >= d.clock.now().getTime()) throw ConflictError.sameRequest();
+  const result = await settleAttempt(d, payment, held.attemptId, callbacks);
+  if (held.bodyHash && bodyHash && held.bodyHash !== bodyHash) throw ConflictError.interrupted();
   return result;
 }
 
@@ -86,6 +104,7 @@ async function settleAttempt(d: CoreDeps, payment: Payment, attemptId: string, c
   const now = d.clock.now().toISOString();
   const next = nextVersion(payment, now);
   const event = resolveTransaction(next, attempt, answer, now);
+  dropClaim(next, attemptId);
   const records = callbacks(next, event);
   try {
     await d.payments.update(next, records, idempotency && { key: idempotency.key, result: idempotency.result(next, event) });

@@ -24,7 +24,7 @@ async function retryCard(d: CoreDeps, payment: Payment): Promise<VaultCard> {
 }
 
 export async function retryCharge(d: CoreDeps, payment: Payment, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks);
+  const resumed = await resumeAbandoned(d, hooks, payment);
   if (resumed) return resumed;
   const card = await retryCard(d, payment);
   const type = ownTransaction(payment);

@@ -18,7 +18,7 @@ export function checkVoid(payment: Payment, now: Date): void {
 }
 
 export async function voidPayment(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks);
+  const resumed = await resumeAbandoned(d, hooks, input.payment);
   if (resumed) return resumed;
   checkVoid(input.payment, d.clock.now());
   const attempt = { type: 'VOID' as const, amount: input.payment.capturedAmount, id: d.newId() };

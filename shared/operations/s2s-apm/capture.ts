@@ -18,6 +18,6 @@ export const capture: S2sApmAction = {
     return once(req, false, async (_key, followUp) => {
       const { payment: p, event } = await captureCore(req.deps, { payment, amount }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmCaptureResult(event.result, p, event.amount, event.date, event.declineReason) };
-    });
+    }, true);
   },
 };

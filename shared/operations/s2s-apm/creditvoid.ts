@@ -19,6 +19,6 @@ export const creditvoid: S2sApmAction = {
     return once(req, false, async (_key, followUp) => {
       const { payment: p } = await creditvoidCore(req.deps, { payment, amount }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmCreditvoidAccepted(p) };
-    });
+    }, true);
   },
 };

@@ -25,10 +25,10 @@ export function idempotencyKey(clientKey: string, rawBody: string): string {
   return requestKey(clientKey, 'apm', rawBody);
 }
 
-/** Runs an action once per identical request (see runOnce). */
-export function once(req: S2sApmRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
+/** Runs an action once per identical request (see runOnce); `onPayment`: a follow-up keeping its claim on the payment. */
+export function once(req: S2sApmRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>, onPayment = false): Promise<S2sApmResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
+  return runOnce(req.deps.payments, key, replay, run, req.rawBody, { onPayment });
 }
 
 export { storedAnswer };

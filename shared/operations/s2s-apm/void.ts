@@ -17,6 +17,6 @@ export const voidAction: S2sApmAction = {
     return once(req, false, async (_key, followUp) => {
       const { payment: p, event } = await voidPayment(req.deps, { payment }, { callbacks: apmRecorder(req), followUp });
       return { statusCode: 200, body: apmVoidResult(event.result, p, event.date, event.declineReason) };
-    });
+    }, true);
   },
 };

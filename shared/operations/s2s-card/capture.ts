@@ -14,6 +14,6 @@ export const capture: S2sCardAction = {
     return once(req, false, async (_key, followUp) => {
       const { payment: p, event } = await captureCore(req.deps, { payment, amount }, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: captureResult(event.result, p, event.amount, event.date, event.declineReason) };
-    });
+    }, true);
   },
 };

@@ -17,6 +17,6 @@ export const creditvoid: S2sCardAction = {
     return once(req, false, async (_key, followUp) => {
       const { payment: p } = await creditvoidCore(req.deps, { payment, amount }, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: creditvoidAccepted(p) };
-    });
+    }, true);
   },
 };

@@ -20,10 +20,10 @@ export function idempotencyKey(clientKey: string, rawBody: string, style = 'obje
   return requestKey(clientKey, style, rawBody);
 }
 
-/** Runs an action once per identical request (see runOnce). */
-export function once(req: S2sCardRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
+/** Runs an action once per identical request (see runOnce); `onPayment`: a follow-up keeping its claim on the payment. */
+export function once(req: S2sCardRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>, onPayment = false): Promise<S2sCardResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
+  return runOnce(req.deps.payments, key, replay, run, req.rawBody, { onPayment });
 }
 
 export { storedAnswer };

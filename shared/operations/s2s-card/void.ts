@@ -13,6 +13,6 @@ export const voidAction: S2sCardAction = {
     return once(req, false, async (_key, followUp) => {
       const { payment: p, event } = await voidPayment(req.deps, { payment }, { callbacks: s2sRecorder(req), followUp });
       return { statusCode: 200, body: voidResult(event.result, p, event.date, event.declineReason) };
-    });
+    }, true);
   },
 };

@@ -3,27 +3,27 @@
  * Each detail-type has a zod schema for its detail; a valid event is applied with the same conditional writes as the
  * API uses. Exact JSON to paste: docs/schedules.md.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { dateOf, dueAt, isCalendarDate, type Subscription } from '../../domain/schedule.js';
 import { setPaused } from './manage.js';
 import { updateSubscription } from './subscription-update.js';
 import type { ScheduleDeps } from './types.js';
 
-const scheduleId = z.string().min(1).max(64);
-const subscriptionRef = z.object({ schedule_id: scheduleId, recurring_token: z.string().min(1).max(64) }).strict();
-const date = z.string().refine(isCalendarDate, 'expected a date YYYY-MM-DD');
+const scheduleId = z.string().check(z.minLength(1), z.maxLength(64));
+const subscriptionRef = z.strictObject({ schedule_id: scheduleId, recurring_token: z.string().check(z.minLength(1), z.maxLength(64)) });
+const date = z.string().check(z.refine(isCalendarDate, 'expected a date YYYY-MM-DD'));
 /** An amount string in the subscription's currency format ("12.50" for USD), checked against it when applied. */
-const amount = z.string().regex(/^\d+(\.\d+)?$/, 'expected an amount string such as "12.50"');
+const amount = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'expected an amount string such as "12.50"'));
 
 export const OPS_EVENT_SCHEMAS = {
-  'Schedule Paused': z.object({ schedule_id: scheduleId }).strict(),
-  'Schedule Resumed': z.object({ schedule_id: scheduleId }).strict(),
+  'Schedule Paused': z.strictObject({ schedule_id: scheduleId }),
+  'Schedule Resumed': z.strictObject({ schedule_id: scheduleId }),
   'Subscription Paused': subscriptionRef,
   'Subscription Resumed': subscriptionRef,
   'Subscription Run Now': subscriptionRef,
-  'Subscription Rescheduled': subscriptionRef.extend({ next_run_date: date }).strict(),
-  'Subscription Amount Changed': subscriptionRef.extend({ amount }).strict(),
+  'Subscription Rescheduled': z.strictObject({ ...subscriptionRef.shape, next_run_date: date }),
+  'Subscription Amount Changed': z.strictObject({ ...subscriptionRef.shape, amount }),
 } as const;
 
 export type OpsDetailType = keyof typeof OPS_EVENT_SCHEMAS;

@@ -2,7 +2,7 @@
  * zod building blocks of the Checkout-family JSON bodies (session, hosted-fields payment request): text rules with
  * the protocol's Symfony messages, the billing_address object both bodies share, and zod issues as field errors.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import type { FieldError } from '../../errors.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
 
@@ -15,9 +15,9 @@ export const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}
   let s = z.string({ error: requiredError });
   // Length first, and a value over it stops there: no later check or pattern ever sees an oversized value.
   const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
-  if (max !== undefined) s = s.max(max, { error: MESSAGES.tooLong(max), abort: true });
-  if (rule.min !== undefined) s = s.min(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min));
-  if (rule.pattern) s = s.regex(rule.pattern, MESSAGES.invalid);
+  if (max !== undefined) s = s.check(z.maxLength(max, { error: MESSAGES.tooLong(max), abort: true }));
+  if (rule.min !== undefined) s = s.check(z.minLength(rule.min, rule.min === 1 ? BLANK : MESSAGES.tooShort(rule.min)));
+  if (rule.pattern) s = s.check(z.regex(rule.pattern, MESSAGES.invalid));
   return s;
 };
 
@@ -25,25 +25,25 @@ export const text = (rule: { min?: number; max?: number; pattern?: RegExp } = {}
 export const PHONE_COUNTRY_CODE = /^\d+(-\d+)*$/;
 
 export const billingAddressSchema = () =>
-  z
-    .object(
+  z.optional(
+    z.object(
       {
-        country: text({ pattern: PATTERNS.country }).optional(),
+        country: z.optional(text({ pattern: PATTERNS.country })),
         // Read by collectedState (billing-state.ts): ignored, whatever it is, unless the country collects states.
-        state: z.unknown().optional(),
-        city: text({ max: 40 }).optional(),
-        district: text({ max: 32 }).optional(),
-        address: text({ max: 255 }).optional(),
-        house_number: text({ max: 9 }).optional(),
-        zip: text({ max: 10 }).optional(),
-        phone: text({ max: 32 }).optional(),
-        phone_country_code: text({ max: 10, pattern: PHONE_COUNTRY_CODE }).optional(),
+        state: z.optional(z.unknown()),
+        city: z.optional(text({ max: 40 })),
+        district: z.optional(text({ max: 32 })),
+        address: z.optional(text({ max: 255 })),
+        house_number: z.optional(text({ max: 9 })),
+        zip: z.optional(text({ max: 10 })),
+        phone: z.optional(text({ max: 32 })),
+        phone_country_code: z.optional(text({ max: 10, pattern: PHONE_COUNTRY_CODE })),
         // Never validated (spec): read by sentLanguage (page/i18n.ts); unknown codes are English.
-        language: z.unknown().optional(),
+        language: z.optional(z.unknown()),
       },
       { error: MESSAGES.invalid },
-    )
-    .optional();
+    ),
+  );
 
 /** "order.amount", "items[0].name": the field as the protocol's error messages name it. */
 function fieldName(path: PropertyKey[]): string {

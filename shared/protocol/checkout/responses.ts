@@ -5,55 +5,10 @@ import { orderStatus } from './callback.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import type { CallbackMappings } from '../../domain/merchant.js';
 import { cardOnFileAttributes } from '../payment-attributes.js';
-import { SCHEDULE_ECHO } from '../schedules/payment-echo.js';
-import { answer, optionalText, text, type Answer } from '../answer-schema.js';
-import { z } from 'zod';
+import type { Answer } from '../answer-schema.js';
+import type { AcceptedBody, CheckoutOrder, PaymentStatusAnswer, RecurringBody, SessionAnswer, VoidBody } from './answers.js';
 
-const ORDER = z.strictObject({ number: text, amount: text, currency: text, description: text });
-
-export const PaymentStatusAnswer = answer('CheckoutPaymentStatus', 'payment/status: the payment (an array of the latest attempts with `size`); status lowercase. initiator, source and sequence appear where the card-on-file mapping is on.', {
-  payment_id: text,
-  date: text,
-  status: text,
-  reason: optionalText,
-  recurring_token: optionalText,
-  ...SCHEDULE_ECHO,
-  card_token: optionalText,
-  order: ORDER,
-  customer: z.strictObject({ name: text, email: text }),
-  card: optionalText,
-  card_expiration_date: optionalText,
-  brand: optionalText,
-  rrn: optionalText,
-  arn: optionalText,
-  initiator: optionalText,
-  source: optionalText,
-  sequence: optionalText,
-});
-
-export const AcceptedBody = answer('CheckoutAccepted', 'refund, capture, retry: accepted; the outcome comes by callback.', { payment_id: text, result: z.literal('accepted') });
-
-export const VoidBody = answer('CheckoutVoid', 'payment/void: SUCCESS with payment_status void, or FAIL with the payment unchanged.', {
-  status: z.enum(['SUCCESS', 'FAIL']),
-  payment_status: text,
-  payment_id: text,
-  date: text,
-  reason: optionalText,
-  order: ORDER,
-});
-
-export const RecurringBody = answer('CheckoutRecurring', 'payment/recurring: the new payment; order.currency is the initial payment\'s.', {
-  status: text,
-  reason: optionalText,
-  payment_id: text,
-  date: text,
-  schedule_id: optionalText,
-  order: ORDER,
-});
-
-export const SessionAnswer = answer('CheckoutSession', 'session (and payment/card/credit): the hosted page to send the payer to.', { redirect_url: text });
-
-export function orderOf(p: Payment): z.output<typeof ORDER> {
+export function orderOf(p: Payment): Answer<typeof CheckoutOrder> {
   return { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
 }
 

@@ -3,7 +3,7 @@
  * the 6.7.0 `auth` flag). zod checks shapes; the rules that span fields follow in readSessionRequest. Every
  * problem is reported at once as "<field>: <message>" with the Symfony texts the protocol uses.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError, type FieldError } from '../../errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { MESSAGES, PATTERNS, isHttpUrl } from '../fields.js';
@@ -13,13 +13,13 @@ import { parseJsonObject, withoutNulls } from './json.js';
 import { MOTO_TYPES } from '../s2s-card/card-payment.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 import { collectedState } from '../billing-state.js';
-import { sentLanguage } from './page/i18n.js';
+import { sentLanguage } from './page/language-codes.js';
 
 const BOOL = 'This value should be of type bool.';
 
-const url = () => text({ min: 1, max: 1024 }).refine(isHttpUrl, MESSAGES.url);
-const bool = () => z.boolean({ error: BOOL }).optional();
-const obj = () => z.record(z.string(), z.unknown(), { error: MESSAGES.invalid }).optional();
+const url = () => text({ min: 1, max: 1024 }).check(z.refine(isHttpUrl, MESSAGES.url));
+const bool = () => z.optional(z.boolean({ error: BOOL }));
+const obj = () => z.optional(z.record(z.string(), z.unknown(), { error: MESSAGES.invalid }));
 
 /** `[a-zA-Z0-9 -!"#$%&'()*+,./:;&@]` from the field table. */
 const ORDER_NUMBER = /^[a-zA-Z0-9 \-!"#$%&'()*+,./:;@]+$/;
@@ -31,30 +31,29 @@ export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
 export const sessionSchema = z.object({
   merchant_key: text({ min: 1 }),
   operation: z.enum(OPERATIONS, { error: (i) => (i.input === undefined ? BLANK : MESSAGES.choice) }),
-  methods: z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).max(32, LIMIT_MESSAGES.tooManyEntries(32)).optional(),
-  channel_id: text({ max: 16 }).optional(),
-  session_expiry: z
-    .number({ error: 'This value should be of type int.' })
-    .int('This value should be of type int.')
-    .min(1, 'This value should be between 1 and 720.')
-    .max(720, 'This value should be between 1 and 720.')
-    .optional(),
+  methods: z.optional(z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).check(z.maxLength(32, LIMIT_MESSAGES.tooManyEntries(32)))),
+  channel_id: z.optional(text({ max: 16 })),
+  session_expiry: z.optional(
+    z
+      .number({ error: 'This value should be of type int.' })
+      .check(z.int('This value should be of type int.'), z.gte(1, 'This value should be between 1 and 720.'), z.lte(720, 'This value should be between 1 and 720.')),
+  ),
   success_url: url(),
-  cancel_url: url().optional(),
-  expiry_url: url().optional(),
-  error_url: url().optional(),
-  url_target: z.enum(URL_TARGETS, { error: MESSAGES.choice }).optional(),
+  cancel_url: z.optional(url()),
+  expiry_url: z.optional(url()),
+  error_url: z.optional(url()),
+  url_target: z.optional(z.enum(URL_TARGETS, { error: MESSAGES.choice })),
   req_token: bool(),
-  card_token: z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).max(32, LIMIT_MESSAGES.tooManyEntries(32)).optional(),
+  card_token: z.optional(z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).check(z.maxLength(32, LIMIT_MESSAGES.tooManyEntries(32)))),
   recurring_init: bool(),
-  schedule_id: text({ min: 1, max: 64 }).optional(),
+  schedule_id: z.optional(text({ min: 1, max: 64 })),
   // Spec "Schedules": both need schedule_id; checked with the schedule itself (shared/operations/schedules).
-  schedule_start_date: text({ min: 1, max: 10 }).optional(),
-  payment_schedule_amount: text({ min: 1, max: 32 }).optional(),
+  schedule_start_date: z.optional(text({ min: 1, max: 10 })),
+  payment_schedule_amount: z.optional(text({ min: 1, max: 32 })),
   vat_calc: bool(),
   auth: bool(),
   // Spec: moto_type on "SALE, checkout authentication" (6.7.0 MOTO payments: CVV optional, only MOTO-enabled MIDs).
-  moto_type: z.enum(MOTO_TYPES as [string, ...string[]], { error: MESSAGES.choice }).optional(),
+  moto_type: z.optional(z.enum(MOTO_TYPES as [string, ...string[]], { error: MESSAGES.choice })),
   hash: text({ min: 1 }),
   order: z.object(
     {
@@ -65,16 +64,16 @@ export const sessionSchema = z.object({
     },
     { error: requiredError },
   ),
-  customer: z
-    .object(
+  customer: z.optional(
+    z.object(
       {
-        name: text({ min: 2, max: 32, pattern: LATIN_NAME }).optional(),
-        email: text({ max: 256 }).regex(PATTERNS.email, MESSAGES.email).optional(),
-        birth_date: text({ pattern: PATTERNS.date }).optional(),
+        name: z.optional(text({ min: 2, max: 32, pattern: LATIN_NAME })),
+        email: z.optional(text({ max: 256 }).check(z.regex(PATTERNS.email, MESSAGES.email))),
+        birth_date: z.optional(text({ pattern: PATTERNS.date })),
       },
       { error: MESSAGES.invalid },
-    )
-    .optional(),
+    ),
+  ),
   billing_address: billingAddressSchema(),
   payee: obj(),
   payee_billing_address: obj(),

@@ -3,20 +3,21 @@
  * here: the iframes already submitted it to the platform. browser_info values are carried as strings; numbers and
  * booleans (what a page's JavaScript naturally produces) are accepted and turned into strings.
  */
-import { z } from 'zod';
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, PATTERNS } from '../fields.js';
 import { BLANK, billingAddressSchema, fieldErrors, text } from '../checkout/json-fields.js';
 import { parseJsonObject, withoutNulls } from '../checkout/json.js';
 import { collectedState } from '../billing-state.js';
-import { sentLanguage } from '../checkout/page/i18n.js';
+import { sentLanguage } from '../checkout/page/language-codes.js';
 
 const browserValue = () =>
-  z
-    .union([z.string(), z.number(), z.boolean()], { error: MESSAGES.invalid })
-    .transform((v) => String(v))
-    .pipe(z.string().max(2048, MESSAGES.tooLong(2048)))
-    .optional();
+  z.optional(
+    z.pipe(
+      z.pipe(z.union([z.string(), z.number(), z.boolean()], { error: MESSAGES.invalid }), z.transform((v) => String(v))),
+      z.string().check(z.maxLength(2048, MESSAGES.tooLong(2048))),
+    ),
+  );
 
 const BROWSER_KEYS = [
   'color_depth',
@@ -33,22 +34,22 @@ const BROWSER_KEYS = [
 
 /** Exported for the OpenAPI document (scripts/openapi), which describes the body from this very schema. */
 export const paymentRequestSchema = z.object({
-  name: text({ min: 1, max: 64 }).refine((v) => v.trim() !== '', BLANK),
+  name: text({ min: 1, max: 64 }).check(z.refine((v) => v.trim() !== '', BLANK)),
   with_hosted_fields: z.literal(true, { error: (i) => (i.input === undefined || i.input === null ? BLANK : 'This value should be true.') }),
   billing_address: billingAddressSchema(),
-  browser_info: z
-    .object(
+  browser_info: z.optional(
+    z.object(
       {
         ...Object.fromEntries(BROWSER_KEYS.map((k) => [k, browserValue()])),
         // The release notes spell it accept_headers; both names reach the same field.
         accept_headers: browserValue(),
       } as Record<(typeof BROWSER_KEYS)[number] | 'accept_headers', ReturnType<typeof browserValue>>,
       { error: MESSAGES.invalid },
-    )
-    .optional(),
-  email: text({ max: 256 }).regex(PATTERNS.email, MESSAGES.email).optional(),
-  birth_date: text({ pattern: PATTERNS.date }).refine(isCalendarDate, MESSAGES.invalid).optional(),
-  selected_language: z.unknown().optional(),
+    ),
+  ),
+  email: z.optional(text({ max: 256 }).check(z.regex(PATTERNS.email, MESSAGES.email))),
+  birth_date: z.optional(text({ pattern: PATTERNS.date }).check(z.refine(isCalendarDate, MESSAGES.invalid))),
+  selected_language: z.optional(z.unknown()),
 });
 
 function isCalendarDate(v: string): boolean {

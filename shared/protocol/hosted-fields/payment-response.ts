@@ -5,20 +5,11 @@
  */
 import type { Payment } from '../../domain/payment.js';
 import { formatAmount } from '../../domain/money.js';
-import { z } from 'zod';
-import { answer, optionalText, text, type Answer } from '../answer-schema.js';
+import type { Answer } from '../answer-schema.js';
+import type { HostedFieldsPaymentAnswer } from './payment-answer.js';
 
 export type PaymentResult = 'success' | 'decline' | 'redirect' | 'waiting' | 'undefined';
 
-export const HostedFieldsPaymentAnswer = answer('HostedFieldsPayment', 'The hosted-fields payment: result, the 3DS page to send the payer to (redirect), the public id of the Checkout callback, and the amount and currency as charged (a session update may have changed them).', {
-  result: z.enum(['success', 'decline', 'redirect', 'waiting', 'undefined']),
-  redirect_url: optionalText,
-  redirect_params: z.array(z.object({ name: text, value: text })).optional(),
-  decline_message: optionalText,
-  public_id: text,
-  amount: optionalText,
-  currency: optionalText,
-});
 export type PaymentResponse = Answer<typeof HostedFieldsPaymentAnswer>;
 
 export function resultOf(p: Payment): PaymentResult {

@@ -1,31 +1,8 @@
 /** S2S APM synchronous response bodies (protocol.md §4). Amounts are strings in the payment's currency format. */
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
-import { answer, optionalText, text, type Answer, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
-import { z } from 'zod';
-
-export const ApmPaymentAnswer = answer('ApmPaymentAnswer', 'SALE, DEBIT2VIRTUAL(_CALC/_COMPLETE), CREDIT2VIRTUAL, CREDIT2CRYPTO: the payment; the provider\'s page when result is REDIRECT, the deposit address when a crypto payment waits (SUCCESS/PENDING).', {
-  ...PAYMENT_ANSWER_FIELDS,
-  commission: optionalText,
-  total_amount: optionalText,
-  decline_reason: optionalText,
-  crypto_address: optionalText,
-  crypto_network: optionalText,
-  redirect_url: optionalText,
-  redirect_method: z.enum(['GET', 'POST']).optional(),
-  redirect_params: z.union([z.record(z.string(), z.string()), z.tuple([])]).optional(),
-});
-
-export const ApmStatusAnswer = answer('ApmStatusAnswer', 'GET_TRANS_STATUS of an APM payment.', {
-  action: z.literal('GET_TRANS_STATUS'),
-  result: z.literal('SUCCESS'),
-  status: text,
-  order_id: text,
-  trans_id: text,
-  decline_reason: optionalText,
-  brand: optionalText,
-  arn: optionalText,
-});
+import type { Answer } from '../answer-schema.js';
+import type { ApmPaymentAnswer, ApmStatusAnswer } from './answers.js';
 
 export interface ApmRedirect {
   redirect_url: string;

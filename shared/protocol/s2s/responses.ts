@@ -1,31 +1,8 @@
 /** Follow-up answers common to both S2S protocols (S2S CARD and S2S APM share their shapes). */
-import { z } from 'zod';
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
-import { answer, optionalText, text, type Answer, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
-
-export const CaptureAnswer = answer('CaptureAnswer', 'CAPTURE: the captured amount; a declined capture leaves the authorization PENDING.', {
-  ...PAYMENT_ANSWER_FIELDS,
-  action: z.literal('CAPTURE'),
-  decline_reason: optionalText,
-});
-
-export const VoidAnswer = answer('VoidAnswer', 'VOID: the payment after the void (VOID, or unchanged when declined).', {
-  action: z.literal('VOID'),
-  result: text,
-  status: text,
-  order_id: text,
-  trans_id: text,
-  trans_date: text,
-  decline_reason: optionalText,
-});
-
-export const AcceptedAnswer = answer('AcceptedAnswer', 'CREDITVOID and RETRY answer ACCEPTED at once; the outcome comes by callback.', {
-  action: z.enum(['CREDITVOID', 'RETRY']),
-  result: z.literal('ACCEPTED'),
-  order_id: text,
-  trans_id: text,
-});
+import type { Answer } from '../answer-schema.js';
+import type { AcceptedAnswer, CaptureAnswer, VoidAnswer } from './answers.js';
 
 /** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
 export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Answer<typeof CaptureAnswer> {

@@ -3,23 +3,15 @@
  * and status answers: schedule_id, first_recurring_date (the first automatic charge), and schedule_start_date /
  * payment_schedule_amount when the initiating request sent them.
  */
-import { z } from 'zod';
 import { formatAmount } from '../../domain/money.js';
-import { optionalText } from '../answer-schema.js';
+import type { Answer } from '../answer-schema.js';
+import type { ScheduleEchoFields } from './answers.js';
 import type { Payment } from '../../domain/payment.js';
 
 /** Where these facts live on a payment's details. */
 export type { ScheduleDetails } from '../../domain/payment-details.js';
 
-/** The echoed fields, for the answers and callbacks that carry them (answer-schema.ts). */
-export const SCHEDULE_ECHO = {
-  schedule_id: optionalText,
-  first_recurring_date: optionalText,
-  schedule_start_date: optionalText,
-  payment_schedule_amount: optionalText,
-};
-
-export function scheduleEcho(p: Payment): z.output<z.ZodObject<typeof SCHEDULE_ECHO>> {
+export function scheduleEcho(p: Payment): Answer<typeof ScheduleEchoFields> {
   const d = p.details;
   if (!d.scheduleId) return {};
   return {

@@ -88,11 +88,15 @@ describe('a payment whose request died after the acquirer answered is charged on
       interfere(() => deps().payments.get(transId), (p) => p.history.some((h) => h.type === 'REFUND' && h.status === 'waiting')),
     ]);
     expect(first.status).toBe(409);
+    // The claim is kept on the payment with the reserved refund; within its lock the duplicate waits.
+    expect((await deps().payments.get(transId))?.claims).toEqual([expect.objectContaining({ attemptId: expect.any(String) })]);
+    expect((await postForm(`${platform.url}/post`, refund)).status).toBe(409);
     await sleep(2000);
     const retry = await postForm(`${platform.url}/post`, refund);
     expect(retry.body).toMatchObject({ action: 'CREDITVOID', result: 'ACCEPTED', trans_id: transId });
     const after = await deps().payments.get(transId);
     expect(after?.refundedAmount).toBe(300);
+    expect(after?.claims).toBeUndefined();
     expect(after?.history.filter((h) => h.type === 'REFUND')).toEqual([expect.objectContaining({ status: 'success', amount: 300 })]);
 
     // Once settled, the claim is gone: a new identical partial refund is a new refund, as the protocol allows.

@@ -7,6 +7,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { deps } from '../../../shared/deps.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
@@ -90,7 +91,9 @@ describe('first card payment end to end', () => {
       new QueryCommand({ TableName: platform.resources.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `ORDER#${merchant.clientKey}#no-answer-1` } }),
     );
     expect(byOrder.Items).toHaveLength(1);
-    expect(byOrder.Items![0]).toMatchObject({ status: 'PREPARE', transId: res.body.trans_id });
+    // The order index holds keys; the payment itself is read by key.
+    expect(byOrder.Items![0]).toMatchObject({ pk: `PAYMENT#${res.body.trans_id}` });
+    expect(await deps().payments.get(res.body.trans_id as string)).toMatchObject({ status: 'PREPARE', transId: res.body.trans_id });
     // The merchant retrying the same request gets the same answer, not a second charge attempt.
     const again = await postForm(`${platform.url}/post`, fields);
     expect(again.body.trans_id).toBe(res.body.trans_id);

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
@@ -95,12 +95,17 @@ describe('a SIGKILL of the platform with payments in flight', () => {
     const ddb = DynamoDBDocumentClient.from(
       new DynamoDBClient({ region: platformEnv.AWS_REGION, endpoint: platformEnv.DYNAMODB_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
     );
-    const paymentsOf = async (orderId: string) =>
-      (
-        await ddb.send(
-          new QueryCommand({ TableName: platformEnv.TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORDER#${creds.client_key}#${orderId}` } }),
-        )
-      ).Items ?? [];
+    // The order index holds keys: each payment is read by key.
+    const paymentsOf = async (orderId: string) => {
+      const entries =
+        (
+          await ddb.send(
+            new QueryCommand({ TableName: platformEnv.TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORDER#${creds.client_key}#${orderId}` } }),
+          )
+        ).Items ?? [];
+      const items = await Promise.all(entries.map(async (e) => (await ddb.send(new GetCommand({ TableName: platformEnv.TABLE_NAME, Key: { pk: e.pk, sk: e.sk }, ConsistentRead: true }))).Item));
+      return items.filter((i) => i !== undefined);
+    };
     // The crash caught payments with the acquirer: reserved (PREPARE), their outcome never written.
     const leftBehind = (await Promise.all(bodies.map((b) => paymentsOf(b.order_id)))).flat();
     expect(leftBehind.filter((p) => p.status === 'PREPARE').length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /** How the DynamoDB adapter shapes its writes: the conditions are the concurrency guarantees, so pin them exactly. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
@@ -41,10 +41,58 @@ describe('DynamoPaymentStore', () => {
   it('updates only from the version it read and reports a lost race as a conflict', async () => {
     ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));
     const store = new DynamoPaymentStore('t');
-    await expect(store.update(payment(3), [])).rejects.toBeInstanceOf(ConflictError);
+    const cb = { eventId: 'e1', transId: 'a1', clientKey: 'm1', seq: 1, protocol: 's2s-card' as const, url: 'https://m', fields: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+    await expect(store.update(payment(3), [cb])).rejects.toBeInstanceOf(ConflictError);
     const put = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!;
     expect(put.ConditionExpression).toBe('#v = :expected');
     expect(put.ExpressionAttributeValues).toEqual({ ':expected': 2 });
+  });
+
+  it('writes a payment alone with a conditional Put, not a one-item transaction (half the write units)', async () => {
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
+    await expect(new DynamoPaymentStore('t').update(payment(3), [])).rejects.toBeInstanceOf(ConflictError);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const put = ddb.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.ConditionExpression).toBe('#v = :expected');
+    expect(put.ExpressionAttributeValues).toEqual({ ':expected': 2 });
+  });
+
+  it('keeps a follow-up claim on the payment only while its attempt waits', async () => {
+    ddb.on(PutCommand).resolves({});
+    const p = payment(2);
+    p.history = [
+      { id: 'r1', type: 'REFUND', status: 'waiting', date: p.createdAt, amount: 100 },
+      { id: 'r2', type: 'REFUND', status: 'success', date: p.createdAt, amount: 100 },
+    ];
+    p.claims = [{ key: 'k1', attemptId: 'r1', lockExpiresAt: 1 }, { key: 'k2', attemptId: 'r2', lockExpiresAt: 1 }];
+    await new DynamoPaymentStore('t').update(p, []);
+    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!.claims).toEqual([{ key: 'k1', attemptId: 'r1', lockExpiresAt: 1 }]);
+  });
+
+  it("keeps a payment-creating request's answer on the payment, and answers its repeat from there", async () => {
+    ddb.on(PutCommand).resolves({});
+    const store = new DynamoPaymentStore('t', () => new Date(1_000_000));
+    const key = 'f'.repeat(64);
+    await store.update(payment(2), [], { key, result: { statusCode: 200, body: '{"a":1}' }, keepSeconds: 60 });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const item = ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    expect(item.answer).toEqual({ key: 'f'.repeat(32), statusCode: 200, body: '{"a":1}', until: 1_060 });
+
+    ddb.reset();
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'x', $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed', Item: marshall({ state: 'IN_PROGRESS', lockExpiresAt: 1_000_001, transId: 'a1', attemptId: 'a1' }) }],
+      }),
+    );
+    ddb.on(GetCommand).resolves({ Item: item });
+    const repeat = store.reserve({ ...payment(1), transId: 'a2' }, { key, ttlSeconds: 60 });
+    await expect(repeat).rejects.toMatchObject({ claim: { state: 'completed', result: { statusCode: 200, body: '{"a":1}' } } });
+    // Once kept past its time, a later write drops it.
+    ddb.reset();
+    ddb.on(PutCommand).resolves({});
+    await new DynamoPaymentStore('t', () => new Date(2_000_000)).update({ ...payment(3), answer: item.answer }, []);
+    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!.answer).toBeUndefined();
   });
 
   it('claims an idempotency key unless a live claim or a completed result exists', async () => {

@@ -9,6 +9,7 @@
  * The words themselves live in one file per language under ./i18n/.
  */
 import { BAD_CARD, type PageText } from './i18n/types.js';
+import { SPEC_LANGUAGES, acceptedLanguage, knownLanguage, sentLanguage, type LanguageCode } from './language-codes.js';
 import { en } from './i18n/en.js';
 import { sp } from './i18n/sp.js';
 import { ar } from './i18n/ar.js';
@@ -32,23 +33,16 @@ import { bg } from './i18n/bg.js';
 import { ru } from './i18n/ru.js';
 
 export { BAD_CARD, type PageText };
+// The codes alone (no words) for the request readers, so an S2S bundle carries no page dictionaries.
+export { SPEC_LANGUAGES, acceptedLanguage, knownLanguage, sentLanguage };
 
-/** The spec's language codes, spelled as the spec spells them. */
-export const SPEC_LANGUAGES = ['en', 'sp', 'ar', 'az', 'fr', 'nb', 'zh', 'zh-TW', 'kk', 'de', 'it', 'hr', 'cs', 'hu', 'pl', 'pt', 'ro', 'ja', 'nl', 'bg', 'ru'] as const;
-
-/** Keyed by the lowercased spec code. */
-const TEXTS: Record<string, PageText> = {
+/** Keyed by the lowercased spec code (language-codes.ts): every spec language has its words. */
+const TEXTS: Record<LanguageCode, PageText> = {
   en, sp, ar, az, fr, nb, zh, 'zh-tw': zhTW, kk, de, it, hr, cs, hu, pl, pt, ro, ja, nl, bg, ru,
 };
 const RTL = new Set(['ar']);
 /** The HTML lang attribute wants BCP 47: the protocol's "sp" is Spanish (es). */
 const HTML_LANG: Record<string, string> = { sp: 'es', 'zh-tw': 'zh-TW' };
-/**
- * Tags that name one of our languages under another spelling (browsers and clients send BCP 47): Spanish is es,
- * Norwegian may come as no or nn, traditional Chinese as zh-Hant / zh-HK / zh-MO.
- */
-const ALIASES: Record<string, string> = { es: 'sp', no: 'nb', nn: 'nb', 'zh-hant': 'zh-tw', 'zh-hk': 'zh-tw', 'zh-mo': 'zh-tw', 'zh-hans': 'zh', 'zh-cn': 'zh' };
-
 export interface PageLanguage {
   /** Lowercased spec code. */
   code: string;
@@ -64,58 +58,11 @@ export interface LanguageFallbacks {
   acceptLanguage?: string;
 }
 
-/**
- * One of our codes for a language tag, or undefined: exact (case-insensitive, "_" read as "-"), then a known
- * alias, then the primary subtag (pt-BR → pt, de-AT → de).
- */
-export function knownLanguage(tag: string | undefined): string | undefined {
-  const code = tag?.trim().toLowerCase().replace(/_/g, '-');
-  if (!code) return undefined;
-  const known = (c: string) => (Object.hasOwn(TEXTS, c) ? c : Object.hasOwn(ALIASES, c) ? ALIASES[c] : undefined);
-  // Own keys only: a tag such as "constructor" must not find Object.prototype's members.
-  if (known(code)) return known(code);
-  for (let cut = code.lastIndexOf('-'); cut > 0; cut = code.lastIndexOf('-', cut - 1)) {
-    const prefix = known(code.slice(0, cut));
-    if (prefix) return prefix;
-  }
-  return undefined;
-}
-
-/** The first language of an Accept-Language header we have, by q-value (ties keep the header's order). */
-export function acceptedLanguage(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const ranges = header
-    .slice(0, 1024) // a header is short; never scan an oversized one
-    .split(',')
-    .map((part, i) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag!.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((r) => r.tag && r.tag !== '*' && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const r of ranges) {
-    const code = knownLanguage(r.tag);
-    if (code) return code;
-  }
-  return undefined;
-}
-
-/**
- * A language field as a request sent it (billing_address.language, selected_language): never validated, so never
- * a reason to refuse the request. Absent or empty → undefined (the fallbacks apply); anything else → our code for
- * it, or English for what we do not know (a number, an unknown or oversized code), as the spec says.
- */
-export function sentLanguage(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  return (typeof value === 'string' && value.length <= 64 ? knownLanguage(value) : undefined) ?? 'en';
-}
-
 export function pageLanguage(requested: string | undefined, fallbacks: LanguageFallbacks = {}): PageLanguage {
   const sent = requested?.trim();
   // A language the payment was given wins outright; an unknown one is English (the spec), not the next fallback.
   const code = sent ? (knownLanguage(sent) ?? 'en') : (knownLanguage(fallbacks.merchantDefault) ?? acceptedLanguage(fallbacks.acceptLanguage) ?? 'en');
-  return { code, htmlLang: HTML_LANG[code] ?? code, dir: RTL.has(code) ? 'rtl' : 'ltr', t: TEXTS[code]! };
+  return { code, htmlLang: HTML_LANG[code] ?? code, dir: RTL.has(code) ? 'rtl' : 'ltr', t: TEXTS[code as LanguageCode] };
 }
 
 /** Fills {name} placeholders. Values are inserted as text; the renderer escapes the result. */

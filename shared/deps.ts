@@ -54,6 +54,7 @@ import { DynamoConsoleUsers } from './adapters/dynamo-console-users.js';
 import { DynamoConsoleSessions, DynamoPendingSignIns } from './adapters/dynamo-console-sessions.js';
 import { DynamoAuditLog } from './adapters/dynamo-console-audit.js';
 import { DynamoConsolePayments } from './adapters/dynamo-console-payments.js';
+import { DynamoConsoleSchedules } from './adapters/dynamo-console-schedules.js';
 import { CognitoConsoleIdentity } from './adapters/cognito-identity.js';
 import type { ConsoleIdentity } from './ports/console-identity.js';
 import type { ConsoleContext } from './operations/console/console-deps.js';
@@ -253,6 +254,7 @@ export function consoleDeps(): ConsoleContext {
     pending: new DynamoPendingSignIns(config.TABLE_NAME),
     audit: new DynamoAuditLog(config.TABLE_NAME),
     paymentIndex: new DynamoConsolePayments(config.TABLE_NAME),
+    scheduleIndex: new DynamoConsoleSchedules(config.TABLE_NAME),
     identity() {
       if (identity) return identity;
       if (!config.CONSOLE_USER_POOL_ID || !config.CONSOLE_USER_POOL_CLIENT_ID) throw new ConsoleAuthError('The console has no user pool on this stage.');

@@ -15,6 +15,9 @@ import { Merchants } from './pages/merchants.js';
 import { Users } from './pages/users.js';
 import { Audit } from './pages/audit.js';
 import { Dashboard } from './pages/dashboard.js';
+import { Schedules } from './pages/schedules.js';
+import { Chargebacks } from './pages/chargebacks.js';
+import { Reconciliation } from './pages/reconciliation.js';
 
 interface Merchant {
   clientKey: string;
@@ -51,6 +54,9 @@ export function App() {
     ...(operator ? ([['/dashboard', 'Dashboard'], ['/merchants', 'Merchants']] as [string, string][]) : [['/dashboard', 'Dashboard'] as [string, string]]),
     ['/payments', 'Payments'],
     ['/callbacks', 'Callbacks'],
+    ['/schedules', 'Schedules'],
+    ['/chargebacks', 'Chargebacks'],
+    ...(operator ? ([['/reconciliation', 'Reconciliation']] as [string, string][]) : []),
     ['/settings', 'Settings'],
     ['/wallets', 'Wallets'],
     ['/users', 'Users'],
@@ -110,6 +116,12 @@ function pageFor(path: string, props: PageProps) {
       return <Merchants {...props} />;
     case '/callbacks':
       return <Callbacks {...props} />;
+    case '/schedules':
+      return <Schedules {...props} />;
+    case '/chargebacks':
+      return <Chargebacks {...props} />;
+    case '/reconciliation':
+      return <Reconciliation {...props} />;
     case '/settings':
       return <Settings {...props} />;
     case '/wallets':

@@ -30,6 +30,8 @@ export interface PlatformResources {
   /** One key per secret purpose; a function may use only those its grants name. */
   purposeKeys: Record<KeyPurpose, kms.IKey>;
   queues: Record<QueueKey, sqs.Queue>;
+  /** Their dead-letter queues, for functions granted queue:redrive:<queue>; absent in small test stacks. */
+  deadLetterQueues?: Partial<Record<QueueKey, sqs.Queue>>;
   bus: events.IEventBus;
   /** The HttpApi's URL (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
@@ -86,9 +88,10 @@ type FunctionEnvironment = Pick<
   | 'METRICS_ENABLED'
   | 'TRACE_SAMPLE_RATE'
 > &
-  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL'>>;
+  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CALLBACK_DLQ_URL'>>;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
+const QUEUE_REDRIVE_PREFIX = 'queue:redrive:';
 
 /**
  * How every function is bundled (esbuild, ESM). test/infra/bundle-smoke.test.ts bundles a handler with these very
@@ -157,6 +160,10 @@ export class PlatformFunction extends Construct {
       // The console API signs in against the stage's user pool (only functions granted cognito:console may call it).
       ...(platform.console && definition.grants.includes('cognito:console')
         ? { CONSOLE_USER_POOL_ID: platform.console.userPoolId, CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId, CONSOLE_URL: platform.console.url }
+        : {}),
+      // Replays of every failed callback read its dead-letter queue (only functions granted queue:redrive:callbacks).
+      ...(definition.grants.includes('queue:redrive:callbacks') && platform.deadLetterQueues?.callbacks
+        ? { CALLBACK_DLQ_URL: platform.deadLetterQueues.callbacks.queueUrl }
         : {}),
       // The middlewares' EMF metrics and sampled traces (shared/middleware): on for every deployed function.
       METRICS_ENABLED: 'true',
@@ -298,7 +305,7 @@ export class PlatformFunction extends Construct {
     if (grants.includes('cognito:console') && this.platform.console) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
+          actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
           resources: [this.platform.console.userPoolArn],
         }),
       );
@@ -308,6 +315,16 @@ export class PlatformFunction extends Construct {
     for (const grant of grants) {
       if (!grant.startsWith(QUEUE_SEND_PREFIX)) continue;
       this.keylessQueue(grant.slice(QUEUE_SEND_PREFIX.length) as QueueKey).grantSendMessages(fn);
+      sends = true;
+    }
+    for (const grant of grants) {
+      if (!grant.startsWith(QUEUE_REDRIVE_PREFIX)) continue;
+      const queueKey = grant.slice(QUEUE_REDRIVE_PREFIX.length) as QueueKey;
+      const dlq = this.platform.deadLetterQueues?.[queueKey];
+      if (!dlq) throw new Error(`${this.node.id}: the ${grant} grant needs the ${queueKey} dead-letter queue`);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'], resources: [dlq.queueArn] }),
+      );
       sends = true;
     }
     // SQS server-side encryption: a sender needs a data key from the queue's KMS key, through SQS only.

@@ -61,6 +61,7 @@ export class PaymentsStack extends Stack {
       key: this.data.key,
       purposeKeys: this.data.purposeKeys,
       queues: this.async.queues,
+      deadLetterQueues: this.async.deadLetterQueues,
       bus: this.async.bus,
       publicBaseUrl: this.api.url,
       console: { userPoolArn: this.console.userPool.userPoolArn, userPoolId: this.console.userPool.userPoolId, clientId: this.console.client.userPoolClientId, url: this.console.url },

@@ -5,6 +5,7 @@
 import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
   AssociateSoftwareTokenCommand,
@@ -86,6 +87,10 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
 
   async disable(email: string): Promise<void> {
     await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: email }));
+  }
+
+  async enable(email: string): Promise<void> {
+    await this.client.send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: email }));
   }
 
   private async step(call: () => Promise<Pick<AdminInitiateAuthCommandOutput, 'AuthenticationResult' | 'ChallengeName' | 'Session'>>): Promise<SignInStep> {

@@ -4,7 +4,11 @@
  * (no TTL either).
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
+import type { AuditedItem, AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
+import { withAuditCompanion } from './audit-companion.js';
+import { consoleUserKey } from './dynamo-console-users.js';
+import { scheduleKeys } from './dynamo-schedules.js';
+import { keys } from './table-keys.js';
 import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 
@@ -38,14 +42,20 @@ export class DynamoAuditLog implements AuditLog {
   constructor(private readonly tableName: string) {}
 
   async append(e: AuditEntry): Promise<void> {
+    await awsClients().ddb.send(new PutCommand(this.put(e)));
+  }
+
+  withChange<T>(entry: AuditEntry, item: AuditedItem, change: () => Promise<T>): Promise<{ result: T; written: boolean }> {
+    return withAuditCompanion(awsClients().ddb, { tableName: this.tableName, pk: partitionOf(item), put: this.put(entry) }, change);
+  }
+
+  private put(e: AuditEntry) {
     const sk = `${e.at}#${e.id}`;
-    await awsClients().ddb.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    return {
+      TableName: this.tableName,
+      Item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    };
   }
 
   async list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage> {
@@ -64,6 +74,13 @@ export class DynamoAuditLog implements AuditLog {
     const items = clientKey ? (res.Items ?? []) : await itemsOf(this.tableName, res.Items ?? []);
     return { entries: items.map(toEntry), cursor: encode(res.LastEvaluatedKey) };
   }
+}
+
+function partitionOf(item: AuditedItem): string {
+  if ('payment' in item) return keys.payment(item.payment).pk;
+  if ('merchant' in item) return keys.merchant(item.merchant).pk;
+  if ('schedule' in item) return scheduleKeys.schedule(item.schedule).pk;
+  return consoleUserKey(item.consoleUser).pk;
 }
 
 export { encode as encodeCursor, decode as decodeCursor };

@@ -2,7 +2,7 @@
  * Console users on DynamoDB: CONSOLE_USER#<email> / PROFILE, listed per merchant (or the operators) through gsi1
  * CONSOLE_USERS#<client_key|OPERATORS> / <email>.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
 import { itemsOf } from './index-items.js';
@@ -39,6 +39,25 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+
+  async setDisabled(email: string, disabled: boolean): Promise<ConsoleUser | undefined> {
+    try {
+      const res = await awsClients().ddb.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: consoleUserKey(email),
+          UpdateExpression: disabled ? 'SET disabled = :t' : 'REMOVE disabled',
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(disabled ? { ExpressionAttributeValues: { ':t': true } } : {}),
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return res.Attributes ? toUser(res.Attributes) : undefined;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return undefined;
       throw err;
     }
   }

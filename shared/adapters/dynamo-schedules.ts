@@ -1,7 +1,8 @@
 /**
  * ScheduleStore on the single table. A schedule and its subscriptions share one partition (SCHEDULE#<id>), so a
  * schedule's subscriptions are one Query. An active subscription carries the sparse index entry
- * gsi2 SCHEDULE_DUE / <next run ISO>#<schedule_id>#<recurring_token> that the runner reads.
+ * gsi2 SCHEDULE_DUE / <next run ISO>#<schedule_id>#<recurring_token> that the runner reads. A schedule is listed
+ * under its merchant on gsi1 SCHEDULES#<client_key> / <created ISO>#<schedule_id> (the console's Schedules screen).
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -18,6 +19,7 @@ export const scheduleKeys = {
   schedule: (scheduleId: string) => ({ pk: `SCHEDULE#${scheduleId}`, sk: 'SCHEDULE' }),
   subscription: (scheduleId: string, recurringToken: string) => ({ pk: `SCHEDULE#${scheduleId}`, sk: `SUBSCRIPTION#${recurringToken}` }),
   due: (nextRunAt: string, scheduleId: string, recurringToken: string) => ({ gsi2pk: SCHEDULE_DUE, gsi2sk: `${nextRunAt}#${scheduleId}#${recurringToken}` }),
+  merchantListing: (s: Pick<Schedule, 'clientKey' | 'createdAt' | 'scheduleId'>) => ({ gsi1pk: `SCHEDULES#${s.clientKey}`, gsi1sk: `${s.createdAt}#${s.scheduleId}` }),
 };
 
 export class DynamoScheduleStore implements ScheduleStore {
@@ -54,7 +56,7 @@ export class DynamoScheduleStore implements ScheduleStore {
   async get(scheduleId: string, clientKey?: string): Promise<Schedule | undefined> {
     const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: scheduleKeys.schedule(scheduleId), ConsistentRead: true }));
     if (!res.Item || (clientKey !== undefined && res.Item.clientKey !== clientKey)) return undefined;
-    const { pk: _pk, sk: _sk, kind: _k, ...rest } = res.Item;
+    const { pk: _pk, sk: _sk, kind: _k, gsi1pk: _g, gsi1sk: _gs, ...rest } = res.Item;
     return rest as Schedule;
   }
 
@@ -173,7 +175,7 @@ export class DynamoScheduleStore implements ScheduleStore {
 }
 
 function scheduleItem(s: Schedule): Record<string, unknown> {
-  return { ...scheduleKeys.schedule(s.scheduleId), kind: 'schedule', ...s };
+  return { ...scheduleKeys.schedule(s.scheduleId), ...scheduleKeys.merchantListing(s), kind: 'schedule', ...s };
 }
 
 function subscriptionItem(s: Subscription): Record<string, unknown> {

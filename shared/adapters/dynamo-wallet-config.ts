@@ -12,9 +12,12 @@ import { keys } from './table-keys.js';
 
 const walletKey = (clientKey: string, wallet: WalletName) => ({ pk: keys.merchant(clientKey).pk, sk: `WALLET#${wallet}` });
 
+const OPTIONAL: (keyof WalletConfig)[] = ['merchantIdentifier', 'country', 'shopName', 'merchantCapabilities', 'supportedNetworks', 'allowedAuthMethods', 'certificatePem', 'identityKeySealed'];
+
 function fromItem(item: Record<string, unknown>): WalletConfig {
-  const { clientKey, wallet, environment, merchantIdentifier, privateKeySealed, publicKeyHash, updatedAt, version } = item as unknown as WalletConfig;
-  return { clientKey, wallet, environment, ...(merchantIdentifier ? { merchantIdentifier } : {}), privateKeySealed, publicKeyHash, updatedAt, version };
+  const { clientKey, wallet, environment, privateKeySealed, publicKeyHash, updatedAt, version } = item as unknown as WalletConfig;
+  const optional = Object.fromEntries(OPTIONAL.filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
+  return { clientKey, wallet, environment, ...optional, privateKeySealed, publicKeyHash, updatedAt, version };
 }
 
 export class DynamoWalletConfigStore implements WalletConfigStore {

@@ -111,6 +111,9 @@ export function consoleRoute(route: string, fn: (req: SignedInRequest) => Promis
       const base = request(event);
       const session = sessionId ? await base.cx.sessions.get(sessionId) : undefined;
       if (!sessionId || !session) throw new ConsoleAuthError();
+      // A disabled (or removed) user's sessions stop at once, not when they expire.
+      const user = await base.cx.users.get(session.email);
+      if (!user || user.disabled) throw new ConsoleAuthError();
       if (event.requestContext.http.method !== 'GET' && !sameToken(header(event, CSRF_HEADER), session.csrfToken)) {
         throw new ConsoleForbiddenError('Missing or wrong X-CSRF-Token; reload the console.');
       }

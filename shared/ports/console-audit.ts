@@ -26,8 +26,17 @@ export interface AuditPage {
   cursor?: string;
 }
 
+/** The stored thing a console change writes, named in the platform's own terms. */
+export type AuditedItem = { payment: string } | { merchant: string } | { schedule: string } | { consoleUser: string };
+
 export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
+  /**
+   * Runs `change` and writes the entry in the same DynamoDB transaction as the change's first write to `item`
+   * (again with the next such write if that one fails its condition). `written` is false when the change made no
+   * write to the item (nothing to change, or it refused): the caller then appends the entry, or not, itself.
+   */
+  withChange<T>(entry: AuditEntry, item: AuditedItem, change: () => Promise<T>): Promise<{ result: T; written: boolean }>;
   /** Newest first; a merchant's entries, or every entry (clientKey undefined). */
   list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage>;
 }

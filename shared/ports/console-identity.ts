@@ -28,6 +28,8 @@ export interface ConsoleIdentity {
   invite(email: string, opts: { deliver: boolean; temporaryPassword: string }): Promise<void>;
   /** Disables the user; they can no longer sign in. */
   disable(email: string): Promise<void>;
+  /** Lets a disabled user sign in again. */
+  enable(email: string): Promise<void>;
 }
 
 /** Wrong email or password, or an expired challenge: one message for all, so accounts cannot be probed. */

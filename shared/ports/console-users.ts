@@ -19,6 +19,8 @@ export interface ConsoleUserStore {
   get(email: string): Promise<ConsoleUser | undefined>;
   /** False when a user with this email exists already (conditional put). */
   create(user: ConsoleUser): Promise<boolean>;
+  /** Sets or clears `disabled` on an existing user (conditional: never creates one); the user after, if any. */
+  setDisabled(email: string, disabled: boolean): Promise<ConsoleUser | undefined>;
   /** A merchant's users, or the operators (clientKey undefined). */
   list(clientKey: string | undefined): Promise<ConsoleUser[]>;
 }

@@ -3,8 +3,9 @@
  * apply, plus Apple Pay's merchant identifier). The private key arrives here already sealed by the SecretBox.
  */
 import type { WalletEnvironment, WalletName } from '../wallets/types.js';
+import type { WalletProfile } from '../wallets/profile.js';
 
-export interface WalletConfig {
+export interface WalletConfig extends WalletProfile {
   clientKey: string;
   wallet: WalletName;
   /** Must match the environment the token was created in. */
@@ -13,6 +14,9 @@ export interface WalletConfig {
   merchantIdentifier?: string;
   /** The P-256 private key (PEM), sealed with context walletKeyContext(clientKey, wallet). */
   privateKeySealed: string;
+  /** Apple Pay merchant identity certificate (PEM; public) and its private key, sealed (walletIdentityKeyContext). */
+  certificatePem?: string;
+  identityKeySealed?: string;
   /** base64 SHA-256 of the public key (SPKI DER): Apple's publicKeyHash; safe to show. */
   publicKeyHash: string;
   updatedAt: string;
@@ -25,6 +29,11 @@ export interface WalletConfigStore {
   list(clientKey: string): Promise<WalletConfig[]>;
   /** Writes `config` if the stored version is still `expectedVersion` (0: none stored); false if another write won. */
   put(config: WalletConfig, expectedVersion: number): Promise<boolean>;
+}
+
+/** Binds the sealed merchant identity key (Apple Pay's certificate key) likewise. */
+export function walletIdentityKeyContext(clientKey: string, wallet: WalletName): string {
+  return `wallet-identity-key:${clientKey}:${wallet}`;
 }
 
 /** Binds a sealed wallet key to its merchant and wallet: copied onto another record it does not open. */

@@ -37,8 +37,24 @@ export const consoleRoutes: RouteDefinition[] = [
   route('PaymentAction', 'POST', '/payments/{transId}/{action}', 'payment-action', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
   route('Callbacks', 'GET', '/callbacks', 'callbacks', read),
   route('CallbackReplay', 'POST', '/callbacks/replay', 'callback-replay', ['table:read', 'table:write', 'queue:send:callbacks']),
+  route('CallbacksFailed', 'GET', '/callbacks/failed', 'callbacks-failed', read),
+  // Every failed callback of a merchant: the recorded FAILED ones and the merchant's messages in the DLQ.
+  route('CallbacksReplayFailed', 'POST', '/callbacks/replay-failed', 'callbacks-replay-failed', ['table:read', 'table:write', 'queue:send:callbacks', 'queue:redrive:callbacks']),
+  route('Chargebacks', 'GET', '/chargebacks', 'chargebacks', read),
+  // The chargeback write and its CHARGEBACK callback (the merchant's password signs it).
+  route('ChargebackOpen', 'POST', '/chargebacks', 'chargeback-open', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
+  route('Reconciliation', 'GET', '/reconciliation', 'reconciliation', read),
+  // The reconciler's grants: the final outcome's write and its callback.
+  route('ReconciliationInquire', 'POST', '/reconciliation/{transId}/inquire', 'reconciliation-inquire', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
+  route('Schedules', 'GET', '/schedules', 'schedules', read),
+  route('Schedule', 'GET', '/schedules/{scheduleId}', 'schedule', read),
+  // Pause, resume, run now, change amount: the schedule ops events' operation (the AWS console's "Send events" path).
+  route('ScheduleAction', 'POST', '/schedules/{scheduleId}/{action}', 'schedule-action', ['table:read', 'table:write']),
+  route('SubscriptionAction', 'POST', '/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', 'subscription-action', ['table:read', 'table:write']),
   route('Users', 'GET', '/users', 'users', read),
   route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:console']),
+  // The user record and Cognito's AdminDisableUser / AdminEnableUser.
+  route('UserAccess', 'POST', '/users/{email}/{action}', 'user-access', ['table:read', 'table:write', 'cognito:console']),
   route('Audit', 'GET', '/audit', 'audit', read),
   route('Dashboard', 'GET', '/dashboard', 'dashboard', merchantRead),
 ];

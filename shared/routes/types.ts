@@ -33,6 +33,8 @@ export type Grant =
   | `kms:decrypt:${KeyPurpose}`
   | `kms:encrypt:${KeyPurpose}`
   | `queue:send:${QueueKey}`
+  /** Receive, delete and release messages of that queue's dead-letter queue (replaying every failed callback). */
+  | `queue:redrive:${QueueKey}`
   /** The console's Cognito user pool: sign-in and invitations (admin auth calls, create user). */
   | 'cognito:console'
   /** Create one-time schedules in the APM deadline group, passing only its scheduler role (docs/s2s-apm.md "Timers"). */

@@ -13,10 +13,12 @@ import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
-import { inviteConsoleUser, NEW_PASSWORD } from '../integration/console/support.js';
+import { signInInBrowser } from './console-browser.js';
 import { sale } from '../integration/console/payments.js';
 
 const SHOTS = 'docs/console';
+// Pages reload after each change; on a loaded machine that takes longer than expect.poll's 1 s default.
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 let platform: RunningPlatform;
 let shop: Merchant;
@@ -42,19 +44,8 @@ afterAll(async () => {
   await callbacks?.close();
 });
 
-/** Signs in from the invitation link (email and one-time password prefilled), then sets the new password. */
-async function signIn(email: string, role: 'operator' | 'merchant-admin', clientKey?: string): Promise<Page> {
-  const temporary = await inviteConsoleUser(email, role, clientKey);
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto(`${platform.url}/console/#/sign-in?${new URLSearchParams({ email, code: temporary })}`);
-  await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
-  if (role === 'operator') await page.screenshot({ path: `${SHOTS}/sign-in.png` });
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel(/New password/).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return page;
+function signIn(email: string, role: 'operator' | 'merchant-admin', clientKey?: string): Promise<Page> {
+  return signInInBrowser(browser, platform.url, email, role, clientKey, role === 'operator' ? { screenshot: `${SHOTS}/sign-in.png` } : {});
 }
 
 describe('the console in Chromium', () => {
@@ -74,16 +65,16 @@ describe('the console in Chromium', () => {
     const page = merchantPage;
     await page.goto(`${platform.url}/console/#/payments`);
     const table = page.getByRole('table', { name: 'Payments' });
-    for (const id of made) await expect.poll(() => table.getByText(id).count()).toBe(1);
+    for (const id of made) await poll(() => table.getByText(id).count()).toBe(1);
     await page.getByLabel('Card last four').fill('1111');
     await page.getByLabel('Status').selectOption('DECLINED');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await poll(() => table.locator('tbody tr').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/payments.png` });
     // Another merchant's payment, opened by its URL: refused like an unknown one.
     const theirs = await sale(platform.url, other, { orderId: `theirs-${randomUUID().slice(0, 8)}` });
     await page.goto(`${platform.url}/console/#/payments/${theirs.trans_id}`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/Payment not found/);
+    await poll(() => page.getByRole('alert').textContent()).toMatch(/Payment not found/);
   });
 
   it('refunds a payment from its timeline and sees the callback arrive', async () => {
@@ -94,7 +85,7 @@ describe('the console in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm refund' });
     await dialog.getByLabel(/Amount/).fill('4.00');
     await dialog.getByRole('button', { name: 'Confirm refund' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/REFUND: SUCCESS/);
+    await poll(() => page.getByRole('status').textContent()).toMatch(/REFUND: SUCCESS/);
     await eventually(() => callbacks.received.find((c) => c.fields.trans_id === transId && c.fields.action === 'CREDITVOID'));
     // The timeline shows the refund and, once delivered, its callback.
     await eventually(async () => {
@@ -119,15 +110,15 @@ describe('the console in Chromium', () => {
     const page = merchantPage;
     await page.goto(`${platform.url}/console/#/payments/${failing.trans_id}`);
     const timeline = page.getByRole('table', { name: 'Timeline' });
-    await expect.poll(() => timeline.getByText(/FAILED/).count()).toBeGreaterThan(0);
+    await poll(() => timeline.getByText(/FAILED/).count()).toBeGreaterThan(0);
     await timeline.getByRole('button', { name: 'Replay #1' }).first().click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/queued again/);
+    await poll(() => page.getByRole('status').textContent()).toMatch(/queued again/);
     await eventually(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       return (await timeline.getByText(/DELIVERED 200/).count()) > 0 || undefined;
     });
     await page.goto(`${platform.url}/console/#/callbacks`);
-    await expect.poll(() => page.getByRole('table', { name: 'Callback deliveries' }).getByText(/FAILED 500/).count()).toBeGreaterThan(0);
+    await poll(() => page.getByRole('table', { name: 'Callback deliveries' }).getByText(/FAILED 500/).count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/callbacks.png` });
   });
 
@@ -137,16 +128,15 @@ describe('the console in Chromium', () => {
     const apple = page.getByRole('form', { name: 'Apple Pay' });
     const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     await apple.getByLabel('Merchant identifier').fill('merchant.example.shop');
-    await apple.getByLabel('or paste the private key').fill(key);
+    await apple.getByLabel('or paste the processing private key').fill(key);
     await apple.getByRole('button', { name: 'Save Apple Pay' }).click();
-    await expect.poll(() => apple.getByRole('status').textContent()).toMatch(/public key hash/);
+    await poll(() => apple.getByRole('status').textContent()).toMatch(/public key hash/);
     const table = page.getByRole('table', { name: 'Wallet settings' });
-    await expect.poll(() => table.getByText('merchant.example.shop').count()).toBe(1);
+    await poll(() => table.getByText('merchant.example.shop').count()).toBe(1);
     expect(await page.content()).not.toContain('PRIVATE KEY-----\n' + key.split('\n')[1]);
-    await page.screenshot({ path: `${SHOTS}/wallets.png` });
     await page.goto(`${platform.url}/console/#/settings`);
     await page.getByRole('button', { name: 'Rotate password' }).click();
-    await expect.poll(() => page.getByLabel('New password').textContent()).toMatch(/^[0-9a-f]{32}$/);
+    await poll(() => page.getByLabel('New password').textContent()).toMatch(/^[0-9a-f]{32}$/);
     await page.screenshot({ path: `${SHOTS}/settings.png` });
   });
 
@@ -157,8 +147,8 @@ describe('the console in Chromium', () => {
     const form = page.getByRole('form', { name: 'New merchant' });
     await form.getByLabel('Name').fill('Browser Shop');
     await form.getByRole('button', { name: 'Create merchant' }).click();
-    await expect.poll(() => page.getByLabel('Merchant password').textContent()).toMatch(/^[0-9a-f]{32}$/);
-    await expect.poll(() => page.getByRole('table', { name: 'Merchants' }).getByText('Browser Shop').count()).toBe(1);
+    await poll(() => page.getByLabel('Merchant password').textContent()).toMatch(/^[0-9a-f]{32}$/);
+    await poll(() => page.getByRole('table', { name: 'Merchants' }).getByText('Browser Shop').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/merchants.png` });
 
     const created = (await page.locator('p', { hasText: 'Created: client key' }).locator('code').textContent())!;
@@ -168,18 +158,18 @@ describe('the console in Chromium', () => {
     await mid.getByLabel('Payment mode').selectOption('DMS');
     await mid.getByLabel('MOTO').check();
     await mid.getByRole('button', { name: 'Create MID' }).click();
-    await expect.poll(() => page.getByRole('table', { name: 'MIDs' }).getByText('DMS', { exact: true }).count()).toBe(1);
+    await poll(() => page.getByRole('table', { name: 'MIDs' }).getByText('DMS', { exact: true }).count()).toBe(1);
 
     await page.getByRole('combobox', { name: 'Merchant' }).selectOption(shop.clientKey);
     await page.goto(`${platform.url}/console/#/dashboard`);
     await page.getByLabel('All merchants').uncheck();
     // The test made these payments (and one other merchant's): all of the shop's are counted, one declined.
-    await expect.poll(() => page.locator('[data-total="payments"]').textContent()).toBe(String(made.length));
-    await expect.poll(() => page.locator('figure.chart canvas').count()).toBe(4);
+    await poll(() => page.locator('[data-total="payments"]').textContent()).toBe(String(made.length));
+    await poll(() => page.locator('figure.chart canvas').count()).toBe(4);
     expect(await page.getByRole('img', { name: /Payments per hour/ }).getAttribute('aria-label')).toMatch(new RegExp(`\\b${made.length}\\b`));
     await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
     await page.goto(`${platform.url}/console/#/audit`);
-    await expect.poll(() => page.getByRole('table', { name: 'Audit log' }).getByText('payment.refund').count()).toBe(1);
+    await poll(() => page.getByRole('table', { name: 'Audit log' }).getByText('payment.refund').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/audit.png` });
   });
 });

@@ -13,6 +13,7 @@ const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [
   { id: 'ConsoleSignIn', method: 'POST', path: '/console/api/sign-in', handler, grants: ['table:read', 'table:write', 'cognito:console'] },
   { id: 'ConsolePayments', method: 'GET', path: '/console/api/payments', handler, grants: ['table:read'] },
+  { id: 'ConsoleCallbacksReplayFailed', method: 'POST', path: '/console/api/callbacks/replay-failed', handler, grants: ['table:read', 'table:write', 'queue:send:callbacks', 'queue:redrive:callbacks'] },
 ];
 const { stack } = buildPaymentsApp({ stage: 'dev', account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
 const template = Template.fromStack(stack);
@@ -61,5 +62,18 @@ describe('console infrastructure', () => {
     expect(cognitoStatements).toHaveLength(1);
     expect(JSON.stringify(cognitoStatements[0]!.Resource)).toMatch(/UserPool/);
     expect(JSON.stringify(cognitoStatements[0]!.Action)).not.toMatch(/\*/);
+  });
+
+  it('lets only the function granted queue:redrive:callbacks read the callbacks DLQ, and tells it where', () => {
+    const replay = functionNamed('ConsoleCallbacksReplayFailed');
+    const payments = functionNamed('ConsolePayments');
+    expect(replay.Properties.Environment.Variables.CALLBACK_DLQ_URL).toBeDefined();
+    expect(payments.Properties.Environment.Variables.CALLBACK_DLQ_URL).toBeUndefined();
+    const statements = Object.values(functions.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
+    const receive = statements.filter((s) => JSON.stringify(s.Action).includes('sqs:ReceiveMessage'));
+    expect(receive).toHaveLength(1);
+    expect(JSON.stringify(receive[0]!.Resource)).toMatch(/callbacksDlq/);
   });
 });

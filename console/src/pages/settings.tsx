@@ -24,13 +24,22 @@ interface Merchant {
   termsCheckbox: boolean;
   linkTarget?: string;
   hashAlgorithm: string;
+  requiredPayerFields: string[];
+  methods?: string[];
+  hostedFieldsOrigins?: string[];
+}
+
+interface Choices {
+  requiredPayerFields: string[];
+  methods: string[];
 }
 
 export function Settings({ user, merchant }: PageProps) {
-  const { data, error, reload } = useLoad(() => api.get<{ merchant: Merchant; mids: Mid[] }>(`/merchants/${merchant}`), [merchant]);
+  const { data, error, reload } = useLoad(() => api.get<{ merchant: Merchant; mids: Mid[]; choices: Choices }>(`/merchants/${merchant}`), [merchant]);
   const [shown, setShown] = useState<{ label: string; value: string }>();
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const [url, setUrl] = useState<string>();
+  const [origins, setOrigins] = useState<string>();
   const canChange = user.role !== 'merchant-viewer';
   if (!merchant) return <p>No merchant yet: create one under Merchants.</p>;
   if (!data) return <Loading error={error} />;
@@ -110,13 +119,57 @@ export function Settings({ user, merchant }: PageProps) {
             ))}
           </select>
         </label>
+        <fieldset aria-label="Required payer fields">
+          <legend>Required payer fields</legend>
+          {data.choices.requiredPayerFields.map((f) => (
+            <label class="switch">
+              <input
+                type="checkbox"
+                checked={m.requiredPayerFields.includes(f)}
+                disabled={!canChange}
+                onChange={(e) => save({ required_payer_fields: toggle(m.requiredPayerFields, f, (e.target as HTMLInputElement).checked) }, 'Required payer fields saved.')}
+              />{' '}
+              {f}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset aria-label="Checkout methods">
+          <legend>Checkout methods (none ticked: every method)</legend>
+          {data.choices.methods.map((x) => (
+            <label class="switch">
+              <input
+                type="checkbox"
+                checked={(m.methods ?? []).includes(x)}
+                disabled={!canChange}
+                onChange={(e) => save({ methods: toggle(m.methods ?? [], x, (e.target as HTMLInputElement).checked) }, 'Checkout methods saved.')}
+              />{' '}
+              {x}
+            </label>
+          ))}
+        </fieldset>
       </fieldset>
+      <form
+        aria-label="Hosted fields origins"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save({ hosted_fields_origins: lines(origins ?? (m.hostedFieldsOrigins ?? []).join('\n')) }, 'Hosted fields origins saved.');
+        }}
+      >
+        <label>
+          Hosted fields origins (one per line, scheme://host[:port])
+          <textarea rows={3} cols={50} value={origins ?? (m.hostedFieldsOrigins ?? []).join('\n')} disabled={!canChange} onInput={(e) => setOrigins((e.target as HTMLTextAreaElement).value)} />
+        </label>
+        {canChange && <button type="submit">Save origins</button>}
+      </form>
       <h2>MIDs</h2>
       <Table label="MIDs" head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector']} rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector])} />
       {user.role === 'operator' && <NewMid merchant={merchant} done={reload} />}
     </section>
   );
 }
+
+const toggle = (list: string[], item: string, on: boolean) => (on ? [...new Set([...list, item])] : list.filter((x) => x !== item));
+const lines = (text: string) => text.split(/\s+/).map((x) => x.trim()).filter(Boolean);
 
 function NewMid({ merchant, done }: { merchant: string; done: () => void }) {
   const [mode, setMode] = useState('SMS/DMS');

@@ -1,4 +1,7 @@
-/** A merchant's console users, and invitations (locally the answer carries the invitation link to hand over). */
+/**
+ * A merchant's console users, and invitations (locally the answer carries the invitation link to hand over).
+ * Operators disable a user (their sessions stop at once, their password no longer signs in) or enable them again.
+ */
 import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
@@ -9,6 +12,7 @@ interface ConsoleUser {
   role: string;
   invitedBy: string;
   createdAt: string;
+  disabled?: boolean;
 }
 
 export function Users({ user, merchant }: PageProps) {
@@ -19,6 +23,16 @@ export function Users({ user, merchant }: PageProps) {
   const [link, setLink] = useState<string>();
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const operator = user.role === 'operator';
+  const access = async (u: ConsoleUser, action: 'disable' | 'enable') => {
+    setMsg({});
+    try {
+      await api.post(`/users/${encodeURIComponent(u.email)}/${action}`);
+      setMsg({ ok: `${u.email} ${action}d.` });
+      reload();
+    } catch (err) {
+      setMsg({ error: (err as Error).message });
+    }
+  };
   const submit = async (e: Event) => {
     e.preventDefault();
     setMsg({});
@@ -44,7 +58,35 @@ export function Users({ user, merchant }: PageProps) {
           </select>
         </label>
       )}
-      {!data ? <Loading error={error} /> : <Table label="Users" head={['Email', 'Role', 'Invited by', 'Since']} rows={data.users.map((u) => [u.email, u.role, u.invitedBy, time(u.createdAt)])} />}
+      {!data ? (
+        <Loading error={error} />
+      ) : (
+        <Table
+          label="Users"
+          head={['Email', 'Role', 'Invited by', 'Since', 'Access']}
+          rows={data.users.map((u) => [
+            u.email,
+            u.role,
+            u.invitedBy,
+            time(u.createdAt),
+            operator && u.email !== user.email ? (
+              u.disabled ? (
+                <button onClick={() => access(u, 'enable')} aria-label={`Enable ${u.email}`}>
+                  Enable
+                </button>
+              ) : (
+                <button onClick={() => access(u, 'disable')} aria-label={`Disable ${u.email}`}>
+                  Disable
+                </button>
+              )
+            ) : u.disabled ? (
+              'disabled'
+            ) : (
+              'active'
+            ),
+          ])}
+        />
+      )}
       {user.role !== 'merchant-viewer' && (
         <form onSubmit={submit} aria-label="Invite a user">
           <h2>Invite a user</h2>

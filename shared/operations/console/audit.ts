@@ -1,15 +1,20 @@
-/** Writes one audit entry per change made through the console: who, what, when, from where (docs/console.md). */
-import type { AuditEntry } from '../../ports/console-audit.js';
+/**
+ * Writes one audit entry per change made through the console: who, what, when, from where (docs/console.md). Where
+ * the change is a DynamoDB write, audited() stores the entry in the same transaction as that write (AuditLog
+ * withChange): the change and its entry exist together or not at all.
+ */
+import type { AuditedItem, AuditEntry } from '../../ports/console-audit.js';
 import type { ConsoleContext } from './console-deps.js';
 import type { Principal } from './roles.js';
 
-export async function audit(
-  cx: Pick<ConsoleContext, 'audit' | 'd'>,
-  p: Principal,
-  action: string,
-  about: { clientKey?: string; target?: string; details?: AuditEntry['details'] } = {},
-): Promise<void> {
-  await cx.audit.append({
+export interface AuditAbout {
+  clientKey?: string;
+  target?: string;
+  details?: AuditEntry['details'];
+}
+
+function entryOf(cx: Pick<ConsoleContext, 'd'>, p: Principal, action: string, about: AuditAbout): AuditEntry {
+  return {
     id: cx.d.newId(),
     // The real time, not a sandbox's test clock: the log says when people did things.
     at: new Date().toISOString(),
@@ -21,5 +26,28 @@ export async function audit(
     ...(about.details ? { details: about.details } : {}),
     sourceIp: p.sourceIp,
     ...(p.userAgent ? { userAgent: p.userAgent.slice(0, 300) } : {}),
-  });
+  };
+}
+
+/** An entry on its own: sign-in, reveals, and changes that are not DynamoDB writes (Cognito, SQS). */
+export async function audit(cx: Pick<ConsoleContext, 'audit' | 'd'>, p: Principal, action: string, about: AuditAbout = {}): Promise<void> {
+  await cx.audit.append(entryOf(cx, p, action, about));
+}
+
+/**
+ * Runs `change` with its entry in the same transaction as its write to `item`. A change that wrote nothing there
+ * (already paused, a duplicate) still gets its entry, on its own, when `always` is set (the default): the log says
+ * someone asked. A change that throws gets none.
+ */
+export async function audited<T>(
+  cx: Pick<ConsoleContext, 'audit' | 'd'>,
+  p: Principal,
+  action: string,
+  about: AuditAbout & { item: AuditedItem; always?: boolean },
+  change: () => Promise<T>,
+): Promise<T> {
+  const entry = entryOf(cx, p, action, about);
+  const { result, written } = await cx.audit.withChange(entry, about.item, change);
+  if (!written && about.always !== false) await cx.audit.append(entry);
+  return result;
 }

@@ -8,6 +8,7 @@ import type { ConsoleSessionStore, PendingSignInStore } from '../../ports/consol
 import type { AuditLog } from '../../ports/console-audit.js';
 import type { ConsolePaymentIndex } from '../../ports/console-payments.js';
 import type { ConsoleIdentity } from '../../ports/console-identity.js';
+import type { ConsoleScheduleIndex } from '../../ports/console-schedules.js';
 import type { CallbackContext } from '../callbacks/context.js';
 
 export interface ConsoleContext {
@@ -17,6 +18,7 @@ export interface ConsoleContext {
   pending: PendingSignInStore;
   audit: AuditLog;
   paymentIndex: ConsolePaymentIndex;
+  scheduleIndex: ConsoleScheduleIndex;
   /** Cognito; refused when the stage has no console user pool configured. */
   identity(): ConsoleIdentity;
   callbacks(): CallbackContext;

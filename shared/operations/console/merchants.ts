@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto';
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
-import { checkNotificationUrl, createMerchant, createMid, merchantSettings } from '../admin/merchants.js';
+import { checkNotificationUrl, createMerchant, createMid, merchantSettings, REQUIRABLE_PAYER_FIELDS } from '../admin/merchants.js';
+import { acceptableMethods } from '../checkout/methods.js';
+import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audit, audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { changeMerchant, isOperator, operatorOnly, readMerchant, type Principal } from './roles.js';
 
@@ -41,8 +43,16 @@ export async function listMerchants(cx: ConsoleContext, p: Principal): Promise<M
 export async function showMerchant(cx: ConsoleContext, p: Principal, clientKey: string) {
   readMerchant(p, clientKey);
   const { merchant, mids } = await load(cx, clientKey);
-  return { merchant: view(merchant), mids, wallets: await showWalletSettings(cx.d, clientKey) };
+  return { merchant: view(merchant), mids, wallets: await showWalletSettings(cx.d, clientKey), choices: CHOICES };
 }
+
+/** What the settings editors offer: the values the settings operations accept. */
+const CHOICES = {
+  requiredPayerFields: REQUIRABLE_PAYER_FIELDS,
+  methods: acceptableMethods('purchase'),
+  applepay: { merchantCapabilities: APPLE_CAPABILITIES, supportedNetworks: APPLE_NETWORKS },
+  googlepay: { allowedAuthMethods: GOOGLE_AUTH_METHODS, supportedNetworks: GOOGLE_NETWORKS },
+};
 
 const newMerchant = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), notification_url: z.optional(z.string().check(z.maxLength(255))) });
 
@@ -115,8 +125,9 @@ export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey
   });
   if (!mappings.length) delete changes.mappings;
   const notificationUrl = input.notification_url === undefined ? undefined : input.notification_url === '' ? null : checkNotificationUrl(cx.d, input.notification_url);
-  const updated = await cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) });
-  await audit(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') } });
+  const updated = await audited(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') }, item: { merchant: clientKey } }, () =>
+    cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) }),
+  );
   return view(updated);
 }
 
@@ -125,8 +136,7 @@ export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const password = randomBytes(16).toString('hex');
-  await cx.d.merchants.update(clientKey, { password });
-  await audit(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey });
+  await audited(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey, item: { merchant: clientKey } }, () => cx.d.merchants.update(clientKey, { password }));
   return { password };
 }
 
@@ -137,7 +147,12 @@ export async function signingSecret(cx: ConsoleContext, p: Principal, clientKey:
   const { rotate } = parse(z.object({ rotate: z.optional(z.boolean()) }), body);
   const callbacks = cx.callbacks();
   const now = callbacks.clock.now();
-  const s = rotate ? await callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds) : await callbacks.secrets.get(clientKey, now);
-  await audit(cx, p, rotate ? 'callback-secret.rotate' : 'callback-secret.reveal', { clientKey, target: clientKey });
-  return s;
+  if (!rotate) {
+    const s = await callbacks.secrets.get(clientKey, now);
+    await audit(cx, p, 'callback-secret.reveal', { clientKey, target: clientKey });
+    return s;
+  }
+  return audited(cx, p, 'callback-secret.rotate', { clientKey, target: clientKey, item: { merchant: clientKey } }, () =>
+    callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds),
+  );
 }

@@ -11,7 +11,7 @@ import type { Payment } from '../../domain/payment.js';
 import { requestKey, runOnce } from '../payment/idempotency.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { loadPayment } from './payments.js';
 import { changeMerchant, type Principal } from './roles.js';
@@ -44,17 +44,17 @@ export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: st
       followUp,
       idempotency: { key, result: (pay: Payment, e: PaymentEvent) => ({ statusCode: 200, body: JSON.stringify(reply(pay, e)) }) },
     };
-    const result =
+    // The entry rides on the payment's first write (the attempt, or its outcome with the callback): it says what
+    // was asked; the payment's timeline says what came of it.
+    const asked = formatAmount(money(action === 'void' ? payment.amount : (amount ?? payment.amount), payment.currency));
+    const about = { clientKey: payment.clientKey, target: transId, details: { amount: asked, currency: payment.currency }, item: { payment: transId } };
+    const result = await audited(cx, p, `payment.${action}`, about, () =>
       action === 'refund'
-        ? await creditvoid(cx.d, { payment, amount }, hooks)
+        ? creditvoid(cx.d, { payment, amount }, hooks)
         : action === 'void'
-          ? await voidPayment(cx.d, { payment }, hooks)
-          : await capture(cx.d, { payment, amount }, hooks);
-    await audit(cx, p, `payment.${action}`, {
-      clientKey: payment.clientKey,
-      target: transId,
-      details: { operation: result.event.operation, result: result.event.result, amount: formatAmount(money(result.event.amount, payment.currency)), currency: payment.currency },
-    });
+          ? voidPayment(cx.d, { payment }, hooks)
+          : capture(cx.d, { payment, amount }, hooks),
+    );
     return { statusCode: 200, body: reply(result.payment, result.event) };
   });
   return answer.body;

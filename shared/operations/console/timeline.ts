@@ -58,6 +58,9 @@ export function paymentSummary(p: Payment) {
     card: p.card ? maskCard(p.card) : undefined,
     declineReason: p.declineReason,
     recurringToken: p.recurringToken,
+    chargeback: p.details.chargeback
+      ? { amount: formatAmount(money(p.details.chargeback.amount, p.currency)), reasonCode: p.details.chargeback.reasonCode, bankDate: p.details.chargeback.bankDate }
+      : undefined,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -7,7 +7,7 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { CONSOLE_ROLES, type ConsoleRole, type ConsoleUser } from '../../ports/console-users.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { changeMerchant, merchantOf, operatorOnly, type Principal } from './roles.js';
 import { ConsoleNotFoundError } from './errors.js';
 
@@ -53,9 +53,7 @@ export async function inviteUser(cx: ConsoleContext, p: Principal, body: unknown
     if (!(await cx.d.merchants.get(clientKey))) throw new ConsoleNotFoundError('Merchant not found.');
   }
   const user: ConsoleUser = { email, role, ...(clientKey ? { clientKey } : {}), invitedBy: p.email, createdAt: new Date().toISOString() };
-  const invited = await createUser(cx, user);
-  await audit(cx, p, 'user.invite', { clientKey, target: email, details: { role } });
-  return invited;
+  return audited(cx, p, 'user.invite', { clientKey, target: email, details: { role }, item: { consoleUser: email } }, () => createUser(cx, user));
 }
 
 /** Creates the console record (conditional: one per email), then the Cognito account with a one-time password. */
@@ -75,6 +73,27 @@ export async function issueInvitation(cx: ConsoleContext, user: ConsoleUser): Pr
     ...(user.clientKey ? { clientKey: user.clientKey } : {}),
     ...(deliver ? {} : { invitationLink: invitationLink(cx, user.email, password), temporaryPassword: password }),
   };
+}
+
+/**
+ * Operators disable (or enable again) a console user: the record first, so every open session of the user stops at
+ * its next call (consoleRoute reads the user), then Cognito, so the password no longer signs in. Enabling goes the
+ * other way round. An operator cannot disable themselves (the last one would lock everybody out).
+ */
+export async function setUserDisabled(cx: ConsoleContext, p: Principal, rawEmail: string, action: string): Promise<ConsoleUser> {
+  if (action !== 'disable' && action !== 'enable') throw new ConsoleNotFoundError('No such action.');
+  operatorOnly(p);
+  const email = rawEmail.trim().toLowerCase();
+  if (email === p.email) throw ValidationError.field('email', 'You cannot disable yourself.');
+  const disabled = action === 'disable';
+  const known = email.length <= 254 ? await cx.users.get(email) : undefined;
+  if (!known) throw new ConsoleNotFoundError('User not found.');
+  if (!disabled) await cx.identity().enable(email);
+  const about = { clientKey: known.clientKey, target: email, details: { role: known.role }, item: { consoleUser: email } };
+  const user = await audited(cx, p, `user.${action}`, about, () => cx.users.setDisabled(email, disabled));
+  if (!user) throw new ConsoleNotFoundError('User not found.');
+  if (disabled) await cx.identity().disable(email);
+  return user;
 }
 
 export async function listUsers(cx: ConsoleContext, p: Principal, named: string | undefined): Promise<ConsoleUser[]> {

@@ -6,13 +6,22 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
-import { audit } from './audit.js';
+import { audited } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
 
+const names = z.array(z.string().check(z.maxLength(40))).check(z.maxLength(20));
 const input = z.object({
   environment: z.string().check(z.maxLength(20)),
   merchant_identifier: z.optional(z.string().check(z.maxLength(255))),
-  private_key: z.string().check(z.minLength(1), z.maxLength(10_000)),
+  /** Omitted: the stored key stays. */
+  private_key: z.optional(z.string().check(z.minLength(1), z.maxLength(10_000))),
+  country: z.optional(z.string().check(z.maxLength(10))),
+  shop_name: z.optional(z.string().check(z.maxLength(64))),
+  merchant_capabilities: z.optional(names),
+  supported_networks: z.optional(names),
+  allowed_auth_methods: z.optional(names),
+  certificate: z.optional(z.string().check(z.minLength(1), z.maxLength(20_000))),
+  certificate_key: z.optional(z.string().check(z.minLength(1), z.maxLength(10_000))),
 });
 
 export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string) {
@@ -24,13 +33,26 @@ export async function configureWallet(cx: ConsoleContext, p: Principal, clientKe
   changeMerchant(p, clientKey);
   const r = input.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));
-  const view = await setWalletSettings(cx.d, {
+  // Which fields changed, never their values' secrets: a new key is only said to be new.
+  const fields = Object.keys(r.data).filter((k) => !['private_key', 'certificate_key'].includes(k)).join(',');
+  const about = {
+    clientKey,
+    target: wallet,
+    details: { environment: r.data.environment, fields, newKey: r.data.private_key !== undefined, newCertificate: r.data.certificate !== undefined },
+    item: { merchant: clientKey },
+  };
+  return audited(cx, p, 'wallet.configure', about, () => setWalletSettings(cx.d, {
     clientKey,
     wallet,
     environment: r.data.environment,
     privateKey: r.data.private_key,
     merchantIdentifier: r.data.merchant_identifier,
-  });
-  await audit(cx, p, 'wallet.configure', { clientKey, target: wallet, details: { environment: view.environment, publicKeyHash: view.publicKeyHash } });
-  return view;
+    country: r.data.country,
+    shopName: r.data.shop_name,
+    merchantCapabilities: r.data.merchant_capabilities,
+    supportedNetworks: r.data.supported_networks,
+    allowedAuthMethods: r.data.allowed_auth_methods,
+    certificate: r.data.certificate,
+    certificateKey: r.data.certificate_key,
+  }));
 }

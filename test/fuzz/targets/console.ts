@@ -39,7 +39,9 @@ function pathOf(template: string, fx: Parameters<FuzzTarget['requests']>[0]): fc
   const parts = template.split('/').map((p) => {
     if (p === '{transId}') return segment([fx.sale.transId]);
     if (p === '{clientKey}') return segment([fx.clientKey]);
-    if (p === '{action}') return fc.constantFrom('refund', 'void', 'capture', 'x');
+    if (p === '{scheduleId}' || p === '{recurringToken}') return segment([fx.sale.transId]);
+    if (p === '{email}') return segment(['operator@example.com']);
+    if (p === '{action}') return fc.constantFrom('refund', 'void', 'capture', 'pause', 'resume', 'run-now', 'amount', 'inquire', 'disable', 'enable', 'x');
     if (p === '{wallet}') return fc.constantFrom('applepay', 'googlepay', 'x');
     return fc.constant(p);
   });

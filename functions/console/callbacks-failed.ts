@@ -1,0 +1,5 @@
+/** GET /console/api/callbacks/failed — a merchant's callbacks that gave up (the DLQ view), each replayable. */
+import { consoleRoute } from '../../shared/http/console.js';
+import { failedCallbacks } from '../../shared/operations/console/callbacks.js';
+
+export const handler = consoleRoute('GET /console/api/callbacks/failed', async ({ cx, p, query }) => ({ body: await failedCallbacks(cx, p, query) }));

@@ -1,0 +1,5 @@
+/** POST /console/api/callbacks/replay-failed — {"client_key"}: every failed callback of the merchant, dead letters included. */
+import { consoleRoute } from '../../shared/http/console.js';
+import { replayAllFailed } from '../../shared/operations/console/callbacks.js';
+
+export const handler = consoleRoute('POST /console/api/callbacks/replay-failed', async ({ cx, p, body }) => ({ body: await replayAllFailed(cx, p, body) }));

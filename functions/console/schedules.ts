@@ -1,0 +1,5 @@
+/** GET /console/api/schedules — a merchant's recurring schedules, newest first, paged. */
+import { consoleRoute } from '../../shared/http/console.js';
+import { listSchedules } from '../../shared/operations/console/schedules.js';
+
+export const handler = consoleRoute('GET /console/api/schedules', async ({ cx, p, query }) => ({ body: await listSchedules(cx, p, query) }));

@@ -94,11 +94,12 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
         new UpdateCommand({
           TableName: this.tableName,
           Key: this.key(cb),
-          // The sweep time becomes the lease end: if this consumer dies mid-POST, the sweeper re-queues it then.
-          // (Keeping a first attempt's earlier time saves an index write but puts every leased callback on the
-          // sweeper's list at once: measured, it cut callback throughput to a fifth.)
+          // Back on the sweeper's list, due at the lease end: if this consumer dies mid-POST, the sweeper re-queues
+          // it then. An entry still on the list (a first attempt) keeps its time, because moving an index key costs
+          // a delete and a put in the index; the sweeper re-sends a leased one at most once a minute (dropped while
+          // the lease runs) until the lease is over.
           UpdateExpression:
-            'SET delivery = :pending, leaseId = :lid, leaseUntil = :until, attempts = if_not_exists(attempts, :zero) + :one, gsi2pk = :outbox, gsi2sk = :sweep REMOVE nextAttemptAt',
+            'SET delivery = :pending, leaseId = :lid, leaseUntil = :until, attempts = if_not_exists(attempts, :zero) + :one, gsi2pk = :outbox, gsi2sk = if_not_exists(gsi2sk, :sweep) REMOVE nextAttemptAt',
           ConditionExpression: `delivery IN (:pending, :held) AND ${NOT_LEASED} AND (attribute_not_exists(nextAttemptAt) OR nextAttemptAt <= :now)`,
           ExpressionAttributeValues: {
             ':pending': 'PENDING',

@@ -174,8 +174,12 @@ async function refused(ctx: CallbackContext, msg: CallbackMessage, cb: StoredCal
   if (!cb) return missing(msg);
   // Idempotent per event id: a copy of a finished callback is dropped.
   if (cb.delivery === 'DELIVERED' || cb.delivery === 'FAILED') return 'done';
-  // Another consumer is POSTing it; its message (or, if it dies, the sweeper) carries it on.
-  if (cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime()) return 'done';
+  // Another consumer is POSTing it. This copy (most likely the sweeper's: a first attempt's entry keeps its sweep
+  // time while leased) comes back when the lease ends, and is dropped then if that consumer finished.
+  if (cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime()) {
+    await ctx.queue.retryAfter(r.receiptHandle, visibility(Date.parse(cb.leaseUntil) - now.getTime(), r, now));
+    return 'keep';
+  }
   // An early copy of a callback waiting for its retry: this copy waits too (it may be the only one left).
   if (cb.nextAttemptAt && Date.parse(cb.nextAttemptAt) > now.getTime()) {
     await ctx.queue.retryAfter(r.receiptHandle, visibility(Date.parse(cb.nextAttemptAt) - now.getTime(), r, now));

@@ -6,8 +6,9 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CallbackMessage } from '../../shared/domain/callback.js';
 import { callbackDeps } from '../../shared/deps.js';
 import { forwardToQueue } from '../../shared/operations/callbacks/forward.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = lambdaHandler('outbox stream', async (event: DynamoDBStreamEvent): Promise<{ forwarded: number }> => {
   const messages: CallbackMessage[] = [];
   for (const r of event.Records) {
     const img = r.dynamodb?.NewImage;
@@ -20,4 +21,5 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   // A throw fails the batch: Lambda retries it (and the sweeper covers what never arrives).
   const cx = callbackDeps();
   await forwardToQueue(cx.queue, messages, cx.crashPoint);
-}
+  return { forwarded: messages.length };
+});

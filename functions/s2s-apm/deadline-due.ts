@@ -7,8 +7,9 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { deps } from '../../shared/deps.js';
 import { expireWhenDue } from '../../shared/operations/providers/deadlines.js';
 import { logger } from '../../shared/logger.js';
+import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export async function handler(event: EventBridgeEvent<string, { transId?: unknown }>): Promise<{ expired: number }> {
+export const handler = lambdaHandler('apm deadline due', async (event: EventBridgeEvent<string, { transId?: unknown }>): Promise<{ expired: number }> => {
   const transId = event.detail?.transId;
   if (typeof transId !== 'string') {
     logger.error('apm deadline event without a payment', { eventId: event.id });
@@ -17,4 +18,4 @@ export async function handler(event: EventBridgeEvent<string, { transId?: unknow
   const expired = await expireWhenDue(deps(), transId);
   if (expired) logger.info('apm deadline expired', { transId });
   return { expired };
-}
+});

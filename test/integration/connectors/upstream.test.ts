@@ -47,7 +47,7 @@ interface Tap {
   url: string;
   forward: boolean;
   /** Our endpoint's answers to each delivery (two per callback). */
-  deliveries: Array<{ orderId: string; action: string; status: number; effect?: string }>;
+  deliveries: Array<{ orderId: string; action: string; result: string; status: number; effect?: string }>;
   server: Server;
 }
 
@@ -92,7 +92,7 @@ async function startTap(): Promise<Tap> {
       const deliver = async () => {
         const r = await fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: raw });
         const body = (await r.json()) as { effect?: string };
-        t.deliveries.push({ orderId: fields.get('order_id') ?? '', action: fields.get('action') ?? '', status: r.status, effect: body.effect });
+        t.deliveries.push({ orderId: fields.get('order_id') ?? '', action: fields.get('action') ?? '', result: fields.get('result') ?? '', status: r.status, effect: body.effect });
       };
       // The same callback twice, at the same moment.
       await Promise.all([deliver(), deliver()]);
@@ -111,7 +111,9 @@ beforeAll(async () => {
   proxy = await startProxy();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'payments-upstream-'));
-  await startLocal(port, dataDir, { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', SANDBOX_NOTIFICATION_URL: tap.url, LOCAL_SCHEDULE_SECONDS: '1' }, children);
+  // The upstream inherits this process's environment, where our platform put RECONCILE_GRACE_SECONDS=0: with it, the
+  // upstream's own reconciler (every second) would settle its payments by inquiry while their requests still run.
+  await startLocal(port, dataDir, { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', SANDBOX_NOTIFICATION_URL: tap.url, LOCAL_SCHEDULE_SECONDS: '1', RECONCILE_GRACE_SECONDS: '900' }, children);
   upstreamUrl = `http://127.0.0.1:${port}`;
   upstreamCreds = JSON.parse(readFileSync(join(dataDir, 'sandbox-merchant.json'), 'utf8'));
   merchant = await testMerchant({
@@ -183,10 +185,18 @@ describe('upstream connector: payments go to a second instance of the platform',
     const cb = await eventually(() => creditvoidCallback()[0], 30_000);
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'REFUND', amount: '10.00' });
     const deliveries = await eventually(() => {
-      const both = tap.deliveries.filter((d) => d.orderId === sale.body.trans_id && d.action === 'CREDITVOID');
+      // The refund's final callback: the upstream may send a waiting (UNDEFINED) one for the same CREDITVOID first.
+      const both = tap.deliveries.filter((d) => d.orderId === sale.body.trans_id && d.action === 'CREDITVOID' && d.result === 'SUCCESS');
       return both.length === 2 ? both : undefined;
     });
-    expect(deliveries.map((d) => d.effect).sort()).toEqual(['applied', 'unchanged']);
+    expect(deliveries.map((d) => d.effect)).toContain('unchanged');
+    // Any verified notification of this payment settles what waits on it, by asking the upstream: the refund may have
+    // been applied by one of these two, by the waiting CREDITVOID callback, or by the SALE's own callback arriving late
+    // (which may also have settled the SALE itself if it overtook our write). Once each, at most: the refund's
+    // merchant callback below is the proof that it was applied once.
+    const applied = tap.deliveries.filter((d) => d.orderId === sale.body.trans_id && d.effect === 'applied');
+    expect(applied.length).toBeGreaterThanOrEqual(1);
+    expect(applied.length).toBeLessThanOrEqual(2);
     await sleep(500);
     expect(creditvoidCallback()).toHaveLength(1);
     expect((await deps().payments.get(sale.body.trans_id))!).toMatchObject({ status: 'REFUND', refundedAmount: 1000 });
@@ -194,7 +204,7 @@ describe('upstream connector: payments go to a second instance of the platform',
 
   it('3DS: the upstream page is passed through to the payer; its callback completes the payment once', async () => {
     const res = await post(saleFields(merchant, { card_exp_month: '05' }));
-    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'POST' });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'POST' });
     expect(res.body.redirect_url).toMatch(new RegExp(`^${upstreamUrl}/threeds/`));
     // The payer at the upstream's page: it posts redirect_params there and presses the button.
     const page = await fetch(res.body.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(res.body.redirect_params) });

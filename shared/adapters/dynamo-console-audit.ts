@@ -3,6 +3,7 @@
  * <at>#<id> for operators. Each entry is put once with attribute_not_exists and nothing ever updates or deletes it
  * (no TTL either).
  */
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedItem, AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
 import { withAuditCompanion } from './audit-companion.js';
@@ -18,18 +19,6 @@ function toEntry(item: Record<string, unknown>): AuditEntry {
   const out: Record<string, unknown> = {};
   for (const f of FIELDS) if (item[f] !== undefined) out[f] = item[f];
   return out as unknown as AuditEntry;
-}
-
-const encode = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
-
-function decode(cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    return key && typeof key === 'object' && !Array.isArray(key) ? (key as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A cursor from another listing (another merchant's, edited by hand) would be a DynamoDB error: start over instead. */
@@ -67,12 +56,12 @@ export class DynamoAuditLog implements AuditLog {
           : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': 'AUDIT' } }),
         ScanIndexForward: false,
         Limit: opts.limit,
-        ExclusiveStartKey: ownCursor(decode(opts.cursor), clientKey),
+        ExclusiveStartKey: ownCursor(decodeCursor(opts.cursor), clientKey),
       }),
     );
     // The platform-wide listing comes from gsi1, which holds keys: its entries are read by key.
     const items = clientKey ? (res.Items ?? []) : await itemsOf(this.tableName, res.Items ?? []);
-    return { entries: items.map(toEntry), cursor: encode(res.LastEvaluatedKey) };
+    return { entries: items.map(toEntry), cursor: encodeCursor(res.LastEvaluatedKey) };
   }
 }
 
@@ -83,4 +72,3 @@ function partitionOf(item: AuditedItem): string {
   return consoleUserKey(item.consoleUser).pk;
 }
 
-export { encode as encodeCursor, decode as decodeCursor };

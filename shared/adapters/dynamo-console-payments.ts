@@ -6,7 +6,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConsolePaymentIndex, PaymentIndexPage, PaymentIndexQuery } from '../ports/console-payments.js';
 import { awsClients } from './aws-clients.js';
-import { decodeCursor, encodeCursor } from './dynamo-console-audit.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export class DynamoConsolePayments implements ConsolePaymentIndex {
   constructor(private readonly tableName: string) {}

@@ -6,7 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Schedule, Subscription } from '../domain/schedule.js';
 import type { ConsoleScheduleIndex, SchedulePage } from '../ports/console-schedules.js';
 import { awsClients } from './aws-clients.js';
-import { decodeCursor, encodeCursor } from './dynamo-console-audit.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { itemsOf } from './index-items.js';
 
 const INDEX_FIELDS = new Set(['pk', 'sk', 'kind', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);

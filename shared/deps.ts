@@ -18,6 +18,7 @@ import { DynamoScheduleStore } from './adapters/dynamo-schedules.js';
 import { SqsRecurringChargeQueue, parseRecurringChargeMessage } from './adapters/sqs-recurring-charges.js';
 import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
 import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
+import { DynamoChargebackIndex } from './adapters/dynamo-chargeback-index.js';
 import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
 import { DynamoCallbackOutbox } from './adapters/dynamo-callback-outbox.js';
 import { DynamoDeliveryLog } from './adapters/dynamo-delivery-log.js';
@@ -37,6 +38,7 @@ import type { CardVault } from './ports/card-vault.js';
 import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
 import type { WalletConfigStore } from './ports/wallet-config.js';
 import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
+import type { ChargebackIndex } from './ports/chargeback-index.js';
 import type { ProviderSecretStore } from './ports/provider-secrets.js';
 import type { SealedCards } from './ports/sealed-cards.js';
 import type { ApmDeadlines } from './ports/apm-deadlines.js';
@@ -79,6 +81,8 @@ export interface Deps {
   recurringQueue: RecurringChargeQueue;
   walletConfigs: WalletConfigStore;
   walletTokens: WalletTokenReplays;
+  /** A merchant's chargebacks, an entry written with each (console listing). */
+  chargebacks: ChargebackIndex;
   /** APM providers' webhook secrets (X-Provider-Signature). */
   providerSecrets: ProviderSecretStore;
   /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
@@ -137,6 +141,7 @@ function build(config: Config): Deps {
     recurringQueue: new SqsRecurringChargeQueue(config.RECURRING_QUEUE_URL),
     walletConfigs: new DynamoWalletConfigStore(config.TABLE_NAME),
     walletTokens: new DynamoWalletTokenReplays(config.TABLE_NAME),
+    chargebacks: new DynamoChargebackIndex(config.TABLE_NAME),
     providerSecrets: new DynamoProviderSecrets(config.TABLE_NAME, secrets['merchant-secrets']),
     connectors: injectedConnectors ?? buildConnectors({ config, merchants, credentials: secrets['merchant-secrets'] }),
     apmConnectors: injectedApmConnectors ?? buildApmConnectors(),

@@ -1,6 +1,7 @@
 /**
  * A chargeback the acquirer reports on a payment (ops event or admin CLI): the payment moves to CHARGEBACK and the
- * merchant gets the protocol's CHARGEBACK callback, in one conditional write (version).
+ * merchant gets the protocol's CHARGEBACK callback, in one conditional write (version) that also puts the merchant's
+ * chargeback index entry (ports/chargeback-index.ts).
  *   - only a SETTLED payment (partially refunded ones stay SETTLED) that took money from the payer (not a payout);
  *   - amount ≤ settled − refunded, else 208010;
  *   - the same chargeback reported again (same amount, reason code, bank date) is a duplicate: no second effect.
@@ -75,7 +76,8 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
   next.history.push({ id, type: 'CHARGEBACK', status: 'success', date: now, amount });
   next.details.chargeback = { id, amount, reasonCode: input.reasonCode, bankDate, date: now } satisfies StoredChargeback;
   const callbacks = recordCallback(next, config.merchant, chargebackCallbackFields(next, config.merchant, facts), d.newId(), now);
-  await d.payments.update(next, callbacks);
+  // The merchant's chargeback listing gets its entry in this same transaction: both or neither.
+  await d.chargebacks.withEntry({ clientKey: next.clientKey, transId: next.transId, chargebackId: id, at: now }, () => d.payments.update(next, callbacks));
   await enqueue(d, callbacks, next.transId);
   return { payment: next, duplicate: false };
 }

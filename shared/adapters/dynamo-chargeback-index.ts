@@ -1,0 +1,46 @@
+/**
+ * ChargebackIndex on DynamoDB: CHARGEBACKS#<client_key> / <recorded at>#<trans_id>, its own small item (the payment
+ * item's layout is untouched), put with attribute_not_exists by the companion middleware inside the chargeback's own
+ * write to the payment (shared/adapters/audit-companion.ts). Listed by a Query on that partition, newest first.
+ */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChargebackEntry, ChargebackIndex, ChargebackPage } from '../ports/chargeback-index.js';
+import { withCompanion } from './audit-companion.js';
+import { awsClients } from './aws-clients.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
+import { keys } from './table-keys.js';
+
+const partition = (clientKey: string) => `CHARGEBACKS#${clientKey}`;
+
+export class DynamoChargebackIndex implements ChargebackIndex {
+  constructor(private readonly tableName: string) {}
+
+  async withEntry<T>(entry: ChargebackEntry, write: () => Promise<T>): Promise<T> {
+    const put = {
+      TableName: this.tableName,
+      Item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    };
+    const { result, written } = await withCompanion(awsClients().ddb, { tableName: this.tableName, pk: keys.payment(entry.transId).pk, put }, write);
+    // Only if the write no longer touches the payment's partition (it always does): the entry must not go missing.
+    if (!written) await awsClients().ddb.send(new PutCommand(put));
+    return result;
+  }
+
+  async forMerchant(clientKey: string, opts: { limit: number; cursor?: string }): Promise<ChargebackPage> {
+    const start = decodeCursor(opts.cursor);
+    const res = await awsClients().ddb.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': partition(clientKey) },
+        ProjectionExpression: 'pk, sk, transId',
+        ScanIndexForward: false,
+        Limit: opts.limit,
+        // Another merchant's cursor (or one edited by hand) would read its partition: start over instead.
+        ExclusiveStartKey: start && start.pk === partition(clientKey) && typeof start.sk === 'string' ? { pk: start.pk, sk: start.sk } : undefined,
+      }),
+    );
+    return { transIds: (res.Items ?? []).map((i) => String(i.transId)), cursor: encodeCursor(res.LastEvaluatedKey) };
+  }
+}

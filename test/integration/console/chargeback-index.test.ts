@@ -1,0 +1,98 @@
+/**
+ * The chargebacks list reads its own index (DynamoDB Local): one entry per chargeback, put in the same transaction
+ * as the payment's move to CHARGEBACK, listed newest first with a paged Query; each merchant sees only its own, and
+ * another merchant's cursor starts its own list over. Both or neither: a payment write that fails leaves no entry,
+ * an entry that cannot be put leaves the payment as it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { deps } from '../../../shared/deps.js';
+import { recordChargeback } from '../../../shared/operations/chargebacks/chargeback.js';
+import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { signInConsole, type ConsoleClient } from './support.js';
+import { sale } from './payments.js';
+
+let platform: RunningPlatform;
+let shop: Merchant;
+let noisy: Merchant;
+let callbacks: MerchantServer;
+let admin: ConsoleClient;
+let stranger: ConsoleClient;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  callbacks = await startMerchantServer();
+  // Without a notification URL the chargeback is a lone Put; with one, a transaction with its callback.
+  shop = await testMerchant();
+  noisy = await testMerchant({ notificationUrl: callbacks.url });
+  admin = await signInConsole(platform.url, 'admin@cb-index.example', 'merchant-admin', shop.clientKey);
+  stranger = await signInConsole(platform.url, 'admin@cb-other.example', 'merchant-admin', noisy.clientKey);
+});
+afterAll(async () => {
+  await platform?.stop();
+  await callbacks?.close();
+});
+
+const entriesOf = async (clientKey: string) =>
+  (
+    await awsClients().ddb.send(
+      new QueryCommand({ TableName: platform.resources.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `CHARGEBACKS#${clientKey}` }, ConsistentRead: true }),
+    )
+  ).Items ?? [];
+
+describe('chargebacks index', () => {
+  it('lists a merchant’s chargebacks newest first, paged, and only its own', async () => {
+    const charged: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await sale(platform.url, shop, { orderId: `cb-${i}-${randomUUID()}` });
+      await recordChargeback(deps(), { transId: s.trans_id, amount: '1.00', reasonCode: `48${30 + i}` });
+      charged.push(s.trans_id);
+    }
+    const theirs = await sale(platform.url, noisy, { orderId: `cb-noisy-${randomUUID()}` });
+    await recordChargeback(deps(), { transId: theirs.trans_id, amount: '2.00', reasonCode: '4837' });
+    // A repeat of the same chargeback changes nothing: no second entry.
+    await recordChargeback(deps(), { transId: charged[0]!, amount: '1.00', reasonCode: '4830' });
+    expect(await entriesOf(shop.clientKey)).toHaveLength(3);
+
+    const first = await admin.get('/chargebacks?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.payments.map((p: any) => p.transId)).toEqual([charged[2], charged[1]]);
+    expect(first.body.payments[0]).toMatchObject({ status: 'CHARGEBACK', chargeback: { amount: '1.00', reasonCode: '4832' } });
+    const second = await admin.get(`/chargebacks?limit=2&cursor=${first.body.cursor}`);
+    expect(second.body.payments.map((p: any) => p.transId)).toEqual([charged[0]]);
+    expect(second.body.cursor).toBeUndefined();
+
+    const other = await stranger.get('/chargebacks');
+    expect(other.body.payments.map((p: any) => p.transId)).toEqual([theirs.trans_id]);
+    // The shop's cursor does not open the shop's partition to another merchant: its own list from the start.
+    const borrowed = await stranger.get(`/chargebacks?cursor=${first.body.cursor}`);
+    expect(borrowed.body.payments.map((p: any) => p.transId)).toEqual([theirs.trans_id]);
+    // Another merchant answers like an unknown one.
+    expect((await stranger.get(`/chargebacks?client_key=${shop.clientKey}`)).status).toBe(404);
+    expect((await admin.get('/chargebacks?limit=0')).status).toBe(400);
+  });
+
+  it('both or neither: a failed payment write leaves no entry, an entry that cannot be put leaves the payment', async () => {
+    const d = deps();
+    const s = await sale(platform.url, noisy, { orderId: `cb-atomic-${randomUUID()}` });
+    const payment = (await d.payments.get(s.trans_id))!;
+    const before = (await entriesOf(noisy.clientKey)).length;
+    const entry = { clientKey: noisy.clientKey, transId: payment.transId, chargebackId: randomUUID(), at: new Date().toISOString() };
+
+    // A stale version: the payment write fails, and the entry with it.
+    await expect(d.chargebacks.withEntry(entry, () => d.payments.update({ ...payment, version: payment.version }, []))).rejects.toThrow();
+    expect(await entriesOf(noisy.clientKey)).toHaveLength(before);
+
+    // The entry is there already: the payment write is undone with it.
+    await d.chargebacks.withEntry(entry, () => d.payments.update({ ...payment, version: payment.version + 1 }, []));
+    expect(await entriesOf(noisy.clientKey)).toHaveLength(before + 1);
+    const now = (await d.payments.get(payment.transId))!;
+    await expect(d.chargebacks.withEntry(entry, () => d.payments.update({ ...now, version: now.version + 1 }, []))).rejects.toThrow();
+    expect((await d.payments.get(payment.transId))!.version).toBe(now.version);
+  });
+});

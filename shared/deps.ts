@@ -19,6 +19,8 @@ import { SqsRecurringChargeQueue, parseRecurringChargeMessage } from './adapters
 import { DynamoWalletConfigStore } from './adapters/dynamo-wallet-config.js';
 import { DynamoWalletTokenReplays } from './adapters/dynamo-wallet-token-replays.js';
 import { DynamoChargebackIndex } from './adapters/dynamo-chargeback-index.js';
+import { DynamoConsoleCounters } from './adapters/dynamo-console-counters.js';
+import { tableChanges } from './adapters/stream-changes.js';
 import { DynamoProviderSecrets } from './adapters/dynamo-provider-secrets.js';
 import { DynamoCallbackOutbox } from './adapters/dynamo-callback-outbox.js';
 import { DynamoDeliveryLog } from './adapters/dynamo-delivery-log.js';
@@ -260,6 +262,8 @@ export function consoleDeps(): ConsoleContext {
     audit: new DynamoAuditLog(config.TABLE_NAME),
     paymentIndex: new DynamoConsolePayments(config.TABLE_NAME),
     scheduleIndex: new DynamoConsoleSchedules(config.TABLE_NAME),
+    counters: new DynamoConsoleCounters(config.TABLE_NAME),
+    tableChanges,
     identity() {
       if (identity) return identity;
       if (!config.CONSOLE_USER_POOL_ID || !config.CONSOLE_USER_POOL_CLIENT_ID) throw new ConsoleAuthError('The console has no user pool on this stage.');

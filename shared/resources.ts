@@ -11,10 +11,11 @@ export const TABLE = {
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
   /**
-   * Every write's new image goes to the table's stream: the callbacks a transaction records reach the callback queue
-   * from there (OutboxStream), so a request never waits for SQS.
+   * Every write goes to the table's stream: the callbacks a transaction records reach the callback queue from there
+   * (OutboxStream), so a request never waits for SQS; the old image too, so the dashboard's counters see what a
+   * payment was before (DashboardCounters). Stream records cost no write units.
    */
-  stream: 'NEW_IMAGE',
+  stream: 'NEW_AND_OLD_IMAGES',
   /**
    * Indexes hold keys and what their readers filter or act on, not copies of the items: every item write is copied
    * into each index it appears in, so a full copy doubles its write units. Readers that need the item fetch it by

@@ -10,14 +10,14 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ConfigVariable } from '../../shared/config.js';
 import { KEY_PURPOSES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
-import type { Grant } from '../../shared/routes/types.js';
+import type { Grant, StreamConsumerDefinition } from '../../shared/routes/types.js';
 import type { StageSettings } from '../stages.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -242,29 +242,34 @@ export class PlatformFunction extends Construct {
   }
 
   /**
-   * Wires this function to the table's stream: only INSERTs of the given item kinds invoke it (event filtering),
-   * failed batches are retried and split, and the outbox sweeper covers anything that still never arrives.
+   * Wires this function to the table's stream: only INSERTs (and MODIFYs) of the given item kinds invoke it (event
+   * filtering), failed batches are retried and split; what still fails is described on `onFailure` when given (the
+   * outbox's own sweeper covers anything that never arrives).
    */
-  consumeTableStream(batchSize: number, insertedKinds: readonly string[]): void {
+  consumeTableStream(
+    def: Pick<StreamConsumerDefinition, 'batchSize' | 'insertedKinds' | 'modifiedKinds' | 'windowSeconds'>,
+    onFailure?: sqs.IQueue,
+  ): void {
     const { table } = this.platform;
     // Key-less reference, as for the table grants: stream reads are allowed the key through DynamoDB only.
     const streamed = dynamodb.TableV2.fromTableAttributes(this, 'StreamRef', { tableArn: table.tableArn, tableStreamArn: table.tableStreamArn });
+    const kinds = (events: string, list: readonly string[]) =>
+      lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual(events), dynamodb: { NewImage: { kind: { S: lambda.FilterRule.or(...list) } } } });
     this.function.addEventSource(
       new DynamoEventSource(streamed, {
         startingPosition: lambda.StartingPosition.LATEST,
-        batchSize,
+        batchSize: def.batchSize,
         maxBatchingWindow: Duration.millis(0),
         retryAttempts: 10,
         bisectBatchOnError: true,
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { kind: { S: lambda.FilterRule.or(...insertedKinds) } } },
-          }),
-        ],
+        filters: [kinds('INSERT', def.insertedKinds), ...(def.modifiedKinds?.length ? [kinds('MODIFY', def.modifiedKinds)] : [])],
+        ...(def.windowSeconds ? { tumblingWindow: Duration.seconds(def.windowSeconds) } : {}),
+        // A key-less reference: sending to the queue must not grant direct use of the platform key (allowKeyVia below).
+        ...(onFailure ? { onFailure: new SqsDlq(sqs.Queue.fromQueueArn(this, 'StreamFailuresRef', onFailure.queueArn)) } : {}),
       }),
     );
     this.allowKeyVia('dynamodb', ['kms:Decrypt']);
+    if (onFailure) this.allowKeyVia('sqs', ['kms:GenerateDataKey', 'kms:Decrypt']);
   }
 
   private applyGrants(grants: readonly Grant[]): void {

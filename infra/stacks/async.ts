@@ -3,7 +3,7 @@
  * QUEUE_CONSUMERS (SQS, partial batch responses), STREAM_CONSUMERS (the table's stream, filtered), SCHEDULED (rate
  * rules) and OPS_EVENTS (rules on the ops bus).
  */
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -103,7 +103,23 @@ export class Async extends Construct {
 
     for (const stream of tables.streams ?? []) {
       const fn = new PlatformFunction(this, stream.id, { definition: stream, platform });
-      fn.consumeTableStream(stream.batchSize, stream.insertedKinds);
+      const failures = stream.failureQueue
+        ? new sqs.Queue(this, `${stream.id}Failures`, {
+            encryption: sqs.QueueEncryption.KMS,
+            encryptionMasterKey: platform.key,
+            enforceSSL: true,
+            removalPolicy: settings.removalPolicy,
+            queueName: physicalName(settings.stage, `${stream.id.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-failures`),
+            retentionPeriod: Duration.days(14),
+          })
+        : undefined;
+      if (failures) {
+        Validations.of(failures).acknowledge({
+          id: 'AwsSolutions-SQS3',
+          reason: 'It is the dead-letter destination itself: the stream mapping describes batches it gave up on here.',
+        });
+      }
+      fn.consumeTableStream(stream, failures);
       this.functions.push(fn);
     }
 

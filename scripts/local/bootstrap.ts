@@ -64,7 +64,12 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   try {
     const existing = await ddb.send(new DescribeTableCommand({ TableName }));
     await addMissingIndexes(ddb, TableName, new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName)));
-    if (!existing.Table?.StreamSpecification?.StreamEnabled) {
+    const stream = existing.Table?.StreamSpecification;
+    if (stream?.StreamEnabled && stream.StreamViewType !== TABLE.stream) {
+      // A stream's view type cannot change: a new stream (with old images since the dashboard counters) replaces it.
+      await ddb.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: false } }));
+    }
+    if (!stream?.StreamEnabled || stream.StreamViewType !== TABLE.stream) {
       await ddb.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE.stream } }));
     }
     ddb.destroy();

@@ -144,7 +144,7 @@ async function startOn(
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   for (const s of STREAM_CONSUMERS) {
     pollers.push(
-      await pollTableStream({ ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName, handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, grants: s.grants }),
+      await pollTableStream({ ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName, handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants }),
     );
   }
   ddb.destroy();

@@ -31,6 +31,9 @@ export async function pollTableStream(opts: {
   functionName: string;
   batchSize: number;
   insertedKinds: readonly string[];
+  modifiedKinds?: readonly string[];
+  /** A windowed mapping: the event names its shard (`shardId`), as Lambda's tumbling windows do. */
+  windowSeconds?: number;
   grants?: readonly string[];
 }): Promise<Poller> {
   const streams = new DynamoDBStreamsClient({ region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -106,8 +109,8 @@ export async function pollTableStream(opts: {
           got += all.length;
           const last = all.at(-1)?.dynamodb?.SequenceNumber;
           if (last) lastSequence.set(id, last);
-          const records = all.filter((r) => wanted(r, opts.insertedKinds));
-          for (let i = 0; i < records.length; i += opts.batchSize) await invoke(fn, records.slice(i, i + opts.batchSize), opts);
+          const records = all.filter((r) => wanted(r, opts.insertedKinds, opts.modifiedKinds ?? []));
+          for (let i = 0; i < records.length; i += opts.batchSize) await invoke(fn, records.slice(i, i + opts.batchSize), { ...opts, shardId: opts.windowSeconds ? id : undefined });
         } catch (err) {
           if (!running) break;
           // An expired or broken iterator (DynamoDB Local trims a fresh table's first shard): take a new one after
@@ -128,13 +131,19 @@ export async function pollTableStream(opts: {
   };
 }
 
-/** The mapping's filter: INSERTs of the listed item kinds. */
-function wanted(r: _Record, kinds: readonly string[]): boolean {
-  return r.eventName === 'INSERT' && kinds.includes(r.dynamodb?.NewImage?.kind?.S ?? '');
+/** The mapping's filters: INSERTs of the listed item kinds, MODIFYs of the others. */
+function wanted(r: _Record, inserted: readonly string[], modified: readonly string[]): boolean {
+  const kind = r.dynamodb?.NewImage?.kind?.S ?? '';
+  return (r.eventName === 'INSERT' && inserted.includes(kind)) || (r.eventName === 'MODIFY' && modified.includes(kind));
 }
 
-async function invoke(fn: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>, records: _Record[], opts: { functionName: string; grants?: readonly string[] }): Promise<void> {
-  const event = { Records: records } as unknown as DynamoDBStreamEvent;
+async function invoke(
+  fn: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>,
+  records: _Record[],
+  opts: { functionName: string; grants?: readonly string[]; shardId?: string },
+): Promise<void> {
+  // The window's state is not played: no consumer here uses it.
+  const event = { Records: records, ...(opts.shardId ? { shardId: opts.shardId } : {}) } as unknown as DynamoDBStreamEvent;
   for (let attempt = 1; attempt <= RETRIES; attempt++) {
     try {
       const call = () => fn(event, lambdaContext(opts.functionName));

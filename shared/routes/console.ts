@@ -2,7 +2,7 @@
  * The console API (docs/console.md): JSON under /console/api, one function per route, each allowed exactly what its
  * operation touches. The console's pages themselves are static files (CloudFront + S3; the local gateway locally).
  */
-import type { RouteDefinition } from './types.js';
+import type { RouteDefinition, StreamConsumerDefinition } from './types.js';
 
 const read: RouteDefinition['grants'] = ['table:read'];
 // Loading a merchant opens its sealed password (MerchantDirectory), even where the password is not shown.
@@ -71,3 +71,18 @@ export const CONSOLE_PAGE_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
+
+export const consoleStreams: StreamConsumerDefinition[] = [
+  {
+    id: 'DashboardCounters',
+    handler: 'functions/console/counters-stream',
+    batchSize: 100,
+    // New payments, and every change of a payment (its outcome) or a callback (its delivery attempts).
+    insertedKinds: ['payment'],
+    modifiedKinds: ['payment', 'callback'],
+    windowSeconds: 60,
+    failureQueue: true,
+    // Its own counter items only: it reads nothing but the stream.
+    grants: ['table:write'],
+  },
+];

@@ -12,7 +12,7 @@ import { hostedFieldsRoutes, hostedFieldsSchedules } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
-import { consoleRoutes } from './console.js';
+import { consoleRoutes, consoleStreams } from './console.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition, StreamConsumerDefinition } from './types.js';
 
 export * from './types.js';
@@ -30,4 +30,4 @@ export const ROUTES: RouteDefinition[] = [
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents, ...providerOpsEvents];
-export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams];
+export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams, ...consoleStreams];

@@ -56,6 +56,15 @@ export interface StreamConsumerDefinition {
   batchSize: number;
   /** Only INSERTs of items of these kinds invoke it (event filtering: the other writes cost nothing). */
   insertedKinds: string[];
+  /** And MODIFYs of items of these kinds (with the old image: the table's stream carries both). */
+  modifiedKinds?: string[];
+  /**
+   * A tumbling window (seconds): the only way Lambda tells a stream consumer which shard its batch came from
+   * (`shardId` in the event), which a per-shard idempotency check needs. The handler answers `{ state }`.
+   */
+  windowSeconds?: number;
+  /** Batches still failing after the retries (and bisection) are described on a queue of their own, not dropped silently. */
+  failureQueue?: boolean;
   grants: Grant[];
 }
 

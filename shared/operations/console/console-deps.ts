@@ -9,6 +9,7 @@ import type { AuditLog } from '../../ports/console-audit.js';
 import type { ConsolePaymentIndex } from '../../ports/console-payments.js';
 import type { ConsoleIdentity } from '../../ports/console-identity.js';
 import type { ConsoleScheduleIndex } from '../../ports/console-schedules.js';
+import type { ConsoleCounters, StreamDecoder } from '../../ports/console-counters.js';
 import type { CallbackContext } from '../callbacks/context.js';
 
 export interface ConsoleContext {
@@ -19,6 +20,10 @@ export interface ConsoleContext {
   audit: AuditLog;
   paymentIndex: ConsolePaymentIndex;
   scheduleIndex: ConsoleScheduleIndex;
+  /** The dashboard's hourly counters, kept from the table's stream. */
+  counters: ConsoleCounters;
+  /** The table stream's records as table changes (DynamoDB's wire format is the adapters' business). */
+  tableChanges: StreamDecoder;
   /** Cognito; refused when the stage has no console user pool configured. */
   identity(): ConsoleIdentity;
   callbacks(): CallbackContext;

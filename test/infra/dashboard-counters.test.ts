@@ -1,0 +1,54 @@
+/**
+ * The dashboard counters' stream consumer on AWS: a mapping on the table's stream filtered to payment INSERTs and
+ * payment / callback MODIFYs, with a tumbling window (the shard id the counters' retry check needs), bisect on error
+ * and an encrypted on-failure queue; the table's stream carries old images too; the function may write the table
+ * and send to its failure queue, and use the platform key only through DynamoDB and SQS.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { buildPaymentsApp } from '../../infra/app.js';
+import { consoleStreams } from '../../shared/routes/console.js';
+
+const handler = 'test/infra/fixtures/handler';
+const streams = consoleStreams.map((s) => ({ ...s, handler }));
+const { stack } = buildPaymentsApp({ stage: 'dev', account: '111111111111', region: 'eu-west-1', routes: [], consumers: [], scheduled: [], opsEvents: [], streams });
+const template = Template.fromStack(stack);
+
+describe('dashboard counters stream consumer', () => {
+  it('reads old and new images from the table stream', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+  });
+
+  it('is mapped with filters, a tumbling window, bisect on error and an on-failure queue', () => {
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    const props = mappings[0]!.Properties;
+    expect(props).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BatchSize: 100,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      TumblingWindowInSeconds: 60,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/DashboardCountersFailures/), 'Arn'] } } },
+    });
+    const patterns = props.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['payment'] } } } },
+      { eventName: ['MODIFY'], dynamodb: { NewImage: { kind: { S: ['payment', 'callback'] } } } },
+    ]);
+  });
+
+  it('has an encrypted failure queue, and the function may use the key only through DynamoDB and SQS', () => {
+    const queues = template.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'dev-dashboard-counters-failures' } });
+    const [queueId, queue] = Object.entries(queues)[0]!;
+    expect(queue.Properties).toMatchObject({ KmsMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^DataKey/), 'Arn'] }, MessageRetentionPeriod: 14 * 86400 });
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }),
+    );
+    const keyUse = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('kms:')));
+    expect(keyUse.length).toBeGreaterThan(0);
+    for (const s of keyUse) expect(s.Condition?.StringEquals?.['kms:ViaService']).toMatch(/^(dynamodb|sqs)\./);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The dashboard's hourly counters (DynamoDB Local): kept from the table's real stream records by the local poller
+ * (as the event-source mapping does on AWS), read back by the dashboard for a merchant and for the platform. Every
+ * record counts once: the same batch replayed through the handler, or bisected, or overlapping what was already
+ * taken, adds nothing twice; another shard's batch has its own mark.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { consoleDeps } from '../../../shared/deps.js';
+import { handler } from '../../../functions/console/counters-stream.js';
+import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { signInConsole, type ConsoleClient } from './support.js';
+import { sale } from './payments.js';
+
+let platform: RunningPlatform;
+let shop: Merchant;
+let other: Merchant;
+let callbacks: MerchantServer;
+let operator: ConsoleClient;
+let admin: ConsoleClient;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  callbacks = await startMerchantServer();
+  shop = await testMerchant({ notificationUrl: callbacks.url });
+  other = await testMerchant();
+  operator = await signInConsole(platform.url, 'ops@counters.example', 'operator');
+  admin = await signInConsole(platform.url, 'admin@counters.example', 'merchant-admin', shop.clientKey);
+});
+afterAll(async () => {
+  await platform?.stop();
+  await callbacks?.close();
+});
+
+const totals = (body: { buckets: Record<string, number>[] }) => {
+  const sum = (k: string) => body.buckets.reduce((s, b) => s + (b[k] ?? 0), 0);
+  return { payments: sum('payments'), approved: sum('approved'), declined: sum('declined'), undetermined: sum('undetermined'), delivered: sum('callbacksDelivered') };
+};
+
+/** Every record of the table's stream, shard by shard, as the mapping's filters pass them. */
+async function streamRecords(): Promise<Map<string, _Record[]>> {
+  const endpoint = platform.endpoints.dynamodb;
+  const ddb = new DynamoDBClient({ region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const streams = new DynamoDBStreamsClient({ region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const StreamArn = (await ddb.send(new DescribeTableCommand({ TableName: platform.resources.tableName }))).Table!.LatestStreamArn!;
+  const out = new Map<string, _Record[]>();
+  for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription!.Shards ?? []) {
+    let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+    const records: _Record[] = [];
+    while (iterator) {
+      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      records.push(...(res.Records ?? []));
+      if (!res.Records?.length) break;
+      iterator = res.NextShardIterator;
+    }
+    const kind = (r: _Record) => r.dynamodb?.NewImage?.kind?.S;
+    out.set(shard.ShardId!, records.filter((r) => (r.eventName === 'INSERT' && kind(r) === 'payment') || (r.eventName === 'MODIFY' && ['payment', 'callback'].includes(kind(r) ?? ''))));
+  }
+  ddb.destroy();
+  streams.destroy();
+  return out;
+}
+
+const run = (shardId: string, records: _Record[]) => handler({ Records: records, shardId } as unknown as DynamoDBStreamEvent);
+
+describe('dashboard counters', () => {
+  it('counts the payments a test made, by outcome, and their callback deliveries, from the stream', async () => {
+    for (let i = 0; i < 3; i++) await sale(platform.url, shop, { orderId: `count-${i}-${randomUUID()}` });
+    await sale(platform.url, shop, { orderId: `count-declined-${randomUUID()}`, expMonth: '02' });
+    await sale(platform.url, other, { orderId: `count-other-${randomUUID()}` });
+
+    const mine = await eventually(async () => {
+      const t = totals((await admin.get('/dashboard')).body);
+      return t.approved === 3 && t.declined === 1 && t.delivered >= 4 ? t : undefined;
+    });
+    expect(mine).toMatchObject({ payments: 4, approved: 3, declined: 1, undetermined: 0 });
+    // The 30-day view sums the same hours per day.
+    expect(totals((await admin.get('/dashboard?range=30d')).body)).toEqual(mine);
+    // Operators' "All merchants" reads the platform's counters: both merchants' payments.
+    const all = await eventually(async () => {
+      const t = totals((await operator.get('/dashboard')).body);
+      return t.payments === 5 ? t : undefined;
+    });
+    expect(all).toMatchObject({ payments: 5, approved: 4, declined: 1 });
+    expect(totals((await operator.get(`/dashboard?client_key=${other.clientKey}`)).body)).toMatchObject({ payments: 1, approved: 1 });
+  });
+
+  it('a batch replayed, bisected or overlapping what was taken counts once', async () => {
+    const before = totals((await operator.get('/dashboard')).body);
+    const shards = await streamRecords();
+    const records = [...shards.values()].flat();
+    expect(records.length).toBeGreaterThan(5);
+    // Everything here was taken by the poller already: replaying it (whole, halves, a window across) adds nothing.
+    for (const [shardId, rs] of shards) {
+      await run(shardId, rs);
+      await run(shardId, rs.slice(0, Math.ceil(rs.length / 2)));
+      await run(shardId, rs.slice(Math.ceil(rs.length / 2)));
+      await run(shardId, rs.slice(1, -1));
+    }
+    expect(totals((await operator.get('/dashboard')).body)).toEqual(before);
+
+    // With one merchant's counter items gone (marks and all), the same replays rebuild them exactly, once.
+    const otherCounts = () => operator.get(`/dashboard?client_key=${other.clientKey}`).then((r) => totals(r.body));
+    const expected = await otherCounts();
+    const pk = `COUNTERS#${other.clientKey}`;
+    const items = await awsClients().ddb.send(new QueryCommand({ TableName: platform.resources.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } }));
+    for (const i of items.Items ?? []) await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk, sk: i.sk } }));
+    expect((await otherCounts()).payments).toBe(0);
+    for (const [shardId, rs] of shards) {
+      await run(shardId, rs);
+      await run(shardId, rs);
+    }
+    expect(await otherCounts()).toEqual(expected);
+  });
+
+  it('keeps a mark per shard: what another shard sends is its own, a straddling batch adds only what is new', async () => {
+    const counters = consoleDeps().counters;
+    const scope = `TEST-${randomUUID()}`;
+    const hour = new Date().toISOString().slice(0, 13);
+    const c = (seq: number, approved = 1) => ({ seq: `1${String(seq).padStart(20, '0')}`, counts: { approved } });
+    const approved = async () => (await counters.hours(scope, hour, hour))[0]?.approved;
+
+    await counters.add('shard-a', scope, hour, [c(1), c(2), c(3), c(4)]);
+    await counters.add('shard-a', scope, hour, [c(1), c(2), c(3), c(4)]);
+    expect(await approved()).toBe(4);
+    await counters.add('shard-a', scope, hour, [c(1), c(2)]);
+    await counters.add('shard-a', scope, hour, [c(3), c(4)]);
+    expect(await approved()).toBe(4);
+    // 3 and 4 were taken, 5 and 6 are new.
+    await counters.add('shard-a', scope, hour, [c(3), c(4), c(5), c(6)]);
+    expect(await approved()).toBe(6);
+    // Lower sequence numbers from another shard are that shard's own.
+    await counters.add('shard-b', scope, hour, [c(1), c(2, -1)]);
+    expect(await approved()).toBe(6);
+    // Concurrent first batches of two shards both land.
+    await Promise.all([counters.add('shard-c', scope, hour, [c(7)]), counters.add('shard-d', scope, hour, [c(7)])]);
+    expect(await approved()).toBe(8);
+  });
+});

@@ -164,9 +164,17 @@ describe('the console in Chromium', () => {
     await page.goto(`${platform.url}/console/#/dashboard`);
     await page.getByLabel('All merchants').uncheck();
     // The test made these payments (and one other merchant's): all of the shop's are counted, one declined.
+    // The figures come from the hourly counters the stream consumer keeps: by outcome, the refunded one still approved.
     await poll(() => page.locator('[data-total="payments"]').textContent()).toBe(String(made.length));
+    await poll(() => page.locator('[data-total="approved"]').textContent()).toBe(String(made.length - 1));
+    expect(await page.locator('[data-total="declined"]').textContent()).toBe('1');
+    // Some deliveries failed (the replay test's merchant answered 500 first), so success is below 100 %.
+    expect(await page.locator('[data-total="callbacks"]').textContent()).toMatch(/^\d{1,2}(\.\d)?%$/);
     await poll(() => page.locator('figure.chart canvas').count()).toBe(4);
-    expect(await page.getByRole('img', { name: /Payments per hour/ }).getAttribute('aria-label')).toMatch(new RegExp(`\\b${made.length}\\b`));
+    const chart = await page.getByRole('img', { name: /Payments per hour/ }).getAttribute('aria-label');
+    expect(chart).toMatch(new RegExp(`Payments [0-9, ]*\\b${made.length}\\b`));
+    expect(chart).toMatch(new RegExp(`Approved [0-9, ]*\\b${made.length - 1}\\b`));
+    expect(chart).toMatch(/Declined [0-9, ]*\b1\b/);
     await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
     await page.goto(`${platform.url}/console/#/audit`);
     await poll(() => page.getByRole('table', { name: 'Audit log' }).getByText('payment.refund').count()).toBe(1);

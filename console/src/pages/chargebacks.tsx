@@ -11,7 +11,11 @@ import type { PaymentSummary } from './payments.js';
 type Charged = PaymentSummary & { chargeback?: { amount: string; reasonCode: string; bankDate: string } };
 
 export function Chargebacks({ user, merchant }: PageProps) {
-  const { data, error, reload } = useLoad(() => api.get<{ payments: Charged[] }>(`/chargebacks${qs({ client_key: merchant })}`), [merchant]);
+  const [cursor, setCursor] = useState<string | undefined>();
+  const { data, error, reload } = useLoad(
+    () => api.get<{ payments: Charged[]; cursor?: string }>(`/chargebacks${qs({ client_key: merchant, cursor })}`),
+    [merchant, cursor],
+  );
   const [form, setForm] = useState({ trans_id: '', amount: '', reason_code: '', bank_date: '' });
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
@@ -24,6 +28,7 @@ export function Chargebacks({ user, merchant }: PageProps) {
         reason_code: form.reason_code.trim(),
         ...(form.bank_date ? { bank_date: form.bank_date } : {}),
       });
+      setCursor(undefined);
       setMsg({ ok: r.duplicate ? 'This chargeback was recorded already: nothing changed.' : `Chargeback of ${r.amount} ${r.currency} recorded; the payment is ${r.status}.` });
       reload();
     } catch (err) {
@@ -69,6 +74,7 @@ export function Chargebacks({ user, merchant }: PageProps) {
           ])}
         />
       )}
+      {data?.cursor && <button onClick={() => setCursor(data.cursor)}>Older chargebacks</button>}
     </section>
   );
 }

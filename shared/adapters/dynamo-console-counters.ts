@@ -15,7 +15,7 @@ import { awsClients } from './aws-clients.js';
 /** Sequence numbers are up to 40 digits. */
 const padded = (seq: string) => seq.padStart(40, '0');
 /** Counters outlive the dashboard's 30 days, then go (TTL). */
-const KEEP_SECONDS = 400 * 86400;
+export const KEEP_SECONDS = 400 * 86400;
 const ATTEMPTS = 5;
 
 export const counterKey = (scope: string, hour: string) => ({ pk: `COUNTERS#${scope}`, sk: hour });

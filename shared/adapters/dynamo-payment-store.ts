@@ -9,7 +9,17 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { CallbackRecord } from '../domain/callback.js';
 import type { Payment } from '../domain/payment.js';
-import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, type IdempotentResult, type PaymentListing, type PaymentStore } from '../ports/payment-store.js';
+import {
+  IdempotencyClaimedError,
+  type ClaimedEffect,
+  type FollowUpIntent,
+  type FollowUpReservation,
+  type IdempotencyClaim,
+  type IdempotentResult,
+  type PaymentListing,
+  type PaymentStore,
+} from '../ports/payment-store.js';
+import { foldIntent, intentUpdate, plansAttribute } from './follow-up-intent.js';
 import { itemsOf } from './index-items.js';
 import { awsClients } from './aws-clients.js';
 import { keys } from './table-keys.js';
@@ -156,6 +166,17 @@ export class DynamoPaymentStore implements PaymentStore {
     ]);
   }
 
+  async reserveFollowUp(intent: FollowUpIntent): Promise<FollowUpReservation> {
+    try {
+      const res = await this.ddb.send(new UpdateCommand(intentUpdate(this.tableName, intent)));
+      return { reserved: toPayment(res.Attributes!) };
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      // The payment as it is stands in for the read the request would have made.
+      return { current: err.Item ? toPayment(unmarshall(err.Item as Parameters<typeof unmarshall>[0])) : undefined };
+    }
+  }
+
   async completeClaim(key: string, transId: string, result: IdempotentResult): Promise<void> {
     await this.ddb
       .send(
@@ -289,6 +310,8 @@ function paymentItem(p: Payment, nowSeconds: number): Record<string, unknown> {
     ...(since ? keys.undeterminedEntry(since, p.transId) : {}),
     // The APM deadline sweeper's list, likewise (a payment waiting for its provider never waits for the acquirer).
     ...(!since && deadline ? keys.apmDeadlineEntry(deadline, p.transId) : {}),
+    // What a follow-up may reserve without reading first (follow-up-intent.ts).
+    fu: plansAttribute(p),
   };
 }
 
@@ -324,7 +347,8 @@ function liveClaims(p: Payment): Payment['claims'] {
   return live?.length ? live : undefined;
 }
 
-function toPayment(item: Record<string, unknown>): Payment {
+function toPayment(stored: Record<string, unknown>): Payment {
+  const item = foldIntent(stored);
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi3pk: _g3, gsi3sk: _g3s, kind: _k, ...rest } = item;
   return rest as unknown as Payment;
 }

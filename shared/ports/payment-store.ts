@@ -1,5 +1,6 @@
 import type { CallbackRecord } from '../domain/callback.js';
-import type { Payment } from '../domain/payment.js';
+import type { Payment, PaymentProtocol } from '../domain/payment.js';
+import type { FollowUpEvent } from '../domain/payment-machine/index.js';
 
 /** Replay data for a request that was already processed (same merchant, same body). */
 export interface IdempotentResult {
@@ -23,6 +24,29 @@ export interface ClaimedEffect {
   transId: string;
   attemptId: string;
 }
+
+/**
+ * A follow-up's reservation without reading the payment first (operations/payment/follow-up.ts): one conditional
+ * write that takes the plan the machine left on the payment (FollowUpPlan) for this event, if the payment is the
+ * merchant's and the plan takes the amount, and records the attempt as waiting with the request's claim.
+ */
+export interface FollowUpIntent {
+  transId: string;
+  clientKey: string;
+  /** Only a payment of this protocol (Checkout acts on its own payments only). */
+  protocol?: PaymentProtocol;
+  event: FollowUpEvent;
+  /** Minor units as the request named them, read with two decimals (the plan must be for such a currency); undefined: the plan's amount. */
+  amount?: number;
+  attemptId: string;
+  /** The request's claim as kept on the payment (AttemptClaim). */
+  claim: { key: string; lockExpiresAt: number; bodyHash?: string };
+  /** ISO instant: the attempt's date. */
+  now: string;
+}
+
+/** Reserved: the payment with the attempt waiting. Otherwise the payment as it is (undefined: no such payment). */
+export type FollowUpReservation = { reserved: Payment } | { current: Payment | undefined };
 
 /** A page of a merchant's payments, newest first (admin CLI). */
 export interface PaymentListing {
@@ -56,6 +80,8 @@ export interface PaymentStore {
    * it reserved this attempt, in one transaction: from then on the claim is never handed to another request.
    */
   reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }): Promise<void>;
+  /** See FollowUpIntent; the payment that refused the condition is returned in place of a read. */
+  reserveFollowUp(intent: FollowUpIntent): Promise<FollowUpReservation>;
   /** Completes an in-progress claim that reserved `transId` with its answer (a request that took over a stale claim). */
   completeClaim(key: string, transId: string, result: IdempotentResult): Promise<void>;
   /** Creates a payment with its callbacks atomically (the outbox); completes the idempotency claim if given. */

@@ -4,3 +4,4 @@ export { decide, permit, apply, canApply, settleRecord, ownTransaction, Transiti
 export { answerEvent, type EventName, type MachineEvent, type Refusal, type RequestEvent, type AnswerEvent, type FollowUpType } from './events.js';
 export { STATUSES, ALL_STATUSES, isFinal, onPayerStep, type StatusFacts } from './statuses.js';
 export { hasAttempt, waitingAmount, refundable, settledAt, openPayerStep, OWN_TRANSACTIONS, type Guard } from './guards.js';
+export { followUpPlans, type FollowUpPlan, type FollowUpPlans, type FollowUpEvent } from './plans.js';

@@ -54,11 +54,28 @@ export async function runAttempt(
   } else if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id });
   else await d.payments.update(reserved, []);
 
+  return finishAttempt(d, reserved, attempt, call, apply, hooks, started);
+}
+
+/**
+ * Steps 2 and 3 for an attempt already reserved (`reserved` holds it waiting, and the request's claim when it keeps
+ * one on the payment): ask the connector, record the outcome with its callbacks.
+ */
+export async function finishAttempt(
+  d: CoreDeps,
+  reserved: Payment,
+  attempt: Attempt,
+  call: (p: Payment) => Promise<ConnectorOutcome>,
+  apply: (next: Payment, outcome: ConnectorOutcome, now: string) => PaymentEvent,
+  hooks: AttemptHooks,
+  started: string,
+): Promise<CoreResult> {
+  const onPayment = hooks.followUp?.onPayment;
   let outcome: ConnectorOutcome;
   try {
     outcome = await call(reserved);
   } catch (err) {
-    logger.error('acquirer did not answer; attempt left waiting', { transId: payment.transId, attempt: attempt.type, error: (err as Error).message });
+    logger.error('acquirer did not answer; attempt left waiting', { transId: reserved.transId, attempt: attempt.type, error: (err as Error).message });
     const event: PaymentEvent = { operation: attempt.type, result: 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: started };
     // Answered: like a claim item, the claim goes (the attempt stays waiting for the reconciler).
     if (onPayment) await releaseClaim(d, reserved, attempt.id);

@@ -7,6 +7,7 @@ import { BusinessRuleError, ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { answerFollowUp } from './outcome.js';
+import { followUpCall } from './follow-up.js';
 import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
@@ -33,13 +34,7 @@ export async function capture(d: CoreDeps, input: { payment: Payment; amount?: n
     d,
     input.payment,
     attempt,
-    async (p) =>
-      (await d.connectors.forPayment(p)).capture({
-        transId: p.transId,
-        amount,
-        currency: p.currency,
-        card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
-      }),
+    followUpCall(d, attempt),
     (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
     hooks,
   );

@@ -11,6 +11,7 @@ import type { Payment } from '../../domain/payment.js';
 import { refundable } from '../../domain/payment-machine/index.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { answerFollowUp } from './outcome.js';
+import { followUpCall } from './follow-up.js';
 import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
@@ -44,7 +45,7 @@ export async function creditvoid(d: CoreDeps, input: { payment: Payment; amount?
     d,
     input.payment,
     attempt,
-    async (p) => (await d.connectors.forPayment(p)).refund({ transId: p.transId, amount: plan.amount, currency: p.currency, reversal: plan.kind === 'REVERSAL' }),
+    followUpCall(d, attempt),
     (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
     hooks,
   );

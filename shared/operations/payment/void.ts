@@ -7,6 +7,7 @@ import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { answerFollowUp } from './outcome.js';
+import { followUpCall } from './follow-up.js';
 import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
@@ -26,7 +27,7 @@ export async function voidPayment(d: CoreDeps, input: { payment: Payment }, hook
     d,
     input.payment,
     attempt,
-    async (p) => (await d.connectors.forPayment(p)).void({ transId: p.transId, amount: attempt.amount, currency: p.currency }),
+    followUpCall(d, attempt),
     (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
     hooks,
   );

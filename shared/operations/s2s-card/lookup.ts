@@ -31,13 +31,23 @@ export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[]
  * (101000 "Transaction does not exist." for lookups and CAPTURE, 100000 "Payment not found." for VOID/CREDITVOID).
  */
 export async function loadByTransId(req: S2sCardRequest, notFound: () => Error, extra?: (f: FieldReader) => void): Promise<Payment> {
+  const transId = readTransId(req, notFound, extra);
+  return ownedPayment(req, await req.deps.payments.get(transId), notFound);
+}
+
+/** The request's trans_id, its fields checked first (a trans_id that cannot exist is not found without a read). */
+export function readTransId(req: S2sCardRequest, notFound: () => Error, extra?: (f: FieldReader) => void): string {
   const f = new FieldReader(req.form);
   const transId = f.required('trans_id', { max: 64 });
   f.required('hash');
   extra?.(f);
   f.throwIfInvalid();
   if (!PATTERNS.uuid.test(transId)) throw notFound();
-  const payment = await req.deps.payments.get(transId);
+  return transId;
+}
+
+/** The payment found, if it is this merchant's and the request's hash is right for it. */
+export function ownedPayment(req: S2sCardRequest, payment: Payment | undefined, notFound: () => Error): Payment {
   if (!payment || payment.clientKey !== req.config.merchant.clientKey) throw notFound();
   verifyPaymentHash(req, payment);
   return payment;
@@ -52,4 +62,9 @@ export function readOptionalAmount(req: S2sCardRequest, p: Payment): number | un
   const text = readAmountText(f);
   f.throwIfInvalid();
   return text === undefined ? undefined : parseAmount(text, parseCurrency(p.currency), 'amount').minor;
+}
+
+/** The `amount` as sent (checked by readTransId with readAmountText). */
+export function sentAmount(req: S2sCardRequest): string | undefined {
+  return readAmountText(new FieldReader(req.form));
 }

@@ -23,6 +23,7 @@ import {
   type MachineEvent,
   type RequestEvent,
 } from '../../../shared/domain/payment-machine/index.js';
+import { followUpPlans } from '../../../shared/domain/payment-machine/plans.js';
 import { machineDocBlock } from '../../../shared/domain/payment-machine/describe.js';
 
 const NOW = '2030-05-05T12:00:00.000Z';
@@ -86,9 +87,32 @@ function answer(run: Run, s: Extract<Step, { kind: 'answer' }>): void {
   transition(run, { name, amount: attempt.amount, hold: p.details.authorize === true });
 }
 
+/**
+ * The plan kept on the payment (a follow-up reserved by one conditional write, without reading) is the machine's
+ * own decision: a request the plan takes is one the machine permits, with the same attempt type and amount, and
+ * while nothing waits, every request the machine permits is one the plan takes.
+ */
+function planAgrees(p: Payment, e: MachineEvent): void {
+  if (e.name !== 'CAPTURE' && e.name !== 'VOID' && e.name !== 'CREDITVOID') return;
+  const plan = followUpPlans(p)?.[e.name];
+  const amount = e.name === 'VOID' ? undefined : e.amount;
+  const takes = !!plan && (amount === undefined || (plan.min <= amount && amount <= plan.max)) && (!plan.day || plan.day === NOW.slice(0, 10));
+  const v = decide(p, { ...e, amount });
+  if (takes) {
+    expect(v.ok, `${e.name} ${amount} planned on ${p.status}`).toBe(true);
+    if (v.ok) expect(v.decision.attempt).toBe(plan!.type);
+    const reserved = amount ?? plan!.amount;
+    const machine = e.name === 'CREDITVOID' ? (amount ?? refundable(p)) : e.name === 'CAPTURE' ? (amount ?? p.amount) : p.capturedAmount;
+    expect(reserved).toBe(machine);
+  } else if (!p.history.some((h) => h.status === 'waiting')) {
+    expect(v.ok, `${e.name} ${amount} permitted on ${p.status} without a plan`).toBe(false);
+  }
+}
+
 function request(run: Run, s: Extract<Step, { kind: 'request' }>): void {
   const { p } = run;
   const e: MachineEvent = { name: s.name, amount: s.amount, now: NOW, hold: p.details.authorize === true };
+  planAgrees(p, e);
   const before = structuredClone(p);
   const v = decide(p, e);
   if (!v.ok) {

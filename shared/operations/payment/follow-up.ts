@@ -1,0 +1,101 @@
+/**
+ * A follow-up (CAPTURE, VOID, CREDITVOID) in two DynamoDB round trips: the reservation is one conditional UpdateItem
+ * that takes the plan the state machine left on the payment (domain/payment-machine/plans.ts) — the payment is the
+ * merchant's, nothing waits on it, the plan takes the amount — and returns the payment; then the acquirer, then the
+ * outcome. What the write's condition cannot know is checked on what it returns: the request's hash (S2S CARD hashes
+ * the payer's email and card). A request that fails that check takes its reservation back before it answers.
+ *
+ * When the condition refuses (no plan: something waits, the status or the amount does not fit, a duplicate holds the
+ * plan, another currency), the payment it returns is the read, and the follow-up runs as before: the machine decides
+ * on it, and the reservation is a versioned write (three round trips). So every guarantee of that path holds here too:
+ * one reservation per plan (the intent removes it), a duplicate finds the claim, a request that died leaves its
+ * attempt waiting with its claim, answered by inquiry (recover.ts).
+ */
+import type { Payment } from '../../domain/payment.js';
+import { findCurrency, parseAmount } from '../../domain/money.js';
+import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { finishAttempt, nextVersion, type Attempt, type AttemptHooks } from './attempt.js';
+import { dropClaim, shortHash } from './follow-up-claim.js';
+import { answerFollowUp } from './outcome.js';
+import { logger } from '../../logger.js';
+import type { CoreDeps, CoreResult } from './types.js';
+
+export interface FollowUpTarget {
+  transId: string;
+  clientKey: string;
+  /** Only a payment of this protocol. */
+  protocol?: Payment['protocol'];
+  event: FollowUpEvent;
+  /** The amount as the request sent it (undefined: none). */
+  amountText?: string;
+  /** Checks the payment found (the merchant's, the request's hash) and returns it; throws the protocol's error. */
+  verify(found: Payment | undefined): Payment;
+  /** The follow-up on a payment as read (the core: resumes an abandoned claim, asks the machine, reserves). */
+  onRead(payment: Payment): Promise<CoreResult>;
+}
+
+/** The connector call a follow-up attempt makes. */
+export function followUpCall(d: CoreDeps, attempt: Attempt): (p: Payment) => Promise<ConnectorOutcome> {
+  return async (p) => {
+    const connector = await d.connectors.forPayment(p);
+    if (attempt.type === 'CAPTURE') {
+      return connector.capture({ transId: p.transId, amount: attempt.amount, currency: p.currency, card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear } });
+    }
+    if (attempt.type === 'VOID') return connector.void({ transId: p.transId, amount: attempt.amount, currency: p.currency });
+    return connector.refund({ transId: p.transId, amount: attempt.amount, currency: p.currency, reversal: attempt.type === 'REVERSAL' });
+  };
+}
+
+export async function runFollowUp(d: CoreDeps, t: FollowUpTarget, hooks: AttemptHooks): Promise<CoreResult> {
+  const claim = hooks.followUp;
+  const amount = intentAmount(t.amountText);
+  if (!claim?.onPayment || amount === null) return t.onRead(t.verify(await d.payments.get(t.transId)));
+  const started = d.clock.now().toISOString();
+  const attemptId = d.newId();
+  const lockExpiresAt = Date.parse(started) + d.payments.claimLockMs;
+  const bodyHash = claim.onPayment.bodyHash;
+  const res = await d.payments.reserveFollowUp({
+    transId: t.transId,
+    clientKey: t.clientKey,
+    protocol: t.protocol,
+    event: t.event,
+    amount,
+    attemptId,
+    claim: { key: shortHash(claim.key), lockExpiresAt, ...(bodyHash ? { bodyHash } : {}) },
+    now: started,
+  });
+  if ('current' in res) return t.onRead(t.verify(res.current));
+  const reserved = res.reserved;
+  try {
+    t.verify(reserved);
+  } catch (err) {
+    await takeBack(d, reserved, attemptId).catch((e: Error) => logger.warn('follow-up reservation not taken back', { transId: t.transId, error: e.message }));
+    throw err;
+  }
+  const record = reserved.history.find((h) => h.id === attemptId)!;
+  const attempt: Attempt = { type: record.type, amount: record.amount, id: attemptId };
+  return finishAttempt(d, reserved, attempt, followUpCall(d, attempt), (next, outcome, now) => answerFollowUp(next, attempt, outcome, now), hooks, started);
+}
+
+/**
+ * The amount as the reservation's condition compares it: minor units of a two-decimal currency (the plan says
+ * whether the payment's is one). null: not such an amount (zero, another format) — the read path words the error.
+ */
+function intentAmount(text: string | undefined): number | undefined | null {
+  if (text === undefined) return undefined;
+  try {
+    const minor = parseAmount(text, findCurrency('USD')!, 'amount').minor;
+    return minor > 0 ? minor : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A reservation whose request turned out not to be allowed to make it: the payment as it was, one version on. */
+async function takeBack(d: CoreDeps, reserved: Payment, attemptId: string): Promise<void> {
+  const before = nextVersion(reserved, reserved.updatedAt);
+  before.history = before.history.filter((h) => h.id !== attemptId);
+  dropClaim(before, attemptId);
+  await d.payments.update(before, []);
+}

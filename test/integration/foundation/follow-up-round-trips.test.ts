@@ -1,0 +1,136 @@
+/**
+ * CAPTURE, VOID and CREDITVOID in two DynamoDB round trips: the reservation is one conditional UpdateItem that takes
+ * the plan the state machine left on the payment and returns the payment (no read first), then the outcome. A
+ * request the plan does not fit reads the payment from that same write's refusal; one whose hash is wrong takes its
+ * reservation back, leaving the payment as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { keys } from '../../../shared/adapters/table-keys.js';
+import { deps } from '../../../shared/deps.js';
+import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { saleFields, transIdFields } from '../../support/s2s.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
+  // No notification URL: no callback consumer shares the count.
+  merchant = await testMerchant();
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as Parameters<typeof postForm>[1]);
+
+async function counted(fields: Record<string, unknown>): Promise<{ body: any; status: number; calls: string[] }> {
+  const calls: string[] = [];
+  const ddb = awsClients().ddb;
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(String(context.commandName).replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name: 'followUpCounter' },
+  );
+  try {
+    const res = await post(fields);
+    return { ...res, calls };
+  } finally {
+    ddb.middlewareStack.remove('followUpCounter');
+  }
+}
+
+async function sale(extra: Record<string, string> = {}): Promise<string> {
+  const res = await post(saleFields(merchant, extra));
+  expect(res.body.result).toBe('SUCCESS');
+  return res.body.trans_id as string;
+}
+
+const stored = async (transId: string) =>
+  (await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }))).Item!;
+
+describe('follow-ups in two round trips', () => {
+  beforeAll(async () => {
+    await sale(); // warm the merchant configuration cache
+  });
+
+  it('CAPTURE of a partial amount: UpdateItem (reservation), PutItem (outcome)', async () => {
+    const transId = await sale({ auth: 'Y' });
+    const res = await counted(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '4.00' } }));
+    expect(res.body).toMatchObject({ action: 'CAPTURE', result: 'SUCCESS', status: 'SETTLED', amount: '4.00' });
+    expect(res.calls).toEqual(['UpdateItem', 'PutItem']);
+    const p = await deps().payments.get(transId);
+    expect(p).toMatchObject({ status: 'SETTLED', capturedAmount: 400 });
+    expect(p?.history.filter((h) => h.type === 'CAPTURE')).toEqual([expect.objectContaining({ status: 'success', amount: 400 })]);
+    expect(p?.claims).toBeUndefined();
+    const item = await stored(transId);
+    expect(item.intent).toBeUndefined();
+    expect(item.gsi2pk).toBeUndefined();
+  });
+
+  it('CREDITVOID: a partial refund, then the rest without an amount, each in two', async () => {
+    const transId = await sale();
+    const first = await counted(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '3.00' } }));
+    expect(first.body).toMatchObject({ result: 'ACCEPTED' });
+    expect(first.calls).toEqual(['UpdateItem', 'PutItem']);
+    const rest = await counted(transIdFields(merchant, 'CREDITVOID', transId));
+    expect(rest.calls).toEqual(['UpdateItem', 'PutItem']);
+    const p = await deps().payments.get(transId);
+    expect(p).toMatchObject({ status: 'REFUND', refundedAmount: 1000 });
+    expect(p?.history.filter((h) => h.type === 'REFUND').map((h) => [h.amount, h.status])).toEqual([[300, 'success'], [700, 'success']]);
+    // Nothing left to plan on a refunded payment.
+    expect((await stored(transId)).fu).toBeUndefined();
+  });
+
+  it('VOID on the day it settled, in two', async () => {
+    const transId = await sale();
+    const res = await counted(transIdFields(merchant, 'VOID', transId));
+    expect(res.body).toMatchObject({ action: 'VOID', result: 'SUCCESS', status: 'VOID' });
+    expect(res.calls).toEqual(['UpdateItem', 'PutItem']);
+  });
+
+  it('a request the plan does not fit is refused from the write that tried: one round trip', async () => {
+    const transId = await sale();
+    const res = await counted(transIdFields(merchant, 'CAPTURE', transId));
+    expect(res.body).toMatchObject({ result: 'ERROR' });
+    expect(res.calls).toEqual(['UpdateItem']);
+    const tooMuch = await counted(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '10.01' } }));
+    expect(tooMuch.body).toMatchObject({ result: 'ERROR' });
+    expect(tooMuch.calls).toEqual(['UpdateItem']);
+    expect((await deps().payments.get(transId))?.history).toHaveLength(1);
+  });
+
+  it('an unknown trans_id or another merchant\'s payment is not found, with nothing written', async () => {
+    const other = await testMerchant();
+    await post(saleFields(other)); // its configuration cached
+    const transId = await sale();
+    const res = await counted(transIdFields(other, 'CREDITVOID', transId, { extra: { amount: '1.00' } }));
+    expect(res.body).toMatchObject({ result: 'ERROR', error_message: 'Payment not found.' });
+    expect(res.calls).toEqual(['UpdateItem']);
+    expect((await deps().payments.get(transId))?.version).toBe(2);
+  });
+
+  it('a wrong hash takes the reservation back: the payment as it was, its plans again', async () => {
+    const transId = await sale();
+    const before = await stored(transId);
+    const res = await counted(transIdFields(merchant, 'CREDITVOID', transId, { email: 'someone@else.example', extra: { amount: '1.00' } }));
+    expect(res.body).toMatchObject({ result: 'ERROR' });
+    expect(res.calls).toEqual(['UpdateItem', 'PutItem']);
+    const after = await stored(transId);
+    expect(after.history).toEqual(before.history);
+    expect(after.fu).toEqual(before.fu);
+    expect(after.claims).toBeUndefined();
+    expect(after.intent).toBeUndefined();
+    expect(after.gsi2pk).toBeUndefined();
+    // The right hash then refunds as usual.
+    const ok = await counted(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '1.00' } }));
+    expect(ok.calls).toEqual(['UpdateItem', 'PutItem']);
+    expect((await deps().payments.get(transId))?.refundedAmount).toBe(100);
+  });
+});

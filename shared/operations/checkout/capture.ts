@@ -2,12 +2,8 @@
 import type { Deps } from '../../deps.js';
 import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { capture as captureCore } from '../payment/index.js';
-import { checkoutCallbacks } from './callbacks.js';
 import { checkoutFollowUp } from './follow-up.js';
 
 export function capture(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
-  return checkoutFollowUp(d, rawBody, callerIp, { scope: 'capture', withAmount: true }, async ({ merchant, payment, amount, followUp }) => {
-    const result = await captureCore(d, { payment, amount }, { callbacks: checkoutCallbacks(d, merchant), followUp });
-    return acceptedBody(result.payment);
-  });
+  return checkoutFollowUp(d, rawBody, callerIp, { scope: 'capture', withAmount: true, event: 'CAPTURE', core: captureCore }, (result) => acceptedBody(result.payment));
 }

@@ -12,7 +12,11 @@ export function checkHash(expected: string, received: unknown): void {
 
 /** 101000 "Payment does not exist." for ids of other merchants too, so ids cannot be probed. */
 export async function checkoutPayment(d: Deps, merchant: Merchant, paymentId: string): Promise<Payment> {
-  const payment = PATTERNS.uuid.test(paymentId) ? await d.payments.get(paymentId) : undefined;
+  return ownedCheckoutPayment(merchant, PATTERNS.uuid.test(paymentId) ? await d.payments.get(paymentId) : undefined);
+}
+
+/** The payment found, if it is this merchant's Checkout payment. */
+export function ownedCheckoutPayment(merchant: Merchant, payment: Payment | undefined): Payment {
   // Checkout operations act on Checkout (and hosted-fields) payments; S2S payments have their own protocol.
   if (!payment || payment.clientKey !== merchant.clientKey || payment.protocol !== 'checkout') throw NotFoundError.checkoutPayment();
   return payment;

@@ -2,12 +2,8 @@
 import type { Deps } from '../../deps.js';
 import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { creditvoid } from '../payment/index.js';
-import { checkoutCallbacks } from './callbacks.js';
 import { checkoutFollowUp } from './follow-up.js';
 
 export function refund(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
-  return checkoutFollowUp(d, rawBody, callerIp, { scope: 'refund', withAmount: true }, async ({ merchant, payment, amount, followUp }) => {
-    const result = await creditvoid(d, { payment, amount }, { callbacks: checkoutCallbacks(d, merchant), followUp });
-    return acceptedBody(result.payment);
-  });
+  return checkoutFollowUp(d, rawBody, callerIp, { scope: 'refund', withAmount: true, event: 'CREDITVOID', core: creditvoid }, (result) => acceptedBody(result.payment));
 }

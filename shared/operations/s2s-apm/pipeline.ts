@@ -67,6 +67,12 @@ export async function loadApmPayment(
   expectedHash: (transId: string) => string,
   extra?: (f: FieldReader) => void,
 ): Promise<Payment> {
+  const transId = signedTransId(req, notFound, expectedHash, extra);
+  return ownedApmPayment(req, await req.deps.payments.get(transId), notFound);
+}
+
+/** The request's trans_id, its fields and hash checked. */
+export function signedTransId(req: S2sApmRequest, notFound: () => Error, expectedHash: (transId: string) => string, extra?: (f: FieldReader) => void): string {
   const f = new FieldReader(req.form);
   const transId = readTransId(f);
   extra?.(f);
@@ -74,9 +80,18 @@ export async function loadApmPayment(
   // The APM formulas need nothing from the payment, so the hash is checked first: trans_ids cannot be probed.
   if (!hashEquals(expectedHash(transId), req.form.hash as string | undefined)) throw new InvalidHashError();
   if (!PATTERNS.uuid.test(transId)) throw notFound();
-  const payment = await req.deps.payments.get(transId);
+  return transId;
+}
+
+/** The payment found, if it is this merchant's S2S APM payment. */
+export function ownedApmPayment(req: S2sApmRequest, payment: Payment | undefined, notFound: () => Error): Payment {
   if (!payment || payment.clientKey !== req.config.merchant.clientKey || payment.protocol !== 's2s-apm') throw notFound();
   return payment;
+}
+
+/** The `amount` as sent (checked by signedTransId with readAmountText). */
+export function sentAmount(req: S2sApmRequest): string | undefined {
+  return readAmountText(new FieldReader(req.form));
 }
 
 /** CAPTURE / CREDITVOID `amount` as sent: read with the trans_id (validate first), parsed once the currency is known. */

@@ -14,7 +14,15 @@ export const PRICES = {
   httpApiRequest: 1.0 / 1e6,
   sqsRequest: 0.4 / 1e6,
   xrayTraceRecorded: 5.0 / 1e6,
+  /** CloudWatch Logs ingestion (standard class), per GB. */
+  logsIngestedGb: 0.5,
 } as const;
+
+/**
+ * Log bytes per invocation: Lambda's START, END and REPORT lines (~350 bytes) and the handler's one latency line
+ * (~600 bytes of structured JSON at LOG_LEVEL=INFO); an assumption, not measured (the bench runs at ERROR).
+ */
+export const LOG_BYTES_PER_INVOCATION = 950;
 
 export interface CostInput {
   writeUnits: number;
@@ -47,6 +55,7 @@ export function costModel(u: CostInput): CostModel {
     httpApi: PRICES.httpApiRequest * M,
     sqs: u.sqsRequests * PRICES.sqsRequest * M,
     xray: invocations * u.traceSampling * PRICES.xrayTraceRecorded * M,
+    cloudwatchLogs: ((invocations * LOG_BYTES_PER_INVOCATION * M) / 1e9) * PRICES.logsIngestedGb,
   };
   const round2 = (x: number) => Math.round(x * 100) / 100;
   return {
@@ -59,6 +68,8 @@ export function costModel(u: CostInput): CostModel {
       `${u.sqsRequests.toFixed(1)} SQS requests per payment (sends counted; receive + delete per message assumed)`,
       `Lambda: ${invocations} invocations (${Object.keys(u.lambdaMs).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time`,
       `X-Ray: ${u.traceSampling * 100} % of invocations traced`,
+      `CloudWatch Logs: ~${LOG_BYTES_PER_INVOCATION} bytes ingested per invocation (assumed); storage and metrics not counted`,
+      'each invocation handles one payment (the stream and queue batches of a busy system would need fewer: errs high); the stream reads Lambda makes are free; no free tier',
     ],
   };
 }

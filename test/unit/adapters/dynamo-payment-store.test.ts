@@ -1,7 +1,7 @@
 /** How the DynamoDB adapter shapes its writes: the conditions are the concurrency guarantees, so pin them exactly. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
@@ -139,5 +139,38 @@ describe('DynamoPaymentStore', () => {
       ConditionExpression: '#s = :inProgress AND attribute_not_exists(transId)',
       ExpressionAttributeValues: { ':t': 'a1', ':a': 'r9', ':inProgress': 'IN_PROGRESS' },
     });
+  });
+
+  it('keeps the follow-up plans on every payment write, only while nothing waits', async () => {
+    ddb.on(PutCommand).resolves({});
+    const held = { ...payment(2), history: [{ id: 'a1', type: 'AUTH' as const, status: 'success' as const, date: '2026-01-01T00:00:00.000Z', amount: 1000 }] };
+    await new DynamoPaymentStore('t').update(held, []);
+    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item!.fu).toEqual({
+      x: '2/2',
+      CAPTURE: { t: 'CAPTURE', a: 1000, lo: 1, hi: 1000 },
+      CREDITVOID: { t: 'REVERSAL', a: 1000, lo: 1000, hi: 1000 },
+    });
+    const waiting = { ...held, version: 3, history: [...held.history, { id: 'c1', type: 'CAPTURE' as const, status: 'waiting' as const, date: '2026-01-01T00:00:01.000Z', amount: 1000 }] };
+    await new DynamoPaymentStore('t').update(waiting, []);
+    expect(ddb.commandCalls(PutCommand)[1]!.args[0].input.Item!.fu).toBeUndefined();
+  });
+
+  it('reserves a follow-up by one UpdateItem that takes the plan, and reads the payment from its refusal', async () => {
+    const stored = { ...payment(3), pk: 'PAYMENT#a1', sk: 'PAYMENT', history: [], intent: { key: 'k', attemptId: 'r1', lockExpiresAt: 5, date: '2026-01-02T00:00:00.000Z' }, intentPlan: { t: 'REFUND', a: 700, lo: 1, hi: 700 } };
+    ddb.on(UpdateCommand).resolvesOnce({ Attributes: stored }).rejectsOnce(new ConditionalCheckFailedException({ message: 'x', $metadata: {}, Item: marshall({ ...payment(3), pk: 'PAYMENT#a1', sk: 'PAYMENT', fu: { x: '2/2' } }) as never }));
+    const store = new DynamoPaymentStore('t');
+    const intent = { transId: 'a1', clientKey: 'm1', protocol: 's2s-card' as const, event: 'CREDITVOID' as const, amount: 300, attemptId: 'r1', claim: { key: 'k', lockExpiresAt: 5 }, now: '2026-01-02T00:00:00.000Z' };
+    const reserved = await store.reserveFollowUp(intent);
+    const input = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(input.ConditionExpression).toBe('clientKey = :ck AND attribute_exists(#fu.#e) AND #protocol = :protocol AND #fu.#x = :x AND #fu.#e.lo <= :amount AND #fu.#e.hi >= :amount');
+    expect(input.UpdateExpression).toBe('SET intent = :intent, intentPlan = #fu.#e, #v = #v + :one, gsi2pk = :g2pk, gsi2sk = :g2sk REMOVE #fu');
+    expect(input).toMatchObject({ ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' });
+    // Read back as a whole reservation stores it: the attempt waiting (the request's amount, else the plan's), the claim.
+    expect(reserved).toEqual({ reserved: expect.objectContaining({ history: [{ id: 'r1', type: 'REFUND', status: 'waiting', date: '2026-01-02T00:00:00.000Z', amount: 700 }], claims: [{ key: 'k', attemptId: 'r1', lockExpiresAt: 5 }] }) });
+    expect(Object.keys((reserved as { reserved: object }).reserved)).not.toContain('intent');
+    const refused = await store.reserveFollowUp({ ...intent, event: 'VOID', amount: undefined });
+    expect(ddb.commandCalls(UpdateCommand)[1]!.args[0].input.ConditionExpression).toBe('clientKey = :ck AND attribute_exists(#fu.#e) AND #protocol = :protocol AND #fu.#e.d = :today');
+    expect(refused).toEqual({ current: expect.objectContaining({ transId: 'a1', version: 3 }) });
+    expect(Object.keys((refused as { current: object }).current)).not.toContain('fu');
   });
 });

@@ -53,6 +53,11 @@ export function intentUpdate(tableName: string, i: FollowUpIntent) {
     conditions.push('#protocol = :protocol');
     values[':protocol'] = i.protocol;
   }
+  if (i.verifier !== undefined) {
+    // The request is authenticated by the write's condition: a wrong hash (or a stale verifier) writes nothing.
+    conditions.push('fuv = :fuv');
+    values[':fuv'] = i.verifier;
+  }
   if (i.amount !== undefined) {
     conditions.push('#fu.#x = :x', '#fu.#e.lo <= :amount', '#fu.#e.hi >= :amount');
     Object.assign(values, { ':x': INTENT_DECIMALS, ':amount': i.amount });

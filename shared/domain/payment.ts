@@ -101,6 +101,11 @@ export interface Payment {
    * records the outcome, instead of in a third item of that transaction (its claim names this payment).
    */
   answer?: StoredAnswer;
+  /**
+   * S2S CARD follow-up hash verifier (operations/s2s-card/follow-up-verifier.ts): an HMAC keyed by the merchant's
+   * password of the hash a follow-up must send, so the reservation's condition can refuse a wrong hash unwritten.
+   */
+  fuv?: string;
 }
 
 export interface StoredAnswer {

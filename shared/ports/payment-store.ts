@@ -36,6 +36,8 @@ export interface FollowUpIntent {
   /** Only a payment of this protocol (Checkout acts on its own payments only). */
   protocol?: PaymentProtocol;
   event: FollowUpEvent;
+  /** Only a payment keeping this verifier of the request's hash (`fuv`, S2S CARD: its hash covers the payment's payer and card). */
+  verifier?: string;
   /** Minor units as the request named them, read with two decimals (the plan must be for such a currency); undefined: the plan's amount. */
   amount?: number;
   attemptId: string;

@@ -204,4 +204,4 @@ export function hashEquals(expected: string, received: string | undefined): bool
 }
 
 // Only A-F: full Unicode lowercasing could make unrelated non-hex text compare equal.
-const lowerHex = (s: string): string => s.replace(/[A-F]/g, (c) => c.toLowerCase());
+export const lowerHex = (s: string): string => s.replace(/[A-F]/g, (c) => c.toLowerCase());

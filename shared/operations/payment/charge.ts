@@ -51,6 +51,8 @@ export interface ChargeInput {
   cardToken?: string;
   issueCardToken: boolean;
   issueRecurringToken: boolean;
+  /** The protocol's follow-up hash verifier for the new payment (Payment.fuv), stored from its first write. */
+  followUpVerifier?: (p: Payment) => string;
 }
 
 /** Refusals that need no acquirer call: checked before anything is written. */
@@ -124,6 +126,7 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
   checkConnectorRequirements(d, input);
   const transId = d.newId();
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
+  if (input.followUpVerifier) reserved.fuv = input.followUpVerifier(reserved);
   return chargeNewPayment(
     d,
     reserved,

@@ -1,13 +1,14 @@
 /**
  * A follow-up (CAPTURE, VOID, CREDITVOID) in two DynamoDB round trips: the reservation is one conditional UpdateItem
  * that takes the plan the state machine left on the payment (domain/payment-machine/plans.ts) — the payment is the
- * merchant's, nothing waits on it, the plan takes the amount — and returns the payment; then the acquirer, then the
- * outcome. What the write's condition cannot know is checked on what it returns: the request's hash (S2S CARD hashes
- * the payer's email and card). A request that fails that check takes its reservation back before it answers.
+ * merchant's (and of the protocol, when one is named), the request's hash verifies against the verifier kept on it
+ * (S2S CARD hashes the payer's email and card: `fuv`), nothing waits on it, the plan takes the amount — and returns
+ * the payment; then the acquirer, then the outcome. So a request that is not allowed to act writes nothing.
  *
  * When the condition refuses (no plan: something waits, the status or the amount does not fit, a duplicate holds the
- * plan, another currency), the payment it returns is the read, and the follow-up runs as before: the machine decides
- * on it, and the reservation is a versioned write (three round trips). So every guarantee of that path holds here too:
+ * plan, another currency; a wrong hash, a verifier stale or missing), the payment it returns is the read, and the
+ * follow-up runs as before: the machine decides on it (a wrong hash answers its error, nothing written), and the
+ * reservation is a versioned write (three round trips). So every guarantee of that path holds here too:
  * one reservation per plan (the intent removes it), a duplicate finds the claim, a request that died leaves its
  * attempt waiting with its claim, answered by inquiry (recover.ts).
  */
@@ -15,10 +16,9 @@ import type { Payment } from '../../domain/payment.js';
 import { findCurrency, parseAmount } from '../../domain/money.js';
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
-import { finishAttempt, nextVersion, type Attempt, type AttemptHooks } from './attempt.js';
-import { dropClaim, shortHash } from './follow-up-claim.js';
+import { finishAttempt, type Attempt, type AttemptHooks } from './attempt.js';
+import { shortHash } from './follow-up-claim.js';
 import { answerFollowUp } from './outcome.js';
-import { logger } from '../../logger.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export interface FollowUpTarget {
@@ -27,6 +27,8 @@ export interface FollowUpTarget {
   /** Only a payment of this protocol. */
   protocol?: Payment['protocol'];
   event: FollowUpEvent;
+  /** The verifier of the request's hash the payment must keep (undefined: the hash needs nothing from the payment). */
+  verifier?: string;
   /** The amount as the request sent it (undefined: none). */
   amountText?: string;
   /** Checks the payment found (the merchant's, the request's hash) and returns it; throws the protocol's error. */
@@ -60,19 +62,15 @@ export async function runFollowUp(d: CoreDeps, t: FollowUpTarget, hooks: Attempt
     clientKey: t.clientKey,
     protocol: t.protocol,
     event: t.event,
+    verifier: t.verifier,
     amount,
     attemptId,
     claim: { key: shortHash(claim.key), lockExpiresAt, ...(bodyHash ? { bodyHash } : {}) },
     now: started,
   });
   if ('current' in res) return t.onRead(t.verify(res.current));
+  // The condition checked what verify() would: the merchant's payment, its protocol, the request's hash.
   const reserved = res.reserved;
-  try {
-    t.verify(reserved);
-  } catch (err) {
-    await takeBack(d, reserved, attemptId).catch((e: Error) => logger.warn('follow-up reservation not taken back', { transId: t.transId, error: e.message }));
-    throw err;
-  }
   const record = reserved.history.find((h) => h.id === attemptId)!;
   const attempt: Attempt = { type: record.type, amount: record.amount, id: attemptId };
   return finishAttempt(d, reserved, attempt, followUpCall(d, attempt), (next, outcome, now) => answerFollowUp(next, attempt, outcome, now), hooks, started);
@@ -90,12 +88,4 @@ function intentAmount(text: string | undefined): number | undefined | null {
   } catch {
     return null;
   }
-}
-
-/** A reservation whose request turned out not to be allowed to make it: the payment as it was, one version on. */
-async function takeBack(d: CoreDeps, reserved: Payment, attemptId: string): Promise<void> {
-  const before = nextVersion(reserved, reserved.updatedAt);
-  before.history = before.history.filter((h) => h.id !== attemptId);
-  dropClaim(before, attemptId);
-  await d.payments.update(before, []);
 }

@@ -7,7 +7,7 @@ import type { Payment, PaymentDetails, PaymentProtocol, TransactionType } from '
 import { ACTIONS } from '../../domain/actions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { AttemptHooks } from './attempt.js';
-import { charge } from './charge.js';
+import { charge, type ChargeInput } from './charge.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export { resolveRecurringPair } from './card-vault.js';
@@ -25,6 +25,8 @@ export interface RecurringChargeInput {
   authorize: boolean;
   /** The recurring request's own details (its custom_data is the one echoed, not the initial payment's). */
   details: PaymentDetails;
+  /** See ChargeInput.followUpVerifier. */
+  followUpVerifier?: ChargeInput['followUpVerifier'];
 }
 
 export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
@@ -48,6 +50,7 @@ export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, 
       details: { ...input.details, recurringFirstTransId: input.initial.transId },
       issueCardToken: false,
       issueRecurringToken: false,
+      followUpVerifier: input.followUpVerifier,
     },
     hooks,
   );

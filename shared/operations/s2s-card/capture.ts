@@ -4,7 +4,7 @@ import { captureResult } from '../../protocol/s2s-card/responses.js';
 import { capture as captureCore } from '../payment/index.js';
 import { runFollowUp } from '../payment/follow-up.js';
 import type { S2sCardAction } from './action.js';
-import { ownedPayment, readAmountText, readOptionalAmount, readTransId, sentAmount } from './lookup.js';
+import { ownedPayment, readAmountText, readOptionalAmount, readTransId, requestVerifier, sentAmount } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';
 
 export const capture: S2sCardAction = {
@@ -16,6 +16,7 @@ export const capture: S2sCardAction = {
       const { payment: p, event } = await runFollowUp(req.deps, {
         transId,
         clientKey: req.config.merchant.clientKey,
+        verifier: requestVerifier(req),
         event: 'CAPTURE',
         amountText: sentAmount(req),
         verify: (found) => ownedPayment(req, found, NotFoundError.transaction),

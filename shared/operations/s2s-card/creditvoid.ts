@@ -7,7 +7,7 @@ import { creditvoidAccepted } from '../../protocol/s2s-card/responses.js';
 import { creditvoid as creditvoidCore } from '../payment/index.js';
 import { runFollowUp } from '../payment/follow-up.js';
 import type { S2sCardAction } from './action.js';
-import { ownedPayment, readAmountText, readOptionalAmount, readTransId, sentAmount } from './lookup.js';
+import { ownedPayment, readAmountText, readOptionalAmount, readTransId, requestVerifier, sentAmount } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';
 
 export const creditvoid: S2sCardAction = {
@@ -19,6 +19,7 @@ export const creditvoid: S2sCardAction = {
       const { payment: p } = await runFollowUp(req.deps, {
         transId,
         clientKey: req.config.merchant.clientKey,
+        verifier: requestVerifier(req),
         event: 'CREDITVOID',
         amountText: sentAmount(req),
         verify: (found) => ownedPayment(req, found, NotFoundError.payment),

@@ -1,10 +1,10 @@
 /** Loads the payment a trans_id names and checks the request hash against it (Formula 2, or 6 for CREDIT2CARD). */
-import { ACTIONS } from '../../domain/actions.js';
 import { InvalidHashError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
-import { formula2, formula6, hashEquals } from '../../protocol/signature.js';
+import { hashEquals } from '../../protocol/signature.js';
+import { followUpVerifier, paymentHash, paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest } from './action.js';
 
 /**
@@ -12,18 +12,8 @@ import type { S2sCardRequest } from './action.js';
  * in its place (that is Formula 7) — the docs name Formula 2 for a request that carries no trans_id, so both are taken.
  */
 export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[] = [p.transId]): void {
-  const { password, hashAlgorithm } = req.config.merchant;
-  const card6_4 = p.card ? `${p.card.bin}${p.card.last4}` : '';
   const received = req.form.hash as string | undefined;
-  const ok = ids.some((id) =>
-    hashEquals(
-      ACTIONS[p.action].hash === 'payout'
-        ? formula6({ password, transId: id, cardNumber: card6_4 }, hashAlgorithm)
-        : formula2({ email: p.payerEmail, password, transId: id, cardNumber: card6_4 }, hashAlgorithm),
-      received,
-    ),
-  );
-  if (!ok) throw new InvalidHashError();
+  if (!ids.some((id) => hashEquals(paymentHash(req.config.merchant, p, id), received))) throw new InvalidHashError();
 }
 
 /**
@@ -50,6 +40,8 @@ export function readTransId(req: S2sCardRequest, notFound: () => Error, extra?: 
 export function ownedPayment(req: S2sCardRequest, payment: Payment | undefined, notFound: () => Error): Payment {
   if (!payment || payment.clientKey !== req.config.merchant.clientKey) throw notFound();
   verifyPaymentHash(req, payment);
+  // The verifier of the current password: the next write stores it (an item written before had none, or a stale one).
+  payment.fuv = paymentVerifier(req.config.merchant, payment);
   return payment;
 }
 
@@ -67,4 +59,9 @@ export function readOptionalAmount(req: S2sCardRequest, p: Payment): number | un
 /** The `amount` as sent (checked by readTransId with readAmountText). */
 export function sentAmount(req: S2sCardRequest): string | undefined {
   return readAmountText(new FieldReader(req.form));
+}
+
+/** The verifier of the request's hash (checked present by readTransId), for the reservation's condition. */
+export function requestVerifier(req: S2sCardRequest): string {
+  return followUpVerifier(req.config.merchant, String(req.form.hash));
 }

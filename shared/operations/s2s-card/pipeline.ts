@@ -14,6 +14,7 @@ import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/respon
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { charge, type ChargeInput } from '../payment/charge.js';
 import { logger } from '../../logger.js';
+import { paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
@@ -43,7 +44,7 @@ export function chargeOnce(
     const answer = (p: Payment, result: string) => ({ ...paymentResult(action, result, p, redirectInfo(req, p)), ...extra(p) });
     const { payment, event } = await charge(
       req.deps,
-      { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action },
+      { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action, followUpVerifier: (p) => paymentVerifier(req.config.merchant, p) },
       { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
     );
     logger.info('payment', { action, clientKey: payment.clientKey, transId: payment.transId, status: payment.status });

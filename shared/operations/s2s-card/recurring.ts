@@ -10,6 +10,7 @@ import { paymentResult } from '../../protocol/s2s-card/responses.js';
 import { checkZeroAmount, orderOfText, readOrderText } from '../../protocol/s2s-card/card-payment.js';
 import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
+import { paymentVerifier } from './follow-up-verifier.js';
 import { once, s2sRecorder, storedAnswer } from './pipeline.js';
 
 function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardAction {
@@ -55,6 +56,7 @@ function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardA
               ...(customData !== undefined && customData !== '' ? { customData } : {}),
               ...(scheduleId ? { scheduleId } : {}),
             },
+            followUpVerifier: (p) => paymentVerifier(merchant, p),
           },
           { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => paymentResult(action, e.result, p)) },
         );

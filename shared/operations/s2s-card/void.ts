@@ -4,7 +4,7 @@ import { voidResult } from '../../protocol/s2s-card/responses.js';
 import { voidPayment } from '../payment/index.js';
 import { runFollowUp } from '../payment/follow-up.js';
 import type { S2sCardAction } from './action.js';
-import { ownedPayment, readTransId } from './lookup.js';
+import { ownedPayment, readTransId, requestVerifier } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';
 
 export const voidAction: S2sCardAction = {
@@ -16,6 +16,7 @@ export const voidAction: S2sCardAction = {
       const { payment: p, event } = await runFollowUp(req.deps, {
         transId,
         clientKey: req.config.merchant.clientKey,
+        verifier: requestVerifier(req),
         event: 'VOID',
         verify: (found) => ownedPayment(req, found, NotFoundError.payment),
         onRead: (payment) => voidPayment(req.deps, { payment }, hooks),

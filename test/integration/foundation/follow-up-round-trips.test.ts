@@ -1,8 +1,8 @@
 /**
  * CAPTURE, VOID and CREDITVOID in two DynamoDB round trips: the reservation is one conditional UpdateItem that takes
  * the plan the state machine left on the payment and returns the payment (no read first), then the outcome. A
- * request the plan does not fit reads the payment from that same write's refusal; one whose hash is wrong takes its
- * reservation back, leaving the payment as it was.
+ * request the plan does not fit reads the payment from that same write's refusal; so does one whose hash is wrong (the
+ * condition compares it with the verifier kept on the payment), which writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -116,21 +116,39 @@ describe('follow-ups in two round trips', () => {
     expect((await deps().payments.get(transId))?.version).toBe(2);
   });
 
-  it('a wrong hash takes the reservation back: the payment as it was, its plans again', async () => {
+  it('a wrong hash is refused by the reservation\'s condition: one round trip, the payment item unchanged', async () => {
     const transId = await sale();
     const before = await stored(transId);
+    expect(before.fuv).toMatch(/^[0-9a-f]{64}$/);
     const res = await counted(transIdFields(merchant, 'CREDITVOID', transId, { email: 'someone@else.example', extra: { amount: '1.00' } }));
-    expect(res.body).toMatchObject({ result: 'ERROR' });
-    expect(res.calls).toEqual(['UpdateItem', 'PutItem']);
-    const after = await stored(transId);
-    expect(after.history).toEqual(before.history);
-    expect(after.fu).toEqual(before.fu);
-    expect(after.claims).toBeUndefined();
-    expect(after.intent).toBeUndefined();
-    expect(after.gsi2pk).toBeUndefined();
+    expect(res.body).toMatchObject({ result: 'ERROR', error_message: 'Request data is invalid.' });
+    expect(res.calls).toEqual(['UpdateItem']);
+    expect(await stored(transId)).toEqual(before);
     // The right hash then refunds as usual.
     const ok = await counted(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '1.00' } }));
     expect(ok.calls).toEqual(['UpdateItem', 'PutItem']);
     expect((await deps().payments.get(transId))?.refundedAmount).toBe(100);
+  });
+
+  it('after the merchant\'s password is rotated, the right hash still acts: the read path, which stores a new verifier', async () => {
+    const own = await testMerchant();
+    const saleRes = await post(saleFields(own, { auth: 'Y' }));
+    const transId = saleRes.body.trans_id as string;
+    const stale = (await stored(transId)).fuv;
+    const rotated = await deps().merchants.update(own.clientKey, { password: 'rotated-password-0123456789' });
+    const next = { ...own, password: rotated.password };
+    // The rotation dropped the cached configuration: its first request reads it again (a Query), not counted here.
+    const payment = (calls: string[]) => calls.filter((c) => c !== 'Query');
+    const wrong = await counted(transIdFields(own, 'CAPTURE', transId, { extra: { amount: '1.00' } }));
+    expect(wrong.body).toMatchObject({ result: 'ERROR', error_message: 'Request data is invalid.' });
+    expect(payment(wrong.calls)).toEqual(['UpdateItem']);
+    const res = await counted(transIdFields(next, 'CAPTURE', transId, { extra: { amount: '1.00' } }));
+    expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', amount: '1.00' });
+    expect(payment(res.calls)).toEqual(['UpdateItem', 'PutItem', 'PutItem']);
+    const item = await stored(transId);
+    expect(item.fuv).toMatch(/^[0-9a-f]{64}$/);
+    expect(item.fuv).not.toBe(stale);
+    const refund = await counted(transIdFields(next, 'CREDITVOID', transId, { extra: { amount: '1.00' } }));
+    expect(refund.calls).toEqual(['UpdateItem', 'PutItem']);
   });
 });

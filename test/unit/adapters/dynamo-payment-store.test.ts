@@ -168,8 +168,11 @@ describe('DynamoPaymentStore', () => {
     // Read back as a whole reservation stores it: the attempt waiting (the request's amount, else the plan's), the claim.
     expect(reserved).toEqual({ reserved: expect.objectContaining({ history: [{ id: 'r1', type: 'REFUND', status: 'waiting', date: '2026-01-02T00:00:00.000Z', amount: 700 }], claims: [{ key: 'k', attemptId: 'r1', lockExpiresAt: 5 }] }) });
     expect(Object.keys((reserved as { reserved: object }).reserved)).not.toContain('intent');
-    const refused = await store.reserveFollowUp({ ...intent, event: 'VOID', amount: undefined });
-    expect(ddb.commandCalls(UpdateCommand)[1]!.args[0].input.ConditionExpression).toBe('clientKey = :ck AND attribute_exists(#fu.#e) AND #protocol = :protocol AND #fu.#e.d = :today');
+    // S2S CARD: the request's hash is part of the condition, as its verifier (a wrong hash writes nothing).
+    const refused = await store.reserveFollowUp({ ...intent, event: 'VOID', amount: undefined, verifier: 'v1' });
+    const second = ddb.commandCalls(UpdateCommand)[1]!.args[0].input;
+    expect(second.ConditionExpression).toBe('clientKey = :ck AND attribute_exists(#fu.#e) AND #protocol = :protocol AND fuv = :fuv AND #fu.#e.d = :today');
+    expect(second.ExpressionAttributeValues).toMatchObject({ ':fuv': 'v1' });
     expect(refused).toEqual({ current: expect.objectContaining({ transId: 'a1', version: 3 }) });
     expect(Object.keys((refused as { current: object }).current)).not.toContain('fu');
   });

@@ -40,10 +40,19 @@ function excerpt(text: string, index: number, length: number): string {
   return text.slice(Math.max(0, index - 40), index + length + 40).replace(/\s+/g, ' ');
 }
 
+/**
+ * UUIDs (request ids, trans_ids, function_request_id) are random hex: one of their 4-character groups is a 4-digit
+ * CVV now and then. Blanked out (same length, so excerpts stay where they were) before looking for CVVs only: a CVV
+ * is never written as a UUID group, and one anywhere else, as a value, is still found.
+ */
+const UUID = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
+const withoutUuids = (text: string): string => text.replace(UUID, (id) => '#'.repeat(id.length));
+
 export function scanText(text: string, needles: CardNeedles, where: string): Finding[] {
   const findings: Finding[] = [];
   for (const pan of needles.pans) for (const m of text.matchAll(panPattern(pan))) findings.push({ where, what: 'pan', excerpt: excerpt(text, m.index, m[0].length) });
-  for (const cvv of needles.cvvs) for (const m of text.matchAll(cvvPattern(cvv))) findings.push({ where, what: 'cvv', excerpt: excerpt(text, m.index, m[0].length) });
+  const cvvText = withoutUuids(text);
+  for (const cvv of needles.cvvs) for (const m of cvvText.matchAll(cvvPattern(cvv))) findings.push({ where, what: 'cvv', excerpt: excerpt(text, m.index, m[0].length) });
   return findings;
 }
 

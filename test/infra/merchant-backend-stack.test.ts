@@ -15,6 +15,7 @@ describe('merchant backend stack', () => {
     expect(buildPaymentsApp(base).merchantBackend).toBeUndefined();
   });
 
+  // Synthesizing both stacks is CPU-bound (esbuild bundles, CDK): seconds alone, over 30 s on a loaded machine.
   it('deploys one Lambda behind its own HTTP API with the four spec routes, the password in a secret', () => {
     const { merchantBackend, stack } = buildPaymentsApp({ ...base, merchantBackend: { merchantKey: 'mk-1', allowedReturnUrls: 'https://shop.example/app/' } });
     expect(merchantBackend!.stackName).toBe('dev-merchant-backend');
@@ -46,5 +47,5 @@ describe('merchant backend stack', () => {
       DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
-  });
+  }, 120_000);
 });

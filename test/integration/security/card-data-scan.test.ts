@@ -88,6 +88,14 @@ describe('the scanner', () => {
       'pan@log line 3',
     ]);
     expect(scanText('411111****1111 trans 2026-11-23 latency 17391 ms', NEEDLES, 'x')).toEqual([]);
+    // A random id whose group happens to be a CVV is no finding; the CVV logged as a value next to it still is.
+    const id = 'c0a8e1f2-7391-4abc-8def-0123456789ab';
+    expect(scanLog(`{"function_request_id":"${id}","trans_id":"${id.toUpperCase()}"}`, NEEDLES)).toEqual([]);
+    expect(scanLog(`{"function_request_id":"${id}","note":"7391"}\n${id} cvv=7391`, NEEDLES).map((f) => `${f.what}@${f.where}`)).toEqual([
+      'cvv@log line 1',
+      'cvv@log line 2',
+    ]);
+    expect(scanText('card_cvv2=7391-4abc', NEEDLES, 'x')).toHaveLength(1);
   });
 });
 

@@ -33,7 +33,9 @@ async function counted(fields: Record<string, unknown>): Promise<{ body: any; st
   const ddb = awsClients().ddb;
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
-      calls.push(String(context.commandName).replace(/Command$/, ''));
+      // The sandbox's test clock re-reads its offset every few seconds, whatever the request: not the payment's trips.
+      const key = (args.input as { Key?: Record<string, unknown> }).Key;
+      if (key?.pk !== keys.testClock.pk || key?.sk !== keys.testClock.sk) calls.push(String(context.commandName).replace(/Command$/, ''));
       return next(args);
     },
     { step: 'initialize', name: 'followUpCounter' },

@@ -84,3 +84,12 @@ export async function runDirect(opts: { connections: number; seconds: number; wo
   );
   return { perSecond: done / ((performance.now() - started) / 1000), done };
 }
+
+/** The platform's CPU with no requests (pollers and timers alone), in ms per second of wall time. */
+export async function idleCpu(seconds: number): Promise<number> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / ((performance.now() - started) / 1000);
+}

@@ -23,7 +23,7 @@ import { startCallbackSink } from './callback-sink.js';
 import { benchMerchant, saleTemplate } from './requests.js';
 import { measureRoundTrips } from './round-trips.js';
 import { replaySaleWrites, setFloorWrites } from './floor-handler.js';
-import { runDirect, runLoad, type LoadResult } from './load.js';
+import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
 import { callbackQueueDepth, drainBoundMs, MOTO_LINEAR_BACKLOG, type Backlog } from './queue-depth.js';
 import { measureBundles } from './bundles.js';
 import { bundleFigures } from './bundle-figures.js';
@@ -91,6 +91,9 @@ try {
   meter.keepWriteInputs = false;
   setFloorWrites(rt.saleWrites.inputs, rt.saleWrites.unique);
 
+  await clock.idle();
+  progress('idle: the platform with no requests, 5 s');
+  const idle = await idleCpu(5);
   progress(`ceiling: the SALE's writes straight to DynamoDB Local, ${connections} loops, ${seconds} s`);
   const ceiling = await runDirect({ connections, seconds, work: replaySaleWrites });
   progress(`floor: the SALE's writes behind the gateway, ${connections} connections, ${seconds} s`);
@@ -147,6 +150,7 @@ try {
     { name: 'SALE p99 ÷ floor (callbacks)', value: `${fmt(cbLoad.p99 / floor.p99)}×`, baseline: `floor p99 ${floor.p99} ms`, target: '', met: undefined, key: cbLoad.p99 / floor.p99 },
     { name: 'node CPU per SALE', value: `${fmt(cpuPer(quietLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway + the SALE's writes); load generator ${fmt(loadCpuPer(quietLoad))} ms/request, not counted`, target: '≤ 1.5 ms', met: cpuPer(quietLoad) <= 1.5, key: cpuPer(quietLoad) },
     { name: 'node CPU per SALE + callback', value: `${fmt(cpuPer(cbSteady))} ms`, baseline: `steady ${steadyRate} SALE/s; floor ${fmt(cpuPer(floor))} ms/request; merchant's receiver ${fmt(cbSteady.sinkCpuMs / Math.max(1, ok(cbSteady)))} ms/callback, not counted`, target: '≤ 3 ms', met: cpuPer(cbSteady) <= 3, key: cpuPer(cbSteady) },
+    { name: 'node CPU of the idle platform', value: `${fmt(idle, 1)} ms/s`, baseline: 'pollers and timers with no requests (in every CPU figure above, spread over its requests)', target: '', met: undefined, key: idle },
     { name: 'SALE/s with callbacks ÷ DDB Local', value: `${fmt(cbPerSecond / ceiling.perSecond)} (${fmt(cbPerSecond, 1)} SALE/s)`, baseline: `DynamoDB Local alone: ${fmt(ceiling.perSecond, 1)} SALEs' writes/s; ${callbackSales} SALEs, drained in ${fmt(cbLoad.drainSeconds, 1)} s`, target: '≥ 0.8', met: cbPerSecond / ceiling.perSecond >= 0.8, key: cbPerSecond / ceiling.perSecond },
     { name: 'callbacks undelivered at load end', value: backlogs, baseline: `moto drains linearly up to ~${MOTO_LINEAR_BACKLOG} (scripts/bench/sqs-drain.ts)`, target: `≤ ${MOTO_LINEAR_BACKLOG}`, met: Math.max(cbLoad.backlog.undelivered, cbSteady.backlog.undelivered) <= MOTO_LINEAR_BACKLOG, key: cbLoad.backlog.undelivered },
     ...(bundles ? bundleFigures(bundles) : []),
@@ -157,7 +161,7 @@ try {
     commit, at: new Date().toISOString(), settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
-    load: { ceiling, floor, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, callbacksPerSecond: cbPerSecond },
+    load: { idleCpuMsPerSecond: idle, ceiling, floor, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, callbacksPerSecond: cbPerSecond },
     bundles, cost,
   };
   mkdirSync(dirname(out), { recursive: true });

@@ -37,6 +37,12 @@ export interface PlatformOptions {
   /** With 'interval': run every schedule this often instead of at its own rate (LOCAL_SCHEDULE_SECONDS). */
   scheduleEverySeconds?: number;
   extraEnv?: Record<string, string>;
+  /**
+   * The queue pollers' long-poll wait (20 s, as Lambda's). A process killed mid-poll leaves its poll open in moto
+   * for that long, and that poll takes the next message sent (invisible until its visibility timeout): tests that
+   * kill a platform and resume on the same queues use 1.
+   */
+  queueWaitSeconds?: number;
 }
 
 export interface RunningPlatform {
@@ -139,7 +145,7 @@ async function startOn(
   const pollers: Poller[] = [];
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants }));
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds }));
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   for (const s of STREAM_CONSUMERS) {
@@ -154,7 +160,7 @@ async function startOn(
     const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : Math.min(base, (s.localEverySeconds ?? Infinity) * 1000);
     schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every, grants: s.grants }));
   }
-  pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));
+  pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs, opts.queueWaitSeconds)));
 
   let stopped = false;
   return {
@@ -185,7 +191,7 @@ async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
 }
 
 /** Each ops-event handler gets a rule on the ops bus whose target is an SQS queue, polled like a Lambda target. */
-async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs: SQSClient): Promise<Poller[]> {
+async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs: SQSClient, waitSeconds: number | undefined): Promise<Poller[]> {
   if (!OPS_EVENTS.length) return [];
   const events = new EventBridgeClient({ region: REGION, endpoint: moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const pollers: Poller[] = [];
@@ -208,7 +214,7 @@ async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs:
     );
     await events.send(new PutTargetsCommand({ Rule: ruleName, EventBusName: busName, Targets: [{ Id: 'local-poller', Arn: arn }] }));
     pollers.push(
-      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents, grants: def.grants }),
+      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents, grants: def.grants, waitSeconds }),
     );
   }
   events.destroy();

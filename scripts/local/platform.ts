@@ -14,6 +14,7 @@ import { pollTableStream } from './stream-poller.js';
 import { EVENT_BUS } from '../../shared/resources.js';
 import { resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
+import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 import { resetDeps } from '../../shared/deps.js';
 import { rewrapLocalDataKeys } from '../../shared/adapters/local-key-escrow.js';
 import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js';
@@ -141,7 +142,9 @@ async function startOn(
     if (missing) console.warn(`[platform] ${missing} data key(s) have no local escrow; data sealed under them cannot be opened.`);
   }
 
-  const sqs = new SQSClient({ region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
+  // The pollers' own client (Lambda's event-source mappings, not the functions'): its middleware is resolved once per
+  // command class instead of per call.
+  const sqs = new SQSClient({ ...sdkClientOptions(), cacheMiddleware: true, region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
   const pollers: Poller[] = [];
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];

@@ -17,6 +17,7 @@ import { loadHandler } from './handlers.js';
 import { lambdaContext } from './gateway.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import type { Poller } from './pollers.js';
+import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 
 // Lambda polls each shard of a DynamoDB stream 4 times a second; a poll that filled its page is followed at once.
 const POLL_EVERY_MS = 250;
@@ -38,7 +39,8 @@ export async function pollTableStream(opts: {
   windowSeconds?: number;
   grants?: readonly string[];
 }): Promise<Poller> {
-  const streams = new DynamoDBStreamsClient({ region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // The mapping's own client, not a function's: middleware resolved once per command class instead of per call.
+  const streams = new DynamoDBStreamsClient({ ...sdkClientOptions(), cacheMiddleware: true, region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const table = await opts.ddb.send(new DescribeTableCommand({ TableName: opts.tableName }));
   const StreamArn = table.Table?.LatestStreamArn;
   if (!StreamArn) throw new Error(`${opts.tableName} has no stream`);

@@ -2,8 +2,8 @@
  * `npx tsx scripts/bench/profile-sale.ts [--seconds 10] [--connections 8] [--callbacks] [--out file.cpuprofile]`
  *
  * Where a SALE's node CPU goes: the local platform in this process, an autocannon run of SALEs from a child process
- * (with callbacks delivered to a receiver in another when --callbacks), profiled with the inspector over the run only. Prints node CPU per
- * SALE and the functions with the most self time, and writes the .cpuprofile (open it in Chrome DevTools).
+ * (callbacks delivered to a receiver in another with --callbacks), profiled with the inspector over the run only.
+ * Prints node CPU per SALE and the functions with the most self time, and writes the .cpuprofile (Chrome DevTools).
  */
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';

@@ -4,8 +4,9 @@
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
  * round trips per action, callback delivery operations, SALE latency against the floor (the SALE's own writes
- * behind the same gateway), node CPU per SALE, throughput against DynamoDB Local alone, bundle sizes and import
- * ratios, and the cost model. Prints progress, a summary table, and writes JSON for --compare.
+ * behind the same gateway), node CPU per SALE (this process's, the platform's: the load generator and the merchant's
+ * callback receiver run in child processes), throughput against DynamoDB Local alone with the callback backlog
+ * it left, bundle sizes and import ratios, and the cost model. Prints progress, a summary table, and writes JSON.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

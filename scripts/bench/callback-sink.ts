@@ -1,6 +1,9 @@
-/** The bench merchant's notification URL: answers OK and notes which callbacks arrived (by event id, once). */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+/**
+ * The bench merchant's notification URL: answers OK and notes which callbacks arrived (by event id, once).
+ * The receiver runs in its own process (callback-sink-process.ts): the merchant's CPU is not the platform's.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { endChild, forkModule } from './child-process.js';
 
 export interface CallbackSink {
   url: string;
@@ -12,6 +15,8 @@ export interface CallbackSink {
   byTransId: Map<string, Set<string>>;
   /** POSTs per trans_id (more than its event ids: a duplicate delivery). */
   deliveries: Map<string, number>;
+  /** CPU time the receiver's process used so far, in ms (the merchant's side, not the platform's). */
+  cpuMs(): number;
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -21,34 +26,34 @@ export async function startCallbackSink(): Promise<CallbackSink> {
   const byTransId = new Map<string, Set<string>>();
   const deliveries = new Map<string, number>();
   let duplicates = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const eventId = String(req.headers['x-callback-event-id'] ?? '');
-      const transId = new URLSearchParams(Buffer.concat(chunks).toString()).get('trans_id') ?? '';
+  let cpuMs = 0;
+  let port = 0;
+  const child: ChildProcess = await forkModule(new URL('./callback-sink-process.ts', import.meta.url), (m: { port?: number }) => {
+    port = m.port ?? 0;
+  });
+  child.on('message', (m: { arrivals?: [string, string][]; cpuMs?: number }) => {
+    for (const [eventId, transId] of m.arrivals ?? []) {
       if (seen.has(eventId)) duplicates++;
       seen.add(eventId);
       const set = byTransId.get(transId) ?? new Set<string>();
       set.add(eventId);
       byTransId.set(transId, set);
       deliveries.set(transId, (deliveries.get(transId) ?? 0) + 1);
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
-    });
+    }
+    if (m.cpuMs !== undefined) cpuMs = m.cpuMs;
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`,
+    url: `http://127.0.0.1:${port}/callbacks`,
     received: () => seen.size,
     duplicates: () => duplicates,
     byTransId,
     deliveries,
+    cpuMs: () => cpuMs,
     async waitFor(count, timeoutMs) {
       const until = Date.now() + timeoutMs;
       while (seen.size < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       return seen.size >= count;
     },
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () => endChild(child),
   };
 }

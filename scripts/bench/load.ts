@@ -1,5 +1,24 @@
-/** One autocannon run against a route, with the process's CPU time over the run (and over any drain after it). */
-import autocannon from 'autocannon';
+/**
+ * One autocannon run against a route, with the platform's CPU time over the run (and over any drain after it).
+ * autocannon runs in its own process (load-process.ts), so this process's CPU is the platform's alone (gateway,
+ * handlers, SDK, pollers); the load generator's is reported beside it.
+ */
+import { forkModule, endChild } from './child-process.js';
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  /** Duration, unless `amount` is given. */
+  seconds: number;
+  /** Stop after this many requests. */
+  amount?: number;
+  /** Requests per second from all connections together (open loop); unlimited when absent. */
+  overallRate?: number;
+  /** The request body; `placeholder` in it is replaced by a fresh value per request (an order id). */
+  body: string;
+  placeholder?: string;
+  prefix?: string;
+}
 
 export interface LoadResult {
   requests: number;
@@ -8,41 +27,46 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
-  /** Node CPU (user + system) from the start of the run to the end of `drain`, in ms. */
+  /** This process's CPU (user + system) from the start of the run to the end of `drain`, in ms: the platform's. */
   cpuMs: number;
+  /** The load generator's own CPU over the run, in ms (not in cpuMs). */
+  loadCpuMs: number;
   /** Wall time from the start of the run to the end of `drain`, in s. */
   wallSeconds: number;
+  /** Wall time of the requests alone, and of the drain after them, in s. */
+  loadSeconds: number;
+  drainSeconds: number;
 }
 
-export async function runLoad(opts: {
-  url: string;
-  connections: number;
-  seconds: number;
-  body: () => string;
+export async function runLoad(opts: LoadSpec & {
   /** Waits for the work the requests left behind (their callbacks) before the CPU clock stops. */
   drain?: (requests: number) => Promise<void>;
 }): Promise<LoadResult> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await autocannon({
-    url: opts.url,
-    connections: opts.connections,
-    duration: opts.seconds,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (req) => ({ ...req, body: opts.body() }) }],
-  });
-  const ok = result.requests.total - result.non2xx;
-  await opts.drain?.(ok);
-  const used = process.cpuUsage(cpu);
-  return {
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs: (used.user + used.system) / 1000,
-    wallSeconds: (performance.now() - started) / 1000,
-  };
+  const { drain, ...spec } = opts;
+  const child = await forkModule(new URL('./load-process.ts', import.meta.url));
+  try {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const result = await new Promise<Omit<LoadResult, 'cpuMs' | 'wallSeconds' | 'loadSeconds' | 'drainSeconds'>>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`load generator exited (${code})`)));
+      child.send(spec);
+    });
+    const loaded = performance.now();
+    await drain?.(result.requests - result.non2xx);
+    const used = process.cpuUsage(cpu);
+    const ended = performance.now();
+    return {
+      ...result,
+      cpuMs: (used.user + used.system) / 1000,
+      wallSeconds: (ended - started) / 1000,
+      loadSeconds: (loaded - started) / 1000,
+      drainSeconds: (ended - loaded) / 1000,
+    };
+  } finally {
+    child.removeAllListeners('exit');
+    await endChild(child);
+  }
 }
 
 /** The same work without HTTP: `work` in `connections` concurrent loops for `seconds`; completed per second. */
@@ -59,4 +83,13 @@ export async function runDirect(opts: { connections: number; seconds: number; wo
     }),
   );
   return { perSecond: done / ((performance.now() - started) / 1000), done };
+}
+
+/** The platform's CPU with no requests (pollers and timers alone), in ms per second of wall time. */
+export async function idleCpu(seconds: number): Promise<number> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / ((performance.now() - started) / 1000);
 }

@@ -1,9 +1,9 @@
 /**
  * `npx tsx scripts/bench/profile-sale.ts [--seconds 10] [--connections 8] [--callbacks] [--out file.cpuprofile]`
  *
- * Where a SALE's node CPU goes: the local platform in this process, an autocannon run of SALEs (with callbacks
- * delivered to a local sink when --callbacks), profiled with the inspector over the run only. Prints node CPU per
- * SALE and the functions with the most self time, and writes the .cpuprofile (open it in Chrome DevTools).
+ * Where a SALE's node CPU goes: the local platform in this process, an autocannon run of SALEs from a child process
+ * (callbacks delivered to a receiver in another with --callbacks), profiled with the inspector over the run only.
+ * Prints node CPU per SALE and the functions with the most self time, and writes the .cpuprofile (Chrome DevTools).
  */
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 process.env.LOG_LEVEL = process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
 const { startPlatform } = await import('../local/platform.js');
 const { startCallbackSink } = await import('./callback-sink.js');
-const { benchMerchant, saleBody } = await import('./requests.js');
+const { benchMerchant, saleTemplate } = await import('./requests.js');
 const { runLoad } = await import('./load.js');
 
 const { values } = parseArgs({
@@ -28,23 +28,22 @@ const sink = await startCallbackSink();
 const session = new Session();
 try {
   const merchant = await benchMerchant('Profiled', values.callbacks ? sink.url : undefined);
-  let n = 0;
-  const body = () => saleBody(merchant, `prof-${++n}-${Math.random().toString(36).slice(2, 8)}`);
+  const body = saleTemplate(merchant);
   // Warm up: cold paths (first SDK calls, config caches) are not the steady cost.
-  await runLoad({ url: `${platform.url}/post`, connections: Number(values.connections), seconds: 2, body });
+  await runLoad({ url: `${platform.url}/post`, connections: Number(values.connections), seconds: 2, ...body });
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
   const before = sink.received();
   const load = await runLoad({
-    url: `${platform.url}/post`, connections: Number(values.connections), seconds: Number(values.seconds), body,
+    url: `${platform.url}/post`, connections: Number(values.connections), seconds: Number(values.seconds), ...body,
     drain: values.callbacks ? async (ok) => void (await sink.waitFor(before + ok, 300_000)) : undefined,
   });
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(values.out, JSON.stringify(profile));
   const ok = load.requests - load.non2xx;
-  console.log(`${ok} SALEs (${load.non2xx} non-2xx), node CPU ${(load.cpuMs / ok).toFixed(2)} ms per SALE${values.callbacks ? ' with its callback' : ''}`);
+  console.log(`${ok} SALEs (${load.non2xx} non-2xx), node CPU ${(load.cpuMs / ok).toFixed(2)} ms per SALE${values.callbacks ? ' with its callback' : ''} (load generator ${(load.loadCpuMs / load.requests).toFixed(2)} ms per request, not counted)`);
   const nodes = new Map((profile.nodes as ProfileNode[]).map((p) => [p.id, p]));
   const self = new Map<string, number>();
   profile.samples!.forEach((id, i) => {

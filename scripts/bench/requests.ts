@@ -36,3 +36,9 @@ export async function postForm(url: string, body: string): Promise<Record<string
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
 }
+
+/** A SALE body whose order id the load generator fills in per request (load-process.ts). */
+export function saleTemplate(m: Merchant): { body: string; placeholder: string } {
+  const placeholder = 'ORDER_ID_PLACEHOLDER';
+  return { body: saleBody(m, placeholder), placeholder };
+}

@@ -14,6 +14,7 @@ import { pollTableStream } from './stream-poller.js';
 import { EVENT_BUS } from '../../shared/resources.js';
 import { resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
+import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 import { resetDeps } from '../../shared/deps.js';
 import { rewrapLocalDataKeys } from '../../shared/adapters/local-key-escrow.js';
 import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js';
@@ -37,6 +38,12 @@ export interface PlatformOptions {
   /** With 'interval': run every schedule this often instead of at its own rate (LOCAL_SCHEDULE_SECONDS). */
   scheduleEverySeconds?: number;
   extraEnv?: Record<string, string>;
+  /**
+   * The queue pollers' long-poll wait (20 s, as Lambda's). A process killed mid-poll leaves its poll open in moto
+   * for that long, and that poll takes the next message sent (invisible until its visibility timeout): tests that
+   * kill a platform and resume on the same queues use 1.
+   */
+  queueWaitSeconds?: number;
 }
 
 export interface RunningPlatform {
@@ -135,11 +142,13 @@ async function startOn(
     if (missing) console.warn(`[platform] ${missing} data key(s) have no local escrow; data sealed under them cannot be opened.`);
   }
 
-  const sqs = new SQSClient({ region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
+  // The pollers' own client (Lambda's event-source mappings, not the functions'): its middleware is resolved once per
+  // command class instead of per call.
+  const sqs = new SQSClient({ ...sdkClientOptions(), cacheMiddleware: true, region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
   const pollers: Poller[] = [];
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants }));
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds }));
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   for (const s of STREAM_CONSUMERS) {
@@ -154,7 +163,7 @@ async function startOn(
     const every = opts.schedules !== 'interval' ? 2 ** 31 - 1 : Math.min(base, (s.localEverySeconds ?? Infinity) * 1000);
     schedules.set(s.id, runEvery({ handler: s.handler, functionName: s.id, everyMs: every, grants: s.grants }));
   }
-  pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs)));
+  pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs, opts.queueWaitSeconds)));
 
   let stopped = false;
   return {
@@ -185,7 +194,7 @@ async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
 }
 
 /** Each ops-event handler gets a rule on the ops bus whose target is an SQS queue, polled like a Lambda target. */
-async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs: SQSClient): Promise<Poller[]> {
+async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs: SQSClient, waitSeconds: number | undefined): Promise<Poller[]> {
   if (!OPS_EVENTS.length) return [];
   const events = new EventBridgeClient({ region: REGION, endpoint: moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const pollers: Poller[] = [];
@@ -208,7 +217,7 @@ async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs:
     );
     await events.send(new PutTargetsCommand({ Rule: ruleName, EventBusName: busName, Targets: [{ Id: 'local-poller', Arn: arn }] }));
     pollers.push(
-      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents, grants: def.grants }),
+      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents, grants: def.grants, waitSeconds }),
     );
   }
   events.destroy();

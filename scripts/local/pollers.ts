@@ -1,6 +1,6 @@
 /**
  * What Lambda's event-source mappings and EventBridge rules do on AWS, played locally:
- * - SQS queue → consumer: long-poll batches, invoke, delete successes, leave reported failures to the visibility
+ * - SQS queue → consumer: long-poll batches (20 s), invoke, delete successes, leave reported failures to the visibility
  *   timeout (SQS itself redrives to the DLQ after maxReceiveCount).
  * - Rate schedules → handler on an interval (and on demand, for tests and ops).
  * - Ops bus rule → SQS queue (a real EventBridge target in moto) → handler.
@@ -48,20 +48,27 @@ export function pollQueue(opts: {
   grants?: readonly string[];
   /** Turns a queue message into the handler's event (SQS event by default). */
   toEvent?: (messages: Message[]) => unknown[];
+  /** Long-poll wait, 20 s by default (see platform.ts queueWaitSeconds). */
+  waitSeconds?: number;
 }): Poller {
   let running = true;
+  // Stopping aborts the long poll in flight rather than waiting up to 20 s for it.
+  const stopping = new AbortController();
   const loop = (async () => {
     const loaded = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
     const fn = withGrants(loaded, opts.grants);
     while (running) {
       try {
+        // 20 s long polls, as Lambda's event-source mapping makes them: an idle queue costs one request per 20 s
+        // instead of one a second, and a message that arrives ends the poll at once.
         const res = await opts.sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: opts.queueUrl,
             MaxNumberOfMessages: opts.batchSize,
-            WaitTimeSeconds: 1,
+            WaitTimeSeconds: opts.waitSeconds ?? 20,
             MessageSystemAttributeNames: ['All'],
           }),
+          { abortSignal: stopping.signal },
         );
         const messages = res.Messages ?? [];
         if (!messages.length) continue;
@@ -77,6 +84,7 @@ export function pollQueue(opts: {
   return {
     async stop() {
       running = false;
+      stopping.abort();
       await loop.catch(() => undefined);
     },
   };

@@ -17,8 +17,11 @@ import { loadHandler } from './handlers.js';
 import { lambdaContext } from './gateway.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import type { Poller } from './pollers.js';
+import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 
-const IDLE_MS = 50;
+// Lambda polls each shard of a DynamoDB stream 4 times a second; a poll that filled its page is followed at once.
+const POLL_EVERY_MS = 250;
+const PAGE = 1000;
 const RETRIES = 3;
 const SHARD_SCAN_MS = 2000;
 
@@ -36,7 +39,8 @@ export async function pollTableStream(opts: {
   windowSeconds?: number;
   grants?: readonly string[];
 }): Promise<Poller> {
-  const streams = new DynamoDBStreamsClient({ region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // The mapping's own client, not a function's: middleware resolved once per command class instead of per call.
+  const streams = new DynamoDBStreamsClient({ ...sdkClientOptions(), cacheMiddleware: true, region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const table = await opts.ddb.send(new DescribeTableCommand({ TableName: opts.tableName }));
   const StreamArn = table.Table?.LatestStreamArn;
   if (!StreamArn) throw new Error(`${opts.tableName} has no stream`);
@@ -86,7 +90,8 @@ export async function pollTableStream(opts: {
     const fn = await loadHandler<DynamoDBStreamEvent, void>(opts.handler);
     let lastScan = Date.now();
     while (running) {
-      let got = 0;
+      const round = Date.now();
+      let full = false;
       try {
         if (Date.now() - lastScan > SHARD_SCAN_MS) {
           await scanShards(false);
@@ -103,10 +108,10 @@ export async function pollTableStream(opts: {
           continue;
         }
         try {
-          const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+          const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: PAGE }));
           iterators.set(id, res.NextShardIterator);
           const all = res.Records ?? [];
-          got += all.length;
+          if (all.length >= PAGE) full = true;
           const last = all.at(-1)?.dynamodb?.SequenceNumber;
           if (last) lastSequence.set(id, last);
           const records = all.filter((r) => wanted(r, opts.insertedKinds, opts.modifiedKinds ?? []));
@@ -119,7 +124,8 @@ export async function pollTableStream(opts: {
           iterators.set(id, await iteratorFor(id).catch(() => iterator));
         }
       }
-      if (!got) await new Promise((r) => setTimeout(r, IDLE_MS));
+      const wait = POLL_EVERY_MS - (Date.now() - round);
+      if (!full && wait > 0 && running) await new Promise((r) => setTimeout(r, wait));
     }
   })();
   return {

@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
 import { startPlatform } from '../local/platform.js';
 import { REPO_ROOT } from '../local/handlers.js';
 import { logger } from '../../shared/logger.js';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
   },
 });
 const started = Date.now();
+const loadAtStart = loadavg()[0]!;
 const progress = (line: string) => process.stderr.write(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}\n`);
 
 logger.setLogLevel('ERROR');
@@ -50,6 +52,8 @@ try {
       `  accepted ${report.accepted}, failed requests ${report.failedRequests.length}`,
       `  callbacks delivered ${report.callbacksDelivered} of ${report.callbacksExpected}, duplicates ${report.duplicates}`,
       `  dead letters ${report.deadLetters}, undetermined payments ${report.undetermined}`,
+      `  callback backlog at most ${report.maxBacklog}, last ones delivered ${report.drainSeconds.toFixed(1)} s after the requests`,
+      `  machine load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (2 cores, shared)`,
       `  reconciliation problems ${report.problems.length}${report.problems.length ? `:\n    ${report.problems.slice(0, 20).join('\n    ')}` : ''}`,
       ...report.failedRequests.slice(0, 10).map((f) => `  request failed: ${f}`),
       failed ? 'NOT CLEAN' : 'CLEAN',

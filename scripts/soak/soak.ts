@@ -13,6 +13,7 @@ import { DynamoUndeterminedPayments } from '../../shared/adapters/dynamo-undeter
 import type { CallbackSink } from '../bench/callback-sink.js';
 import { benchMerchant } from '../bench/requests.js';
 import { FLOWS, flowFor, type Expectation } from './mix.js';
+import { drainBoundMs, MOTO_LINEAR_BACKLOG } from '../bench/queue-depth.js';
 
 export interface SoakReport {
   capacityPerSecond: number;
@@ -27,22 +28,38 @@ export interface SoakReport {
   duplicates: number;
   deadLetters: number;
   undetermined: number;
+  /** The most callbacks undelivered at once during the soak, and how long the last ones took after the requests. */
+  maxBacklog: number;
+  drainSeconds: number;
 }
 
-/** SALEs with callbacks as fast as `concurrency` loops go, for `seconds`: the capacity to take 80 % of. */
+/**
+ * The capacity to take 80 % of: SALEs whose callbacks were also delivered, per second. `concurrency` loops send
+ * SALEs, holding back while more than MOTO_LINEAR_BACKLOG callbacks are undelivered, so that the figure is the
+ * platform's sustained rate rather than how fast moto's SQS drains a long queue (quadratic, queue-depth.ts); then
+ * waits for the backlog, so the soak starts on an empty queue.
+ */
 export async function measureCapacity(platform: RunningPlatform, sink: CallbackSink, seconds: number, concurrency: number): Promise<number> {
   const m = await benchMerchant('Soak capacity', sink.url);
-  const until = Date.now() + seconds * 1000;
+  const before = sink.received();
+  const started = Date.now();
+  const until = started + seconds * 1000;
   let done = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, i) => {
       for (let n = 0; Date.now() < until; n++) {
+        if (done - (sink.received() - before) > MOTO_LINEAR_BACKLOG) {
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
         await FLOWS.sale(platform.url, m, `cap-${i}-${n}-${Date.now()}`);
         done++;
       }
     }),
   );
-  return done / seconds;
+  // Counted to the last delivered callback: a SALE whose callback is still queued is not yet capacity.
+  await sink.waitFor(before + done, drainBoundMs(before + done - sink.received()));
+  return done / ((Date.now() - started) / 1000);
 }
 
 export async function runSoak(opts: {
@@ -51,7 +68,7 @@ export async function runSoak(opts: {
   ratePerSecond: number;
   capacityPerSecond: number;
   seconds: number;
-  /** How long callbacks may take to arrive after the last request. */
+  /** How long callbacks may take to arrive after the last request, at least (more for a deeper backlog: queue-depth.ts). */
   settleSeconds: number;
   progress: (line: string) => void;
 }): Promise<SoakReport> {
@@ -63,6 +80,8 @@ export async function runSoak(opts: {
   const started = Date.now();
   const total = Math.round(opts.ratePerSecond * opts.seconds);
   let lastProgress = 0;
+  let maxBacklog = 0;
+  const expectedSoFar = () => expectations.reduce((a, e) => a + e.callbacks, 0);
   for (let n = 0; n < total; n++) {
     // Open loop: request n leaves at its time whatever the platform's answers do.
     const due = started + (n * 1000) / opts.ratePerSecond;
@@ -76,15 +95,22 @@ export async function runSoak(opts: {
     inFlight.add(p);
     if (Date.now() - lastProgress > 5000) {
       lastProgress = Date.now();
-      opts.progress(`soak: ${n}/${total} sent, ${expectations.length} accepted, ${inFlight.size} in flight, ${sink.received()} callbacks`);
+      const backlog = expectedSoFar() - countFor(sink, expectations);
+      maxBacklog = Math.max(maxBacklog, backlog);
+      opts.progress(`soak: ${n}/${total} sent, ${expectations.length} accepted, ${inFlight.size} in flight, ${sink.received()} callbacks, ${backlog} undelivered`);
     }
   }
   await Promise.all(inFlight);
 
-  const callbacksExpected = expectations.reduce((a, e) => a + e.callbacks, 0);
-  opts.progress(`soak: waiting for ${callbacksExpected} callbacks`);
-  const until = Date.now() + opts.settleSeconds * 1000;
-  while (countFor(sink, expectations) < callbacksExpected && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  const callbacksExpected = expectedSoFar();
+  // The wait is bounded by what moto needs for the backlog left (quadratic in it), not by a fixed time.
+  const backlog = callbacksExpected - countFor(sink, expectations);
+  maxBacklog = Math.max(maxBacklog, backlog);
+  const bound = Math.max(opts.settleSeconds * 1000, drainBoundMs(backlog));
+  opts.progress(`soak: requests done; waiting for ${backlog} of ${callbacksExpected} callbacks (at most ${(bound / 1000).toFixed(0)} s)`);
+  const drainStarted = Date.now();
+  while (countFor(sink, expectations) < callbacksExpected && Date.now() - drainStarted < bound) await new Promise((r) => setTimeout(r, 200));
+  const drainSeconds = (Date.now() - drainStarted) / 1000;
 
   opts.progress('soak: reconciling');
   const problems = await reconcile(expectations, sink, merchant.clientKey);
@@ -108,6 +134,8 @@ export async function runSoak(opts: {
     duplicates,
     deadLetters,
     undetermined,
+    maxBacklog,
+    drainSeconds,
   };
 }
 

@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { getConfig } from '../config.js';
+import { sdkClientOptions } from './sdk-client-options.js';
 
 export interface AwsClients {
   ddb: DynamoDBDocumentClient;
@@ -21,6 +22,7 @@ export function awsClients(): AwsClients {
   if (clients) return clients;
   const cfg = getConfig();
   const common = {
+    ...sdkClientOptions(),
     region: cfg.AWS_REGION,
     ...(cfg.AWS_ENDPOINT_URL
       ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }

@@ -26,7 +26,8 @@ function ready(info: Record<string, unknown>): void {
 }
 
 if (mode === 'start') {
-  const platform = await startPlatform({ port: 0, prefix: input.prefix, endpoints: input.endpoints, schedules: 'manual', extraEnv: input.extraEnv });
+  // 1 s polls: this process is killed mid-poll and the resumed one polls the same queues (platform.ts queueWaitSeconds).
+  const platform = await startPlatform({ port: 0, prefix: input.prefix, endpoints: input.endpoints, schedules: 'manual', extraEnv: input.extraEnv, queueWaitSeconds: 1 });
   ready({ url: platform.url, env: platform.env, resources: platform.resources });
 } else if (mode === 'resume') {
   const env = input.env as Record<string, string>;

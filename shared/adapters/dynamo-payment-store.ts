@@ -11,7 +11,7 @@ import type { CallbackRecord } from '../domain/callback.js';
 import type { Payment } from '../domain/payment.js';
 import { IdempotencyClaimedError, type ClaimedEffect, type IdempotencyClaim, type IdempotentResult, type PaymentListing, type PaymentStore } from '../ports/payment-store.js';
 import { itemsOf } from './index-items.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import { apmDeadline } from '../domain/apm-deadline.js';
@@ -27,7 +27,7 @@ export class DynamoPaymentStore implements PaymentStore {
   ) {}
 
   private get ddb() {
-    return awsClients().ddb;
+    return ddbClient();
   }
 
   private seconds(): number {

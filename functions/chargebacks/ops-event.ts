@@ -8,12 +8,13 @@ import { clock, config, newId } from '../../shared/composition/core.js';
 import { payments } from '../../shared/composition/payments.js';
 import { merchants } from '../../shared/composition/merchants.js';
 import { callbackQueue } from '../../shared/composition/callback-queue.js';
+import { chargebacks } from '../../shared/composition/chargebacks.js';
 import { applyChargebackEvent, ChargebackEventError } from '../../shared/operations/chargebacks/ops-event.js';
 import { logger } from '../../shared/logger.js';
 import { noteIds } from '../../shared/telemetry.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, newId, payments, merchants, callbackQueue });
+const ports = composition({ config, clock, newId, payments, merchants, callbackQueue, chargebacks });
 
 export const handler = lambdaHandler(
   'chargeback event',

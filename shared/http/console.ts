@@ -14,6 +14,7 @@ import { PAYMENT_PORTS } from '../composition/tables.js';
 import { walletConfigs } from '../composition/wallets.js';
 import { callbacks } from '../composition/callbacks.js';
 import { reconciliation } from '../composition/reconciliation.js';
+import { chargebacks } from '../composition/chargebacks.js';
 import { ConsoleAuthError, ConsoleForbiddenError } from '../operations/console/errors.js';
 import type { Principal } from '../operations/console/roles.js';
 
@@ -21,8 +22,8 @@ export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-/** What the console's operations read: payments and their actions, merchants, schedules, callbacks, the reconciler. */
-const ports = composition({ ...PAYMENT_PORTS, walletConfigs, callbacks, reconciliation });
+/** What the console's operations read: payments and their actions, merchants, schedules, chargebacks, callbacks, the reconciler. */
+const ports = composition({ ...PAYMENT_PORTS, walletConfigs, chargebacks, callbacks, reconciliation });
 
 export interface ConsoleRequest {
   cx: ConsoleContext;

@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { allHandlers, bundleHandler } from '../../scripts/bench/bundles.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { portsComposed, portsRead } from './composition-scan.js';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
 import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';
 
-const DEFINITIONS = [...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS];
+const DEFINITIONS = [...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS];
 
 describe('per-function composition', () => {
   it.each(allHandlers())('%s composes every port its code reads and ships the files it reads', async (handler) => {

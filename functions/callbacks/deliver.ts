@@ -4,19 +4,20 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliverBatch } from '../../shared/operations/callbacks/deliver.js';
-import { depsWithClock, queueMessages } from '../../shared/deps.js';
+import { callbacks, parseCallbackMessage } from '../../shared/composition/callbacks.js';
+import { refreshClock } from '../../shared/composition/core.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 export const handler = lambdaHandler(
   'callback batch',
   async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const d = await depsWithClock();
+    await refreshClock();
     const verdicts = await deliverBatch(
-      d.callbacks,
+      callbacks(),
       event.Records.map((r) => ({
         messageId: r.messageId,
         receiptHandle: r.receiptHandle,
-        message: queueMessages.callback(r.body),
+        message: parseCallbackMessage(r.body),
         receiveCount: Number(r.attributes.ApproximateReceiveCount) || 1,
         sentAt: Number(r.attributes.SentTimestamp) || Date.now(),
       })),

@@ -4,7 +4,7 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CallbackMessage } from '../../shared/domain/callback.js';
-import { callbackDeps } from '../../shared/deps.js';
+import { callbacks } from '../../shared/composition/callbacks.js';
 import { forwardToQueue } from '../../shared/operations/callbacks/forward.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
@@ -19,7 +19,7 @@ export const handler = lambdaHandler('outbox stream', async (event: DynamoDBStre
     if (transId && eventId && seq > 0) messages.push({ transId, eventId, seq });
   }
   // A throw fails the batch: Lambda retries it (and the sweeper covers what never arrives).
-  const cx = callbackDeps();
+  const cx = callbacks();
   await forwardToQueue(cx.queue, messages, cx.crashPoint);
   return { forwarded: messages.length };
 });

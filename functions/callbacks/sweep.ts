@@ -3,7 +3,11 @@
  * the process died between the DynamoDB write and the SQS send.
  */
 import { sweepOutbox } from '../../shared/operations/callbacks/sweep.js';
-import { depsWithClock } from '../../shared/deps.js';
+import { callbacks } from '../../shared/composition/callbacks.js';
+import { refreshClock } from '../../shared/composition/core.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export const handler = lambdaHandler('outbox sweep', async () => sweepOutbox((await depsWithClock({ force: true })).callbacks), { summary: (report) => ({ ...report }) });
+export const handler = lambdaHandler('outbox sweep', async () => {
+  await refreshClock({ force: true });
+  return sweepOutbox(callbacks());
+}, { summary: (report) => ({ ...report }) });

@@ -3,17 +3,24 @@
  * unknown payment, refused by a rule) is logged and dropped; anything else throws so EventBridge retries it.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { deps } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { clock, config, newId } from '../../shared/composition/core.js';
+import { payments } from '../../shared/composition/payments.js';
+import { merchants } from '../../shared/composition/merchants.js';
+import { callbackQueue } from '../../shared/composition/callback-queue.js';
+import { chargebacks } from '../../shared/composition/chargebacks.js';
 import { applyChargebackEvent, ChargebackEventError } from '../../shared/operations/chargebacks/ops-event.js';
 import { logger } from '../../shared/logger.js';
 import { noteIds } from '../../shared/telemetry.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
+const ports = composition({ config, clock, newId, payments, merchants, callbackQueue, chargebacks });
+
 export const handler = lambdaHandler(
   'chargeback event',
   async (event: EventBridgeEvent<string, unknown>): Promise<{ applied: boolean; result?: Record<string, unknown>; message?: string }> => {
     try {
-      const result = await applyChargebackEvent(deps(), event.detail);
+      const result = await applyChargebackEvent(ports(), event.detail);
       noteIds({ trans_id: typeof result.trans_id === 'string' ? result.trans_id : undefined });
       return { applied: true, result };
     } catch (err) {

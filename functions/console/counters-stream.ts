@@ -5,16 +5,22 @@
  * from (`shardId`), which the counters' retry check needs; the window's state is not used.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { consoleDeps } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
+import { consoleContext } from '../../shared/composition/console.js';
+import { callbacks } from '../../shared/composition/callbacks.js';
 import { countTableChanges } from '../../shared/operations/console/count-stream.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 type WindowedEvent = DynamoDBStreamEvent & { shardId?: string };
 
+/** The console's context (its counters), with no payment port; `callbacks` because the context offers it. */
+const ports = composition({ config, callbacks });
+
 export const handler = lambdaHandler('dashboard counters stream', async (event: WindowedEvent): Promise<{ state: Record<string, never>; items: number }> => {
   // Without the shard the retry check cannot work: fail loudly rather than count twice.
   if (!event.shardId) throw new Error('stream batch without shardId: the mapping needs its tumbling window');
-  const cx = consoleDeps();
+  const cx = consoleContext(ports());
   const { items } = await countTableChanges(cx.counters, event.shardId, cx.tableChanges(event.Records ?? []));
   // A windowed mapping treats an answer without `state` as a failure.
   return { state: {}, items };

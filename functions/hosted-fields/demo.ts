@@ -1,5 +1,5 @@
 /** GET /hosted-fields/demo?token=…[&operation=debit] — a local demo merchant page for the hosted fields. */
-import { deps } from '../../shared/deps.js';
+import { config } from '../../shared/composition/core.js';
 import { html, type HttpEvent } from '../../shared/http/http.js';
 import { demoPage } from '../../shared/protocol/hosted-fields/pages.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
@@ -8,7 +8,7 @@ export const handler = httpEndpoint(
   'GET /hosted-fields/demo',
   async (event: HttpEvent) => {
     const q = event.queryStringParameters ?? {};
-    const page = demoPage({ base: deps().config.PUBLIC_BASE_URL.replace(/\/$/, ''), token: q.token ?? '', operation: q.operation === 'debit' ? 'debit' : 'purchase' });
+    const page = demoPage({ base: config().PUBLIC_BASE_URL.replace(/\/$/, ''), token: q.token ?? '', operation: q.operation === 'debit' ? 'debit' : 'purchase' });
     return html(200, page.body, page.headers);
   },
 );

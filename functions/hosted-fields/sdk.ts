@@ -1,5 +1,5 @@
 /** GET /sdk/hosted-fields.js — the client library merchant pages load. */
-import { deps } from '../../shared/deps.js';
+import { config } from '../../shared/composition/core.js';
 
 import { hostedFieldsScript } from '../../shared/protocol/hosted-fields/sdk-script.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
@@ -9,7 +9,7 @@ let script: string | undefined;
 export const handler = httpEndpoint(
   'GET /sdk/hosted-fields.js',
   async () => {
-    script ??= hostedFieldsScript(deps().config.PUBLIC_BASE_URL);
+    script ??= hostedFieldsScript(config().PUBLIC_BASE_URL);
     return {
       statusCode: 200,
       headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*' },

@@ -2,16 +2,21 @@
  * POST /providers/{provider}/notifications — an APM provider's signed notification about a payment it serves, or an
  * acquirer's (a card connector with notifications, e.g. the upstream gateway's callbacks).
  */
-import { deps } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { apmConnectors } from '../../shared/composition/apm-connectors.js';
+import { providerSecrets } from '../../shared/composition/provider-secrets.js';
 import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveNotification } from '../../shared/operations/providers/receive.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
+const ports = composition({ ...PAYMENT_PORTS, apmConnectors, providerSecrets });
+
 export const handler = httpEndpoint(
   'POST /providers/{provider}/notifications',
   async (event: HttpEvent) => {
-    const effect = await receiveNotification(deps(), { slug: event.pathParameters?.provider ?? '', rawBody: rawBody(event), signature: header(event, 'x-provider-signature') });
+    const effect = await receiveNotification(ports(), { slug: event.pathParameters?.provider ?? '', rawBody: rawBody(event), signature: header(event, 'x-provider-signature') });
     return json(200, { result: 'OK', effect });
   },
   (err) => toS2sError(err),

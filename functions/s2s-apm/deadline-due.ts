@@ -4,10 +4,16 @@
  * provider's notification closed it first. A detail without a payment id is dropped; errors throw, so it is retried.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { deps } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { clock, config, newId } from '../../shared/composition/core.js';
+import { payments } from '../../shared/composition/payments.js';
+import { merchants } from '../../shared/composition/merchants.js';
+import { callbackQueue } from '../../shared/composition/callback-queue.js';
 import { expireWhenDue } from '../../shared/operations/providers/deadlines.js';
 import { logger } from '../../shared/logger.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
+
+const ports = composition({ config, clock, newId, payments, merchants, callbackQueue });
 
 export const handler = lambdaHandler('apm deadline due', async (event: EventBridgeEvent<string, { transId?: unknown }>): Promise<{ expired: number }> => {
   const transId = event.detail?.transId;
@@ -15,7 +21,7 @@ export const handler = lambdaHandler('apm deadline due', async (event: EventBrid
     logger.error('apm deadline event without a payment', { eventId: event.id });
     return { expired: 0 };
   }
-  const expired = await expireWhenDue(deps(), transId);
+  const expired = await expireWhenDue(ports(), transId);
   if (expired) logger.info('apm deadline expired', { transId });
   return { expired };
 });

@@ -3,16 +3,21 @@
  * once however often it arrives (shared/operations/schedules/charge-batch.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { depsWithClock, queueMessages } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { withFreshClock } from '../../shared/composition/fresh-clock.js';
+import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { parseRecurringCharge } from '../../shared/composition/recurring-queue.js';
 import { chargeRunBatch } from '../../shared/operations/schedules/charge-batch.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
+
+const ports = composition(PAYMENT_PORTS);
 
 export const handler = lambdaHandler(
   'recurring charge batch',
   async (event: SQSEvent): Promise<SQSBatchResponse> => {
     // A run queued right after the test clock moved is checked against that time, not a cached older one.
-    const d = await depsWithClock({ force: true });
-    const failed = await chargeRunBatch(d, event.Records, queueMessages.recurringCharge);
+    const d = await withFreshClock(ports(), { force: true });
+    const failed = await chargeRunBatch(d, event.Records, parseRecurringCharge);
     return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
   },
   { summary: (res) => ({ failed: res?.batchItemFailures.length }) },

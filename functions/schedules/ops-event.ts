@@ -3,16 +3,20 @@
  * detail, unknown ids) is logged and dropped rather than retried; anything else throws so EventBridge retries it.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { deps } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { clock, config, newId } from '../../shared/composition/core.js';
+import { schedules } from '../../shared/composition/schedules.js';
 import { applyOpsEvent, OpsEventError } from '../../shared/operations/schedules/ops-events.js';
 import { logger } from '../../shared/logger.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
+
+const ports = composition({ config, clock, newId, schedules });
 
 export const handler = lambdaHandler(
   'schedule ops event',
   async (event: EventBridgeEvent<string, unknown>): Promise<{ applied: boolean; message: string }> => {
     try {
-      return { applied: true, message: await applyOpsEvent(deps(), event['detail-type'], event.detail) };
+      return { applied: true, message: await applyOpsEvent(ports(), event['detail-type'], event.detail) };
     } catch (err) {
       if (!(err instanceof OpsEventError)) throw err;
       logger.error('ops event rejected', { eventId: event.id, detailType: event['detail-type'], error: err.message });

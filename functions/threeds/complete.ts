@@ -1,15 +1,18 @@
 /** POST /threeds/{transId}/complete — the payer submitted the authentication page: finish the payment, go back. */
-import { deps } from '../../shared/deps.js';
+import { composition } from '../../shared/composition/compose.js';
+import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { submitChallenge } from '../../shared/operations/s2s-card/threeds.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
+const ports = composition(PAYMENT_PORTS);
+
 export const handler = httpEndpoint(
   'POST /threeds/{transId}/complete',
   async (event: HttpEvent) => {
     const token = getString(parseForm(rawBody(event)), 'PaReq');
-    const res = await submitChallenge(deps(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
+    const res = await submitChallenge(ports(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
     return html(res.statusCode, res.body, res.headers);
   },
 );

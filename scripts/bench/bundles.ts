@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, lambdaAliases } from '../../infra/constructs/platform-function.js';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED } from '../../shared/routes/index.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
 import { REPO_ROOT } from '../local/handlers.js';
 
 export interface BundleFigures {
@@ -24,9 +24,9 @@ export interface BundleFigures {
 
 const KiB = 1024;
 
-/** Every function's handler module (routes, queue consumers, schedules, ops events). */
+/** Every function's handler module (routes, queue and stream consumers, schedules, ops events). */
 export function allHandlers(): string[] {
-  return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS].map((d) => d.handler))].sort();
+  return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS].map((d) => d.handler))].sort();
 }
 
 /** One handler bundled as CDK bundles it, into a temporary file (or `outfile`). */

@@ -1,7 +1,7 @@
 /**
  * SDK clients, created once per container (Lambda reuses them across invocations).
  * Locally and in tests AWS_ENDPOINT_URL points every client at the emulators, with dummy credentials.
- * Only the clients functions use: each one here is bundled into every function.
+ * One accessor per client, so a function's bundle holds only the clients its adapters call (esbuild drops the rest).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,34 +16,45 @@ export interface AwsClients {
   kms: KMSClient;
 }
 
-let clients: AwsClients | undefined;
+const built: Partial<AwsClients> = {};
 
-export function awsClients(): AwsClients {
-  if (clients) return clients;
+function common() {
   const cfg = getConfig();
-  const common = {
+  return {
     ...sdkClientOptions(),
     region: cfg.AWS_REGION,
-    ...(cfg.AWS_ENDPOINT_URL
-      ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(cfg.AWS_ENDPOINT_URL ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   };
+}
+
+export function ddbClient(): DynamoDBDocumentClient {
+  if (built.ddb) return built.ddb;
   // DynamoDB may live on its own endpoint locally (DynamoDB Local); the others share moto's.
-  const ddbEndpoint = cfg.DYNAMODB_ENDPOINT_URL ?? cfg.AWS_ENDPOINT_URL;
-  const ddb = new DynamoDBClient({ ...common, ...(ddbEndpoint ? { endpoint: ddbEndpoint } : {}) });
-  clients = {
-    ddb: DynamoDBDocumentClient.from(ddb, { marshallOptions: { removeUndefinedValues: true } }),
-    // useQueueUrlAsEndpoint: false keeps requests on the configured endpoint whatever host a QueueUrl names.
-    sqs: new SQSClient({ ...common, useQueueUrlAsEndpoint: false }),
-    kms: new KMSClient(common),
-  };
-  return clients;
+  const endpoint = getConfig().DYNAMODB_ENDPOINT_URL ?? getConfig().AWS_ENDPOINT_URL;
+  const ddb = new DynamoDBClient({ ...common(), ...(endpoint ? { endpoint } : {}) });
+  return (built.ddb = DynamoDBDocumentClient.from(ddb, { marshallOptions: { removeUndefinedValues: true } }));
+}
+
+export function sqsClient(): SQSClient {
+  // useQueueUrlAsEndpoint: false keeps requests on the configured endpoint whatever host a QueueUrl names.
+  return (built.sqs ??= new SQSClient({ ...common(), useQueueUrlAsEndpoint: false }));
+}
+
+export function kmsClient(): KMSClient {
+  return (built.kms ??= new KMSClient(common()));
+}
+
+/** All three (scripts and tests: the bench's meter watches each of them). */
+export function awsClients(): AwsClients {
+  return { ddb: ddbClient(), sqs: sqsClient(), kms: kmsClient() };
 }
 
 /** For the local platform and tests after they change the environment. */
 export function resetAwsClients(): void {
-  clients?.ddb.destroy();
-  clients?.sqs.destroy();
-  clients?.kms.destroy();
-  clients = undefined;
+  built.ddb?.destroy();
+  built.sqs?.destroy();
+  built.kms?.destroy();
+  delete built.ddb;
+  delete built.sqs;
+  delete built.kms;
 }

@@ -1,11 +1,11 @@
 /** The APM deadline sweeper's work list: payment items carry gsi2 APM_DEADLINE / "<deadline>#<trans_id>" while due. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { APM_DEADLINE } from './table-keys.js';
 
 /** trans_ids whose deadline is before `now` (ISO), oldest first. */
 export async function dueApmDeadlines(tableName: string, now: string, limit = 100): Promise<string[]> {
-  const res = await awsClients().ddb.send(
+  const res = await ddbClient().send(
     new QueryCommand({
       TableName: tableName,
       IndexName: 'gsi2',

@@ -15,7 +15,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
 import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../ports/callbacks.js';
 import { itemsOf } from './index-items.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { deliveryEntry, deliveryListing, type DeliveryEntry } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
@@ -46,7 +46,7 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
   constructor(private readonly tableName: string) {}
 
   private get ddb() {
-    return awsClients().ddb;
+    return ddbClient();
   }
 
   private key(c: Pick<StoredCallback, 'transId' | 'seq' | 'eventId'>) {

@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SigningSecretStore, StoredSigningSecrets } from '../ports/callbacks.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
 
@@ -14,7 +14,7 @@ export class DynamoCallbackSecrets implements SigningSecretStore {
   constructor(private readonly tableName: string) {}
 
   async get(clientKey: string): Promise<StoredSigningSecrets | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: secretKey(clientKey), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: secretKey(clientKey), ConsistentRead: true }));
     if (!res.Item) return undefined;
     const { current, previous, previousUntil, rotatedAt, version } = res.Item as StoredSigningSecrets;
     return { current, previous, previousUntil, rotatedAt, version };

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CardVault, VaultEntry, VaultKind } from '../ports/card-vault.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 /** Vault item keys (kept beside the adapter: no other code reads these items). */
 const vaultKey = (kind: VaultKind, id: string) => ({ pk: `VAULT#${kind}#${id}`, sk: 'CARD' });
@@ -44,13 +44,13 @@ export class DynamoCardVault implements CardVault {
       createdAt: entry.createdAt,
       ...(ttlSeconds ? { expiresAt: Math.floor(Date.parse(entry.createdAt) / 1000) + ttlSeconds } : {}),
     };
-    await awsClients().ddb.send(
+    await ddbClient().send(
       new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
     );
   }
 
   async get(kind: VaultKind, id: string, clientKey: string): Promise<VaultEntry | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: vaultKey(kind, id), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: vaultKey(kind, id), ConsistentRead: true }));
     const item = res.Item as (VaultItem & { expiresAt?: number }) | undefined;
     if (!item || item.clientKey !== clientKey) return undefined;
     if (item.expiresAt && item.expiresAt * 1000 < Date.now()) return undefined; // TTL deletion is lazy

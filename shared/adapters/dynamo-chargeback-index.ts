@@ -6,7 +6,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChargebackEntry, ChargebackIndex, ChargebackPage } from '../ports/chargeback-index.js';
 import { withCompanion } from './audit-companion.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { keys } from './table-keys.js';
 
@@ -21,15 +21,15 @@ export class DynamoChargebackIndex implements ChargebackIndex {
       Item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry },
       ConditionExpression: 'attribute_not_exists(pk)',
     };
-    const { result, written } = await withCompanion(awsClients().ddb, { tableName: this.tableName, pk: keys.payment(entry.transId).pk, put }, write);
+    const { result, written } = await withCompanion(ddbClient(), { tableName: this.tableName, pk: keys.payment(entry.transId).pk, put }, write);
     // Only if the write no longer touches the payment's partition (it always does): the entry must not go missing.
-    if (!written) await awsClients().ddb.send(new PutCommand(put));
+    if (!written) await ddbClient().send(new PutCommand(put));
     return result;
   }
 
   async forMerchant(clientKey: string, opts: { limit: number; cursor?: string }): Promise<ChargebackPage> {
     const start = decodeCursor(opts.cursor);
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :p',

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { CheckoutSession, CheckoutSessionStore } from '../ports/checkout-sessions.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 
 const RETENTION_SECONDS = 24 * 3600;
@@ -19,7 +19,7 @@ export class DynamoCheckoutSessionStore implements CheckoutSessionStore {
   constructor(private readonly tableName: string) {}
 
   private get ddb() {
-    return awsClients().ddb;
+    return ddbClient();
   }
 
   async create(session: CheckoutSession): Promise<void> {

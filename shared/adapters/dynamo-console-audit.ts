@@ -11,7 +11,7 @@ import { consoleUserKey } from './dynamo-console-users.js';
 import { scheduleKeys } from './dynamo-schedules.js';
 import { keys } from './table-keys.js';
 import { itemsOf } from './index-items.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 const FIELDS: (keyof AuditEntry)[] = ['id', 'at', 'actor', 'role', 'action', 'clientKey', 'target', 'details', 'sourceIp', 'userAgent'];
 
@@ -31,11 +31,11 @@ export class DynamoAuditLog implements AuditLog {
   constructor(private readonly tableName: string) {}
 
   async append(e: AuditEntry): Promise<void> {
-    await awsClients().ddb.send(new PutCommand(this.put(e)));
+    await ddbClient().send(new PutCommand(this.put(e)));
   }
 
   withChange<T>(entry: AuditEntry, item: AuditedItem, change: () => Promise<T>): Promise<{ result: T; written: boolean }> {
-    return withCompanion(awsClients().ddb, { tableName: this.tableName, pk: partitionOf(item), put: this.put(entry) }, change);
+    return withCompanion(ddbClient(), { tableName: this.tableName, pk: partitionOf(item), put: this.put(entry) }, change);
   }
 
   private put(e: AuditEntry) {
@@ -48,7 +48,7 @@ export class DynamoAuditLog implements AuditLog {
   }
 
   async list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage> {
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         ...(clientKey

@@ -10,7 +10,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { COUNTERS, type ConsoleCounters, type Contribution, type Counts, type HourCounts } from '../ports/console-counters.js';
 import { TABLE } from '../resources.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 /** Sequence numbers are up to 40 digits. */
 const padded = (seq: string) => seq.padStart(40, '0');
@@ -33,7 +33,7 @@ export class DynamoConsoleCounters implements ConsoleCounters {
       const first = pending.reduce((a, c) => (c.seq < a ? c.seq : a), last);
       const adds = COUNTERS.filter((k) => sums[k]);
       try {
-        await awsClients().ddb.send(
+        await ddbClient().send(
           new UpdateCommand({
             TableName: this.tableName,
             Key: counterKey(scope, hour),
@@ -65,7 +65,7 @@ export class DynamoConsoleCounters implements ConsoleCounters {
     const out: HourCounts[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const res = await awsClients().ddb.send(
+      const res = await ddbClient().send(
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :p AND sk BETWEEN :from AND :to',

@@ -5,7 +5,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConsolePaymentIndex, PaymentIndexPage, PaymentIndexQuery } from '../ports/console-payments.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export class DynamoConsolePayments implements ConsolePaymentIndex {
@@ -19,7 +19,7 @@ export class DynamoConsolePayments implements ConsolePaymentIndex {
     const range =
       q.since && q.until ? `${skName} BETWEEN :since AND :until` : q.since ? `${skName} >= :since` : q.until ? `${skName} <= :until` : undefined;
     const start = decodeCursor(q.cursor);
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: index,

@@ -5,7 +5,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Schedule, Subscription } from '../domain/schedule.js';
 import type { ConsoleScheduleIndex, SchedulePage } from '../ports/console-schedules.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { itemsOf } from './index-items.js';
 
@@ -21,7 +21,7 @@ export class DynamoConsoleSchedules implements ConsoleScheduleIndex {
   async forMerchant(clientKey: string, opts: { limit: number; cursor?: string }): Promise<SchedulePage> {
     const partition = `SCHEDULES#${clientKey}`;
     const start = decodeCursor(opts.cursor);
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: 'gsi1',
@@ -41,7 +41,7 @@ export class DynamoConsoleSchedules implements ConsoleScheduleIndex {
     const out: Subscription[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const res = await awsClients().ddb.send(
+      const res = await ddbClient().send(
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',

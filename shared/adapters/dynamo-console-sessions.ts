@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConsoleSession, ConsoleSessionStore, PendingSignIn, PendingSignInStore } from '../ports/console-sessions.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 const hash = (id: string) => createHash('sha256').update(id).digest('hex');
 const sessionKey = (id: string) => ({ pk: `CONSOLE_SESSION#${hash(id)}`, sk: 'SESSION' });
@@ -20,7 +20,7 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
 
   async create(id: string, s: ConsoleSession): Promise<void> {
     const { expiresAt, ...rest } = s;
-    await awsClients().ddb.send(
+    await ddbClient().send(
       new PutCommand({
         TableName: this.tableName,
         Item: { ...sessionKey(id), kind: 'console-session', ...rest, endsAt: expiresAt, expiresAt: ttl(expiresAt) },
@@ -30,7 +30,7 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
   }
 
   async get(id: string): Promise<ConsoleSession | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: sessionKey(id), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: sessionKey(id), ConsistentRead: true }));
     const item = res.Item;
     // TTL deletion lags by up to days: an ended session is refused here, whatever the table still holds.
     if (!item || Date.parse(String(item.endsAt)) <= this.now().getTime()) return undefined;
@@ -46,7 +46,7 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
   }
 
   async delete(id: string): Promise<void> {
-    await awsClients().ddb.send(new DeleteCommand({ TableName: this.tableName, Key: sessionKey(id) }));
+    await ddbClient().send(new DeleteCommand({ TableName: this.tableName, Key: sessionKey(id) }));
   }
 }
 
@@ -58,7 +58,7 @@ export class DynamoPendingSignIns implements PendingSignInStore {
 
   async put(id: string, p: PendingSignIn): Promise<void> {
     const { expiresAt, ...rest } = p;
-    await awsClients().ddb.send(
+    await ddbClient().send(
       new PutCommand({
         TableName: this.tableName,
         Item: { ...pendingKey(id), kind: 'console-sign-in', ...rest, endsAt: expiresAt, expiresAt: ttl(expiresAt) },
@@ -68,7 +68,7 @@ export class DynamoPendingSignIns implements PendingSignInStore {
   }
 
   async take(id: string): Promise<PendingSignIn | undefined> {
-    const res = await awsClients().ddb.send(new DeleteCommand({ TableName: this.tableName, Key: pendingKey(id), ReturnValues: 'ALL_OLD' }));
+    const res = await ddbClient().send(new DeleteCommand({ TableName: this.tableName, Key: pendingKey(id), ReturnValues: 'ALL_OLD' }));
     const item = res.Attributes;
     if (!item || Date.parse(String(item.endsAt)) <= this.now().getTime()) return undefined;
     return { email: item.email, cognitoSession: item.cognitoSession, challenge: item.challenge, expiresAt: item.endsAt };

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
 import { itemsOf } from './index-items.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 const FIELDS: (keyof ConsoleUser)[] = ['email', 'role', 'clientKey', 'invitedBy', 'createdAt', 'disabled'];
 const listing = (clientKey: string | undefined) => `CONSOLE_USERS#${clientKey ?? 'OPERATORS'}`;
@@ -23,13 +23,13 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
   constructor(private readonly tableName: string) {}
 
   async get(email: string): Promise<ConsoleUser | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: consoleUserKey(email), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: consoleUserKey(email), ConsistentRead: true }));
     return res.Item ? toUser(res.Item) : undefined;
   }
 
   async create(user: ConsoleUser): Promise<boolean> {
     try {
-      await awsClients().ddb.send(
+      await ddbClient().send(
         new PutCommand({
           TableName: this.tableName,
           Item: { ...consoleUserKey(user.email), gsi1pk: listing(user.clientKey), gsi1sk: user.email, kind: 'console-user', ...user },
@@ -45,7 +45,7 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
 
   async setDisabled(email: string, disabled: boolean): Promise<ConsoleUser | undefined> {
     try {
-      const res = await awsClients().ddb.send(
+      const res = await ddbClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: consoleUserKey(email),
@@ -66,7 +66,7 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const res = await awsClients().ddb.send(
+      const res = await ddbClient().send(
         new QueryCommand({
           TableName: this.tableName,
           IndexName: 'gsi1',

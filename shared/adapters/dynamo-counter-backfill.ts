@@ -10,7 +10,7 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { COUNTERS, PLATFORM_SCOPE, type Counts } from '../ports/console-counters.js';
 import type { CounterBackfillStore } from '../ports/counter-backfill.js';
 import { TABLE } from '../resources.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { KEEP_SECONDS, counterKey } from './dynamo-console-counters.js';
 import { itemsOf } from './index-items.js';
 import { keys } from './table-keys.js';
@@ -32,7 +32,7 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
   private async *pages(condition: string, values: Item): AsyncIterable<Item[]> {
     let start: Item | undefined;
     do {
-      const res = await awsClients().ddb.send(
+      const res = await ddbClient().send(
         new QueryCommand({ TableName: this.tableName, IndexName: 'gsi3', KeyConditionExpression: condition, ExpressionAttributeValues: values, ExclusiveStartKey: start }),
       );
       yield await itemsOf(this.tableName, res.Items ?? []);
@@ -44,7 +44,7 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
     const ttl = Math.floor(Date.parse(`${hour}:00:00Z`) / 1000) + KEEP_SECONDS;
     const adds = COUNTERS.filter((k) => counts[k]);
     try {
-      await awsClients().ddb.send(
+      await ddbClient().send(
         new TransactWriteCommand({
           TransactItems: [
             {

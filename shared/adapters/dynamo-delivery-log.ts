@@ -9,7 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { itemsOf } from './index-items.js';
 import type { DeliveryAttempt } from '../domain/callback.js';
 import type { DeliveryLog } from '../ports/callbacks.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 /** What the callback item keeps per attempt; the rest of a DeliveryAttempt is the item's own. */
 export type DeliveryEntry = Pick<DeliveryAttempt, 'attempt' | 'at' | 'latencyMs' | 'outcome' | 'httpStatus' | 'error'>;
@@ -50,7 +50,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
   constructor(private readonly tableName: string) {}
 
   async forMerchant(clientKey: string, limit: number): Promise<DeliveryAttempt[]> {
-    const ddb = awsClients().ddb;
+    const ddb = ddbClient();
     const query = (IndexName: string) =>
       ddb.send(
         new QueryCommand({
@@ -74,7 +74,7 @@ export class DynamoDeliveryLog implements DeliveryLog {
     for (const prefix of ['CALLBACK#', 'DELIVERY#']) {
       let start: Record<string, unknown> | undefined;
       do {
-        const res = await awsClients().ddb.send(
+        const res = await ddbClient().send(
           new QueryCommand({
             TableName: this.tableName,
             KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',

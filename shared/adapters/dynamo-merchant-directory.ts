@@ -10,7 +10,7 @@ import type { MerchantChanges, MerchantDirectory } from '../ports/merchant-direc
 import type { SecretBox } from '../ports/secret-box.js';
 import { ValidationError } from '../errors.js';
 import { itemsOf } from './index-items.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 
 type StoredMerchant = Omit<Merchant, 'password'> & { passwordSealed: string };
@@ -33,7 +33,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   }
 
   private async load(clientKey: string): Promise<MerchantConfig | undefined> {
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.merchant(clientKey).pk } }),
     );
     const items = res.Items ?? [];
@@ -57,7 +57,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   async create(merchant: Merchant): Promise<void> {
     const { password, ...rest } = merchant;
     try {
-      await awsClients().ddb.send(
+      await ddbClient().send(
         new PutCommand({
           TableName: this.tableName,
           Item: {
@@ -98,7 +98,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     if (sets.length + removes.length === 0) throw ValidationError.field('', 'Nothing to update.');
     const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
     try {
-      const res = await awsClients().ddb.send(
+      const res = await ddbClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.merchant(clientKey),
@@ -118,7 +118,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   }
 
   async putMid(clientKey: string, mid: Mid): Promise<void> {
-    await awsClients().ddb.send(
+    await ddbClient().send(
       new PutCommand({
         TableName: this.tableName,
         Item: { ...keys.mid(clientKey, mid.midId), kind: 'mid', ...mid },
@@ -128,7 +128,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   }
 
   async list(): Promise<Merchant[]> {
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'MERCHANTS' } }),
     );
     return Promise.all((await itemsOf(this.tableName, res.Items ?? [])).map((i) => this.toMerchant(i as unknown as StoredMerchant)));

@@ -21,7 +21,7 @@ import {
 } from '../ports/payment-store.js';
 import { foldIntent, intentUpdate, plansAttribute } from './follow-up-intent.js';
 import { itemsOf } from './index-items.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import { apmDeadline } from '../domain/apm-deadline.js';
@@ -37,7 +37,7 @@ export class DynamoPaymentStore implements PaymentStore {
   ) {}
 
   private get ddb() {
-    return awsClients().ddb;
+    return ddbClient();
   }
 
   private seconds(): number {

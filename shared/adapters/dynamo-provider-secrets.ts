@@ -7,7 +7,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProviderSecretStore } from '../ports/provider-secrets.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 
 const context = (slug: string) => `provider-webhook:${slug}`;
@@ -29,14 +29,14 @@ export class DynamoProviderSecrets implements ProviderSecretStore {
   }
 
   private async read(slug: string): Promise<string | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: keys.providerSecret(slug), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: keys.providerSecret(slug), ConsistentRead: true }));
     return res.Item ? this.box.open(res.Item.sealed as string, context(slug)) : undefined;
   }
 
   private async create(slug: string): Promise<string> {
     const secret = randomBytes(32).toString('hex');
     try {
-      await awsClients().ddb.send(
+      await ddbClient().send(
         new PutCommand({
           TableName: this.tableName,
           Item: { ...keys.providerSecret(slug), kind: 'provider-secret', sealed: await this.box.seal(secret, context(slug)) },

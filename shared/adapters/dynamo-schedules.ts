@@ -11,7 +11,7 @@ import type { Schedule, Subscription } from '../domain/schedule.js';
 import type { DueEntry, ScheduleStore } from '../ports/schedules.js';
 import type { IdempotentResult } from '../ports/payment-store.js';
 import { keys } from './table-keys.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 export const SCHEDULE_DUE = 'SCHEDULE_DUE';
 
@@ -26,7 +26,7 @@ export class DynamoScheduleStore implements ScheduleStore {
   constructor(private readonly tableName: string) {}
 
   private get ddb() {
-    return awsClients().ddb;
+    return ddbClient();
   }
 
   async create(schedule: Schedule, idempotency?: { key: string; result: IdempotentResult }): Promise<void> {

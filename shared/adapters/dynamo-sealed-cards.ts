@@ -5,7 +5,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { SealedCardEntry, SealedCards } from '../ports/sealed-cards.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { checkoutSessionKey } from './dynamo-checkout-sessions.js';
 import { SEALED_CARD } from './table-keys.js';
 
@@ -13,7 +13,7 @@ export class DynamoSealedCards implements SealedCards {
   constructor(private readonly tableName: string) {}
 
   async expiredBefore(now: string, limit: number): Promise<SealedCardEntry[]> {
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: 'gsi2',
@@ -32,7 +32,7 @@ export class DynamoSealedCards implements SealedCards {
 
   async drop(entry: SealedCardEntry, now: string): Promise<boolean> {
     try {
-      await awsClients().ddb.send(
+      await ddbClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: checkoutSessionKey(entry.tokenHash),

@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TestClockSetting, TestClockStore } from '../ports/clock.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
 
@@ -12,7 +12,7 @@ export class DynamoTestClockStore implements TestClockStore {
   constructor(private readonly tableName: string) {}
 
   async get(): Promise<TestClockSetting | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: keys.testClock, ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: keys.testClock, ConsistentRead: true }));
     if (!res.Item) return undefined;
     const { offsetMs, updatedAt, version } = res.Item as TestClockSetting;
     return { offsetMs, updatedAt, version };

@@ -4,14 +4,14 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { UndeterminedEntry, UndeterminedPayments } from '../ports/undetermined-payments.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { UNDETERMINED } from './table-keys.js';
 
 export class DynamoUndeterminedPayments implements UndeterminedPayments {
   constructor(private readonly tableName: string) {}
 
   async waitingSince(before: string, limit: number): Promise<UndeterminedEntry[]> {
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: 'gsi2',

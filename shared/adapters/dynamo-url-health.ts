@@ -10,7 +10,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { UrlHealth } from '../protocol/callbacks/url-pause.js';
 import { HEALTHY } from '../protocol/callbacks/url-pause.js';
 import type { UrlHealthStore } from '../ports/callbacks.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 const MAX_CONFLICT_RETRIES = 20;
 
@@ -36,7 +36,7 @@ export class DynamoUrlHealth implements UrlHealthStore {
       const next = change(health);
       if (!next) return health;
       try {
-        await awsClients().ddb.send(
+        await ddbClient().send(
           new PutCommand({
             TableName: this.tableName,
             Item: { ...urlHealthKey(url), kind: 'callback-url-health', url, ...next, version: version + 1 },
@@ -55,7 +55,7 @@ export class DynamoUrlHealth implements UrlHealthStore {
   }
 
   private async read(url: string): Promise<{ health: UrlHealth; version: number }> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: urlHealthKey(url), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: urlHealthKey(url), ConsistentRead: true }));
     if (!res.Item) return this.remember(url, HEALTHY, 0);
     const { timeoutsAt, pausedUntil, version } = res.Item as { timeoutsAt?: string[]; pausedUntil?: string; version: number };
     return this.remember(url, { timeoutsAt: timeoutsAt ?? [], ...(pausedUntil ? { pausedUntil } : {}) }, version);

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { WalletConfig, WalletConfigStore } from '../ports/wallet-config.js';
 import type { WalletName } from '../wallets/types.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
 
@@ -24,12 +24,12 @@ export class DynamoWalletConfigStore implements WalletConfigStore {
   constructor(private readonly tableName: string) {}
 
   async get(clientKey: string, wallet: WalletName): Promise<WalletConfig | undefined> {
-    const res = await awsClients().ddb.send(new GetCommand({ TableName: this.tableName, Key: walletKey(clientKey, wallet), ConsistentRead: true }));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: walletKey(clientKey, wallet), ConsistentRead: true }));
     return res.Item ? fromItem(res.Item) : undefined;
   }
 
   async list(clientKey: string): Promise<WalletConfig[]> {
-    const res = await awsClients().ddb.send(
+    const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WalletTokenReplays } from '../ports/wallet-token-replays.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 
 /** Ids come from signed tokens but may be long (Google messageId); a key stays short either way. */
@@ -15,7 +15,7 @@ export class DynamoWalletTokenReplays implements WalletTokenReplays {
     const id = tokenId.length <= MAX_ID_IN_KEY ? tokenId : createHash('sha256').update(tokenId).digest('hex');
     const expiresAt = Math.ceil(until.getTime() / 1000);
     try {
-      await awsClients().ddb.send(
+      await ddbClient().send(
         new PutCommand({
           TableName: this.tableName,
           Item: { ...keys.walletToken(wallet, id), requestFingerprint, expiresAt, firstSeenAt: now.toISOString() },

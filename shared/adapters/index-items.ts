@@ -3,7 +3,7 @@
  * entries' order, with BatchGetItem (100 keys a call, unprocessed keys retried). Items gone since are left out.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 type Item = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export async function itemsOf(tableName: string, entries: Item[]): Promise<Item[
     let pending: Item[] | undefined = entries.slice(i, i + 100).map((e) => ({ pk: e.pk, sk: e.sk }));
     for (let tries = 0; pending?.length && tries < 10; tries++) {
       if (tries) await new Promise((r) => setTimeout(r, 20 * 2 ** tries));
-      const res = await awsClients().ddb.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+      const res = await ddbClient().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
       for (const item of res.Responses?.[tableName] ?? []) found.set(key(item), item);
       pending = res.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
     }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPurpose } from '../resources.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient, kmsClient } from './aws-clients.js';
 import { escrowDataKey } from './local-key-escrow.js';
 import { keys } from './table-keys.js';
 
@@ -52,7 +52,8 @@ export class DataKeyRing {
   async key(id: string): Promise<Buffer> {
     const cached = this.plainKeys.get(id);
     if (cached) return cached;
-    const { ddb, kms } = awsClients();
+    const ddb = ddbClient();
+    const kms = kmsClient();
     const item = await ddb.send(new GetCommand({ TableName: this.opts.tableName, Key: keys.dataKey(this.opts.purpose, id), ConsistentRead: true }));
     if (!item.Item) throw new Error(`Unknown ${this.opts.purpose} data key ${id}`);
     const res = await kms.send(
@@ -72,7 +73,7 @@ export class DataKeyRing {
   }
 
   private async readActive(): Promise<ActiveKey | undefined> {
-    const { ddb } = awsClients();
+    const ddb = ddbClient();
     const res = await ddb.send(new GetCommand({ TableName: this.opts.tableName, Key: keys.activeDataKey(this.opts.purpose), ConsistentRead: true }));
     if (!res.Item?.id) return undefined;
     return { id: res.Item.id as string, createdAt: Date.parse(res.Item.createdAt as string) || 0 };
@@ -85,7 +86,8 @@ export class DataKeyRing {
   }
 
   private async rotate(previousId: string | undefined): Promise<ActiveKey> {
-    const { ddb, kms } = awsClients();
+    const ddb = ddbClient();
+    const kms = kmsClient();
     const { tableName, purpose, kmsKeyId } = this.opts;
     const id = randomUUID();
     const createdAt = this.now();

@@ -8,7 +8,7 @@
 import { DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_PURPOSES, type KeyPurpose } from '../resources.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient, kmsClient } from './aws-clients.js';
 import { dataKeyContext } from './kms-data-keys.js';
 import { readEscrow } from './local-key-escrow.js';
 import { keys } from './table-keys.js';
@@ -26,7 +26,8 @@ export interface LegacyMigration {
 }
 
 export async function migrateLegacyDataKeys(m: LegacyMigration): Promise<{ copied: number; missing: number }> {
-  const { ddb, kms } = awsClients();
+  const ddb = ddbClient();
+  const kms = kmsClient();
   const res = await ddb.send(
     new QueryCommand({
       TableName: m.tableName,

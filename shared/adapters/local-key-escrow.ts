@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { EncryptCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_PURPOSES, type KeyPurpose } from '../resources.js';
-import { awsClients } from './aws-clients.js';
+import { ddbClient, kmsClient } from './aws-clients.js';
 import { dataKeyContext } from './kms-data-keys.js';
 
 export function readEscrow(file: string): Record<string, string> {
@@ -26,7 +26,8 @@ export async function rewrapLocalDataKeys(
   purposeKeyIds: Record<KeyPurpose, string>,
   escrowFile: string,
 ): Promise<{ rewrapped: number; missing: number }> {
-  const { ddb, kms } = awsClients();
+  const ddb = ddbClient();
+  const kms = kmsClient();
   const escrow = readEscrow(escrowFile);
   let rewrapped = 0;
   let missing = 0;

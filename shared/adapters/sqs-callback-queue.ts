@@ -11,23 +11,11 @@ import {
   ReceiveMessageCommand,
   SendMessageBatchCommand,
 } from '@aws-sdk/client-sqs';
-import type { CallbackMessage, CallbackRecord } from '../domain/callback.js';
-import type { CallbackQueue } from '../ports/callback-queue.js';
+import type { CallbackMessage } from '../domain/callback.js';
 import type { CallbackQueueControl, DeadLetter } from '../ports/callbacks.js';
-import { getConfig } from '../config.js';
-import { awsClients } from './aws-clients.js';
+import { sqsClient } from './aws-clients.js';
 
-export type CrashStep = 'after-write' | 'after-send' | 'during-delivery';
-
-/**
- * TEST ONLY: the crash-safety tests set CALLBACK_CRASH_AT so the process dies abruptly at one step of the callback
- * path (SIGKILL: no cleanup, no flushing), as a Lambda container would on a crash. A no-op unless that is set.
- */
-export function crashPoint(step: CrashStep): void {
-  if (getConfig().CALLBACK_CRASH_AT === step) process.kill(process.pid, 'SIGKILL');
-}
-
-export class SqsCallbackQueue implements CallbackQueue, CallbackQueueControl {
+export class SqsCallbackQueue implements CallbackQueueControl {
   private dlqUrl?: Promise<string>;
 
   constructor(
@@ -35,19 +23,10 @@ export class SqsCallbackQueue implements CallbackQueue, CallbackQueueControl {
     private readonly deadLetterQueueUrl?: string,
   ) {}
 
-  /**
-   * Nothing to send: the table's stream hands the recorded callbacks to the queue (functions/callbacks/outbox-stream),
-   * so the request does not wait for SQS.
-   */
-  async enqueue(records: CallbackRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    crashPoint('after-write');
-  }
-
   async send(messages: CallbackMessage[]): Promise<void> {
     for (let i = 0; i < messages.length; i += 10) {
       const batch = messages.slice(i, i + 10);
-      const res = await awsClients().sqs.send(
+      const res = await sqsClient().send(
         new SendMessageBatchCommand({
           QueueUrl: this.queueUrl,
           Entries: batch.map((m, n) => ({
@@ -61,24 +40,24 @@ export class SqsCallbackQueue implements CallbackQueue, CallbackQueueControl {
   }
 
   async retryAfter(receiptHandle: string, seconds: number): Promise<void> {
-    await awsClients().sqs.send(
+    await sqsClient().send(
       new ChangeMessageVisibilityCommand({ QueueUrl: this.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.max(0, Math.round(seconds)) }),
     );
   }
 
   async receiveDeadLetters(max: number): Promise<DeadLetter[]> {
-    const res = await awsClients().sqs.send(
+    const res = await sqsClient().send(
       new ReceiveMessageCommand({ QueueUrl: await this.deadLetters(), MaxNumberOfMessages: Math.min(10, max), WaitTimeSeconds: 0, VisibilityTimeout: 60 }),
     );
     return (res.Messages ?? []).map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, message: parseMessage(m.Body) }));
   }
 
   async deleteDeadLetter(receiptHandle: string): Promise<void> {
-    await awsClients().sqs.send(new DeleteMessageCommand({ QueueUrl: await this.deadLetters(), ReceiptHandle: receiptHandle }));
+    await sqsClient().send(new DeleteMessageCommand({ QueueUrl: await this.deadLetters(), ReceiptHandle: receiptHandle }));
   }
 
   async returnDeadLetter(receiptHandle: string): Promise<void> {
-    await awsClients().sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: await this.deadLetters(), ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }));
+    await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: await this.deadLetters(), ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }));
   }
 
   /** The DLQ named by the queue's redrive policy, unless configured. */
@@ -88,7 +67,7 @@ export class SqsCallbackQueue implements CallbackQueue, CallbackQueueControl {
   }
 
   private async findDeadLetterQueue(): Promise<string> {
-    const { sqs } = awsClients();
+    const sqs = sqsClient();
     const attrs = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: this.queueUrl, AttributeNames: ['RedrivePolicy'] }));
     const arn = attrs.Attributes?.RedrivePolicy ? (JSON.parse(attrs.Attributes.RedrivePolicy) as { deadLetterTargetArn?: string }).deadLetterTargetArn : undefined;
     if (!arn) throw new Error('The callback queue has no redrive policy (dead-letter queue)');

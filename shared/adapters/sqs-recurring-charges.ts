@@ -1,7 +1,7 @@
 /** The recurring-charges queue on SQS: one message per due run, naming the subscription and the run (no card data). */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { RecurringChargeMessage, RecurringChargeQueue } from '../ports/schedules.js';
-import { awsClients } from './aws-clients.js';
+import { sqsClient } from './aws-clients.js';
 
 export class SqsRecurringChargeQueue implements RecurringChargeQueue {
   constructor(private readonly queueUrl: string | undefined) {}
@@ -10,7 +10,7 @@ export class SqsRecurringChargeQueue implements RecurringChargeQueue {
     if (!this.queueUrl) throw new Error('RECURRING_QUEUE_URL is not configured');
     for (let i = 0; i < messages.length; i += 10) {
       const batch = messages.slice(i, i + 10);
-      const res = await awsClients().sqs.send(
+      const res = await sqsClient().send(
         new SendMessageBatchCommand({
           QueueUrl: this.queueUrl,
           Entries: batch.map((m, n) => ({ Id: String(n), MessageBody: JSON.stringify(m) })),

@@ -4,11 +4,11 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { awsClients } from './aws-clients.js';
+import { ddbClient } from './aws-clients.js';
 
 export async function versionedPut(tableName: string, item: Record<string, unknown>, expectedVersion: number): Promise<boolean> {
   try {
-    await awsClients().ddb.send(
+    await ddbClient().send(
       new PutCommand({
         TableName: tableName,
         Item: item,

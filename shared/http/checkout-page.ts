@@ -2,7 +2,7 @@
  * The payer's page endpoints share this wrapper: HTML always, even for failures (a payer never sees JSON), and the
  * form body is parsed here but never logged (card data).
  */
-import { deps, type Deps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { asPlatformError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { PageOutcome, PayerContext } from '../operations/checkout/page.js';
@@ -16,10 +16,11 @@ import { renderOutcome } from './checkout-page-view.js';
 
 type PageStep = (d: Deps, token: string | undefined, form: FormObject, payer: PayerContext) => Promise<PageOutcome>;
 
-export function pageHandler(route: string, step: PageStep) {
+/** `ports`: the function's composition. */
+export function pageHandler(route: string, ports: () => Deps, step: PageStep) {
   return httpEndpoint(route, async (event: HttpEvent): Promise<HttpResult> => {
     try {
-      const d = deps();
+      const d = ports();
       const form = event.requestContext.http.method === 'POST' ? parseForm(rawBody(event)) : {};
       const outcome = await step(d, event.pathParameters?.token, form, {
         ip: event.requestContext.http.sourceIp,

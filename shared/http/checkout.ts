@@ -1,19 +1,19 @@
 /** Checkout JSON API endpoints: parse, run one operation, answer JSON; errors in the Checkout format (error-wire.ts). */
-import { deps, type Deps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { noteIds, notePayment } from '../telemetry.js';
 import { json, rawBody, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';
 
 /**
  * `route`: "POST /api/v1/payment/refund"; its last segment names the operation in the Payments metric.
- * `callerIp` (API Gateway's sourceIp) goes to the merchant's API IP allowlist check.
+ * `callerIp` (API Gateway's sourceIp) goes to the merchant's API IP allowlist check. `ports`: the function's composition.
  */
-export function checkoutApiHandler(route: string, run: (d: Deps, rawBody: string, callerIp: string | undefined) => Promise<{ statusCode?: number; body: unknown }>) {
+export function checkoutApiHandler(route: string, ports: () => Deps, run: (d: Deps, rawBody: string, callerIp: string | undefined) => Promise<{ statusCode?: number; body: unknown }>) {
   const operation = route.split('/').pop()!;
   return httpEndpoint(route, async (event: HttpEvent) => {
     const body = rawBody(event);
     noteIds({ client_key: merchantKeyOf(body) });
-    const res = await run(deps(), body, event.requestContext?.http?.sourceIp);
+    const res = await run(ports(), body, event.requestContext?.http?.sourceIp);
     const answer = res.body as { result?: unknown; payment_id?: unknown } | undefined;
     if (typeof answer?.payment_id === 'string') noteIds({ trans_id: answer.payment_id });
     const result = answer?.result;

@@ -8,13 +8,22 @@ import { httpEndpoint } from './endpoint.js';
 import { ValidationError } from '../errors.js';
 import type { ConsoleSession } from '../ports/console-sessions.js';
 import type { ConsoleContext } from '../operations/console/console-deps.js';
-import { consoleDeps } from '../deps.js';
+import { composition } from '../composition/compose.js';
+import { consoleContext } from '../composition/console.js';
+import { PAYMENT_PORTS } from '../composition/tables.js';
+import { walletConfigs } from '../composition/wallets.js';
+import { callbacks } from '../composition/callbacks.js';
+import { reconciliation } from '../composition/reconciliation.js';
+import { chargebacks } from '../composition/chargebacks.js';
 import { ConsoleAuthError, ConsoleForbiddenError } from '../operations/console/errors.js';
 import type { Principal } from '../operations/console/roles.js';
 
 export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+
+/** What the console's operations read: payments and their actions, merchants, schedules, chargebacks, callbacks, the reconciler. */
+const ports = composition({ ...PAYMENT_PORTS, walletConfigs, chargebacks, callbacks, reconciliation });
 
 export interface ConsoleRequest {
   cx: ConsoleContext;
@@ -76,7 +85,7 @@ function parseBody(event: HttpEvent): unknown {
 
 function request(event: HttpEvent): ConsoleRequest {
   return {
-    cx: consoleDeps(),
+    cx: consoleContext(ports()),
     event,
     body: event.requestContext.http.method === 'GET' ? {} : parseBody(event),
     query: event.queryStringParameters ?? {},

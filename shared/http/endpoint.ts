@@ -5,7 +5,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { lambdaHandler } from '../middleware/handler.js';
-import { refreshClockForRequest } from '../deps.js';
+import { refreshClockForRequest } from '../composition/core.js';
 import { toCheckoutError } from '../protocol/error-wire.js';
 import type { HttpEvent, HttpResult } from './http.js';
 import { bodyLimit } from './body-limit.js';

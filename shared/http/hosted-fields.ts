@@ -2,7 +2,7 @@
  * HTTP plumbing of the Token endpoints (processing, session update, card data): the Token header opens the session
  * or the answer is 403 with an HTML page; every other error is the Checkout JSON error format (error-wire.ts).
  */
-import { deps, type Deps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { loadSession, type LoadedSession } from '../operations/hosted-fields/session.js';
 import { forbiddenPage } from '../protocol/hosted-fields/pages.js';
 import { header, html, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
@@ -14,9 +14,10 @@ export function forbidden(): HttpResult {
   return html(403, page.body, page.headers);
 }
 
-export function tokenHandler(route: string, run: (d: Deps, session: LoadedSession, body: string, event: HttpEvent) => Promise<{ statusCode?: number; body: unknown }>) {
+/** `ports`: the function's composition. */
+export function tokenHandler(route: string, ports: () => Deps, run: (d: Deps, session: LoadedSession, body: string, event: HttpEvent) => Promise<{ statusCode?: number; body: unknown }>) {
   return httpEndpoint(route, async (event: HttpEvent) => {
-    const d = deps();
+    const d = ports();
     const session = await loadSession(d, header(event, 'Token'));
     if (!session) return forbidden();
     noteIds({ client_key: session.merchant.clientKey });

@@ -1,9 +1,10 @@
 /**
  * HTML page routes (hosted-field frames, the APM method's page): `read` takes what the page needs from the request —
  * its path, query or form and the browser's Accept-Language (shared/http/page-requests.ts) — and one operation
- * renders the page with its status and headers (CSP, framing). Errors still get the route's wire format.
+ * renders the page with its status and headers (CSP, framing). Errors still get the route's wire format. `ports`: the
+ * function's composition.
  */
-import { deps, type Deps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { html, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';
 
@@ -15,17 +16,17 @@ export interface PageAnswer {
 
 type PageStep<I> = [read: (event: HttpEvent) => I, run: (d: Deps, input: I) => Promise<PageAnswer>];
 
-export function pageEndpoint<I>(route: string, ...[read, run]: PageStep<I>) {
+export function pageEndpoint<I>(route: string, ports: () => Deps, ...[read, run]: PageStep<I>) {
   return httpEndpoint(route, async (event: HttpEvent) => {
-    const page = await run(deps(), read(event));
+    const page = await run(ports(), read(event));
     return html(page.statusCode, page.body, page.headers);
   });
 }
 
 /** A page and its form on one address: GET shows it, POST submits it. */
-export function formPageEndpoint<Q, F>(route: string, steps: { show: PageStep<Q>; submit: PageStep<F> }) {
+export function formPageEndpoint<Q, F>(route: string, ports: () => Deps, steps: { show: PageStep<Q>; submit: PageStep<F> }) {
   return httpEndpoint(route, async (event: HttpEvent) => {
-    const page = event.requestContext?.http?.method === 'POST' ? await steps.submit[1](deps(), steps.submit[0](event)) : await steps.show[1](deps(), steps.show[0](event));
+    const page = event.requestContext?.http?.method === 'POST' ? await steps.submit[1](ports(), steps.submit[0](event)) : await steps.show[1](ports(), steps.show[0](event));
     return html(page.statusCode, page.body, page.headers);
   });
 }

@@ -5,7 +5,7 @@
  * (form-body.ts); the body size is capped (body-limit.ts) before this runs.
  */
 import { ValidationError, type PlatformError } from '../errors.js';
-import { deps, type Deps } from '../deps.js';
+import type { Deps } from '../deps.js';
 import { authenticateMerchant } from '../operations/auth/authenticate.js';
 import type { MerchantConfig } from '../domain/merchant.js';
 import { toS2sError } from '../protocol/error-wire.js';
@@ -34,6 +34,8 @@ export const s2sWire = (err: PlatformError, event: HttpEvent) => toS2sError(err,
 
 export function s2sFormHandler<R extends S2sBaseRequest>(
   route: string,
+  /** The function's composition (shared/composition). */
+  ports: () => Deps,
   actions: ReadonlyMap<string, S2sAction<R>>,
   request: (base: S2sBaseRequest, event: HttpEvent) => R,
 ) {
@@ -52,7 +54,7 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       // custom_data[...] and parameters[...] are stored with the payment: capped for every action, before any work.
       const tooBig = freeFormErrors(form, 'form');
       if (tooBig.length) throw new ValidationError(tooBig);
-      const d = deps();
+      const d = ports();
       // An unknown key fails at the action's hash check, like a wrong hash (no key enumeration).
       const config = await authenticateMerchant(d, clientKey, event.requestContext?.http?.sourceIp);
       const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));

@@ -6,7 +6,7 @@
  * (X-Ray developer guide, "Sending segment documents to the X-Ray daemon").
  */
 import { randomBytes } from 'node:crypto';
-import { createSocket, type Socket } from 'node:dgram';
+import type { Socket } from 'node:dgram';
 
 /** Lambda's trace header for this invocation (_X_AMZN_TRACE_ID): Root=1-...;Parent=...;Sampled=1. */
 export interface TraceHeader {
@@ -76,7 +76,8 @@ let socket: Socket | undefined;
 export function sendToDaemon(doc: Record<string, unknown>, address = daemonAddress()): Promise<void> {
   if (!address) return Promise.resolve();
   if (!socket) {
-    socket = createSocket('udp4');
+    // Loaded on the first sampled trace, not at import: most invocations (and every cold start) never send one.
+    socket = process.getBuiltinModule('node:dgram').createSocket('udp4');
     // The socket must not keep a process (a test, the local platform) alive.
     socket.unref();
     socket.on('error', () => undefined);

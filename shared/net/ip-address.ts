@@ -97,40 +97,52 @@ export function cidrContains(c: Cidr, ip: IpAddress): boolean {
 
 const range = (text: string) => parseCidr(text)!;
 
-const V4_RANGES: Array<[Cidr, AddressClass]> = [
-  [range('0.0.0.0/8'), 'unspecified'],
-  [range('10.0.0.0/8'), 'private'],
-  [range('100.64.0.0/10'), 'carrier-grade NAT'],
-  [range('127.0.0.0/8'), 'loopback'],
-  [range('169.254.0.0/16'), 'link-local'],
-  [range('172.16.0.0/12'), 'private'],
-  [range('192.0.0.0/24'), 'reserved'],
-  [range('192.168.0.0/16'), 'private'],
-  [range('198.18.0.0/15'), 'reserved'],
-  [range('224.0.0.0/4'), 'multicast'],
-  [range('240.0.0.0/4'), 'reserved'],
-];
+interface Ranges {
+  v4: Array<[Cidr, AddressClass]>;
+  v6: Array<[Cidr, AddressClass]>;
+  nat64: Cidr;
+  sixToFour: Cidr;
+}
 
-const V6_RANGES: Array<[Cidr, AddressClass]> = [
-  [range('::/128'), 'unspecified'],
-  [range('::1/128'), 'loopback'],
-  // IPv4-compatible (deprecated); IPv4-mapped is unmapped before this table.
-  [range('::/96'), 'reserved'],
-  [range('64:ff9b:1::/48'), 'private'],
-  [range('100::/64'), 'reserved'],
-  [range('fc00::/7'), 'unique-local'],
-  [range('fe80::/10'), 'link-local'],
-  [range('fec0::/10'), 'private'],
-  [range('ff00::/8'), 'multicast'],
-];
+let parsed: Ranges | undefined;
 
-const NAT64 = range('64:ff9b::/96');
-const SIX_TO_FOUR = range('2002::/16');
+/** Parsed on first use, not at import: a cold start pays for the tables only when an address is classified. */
+function ranges(): Ranges {
+  return (parsed ??= {
+    v4: [
+      [range('0.0.0.0/8'), 'unspecified'],
+      [range('10.0.0.0/8'), 'private'],
+      [range('100.64.0.0/10'), 'carrier-grade NAT'],
+      [range('127.0.0.0/8'), 'loopback'],
+      [range('169.254.0.0/16'), 'link-local'],
+      [range('172.16.0.0/12'), 'private'],
+      [range('192.0.0.0/24'), 'reserved'],
+      [range('192.168.0.0/16'), 'private'],
+      [range('198.18.0.0/15'), 'reserved'],
+      [range('224.0.0.0/4'), 'multicast'],
+      [range('240.0.0.0/4'), 'reserved'],
+    ],
+    v6: [
+      [range('::/128'), 'unspecified'],
+      [range('::1/128'), 'loopback'],
+      // IPv4-compatible (deprecated); IPv4-mapped is unmapped before this table.
+      [range('::/96'), 'reserved'],
+      [range('64:ff9b:1::/48'), 'private'],
+      [range('100::/64'), 'reserved'],
+      [range('fc00::/7'), 'unique-local'],
+      [range('fe80::/10'), 'link-local'],
+      [range('fec0::/10'), 'private'],
+      [range('ff00::/8'), 'multicast'],
+    ],
+    nat64: range('64:ff9b::/96'),
+    sixToFour: range('2002::/16'),
+  });
+}
 
 /** IPv6 prefixes that carry an IPv4 address a packet may end up at: NAT64 (64:ff9b::/96) and 6to4 (2002::/16). */
 function embeddedV4(ip: IpAddress): IpAddress | undefined {
-  if (cidrContains(NAT64, ip)) return { family: 4, value: ip.value & 0xffffffffn };
-  if (cidrContains(SIX_TO_FOUR, ip)) return { family: 4, value: (ip.value >> 80n) & 0xffffffffn };
+  if (cidrContains(ranges().nat64, ip)) return { family: 4, value: ip.value & 0xffffffffn };
+  if (cidrContains(ranges().sixToFour, ip)) return { family: 4, value: (ip.value >> 80n) & 0xffffffffn };
   return undefined;
 }
 
@@ -138,6 +150,6 @@ export function classifyIp(address: IpAddress): AddressClass {
   const ip = unmapped(address);
   const inner = embeddedV4(ip);
   if (inner) return classifyIp(inner);
-  for (const [range, cls] of ip.family === 4 ? V4_RANGES : V6_RANGES) if (cidrContains(range, ip)) return cls;
+  for (const [range, cls] of ip.family === 4 ? ranges().v4 : ranges().v6) if (cidrContains(range, ip)) return cls;
   return 'public';
 }

@@ -1,4 +1,8 @@
 import type { RouteDefinition } from './types.js';
+import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
+
+/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
+const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
 
 // Paying (a typed card, a saved card_token, a recurring or retried charge, a card credit) seals and opens card data;
 // refund, void and capture act on the payment only.
@@ -18,11 +22,11 @@ const createSession: RouteDefinition['grants'] = [...session, 'kms:decrypt:card-
 export const checkoutRoutes: RouteDefinition[] = [
   { id: 'CheckoutSession', method: 'POST', path: '/api/v1/session', handler: 'functions/checkout/session', grants: createSession },
   // The payer's page: the token in the path is the only credential.
-  { id: 'CheckoutPage', method: 'GET', path: '/auth/{token}', handler: 'functions/checkout/page', grants: session },
+  { id: 'CheckoutPage', method: 'GET', path: '/auth/{token}', handler: 'functions/checkout/page', grants: session, ...pageText },
   // An alternative method with a QR or bank window gets its deadline's one-time schedule.
-  { id: 'CheckoutPay', method: 'POST', path: '/auth/{token}/pay', handler: 'functions/checkout/pay', grants: [...pay, 'scheduler:create:apm-deadlines'] },
-  { id: 'CheckoutThreeDs', method: 'POST', path: '/auth/{token}/3ds', handler: 'functions/checkout/three-ds', grants: pay },
-  { id: 'CheckoutCancel', method: 'POST', path: '/auth/{token}/cancel', handler: 'functions/checkout/cancel', grants: session },
+  { id: 'CheckoutPay', method: 'POST', path: '/auth/{token}/pay', handler: 'functions/checkout/pay', grants: [...pay, 'scheduler:create:apm-deadlines'], ...pageText },
+  { id: 'CheckoutThreeDs', method: 'POST', path: '/auth/{token}/3ds', handler: 'functions/checkout/three-ds', grants: pay, ...pageText },
+  { id: 'CheckoutCancel', method: 'POST', path: '/auth/{token}/cancel', handler: 'functions/checkout/cancel', grants: session, ...pageText },
   // Merchant operations (JSON, merchant_key + hash).
   { id: 'CheckoutStatus', method: 'POST', path: '/api/v1/payment/status', handler: 'functions/checkout/status', grants: ['table:read', 'kms:decrypt:merchant-secrets'] },
   { id: 'CheckoutRefund', method: 'POST', path: '/api/v1/payment/refund', handler: 'functions/checkout/refund', grants: api },

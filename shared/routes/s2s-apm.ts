@@ -1,4 +1,8 @@
 import type { RouteDefinition } from './types.js';
+import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
+
+/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
+const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
 
 // A wallet SALE on /post-va decrypts the token (wallet-keys) and may vault its DPAN (recurring_init, req_token).
 const grants: RouteDefinition['grants'] = [
@@ -20,6 +24,6 @@ const methodPage: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms
 export const s2sApmRoutes: RouteDefinition[] = [
   { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
-  { id: 'S2sApmMethodPage', method: 'GET', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: ['table:read', 'kms:decrypt:merchant-secrets'] },
-  { id: 'S2sApmMethodPagePost', method: 'POST', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: methodPage },
+  { id: 'S2sApmMethodPage', method: 'GET', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: ['table:read', 'kms:decrypt:merchant-secrets'], ...pageText },
+  { id: 'S2sApmMethodPagePost', method: 'POST', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: methodPage, ...pageText },
 ];

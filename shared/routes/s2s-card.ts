@@ -1,4 +1,8 @@
 import type { RouteDefinition } from './types.js';
+import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
+
+/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
+const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
 
 // card-data: card/recurring tokens and 3DS waits are sealed and opened; merchant-secrets: the password for hashes;
 // wallet-keys: a wallet SALE (digital_wallet + payment_token) decrypts the token with the merchant's wallet key.
@@ -19,7 +23,7 @@ export const s2sCardRoutes: RouteDefinition[] = [
   { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants },
   { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants },
   // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.
-  { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page },
-  { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page },
-  { id: 'ThreeDsComplete', method: 'POST', path: '/threeds/{transId}/complete', handler: 'functions/threeds/complete', grants: complete },
+  { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
+  { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
+  { id: 'ThreeDsComplete', method: 'POST', path: '/threeds/{transId}/complete', handler: 'functions/threeds/complete', grants: complete, ...pageText },
 ];

@@ -2,10 +2,11 @@
  * A function as CDK bundles it (esbuild with LAMBDA_BUNDLING: ESM, minified, the SDK's ESM builds) still works:
  * the bundled S2S CARD handler takes a SALE against the local platform's table, queue and keys. Bundling options
  * that break at run time (a CommonJS-only dependency, a missing `require`) fail here rather than after a deploy.
+ * The bundled Checkout page speaks German from the dictionary its route copies beside the bundle (bundleFiles).
  */
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,8 @@ import type { Merchant } from '../../shared/domain/merchant.js';
 import { encodeForm } from '../../shared/protocol/form.js';
 import { startTestPlatform, testMerchant } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
+import { ROUTES } from '../../shared/routes/index.js';
+import { createSession } from '../integration/checkout/support.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -30,28 +33,48 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-function postEvent(body: string): APIGatewayProxyEventV2 {
-  const http = { method: 'POST', path: '/post', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-smoke' };
+function httpEvent(method: 'GET' | 'POST', routeKey: string, path: string, body?: string, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {
+  const http = { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-smoke' };
   return {
     version: '2.0',
-    routeKey: 'POST /post',
-    rawPath: '/post',
+    routeKey,
+    rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    requestContext: { accountId: '0', apiId: 'smoke', domainName: 'localhost', domainPrefix: 'local', http, requestId: 'smoke', routeKey: 'POST /post', stage: '$default', time: '', timeEpoch: 0 },
-    body,
+    headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+    requestContext: { accountId: '0', apiId: 'smoke', domainName: 'localhost', domainPrefix: 'local', http, requestId: 'smoke', routeKey, stage: '$default', time: '', timeEpoch: 0 },
+    ...(body ? { body } : {}),
+    ...(pathParameters ? { pathParameters } : {}),
     isBase64Encoded: false,
   };
 }
 
+type Handler = (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** The handler bundled as CDK bundles it, with its route's bundleFiles copied beside it (CDK's afterBundling). */
+async function bundled(handlerPath: string, bundleFiles: readonly string[] = []): Promise<Handler> {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+  const outfile = join(dir, 'index.mjs');
+  const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
+  await build({ entryPoints: [join(REPO_ROOT, `${handlerPath}.ts`)], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, alias: lambdaAliases(REPO_ROOT), outfile });
+  for (const f of bundleFiles) copyFileSync(join(REPO_ROOT, f), join(dir, basename(f)));
+  return ((await import(pathToFileURL(outfile).href)) as { handler: Handler }).handler;
+}
+
 describe('the bundled handler', () => {
   it('S2S CARD /post, bundled like CDK bundles it, settles a SALE', async () => {
-    const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-')), 'post.mjs');
-    const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
-    await build({ entryPoints: [join(REPO_ROOT, 'functions/s2s-card/post.ts')], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, alias: lambdaAliases(REPO_ROOT), outfile });
-    const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2> };
-    const res = await handler(postEvent(encodeForm(saleFields(merchant))), lambdaContext('S2sCardPost'));
+    const handler = await bundled('functions/s2s-card/post');
+    const res = await handler(httpEvent('POST', 'POST /post', '/post', encodeForm(saleFields(merchant))), lambdaContext('S2sCardPost'));
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body!)).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
+  }, 60_000);
+
+  it('the Checkout page, bundled with its route\'s files, speaks the payer\'s language', async () => {
+    const route = ROUTES.find((r) => r.id === 'CheckoutPage')!;
+    const handler = await bundled(route.handler, route.bundleFiles);
+    const { url } = await createSession(platform.url, merchant, { billing_address: { country: 'DE', language: 'de' } });
+    const token = new URL(url).pathname.split('/').pop()!;
+    const res = await handler(httpEvent('GET', 'GET /auth/{token}', `/auth/${token}`, undefined, { token }), lambdaContext('CheckoutPage'));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="de" dir="ltr">[\s\S]*Kartennummer/);
   }, 60_000);
 });

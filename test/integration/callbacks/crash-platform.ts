@@ -3,7 +3,7 @@
  * kill the platform at a step of the callback path and start it again.
  *
  * start  {prefix, endpoints, extraEnv}: startPlatform() — gateway, pollers, resources. With CALLBACK_CRASH_AT in
- *        extraEnv the process SIGKILLs itself at that step (shared/adapters/sqs-callback-queue.ts crashPoint).
+ *        extraEnv the process SIGKILLs itself at that step (shared/adapters/crash-point.ts).
  * resume {env}: the platform's asynchronous side on the same resources after the crash — the SQS consumer poller
  *        and the outbox sweeper (every 300 ms), as fresh Lambda containers would run them. (startPlatform itself
  *        cannot run twice on one moto: it creates the KMS alias again.)

@@ -3,7 +3,7 @@
  * (static imports, re-exports, dynamic import()). Layers, from the outside in:
  *
  *   functions → http, middleware → operations → protocol, domain, ports
- *   root (shared/deps.ts) builds adapters and connectors and hands them to the operations as ports.
+ *   root (shared/deps.ts and shared/composition/) builds adapters and connectors and hands them to the operations as ports.
  *
  * A layer may import only what its row allows; `types` lists layers it may import types from (erased at run time).
  * Only adapters import @aws-sdk. scripts/, infra/ and test/ are outside the rule (they wire and exercise everything).
@@ -32,7 +32,7 @@ export function layerOf(path: string): Layer | undefined {
   if (path.startsWith('functions/')) return 'functions';
   if (!path.startsWith('shared/')) return undefined;
   const rest = path.slice('shared/'.length);
-  if (rest === 'deps.ts') return 'root';
+  if (rest === 'deps.ts' || rest.startsWith('composition/')) return 'root';
   const top = rest.split('/')[0]!;
   switch (top) {
     case 'http':

@@ -2,12 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SPEC_LANGUAGES, acceptedLanguage, knownLanguage, pageLanguage, sentLanguage } from '../../../shared/protocol/checkout/page/i18n.js';
-import { en } from '../../../shared/protocol/checkout/page/i18n/en.js';
+import type { PageText } from '../../../shared/protocol/checkout/page/i18n.js';
+import en from '../../../shared/protocol/checkout/page/i18n/en.json' with { type: 'json' };
+import ar from '../../../shared/protocol/checkout/page/i18n/ar.json' with { type: 'json' };
+import zhTw from '../../../shared/protocol/checkout/page/i18n/zh-tw.json' with { type: 'json' };
+
+// The dictionaries are JSON (read at run time, page-text.ts): the type checker holds a few of them to PageText here,
+// and the first test holds every language to English's keys and placeholders.
+const typed: PageText[] = [en, ar, zhTw];
 
 const CODES = SPEC_LANGUAGES.map((c) => c.toLowerCase());
 
 describe('page language', () => {
   it('knows every code of the spec, case-insensitively, with a full translation each', () => {
+    expect(typed).toHaveLength(3);
     for (const code of SPEC_LANGUAGES) {
       for (const sent of [code, code.toUpperCase(), ` ${code} `, code.replace('-', '_')]) expect(knownLanguage(sent)).toBe(code.toLowerCase());
       const t = pageLanguage(code).t;

@@ -1,6 +1,7 @@
 /**
  * The words of every page a payer sees (Checkout page and its 3DS step, the S2S 3DS / redirect page, the APM method
- * page, the hosted-fields iframes), one file per language beside this one. {name} placeholders are filled by fill().
+ * page, the hosted-fields iframes), one JSON file per language beside this one (read by ../page-text.ts). {name}
+ * placeholders are filled by fill().
  */
 export interface PageText {
   title: string;

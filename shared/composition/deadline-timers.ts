@@ -1,0 +1,7 @@
+/** One-time wake-ups for APM deadlines (QR lifetime, bank window) on EventBridge Scheduler; locally the sweeper's poller alone. */
+import { schedulerDeadlineTimers } from '../adapters/scheduler-client.js';
+import { pollerOnlyTimers, type DeadlineTimers } from '../ports/deadline-timers.js';
+import { config } from './core.js';
+import { port } from './port.js';
+
+export const deadlineTimers: () => DeadlineTimers = /* @__PURE__ */ port(() => schedulerDeadlineTimers(config()) ?? pollerOnlyTimers);

@@ -1,0 +1,26 @@
+/** The reconciler of transactions the acquirer never answered (docs/reconciliation.md), on the function's ports. */
+import { DynamoUndeterminedPayments } from '../adapters/dynamo-undetermined-payments.js';
+import type { ReconcileContext } from '../operations/reconciliation/reconcile.js';
+import type { Deps } from '../deps.js';
+import { config } from './core.js';
+
+/** Payments the reconciler looks at per run (the next run continues). */
+const RECONCILE_BATCH_SIZE = 50;
+
+const built = new WeakMap<Deps, ReconcileContext>();
+
+export function reconciliation(d: Deps): ReconcileContext {
+  let cx = built.get(d);
+  if (!cx) {
+    const c = config();
+    cx = {
+      deps: d,
+      undetermined: new DynamoUndeterminedPayments(c.TABLE_NAME),
+      graceSeconds: c.RECONCILE_GRACE_SECONDS,
+      giveUpSeconds: c.RECONCILE_GIVE_UP_SECONDS,
+      batchSize: RECONCILE_BATCH_SIZE,
+    };
+    built.set(d, cx);
+  }
+  return cx;
+}

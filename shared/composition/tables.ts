@@ -1,0 +1,39 @@
+/**
+ * Port tables that families of handlers compose (composition(TABLE) in the function's entry), each the union of
+ * what its operations read; a handler that needs less names its own ports. test/infra/composition.test.ts checks
+ * every function's table against the ports its bundled code reads. Written out in full, without spreads: esbuild
+ * keeps a spread it cannot prove harmless, and with it the ports of a table no handler of the bundle uses.
+ */
+import type { PortTable } from './compose.js';
+import { clock, config, newId } from './core.js';
+import { secrets } from './secrets.js';
+import { merchants } from './merchants.js';
+import { payments } from './payments.js';
+import { callbackQueue } from './callback-queue.js';
+import { cardVault } from './card-vault.js';
+import { connectors } from './connectors.js';
+import { schedules } from './schedules.js';
+import { walletConfigs, walletTokens } from './wallets.js';
+import { apmConnectors } from './apm-connectors.js';
+import { deadlineTimers } from './deadline-timers.js';
+import { checkoutSessions } from './checkout-sessions.js';
+
+/** A card payment's cores: reserve, ask the connector, record the outcome and its callback (SALE, CAPTURE, 3DS, …). */
+export const PAYMENT_PORTS = { config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules } satisfies PortTable;
+
+/** S2S CARD: the payment cores and Apple Pay / Google Pay tokens. */
+export const S2S_CARD_PORTS = {
+  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
+} satisfies PortTable;
+
+/** S2S APM: the card routes' ports, the APM providers and their deadline timers. */
+export const S2S_APM_PORTS = {
+  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
+  apmConnectors, deadlineTimers,
+} satisfies PortTable;
+
+/** The Checkout payment page: every method the page offers, on its session. */
+export const CHECKOUT_PAGE_PORTS = {
+  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
+  apmConnectors, deadlineTimers, checkoutSessions,
+} satisfies PortTable;

@@ -1,8 +1,13 @@
 /**
  * The floor a SALE is measured against: a handler on the same in-process gateway that does nothing but the SALE's
  * own DynamoDB writes (captured from a real SALE, replayed with fresh keys). What a SALE costs above this is ours.
+ *
+ * The replays go to a copy of the table (same keys, indexes and stream, so the same write units and the same work
+ * for DynamoDB Local) that no consumer reads: replayed into the platform's table, each one's callback item reached the
+ * stream consumers and was delivered, and those bogus callbacks loaded the runs measured after the floor (the callback
+ * queue held ~600 of them after 10 s runs) and the floor's own CPU.
  */
-import { TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, TransactWriteItemsCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { awsClients } from '../../shared/adapters/aws-clients.js';
@@ -16,10 +21,30 @@ interface Template {
 
 let templates: Template[] = [];
 
-/** The SALE's write requests in order, and the strings that made its keys unique. */
-export function setFloorWrites(inputs: unknown[], unique: string[]): void {
+/** A copy of `tableName`'s keys, indexes and stream, read by no consumer; returns the copy's name. */
+export async function createFloorTable(tableName: string): Promise<string> {
+  const client = awsClients().ddb;
+  const { Table: t } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  if (!t) throw new Error(`no table ${tableName}`);
+  const copy = `${tableName}-floor`;
+  await client.send(new CreateTableCommand({
+    TableName: copy,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: t.AttributeDefinitions,
+    KeySchema: t.KeySchema,
+    ...(t.StreamSpecification ? { StreamSpecification: t.StreamSpecification } : {}),
+    ...(t.GlobalSecondaryIndexes?.length
+      ? { GlobalSecondaryIndexes: t.GlobalSecondaryIndexes.map((g) => ({ IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection })) }
+      : {}),
+  }));
+  await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: copy });
+  return copy;
+}
+
+/** The SALE's write requests in order, the strings that made its keys unique, and the table to replay them into. */
+export function setFloorWrites(inputs: unknown[], unique: string[], from: string, into: string): void {
   templates = inputs.map((input) => {
-    const json = JSON.stringify(input);
+    const json = JSON.stringify(input).replaceAll(`"TableName":${JSON.stringify(from)}`, `"TableName":${JSON.stringify(into)}`);
     return { json, unique: unique.filter((u) => json.includes(u)), marshalled: json.includes('"pk":{"S":') };
   });
 }

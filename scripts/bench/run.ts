@@ -23,7 +23,7 @@ import { InvocationClock } from './invocation-clock.js';
 import { startCallbackSink } from './callback-sink.js';
 import { benchMerchant, saleTemplate } from './requests.js';
 import { measureRoundTrips } from './round-trips.js';
-import { replaySaleWrites, setFloorWrites } from './floor-handler.js';
+import { createFloorTable, replaySaleWrites, setFloorWrites } from './floor-handler.js';
 import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
 import { callbackQueueDepth, drainBoundMs, MOTO_LINEAR_BACKLOG, type Backlog } from './queue-depth.js';
 import { measureBundles } from './bundles.js';
@@ -90,7 +90,7 @@ try {
   const rt = await measureRoundTrips({ url: platform.url, meter, clock, quiet, withCallbacks, sink, samples: Number(values.samples), progress });
   meter.enabled = false;
   meter.keepWriteInputs = false;
-  setFloorWrites(rt.saleWrites.inputs, rt.saleWrites.unique);
+  setFloorWrites(rt.saleWrites.inputs, rt.saleWrites.unique, platform.resources.tableName, await createFloorTable(platform.resources.tableName));
 
   await clock.idle();
   progress('idle: the platform with no requests, 5 s');

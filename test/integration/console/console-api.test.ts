@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
-import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { eventually } from '../../support/platform.js';
+import type { MerchantServer } from '../../support/merchant-server.js';
 import { call, NEW_PASSWORD, signInConsole, type ConsoleClient } from './support.js';
 import { sale } from './payments.js';
+import { startConsoleWorld, stopConsoleWorld } from './world.js';
 
 let platform: RunningPlatform;
 let shop: Merchant;
@@ -20,17 +21,9 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  callbacks = await startMerchantServer();
-  shop = await testMerchant({ notificationUrl: callbacks.url });
-  other = await testMerchant();
-  operator = await signInConsole(platform.url, 'ops@example.com', 'operator');
-  admin = await signInConsole(platform.url, 'admin@shop.example', 'merchant-admin', shop.clientKey);
+  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops@example.com', admin: 'admin@shop.example' }));
 });
-afterAll(async () => {
-  await platform?.stop();
-  await callbacks?.close();
-});
+afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
 describe('console sign-in', () => {
   it('sets an HttpOnly SameSite=Strict session cookie and a CSRF token, and /me answers the user', async () => {

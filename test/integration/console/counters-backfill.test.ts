@@ -14,10 +14,11 @@ import { DynamoConsoleCounters } from '../../../shared/adapters/dynamo-console-c
 import { DynamoCounterBackfill } from '../../../shared/adapters/dynamo-counter-backfill.js';
 import { COUNTERS } from '../../../shared/ports/console-counters.js';
 import { backfillCounters } from '../../../shared/operations/console/backfill-counters.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
-import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { signInConsole, type ConsoleClient } from './support.js';
+import { eventually } from '../../support/platform.js';
+import type { MerchantServer } from '../../support/merchant-server.js';
+import type { ConsoleClient } from './support.js';
 import { sale } from './payments.js';
+import { startConsoleWorld, stopConsoleWorld, dashboardTotals } from './world.js';
 
 let platform: RunningPlatform;
 let shop: Merchant;
@@ -27,22 +28,11 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  callbacks = await startMerchantServer();
-  shop = await testMerchant({ notificationUrl: callbacks.url });
-  other = await testMerchant();
-  operator = await signInConsole(platform.url, 'ops@backfill.example', 'operator');
-  admin = await signInConsole(platform.url, 'admin@backfill.example', 'merchant-admin', shop.clientKey);
+  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops@backfill.example', admin: 'admin@backfill.example' }));
 });
-afterAll(async () => {
-  await platform?.stop();
-  await callbacks?.close();
-});
+afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
-const totals = (body: { buckets: Record<string, number>[] }) => {
-  const sum = (k: string) => body.buckets.reduce((s, b) => s + (b[k] ?? 0), 0);
-  return { payments: sum('payments'), approved: sum('approved'), declined: sum('declined'), undetermined: sum('undetermined'), delivered: sum('callbacksDelivered') };
-};
+const totals = dashboardTotals;
 
 const counterItems = async (scope: string) =>
   (await awsClients().ddb.send(new QueryCommand({ TableName: platform.resources.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `COUNTERS#${scope}` } }))).Items ?? [];

@@ -15,10 +15,11 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { consoleDeps } from '../../../shared/deps.js';
 import { handler } from '../../../functions/console/counters-stream.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
-import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { signInConsole, type ConsoleClient } from './support.js';
+import { eventually } from '../../support/platform.js';
+import type { MerchantServer } from '../../support/merchant-server.js';
+import type { ConsoleClient } from './support.js';
 import { sale } from './payments.js';
+import { startConsoleWorld, stopConsoleWorld, dashboardTotals } from './world.js';
 
 let platform: RunningPlatform;
 let shop: Merchant;
@@ -28,22 +29,11 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  callbacks = await startMerchantServer();
-  shop = await testMerchant({ notificationUrl: callbacks.url });
-  other = await testMerchant();
-  operator = await signInConsole(platform.url, 'ops@counters.example', 'operator');
-  admin = await signInConsole(platform.url, 'admin@counters.example', 'merchant-admin', shop.clientKey);
+  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops@counters.example', admin: 'admin@counters.example' }));
 });
-afterAll(async () => {
-  await platform?.stop();
-  await callbacks?.close();
-});
+afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
-const totals = (body: { buckets: Record<string, number>[] }) => {
-  const sum = (k: string) => body.buckets.reduce((s, b) => s + (b[k] ?? 0), 0);
-  return { payments: sum('payments'), approved: sum('approved'), declined: sum('declined'), undetermined: sum('undetermined'), delivered: sum('callbacksDelivered') };
-};
+const totals = dashboardTotals;
 
 /** Every record of the table's stream, shard by shard, as the mapping's filters pass them. */
 async function streamRecords(): Promise<Map<string, _Record[]>> {

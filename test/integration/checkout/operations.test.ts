@@ -111,16 +111,6 @@ describe('Checkout operations', () => {
     expect(res.body).toMatchObject({ error_code: 101000, error_message: 'Payment does not exist.' });
   });
 
-  it('gives concurrent identical partial refunds one effect', async () => {
-    const { paymentId } = await paid();
-    const body = signed(merchant, { payment_id: paymentId, amount: '1.00' }, [paymentId, '1.00']);
-    const answers = await Promise.all([api('refund', body), api('refund', body), api('refund', body)]);
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    await eventually(() => callbacks(paymentId).some((c) => c.type === 'refund') || undefined);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(callbacks(paymentId).filter((c) => c.type === 'refund')).toHaveLength(1);
-  });
-
   it('reverses a held authorization: type refund with order_status reversal', async () => {
     const { paymentId } = await paid('01/38', { auth: true });
     expect((await status(paymentId)).body.status).toBe('pending');

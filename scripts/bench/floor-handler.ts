@@ -7,8 +7,8 @@
  * stream consumers and was delivered, and those bogus callbacks loaded the runs measured after the floor (the callback
  * queue held ~600 of them after 10 s runs) and the floor's own CPU.
  */
-import { CreateTableCommand, DescribeTableCommand, TransactWriteItemsCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { awsClients } from '../../shared/adapters/aws-clients.js';
 
@@ -60,8 +60,16 @@ export async function replaySaleWrites(): Promise<void> {
     }
     const input = JSON.parse(json);
     delete input.ReturnConsumedCapacity;
-    await awsClients().ddb.send(t.marshalled ? new TransactWriteItemsCommand(input) : new TransactWriteCommand(input));
+    // Any of these commands on the one client: send()'s overloads do not take their union, so it is named as one.
+    await awsClients().ddb.send(commandFor(input, t.marshalled) as PutCommand);
   }
+}
+
+/** The SALE's writes are transactions, single Puts (the reservation) or Updates, as the platform sent them. */
+function commandFor(input: Record<string, unknown>, marshalled: boolean) {
+  if (input.TransactItems) return marshalled ? new TransactWriteItemsCommand(input as never) : new TransactWriteCommand(input as never);
+  if (input.Item) return marshalled ? new PutItemCommand(input as never) : new PutCommand(input as never);
+  return marshalled ? new UpdateItemCommand(input as never) : new UpdateCommand(input as never);
 }
 
 export async function handler(): Promise<{ statusCode: number; body: string }> {

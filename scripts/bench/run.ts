@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 400] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles]`
+ * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 400] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes]`
  *
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
@@ -88,6 +88,14 @@ try {
   const withCallbacks = await benchMerchant('Bench with callbacks', sink.url);
 
   const rt = await measureRoundTrips({ url: platform.url, meter, clock, quiet, withCallbacks, sink, samples: Number(values.samples), progress });
+  if (values.only === 'writes') {
+    // Round trips and write units only (deterministic, a minute): no loads.
+    const { actions, callback, paymentWithCallback } = rt;
+    console.log(JSON.stringify({ actions, callback, paymentWithCallback }, null, 1));
+    console.log(`Items the SALE puts (bytes): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
+    console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
+    process.exit(0);
+  }
   meter.enabled = false;
   meter.keepWriteInputs = false;
   setFloorWrites(rt.saleWrites.inputs, rt.saleWrites.unique, platform.resources.tableName, await createFloorTable(platform.resources.tableName));

@@ -8,6 +8,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  PutItemCommand,
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
@@ -100,6 +101,11 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   );
   await ddb.send(
     new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }),
+  );
+  // A new table holds no idempotency claim items of the earlier design: no request needs to look for one
+  // (shared/adapters/dynamo-payment-ids.ts; the secret itself is made by the first payment).
+  await ddb.send(
+    new PutItemCommand({ TableName, Item: { pk: { S: 'PLATFORM' }, sk: { S: 'PAYMENT_IDS' }, legacyClaimsUntil: { N: '0' } }, ConditionExpression: 'attribute_not_exists(pk)' }),
   );
   ddb.destroy();
   return TableName;

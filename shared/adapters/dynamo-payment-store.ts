@@ -1,6 +1,8 @@
 /**
  * PaymentStore on DynamoDB. Maps records to conditional writes; the rules live in the operations.
  * A payment and the callbacks its state change causes are written in one TransactWriteItems (the outbox).
+ * A payment-creating request's payment is its own idempotency claim: its trans id is derived from the request's key
+ * (dynamo-payment-ids.ts), so the reservation is one conditional Put and a duplicate finds the payment.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -24,6 +26,7 @@ import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
+import type { PaymentIdSource } from './dynamo-payment-ids.js';
 import { apmDeadline } from '../domain/apm-deadline.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -34,7 +37,13 @@ export class DynamoPaymentStore implements PaymentStore {
     private readonly now: () => Date = () => new Date(),
     /** How long a claim's holder is presumed alive; after that its claim is stale (see IdempotencyClaim). */
     readonly claimLockMs = 30_000,
+    /** Derives payment-creating requests' trans ids; without it, claims are items of their own (the earlier design). */
+    private readonly ids?: PaymentIdSource,
   ) {}
+
+  async transIdFor(key: string): Promise<string | undefined> {
+    return this.ids?.derive(key, 0);
+  }
 
   private get ddb() {
     return ddbClient();
@@ -103,6 +112,8 @@ export class DynamoPaymentStore implements PaymentStore {
       await this.ddb.send(new PutCommand(put));
       return;
     }
+    // A payment named by its request's key is its own claim; any other keeps a claim item beside it.
+    if (this.ids && payment.transId === (await this.ids.derive(claim.key, 0))) return this.reserveNamed(payment, claim);
     try {
       await this.ddb.send(
         new TransactWriteCommand({
@@ -129,6 +140,48 @@ export class DynamoPaymentStore implements PaymentStore {
       }
       throw err;
     }
+  }
+
+  /**
+   * The payment's Put is the claim: `attribute_not_exists(pk)` refuses a duplicate, which reads the first payment from
+   * the refusal: its kept answer, "in progress" while its request may be alive, that payment once abandoned. A found
+   * payment whose window ended (its answer expired, or it has none a TTL after its reservation) makes the request a
+   * new one: the next generation's id (a rare extra round trip).
+   */
+  private async reserveNamed(payment: Payment, claim: { key: string; ttlSeconds: number }): Promise<void> {
+    const ids = this.ids!;
+    if (this.now().getTime() < (await ids.legacyClaimsUntil())) await this.checkLegacyClaim(claim.key);
+    for (let generation = 0; generation < MAX_GENERATIONS; generation++) {
+      if (generation > 0) renamePayment(payment, await ids.derive(claim.key, generation));
+      try {
+        await this.ddb.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: paymentItem(payment, this.seconds()),
+            ConditionExpression: 'attribute_not_exists(pk)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return;
+      } catch (err) {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        const found = err.Item ? toPayment(unmarshall(err.Item as Parameters<typeof unmarshall>[0])) : undefined;
+        const taken = claimOnPayment(found, payment.transId, claim, this.now(), this.claimLockMs);
+        if (taken) throw new IdempotencyClaimedError(taken);
+      }
+    }
+    throw ConflictError.sameRequest();
+  }
+
+  /** A claim item of the earlier design, live for a day after the change: a duplicate of such a request answers from it. */
+  private async checkLegacyClaim(key: string): Promise<void> {
+    const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: keys.idempotency(key), ConsistentRead: true }));
+    const item = res.Item as (ClaimItem & { expiresAt?: number }) | undefined;
+    if (!item || (item.expiresAt ?? 0) < this.seconds()) return;
+    const taken = claimFromItem(item, this.now());
+    // Abandoned before it reserved anything: the earlier design let a duplicate take it over; so does this one.
+    if (taken.state === 'in-progress' && !taken.reserved && taken.stale) return;
+    throw new IdempotencyClaimedError(await this.answered(key, taken));
   }
 
   private claimPut(key: string, ttlSeconds: number, extra: Partial<ClaimedEffect> & { bodyHash?: string }) {
@@ -177,8 +230,23 @@ export class DynamoPaymentStore implements PaymentStore {
     }
   }
 
-  async completeClaim(key: string, transId: string, result: IdempotentResult): Promise<void> {
-    await this.ddb
+  async completeClaim(key: string, transId: string, result: IdempotentResult, ttlSeconds = 24 * 3600): Promise<void> {
+    // Kept on the payment (answered() and reserveNamed() read it there), and on a claim item of the earlier design.
+    const answer = { key: answerKey(key), ...result, until: this.seconds() + ttlSeconds };
+    const onPayment = this.ddb
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.payment(transId),
+          UpdateExpression: 'SET answer = :a',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answer)',
+          ExpressionAttributeValues: { ':a': answer },
+        }),
+      )
+      .catch((err) => {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      });
+    const legacy = this.ddb
       .send(
         new UpdateCommand({
           TableName: this.tableName,
@@ -190,9 +258,10 @@ export class DynamoPaymentStore implements PaymentStore {
         }),
       )
       .catch((err) => {
-        // Completed by someone else first: their answer stands.
+        // Completed by someone else first (or no such item): their answer stands.
         if (!(err instanceof ConditionalCheckFailedException)) throw err;
       });
+    await Promise.all([onPayment, legacy]);
   }
 
   async release(key: string, opts: { onlyIfUnreserved?: boolean } = {}): Promise<void> {
@@ -326,7 +395,10 @@ interface ClaimItem {
 
 function takenClaim(raw: Record<string, unknown> | undefined, now: Date): Exclude<IdempotencyClaim, { state: 'claimed' }> {
   // Without the old item (a transaction conflict with a concurrent claimer) the claim is live.
-  const old = raw ? (unmarshall(raw as Parameters<typeof unmarshall>[0]) as ClaimItem) : undefined;
+  return claimFromItem(raw ? (unmarshall(raw as Parameters<typeof unmarshall>[0]) as ClaimItem) : undefined, now);
+}
+
+function claimFromItem(old: ClaimItem | undefined, now: Date): Exclude<IdempotencyClaim, { state: 'claimed' }> {
   if (old?.state === 'COMPLETED' && old.result) return { state: 'completed', result: old.result };
   const stale = old?.lockExpiresAt !== undefined && old.lockExpiresAt < now.getTime();
   return {
@@ -352,3 +424,37 @@ function toPayment(stored: Record<string, unknown>): Payment {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi3pk: _g3, gsi3sk: _g3s, kind: _k, ...rest } = item;
   return rest as unknown as Payment;
 }
+
+/** Generations of one request key tried before giving up (each needs the previous one's 24 h window to have ended). */
+const MAX_GENERATIONS = 64;
+
+/**
+ * What a payment found under a request's derived id says to that request: undefined when its window ended (the
+ * request makes a new payment under the next id); otherwise its kept answer, or "in progress" (stale once its lock
+ * ran out), naming the payment so an abandoned one is answered, never charged again (operations/payment/recover.ts).
+ */
+export function claimOnPayment(
+  found: Payment | undefined,
+  transId: string,
+  claim: { key: string; ttlSeconds: number },
+  now: Date,
+  lockMs: number,
+): Exclude<IdempotencyClaim, { state: 'claimed' }> | undefined {
+  // No image of it (it cannot be missing after a refusal): treat as a live claim.
+  if (!found) return { state: 'in-progress', stale: false };
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (found.answer) {
+    if (found.answer.key !== answerKey(claim.key) || found.answer.until <= nowSeconds) return undefined;
+    return { state: 'completed', result: { statusCode: found.answer.statusCode, body: found.answer.body } };
+  }
+  const reservedAt = Date.parse(found.createdAt);
+  if (reservedAt + claim.ttlSeconds * 1000 <= now.getTime()) return undefined;
+  return { state: 'in-progress', stale: reservedAt + lockMs < now.getTime(), reserved: { transId, attemptId: transId } };
+}
+
+/** The next generation's id on the payment being reserved (its own attempt is named by it too). */
+function renamePayment(p: Payment, transId: string): void {
+  for (const h of p.history) if (h.id === p.transId) h.id = transId;
+  p.transId = transId;
+}
+

@@ -27,6 +27,8 @@ export const keys = {
   /** Sparse index entry present while a hosted-fields session holds a sealed card (the SealedCardSweeper's list). */
   sealedCardEntry: (cardExpiresAt: string, tokenHash: string) => ({ gsi2pk: SEALED_CARD, gsi2sk: `${cardExpiresAt}#${tokenHash}` }),
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
+  /** The secret payment-creating requests derive their trans ids with (dynamo-payment-ids.ts). */
+  paymentIds: { pk: 'PLATFORM', sk: 'PAYMENT_IDS' },
   /** A wallet token id already used (Apple transactionId, Google messageId), until the token expires (TTL). */
   walletToken: (wallet: string, id: string) => ({ pk: `WALLETTOKEN#${wallet}#${id}`, sk: 'TOKEN' }),
   /** An APM provider's webhook secret (sealed with the merchant-secrets key), e.g. PROVIDER#sandbox. */

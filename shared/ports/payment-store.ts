@@ -78,14 +78,20 @@ export interface PaymentStore {
    */
   reserve(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void>;
   /**
+   * The trans id a payment-creating request with this idempotency key reserves its payment under: the payment is
+   * then its own claim (reserve() is one conditional write, and a duplicate finds it). Undefined: the store keeps
+   * claims as items of their own, and the caller names the payment as it likes.
+   */
+  transIdFor(key: string): Promise<string | undefined>;
+  /**
    * Writes a payment's next state (a follow-up attempt recorded as waiting) and notes on the follow-up's claim that
    * it reserved this attempt, in one transaction: from then on the claim is never handed to another request.
    */
   reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }): Promise<void>;
   /** See FollowUpIntent; the payment that refused the condition is returned in place of a read. */
   reserveFollowUp(intent: FollowUpIntent): Promise<FollowUpReservation>;
-  /** Completes an in-progress claim that reserved `transId` with its answer (a request that took over a stale claim). */
-  completeClaim(key: string, transId: string, result: IdempotentResult): Promise<void>;
+  /** Completes an in-progress claim that reserved `transId` with its answer (a request that took over a stale claim), kept for `ttlSeconds`. */
+  completeClaim(key: string, transId: string, result: IdempotentResult, ttlSeconds?: number): Promise<void>;
   /** Creates a payment with its callbacks atomically (the outbox); completes the idempotency claim if given. */
   create(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
   /**

@@ -4,12 +4,13 @@
  * classic zod (runtime code uses zod/mini: shared/zod-mini.ts), the X-Ray SDK (shared/middleware/xray-segment.ts), the
  * SDK's full credential chain (shared/adapters/lambda-credentials.ts) or a page dictionary (read at run time from
  * files beside the bundle: page-text.ts). The issue's target is 400 KiB; the budget is where the largest bundle
- * (checkout/pay, 523 KiB) is now, so any growth is a decision (README "Performance").
+ * (checkout/pay, 523 KiB) is now, so any growth is a decision (README "Performance"). 530 → 532: deriving payment ids
+ * (the payment as its own idempotency claim, −8 write units per SALE) put checkout/pay at 530.5 KiB.
  */
 import { describe, expect, it } from 'vitest';
 import { bundleHandler, inputsBy } from '../../scripts/bench/bundles.js';
 
-const BUNDLE_BUDGET_KIB = 530;
+const BUNDLE_BUDGET_KIB = 532;
 
 /** The largest bundle of each kind: an S2S route, a Checkout page, a queue consumer, a console route. */
 const HANDLERS = ['functions/s2s-card/post', 'functions/checkout/pay', 'functions/callbacks/deliver', 'functions/console/merchants'];

@@ -17,6 +17,7 @@ import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-v
 import type { CoreDeps, CoreResult } from './types.js';
 import { applyOutcome, resultOf } from './outcome.js';
 import { claimOf } from './recover.js';
+import { newTransId } from './payment-id.js';
 import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 
@@ -124,7 +125,7 @@ export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, want
 /** A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). */
 export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
   checkConnectorRequirements(d, input);
-  const transId = d.newId();
+  const transId = await newTransId(d, hooks.idempotency);
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
   if (input.followUpVerifier) reserved.fuv = input.followUpVerifier(reserved);
   return chargeNewPayment(

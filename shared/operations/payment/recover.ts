@@ -54,7 +54,7 @@ async function recoverPayment(d: CoreDeps, transId: string, callbacks: CallbackR
   const result = await settleAttempt(d, payment, transId, callbacks, idempotency);
   // Still unknown: answer UNDEFINED and leave the claim open, so the next duplicate asks again.
   if (result.callbacks.length === 0 && result.event.result !== 'UNDEFINED') {
-    await d.payments.completeClaim(idempotency.key, transId, idempotency.result(result.payment, result.event));
+    await d.payments.completeClaim(idempotency.key, transId, idempotency.result(result.payment, result.event), idempotency.claimTtlSeconds);
   }
   return result;
 }
@@ -107,7 +107,8 @@ async function settleAttempt(d: CoreDeps, payment: Payment, attemptId: string, c
   dropClaim(next, attemptId);
   const records = callbacks(next, event);
   try {
-    await d.payments.update(next, records, idempotency && { key: idempotency.key, result: idempotency.result(next, event) });
+    // A payment-creating request's answer is kept on the payment (its claim, or named by its claim item).
+    await d.payments.update(next, records, idempotency && { key: idempotency.key, result: idempotency.result(next, event), keepSeconds: idempotency.claimTtlSeconds });
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     // The reconciler (or the original request, answering late) recorded it first: answer what it recorded.

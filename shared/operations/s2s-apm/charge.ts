@@ -19,6 +19,7 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { AttemptHooks } from '../payment/attempt.js';
 import { newPayment } from '../payment/new-payment.js';
 import { chargeNewPayment } from '../payment/charge-tail.js';
+import { newTransId } from '../payment/payment-id.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 
 /** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
@@ -82,7 +83,7 @@ export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: Attem
   const connector = apmConnectorFor(d.apmConnectors, input.brand);
   const reserved = newPayment({
     ...input,
-    transId: d.newId(),
+    transId: await newTransId(d, hooks.idempotency),
     connector: connector.name,
     details: {
       ...input.details,

@@ -10,12 +10,13 @@ import { permitOrThrow } from '../payment/permit.js';
 import { newPayment } from '../payment/new-payment.js';
 import { applyOutcome } from '../payment/outcome.js';
 import { reserveOnce } from '../payment/recover.js';
+import { newTransId } from '../payment/payment-id.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
 export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
   const connector = apmConnectorFor(d.apmConnectors, input.brand);
-  const transId = d.newId();
+  const transId = await newTransId(d, idempotency);
   const now = d.clock.now().toISOString();
   const commission = connector.commission({ brand: input.brand, amount: input.amount, currency: input.currency });
   // No history entry yet: CALC moves no money; COMPLETE records the DEBIT attempt.
@@ -37,11 +38,13 @@ export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempoten
   if (recovered) {
     // An earlier identical request reserved its record and died before storing the answer: answer that record.
     const earlier = recovered.payment;
-    await d.payments.completeClaim(idempotency.key, earlier.transId, idempotency.result(earlier, { ...event, attemptId: earlier.transId }));
+    await d.payments.completeClaim(idempotency.key, earlier.transId, idempotency.result(earlier, { ...event, attemptId: earlier.transId }), idempotency.claimTtlSeconds);
     return earlier;
   }
   const stored = nextVersion(payment, now);
-  await d.payments.update(stored, [], { key: idempotency.key, result: idempotency.result(stored, event) });
+  // The answer is kept on the payment, which is the claim (or which the claim names).
+  const answer = idempotency.result(stored, { ...event, attemptId: stored.transId });
+  await d.payments.update(stored, [], { key: idempotency.key, result: answer, keepSeconds: idempotency.claimTtlSeconds });
   return stored;
 }
 

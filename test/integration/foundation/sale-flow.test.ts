@@ -75,11 +75,11 @@ describe('first card payment end to end', () => {
     } finally {
       ddb.middlewareStack.remove('roundTripCounter');
     }
-    // The callback consumer shares this process and starts only after the request's last transaction (the callback
-    // is queued after it), so the request's own calls are those up to its second transaction: the reservation
-    // (PREPARE payment + idempotency claim) and the outcome (payment + callback + stored answer).
-    const second = calls.indexOf('TransactWriteItemsCommand', calls.indexOf('TransactWriteItemsCommand') + 1);
-    expect(calls.slice(0, second + 1)).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    // The callback consumer shares this process and starts only after the request's outcome transaction (the
+    // callback is queued after it), so the request's own calls are those up to it: the reservation (the PREPARE
+    // payment, which is its own idempotency claim: one conditional Put) and the outcome (payment + callback).
+    const outcome = calls.indexOf('TransactWriteItemsCommand');
+    expect(calls.slice(0, outcome + 1)).toEqual(['PutItemCommand', 'TransactWriteItemsCommand']);
   });
 
   it('records the payment before the acquirer answers: no answer leaves it PREPARE (UNDEFINED), never lost', async () => {

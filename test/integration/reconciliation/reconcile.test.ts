@@ -100,6 +100,14 @@ describe('undetermined payments', () => {
     expect(await outboxOf(transId)).toHaveLength(1);
   });
 
+  it('never lists a SALE its acquirer answered (the reservation writes no entry, the outcome none either)', async () => {
+    const transId = await paidSale();
+    expect(await indexEntry(transId)).toBeUndefined();
+    const report = await reconcile(reconciliationDeps());
+    expect(report.failed).toBe(0);
+    expect(await indexEntry(transId)).toBeUndefined();
+  });
+
   it('settles a SALE an inquiry finds approved (11/2038)', async () => {
     const transId = await undefinedSale('11');
     await platform.runScheduled('Reconciler');

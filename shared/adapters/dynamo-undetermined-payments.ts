@@ -11,6 +11,7 @@ import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import type { UndeterminedEntry, UndeterminedPayments } from '../ports/undetermined-payments.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
+import { foldIntent } from './follow-up-intent.js';
 import { keys, UNDETERMINED } from './table-keys.js';
 
 /**
@@ -99,7 +100,8 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
 
   /** The payment on the list if it still waits for the acquirer without an entry (only if it did not change meanwhile). */
   private async handOver(item: Record<string, unknown>): Promise<'listed' | 'passed' | 'changed'> {
-    const payment = item as unknown as Payment;
+    // A follow-up reserved by UpdateItem keeps its attempt beside the history until its outcome (it lists itself).
+    const payment = foldIntent(item) as unknown as Payment;
     const since = awaitingAcquirerSince(payment);
     if (!since || item.gsi2pk === UNDETERMINED) return 'passed';
     const entry = keys.undeterminedEntry(since, payment.transId);

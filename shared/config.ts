@@ -59,7 +59,7 @@ const buildSchema = () =>
     /** Dead-letter queue of the callback queue; found through the queue's redrive policy when not set. */
     CALLBACK_DLQ_URL: z.optional(text()),
     /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */
-    CALLBACK_CRASH_AT: z.optional(z.enum(['after-write', 'after-send', 'during-delivery'])),
+    CALLBACK_CRASH_AT: z.optional(z.enum(['after-write', 'after-send', 'during-delivery', 'after-reservation'])),
     /**
      * A duplicate request waits this long for the first one (409) before it presumes it died and answers the payment
      * or attempt it reserved (shared/operations/payment/recover.ts). Longer than any acquirer call.

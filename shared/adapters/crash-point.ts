@@ -1,7 +1,10 @@
-/** Crash points of the callback path, for the crash-safety tests (test/integration/callbacks/crash-platform.ts). */
+/**
+ * Crash points of the callback path and of a payment's reservation, for the crash-safety tests
+ * (test/integration/callbacks/crash-platform.ts).
+ */
 import { getConfig } from '../config.js';
 
-export type CrashStep = 'after-write' | 'after-send' | 'during-delivery';
+export type CrashStep = 'after-write' | 'after-send' | 'during-delivery' | 'after-reservation';
 
 /**
  * TEST ONLY: the crash-safety tests set CALLBACK_CRASH_AT so the process dies abruptly at one step of the callback

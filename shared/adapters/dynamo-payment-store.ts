@@ -24,6 +24,7 @@ import {
 import { foldIntent, intentUpdate, plansAttribute } from './follow-up-intent.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
+import { crashPoint } from './crash-point.js';
 import { keys } from './table-keys.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import type { PaymentIdSource } from './dynamo-payment-ids.js';
@@ -107,7 +108,12 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   async reserve(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void> {
-    const put = { TableName: this.tableName, Item: paymentItem(payment, this.seconds()), ConditionExpression: 'attribute_not_exists(pk)' };
+    await this.reserveOnly(payment, claim);
+    crashPoint('after-reservation');
+  }
+
+  private async reserveOnly(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void> {
+    const put = { TableName: this.tableName, Item: paymentItem(payment, this.seconds(), true), ConditionExpression: 'attribute_not_exists(pk)' };
     if (!claim) {
       await this.ddb.send(new PutCommand(put));
       return;
@@ -157,7 +163,7 @@ export class DynamoPaymentStore implements PaymentStore {
         await this.ddb.send(
           new PutCommand({
             TableName: this.tableName,
-            Item: paymentItem(payment, this.seconds()),
+            Item: paymentItem(payment, this.seconds(), true),
             ConditionExpression: 'attribute_not_exists(pk)',
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
@@ -362,7 +368,13 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 }
 
-function paymentItem(p: Payment, nowSeconds: number): Record<string, unknown> {
+/**
+ * The item of a payment. `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
+ * reconciler entry: a request answers in seconds, and its outcome write lists the payment only if that outcome is
+ * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments
+ * (DynamoUndeterminedPayments.listAbandoned). That saves the entry's index write twice on every payment.
+ */
+function paymentItem(p: Payment, nowSeconds: number, reservation = false): Record<string, unknown> {
   const since = awaitingAcquirerSince(p);
   const deadline = apmDeadline(p);
   return {
@@ -376,7 +388,7 @@ function paymentItem(p: Payment, nowSeconds: number): Record<string, unknown> {
     claims: liveClaims(p),
     answer: p.answer && p.answer.until > nowSeconds ? p.answer : undefined,
     // The reconciler's work list, written and removed by the same conditional write as the state it describes.
-    ...(since ? keys.undeterminedEntry(since, p.transId) : {}),
+    ...(since && !reservation ? keys.undeterminedEntry(since, p.transId) : {}),
     // The APM deadline sweeper's list, likewise (a payment waiting for its provider never waits for the acquirer).
     ...(!since && deadline ? keys.apmDeadlineEntry(deadline, p.transId) : {}),
     // What a follow-up may reserve without reading first (follow-up-intent.ts).

@@ -26,6 +26,8 @@ export const keys = {
   apmDeadlineEntry: (deadline: string, transId: string) => ({ gsi2pk: APM_DEADLINE, gsi2sk: `${deadline}#${transId}` }),
   /** Sparse index entry present while a hosted-fields session holds a sealed card (the SealedCardSweeper's list). */
   sealedCardEntry: (cardExpiresAt: string, tokenHash: string) => ({ gsi2pk: SEALED_CARD, gsi2sk: `${cardExpiresAt}#${tokenHash}` }),
+  /** How far the reconciler walked a merchant's payments for reservations left without an outcome (reconcile.ts). */
+  reconcileWatermark: (clientKey: string) => ({ pk: 'RECONCILER', sk: `WATERMARK#${clientKey}` }),
   idempotency: (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'REQUEST' }),
   /** The secret payment-creating requests derive their trans ids with (dynamo-payment-ids.ts). */
   paymentIds: { pk: 'PLATFORM', sk: 'PAYMENT_IDS' },

@@ -6,6 +6,8 @@ import { config } from './core.js';
 
 /** Payments the reconciler looks at per run (the next run continues). */
 const RECONCILE_BATCH_SIZE = 50;
+/** A merchant's payments walked per run for reservations left without an outcome (keys and reads only). */
+const RECONCILE_WALK_SIZE = 1000;
 
 const built = new WeakMap<Deps, ReconcileContext>();
 
@@ -19,6 +21,7 @@ export function reconciliation(d: Deps): ReconcileContext {
       graceSeconds: c.RECONCILE_GRACE_SECONDS,
       giveUpSeconds: c.RECONCILE_GIVE_UP_SECONDS,
       batchSize: RECONCILE_BATCH_SIZE,
+      walkSize: RECONCILE_WALK_SIZE,
     };
     built.set(d, cx);
   }

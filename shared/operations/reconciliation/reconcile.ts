@@ -1,6 +1,8 @@
 /**
  * The reconciler (an EventBridge rate schedule): resolves transactions the acquirer never answered — a payment left
  * PREPARE (UNDEFINED) or a capture / refund / void left "waiting" — once they are older than the grace period:
+ *   0. payments whose request died between reservation and outcome (a reservation writes no list entry) are put on
+ *      the list: each merchant's payments reserved before now − grace are walked from where the last walk stopped;
  *   1. the sparse index lists payments waiting since before now − grace, oldest first;
  *   2. for each waiting transaction the connector is asked (inquire); no answer yet leaves it for the next run,
  *      and a transaction still unknown after the give-up period is declined with GAVE_UP_REASON;
@@ -28,9 +30,13 @@ export interface ReconcileContext {
   giveUpSeconds: number;
   /** Payments looked at per run (the next run continues). */
   batchSize: number;
+  /** Payments of one merchant walked per run for reservations left without an outcome (the next run continues). */
+  walkSize: number;
 }
 
 export interface ReconcileReport {
+  /** Payments whose request died between reservation and outcome, put on the list by this run. */
+  listed: number;
   /** Payments looked at. */
   checked: number;
   /** Transactions given their final outcome by this run. */
@@ -45,8 +51,9 @@ export interface ReconcileReport {
 export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport> {
   const now = ctx.deps.clock.now().getTime();
   const before = new Date(now - ctx.graceSeconds * 1000).toISOString();
+  const listed = await listAbandoned(ctx, before);
   const entries = await ctx.undetermined.waitingSince(before, ctx.batchSize);
-  const report: ReconcileReport = { checked: entries.length, resolved: 0, waiting: 0, conflicts: 0, failed: 0 };
+  const report: ReconcileReport = { listed, checked: entries.length, resolved: 0, waiting: 0, conflicts: 0, failed: 0 };
   for (const entry of entries) {
     try {
       const r = await reconcilePayment(ctx, entry.transId, now);
@@ -59,6 +66,19 @@ export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport>
     }
   }
   return report;
+}
+
+/** Every merchant's abandoned reservations onto the list; one merchant's failure does not stop the others. */
+async function listAbandoned(ctx: ReconcileContext, before: string): Promise<number> {
+  let listed = 0;
+  for (const clientKey of await ctx.undetermined.merchants()) {
+    try {
+      listed += await ctx.undetermined.listAbandoned(clientKey, before, ctx.walkSize);
+    } catch (err) {
+      logger.error('walking a merchant\'s payments failed', { clientKey, error: (err as Error).message });
+    }
+  }
+  return listed;
 }
 
 /** One payment's waiting transactions, each asked about and resolved once (also run on an acquirer's notification). */

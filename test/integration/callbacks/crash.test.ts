@@ -5,6 +5,9 @@
  * - after-send: the message is in SQS, nobody consumed it → the consumer delivers it after the restart;
  * - during-delivery: the merchant got the POST, the outcome was never recorded → the lease runs out, the sweeper
  *   re-queues it, the consumer POSTs again with the same event id (at least once; merchants dedupe by event id).
+ * - after-reservation: the SALE's payment was reserved (no reconciler entry: the outcome write adds one only when the
+ *   outcome is undetermined), the acquirer was never asked → the reconciler's walk of the merchant's payments finds
+ *   it, an inquiry settles it, and the merchant gets its callback.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +16,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import { resetConfig } from '../../../shared/config.js';
 import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
-import { resetDeps } from '../../../shared/deps.js';
+import { deps, reconciliationDeps, resetDeps } from '../../../shared/deps.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { keys } from '../../../shared/adapters/table-keys.js';
+import { reconcile } from '../../../shared/operations/reconciliation/reconcile.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { eventually, postForm, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
@@ -135,5 +142,28 @@ describe('a crash on the callback path loses no callback', () => {
     const got = forOrder(orderId);
     expect(got).toHaveLength(2);
     expect(got.map(eventIdOf)).toEqual([eventIdOf(first), eventIdOf(first)]);
+  }, 60_000);
+});
+
+describe('a crash between a SALE\'s reservation and its outcome', () => {
+  it('leaves a payment off the reconciler\'s list, which the reconciler\'s walk finds and settles', async () => {
+    const { started, merchant, transId, orderId } = await crashThenResume('after-reservation');
+    expect(transId).toBeUndefined(); // the request died before it answered
+    const [payment] = await deps().payments.findByOrder(merchant.clientKey, orderId, 1);
+    expect(payment).toMatchObject({ status: 'PREPARE' });
+    const raw = async () =>
+      (await awsClients().ddb.send(new GetCommand({ TableName: started.info.env.TABLE_NAME, Key: keys.payment(payment!.transId), ConsistentRead: true }))).Item!;
+    // The reservation wrote no reconciler entry.
+    expect((await raw()).gsi2pk).toBeUndefined();
+
+    await resume(started);
+    const report = await reconcile({ ...reconciliationDeps(), graceSeconds: 0 });
+    expect(report).toMatchObject({ listed: 1, resolved: 1, failed: 0 });
+    expect(await deps().payments.get(payment!.transId)).toMatchObject({ status: 'SETTLED' });
+    expect((await raw()).gsi2pk).toBeUndefined(); // resolved: off the list again
+    await expectDeliveredOnce(orderId);
+
+    // Walked once: the next run neither lists nor resolves it again.
+    expect(await reconcile({ ...reconciliationDeps(), graceSeconds: 0 })).toMatchObject({ listed: 0, resolved: 0 });
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  * protocol's signed callback recorded in the same conditional write; concurrent runs resolve each transaction once.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
@@ -98,6 +98,31 @@ describe('undetermined payments', () => {
     await settle();
     expect(callbacksOf(transId)).toHaveLength(1);
     expect(await outboxOf(transId)).toHaveLength(1);
+  });
+
+  it('never lists a SALE its acquirer answered (the reservation writes no entry, the outcome none either)', async () => {
+    const transId = await paidSale();
+    expect(await indexEntry(transId)).toBeUndefined();
+    const report = await reconcile(reconciliationDeps());
+    expect(report.failed).toBe(0);
+    expect(await indexEntry(transId)).toBeUndefined();
+  });
+
+  it('finds a payment left waiting without an entry (its request died after the reservation) once the grace period passed', async () => {
+    const transId = await undefinedSale('10');
+    // As a reservation leaves it: PREPARE, its SALE waiting, no list entry.
+    await awsClients().ddb.send(
+      new UpdateCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), UpdateExpression: 'REMOVE gsi2pk, gsi2sk' }),
+    );
+    // Too young: the walk leaves it (and its watermark stays before it).
+    expect(await reconcile({ ...reconciliationDeps(), graceSeconds: 3600 })).toMatchObject({ listed: 0 });
+    expect(await indexEntry(transId)).toBeUndefined();
+
+    const report = await reconcile(reconciliationDeps());
+    expect(report.listed).toBeGreaterThanOrEqual(1);
+    expect(await eventually(() => callbacksOf(transId)[0])).toMatchObject({ action: 'SALE', result: 'DECLINED', decline_reason: SANDBOX_NO_ANSWER_REASON });
+    expect(await indexEntry(transId)).toBeUndefined();
+    expect(await reconcile(reconciliationDeps())).toMatchObject({ listed: 0 });
   });
 
   it('settles a SALE an inquiry finds approved (11/2038)', async () => {

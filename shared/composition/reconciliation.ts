@@ -7,7 +7,7 @@ import { config } from './core.js';
 /** Payments the reconciler looks at per run (the next run continues). */
 const RECONCILE_BATCH_SIZE = 50;
 /** A merchant's payments walked per run for reservations left without an outcome (keys and reads only). */
-const RECONCILE_WALK_SIZE = 1000;
+const RECONCILE_WALK_SIZE = 20_000;
 
 const built = new WeakMap<Deps, ReconcileContext>();
 

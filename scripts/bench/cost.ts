@@ -18,11 +18,21 @@ export const PRICES = {
   logsIngestedGb: 0.5,
 } as const;
 
+/** What CloudWatch Logs counts for each log event beside its text. */
+export const LOG_EVENT_OVERHEAD_BYTES = 26;
+
 /**
- * Log bytes per invocation: Lambda's START, END and REPORT lines (~350 bytes) and the handler's one latency line
- * (~600 bytes of structured JSON at LOG_LEVEL=INFO); an assumption, not measured (the bench runs at ERROR).
+ * Lambda's own lines per invocation, text format: START (~70 bytes), END (~52) and REPORT (~150; ~240 with the
+ * X-Ray line of a traced one, more on a cold start), with their events' overhead.
  */
-export const LOG_BYTES_PER_INVOCATION = 950;
+export const LAMBDA_PLATFORM_LOG_BYTES = 350;
+
+/**
+ * The handler's bytes per invocation at LOG_LEVEL=INFO, measured by `npx tsx scripts/bench/log-bytes.ts` (one line
+ * each: the invocation's; a delivery batch adds a line only for a retry or a failure). Other functions: the largest.
+ */
+export const HANDLER_LOG_BYTES: Record<string, number> = { S2sCardPost: 464, CallbackDeliver: 302, DashboardCounters: 296, OutboxStream: 279 };
+const handlerLogBytes = (fn: string) => HANDLER_LOG_BYTES[fn] ?? Math.max(...Object.values(HANDLER_LOG_BYTES));
 
 export interface CostInput {
   writeUnits: number;
@@ -55,7 +65,7 @@ export function costModel(u: CostInput): CostModel {
     httpApi: PRICES.httpApiRequest * M,
     sqs: u.sqsRequests * PRICES.sqsRequest * M,
     xray: invocations * u.traceSampling * PRICES.xrayTraceRecorded * M,
-    cloudwatchLogs: ((invocations * LOG_BYTES_PER_INVOCATION * M) / 1e9) * PRICES.logsIngestedGb,
+    cloudwatchLogs: ((Object.keys(u.lambdaMs).reduce((a, fn) => a + LAMBDA_PLATFORM_LOG_BYTES + handlerLogBytes(fn), 0) * M) / 1e9) * PRICES.logsIngestedGb,
   };
   const round2 = (x: number) => Math.round(x * 100) / 100;
   return {
@@ -68,7 +78,7 @@ export function costModel(u: CostInput): CostModel {
       `${u.sqsRequests.toFixed(1)} SQS requests per payment (sends counted; receive + delete per message assumed)`,
       `Lambda: ${invocations} invocations (${Object.keys(u.lambdaMs).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time`,
       `X-Ray: ${u.traceSampling * 100} % of invocations traced`,
-      `CloudWatch Logs: ~${LOG_BYTES_PER_INVOCATION} bytes ingested per invocation (assumed); storage and metrics not counted`,
+      `CloudWatch Logs: Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + the handler's at INFO (scripts/bench/log-bytes.ts: ${Object.entries(HANDLER_LOG_BYTES).map(([k, v]) => `${k} ${v}`).join(', ')}); storage and metrics not counted`,
       'each invocation handles one payment (the stream and queue batches of a busy system would need fewer: errs high); the stream reads Lambda makes are free; no free tier',
     ],
   };

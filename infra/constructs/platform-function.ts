@@ -240,9 +240,13 @@ export class PlatformFunction extends Construct {
   }
 
   /** Wires this function to its queue with partial-batch responses; consume rights on that queue only. */
-  consumeFrom(queueKey: QueueKey, batchSize: number): void {
+  consumeFrom(queueKey: QueueKey, batchSize: number, batchingWindowSeconds = 0): void {
     this.function.addEventSource(
-      new SqsEventSource(this.keylessQueue(queueKey), { batchSize, reportBatchItemFailures: true }),
+      new SqsEventSource(this.keylessQueue(queueKey), {
+        batchSize,
+        reportBatchItemFailures: true,
+        ...(batchingWindowSeconds > 0 ? { maxBatchingWindow: Duration.seconds(batchingWindowSeconds) } : {}),
+      }),
     );
     this.allowKeyVia('sqs', ['kms:Decrypt']);
   }

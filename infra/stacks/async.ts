@@ -98,7 +98,7 @@ export class Async extends Construct {
         platform,
         traced: false,
       });
-      fn.consumeFrom(consumer.queue, consumer.batchSize);
+      fn.consumeFrom(consumer.queue, consumer.batchSize, consumer.batchingWindowSeconds);
       this.functions.push(fn);
     }
 

@@ -76,7 +76,7 @@ progress('starting the local platform (DynamoDB Local, moto)');
 const platform = await startPlatform({
   port: 0,
   prefix: `bench${Date.now()}`,
-  schedules: 'manual',
+  schedules: 'manual', batchingWindows: true,
   // TEST_CLOCK off, as on staging and production: a sandbox's clock refresh (a read every 5 s) is not the platform's cost.
   extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
 });

@@ -44,6 +44,11 @@ export interface PlatformOptions {
    * kill a platform and resume on the same queues use 1.
    */
   queueWaitSeconds?: number;
+  /**
+   * Play the queue mappings' batching windows (QueueConsumerDefinition.batchingWindowSeconds), as the bench does for
+   * its cost and CPU figures; off by default, so tests and `npm start` deliver each callback at once.
+   */
+  batchingWindows?: boolean;
 }
 
 export interface RunningPlatform {
@@ -148,7 +153,7 @@ async function startOn(
   const pollers: Poller[] = [];
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds }));
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds, batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined }));
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   for (const s of STREAM_CONSUMERS) {

@@ -156,11 +156,13 @@ async function startOn(
     pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds, batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined }));
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  for (const s of STREAM_CONSUMERS) {
-    pollers.push(
-      await pollTableStream({ ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName, handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants }),
-    );
-  }
+  // One reader of the table's stream for every consumer (stream-poller.ts).
+  pollers.push(
+    await pollTableStream({
+      ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName,
+      consumers: STREAM_CONSUMERS.map((s) => ({ handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants })),
+    }),
+  );
   ddb.destroy();
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {

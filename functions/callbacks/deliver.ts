@@ -10,7 +10,7 @@ import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 export const handler = lambdaHandler(
   'callback batch',
-  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  async (event: SQSEvent): Promise<SQSBatchResponse & { done: number }> => {
     await refreshClock();
     const verdicts = await deliverBatch(
       callbacks(),
@@ -22,7 +22,9 @@ export const handler = lambdaHandler(
         sentAt: Number(r.attributes.SentTimestamp) || Date.now(),
       })),
     );
-    return { batchItemFailures: [...verdicts].filter(([, v]) => v === 'keep').map(([id]) => ({ itemIdentifier: id })) };
+    const batchItemFailures = [...verdicts].filter(([, v]) => v === 'keep').map(([id]) => ({ itemIdentifier: id }));
+    // `done` (delivered, or a copy of a finished callback) only for the invocation's log line; Lambda reads the failures.
+    return { batchItemFailures, done: verdicts.size - batchItemFailures.length };
   },
-  { summary: (res) => ({ kept: res?.batchItemFailures.length }) },
+  { summary: (res) => ({ kept: res?.batchItemFailures.length, done: res?.done }) },
 );

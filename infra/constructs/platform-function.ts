@@ -1,6 +1,6 @@
 /**
  * One Lambda function per route or event source, built the same way everywhere: ESM bundle for Node 22 on arm64,
- * X-Ray tracing, its own log group, the platform's environment, and exactly the permissions its definition lists.
+ * X-Ray tracing where a request enters (API routes), its own log group, the platform's environment, and exactly the permissions its definition lists.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,12 @@ export interface PlatformFunctionProps {
   platform: PlatformResources;
   /** Overrides the stage's lambda.reservedConcurrency (public routes get their own, see stages.ts). */
   reservedConcurrency?: number;
+  /**
+   * Lambda's active tracing (sampled: 1 request a second, then 5 %), on by default. The event consumers turn it off:
+   * their batches carry no request's trace (a table stream passes none on), each would be a trace of its own at
+   * $5 a million, and their failures are in their logs, metrics and alarms.
+   */
+  traced?: boolean;
 }
 
 /** Environment every function gets; typed against shared/config.ts so a renamed variable fails the build. */
@@ -181,7 +187,7 @@ export class PlatformFunction extends Construct {
       memorySize: definition.memoryMb ?? settings.lambda.memoryMb,
       timeout: Duration.seconds(definition.timeoutSeconds ?? settings.lambda.timeoutSeconds),
       reservedConcurrentExecutions: props.reservedConcurrency ?? settings.lambda.reservedConcurrency,
-      tracing: lambda.Tracing.ACTIVE,
+      tracing: props.traced === false ? lambda.Tracing.DISABLED : lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
       role,
       description: `${settings.stage} ${definition.id} (${definition.handler})`,
@@ -234,9 +240,13 @@ export class PlatformFunction extends Construct {
   }
 
   /** Wires this function to its queue with partial-batch responses; consume rights on that queue only. */
-  consumeFrom(queueKey: QueueKey, batchSize: number): void {
+  consumeFrom(queueKey: QueueKey, batchSize: number, batchingWindowSeconds = 0): void {
     this.function.addEventSource(
-      new SqsEventSource(this.keylessQueue(queueKey), { batchSize, reportBatchItemFailures: true }),
+      new SqsEventSource(this.keylessQueue(queueKey), {
+        batchSize,
+        reportBatchItemFailures: true,
+        ...(batchingWindowSeconds > 0 ? { maxBatchingWindow: Duration.seconds(batchingWindowSeconds) } : {}),
+      }),
     );
     this.allowKeyVia('sqs', ['kms:Decrypt']);
   }

@@ -96,13 +96,14 @@ export class Async extends Construct {
       const fn = new PlatformFunction(this, consumer.id, {
         definition: { ...consumer, timeoutSeconds: timeout },
         platform,
+        traced: false,
       });
-      fn.consumeFrom(consumer.queue, consumer.batchSize);
+      fn.consumeFrom(consumer.queue, consumer.batchSize, consumer.batchingWindowSeconds);
       this.functions.push(fn);
     }
 
     for (const stream of tables.streams ?? []) {
-      const fn = new PlatformFunction(this, stream.id, { definition: stream, platform });
+      const fn = new PlatformFunction(this, stream.id, { definition: stream, platform, traced: false });
       const failures = stream.failureQueue
         ? new sqs.Queue(this, `${stream.id}Failures`, {
             encryption: sqs.QueueEncryption.KMS,
@@ -124,7 +125,7 @@ export class Async extends Construct {
     }
 
     for (const scheduled of tables.scheduled) {
-      const fn = new PlatformFunction(this, scheduled.id, { definition: scheduled, platform });
+      const fn = new PlatformFunction(this, scheduled.id, { definition: scheduled, platform, traced: false });
       new events.Rule(this, `${scheduled.id}Schedule`, {
         description: `${settings.stage} ${scheduled.id} every ${scheduled.everyMinutes} min`,
         schedule: events.Schedule.rate(Duration.minutes(scheduled.everyMinutes)),
@@ -134,7 +135,7 @@ export class Async extends Construct {
     }
 
     for (const ops of tables.opsEvents) {
-      const fn = new PlatformFunction(this, ops.id, { definition: ops, platform });
+      const fn = new PlatformFunction(this, ops.id, { definition: ops, platform, traced: false });
       new events.Rule(this, `${ops.id}Rule`, {
         eventBus: this.bus,
         description: `${settings.stage} ${ops.id}: ${ops.detailTypes.join(', ')}`,

@@ -18,21 +18,41 @@ export const PRICES = {
   logsIngestedGb: 0.5,
 } as const;
 
+/** What CloudWatch Logs counts for each log event beside its text. */
+export const LOG_EVENT_OVERHEAD_BYTES = 26;
+
 /**
- * Log bytes per invocation: Lambda's START, END and REPORT lines (~350 bytes) and the handler's one latency line
- * (~600 bytes of structured JSON at LOG_LEVEL=INFO); an assumption, not measured (the bench runs at ERROR).
+ * Lambda's own lines per invocation, text format: START (~70 bytes), END (~52) and REPORT (~150; ~240 with the
+ * X-Ray line of a traced one, more on a cold start), with their events' overhead.
  */
-export const LOG_BYTES_PER_INVOCATION = 950;
+export const LAMBDA_PLATFORM_LOG_BYTES = 350;
+
+/**
+ * The handler's bytes per invocation at LOG_LEVEL=INFO, measured by `npx tsx scripts/bench/log-bytes.ts` (one line
+ * each: the invocation's; a delivery batch adds a line only for a retry or a failure). Other functions: the largest.
+ */
+export const HANDLER_LOG_BYTES: Record<string, number> = { S2sCardPost: 464, CallbackDeliver: 302, DashboardCounters: 296, OutboxStream: 279 };
+const handlerLogBytes = (fn: string) => HANDLER_LOG_BYTES[fn] ?? Math.max(...Object.values(HANDLER_LOG_BYTES));
 
 export interface CostInput {
   writeUnits: number;
   readUnits: number;
+  /** SQS requests per payment: the stream consumer's SendMessageBatch, and the event source's receive and delete per batch. */
   sqsRequests: number;
-  /** Invocations per payment and their handler ms, per function. */
-  lambdaMs: Record<string, number>;
+  /** Per function: invocations per payment (1 ÷ the records per batch) and handler ms per invocation. */
+  functions: Record<string, { invocations: number; ms: number }>;
   lambdaMemoryMb: number;
-  /** Traces recorded per request (X-Ray's default rule: 1 a second, then 5 %). */
-  traceSampling: number;
+  /** Functions with Lambda's active tracing (the API routes'; infra/constructs/platform-function.ts). */
+  traced: readonly string[];
+  /** Payments a second: Lambda's sampling records 1 trace a second, then 5 %. */
+  ratePerSecond: number;
+  /** What the batch sizes are, for the assumptions printed. */
+  batches: string;
+}
+
+/** X-Ray's sampling for Lambda: the first request each second, then 5 % of the rest. */
+export function tracedShare(ratePerSecond: number): number {
+  return ratePerSecond <= 1 ? 1 : (1 + 0.05 * (ratePerSecond - 1)) / ratePerSecond;
 }
 
 export interface CostModel {
@@ -45,8 +65,12 @@ export interface CostModel {
 
 export function costModel(u: CostInput): CostModel {
   const M = 1e6;
-  const invocations = Object.keys(u.lambdaMs).length;
-  const gbSeconds = Object.values(u.lambdaMs).reduce((a, ms) => a + Math.ceil(ms) / 1000, 0) * (u.lambdaMemoryMb / 1024);
+  const fns = Object.entries(u.functions);
+  const invocations = fns.reduce((a, [, f]) => a + f.invocations, 0);
+  // Lambda bills each invocation's duration rounded up to the millisecond.
+  const gbSeconds = fns.reduce((a, [, f]) => a + (f.invocations * Math.ceil(f.ms)) / 1000, 0) * (u.lambdaMemoryMb / 1024);
+  const traces = fns.filter(([fn]) => u.traced.includes(fn)).reduce((a, [, f]) => a + f.invocations, 0) * tracedShare(u.ratePerSecond);
+  const logBytes = fns.reduce((a, [fn, f]) => a + f.invocations * (LAMBDA_PLATFORM_LOG_BYTES + handlerLogBytes(fn)), 0);
   const lines = {
     dynamodbWrites: u.writeUnits * PRICES.dynamoWriteUnit * M,
     dynamodbReads: u.readUnits * PRICES.dynamoReadUnit * M,
@@ -54,8 +78,8 @@ export function costModel(u: CostInput): CostModel {
     lambdaDuration: gbSeconds * PRICES.lambdaGbSecondArm * M,
     httpApi: PRICES.httpApiRequest * M,
     sqs: u.sqsRequests * PRICES.sqsRequest * M,
-    xray: invocations * u.traceSampling * PRICES.xrayTraceRecorded * M,
-    cloudwatchLogs: ((invocations * LOG_BYTES_PER_INVOCATION * M) / 1e9) * PRICES.logsIngestedGb,
+    xray: traces * PRICES.xrayTraceRecorded * M,
+    cloudwatchLogs: ((logBytes * M) / 1e9) * PRICES.logsIngestedGb,
   };
   const round2 = (x: number) => Math.round(x * 100) / 100;
   return {
@@ -65,11 +89,11 @@ export function costModel(u: CostInput): CostModel {
     assumptions: [
       PRICES.source,
       `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes)`,
-      `${u.sqsRequests.toFixed(1)} SQS requests per payment (sends counted; receive + delete per message assumed)`,
-      `Lambda: ${invocations} invocations (${Object.keys(u.lambdaMs).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time`,
-      `X-Ray: ${u.traceSampling * 100} % of invocations traced`,
-      `CloudWatch Logs: ~${LOG_BYTES_PER_INVOCATION} bytes ingested per invocation (assumed); storage and metrics not counted`,
-      'each invocation handles one payment (the stream and queue batches of a busy system would need fewer: errs high); the stream reads Lambda makes are free; no free tier',
+      `${u.sqsRequests.toFixed(2)} SQS requests per payment (the stream consumer's SendMessageBatch per 10, the event source's receive and DeleteMessageBatch per queue batch; idle long polls, ~0.65 million a month for 5 pollers, not counted)`,
+      `Lambda: ${invocations.toFixed(2)} invocations per payment (${fns.map(([fn, f]) => `${fn} ${f.invocations.toFixed(2)} × ${f.ms.toFixed(0)} ms`).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time; ${u.batches}`,
+      `X-Ray: active tracing on the API routes' functions only (${fns.filter(([fn]) => u.traced.includes(fn)).map(([fn]) => fn).join(', ')} here); at ${u.ratePerSecond.toFixed(1)} payments/s, 1 a second + 5 % = ${(tracedShare(u.ratePerSecond) * 100).toFixed(1)} % traced`,
+      `CloudWatch Logs: Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + the handler's at INFO (scripts/bench/log-bytes.ts: ${Object.entries(HANDLER_LOG_BYTES).map(([k, v]) => `${k} ${v}`).join(', ')}), ${logBytes.toFixed(0)} bytes per payment; storage and metrics not counted`,
+      'the stream reads Lambda makes are free; no free tier',
     ],
   };
 }

@@ -4,6 +4,8 @@ import { observeInvocations } from '../local/invocations.js';
 export class InvocationClock {
   private readonly inFlight = new Map<string, number>();
   readonly ms = new Map<string, number[]>();
+  /** Records per invocation (batch sizes), per function. */
+  readonly records = new Map<string, number[]>();
 
   constructor() {
     observeInvocations({
@@ -13,6 +15,9 @@ export class InvocationClock {
         const list = this.ms.get(inv.functionName) ?? [];
         list.push(ms);
         this.ms.set(inv.functionName, list);
+        const batches = this.records.get(inv.functionName) ?? [];
+        batches.push(inv.records);
+        this.records.set(inv.functionName, batches);
       },
     });
   }
@@ -31,6 +36,7 @@ export class InvocationClock {
 
   reset(): void {
     this.ms.clear();
+    this.records.clear();
   }
 
   stop(): void {

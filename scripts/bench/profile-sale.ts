@@ -23,7 +23,7 @@ const { values } = parseArgs({
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 
-const platform = await startPlatform({ port: 0, prefix: `prof${Date.now()}`, schedules: 'manual', extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' } });
+const platform = await startPlatform({ port: 0, prefix: `prof${Date.now()}`, schedules: 'manual', batchingWindows: true, extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' } });
 const sink = await startCallbackSink();
 const session = new Session();
 try {

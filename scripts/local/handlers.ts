@@ -25,6 +25,12 @@ const cache = new Map<string, Promise<Handler<unknown, unknown>>>();
 const store = await InvokeStore.getInstanceAsync(true);
 if ('als' in store) process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
 
+/** A batch event's records (SQS, DynamoDB stream); 1 otherwise. */
+function recordsIn(event: unknown): number {
+  const records = (event as { Records?: unknown } | undefined)?.Records;
+  return Array.isArray(records) ? records.length : 1;
+}
+
 export function loadHandler<E, R>(modulePath: string): Promise<Handler<E, R>> {
   let loaded = cache.get(modulePath);
   if (!loaded) {
@@ -36,6 +42,7 @@ export function loadHandler<E, R>(modulePath: string): Promise<Handler<E, R>> {
       return (event: unknown, context: { awsRequestId?: string; functionName?: string } | undefined) =>
         runInvocation(context?.functionName ?? modulePath, () =>
           store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context?.awsRequestId ?? randomUUID() }, () => handler(event, context)),
+          recordsIn(event),
         );
     });
     cache.set(modulePath, loaded);

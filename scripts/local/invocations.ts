@@ -6,6 +6,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Invocation {
   functionName: string;
+  /** Records in the event (a queue or stream batch); 1 for a request or a schedule. */
+  records: number;
 }
 
 export interface InvocationObserver {
@@ -25,8 +27,8 @@ export function observeInvocations(o: InvocationObserver | undefined): void {
   observer = o;
 }
 
-export function runInvocation<R>(functionName: string, fn: () => Promise<R>): Promise<R> {
-  const inv = { functionName };
+export function runInvocation<R>(functionName: string, fn: () => Promise<R>, records = 1): Promise<R> {
+  const inv = { functionName, records };
   if (!observer) return current.run(inv, fn);
   const o = observer;
   o.started(inv);

@@ -44,6 +44,11 @@ export interface PlatformOptions {
    * kill a platform and resume on the same queues use 1.
    */
   queueWaitSeconds?: number;
+  /**
+   * Play the queue mappings' batching windows (QueueConsumerDefinition.batchingWindowSeconds), as the bench does for
+   * its cost and CPU figures; off by default, so tests and `npm start` deliver each callback at once.
+   */
+  batchingWindows?: boolean;
 }
 
 export interface RunningPlatform {
@@ -148,14 +153,16 @@ async function startOn(
   const pollers: Poller[] = [];
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds }));
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds, batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined }));
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  for (const s of STREAM_CONSUMERS) {
-    pollers.push(
-      await pollTableStream({ ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName, handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants }),
-    );
-  }
+  // One reader of the table's stream for every consumer (stream-poller.ts).
+  pollers.push(
+    await pollTableStream({
+      ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName,
+      consumers: STREAM_CONSUMERS.map((s) => ({ handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants })),
+    }),
+  );
   ddb.destroy();
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {

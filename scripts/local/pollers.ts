@@ -50,6 +50,11 @@ export function pollQueue(opts: {
   toEvent?: (messages: Message[]) => unknown[];
   /** Long-poll wait, 20 s by default (see platform.ts queueWaitSeconds). */
   waitSeconds?: number;
+  /**
+   * The mapping's batching window: a batch short of batchSize waits this long for more (one more receive after
+   * the window, rather than a receive every few milliseconds: each costs a connection to moto).
+   */
+  batchingWindowSeconds?: number;
 }): Poller {
   let running = true;
   // Stopping aborts the long poll in flight rather than waiting up to 20 s for it.
@@ -72,6 +77,14 @@ export function pollQueue(opts: {
         );
         const messages = res.Messages ?? [];
         if (!messages.length) continue;
+        if (opts.batchingWindowSeconds && messages.length < opts.batchSize) {
+          await new Promise((r) => setTimeout(r, opts.batchingWindowSeconds! * 1000));
+          const more = await opts.sqs.send(
+            new ReceiveMessageCommand({ QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize - messages.length, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'] }),
+            { abortSignal: stopping.signal },
+          );
+          messages.push(...(more.Messages ?? []));
+        }
         await invokeBatch(opts, fn, messages);
       } catch (err) {
         if (running) {

@@ -1,8 +1,10 @@
 /**
- * What a Lambda event-source mapping on the table's stream does on AWS, played locally against DynamoDB Local's
+ * What Lambda's event-source mappings on the table's stream do on AWS, played locally against DynamoDB Local's
  * stream: follow every shard from the moment the platform starts (what came before is the sweeper's), pick up new
- * shards as they open, hand each batch of records to the handler (filtered as the mapping's filter would),
- * and retry a failed batch a few times before moving on, as the mapping's retry limit does.
+ * shards as they open, hand each batch of records to each consumer (filtered as its mapping's filter would),
+ * and retry a failed batch a few times before moving on, as the mapping's retry limit does. One reader serves every
+ * consumer: on AWS each mapping reads the stream in Lambda's service, at no CPU of the functions', so locally the
+ * records are fetched and decoded once rather than once per consumer.
  */
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -25,11 +27,7 @@ const PAGE = 1000;
 const RETRIES = 3;
 const SHARD_SCAN_MS = 2000;
 
-export async function pollTableStream(opts: {
-  ddb: DynamoDBClient;
-  endpoint: string;
-  region: string;
-  tableName: string;
+export interface StreamConsumer {
   handler: string;
   functionName: string;
   batchSize: number;
@@ -38,6 +36,14 @@ export async function pollTableStream(opts: {
   /** A windowed mapping: the event names its shard (`shardId`), as Lambda's tumbling windows do. */
   windowSeconds?: number;
   grants?: readonly string[];
+}
+
+export async function pollTableStream(opts: {
+  ddb: DynamoDBClient;
+  endpoint: string;
+  region: string;
+  tableName: string;
+  consumers: readonly StreamConsumer[];
 }): Promise<Poller> {
   // The mapping's own client, not a function's: middleware resolved once per command class instead of per call.
   const streams = new DynamoDBStreamsClient({ ...sdkClientOptions(), cacheMiddleware: true, region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -87,7 +93,7 @@ export async function pollTableStream(opts: {
 
   let running = true;
   const loop = (async () => {
-    const fn = await loadHandler<DynamoDBStreamEvent, void>(opts.handler);
+    const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: await loadHandler<DynamoDBStreamEvent, void>(c.handler) })));
     let lastScan = Date.now();
     while (running) {
       const round = Date.now();
@@ -98,7 +104,7 @@ export async function pollTableStream(opts: {
           lastScan = Date.now();
         }
       } catch (err) {
-        if (running) console.error(`[stream ${opts.functionName}]`, (err as Error).message);
+        if (running) console.error('[stream]', (err as Error).message);
       }
       for (const [id, iterator] of iterators) {
         if (!running) break;
@@ -114,13 +120,18 @@ export async function pollTableStream(opts: {
           if (all.length >= PAGE) full = true;
           const last = all.at(-1)?.dynamodb?.SequenceNumber;
           if (last) lastSequence.set(id, last);
-          const records = all.filter((r) => wanted(r, opts.insertedKinds, opts.modifiedKinds ?? []));
-          for (let i = 0; i < records.length; i += opts.batchSize) await invoke(fn, records.slice(i, i + opts.batchSize), { ...opts, shardId: opts.windowSeconds ? id : undefined });
+          // Each mapping gets its own filtered batches; the consumers run side by side, as separate functions do.
+          await Promise.all(
+            consumers.map(async (c) => {
+              const records = all.filter((r) => wanted(r, c.insertedKinds, c.modifiedKinds ?? []));
+              for (let i = 0; i < records.length; i += c.batchSize) await invoke(c.fn, records.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? id : undefined });
+            }),
+          );
         } catch (err) {
           if (!running) break;
           // An expired or broken iterator (DynamoDB Local trims a fresh table's first shard): take a new one after
           // the last record read.
-          if ((err as Error).name !== 'TrimmedDataAccessException') console.error(`[stream ${opts.functionName}] ${id}:`, (err as Error).message);
+          if ((err as Error).name !== 'TrimmedDataAccessException') console.error(`[stream] ${id}:`, (err as Error).message);
           iterators.set(id, await iteratorFor(id).catch(() => iterator));
         }
       }

@@ -2,9 +2,11 @@
  * One HTTP(S) POST to an address vetted beforehand (shared/net/public-url.ts): the connection goes to that address
  * whatever DNS answers by now (no rebinding), while Host, SNI and certificate checks still use the URL's host name.
  * Redirects are never followed: a 3xx is just the answer. One deadline covers connect, headers and body.
+ * Connections are kept alive per vetted address (a merchant receiving many callbacks pays one TCP and TLS handshake,
+ * not one per callback), and only ever reused for that same address.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 
 export interface PinnedTarget {
@@ -28,9 +30,32 @@ export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }) as LookupFunction;
 }
 
+/** Idle connections are closed after this (below the 5 s node servers keep them; a server's Keep-Alive hint wins). */
+const IDLE_MS = 4000;
+const MAX_AGENTS = 256;
+const agents = new Map<string, HttpAgent>();
+
+/** One keep-alive agent per origin and vetted address: a pooled connection never goes anywhere DNS says now. */
+function agentFor(target: PinnedTarget): HttpAgent {
+  const key = `${target.url.protocol}//${target.hostname}:${target.url.port}@${target.address}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldest, old] = agents.entries().next().value!;
+      old.destroy();
+      agents.delete(oldest);
+    }
+    const options = { keepAlive: true, maxFreeSockets: 8, timeout: IDLE_MS };
+    agent = target.url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 export function postPinned(
   target: PinnedTarget,
   req: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBodyChars: number },
+  fresh = false,
 ): Promise<PinnedAnswer> {
   const { url } = target;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -45,7 +70,7 @@ export function postPinned(
         headers: { ...req.headers, 'content-length': String(payload.length) },
         lookup: pinnedLookup(target.address, target.family),
         signal: req.signal,
-        agent: false,
+        agent: fresh ? false : agentFor(target),
       },
       (res: IncomingMessage) => {
         let body = '';
@@ -57,7 +82,12 @@ export function postPinned(
         res.on('error', reject);
       },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (err: NodeJS.ErrnoException) => {
+      // The merchant closed a pooled connection as we reused it: the request never reached it, so send it once more
+      // on a new connection (not a second delivery).
+      if (!fresh && outgoing.reusedSocket && err.code === 'ECONNRESET' && !req.signal.aborted) resolve(postPinned(target, req, true));
+      else reject(err);
+    });
     outgoing.end(payload);
   });
 }

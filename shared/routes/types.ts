@@ -45,6 +45,11 @@ export interface QueueConsumerDefinition {
   queue: QueueKey;
   handler: string;
   batchSize: number;
+  /**
+   * How long Lambda gathers messages before invoking with fewer than batchSize (MaximumBatchingWindowInSeconds):
+   * fewer invocations and fewer receive/delete requests for a delay of at most this. 0 by default.
+   */
+  batchingWindowSeconds?: number;
   grants: Grant[];
   timeoutSeconds?: number;
 }

@@ -136,7 +136,20 @@ describe.each([
     });
   });
 
-  it('builds every function for arm64 + nodejs22.x with tracing, its log group and the platform environment', () => {
+  it('traces the API routes’ functions only (sampled); event consumers run without X-Ray', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const traced = new Set(stack.api.functions.map((f) => logicalId(f.function)));
+    const asyncIds = new Set(stack.async.functions.map((f) => logicalId(f.function)));
+    expect(asyncIds.size).toBeGreaterThan(0);
+    for (const [id, fn] of Object.entries(functions)) {
+      if (traced.has(id)) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      else if (asyncIds.has(id)) expect(fn.Properties.TracingConfig).toBeUndefined();
+    }
+    // The callback path's consumers in particular: each stream or queue batch would otherwise be a trace of its own.
+    for (const f of stack.async.functions) expect(functions[logicalId(f.function)]?.Properties.TracingConfig).toBeUndefined();
+  });
+
+  it('builds every function for arm64 + nodejs22.x, its log group and the platform environment', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     expect(functions).toHaveLength(stack.functions.length);
     const retention = stageSettings(stage).logRetention;
@@ -145,7 +158,6 @@ describe.each([
         Architectures: ['arm64'],
         Runtime: 'nodejs22.x',
         Handler: 'index.handler',
-        TracingConfig: { Mode: 'Active' },
         Environment: {
           Variables: {
             STAGE: stage,

@@ -17,6 +17,17 @@ describe('the real prod app', () => {
   const { stack } = buildPaymentsApp({ stage: 'prod', account: '111111111111', region: 'eu-west-1' });
   const template = Template.fromStack(stack);
 
+  it('batches the callback queue for up to a second and traces only the API routes’ functions', () => {
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'));
+    const sqsMappings = mappings.filter((m) => m.Properties.FunctionResponseTypes?.includes('ReportBatchItemFailures'));
+    expect(sqsMappings.length).toBeGreaterThan(0);
+    expect(sqsMappings.some((m) => m.Properties.BatchSize === 10 && m.Properties.MaximumBatchingWindowInSeconds === 1)).toBe(true);
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const traced = functions.filter((f) => f.Properties.TracingConfig?.Mode === 'Active');
+    expect(traced.length).toBeGreaterThan(0);
+    expect(functions.length - traced.length).toBeGreaterThanOrEqual(QUEUE_CONSUMERS.length + STREAM_CONSUMERS.length + SCHEDULED.length + OPS_EVENTS.length);
+  });
+
   it('serves every route of the shared route table but the sandbox-only ones', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
     expect(routeKeys.sort()).toEqual(PROD_ROUTES.map((r) => `${r.method} ${r.path}`).sort());

@@ -133,7 +133,9 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     const finished = await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'delivered' });
     if (health.timeoutsAt.length > 0) await ctx.urlHealth.update(cb.url, (h) => afterSuccess(h, ctx.clock.now()));
     await releaseSuccessor(ctx, cb, finished, { delivered: true });
-    logger.info('callback delivered', log);
+    // One line per delivery only at DEBUG: the attempt is in the callback's log (deliveries) and the invocation's
+    // line counts the batch's outcomes; retries and failures below are logged one by one.
+    logger.debug('callback delivered', log);
     noteDeliveries('delivered');
     return 'done';
   }

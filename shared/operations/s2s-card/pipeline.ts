@@ -47,7 +47,8 @@ export function chargeOnce(
       { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action, followUpVerifier: (p) => paymentVerifier(req.config.merchant, p) },
       { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
     );
-    logger.info('payment', { action, clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
+    // On the invocation's one log line (which already names the merchant and the payment), not a line of its own.
+    logger.appendKeys({ action, status: payment.status });
     return { statusCode: 200, body: answer(payment, event.result) };
   });
 }

@@ -11,6 +11,7 @@ import type { Resolver } from '../../../shared/net/public-url.js';
 
 let server: Server;
 let port: number;
+let connections = 0;
 const hits: Array<{ path: string; host: string | undefined }> = [];
 
 beforeAll(async () => {
@@ -30,6 +31,7 @@ beforeAll(async () => {
       }
     });
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
@@ -45,6 +47,21 @@ const answers = (...addresses: string[]): Resolver => async () => addresses.map(
 
 describe('postCallback network guard', () => {
   it('delivers to an allowed address', async () => {
+    const res = await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL });
+    expect(res).toMatchObject({ delivered: true, httpStatus: 200 });
+  });
+
+  it('keeps the connection to a merchant for its next callbacks (one handshake, not one per callback)', async () => {
+    await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL });
+    const before = connections;
+    for (let i = 0; i < 3; i++) expect(await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL })).toMatchObject({ delivered: true });
+    expect(connections).toBe(before);
+  });
+
+  it('delivers after the merchant closed the kept connection', async () => {
+    await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL });
+    // The server drops its idle connections without telling the client's pool first.
+    server.closeIdleConnections();
     const res = await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL });
     expect(res).toMatchObject({ delivered: true, httpStatus: 200 });
   });

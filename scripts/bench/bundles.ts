@@ -29,10 +29,13 @@ export function allHandlers(): string[] {
   return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS].map((d) => d.handler))].sort();
 }
 
-/** One handler bundled as CDK bundles it, into a temporary file (or `outfile`). */
-export async function bundleHandler(handler: string, outfile?: string): Promise<{ meta: Metafile; bytes: number; file: string }> {
+/**
+ * One handler bundled as CDK bundles it, into a temporary file (or `outfile`). `readable`: the same bundle (same tree
+ * shaking) without minifying, so its code can be read by name (test/infra/composition.test.ts).
+ */
+export async function bundleHandler(handler: string, outfile?: string, opts: { readable?: boolean } = {}): Promise<{ meta: Metafile; bytes: number; file: string }> {
   const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
-  const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file);
+  const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file, opts.readable ? false : LAMBDA_BUNDLING.minify);
   return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
 }
 
@@ -46,8 +49,8 @@ export function inputsBy(meta: Metafile, by: 'package' | 'file'): [string, numbe
   return Object.entries(sums).sort((a, b) => b[1] - a[1]);
 }
 
-async function bundle(entry: string, outfile: string): Promise<Metafile> {
-  const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
+async function bundle(entry: string, outfile: string, minify: boolean): Promise<Metafile> {
+  const { target, mainFields, banner } = LAMBDA_BUNDLING;
   const res = await build({
     entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields: [...mainFields], banner: { js: banner },
     alias: lambdaAliases(REPO_ROOT), outfile, metafile: true, logLevel: 'silent',

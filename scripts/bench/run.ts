@@ -66,7 +66,7 @@ const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() -
 
 if (values.only === 'bundles') {
   // Bundle sizes and import ratios need no platform: measured alone, they take a minute.
-  console.log(table(bundleFigures(await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 7, progress }))));
+  console.log(table(bundleFigures(await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress }))));
   process.exit(0);
 }
 
@@ -141,7 +141,7 @@ try {
   const cbSteady = await callbackLoad({ overallRate: steadyRate });
   const batches = batchFigures(clock, ok(cbSteady));
 
-  const bundles = skip.has('bundles') ? undefined : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 7, progress });
+  const bundles = skip.has('bundles') ? undefined : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress });
 
   // The non-DynamoDB lines at the batches measured in the steady run, and with one payment per batch (the worst case).
   const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) => costModel({

@@ -16,7 +16,11 @@ export interface BundleFigures {
   /** KiB per function handler module. */
   sizes: Record<string, number>;
   largestKiB: number;
+  /** The largest bundle's handler. */
+  largest?: string;
   smallestKiB: number;
+  /** Functions within the 400 KiB, of all. */
+  within400?: { count: number; of: number };
   /** KiB of the largest bundle by package (top few), to show where the size is. */
   largestBy: Record<string, number>;
   importRatios: Record<string, { bundleMs: number; sdkOnlyMs: number; ratio: number; sdk: string[] }>;
@@ -114,7 +118,10 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     const sdkOnlyMs = median(s);
     importRatios[handler] = { bundleMs: round(bundleMs), sdkOnlyMs: round(sdkOnlyMs), ratio: round(bundleMs / sdkOnlyMs, 2), sdk };
   }
-  return { sizes, largestKiB: Math.max(...values), smallestKiB: Math.min(...values), largestBy, importRatios };
+  return {
+    sizes, largestKiB: Math.max(...values), largest, smallestKiB: Math.min(...values), within400: { count: values.filter((v) => v <= 400).length, of: values.length },
+    largestBy, importRatios,
+  };
 }
 
 function round(x: number, digits = 1): number {

@@ -1,27 +1,24 @@
 /**
- * The one place that reads process.env. Parsed with zod once per container (or per local platform start);
- * everything else receives a typed Config.
+ * The one place that reads process.env. Read once per container (or per local platform start) with the rules and
+ * messages zod gave them (shared/env-fields.ts, without zod's weight in every bundle); everything else receives a
+ * typed Config.
  */
-import * as z from './zod-mini.js';
+import { email, int, num, oneOf, optional, readFields, text, piped, url, withDefault, matching, type Fields, type Read } from './env-fields.js';
 
-// zod/mini spelled the way classic zod chains read: each helper is one classic method.
-const text = () => z.string().check(z.minLength(1));
-const int = (min: number, max?: number) => z.coerce.number().check(z.int(), z.gte(min), ...(max === undefined ? [] : [z.lte(max)]));
-const num = (min: number, max: number) => z.coerce.number().check(z.gte(min), z.lte(max));
-const flag = () => z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((v) => v === 'true'));
+const flag = () => piped(withDefault(oneOf(['true', 'false']), 'false'), (v) => v === 'true');
 
-/** Built on first getConfig(), not at import: a cold start pays for the schema when the handler first needs it. */
+/** Built on first getConfig(), not at import: a cold start pays for the fields when the handler first needs them. */
 const buildSchema = () =>
-  z.object({
-    STAGE: z._default(text(), 'local'),
-    AWS_REGION: z._default(text(), 'eu-west-1'),
+  ({
+    STAGE: withDefault(text(), 'local'),
+    AWS_REGION: withDefault(text(), 'eu-west-1'),
     /** Set only locally and in tests: every SDK client then talks to the emulators. */
-    AWS_ENDPOINT_URL: z.optional(z.url()),
+    AWS_ENDPOINT_URL: optional(url()),
     /** DynamoDB Local runs apart from moto, so it has its own endpoint. */
-    DYNAMODB_ENDPOINT_URL: z.optional(z.url()),
+    DYNAMODB_ENDPOINT_URL: optional(url()),
     TABLE_NAME: text(),
     CALLBACK_QUEUE_URL: text(),
-    RECURRING_QUEUE_URL: z.optional(text()),
+    RECURRING_QUEUE_URL: optional(text()),
     /** Table and queue key; also where legacy (pre-purpose) data keys were wrapped. */
     KMS_KEY_ID: text(),
     /** One KMS key per purpose (shared/resources.ts PURPOSE_KEYS); each function may use only those its grants list. */
@@ -29,27 +26,24 @@ const buildSchema = () =>
     MERCHANT_SECRETS_KMS_KEY_ID: text(),
     WALLET_KEYS_KMS_KEY_ID: text(),
     /** A data key seals for this many days, then a new one takes over (old ones still open what they sealed). */
-    DATA_KEY_MAX_AGE_DAYS: z._default(num(0.0001, 3650), 30),
-    EVENT_BUS_NAME: z.optional(text()),
+    DATA_KEY_MAX_AGE_DAYS: withDefault(num(0.0001, 3650), 30),
+    EVENT_BUS_NAME: optional(text()),
     /** Public address of the API (3DS pages, Checkout pages and redirect URLs are built from it). */
-    PUBLIC_BASE_URL: z.url(),
+    PUBLIC_BASE_URL: url(),
     /** Local platform only: file that keeps data keys recoverable across moto restarts. Never set on AWS. */
-    LOCAL_KEY_ESCROW_FILE: z.optional(text()),
-    CONFIG_CACHE_TTL_SECONDS: z._default(int(0, 3600), 30),
-    CALLBACK_TIMEOUT_MS: z._default(int(100, 30000), 5000),
+    LOCAL_KEY_ESCROW_FILE: optional(text()),
+    CONFIG_CACHE_TTL_SECONDS: withDefault(int(0, 3600), 30),
+    CALLBACK_TIMEOUT_MS: withDefault(int(100, 30000), 5000),
     /** Wait before each retry of a failed callback (seconds, comma-separated); the last value repeats. docs/callbacks.md. */
-    CALLBACK_RETRY_DELAYS_SECONDS: z.pipe(
-      z._default(z.string().check(z.regex(/^\d+(,\d+)*$/)), '5,30,120,600,1800,3600,7200'),
-      z.transform((v) => v.split(',').map(Number)),
-    ),
+    CALLBACK_RETRY_DELAYS_SECONDS: piped(withDefault(matching(/^\d+(,\d+)*$/), '5,30,120,600,1800,3600,7200'), (v) => v.split(',').map(Number)),
     /** This many timeouts from one URL within the window pause deliveries to it (protocol: 5 in 5 minutes, 15 minutes). */
-    CALLBACK_PAUSE_AFTER_TIMEOUTS: z._default(int(1), 5),
-    CALLBACK_PAUSE_WINDOW_SECONDS: z._default(int(1), 300),
-    CALLBACK_PAUSE_SECONDS: z._default(int(1, 43200), 900),
+    CALLBACK_PAUSE_AFTER_TIMEOUTS: withDefault(int(1), 5),
+    CALLBACK_PAUSE_WINDOW_SECONDS: withDefault(int(1), 300),
+    CALLBACK_PAUSE_SECONDS: withDefault(int(1, 43200), 900),
     /** Outbox items older than this with no consumer progress are re-queued by the sweeper. */
-    CALLBACK_SWEEP_GRACE_SECONDS: z._default(int(0), 30),
+    CALLBACK_SWEEP_GRACE_SECONDS: withDefault(int(0), 30),
     /** How long a rotated-out callback signing secret keeps signing (old and new both valid). */
-    CALLBACK_SECRET_OVERLAP_SECONDS: z._default(int(0), 86400),
+    CALLBACK_SECRET_OVERLAP_SECONDS: withDefault(int(0), 86400),
     /**
      * Callback and notification URLs may point at loopback (127.0.0.0/8, ::1, localhost). True only on the local
      * platform and in tests, so developers receive callbacks on their machine; every other private, link-local or
@@ -57,89 +51,86 @@ const buildSchema = () =>
      */
     CALLBACK_ALLOW_LOOPBACK: flag(),
     /** Dead-letter queue of the callback queue; found through the queue's redrive policy when not set. */
-    CALLBACK_DLQ_URL: z.optional(text()),
+    CALLBACK_DLQ_URL: optional(text()),
     /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */
-    CALLBACK_CRASH_AT: z.optional(z.enum(['after-write', 'after-send', 'during-delivery', 'after-reservation'])),
+    CALLBACK_CRASH_AT: optional(oneOf(['after-write', 'after-send', 'during-delivery', 'after-reservation'])),
     /**
      * A duplicate request waits this long for the first one (409) before it presumes it died and answers the payment
      * or attempt it reserved (shared/operations/payment/recover.ts). Longer than any acquirer call.
      */
     /** How long an instant-payment QR (brand ips) may be paid: the spec's default is 1 minute. */
-    APM_QR_LIFETIME_SECONDS: z._default(int(1, 86400), 60),
+    APM_QR_LIFETIME_SECONDS: withDefault(int(1, 86400), 60),
     /** How long a bank-code transfer waits for the provider's confirmation: the spec says 5 minutes. */
-    APM_BANK_WINDOW_SECONDS: z._default(int(1, 86400), 300),
+    APM_BANK_WINDOW_SECONDS: withDefault(int(1, 86400), 300),
     /**
      * How long one run of the APM deadline sweeper keeps watching (it runs every minute): deadlines that fall due in
      * that time are acted on within APM_DEADLINE_POLL_SECONDS, not at the next run. 0: one pass (local pollers, tests).
      */
-    APM_DEADLINE_WATCH_SECONDS: z._default(int(0, 840), 0),
+    APM_DEADLINE_WATCH_SECONDS: withDefault(int(0, 840), 0),
     /**
      * Deployed: the EventBridge Scheduler group where each APM deadline gets a one-time schedule, the role Scheduler
      * assumes, and the ops bus it puts the wake-up on. Unset (local platform, tests): the sweeper's poller alone.
      */
-    APM_DEADLINE_SCHEDULE_GROUP: z.optional(text()),
-    APM_DEADLINE_SCHEDULER_ROLE_ARN: z.optional(text()),
-    EVENT_BUS_ARN: z.optional(text()),
-    APM_DEADLINE_POLL_SECONDS: z._default(num(0.5, 60), 2),
-    IDEMPOTENCY_LOCK_SECONDS: z._default(int(1, 900), 30),
+    APM_DEADLINE_SCHEDULE_GROUP: optional(text()),
+    APM_DEADLINE_SCHEDULER_ROLE_ARN: optional(text()),
+    EVENT_BUS_ARN: optional(text()),
+    APM_DEADLINE_POLL_SECONDS: withDefault(num(0.5, 60), 2),
+    IDEMPOTENCY_LOCK_SECONDS: withDefault(int(1, 900), 30),
     /** The sandbox acquirers answer after this long, like a real acquirer over the network (0: at once). */
-    SANDBOX_LATENCY_MS: z._default(int(0, 30000), 0),
+    SANDBOX_LATENCY_MS: withDefault(int(0, 30000), 0),
     /** An upstream gateway (connector "upstream") not answering within this long leaves the transaction undetermined. */
-    UPSTREAM_TIMEOUT_MS: z._default(int(100, 60000), 20000),
+    UPSTREAM_TIMEOUT_MS: withDefault(int(100, 60000), 20000),
     /** The reconciler leaves a transaction waiting for the acquirer alone this long (longer than any request runs). */
-    RECONCILE_GRACE_SECONDS: z._default(int(0), 900),
+    RECONCILE_GRACE_SECONDS: withDefault(int(0), 900),
     /** A transaction the acquirer still cannot tell about after this long is declined (docs/reconciliation.md). */
-    RECONCILE_GIVE_UP_SECONDS: z._default(int(0), 86400),
+    RECONCILE_GIVE_UP_SECONDS: withDefault(int(0), 86400),
     /**
      * How long a card the hosted-fields iframes submitted stays usable (sealed in its session). At most 14 minutes:
      * the SealedCardSweeper (every minute) then deletes it, so no card waits longer than the README's 15 minutes.
      */
-    CARD_DATA_TTL_SECONDS: z._default(int(1, 840), 840),
+    CARD_DATA_TTL_SECONDS: withDefault(int(1, 840), 840),
     /** Wallet tokens (docs/wallets.md): the `gateway` merchants name in Google Pay requests (recipient "gateway:<id>"). */
-    GOOGLE_PAY_GATEWAY_ID: z._default(text(), 'openpayments'),
+    GOOGLE_PAY_GATEWAY_ID: withDefault(text(), 'openpayments'),
     /** Google's root signing keys (the JSON of keys.json) per environment; unset: that environment is refused. */
-    GOOGLE_PAY_ROOT_KEYS_PRODUCTION: z.optional(text()),
-    GOOGLE_PAY_ROOT_KEYS_TEST: z.optional(text()),
+    GOOGLE_PAY_ROOT_KEYS_PRODUCTION: optional(text()),
+    GOOGLE_PAY_ROOT_KEYS_TEST: optional(text()),
     /** PEM of the trusted Apple Pay root (Apple Root CA - G3) per environment; unset: that environment is refused. */
-    APPLE_PAY_ROOT_CA_PRODUCTION: z.optional(text()),
-    APPLE_PAY_ROOT_CA_TEST: z.optional(text()),
+    APPLE_PAY_ROOT_CA_PRODUCTION: optional(text()),
+    APPLE_PAY_ROOT_CA_TEST: optional(text()),
     /** An Apple Pay token signed longer ago than this is refused as a possible replay. */
-    APPLE_PAY_MAX_TOKEN_AGE_SECONDS: z._default(int(30, 86400), 300),
+    APPLE_PAY_MAX_TOKEN_AGE_SECONDS: withDefault(int(30, 86400), 300),
     /**
      * The stage has a test clock (docs/test-clock.md): its rules read the real time plus an offset an operator moves.
      * True on the local platform and sandbox stages (infra/stages.ts `sandbox`), never on staging or production.
      */
     TEST_CLOCK: flag(),
     /** The console's Cognito user pool and its app client (docs/console.md); unset: console sign-in is refused. */
-    CONSOLE_USER_POOL_ID: z.optional(text()),
-    CONSOLE_USER_POOL_CLIENT_ID: z.optional(text()),
+    CONSOLE_USER_POOL_ID: optional(text()),
+    CONSOLE_USER_POOL_CLIENT_ID: optional(text()),
     /** Where people open the console (invitation links); default PUBLIC_BASE_URL + /console/. */
-    CONSOLE_URL: z.optional(z.url()),
+    CONSOLE_URL: optional(url()),
     /** Invitations: Cognito emails them (deployed), or the API returns the link to hand over (local platform, tests). */
-    CONSOLE_INVITATIONS: z._default(z.enum(['email', 'link']), 'email'),
+    CONSOLE_INVITATIONS: withDefault(oneOf(['email', 'link']), 'email'),
     /** A console session ends this long after sign-in, whatever is done with it. */
-    CONSOLE_SESSION_HOURS: z._default(num(0.01, 24), 8),
-    LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
+    CONSOLE_SESSION_HOURS: withDefault(num(0.01, 24), 8),
+    LOG_LEVEL: withDefault(oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
     /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
     METRICS_ENABLED: flag(),
     /** Share of invocations traced in detail with X-Ray (0–1): a handler subsegment with ids and outcome. */
-    TRACE_SAMPLE_RATE: z._default(num(0, 1), 0),
-  });
+    TRACE_SAMPLE_RATE: withDefault(num(0, 1), 0),
+  }) satisfies Fields;
 
 let schema: ReturnType<typeof buildSchema> | undefined;
 
-export type Config = z.infer<ReturnType<typeof buildSchema>>;
+export type Config = Read<ReturnType<typeof buildSchema>>;
 
 let cached: Config | undefined;
 
 export function getConfig(): Config {
   if (!cached) {
-    const parsed = (schema ??= buildSchema()).safeParse(process.env);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      throw new Error(`Invalid platform configuration: ${fields}`);
-    }
-    cached = parsed.data;
+    const parsed = readFields((schema ??= buildSchema()), process.env);
+    if (!parsed.ok) throw new Error(`Invalid platform configuration: ${parsed.problems}`);
+    cached = parsed.value;
   }
   return cached;
 }
@@ -150,25 +141,23 @@ export function resetConfig(): void {
 }
 
 /** Environment variable names, for the code that sets them (CDK stacks, local platform). */
-export type ConfigVariable = keyof z.input<ReturnType<typeof buildSchema>>;
+export type ConfigVariable = keyof ReturnType<typeof buildSchema>;
 
-const launcherSchema = z.object({
-  PORT: z._default(int(0, 65535), 3000),
-  LOCAL_DATA_DIR: z._default(text(), '.local'),
-  SANDBOX_NOTIFICATION_URL: z.optional(z.url()),
+const launcherSchema = {
+  PORT: withDefault(int(0, 65535), 3000),
+  LOCAL_DATA_DIR: withDefault(text(), '.local'),
+  SANDBOX_NOTIFICATION_URL: optional(url()),
   /** The local console's operator account, created on first start (docs/console.md). */
-  CONSOLE_OPERATOR_EMAIL: z._default(z.email(), 'operator@example.com'),
+  CONSOLE_OPERATOR_EMAIL: withDefault(email(), 'operator@example.com'),
   /** Runs every schedule (outbox sweeper, reconciler, schedule runner) this often instead of its deployed rate. */
-  LOCAL_SCHEDULE_SECONDS: z.optional(int(1, 3600)),
-});
+  LOCAL_SCHEDULE_SECONDS: optional(int(1, 3600)),
+} satisfies Fields;
 
-export type LauncherConfig = z.infer<typeof launcherSchema>;
+export type LauncherConfig = Read<typeof launcherSchema>;
 
 /** Settings of `npm start` (the local platform launcher), parsed the same way. */
 export function getLauncherConfig(): LauncherConfig {
-  const parsed = launcherSchema.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(`Invalid launcher settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  return parsed.data;
+  const parsed = readFields(launcherSchema, process.env);
+  if (!parsed.ok) throw new Error(`Invalid launcher settings: ${parsed.problems}`);
+  return parsed.value;
 }

@@ -48,6 +48,7 @@ import { reconciliation } from './composition/reconciliation.js';
 import { apmDeadlines, sealedCards, tableHealth } from './composition/sweepers.js';
 import { deadlineTimers } from './composition/deadline-timers.js';
 import { consoleContext } from './composition/console.js';
+import { consoleIdentity } from './composition/console-identity.js';
 
 export { injectConnectors } from './composition/connectors.js';
 export { injectApmConnectors } from './composition/apm-connectors.js';
@@ -115,5 +116,5 @@ export function resetDeps(): void {
   resetPorts();
 }
 
-/** The console's part of the composition, over every port. */
-export const consoleDeps = (): ConsoleContext => consoleContext(deps());
+/** The console's part of the composition, over every port and the Cognito identity. */
+export const consoleDeps = (): ConsoleContext => consoleContext(deps(), consoleIdentity);

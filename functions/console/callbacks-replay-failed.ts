@@ -1,5 +1,8 @@
 /** POST /console/api/callbacks/replay-failed — {"client_key"}: every failed callback of the merchant, dead letters included. */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config, newId } from '../../shared/composition/core.js';
+import { callbacks } from '../../shared/composition/callbacks.js';
 import { replayAllFailed } from '../../shared/operations/console/callbacks.js';
 
-export const handler = consoleRoute('POST /console/api/callbacks/replay-failed', async ({ cx, p, body }) => ({ body: await replayAllFailed(cx, p, body) }));
+export const handler = consoleRoute('POST /console/api/callbacks/replay-failed', { ports: composition({ config, newId, callbacks }) }, async ({ cx, p, body }) => ({ body: await replayAllFailed(cx, p, body) }));

@@ -8,14 +8,13 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
 import { config } from '../../shared/composition/core.js';
 import { consoleContext } from '../../shared/composition/console.js';
-import { callbacks } from '../../shared/composition/callbacks.js';
 import { countTableChanges } from '../../shared/operations/console/count-stream.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 type WindowedEvent = DynamoDBStreamEvent & { shardId?: string };
 
-/** The console's context (its counters), with no payment port; `callbacks` because the context offers it. */
-const ports = composition({ config, callbacks });
+/** The console's context (its counters), with no payment port. */
+const ports = composition({ config });
 
 export const handler = lambdaHandler('dashboard counters stream', async (event: WindowedEvent): Promise<{ state: Record<string, never>; items: number }> => {
   // Without the shard the retry check cannot work: fail loudly rather than count twice.

@@ -1,7 +1,10 @@
 /** PUT /console/api/merchants/{clientKey}/settings — notification URL, mappings, payer fields, link target, ... */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config, newId } from '../../shared/composition/core.js';
+import { merchants } from '../../shared/composition/merchants.js';
 import { updateSettings } from '../../shared/operations/console/merchants.js';
 
-export const handler = consoleRoute('PUT /console/api/merchants/{clientKey}/settings', async ({ cx, p, params, body }) => ({
+export const handler = consoleRoute('PUT /console/api/merchants/{clientKey}/settings', { ports: composition({ config, newId, merchants }) }, async ({ cx, p, params, body }) => ({
   body: { merchant: await updateSettings(cx, p, params.clientKey ?? '', body) },
 }));

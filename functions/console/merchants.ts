@@ -1,5 +1,8 @@
 /** GET /console/api/merchants — every merchant (operators) or the user's own. */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
+import { merchants } from '../../shared/composition/merchants.js';
 import { listMerchants } from '../../shared/operations/console/merchants.js';
 
-export const handler = consoleRoute('GET /console/api/merchants', async ({ cx, p }) => ({ body: { merchants: await listMerchants(cx, p) } }));
+export const handler = consoleRoute('GET /console/api/merchants', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({ body: { merchants: await listMerchants(cx, p) } }));

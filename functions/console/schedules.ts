@@ -1,5 +1,7 @@
 /** GET /console/api/schedules — a merchant's recurring schedules, newest first, paged. */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
 import { listSchedules } from '../../shared/operations/console/schedules.js';
 
-export const handler = consoleRoute('GET /console/api/schedules', async ({ cx, p, query }) => ({ body: await listSchedules(cx, p, query) }));
+export const handler = consoleRoute('GET /console/api/schedules', { ports: composition({ config }) }, async ({ cx, p, query }) => ({ body: await listSchedules(cx, p, query) }));

@@ -1,8 +1,10 @@
 /** POST /console/api/sign-out — ends the session and clears its cookies. */
 import { clearedCookies, consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config, newId } from '../../shared/composition/core.js';
 import { signOut } from '../../shared/operations/console/sign-in.js';
 
-export const handler = consoleRoute('POST /console/api/sign-out', async (req) => {
+export const handler = consoleRoute('POST /console/api/sign-out', { ports: composition({ config, newId }) }, async (req) => {
   await signOut(req.cx, req.sessionId, req.p);
   return { body: { signedOut: true }, cookies: clearedCookies(req.cx) };
 });

@@ -1,7 +1,10 @@
 /** POST /console/api/users/{email}/{disable|enable} — operators: a disabled user's sessions and password stop working. */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config, newId } from '../../shared/composition/core.js';
+import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { setUserDisabled } from '../../shared/operations/console/users.js';
 
-export const handler = consoleRoute('POST /console/api/users/{email}/{action}', async ({ cx, p, params }) => ({
+export const handler = consoleRoute('POST /console/api/users/{email}/{action}', { ports: composition({ config, newId }), identity: consoleIdentity }, async ({ cx, p, params }) => ({
   body: { user: await setUserDisabled(cx, p, params.email ?? '', params.action ?? '') },
 }));

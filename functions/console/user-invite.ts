@@ -1,5 +1,9 @@
 /** POST /console/api/users — invites a console user by email (locally the answer carries the invitation link). */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config, newId } from '../../shared/composition/core.js';
+import { merchants } from '../../shared/composition/merchants.js';
+import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { inviteUser } from '../../shared/operations/console/users.js';
 
-export const handler = consoleRoute('POST /console/api/users', async ({ cx, p, body }) => ({ status: 201, body: await inviteUser(cx, p, body) }));
+export const handler = consoleRoute('POST /console/api/users', { ports: composition({ config, newId, merchants }), identity: consoleIdentity }, async ({ cx, p, body }) => ({ status: 201, body: await inviteUser(cx, p, body) }));

@@ -1,5 +1,7 @@
 /** GET /console/api/users?client_key= — a merchant's console users ("operators": the operators). */
 import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
 import { listUsers } from '../../shared/operations/console/users.js';
 
-export const handler = consoleRoute('GET /console/api/users', async ({ cx, p, query }) => ({ body: { users: await listUsers(cx, p, query.client_key) } }));
+export const handler = consoleRoute('GET /console/api/users', { ports: composition({ config }) }, async ({ cx, p, query }) => ({ body: { users: await listUsers(cx, p, query.client_key) } }));

@@ -115,10 +115,18 @@ export const LAMBDA_BUNDLING = {
 
 /**
  * Packages a Lambda bundle takes from a module of ours, paths relative to the repository root (CDK bundles there).
- * The SDK's credential chain: on Lambda the role's credentials are in the environment (shared/adapters/lambda-credentials.ts).
+ * - The SDK's credential chain: on Lambda the role's credentials are in the environment (shared/adapters/lambda-credentials.ts).
+ * - SDK parts no platform call uses, which the SDK imports anyway (infra/lambda-bundle/): event streams, the
+ *   pure-JS checksums, endpoint discovery's LRU cache. test/infra/bundle-smoke.test.ts runs a payment through a
+ *   bundle built with them.
  */
 export function lambdaAliases(root = '.'): Record<string, string> {
-  return { '@aws-sdk/credential-provider-node': `${root}/shared/adapters/lambda-credentials.ts` };
+  return {
+    '@aws-sdk/credential-provider-node': `${root}/shared/adapters/lambda-credentials.ts`,
+    '@smithy/core/event-streams': `${root}/infra/lambda-bundle/event-streams.ts`,
+    '@smithy/core/checksum': `${root}/infra/lambda-bundle/checksum.ts`,
+    'mnemonist/lru-cache': `${root}/infra/lambda-bundle/lru-cache.ts`,
+  };
 }
 
 export class PlatformFunction extends Construct {

@@ -16,7 +16,11 @@ export interface BundleFigures {
   /** KiB per function handler module. */
   sizes: Record<string, number>;
   largestKiB: number;
+  /** The largest bundle's handler. */
+  largest?: string;
   smallestKiB: number;
+  /** Functions within the issue's 400 KiB, of all. */
+  within400?: { count: number; of: number };
   /** KiB of the largest bundle by package (top few), to show where the size is. */
   largestBy: Record<string, number>;
   importRatios: Record<string, { bundleMs: number; sdkOnlyMs: number; ratio: number; sdk: string[] }>;
@@ -29,10 +33,13 @@ export function allHandlers(): string[] {
   return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS].map((d) => d.handler))].sort();
 }
 
-/** One handler bundled as CDK bundles it, into a temporary file (or `outfile`). */
-export async function bundleHandler(handler: string, outfile?: string): Promise<{ meta: Metafile; bytes: number; file: string }> {
+/**
+ * One handler bundled as CDK bundles it, into a temporary file (or `outfile`). `readable`: the same bundle (same tree
+ * shaking) without minifying, so its code can be read by name (test/infra/composition.test.ts).
+ */
+export async function bundleHandler(handler: string, outfile?: string, opts: { readable?: boolean } = {}): Promise<{ meta: Metafile; bytes: number; file: string }> {
   const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
-  const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file);
+  const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file, opts.readable ? false : LAMBDA_BUNDLING.minify);
   return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
 }
 
@@ -46,8 +53,8 @@ export function inputsBy(meta: Metafile, by: 'package' | 'file'): [string, numbe
   return Object.entries(sums).sort((a, b) => b[1] - a[1]);
 }
 
-async function bundle(entry: string, outfile: string): Promise<Metafile> {
-  const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
+async function bundle(entry: string, outfile: string, minify: boolean): Promise<Metafile> {
+  const { target, mainFields, banner } = LAMBDA_BUNDLING;
   const res = await build({
     entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields: [...mainFields], banner: { js: banner },
     alias: lambdaAliases(REPO_ROOT), outfile, metafile: true, logLevel: 'silent',
@@ -111,7 +118,10 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     const sdkOnlyMs = median(s);
     importRatios[handler] = { bundleMs: round(bundleMs), sdkOnlyMs: round(sdkOnlyMs), ratio: round(bundleMs / sdkOnlyMs, 2), sdk };
   }
-  return { sizes, largestKiB: Math.max(...values), smallestKiB: Math.min(...values), largestBy, importRatios };
+  return {
+    sizes, largestKiB: Math.max(...values), largest, smallestKiB: Math.min(...values), within400: { count: values.filter((v) => v <= 400).length, of: values.length },
+    largestBy, importRatios,
+  };
 }
 
 function round(x: number, digits = 1): number {

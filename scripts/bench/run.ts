@@ -66,7 +66,13 @@ const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() -
 
 if (values.only === 'bundles') {
   // Bundle sizes and import ratios need no platform: measured alone, they take a minute.
-  console.log(table(bundleFigures(await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 7, progress }))));
+  const bundles = await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress });
+  const figures = bundleFigures(bundles);
+  const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
+  console.log(table(figures, previous?.figures));
+  // The same JSON shape as a full run's (figures, bundles), so --compare reads either.
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify({ commit, at: new Date().toISOString(), figures: Object.fromEntries(figures.map((f) => [f.name, f.key])), bundles }, null, 2));
   process.exit(0);
 }
 
@@ -141,7 +147,7 @@ try {
   const cbSteady = await callbackLoad({ overallRate: steadyRate });
   const batches = batchFigures(clock, ok(cbSteady));
 
-  const bundles = skip.has('bundles') ? undefined : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 7, progress });
+  const bundles = skip.has('bundles') ? undefined : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress });
 
   // The non-DynamoDB lines at the batches measured in the steady run, and with one payment per batch (the worst case).
   const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) => costModel({

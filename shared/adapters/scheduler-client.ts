@@ -1,6 +1,7 @@
 /**
- * The Scheduler client and its timers, made once per container when the stage configures a schedule group. The SDK
- * module is loaded on first use only: local processes (npm start, the admin CLI) never schedule and never load it.
+ * The Scheduler client and its timers, made once per container when the stage configures a schedule group, on first
+ * use: local processes (npm start, the admin CLI) never schedule. The client is one signed request
+ * (scheduler-http.ts), not the SDK's Scheduler client.
  */
 import type { Config } from '../config.js';
 import { EVENT_BUS } from '../resources.js';
@@ -11,10 +12,10 @@ export function schedulerDeadlineTimers(config: Config): DeadlineTimers | undefi
   if (!groupName || !roleArn || !busArn) return undefined;
   let timers: Promise<DeadlineTimers> | undefined;
   const load = async (): Promise<DeadlineTimers> => {
-    const [{ SchedulerClient }, { SchedulerDeadlineTimers }] = await Promise.all([import('@aws-sdk/client-scheduler'), import('./scheduler-deadline-timers.js')]);
-    const client = new SchedulerClient({
+    const [{ SchedulerHttp, environmentCredentials }, { SchedulerDeadlineTimers }] = await Promise.all([import('./scheduler-http.js'), import('./scheduler-deadline-timers.js')]);
+    const client = new SchedulerHttp({
       region: config.AWS_REGION,
-      ...(config.AWS_ENDPOINT_URL ? { endpoint: config.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      ...(config.AWS_ENDPOINT_URL ? { endpoint: config.AWS_ENDPOINT_URL, credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) } : { credentials: environmentCredentials }),
     });
     return new SchedulerDeadlineTimers(client, { groupName, roleArn, busArn, source: EVENT_BUS.opsSource });
   };

@@ -6,7 +6,7 @@
  * minute and the handler waits out the remaining seconds (operations/providers/deadlines.ts expireWhenDue): the
  * payment expires within a few seconds of its deadline, never before it.
  */
-import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { SchedulerHttp } from './scheduler-http.js';
 import type { DeadlineTimers } from '../ports/deadline-timers.js';
 import { APM_DEADLINE_DUE } from '../resources.js';
 
@@ -24,34 +24,27 @@ export const atMinuteOf = (t: Date): string => `at(${t.toISOString().slice(0, 16
 
 export class SchedulerDeadlineTimers implements DeadlineTimers {
   constructor(
-    private readonly client: SchedulerClient,
+    private readonly client: Pick<SchedulerHttp, 'createSchedule'>,
     private readonly settings: SchedulerTimerSettings,
   ) {}
 
   async schedule(transId: string, realAt: Date): Promise<void> {
     const { groupName, roleArn, busArn, source } = this.settings;
-    try {
-      await this.client.send(
-        new CreateScheduleCommand({
-          Name: `apm-deadline-${transId}`,
-          GroupName: groupName,
-          ScheduleExpression: atMinuteOf(realAt),
-          ScheduleExpressionTimezone: 'UTC',
-          FlexibleTimeWindow: { Mode: 'OFF' },
-          ActionAfterCompletion: 'DELETE',
-          Target: {
-            Arn: busArn,
-            RoleArn: roleArn,
-            EventBridgeParameters: { Source: source, DetailType: APM_DEADLINE_DUE },
-            Input: JSON.stringify({ transId }),
-            RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 3600 },
-          },
-        }),
-      );
-    } catch (err) {
-      // The name is the payment's: a schedule that exists already is this one (a retried request).
-      if (err instanceof ConflictException) return;
-      throw err;
-    }
+    // The name is the payment's: a schedule that exists already is this one (a retried request).
+    await this.client.createSchedule({
+      Name: `apm-deadline-${transId}`,
+      GroupName: groupName,
+      ScheduleExpression: atMinuteOf(realAt),
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: {
+        Arn: busArn,
+        RoleArn: roleArn,
+        EventBridgeParameters: { Source: source, DetailType: APM_DEADLINE_DUE },
+        Input: JSON.stringify({ transId }),
+        RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 3600 },
+      },
+    });
   }
 }

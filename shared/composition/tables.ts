@@ -32,8 +32,15 @@ export const S2S_APM_PORTS = {
   apmConnectors, deadlineTimers,
 } satisfies PortTable;
 
-/** The Checkout payment page: every method the page offers, on its session. */
+/** The Checkout payment page's submit: every method the page offers, on its session. */
 export const CHECKOUT_PAGE_PORTS = {
-  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
-  apmConnectors, deadlineTimers, checkoutSessions,
+  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, deadlineTimers, checkoutSessions,
+} satisfies PortTable;
+
+/** The Checkout page opened or left (GET /auth/{token}, cancel): the session and its payment, no method's ports. */
+export const CHECKOUT_PAGE_VIEW_PORTS = { config, clock, payments, merchants, checkoutSessions } satisfies PortTable;
+
+/** The Checkout page's 3DS return: the payment cores and the APM providers' redirect step. */
+export const CHECKOUT_PAGE_THREE_DS_PORTS = {
+  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, checkoutSessions,
 } satisfies PortTable;

@@ -108,12 +108,17 @@ function flowOutcome(req: { transId: string; brand: string; identifier?: string;
   return approved(req.transId);
 }
 
+// Follow-ups succeed; module functions, so the card-port face below does not bring the brand catalogue along.
+const captured = async (req: { transId: string }) => approved(`${req.transId}:capture`);
+const refunded = async (req: { transId: string }) => approved(`${req.transId}:refund`);
+const voided = async (req: { transId: string }) => approved(`${req.transId}:void`);
+
 export const sandboxApmConnector: ApmConnector = {
   name: SANDBOX_APM_NAME,
   slug: SANDBOX_PROVIDER_SLUG,
   flows: ['direct', 'redirect', 'payout', 'crypto-address', 'qr', 'bank-window'],
   // The platform serves this provider's page; pending@ only waits there for a notification sent from outside.
-  page: sandboxApmPage((identifier) => sandboxScenario(identifier) === 'pending'),
+  page: /* @__PURE__ */ sandboxApmPage((identifier) => sandboxScenario(identifier) === 'pending'),
 
   async pay(req: ApmPaymentRequest) {
     return req.brand === 'vcard' ? direct(req, true) : flowOutcome(req, false);
@@ -131,17 +136,9 @@ export const sandboxApmConnector: ApmConnector = {
     return Number((BigInt(req.amount) * 2n + 99n) / 100n);
   },
 
-  async capture(req) {
-    return approved(`${req.transId}:capture`);
-  },
-
-  async refund(req) {
-    return approved(`${req.transId}:refund`);
-  },
-
-  async void(req) {
-    return approved(`${req.transId}:void`);
-  },
+  capture: captured,
+  refund: refunded,
+  void: voided,
 };
 
 const notACardAcquirer = async (): Promise<ConnectorOutcome> => ({ kind: 'declined', reason: 'Card payments are not supported by this connector.' });
@@ -156,9 +153,9 @@ export const sandboxApmFollowUps: Connector = {
   pay: notACardAcquirer,
   completeChallenge: notACardAcquirer,
   payout: notACardAcquirer,
-  capture: (req) => sandboxApmConnector.capture(req),
-  refund: (req) => sandboxApmConnector.refund(req),
-  void: (req) => sandboxApmConnector.void(req),
+  capture: captured,
+  refund: refunded,
+  void: voided,
   inquire: async (req) => sandboxApmInquiry(req),
 };
 

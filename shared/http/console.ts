@@ -8,13 +8,9 @@ import { httpEndpoint } from './endpoint.js';
 import { ValidationError } from '../errors.js';
 import type { ConsoleSession } from '../ports/console-sessions.js';
 import type { ConsoleContext } from '../operations/console/console-deps.js';
-import { composition } from '../composition/compose.js';
+import type { ConsoleIdentity } from '../ports/console-identity.js';
+import type { Deps } from '../deps.js';
 import { consoleContext } from '../composition/console.js';
-import { PAYMENT_PORTS } from '../composition/tables.js';
-import { walletConfigs } from '../composition/wallets.js';
-import { callbacks } from '../composition/callbacks.js';
-import { reconciliation } from '../composition/reconciliation.js';
-import { chargebacks } from '../composition/chargebacks.js';
 import { ConsoleAuthError, ConsoleForbiddenError } from '../operations/console/errors.js';
 import type { Principal } from '../operations/console/roles.js';
 
@@ -22,8 +18,15 @@ export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-/** What the console's operations read: payments and their actions, merchants, schedules, chargebacks, callbacks, the reconciler. */
-const ports = composition({ ...PAYMENT_PORTS, walletConfigs, chargebacks, callbacks, reconciliation });
+/**
+ * What a console function's operation reads: `ports`, its composition (composition({ … }) in the function's entry,
+ * so its bundle holds only those adapters and SDK clients), and `identity` (shared/composition/console-identity.ts)
+ * for the functions that use Cognito.
+ */
+export interface ConsoleWiring {
+  ports: () => Deps;
+  identity?: () => ConsoleIdentity;
+}
 
 export interface ConsoleRequest {
   cx: ConsoleContext;
@@ -83,9 +86,9 @@ function parseBody(event: HttpEvent): unknown {
   }
 }
 
-function request(event: HttpEvent): ConsoleRequest {
+function request(wiring: ConsoleWiring, event: HttpEvent): ConsoleRequest {
   return {
-    cx: consoleContext(ports()),
+    cx: consoleContext(wiring.ports(), wiring.identity),
     event,
     body: event.requestContext.http.method === 'GET' ? {} : parseBody(event),
     query: event.queryStringParameters ?? {},
@@ -107,17 +110,17 @@ function sameToken(a: string | undefined, b: string): boolean {
 }
 
 /** A route anyone may call (sign-in). */
-export function publicConsoleRoute(route: string, fn: (req: ConsoleRequest) => Promise<ConsoleReply>) {
-  return httpEndpoint(route, async (event) => reply(await fn(request(event))));
+export function publicConsoleRoute(route: string, wiring: ConsoleWiring, fn: (req: ConsoleRequest) => Promise<ConsoleReply>) {
+  return httpEndpoint(route, async (event) => reply(await fn(request(wiring, event))));
 }
 
 /** A route for signed-in users; POST and PUT also need the session's CSRF token in X-CSRF-Token. */
-export function consoleRoute(route: string, fn: (req: SignedInRequest) => Promise<ConsoleReply>) {
+export function consoleRoute(route: string, wiring: ConsoleWiring, fn: (req: SignedInRequest) => Promise<ConsoleReply>) {
   return httpEndpoint(
     route,
     async (event) => {
       const sessionId = cookieValue(event, SESSION_COOKIE);
-      const base = request(event);
+      const base = request(wiring, event);
       const session = sessionId ? await base.cx.sessions.get(sessionId) : undefined;
       if (!sessionId || !session) throw new ConsoleAuthError();
       // A disabled (or removed) user's sessions stop at once, not when they expire.

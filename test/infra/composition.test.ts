@@ -1,17 +1,17 @@
 /**
  * Each function composes only the ports it uses (shared/composition), and reading a port it did not compose fails
  * at run time (PortNotComposedError). This test makes that a build-time check: in every function's bundle, the ports
- * its code reads (`d.<port>`, `deps.<port>`, destructuring from them) are among the ports its compositions name.
- * It reads the code esbuild kept (bytesInOutput > 0), so it follows tree shaking exactly as the bundle does.
+ * its code reads (`d.<port>`, `deps.<port>`, destructuring from them, a console operation's `cx.callbacks()`) are
+ * among the ports its compositions name, and a console function calling `cx.identity()` composes the Cognito identity.
+ * It reads the code esbuild kept (the readable bundle, module by module), so it follows tree shaking exactly as the
+ * bundle does, statement by statement.
  * Likewise for files read at run time: a function whose code reads the page dictionaries (page-text.ts) ships them
  * beside its bundle (its definitions' bundleFiles).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allHandlers, bundleHandler } from '../../scripts/bench/bundles.js';
-import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import { portsComposed, portsRead } from './composition-scan.js';
+import { keptModules, portsComposed, portsRead, readsConsoleIdentity } from './composition-scan.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
 import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';
 
@@ -19,12 +19,12 @@ const DEFINITIONS = [...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS,
 
 describe('per-function composition', () => {
   it.each(allHandlers())('%s composes every port its code reads and ships the files it reads', async (handler) => {
-    const { meta } = await bundleHandler(handler);
-    const kept = Object.entries(Object.values(meta.outputs)[0]!.inputs)
-      .filter(([file, info]) => info.bytesInOutput > 0 && /^(shared|functions)\//.test(file))
-      .map(([file]) => ({ file, source: readFileSync(join(REPO_ROOT, file), 'utf8') }));
+    const { file } = await bundleHandler(handler, undefined, { readable: true });
+    const kept = keptModules(readFileSync(file, 'utf8'));
     const composed = portsComposed(kept);
     expect([...portsRead(kept)].filter((p) => !composed.has(p))).toEqual([]);
+    // A console function that signs in or manages users composes the Cognito identity (its wiring's `identity`).
+    if (readsConsoleIdentity(kept)) expect(kept.map((k) => k.file), 'the console identity port').toContain('shared/composition/console-identity.ts');
     if (kept.some((k) => k.file.endsWith('page/page-text.ts'))) {
       const shipped = (d: (typeof DEFINITIONS)[number]) => ('bundleFiles' in d ? (d.bundleFiles ?? []) : []);
       const without = DEFINITIONS.filter((d) => d.handler === handler && !PAGE_TEXT_FILES.every((f) => shipped(d).includes(f)));

@@ -1,7 +1,7 @@
 /** Bank-code transfer, Argentine pesos: the payer transfers within the bank window; CUIL asked on the page. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'bank_code_ars',
   group: 'Bank-code transfer method, ARS',
   label: 'Bank transfer (ARS)',

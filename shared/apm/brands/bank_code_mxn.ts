@@ -1,7 +1,7 @@
 /** Bank-code transfer, Mexican pesos: the payer transfers within the bank window; CURP asked on the page. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'bank_code_mxn',
   group: 'Bank-code transfer method, MXN',
   label: 'Bank transfer (MXN)',

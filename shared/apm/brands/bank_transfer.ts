@@ -1,7 +1,7 @@
 /** Bank transfer with the payer's names required. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'bank_transfer',
   group: 'Bank-transfer method with payer names required',
   flow: 'redirect',

@@ -1,7 +1,7 @@
 /** Buy-now-pay-later method 1: the provider scores the buyer on their history with the merchant. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'bnpl',
   group: 'Buy-now-pay-later method 1',
   flow: 'redirect',

@@ -3,7 +3,7 @@ import { defineBrand } from '../descriptor.js';
 
 const amount = { presence: 'required', number: { maxDigits: 13 } } as const;
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'bnpl_cart',
   group: 'Buy-now-pay-later method 2',
   flow: 'redirect',

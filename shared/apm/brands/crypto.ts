@@ -2,7 +2,7 @@
 import { defineBrand } from '../descriptor.js';
 import { CRYPTO_CURRENCIES } from '../fields.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'crypto',
   group: 'Crypto method 1',
   flow: 'crypto-address',

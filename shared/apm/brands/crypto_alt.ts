@@ -1,7 +1,7 @@
 /** Crypto method 2. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'crypto_alt',
   group: 'Crypto method 2',
   flow: 'crypto-address',

@@ -1,7 +1,7 @@
 /** Crypto deposit method (to a trading account). */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'crypto_deposit',
   group: 'Crypto deposit method',
   flow: 'crypto-address',

@@ -2,7 +2,7 @@
 import { defineBrand } from '../descriptor.js';
 import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../fields.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'crypto_payout',
   group: 'Crypto withdrawal method 1',
   flow: 'payout',

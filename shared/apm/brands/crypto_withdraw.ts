@@ -1,7 +1,7 @@
 /** Crypto withdrawal method 2 (CREDIT2CRYPTO), from a trading account. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'crypto_withdraw',
   group: 'Crypto withdrawal method 2',
   flow: 'payout',

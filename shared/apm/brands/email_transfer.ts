@@ -2,7 +2,7 @@
 import { defineBrand } from '../descriptor.js';
 import { securityAnswer } from '../fields.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'email_transfer',
   group: 'Email transfer method',
   label: 'Email transfer',

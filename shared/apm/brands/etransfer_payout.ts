@@ -1,7 +1,7 @@
 /** Payout method (CREDIT2VIRTUAL): an e-mail money transfer the payee claims with a security answer. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'etransfer_payout',
   group: 'Payout method',
   flow: 'payout',

@@ -1,7 +1,7 @@
 /** Conversion method: the payer pays in another currency on the provider's page, then returns to return_url. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'fx_redirect',
   group: 'Conversion method',
   label: 'Pay in your currency',

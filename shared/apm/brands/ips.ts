@@ -1,7 +1,7 @@
 /** Instant-payment QR method: a QR code of the payment reference, paid from the payer's banking app. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'ips',
   group: 'Instant-payment QR method',
   label: 'Instant payment (QR)',

@@ -4,7 +4,7 @@
  */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'local_id',
   group: 'Local method by country',
   label: 'Local payment',

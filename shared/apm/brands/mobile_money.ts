@@ -1,7 +1,7 @@
 /** Mobile-money method. The narrative file is used only when both its name and content are sent. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'mobile_money',
   group: 'Mobile-money method',
   label: 'Mobile money',

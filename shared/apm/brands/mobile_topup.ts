@@ -1,7 +1,7 @@
 /** Mobile top-up method. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'mobile_topup',
   group: 'Mobile top-up method',
   label: 'Mobile top-up',

@@ -6,7 +6,7 @@ const TYPES = [
   'ABA_WIRE', 'ABA_ACH', 'EMAIL', 'ROLL_NUMBER', 'BLZ', 'IFS', 'CLABE', 'CTN', 'BRANCH_CODE', 'VIRTUAL_ACCOUNT_ID',
 ] as const;
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'open_banking',
   group: 'Open-banking method',
   flow: 'redirect',

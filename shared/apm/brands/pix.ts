@@ -1,7 +1,7 @@
 /** One of the spec's "two local methods": the payer's personal ID is required. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'pix',
   group: 'Two local methods',
   label: 'Pix',

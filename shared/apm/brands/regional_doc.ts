@@ -1,7 +1,7 @@
 /** Regional method with a document: the page asks for it when absent (not needed in three countries). */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'regional_doc',
   group: 'Regional method with document',
   label: 'Regional payment',

@@ -4,7 +4,7 @@
  */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'shop_redirect',
   group: 'Redirect method with product data',
   label: 'Shop payment',

@@ -2,7 +2,7 @@
 import { defineBrand } from '../descriptor.js';
 import { securityAnswer } from '../fields.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'sms_transfer',
   group: 'SMS transfer method',
   label: 'SMS transfer',

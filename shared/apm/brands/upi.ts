@@ -2,7 +2,7 @@
 import { defineBrand } from '../descriptor.js';
 import { personalId } from '../fields.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'upi',
   group: 'UPI method 1',
   label: 'UPI',

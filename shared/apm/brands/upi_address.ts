@@ -1,7 +1,7 @@
 /** UPI method 3. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'upi_address',
   group: 'UPI method 3',
   label: 'UPI address',

@@ -1,7 +1,7 @@
 /** UPI method 2: a collect request to the payer's UPI id. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'upi_collect',
   group: 'UPI method 2',
   label: 'UPI Collect',

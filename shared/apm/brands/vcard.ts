@@ -1,7 +1,7 @@
 /** Test connector: no parameters (any sent are ignored); the identifier chooses the outcome (protocol.md §8). */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'vcard',
   group: 'Test connector',
   label: 'vcard',

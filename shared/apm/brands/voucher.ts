@@ -1,7 +1,7 @@
 /** Voucher method: the payer pays with a 16-character voucher PIN (a secret: parameters are never stored). */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'voucher',
   group: 'Voucher method',
   label: 'Voucher',

@@ -1,7 +1,7 @@
 /** Regional wallet, India: the payer's identity number is optional (the India form marks it so). */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'wallet_in',
   group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (India)',
   label: 'Wallet (India)',

@@ -1,7 +1,7 @@
 /** Regional wallet, Thailand: the paying bank account, checked by the provider against the payer; asked on the page when absent. */
 import { defineBrand } from '../descriptor.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'wallet_th',
   group: 'Regional wallet methods, Turkey and Thailand (Thailand)',
   flow: 'redirect',

@@ -2,7 +2,7 @@
 import { defineBrand } from '../descriptor.js';
 import { personalId } from '../fields.js';
 
-export default defineBrand({
+export default /* @__PURE__ */ defineBrand({
   brand: 'wallet_vn',
   group: 'Regional wallet methods, Vietnam, Colombia, Turkey, India (Vietnam)',
   label: 'Wallet (Vietnam)',

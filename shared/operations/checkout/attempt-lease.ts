@@ -14,7 +14,7 @@
 import type { Deps } from '../../deps.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import { isWaitingForChallenge } from '../payment/index.js';
-import { isWaitingForPayer } from '../s2s-apm/index.js';
+import { isWaitingForPayer } from '../s2s-apm/redirect-step.js';
 import { afterPayment, busy, claim, expire, isExpired, type PageContext, type PageOutcome } from './page-flow.js';
 
 /** Longer than any page step may run (the function timeout is 10 s, API Gateway's 30 s). */

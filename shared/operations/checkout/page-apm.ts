@@ -18,7 +18,10 @@ import type { ApmPageMethod } from '../../protocol/checkout/page/card-form.js';
 import type { PayerFacts } from '../../apm/page-fields.js';
 import { fieldsToAsk } from '../../apm/page-fields.js';
 import { brandDescriptor } from '../../apm/catalogue.js';
-import { apmCharge, apmDeadlineSeconds, isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/index.js';
+// From their modules, not the S2S APM barrel: its action table would bring every S2S APM action along.
+import { apmCharge } from '../s2s-apm/charge.js';
+import { apmDeadlineSeconds } from '../s2s-apm/payment-request.js';
+import { isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/redirect-step.js';
 import { routePayment } from '../payment/routing.js';
 import { armDeadline } from '../s2s-apm/deadline-timer.js';
 import { checkoutCallbacks } from './callbacks.js';

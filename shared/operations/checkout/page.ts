@@ -14,7 +14,7 @@ import { readPaymentForm } from '../../protocol/checkout/page/card-form.js';
 import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { completeChallenge } from '../payment/index.js';
 import { isMoto } from '../payment/routing.js';
-import { completeRedirect, isWaitingForPayer } from '../s2s-apm/index.js';
+import { completeRedirect, isWaitingForPayer } from '../s2s-apm/redirect-step.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
 import { apmPageMethods, atProvider, payerFacts, resumeAtProvider, toProvider } from './page-apm.js';

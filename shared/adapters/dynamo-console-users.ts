@@ -6,6 +6,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
 import { itemsOf } from './index-items.js';
+import { queryAll } from './query-all.js';
 import { ddbClient } from './aws-clients.js';
 
 const FIELDS: (keyof ConsoleUser)[] = ['email', 'role', 'clientKey', 'invitedBy', 'createdAt', 'disabled'];
@@ -63,22 +64,13 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
   }
 
   async list(clientKey: string | undefined): Promise<ConsoleUser[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await ddbClient().send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :p',
-          ExpressionAttributeValues: { ':p': listing(clientKey) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      // gsi1 holds keys (and a few attributes): the users are read by key.
-      items.push(...(await itemsOf(this.tableName, res.Items ?? [])));
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return items.map(toUser);
+    const entries = await queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': listing(clientKey) },
+    });
+    // gsi1 holds keys (and a few attributes): the users are read by key.
+    return (await itemsOf(this.tableName, entries)).map(toUser);
   }
 }

@@ -11,6 +11,7 @@ import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import type { UndeterminedEntry, UndeterminedPayments } from '../ports/undetermined-payments.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
+import { queryAll } from './query-all.js';
 import { foldIntent } from './follow-up-intent.js';
 import { keys, UNDETERMINED } from './table-keys.js';
 
@@ -41,23 +42,14 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
   }
 
   async merchants(): Promise<string[]> {
-    const found: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await ddbClient().send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.merchantListing('').gsi1pk },
-          ProjectionExpression: 'gsi1sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...(res.Items ?? []).map((i) => String(i.gsi1sk)));
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return found;
+    const entries = await queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.merchantListing('').gsi1pk },
+      ProjectionExpression: 'gsi1sk',
+    });
+    return entries.map((i) => String(i.gsi1sk));
   }
 
   async listAbandoned(clientKey: string, before: string, limit: number): Promise<number> {

@@ -3,33 +3,17 @@
  * the first one finished is a second refund (the protocol allows it), so the acquirer takes a moment here, as a real
  * one does: the duplicates overlap the first request however busy the machine (see foundation/concurrent-duplicates).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { describe, expect, it } from 'vitest';
 import { deps } from '../../../shared/deps.js';
-import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
-import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { eventually } from '../../support/platform.js';
 import { card, continueLink, createSession, postPage, signed } from './support.js';
+import { useShopWorld } from './shop-world.js';
 
-let platform: RunningPlatform;
-let merchant: Merchant;
-let shop: MerchantServer;
-
-beforeAll(async () => {
-  platform = await startTestPlatform({ SANDBOX_LATENCY_MS: '400' });
-  shop = await startMerchantServer();
-  merchant = await testMerchant({ notificationUrl: shop.url });
-});
-afterAll(async () => {
-  await platform?.stop();
-  await shop?.close();
-});
-
-const api = (path: string, body: Record<string, unknown>) => postJson(`${platform.url}/api/v1/payment/${path}`, body);
-const callbacks = (id: string) => shop.received.filter((c) => c.fields.id === id).map((c) => c.fields);
+const world = useShopWorld({ SANDBOX_LATENCY_MS: '400' });
 
 describe('Checkout refund', () => {
   it('gives concurrent identical partial refunds one effect', async () => {
+    const { platform, merchant, api, callbacks } = world;
     const { url } = await createSession(platform.url, merchant);
     const link = continueLink((await postPage(`${url}/pay`, card('01/38'))).html);
     const paymentId = new URL(link!.href).searchParams.get('payment_id')!;

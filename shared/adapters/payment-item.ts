@@ -4,15 +4,14 @@
  * - index sort keys are the creation instant alone (the table key breaks ties: readers never parse them);
  * - capturedAmount, refundedAmount and callbackCount when 0, updatedAt when it is createdAt, a history entry's id
  *   when it is the trans id (the payment's own transaction; read back as such);
- * - the flags authorize, issueCardToken, issueRecurringToken when false (every reader checks `=== true`), and
- *   details.transactionType when it is the action's own (every reader falls back to that);
+ * - the flags authorize, issueCardToken, issueRecurringToken when false (every reader checks `=== true`; the
+ *   transactionType stays: recordedEvent falls back to the history entry's type, which a 3DS step replaces);
  * - on the reservation only: the follow-up verifier (no follow-up can be reserved before the outcome writes its
  *   plans; the read path stores it again) and the 3DS step's data (challengeToken, termUrl3ds, termUrlTarget: the
  *   outcome that starts the step writes them; a recovered payment never starts one: recover.ts).
  * Items written before these rules hold the same values in full and read the same.
  */
 import type { Payment } from '../domain/payment.js';
-import { ACTIONS } from '../domain/actions.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import { apmDeadline } from '../domain/apm-deadline.js';
 import { foldIntent, plansAttribute } from './follow-up-intent.js';
@@ -56,7 +55,6 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false)
 function storedDetails(p: Payment, reservation: boolean): Payment['details'] {
   const d = { ...p.details };
   for (const flag of ['authorize', 'issueCardToken', 'issueRecurringToken'] as const) if (d[flag] === false) delete d[flag];
-  if (d.transactionType === p.action && ACTIONS[p.action]?.transaction === p.action) delete d.transactionType;
   if (reservation) {
     delete d.challengeToken;
     delete d.termUrl3ds;

@@ -40,7 +40,7 @@ const put = (item: Record<string, unknown>) => awsClients().ddb.send(new PutComm
 function earlierForm(item: Record<string, unknown>): Record<string, unknown> {
   const p = toPayment(structuredClone(item));
   const sk = `${p.createdAt}#${p.transId}`;
-  const details = { authorize: false, transactionType: p.action, issueCardToken: false, issueRecurringToken: false, ...p.details };
+  const details = { authorize: false, issueCardToken: false, issueRecurringToken: false, ...p.details };
   return { ...item, ...p, details, gsi1sk: sk, gsi3sk: sk, ...(p.card ? { gsi4sk: sk } : {}) };
 }
 
@@ -60,9 +60,9 @@ describe('payment items of the earlier form', () => {
     await put(earlierForm(current));
     expect((await raw(transId)).gsi3sk).toBe(`${current.createdAt}#${transId}`);
     const read = (await deps().payments.get(transId))!;
-    expect({ ...read, details: { ...read.details, authorize: undefined, transactionType: undefined, issueCardToken: undefined, issueRecurringToken: undefined } }).toEqual({
+    expect({ ...read, details: { ...read.details, authorize: undefined, issueCardToken: undefined, issueRecurringToken: undefined } }).toEqual({
       ...before,
-      details: { ...before!.details, authorize: undefined, transactionType: undefined, issueCardToken: undefined, issueRecurringToken: undefined },
+      details: { ...before!.details, authorize: undefined, issueCardToken: undefined, issueRecurringToken: undefined },
     });
     expect((await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body).toEqual(statusBefore);
     expect((await post(transIdFields(merchant, 'GET_TRANS_DETAILS', transId))).body).toEqual(detailsBefore);

@@ -18,9 +18,9 @@ const sale = (over: Partial<Payment> = {}): Payment => ({
   callbackCount: 0, version: 1, fuv: 'v'.repeat(64), ...over,
 });
 
-/** What every reader sees of a payment: false flags and the action's own transaction type are as good as absent. */
+/** What every reader sees of a payment: false flags are as good as absent. */
 const asRead = (p: Payment): Payment => {
-  const { authorize: _a, issueCardToken: _c, issueRecurringToken: _r, transactionType: _t, ...details } = p.details;
+  const { authorize: _a, issueCardToken: _c, issueRecurringToken: _r, ...details } = p.details;
   return { ...p, details: { ...details, ...(p.details.authorize ? { authorize: true } : {}) } };
 };
 
@@ -34,7 +34,8 @@ describe('payment item', () => {
     for (const name of ['capturedAmount', 'refundedAmount', 'callbackCount', 'updatedAt']) expect(item[name]).toBeUndefined();
     expect(item.history).toEqual([{ type: 'SALE', status: 'waiting', date: T, amount: 1000 }]);
     expect(item.details).not.toHaveProperty('authorize');
-    expect(item.details).not.toHaveProperty('transactionType');
+    // Kept: an absent one would make recordedEvent name a 3DS step's entry type instead of the SALE.
+    expect(item.details).toHaveProperty('transactionType', 'SALE');
     const outcome = sale({ status: 'SETTLED', capturedAmount: 1000, callbackCount: 1, updatedAt: '2026-11-24T10:00:01.000Z', version: 2 });
     expect(toPayment(paymentItem(outcome, 0))).toEqual(asRead(outcome));
   });
@@ -53,7 +54,7 @@ describe('payment item', () => {
   it('a reservation leaves out the follow-up verifier and the 3DS step data; the outcome writes them', () => {
     const reservation = paymentItem(sale(), 0, true);
     expect(reservation.fuv).toBeUndefined();
-    expect(reservation.details).toEqual({ payer: { payer_email: 'a@b.c' }, midName: 'n' });
+    expect(reservation.details).toEqual({ payer: { payer_email: 'a@b.c' }, midName: 'n', transactionType: 'SALE' });
     const outcome = paymentItem(sale({ status: '3DS', version: 2 }), 0);
     expect(outcome).toMatchObject({ fuv: 'v'.repeat(64), details: { challengeToken: 'tok', termUrl3ds: 'https://m/3ds', termUrlTarget: '_top' } });
   });

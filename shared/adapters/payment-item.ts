@@ -6,9 +6,12 @@
  *   when it is the trans id (the payment's own transaction; read back as such);
  * - the flags authorize, issueCardToken, issueRecurringToken when false (every reader checks `=== true`; the
  *   transactionType stays: recordedEvent falls back to the history entry's type, which a 3DS step replaces);
- * - on the reservation only: the follow-up verifier (no follow-up can be reserved before the outcome writes its
- *   plans; the read path stores it again) and the 3DS step's data (challengeToken, termUrl3ds, termUrlTarget: the
- *   outcome that starts the step writes them; a recovered payment never starts one: recover.ts).
+ * - on the reservation: the follow-up verifier (no follow-up can be reserved before the outcome writes its plans;
+ *   the read path stores it again);
+ * - the 3DS step's data (challengeToken, termUrl3ds, termUrlTarget) until the payment has a 3DS or REDIRECT step:
+ *   the outcome that starts one writes them and they stay (a payer who comes back to the page after the step is
+ *   sent to term_url_3ds); a payment without a step never gave its token to anyone, and a recovered one never
+ *   starts a step (recover.ts).
  * Items written before these rules hold the same values in full and read the same.
  */
 import type { Payment } from '../domain/payment.js';
@@ -55,12 +58,17 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false)
 function storedDetails(p: Payment, reservation: boolean): Payment['details'] {
   const d = { ...p.details };
   for (const flag of ['authorize', 'issueCardToken', 'issueRecurringToken'] as const) if (d[flag] === false) delete d[flag];
-  if (reservation) {
+  if (reservation || !hasPayerStep(p)) {
     delete d.challengeToken;
     delete d.termUrl3ds;
     delete d.termUrlTarget;
   }
   return d;
+}
+
+/** The payment is on, or went through, a 3DS or redirect step (the charge puts it in the history and it stays). */
+function hasPayerStep(p: Payment): boolean {
+  return p.status === '3DS' || p.status === 'REDIRECT' || p.history.some((h) => h.type === '3DS' || h.type === 'REDIRECT');
 }
 
 /** A payment item (any format) as the payment. */

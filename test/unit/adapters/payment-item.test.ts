@@ -36,7 +36,7 @@ describe('payment item', () => {
     expect(item.details).not.toHaveProperty('authorize');
     // Kept: an absent one would make recordedEvent name a 3DS step's entry type instead of the SALE.
     expect(item.details).toHaveProperty('transactionType', 'SALE');
-    const outcome = sale({ status: 'SETTLED', capturedAmount: 1000, callbackCount: 1, updatedAt: '2026-11-24T10:00:01.000Z', version: 2 });
+    const outcome = sale({ status: '3DS', capturedAmount: 1000, callbackCount: 1, updatedAt: '2026-11-24T10:00:01.000Z', version: 2 });
     expect(toPayment(paymentItem(outcome, 0))).toEqual(asRead(outcome));
   });
 
@@ -51,12 +51,22 @@ describe('payment item', () => {
     expect(toPayment(item)).toEqual(p);
   });
 
-  it('a reservation leaves out the follow-up verifier and the 3DS step data; the outcome writes them', () => {
+  it('a reservation leaves out the follow-up verifier and the 3DS step data; an outcome that starts a step writes them', () => {
     const reservation = paymentItem(sale(), 0, true);
     expect(reservation.fuv).toBeUndefined();
     expect(reservation.details).toEqual({ payer: { payer_email: 'a@b.c' }, midName: 'n', transactionType: 'SALE' });
-    const outcome = paymentItem(sale({ status: '3DS', version: 2 }), 0);
-    expect(outcome).toMatchObject({ fuv: 'v'.repeat(64), details: { challengeToken: 'tok', termUrl3ds: 'https://m/3ds', termUrlTarget: '_top' } });
+    const step = [{ id: ID, type: '3DS' as const, status: 'waiting' as const, date: T, amount: 1000 }];
+    const challenged = paymentItem(sale({ status: '3DS', version: 2, history: step }), 0);
+    expect(challenged).toMatchObject({ fuv: 'v'.repeat(64), details: { challengeToken: 'tok', termUrl3ds: 'https://m/3ds', termUrlTarget: '_top' } });
+    // The step done, they stay: the payer may come back to the page and is sent to term_url_3ds.
+    const completed = paymentItem(sale({ status: 'SETTLED', version: 3, history: [{ ...step[0]!, status: 'success' }, { id: 'x', type: 'SALE', status: 'success', date: T, amount: 1000 }] }), 0);
+    expect(completed).toMatchObject({ details: { challengeToken: 'tok', termUrl3ds: 'https://m/3ds', termUrlTarget: '_top' } });
+  });
+
+  it('a payment answered without a step leaves out the 3DS step data nobody was given', () => {
+    const settled = paymentItem(sale({ status: 'SETTLED', version: 2, history: [{ id: ID, type: 'SALE', status: 'success', date: T, amount: 1000 }] }), 0);
+    expect(settled.details).toEqual({ payer: { payer_email: 'a@b.c' }, midName: 'n', transactionType: 'SALE' });
+    expect(settled.fuv).toBe('v'.repeat(64));
   });
 
   it('reads an item of the earlier form (full sort keys, every value written) as the same payment', () => {

@@ -23,7 +23,7 @@ export const TABLE = {
    */
   gsis: [
     /**
-     * Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO>#<trans_id>. Also merchant listings, failed
+     * Orders: gsi1pk = ORDER#<client_key>#<order_id>, gsi1sk = <created ISO> (before 2026-11-24: <created ISO>#<trans_id>). Also merchant listings, failed
      * callbacks. Keys only: every reader fetches the items by key, and a payment's status change then costs it nothing.
      */
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'KEYS_ONLY' } },
@@ -32,9 +32,9 @@ export const TABLE = {
       indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk',
       projection: { type: 'INCLUDE', attributes: ['transId', 'eventId', 'seq', 'delivery', 'scheduleId', 'recurringToken', 'nextRun'] },
     },
-    /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO>#<trans_id>. Also the delivery log. */
+    /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO> (earlier items: …#<trans_id>). Also the delivery log. */
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: { type: 'KEYS_ONLY' } },
-    /** A merchant's card payments by last four digits (console search): gsi4pk = CARD4#<client_key>#<last4>, gsi4sk = <created ISO>#<trans_id>. */
+    /** A merchant's card payments by last four digits (console search): gsi4pk = CARD4#<client_key>#<last4>, gsi4sk = <created ISO> (earlier items: …#<trans_id>). */
     { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: { type: 'KEYS_ONLY' } },
   ],
 } as const;

@@ -4,7 +4,7 @@
  * Lambda time from the local handlers' wall time (the local emulators are slower than DynamoDB, so this errs high).
  */
 export const PRICES = {
-  source: 'us-east-1 list prices: DynamoDB on-demand, Lambda arm64, API Gateway HTTP API, SQS standard, X-Ray',
+  source: 'us-east-1 list prices: DynamoDB on-demand, Lambda arm64, API Gateway HTTP API, SQS standard, X-Ray, KMS, CloudWatch Logs standard, data transfer out',
   dynamoWriteUnit: 0.625 / 1e6,
   dynamoReadUnit: 0.125 / 1e6,
   /** Provisioned capacity: one write unit a second for an hour. */
@@ -14,9 +14,24 @@ export const PRICES = {
   httpApiRequest: 1.0 / 1e6,
   sqsRequest: 0.4 / 1e6,
   xrayTraceRecorded: 5.0 / 1e6,
-  /** CloudWatch Logs ingestion (standard class), per GB. */
+  /** CloudWatch Logs ingestion (standard class; Lambda's logs are vended logs at this price for the first 10 TB a month), per GB. */
   logsIngestedGb: 0.5,
+  kmsRequest: 0.03 / 1e4,
+  /** Data transfer out to the internet (the first 10 TB a month), per GB: the API's answers and the callbacks' POSTs. */
+  dataTransferOutGb: 0.09,
 } as const;
+
+/**
+ * One access log line per API request (infra/stacks/api.ts: the HTTP API stage's default format, CLF), e.g.
+ * `203.0.113.7 - - [24/Nov/2026:15:33:09 +0000] "POST /post HTTP/1.1" 200 247 Vb1xJhXgIAMEb-Q=`, with its event's overhead.
+ */
+export const API_ACCESS_LOG_BYTES = 85 + 26;
+
+/**
+ * Bytes sent out per payment: the SALE's answer (~250 bytes of JSON with ~250 of response headers) and its callback's
+ * POST (~500 bytes form-encoded with ~350 of request headers; the connection is kept alive, so no handshake each).
+ */
+export const DATA_OUT_BYTES_PER_PAYMENT = 500 + 850;
 
 /** What CloudWatch Logs counts for each log event beside its text. */
 export const LOG_EVENT_OVERHEAD_BYTES = 26;
@@ -39,6 +54,8 @@ export interface CostInput {
   readUnits: number;
   /** SQS requests per payment: the stream consumer's SendMessageBatch, and the event source's receive and delete per batch. */
   sqsRequests: number;
+  /** KMS requests per payment, counted in the run. */
+  kmsRequests: number;
   /** Per function: invocations per payment (1 ÷ the records per batch) and handler ms per invocation. */
   functions: Record<string, { invocations: number; ms: number }>;
   lambdaMemoryMb: number;
@@ -80,6 +97,9 @@ export function costModel(u: CostInput): CostModel {
     sqs: u.sqsRequests * PRICES.sqsRequest * M,
     xray: traces * PRICES.xrayTraceRecorded * M,
     cloudwatchLogs: ((logBytes * M) / 1e9) * PRICES.logsIngestedGb,
+    apiAccessLogs: ((API_ACCESS_LOG_BYTES * M) / 1e9) * PRICES.logsIngestedGb,
+    kms: u.kmsRequests * PRICES.kmsRequest * M,
+    dataTransferOut: ((DATA_OUT_BYTES_PER_PAYMENT * M) / 1e9) * PRICES.dataTransferOutGb,
   };
   const round2 = (x: number) => Math.round(x * 100) / 100;
   return {
@@ -93,7 +113,9 @@ export function costModel(u: CostInput): CostModel {
       `Lambda: ${invocations.toFixed(2)} invocations per payment (${fns.map(([fn, f]) => `${fn} ${f.invocations.toFixed(2)} × ${f.ms.toFixed(0)} ms`).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time; ${u.batches}`,
       `X-Ray: active tracing on the API routes' functions only (${fns.filter(([fn]) => u.traced.includes(fn)).map(([fn]) => fn).join(', ')} here); at ${u.ratePerSecond.toFixed(1)} payments/s, 1 a second + 5 % = ${(tracedShare(u.ratePerSecond) * 100).toFixed(1)} % traced`,
       `CloudWatch Logs: Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + the handler's at INFO (scripts/bench/log-bytes.ts: ${Object.entries(HANDLER_LOG_BYTES).map(([k, v]) => `${k} ${v}`).join(', ')}), ${logBytes.toFixed(0)} bytes per payment; storage and metrics not counted`,
-      'the stream reads Lambda makes are free; no free tier',
+      `API access logs: one line of ~${API_ACCESS_LOG_BYTES} bytes per request (the stage's default CLF format); KMS: ${u.kmsRequests.toFixed(2)} requests per payment counted (data keys opened once per container)`,
+      `data transfer out: ~${DATA_OUT_BYTES_PER_PAYMENT} bytes per payment (the SALE's answer and its callback's POST, with headers) at $${PRICES.dataTransferOutGb}/GB`,
+      'the stream reads Lambda makes are free; no free tier; storage not counted (~3.5 KB a payment with its callback and index entries: ~$0.90 a month per million payments kept, PITR ~$0.70 more)',
     ],
   };
 }

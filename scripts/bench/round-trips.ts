@@ -25,6 +25,8 @@ export interface RoundTripFigures {
     writeUnitsBy: Record<string, number>;
     readUnits: number;
     sqsRequests: number;
+    /** KMS calls per payment (data keys are opened once per container, so 0 once warm). */
+    kmsRequests: number;
     lambdaMs: Record<string, number>;
     /** The first sample's DynamoDB writes, one line each: where the write units go. */
     writes: { fn: string; command: string; writeUnits: number; writeUnitsBy: Record<string, number> }[];
@@ -123,6 +125,7 @@ export async function measureRoundTrips(opts: {
       // The platform's own SQS calls, plus a receive and a delete per message made by the event source (the
       // local pollers use their own client, so they are not metered; on AWS the event-source mapping makes them).
       sqsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'sqs').length)) + 2 * avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
+      kmsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'kms').length)),
       lambdaMs: Object.fromEntries(Object.entries(lambdaMs).map(([fn, xs]) => [fn, avg(xs)])),
       writes: perPayment[0]!.filter((c) => c.writeUnits > 0).map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
     },

@@ -163,6 +163,7 @@ try {
     writeUnits: batchedWriteUnits(fns.DashboardCounters?.invocations ?? Infinity),
     readUnits: rt.paymentWithCallback.readUnits,
     sqsRequests: sqsRequests + rt.callback.sqsOps,
+    kmsRequests: rt.paymentWithCallback.kmsRequests,
     functions: fns,
     lambdaMemoryMb: 512,
     traced: ROUTES.map((r) => r.id),

@@ -1,6 +1,7 @@
 /**
  * ConsolePaymentIndex on DynamoDB: one Query per page on gsi3 (PAYMENTS#<client_key>) or gsi4
- * (CARD4#<client_key>#<last4>), sort key <created ISO>#<trans_id> bounded by the date range. Reads only the keys, so
+ * (CARD4#<client_key>#<last4>), sort key <created ISO> (earlier items <created ISO>#<trans_id>) bounded by the date
+ * range; the table key breaks ties in the cursor. Reads only the keys, so
  * it keeps working whatever the indexes project.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +16,7 @@ export class DynamoConsolePayments implements ConsolePaymentIndex {
     const [index, pkName, skName, partition] = q.last4
       ? ['gsi4', 'gsi4pk', 'gsi4sk', `CARD4#${q.clientKey}#${q.last4}`]
       : ['gsi3', 'gsi3pk', 'gsi3sk', `PAYMENTS#${q.clientKey}`];
-    // Sort keys start with the creation instant: '~' sorts after every "#<trans_id>" suffix of the last instant.
+    // Sort keys start with the creation instant: '~' sorts after an earlier item's "#<trans_id>" suffix of the last instant.
     const range =
       q.since && q.until ? `${skName} BETWEEN :since AND :until` : q.since ? `${skName} >= :since` : q.until ? `${skName} <= :until` : undefined;
     const start = decodeCursor(q.cursor);

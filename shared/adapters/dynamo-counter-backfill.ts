@@ -1,5 +1,5 @@
 /**
- * CounterBackfillStore on DynamoDB. Payments from the gsi3 listing PAYMENTS#<client_key> / "<created>#<trans_id>",
+ * CounterBackfillStore on DynamoDB. Payments from the gsi3 listing PAYMENTS#<client_key> / "<created>" (older items "<created>#<trans_id>"),
  * callbacks from DELIVERIES#<client_key> / "<last attempt>#…" (both keys-only: the items are read by key), each a
  * paged Query of the merchant's own partition — no scan. An hour is written as one transaction: the merchant item
  * Put on `attribute_not_exists(pk)` and the platform item's ADD on `attribute_not_exists(backfill#<client_key>)`,
@@ -21,8 +21,8 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
   constructor(private readonly tableName: string) {}
 
   payments(clientKey: string, from: string, to: string): AsyncIterable<Item[]> {
-    // "~" sorts after every character of "MM:SS.mmmZ#<trans_id>": the whole of hour `to`.
-    return this.pages('gsi3pk = :p AND gsi3sk BETWEEN :from AND :to', { ':p': keys.merchantPayments(clientKey, '', '').gsi3pk, ':from': from, ':to': `${to}~` });
+    // "~" sorts after every character of "MM:SS.mmmZ" (and of an older item's "…Z#<trans_id>"): the whole of hour `to`.
+    return this.pages('gsi3pk = :p AND gsi3sk BETWEEN :from AND :to', { ':p': keys.merchantPayments(clientKey, '').gsi3pk, ':from': from, ':to': `${to}~` });
   }
 
   callbacks(clientKey: string, from: string): AsyncIterable<Item[]> {

@@ -21,14 +21,13 @@ import {
   type PaymentListing,
   type PaymentStore,
 } from '../ports/payment-store.js';
-import { foldIntent, intentUpdate, plansAttribute } from './follow-up-intent.js';
+import { intentUpdate } from './follow-up-intent.js';
+import { paymentItem, toPayment } from './payment-item.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
 import { crashPoint } from './crash-point.js';
 import { keys } from './table-keys.js';
-import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import type { PaymentIdSource } from './dynamo-payment-ids.js';
-import { apmDeadline } from '../domain/apm-deadline.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -84,7 +83,7 @@ export class DynamoPaymentStore implements PaymentStore {
           TableName: this.tableName,
           IndexName: 'gsi3',
           KeyConditionExpression: opts.since ? 'gsi3pk = :pk AND gsi3sk >= :since' : 'gsi3pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '', '').gsi3pk, ...(opts.since ? { ':since': opts.since } : {}) },
+          ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '').gsi3pk, ...(opts.since ? { ':since': opts.since } : {}) },
           ScanIndexForward: false,
           Limit: opts.limit + 1,
           ExclusiveStartKey: start,
@@ -368,34 +367,6 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 }
 
-/**
- * The item of a payment. `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
- * reconciler entry: a request answers in seconds, and its outcome write lists the payment only if that outcome is
- * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments
- * (DynamoUndeterminedPayments.listAbandoned). That saves the entry's index write twice on every payment.
- */
-function paymentItem(p: Payment, nowSeconds: number, reservation = false): Record<string, unknown> {
-  const since = awaitingAcquirerSince(p);
-  const deadline = apmDeadline(p);
-  return {
-    ...keys.payment(p.transId),
-    ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt, p.transId),
-    ...keys.merchantPayments(p.clientKey, p.createdAt, p.transId),
-    ...(p.card ? keys.cardLast4(p.clientKey, p.card.last4, p.createdAt, p.transId) : {}),
-    kind: 'payment',
-    ...p,
-    // A claim whose attempt was settled (by the reconciler, an inquiry, a late answer) is spent: not kept.
-    claims: liveClaims(p),
-    answer: p.answer && p.answer.until > nowSeconds ? p.answer : undefined,
-    // The reconciler's work list, written and removed by the same conditional write as the state it describes.
-    ...(since && !reservation ? keys.undeterminedEntry(since, p.transId) : {}),
-    // The APM deadline sweeper's list, likewise (a payment waiting for its provider never waits for the acquirer).
-    ...(!since && deadline ? keys.apmDeadlineEntry(deadline, p.transId) : {}),
-    // What a follow-up may reserve without reading first (follow-up-intent.ts).
-    fu: plansAttribute(p),
-  };
-}
-
 interface ClaimItem {
   state?: string;
   result?: IdempotentResult;
@@ -424,17 +395,6 @@ function claimFromItem(old: ClaimItem | undefined, now: Date): Exclude<Idempoten
 /** The idempotency key as kept on the payment: 128 bits of its sha256 hex are enough to tell requests apart. */
 function answerKey(key: string): string {
   return key.slice(0, 32);
-}
-
-function liveClaims(p: Payment): Payment['claims'] {
-  const live = p.claims?.filter((c) => p.history.some((h) => h.id === c.attemptId && h.status === 'waiting'));
-  return live?.length ? live : undefined;
-}
-
-function toPayment(stored: Record<string, unknown>): Payment {
-  const item = foldIntent(stored);
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi3pk: _g3, gsi3sk: _g3s, kind: _k, ...rest } = item;
-  return rest as unknown as Payment;
 }
 
 /** Generations of one request key tried before giving up (each needs the previous one's 24 h window to have ended). */

@@ -6,13 +6,12 @@
  */
 import { PutCommand, QueryCommand, UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { Payment } from '../domain/payment.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import type { UndeterminedEntry, UndeterminedPayments } from '../ports/undetermined-payments.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
 import { queryAll } from './query-all.js';
-import { foldIntent } from './follow-up-intent.js';
+import { toPayment } from './payment-item.js';
 import { keys, UNDETERMINED } from './table-keys.js';
 
 /**
@@ -66,20 +65,23 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
             TableName: this.tableName,
             IndexName: 'gsi3',
             KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :before',
-            ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '', '').gsi3pk, ':from': watermark, ':before': before },
+            ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '').gsi3pk, ':from': watermark, ':before': before },
             Limit: PAGE,
             ExclusiveStartKey: start,
           }),
         );
-        const entries = (res.Items ?? []).filter((e) => String(e.gsi3sk) !== watermark);
-        const items = new Map((await itemsOf(this.tableName, entries)).map((i) => [String(i.gsi3sk), i]));
+        // Sort keys are creation instants, not unique: payments of the watermark's own instant are looked at again
+        // (a walk may have stopped between two of them); one already listed or settled is passed.
+        const entries = res.Items ?? [];
+        const items = new Map((await itemsOf(this.tableName, entries)).map((i) => [String(i.pk), i]));
         for (const entry of entries) {
-          const item = items.get(String(entry.gsi3sk));
+          const item = items.get(String(entry.pk));
           const handed = item ? await this.handOver(item) : 'passed';
           // Changed while we looked: the walk stops before it (the next run looks again).
           if (handed === 'changed') break walk;
           if (handed === 'listed') listed += 1;
-          from = String(entry.gsi3sk);
+          // The instant alone (an older item's key adds "#<trans_id>"): the next walk starts with that whole instant.
+          from = instantOf(String(entry.gsi3sk));
           walked += 1;
         }
         start = res.LastEvaluatedKey;
@@ -93,7 +95,7 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
   /** The payment on the list if it still waits for the acquirer without an entry (only if it did not change meanwhile). */
   private async handOver(item: Record<string, unknown>): Promise<'listed' | 'passed' | 'changed'> {
     // A follow-up reserved by UpdateItem keeps its attempt beside the history until its outcome (it lists itself).
-    const payment = foldIntent(item) as unknown as Payment;
+    const payment = toPayment(item);
     const since = awaitingAcquirerSince(payment);
     if (!since || item.gsi2pk === UNDETERMINED) return 'passed';
     const entry = keys.undeterminedEntry(since, payment.transId);
@@ -116,7 +118,7 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
     }
   }
 
-  /** Where the merchant's last walk stopped (an index sort key), or a week back when it never walked or is ahead of now. */
+  /** Where the merchant's last walk stopped (a creation instant), or a week back when it never walked or is ahead of now. */
   private async watermark(clientKey: string, before: string): Promise<string> {
     const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: keys.reconcileWatermark(clientKey), ConsistentRead: true }));
     const at = res.Item?.at as string | undefined;
@@ -131,4 +133,9 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
   private async advance(clientKey: string, at: string): Promise<void> {
     await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...keys.reconcileWatermark(clientKey), kind: 'watermark', at } }));
   }
+}
+
+/** The creation instant an index sort key starts with. */
+function instantOf(sk: string): string {
+  return sk.split('#')[0]!;
 }

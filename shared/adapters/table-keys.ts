@@ -6,14 +6,15 @@ export const keys = {
   /** Merchant listing for the admin CLI. */
   merchantListing: (clientKey: string) => ({ gsi1pk: 'MERCHANTS', gsi1sk: clientKey }),
   payment: (transId: string) => ({ pk: `PAYMENT#${transId}`, sk: 'PAYMENT' }),
-  orderIndex: (clientKey: string, orderId: string, createdAt: string, transId: string) => ({
-    gsi1pk: orderPartition(clientKey, orderId),
-    gsi1sk: `${createdAt}#${transId}`,
-  }),
-  /** A merchant's payments by creation time (admin CLI `payments list`). */
-  merchantPayments: (clientKey: string, createdAt: string, transId: string) => ({ gsi3pk: `PAYMENTS#${clientKey}`, gsi3sk: `${createdAt}#${transId}` }),
+  /**
+   * A payment's index sort keys are its creation instant: the table key breaks ties (LastEvaluatedKey carries it) and
+   * no reader parses them. Items written before 2026-11-24 have `<created>#<trans_id>`, which sorts right after it.
+   */
+  orderIndex: (clientKey: string, orderId: string, createdAt: string) => ({ gsi1pk: orderPartition(clientKey, orderId), gsi1sk: createdAt }),
+  /** A merchant's payments by creation time (admin CLI `payments list`, the reconciler's walk, the console). */
+  merchantPayments: (clientKey: string, createdAt: string) => ({ gsi3pk: `PAYMENTS#${clientKey}`, gsi3sk: createdAt }),
   /** A merchant's card payments by the card's last four digits (console search). */
-  cardLast4: (clientKey: string, last4: string, createdAt: string, transId: string) => ({ gsi4pk: `CARD4#${clientKey}#${last4}`, gsi4sk: `${createdAt}#${transId}` }),
+  cardLast4: (clientKey: string, last4: string, createdAt: string) => ({ gsi4pk: `CARD4#${clientKey}#${last4}`, gsi4sk: createdAt }),
   callback: (transId: string, seq: number, eventId: string) => ({
     pk: `PAYMENT#${transId}`,
     sk: `CALLBACK#${String(seq).padStart(6, '0')}#${eventId}`,

@@ -1,0 +1,90 @@
+/**
+ * The payment item's stored form. A write costs a unit per started KB (twice in a transaction), so the item leaves
+ * out what its reader restores or never needs:
+ * - index sort keys are the creation instant alone (the table key breaks ties: readers never parse them);
+ * - capturedAmount, refundedAmount and callbackCount when 0, updatedAt when it is createdAt, a history entry's id
+ *   when it is the trans id (the payment's own transaction; read back as such);
+ * - the flags authorize, issueCardToken, issueRecurringToken when false (every reader checks `=== true`; the
+ *   transactionType stays: recordedEvent falls back to the history entry's type, which a 3DS step replaces);
+ * - on the reservation: the follow-up verifier (no follow-up can be reserved before the outcome writes its plans;
+ *   the read path stores it again);
+ * - the 3DS step's data (challengeToken, termUrl3ds, termUrlTarget) until the payment has a 3DS or REDIRECT step:
+ *   the outcome that starts one writes them and they stay (a payer who comes back to the page after the step is
+ *   sent to term_url_3ds); a payment without a step never gave its token to anyone, and a recovered one never
+ *   starts a step (recover.ts).
+ * Items written before these rules hold the same values in full and read the same.
+ */
+import type { Payment } from '../domain/payment.js';
+import { awaitingAcquirerSince } from '../domain/undetermined.js';
+import { apmDeadline } from '../domain/apm-deadline.js';
+import { foldIntent, plansAttribute } from './follow-up-intent.js';
+import { keys } from './table-keys.js';
+
+/**
+ * The item of a payment. `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
+ * reconciler entry: a request answers in seconds, and its outcome write lists the payment only if that outcome is
+ * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments
+ * (DynamoUndeterminedPayments.listAbandoned). That saves the entry's index write twice on every payment.
+ */
+export function paymentItem(p: Payment, nowSeconds: number, reservation = false): Record<string, unknown> {
+  const since = awaitingAcquirerSince(p);
+  const deadline = apmDeadline(p);
+  return {
+    ...keys.payment(p.transId),
+    ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt),
+    ...keys.merchantPayments(p.clientKey, p.createdAt),
+    ...(p.card ? keys.cardLast4(p.clientKey, p.card.last4, p.createdAt) : {}),
+    kind: 'payment',
+    ...p,
+    capturedAmount: p.capturedAmount || undefined,
+    refundedAmount: p.refundedAmount || undefined,
+    callbackCount: p.callbackCount || undefined,
+    updatedAt: p.updatedAt === p.createdAt ? undefined : p.updatedAt,
+    history: p.history.map(({ id, ...h }) => (id === p.transId ? h : { ...h, id })),
+    details: storedDetails(p, reservation),
+    fuv: reservation ? undefined : p.fuv,
+    // A claim whose attempt was settled (by the reconciler, an inquiry, a late answer) is spent: not kept.
+    claims: liveClaims(p),
+    answer: p.answer && p.answer.until > nowSeconds ? p.answer : undefined,
+    // The reconciler's work list, written and removed by the same conditional write as the state it describes.
+    ...(since && !reservation ? keys.undeterminedEntry(since, p.transId) : {}),
+    // The APM deadline sweeper's list, likewise (a payment waiting for its provider never waits for the acquirer).
+    ...(!since && deadline ? keys.apmDeadlineEntry(deadline, p.transId) : {}),
+    // What a follow-up may reserve without reading first (follow-up-intent.ts).
+    fu: plansAttribute(p),
+  };
+}
+
+function storedDetails(p: Payment, reservation: boolean): Payment['details'] {
+  const d = { ...p.details };
+  for (const flag of ['authorize', 'issueCardToken', 'issueRecurringToken'] as const) if (d[flag] === false) delete d[flag];
+  if (reservation || !hasPayerStep(p)) {
+    delete d.challengeToken;
+    delete d.termUrl3ds;
+    delete d.termUrlTarget;
+  }
+  return d;
+}
+
+/** The payment is on, or went through, a 3DS or redirect step (the charge puts it in the history and it stays). */
+function hasPayerStep(p: Payment): boolean {
+  return p.status === '3DS' || p.status === 'REDIRECT' || p.history.some((h) => h.type === '3DS' || h.type === 'REDIRECT');
+}
+
+/** A payment item (any format) as the payment. */
+export function toPayment(stored: Record<string, unknown>): Payment {
+  const item = foldIntent(stored);
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi3pk: _g3, gsi3sk: _g3s, gsi4pk: _g4, gsi4sk: _g4s, kind: _k, ...rest } = item;
+  const p = rest as unknown as Payment;
+  p.capturedAmount ??= 0;
+  p.refundedAmount ??= 0;
+  p.callbackCount ??= 0;
+  p.updatedAt ??= p.createdAt;
+  p.history = (p.history ?? []).map((h) => (h.id === undefined ? { ...h, id: p.transId } : h));
+  return p;
+}
+
+function liveClaims(p: Payment): Payment['claims'] {
+  const live = p.claims?.filter((c) => p.history.some((h) => h.id === c.attemptId && h.status === 'waiting'));
+  return live?.length ? live : undefined;
+}

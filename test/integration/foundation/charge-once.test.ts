@@ -24,10 +24,14 @@ let platform: RunningPlatform;
 let merchant: Merchant;
 let shop: MerchantServer;
 
-const LATENCY_MS = 1200;
+// Room for the test to see the reservation and interfere while the acquirer answers, even on a loaded machine.
+const LATENCY_MS = 2000;
+const LOCK_SECONDS = 4;
+/** From the first request's answer to past its claim's lock (the lock counts from the reservation). */
+const PAST_THE_LOCK_MS = (LOCK_SECONDS * 1000 - LATENCY_MS) + 500;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ SANDBOX_LATENCY_MS: String(LATENCY_MS), IDEMPOTENCY_LOCK_SECONDS: '3' });
+  platform = await startTestPlatform({ SANDBOX_LATENCY_MS: String(LATENCY_MS), IDEMPOTENCY_LOCK_SECONDS: String(LOCK_SECONDS) });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
@@ -65,7 +69,7 @@ describe('a payment whose request died after the acquirer answered is charged on
 
     // Within the lock the duplicate waits; after it, it answers the very same payment.
     expect((await postForm(`${platform.url}/post`, fields)).status).toBe(409);
-    await sleep(2000);
+    await sleep(PAST_THE_LOCK_MS);
     const retry = await postForm(`${platform.url}/post`, fields);
     expect(retry.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', trans_id: reserved.transId, order_id: orderId });
     const again = await postForm(`${platform.url}/post`, fields);
@@ -91,7 +95,7 @@ describe('a payment whose request died after the acquirer answered is charged on
     // The claim is kept on the payment with the reserved refund; within its lock the duplicate waits.
     expect((await deps().payments.get(transId))?.claims).toEqual([expect.objectContaining({ attemptId: expect.any(String) })]);
     expect((await postForm(`${platform.url}/post`, refund)).status).toBe(409);
-    await sleep(2000);
+    await sleep(PAST_THE_LOCK_MS);
     const retry = await postForm(`${platform.url}/post`, refund);
     expect(retry.body).toMatchObject({ action: 'CREDITVOID', result: 'ACCEPTED', trans_id: transId });
     const after = await deps().payments.get(transId);
@@ -116,7 +120,7 @@ describe('a scheduled run redelivered by SQS after its consumer died is charged 
     const [first, reserved] = await Promise.allSettled([chargeRun(deps(), message), interfere(async () => (await runs())[0], (p) => p.status === 'PREPARE')]);
     expect(first.status).toBe('rejected');
     expect(reserved.status).toBe('fulfilled');
-    await sleep(2000);
+    await sleep(PAST_THE_LOCK_MS);
     // SQS brings the message back: the run's claim names the payment, which an inquiry settles.
     expect(await chargeRun(deps(), message)).toBe('charged');
     const charged = await runs();

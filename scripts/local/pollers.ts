@@ -11,6 +11,7 @@ import type { SQSBatchResponse, SQSEvent, ScheduledEvent, EventBridgeEvent } fro
 import { loadHandler, type Handler } from './handlers.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import { lambdaContext } from './gateway.js';
+import { runStandIn } from './invocations.js';
 
 export interface Poller {
   stop(): Promise<void>;
@@ -59,7 +60,7 @@ export function pollQueue(opts: {
   let running = true;
   // Stopping aborts the long poll in flight rather than waiting up to 20 s for it.
   const stopping = new AbortController();
-  const loop = (async () => {
+  const loop = runStandIn(`${opts.functionName} mapping`, async () => {
     const loaded = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
     const fn = withGrants(loaded, opts.grants);
     while (running) {
@@ -93,7 +94,7 @@ export function pollQueue(opts: {
         }
       }
     }
-  })();
+  });
   return {
     async stop() {
       running = false;

@@ -19,6 +19,7 @@ import { loadHandler } from './handlers.js';
 import { lambdaContext } from './gateway.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import type { Poller } from './pollers.js';
+import { runStandIn } from './invocations.js';
 import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 
 // Lambda polls each shard of a DynamoDB stream 4 times a second; a poll that filled its page is followed at once.
@@ -92,7 +93,7 @@ export async function pollTableStream(opts: {
   await scanShards(true);
 
   let running = true;
-  const loop = (async () => {
+  const loop = runStandIn('table stream mappings', async () => {
     const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: await loadHandler<DynamoDBStreamEvent, void>(c.handler) })));
     let lastScan = Date.now();
     while (running) {
@@ -138,7 +139,7 @@ export async function pollTableStream(opts: {
       const wait = POLL_EVERY_MS - (Date.now() - round);
       if (!full && wait > 0 && running) await new Promise((r) => setTimeout(r, wait));
     }
-  })();
+  });
   return {
     async stop() {
       running = false;

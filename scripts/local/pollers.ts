@@ -56,13 +56,17 @@ export function pollQueue(opts: {
    * the window, rather than a receive every few milliseconds: each costs a connection to moto).
    */
   batchingWindowSeconds?: number;
+  /** Batches polled and handled at once (Lambda's SQS mapping: 5 to start with); 1 by default. */
+  concurrency?: number;
+  /** Calls the function (with its grants) instead of loading `handler` here: see function-processes.ts. */
+  invoke?: Handler<unknown, SQSBatchResponse | void>;
 }): Poller {
   let running = true;
   // Stopping aborts the long poll in flight rather than waiting up to 20 s for it.
   const stopping = new AbortController();
-  const loop = runStandIn(`${opts.functionName} mapping`, async () => {
-    const loaded = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
-    const fn = withGrants(loaded, opts.grants);
+  // Lambda's SQS mapping polls with five concurrent batches from the start and scales up with the backlog; the local
+  // one polls with `concurrency` loops (1 unless asked: tests and `npm start` deliver one batch at a time).
+  const poll = (fn: Handler<unknown, SQSBatchResponse | void>) => runStandIn(`${opts.functionName} mapping`, async () => {
     while (running) {
       try {
         // 20 s long polls, as Lambda's event-source mapping makes them: an idle queue costs one request per 20 s
@@ -95,6 +99,10 @@ export function pollQueue(opts: {
       }
     }
   });
+  const loop = (async () => {
+    const fn = opts.invoke ?? withGrants(await loadHandler<unknown, SQSBatchResponse | void>(opts.handler), opts.grants);
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => poll(fn)));
+  })();
   return {
     async stop() {
       running = false;

@@ -37,6 +37,8 @@ export interface StreamConsumer {
   /** A windowed mapping: the event names its shard (`shardId`), as Lambda's tumbling windows do. */
   windowSeconds?: number;
   grants?: readonly string[];
+  /** Calls the function (with its grants) instead of loading `handler` here: see function-processes.ts. */
+  invoke?: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>;
 }
 
 export async function pollTableStream(opts: {
@@ -94,7 +96,7 @@ export async function pollTableStream(opts: {
 
   let running = true;
   const loop = runStandIn('table stream mappings', async () => {
-    const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: await loadHandler<DynamoDBStreamEvent, void>(c.handler) })));
+    const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: c.invoke ?? (await loadHandler<DynamoDBStreamEvent, void>(c.handler)), grants: c.invoke ? undefined : c.grants })));
     let lastScan = Date.now();
     while (running) {
       const round = Date.now();

@@ -17,11 +17,11 @@ export interface CallbackSplit {
   standIns: number;
 }
 
-export function callbackSplit(withCallbacks: LoadResult, quiet: LoadResult): CallbackSplit {
+/** `functions`: the processes of the callback path's functions (the others idle through both runs). */
+export function callbackSplit(withCallbacks: LoadResult, quiet: LoadResult, functions: readonly string[]): CallbackSplit {
   const per = (r: LoadResult, name: string) => (r.cpuBy[name] ?? 0) / Math.max(1, r.requests - r.non2xx);
   const byFunction = Object.fromEntries(
-    Object.keys(withCallbacks.cpuBy)
-      .filter((name) => name !== 'platform')
+    functions
       .map((name) => [name, per(withCallbacks, name) - per(quiet, name)] as const)
       .filter(([, ms]) => Math.abs(ms) >= 0.005),
   );

@@ -9,6 +9,7 @@ import { composition } from '../../shared/composition/compose.js';
 import { config } from '../../shared/composition/core.js';
 import { consoleContext } from '../../shared/composition/console.js';
 import { countTableChanges } from '../../shared/operations/console/count-stream.js';
+import { COUNTED_ATTRIBUTES } from '../../shared/operations/console/counter-deltas.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 type WindowedEvent = DynamoDBStreamEvent & { shardId?: string };
@@ -20,7 +21,7 @@ export const handler = lambdaHandler('dashboard counters stream', async (event: 
   // Without the shard the retry check cannot work: fail loudly rather than count twice.
   if (!event.shardId) throw new Error('stream batch without shardId: the mapping needs its tumbling window');
   const cx = consoleContext(ports());
-  const { items } = await countTableChanges(cx.counters, event.shardId, cx.tableChanges(event.Records ?? []));
+  const { items } = await countTableChanges(cx.counters, event.shardId, cx.tableChanges(event.Records ?? [], COUNTED_ATTRIBUTES));
   // A windowed mapping treats an answer without `state` as a failure.
   return { state: {}, items };
 });

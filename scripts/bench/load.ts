@@ -27,8 +27,13 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
-  /** This process's CPU (user + system) from the start of the run to the end of `drain`, in ms: the platform's. */
+  /**
+   * The platform's node CPU (user + system) from the start of the run to the end of `drain`, in ms: this process's,
+   * plus the function processes' when the event-driven functions run apart (function-processes.ts).
+   */
   cpuMs: number;
+  /** Of cpuMs: this process's (gateway, request functions, the local stand-ins for the event sources), and each function process's. */
+  cpuBy: Record<string, number>;
   /** The load generator's own CPU over the run, in ms (not in cpuMs). */
   loadCpuMs: number;
   /** Wall time from the start of the run to the end of `drain`, in s. */
@@ -41,10 +46,13 @@ export interface LoadResult {
 export async function runLoad(opts: LoadSpec & {
   /** Waits for the work the requests left behind (their callbacks) before the CPU clock stops. */
   drain?: (requests: number) => Promise<void>;
+  /** CPU so far of the platform's other processes, by name (the function processes' when they run apart). */
+  otherCpuMs?: () => Promise<Record<string, number>>;
 }): Promise<LoadResult> {
-  const { drain, ...spec } = opts;
+  const { drain, otherCpuMs, ...spec } = opts;
   const child = await forkModule(new URL('./load-process.ts', import.meta.url));
   try {
+    const othersBefore = (await otherCpuMs?.()) ?? {};
     const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await new Promise<Omit<LoadResult, 'cpuMs' | 'wallSeconds' | 'loadSeconds' | 'drainSeconds'>>((resolve, reject) => {
@@ -56,9 +64,12 @@ export async function runLoad(opts: LoadSpec & {
     await drain?.(result.requests - result.non2xx);
     const used = process.cpuUsage(cpu);
     const ended = performance.now();
+    const others = Object.entries((await otherCpuMs?.()) ?? {}).map(([name, ms]) => [name, ms - (othersBefore[name] ?? 0)] as const);
+    const cpuBy = { platform: (used.user + used.system) / 1000, ...Object.fromEntries(others) };
     return {
       ...result,
-      cpuMs: (used.user + used.system) / 1000,
+      cpuMs: Object.values(cpuBy).reduce((a, b) => a + b, 0),
+      cpuBy,
       wallSeconds: (ended - started) / 1000,
       loadSeconds: (loaded - started) / 1000,
       drainSeconds: (ended - loaded) / 1000,

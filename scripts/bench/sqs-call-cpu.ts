@@ -10,9 +10,10 @@ import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, S
 import { parseArgs } from 'node:util';
 import { startMoto } from '../local/emulators.js';
 import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
+import { sqsMappingCalls } from '../local/sqs-mapping-calls.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' } } });
-const calls = Number(values.calls);
+const callCount = Number(values.calls);
 const moto = await startMoto();
 const sqs = new SQSClient({ ...sdkClientOptions(), region: 'us-east-1', endpoint: moto.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
 const cpuOf = async (n: number, call: () => Promise<unknown>) => {
@@ -26,9 +27,9 @@ try {
   const body = JSON.stringify({ transId: '0c3cb374-0cdb-4f7b-97ed-17508e588a60', eventId: '46849c6a-fff0-4c4c-a445-33368a9c77aa', seq: 1 });
   for (const size of [1, 10]) {
     const entries = () => Array.from({ length: size }, (_, j) => ({ Id: String(j), MessageBody: body }));
-    const send = await cpuOf(calls, () => sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: entries() })));
+    const send = await cpuOf(callCount, () => sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: entries() })));
     let handles: string[] = [];
-    const receive = await cpuOf(calls, async () => {
+    const receive = await cpuOf(callCount, async () => {
       const res = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: size, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'] }));
       handles.push(...(res.Messages ?? []).map((m) => m.ReceiptHandle!));
     });
@@ -36,6 +37,14 @@ try {
     while (handles.length) batches.push(handles.splice(0, size));
     const del = await cpuOf(batches.length, () => sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: batches.shift()!.map((h, j) => ({ Id: String(j), ReceiptHandle: h })) })));
     handles = [];
+    // The local event source's own calls (scripts/local/sqs-mapping-calls.ts): the same receive and delete, no SDK.
+    const mapping = sqsMappingCalls(sqs, QueueUrl!);
+    for (let i = 0; i < callCount; i++) await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: entries() }));
+    const rawReceive = await cpuOf(callCount, async () => handles.push(...(await mapping.receive({ QueueUrl: QueueUrl!, MaxNumberOfMessages: size, WaitTimeSeconds: 0 })).map((m) => m.ReceiptHandle!)));
+    const rawBatches: string[][] = [];
+    while (handles.length) rawBatches.push(handles.splice(0, size));
+    const rawDel = await cpuOf(rawBatches.length, () => mapping.deleteBatch(QueueUrl!, rawBatches.shift()!));
+    console.log(`batch of ${String(size).padStart(2)}: the local mapping's plain requests: ReceiveMessage ${rawReceive.toFixed(3)} ms, DeleteMessageBatch ${rawDel.toFixed(3)} ms node CPU per call`);
     console.log(`batch of ${String(size).padStart(2)}: SendMessageBatch ${send.toFixed(3)} ms, ReceiveMessage ${receive.toFixed(3)} ms, DeleteMessageBatch ${del.toFixed(3)} ms node CPU per call (moto, a new connection each)`);
   }
 } finally {

@@ -23,6 +23,7 @@ import { checkPrerequisites, startDynamoDbLocal, startMoto, type Emulator } from
 import { createGateway } from './gateway.js';
 import { createConsolePool } from './console-pool.js';
 import { eventBridgeEvents, pollQueue, runEvery, type Poller } from './pollers.js';
+import { EventFunctions } from './function-processes.js';
 
 export interface PlatformOptions {
   /** 0 picks a free port. */
@@ -49,6 +50,11 @@ export interface PlatformOptions {
    * its cost and CPU figures; off by default, so tests and `npm start` deliver each callback at once.
    */
   batchingWindows?: boolean;
+  /**
+   * Five concurrent batches per queue mapping, as Lambda's SQS mapping starts with (and the bench plays); off by
+   * default (one batch at a time per queue, as tests and `npm start` have always run).
+   */
+  concurrentBatches?: boolean;
 }
 
 export interface RunningPlatform {
@@ -56,12 +62,16 @@ export interface RunningPlatform {
   resources: LocalResources;
   env: Record<string, string>;
   endpoints: { dynamodb: string; moto: string };
+  /** The queue and stream consumers: in this process (default) or each in its own (the bench's loads). */
+  eventFunctions: EventFunctions;
   /** Runs a scheduled function now (e.g. the outbox sweeper). */
   runScheduled(id: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 const REGION = 'eu-west-1';
+/** Lambda's SQS event-source mapping polls with five concurrent batches from the start (and scales up from there). */
+const SQS_MAPPING_BATCHES = 5;
 
 export async function startPlatform(opts: PlatformOptions): Promise<RunningPlatform> {
   const emulators: Emulator[] = [];
@@ -151,16 +161,17 @@ async function startOn(
   // command class instead of per call.
   const sqs = new SQSClient({ ...sdkClientOptions(), cacheMiddleware: true, region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
   const pollers: Poller[] = [];
+  const eventFunctions = new EventFunctions();
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, waitSeconds: opts.queueWaitSeconds, batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined }));
+    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, invoke: eventFunctions.handler(c.handler, c.id, c.grants), concurrency: opts.concurrentBatches ? SQS_MAPPING_BATCHES : 1, waitSeconds: opts.queueWaitSeconds, batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined }));
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   // One reader of the table's stream for every consumer (stream-poller.ts).
   pollers.push(
     await pollTableStream({
       ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName,
-      consumers: STREAM_CONSUMERS.map((s) => ({ handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants })),
+      consumers: STREAM_CONSUMERS.map((s) => ({ handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants, invoke: eventFunctions.handler(s.handler, s.id, s.grants) })),
     }),
   );
   ddb.destroy();
@@ -178,6 +189,7 @@ async function startOn(
     resources,
     env,
     endpoints,
+    eventFunctions,
     async runScheduled(id: string) {
       const s = schedules.get(id);
       if (!s) throw new Error(`No scheduled function ${id}`);
@@ -188,6 +200,7 @@ async function startOn(
       stopped = true;
       await closeServer(server);
       await Promise.all([...pollers, ...schedules.values()].map((p) => p.stop()));
+      await eventFunctions.stop();
       sqs.destroy();
       resetAwsClients();
       await stopEmulators();

@@ -6,11 +6,13 @@
  * - Ops bus rule → SQS queue (a real EventBridge target in moto) → handler.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { Message, SQSClient } from '@aws-sdk/client-sqs';
+import { sqsMappingCalls, type MappingCalls } from './sqs-mapping-calls.js';
 import type { SQSBatchResponse, SQSEvent, ScheduledEvent, EventBridgeEvent } from 'aws-lambda';
 import { loadHandler, type Handler } from './handlers.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import { lambdaContext } from './gateway.js';
+import { runStandIn } from './invocations.js';
 
 export interface Poller {
   stop(): Promise<void>;
@@ -55,37 +57,30 @@ export function pollQueue(opts: {
    * the window, rather than a receive every few milliseconds: each costs a connection to moto).
    */
   batchingWindowSeconds?: number;
+  /** Batches polled and handled at once (Lambda's SQS mapping: 5 to start with); 1 by default. */
+  concurrency?: number;
+  /** Calls the function (with its grants) instead of loading `handler` here: see function-processes.ts. */
+  invoke?: Handler<unknown, SQSBatchResponse | void>;
 }): Poller {
   let running = true;
   // Stopping aborts the long poll in flight rather than waiting up to 20 s for it.
   const stopping = new AbortController();
-  const loop = (async () => {
-    const loaded = await loadHandler<unknown, SQSBatchResponse | void>(opts.handler);
-    const fn = withGrants(loaded, opts.grants);
+  // The mapping's receive and delete as plain requests (sqs-mapping-calls.ts): Lambda's service makes them on AWS.
+  const calls = sqsMappingCalls(opts.sqs, opts.queueUrl);
+  // Lambda's SQS mapping polls with five concurrent batches from the start and scales up with the backlog; the local
+  // one polls with `concurrency` loops (1 unless asked: tests and `npm start` deliver one batch at a time).
+  const poll = (fn: Handler<unknown, SQSBatchResponse | void>) => runStandIn(`${opts.functionName} mapping`, async () => {
     while (running) {
       try {
         // 20 s long polls, as Lambda's event-source mapping makes them: an idle queue costs one request per 20 s
         // instead of one a second, and a message that arrives ends the poll at once.
-        const res = await opts.sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: opts.queueUrl,
-            MaxNumberOfMessages: opts.batchSize,
-            WaitTimeSeconds: opts.waitSeconds ?? 20,
-            MessageSystemAttributeNames: ['All'],
-          }),
-          { abortSignal: stopping.signal },
-        );
-        const messages = res.Messages ?? [];
+        const messages = await calls.receive({ QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize, WaitTimeSeconds: opts.waitSeconds ?? 20 }, stopping.signal);
         if (!messages.length) continue;
         if (opts.batchingWindowSeconds && messages.length < opts.batchSize) {
           await new Promise((r) => setTimeout(r, opts.batchingWindowSeconds! * 1000));
-          const more = await opts.sqs.send(
-            new ReceiveMessageCommand({ QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize - messages.length, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'] }),
-            { abortSignal: stopping.signal },
-          );
-          messages.push(...(more.Messages ?? []));
+          messages.push(...(await calls.receive({ QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize - messages.length, WaitTimeSeconds: 0 }, stopping.signal)));
         }
-        await invokeBatch(opts, fn, messages);
+        await invokeBatch(opts, calls, fn, messages);
       } catch (err) {
         if (running) {
           console.error(`[poller ${opts.functionName}]`, (err as Error).message);
@@ -93,6 +88,10 @@ export function pollQueue(opts: {
         }
       }
     }
+  });
+  const loop = (async () => {
+    const fn = opts.invoke ?? withGrants(await loadHandler<unknown, SQSBatchResponse | void>(opts.handler), opts.grants);
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => poll(fn)));
   })();
   return {
     async stop() {
@@ -105,6 +104,7 @@ export function pollQueue(opts: {
 
 async function invokeBatch(
   opts: Parameters<typeof pollQueue>[0],
+  calls: MappingCalls,
   fn: Handler<unknown, SQSBatchResponse | void>,
   messages: Message[],
 ): Promise<void> {
@@ -131,11 +131,7 @@ async function invokeBatch(
     }
   }
   const done = messages.filter((m) => !failedIds.has(m.MessageId!));
-  if (done.length) {
-    await opts.sqs.send(
-      new DeleteMessageBatchCommand({ QueueUrl: opts.queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }),
-    );
-  }
+  if (done.length) await calls.deleteBatch(opts.queueUrl, done.map((m) => m.ReceiptHandle!));
 }
 
 export function scheduledEvent(ruleName: string): ScheduledEvent {

@@ -7,18 +7,14 @@
  * records are fetched and decoded once rather than once per consumer.
  */
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record,
-} from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { streamRecordsReader } from './stream-records.js';
 import { loadHandler } from './handlers.js';
 import { lambdaContext } from './gateway.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import type { Poller } from './pollers.js';
+import { runStandIn } from './invocations.js';
 import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 
 // Lambda polls each shard of a DynamoDB stream 4 times a second; a poll that filled its page is followed at once.
@@ -36,6 +32,8 @@ export interface StreamConsumer {
   /** A windowed mapping: the event names its shard (`shardId`), as Lambda's tumbling windows do. */
   windowSeconds?: number;
   grants?: readonly string[];
+  /** Calls the function (with its grants) instead of loading `handler` here: see function-processes.ts. */
+  invoke?: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>;
 }
 
 export async function pollTableStream(opts: {
@@ -47,6 +45,8 @@ export async function pollTableStream(opts: {
 }): Promise<Poller> {
   // The mapping's own client, not a function's: middleware resolved once per command class instead of per call.
   const streams = new DynamoDBStreamsClient({ ...sdkClientOptions(), cacheMiddleware: true, region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // GetRecords, the stand-in's one frequent call, reads the answer as Lambda's service passes it on (stream-records.ts).
+  const reader = streamRecordsReader(opts.endpoint, opts.region);
   const table = await opts.ddb.send(new DescribeTableCommand({ TableName: opts.tableName }));
   const StreamArn = table.Table?.LatestStreamArn;
   if (!StreamArn) throw new Error(`${opts.tableName} has no stream`);
@@ -59,7 +59,7 @@ export async function pollTableStream(opts: {
   const skipToEnd = async (id: string) => {
     let iterator = await iteratorFor(id);
     while (iterator) {
-      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      const res = await reader.get(iterator, 1000);
       const last = res.Records?.at(-1)?.dynamodb?.SequenceNumber;
       if (last) lastSequence.set(id, last);
       if ((res.Records?.length ?? 0) < 1000) return res.NextShardIterator;
@@ -92,8 +92,8 @@ export async function pollTableStream(opts: {
   await scanShards(true);
 
   let running = true;
-  const loop = (async () => {
-    const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: await loadHandler<DynamoDBStreamEvent, void>(c.handler) })));
+  const loop = runStandIn('table stream mappings', async () => {
+    const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: c.invoke ?? (await loadHandler<DynamoDBStreamEvent, void>(c.handler)), grants: c.invoke ? undefined : c.grants })));
     let lastScan = Date.now();
     while (running) {
       const round = Date.now();
@@ -114,7 +114,7 @@ export async function pollTableStream(opts: {
           continue;
         }
         try {
-          const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: PAGE }));
+          const res = await reader.get(iterator, PAGE);
           iterators.set(id, res.NextShardIterator);
           const all = res.Records ?? [];
           if (all.length >= PAGE) full = true;
@@ -138,25 +138,26 @@ export async function pollTableStream(opts: {
       const wait = POLL_EVERY_MS - (Date.now() - round);
       if (!full && wait > 0 && running) await new Promise((r) => setTimeout(r, wait));
     }
-  })();
+  });
   return {
     async stop() {
       running = false;
       await loop.catch(() => undefined);
       streams.destroy();
+      reader.close();
     },
   };
 }
 
 /** The mapping's filters: INSERTs of the listed item kinds, MODIFYs of the others. */
-function wanted(r: _Record, inserted: readonly string[], modified: readonly string[]): boolean {
+function wanted(r: DynamoDBRecord, inserted: readonly string[], modified: readonly string[]): boolean {
   const kind = r.dynamodb?.NewImage?.kind?.S ?? '';
   return (r.eventName === 'INSERT' && inserted.includes(kind)) || (r.eventName === 'MODIFY' && modified.includes(kind));
 }
 
 async function invoke(
   fn: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>,
-  records: _Record[],
+  records: DynamoDBRecord[],
   opts: { functionName: string; grants?: readonly string[]; shardId?: string },
 ): Promise<void> {
   // The window's state is not played: no consumer here uses it.

@@ -19,6 +19,9 @@ export interface Delta {
   counts: Partial<Counts>;
 }
 
+/** Every attribute deltasOf reads from an image: the stream consumer decodes these alone. */
+export const COUNTED_ATTRIBUTES = ['kind', 'clientKey', 'createdAt', 'status', 'history', 'deliveries'] as const;
+
 export const hourOf = (iso: string) => iso.slice(0, 13);
 
 export function outcomeOf(p: Pick<Payment, 'status' | 'history'>): CounterName {

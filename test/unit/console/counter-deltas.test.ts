@@ -1,6 +1,8 @@
 /** What a table change adds to the dashboard's counters: payment outcome moves in the creation hour, new delivery attempts in their own hour. */
 import { describe, expect, it } from 'vitest';
-import { deltasOf } from '../../../shared/operations/console/counter-deltas.js';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { COUNTED_ATTRIBUTES, deltasOf } from '../../../shared/operations/console/counter-deltas.js';
+import { tableChanges } from '../../../shared/adapters/stream-changes.js';
 
 const payment = (status: string, history: { type: string; status: string; date: string }[] = [{ type: 'SALE', status: 'success', date: '2027-01-01T10:00:00Z' }]) => ({
   kind: 'payment',
@@ -32,5 +34,23 @@ describe('dashboard counter deltas', () => {
     expect(deltasOf({ eventName: 'MODIFY', seq: '2', old: cb([one]), new: cb([one, two]) })).toEqual([{ clientKey: 'ck', hour: '2027-01-01T11', counts: { delivered: 1 } }]);
     // A lease or replay write that adds no attempt counts nothing.
     expect(deltasOf({ eventName: 'MODIFY', seq: '3', old: cb([one, two]), new: cb([one, two]) })).toEqual([]);
+  });
+
+  it('reads only COUNTED_ATTRIBUTES: the stream consumer decodes those alone and counts the same', () => {
+    const extra = { pk: 'PAYMENT#t', sk: 'PAYMENT', cardMasked: '411111******1111', amount: 1000, fields: { a: 'b' }, gsi1pk: 'x' };
+    const record = (seq: string, old: object | undefined, now: object) => ({
+      eventName: old ? 'MODIFY' : 'INSERT',
+      dynamodb: { SequenceNumber: seq, ...(old ? { OldImage: marshall({ ...extra, ...old }) } : {}), NewImage: marshall({ ...extra, ...now }) },
+    });
+    const one = { attempt: 1, at: '2027-01-01T10:00:01Z', outcome: 'DELIVERED' };
+    const records = [
+      record('1', undefined, payment('PREPARE', waiting)),
+      record('2', payment('PREPARE', waiting), payment('SETTLED')),
+      record('3', { kind: 'callback', clientKey: 'ck', deliveries: [] }, { kind: 'callback', clientKey: 'ck', deliveries: [one] }),
+    ];
+    const partial = tableChanges(records, COUNTED_ATTRIBUTES);
+    expect(partial.map(deltasOf)).toEqual(tableChanges(records).map(deltasOf));
+    expect(partial.map(deltasOf).flat()).toHaveLength(3);
+    expect(Object.keys(partial[1]!.new!).sort()).toEqual(['clientKey', 'createdAt', 'history', 'kind', 'status']);
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * The two calls Lambda's SQS event-source mapping makes on AWS, ReceiveMessage and DeleteMessageBatch, as plain
+ * requests in SQS's JSON protocol. They are the local stand-in's work, not a function's, and through the SDK (signing,
+ * schema decoding) each cost the platform's process ~1 ms more than the request itself. moto does not check
+ * signatures; it reads the region from the credential scope, as the SDK's requests give it.
+ */
+import { request } from 'node:http';
+import type { Message, SQSClient } from '@aws-sdk/client-sqs';
+
+export interface MappingCalls {
+  receive(input: { QueueUrl: string; MaxNumberOfMessages: number; WaitTimeSeconds: number }, signal?: AbortSignal): Promise<Message[]>;
+  deleteBatch(queueUrl: string, receiptHandles: string[]): Promise<void>;
+}
+
+/** Requests go to the client's endpoint (moto), or to the queue URL's host when the client names none. */
+export function sqsMappingCalls(sqs: SQSClient, queueUrl: string): MappingCalls {
+  const target = (async () => {
+    const endpoint = await sqs.config.endpoint?.();
+    const url = new URL(queueUrl);
+    return { host: endpoint?.hostname ?? url.hostname, port: endpoint?.port ?? url.port, region: await sqs.config.region() };
+  })();
+  const call = async <T>(action: string, input: object, signal?: AbortSignal): Promise<T> => {
+    const { host, port, region } = await target;
+    const body = JSON.stringify(input);
+    return new Promise<T>((resolve, reject) => {
+      const req = request(
+        {
+          host, port, method: 'POST', path: '/', signal,
+          headers: {
+            'content-type': 'application/x-amz-json-1.0',
+            'x-amz-target': `AmazonSQS.${action}`,
+            authorization: `AWS4-HMAC-SHA256 Credential=local/20200101/${region}/sqs/aws4_request, SignedHeaders=host, Signature=local`,
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            try {
+              const text = Buffer.concat(chunks).toString('utf8');
+              const answer = (text ? JSON.parse(text) : {}) as T & { __type?: string; message?: string };
+              if (res.statusCode === 200) return resolve(answer);
+              const name = answer.__type?.split('#').pop() ?? `HTTP ${res.statusCode}`;
+              reject(Object.assign(new Error(answer.message ?? name), { name }));
+            } catch (err) {
+              reject(err as Error);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+  return {
+    async receive(input, signal) {
+      const res = await call<{ Messages?: Message[] }>('ReceiveMessage', { ...input, MessageSystemAttributeNames: ['All'] }, signal);
+      return res.Messages ?? [];
+    },
+    async deleteBatch(queueUrl, receiptHandles) {
+      const res = await call<{ Failed?: unknown[] }>('DeleteMessageBatch', { QueueUrl: queueUrl, Entries: receiptHandles.map((h, i) => ({ Id: String(i), ReceiptHandle: h })) });
+      if (res.Failed?.length) throw new Error(`DeleteMessageBatch failed for ${res.Failed.length} message(s)`);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/bench/sdk-call-cpu.ts [--calls 3000] [--only name,name]`: node CPU per DynamoDB call (a ~1.4 KB
- * PutItem and a GetItem, 8 at a time) against DynamoDB Local, per way of calling the SDK, measured alternately in one
+ * `npx tsx scripts/bench/sdk-call-cpu.ts [--calls 3000] [--only name,name] [--concurrency 8]`: node CPU per DynamoDB
+ * call (a ~1.4 KB PutItem and a GetItem, 8 at a time) against DynamoDB Local, per way of calling the SDK, measured alternately in one
  * run: the SDK's defaults, the platform's client options (sdk-client-options.ts), the platform's client itself
  * (aws-clients.ts), and the parts on their own (a raw client, without and with its handler cache).
  */
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '../local/emulators.js';
 import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
 
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '3000' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { calls: { type: 'string', default: '3000' }, only: { type: 'string' }, concurrency: { type: 'string', default: '8' } } });
 const calls = Number(values.calls);
 const ddbLocal = await startDynamoDbLocal({});
 const base = { region: 'eu-west-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -62,7 +62,7 @@ try {
     let n = 0;
     const cpu = process.cpuUsage();
     const started = performance.now();
-    await Promise.all(Array.from({ length: 8 }, async () => {
+    await Promise.all(Array.from({ length: Number(values.concurrency) }, async () => {
       while (n < calls) {
         const pk = `${name}-${n++}-${Math.random()}`;
         await caller.put(item(pk));

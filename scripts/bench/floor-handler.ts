@@ -49,10 +49,11 @@ export function setFloorWrites(inputs: unknown[], unique: string[], from: string
   });
 }
 
-export async function replaySaleWrites(): Promise<void> {
+/** The SALE's writes, or only its `only`-th one (the bench's CPU split measures each apart). */
+export async function replaySaleWrites(only?: number): Promise<void> {
   if (!templates.length) throw new Error('setFloorWrites first');
   const fresh = new Map<string, string>();
-  for (const t of templates) {
+  for (const t of only === undefined ? templates : [templates[only]!]) {
     let json = t.json;
     for (const u of t.unique) {
       if (!fresh.has(u)) fresh.set(u, randomUUID());
@@ -70,6 +71,10 @@ function commandFor(input: Record<string, unknown>, marshalled: boolean) {
   if (input.TransactItems) return marshalled ? new TransactWriteItemsCommand(input as never) : new TransactWriteCommand(input as never);
   if (input.Item) return marshalled ? new PutItemCommand(input as never) : new PutCommand(input as never);
   return marshalled ? new UpdateItemCommand(input as never) : new UpdateCommand(input as never);
+}
+
+export function saleWriteCommands(): string[] {
+  return templates.map((t) => { const i = JSON.parse(t.json); return i.TransactItems ? `TransactWrite(${i.TransactItems.length})` : i.Item ? 'Put' : 'Update'; });
 }
 
 export async function handler(): Promise<{ statusCode: number; body: string }> {

@@ -80,11 +80,12 @@ export async function runLoad(opts: LoadSpec & {
   }
 }
 
-/** The same work without HTTP: `work` in `connections` concurrent loops for `seconds`; completed per second. */
-export async function runDirect(opts: { connections: number; seconds: number; work: () => Promise<void> }): Promise<{ perSecond: number; done: number }> {
+/** The same work without HTTP: `work` in `connections` concurrent loops for `seconds`; completed per second, and this process's CPU. */
+export async function runDirect(opts: { connections: number; seconds: number; work: () => Promise<void> }): Promise<{ perSecond: number; done: number; cpuMs: number }> {
   const until = performance.now() + opts.seconds * 1000;
   let done = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
       while (performance.now() < until) {
@@ -93,7 +94,8 @@ export async function runDirect(opts: { connections: number; seconds: number; wo
       }
     }),
   );
-  return { perSecond: done / ((performance.now() - started) / 1000), done };
+  const used = process.cpuUsage(cpu);
+  return { perSecond: done / ((performance.now() - started) / 1000), done, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** The platform's CPU with no requests (pollers and timers alone), in ms per second of wall time. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes]`
+ * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu]`
  *
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
@@ -23,7 +23,7 @@ import { InvocationClock } from './invocation-clock.js';
 import { startCallbackSink } from './callback-sink.js';
 import { benchMerchant, saleTemplate } from './requests.js';
 import { measureRoundTrips } from './round-trips.js';
-import { createFloorTable, replaySaleWrites, setFloorWrites } from './floor-handler.js';
+import { createFloorTable, replaySaleWrites, saleWriteCommands, setFloorWrites } from './floor-handler.js';
 import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
 import { callbackQueueDepth, drainBoundMs, MOTO_LINEAR_BACKLOG, type Backlog } from './queue-depth.js';
 import { measureBundles } from './bundles.js';
@@ -90,9 +90,13 @@ const platform = await startPlatform({
 /** Counter items a DashboardCounters invocation ADDs to for payments of one merchant in one hour: the merchant's and the platform's. */
 const COUNTER_ITEMS_PER_BATCH = 2;
 const sink = await startCallbackSink();
-const floorGateway = createGateway([{ id: 'BenchFloor', method: 'POST', path: '/floor', handler: 'scripts/bench/floor-handler', grants: [] }]);
+const floorGateway = createGateway([
+  { id: 'BenchFloor', method: 'POST', path: '/floor', handler: 'scripts/bench/floor-handler', grants: [] },
+  { id: 'BenchEmpty', method: 'POST', path: '/empty', handler: 'scripts/bench/empty-handler', grants: [] },
+]);
 await new Promise<void>((r) => floorGateway.listen(0, '127.0.0.1', r));
 const floorUrl = `http://127.0.0.1:${(floorGateway.address() as AddressInfo).port}/floor`;
+const emptyUrl = `http://127.0.0.1:${(floorGateway.address() as AddressInfo).port}/empty`;
 const meter = new AwsMeter(awsClients(), { keepWriteInputs: true });
 const clock = new InvocationClock();
 try {
@@ -112,11 +116,25 @@ try {
   meter.keepWriteInputs = false;
   setFloorWrites(rt.saleWrites.inputs, rt.saleWrites.unique, platform.resources.tableName, await createFloorTable(platform.resources.tableName));
 
+  if (values.only === 'cpu') {
+    // The CPU split alone (a quick loop while cutting CPU): gateway, floor and SALE alternated, 3 rounds.
+    for (let round = 1; round <= 3; round++) {
+      const d = await runDirect({ connections, seconds, work: () => replaySaleWrites() });
+      // The later writes need the first (they update the payment it reserved): the first alone, the rest by difference.
+      const first = await runDirect({ connections, seconds: seconds / 2, work: () => replaySaleWrites(0) });
+      console.log(`round ${round}: without HTTP, ${saleWriteCommands().join(' + ')}: the first ${fmt(first.cpuMs / first.done)} ms, the rest ${fmt(d.cpuMs / d.done - first.cpuMs / first.done)} ms`);
+      const [g, f, q] = [await runLoad({ url: emptyUrl, connections, seconds, body: '' }), await runLoad({ url: floorUrl, connections, seconds, body: '' }), await runLoad({ url: `${platform.url}/post`, connections, seconds, ...saleTemplate(quiet) })];
+      console.log(`round ${round}: SALE ${fmt(cpuPer(q))} ms (p50 ${q.p50} ms) = gateway ${fmt(cpuPer(g))} + SDK writes ${fmt(cpuPer(f) - cpuPer(g))} + above the floor ${fmt(cpuPer(q) - cpuPer(f))}; floor ${fmt(cpuPer(f))} ms (p50 ${f.p50} ms); the writes without HTTP ${fmt(d.cpuMs / d.done)} ms; requests ${g.requests} / ${f.requests} / ${q.requests}, errors ${g.errors + f.errors + q.errors}, non-2xx ${g.non2xx + f.non2xx + q.non2xx}`);
+    }
+    process.exit(0);
+  }
   await clock.idle();
   progress('idle: the platform with no requests, 5 s');
   const idle = await idleCpu(5);
   progress(`ceiling: the SALE's writes straight to DynamoDB Local, ${connections} loops, ${seconds} s`);
-  const ceiling = await runDirect({ connections, seconds, work: replaySaleWrites });
+  const ceiling = await runDirect({ connections, seconds, work: () => replaySaleWrites() });
+  progress(`gateway: an empty handler behind the gateway, ${connections} connections, ${seconds} s`);
+  const gateway = await runLoad({ url: emptyUrl, connections, seconds, body: '' });
   progress(`floor: the SALE's writes behind the gateway, ${connections} connections, ${seconds} s`);
   const floor = await runLoad({ url: floorUrl, connections, seconds, body: '' });
   progress(`SALE without callbacks, ${connections} connections, ${seconds} s`);
@@ -208,7 +226,11 @@ try {
     { name: 'DynamoDB ops per callback', value: fmt(rt.callback.dynamodbOps), baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}`, target: '≤ 2', met: rt.callback.dynamodbOps <= 2, key: rt.callback.dynamodbOps },
     { name: 'SALE p50 ÷ floor (callbacks)', value: `${fmt(cbLoad.p50 / floor.p50)}× (p50 ${cbLoad.p50} ms, p99 ${cbLoad.p99} ms)`, baseline: `floor p50 ${floor.p50} ms, p99 ${floor.p99} ms`, target: '≤ 1.2×', met: cbLoad.p50 / floor.p50 <= 1.2, key: cbLoad.p50 / floor.p50 },
     { name: 'SALE p99 ÷ floor (callbacks)', value: `${fmt(cbLoad.p99 / floor.p99)}×`, baseline: `floor p99 ${floor.p99} ms`, target: '', met: undefined, key: cbLoad.p99 / floor.p99 },
-    { name: 'node CPU per SALE', value: `${fmt(cpuPer(quietLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway + the SALE's writes); load generator ${fmt(loadCpuPer(quietLoad))} ms/request, not counted`, target: '≤ 1.5 ms', met: cpuPer(quietLoad) <= 1.5, key: cpuPer(quietLoad) },
+    { name: 'node CPU per SALE', value: `${fmt(cpuPer(quietLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway ${fmt(cpuPer(gateway))} + the SALE's writes ${fmt(cpuPer(floor) - cpuPer(gateway))}); load generator ${fmt(loadCpuPer(quietLoad))} ms/request, not counted`, target: '≤ 1.5 ms', met: cpuPer(quietLoad) <= 1.5, key: cpuPer(quietLoad) },
+    // The floor's parts and ours, so a faster stand-in is not mistaken for a faster Lambda (same runs as above).
+    { name: 'node CPU: gateway stand-in', value: `${fmt(cpuPer(gateway))} ms/request`, baseline: 'an empty handler behind the in-process gateway: API Gateway\'s work, no Lambda CPU on AWS', target: '', met: undefined, key: cpuPer(gateway) },
+    { name: 'node CPU: the SALE\'s SDK writes', value: `${fmt(cpuPer(floor) - cpuPer(gateway))} ms`, baseline: `floor − gateway (${rt.saleWrites.inputs.length} DynamoDB calls)`, target: '', met: undefined, key: cpuPer(floor) - cpuPer(gateway) },
+    { name: 'node CPU: the SALE above the floor', value: `${fmt(cpuPer(quietLoad) - cpuPer(floor))} ms`, baseline: 'SALE − floor: our code on the request path (middleware, protocol, card sealing, logs and metrics)', target: '', met: undefined, key: cpuPer(quietLoad) - cpuPer(floor) },
     { name: 'node CPU per SALE + callback', value: `${fmt(cpuPer(cbSteady))} ms`, baseline: `steady ${steadyRate} SALE/s, one process; with the functions in their own processes ${fmt(cpuPer(cbSteadyApart))} ms (p50 ${cbSteady.p50} → ${cbSteadyApart.p50} ms); floor ${fmt(cpuPer(floor))} ms/request; merchant's receiver ${fmt(cbSteady.sinkCpuMs / Math.max(1, ok(cbSteady)))} ms/callback, not counted`, target: '≤ 3 ms', met: cpuPer(cbSteady) <= 3, key: cpuPer(cbSteady) },
     { name: 'node CPU per callback: our functions', value: `${fmt(split.functions)} ms`, baseline: `${Object.entries(split.byFunction).map(([fn, ms]) => `${fn} ${fmt(ms)}`).join(', ')}; local stand-ins for AWS (queue and stream pollers, moto's connections) ${fmt(split.standIns)} ms; the SALE alone at the same rate ${fmt(split.sale)} ms`, target: '', met: undefined, key: split.functions },
     { name: 'node CPU of the idle platform', value: `${fmt(idle, 1)} ms/s`, baseline: 'pollers and timers with no requests (in every CPU figure above, spread over its requests)', target: '', met: undefined, key: idle },
@@ -224,7 +246,7 @@ try {
     commit, at: new Date().toISOString(), settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
-    load: { idleCpuMsPerSecond: idle, ceiling, floor, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
+    load: { idleCpuMsPerSecond: idle, ceiling, gateway, floor, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
     bundles, cost, worstCost, batches,
   };
   mkdirSync(dirname(out), { recursive: true });
@@ -242,7 +264,7 @@ try {
   console.log(`One payment per batch (worst case): $${worstCost.perMillion}: ${Object.entries(worstCost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
   for (const a of cost.assumptions) console.log(`  - ${a}`);
   console.log(`  - the same writes on provisioned capacity 70 % busy: $${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites} (not in the total)`);
-  if (cbLoad.non2xx || cbSteady.non2xx || quietLoad.non2xx || floor.non2xx) console.log(`\nnon-2xx answers: floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx} + ${cbSteady.non2xx}`);
+  if (cbLoad.non2xx || cbSteady.non2xx || quietLoad.non2xx || floor.non2xx || gateway.non2xx) console.log(`\nnon-2xx answers: gateway ${gateway.non2xx}, floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx} + ${cbSteady.non2xx}`);
   console.log(`\nJSON: ${out}`);
 } finally {
   meter.stop();

@@ -69,8 +69,7 @@ function isTextual(contentType: string | undefined): boolean {
   return !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript))/.test(contentType);
 }
 
-export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? '/', 'http://local');
+export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pathParameters: Record<string, string>, url = new URL(req.url ?? '/', 'http://local')): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
   const cookies = headers.cookie?.split(/;\s*/).filter(Boolean);
@@ -108,9 +107,15 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): v
   const headers: Record<string, string | number | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  res.writeHead(result.statusCode ?? 200, headers);
-  const body = result.body ?? '';
-  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const text = result.body ?? '';
+  const body = result.isBase64Encoded ? Buffer.from(text, 'base64') : text;
+  // With its length known (as API Gateway answers), Node sends headers and body in one write, not chunked.
+  const status = result.statusCode ?? 200;
+  if (status !== 204 && status !== 304 && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length')) {
+    headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  }
+  res.writeHead(status, headers);
+  res.end(body);
 }
 
 function jsonError(res: ServerResponse, status: number, message: string): void {
@@ -122,7 +127,8 @@ export function createGateway(routes: RouteDefinition[]): Server {
   const compiled = routes.map(compile);
   return createServer(async (req, res) => {
     try {
-      const path = new URL(req.url ?? '/', 'http://local').pathname;
+      const url = new URL(req.url ?? '/', 'http://local');
+      const path = url.pathname;
       // The console's static pages: deployed, CloudFront + S3 serve them, not a function.
       if (isConsolePage(req.method ?? 'GET', path)) return await serveConsole(path, res);
       const match = matchRoute(compiled, req.method ?? 'GET', path);
@@ -132,7 +138,7 @@ export function createGateway(routes: RouteDefinition[]): Server {
       const handler = await loadHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(match.route.def.handler);
       // The route's grants, as IAM would enforce them on AWS (only the purpose keys are checked locally).
       const result = await runWithLocalGrants(match.route.def.grants, () =>
-        handler(toEvent(req, body, routeKey, match.pathParameters), lambdaContext(match.route.def.id)),
+        handler(toEvent(req, body, routeKey, match.pathParameters, url), lambdaContext(match.route.def.id)),
       );
       send(res, typeof result === 'string' ? { statusCode: 200, body: result } : result);
     } catch (err) {

@@ -4,11 +4,12 @@
  * One accessor per client, so a function's bundle holds only the clients its adapters call (esbuild drops the rest).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { getConfig } from '../config.js';
 import { sdkClientOptions } from './sdk-client-options.js';
+import { CachedDocumentClient } from './cached-document-client.js';
 
 export interface AwsClients {
   ddb: DynamoDBDocumentClient;
@@ -32,7 +33,8 @@ export function ddbClient(): DynamoDBDocumentClient {
   // DynamoDB may live on its own endpoint locally (DynamoDB Local); the others share moto's.
   const endpoint = getConfig().DYNAMODB_ENDPOINT_URL ?? getConfig().AWS_ENDPOINT_URL;
   const ddb = new DynamoDBClient({ ...common(), ...(endpoint ? { endpoint } : {}) });
-  return (built.ddb = DynamoDBDocumentClient.from(ddb, { marshallOptions: { removeUndefinedValues: true } }));
+  // Each command class's middleware chain resolved once (cached-document-client.ts): ~0.1 ms less per call.
+  return (built.ddb = new CachedDocumentClient(ddb, { marshallOptions: { removeUndefinedValues: true } }));
 }
 
 export function sqsClient(): SQSClient {

@@ -4,8 +4,8 @@
  * schema decoding) each cost the platform's process ~1 ms more than the request itself. moto does not check
  * signatures; it reads the region from the credential scope, as the SDK's requests give it.
  */
-import { request } from 'node:http';
 import type { Message, SQSClient } from '@aws-sdk/client-sqs';
+import { awsJsonCall } from './aws-json-call.js';
 
 export interface MappingCalls {
   receive(input: { QueueUrl: string; MaxNumberOfMessages: number; WaitTimeSeconds: number }, signal?: AbortSignal): Promise<Message[]>;
@@ -21,38 +21,7 @@ export function sqsMappingCalls(sqs: SQSClient, queueUrl: string): MappingCalls 
   })();
   const call = async <T>(action: string, input: object, signal?: AbortSignal): Promise<T> => {
     const { host, port, region } = await target;
-    const body = JSON.stringify(input);
-    return new Promise<T>((resolve, reject) => {
-      const req = request(
-        {
-          host, port, method: 'POST', path: '/', signal,
-          headers: {
-            'content-type': 'application/x-amz-json-1.0',
-            'x-amz-target': `AmazonSQS.${action}`,
-            authorization: `AWS4-HMAC-SHA256 Credential=local/20200101/${region}/sqs/aws4_request, SignedHeaders=host, Signature=local`,
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            try {
-              const text = Buffer.concat(chunks).toString('utf8');
-              const answer = (text ? JSON.parse(text) : {}) as T & { __type?: string; message?: string };
-              if (res.statusCode === 200) return resolve(answer);
-              const name = answer.__type?.split('#').pop() ?? `HTTP ${res.statusCode}`;
-              reject(Object.assign(new Error(answer.message ?? name), { name }));
-            } catch (err) {
-              reject(err as Error);
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+    return awsJsonCall<T>({ host, port, region, service: 'sqs', target: `AmazonSQS.${action}`, input, signal });
   };
   return {
     async receive(input, signal) {

@@ -20,6 +20,7 @@ interface Template {
 }
 
 let templates: Template[] = [];
+let callbackTemplates: Template[] = [];
 
 /** A copy of `tableName`'s keys, indexes and stream, read by no consumer; returns the copy's name. */
 export async function createFloorTable(tableName: string): Promise<string> {
@@ -43,7 +44,20 @@ export async function createFloorTable(tableName: string): Promise<string> {
 
 /** The SALE's write requests in order, the strings that made its keys unique, and the table to replay them into. */
 export function setFloorWrites(inputs: unknown[], unique: string[], from: string, into: string): void {
-  templates = inputs.map((input) => {
+  templates = toTemplates(inputs, unique, from, into);
+}
+
+/**
+ * The writes its callback's delivery made for the same payment (the lease, then the outcome with the delivery log):
+ * the throughput ceiling replays them after the SALE's, so DynamoDB Local alone does every write a SALE with its
+ * callback does.
+ */
+export function setCallbackWrites(inputs: unknown[], unique: string[], from: string, into: string): void {
+  callbackTemplates = toTemplates(inputs, unique, from, into);
+}
+
+function toTemplates(inputs: unknown[], unique: string[], from: string, into: string): Template[] {
+  return inputs.map((input) => {
     const json = JSON.stringify(input).replaceAll(`"TableName":${JSON.stringify(from)}`, `"TableName":${JSON.stringify(into)}`);
     return { json, unique: unique.filter((u) => json.includes(u)), marshalled: json.includes('"pk":{"S":') };
   });
@@ -52,8 +66,19 @@ export function setFloorWrites(inputs: unknown[], unique: string[], from: string
 /** The SALE's writes, or only its `only`-th one (the bench's CPU split measures each apart). */
 export async function replaySaleWrites(only?: number): Promise<void> {
   if (!templates.length) throw new Error('setFloorWrites first');
+  await replay(only === undefined ? templates : [templates[only]!], new Map());
+}
+
+/** The SALE's writes, then its callback's, on one fresh payment. */
+export async function replayPaymentWrites(): Promise<void> {
+  if (!templates.length || !callbackTemplates.length) throw new Error('setFloorWrites and setCallbackWrites first');
   const fresh = new Map<string, string>();
-  for (const t of only === undefined ? templates : [templates[only]!]) {
+  await replay(templates, fresh);
+  await replay(callbackTemplates, fresh);
+}
+
+async function replay(list: Template[], fresh: Map<string, string>): Promise<void> {
+  for (const t of list) {
     let json = t.json;
     for (const u of t.unique) {
       if (!fresh.has(u)) fresh.set(u, randomUUID());

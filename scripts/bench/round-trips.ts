@@ -33,6 +33,8 @@ export interface RoundTripFigures {
   };
   /** The SALE's own writes (callbacks merchant), replayed by the floor. */
   saleWrites: { inputs: unknown[]; unique: string[] };
+  /** Its callback's delivery writes (the same payment's keys), replayed after them by the throughput ceiling. */
+  callbackWrites: { inputs: unknown[]; unique: string[] };
 }
 
 const REQUEST_FN = 'S2sCardPost';
@@ -80,6 +82,7 @@ export async function measureRoundTrips(opts: {
   const perPayment: AwsCall[][] = [];
   const lambdaMs: Record<string, number[]> = {};
   let saleWrites: RoundTripFigures['saleWrites'] | undefined;
+  let callbackWrites: RoundTripFigures['callbackWrites'] | undefined;
   for (let i = 0; i < opts.samples; i++) {
     opts.progress(`payment with callback: sample ${i + 1}/${opts.samples}`);
     await clock.idle();
@@ -93,8 +96,10 @@ export async function measureRoundTrips(opts: {
     perPayment.push(calls);
     for (const [fn, list] of clock.ms) (lambdaMs[fn] ??= []).push(list.reduce((a, b) => a + b, 0));
     if (!saleWrites) {
-      const writes = calls.filter((c) => c.fn === REQUEST_FN && c.input);
-      saleWrites = { inputs: writes.map((c) => c.input), unique: uniqueKeys(writes.map((c) => c.input), res.trans_id!) };
+      const inputs = (fn: string) => calls.filter((c) => c.fn === fn && c.input).map((c) => c.input);
+      const unique = uniqueKeys([...inputs(REQUEST_FN), ...inputs(CALLBACK_FN)], res.trans_id!);
+      saleWrites = { inputs: inputs(REQUEST_FN), unique };
+      callbackWrites = { inputs: inputs(CALLBACK_FN), unique };
     }
   }
 
@@ -130,6 +135,7 @@ export async function measureRoundTrips(opts: {
       writes: perPayment[0]!.filter((c) => c.writeUnits > 0).map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
     },
     saleWrites: saleWrites!,
+    callbackWrites: callbackWrites!,
   };
 }
 

@@ -25,6 +25,7 @@ import { benchMerchant, saleTemplate } from './requests.js';
 import { measureRoundTrips } from './round-trips.js';
 import { createFloorTable, replayPaymentWrites, replaySaleWrites, saleWriteCommands, setCallbackWrites, setFloorWrites } from './floor-handler.js';
 import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
+import { cpuSince, machineCpu, type MachineCpu } from './machine-cpu.js';
 import { callbackQueueDepth, drainBoundMs, MOTO_LINEAR_BACKLOG, type Backlog } from './queue-depth.js';
 import { measureBundles } from './bundles.js';
 import { bundleFigures } from './bundle-figures.js';
@@ -52,6 +53,9 @@ const connections = Number(values.connections);
 const callbackSales = Number(values['callback-sales']);
 const ok = (r: { requests: number; non2xx: number }) => r.requests - r.non2xx;
 const cpuPer = (r: { cpuMs: number; requests: number; non2xx: number }) => r.cpuMs / Math.max(1, ok(r));
+/** A run's machine CPU per payment, by who spent it, and how busy the two cores were. */
+const budget = (c: MachineCpu, payments: number, wallSeconds: number) =>
+  `${fmt(c.machineMs / Math.max(1, payments))} ms (${Object.entries(c.byRole).filter(([, ms]) => ms / payments >= 0.01).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${fmt(ms / payments)}`).join(', ')}; cores ${fmt((100 * c.machineMs) / (2000 * wallSeconds), 0)} % busy)`;
 const skip = new Set(values.skip);
 const nonDynamo = (c: CostModel) => Math.round((c.perMillion - c.lines.dynamodbWrites! - c.lines.dynamodbReads!) * 100) / 100;
 const commit = (() => {
@@ -132,14 +136,18 @@ try {
   }
   await clock.idle();
   progress('idle: the platform with no requests, 5 s');
+  const idleCpuFrom = machineCpu();
   const idle = await idleCpu(5);
+  const idleMachine = cpuSince(idleCpuFrom);
   // The throughput target compares SALEs with callbacks against DynamoDB Local alone doing the same writes: the SALE's
   // and its callback's delivery (until s22 the ceiling replayed the SALE's alone, half of them). DynamoDB Local's JVM
   // is warmed first: measured cold, its ceiling came out 40 % low (146 against 222-237 SALEs' writes a second warm).
   progress(`warming DynamoDB Local: a SALE's and its callback's writes, ${connections} loops, ${seconds} s`);
   await runDirect({ connections, seconds, work: () => replayPaymentWrites() });
   progress(`ceiling: a SALE's and its callback's writes straight to DynamoDB Local, ${connections} loops, ${seconds} s`);
+  const ceilingCpuFrom = machineCpu();
   const ceiling = await runDirect({ connections, seconds, work: () => replayPaymentWrites() });
+  const ceilingCpu = cpuSince(ceilingCpuFrom);
   progress(`ceiling as before s22: the SALE's writes alone, ${connections} loops, ${seconds} s`);
   const ceilingSaleOnly = await runDirect({ connections, seconds, work: () => replaySaleWrites() });
   progress(`gateway: an empty handler behind the gateway, ${connections} connections, ${seconds} s`);
@@ -175,7 +183,9 @@ try {
     return { ...load, backlog, sinkCpuMs: sink.cpuMs() - sinkCpu };
   };
   progress(`SALE with callbacks, throughput: ${callbackSales} SALEs, ${connections} connections, then every callback delivered`);
+  const cbCpuFrom = machineCpu();
   const cbLoad = await callbackLoad({ amount: callbackSales });
+  const cbCpu = cpuSince(cbCpuFrom);
   const cbPerSecond = ok(cbLoad) / cbLoad.wallSeconds;
   const steadyRate = Math.max(1, Math.round(0.7 * cbPerSecond));
   await platform.eventFunctions.setApart(true);
@@ -247,8 +257,9 @@ try {
     { name: 'node CPU: the SALE above the floor', value: `${fmt(cpuPer(quietLoad) - cpuPer(floor))} ms`, baseline: 'SALE − floor: our code on the request path (middleware, protocol, card sealing, logs and metrics)', target: '', met: undefined, key: cpuPer(quietLoad) - cpuPer(floor) },
     { name: 'node CPU per SALE + callback', value: `${fmt(cpuPer(cbSteady))} ms`, baseline: `steady ${steadyRate} SALE/s, one process; with the functions in their own processes ${fmt(cpuPer(cbSteadyApart))} ms (p50 ${cbSteady.p50} → ${cbSteadyApart.p50} ms); floor ${fmt(cpuPer(floor))} ms/request; merchant's receiver ${fmt(cbSteady.sinkCpuMs / Math.max(1, ok(cbSteady)))} ms/callback, not counted`, target: '≤ 3 ms', met: cpuPer(cbSteady) <= 3, key: cpuPer(cbSteady) },
     { name: 'node CPU per callback: our functions', value: `${fmt(split.functions)} ms`, baseline: `${Object.entries(split.byFunction).map(([fn, ms]) => `${fn} ${fmt(ms)}`).join(', ')}; local stand-ins for AWS (queue and stream pollers, moto's connections) ${fmt(split.standIns)} ms; the SALE alone at the same rate ${fmt(split.sale)} ms`, target: '', met: undefined, key: split.functions },
-    { name: 'node CPU of the idle platform', value: `${fmt(idle, 1)} ms/s`, baseline: 'pollers and timers with no requests (in every CPU figure above, spread over its requests)', target: '', met: undefined, key: idle },
+    { name: 'node CPU of the idle platform', value: `${fmt(idle, 1)} ms/s`, baseline: `pollers and timers with no requests (in every CPU figure above, spread over its requests); the machine ${fmt(idleMachine.machineMs / 5, 1)} ms/s (${Object.entries(idleMachine.byRole).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${fmt(ms / 5, 1)}`).join(', ')})`, target: '', met: undefined, key: idle },
     { name: 'SALE/s with callbacks ÷ DDB Local', value: `${fmt(cbPerSecond / ceiling.perSecond)} (${fmt(cbPerSecond, 1)} SALE/s)`, baseline: `DynamoDB Local alone, warm: ${fmt(ceiling.perSecond, 1)} SALEs' and their callbacks' writes/s (${rt.saleWrites.inputs.length} + ${rt.callbackWrites.inputs.length} calls; the SALE's alone ${fmt(ceilingSaleOnly.perSecond, 1)}/s); ${callbackSales} SALEs (5 concurrent callback batches), drained in ${fmt(cbLoad.drainSeconds, 1)} s`, target: '≥ 0.8', met: cbPerSecond / ceiling.perSecond >= 0.8, key: cbPerSecond / ceiling.perSecond },
+    { name: 'machine CPU per SALE + callback', value: `${budget(cbCpu, ok(cbLoad), cbLoad.wallSeconds)}`, baseline: `DynamoDB Local alone doing the same writes: ${budget(ceilingCpu, ceiling.done, seconds)}; 2 cores are ${fmt(2000 / ((cbCpu.machineMs / Math.max(1, ok(cbLoad)))), 0)} SALEs with callbacks a second at this CPU, 0.8 of the ceiling is ${fmt(0.8 * ceiling.perSecond, 0)}`, target: '', met: undefined, key: cbCpu.machineMs / Math.max(1, ok(cbLoad)) },
     { name: 'callbacks undelivered at load end', value: backlogs, baseline: `moto drains linearly up to ~${MOTO_LINEAR_BACKLOG} (scripts/bench/sqs-drain.ts)`, target: `≤ ${MOTO_LINEAR_BACKLOG}`, met: Math.max(cbLoad.backlog.undelivered, cbSteady.backlog.undelivered) <= MOTO_LINEAR_BACKLOG, key: cbLoad.backlog.undelivered },
     ...(bundles ? bundleFigures(bundles) : []),
     { name: 'non-DynamoDB cost per million', value: `$${nonDynamo(cost)} at ${steadyRate} SALE/s`, baseline: `one payment per batch: $${nonDynamo(worstCost)}`, target: '', met: undefined, key: nonDynamo(cost) },
@@ -260,7 +271,7 @@ try {
     commit, at: new Date().toISOString(), settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
-    load: { idleCpuMsPerSecond: idle, ceiling, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
+    load: { idleCpuMsPerSecond: idle, idleMachine, ceiling, ceilingCpu, throughputCpu: cbCpu, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
     bundles, cost, worstCost, batches,
   };
   mkdirSync(dirname(out), { recursive: true });

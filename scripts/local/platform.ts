@@ -51,8 +51,8 @@ export interface PlatformOptions {
    */
   batchingWindows?: boolean;
   /**
-   * Five concurrent batches per queue mapping, as Lambda's SQS mapping starts with (and the bench plays); off by
-   * default (one batch at a time per queue, as tests and `npm start` have always run).
+   * Five concurrent batches per queue mapping, as Lambda's SQS mapping starts with (`npm start`, the soak and the
+   * bench); off by default, so tests deliver one batch at a time per queue.
    */
   concurrentBatches?: boolean;
 }

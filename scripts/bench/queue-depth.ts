@@ -1,13 +1,14 @@
 /**
- * The callback backlog a load leaves behind, and how long its drain may take on moto: moto's SQS walks the whole
- * queue on every receive and delete (scripts/bench/sqs-drain.ts: 100 → 221/s, 1000 → 26/s, 2000 → 14/s), so a
- * drain takes time quadratic in the backlog. Figures measured past a few hundred queued callbacks are moto's.
+ * The callback backlog a load leaves behind, and how long its drain may take on moto. Stock moto's SQS walked the
+ * whole queue for every message a receive handed out, so a drain took time quadratic in the backlog
+ * (scripts/bench/sqs-drain.ts, same run: 100 → 282/s, 1000 → 45/s, 2000 → 23/s); through scripts/local/moto-server.py
+ * it walks once per receive: 1304/s, 879/s, 687/s. Figures measured with more queued than that are moto's.
  */
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { RunningPlatform } from '../local/platform.js';
 
-/** Above this many queued callbacks moto's drain rate falls off (~120/s at 300 queued, 46/s at 500). */
-export const MOTO_LINEAR_BACKLOG = 300;
+/** Up to this many queued callbacks moto drains at least two thirds as fast as a short queue (879/s against 1304/s). */
+export const MOTO_LINEAR_BACKLOG = 1000;
 
 export interface Backlog {
   /** Callbacks accepted but not yet at the merchant: in the stream, the queue or a delivery attempt. */

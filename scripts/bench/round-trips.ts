@@ -23,6 +23,8 @@ export interface RoundTripFigures {
   paymentWithCallback: {
     writeUnits: number;
     writeUnitsBy: Record<string, number>;
+    /** Write units per function, averaged over the samples like writeUnits (`writes` lists the first sample's only). */
+    writeUnitsByFunction: Record<string, number>;
     readUnits: number;
     sqsRequests: number;
     /** KMS calls per payment (data keys are opened once per container, so 0 once warm). */
@@ -126,6 +128,9 @@ export async function measureRoundTrips(opts: {
     paymentWithCallback: {
       writeUnits: avg(perPayment.map((c) => sum(c, (x) => x.writeUnits))),
       writeUnitsBy: Object.fromEntries(indexNames.map((n) => [n, avg(indexTotals.map((t) => t[n] ?? 0))])),
+      writeUnitsByFunction: Object.fromEntries(
+        [...new Set(perPayment.flatMap((calls) => calls.map((c) => c.fn)))].map((fn) => [fn, avg(perPayment.map((calls) => sum(calls.filter((c) => c.fn === fn), (x) => x.writeUnits)))]),
+      ),
       readUnits: avg(perPayment.map((c) => sum(c, (x) => x.readUnits))),
       // The platform's own SQS calls, plus a receive and a delete per message made by the event source (the
       // local pollers use their own client, so they are not metered; on AWS the event-source mapping makes them).

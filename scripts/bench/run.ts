@@ -211,9 +211,11 @@ try {
   // The dashboard counters write per batch, not per payment: one ADD per counter item (the merchant's hour and the
   // platform's) per invocation. The one-payment measurement above sends each of its two stream batches alone, so at
   // the steady run's batches those writes are the counters' invocations per payment × their units per invocation.
+  // The counters' units averaged over the samples, as the total they are taken from is (a sample whose records
+  // reached the counters in three stream batches instead of two wrote 6 units, not 4).
   const counterWrites = rt.paymentWithCallback.writes.filter((w) => w.fn === 'DashboardCounters');
-  const counterUnits = counterWrites.reduce((a, w) => a + w.writeUnits, 0);
-  const counterUnitsPerInvocation = COUNTER_ITEMS_PER_BATCH * (counterUnits / Math.max(1, counterWrites.length));
+  const counterUnits = rt.paymentWithCallback.writeUnitsByFunction.DashboardCounters ?? 0;
+  const counterUnitsPerInvocation = COUNTER_ITEMS_PER_BATCH * (counterWrites.reduce((a, w) => a + w.writeUnits, 0) / Math.max(1, counterWrites.length));
   const batchedWriteUnits = (countersPerPayment: number) => rt.paymentWithCallback.writeUnits - counterUnits + Math.min(counterUnits, countersPerPayment * counterUnitsPerInvocation);
   // The non-DynamoDB lines at the batches measured in the steady run, and with one payment per batch (the worst case).
   const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) => costModel({

@@ -12,6 +12,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startPlatform } from '../local/platform.js';
 import { createGateway } from '../local/gateway.js';
@@ -53,9 +54,11 @@ const connections = Number(values.connections);
 const callbackSales = Number(values['callback-sales']);
 const ok = (r: { requests: number; non2xx: number }) => r.requests - r.non2xx;
 const cpuPer = (r: { cpuMs: number; requests: number; non2xx: number }) => r.cpuMs / Math.max(1, ok(r));
-/** A run's machine CPU per payment, by who spent it, and how busy the two cores were. */
+/** The machine's cores, in ms of CPU a second. */
+const machineMsPerSecond = 1000 * availableParallelism();
+/** A run's machine CPU per payment, by who spent it, and how busy the cores were. */
 const budget = (c: MachineCpu, payments: number, wallSeconds: number) =>
-  `${fmt(c.machineMs / Math.max(1, payments))} ms (${Object.entries(c.byRole).filter(([, ms]) => ms / payments >= 0.01).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${fmt(ms / payments)}`).join(', ')}; cores ${fmt((100 * c.machineMs) / (2000 * wallSeconds), 0)} % busy)`;
+  `${fmt(c.machineMs / Math.max(1, payments))} ms (${Object.entries(c.byRole).filter(([, ms]) => ms / payments >= 0.01).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${fmt(ms / payments)}`).join(', ')}; cores ${fmt((100 * c.machineMs) / (machineMsPerSecond * wallSeconds), 0)} % busy)`;
 const skip = new Set(values.skip);
 const nonDynamo = (c: CostModel) => Math.round((c.perMillion - c.lines.dynamodbWrites! - c.lines.dynamodbReads!) * 100) / 100;
 const commit = (() => {
@@ -265,7 +268,7 @@ try {
     // window, the stream's 0.25 s polls) weighs on a short run; this one is the rate while the requests ran, with
     // the backlog they left in seconds of arrivals (a backlog that grows with the run is not kept up with).
     { name: 'SALE/s with callbacks during the load ÷ DDB Local', value: `${fmt(ok(cbLoad) / cbLoad.loadSeconds / ceiling.perSecond)} (${fmt(ok(cbLoad) / cbLoad.loadSeconds, 1)} SALE/s)`, baseline: `${cbLoad.backlog.undelivered} callbacks undelivered when the requests ended: ${fmt(cbLoad.backlog.undelivered / Math.max(1e-9, ok(cbLoad) / cbLoad.loadSeconds), 1)} s of arrivals`, target: '', met: undefined, key: ok(cbLoad) / cbLoad.loadSeconds / ceiling.perSecond },
-    { name: 'machine CPU per SALE + callback', value: `${budget(cbCpu, ok(cbLoad), cbLoad.wallSeconds)}`, baseline: `DynamoDB Local alone doing the same writes: ${budget(ceilingCpu, ceiling.done, seconds)}; 2 cores are ${fmt(2000 / ((cbCpu.machineMs / Math.max(1, ok(cbLoad)))), 0)} SALEs with callbacks a second at this CPU, 0.8 of the ceiling is ${fmt(0.8 * ceiling.perSecond, 0)}`, target: '', met: undefined, key: cbCpu.machineMs / Math.max(1, ok(cbLoad)) },
+    { name: 'machine CPU per SALE + callback', value: `${budget(cbCpu, ok(cbLoad), cbLoad.wallSeconds)}`, baseline: `DynamoDB Local alone doing the same writes: ${budget(ceilingCpu, ceiling.done, seconds)}; ${availableParallelism()} cores are ${fmt(machineMsPerSecond / (cbCpu.machineMs / Math.max(1, ok(cbLoad))), 0)} SALEs with callbacks a second at this CPU, 0.8 of the ceiling is ${fmt(0.8 * ceiling.perSecond, 0)}`, target: '', met: undefined, key: cbCpu.machineMs / Math.max(1, ok(cbLoad)) },
     { name: 'callbacks undelivered at load end', value: backlogs, baseline: `moto drains near its short-queue rate up to ~${MOTO_LINEAR_BACKLOG} (scripts/bench/sqs-drain.ts)`, target: `≤ ${MOTO_LINEAR_BACKLOG}`, met: Math.max(cbLoad.backlog.undelivered, cbSteady.backlog.undelivered) <= MOTO_LINEAR_BACKLOG, key: cbLoad.backlog.undelivered },
     ...(bundles ? bundleFigures(bundles) : []),
     { name: 'non-DynamoDB cost per million', value: `$${nonDynamo(cost)} at ${steadyRate} SALE/s`, baseline: `one payment per batch: $${nonDynamo(worstCost)}`, target: '', met: undefined, key: nonDynamo(cost) },

@@ -33,12 +33,15 @@ const msPerTick = (() => {
 export function machineCpu(): MachineCpu {
   const first = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = first;
-  const byRole: Record<string, number> = { platform: 0 };
   const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(readProc).filter((p) => p !== undefined);
   const children = new Map<number, typeof procs>();
-  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  for (const p of procs) {
+    const siblings = children.get(p.ppid);
+    if (siblings) siblings.push(p);
+    else children.set(p.ppid, [p]);
+  }
   const own = process.cpuUsage();
-  byRole.platform = (own.user + own.system) / 1000;
+  const byRole: Record<string, number> = { platform: (own.user + own.system) / 1000 };
   const walk = (pid: number, inherited?: string) => {
     for (const c of children.get(pid) ?? []) {
       const role = ROLES.find(([re]) => re.test(c.cmdline))?.[1] ?? inherited ?? 'other';
@@ -48,6 +51,11 @@ export function machineCpu(): MachineCpu {
   };
   walk(process.pid);
   return { machineMs: (user + nice + system + irq + softirq + steal) * msPerTick, byRole };
+}
+
+/** One process's CPU so far (user + system), in ms; 0 once it has exited. */
+export function processCpuMs(pid: number): number {
+  return (readProc(String(pid))?.ticks ?? 0) * msPerTick;
 }
 
 /** What was spent between two readings. */

@@ -5,21 +5,14 @@
  * keeps ten more waiting.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { processCpuMs } from './machine-cpu.js';
 
 const { values } = parseArgs({ options: { cycles: { type: 'string', default: '300' } } });
 const cycles = Number(values.cycles);
 const patched = fileURLToPath(new URL('../local/moto-server.py', import.meta.url));
-const msPerTick = 10; // USER_HZ on Linux
-
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(rest[11]) + Number(rest[12])) * msPerTick;
-}
 
 async function measure(name: string, args: string[]): Promise<void> {
   const port = 20000 + Math.floor(Math.random() * 20000);
@@ -40,9 +33,9 @@ async function measure(name: string, args: string[]): Promise<void> {
     };
     await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: ten('waiting') }));
     for (let i = 0; i < 50; i++) await cycle(i);
-    const from = cpuMs(moto.pid!);
+    const from = processCpuMs(moto.pid!);
     for (let i = 0; i < cycles; i++) await cycle(i);
-    console.log(`${name.padEnd(8)} ${((cpuMs(moto.pid!) - from) / (3 * cycles)).toFixed(2)} ms of moto CPU per SQS call`);
+    console.log(`${name.padEnd(8)} ${((processCpuMs(moto.pid!) - from) / (3 * cycles)).toFixed(2)} ms of moto CPU per SQS call`);
     sqs.destroy();
   } finally {
     moto.kill();

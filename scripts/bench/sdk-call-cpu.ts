@@ -2,14 +2,18 @@
  * `npx tsx scripts/bench/sdk-call-cpu.ts [--calls 3000] [--only name,name] [--concurrency 8]`: node CPU per DynamoDB
  * call (a ~1.4 KB PutItem and a GetItem, 8 at a time) against DynamoDB Local, per way of calling the SDK, measured alternately in one
  * run: the SDK's defaults, the platform's client options (sdk-client-options.ts), the platform's client itself
- * (aws-clients.ts), and the parts on their own (a raw client, without and with its handler cache).
+ * (aws-clients.ts), the parts on their own (a raw client, without and with its handler cache), and two bounds: the
+ * same requests without the SDK ('no sdk') and the SDK's pipeline without I/O ('sdk, no i/o').
  */
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { parseArgs } from 'node:util';
+import { Agent, request as httpRequest } from 'node:http';
+import { HttpResponse } from '@smithy/core/transport';
 import { startDynamoDbLocal } from '../local/emulators.js';
 import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
+import { CachedDocumentClient } from '../../shared/adapters/cached-document-client.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '3000' }, only: { type: 'string' }, concurrency: { type: 'string', default: '8' } } });
 const calls = Number(values.calls);
@@ -41,6 +45,36 @@ const raw = (cacheMiddleware: boolean): Caller => {
     destroy: () => c.destroy(),
   };
 };
+/**
+ * No SDK: the same JSON requests POSTed on kept-alive connections (a fixed, unchecked Authorization: DynamoDB Local
+ * does not verify signatures). What the HTTP exchange and the marshalling cost without the SDK's pipeline.
+ */
+const bare = (): Caller => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+  const u = new URL(base.endpoint);
+  const post = (target: string, body: string) => new Promise<string>((resolve, reject) => {
+    const req = httpRequest({ agent, host: u.hostname, port: u.port, method: 'POST', path: '/', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${target}`, authorization: 'AWS4-HMAC-SHA256 Credential=local/20261124/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00', 'x-amz-date': '20261124T000000Z', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  return {
+    put: (item) => post('PutItem', JSON.stringify({ TableName: 'cpu', Item: marshall(item, { removeUndefinedValues: true }) })),
+    get: async (pk) => { const o = JSON.parse(await post('GetItem', JSON.stringify({ TableName: 'cpu', Key: { pk: { S: pk } } }))); return o.Item && unmarshall(o.Item); },
+    destroy: () => agent.destroy(),
+  };
+};
+/** The SDK's pipeline without any I/O: a request handler that answers at once (what the SDK itself computes per call). */
+const noTransport = {
+  metadata: { handlerProtocol: 'http/1.1' },
+  handle: async () => ({ response: new HttpResponse({ statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Buffer.from('{"Item":{"pk":{"S":"x"}}}') }) }),
+  updateHttpClientConfig() {},
+  httpHandlerConfigs: () => ({}),
+  destroy() {},
+};
 const variants: Record<string, () => Caller> = {
   defaults: () => document(DynamoDBDocumentClient.from(new DynamoDBClient(base), translate)),
   options: () => document(DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, ...sdkClientOptions() }), translate)),
@@ -50,6 +84,8 @@ const variants: Record<string, () => Caller> = {
   },
   raw: () => raw(false),
   'raw cached': () => raw(true),
+  'no sdk': () => bare(),
+  'sdk, no i/o': () => document(new CachedDocumentClient(new DynamoDBClient({ ...base, ...sdkClientOptions(), requestHandler: noTransport as never }), translate)),
 };
 const names = values.only ? values.only.split(',') : Object.keys(variants);
 try {

@@ -31,8 +31,8 @@ export class DynamoCardVault implements CardVault {
 
   async put(entry: VaultEntry, ttlSeconds?: number): Promise<void> {
     const item: VaultItem & Record<string, unknown> = {
+      kind: 'vault', // a plain member first: payment-item.ts
       ...vaultKey(entry.kind, entry.id),
-      kind: 'vault',
       clientKey: entry.clientKey,
       sealedPan: await this.secrets.seal(entry.card.number, sealContext(entry.kind, entry.id, entry.clientKey)),
       bin: entry.card.number.slice(0, 6),

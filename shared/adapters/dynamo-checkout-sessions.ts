@@ -58,8 +58,8 @@ export class DynamoCheckoutSessionStore implements CheckoutSessionStore {
 function item(s: CheckoutSession): Record<string, unknown> {
   const { expiresAt, ...rest } = s;
   return {
+    kind: 'checkout-session', // a plain member first: payment-item.ts
     ...checkoutSessionKey(s.tokenHash),
-    kind: 'checkout-session',
     ...rest,
     sessionExpiresAt: expiresAt,
     // The table's TTL attribute is named expiresAt and holds epoch seconds.

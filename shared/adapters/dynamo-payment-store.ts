@@ -331,7 +331,7 @@ export class DynamoPaymentStore implements PaymentStore {
     return {
       Put: {
         TableName: this.tableName,
-        Item: { ...keys.callback(c.transId, c.seq, c.eventId), ...keys.outboxEntry(c.createdAt, c.eventId), kind: 'callback', ...c, delivery: 'PENDING', attempts: 0 },
+        Item: { kind: 'callback', ...keys.callback(c.transId, c.seq, c.eventId), ...keys.outboxEntry(c.createdAt, c.eventId), ...c, delivery: 'PENDING', attempts: 0 }, // kind first: payment-item.ts
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };

@@ -180,8 +180,8 @@ function scheduleItem(s: Schedule): Record<string, unknown> {
 
 function subscriptionItem(s: Subscription): Record<string, unknown> {
   return {
+    kind: 'subscription', // a plain member first: payment-item.ts
     ...scheduleKeys.subscription(s.scheduleId, s.recurringToken),
-    kind: 'subscription',
     ...s,
     // Sparse: only active subscriptions are in the runner's index.
     ...(s.state === 'active' ? scheduleKeys.due(s.nextRunAt, s.scheduleId, s.recurringToken) : {}),

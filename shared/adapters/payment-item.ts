@@ -30,11 +30,14 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false)
   const since = awaitingAcquirerSince(p);
   const deadline = apmDeadline(p);
   return {
+    // A plain member first: a literal that opens with the spread of a function's answer copies that object's map,
+    // and V8 then builds a new map for every later member on each call (~50 µs instead of ~4 for this item,
+    // scripts/bench/object-spread.ts).
+    kind: 'payment',
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt),
     ...keys.merchantPayments(p.clientKey, p.createdAt),
     ...(p.card ? keys.cardLast4(p.clientKey, p.card.last4, p.createdAt) : {}),
-    kind: 'payment',
     ...p,
     capturedAmount: p.capturedAmount || undefined,
     refundedAmount: p.refundedAmount || undefined,

@@ -277,7 +277,7 @@ try {
   ];
 
   const report = {
-    commit, at: new Date().toISOString(), settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
+    commit, at: new Date().toISOString(), node: process.version, settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
     load: { idleCpuMsPerSecond: idle, idleMachine, ceiling, ceilingCpu, throughputCpu: cbCpu, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
@@ -286,7 +286,7 @@ try {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(report, null, 2));
   const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
-  console.log(`\nBenchmark ${commit} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
+  console.log(`\nBenchmark ${commit} on node ${process.version} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
   console.log(table(figures, previous?.figures));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {

@@ -3,7 +3,7 @@
  * call (a ~1.4 KB PutItem and a GetItem, 8 at a time) against DynamoDB Local, per way of calling the SDK, measured alternately in one
  * run: the SDK's defaults, the platform's client options (sdk-client-options.ts), the platform's client itself
  * (aws-clients.ts), the parts on their own (a raw client, without and with its handler cache), and two bounds: the
- * same requests without the SDK ('no sdk') and the SDK's pipeline without I/O ('sdk, no i/o').
+ * same requests without the SDK ('no-sdk') and the SDK's pipeline without I/O ('sdk-no-io').
  */
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -84,8 +84,8 @@ const variants: Record<string, () => Caller> = {
   },
   raw: () => raw(false),
   'raw cached': () => raw(true),
-  'no sdk': () => bare(),
-  'sdk, no i/o': () => document(new CachedDocumentClient(new DynamoDBClient({ ...base, ...sdkClientOptions(), requestHandler: noTransport as never }), translate)),
+  'no-sdk': () => bare(),
+  'sdk-no-io': () => document(new CachedDocumentClient(new DynamoDBClient({ ...base, ...sdkClientOptions(), requestHandler: noTransport as never }), translate)),
 };
 const names = values.only ? values.only.split(',') : Object.keys(variants);
 try {

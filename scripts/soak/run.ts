@@ -46,11 +46,11 @@ try {
   const report = await runSoak({ platform, sink, ratePerSecond: rate, capacityPerSecond: capacity, seconds: Number(values.minutes) * 60, settleSeconds: 120, progress });
   const out = values.out ?? join(REPO_ROOT, '.local', 'soak', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify(report, null, 2));
+  writeFileSync(out, JSON.stringify({ node: process.version, ...report }, null, 2));
   failed = report.failedRequests.length + report.problems.length + report.deadLetters + report.undetermined + report.duplicates > 0;
   console.log(
     [
-      `Soak: ${report.sent} payments sent at ${rate.toFixed(1)}/s (capacity ${capacity.toFixed(1)}/s) for ${values.minutes} min`,
+      `Soak on node ${process.version}: ${report.sent} payments sent at ${rate.toFixed(1)}/s (capacity ${capacity.toFixed(1)}/s) for ${values.minutes} min`,
       `  accepted ${report.accepted}, failed requests ${report.failedRequests.length}`,
       `  callbacks delivered ${report.callbacksDelivered} of ${report.callbacksExpected}, duplicates ${report.duplicates}`,
       `  dead letters ${report.deadLetters}, undetermined payments ${report.undetermined}`,

@@ -30,9 +30,9 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false)
   const since = awaitingAcquirerSince(p);
   const deadline = apmDeadline(p);
   return {
-    // A plain member first: a literal that opens with the spread of a function's answer copies that object's map,
-    // and V8 then builds a new map for every later member on each call (~50 µs instead of ~4 for this item,
-    // scripts/bench/object-spread.ts).
+    // A plain member first: on Node 20's V8 (the local platform) a literal that opens with a spread gets a new map
+    // for every later member on each call (~50 µs instead of ~4 for this item, and a map of its own that makes every
+    // reader of the item megamorphic; scripts/bench/object-spread.ts). Node 22's (Lambda's) does not.
     kind: 'payment',
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt),

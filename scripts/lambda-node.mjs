@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `node scripts/lambda-node.mjs <script.ts> [args…]`: runs a TypeScript script (through tsx) on the Node.js version the
- * functions run on in Lambda (infra: lambda.Runtime.NODEJS_22_X), not on whatever Node the machine has. `npm run
- * bench` and `npm run soak` use it: their CPU figures are meant for Lambda, and V8 versions differ in kind, not only in
+ * `node scripts/lambda-node.mjs <script.ts | script.mjs> [args…]`: runs a script (TypeScript through tsx) on the
+ * Node.js version the functions run on in Lambda (infra: lambda.Runtime.NODEJS_22_X), not on whatever Node the machine
+ * has. `npm start`, `npm test`, `npm run bench` and `npm run soak` go through it: the local platform is meant to behave
+ * as the functions do in Lambda, the CPU figures are meant for Lambda, and V8 versions differ in kind, not only in
  * degree (Node 20's V8 gives an object literal that opens with a spread and adds members a new map on every call,
- * Node 22's does not; see README "Node CPU per SALE").
+ * Node 22's does not; README "Where it stands (s23)").
  *
  * The pinned build comes from the npm registry (the `node` package's linux-x64 build, checked against the registry's
  * sha512) into .local/runtime/ on first use. Elsewhere than linux-x64, when the download fails, or with
@@ -12,9 +13,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { constants } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const VERSION = '22.23.3';
@@ -51,10 +53,16 @@ function lambdaNode() {
 
 const [script, ...args] = process.argv.slice(2);
 if (!script) {
-  console.error('usage: node scripts/lambda-node.mjs <script.ts> [args…]');
+  console.error('usage: node scripts/lambda-node.mjs <script.ts | script.mjs> [args…]');
   process.exit(2);
 }
-const node = lambdaNode() ?? process.execPath;
-const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
-const res = spawnSync(node, ['--import', tsx, script, ...args], { stdio: 'inherit' });
-process.exit(res.status ?? 1);
+const pinned = lambdaNode();
+const node = pinned ?? process.execPath;
+// TypeScript through tsx; a JavaScript entry (vitest's CLI) as it is.
+const loader = /\.m?ts$/.test(script) ? ['--import', pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href] : [];
+// Processes the script starts by name (`node`, `npx tsx`) get the same Node.
+const env = pinned ? { ...process.env, PATH: `${dirname(pinned)}${delimiter}${process.env.PATH ?? ''}` } : process.env;
+const child = spawn(node, [...loader, script, ...args], { stdio: 'inherit', env });
+// A signal sent to this process alone (a supervisor's SIGTERM) reaches the script too; Ctrl-C reaches both already.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));

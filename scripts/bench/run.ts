@@ -133,7 +133,7 @@ try {
       const first = await runDirect({ connections, seconds: seconds / 2, work: () => replaySaleWrites(0) });
       console.log(`round ${round}: without HTTP, ${saleWriteCommands().join(' + ')}: the first ${fmt(first.cpuMs / first.done)} ms, the rest ${fmt(d.cpuMs / d.done - first.cpuMs / first.done)} ms`);
       const [g, f, q] = [await runLoad({ url: emptyUrl, connections, seconds, body: '' }), await runLoad({ url: floorUrl, connections, seconds, body: '' }), await runLoad({ url: `${platform.url}/post`, connections, seconds, ...saleTemplate(quiet) })];
-      console.log(`round ${round}: SALE ${fmt(cpuPer(q))} ms (p50 ${q.p50} ms) = gateway ${fmt(cpuPer(g))} + SDK writes ${fmt(cpuPer(f) - cpuPer(g))} + above the floor ${fmt(cpuPer(q) - cpuPer(f))}; floor ${fmt(cpuPer(f))} ms (p50 ${f.p50} ms); the writes without HTTP ${fmt(d.cpuMs / d.done)} ms; requests ${g.requests} / ${f.requests} / ${q.requests}, errors ${g.errors + f.errors + q.errors}, non-2xx ${g.non2xx + f.non2xx + q.non2xx}`);
+      console.log(`round ${round}: SALE ${fmt(cpuPer(q))} ms (p50 ${q.p50} ms) = gateway ${fmt(cpuPer(g))} + DynamoDB writes ${fmt(cpuPer(f) - cpuPer(g))} + above the floor ${fmt(cpuPer(q) - cpuPer(f))}; floor ${fmt(cpuPer(f))} ms (p50 ${f.p50} ms); the writes without HTTP ${fmt(d.cpuMs / d.done)} ms; requests ${g.requests} / ${f.requests} / ${q.requests}, errors ${g.errors + f.errors + q.errors}, non-2xx ${g.non2xx + f.non2xx + q.non2xx}`);
     }
     process.exit(0);
   }
@@ -277,7 +277,7 @@ try {
   ];
 
   const report = {
-    commit, at: new Date().toISOString(), node: process.version, settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
+    commit, at: new Date().toISOString(), node: process.version, dynamodbTransport: process.env.DYNAMODB_TRANSPORT === 'sdk' ? 'sdk' : 'json', settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
     load: { idleCpuMsPerSecond: idle, idleMachine, ceiling, ceilingCpu, throughputCpu: cbCpu, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
@@ -286,7 +286,7 @@ try {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(report, null, 2));
   const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
-  console.log(`\nBenchmark ${commit} on node ${process.version} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
+  console.log(`\nBenchmark ${commit} on node ${process.version}, DynamoDB data-plane calls through ${process.env.DYNAMODB_TRANSPORT === 'sdk' ? "the SDK's pipeline" : 'the JSON transport'} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
   console.log(table(figures, previous?.figures));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {

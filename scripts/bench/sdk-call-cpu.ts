@@ -2,8 +2,9 @@
  * `npx tsx scripts/bench/sdk-call-cpu.ts [--calls 3000] [--only name,name] [--concurrency 8]`: node CPU per DynamoDB
  * call (a ~1.4 KB PutItem and a GetItem, 8 at a time) against DynamoDB Local, per way of calling the SDK, measured alternately in one
  * run: the SDK's defaults, the platform's client options (sdk-client-options.ts), the platform's client itself
- * (aws-clients.ts), the parts on their own (a raw client, without and with its handler cache), and two bounds: the
- * same requests without the SDK ('no-sdk') and the SDK's pipeline without I/O ('sdk-no-io').
+ * (aws-clients.ts; `platform-sdk` with every call through the SDK's pipeline, `platform-json` with the data-plane calls
+ * through dynamo-json-transport.ts, as deployed), the parts on their own (a raw client, without and with its handler
+ * cache), and two bounds: the same requests without the SDK ('no-sdk') and the SDK's pipeline without I/O ('sdk-no-io').
  */
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -79,9 +80,15 @@ const variants: Record<string, () => Caller> = {
   defaults: () => document(DynamoDBDocumentClient.from(new DynamoDBClient(base), translate)),
   options: () => document(DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, ...sdkClientOptions() }), translate)),
   platform: () => {
+    delete process.env.DYNAMODB_TRANSPORT;
     resetAwsClients();
     return document(ddbClient());
   },
+  ...Object.fromEntries(['sdk', 'json'].map((t) => [`platform-${t}`, () => {
+    process.env.DYNAMODB_TRANSPORT = t;
+    resetAwsClients();
+    return document(ddbClient());
+  }])),
   raw: () => raw(false),
   'raw cached': () => raw(true),
   'no-sdk': () => bare(),

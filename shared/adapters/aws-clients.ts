@@ -6,25 +6,29 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { KMSClient } from '@aws-sdk/client-kms';
 import { getConfig } from '../config.js';
 import { sdkClientOptions } from './sdk-client-options.js';
 import { CachedDocumentClient } from './cached-document-client.js';
+import { jsonTransport } from './dynamo-json-transport.js';
+import { KmsHttp } from './kms-http.js';
+import { environmentCredentials } from './scheduler-http.js';
 
 export interface AwsClients {
   ddb: DynamoDBDocumentClient;
   sqs: SQSClient;
-  kms: KMSClient;
+  kms: KmsHttp;
 }
 
 const built: Partial<AwsClients> = {};
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 function common() {
   const cfg = getConfig();
   return {
     ...sdkClientOptions(),
     region: cfg.AWS_REGION,
-    ...(cfg.AWS_ENDPOINT_URL ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(cfg.AWS_ENDPOINT_URL ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: LOCAL_CREDENTIALS } : {}),
   };
 }
 
@@ -33,8 +37,11 @@ export function ddbClient(): DynamoDBDocumentClient {
   // DynamoDB may live on its own endpoint locally (DynamoDB Local); the others share moto's.
   const endpoint = getConfig().DYNAMODB_ENDPOINT_URL ?? getConfig().AWS_ENDPOINT_URL;
   const ddb = new DynamoDBClient({ ...common(), ...(endpoint ? { endpoint } : {}) });
-  // Each command class's middleware chain resolved once (cached-document-client.ts): ~0.1 ms less per call.
-  return (built.ddb = new CachedDocumentClient(ddb, { marshallOptions: { removeUndefinedValues: true } }));
+  // Each command class's middleware chain resolved once (cached-document-client.ts): ~0.1 ms less per call; its
+  // data-plane calls one signed POST of their JSON (dynamo-json-transport.ts). DYNAMODB_TRANSPORT=sdk: the SDK's
+  // pipeline for every call (the bench's A/B runs).
+  const transport = process.env.DYNAMODB_TRANSPORT === 'sdk' ? undefined : jsonTransport(ddb);
+  return (built.ddb = new CachedDocumentClient(ddb, { marshallOptions: { removeUndefinedValues: true } }, transport));
 }
 
 export function sqsClient(): SQSClient {
@@ -42,8 +49,15 @@ export function sqsClient(): SQSClient {
   return (built.sqs ??= new SQSClient({ ...common(), useQueueUrlAsEndpoint: false }));
 }
 
-export function kmsClient(): KMSClient {
-  return (built.kms ??= new KMSClient(common()));
+/** KMS's three calls as signed requests (kms-http.ts), not the SDK's client. */
+export function kmsClient(): KmsHttp {
+  const cfg = getConfig();
+  // Lambda's role credentials are fixed for the container's life: read once, so the signer keeps its key.
+  let role: ReturnType<typeof environmentCredentials> | undefined;
+  return (built.kms ??= new KmsHttp({
+    region: cfg.AWS_REGION,
+    ...(cfg.AWS_ENDPOINT_URL ? { endpoint: cfg.AWS_ENDPOINT_URL, credentials: () => LOCAL_CREDENTIALS } : { credentials: () => (role ??= environmentCredentials()) }),
+  }));
 }
 
 /** All three (scripts and tests: the bench's meter watches each of them). */

@@ -12,6 +12,8 @@
  */
 import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { JSON_TRANSPORT_STEP, type JsonTransport } from './dynamo-json-transport.js';
+import { unmarshallOutput } from './document-output.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- one path for every command type, as the SDK's own send() */
 type Handler = (command: any) => Promise<{ output: unknown }>;
@@ -19,6 +21,7 @@ type Handler = (command: any) => Promise<{ output: unknown }>;
 interface DocumentCommand {
   clientCommand: { resolveMiddleware(stack: unknown, config: unknown, options: undefined): Handler };
   middlewareStack: unknown;
+  outputKeyNodes: never;
   addMarshallingMiddleware(config: unknown): void;
 }
 
@@ -32,7 +35,15 @@ const STACK_CHANGES = ['add', 'addRelativeTo', 'use', 'remove', 'removeByTag'] a
 export class CachedDocumentClient extends DynamoDBDocumentClient {
   private readonly chains = new Map<unknown, Handler>();
 
-  constructor(client: DynamoDBClient, translateConfig?: TranslateConfig) {
+  /**
+   * `transport`: data-plane calls as one signed POST of their JSON (dynamo-json-transport.ts), added to each chain
+   * this client resolves, so a document command's chain can carry its own output conversion.
+   */
+  constructor(
+    client: DynamoDBClient,
+    translateConfig?: TranslateConfig,
+    private readonly transport?: JsonTransport,
+  ) {
     super(client, translateConfig);
     const stack = this.middlewareStack as unknown as Record<string, (...args: any[]) => unknown>;
     for (const name of STACK_CHANGES) {
@@ -50,14 +61,26 @@ export class CachedDocumentClient extends DynamoDBDocumentClient {
       const doc = command;
       return this.chain(command.constructor, () => {
         doc.addMarshallingMiddleware(this.config);
-        return doc.clientCommand.resolveMiddleware((this.middlewareStack as any).concat(doc.middlewareStack), this.config, undefined);
+        const stack = (this.middlewareStack as any).concat(doc.middlewareStack);
+        if (this.transport) {
+          // addMarshallingMiddleware's own default: lib-dynamodb unmarshalls items without a map wrapper.
+          const options = { ...this.config.translateConfig?.unmarshallOptions };
+          options.convertWithoutMapWrapper ??= true;
+          stack.addRelativeTo(this.transport.middleware((output) => unmarshallOutput(output, doc.outputKeyNodes, options)), JSON_TRANSPORT_STEP);
+        }
+        return doc.clientCommand.resolveMiddleware(stack, this.config, undefined);
       })(doc.clientCommand).then((r) => r.output);
     }
-    return this.chain(command.constructor, () => command.resolveMiddleware(this.middlewareStack, this.config, undefined))(command).then((r) => r.output);
+    return this.chain(command.constructor, () => {
+      const stack = (this.middlewareStack as any).clone();
+      if (this.transport) stack.addRelativeTo(this.transport.middleware(), JSON_TRANSPORT_STEP);
+      return command.resolveMiddleware(stack, this.config, undefined);
+    })(command).then((r) => r.output);
   }
 
   override destroy(): void {
     this.chains.clear();
+    this.transport?.destroy();
     super.destroy();
   }
 

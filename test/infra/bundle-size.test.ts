@@ -28,6 +28,7 @@ const REMOVED: Record<string, RegExp> = {
   "endpoint discovery's mnemonist": /node_modules\/(mnemonist|obliterator)\//,
   'Powertools Metrics': /node_modules\/@aws-lambda-powertools\/metrics\//,
   'the SDK Scheduler client': /node_modules\/@aws-sdk\/client-scheduler\//,
+  'the SDK KMS client (kms-http.ts)': /node_modules\/@aws-sdk\/client-kms\//,
 };
 
 /** What a function must not carry: SDK clients of ports it does not compose (shared/composition), zod where nothing but the config is read. */

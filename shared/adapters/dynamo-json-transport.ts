@@ -1,0 +1,107 @@
+/**
+ * DynamoDB's data-plane calls sent as what they are on the wire: the command's input, already in DynamoDB's JSON
+ * (lib-dynamodb marshalled it), as one SigV4-signed POST on a kept-alive connection; the answer's JSON is the output.
+ *
+ * Why: a call through the SDK's full pipeline costs ~3× the same exchange without it (scripts/bench/sdk-call-cpu.ts),
+ * and the request path of a SALE is two such calls. The pipeline walks every attribute of input and output through
+ * the operation's schema to produce exactly the JSON DynamoDB sends and takes, builds a request object, signs it, runs
+ * the retry bookkeeping and an HTTP handler, then walks the answer back. For these ten operations the JSON 1.0
+ * protocol's body is the input itself and the answer is the output (no timestamps; binary values are base64 strings).
+ *
+ * What stays the SDK's: everything before the serializer (lib-dynamodb's marshalling, our middleware — the audit
+ * companion, the bench's meter, tests' counters —, the resolved identity and endpoint), the signer
+ * (@smithy/signature-v4) and the exception classes. A call this path does not finish is handed to the SDK's own
+ * serializer, signer, retry strategy and HTTP handler (`next`), exactly as before: throttling, 5xx, network errors,
+ * clock skew and every error other than the two that are a payment's ordinary answers (a failed condition, a
+ * cancelled transaction). Those were not written, so the SDK's attempt is the retry it would have made itself.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SignedJsonPost, type Identity, type SignedAnswer } from './signed-json-post.js';
+
+/** The data-plane operations: their JSON 1.0 body is the input, their answer the output. */
+const DATA_PLANE = /^(?:(?:Get|Put|Update|Delete|BatchGet|BatchWrite)Item|Query|Scan|Transact(?:Get|Write)Items)Command$/;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a middleware of the SDK's own untyped shape, as audit-companion.ts */
+type Middleware = (next: any, context: any) => (args: any) => Promise<any>;
+
+/** Where the transport sits in a command's chain: after the endpoint is resolved, in place of the serializer. */
+export const JSON_TRANSPORT_STEP = { name: 'dynamoJsonTransport', relation: 'after', toMiddleware: 'endpointV2Middleware', override: true } as const;
+
+export interface JsonTransport {
+  /**
+   * The middleware for one command class's chain. `unmarshall` is a document command's own output conversion
+   * (lib-dynamodb's runs in the deserialize step, which a call finished here never reaches).
+   */
+  middleware(unmarshall?: (output: Record<string, unknown>) => Record<string, unknown>): Middleware;
+  destroy(): void;
+}
+
+/** What the SDK's pipeline sends instead: no answer, or one that is not a payment's ordinary answer. */
+const HAND_OVER = Symbol('hand over');
+
+export function jsonTransport(client: DynamoDBClient): JsonTransport {
+  const http = new SignedJsonPost('dynamodb');
+  return {
+    middleware: (unmarshall) => (next, context) => async (args) => {
+      const url: URL | undefined = context.endpointV2?.url;
+      const auth = context.__smithy_context?.selectedHttpAuthScheme;
+      const identity: Identity | undefined = auth?.identity;
+      if (!DATA_PLANE.test(context.commandName) || !url || !identity?.secretAccessKey) return next(args);
+      const region = auth.httpAuthOption?.signingProperties?.signing_region ?? (await client.config.region());
+      const target = `DynamoDB_20120810.${context.commandName.slice(0, -7)}`;
+      const res = await http.post(url, region, identity, target, 'application/x-amz-json-1.0', toJson(args.input), (client.config as any).systemClockOffset ?? 0);
+      const answer = res && answered(res);
+      if (!answer || answer === HAND_OVER) return next(args);
+      if (answer instanceof Error) throw answer;
+      return { output: unmarshall ? unmarshall(answer) : answer, response: { statusCode: res!.status } };
+    },
+    destroy: () => http.destroy(),
+  };
+}
+
+/** The input as DynamoDB's JSON: binary values (Uint8Array, Buffer) as base64, as the SDK's serializer writes them. */
+function toJson(input: unknown): string {
+  return JSON.stringify(input, function (this: any, key, value) {
+    // `this[key]`, not `value`: a Buffer's toJSON has already turned `value` into { type, data }.
+    const raw = this[key];
+    return raw instanceof Uint8Array ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64') : value;
+  });
+}
+
+/**
+ * The output for a 200 (base64 binary values back to Uint8Array, only when the answer has any); the SDK's own
+ * exception for the two ordinary refusals (a failed condition, a cancelled transaction: with the item or reasons the
+ * request asked for); HAND_OVER for anything else (throttling, 5xx, clock skew, other errors, an unreadable answer).
+ */
+function answered(res: SignedAnswer): Record<string, any> | Error | typeof HAND_OVER {
+  let body: Record<string, any>;
+  try {
+    body = res.text ? JSON.parse(res.text) : {};
+  } catch {
+    return HAND_OVER;
+  }
+  if (res.text.includes('"B":') || res.text.includes('"BS":')) decodeBinary(body);
+  const $metadata = { httpStatusCode: res.status, requestId: res.requestId, attempts: 1, totalRetryDelay: 0 };
+  if (res.status === 200) return { ...body, $metadata };
+  const type = res.status === 400 && String(body.__type).split('#').pop();
+  const message = body.message ?? body.Message ?? type;
+  if (type === 'ConditionalCheckFailedException') return new ConditionalCheckFailedException({ $metadata, message, Item: body.Item });
+  if (type === 'TransactionCanceledException') {
+    return new TransactionCanceledException({ $metadata, message, Message: message, CancellationReasons: body.CancellationReasons });
+  }
+  return HAND_OVER;
+}
+
+/** An attribute value is `{ B: "<base64>" }` or `{ BS: [...] }`. */
+function decodeBinary(node: any): void {
+  for (const k in node) {
+    const v = node[k];
+    if (!v || typeof v !== 'object') continue;
+    const keys = Object.keys(v);
+    if (keys.length === 1 && keys[0] === 'B' && typeof v.B === 'string') node[k] = { B: fromBase64(v.B) };
+    else if (keys.length === 1 && keys[0] === 'BS' && Array.isArray(v.BS)) node[k] = { BS: v.BS.map(fromBase64) };
+    else decodeBinary(v);
+  }
+}
+
+const fromBase64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));

@@ -16,6 +16,11 @@ const buildSchema = () =>
     AWS_ENDPOINT_URL: optional(url()),
     /** DynamoDB Local runs apart from moto, so it has its own endpoint. */
     DYNAMODB_ENDPOINT_URL: optional(url()),
+    /**
+     * How the DynamoDB client sends its data-plane calls: `json`, one signed POST of their JSON
+     * (adapters/dynamo-json-transport.ts); `sdk`, the SDK's whole pipeline (the bench's A/B runs).
+     */
+    DYNAMODB_TRANSPORT: withDefault(oneOf(['json', 'sdk']), 'json'),
     TABLE_NAME: text(),
     CALLBACK_QUEUE_URL: text(),
     RECURRING_QUEUE_URL: optional(text()),

@@ -17,7 +17,8 @@ import { parseArgs } from 'node:util';
 import { startPlatform } from '../local/platform.js';
 import { createGateway } from '../local/gateway.js';
 import { REPO_ROOT } from '../local/handlers.js';
-import { awsClients } from '../../shared/adapters/aws-clients.js';
+import { awsClients, resetAwsClients } from '../../shared/adapters/aws-clients.js';
+import { resetConfig } from '../../shared/config.js';
 import { logger } from '../../shared/logger.js';
 import { AwsMeter } from './meter.js';
 import { InvocationClock } from './invocation-clock.js';
@@ -47,6 +48,8 @@ const { values } = parseArgs({
     compare: { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },
     only: { type: 'string' },
+    /** With --only cpu: each round measures the split once per DynamoDB transport named (json,sdk), alternated. */
+    transports: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -127,7 +130,15 @@ try {
 
   if (values.only === 'cpu') {
     // The CPU split alone (a quick loop while cutting CPU): gateway, floor and SALE alternated, 3 rounds.
-    for (let round = 1; round <= 3; round++) {
+    const transports = values.transports?.split(',') ?? [undefined];
+    for (let round = 1; round <= 3; round++) for (const transport of transports) {
+      if (transport) {
+        // The platform's handlers take ddbClient() per call, so the next calls go through the transport named.
+        process.env.DYNAMODB_TRANSPORT = transport;
+        resetConfig();
+        resetAwsClients();
+        console.log(`round ${round}: DynamoDB transport ${transport}`);
+      }
       const d = await runDirect({ connections, seconds, work: () => replaySaleWrites() });
       // The later writes need the first (they update the payment it reserved): the first alone, the rest by difference.
       const first = await runDirect({ connections, seconds: seconds / 2, work: () => replaySaleWrites(0) });

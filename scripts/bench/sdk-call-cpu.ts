@@ -27,6 +27,7 @@ process.env.AWS_ENDPOINT_URL ??= ddbLocal.endpoint;
 for (const k of ['TABLE_NAME', 'CALLBACK_QUEUE_URL', 'KMS_KEY_ID', 'CARD_DATA_KMS_KEY_ID', 'MERCHANT_SECRETS_KMS_KEY_ID', 'WALLET_KEYS_KMS_KEY_ID']) process.env[k] ??= 'cpu';
 process.env.PUBLIC_BASE_URL ??= 'http://localhost';
 const { ddbClient, resetAwsClients } = await import('../../shared/adapters/aws-clients.js');
+const { resetConfig } = await import('../../shared/config.js');
 
 interface Caller { put(item: Record<string, unknown>): Promise<unknown>; get(pk: string): Promise<unknown>; destroy(): void }
 const translate = { marshallOptions: { removeUndefinedValues: true } };
@@ -81,11 +82,13 @@ const variants: Record<string, () => Caller> = {
   options: () => document(DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, ...sdkClientOptions() }), translate)),
   platform: () => {
     delete process.env.DYNAMODB_TRANSPORT;
+    resetConfig();
     resetAwsClients();
     return document(ddbClient());
   },
   ...Object.fromEntries(['sdk', 'json'].map((t) => [`platform-${t}`, () => {
     process.env.DYNAMODB_TRANSPORT = t;
+    resetConfig();
     resetAwsClients();
     return document(ddbClient());
   }])),

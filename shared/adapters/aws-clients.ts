@@ -38,9 +38,8 @@ export function ddbClient(): DynamoDBDocumentClient {
   const endpoint = getConfig().DYNAMODB_ENDPOINT_URL ?? getConfig().AWS_ENDPOINT_URL;
   const ddb = new DynamoDBClient({ ...common(), ...(endpoint ? { endpoint } : {}) });
   // Each command class's middleware chain resolved once (cached-document-client.ts): ~0.1 ms less per call; its
-  // data-plane calls one signed POST of their JSON (dynamo-json-transport.ts). DYNAMODB_TRANSPORT=sdk: the SDK's
-  // pipeline for every call (the bench's A/B runs).
-  const transport = process.env.DYNAMODB_TRANSPORT === 'sdk' ? undefined : jsonTransport(ddb);
+  // data-plane calls one signed POST of their JSON (dynamo-json-transport.ts), unless DYNAMODB_TRANSPORT=sdk.
+  const transport = getConfig().DYNAMODB_TRANSPORT === 'sdk' ? undefined : jsonTransport(ddb);
   return (built.ddb = new CachedDocumentClient(ddb, { marshallOptions: { removeUndefinedValues: true } }, transport));
 }
 

@@ -71,14 +71,16 @@ function toJson(input: unknown): string {
 /**
  * The output for a 200 (base64 binary values back to Uint8Array, only when the answer has any); the SDK's own
  * exception for the two ordinary refusals (a failed condition, a cancelled transaction: with the item or reasons the
- * request asked for); HAND_OVER for anything else (throttling, 5xx, clock skew, other errors, an unreadable answer).
+ * request asked for); HAND_OVER for anything else (throttling, 5xx, clock skew, other errors, an unreadable refusal);
+ * an error for an unreadable 200.
  */
 function answered(res: SignedAnswer): Record<string, any> | Error | typeof HAND_OVER {
   let body: Record<string, any>;
   try {
     body = res.text ? JSON.parse(res.text) : {};
   } catch {
-    return HAND_OVER;
+    // A 200 may have been written: sending it again could apply an unconditional write twice. A refusal was not.
+    return res.status === 200 ? new Error(`DynamoDB answered 200 with a body that is not JSON (request ${res.requestId ?? 'without an id'})`) : HAND_OVER;
   }
   if (res.text.includes('"B":') || res.text.includes('"BS":')) decodeBinary(body);
   const $metadata = { httpStatusCode: res.status, requestId: res.requestId, attempts: 1, totalRetryDelay: 0 };

@@ -129,6 +129,14 @@ describe('the JSON transport', () => {
     expect(p.seen.slice(from).map((c) => c.sdk)).toEqual([false, true, false, true]);
   });
 
+  it('never sends again a call answered 200 with an unreadable body (it may have been written)', async () => {
+    const from = p.seen.length;
+    p.failNext({ status: 200, body: '{"Attributes":' });
+    await expect(viaJson.send(new UpdateCommand({ TableName, Key: { pk: `count-${Date.now()}`, sk: '1' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } })))
+      .rejects.toThrow(/answered 200 with a body that is not JSON/);
+    expect(p.seen.length - from).toBe(1);
+  });
+
   it('hands any other refusal to the SDK, which throws its own error', async () => {
     const bad = (c: CachedDocumentClient) => c.send(new UpdateCommand({ TableName, Key: { pk: 'x', sk: '1' }, UpdateExpression: 'SET #a = :a', ExpressionAttributeValues: { ':a': 1 } })).catch((e: unknown) => e as any);
     const [j, s] = [await bad(viaJson), await bad(viaSdk)];

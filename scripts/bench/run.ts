@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu]`
+ * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu] [--transports json,sdk]`
  *
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:

@@ -11,7 +11,7 @@ import { sdkClientOptions } from './sdk-client-options.js';
 import { CachedDocumentClient } from './cached-document-client.js';
 import { jsonTransport } from './dynamo-json-transport.js';
 import { KmsHttp } from './kms-http.js';
-import { environmentCredentials } from './scheduler-http.js';
+import { environmentCredentials } from './lambda-credentials.js';
 
 export interface AwsClients {
   ddb: DynamoDBDocumentClient;

@@ -11,9 +11,12 @@ interface Credentials {
   sessionToken?: string;
 }
 
-/** Same shape as credential-provider-node's defaultProvider: (init) => provider. */
-export const defaultProvider = () => async (): Promise<Credentials> => {
+/** The role's credentials from the environment (also what the platform's own signed requests sign with on Lambda). */
+export function environmentCredentials(): Credentials {
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
   if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): Lambda bundles read only those.');
   return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-};
+}
+
+/** Same shape as credential-provider-node's defaultProvider: (init) => provider. */
+export const defaultProvider = () => async (): Promise<Credentials> => environmentCredentials();

@@ -12,7 +12,11 @@ export function schedulerDeadlineTimers(config: Config): DeadlineTimers | undefi
   if (!groupName || !roleArn || !busArn) return undefined;
   let timers: Promise<DeadlineTimers> | undefined;
   const load = async (): Promise<DeadlineTimers> => {
-    const [{ SchedulerHttp, environmentCredentials }, { SchedulerDeadlineTimers }] = await Promise.all([import('./scheduler-http.js'), import('./scheduler-deadline-timers.js')]);
+    const [{ SchedulerHttp }, { SchedulerDeadlineTimers }, { environmentCredentials }] = await Promise.all([
+      import('./scheduler-http.js'),
+      import('./scheduler-deadline-timers.js'),
+      import('./lambda-credentials.js'),
+    ]);
     const client = new SchedulerHttp({
       region: config.AWS_REGION,
       ...(config.AWS_ENDPOINT_URL ? { endpoint: config.AWS_ENDPOINT_URL, credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) } : { credentials: environmentCredentials }),

@@ -122,10 +122,3 @@ function parse(text: string): Record<string, unknown> | undefined {
     return undefined;
   }
 }
-
-/** On Lambda the role's credentials are in the environment (as shared/adapters/lambda-credentials.ts reads them). */
-export function environmentCredentials(): { accessKeyId: string; secretAccessKey: string; sessionToken?: string } {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
-  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY).');
-  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-}

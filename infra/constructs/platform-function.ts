@@ -126,6 +126,11 @@ export function lambdaAliases(root = '.'): Record<string, string> {
     '@smithy/core/event-streams': `${root}/infra/lambda-bundle/event-streams.ts`,
     '@smithy/core/checksum': `${root}/infra/lambda-bundle/checksum.ts`,
     'mnemonist/lru-cache': `${root}/infra/lambda-bundle/lru-cache.ts`,
+    'node:stream/web': `${root}/infra/lambda-bundle/stream-web.ts`,
+    'node:net': `${root}/infra/lambda-bundle/net.ts`,
+    'node:async_hooks': `${root}/infra/lambda-bundle/async-hooks.ts`,
+    'node:timers': `${root}/infra/lambda-bundle/timers.ts`,
+    'node:console': `${root}/infra/lambda-bundle/console.ts`,
   };
 }
 

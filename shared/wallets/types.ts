@@ -2,7 +2,6 @@
  * What a decrypted wallet token yields. The PAN (a DPAN for tokenized cards, the FPAN for Google Pay PAN_ONLY) and the
  * cryptogram mask themselves when logged or serialised: only the charge core's connector call sees them in clear.
  */
-import { inspect } from 'node:util';
 
 export type WalletName = 'googlepay' | 'applepay';
 export const WALLETS: readonly WalletName[] = ['googlepay', 'applepay'];
@@ -61,7 +60,8 @@ export class WalletCard implements WalletCardData {
     return { pan: this.masked, expMonth: this.expMonth, expYear: this.expYear, panType: this.panType, authMethod: this.authMethod, eci: this.eci };
   }
 
-  [inspect.custom](): string {
+  // node:util's own key for it (Symbol.for is the documented way to name it without loading node:util).
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
     return `WalletCard(${this.masked}, ${this.panType})`;
   }
 }

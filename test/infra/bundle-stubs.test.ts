@@ -7,6 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { Md5, Sha256 } from '../../infra/lambda-bundle/checksum.js';
 import LRUCache from '../../infra/lambda-bundle/lru-cache.js';
 import { EventStreamSerde, eventStreamSerdeProvider } from '../../infra/lambda-bundle/event-streams.js';
+import * as nodeNet from 'node:net';
+import * as nodeTimers from 'node:timers';
+import * as nodeConsole from 'node:console';
+import * as nodeAsyncHooks from 'node:async_hooks';
+import { Readable } from 'node:stream';
+import * as net from '../../infra/lambda-bundle/net.js';
+import * as timers from '../../infra/lambda-bundle/timers.js';
+import * as consoleShim from '../../infra/lambda-bundle/console.js';
+import * as asyncHooks from '../../infra/lambda-bundle/async-hooks.js';
+import { ReadableStream as StreamWebShim } from '../../infra/lambda-bundle/stream-web.js';
 
 const inputs: (string | Uint8Array)[] = ['', 'payload', 'ünïcode ✓', new Uint8Array([0, 1, 2, 255]), new Uint8Array(Buffer.from('abcdef')).subarray(2, 5)];
 
@@ -53,5 +63,20 @@ describe('bundle stubs', () => {
   it('event streams say they are not bundled', () => {
     expect(() => new EventStreamSerde()).toThrow(/not in Lambda bundles/);
     expect(() => eventStreamSerdeProvider()).toThrow(/not in Lambda bundles/);
+  });
+
+  it('the node: built-in shims hand out node’s own functions and classes', () => {
+    expect([net.isIP, net.isIPv4, net.isIPv6]).toEqual([nodeNet.isIP, nodeNet.isIPv4, nodeNet.isIPv6]);
+    expect(net.isIP('10.0.0.1')).toBe(4);
+    expect([timers.setTimeout, timers.clearTimeout, timers.setImmediate]).toEqual([nodeTimers.setTimeout, nodeTimers.clearTimeout, nodeTimers.setImmediate]);
+    expect(consoleShim.Console).toBe(nodeConsole.Console);
+    expect(asyncHooks.AsyncLocalStorage).toBe(nodeAsyncHooks.AsyncLocalStorage);
+  });
+
+  it('the node:stream/web shim tells a web ReadableStream from anything else, as middy asks it', () => {
+    expect(new ReadableStream() instanceof StreamWebShim).toBe(true);
+    expect(Readable.from(['x']) instanceof StreamWebShim).toBe(false);
+    expect('body' instanceof StreamWebShim).toBe(false);
+    expect(undefined instanceof StreamWebShim).toBe(false);
   });
 });

@@ -1,0 +1,10 @@
+/**
+ * Node's built-in modules as CommonJS, for the shims Lambda bundles take in place of a few `node:` imports
+ * (LAMBDA_BUNDLING's aliases). An ESM import of a built-in builds a facade that reads every export of the module,
+ * which runs the lazy getters of the ones nobody uses: `node:net` loads BlockList and SocketAddress, `node:timers`
+ * timers/promises. `require` reads only what is used. The banner's createRequire comes from `module`, which every
+ * bundle has loaded already.
+ */
+import { createRequire } from 'node:module';
+
+export const requireBuiltin = createRequire(import.meta.url);

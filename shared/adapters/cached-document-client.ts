@@ -12,7 +12,7 @@
  */
 import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { JSON_TRANSPORT_STEP, type JsonTransport } from './dynamo-json-transport.js';
+import { JSON_SHORTCUT_STEP, JSON_TRANSPORT_STEP, type JsonTransport } from './dynamo-json-transport.js';
 import { unmarshallOutput } from './document-output.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- one path for every command type, as the SDK's own send() */
@@ -66,14 +66,14 @@ export class CachedDocumentClient extends DynamoDBDocumentClient {
           // addMarshallingMiddleware's own default: lib-dynamodb unmarshalls items without a map wrapper.
           const options = { ...this.config.translateConfig?.unmarshallOptions };
           options.convertWithoutMapWrapper ??= true;
-          stack.addRelativeTo(this.transport.middleware((output) => unmarshallOutput(output, doc.outputKeyNodes, options)), JSON_TRANSPORT_STEP);
+          addTransport(stack, this.transport, (output) => unmarshallOutput(output, doc.outputKeyNodes, options));
         }
         return doc.clientCommand.resolveMiddleware(stack, this.config, undefined);
       })(doc.clientCommand).then((r) => r.output);
     }
     return this.chain(command.constructor, () => {
       const stack = (this.middlewareStack as any).clone();
-      if (this.transport) stack.addRelativeTo(this.transport.middleware(), JSON_TRANSPORT_STEP);
+      if (this.transport) addTransport(stack, this.transport);
       return command.resolveMiddleware(stack, this.config, undefined);
     })(command).then((r) => r.output);
   }
@@ -89,4 +89,10 @@ export class CachedDocumentClient extends DynamoDBDocumentClient {
     if (!handler) this.chains.set(key, (handler = resolve()));
     return handler;
   }
+}
+
+function addTransport(stack: any, transport: JsonTransport, unmarshall?: (output: Record<string, unknown>) => Record<string, unknown>): void {
+  const { shortcut, transport: onResolvedEndpoint } = transport.middlewares(unmarshall);
+  stack.addRelativeTo(shortcut, JSON_SHORTCUT_STEP);
+  stack.addRelativeTo(onResolvedEndpoint, JSON_TRANSPORT_STEP);
 }

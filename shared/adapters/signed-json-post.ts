@@ -11,6 +11,8 @@ export interface Identity {
   accessKeyId: string;
   secretAccessKey: string;
   sessionToken?: string;
+  /** The account the credentials belong to, when the provider says (DynamoDB's account-based endpoints use it). */
+  accountId?: string;
 }
 
 export interface SignedAnswer {

@@ -32,13 +32,14 @@ const strip = <T>(o: T): T => {
 };
 
 let p: ReturnType<typeof awsProxy>;
+let proxyUrl: string;
 let viaJson: CachedDocumentClient;
 let viaSdk: CachedDocumentClient;
 
 beforeAll(async () => {
   p = awsProxy(inject('endpoints').dynamodb, 'dynamodb');
-  const url = await p.listen();
-  viaJson = client(url, true);
+  proxyUrl = await p.listen();
+  viaJson = client(proxyUrl, true);
   viaSdk = client(inject('endpoints').dynamodb, false);
   await viaSdk.send(new CreateTableCommand({
     TableName, BillingMode: 'PAY_PER_REQUEST',
@@ -151,5 +152,38 @@ describe('the JSON transport', () => {
       TableName, BillingMode: 'PAY_PER_REQUEST', AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     }))).rejects.toMatchObject({ name: 'ResourceInUseException' });
     expect(p.seen.slice(from).map((c) => [c.target.split('.')[1], c.sdk])).toEqual([['PutItem', false], ['CreateTable', true]]);
+  });
+
+  it('resolves the endpoint once: later calls naming their tables skip the endpoint rules; a table ARN is resolved every time', async () => {
+    const raw = new DynamoDBClient({ ...sdkClientOptions(), region: 'eu-west-1', endpoint: proxyUrl, credentials });
+    const c = new CachedDocumentClient(raw, translate, jsonTransport(raw));
+    const provider = raw.config.endpointProvider;
+    let resolved = 0;
+    (raw.config as any).endpointProvider = (...args: Parameters<typeof provider>) => {
+      resolved++;
+      return provider(...args);
+    };
+    try {
+      const from = p.seen.length;
+      const k = `endpoint-${Date.now()}`;
+      await c.send(new PutCommand({ TableName, Item: { pk: k, sk: '1' } }));
+      await c.send(new PutCommand({ TableName, Item: { pk: k, sk: '2' } }));
+      const got = await c.send(new GetCommand({ TableName, Key: { pk: k, sk: '2' } }));
+      await c.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName, Key: { pk: k, sk: '1' } } }] }));
+      expect(got.Item).toEqual({ pk: k, sk: '2' });
+      expect(resolved).toBe(1);
+      expect(p.seen.slice(from).map((x) => [x.sdk, x.signatureOk])).toEqual([[false, true], [false, true], [false, true], [false, true]]);
+      // A handed-over call is not sent twice by the transport: the SDK's retry is the only resend.
+      const before = p.seen.length;
+      p.failNext({ status: 500, body: '{"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"boom"}' });
+      await c.send(new PutCommand({ TableName, Item: { pk: k, sk: '3' } }));
+      expect(p.seen.slice(before).map((x) => x.sdk)).toEqual([false, true]);
+      const arnTable = `arn:aws:dynamodb:eu-west-1:123456789012:table/${TableName}`;
+      const atArn = resolved;
+      await c.send(new GetCommand({ TableName: arnTable, Key: { pk: k, sk: '2' } })).catch(() => undefined);
+      expect(resolved).toBeGreaterThan(atArn);
+    } finally {
+      c.destroy();
+    }
   });
 });

@@ -120,7 +120,7 @@ export const LAMBDA_BUNDLING = {
  *   pure-JS checksums, endpoint discovery's LRU cache. test/infra/bundle-smoke.test.ts runs a payment through a
  *   bundle built with them.
  * - A few `node:` built-ins (infra/lambda-bundle/node-builtins.ts): taken with require instead of an ESM facade that
- *   runs every lazy getter of the module, and web streams, which @middy/core imports only for an instanceof test,
+ *   runs every lazy getter of the module (node:http's load undici: ~18 ms of the callback consumer's cold start), and web streams, which @middy/core imports only for an instanceof test,
  *   not loaded at all until that test runs.
  */
 export function lambdaAliases(root = '.'): Record<string, string> {
@@ -134,6 +134,8 @@ export function lambdaAliases(root = '.'): Record<string, string> {
     'node:async_hooks': `${root}/infra/lambda-bundle/async-hooks.ts`,
     'node:timers': `${root}/infra/lambda-bundle/timers.ts`,
     'node:console': `${root}/infra/lambda-bundle/console.ts`,
+    'node:http': `${root}/infra/lambda-bundle/http.ts`,
+    'node:https': `${root}/infra/lambda-bundle/https.ts`,
   };
 }
 

@@ -11,11 +11,15 @@ import * as nodeNet from 'node:net';
 import * as nodeTimers from 'node:timers';
 import * as nodeConsole from 'node:console';
 import * as nodeAsyncHooks from 'node:async_hooks';
+import * as nodeHttp from 'node:http';
+import * as nodeHttps from 'node:https';
 import { Readable } from 'node:stream';
 import * as net from '../../infra/lambda-bundle/net.js';
 import * as timers from '../../infra/lambda-bundle/timers.js';
 import * as consoleShim from '../../infra/lambda-bundle/console.js';
 import * as asyncHooks from '../../infra/lambda-bundle/async-hooks.js';
+import http, * as httpShim from '../../infra/lambda-bundle/http.js';
+import https, * as httpsShim from '../../infra/lambda-bundle/https.js';
 import { ReadableStream as StreamWebShim } from '../../infra/lambda-bundle/stream-web.js';
 
 const inputs: (string | Uint8Array)[] = ['', 'payload', 'ünïcode ✓', new Uint8Array([0, 1, 2, 255]), new Uint8Array(Buffer.from('abcdef')).subarray(2, 5)];
@@ -71,6 +75,8 @@ describe('bundle stubs', () => {
     expect([timers.setTimeout, timers.clearTimeout, timers.setImmediate]).toEqual([nodeTimers.setTimeout, nodeTimers.clearTimeout, nodeTimers.setImmediate]);
     expect(consoleShim.Console).toBe(nodeConsole.Console);
     expect(asyncHooks.AsyncLocalStorage).toBe(nodeAsyncHooks.AsyncLocalStorage);
+    expect([httpShim.Agent, httpShim.request, http.Agent, http.request]).toEqual([nodeHttp.Agent, nodeHttp.request, nodeHttp.Agent, nodeHttp.request]);
+    expect([httpsShim.Agent, httpsShim.request, https.Agent, https.request]).toEqual([nodeHttps.Agent, nodeHttps.request, nodeHttps.Agent, nodeHttps.request]);
   });
 
   it('the node:stream/web shim tells a web ReadableStream from anything else, as middy asks it', () => {

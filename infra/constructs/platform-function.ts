@@ -119,9 +119,9 @@ export const LAMBDA_BUNDLING = {
  * - SDK parts no platform call uses, which the SDK imports anyway (infra/lambda-bundle/): event streams, the
  *   pure-JS checksums, endpoint discovery's LRU cache. test/infra/bundle-smoke.test.ts runs a payment through a
  *   bundle built with them.
- * - A few `node:` built-ins (infra/lambda-bundle/node-builtins.ts): taken with require instead of an ESM facade that
- *   runs every lazy getter of the module (node:http's load undici: ~18 ms of the callback consumer's cold start), and web streams, which @middy/core imports only for an instanceof test,
- *   not loaded at all until that test runs.
+ * - Some `node:` built-ins (infra/lambda-bundle/node-builtins.ts): taken with require instead of an ESM facade that
+ *   runs every lazy getter of the module (node:http's load undici: ~18 ms of the callback consumer's cold start), and
+ *   web streams, which @middy/core imports only for an instanceof test, not loaded at all until that test runs.
  */
 export function lambdaAliases(root = '.'): Record<string, string> {
   return {

@@ -7,19 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Md5, Sha256 } from '../../infra/lambda-bundle/checksum.js';
 import LRUCache from '../../infra/lambda-bundle/lru-cache.js';
 import { EventStreamSerde, eventStreamSerdeProvider } from '../../infra/lambda-bundle/event-streams.js';
-import * as nodeNet from 'node:net';
-import * as nodeTimers from 'node:timers';
-import * as nodeConsole from 'node:console';
-import * as nodeAsyncHooks from 'node:async_hooks';
-import * as nodeHttp from 'node:http';
-import * as nodeHttps from 'node:https';
 import { Readable } from 'node:stream';
-import * as net from '../../infra/lambda-bundle/net.js';
-import * as timers from '../../infra/lambda-bundle/timers.js';
-import * as consoleShim from '../../infra/lambda-bundle/console.js';
-import * as asyncHooks from '../../infra/lambda-bundle/async-hooks.js';
-import http, * as httpShim from '../../infra/lambda-bundle/http.js';
-import https, * as httpsShim from '../../infra/lambda-bundle/https.js';
+import { createRequire } from 'node:module';
+import { lambdaAliases } from '../../infra/constructs/platform-function.js';
 import { ReadableStream as StreamWebShim } from '../../infra/lambda-bundle/stream-web.js';
 
 const inputs: (string | Uint8Array)[] = ['', 'payload', 'ünïcode ✓', new Uint8Array([0, 1, 2, 255]), new Uint8Array(Buffer.from('abcdef')).subarray(2, 5)];
@@ -69,14 +59,21 @@ describe('bundle stubs', () => {
     expect(() => eventStreamSerdeProvider()).toThrow(/not in Lambda bundles/);
   });
 
-  it('the node: built-in shims hand out node’s own functions and classes', () => {
-    expect([net.isIP, net.isIPv4, net.isIPv6]).toEqual([nodeNet.isIP, nodeNet.isIPv4, nodeNet.isIPv6]);
-    expect(net.isIP('10.0.0.1')).toBe(4);
-    expect([timers.setTimeout, timers.clearTimeout, timers.setImmediate]).toEqual([nodeTimers.setTimeout, nodeTimers.clearTimeout, nodeTimers.setImmediate]);
-    expect(consoleShim.Console).toBe(nodeConsole.Console);
-    expect(asyncHooks.AsyncLocalStorage).toBe(nodeAsyncHooks.AsyncLocalStorage);
-    expect([httpShim.Agent, httpShim.request, http.Agent, http.request]).toEqual([nodeHttp.Agent, nodeHttp.request, nodeHttp.Agent, nodeHttp.request]);
-    expect([httpsShim.Agent, httpsShim.request, https.Agent, https.request]).toEqual([nodeHttps.Agent, nodeHttps.request, nodeHttps.Agent, nodeHttps.request]);
+  it('each node: built-in shim hands out node’s own functions, classes and module object', async () => {
+    const require = createRequire(import.meta.url);
+    const shims = Object.entries(lambdaAliases('../..')).filter(([from]) => from.startsWith('node:') && from !== 'node:stream/web');
+    expect(shims.map(([from]) => from).sort()).toEqual(
+      ['node:async_hooks', 'node:console', 'node:http', 'node:https', 'node:net', 'node:timers'],
+    );
+    for (const [from, path] of shims) {
+      const shim = (await import(path.replace(/\.ts$/, '.js'))) as Record<string, unknown>;
+      const node = require(from) as Record<string, unknown>;
+      const names = Object.keys(shim).filter((k) => k !== 'default');
+      expect(names.length, from).toBeGreaterThan(0);
+      for (const name of names) expect(shim[name], `${from} ${name}`).toBe(node[name]);
+      if ('default' in shim) expect(shim.default, from).toBe(node);
+    }
+    expect((await import('../../infra/lambda-bundle/net.js')).isIP('10.0.0.1')).toBe(4);
   });
 
   it('the node:stream/web shim tells a web ReadableStream from anything else, as middy asks it', () => {

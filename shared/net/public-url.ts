@@ -10,6 +10,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { classifyIp, formatIp, parseIp, unmapped, type IpAddress } from './ip-address.js';
+import { cachingResolver } from './dns-cache.js';
 
 export interface AddressPolicy {
   /** Local platform and tests only (CALLBACK_ALLOW_LOOPBACK): developers receive callbacks on 127.0.0.1. */
@@ -19,6 +20,8 @@ export interface AddressPolicy {
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+/** What a callback POST resolves with unless a test injects answers: the system's, kept 10 s (dns-cache.ts). */
+const defaultResolver = cachingResolver(systemResolver);
 
 /** Why this address may not be called (e.g. "link-local address 169.254.169.254"), or undefined when it may. */
 export function refusedAddress(ip: IpAddress, policy: AddressPolicy): string | undefined {
@@ -67,7 +70,7 @@ export type VettedUrl =
  * The check when a callback is sent: the set-time check again (rules may have tightened since), then every address
  * the host resolves to must be allowed; the caller connects to the returned address only.
  */
-export async function vetPublicUrl(text: string, policy: AddressPolicy, resolve: Resolver = systemResolver): Promise<VettedUrl> {
+export async function vetPublicUrl(text: string, policy: AddressPolicy, resolve: Resolver = defaultResolver): Promise<VettedUrl> {
   const checked = checkPublicUrl(text, policy);
   if (!checked.ok) return { ok: false, refused: true, reason: checked.reason };
   const { url } = checked;

@@ -8,4 +8,4 @@ import { requireBuiltin } from './node-builtins.js';
 
 const http = requireBuiltin('node:http') as typeof Http;
 export default http;
-export const { Agent, request, STATUS_CODES } = http;
+export const { Agent, request } = http;

@@ -4,10 +4,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { MerchantBackendStack } from './stacks/merchant-backend-stack.js';
 import { PaymentsStack, type PaymentsStackProps } from './stacks/payments-stack.js';
 import { stageSettings, type WalletTrust } from './stages.js';
+import type { TableCapacity } from './table-capacity.js';
 
 export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env'> {
   stage: string;
   walletTrust?: WalletTrust;
+  /** `-c tableCapacity=…` (table-capacity.ts); the stage's own setting (on-demand) otherwise. */
+  tableCapacity?: TableCapacity;
   account: string;
   region: string;
   app?: App;
@@ -16,9 +19,9 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
 }
 
 export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack; merchantBackend?: MerchantBackendStack } {
-  const { stage, account, region, app = new App(), walletTrust, merchantBackend: backend, ...tables } = options;
+  const { stage, account, region, app = new App(), walletTrust, tableCapacity, merchantBackend: backend, ...tables } = options;
   const base = stageSettings(stage);
-  const settings = walletTrust ? { ...base, runtime: { ...base.runtime, walletTrust } } : base;
+  const settings = { ...base, ...(tableCapacity ? { tableCapacity } : {}), ...(walletTrust ? { runtime: { ...base.runtime, walletTrust } } : {}) };
   const stack = new PaymentsStack(app, `Payments-${stage}`, {
     ...tables,
     settings,

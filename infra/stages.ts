@@ -4,6 +4,7 @@
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ON_DEMAND, type TableCapacity } from './table-capacity.js';
 
 export type WalletTrust = Partial<
   Record<'GOOGLE_PAY_ROOT_KEYS_PRODUCTION' | 'GOOGLE_PAY_ROOT_KEYS_TEST' | 'APPLE_PAY_ROOT_CA_PRODUCTION' | 'APPLE_PAY_ROOT_CA_TEST' | 'GOOGLE_PAY_GATEWAY_ID', string>
@@ -16,6 +17,8 @@ export interface StageSettings {
   removalPolicy: RemovalPolicy;
   deletionProtection: boolean;
   pointInTimeRecovery: boolean;
+  /** On-demand by default; provisioned with auto scaling by `-c tableCapacity=provisioned[:…]` (table-capacity.ts). */
+  tableCapacity: TableCapacity;
   /** A sandbox stage also serves the sandbox-only routes (the hosted-fields demo page, shared/routes). */
   sandbox: boolean;
   logRetention: RetentionDays;
@@ -56,6 +59,8 @@ export interface StageSettings {
     dlqVisibleMessages: number;
     /** Alarm when a function reports more than this many errors in one period. */
     lambdaErrors: number;
+    /** Alarm when the table or an index throttles more than this many requests in one period (a throttled SALE may fail). */
+    tableThrottleEvents: number;
   };
 }
 
@@ -63,12 +68,13 @@ const dev: Omit<StageSettings, 'stage'> = {
   removalPolicy: RemovalPolicy.DESTROY,
   deletionProtection: false,
   pointInTimeRecovery: true,
+  tableCapacity: ON_DEMAND,
   sandbox: true,
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
   runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000, traceSampleRate: 0.2 },
   api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined },
-  alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5 },
+  alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5, tableThrottleEvents: 0 },
 };
 
 const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {

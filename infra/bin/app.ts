@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { buildPaymentsApp } from '../app.js';
 import type { WalletTrust } from '../stages.js';
+import { parseTableCapacity } from '../table-capacity.js';
 
 const app = new App();
 const context = (key: string): string | undefined => {
@@ -20,9 +21,13 @@ const merchantKey = context('merchantKey');
 if (context('merchantBackend') === 'true' && !merchantKey) throw new Error('-c merchantBackend=true needs -c merchantKey=<the merchant client key>');
 const merchantBackend = context('merchantBackend') === 'true' ? { merchantKey: merchantKey!, allowedReturnUrls: context('allowedReturnUrls') } : undefined;
 
+// `-c tableCapacity=provisioned[:writes=MIN-MAX,…]` (infra/table-capacity.ts); on-demand otherwise.
+const tableCapacityValue = context('tableCapacity');
+
 buildPaymentsApp({
   app,
   walletTrust,
+  tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,
   stage: context('stage') ?? 'dev',
   account: context('account') ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',

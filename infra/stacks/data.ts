@@ -5,6 +5,7 @@ import { Construct } from 'constructs';
 import { KEY_PURPOSES, KMS_KEY, TABLE, physicalName, type KeyPurpose } from '../../shared/resources.js';
 import { PurposeKey } from '../constructs/purpose-key.js';
 import type { StageSettings } from '../stages.js';
+import type { TableCapacity } from '../table-capacity.js';
 
 export interface DataProps {
   settings: StageSettings;
@@ -46,11 +47,19 @@ export class Data extends Construct {
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
       dynamoStream: dynamodb.StreamViewType[TABLE.stream],
-      billing: dynamodb.Billing.onDemand(),
+      billing: billingOf(settings.tableCapacity),
       encryption: dynamodb.TableEncryptionV2.customerManagedKey(this.key),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },
       deletionProtection: settings.deletionProtection,
       removalPolicy: settings.removalPolicy,
     });
   }
+}
+
+/** The indexes inherit the table's capacity settings; each scales on its own within them. */
+function billingOf(capacity: TableCapacity): dynamodb.Billing {
+  if (capacity.mode === 'on-demand') return dynamodb.Billing.onDemand();
+  const scaled = (range: { min: number; max: number; seed?: number }) =>
+    dynamodb.Capacity.autoscaled({ minCapacity: range.min, maxCapacity: range.max, targetUtilizationPercent: capacity.targetUtilizationPercent, ...(range.seed ? { seedCapacity: range.seed } : {}) });
+  return dynamodb.Billing.provisioned({ readCapacity: scaled(capacity.reads), writeCapacity: scaled(capacity.writes) });
 }

@@ -89,6 +89,7 @@ export class PaymentsStack extends Stack {
       settings,
       deadLetterQueues: this.async.deadLetterQueues,
       functions: this.functions,
+      table: this.data.table,
     });
   }
 }

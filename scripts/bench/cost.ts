@@ -75,7 +75,10 @@ export function tracedShare(ratePerSecond: number): number {
 export interface CostModel {
   perMillion: number;
   lines: Record<string, number>;
-  /** The same writes on provisioned capacity kept 70 % busy (steady traffic, auto scaling): not in perMillion. */
+  /**
+   * The same writes on provisioned capacity kept 70 % busy (steady traffic, auto scaling; a stage deployed with
+   * `-c tableCapacity=provisioned`, infra/table-capacity.ts): not in perMillion.
+   */
   provisionedWrites70: number;
   assumptions: string[];
 }

@@ -111,7 +111,7 @@ export function costModel(u: CostInput): CostModel {
     provisionedWrites70: round2((u.writeUnits * M) / 3600 / 0.7 * PRICES.dynamoWcuHour),
     assumptions: [
       PRICES.source,
-      `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes)`,
+      `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes; a transaction's index arms counted once, as DynamoDB bills them: scripts/bench/meter.ts billedWriteUnits)`,
       `${u.sqsRequests.toFixed(2)} SQS requests per payment (the stream consumer's SendMessageBatch per 10, the event source's receive and DeleteMessageBatch per queue batch; idle long polls, ~0.65 million a month for 5 pollers, not counted)`,
       `Lambda: ${invocations.toFixed(2)} invocations per payment (${fns.map(([fn, f]) => `${fn} ${f.invocations.toFixed(2)} × ${f.ms.toFixed(0)} ms`).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time; ${u.batches}`,
       `X-Ray: active tracing on the API routes' functions only (${fns.filter(([fn]) => u.traced.includes(fn)).map(([fn]) => fn).join(', ')} here); at ${u.ratePerSecond.toFixed(1)} payments/s, 1 a second + 5 % = ${(tracedShare(u.ratePerSecond) * 100).toFixed(1)} % traced`,

@@ -18,6 +18,8 @@ export interface AwsCall {
   writeUnitsBy: Record<string, number>;
   /** The request as sent (DynamoDB writes only): the floor replays the SALE's own writes. */
   input?: unknown;
+  /** A GetItem's item, as `<pk prefix>/<sk>` ("MERCHANT/CALLBACK_SECRET"): tells a container's cache refresh apart. */
+  item?: string;
 }
 
 const OUTSIDE = '(event source)';
@@ -66,6 +68,7 @@ export class AwsMeter {
           if (service === 'dynamodb') {
             this.readCapacity(call, result?.output?.ConsumedCapacity as Capacity | Capacity[] | undefined, WRITES.has(command));
             if (this.keepWriteInputs && WRITES.has(command)) call.input = structuredClone(args.input);
+            if (command === 'GetItemCommand') call.item = itemKind(args.input?.Key);
           }
           this.calls.push(call);
           return result;
@@ -124,6 +127,13 @@ export function billedWriteUnits(command: string, c: Capacity): { total: number;
     overReported += reported - by[index];
   }
   return { total: (c.CapacityUnits ?? 0) - overReported, by };
+}
+
+/** `<pk prefix>/<sk>` of a key, its attributes plain or marshalled. */
+function itemKind(key: Record<string, unknown> | undefined): string | undefined {
+  const plain = (v: unknown) => (v && typeof v === 'object' && 'S' in v ? (v as { S: string }).S : typeof v === 'string' ? v : undefined);
+  const pk = plain(key?.pk);
+  return pk === undefined ? undefined : `${pk.split('#')[0]}/${plain(key?.sk) ?? ''}`;
 }
 
 export function sum(calls: AwsCall[], pick: (c: AwsCall) => number): number {

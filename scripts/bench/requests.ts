@@ -14,12 +14,37 @@ export async function benchMerchant(name: string, notificationUrl?: string): Pro
   return merchant;
 }
 
+/**
+ * What the SALE says about its order and payer, which sizes the payment's items (a write unit per started KB).
+ * `minimal`, the default since the first bench (figures compare across sessions): one-letter names, no address.
+ * `typical` (`--payer typical`): what a web shop sends: full name, street address, city, zip, state, phone, a
+ * sentence of order description.
+ */
+export const PAYERS = {
+  minimal: {
+    order_description: 'bench', payer_first_name: 'A', payer_last_name: 'B', payer_phone: '1', payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+  },
+  typical: {
+    order_description: 'Order 12345: 2 items from Example Store', payer_first_name: 'Jonathan', payer_last_name: 'Smithson',
+    payer_address: '221B Baker Street, Apt 4', payer_country: 'US', payer_state: 'NY', payer_city: 'New York', payer_zip: '10001',
+    payer_phone: '+12125551234', payer_ip: '203.0.113.45', term_url_3ds: 'https://shop.example.com/checkout/3ds-return',
+  },
+} satisfies Record<string, Record<string, string>>;
+
+export type PayerName = keyof typeof PAYERS;
+let payer: PayerName = 'minimal';
+
+/** The payer every SALE body of this process carries from now on. */
+export function usePayer(name: PayerName): void {
+  payer = name;
+}
+
 /** A SALE the sandbox acquirer settles at once (expiry month 01); `auth: 'Y'` holds it (PENDING) for a CAPTURE. */
 export function saleBody(m: Merchant, orderId: string, extra: Record<string, string> = {}): string {
   return encodeForm({
-    action: 'SALE', client_key: m.clientKey, order_id: orderId, order_amount: '10.00', order_currency: 'USD', order_description: 'bench',
-    card_number: CARD, card_exp_month: '01', card_exp_year: '2038', card_cvv2: '123', payer_first_name: 'A', payer_last_name: 'B',
-    payer_email: EMAIL, payer_phone: '1', payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+    action: 'SALE', client_key: m.clientKey, order_id: orderId, order_amount: '10.00', order_currency: 'USD',
+    card_number: CARD, card_exp_month: '01', card_exp_year: '2038', card_cvv2: '123', payer_email: EMAIL,
+    ...PAYERS[payer],
     hash: formula1({ email: EMAIL, password: m.password, cardNumber: CARD }),
     ...extra,
   });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu] [--transports json,sdk]`
+ * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--payer minimal|typical] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu] [--transports json,sdk]`
  *
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
@@ -23,7 +23,7 @@ import { logger } from '../../shared/logger.js';
 import { AwsMeter } from './meter.js';
 import { InvocationClock } from './invocation-clock.js';
 import { startCallbackSink } from './callback-sink.js';
-import { benchMerchant, saleTemplate } from './requests.js';
+import { benchMerchant, PAYERS, saleTemplate, usePayer, type PayerName } from './requests.js';
 import { measureRoundTrips } from './round-trips.js';
 import { createFloorTable, replayPaymentWrites, replaySaleWrites, saleWriteCommands, setCallbackWrites, setFloorWrites } from './floor-handler.js';
 import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '8' },
     'callback-sales': { type: 'string', default: '1000' },
+    payer: { type: 'string', default: 'minimal' },
     samples: { type: 'string', default: '5' },
     out: { type: 'string' },
     compare: { type: 'string' },
@@ -55,6 +56,8 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const callbackSales = Number(values['callback-sales']);
+if (!(values.payer in PAYERS)) throw new Error(`--payer ${values.payer}: one of ${Object.keys(PAYERS).join(', ')}`);
+usePayer(values.payer as PayerName);
 const ok = (r: { requests: number; non2xx: number }) => r.requests - r.non2xx;
 const cpuPer = (r: { cpuMs: number; requests: number; non2xx: number }) => r.cpuMs / Math.max(1, ok(r));
 /** The machine's cores, in ms of CPU a second. */
@@ -288,7 +291,7 @@ try {
   ];
 
   const report = {
-    commit, at: new Date().toISOString(), node: process.version, dynamodbTransport: process.env.DYNAMODB_TRANSPORT === 'sdk' ? 'sdk' : 'json', settings: { seconds, connections, callbackSales, samples: Number(values.samples) },
+    commit, at: new Date().toISOString(), node: process.version, dynamodbTransport: process.env.DYNAMODB_TRANSPORT === 'sdk' ? 'sdk' : 'json', settings: { seconds, connections, callbackSales, payer: values.payer, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
     load: { idleCpuMsPerSecond: idle, idleMachine, ceiling, ceilingCpu, throughputCpu: cbCpu, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
@@ -297,7 +300,7 @@ try {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(report, null, 2));
   const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
-  console.log(`\nBenchmark ${commit} on node ${process.version}, DynamoDB data-plane calls through ${process.env.DYNAMODB_TRANSPORT === 'sdk' ? "the SDK's pipeline" : 'the JSON transport'} (${seconds} s runs, ${connections} connections${previous ? `; compared with ${previous.commit}` : ''})\n`);
+  console.log(`\nBenchmark ${commit} on node ${process.version}, DynamoDB data-plane calls through ${process.env.DYNAMODB_TRANSPORT === 'sdk' ? "the SDK's pipeline" : 'the JSON transport'} (${seconds} s runs, ${connections} connections, the ${values.payer} payer${previous ? `; compared with ${previous.commit}` : ''})\n`);
   console.log(table(figures, previous?.figures));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {

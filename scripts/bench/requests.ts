@@ -22,12 +22,12 @@ export async function benchMerchant(name: string, notificationUrl?: string): Pro
  */
 export const PAYERS = {
   minimal: {
-    order_description: 'bench', payer_first_name: 'A', payer_last_name: 'B', payer_phone: '1', payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+    order_description: 'bench', payer_first_name: 'A', payer_last_name: 'B', payer_phone: '1', payer_ip: '127.0.0.1',
   },
   typical: {
     order_description: 'Order 12345: 2 items from Example Store', payer_first_name: 'Jonathan', payer_last_name: 'Smithson',
     payer_address: '221B Baker Street, Apt 4', payer_country: 'US', payer_state: 'NY', payer_city: 'New York', payer_zip: '10001',
-    payer_phone: '+12125551234', payer_ip: '203.0.113.45', term_url_3ds: 'https://shop.example.com/checkout/3ds-return',
+    payer_phone: '+12125551234', payer_ip: '203.0.113.45',
   },
 } satisfies Record<string, Record<string, string>>;
 
@@ -44,6 +44,7 @@ export function saleBody(m: Merchant, orderId: string, extra: Record<string, str
   return encodeForm({
     action: 'SALE', client_key: m.clientKey, order_id: orderId, order_amount: '10.00', order_currency: 'USD',
     card_number: CARD, card_exp_month: '01', card_exp_year: '2038', card_cvv2: '123', payer_email: EMAIL,
+    term_url_3ds: 'https://example.com/',
     ...PAYERS[payer],
     hash: formula1({ email: EMAIL, password: m.password, cardNumber: CARD }),
     ...extra,

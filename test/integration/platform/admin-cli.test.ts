@@ -29,7 +29,7 @@ beforeAll(async () => {
   port = await freePort();
   platform = await startLocal(port, dataDir, { SANDBOX_NOTIFICATION_URL: shop.url }, children);
   creds = JSON.parse(readFileSync(join(dataDir, 'sandbox-merchant.json'), 'utf8'));
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   // Ctrl-C, as a developer stops it: the platform takes its emulators down with it.
   if (platform && platform.exitCode === null) {

@@ -1,7 +1,7 @@
 /** The APM deadline sweeper's work list: payment items carry gsi2 APM_DEADLINE / "<deadline>#<trans_id>" while due. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddbClient } from './aws-clients.js';
-import { APM_DEADLINE } from './table-keys.js';
+import { APM_DEADLINE, transIdOfKey } from './table-keys.js';
 
 /** trans_ids whose deadline is before `now` (ISO), oldest first. */
 export async function dueApmDeadlines(tableName: string, now: string, limit = 100): Promise<string[]> {
@@ -11,9 +11,9 @@ export async function dueApmDeadlines(tableName: string, now: string, limit = 10
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :now',
       ExpressionAttributeValues: { ':p': APM_DEADLINE, ':now': now },
-      ProjectionExpression: 'transId',
+      ProjectionExpression: 'pk',
       Limit: limit,
     }),
   );
-  return (res.Items ?? []).map((i) => String(i.transId));
+  return (res.Items ?? []).map((i) => transIdOfKey(String(i.pk)));
 }

@@ -8,6 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConsolePaymentIndex, PaymentIndexPage, PaymentIndexQuery } from '../ports/console-payments.js';
 import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
+import { transIdOfKey } from './table-keys.js';
 
 export class DynamoConsolePayments implements ConsolePaymentIndex {
   constructor(private readonly tableName: string) {}
@@ -34,7 +35,7 @@ export class DynamoConsolePayments implements ConsolePaymentIndex {
         ExclusiveStartKey: start && start[pkName] === partition ? start : undefined,
       }),
     );
-    const transIds = (res.Items ?? []).map((i) => String(i.pk).slice('PAYMENT#'.length));
+    const transIds = (res.Items ?? []).map((i) => transIdOfKey(String(i.pk)));
     return { transIds, cursor: encodeCursor(res.LastEvaluatedKey) };
   }
 }

@@ -12,7 +12,7 @@ import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
 import { queryAll } from './query-all.js';
 import { toPayment } from './payment-item.js';
-import { keys, UNDETERMINED } from './table-keys.js';
+import { keys, transIdOfKey, UNDETERMINED } from './table-keys.js';
 
 /**
  * Where a merchant's first walk starts. Payments reserved before this change carry their entry (the list still reads
@@ -33,11 +33,11 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :before',
         ExpressionAttributeValues: { ':p': UNDETERMINED, ':before': before },
-        ProjectionExpression: 'transId, gsi2sk',
+        ProjectionExpression: 'pk, gsi2sk',
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((i) => ({ transId: String(i.transId), since: String(i.gsi2sk).split('#')[0]! }));
+    return (res.Items ?? []).map((i) => ({ transId: transIdOfKey(String(i.pk)), since: String(i.gsi2sk).split('#')[0]! }));
   }
 
   async merchants(): Promise<string[]> {

@@ -1,11 +1,16 @@
 /** Key shapes of the single table (see README "Data model"). One function per item kind. */
 
+const PAYMENT = 'PAYMENT#';
+
+/** The trans id in a payment's (or its callbacks') pk: payment items do not repeat it (payment-item.ts). */
+export const transIdOfKey = (pk: string): string => pk.slice(PAYMENT.length);
+
 export const keys = {
   merchant: (clientKey: string) => ({ pk: `MERCHANT#${clientKey}`, sk: 'PROFILE' }),
   mid: (clientKey: string, midId: string) => ({ pk: `MERCHANT#${clientKey}`, sk: `MID#${midId}` }),
   /** Merchant listing for the admin CLI. */
   merchantListing: (clientKey: string) => ({ gsi1pk: 'MERCHANTS', gsi1sk: clientKey }),
-  payment: (transId: string) => ({ pk: `PAYMENT#${transId}`, sk: 'PAYMENT' }),
+  payment: (transId: string) => ({ pk: `${PAYMENT}${transId}`, sk: 'PAYMENT' }),
   /**
    * A payment's index sort keys are its creation instant: the table key breaks ties (LastEvaluatedKey carries it) and
    * no reader parses them. Items written before 2026-11-24 have `<created>#<trans_id>`, which sorts right after it.

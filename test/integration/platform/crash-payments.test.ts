@@ -15,6 +15,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
+import { toPayment } from '../../../shared/adapters/payment-item.js';
 import { eventually, postForm } from '../../support/platform.js';
 import { startLocal as startLocalWith } from '../../support/npm-start.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
@@ -104,7 +105,8 @@ describe('a SIGKILL of the platform with payments in flight', () => {
           )
         ).Items ?? [];
       const items = await Promise.all(entries.map(async (e) => (await ddb.send(new GetCommand({ TableName: platformEnv.TABLE_NAME, Key: { pk: e.pk, sk: e.sk }, ConsistentRead: true }))).Item));
-      return items.filter((i) => i !== undefined);
+      // As the platform reads them (the stored form leaves out what its key holds).
+      return items.filter((i) => i !== undefined).map((i) => toPayment(i));
     };
     // The crash caught payments with the acquirer: reserved (PREPARE), their outcome never written.
     const leftBehind = (await Promise.all(bodies.map((b) => paymentsOf(b.order_id)))).flat();

@@ -32,7 +32,7 @@ describe('payment item', () => {
   it('leaves out zero counts, an unchanged updatedAt, the own transaction id, false flags, and reads them back', () => {
     const item = paymentItem(sale(), 0);
     for (const name of ['capturedAmount', 'refundedAmount', 'callbackCount', 'updatedAt']) expect(item[name]).toBeUndefined();
-    expect(item.history).toEqual([{ type: 'SALE', status: 'waiting', date: T, amount: 1000 }]);
+    expect(item.history).toEqual([{ type: 'SALE', status: 'waiting', amount: 1000 }]);
     expect(item.details).not.toHaveProperty('authorize');
     // Kept: an absent one would make recordedEvent name a 3DS step's entry type instead of the SALE.
     expect(item.details).toHaveProperty('transactionType', 'SALE');
@@ -54,7 +54,7 @@ describe('payment item', () => {
   it('a reservation leaves out the follow-up verifier and the 3DS step data; an outcome that starts a step writes them', () => {
     const reservation = paymentItem(sale(), 0, true);
     expect(reservation.fuv).toBeUndefined();
-    expect(reservation.details).toEqual({ payer: { payer_email: 'a@b.c' }, midName: 'n', transactionType: 'SALE' });
+    expect(reservation.details).toEqual({ payer: { email: '' }, midName: 'n', transactionType: 'SALE' });
     const step = [{ id: ID, type: '3DS' as const, status: 'waiting' as const, date: T, amount: 1000 }];
     const challenged = paymentItem(sale({ status: '3DS', version: 2, history: step }), 0);
     expect(challenged).toMatchObject({ fuv: 'v'.repeat(64), details: { challengeToken: 'tok', termUrl3ds: 'https://m/3ds', termUrlTarget: '_top' } });
@@ -65,8 +65,36 @@ describe('payment item', () => {
 
   it('a payment answered without a step leaves out the 3DS step data nobody was given', () => {
     const settled = paymentItem(sale({ status: 'SETTLED', version: 2, history: [{ id: ID, type: 'SALE', status: 'success', date: T, amount: 1000 }] }), 0);
-    expect(settled.details).toEqual({ payer: { payer_email: 'a@b.c' }, midName: 'n', transactionType: 'SALE' });
+    expect(settled.details).toEqual({ payer: { email: '' }, midName: 'n', transactionType: 'SALE' });
     expect(settled.fuv).toBe('v'.repeat(64));
+  });
+
+  it('leaves out the trans id the key holds, a history date that is createdAt, and the payer\'s prefixes and repeats', () => {
+    const payer = { payer_first_name: 'Jonathan', payer_email: 'a@b.c', payer_ip: '203.0.113.45', payer_zip: '10001' };
+    const p = sale({ details: { payer, payerIp: '203.0.113.45', transactionType: 'SALE' } });
+    const item = paymentItem(p, 0);
+    expect(item.transId).toBeUndefined();
+    expect(item.pk).toBe(`PAYMENT#${ID}`);
+    expect(item.history).toEqual([{ type: 'SALE', status: 'waiting', amount: 1000 }]);
+    expect(item.details).toEqual({ payer: { first_name: 'Jonathan', email: '', ip: '', zip: '10001' }, payerIp: '203.0.113.45', transactionType: 'SALE' });
+    expect(toPayment(item)).toEqual(p);
+    // A later entry keeps its date, and its id.
+    const later = { id: 'r1', type: 'REFUND' as const, status: 'success' as const, date: '2026-11-24T10:05:00.000Z', amount: 5 };
+    const refunded = sale({ status: 'SETTLED', version: 3, details: p.details, history: [{ ...p.history[0]!, status: 'success' }, later] });
+    expect(paymentItem(refunded, 0).history).toEqual([{ type: 'SALE', status: 'success', amount: 1000 }, later]);
+    expect(toPayment(paymentItem(refunded, 0))).toEqual(asRead(refunded));
+  });
+
+  it("keeps a payer's e-mail and IP that differ from the payment's (a Checkout page's caller, another address)", () => {
+    const payer = { payer_email: 'other@b.c', payer_ip: '198.51.100.7' };
+    const p = sale({ details: { payer, payerIp: '203.0.113.45', transactionType: 'SALE' } });
+    const item = paymentItem(p, 0);
+    expect(item.details).toEqual({ payer: { email: 'other@b.c', ip: '198.51.100.7' }, payerIp: '203.0.113.45', transactionType: 'SALE' });
+    expect(toPayment(item)).toEqual(p);
+    // No payer IP on the payment: the field is kept as sent.
+    const noIp = sale({ payerEmail: undefined, details: { payer: { payer_email: 'a@b.c', payer_ip: '198.51.100.7' }, transactionType: 'SALE' } });
+    expect(paymentItem(noIp, 0).details).toEqual({ payer: { email: 'a@b.c', ip: '198.51.100.7' }, transactionType: 'SALE' });
+    expect(toPayment(paymentItem(noIp, 0))).toEqual(noIp);
   });
 
   it('reads an item of the earlier form (full sort keys, every value written) as the same payment', () => {

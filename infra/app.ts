@@ -11,6 +11,8 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
   walletTrust?: WalletTrust;
   /** `-c tableCapacity=…` (table-capacity.ts); the stage's own setting (on-demand) otherwise. */
   tableCapacity?: TableCapacity;
+  /** `-c paymentItemForm=full`: payment items written as code before s27 reads them (shared/config.ts PAYMENT_ITEM_FORM). */
+  paymentItemForm?: 'compact' | 'full';
   account: string;
   region: string;
   app?: App;
@@ -19,9 +21,10 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
 }
 
 export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack; merchantBackend?: MerchantBackendStack } {
-  const { stage, account, region, app = new App(), walletTrust, tableCapacity, merchantBackend: backend, ...tables } = options;
+  const { stage, account, region, app = new App(), walletTrust, tableCapacity, paymentItemForm, merchantBackend: backend, ...tables } = options;
   const base = stageSettings(stage);
-  const settings = { ...base, ...(tableCapacity ? { tableCapacity } : {}), ...(walletTrust ? { runtime: { ...base.runtime, walletTrust } } : {}) };
+  const runtime = { ...base.runtime, ...(walletTrust ? { walletTrust } : {}), ...(paymentItemForm ? { paymentItemForm } : {}) };
+  const settings = { ...base, ...(tableCapacity ? { tableCapacity } : {}), runtime };
   const stack = new PaymentsStack(app, `Payments-${stage}`, {
     ...tables,
     settings,

@@ -42,6 +42,8 @@ export interface StageSettings {
      * deployer (`-c walletTrustFile=wallet-trust.json`, see docs/wallets.md). Without them wallet tokens are refused.
      */
     walletTrust?: WalletTrust;
+    /** PAYMENT_ITEM_FORM (shared/config.ts): `full` for the first deploy of a stage upgraded from before s27. */
+    paymentItemForm?: 'compact' | 'full';
   };
   api: {
     throttleRateLimit: number;

@@ -123,6 +123,13 @@ const buildSchema = () =>
     METRICS_ENABLED: flag(),
     /** Share of invocations traced in detail with X-Ray (0–1): a handler subsegment with ids and outcome. */
     TRACE_SAMPLE_RATE: withDefault(num(0, 1), 0),
+    /**
+     * How payment items are written (shared/adapters/payment-item.ts); both forms are read. `full` also writes what
+     * `compact` leaves to the key and the rest of the item (transId, the payer's field names, history dates), which
+     * code before s27 needs: a stage deployed before s27 is upgraded by one deploy with `-c paymentItemForm=full`,
+     * then one without it (README "Deploying a stage").
+     */
+    PAYMENT_ITEM_FORM: withDefault(oneOf(['compact', 'full']), 'compact'),
   }) satisfies Fields;
 
 let schema: ReturnType<typeof buildSchema> | undefined;

@@ -24,8 +24,15 @@ const merchantBackend = context('merchantBackend') === 'true' ? { merchantKey: m
 // `-c tableCapacity=provisioned[:writes=MIN-MAX,…]` (infra/table-capacity.ts); on-demand otherwise.
 const tableCapacityValue = context('tableCapacity');
 
+// `-c paymentItemForm=full`: the first deploy of a stage upgraded from before s27 (README "Deploying a stage").
+const paymentItemForm = context('paymentItemForm');
+if (paymentItemForm !== undefined && paymentItemForm !== 'full' && paymentItemForm !== 'compact') {
+  throw new Error(`-c paymentItemForm must be full or compact, not "${paymentItemForm}"`);
+}
+
 buildPaymentsApp({
   app,
+  paymentItemForm,
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

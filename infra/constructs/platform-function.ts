@@ -93,6 +93,7 @@ type FunctionEnvironment = Pick<
   | 'TEST_CLOCK'
   | 'METRICS_ENABLED'
   | 'TRACE_SAMPLE_RATE'
+  | 'PAYMENT_ITEM_FORM'
 > &
   Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CALLBACK_DLQ_URL'>>;
 
@@ -192,6 +193,7 @@ export class PlatformFunction extends Construct {
       // The middlewares' EMF metrics and sampled traces (shared/middleware): on for every deployed function.
       METRICS_ENABLED: 'true',
       TRACE_SAMPLE_RATE: String(settings.runtime.traceSampleRate),
+      PAYMENT_ITEM_FORM: settings.runtime.paymentItemForm ?? 'compact',
     };
 
     const bundleFiles = definition.bundleFiles ?? [];

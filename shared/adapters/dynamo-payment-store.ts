@@ -22,7 +22,7 @@ import {
   type PaymentStore,
 } from '../ports/payment-store.js';
 import { intentUpdate } from './follow-up-intent.js';
-import { paymentItem, toPayment } from './payment-item.js';
+import { paymentItem, toPayment, type PaymentItemForm } from './payment-item.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
 import { crashPoint } from './crash-point.js';
@@ -39,6 +39,8 @@ export class DynamoPaymentStore implements PaymentStore {
     readonly claimLockMs = 30_000,
     /** Derives payment-creating requests' trans ids; without it, claims are items of their own (the earlier design). */
     private readonly ids?: PaymentIdSource,
+    /** How payment items are written (payment-item.ts); both forms are read. */
+    private readonly itemForm: PaymentItemForm = 'compact',
   ) {}
 
   async transIdFor(key: string): Promise<string | undefined> {
@@ -112,7 +114,7 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   private async reserveOnly(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void> {
-    const put = { TableName: this.tableName, Item: paymentItem(payment, this.seconds(), true), ConditionExpression: 'attribute_not_exists(pk)' };
+    const put = { TableName: this.tableName, Item: paymentItem(payment, this.seconds(), true, this.itemForm), ConditionExpression: 'attribute_not_exists(pk)' };
     if (!claim) {
       await this.ddb.send(new PutCommand(put));
       return;
@@ -162,7 +164,7 @@ export class DynamoPaymentStore implements PaymentStore {
         await this.ddb.send(
           new PutCommand({
             TableName: this.tableName,
-            Item: paymentItem(payment, this.seconds(), true),
+            Item: paymentItem(payment, this.seconds(), true, this.itemForm),
             ConditionExpression: 'attribute_not_exists(pk)',
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
@@ -288,7 +290,7 @@ export class DynamoPaymentStore implements PaymentStore {
       {
         Put: {
           TableName: this.tableName,
-          Item: paymentItem(payment, this.seconds()),
+          Item: paymentItem(payment, this.seconds(), false, this.itemForm),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -318,7 +320,7 @@ export class DynamoPaymentStore implements PaymentStore {
     return {
       Put: {
         TableName: this.tableName,
-        Item: paymentItem(payment, this.seconds()),
+        Item: paymentItem(payment, this.seconds(), false, this.itemForm),
         // Optimistic concurrency: only the writer that read version N may write N+1.
         ConditionExpression: '#v = :expected',
         ExpressionAttributeNames: { '#v': 'version' },

@@ -26,12 +26,19 @@ import { foldIntent, plansAttribute } from './follow-up-intent.js';
 import { keys, transIdOfKey } from './table-keys.js';
 
 /**
+ * `compact` leaves out what s27's rules leave out (transId, history dates equal to createdAt, the payer's prefixes
+ * and repeats); `full` keeps them for code before s27 while a stage is upgraded (config PAYMENT_ITEM_FORM).
+ */
+export type PaymentItemForm = 'compact' | 'full';
+
+/**
  * The item of a payment. `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
  * reconciler entry: a request answers in seconds, and its outcome write lists the payment only if that outcome is
  * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments
  * (DynamoUndeterminedPayments.listAbandoned). That saves the entry's index write twice on every payment.
  */
-export function paymentItem(p: Payment, nowSeconds: number, reservation = false): Record<string, unknown> {
+export function paymentItem(p: Payment, nowSeconds: number, reservation = false, form: PaymentItemForm = 'compact'): Record<string, unknown> {
+  const compact = form === 'compact';
   const since = awaitingAcquirerSince(p);
   const deadline = apmDeadline(p);
   return {
@@ -44,13 +51,13 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false)
     ...keys.merchantPayments(p.clientKey, p.createdAt),
     ...(p.card ? keys.cardLast4(p.clientKey, p.card.last4, p.createdAt) : {}),
     ...p,
-    transId: undefined,
+    transId: compact ? undefined : p.transId,
     capturedAmount: p.capturedAmount || undefined,
     refundedAmount: p.refundedAmount || undefined,
     callbackCount: p.callbackCount || undefined,
     updatedAt: p.updatedAt === p.createdAt ? undefined : p.updatedAt,
-    history: p.history.map(({ id, date, ...h }) => ({ ...h, ...(id === p.transId ? {} : { id }), ...(date === p.createdAt ? {} : { date }) })),
-    details: storedDetails(p, reservation),
+    history: p.history.map(({ id, date, ...h }) => ({ ...h, ...(id === p.transId ? {} : { id }), ...(compact && date === p.createdAt ? {} : { date }) })),
+    details: storedDetails(p, reservation, compact),
     fuv: reservation ? undefined : p.fuv,
     // A claim whose attempt was settled (by the reconciler, an inquiry, a late answer) is spent: not kept.
     claims: liveClaims(p),
@@ -64,7 +71,7 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false)
   };
 }
 
-function storedDetails(p: Payment, reservation: boolean): Payment['details'] {
+function storedDetails(p: Payment, reservation: boolean, compact: boolean): Payment['details'] {
   const d = { ...p.details };
   for (const flag of ['authorize', 'issueCardToken', 'issueRecurringToken'] as const) if (d[flag] === false) delete d[flag];
   if (reservation || !hasPayerStep(p)) {
@@ -72,7 +79,7 @@ function storedDetails(p: Payment, reservation: boolean): Payment['details'] {
     delete d.termUrl3ds;
     delete d.termUrlTarget;
   }
-  if (d.payer) d.payer = storedPayer(d.payer, p.payerEmail, d.payerIp);
+  if (d.payer && compact) d.payer = storedPayer(d.payer, p.payerEmail, d.payerIp);
   return d;
 }
 

@@ -13,6 +13,6 @@ export const payments: () => PaymentStore = /* @__PURE__ */ port(
     const lockMs = config().IDEMPOTENCY_LOCK_SECONDS * 1000;
     // Payment-creating requests' trans ids are derived under a secret sealed by the card-data box (dynamo-payment-ids.ts).
     const ids = new DynamoPaymentIds(config().TABLE_NAME, () => secrets()['card-data'], LEGACY_CLAIM_TTL_MS + lockMs);
-    return new DynamoPaymentStore(config().TABLE_NAME, undefined, lockMs, ids);
+    return new DynamoPaymentStore(config().TABLE_NAME, undefined, lockMs, ids, config().PAYMENT_ITEM_FORM);
   },
 );

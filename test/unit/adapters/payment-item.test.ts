@@ -85,6 +85,16 @@ describe('payment item', () => {
     expect(toPayment(paymentItem(refunded, 0))).toEqual(asRead(refunded));
   });
 
+  it("the full form (PAYMENT_ITEM_FORM=full) keeps what code before s27 reads, and reads the same", () => {
+    const payer = { payer_first_name: 'Jonathan', payer_email: 'a@b.c', payer_ip: '203.0.113.45' };
+    const p = sale({ details: { payer, payerIp: '203.0.113.45', transactionType: 'SALE' } });
+    const item = paymentItem(p, 0, true, 'full');
+    expect(item.transId).toBe(ID);
+    expect(item.history).toEqual([{ type: 'SALE', status: 'waiting', date: T, amount: 1000 }]);
+    expect(item.details).toEqual({ payer, payerIp: '203.0.113.45', transactionType: 'SALE' });
+    expect(toPayment(paymentItem(p, 0, false, 'full'))).toEqual(p);
+  });
+
   it("keeps a payer's e-mail and IP that differ from the payment's (a Checkout page's caller, another address)", () => {
     const payer = { payer_email: 'other@b.c', payer_ip: '198.51.100.7' };
     const p = sale({ details: { payer, payerIp: '203.0.113.45', transactionType: 'SALE' } });

@@ -120,7 +120,8 @@ export function toPayment(stored: Record<string, unknown>): Payment {
   p.callbackCount ??= 0;
   p.updatedAt ??= p.createdAt;
   p.history = (p.history ?? []).map((h) => (h.id === undefined || h.date === undefined ? { ...h, id: h.id ?? p.transId, date: h.date ?? p.createdAt } : h));
-  if (p.details?.payer) p.details.payer = restoredPayer(p.details.payer, p.payerEmail, p.details.payerIp);
+  // A copy: the stored item's own maps stay as read.
+  if (p.details?.payer) p.details = { ...p.details, payer: restoredPayer(p.details.payer, p.payerEmail, p.details.payerIp) };
   return p;
 }
 

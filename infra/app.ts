@@ -5,6 +5,7 @@ import { MerchantBackendStack } from './stacks/merchant-backend-stack.js';
 import { PaymentsStack, type PaymentsStackProps } from './stacks/payments-stack.js';
 import { stageSettings, type WalletTrust } from './stages.js';
 import type { TableCapacity } from './table-capacity.js';
+import type { PaymentItemForm } from '../shared/config.js';
 
 export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env'> {
   stage: string;
@@ -12,7 +13,7 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
   /** `-c tableCapacity=…` (table-capacity.ts); the stage's own setting (on-demand) otherwise. */
   tableCapacity?: TableCapacity;
   /** `-c paymentItemForm=full`: payment items written as code before s27 reads them (shared/config.ts PAYMENT_ITEM_FORM). */
-  paymentItemForm?: 'compact' | 'full';
+  paymentItemForm?: PaymentItemForm;
   account: string;
   region: string;
   app?: App;

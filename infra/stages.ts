@@ -5,6 +5,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ON_DEMAND, type TableCapacity } from './table-capacity.js';
+import type { PaymentItemForm } from '../shared/config.js';
 
 export type WalletTrust = Partial<
   Record<'GOOGLE_PAY_ROOT_KEYS_PRODUCTION' | 'GOOGLE_PAY_ROOT_KEYS_TEST' | 'APPLE_PAY_ROOT_CA_PRODUCTION' | 'APPLE_PAY_ROOT_CA_TEST' | 'GOOGLE_PAY_GATEWAY_ID', string>
@@ -43,7 +44,7 @@ export interface StageSettings {
      */
     walletTrust?: WalletTrust;
     /** PAYMENT_ITEM_FORM (shared/config.ts): `full` for the first deploy of a stage upgraded from before s27. */
-    paymentItemForm?: 'compact' | 'full';
+    paymentItemForm?: PaymentItemForm;
   };
   api: {
     throttleRateLimit: number;

@@ -5,6 +5,10 @@
  */
 import { email, int, num, oneOf, optional, readFields, text, piped, url, withDefault, matching, type Fields, type Read } from './env-fields.js';
 
+/** How payment items are written (PAYMENT_ITEM_FORM, shared/adapters/payment-item.ts); the deploy's `-c paymentItemForm`. */
+export const PAYMENT_ITEM_FORMS = ['compact', 'full'] as const;
+export type PaymentItemForm = (typeof PAYMENT_ITEM_FORMS)[number];
+
 const flag = () => piped(withDefault(oneOf(['true', 'false']), 'false'), (v) => v === 'true');
 
 /** Built on first getConfig(), not at import: a cold start pays for the fields when the handler first needs them. */
@@ -129,7 +133,7 @@ const buildSchema = () =>
      * code before s27 needs: a stage deployed before s27 is upgraded by one deploy with `-c paymentItemForm=full`,
      * then one without it (README "Deploying a stage").
      */
-    PAYMENT_ITEM_FORM: withDefault(oneOf(['compact', 'full']), 'compact'),
+    PAYMENT_ITEM_FORM: withDefault(oneOf(PAYMENT_ITEM_FORMS), 'compact'),
   }) satisfies Fields;
 
 let schema: ReturnType<typeof buildSchema> | undefined;

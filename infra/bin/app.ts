@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { buildPaymentsApp } from '../app.js';
 import type { WalletTrust } from '../stages.js';
 import { parseTableCapacity } from '../table-capacity.js';
+import { PAYMENT_ITEM_FORMS, type PaymentItemForm } from '../../shared/config.js';
 
 const app = new App();
 const context = (key: string): string | undefined => {
@@ -26,13 +27,13 @@ const tableCapacityValue = context('tableCapacity');
 
 // `-c paymentItemForm=full`: the first deploy of a stage upgraded from before s27 (README "Deploying a stage").
 const paymentItemForm = context('paymentItemForm');
-if (paymentItemForm !== undefined && paymentItemForm !== 'full' && paymentItemForm !== 'compact') {
-  throw new Error(`-c paymentItemForm must be full or compact, not "${paymentItemForm}"`);
+if (paymentItemForm !== undefined && !PAYMENT_ITEM_FORMS.includes(paymentItemForm as PaymentItemForm)) {
+  throw new Error(`-c paymentItemForm must be one of ${PAYMENT_ITEM_FORMS.join(', ')}, not "${paymentItemForm}"`);
 }
 
 buildPaymentsApp({
   app,
-  paymentItemForm,
+  paymentItemForm: paymentItemForm as PaymentItemForm | undefined,
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

@@ -22,7 +22,8 @@ import {
   type PaymentStore,
 } from '../ports/payment-store.js';
 import { intentUpdate } from './follow-up-intent.js';
-import { paymentItem, toPayment, type PaymentItemForm } from './payment-item.js';
+import type { PaymentItemForm } from '../config.js';
+import { paymentItem, toPayment } from './payment-item.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
 import { crashPoint } from './crash-point.js';

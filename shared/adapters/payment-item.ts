@@ -19,20 +19,18 @@
  * With a web shop's payer those three keep the reservation under 1 KB, one write unit instead of two (docs/cost.md).
  * Items written before these rules hold the same values in full and read the same.
  */
+import type { PaymentItemForm } from '../config.js';
 import type { Payment } from '../domain/payment.js';
 import { awaitingAcquirerSince } from '../domain/undetermined.js';
 import { apmDeadline } from '../domain/apm-deadline.js';
 import { foldIntent, plansAttribute } from './follow-up-intent.js';
 import { keys, transIdOfKey } from './table-keys.js';
 
-/**
- * `compact` leaves out what s27's rules leave out (transId, history dates equal to createdAt, the payer's prefixes
- * and repeats); `full` keeps them for code before s27 while a stage is upgraded (config PAYMENT_ITEM_FORM).
- */
-export type PaymentItemForm = 'compact' | 'full';
 
 /**
- * The item of a payment. `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
+ * The item of a payment. `form`: `compact` leaves out what s27's rules leave out (transId, history dates equal to
+ * createdAt, the payer's prefixes and repeats); `full` keeps them for code before s27 while a stage is upgraded.
+ * `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
  * reconciler entry: a request answers in seconds, and its outcome write lists the payment only if that outcome is
  * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments
  * (DynamoUndeterminedPayments.listAbandoned). That saves the entry's index write twice on every payment.

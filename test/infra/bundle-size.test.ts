@@ -6,10 +6,10 @@
  * SDK parts LAMBDA_BUNDLING replaces (infra/lambda-bundle/: event streams, pure-JS checksums, mnemonist), Powertools
  * Metrics (shared/middleware/emf.ts), the SDK's Scheduler client (shared/adapters/scheduler-http.ts) or a page
  * dictionary (read at run time from files beside the bundle: page-text.ts). Functions that validate nothing but
- * their configuration carry no zod at all (shared/env-fields.ts). README "Performance", "Bundles".
+ * their configuration carry no zod at all (shared/env-fields.ts). docs/performance.md "Bundles: what keeps them small".
  */
 import { describe, expect, it } from 'vitest';
-import { allHandlers, bundleHandler, inputsBy } from '../../scripts/bench/bundles.js';
+import { allHandlers, bundleHandler, inputsBy } from '../../bench/src/bundles.js';
 
 const BUNDLE_BUDGET_KIB = 400;
 

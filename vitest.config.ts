@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     // One DynamoDB Local and one moto for the whole run; each test file gets its own tables and queues.
     globalSetup: ['test/support/global-setup.ts'],
     // Copies each worker's output for the card-data scan at the end of the run.

@@ -3,7 +3,7 @@
  * "Deploying a stage").
  *
  * - `on-demand` (the default): DynamoDB bills each request and follows any spike at once. A million SALEs with one
- *   callback each cost ~$12.3 (`npm run bench`, us-east-1; docs/cost.md), $9.5 of it writes.
+ *   callback each cost ~$12.3 (`npm run bench`, us-east-1; bench/cost.md), $9.5 of it writes.
  * - `provisioned[:…]`: capacity billed by the hour, auto scaled to keep it `target` % busy (the table and each
  *   index). For steady traffic the same million cost ~$6.8. A spike faster than auto scaling (it reacts in minutes;
  *   DynamoDB keeps up to five minutes of unused capacity as burst) is throttled: the SDK retries, then a SALE answers

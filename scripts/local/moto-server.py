@@ -1,7 +1,7 @@
 """
 moto's server (`python3 -m moto.server`) with three fixes to its per-request CPU: the same answers, less work.
 Under the platform's callback load moto was the busiest process on the machine, ~6.5 ms of CPU per SQS call
-(scripts/bench/machine-cpu.ts; moto 5.2.1):
+(bench/src/machine-cpu.ts; moto 5.2.1):
 
 - each message a receive hands out is checked against the queue's retention period by building every attribute of
   the queue three times (each build walks all the queue's messages three times to count them): one receive of ten

@@ -16,7 +16,7 @@
  * - a history entry's date when it is createdAt (the reservation's waiting entry);
  * - in details.payer, the "payer_" of every field name, and the e-mail and IP that payerEmail and details.payerIp
  *   already hold, stored as "" (a payer field is never kept empty, so "" can only mean that).
- * With a web shop's payer those three keep the reservation under 1 KB, one write unit instead of two (docs/cost.md).
+ * With a web shop's payer those three keep the reservation under 1 KB, one write unit instead of two (bench/cost.md).
  * Items written before these rules hold the same values in full and read the same.
  */
 import type { PaymentItemForm } from '../config.js';
@@ -42,7 +42,7 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false,
   return {
     // A plain member first: on Node 20's V8 (the local platform) a literal that opens with a spread gets a new map
     // for every later member on each call (~50 µs instead of ~4 for this item, and a map of its own that makes every
-    // reader of the item megamorphic; scripts/bench/object-spread.ts). Node 22's (Lambda's) does not.
+    // reader of the item megamorphic; bench/src/object-spread.ts). Node 22's (Lambda's) does not.
     kind: 'payment',
     ...keys.payment(p.transId),
     ...keys.orderIndex(p.clientKey, p.orderId, p.createdAt),

@@ -7,7 +7,7 @@ export const callbackConsumers: QueueConsumerDefinition[] = [
     handler: 'functions/callbacks/deliver',
     batchSize: 10,
     // Batches of up to 10 at a second's delay at most: at a few callbacks a second and more, one invocation and one
-    // receive and delete per ~10 callbacks instead of per one or two (the cost model in scripts/bench/cost.ts).
+    // receive and delete per ~10 callbacks instead of per one or two (the cost model in bench/src/cost.ts).
     batchingWindowSeconds: 1,
     // One payment's callbacks go one by one: up to 10 × CALLBACK_TIMEOUT_MS (5 s) in the worst batch, within the
     // queue's 60 s visibility timeout.

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allHandlers, bundleHandler } from '../../scripts/bench/bundles.js';
+import { allHandlers, bundleHandler } from '../../bench/src/bundles.js';
 import { keptModules, portsComposed, portsRead, readsConsoleIdentity } from './composition-scan.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
 import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';

@@ -1,0 +1,130 @@
+/**
+ * Bundle sizes of every function, built as CDK builds them (esbuild with LAMBDA_BUNDLING), and a cold-start proxy:
+ * importing a bundle in a fresh node ÷ importing a bundle of only the SDK clients that function uses.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { LAMBDA_BUNDLING, lambdaAliases } from '../../infra/constructs/platform-function.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
+import { REPO_ROOT } from '../../scripts/local/handlers.js';
+
+export interface BundleFigures {
+  /** KiB per function handler module. */
+  sizes: Record<string, number>;
+  largestKiB: number;
+  /** The largest bundle's handler. */
+  largest?: string;
+  smallestKiB: number;
+  /** Functions within the issue's 400 KiB, of all. */
+  within400?: { count: number; of: number };
+  /** KiB of the largest bundle by package (top few), to show where the size is. */
+  largestBy: Record<string, number>;
+  importRatios: Record<string, { bundleMs: number; sdkOnlyMs: number; ratio: number; sdk: string[] }>;
+}
+
+const KiB = 1024;
+
+/** Every function's handler module (routes, queue and stream consumers, schedules, ops events). */
+export function allHandlers(): string[] {
+  return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS].map((d) => d.handler))].sort();
+}
+
+/**
+ * One handler bundled as CDK bundles it, into a temporary file (or `outfile`). `readable`: the same bundle (same tree
+ * shaking) without minifying, so its code can be read by name (test/infra/composition.test.ts).
+ */
+export async function bundleHandler(handler: string, outfile?: string, opts: { readable?: boolean } = {}): Promise<{ meta: Metafile; bytes: number; file: string }> {
+  const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
+  const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file, opts.readable ? false : LAMBDA_BUNDLING.minify);
+  return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
+}
+
+/** Bytes in the output per package (node_modules/<pkg>, or the repository's top folder) or per input file, largest first. */
+export function inputsBy(meta: Metafile, by: 'package' | 'file'): [string, number][] {
+  const sums: Record<string, number> = {};
+  for (const [input, info] of Object.entries(Object.values(meta.outputs)[0]!.inputs)) {
+    const key = by === 'package' ? packageOf(input) : input;
+    sums[key] = (sums[key] ?? 0) + info.bytesInOutput;
+  }
+  return Object.entries(sums).sort((a, b) => b[1] - a[1]);
+}
+
+async function bundle(entry: string, outfile: string, minify: boolean): Promise<Metafile> {
+  const { target, mainFields, banner } = LAMBDA_BUNDLING;
+  const res = await build({
+    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields: [...mainFields], banner: { js: banner },
+    alias: lambdaAliases(REPO_ROOT), outfile, metafile: true, logLevel: 'silent',
+  });
+  return res.metafile;
+}
+
+function packageOf(path: string): string {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  return m ? m[1]! : path.split('/').slice(0, 2).join('/');
+}
+
+/** Median import time (ms) of a module in a fresh node, over `runs` runs. */
+function importMs(file: string, runs: number): number {
+  const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: process.env });
+    if (res.status !== 0) throw new Error(`import of ${file} failed: ${res.stderr}`);
+    times.push(Number(res.stdout.trim().split('\n').pop()));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+export async function measureBundles(opts: { ratioFor: string[]; runs: number; progress: (line: string) => void }): Promise<BundleFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  const handlers = allHandlers();
+  const sizes: Record<string, number> = {};
+  const metas = new Map<string, { meta: Metafile; file: string }>();
+  let n = 0;
+  for (const handler of handlers) {
+    opts.progress(`bundles: ${++n}/${handlers.length} ${handler}`);
+    const { meta, bytes, file } = await bundleHandler(handler, join(dir, `${handler.replaceAll('/', '_')}.mjs`));
+    sizes[handler] = Math.round((bytes / KiB) * 10) / 10;
+    metas.set(handler, { meta, file });
+  }
+  const values = Object.values(sizes);
+  const largest = Object.entries(sizes).sort((a, b) => b[1] - a[1])[0]![0];
+  const largestBy = Object.fromEntries(inputsBy(metas.get(largest)!.meta, 'package').slice(0, 8).map(([k, v]) => [k, Math.round(v / KiB)]));
+
+  const importRatios: BundleFigures['importRatios'] = {};
+  for (const handler of opts.ratioFor) {
+    opts.progress(`bundles: import time of ${handler}`);
+    const { meta, file } = metas.get(handler)!;
+    const inputs = Object.keys(Object.values(meta.outputs)[0]!.inputs);
+    const sdk = [...new Set(inputs.map(packageOf).filter((p) => /^@aws-sdk\/(client-|lib-)/.test(p)))].sort();
+    const sdkEntry = join(dir, `${handler.replaceAll('/', '_')}-sdk-entry.mjs`);
+    writeFileSync(sdkEntry, sdk.map((p) => `export * as m${sdk.indexOf(p)} from '${p}';`).join('\n'));
+    const sdkFile = join(dir, `${handler.replaceAll('/', '_')}-sdk.mjs`);
+    await build({ entryPoints: [sdkEntry], bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLING.target, minify: true, mainFields: [...LAMBDA_BUNDLING.mainFields], banner: { js: LAMBDA_BUNDLING.banner }, alias: lambdaAliases(REPO_ROOT), outfile: sdkFile, logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')] });
+    // Alternate the two so machine noise hits both alike.
+    const b: number[] = [];
+    const s: number[] = [];
+    for (let i = 0; i < opts.runs; i++) {
+      b.push(importMs(file, 1));
+      s.push(importMs(sdkFile, 1));
+    }
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    const bundleMs = median(b);
+    const sdkOnlyMs = median(s);
+    importRatios[handler] = { bundleMs: round(bundleMs), sdkOnlyMs: round(sdkOnlyMs), ratio: round(bundleMs / sdkOnlyMs, 2), sdk };
+  }
+  return {
+    sizes, largestKiB: Math.max(...values), largest, smallestKiB: Math.min(...values), within400: { count: values.filter((v) => v <= 400).length, of: values.length },
+    largestBy, importRatios,
+  };
+}
+
+function round(x: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -31,6 +31,10 @@ export interface RecurringChargeInput {
 
 export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
   const transactionType: TransactionType = ACTIONS[input.action].transaction;
+  // Every debit callback carries a card_token (6.7.0): a recurring debit echoes its chain's token (a DEBIT chain
+  // always has one), and a chain without one (a SALE's) gets one issued on approval, as a DEBIT would.
+  const debit = ACTIONS[input.action].debit;
+  const chainToken = debit ? input.initial.cardToken : undefined;
   return charge(
     d,
     {
@@ -48,7 +52,8 @@ export async function recurringCharge(d: CoreDeps, input: RecurringChargeInput, 
       authorize: input.authorize,
       externalThreeDs: true,
       details: { ...input.details, recurringFirstTransId: input.initial.transId },
-      issueCardToken: false,
+      cardToken: chainToken,
+      issueCardToken: debit && !chainToken,
       issueRecurringToken: false,
       followUpVerifier: input.followUpVerifier,
     },

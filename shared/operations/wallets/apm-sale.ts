@@ -19,7 +19,8 @@ import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/respo
 import { newChallengeToken } from '../s2s-card/pipeline.js';
 import { logger } from '../../logger.js';
 import { WALLETS, type WalletName } from '../../wallets/types.js';
-import { charge, selectMid } from '../payment/index.js';
+import { charge } from '../payment/index.js';
+import { routePayment } from '../payment/routing.js';
 import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
 import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';
@@ -43,11 +44,11 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
   const { merchant, mids } = req.config;
   const f = new FieldReader(req.form);
   const fields = readApmPayment(f, merchant, { returnUrl: false, callbackAddresses: callbackAddresses(req.deps.config) });
-  const authorize = f.flag('auth');
+  const requestedAuth = f.flag('auth');
   const token = fields.parameters?.paymentToken;
   if (token === undefined || token === '') f.fail(FIELD, 'This value should not be blank.');
   else if (typeof token !== 'string' || token.length > 65536) f.fail(FIELD, 'This value is not valid.');
-  checkZeroAmount(f, fields.order, authorize);
+  checkZeroAmount(f, fields.order, requestedAuth);
   f.throwIfInvalid();
   const expected = apmSaleHash(
     { identifier: fields.identifier, orderId: fields.order.orderId, orderAmount: fields.wire.orderAmount, orderCurrency: fields.wire.orderCurrency, password: merchant.password },
@@ -61,7 +62,8 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
   if (walletCard.panType !== 'dpan' && !(panOnly && wallet === 'googlepay')) throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
   checkTokenOrder(walletCard, fields.order, FIELD);
   await claimWalletToken(req.deps, merchant.clientKey, wallet, walletCard, req.form, FIELD);
-  const mid = selectMid(mids, { authorize, zeroAmount: fields.order.amount === 0 });
+  // A sale no SMS or SMS/DMS MID can take is held on a DMS MID (PENDING), as the S2S CARD wallet SALE is.
+  const { mid, authorize } = routePayment(mids, { authorize: requestedAuth, sale: true, zeroAmount: fields.order.amount === 0 });
   const walletEcho = { digital_wallet: wallet, pan_type: walletCard.panType };
 
   return once(req, true, async (key) => {

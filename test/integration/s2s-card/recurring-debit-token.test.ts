@@ -1,0 +1,74 @@
+/**
+ * 6.7.0: "card_token (every debit callback, including settled)". A RECURRING_DEBIT — sent by the merchant or made
+ * by a debit schedule's run — is a debit: its callback carries a card_token even with the identity mapping off.
+ * A DEBIT chain echoes the token its DEBIT issued; a SALE chain (no token) gets one issued, as a DEBIT would.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
+import { deps } from '../../../shared/deps.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
+import { createScheduleFields, todayUtc } from '../schedules/support.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+let shop: MerchantServer;
+let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  shop = await startMerchantServer();
+  merchant = await testMerchant({ notificationUrl: shop.url });
+  // Identity mapping off: a card_token in a callback is there only because the payment is a debit.
+  await deps().merchants.update(merchant.clientKey, { mappings: { ...DEFAULT_MAPPINGS, identity: false } });
+  post = (fields) => postForm(`${platform.url}/post`, fields as never);
+});
+afterAll(async () => {
+  await shop?.close();
+  await platform?.stop();
+});
+
+const callbackOf = (transId: string) => eventually(() => shop.received.find((c) => c.fields.trans_id === transId)?.fields);
+const pairOf = (body: any) => ({ transId: body.trans_id as string, token: body.recurring_token as string });
+
+describe('RECURRING_DEBIT callbacks carry a card_token', () => {
+  it('on a DEBIT chain: the DEBIT\'s own card_token, in the answer and the callback', async () => {
+    const debit = await post(saleFields(merchant, { action: 'DEBIT', payee_first_name: 'Jane', recurring_init: 'Y' }));
+    expect(debit.body).toMatchObject({ action: 'DEBIT', result: 'SUCCESS', card_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const run = await post(recurringFields(merchant, pairOf(debit.body), {}, { action: 'RECURRING_DEBIT' }));
+    expect(run.body).toMatchObject({ action: 'RECURRING_DEBIT', result: 'SUCCESS', status: 'SETTLED', card_token: debit.body.card_token });
+    expect(await callbackOf(run.body.trans_id)).toMatchObject({ action: 'RECURRING_DEBIT', status: 'SETTLED', card_token: debit.body.card_token });
+  });
+
+  it('on a SALE chain: a new card_token naming the chain\'s card, usable for a token SALE', async () => {
+    const sale = await post(saleFields(merchant, { recurring_init: 'Y' }));
+    expect(sale.body.card_token).toBeUndefined();
+    const run = await post(recurringFields(merchant, pairOf(sale.body), {}, { action: 'RECURRING_DEBIT' }));
+    const token = run.body.card_token as string;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(await callbackOf(run.body.trans_id)).toMatchObject({ action: 'RECURRING_DEBIT', card_token: token });
+    const byToken = await post(tokenSaleFields(merchant, token, { order_amount: '2.00' }));
+    expect(byToken.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+    expect((await post(transIdFields(merchant, 'GET_TRANS_STATUS', byToken.body.trans_id))).body).toMatchObject({ card: '411111****1111' });
+  });
+
+  it('a RECURRING_SALE is not a debit: no token issued, none in its callback', async () => {
+    const sale = await post(saleFields(merchant, { recurring_init: 'Y' }));
+    const run = await post(recurringFields(merchant, pairOf(sale.body)));
+    expect(run.body).toMatchObject({ action: 'RECURRING_SALE', result: 'SUCCESS' });
+    expect(run.body.card_token).toBeUndefined();
+    expect((await callbackOf(run.body.trans_id)).card_token).toBeUndefined();
+  });
+
+  it('a debit schedule\'s run carries the DEBIT\'s card_token', async () => {
+    const today = todayUtc();
+    const id = (await post(createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }))).body.schedule_id as string;
+    const debit = await post(saleFields(merchant, { action: 'DEBIT', payee_first_name: 'Jane', recurring_init: 'Y', schedule_id: id, schedule_start_date: today }));
+    expect(debit.body).toMatchObject({ result: 'SUCCESS', card_token: expect.any(String) });
+    await platform.runScheduled('ScheduleRunner');
+    const run = await eventually(() => shop.received.find((c) => c.fields.order_id === debit.body.order_id && c.fields.action === 'RECURRING_DEBIT')?.fields);
+    expect(run).toMatchObject({ status: 'SETTLED', card_token: debit.body.card_token });
+  });
+});

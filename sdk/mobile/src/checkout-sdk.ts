@@ -9,7 +9,7 @@ import { InvalidRequestError, UnexpectedResponseError } from './errors.js';
 import { hashEquals, type HashAlgorithm } from './hash/checkout-hash.js';
 import { returnHash } from './hash/formulas.js';
 import { refund, session, signedBody, status, voidPayment, type CheckoutOperationSpec } from './operations/index.js';
-import { sdkFieldName, toSessionFields, type Order, type PaymentRequest } from './request/payment-request.js';
+import { orderWithDescription, sdkFieldName, toSessionFields, type Order, type PaymentRequest } from './request/payment-request.js';
 import type { PaymentStatus, RefundAccepted, VoidResult } from './results.js';
 import { postJson, type FetchLike } from './transport.js';
 
@@ -22,6 +22,11 @@ export interface CheckoutSdkOptions {
   password?: string;
   /** "SHA256 mode" merchants. */
   hashAlgorithm?: HashAlgorithm;
+  /**
+   * The signed-in app user's token (from your own sign-in), sent as `Authorization: Bearer <token>` on every
+   * request: the merchant backend signs nothing for anyone else. Called before each request, so it may refresh.
+   */
+  getAuthToken?: () => string | undefined | Promise<string | undefined>;
   /** Defaults to the global fetch (React Native, browsers, Node 18+). */
   fetch?: FetchLike;
   timeoutMs?: number;
@@ -41,6 +46,7 @@ export class CheckoutSdk {
     const problems = [];
     if (!/^https?:\/\/[^/]/.test(options.backendUrl ?? '')) problems.push({ field: 'backendUrl', message: 'must be an http(s) URL' });
     if (options.password !== undefined && !options.merchantKey) problems.push({ field: 'merchantKey', message: 'is required to sign requests with a password' });
+    if (options.getAuthToken !== undefined && typeof options.getAuthToken !== 'function') problems.push({ field: 'getAuthToken', message: 'must be a function answering the app user\'s token' });
     if (options.password === '') problems.push({ field: 'password', message: 'must not be empty (leave it out to let the backend sign)' });
     if (problems.length) throw new InvalidRequestError(problems);
     const { password, ...rest } = options;
@@ -86,7 +92,7 @@ export class CheckoutSdk {
   /** Whether a return URL's hash matches its payment_id and the order; undefined without a password to check with. */
   checkReturnHash(paymentId: string, order: Order, hash: string | undefined): boolean | undefined {
     if (this.#password === undefined) return undefined;
-    return hashEquals(returnHash({ password: this.#password, hashAlgorithm: this.options.hashAlgorithm }, paymentId, order), hash);
+    return hashEquals(returnHash({ password: this.#password, hashAlgorithm: this.options.hashAlgorithm }, paymentId, orderWithDescription(order)), hash);
   }
 
   private async send(op: CheckoutOperationSpec, fields: Record<string, unknown>): Promise<unknown> {
@@ -98,6 +104,8 @@ export class CheckoutSdk {
       password !== undefined
         ? signedBody(op, fields, { merchantKey: merchantKey!, password, hashAlgorithm })
         : { ...(merchantKey ? { merchant_key: merchantKey } : {}), ...fields };
-    return postJson(this.fetchFn, `${this.backendUrl}${op.path}`, body, this.options.timeoutMs ?? 30_000);
+    const token = this.options.getAuthToken ? await this.options.getAuthToken() : undefined;
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    return postJson(this.fetchFn, `${this.backendUrl}${op.path}`, body, this.options.timeoutMs ?? 30_000, headers);
   }
 }

@@ -6,12 +6,12 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
   text(): Promise<string>;
 }>;
 
-export async function postJson(fetchFn: FetchLike, url: string, body: unknown, timeoutMs: number): Promise<unknown> {
+export async function postJson(fetchFn: FetchLike, url: string, body: unknown, timeoutMs: number, headers: Record<string, string> = {}): Promise<unknown> {
   let res: Awaited<ReturnType<FetchLike>>;
   let text: string;
   const signal = typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal ? AbortSignal.timeout(timeoutMs) : undefined;
   try {
-    res = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal });
+    res = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body), signal });
     text = await res.text();
   } catch (err) {
     throw new NetworkError(err);

@@ -52,9 +52,34 @@ describe('CheckoutWebViewController', () => {
     }
   });
 
+  it('tells pages on one path apart by the merchant\'s own query, and says "returned" when the URLs are the same', async () => {
+    const byQuery = { ...request, successUrl: 'https://shop.example/r?result=ok', cancelUrl: 'https://shop.example/r?result=no', errorUrl: 'https://shop.example/r' };
+    for (const [url, expected] of [
+      ['https://shop.example/r?result=no&payment_id=p', { status: 'cancel', paymentId: 'p' }],
+      ['https://shop.example/r?payment_id=p&result=ok', { status: 'success', paymentId: 'p' }],
+      ['https://shop.example/r?payment_id=p', { status: 'error', paymentId: 'p' }],
+    ] as const) {
+      const c = new CheckoutWebViewController(sdk(), byQuery);
+      c.onNavigation(url);
+      await expect(c.result).resolves.toEqual(expected);
+    }
+    const same = { ...request, successUrl: 'https://shop.example/r', cancelUrl: 'https://shop.example/r', errorUrl: 'https://shop.example/r', expiryUrl: undefined };
+    const c = new CheckoutWebViewController(sdk(), same);
+    expect(c.shouldStartLoad('https://shop.example/r?payment_id=p')).toBe(false);
+    await expect(c.result).resolves.toEqual({ status: 'returned', paymentId: 'p' });
+  });
+
+  it('checks the return hash over the description the SDK filled in when the order has none', async () => {
+    const { description: _none, ...order } = request.order;
+    const good = returnHash({ password: 'pw' }, 'p-1', { ...order, description: 'Order o-1' });
+    const c = new CheckoutWebViewController(sdk('pw'), { ...request, order });
+    c.shouldStartLoad(back('success', { src: 'app', payment_id: 'p-1', order_id: 'o-1', hash: good }));
+    await expect(c.result).resolves.toMatchObject({ status: 'success', hashVerified: true });
+  });
+
   it('checks the return hash when it knows the password: verified, or rejected as tampered', async () => {
     const order = request.order;
-    const good = returnHash({ password: 'pw' }, 'p-1', order);
+    const good = returnHash({ password: 'pw' }, 'p-1', { ...order, description: order.description! });
     const ok = new CheckoutWebViewController(sdk('pw'), request);
     ok.shouldStartLoad(back('success', { payment_id: 'p-1', order_id: 'o-1', hash: good }));
     await expect(ok.result).resolves.toMatchObject({ status: 'success', hashVerified: true });

@@ -1,6 +1,6 @@
 /** Bad input fails in the SDK with a clear message, before any request is sent. */
 import { describe, expect, it } from 'vitest';
-import { CheckoutSdk, InvalidRequestError, type PaymentRequest } from '@open-payments/mobile-sdk';
+import { CheckoutSdk, InvalidRequestError, sessionHash, type PaymentRequest } from '@open-payments/mobile-sdk';
 
 const request = (over: Partial<PaymentRequest> = {}): PaymentRequest => ({
   operation: 'purchase',
@@ -55,14 +55,60 @@ describe('SDK input checks', () => {
     expect(await amountProblem('10.00', 'usd')).toEqual([{ field: 'order.currency', message: 'must be an ISO 4217 code in capitals such as "USD" (got "usd")' }]);
   });
 
-  it('wants the three return URLs on three different pages (the outcome is told by the page)', async () => {
+  it('takes a request with only the spec\'s fields: no description, the three return URLs on one page', async () => {
+    const bodies: string[] = [];
+    const sdk = new CheckoutSdk({
+      backendUrl: 'https://backend.example',
+      merchantKey: 'key',
+      password: 'pw',
+      fetch: async (_url, init) => {
+        bodies.push(init.body);
+        return { status: 200, text: async () => '{"redirect_url":"https://pay.example/auth/x"}' };
+      },
+    });
+    const specOnly: PaymentRequest = {
+      operation: 'purchase',
+      successUrl: 'https://shop.example/return',
+      cancelUrl: 'https://shop.example/return',
+      errorUrl: 'https://shop.example/return',
+      order: { number: 'order-7', amount: '10.00', currency: 'USD' },
+    };
+    await expect(sdk.fetchPaymentUrl(specOnly)).resolves.toBe('https://pay.example/auth/x');
+    // The platform needs a description (2–1024): the SDK fills one in and signs over it.
+    const sent = JSON.parse(bodies[0]!);
+    expect(sent.order).toEqual({ number: 'order-7', amount: '10.00', currency: 'USD', description: 'Order order-7' });
+    expect(sent.hash).toBe(sessionHash({ password: 'pw' }, sent.order));
+  });
+
+  it('still checks each return URL and a description that is given', async () => {
     const { sdk } = sdkWithoutNetwork();
-    expect(await problems(sdk.fetchPaymentUrl(request({ errorUrl: 'https://shop.example/cancel?why=error' })))).toEqual([
-      { field: 'errorUrl', message: 'must lead to a different page than cancel_url (the outcome is told by the page)' },
-    ]);
     expect(await problems(sdk.fetchPaymentUrl(request({ successUrl: 'shop://success' })))).toEqual([
       { field: 'successUrl', message: 'must be an http(s) URL of at most 1024 characters' },
     ]);
+    expect(await problems(sdk.fetchPaymentUrl(request({ order: { number: 'o', amount: '1.00', currency: 'USD', description: 'x' } })))).toEqual([
+      { field: 'order.description', message: 'must be 2 to 1024 characters' },
+    ]);
+  });
+
+  it('sends the app user\'s token as a bearer token on every operation, fetched afresh each time', async () => {
+    const auth: Array<string | undefined> = [];
+    let n = 0;
+    const sdk = new CheckoutSdk({
+      backendUrl: 'https://backend.example',
+      getAuthToken: async () => `token-${++n}`,
+      fetch: async (_url, init) => {
+        auth.push(init.headers.authorization);
+        return { status: 200, text: async () => '{"redirect_url":"https://pay.example/auth/x","payment_id":"p-1","result":"accepted"}' };
+      },
+    });
+    await sdk.fetchPaymentUrl(request());
+    await sdk.checkStatus({ paymentId: 'p-1' });
+    await sdk.refundPayment({ paymentId: 'p-1' });
+    await sdk.voidPayment({ paymentId: 'p-1' });
+    expect(auth).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-3', 'Bearer token-4']);
+    const { sdk: anonymous } = sdkWithoutNetwork();
+    expect(() => new CheckoutSdk({ backendUrl: 'https://b.example', getAuthToken: 'abc' as never })).toThrow(/getAuthToken/);
+    await expect(anonymous.fetchPaymentUrl(request())).resolves.toBeTypeOf('string');
   });
 
   it('checks the operations\' ids and refund amounts', async () => {

@@ -14,7 +14,8 @@ export interface Order {
   /** A string in the currency's format: "10.00" for USD, "1000" for ISK, "1.000" for KWD. */
   amount: string;
   currency: string;
-  description: string;
+  /** 2–1024 characters. Optional, as in the spec; the SDK sends "Order <number>" when it is left out. */
+  description?: string;
 }
 
 export interface Customer {
@@ -46,7 +47,10 @@ export interface PaymentRequest {
   successUrl: string;
   /** … after a decline or when the payer cancels. */
   cancelUrl: string;
-  /** … when the outcome is undetermined. */
+  /**
+   * … when the outcome is undetermined. The three may be the same page: the web-view controller then reports
+   * `returned` and the app asks `checkStatus` (it would anyway before shipping).
+   */
   errorUrl: string;
   /** … when the session expired. */
   expiryUrl?: string;
@@ -86,10 +90,13 @@ function renamed(source: object): Record<string, unknown> {
   return out;
 }
 
+/** The description the platform needs (2–1024 characters) when the app gave none: the same in the session and the return hash. */
+export const orderWithDescription = (order: Order): Order & { description: string } => ({ ...order, description: order.description ?? `Order ${order.number}` });
+
 export function toSessionFields(request: PaymentRequest): SessionFields {
   const { order, customer, billingAddress, ...rest } = request;
   const fields = renamed(rest);
-  fields.order = renamed(order);
+  fields.order = renamed(orderWithDescription(order));
   if (customer) fields.customer = renamed(customer);
   if (billingAddress) fields.billing_address = renamed(billingAddress);
   return fields as SessionFields;

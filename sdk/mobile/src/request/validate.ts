@@ -29,25 +29,18 @@ export function sessionProblems(body: Record<string, unknown>): WireProblem[] {
 
   if (!OPERATIONS.includes(body.operation as never)) add('operation', `must be one of ${OPERATIONS.join(', ')} (got ${JSON.stringify(body.operation)})`);
 
-  // All three return URLs, each landing somewhere else: the platform falls back from one to another when one is
-  // missing, and then a decline would come back on the success URL.
-  const targets = new Map<string, string>();
+  // The spec's request holds the three return URLs. They may share a page: the web-view controller then
+  // reports "returned" and the app asks the status (docs/mobile-sdk.md).
   for (const field of [...RETURN_URLS, 'expiry_url'] as const) {
     const value = body[field];
     if (value === undefined && field === 'expiry_url') continue;
     if (typeof value !== 'string' || value === '') add(field, 'is required');
     else if (value.length > 1024 || !httpUrl(value)) add(field, 'must be an http(s) URL of at most 1024 characters');
-    else {
-      const target = returnTarget(value)!;
-      const same = targets.get(target);
-      if (same) add(field, `must lead to a different page than ${same} (the outcome is told by the page)`);
-      else targets.set(target, field);
-    }
   }
 
   const order = body.order;
   if (!isObject(order)) {
-    add('order', 'is required: { number, amount, currency, description }');
+    add('order', 'is required: { number, amount, currency }');
     return problems;
   }
   const { number, amount, currency, description } = order;
@@ -58,7 +51,8 @@ export function sessionProblems(body: Record<string, unknown>): WireProblem[] {
     const why = amountProblem(amount, currency);
     if (why) add('order.amount', why);
   }
-  if (typeof description !== 'string' || description.length < 2 || description.length > 1024) add('order.description', 'must be 2 to 1024 characters');
+  // Optional (the spec's order is number, amount, currency); the SDK fills one in before signing.
+  if (description !== undefined && (typeof description !== 'string' || description.length < 2 || description.length > 1024)) add('order.description', 'must be 2 to 1024 characters');
   return problems;
 }
 

@@ -122,6 +122,13 @@ const buildSchema = () =>
     CONSOLE_INVITATIONS: withDefault(oneOf(['email', 'link']), 'email'),
     /** A console session ends this long after sign-in, whatever is done with it. */
     CONSOLE_SESSION_HOURS: withDefault(num(0.01, 24), 8),
+    /** …and this long after its last request (PCI DSS 8.2.8: at most 15 minutes idle). */
+    CONSOLE_IDLE_MINUTES: withDefault(num(1, 15), 15),
+    /**
+     * The value the stage's CloudFront sends to the console API in X-Console-Origin-Verify: with it the request came
+     * through CloudFront, and CloudFront-Viewer-Address names the viewer. Unset: that header is never trusted.
+     */
+    CONSOLE_ORIGIN_VERIFY: optional(text()),
     LOG_LEVEL: withDefault(oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
     /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
     METRICS_ENABLED: flag(),

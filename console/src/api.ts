@@ -16,6 +16,12 @@ export class ApiError extends Error {
   }
 }
 
+/** Dispatched on window when a call finds the session ended; `detail` is the API's message. */
+export const SIGNED_OUT_EVENT = 'console-signed-out';
+
+/** GET /me: the session probe (200 either way). */
+export type Me = { signedIn: true; user: User; csrfToken: string } | { signedIn: false; reason?: 'idle'; message?: string };
+
 function csrf(): string {
   const m = /(?:^|;\s*)console_csrf=([^;]+)/.exec(document.cookie);
   return m?.[1] ?? '';
@@ -29,6 +35,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  // A session that ended (idle timeout, 8 hours, disabled user) sends the page back to sign-in, saying why.
+  if (res.status === 401 && !path.startsWith('/sign-in')) window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: String(data.error_message ?? '') }));
   if (!res.ok) {
     const errors = Array.isArray(data.errors) ? (data.errors as { error_message?: string }[]).map((e) => e.error_message).filter(Boolean) : [];
     throw new ApiError(res.status, errors.length ? errors.join(' ') : String(data.error_message ?? res.statusText));

@@ -3,7 +3,7 @@
  * merchants' users always see their own.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type User } from './api.js';
+import { api, SIGNED_OUT_EVENT, type Me, type User } from './api.js';
 import { go, useRoute } from './router.js';
 import { SignIn } from './pages/sign-in.js';
 import { Payments } from './pages/payments.js';
@@ -30,12 +30,25 @@ export function App() {
   const [merchants, setMerchants] = useState<Merchant[]>([]);
   const [merchant, setMerchant] = useState<string>(() => sessionStorage.getItem('merchant') ?? '');
 
+  // Why the sign-in page is shown again (the session ended while the page was open).
+  const [signedOutBecause, setSignedOutBecause] = useState<string>();
   const refreshMe = () =>
-    api.get<{ user: User }>('/me').then(
-      (r) => setUser(r.user),
+    api.get<Me>('/me').then(
+      (r) => {
+        if (!r.signedIn) setSignedOutBecause(r.message);
+        setUser(r.signedIn ? r.user : null);
+      },
       () => setUser(null),
     );
   useEffect(() => void refreshMe(), []);
+  useEffect(() => {
+    const ended = (e: Event) => {
+      setSignedOutBecause((e as CustomEvent<string>).detail || undefined);
+      setUser(null);
+    };
+    window.addEventListener(SIGNED_OUT_EVENT, ended);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, ended);
+  }, []);
   useEffect(() => {
     if (!user) return;
     api.get<{ merchants: Merchant[] }>('/merchants').then((r) => {
@@ -47,7 +60,7 @@ export function App() {
   useEffect(() => sessionStorage.setItem('merchant', merchant), [merchant]);
 
   if (user === undefined) return <p aria-busy="true">Loading…</p>;
-  if (user === null || route.path === '/sign-in') return <SignIn params={route.params} onSignedIn={(u) => { setUser(u); go(u.role === 'operator' ? '/dashboard' : '/payments'); }} />;
+  if (user === null || route.path === '/sign-in') return <SignIn params={route.params} notice={signedOutBecause} onSignedIn={(u) => { setSignedOutBecause(undefined); setUser(u); go(u.role === 'operator' ? '/dashboard' : '/payments'); }} />;
 
   const operator = user.role === 'operator';
   const nav: [string, string][] = [

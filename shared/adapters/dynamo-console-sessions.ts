@@ -3,7 +3,7 @@
  * table never holds the cookie's value). Both expire through the table's TTL and are refused past their end anyway.
  */
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConsoleSession, ConsoleSessionStore, PendingSignIn, PendingSignInStore } from '../ports/console-sessions.js';
 import { ddbClient } from './aws-clients.js';
 
@@ -41,8 +41,27 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
       csrfToken: item.csrfToken,
       createdAt: item.createdAt,
       expiresAt: item.endsAt,
+      // Sessions opened before the idle timeout existed count as seen at sign-in.
+      lastSeenAt: item.lastSeenAt ?? item.createdAt,
       sourceIp: item.sourceIp,
     };
+  }
+
+  async touch(id: string, at: string): Promise<void> {
+    try {
+      await ddbClient().send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: sessionKey(id),
+          UpdateExpression: 'SET lastSeenAt = :at',
+          // An update would otherwise create a bare item for a session signed out in the meantime.
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    }
   }
 
   async delete(id: string): Promise<void> {

@@ -8,7 +8,10 @@ export interface ConsoleSession {
   /** The double-submit token every state-changing call must repeat in X-CSRF-Token. */
   csrfToken: string;
   createdAt: string;
+  /** The absolute end (CONSOLE_SESSION_HOURS after sign-in), whatever is done with the session. */
   expiresAt: string;
+  /** The last request that used it (kept to the minute): idle past CONSOLE_IDLE_MINUTES, it has ended. */
+  lastSeenAt: string;
   sourceIp: string;
 }
 
@@ -16,6 +19,8 @@ export interface ConsoleSessionStore {
   /** Stored under a hash of `id` (conditional put: ids never collide silently). */
   create(id: string, session: ConsoleSession): Promise<void>;
   get(id: string): Promise<ConsoleSession | undefined>;
+  /** Records a request at `at`; a session signed out (deleted) meanwhile is not brought back. */
+  touch(id: string, at: string): Promise<void>;
   delete(id: string): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import { Message } from '../ui.js';
 
 type Step = { challenge: string; pending: string; secret_code?: string };
 
-export function SignIn({ params, onSignedIn }: { params: URLSearchParams; onSignedIn: (u: User) => void }) {
+export function SignIn({ params, notice, onSignedIn }: { params: URLSearchParams; notice?: string; onSignedIn: (u: User) => void }) {
   // An invitation link carries the email and one-time password in the fragment (never sent to a server).
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState(params.get('code') ?? '');
@@ -32,6 +32,7 @@ export function SignIn({ params, onSignedIn }: { params: URLSearchParams; onSign
   return (
     <main class="sign-in">
       <h1>Sign in to the console</h1>
+      {notice && !error && <p role="status">{notice}</p>}
       <form onSubmit={submit}>
         {!step && (
           <>

@@ -27,3 +27,12 @@ export class ConsoleNotFoundError extends PlatformError {
     super(what);
   }
 }
+
+/** A sign-in body that is not `application/json` (a cross-site form can send only text/plain, urlencoded, multipart). */
+export class ConsoleUnsupportedMediaError extends PlatformError {
+  readonly code = 415;
+  readonly httpStatus = 415;
+  constructor(message = 'Send the sign-in as application/json.') {
+    super(message);
+  }
+}

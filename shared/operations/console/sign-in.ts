@@ -40,10 +40,12 @@ function parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
 
 export async function signIn(cx: ConsoleContext, body: unknown, from: From): Promise<SignInResult> {
   const { email, password } = parse(credentials, body);
-  // Refused before Cognito is asked: no console record, no console (and no probing of the pool's accounts).
+  // The same steps whoever asks: the console record and Cognito's password check, for an unknown or disabled email
+  // too, so the answer's timing does not tell which emails have an account. Only then is anything refused.
   const user = await cx.users.get(email);
+  const step = await settled(() => cx.identity().signIn(email, password));
   if (!user || user.disabled) throw new ConsoleAuthError(new ConsoleSignInError().message);
-  return next(cx, email, await refused(() => cx.identity().signIn(email, password)), from);
+  return next(cx, email, await refused(step), from);
 }
 
 export async function answerChallenge(cx: ConsoleContext, body: unknown, from: From): Promise<SignInResult> {
@@ -77,12 +79,25 @@ async function next(cx: ConsoleContext, email: string, step: SignInStep, from: F
     csrfToken: randomBytes(24).toString('base64url'),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + cx.d.config.CONSOLE_SESSION_HOURS * 3600_000).toISOString(),
+    lastSeenAt: now.toISOString(),
     sourceIp: from.sourceIp,
   };
   const sessionId = randomBytes(32).toString('base64url');
   await cx.sessions.create(sessionId, session);
   await audit(cx, { email, role: user.role, clientKey: user.clientKey, ...from }, 'user.sign-in', { clientKey: user.clientKey });
   return { kind: 'session', sessionId, session };
+}
+
+/** Runs the call to its end, success or failure, and hands back a call that repeats its outcome. */
+async function settled<T>(call: () => Promise<T>): Promise<() => Promise<T>> {
+  try {
+    const value = await call();
+    return async () => value;
+  } catch (err) {
+    return async () => {
+      throw err;
+    };
+  }
 }
 
 async function refused<T>(call: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 /**
  * The console API (/console/api/...): JSON bodies and queries, with no session, a junk session cookie or a junk CSRF
- * header. Without a valid session every route but sign-in answers 401; none may be a 5xx, and every error is the
+ * header. Without a valid session every route but sign-in and the session probe (/me) answers 401; none may be a 5xx, and every error is the
  * Checkout error body.
  */
 import fc from 'fast-check';

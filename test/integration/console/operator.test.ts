@@ -131,7 +131,7 @@ describe('disabling a console user', () => {
     const off = await operator.send('POST', `/users/${encodeURIComponent('leaving@operator.example')}/disable`);
     expect(off.status).toBe(200);
     expect(off.body.user).toMatchObject({ email: 'leaving@operator.example', disabled: true });
-    expect((await user.get('/me')).status).toBe(401);
+    expect((await user.get('/me')).body).toEqual({ signedIn: false });
     expect((await user.get('/payments')).status).toBe(401);
     expect((await call(platform.url, 'POST', '/sign-in', { email: 'leaving@operator.example', password: NEW_PASSWORD })).status).toBe(401);
     // Cognito itself refuses the password too (AdminDisableUser), not only the console's record.

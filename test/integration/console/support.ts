@@ -22,7 +22,8 @@ export async function inviteConsoleUser(email: string, role: ConsoleRole, client
 export async function call(baseUrl: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl}/console/api${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    // As the console's page sends it: browsers name the page's origin on every POST (the sign-in routes require it).
+    headers: { origin: baseUrl, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -1,6 +1,5 @@
 /**
- * The payments table's capacity mode, per stage: `cdk deploy -c tableCapacity=…` (docs/operations: README
- * "Deploying a stage").
+ * The payments table's capacity mode, per stage: `cdk deploy -c tableCapacity=…` (docs/deploy-reference.md).
  *
  * - `on-demand` (the default): DynamoDB bills each request and follows any spike at once. A million SALEs with one
  *   callback each cost ~$12.3 (`npm run bench`, us-east-1; bench/cost.md), $9.5 of it writes.

@@ -5,7 +5,7 @@
  * has. `npm start`, `npm test`, `npm run bench` and `npm run soak` go through it: the local platform is meant to behave
  * as the functions do in Lambda, the CPU figures are meant for Lambda, and V8 versions differ in kind, not only in
  * degree (Node 20's V8 gives an object literal that opens with a spread and adds members a new map on every call,
- * Node 22's does not; README "Where it stands (s23)").
+ * Node 22's does not; commit 5103530, 2026-11-24).
  *
  * The pinned build comes from the npm registry (the `node` package's linux-x64 build, checked against the registry's
  * sha512) into .local/runtime/ on first use. Elsewhere than linux-x64, when the download fails, or with

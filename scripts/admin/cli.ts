@@ -57,7 +57,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
   clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
   brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
   providers secret NAME   (an APM provider's webhook secret; the sandbox provider is "sandbox")
-  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; README "Keys")
+  keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; docs/keys.md)
   <group> --help        that group's commands and an example
 
 example:

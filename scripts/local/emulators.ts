@@ -121,7 +121,7 @@ export async function startDynamoDbLocal(opts: { port?: number; dbPath?: string 
 }
 
 /**
- * One moto server for SQS, KMS and EventBridge (moto keeps nothing across restarts; see README), started through
+ * One moto server for SQS, KMS and EventBridge (moto keeps nothing across restarts; see docs/local.md), started through
  * moto-server.py: moto's own server with its SQS receive's per-message attribute walk and two per-request look-ups
  * cut (the same answers; ~6.6 → ~2.8 ms of moto's CPU per SQS call under load).
  */

@@ -28,8 +28,9 @@ import { keys, transIdOfKey } from './table-keys.js';
 
 
 /**
- * The item of a payment. `form`: `compact` leaves out what s27's rules leave out (transId, history dates equal to
- * createdAt, the payer's prefixes and repeats); `full` keeps them for code before s27 while a stage is upgraded.
+ * The item of a payment. `form`: `compact` leaves out what the key or the rest of the item holds (transId, history
+ * dates equal to createdAt, the payer's prefixes and repeats); `full` keeps them for code before the compact form
+ * (commit d46709d, 2026-11-27) while a stage is upgraded.
  * `reservation`: the first write of a new payment, before its acquirer is asked. It carries no
  * reconciler entry: a request answers in seconds, and its outcome write lists the payment only if that outcome is
  * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments

@@ -1,7 +1,7 @@
 /**
- * PAYMENT_ITEM_FORM=full (shared/config.ts): while a stage deployed before s27 is upgraded, payment items are
- * written with everything code before s27 reads (transId, the payer's field names as the protocol spells them,
- * every history date), and the platform reads them as it reads its compact items.
+ * PAYMENT_ITEM_FORM=full (shared/config.ts): while a stage deployed before the compact form (commit d46709d) is
+ * upgraded, payment items are written with everything the earlier code reads (transId, the payer's field names as
+ * the protocol spells them, every history date), and the platform reads them as it reads its compact items.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -85,7 +85,7 @@ describe('payment item', () => {
     expect(toPayment(paymentItem(refunded, 0))).toEqual(asRead(refunded));
   });
 
-  it("the full form (PAYMENT_ITEM_FORM=full) keeps what code before s27 reads, and reads the same", () => {
+  it("the full form (PAYMENT_ITEM_FORM=full) keeps what code before the compact form reads, and reads the same", () => {
     const payer = { payer_first_name: 'Jonathan', payer_email: 'a@b.c', payer_ip: '203.0.113.45' };
     const p = sale({ details: { payer, payerIp: '203.0.113.45', transactionType: 'SALE' } });
     const item = paymentItem(p, 0, true, 'full');

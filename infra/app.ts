@@ -12,7 +12,7 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
   walletTrust?: WalletTrust;
   /** `-c tableCapacity=…` (table-capacity.ts); the stage's own setting (on-demand) otherwise. */
   tableCapacity?: TableCapacity;
-  /** `-c paymentItemForm=full`: payment items written as code before s27 reads them (shared/config.ts PAYMENT_ITEM_FORM). */
+  /** `-c paymentItemForm=full`: payment items as code before d46709d reads them (shared/config.ts PAYMENT_ITEM_FORM). */
   paymentItemForm?: PaymentItemForm;
   account: string;
   region: string;

@@ -43,7 +43,7 @@ export interface StageSettings {
      * deployer (`-c walletTrustFile=wallet-trust.json`, see docs/wallets.md). Without them wallet tokens are refused.
      */
     walletTrust?: WalletTrust;
-    /** PAYMENT_ITEM_FORM (shared/config.ts): `full` for the first deploy of a stage upgraded from before s27. */
+    /** PAYMENT_ITEM_FORM (shared/config.ts): `full` for the first deploy of a stage upgraded from before d46709d. */
     paymentItemForm?: PaymentItemForm;
   };
   api: {

@@ -137,8 +137,8 @@ const buildSchema = () =>
     /**
      * How payment items are written (shared/adapters/payment-item.ts); both forms are read. `full` also writes what
      * `compact` leaves to the key and the rest of the item (transId, the payer's field names, history dates), which
-     * code before s27 needs: a stage deployed before s27 is upgraded by one deploy with `-c paymentItemForm=full`,
-     * then one without it (README "Deploying a stage").
+     * code before the compact form (commit d46709d, 2026-11-27) needs: a stage deployed before it is upgraded by one
+     * deploy with `-c paymentItemForm=full`, then one without it (docs/deploy-reference.md).
      */
     PAYMENT_ITEM_FORM: withDefault(oneOf(PAYMENT_ITEM_FORMS), 'compact'),
   }) satisfies Fields;

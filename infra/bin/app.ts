@@ -25,7 +25,8 @@ const merchantBackend = context('merchantBackend') === 'true' ? { merchantKey: m
 // `-c tableCapacity=provisioned[:writes=MIN-MAX,…]` (infra/table-capacity.ts); on-demand otherwise.
 const tableCapacityValue = context('tableCapacity');
 
-// `-c paymentItemForm=full`: the first deploy of a stage upgraded from before s27 (README "Deploying a stage").
+// `-c paymentItemForm=full`: the first deploy of a stage upgraded from before the compact payment item
+// (commit d46709d; docs/deploy-reference.md).
 const paymentItemForm = context('paymentItemForm');
 if (paymentItemForm !== undefined && !PAYMENT_ITEM_FORMS.includes(paymentItemForm as PaymentItemForm)) {
   throw new Error(`-c paymentItemForm must be one of ${PAYMENT_ITEM_FORMS.join(', ')}, not "${paymentItemForm}"`);

@@ -5,7 +5,7 @@
  */
 
 export const TABLE = {
-  /** Single-table design; see README "Data model". */
+  /** Single-table design; see docs/data-model.md. */
   logicalName: 'payments',
   partitionKey: 'pk',
   sortKey: 'sk',

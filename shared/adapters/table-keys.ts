@@ -1,4 +1,4 @@
-/** Key shapes of the single table (see README "Data model"). One function per item kind. */
+/** Key shapes of the single table (see docs/data-model.md). One function per item kind. */
 
 const PAYMENT = 'PAYMENT#';
 

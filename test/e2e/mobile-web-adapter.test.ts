@@ -18,7 +18,7 @@ import { deps } from '../../shared/deps.js';
 import { startTestPlatform, testMerchant } from '../support/platform.js';
 import { readConfig } from '../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../sdk/merchant-backend/src/http-server.js';
-import { paymentRequest } from '../integration/sdk/support.js';
+import { E2E_APP_TOKEN, e2eAppUser, paymentRequest, shopOrders } from '../integration/sdk/support.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -48,6 +48,7 @@ beforeAll(async () => {
   await deps().merchants.update(merchant.clientKey, { checkoutFrameAncestors: [app.url] });
   backend = await startBackendServer(
     readConfig({ PLATFORM_URL: platform.url, MERCHANT_KEY: merchant.clientKey, MERCHANT_PASSWORD: merchant.password, PORT: '0', CORS_ORIGINS: app.url }),
+    { authenticate: e2eAppUser, priceOrder: shopOrders, log: false },
   );
   browser = await launchChromium();
 });
@@ -78,7 +79,7 @@ describe('mobile SDK /web adapter in Chromium', () => {
     const page = await openApp();
     const request = paymentRequest({}, app.url);
     const popupOpened = page.waitForEvent('popup');
-    const result = page.evaluate(({ b, r }) => window.runCheckout('popup', b, r), { b: backend.url, r: request });
+    const result = page.evaluate(({ b, r, t }) => window.runCheckout('popup', b, r, t), { b: backend.url, r: request, t: E2E_APP_TOKEN });
     const popup = await popupOpened;
     await popup.getByLabel('Card number').waitFor();
     await pay(popup);
@@ -89,7 +90,7 @@ describe('mobile SDK /web adapter in Chromium', () => {
   it('iframe: pays inside the app page, settles success and removes the iframe', async () => {
     const page = await openApp();
     const request = paymentRequest({}, app.url);
-    const result = page.evaluate(({ b, r }) => window.runCheckout('iframe', b, r), { b: backend.url, r: request });
+    const result = page.evaluate(({ b, r, t }) => window.runCheckout('iframe', b, r, t), { b: backend.url, r: request, t: E2E_APP_TOKEN });
     const frame = await (await page.waitForSelector('#slot iframe')).contentFrame();
     await frame!.getByLabel('Card number').waitFor();
     await pay(frame!);

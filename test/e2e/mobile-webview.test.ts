@@ -13,7 +13,7 @@ import type { Merchant } from '../../shared/domain/merchant.js';
 import { startTestPlatform, testMerchant } from '../support/platform.js';
 import { readConfig } from '../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../sdk/merchant-backend/src/http-server.js';
-import { paymentRequest, requestsContaining, type RecordedRequest } from '../integration/sdk/support.js';
+import { E2E_APP_TOKEN, e2eAppUser, paymentRequest, requestsContaining, shopOrders, type RecordedRequest } from '../integration/sdk/support.js';
 
 // The app's return pages are never loaded (the web view stops there), so they need no server.
 const APP = 'https://app.shop.example/checkout';
@@ -30,8 +30,9 @@ beforeAll(async () => {
   merchant = await testMerchant();
   backend = await startBackendServer(
     readConfig({ PLATFORM_URL: platform.url, MERCHANT_KEY: merchant.clientKey, MERCHANT_PASSWORD: merchant.password, PORT: '0' }),
+    { authenticate: e2eAppUser, priceOrder: shopOrders, log: false },
   );
-  appSdk = new CheckoutSdk({ backendUrl: backend.url });
+  appSdk = new CheckoutSdk({ backendUrl: backend.url, getAuthToken: () => E2E_APP_TOKEN });
   browser = await launchChromium();
 });
 afterAll(async () => {

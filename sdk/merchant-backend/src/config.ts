@@ -8,6 +8,7 @@ const list = z
 
 const OPERATION_NAMES = ['session', 'status', 'refund', 'void'] as const;
 export type BackendOperation = (typeof OPERATION_NAMES)[number];
+const DEFAULT_OPERATIONS: BackendOperation[] = ['session', 'status'];
 
 const schema = z.object({
   PLATFORM_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
@@ -21,8 +22,17 @@ const schema = z.object({
   ALLOWED_RETURN_URLS: list.pipe(z.array(z.string().regex(/^https?:\/\/[^/]+\/.*$/, 'each entry must be an http(s) URL ending in a path, like https://shop.example/app/'))),
   /** Browser origins allowed to call the backend (web and Capacitor apps); native apps need none. */
   CORS_ORIGINS: list,
-  /** Which operations apps may call; refund and void move money back, so a deployment may keep them to staff tools. */
-  ENABLED_OPERATIONS: list.pipe(z.array(z.enum(OPERATION_NAMES))).transform((ops) => (ops.length ? ops : [...OPERATION_NAMES])),
+  /**
+   * Which operations apps may call. Default session,status: refund and void move money back, so they stay with
+   * staff tools unless the merchant adds them (even then, only for the user's own orders).
+   */
+  ENABLED_OPERATIONS: list.pipe(z.array(z.enum(OPERATION_NAMES))).transform((ops) => (ops.length ? ops : [...DEFAULT_OPERATIONS])),
+  /** The local JWT example (auth/jwks.ts): all three, or none (then every request is refused). */
+  APP_JWKS_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  APP_JWT_ISSUER: z.optional(z.string().min(1)),
+  APP_JWT_AUDIENCE: z.optional(z.string().min(1)),
+  /** DynamoDB table of order owners (the AWS deployment); empty: this process's memory. */
+  ORDER_OWNERS_TABLE: z.optional(z.string().min(1)),
 });
 
 export interface BackendConfig {
@@ -35,6 +45,9 @@ export interface BackendConfig {
   allowedReturnUrls: string[];
   corsOrigins: string[];
   enabledOperations: BackendOperation[];
+  /** Set when the local JWT example is configured. */
+  appJwt?: { jwksUrl: string; issuer: string; audience: string };
+  orderOwnersTable?: string;
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
@@ -44,6 +57,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`merchant backend configuration: ${problems}`);
   }
   const e = parsed.data;
+  const jwt = [e.APP_JWKS_URL, e.APP_JWT_ISSUER, e.APP_JWT_AUDIENCE];
+  if (jwt.some(Boolean) && !jwt.every(Boolean)) {
+    throw new Error('merchant backend configuration: APP_JWKS_URL, APP_JWT_ISSUER and APP_JWT_AUDIENCE go together (all three or none)');
+  }
   return {
     platformUrl: e.PLATFORM_URL,
     merchantKey: e.MERCHANT_KEY,
@@ -53,5 +70,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     allowedReturnUrls: e.ALLOWED_RETURN_URLS,
     corsOrigins: e.CORS_ORIGINS,
     enabledOperations: e.ENABLED_OPERATIONS,
+    ...(e.APP_JWKS_URL && e.APP_JWT_ISSUER && e.APP_JWT_AUDIENCE ? { appJwt: { jwksUrl: e.APP_JWKS_URL, issuer: e.APP_JWT_ISSUER, audience: e.APP_JWT_AUDIENCE } } : {}),
+    ...(e.ORDER_OWNERS_TABLE ? { orderOwnersTable: e.ORDER_OWNERS_TABLE } : {}),
   };
 }

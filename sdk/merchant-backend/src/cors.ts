@@ -4,7 +4,7 @@ export function corsHeaders(origin: string | undefined, allowed: string[]): Reco
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-methods': 'POST',
-    'access-control-allow-headers': 'content-type, accept',
+    'access-control-allow-headers': 'authorization, content-type, accept',
     'access-control-max-age': '600',
     vary: 'Origin',
   };

@@ -1,8 +1,7 @@
 /** Node's http server around the backend: body size cap, CORS, and a log line per request without any body. */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FetchLike } from '@open-payments/mobile-sdk';
-import { createBackend, MAX_BODY_BYTES } from './backend.js';
+import { createBackend, MAX_BODY_BYTES, type BackendHooks } from './backend.js';
 import type { BackendConfig } from './config.js';
 import { corsHeaders } from './cors.js';
 import { failure } from './wire.js';
@@ -13,9 +12,14 @@ export interface RunningBackend {
   close(): Promise<void>;
 }
 
-export async function startBackendServer(config: BackendConfig, opts: { host?: string; fetch?: FetchLike } = {}): Promise<RunningBackend> {
+/** Node's headers (lower-case names) with repeated ones joined, as the authenticator reads them. */
+const headerValues = (headers: IncomingHttpHeaders): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+
+export async function startBackendServer(config: BackendConfig, opts: BackendHooks & { host?: string; log?: boolean } = {}): Promise<RunningBackend> {
   const host = opts.host ?? '127.0.0.1';
-  const handle = createBackend(config, opts.fetch);
+  const { host: _host, log = true, ...hooks } = opts;
+  const handle = createBackend(config, hooks);
   const server = createServer(async (req, res) => {
     const started = Date.now();
     const cors = corsHeaders(req.headers.origin, config.corsOrigins);
@@ -38,9 +42,9 @@ export async function startBackendServer(config: BackendConfig, opts: { host?: s
     }
     const answer = tooLarge
       ? failure(413, 'Request body too large.')
-      : await handle({ method: req.method ?? 'GET', path, body: Buffer.concat(chunks).toString('utf8') });
+      : await handle({ method: req.method ?? 'GET', path, headers: headerValues(req.headers), body: Buffer.concat(chunks).toString('utf8') });
     res.writeHead(answer.status, { ...answer.headers, ...cors }).end(answer.body);
-    console.log(JSON.stringify({ message: 'request', method: req.method, path, status: answer.status, latencyMs: Date.now() - started }));
+    if (log) console.log(JSON.stringify({ message: 'request', method: req.method, path, status: answer.status, latencyMs: Date.now() - started }));
   });
   await new Promise<void>((resolve) => server.listen(config.port, host, resolve));
   const { port } = server.address() as AddressInfo;

@@ -23,3 +23,16 @@ export const invalid = (problems: Array<{ field: string; message: string }>): Ba
 
 export const failure = (status: number, message: string): BackendResponse =>
   json(status, { http_code: status, error_code: status, error_message: message, errors: [{ error_code: status, error_message: message }] });
+
+/** No signed-in app user: nothing was signed or sent. */
+export const unauthorized = (): BackendResponse => ({
+  ...failure(401, 'Sign-in required.'),
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'www-authenticate': 'Bearer' },
+});
+
+/**
+ * Another user's payment or order answers as an unknown one (the platform's own 101000 texts), so an app user
+ * cannot even learn that an id exists.
+ */
+export const notFound = (message: 'Payment does not exist.' | 'Order does not exist.'): BackendResponse =>
+  json(400, { http_code: 400, error_code: 101000, error_message: message, errors: [{ error_code: 101000, error_message: message }] });

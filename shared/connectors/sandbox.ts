@@ -107,7 +107,8 @@ export const sandboxConnector: Connector = {
 
   async refund(req): Promise<ConnectorOutcome> {
     await sandboxLatency();
-    return approved(`${req.transId}:refund`);
+    // Each refund its own ARN, as an acquirer's.
+    return approved(`${req.transId}:refund${req.attemptId ? `:${req.attemptId}` : ''}`);
   },
 
   async void(req): Promise<ConnectorOutcome> {

@@ -50,6 +50,8 @@ export interface TransactionRecord {
   amount: number;
   id: string;
   declineReason?: string;
+  /** The acquirer's ARN of a follow-up (a refund's own); the payment's own transaction keeps it on Payment.arn. */
+  arn?: string;
 }
 
 /** Masked card data only: first six and last four digits, expiry and brand. The PAN itself is never on this record. */

@@ -153,6 +153,11 @@ export interface ConnectorInquiry {
   card?: { expMonth: string; expYear: string };
   /** APM payer identifier at the method. */
   identifier?: string;
+  /**
+   * The payment's transactions recorded before this one, oldest first: an acquirer whose answers name no id of a
+   * follow-up (the upstream gateway) tells which of its transactions is this one by the ones before it.
+   */
+  earlier?: Array<{ type: string; amount: number; status: 'success' | 'waiting' | 'fail'; declineReason?: string }>;
 }
 
 export interface CaptureRequest {
@@ -163,6 +168,8 @@ export interface CaptureRequest {
 }
 export interface RefundRequest {
   transId: string;
+  /** This refund / reversal attempt (creditvoid_id): an acquirer gives each its own reference (ARN). */
+  attemptId?: string;
   amount: number;
   currency: string;
   reversal: boolean;
@@ -204,6 +211,10 @@ export interface Connector {
   readonly notifications?: AcquirerNotifications;
   /** Problems with a MID's setup for this connector (settings, credentials), checked when the MID is created. */
   checkSetup?(setup: { settings: Record<string, string>; credentials?: Record<string, string> }): string[];
+  /** The settings as a new MID stores them (one spelling of a URL), once checkSetup found no problem. */
+  normalizeSettings?(settings: Record<string, string>): Record<string, string>;
+  /** Tries the new MID's setup against the acquirer once (a probe); the problems found, none when it works. */
+  probeSetup?(setup: { settings: Record<string, string>; credentials?: Record<string, string> }): Promise<string[]>;
 }
 
 /**

@@ -52,6 +52,7 @@ export function checkoutCallbacks(d: Deps, merchant: Merchant): CallbackRecorder
     const finishedStep = payment.history.find((h) => isStep(h.type) && h.date === event.date && h.status !== 'waiting');
     const stepType = finishedStep && isStep(finishedStep.type) ? STEP_TYPES[finishedStep.type] : undefined;
     const stepCallback = finishedStep && stepType ? record({ type: stepType, status: finishedStep.status === 'success' ? 'success' : 'fail', orderStatus: stepType, reason: event.declineReason }) : [];
-    return [...stepCallback, ...record({ type, status, reason: event.declineReason })];
+    const creditvoid = event.operation === 'REFUND' || event.operation === 'REVERSAL' ? { operation: event.operation, attemptId: event.attemptId } : undefined;
+    return [...stepCallback, ...record({ type, status, reason: event.declineReason, ...(creditvoid ? { creditvoid } : {}) })];
   };
 }

@@ -45,7 +45,7 @@ export function followUpCall(d: CoreDeps, attempt: Attempt): (p: Payment) => Pro
       return connector.capture({ transId: p.transId, amount: attempt.amount, currency: p.currency, card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear } });
     }
     if (attempt.type === 'VOID') return connector.void({ transId: p.transId, amount: attempt.amount, currency: p.currency });
-    return connector.refund({ transId: p.transId, amount: attempt.amount, currency: p.currency, reversal: attempt.type === 'REVERSAL' });
+    return connector.refund({ transId: p.transId, attemptId: attempt.id, amount: attempt.amount, currency: p.currency, reversal: attempt.type === 'REVERSAL' });
   };
 }
 

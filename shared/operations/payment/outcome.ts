@@ -58,5 +58,8 @@ export function answerFollowUp(next: Payment, attempt: AnsweredAttempt, outcome:
   const name = outcome.kind === 'challenge' || outcome.kind === 'pending' ? 'PENDING' : answerEvent(attempt.type, outcome.kind === 'approved');
   const decision = apply(next, { name, amount: attempt.amount });
   const declineReason = outcome.kind === 'declined' ? outcome.reason : undefined;
+  // Each transaction carries its own ARN: a refund's is kept on its history entry, the payment's stays as it was.
+  const record = next.history.find((h) => h.id === attempt.id);
+  if (outcome.kind === 'approved' && outcome.arn && record && decision.callback === 'SUCCESS') record.arn = outcome.arn;
   return { operation: attempt.type, result: decision.callback ?? 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: now, declineReason };
 }

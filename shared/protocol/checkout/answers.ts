@@ -23,6 +23,7 @@ export const PaymentStatusAnswer = answer('CheckoutPaymentStatus', 'payment/stat
   initiator: optionalText,
   source: optionalText,
   sequence: optionalText,
+  moto_type: optionalText,
 });
 
 export const AcceptedBody = answer('CheckoutAccepted', 'refund, capture, retry: accepted; the outcome comes by callback.', { payment_id: text, result: z.literal('accepted') });

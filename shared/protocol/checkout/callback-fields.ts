@@ -35,6 +35,8 @@ export const CHECKOUT_CALLBACK = callbackFields('CheckoutCallbackFields', 'Check
   ...SCHEDULE_ECHO,
   rrn: optionalText,
   arn: optionalText,
+  creditvoid_id: optionalText,
+  moto_type: optionalText,
   brand: optionalText,
   checkout_payment_method: optionalText,
   payee_first_name: optionalText,

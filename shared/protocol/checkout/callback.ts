@@ -8,6 +8,7 @@ import { maskCard, protocolDate, type Payment, type PaymentDetails, type Payment
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { paymentHash } from './hashes.js';
+import { eventArn } from '../arn.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import { browserAttributes, cardOnFileAttributes, extendedData, threeDsAttributes } from '../payment-attributes.js';
 
@@ -24,6 +25,8 @@ export interface CheckoutEvent {
   type: CheckoutCallbackType;
   status: CheckoutCallbackStatus;
   reason?: string;
+  /** A refund or reversal attempt: its creditvoid_id (a distinct value per attempt) and its own ARN. */
+  creditvoid?: { operation: string; attemptId: string };
 }
 
 export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: CheckoutEvent, now: string): Record<string, FormValue> {
@@ -56,7 +59,10 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
       ? { recurring_init_trans_id: str(d.recurringFirstTransId) ?? p.transId, recurring_token: p.recurringToken, schedule_id: str(d.scheduleId) }
       : {}),
     ...(m.recurring ? scheduleEcho(p) : {}),
-    ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: p.arn ?? '' } : {}),
+    ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: (event.creditvoid ? eventArn(p, event.creditvoid) : p.arn) ?? '' } : {}),
+    // 6.7.0: "creditvoid_id on every creditvoid callback, no mapping needed", as S2S callbacks carry it.
+    creditvoid_id: event.creditvoid?.attemptId,
+    moto_type: str(d.motoType),
     // Card brand, or the alternative method's brand (vcard) for a page payment made with one.
     brand: p.card?.brand ?? str(d.brand),
     checkout_payment_method: str(d.checkoutPaymentMethod),

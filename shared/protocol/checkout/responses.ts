@@ -3,6 +3,7 @@ import { formatAmount } from '../../domain/money.js';
 import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
 import { orderStatus } from './callback.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
+import { statusArn } from '../arn.js';
 import type { CallbackMappings } from '../../domain/merchant.js';
 import { cardOnFileAttributes } from '../payment-attributes.js';
 import type { Answer } from '../answer-schema.js';
@@ -27,9 +28,10 @@ export function statusBody(p: Payment, mappings?: CallbackMappings): Answer<type
     customer: { name: (d.customerName as string | undefined) ?? '', email: p.payerEmail ?? '' },
     ...(p.card ? { card: maskCard(p.card), card_expiration_date: `${p.card.expMonth}/${p.card.expYear}`, brand: p.card.brand } : {}),
     ...(p.rrn ? { rrn: p.rrn } : {}),
-    ...(p.arn ? { arn: p.arn } : {}),
+    ...(statusArn(p) ? { arn: statusArn(p) } : {}),
     // The card-on-file attributes are in status answers as well as callbacks (6.7.0), behind the same mapping.
     ...(mappings ? cardOnFileAttributes(p, mappings) : {}),
+    ...(typeof d.motoType === 'string' ? { moto_type: d.motoType } : {}),
   };
 }
 

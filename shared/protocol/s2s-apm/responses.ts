@@ -1,6 +1,7 @@
 /** S2S APM synchronous response bodies (protocol.md §4). Amounts are strings in the payment's currency format. */
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
+import { statusArn } from '../arn.js';
 import type { Answer } from '../answer-schema.js';
 import type { ApmPaymentAnswer, ApmStatusAnswer } from './answers.js';
 
@@ -56,6 +57,6 @@ export function apmStatusResult(p: Payment): Answer<typeof ApmStatusAnswer> {
     trans_id: p.transId,
     ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
     ...(p.details.brand !== undefined ? { brand: p.details.brand } : {}),
-    ...(p.arn ? { arn: p.arn } : {}),
+    ...(statusArn(p) ? { arn: statusArn(p) } : {}),
   };
 }

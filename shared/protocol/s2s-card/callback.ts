@@ -19,6 +19,8 @@ export interface S2sCardEvent {
   /** Amount this event concerns (capture/refund amount); defaults to the payment amount. */
   amount?: number;
   extra?: Record<string, FormValue | undefined>;
+  /** Set for an event about a follow-up (a refund): that transaction's own ARN, absent when it has none. */
+  arn?: string;
 }
 
 export function s2sCardCallbackHash(p: Payment, merchant: Merchant): string {
@@ -43,7 +45,7 @@ export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2s
     currency: p.currency,
     decline_reason: event.result === 'DECLINED' ? p.declineReason : undefined,
     ...cardAttributes(p),
-    ...(m.rrnArn ? { RRN: p.rrn ?? '', ARN: p.arn ?? '' } : {}),
+    ...(m.rrnArn ? { RRN: p.rrn ?? '', ARN: ('arn' in event ? event.arn : p.arn) ?? '' } : {}),
     // card_token is in every debit callback (6.7.0 fix), and in others when the identity mapping is on.
     ...(p.cardToken && (m.identity || ACTIONS[p.action].debit) ? { card_token: p.cardToken } : {}),
     ...(m.recurring && p.recurringToken ? { recurring_token: p.recurringToken } : {}),

@@ -4,6 +4,7 @@ import { maskCard, protocolDate, type Payment } from '../../domain/payment.js';
 import type { CallbackMappings } from '../../domain/merchant.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
+import { statusArn } from '../arn.js';
 // Types only: the schemas are for the API reference and tests, not in the bundle (answers.ts).
 import type { Answer } from '../answer-schema.js';
 import type { CardDetailsAnswer, CardPaymentAnswer, CardStatusAnswer } from './answers.js';
@@ -53,7 +54,7 @@ export function statusResult(action: string, p: Payment, mappings?: CallbackMapp
     ...(p.details.digitalWallet !== undefined ? { digital_wallet: p.details.digitalWallet } : {}),
     ...cardAttributes(p),
     ...(p.rrn ? { RRN: p.rrn } : {}),
-    ...(p.arn ? { ARN: p.arn } : {}),
+    ...(statusArn(p) ? { ARN: statusArn(p) } : {}),
     ...(mappings ? extraAttributes(p, mappings) : {}),
   };
 }

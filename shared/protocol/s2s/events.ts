@@ -2,6 +2,7 @@
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
 import type { FormValue } from '../form.js';
+import { eventArn } from '../arn.js';
 
 /** The fields of a payment core's event (shared/operations/payment/types.ts PaymentEvent) this wording reads. */
 export interface WordedEvent {
@@ -20,6 +21,8 @@ export interface S2sWireEvent {
   /** Minor units this event concerns (captured / refunded amount). */
   amount: number;
   extra?: Record<string, FormValue | undefined>;
+  /** The ARN of the transaction the event is about (protocol/arn.ts): a refund's own, never the payment's. */
+  arn?: string;
 }
 
 /** The creating action's name for its outcome, CAPTURE / VOID for those, CREDITVOID (with its creditvoid_id) for refunds. */
@@ -36,6 +39,7 @@ export function s2sWireEvent(p: Payment, e: WordedEvent, opts: { refundAmount: b
         result: e.result,
         status: p.status,
         amount: e.amount,
+        arn: eventArn(p, e),
         extra: {
           ...declined,
           creditvoid_id: e.attemptId,

@@ -7,6 +7,7 @@ import { CfnOutput, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { CONSOLE_PAGE_HEADERS } from '../../shared/routes/console.js';
@@ -24,10 +25,15 @@ export class Console extends Construct {
   readonly distribution: cloudfront.Distribution;
   /** https://<distribution>/console/ */
   readonly url: string;
+  /** What CloudFront sends the console API in X-Console-Origin-Verify (a dynamic reference to a generated secret). */
+  readonly originVerify: string;
+  /** CONSOLE_IDLE_MINUTES: `-c consoleIdleMinutes=N` (1–15), 15 by default. */
+  readonly idleMinutes: number;
 
   constructor(scope: Construct, id: string, props: ConsoleProps) {
     super(scope, id);
     const { settings } = props;
+    this.idleMinutes = consoleIdleMinutes(this);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: `${settings.stage}-console`,
@@ -75,6 +81,21 @@ export class Console extends Construct {
       ),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
+    // Only the stage's CloudFront knows this value: with it, the console API trusts CloudFront-Viewer-Address for the
+    // audit log's address (a direct call to API Gateway could name any address). CloudFormation resolves it at deploy.
+    const verify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `${settings.stage} console: CloudFront's X-Console-Origin-Verify value`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.originVerify = verify.secretValue.unsafeUnwrap();
+    // What the console API reads, and CloudFront's viewer address (not in the AllViewer policies): the Host stays the API's.
+    const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
+      comment: `${settings.stage} console API: its headers, cookies and queries, and the viewer's address`,
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('content-type', 'origin', 'user-agent', 'x-csrf-token', 'CloudFront-Viewer-Address'),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+    });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${settings.stage} console`,
       minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
@@ -86,11 +107,11 @@ export class Console extends Construct {
       },
       additionalBehaviors: {
         '/console/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY, customHeaders: { 'x-console-origin-verify': this.originVerify } }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
         },
       },
     });
@@ -109,8 +130,18 @@ export class Console extends Construct {
         { id: 'AwsSolutions-CFR3', reason: 'The console API has its own API Gateway access logs; page loads are not worth logging.' },
         { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.' },
         { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a cost decision left to the deployer; TOTP MFA is required.' },
+        { id: 'AwsSolutions-SMG4', reason: 'The origin-verify value only marks requests that came through CloudFront (for the audit address); rotating it would need a rotation function and a distribution update.' },
     ]) {
       Validations.of(this).acknowledge(ack);
     }
   }
+}
+
+/** `-c consoleIdleMinutes=N`: minutes a console session may sit unused (PCI DSS 8.2.8 allows at most 15). */
+function consoleIdleMinutes(scope: Construct): number {
+  const value: unknown = scope.node.tryGetContext('consoleIdleMinutes');
+  if (value === undefined || value === '') return 15;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 15) throw new Error(`-c consoleIdleMinutes must be a whole number from 1 to 15, not "${String(value)}"`);
+  return minutes;
 }

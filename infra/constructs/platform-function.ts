@@ -36,7 +36,7 @@ export interface PlatformResources {
   /** The HttpApi's URL (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
   /** The console's user pool and address (infra/constructs/console.ts); absent in stacks built without it. */
-  console?: { userPoolArn: string; userPoolId: string; clientId: string; url: string };
+  console?: { userPoolArn: string; userPoolId: string; clientId: string; url: string; originVerify?: string; idleMinutes?: number };
   /** Where APM deadlines get their one-time schedules (Async); absent in small test stacks. */
   deadlineSchedules?: DeadlineSchedules;
 }
@@ -53,6 +53,8 @@ export interface FunctionDefinition {
   /** Module path relative to the repository root, without extension; it exports `handler`. */
   handler: string;
   grants: readonly Grant[];
+  /** HTTP routes: the route's path (the console API's functions get the console's settings). */
+  path?: string;
   memoryMb?: number;
   timeoutSeconds?: number;
   /** Repository files copied beside the bundle (RouteDefinition.bundleFiles). */
@@ -95,9 +97,16 @@ type FunctionEnvironment = Pick<
   | 'TRACE_SAMPLE_RATE'
   | 'PAYMENT_ITEM_FORM'
 > &
-  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CALLBACK_DLQ_URL'>>;
+  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'CALLBACK_DLQ_URL'>>;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
+
+/** The Cognito calls behind each cognito: grant (shared/adapters/cognito-identity.ts makes them). */
+const COGNITO_ACTIONS: Partial<Record<Grant, string[]>> = {
+  'cognito:sign-in': ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
+  'cognito:invite': ['cognito-idp:AdminCreateUser'],
+  'cognito:access': ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser'],
+};
 const QUEUE_REDRIVE_PREFIX = 'queue:redrive:';
 
 /**
@@ -182,9 +191,16 @@ export class PlatformFunction extends Construct {
       LOG_LEVEL: settings.runtime.logLevel,
       // Sandbox stages have a test clock (docs/test-clock.md); staging and production read the real time only.
       TEST_CLOCK: settings.sandbox ? 'true' : 'false',
-      // The console API signs in against the stage's user pool (only functions granted cognito:console may call it).
-      ...(platform.console && definition.grants.includes('cognito:console')
+      // The console API signs in against the stage's user pool (only functions granted a cognito: grant may call it).
+      ...(platform.console && definition.grants.some((g) => g.startsWith('cognito:'))
         ? { CONSOLE_USER_POOL_ID: platform.console.userPoolId, CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId, CONSOLE_URL: platform.console.url }
+        : {}),
+      // The console API's session idle timeout, and the value that marks requests its CloudFront sent (audit address).
+      ...(platform.console && definition.path?.startsWith('/console/api/')
+        ? {
+            ...(platform.console.idleMinutes ? { CONSOLE_IDLE_MINUTES: String(platform.console.idleMinutes) } : {}),
+            ...(platform.console.originVerify ? { CONSOLE_ORIGIN_VERIFY: platform.console.originVerify } : {}),
+          }
         : {}),
       // Replays of every failed callback read its dead-letter queue (only functions granted queue:redrive:callbacks).
       ...(definition.grants.includes('queue:redrive:callbacks') && platform.deadLetterQueues?.callbacks
@@ -336,14 +352,11 @@ export class PlatformFunction extends Construct {
       );
     }
 
-    // The console's sign-in and invitations: admin calls on the stage's user pool only.
-    if (grants.includes('cognito:console') && this.platform.console) {
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
-          resources: [this.platform.console.userPoolArn],
-        }),
-      );
+    // The console's user pool: each function only the admin calls it makes, on the stage's pool only (the public
+    // sign-in routes cannot create, disable or enable users).
+    const cognitoActions = grants.flatMap((g) => COGNITO_ACTIONS[g] ?? []);
+    if (cognitoActions.length && this.platform.console) {
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: cognitoActions, resources: [this.platform.console.userPoolArn] }));
     }
 
     let sends = false;

@@ -64,7 +64,14 @@ export class PaymentsStack extends Stack {
       deadLetterQueues: this.async.deadLetterQueues,
       bus: this.async.bus,
       publicBaseUrl: this.api.url,
-      console: { userPoolArn: this.console.userPool.userPoolArn, userPoolId: this.console.userPool.userPoolId, clientId: this.console.client.userPoolClientId, url: this.console.url },
+      console: {
+        userPoolArn: this.console.userPool.userPoolArn,
+        userPoolId: this.console.userPool.userPoolId,
+        clientId: this.console.client.userPoolClientId,
+        url: this.console.url,
+        originVerify: this.console.originVerify,
+        idleMinutes: this.console.idleMinutes,
+      },
       deadlineSchedules: this.async.deadlineSchedules,
     };
     // The console API's functions go to a nested stack: with them the stack would pass CloudFormation's 500 resources.

@@ -8,7 +8,7 @@ const read: RouteDefinition['grants'] = ['table:read'];
 // Loading a merchant opens its sealed password (MerchantDirectory), even where the password is not shown.
 const merchantRead: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 const merchantWrite: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets'];
-const signIn: RouteDefinition['grants'] = ['table:read', 'table:write', 'cognito:console'];
+const signIn: RouteDefinition['grants'] = ['table:read', 'table:write', 'cognito:sign-in'];
 
 const route = (id: string, method: RouteDefinition['method'], path: string, file: string, grants: RouteDefinition['grants']): RouteDefinition => ({
   id: `Console${id}`,
@@ -52,9 +52,9 @@ export const consoleRoutes: RouteDefinition[] = [
   route('ScheduleAction', 'POST', '/schedules/{scheduleId}/{action}', 'schedule-action', ['table:read', 'table:write']),
   route('SubscriptionAction', 'POST', '/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', 'subscription-action', ['table:read', 'table:write']),
   route('Users', 'GET', '/users', 'users', read),
-  route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:console']),
+  route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:invite']),
   // The user record and Cognito's AdminDisableUser / AdminEnableUser.
-  route('UserAccess', 'POST', '/users/{email}/{action}', 'user-access', ['table:read', 'table:write', 'cognito:console']),
+  route('UserAccess', 'POST', '/users/{email}/{action}', 'user-access', ['table:read', 'table:write', 'cognito:access']),
   route('Audit', 'GET', '/audit', 'audit', read),
   route('Dashboard', 'GET', '/dashboard', 'dashboard', merchantRead),
 ];

@@ -35,8 +35,12 @@ export type Grant =
   | `queue:send:${QueueKey}`
   /** Receive, delete and release messages of that queue's dead-letter queue (replaying every failed callback). */
   | `queue:redrive:${QueueKey}`
-  /** The console's Cognito user pool: sign-in and invitations (admin auth calls, create user). */
-  | 'cognito:console'
+  /** The console's Cognito user pool, each function only the calls it makes: signing in (admin auth, TOTP enrolment), */
+  | 'cognito:sign-in'
+  /** creating users (invitations: AdminCreateUser), */
+  | 'cognito:invite'
+  /** disabling and enabling users. */
+  | 'cognito:access'
   /** Create one-time schedules in the APM deadline group, passing only its scheduler role (docs/s2s-apm.md "Timers"). */
   | 'scheduler:create:apm-deadlines';
 

@@ -22,7 +22,10 @@ export interface PricedOrder {
   session?: Record<string, unknown>;
 }
 
-/** The order `orderRef` (the app's order.number) of this user, or undefined when there is none. */
+/**
+ * The order `orderRef` (the app's order.number) of this user, or undefined when there is none. Answer only the
+ * user's own unpaid orders: the first user a session is created for becomes the order's owner.
+ */
 export type PriceOrder = (orderRef: string, user: AppUser) => PricedOrder | undefined | Promise<PricedOrder | undefined>;
 
 /** The default: no order data, so no session is created until the merchant plugs in its own. */

@@ -15,6 +15,7 @@
  *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
  *   counters backfill [--days 30] [--merchant CLIENT_KEY] [--dry-run]   (docs/console.md, "Dashboard counters")
+ *   operators create --email EMAIL   a console operator (docs/console.md, "The first operator")
  *
  * Global: --stage NAME acts on a deployed stage (AWS credentials from the environment); default: the local platform.
  */
@@ -29,6 +30,7 @@ import { CALLBACKS_USAGE, runCallbacksCommand } from './callbacks.js';
 import { SCHEDULES_USAGE, runSchedulesCommand } from './schedules.js';
 import { CHARGEBACKS_USAGE, runChargebacksCommand } from './chargebacks.js';
 import { COUNTERS_USAGE, runCountersCommand } from './counters.js';
+import { OPERATORS_USAGE, runOperatorsCommand } from './operators.js';
 import { WALLETS_USAGE, runWalletsCommand } from './wallets.js';
 import { runKeysCommand } from './keys.js';
 import { CLOCK_USAGE, runClockCommand } from './clock.js';
@@ -36,7 +38,7 @@ import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
 import { runBrandsCommand } from './brands.js';
 import { runProvidersCommand } from './providers.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -53,6 +55,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
   wallets ...     (see docs/wallets.md)
   chargebacks ... (see docs/chargebacks.md)
   counters backfill [--days 30] [--merchant KEY] [--dry-run]   dashboard counters for hours the stream never saw (docs/console.md)
+  operators create --email EMAIL   a console operator: the first one of a stage (docs/console.md)
   payments list --merchant KEY [--status S] [--since 7d] | show TRANS_ID   [--json]
   clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
   brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
@@ -65,7 +68,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE };
+const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -225,7 +228,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
-  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers'];
+  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
   if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   await useTarget(stage);
   // Printed bare, for shell use: SECRET=$(npm run -s admin -- providers secret sandbox)
@@ -245,6 +248,7 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'keys') result = await runKeysCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'payments') result = await runPaymentsCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'clock') result = await runClockCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'operators') result = await runOperatorsCommand([cmd ?? '', ...rest].filter(Boolean), stage);
   else throw new Error(USAGE);
   // Help texts and tables are printed as they are; everything else as JSON for scripts.
   console.log(typeof result === 'string' ? result : JSON.stringify(result, null, 2));

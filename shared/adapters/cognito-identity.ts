@@ -75,12 +75,13 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
       new AdminCreateUserCommand({
         UserPoolId: this.userPoolId,
         Username: email,
-        TemporaryPassword: opts.temporaryPassword,
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'email_verified', Value: 'true' },
         ],
-        ...(opts.deliver ? { DesiredDeliveryMediums: ['EMAIL'] } : { MessageAction: 'SUPPRESS' }),
+        // Emailed: Cognito's default invitation with a one-time password Cognito makes (it exists only there and in
+        // the mail). Handed over (local platform): ours, suppressing Cognito's message.
+        ...(opts.deliver ? { DesiredDeliveryMediums: ['EMAIL'] } : { TemporaryPassword: opts.temporaryPassword, MessageAction: 'SUPPRESS' }),
       }),
     );
   }

@@ -175,3 +175,13 @@ describe('the audit log’s address behind CloudFront', () => {
     expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': 'not-an-address' })).sourceIp).toBe('127.0.0.1');
   });
 });
+
+describe('emailed invitations (a deployed stage, and `operators create --stage`)', () => {
+  it('leave the one-time password to Cognito: the one we would have made does not sign in', async () => {
+    const cx = consoleDeps();
+    await cx.identity().invite('mailed@session.example', { deliver: true, temporaryPassword: 'Ours-Not-Used-42' });
+    await expect(cx.identity().signIn('mailed@session.example', 'Ours-Not-Used-42')).rejects.toThrow('Incorrect email or password.');
+    // The account exists, waiting for its first sign-in: a second invitation is refused by Cognito.
+    await expect(cx.identity().invite('mailed@session.example', { deliver: true, temporaryPassword: 'Ours-Not-Used-42' })).rejects.toMatchObject({ name: 'UsernameExistsException' });
+  });
+});

@@ -3,11 +3,11 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MerchantBackendStack } from './stacks/merchant-backend-stack.js';
 import { PaymentsStack, type PaymentsStackProps } from './stacks/payments-stack.js';
-import { stageSettings, type WalletTrust } from './stages.js';
+import { stageSettings, type StageOptions, type WalletTrust } from './stages.js';
 import type { TableCapacity } from './table-capacity.js';
 import type { PaymentItemForm } from '../shared/config.js';
 
-export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env'> {
+export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env'>, StageOptions {
   stage: string;
   walletTrust?: WalletTrust;
   /** `-c tableCapacity=…` (table-capacity.ts); the stage's own setting (on-demand) otherwise. */
@@ -22,18 +22,19 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
 }
 
 export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack; merchantBackend?: MerchantBackendStack } {
-  const { stage, account, region, app = new App(), walletTrust, tableCapacity, paymentItemForm, merchantBackend: backend, ...tables } = options;
-  const base = stageSettings(stage);
+  const { stage, account, region, app = new App(), walletTrust, tableCapacity, paymentItemForm, merchantBackend: backend, kind, logRetentionDays, reservedConcurrency, concurrencyQuota, ...tables } = options;
+  // Refuses a stage without a kind, an unknown kind, a retention CloudWatch does not have (stages.ts).
+  const base = stageSettings(stage, { kind, logRetentionDays, reservedConcurrency, concurrencyQuota });
   const runtime = { ...base.runtime, ...(walletTrust ? { walletTrust } : {}), ...(paymentItemForm ? { paymentItemForm } : {}) };
   const settings = { ...base, ...(tableCapacity ? { tableCapacity } : {}), runtime };
   const stack = new PaymentsStack(app, `Payments-${stage}`, {
     ...tables,
     settings,
     stackName: `${stage}-payments`,
-    description: `Payment platform (${stage})`,
+    description: `Payment platform (${stage}, ${base.kind})`,
     // Explicit env: TableV2 with a customer-managed key needs a concrete region; synth needs no credentials.
     env: { account, region },
-    tags: { project: 'open-payments-platform', stage },
+    tags: { project: 'open-payments-platform', stage, 'stage-kind': base.kind },
   });
   const merchantBackend = backend
     ? new MerchantBackendStack(app, `MerchantBackend-${stage}`, {

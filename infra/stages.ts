@@ -1,11 +1,15 @@
 /**
- * Per-stage settings, in one place. Unknown stage names (feature stacks, personal sandboxes) get dev-like
- * settings so nothing they create outlives the stack.
+ * Per-stage settings, in one place. Every stage is of one kind (docs/security.md "Test and live"):
+ *   live     real money: no sandbox connector, no test clock, no demo page; the table and the logs are kept
+ *   sandbox  made-up outcomes (sandbox connectors, test clock, demo pages); nothing outlives the stack
+ * `prod` and `staging` are live and `dev` and `local` sandboxes unless `-c kind=` says otherwise; any other name
+ * must say which it is, so a `production` stack never comes up as a sandbox by a typo.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ON_DEMAND, type TableCapacity } from './table-capacity.js';
-import type { PaymentItemForm } from '../shared/config.js';
+import { DEFAULT_CONCURRENCY_QUOTA, UNRESERVED_MINIMUM } from './concurrency.js';
+import { STAGE_KINDS, type PaymentItemForm, type StageKind } from '../shared/config.js';
 
 export type WalletTrust = Partial<
   Record<'GOOGLE_PAY_ROOT_KEYS_PRODUCTION' | 'GOOGLE_PAY_ROOT_KEYS_TEST' | 'APPLE_PAY_ROOT_CA_PRODUCTION' | 'APPLE_PAY_ROOT_CA_TEST' | 'GOOGLE_PAY_GATEWAY_ID', string>
@@ -20,8 +24,12 @@ export interface StageSettings {
   pointInTimeRecovery: boolean;
   /** On-demand by default; provisioned with auto scaling by `-c tableCapacity=provisioned[:…]` (table-capacity.ts). */
   tableCapacity: TableCapacity;
-  /** A sandbox stage also serves the sandbox-only routes (the hosted-fields demo page, shared/routes). */
-  sandbox: boolean;
+  /**
+   * live or sandbox. Only a sandbox serves the sandbox-only routes (the hosted-fields demo page, shared/routes), has
+   * a test clock and registers the sandbox connectors (its functions read it as STAGE_KIND).
+   */
+  kind: StageKind;
+  /** `-c logRetentionDays=N`; 365 days on a live stage (PCI DSS 10.5.1: a year of audit history), a week on a sandbox. */
   logRetention: RetentionDays;
   lambda: {
     memoryMb: number;
@@ -36,8 +44,6 @@ export interface StageSettings {
     logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
     configCacheTtlSeconds: number;
     callbackTimeoutMs: number;
-    /** Share of invocations traced in detail (TRACE_SAMPLE_RATE, shared/middleware/tracing.ts): never all of them. */
-    traceSampleRate: number;
     /**
      * Wallet trust roots (Google Pay root signing keys, Apple Pay root CA) and gateway id, per stage, from the
      * deployer (`-c walletTrustFile=wallet-trust.json`, see docs/wallets.md). Without them wallet tokens are refused.
@@ -50,11 +56,16 @@ export interface StageSettings {
     throttleRateLimit: number;
     throttleBurstLimit: number;
     /**
-     * Reserved concurrency of each public route's function, so a flood on one route cannot take the account's
-     * concurrency from the others (and none can take more than this). undefined = none: new accounts' small
-     * default quotas leave nothing to reserve, so dev stages do without.
+     * Reserved concurrency of each public (non-console) route's function, so a flood on one route cannot take the
+     * account's concurrency from the others (and none can take more than this). undefined = none: new accounts'
+     * small default quotas leave nothing to reserve, so sandboxes do without. `-c reservedConcurrency=N` (0: none).
      */
     reservedConcurrencyPerRoute: number | undefined;
+    /**
+     * The account's regional concurrency quota (`-c concurrencyQuota=N`, AWS's default 1,000). Synth refuses
+     * reservations that would leave less than the 100 Lambda keeps unreserved (infra/concurrency.ts).
+     */
+    concurrencyQuota: number;
   };
   alarms: {
     period: Duration;
@@ -67,49 +78,104 @@ export interface StageSettings {
   };
 }
 
-const dev: Omit<StageSettings, 'stage'> = {
+/** A sandbox: on-demand, short logs, DEBUG, nothing kept when the stack goes. */
+const sandbox: Omit<StageSettings, 'stage'> = {
+  kind: 'sandbox',
   removalPolicy: RemovalPolicy.DESTROY,
   deletionProtection: false,
   pointInTimeRecovery: true,
   tableCapacity: ON_DEMAND,
-  sandbox: true,
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
-  runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000, traceSampleRate: 0.2 },
-  api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined },
+  runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
+  api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
   alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5, tableThrottleEvents: 0 },
 };
 
-const KNOWN: Record<string, Omit<StageSettings, 'stage'>> = {
-  dev,
-  staging: {
-    ...dev,
-    // Staging mirrors production's surface.
-    sandbox: false,
-    logRetention: RetentionDays.ONE_MONTH,
-    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30, traceSampleRate: 0.1 },
-    api: { throttleRateLimit: 200, throttleBurstLimit: 400, reservedConcurrencyPerRoute: 5 },
-    alarms: { ...dev.alarms, lambdaErrors: 1 },
-  },
-  prod: {
-    ...dev,
-    sandbox: false,
-    removalPolicy: RemovalPolicy.RETAIN,
-    deletionProtection: true,
-    logRetention: RetentionDays.THREE_MONTHS,
-    runtime: { ...dev.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30, traceSampleRate: 0.05 },
-    // 31 routes x 20 = 620 of the default 1000, leaving the consumers and the required 100 unreserved.
-    api: { throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 20 },
-    alarms: { ...dev.alarms, period: Duration.minutes(1), lambdaErrors: 0 },
-  },
+/** A live stage: the table kept (RETAIN, deletion protection, point-in-time recovery), a year of logs, INFO. */
+const live: Omit<StageSettings, 'stage'> = {
+  ...sandbox,
+  kind: 'live',
+  removalPolicy: RemovalPolicy.RETAIN,
+  deletionProtection: true,
+  pointInTimeRecovery: true,
+  logRetention: RetentionDays.ONE_YEAR,
+  runtime: { ...sandbox.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
+  // 34 public routes x 10 = 340 of the default 1,000; the console's routes, the consumers and the required 100
+  // unreserved share the rest (infra/concurrency.ts checks the total at synth).
+  api: { throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 10, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
+  alarms: { ...sandbox.alarms, period: Duration.minutes(1), lambdaErrors: 0 },
+};
+
+const BY_KIND: Record<StageKind, Omit<StageSettings, 'stage'>> = { live, sandbox };
+
+/** The kind of the stages everyone has; any other name declares its own (`-c kind=live|sandbox`). */
+export const DEFAULT_KINDS: Readonly<Record<string, StageKind>> = { prod: 'live', staging: 'live', dev: 'sandbox', local: 'sandbox' };
+
+/** Named stages' own traffic settings on top of their kind's (the kind alone decides what is kept and served). */
+const TRAFFIC: Record<string, (base: Omit<StageSettings, 'stage'>) => Partial<Omit<StageSettings, 'stage'>>> = {
+  // Staging mirrors production's surface at a smaller scale.
+  staging: (base) => ({
+    api: { ...base.api, throttleRateLimit: 200, throttleBurstLimit: 400, reservedConcurrencyPerRoute: base.kind === 'live' ? 5 : undefined },
+    alarms: { ...base.alarms, period: Duration.minutes(5), lambdaErrors: 1 },
+  }),
 };
 
 /** Stage names become resource-name prefixes, so keep them short and DNS-like. */
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
 
-export function stageSettings(stage: string): StageSettings {
+/** What the deployer may set per deploy (`cdk synth -c …`, infra/bin/app.ts). */
+export interface StageOptions {
+  /** `-c kind=live|sandbox`; required for a stage name without a default kind (DEFAULT_KINDS). */
+  kind?: string;
+  /** `-c logRetentionDays=N`: one of CloudWatch's retention periods. */
+  logRetentionDays?: number;
+  /** `-c reservedConcurrency=N`: per public route; 0 reserves none. */
+  reservedConcurrency?: number;
+  /** `-c concurrencyQuota=N`: the account's regional concurrency quota, if raised above AWS's default. */
+  concurrencyQuota?: number;
+}
+
+/** The stage's kind: declared, or the default of a well-known name; refused otherwise. */
+export function stageKind(stage: string, declared?: string): StageKind {
+  if (declared !== undefined) {
+    if (!(STAGE_KINDS as readonly string[]).includes(declared)) throw new Error(`-c kind must be one of ${STAGE_KINDS.join(', ')}, not "${declared}"`);
+    return declared as StageKind;
+  }
+  const kind = DEFAULT_KINDS[stage];
+  if (!kind) {
+    throw new Error(
+      `Stage "${stage}" has no kind: say whether it moves real money with -c kind=live or -c kind=sandbox ` +
+        `(only ${Object.keys(DEFAULT_KINDS).join(', ')} have a default; docs/security.md "Test and live")`,
+    );
+  }
+  return kind;
+}
+
+const RETENTION_DAYS = Object.values(RetentionDays).filter((v): v is RetentionDays => typeof v === 'number' && v > 0);
+
+function retention(days: number): RetentionDays {
+  const match = RETENTION_DAYS.find((d) => d === days);
+  if (match === undefined) throw new Error(`-c logRetentionDays must be one of CloudWatch's periods (${RETENTION_DAYS.join(', ')}), not ${days}`);
+  return match;
+}
+
+function positiveInt(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw new Error(`-c ${name} must be a whole number of at least ${min}, not ${value}`);
+  return value;
+}
+
+export function stageSettings(stage: string, options: StageOptions = {}): StageSettings {
   if (!STAGE_NAME.test(stage)) {
     throw new Error(`Invalid stage name "${stage}": use 1-20 lowercase letters, digits or '-', starting with a letter`);
   }
-  return { stage, ...(KNOWN[stage] ?? dev) };
+  const base = BY_KIND[stageKind(stage, options.kind)];
+  const settings: StageSettings = { stage, ...base, ...TRAFFIC[stage]?.(base) };
+  if (options.logRetentionDays !== undefined) settings.logRetention = retention(options.logRetentionDays);
+  if (options.reservedConcurrency !== undefined || options.concurrencyQuota !== undefined) {
+    const perRoute = options.reservedConcurrency === undefined ? settings.api.reservedConcurrencyPerRoute : positiveInt('reservedConcurrency', options.reservedConcurrency, 0) || undefined;
+    const quota = options.concurrencyQuota === undefined ? settings.api.concurrencyQuota : positiveInt('concurrencyQuota', options.concurrencyQuota, UNRESERVED_MINIMUM);
+    settings.api = { ...settings.api, reservedConcurrencyPerRoute: perRoute, concurrencyQuota: quota };
+  }
+  return settings;
 }

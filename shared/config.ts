@@ -9,12 +9,21 @@ import { email, int, num, oneOf, optional, readFields, text, piped, url, withDef
 export const PAYMENT_ITEM_FORMS = ['compact', 'full'] as const;
 export type PaymentItemForm = (typeof PAYMENT_ITEM_FORMS)[number];
 
+/**
+ * A stage is live (real money: no sandbox connector, no test clock, no demo page) or a sandbox (made-up outcomes),
+ * never both (docs/security.md "Test and live"). infra/stages.ts declares it; the functions read STAGE_KIND.
+ */
+export const STAGE_KINDS = ['live', 'sandbox'] as const;
+export type StageKind = (typeof STAGE_KINDS)[number];
+
 const flag = () => piped(withDefault(oneOf(['true', 'false']), 'false'), (v) => v === 'true');
 
 /** Built on first getConfig(), not at import: a cold start pays for the fields when the handler first needs them. */
 const buildSchema = () =>
   ({
     STAGE: withDefault(text(), 'local'),
+    /** live or sandbox (STAGE_KINDS). Unset reads as live: a function that was not told it is a sandbox is not one. */
+    STAGE_KIND: withDefault(oneOf(STAGE_KINDS), 'live'),
     AWS_REGION: withDefault(text(), 'eu-west-1'),
     /** Set only locally and in tests: every SDK client then talks to the emulators. */
     AWS_ENDPOINT_URL: optional(url()),
@@ -110,7 +119,7 @@ const buildSchema = () =>
     APPLE_PAY_MAX_TOKEN_AGE_SECONDS: withDefault(int(30, 86400), 300),
     /**
      * The stage has a test clock (docs/test-clock.md): its rules read the real time plus an offset an operator moves.
-     * True on the local platform and sandbox stages (infra/stages.ts `sandbox`), never on staging or production.
+     * True on the local platform and sandbox stages (infra/stages.ts `kind`); a live stage refuses to start with it.
      */
     TEST_CLOCK: flag(),
     /** The console's Cognito user pool and its app client (docs/console.md); unset: console sign-in is refused. */
@@ -146,6 +155,8 @@ const buildSchema = () =>
 let schema: ReturnType<typeof buildSchema> | undefined;
 
 export type Config = Read<ReturnType<typeof buildSchema>>;
+    // Live money never runs on a clock an operator can move (docs/test-clock.md).
+    if (parsed.value.STAGE_KIND === 'live' && parsed.value.TEST_CLOCK) throw new Error('Invalid platform configuration: TEST_CLOCK: a live stage (STAGE_KIND=live) has no test clock');
 
 let cached: Config | undefined;
 

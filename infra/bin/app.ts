@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-/** cdk entry point: `cdk synth -c stage=prod [-c account=... -c region=...]`. */
+/**
+ * cdk entry point: `cdk synth -c stage=prod [-c kind=live|sandbox] [-c account=... -c region=...]`. A stage other
+ * than prod, staging, dev and local must name its kind (infra/stages.ts); cdk.json sets no kind on purpose, since
+ * a default there would apply to every stage.
+ */
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { buildPaymentsApp } from '../app.js';
@@ -33,8 +37,21 @@ if (paymentItemForm !== undefined && !PAYMENT_ITEM_FORMS.includes(paymentItemFor
 }
 
 buildPaymentsApp({
+/** `-c name=N`: a whole number, or undefined when not given. */
+const wholeNumber = (key: string): number | undefined => {
+  const value = context(key);
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new Error(`-c ${key} must be a whole number, not "${value}"`);
+  return Number(value);
+};
+
   app,
   paymentItemForm: paymentItemForm as PaymentItemForm | undefined,
+  // `-c kind=live|sandbox`, `-c logRetentionDays=365`, `-c reservedConcurrency=10`, `-c concurrencyQuota=1000` (infra/stages.ts).
+  kind: context('kind'),
+  logRetentionDays: wholeNumber('logRetentionDays'),
+  reservedConcurrency: wholeNumber('reservedConcurrency'),
+  concurrencyQuota: wholeNumber('concurrencyQuota'),
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

@@ -93,6 +93,7 @@ type FunctionEnvironment = Pick<
   | 'CALLBACK_ALLOW_LOOPBACK'
   | 'LOG_LEVEL'
   | 'TEST_CLOCK'
+  | 'STAGE_KIND'
   | 'METRICS_ENABLED'
   | 'TRACE_SAMPLE_RATE'
   | 'PAYMENT_ITEM_FORM'
@@ -189,8 +190,10 @@ export class PlatformFunction extends Construct {
       // Deployed stages never call loopback (or any other non-public address) back: SSRF guard.
       CALLBACK_ALLOW_LOOPBACK: 'false',
       LOG_LEVEL: settings.runtime.logLevel,
-      // Sandbox stages have a test clock (docs/test-clock.md); staging and production read the real time only.
-      TEST_CLOCK: settings.sandbox ? 'true' : 'false',
+      // live or sandbox: a live stage's registries refuse the sandbox connectors (shared/connectors/index.ts).
+      STAGE_KIND: settings.kind,
+      // Sandbox stages have a test clock (docs/test-clock.md); live stages read the real time only.
+      TEST_CLOCK: settings.kind === 'sandbox' ? 'true' : 'false',
       // The console API signs in against the stage's user pool (only functions granted a cognito: grant may call it).
       ...(platform.console && definition.grants.some((g) => g.startsWith('cognito:'))
         ? { CONSOLE_USER_POOL_ID: platform.console.userPoolId, CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId, CONSOLE_URL: platform.console.url }

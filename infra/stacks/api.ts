@@ -48,11 +48,14 @@ export class Api extends Construct {
     return this.httpApi.apiEndpoint;
   }
 
-  /** `scope`: where the functions live (a nested stack keeps the stack under CloudFormation's 500 resources). */
-  addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources, scope: Construct = this): void {
-    // Sandbox-only routes (the hosted-fields demo page) are not deployed in production stages.
+  /**
+   * `scope`: where the functions live (a nested stack keeps the stack under CloudFormation's 500 resources).
+   * `reservedConcurrency`: each function's reservation (undefined: the account's shared pool).
+   */
+  addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources, scope: Construct = this, reservedConcurrency?: number): void {
+    // Sandbox-only routes (the hosted-fields demo page) are not deployed in live stages.
     for (const route of routesForStage(routes, platform.settings)) {
-      const fn = new PlatformFunction(scope, route.id, { definition: route, platform, reservedConcurrency: platform.settings.api.reservedConcurrencyPerRoute });
+      const fn = new PlatformFunction(scope, route.id, { definition: route, platform, reservedConcurrency });
       this.functions.push(fn);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,

@@ -27,6 +27,9 @@ import { Async } from './async.js';
 import { Data } from './data.js';
 import { Observability } from './observability.js';
 import { Console } from '../constructs/console.js';
+import { domainCertificates, type CustomDomain } from '../custom-domain.js';
+import { checkReservedConcurrency } from '../concurrency.js';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 
 export interface PaymentsStackProps extends StackProps {
   settings: StageSettings;
@@ -77,7 +80,8 @@ export class PaymentsStack extends Stack {
     // The console API's functions go to a nested stack: with them the stack would pass CloudFormation's 500 resources.
     const routes = props.routes ?? ROUTES;
     const isConsole = (r: RouteDefinition) => r.path.startsWith('/console/api/');
-    this.api.addRoutes(routes.filter((r) => !isConsole(r)), platform);
+    // Public routes reserve their concurrency; the console's (operators' pages) share the pool with the consumers.
+    this.api.addRoutes(routes.filter((r) => !isConsole(r)), platform, this.api, settings.api.reservedConcurrencyPerRoute);
     const consoleRoutes = routes.filter(isConsole);
     if (consoleRoutes.length) this.api.addRoutes(consoleRoutes, platform, new NestedStack(this, 'ConsoleApi', { description: `${settings.stage} console API functions` }));
     this.async.addFunctions(
@@ -97,6 +101,8 @@ export class PaymentsStack extends Stack {
       deadLetterQueues: this.async.deadLetterQueues,
       functions: this.functions,
       table: this.data.table,
+    const reservations = this.functions.map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions).filter((n): n is number => n !== undefined);
+    checkReservedConcurrency(settings.stage, reservations, settings.api.concurrencyQuota);
     });
   }
 }

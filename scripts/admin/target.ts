@@ -10,7 +10,10 @@ import { getLauncherConfig, resetConfig } from '../../shared/config.js';
 import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
 import { resetDeps } from '../../shared/deps.js';
 import { QUEUES, TABLE, KMS_KEY, PURPOSE_KEYS, physicalName } from '../../shared/resources.js';
-import { stageSettings } from '../../infra/stages.js';
+import { stageKind } from '../../infra/stages.js';
+import type { StageKind } from '../../shared/config.js';
+
+const kindEnv = (kind: StageKind) => ({ STAGE_KIND: kind, TEST_CLOCK: kind === 'sandbox' ? 'true' : 'false' });
 
 export async function useTarget(stage: string | undefined): Promise<string> {
   if (stage) {
@@ -30,8 +33,9 @@ export async function useTarget(stage: string | undefined): Promise<string> {
       PUBLIC_BASE_URL: 'https://admin.invalid',
       // A deployed stage's notification URLs are checked by its rules, whatever the operator's shell says.
       CALLBACK_ALLOW_LOOPBACK: 'false',
-      // As deployed (infra/constructs/platform-function.ts): only sandbox stages have a test clock to move.
-      TEST_CLOCK: stageSettings(stage).sandbox ? 'true' : 'false',
+      // As deployed (infra/constructs/platform-function.ts): the stage's kind (STAGE_KIND=live|sandbox in the shell
+      // for a stage other than prod, staging, dev, local), and only sandboxes have a test clock to move.
+      ...kindEnv(stageKind(stage, process.env.STAGE_KIND || undefined)),
     });
     sqs.destroy();
   } else {

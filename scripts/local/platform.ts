@@ -126,7 +126,9 @@ async function startOn(
     PUBLIC_BASE_URL: url,
     // Developers receive callbacks on their own machine; other private addresses stay refused.
     CALLBACK_ALLOW_LOOPBACK: 'true',
-    // The local platform is a sandbox: `npm run admin -- clock …` moves its time (docs/test-clock.md).
+    // The local platform is a sandbox stage: sandbox connectors and APM provider, and `npm run admin -- clock …`
+    // moves its time (docs/test-clock.md).
+    STAGE_KIND: 'sandbox',
     TEST_CLOCK: 'true',
     // The pollers run the APM deadline sweeper every few seconds (localEverySeconds): one pass per run, so stopping
     // never waits for a run that watches for a minute as the deployed one does.

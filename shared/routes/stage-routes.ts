@@ -1,6 +1,7 @@
 import type { RouteDefinition } from './types.js';
+import type { StageKind } from '../config.js';
 
-/** The routes a stage serves: sandbox-only routes (the hosted-fields demo page) only where `sandbox` is on. */
-export function routesForStage(routes: readonly RouteDefinition[], stage: { sandbox: boolean }): RouteDefinition[] {
-  return routes.filter((r) => !r.sandboxOnly || stage.sandbox);
+/** The routes a stage serves: sandbox-only routes (the hosted-fields demo page) only in a sandbox, never live. */
+export function routesForStage(routes: readonly RouteDefinition[], stage: { kind: StageKind }): RouteDefinition[] {
+  return routes.filter((r) => !r.sandboxOnly || stage.kind === 'sandbox');
 }

@@ -336,8 +336,8 @@ describe('stages', () => {
     }
   });
 
-  it('gives unknown stages dev-like settings and rejects unusable names', () => {
-    const sandbox = stageSettings('alice');
+  it('gives sandbox stages of other names dev-like settings and rejects unusable names', () => {
+    const sandbox = stageSettings('alice', { kind: 'sandbox' });
     const { stage: _stage, ...rest } = sandbox;
     const { stage: _dev, ...devRest } = stageSettings('dev');
     expect(rest).toEqual(devRest);

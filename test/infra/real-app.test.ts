@@ -11,7 +11,7 @@ import { KEY_PURPOSES, type KeyPurpose } from '../../shared/resources.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS, routesForStage } from '../../shared/routes/index.js';
 
 // prod is no sandbox: the sandbox-only routes (hosted-fields demo) are not deployed (test/infra/sandbox-routes.test.ts).
-const PROD_ROUTES = routesForStage(ROUTES, { sandbox: false });
+const PROD_ROUTES = routesForStage(ROUTES, { kind: 'live' });
 
 describe('the real prod app', () => {
   const { stack } = buildPaymentsApp({ stage: 'prod', account: '111111111111', region: 'eu-west-1' });

@@ -1,6 +1,6 @@
 /**
  * Sandbox-only routes (the hosted-fields demo page) exist in sandbox stages and nowhere else: the route table marks
- * them, infra/stages.ts says which stages are sandboxes, the api stack skips them elsewhere.
+ * them, infra/stages.ts says which stages are sandboxes, the api stack skips them in live stages.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -15,8 +15,8 @@ const routes: RouteDefinition[] = [
   { id: 'Demo', method: 'GET', path: '/fixture/demo', handler, grants: [], sandboxOnly: true },
 ];
 
-function routeKeys(stage: string): string[] {
-  const { stack } = buildPaymentsApp({ stage, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
+function routeKeys(stage: string, kind?: string): string[] {
+  const { stack } = buildPaymentsApp({ stage, kind, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
   const template = Template.fromStack(stack);
   return Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string).sort();
 }
@@ -28,19 +28,23 @@ describe('sandbox-only routes', () => {
   });
 
   it('says which stages are sandboxes', () => {
-    expect(stageSettings('dev').sandbox).toBe(true);
-    expect(stageSettings('feature-x').sandbox).toBe(true);
-    expect(stageSettings('staging').sandbox).toBe(false);
-    expect(stageSettings('prod').sandbox).toBe(false);
+    expect(stageSettings('dev').kind).toBe('sandbox');
+    expect(stageSettings('feature-x', { kind: 'sandbox' }).kind).toBe('sandbox');
+    expect(stageSettings('staging').kind).toBe('live');
+    expect(stageSettings('prod').kind).toBe('live');
   });
 
   it('deploys them in a sandbox stage', () => {
     expect(routeKeys('dev')).toEqual(['GET /fixture/demo', 'GET /fixture/page']);
   });
 
-  it.each(['prod', 'staging'])('leaves them out of %s (no route, no function)', (stage) => {
-    expect(routeKeys(stage)).toEqual(['GET /fixture/page']);
-    const { stack } = buildPaymentsApp({ stage, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
+  it.each([
+    ['prod', undefined],
+    ['staging', undefined],
+    ['production', 'live'],
+  ])('leaves them out of %s (no route, no function)', (stage, kind) => {
+    expect(routeKeys(stage, kind)).toEqual(['GET /fixture/page']);
+    const { stack } = buildPaymentsApp({ stage, kind, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
     expect(stack.functions.map((f) => f.node.id)).toEqual(['Everywhere']);
   });
 }, 120_000);

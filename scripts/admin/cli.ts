@@ -10,7 +10,7 @@
  *       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]
  *       [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
- *       [--upstream-url URL --upstream-key KEY --upstream-password PASS [--upstream-hash md5|sha256]]   (--connector upstream)
+ *       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]   (--connector upstream; mids.ts)
  *   mids list CLIENT_KEY
  *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
-import { checkNotificationUrl, createMerchant, createMid, merchantSettings } from '../../shared/operations/admin/merchants.js';
+import { checkNotificationUrl, createMerchant, merchantSettings } from '../../shared/operations/admin/merchants.js';
 import { PlatformError, formatFieldError } from '../../shared/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
@@ -37,6 +37,7 @@ import { CLOCK_USAGE, runClockCommand } from './clock.js';
 import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
 import { runBrandsCommand } from './brands.js';
 import { runProvidersCommand } from './providers.js';
+import { MIDS_USAGE, runMidsCommand } from './mids.js';
 
 const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
@@ -48,7 +49,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
       [--checkout-frame-ancestors https://a,https://b] [--hosted-fields-update-signature on|off] [--api-ip-allowlist 203.0.113.0/24,198.51.100.7|none] [--default-language de|none]
       [--qr-lifetime-seconds N|none]   (mapping groups: identity, recurring, cardOnFile, threeDs, browser, payer, rrnArn, extendedData, redirectExtras)
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
-      [--upstream-url URL --upstream-key KEY --upstream-password PASS [--upstream-hash md5|sha256]]   (--connector upstream; docs/connectors.md)
+      [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]   (--connector upstream; docs/connectors.md)
   mids list CLIENT_KEY
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
@@ -68,7 +69,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE };
+const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -148,56 +149,6 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
   }
 }
 
-async function mids(cmd: string | undefined, args: string[]): Promise<unknown> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      mode: { type: 'string' },
-      moto: { type: 'boolean' },
-      'zero-amount': { type: 'boolean' },
-      connector: { type: 'string' },
-      name: { type: 'string' },
-      descriptor: { type: 'string' },
-      'upstream-url': { type: 'string' },
-      'upstream-key': { type: 'string' },
-      'upstream-password': { type: 'string' },
-      'upstream-hash': { type: 'string' },
-    },
-  });
-  const d = deps();
-  const clientKey = required(positionals[0], 'CLIENT_KEY');
-  switch (cmd) {
-    case 'create':
-      return createMid(d, clientKey, {
-        paymentMode: values.mode as 'SMS' | 'DMS' | 'SMS/DMS' | undefined,
-        moto: values.moto,
-        zeroAmount: values['zero-amount'],
-        connector: values.connector,
-        name: values.name,
-        descriptor: values.descriptor,
-        ...upstreamSetup(values),
-      });
-    case 'list': {
-      const config = await d.merchants.get(clientKey);
-      if (!config) throw new Error('No merchant with that client key.');
-      // Sealed credentials are of no use to read: only whether the MID has them.
-      return config.mids.map(({ credentialsSealed, ...m }) => ({ ...m, ...(credentialsSealed ? { credentials: 'sealed' } : {}) }));
-    }
-    default:
-      throw new Error(USAGE);
-  }
-}
-
-/** --connector upstream: the upstream gateway's URL (and hash mode) as settings, its client_key and password sealed. */
-function upstreamSetup(v: { 'upstream-url'?: string; 'upstream-key'?: string; 'upstream-password'?: string; 'upstream-hash'?: string }) {
-  if (v['upstream-url'] === undefined && v['upstream-key'] === undefined && v['upstream-password'] === undefined) return {};
-  return {
-    connectorSettings: { url: v['upstream-url'] ?? '', ...(v['upstream-hash'] ? { hashAlgorithm: v['upstream-hash'] } : {}) },
-    credentials: { client_key: v['upstream-key'] ?? '', password: v['upstream-password'] ?? '' },
-  };
-}
-
 function allowlistOption(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === 'none') return [];
@@ -238,7 +189,7 @@ async function main(argv: string[]): Promise<void> {
   }
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
-  else if (group === 'mids') result = await mids(cmd, rest);
+  else if (group === 'mids') result = await runMidsCommand(cmd, rest);
   else if (group === 'callbacks') {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));

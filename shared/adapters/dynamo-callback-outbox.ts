@@ -16,7 +16,6 @@ import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain
 import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../ports/callbacks.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
-import { writeItem } from './operation-items.js';
 import { deliveryEntry, deliveryListing, type DeliveryEntry } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
@@ -310,8 +309,7 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
     expr: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
   ): Promise<boolean> {
     try {
-      // A console replay's audit entry joins the callback's reopening (operation-items.ts).
-      await writeItem(this.ddb, { Update: { TableName: this.tableName, Key: this.key(cb), ...expr } });
+      await this.ddb.send(new UpdateCommand({ TableName: this.tableName, Key: this.key(cb), ...expr }));
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;

@@ -59,13 +59,6 @@ export interface BrandDescriptor {
   /** Name of the APM provider serving it (shared/connectors/registry.ts). */
   provider: string;
   actions: readonly ApmAction[];
-  /**
-   * Whether the method can hold the payer's funds for a later CAPTURE, and why (one line, for the next engineer and
-   * the docs). Every method taking SALE says. `AUTH` in `actions` is the decision: with it, auth=Y and a SALE that only
-   * a DMS MID takes are held PENDING; without it, auth=Y is 204004 and a merchant with only DMS MIDs cannot take the
-   * method (204002), since a payment that cannot be held cannot be two-stage (docs/s2s-apm.md "Two-stage methods").
-   */
-  hold?: string;
   /** ISO 4217 codes accepted; absent: any. */
   currencies?: readonly string[];
   identifier: 'required' | 'optional';

@@ -127,8 +127,3 @@ export function checkRequestFields(f: FieldReader, d: BrandDescriptor, ctx: Omit
     f.fail('payer_first_name', APM_MESSAGES.combinedName(d.payerNameMax));
   }
 }
-
-/** The method can hold funds for a later capture (its `hold` note says why): auth=Y, and a SALE held on a DMS MID. */
-export function holdsFunds(d: Pick<BrandDescriptor, 'actions'> | undefined): boolean {
-  return !!d?.actions.includes('AUTH');
-}

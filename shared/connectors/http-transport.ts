@@ -1,8 +1,18 @@
 /**
  * How a network connector reaches its acquirer: one form-encoded POST, its status and its parsed JSON body. Injected,
  * so a test can shape requests without a network (test/unit/connectors) while the integration tests use the real one.
+ *
+ * The real one (pinnedTransport) treats the acquirer's URL like a merchant's callback URL (shared/net/public-url.ts):
+ * on every use, every address its host resolves to is vetted and the POST goes to the vetted address, so neither a
+ * stored URL nor a DNS answer can point card data at loopback, a private network or the metadata service. A live
+ * stage also requires https; a sandbox stage may call loopback (a second local platform as the acquirer). Redirects
+ * are never followed: a 307 would re-POST the card number and CVV wherever it points, and whatever answered there
+ * would decide the payment. A 3xx is returned as it is, and the connector counts it as no answer.
  */
 import { encodeForm } from '../protocol/form.js';
+import type { StageKind } from '../config.js';
+import { checkPublicUrl, vetPublicUrl, type AddressPolicy, type Resolver } from '../net/public-url.js';
+import { postPinned } from '../net/pinned-post.js';
 
 export interface HttpAnswer {
   status: number;
@@ -12,19 +22,58 @@ export interface HttpAnswer {
 
 export type HttpTransport = (url: string, form: Record<string, string | undefined>, signal?: AbortSignal) => Promise<HttpAnswer>;
 
-export const fetchTransport: HttpTransport = async (url, form, signal) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: encodeForm(form),
-    signal,
-  });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
+/** Which acquirer URLs a stage may call. */
+export interface AcquirerAddressRules extends AddressPolicy {
+  requireHttps: boolean;
+}
+
+/** Live: https to public addresses only. Sandbox: also http, and loopback (never private or link-local addresses). */
+export function acquirerAddressRules(kind: StageKind): AcquirerAddressRules {
+  return kind === 'live' ? { requireHttps: true, allowLoopback: false } : { requireHttps: false, allowLoopback: true };
+}
+
+/** The URL was refused before anything was sent: nothing reached the acquirer. */
+export class AcquirerUrlRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`acquirer URL refused: ${reason}`);
+    this.name = 'AcquirerUrlRefusedError';
   }
-  return { status: res.status, body: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined };
-};
+}
+
+/** Why `text` may not be an acquirer URL under `rules` (no DNS: shape and literal addresses), or undefined. */
+export function refusedAcquirerUrl(text: string, rules: AcquirerAddressRules): string | undefined {
+  const checked = checkPublicUrl(text, rules);
+  if (!checked.ok) return checked.reason;
+  if (rules.requireHttps && checked.url.protocol !== 'https:') return 'not an https URL (a live stage sends card data over https only)';
+  return undefined;
+}
+
+/** Acquirer answers are small JSON documents; a longer body is cut and reads as not JSON. */
+const MAX_BODY_CHARS = 1_000_000;
+const NO_DEADLINE_MS = 60_000;
+
+export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver): HttpTransport {
+  return async (url, form, signal) => {
+    const refused = refusedAcquirerUrl(url, rules);
+    if (refused) throw new AcquirerUrlRefusedError(refused);
+    const target = await vetPublicUrl(url, rules, resolve);
+    if (!target.ok && target.refused) throw new AcquirerUrlRefusedError(target.reason);
+    if (!target.ok) throw target.error;
+    const res = await postPinned(target, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: encodeForm(form),
+      signal: signal ?? AbortSignal.timeout(NO_DEADLINE_MS),
+      maxBodyChars: MAX_BODY_CHARS,
+    });
+    return { status: res.status, body: parseObject(res.body) };
+  };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

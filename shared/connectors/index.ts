@@ -14,10 +14,10 @@ import { sandboxApmConnector, sandboxApmFollowUps } from './sandbox-apm.js';
 import type { ApmConnector } from '../ports/apm-connector.js';
 import { ApmConnectorCatalogue } from './apm-registry.js';
 import { upstreamConnector } from './upstream.js';
-import { fetchTransport } from './http-transport.js';
+import { acquirerAddressRules, pinnedTransport } from './http-transport.js';
 
 export interface ConnectorResources {
-  config: Pick<Config, 'UPSTREAM_TIMEOUT_MS'>;
+  config: Pick<Config, 'UPSTREAM_TIMEOUT_MS' | 'STAGE_KIND'>;
   merchants: Pick<MerchantDirectory, 'get'>;
   /** Opens the MIDs' sealed credentials (the merchant-secrets box). */
   credentials: SecretBox;
@@ -25,12 +25,14 @@ export interface ConnectorResources {
 
 /** `replacing`: connectors standing in for the configured ones of the same name (tests inject them this way). */
 export function buildConnectors(r: ConnectorResources, replacing: Connector[] = []): ConnectorCatalogue {
+  // Acquirer URLs are vetted like callback URLs, on every call (http-transport.ts).
+  const rules = acquirerAddressRules(r.config.STAGE_KIND);
   const entries: ConnectorEntry[] = [
     { connector: sandboxConnector },
     { connector: sandboxBrowserConnector },
     // APM providers also answer here for the follow-up cores (capture, void, creditvoid).
     { connector: sandboxApmFollowUps },
-    { connector: upstreamConnector({ credentials: r.credentials, transport: fetchTransport }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
+    { connector: upstreamConnector({ credentials: r.credentials, transport: pinnedTransport(rules), rules }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
   ];
   const swapped = entries.map((e) => ({ ...e, connector: replacing.find((c) => c.name === e.connector.name) ?? e.connector }));
   return new ConnectorCatalogue(swapped, r.merchants);

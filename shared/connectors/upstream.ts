@@ -1,9 +1,9 @@
 /**
  * The upstream connector: a MID's payments go to another gateway that speaks this same protocol (S2S CARD over HTTP,
  * form-encoded POST {url}/post signed with the protocol's hashes). What a merchant or reseller uses to put this
- * platform in front of an existing processor. Per MID: the upstream's base URL (settings.url, optional
- * settings.hashAlgorithm md5|sha256) and the upstream's client_key and password, sealed with the merchant-secrets key
- * (docs/connectors.md).
+ * platform in front of an existing processor. Per MID: the upstream's base URL (settings.url, its /post endpoint is
+ * accepted too; optional settings.hashAlgorithm md5|sha256) and the upstream's client_key and password, sealed with
+ * the merchant-secrets key (docs/connectors.md "The upstream connector", which also says what is trusted of its answers).
  *
  * Our trans_id is the upstream's order_id: every later question (capture, refund, inquiry) finds the upstream's
  * payment by it (GET_TRANS_STATUS_BY_ORDER), so nothing of the upstream needs storing, and a payment whose answer was
@@ -11,12 +11,18 @@
  *
  *   SALE / AUTH          SALE (auth=Y)        SUCCESS → approved, DECLINED → declined, REDIRECT → the upstream's page
  *                                             passed through to the payer; UNDEFINED / no answer → undetermined
- *   completeChallenge    GET_TRANS_STATUS_BY_ORDER (after the upstream's callback said the step is over)
+ *   completeChallenge    GET_TRANS_STATUS_BY_ORDER (prompted by the upstream's callback); a step still open there
+ *                                             is no answer (never a decline)
  *   CAPTURE, VOID        CAPTURE / VOID on the upstream's trans_id
  *   CREDITVOID           CREDITVOID → ACCEPTED: pending; its outcome arrives by the upstream's callback
  *   CREDIT2CARD          CREDIT2CARD (Formula 5)
- *   inquire              GET_TRANS_STATUS_BY_ORDER; a follow-up's outcome from GET_TRANS_DETAILS' transactions
- *   notifications        the upstream's callbacks at POST /providers/upstream/notifications, Formula 2 (6 for payouts)
+ *   inquire              GET_TRANS_STATUS_BY_ORDER; a follow-up's outcome from GET_TRANS_DETAILS' transactions,
+ *                                             found by the upstream's own transaction ids (followUpOutcome)
+ *   notifications        the upstream's callbacks at POST /providers/upstream/notifications, Formula 2 (6 for payouts):
+ *                                             a prompt to ask the upstream, never an outcome by itself
+ *
+ * No answer, a 3xx (never followed: see http-transport.ts), a 5xx or UNDEFINED leaves a transaction undetermined for
+ * the reconciler; a URL the stage may not call declines before anything is sent.
  */
 import { SignatureError, TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
 import { formatAmount } from '../domain/money.js';
@@ -25,11 +31,18 @@ import { formula1, formula2, formula5, formula6, hashEquals, type HashAlgorithm 
 import type { SecretBox } from '../ports/secret-box.js';
 import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
 import { AcquirerTimeoutError } from './policy.js';
-import type { HttpAnswer, HttpTransport } from './http-transport.js';
+import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport } from './http-transport.js';
+import { checkUpstreamSetup, probeUpstream, upstreamBaseUrl, upstreamEndpoint } from './upstream-setup.js';
 
 export const UPSTREAM = 'upstream';
 export const UPSTREAM_DECLINED = 'Declined by the upstream.';
 export const UPSTREAM_NOT_FOUND = 'The upstream has no record of the payment.';
+/** Prefix of the decline when the upstream refused a request before processing it (its ERROR answer). */
+export const UPSTREAM_REFUSED = 'The upstream refused the request';
+/** Prefix of the decline when this stage may not call the MID's upstream URL: nothing was sent. */
+export const UPSTREAM_URL_REFUSED = 'The upstream URL is not allowed';
+/** The reconciler's decline once it gives up (operations/reconciliation GAVE_UP_REASON): nothing reached the upstream. */
+const GAVE_UP = 'No final answer from the acquirer.';
 
 /** What the MID's sealed credentials hold (JSON). */
 export interface UpstreamCredentials {
@@ -44,8 +57,9 @@ interface Account {
   algo: HashAlgorithm;
 }
 
-/** A transaction of GET_TRANS_DETAILS. */
+/** A transaction of GET_TRANS_DETAILS; `id` is the upstream's own id of a follow-up. */
 interface UpstreamTransaction {
+  id?: string;
   type?: string;
   status?: string;
   date?: string;
@@ -59,7 +73,7 @@ const NEVER_ARRIVED_MS = 10 * 60_000;
 /** Statuses of a payment the upstream approved (whatever happened to it since). */
 const APPROVED_STATUSES = ['SETTLED', 'PENDING', 'REFUND', 'REVERSAL', 'VOID', 'CHARGEBACK'];
 
-export function upstreamConnector(deps: { credentials: SecretBox; transport: HttpTransport }): Connector {
+export function upstreamConnector(deps: { credentials: SecretBox; transport: HttpTransport; rules: AcquirerAddressRules }): Connector {
   // Opened once per container and MID: the sealed blob names its own data key (SecretBox).
   const opened = new Map<string, Promise<UpstreamCredentials>>();
 
@@ -73,15 +87,32 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       creds.catch(() => opened.delete(credentials.sealed));
     }
     const { client_key, password } = await creds;
-    return { url: settings.url.replace(/\/+$/, ''), clientKey: client_key, password, algo: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' };
+    // MIDs stored before URLs were normalised may name the endpoint: /post is added once, whichever was stored.
+    return { url: upstreamEndpoint(settings.url), clientKey: client_key, password, algo: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' };
   }
 
   async function post(a: Account, fields: Record<string, string | undefined>, signal?: AbortSignal): Promise<HttpAnswer> {
+    let res: HttpAnswer;
     try {
-      return await deps.transport(`${a.url}/post`, { ...fields, client_key: a.clientKey }, signal);
+      res = await deps.transport(a.url, { ...fields, client_key: a.clientKey }, signal);
     } catch (err) {
+      // Refused before sending: nothing reached anyone (the outcome-returning calls decline, see decided()).
+      if (err instanceof AcquirerUrlRefusedError) throw err;
       // No answer (connection refused, reset, aborted by the policy's deadline): whether it was processed is unknown.
       throw new AcquirerTimeoutError(`upstream did not answer: ${(err as Error).message}`);
+    }
+    // A redirect is not the upstream's answer, and what it points to is not asked: whether it was processed is unknown.
+    if (res.status >= 300 && res.status < 400) throw new AcquirerTimeoutError(`upstream answered HTTP ${res.status} (a redirect, not followed)`);
+    return res;
+  }
+
+  /** An outcome-returning call: a URL this stage may not call is a decline, since nothing was sent. */
+  async function decided(run: () => Promise<ConnectorOutcome>): Promise<ConnectorOutcome> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof AcquirerUrlRefusedError) return { kind: 'declined', reason: `${UPSTREAM_URL_REFUSED}: ${err.reason}.` };
+      throw err;
     }
   }
 
@@ -108,10 +139,12 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     return String(status.trans_id);
   }
 
-  async function followUp(scope: Scoped<{ transId: string }>, fields: Record<string, string | undefined>): Promise<ConnectorOutcome> {
-    const a = await account(scope);
-    const id = await upstreamTransId(a, scope);
-    return outcomeOf(await post(a, { ...fields, trans_id: id, hash: paymentHash(a, scope, id) }, scope.signal));
+  function followUp(scope: Scoped<{ transId: string }>, fields: Record<string, string | undefined>): Promise<ConnectorOutcome> {
+    return decided(async () => {
+      const a = await account(scope);
+      const id = await upstreamTransId(a, scope);
+      return outcomeOf(await post(a, { ...fields, trans_id: id, hash: paymentHash(a, scope, id) }, scope.signal));
+    });
   }
 
   const amountOf = (minor: number, currency: string) => formatAmount({ minor, currency });
@@ -120,7 +153,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     name: UPSTREAM,
     requiresAcceptHeader: false,
 
-    async pay(req) {
+    pay: (req) => decided(async () => {
       const a = await account(req);
       if (!req.card) return { kind: 'declined', reason: 'The upstream takes card payments only.' };
       const [first, ...rest] = (req.card.holder ?? '').trim().split(/\s+/);
@@ -154,22 +187,26 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         req.signal,
       );
       return outcomeOf(res);
-    },
+    }),
 
-    /** The upstream's callback said its 3DS / redirect step is over: its status decides. */
+    /**
+     * The 3DS / redirect step runs on the upstream's page, so only the upstream's status decides. A step still open
+     * there (or a payment it cannot find) is no answer: the payment is left to the reconciler, never declined.
+     * (The notification handler asks inquire first, and completes the step only once the upstream has decided.)
+     */
     async completeChallenge(req) {
       const a = await account(req);
       const status = await statusByOrder(a, req);
-      if (!status) return { kind: 'declined', reason: UPSTREAM_NOT_FOUND };
-      const outcome = statusOutcome(status);
-      return outcome === 'unknown' ? { kind: 'challenge', type: req.type } : outcome;
+      const outcome = status ? statusOutcome(status) : 'unknown';
+      if (outcome === 'unknown') throw new AcquirerTimeoutError(status ? `upstream step still open (${String(status.status)})` : UPSTREAM_NOT_FOUND);
+      return outcome;
     },
 
     capture: (req) => followUp(req, { action: 'CAPTURE', amount: amountOf(req.amount, req.currency) }),
     refund: (req) => followUp(req, { action: 'CREDITVOID', amount: amountOf(req.amount, req.currency) }),
     void: (req) => followUp(req, { action: 'VOID' }),
 
-    async payout(req) {
+    payout: (req) => decided(async () => {
       const a = await account(req);
       const res = await post(
         a,
@@ -185,7 +222,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         req.signal,
       );
       return outcomeOf(res);
-    },
+    }),
 
     async inquire(req) {
       const a = await account(req);
@@ -208,23 +245,30 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
           return undefined;
         }
       },
+      /**
+       * The callback's hash covers the upstream's trans_id, the e-mail and the card, not our order_id, and its result
+       * is not signed at all: a hash from an earlier payment of the same card and e-mail verifies just as well. So a
+       * verified callback is only a prompt to ask the upstream (final: true, whatever its result says), and what the
+       * upstream answers decides (applyAcquirerNotification).
+       */
       async verify(rawBody, scope) {
         const a = await account(scope);
         const form = parseForm(rawBody);
         const transId = getString(form, 'trans_id');
         if (!transId || !hashEquals(paymentHash(a, scope, transId), getString(form, 'hash'))) throw SignatureError.invalid();
-        return { final: ['SUCCESS', 'DECLINED'].includes(getString(form, 'result') ?? '') };
+        return { final: true };
       },
     },
 
-    checkSetup({ settings, credentials }) {
-      const problems: string[] = [];
-      if (!/^https?:\/\/[^\s]+$/.test(settings.url ?? '')) problems.push('upstream-url: an http(s) URL of the upstream gateway is required.');
-      if (!credentials?.client_key) problems.push('upstream-key: the client_key at the upstream is required.');
-      if (!credentials?.password) problems.push('upstream-password: the password at the upstream is required.');
-      if (settings.hashAlgorithm && !['md5', 'sha256'].includes(settings.hashAlgorithm)) problems.push('upstream-hash: md5 or sha256.');
-      return problems;
-    },
+    checkSetup: (setup) => checkUpstreamSetup(setup, deps.rules),
+
+    normalizeSettings: (settings) => (settings.url ? { ...settings, url: upstreamBaseUrl(settings.url) } : settings),
+
+    probeSetup: ({ settings, credentials }) =>
+      probeUpstream(
+        { url: settings.url ?? '', clientKey: credentials?.client_key ?? '', password: credentials?.password ?? '', hashAlgorithm: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' },
+        deps.transport,
+      ),
   };
 }
 
@@ -247,7 +291,7 @@ function outcomeOf(res: HttpAnswer): ConnectorOutcome {
       return { kind: 'pending' };
     case 'ERROR':
       // Refused before processing (validation, credentials): nothing happened at the upstream.
-      return { kind: 'declined', reason: `The upstream refused the request: ${String(b.error_message ?? 'error')}` };
+      return { kind: 'declined', reason: `${UPSTREAM_REFUSED}: ${String(b.error_message ?? 'error')}` };
     default:
       // UNDEFINED: the upstream itself does not know yet; its callback or our inquiry settles it.
       throw new AcquirerTimeoutError(`upstream answered ${String(b.result)}`);
@@ -271,15 +315,33 @@ function statusOutcome(s: Record<string, unknown>): ConnectorOutcome | 'unknown'
 }
 
 /**
- * A follow-up's outcome from the upstream's transaction list: its first transaction of the same type and amount sent
- * since ours (dates are whole seconds, UTC) that has an outcome.
+ * A follow-up's outcome from the upstream's transaction list. Its answers to CAPTURE, CREDITVOID and VOID name the
+ * payment, not the follow-up, so which of its transactions is ours is told by position: we send one follow-up of a
+ * payment at a time (a second waits until the first is decided), so the upstream records ours after those of our
+ * earlier follow-ups it received, and each of its follow-ups (each with its own id) is one of ours. Ours is the one
+ * after as many as we sent earlier that reached it; it must have our type and amount, else none is adopted. A
+ * transaction of the same type and amount near in time is never enough (that adopted an earlier refund's outcome).
  */
 function followUpOutcome(req: ConnectorInquiry, txs: UpstreamTransaction[]): ConnectorOutcome | 'unknown' {
-  const amount = formatAmount({ minor: req.amount, currency: req.currency });
-  const since = Date.parse(req.startedAt) - 5000;
-  const match = txs.find((t) => t.type === req.type && t.amount === amount && Date.parse(`${(t.date ?? '').replace(' ', 'T')}Z`) >= since && t.status !== 'waiting');
-  if (!match) return 'unknown';
+  const theirs = txs.filter((t) => t.id && FOLLOW_UPS.includes(t.type ?? ''));
+  const before = (req.earlier ?? []).filter((e) => FOLLOW_UPS.includes(e.type) && reachedUpstream(e)).length;
+  const match = theirs[before];
+  if (!match || !sameKind(match.type, req.type) || match.amount !== formatAmount({ minor: req.amount, currency: req.currency }) || match.status === 'waiting') return 'unknown';
   return match.status === 'success' ? { kind: 'approved', rrn: '', approvalCode: '' } : { kind: 'declined', reason: match.decline_reason || UPSTREAM_DECLINED };
+}
+
+/** An earlier follow-up of ours the upstream recorded: decided by it (not refused by it, nor given up on). */
+function reachedUpstream(e: NonNullable<ConnectorInquiry['earlier']>[number]): boolean {
+  if (e.status === 'success') return true;
+  if (e.status === 'waiting') return false;
+  const reason = e.declineReason ?? '';
+  return !(reason.startsWith(UPSTREAM_REFUSED) || reason.startsWith(UPSTREAM_URL_REFUSED) || reason === UPSTREAM_NOT_FOUND || reason === GAVE_UP);
+}
+
+/** A CREDITVOID is a REFUND or a REVERSAL by the payment's state, which the two sides may read a moment apart. */
+function sameKind(theirs: string | undefined, ours: string): boolean {
+  const refund = (t?: string) => t === 'REFUND' || t === 'REVERSAL';
+  return theirs === ours || (refund(theirs) && refund(ours));
 }
 
 function redirectParams(v: unknown): Record<string, string> {

@@ -6,12 +6,14 @@ import { getConfig } from '../config.js';
 
 export interface TelemetrySettings {
   metrics: boolean;
+  traceSampleRate: number;
 }
 
 export function telemetrySettings(): TelemetrySettings {
   try {
-    return { metrics: getConfig().METRICS_ENABLED };
+    const c = getConfig();
+    return { metrics: c.METRICS_ENABLED, traceSampleRate: c.TRACE_SAMPLE_RATE };
   } catch {
-    return { metrics: false };
+    return { metrics: false, traceSampleRate: 0 };
   }
 }

@@ -8,7 +8,6 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'bank-window',
   provider: 'sandbox-apm',
   actions: ['SALE'],
-  hold: 'A bank transfer the payer makes within the window; it arrives settled, nothing is held for a later capture.',
   currencies: ['ARS'],
   identifier: 'optional',
   parameters: { bank_cuil: { presence: 'optional', pattern: /^\d{11}$/, patternMessage: 'This value should have exactly 11 digits.', doc: 'CUIL' } },

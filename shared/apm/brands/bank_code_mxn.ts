@@ -8,7 +8,6 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'bank-window',
   provider: 'sandbox-apm',
   actions: ['SALE'],
-  hold: 'A bank transfer the payer makes within the window; it arrives settled, nothing is held for a later capture.',
   currencies: ['MXN'],
   identifier: 'optional',
   parameters: { bank_curp: { presence: 'optional', pattern: /^[A-Z0-9]{18}$/, patternMessage: 'This value should have exactly 18 letters or digits.', doc: 'CURP' } },

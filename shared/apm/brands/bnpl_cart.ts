@@ -8,8 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   group: 'Buy-now-pay-later method 2',
   flow: 'redirect',
   provider: 'sandbox-apm',
-  actions: ['SALE', 'AUTH'],
-  hold: 'A buy-now-pay-later provider approves the purchase and charges the payer when the merchant captures (at shipment).',
+  actions: ['SALE'],
   identifier: 'optional',
   parameters: {
     shipping_amount: amount,

@@ -9,7 +9,6 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
-  hold: 'A UPI transfer the payer approves: settled when paid, nothing is held.',
   identifier: 'optional',
   parameters: { personal_id: personalId() },
   collect: ['personal_id'],

@@ -71,11 +71,15 @@ export async function createMid(d: Deps, clientKey: string, input: NewMid = {}):
   if (!config) throw ValidationError.notCorrect('client_key');
   const connector = input.connector ?? 'sandbox';
   if (!d.connectors.names().includes(connector)) throw ValidationError.field('connector', 'The value you selected is not a valid choice.');
-  const settings = input.connectorSettings ?? {};
-  const problems = d.connectors.named(connector).checkSetup?.({ settings, credentials: input.credentials }) ?? [];
+  const acquirer = d.connectors.named(connector);
+  const problems = acquirer.checkSetup?.({ settings: input.connectorSettings ?? {}, credentials: input.credentials }) ?? [];
   if (problems.length) throw new ValidationError(problems.map((message) => ({ field: 'connector', message })));
+  const settings = acquirer.normalizeSettings?.(input.connectorSettings ?? {}) ?? input.connectorSettings ?? {};
   const paymentMode = input.paymentMode ?? 'SMS/DMS';
   if (!['SMS', 'DMS', 'SMS/DMS'].includes(paymentMode)) throw ValidationError.field('payment_mode', 'The value you selected is not a valid choice.');
+  // Last, once everything local is right: the acquirer is asked once whether the URL and credentials work.
+  const probed = (await acquirer.probeSetup?.({ settings, credentials: input.credentials })) ?? [];
+  if (probed.length) throw new ValidationError(probed.map((message) => ({ field: 'connector', message })));
   const midId = randomUUID();
   const mid: Mid = {
     midId,

@@ -22,6 +22,7 @@ export async function inquire(d: Pick<CoreDeps, 'connectors'>, p: Payment, attem
       startedAt: attempt.date,
       card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
       identifier: p.details.identifier,
+      earlier: earlierThan(p, attempt),
     });
     return answer !== 'unknown' && answer.kind === 'pending' ? 'unknown' : answer;
   } catch (err) {
@@ -29,4 +30,10 @@ export async function inquire(d: Pick<CoreDeps, 'connectors'>, p: Payment, attem
     logger.warn('acquirer inquiry failed', { transId: p.transId, attemptId: attempt.id, error: (err as Error).message });
     return 'unknown';
   }
+}
+
+/** The payment's transactions recorded before `attempt` (history order), as an inquiry passes them on. */
+function earlierThan(p: Payment, attempt: TransactionRecord) {
+  const at = p.history.findIndex((h) => h.id === attempt.id);
+  return p.history.slice(0, at < 0 ? p.history.length : at).map((h) => ({ type: h.type, amount: h.amount, status: h.status, ...(h.declineReason ? { declineReason: h.declineReason } : {}) }));
 }

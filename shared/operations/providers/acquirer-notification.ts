@@ -2,9 +2,11 @@
  * An acquirer's notification (POST /providers/{slug}/notifications, e.g. the upstream gateway's callback): the
  * connector reads which payment it names and verifies it with that payment's MID credentials; a verified one that
  * reports a final outcome makes the platform settle the payment now, by asking the acquirer — a 3DS / redirect step
- * is completed (completeChallenge), a transaction left waiting (a refund, a timed-out payment) is resolved as the
- * reconciler would. Every change is a conditional write: the same notification twice, even concurrently, changes
- * the payment and sends the merchant's callback once.
+ * is completed (completeChallenge) once the acquirer says it has decided, a transaction left waiting (a refund, a
+ * timed-out payment) is resolved as the reconciler would. The notification's own words never decide: what it says
+ * may be replayed or unsigned (the upstream's result is), so only the acquirer's answer to our question counts, and
+ * "still authenticating" leaves the step open. Every change is a conditional write: the same notification twice,
+ * even concurrently, changes the payment and sends the merchant's callback once.
  */
 import type { Deps } from '../../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
@@ -12,6 +14,9 @@ import type { Connector } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
+import { ownTransaction } from '../../domain/payment-machine/index.js';
+import type { Payment } from '../../domain/payment.js';
+import type { MidConnector } from '../../ports/connector.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
@@ -30,6 +35,8 @@ export async function applyAcquirerNotification(d: Deps, connector: Connector, r
 
   let effect: AcquirerNotificationEffect = 'unchanged';
   if (isWaitingForChallenge(payment)) {
+    // The payer may still be on the acquirer's page: complete the step only once the acquirer has decided it.
+    if (!(await stepDecided(bound, payment))) return 'unchanged';
     const config = await d.merchants.get(payment.clientKey);
     if (!config) return 'unknown';
     try {
@@ -45,4 +52,24 @@ export async function applyAcquirerNotification(d: Deps, connector: Connector, r
   }
   logger.info('acquirer notification', { transId: payment.transId, clientKey: payment.clientKey, connector: connector.name, effect });
   return effect;
+}
+
+/** Whether the acquirer has decided the payment's own transaction (approved or declined), asked now. */
+async function stepDecided(bound: MidConnector, p: Payment): Promise<boolean> {
+  try {
+    const answer = await bound.inquire({
+      transId: p.transId,
+      attemptId: p.transId,
+      type: ownTransaction(p),
+      amount: p.amount,
+      currency: p.currency,
+      startedAt: p.createdAt,
+      card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
+    });
+    return answer !== 'unknown' && (answer.kind === 'approved' || answer.kind === 'declined');
+  } catch (err) {
+    // No answer now: the step stays open, and the acquirer's next notification asks again.
+    logger.warn('acquirer status unavailable for a notification', { transId: p.transId, error: (err as Error).message });
+    return false;
+  }
 }

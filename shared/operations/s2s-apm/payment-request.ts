@@ -1,8 +1,7 @@
 /**
  * The steps SALE, DEBIT2VIRTUAL(_CALC) and CREDIT2VIRTUAL share before any money moves: read and validate every
  * field (brand parameters included) → check the request hash (Sale/Debit or Credit2Virtual signature over the values
- * exactly as sent) → the brand must have a provider one of the merchant's MIDs reaches (204004, as for a brand the
- * platform does not have) → choose a MID among those (mode for auth=Y, zero amount).
+ * exactly as sent) → the brand must have a provider (204004) → choose a MID (mode for auth=Y, zero amount).
  */
 import { BusinessRuleError, InvalidHashError } from '../../errors.js';
 import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
@@ -13,7 +12,6 @@ import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/s
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
 import { routePayment } from '../payment/routing.js';
-import { holdsFunds } from '../../apm/rules.js';
 import type { ApmChargeInput } from './charge.js';
 import { apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';
@@ -53,15 +51,12 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
       : apmCredit2VirtualHash({ orderId, orderAmount, orderCurrency, password }, hashAlgorithm);
   if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
 
-  const providers = req.deps.apmConnectors.forMids(mids);
-  apmConnectorFor(providers, fields.brand);
+  apmConnectorFor(req.deps.apmConnectors, fields.brand);
   // A method that does not take this action (a payout brand on SALE, auth=Y where no two-stage exists) is no method.
   const action: ApmAction = rules.action === 'SALE' && authorize ? 'AUTH' : rules.action;
   if (!fields.descriptor?.actions.includes(action)) throw BusinessRuleError.methodNotSupported();
-  // A SALE only a DMS MID takes is held there (spec transition table), if the method can hold funds at all; other
-  // payments are never held (a method that cannot hold finds no MID on a DMS-only merchant: 204002).
-  const sale = rules.signature === 'sale' && rules.auth && holdsFunds(fields.descriptor);
-  const route = routePayment(providers.midsFor(fields.brand), { authorize, sale, zeroAmount: fields.order.amount === 0 });
+  // A SALE only a DMS MID takes is held there (spec transition table); other payments are never held.
+  const route = routePayment(mids, { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
   return { fields, authorize: route.authorize, mid: route.mid };
 }
 

@@ -19,6 +19,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
+import { ValidationError } from '../../../shared/errors.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields, SANDBOX_CARD, transIdFields } from '../../support/s2s.js';
@@ -38,6 +39,10 @@ interface Proxy {
   url: string;
   /** SALEs wait this long before they go on to the upstream (0: at once). */
   holdSalesMs: number;
+  /** CREDITVOIDs: forwarded; forwarded with the answer lost on the way back (502); or never forwarded (502). */
+  creditvoid: 'forward' | 'lose-answer' | 'drop';
+  /** Every request that passed, in order. */
+  log: Array<{ action: string; order_id?: string; trans_id?: string }>;
   /** Settles once a held SALE was answered by the upstream. */
   held?: Promise<void>;
   server: Server;
@@ -65,9 +70,16 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function startProxy(): Promise<Proxy> {
-  const p: Proxy = { url: '', holdSalesMs: 0, server: undefined as unknown as Server };
+  const p: Proxy = { url: '', holdSalesMs: 0, creditvoid: 'forward', log: [], server: undefined as unknown as Server };
   p.server = createServer(async (req, res) => {
     const body = await readBody(req);
+    const fields = new URLSearchParams(body);
+    p.log.push({ action: fields.get('action') ?? '', order_id: fields.get('order_id') ?? undefined, trans_id: fields.get('trans_id') ?? undefined });
+    const creditvoid = fields.get('action') === 'CREDITVOID' ? p.creditvoid : 'forward';
+    if (creditvoid === 'drop') {
+      res.writeHead(502).end();
+      return;
+    }
     const hold = p.holdSalesMs > 0 && /(^|&)action=SALE(&|$)/.test(body) ? p.holdSalesMs : 0;
     let done: () => void = () => undefined;
     if (hold) p.held = new Promise<void>((r) => (done = r));
@@ -75,6 +87,10 @@ async function startProxy(): Promise<Proxy> {
     const answer = await fetch(`${upstreamUrl}${req.url}`, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
     const text = await answer.text();
     done();
+    if (creditvoid === 'lose-answer') {
+      res.writeHead(502).end();
+      return;
+    }
     // The client may be gone (it timed out): the upstream has processed the SALE all the same.
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(text);
@@ -147,6 +163,20 @@ async function atUpstream(ourTransId: string): Promise<any> {
   return res.body;
 }
 
+/** The payer at the upstream's 3DS page: posts redirect_params there and presses the button. */
+async function authenticateAtUpstream(answer: { redirect_url: string; redirect_params: Record<string, string> }): Promise<void> {
+  const page = await fetch(answer.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(answer.redirect_params) });
+  const html = await page.text();
+  expect(html).toContain('3-D Secure authentication');
+  const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  const back = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
+}
+
+const notify = (fields: Record<string, string>) =>
+  fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+
 describe('upstream connector: payments go to a second instance of the platform', () => {
   it('SALE: approved by the upstream, SETTLED here and there; the upstream callback changes nothing more', async () => {
     const res = await post(saleFields(merchant));
@@ -206,14 +236,7 @@ describe('upstream connector: payments go to a second instance of the platform',
     const res = await post(saleFields(merchant, { card_exp_month: '05' }));
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'POST' });
     expect(res.body.redirect_url).toMatch(new RegExp(`^${upstreamUrl}/threeds/`));
-    // The payer at the upstream's page: it posts redirect_params there and presses the button.
-    const page = await fetch(res.body.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(res.body.redirect_params) });
-    const html = await page.text();
-    expect(html).toContain('3-D Secure authentication');
-    const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-    const back = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
-    expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
+    await authenticateAtUpstream(res.body);
 
     const cb = await eventually(() => callbacksFor(res.body.trans_id)[0], 30_000);
     expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
@@ -255,4 +278,84 @@ describe('upstream connector: payments go to a second instance of the platform',
     expect(res.status).toBe(401);
     expect((await deps().payments.get(sale.body.trans_id))!.status).toBe('SETTLED');
   });
+});
+
+describe('upstream connector: what is trusted of the upstream', () => {
+  it("a callback replaying an earlier payment's hash, for a payment still in 3DS: not declined; the upstream is asked and decides", async () => {
+    // An earlier payment of the same card and e-mail: its callback's hash verifies for every payment of that card.
+    const earlier = await post(saleFields(merchant));
+    const upstreamTransId = String((await atUpstream(earlier.body.trans_id)).trans_id);
+    const hash = formula2({ email: 'doe@example.com', password: upstreamCreds.password, transId: upstreamTransId, cardNumber: SANDBOX_CARD });
+
+    const res = await post(saleFields(merchant, { card_exp_month: '05' }));
+    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS' });
+    const asked = proxy.log.length;
+    const replay = await notify({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: res.body.trans_id, trans_id: upstreamTransId, decline_reason: 'Declined by processing.', hash });
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { effect: string }).effect).toBe('unchanged');
+    expect(proxy.log.slice(asked)).toContainEqual({ action: 'GET_TRANS_STATUS_BY_ORDER', order_id: res.body.trans_id, trans_id: undefined });
+    expect((await deps().payments.get(res.body.trans_id))!.status).toBe('3DS');
+    expect((await atUpstream(res.body.trans_id)).status).toBe('3DS');
+
+    // The payer finishes at the upstream, which charges: its own callback settles it here.
+    await authenticateAtUpstream(res.body);
+    const cb = await eventually(() => callbacksFor(res.body.trans_id)[0], 30_000);
+    expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
+    expect(callbacksFor(res.body.trans_id).filter((c) => c.fields.status === 'DECLINED')).toEqual([]);
+  });
+
+  it("a refund's inquiry adopts its own transaction at the upstream, never an earlier refund of the same amount", async () => {
+    const sale = await post(saleFields(merchant));
+    const refunded = async () => (await deps().payments.get(sale.body.trans_id))!.refundedAmount ?? 0;
+    try {
+      // The first refund reaches the upstream; its answer is lost. The upstream's callback makes us ask: found, its own.
+      proxy.creditvoid = 'lose-answer';
+      await post(transIdFields(merchant, 'CREDITVOID', sale.body.trans_id, { extra: { amount: '4.00' } }));
+      await eventually(async () => ((await refunded()) === 400 ? true : undefined), 30_000);
+
+      // A second refund of the same amount, a moment later, never reaches it: nothing there is its answer.
+      proxy.creditvoid = 'drop';
+      const second = await post(transIdFields(merchant, 'CREDITVOID', sale.body.trans_id, { extra: { amount: '4.00' } }));
+      expect(second.body.result).not.toBe('SUCCESS');
+      await platform.runScheduled('Reconciler');
+      const p = (await deps().payments.get(sale.body.trans_id))!;
+      expect(p.refundedAmount).toBe(400);
+      expect(p.history.filter((h) => h.type === 'REFUND').map((h) => h.status)).toEqual(['success', 'waiting']);
+    } finally {
+      proxy.creditvoid = 'forward';
+    }
+  }, 60_000);
+});
+
+describe('upstream connector: a MID as the merchant sets it up on day one', () => {
+  const upstreamMid = (url: string, credentials = upstreamCreds) => testMerchant({ notificationUrl: shop.url, mids: [{ connector: 'upstream', connectorSettings: { url }, credentials }] });
+
+  it('the URL as the protocol writes it (…/post): payments go through', async () => {
+    const m = await upstreamMid(`${proxy.url}/post`);
+    expect((await deps().merchants.get(m.clientKey))!.mids[0]!.connectorSettings).toEqual({ url: proxy.url });
+    expect((await post(saleFields(m))).body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+  });
+
+  it('a URL that is not the gateway (another path of its host): refused when the MID is created, naming the URL', async () => {
+    const refused = await upstreamMid(`${upstreamUrl}/console`).then(
+      () => undefined,
+      (e: unknown) => e as ValidationError,
+    );
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused!.fieldErrors.map((f) => f.message).join()).toMatch(/^upstream-url: .*\/console\/post did not answer as a payment gateway of this protocol/);
+  });
+
+  // This platform, as an upstream, answers an unknown order before it checks the hash, and an unknown client_key as a
+  // known one with a wrong hash (no enumeration): a not-found probe cannot show either. Its first payment does.
+  for (const [wrong, credentials] of [
+    ['password', { password: 'not-the-password' }],
+    ['client_key', { client_key: '00000000-0000-4000-8000-000000000000' }],
+  ] as const) {
+    it(`a wrong ${wrong}: the first payment is declined with the upstream's refusal, and nothing is charged`, async () => {
+      const m = await upstreamMid(proxy.url, { ...upstreamCreds, ...credentials });
+      const res = await post(saleFields(m));
+      expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: expect.stringMatching(/^The upstream refused the request: /) });
+      expect(await atUpstream(res.body.trans_id)).toMatchObject({ result: 'ERROR' });
+    });
+  }
 });

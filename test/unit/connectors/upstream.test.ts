@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { upstreamConnector, UPSTREAM_NOT_FOUND } from '../../../shared/connectors/upstream.js';
 import { ConnectorCatalogue } from '../../../shared/connectors/registry.js';
 import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
-import type { HttpAnswer, HttpTransport } from '../../../shared/connectors/http-transport.js';
+import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
+import { acquirerAddressRules, AcquirerUrlRefusedError, type HttpAnswer, type HttpTransport } from '../../../shared/connectors/http-transport.js';
 import { formula1, formula2 } from '../../../shared/protocol/signature.js';
 import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';
 import type { SecretBox } from '../../../shared/ports/secret-box.js';
@@ -40,11 +41,12 @@ function fakeTransport(answers: Array<HttpAnswer | Error>) {
 }
 
 const card = { number: '4111111111111111', expMonth: '5', expYear: '38', cvv: '123' };
+const connector = (transport: HttpTransport) => upstreamConnector({ credentials: box, transport, rules: acquirerAddressRules('live') });
 
 describe('upstream connector: requests', () => {
   it('a SALE: our trans_id as its order_id, the MID credentials, Formula 1, auth=Y for an authorization', async () => {
     const t = fakeTransport([{ status: 200, body: { result: 'SUCCESS', status: 'PENDING', trans_id: 'up-1' } }]);
-    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const c = connector(t.transport);
     const outcome = await c.pay({
       mid, transId: 'our-1', orderId: 'order-1', description: 'Shoes', amount: 1050, currency: 'USD', card, authorize: true, externalThreeDs: false,
       payer: { firstName: 'John', lastName: 'Doe', email: 'doe@example.com', phone: '123' }, payerIp: '203.0.113.7', returnUrl: 'https://shop.example/back',
@@ -67,7 +69,7 @@ describe('upstream connector: requests', () => {
       { status: 502, body: undefined },
       new Error('ECONNRESET'),
     ]);
-    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const c = connector(t.transport);
     const pay = () => c.pay({ mid, transId: 'our-2', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false });
     expect(await pay()).toEqual({ kind: 'declined', reason: 'Insufficient funds' });
     expect(await pay()).toEqual({ kind: 'challenge', type: '3DS', redirect: { url: 'https://upstream.example/threeds/up-2', method: 'POST', params: { PaReq: 'x', MD: 'up-2' } } });
@@ -82,7 +84,7 @@ describe('upstream connector: requests', () => {
       { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-3' } },
       { status: 200, body: { action: 'CREDITVOID', result: 'ACCEPTED', trans_id: 'up-3' } },
     ]);
-    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const c = connector(t.transport);
     expect(await c.refund({ mid, payment, transId: 'our-1', amount: 400, currency: 'USD', reversal: false })).toEqual({ kind: 'pending' });
     expect(t.sent[0]!.form).toMatchObject({ action: 'GET_TRANS_STATUS_BY_ORDER', order_id: 'our-1', hash: formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'our-1', cardNumber: '4111111111' }) });
     expect(t.sent[1]!.form).toMatchObject({ action: 'CREDITVOID', trans_id: 'up-3', amount: '4.00', hash: formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'up-3', cardNumber: '4111111111' }) });
@@ -94,16 +96,138 @@ describe('upstream connector: requests', () => {
     const t = fakeTransport([
       { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-4' } },
       { status: 200, body: { result: 'SUCCESS', status: 'REFUND', trans_id: 'up-4' } },
-      { status: 200, body: { result: 'SUCCESS', transactions: [{ type: 'SALE', status: 'success', date: at, amount: '10.00' }, { type: 'REFUND', status: 'success', date: at, amount: '10.00' }] } },
+      { status: 200, body: { result: 'SUCCESS', transactions: [{ type: 'SALE', status: 'success', date: at, amount: '10.00' }, { id: 'up-r-1', type: 'REFUND', status: 'success', date: at, amount: '10.00' }] } },
       { status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } },
       { status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } },
     ]);
-    const c = upstreamConnector({ credentials: box, transport: t.transport });
+    const c = connector(t.transport);
     const ask = (type: string, started = startedAt) => c.inquire!({ mid, payment, transId: 'our-1', attemptId: type === 'SALE' ? 'our-1' : 'r-1', type, amount: 1000, currency: 'USD', startedAt: started });
     expect(await ask('SALE')).toMatchObject({ kind: 'approved' });
     expect(await ask('REFUND')).toMatchObject({ kind: 'approved' });
     expect(await ask('SALE')).toBe('unknown');
     expect(await ask('SALE', new Date(Date.now() - 3_600_000).toISOString())).toEqual({ kind: 'declined', reason: UPSTREAM_NOT_FOUND });
+  });
+});
+
+describe('upstream connector: what is trusted of the upstream', () => {
+  it('a redirect is no answer: undetermined, and nothing is sent where it points', async () => {
+    const t = fakeTransport([{ status: 307, body: { result: 'SUCCESS', status: 'SETTLED' } }]);
+    await expect(connector(t.transport).pay({ mid, transId: 'our-7', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AcquirerTimeoutError);
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it('a URL the stage may not call declines before anything is sent', async () => {
+    const refusing: HttpTransport = async () => {
+      throw new AcquirerUrlRefusedError('private address 10.0.0.5');
+    };
+    const outcome = await connector(refusing).pay({ mid, transId: 'our-8', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false });
+    expect(outcome).toEqual({ kind: 'declined', reason: 'The upstream URL is not allowed: private address 10.0.0.5.' });
+  });
+
+  it('the URL as base or as the /post endpoint: /post is added once', async () => {
+    for (const url of ['https://upstream.example', 'https://upstream.example/', 'https://upstream.example/post', 'https://upstream.example/post/']) {
+      const t = fakeTransport([{ status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-9' } }]);
+      await connector(t.transport).pay({ mid: { ...mid, settings: { url } }, transId: 'our-9', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false });
+      expect(t.sent[0]!.url).toBe('https://upstream.example/post');
+    }
+    expect(connector(fakeTransport([]).transport).normalizeSettings!({ url: 'https://upstream.example/post', hashAlgorithm: 'sha256' })).toEqual({ url: 'https://upstream.example', hashAlgorithm: 'sha256' });
+  });
+
+  it('a 3DS step still open at the upstream is no answer (never a decline); its final status decides', async () => {
+    const t = fakeTransport([
+      { status: 200, body: { result: 'SUCCESS', status: '3DS', trans_id: 'up-10' } },
+      { status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } },
+      { status: 200, body: { result: 'SUCCESS', status: 'DECLINED', trans_id: 'up-10', decline_reason: 'Authentication failed' } },
+    ]);
+    const c = connector(t.transport);
+    const complete = () => c.completeChallenge({ mid, payment, transId: 'our-1', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false, type: '3DS' });
+    await expect(complete()).rejects.toThrow(AcquirerTimeoutError);
+    await expect(complete()).rejects.toThrow(AcquirerTimeoutError);
+    expect(await complete()).toEqual({ kind: 'declined', reason: 'Authentication failed' });
+  });
+
+  it("a callback's result is not trusted: a verified one is a prompt to ask (final), whatever it says", async () => {
+    const c = connector(fakeTransport([]).transport);
+    const hash = formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'up-11', cardNumber: '4111111111' });
+    for (const result of ['DECLINED', 'SUCCESS', 'UNDEFINED']) {
+      expect(await c.notifications!.verify(`action=SALE&result=${result}&order_id=our-1&trans_id=up-11&hash=${hash}`, { mid, payment })).toEqual({ final: true });
+    }
+    await expect(c.notifications!.verify(`action=SALE&result=DECLINED&order_id=our-1&trans_id=up-11&hash=${'0'.repeat(32)}`, { mid, payment })).rejects.toThrow('Signature is not valid.');
+  });
+
+  describe("a follow-up's inquiry finds its own transaction by the upstream's ids", () => {
+    const startedAt = new Date().toISOString();
+    const at = startedAt.replace('T', ' ').slice(0, 19);
+    const earlierRefund = { id: 'up-r-1', type: 'REFUND', status: 'success', date: at, amount: '5.00' };
+    const ask = (transactions: unknown[], earlier: Array<{ type: string; amount: number; status: 'success' | 'fail'; declineReason?: string }>) => {
+      const t = fakeTransport([
+        { status: 200, body: { result: 'SUCCESS', status: 'REFUND', trans_id: 'up-12' } },
+        { status: 200, body: { result: 'SUCCESS', transactions: [{ type: 'SALE', status: 'success', date: at, amount: '10.00' }, ...transactions] } },
+      ]);
+      return connector(t.transport).inquire!({ mid, payment, transId: 'our-1', attemptId: 'r-2', type: 'REFUND', amount: 500, currency: 'USD', startedAt, earlier: [{ type: 'SALE', amount: 1000, status: 'success' }, ...earlier] });
+    };
+
+    it("an earlier refund of the same amount, a second ago, is not ours: ours never arrived", async () => {
+      expect(await ask([earlierRefund], [{ type: 'REFUND', amount: 500, status: 'success' }])).toBe('unknown');
+    });
+
+    it('ours is the one after those our earlier follow-ups got', async () => {
+      const ours = { id: 'up-r-2', type: 'REFUND', status: 'fail', date: at, amount: '5.00', decline_reason: 'Refund limit' };
+      expect(await ask([earlierRefund, ours], [{ type: 'REFUND', amount: 500, status: 'success' }])).toEqual({ kind: 'declined', reason: 'Refund limit' });
+    });
+
+    it('an earlier follow-up the upstream refused (ERROR) or never got is not counted', async () => {
+      const ours = { id: 'up-r-2', type: 'REFUND', status: 'success', date: at, amount: '5.00' };
+      const refused = { type: 'REFUND', amount: 500, status: 'fail' as const, declineReason: 'The upstream refused the request: Refund amount is too large.' };
+      const gaveUp = { type: 'CAPTURE', amount: 500, status: 'fail' as const, declineReason: 'No final answer from the acquirer.' };
+      expect(await ask([ours], [refused, gaveUp])).toMatchObject({ kind: 'approved' });
+    });
+
+    it('a transaction in our place of another type or amount is not adopted', async () => {
+      expect(await ask([{ id: 'up-r-3', type: 'REFUND', status: 'success', date: at, amount: '6.00' }], [])).toBe('unknown');
+      expect(await ask([{ id: 'up-c-3', type: 'CAPTURE', status: 'success', date: at, amount: '5.00' }], [])).toBe('unknown');
+    });
+  });
+
+  it('the give-up reason counted as "never arrived" is the reconciler\'s', () => {
+    expect(GAVE_UP_REASON).toBe('No final answer from the acquirer.');
+  });
+});
+
+describe('upstream MID setup', () => {
+  const creds = { client_key: 'up-key', password: PASSWORD };
+  const live = connector(fakeTransport([]).transport);
+  const sandbox = upstreamConnector({ credentials: box, transport: fakeTransport([]).transport, rules: acquirerAddressRules('sandbox') });
+
+  it('live: https to public addresses only; sandbox: also http and loopback, never private or metadata addresses', () => {
+    expect(live.checkSetup!({ settings: { url: 'https://gateway.example/post' }, credentials: creds })).toEqual([]);
+    for (const url of ['http://gateway.example', 'https://127.0.0.1:8443', 'https://10.0.0.5', 'https://169.254.169.254/latest', 'https://localhost']) {
+      expect(live.checkSetup!({ settings: { url }, credentials: creds }), url).toEqual([expect.stringMatching(/^upstream-url: not allowed: /)]);
+    }
+    expect(sandbox.checkSetup!({ settings: { url: 'http://127.0.0.1:3000/post' }, credentials: creds })).toEqual([]);
+    for (const url of ['http://10.0.0.5', 'http://169.254.169.254', 'http://[fd00::1]', 'ftp://gateway.example']) {
+      expect(sandbox.checkSetup!({ settings: { url }, credentials: creds }), url).toEqual([expect.stringMatching(/^upstream-url: not allowed: /)]);
+    }
+  });
+
+  it("the probe: the protocol's not-found means it works; a redirect, another server or a refusal is named", async () => {
+    const probe = (answer: HttpAnswer | Error) => {
+      const t = fakeTransport([answer]);
+      const c = upstreamConnector({ credentials: box, transport: t.transport, rules: acquirerAddressRules('live') });
+      return { sent: t.sent, problems: c.probeSetup!({ settings: { url: 'https://gateway.example/post' }, credentials: creds }) };
+    };
+    const ok = probe({ status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } });
+    expect(await ok.problems).toEqual([]);
+    const orderId = ok.sent[0]!.form.order_id!;
+    expect(ok.sent[0]).toMatchObject({ url: 'https://gateway.example/post', form: { action: 'GET_TRANS_STATUS_BY_ORDER', client_key: 'up-key', hash: formula2({ password: PASSWORD, transId: orderId, cardNumber: '' }) } });
+    expect(await probe({ status: 301, body: undefined }).problems).toEqual([expect.stringContaining('answered with a redirect (HTTP 301)')]);
+    expect(await probe({ status: 200, body: undefined }).problems).toEqual([expect.stringContaining('did not answer as a payment gateway of this protocol')]);
+    expect(await probe({ status: 404, body: { message: 'Not Found' } }).problems).toEqual([expect.stringContaining('did not answer as a payment gateway of this protocol')]);
+    expect(await probe({ status: 400, body: { result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] } }).problems).toEqual([
+      expect.stringMatching(/^upstream-password: the upstream refused the request's hash/),
+    ]);
+    expect(await probe({ status: 400, body: { result: 'ERROR', error_code: 100000, error_message: 'client_key: This value is not correct.' } }).problems).toEqual([expect.stringMatching(/^upstream-key: /)]);
+    expect(await probe(new Error('connect ECONNREFUSED')).problems).toEqual([expect.stringContaining('no answer from https://gateway.example/post')]);
   });
 });
 
@@ -117,7 +241,7 @@ describe('the registry policy around a connector', () => {
       calls++;
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     };
-    const registry = new ConnectorCatalogue([{ connector: upstreamConnector({ credentials: box, transport: slow }), policy: { timeoutMs: 100, inquiryRetries: 3 } }], merchants);
+    const registry = new ConnectorCatalogue([{ connector: connector(slow), policy: { timeoutMs: 100, inquiryRetries: 3 } }], merchants);
     const bound = registry.forMid('merchant-1', { midId: 'mid-1', connector: 'upstream', connectorSettings: mid.settings, credentialsSealed: mid.credentials!.sealed });
     await expect(bound.pay({ transId: 'our-5', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AcquirerTimeoutError);
     expect(calls).toBe(1);
@@ -125,7 +249,7 @@ describe('the registry policy around a connector', () => {
 
   it('an inquiry is tried again after a failure, up to the retries', async () => {
     const t = fakeTransport([new Error('ECONNRESET'), new Error('ECONNRESET'), { status: 200, body: { result: 'SUCCESS', status: 'DECLINED', trans_id: 'up-6', decline_reason: 'No' } }]);
-    const registry = new ConnectorCatalogue([{ connector: upstreamConnector({ credentials: box, transport: t.transport }), policy: { timeoutMs: 1000, inquiryRetries: 2 } }], merchants);
+    const registry = new ConnectorCatalogue([{ connector: connector(t.transport), policy: { timeoutMs: 1000, inquiryRetries: 2 } }], merchants);
     const bound = await registry.forPayment(p);
     expect(await bound.inquire({ transId: 'our-1', attemptId: 'our-1', type: 'SALE', amount: 100, currency: 'USD', startedAt: new Date().toISOString() })).toEqual({ kind: 'declined', reason: 'No' });
     expect(t.sent).toHaveLength(3);

@@ -1,0 +1,61 @@
+/**
+ * A stand-in for an upstream gateway (or for what an upstream URL may point at instead), on 127.0.0.1: it records
+ * every request it gets and answers as `mode` says — the protocol (an unknown order is "Order does not exist.", a
+ * SALE is approved), a 307 to another address, a web page, or the protocol's refusal of the client_key or the hash.
+ * For the answers a second instance of the platform cannot be made to give (test/integration/connectors).
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type GatewayMode = 'protocol' | 'redirect' | 'html' | 'unknown-key' | 'hash-error';
+
+export interface FakeGateway {
+  url: string;
+  mode: GatewayMode;
+  /** Where a 307 points (mode redirect). */
+  redirectTo?: string;
+  received: Array<{ path: string; raw: string; form: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+export async function startFakeGateway(mode: GatewayMode = 'protocol'): Promise<FakeGateway> {
+  const gateway: FakeGateway = { url: '', mode, received: [], close: async () => undefined };
+  const server: Server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    gateway.received.push({ path: req.url ?? '', raw, form });
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    switch (gateway.mode) {
+      case 'redirect':
+        res.writeHead(307, { location: gateway.redirectTo ?? '/' });
+        res.end();
+        return;
+      case 'html':
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<!doctype html><title>Shop</title><h1>Welcome</h1>');
+        return;
+      case 'unknown-key':
+        return json(400, { result: 'ERROR', error_code: 100000, error_message: 'client_key: This value is not correct.' });
+      case 'hash-error':
+        return json(400, { result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] });
+      default:
+        if (form.action === 'SALE') return json(200, { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: form.order_id, trans_id: `fake-${form.order_id}` });
+        return json(400, { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' });
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  gateway.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  gateway.close = () => new Promise<void>((r) => server.close(() => r()));
+  return gateway;
+}

@@ -1,0 +1,71 @@
+/**
+ * The acquirer transport: every address a host resolves to is vetted on every call (the stage's rules: live https
+ * to public addresses, sandbox also http and loopback), the POST goes to the vetted address, and a redirect is
+ * returned as it is, never followed.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquirerAddressRules, AcquirerUrlRefusedError, pinnedTransport } from '../../../shared/connectors/http-transport.js';
+import type { Resolver } from '../../../shared/net/public-url.js';
+
+let port: number;
+let hits: string[] = [];
+let server: Server;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    if (req.url === '/moved/post') {
+      res.writeHead(307, { location: '/post' });
+      res.end('{"result":"SUCCESS","status":"SETTLED"}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"result":"ERROR","error_code":101000}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** A resolver with fixed answers, counting the questions. */
+function resolver(answers: Record<string, string[]>) {
+  const asked: string[] = [];
+  const resolve: Resolver = async (host) => {
+    asked.push(host);
+    const list = answers[host];
+    if (!list) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { asked, resolve };
+}
+
+describe('pinnedTransport', () => {
+  it('a 307 is the answer: not followed, nothing sent where it points', async () => {
+    hits = [];
+    const send = pinnedTransport(acquirerAddressRules('sandbox'));
+    expect(await send(`http://127.0.0.1:${port}/moved/post`, { action: 'SALE' })).toEqual({ status: 307, body: { result: 'SUCCESS', status: 'SETTLED' } });
+    expect(hits).toEqual(['/moved/post']);
+  });
+
+  it('every address of the name, on every call: one private answer refuses it, before anything is sent', async () => {
+    hits = [];
+    const dns = resolver({ 'gateway.test': ['127.0.0.1'], 'split.test': ['127.0.0.1', '10.0.0.5'], 'metadata.test': ['169.254.169.254'] });
+    const send = pinnedTransport(acquirerAddressRules('sandbox'), dns.resolve);
+    expect((await send(`http://gateway.test:${port}/post`, {})).status).toBe(200);
+    expect((await send(`http://gateway.test:${port}/post`, {})).status).toBe(200);
+    expect(dns.asked.filter((h) => h === 'gateway.test')).toHaveLength(2);
+    await expect(send(`http://split.test:${port}/post`, {})).rejects.toThrow(new AcquirerUrlRefusedError('split.test resolves to private address 10.0.0.5'));
+    await expect(send(`http://metadata.test:${port}/post`, {})).rejects.toThrow(/link-local address 169\.254\.169\.254/);
+    expect(hits).toEqual(['/post', '/post']);
+  });
+
+  it('live: https only, and a name resolving to loopback is refused', async () => {
+    const dns = resolver({ 'gateway.test': ['127.0.0.1'] });
+    const send = pinnedTransport(acquirerAddressRules('live'), dns.resolve);
+    await expect(send(`http://203.0.113.9/post`, {})).rejects.toThrow(/not an https URL/);
+    await expect(send(`https://gateway.test:${port}/post`, {})).rejects.toThrow(new AcquirerUrlRefusedError('gateway.test resolves to loopback address 127.0.0.1'));
+    await expect(send(`https://user:pw@gateway.test/post`, {})).rejects.toThrow(/credentials in the URL/);
+  });
+});

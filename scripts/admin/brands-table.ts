@@ -47,7 +47,8 @@ export function sandboxOutcomes(d: BrandDescriptor): string {
 }
 
 /** The platform's configured APM providers (they need no resources to say which brands they serve). */
-const providers = buildApmConnectors();
+// The catalogue as a sandbox stage serves it (a live stage has no APM provider yet).
+const providers = buildApmConnectors('sandbox');
 
 /** A provider carries its flow and S2S APM offers one of its actions (CREDIT2CRYPTO is not offered yet). */
 export function brandServed(d: BrandDescriptor): boolean {

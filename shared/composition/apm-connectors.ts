@@ -1,11 +1,12 @@
 /** APM providers, by brand, name or notification slug (shared/connectors/index.ts buildApmConnectors). */
 import { buildApmConnectors } from '../connectors/index.js';
 import type { ApmConnectorRegistry } from '../ports/apm-connector.js';
+import { config } from './core.js';
 import { port } from './port.js';
 
 let injected: ApmConnectorRegistry | undefined;
 
-const configured: () => ApmConnectorRegistry = /* @__PURE__ */ port(() => buildApmConnectors());
+const configured: () => ApmConnectorRegistry = /* @__PURE__ */ port(() => buildApmConnectors(config().STAGE_KIND));
 
 export const apmConnectors = (): ApmConnectorRegistry => injected ?? configured();
 

@@ -2,8 +2,11 @@
  * The connectors this platform can route a MID to, built once per container in the composition root (shared/deps.ts).
  * Adding an acquirer: one file implementing ports/connector.ts, and one line here (docs/connectors.md); an APM
  * provider: one file implementing ports/apm-connector.ts, and one line in buildApmConnectors.
+ *
+ * Test and live never mix (docs/security.md "Test and live"): a live stage registers no sandbox connector and no
+ * sandbox APM provider, and the catalogues themselves refuse one (stage-kind.ts), whatever a caller passes in.
  */
-import type { Config } from '../config.js';
+import type { Config, StageKind } from '../config.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import { ConnectorCatalogue, type ConnectorEntry } from './registry.js';
@@ -25,24 +28,31 @@ export interface ConnectorResources {
 
 /** `replacing`: connectors standing in for the configured ones of the same name (tests inject them this way). */
 export function buildConnectors(r: ConnectorResources, replacing: Connector[] = []): ConnectorCatalogue {
-  // Acquirer URLs are vetted like callback URLs, on every call (http-transport.ts).
-  const rules = acquirerAddressRules(r.config.STAGE_KIND);
-  const entries: ConnectorEntry[] = [
+  const kind = r.config.STAGE_KIND;
+  const rules = acquirerAddressRules(kind);
+  const sandbox: ConnectorEntry[] = [
     { connector: sandboxConnector },
     { connector: sandboxBrowserConnector },
     // APM providers also answer here for the follow-up cores (capture, void, creditvoid).
     { connector: sandboxApmFollowUps },
+  ];
+  const entries: ConnectorEntry[] = [
+    ...(kind === 'sandbox' ? sandbox : []),
     { connector: upstreamConnector({ credentials: r.credentials, transport: pinnedTransport(rules), rules }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
   ];
   const swapped = entries.map((e) => ({ ...e, connector: replacing.find((c) => c.name === e.connector.name) ?? e.connector }));
-  return new ConnectorCatalogue(swapped, r.merchants);
+  return new ConnectorCatalogue(swapped, r.merchants, kind);
 }
 
 /**
  * The APM providers (S2S APM, the Checkout page's methods other than card). They need no resources: a provider's
- * notifications are verified by the platform with its webhook secret. `replacing`: as for buildConnectors.
+ * notifications are verified by the platform with its webhook secret. A live stage has none yet: the only provider
+ * is the sandbox's. `replacing`: as for buildConnectors.
  */
-export function buildApmConnectors(replacing: ApmConnector[] = []): ApmConnectorCatalogue {
-  const providers: ApmConnector[] = [sandboxApmConnector];
-  return new ApmConnectorCatalogue(providers.map((p) => replacing.find((c) => c.name === p.name) ?? p));
+export function buildApmConnectors(kind: StageKind, replacing: ApmConnector[] = []): ApmConnectorCatalogue {
+  const providers: ApmConnector[] = kind === 'sandbox' ? [sandboxApmConnector] : [];
+  return new ApmConnectorCatalogue(
+    providers.map((p) => replacing.find((c) => c.name === p.name) ?? p),
+    kind,
+  );
 }

@@ -1,6 +1,8 @@
 /**
  * Connectors by name, bound to a MID for each use. Built in the composition root from the list in
  * shared/connectors/index.ts (tests build their own); the APM providers have theirs in apm-registry.ts.
+ * A live stage's catalogue refuses sandbox connectors when built, and a MID or payment of one is answered as a
+ * payment with no MID (204002), never sent to made-up outcomes (docs/security.md "Test and live").
  */
 import type {
   Connector,
@@ -16,7 +18,9 @@ import type {
 import { midCredentialsContext } from '../ports/connector.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
-import { SignatureError } from '../errors.js';
+import { BusinessRuleError, SignatureError } from '../errors.js';
+import type { StageKind } from '../config.js';
+import { isSandboxConnector, SandboxInLiveError } from './stage-kind.js';
 
 export interface ConnectorEntry {
   connector: Connector;
@@ -30,8 +34,13 @@ export class ConnectorCatalogue implements ConnectorRegistry {
     entries: ConnectorEntry[],
     /** Where a payment's MID is read (settings, sealed credentials) for its follow-ups. */
     private readonly merchants: Pick<MerchantDirectory, 'get'>,
+    /** live: no sandbox connector may be registered (shared/connectors/stage-kind.ts). */
+    private readonly kind: StageKind = 'live',
   ) {
-    for (const e of entries) this.entries.set(e.connector.name, { connector: e.connector, policy: { ...DEFAULT_POLICY, ...e.policy } });
+    for (const e of entries) {
+      if (kind === 'live' && isSandboxConnector(e.connector.name)) throw new SandboxInLiveError(e.connector.name);
+      this.entries.set(e.connector.name, { connector: e.connector, policy: { ...DEFAULT_POLICY, ...e.policy } });
+    }
   }
 
   names(): string[] {
@@ -59,6 +68,8 @@ export class ConnectorCatalogue implements ConnectorRegistry {
 
   private entry(name: string) {
     const entry = this.entries.get(name);
+    // A sandbox MID left in a live stage's data: no MID can take the payment, rather than a 500.
+    if (!entry && this.kind === 'live' && isSandboxConnector(name)) throw BusinessRuleError.noMid();
     if (!entry) throw new Error(`No connector named ${name}`);
     return entry;
   }

@@ -6,6 +6,7 @@
 import type { FormValue } from '../protocol/form.js';
 import type { Connector, ConnectorOutcome } from './connector.js';
 import type { ApmFlow } from '../apm/descriptor.js';
+import type { Mid } from '../domain/merchant.js';
 
 export interface ApmPaymentRequest {
   transId: string;
@@ -72,10 +73,23 @@ export interface ApmConnectorRegistry {
   names(): string[];
   /** The provider serving a brand (the `brand` request field): its descriptor's provider, if it carries the flow. */
   forBrand(brand: string): ApmConnector | undefined;
+  /**
+   * The providers as one merchant may use them: a brand only when one of these (enabled) MIDs' connector reaches
+   * its provider (shared/connectors/stage-kind.ts). What a merchant is offered and charged through.
+   */
+  forMids<M extends Pick<Mid, 'connector' | 'enabled'>>(mids: readonly M[]): MerchantApmProviders<M>;
   /** The provider of a stored payment (its `connector`); throws for an unknown name. */
   named(name: string): ApmConnector;
   /** The named provider, or undefined (a card connector's name). */
   find(name: string): ApmConnector | undefined;
   /** The provider whose notifications arrive at /providers/{slug}/notifications, if any. */
   bySlug(slug: string): ApmConnector | undefined;
+}
+
+/** A merchant's view of the APM providers (ApmConnectorRegistry.forMids). */
+export interface MerchantApmProviders<M> {
+  /** The brand's provider, if one of the merchant's enabled MIDs reaches it. */
+  forBrand(brand: string): ApmConnector | undefined;
+  /** The merchant's enabled MIDs that reach the brand's provider, in their order: where its payments route. */
+  midsFor(brand: string): M[];
 }

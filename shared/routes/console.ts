@@ -29,7 +29,8 @@ export const consoleRoutes: RouteDefinition[] = [
   route('MerchantSettings', 'PUT', '/merchants/{clientKey}/settings', 'merchant-settings', merchantWrite),
   route('MerchantPassword', 'POST', '/merchants/{clientKey}/password', 'merchant-password', merchantWrite),
   route('MerchantSigningSecret', 'POST', '/merchants/{clientKey}/signing-secret', 'merchant-signing-secret', merchantWrite),
-  route('MidCreate', 'POST', '/merchants/{clientKey}/mids', 'mid-create', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets']),
+  // Seals the new MID's credentials (an upstream's client_key and password) with the merchant-secrets key.
+  route('MidCreate', 'POST', '/merchants/{clientKey}/mids', 'mid-create', merchantWrite),
   route('WalletConfigure', 'PUT', '/merchants/{clientKey}/wallets/{wallet}', 'wallet-configure', [...merchantRead, 'table:write', 'kms:encrypt:wallet-keys']),
   route('Payments', 'GET', '/payments', 'payments', read),
   route('Payment', 'GET', '/payments/{transId}', 'payment', read),

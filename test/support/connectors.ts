@@ -31,7 +31,7 @@ export function recordingSandbox() {
 
 /** From now on the platform uses `provider` in place of the configured APM provider with its name. */
 export function injectApmConnector(provider: ApmConnector): void {
-  injectApmConnectors(buildApmConnectors([provider]));
+  injectApmConnectors(buildApmConnectors(deps().config.STAGE_KIND, [provider]));
 }
 
 /** The sandbox APM provider with its payments and payouts recorded (vi.fn around the real behaviour), injected. */

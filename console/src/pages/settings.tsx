@@ -14,6 +14,9 @@ interface Mid {
   moto: boolean;
   zeroAmount: boolean;
   connector: string;
+  /** Operators only; the credentials themselves are never sent back, only that the MID has them. */
+  connectorSettings?: Record<string, string>;
+  credentials?: 'sealed';
 }
 
 interface Merchant {
@@ -32,6 +35,8 @@ interface Merchant {
 interface Choices {
   requiredPayerFields: string[];
   methods: string[];
+  /** Operators: the connectors a new MID may use in this stage (a live stage offers no sandbox connector). */
+  connectors?: string[];
 }
 
 export function Settings({ user, merchant }: PageProps) {
@@ -163,7 +168,7 @@ export function Settings({ user, merchant }: PageProps) {
       </form>
       <h2>MIDs</h2>
       <Table label="MIDs" head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector']} rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector])} />
-      {user.role === 'operator' && <NewMid merchant={merchant} done={reload} />}
+      {user.role === 'operator' && data.choices.connectors && <NewMid merchant={merchant} connectors={data.choices.connectors} done={reload} />}
     </section>
   );
 }
@@ -171,16 +176,25 @@ export function Settings({ user, merchant }: PageProps) {
 const toggle = (list: string[], item: string, on: boolean) => (on ? [...new Set([...list, item])] : list.filter((x) => x !== item));
 const lines = (text: string) => text.split(/\s+/).map((x) => x.trim()).filter(Boolean);
 
-function NewMid({ merchant, done }: { merchant: string; done: () => void }) {
+function NewMid({ merchant, connectors, done }: { merchant: string; connectors: string[]; done: () => void }) {
   const [mode, setMode] = useState('SMS/DMS');
   const [moto, setMoto] = useState(false);
   const [zero, setZero] = useState(false);
+  const [connector, setConnector] = useState(connectors[0] ?? '');
+  // The upstream gateway's address and account, as `npm run admin -- mids create --connector upstream` takes them.
+  const [upstream, setUpstream] = useState({ url: '', hashAlgorithm: 'md5', clientKey: '', password: '' });
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
+  const setField = (k: keyof typeof upstream) => (e: Event) => setUpstream({ ...upstream, [k]: (e.target as HTMLInputElement).value });
   const submit = async (e: Event) => {
     e.preventDefault();
+    const setup =
+      connector === 'upstream'
+        ? { connector_settings: { url: upstream.url, hashAlgorithm: upstream.hashAlgorithm }, credentials: { client_key: upstream.clientKey, password: upstream.password } }
+        : {};
     try {
-      const r = await api.post<{ mid: Mid }>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector: 'sandbox' });
+      const r = await api.post<{ mid: Mid }>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector, ...setup });
       setMsg({ ok: `MID ${r.mid.midId} created.` });
+      setUpstream({ ...upstream, password: '' });
       done();
     } catch (err) {
       setMsg({ error: (err as Error).message });
@@ -204,8 +218,34 @@ function NewMid({ merchant, done }: { merchant: string; done: () => void }) {
         <input type="checkbox" checked={zero} onChange={(e) => setZero((e.target as HTMLInputElement).checked)} /> Zero amount
       </label>
       <label>
-        Connector <select><option>sandbox</option></select>
+        Connector{' '}
+        <select value={connector} onChange={(e) => setConnector((e.target as HTMLSelectElement).value)}>
+          {connectors.map((x) => (
+            <option>{x}</option>
+          ))}
+        </select>
       </label>
+      {connector === 'upstream' && (
+        <fieldset>
+          <legend>Upstream gateway</legend>
+          <label>
+            URL <input type="url" required value={upstream.url} onInput={setField('url')} placeholder="https://gateway.example" />
+          </label>
+          <label>
+            Hash{' '}
+            <select value={upstream.hashAlgorithm} onChange={setField('hashAlgorithm')}>
+              <option>md5</option>
+              <option>sha256</option>
+            </select>
+          </label>
+          <label>
+            Client key <input required value={upstream.clientKey} onInput={setField('clientKey')} autocomplete="off" />
+          </label>
+          <label>
+            Password <input type="password" required value={upstream.password} onInput={setField('password')} autocomplete="new-password" />
+          </label>
+        </fieldset>
+      )}
       <button type="submit">Create MID</button>
       <Message {...msg} />
     </form>

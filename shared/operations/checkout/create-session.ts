@@ -24,7 +24,8 @@ export async function createSession(d: Deps, rawBody: string, callerIp: string |
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   // A purchase may be held on a DMS MID; a MOTO type needs a MOTO-enabled MID (204025).
   selectMid(mids, { authorize: body.auth === true, sale: req.operation === 'purchase', moto: isMoto(body.moto_type), zeroAmount: req.amount === 0 });
-  const methods = sessionMethods(req.operation, body.methods, merchant.methods, req.currency, d.apmConnectors);
+  // Alternative methods only through the merchant's own MIDs: an upstream-only merchant is offered no sandbox brand.
+  const methods = sessionMethods(req.operation, body.methods, merchant.methods, req.currency, d.apmConnectors.forMids(mids));
   const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });
   const savedCards = await resolveSavedCards(d, merchant.clientKey, body.card_token);
 

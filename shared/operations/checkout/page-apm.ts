@@ -63,8 +63,8 @@ export async function chargeApm(
   details: PaymentDetails,
 ): Promise<Payment> {
   const s = ctx.session;
-  // A purchase only a DMS MID takes is held there (spec transition table).
-  const { mid, authorize } = routePayment(mids, { authorize: s.auth, sale: true, zeroAmount: s.order.amount === 0 });
+  // A purchase only a DMS MID takes is held there (spec transition table); only MIDs reaching the brand's provider.
+  const { mid, authorize } = routePayment(d.apmConnectors.forMids(mids).midsFor(choice.brand), { authorize: s.auth, sale: true, zeroAmount: s.order.amount === 0 });
   // The session's payment_id names the payment, as for cards.
   const ids = [s.paymentId];
   const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };

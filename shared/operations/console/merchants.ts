@@ -2,6 +2,8 @@
  * Merchants in the console: the list (operators: all; merchants' users: their own), one merchant's settings, keys
  * and MIDs, and changes to them — each through the admin operations the CLI uses (operations/admin/merchants.ts).
  * The password is shown once, when created or rotated; the callback signing secret on request, audited.
+ * A MID's connector settings are shown to operators only, and its sealed credentials to nobody (only that it has
+ * them). Operators add MIDs with a connector of the stage's kind and its credentials (a live stage: upstream only).
  */
 import { randomBytes } from 'node:crypto';
 import * as z from '../../zod-mini.js';
@@ -9,6 +11,9 @@ import { ValidationError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { checkNotificationUrl, createMerchant, createMid, merchantSettings, REQUIRABLE_PAYER_FIELDS } from '../admin/merchants.js';
 import { acceptableMethods } from '../checkout/methods.js';
+import { allBrands } from '../../apm/catalogue.js';
+import { midConnectorChoices, providersReachedBy } from '../../connectors/stage-kind.js';
+import type { StageKind } from '../../config.js';
 import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -40,19 +45,40 @@ export async function listMerchants(cx: ConsoleContext, p: Principal): Promise<M
   return p.clientKey ? [view((await load(cx, p.clientKey)).merchant)] : [];
 }
 
+/** A MID as the console shows it: never the sealed credentials; the connector's settings to operators only. */
+export type MidView = Omit<Mid, 'credentialsSealed' | 'connectorSettings'> & { connectorSettings?: Record<string, string>; credentials?: 'sealed' };
+
+export function midView(mid: Mid, p: Principal): MidView {
+  const { credentialsSealed, connectorSettings, ...rest } = mid;
+  if (!isOperator(p)) return rest;
+  return { ...rest, ...(connectorSettings ? { connectorSettings } : {}), ...(credentialsSealed ? { credentials: 'sealed' as const } : {}) };
+}
+
 export async function showMerchant(cx: ConsoleContext, p: Principal, clientKey: string) {
   readMerchant(p, clientKey);
   const { merchant, mids } = await load(cx, clientKey);
-  return { merchant: view(merchant), mids, wallets: await showWalletSettings(cx.d, clientKey), choices: CHOICES };
+  return {
+    merchant: view(merchant),
+    mids: mids.map((m) => midView(m, p)),
+    wallets: await showWalletSettings(cx.d, clientKey),
+    choices: { ...CHOICES, methods: methodChoices(mids, cx.d.config.STAGE_KIND), ...(isOperator(p) ? { connectors: midConnectorChoices(cx.d.config.STAGE_KIND) } : {}) },
+  };
 }
 
 /** What the settings editors offer: the values the settings operations accept. */
 const CHOICES = {
   requiredPayerFields: REQUIRABLE_PAYER_FIELDS,
-  methods: acceptableMethods('purchase'),
   applepay: { merchantCapabilities: APPLE_CAPABILITIES, supportedNetworks: APPLE_NETWORKS },
   googlepay: { allowedAuthMethods: GOOGLE_AUTH_METHODS, supportedNetworks: GOOGLE_NETWORKS },
 };
+
+/** The Checkout methods the merchant's MIDs can take: card, and the brands whose provider one of its MIDs reaches. */
+function methodChoices(mids: Mid[], kind: StageKind): string[] {
+  // A live stage has no sandbox provider, whatever MID its data still holds.
+  const reached = kind === 'sandbox' ? providersReachedBy(mids) : new Set<string>();
+  const page = new Set(acceptableMethods('purchase'));
+  return ['card', ...allBrands().filter((d) => page.has(d.brand) && reached.has(d.provider)).map((d) => d.brand)];
+}
 
 const newMerchant = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), notification_url: z.optional(z.string().check(z.maxLength(255))) });
 
@@ -72,16 +98,37 @@ const newMid = z.object({
   zero_amount: z.optional(z.boolean()),
   connector: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   descriptor: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(22))),
+  /** The connector's settings that are not secret (upstream: url, hashAlgorithm), as `mids create --upstream-url`. */
+  connector_settings: z.optional(z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(1024)))),
+  /** The MID's credentials at its acquirer (upstream: client_key, password): stored sealed, never shown again. */
+  credentials: z.optional(z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(1024)))),
 });
 
-/** Operators only: merchants see their MIDs but do not change them. */
-export async function createMidFromConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<Mid> {
+/**
+ * Operators only: merchants see their MIDs but do not change them. The same checks as `npm run admin -- mids create`
+ * (createMid: the connector's setup, an upstream probed once), among the connectors of the stage's kind; the stage's
+ * default connector is its first choice (a sandbox: sandbox; live: upstream, which needs its settings).
+ */
+export async function createMidFromConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<MidView> {
   operatorOnly(p);
   const input = parse(newMid, body);
+  const choices = midConnectorChoices(cx.d.config.STAGE_KIND);
+  const connector = input.connector ?? choices[0]!;
+  if (!choices.includes(connector)) throw ValidationError.field('connector', 'The value you selected is not a valid choice.');
   await load(cx, clientKey);
-  const mid = await createMid(cx.d, clientKey, { name: input.name, paymentMode: input.payment_mode, moto: input.moto, zeroAmount: input.zero_amount, connector: input.connector, descriptor: input.descriptor });
-  await audit(cx, p, 'mid.create', { clientKey, target: mid.midId, details: { paymentMode: mid.paymentMode, moto: mid.moto, zeroAmount: mid.zeroAmount, connector: mid.connector } });
-  return mid;
+  const mid = await createMid(cx.d, clientKey, {
+    name: input.name,
+    paymentMode: input.payment_mode,
+    moto: input.moto,
+    zeroAmount: input.zero_amount,
+    connector,
+    descriptor: input.descriptor,
+    connectorSettings: input.connector_settings,
+    credentials: input.credentials,
+  });
+  // The audit names what was chosen, never the credentials.
+  await audit(cx, p, 'mid.create', { clientKey, target: mid.midId, details: { paymentMode: mid.paymentMode, moto: mid.moto, zeroAmount: mid.zeroAmount, connector: mid.connector, credentials: mid.credentialsSealed ? 'sealed' : 'none' } });
+  return midView(mid, p);
 }
 
 const list = z.array(z.string().check(z.maxLength(300))).check(z.maxLength(50));

@@ -1,7 +1,8 @@
 /**
  * The steps SALE, DEBIT2VIRTUAL(_CALC) and CREDIT2VIRTUAL share before any money moves: read and validate every
  * field (brand parameters included) → check the request hash (Sale/Debit or Credit2Virtual signature over the values
- * exactly as sent) → the brand must have a provider (204004) → choose a MID (mode for auth=Y, zero amount).
+ * exactly as sent) → the brand must have a provider one of the merchant's MIDs reaches (204004, as for a brand the
+ * platform does not have) → choose a MID among those (mode for auth=Y, zero amount).
  */
 import { BusinessRuleError, InvalidHashError } from '../../errors.js';
 import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
@@ -51,12 +52,13 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
       : apmCredit2VirtualHash({ orderId, orderAmount, orderCurrency, password }, hashAlgorithm);
   if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
 
-  apmConnectorFor(req.deps.apmConnectors, fields.brand);
+  const providers = req.deps.apmConnectors.forMids(mids);
+  apmConnectorFor(providers, fields.brand);
   // A method that does not take this action (a payout brand on SALE, auth=Y where no two-stage exists) is no method.
   const action: ApmAction = rules.action === 'SALE' && authorize ? 'AUTH' : rules.action;
   if (!fields.descriptor?.actions.includes(action)) throw BusinessRuleError.methodNotSupported();
   // A SALE only a DMS MID takes is held there (spec transition table); other payments are never held.
-  const route = routePayment(mids, { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
+  const route = routePayment(providers.midsFor(fields.brand), { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
   return { fields, authorize: route.authorize, mid: route.mid };
 }
 

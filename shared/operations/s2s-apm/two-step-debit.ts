@@ -15,7 +15,7 @@ import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
 export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
-  const connector = apmConnectorFor(d.apmConnectors, input.brand);
+  const connector = apmConnectorFor(d.apmConnectors.forMids([input.mid]), input.brand);
   const transId = await newTransId(d, idempotency);
   const now = d.clock.now().toISOString();
   const commission = connector.commission({ brand: input.brand, amount: input.amount, currency: input.currency });

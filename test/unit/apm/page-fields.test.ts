@@ -47,7 +47,7 @@ describe('Checkout page methods from the descriptors', () => {
   });
 
   it('offers a brand only in its currencies', () => {
-    const providers = buildApmConnectors();
+    const providers = buildApmConnectors('sandbox');
     expect(apmMethods(providers, 'USD')).not.toContain('ips');
     expect(apmMethods(providers, 'EUR')).toContain('ips');
     expect(apmMethods(providers, 'ARS')).toContain('bank_code_ars');

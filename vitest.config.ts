@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^@open-payments\/mobile-sdk$/, replacement: sdk('index.ts') },
       { find: /^@open-payments\/mobile-sdk\/(web|react-native)$/, replacement: sdk('$1/index.ts') },
       { find: /^@open-payments\/node$/, replacement: fileURLToPath(new URL('./sdk/node/src/index.ts', import.meta.url)) },
+      { find: /^@open-payments\/protocol$/, replacement: fileURLToPath(new URL('./sdk/protocol/src/index.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -43,6 +43,11 @@ export interface FieldSpec {
   format?: 'datetime-utc' | 'currency' | 'base64' | 'swift';
   /** Must equal the payer's full name (payer_first_name payer_last_name), as the provider checks it. */
   equalsPayerName?: boolean;
+  /**
+   * The form the provider gets (and the platform keeps) of a value the rules accepted in any of its allowed spellings
+   * (a CUIL with or without hyphens → its 11 digits).
+   */
+  normalize?: (value: string) => string;
   /** A list of groups (parameters[x][0][type]=…), each with these fields. */
   items?: Readonly<Record<string, FieldSpec>>;
   /** One line for the docs: what the value is. */
@@ -59,6 +64,13 @@ export interface BrandDescriptor {
   /** Name of the APM provider serving it (shared/connectors/registry.ts). */
   provider: string;
   actions: readonly ApmAction[];
+  /**
+   * Whether the method can hold the payer's funds for a later CAPTURE, and why (one line, for the next engineer and
+   * the docs). Every method taking SALE says. `AUTH` in `actions` is the decision: with it, auth=Y and a SALE that only
+   * a DMS MID takes are held PENDING; without it, auth=Y is 204004 and a merchant with only DMS MIDs cannot take the
+   * method (204002), since a payment that cannot be held cannot be two-stage (docs/s2s-apm.md "Two-stage methods").
+   */
+  hold?: string;
   /** ISO 4217 codes accepted; absent: any. */
   currencies?: readonly string[];
   identifier: 'required' | 'optional';

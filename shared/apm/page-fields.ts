@@ -8,7 +8,7 @@
 import { FieldReader } from '../protocol/fields.js';
 import type { FormValue } from '../protocol/form.js';
 import type { BrandDescriptor, FieldSpec } from './descriptor.js';
-import { checkParameters } from './rules.js';
+import { checkParameters, normalized } from './rules.js';
 
 export interface PayerFacts {
   /** The payer's full name, for fields that must equal it. */
@@ -21,8 +21,9 @@ const sentValue = (v: unknown) => v !== undefined && v !== null && !(typeof v ==
 function asked(spec: FieldSpec, collect: boolean, payerCountry: string | undefined): boolean {
   // A list of groups cannot be typed into one input: only the merchant can send it.
   if (spec.items) return false;
-  if (collect || spec.presence === 'required') return true;
-  return spec.presence === 'conditional' && !!spec.when && !!payerCountry && spec.when.payerCountry.includes(payerCountry);
+  // A field the spec needs only in some countries is asked of payers from those, collected or not (UPI: India).
+  if (spec.presence === 'conditional' && spec.when) return !!payerCountry && spec.when.payerCountry.includes(payerCountry);
+  return collect || spec.presence === 'required';
 }
 
 /** The parameters the payer must give on the page, in the descriptor's order. */
@@ -58,5 +59,6 @@ export function checkAsked(d: BrandDescriptor, names: readonly string[], posted:
     const name = /^parameters\[([^\]]+)\]/.exec(e.field)?.[1];
     if (name && !(name in errors)) errors[name] = e.message;
   }
-  return { errors, values };
+  // The provider gets each value in its one form (a CUIL typed with hyphens → its 11 digits).
+  return { errors, values: normalized(d, values) };
 }

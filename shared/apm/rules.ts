@@ -105,13 +105,23 @@ export function checkParameters(
   for (const [name, spec] of Object.entries(d.parameters)) {
     checkField(f, `parameters[${name}]`, group?.[name], spec, { ...ctx, collectable: collect.has(name) });
   }
-  if (!group || !d.together?.length) return group;
-  const out = { ...group };
-  for (const [a, b] of d.together) {
+  if (!group) return group;
+  const out = normalized(d, group);
+  for (const [a, b] of d.together ?? []) {
     if (out[a] === undefined || out[a] === '' || out[b] === undefined || out[b] === '') {
       delete out[a];
       delete out[b];
     }
+  }
+  return out;
+}
+
+/** Each accepted spelling in the one form the provider gets (FieldSpec.normalize). */
+export function normalized<T extends FormValue>(d: Pick<BrandDescriptor, 'parameters'>, group: Readonly<Record<string, T>>): Record<string, T | string> {
+  const out: Record<string, T | string> = { ...group };
+  for (const [name, spec] of Object.entries(d.parameters)) {
+    const v = out[name];
+    if (spec.normalize && typeof v === 'string' && v !== '') out[name] = spec.normalize(v);
   }
   return out;
 }
@@ -126,4 +136,9 @@ export function checkRequestFields(f: FieldReader, d: BrandDescriptor, ctx: Omit
   if (d.payerNameMax !== undefined && ctx.payerName && ctx.payerName.length - 1 > d.payerNameMax) {
     f.fail('payer_first_name', APM_MESSAGES.combinedName(d.payerNameMax));
   }
+}
+
+/** The method can hold funds for a later capture (its `hold` note says why): auth=Y, and a SALE held on a DMS MID. */
+export function holdsFunds(d: Pick<BrandDescriptor, 'actions'> | undefined): boolean {
+  return !!d?.actions.includes('AUTH');
 }

@@ -8,9 +8,13 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'bank-window',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A bank transfer the payer makes within the window; it arrives settled, nothing is held for a later capture.',
   currencies: ['MXN'],
   identifier: 'optional',
-  parameters: { bank_curp: { presence: 'optional', pattern: /^[A-Z0-9]{18}$/, patternMessage: 'This value should have exactly 18 letters or digits.', doc: 'CURP' } },
+  parameters: {
+    // The spec gives no length: letters and digits, either case; the provider gets it in capitals.
+    bank_curp: { presence: 'optional', length: { max: 64 }, pattern: /^[A-Za-z0-9]+$/, normalize: (v) => v.toUpperCase(), doc: 'CURP, letters and digits' },
+  },
   collect: ['bank_curp'],
   checkoutPage: true,
 });

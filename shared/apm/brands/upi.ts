@@ -9,8 +9,10 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A UPI transfer the payer approves: settled when paid, nothing is held.',
   identifier: 'optional',
-  parameters: { personal_id: personalId() },
+  // The spec: conditional for India, collected on the page when absent — so asked of Indian payers only.
+  parameters: { personal_id: { ...personalId(), when: { payerCountry: ['IN'] } } },
   collect: ['personal_id'],
   checkoutPage: true,
 });

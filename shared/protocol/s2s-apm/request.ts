@@ -10,6 +10,7 @@ import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
 import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
 import { readPayer, type Payer } from '../s2s-card/payer.js';
+import { fieldsToAsk } from '../../apm/page-fields.js';
 import { readBrandFields, type BrandDescriptor } from './brands.js';
 import { brandDescriptor } from '../../apm/catalogue.js';
 import { checkPublicUrl, type AddressPolicy } from '../../net/public-url.js';
@@ -82,7 +83,10 @@ export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { retur
 
 /** The descriptor's page-collected parameters the request did not send. */
 function missingOnPage(a: ApmPaymentFields): string[] {
-  return (a.descriptor?.collect ?? []).filter((n) => a.parameters?.[n] === undefined || a.parameters[n] === '');
+  if (!a.descriptor) return [];
+  const collect = a.descriptor.collect ?? [];
+  // As the Checkout page asks: a field needed only in some countries is asked of payers from those (UPI: India).
+  return fieldsToAsk(a.descriptor, a.parameters, a.payer.fields.payer_country?.toUpperCase()).filter((n) => collect.includes(n));
 }
 
 /** What goes to payment.details: echoed by status responses, callbacks and the redirect page. Never parameters[...]. */

@@ -38,7 +38,7 @@ const PAYER = { payer_first_name: 'Ada', payer_last_name: 'Lovelace', payer_emai
 const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, string, string] }> = {
   ips: { valid: { order_currency: 'RSD' }, bad: ['order_currency', 'USD', 'The value you selected is not a valid choice.'] },
   bank_code_ars: { valid: { order_currency: 'ARS' }, bad: ['bank_cuil', '2012345678', 'This value should have exactly 11 digits.'] },
-  bank_code_mxn: { valid: { order_currency: 'MXN', parameters: { bank_curp: 'GODE561231HDFRRN09' } }, bad: ['bank_curp', 'short', 'This value should have exactly 18 letters or digits.'] },
+  bank_code_mxn: { valid: { order_currency: 'MXN', parameters: { bank_curp: 'GODE561231HDFRRN09' } }, bad: ['bank_curp', 'GODE-5612', 'This value is not valid.'] },
   voucher: { valid: { parameters: { pin: '1234567890123456' } }, bad: ['pin', '123', 'This value should have exactly 16 characters.'] },
   mobile_topup: { valid: {}, bad: ['productReceiver', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
   mobile_money: { valid: { parameters: { AccountProviderCode: 'MTN' } }, bad: ['NarrativeFileBase64', 'not base64!', 'This value is not valid.'] },

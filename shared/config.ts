@@ -155,8 +155,6 @@ const buildSchema = () =>
 let schema: ReturnType<typeof buildSchema> | undefined;
 
 export type Config = Read<ReturnType<typeof buildSchema>>;
-    // Live money never runs on a clock an operator can move (docs/test-clock.md).
-    if (parsed.value.STAGE_KIND === 'live' && parsed.value.TEST_CLOCK) throw new Error('Invalid platform configuration: TEST_CLOCK: a live stage (STAGE_KIND=live) has no test clock');
 
 let cached: Config | undefined;
 
@@ -164,6 +162,8 @@ export function getConfig(): Config {
   if (!cached) {
     const parsed = readFields((schema ??= buildSchema()), process.env);
     if (!parsed.ok) throw new Error(`Invalid platform configuration: ${parsed.problems}`);
+    // Live money never runs on a clock an operator can move (docs/test-clock.md).
+    if (parsed.value.STAGE_KIND === 'live' && parsed.value.TEST_CLOCK) throw new Error('Invalid platform configuration: TEST_CLOCK: a live stage (STAGE_KIND=live) has no test clock');
     cached = parsed.value;
   }
   return cached;

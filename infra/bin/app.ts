@@ -36,7 +36,6 @@ if (paymentItemForm !== undefined && !PAYMENT_ITEM_FORMS.includes(paymentItemFor
   throw new Error(`-c paymentItemForm must be one of ${PAYMENT_ITEM_FORMS.join(', ')}, not "${paymentItemForm}"`);
 }
 
-buildPaymentsApp({
 /** `-c name=N`: a whole number, or undefined when not given. */
 const wholeNumber = (key: string): number | undefined => {
   const value = context(key);
@@ -45,6 +44,7 @@ const wholeNumber = (key: string): number | undefined => {
   return Number(value);
 };
 
+buildPaymentsApp({
   app,
   paymentItemForm: paymentItemForm as PaymentItemForm | undefined,
   // `-c kind=live|sandbox`, `-c logRetentionDays=365`, `-c reservedConcurrency=10`, `-c concurrencyQuota=1000` (infra/stages.ts).

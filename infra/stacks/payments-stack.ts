@@ -95,14 +95,14 @@ export class PaymentsStack extends Stack {
       platform,
     );
     this.functions = [...this.api.functions, ...this.async.functions];
+    const reservations = this.functions.map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions).filter((n): n is number => n !== undefined);
+    checkReservedConcurrency(settings.stage, reservations, settings.api.concurrencyQuota);
 
     this.observability = new Observability(this, 'Observability', {
       settings,
       deadLetterQueues: this.async.deadLetterQueues,
       functions: this.functions,
       table: this.data.table,
-    const reservations = this.functions.map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions).filter((n): n is number => n !== undefined);
-    checkReservedConcurrency(settings.stage, reservations, settings.api.concurrencyQuota);
     });
   }
 }

@@ -27,7 +27,6 @@ import { Async } from './async.js';
 import { Data } from './data.js';
 import { Observability } from './observability.js';
 import { Console } from '../constructs/console.js';
-import { domainCertificates, type CustomDomain } from '../custom-domain.js';
 import { checkReservedConcurrency } from '../concurrency.js';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 

@@ -27,7 +27,7 @@
 import { SignatureError, TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
 import { formatAmount } from '../domain/money.js';
 import { parseForm, getString } from '../protocol/form.js';
-import { formula1, formula2, formula5, formula6, hashEquals, type HashAlgorithm } from '../protocol/signature.js';
+import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm } from '../protocol/signature.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
 import { AcquirerTimeoutError } from './policy.js';
@@ -255,7 +255,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         const a = await account(scope);
         const form = parseForm(rawBody);
         const transId = getString(form, 'trans_id');
-        if (!transId || !hashEquals(paymentHash(a, scope, transId), getString(form, 'hash'))) throw SignatureError.invalid();
+        if (!transId || !hashMatches(paymentHash(a, scope, transId), getString(form, 'hash'))) throw SignatureError.invalid();
         return { final: true };
       },
     },

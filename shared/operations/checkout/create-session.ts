@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../../deps.js';
 import { InvalidHashError } from '../../errors.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { readSessionRequest } from '../../protocol/checkout/session-request.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
 import { isMoto, selectMid } from '../payment/routing.js';
@@ -20,7 +20,7 @@ export async function createSession(d: Deps, rawBody: string, callerIp: string |
   const req = readSessionRequest(rawBody);
   const { body } = req;
   const { merchant, mids } = await checkoutMerchant(d, body.merchant_key, callerIp);
-  if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
+  if (!hashMatches(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   // A purchase may be held on a DMS MID; a MOTO type needs a MOTO-enabled MID (204025).
   selectMid(mids, { authorize: body.auth === true, sale: req.operation === 'purchase', moto: isMoto(body.moto_type), zeroAmount: req.amount === 0 });

@@ -3,11 +3,11 @@ import type { Deps } from '../../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import { InvalidHashError, NotFoundError } from '../../errors.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { PATTERNS } from '../../protocol/fields.js';
 
 export function checkHash(expected: string, received: unknown): void {
-  if (!hashEquals(expected, typeof received === 'string' ? received : undefined)) throw new InvalidHashError();
+  if (!hashMatches(expected, received)) throw new InvalidHashError();
 }
 
 /** 101000 "Payment does not exist." for ids of other merchants too, so ids cannot be probed. */

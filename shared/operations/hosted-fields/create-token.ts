@@ -3,7 +3,7 @@
  * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
  */
 import type { Deps } from '../../deps.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
 import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';
 import { SessionTokenAuthError } from '../../errors.js';
@@ -20,7 +20,7 @@ export async function createSessionToken(d: Deps, rawBody: string, callerIp: str
   const { body } = req;
   // An unknown key fails the hash check below, like a wrong hash (no key enumeration).
   const { merchant, mids } = await authenticateMerchant(d, body.merchant_key, callerIp);
-  if (!hashEquals(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError();
+  if (!hashMatches(sessionHash(merchant, body.order), body.hash)) throw new SessionTokenAuthError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   selectMid(mids, { authorize: body.auth === true, sale: req.operation === 'purchase', zeroAmount: req.amount === 0 });
   const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });

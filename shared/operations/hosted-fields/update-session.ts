@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
 import { ConflictError, InvalidHashError, PlatformError, SessionUpdateError, ValidationError, type FieldError } from '../../errors.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { sessionUpdateHash } from '../../protocol/hosted-fields/update-hash.js';
 import { MESSAGES } from '../../protocol/fields.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
@@ -46,7 +46,7 @@ function verifyUpdateHash(loaded: LoadedSession, s: HostedSession, c: SessionCha
     currency: c.orderCurrency ?? o.currency,
     description: o.description,
   });
-  if (!hashEquals(expected, c.hash)) throw new InvalidHashError();
+  if (!hashMatches(expected, c.hash)) throw new InvalidHashError();
 }
 
 function applyChanges(s: HostedSession, c: SessionChanges, mids: Mid[]): Partial<HostedSession> {

@@ -9,7 +9,7 @@ import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import type { Config } from '../../config.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { apmCredit2VirtualHash, apmSaleHash, hashEquals } from '../../protocol/signature.js';
+import { apmCredit2VirtualHash, apmSaleHash, hashMatches } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
 import { routePayment } from '../payment/routing.js';
@@ -50,7 +50,7 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
     rules.signature === 'sale'
       ? apmSaleHash({ identifier: fields.identifier, orderId, orderAmount, orderCurrency, password }, hashAlgorithm)
       : apmCredit2VirtualHash({ orderId, orderAmount, orderCurrency, password }, hashAlgorithm);
-  if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
 
   const providers = req.deps.apmConnectors.forMids(mids);
   apmConnectorFor(providers, fields.brand);

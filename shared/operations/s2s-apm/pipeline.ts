@@ -9,7 +9,7 @@ import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
 import { readTransId } from '../../protocol/s2s-apm/request.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
@@ -78,7 +78,7 @@ export function signedTransId(req: S2sApmRequest, notFound: () => Error, expecte
   extra?.(f);
   f.throwIfInvalid();
   // The APM formulas need nothing from the payment, so the hash is checked first: trans_ids cannot be probed.
-  if (!hashEquals(expectedHash(transId), req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(expectedHash(transId), req.form.hash)) throw new InvalidHashError();
   if (!PATTERNS.uuid.test(transId)) throw notFound();
   return transId;
 }

@@ -6,7 +6,7 @@
 import { InvalidHashError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { checkZeroAmount, readCommon, readOrder, type CommonDetails, type Order } from '../../protocol/s2s-card/card-payment.js';
 import type { PayerNeeds } from '../../protocol/s2s-card/payer.js';
 import { selectMid, type RoutingNeeds } from '../payment/routing.js';
@@ -40,7 +40,7 @@ export function acceptCardRequest<T>(req: S2sCardRequest, spec: CardRequestSpec<
   f.required('hash');
   checkZeroAmount(f, order, false);
   f.throwIfInvalid();
-  if (!hashEquals(spec.hash(merchant, fields, common), req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(spec.hash(merchant, fields, common), req.form.hash)) throw new InvalidHashError();
   return { order, common, fields, mid: selectMid(mids, spec.route(fields, common)) };
 }
 

@@ -3,7 +3,7 @@ import { InvalidHashError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
-import { hashEquals } from '../../protocol/signature.js';
+import { hashMatches } from '../../protocol/signature.js';
 import { followUpVerifier, paymentHash, paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest } from './action.js';
 
@@ -12,8 +12,7 @@ import type { S2sCardRequest } from './action.js';
  * in its place (that is Formula 7) — the docs name Formula 2 for a request that carries no trans_id, so both are taken.
  */
 export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[] = [p.transId]): void {
-  const received = req.form.hash as string | undefined;
-  if (!ids.some((id) => hashEquals(paymentHash(req.config.merchant, p, id), received))) throw new InvalidHashError();
+  if (!hashMatches(ids.map((id) => paymentHash(req.config.merchant, p, id)), req.form.hash)) throw new InvalidHashError();
 }
 
 /**

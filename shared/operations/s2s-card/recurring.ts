@@ -5,7 +5,7 @@
  */
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { formula1, hashEquals } from '../../protocol/signature.js';
+import { formula1, hashMatches } from '../../protocol/signature.js';
 import { paymentResult } from '../../protocol/s2s-card/responses.js';
 import { checkZeroAmount, orderOfText, readOrderText } from '../../protocol/s2s-card/card-payment.js';
 import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
@@ -35,7 +35,7 @@ function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardA
       checkZeroAmount(f, order, false);
       f.throwIfInvalid();
       const expected = formula1({ email: initial.payerEmail, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm);
-      if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+      if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
       const mid = selectMid(mids, { authorize });
 
       return once(req, true, async (key) => {

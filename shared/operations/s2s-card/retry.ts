@@ -7,7 +7,7 @@
 import { InvalidHashError, NotFoundError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
-import { formula1, hashEquals } from '../../protocol/signature.js';
+import { formula1, hashMatches } from '../../protocol/signature.js';
 import { retryCharge } from '../payment/retry.js';
 import type { S2sCardAction, S2sCardRequest } from './action.js';
 import { verifyPaymentHash } from './lookup.js';
@@ -22,7 +22,7 @@ async function load(req: S2sCardRequest): Promise<Payment> {
   if (!payment || payment.clientKey !== req.config.merchant.clientKey) throw NotFoundError.transaction();
   const { password, hashAlgorithm } = req.config.merchant;
   const card6_4 = payment.card ? `${payment.card.bin}${payment.card.last4}` : '';
-  if (!hashEquals(formula1({ email: payment.payerEmail, password, cardNumber: card6_4 }, hashAlgorithm), req.form.hash as string | undefined)) {
+  if (!hashMatches(formula1({ email: payment.payerEmail, password, cardNumber: card6_4 }, hashAlgorithm), req.form.hash)) {
     try {
       verifyPaymentHash(req, payment);
     } catch {

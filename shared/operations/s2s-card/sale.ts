@@ -6,7 +6,7 @@
  */
 import { InvalidHashError } from '../../errors.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { formula1, formula1Token, hashEquals } from '../../protocol/signature.js';
+import { formula1, formula1Token, hashMatches } from '../../protocol/signature.js';
 import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCard, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readMpiData } from '../../protocol/s2s-card/mpi-data.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
@@ -51,7 +51,7 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   const expected = input.card
     ? formula1({ email, password: merchant.password, cardNumber: input.card.number }, merchant.hashAlgorithm)
     : formula1Token({ email, password: merchant.password, cardToken: input.cardToken! }, merchant.hashAlgorithm);
-  if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
   const card = input.card ?? { ...(await resolveCardToken(req.deps, merchant.clientKey, input.cardToken!)).card, cvv: input.cvv };
   const { mid, authorize } = routePayment(mids, { authorize: input.authorize, sale: true, moto: isMoto(input.common.motoType), zeroAmount: input.order.amount === 0 });
   const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });

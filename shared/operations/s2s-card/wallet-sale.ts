@@ -9,7 +9,7 @@ import { InvalidHashError } from '../../errors.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
 import { FieldReader } from '../../protocol/fields.js';
 import type { FormObject } from '../../protocol/form.js';
-import { formula8, hashEquals } from '../../protocol/signature.js';
+import { formula8, hashMatches } from '../../protocol/signature.js';
 import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
@@ -59,7 +59,7 @@ export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 
   const input = readWalletSale(req);
   const { merchant, mids } = req.config;
   const email = input.common.payer.email;
-  if (!hashEquals(formula8({ email, password: merchant.password }, merchant.hashAlgorithm), req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(formula8({ email, password: merchant.password }, merchant.hashAlgorithm), req.form.hash)) throw new InvalidHashError();
 
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, input.wallet, input.token);
   checkTokenOrder(walletCard, input.order);

@@ -7,7 +7,7 @@ import { InvalidHashError } from '../../errors.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { formula3, formula4, hashEquals } from '../../protocol/signature.js';
+import { formula3, formula4, hashMatches } from '../../protocol/signature.js';
 
 export function readScheduleId(f: FieldReader): string {
   return f.required('schedule_id', { max: 64 });
@@ -15,14 +15,14 @@ export function readScheduleId(f: FieldReader): string {
 
 export function checkFormula4(config: MerchantConfig, scheduleId: string, form: FormObject): void {
   const { merchant } = config;
-  if (!hashEquals(formula4({ scheduleId, password: merchant.password }, merchant.hashAlgorithm), form.hash as string | undefined)) {
+  if (!hashMatches(formula4({ scheduleId, password: merchant.password }, merchant.hashAlgorithm), form.hash)) {
     throw new InvalidHashError();
   }
 }
 
 export function checkFormula3(config: MerchantConfig, form: FormObject): void {
   const { merchant } = config;
-  if (!hashEquals(formula3({ password: merchant.password }, merchant.hashAlgorithm), form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(formula3({ password: merchant.password }, merchant.hashAlgorithm), form.hash)) throw new InvalidHashError();
 }
 
 /** schedule_id + hash, validated and authenticated; `more` reads the action's other fields into the same report. */

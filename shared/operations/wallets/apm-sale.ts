@@ -12,7 +12,7 @@ import { InvalidHashError } from '../../errors.js';
 import { maskCard } from '../../domain/payment.js';
 import { FieldReader } from '../../protocol/fields.js';
 import type { FormObject } from '../../protocol/form.js';
-import { apmSaleHash, hashEquals } from '../../protocol/signature.js';
+import { apmSaleHash, hashMatches } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment } from '../../protocol/s2s-apm/request.js';
 import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/responses.js';
@@ -54,7 +54,7 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
     { identifier: fields.identifier, orderId: fields.order.orderId, orderAmount: fields.wire.orderAmount, orderCurrency: fields.wire.orderCurrency, password: merchant.password },
     merchant.hashAlgorithm,
   );
-  if (!hashEquals(expected, req.form.hash as string | undefined)) throw new InvalidHashError();
+  if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
 
   const wallet = fields.brand as WalletName;
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, wallet, token as string, FIELD);

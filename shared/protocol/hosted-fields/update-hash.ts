@@ -6,9 +6,4 @@
  * sent, or the current ones when not sent), so the Token alone — which the payer's browser holds — cannot change
  * what is charged, and a hash made for one amount does not fit another.
  */
-import type { Merchant } from '../../domain/merchant.js';
-import { checkoutHash } from '../signature.js';
-
-export function sessionUpdateHash(m: Merchant, p: { token: string; amount: string; currency: string; description: string }): string {
-  return checkoutHash([p.token, p.amount, p.currency, p.description], m.password, m.hashAlgorithm);
-}
+export { sessionUpdateHash } from '@open-payments/protocol';

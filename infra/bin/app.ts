@@ -9,6 +9,7 @@ import { App } from 'aws-cdk-lib';
 import { buildPaymentsApp } from '../app.js';
 import type { WalletTrust } from '../stages.js';
 import { parseTableCapacity } from '../table-capacity.js';
+import { operatorOptions } from '../operator-context.js';
 import { PAYMENT_ITEM_FORMS, type PaymentItemForm } from '../../shared/config.js';
 
 const app = new App();
@@ -55,6 +56,8 @@ buildPaymentsApp({
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,
+  // `-c alarmEmail=ops@example.com[,…]`, `-c domainName=… -c certificateArn=…` (infra/operator-context.ts).
+  ...operatorOptions(context),
   stage: context('stage') ?? 'dev',
   account: context('account') ?? process.env.CDK_DEFAULT_ACCOUNT ?? '000000000000',
   region: context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-1',

@@ -3,7 +3,8 @@
  * and one CloudFront distribution serving the built pages from a private S3 bucket at /console/ and passing
  * /console/api/* to the HTTP API, so pages and API share one origin (SameSite=Strict cookies, connect-src 'self').
  */
-import { CfnOutput, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -12,11 +13,14 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { CONSOLE_PAGE_HEADERS } from '../../shared/routes/console.js';
 import type { StageSettings } from '../stages.js';
+import { ConsolePages } from './console-pages.js';
 
 export interface ConsoleProps {
   settings: StageSettings;
   /** The HTTP API's URL (https://<id>.execute-api.<region>.amazonaws.com). */
   apiUrl: string;
+  /** `-c domainName=…`: the console's own host name and its certificate (us-east-1, CloudFront's). */
+  domain?: { name: string; certificate: acm.ICertificate };
 }
 
 export class Console extends Construct {
@@ -99,6 +103,7 @@ export class Console extends Construct {
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${settings.stage} console`,
       minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      ...(props.domain ? { domainNames: [props.domain.name], certificate: props.domain.certificate } : {}),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -115,12 +120,10 @@ export class Console extends Construct {
         },
       },
     });
-    this.url = `https://${this.distribution.distributionDomainName}/console/`;
+    this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}/console/`;
 
-    // The pages are uploaded by the deployer (docs/console.md: `aws s3 sync console/dist s3://<ConsolePagesBucket>/console/`),
-    // not by a BucketDeployment: no helper Lambda with broad S3 rights in the stack.
-    new CfnOutput(this, 'PagesBucket', { value: bucket.bucketName, description: 'Upload console/dist here under console/' });
-    new CfnOutput(this, 'Url', { value: this.url, description: 'The console' });
+    // The deploy uploads the built pages itself (console-pages.ts); the stack's ConsoleUrl output names the address.
+    new ConsolePages(this, 'PagesDeployment', { bucket, distribution: this.distribution });
 
     for (const ack of [
         { id: 'AwsSolutions-COG3', reason: 'Cognito threat protection needs the Plus feature plan; the console is for a handful of staff with TOTP MFA required.' },

@@ -4,6 +4,7 @@
  * routes are added once the queues exist.
  */
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Validations } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -15,11 +16,16 @@ import type { StageSettings } from '../stages.js';
 
 export interface ApiProps {
   settings: StageSettings;
+  /** `-c domainName=… -c certificateArn=…`: the API on the operator's host name (a regional certificate). */
+  domain?: { name: string; certificate: acm.ICertificate };
 }
 
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly functions: PlatformFunction[] = [];
+  /** The custom domain, when configured: its DNS record points at `regionalDomainName`. */
+  readonly domainName?: apigw.DomainName;
+  private readonly host?: string;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -34,17 +40,27 @@ export class Api extends Construct {
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
-    new apigw.HttpStage(this, 'DefaultStage', {
+    const stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: settings.api.throttleRateLimit, burstLimit: settings.api.throttleBurstLimit },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
+    if (props.domain) {
+      this.host = props.domain.name;
+      this.domainName = new apigw.DomainName(this, 'Domain', { domainName: props.domain.name, certificate: props.domain.certificate });
+      new apigw.ApiMapping(this, 'DomainMapping', { api: this.httpApi, domainName: this.domainName, stage });
+    }
   }
 
-  /** The URL of the $default stage. */
+  /** The API's public URL (PUBLIC_BASE_URL): the custom domain when there is one, else the $default stage's. */
   get url(): string {
+    return this.host ? `https://${this.host}` : this.httpApi.apiEndpoint;
+  }
+
+  /** The $default stage's own URL (execute-api), whatever the custom domain. */
+  get endpoint(): string {
     return this.httpApi.apiEndpoint;
   }
 

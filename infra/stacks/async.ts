@@ -35,6 +35,9 @@ export class Async extends Construct {
   /** APM deadlines' one-time schedules: their group and the role Scheduler assumes (events:PutEvents on the bus). */
   readonly deadlineSchedules: DeadlineSchedules;
   readonly functions: PlatformFunction[] = [];
+  /** The table stream's consumers, and the queues their failed batches are described on (by consumer id). */
+  readonly streamFunctions: PlatformFunction[] = [];
+  readonly streamFailureQueues: Record<string, sqs.Queue> = {};
 
   constructor(scope: Construct, id: string, props: AsyncProps) {
     super(scope, id);
@@ -115,6 +118,7 @@ export class Async extends Construct {
           })
         : undefined;
       if (failures) {
+        this.streamFailureQueues[stream.id] = failures;
         Validations.of(failures).acknowledge({
           id: 'AwsSolutions-SQS3',
           reason: 'It is the dead-letter destination itself: the stream mapping describes batches it gave up on here.',
@@ -122,6 +126,7 @@ export class Async extends Construct {
       }
       fn.consumeTableStream(stream, failures);
       this.functions.push(fn);
+      this.streamFunctions.push(fn);
     }
 
     for (const scheduled of tables.scheduled) {

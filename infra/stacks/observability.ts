@@ -1,25 +1,36 @@
 /**
- * Observability: an encrypted SNS topic for alarms; alarms on every DLQ, on every function's errors and on the
- * table's throttled requests.
+ * Observability: an encrypted SNS topic for alarms (with the operators' email subscriptions, `-c alarmEmail=`), the
+ * alarms on what hurts merchants (infra/observability/alarms.ts, each linking its docs/operations.md section) and
+ * the stage's dashboard (infra/observability/dashboard.ts).
  */
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { Stack } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
+import { PlatformAlarms } from '../observability/alarms.js';
+import { platformDashboard } from '../observability/dashboard.js';
 import type { StageSettings } from '../stages.js';
 
 export interface ObservabilityProps {
   settings: StageSettings;
+  /** Dead-letter queues by queue key, and the table stream consumers' failure queues. */
   deadLetterQueues: Record<string, sqs.IQueue>;
   functions: readonly PlatformFunction[];
+  /** The table stream's consumers (iterator age). */
+  streamConsumers: readonly PlatformFunction[];
   table: dynamodb.ITableV2;
+  httpApi: apigw.IHttpApi;
+  /** `-c alarmEmail=a@x,b@y`: subscribed to the alarm topic (each confirms AWS's email once). */
+  alarmEmails?: readonly string[];
 }
-
 /**
  * The operations the platform sends (an alarm's metric math takes at most ten metrics, so not all of DynamoDB's).
  * A request counts as throttled when the table or any of its indexes refused it.
@@ -39,6 +50,8 @@ const TABLE_OPERATIONS = [
 
 export class Observability extends Construct {
   readonly topic: sns.Topic;
+  readonly alarms: readonly cloudwatch.Alarm[];
+  readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);
@@ -62,42 +75,29 @@ export class Observability extends Construct {
       masterKey: key,
       enforceSSL: true,
     });
-    const notify = new actions.SnsAction(this.topic);
+    for (const email of props.alarmEmails ?? []) this.topic.addSubscription(new subscriptions.EmailSubscription(email));
+    const action = new actions.SnsAction(this.topic);
 
-    for (const [queueKey, dlq] of Object.entries(props.deadLetterQueues)) {
-      const alarm = new cloudwatch.Alarm(this, `${queueKey}DlqAlarm`, {
-        alarmDescription: `${settings.stage}: messages in the ${queueKey} dead-letter queue`,
-        metric: dlq.metricApproximateNumberOfMessagesVisible({ period: settings.alarms.period, statistic: 'Maximum' }),
-        threshold: settings.alarms.dlqVisibleMessages,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(notify);
-    }
-
-    for (const fn of props.functions) {
-      const alarm = new cloudwatch.Alarm(fn, 'ErrorsAlarm', {
-        alarmDescription: `${settings.stage}: ${fn.node.id} errors`,
-        metric: fn.function.metricErrors({ period: settings.alarms.period, statistic: 'Sum' }),
-        threshold: settings.alarms.lambdaErrors,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(notify);
-    }
-
-    // Provisioned capacity throttles a spike faster than auto scaling; on-demand one past twice the previous peak
-    // or a hot partition. The SDK retries a throttled call, but a SALE still waiting when its retries run out fails.
-    const throttles = new cloudwatch.Alarm(this, 'TableThrottlesAlarm', {
-      alarmDescription: `${settings.stage}: the payments table throttled requests (capacity mode: ${settings.tableCapacity.mode})`,
-      metric: props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: settings.alarms.period, statistic: 'Sum' }),
-      threshold: settings.alarms.tableThrottleEvents,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    const alarms = new PlatformAlarms(this, 'Alarms', {
+      settings,
+      httpApi: props.httpApi,
+      functions: props.functions,
+      streamConsumers: props.streamConsumers,
+      deadLetterQueues: props.deadLetterQueues,
+      table: props.table,
+      tableOperations: TABLE_OPERATIONS,
+      action,
     });
-    throttles.addAlarmAction(notify);
+    this.alarms = alarms.alarms;
+    // The console API's alarms stay in its nested stack; the status widget shows the stack's own.
+    const own = alarms.alarms.filter((a) => Stack.of(a) === Stack.of(this));
+    this.dashboard = platformDashboard(this, 'Dashboard', {
+      stage: settings.stage,
+      httpApi: props.httpApi,
+      streamConsumers: props.streamConsumers,
+      callbacksDlq: props.deadLetterQueues.callbacks,
+      table: props.table,
+      alarms: own,
+    });
   }
 }

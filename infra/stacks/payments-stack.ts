@@ -6,7 +6,7 @@
  * while the queue consumers need the API URL too. As separate stacks that is a cross-stack cycle
  * (api ⇄ async); in one stack CloudFormation orders it by itself, and no exports get locked between stacks.
  */
-import { NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import {
   OPS_EVENTS,
@@ -27,6 +27,7 @@ import { Async } from './async.js';
 import { Data } from './data.js';
 import { Observability } from './observability.js';
 import { Console } from '../constructs/console.js';
+import { domainCertificates, type CustomDomain } from '../custom-domain.js';
 import { checkReservedConcurrency } from '../concurrency.js';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 
@@ -38,6 +39,10 @@ export interface PaymentsStackProps extends StackProps {
   scheduled?: readonly ScheduledDefinition[];
   opsEvents?: readonly OpsEventDefinition[];
   streams?: readonly StreamConsumerDefinition[];
+  /** `-c alarmEmail=a@x,b@y`: subscribed to the alarm topic. */
+  alarmEmails?: readonly string[];
+  /** `-c domainName=… -c certificateArn=…` (infra/custom-domain.ts). */
+  domain?: CustomDomain;
 }
 
 export class PaymentsStack extends Stack {
@@ -52,10 +57,12 @@ export class PaymentsStack extends Stack {
     super(scope, id, props);
     const { settings } = props;
 
+    const domain = props.domain ? domainCertificates(this, props.domain, this.region) : undefined;
     this.data = new Data(this, 'Data', { settings });
-    this.api = new Api(this, 'Api', { settings });
+    this.api = new Api(this, 'Api', { settings, domain: domain?.api });
     this.async = new Async(this, 'Async', { settings, key: this.data.key });
-    this.console = new Console(this, 'Console', { settings, apiUrl: this.api.url });
+    // The console's distribution reaches the API at its execute-api address, whatever its public name.
+    this.console = new Console(this, 'Console', { settings, apiUrl: this.api.endpoint, domain: domain?.console });
 
     const platform: PlatformResources = {
       settings,
@@ -97,11 +104,27 @@ export class PaymentsStack extends Stack {
     const reservations = this.functions.map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions).filter((n): n is number => n !== undefined);
     checkReservedConcurrency(settings.stage, reservations, settings.api.concurrencyQuota);
 
-    this.observability = new Observability(this, 'Observability', {
+    // Alarms, topic and dashboard in a nested stack of their own: in this one they would pass the 500 resources.
+    const monitoring = new NestedStack(this, 'Monitoring', { description: `${settings.stage} alarms and dashboard` });
+    this.observability = new Observability(monitoring, 'Observability', {
       settings,
-      deadLetterQueues: this.async.deadLetterQueues,
+      deadLetterQueues: { ...this.async.deadLetterQueues, ...this.async.streamFailureQueues },
       functions: this.functions,
+      streamConsumers: this.async.streamFunctions,
       table: this.data.table,
+      httpApi: this.api.httpApi,
+      alarmEmails: props.alarmEmails,
     });
+
+    // What the operator needs after `cdk deploy` (docs/deploy.md); fixed logical ids, so scripts can read them.
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The payment API (PUBLIC_BASE_URL)' });
+    new CfnOutput(this, 'ConsoleUrl', { value: this.console.url, description: 'The console' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Alarms are sent here (-c alarmEmail=… subscribes)' });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The payments table' });
+    new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName, description: 'CloudWatch dashboard' });
+    if (this.api.domainName) {
+      new CfnOutput(this, 'ApiDomainTarget', { value: this.api.domainName.regionalDomainName, description: `CNAME ${this.api.domainName.name} to this` });
+      new CfnOutput(this, 'ConsoleDomainTarget', { value: this.console.distribution.distributionDomainName, description: 'CNAME the console host name to this' });
+    }
   }
 }

@@ -87,9 +87,13 @@ describe('the table on each capacity mode', () => {
   });
 
   it('alarms on throttled requests of every operation the platform sends, in both modes', () => {
-    for (const { stack, template } of [onDemand, provisioned]) {
-      const topic = { Ref: Stack.of(stack).getLogicalId(stack.observability.topic.node.defaultChild as CfnElement) };
-      const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmDescription: Match.stringLikeRegexp('throttled') } }));
+    for (const { stack } of [onDemand, provisioned]) {
+      // Alarms live in the Monitoring nested stack.
+      const monitoring = Stack.of(stack.observability);
+      const topic = { Ref: monitoring.getLogicalId(stack.observability.topic.node.defaultChild as CfnElement) };
+      const alarms = Object.values(
+        Template.fromStack(monitoring).findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmDescription: Match.stringLikeRegexp('table throttled') } }),
+      );
       expect(alarms).toHaveLength(1);
       const alarm = alarms[0]!.Properties;
       expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topic] });

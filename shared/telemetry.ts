@@ -28,6 +28,8 @@ export interface Invocation {
   payments: PaymentNote[];
   /** Callback deliveries by outcome (delivered, retry, failed, ...). */
   deliveries: Record<string, number>;
+  /** Other values this invocation observed, by metric name (KmsErrors, UndeterminedPayments): service dimension only. */
+  observed: Record<string, number>;
   /** Trace annotations go to this invocation's sampled subsegment, when there is one (middleware/tracing.ts). */
   annotate?: (key: string, value: string) => void;
 }
@@ -36,7 +38,7 @@ const current = new AsyncLocalStorage<Invocation>();
 
 /** Runs one invocation with its own notes (concurrent invocations of the local gateway do not mix). */
 export function withInvocation<T>(name: string, run: () => T): T {
-  return current.run({ name, ids: {}, payments: [], deliveries: {} }, run);
+  return current.run({ name, ids: {}, payments: [], deliveries: {}, observed: {} }, run);
 }
 
 export function invocation(): Invocation | undefined {
@@ -68,4 +70,11 @@ export function noteDeliveries(outcome: string, count = 1): void {
   const inv = invocation();
   if (!inv || count <= 0) return;
   inv.deliveries[outcome] = (inv.deliveries[outcome] ?? 0) + count;
+}
+
+/** Adds `value` to metric `name` for this invocation (KmsErrors; UndeterminedPayments, the reconciler's count). */
+export function noteMetric(name: string, value: number): void {
+  const inv = invocation();
+  if (!inv) return;
+  inv.observed[name] = (inv.observed[name] ?? 0) + value;
 }

@@ -30,6 +30,8 @@ export function emitMetrics(): MiddlewareObj {
       if (latency !== undefined) m.add('Latency', 'Milliseconds', latency);
       for (const p of inv.payments) m.single({ action: p.action, result: p.result }, 'Payments', 'Count', 1);
       for (const [outcome, count] of Object.entries(inv.deliveries)) m.single({ outcome }, 'CallbackDeliveries', 'Count', count);
+      // Platform-wide values (infra/observability alarms read them by service alone): no handler dimension.
+      for (const [name, value] of Object.entries(inv.observed)) m.single({}, name, 'Count', value);
     }
     m.publish();
   };

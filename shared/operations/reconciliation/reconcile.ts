@@ -16,12 +16,18 @@ import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { inquire } from '../payment/inquiry.js';
 import { logger } from '../../logger.js';
+import { noteMetric } from '../../telemetry.js';
 import { enqueue, nextVersion } from '../payment/attempt.js';
 import type { UndeterminedPayments } from '../../ports/undetermined-payments.js';
 import { recorderFor } from './recorders.js';
 import { resolveTransaction, type FinalOutcome } from './resolve.js';
 
 export const GAVE_UP_REASON = 'No final answer from the acquirer.';
+
+/** Payments waiting longer than this count as undetermined for the operators' alarm (docs/operations.md). */
+export const UNDETERMINED_ALARM_MINUTES = 10;
+/** The count reads at most this many list entries (keys only): past it, the alarm has long fired anyway. */
+const UNDETERMINED_COUNT_LIMIT = 1000;
 
 export interface ReconcileContext {
   deps: Deps;
@@ -46,6 +52,8 @@ export interface ReconcileReport {
   /** Payments another writer changed first (another reconciler, or the original request answering late). */
   conflicts: number;
   failed: number;
+  /** Payments on the list waiting for the acquirer for more than UNDETERMINED_ALARM_MINUTES (metric UndeterminedPayments). */
+  undetermined: number;
 }
 
 export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport> {
@@ -53,7 +61,7 @@ export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport>
   const before = new Date(now - ctx.graceSeconds * 1000).toISOString();
   const listed = await listAbandoned(ctx, before);
   const entries = await ctx.undetermined.waitingSince(before, ctx.batchSize);
-  const report: ReconcileReport = { listed, checked: entries.length, resolved: 0, waiting: 0, conflicts: 0, failed: 0 };
+  const report: ReconcileReport = { listed, checked: entries.length, resolved: 0, waiting: 0, conflicts: 0, failed: 0, undetermined: 0 };
   for (const entry of entries) {
     try {
       const r = await reconcilePayment(ctx, entry.transId, now);
@@ -65,6 +73,10 @@ export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport>
       logger.error('reconciliation failed', { transId: entry.transId, error: (err as Error).message });
     }
   }
+  // Counted after this run's resolutions, so the alarm clears as soon as the acquirer answered.
+  const overdue = new Date(ctx.deps.clock.now().getTime() - UNDETERMINED_ALARM_MINUTES * 60_000).toISOString();
+  report.undetermined = (await ctx.undetermined.waitingSince(overdue, UNDETERMINED_COUNT_LIMIT)).length;
+  noteMetric('UndeterminedPayments', report.undetermined);
   return report;
 }
 

@@ -12,7 +12,7 @@ import { CognitoIdentityProviderClient, ListUserPoolClientsCommand, ListUserPool
 import * as z from '../../shared/zod-mini.js';
 import { resetConfig } from '../../shared/config.js';
 import { resetDeps, consoleDeps } from '../../shared/deps.js';
-import { createUser } from '../../shared/operations/console/users.js';
+import { createUser, issueInvitation, type Invited } from '../../shared/operations/console/users.js';
 
 export const OPERATORS_USAGE = `usage: npm run admin -- operators <command> [--stage NAME]
   create --email EMAIL   a console operator; deployed, Cognito emails them a one-time password (locally: printed)
@@ -29,13 +29,25 @@ export async function runOperatorsCommand(argv: string[], stage: string | undefi
   const parsed = email.safeParse(values.email ?? '');
   if (!parsed.success) throw new Error(`--email takes the operator's email address.\n${OPERATORS_USAGE}`);
   if (stage) await useStagePool(stage);
-  const invited = await createUser(consoleDeps(), {
-    email: parsed.data,
-    role: 'operator',
-    invitedBy: `admin CLI (${userInfo().username})`,
-    createdAt: new Date().toISOString(),
-  });
+  const invited = await createOperator(parsed.data);
   return { ...invited, ...(invited.invitationLink ? {} : { invitation: 'Cognito emailed a one-time password to this address.' }) };
+}
+
+/**
+ * The record, then the Cognito account. An operator record without an account (a run whose Cognito call failed) gets
+ * its account now; one with an account is refused as Cognito refuses it.
+ */
+async function createOperator(email: string): Promise<Invited> {
+  const cx = consoleDeps();
+  const existing = await cx.users.get(email);
+  if (!existing) return createUser(cx, { email, role: 'operator', invitedBy: `admin CLI (${userInfo().username})`, createdAt: new Date().toISOString() });
+  if (existing.role !== 'operator') throw new Error(`${email} is a ${existing.role} of merchant ${existing.clientKey ?? ''}, not an operator.`);
+  try {
+    return await issueInvitation(cx, existing);
+  } catch (err) {
+    if ((err as Error).name === 'UsernameExistsException') throw new Error('A console user with this email exists already.');
+    throw err;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 /** JSON bodies of the Checkout API and how free-form JSON (custom_data) becomes callback form fields. */
+import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { FormValue } from '../form.js';
 import { freeFormErrors } from '../limits.js';
@@ -34,19 +35,33 @@ function deeperThan(value: unknown, max: number): boolean {
 }
 
 /**
- * Clients of this protocol in the wild send JSON null for optional values they do not have
- * ("customer": null, "billing_address": null). null is read as absent: at the top level and inside the named
- * objects, never inside free-form objects (custom_data, parameters, payee), whose nulls are the merchant's data.
- * A required field sent as null is then simply missing ("This value should not be blank.", as before).
+ * JSON as lenient live deployments of this protocol read it (docs/checkout.md "Lenient JSON"), driven by the body's
+ * own schema: `null` — and `""` for an optional field — is absent; a numeric string ("15") where the schema expects
+ * a number is that number. At the top level and inside the schema's named objects (customer, billing_address,
+ * browser_info ...), never inside free-form objects (custom_data, parameters, payee), whose values are the merchant's
+ * data. Anything else stays as sent, so a value that is really wrong gets the schema's exact error; "" for a required
+ * field is still "This value should not be blank.".
  */
-export function withoutNulls(json: Record<string, unknown>, nested: readonly string[] = []): Record<string, unknown> {
+export function lenientJson(json: Record<string, unknown>, schema: z.ZodMiniObject): Record<string, unknown> {
+  const shape = schema.shape as Record<string, z.ZodMiniType>;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(json)) {
     if (value === null) continue;
-    out[key] = nested.includes(key) && typeof value === 'object' && !Array.isArray(value) ? withoutNulls(value as Record<string, unknown>) : value;
+    const field = shape[key];
+    const optional = field instanceof z.ZodMiniOptional;
+    const inner = optional ? (field.def.innerType as z.ZodMiniType) : field;
+    if (value === '' && optional) continue;
+    if (typeof value === 'string' && inner instanceof z.ZodMiniNumber && NUMERIC.test(value)) out[key] = Number(value);
+    else if (inner instanceof z.ZodMiniObject && isPlainObject(value)) out[key] = lenientJson(value, inner);
+    else out[key] = value;
   }
   return out;
 }
+
+/** A JSON number written as a string: an optional minus, digits, an optional fraction (no spaces, no exponent). */
+const NUMERIC = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** custom_data leaves become strings (true → "1", null → ""), as PHP would send them in a form callback. */
 export function toFormValue(value: unknown): FormValue {

@@ -9,7 +9,7 @@ import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { MESSAGES, PATTERNS, isHttpUrl } from '../fields.js';
 import { BLANK, billingAddressSchema, fieldErrors, requiredError, text } from './json-fields.js';
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
-import { parseJsonObject, withoutNulls } from './json.js';
+import { lenientJson, parseJsonObject } from './json.js';
 import { MOTO_TYPES } from '../s2s-card/card-payment.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 import { collectedState } from '../billing-state.js';
@@ -26,6 +26,16 @@ const ORDER_NUMBER = /^[a-zA-Z0-9 \-!"#$%&'()*+,./:;@]+$/;
 const LATIN_NAME = /^[\p{Script=Latin} .'-]+$/u;
 export const URL_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
 export const OPERATIONS = ['purchase', 'debit', 'credit', 'transfer'] as const;
+
+/** The session's customer (hosted fields add `ip`, token-request.ts). */
+export const customerSchema = z.object(
+  {
+    name: z.optional(text({ min: 2, max: 32, pattern: LATIN_NAME })),
+    email: z.optional(text({ max: 256 }).check(z.regex(PATTERNS.email, MESSAGES.email))),
+    birth_date: z.optional(text({ pattern: PATTERNS.date })),
+  },
+  { error: MESSAGES.invalid },
+);
 
 /** Exported for the OpenAPI document (scripts/openapi), which describes the body from this very schema. */
 export const sessionSchema = z.object({
@@ -64,16 +74,7 @@ export const sessionSchema = z.object({
     },
     { error: requiredError },
   ),
-  customer: z.optional(
-    z.object(
-      {
-        name: z.optional(text({ min: 2, max: 32, pattern: LATIN_NAME })),
-        email: z.optional(text({ max: 256 }).check(z.regex(PATTERNS.email, MESSAGES.email))),
-        birth_date: z.optional(text({ pattern: PATTERNS.date })),
-      },
-      { error: MESSAGES.invalid },
-    ),
-  ),
+  customer: z.optional(customerSchema),
   billing_address: billingAddressSchema(),
   payee: obj(),
   payee_billing_address: obj(),
@@ -97,7 +98,8 @@ export interface SessionRequest {
 
 /** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
 export function readSessionRequest(rawBody: string): SessionRequest {
-  const json = withoutNulls(parseJsonObject(rawBody), ['order', 'customer', 'billing_address']);
+  // null, and "" for an optional field, is absent; "15" where a number belongs is 15 (json.ts lenientJson).
+  const json = lenientJson(parseJsonObject(rawBody), sessionSchema);
   const parsed = sessionSchema.safeParse(json);
   const errors: FieldError[] = parsed.success ? [] : fieldErrors(parsed.error.issues);
   const raw = json as Record<string, unknown>;

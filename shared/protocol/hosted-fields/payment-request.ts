@@ -7,7 +7,7 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, PATTERNS } from '../fields.js';
 import { BLANK, billingAddressSchema, fieldErrors, text } from '../checkout/json-fields.js';
-import { parseJsonObject, withoutNulls } from '../checkout/json.js';
+import { lenientJson, parseJsonObject } from '../checkout/json.js';
 import { collectedState } from '../billing-state.js';
 import { sentLanguage } from '../checkout/page/language-codes.js';
 
@@ -74,8 +74,8 @@ export interface PaymentRequest {
  * payment request names no country of its own.
  */
 export function readPaymentRequest(rawBody: string, sessionCountry?: string): PaymentRequest {
-  // null is absent, as in the session (checkout/json.ts): "billing_address": null, "browser_info": null.
-  const parsed = paymentRequestSchema.safeParse(withoutNulls(parseJsonObject(rawBody), ['billing_address', 'browser_info']));
+  // As the session (checkout/json.ts lenientJson): null, and "" for an optional field, is absent.
+  const parsed = paymentRequestSchema.safeParse(lenientJson(parseJsonObject(rawBody), paymentRequestSchema));
   const errors = parsed.success ? [] : fieldErrors(parsed.error.issues);
   const sent = parsed.success ? parsed.data.billing_address : undefined;
   // 6.7.0: the state is collected (and validated) only for CA, US, JP, AU and IN; for others it is ignored.

@@ -6,7 +6,9 @@
 import { ValidationError, type FieldError } from '../../errors.js';
 import { MESSAGES, isHttpUrl, isIp } from '../fields.js';
 import { parseJsonObject } from '../checkout/json.js';
-import { OPERATIONS, readSessionRequest, type SessionRequest } from '../checkout/session-request.js';
+import * as z from '../../zod-mini.js';
+import { lenientJson } from '../checkout/json.js';
+import { OPERATIONS, customerSchema, readSessionRequest, sessionSchema, type SessionRequest } from '../checkout/session-request.js';
 
 export const HOSTED_FIELDS_OPERATIONS = ['purchase', 'debit'] as const;
 export type HostedFieldsOperation = (typeof HOSTED_FIELDS_OPERATIONS)[number];
@@ -18,11 +20,21 @@ export interface TokenRequest extends SessionRequest {
   customerIp?: string;
 }
 
+/**
+ * The body's shape for lenient reading (checkout/json.ts lenientJson): Checkout's session with success_url optional,
+ * return_url required and customer.ip; the values themselves are checked below and by Checkout's reader.
+ */
+export const tokenRequestShape = z.extend(sessionSchema, {
+  success_url: z.optional(z.string()),
+  return_url: z.string(),
+  customer: z.optional(z.extend(customerSchema, { ip: z.optional(z.string()) })),
+});
+
 /** Stands in for success_url while Checkout's reader runs; never stored. */
 const NO_SUCCESS_URL = 'https://success-url.invalid/';
 
 export function readTokenRequest(rawBody: string): TokenRequest {
-  const json = parseJsonObject(rawBody);
+  const json = lenientJson(parseJsonObject(rawBody), tokenRequestShape);
   const errors: FieldError[] = [];
 
   // Checkout knows credit and transfer; hosted fields do not. Unknown values are Checkout's reader's to report.

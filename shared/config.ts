@@ -29,11 +29,6 @@ const buildSchema = () =>
     AWS_ENDPOINT_URL: optional(url()),
     /** DynamoDB Local runs apart from moto, so it has its own endpoint. */
     DYNAMODB_ENDPOINT_URL: optional(url()),
-    /**
-     * How the DynamoDB client sends its data-plane calls: `json`, one signed POST of their JSON
-     * (adapters/dynamo-json-transport.ts); `sdk`, the SDK's whole pipeline (the bench's A/B runs).
-     */
-    DYNAMODB_TRANSPORT: withDefault(oneOf(['json', 'sdk']), 'json'),
     TABLE_NAME: text(),
     CALLBACK_QUEUE_URL: text(),
     RECURRING_QUEUE_URL: optional(text()),
@@ -141,8 +136,6 @@ const buildSchema = () =>
     LOG_LEVEL: withDefault(oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
     /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
     METRICS_ENABLED: flag(),
-    /** Share of invocations traced in detail with X-Ray (0–1): a handler subsegment with ids and outcome. */
-    TRACE_SAMPLE_RATE: withDefault(num(0, 1), 0),
     /**
      * How payment items are written (shared/adapters/payment-item.ts); both forms are read. `full` also writes what
      * `compact` leaves to the key and the rest of the item (transId, the payer's field names, history dates), which

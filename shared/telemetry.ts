@@ -1,13 +1,14 @@
 /**
- * What an invocation tells about itself besides its answer: the ids it concerns (log keys, trace annotations), the
- * payments it decided (EMF metrics by action and result), callback deliveries. Handlers and operations call the note*
- * functions; the middlewares (shared/middleware) turn the notes into log context, metrics and trace annotations, and
- * forget them when the invocation ends. Never pass card data, bodies or secrets: only ids and outcomes.
+ * What an invocation tells about itself besides its answer: the ids it concerns (log keys), the payments it decided
+ * (metrics by action and result), callback deliveries. Handlers and operations call the note* functions; the
+ * middlewares (shared/middleware) turn the notes into log context and metrics, and forget them when the invocation
+ * ends. Traces are Lambda's own (active tracing), with no code of ours (docs/telemetry.md). Never pass card data,
+ * bodies or secrets: only ids and outcomes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { logger } from './logger.js';
 
-/** Ids as the protocol names them; a log line or trace of the invocation carries the ones known. */
+/** Ids as the protocol names them; a log line of the invocation carries the ones known. */
 export interface InvocationIds {
   client_key?: string;
   trans_id?: string;
@@ -30,8 +31,6 @@ export interface Invocation {
   deliveries: Record<string, number>;
   /** Other values this invocation observed, by metric name (KmsErrors, UndeterminedPayments): service dimension only. */
   observed: Record<string, number>;
-  /** Trace annotations go to this invocation's sampled subsegment, when there is one (middleware/tracing.ts). */
-  annotate?: (key: string, value: string) => void;
 }
 
 const current = new AsyncLocalStorage<Invocation>();
@@ -45,7 +44,7 @@ export function invocation(): Invocation | undefined {
   return current.getStore();
 }
 
-/** The ids this invocation concerns, once known: appended to every later log line and to the trace. */
+/** The ids this invocation concerns, once known: appended to every later log line. */
 export function noteIds(ids: InvocationIds): void {
   const known = Object.fromEntries(Object.entries(ids).filter(([, v]) => typeof v === 'string' && v !== '')) as InvocationIds;
   if (!Object.keys(known).length) return;
@@ -53,7 +52,6 @@ export function noteIds(ids: InvocationIds): void {
   const inv = invocation();
   if (!inv) return;
   Object.assign(inv.ids, known);
-  for (const [k, v] of Object.entries(known)) inv.annotate?.(k, v);
 }
 
 /** A payment action answered: counted by action and result (metric Payments). */
@@ -61,8 +59,6 @@ export function notePayment(action: string, result: string): void {
   const inv = invocation();
   if (!inv) return;
   inv.payments.push({ action, result });
-  inv.annotate?.('action', action);
-  inv.annotate?.('result', result);
 }
 
 /** Callback delivery outcomes of this invocation (metric CallbackDeliveries by outcome). */

@@ -46,14 +46,11 @@ export class AwsMeter {
     const services = [
       ['dynamodb', clients.ddb],
       ['sqs', clients.sqs],
+      ['kms', clients.kms],
     ] as const;
-    // KMS's calls are signed requests of our own (kms-http.ts), with no middleware stack: observed instead.
-    this.detach.push(clients.kms.observe((operation) => {
-      if (this.enabled) this.calls.push({ fn: currentInvocation()?.functionName ?? OUTSIDE, service: 'kms', command: `${operation}Command`, writeUnits: 0, readUnits: 0, writeUnitsBy: {} });
-    }));
     for (const [service, client] of services) {
       const name = `benchMeter-${service}`;
-      // One middleware for four clients of different types.
+      // One middleware (the stack's public add) for three clients of different types.
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const stack = client.middlewareStack as any;
       stack.add(

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--payer minimal|typical] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu] [--transports json,sdk]`
+ * `npm run bench -- [--seconds 10] [--connections 8] [--callback-sales 1000] [--payer minimal|typical] [--samples 5] [--out file.json] [--compare previous.json] [--skip bundles] [--only bundles|writes|cpu]`
  *
  * Measures the figures of issue 14 on the local platform (gateway → handlers → DynamoDB Local, moto), each with
  * its floor or baseline from the same run, because absolute times on a shared machine move by 30–40 % between runs:
@@ -49,8 +49,6 @@ const { values } = parseArgs({
     compare: { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },
     only: { type: 'string' },
-    /** With --only cpu: each round measures the split once per DynamoDB transport named (json,sdk), alternated. */
-    transports: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -133,15 +131,7 @@ try {
 
   if (values.only === 'cpu') {
     // The CPU split alone (a quick loop while cutting CPU): gateway, floor and SALE alternated, 3 rounds.
-    const transports = values.transports?.split(',') ?? [undefined];
-    for (let round = 1; round <= 3; round++) for (const transport of transports) {
-      if (transport) {
-        // The platform's handlers take ddbClient() per call, so the next calls go through the transport named.
-        process.env.DYNAMODB_TRANSPORT = transport;
-        resetConfig();
-        resetAwsClients();
-        console.log(`round ${round}: DynamoDB transport ${transport}`);
-      }
+    for (let round = 1; round <= 3; round++) {
       const d = await runDirect({ connections, seconds, work: () => replaySaleWrites() });
       // The later writes need the first (they update the payment it reserved): the first alone, the rest by difference.
       const first = await runDirect({ connections, seconds: seconds / 2, work: () => replaySaleWrites(0) });
@@ -291,7 +281,7 @@ try {
   ];
 
   const report = {
-    commit, at: new Date().toISOString(), node: process.version, dynamodbTransport: process.env.DYNAMODB_TRANSPORT === 'sdk' ? 'sdk' : 'json', settings: { seconds, connections, callbackSales, payer: values.payer, samples: Number(values.samples) },
+    commit, at: new Date().toISOString(), node: process.version, settings: { seconds, connections, callbackSales, payer: values.payer, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
     roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
     load: { idleCpuMsPerSecond: idle, idleMachine, ceiling, ceilingCpu, throughputCpu: cbCpu, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
@@ -300,7 +290,7 @@ try {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(report, null, 2));
   const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
-  console.log(`\nBenchmark ${commit} on node ${process.version}, DynamoDB data-plane calls through ${process.env.DYNAMODB_TRANSPORT === 'sdk' ? "the SDK's pipeline" : 'the JSON transport'} (${seconds} s runs, ${connections} connections, the ${values.payer} payer${previous ? `; compared with ${previous.commit}` : ''})\n`);
+  console.log(`\nBenchmark ${commit} on node ${process.version} (${seconds} s runs, ${connections} connections, the ${values.payer} payer${previous ? `; compared with ${previous.commit}` : ''})\n`);
   console.log(table(figures, previous?.figures));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {

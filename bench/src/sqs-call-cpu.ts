@@ -4,7 +4,7 @@
  * event-source mapping makes on AWS (locally scripts/local/pollers.ts, in the platform's process, so in the bench's
  * CPU figures). Calls are made one at a time, as each poller and each consumer makes them. moto answers every
  * request with `Connection: close`, so each call also pays a TCP connect and close that a kept connection to AWS
- * would not (compare a DynamoDB Local call one at a time: bench/src/sdk-call-cpu.ts).
+ * would not.
  */
 import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { parseArgs } from 'node:util';

@@ -95,7 +95,6 @@ type FunctionEnvironment = Pick<
   | 'TEST_CLOCK'
   | 'STAGE_KIND'
   | 'METRICS_ENABLED'
-  | 'TRACE_SAMPLE_RATE'
   | 'PAYMENT_ITEM_FORM'
 > &
   Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'CALLBACK_DLQ_URL'>>;
@@ -121,34 +120,7 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   // esbuild's ESM output has no `require`; some CommonJS dependencies still call it.
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  esbuildArgs: Object.fromEntries(Object.entries(lambdaAliases()).map(([from, to]) => [`--alias:${from}`, to])),
 };
-
-/**
- * Packages a Lambda bundle takes from a module of ours, paths relative to the repository root (CDK bundles there).
- * - The SDK's credential chain: on Lambda the role's credentials are in the environment (shared/adapters/lambda-credentials.ts).
- * - SDK parts no platform call uses, which the SDK imports anyway (infra/lambda-bundle/): event streams, the
- *   pure-JS checksums, endpoint discovery's LRU cache. test/infra/bundle-smoke.test.ts runs a payment through a
- *   bundle built with them.
- * - Some `node:` built-ins (infra/lambda-bundle/node-builtins.ts): taken with require instead of an ESM facade that
- *   runs every lazy getter of the module (node:http's load undici: ~18 ms of the callback consumer's cold start), and
- *   web streams, which @middy/core imports only for an instanceof test, not loaded at all until that test runs.
- */
-export function lambdaAliases(root = '.'): Record<string, string> {
-  return {
-    '@aws-sdk/credential-provider-node': `${root}/shared/adapters/lambda-credentials.ts`,
-    '@smithy/core/event-streams': `${root}/infra/lambda-bundle/event-streams.ts`,
-    '@smithy/core/checksum': `${root}/infra/lambda-bundle/checksum.ts`,
-    'mnemonist/lru-cache': `${root}/infra/lambda-bundle/lru-cache.ts`,
-    'node:stream/web': `${root}/infra/lambda-bundle/stream-web.ts`,
-    'node:net': `${root}/infra/lambda-bundle/net.ts`,
-    'node:async_hooks': `${root}/infra/lambda-bundle/async-hooks.ts`,
-    'node:timers': `${root}/infra/lambda-bundle/timers.ts`,
-    'node:console': `${root}/infra/lambda-bundle/console.ts`,
-    'node:http': `${root}/infra/lambda-bundle/http.ts`,
-    'node:https': `${root}/infra/lambda-bundle/https.ts`,
-  };
-}
 
 export class PlatformFunction extends Construct {
   readonly function: NodejsFunction;
@@ -209,9 +181,8 @@ export class PlatformFunction extends Construct {
       ...(definition.grants.includes('queue:redrive:callbacks') && platform.deadLetterQueues?.callbacks
         ? { CALLBACK_DLQ_URL: platform.deadLetterQueues.callbacks.queueUrl }
         : {}),
-      // The middlewares' EMF metrics and sampled traces (shared/middleware): on for every deployed function.
+      // Powertools Metrics' EMF lines (shared/middleware/metrics.ts): on for every deployed function.
       METRICS_ENABLED: 'true',
-      TRACE_SAMPLE_RATE: String(settings.runtime.traceSampleRate),
       PAYMENT_ITEM_FORM: settings.runtime.paymentItemForm ?? 'compact',
     };
 

@@ -16,6 +16,7 @@ import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain
 import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../ports/callbacks.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
+import { writeItem } from './operation-items.js';
 import { deliveryEntry, deliveryListing, type DeliveryEntry } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
@@ -28,7 +29,7 @@ const NOT_LEASED = '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)';
 
 const ITEM_KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'kind', 'deliveries', 'successorWaiting']);
 
-function toCallback(item: Record<string, unknown> | undefined): StoredCallback | undefined {
+export function toCallback(item: Record<string, unknown> | undefined): StoredCallback | undefined {
   if (!item) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) if (!ITEM_KEYS.has(k)) out[k] = v;
@@ -309,7 +310,8 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
     expr: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
   ): Promise<boolean> {
     try {
-      await this.ddb.send(new UpdateCommand({ TableName: this.tableName, Key: this.key(cb), ...expr }));
+      // A console replay's audit entry joins the callback's reopening (operation-items.ts).
+      await writeItem(this.ddb, { Update: { TableName: this.tableName, Key: this.key(cb), ...expr } });
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;

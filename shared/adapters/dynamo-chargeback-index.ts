@@ -1,11 +1,11 @@
 /**
  * ChargebackIndex on DynamoDB: CHARGEBACKS#<client_key> / <recorded at>#<trans_id>, its own small item (the payment
- * item's layout is untouched), put with attribute_not_exists by the companion middleware inside the chargeback's own
- * write to the payment (shared/adapters/audit-companion.ts). Listed by a Query on that partition, newest first.
+ * item's layout is untouched), put with attribute_not_exists in the same transaction as the chargeback's own write
+ * to the payment (shared/adapters/operation-items.ts). Listed by a Query on that partition, newest first.
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChargebackEntry, ChargebackIndex, ChargebackPage } from '../ports/chargeback-index.js';
-import { withCompanion } from './audit-companion.js';
+import { withOperationItems } from './operation-items.js';
 import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { keys } from './table-keys.js';
@@ -21,7 +21,7 @@ export class DynamoChargebackIndex implements ChargebackIndex {
       Item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry },
       ConditionExpression: 'attribute_not_exists(pk)',
     };
-    const { result, written } = await withCompanion(ddbClient(), { tableName: this.tableName, pk: keys.payment(entry.transId).pk, put }, write);
+    const { result, written } = await withOperationItems({ tableName: this.tableName, pk: keys.payment(entry.transId).pk, put }, write);
     // Only if the write no longer touches the payment's partition (it always does): the entry must not go missing.
     if (!written) await ddbClient().send(new PutCommand(put));
     return result;

@@ -6,7 +6,7 @@
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedItem, AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
-import { withCompanion } from './audit-companion.js';
+import { withOperationItems } from './operation-items.js';
 import { consoleUserKey } from './dynamo-console-users.js';
 import { scheduleKeys } from './dynamo-schedules.js';
 import { keys } from './table-keys.js';
@@ -35,7 +35,7 @@ export class DynamoAuditLog implements AuditLog {
   }
 
   withChange<T>(entry: AuditEntry, item: AuditedItem, change: () => Promise<T>): Promise<{ result: T; written: boolean }> {
-    return withCompanion(ddbClient(), { tableName: this.tableName, pk: partitionOf(item), put: this.put(entry) }, change);
+    return withOperationItems({ tableName: this.tableName, pk: partitionOf(item), put: this.put(entry) }, change);
   }
 
   private put(e: AuditEntry) {

@@ -2,7 +2,8 @@
  * Console users on DynamoDB: CONSOLE_USER#<email> / PROFILE, listed per merchant (or the operators) through gsi1
  * CONSOLE_USERS#<client_key|OPERATORS> / <email>.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { writeItem } from './operation-items.js';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
 import { itemsOf } from './index-items.js';
@@ -30,13 +31,14 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
 
   async create(user: ConsoleUser): Promise<boolean> {
     try {
-      await ddbClient().send(
-        new PutCommand({
+      // An invitation's audit entry joins this write (operation-items.ts), a change of access the one below.
+      await writeItem(ddbClient(), {
+        Put: {
           TableName: this.tableName,
           Item: { ...consoleUserKey(user.email), gsi1pk: listing(user.clientKey), gsi1sk: user.email, kind: 'console-user', ...user },
           ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+        },
+      });
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -46,16 +48,16 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
 
   async setDisabled(email: string, disabled: boolean): Promise<ConsoleUser | undefined> {
     try {
-      const res = await ddbClient().send(
-        new UpdateCommand({
+      const res = await writeItem(ddbClient(), {
+        Update: {
           TableName: this.tableName,
           Key: consoleUserKey(email),
           UpdateExpression: disabled ? 'SET disabled = :t' : 'REMOVE disabled',
           ConditionExpression: 'attribute_exists(pk)',
           ...(disabled ? { ExpressionAttributeValues: { ':t': true } } : {}),
           ReturnValues: 'ALL_NEW',
-        }),
-      );
+        },
+      });
       return res.Attributes ? toUser(res.Attributes) : undefined;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return undefined;

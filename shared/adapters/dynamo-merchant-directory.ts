@@ -2,7 +2,7 @@
  * Merchants and MIDs on DynamoDB. One Query reads a merchant's profile and all its MIDs (same partition);
  * the result is cached per container for CONFIG_CACHE_TTL_SECONDS so a SALE usually needs no config read at all.
  */
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
 import { DEFAULT_MAPPINGS, paymentModeOf } from '../domain/merchant.js';
@@ -11,6 +11,7 @@ import type { SecretBox } from '../ports/secret-box.js';
 import { ValidationError } from '../errors.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
+import { writeItem } from './operation-items.js';
 import { keys } from './table-keys.js';
 
 type StoredMerchant = Omit<Merchant, 'password'> & { passwordSealed: string };
@@ -57,8 +58,9 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   async create(merchant: Merchant): Promise<void> {
     const { password, ...rest } = merchant;
     try {
-      await ddbClient().send(
-        new PutCommand({
+      // A console change's audit entry joins this write (operation-items.ts), as it joins the two below.
+      await writeItem(ddbClient(), {
+        Put: {
           TableName: this.tableName,
           Item: {
             ...keys.merchant(merchant.clientKey),
@@ -68,8 +70,8 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
             passwordSealed: await this.secrets.seal(password, passwordContext(merchant.clientKey)),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+        },
+      });
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) throw ValidationError.field('client_key', 'This value is already used.');
       throw err;
@@ -98,8 +100,8 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     if (sets.length + removes.length === 0) throw ValidationError.field('', 'Nothing to update.');
     const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
     try {
-      const res = await ddbClient().send(
-        new UpdateCommand({
+      const res = await writeItem(ddbClient(), {
+        Update: {
           TableName: this.tableName,
           Key: keys.merchant(clientKey),
           UpdateExpression: expression,
@@ -107,8 +109,8 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
           ExpressionAttributeNames: names,
           ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
           ReturnValues: 'ALL_NEW',
-        }),
-      );
+        },
+      });
       this.cache.delete(clientKey);
       return this.toMerchant(res.Attributes as unknown as StoredMerchant);
     } catch (err) {
@@ -118,12 +120,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   }
 
   async putMid(clientKey: string, mid: Mid): Promise<void> {
-    await ddbClient().send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.mid(clientKey, mid.midId), kind: 'mid', ...mid },
-      }),
-    );
+    await writeItem(ddbClient(), { Put: { TableName: this.tableName, Item: { ...keys.mid(clientKey, mid.midId), kind: 'mid', ...mid } } });
     this.cache.delete(clientKey);
   }
 

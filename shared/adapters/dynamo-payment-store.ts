@@ -5,6 +5,7 @@
  * (dynamo-payment-ids.ts), so the reservation is one conditional Put and a duplicate finds the payment.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { withWaitingItems, writeItem } from './operation-items.js';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -229,7 +230,8 @@ export class DynamoPaymentStore implements PaymentStore {
 
   async reserveFollowUp(intent: FollowUpIntent): Promise<FollowUpReservation> {
     try {
-      const res = await this.ddb.send(new UpdateCommand(intentUpdate(this.tableName, intent)));
+      // A console action's audit entry joins this write (operation-items.ts).
+      const res = await writeItem(this.ddb, { Update: intentUpdate(this.tableName, intent) });
       return { reserved: toPayment(res.Attributes!) };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
@@ -241,17 +243,15 @@ export class DynamoPaymentStore implements PaymentStore {
   async completeClaim(key: string, transId: string, result: IdempotentResult, ttlSeconds = 24 * 3600): Promise<void> {
     // Kept on the payment (answered() and reserveNamed() read it there), and on a claim item of the earlier design.
     const answer = { key: answerKey(key), ...result, until: this.seconds() + ttlSeconds };
-    const onPayment = this.ddb
-      .send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.payment(transId),
-          UpdateExpression: 'SET answer = :a',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answer)',
-          ExpressionAttributeValues: { ':a': answer },
-        }),
-      )
-      .catch((err) => {
+    const onPayment = writeItem(this.ddb, {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.payment(transId),
+        UpdateExpression: 'SET answer = :a',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answer)',
+        ExpressionAttributeValues: { ':a': answer },
+      },
+    }).catch((err) => {
         if (!(err instanceof ConditionalCheckFailedException)) throw err;
       });
     const legacy = this.ddb
@@ -357,9 +357,12 @@ export class DynamoPaymentStore implements PaymentStore {
 
   private async transact(items: TransactItem[]): Promise<void> {
     try {
+      // A console action's audit entry, a chargeback's index entry join the payment's write (operation-items.ts).
+      const joined = withWaitingItems(items);
       // One item needs no transaction: a conditional Put is as atomic and costs half the write units.
-      if (items.length === 1 && items[0]!.Put) await this.ddb.send(new PutCommand(items[0]!.Put));
-      else await this.ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      if (joined.items.length === 1 && joined.items[0]!.Put) await this.ddb.send(new PutCommand(joined.items[0]!.Put));
+      else await this.ddb.send(new TransactWriteCommand({ TransactItems: joined.items }));
+      joined.written();
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) throw ConflictError.paymentChanged();
       if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {

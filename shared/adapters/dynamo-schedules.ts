@@ -4,7 +4,8 @@
  * gsi2 SCHEDULE_DUE / <next run ISO>#<schedule_id>#<recurring_token> that the runner reads. A schedule is listed
  * under its merchant on gsi1 SCHEDULES#<client_key> / <created ISO>#<schedule_id> (the console's Schedules screen).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { writeItem, type SingleWrite } from './operation-items.js';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { Schedule, Subscription } from '../domain/schedule.js';
@@ -61,32 +62,32 @@ export class DynamoScheduleStore implements ScheduleStore {
   }
 
   async update(schedule: Schedule): Promise<void> {
-    await this.conditional(
-      new PutCommand({
+    await this.conditional({
+      Put: {
         TableName: this.tableName,
         Item: scheduleItem(schedule),
         ConditionExpression: '#v = :expected',
         ExpressionAttributeNames: { '#v': 'version' },
         ExpressionAttributeValues: { ':expected': schedule.version - 1 },
-      }),
-    );
+      },
+    });
   }
 
   async delete(schedule: Schedule): Promise<void> {
-    await this.conditional(
-      new DeleteCommand({
+    await this.conditional({
+      Delete: {
         TableName: this.tableName,
         Key: scheduleKeys.schedule(schedule.scheduleId),
         ConditionExpression: '#v = :expected',
         ExpressionAttributeNames: { '#v': 'version' },
         ExpressionAttributeValues: { ':expected': schedule.version },
-      }),
-    );
+      },
+    });
   }
 
   async createSubscription(sub: Subscription): Promise<boolean> {
     try {
-      await this.ddb.send(new PutCommand({ TableName: this.tableName, Item: subscriptionItem(sub), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await writeItem(this.ddb, { Put: { TableName: this.tableName, Item: subscriptionItem(sub), ConditionExpression: 'attribute_not_exists(pk)' } });
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -146,15 +147,15 @@ export class DynamoScheduleStore implements ScheduleStore {
 
   async saveSubscription(sub: Subscription): Promise<boolean> {
     try {
-      await this.ddb.send(
-        new PutCommand({
+      await writeItem(this.ddb, {
+        Put: {
           TableName: this.tableName,
           Item: subscriptionItem(sub),
           ConditionExpression: '#v = :expected',
           ExpressionAttributeNames: { '#v': 'version' },
           ExpressionAttributeValues: { ':expected': sub.version - 1 },
-        }),
-      );
+        },
+      });
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -162,9 +163,10 @@ export class DynamoScheduleStore implements ScheduleStore {
     }
   }
 
-  private async conditional(command: PutCommand | DeleteCommand): Promise<void> {
+  /** A console change's audit entry joins the schedule's or subscription's write (operation-items.ts). */
+  private async conditional(write: SingleWrite): Promise<void> {
     try {
-      await this.ddb.send(command as PutCommand);
+      await writeItem(this.ddb, write);
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) {
         throw ConflictError.scheduleChanged();

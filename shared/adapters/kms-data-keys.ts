@@ -5,6 +5,7 @@
  * (like the AWS Encryption SDK's data-key caching) instead of calling KMS per payment.
  */
 import { randomUUID } from 'node:crypto';
+import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPurpose } from '../resources.js';
 import { ddbClient, kmsClient } from './aws-clients.js';
@@ -55,11 +56,13 @@ export class DataKeyRing {
     const kms = kmsClient();
     const item = await ddb.send(new GetCommand({ TableName: this.opts.tableName, Key: keys.dataKey(this.opts.purpose, id), ConsistentRead: true }));
     if (!item.Item) throw new Error(`Unknown ${this.opts.purpose} data key ${id}`);
-    const res = await kms.decrypt({
-      KeyId: this.opts.kmsKeyId,
-      CiphertextBlob: Buffer.from(item.Item.wrapped as string, 'base64'),
-      EncryptionContext: dataKeyContext(this.opts.purpose, id),
-    });
+    const res = await kms.send(
+      new DecryptCommand({
+        KeyId: this.opts.kmsKeyId,
+        CiphertextBlob: Buffer.from(item.Item.wrapped as string, 'base64'),
+        EncryptionContext: dataKeyContext(this.opts.purpose, id),
+      }),
+    );
     const plain = Buffer.from(res.Plaintext!);
     this.plainKeys.set(id, plain);
     return plain;
@@ -88,7 +91,7 @@ export class DataKeyRing {
     const { tableName, purpose, kmsKeyId } = this.opts;
     const id = randomUUID();
     const createdAt = this.now();
-    const generated = await kms.generateDataKey({ KeyId: kmsKeyId, KeySpec: 'AES_256', EncryptionContext: dataKeyContext(purpose, id) });
+    const generated = await kms.send(new GenerateDataKeyCommand({ KeyId: kmsKeyId, KeySpec: 'AES_256', EncryptionContext: dataKeyContext(purpose, id) }));
     const plain = Buffer.from(generated.Plaintext!);
     if (this.opts.localEscrowFile) escrowDataKey(this.opts.localEscrowFile, id, plain);
     const created = new Date(createdAt).toISOString();

@@ -5,6 +5,7 @@
  * the table key, and never seals with a legacy key. Run once per stage (`npm run admin -- keys migrate-legacy`);
  * the local platform runs it at every start. Idempotent: existing copies are left alone (conditional put).
  */
+import { DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_PURPOSES, type KeyPurpose } from '../resources.js';
 import { ddbClient, kmsClient } from './aws-clients.js';
@@ -45,12 +46,14 @@ export async function migrateLegacyDataKeys(m: LegacyMigration): Promise<{ copie
         ? Buffer.from(escrow[id], 'base64')
         : Buffer.from(
             (
-              await kms.decrypt({
-                KeyId: m.legacyKmsKeyId,
-                CiphertextBlob: Buffer.from(item.wrapped as string, 'base64'),
-                EncryptionContext: { purpose: LEGACY_PURPOSE, id },
-              })
-            ).Plaintext,
+              await kms.send(
+                new DecryptCommand({
+                  KeyId: m.legacyKmsKeyId,
+                  CiphertextBlob: Buffer.from(item.wrapped as string, 'base64'),
+                  EncryptionContext: { purpose: LEGACY_PURPOSE, id },
+                }),
+              )
+            ).Plaintext!,
           );
     } catch {
       missing++;
@@ -58,7 +61,7 @@ export async function migrateLegacyDataKeys(m: LegacyMigration): Promise<{ copie
     }
     for (const purpose of KEY_PURPOSES) {
       const kmsKeyId = m.purposeKeyIds[purpose];
-      const wrapped = await kms.encrypt({ KeyId: kmsKeyId, Plaintext: plain, EncryptionContext: dataKeyContext(purpose, id) });
+      const wrapped = await kms.send(new EncryptCommand({ KeyId: kmsKeyId, Plaintext: plain, EncryptionContext: dataKeyContext(purpose, id) }));
       const put = ddb.send(
         new PutCommand({
           TableName: m.tableName,

@@ -4,6 +4,7 @@
  * new moto keys. Never used on AWS (LOCAL_KEY_ESCROW_FILE is not set there).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { EncryptCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_PURPOSES, type KeyPurpose } from '../resources.js';
 import { ddbClient, kmsClient } from './aws-clients.js';
@@ -46,7 +47,7 @@ export async function rewrapLocalDataKeys(
         missing++;
         continue;
       }
-      const wrapped = await kms.encrypt({ KeyId: kmsKeyId, Plaintext: Buffer.from(plain, 'base64'), EncryptionContext: dataKeyContext(purpose, item.id as string) });
+      const wrapped = await kms.send(new EncryptCommand({ KeyId: kmsKeyId, Plaintext: Buffer.from(plain, 'base64'), EncryptionContext: dataKeyContext(purpose, item.id as string) }));
       await ddb.send(
         new PutCommand({
           TableName: tableName,

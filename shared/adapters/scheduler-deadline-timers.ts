@@ -6,7 +6,7 @@
  * minute and the handler waits out the remaining seconds (operations/providers/deadlines.ts expireWhenDue): the
  * payment expires within a few seconds of its deadline, never before it.
  */
-import type { SchedulerHttp } from './scheduler-http.js';
+import { ConflictException, CreateScheduleCommand, type SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DeadlineTimers } from '../ports/deadline-timers.js';
 import { APM_DEADLINE_DUE } from '../resources.js';
 
@@ -24,14 +24,15 @@ export const atMinuteOf = (t: Date): string => `at(${t.toISOString().slice(0, 16
 
 export class SchedulerDeadlineTimers implements DeadlineTimers {
   constructor(
-    private readonly client: Pick<SchedulerHttp, 'createSchedule'>,
+    private readonly client: Pick<SchedulerClient, 'send'>,
     private readonly settings: SchedulerTimerSettings,
   ) {}
 
   async schedule(transId: string, realAt: Date): Promise<void> {
     const { groupName, roleArn, busArn, source } = this.settings;
-    // The name is the payment's: a schedule that exists already is this one (a retried request).
-    await this.client.createSchedule({
+    // The name is the payment's: a schedule that exists already is this one (a retried request). The SDK gives the
+    // request one ClientToken for all its attempts, so its own retries never make a second schedule either.
+    const create = new CreateScheduleCommand({
       Name: `apm-deadline-${transId}`,
       GroupName: groupName,
       ScheduleExpression: atMinuteOf(realAt),
@@ -46,5 +47,10 @@ export class SchedulerDeadlineTimers implements DeadlineTimers {
         RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 3600 },
       },
     });
+    try {
+      await this.client.send(create);
+    } catch (err) {
+      if (!(err instanceof ConflictException)) throw err;
+    }
   }
 }

@@ -1,21 +1,34 @@
 /**
- * Options every SDK client of the platform is built with (aws-clients.ts), chosen for the node CPU each call costs.
- * Nothing here changes what is sent to AWS or what is checked in its answers.
+ * Options every SDK client of the platform is built with (aws-clients.ts, the local platform's own clients), all
+ * public configuration of the SDK: an HTTP handler that keeps connections alive and gives up on a stalled one, and
+ * the SDK's standard retries.
  */
-import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 
-type Logger = NonNullable<DynamoDBClientConfig['logger']>;
+/** Establishing a connection: AWS answers within milliseconds; a connect that takes longer is retried. */
+const CONNECTION_TIMEOUT_MS = 1_000;
+/** No byte for this long on an open request: the SDK's retry strategy sends it again (the writes are conditional). */
+const REQUEST_TIMEOUT_MS = 5_000;
+/** The SDK's standard mode: the first attempt and two retries, with jittered backoff. */
+export const SDK_MAX_ATTEMPTS = 3;
 
-const ignore = () => undefined;
+export interface SdkClientOptions {
+  requestHandler: NodeHttpHandler;
+  maxAttempts: number;
+}
 
-/**
- * The SDK's default logger discards everything, yet its logger middleware first copies every call's input and
- * output through the operation's schema (to mask sensitive members) and hands the copies to `logger.info`. It
- * calls `logger?.info?.(…)`, so a logger without `info` skips the copies (~0.05 ms per call); the rest is the
- * no-op logger the SDK would use. Errors and warnings are discarded as the default does.
- */
-const withoutInfo = { debug: ignore, warn: ignore, error: ignore, trace: ignore } as unknown as Logger;
-
-export function sdkClientOptions(): { logger: Logger } {
-  return { logger: withoutInfo };
+/** A new handler per client: each client's `destroy()` closes its own sockets. */
+export function sdkClientOptions(): SdkClientOptions {
+  return {
+    requestHandler: new NodeHttpHandler({
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      // Locally the emulators speak plain HTTP; on AWS every endpoint is HTTPS.
+      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 50 }),
+      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: 50 }),
+    }),
+    maxAttempts: SDK_MAX_ATTEMPTS,
+  };
 }

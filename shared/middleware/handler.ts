@@ -1,7 +1,7 @@
 /**
  * Every Lambda handler of the platform is built here, so each handler file names only its route or event and its
  * operation. The middlewares, outermost first:
- *   log context (Powertools Logger) → tracing (sampled X-Ray subsegments) → metrics (Powertools Metrics, EMF) →
+ *   log context (Powertools Logger) → metrics (Powertools Metrics, EMF) →
  *   latency (one log line) → the caller's own (HTTP: wire errors, body limit, test clock; shared/http/endpoint.ts).
  * Each invocation runs with its own notes (shared/telemetry.ts), so concurrent invocations of the local gateway
  * keep their ids apart.
@@ -10,7 +10,6 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { withInvocation } from '../telemetry.js';
 import { logContext } from './log-context.js';
-import { tracing } from './tracing.js';
 import { emitMetrics } from './metrics.js';
 import { latency, type Summary } from './latency.js';
 
@@ -25,7 +24,6 @@ export interface HandlerOptions<R> {
 export function lambdaHandler<E, R>(name: string, fn: (event: E, context: Context) => Promise<R>, opts: HandlerOptions<R> = {}) {
   const chain = middy<E, R>()
     .use(logContext(name))
-    .use(tracing(name))
     .use(emitMetrics())
     .use(latency<R>(name, opts.summary) as MiddlewareObj<E, R>);
   for (const m of opts.use ?? []) chain.use(m);

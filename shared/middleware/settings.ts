@@ -6,14 +6,12 @@ import { getConfig } from '../config.js';
 
 export interface TelemetrySettings {
   metrics: boolean;
-  traceSampleRate: number;
 }
 
 export function telemetrySettings(): TelemetrySettings {
   try {
-    const c = getConfig();
-    return { metrics: c.METRICS_ENABLED, traceSampleRate: c.TRACE_SAMPLE_RATE };
+    return { metrics: getConfig().METRICS_ENABLED };
   } catch {
-    return { metrics: false, traceSampleRate: 0 };
+    return { metrics: false };
   }
 }

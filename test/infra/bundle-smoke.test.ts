@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { LAMBDA_BUNDLING, lambdaAliases } from '../../infra/constructs/platform-function.js';
+import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { lambdaContext } from '../../scripts/local/gateway.js';
@@ -55,7 +55,7 @@ async function bundled(handlerPath: string, bundleFiles: readonly string[] = [])
   const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
   const outfile = join(dir, 'index.mjs');
   const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
-  await build({ entryPoints: [join(REPO_ROOT, `${handlerPath}.ts`)], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, alias: lambdaAliases(REPO_ROOT), outfile });
+  await build({ entryPoints: [join(REPO_ROOT, `${handlerPath}.ts`)], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, outfile });
   for (const f of bundleFiles) copyFileSync(join(REPO_ROOT, f), join(dir, basename(f)));
   return ((await import(pathToFileURL(outfile).href)) as { handler: Handler }).handler;
 }

@@ -176,9 +176,6 @@ describe.each([
         },
       });
       expect(fn.Properties.Environment.Variables.AWS_REGION).toBeUndefined();
-      // Traces are sampled, never all of them (shared/middleware/tracing.ts).
-      expect(Number(fn.Properties.Environment.Variables.TRACE_SAMPLE_RATE)).toBe(stageSettings(stage).runtime.traceSampleRate);
-      expect(stageSettings(stage).runtime.traceSampleRate).toBeLessThan(1);
       const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
       expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties.RetentionInDays).toBe(retention);
     }

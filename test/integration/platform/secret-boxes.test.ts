@@ -5,6 +5,7 @@
  */
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
@@ -87,7 +88,7 @@ describe('secret boxes per purpose', () => {
     const d = deps();
     const { ddb, kms } = awsClients();
     const id = randomUUID();
-    const generated = await kms.generateDataKey({ KeyId: d.config.KMS_KEY_ID, KeySpec: 'AES_256', EncryptionContext: { purpose: 'payments-data-key', id } });
+    const generated = await kms.send(new GenerateDataKeyCommand({ KeyId: d.config.KMS_KEY_ID, KeySpec: 'AES_256', EncryptionContext: { purpose: 'payments-data-key', id } }));
     await ddb.send(
       new PutCommand({
         TableName: d.config.TABLE_NAME,

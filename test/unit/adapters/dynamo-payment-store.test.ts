@@ -1,8 +1,7 @@
 /** How the DynamoDB adapter shapes its writes: the conditions are the concurrency guarantees, so pin them exactly. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CachedDocumentClient } from '../../../shared/adapters/cached-document-client.js';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
@@ -12,7 +11,7 @@ import { ConflictError } from '../../../shared/errors.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 
 // The class the platform's client is (aws-clients.ts): its send() is the one the adapters call.
-const ddb = mockClient(CachedDocumentClient);
+const ddb = mockClient(DynamoDBDocumentClient);
 
 beforeAll(() => {
   Object.assign(process.env, { TABLE_NAME: 't', CALLBACK_QUEUE_URL: 'q', KMS_KEY_ID: 'k', CARD_DATA_KMS_KEY_ID: 'k1', MERCHANT_SECRETS_KMS_KEY_ID: 'k2', WALLET_KEYS_KMS_KEY_ID: 'k3', PUBLIC_BASE_URL: 'http://localhost' });

@@ -4,8 +4,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CachedDocumentClient } from '../../../shared/adapters/cached-document-client.js';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
@@ -15,7 +14,7 @@ import { IdempotencyClaimedError } from '../../../shared/ports/payment-store.js'
 import type { Payment } from '../../../shared/domain/payment.js';
 
 // The class the platform's client is (aws-clients.ts): its send() is the one the adapters call.
-const ddb = mockClient(CachedDocumentClient);
+const ddb = mockClient(DynamoDBDocumentClient);
 const NOW = Date.parse('2026-01-02T00:00:00.000Z');
 const KEY = 'f'.repeat(64);
 

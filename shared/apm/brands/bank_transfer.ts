@@ -7,6 +7,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'The payer pushes a transfer from their account; it arrives settled, nothing is held for a later capture.',
   identifier: 'optional',
   request: {
     payer_first_name: { presence: 'required' },

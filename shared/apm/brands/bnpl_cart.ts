@@ -8,7 +8,8 @@ export default /* @__PURE__ */ defineBrand({
   group: 'Buy-now-pay-later method 2',
   flow: 'redirect',
   provider: 'sandbox-apm',
-  actions: ['SALE'],
+  actions: ['SALE', 'AUTH'],
+  hold: 'A buy-now-pay-later provider approves the purchase and charges the payer when the merchant captures (at shipment).',
   identifier: 'optional',
   parameters: {
     shipping_amount: amount,

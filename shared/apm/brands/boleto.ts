@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A payment slip the payer pays at a bank: settled when paid, nothing is held.',
   identifier: 'optional',
   parameters: { document_number: { presence: 'required', length: { max: 64 }, doc: 'payer personal ID' } },
   checkoutPage: true,

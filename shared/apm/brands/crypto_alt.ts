@@ -7,6 +7,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'crypto-address',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'Coins sent to an address: settled on arrival, nothing is held.',
   identifier: 'optional',
   parameters: { cryptoCurrency: { presence: 'required', length: { max: 16 } } },
 });

@@ -9,6 +9,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'The payer pushes a transfer from their account; it arrives settled, nothing is held for a later capture.',
   identifier: 'optional',
   parameters: {
     SecurityQuestion: { presence: 'optional', length: { max: 255 } },

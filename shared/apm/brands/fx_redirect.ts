@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: "A conversion paid on the provider's page: settled at once, nothing is held.",
   identifier: 'optional',
   parameters: { toCurrency: { presence: 'required', format: 'currency', doc: 'ISO 4217 code the payer pays in' } },
   checkoutPage: true,

@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'qr',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'An instant payment from a QR code: executed at once, nothing is held.',
   currencies: ['EUR', 'RSD', 'BAM', 'MKD'],
   identifier: 'optional',
   parameters: {},

@@ -11,6 +11,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A local bank payment the payer approves: settled at once, nothing is held.',
   identifier: 'optional',
   parameters: {
     personalId: { presence: 'conditional', when: { payerCountry: ['AR', 'BR', 'CL'] }, length: { max: 32 }, pattern: /^[A-Za-z0-9.-]+$/, countryPattern: { AR: /^\d+$/ }, doc: 'digits only when payer_country is AR' },

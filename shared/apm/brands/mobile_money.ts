@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: "A push payment from the payer's mobile-money account: settled at once, nothing is held.",
   identifier: 'optional',
   parameters: {
     AccountProviderCode: { presence: 'optional', length: { max: 64 } },

@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A top-up delivered at once: nothing is held.',
   identifier: 'optional',
   parameters: { productReceiver: { presence: 'optional', length: { max: 64 }, doc: 'recipient phone or contract number' } },
   checkoutPage: true,

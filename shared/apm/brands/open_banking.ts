@@ -12,6 +12,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A payment initiation the payer approves at their bank: executed at once, nothing is held.',
   identifier: 'optional',
   parameters: {
     payee_name: { presence: 'required', length: { max: 255 } },

@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A local bank payment the payer approves: settled at once, nothing is held.',
   identifier: 'optional',
   parameters: {
     document_number: { presence: 'conditional', length: { max: 64 } },

@@ -11,6 +11,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: "The payer pays on the provider's page: settled at once, nothing is held.",
   identifier: 'optional',
   parameters: {
     product_reference_id: { presence: 'conditional', length: { max: 64 } },

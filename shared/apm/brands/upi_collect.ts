@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: 'A UPI collect request the payer approves: settled when paid, nothing is held.',
   identifier: 'optional',
   parameters: { upi_id: { presence: 'required', length: { max: 255 } } },
   checkoutPage: true,

@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE', 'AUTH', 'CREDIT2VIRTUAL', 'DEBIT2VIRTUAL'],
+  hold: 'The test connector simulates an authorization and its capture (and release).',
   identifier: 'required',
   parameters: {},
   checkoutPage: true,

@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'direct',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: "Redeeming the PIN spends the voucher's value at once: nothing is held.",
   identifier: 'optional',
   parameters: { pin: { presence: 'required', length: { exact: 16 }, doc: 'voucher PIN' } },
   checkoutPage: true,

@@ -8,6 +8,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: "A payment from the wallet's balance the payer approves: settled at once, nothing is held.",
   identifier: 'optional',
   parameters: {
     orgCode: { presence: 'conditional', length: { max: 32 }, doc: 'bank code' },

@@ -9,6 +9,7 @@ export default /* @__PURE__ */ defineBrand({
   flow: 'redirect',
   provider: 'sandbox-apm',
   actions: ['SALE'],
+  hold: "A payment from the wallet's balance the payer approves: settled at once, nothing is held.",
   identifier: 'optional',
   parameters: { personal_id: personalId() },
   collect: ['personal_id'],

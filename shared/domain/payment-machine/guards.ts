@@ -61,7 +61,8 @@ export const G = {
 
   notCapturedOrReleased: guard(
     'no capture, void or reversal done or waiting; provider step closed',
-    (p) => !hasAttempt(p, ['CAPTURE', 'VOID', 'REVERSAL', 'REDIRECT'], ['success', 'waiting']),
+    // A provider step that approved a hold is closed (success): only one still waiting blocks the capture.
+    (p) => !hasAttempt(p, ['CAPTURE', 'VOID', 'REVERSAL'], ['success', 'waiting']) && !hasAttempt(p, ['REDIRECT'], ['waiting']),
     'NOT_ALLOWED',
   ),
   withinAuthorized: guard('amount ≤ authorized', (p, e) => (e.amount ?? p.amount) <= p.amount, 'CAPTURE_TOO_LARGE'),

@@ -23,6 +23,8 @@ import { apmCharge } from '../s2s-apm/charge.js';
 import { apmDeadlineSeconds } from '../s2s-apm/payment-request.js';
 import { isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/redirect-step.js';
 import { routePayment } from '../payment/routing.js';
+import { holdsFunds } from '../../apm/rules.js';
+import { BusinessRuleError } from '../../errors.js';
 import { armDeadline } from '../s2s-apm/deadline-timer.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
@@ -63,8 +65,11 @@ export async function chargeApm(
   details: PaymentDetails,
 ): Promise<Payment> {
   const s = ctx.session;
-  // A purchase only a DMS MID takes is held there (spec transition table); only MIDs reaching the brand's provider.
-  const { mid, authorize } = routePayment(d.apmConnectors.forMids(mids).midsFor(choice.brand), { authorize: s.auth, sale: true, zeroAmount: s.order.amount === 0 });
+  // An auth session holds the funds: a method that cannot hold them is no method for it (as auth=Y on S2S APM).
+  if (s.auth && !holdsFunds(brandDescriptor(choice.brand))) throw BusinessRuleError.methodNotSupported();
+  // A purchase only a DMS MID takes is held there (spec transition table) if the method can hold funds (shared/apm/
+  // brands' `hold`); only MIDs reaching the brand's provider.
+  const { mid, authorize } = routePayment(d.apmConnectors.forMids(mids).midsFor(choice.brand), { authorize: s.auth, sale: holdsFunds(brandDescriptor(choice.brand)), zeroAmount: s.order.amount === 0 });
   // The session's payment_id names the payment, as for cards.
   const ids = [s.paymentId];
   const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };

@@ -13,6 +13,7 @@ import { apmCredit2VirtualHash, apmSaleHash, hashMatches } from '../../protocol/
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
 import { routePayment } from '../payment/routing.js';
+import { holdsFunds } from '../../apm/rules.js';
 import type { ApmChargeInput } from './charge.js';
 import { apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';
@@ -57,8 +58,10 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   // A method that does not take this action (a payout brand on SALE, auth=Y where no two-stage exists) is no method.
   const action: ApmAction = rules.action === 'SALE' && authorize ? 'AUTH' : rules.action;
   if (!fields.descriptor?.actions.includes(action)) throw BusinessRuleError.methodNotSupported();
-  // A SALE only a DMS MID takes is held there (spec transition table); other payments are never held.
-  const route = routePayment(providers.midsFor(fields.brand), { authorize, sale: rules.signature === 'sale' && rules.auth, zeroAmount: fields.order.amount === 0 });
+  // A SALE only a DMS MID takes is held there (spec transition table), if the method can hold funds at all; other
+  // payments are never held (a method that cannot hold finds no MID on a DMS-only merchant: 204002).
+  const sale = rules.signature === 'sale' && rules.auth && holdsFunds(fields.descriptor);
+  const route = routePayment(providers.midsFor(fields.brand), { authorize, sale, zeroAmount: fields.order.amount === 0 });
   return { fields, authorize: route.authorize, mid: route.mid };
 }
 

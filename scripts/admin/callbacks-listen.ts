@@ -1,68 +1,76 @@
 /**
- * `npm run admin -- callbacks listen --merchant KEY --forward-to http://localhost:4242/webhooks`, like
- * `stripe listen`: follows the merchant's delivery log and forwards each new callback, as the platform sends it
- * (same body, same headers, built by the same function), to a URL on the developer's machine, printing one line per
- * delivery attempt with the platform's result and the forward's. Adapters only (delivery log, outbox, signing
- * secrets), so `--stage NAME` follows a deployed stage with that stage's AWS credentials.
- *
- * The signature is computed when forwarding, with the merchant's secrets and the real time, as the platform does on
- * every attempt: a local verifier with the usual tolerance accepts it.
+ * `npm run admin -- callbacks listen --merchant KEY --forward-to http://localhost:4242/webhooks [--url STAGE_URL]`,
+ * like `stripe listen`: follows the merchant's callback feed (GET /api/v1/merchant/callbacks/next, a long poll signed
+ * with the merchant's own password: docs/merchant-api.md) and forwards each new callback to a URL on the developer's
+ * machine exactly as the feed hands it out — the platform's form body and headers, X-Callback-Signature included,
+ * unchanged — printing one line per delivery attempt with the platform's result and the forward's.
  */
-import type { CallbackContext } from '../../shared/operations/callbacks/context.js';
-import { callbackRequest } from '../../shared/operations/callbacks/callback-request.js';
-import type { DeliveryAttempt, StoredCallback } from '../../shared/domain/callback.js';
+import type { CallbackEvent } from '../../shared/operations/merchant-api/next-callbacks.js';
+import { merchantApi, MerchantApiError, type MerchantCredentials } from './merchant-client.js';
 import type { Progress } from './progress.js';
 
 export interface ListenOptions {
-  clientKey: string;
   forwardTo: string;
   /** One line per event (stdout in the CLI). */
   print: Progress;
   signal: AbortSignal;
-  pollMs?: number;
+  /** The long poll's wait per request (seconds). */
+  waitSeconds?: number;
   forwardTimeoutMs?: number;
 }
 
-const PAGE = 100;
+type Page = { events: CallbackEvent[]; cursor: string };
+const FEED = '/api/v1/merchant/callbacks/next';
+/** Events repeat for a minute after they were first handed out (the feed's overlap): remembered a while longer. */
+const REMEMBER = 5000;
 
-export async function listen(ctx: CallbackContext, merchantExists: boolean, opts: ListenOptions): Promise<{ forwarded: number; attempts: number }> {
-  if (!merchantExists) throw new Error(`No merchant with client key ${opts.clientKey}. See them with: npm run admin -- merchants list`);
+export async function listen(creds: MerchantCredentials, opts: ListenOptions): Promise<{ forwarded: number; attempts: number }> {
   const target = forwardUrl(opts.forwardTo);
-  const key = (a: DeliveryAttempt) => `${a.eventId}#${a.attempt}`;
   // Like stripe listen: what was delivered before we started is history (see `callbacks log`), not forwarded.
-  const seen = new Set((await ctx.log.forMerchant(opts.clientKey, PAGE)).map(key));
+  let { cursor } = await merchantApi<Page>(creds, 'GET', FEED);
+  const seen = new Set<string>();
   const forwardedEvents = new Set<string>();
   let attempts = 0;
-  opts.print(`Ready! Forwarding callbacks of merchant ${opts.clientKey} to ${target} (Ctrl-C to stop)`);
+  opts.print(`Ready! Forwarding callbacks of merchant ${creds.clientKey} to ${target} (Ctrl-C to stop)`);
   while (!opts.signal.aborted) {
-    // Newest first from the index; handled oldest first so lines read in order.
-    const fresh = (await ctx.log.forMerchant(opts.clientKey, PAGE)).filter((a) => !seen.has(key(a))).reverse();
-    for (const a of fresh) {
-      seen.add(key(a));
+    let page: Page;
+    try {
+      page = await merchantApi<Page>(creds, 'GET', `${FEED}?after=${encodeURIComponent(cursor)}&wait=${opts.waitSeconds ?? 10}`, '', { signal: opts.signal });
+    } catch (err) {
+      if (opts.signal.aborted) break;
+      // Wrong credentials do not get better by retrying; a network hiccup or a 5xx does.
+      if (err instanceof MerchantApiError && err.status < 500) throw err;
+      opts.print(`(the platform did not answer: ${(err as Error).message}; trying again)`);
+      await sleep(1000, opts.signal);
+      continue;
+    }
+    cursor = page.cursor;
+    for (const e of page.events) {
+      const id = `${e.event_id}#${e.attempt}`;
+      if (seen.has(id)) continue;
+      remember(seen, id);
       attempts++;
-      const cb = await callbackOf(ctx, a);
-      const first = !forwardedEvents.has(a.eventId);
-      forwardedEvents.add(a.eventId);
+      const first = !forwardedEvents.has(e.event_id);
+      remember(forwardedEvents, e.event_id);
       // A retry of an event already forwarded is only reported: the developer's endpoint saw it once, as a merchant
       // deduplicating on X-Callback-Event-Id would.
-      const forwarded = first && cb ? await forward(ctx, cb, target, opts.forwardTimeoutMs ?? 10_000) : first ? 'not forwarded: callback item not found' : 'retry, not forwarded again';
-      opts.print(line(a, cb, forwarded));
+      const forwarded = first ? await forward(e, target, opts.forwardTimeoutMs ?? 10_000) : 'retry, not forwarded again';
+      opts.print(line(e, forwarded));
     }
-    await sleep(opts.pollMs ?? 1000, opts.signal);
   }
   return { forwarded: forwardedEvents.size, attempts };
 }
 
-async function callbackOf(ctx: CallbackContext, a: DeliveryAttempt): Promise<StoredCallback | undefined> {
-  return (await ctx.outbox.getBySeq(a.transId, a.seq)) ?? (await ctx.outbox.forPayment(a.transId)).find((c) => c.eventId === a.eventId);
+function remember(set: Set<string>, id: string): void {
+  set.add(id);
+  // Insertion order: the oldest go first.
+  if (set.size > REMEMBER) set.delete(set.values().next().value!);
 }
 
-async function forward(ctx: CallbackContext, cb: StoredCallback, target: string, timeoutMs: number): Promise<string> {
-  const secrets = await ctx.secrets.signingKeys(cb.clientKey, ctx.clock.now());
-  const { body, headers } = callbackRequest({ fields: cb.fields, eventId: cb.eventId, secrets, now: new Date() });
+async function forward(e: CallbackEvent, target: string, timeoutMs: number): Promise<string> {
   const started = performance.now();
   try {
-    const res = await fetch(target, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(target, { method: 'POST', headers: e.request.headers, body: e.request.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
     return `[${res.status}] ${Math.round(performance.now() - started)} ms`;
   } catch (err) {
@@ -73,14 +81,13 @@ async function forward(ctx: CallbackContext, cb: StoredCallback, target: string,
   }
 }
 
-function line(a: DeliveryAttempt, cb: StoredCallback | undefined, forwarded: string): string {
-  const action = cb ? String(cb.fields.action ?? cb.fields.type ?? '?') : '?';
-  const status = cb?.fields.status ? ` ${String(cb.fields.status)}` : '';
-  const platform = a.outcome === 'DELIVERED' ? `DELIVERED ${a.httpStatus ?? ''}`.trim() : `FAILED ${a.error ?? ''}`.trim();
-  return `${a.at.slice(0, 19).replace('T', ' ')}  --> ${action}${status} trans_id=${a.transId} seq=${a.seq} attempt=${a.attempt} [${a.eventId}]  platform: ${platform}  forward: ${forwarded}`;
+function line(e: CallbackEvent, forwarded: string): string {
+  const status = e.status ? ` ${e.status}` : '';
+  const platform = e.outcome === 'DELIVERED' ? `DELIVERED ${e.http_status ?? ''}`.trim() : `FAILED ${e.error ?? ''}`.trim();
+  return `${e.at.slice(0, 19).replace('T', ' ')}  --> ${e.type ?? '?'}${status} trans_id=${e.trans_id} seq=${e.seq} attempt=${e.attempt} [${e.event_id}]  platform: ${platform}  forward: ${forwarded}`;
 }
 
-function forwardUrl(value: string): string {
+export function forwardUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);

@@ -181,7 +181,9 @@ async function main(argv: string[]): Promise<void> {
   }
   const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
   if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
-  await useTarget(stage);
+  // A merchant's own commands against a stage's URL (docs/merchant-api.md) need no operator target at all.
+  const asMerchantAt = (group === 'callbacks' || group === 'clock') && rest.includes('--merchant') && rest.includes('--url');
+  if (!asMerchantAt) await useTarget(stage);
   // Printed bare, for shell use: SECRET=$(npm run -s admin -- providers secret sandbox)
   if (group === 'providers') {
     console.log(await runProvidersCommand(cmd, rest));

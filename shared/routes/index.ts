@@ -13,6 +13,7 @@ import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './sched
 import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
 import { consoleRoutes, consoleStreams } from './console.js';
+import { merchantApiRoutes } from './merchant-api.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition, StreamConsumerDefinition } from './types.js';
 
 export * from './types.js';
@@ -26,6 +27,7 @@ export const ROUTES: RouteDefinition[] = [
   ...checkoutRoutes,
   ...hostedFieldsRoutes,
   ...consoleRoutes,
+  ...merchantApiRoutes,
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];

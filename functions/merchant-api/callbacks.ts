@@ -1,0 +1,11 @@
+/** GET /api/v1/merchant/callbacks — the merchant's own delivery log (signed with its password; docs/merchant-api.md). */
+import { merchantApiHandler } from '../../shared/http/merchant-api.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
+import { merchants } from '../../shared/composition/merchants.js';
+import { merchantCallbacks } from '../../shared/composition/merchant-api.js';
+import { merchantDeliveryLog } from '../../shared/operations/merchant-api/delivery-log.js';
+
+export const handler = merchantApiHandler('GET /api/v1/merchant/callbacks', composition({ config, merchants }), ({ merchant, query }) =>
+  merchantDeliveryLog(merchantCallbacks(), merchant.merchant.clientKey, query),
+);

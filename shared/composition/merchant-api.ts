@@ -1,0 +1,18 @@
+/** The merchant API's callback reads (docs/merchant-api.md): the delivery-log index and the signing secrets. */
+import { DynamoMerchantCallbacks } from '../adapters/dynamo-merchant-callbacks.js';
+import { DynamoCallbackSecrets } from '../adapters/dynamo-callback-secrets.js';
+import { SigningSecrets } from '../operations/callbacks/signing-secrets.js';
+import type { MerchantCallbacksContext } from '../operations/merchant-api/context.js';
+import { config } from './core.js';
+import { secrets } from './secrets.js';
+import { port } from './port.js';
+
+export const merchantCallbacks: () => MerchantCallbacksContext = /* @__PURE__ */ port(() => {
+  const c = config();
+  return {
+    feed: new DynamoMerchantCallbacks(c.TABLE_NAME),
+    secrets: new SigningSecrets(new DynamoCallbackSecrets(c.TABLE_NAME), secrets()['merchant-secrets'], c.CONFIG_CACHE_TTL_SECONDS * 1000),
+    realNow: () => new Date(),
+    pollMs: 1000,
+  };
+});

@@ -1,0 +1,54 @@
+/**
+ * GET /api/v1/merchant/callbacks: the merchant's own delivery log, newest first (by latest attempt). One entry per
+ * callback: what it reported (type, status), where it is (delivery, attempts) and the last answer of the merchant's
+ * endpoint. Never the signed fields: they carry the masked card and the protocol hash, and a log has no need of them.
+ */
+import type { StoredCallback } from '../../domain/callback.js';
+import type { MerchantCallbacksContext } from './context.js';
+import { instantParam, intParam, type Query } from './query.js';
+
+export interface DeliveryLogEntry {
+  event_id: string;
+  trans_id: string;
+  seq: number;
+  type: string | null;
+  status: string | null;
+  url: string;
+  delivery: StoredCallback['delivery'];
+  attempts: number;
+  last_answer: { at: string; http_status: number | null; error: string | null; latency_ms: number } | null;
+  created_at: string;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+}
+
+export async function merchantDeliveryLog(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<{ callbacks: DeliveryLogEntry[] }> {
+  const limit = intParam(query, 'limit', { min: 1, max: 100, default: 50 });
+  const since = instantParam(query, 'since');
+  const listed = await ctx.feed.newest(clientKey, { since, limit });
+  return { callbacks: listed.map(({ callback, attempts }) => logEntry(callback, attempts.at(-1))) };
+}
+
+function logEntry(c: StoredCallback, last: { at: string; httpStatus?: number; error?: string; latencyMs: number } | undefined): DeliveryLogEntry {
+  return {
+    event_id: c.eventId,
+    trans_id: c.transId,
+    seq: c.seq,
+    ...describe(c),
+    url: c.url,
+    delivery: c.delivery,
+    attempts: c.attempts,
+    last_answer: last ? { at: last.at, http_status: last.httpStatus ?? null, error: last.error ?? null, latency_ms: last.latencyMs } : null,
+    created_at: c.createdAt,
+    next_attempt_at: c.delivery === 'PENDING' ? (c.nextAttemptAt ?? null) : null,
+    delivered_at: c.deliveredAt ?? null,
+    failed_at: c.failedAt ?? null,
+  };
+}
+
+/** The callback's kind and outcome as its protocol names them (S2S `action`/`status`, Checkout `type`/`status`). */
+export function describe(c: StoredCallback): { type: string | null; status: string | null } {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  return { type: text(c.fields.action) ?? text(c.fields.type), status: text(c.fields.status) };
+}

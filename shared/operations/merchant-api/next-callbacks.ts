@@ -1,0 +1,122 @@
+/**
+ * GET /api/v1/merchant/callbacks/next: the merchant's callback feed, one event per delivery attempt, oldest first,
+ * each with the request the platform POSTs (form body, content type, X-Callback-Event-Id, X-Callback-Signature
+ * signed now, with the merchant's signing secrets and the real time) — what `callbacks listen` forwards.
+ *
+ * The cursor is a position in the delivery-log index (the time of a callback's latest attempt). An attempt is
+ * written to the log after its POST, so one that started earlier than an attempt already read can land after it:
+ * each read also returns the last OVERLAP_MS before the cursor again. Events can therefore repeat across reads;
+ * clients drop the ones they saw by `event_id` + `attempt` (as they drop duplicate callbacks by event id anyway).
+ * Without `after`, the feed starts at the newest callback: what came before is history (the delivery log).
+ * `wait` makes it a long poll: it answers as soon as something after the cursor is logged, or when `wait` ends.
+ */
+import { callbackRequest } from '../callbacks/callback-request.js';
+import type { ListedCallback } from '../../ports/merchant-callbacks.js';
+import { ValidationError } from '../../errors.js';
+import type { MerchantCallbacksContext } from './context.js';
+import { describe } from './delivery-log.js';
+import { intParam, type Query } from './query.js';
+
+/** More than a delivery's lease (2 × the POST timeout + 2 s): the longest an attempt can take to reach the log. */
+export const OVERLAP_MS = 60_000;
+/** The overlap re-read is capped: at more callbacks than this a minute, a stream of events is not what to read. */
+const WINDOW_LIMIT = 500;
+export const MAX_WAIT_SECONDS = 20;
+
+/** `k`: the newest position handed out; `f`: the floor, reads return what is after it (f ≤ k). */
+interface Cursor {
+  k: string;
+  f: string;
+}
+
+export interface CallbackEvent {
+  event_id: string;
+  trans_id: string;
+  seq: number;
+  attempt: number;
+  at: string;
+  outcome: 'DELIVERED' | 'FAILED';
+  http_status: number | null;
+  error: string | null;
+  latency_ms: number;
+  type: string | null;
+  status: string | null;
+  request: { url: string; headers: Record<string, string>; body: string };
+}
+
+export async function nextCallbacks(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<{ events: CallbackEvent[]; cursor: string }> {
+  const wait = intParam(query, 'wait', { min: 0, max: MAX_WAIT_SECONDS, default: 0 });
+  const limit = intParam(query, 'limit', { min: 1, max: 100, default: 100 });
+  const cursor = query.after ? parseCursor(query.after) : await start(ctx, clientKey);
+  const deadline = ctx.realNow().getTime() + wait * 1000;
+  for (;;) {
+    const [window, fresh] = await Promise.all([
+      cursor.f < cursor.k ? ctx.feed.after(clientKey, cursor.f, WINDOW_LIMIT, cursor.k) : Promise.resolve([]),
+      ctx.feed.after(clientKey, cursor.k, limit),
+    ]);
+    const remaining = deadline - ctx.realNow().getTime();
+    if (fresh.length || remaining <= 0) return answer(ctx, clientKey, cursor, [...window, ...fresh]);
+    await new Promise((r) => setTimeout(r, Math.min(ctx.pollMs, remaining)));
+  }
+}
+
+async function start(ctx: MerchantCallbacksContext, clientKey: string): Promise<Cursor> {
+  const [newest] = await ctx.feed.newest(clientKey, { limit: 1 });
+  const k = newest?.key ?? '';
+  return { k, f: k };
+}
+
+async function answer(ctx: MerchantCallbacksContext, clientKey: string, cursor: Cursor, listed: ListedCallback[]): Promise<{ events: CallbackEvent[]; cursor: string }> {
+  const now = ctx.realNow();
+  const secrets = listed.length ? await ctx.secrets.signingKeys(clientKey, now) : [];
+  const seen = new Set<string>();
+  const events: (CallbackEvent & { position: string })[] = [];
+  let k = cursor.k;
+  for (const { key, callback, attempts } of listed) {
+    if (key > k) k = key;
+    const request = { url: callback.url, ...callbackRequest({ fields: callback.fields, eventId: callback.eventId, secrets, now }) };
+    for (const a of attempts) {
+      const position = `${a.at}#${a.transId}#${String(a.seq).padStart(6, '0')}`;
+      const id = `${a.eventId}#${a.attempt}`;
+      if (position <= cursor.f || seen.has(id)) continue;
+      seen.add(id);
+      events.push({
+        position,
+        event_id: a.eventId,
+        trans_id: a.transId,
+        seq: a.seq,
+        attempt: a.attempt,
+        at: a.at,
+        outcome: a.outcome,
+        http_status: a.httpStatus ?? null,
+        error: a.error ?? null,
+        latency_ms: a.latencyMs,
+        ...describe(callback),
+        request,
+      });
+    }
+  }
+  events.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.attempt - b.attempt));
+  const floor = k ? new Date(positionTime(k)! - OVERLAP_MS).toISOString() : '';
+  const next: Cursor = { k, f: floor > cursor.f ? floor : cursor.f };
+  return { events: events.map(({ position: _p, ...e }) => e), cursor: Buffer.from(JSON.stringify(next)).toString('base64url') };
+}
+
+function parseCursor(raw: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = raw.length <= 400 ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const c = parsed as Partial<Cursor> | undefined;
+  if (!c || typeof c.k !== 'string' || typeof c.f !== 'string' || c.f > c.k || (c.k !== '' && !positionTime(c.k))) throw ValidationError.notCorrect('after');
+  return { k: c.k, f: c.f };
+}
+
+/** The time of a position ("<ISO instant>#<trans_id>#<seq>"), or undefined when it is not one. */
+function positionTime(position: string): number | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2}T[^#]+)#/.exec(position);
+  const t = m ? Date.parse(m[1]!) : NaN;
+  return Number.isNaN(t) ? undefined : t;
+}

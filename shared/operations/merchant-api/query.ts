@@ -1,0 +1,20 @@
+/** Query-string values of the merchant API: refused in the protocol's format, field by field. */
+import { ValidationError } from '../../errors.js';
+
+export type Query = Record<string, string | undefined>;
+
+export function intParam(query: Query, name: string, range: { min: number; max: number; default: number }): number {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return range.default;
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= range.min && n <= range.max)) throw ValidationError.field(name, `This value should be between ${range.min} and ${range.max}.`);
+  return n;
+}
+
+export function instantParam(query: Query, name: string): string | undefined {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return undefined;
+  const t = /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : NaN;
+  if (Number.isNaN(t)) throw ValidationError.field(name, 'This value should be an ISO 8601 instant, e.g. 2027-01-31T00:00:00Z.');
+  return new Date(t).toISOString();
+}

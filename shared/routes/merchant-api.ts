@@ -1,0 +1,16 @@
+/**
+ * The merchant API (docs/merchant-api.md): routes a merchant calls with its own client key and a signature made
+ * with its password — its delivery log, its callback feed and, in a sandbox, its test clock. No operator credentials.
+ */
+import type { RouteDefinition } from './types.js';
+
+// Reads only: the merchant (its sealed password checks the signature) and its callbacks. The feed also signs each
+// callback request it hands out with the merchant's signing secrets (sealed with merchant-secrets, created by the
+// first delivery, so never written here).
+const read: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
+
+export const merchantApiRoutes: RouteDefinition[] = [
+  { id: 'MerchantCallbacks', method: 'GET', path: '/api/v1/merchant/callbacks', handler: 'functions/merchant-api/callbacks', grants: read },
+  // A long poll of up to 20 s (wait=…), within API Gateway's 30 s.
+  { id: 'MerchantCallbacksNext', method: 'GET', path: '/api/v1/merchant/callbacks/next', handler: 'functions/merchant-api/callbacks-next', grants: read, timeoutSeconds: 28 },
+];

@@ -6,8 +6,7 @@
  * carries no secret. Either way the password only ever enters a hash; it is never part of a request.
  */
 import { InvalidRequestError, UnexpectedResponseError } from './errors.js';
-import { hashEquals, type HashAlgorithm } from './hash/checkout-hash.js';
-import { returnHash } from './hash/formulas.js';
+import { hashEquals, returnHash, type HashAlgorithm } from './hash/formulas.js';
 import { refund, session, signedBody, status, voidPayment, type CheckoutOperationSpec } from './operations/index.js';
 import { orderWithDescription, sdkFieldName, toSessionFields, type Order, type PaymentRequest } from './request/payment-request.js';
 import type { PaymentStatus, RefundAccepted, VoidResult } from './results.js';

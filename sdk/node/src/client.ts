@@ -1,5 +1,5 @@
 /** The merchant's entry point: one client per merchant account (client_key + PASSWORD) and platform URL. */
-import type { HashAlgorithm } from './hash/php.js';
+import type { HashAlgorithm } from '@open-payments/protocol';
 import { Transport, type RetryPolicy } from './wire/transport.js';
 import { S2sCard } from './api/s2s-card.js';
 import { S2sApm } from './api/s2s-apm.js';

@@ -1,5 +1,30 @@
-/** Every protocol formula, for merchants who sign something the client does not send for them. */
-export * from './hash/s2s-card.js';
-export * from './hash/s2s-apm.js';
-export { checkoutHash } from './hash/checkout.js';
-export { strrev, strtoupper, card6_4, type HashAlgorithm } from './hash/php.js';
+/**
+ * Every protocol formula, for merchants who sign something the client does not send for them: the ones of
+ * @open-payments/protocol, which the platform itself computes with.
+ */
+export {
+  formula1,
+  formula1Token,
+  formula2,
+  formula3,
+  formula4,
+  formula5,
+  formula5Token,
+  formula6,
+  formula7,
+  formula8,
+  apmSaleHash,
+  apmCreditvoidHash,
+  apmTransIdHash,
+  apmCredit2VirtualHash,
+  apmCredit2VirtualCallbackHash,
+  apmCryptoSaleCallbackHash,
+  apmCallbackHash,
+  checkoutHash,
+  hashEquals,
+  hashMatches,
+  strrev,
+  strtoupper,
+  card6_4,
+  type HashAlgorithm,
+} from '@open-payments/protocol';

@@ -9,8 +9,8 @@ export type { S2sResult, S2sResultCode, S2sStatus, ScheduleInfo } from './api/s2
 export { ApiError, NetworkError, OpenPaymentsError, SignatureVerificationError, UnexpectedResponseError, type FieldErrorEntry } from './errors.js';
 export { verifyCallback, type VerifyCallbackOptions, type CallbackHeaders } from './callbacks/verify.js';
 export type { CallbackEvent, CheckoutCallback, S2sCallback } from './callbacks/events.js';
-export { callbackHmac, EVENT_ID_HEADER, SIGNATURE_HEADER } from './callbacks/signature-header.js';
+export { callbackHmac, DEFAULT_TOLERANCE_SECONDS, EVENT_ID_HEADER, SIGNATURE_HEADER } from './callbacks/signature-header.js';
 export { Transport, DEFAULT_RETRY, type RetryPolicy, type TransportOptions } from './wire/transport.js';
 export { encodeForm, parseForm, type FormFields, type FormValue, type ParsedForm } from './wire/form.js';
 export * as hashes from './hashes.js';
-export type { HashAlgorithm } from './hash/php.js';
+export type { HashAlgorithm } from '@open-payments/protocol';

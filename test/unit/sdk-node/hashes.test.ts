@@ -1,6 +1,5 @@
-/** The SDK's own formulas against protocol.md's vectors, and against the platform's implementation (both modes). */
+/** The SDK's formulas against protocol.md's vectors, and verifyCallback on hand-made bodies. */
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { hashes, verifyCallback } from '@open-payments/node';
 import * as platform from '../../../shared/protocol/signature.js';
 
@@ -8,12 +7,12 @@ const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 
 describe('protocol.md vectors', () => {
   it('S2S CARD Formulas 1–8', () => {
-    expect(hashes.formula1({ email: 'doe@example.com', password: PASSWORD, card: '4111111111111111' })).toBe('2702ae0c4f99506dc29b5615ba9ee3c0');
-    expect(hashes.formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'aaaff66a-904f-11ea-833e-0242ac1f0007', card: '4111111111111111' })).toBe('fc359ea0b4830271f611c30135761c85');
+    expect(hashes.formula1({ email: 'doe@example.com', password: PASSWORD, cardNumber: '4111111111111111' })).toBe('2702ae0c4f99506dc29b5615ba9ee3c0');
+    expect(hashes.formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'aaaff66a-904f-11ea-833e-0242ac1f0007', cardNumber: '4111111111111111' })).toBe('fc359ea0b4830271f611c30135761c85');
     expect(hashes.formula3({ password: PASSWORD })).toBe('a502bf68507916a7668595571964473e');
     expect(hashes.formula4({ scheduleId: '9d0f5cc4-f07b-11ec-abf4-0242ac120006', password: PASSWORD })).toBe('b2412581e1173244d0497d4d0c7046da');
-    expect(hashes.formula5({ password: PASSWORD, card: '4917111111111111' })).toBe('8a8a97d9ed8841651179e0dc1ebd3e14');
-    expect(hashes.formula6({ password: PASSWORD, transId: 'e5098d62-6d08-11eb-9da3-0242ac120013', card: '4917111111111111' })).toBe('029840a0f4e9e2715cd9385b4170fe5b');
+    expect(hashes.formula5({ password: PASSWORD, cardNumber: '4917111111111111' })).toBe('8a8a97d9ed8841651179e0dc1ebd3e14');
+    expect(hashes.formula6({ password: PASSWORD, transId: 'e5098d62-6d08-11eb-9da3-0242ac120013', cardNumber: '4917111111111111' })).toBe('029840a0f4e9e2715cd9385b4170fe5b');
     expect(hashes.formula8({ email: 'doe@example.com', password: PASSWORD })).toBe('e2dbee6ed22ec2cb33b22a9d2a700682');
   });
 
@@ -32,20 +31,11 @@ describe('protocol.md vectors', () => {
   });
 });
 
-describe('the same as the platform computes, for any text (non-ASCII included) and both algorithms', () => {
-  const algo = fc.constantFrom('md5' as const, 'sha256' as const);
-  it('Formulas 1, 2 and the APM callback signature', () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string({ minLength: 1 }), fc.stringMatching(/^\d{12,19}$/), fc.uuid(), algo, (email, password, card, transId, a) => {
-        expect(hashes.formula1({ email, password, card }, a)).toBe(platform.formula1({ email: email || undefined, password, cardNumber: card }, a));
-        expect(hashes.formula2({ email, password, transId, card }, a)).toBe(platform.formula2({ email: email || undefined, password, transId, cardNumber: card }, a));
-      }),
-    );
-    fc.assert(
-      fc.property(fc.dictionary(fc.string({ minLength: 1 }), fc.oneof(fc.string(), fc.dictionary(fc.string({ minLength: 1 }), fc.string()))), fc.string(), algo, (params, password, a) => {
-        expect(hashes.apmCallbackHash(params, password, a)).toBe(platform.apmCallbackHash(params, password, a));
-      }),
-    );
+describe('one implementation', () => {
+  it('the SDK signs with the functions the platform verifies with (@open-payments/protocol)', () => {
+    for (const name of ['formula1', 'formula2', 'formula6', 'apmSaleHash', 'apmCallbackHash', 'checkoutHash'] as const) {
+      expect(hashes[name]).toBe(platform[name]);
+    }
   });
 });
 

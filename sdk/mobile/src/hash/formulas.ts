@@ -1,28 +1,10 @@
-/** The fields each Checkout request and return is signed over (protocol.md §2.3, docs/checkout.md), in order. */
-import { checkoutHash, type HashAlgorithm } from './checkout-hash.js';
-
-export interface Signer {
-  password: string;
-  hashAlgorithm?: HashAlgorithm;
-}
-
-export interface HashedOrder {
-  number: string;
-  amount?: string;
-  currency: string;
-  description: string;
-}
-
-const sign = (s: Signer, parts: Array<string | undefined>) => checkoutHash(parts, s.password, s.hashAlgorithm);
-
-/** POST /api/v1/session: order.number, order.amount, order.currency, order.description. */
-export const sessionHash = (s: Signer, o: HashedOrder) => sign(s, [o.number, o.amount, o.currency, o.description]);
-
-/** Status by payment_id or by order_id, and void: the one identifier. */
-export const idHash = (s: Signer, id: string) => sign(s, [id]);
-
-/** Refund: payment_id, then amount when one is sent (a full refund sends none). */
-export const paymentAmountHash = (s: Signer, paymentId: string, amount?: string) => sign(s, [paymentId, amount]);
+/**
+ * The Checkout signature (protocol.md §2.3): sha1_hex(md5_hex(strtoupper(f1 . f2 … . PASSWORD))), sha256 in place of
+ * md5 in "SHA256 mode". The code is @open-payments/protocol's (pure JavaScript, no Node built-in), the very one the
+ * platform verifies with; these are the fields each Checkout request and return is signed over, in order.
+ */
+export { checkoutHash, hashEquals, idHash, paymentAmountHash, sessionHash, type HashAlgorithm, type Signer } from '@open-payments/protocol';
+export type { SignedOrder as HashedOrder } from '@open-payments/protocol';
 
 /** The return to success_url / cancel_url / error_url: payment_id, order number, amount, currency, description. */
-export const returnHash = (s: Signer, paymentId: string, o: HashedOrder) => sign(s, [paymentId, o.number, o.amount, o.currency, o.description]);
+export { paymentHash as returnHash } from '@open-payments/protocol';

@@ -4,7 +4,7 @@ import { refund } from './refund.js';
 import { session } from './session.js';
 import { status } from './status.js';
 import { voidPayment } from './void.js';
-import { checkoutHash, type HashAlgorithm } from '../hash/checkout-hash.js';
+import { checkoutHash, type HashAlgorithm } from '../hash/formulas.js';
 
 export type { CheckoutOperationSpec } from './operation.js';
 export { refund, session, status, voidPayment };

@@ -2,8 +2,7 @@
  * Checkout (JSON, merchant_key + hash): the hosted-page session and the payment operations, each signed with its
  * §2.3 field list: sha1(md5(upper(fields . PASSWORD))).
  */
-import { checkoutHash } from '../hash/checkout.js';
-import type { HashAlgorithm } from '../hash/php.js';
+import { checkoutHash, type HashAlgorithm } from '@open-payments/protocol';
 import type { Transport } from '../wire/transport.js';
 
 export interface CheckoutOrder {

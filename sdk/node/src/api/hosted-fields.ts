@@ -2,8 +2,7 @@
  * Hosted payment fields: the session token (merchant_key + Checkout authentication hash), then the session update
  * and the processing call with the `Token` header. The card itself never passes the merchant: the iframes send it.
  */
-import { checkoutHash } from '../hash/checkout.js';
-import type { HashAlgorithm } from '../hash/php.js';
+import { checkoutHash, type HashAlgorithm } from '@open-payments/protocol';
 import type { Transport } from '../wire/transport.js';
 import type { SessionRequest } from './checkout.js';
 

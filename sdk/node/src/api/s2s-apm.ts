@@ -2,8 +2,7 @@
  * S2S APM (`/post-va`, form-encoded): alternative methods by `brand` (sandbox: `vcard`). Every APM formula needs only
  * the request's own fields and the PASSWORD, so no payment keys are passed.
  */
-import { apmCredit2VirtualHash, apmCreditvoidHash, apmSaleHash, apmTransIdHash } from '../hash/s2s-apm.js';
-import type { HashAlgorithm } from '../hash/php.js';
+import { apmCredit2VirtualHash, apmCreditvoidHash, apmSaleHash, apmTransIdHash, type HashAlgorithm } from '@open-payments/protocol';
 import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
 import type { Transport } from '../wire/transport.js';
 import type { Order, Payer } from './s2s-card.js';

@@ -3,8 +3,7 @@
  * signed over the original payment's payer_email and card, which the request itself does not carry: pass them as
  * `payment` (see `paymentKeys`).
  */
-import { formula1, formula1Token, formula2, formula3, formula4, formula5, formula5Token, formula6, formula8 } from '../hash/s2s-card.js';
-import type { HashAlgorithm } from '../hash/php.js';
+import { formula1, formula1Token, formula2, formula3, formula4, formula5, formula5Token, formula6, formula8, type HashAlgorithm } from '@open-payments/protocol';
 import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
 import type { Transport } from '../wire/transport.js';
 import type { S2sResult, ScheduleInfo } from './s2s-types.js';
@@ -179,7 +178,7 @@ export class S2sCard {
   /** RETRY of a soft-declined recurring payment: ACCEPTED now, the outcome by callback. */
   retry(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
-    return this.send('RETRY', { ...req, hash: formula1({ email: payment.payer_email, password, card: payment.card_number }, hashAlgorithm) });
+    return this.send('RETRY', { ...req, hash: formula1({ email: payment.payer_email, password, cardNumber: payment.card_number }, hashAlgorithm) });
   }
 
   /** CREDIT2CARD payout: Formula 5 (token form with card_token). */
@@ -187,7 +186,7 @@ export class S2sCard {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
     const hash = req.card_number
-      ? formula5({ password, card: req.card_number }, hashAlgorithm)
+      ? formula5({ password, cardNumber: req.card_number }, hashAlgorithm)
       : formula5Token({ password, cardToken: required(req.card_token, 'card_number or card_token') }, hashAlgorithm);
     return this.send('CREDIT2CARD', { ...fields, hash }, extra);
   }
@@ -196,7 +195,7 @@ export class S2sCard {
   card2card(req: Card2CardRequest): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
-    return this.send('CARD2CARD', { ...fields, hash: formula1({ email: req.payer_email, password, card: req.payer_card_number }, hashAlgorithm) }, extra);
+    return this.send('CARD2CARD', { ...fields, hash: formula1({ email: req.payer_email, password, cardNumber: req.payer_card_number }, hashAlgorithm) }, extra);
   }
 
   createSchedule(req: ScheduleSettings & Required<Pick<ScheduleSettings, 'name' | 'interval_length' | 'interval_unit' | 'payments_count'>>): Promise<S2sResult> {
@@ -228,7 +227,7 @@ export class S2sCard {
     const { password, hashAlgorithm } = this.credentials;
     const { extra: _extra, ...fields } = req;
     const hash = req.card_number
-      ? formula1({ email: req.payer_email, password, card: req.card_number }, hashAlgorithm)
+      ? formula1({ email: req.payer_email, password, cardNumber: req.card_number }, hashAlgorithm)
       : req.card_token
         ? formula1Token({ email: req.payer_email, password, cardToken: req.card_token }, hashAlgorithm)
         : formula8({ email: req.payer_email, password }, hashAlgorithm);
@@ -242,7 +241,7 @@ export class S2sCard {
   private recurring(action: string, req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
-    return this.send(action, { ...fields, hash: formula1({ email: initial.payer_email, password, card: initial.card_number }, hashAlgorithm) }, extra);
+    return this.send(action, { ...fields, hash: formula1({ email: initial.payer_email, password, cardNumber: initial.card_number }, hashAlgorithm) }, extra);
   }
 
   private scheduleAction<T extends S2sResult>(action: string, req: { schedule_id: string }): Promise<T> {
@@ -253,8 +252,8 @@ export class S2sCard {
   private transIdHash(id: string, payment: PaymentKeys): string {
     const { password, hashAlgorithm } = this.credentials;
     return payment.credit2card
-      ? formula6({ password, transId: id, card: payment.card_number }, hashAlgorithm)
-      : formula2({ email: payment.payer_email, password, transId: id, card: payment.card_number }, hashAlgorithm);
+      ? formula6({ password, transId: id, cardNumber: payment.card_number }, hashAlgorithm)
+      : formula2({ email: payment.payer_email, password, transId: id, cardNumber: payment.card_number }, hashAlgorithm);
   }
 
   private send<T extends S2sResult>(action: string, fields: FormFields, extra?: FormFields): Promise<T> {

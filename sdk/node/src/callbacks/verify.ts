@@ -3,11 +3,11 @@
  * outcome (and the payer holds the same hash from the return URL), so without the platform's HMAC header a forged
  * "status=success" would pass: a callback without X-Callback-Signature is refused unless `requireSignature: false`.
  */
-import type { HashAlgorithm } from '../hash/php.js';
+import type { HashAlgorithm } from '@open-payments/protocol';
 import { SignatureVerificationError } from '../errors.js';
 import { parseForm, type ParsedForm } from '../wire/form.js';
 import type { CallbackEvent, CheckoutCallback, S2sCallback } from './events.js';
-import { verifyProtocolHash } from './protocol-hash.js';
+import { callbackProtocol, verifyProtocolHash } from './protocol-hash.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignatureHeader } from './signature-header.js';
 
 export interface VerifyCallbackOptions {
@@ -49,7 +49,9 @@ export function verifyCallback(rawBody: string | Buffer, headers: CallbackHeader
     throw new SignatureVerificationError('missing_signature', 'X-Callback-Signature is missing; the protocol hash alone does not cover the outcome');
   }
   const raw = parseForm(body);
-  const protocol = verifyProtocolHash(raw, { password: options.password, hashAlgorithm: options.hashAlgorithm ?? 'md5', payerEmail: options.payerEmail, protocol: options.protocol });
+  const protocol = options.protocol ?? callbackProtocol(raw);
+  const payerEmail = (typeof options.payerEmail === 'function' ? options.payerEmail(raw) : options.payerEmail) ?? (typeof raw.payer_email === 'string' ? raw.payer_email : undefined);
+  verifyProtocolHash(raw, protocol, { password: options.password, hashAlgorithm: options.hashAlgorithm ?? 'md5', payerEmail });
   const base = { eventId: header(headers, EVENT_ID_HEADER), signedAt, raw };
   return protocol === 'checkout'
     ? { ...base, protocol, data: raw as unknown as CheckoutCallback }

@@ -2,7 +2,7 @@
 /**
  * Runs before `npm start` and `npm test` (npm's prestart/pretest hooks), with Node built-ins only, so the README's
  * two commands work on a fresh clone: installs the locked npm packages when they are missing or stale, and checks
- * (or, as root with apt, installs) the machine prerequisites: Java 17+, python3 with moto, and for tests Chromium.
+ * (or, as root with apt, installs) the machine prerequisites: Java 17+, python3 with moto, and for tests Chromium and PHP.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,10 @@ if (spawnSync('python3', ['-c', 'import moto, flask, flask_cors']).status !== 0)
 }
 if (purpose === 'test' && !existsSync('/usr/bin/chromium') && !aptInstall('chromium')) {
   problems.push('Chromium for the browser tests: apt-get install chromium');
+}
+// PHP runs the docs' PHP snippets (test/unit/snippets); without apt they are skipped, not failed.
+if (purpose === 'test' && spawnSync('sh', ['-c', 'command -v php']).status !== 0 && canApt && !aptInstall('php-cli')) {
+  problems.push('PHP for the PHP snippet tests: apt-get install php-cli');
 }
 if (problems.length) {
   console.error(`setup: missing prerequisites:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -26,7 +26,9 @@ export function operatorOptions(context: (key: string) => string | undefined): O
   if ((name === undefined) !== (certificateArn === undefined)) throw new Error('-c domainName and -c certificateArn go together');
   if (name !== undefined && certificateArn !== undefined) {
     if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(name)) throw new Error(`-c domainName is not a host name: "${name}"`);
-    options.domain = { name, certificateArn, consoleName: context('consoleDomainName'), consoleCertificateArn: context('consoleCertificateArn') };
+    const consoleName = context('consoleDomainName');
+    const consoleCertificateArn = context('consoleCertificateArn');
+    options.domain = { name, certificateArn, ...(consoleName ? { consoleName } : {}), ...(consoleCertificateArn ? { consoleCertificateArn } : {}) };
   }
   return options;
 }

@@ -122,9 +122,10 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Alarms are sent here (-c alarmEmail=… subscribes)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The payments table' });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName, description: 'CloudWatch dashboard' });
-    if (this.api.domainName) {
-      new CfnOutput(this, 'ApiDomainTarget', { value: this.api.domainName.regionalDomainName, description: `CNAME ${this.api.domainName.name} to this` });
-      new CfnOutput(this, 'ConsoleDomainTarget', { value: this.console.distribution.distributionDomainName, description: 'CNAME the console host name to this' });
+    if (this.api.domainName && domain) {
+      // Descriptions must be plain strings (no tokens): the names as the operator gave them.
+      new CfnOutput(this, 'ApiDomainTarget', { value: this.api.domainName.regionalDomainName, description: `CNAME ${domain.api.name} to this` });
+      new CfnOutput(this, 'ConsoleDomainTarget', { value: this.console.distribution.distributionDomainName, description: `CNAME ${domain.console.name} to this` });
     }
   }
 }

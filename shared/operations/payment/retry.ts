@@ -12,6 +12,7 @@ import { runAttempt, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
+import { issueCardToken } from './card-vault.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 /** The card of the payment's recurring chain, if the payment may be retried now (100000 otherwise). */
@@ -29,12 +30,19 @@ export async function retryCharge(d: CoreDeps, payment: Payment, hooks: AttemptH
   const card = await retryCard(d, payment);
   const type = ownTransaction(payment);
   const attemptId = d.newId();
+  // A recurring debit asked for a card_token (recurring.ts): issued when the retry is approved, as the charge would.
+  let cardToken: string | undefined;
   return runAttempt(
     d,
     payment,
     { type, amount: payment.amount, id: attemptId },
-    async (p) => (await d.connectors.forPayment(p)).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true }),
+    async (p) => {
+      const outcome = await (await d.connectors.forPayment(p)).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true });
+      if (outcome.kind === 'approved' && p.details.issueCardToken === true && !p.cardToken) cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
+      return outcome;
+    },
     (next, outcome, now) => {
+      if (cardToken) next.cardToken = cardToken;
       // The payer is not present: a retry cannot run an authentication step.
       const decision = applyOutcome(next, outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome, false);
       return { operation: type, result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };

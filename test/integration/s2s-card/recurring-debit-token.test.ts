@@ -3,10 +3,12 @@
  * by a debit schedule's run — is a debit: its callback carries a card_token even with the identity mapping off.
  * A DEBIT chain echoes the token its DEBIT issued; a SALE chain (no token) gets one issued, as a DEBIT would.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
+import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { injectConnector, restoreConnectors } from '../../support/connectors.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
@@ -25,6 +27,7 @@ beforeAll(async () => {
   await deps().merchants.update(merchant.clientKey, { mappings: { ...DEFAULT_MAPPINGS, identity: false } });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
+afterEach(() => restoreConnectors());
 afterAll(async () => {
   await shop?.close();
   await platform?.stop();
@@ -52,6 +55,27 @@ describe('RECURRING_DEBIT callbacks carry a card_token', () => {
     const byToken = await post(tokenSaleFields(merchant, token, { order_amount: '2.00' }));
     expect(byToken.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     expect((await post(transIdFields(merchant, 'GET_TRANS_STATUS', byToken.body.trans_id))).body).toMatchObject({ card: '411111****1111' });
+  });
+
+  it('on a SALE chain, a soft-declined RECURRING_DEBIT gets its card_token when a RETRY is approved', async () => {
+    const sale = await post(saleFields(merchant, { recurring_init: 'Y' }));
+    let declineNext = true;
+    injectConnector({
+      ...sandboxConnector,
+      pay: async (req) => {
+        if (!declineNext) return sandboxConnector.pay(req);
+        declineNext = false;
+        return { kind: 'declined', reason: 'Insufficient funds' };
+      },
+    });
+    const run = await post(recurringFields(merchant, pairOf(sale.body), {}, { action: 'RECURRING_DEBIT' }));
+    expect(run.body).toMatchObject({ result: 'DECLINED' });
+    expect(run.body.card_token).toBeUndefined();
+    expect((await post(transIdFields(merchant, 'RETRY', run.body.trans_id))).body).toMatchObject({ action: 'RETRY', result: 'ACCEPTED' });
+    const settled = await eventually(() => shop.received.find((c) => c.fields.trans_id === run.body.trans_id && c.fields.status === 'SETTLED')?.fields);
+    const stored = (await deps().payments.get(run.body.trans_id))!;
+    expect(stored.cardToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(settled.card_token).toBe(stored.cardToken);
   });
 
   it('a RECURRING_SALE is not a debit: no token issued, none in its callback', async () => {

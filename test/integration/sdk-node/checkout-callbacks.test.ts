@@ -103,17 +103,47 @@ describe('verifyCallback', () => {
     const { paid } = await hostedFieldsPayment();
     const checkoutCb = await callbackOf((c) => c.fields.id === paid.public_id);
     const event = verifyCallback(checkoutCb.raw, checkoutCb.headers, await opts());
-    expect(event).toMatchObject({ protocol: 'checkout', data: { id: paid.public_id, status: 'success' }, eventId: expect.any(String) });
+    expect(event).toMatchObject({ protocol: 'checkout', data: { id: paid.public_id, status: 'success' }, eventId: expect.any(String), hashVerified: true });
 
     const s = await op.card.sale(sale('01'));
     const cardCb = await callbackOf((c) => c.fields.trans_id === s.trans_id);
-    expect(verifyCallback(cardCb.raw, cardCb.headers, { ...(await opts()), payerEmail: EMAIL })).toMatchObject({ protocol: 's2s-card', data: { action: 'SALE', result: 'SUCCESS' } });
-    const o = await opts();
-    expect(() => verifyCallback(cardCb.raw, cardCb.headers, o)).toThrow(expect.objectContaining({ reason: 'missing_payer_email' }));
+    expect(verifyCallback(cardCb.raw, cardCb.headers, { ...(await opts()), payerEmail: EMAIL })).toMatchObject({
+      protocol: 's2s-card',
+      data: { action: 'SALE', result: 'SUCCESS' },
+      hashVerified: true,
+    });
 
     const a = await op.apm.sale({ ...apmSale(), custom_data: { basket: 'B-1' } });
     const apmCb = await callbackOf((c) => c.fields.trans_id === a.trans_id);
-    expect(verifyCallback(apmCb.raw, apmCb.headers, await opts())).toMatchObject({ protocol: 's2s-apm', data: { action: 'SALE' } });
+    expect(verifyCallback(apmCb.raw, apmCb.headers, await opts())).toMatchObject({ protocol: 's2s-apm', data: { action: 'SALE' }, hashVerified: true });
+  });
+
+  it('needs only the signing secret: a genuine S2S CARD callback verifies without the payer e-mail, every shape without the password', async () => {
+    const { signingSecret, password } = await opts();
+    const s = await op.card.sale(sale('01'));
+    const cardCb = await callbackOf((c) => c.fields.trans_id === s.trans_id);
+    expect(cardCb.fields.payer_email).toBeUndefined(); // the default payer mapping: the callback does not carry it
+    expect(verifyCallback(cardCb.raw, cardCb.headers, { signingSecret })).toMatchObject({
+      protocol: 's2s-card',
+      data: { action: 'SALE', result: 'SUCCESS', trans_id: s.trans_id },
+      eventId: expect.any(String),
+      hashVerified: false,
+    });
+    // With the password but no e-mail the HMAC stands for the whole body; with the e-mail the protocol hash is checked too.
+    expect(verifyCallback(cardCb.raw, cardCb.headers, { signingSecret, password }).hashVerified).toBe(false);
+    expect(() => verifyCallback(cardCb.raw, cardCb.headers, { signingSecret, password, payerEmail: 'someone@else.example' })).toThrow(
+      expect.objectContaining({ reason: 'hash_mismatch' }),
+    );
+    expect(() => verifyCallback(cardCb.raw.replace('result=SUCCESS', 'result=DECLINED'), cardCb.headers, { signingSecret })).toThrow(
+      expect.objectContaining({ reason: 'signature_mismatch' }),
+    );
+
+    const { paid } = await hostedFieldsPayment();
+    const checkoutCb = await callbackOf((c) => c.fields.id === paid.public_id);
+    expect(verifyCallback(Buffer.from(checkoutCb.raw), checkoutCb.headers, { signingSecret })).toMatchObject({ protocol: 'checkout', hashVerified: false });
+    const a = await op.apm.sale(apmSale());
+    const apmCb = await callbackOf((c) => c.fields.trans_id === a.trans_id);
+    expect(verifyCallback(apmCb.raw, apmCb.headers, { signingSecret })).toMatchObject({ protocol: 's2s-apm', data: { action: 'SALE' } });
   });
 
   it('refuses a tampered body, a replay outside the tolerance, a missing header (unless allowed) and a wrong protocol hash', async () => {

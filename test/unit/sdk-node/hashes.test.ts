@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashes, verifyCallback } from '@open-payments/node';
 import * as platform from '../../../shared/protocol/signature.js';
+import * as platformHeader from '../../../shared/protocol/callbacks/signature-header.js';
 
 const PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
 
@@ -49,5 +50,35 @@ describe('verifyCallback shapes', () => {
     expect(event).toMatchObject({ protocol: 's2s-card', data: { trans_id: trans } });
     // Left to the shape, a card-less S2S callback reads as S2S APM, whose hash it does not match.
     expect(() => verifyCallback(body, {}, { password: PASSWORD, signingSecret: 'x', requireSignature: false })).toThrow(expect.objectContaining({ reason: 'hash_mismatch' }));
+  });
+
+  describe('an S2S CARD callback signed with X-Callback-Signature', () => {
+    const trans = 'aaaff66a-904f-11ea-833e-0242ac1f0007';
+    const now = 1_760_000_000;
+    const hash = platform.formula2({ email: 'doe@example.com', password: PASSWORD, transId: trans, cardNumber: '411111****1111' });
+    const body = new URLSearchParams({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'o-1', trans_id: trans, card: '411111****1111', hash }).toString();
+    const headers = { 'x-callback-signature': platformHeader.signatureHeader(body, now, ['cbs_1']), 'x-callback-event-id': 'evt-1' };
+
+    it('needs only the signing secret, as a string or the bytes received', () => {
+      expect(verifyCallback(body, headers, { signingSecret: 'cbs_1', now })).toMatchObject({ protocol: 's2s-card', hashVerified: false, eventId: 'evt-1', signedAt: now, data: { result: 'SUCCESS' } });
+      expect(verifyCallback(Buffer.from(body), headers, { signingSecret: ['cbs_new', 'cbs_1'], now }).data.trans_id).toBe(trans);
+      expect(() => verifyCallback(body, headers, { signingSecret: 'cbs_2', now })).toThrow(expect.objectContaining({ reason: 'signature_mismatch' }));
+    });
+
+    it('checks the protocol hash too when given the password and the payer e-mail, and not without the e-mail', () => {
+      expect(verifyCallback(body, headers, { signingSecret: 'cbs_1', now, password: PASSWORD }).hashVerified).toBe(false);
+      expect(verifyCallback(body, headers, { signingSecret: 'cbs_1', now, password: PASSWORD, payerEmail: 'doe@example.com' }).hashVerified).toBe(true);
+      expect(() => verifyCallback(body, headers, { signingSecret: 'cbs_1', now, password: PASSWORD, payerEmail: 'other@example.com' })).toThrow(
+        expect.objectContaining({ reason: 'hash_mismatch' }),
+      );
+    });
+
+    it('without the header, the protocol hash is the only check: refused unless allowed, and then password and e-mail are needed', () => {
+      expect(() => verifyCallback(body, {}, { signingSecret: 'cbs_1', now, password: PASSWORD, payerEmail: 'doe@example.com' })).toThrow(expect.objectContaining({ reason: 'missing_signature' }));
+      const unsigned = { signingSecret: [], now, requireSignature: false };
+      expect(() => verifyCallback(body, {}, unsigned)).toThrow(expect.objectContaining({ reason: 'missing_signature' }));
+      expect(() => verifyCallback(body, {}, { ...unsigned, password: PASSWORD })).toThrow(expect.objectContaining({ reason: 'missing_payer_email' }));
+      expect(verifyCallback(body, {}, { ...unsigned, password: PASSWORD, payerEmail: 'doe@example.com' }).hashVerified).toBe(true);
+    });
   });
 });

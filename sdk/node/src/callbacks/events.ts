@@ -38,6 +38,8 @@ interface Base {
   eventId?: string;
   /** The HMAC's `t` (undefined when the signature was allowed to be missing). */
   signedAt?: number;
+  /** Whether the protocol `hash` was checked too (it is when `password` is given, and for S2S CARD the payer's e-mail). */
+  hashVerified: boolean;
   raw: ParsedForm;
 }
 

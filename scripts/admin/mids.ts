@@ -13,12 +13,21 @@ export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]
         (--connector upstream; URL: the gateway's base URL or its /post endpoint; - reads the password from standard input)
+      [--adyen-url URL --adyen-merchant-account ACCOUNT --adyen-api-key-file FILE|- --adyen-hmac-key-file FILE|-]
+        (--connector adyen; URL: the Checkout API with its version, e.g. https://checkout-test.adyen.com/v71;
+         docs/connectors.md "Adyen")
   mids list CLIENT_KEY
 
 example:
   npm run admin -- mids create CLIENT_KEY --connector upstream --upstream-url https://gateway.example/post \\
       --upstream-key UPSTREAM_CLIENT_KEY --upstream-password-file ~/.upstream-password
-  printf %s "$UPSTREAM_PASSWORD" | npm run -s admin -- mids create CLIENT_KEY --connector upstream … --upstream-password-file -`;
+  printf %s "$UPSTREAM_PASSWORD" | npm run -s admin -- mids create CLIENT_KEY --connector upstream … --upstream-password-file -
+  npm run admin -- mids create CLIENT_KEY --connector adyen --adyen-url https://checkout-test.adyen.com/v71 \\
+      --adyen-merchant-account YourMerchantAccount --adyen-api-key-file ~/.adyen-api-key --adyen-hmac-key-file ~/.adyen-hmac-key`;
+
+/** Adyen's keys, like the upstream's password, are read from files (or standard input), never from the command line. */
+export const ADYEN_KEY_FLAGS_REFUSED =
+  '--adyen-api-key and --adyen-hmac-key are not accepted: a key on the command line is seen by other users of the machine (ps) and kept in shell history. Pass --adyen-api-key-file FILE and --adyen-hmac-key-file FILE (one of them may be -, read from standard input).';
 
 export const PASSWORD_FLAG_REFUSED =
   '--upstream-password is not accepted: a password on the command line is seen by other users of the machine (ps) and kept in shell history. Put it in a file and pass --upstream-password-file FILE, or pass --upstream-password-file - and write it to standard input.';
@@ -39,6 +48,7 @@ const processStdin: MidsIo = {
 export async function runMidsCommand(cmd: string | undefined, args: string[], io: MidsIo = processStdin): Promise<unknown> {
   // Refused before parsing: parseArgs would otherwise name it an unknown option, without saying what to do instead.
   if (args.some((a) => a === '--upstream-password' || a.startsWith('--upstream-password='))) throw new Error(PASSWORD_FLAG_REFUSED);
+  if (args.some((a) => /^--adyen-(api|hmac)-key(=|$)/.test(a))) throw new Error(ADYEN_KEY_FLAGS_REFUSED);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -53,6 +63,10 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
       'upstream-key': { type: 'string' },
       'upstream-password-file': { type: 'string' },
       'upstream-hash': { type: 'string' },
+      'adyen-url': { type: 'string' },
+      'adyen-merchant-account': { type: 'string' },
+      'adyen-api-key-file': { type: 'string' },
+      'adyen-hmac-key-file': { type: 'string' },
     },
   });
   const clientKey = positionals[0];
@@ -68,6 +82,7 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
         name: values.name,
         descriptor: values.descriptor,
         ...(await upstreamSetup(values, io)),
+        ...(await adyenSetup(values, io)),
       });
     case 'list': {
       const config = await d.merchants.get(clientKey);
@@ -91,14 +106,31 @@ async function upstreamSetup(v: UpstreamOptions, io: MidsIo) {
   };
 }
 
+type AdyenOptions = { 'adyen-url'?: string; 'adyen-merchant-account'?: string; 'adyen-api-key-file'?: string; 'adyen-hmac-key-file'?: string };
+
+/** --connector adyen: the Checkout API's URL and the merchant account as settings, the API and HMAC keys sealed. */
+async function adyenSetup(v: AdyenOptions, io: MidsIo) {
+  const given = [v['adyen-url'], v['adyen-merchant-account'], v['adyen-api-key-file'], v['adyen-hmac-key-file']];
+  if (given.every((x) => x === undefined)) return {};
+  // Standard input is read once: it can hold one of the two keys.
+  if (v['adyen-api-key-file'] === '-' && v['adyen-hmac-key-file'] === '-') throw new Error('--adyen-api-key-file and --adyen-hmac-key-file cannot both be - (standard input is read once).');
+  return {
+    connectorSettings: { url: v['adyen-url'] ?? '', merchantAccount: v['adyen-merchant-account'] ?? '' },
+    credentials: {
+      api_key: await readPassword(v['adyen-api-key-file'], io, '--adyen-api-key-file'),
+      hmac_key: (await readPassword(v['adyen-hmac-key-file'], io, '--adyen-hmac-key-file')).trim(),
+    },
+  };
+}
+
 /** The file's (or standard input's) content without its final line break; empty when no file was named. */
-async function readPassword(file: string | undefined, io: MidsIo): Promise<string> {
+async function readPassword(file: string | undefined, io: MidsIo, flag = '--upstream-password-file'): Promise<string> {
   if (file === undefined) return '';
   let text: string;
   try {
     text = file === '-' ? await io.stdin() : await readFile(file, 'utf8');
   } catch (err) {
-    throw new Error(`--upstream-password-file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new Error(`${flag}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   return text.replace(/\r?\n$/, '');
 }

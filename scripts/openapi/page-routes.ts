@@ -73,5 +73,13 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
     contentType: 'application/json',
     requestType: 'application/json',
   },
+  AdyenNotifications: {
+    tag: 'Providers',
+    summary: "Adyen's standard webhooks: each item's HMAC is checked and the signed outcomes applied once; answered \"[accepted]\" as Adyen expects. 401 when an item's signature does not hold (nothing changes).",
+    contentType: 'text/plain',
+    requestType: 'application/json',
+  },
+  AdyenReturn: page("The payer's return from Adyen's pages; continues to the merchant's return URL."),
+  AdyenReturnPost: page("The payer's return from Adyen's pages (POST); continues to the merchant's return URL."),
   ...CONSOLE_ROUTES,
 };

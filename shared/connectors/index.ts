@@ -18,9 +18,11 @@ import type { ApmConnector } from '../ports/apm-connector.js';
 import { ApmConnectorCatalogue } from './apm-registry.js';
 import { upstreamConnector } from './upstream.js';
 import { acquirerAddressRules, pinnedTransport } from './http-transport.js';
+import { adyenConnector } from './adyen.js';
+import { adyenTransport } from './adyen-transport.js';
 
 export interface ConnectorResources {
-  config: Pick<Config, 'UPSTREAM_TIMEOUT_MS' | 'STAGE_KIND'>;
+  config: Pick<Config, 'UPSTREAM_TIMEOUT_MS' | 'STAGE_KIND' | 'PUBLIC_BASE_URL'>;
   merchants: Pick<MerchantDirectory, 'get'>;
   /** Opens the MIDs' sealed credentials (the merchant-secrets box). */
   credentials: SecretBox;
@@ -39,6 +41,7 @@ export function buildConnectors(r: ConnectorResources, replacing: Connector[] = 
   const entries: ConnectorEntry[] = [
     ...(kind === 'sandbox' ? sandbox : []),
     { connector: upstreamConnector({ credentials: r.credentials, transport: pinnedTransport(rules), rules }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
+    { connector: adyenConnector({ credentials: r.credentials, transport: adyenTransport(rules), rules, publicBaseUrl: r.config.PUBLIC_BASE_URL }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS } },
   ];
   const swapped = entries.map((e) => ({ ...e, connector: replacing.find((c) => c.name === e.connector.name) ?? e.connector }));
   return new ConnectorCatalogue(swapped, r.merchants, kind);

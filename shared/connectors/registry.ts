@@ -112,6 +112,7 @@ function paymentRef(p: PaymentOfConnector): ConnectorPaymentRef {
     orderId: p.orderId,
     action: p.action,
     ...(p.payerEmail ? { payerEmail: p.payerEmail } : {}),
+    ...(p.rrn ? { rrn: p.rrn } : {}),
     ...(p.card ? { card: { bin: p.card.bin, last4: p.card.last4, expMonth: p.card.expMonth, expYear: p.card.expYear } } : {}),
   };
 }

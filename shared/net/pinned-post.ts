@@ -7,6 +7,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { LookupFunction } from 'node:net';
 
 export interface PinnedTarget {
@@ -20,6 +21,8 @@ export interface PinnedAnswer {
   status: number;
   /** The first `maxBodyChars` characters of the answer. */
   body: string;
+  /** The answer's headers (lower-case names). */
+  headers: IncomingHttpHeaders;
 }
 
 export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
@@ -78,7 +81,7 @@ export function postPinned(
         res.on('data', (chunk: string) => {
           if (body.length < req.maxBodyChars) body += chunk.slice(0, req.maxBodyChars - body.length);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
         res.on('error', reject);
       },
     );

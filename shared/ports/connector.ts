@@ -34,6 +34,8 @@ export interface ConnectorPaymentRef {
   card?: { bin: string; last4: string; expMonth: string; expYear: string };
   /** The action that created the payment (CREDIT2CARD payouts are signed differently by some acquirers). */
   action: string;
+  /** The acquirer's reference of the payment's own transaction, as recorded (Adyen: its pspReference). */
+  rrn?: string;
 }
 
 /** What the registry adds to every request: the MID, the payment it concerns, and the policy's deadline. */
@@ -188,6 +190,13 @@ export interface PayoutRequest {
   description?: string;
 }
 
+/** The payer finished the 3DS / redirect step: the payment again, and what the payer brought back, if anything. */
+export type ChallengeCompletion = ConnectorPaymentRequest & {
+  type: '3DS' | 'REDIRECT';
+  /** The parameters the payer returned with from the acquirer's own page (Adyen: redirectResult), in memory only. */
+  payerReturn?: Record<string, string>;
+};
+
 /** A request as the connector receives it: the operation's request plus the registry's scope (MID, payment, deadline). */
 export type Scoped<T> = T & ConnectorScope;
 
@@ -197,7 +206,7 @@ export interface Connector {
   readonly requiresAcceptHeader: boolean;
   pay(req: Scoped<ConnectorPaymentRequest>): Promise<ConnectorOutcome>;
   /** Result of the 3DS / redirect step the payer completed. */
-  completeChallenge(req: Scoped<ConnectorPaymentRequest & { type: '3DS' | 'REDIRECT' }>): Promise<ConnectorOutcome>;
+  completeChallenge(req: Scoped<ChallengeCompletion>): Promise<ConnectorOutcome>;
   capture(req: Scoped<CaptureRequest>): Promise<ConnectorOutcome>;
   refund(req: Scoped<RefundRequest>): Promise<ConnectorOutcome>;
   void(req: Scoped<VoidRequest>): Promise<ConnectorOutcome>;
@@ -236,7 +245,7 @@ export interface MidConnector {
   readonly name: string;
   readonly requiresAcceptHeader: boolean;
   pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome>;
-  completeChallenge(req: ConnectorPaymentRequest & { type: '3DS' | 'REDIRECT' }): Promise<ConnectorOutcome>;
+  completeChallenge(req: ChallengeCompletion): Promise<ConnectorOutcome>;
   capture(req: CaptureRequest): Promise<ConnectorOutcome>;
   refund(req: RefundRequest): Promise<ConnectorOutcome>;
   void(req: VoidRequest): Promise<ConnectorOutcome>;
@@ -278,6 +287,7 @@ export interface PaymentOfConnector {
   action: string;
   payerEmail?: string;
   card?: { bin: string; last4: string; expMonth: string; expYear: string };
+  rrn?: string;
 }
 
 /** The context a MID's credentials are sealed under: a sealed blob copied onto another MID does not open. */

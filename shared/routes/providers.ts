@@ -9,6 +9,11 @@ import { APM_DEADLINE_DUE } from '../resources.js';
  * asked for (card-data decrypt + encrypt), as the platform's own 3DS completion does. No wallet key.
  */
 export const providerRoutes: RouteDefinition[] = [
+  // Adyen's webhooks and the payer's return from Adyen's pages (shared/connectors/adyen.ts); listed before the
+  // provider routes, whose {provider} would match them too. The same grants as an acquirer's notification.
+  { id: 'AdyenNotifications', method: 'POST', path: '/providers/adyen/notifications', handler: 'functions/providers/adyen-notifications', grants: acquirerNotice() },
+  { id: 'AdyenReturn', method: 'GET', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice() },
+  { id: 'AdyenReturnPost', method: 'POST', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice() },
   {
     id: 'ProviderNotification',
     method: 'POST',
@@ -17,6 +22,11 @@ export const providerRoutes: RouteDefinition[] = [
     grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'queue:send:callbacks'],
   },
 ];
+
+/** Reads and completes a card payment's step: sealed card and tokens, MID credentials, the callbacks queue. */
+function acquirerNotice(): RouteDefinition['grants'] {
+  return ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'queue:send:callbacks'];
+}
 
 const expires: OpsEventDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'];
 

@@ -19,7 +19,8 @@ export function isWaitingForChallenge(p: Payment): boolean {
   return canApply(p, { name: 'PAYER_RETURNED' });
 }
 
-export async function completeChallenge(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
+/** `payerReturn`: what the payer brought back from an acquirer's own page (ports/connector.ts ChallengeCompletion). */
+export async function completeChallenge(d: CoreDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: AttemptHooks): Promise<CoreResult> {
   const { payment } = input;
   const notWaiting = () => BusinessRuleError.notWaitingForAuthentication();
   const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
@@ -43,6 +44,7 @@ export async function completeChallenge(d: CoreDeps, input: { payment: Payment }
         authorize,
         externalThreeDs: false,
         type,
+        ...(input.payerReturn ? { payerReturn: input.payerReturn } : {}),
         payerIp: p.details.payerIp,
         cardOnFile: p.details.cardOnFile,
       });

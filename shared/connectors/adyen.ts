@@ -1,0 +1,316 @@
+/**
+ * The Adyen connector: a MID's card payments go to Adyen's Checkout API (v71; /work of the MID: settings.url, e.g.
+ * https://checkout-test.adyen.com/v71, and settings.merchantAccount; credentials { api_key, hmac_key } sealed with
+ * the merchant-secrets key). docs/connectors.md "Adyen" has the setup and what is trusted of Adyen's answers.
+ *
+ *   SALE / AUTH        POST /payments with the raw card (paymentMethod type scheme: the merchant account must be
+ *                      enabled for raw card data at Adyen). SALE captures at once (captureDelayHours 0), AUTH holds
+ *                      (additionalData.manualCapture). Authorised → approved, Refused / Cancelled / Error → declined,
+ *                      Received / Pending → pending, RedirectShopper (3DS on Adyen's page) → the action passed to the
+ *                      payer; Adyen sends the payer back to /providers/adyen/return/{transId}
+ *   completeChallenge  POST /payments/details with what the payer brought back (redirectResult)
+ *   CAPTURE            POST /payments/{pspReference}/captures
+ *   CREDITVOID         a refund: /refunds; a reversal of a held AUTH: /cancels (the whole authorisation)
+ *   VOID               /reversals (a payment settled today: Adyen cancels it, or refunds it once captured)
+ *                      Adyen answers each "received": pending until its CAPTURE, REFUND, CANCELLATION or
+ *                      CANCEL_OR_REFUND webhook decides it
+ *   notifications      Adyen's standard webhooks at POST /providers/adyen/notifications: each item's HMAC is
+ *                      checked with the MID's HMAC key (adyen-webhook.ts), and a signed item's outcome is applied
+ *                      (operations/providers/adyen-notification.ts)
+ *
+ * Every request carries Adyen's Idempotency-Key: our trans_id (a follow-up: trans_id and its action), so a request
+ * sent twice is processed once by Adyen as well. Follow-ups name the payment by Adyen's pspReference, recorded as the
+ * payment's rrn. Card data is in memory only for the call and never logged. No answer, a 3xx (never followed) or a 5xx
+ * leaves a transaction undetermined; a 4xx is Adyen refusing the request before processing it (a decline).
+ */
+import { createHash } from 'node:crypto';
+import { SignatureError } from '../errors.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import type { Connector, ConnectorOutcome, ConnectorPaymentRequest, ConnectorScope } from '../ports/connector.js';
+import { ACTIONS, isAction } from '../domain/actions.js';
+import { AcquirerTimeoutError } from './policy.js';
+import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-transport.js';
+import type { AdyenAnswer, AdyenTransport } from './adyen-transport.js';
+import { adyenBaseUrl, checkAdyenSetup, type AdyenCredentials } from './adyen-setup.js';
+import { modificationReference, parseItem, referenceParts, signatureMatches } from './adyen-webhook.js';
+
+export const ADYEN = 'adyen';
+export const ADYEN_REFUSED = 'Refused by Adyen.';
+/** Prefix of the decline when Adyen refused a request before processing it (an HTTP 4xx answer). */
+export const ADYEN_REQUEST_REFUSED = 'Adyen refused the request';
+/** Prefix of the decline when this stage may not call the MID's Adyen URL: nothing was sent. */
+export const ADYEN_URL_REFUSED = 'The Adyen URL is not allowed';
+export const ADYEN_NO_PSP_REFERENCE = 'The payment has no Adyen pspReference.';
+export const ADYEN_NATIVE_3DS = 'Adyen asked for an authentication step this connector cannot run.';
+export const ADYEN_NO_PAYOUTS = 'Adyen payouts are not supported.';
+export const ADYEN_CARDS_ONLY = 'Adyen takes card payments only.';
+
+/** Where Adyen sends the payer back after its own 3DS / redirect page (functions/providers/adyen-return.ts). */
+export const adyenReturnPath = (transId: string) => `/providers/adyen/return/${transId}`;
+
+/** The webhook events applied to our transactions (operations/providers/adyen-notification.ts). */
+export const ADYEN_APPLIED_EVENTS = ['AUTHORISATION', 'CAPTURE', 'CAPTURE_FAILED', 'CANCELLATION', 'CANCEL_OR_REFUND', 'REFUND', 'REFUND_FAILED'];
+
+/** What the payer may bring back from Adyen's pages (PaymentCompletionDetails); nothing else is passed on. */
+const COMPLETION_DETAILS = ['redirectResult', 'threeDSResult', 'payload', 'MD', 'PaRes'];
+
+interface Account {
+  url: string;
+  merchantAccount: string;
+  apiKey: string;
+  hmacKey: string;
+}
+
+export interface AdyenDeps {
+  credentials: SecretBox;
+  transport: AdyenTransport;
+  rules: AcquirerAddressRules;
+  /** The platform's public address (PUBLIC_BASE_URL): Adyen's returnUrl is on it. */
+  publicBaseUrl: string;
+}
+
+export function adyenConnector(deps: AdyenDeps): Connector {
+  // Opened once per container and MID: the sealed blob names its own data key (SecretBox).
+  const opened = new Map<string, Promise<AdyenCredentials>>();
+
+  async function account(scope: ConnectorScope): Promise<Account> {
+    const { settings, credentials } = scope.mid;
+    if (!settings.url || !settings.merchantAccount || !credentials) throw new Error(`MID ${scope.mid.midId} has no Adyen URL, merchant account or credentials`);
+    let creds = opened.get(credentials.sealed);
+    if (!creds) {
+      creds = deps.credentials.open(credentials.sealed, credentials.context).then((json) => JSON.parse(json) as AdyenCredentials);
+      opened.set(credentials.sealed, creds);
+      creds.catch(() => opened.delete(credentials.sealed));
+    }
+    const { api_key, hmac_key } = await creds;
+    return { url: adyenBaseUrl(settings.url), merchantAccount: settings.merchantAccount, apiKey: api_key, hmacKey: hmac_key };
+  }
+
+  async function post(a: Account, path: string, json: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<AdyenAnswer> {
+    let res: AdyenAnswer;
+    try {
+      res = await deps.transport(`${a.url}${path}`, { headers: { 'x-api-key': a.apiKey, 'idempotency-key': idempotencyKey }, json }, signal);
+    } catch (err) {
+      // Refused before sending: nothing reached anyone (decided() turns it into a decline).
+      if (err instanceof AcquirerUrlRefusedError) throw err;
+      // No answer (refused connection, reset, the policy's deadline): whether Adyen processed it is unknown.
+      throw new AcquirerTimeoutError(`Adyen did not answer: ${(err as Error).message}`);
+    }
+    if (res.status >= 300 && res.status < 400) throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} (a redirect, not followed)`);
+    if (res.status >= 500 || !res.body) throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} without a result`);
+    return res;
+  }
+
+  /** An outcome-returning call: a URL this stage may not call is a decline, since nothing was sent. */
+  async function decided(run: () => Promise<ConnectorOutcome>): Promise<ConnectorOutcome> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof AcquirerUrlRefusedError) return { kind: 'declined', reason: `${ADYEN_URL_REFUSED}: ${err.reason}.` };
+      throw err;
+    }
+  }
+
+  /**
+   * A capture, refund, cancel or reversal of the payment, by its pspReference: received → pending (the webhook
+   * decides). `suffix` names the follow-up in our reference; a refund's or cancel's is its attempt id.
+   */
+  function modification(scope: ConnectorScope & { transId: string }, kind: Modification, suffix: string, amount?: { value: number; currency: string }) {
+    return decided(async () => {
+      const psp = scope.payment?.rrn;
+      if (!psp) return { kind: 'declined', reason: ADYEN_NO_PSP_REFERENCE };
+      const a = await account(scope);
+      const res = await post(
+        a,
+        `/payments/${encodeURIComponent(psp)}/${kind}`,
+        { merchantAccount: a.merchantAccount, ...(amount ? { amount } : {}), reference: modificationReference(scope.transId, suffix) },
+        idempotencyKey(scope.transId, kind, suffix),
+        scope.signal,
+      );
+      if (res.status >= 400) return requestRefused(res);
+      if (res.body?.status !== 'received') throw new AcquirerTimeoutError(`Adyen answered ${String(res.body?.status)} to a ${kind} request`);
+      return { kind: 'pending' };
+    });
+  }
+
+  return {
+    name: ADYEN,
+    requiresAcceptHeader: false,
+
+    pay: (req) => decided(async () => {
+      if (!req.card) return { kind: 'declined', reason: ADYEN_CARDS_ONLY };
+      const a = await account(req);
+      const res = await post(a, '/payments', paymentRequest(a, req, `${deps.publicBaseUrl.replace(/\/+$/, '')}${adyenReturnPath(req.transId)}`), req.transId, req.signal);
+      return paymentOutcome(res);
+    }),
+
+    /**
+     * The payer came back from Adyen's page: /payments/details with what they brought. Without it (the payer has not
+     * come back) there is nothing to ask Adyen with: the step stays open, and Adyen's AUTHORISATION webhook decides.
+     */
+    completeChallenge: (req) => decided(async () => {
+      const details = Object.fromEntries(Object.entries(req.payerReturn ?? {}).filter(([k, v]) => COMPLETION_DETAILS.includes(k) && v));
+      if (!Object.keys(details).length) throw new AcquirerTimeoutError('no result from the payer to complete the Adyen step with');
+      const a = await account(req);
+      const res = await post(a, '/payments/details', { details }, `${req.transId}:details`, req.signal);
+      // Adyen refusing what the payer brought (a stale or altered redirectResult) does not decide the payment: Adyen may
+      // still authorise it, and its AUTHORISATION webhook says so.
+      if (res.status >= 400) throw new AcquirerTimeoutError(`Adyen refused the payer's result (HTTP ${res.status})`);
+      return paymentOutcome(res);
+    }),
+
+    capture: (req) => modification(req, 'captures', 'capture', { value: req.amount, currency: req.currency }),
+    // A reversal of a held authorisation (the whole amount, by the platform's rules) is Adyen's cancel; a refund, or
+    // a reversal of a settled debit, is a refund.
+    refund: (req) =>
+      req.reversal && !isDebit(req.payment?.action)
+        ? modification(req, 'cancels', req.attemptId ?? 'cancel')
+        : modification(req, 'refunds', req.attemptId ?? 'refund', { value: req.amount, currency: req.currency }),
+    // VOID takes back a payment settled today: Adyen cancels it if not yet captured in its batch, refunds it otherwise.
+    void: (req) => modification(req, 'reversals', 'void'),
+
+    payout: async () => ({ kind: 'declined', reason: ADYEN_NO_PAYOUTS }),
+
+    notifications: {
+      slug: ADYEN,
+      /** One NotificationRequestItem (operations/providers/adyen-notification.ts hands them over one by one). */
+      paymentOf(rawBody) {
+        const item = itemOf(rawBody);
+        return item ? referenceParts(item.merchantReference).transId : undefined;
+      },
+      /** The item's HMAC with this MID's key, and the MID's own merchant account; final: an event we apply. */
+      async verify(rawBody, scope) {
+        const item = itemOf(rawBody);
+        const a = await account(scope);
+        if (!item || item.merchantAccountCode !== a.merchantAccount || !signatureMatches(item, a.hmacKey)) throw SignatureError.invalid();
+        return { final: ADYEN_APPLIED_EVENTS.includes(item.eventCode) };
+      },
+    },
+
+    checkSetup: (setup) => checkAdyenSetup(setup, deps.rules),
+    normalizeSettings: (settings) => (settings.url ? { ...settings, url: adyenBaseUrl(settings.url) } : settings),
+  };
+}
+
+type Modification = 'captures' | 'refunds' | 'cancels' | 'reversals';
+
+const ACTION_OF: Record<Modification, string> = { captures: 'capture', refunds: 'refund', cancels: 'cancel', reversals: 'void' };
+
+/**
+ * Adyen's Idempotency-Key of a follow-up: our trans_id and the action, and for a refund or cancel its own attempt
+ * (shortened: the key takes 64 characters), so two partial refunds are two requests and a resent one is the same.
+ */
+function idempotencyKey(transId: string, kind: Modification, suffix: string): string {
+  const action = ACTION_OF[kind];
+  return suffix === action ? `${transId}:${action}` : `${transId}:${action}:${shortId(suffix)}`;
+}
+
+const isDebit = (action: string | undefined): boolean => !!action && isAction(action) && ACTIONS[action].debit;
+
+/** The /payments request: raw card data (never logged), SALE captured at once, AUTH held for a manual capture. */
+function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: string): Record<string, unknown> {
+  const card = req.card!;
+  const payer = req.payer ?? {};
+  const auth = req.authentication;
+  const cof = req.cardOnFile;
+  const merchantInitiated = cof?.initiator === 'merchant';
+  return {
+    merchantAccount: a.merchantAccount,
+    amount: { value: req.amount, currency: req.currency },
+    reference: req.transId,
+    ...(req.orderId ? { merchantOrderReference: req.orderId } : {}),
+    paymentMethod: {
+      type: 'scheme',
+      number: card.number,
+      expiryMonth: card.expMonth.padStart(2, '0'),
+      expiryYear: card.expYear.length === 2 ? `20${card.expYear}` : card.expYear,
+      ...(card.cvv ? { cvc: card.cvv } : {}),
+      ...(card.holder ? { holderName: card.holder } : {}),
+    },
+    returnUrl,
+    shopperInteraction: merchantInitiated ? 'ContAuth' : 'Ecommerce',
+    ...(cof && (merchantInitiated || cof.sequence === 'subsequent')
+      ? { recurringProcessingModel: !merchantInitiated ? 'CardOnFile' : cof.source === 'schedule' || cof.source === 'recurring' ? 'Subscription' : 'UnscheduledCardOnFile' }
+      : {}),
+    ...(req.authorize ? { additionalData: { manualCapture: 'true' } } : { captureDelayHours: 0 }),
+    ...(req.payerIp ? { shopperIP: req.payerIp } : {}),
+    ...(payer.email ? { shopperEmail: payer.email } : {}),
+    ...(payer.firstName && payer.lastName ? { shopperName: { firstName: payer.firstName, lastName: payer.lastName } } : {}),
+    // 3DS done elsewhere (mpi_data, a wallet cryptogram) or not wanted (merchant-initiated): Adyen must not run its own.
+    ...(req.externalThreeDs ? { authenticationData: { attemptAuthentication: 'never' } } : {}),
+    ...(auth
+      ? {
+          mpiData: {
+            cavv: auth.value,
+            ...(auth.eci ? { eci: auth.eci } : {}),
+            ...(auth.dsTransId ? { dsTransID: auth.dsTransId } : {}),
+            ...(auth.protocolVersion ? { threeDSVersion: auth.protocolVersion } : {}),
+            authenticationResponse: auth.eci === '06' || auth.eci === '01' ? 'A' : 'Y',
+            directoryResponse: auth.eci === '06' || auth.eci === '01' ? 'A' : 'Y',
+          },
+        }
+      : {}),
+  };
+}
+
+/** Adyen's answer to /payments or /payments/details, as an outcome. */
+export function paymentOutcome(res: AdyenAnswer): ConnectorOutcome {
+  if (res.status >= 400) return requestRefused(res);
+  const b = res.body ?? {};
+  const psp = typeof b.pspReference === 'string' ? b.pspReference : '';
+  const reason = typeof b.refusalReason === 'string' && b.refusalReason ? b.refusalReason : undefined;
+  switch (b.resultCode) {
+    case 'Authorised': {
+      const extra = (b.additionalData ?? {}) as Record<string, unknown>;
+      return { kind: 'approved', rrn: psp, approvalCode: typeof extra.authCode === 'string' ? extra.authCode : '' };
+    }
+    case 'Refused':
+      return { kind: 'declined', reason: reason ?? ADYEN_REFUSED, ...(psp ? { rrn: psp } : {}) };
+    case 'Cancelled':
+    case 'Error':
+      return { kind: 'declined', reason: reason ?? `${b.resultCode} at Adyen.`, ...(psp ? { rrn: psp } : {}) };
+    case 'Received':
+    case 'Pending':
+    case 'PresentToShopper':
+      return { kind: 'pending' };
+    case 'RedirectShopper':
+    case 'ChallengeShopper':
+    case 'IdentifyShopper': {
+      const action = (b.action ?? {}) as Record<string, unknown>;
+      // Only a page the payer is sent to; native 3DS2 needs Adyen's script in the payer's browser (not requested).
+      if (action.type !== 'redirect' || typeof action.url !== 'string') return { kind: 'declined', reason: ADYEN_NATIVE_3DS, ...(psp ? { rrn: psp } : {}) };
+      return {
+        kind: 'challenge',
+        type: '3DS',
+        redirect: { url: action.url, method: action.method === 'POST' ? 'POST' : 'GET', params: stringParams(action.data) },
+      };
+    }
+    default:
+      // PartiallyAuthorised (never asked for) or a code we do not know: the webhook or an operator decides.
+      throw new AcquirerTimeoutError(`Adyen answered ${String(b.resultCode)}`);
+  }
+}
+
+/** A 4xx: Adyen refused the request before processing it (validation, credentials); nothing happened there. */
+function requestRefused(res: AdyenAnswer): ConnectorOutcome {
+  const b = res.body ?? {};
+  const message = typeof b.message === 'string' && b.message ? b.message : `HTTP ${res.status}`;
+  return { kind: 'declined', reason: `${ADYEN_REQUEST_REFUSED}: ${message}${typeof b.errorCode === 'string' ? ` (${b.errorCode})` : ''}` };
+}
+
+function itemOf(rawBody: string) {
+  try {
+    return parseItem(JSON.parse(rawBody));
+  } catch {
+    return undefined;
+  }
+}
+
+function stringParams(v: unknown): Record<string, string> {
+  return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : {};
+}
+
+/** A follow-up attempt's id, short enough for Adyen's 64-character Idempotency-Key next to our trans_id. */
+function shortId(id: string): string {
+  return createHash('sha256').update(id).digest('hex').slice(0, 16);
+}

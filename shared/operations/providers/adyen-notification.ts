@@ -1,0 +1,160 @@
+/**
+ * Adyen's standard webhooks (POST /providers/adyen/notifications). Unlike the upstream's callbacks, what an Adyen item
+ * says is signed (its HMAC covers the event, the references, the amount and `success`), and Adyen's Checkout API has
+ * no status lookup to ask instead: a signed item IS the answer. So each item is
+ *   1. read: which of our payments it names (merchantReference: our trans_id, or trans_id.suffix for a follow-up);
+ *   2. checked: its HMAC with that payment's MID key and the MID's merchant account (the connector's verify) — every
+ *      item of the request before any is applied, so one forged item refuses the whole request (nothing changes);
+ *   3. applied through the platform's own paths, as if the connector had answered: a payment waiting for its 3DS
+ *      step is completed (payment/challenge.ts), a transaction waiting for Adyen (a capture, refund or cancel
+ *      answered "received", a payment answered Pending or never answered) is resolved as the reconciler would.
+ * Both are conditional writes: the same item delivered twice, even at once, changes the payment and sends the
+ * merchant's callback once. Items about payments that are not ours, and events we do not apply, are acknowledged.
+ */
+import type { Deps } from '../../deps.js';
+import { BusinessRuleError, ConflictError, NotFoundError, SignatureError } from '../../errors.js';
+import type { Payment } from '../../domain/payment.js';
+import { awaitingAcquirer } from '../../domain/undetermined.js';
+import type { ConnectorInquiry, ConnectorOutcome, ConnectorRegistry } from '../../ports/connector.js';
+import { PATTERNS } from '../../protocol/fields.js';
+import { ADYEN, ADYEN_REFUSED } from '../../connectors/adyen.js';
+import { parseNotificationRequest, referenceParts, type AdyenNotificationItem } from '../../connectors/adyen-webhook.js';
+import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
+import { recorderFor } from '../reconciliation/recorders.js';
+import { reconcilePayment } from '../reconciliation/reconcile.js';
+import { logger } from '../../logger.js';
+
+/** applied: the item changed its payment; unchanged: nothing (left) to change; unknown: not one of our payments. */
+export type AdyenNotificationEffect = 'applied' | 'unchanged' | 'unknown';
+
+/** What an item answers, and about which of the payment's transactions. */
+interface ItemAnswer {
+  outcome: ConnectorOutcome;
+  /** Whether the item is about this waiting transaction. */
+  concerns(req: Pick<ConnectorInquiry, 'transId' | 'attemptId' | 'type' | 'amount'>): boolean;
+}
+
+export async function receiveAdyenNotifications(d: Deps, rawBody: string): Promise<AdyenNotificationEffect[]> {
+  const request = parseNotificationRequest(rawBody);
+  // Not Adyen's shape: it cannot carry a valid signature either.
+  if (!request) throw SignatureError.invalid();
+  if (!d.connectors.names().includes(ADYEN)) throw NotFoundError.provider();
+
+  const payments: Array<Payment | undefined> = [];
+  for (const item of request.items) {
+    const payment = await paymentOf(d, item);
+    // Throws SignatureError: the request is refused and Adyen delivers it again (with a corrected key, it applies).
+    if (payment) await (await d.connectors.forPayment(payment)).verifyNotification(JSON.stringify(item));
+    payments.push(payment);
+  }
+  // Test and live never mix: Adyen's test platform's webhooks change nothing in a live stage, nor live ones in a sandbox.
+  if (request.live !== (d.config.STAGE_KIND === 'live')) {
+    logger.warn('Adyen webhook of the other platform (live / test) ignored', { live: request.live });
+    return request.items.map(() => 'unknown');
+  }
+  const effects: AdyenNotificationEffect[] = [];
+  for (const [i, item] of request.items.entries()) {
+    const payment = payments[i];
+    const effect = payment ? await applyItem(d, item, payment) : 'unknown';
+    logger.info('Adyen webhook', { transId: payment?.transId, eventCode: item.eventCode, success: item.success, effect });
+    effects.push(effect);
+  }
+  return effects;
+}
+
+async function paymentOf(d: Deps, item: AdyenNotificationItem): Promise<Payment | undefined> {
+  const { transId } = referenceParts(item.merchantReference);
+  const payment = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
+  return payment?.connector === ADYEN ? payment : undefined;
+}
+
+async function applyItem(d: Deps, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
+  const answer = answerOf(item, payment);
+  if (!answer) return 'unchanged';
+  const config = await d.merchants.get(payment.clientKey);
+  if (!config) return 'unknown';
+  const answered = answering(d, answer);
+  if (item.eventCode === 'AUTHORISATION' && isWaitingForChallenge(payment)) {
+    if (!answer.concerns({ transId: payment.transId, attemptId: payment.transId, type: payment.action, amount: payment.amount })) return 'unchanged';
+    try {
+      await completeChallenge(answered, { payment }, { callbacks: recorderFor(d, config, payment.protocol) });
+      return 'applied';
+    } catch (err) {
+      // A duplicate (or the payer's own return) that won the race: the payment is already decided.
+      if (err instanceof ConflictError || err instanceof BusinessRuleError) return 'unchanged';
+      throw err;
+    }
+  }
+  if (!awaitingAcquirer(payment).length) return 'unchanged';
+  const r = await reconcilePayment({ deps: answered, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY }, payment.transId, d.clock.now().getTime());
+  return r.resolved ? 'applied' : 'unchanged';
+}
+
+const FOLLOW_UPS = ['CAPTURE', 'VOID', 'REFUND', 'REVERSAL'];
+
+/** The item's outcome and the transaction it is about; undefined for events we do not apply. */
+function answerOf(item: AdyenNotificationItem, payment: Payment): ItemAnswer | undefined {
+  if (item.amount.currency !== payment.currency) return undefined;
+  const ok = item.success === 'true';
+  const declined: ConnectorOutcome = { kind: 'declined', reason: item.reason || ADYEN_REFUSED };
+  const followUp: ConnectorOutcome = ok ? { kind: 'approved', rrn: '', approvalCode: '' } : declined;
+  const { suffix } = referenceParts(item.merchantReference);
+  const sameAmount = (amount: number) => amount === item.amount.value;
+  switch (item.eventCode) {
+    case 'AUTHORISATION':
+      return {
+        outcome: ok ? { kind: 'approved', rrn: item.pspReference, approvalCode: authCode(item) } : { ...declined, rrn: item.pspReference },
+        // The payment's own transaction (its first try, or a 3DS completion left waiting): never a follow-up.
+        concerns: (r) => !FOLLOW_UPS.includes(r.type) && sameAmount(payment.amount),
+      };
+    case 'CAPTURE':
+    case 'CAPTURE_FAILED':
+      return { outcome: item.eventCode === 'CAPTURE' ? followUp : declined, concerns: (r) => r.type === 'CAPTURE' && sameAmount(r.amount) };
+    case 'CANCELLATION':
+      // The cancel of a held authorisation: our REVERSAL, named by its attempt id.
+      return { outcome: followUp, concerns: (r) => r.type === 'REVERSAL' && r.attemptId === suffix };
+    case 'CANCEL_OR_REFUND':
+      // Adyen's reversal: our VOID (one per payment).
+      return { outcome: followUp, concerns: (r) => r.type === 'VOID' };
+    case 'REFUND':
+    case 'REFUND_FAILED': {
+      // A refund's own Adyen reference is kept as its ARN.
+      const outcome: ConnectorOutcome = item.eventCode === 'REFUND' && ok ? { kind: 'approved', rrn: '', approvalCode: '', arn: item.pspReference } : declined;
+      return {
+        outcome,
+        // Our reference names the refund attempt; without one (a refund made elsewhere) nothing of ours matches.
+        concerns: (r) => (r.type === 'REFUND' || r.type === 'REVERSAL') && r.attemptId === suffix && sameAmount(r.amount),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The authorisation code: additionalData.authCode, or the first part of a successful AUTHORISATION's reason. */
+function authCode(item: AdyenNotificationItem): string {
+  return item.additionalData?.authCode ?? (item.success === 'true' ? (item.reason ?? '').split(':')[0] ?? '' : '');
+}
+
+/**
+ * The platform's Deps with the Adyen connector answering from the signed item: the transaction it concerns gets its
+ * outcome, every other one stays as it is ('unknown'), and nothing is sent to Adyen.
+ */
+function answering(d: Deps, answer: ItemAnswer): Deps {
+  const registry = d.connectors;
+  const connectors: ConnectorRegistry = {
+    names: () => registry.names(),
+    named: (name) => registry.named(name),
+    forMid: (clientKey, mid) => registry.forMid(clientKey, mid),
+    bySlug: (slug) => registry.bySlug(slug),
+    async forPayment(p) {
+      const bound = await registry.forPayment(p);
+      return {
+        ...bound,
+        inquire: async (req) => (answer.concerns(req) ? answer.outcome : 'unknown'),
+        completeChallenge: async () => answer.outcome,
+      };
+    },
+  };
+  return Object.create(d, { connectors: { value: connectors, enumerable: true } }) as Deps;
+}

@@ -1,5 +1,6 @@
 import type { OpsEventDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
 import { APM_DEADLINE_DUE } from '../resources.js';
+import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
 
 /**
  * Providers' inbound notifications. The provider's webhook secret is sealed with the merchant-secrets key and made on
@@ -12,8 +13,8 @@ export const providerRoutes: RouteDefinition[] = [
   // Adyen's webhooks and the payer's return from Adyen's pages (shared/connectors/adyen.ts); listed before the
   // provider routes, whose {provider} would match them too. The same grants as an acquirer's notification.
   { id: 'AdyenNotifications', method: 'POST', path: '/providers/adyen/notifications', handler: 'functions/providers/adyen-notifications', grants: acquirerNotice() },
-  { id: 'AdyenReturn', method: 'GET', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice() },
-  { id: 'AdyenReturnPost', method: 'POST', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice() },
+  { id: 'AdyenReturn', method: 'GET', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
+  { id: 'AdyenReturnPost', method: 'POST', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
   {
     id: 'ProviderNotification',
     method: 'POST',

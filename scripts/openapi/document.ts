@@ -14,8 +14,10 @@ import { probeCheckoutOperations, probeS2sApm, probeS2sCard, type ProbedBody } f
 import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
 import { PAGE_ROUTES } from './page-routes.js';
 import { WEBHOOKS } from './webhooks.js';
+import { MERCHANT_API_OPERATIONS, MERCHANT_API_SCHEMAS, MERCHANT_API_SECURITY } from './merchant-routes.js';
 import { answerComponents, answerRef, CHECKOUT_ANSWERS, S2S_APM_ANSWERS, S2S_CARD_ANSWERS } from './answers.js';
 import type { z } from 'zod';
+import { finishDocument, type OpenApiDocument } from './finish.js';
 
 type Operation = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -125,6 +127,8 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     if (probed) {
       return jsonApi(route, 'Checkout', `Checkout operation: ${route.path.replace('/api/v1/payment/', '')}`, fieldsToSchema(probed.reads, merchantKey, ['merchant_key']));
     }
+    const merchantApi = MERCHANT_API_OPERATIONS[route.id];
+    if (merchantApi) return merchantApi(route);
     const page = PAGE_ROUTES[route.id];
     if (!page) throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: add it to scripts/openapi/page-routes.ts`);
     const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
@@ -143,7 +147,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     };
   }
 
-  return {
+  return finishDocument({
     openapi: '3.1.0',
     info: {
       title: 'Open Payments Platform API',
@@ -159,6 +163,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
       { name: 'S2S APM', description: 'Alternative payment methods (sandbox brand vcard).' },
       { name: 'Checkout', description: 'The hosted payment page session and the payment operations (JSON).' },
       { name: 'Hosted fields', description: 'Card inputs in platform iframes on the merchant page; the merchant backend pays with the session Token.' },
+      { name: 'Merchant API', description: 'Your delivery log, your callbacks as they are sent, your sandbox test clock: signed with your client key and password (docs/merchant-api.md).' },
       { name: 'Payer pages', description: 'Pages and scripts the payer\'s browser loads; not called by the merchant backend.' },
       { name: 'Platform', description: 'Health, this document and its rendering.' },
     ],
@@ -169,6 +174,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
         ...card,
         ...apm,
         ...answerComponents(),
+        ...MERCHANT_API_SCHEMAS,
         FieldErrors: {
           type: 'array',
           items: { type: 'object', required: ['error_code', 'error_message'], properties: { error_code: { type: 'integer' }, error_message: { type: 'string', description: '"<field>: <message>" for validation problems.' } } },
@@ -184,9 +190,10 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
           properties: { error_code: { type: 'integer' }, error_message: { type: 'string' }, errors: ref('FieldErrors'), http_code: { type: 'integer' } },
         },
       },
+      securitySchemes: MERCHANT_API_SECURITY,
       parameters: {
         SessionToken: { name: 'Token', in: 'header', required: true, description: 'The hosted-fields session token from /api/v1/session/token.', schema: { type: 'string' } },
       },
     },
-  };
+  } as unknown as OpenApiDocument);
 }

@@ -1,0 +1,181 @@
+/**
+ * The console API's answers (docs/console.md), written from what its operations return (shared/operations/console)
+ * and checked against real answers: test/integration/platform/openapi-console.test.ts calls every console operation
+ * on a local platform and validates each answer against these schemas, which are closed (additionalProperties:
+ * false) wherever the shape is the console's own, so a new field fails there until it is described here.
+ */
+type Schema = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const bool = { type: 'boolean' };
+const time = { type: 'string', format: 'date-time' };
+const amount = { type: 'string', pattern: '^\\d+(\\.\\d+)?$', description: 'Major units, as the protocol writes them ("10.00").' };
+const arrayOf = (items: Schema) => ({ type: 'array', items });
+
+/** A closed object: `required` are always sent, the other properties only when they have a value. */
+function obj(required: Record<string, Schema>, optional: Record<string, Schema> = {}, description?: string): Schema {
+  return { type: 'object', ...(description ? { description } : {}), required: Object.keys(required), additionalProperties: false, properties: { ...required, ...optional } };
+}
+
+const ROLE = { enum: ['operator', 'merchant-admin', 'merchant-viewer'] };
+const user = obj({ email: str, role: ROLE, expiresAt: time }, { clientKey: str });
+
+const merchant: Schema = {
+  type: 'object',
+  description: 'The merchant\'s settings, never its password (docs/console.md lists them).',
+  required: ['clientKey', 'name', 'hashAlgorithm', 'mappings', 'requiredPayerFields', 'termsCheckbox', 'createdAt'],
+  additionalProperties: false,
+  properties: {
+    clientKey: str,
+    name: str,
+    notificationUrl: { type: 'string', format: 'uri' },
+    hashAlgorithm: { enum: ['md5', 'sha256'] },
+    mappings: { type: 'object', description: 'Which optional groups of fields the callbacks carry.', additionalProperties: bool },
+    requiredPayerFields: arrayOf(str),
+    linkTarget: str,
+    termsCheckbox: bool,
+    hostedFieldsOrigins: arrayOf(str),
+    checkoutFrameAncestors: arrayOf(str),
+    hostedFieldsUpdateSignature: bool,
+    methods: arrayOf(str),
+    qrLifetimeSeconds: int,
+    apiIpAllowlist: arrayOf(str),
+    defaultLanguage: str,
+    createdAt: time,
+  },
+};
+
+const mid: Schema = {
+  type: 'object',
+  description: 'A MID: never its sealed credentials; the connector settings to operators only.',
+  required: ['midId', 'name', 'connector', 'paymentMode', 'enabled'],
+  additionalProperties: true,
+  properties: {
+    midId: str,
+    name: str,
+    connector: str,
+    paymentMode: { enum: ['SMS', 'DMS', 'SMS/DMS'] },
+    descriptor: str,
+    moto: bool,
+    zeroAmount: bool,
+    enabled: bool,
+    connectorSettings: { type: 'object', additionalProperties: str },
+    credentials: { const: 'sealed' },
+  },
+};
+
+const wallet = obj({ wallet: { enum: ['applepay', 'googlepay'] }, environment: { enum: ['TEST', 'PRODUCTION'] }, updatedAt: time }, { merchantIdentifier: str, gatewayMerchantId: str, publicKeyHash: str });
+
+const payment = obj(
+  { transId: str, clientKey: str, protocol: { enum: ['s2s-card', 's2s-apm', 'checkout'] }, action: str, status: str, orderId: str, amount, currency: str, createdAt: time, updatedAt: time },
+  { card: { type: 'string', description: 'Masked: first 6 and last 4 digits.' }, declineReason: str, recurringToken: str, chargeback: obj({ amount, reasonCode: str }, { bankDate: str }) },
+);
+
+const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback'] }, what: str }, { result: str, seq: int, eventId: str, delivery: str });
+
+const attempt = obj(
+  { eventId: str, transId: str, clientKey: str, seq: int, url: str, attempt: int, at: time, outcome: { enum: ['DELIVERED', 'FAILED'] } },
+  { latencyMs: int, httpStatus: int, error: str, replay: bool },
+);
+
+const schedule = obj(
+  { scheduleId: str, clientKey: str, name: str, every: { type: 'string', examples: ['1 month'] }, paused: bool, createdAt: time, updatedAt: time },
+  { paymentsCount: int, delay: int, amount, currency: str },
+);
+
+const subscription = obj(
+  { scheduleId: str, recurringToken: str, initialTransId: str, orderId: str, amount, currency: str, chargesMade: int, paused: bool, state: str },
+  { nextRun: int, nextRunAt: time, lastRunAt: time, lastResult: str, failures: int },
+);
+
+const consoleUser = obj({ email: str, role: ROLE, createdAt: time }, { clientKey: str, invitedBy: str, disabled: bool });
+
+const auditEntry = obj(
+  { id: str, at: time, actor: str, role: ROLE, action: { type: 'string', examples: ['payment.refund'] } },
+  { target: str, clientKey: str, details: { type: 'object', additionalProperties: true }, sourceIp: str, userAgent: str },
+);
+
+const bucket = obj({ start: time, payments: int, approved: int, declined: int, undetermined: int, other: int, callbacksDelivered: int, callbacksFailed: int });
+
+export const CONSOLE_SCHEMAS: Record<string, Schema> = {
+  ConsoleUser: consoleUser,
+  ConsoleMerchant: merchant,
+  ConsoleMid: mid,
+  ConsoleWallet: wallet,
+  ConsolePayment: payment,
+  ConsoleTimelineEntry: timelineEntry,
+  ConsoleCallbackAttempt: attempt,
+  ConsoleSchedule: schedule,
+  ConsoleSubscription: subscription,
+  ConsoleAuditEntry: auditEntry,
+};
+
+const cursor = { type: 'string', description: 'Pass back as ?cursor= for the next page; absent on the last page.' };
+
+/** The answer of each console operation, by route id, with its success status. */
+export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }> = {
+  ConsoleSignIn: {
+    status: 200,
+    schema: {
+      oneOf: [
+        obj({ user }, {}, 'Signed in: the session cookies are set.'),
+        obj({ challenge: { enum: ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] }, pending: str }, { secretCode: str, otpauthUri: str }, 'The next step of the sign-in.'),
+      ],
+    },
+  },
+  ConsoleSignInChallenge: {
+    status: 200,
+    schema: { oneOf: [obj({ user }), obj({ challenge: { enum: ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] }, pending: str }, { secretCode: str, otpauthUri: str })] },
+  },
+  ConsoleSignOut: { status: 200, schema: obj({ signedOut: { const: true } }) },
+  ConsoleMe: { status: 200, schema: { oneOf: [obj({ signedIn: { const: true }, user, csrfToken: str }), obj({ signedIn: { const: false } })] } },
+  ConsoleMerchants: { status: 200, schema: obj({ merchants: arrayOf(ref('ConsoleMerchant')) }) },
+  ConsoleMerchantCreate: { status: 201, schema: obj({ merchant: ref('ConsoleMerchant'), password: { type: 'string', description: 'Shown once.' } }) },
+  ConsoleMerchant: {
+    status: 200,
+    schema: obj({
+      merchant: ref('ConsoleMerchant'),
+      mids: arrayOf(ref('ConsoleMid')),
+      wallets: arrayOf(ref('ConsoleWallet')),
+      choices: { type: 'object', description: 'The values the settings form offers (payer fields, wallet networks, methods, connectors).', additionalProperties: true },
+    }),
+  },
+  ConsoleMerchantSettings: { status: 200, schema: obj({ merchant: ref('ConsoleMerchant') }) },
+  ConsoleMerchantPassword: { status: 200, schema: obj({ password: { type: 'string', description: 'The new password, shown once.' } }) },
+  ConsoleMerchantSigningSecret: { status: 200, schema: obj({ current: { type: 'string', pattern: '^cbs_[0-9a-f]{64}$' }, rotatedAt: time }, { previous: str, previousUntil: time }) },
+  ConsoleMidCreate: { status: 201, schema: obj({ mid: ref('ConsoleMid') }, { credentials: str }) },
+  ConsoleWalletConfigure: { status: 200, schema: obj({ wallet: ref('ConsoleWallet') }) },
+  ConsolePayments: { status: 200, schema: obj({ payments: arrayOf(ref('ConsolePayment')) }, { cursor }) },
+  ConsolePayment: { status: 200, schema: obj({ payment: ref('ConsolePayment'), timeline: arrayOf(ref('ConsoleTimelineEntry')) }) },
+  ConsolePaymentAction: {
+    status: 200,
+    schema: obj({ result: { enum: ['SUCCESS', 'DECLINED', 'UNDEFINED', 'ERROR'] }, operation: { enum: ['REFUND', 'VOID', 'CAPTURE'] }, payment: ref('ConsolePayment') }, { error_message: str, decline_reason: str }),
+  },
+  ConsoleCallbacks: { status: 200, schema: obj({ attempts: arrayOf(ref('ConsoleCallbackAttempt')) }, { cursor }) },
+  ConsoleCallbackReplay: { status: 200, schema: obj({ transId: str, seq: int, eventId: str, was: str }) },
+  ConsoleCallbacksFailed: {
+    status: 200,
+    schema: obj({ callbacks: arrayOf({ type: 'object', description: 'A failed callback: its payment, seq, event id, last error and where it is (FAILED record or dead letter).', additionalProperties: true }) }, { cursor }),
+  },
+  ConsoleCallbacksReplayFailed: { status: 200, schema: obj({ replayed: arrayOf({ type: 'object', additionalProperties: true }), deadLettersRemoved: int }) },
+  ConsoleChargebacks: { status: 200, schema: obj({ payments: arrayOf(ref('ConsolePayment')) }, { cursor }) },
+  ConsoleChargebackOpen: {
+    status: 201,
+    schema: obj({ trans_id: str, status: { const: 'CHARGEBACK' }, amount, currency: str, reason_code: str, bank_date: str, duplicate: { type: 'boolean', description: 'true: this chargeback was already recorded; nothing changed.' } }),
+  },
+  ConsoleReconciliation: { status: 200, schema: obj({ graceSeconds: int, giveUpSeconds: int, payments: arrayOf({ type: 'object', additionalProperties: true }) }, { cursor }) },
+  ConsoleReconciliationInquire: { status: 200, schema: obj({ resolved: int, waiting: int, conflict: bool, payment: ref('ConsolePayment') }) },
+  ConsoleSchedules: { status: 200, schema: obj({ schedules: arrayOf(ref('ConsoleSchedule')) }, { cursor }) },
+  ConsoleSchedule: { status: 200, schema: obj({ schedule: ref('ConsoleSchedule'), subscriptions: arrayOf(ref('ConsoleSubscription')) }) },
+  ConsoleScheduleAction: { status: 200, schema: obj({ message: str, schedule: ref('ConsoleSchedule'), subscriptions: arrayOf(ref('ConsoleSubscription')) }) },
+  ConsoleSubscriptionAction: { status: 200, schema: obj({ message: str, subscription: ref('ConsoleSubscription') }) },
+  ConsoleUsers: { status: 200, schema: obj({ users: arrayOf(ref('ConsoleUser')) }) },
+  ConsoleUserInvite: {
+    status: 201,
+    schema: obj({ email: str, role: ROLE }, { clientKey: str, invitationLink: { type: 'string', description: 'Local stages only: deployed stages e-mail it.' }, temporaryPassword: { type: 'string', description: 'Local stages only.' } }),
+  },
+  ConsoleUserAccess: { status: 200, schema: obj({ user: ref('ConsoleUser') }) },
+  ConsoleAudit: { status: 200, schema: obj({ entries: arrayOf(ref('ConsoleAuditEntry')) }, { cursor }) },
+  ConsoleDashboard: { status: 200, schema: obj({ range: { enum: ['24h', '30d'] }, bucketSeconds: int, buckets: arrayOf(bucket) }) },
+};

@@ -1,0 +1,397 @@
+/**
+ * An example of every request and answer. Hashes are computed here with the platform's own signing code
+ * (@open-payments/protocol) for the password of protocol.md's worked examples, so a reader can check their own
+ * implementation against them; the console's answers are real answers recorded from a local platform
+ * (console-examples.json, ids and times made fixed). test/unit/openapi/examples.test.ts validates every example
+ * against its operation's schema, and fails for an operation without one.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  apmCallbackHash,
+  apmCreditvoidHash,
+  apmSaleHash,
+  cardCreditHash,
+  formula1,
+  formula2,
+  formula3,
+  idHash,
+  paymentAmountHash,
+  paymentHash,
+  recurringHash,
+  sessionHash,
+} from '@open-payments/protocol';
+
+type Named = Record<string, { summary: string; value: unknown }>;
+export interface OperationExamples {
+  request?: Named;
+  params?: Record<string, string | number>;
+  response: Named;
+}
+
+export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
+const CLIENT_KEY = '5b6492f0-f8f5-41ea-976a-0242c0a85007';
+const TRANS = 'aaaff66a-904f-41ea-833e-0242ac1f0007';
+const PAYMENT_ID = '63c781cc-de3d-41eb-a1f1-0242ac130006';
+const SCHEDULE = '9d0f5cc4-f07b-41ec-abf4-0242ac120006';
+const TOKEN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const EMAIL = 'doe@example.com';
+const CARD = '4111111111111111';
+const one = (summary: string, value: unknown): Named => ({ default: { summary, value } });
+const signer = { password: EXAMPLE_PASSWORD };
+const NOTE = `hash computed with PASSWORD ${EXAMPLE_PASSWORD}`;
+
+const sale = {
+  action: 'SALE',
+  client_key: CLIENT_KEY,
+  order_id: 'ORDER-1234',
+  order_amount: '10.00',
+  order_currency: 'USD',
+  order_description: 'Blue T-shirt',
+  card_number: CARD,
+  card_exp_month: '01',
+  card_exp_year: '2038',
+  card_cvv2: '123',
+  payer_first_name: 'John',
+  payer_last_name: 'Doe',
+  payer_address: '1 Main St',
+  payer_country: 'US',
+  payer_city: 'New York',
+  payer_zip: '10001',
+  payer_email: EMAIL,
+  payer_phone: '12125550100',
+  payer_ip: '203.0.113.7',
+  term_url_3ds: 'https://shop.example/3ds-return',
+  hash: formula1({ email: EMAIL, password: EXAMPLE_PASSWORD, cardNumber: CARD }),
+};
+const answer = { order_id: 'ORDER-1234', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '10.00', currency: 'USD' };
+const byTrans = (action: string) => ({ action, client_key: CLIENT_KEY, trans_id: TRANS, hash: formula2({ email: EMAIL, password: EXAMPLE_PASSWORD, transId: TRANS, cardNumber: CARD }) });
+
+const s2sCard: OperationExamples = {
+  request: {
+    sale: { summary: `SALE (${NOTE})`, value: sale },
+    capture: { summary: 'CAPTURE of an AUTH (Formula 2)', value: { ...byTrans('CAPTURE'), amount: '10.00' } },
+    status: { summary: 'GET_TRANS_STATUS (Formula 2)', value: byTrans('GET_TRANS_STATUS') },
+    schedule: {
+      summary: 'CREATE_SCHEDULE (Formula 3)',
+      value: { action: 'CREATE_SCHEDULE', client_key: CLIENT_KEY, name: 'Monthly', interval_length: '1', interval_unit: 'month', payments_count: '12', hash: formula3({ password: EXAMPLE_PASSWORD }) },
+    },
+  },
+  response: {
+    settled: { summary: 'SALE approved', value: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', ...answer } },
+    declined: { summary: 'SALE declined', value: { action: 'SALE', result: 'DECLINED', status: 'DECLINED', ...answer, decline_reason: 'Declined by issuer' } },
+    threeDs: {
+      summary: 'SALE needs 3DS: send the payer to redirect_url',
+      value: { action: 'SALE', result: 'REDIRECT', status: '3DS', ...answer, redirect_url: `http://127.0.0.1:3000/3ds/${TRANS}`, redirect_method: 'GET', redirect_params: {} },
+    },
+    status: { summary: 'GET_TRANS_STATUS', value: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1234', trans_id: TRANS } },
+    schedule: { summary: 'CREATE_SCHEDULE', value: { action: 'CREATE_SCHEDULE', result: 'SUCCESS', schedule_id: SCHEDULE } },
+  },
+};
+
+const apmSale = {
+  action: 'SALE',
+  client_key: CLIENT_KEY,
+  brand: 'vcard',
+  order_id: 'ORDER12345',
+  order_amount: '1.99',
+  order_currency: 'USD',
+  order_description: 'Voucher',
+  identifier: 'success@gmail.com',
+  payer_ip: '203.0.113.7',
+  return_url: 'https://shop.example/return',
+  hash: apmSaleHash({ identifier: 'success@gmail.com', orderId: 'ORDER12345', orderAmount: '1.99', orderCurrency: 'USD', password: EXAMPLE_PASSWORD }),
+};
+const s2sApm: OperationExamples = {
+  request: {
+    sale: { summary: `SALE with the sandbox brand vcard (${NOTE})`, value: apmSale },
+    creditvoid: { summary: 'CREDITVOID (refund)', value: { action: 'CREDITVOID', client_key: CLIENT_KEY, trans_id: TRANS, amount: '1.00', hash: apmCreditvoidHash({ transId: TRANS, password: EXAMPLE_PASSWORD }) } },
+  },
+  response: {
+    settled: { summary: 'SALE approved', value: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER12345', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '1.99', currency: 'USD' } },
+    redirect: {
+      summary: 'SALE waits for the payer at the method',
+      value: { action: 'SALE', result: 'REDIRECT', status: 'REDIRECT', order_id: 'ORDER12345', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '1.99', currency: 'USD', redirect_url: `http://127.0.0.1:3000/apm/${TRANS}`, redirect_method: 'GET', redirect_params: {} },
+    },
+  },
+};
+
+const order = { number: 'order-1234', amount: '0.19', currency: 'USD', description: 'Important gift' };
+const checkoutOrder = { number: 'order-1234', amount: '10.00', currency: 'USD', description: 'Blue T-shirt' };
+const sessionRequest = {
+  merchant_key: CLIENT_KEY,
+  operation: 'purchase',
+  order,
+  success_url: 'https://shop.example/success',
+  cancel_url: 'https://shop.example/cancel',
+  customer: { name: 'John Doe', email: EMAIL },
+  hash: sessionHash(signer, order),
+};
+const accepted = one('Accepted: the outcome follows in the callback', { payment_id: PAYMENT_ID, result: 'accepted' });
+
+const checkout: Record<string, OperationExamples> = {
+  '/api/v1/session': {
+    request: one(`A purchase (${NOTE}: protocol.md's session vector)`, sessionRequest),
+    response: one('The hosted payment page', { redirect_url: `http://127.0.0.1:3000/checkout/${PAYMENT_ID}` }),
+  },
+  '/api/v1/payment/status': {
+    request: one('By payment_id', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }),
+    response: one('Settled', {
+      payment_id: PAYMENT_ID,
+      date: '2026-11-27 10:15:00',
+      status: 'settled',
+      order: checkoutOrder,
+      customer: { name: 'John Doe', email: EMAIL },
+      card: '411111****1111',
+      card_expiration_date: '01/2038',
+    }),
+  },
+  '/api/v1/payment/refund': { request: one('A partial refund', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, amount: '0.10', hash: paymentAmountHash(signer, PAYMENT_ID, '0.10') }), response: accepted },
+  '/api/v1/payment/capture': { request: one('Capture of a held payment', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, amount: '10.00', hash: paymentAmountHash(signer, PAYMENT_ID, '10.00') }), response: accepted },
+  '/api/v1/payment/retry': { request: one('Retry a soft decline', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }), response: accepted },
+  '/api/v1/payment/void': {
+    request: one('Void today\'s payment', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }),
+    response: one('Voided', { status: 'SUCCESS', payment_status: 'void', payment_id: PAYMENT_ID, date: '2026-11-27 10:16:00', order: checkoutOrder }),
+  },
+  '/api/v1/payment/recurring': {
+    request: one('Charge the saved card again', {
+      merchant_key: CLIENT_KEY,
+      recurring_init_trans_id: PAYMENT_ID,
+      recurring_token: TOKEN,
+      order: { number: 'order-1235', amount: '10.00', description: 'Renewal' },
+      hash: recurringHash(signer, { initTransId: PAYMENT_ID, token: TOKEN, number: 'order-1235', amount: '10.00', description: 'Renewal' }),
+    }),
+    response: one('Settled', { status: 'settled', payment_id: TRANS, date: '2026-11-27 10:15:00', order: { ...checkoutOrder, number: 'order-1235', description: 'Renewal' } }),
+  },
+  '/api/v1/payment/card/credit': {
+    request: one('A payout to a saved card', {
+      merchant_key: CLIENT_KEY,
+      order_id: 'payout-1',
+      order_amount: '5.00',
+      order_currency: 'USD',
+      order_description: 'Winnings',
+      card_token: TOKEN,
+      hash: cardCreditHash(signer, { orderId: 'payout-1', amount: '5.00', currency: 'USD', description: 'Winnings' }),
+    }),
+    response: one('The payout page', { redirect_url: `http://127.0.0.1:3000/checkout/${PAYMENT_ID}` }),
+  },
+};
+
+const hostedPayment: OperationExamples = {
+  request: one('Pay with the card in the hosted fields', {
+    name: 'John Doe',
+    with_hosted_fields: true,
+    email: EMAIL,
+    billing_address: { country: 'US', city: 'New York', address: '1 Main St', zip: '10001' },
+    browser_info: { color_depth: 24, java_enabled: false, java_script_enabled: true, language: 'en-US', screen_height: 1080, screen_width: 1920, time_zone_offset: 0, user_agent: 'Mozilla/5.0' },
+  }),
+  response: {
+    success: { summary: 'Paid', value: { result: 'success', public_id: PAYMENT_ID, amount: '10.00', currency: 'USD' } },
+    redirect: { summary: '3DS: send the payer there', value: { result: 'redirect', public_id: PAYMENT_ID, redirect_url: `http://127.0.0.1:3000/hosted-fields/3ds/${PAYMENT_ID}`, redirect_params: [] } },
+  },
+};
+
+const consoleRecorded = JSON.parse(readFileSync(new URL('./console-examples.json', import.meta.url), 'utf8')) as Record<string, { status: number; body: unknown }>;
+const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<string, string> }> = {
+  ConsoleSignIn: { request: { email: 'admin@shop.example', password: 'Correct-Horse-42' } },
+  ConsoleSignInChallenge: { request: { pending: 'uQ84kNIrO2gP62C0KGGMgMXi1XjcgnCt', new_password: 'Correct-Horse-42' } },
+  ConsoleSignOut: { request: {} },
+  ConsoleMerchantCreate: { request: { name: 'Doc Shop' } },
+  ConsoleMerchant: { params: { clientKey: CLIENT_KEY } },
+  ConsoleMerchantSettings: { request: { notification_url: 'https://shop.example/callbacks', mappings: { payer: true } }, params: { clientKey: CLIENT_KEY } },
+  ConsoleMerchantPassword: { request: {}, params: { clientKey: CLIENT_KEY } },
+  ConsoleMerchantSigningSecret: { request: { rotate: true }, params: { clientKey: CLIENT_KEY } },
+  ConsoleMidCreate: { request: { payment_mode: 'SMS' }, params: { clientKey: CLIENT_KEY } },
+  ConsoleWalletConfigure: {
+    request: { environment: 'TEST', merchant_identifier: 'merchant.example.doc', private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n' },
+    params: { clientKey: CLIENT_KEY, wallet: 'applepay' },
+  },
+  ConsolePayment: { params: { transId: TRANS } },
+  ConsolePaymentAction: { request: { idempotency_key: 'e3c1a5b8-2b7d-4d0e-9a61-0f1d2c3b4a59', amount: '1.00' }, params: { transId: TRANS, action: 'refund' } },
+  ConsoleCallbackReplay: { request: { trans_id: TRANS, callback: 1 } },
+  ConsoleCallbacksReplayFailed: { request: { client_key: CLIENT_KEY } },
+  ConsoleChargebackOpen: { request: { trans_id: TRANS, amount: '10.00', reason_code: '4837' } },
+  ConsoleReconciliationInquire: { request: {}, params: { transId: TRANS } },
+  ConsoleSchedule: { params: { scheduleId: SCHEDULE } },
+  ConsoleScheduleAction: { request: {}, params: { scheduleId: SCHEDULE, action: 'pause' } },
+  ConsoleSubscriptionAction: { request: {}, params: { scheduleId: SCHEDULE, recurringToken: TOKEN, action: 'pause' } },
+  ConsoleUserInvite: { request: { email: 'viewer@shop.example', role: 'merchant-viewer', client_key: CLIENT_KEY } },
+  ConsoleUserAccess: { request: {}, params: { email: 'viewer@shop.example', action: 'disable' } },
+};
+
+function consoleExamples(): Record<string, OperationExamples> {
+  const out: Record<string, OperationExamples> = {};
+  for (const [id, recorded] of Object.entries(consoleRecorded)) {
+    const r = CONSOLE_REQUESTS[id] ?? {};
+    out[id] = {
+      ...(r.request !== undefined ? { request: one('As the console\'s page sends it', r.request) } : {}),
+      ...(r.params ? { params: r.params } : {}),
+      response: one('Recorded from a local platform', recorded.body),
+    };
+  }
+  return out;
+}
+
+const html = (summary: string): Named => one(summary, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>…</title></head><body>…</body></html>');
+const page = (summary: string, params?: Record<string, string>, request?: unknown): OperationExamples => ({
+  response: html(summary),
+  ...(params ? { params } : {}),
+  ...(request !== undefined ? { request: one('What the page submits', request) } : {}),
+});
+
+const PAGES: Record<string, OperationExamples> = {
+  Health: { response: one('Healthy', { status: 'ok', stage: 'local', table: 'ACTIVE' }) },
+  OpenApiDocument: { response: one('This document', { openapi: '3.1.0', info: { title: 'Open Payments Platform API', version: '0.1.0' }, paths: {} }) },
+  ApiDocs: { response: html('The rendered reference') },
+  ApiDocsRenderer: { response: one('The Redoc script', 'export{RedocStandalone,hydrate,init};') },
+  ThreeDsPage: page('The 3DS page', { transId: TRANS }),
+  ThreeDsPagePost: page('The 3DS page', { transId: TRANS }, {}),
+  ThreeDsComplete: page('Back to term_url_3ds', { transId: TRANS }, { decision: 'approve' }),
+  S2sApmMethodPage: page('The method page', { transId: TRANS }),
+  S2sApmMethodPagePost: page('Back to return_url', { transId: TRANS }, { decision: 'approve' }),
+  CheckoutPage: page('The payment page', { token: TOKEN }),
+  CheckoutPay: page('The 3DS step, or back to success_url', { token: TOKEN }, { card_number: CARD, expiry: '01/38', cvv: '123', holder: 'JOHN DOE' }),
+  CheckoutThreeDs: page('Back to success_url', { token: TOKEN }, { decision: 'approve' }),
+  CheckoutCancel: page('Back to cancel_url', { token: TOKEN }, {}),
+  HostedFieldsSdk: { response: one('The client library', '(function(){ /* PaymentPlatform.hostedFields */ })();') },
+  HostedFieldsFrame: page('One field', { field: 'card_number' }),
+  HostedFieldsCardData: { request: one('The card-number iframe submits', { card_number: CARD, expiry: '01/38', cvv: '123' }), response: one('Kept for the payment call', { result: 'success', message: '' }) },
+  HostedFieldsThreeDsPage: page('The 3DS page', { transId: PAYMENT_ID }),
+  HostedFieldsThreeDsSubmit: page('Back to return_url', { transId: PAYMENT_ID }, { decision: 'approve' }),
+  HostedFieldsDemo: page('The demo page'),
+  ProviderNotification: {
+    params: { provider: 'vcard' },
+    request: one('The provider reports the outcome', { reference: TRANS, status: 'approved' }),
+    response: one('Applied', { result: 'OK', effect: 'applied' }),
+  },
+  AdyenNotifications: {
+    request: one('Adyen standard webhook', { live: 'false', notificationItems: [{ NotificationRequestItem: { eventCode: 'AUTHORISATION', success: 'true', merchantReference: TRANS, pspReference: '8816178914235', additionalData: { hmacSignature: '…' } } }] }),
+    response: one('Acknowledged', '[accepted]'),
+  },
+  AdyenReturn: page('Back to the merchant', { transId: TRANS }),
+  AdyenReturnPost: page('Back to the merchant', { transId: TRANS }, { redirectResult: '…' }),
+};
+
+const MERCHANT_API: Record<string, OperationExamples> = {
+  MerchantCallbacks: {
+    params: { since: '2026-11-27T00:00:00Z', limit: 50 },
+    response: one('Your delivery log', {
+      callbacks: [
+        {
+          event_id: '6b0e9a1c-8cf2-4ba3-973a-845e569ff99c',
+          trans_id: TRANS,
+          seq: 1,
+          type: 'SALE',
+          status: 'SETTLED',
+          url: 'https://shop.example/callbacks',
+          delivery: 'DELIVERED',
+          attempts: 1,
+          last_answer: { at: '2026-11-27T10:15:01.000Z', http_status: 200, error: null, latency_ms: 42 },
+          created_at: '2026-11-27T10:15:00.000Z',
+          delivered_at: '2026-11-27T10:15:01.000Z',
+        },
+      ],
+    }),
+  },
+  MerchantCallbacksNext: {
+    params: { after: 'eyJ0IjoiMjAyNi0xMS0yN1QxMDoxNTowMFoifQ', wait: 20, limit: 100 },
+    response: one('One new attempt, and the next cursor', {
+      events: [
+        {
+          event_id: '6b0e9a1c-8cf2-4ba3-973a-845e569ff99c',
+          trans_id: TRANS,
+          seq: 1,
+          attempt: 1,
+          at: '2026-11-27T10:15:01.000Z',
+          outcome: 'DELIVERED',
+          http_status: 200,
+          error: null,
+          latency_ms: 42,
+          type: 'SALE',
+          status: 'SETTLED',
+          request: {
+            url: 'https://shop.example/callbacks',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Callback-Event-Id': '6b0e9a1c-8cf2-4ba3-973a-845e569ff99c', 'X-Callback-Signature': 't=1795774501,v1=5f2c…' },
+            body: 'action=SALE&result=SUCCESS&status=SETTLED&…',
+          },
+        },
+      ],
+      cursor: 'eyJ0IjoiMjAyNi0xMS0yN1QxMDoxNTowMVoifQ',
+    }),
+  },
+  MerchantClock: {
+    response: one('Moved 14 days ahead', { client_key: CLIENT_KEY, now: '2026-12-11T10:15:00.000Z', real_now: '2026-11-27T10:15:00.000Z', offset_ms: 1209600000, offset: '14d' }),
+  },
+  MerchantClockMove: {
+    request: { advance: { summary: 'Two weeks ahead', value: { advance_by: '14d' } }, reset: { summary: 'Back to real time', value: { reset: true } } },
+    response: one('The clock after the move', { client_key: CLIENT_KEY, now: '2026-12-11T10:15:00.000Z', real_now: '2026-11-27T10:15:00.000Z', offset_ms: 1209600000, offset: '14d' }),
+  },
+};
+
+/** Every operation's examples, by operationId. */
+export function operationExamples(): Record<string, OperationExamples> {
+  const out: Record<string, OperationExamples> = { ...PAGES, ...MERCHANT_API, ...consoleExamples() };
+  out.S2sCardPost = s2sCard;
+  out.S2sCardPostV2 = s2sCard;
+  out.S2sApmPost = s2sApm;
+  out.HostedFieldsPurchase = hostedPayment;
+  out.HostedFieldsDebit = hostedPayment;
+  out.HostedFieldsSessionToken = {
+    request: one('A hosted-fields session', { ...sessionRequest, success_url: undefined, cancel_url: undefined, return_url: 'https://shop.example/return' }),
+    response: one('The session Token', { token: TOKEN }),
+  };
+  out.HostedFieldsSessionUpdate = { request: one('A new amount', { order_amount: '12.00', order_currency: 'USD' }), response: one('Updated', { result: 'success' }) };
+  for (const [path, ex] of Object.entries(checkout)) out[`path:${path}`] = ex;
+  return JSON.parse(JSON.stringify(out)) as Record<string, OperationExamples>; // drops undefined fields
+}
+
+/** The callbacks: one signed example each. */
+export function webhookExamples(): Record<string, Named> {
+  const checkoutFields = {
+    id: PAYMENT_ID,
+    order_number: checkoutOrder.number,
+    order_amount: checkoutOrder.amount,
+    order_currency: checkoutOrder.currency,
+    order_description: checkoutOrder.description,
+    order_status: 'settled',
+    type: 'sale',
+    status: 'success',
+    card: '411111****1111',
+    card_expiration_date: '01/2038',
+    customer_name: 'John Doe',
+    customer_email: EMAIL,
+    date: '2026-11-27 10:15:00',
+  };
+  const card = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', ...answer, card: '411111****1111', card_expiration_date: '01/2038' };
+  const apm = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER12345', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '1.99', currency: 'USD', brand: 'vcard' };
+  return {
+    checkoutCallback: one(NOTE, { ...checkoutFields, hash: paymentHash(signer, PAYMENT_ID, checkoutOrder) }),
+    s2sCardCallback: one(`${NOTE}; payer_email ${EMAIL}`, { ...card, hash: formula2({ email: EMAIL, password: EXAMPLE_PASSWORD, transId: TRANS, cardNumber: '411111****1111' }) }),
+    s2sApmCallback: one(NOTE, { ...apm, hash: apmCallbackHash(apm, EXAMPLE_PASSWORD) }),
+  };
+}
+
+type Doc = {
+  paths: Record<string, Record<string, { operationId: string; parameters?: Array<Record<string, unknown>>; requestBody?: { content: Record<string, Record<string, unknown>> }; responses: Record<string, { content?: Record<string, Record<string, unknown>> }> }>>;
+  webhooks: Record<string, Record<string, { requestBody?: { content: Record<string, Record<string, unknown>> } }>>;
+};
+
+/** Puts the examples in place: media types get `examples`, parameters `example`. An operation without any is left bare (the test names it). */
+export function applyExamples(doc: Doc): void {
+  const all = operationExamples();
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const op of Object.values(methods)) {
+      const ex = all[op.operationId] ?? all[`path:${path}`];
+      if (!ex) continue;
+      for (const media of Object.values(op.requestBody?.content ?? {})) if (ex.request) media.examples = ex.request;
+      for (const p of op.parameters ?? []) if (typeof p.name === 'string' && ex.params?.[p.name] !== undefined) p.example = ex.params[p.name];
+      for (const [status, res] of Object.entries(op.responses)) {
+        if (!status.startsWith('2')) continue;
+        for (const media of Object.values(res.content ?? {})) media.examples = ex.response;
+      }
+    }
+  }
+  const hooks = webhookExamples();
+  for (const [name, hook] of Object.entries(doc.webhooks)) {
+    for (const op of Object.values(hook)) for (const media of Object.values(op.requestBody?.content ?? {})) if (hooks[name]) media.examples = hooks[name];
+  }
+}

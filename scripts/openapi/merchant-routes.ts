@@ -1,0 +1,133 @@
+/**
+ * The merchant API's operations (docs/merchant-api.md), by route id: signed with the merchant's password in three
+ * headers (the security scheme below), JSON answers, errors in the Checkout format.
+ */
+import type { RouteDefinition } from '../../shared/routes/index.js';
+import { MAX_WAIT_SECONDS } from '../../shared/operations/merchant-api/next-callbacks.js';
+
+type Schema = Record<string, unknown>;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+const SIGNED = 'X-Signature = hex(HMAC-SHA256(password, METHOD "\\n" PATH "\\n" QUERY "\\n" X-Timestamp "\\n" BODY)); QUERY as sent without "?", BODY empty for GET. A wrong signature, a timestamp more than 300 s off and an unknown X-Client-Key get the same 401.';
+
+const errors = {
+  '400': { description: 'Invalid query or body (error_code 100000, "<field>: <message>").', content: json(ref('CheckoutError')) },
+  '401': { description: 'Signature is not valid (missing headers, unknown client key, wrong signature or stale timestamp: the same answer).', content: json(ref('CheckoutError')) },
+};
+
+const query = (name: string, description: string, schema: Schema) => ({ name, in: 'query', required: false, description, schema });
+
+const deliveryLogEntry: Schema = {
+  type: 'object',
+  required: ['event_id', 'trans_id', 'seq', 'type', 'status', 'delivery', 'attempts', 'last_answer', 'created_at'],
+  properties: {
+    event_id: { type: 'string' },
+    trans_id: { type: 'string' },
+    seq: { type: 'integer' },
+    type: { ...nullable('string'), description: 'The callback\'s action (S2S) or type (Checkout): SALE, CAPTURE, sale, refund, …' },
+    status: { ...nullable('string'), description: 'The status it reported.' },
+    url: { type: 'string' },
+    delivery: { enum: ['PENDING', 'HELD', 'DELIVERED', 'FAILED'] },
+    attempts: { type: 'integer' },
+    last_answer: {
+      type: ['object', 'null'],
+      properties: { at: { type: 'string', format: 'date-time' }, http_status: nullable('integer'), error: nullable('string'), latency_ms: { type: 'integer' } },
+    },
+    created_at: { type: 'string', format: 'date-time' },
+    next_attempt_at: nullable('string'),
+    delivered_at: nullable('string'),
+    failed_at: nullable('string'),
+  },
+};
+
+const callbackEvent: Schema = {
+  type: 'object',
+  required: ['event_id', 'trans_id', 'seq', 'attempt', 'at', 'outcome', 'request'],
+  properties: {
+    event_id: { type: 'string' },
+    trans_id: { type: 'string' },
+    seq: { type: 'integer' },
+    attempt: { type: 'integer' },
+    at: { type: 'string', format: 'date-time' },
+    outcome: { enum: ['DELIVERED', 'FAILED'] },
+    http_status: nullable('integer'),
+    error: nullable('string'),
+    latency_ms: { type: 'integer' },
+    type: nullable('string'),
+    status: nullable('string'),
+    request: {
+      type: 'object',
+      description: 'The POST the platform sends: form body and headers (X-Callback-Event-Id, X-Callback-Signature signed at the time of this read).',
+      properties: { url: { type: 'string' }, headers: { type: 'object', additionalProperties: { type: 'string' } }, body: { type: 'string' } },
+    },
+  },
+};
+
+const clockView: Schema = {
+  type: 'object',
+  properties: {
+    client_key: { type: 'string' },
+    now: { type: 'string', format: 'date-time', description: 'The time the rules of this merchant\'s objects read.' },
+    real_now: { type: 'string', format: 'date-time' },
+    offset_ms: { type: 'integer' },
+    offset: { type: 'string' },
+  },
+};
+
+export const MERCHANT_API_SCHEMAS: Record<string, Schema> = { MerchantDeliveryLogEntry: deliveryLogEntry, MerchantCallbackEvent: callbackEvent, MerchantClock: clockView };
+
+export const MERCHANT_API_SECURITY = {
+  MerchantSignature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `With X-Client-Key and X-Timestamp (Unix seconds). ${SIGNED}` },
+};
+
+const op = (route: RouteDefinition, summary: string, extra: Schema): Schema => ({
+  operationId: route.id,
+  tags: ['Merchant API'],
+  summary,
+  description: SIGNED,
+  security: [{ MerchantSignature: [] }],
+  ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
+  ...extra,
+});
+
+export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) => Schema> = {
+  MerchantCallbacks: (route) =>
+    op(route, 'Your delivery log: one entry per callback, newest first by latest attempt', {
+      parameters: [
+        query('since', 'Only callbacks whose latest attempt is at or after this instant (ISO 8601).', { type: 'string', format: 'date-time' }),
+        query('limit', '1..100, default 50.', { type: 'integer', minimum: 1, maximum: 100 }),
+      ],
+      responses: { '200': { description: 'The log.', content: json({ type: 'object', properties: { callbacks: { type: 'array', items: ref('MerchantDeliveryLogEntry') } } }) }, ...errors },
+    }),
+  MerchantCallbacksNext: (route) =>
+    op(route, 'Your callbacks as they are sent: one event per delivery attempt, oldest first (long poll)', {
+      parameters: [
+        query('after', 'The cursor of the previous answer; without it the feed starts now.', { type: 'string' }),
+        query('wait', `Seconds to wait for something new (0..${MAX_WAIT_SECONDS}, default 0).`, { type: 'integer', minimum: 0, maximum: MAX_WAIT_SECONDS }),
+        query('limit', '1..100, default 100.', { type: 'integer', minimum: 1, maximum: 100 }),
+      ],
+      responses: {
+        '200': {
+          description: 'Events since the cursor (the last minute before it again: drop repeats by event_id + attempt) and the next cursor.',
+          content: json({ type: 'object', required: ['events', 'cursor'], properties: { events: { type: 'array', items: ref('MerchantCallbackEvent') }, cursor: { type: 'string' } } }),
+        },
+        ...errors,
+      },
+    }),
+  MerchantClock: (route) =>
+    op(route, 'Your test clock (sandbox stages only)', { responses: { '200': { description: 'The clock.', content: json(ref('MerchantClock')) }, ...errors } }),
+  MerchantClockMove: (route) =>
+    op(route, 'Move your test clock: {"advance_by":"14d"}, {"set":"2027-01-31T00:00:00Z"} or {"reset":true} (sandbox stages only)', {
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          properties: { advance_by: { type: 'string', examples: ['14d', '1w2d', '36h'] }, set: { type: 'string', format: 'date-time' }, reset: { const: true } },
+          description: 'Exactly one of advance_by, set, reset.',
+        }),
+      },
+      responses: { '200': { description: 'The clock after the move.', content: json(ref('MerchantClock')) }, ...errors },
+    }),
+};

@@ -1,0 +1,59 @@
+/**
+ * How each kind of operation authenticates its caller, as OpenAPI security schemes where the credential is a header
+ * or a cookie, and as `security: []` with an `x-security-reason` where OpenAPI has no scheme for it: the protocol's
+ * requests are signed by a `hash` field inside the body (the formula is in each operation's description).
+ */
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/http/console.js';
+
+type Schema = Record<string, unknown>;
+
+export const SECURITY_SCHEMES: Record<string, Schema> = {
+  ConsoleSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The console\'s session cookie (HttpOnly, SameSite=Strict), set by a sign-in. docs/console.md.',
+  },
+  ConsoleCsrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: `With the session cookie on every POST and PUT: the session's CSRF token (GET /console/api/me answers it; header ${CSRF_HEADER}).`,
+  },
+  HostedFieldsToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Token',
+    description: 'The hosted-fields session token from POST /api/v1/session/token (signed with the protocol hash). It expires with the session.',
+  },
+  ProviderSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Provider-Signature',
+    description: "Hex HMAC-SHA256 of the raw body with the provider's webhook secret.",
+  },
+};
+
+/** Why an operation carries `security: []`, by kind. */
+export const NO_SCHEME = {
+  protocolHash:
+    'Signed inside the body, which OpenAPI security schemes cannot express: client_key (S2S) or merchant_key (Checkout) names the merchant and `hash` is computed with its PASSWORD by the formula in this operation\'s description (docs/snippets.md shows each in PHP, Python and Node).',
+  signIn: 'Signs in: answers the session cookie (or the next challenge) to valid credentials.',
+  payerPage:
+    'Loaded by the payer\'s browser: the unguessable id in the link (a payment, a session Token in the page) is the credential; nothing here changes a payment without it.',
+  publicAsset: 'Public: code or documentation, no data.',
+  adyen: 'Each notification item carries its own HMAC signature (Adyen\'s), checked before anything is applied.',
+  callback: 'The platform calls you: verify X-Callback-Signature and the protocol hash before acting (docs/snippets.md).',
+} as const;
+
+export const SERVERS = [
+  { url: 'http://127.0.0.1:3000', description: 'The local platform (npm start).' },
+  {
+    url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+    description: 'A deployed stage: `npm run deploy` prints its URL (docs/deploy.md).',
+    variables: {
+      apiId: { default: 'abcdef1234', description: 'The stage\'s API Gateway id.' },
+      region: { default: 'eu-west-1', description: 'The AWS region of the stage.' },
+    },
+  },
+];

@@ -16,6 +16,7 @@ export interface Expectation {
 
 export type Flow = 'sale' | 'refund' | 'threeds';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the platform's untyped JSON answers, read field by field
 async function post(url: string, body: string): Promise<{ status: number; body: Record<string, any> }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
   const text = await res.text();

@@ -34,7 +34,7 @@ progress('starting the local platform (DynamoDB Local, moto)');
 // the single poller's (40.3 a second two days running), not the platform's.
 const platform = await startPlatform({ port: 0, prefix: `soak${Date.now()}`, schedules: 'interval', concurrentBatches: true, extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' } });
 const sink = await startCallbackSink();
-let failed = true;
+let failed: boolean;
 try {
   let capacity = Number.NaN;
   if (!values.rate) {

@@ -51,10 +51,10 @@ export class AwsMeter {
     for (const [service, client] of services) {
       const name = `benchMeter-${service}`;
       // One middleware (the stack's public add) for three clients of different types.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the three clients' stacks have unrelated generic types
       const stack = client.middlewareStack as any;
       stack.add(
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one middleware serves every client's input and output types
         (next: any, context: any) => async (args: any) => {
           if (!this.enabled) return next(args);
           const command = String(context.commandName);

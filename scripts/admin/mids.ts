@@ -130,7 +130,7 @@ async function readPassword(file: string | undefined, io: MidsIo, flag = '--upst
   try {
     text = file === '-' ? await io.stdin() : await readFile(file, 'utf8');
   } catch (err) {
-    throw new Error(`${flag}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new Error(`${flag}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
   }
   return text.replace(/\r?\n$/, '');
 }

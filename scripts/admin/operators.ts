@@ -45,7 +45,7 @@ async function createOperator(email: string): Promise<Invited> {
   try {
     return await issueInvitation(cx, existing);
   } catch (err) {
-    if ((err as Error).name === 'UsernameExistsException') throw new Error('A console user with this email exists already.');
+    if ((err as Error).name === 'UsernameExistsException') throw new Error('A console user with this email exists already.', { cause: err });
     throw err;
   }
 }

@@ -12,7 +12,7 @@ import { runInvocation } from './invocations.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares its own Lambda context type; this cache holds them all
 export type Handler<E, R> = (event: E, context: any) => Promise<R>;
 
 const cache = new Map<string, Promise<Handler<unknown, unknown>>>();

@@ -2,7 +2,7 @@
  * Console users on DynamoDB: CONSOLE_USER#<email> / PROFILE, listed per merchant (or the operators) through gsi1
  * CONSOLE_USERS#<client_key|OPERATORS> / <email>.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { writeItem } from './operation-items.js';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';

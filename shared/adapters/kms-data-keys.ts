@@ -122,7 +122,7 @@ export class DataKeyRing {
     } catch (err) {
       if ((err as Error).name !== 'TransactionCanceledException') throw err;
       const winner = await this.readActive();
-      if (!winner) throw new Error(`Could not establish a ${purpose} data key`);
+      if (!winner) throw new Error(`Could not establish a ${purpose} data key`, { cause: err });
       return winner;
     }
     this.plainKeys.set(id, plain);

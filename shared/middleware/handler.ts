@@ -17,6 +17,7 @@ export interface HandlerOptions<R> {
   /** What the invocation's log line says about its response. */
   summary?: Summary<R>;
   /** Middlewares inside the common ones (run after them on the way in, before them on the way out). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a route mixes middlewares typed for different events
   use?: MiddlewareObj<any, R>[];
 }
 

@@ -117,7 +117,7 @@ function verifySignature(signed: SignedData, content: Buffer, opts: ApplePayOpti
   }
   const digest = createHash('sha256').update(content).digest();
   if (!digest.equals(signed.messageDigest)) throw new WalletTokenError('signature', 'messageDigest does not match the token');
-  let ok = false;
+  let ok: boolean;
   try {
     ok = verify('sha256', signed.signedAttributes, { key: leaf.publicKey, dsaEncoding: 'der' }, signed.signature);
   } catch {

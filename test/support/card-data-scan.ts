@@ -56,6 +56,6 @@ export function scanLogs(dir: string): string[] {
 }
 
 function attributeNames(v: unknown, out: string[] = []): string[] {
-  if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) (out.push(k), attributeNames(child, out));
+  if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) { out.push(k); attributeNames(child, out); }
   return out;
 }

@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { BusinessRuleError } from '../../errors.js';
-import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
+import type { Action, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { FormValue } from '../../protocol/form.js';
 import type { ApmConnector, ApmConnectorRegistry } from '../../ports/apm-connector.js';

@@ -26,7 +26,7 @@ import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';
 import { checkTokenOrder, claimWalletToken } from './token-checks.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
-import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
+import { TOKEN_MESSAGES, tokenRefused } from './messages.js';
 
 const FIELD = 'parameters[paymentToken]';
 

@@ -7,7 +7,7 @@ import { statusArn } from '../arn.js';
 import type { CallbackMappings } from '../../domain/merchant.js';
 import { cardOnFileAttributes } from '../payment-attributes.js';
 import type { Answer } from '../answer-schema.js';
-import type { AcceptedBody, CheckoutOrder, PaymentStatusAnswer, RecurringBody, SessionAnswer, VoidBody } from './answers.js';
+import type { AcceptedBody, CheckoutOrder, PaymentStatusAnswer, RecurringBody, VoidBody } from './answers.js';
 
 export function orderOf(p: Payment): Answer<typeof CheckoutOrder> {
   return { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };

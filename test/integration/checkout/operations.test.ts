@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { checkoutHash } from '../../../shared/protocol/signature.js';
 import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -127,7 +127,7 @@ describe('first card payment end to end', () => {
     // No attribute is named after the CVV (its value is checked above); ciphertexts may contain any letters.
     const names: string[] = [];
     const walkNames = (v: unknown): void => {
-      if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) (names.push(k), walkNames(child));
+      if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) { names.push(k); walkNames(child); }
     };
     walkNames(items);
     expect(names.filter((n) => /cvv/i.test(n))).toEqual([]);

@@ -55,7 +55,7 @@ describe('callbacks listen', () => {
     expect(sig.signatures).toContain(callbackHmac(current, sig.timestamp, forwarded.raw));
     expect(Math.abs(sig.timestamp - Date.now() / 1000)).toBeLessThan(60);
     const line = await eventually(() => listener.lines.find((l) => l.includes(paid.trans_id)));
-    expect(line).toMatch(/--> SALE SETTLED trans_id=\S+ seq=1 attempt=1 \[[\w-]+\]  platform: DELIVERED 200  forward: \[200\] \d+ ms/);
+    expect(line).toMatch(/--> SALE SETTLED trans_id=\S+ seq=1 attempt=1 \[[\w-]+\] {2}platform: DELIVERED 200 {2}forward: \[200\] \d+ ms/);
 
     // The merchant's endpoint fails once: both attempts are printed; the event is forwarded once.
     let failures = 1;
@@ -68,8 +68,8 @@ describe('callbacks listen', () => {
       const mine = listener.lines.filter((l) => l.includes(retried.trans_id));
       return mine.length === 2 ? mine : undefined;
     }, 20_000);
-    expect(attempts[0]).toMatch(/attempt=1 .*platform: FAILED HTTP 500  forward: \[200\]/);
-    expect(attempts[1]).toMatch(/attempt=2 .*platform: DELIVERED 200  forward: retry, not forwarded again/);
+    expect(attempts[0]).toMatch(/attempt=1 .*platform: FAILED HTTP 500 {2}forward: \[200\]/);
+    expect(attempts[1]).toMatch(/attempt=2 .*platform: DELIVERED 200 {2}forward: retry, not forwarded again/);
     expect(laptop.received.filter((c) => c.fields.trans_id === retried.trans_id)).toHaveLength(1);
     expect(await listener.stop()).toBe('Stopped: 2 callback(s) forwarded, 3 delivery attempt(s) seen.');
   }, 40_000);

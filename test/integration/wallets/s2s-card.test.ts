@@ -155,7 +155,7 @@ it('keeps DPANs, cryptograms and wallet keys out of DynamoDB and the logs', asyn
       return (writes[i] as (...a: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof s.write;
   });
-  let transIds: string[] = [];
+  let transIds: string[];
   try {
     const google = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey), { recurring_init: 'Y', order_id: 'wallet-secrets' }));
     const apple = await post(walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey)));

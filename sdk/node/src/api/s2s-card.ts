@@ -68,7 +68,7 @@ export interface SaleRequest extends Order, Payer, Extras {
   payer_ip: string;
 }
 
-export interface DebitRequest extends SaleRequest {}
+export type DebitRequest = SaleRequest;
 
 export interface Card2CardRequest extends Order, Payer, Extras {
   payer_card_number: string;

@@ -156,5 +156,6 @@ function answering(d: Deps, answer: ItemAnswer): Deps {
       };
     },
   };
-  return Object.create(d, { connectors: { value: connectors, enumerable: true } }) as Deps;
+  // Every port of `d` as it is (composed ports keep their lazy getters), with the answering connectors in place.
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(d), connectors: { value: connectors, enumerable: true } }) as Deps;
 }

@@ -195,8 +195,12 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     expect(sentFor(transId)[0]!.json.captureDelayHours).toBeUndefined();
 
     prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
-    const cap = await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
+    const capture1 = transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } });
+    const cap = await post(capture1);
     expect(cap.body).toMatchObject({ action: 'CAPTURE', result: 'UNDEFINED' });
+    // The merchant repeats the request while the capture waits for Adyen: the platform answers it, Adyen is not asked.
+    expect((await post(capture1)).body).toMatchObject({ action: 'CAPTURE', result: 'ERROR', error_message: 'Capture is not allowed.' });
+    expect(sentFor(transId).filter((s) => s.path.endsWith('/captures'))).toHaveLength(1);
     const capture = sentFor(transId).find((s) => s.path.endsWith('/captures'))!;
     expect(capture).toMatchObject({
       path: `/payments/${CARD_DIRECT_PSP}/captures`,
@@ -289,6 +293,16 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     expect(answer.status).toBe(401);
     expect(answer.text).not.toContain('[accepted]');
     expect(await status(transId)).toMatchObject({ status: 'PENDING' });
+
+    // A request whose every other item is valid is refused all the same: nothing of it is applied.
+    const valid = JSON.parse(webhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' }));
+    const mixed = { ...valid, notificationItems: [...valid.notificationItems, ...JSON.parse(forged).notificationItems] };
+    expect((await deliver(JSON.stringify(mixed))).status).toBe(401);
+    // Adyen's live platform's webhook does not change a sandbox stage's payments (signed or not).
+    expect(await deliver(JSON.stringify({ ...valid, live: 'true' }))).toEqual({ status: 200, text: '[accepted]' });
+    expect(await status(transId)).toMatchObject({ status: 'PENDING' });
+    // A body that is not Adyen's is refused.
+    expect((await deliver('{"notificationItems":"x"}')).status).toBe(401);
   });
 
   it('AUTHORISATION webhook completes a 3DS payment whose payer never came back', async () => {

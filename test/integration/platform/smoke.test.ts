@@ -9,6 +9,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { main } from '../../../scripts/smoke/cli.js';
 import { runSmoke, type DeliveryLogEntry } from '../../../scripts/smoke/smoke.js';
+import { logger } from '../../../shared/logger.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { startTestPlatform, testMerchant } from '../../support/platform.js';
 
@@ -17,6 +18,8 @@ let shop: MerchantServer | undefined;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
+  // This file imports the admin CLI (and the shared logger) before the platform sets LOG_LEVEL: told here.
+  logger.setLogLevel('ERROR');
 });
 afterAll(async () => {
   await shop?.close();

@@ -2,8 +2,8 @@
  * A provider's notification as it arrives: a JSON body signed in X-Provider-Signature with hex
  * HMAC-SHA256(raw body, provider secret). The sandbox provider's body is {"reference": "<trans_id>", "status": …}.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignatureError, ValidationError } from '../../errors.js';
+import { hashMatches, hmacSha256Hex } from '@open-payments/protocol';
 
 export const PROVIDER_STATUSES = ['executed', 'rejected', 'pending', 'ACSC', 'RJCT', 'paid', 'failed'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
@@ -14,14 +14,12 @@ export interface ProviderNotification {
 }
 
 export function signNotification(rawBody: string, secret: string): string {
-  return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
+  return hmacSha256Hex(secret, rawBody);
 }
 
 /** Constant-time check of the header against the raw body's HMAC; throws SignatureError (401) otherwise. */
 export function verifyNotification(rawBody: string, signature: string | undefined, secret: string): void {
-  const expected = Buffer.from(signNotification(rawBody, secret), 'hex');
-  const given = Buffer.from(/^[0-9a-fA-F]{64}$/.test(signature ?? '') ? signature! : '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw SignatureError.invalid();
+  if (!hashMatches(signNotification(rawBody, secret), signature)) throw SignatureError.invalid();
 }
 
 /** Only after the signature held: the body's fields. */

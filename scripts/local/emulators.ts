@@ -65,7 +65,11 @@ function spawnGuarded(command: string, args: string[], cwd?: string): ChildProce
   return spawn('bash', ['-c', script], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
-async function waitUntil(probe: () => Promise<boolean>, what: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits for the emulator to answer; the deadline only guards against a hang: a JVM starting on a busy 2-core machine
+ * has taken well over 30 s.
+ */
+async function waitUntil(probe: () => Promise<boolean>, what: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const started = Date.now();
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

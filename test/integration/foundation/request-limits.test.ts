@@ -196,5 +196,6 @@ describe('what the caps accept is stored, and keeps being stored as the payment 
     const details = await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_DETAILS', transId));
     expect(details.status).toBe(200);
     expect(details.body.result).toBe('SUCCESS');
-  });
+    // Twenty-two requests with ~40 KB payments: about 10 s on an idle machine, over 30 s on a busy 2-core one.
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The Adyen connector: a MID's card payments go to Adyen's Checkout API (v71; /work of the MID: settings.url, e.g.
+ * The Adyen connector: a MID's card payments go to Adyen's Checkout API (v71; per MID: settings.url, e.g.
  * https://checkout-test.adyen.com/v71, and settings.merchantAccount; credentials { api_key, hmac_key } sealed with
  * the merchant-secrets key). docs/connectors.md "Adyen" has the setup and what is trusted of Adyen's answers.
  *

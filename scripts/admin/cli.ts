@@ -38,8 +38,9 @@ import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
 import { runBrandsCommand } from './brands.js';
 import { runProvidersCommand } from './providers.js';
 import { MIDS_USAGE, runMidsCommand } from './mids.js';
+import { ROUTING_USAGE, runRoutingCommand } from './routing.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|routing|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -51,6 +52,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]   (--connector upstream; docs/connectors.md)
   mids list CLIENT_KEY
+  routing set CLIENT_KEY --file rules.json [--max-attempts N] | routing show CLIENT_KEY   (docs/routing.md)
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
@@ -58,7 +60,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|payments|callbacks|schedu
   counters backfill [--days 30] [--merchant KEY] [--dry-run]   dashboard counters for hours the stream never saw (docs/console.md)
   operators create --email EMAIL   a console operator: the first one of a stage (docs/console.md)
   payments list --merchant KEY [--status S] [--since 7d] | show TRANS_ID   [--json]
-  clock show|advance --by 14d|set ISO|reset   sandbox test clock (docs/test-clock.md)
+  clock show|advance --by 14d|set ISO|reset --merchant KEY   a merchant's sandbox test clock (docs/test-clock.md)
   brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
   providers secret NAME   (an APM provider's webhook secret; the sandbox provider is "sandbox")
   keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; docs/keys.md)
@@ -69,7 +71,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE };
+const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -179,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
-  const groups = ['merchants', 'mids', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
+  const groups = ['merchants', 'mids', 'routing', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
   if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   // A merchant's own commands against a stage's URL (docs/merchant-api.md) need no operator target at all.
   const asMerchantAt = (group === 'callbacks' || group === 'clock') && rest.includes('--merchant') && rest.includes('--url');
@@ -192,6 +194,7 @@ async function main(argv: string[]): Promise<void> {
   let result: unknown;
   if (group === 'merchants') result = await merchants(cmd, rest);
   else if (group === 'mids') result = await runMidsCommand(cmd, rest);
+  else if (group === 'routing') result = await runRoutingCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'callbacks') {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));

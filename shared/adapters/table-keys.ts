@@ -46,8 +46,8 @@ export const keys = {
   activeDataKey: (purpose: string) => ({ pk: `DATAKEY#${purpose}`, sk: 'ACTIVE' }),
   /** Before per-purpose keys: one data key for everything, wrapped by the table key. Read only by the migration. */
   legacyDataKeys: { pk: 'DATAKEY', skPrefix: 'KEY#' },
-  /** The sandbox test clock's offset (one per stage; docs/test-clock.md). */
-  testClock: { pk: 'CLOCK', sk: 'TEST_CLOCK' },
+  /** A merchant's sandbox test clock offset (docs/test-clock.md). */
+  testClock: (clientKey: string) => ({ pk: `CLOCK#${clientKey}`, sk: 'TEST_CLOCK' }),
 };
 
 export const UNDETERMINED = 'UNDETERMINED';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { getConfig, type Config } from '../config.js';
 import { systemClock, type Clock, type TestClockStore } from '../ports/clock.js';
 import { DynamoTestClockStore } from '../adapters/dynamo-test-clock.js';
-import { OffsetClock } from '../operations/clock/offset-clock.js';
+import { MerchantClocks } from '../operations/clock/merchant-clocks.js';
 import { port } from './port.js';
 
 export const config: () => Config = /* @__PURE__ */ port(getConfig);
@@ -12,12 +12,12 @@ export const newId = (): (() => string) => randomUUID;
 
 export const testClock: () => TestClockStore = /* @__PURE__ */ port(() => new DynamoTestClockStore(config().TABLE_NAME));
 
-/** The real time, or on a sandbox the test clock's time (docs/test-clock.md). */
+/** The real time, or on a sandbox the real time and each merchant's test clock (docs/test-clock.md). */
 export const clock: () => Clock = /* @__PURE__ */ port(() => {
   const c = config();
-  // A production stage never reads the test clock, whatever the table holds.
+  // A live stage never reads a test clock, whatever the table holds.
   // At most 5 s stale: someone who just moved the clock expects the next page to see it (merchant config may lag 30 s).
-  return c.TEST_CLOCK ? new OffsetClock(testClock(), Math.min(c.CONFIG_CACHE_TTL_SECONDS, 5) * 1000) : systemClock;
+  return c.TEST_CLOCK ? new MerchantClocks(testClock(), Math.min(c.CONFIG_CACHE_TTL_SECONDS, 5) * 1000) : systemClock;
 });
 
 /**

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.js';
 import { noteIds, notePayment } from '../telemetry.js';
 import { json, rawBody, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';
+import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 
 /**
  * `route`: "POST /api/v1/payment/refund"; its last segment names the operation in the Payments metric.
@@ -12,8 +13,11 @@ export function checkoutApiHandler(route: string, ports: () => Deps, run: (d: De
   const operation = route.split('/').pop()!;
   return httpEndpoint(route, async (event: HttpEvent) => {
     const body = rawBody(event);
-    noteIds({ client_key: merchantKeyOf(body) });
-    const res = await run(ports(), body, event.requestContext?.http?.sourceIp);
+    const merchantKey = merchantKeyOf(body);
+    noteIds({ client_key: merchantKey });
+    // The merchant's objects read its own time: its test clock in a sandbox (docs/test-clock.md).
+    const d = merchantKey ? await onMerchantClock(ports(), merchantKey) : ports();
+    const res = await run(d, body, event.requestContext?.http?.sourceIp);
     const answer = res.body as { result?: unknown; payment_id?: unknown } | undefined;
     if (typeof answer?.payment_id === 'string') noteIds({ trans_id: answer.payment_id });
     const result = answer?.result;

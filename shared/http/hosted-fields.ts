@@ -4,6 +4,7 @@
  */
 import type { Deps } from '../deps.js';
 import { loadSession, type LoadedSession } from '../operations/hosted-fields/session.js';
+import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 import { forbiddenPage } from '../protocol/hosted-fields/pages.js';
 import { header, html, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
 import { httpEndpoint } from './endpoint.js';
@@ -21,7 +22,8 @@ export function tokenHandler(route: string, ports: () => Deps, run: (d: Deps, se
     const session = await loadSession(d, header(event, 'Token'));
     if (!session) return forbidden();
     noteIds({ client_key: session.merchant.clientKey });
-    const res = await run(d, session, rawBody(event), event);
+    // The session's merchant's time (its test clock in a sandbox: docs/test-clock.md).
+    const res = await run(await onMerchantClock(d, session.merchant.clientKey), session, rawBody(event), event);
     const answer = res.body as { result?: unknown; payment_id?: unknown } | undefined;
     if (typeof answer?.payment_id === 'string') noteIds({ trans_id: answer.payment_id });
     if (typeof answer?.result === 'string') notePayment(route.split(' ')[1]!, answer.result);

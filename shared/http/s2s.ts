@@ -6,6 +6,7 @@
  */
 import { ValidationError, type PlatformError } from '../errors.js';
 import type { Deps } from '../deps.js';
+import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 import { authenticateMerchant } from '../operations/auth/authenticate.js';
 import type { MerchantConfig } from '../domain/merchant.js';
 import { toS2sError } from '../protocol/error-wire.js';
@@ -57,7 +58,9 @@ export function s2sFormHandler<R extends S2sBaseRequest>(
       const d = ports();
       // An unknown key fails at the action's hash check, like a wrong hash (no key enumeration).
       const config = await authenticateMerchant(d, clientKey, event.requestContext?.http?.sourceIp);
-      const res = await action.run(request({ deps: d, config, form, rawBody: body }, event));
+      // The merchant's objects read its own time: its test clock in a sandbox (docs/test-clock.md).
+      const md = await onMerchantClock(d, config.merchant.clientKey);
+      const res = await action.run(request({ deps: md, config, form, rawBody: body }, event));
       const answer = (key: string) => (typeof res.body[key] === 'string' ? (res.body[key] as string) : undefined);
       noteIds({ trans_id: answer('trans_id') });
       notePayment(actionName!, answer('result') ?? String(res.statusCode));

@@ -11,6 +11,7 @@ import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { FormErrors } from '../../protocol/checkout/page/card-form.js';
 import { returnTarget, returnUrl, type ReturnKind } from './return-url.js';
 import { isSessionToken, sessionTokenHash } from './session-token.js';
+import { onMerchantClock } from '../clock/merchant-clocks.js';
 
 export interface PageContext {
   token: string;
@@ -31,6 +32,8 @@ export type PageOutcome =
 export interface Loaded {
   ctx: PageContext;
   config: MerchantConfig;
+  /** The deps on the session's merchant's clock (its test clock in a sandbox: docs/test-clock.md). */
+  d: Deps;
 }
 
 export async function load(d: Deps, token: string | undefined): Promise<Loaded | PageOutcome> {
@@ -39,7 +42,7 @@ export async function load(d: Deps, token: string | undefined): Promise<Loaded |
   if (!session) return { kind: 'dead', reason: 'notFound' };
   const config = await d.merchants.get(session.clientKey);
   if (!config) return { kind: 'dead', reason: 'notFound' };
-  return { ctx: { token, session, merchant: config.merchant }, config };
+  return { ctx: { token, session, merchant: config.merchant }, config, d: await onMerchantClock(d, session.clientKey) };
 }
 
 export function isOutcome(v: Loaded | PageOutcome): v is PageOutcome {

@@ -34,6 +34,7 @@ export const cvvOptional = (s: CheckoutSession) => isMoto(s.motoType);
 export async function openPage(d: Deps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
+  d = loaded.d;
   const { ctx } = loaded;
   switch (ctx.session.state) {
     case 'open':
@@ -51,6 +52,7 @@ export async function openPage(d: Deps, token: string | undefined): Promise<Page
 export async function submitPayment(d: Deps, token: string | undefined, form: FormObject, payer: PayerContext): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
+  d = loaded.d;
   const { config } = loaded;
   let { ctx } = loaded;
   const s = ctx.session;
@@ -107,6 +109,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
 export async function confirmThreeDs(d: Deps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
+  d = loaded.d;
   let { ctx } = loaded;
   if (ctx.session.state !== 'challenge') return openPage(d, token);
   // An alternative method's provider decides on its own page, never on this step.
@@ -128,6 +131,7 @@ export async function confirmThreeDs(d: Deps, token: string | undefined): Promis
 export async function cancelPayment(d: Deps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
+  d = loaded.d;
   const { ctx } = loaded;
   if (ctx.session.state !== 'open') return openPage(d, token);
   const done = await claim(d, ctx, { state: 'completed' });

@@ -1,8 +1,9 @@
 /**
- * Moving the sandbox test clock (`npm run admin -- clock …`, docs/test-clock.md). Only stages whose settings make
- * them a sandbox (TEST_CLOCK, from infra/stages.ts) have one: elsewhere every command is refused, and deps() never
- * reads the offset anyway. The clock only moves forward (reset excepted): runs already charged and leases already
- * taken stay consistent, as with Stripe's test clocks.
+ * Moving a merchant's sandbox test clock (`npm run admin -- clock … --merchant KEY`, the merchant API's
+ * /api/v1/merchant/clock; docs/test-clock.md). Each merchant has its own, as Stripe attaches test clocks to test
+ * objects: moving one merchant's time moves nobody else's. Only sandbox stages (TEST_CLOCK, from the stage's kind)
+ * have them: elsewhere every command is refused, and deps() never reads an offset anyway. A clock only moves forward
+ * (reset excepted): runs already charged and leases already taken stay consistent, as with Stripe's test clocks.
  */
 import type { Config } from '../../config.js';
 import type { TestClockSetting, TestClockStore } from '../../ports/clock.js';
@@ -18,6 +19,7 @@ export interface ClockDeps {
 
 export interface ClockView {
   stage: string;
+  clientKey: string;
   /** What the platform's rules read as now. */
   now: string;
   realNow: string;
@@ -36,22 +38,28 @@ export function parseDuration(text: string): number {
   return parts.reduce((ms, p) => ms + Number(p[1]) * UNIT_MS[p[2]!]!, 0);
 }
 
-export async function showClock(d: ClockDeps): Promise<ClockView> {
+export async function showClock(d: ClockDeps, clientKey: string): Promise<ClockView> {
   refuseUnlessSandbox(d);
-  return view(d, (await d.testClock.get())?.offsetMs ?? 0);
+  return view(d, clientKey, (await d.testClock.get(clientKey))?.offsetMs ?? 0);
 }
 
-export async function advanceClock(d: ClockDeps, byMs: number): Promise<ClockView> {
+/** Every merchant clock that was moved at least once (the others show the real time). */
+export async function listClocks(d: ClockDeps): Promise<ClockView[]> {
+  refuseUnlessSandbox(d);
+  return (await d.testClock.list()).map((c) => view(d, c.clientKey, c.offsetMs));
+}
+
+export async function advanceClock(d: ClockDeps, clientKey: string, byMs: number): Promise<ClockView> {
   if (!(byMs > 0)) throw new TestClockError('The clock only moves forward: give a positive duration, e.g. --by 14d.');
-  return move(d, (current) => current + byMs);
+  return move(d, clientKey, (current) => current + byMs);
 }
 
-export async function setClock(d: ClockDeps, at: string): Promise<ClockView> {
+export async function setClock(d: ClockDeps, clientKey: string, at: string): Promise<ClockView> {
   const target = Date.parse(at);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(at) || Number.isNaN(target)) {
     throw new TestClockError(`"${at}" is not an ISO instant. Example: clock set 2027-01-31T00:00:00Z`);
   }
-  return move(d, (current) => {
+  return move(d, clientKey, (current) => {
     const offset = target - d.realNow();
     if (offset < current) {
       throw new TestClockError(`The clock is already past ${at} (${new Date(d.realNow() + current).toISOString()}); it only moves forward. Run "clock reset" first to go back to the real time.`);
@@ -60,31 +68,31 @@ export async function setClock(d: ClockDeps, at: string): Promise<ClockView> {
   });
 }
 
-export async function resetClock(d: ClockDeps): Promise<ClockView> {
-  return move(d, () => 0);
+export async function resetClock(d: ClockDeps, clientKey: string): Promise<ClockView> {
+  return move(d, clientKey, () => 0);
 }
 
-async function move(d: ClockDeps, next: (currentOffsetMs: number) => number): Promise<ClockView> {
+async function move(d: ClockDeps, clientKey: string, next: (currentOffsetMs: number) => number): Promise<ClockView> {
   refuseUnlessSandbox(d);
   // Conditional on the version read: a concurrent move makes us read again and apply ours on top of it.
   for (let tries = 0; tries < 5; tries++) {
-    const current = await d.testClock.get();
+    const current = await d.testClock.get(clientKey);
     const offsetMs = next(current?.offsetMs ?? 0);
     const setting: TestClockSetting = { offsetMs, updatedAt: new Date(d.realNow()).toISOString(), version: (current?.version ?? 0) + 1 };
-    if (await d.testClock.put(setting, current?.version ?? 0)) return view(d, offsetMs);
+    if (await d.testClock.put(clientKey, setting, current?.version ?? 0)) return view(d, clientKey, offsetMs);
   }
   throw new TestClockError('Someone else keeps moving this clock; try again in a moment.');
 }
 
-function refuseUnlessSandbox(d: ClockDeps): void {
+export function refuseUnlessSandbox(d: Pick<ClockDeps, 'config'>): void {
   if (!d.config.TEST_CLOCK) {
-    throw new TestClockError(`Stage "${d.config.STAGE}" is not a sandbox: it has no test clock, and its time is the real time. Use the local platform (npm start) or a sandbox stage (infra/stages.ts sandbox: true).`);
+    throw new TestClockError(`Stage "${d.config.STAGE}" is not a sandbox: it has no test clock, and its time is the real time. Use the local platform (npm start) or a sandbox stage (STAGE_KIND=sandbox).`);
   }
 }
 
-function view(d: ClockDeps, offsetMs: number): ClockView {
+function view(d: ClockDeps, clientKey: string, offsetMs: number): ClockView {
   const real = d.realNow();
-  return { stage: d.config.STAGE, now: new Date(real + offsetMs).toISOString(), realNow: new Date(real).toISOString(), offsetMs, offset: describeOffset(offsetMs) };
+  return { stage: d.config.STAGE, clientKey, now: new Date(real + offsetMs).toISOString(), realNow: new Date(real).toISOString(), offsetMs, offset: describeOffset(offsetMs) };
 }
 
 function describeOffset(ms: number): string {

@@ -1,10 +1,10 @@
 /**
- * The Clock of a sandbox stage: the real time plus the test clock's offset, read from the table and cached briefly
- * per container like merchant config. now() stays synchronous (every rule calls it inline); a stale cache is
+ * One merchant's Clock on a sandbox stage: the real time plus its test clock's offset, read from the table and cached
+ * briefly per container like merchant config. now() stays synchronous (every rule calls it inline); a stale cache is
  * refreshed in the background, and invocations that decide by time (HTTP requests, the runners) await refresh()
  * first so they never act on a reading older than the cache's TTL — or, forced, on any older reading at all.
  */
-import type { Clock, TestClockStore } from '../../ports/clock.js';
+import type { Clock, TestClockSetting } from '../../ports/clock.js';
 import { logger } from '../../logger.js';
 
 export class OffsetClock implements Clock {
@@ -13,7 +13,7 @@ export class OffsetClock implements Clock {
   private loading: Promise<void> | undefined;
 
   constructor(
-    private readonly store: TestClockStore,
+    private readonly read: () => Promise<TestClockSetting | undefined>,
     private readonly ttlMs: number,
     private readonly real: () => number = Date.now,
   ) {}
@@ -41,7 +41,7 @@ export class OffsetClock implements Clock {
 
   private async load(): Promise<void> {
     try {
-      const setting = await this.store.get();
+      const setting = await this.read();
       this.offsetMs = setting?.offsetMs ?? 0;
       this.loadedAt = this.real();
     } catch (err) {

@@ -9,6 +9,7 @@ import type { Merchant, Mid } from '../../domain/merchant.js';
 import { ConflictError } from '../../errors.js';
 import type { CheckoutSession, HostedFieldsSessionData } from '../../ports/checkout-sessions.js';
 import { isSessionToken, newSessionToken } from '../checkout/session-token.js';
+import { onMerchantClock } from '../clock/merchant-clocks.js';
 
 export type HostedSession = CheckoutSession & { hostedFields: HostedFieldsSessionData };
 
@@ -34,7 +35,8 @@ export async function loadSession(d: Deps, token: string | undefined): Promise<L
   if (!isSessionToken(t)) return undefined;
   const tokenHash = hostedFieldsTokenHash(t);
   const session = await d.checkoutSessions.getByTokenHash(tokenHash);
-  if (!session?.hostedFields || isExpired(d, session)) return undefined;
+  // Expiry by the session's merchant's clock (its test clock in a sandbox: docs/test-clock.md).
+  if (!session?.hostedFields || isExpired(await onMerchantClock(d, session.clientKey), session)) return undefined;
   const config = await d.merchants.get(session.clientKey);
   if (!config) return undefined;
   return { token: t, tokenHash, session: session as HostedSession, merchant: config.merchant, mids: config.mids };

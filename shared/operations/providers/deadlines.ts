@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.js';
 import { apmDeadline } from '../../domain/apm-deadline.js';
 import { closeProviderStep } from './provider-step.js';
 import { PATTERNS } from '../../protocol/fields.js';
+import { latestNow, onMerchantClock } from '../clock/merchant-clocks.js';
 
 /** The decline reason of an expired payment; the QR page and the docs say the same. */
 export const EXPIRED = 'expired';
@@ -20,10 +21,12 @@ export interface DeadlineReport {
   expired: number;
 }
 
-export async function expireDue(d: Deps, due: (now: string) => Promise<string[]>): Promise<number> {
-  const now = d.clock.now().toISOString();
+export async function expireDue(stage: Deps, due: (now: string) => Promise<string[]>): Promise<number> {
+  // A sandbox: up to the latest merchant's time, each payment then by its own merchant's test clock.
+  const now = (await latestNow(stage)).toISOString();
   let expired = 0;
   for (const transId of await due(now)) {
+    const d = await onPaymentMerchantClock(stage, transId);
     const isDue = (p: Parameters<typeof apmDeadline>[0]) => {
       const deadline = apmDeadline(p);
       return deadline !== undefined && deadline <= d.clock.now().toISOString();
@@ -53,12 +56,20 @@ export const MAX_WAIT_MS = 65_000;
  * within the deadline's minute, possibly before it), then expire it unless a notification closed it first. A deadline
  * further away (the test clock moved back, or the wake-up came early) is left to the sweeper.
  */
-export async function expireWhenDue(d: Deps, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
-  const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
+export async function expireWhenDue(stage: Deps, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
+  const p = PATTERNS.uuid.test(transId) ? await stage.payments.get(transId) : undefined;
   const deadline = p && apmDeadline(p);
   if (!deadline) return 0;
+  const d = await onMerchantClock(stage, p.clientKey);
   const wait = Date.parse(deadline) - d.clock.now().getTime();
   if (wait > MAX_WAIT_MS) return 0;
   if (wait > 0) await sleep(wait);
-  return expireDue(d, async () => [transId]);
+  return expireDue(stage, async () => [transId]);
+}
+
+/** A sandbox: `d` on the payment's merchant's test clock (docs/test-clock.md); elsewhere `d` itself, unread. */
+async function onPaymentMerchantClock(d: Deps, transId: string): Promise<Deps> {
+  if (!d.clock.forMerchant || !PATTERNS.uuid.test(transId)) return d;
+  const p = await d.payments.get(transId);
+  return p ? onMerchantClock(d, p.clientKey) : d;
 }

@@ -21,6 +21,7 @@ import { enqueue, nextVersion } from '../payment/attempt.js';
 import type { UndeterminedPayments } from '../../ports/undetermined-payments.js';
 import { recorderFor } from './recorders.js';
 import { resolveTransaction, type FinalOutcome } from './resolve.js';
+import { latestNow, onMerchantClock } from '../clock/merchant-clocks.js';
 
 export const GAVE_UP_REASON = 'No final answer from the acquirer.';
 
@@ -57,9 +58,10 @@ export interface ReconcileReport {
 }
 
 export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport> {
-  const now = ctx.deps.clock.now().getTime();
+  // A sandbox: up to the latest merchant's time; each payment is then judged by its own merchant's test clock.
+  const now = (await latestNow(ctx.deps)).getTime();
   const before = new Date(now - ctx.graceSeconds * 1000).toISOString();
-  const listed = await listAbandoned(ctx, before);
+  const listed = await listAbandoned(ctx);
   const entries = await ctx.undetermined.waitingSince(before, ctx.batchSize);
   const report: ReconcileReport = { listed, checked: entries.length, resolved: 0, waiting: 0, conflicts: 0, failed: 0, undetermined: 0 };
   for (const entry of entries) {
@@ -81,10 +83,12 @@ export async function reconcile(ctx: ReconcileContext): Promise<ReconcileReport>
 }
 
 /** Every merchant's abandoned reservations onto the list; one merchant's failure does not stop the others. */
-async function listAbandoned(ctx: ReconcileContext, before: string): Promise<number> {
+async function listAbandoned(ctx: ReconcileContext): Promise<number> {
   let listed = 0;
   for (const clientKey of await ctx.undetermined.merchants()) {
     try {
+      const merchantNow = (await onMerchantClock(ctx.deps, clientKey)).clock.now().getTime();
+      const before = new Date(merchantNow - ctx.graceSeconds * 1000).toISOString();
       listed += await ctx.undetermined.listAbandoned(clientKey, before, ctx.walkSize);
     } catch (err) {
       logger.error('walking a merchant\'s payments failed', { clientKey, error: (err as Error).message });
@@ -95,10 +99,12 @@ async function listAbandoned(ctx: ReconcileContext, before: string): Promise<num
 
 /** One payment's waiting transactions, each asked about and resolved once (also run on an acquirer's notification). */
 export async function reconcilePayment(ctx: Pick<ReconcileContext, 'deps' | 'graceSeconds' | 'giveUpSeconds'>, transId: string, now: number): Promise<{ resolved: number; waiting: number; conflict: boolean }> {
-  const d = ctx.deps;
-  let payment = await d.payments.get(transId);
+  let payment = await ctx.deps.payments.get(transId);
   const result = { resolved: 0, waiting: 0, conflict: false };
   if (!payment) return result;
+  // A sandbox: the payment's grace and give-up run on its merchant's test clock (docs/test-clock.md).
+  const d = await onMerchantClock(ctx.deps, payment.clientKey);
+  if (ctx.deps.clock.forMerchant) now = d.clock.now().getTime();
   const config = await d.merchants.get(payment.clientKey);
   if (!config) throw new Error('merchant of the payment not found');
   const callbacksOf = recorderFor(d, config, payment.protocol);

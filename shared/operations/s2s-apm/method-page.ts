@@ -16,6 +16,7 @@ import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 import type { FormValue } from '../../protocol/form.js';
 import { showProviderPage, submitProviderPage } from './provider-page.js';
+import { onMerchantClock } from '../clock/merchant-clocks.js';
 
 export interface PageResult extends HtmlPage {
   statusCode: number;
@@ -61,6 +62,8 @@ function returnUrlOf(d: Deps, p: Payment, token: string): string | undefined {
 export async function showMethodPage(d: Deps, { transId, token, acceptLanguage }: MethodPageQuery): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  // The payment's deadline is its merchant's (its test clock in a sandbox: docs/test-clock.md).
+  d = await onMerchantClock(d, p.clientKey);
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
   // The provider's page stays open while its provider step is (a "pending" notification makes the payment PENDING).
   if (!(notifies(d, p) ? isWaitingForProvider(p) : isWaitingForPayer(p))) return notFound(lang);
@@ -90,6 +93,8 @@ async function completeOnPage(d: Deps, p: Payment, config: MerchantConfig, decis
 export async function submitMethodPage(d: Deps, { transId, token, decision, collected, acceptLanguage }: MethodPageSubmission): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
+  // The payment's deadline is its merchant's (its test clock in a sandbox: docs/test-clock.md).
+  d = await onMerchantClock(d, p.clientKey);
   const lang = await paymentPageLanguage(d, p, acceptLanguage);
   const config = await d.merchants.get(p.clientKey);
   if (!config) return notFound(lang);

@@ -20,6 +20,7 @@ import { s2sRecorder } from '../s2s-card/pipeline.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { updateSubscription } from './subscription-update.js';
 import { logger } from '../../logger.js';
+import { onMerchantClock } from '../clock/merchant-clocks.js';
 
 export type RunOutcome = 'charged' | 'skipped' | 'ended' | 'stale';
 
@@ -29,9 +30,11 @@ export function runKey(m: RecurringChargeMessage): string {
   return `SCHEDULE_RUN#${m.scheduleId}#${m.recurringToken}#${m.run}`;
 }
 
-export async function chargeRun(d: Deps, m: RecurringChargeMessage): Promise<RunOutcome> {
-  const sub = await d.schedules.getSubscription(m.scheduleId, m.recurringToken);
+export async function chargeRun(stage: Deps, m: RecurringChargeMessage): Promise<RunOutcome> {
+  const sub = await stage.schedules.getSubscription(m.scheduleId, m.recurringToken);
   if (!sub || sub.state !== 'active' || sub.nextRun !== m.run) return 'stale';
+  // The run, its payment and its callback read the subscription's merchant's time (its test clock in a sandbox).
+  const d = await onMerchantClock(stage, sub.clientKey);
   // An operator moved this run to a later date while its message was queued: the runner queues it again then.
   if (sub.nextRunAt > d.clock.now().toISOString()) return 'stale';
   const log = { clientKey: sub.clientKey, scheduleId: sub.scheduleId, run: m.run };
@@ -53,7 +56,7 @@ export async function chargeRun(d: Deps, m: RecurringChargeMessage): Promise<Run
   } catch (err) {
     if (err instanceof IdempotencyClaimedError) {
       // Another delivery of this run is charging right now: SQS brings the message back later.
-      if (err.claim.state === 'in-progress') throw new Error('scheduled run in progress elsewhere');
+      if (err.claim.state === 'in-progress') throw new Error('scheduled run in progress elsewhere', { cause: err });
       transId = (JSON.parse(err.claim.result.body) as { trans_id: string }).trans_id;
     } else if (err instanceof NotFoundError) {
       return end(d, m, 'recurring pair not found');

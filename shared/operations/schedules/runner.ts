@@ -5,7 +5,8 @@
  * advancing the run, so a message lost between the write and the send is queued again when the lease lapses; the
  * consumer charges each (subscription, run) once whatever arrives twice.
  */
-import type { RecurringChargeMessage } from '../../ports/schedules.js';
+import type { DueEntry, RecurringChargeMessage } from '../../ports/schedules.js';
+import { dueFor, latestNow } from '../clock/merchant-clocks.js';
 import { logger } from '../../logger.js';
 import type { RunnerDeps } from './types.js';
 
@@ -14,7 +15,9 @@ const PAGE = 100;
 const MAX_PAGES = 20;
 
 export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost: number; runs: RecurringChargeMessage[] }> {
-  const now = d.clock.now();
+  // A sandbox's merchants each have their own test clock: read up to the latest of them, keep what is due by the
+  // subscription's own merchant (notDueForMerchant), and lease past that bound so leased entries leave the range.
+  const now = await latestNow(d);
   const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
   let queued = 0;
   let lost = 0;
@@ -24,15 +27,25 @@ export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost:
     const due = await d.schedules.findDue(now.toISOString(), PAGE);
     const leased: RecurringChargeMessage[] = [];
     for (const entry of due) {
+      if (await notDueForMerchant(d, entry)) continue;
       if (await d.schedules.lease(entry, leaseUntil)) leased.push({ scheduleId: entry.scheduleId, recurringToken: entry.recurringToken, run: entry.nextRun });
       else lost++;
     }
     if (leased.length) await d.recurringQueue.send(leased);
     queued += leased.length;
     runs.push(...leased);
-    // Leased entries left the due range; a page of only lost races means the index is lagging: stop for now.
+    // Leased entries left the due range; a page of only lost races (or, in a sandbox, of runs due for other merchants
+    // only later) means nothing more to take now.
     if (due.length < PAGE || leased.length === 0) break;
   }
   if (queued || lost) logger.info('schedule runner', { queued, lost });
   return { queued, lost, runs };
+}
+
+/** In a sandbox: the run is not due yet by its own merchant's test clock (docs/test-clock.md). */
+async function notDueForMerchant(d: RunnerDeps, entry: DueEntry): Promise<boolean> {
+  if (!d.clock.forMerchant) return false;
+  const sub = await d.schedules.getSubscription(entry.scheduleId, entry.recurringToken);
+  if (!sub) return false;
+  return !(await dueFor(d, sub.clientKey, sub.nextRunAt));
 }

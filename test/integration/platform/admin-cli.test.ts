@@ -119,13 +119,15 @@ describe('npm run admin', () => {
   }, 60_000);
 
   it('clock show, advance (with progress on stderr) and reset', () => {
-    expect(JSON.parse(admin('clock', 'show'))).toMatchObject({ stage: 'local', offsetMs: 0 });
-    const advanced = spawnSync('npm', ['run', '-s', 'admin', '--', 'clock', 'advance', '--by', '1d'], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+    const mine = ['--merchant', creds.client_key];
+    expect(JSON.parse(admin('clock', 'show', ...mine))).toMatchObject({ stage: 'local', clientKey: creds.client_key, offsetMs: 0 });
+    const advanced = spawnSync('npm', ['run', '-s', 'admin', '--', 'clock', 'advance', '--by', '1d', ...mine], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
     expect(advanced.status).toBe(0);
     expect(JSON.parse(advanced.stdout)).toMatchObject({ offset: expect.stringMatching(/^\+1d/), scheduledRuns: 0, reconciled: 0 });
     expect(advanced.stderr).toContain('clock: now');
     expect(advanced.stderr).toContain('done: 0 scheduled run(s)');
-    expect(adminFails('clock', 'advance', '--by', 'soon')).toContain('--by 14d');
-    expect(JSON.parse(admin('clock', 'reset'))).toMatchObject({ offsetMs: 0 });
+    expect(adminFails('clock', 'advance', '--by', 'soon', ...mine)).toContain('--by 14d');
+    expect(adminFails('clock', 'advance', '--by', '1d')).toContain('--merchant CLIENT_KEY is required');
+    expect(JSON.parse(admin('clock', 'reset', ...mine))).toMatchObject({ offsetMs: 0 });
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
- * The sandbox test clock drives a monthly schedule to its end in seconds: `clock set` moves the platform's time and
- * runs what fell due (runner → RecurringCharge consumer), across month ends (31st → 30th/28th) and a leap day. A
- * stage that is not a sandbox refuses the clock and never reads it.
+ * A merchant's sandbox test clock drives a monthly schedule to its end in seconds: `clock set --merchant` moves that
+ * merchant's time and runs what fell due (runner → RecurringCharge consumer), across month ends (31st → 30th/28th)
+ * and a leap day. Each merchant has its own clock: advancing one runs its due schedule and not another's. A stage
+ * that is not a sandbox refuses the clock and never reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
@@ -22,7 +23,10 @@ let platform: RunningPlatform;
 let merchant: Merchant;
 let shop: MerchantServer;
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-const clock = (...argv: string[]) => runClockCommand(argv, { progress: silent }) as Promise<any>;
+const clockOf = (m: Merchant) => (...argv: string[]) => runClockCommand([...argv, '--merchant', m.clientKey], { progress: silent }) as Promise<any>;
+const clock = (...argv: string[]) => clockOf(merchant)(...argv);
+/** What the merchant's objects read as now. */
+const merchantNow = async (m: Merchant = merchant) => (await deps().clock.forMerchant!(m.clientKey, { force: true })).now();
 
 beforeAll(async () => {
   platform = await startTestPlatform();
@@ -35,16 +39,16 @@ afterAll(async () => {
 });
 
 /** A chain on a monthly schedule (on the 31st) whose first run is `start`. */
-async function monthlyChain(start: string, paymentsCount: number) {
-  const created = await post(createScheduleFields(merchant, { day_of_month: '31', payments_count: String(paymentsCount) }));
+async function monthlyChain(start: string, paymentsCount: number, m: Merchant = merchant) {
+  const created = await post(createScheduleFields(m, { day_of_month: '31', payments_count: String(paymentsCount) }));
   const scheduleId = created.body.schedule_id as string;
-  const sale = await post(saleFields(merchant, { recurring_init: 'Y', schedule_id: scheduleId, schedule_start_date: start }));
+  const sale = await post(saleFields(m, { recurring_init: 'Y', schedule_id: scheduleId, schedule_start_date: start }));
   expect(sale.body).toMatchObject({ result: 'SUCCESS', first_recurring_date: start });
   return { scheduleId, orderId: sale.body.order_id as string, token: sale.body.recurring_token as string };
 }
 
-const runsOf = async (orderId: string) =>
-  (await deps().payments.findByOrder(merchant.clientKey, orderId, 50)).filter((p) => p.action === 'RECURRING_SALE').map((p) => p.createdAt.slice(0, 10)).sort();
+const runsOf = async (orderId: string, m: Merchant = merchant) =>
+  (await deps().payments.findByOrder(m.clientKey, orderId, 50)).filter((p) => p.action === 'RECURRING_SALE').map((p) => p.createdAt.slice(0, 10)).sort();
 
 /** The day before a run nothing is charged; on its day (00:00 UTC) exactly that run is. */
 async function expectRunsOn(orderId: string, dates: string[]) {
@@ -59,13 +63,15 @@ async function expectRunsOn(orderId: string, dates: string[]) {
 describe('clock on the local platform', () => {
   it('shows the real time with no offset until moved', async () => {
     const shown = await clock('show');
-    expect(shown).toMatchObject({ stage: 'local', offsetMs: 0, offset: 'none (real time)' });
+    expect(shown).toMatchObject({ stage: 'local', clientKey: merchant.clientKey, offsetMs: 0, offset: 'none (real time)' });
     expect(Math.abs(Date.parse(shown.now) - Date.now())).toBeLessThan(5000);
   });
 
   it('runs a 12-payment monthly schedule to its end across month ends (31st → 30th → 28th)', async () => {
     await clock('set', '2027-01-15T09:00:00Z');
-    expect(Date.parse(deps().clock.now().toISOString()) - Date.parse('2027-01-15T09:00:00Z')).toBeLessThan(5000);
+    expect((await merchantNow()).getTime() - Date.parse('2027-01-15T09:00:00Z')).toBeLessThan(5000);
+    // Without a merchant, the platform's time is the real time.
+    expect(Math.abs(deps().clock.now().getTime() - Date.now())).toBeLessThan(5000);
     const chain = await monthlyChain('2027-01-31', 12);
     const dates = ['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31'];
     await expectRunsOn(chain.orderId, dates);
@@ -111,7 +117,35 @@ describe('clock on the local platform', () => {
     await expect(clock('advance', '--by', 'soon')).rejects.toThrow('--by 14d');
     const reset = await clock('reset');
     expect(reset).toMatchObject({ offsetMs: 0 });
-    expect(Math.abs(deps().clock.now().getTime() - Date.now())).toBeLessThan(5000);
+    expect(Math.abs((await merchantNow()).getTime() - Date.now())).toBeLessThan(5000);
+    await expect(runClockCommand(['advance', '--by', '1d'], { progress: silent })).rejects.toThrow('--merchant CLIENT_KEY is required');
+  });
+});
+
+describe('each merchant has its own clock', () => {
+  it("advancing merchant A's clock runs A's due schedule and not B's", async () => {
+    const a = await testMerchant({ notificationUrl: shop.url });
+    const b = await testMerchant({ notificationUrl: shop.url });
+    const chainA = await monthlyChain('2027-03-31', 3, a);
+    const chainB = await monthlyChain('2027-03-31', 3, b);
+    const moved = await clockOf(a)('set', '2027-03-31T00:00:00Z');
+    expect(moved).toMatchObject({ clientKey: a.clientKey, scheduledRuns: 1 });
+    expect(await runsOf(chainA.orderId, a)).toEqual(['2027-03-31']);
+    expect(await runsOf(chainB.orderId, b)).toEqual([]);
+    // B's time did not move; the stage's runner run again (as every minute) charges nothing of B's.
+    expect(Math.abs((await merchantNow(b)).getTime() - Date.now())).toBeLessThan(5000);
+    await platform.runScheduled('ScheduleRunner');
+    expect(await deps().schedules.getSubscription(chainB.scheduleId, chainB.token)).toMatchObject({ state: 'active', chargesMade: 0 });
+    // Then B's own clock runs B's.
+    expect((await clockOf(b)('set', '2027-03-31T00:00:00Z')).scheduledRuns).toBe(1);
+    expect(await runsOf(chainB.orderId, b)).toEqual(['2027-03-31']);
+    expect((await clock('show')).offsetMs).toBe(0);
+  }, 60_000);
+
+  it('lists the clocks that moved', async () => {
+    const all = (await runClockCommand(['show'], { progress: silent })) as { clientKey: string; offsetMs: number }[];
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    expect(all.every((c) => typeof c.clientKey === 'string')).toBe(true);
   });
 });
 
@@ -125,6 +159,7 @@ describe('a stage that is not a sandbox', () => {
       resetDeps();
       await expect(clock('show')).rejects.toThrow('Stage "prod" is not a sandbox');
       await expect(clock('advance', '--by', '1d')).rejects.toThrow('is not a sandbox');
+      await expect(runClockCommand(['show'], { progress: silent })).rejects.toThrow('is not a sandbox');
       expect(deps().clock).toBe(systemClock);
     } finally {
       Object.assign(process.env, { TEST_CLOCK: platform.env.TEST_CLOCK, STAGE: platform.env.STAGE });

@@ -248,6 +248,19 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     expect(refunded()).toHaveLength(1);
   });
 
+  it('a refund Adyen fails (REFUND with success false) is declined with Adyen\'s reason; the payment stays settled', async () => {
+    prefer = direct;
+    const sale = await post(saleFields(merchant));
+    const transId = sale.body.trans_id as string;
+    prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
+    await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
+    const reference = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!.json.reference as string;
+    await deliverTwice(webhook({ pspReference: 'RFND0000000000B1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, eventCode: 'REFUND', success: 'false', reason: 'Insufficient balance on payment' }));
+    const payment = await deps().payments.get(transId);
+    expect(payment).toMatchObject({ status: 'SETTLED', refundedAmount: 0 });
+    expect(payment!.history.filter((h) => h.type === 'REFUND')).toMatchObject([{ status: 'fail', declineReason: 'Insufficient balance on payment' }]);
+  });
+
   it('VOID of a SALE settled today: /reversals by pspReference; the CANCEL_OR_REFUND webhook voids it', async () => {
     prefer = direct;
     const sale = await post(saleFields(merchant));

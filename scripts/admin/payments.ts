@@ -72,8 +72,8 @@ async function show(transId: string, json: boolean): Promise<unknown> {
   const timeline = await paymentTimeline(callbackDeps(), payment);
   if (json) return { payment: summary(payment), timeline };
   const head = renderTable(
-    ['TRANS_ID', 'MERCHANT', 'ACTION', 'STATUS', 'AMOUNT', 'ORDER_ID', 'CARD'],
-    [[payment.transId, payment.clientKey, payment.action, payment.status, amountOf(payment), payment.orderId, payment.card ? maskCard(payment.card) : '']],
+    ['TRANS_ID', 'MERCHANT', 'ACTION', 'STATUS', 'AMOUNT', 'ORDER_ID', 'CARD', 'MID'],
+    [[payment.transId, payment.clientKey, payment.action, payment.status, amountOf(payment), payment.orderId, payment.card ? maskCard(payment.card) : '', payment.midId]],
   );
   const rows = renderTable(['TIME', 'KIND', 'WHAT', 'RESULT'], timeline.map((e) => [e.at.slice(0, 23).replace('T', ' '), e.kind, e.what, e.result]));
   return `${head}\n\nTimeline\n${rows}`;

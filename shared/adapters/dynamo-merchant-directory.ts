@@ -5,6 +5,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
+import { RoutingConflictError, type RoutingTable } from '../domain/routing.js';
 import { DEFAULT_MAPPINGS, paymentModeOf } from '../domain/merchant.js';
 import type { MerchantChanges, MerchantDirectory } from '../ports/merchant-directory.js';
 import type { SecretBox } from '../ports/secret-box.js';
@@ -43,6 +44,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     return {
       merchant: await this.toMerchant(profile as unknown as StoredMerchant),
       mids: items.filter((i) => String(i.sk).startsWith('MID#')).map((i) => toMid(stripKeys(i) as unknown as Mid)),
+      ...routingOf(items.find((i) => i.sk === ROUTING_SK)),
     };
   }
 
@@ -124,6 +126,25 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     this.cache.delete(clientKey);
   }
 
+  /** Replaces the routing table if its stored version is still `table.version - 1` (0: none stored yet). */
+  async putRouting(clientKey: string, table: RoutingTable): Promise<void> {
+    const key = { pk: keys.merchant(clientKey).pk, sk: ROUTING_SK };
+    try {
+      await writeItem(ddbClient(), {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...key, kind: 'routing', ...table },
+          ConditionExpression: table.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
+          ...(table.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': table.version - 1 } }),
+        },
+      });
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new RoutingConflictError();
+      throw err;
+    }
+    this.cache.delete(clientKey);
+  }
+
   async list(): Promise<Merchant[]> {
     const res = await ddbClient().send(
       new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'MERCHANTS' } }),
@@ -139,6 +160,13 @@ function toMid(stored: Mid): Mid {
 
 export function passwordContext(clientKey: string): string {
   return `merchant-password:${clientKey}`;
+}
+
+/** The merchant's ROUTING item (docs/routing.md), in the same partition: read by the same Query, no extra trip. */
+const ROUTING_SK = 'ROUTING';
+
+function routingOf(item: Record<string, unknown> | undefined): { routing?: RoutingTable } {
+  return item ? { routing: stripKeys(item) as unknown as RoutingTable } : {};
 }
 
 function stripKeys(item: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,5 @@
 /** Merchants and their MIDs (merchant IDs at an acquirer, reached through a connector). */
+import type { RoutingTable } from './routing.js';
 import type { HashAlgorithm } from '../protocol/signature.js';
 
 export type PaymentMode = 'SMS' | 'DMS' | 'SMS/DMS';
@@ -98,4 +99,6 @@ export interface Merchant {
 export interface MerchantConfig {
   merchant: Merchant;
   mids: Mid[];
+  /** The merchant's routing rules (docs/routing.md); absent: routing by mode, MOTO and zero amount only. */
+  routing?: RoutingTable;
 }

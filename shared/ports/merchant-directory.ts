@@ -1,4 +1,5 @@
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
+import type { RoutingTable } from '../domain/routing.js';
 
 export interface MerchantDirectory {
   /** Merchant and its MIDs, cached per container for a short time. Undefined for an unknown key. */
@@ -6,6 +7,8 @@ export interface MerchantDirectory {
   create(merchant: Merchant): Promise<void>;
   update(clientKey: string, changes: MerchantChanges): Promise<Merchant>;
   putMid(clientKey: string, mid: Mid): Promise<void>;
+  /** Writes the routing table if nobody wrote another since version - 1 was read (RoutingConflictError otherwise). */
+  putRouting(clientKey: string, table: RoutingTable): Promise<void>;
   list(): Promise<Merchant[]>;
 }
 

@@ -11,7 +11,10 @@ import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
 import { charge, resolveCardToken } from '../payment/index.js';
-import { isMoto, routePayment } from '../payment/routing.js';
+import { isMoto } from '../payment/routing.js';
+import { routeWithRules } from '../routing/route.js';
+import { cardBrand } from '../../protocol/fields.js';
+import { routingTableOf } from '../routing/table-of.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeApm } from './page-apm.js';
 import type { PageContext } from './page-flow.js';
@@ -52,13 +55,15 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
   if (form.choice.kind === 'apm') return chargeApm(d, ctx, mids, form.choice, paymentDetails(s, payer));
   const { action, type } = OPERATION_ACTIONS[s.operation];
   // A purchase only a DMS MID takes is held there (spec transition table); a MOTO session needs a MOTO-enabled MID.
-  const { mid, authorize } = routePayment(mids, {
-    authorize: s.operation === 'purchase' && s.auth,
-    sale: s.operation === 'purchase',
-    moto: isMoto(s.motoType),
-    zeroAmount: s.order.amount === 0,
-  });
   const { card, cardToken, payerEmail } = await payerCard(d, s, form.choice);
+  const moto = isMoto(s.motoType);
+  const { mid, authorize } = routeWithRules(
+    mids,
+    await routingTableOf(d, s.clientKey),
+    { authorize: s.operation === 'purchase' && s.auth, sale: s.operation === 'purchase', moto, zeroAmount: s.order.amount === 0 },
+    // The page's payer is present: its own 3DS may run, except for MOTO and payouts.
+    { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto, threeDs: !moto && s.operation !== 'credit', integration: 'checkout' },
+  );
   const payee = form.payeeCardNumber;
   // The core names the payment with its first id; the session minted that id (payment_id) when it was created,
   // so a cancelled or expired session's return URL and the payment agree, and a retried attempt cannot double it.

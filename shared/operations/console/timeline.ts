@@ -56,6 +56,9 @@ export function paymentSummary(p: Payment) {
     amount: formatAmount(money(p.amount, p.currency)),
     currency: p.currency,
     card: p.card ? maskCard(p.card) : undefined,
+    /** The MID that served the payment (routing, docs/routing.md): every follow-up stays on it. */
+    midId: p.midId,
+    midName: p.details.midName,
     declineReason: p.declineReason,
     recurringToken: p.recurringToken,
     chargeback: p.details.chargeback

@@ -18,7 +18,9 @@ import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-f
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
 import { charge } from '../payment/index.js';
-import { routePayment } from '../payment/routing.js';
+import { routeWithRules } from '../routing/route.js';
+import { routingTableOf } from '../routing/table-of.js';
+import { cardBrand } from '../../protocol/fields.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { openCardData } from './card-data.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
@@ -105,7 +107,13 @@ async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOper
   const card = await openCardData(d, loaded);
   if (!card) throw BusinessRuleError.noCardData();
   // A purchase only a DMS MID takes is held there (spec transition table); a debit never is.
-  const { mid, authorize } = routePayment(loaded.mids, { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 });
+  const { mid, authorize } = routeWithRules(
+    loaded.mids,
+    await routingTableOf(d, s.clientKey),
+    { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 },
+    // The payer is on the merchant's page: the platform's 3DS may run.
+    { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto: false, threeDs: true, integration: 'hosted-fields' },
+  );
   // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
   if (d.connectors.named(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
     throw BusinessRuleError.invalidRequest();

@@ -11,7 +11,9 @@ import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCard, readCom
 import { readMpiData } from '../../protocol/s2s-card/mpi-data.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { resolveCardToken } from '../payment/index.js';
-import { isMoto, routePayment } from '../payment/routing.js';
+import { isMoto } from '../payment/routing.js';
+import { routeWithRules } from '../routing/route.js';
+import { cardBrand } from '../../protocol/fields.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
@@ -53,7 +55,16 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
     : formula1Token({ email, password: merchant.password, cardToken: input.cardToken! }, merchant.hashAlgorithm);
   if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
   const card = input.card ?? { ...(await resolveCardToken(req.deps, merchant.clientKey, input.cardToken!)).card, cvv: input.cvv };
-  const { mid, authorize } = routePayment(mids, { authorize: input.authorize, sale: true, moto: isMoto(input.common.motoType), zeroAmount: input.order.amount === 0 });
+  const moto = isMoto(input.common.motoType);
+  // A stored card charged without the payer (payer_present=N: a merchant-initiated card-on-file payment) cannot
+  // face a 3DS challenge: nobody is there to answer it.
+  const externalThreeDs = !!input.threeDs || (!!input.cardToken && payerAbsent(input.common.payer.present));
+  const { mid, authorize } = routeWithRules(
+    mids,
+    req.config.routing,
+    { authorize: input.authorize, sale: true, moto, zeroAmount: input.order.amount === 0 },
+    { brand: cardBrand(card.number), currency: input.order.currency, amount: input.order.amount, moto, threeDs: !moto && !externalThreeDs, integration: 's2s-card' },
+  );
   const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
 
   return chargeOnce(req, action, {
@@ -63,9 +74,7 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
     card,
     payerEmail: email,
     authorize,
-    // A stored card charged without the payer (payer_present=N: a merchant-initiated card-on-file payment) cannot
-    // face a 3DS challenge: nobody is there to answer it.
-    externalThreeDs: !!input.threeDs || (!!input.cardToken && payerAbsent(input.common.payer.present)),
+    externalThreeDs,
     authentication: input.threeDs?.authentication,
     browser: browserOf(input.common),
     payerIp: payerIpOf(input.common),

@@ -1,0 +1,145 @@
+/**
+ * Reads a routing rules file (docs/routing.md) against the merchant's MIDs. Every problem is listed, each naming the
+ * rule and field it is about, so one run of `routing set` shows all there is to fix.
+ */
+import type { Mid } from '../../domain/merchant.js';
+import { CARD_BRANDS, INTEGRATIONS, type Integration, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
+
+export const DEFAULT_MAX_ATTEMPTS = 2;
+/** More would keep a merchant's request open for too long: each attempt is one acquirer round trip. */
+export const MAX_ATTEMPTS_LIMIT = 5;
+
+export class RoutingRulesError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The routing rules are not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Parsed = Omit<RoutingTable, 'version'>;
+
+export function parseRoutingRules(input: unknown, mids: Mid[], opts: { maxAttempts?: number } = {}): Parsed {
+  const problems: string[] = [];
+  if (!isObject(input)) throw new RoutingRulesError(['The file must hold a JSON object with a "rules" list.']);
+  checkKeys(input, ['rules', 'maxAttempts', 'softDeclines'], 'The file', problems);
+  const maxAttempts = opts.maxAttempts ?? (input.maxAttempts === undefined ? DEFAULT_MAX_ATTEMPTS : input.maxAttempts);
+  if (!Number.isInteger(maxAttempts) || (maxAttempts as number) < 1 || (maxAttempts as number) > MAX_ATTEMPTS_LIMIT) {
+    problems.push(`maxAttempts must be a whole number from 1 to ${MAX_ATTEMPTS_LIMIT}.`);
+  }
+  let softDeclines: string[] | undefined;
+  if (input.softDeclines !== undefined) {
+    if (!Array.isArray(input.softDeclines) || input.softDeclines.length === 0 || !input.softDeclines.every((c) => typeof c === 'string' && c.trim() !== '')) {
+      problems.push('softDeclines must be a non-empty list of decline reasons or codes (text).');
+    } else softDeclines = input.softDeclines.map((c: string) => c.trim());
+  }
+  if (!Array.isArray(input.rules)) problems.push('"rules" must be a list (an empty list removes all rules).');
+  const known = new Map(mids.map((m) => [m.midId, m]));
+  const rules = (Array.isArray(input.rules) ? input.rules : []).map((r: unknown, i: number) => parseRule(r, `Rule ${i + 1}`, known, problems));
+  // A rule after one that matches every payment is never reached.
+  const raw: unknown[] = Array.isArray(input.rules) ? input.rules : [];
+  const catchAll = raw.findIndex((r) => isObject(r) && (r.match === undefined || (isObject(r.match) && Object.keys(r.match).length === 0)));
+  if (catchAll >= 0 && catchAll < rules.length - 1) {
+    problems.push(`Rule ${catchAll + 2} and later can never match: rule ${catchAll + 1} has no conditions and matches every payment (put it last).`);
+  }
+  if (problems.length) throw new RoutingRulesError(problems);
+  return { maxAttempts: maxAttempts as number, ...(softDeclines ? { softDeclines } : {}), rules: rules as RoutingRule[] };
+}
+
+function parseRule(input: unknown, at: string, known: Map<string, Mid>, problems: string[]): RoutingRule | undefined {
+  if (!isObject(input)) {
+    problems.push(`${at}: must be an object with "match" and "mids".`);
+    return undefined;
+  }
+  const label = typeof input.name === 'string' && input.name ? `${at} ("${input.name}")` : at;
+  checkKeys(input, ['name', 'match', 'mids'], label, problems);
+  const match = parseConditions(input.match ?? {}, label, problems);
+  const mids: RoutingRule['mids'] = [];
+  if (!Array.isArray(input.mids) || input.mids.length === 0) problems.push(`${label}: "mids" must list at least one MID.`);
+  else {
+    const seen = new Set<string>();
+    for (const [j, m] of input.mids.entries()) {
+      const where = `${label}, MID ${j + 1}`;
+      if (!isObject(m) || typeof m.midId !== 'string') {
+        problems.push(`${where}: must be {"midId": "…", "weight": N}.`);
+        continue;
+      }
+      checkKeys(m, ['midId', 'weight'], where, problems);
+      const weight = m.weight === undefined ? (input.mids.length === 1 ? 100 : undefined) : m.weight;
+      if (!known.has(m.midId)) problems.push(`${where}: unknown MID "${m.midId}" (see: npm run admin -- mids list CLIENT_KEY).`);
+      else if (!known.get(m.midId)!.enabled) problems.push(`${where}: MID "${m.midId}" is disabled.`);
+      if (seen.has(m.midId)) problems.push(`${where}: MID "${m.midId}" is listed twice in the same rule; give it one weight.`);
+      seen.add(m.midId);
+      if (!Number.isInteger(weight) || (weight as number) < 0 || (weight as number) > 100) problems.push(`${where}: "weight" must be a whole number from 0 to 100.`);
+      mids.push({ midId: m.midId, weight: weight as number });
+    }
+    const total = mids.reduce((s, m) => s + (Number.isInteger(m.weight) ? m.weight : 0), 0);
+    if (mids.every((m) => Number.isInteger(m.weight)) && total !== 100) problems.push(`${label}: the weights add up to ${total}; they must add up to 100.`);
+  }
+  return { ...(typeof input.name === 'string' && input.name ? { name: input.name } : {}), match, mids };
+}
+
+function parseConditions(input: unknown, at: string, problems: string[]): RuleConditions {
+  if (!isObject(input)) {
+    problems.push(`${at}: "match" must be an object.`);
+    return {};
+  }
+  checkKeys(input, ['brands', 'currencies', 'minAmount', 'maxAmount', 'moto', 'threeDs', 'integrations'], `${at}, match`, problems);
+  const c: RuleConditions = {};
+  const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
+  if (brands) {
+    const unknown = brands.filter((b) => !(CARD_BRANDS as readonly string[]).includes(b));
+    if (unknown.length) problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
+    c.brands = brands;
+  }
+  const currencies = stringList(input.currencies, `${at}: "currencies"`, problems, (x) => x.toUpperCase());
+  if (currencies) {
+    const bad = currencies.filter((x) => !/^[A-Z]{3}$/.test(x));
+    if (bad.length) problems.push(`${at}: ${bad.map((b) => `"${b}"`).join(', ')} is not an ISO 4217 currency code (three letters).`);
+    c.currencies = currencies;
+  }
+  for (const key of ['minAmount', 'maxAmount'] as const) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (!Number.isSafeInteger(v) || (v as number) < 0) problems.push(`${at}: "${key}" must be a whole number of minor units, 0 or more (e.g. 1000 for 10.00).`);
+    else c[key] = v as number;
+  }
+  if (c.minAmount !== undefined && c.maxAmount !== undefined && c.minAmount > c.maxAmount) {
+    problems.push(`${at}: can never match: minAmount ${c.minAmount} is greater than maxAmount ${c.maxAmount}.`);
+  }
+  for (const key of ['moto', 'threeDs'] as const) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') problems.push(`${at}: "${key}" must be true or false.`);
+    else c[key] = v;
+  }
+  if (c.moto === true && c.threeDs === true) problems.push(`${at}: can never match: a MOTO payment never runs 3DS (moto true with threeDs true).`);
+  const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
+  if (integrations) {
+    const unknown = integrations.filter((x) => !(INTEGRATIONS as readonly string[]).includes(x));
+    if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${INTEGRATIONS.join(', ')}).`);
+    c.integrations = integrations as Integration[];
+  }
+  return c;
+}
+
+/** A condition's list: absent is "any"; an empty list could never match, so it is refused. */
+function stringList(v: unknown, at: string, problems: string[], norm: (s: string) => string): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) {
+    problems.push(`${at} must be a list of text values.`);
+    return undefined;
+  }
+  if (v.length === 0) {
+    problems.push(`${at} is an empty list: the rule could never match (leave it out to match any).`);
+    return undefined;
+  }
+  return v.map((x: string) => norm(x.trim()));
+}
+
+function checkKeys(o: Record<string, unknown>, allowed: string[], at: string, problems: string[]): void {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) problems.push(`${at}: unknown field "${k}" (known: ${allowed.join(', ')}).`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untrusted JSON object whose fields the callers check one by one
+function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

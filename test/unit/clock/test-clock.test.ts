@@ -108,6 +108,7 @@ describe('MerchantClocks', () => {
       payments: { enumerable: true, get: () => (built++, { port: 'payments' }) },
     });
     const mine = await onMerchantClock(d, 'A');
+    expect(built).toBe(0); // the lazy ports stay getters, not built by the swap
     expect(mine.clock.now().getTime()).toBe(REAL + DAY);
     expect(mine.payments).toEqual({ port: 'payments' });
     expect({ ...mine }.payments).toEqual({ port: 'payments' });

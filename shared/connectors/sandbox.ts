@@ -5,6 +5,8 @@
  *   01/2038 approved            02/2038 declined              03/2038 approved, capture declined
  *   05/2038 3DS then approved   06/2038 3DS then declined     12/2038 redirect then approved
  *   12/2039 redirect then declined   4601541833776519 (any expiry): payouts approved
+ *   04/2038 declined "Issuer unavailable." (a soft decline) on the first MID tried, approved when the payment
+ *           cascades to another MID (routing rules, docs/routing.md)
  *   10/2038 the acquirer never answers (this platform's addition: lets merchants test UNDEFINED / PREPARE)
  *   08/2038 approved, but the acquirer never answers its CAPTURE (UNDEFINED / PENDING; an inquiry finds it captured)
  *
@@ -23,6 +25,7 @@ import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorPaymentReq
 export const SANDBOX_DECLINE_REASON = 'Declined by processing.';
 export const SANDBOX_NO_ANSWER_REASON = 'Acquirer did not answer.';
 export const SANDBOX_NOT_COMPLETED_REASON = 'Authentication was not completed.';
+export const SANDBOX_SOFT_DECLINE_REASON = 'Issuer unavailable.';
 
 function digits(seed: string, n: number): string {
   const hex = createHash('sha256').update(seed).digest('hex');
@@ -45,7 +48,7 @@ export async function sandboxLatency(): Promise<void> {
 
 export { AcquirerTimeoutError };
 
-type Scenario = 'capture-no-answer' | 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
+type Scenario = 'soft-decline' | 'capture-no-answer' | 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
 
 export function sandboxScenario(expMonth: string, expYear: string): Scenario {
   const key = `${expMonth.padStart(2, '0')}/${expYear.length === 2 ? `20${expYear}` : expYear}`;
@@ -54,6 +57,8 @@ export function sandboxScenario(expMonth: string, expYear: string): Scenario {
       return 'success';
     case '03/2038':
       return 'capture-decline';
+    case '04/2038':
+      return 'soft-decline';
     case '10/2038':
       return 'no-answer';
     case '08/2038':
@@ -85,6 +90,7 @@ export const sandboxConnector: Connector = {
     const scenario = sandboxScenario(req.card.expMonth, req.card.expYear);
     if (scenario.startsWith('no-answer')) throw new AcquirerTimeoutError('sandbox acquirer timed out');
     if (scenario === 'decline') return declined(req.transId);
+    if (scenario === 'soft-decline' && (req.routingAttempt ?? 1) === 1) return { kind: 'declined', reason: SANDBOX_SOFT_DECLINE_REASON, rrn: digits(`rrn:${req.transId}`, 12) };
     // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
     if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };
     if (scenario.startsWith('redirect')) return { kind: 'challenge', type: 'REDIRECT' };
@@ -139,7 +145,8 @@ export function sandboxInquiry(req: ConnectorInquiry): ConnectorOutcome | 'unkno
     return req.type === 'CAPTURE' && scenario === 'capture-decline' ? declined(req.transId) : approved(`${req.transId}:${req.attemptId}`);
   }
   if (scenario === 'no-answer-approved' || scenario === 'success' || scenario === 'capture-decline') return approved(req.transId);
-  if (scenario === 'decline') return declined(req.transId);
+  // An inquiry cannot tell which MID answered: a soft-declined payment found unanswered is reported declined.
+  if (scenario === 'decline' || scenario === 'soft-decline') return declined(req.transId);
   // A 3DS / redirect payment: its first request wanted the payer's step, which nobody completed; its completion
   // (a follow-up attempt of the same type) was decided by the card.
   if (req.attemptId === req.transId) return { kind: 'declined', reason: SANDBOX_NOT_COMPLETED_REASON };

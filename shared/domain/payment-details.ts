@@ -128,9 +128,17 @@ export interface StoredChargeback {
   date: string;
 }
 
+/** One MID a payment was tried on and its answer ("declined: Issuer unavailable.", "approved", "not reached"). */
+export interface RoutingAttempt {
+  midId: string;
+  answer: string;
+}
+
 /** How the payment was processed. */
 export interface ProcessingDetails {
   midName?: string;
+  /** The MIDs a cascaded payment was tried on, in order, with their answers (docs/routing.md); absent: one MID. */
+  routingAttempts?: RoutingAttempt[];
   /** The payment holds its funds (an authorization), or a SALE routed to a DMS MID. */
   authorize?: boolean;
   /** The history type of the payment's own transaction (SALE / AUTH / DEBIT ...). */

@@ -78,6 +78,8 @@ export interface ConnectorCard {
 
 export interface ConnectorPaymentRequest {
   transId: string;
+  /** 2 and up: the payment cascaded here after a soft decline on another MID (docs/routing.md). */
+  routingAttempt?: number;
   /** The merchant's order, for acquirers whose messages carry it. */
   orderId?: string;
   description?: string;

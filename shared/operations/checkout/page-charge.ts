@@ -12,7 +12,7 @@ import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
 import { charge, resolveCardToken } from '../payment/index.js';
 import { isMoto } from '../payment/routing.js';
-import { routeWithRules } from '../routing/route.js';
+import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { routingTableOf } from '../routing/table-of.js';
 import { checkoutCallbacks } from './callbacks.js';
@@ -57,13 +57,14 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
   // A purchase only a DMS MID takes is held there (spec transition table); a MOTO session needs a MOTO-enabled MID.
   const { card, cardToken, payerEmail } = await payerCard(d, s, form.choice);
   const moto = isMoto(s.motoType);
-  const { mid, authorize } = routeWithRules(
+  const routed = routeWithRules(
     mids,
     await routingTableOf(d, s.clientKey),
     { authorize: s.operation === 'purchase' && s.auth, sale: s.operation === 'purchase', moto, zeroAmount: s.order.amount === 0 },
     // The page's payer is present: its own 3DS may run, except for MOTO and payouts.
     { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto, threeDs: !moto && s.operation !== 'credit', integration: 'checkout' },
   );
+  const { mid, authorize } = routed;
   const payee = form.payeeCardNumber;
   // The core names the payment with its first id; the session minted that id (payment_id) when it was created,
   // so a cancelled or expired session's return URL and the payment agree, and a retried attempt cannot double it.
@@ -87,6 +88,7 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
       payout: s.operation === 'credit',
       // Payouts run no 3DS of the payer's own.
       externalThreeDs: s.operation === 'credit',
+      cascade: cascadeOf(routed),
       browser: { acceptHeader: payer.acceptHeader, userAgent: payer.userAgent },
       // The page's caller is the payer: their address is the payer IP the acquirer receives.
       payerIp: payer.ip,

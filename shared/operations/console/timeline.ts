@@ -59,6 +59,7 @@ export function paymentSummary(p: Payment) {
     /** The MID that served the payment (routing, docs/routing.md): every follow-up stays on it. */
     midId: p.midId,
     midName: p.details.midName,
+    routingAttempts: p.details.routingAttempts,
     declineReason: p.declineReason,
     recurringToken: p.recurringToken,
     chargeback: p.details.chargeback

@@ -20,6 +20,7 @@ import { claimOf } from './recover.js';
 import { newTransId } from './payment-id.js';
 import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
+import { payWithCascade, type Cascade } from '../routing/cascade.js';
 
 export interface ChargeInput {
   clientKey: string;
@@ -54,6 +55,8 @@ export interface ChargeInput {
   issueRecurringToken: boolean;
   /** The protocol's follow-up hash verifier for the new payment (Payment.fuv), stored from its first write. */
   followUpVerifier?: (p: Payment) => string;
+  /** Where a soft decline may be retried (routing rules, docs/routing.md); absent: the one MID only. */
+  cascade?: Cascade;
 }
 
 /** Refusals that need no acquirer call: checked before anything is written. */
@@ -64,12 +67,13 @@ function checkConnectorRequirements(d: CoreDeps, input: ChargeInput): void {
   }
 }
 
-function callConnector(d: CoreDeps, input: ChargeInput, transId: string): Promise<ConnectorOutcome> {
+function callConnector(d: CoreDeps, input: ChargeInput, transId: string, routingAttempt = 1): Promise<ConnectorOutcome> {
   const connector = d.connectors.forMid(input.clientKey, input.mid);
   const order = { orderId: input.orderId, description: input.orderDescription };
   if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card, ...order });
   return connector.pay({
     transId,
+    ...(routingAttempt > 1 ? { routingAttempt } : {}),
     ...order,
     payer: payerOf(input),
     returnUrl: input.details.termUrl3ds,
@@ -134,7 +138,7 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
     {
       transactionType: input.transactionType,
       hold: input.authorize,
-      call: (id) => callConnector(d, input, id),
+      call: (id) => payWithCascade(d, reserved, input.mid, input.cascade, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt)),
       async onAnswer(payment, outcome) {
         if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
         if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);

@@ -9,6 +9,7 @@ import type { PaymentFacts, RoutingTable, RuleMid } from '../../domain/routing.j
 import { routePayment, type Route, type RoutingNeeds } from '../payment/routing.js';
 import { firstMatchingRule } from './match.js';
 import { routingRandom } from './random.js';
+import type { Cascade } from './cascade.js';
 
 export interface RoutedPayment extends Route {
   /** MIDs to try next on a soft decline, in order (empty without a matching rule). */
@@ -41,6 +42,12 @@ export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, nee
     maxAttempts: table.maxAttempts,
     softDeclines: table.softDeclines,
   };
+}
+
+/** Where a soft decline of the payment may go next (cascade.ts); undefined when nowhere. */
+export function cascadeOf(routed: RoutedPayment): Cascade | undefined {
+  if (routed.fallbacks.length === 0 || routed.maxAttempts < 2) return undefined;
+  return { fallbacks: routed.fallbacks.map((r) => r.mid), maxAttempts: routed.maxAttempts, softDeclines: routed.softDeclines };
 }
 
 /** The route of one MID, or undefined when it cannot take the payment. */

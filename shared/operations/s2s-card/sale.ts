@@ -12,7 +12,7 @@ import { readMpiData } from '../../protocol/s2s-card/mpi-data.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { resolveCardToken } from '../payment/index.js';
 import { isMoto } from '../payment/routing.js';
-import { routeWithRules } from '../routing/route.js';
+import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { cardBrand } from '../../protocol/fields.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
@@ -59,12 +59,13 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   // A stored card charged without the payer (payer_present=N: a merchant-initiated card-on-file payment) cannot
   // face a 3DS challenge: nobody is there to answer it.
   const externalThreeDs = !!input.threeDs || (!!input.cardToken && payerAbsent(input.common.payer.present));
-  const { mid, authorize } = routeWithRules(
+  const routed = routeWithRules(
     mids,
     req.config.routing,
     { authorize: input.authorize, sale: true, moto, zeroAmount: input.order.amount === 0 },
     { brand: cardBrand(card.number), currency: input.order.currency, amount: input.order.amount, moto, threeDs: !moto && !externalThreeDs, integration: 's2s-card' },
   );
+  const { mid, authorize } = routed;
   const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
 
   return chargeOnce(req, action, {
@@ -75,6 +76,7 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
     payerEmail: email,
     authorize,
     externalThreeDs,
+    cascade: cascadeOf(routed),
     authentication: input.threeDs?.authentication,
     browser: browserOf(input.common),
     payerIp: payerIpOf(input.common),

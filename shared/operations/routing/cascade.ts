@@ -1,0 +1,92 @@
+/**
+ * Cascading (docs/routing.md): a payment declined softly by one MID of its rule is tried on the rule's next MID, in
+ * the same request, up to the table's maxAttempts. Only a soft decline — an answer on the configured list, or an
+ * acquirer that refused the request before it was reached — moves on. Never after a hard decline, after a timeout
+ * (the first acquirer may have approved: the outcome is undetermined), or once 3DS / a redirect has started.
+ *
+ * Before asking the next MID, the payment is written with that MID: if this process dies or the next acquirer does
+ * not answer, the reconciler asks the MID that may hold the money. The path without a cascade writes nothing more.
+ */
+import type { Mid } from '../../domain/merchant.js';
+import type { Payment } from '../../domain/payment.js';
+import type { RoutingAttempt } from '../../domain/payment-details.js';
+import type { ConnectorOutcome } from '../../ports/connector.js';
+import { AcquirerUrlRefusedError } from '../../connectors/http-transport.js';
+import { logger } from '../../logger.js';
+import type { CoreDeps } from '../payment/types.js';
+
+export interface Cascade {
+  /** MIDs to try next, in order. */
+  fallbacks: Mid[];
+  /** The most MIDs one request may try, the first included. */
+  maxAttempts: number;
+  softDeclines?: string[];
+}
+
+/** Answers that mean "the issuer could not decide now", not "no": another acquirer may get an answer. */
+export const DEFAULT_SOFT_DECLINES = ['issuer unavailable', 'do not honour', 'do not honor', 'try again'];
+
+const normal = (s: string) => s.trim().toLowerCase().replace(/[.!]+$/, '');
+
+export function isSoftDecline(outcome: ConnectorOutcome, list: string[] = DEFAULT_SOFT_DECLINES): boolean {
+  if (outcome.kind !== 'declined') return false;
+  const reason = normal(outcome.reason);
+  return list.some((code) => reason === normal(code) || reason.includes(normal(code)));
+}
+
+/** Nothing was sent: the acquirer cannot have acted on the request. */
+function notReached(err: unknown): boolean {
+  if (err instanceof AcquirerUrlRefusedError) return true;
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND';
+}
+
+function answerOf(outcome: ConnectorOutcome): string {
+  if (outcome.kind === 'declined') return `declined: ${outcome.reason}`;
+  return outcome.kind;
+}
+
+/**
+ * Calls `pay` on the payment's MID, then on the fallbacks while the answer is a soft decline. `reserved` is the
+ * payment as written; it is updated in place (MID, version, attempts) so the caller's final write follows on.
+ */
+export async function payWithCascade(
+  d: CoreDeps,
+  reserved: Payment,
+  first: Mid,
+  cascade: Cascade | undefined,
+  pay: (mid: Mid, attempt: number) => Promise<ConnectorOutcome>,
+): Promise<ConnectorOutcome> {
+  const mids = [first, ...(cascade?.fallbacks ?? [])].slice(0, Math.max(1, cascade?.maxAttempts ?? 1));
+  const attempts: RoutingAttempt[] = [];
+  for (let i = 0; ; i++) {
+    const mid = mids[i]!;
+    const last = i === mids.length - 1;
+    if (i > 0) await switchMid(d, reserved, mid, attempts);
+    let outcome: ConnectorOutcome;
+    try {
+      outcome = await pay(mid, i + 1);
+    } catch (err) {
+      if (last || !notReached(err)) throw err;
+      attempts.push({ midId: mid.midId, answer: 'not reached' });
+      continue;
+    }
+    attempts.push({ midId: mid.midId, answer: answerOf(outcome) });
+    if (!last && isSoftDecline(outcome, cascade?.softDeclines)) continue;
+    if (attempts.length > 1) reserved.details.routingAttempts = attempts;
+    return outcome;
+  }
+}
+
+/** The payment now belongs to `mid`: written before that MID is asked, conditional on the version (one writer). */
+async function switchMid(d: CoreDeps, reserved: Payment, mid: Mid, attempts: RoutingAttempt[]): Promise<void> {
+  reserved.midId = mid.midId;
+  reserved.connector = mid.connector;
+  reserved.descriptor = mid.descriptor;
+  reserved.details.midName = mid.name;
+  reserved.details.routingAttempts = [...attempts];
+  reserved.version += 1;
+  reserved.updatedAt = d.clock.now().toISOString();
+  await d.payments.update(reserved, []);
+  logger.info('payment cascaded to the next MID', { transId: reserved.transId, midId: mid.midId, attempt: attempts.length + 1 });
+}

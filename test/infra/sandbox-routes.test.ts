@@ -22,9 +22,9 @@ function routeKeys(stage: string, kind?: string): string[] {
 }
 
 describe('sandbox-only routes', () => {
-  it('marks the hosted-fields demo page sandbox-only in the route table', () => {
+  it('marks the hosted-fields demo page and the merchant test clock sandbox-only in the route table', () => {
     expect(ROUTES.find((r) => r.path === '/hosted-fields/demo')?.sandboxOnly).toBe(true);
-    expect(ROUTES.filter((r) => r.sandboxOnly).map((r) => r.path)).toEqual(['/hosted-fields/demo']);
+    expect(ROUTES.filter((r) => r.sandboxOnly).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /hosted-fields/demo', 'GET /api/v1/merchant/clock', 'POST /api/v1/merchant/clock']);
   });
 
   it('says which stages are sandboxes', () => {

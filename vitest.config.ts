@@ -19,8 +19,14 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Copies each worker's output for the card-data scan at the end of the run.
     setupFiles: ['test/support/log-capture.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
+    // Quiet logs: failures stand out. The shared logger reads its level when first imported, before any test file
+    // starts a platform; tests that read the logs raise it themselves (logger.setLogLevel), as the card-data scan
+    // test does at DEBUG. Child platforms (`npm start`) inherit these variables.
+    env: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    // Guards against hangs only, sized for a busy 2-core machine (a platform starts in a hook; a flow waits for its
+    // callbacks); a test that measures time sets its own.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],

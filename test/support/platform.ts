@@ -10,13 +10,19 @@ import { createMerchant, createMid, type NewMid } from '../../shared/operations/
 import { encodeForm, type FormValue } from '../../shared/protocol/form.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 
+/**
+ * The platform's handlers run in this worker and log through its shared logger, whose level was set when it was first
+ * imported: ERROR (vitest.config.ts), or DEBUG in a test file that reads the logs (./read-logs.ts). The same level
+ * goes to the platform's environment.
+ */
 export async function startTestPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
+  const level = process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR';
   return startPlatform({
     port: 0,
     prefix: `t${randomUUID().slice(0, 8)}`,
     endpoints: inject('endpoints'),
     schedules: 'manual',
-    extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', CONFIG_CACHE_TTL_SECONDS: '0', ...extraEnv },
+    extraEnv: { LOG_LEVEL: level, POWERTOOLS_LOG_LEVEL: level, CONFIG_CACHE_TTL_SECONDS: '0', ...extraEnv },
   });
 }
 
@@ -55,8 +61,11 @@ export async function postJson(url: string, payload: unknown, headers: Record<st
   return { status: res.status, body };
 }
 
-/** Polls until `check` returns a value (or the timeout passes). For asynchronous effects such as callbacks. */
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+/**
+ * Polls until `check` returns a value. For asynchronous effects such as callbacks. The timeout only guards against a
+ * hang (a busy 2-core machine delivers a callback in seconds, not milliseconds): never use it to measure anything.
+ */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();

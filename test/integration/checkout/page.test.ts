@@ -2,6 +2,8 @@
  * The payer's page over HTTP (a scripted payer with fetch; the real-browser run is test/e2e/checkout.test.ts):
  * security headers, language, the sandbox cards, 3DS, the return URL and its hash, callbacks, dead links, races.
  */
+// First: this file reads the platform's logs, at DEBUG (see the module).
+import '../../support/read-logs.js';
 import { cvvPattern } from '../../../scripts/security/card-data.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -20,7 +22,7 @@ let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO' });
+  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });

@@ -24,11 +24,17 @@ let platform: RunningPlatform;
 let merchant: Merchant;
 let shop: MerchantServer;
 
-// Room for the test to see the reservation and interfere while the acquirer answers, even on a loaded machine.
-const LATENCY_MS = 2000;
-const LOCK_SECONDS = 4;
-/** From the first request's answer to past its claim's lock (the lock counts from the reservation). */
+// Room for the test to see the reservation and interfere while the acquirer answers, and to send the duplicate
+// within the lock once the first request answered, even on a busy 2-core machine.
+const LATENCY_MS = 3000;
+const LOCK_SECONDS = 9;
+/**
+ * From the first request's answer to past its claim's lock. The lock is a time by design (it counts from the
+ * reservation, at least LATENCY_MS before the answer), so this wait can only be longer than needed, never shorter.
+ */
 const PAST_THE_LOCK_MS = (LOCK_SECONDS * 1000 - LATENCY_MS) + 500;
+/** Only guards against a hang: the reservation is looked for until it shows up. */
+const RESERVATION_DEADLINE_MS = 60_000;
 
 beforeAll(async () => {
   platform = await startTestPlatform({ SANDBOX_LATENCY_MS: String(LATENCY_MS), IDEMPOTENCY_LOCK_SECONDS: String(LOCK_SECONDS) });
@@ -48,7 +54,7 @@ async function interfere(find: () => Promise<Payment | undefined>, until: (p: Pa
   const p = await eventually(async () => {
     const found = await find();
     return found && until(found) ? found : undefined;
-  }, LATENCY_MS);
+  }, RESERVATION_DEADLINE_MS);
   await deps().payments.update(nextVersion(p, new Date().toISOString()), []);
   return p;
 }
@@ -81,7 +87,7 @@ describe('a payment whose request died after the acquirer answered is charged on
     expect(cb.fields).toMatchObject({ status: 'SETTLED', trans_id: reserved.transId });
     await sleep(500);
     expect(callbacksFor(reserved.transId)).toHaveLength(1);
-  }, 30_000);
+  }, 120_000);
 
   it('S2S CREDITVOID: a retried partial refund answers the interrupted refund instead of refunding twice', async () => {
     const sale = await postForm(`${platform.url}/post`, saleFields(merchant));
@@ -107,7 +113,7 @@ describe('a payment whose request died after the acquirer answered is charged on
     const second = await postForm(`${platform.url}/post`, refund);
     expect(second.body).toMatchObject({ result: 'ACCEPTED' });
     await eventually(async () => ((await deps().payments.get(transId))?.refundedAmount === 600 ? true : undefined));
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('a scheduled run redelivered by SQS after its consumer died is charged once', () => {
@@ -127,7 +133,7 @@ describe('a scheduled run redelivered by SQS after its consumer died is charged 
     expect(charged).toHaveLength(1);
     expect(charged[0]).toMatchObject({ status: 'SETTLED', transId: (reserved as PromiseFulfilledResult<Payment>).value.transId });
     expect(await deps().schedules.getSubscription(scheduleId, message.recurringToken)).toMatchObject({ chargesMade: 1, nextRun: 2 });
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Checkout /api/v1/payment/recurring charges once per signed body', () => {
@@ -156,5 +162,5 @@ describe('Checkout /api/v1/payment/recurring charges once per signed body', () =
     const ids = new Set([...ok, later].map((r) => r.body.payment_id));
     expect(ids.size).toBe(1);
     expect(await byOrder(number)).toHaveLength(1);
-  }, 30_000);
+  }, 120_000);
 });

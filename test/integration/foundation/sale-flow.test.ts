@@ -2,6 +2,8 @@
  * The foundation's vertical slice through every layer: gateway → handler → DynamoDB (≤ 2 round trips on the write
  * path) → outbox → SQS → delivery to the merchant's URL, with the F2 signature verifying.
  */
+// First: this file reads the platform's logs, at DEBUG (see the module).
+import '../../support/read-logs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
@@ -19,7 +21,7 @@ let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60', LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO' });
+  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });

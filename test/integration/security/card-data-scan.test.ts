@@ -3,6 +3,8 @@
  * every log line the platform writes is captured, then every item of the table (all Scan pages) and every log line
  * is searched for the PANs (with or without separators), the CVVs, and attributes named like a CVV.
  */
+// First: this file reads the platform's logs, at DEBUG (see the module).
+import '../../support/read-logs.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

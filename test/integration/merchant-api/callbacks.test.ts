@@ -58,11 +58,12 @@ describe('signed merchant requests', () => {
     const future = await get(path, a, { now: new Date(Date.now() + 310_000) });
     const unknown = await get(path, { clientKey: '00000000-0000-4000-8000-000000000000', password: a.password });
     const unsigned = await get(path, a, { headers: {} });
+    const garbage = await get(path, a, { headers: { 'x-client-key': 'k'.repeat(500), 'x-timestamp': '1e99', 'x-signature': 'z'.repeat(5000) } });
     // Signed for another query than the one sent.
     const url = `${path}?limit=1`;
     const otherQuery = await get(url, a, { headers: signRequest(a.clientKey, a.password, { method: 'GET', path, query: 'limit=2', body: '' }) });
     const expected = { http_code: 401, error_code: 401, error_message: 'Signature is not valid.', errors: [{ error_code: 401, error_message: 'Signature is not valid.' }] };
-    for (const refused of [wrongPassword, stale, future, unknown, unsigned, otherQuery]) {
+    for (const refused of [wrongPassword, stale, future, unknown, unsigned, garbage, otherQuery]) {
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual(expected);
     }

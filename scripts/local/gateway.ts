@@ -123,10 +123,21 @@ function jsonError(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ message }));
 }
 
-export function createGateway(routes: RouteDefinition[]): Server {
+/**
+ * `isReady`: until it says so, every request (/health too) answers 503, as API Gateway answers while its integration
+ * is unavailable. The local platform listens first (its URL goes into the handlers' environment) and becomes ready
+ * only once that environment is set and the data keys are wrapped again under the new moto keys: a request in between
+ * would fail on a half-started platform.
+ */
+export function createGateway(routes: RouteDefinition[], isReady: () => boolean = () => true): Server {
   const compiled = routes.map(compile);
   return createServer(async (req, res) => {
     try {
+      if (!isReady()) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end(JSON.stringify({ message: 'Service Unavailable' }));
+        return;
+      }
       const url = new URL(req.url ?? '/', 'http://local');
       const path = url.pathname;
       // The console's static pages: deployed, CloudFront + S3 serve them, not a function.

@@ -103,7 +103,9 @@ async function startOn(
     createLocalResources(opts.prefix, { ...endpoints, region: REGION }),
     createConsolePool(opts.prefix, { moto: endpoints.moto, region: REGION }),
   ]);
-  const server = createGateway(ROUTES);
+  // Answers 503 until everything a request needs is in place (the end of this function).
+  let ready = false;
+  const server = createGateway(ROUTES, () => ready);
   await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const escrowFile = opts.dataDir ? join(opts.dataDir, 'key-escrow.json') : undefined;
@@ -186,6 +188,7 @@ async function startOn(
   pollers.push(...(await wireOpsEvents(opts.prefix, endpoints.moto, resources.eventBusName, sqs, opts.queueWaitSeconds)));
 
   let stopped = false;
+  ready = true;
   return {
     url,
     resources,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toEvent } from '../../../scripts/local/gateway.js';
+import { createGateway, toEvent } from '../../../scripts/local/gateway.js';
 
 describe('toEvent', () => {
   it('builds a payload-format 2.0 event with path parameters, query, cookies and a text body', async () => {
@@ -38,5 +38,27 @@ describe('toEvent', () => {
       isBase64Encoded: false,
       requestContext: { http: { method: 'POST', path: '/pay/abc', sourceIp: '127.0.0.1' }, stage: '$default' },
     });
+  });
+});
+
+describe('createGateway before the platform is ready', () => {
+  it('answers every request 503 (health included) until it is ready, then routes', async () => {
+    let ready = false;
+    const server = createGateway([{ id: 'Health', method: 'GET', path: '/health', handler: 'functions/platform/health', grants: [] }], () => ready);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const early = await fetch(`${url}/health`);
+      expect(early.status).toBe(503);
+      expect(early.headers.get('retry-after')).toBe('1');
+      expect(await early.json()).toEqual({ message: 'Service Unavailable' });
+      expect((await fetch(`${url}/post`, { method: 'POST' })).status).toBe(503);
+      ready = true;
+      // Routed now: a path of no route gets API Gateway's 404.
+      expect((await fetch(`${url}/nowhere`)).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

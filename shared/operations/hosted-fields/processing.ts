@@ -18,7 +18,8 @@ import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-f
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
 import { charge } from '../payment/index.js';
-import { routeWithRules } from '../routing/route.js';
+import { cascadeOf, routeWithRules } from '../routing/route.js';
+import type { Cascade } from '../routing/cascade.js';
 import { routingTableOf } from '../routing/table-of.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
@@ -45,7 +46,7 @@ export async function processPayment(d: Deps, loaded: LoadedSession, operation: 
     s = now;
   }
   if (!started) throw ConflictError.sessionChanged();
-  const { claimed, card, mid, authorize } = started;
+  const { claimed, card, mid, authorize, cascade } = started;
   s = claimed;
   const challengeToken = randomBytes(24).toString('base64url');
   let payment: Payment;
@@ -65,6 +66,7 @@ export async function processPayment(d: Deps, loaded: LoadedSession, operation: 
         amount: s.order.amount,
         currency: s.order.currency,
         mid,
+        cascade,
         card: { number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvv: card.cvv, holder: req.name },
         payerEmail: req.email ?? s.customer?.email,
         authorize,
@@ -99,6 +101,7 @@ interface Started {
   card: SubmittedCard;
   mid: Mid;
   authorize: boolean;
+  cascade?: Cascade;
 }
 
 /** Checks what needs no acquirer, then claims the session and drops its sealed card in one conditional write. */
@@ -107,19 +110,20 @@ async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOper
   const card = await openCardData(d, loaded);
   if (!card) throw BusinessRuleError.noCardData();
   // A purchase only a DMS MID takes is held there (spec transition table); a debit never is.
-  const { mid, authorize } = routeWithRules(
+  const routed = routeWithRules(
     loaded.mids,
     await routingTableOf(d, s.clientKey),
     { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 },
     // The payer is on the merchant's page: the platform's 3DS may run.
     { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto: false, threeDs: true, integration: 'hosted-fields' },
   );
+  const { mid, authorize } = routed;
   // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.
   if (d.connectors.named(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
     throw BusinessRuleError.invalidRequest();
   }
   const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });
-  return claimed && { claimed, card, mid, authorize };
+  return claimed && { claimed, card, mid, authorize, cascade: cascadeOf(routed) };
 }
 
 /** The session's one payment as it stands now (a repeated processing call, or one racing the first). */

@@ -32,10 +32,9 @@ import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-transport.js';
 import type { AdyenAnswer, AdyenTransport } from './adyen-transport.js';
 import { adyenBaseUrl, checkAdyenSetup, type AdyenCredentials } from './adyen-setup.js';
-import { modificationReference, parseItem, referenceParts, signatureMatches } from './adyen-webhook.js';
+import { ADYEN, ADYEN_REFUSED, modificationReference, parseItem, referenceParts, signatureMatches } from '../protocol/providers/adyen-webhook.js';
 
-export const ADYEN = 'adyen';
-export const ADYEN_REFUSED = 'Refused by Adyen.';
+export { ADYEN, ADYEN_REFUSED };
 /** Prefix of the decline when Adyen refused a request before processing it (an HTTP 4xx answer). */
 export const ADYEN_REQUEST_REFUSED = 'Adyen refused the request';
 /** Prefix of the decline when this stage may not call the MID's Adyen URL: nothing was sent. */

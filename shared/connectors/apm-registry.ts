@@ -11,7 +11,7 @@ import type { ApmConnector, ApmConnectorRegistry, MerchantApmProviders } from '.
 import type { Mid } from '../domain/merchant.js';
 import type { StageKind } from '../config.js';
 import { brandDescriptor } from '../apm/catalogue.js';
-import { apmProviderOf, isSandboxConnector, SandboxInLiveError } from './stage-kind.js';
+import { apmProviderOf, isSandboxConnector, SandboxInLiveError } from '../domain/stage-kind.js';
 
 export class ApmConnectorCatalogue implements ApmConnectorRegistry {
   constructor(

@@ -20,7 +20,7 @@ import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
 import { BusinessRuleError, SignatureError } from '../errors.js';
 import type { StageKind } from '../config.js';
-import { isSandboxConnector, SandboxInLiveError } from './stage-kind.js';
+import { isSandboxConnector, SandboxInLiveError } from '../domain/stage-kind.js';
 
 export interface ConnectorEntry {
   connector: Connector;
@@ -34,7 +34,7 @@ export class ConnectorCatalogue implements ConnectorRegistry {
     entries: ConnectorEntry[],
     /** Where a payment's MID is read (settings, sealed credentials) for its follow-ups. */
     private readonly merchants: Pick<MerchantDirectory, 'get'>,
-    /** live: no sandbox connector may be registered (shared/connectors/stage-kind.ts). */
+    /** live: no sandbox connector may be registered (shared/domain/stage-kind.ts). */
     private readonly kind: StageKind = 'live',
   ) {
     for (const e of entries) {

@@ -75,7 +75,7 @@ export interface ApmConnectorRegistry {
   forBrand(brand: string): ApmConnector | undefined;
   /**
    * The providers as one merchant may use them: a brand only when one of these (enabled) MIDs' connector reaches
-   * its provider (shared/connectors/stage-kind.ts). What a merchant is offered and charged through.
+   * its provider (shared/domain/stage-kind.ts). What a merchant is offered and charged through.
    */
   forMids<M extends Pick<Mid, 'connector' | 'enabled'>>(mids: readonly M[]): MerchantApmProviders<M>;
   /** The provider of a stored payment (its `connector`); throws for an unknown name. */

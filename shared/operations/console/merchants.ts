@@ -12,7 +12,7 @@ import type { Merchant, Mid } from '../../domain/merchant.js';
 import { checkNotificationUrl, createMerchant, createMid, merchantSettings, REQUIRABLE_PAYER_FIELDS } from '../admin/merchants.js';
 import { acceptableMethods } from '../checkout/methods.js';
 import { allBrands } from '../../apm/catalogue.js';
-import { midConnectorChoices, providersReachedBy } from '../../connectors/stage-kind.js';
+import { midConnectorChoices, providersReachedBy } from '../../domain/stage-kind.js';
 import type { StageKind } from '../../config.js';
 import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';

@@ -13,7 +13,7 @@ import type { Payment } from '../../domain/payment.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, returnPage } from '../../protocol/s2s-card/threeds-page.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
-import { ADYEN } from '../../connectors/adyen.js';
+import { ADYEN } from '../../protocol/providers/adyen-webhook.js';
 import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { notFoundPage, type PageResult } from '../pages/challenge-page.js';

@@ -16,7 +16,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { adyenConnector, adyenReturnPath, ADYEN_REQUEST_REFUSED } from '../../../shared/connectors/adyen.js';
 import { adyenTransport, type AdyenTransport } from '../../../shared/connectors/adyen-transport.js';
-import { itemSignature, type AdyenNotificationItem } from '../../../shared/connectors/adyen-webhook.js';
+import { itemSignature, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
 import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

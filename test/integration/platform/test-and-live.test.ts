@@ -20,7 +20,7 @@ import { ConnectorCatalogue } from '../../../shared/connectors/registry.js';
 import { ApmConnectorCatalogue } from '../../../shared/connectors/apm-registry.js';
 import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
 import { sandboxApmConnector } from '../../../shared/connectors/sandbox-apm.js';
-import { isSandboxConnector } from '../../../shared/connectors/stage-kind.js';
+import { isSandboxConnector } from '../../../shared/domain/stage-kind.js';
 import { systemClock } from '../../../shared/ports/clock.js';
 import { ValidationError } from '../../../shared/errors.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';

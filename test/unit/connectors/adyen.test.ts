@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adyenConnector, ADYEN_NATIVE_3DS, ADYEN_NO_PSP_REFERENCE, ADYEN_REFUSED, ADYEN_URL_REFUSED, paymentOutcome } from '../../../shared/connectors/adyen.js';
 import type { AdyenAnswer, AdyenCall, AdyenTransport } from '../../../shared/connectors/adyen-transport.js';
 import { checkAdyenSetup } from '../../../shared/connectors/adyen-setup.js';
-import { itemSignature, parseNotificationRequest, referenceParts, signatureMatches, type AdyenNotificationItem } from '../../../shared/connectors/adyen-webhook.js';
+import { itemSignature, parseNotificationRequest, referenceParts, signatureMatches, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
 import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
 import { acquirerAddressRules, AcquirerUrlRefusedError } from '../../../shared/connectors/http-transport.js';
 import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';

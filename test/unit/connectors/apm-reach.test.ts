@@ -1,11 +1,11 @@
 /**
- * A merchant reaches an APM provider only through its enabled MIDs (shared/connectors/stage-kind.ts): the brands it
+ * A merchant reaches an APM provider only through its enabled MIDs (shared/domain/stage-kind.ts): the brands it
  * is offered and the MIDs its APM payments route to follow from that, and a live catalogue holds no sandbox.
  */
 import { describe, expect, it } from 'vitest';
 import { ApmConnectorCatalogue } from '../../../shared/connectors/apm-registry.js';
 import { buildApmConnectors } from '../../../shared/connectors/index.js';
-import { apmProviderOf, isSandboxConnector, midConnectorChoices, providersReachedBy } from '../../../shared/connectors/stage-kind.js';
+import { apmProviderOf, isSandboxConnector, midConnectorChoices, providersReachedBy } from '../../../shared/domain/stage-kind.js';
 import { sandboxApmConnector } from '../../../shared/connectors/sandbox-apm.js';
 import { apmMethods } from '../../../shared/operations/checkout/methods.js';
 

@@ -7,6 +7,11 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** The connector's name, as MIDs and the notification route spell it. */
+export const ADYEN = 'adyen';
+/** The decline recorded when Adyen refused a payment. */
+export const ADYEN_REFUSED = 'Refused by Adyen.';
+
 export interface AdyenNotificationItem {
   pspReference: string;
   originalReference?: string;

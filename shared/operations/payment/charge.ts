@@ -138,7 +138,7 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
     {
       transactionType: input.transactionType,
       hold: input.authorize,
-      call: (id) => payWithCascade(d, reserved, input.mid, input.cascade, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt)),
+      call: (id) => payWithCascade(d, reserved, input.mid, reachableCascade(d, input), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt)),
       async onAnswer(payment, outcome) {
         if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
         if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
@@ -148,6 +148,13 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
     },
     hooks,
   );
+}
+
+/** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */
+function reachableCascade(d: CoreDeps, input: ChargeInput): ChargeInput['cascade'] {
+  if (!input.cascade) return undefined;
+  const accept = !!input.browser?.acceptHeader?.trim();
+  return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter((m) => accept || !d.connectors.named(m.connector).requiresAcceptHeader) };
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {

@@ -2,6 +2,8 @@
  * The common middlewares (shared/middleware/handler.ts): one invocation line with the latency and the noted ids, the
  * event never logged, a missing Lambda context tolerated, EMF metrics only when METRICS_ENABLED, by action and result.
  */
+// First: this file reads the logs, at DEBUG (see the module).
+import '../../support/read-logs.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaHandler } from '../../../shared/middleware/handler.js';
 import { noteDeliveries, noteIds, notePayment } from '../../../shared/telemetry.js';

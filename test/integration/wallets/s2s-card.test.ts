@@ -3,6 +3,8 @@
  * Google and Apple build them (test roots configured as the platform's trust roots), decrypted with the merchant's
  * sealed key, paid through the charge core; every refusal is a payment_token error; no DPAN reaches DynamoDB or logs.
  */
+// First: this file reads the platform's logs, at DEBUG (see the module).
+import '../../support/read-logs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';

@@ -13,6 +13,7 @@ import { encodeForm } from '../protocol/form.js';
 import type { StageKind } from '../config.js';
 import { checkPublicUrl, vetPublicUrl, type AddressPolicy, type Resolver } from '../net/public-url.js';
 import { postPinned } from '../net/pinned-post.js';
+import { AcquirerUrlRefusedError } from '../ports/connector.js';
 
 export interface HttpAnswer {
   status: number;
@@ -32,13 +33,8 @@ export function acquirerAddressRules(kind: StageKind): AcquirerAddressRules {
   return kind === 'live' ? { requireHttps: true, allowLoopback: false } : { requireHttps: false, allowLoopback: true };
 }
 
-/** The URL was refused before anything was sent: nothing reached the acquirer. */
-export class AcquirerUrlRefusedError extends Error {
-  constructor(readonly reason: string) {
-    super(`acquirer URL refused: ${reason}`);
-    this.name = 'AcquirerUrlRefusedError';
-  }
-}
+// Part of the connector port: the routing cascade tells this refusal (nothing was sent) from a decline.
+export { AcquirerUrlRefusedError };
 
 /** Why `text` may not be an acquirer URL under `rules` (no DNS: shape and literal addresses), or undefined. */
 export function refusedAcquirerUrl(text: string, rules: AcquirerAddressRules): string | undefined {

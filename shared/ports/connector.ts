@@ -296,3 +296,11 @@ export interface PaymentOfConnector {
 export function midCredentialsContext(clientKey: string, midId: string): string {
   return `mid-credentials:${clientKey}:${midId}`;
 }
+
+/** A connector refused the MID's URL before anything was sent: nothing reached the acquirer (routing may cascade). */
+export class AcquirerUrlRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`acquirer URL refused: ${reason}`);
+    this.name = 'AcquirerUrlRefusedError';
+  }
+}

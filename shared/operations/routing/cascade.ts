@@ -10,8 +10,7 @@
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import type { RoutingAttempt } from '../../domain/payment-details.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
-import { AcquirerUrlRefusedError } from '../../connectors/http-transport.js';
+import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import type { CoreDeps } from '../payment/types.js';
 

@@ -13,10 +13,11 @@ import { hostedFieldsTargets } from './targets/hosted-fields.js';
 import { pageTargets } from './targets/pages.js';
 import { providerTargets } from './targets/providers.js';
 import { consoleTargets } from './targets/console.js';
+import { merchantApiTargets } from './targets/merchant-api.js';
 
 export type { FuzzTarget } from './target.js';
 
-export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...providerTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets, ...consoleTargets];
+export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...providerTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets, ...consoleTargets, ...merchantApiTargets];
 
 export const FUZZ_GROUPS: string[] = [...new Set(FUZZ_TARGETS.map((t) => t.group))];
 

@@ -1,15 +1,62 @@
 /**
  * Providers' notifications (POST /providers/{provider}/notifications): JSON bodies about known and unknown payments,
  * every status, unsigned, wrongly signed or with a junk signature, and unknown providers. None may be a 5xx; a
- * wrong signature is a 401 in the protocol's error format.
+ * wrong signature is a 401 in the protocol's error format. Adyen's webhooks (answered in Adyen's own format) and the
+ * payer's return from Adyen's pages must not fail either.
  */
 import fc from 'fast-check';
-import type { FuzzTarget } from '../target.js';
 import { bodyRequest } from '../bodies.js';
+import { segment, type FuzzTarget as Target } from '../target.js';
 
 const statuses = fc.constantFrom('executed', 'rejected', 'pending', 'ACSC', 'RJCT', 'paid', 'failed', 'EXECUTED', '', 'toString');
 
-export const providerTargets: FuzzTarget[] = [
+const adyenItem = (fx: { sale: { transId: string } }) =>
+  fc.record(
+    {
+      pspReference: fc.oneof(fc.stringMatching(/^[A-Z0-9]{16}$/), fc.string({ maxLength: 40 })),
+      merchantReference: fc.constantFrom(fx.sale.transId, `${fx.sale.transId}:capture`, 'x', ''),
+      merchantAccountCode: fc.constantFrom('ShopECOM', ''),
+      eventCode: fc.constantFrom('AUTHORISATION', 'CAPTURE', 'REFUND', 'CANCELLATION', 'toString', ''),
+      success: fc.constantFrom('true', 'false', true, 'maybe'),
+      amount: fc.record({ value: fc.oneof(fc.integer(), fc.constant('10')), currency: fc.constantFrom('USD', 'EUR', '') }, { requiredKeys: [] }),
+      additionalData: fc.record({ hmacSignature: fc.oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 60 })) }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  );
+
+const adyenReturn = (method: 'GET' | 'POST'): Target => ({
+  name: `${method} /providers/adyen/return/{transId}`,
+  route: `${method} /providers/adyen/return/{transId}`,
+  group: 'providers',
+  family: 'page',
+  requests: (fx) =>
+    method === 'GET'
+      ? fc.tuple(segment([fx.sale.transId, '00000000-0000-4000-8000-000000000000']), fc.constantFrom('', '?redirectResult=abc', '?redirectResult=', '?redirectResult=%ZZ')).map(([id, q]) => ({ method, path: `/providers/adyen/return/${id}${q}`, headers: {} }))
+      : segment([fx.sale.transId]).chain((id) =>
+          bodyRequest({ method, path: `/providers/adyen/return/${id}`, kind: 'form', fields: fc.record({ redirectResult: fc.string({ maxLength: 200 }), MD: fc.string({ maxLength: 50 }), PaRes: fc.string({ maxLength: 200 }) }, { requiredKeys: [] }) }),
+        ),
+});
+
+export const providerTargets: Target[] = [
+  {
+    name: 'POST /providers/adyen/notifications',
+    route: 'POST /providers/adyen/notifications',
+    group: 'providers',
+    // Adyen expects "[accepted]" and its own error answers, not the protocol's: only "never a 5xx" applies.
+    family: 'page',
+    requests: (fx) =>
+      bodyRequest({
+        method: 'POST',
+        path: '/providers/adyen/notifications',
+        kind: 'json',
+        fields: fc.record(
+          { live: fc.constantFrom('false', 'true', false, 1), notificationItems: fc.array(fc.oneof(adyenItem(fx).map((NotificationRequestItem) => ({ NotificationRequestItem })), adyenItem(fx)), { maxLength: 3 }) },
+          { requiredKeys: [] },
+        ),
+      }),
+  },
+  adyenReturn('GET'),
+  adyenReturn('POST'),
   {
     name: 'POST /providers/{provider}/notifications',
     route: 'POST /providers/{provider}/notifications',

@@ -9,6 +9,7 @@ import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeyPurpose } from '../resources.js';
 import { ddbClient, kmsClient } from './aws-clients.js';
+import { dataKeyContext } from './data-key-context.js';
 import { escrowDataKey } from './local-key-escrow.js';
 import { keys } from './table-keys.js';
 
@@ -26,11 +27,6 @@ export interface DataKeyRingOptions {
 interface ActiveKey {
   id: string;
   createdAt: number;
-}
-
-/** KMS encryption context of a data key: CloudTrail shows which purpose and key every unwrap was for. */
-export function dataKeyContext(purpose: string, id: string): Record<string, string> {
-  return { purpose, id };
 }
 
 export class DataKeyRing {

@@ -9,7 +9,7 @@ import { DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_PURPOSES, type KeyPurpose } from '../resources.js';
 import { ddbClient, kmsClient } from './aws-clients.js';
-import { dataKeyContext } from './kms-data-keys.js';
+import { dataKeyContext } from './data-key-context.js';
 import { readEscrow } from './local-key-escrow.js';
 import { keys } from './table-keys.js';
 

@@ -8,7 +8,7 @@ import { EncryptCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_PURPOSES, type KeyPurpose } from '../resources.js';
 import { ddbClient, kmsClient } from './aws-clients.js';
-import { dataKeyContext } from './kms-data-keys.js';
+import { dataKeyContext } from './data-key-context.js';
 
 export function readEscrow(file: string): Record<string, string> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};

@@ -6,7 +6,7 @@
  */
 import { ConflictError } from '../../errors.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { recordedEvent } from './recover.js';
+import { recordedEvent } from './recorded-event.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 export async function writeOrAdopt(d: CoreDeps, transId: string, attemptId: string, write: () => Promise<void>): Promise<CoreResult | undefined> {

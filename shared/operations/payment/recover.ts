@@ -9,12 +9,12 @@
 import { ConflictError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { STATUSES } from '../../domain/payment-machine/index.js';
 import { IdempotencyClaimedError, type ClaimedEffect } from '../../ports/payment-store.js';
 import { resolveTransaction } from '../reconciliation/resolve.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { inquire } from './inquiry.js';
 import { dropClaim, heldClaim } from './follow-up-claim.js';
+import { recordedEvent } from './recorded-event.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 
 /** A follow-up's claim, as its core sees it: the key, and what an abandoned earlier request reserved under it. */
@@ -118,15 +118,4 @@ async function settleAttempt(d: CoreDeps, payment: Payment, attemptId: string, c
   }
   await enqueue(d, records, next.transId);
   return { payment: next, event, callbacks: records };
-}
-
-/** The event an attempt's recorded outcome stands for (the payment's own transaction: the payment's status). */
-export function recordedEvent(p: Payment, attemptId: string): PaymentEvent {
-  const record = p.history.find((h) => h.id === attemptId);
-  if (attemptId === p.transId) {
-    const operation = p.details.transactionType ?? record?.type ?? p.action;
-    return { operation, result: STATUSES[p.status].result, amount: p.amount, attemptId, date: p.updatedAt, declineReason: p.declineReason };
-  }
-  const result: PaymentEvent['result'] = record?.status === 'success' ? 'SUCCESS' : record?.status === 'fail' ? 'DECLINED' : 'UNDEFINED';
-  return { operation: record?.type ?? 'UNKNOWN', result, amount: record?.amount ?? 0, attemptId, date: record?.date ?? p.updatedAt, declineReason: record?.declineReason };
 }

@@ -9,6 +9,7 @@
  * are never followed: a 307 would re-POST the card number and CVV wherever it points, and whatever answered there
  * would decide the payment. A 3xx is returned as it is, and the connector counts it as no answer.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { encodeForm } from '../protocol/form.js';
 import type { StageKind } from '../config.js';
 import { checkPublicUrl, vetPublicUrl, type AddressPolicy, type Resolver } from '../net/public-url.js';
@@ -50,19 +51,33 @@ const NO_DEADLINE_MS = 60_000;
 
 export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver): HttpTransport {
   return async (url, form, signal) => {
-    const refused = refusedAcquirerUrl(url, rules);
-    if (refused) throw new AcquirerUrlRefusedError(refused);
-    const target = await vetPublicUrl(url, rules, resolve);
-    if (!target.ok && target.refused) throw new AcquirerUrlRefusedError(target.reason);
-    if (!target.ok) throw target.error;
-    const res = await postPinned(target, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: encodeForm(form),
-      signal: signal ?? AbortSignal.timeout(NO_DEADLINE_MS),
-      maxBodyChars: MAX_BODY_CHARS,
-    });
-    return { status: res.status, body: parseObject(res.body) };
+    const res = await postToAcquirer(url, rules, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form), signal }, resolve);
+    return { status: res.status, body: res.body };
   };
+}
+
+/**
+ * One POST to an acquirer's URL: refused before anything is sent when the URL breaks the stage's rules (every
+ * resolved address vetted, the connection pinned to it), never following a redirect, the answer read as JSON.
+ */
+export async function postToAcquirer(
+  url: string,
+  rules: AcquirerAddressRules,
+  request: { headers: Record<string, string>; body: string; signal?: AbortSignal },
+  resolve?: Resolver,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> | undefined }> {
+  const refused = refusedAcquirerUrl(url, rules);
+  if (refused) throw new AcquirerUrlRefusedError(refused);
+  const target = await vetPublicUrl(url, rules, resolve);
+  if (!target.ok && target.refused) throw new AcquirerUrlRefusedError(target.reason);
+  if (!target.ok) throw target.error;
+  const res = await postPinned(target, {
+    headers: { accept: 'application/json', ...request.headers },
+    body: request.body,
+    signal: request.signal ?? AbortSignal.timeout(NO_DEADLINE_MS),
+    maxBodyChars: MAX_BODY_CHARS,
+  });
+  return { status: res.status, headers: res.headers, body: parseObject(res.body) };
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

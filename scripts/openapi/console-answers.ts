@@ -69,7 +69,15 @@ const wallet = obj({ wallet: { enum: ['applepay', 'googlepay'] }, environment: {
 
 const payment = obj(
   { transId: str, clientKey: str, protocol: { enum: ['s2s-card', 's2s-apm', 'checkout'] }, action: str, status: str, orderId: str, amount, currency: str, createdAt: time, updatedAt: time },
-  { card: { type: 'string', description: 'Masked: first 6 and last 4 digits.' }, declineReason: str, recurringToken: str, chargeback: obj({ amount, reasonCode: str }, { bankDate: str }) },
+  {
+    card: { type: 'string', description: 'Masked: first 6 and last 4 digits.' },
+    midId: { type: 'string', description: 'The MID that served the payment; every follow-up stays on it (docs/routing.md).' },
+    midName: str,
+    routingAttempts: arrayOf(obj({ midId: str, answer: str })),
+    declineReason: str,
+    recurringToken: str,
+    chargeback: obj({ amount, reasonCode: str }, { bankDate: str }),
+  },
 );
 
 const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback'] }, what: str }, { result: str, seq: int, eventId: str, delivery: str });

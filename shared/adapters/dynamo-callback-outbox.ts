@@ -120,7 +120,13 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
       );
       return { claimed: toCallback(res.Attributes)! };
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return { current: toCallback(err.Item ? unmarshall(err.Item) : undefined) };
+      if (err instanceof ConditionalCheckFailedException) {
+        const current = err.Item ? unmarshall(err.Item) : undefined;
+        // The SDK sent this very claim again after losing its answer (a request timeout): the lease is ours, and the
+        // attempt was counted once.
+        if (current && current.leaseId === lease.id) return { claimed: toCallback(current)! };
+        return { current: toCallback(current) };
+      }
       throw err;
     }
   }

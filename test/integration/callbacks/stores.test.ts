@@ -51,6 +51,9 @@ describe('outbox', () => {
     const winners = leases.filter((l) => l !== undefined);
     expect(winners).toHaveLength(1);
     expect(winners[0]!.attempts).toBe(1);
+    // The winner's claim sent again (the SDK retrying a request whose answer was lost): still its lease, counted once.
+    const again = await ctx.outbox.claim(stored, { id: winners[0]!.leaseId!, until: new Date(now.getTime() + 10_000).toISOString(), now: now.toISOString() });
+    expect(again).toMatchObject({ leaseId: winners[0]!.leaseId, attempts: 1 });
 
     const { eventId, transId, clientKey, seq, url } = stored;
     const attempt: DeliveryAttempt = { eventId, transId, clientKey, seq, url, attempt: 1, at: now.toISOString(), latencyMs: 5, outcome: 'DELIVERED', httpStatus: 200 };

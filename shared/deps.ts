@@ -4,25 +4,7 @@
  * bundle carries no other adapter or SDK client. How each port is built lives in its module in shared/composition;
  * operations take the Deps type only.
  */
-import type { Config } from './config.js';
-import type { PaymentStore } from './ports/payment-store.js';
-import type { MerchantDirectory } from './ports/merchant-directory.js';
-import type { SecretBoxes } from './ports/secret-box.js';
-import type { CallbackQueue } from './ports/callback-queue.js';
-import type { Clock, TestClockStore } from './ports/clock.js';
-import type { CheckoutSessionStore } from './ports/checkout-sessions.js';
-import type { CardVault } from './ports/card-vault.js';
-import type { RecurringChargeQueue, ScheduleStore } from './ports/schedules.js';
-import type { WalletConfigStore } from './ports/wallet-config.js';
-import type { WalletTokenReplays } from './ports/wallet-token-replays.js';
-import type { ChargebackIndex } from './ports/chargeback-index.js';
-import type { ProviderSecretStore } from './ports/provider-secrets.js';
-import type { SealedCards } from './ports/sealed-cards.js';
-import type { ApmDeadlines } from './ports/apm-deadlines.js';
-import type { TableHealth } from './ports/table-health.js';
-import type { ConnectorRegistry } from './ports/connector.js';
-import type { ApmConnectorRegistry } from './ports/apm-connector.js';
-import type { DeadlineTimers } from './ports/deadline-timers.js';
+import type { Deps } from './operations/deps.js';
 import type { CallbackContext } from './operations/callbacks/context.js';
 import type { ReconcileContext } from './operations/reconciliation/reconcile.js';
 import type { ConsoleContext } from './operations/console/console-deps.js';
@@ -54,43 +36,7 @@ export { injectConnectors } from './composition/connectors.js';
 export { injectApmConnectors } from './composition/apm-connectors.js';
 export { refreshClockForRequest } from './composition/core.js';
 
-export interface Deps {
-  config: Config;
-  payments: PaymentStore;
-  merchants: MerchantDirectory;
-  /** One box per purpose (card-data, merchant-secrets, wallet-keys). */
-  secrets: SecretBoxes;
-  callbackQueue: CallbackQueue;
-  /** The real time, or on a sandbox the test clock's time (docs/test-clock.md). */
-  clock: Clock;
-  testClock: TestClockStore;
-  newId: () => string;
-  checkoutSessions: CheckoutSessionStore;
-  cardVault: CardVault;
-  schedules: ScheduleStore;
-  recurringQueue: RecurringChargeQueue;
-  walletConfigs: WalletConfigStore;
-  walletTokens: WalletTokenReplays;
-  /** A merchant's chargebacks, an entry written with each (console listing). */
-  chargebacks: ChargebackIndex;
-  /** APM providers' webhook secrets (X-Provider-Signature). */
-  providerSecrets: ProviderSecretStore;
-  /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
-  connectors: ConnectorRegistry;
-  /** APM providers, by brand, name or notification slug (shared/connectors/index.ts buildApmConnectors). */
-  apmConnectors: ApmConnectorRegistry;
-  /** Callback delivery, replay and the outbox sweeper (docs/callbacks.md). */
-  readonly callbacks: CallbackContext;
-  /** The reconciler of transactions the acquirer never answered (docs/reconciliation.md). */
-  readonly reconciliation: ReconcileContext;
-  /** Hosted-fields cards whose window passed (the SealedCardSweeper). */
-  readonly sealedCards: SealedCards;
-  /** APM payments whose QR or bank-transfer window passed. */
-  readonly apmDeadlines: ApmDeadlines;
-  readonly tableHealth: TableHealth;
-  /** One-time wake-ups for APM deadlines (QR lifetime, bank window); locally the sweeper's poller alone. */
-  deadlineTimers: DeadlineTimers;
-}
+export type { Deps } from './operations/deps.js';
 
 /** Every port: a script or test may use any of them. */
 export const deps: () => Deps = composition({

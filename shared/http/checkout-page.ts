@@ -2,7 +2,7 @@
  * The payer's page endpoints share this wrapper: HTML always, even for failures (a payer never sees JSON), and the
  * form body is parsed here but never logged (card data).
  */
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import { asPlatformError } from '../errors.js';
 import { logger } from '../logger.js';
 import type { PageOutcome, PayerContext } from '../operations/checkout/page.js';

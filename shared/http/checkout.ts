@@ -1,5 +1,5 @@
 /** Checkout JSON API endpoints: parse, run one operation, answer JSON; errors in the Checkout format (error-wire.ts). */
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import { noteIds, notePayment } from '../telemetry.js';
 import { json, rawBody, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';

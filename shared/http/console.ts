@@ -10,7 +10,7 @@ import { ValidationError } from '../errors.js';
 import type { ConsoleSession } from '../ports/console-sessions.js';
 import type { ConsoleContext } from '../operations/console/console-deps.js';
 import type { ConsoleIdentity } from '../ports/console-identity.js';
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import { consoleContext } from '../composition/console.js';
 import { ConsoleAuthError, ConsoleForbiddenError, ConsoleUnsupportedMediaError } from '../operations/console/errors.js';
 import type { Principal } from '../operations/console/roles.js';

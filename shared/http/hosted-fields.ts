@@ -2,7 +2,7 @@
  * HTTP plumbing of the Token endpoints (processing, session update, card data): the Token header opens the session
  * or the answer is 403 with an HTML page; every other error is the Checkout JSON error format (error-wire.ts).
  */
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import { loadSession, type LoadedSession } from '../operations/hosted-fields/session.js';
 import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 import { forbiddenPage } from '../protocol/hosted-fields/pages.js';

@@ -2,7 +2,7 @@
  * The merchant API's endpoints (docs/merchant-api.md): each request is signed with the merchant's password and
  * authenticated before anything else is read; answers are JSON, errors in the Checkout format (error-wire.ts).
  */
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import type { MerchantConfig } from '../domain/merchant.js';
 import { noteIds } from '../telemetry.js';
 import { authenticateMerchantRequest } from '../operations/merchant-api/authenticate-request.js';

@@ -4,7 +4,7 @@
  * renders the page with its status and headers (CSP, framing). Errors still get the route's wire format. `ports`: the
  * function's composition.
  */
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import { html, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';
 

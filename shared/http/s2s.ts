@@ -5,7 +5,7 @@
  * (form-body.ts); the body size is capped (body-limit.ts) before this runs.
  */
 import { ValidationError, type PlatformError } from '../errors.js';
-import type { Deps } from '../deps.js';
+import type { Deps } from '../operations/deps.js';
 import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 import { authenticateMerchant } from '../operations/auth/authenticate.js';
 import type { MerchantConfig } from '../domain/merchant.js';

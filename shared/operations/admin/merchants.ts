@@ -5,7 +5,7 @@
 import { SPEC_LANGUAGES } from '../../protocol/checkout/page/language-codes.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as z from '../../zod-mini.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from '../../domain/merchant.js';
 import { ValidationError } from '../../errors.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';

@@ -6,7 +6,7 @@
  * outside the merchant's API IP allowlist gets the decoy too: the allowlist does not reveal itself either.
  */
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../domain/merchant.js';
 import { cidrContains, parseCidr, parseIp, unmapped } from '../../net/ip-address.js';
 import { logger } from '../../logger.js';

@@ -7,7 +7,7 @@
  *   - the same chargeback reported again (same amount, reason code, bank date) is a duplicate: no second effect.
  * A concurrent writer makes the write fail its version check; the chargeback is then decided again on the new state.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js';

@@ -4,7 +4,7 @@
  * CLI goes through the same function.
  */
 import * as z from '../../zod-mini.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { PlatformError, formatFieldError } from '../../errors.js';
 import { isCalendarDate } from '../../domain/schedule.js';
 import { chargebackSummary, recordChargeback } from './chargeback.js';

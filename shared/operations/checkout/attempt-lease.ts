@@ -11,7 +11,7 @@
  *   - a payment whose 3DS completion was cut off (its outcome unknown) → completed, to error_url.
  * Each resolution is one conditional write on the session; of several payers' tabs resolving at once, one wins.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import { isWaitingForChallenge } from '../payment/index.js';
 import { isWaitingForPayer } from '../s2s-apm/redirect-step.js';

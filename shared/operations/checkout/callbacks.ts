@@ -3,7 +3,7 @@
  * A 3DS / redirect step is reported as §5.3 describes it: type 3ds|redirect, status waiting when the payer is sent
  * there, then success|fail for the step itself, followed by the outcome (type sale ..., the final order_status).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { checkoutKindOfTransaction } from '../../domain/actions.js';

@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/capture: settles a held authorization (auth=true), fully or once partially. */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { capture as captureCore } from '../payment/index.js';
 import { checkoutFollowUp } from './follow-up.js';

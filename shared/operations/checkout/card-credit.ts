@@ -4,7 +4,7 @@
  * asks for its expiry, then pays out (callback type credit, status lookup by payment_id or order_id).
  * payee_first_name / payee_last_name replace the name kept with the token.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, isHttpUrl } from '../../protocol/fields.js';

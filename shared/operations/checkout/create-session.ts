@@ -2,7 +2,7 @@
  * POST /api/v1/session: validate → merchant → hash (§2.3 Authentication) → a MID can take it → the card_token cards
  * exist → store the session → the page link. The payer's page is the only thing that can use the link; it carries no ids.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { InvalidHashError } from '../../errors.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { readSessionRequest } from '../../protocol/checkout/session-request.js';

@@ -3,7 +3,7 @@
  * requests kept to one effect (the same claim S2S follow-ups take while they run). The Checkout hashes need nothing
  * from the payment, so the reservation is the first DynamoDB call (payment/follow-up.ts): two round trips.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
 import type { Payment } from '../../domain/payment.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';

@@ -1,5 +1,5 @@
 /** The payment a Checkout operation names, checked against its request hash. */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import { InvalidHashError, NotFoundError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /** Checkout requests name their merchant by merchant_key; the password only ever signs hashes. */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES } from '../../protocol/fields.js';

@@ -2,7 +2,7 @@
  * Stores a new Checkout session and answers the payer's link. Shared by POST /api/v1/session and
  * /api/v1/payment/card/credit: both hand the payer a page, and the link is the only credential the page needs.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import { logger } from '../../logger.js';
 import { newSessionToken, sessionTokenHash } from './session-token.js';

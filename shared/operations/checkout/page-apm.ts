@@ -9,7 +9,7 @@
  *                  the outcome (or sends them to the provider again while its step is open).
  */
 import type { PaymentDetails } from '../../domain/payment.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';

@@ -4,7 +4,7 @@
  * A saved card is opened from the vault only now; its CVV is passed to the acquirer and never kept. The payee card
  * of a transfer is kept masked only.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { Action, Payment, PaymentDetails, TransactionType } from '../../domain/payment.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';

@@ -2,7 +2,7 @@
  * What every step of the payer's page shares: loading the session by its link, moving it on with a conditional
  * write (a concurrent step that got there first makes this one "busy"), and where the payer goes afterwards.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Merchant, MerchantConfig } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import { STATUSES } from '../../domain/payment-machine/index.js';

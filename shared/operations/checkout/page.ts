@@ -5,7 +5,7 @@
  * The link dies when the session completes (paid, declined, cancelled) or expires.
  */
 import { onPayerStep } from '../../domain/payment-machine/index.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import { PlatformError } from '../../errors.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';

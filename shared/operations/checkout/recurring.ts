@@ -3,7 +3,7 @@
  * (recurring_init_trans_id = the first payment's payment_id, recurring_token from its callback). Currency and payer
  * come from the initial payment; custom_data is the request's own.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { recurringHash } from '../../protocol/checkout/hashes.js';
 import { JsonFields } from '../../protocol/checkout/operation-request.js';

@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/refund: full or partial; the core picks REFUND or REVERSAL (type refund in the callback). */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { creditvoid } from '../payment/index.js';
 import { checkoutFollowUp } from './follow-up.js';

@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/retry: charges a soft-declined recurring payment again (payment/retry.ts). */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { idHash } from '../../protocol/checkout/hashes.js';
 import { JsonFields } from '../../protocol/checkout/operation-request.js';
 import { acceptedBody } from '../../protocol/checkout/responses.js';

@@ -2,7 +2,7 @@
  * card_token on the page: the session keeps the tokens' cards masked (first 6, last 4, expiry, brand) so the page
  * can show them without opening the vault; the PAN is opened only when the payer pays with one.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { NOT_CORRECT, NotFoundError, ValidationError } from '../../errors.js';
 import { cardBrand } from '../../protocol/fields.js';
 import type { SavedCard } from '../../ports/checkout-sessions.js';

@@ -3,7 +3,7 @@
  * schedule_start_date and payment_schedule_amount): the same rules as an initiating S2S SALE, and the schedule must
  * be this merchant's ("Schedule not found").
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { FormObject } from '../../protocol/form.js';
 import type { ScheduleDetails } from '../../protocol/schedules/payment-echo.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';

@@ -2,7 +2,7 @@
  * POST /api/v1/payment/status, by payment_id or by order_id. By order: size omitted → one object (the latest);
  * size 1 → an array of one; 2..100 → that many most recent attempts; otherwise "size should be within 1..100".
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { idHash } from '../../protocol/checkout/hashes.js';
 import { JsonFields } from '../../protocol/checkout/operation-request.js';

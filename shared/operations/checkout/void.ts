@@ -1,5 +1,5 @@
 /** POST /api/v1/payment/void: a SETTLED payment on the day it settled. Answer per protocol.md §5.2's example. */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { voidBody } from '../../protocol/checkout/responses.js';
 import { voidPayment } from '../payment/index.js';
 import { checkoutFollowUp } from './follow-up.js';

@@ -2,7 +2,7 @@
  * The console's ports, built once per container by the composition root (shared/deps.ts, consoleDeps()), the only
  * place that knows they are DynamoDB and Cognito.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleUserStore } from '../../ports/console-users.js';
 import type { ConsoleSessionStore, PendingSignInStore } from '../../ports/console-sessions.js';
 import type { AuditLog } from '../../ports/console-audit.js';

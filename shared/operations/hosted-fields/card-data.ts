@@ -7,7 +7,7 @@
  * vault, as every other flow does. A new submission before the payment replaces the previous card.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { ValidationError } from '../../errors.js';
 import { parseJsonObject } from '../../protocol/checkout/json.js';
 import { readCardData, type SubmittedCard } from '../../protocol/hosted-fields/card-data.js';

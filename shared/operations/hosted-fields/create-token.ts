@@ -2,7 +2,7 @@
  * POST /api/v1/session/token: validate (400) → merchant_key and hash (401, the same answer for an unknown key and a wrong hash) → a MID can take it → store the session
  * → {"token"}. customer.ip, when omitted, is the IP of the caller of this endpoint (the merchant backend).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
 import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';

@@ -2,7 +2,7 @@
  * The page inside one hosted-field iframe: refused (400) for a frame the platform does not serve, (403) for a session
  * that is unknown, paid, or not embeddable by the declaring page; else the field, in the session's page language.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { framePage, frameRefusedPage } from '../../protocol/hosted-fields/frame-page.js';
 import { FORBIDDEN_TEXT } from '../../protocol/hosted-fields/pages.js';

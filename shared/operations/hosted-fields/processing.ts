@@ -9,7 +9,7 @@ import { onPayerStep } from '../../domain/payment-machine/index.js';
 import type { PaymentDetails } from '../../domain/payment.js';
 import { STATE_COUNTRIES } from '../../protocol/billing-state.js';
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { SubmittedCard } from '../../protocol/hosted-fields/card-data.js';

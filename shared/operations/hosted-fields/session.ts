@@ -4,7 +4,7 @@
  * A missing, unknown or expired token loads nothing: the caller answers 403 with an HTML page.
  */
 import { createHash } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { ConflictError } from '../../errors.js';
 import type { CheckoutSession, HostedFieldsSessionData } from '../../ports/checkout-sessions.js';

@@ -3,7 +3,7 @@
  * completed with Checkout callbacks, the payer goes back to return_url with payment_id, trans_id, order_id and the
  * §2.3 return hash. The page is reached only with the one-off token minted for the payment's redirect_url.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { paymentHash } from '../../protocol/checkout/hashes.js';

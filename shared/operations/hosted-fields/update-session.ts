@@ -6,7 +6,7 @@
  * the iframes already submitted. The write is conditional on the session's version, so a payment that starts
  * meanwhile wins and the update is refused.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
 import { ConflictError, InvalidHashError, PlatformError, SessionUpdateError, ValidationError, type FieldError } from '../../errors.js';

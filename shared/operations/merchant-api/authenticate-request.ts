@@ -5,7 +5,7 @@
  * same 401 after the same work (an HMAC with a password nobody knows): client keys cannot be probed.
  */
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { SignatureError } from '../../errors.js';
 import { signatureMatches, timestampFresh, type SignedRequest } from '../../protocol/merchant-api/request-signature.js';

@@ -4,7 +4,7 @@
  * payment, the page shows the amount and masked card, and its submission completes the payment once
  * (payment/challenge.ts) and sends the payer back the protocol's way. A protocol names only what differs.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { formatAmount } from '../../domain/money.js';
 import { maskCard, type Payment } from '../../domain/payment.js';

@@ -2,7 +2,7 @@
  * The payer pages of a payment (Checkout page, 3DS page, APM method page) may be framed only by the origins the
  * payment's merchant configured for embedded checkouts (`checkoutFrameAncestors`); by default by nobody.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import { withFraming } from '../../protocol/framing.js';
 

@@ -3,7 +3,7 @@
  * own language (S2S payer_language, Checkout / hosted-fields billing_address.language or selected_language), then
  * the merchant's default language, then the browser's Accept-Language, then English (checkout/page/i18n.ts).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import { pageLanguage, type PageLanguage } from '../../protocol/checkout/page/i18n.js';
 

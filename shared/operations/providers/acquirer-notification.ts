@@ -8,7 +8,7 @@
  * "still authenticating" leaves the step open. Every change is a conditional write: the same notification twice,
  * even concurrently, changes the payment and sends the merchant's callback once.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Connector } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';

@@ -11,7 +11,7 @@
  * Both are conditional writes: the same item delivered twice, even at once, changes the payment and sends the
  * merchant's callback once. Items about payments that are not ours, and events we do not apply, are acknowledged.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { BusinessRuleError, ConflictError, NotFoundError, SignatureError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';

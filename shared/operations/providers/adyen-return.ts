@@ -7,7 +7,7 @@
  * Nothing the payer brings decides by itself: Adyen answers /payments/details, and a result Adyen refuses leaves the
  * step to Adyen's AUTHORISATION webhook. A concurrent completion (the webhook, a second tab) makes this one a no-op.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { PATTERNS } from '../../protocol/fields.js';

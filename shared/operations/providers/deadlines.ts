@@ -7,7 +7,7 @@
  * as a backstop for a schedule that could not be made; it may keep watching for APM_DEADLINE_WATCH_SECONDS, polling
  * every APM_DEADLINE_POLL_SECONDS. Locally the pollers (or a test) run it as one pass every 2 s.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { apmDeadline } from '../../domain/apm-deadline.js';
 import { closeProviderStep } from './provider-step.js';
 import { PATTERNS } from '../../protocol/fields.js';

@@ -4,7 +4,7 @@
  * notifications arrive, a payment changes once (provider-step.ts); one for a payment already final, or for a
  * reference the provider does not know, changes nothing and is acknowledged.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { ProviderNotification, ProviderStatus } from '../../protocol/providers/notification.js';
 import type { ApmConnector } from '../../ports/apm-connector.js';
 import { logger } from '../../logger.js';

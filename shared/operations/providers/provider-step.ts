@@ -4,7 +4,7 @@
  * conditional write (version check): whoever comes second — a duplicate notification, a late one, the deadline
  * sweeper racing a payment — re-reads, finds the payment final and changes nothing.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { ConflictError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { apply, decide, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';

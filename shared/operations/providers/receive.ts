@@ -3,7 +3,7 @@
  * the upstream gateway's callback), verified and applied by its connector; or an APM provider's, whose
  * X-Provider-Signature is checked before anything of the body is read, so an unsigned one changes nothing.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { NotFoundError } from '../../errors.js';
 import { parseNotification, verifyNotification } from '../../protocol/providers/notification.js';
 import { applyAcquirerNotification, type AcquirerNotificationEffect } from './acquirer-notification.js';

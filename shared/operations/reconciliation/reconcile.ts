@@ -10,7 +10,7 @@
  *      payment from the index — concurrent reconcilers (or a late answer of the original request) resolve it once:
  *      the loser's write fails its version check and it moves on.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { ConflictError } from '../../errors.js';
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';

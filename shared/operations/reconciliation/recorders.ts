@@ -3,7 +3,7 @@
  * back) later is reported in the words and signature its merchant integrated with. A new protocol must be listed
  * here (the Record type makes the compiler say so).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { PaymentProtocol } from '../../domain/payment.js';
 import type { CallbackRecorder } from '../payment/types.js';

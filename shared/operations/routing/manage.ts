@@ -1,5 +1,5 @@
 /** Setting and reading a merchant's routing rules (admin CLI `routing set|show`, docs/routing.md). */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { RoutingTable } from '../../domain/routing.js';
 import { parseRoutingRules } from './validate.js';
 

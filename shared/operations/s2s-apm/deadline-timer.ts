@@ -3,7 +3,7 @@
  * Scheduled after the write, so a wake-up always finds its payment; if scheduling fails the payment still expires,
  * later, by the sweeper's backstop run, so the failure is logged, not the merchant's problem.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { apmDeadline } from '../../domain/apm-deadline.js';
 import type { Payment } from '../../domain/payment.js';
 import { logger } from '../../logger.js';

@@ -2,7 +2,7 @@
  * The method's page of S2S APM payments answered with REDIRECT: showing it, and the payer's decision, which completes
  * the payment once (redirect-step.ts), records the final callback and sends the payer to return_url (303).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';

@@ -5,7 +5,7 @@
  * notification to the platform's public endpoint — the real path, so the outcome is decided where a real provider's
  * would be (operations/providers/).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import type { FormValue } from '../../protocol/form.js';

@@ -1,5 +1,5 @@
 /** The pipeline every S2S CARD action follows: validate → load state → decide → persist (conditional) → respond. */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
 

@@ -3,7 +3,7 @@
  * Google Pay PAN_ONLY payments whose 3DS the acquirer asks for (pages/challenge-page.ts): the payer returns to
  * term_url_3ds (S2S CARD) or with a 303 to return_url (S2S APM, as its method pages do).
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import { messagePage, returnPage } from '../../protocol/s2s-card/threeds-page.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';

@@ -2,7 +2,7 @@
  * One batch of the recurring-charges queue: each run is charged on its own (charge-run.ts), so a failed message
  * stays in the queue and comes back while the others complete; the run is charged once however often it arrives.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { RecurringChargeMessage } from '../../ports/schedules.js';
 import { logger } from '../../logger.js';
 import { chargeRun } from './charge-run.js';

@@ -9,7 +9,7 @@
  *   - payments_count charges (approved or declined) end the subscription.
  */
 import type { PaymentDetails } from '../../domain/payment.js';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { ConflictError, NotFoundError, PlatformError } from '../../errors.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { dateOf, dueAt, followingRun, type Schedule, type Subscription } from '../../domain/schedule.js';

@@ -5,7 +5,7 @@
  * certificate with its key, sealed likewise) is kept beside it; a change that names no new key keeps the stored one.
  */
 import { createHash, createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { ValidationError } from '../../errors.js';
 import { walletIdentityKeyContext, walletKeyContext, type WalletConfig } from '../../ports/wallet-config.js';
 import { parsePrivateKey } from '../../wallets/ec.js';

@@ -3,7 +3,7 @@
  * key, opened → the wallet's verification and decryption against the roots of the configured environment. Every
  * refusal becomes a payment_token error with one of the texts in messages.ts; only ids and the reason are logged.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { logger } from '../../logger.js';
 import { walletKeyContext } from '../../ports/wallet-config.js';
 import { decryptApplePayToken } from '../../wallets/apple-pay.js';

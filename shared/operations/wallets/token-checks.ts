@@ -3,7 +3,7 @@
  * token pays once (replay cache until the token's own expiry). Refusals are payment_token errors (messages.ts).
  */
 import { createHash } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { logger } from '../../logger.js';
 import type { FormObject } from '../../protocol/form.js';
 import { currencyNumeric } from '../../wallets/currency-numeric.js';

@@ -34,7 +34,7 @@ describe('the checker', () => {
 
   it('catches planted bad imports in a fixture tree, and only those', () => {
     plant({
-      'shared/operations/pay.ts': "import type { Deps } from '../deps.js';\nimport { wire } from '../protocol/wire.js';\nexport const pay = (d: Deps) => wire(d);\n",
+      'shared/operations/pay.ts': "import type { Deps } from './deps.js';\nimport { wire } from '../protocol/wire.js';\nexport const pay = (d: Deps) => wire(d);\n",
       'shared/protocol/wire.ts': "import { pay } from '../operations/pay.js';\nexport const wire = (x: unknown) => x;\nexport { pay };\n",
       'shared/protocol/page.ts': "const render = () => import('../http/endpoint.js');\nexport { render };\n",
       'shared/deps.ts': "import { Store } from './adapters/store.js';\nexport type Deps = { store: Store };\n",
@@ -63,9 +63,10 @@ describe('the checker', () => {
     ]);
   });
 
-  it('lets the composition root build adapters and operations take the Deps type only', () => {
+  it('lets the composition root build adapters, and keeps operations from importing it even for a type', () => {
     expect(checkFile('shared/deps.ts', "import { S } from './adapters/s.js';")).toEqual([]);
-    expect(checkFile('shared/operations/a.ts', "import type { Deps } from '../deps.js';")).toEqual([]);
-    expect(checkFile('shared/operations/a.ts', "import { deps } from '../deps.js';").map((v) => v.reason)).toEqual(['operations may not import root (types only)']);
+    expect(checkFile('shared/operations/a.ts', "import type { Deps } from './deps.js';")).toEqual([]);
+    expect(checkFile('shared/operations/a.ts', "import type { Deps } from '../deps.js';").map((v) => v.reason)).toEqual(['operations may not import root']);
+    expect(checkFile('shared/operations/a.ts', "import { deps } from '../deps.js';").map((v) => v.reason)).toEqual(['operations may not import root']);
   });
 });

@@ -3,7 +3,8 @@
  * (static imports, re-exports, dynamic import()). Layers, from the outside in:
  *
  *   functions → http, middleware → operations → protocol, domain, ports
- *   root (shared/deps.ts and shared/composition/) builds adapters and connectors and hands them to the operations as ports.
+ *   root (shared/deps.ts and shared/composition/) builds adapters and connectors and hands them to the operations as
+ *   ports; operations name the ports they take with the Deps type of shared/operations/deps.ts.
  *
  * A layer may import only what its row allows; `types` lists layers it may import types from (erased at run time).
  * Only adapters import @aws-sdk. scripts/, infra/ and test/ are outside the rule (they wire and exercise everything).
@@ -82,8 +83,8 @@ export const RULES: Record<Layer, Allowed> = {
   root: { values: ['root', 'adapters', 'connectors', 'operations', 'protocol', 'domain', 'ports', ...COMMON] },
   // Route and event tables, read by infra and the local platform; they name handler modules by path, not by import.
   routes: { values: ['routes', 'operations', 'protocol', 'domain', ...COMMON] },
-  // Operations receive their ports as a Deps value: the type, never the root that builds it.
-  operations: { values: ['operations', 'protocol', 'domain', 'ports', ...COMMON], types: ['root'] },
+  // Operations receive their ports as a Deps value (shared/operations/deps.ts): never the root that builds it.
+  operations: { values: ['operations', 'protocol', 'domain', 'ports', ...COMMON] },
   protocol: { values: ['protocol', 'domain', ...COMMON], types: ['ports'] },
   domain: { values: ['domain', ...COMMON], types: ['protocol'] },
   ports: { values: ['ports', 'domain', ...COMMON], types: ['protocol'] },

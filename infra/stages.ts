@@ -38,6 +38,12 @@ export interface StageSettings {
     consumerTimeoutSeconds: number;
     /** undefined = no reserved concurrency (the account pool). */
     reservedConcurrency: number | undefined;
+    /**
+     * Lambda's own log lines (START, END, REPORT: ~350 bytes an invocation, a third of a payment's log bill) are INFO;
+     * WARN keeps only Lambda's warnings and errors (a timeout, an out-of-memory). Duration, memory and cold starts stay
+     * in Lambda's CloudWatch metrics. `-c platformLogs=INFO|WARN`; WARN on a live stage.
+     */
+    platformLogs: 'INFO' | 'WARN';
   };
   /** Values the functions read through shared/config.ts. */
   runtime: {
@@ -86,7 +92,7 @@ const sandbox: Omit<StageSettings, 'stage'> = {
   pointInTimeRecovery: true,
   tableCapacity: ON_DEMAND,
   logRetention: RetentionDays.ONE_WEEK,
-  lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined },
+  lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined, platformLogs: 'INFO' },
   runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
   api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
   alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5, tableThrottleEvents: 0 },
@@ -100,6 +106,7 @@ const live: Omit<StageSettings, 'stage'> = {
   deletionProtection: true,
   pointInTimeRecovery: true,
   logRetention: RetentionDays.ONE_YEAR,
+  lambda: { ...sandbox.lambda, platformLogs: 'WARN' },
   runtime: { ...sandbox.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
   // 34 public routes x 10 = 340 of the default 1,000; the console's routes, the consumers and the required 100
   // unreserved share the rest (infra/concurrency.ts checks the total at synth).
@@ -134,6 +141,8 @@ export interface StageOptions {
   reservedConcurrency?: number;
   /** `-c concurrencyQuota=N`: the account's regional concurrency quota, if raised above AWS's default. */
   concurrencyQuota?: number;
+  /** `-c platformLogs=INFO|WARN`: whether Lambda's START/END/REPORT lines are kept. */
+  platformLogs?: string;
 }
 
 /** The stage's kind: declared, or the default of a well-known name; refused otherwise. */
@@ -172,6 +181,10 @@ export function stageSettings(stage: string, options: StageOptions = {}): StageS
   const base = BY_KIND[stageKind(stage, options.kind)];
   const settings: StageSettings = { stage, ...base, ...TRAFFIC[stage]?.(base) };
   if (options.logRetentionDays !== undefined) settings.logRetention = retention(options.logRetentionDays);
+  if (options.platformLogs !== undefined) {
+    if (options.platformLogs !== 'INFO' && options.platformLogs !== 'WARN') throw new Error(`-c platformLogs must be INFO or WARN, not "${options.platformLogs}"`);
+    settings.lambda = { ...settings.lambda, platformLogs: options.platformLogs };
+  }
   if (options.reservedConcurrency !== undefined || options.concurrencyQuota !== undefined) {
     const perRoute = options.reservedConcurrency === undefined ? settings.api.reservedConcurrencyPerRoute : positiveInt('reservedConcurrency', options.reservedConcurrency, 0) || undefined;
     const quota = options.concurrencyQuota === undefined ? settings.api.concurrencyQuota : positiveInt('concurrencyQuota', options.concurrencyQuota, UNRESERVED_MINIMUM);

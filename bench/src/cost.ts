@@ -37,8 +37,9 @@ export const DATA_OUT_BYTES_PER_PAYMENT = 500 + 850;
 export const LOG_EVENT_OVERHEAD_BYTES = 26;
 
 /**
- * Lambda's own lines per invocation, text format: START (~70 bytes), END (~52) and REPORT (~150; ~240 with the
- * X-Ray line of a traced one, more on a cold start), with their events' overhead.
+ * Lambda's own lines per invocation: START (~70 bytes), END (~52) and REPORT (~150; ~240 with the X-Ray line of a
+ * traced one, more on a cold start), with their events' overhead. A live stage does not ingest them (its system log
+ * level is WARN: infra/stages.ts platformLogs); `-c platformLogs=INFO` adds them back.
  */
 export const LAMBDA_PLATFORM_LOG_BYTES = 350;
 
@@ -61,6 +62,8 @@ export interface CostInput {
   lambdaMemoryMb: number;
   /** Functions with Lambda's active tracing (the API routes'; infra/constructs/platform-function.ts). */
   traced: readonly string[];
+  /** The stage's system log level: INFO ingests Lambda's START/END/REPORT lines, WARN does not. */
+  platformLogs: 'INFO' | 'WARN';
   /** Payments a second: Lambda's sampling records 1 trace a second, then 5 %. */
   ratePerSecond: number;
   /** What the batch sizes are, for the assumptions printed. */
@@ -90,7 +93,9 @@ export function costModel(u: CostInput): CostModel {
   // Lambda bills each invocation's duration rounded up to the millisecond.
   const gbSeconds = fns.reduce((a, [, f]) => a + (f.invocations * Math.ceil(f.ms)) / 1000, 0) * (u.lambdaMemoryMb / 1024);
   const traces = fns.filter(([fn]) => u.traced.includes(fn)).reduce((a, [, f]) => a + f.invocations, 0) * tracedShare(u.ratePerSecond);
-  const logBytes = fns.reduce((a, [fn, f]) => a + f.invocations * (LAMBDA_PLATFORM_LOG_BYTES + handlerLogBytes(fn)), 0);
+  const platformBytes = u.platformLogs === 'INFO' ? LAMBDA_PLATFORM_LOG_BYTES : 0;
+  const logBytes = fns.reduce((a, [fn, f]) => a + f.invocations * (platformBytes + handlerLogBytes(fn)), 0);
+  const platformLogCost = ((fns.reduce((a, [, f]) => a + f.invocations, 0) * LAMBDA_PLATFORM_LOG_BYTES * M) / 1e9) * PRICES.logsIngestedGb;
   const lines = {
     dynamodbWrites: u.writeUnits * PRICES.dynamoWriteUnit * M,
     dynamodbReads: u.readUnits * PRICES.dynamoReadUnit * M,
@@ -115,7 +120,7 @@ export function costModel(u: CostInput): CostModel {
       `${u.sqsRequests.toFixed(2)} SQS requests per payment (the stream consumer's SendMessageBatch per 10, the event source's receive and DeleteMessageBatch per queue batch; idle long polls, ~0.65 million a month for 5 pollers, not counted)`,
       `Lambda: ${invocations.toFixed(2)} invocations per payment (${fns.map(([fn, f]) => `${fn} ${f.invocations.toFixed(2)} × ${f.ms.toFixed(0)} ms`).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time; ${u.batches}`,
       `X-Ray: active tracing on the API routes' functions only (${fns.filter(([fn]) => u.traced.includes(fn)).map(([fn]) => fn).join(', ')} here); at ${u.ratePerSecond.toFixed(1)} payments/s, 1 a second + 5 % = ${(tracedShare(u.ratePerSecond) * 100).toFixed(1)} % traced`,
-      `CloudWatch Logs: Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + the handler's at INFO (bench/src/log-bytes.ts: ${Object.entries(HANDLER_LOG_BYTES).map(([k, v]) => `${k} ${v}`).join(', ')}), ${logBytes.toFixed(0)} bytes per payment; storage and metrics not counted`,
+      `CloudWatch Logs: ${u.platformLogs === 'INFO' ? `Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + ` : `Lambda's START/END/REPORT lines not ingested (system log level WARN; -c platformLogs=INFO would add $${round2(platformLogCost)}); `}the handler's at INFO (bench/src/log-bytes.ts: ${Object.entries(HANDLER_LOG_BYTES).map(([k, v]) => `${k} ${v}`).join(', ')}), ${logBytes.toFixed(0)} bytes per payment; storage and metrics not counted`,
       `API access logs: one line of ~${API_ACCESS_LOG_BYTES} bytes per request (the stage's default CLF format); KMS: ${u.kmsRequests.toFixed(2)} requests per payment counted (data keys opened once per container)`,
       `data transfer out: ~${DATA_OUT_BYTES_PER_PAYMENT} bytes per payment (the SALE's answer and its callback's POST, with headers) at $${PRICES.dataTransferOutGb}/GB`,
       'the stream reads Lambda makes are free; no free tier; storage not counted (~3.5 KB a payment with its callback and index entries: ~$0.90 a month per million payments kept, PITR ~$0.70 more)',

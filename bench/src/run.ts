@@ -35,6 +35,7 @@ import { costModel, type CostModel } from './cost.js';
 import { batchFigures } from './batches.js';
 import { callbackSplit } from './callback-split.js';
 import { ROUTES } from '../../shared/routes/index.js';
+import { stageSettings } from '../../infra/stages.js';
 import { largestPutBreakdown, putSizes } from './item-size.js';
 import { fmt, table, type Figure } from './report.js';
 
@@ -233,6 +234,8 @@ try {
     functions: fns,
     lambdaMemoryMb: 512,
     traced: ROUTES.map((r) => r.id),
+    // The live stage the model prices: whether Lambda's own START/END/REPORT lines are ingested (infra/stages.ts).
+    platformLogs: stageSettings('prod').lambda.platformLogs,
     ratePerSecond: steadyRate,
     batches: what,
   });

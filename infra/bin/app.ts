@@ -53,6 +53,8 @@ buildPaymentsApp({
   logRetentionDays: wholeNumber('logRetentionDays'),
   reservedConcurrency: wholeNumber('reservedConcurrency'),
   concurrencyQuota: wholeNumber('concurrencyQuota'),
+  // `-c platformLogs=INFO|WARN`: Lambda's START/END/REPORT lines (infra/stages.ts; WARN on a live stage).
+  platformLogs: context('platformLogs'),
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

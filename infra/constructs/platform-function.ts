@@ -199,6 +199,13 @@ export class PlatformFunction extends Construct {
       reservedConcurrentExecutions: props.reservedConcurrency ?? settings.lambda.reservedConcurrency,
       tracing: props.traced === false ? lambda.Tracing.DISABLED : lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
+      // JSON is what lets Lambda filter its own lines (stages.ts platformLogs). The handlers' lines are JSON already
+      // (Powertools Logger) and pass unchanged. Lambda's application level becomes Powertools' level (it reads
+      // AWS_LAMBDA_LOG_LEVEL first), so it is the stage's: DEBUG or INFO, never stricter, since the metric (EMF) lines
+      // carry no level and Lambda counts them as INFO.
+      loggingFormat: lambda.LoggingFormat.JSON,
+      systemLogLevelV2: lambda.SystemLogLevel[settings.lambda.platformLogs],
+      applicationLogLevelV2: settings.runtime.logLevel === 'DEBUG' ? lambda.ApplicationLogLevel.DEBUG : lambda.ApplicationLogLevel.INFO,
       role,
       description: `${settings.stage} ${definition.id} (${definition.handler})`,
       environment: {

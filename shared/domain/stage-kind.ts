@@ -30,9 +30,12 @@ export function providersReachedBy(mids: readonly { connector: string; enabled: 
   return new Set(mids.filter((m) => m.enabled).flatMap((m) => apmProviderOf(m.connector) ?? []));
 }
 
-/** The connectors a new MID may use in a stage of this kind (the console's Add MID; the CLI checks the registry). */
+/**
+ * The connectors a new MID may use in a stage of this kind (the console's Add MID; the CLI checks the registry). The
+ * acquirers (upstream, adyen) are in both; a live stage's acquirer URLs must be https (the connectors' checkSetup).
+ */
 export function midConnectorChoices(kind: StageKind): string[] {
-  return kind === 'live' ? ['upstream'] : ['sandbox', 'sandbox-browser', 'upstream'];
+  return kind === 'live' ? ['upstream', 'adyen'] : ['sandbox', 'sandbox-browser', 'upstream', 'adyen'];
 }
 
 /** Thrown when a live stage's catalogue is given a sandbox connector: a deployment mistake, never served. */

@@ -1,11 +1,7 @@
 /** The console API client: same-origin JSON, the session cookie sent by the browser, X-CSRF-Token on every change. */
+import type { ConsoleMeAnswer, ConsoleSessionUser } from './answers.js';
 
-export interface User {
-  email: string;
-  role: 'operator' | 'merchant-admin' | 'merchant-viewer';
-  clientKey?: string;
-  expiresAt: string;
-}
+export type User = ConsoleSessionUser;
 
 export class ApiError extends Error {
   constructor(
@@ -20,7 +16,7 @@ export class ApiError extends Error {
 export const SIGNED_OUT_EVENT = 'console-signed-out';
 
 /** GET /me: the session probe (200 either way). */
-export type Me = { signedIn: true; user: User; csrfToken: string } | { signedIn: false; reason?: 'idle'; message?: string };
+export type Me = ConsoleMeAnswer;
 
 function csrf(): string {
   const m = /(?:^|;\s*)console_csrf=([^;]+)/.exec(document.cookie);

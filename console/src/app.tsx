@@ -18,16 +18,12 @@ import { Dashboard } from './pages/dashboard.js';
 import { Schedules } from './pages/schedules.js';
 import { Chargebacks } from './pages/chargebacks.js';
 import { Reconciliation } from './pages/reconciliation.js';
-
-interface Merchant {
-  clientKey: string;
-  name: string;
-}
+import type { ConsoleMerchant, ConsoleMerchantsAnswer } from './answers.js';
 
 export function App() {
   const route = useRoute();
   const [user, setUser] = useState<User | null | undefined>(undefined);
-  const [merchants, setMerchants] = useState<Merchant[]>([]);
+  const [merchants, setMerchants] = useState<ConsoleMerchant[]>([]);
   const [merchant, setMerchant] = useState<string>(() => sessionStorage.getItem('merchant') ?? '');
 
   // Why the sign-in page is shown again (the session ended while the page was open).
@@ -51,7 +47,7 @@ export function App() {
   }, []);
   useEffect(() => {
     if (!user) return;
-    api.get<{ merchants: Merchant[] }>('/merchants').then((r) => {
+    api.get<ConsoleMerchantsAnswer>('/merchants').then((r) => {
       setMerchants(r.merchants);
       const own = user.clientKey ?? (r.merchants.some((m) => m.clientKey === merchant) ? merchant : r.merchants[0]?.clientKey ?? '');
       setMerchant(own);

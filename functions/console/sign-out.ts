@@ -3,8 +3,9 @@ import { clearedCookies, consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
 import { config, newId } from '../../shared/composition/core.js';
 import { signOut } from '../../shared/operations/console/sign-in.js';
+import type { ConsoleSignOutAnswer } from '../../shared/protocol/console/answers.js';
 
 export const handler = consoleRoute('POST /console/api/sign-out', { ports: composition({ config, newId }) }, async (req) => {
   await signOut(req.cx, req.sessionId, req.p);
-  return { body: { signedOut: true }, cookies: clearedCookies(req.cx) };
+  return { body: { signedOut: true } satisfies ConsoleSignOutAnswer, cookies: clearedCookies(req.cx) };
 });

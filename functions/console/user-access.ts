@@ -4,7 +4,8 @@ import { composition } from '../../shared/composition/compose.js';
 import { config, newId } from '../../shared/composition/core.js';
 import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { setUserDisabled } from '../../shared/operations/console/users.js';
+import type { ConsoleUserAccessAnswer } from '../../shared/protocol/console/answers.js';
 
 export const handler = consoleRoute('POST /console/api/users/{email}/{action}', { ports: composition({ config, newId }), identity: consoleIdentity }, async ({ cx, p, params }) => ({
-  body: { user: await setUserDisabled(cx, p, params.email ?? '', params.action ?? '') },
+  body: { user: await setUserDisabled(cx, p, params.email ?? '', params.action ?? '') } satisfies ConsoleUserAccessAnswer,
 }));

@@ -15,6 +15,7 @@ import { consoleContext } from '../composition/console.js';
 import { ConsoleAuthError, ConsoleForbiddenError, ConsoleUnsupportedMediaError } from '../operations/console/errors.js';
 import type { Principal } from '../operations/console/roles.js';
 import { currentSession } from '../operations/console/session.js';
+import type { ConsoleMeAnswer } from '../protocol/console/answers.js';
 
 export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
@@ -207,6 +208,6 @@ export function sessionProbeRoute(route: string, wiring: ConsoleWiring, fn: (req
     const who = await signedIn(base);
     if (who.signedIn) return reply(await fn({ ...base, p: who.p, sessionId: who.sessionId, session: who.session }));
     const cookies = cookieValue(event, SESSION_COOKIE) ? clearedCookies(base.cx) : undefined;
-    return reply({ body: { signedIn: false, ...(who.idle ? { reason: 'idle', message: idleMessage(base.cx) } : {}) }, cookies });
+    return reply({ body: { signedIn: false, ...(who.idle ? { reason: 'idle', message: idleMessage(base.cx) } : {}) } satisfies ConsoleMeAnswer, cookies });
   });
 }

@@ -4,21 +4,12 @@ import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Table, time, useLoad } from '../ui.js';
 
-interface Entry {
-  at: string;
-  actor: string;
-  role: string;
-  action: string;
-  clientKey?: string;
-  target?: string;
-  details?: Record<string, unknown>;
-  sourceIp: string;
-}
+import type { ConsoleAuditAnswer } from '../answers.js';
 
 export function Audit({ user, merchant }: PageProps) {
   const [all, setAll] = useState(user.role === 'operator');
   const [cursor, setCursor] = useState<string>();
-  const { data, error } = useLoad(() => api.get<{ entries: Entry[]; cursor?: string }>(`/audit${qs({ client_key: all ? undefined : merchant, cursor })}`), [merchant, all, cursor]);
+  const { data, error } = useLoad(() => api.get<ConsoleAuditAnswer>(`/audit${qs({ client_key: all ? undefined : merchant, cursor })}`), [merchant, all, cursor]);
   return (
     <section>
       <h1>Audit log</h1>

@@ -7,33 +7,11 @@ import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, Table, time, useLoad } from '../ui.js';
 
-interface Attempt {
-  transId: string;
-  seq: number;
-  url: string;
-  attempt: number;
-  at: string;
-  latencyMs: number;
-  outcome: string;
-  httpStatus?: number;
-  error?: string;
-}
-
-interface Failed {
-  transId: string;
-  seq: number;
-  action: string;
-  status?: string;
-  url: string;
-  attempts: number;
-  failedAt?: string;
-  failReason?: string;
-  lastAttempt?: { httpStatus?: number; error?: string };
-}
+import type { ConsoleCallbacksAnswer, ConsoleCallbacksFailedAnswer, ConsoleCallbacksReplayFailedAnswer, ConsoleFailedCallback } from '../answers.js';
 
 export function Callbacks({ user, merchant }: PageProps) {
-  const log = useLoad(() => api.get<{ attempts: Attempt[] }>(`/callbacks${qs({ client_key: merchant })}`), [merchant]);
-  const failed = useLoad(() => api.get<{ callbacks: Failed[] }>(`/callbacks/failed${qs({ client_key: merchant })}`), [merchant]);
+  const log = useLoad(() => api.get<ConsoleCallbacksAnswer>(`/callbacks${qs({ client_key: merchant })}`), [merchant]);
+  const failed = useLoad(() => api.get<ConsoleCallbacksFailedAnswer>(`/callbacks/failed${qs({ client_key: merchant })}`), [merchant]);
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const canChange = user.role !== 'merchant-viewer';
   const done = (ok: string) => {
@@ -41,7 +19,7 @@ export function Callbacks({ user, merchant }: PageProps) {
     failed.reload();
     log.reload();
   };
-  const replay = async (c: Failed) => {
+  const replay = async (c: ConsoleFailedCallback) => {
     try {
       await api.post('/callbacks/replay', { trans_id: c.transId, callback: c.seq });
       done(`Callback #${c.seq} of ${c.transId.slice(0, 8)}… queued again.`);
@@ -51,7 +29,7 @@ export function Callbacks({ user, merchant }: PageProps) {
   };
   const replayAll = async () => {
     try {
-      const r = await api.post<{ replayed: unknown[]; deadLettersRemoved: number }>('/callbacks/replay-failed', { client_key: merchant });
+      const r = await api.post<ConsoleCallbacksReplayFailedAnswer>('/callbacks/replay-failed', { client_key: merchant });
       done(`${r.replayed.length} failed callback(s) queued again.`);
     } catch (err) {
       setMsg({ error: (err as Error).message });

@@ -6,14 +6,12 @@ import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, Table, time, useLoad } from '../ui.js';
-import type { PaymentSummary } from './payments.js';
-
-type Charged = PaymentSummary & { chargeback?: { amount: string; reasonCode: string; bankDate: string } };
+import type { ConsoleChargebackOpenAnswer, ConsoleChargebacksAnswer } from '../answers.js';
 
 export function Chargebacks({ user, merchant }: PageProps) {
   const [cursor, setCursor] = useState<string | undefined>();
   const { data, error, reload } = useLoad(
-    () => api.get<{ payments: Charged[]; cursor?: string }>(`/chargebacks${qs({ client_key: merchant, cursor })}`),
+    () => api.get<ConsoleChargebacksAnswer>(`/chargebacks${qs({ client_key: merchant, cursor })}`),
     [merchant, cursor],
   );
   const [form, setForm] = useState({ trans_id: '', amount: '', reason_code: '', bank_date: '' });
@@ -22,7 +20,7 @@ export function Chargebacks({ user, merchant }: PageProps) {
   const open = async (e: Event) => {
     e.preventDefault();
     try {
-      const r = await api.post<{ status: string; duplicate: boolean; amount: string; currency: string }>('/chargebacks', {
+      const r = await api.post<ConsoleChargebackOpenAnswer>('/chargebacks', {
         trans_id: form.trans_id.trim(),
         amount: form.amount.trim(),
         reason_code: form.reason_code.trim(),

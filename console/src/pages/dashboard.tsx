@@ -8,24 +8,14 @@ import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Chart } from '../chart.js';
 import { Loading, useLoad } from '../ui.js';
-
-interface Bucket {
-  start: string;
-  payments: number;
-  approved: number;
-  declined: number;
-  undetermined: number;
-  other: number;
-  callbacksDelivered: number;
-  callbacksFailed: number;
-}
+import type { ConsoleBucket as Bucket, ConsoleDashboardAnswer } from '../answers.js';
 
 const pct = (a: number, b: number) => (b ? Math.round((1000 * a) / b) / 10 : null);
 
 export function Dashboard({ user, merchant }: PageProps) {
   const [range, setRange] = useState<'24h' | '30d'>('24h');
   const [all, setAll] = useState(user.role === 'operator');
-  const { data, error } = useLoad(() => api.get<{ buckets: Bucket[] }>(`/dashboard${qs({ range, client_key: all ? undefined : merchant })}`), [range, merchant, all]);
+  const { data, error } = useLoad(() => api.get<ConsoleDashboardAnswer>(`/dashboard${qs({ range, client_key: all ? undefined : merchant })}`), [range, merchant, all]);
   if (!data) return <Loading error={error} />;
   const b = data.buckets;
   const x = b.map((k) => Date.parse(k.start) / 1000);

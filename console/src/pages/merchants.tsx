@@ -4,15 +4,10 @@ import { api } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 
-interface Merchant {
-  clientKey: string;
-  name: string;
-  notificationUrl?: string;
-  createdAt: string;
-}
+import type { ConsoleMerchantCreateAnswer, ConsoleMerchantsAnswer } from '../answers.js';
 
 export function Merchants({ reloadMerchants }: PageProps) {
-  const { data, error, reload } = useLoad(() => api.get<{ merchants: Merchant[] }>('/merchants'), []);
+  const { data, error, reload } = useLoad(() => api.get<ConsoleMerchantsAnswer>('/merchants'), []);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<{ clientKey: string; password: string }>();
@@ -21,7 +16,7 @@ export function Merchants({ reloadMerchants }: PageProps) {
     e.preventDefault();
     setMsg({});
     try {
-      const r = await api.post<{ merchant: Merchant; password: string }>('/merchants', { name, ...(url ? { notification_url: url } : {}) });
+      const r = await api.post<ConsoleMerchantCreateAnswer>('/merchants', { name, ...(url ? { notification_url: url } : {}) });
       setCreated({ clientKey: r.merchant.clientKey, password: r.password });
       setName('');
       reload();

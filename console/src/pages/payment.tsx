@@ -6,22 +6,12 @@ import { useState } from 'preact/hooks';
 import { api, idempotencyKey } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Dialog, Loading, Message, Table, time, useLoad } from '../ui.js';
-import type { PaymentSummary } from './payments.js';
-
-interface Entry {
-  at: string;
-  kind: string;
-  what: string;
-  result: string;
-  seq?: number;
-  eventId?: string;
-  delivery?: string;
-}
+import type { ConsolePaymentActionAnswer, ConsolePaymentAnswer } from '../answers.js';
 
 type Action = 'refund' | 'void' | 'capture';
 
 export function PaymentPage({ user, transId }: PageProps & { transId: string }) {
-  const { data, error, reload } = useLoad(() => api.get<{ payment: PaymentSummary; timeline: Entry[] }>(`/payments/${encodeURIComponent(transId)}`), [transId]);
+  const { data, error, reload } = useLoad(() => api.get<ConsolePaymentAnswer>(`/payments/${encodeURIComponent(transId)}`), [transId]);
   const [action, setAction] = useState<{ name: Action; key: string } | undefined>();
   const [amount, setAmount] = useState('');
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
@@ -36,7 +26,7 @@ export function PaymentPage({ user, transId }: PageProps & { transId: string }) 
   const confirm = async () => {
     if (!action) return;
     try {
-      const r = await api.post<{ result: string; operation: string; declineReason?: string }>(`/payments/${encodeURIComponent(transId)}/${action.name}`, {
+      const r = await api.post<ConsolePaymentActionAnswer>(`/payments/${encodeURIComponent(transId)}/${action.name}`, {
         idempotency_key: action.key,
         ...(action.name !== 'void' && amount ? { amount } : {}),
       });

@@ -3,18 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Table, time, useLoad } from '../ui.js';
-
-export interface PaymentSummary {
-  transId: string;
-  clientKey: string;
-  action: string;
-  status: string;
-  orderId: string;
-  amount: string;
-  currency: string;
-  card?: string;
-  createdAt: string;
-}
+import type { ConsolePaymentsAnswer } from '../answers.js';
 
 const FIELDS = [
   ['order_id', 'Order id'],
@@ -26,7 +15,7 @@ export function Payments({ merchant }: PageProps) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [form, setForm] = useState<Record<string, string>>({});
   const [cursor, setCursor] = useState<string | undefined>();
-  const { data, error } = useLoad(() => api.get<{ payments: PaymentSummary[]; cursor?: string }>(`/payments${qs({ client_key: merchant, ...filters, cursor })}`), [merchant, filters, cursor]);
+  const { data, error } = useLoad(() => api.get<ConsolePaymentsAnswer>(`/payments${qs({ client_key: merchant, ...filters, cursor })}`), [merchant, filters, cursor]);
   const set = (k: string) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
   return (
     <section>

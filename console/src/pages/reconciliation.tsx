@@ -6,20 +6,14 @@ import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, Table, time, useLoad } from '../ui.js';
-import type { PaymentSummary } from './payments.js';
-
-interface Entry {
-  since: string;
-  waiting: { type: string; date: string; amount: string }[];
-  payment: PaymentSummary;
-}
+import type { ConsoleReconciliationAnswer, ConsoleReconciliationInquireAnswer } from '../answers.js';
 
 export function Reconciliation(_: PageProps) {
-  const { data, error, reload } = useLoad(() => api.get<{ payments: Entry[]; graceSeconds: number; giveUpSeconds: number }>('/reconciliation'), []);
+  const { data, error, reload } = useLoad(() => api.get<ConsoleReconciliationAnswer>('/reconciliation'), []);
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const inquire = async (transId: string) => {
     try {
-      const r = await api.post<{ resolved: number; waiting: number; payment: PaymentSummary }>(`/reconciliation/${encodeURIComponent(transId)}/inquire`);
+      const r = await api.post<ConsoleReconciliationInquireAnswer>(`/reconciliation/${encodeURIComponent(transId)}/inquire`);
       setMsg({ ok: r.resolved ? `Resolved: the payment is ${r.payment.status}.` : `No final answer yet (${r.waiting} still waiting); the reconciler asks again.` });
     } catch (err) {
       setMsg({ error: (err as Error).message });

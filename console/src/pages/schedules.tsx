@@ -6,37 +6,15 @@ import { useState } from 'preact/hooks';
 import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Dialog, Loading, Message, Table, time, useLoad } from '../ui.js';
-
-interface Schedule {
-  scheduleId: string;
-  name: string;
-  every: string;
-  paymentsCount: number;
-  paused: boolean;
-  createdAt: string;
-}
-
-interface Subscription {
-  recurringToken: string;
-  initialTransId: string;
-  orderId: string;
-  amount: string;
-  currency: string;
-  nextRun: number;
-  nextRunAt: string;
-  chargesMade: number;
-  paused: boolean;
-  state: string;
-  endReason?: string;
-}
+import type { ConsoleScheduleAnswer, ConsoleSchedulesAnswer } from '../answers.js';
 
 type Change = { path: string; label: string; amount?: boolean; current?: string; currency?: string };
 
 export function Schedules({ user, merchant }: PageProps) {
-  const list = useLoad(() => api.get<{ schedules: Schedule[] }>(`/schedules${qs({ client_key: merchant })}`), [merchant]);
+  const list = useLoad(() => api.get<ConsoleSchedulesAnswer>(`/schedules${qs({ client_key: merchant })}`), [merchant]);
   const [open, setOpen] = useState<string | undefined>();
   const detail = useLoad(
-    () => (open ? api.get<{ schedule: Schedule; subscriptions: Subscription[] }>(`/schedules/${encodeURIComponent(open)}`) : Promise.resolve(undefined)),
+    () => (open ? api.get<ConsoleScheduleAnswer>(`/schedules/${encodeURIComponent(open)}`) : Promise.resolve(undefined)),
     [open],
   );
   const [change, setChange] = useState<Change | undefined>();

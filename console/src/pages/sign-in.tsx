@@ -2,8 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api, type User } from '../api.js';
 import { Message } from '../ui.js';
-
-type Step = { challenge: string; pending: string; secret_code?: string };
+import type { ConsoleSignInAnswer, ConsoleSignInStep as Step } from '../answers.js';
 
 export function SignIn({ params, notice, onSignedIn }: { params: URLSearchParams; notice?: string; onSignedIn: (u: User) => void }) {
   // An invitation link carries the email and one-time password in the fragment (never sent to a server).
@@ -13,17 +12,17 @@ export function SignIn({ params, notice, onSignedIn }: { params: URLSearchParams
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string>();
 
-  const handle = (r: { user?: User } & Partial<Step>) => {
-    if (r.user) return onSignedIn(r.user);
-    setStep(r as Step);
+  const handle = (r: ConsoleSignInAnswer) => {
+    if ('user' in r) return onSignedIn(r.user);
+    setStep(r);
     setAnswer('');
   };
   const submit = async (e: Event) => {
     e.preventDefault();
     setError(undefined);
     try {
-      if (!step) handle(await api.post('/sign-in', { email, password }));
-      else handle(await api.post('/sign-in/challenge', step.challenge === 'NEW_PASSWORD_REQUIRED' ? { pending: step.pending, new_password: answer } : { pending: step.pending, code: answer }));
+      if (!step) handle(await api.post<ConsoleSignInAnswer>('/sign-in', { email, password }));
+      else handle(await api.post<ConsoleSignInAnswer>('/sign-in/challenge', step.challenge === 'NEW_PASSWORD_REQUIRED' ? { pending: step.pending, new_password: answer } : { pending: step.pending, code: answer }));
     } catch (err) {
       setError((err as Error).message);
       if (step) setStep(undefined);

@@ -7,17 +7,11 @@ import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 
-interface ConsoleUser {
-  email: string;
-  role: string;
-  invitedBy: string;
-  createdAt: string;
-  disabled?: boolean;
-}
+import type { ConsoleUser, ConsoleUserInviteAnswer, ConsoleUsersAnswer } from '../answers.js';
 
 export function Users({ user, merchant }: PageProps) {
   const [scope, setScope] = useState<'merchant' | 'operators'>('merchant');
-  const { data, error, reload } = useLoad(() => api.get<{ users: ConsoleUser[] }>(`/users${qs({ client_key: scope === 'operators' ? 'operators' : merchant })}`), [merchant, scope]);
+  const { data, error, reload } = useLoad(() => api.get<ConsoleUsersAnswer>(`/users${qs({ client_key: scope === 'operators' ? 'operators' : merchant })}`), [merchant, scope]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('merchant-admin');
   const [link, setLink] = useState<string>();
@@ -37,7 +31,7 @@ export function Users({ user, merchant }: PageProps) {
     e.preventDefault();
     setMsg({});
     try {
-      const r = await api.post<{ email: string; invitationLink?: string }>('/users', { email, role, ...(role !== 'operator' ? { client_key: merchant } : {}) });
+      const r = await api.post<ConsoleUserInviteAnswer>('/users', { email, role, ...(role !== 'operator' ? { client_key: merchant } : {}) });
       setLink(r.invitationLink);
       setMsg({ ok: r.invitationLink ? `${r.email} invited.` : `${r.email} invited: Cognito emailed the invitation.` });
       setEmail('');

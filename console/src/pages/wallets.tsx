@@ -9,27 +9,10 @@ import { api } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, Table, time, useLoad } from '../ui.js';
 
-interface WalletView {
-  wallet: string;
-  environment: string;
-  merchantIdentifier?: string;
-  country?: string;
-  shopName?: string;
-  merchantCapabilities?: string[];
-  supportedNetworks?: string[];
-  allowedAuthMethods?: string[];
-  certificate?: { subject: string; validTo: string; fingerprint256: string };
-  publicKeyHash: string;
-  updatedAt: string;
-}
-
-interface Choices {
-  applepay: { merchantCapabilities: string[]; supportedNetworks: string[] };
-  googlepay: { allowedAuthMethods: string[]; supportedNetworks: string[] };
-}
+import type { ConsoleMerchantAnswer, ConsoleWallet as WalletView, ConsoleWalletConfigureAnswer } from '../answers.js';
 
 export function Wallets({ user, merchant }: PageProps) {
-  const { data, error, reload } = useLoad(() => api.get<{ wallets: WalletView[]; choices: Choices }>(`/merchants/${merchant}`), [merchant]);
+  const { data, error, reload } = useLoad(() => api.get<ConsoleMerchantAnswer>(`/merchants/${merchant}`), [merchant]);
   const canChange = user.role !== 'merchant-viewer';
   if (!data) return <Loading error={error} />;
   const stored = (w: string) => data.wallets.find((x) => x.wallet === w);
@@ -66,11 +49,11 @@ interface FormProps {
   wallet: 'applepay' | 'googlepay';
   title: string;
   current?: WalletView;
-  choices: { merchantCapabilities?: string[]; allowedAuthMethods?: string[]; supportedNetworks: string[] };
+  choices: { merchantCapabilities?: readonly string[]; allowedAuthMethods?: readonly string[]; supportedNetworks: readonly string[] };
   done: () => void;
 }
 
-function Ticks({ legend, options, value, set }: { legend: string; options: string[]; value: string[]; set: (v: string[]) => void }) {
+function Ticks({ legend, options, value, set }: { legend: string; options: readonly string[]; value: string[]; set: (v: string[]) => void }) {
   return (
     <fieldset aria-label={legend}>
       <legend>{legend}</legend>
@@ -103,7 +86,7 @@ function KeyInput({ label, value, set }: { label: string; value: string; set: (v
 
 function WalletForm({ merchant, wallet, title, current, choices, done }: FormProps) {
   const apple = wallet === 'applepay';
-  const [environment, setEnvironment] = useState(current?.environment ?? 'TEST');
+  const [environment, setEnvironment] = useState<string>(current?.environment ?? 'TEST');
   const [identifier, setIdentifier] = useState(current?.merchantIdentifier ?? '');
   const [country, setCountry] = useState(current?.country ?? '');
   const [shopName, setShopName] = useState(current?.shopName ?? '');
@@ -117,7 +100,7 @@ function WalletForm({ merchant, wallet, title, current, choices, done }: FormPro
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
-      const r = await api.put<{ wallet: WalletView }>(`/merchants/${merchant}/wallets/${wallet}`, {
+      const r = await api.put<ConsoleWalletConfigureAnswer>(`/merchants/${merchant}/wallets/${wallet}`, {
         environment,
         ...(key ? { private_key: key } : {}),
         ...(country ? { country: country.toUpperCase() } : {}),

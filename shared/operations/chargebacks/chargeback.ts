@@ -14,6 +14,7 @@ import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js'
 import type { Payment } from '../../domain/payment.js';
 import type { StoredChargeback } from '../../domain/payment-details.js';
 import { PATTERNS } from '../../protocol/fields.js';
+import type { ConsoleChargebackOpenAnswer } from '../../protocol/console/answers.js';
 import { enqueue, nextVersion } from '../payment/attempt.js';
 import { permitOrThrow } from '../payment/permit.js';
 import { apply } from '../../domain/payment-machine/index.js';
@@ -83,7 +84,7 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
 }
 
 /** What the ops handler and the CLI report. */
-export function chargebackSummary(r: ChargebackResult): Record<string, unknown> {
+export function chargebackSummary(r: ChargebackResult): ConsoleChargebackOpenAnswer {
   const c = r.payment.details.chargeback!;
   return {
     trans_id: r.payment.transId,

@@ -9,6 +9,7 @@ import { ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { CHARGEBACK_DETAIL } from '../chargebacks/ops-event.js';
 import { chargebackSummary, recordChargeback } from '../chargebacks/chargeback.js';
+import type { ConsoleChargebackOpenAnswer, ConsoleChargebacksAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { loadPayment } from './payments.js';
@@ -21,7 +22,7 @@ const listing = z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
-export async function listChargebacks(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
+export async function listChargebacks(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleChargebacksAnswer> {
   const r = listing.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')));
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
   const clientKey = merchantOf(p, r.data.client_key);
@@ -32,7 +33,7 @@ export async function listChargebacks(cx: ConsoleContext, p: Principal, query: R
 }
 
 /** Operators only: a chargeback comes from the acquirer, not from the merchant. */
-export async function openChargeback(cx: ConsoleContext, p: Principal, body: unknown) {
+export async function openChargeback(cx: ConsoleContext, p: Principal, body: unknown): Promise<ConsoleChargebackOpenAnswer> {
   operatorOnly(p);
   const r = CHARGEBACK_DETAIL.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: i.message })));

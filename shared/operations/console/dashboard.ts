@@ -6,25 +6,16 @@
  */
 import type { HourCounts } from '../../ports/console-counters.js';
 import { PLATFORM_SCOPE } from '../../ports/console-counters.js';
+import type { ConsoleBucket, ConsoleDashboardAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { hourOf } from './counter-deltas.js';
 import { isOperator, merchantOf, type Principal } from './roles.js';
 
 const RANGES = { '24h': { span: 24 * 3600_000, bucket: 3600_000 }, '30d': { span: 30 * 86400_000, bucket: 86400_000 } } as const;
 
-export interface Bucket {
-  start: string;
-  payments: number;
-  approved: number;
-  declined: number;
-  undetermined: number;
-  /** Neither approved, declined nor undetermined: waiting for the payer (3DS, redirect). */
-  other: number;
-  callbacksDelivered: number;
-  callbacksFailed: number;
-}
+export type Bucket = ConsoleBucket;
 
-export async function dashboard(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
+export async function dashboard(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleDashboardAnswer> {
   const name = query.range === '30d' ? '30d' : '24h';
   const range = RANGES[name];
   const now = cx.d.clock.now().getTime();

@@ -10,6 +10,7 @@ import { capture, creditvoid, voidPayment, type PaymentEvent } from '../payment/
 import type { Payment } from '../../domain/payment.js';
 import { requestKey, runOnce } from '../payment/idempotency.js';
 import { recorderFor } from '../reconciliation/recorders.js';
+import type { ConsolePaymentActionAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -26,7 +27,7 @@ const body = z.object({
   idempotency_key: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 
-export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: string, action: string, raw: unknown) {
+export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: string, action: string, raw: unknown): Promise<ConsolePaymentActionAnswer> {
   if (!(PAYMENT_ACTIONS as readonly string[]).includes(action)) throw new ConsoleNotFoundError('No such action.');
   const r = body.safeParse(raw);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));
@@ -36,7 +37,7 @@ export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: st
   if (!config) throw new ConsoleNotFoundError('Payment not found.');
   const amount = r.data.amount === undefined || action === 'void' ? undefined : parseAmount(r.data.amount, parseCurrency(payment.currency), 'amount').minor;
   const key = requestKey(payment.clientKey, `console-${action}`, `${transId}\n${r.data.idempotency_key}`);
-  const reply = (pay: Payment, e: PaymentEvent) => ({ result: e.result, operation: e.operation, ...(e.declineReason ? { declineReason: e.declineReason } : {}), payment: paymentSummary(pay) });
+  const reply = (pay: Payment, e: PaymentEvent): ConsolePaymentActionAnswer => ({ result: e.result, operation: e.operation, ...(e.declineReason ? { declineReason: e.declineReason } : {}), payment: paymentSummary(pay) });
   const answer = await runOnce(cx.d.payments, key, false, async (_key, followUp) => {
     // The outcome's write also completes the claim with this answer: the same key later gets it back, not a new attempt.
     const hooks = {
@@ -57,5 +58,6 @@ export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: st
     );
     return { statusCode: 200, body: reply(result.payment, result.event) };
   });
-  return answer.body;
+  // A repeated key gets the stored JSON of the first attempt's reply().
+  return answer.body as ConsolePaymentActionAnswer;
 }

@@ -6,6 +6,7 @@
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
+import type { ConsolePaymentAnswer, ConsolePaymentsAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { merchantOf, readMerchant, type Principal } from './roles.js';
@@ -28,7 +29,7 @@ const search = z.object({
 
 const MAX_INDEX_PAGES = 10;
 
-export async function searchPayments(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
+export async function searchPayments(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsolePaymentsAnswer> {
   const r = search.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')));
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
   const q = r.data;
@@ -60,7 +61,7 @@ export async function loadPayment(cx: ConsoleContext, p: Principal, transId: str
   return payment;
 }
 
-export async function showPayment(cx: ConsoleContext, p: Principal, transId: string) {
+export async function showPayment(cx: ConsoleContext, p: Principal, transId: string): Promise<ConsolePaymentAnswer> {
   const payment = await loadPayment(cx, p, transId);
   return { payment: paymentSummary(payment), timeline: await paymentTimeline(cx.callbacks(), payment) };
 }

@@ -7,13 +7,14 @@ import * as z from '../../zod-mini.js';
 import { formatAmount, money } from '../../domain/money.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
+import type { ConsoleReconciliationAnswer, ConsoleReconciliationInquireAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { loadPayment } from './payments.js';
 import { operatorOnly, type Principal } from './roles.js';
 import { paymentSummary } from './timeline.js';
 
-export async function workList(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
+export async function workList(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleReconciliationAnswer> {
   operatorOnly(p);
   const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 100).parse(query.limit ?? 100);
   // Everything waiting (whatever a sandbox's test clock says): the reconciler only takes those past its grace period.
@@ -31,7 +32,7 @@ export async function workList(cx: ConsoleContext, p: Principal, query: Record<s
 }
 
 /** Asks the acquirer about the payment's waiting transactions now; a final answer resolves them with their callback. */
-export async function inquireNow(cx: ConsoleContext, p: Principal, transId: string) {
+export async function inquireNow(cx: ConsoleContext, p: Principal, transId: string): Promise<ConsoleReconciliationInquireAnswer> {
   operatorOnly(p);
   const payment = await loadPayment(cx, p, transId);
   const ctx = { deps: cx.d, graceSeconds: 0, giveUpSeconds: cx.d.reconciliation.giveUpSeconds };

@@ -8,6 +8,7 @@ import { ValidationError } from '../../errors.js';
 import { formatAmount, money } from '../../domain/money.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
 import { applyOpsEvent, OpsEventError, type OpsDetailType } from '../schedules/ops-events.js';
+import type { ConsoleSchedule, ConsoleScheduleActionAnswer, ConsoleScheduleAnswer, ConsoleSchedulesAnswer, ConsoleSubscription, ConsoleSubscriptionActionAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -23,7 +24,7 @@ export const SUBSCRIPTION_ACTIONS: Record<string, OpsDetailType> = {
   amount: 'Subscription Amount Changed',
 };
 
-function scheduleView(s: Schedule) {
+function scheduleView(s: Schedule): ConsoleSchedule {
   return {
     scheduleId: s.scheduleId,
     clientKey: s.clientKey,
@@ -36,7 +37,7 @@ function scheduleView(s: Schedule) {
   };
 }
 
-function subscriptionView(s: Subscription) {
+function subscriptionView(s: Subscription): ConsoleSubscription {
   return {
     scheduleId: s.scheduleId,
     recurringToken: s.recurringToken,
@@ -54,7 +55,7 @@ function subscriptionView(s: Subscription) {
   };
 }
 
-export async function listSchedules(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>) {
+export async function listSchedules(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleSchedulesAnswer> {
   const clientKey = merchantOf(p, query.client_key);
   const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25).parse(query.limit ?? 25);
   const page = await cx.scheduleIndex.forMerchant(clientKey, { limit, cursor: query.cursor?.slice(0, 2000) });
@@ -69,13 +70,13 @@ async function loadSchedule(cx: ConsoleContext, p: Principal, scheduleId: string
   return s;
 }
 
-export async function showSchedule(cx: ConsoleContext, p: Principal, scheduleId: string) {
+export async function showSchedule(cx: ConsoleContext, p: Principal, scheduleId: string): Promise<ConsoleScheduleAnswer> {
   const s = await loadSchedule(cx, p, scheduleId);
   const subscriptions = await cx.scheduleIndex.subscriptions(s.scheduleId, MAX_SUBSCRIPTIONS);
   return { schedule: scheduleView(s), subscriptions: subscriptions.map(subscriptionView) };
 }
 
-export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId: string, action: string) {
+export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId: string, action: string): Promise<ConsoleScheduleActionAnswer> {
   const detailType = SCHEDULE_ACTIONS[action];
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);
@@ -88,7 +89,7 @@ export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId
 
 const amountBody = z.object({ amount: z.string().check(z.maxLength(20)) });
 
-export async function actOnSubscription(cx: ConsoleContext, p: Principal, scheduleId: string, recurringToken: string, action: string, body: unknown) {
+export async function actOnSubscription(cx: ConsoleContext, p: Principal, scheduleId: string, recurringToken: string, action: string, body: unknown): Promise<ConsoleSubscriptionActionAnswer> {
   const detailType = SUBSCRIPTION_ACTIONS[action];
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);

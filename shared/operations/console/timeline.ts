@@ -4,18 +4,10 @@
  */
 import { formatAmount, money } from '../../domain/money.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
+import type { ConsolePayment, ConsoleTimelineEntry } from '../../protocol/console/answers.js';
 import type { CallbackContext } from '../callbacks/context.js';
 
-export interface TimelineEntry {
-  at: string;
-  kind: 'transaction' | 'callback';
-  what: string;
-  result: string;
-  /** Callbacks: which one (for a replay) and its delivery state now. */
-  seq?: number;
-  eventId?: string;
-  delivery?: string;
-}
+export type TimelineEntry = ConsoleTimelineEntry;
 
 export async function paymentTimeline(ctx: Pick<CallbackContext, 'outbox' | 'log'>, payment: Payment): Promise<TimelineEntry[]> {
   const [callbacks, attempts] = await Promise.all([ctx.outbox.forPayment(payment.transId), ctx.log.forPayment(payment.transId)]);
@@ -45,7 +37,7 @@ export async function paymentTimeline(ctx: Pick<CallbackContext, 'outbox' | 'log
 }
 
 /** What may be shown of a payment: never card data beyond the masked number. */
-export function paymentSummary(p: Payment) {
+export function paymentSummary(p: Payment): ConsolePayment {
   return {
     transId: p.transId,
     clientKey: p.clientKey,

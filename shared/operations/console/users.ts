@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { CONSOLE_ROLES, type ConsoleRole, type ConsoleUser } from '../../ports/console-users.js';
+import type { ConsoleUserInviteAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { changeMerchant, merchantOf, operatorOnly, type Principal } from './roles.js';
@@ -17,15 +18,8 @@ const invitation = z.object({
   client_key: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
-export interface Invited {
-  email: string;
-  role: ConsoleRole;
-  clientKey?: string;
-  /** Only where invitations are not emailed (local platform): the link to hand over, with the one-time password. */
-  invitationLink?: string;
-  /** Likewise: the one-time password alone (it is also in the link). */
-  temporaryPassword?: string;
-}
+/** What an invitation answers (the console's answer; the admin CLI prints it too). */
+export type Invited = ConsoleUserInviteAnswer;
 
 /** Meets Cognito's default password policy (upper, lower, digit, symbol, 8+); must be changed at first sign-in. */
 export function temporaryPassword(): string {

@@ -5,6 +5,7 @@
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
+import type { ConsoleMerchantAnswer, ConsoleWallet } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
@@ -24,12 +25,12 @@ const input = z.object({
   certificate_key: z.optional(z.string().check(z.minLength(1), z.maxLength(10_000))),
 });
 
-export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string) {
+export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string): Promise<Pick<ConsoleMerchantAnswer, 'wallets'>> {
   readMerchant(p, clientKey);
   return { wallets: await showWalletSettings(cx.d, clientKey) };
 }
 
-export async function configureWallet(cx: ConsoleContext, p: Principal, clientKey: string, wallet: string, body: unknown) {
+export async function configureWallet(cx: ConsoleContext, p: Principal, clientKey: string, wallet: string, body: unknown): Promise<ConsoleWallet> {
   changeMerchant(p, clientKey);
   const r = input.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));

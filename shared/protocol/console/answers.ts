@@ -1,0 +1,447 @@
+/**
+ * The console API's answers, each written once: the operations (shared/operations/console) and handlers
+ * (functions/console) declare what they build with these types, the console's page (console/src) reads them with
+ * `import type`, and scripts/openapi/console-answer-types.ts checks that the closed schemas of the API reference
+ * (scripts/openapi/console-answers.ts) name the same fields. A field renamed here breaks all three at compile time.
+ *
+ * Types only, and no imports: the console's own typecheck follows this file and must not pull in server code.
+ */
+
+/** Who a console user is: operator (every merchant), merchant-admin (its merchant), merchant-viewer (read only). */
+export type ConsoleRoleName = 'operator' | 'merchant-admin' | 'merchant-viewer';
+
+/** An amount in major units, as the protocol writes it ("10.00"). */
+type Amount = string;
+/** An ISO 8601 date-time. */
+type Time = string;
+
+// ---- Sign-in and session
+
+/** The signed-in user (sign-in, GET /me). */
+export interface ConsoleSessionUser {
+  email: string;
+  role: ConsoleRoleName;
+  clientKey?: string;
+  expiresAt: Time;
+}
+
+/** The next step of a sign-in Cognito asks for; MFA_SETUP carries the TOTP secret to enrol. */
+export interface ConsoleSignInStep {
+  challenge: 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP';
+  pending: string;
+  secret_code?: string;
+}
+
+/** POST /sign-in and /sign-in/challenge: signed in (the cookies are set), or the next step. */
+export type ConsoleSignInAnswer = { user: ConsoleSessionUser } | ConsoleSignInStep;
+
+/** GET /me: the session probe; signed out after the idle timeout, it says so. */
+export type ConsoleMeAnswer = { signedIn: true; user: ConsoleSessionUser; csrfToken: string } | { signedIn: false; reason?: 'idle'; message?: string };
+
+export interface ConsoleSignOutAnswer {
+  signedOut: true;
+}
+
+// ---- Merchants, MIDs, wallets
+
+/** A merchant's settings, never its password. */
+export interface ConsoleMerchant {
+  clientKey: string;
+  name: string;
+  notificationUrl?: string;
+  hashAlgorithm: 'md5' | 'sha256';
+  /** Which optional groups of fields the callbacks carry. */
+  mappings: Record<string, boolean>;
+  requiredPayerFields: string[];
+  linkTarget?: string;
+  termsCheckbox: boolean;
+  hostedFieldsOrigins?: string[];
+  checkoutFrameAncestors?: string[];
+  hostedFieldsUpdateSignature?: boolean;
+  methods?: string[];
+  qrLifetimeSeconds?: number;
+  apiIpAllowlist?: string[];
+  defaultLanguage?: string;
+  createdAt: Time;
+}
+
+/** A MID: never its sealed credentials (only that it has them); its connector settings to operators only. */
+export interface ConsoleMid {
+  midId: string;
+  name: string;
+  connector: string;
+  paymentMode: 'SMS' | 'DMS' | 'SMS/DMS';
+  descriptor: string;
+  moto: boolean;
+  zeroAmount: boolean;
+  enabled: boolean;
+  connectorSettings?: Record<string, string>;
+  credentials?: 'sealed';
+}
+
+/** A wallet's settings: never its keys, only the public key's hash and the identity certificate's facts. */
+export interface ConsoleWallet {
+  wallet: 'applepay' | 'googlepay';
+  environment: 'TEST' | 'PRODUCTION';
+  merchantIdentifier?: string;
+  country?: string;
+  shopName?: string;
+  merchantCapabilities?: string[];
+  supportedNetworks?: string[];
+  allowedAuthMethods?: string[];
+  certificate?: { subject: string; validTo: string; fingerprint256: string };
+  publicKeyHash: string;
+  updatedAt: Time;
+}
+
+/** The values the settings and wallet forms offer: what the settings operations accept. */
+export interface ConsoleChoices {
+  requiredPayerFields: readonly string[];
+  applepay: { merchantCapabilities: readonly string[]; supportedNetworks: readonly string[] };
+  googlepay: { allowedAuthMethods: readonly string[]; supportedNetworks: readonly string[] };
+  /** The Checkout methods the merchant's MIDs can take. */
+  methods: string[];
+  /** Operators: the connectors a new MID may use in this stage. */
+  connectors?: string[];
+}
+
+export interface ConsoleMerchantsAnswer {
+  merchants: ConsoleMerchant[];
+}
+
+export interface ConsoleMerchantAnswer {
+  merchant: ConsoleMerchant;
+  mids: ConsoleMid[];
+  wallets: ConsoleWallet[];
+  choices: ConsoleChoices;
+}
+
+/** The password is shown in this answer only. */
+export interface ConsoleMerchantCreateAnswer {
+  merchant: ConsoleMerchant;
+  password: string;
+}
+
+export interface ConsoleMerchantSettingsAnswer {
+  merchant: ConsoleMerchant;
+}
+
+export interface ConsoleMerchantPasswordAnswer {
+  password: string;
+}
+
+/** The callback signing secret(s); `previous` signs too until `previousUntil`. */
+export interface ConsoleSigningSecretAnswer {
+  current: string;
+  previous?: string;
+  previousUntil?: Time;
+  rotatedAt: Time;
+}
+
+export interface ConsoleMidCreateAnswer {
+  mid: ConsoleMid;
+}
+
+export interface ConsoleWalletConfigureAnswer {
+  wallet: ConsoleWallet;
+}
+
+// ---- Payments
+
+/** What may be shown of a payment: never card data beyond the masked number. */
+export interface ConsolePayment {
+  transId: string;
+  clientKey: string;
+  protocol: 's2s-card' | 's2s-apm' | 'checkout';
+  action: string;
+  status: string;
+  orderId: string;
+  amount: Amount;
+  currency: string;
+  /** First 6 and last 4 digits. */
+  card?: string;
+  /** The MID that served the payment: every follow-up stays on it. */
+  midId?: string;
+  midName?: string;
+  routingAttempts?: { midId: string; answer: string }[];
+  declineReason?: string;
+  recurringToken?: string;
+  chargeback?: { amount: Amount; reasonCode: string; bankDate?: string };
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+/** One line of a payment's timeline: a transaction, or a callback's delivery attempt (or where it stands). */
+export interface ConsoleTimelineEntry {
+  at: Time;
+  kind: 'transaction' | 'callback';
+  what: string;
+  result: string;
+  /** Callbacks: which one (for a replay) and its delivery state now. */
+  seq?: number;
+  eventId?: string;
+  delivery?: string;
+}
+
+export interface ConsolePaymentsAnswer {
+  payments: ConsolePayment[];
+  cursor?: string;
+}
+
+export interface ConsolePaymentAnswer {
+  payment: ConsolePayment;
+  timeline: ConsoleTimelineEntry[];
+}
+
+/** Refund, void or capture from the console. */
+export interface ConsolePaymentActionAnswer {
+  result: 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'UNDEFINED' | 'INIT';
+  operation: string;
+  declineReason?: string;
+  payment: ConsolePayment;
+}
+
+// ---- Callbacks
+
+/** One POST of a callback to the merchant. */
+export interface ConsoleCallbackAttempt {
+  eventId: string;
+  transId: string;
+  clientKey: string;
+  seq: number;
+  url: string;
+  attempt: number;
+  at: Time;
+  latencyMs: number;
+  outcome: 'DELIVERED' | 'FAILED';
+  httpStatus?: number;
+  error?: string;
+}
+
+/** A callback that gave up: retries spent, blocked behind a failed predecessor, or its URL paused. */
+export interface ConsoleFailedCallback {
+  transId: string;
+  seq: number;
+  eventId: string;
+  action: string;
+  status?: string;
+  url: string;
+  attempts: number;
+  failedAt?: Time;
+  failReason?: string;
+  lastAttempt?: { at: Time; httpStatus?: number; error?: string };
+  replays?: number;
+}
+
+/** A callback sent again; `was` its delivery state before. */
+export interface ConsoleReplayed {
+  transId: string;
+  seq: number;
+  eventId: string;
+  was: 'PENDING' | 'HELD' | 'DELIVERED' | 'FAILED';
+}
+
+export interface ConsoleCallbacksAnswer {
+  attempts: ConsoleCallbackAttempt[];
+}
+
+export interface ConsoleCallbacksFailedAnswer {
+  callbacks: ConsoleFailedCallback[];
+}
+
+export interface ConsoleCallbacksReplayFailedAnswer {
+  replayed: ConsoleReplayed[];
+  deadLettersRemoved: number;
+}
+
+// ---- Chargebacks and reconciliation
+
+export interface ConsoleChargebacksAnswer {
+  payments: ConsolePayment[];
+  cursor?: string;
+}
+
+/** A chargeback opened (or found already recorded: `duplicate`, nothing changed); the ops event's own field names. */
+export interface ConsoleChargebackOpenAnswer {
+  trans_id: string;
+  status: string;
+  amount: Amount;
+  currency: string;
+  reason_code: string;
+  bank_date: string;
+  duplicate: boolean;
+}
+
+/** A payment with a transaction the acquirer has not answered. */
+export interface ConsoleUndetermined {
+  since: Time;
+  waiting: { type: string; date: Time; amount: Amount }[];
+  payment: ConsolePayment;
+}
+
+export interface ConsoleReconciliationAnswer {
+  graceSeconds: number;
+  giveUpSeconds: number;
+  payments: ConsoleUndetermined[];
+}
+
+export interface ConsoleReconciliationInquireAnswer {
+  resolved: number;
+  waiting: number;
+  conflict: boolean;
+  payment: ConsolePayment;
+}
+
+// ---- Schedules
+
+export interface ConsoleSchedule {
+  scheduleId: string;
+  clientKey: string;
+  name: string;
+  /** "1 month", "2 weeks". */
+  every: string;
+  paymentsCount: number;
+  paused: boolean;
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+export interface ConsoleSubscription {
+  scheduleId: string;
+  recurringToken: string;
+  initialTransId: string;
+  orderId: string;
+  amount: Amount;
+  currency: string;
+  nextRun: number;
+  nextRunAt: Time;
+  chargesMade: number;
+  paused: boolean;
+  state: 'active' | 'ended';
+  endReason?: string;
+  lastTransId?: string;
+}
+
+export interface ConsoleSchedulesAnswer {
+  schedules: ConsoleSchedule[];
+  cursor?: string;
+}
+
+export interface ConsoleScheduleAnswer {
+  schedule: ConsoleSchedule;
+  subscriptions: ConsoleSubscription[];
+}
+
+export interface ConsoleScheduleActionAnswer extends ConsoleScheduleAnswer {
+  message: string;
+}
+
+export interface ConsoleSubscriptionActionAnswer {
+  message: string;
+  subscription: ConsoleSubscription;
+}
+
+// ---- Users, audit, dashboard
+
+export interface ConsoleUser {
+  email: string;
+  role: ConsoleRoleName;
+  clientKey?: string;
+  invitedBy: string;
+  createdAt: Time;
+  disabled?: boolean;
+}
+
+export interface ConsoleUsersAnswer {
+  users: ConsoleUser[];
+}
+
+export interface ConsoleUserInviteAnswer {
+  email: string;
+  role: ConsoleRoleName;
+  clientKey?: string;
+  /** Only where invitations are not emailed (local platform): the link to hand over, with the one-time password. */
+  invitationLink?: string;
+  /** Likewise: the one-time password alone (it is also in the link). */
+  temporaryPassword?: string;
+}
+
+export interface ConsoleUserAccessAnswer {
+  user: ConsoleUser;
+}
+
+/** One change made through the console: who, what, when, from where. */
+export interface ConsoleAuditEntry {
+  id: string;
+  at: Time;
+  actor: string;
+  role: ConsoleRoleName;
+  /** "payment.refund", "merchant.create" ... */
+  action: string;
+  clientKey?: string;
+  target?: string;
+  /** Non-secret details (amounts, changed field names). */
+  details?: Record<string, string | number | boolean>;
+  sourceIp: string;
+  userAgent?: string;
+}
+
+export interface ConsoleAuditAnswer {
+  entries: ConsoleAuditEntry[];
+  cursor?: string;
+}
+
+/** One hour (24h) or day (30d) of the dashboard. */
+export interface ConsoleBucket {
+  start: Time;
+  payments: number;
+  approved: number;
+  declined: number;
+  undetermined: number;
+  /** Neither approved, declined nor undetermined: waiting for the payer (3DS, redirect). */
+  other: number;
+  callbacksDelivered: number;
+  callbacksFailed: number;
+}
+
+export interface ConsoleDashboardAnswer {
+  range: '24h' | '30d';
+  bucketSeconds: number;
+  buckets: ConsoleBucket[];
+}
+
+/** Each console operation's answer by its OpenAPI operation id (scripts/openapi/console-answers.ts). */
+export interface ConsoleAnswers {
+  ConsoleSignIn: ConsoleSignInAnswer;
+  ConsoleSignInChallenge: ConsoleSignInAnswer;
+  ConsoleSignOut: ConsoleSignOutAnswer;
+  ConsoleMe: ConsoleMeAnswer;
+  ConsoleMerchants: ConsoleMerchantsAnswer;
+  ConsoleMerchantCreate: ConsoleMerchantCreateAnswer;
+  ConsoleMerchant: ConsoleMerchantAnswer;
+  ConsoleMerchantSettings: ConsoleMerchantSettingsAnswer;
+  ConsoleMerchantPassword: ConsoleMerchantPasswordAnswer;
+  ConsoleMerchantSigningSecret: ConsoleSigningSecretAnswer;
+  ConsoleMidCreate: ConsoleMidCreateAnswer;
+  ConsoleWalletConfigure: ConsoleWalletConfigureAnswer;
+  ConsolePayments: ConsolePaymentsAnswer;
+  ConsolePayment: ConsolePaymentAnswer;
+  ConsolePaymentAction: ConsolePaymentActionAnswer;
+  ConsoleCallbacks: ConsoleCallbacksAnswer;
+  ConsoleCallbackReplay: ConsoleReplayed;
+  ConsoleCallbacksFailed: ConsoleCallbacksFailedAnswer;
+  ConsoleCallbacksReplayFailed: ConsoleCallbacksReplayFailedAnswer;
+  ConsoleChargebacks: ConsoleChargebacksAnswer;
+  ConsoleChargebackOpen: ConsoleChargebackOpenAnswer;
+  ConsoleReconciliation: ConsoleReconciliationAnswer;
+  ConsoleReconciliationInquire: ConsoleReconciliationInquireAnswer;
+  ConsoleSchedules: ConsoleSchedulesAnswer;
+  ConsoleSchedule: ConsoleScheduleAnswer;
+  ConsoleScheduleAction: ConsoleScheduleActionAnswer;
+  ConsoleSubscriptionAction: ConsoleSubscriptionActionAnswer;
+  ConsoleUsers: ConsoleUsersAnswer;
+  ConsoleUserInvite: ConsoleUserInviteAnswer;
+  ConsoleUserAccess: ConsoleUserAccessAnswer;
+  ConsoleAudit: ConsoleAuditAnswer;
+  ConsoleDashboard: ConsoleDashboardAnswer;
+}

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
 import { createMid } from '../../shared/operations/admin/merchants.js';
+import { midsWithHealth } from '../../shared/operations/routing/health.js';
 
 export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY [options]
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
@@ -16,7 +17,7 @@ export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY
       [--adyen-url URL --adyen-merchant-account ACCOUNT --adyen-api-key-file FILE|- --adyen-hmac-key-file FILE|-]
         (--connector adyen; URL: the Checkout API with its version, e.g. https://checkout-test.adyen.com/v71;
          docs/connectors.md "Adyen")
-  mids list CLIENT_KEY
+  mids list CLIENT_KEY      (each MID with its health: state closed|open|half-open, failures, reopensAt)
 
 example:
   npm run admin -- mids create CLIENT_KEY --connector upstream --upstream-url https://gateway.example/post \\
@@ -85,10 +86,10 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
         ...(await adyenSetup(values, io)),
       });
     case 'list': {
-      const config = await d.merchants.get(clientKey);
-      if (!config) throw new Error('No merchant with that client key.');
-      // Sealed credentials are of no use to read: only whether the MID has them.
-      return config.mids.map(({ credentialsSealed, ...m }) => ({ ...m, ...(credentialsSealed ? { credentials: 'sealed' } : {}) }));
+      const mids = await midsWithHealth(d, clientKey);
+      if (!mids) throw new Error('No merchant with that client key.');
+      // Sealed credentials are of no use to read: only whether the MID has them. health: docs/routing.md "MID health".
+      return mids.map(({ credentialsSealed, health, ...m }) => ({ ...m, ...(credentialsSealed ? { credentials: 'sealed' } : {}), health }));
     }
     default:
       throw new Error(MIDS_USAGE);

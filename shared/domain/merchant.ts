@@ -1,5 +1,6 @@
 /** Merchants and their MIDs (merchant IDs at an acquirer, reached through a connector). */
 import type { RoutingTable } from './routing.js';
+import type { MidHealth } from './mid-health.js';
 import type { HashAlgorithm } from '../protocol/signature.js';
 
 export type PaymentMode = 'SMS' | 'DMS' | 'SMS/DMS';
@@ -101,4 +102,6 @@ export interface MerchantConfig {
   mids: Mid[];
   /** The merchant's routing rules (docs/routing.md); absent: routing by mode, MOTO and zero amount only. */
   routing?: RoutingTable;
+  /** MID health by MID id (docs/routing.md "MID health"), read by the same Query; a MID without an entry is closed. */
+  midHealth?: Record<string, MidHealth>;
 }

@@ -2,6 +2,7 @@
  * A merchant's routing table (docs/routing.md): ordered rules, each naming the payments it matches and the MIDs that
  * serve them with weights for a volume split. Stored as the merchant's ROUTING item, written conditionally on version.
  */
+import type { MidHealthPolicy } from './mid-health.js';
 
 /** Where the card data entered the platform. */
 export const INTEGRATIONS = ['s2s-card', 'checkout', 'hosted-fields'] as const;
@@ -42,6 +43,8 @@ export interface RoutingTable {
   /** Decline reasons (or codes) that allow a retry on the next MID; the default list when absent. */
   softDeclines?: string[];
   rules: RoutingRule[];
+  /** MID health's threshold, window and cool-down (docs/routing.md "MID health"); the defaults where absent. */
+  health?: Partial<MidHealthPolicy>;
   updatedAt?: string;
 }
 

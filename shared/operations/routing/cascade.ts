@@ -13,6 +13,7 @@ import type { RoutingAttempt } from '../../domain/payment-details.js';
 import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import type { CoreDeps } from '../payment/types.js';
+import type { MidHealthRecorder } from './health.js';
 
 export interface Cascade {
   /** MIDs to try next, in order. */
@@ -20,6 +21,8 @@ export interface Cascade {
   /** The most MIDs one request may try, the first included. */
   maxAttempts: number;
   softDeclines?: string[];
+  /** Where each MID's connector result is recorded (MID health, health.ts); absent: nothing is recorded. */
+  health?: MidHealthRecorder;
 }
 
 /** Answers that mean "the issuer could not decide now", not "no": another acquirer may get an answer. */
@@ -50,7 +53,7 @@ function answerOf(outcome: ConnectorOutcome): string {
  * payment as written; it is updated in place (MID, version, attempts) so the caller's final write follows on.
  */
 export async function payWithCascade(
-  d: CoreDeps,
+  d: Pick<CoreDeps, 'payments' | 'clock'>,
   reserved: Payment,
   first: Mid,
   cascade: Cascade | undefined,
@@ -66,10 +69,13 @@ export async function payWithCascade(
     try {
       outcome = await pay(mid, i + 1);
     } catch (err) {
+      // No answer (timeout, error, not reached) counts against the MID's health; a decline is an answer.
+      await cascade?.health?.failed(mid);
       if (last || !notReached(err)) throw err;
       attempts.push({ midId: mid.midId, answer: 'not reached' });
       continue;
     }
+    await cascade?.health?.answered(mid);
     attempts.push({ midId: mid.midId, answer: answerOf(outcome) });
     if (!last && isSoftDecline(outcome, cascade?.softDeclines)) continue;
     if (attempts.length > 1) reserved.details.routingAttempts = attempts;
@@ -78,7 +84,7 @@ export async function payWithCascade(
 }
 
 /** The payment now belongs to `mid`: written before that MID is asked, conditional on the version (one writer). */
-async function switchMid(d: CoreDeps, reserved: Payment, mid: Mid, attempts: RoutingAttempt[]): Promise<void> {
+async function switchMid(d: Pick<CoreDeps, 'payments' | 'clock'>, reserved: Payment, mid: Mid, attempts: RoutingAttempt[]): Promise<void> {
   reserved.midId = mid.midId;
   reserved.connector = mid.connector;
   reserved.descriptor = mid.descriptor;

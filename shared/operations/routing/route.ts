@@ -3,6 +3,8 @@
  * MID checks of 6.7.0 (mode, MOTO, zero amount: payment/routing.ts) still apply to them, with the same errors. One of
  * the rule's MIDs is picked by weight; the others, in the rule's order, are where a soft decline cascades to.
  * Without rules, or when none matches, routing is what it was: routePayment on all the merchant's MIDs.
+ * MID health (health.ts): a MID of the rule that is open is skipped — neither first nor a fallback — unless every
+ * usable MID of the rule is open: then the rule's first is used, so no payment is refused only for that.
  */
 import type { Mid } from '../../domain/merchant.js';
 import type { PaymentFacts, RoutingTable, RuleMid } from '../../domain/routing.js';
@@ -10,6 +12,8 @@ import { routePayment, type Route, type RoutingNeeds } from '../payment/routing.
 import { firstMatchingRule } from './match.js';
 import { routingRandom } from './random.js';
 import type { Cascade } from './cascade.js';
+import type { RoutingHealth } from './health.js';
+import { midAvailable } from '../../domain/mid-health.js';
 
 export interface RoutedPayment extends Route {
   /** MIDs to try next on a soft decline, in order (empty without a matching rule). */
@@ -18,9 +22,18 @@ export interface RoutedPayment extends Route {
   maxAttempts: number;
   /** The soft-decline list of the table, if it has its own. */
   softDeclines?: string[];
+  /** Set when a rule routed the payment and routing knew the MIDs' health: where each MID's result is recorded. */
+  health?: RoutingHealth;
 }
 
-export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, needs: RoutingNeeds, facts: PaymentFacts, random = routingRandom): RoutedPayment {
+export interface RoutingOptions {
+  /** The MIDs' health (health.ts routingHealth); without it every MID counts as closed. */
+  health?: RoutingHealth;
+  random?: () => number;
+}
+
+export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, needs: RoutingNeeds, facts: PaymentFacts, opts: RoutingOptions = {}): RoutedPayment {
+  const { health, random = routingRandom } = opts;
   const rule = firstMatchingRule(table, facts);
   if (!rule || !table) return { ...routePayment(mids, needs), fallbacks: [], maxAttempts: 1 };
   const byId = new Map(mids.map((m) => [m.midId, m]));
@@ -34,20 +47,30 @@ export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, nee
     const route = routeOf(l.mid, needs);
     return route && route.authorize === best.authorize ? [{ ...l, route }] : [];
   });
-  const first = pickByWeight(usable.map((u) => u.rule), random);
-  const chosen = usable[first]!;
+  const closed = health ? usable.filter((u) => midAvailable(health.states[u.mid.midId], health.now)) : usable;
+  // Every usable MID open: the rule's first takes the payment (and the others stay its fallbacks).
+  const pool = closed.length > 0 ? closed : usable;
+  const first = closed.length > 0 ? pickByWeight(pool.map((u) => u.rule), random) : 0;
+  const chosen = pool[first]!;
   return {
     ...chosen.route,
-    fallbacks: usable.filter((_, i) => i !== first).map((u) => u.route),
+    fallbacks: pool.filter((_, i) => i !== first).map((u) => u.route),
     maxAttempts: table.maxAttempts,
     softDeclines: table.softDeclines,
+    ...(health ? { health } : {}),
   };
 }
 
-/** Where a soft decline of the payment may go next (cascade.ts); undefined when nowhere. */
+/** Where a soft decline of the payment may go next, and where MID health is recorded (cascade.ts); undefined: neither. */
 export function cascadeOf(routed: RoutedPayment): Cascade | undefined {
-  if (routed.fallbacks.length === 0 || routed.maxAttempts < 2) return undefined;
-  return { fallbacks: routed.fallbacks.map((r) => r.mid), maxAttempts: routed.maxAttempts, softDeclines: routed.softDeclines };
+  const cascading = routed.fallbacks.length > 0 && routed.maxAttempts >= 2;
+  if (!cascading && !routed.health) return undefined;
+  return {
+    fallbacks: cascading ? routed.fallbacks.map((r) => r.mid) : [],
+    maxAttempts: cascading ? routed.maxAttempts : 1,
+    softDeclines: routed.softDeclines,
+    ...(routed.health ? { health: routed.health.recorder } : {}),
+  };
 }
 
 /** The route of one MID, or undefined when it cannot take the payment. */

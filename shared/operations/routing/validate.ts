@@ -3,6 +3,7 @@
  * rule and field it is about, so one run of `routing set` shows all there is to fix.
  */
 import type { Mid } from '../../domain/merchant.js';
+import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
 import { CARD_BRANDS, INTEGRATIONS, type Integration, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
@@ -20,7 +21,7 @@ type Parsed = Omit<RoutingTable, 'version'>;
 export function parseRoutingRules(input: unknown, mids: Mid[], opts: { maxAttempts?: number } = {}): Parsed {
   const problems: string[] = [];
   if (!isObject(input)) throw new RoutingRulesError(['The file must hold a JSON object with a "rules" list.']);
-  checkKeys(input, ['rules', 'maxAttempts', 'softDeclines'], 'The file', problems);
+  checkKeys(input, ['rules', 'maxAttempts', 'softDeclines', 'health'], 'The file', problems);
   const maxAttempts = opts.maxAttempts ?? (input.maxAttempts === undefined ? DEFAULT_MAX_ATTEMPTS : input.maxAttempts);
   if (!Number.isInteger(maxAttempts) || (maxAttempts as number) < 1 || (maxAttempts as number) > MAX_ATTEMPTS_LIMIT) {
     problems.push(`maxAttempts must be a whole number from 1 to ${MAX_ATTEMPTS_LIMIT}.`);
@@ -31,6 +32,7 @@ export function parseRoutingRules(input: unknown, mids: Mid[], opts: { maxAttemp
       problems.push('softDeclines must be a non-empty list of decline reasons or codes (text).');
     } else softDeclines = input.softDeclines.map((c: string) => c.trim());
   }
+  const health = input.health === undefined ? undefined : parseHealth(input.health, problems);
   if (!Array.isArray(input.rules)) problems.push('"rules" must be a list (an empty list removes all rules).');
   const known = new Map(mids.map((m) => [m.midId, m]));
   const rules = (Array.isArray(input.rules) ? input.rules : []).map((r: unknown, i: number) => parseRule(r, `Rule ${i + 1}`, known, problems));
@@ -41,7 +43,31 @@ export function parseRoutingRules(input: unknown, mids: Mid[], opts: { maxAttemp
     problems.push(`Rule ${catchAll + 2} and later can never match: rule ${catchAll + 1} has no conditions and matches every payment (put it last).`);
   }
   if (problems.length) throw new RoutingRulesError(problems);
-  return { maxAttempts: maxAttempts as number, ...(softDeclines ? { softDeclines } : {}), rules: rules as RoutingRule[] };
+  return { maxAttempts: maxAttempts as number, ...(softDeclines ? { softDeclines } : {}), ...(health ? { health } : {}), rules: rules as RoutingRule[] };
+}
+
+/** MID health's bounds: a threshold of 1 opens at the first failure; a day's cool-down is the longest. */
+const HEALTH_LIMITS: Record<keyof MidHealthPolicy, { max: number; unit: string }> = {
+  failureThreshold: { max: 1000, unit: 'failures' },
+  windowSeconds: { max: 3600, unit: 'seconds' },
+  cooldownSeconds: { max: 86_400, unit: 'seconds' },
+};
+
+/** `health`: MID health's threshold, window and cool-down (docs/routing.md "MID health"); each optional. */
+function parseHealth(input: unknown, problems: string[]): Partial<MidHealthPolicy> | undefined {
+  if (!isObject(input)) {
+    problems.push('health must be an object: {"failureThreshold": 5, "windowSeconds": 60, "cooldownSeconds": 60}.');
+    return undefined;
+  }
+  checkKeys(input, Object.keys(HEALTH_LIMITS), 'health', problems);
+  const out: Partial<MidHealthPolicy> = {};
+  for (const [key, { max, unit }] of Object.entries(HEALTH_LIMITS) as [keyof MidHealthPolicy, { max: number; unit: string }][]) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (!Number.isInteger(v) || v < 1 || v > max) problems.push(`health: "${key}" must be a whole number of ${unit} from 1 to ${max} (default ${DEFAULT_MID_HEALTH_POLICY[key]}).`);
+    else out[key] = v;
+  }
+  return out;
 }
 
 function parseRule(input: unknown, at: string, known: Map<string, Mid>, problems: string[]): RoutingRule | undefined {

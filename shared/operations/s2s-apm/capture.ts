@@ -6,27 +6,13 @@ import { NotFoundError } from '../../errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmCaptureResult } from '../../protocol/s2s-apm/responses.js';
 import { capture as captureCore } from '../payment/capture.js';
-import { runFollowUp } from '../payment/follow-up.js';
-import type { S2sApmAction } from './action.js';
-import { apmRecorder, once, ownedApmPayment, readAmountText, readOptionalAmount, sentAmount, signedTransId } from './pipeline.js';
+import { s2sApmFollowUp } from './follow-up-action.js';
 
-export const capture: S2sApmAction = {
-  action: 'CAPTURE',
-  async run(req) {
-    const { password, hashAlgorithm } = req.config.merchant;
-    const transId = signedTransId(req, NotFoundError.transaction, (id) => apmTransIdHash({ transId: id, password }, hashAlgorithm), readAmountText);
-    return once(req, false, async (_key, followUp) => {
-      const hooks = { callbacks: apmRecorder(req), followUp };
-      const { payment: p, event } = await runFollowUp(req.deps, {
-        transId,
-        clientKey: req.config.merchant.clientKey,
-        protocol: 's2s-apm',
-        event: 'CAPTURE',
-        amountText: sentAmount(req),
-        verify: (found) => ownedApmPayment(req, found, NotFoundError.transaction),
-        onRead: (payment) => captureCore(req.deps, { payment, amount: readOptionalAmount(req, payment) }, hooks),
-      }, hooks);
-      return { statusCode: 200, body: apmCaptureResult(event.result, p, event.amount, event.date, event.declineReason) };
-    }, true);
-  },
-};
+export const capture = s2sApmFollowUp({
+  event: 'CAPTURE',
+  core: captureCore,
+  withAmount: true,
+  notFound: NotFoundError.transaction,
+  hash: ({ password, hashAlgorithm }, transId) => apmTransIdHash({ transId, password }, hashAlgorithm),
+  answer: ({ payment: p, event }) => apmCaptureResult(event.result, p, event.amount, event.date, event.declineReason),
+});

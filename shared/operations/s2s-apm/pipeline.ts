@@ -6,7 +6,6 @@
 import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { InvalidHashError } from '../../errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
-import { parseAmount, parseCurrency } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';
@@ -25,10 +24,10 @@ export function idempotencyKey(clientKey: string, rawBody: string): string {
   return requestKey(clientKey, 'apm', rawBody);
 }
 
-/** Runs an action once per identical request (see runOnce); `onPayment`: a follow-up keeping its claim on the payment. */
-export function once(req: S2sApmRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>, onPayment = false): Promise<S2sApmResponse> {
+/** Runs an action once per identical request (see runOnce; CAPTURE, VOID, CREDITVOID: follow-up-action.ts). */
+export function once(req: S2sApmRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run, req.rawBody, { onPayment });
+  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
 }
 
 export { storedAnswer };
@@ -39,7 +38,7 @@ export function apmWireEvent(p: Payment, e: PaymentEvent): ApmCallbackEvent {
 }
 
 /** Records S2S APM callbacks; the redirect step itself is not final and sends none (protocol.md §7). */
-export function apmRecorder(req: Pick<S2sApmRequest, 'config' | 'deps'>): CallbackRecorder {
+export function apmRecorder(req: Pick<S2sApmRequest, 'config'> & { deps: Pick<S2sApmRequest['deps'], 'newId'> }): CallbackRecorder {
   const { merchant } = req.config;
   return (p, e) => {
     if (e.result === 'REDIRECT') return [];
@@ -96,11 +95,3 @@ export function sentAmount(req: S2sApmRequest): string | undefined {
 
 /** CAPTURE / CREDITVOID `amount` as sent: read with the trans_id (validate first), parsed once the currency is known. */
 export const readAmountText = (f: FieldReader): string | undefined => f.optional('amount');
-
-/** The optional `amount` of CAPTURE / CREDITVOID in the payment's currency (undefined: the full amount). */
-export function readOptionalAmount(req: S2sApmRequest, p: Payment): number | undefined {
-  const f = new FieldReader(req.form);
-  const text = readAmountText(f);
-  f.throwIfInvalid();
-  return text === undefined ? undefined : parseAmount(text, parseCurrency(p.currency), 'amount').minor;
-}

@@ -6,26 +6,13 @@ import { NotFoundError } from '../../errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmVoidResult } from '../../protocol/s2s-apm/responses.js';
 import { voidPayment } from '../payment/void.js';
-import { runFollowUp } from '../payment/follow-up.js';
-import type { S2sApmAction } from './action.js';
-import { apmRecorder, once, ownedApmPayment, signedTransId } from './pipeline.js';
+import { s2sApmFollowUp } from './follow-up-action.js';
 
-export const voidAction: S2sApmAction = {
-  action: 'VOID',
-  async run(req) {
-    const { password, hashAlgorithm } = req.config.merchant;
-    const transId = signedTransId(req, NotFoundError.payment, (id) => apmTransIdHash({ transId: id, password }, hashAlgorithm));
-    return once(req, false, async (_key, followUp) => {
-      const hooks = { callbacks: apmRecorder(req), followUp };
-      const { payment: p, event } = await runFollowUp(req.deps, {
-        transId,
-        clientKey: req.config.merchant.clientKey,
-        protocol: 's2s-apm',
-        event: 'VOID',
-        verify: (found) => ownedApmPayment(req, found, NotFoundError.payment),
-        onRead: (payment) => voidPayment(req.deps, { payment }, hooks),
-      }, hooks);
-      return { statusCode: 200, body: apmVoidResult(event.result, p, event.date, event.declineReason) };
-    }, true);
-  },
-};
+export const voidAction = s2sApmFollowUp({
+  event: 'VOID',
+  core: voidPayment,
+  withAmount: false,
+  notFound: NotFoundError.payment,
+  hash: ({ password, hashAlgorithm }, transId) => apmTransIdHash({ transId, password }, hashAlgorithm),
+  answer: ({ payment: p, event }) => apmVoidResult(event.result, p, event.date, event.declineReason),
+});

@@ -1,7 +1,6 @@
 /** Loads the payment a trans_id names and checks the request hash against it (Formula 2, or 6 for CREDIT2CARD). */
 import { InvalidHashError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { followUpVerifier, paymentHash, paymentVerifier } from './follow-up-verifier.js';
@@ -46,14 +45,6 @@ export function ownedPayment(req: S2sCardRequest, payment: Payment | undefined, 
 
 /** CAPTURE / CREDITVOID `amount` as sent: read with the trans_id (validate first), parsed once the currency is known. */
 export const readAmountText = (f: FieldReader): string | undefined => f.optional('amount');
-
-/** The optional `amount` of CAPTURE / CREDITVOID in the payment's currency (undefined: the full amount). */
-export function readOptionalAmount(req: S2sCardRequest, p: Payment): number | undefined {
-  const f = new FieldReader(req.form);
-  const text = readAmountText(f);
-  f.throwIfInvalid();
-  return text === undefined ? undefined : parseAmount(text, parseCurrency(p.currency), 'amount').minor;
-}
 
 /** The `amount` as sent (checked by readTransId with readAmountText). */
 export function sentAmount(req: S2sCardRequest): string | undefined {

@@ -21,10 +21,10 @@ export function idempotencyKey(clientKey: string, rawBody: string, style = 'obje
   return requestKey(clientKey, style, rawBody);
 }
 
-/** Runs an action once per identical request (see runOnce); `onPayment`: a follow-up keeping its claim on the payment. */
-export function once(req: S2sCardRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>, onPayment = false): Promise<S2sCardResponse> {
+/** Runs an action once per identical request (see runOnce; CAPTURE, VOID, CREDITVOID: follow-up-action.ts). */
+export function once(req: S2sCardRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run, req.rawBody, { onPayment });
+  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
 }
 
 export { storedAnswer };
@@ -64,7 +64,7 @@ export function wireEvent(p: Payment, e: PaymentEvent): S2sCardEvent {
 }
 
 /** Records S2S CARD callbacks; a 3DS / redirect step is not final, so it sends none. */
-export function s2sRecorder(req: Pick<S2sCardRequest, 'config' | 'deps'>): CallbackRecorder {
+export function s2sRecorder(req: Pick<S2sCardRequest, 'config'> & { deps: Pick<S2sCardRequest['deps'], 'newId'> }): CallbackRecorder {
   const { merchant } = req.config;
   return (p, e) => {
     if (e.result === 'REDIRECT') return [];

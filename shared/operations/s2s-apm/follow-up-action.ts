@@ -1,0 +1,41 @@
+/**
+ * An S2S APM follow-up action (CAPTURE, VOID, CREDITVOID) by trans_id: its fields and the request's hash (the
+ * action's formula over trans_id, which needs nothing from the payment) checked first, then the follow-up with its
+ * claim on the payment (payment/follow-up-action.ts) on this merchant's S2S APM payments only.
+ */
+import type { Merchant } from '../../domain/merchant.js';
+import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
+import { runFollowUpAction, type FollowUpAction } from '../payment/follow-up-action.js';
+import { followUpKey } from '../payment/idempotency.js';
+import type { S2sApmAction, S2sApmResponse } from './action.js';
+import { apmRecorder, ownedApmPayment, readAmountText, sentAmount, signedTransId } from './pipeline.js';
+
+export interface S2sApmFollowUp extends FollowUpAction<S2sApmResponse['body']> {
+  /** Named as the action it answers. */
+  event: FollowUpEvent;
+  /** The error for a trans_id that names no S2S APM payment of the merchant's (101000 or 100000, per action). */
+  notFound: () => Error;
+  /** The hash the request must send for `transId`. */
+  hash(merchant: Merchant, transId: string): string;
+}
+
+export function s2sApmFollowUp(spec: S2sApmFollowUp): S2sApmAction {
+  return {
+    action: spec.event,
+    async run(req) {
+      const { merchant } = req.config;
+      const transId = signedTransId(req, spec.notFound, (id) => spec.hash(merchant, id), spec.withAmount ? readAmountText : undefined);
+      const body = await runFollowUpAction(req.deps, spec, {
+        key: followUpKey(req),
+        rawBody: req.rawBody,
+        transId,
+        clientKey: merchant.clientKey,
+        protocol: 's2s-apm',
+        amountText: sentAmount(req),
+        verify: (found) => ownedApmPayment(req, found, spec.notFound),
+        callbacks: apmRecorder(req),
+      });
+      return { statusCode: 200, body };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * An S2S CARD follow-up action (CAPTURE, VOID, CREDITVOID) by trans_id: its fields checked first (the amount with
+ * them when it takes one), then the follow-up with its claim on the payment (payment/follow-up-action.ts), the
+ * request's hash checked against the payment (Formula 2, 6 for a payout) in the reservation's condition or on the read.
+ */
+import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
+import { runFollowUpAction, type FollowUpAction } from '../payment/follow-up-action.js';
+import { followUpKey } from '../payment/idempotency.js';
+import type { S2sCardAction, S2sCardResponse } from './action.js';
+import { ownedPayment, readAmountText, readTransId, requestVerifier, sentAmount } from './lookup.js';
+import { s2sRecorder } from './pipeline.js';
+
+export interface S2sCardFollowUp extends FollowUpAction<S2sCardResponse['body']> {
+  /** Named as the action it answers. */
+  event: FollowUpEvent;
+  /** The error for a trans_id that names no payment of the merchant's (101000 or 100000, per action). */
+  notFound: () => Error;
+}
+
+export function s2sCardFollowUp(spec: S2sCardFollowUp): S2sCardAction {
+  return {
+    action: spec.event,
+    async run(req) {
+      const transId = readTransId(req, spec.notFound, spec.withAmount ? readAmountText : undefined);
+      const body = await runFollowUpAction(req.deps, spec, {
+        key: followUpKey(req),
+        rawBody: req.rawBody,
+        transId,
+        clientKey: req.config.merchant.clientKey,
+        verifier: requestVerifier(req),
+        amountText: sentAmount(req),
+        verify: (found) => ownedPayment(req, found, spec.notFound),
+        callbacks: s2sRecorder(req),
+      });
+      return { statusCode: 200, body };
+    },
+  };
+}

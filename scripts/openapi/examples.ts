@@ -201,6 +201,11 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
   ConsoleMerchantPassword: { request: {}, params: { clientKey: CLIENT_KEY } },
   ConsoleMerchantSigningSecret: { request: { rotate: true }, params: { clientKey: CLIENT_KEY } },
   ConsoleMidCreate: { request: { payment_mode: 'SMS' }, params: { clientKey: CLIENT_KEY } },
+  ConsoleRouting: { params: { clientKey: CLIENT_KEY } },
+  ConsoleRoutingReplace: {
+    request: { expected_version: 0, routing: { maxAttempts: 2, rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: 'aaaff66a-904f-41ea-833e-0242ac1f0007', weight: 100 }] }] } },
+    params: { clientKey: CLIENT_KEY },
+  },
   ConsoleWalletConfigure: {
     request: { environment: 'TEST', merchant_identifier: 'merchant.example.doc', private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n' },
     params: { clientKey: CLIENT_KEY, wallet: 'applepay' },

@@ -21,6 +21,10 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleMerchantPassword: consoleApi("Rotate a merchant's password; the answer shows it once."),
   ConsoleMerchantSigningSecret: consoleApi('Show or rotate the callback signing secret.'),
   ConsoleMidCreate: consoleApi('Operators: add a MID.'),
+  ConsoleRouting: consoleApi("Operators: a merchant's routing rules and their version (docs/routing.md)."),
+  ConsoleRoutingReplace: consoleApi(
+    'Operators: replace the routing rules, {expected_version, routing: {rules, maxAttempts?, softDeclines?}}; checked as `routing set` checks its file, refused (409) if someone changed them since expected_version.',
+  ),
   ConsoleWalletConfigure: consoleApi('Apple Pay / Google Pay settings; the private key is sealed and never shown again.'),
   ConsolePayments: consoleApi("Search a merchant's payments (order id, trans_id, card last four, status, dates)."),
   ConsolePayment: consoleApi('A payment and its timeline.'),

@@ -31,6 +31,9 @@ export const consoleRoutes: RouteDefinition[] = [
   route('MerchantSigningSecret', 'POST', '/merchants/{clientKey}/signing-secret', 'merchant-signing-secret', merchantWrite),
   // Seals the new MID's credentials (an upstream's client_key and password) with the merchant-secrets key.
   route('MidCreate', 'POST', '/merchants/{clientKey}/mids', 'mid-create', merchantWrite),
+  // Operators: the merchant's routing rules (docs/routing.md); the write is conditional on the version loaded.
+  route('Routing', 'GET', '/merchants/{clientKey}/routing', 'routing', merchantRead),
+  route('RoutingReplace', 'PUT', '/merchants/{clientKey}/routing', 'routing-replace', [...merchantRead, 'table:write']),
   route('WalletConfigure', 'PUT', '/merchants/{clientKey}/wallets/{wallet}', 'wallet-configure', [...merchantRead, 'table:write', 'kms:encrypt:wallet-keys']),
   route('Payments', 'GET', '/payments', 'payments', read),
   route('Payment', 'GET', '/payments/{transId}', 'payment', read),

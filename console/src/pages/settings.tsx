@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, ShownOnce, Table, useLoad } from '../ui.js';
+import { RoutingRules } from './routing.js';
 
 interface Mid {
   midId: string;
@@ -169,6 +170,7 @@ export function Settings({ user, merchant }: PageProps) {
       <h2>MIDs</h2>
       <Table label="MIDs" head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector']} rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector])} />
       {user.role === 'operator' && data.choices.connectors && <NewMid merchant={merchant} connectors={data.choices.connectors} done={reload} />}
+      {user.role === 'operator' && <RoutingRules merchant={merchant} mids={data.mids} />}
     </section>
   );
 }
@@ -185,16 +187,24 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
   const [upstream, setUpstream] = useState({ url: '', hashAlgorithm: 'md5', clientKey: '', password: '' });
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const setField = (k: keyof typeof upstream) => (e: Event) => setUpstream({ ...upstream, [k]: (e.target as HTMLInputElement).value });
+  // Adyen's Checkout API and account, as `mids create --connector adyen` takes them; the two keys are sealed.
+  const [adyen, setAdyen] = useState({ url: '', merchantAccount: '', apiKey: '', hmacKey: '' });
+  const setAdyenField = (k: keyof typeof adyen) => (e: Event) => setAdyen({ ...adyen, [k]: (e.target as HTMLInputElement).value });
   const submit = async (e: Event) => {
     e.preventDefault();
     const setup =
       connector === 'upstream'
         ? { connector_settings: { url: upstream.url, hashAlgorithm: upstream.hashAlgorithm }, credentials: { client_key: upstream.clientKey, password: upstream.password } }
-        : {};
+        : connector === 'adyen'
+          ? // Trimmed as the CLI trims what it reads from the key files: a pasted key often ends with a line break.
+            { connector_settings: { url: adyen.url, merchantAccount: adyen.merchantAccount }, credentials: { api_key: adyen.apiKey.trim(), hmac_key: adyen.hmacKey.trim() } }
+          : {};
     try {
       const r = await api.post<{ mid: Mid }>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector, ...setup });
       setMsg({ ok: `MID ${r.mid.midId} created.` });
       setUpstream({ ...upstream, password: '' });
+      // The keys leave the page once sent: the server keeps them sealed and never shows them again.
+      setAdyen({ ...adyen, apiKey: '', hmacKey: '' });
       done();
     } catch (err) {
       setMsg({ error: (err as Error).message });
@@ -243,6 +253,23 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
           </label>
           <label>
             Password <input type="password" required value={upstream.password} onInput={setField('password')} autocomplete="new-password" />
+          </label>
+        </fieldset>
+      )}
+      {connector === 'adyen' && (
+        <fieldset>
+          <legend>Adyen</legend>
+          <label>
+            Adyen URL <input type="url" required value={adyen.url} onInput={setAdyenField('url')} placeholder="https://checkout-test.adyen.com/v71" />
+          </label>
+          <label>
+            Merchant account <input required value={adyen.merchantAccount} onInput={setAdyenField('merchantAccount')} autocomplete="off" />
+          </label>
+          <label>
+            API key <input type="password" required value={adyen.apiKey} onInput={setAdyenField('apiKey')} autocomplete="new-password" />
+          </label>
+          <label>
+            HMAC key <input type="password" required value={adyen.hmacKey} onInput={setAdyenField('hmacKey')} autocomplete="new-password" />
           </label>
         </fieldset>
       )}

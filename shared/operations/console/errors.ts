@@ -36,3 +36,9 @@ export class ConsoleUnsupportedMediaError extends PlatformError {
     super(message);
   }
 }
+
+/** A conditional change found the item changed since the user loaded it (routing rules edited meanwhile). */
+export class ConsoleConflictError extends PlatformError {
+  readonly code = 409;
+  readonly httpStatus = 409;
+}

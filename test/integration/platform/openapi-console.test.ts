@@ -58,7 +58,10 @@ it('every console operation answers as documented', async () => {
   const created = await record('ConsoleMerchantCreate', operator.send('POST', '/merchants', { name: 'Doc Shop' }));
   await record('ConsoleMerchant', operator.get(`/merchants/${key}`));
   await record('ConsoleMerchantSettings', admin.send('PUT', `/merchants/${key}/settings`, { notification_url: callbacks.url }));
-  await record('ConsoleMidCreate', operator.send('POST', `/merchants/${created.body.merchant.clientKey}/mids`, { payment_mode: 'SMS' }));
+  const newMid = await record('ConsoleMidCreate', operator.send('POST', `/merchants/${created.body.merchant.clientKey}/mids`, { payment_mode: 'SMS' }));
+  await record('ConsoleRouting', operator.get(`/merchants/${created.body.merchant.clientKey}/routing`));
+  const rules = { maxAttempts: 2, rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: newMid.body.mid.midId, weight: 100 }] }] };
+  await record('ConsoleRoutingReplace', operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/routing`, { expected_version: 0, routing: rules }));
   const rotated = await record('ConsoleMerchantPassword', admin.send('POST', `/merchants/${key}/password`));
   shop.password = rotated.body.password;
 

@@ -1,0 +1,163 @@
+/**
+ * A merchant's routing rules on its settings page (operators only; docs/routing.md): a readable summary of the stored
+ * rules and a JSON editor holding the same document as `npm run admin -- routing set --file`. A save names the
+ * version it was edited from; the server refuses it when someone changed the rules meanwhile, and lists every
+ * problem of the rules the way the CLI does, shown next to the editor.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../api.js';
+import { Loading, Message, time, useLoad } from '../ui.js';
+
+interface RuleMid {
+  midId: string;
+  weight: number;
+}
+
+interface Rule {
+  name?: string;
+  match: { brands?: string[]; currencies?: string[]; minAmount?: number; maxAmount?: number; moto?: boolean; threeDs?: boolean; integrations?: string[] };
+  mids: RuleMid[];
+}
+
+export interface RoutingTable {
+  version: number;
+  maxAttempts: number;
+  softDeclines?: string[];
+  rules: Rule[];
+  updatedAt?: string;
+}
+
+/**
+ * The part an operator edits: the rules file (version and updatedAt are the server's). Any other setting the table
+ * holds stays in the document, so a save never drops what this page does not know about.
+ */
+function documentOf(t: RoutingTable): string {
+  const { version: _version, updatedAt: _updatedAt, maxAttempts, rules, ...rest } = t;
+  return JSON.stringify({ maxAttempts, ...rest, rules }, null, 2);
+}
+
+export function RoutingRules({ merchant, mids }: { merchant: string; mids: { midId: string; name: string }[] }) {
+  const { data, error, reload } = useLoad(() => api.get<{ routing: RoutingTable }>(`/merchants/${merchant}/routing`), [merchant]);
+  // What is stored, as last loaded or saved: its version is the one a save names.
+  const [stored, setStored] = useState<RoutingTable>();
+  const [text, setText] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [ok, setOk] = useState<string>();
+  const [stale, setStale] = useState(false);
+  useEffect(() => {
+    if (!data) return;
+    setStored(data.routing);
+    setText(documentOf(data.routing));
+    setStale(false);
+  }, [data]);
+  if (!stored) return <Loading error={error} />;
+  const nameOf = (id: string) => mids.find((m) => m.midId === id)?.name ?? id.slice(0, 8);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setProblems([]);
+    setOk(undefined);
+    let routing: unknown;
+    try {
+      routing = JSON.parse(text);
+    } catch (err) {
+      setProblems([`The rules are not JSON: ${(err as Error).message}`]);
+      return;
+    }
+    try {
+      const r = await api.put<{ routing: RoutingTable }>(`/merchants/${merchant}/routing`, { expected_version: stored.version, routing });
+      setStored(r.routing);
+      setText(documentOf(r.routing));
+      setOk(`Routing rules saved (version ${r.routing.version}).`);
+    } catch (err) {
+      setStale(err instanceof ApiError && err.status === 409);
+      setProblems(problemsOf((err as Error).message));
+    }
+  };
+
+  return (
+    <section aria-label="Routing rules">
+      <h2>Routing rules</h2>
+      <RoutingSummary table={stored} nameOf={nameOf} />
+      <form aria-label="Edit routing rules" onSubmit={save}>
+        <label class="wide">
+          Routing rules (JSON, as for npm run admin -- routing set; docs/routing.md)
+          <textarea class="code" rows={14} cols={80} spellcheck={false} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+        </label>
+        {problems.length > 0 && (
+          <div role="alert" class="error" aria-label="Routing rules problems">
+            {problems.length === 1 ? (
+              <p>{problems[0]}</p>
+            ) : (
+              <ul>
+                {problems.map((p) => (
+                  <li>{p}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div class="actions">
+          <button type="submit">Save rules</button>
+          <button
+            type="button"
+            onClick={() => {
+              setProblems([]);
+              setOk(undefined);
+              reload();
+            }}
+          >
+            {stale ? 'Load the current rules' : 'Reload'}
+          </button>
+        </div>
+        <Message ok={ok} />
+      </form>
+    </section>
+  );
+}
+
+/**
+ * The server's field errors come joined, each "routing: <problem>" (the CLI's text): one list item per problem, the
+ * field name left out (it is the editor itself). Any other refusal stays one message.
+ */
+function problemsOf(message: string): string[] {
+  if (!message.startsWith('routing: ')) return [message];
+  return message.slice('routing: '.length).split(' routing: ');
+}
+
+/** The stored rules in words: what each matches and where its payments go. */
+export function RoutingSummary({ table, nameOf }: { table: RoutingTable; nameOf: (midId: string) => string }) {
+  if (!table.rules.length) {
+    return <p aria-label="Routing summary">No routing rules: each payment goes to the first MID that fits its payment mode, MOTO and zero amount.</p>;
+  }
+  return (
+    <div aria-label="Routing summary">
+      <p>
+        Version {table.version}
+        {table.updatedAt ? `, saved ${time(table.updatedAt)} UTC` : ''}. The first rule that matches a payment names its MIDs; a payment may be tried on up to{' '}
+        {table.maxAttempts} of them (cascading on soft declines{table.softDeclines ? `: ${table.softDeclines.join(', ')}` : ''}).
+      </p>
+      <ol>
+        {table.rules.map((r) => (
+          <li>
+            {r.name ? <strong>{r.name}: </strong> : null}
+            {conditions(r.match)} → {r.mids.map((m) => `${nameOf(m.midId)} ${m.weight}%`).join(', ')}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function conditions(m: Rule['match']): string {
+  const parts: string[] = [];
+  if (m.brands) parts.push(m.brands.join(' or '));
+  if (m.currencies) parts.push(m.currencies.join(' or '));
+  if (m.minAmount !== undefined && m.maxAmount !== undefined) parts.push(`amount ${m.minAmount}–${m.maxAmount} (minor units)`);
+  else if (m.minAmount !== undefined) parts.push(`amount ≥ ${m.minAmount} (minor units)`);
+  else if (m.maxAmount !== undefined) parts.push(`amount ≤ ${m.maxAmount} (minor units)`);
+  if (m.moto !== undefined) parts.push(m.moto ? 'MOTO' : 'not MOTO');
+  if (m.threeDs !== undefined) parts.push(m.threeDs ? 'with 3DS' : 'without 3DS');
+  if (m.integrations) parts.push(`via ${m.integrations.join(' or ')}`);
+  return parts.length ? parts.join(', ') : 'every payment';
+}

@@ -49,7 +49,7 @@ const merchant: Schema = {
 const mid: Schema = {
   type: 'object',
   description: 'A MID: never its sealed credentials; the connector settings to operators only.',
-  required: ['midId', 'name', 'connector', 'paymentMode', 'enabled'],
+  required: ['midId', 'name', 'connector', 'paymentMode', 'descriptor', 'moto', 'zeroAmount', 'enabled'],
   additionalProperties: true,
   properties: {
     midId: str,
@@ -65,7 +65,18 @@ const mid: Schema = {
   },
 };
 
-const wallet = obj({ wallet: { enum: ['applepay', 'googlepay'] }, environment: { enum: ['TEST', 'PRODUCTION'] }, updatedAt: time }, { merchantIdentifier: str, gatewayMerchantId: str, publicKeyHash: str });
+const wallet = obj(
+  { wallet: { enum: ['applepay', 'googlepay'] }, environment: { enum: ['TEST', 'PRODUCTION'] }, publicKeyHash: str, updatedAt: time },
+  {
+    merchantIdentifier: str,
+    country: str,
+    shopName: str,
+    merchantCapabilities: arrayOf(str),
+    supportedNetworks: arrayOf(str),
+    allowedAuthMethods: arrayOf(str),
+    certificate: obj({ subject: str, validTo: str, fingerprint256: str }, {}, 'The merchant identity certificate (Apple Pay); its key is never shown.'),
+  },
+);
 
 const payment = obj(
   { transId: str, clientKey: str, protocol: { enum: ['s2s-card', 's2s-apm', 'checkout'] }, action: str, status: str, orderId: str, amount, currency: str, createdAt: time, updatedAt: time },
@@ -80,28 +91,35 @@ const payment = obj(
   },
 );
 
-const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback'] }, what: str }, { result: str, seq: int, eventId: str, delivery: str });
+const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback'] }, what: str, result: str }, { seq: int, eventId: str, delivery: str });
 
 const attempt = obj(
-  { eventId: str, transId: str, clientKey: str, seq: int, url: str, attempt: int, at: time, outcome: { enum: ['DELIVERED', 'FAILED'] } },
-  { latencyMs: int, httpStatus: int, error: str, replay: bool },
+  { eventId: str, transId: str, clientKey: str, seq: int, url: str, attempt: int, at: time, latencyMs: int, outcome: { enum: ['DELIVERED', 'FAILED'] } },
+  { httpStatus: int, error: str },
 );
 
+const failedCallback = obj(
+  { transId: str, seq: int, eventId: str, action: str, url: str, attempts: int },
+  { status: str, failedAt: time, failReason: str, lastAttempt: obj({ at: time }, { httpStatus: int, error: str }), replays: int },
+  'A callback that gave up: retries spent, blocked behind a failed predecessor, or its URL paused.',
+);
+
+const replayed = obj({ transId: str, seq: int, eventId: str, was: { enum: ['PENDING', 'HELD', 'DELIVERED', 'FAILED'] } }, {}, 'A callback queued again; `was`: its delivery state before.');
+
 const schedule = obj(
-  { scheduleId: str, clientKey: str, name: str, every: { type: 'string', examples: ['1 month'] }, paused: bool, createdAt: time, updatedAt: time },
-  { paymentsCount: int, delay: int, amount, currency: str },
+  { scheduleId: str, clientKey: str, name: str, every: { type: 'string', examples: ['1 month'] }, paymentsCount: int, paused: bool, createdAt: time, updatedAt: time },
 );
 
 const subscription = obj(
-  { scheduleId: str, recurringToken: str, initialTransId: str, orderId: str, amount, currency: str, chargesMade: int, paused: bool, state: str },
-  { nextRun: int, nextRunAt: time, lastRunAt: time, lastResult: str, failures: int },
+  { scheduleId: str, recurringToken: str, initialTransId: str, orderId: str, amount, currency: str, nextRun: int, nextRunAt: time, chargesMade: int, paused: bool, state: { enum: ['active', 'ended'] } },
+  { endReason: str, lastTransId: str },
 );
 
-const consoleUser = obj({ email: str, role: ROLE, createdAt: time }, { clientKey: str, invitedBy: str, disabled: bool });
+const consoleUser = obj({ email: str, role: ROLE, invitedBy: str, createdAt: time }, { clientKey: str, disabled: bool });
 
 const auditEntry = obj(
-  { id: str, at: time, actor: str, role: ROLE, action: { type: 'string', examples: ['payment.refund'] } },
-  { target: str, clientKey: str, details: { type: 'object', additionalProperties: true }, sourceIp: str, userAgent: str },
+  { id: str, at: time, actor: str, role: ROLE, action: { type: 'string', examples: ['payment.refund'] }, sourceIp: str },
+  { target: str, clientKey: str, details: { type: 'object', additionalProperties: true }, userAgent: str },
 );
 
 const bucket = obj({ start: time, payments: int, approved: int, declined: int, undetermined: int, other: int, callbacksDelivered: int, callbacksFailed: int });
@@ -128,16 +146,16 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
     schema: {
       oneOf: [
         obj({ user }, {}, 'Signed in: the session cookies are set.'),
-        obj({ challenge: { enum: ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] }, pending: str }, { secretCode: str, otpauthUri: str }, 'The next step of the sign-in.'),
+        obj({ challenge: { enum: ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] }, pending: str }, { secret_code: { type: 'string', description: 'MFA_SETUP: the TOTP secret to enrol.' } }, 'The next step of the sign-in.'),
       ],
     },
   },
   ConsoleSignInChallenge: {
     status: 200,
-    schema: { oneOf: [obj({ user }), obj({ challenge: { enum: ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] }, pending: str }, { secretCode: str, otpauthUri: str })] },
+    schema: { oneOf: [obj({ user }), obj({ challenge: { enum: ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'] }, pending: str }, { secret_code: str })] },
   },
   ConsoleSignOut: { status: 200, schema: obj({ signedOut: { const: true } }) },
-  ConsoleMe: { status: 200, schema: { oneOf: [obj({ signedIn: { const: true }, user, csrfToken: str }), obj({ signedIn: { const: false } })] } },
+  ConsoleMe: { status: 200, schema: { oneOf: [obj({ signedIn: { const: true }, user, csrfToken: str }), obj({ signedIn: { const: false } }, { reason: { const: 'idle' }, message: str }, 'Signed out; after the idle timeout it says so.')] } },
   ConsoleMerchants: { status: 200, schema: obj({ merchants: arrayOf(ref('ConsoleMerchant')) }) },
   ConsoleMerchantCreate: { status: 201, schema: obj({ merchant: ref('ConsoleMerchant'), password: { type: 'string', description: 'Shown once.' } }) },
   ConsoleMerchant: {
@@ -152,27 +170,27 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
   ConsoleMerchantSettings: { status: 200, schema: obj({ merchant: ref('ConsoleMerchant') }) },
   ConsoleMerchantPassword: { status: 200, schema: obj({ password: { type: 'string', description: 'The new password, shown once.' } }) },
   ConsoleMerchantSigningSecret: { status: 200, schema: obj({ current: { type: 'string', pattern: '^cbs_[0-9a-f]{64}$' }, rotatedAt: time }, { previous: str, previousUntil: time }) },
-  ConsoleMidCreate: { status: 201, schema: obj({ mid: ref('ConsoleMid') }, { credentials: str }) },
+  ConsoleMidCreate: { status: 201, schema: obj({ mid: ref('ConsoleMid') }) },
   ConsoleWalletConfigure: { status: 200, schema: obj({ wallet: ref('ConsoleWallet') }) },
   ConsolePayments: { status: 200, schema: obj({ payments: arrayOf(ref('ConsolePayment')) }, { cursor }) },
   ConsolePayment: { status: 200, schema: obj({ payment: ref('ConsolePayment'), timeline: arrayOf(ref('ConsoleTimelineEntry')) }) },
   ConsolePaymentAction: {
     status: 200,
-    schema: obj({ result: { enum: ['SUCCESS', 'DECLINED', 'UNDEFINED', 'ERROR'] }, operation: { enum: ['REFUND', 'VOID', 'CAPTURE'] }, payment: ref('ConsolePayment') }, { error_message: str, decline_reason: str }),
+    schema: obj({ result: { enum: ['SUCCESS', 'DECLINED', 'REDIRECT', 'UNDEFINED', 'INIT'] }, operation: { enum: ['REFUND', 'VOID', 'CAPTURE'] }, payment: ref('ConsolePayment') }, { declineReason: str }),
   },
-  ConsoleCallbacks: { status: 200, schema: obj({ attempts: arrayOf(ref('ConsoleCallbackAttempt')) }, { cursor }) },
-  ConsoleCallbackReplay: { status: 200, schema: obj({ transId: str, seq: int, eventId: str, was: str }) },
+  ConsoleCallbacks: { status: 200, schema: obj({ attempts: arrayOf(ref('ConsoleCallbackAttempt')) }) },
+  ConsoleCallbackReplay: { status: 200, schema: replayed },
   ConsoleCallbacksFailed: {
     status: 200,
-    schema: obj({ callbacks: arrayOf({ type: 'object', description: 'A failed callback: its payment, seq, event id, last error and where it is (FAILED record or dead letter).', additionalProperties: true }) }, { cursor }),
+    schema: obj({ callbacks: arrayOf(failedCallback) }),
   },
-  ConsoleCallbacksReplayFailed: { status: 200, schema: obj({ replayed: arrayOf({ type: 'object', additionalProperties: true }), deadLettersRemoved: int }) },
+  ConsoleCallbacksReplayFailed: { status: 200, schema: obj({ replayed: arrayOf(replayed), deadLettersRemoved: int }) },
   ConsoleChargebacks: { status: 200, schema: obj({ payments: arrayOf(ref('ConsolePayment')) }, { cursor }) },
   ConsoleChargebackOpen: {
     status: 201,
     schema: obj({ trans_id: str, status: { const: 'CHARGEBACK' }, amount, currency: str, reason_code: str, bank_date: str, duplicate: { type: 'boolean', description: 'true: this chargeback was already recorded; nothing changed.' } }),
   },
-  ConsoleReconciliation: { status: 200, schema: obj({ graceSeconds: int, giveUpSeconds: int, payments: arrayOf({ type: 'object', additionalProperties: true }) }, { cursor }) },
+  ConsoleReconciliation: { status: 200, schema: obj({ graceSeconds: int, giveUpSeconds: int, payments: arrayOf(obj({ since: time, waiting: arrayOf(obj({ type: str, date: time, amount })), payment: ref('ConsolePayment') }, {}, 'A payment with a transaction the acquirer has not answered.')) }) },
   ConsoleReconciliationInquire: { status: 200, schema: obj({ resolved: int, waiting: int, conflict: bool, payment: ref('ConsolePayment') }) },
   ConsoleSchedules: { status: 200, schema: obj({ schedules: arrayOf(ref('ConsoleSchedule')) }, { cursor }) },
   ConsoleSchedule: { status: 200, schema: obj({ schedule: ref('ConsoleSchedule'), subscriptions: arrayOf(ref('ConsoleSubscription')) }) },

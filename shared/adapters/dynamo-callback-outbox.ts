@@ -16,7 +16,8 @@ import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain
 import type { AttemptOutcome, CallbackOutbox, Finished, SweepEntry, Take } from '../ports/callbacks.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
-import { writeItem } from './operation-items.js';
+import { writeItem } from './transaction-items.js';
+import type { Alongside, TransactionItems } from '../ports/transaction-items.js';
 import { deliveryEntry, deliveryListing, type DeliveryEntry } from './dynamo-delivery-log.js';
 import { keys } from './table-keys.js';
 
@@ -241,7 +242,7 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
     });
   }
 
-  async reopen(cb: StoredCallback, now: string, opts: { onlyBlocked?: boolean } = {}): Promise<boolean> {
+  async reopen(cb: StoredCallback, now: string, opts: { onlyBlocked?: boolean } & Alongside = {}): Promise<boolean> {
     return this.conditional(cb, {
       // Back on the sweeper's list until a consumer picks it up: a lost SQS send after this write loses nothing.
       UpdateExpression:
@@ -256,7 +257,7 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
         ':now': now,
         ...(opts.onlyBlocked ? { ':f': 'FAILED' } : {}),
       },
-    });
+    }, opts.alongside);
   }
 
   async leaveToQueue(cb: StoredCallback): Promise<void> {
@@ -314,10 +315,10 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
   private async conditional(
     cb: StoredCallback,
     expr: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
+    alongside?: TransactionItems,
   ): Promise<boolean> {
     try {
-      // A console replay's audit entry joins the callback's reopening (operation-items.ts).
-      await writeItem(this.ddb, { Update: { TableName: this.tableName, Key: this.key(cb), ...expr } });
+      await writeItem(this.ddb, { Update: { TableName: this.tableName, Key: this.key(cb), ...expr } }, alongside);
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;

@@ -4,6 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SigningSecretStore, StoredSigningSecrets } from '../ports/callbacks.js';
+import type { Alongside } from '../ports/transaction-items.js';
 import { ddbClient } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
@@ -20,7 +21,7 @@ export class DynamoCallbackSecrets implements SigningSecretStore {
     return { current, previous, previousUntil, rotatedAt, version };
   }
 
-  async put(clientKey: string, next: StoredSigningSecrets, expectedVersion: number): Promise<boolean> {
-    return versionedPut(this.tableName, { ...secretKey(clientKey), kind: 'callback-secret', ...next, version: expectedVersion + 1 }, expectedVersion);
+  async put(clientKey: string, next: StoredSigningSecrets, expectedVersion: number, opts: Alongside = {}): Promise<boolean> {
+    return versionedPut(this.tableName, { ...secretKey(clientKey), kind: 'callback-secret', ...next, version: expectedVersion + 1 }, expectedVersion, opts.alongside);
   }
 }

@@ -1,30 +1,21 @@
 /**
  * ChargebackIndex on DynamoDB: CHARGEBACKS#<client_key> / <recorded at>#<trans_id>, its own small item (the payment
  * item's layout is untouched), put with attribute_not_exists in the same transaction as the chargeback's own write
- * to the payment (shared/adapters/operation-items.ts). Listed by a Query on that partition, newest first.
+ * to the payment: recordChargeback hands entryItem() to PaymentStore.update (ports/transaction-items.ts). Listed by a Query on that partition, newest first.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChargebackEntry, ChargebackIndex, ChargebackPage } from '../ports/chargeback-index.js';
-import { withOperationItems } from './operation-items.js';
+import type { EntryItem } from '../ports/transaction-items.js';
 import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
-import { keys } from './table-keys.js';
 
 const partition = (clientKey: string) => `CHARGEBACKS#${clientKey}`;
 
 export class DynamoChargebackIndex implements ChargebackIndex {
   constructor(private readonly tableName: string) {}
 
-  async withEntry<T>(entry: ChargebackEntry, write: () => Promise<T>): Promise<T> {
-    const put = {
-      TableName: this.tableName,
-      Item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    };
-    const { result, written } = await withOperationItems({ tableName: this.tableName, pk: keys.payment(entry.transId).pk, put }, write);
-    // Only if the write no longer touches the payment's partition (it always does): the entry must not go missing.
-    if (!written) await ddbClient().send(new PutCommand(put));
-    return result;
+  entryItem(entry: ChargebackEntry): EntryItem {
+    return { table: this.tableName, item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry } };
   }
 
   async forMerchant(clientKey: string, opts: { limit: number; cursor?: string }): Promise<ChargebackPage> {

@@ -1,15 +1,14 @@
 /**
  * The console's audit log on DynamoDB: AUDIT#<client_key|PLATFORM> / <at>#<id>, and every entry on gsi1 AUDIT /
  * <at>#<id> for operators. Each entry is put once with attribute_not_exists and nothing ever updates or deletes it
- * (no TTL either).
+ * (no TTL either): on its own (append), or by the store method the operation hands it to, in its change's
+ * transaction (entryItem; ports/transaction-items.ts).
  */
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditedItem, AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
-import { withOperationItems } from './operation-items.js';
-import { consoleUserKey } from './dynamo-console-users.js';
-import { scheduleKeys } from './dynamo-schedules.js';
-import { keys } from './table-keys.js';
+import type { AuditEntry, AuditLog, AuditPage } from '../ports/console-audit.js';
+import type { EntryItem } from '../ports/transaction-items.js';
+import { entryPut } from './transaction-items.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
 
@@ -31,20 +30,12 @@ export class DynamoAuditLog implements AuditLog {
   constructor(private readonly tableName: string) {}
 
   async append(e: AuditEntry): Promise<void> {
-    await ddbClient().send(new PutCommand(this.put(e)));
+    await ddbClient().send(new PutCommand(entryPut(this.entryItem(e)).Put!));
   }
 
-  withChange<T>(entry: AuditEntry, item: AuditedItem, change: () => Promise<T>): Promise<{ result: T; written: boolean }> {
-    return withOperationItems({ tableName: this.tableName, pk: partitionOf(item), put: this.put(entry) }, change);
-  }
-
-  private put(e: AuditEntry) {
+  entryItem(e: AuditEntry): EntryItem {
     const sk = `${e.at}#${e.id}`;
-    return {
-      TableName: this.tableName,
-      Item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    };
+    return { table: this.tableName, item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e } };
   }
 
   async list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage> {
@@ -64,11 +55,3 @@ export class DynamoAuditLog implements AuditLog {
     return { entries: items.map(toEntry), cursor: encodeCursor(res.LastEvaluatedKey) };
   }
 }
-
-function partitionOf(item: AuditedItem): string {
-  if ('payment' in item) return keys.payment(item.payment).pk;
-  if ('merchant' in item) return keys.merchant(item.merchant).pk;
-  if ('schedule' in item) return scheduleKeys.schedule(item.schedule).pk;
-  return consoleUserKey(item.consoleUser).pk;
-}
-

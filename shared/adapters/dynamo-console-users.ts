@@ -3,7 +3,8 @@
  * CONSOLE_USERS#<client_key|OPERATORS> / <email>.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { writeItem } from './operation-items.js';
+import { writeItem } from './transaction-items.js';
+import type { Alongside } from '../ports/transaction-items.js';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ConsoleUser, ConsoleUserStore } from '../ports/console-users.js';
 import { itemsOf } from './index-items.js';
@@ -29,16 +30,15 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
     return res.Item ? toUser(res.Item) : undefined;
   }
 
-  async create(user: ConsoleUser): Promise<boolean> {
+  async create(user: ConsoleUser, opts: Alongside = {}): Promise<boolean> {
     try {
-      // An invitation's audit entry joins this write (operation-items.ts), a change of access the one below.
       await writeItem(ddbClient(), {
         Put: {
           TableName: this.tableName,
           Item: { ...consoleUserKey(user.email), gsi1pk: listing(user.clientKey), gsi1sk: user.email, kind: 'console-user', ...user },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
-      });
+      }, opts.alongside);
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -46,7 +46,7 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
     }
   }
 
-  async setDisabled(email: string, disabled: boolean): Promise<ConsoleUser | undefined> {
+  async setDisabled(email: string, disabled: boolean, opts: Alongside = {}): Promise<ConsoleUser | undefined> {
     try {
       const res = await writeItem(ddbClient(), {
         Update: {
@@ -57,7 +57,7 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
           ...(disabled ? { ExpressionAttributeValues: { ':t': true } } : {}),
           ReturnValues: 'ALL_NEW',
         },
-      });
+      }, opts.alongside);
       return res.Attributes ? toUser(res.Attributes) : undefined;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return undefined;

@@ -12,7 +12,8 @@ import type { SecretBox } from '../ports/secret-box.js';
 import { ValidationError } from '../errors.js';
 import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
-import { writeItem } from './operation-items.js';
+import { writeItem } from './transaction-items.js';
+import type { Alongside } from '../ports/transaction-items.js';
 import { keys } from './table-keys.js';
 
 type StoredMerchant = Omit<Merchant, 'password'> & { passwordSealed: string };
@@ -60,7 +61,6 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   async create(merchant: Merchant): Promise<void> {
     const { password, ...rest } = merchant;
     try {
-      // A console change's audit entry joins this write (operation-items.ts), as it joins the two below.
       await writeItem(ddbClient(), {
         Put: {
           TableName: this.tableName,
@@ -81,7 +81,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     this.cache.delete(merchant.clientKey);
   }
 
-  async update(clientKey: string, changes: MerchantChanges): Promise<Merchant> {
+  async update(clientKey: string, changes: MerchantChanges, opts: Alongside = {}): Promise<Merchant> {
     const { password, ...rest } = changes;
     const fields: Record<string, unknown> = { ...rest };
     if (password) fields.passwordSealed = await this.secrets.seal(password, passwordContext(clientKey));
@@ -112,7 +112,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
           ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
           ReturnValues: 'ALL_NEW',
         },
-      });
+      }, opts.alongside);
       this.cache.delete(clientKey);
       return this.toMerchant(res.Attributes as unknown as StoredMerchant);
     } catch (err) {

@@ -5,7 +5,7 @@
  * (dynamo-payment-ids.ts), so the reservation is one conditional Put and a duplicate finds the payment.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { withWaitingItems, writeItem } from './operation-items.js';
+import { withEntries, writeItem } from './transaction-items.js';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -22,6 +22,7 @@ import {
   type PaymentListing,
   type PaymentStore,
 } from '../ports/payment-store.js';
+import type { Alongside } from '../ports/transaction-items.js';
 import { intentUpdate } from './follow-up-intent.js';
 import type { PaymentItemForm } from '../config.js';
 import { paymentItem, toPayment } from './payment-item.js';
@@ -212,7 +213,7 @@ export class DynamoPaymentStore implements PaymentStore {
     };
   }
 
-  async reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }): Promise<void> {
+  async reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }, opts: Alongside = {}): Promise<void> {
     await this.transact([
       this.versionedPut(payment),
       {
@@ -225,13 +226,12 @@ export class DynamoPaymentStore implements PaymentStore {
           ExpressionAttributeValues: { ':t': payment.transId, ':a': claim.attemptId, ':inProgress': 'IN_PROGRESS' },
         },
       },
-    ]);
+    ], opts);
   }
 
-  async reserveFollowUp(intent: FollowUpIntent): Promise<FollowUpReservation> {
+  async reserveFollowUp(intent: FollowUpIntent, opts: Alongside = {}): Promise<FollowUpReservation> {
     try {
-      // A console action's audit entry joins this write (operation-items.ts).
-      const res = await writeItem(this.ddb, { Update: intentUpdate(this.tableName, intent) });
+      const res = await writeItem(this.ddb, { Update: intentUpdate(this.tableName, intent) }, opts.alongside);
       return { reserved: toPayment(res.Attributes!) };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
@@ -300,14 +300,14 @@ export class DynamoPaymentStore implements PaymentStore {
     ]);
   }
 
-  async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }): Promise<void> {
+  async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }, opts: Alongside = {}): Promise<void> {
     if (idempotency?.keepSeconds) {
       const until = this.seconds() + idempotency.keepSeconds;
       const answered = { ...payment, answer: { key: answerKey(idempotency.key), ...idempotency.result, until } };
-      await this.transact([this.versionedPut(answered), ...callbacks.map((c) => this.callbackPut(c))]);
+      await this.transact([this.versionedPut(answered), ...callbacks.map((c) => this.callbackPut(c))], opts);
       return;
     }
-    await this.transact([this.versionedPut(payment), ...callbacks.map((c) => this.callbackPut(c)), ...this.claimCompletion(idempotency)]);
+    await this.transact([this.versionedPut(payment), ...callbacks.map((c) => this.callbackPut(c)), ...this.claimCompletion(idempotency)], opts);
   }
 
   /** A claim that names a payment whose outcome write kept the answer: completed, with that answer. */
@@ -355,14 +355,14 @@ export class DynamoPaymentStore implements PaymentStore {
     ];
   }
 
-  private async transact(items: TransactItem[]): Promise<void> {
+  /** `alongside`: the entries the operation handed over (an audit entry, a chargeback's index entry), in this transaction. */
+  private async transact(items: TransactItem[], { alongside }: Alongside = {}): Promise<void> {
     try {
-      // A console action's audit entry, a chargeback's index entry join the payment's write (operation-items.ts).
-      const joined = withWaitingItems(items);
+      const all = withEntries(items, alongside);
       // One item needs no transaction: a conditional Put is as atomic and costs half the write units.
-      if (joined.items.length === 1 && joined.items[0]!.Put) await this.ddb.send(new PutCommand(joined.items[0]!.Put));
-      else await this.ddb.send(new TransactWriteCommand({ TransactItems: joined.items }));
-      joined.written();
+      if (all.length === 1 && all[0]!.Put) await this.ddb.send(new PutCommand(all[0]!.Put));
+      else await this.ddb.send(new TransactWriteCommand({ TransactItems: all }));
+      alongside?.markStored();
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) throw ConflictError.paymentChanged();
       if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {

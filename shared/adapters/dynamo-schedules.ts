@@ -5,7 +5,8 @@
  * under its merchant on gsi1 SCHEDULES#<client_key> / <created ISO>#<schedule_id> (the console's Schedules screen).
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { writeItem, type SingleWrite } from './operation-items.js';
+import { writeItem, type SingleWrite } from './transaction-items.js';
+import type { Alongside, TransactionItems } from '../ports/transaction-items.js';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConflictError } from '../errors.js';
 import type { Schedule, Subscription } from '../domain/schedule.js';
@@ -61,7 +62,7 @@ export class DynamoScheduleStore implements ScheduleStore {
     return rest as Schedule;
   }
 
-  async update(schedule: Schedule): Promise<void> {
+  async update(schedule: Schedule, opts: Alongside = {}): Promise<void> {
     await this.conditional({
       Put: {
         TableName: this.tableName,
@@ -70,7 +71,7 @@ export class DynamoScheduleStore implements ScheduleStore {
         ExpressionAttributeNames: { '#v': 'version' },
         ExpressionAttributeValues: { ':expected': schedule.version - 1 },
       },
-    });
+    }, opts.alongside);
   }
 
   async delete(schedule: Schedule): Promise<void> {
@@ -145,7 +146,7 @@ export class DynamoScheduleStore implements ScheduleStore {
     }
   }
 
-  async saveSubscription(sub: Subscription): Promise<boolean> {
+  async saveSubscription(sub: Subscription, opts: Alongside = {}): Promise<boolean> {
     try {
       await writeItem(this.ddb, {
         Put: {
@@ -155,7 +156,7 @@ export class DynamoScheduleStore implements ScheduleStore {
           ExpressionAttributeNames: { '#v': 'version' },
           ExpressionAttributeValues: { ':expected': sub.version - 1 },
         },
-      });
+      }, opts.alongside);
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -163,10 +164,9 @@ export class DynamoScheduleStore implements ScheduleStore {
     }
   }
 
-  /** A console change's audit entry joins the schedule's or subscription's write (operation-items.ts). */
-  private async conditional(write: SingleWrite): Promise<void> {
+  private async conditional(write: SingleWrite, alongside?: TransactionItems): Promise<void> {
     try {
-      await writeItem(this.ddb, write);
+      await writeItem(this.ddb, write, alongside);
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) {
         throw ConflictError.scheduleChanged();

@@ -5,6 +5,7 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { WalletConfig, WalletConfigStore } from '../ports/wallet-config.js';
+import type { Alongside } from '../ports/transaction-items.js';
 import type { WalletName } from '../wallets/types.js';
 import { ddbClient } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
@@ -40,7 +41,7 @@ export class DynamoWalletConfigStore implements WalletConfigStore {
     return (res.Items ?? []).map(fromItem);
   }
 
-  async put(config: WalletConfig, expectedVersion: number): Promise<boolean> {
-    return versionedPut(this.tableName, { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 }, expectedVersion);
+  async put(config: WalletConfig, expectedVersion: number, opts: Alongside = {}): Promise<boolean> {
+    return versionedPut(this.tableName, { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 }, expectedVersion, opts.alongside);
   }
 }

@@ -1,6 +1,7 @@
 /** What the callback operations need from storage and the queue (DynamoDB/SQS implementations in shared/adapters). */
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
 import type { UrlHealth } from '../protocol/callbacks/url-pause.js';
+import type { Alongside } from './transaction-items.js';
 
 /** Outcome written together with the attempt's log entry (one transaction). */
 export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };
@@ -43,7 +44,8 @@ export interface CallbackOutbox {
   /** FAILED without a POST: the previous callback FAILED (`blockedBySeq`), or the URL was paused on the last receive. */
   failUnattempted(cb: StoredCallback, now: string, reason: { error: string; blockedBySeq?: number }): Promise<boolean>;
   /** Back to PENDING (admin replay; release of a blocked successor). `onlyBlocked` limits it to blocked ones. */
-  reopen(cb: StoredCallback, now: string, opts?: { onlyBlocked?: boolean }): Promise<boolean>;
+  /** `alongside`: entries stored with the reopening (ports/transaction-items.ts). */
+  reopen(cb: StoredCallback, now: string, opts?: { onlyBlocked?: boolean } & Alongside): Promise<boolean>;
   /** The message now lives in SQS (e.g. deferred for a paused URL): the sweeper need not re-send it. */
   leaveToQueue(cb: StoredCallback): Promise<void>;
   /** Callbacks the sweeper must (re-)queue: sweep time before `before`. */
@@ -78,7 +80,7 @@ export interface StoredSigningSecrets {
 export interface SigningSecretStore {
   get(clientKey: string): Promise<StoredSigningSecrets | undefined>;
   /** False when the version changed (someone else created or rotated). */
-  put(clientKey: string, next: StoredSigningSecrets, expectedVersion: number): Promise<boolean>;
+  put(clientKey: string, next: StoredSigningSecrets, expectedVersion: number, opts?: Alongside): Promise<boolean>;
 }
 
 export interface DeadLetter {

@@ -3,6 +3,8 @@
  * the payment's move to CHARGEBACK (both or neither), so the console lists them with one paged Query instead of
  * filtering the merchant's payments by status.
  */
+import type { EntryItem } from './transaction-items.js';
+
 export interface ChargebackEntry {
   clientKey: string;
   transId: string;
@@ -18,7 +20,7 @@ export interface ChargebackPage {
 }
 
 export interface ChargebackIndex {
-  /** Runs `write` (the payment's chargeback write) with the entry added to that very transaction. */
-  withEntry<T>(entry: ChargebackEntry, write: () => Promise<T>): Promise<T>;
+  /** The entry as an item the payment's chargeback write carries in its own transaction (ports/transaction-items.ts). */
+  entryItem(entry: ChargebackEntry): EntryItem;
   forMerchant(clientKey: string, opts: { limit: number; cursor?: string }): Promise<ChargebackPage>;
 }

@@ -1,5 +1,6 @@
 /** The console's append-only audit log: one item per change, written once with a condition and never updated. */
 import type { ConsoleRole } from './console-users.js';
+import type { EntryItem } from './transaction-items.js';
 
 export interface AuditEntry {
   id: string;
@@ -26,17 +27,11 @@ export interface AuditPage {
   cursor?: string;
 }
 
-/** The stored thing a console change writes, named in the platform's own terms. */
-export type AuditedItem = { payment: string } | { merchant: string } | { schedule: string } | { consoleUser: string };
-
 export interface AuditLog {
+  /** The entry on its own: sign-in, reveals, changes that are not DynamoDB writes. */
   append(entry: AuditEntry): Promise<void>;
-  /**
-   * Runs `change` and writes the entry in the same DynamoDB transaction as the change's first write to `item`
-   * (again with the next such write if that one fails its condition). `written` is false when the change made no
-   * write to the item (nothing to change, or it refused): the caller then appends the entry, or not, itself.
-   */
-  withChange<T>(entry: AuditEntry, item: AuditedItem, change: () => Promise<T>): Promise<{ result: T; written: boolean }>;
+  /** The entry as an item the change's store method writes in its own transaction (ports/transaction-items.ts). */
+  entryItem(entry: AuditEntry): EntryItem;
   /** Newest first; a merchant's entries, or every entry (clientKey undefined). */
   list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage>;
 }

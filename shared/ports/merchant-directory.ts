@@ -1,11 +1,13 @@
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
 import type { RoutingTable } from '../domain/routing.js';
+import type { Alongside } from './transaction-items.js';
 
 export interface MerchantDirectory {
   /** Merchant and its MIDs, cached per container for a short time. Undefined for an unknown key. */
   get(clientKey: string): Promise<MerchantConfig | undefined>;
   create(merchant: Merchant): Promise<void>;
-  update(clientKey: string, changes: MerchantChanges): Promise<Merchant>;
+  /** `alongside`: entries stored in the same transaction (ports/transaction-items.ts). */
+  update(clientKey: string, changes: MerchantChanges, opts?: Alongside): Promise<Merchant>;
   putMid(clientKey: string, mid: Mid): Promise<void>;
   /** Writes the routing table if nobody wrote another since version - 1 was read (RoutingConflictError otherwise). */
   putRouting(clientKey: string, table: RoutingTable): Promise<void>;

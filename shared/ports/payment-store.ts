@@ -1,4 +1,5 @@
 import type { CallbackRecord } from '../domain/callback.js';
+import type { Alongside } from './transaction-items.js';
 import type { Payment, PaymentProtocol } from '../domain/payment.js';
 import type { FollowUpEvent } from '../domain/payment-machine/index.js';
 
@@ -87,9 +88,9 @@ export interface PaymentStore {
    * Writes a payment's next state (a follow-up attempt recorded as waiting) and notes on the follow-up's claim that
    * it reserved this attempt, in one transaction: from then on the claim is never handed to another request.
    */
-  reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }): Promise<void>;
+  reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }, opts?: Alongside): Promise<void>;
   /** See FollowUpIntent; the payment that refused the condition is returned in place of a read. */
-  reserveFollowUp(intent: FollowUpIntent): Promise<FollowUpReservation>;
+  reserveFollowUp(intent: FollowUpIntent, opts?: Alongside): Promise<FollowUpReservation>;
   /** Completes an in-progress claim that reserved `transId` with its answer (a request that took over a stale claim), kept for `ttlSeconds`. */
   completeClaim(key: string, transId: string, result: IdempotentResult, ttlSeconds?: number): Promise<void>;
   /** Creates a payment with its callbacks atomically (the outbox); completes the idempotency claim if given. */
@@ -98,9 +99,10 @@ export interface PaymentStore {
    * Writes the next state of a payment if nobody changed it since `payment.version - 1` was read
    * (throws ConflictError otherwise), with its callbacks in the same transaction. `keepSeconds`: the claim was taken
    * with the payment's reservation (it names the payment), so the answer is kept on the payment for that long and a
-   * repeat is answered from there (reserve() reads it) — one item fewer in the transaction.
+   * repeat is answered from there (reserve() reads it) — one item fewer in the transaction. `alongside`: entries
+   * stored in the same transaction (a console action's audit entry, a chargeback's index entry).
    */
-  update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }): Promise<void>;
+  update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }, opts?: Alongside): Promise<void>;
   /**
    * Releases an in-progress claim: after its follow-up finished, or when its request failed before it reserved
    * anything (so the merchant can retry). `onlyIfUnreserved` keeps a claim that reserved a payment or attempt.

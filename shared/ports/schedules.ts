@@ -4,6 +4,7 @@
  */
 import type { Schedule, Subscription } from '../domain/schedule.js';
 import type { IdempotentResult } from './payment-store.js';
+import type { Alongside } from './transaction-items.js';
 
 /** A due subscription as the runner sees it in the index (eventually consistent; the lease write decides). */
 export interface DueEntry {
@@ -26,8 +27,8 @@ export interface ScheduleStore {
   create(schedule: Schedule, idempotency?: { key: string; result: IdempotentResult }): Promise<void>;
   /** The schedule if it exists and belongs to clientKey (any merchant's when clientKey is omitted). */
   get(scheduleId: string, clientKey?: string): Promise<Schedule | undefined>;
-  /** Writes schedule.version if the stored one is version - 1 (ConflictError otherwise). */
-  update(schedule: Schedule): Promise<void>;
+  /** Writes schedule.version if the stored one is version - 1 (ConflictError otherwise); `alongside` in the same transaction. */
+  update(schedule: Schedule, opts?: Alongside): Promise<void>;
   /** Deletes the schedule if it is still at this version. */
   delete(schedule: Schedule): Promise<void>;
 
@@ -40,9 +41,9 @@ export interface ScheduleStore {
   lease(entry: DueEntry, until: string): Promise<boolean>;
   /**
    * Writes sub.version if the stored one is version - 1 (false otherwise: re-read and decide again). Active
-   * subscriptions stay in the due index at nextRunAt; ended ones leave it.
+   * subscriptions stay in the due index at nextRunAt; ended ones leave it. `alongside` in the same transaction.
    */
-  saveSubscription(sub: Subscription): Promise<boolean>;
+  saveSubscription(sub: Subscription, opts?: Alongside): Promise<boolean>;
 }
 
 export interface RecurringChargeQueue {

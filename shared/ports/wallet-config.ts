@@ -4,6 +4,7 @@
  */
 import type { WalletEnvironment, WalletName } from '../wallets/types.js';
 import type { WalletProfile } from '../wallets/profile.js';
+import type { Alongside } from './transaction-items.js';
 
 export interface WalletConfig extends WalletProfile {
   clientKey: string;
@@ -28,7 +29,7 @@ export interface WalletConfigStore {
   get(clientKey: string, wallet: WalletName): Promise<WalletConfig | undefined>;
   list(clientKey: string): Promise<WalletConfig[]>;
   /** Writes `config` if the stored version is still `expectedVersion` (0: none stored); false if another write won. */
-  put(config: WalletConfig, expectedVersion: number): Promise<boolean>;
+  put(config: WalletConfig, expectedVersion: number, opts?: Alongside): Promise<boolean>;
 }
 
 /** Binds the sealed merchant identity key (Apple Pay's certificate key) likewise. */

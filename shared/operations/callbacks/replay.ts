@@ -5,6 +5,7 @@
 import type { CallbackMessage, StoredCallback } from '../../domain/callback.js';
 import { ValidationError } from '../../errors.js';
 import type { CallbackContext } from './context.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 
 const MAX_DEAD_LETTERS_PER_RUN = 1000;
 const MAX_FAILED_PER_RUN = 1000;
@@ -18,11 +19,12 @@ export interface Replayed {
 }
 
 /** Replays one callback of a payment, named by its seq or its event id (any state but one being POSTed now). */
-export async function replayCallback(ctx: CallbackContext, transId: string, ref: string): Promise<Replayed> {
+/** `alongside`: stored with the callback's reopening (a console replay's audit entry). */
+export async function replayCallback(ctx: CallbackContext, transId: string, ref: string, opts: Alongside = {}): Promise<Replayed> {
   const all = await ctx.outbox.forPayment(transId);
   const cb = all.find((c) => c.eventId === ref || String(c.seq) === ref);
   if (!cb) throw ValidationError.notCorrect('callback');
-  if (!(await ctx.outbox.reopen(cb, ctx.clock.now().toISOString()))) {
+  if (!(await ctx.outbox.reopen(cb, ctx.clock.now().toISOString(), opts))) {
     throw ValidationError.field('callback', 'The callback is being delivered right now; try again in a minute.');
   }
   await ctx.queue.send([message(cb)]);

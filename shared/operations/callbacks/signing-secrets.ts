@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../../ports/secret-box.js';
 import type { SigningSecretStore, StoredSigningSecrets } from '../../ports/callbacks.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 
 const context = (clientKey: string) => `callback-secret:${clientKey}`;
 const MAX_CONFLICT_RETRIES = 5;
@@ -52,8 +53,8 @@ export class SigningSecrets {
     throw new Error('Callback signing secret: too many concurrent writers');
   }
 
-  /** New current secret; the old one keeps signing for `overlapSeconds`. */
-  async rotate(clientKey: string, now: Date, overlapSeconds: number): Promise<MerchantSigningSecrets> {
+  /** New current secret; the old one keeps signing for `overlapSeconds`. `alongside`: stored with the rotation's write. */
+  async rotate(clientKey: string, now: Date, overlapSeconds: number, opts: Alongside = {}): Promise<MerchantSigningSecrets> {
     await this.get(clientKey, now);
     for (let i = 0; i < MAX_CONFLICT_RETRIES; i++) {
       const stored = (await this.store.get(clientKey))!;
@@ -64,7 +65,7 @@ export class SigningSecrets {
         rotatedAt: now.toISOString(),
         version: stored.version,
       };
-      if (await this.store.put(clientKey, next, stored.version)) return this.remember(clientKey, await this.open(clientKey, next), now);
+      if (await this.store.put(clientKey, next, stored.version, opts)) return this.remember(clientKey, await this.open(clientKey, next), now);
     }
     throw new Error('Callback signing secret: too many concurrent rotations');
   }

@@ -1,7 +1,8 @@
 /**
  * A chargeback the acquirer reports on a payment (ops event or admin CLI): the payment moves to CHARGEBACK and the
  * merchant gets the protocol's CHARGEBACK callback, in one conditional write (version) that also puts the merchant's
- * chargeback index entry (ports/chargeback-index.ts).
+ * chargeback index entry (ports/chargeback-index.ts), and the entries the caller hands over (`alongside`: the
+ * console's audit entry), so all are stored or none. A duplicate stores none of them.
  *   - only a SETTLED payment (partially refunded ones stay SETTLED) that took money from the payer (not a payout);
  *   - amount ≤ settled − refunded, else 208010;
  *   - the same chargeback reported again (same amount, reason code, bank date) is a duplicate: no second effect.
@@ -18,6 +19,7 @@ import type { ConsoleChargebackOpenAnswer } from '../../protocol/console/answers
 import { enqueue, nextVersion } from '../payment/attempt.js';
 import { permitOrThrow } from '../payment/permit.js';
 import { apply } from '../../domain/payment-machine/index.js';
+import { TransactionItems, type Alongside } from '../../ports/transaction-items.js';
 import { chargebackCallbackFields, type ChargebackFacts } from './callbacks.js';
 
 const ATTEMPTS = 3;
@@ -37,17 +39,17 @@ export interface ChargebackResult {
   duplicate: boolean;
 }
 
-export async function recordChargeback(d: Deps, input: ChargebackInput): Promise<ChargebackResult> {
+export async function recordChargeback(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>, input: ChargebackInput, opts: Alongside = {}): Promise<ChargebackResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await tryRecord(d, input);
+      return await tryRecord(d, input, opts);
     } catch (err) {
       if (!(err instanceof ConflictError) || attempt >= ATTEMPTS) throw err;
     }
   }
 }
 
-async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackResult> {
+async function tryRecord(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>, input: ChargebackInput, opts: Alongside): Promise<ChargebackResult> {
   const payment = PATTERNS.uuid.test(input.transId) ? await d.payments.get(input.transId) : undefined;
   if (!payment) throw NotFoundError.transaction();
   const now = d.clock.now().toISOString();
@@ -78,7 +80,9 @@ async function tryRecord(d: Deps, input: ChargebackInput): Promise<ChargebackRes
   next.details.chargeback = { id, amount, reasonCode: input.reasonCode, bankDate, date: now } satisfies StoredChargeback;
   const callbacks = recordCallback(next, config.merchant, chargebackCallbackFields(next, config.merchant, facts), d.newId(), now);
   // The merchant's chargeback listing gets its entry in this same transaction: both or neither.
-  await d.chargebacks.withEntry({ clientKey: next.clientKey, transId: next.transId, chargebackId: id, at: now }, () => d.payments.update(next, callbacks));
+  const entry = d.chargebacks.entryItem({ clientKey: next.clientKey, transId: next.transId, chargebackId: id, at: now });
+  const alongside = opts.alongside ? opts.alongside.plus(entry) : TransactionItems.of(entry);
+  await d.payments.update(next, callbacks, undefined, { alongside });
   await enqueue(d, callbacks, next.transId);
   return { payment: next, duplicate: false };
 }

@@ -1,9 +1,10 @@
 /**
  * Writes one audit entry per change made through the console: who, what, when, from where (docs/console.md). Where
- * the change is a DynamoDB write, audited() stores the entry in the same transaction as that write (AuditLog
- * withChange): the change and its entry exist together or not at all.
+ * the change is a DynamoDB write, audited() hands the entry to the change, which passes it to the store method that
+ * writes (`{ alongside }`, ports/transaction-items.ts): the change and its entry exist together or not at all.
  */
-import type { AuditedItem, AuditEntry } from '../../ports/console-audit.js';
+import type { AuditEntry } from '../../ports/console-audit.js';
+import { TransactionItems } from '../../ports/transaction-items.js';
 import type { ConsoleContext } from './console-deps.js';
 import type { Principal } from './roles.js';
 
@@ -35,19 +36,20 @@ export async function audit(cx: Pick<ConsoleContext, 'audit' | 'd'>, p: Principa
 }
 
 /**
- * Runs `change` with its entry in the same transaction as its write to `item`. A change that wrote nothing there
- * (already paused, a duplicate) still gets its entry, on its own, when `always` is set (the default): the log says
- * someone asked. A change that throws gets none.
+ * Runs `change` with its entry as `alongside`, for the change to hand to the store method that makes it: stored in
+ * that write's transaction. A change that stored it nowhere (already paused, a duplicate) still gets its entry, on
+ * its own, when `always` is set (the default): the log says someone asked. A change that throws gets none.
  */
 export async function audited<T>(
   cx: Pick<ConsoleContext, 'audit' | 'd'>,
   p: Principal,
   action: string,
-  about: AuditAbout & { item: AuditedItem; always?: boolean },
-  change: () => Promise<T>,
+  about: AuditAbout & { always?: boolean },
+  change: (alongside: TransactionItems) => Promise<T>,
 ): Promise<T> {
   const entry = entryOf(cx, p, action, about);
-  const { result, written } = await cx.audit.withChange(entry, about.item, change);
-  if (!written && about.always !== false) await cx.audit.append(entry);
+  const alongside = TransactionItems.of(cx.audit.entryItem(entry));
+  const result = await change(alongside);
+  if (!alongside.stored && about.always !== false) await cx.audit.append(entry);
   return result;
 }

@@ -47,9 +47,9 @@ export async function replayOne(cx: ConsoleContext, p: Principal, transId: strin
   if (!r.success) throw ValidationError.field('callback', 'Name the callback by its seq or event id.');
   const payment = await loadPayment(cx, p, transId);
   changeMerchant(p, payment.clientKey, 'Payment not found.');
-  // With the callback's reopening (its item lives in the payment's partition); the queue send follows.
-  return audited(cx, p, 'callback.replay', { clientKey: payment.clientKey, target: transId, details: { callback: String(r.data.callback) }, item: { payment: transId } }, () =>
-    replayCallback(cx.callbacks(), transId, String(r.data.callback)),
+  // With the callback's reopening; the queue send follows.
+  return audited(cx, p, 'callback.replay', { clientKey: payment.clientKey, target: transId, details: { callback: String(r.data.callback) } }, (alongside) =>
+    replayCallback(cx.callbacks(), transId, String(r.data.callback), { alongside }),
   );
 }
 

@@ -42,12 +42,12 @@ export async function openChargeback(cx: ConsoleContext, p: Principal, body: unk
     clientKey: payment.clientKey,
     target: payment.transId,
     details: { amount: r.data.amount, currency: payment.currency, reasonCode: r.data.reason_code, ...(r.data.bank_date ? { bankDate: r.data.bank_date } : {}) },
-    item: { payment: payment.transId },
     // A duplicate changes nothing: no entry.
     always: false,
   };
-  const result = await audited(cx, p, 'payment.chargeback', about, () =>
-    recordChargeback(cx.d, { transId: payment.transId, amount: r.data.amount, reasonCode: r.data.reason_code, bankDate: r.data.bank_date }),
+  // The audit entry goes into the chargeback's own transaction, with the payment and its index entry.
+  const result = await audited(cx, p, 'payment.chargeback', about, (alongside) =>
+    recordChargeback(cx.d, { transId: payment.transId, amount: r.data.amount, reasonCode: r.data.reason_code, bankDate: r.data.bank_date }, { alongside }),
   );
   return chargebackSummary(result);
 }

@@ -172,8 +172,8 @@ export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey
   });
   if (!mappings.length) delete changes.mappings;
   const notificationUrl = input.notification_url === undefined ? undefined : input.notification_url === '' ? null : checkNotificationUrl(cx.d, input.notification_url);
-  const updated = await audited(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') }, item: { merchant: clientKey } }, () =>
-    cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) }),
+  const updated = await audited(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') } }, (alongside) =>
+    cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) }, { alongside }),
   );
   return view(updated);
 }
@@ -183,7 +183,7 @@ export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const password = randomBytes(16).toString('hex');
-  await audited(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey, item: { merchant: clientKey } }, () => cx.d.merchants.update(clientKey, { password }));
+  await audited(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey }, (alongside) => cx.d.merchants.update(clientKey, { password }, { alongside }));
   return { password };
 }
 
@@ -199,7 +199,7 @@ export async function signingSecret(cx: ConsoleContext, p: Principal, clientKey:
     await audit(cx, p, 'callback-secret.reveal', { clientKey, target: clientKey });
     return s;
   }
-  return audited(cx, p, 'callback-secret.rotate', { clientKey, target: clientKey, item: { merchant: clientKey } }, () =>
-    callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds),
+  return audited(cx, p, 'callback-secret.rotate', { clientKey, target: clientKey }, (alongside) =>
+    callbacks.secrets.rotate(clientKey, now, callbacks.secretOverlapSeconds, { alongside }),
   );
 }

@@ -45,16 +45,16 @@ export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: st
       followUp,
       idempotency: { key, result: (pay: Payment, e: PaymentEvent) => ({ statusCode: 200, body: JSON.stringify(reply(pay, e)) }) },
     };
-    // The entry rides on the payment's first write (the attempt, or its outcome with the callback): it says what
-    // was asked; the payment's timeline says what came of it.
+    // The entry goes with the attempt's first write (its reservation, or its outcome with the callback): it says
+    // what was asked; the payment's timeline says what came of it.
     const asked = formatAmount(money(action === 'void' ? payment.amount : (amount ?? payment.amount), payment.currency));
-    const about = { clientKey: payment.clientKey, target: transId, details: { amount: asked, currency: payment.currency }, item: { payment: transId } };
-    const result = await audited(cx, p, `payment.${action}`, about, () =>
+    const about = { clientKey: payment.clientKey, target: transId, details: { amount: asked, currency: payment.currency } };
+    const result = await audited(cx, p, `payment.${action}`, about, (alongside) =>
       action === 'refund'
-        ? creditvoid(cx.d, { payment, amount }, hooks)
+        ? creditvoid(cx.d, { payment, amount }, { ...hooks, alongside })
         : action === 'void'
-          ? voidPayment(cx.d, { payment }, hooks)
-          : capture(cx.d, { payment, amount }, hooks),
+          ? voidPayment(cx.d, { payment }, { ...hooks, alongside })
+          : capture(cx.d, { payment, amount }, { ...hooks, alongside }),
     );
     return { statusCode: 200, body: reply(result.payment, result.event) };
   });

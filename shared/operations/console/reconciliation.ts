@@ -37,8 +37,8 @@ export async function inquireNow(cx: ConsoleContext, p: Principal, transId: stri
   const payment = await loadPayment(cx, p, transId);
   const ctx = { deps: cx.d, graceSeconds: 0, giveUpSeconds: cx.d.reconciliation.giveUpSeconds };
   // The entry goes with the first resolution's write; an inquiry that resolved nothing is logged on its own.
-  const r = await audited(cx, p, 'reconciliation.inquire', { clientKey: payment.clientKey, target: payment.transId, item: { payment: payment.transId } }, () =>
-    reconcilePayment(ctx, payment.transId, cx.d.clock.now().getTime()),
+  const r = await audited(cx, p, 'reconciliation.inquire', { clientKey: payment.clientKey, target: payment.transId }, (alongside) =>
+    reconcilePayment(ctx, payment.transId, cx.d.clock.now().getTime(), { alongside }),
   );
   const now = await cx.d.payments.get(payment.transId);
   return { ...r, payment: paymentSummary(now ?? payment) };

@@ -81,8 +81,8 @@ export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);
   changeMerchant(p, s.clientKey, 'Schedule not found.');
-  const message = await audited(cx, p, `schedule.${action}`, { clientKey: s.clientKey, target: s.scheduleId, item: { schedule: s.scheduleId } }, () =>
-    applied(() => applyOpsEvent(cx.d, detailType, { schedule_id: s.scheduleId }), 'schedule'),
+  const message = await audited(cx, p, `schedule.${action}`, { clientKey: s.clientKey, target: s.scheduleId }, (alongside) =>
+    applied(() => applyOpsEvent(cx.d, detailType, { schedule_id: s.scheduleId }, { alongside }), 'schedule'),
   );
   return { message, ...(await showSchedule(cx, p, s.scheduleId)) };
 }
@@ -107,9 +107,10 @@ export async function actOnSubscription(cx: ConsoleContext, p: Principal, schedu
     clientKey: s.clientKey,
     target: `${s.scheduleId}/${sub.recurringToken}`,
     details: action === 'amount' ? { from: formatAmount(money(sub.amount, sub.currency)), to: amount!, currency: sub.currency } : undefined,
-    item: { schedule: s.scheduleId },
   };
-  const message = await audited(cx, p, `subscription.${action}`, about, () => applied(() => applyOpsEvent(cx.d, detailType, detail), action === 'amount' ? 'amount' : 'subscription'));
+  const message = await audited(cx, p, `subscription.${action}`, about, (alongside) =>
+    applied(() => applyOpsEvent(cx.d, detailType, detail, { alongside }), action === 'amount' ? 'amount' : 'subscription'),
+  );
   const now = await cx.d.schedules.getSubscription(s.scheduleId, sub.recurringToken);
   return { message, subscription: subscriptionView(now ?? sub) };
 }

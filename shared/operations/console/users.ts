@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { CONSOLE_ROLES, type ConsoleRole, type ConsoleUser } from '../../ports/console-users.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 import type { ConsoleUserInviteAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
@@ -47,12 +48,15 @@ export async function inviteUser(cx: ConsoleContext, p: Principal, body: unknown
     if (!(await cx.d.merchants.get(clientKey))) throw new ConsoleNotFoundError('Merchant not found.');
   }
   const user: ConsoleUser = { email, role, ...(clientKey ? { clientKey } : {}), invitedBy: p.email, createdAt: new Date().toISOString() };
-  return audited(cx, p, 'user.invite', { clientKey, target: email, details: { role }, item: { consoleUser: email } }, () => createUser(cx, user));
+  return audited(cx, p, 'user.invite', { clientKey, target: email, details: { role } }, (alongside) => createUser(cx, user, { alongside }));
 }
 
-/** Creates the console record (conditional: one per email), then the Cognito account with a one-time password. */
-export async function createUser(cx: ConsoleContext, user: ConsoleUser): Promise<Invited> {
-  if (!(await cx.users.create(user))) throw ValidationError.field('email', 'A console user with this email exists already.');
+/**
+ * Creates the console record (conditional: one per email; with the `alongside` entries), then the Cognito account
+ * with a one-time password.
+ */
+export async function createUser(cx: ConsoleContext, user: ConsoleUser, opts: Alongside = {}): Promise<Invited> {
+  if (!(await cx.users.create(user, opts))) throw ValidationError.field('email', 'A console user with this email exists already.');
   return issueInvitation(cx, user);
 }
 
@@ -83,8 +87,8 @@ export async function setUserDisabled(cx: ConsoleContext, p: Principal, rawEmail
   const known = email.length <= 254 ? await cx.users.get(email) : undefined;
   if (!known) throw new ConsoleNotFoundError('User not found.');
   if (!disabled) await cx.identity().enable(email);
-  const about = { clientKey: known.clientKey, target: email, details: { role: known.role }, item: { consoleUser: email } };
-  const user = await audited(cx, p, `user.${action}`, about, () => cx.users.setDisabled(email, disabled));
+  const about = { clientKey: known.clientKey, target: email, details: { role: known.role } };
+  const user = await audited(cx, p, `user.${action}`, about, (alongside) => cx.users.setDisabled(email, disabled, { alongside }));
   if (!user) throw new ConsoleNotFoundError('User not found.');
   if (disabled) await cx.identity().disable(email);
   return user;

@@ -40,9 +40,8 @@ export async function configureWallet(cx: ConsoleContext, p: Principal, clientKe
     clientKey,
     target: wallet,
     details: { environment: r.data.environment, fields, newKey: r.data.private_key !== undefined, newCertificate: r.data.certificate !== undefined },
-    item: { merchant: clientKey },
   };
-  return audited(cx, p, 'wallet.configure', about, () => setWalletSettings(cx.d, {
+  return audited(cx, p, 'wallet.configure', about, (alongside) => setWalletSettings(cx.d, {
     clientKey,
     wallet,
     environment: r.data.environment,
@@ -55,5 +54,5 @@ export async function configureWallet(cx: ConsoleContext, p: Principal, clientKe
     allowedAuthMethods: r.data.allowed_auth_methods,
     certificate: r.data.certificate,
     certificateKey: r.data.certificate_key,
-  }));
+  }, { alongside }));
 }

@@ -10,6 +10,7 @@
 import type { Payment, TransactionType } from '../../domain/payment.js';
 import { settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
+import type { TransactionItems } from '../../ports/transaction-items.js';
 import { logger } from '../../logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
@@ -27,6 +28,8 @@ export interface AttemptHooks {
   idempotency?: IdempotencyHook;
   /** A follow-up's claim: the attempt is noted on it when reserved, so a duplicate answers this attempt (recover.ts). */
   followUp?: FollowUpClaim;
+  /** Entries stored with the attempt's first write (a console action's audit entry): its reservation, else its outcome. */
+  alongside?: TransactionItems;
 }
 
 export function nextVersion(p: Payment, now: string): Payment {
@@ -50,9 +53,9 @@ export async function runAttempt(
   const onPayment = hooks.followUp?.onPayment;
   if (hooks.followUp && onPayment) {
     addClaim(reserved, { key: hooks.followUp.key, attemptId: attempt.id, bodyHash: onPayment.bodyHash }, Date.parse(started) + d.payments.claimLockMs);
-    await reserveWithClaim(d, reserved, hooks.followUp.key);
-  } else if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id });
-  else await d.payments.update(reserved, []);
+    await reserveWithClaim(d, reserved, hooks.followUp.key, hooks.alongside);
+  } else if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id }, { alongside: hooks.alongside });
+  else await d.payments.update(reserved, [], undefined, { alongside: hooks.alongside });
 
   return finishAttempt(d, reserved, attempt, call, apply, hooks, started);
 }
@@ -90,7 +93,7 @@ export async function finishAttempt(
   settleRecord(record, event.result === 'SUCCESS' ? 'success' : event.result === 'DECLINED' ? 'fail' : 'waiting', now, event.declineReason);
   const callbacks = hooks.callbacks(final, event);
   const adopted = await writeOrAdopt(d, final.transId, attempt.id, () =>
-    d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) }),
+    d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) }, { alongside: hooks.alongside }),
   );
   if (adopted) return adopted;
   await enqueue(d, callbacks, final.transId);

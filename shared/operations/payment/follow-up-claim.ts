@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.js';
 import type { AttemptClaim, Payment } from '../../domain/payment.js';
 import type { CoreDeps } from './types.js';
+import type { TransactionItems } from '../../ports/transaction-items.js';
 
 /** 128 bits of a sha256 hex digest: enough to tell requests apart, half the bytes on the item. */
 export function shortHash(hex: string): string {
@@ -42,9 +43,9 @@ export function dropClaim(p: Payment, attemptId: string): void {
  * Writes the reservation that carries the claim. Losing the version check to a duplicate that reserved first is
  * "in progress" (one more read on that path only); losing it to another change is the usual conflict.
  */
-export async function reserveWithClaim(d: CoreDeps, reserved: Payment, key: string): Promise<void> {
+export async function reserveWithClaim(d: CoreDeps, reserved: Payment, key: string, alongside?: TransactionItems): Promise<void> {
   try {
-    await d.payments.update(reserved, []);
+    await d.payments.update(reserved, [], undefined, { alongside });
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     const fresh = await d.payments.get(reserved.transId);

@@ -67,7 +67,7 @@ export async function runFollowUp(d: CoreDeps, t: FollowUpTarget, hooks: Attempt
     attemptId,
     claim: { key: shortHash(claim.key), lockExpiresAt, ...(bodyHash ? { bodyHash } : {}) },
     now: started,
-  });
+  }, { alongside: hooks.alongside });
   if ('current' in res) return t.onRead(t.verify(res.current));
   // The condition checked what verify() would: the merchant's payment, its protocol, the request's hash.
   const reserved = res.reserved;

@@ -19,6 +19,7 @@ import { logger } from '../../logger.js';
 import { noteMetric } from '../../telemetry.js';
 import { enqueue, nextVersion } from '../payment/attempt.js';
 import type { UndeterminedPayments } from '../../ports/undetermined-payments.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 import { recorderFor } from './recorders.js';
 import { resolveTransaction, type FinalOutcome } from './resolve.js';
 import { latestNow, onMerchantClock } from '../clock/merchant-clocks.js';
@@ -98,7 +99,13 @@ async function listAbandoned(ctx: ReconcileContext): Promise<number> {
 }
 
 /** One payment's waiting transactions, each asked about and resolved once (also run on an acquirer's notification). */
-export async function reconcilePayment(ctx: Pick<ReconcileContext, 'deps' | 'graceSeconds' | 'giveUpSeconds'>, transId: string, now: number): Promise<{ resolved: number; waiting: number; conflict: boolean }> {
+export async function reconcilePayment(
+  ctx: Pick<ReconcileContext, 'deps' | 'graceSeconds' | 'giveUpSeconds'>,
+  transId: string,
+  now: number,
+  /** Stored with the first resolution's write (a console inquiry's audit entry). */
+  opts: Alongside = {},
+): Promise<{ resolved: number; waiting: number; conflict: boolean }> {
   let payment = await ctx.deps.payments.get(transId);
   const result = { resolved: 0, waiting: 0, conflict: false };
   if (!payment) return result;
@@ -121,7 +128,7 @@ export async function reconcilePayment(ctx: Pick<ReconcileContext, 'deps' | 'gra
     const event = resolveTransaction(next, attempt, outcome, at);
     const callbacks = callbacksOf(next, event);
     try {
-      await d.payments.update(next, callbacks);
+      await d.payments.update(next, callbacks, undefined, opts);
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
       logger.info('reconciliation lost a race; the payment changed meanwhile', { transId });

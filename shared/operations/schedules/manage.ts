@@ -6,6 +6,7 @@
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { Schedule } from '../../domain/schedule.js';
 import type { IdempotentResult } from '../../ports/payment-store.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 import type { ScheduleSettings } from '../../protocol/schedules/schedule-request.js';
 import { updateSubscription } from './subscription-update.js';
 import type { ScheduleDeps } from './types.js';
@@ -30,12 +31,13 @@ export async function createSchedule(
   return schedule;
 }
 
-/** Re-reads and re-applies `change` until its conditional write wins. */
+/** Re-reads and re-applies `change` until its conditional write wins; `alongside` goes with that write. */
 export async function changeSchedule(
   d: ScheduleDeps,
   scheduleId: string,
   clientKey: string | undefined,
   change: (s: Schedule) => Schedule | undefined,
+  opts: Alongside = {},
 ): Promise<Schedule> {
   for (let i = 0; ; i++) {
     const current = await requireSchedule(d, scheduleId, clientKey);
@@ -44,7 +46,7 @@ export async function changeSchedule(
     next.version = current.version + 1;
     next.updatedAt = d.clock.now().toISOString();
     try {
-      await d.schedules.update(next);
+      await d.schedules.update(next, opts);
       return next;
     } catch (err) {
       if (!(err instanceof ConflictError) || i + 1 >= ATTEMPTS) throw err;
@@ -57,8 +59,8 @@ export function updateScheduleSettings(d: ScheduleDeps, scheduleId: string, clie
 }
 
 /** PAUSE_SCHEDULE sets paused=Y, RUN_SCHEDULE paused=N; runs falling due while paused are skipped. */
-export function setPaused(d: ScheduleDeps, scheduleId: string, clientKey: string | undefined, paused: boolean): Promise<Schedule> {
-  return changeSchedule(d, scheduleId, clientKey, (s) => (s.paused === paused ? undefined : { ...s, paused }));
+export function setPaused(d: ScheduleDeps, scheduleId: string, clientKey: string | undefined, paused: boolean, opts: Alongside = {}): Promise<Schedule> {
+  return changeSchedule(d, scheduleId, clientKey, (s) => (s.paused === paused ? undefined : { ...s, paused }), opts);
 }
 
 /** Deletes the schedule; its subscriptions end at their next run (they find no schedule and charge nothing). */

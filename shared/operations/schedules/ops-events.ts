@@ -9,6 +9,7 @@ import { dateOf, dueAt, isCalendarDate, type Subscription } from '../../domain/s
 import { setPaused } from './manage.js';
 import { updateSubscription } from './subscription-update.js';
 import type { ScheduleDeps } from './types.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 
 const scheduleId = z.string().check(z.minLength(1), z.maxLength(64));
 const subscriptionRef = z.strictObject({ schedule_id: scheduleId, recurring_token: z.string().check(z.minLength(1), z.maxLength(64)) });
@@ -31,18 +32,21 @@ export const OPS_DETAIL_TYPES = Object.keys(OPS_EVENT_SCHEMAS) as OpsDetailType[
 
 export class OpsEventError extends Error {}
 
-/** Validates and applies one event; throws OpsEventError for events that can never apply (bad detail, unknown ids). */
-export async function applyOpsEvent(d: ScheduleDeps, detailType: string, detail: unknown): Promise<string> {
+/**
+ * Validates and applies one event; throws OpsEventError for events that can never apply (bad detail, unknown ids).
+ * `alongside` (a console action's audit entry) goes with the event's write; an event that changes nothing writes none.
+ */
+export async function applyOpsEvent(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, detailType: string, detail: unknown, opts: Alongside = {}): Promise<string> {
   if (!(detailType in OPS_EVENT_SCHEMAS)) throw new OpsEventError(`unknown detail-type ${JSON.stringify(detailType)}`);
   const parsed = OPS_EVENT_SCHEMAS[detailType as OpsDetailType].safeParse(detail);
   if (!parsed.success) throw new OpsEventError(parsed.error.issues.map((i) => `${i.path.join('.') || 'detail'}: ${i.message}`).join('; '));
   const e = parsed.data as Record<string, string>;
   const now = d.clock.now();
-  const sub = (change: (s: Subscription) => Subscription | undefined) => subscriptionChange(d, e, change);
+  const sub = (change: (s: Subscription) => Subscription | undefined) => subscriptionChange(d, e, change, opts);
   switch (detailType as OpsDetailType) {
     case 'Schedule Paused':
     case 'Schedule Resumed':
-      await setPaused(d, e.schedule_id!, undefined, detailType === 'Schedule Paused').catch(notFound);
+      await setPaused(d, e.schedule_id!, undefined, detailType === 'Schedule Paused', opts).catch(notFound);
       return `schedule ${e.schedule_id} ${detailType === 'Schedule Paused' ? 'paused' : 'resumed'}`;
     case 'Subscription Paused':
     case 'Subscription Resumed': {
@@ -77,11 +81,17 @@ export async function applyOpsEvent(d: ScheduleDeps, detailType: string, detail:
   }
 }
 
-async function subscriptionChange(d: ScheduleDeps, e: Record<string, string>, change: (s: Subscription) => Subscription | undefined): Promise<void> {
-  await updateSubscription(d, e.schedule_id!, e.recurring_token!, (s) => {
-    if (s.state !== 'active') throw new OpsEventError('the subscription has ended');
-    return change(s);
-  }).catch(notFound);
+async function subscriptionChange(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, e: Record<string, string>, change: (s: Subscription) => Subscription | undefined, opts: Alongside): Promise<void> {
+  await updateSubscription(
+    d,
+    e.schedule_id!,
+    e.recurring_token!,
+    (s) => {
+      if (s.state !== 'active') throw new OpsEventError('the subscription has ended');
+      return change(s);
+    },
+    opts,
+  ).catch(notFound);
 }
 
 function notFound(err: unknown): never {

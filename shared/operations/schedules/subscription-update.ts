@@ -2,18 +2,20 @@
 import type { Subscription } from '../../domain/schedule.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ScheduleDeps } from './types.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 
 const ATTEMPTS = 8;
 
 /**
  * Applies `change` to the stored subscription (undefined = nothing to do) until the write wins; answers the stored
- * result. Throws "This value is not correct." when there is no such subscription.
+ * result. Throws "This value is not correct." when there is no such subscription. `alongside` goes with the write.
  */
 export async function updateSubscription(
   d: Pick<ScheduleDeps, 'schedules' | 'clock'>,
   scheduleId: string,
   recurringToken: string,
   change: (s: Subscription) => Subscription | undefined | Promise<Subscription | undefined>,
+  opts: Alongside = {},
 ): Promise<Subscription> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const current = await d.schedules.getSubscription(scheduleId, recurringToken);
@@ -22,7 +24,7 @@ export async function updateSubscription(
     if (!next) return current;
     next.version = current.version + 1;
     next.updatedAt = d.clock.now().toISOString();
-    if (await d.schedules.saveSubscription(next)) return next;
+    if (await d.schedules.saveSubscription(next, opts)) return next;
   }
   throw ConflictError.subscriptionChanged();
 }

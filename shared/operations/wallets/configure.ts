@@ -8,6 +8,7 @@ import { createHash, createPrivateKey, createPublicKey, X509Certificate } from '
 import type { Deps } from '../deps.js';
 import { ValidationError } from '../../errors.js';
 import { walletIdentityKeyContext, walletKeyContext, type WalletConfig } from '../../ports/wallet-config.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 import { parsePrivateKey } from '../../wallets/ec.js';
 import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS, type WalletProfile } from '../../wallets/profile.js';
 import { WALLETS, WALLET_ENVIRONMENTS, type WalletEnvironment, type WalletName } from '../../wallets/types.js';
@@ -86,7 +87,8 @@ function checkCertificate(input: WalletSettingsInput, errors: Array<{ field: str
   }
 }
 
-export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 'walletConfigs' | 'clock'>, input: WalletSettingsInput): Promise<WalletView> {
+/** `alongside`: stored with the settings' write (a console change's audit entry). */
+export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'walletConfigs'>, input: WalletSettingsInput, opts: Alongside = {}): Promise<WalletView> {
   const errors: Array<{ field: string; message: string }> = [];
   if (!WALLETS.includes(input.wallet as WalletName)) errors.push({ field: 'wallet', message: `Must be one of ${WALLETS.join(', ')}.` });
   if (!WALLET_ENVIRONMENTS.includes(input.environment as WalletEnvironment)) errors.push({ field: 'environment', message: 'Must be TEST or PRODUCTION.' });
@@ -126,7 +128,7 @@ export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 
     updatedAt: d.clock.now().toISOString(),
     version: (current?.version ?? 0) + 1,
   };
-  if (!(await d.walletConfigs.put(next, current?.version ?? 0))) throw new ValidationError({ field: '', message: 'The wallet settings were changed at the same time; try again.' });
+  if (!(await d.walletConfigs.put(next, current?.version ?? 0, opts))) throw new ValidationError({ field: '', message: 'The wallet settings were changed at the same time; try again.' });
   return viewOf(next);
 }
 

@@ -1,8 +1,9 @@
 /**
  * The chargebacks list reads its own index (DynamoDB Local): one entry per chargeback, put in the same transaction
  * as the payment's move to CHARGEBACK, listed newest first with a paged Query; each merchant sees only its own, and
- * another merchant's cursor starts its own list over. Both or neither: a payment write that fails leaves no entry,
- * an entry that cannot be put leaves the payment as it was.
+ * another merchant's cursor starts its own list over. Both or neither: the chargeback hands its entry to the payment
+ * write (`{ alongside }`), so a payment write that fails leaves no entry, an entry that cannot be put leaves the
+ * payment as it was, and a console chargeback's audit entry joins the same write (a crash before it leaves none).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +11,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { deps } from '../../../shared/deps.js';
+import { consoleDeps, deps } from '../../../shared/deps.js';
 import { recordChargeback } from '../../../shared/operations/chargebacks/chargeback.js';
+import { audited } from '../../../shared/operations/console/audit.js';
+import type { Principal } from '../../../shared/operations/console/roles.js';
+import { TransactionItems } from '../../../shared/ports/transaction-items.js';
+import { crashEveryWrite } from '../../support/write-crash.js';
 import { startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { signInConsole, type ConsoleClient } from './support.js';
@@ -82,17 +87,49 @@ describe('chargebacks index', () => {
     const s = await sale(platform.url, noisy, { orderId: `cb-atomic-${randomUUID()}` });
     const payment = (await d.payments.get(s.trans_id))!;
     const before = (await entriesOf(noisy.clientKey)).length;
-    const entry = { clientKey: noisy.clientKey, transId: payment.transId, chargebackId: randomUUID(), at: new Date().toISOString() };
+    const entry = d.chargebacks.entryItem({ clientKey: noisy.clientKey, transId: payment.transId, chargebackId: randomUUID(), at: new Date().toISOString() });
 
     // A stale version: the payment write fails, and the entry with it.
-    await expect(d.chargebacks.withEntry(entry, () => d.payments.update({ ...payment, version: payment.version }, []))).rejects.toThrow();
+    const stale = TransactionItems.of(entry);
+    await expect(d.payments.update({ ...payment, version: payment.version }, [], undefined, { alongside: stale })).rejects.toThrow();
+    expect(stale.stored).toBe(false);
     expect(await entriesOf(noisy.clientKey)).toHaveLength(before);
 
     // The entry is there already: the payment write is undone with it.
-    await d.chargebacks.withEntry(entry, () => d.payments.update({ ...payment, version: payment.version + 1 }, []));
+    const first = TransactionItems.of(entry);
+    await d.payments.update({ ...payment, version: payment.version + 1 }, [], undefined, { alongside: first });
+    expect(first.stored).toBe(true);
     expect(await entriesOf(noisy.clientKey)).toHaveLength(before + 1);
     const now = (await d.payments.get(payment.transId))!;
-    await expect(d.chargebacks.withEntry(entry, () => d.payments.update({ ...now, version: now.version + 1 }, []))).rejects.toThrow();
+    await expect(d.payments.update({ ...now, version: now.version + 1 }, [], undefined, { alongside: TransactionItems.of(entry) })).rejects.toThrow();
     expect((await d.payments.get(payment.transId))!.version).toBe(now.version);
+  });
+
+  it('a console chargeback stores the payment, its index entry and its audit entry in one write: a crash before it leaves none', async () => {
+    const cx = consoleDeps();
+    const operator: Principal = { email: 'ops@cb-index.example', role: 'operator', sourceIp: '127.0.0.1' };
+    const s = await sale(platform.url, noisy, { orderId: `cb-crash-${randomUUID()}` });
+    const auditedEntries = async () => (await cx.audit.list(noisy.clientKey, { limit: 200 })).entries.filter((e) => e.target === s.trans_id);
+    const indexed = async () => (await entriesOf(noisy.clientKey)).filter((i) => i.transId === s.trans_id);
+    const sent = await crashEveryWrite(
+      () =>
+        audited(cx, operator, 'payment.chargeback', { clientKey: noisy.clientKey, target: s.trans_id, always: false }, (alongside) =>
+          recordChargeback(cx.d, { transId: s.trans_id, amount: '1.00', reasonCode: '4853' }, { alongside }),
+        ),
+      async (completed) => {
+        expect((await cx.d.payments.get(s.trans_id))!.status).toBe(completed ? 'CHARGEBACK' : 'SETTLED');
+        expect(await indexed()).toHaveLength(completed ? 1 : 0);
+        expect(await auditedEntries()).toHaveLength(completed ? 1 : 0);
+      },
+    );
+    expect(sent).toEqual(['TransactWriteItemsCommand']);
+
+    // The same chargeback again is a duplicate: it changes nothing, and the operation asked for no entry then.
+    const again = await audited(cx, operator, 'payment.chargeback', { clientKey: noisy.clientKey, target: s.trans_id, always: false }, (alongside) =>
+      recordChargeback(cx.d, { transId: s.trans_id, amount: '1.00', reasonCode: '4853' }, { alongside }),
+    );
+    expect(again.duplicate).toBe(true);
+    expect(await indexed()).toHaveLength(1);
+    expect(await auditedEntries()).toHaveLength(1);
   });
 });

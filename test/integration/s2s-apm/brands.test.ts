@@ -13,6 +13,7 @@ import { brandServed } from '../../../scripts/admin/brands-table.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { apmFollowUp, apmPayout, apmSale, expectedC2vCallbackHash, expectedCallbackHash } from './support.js';
 
 let platform: RunningPlatform;
@@ -280,8 +281,7 @@ describe("the sandbox provider's page and its notifications", () => {
     expect(['SETTLED', 'DECLINED']).toContain(final);
     // Late and out of order: a rejection after the settlement is acknowledged and changes nothing.
     expect((await signed({ reference: sale.trans_id, status: final === 'SETTLED' ? 'rejected' : 'paid' })).body.effect).toBe('unchanged');
-    await eventually(() => callbacks(sale.trans_id)[0]);
-    await new Promise((r) => setTimeout(r, 1500));
+    await callbacksSettled(platform, [sale.trans_id]);
     expect(callbacks(sale.trans_id)).toHaveLength(1);
     expect((await status(sale.trans_id)).status).toBe(final);
   });

@@ -8,6 +8,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { apmFollowUp, apmSale, expectedCallbackHash, transIdHash } from './support.js';
 
 let platform: RunningPlatform;
@@ -31,7 +32,6 @@ const callbacks = (transId: string, action: string) => shop.received.filter((c) 
 const pay = async (extra: Record<string, string> = {}) => (await post(apmSale(merchant, extra))).body.trans_id as string;
 const act = (action: string, transId: string, extra: Record<string, string> = {}) => post(apmFollowUp(merchant, action, transId, extra));
 const statusOf = async (transId: string) => (await act('GET_TRANS_STATUS', transId)).body.status;
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe('CAPTURE (two-stage APM payment)', () => {
   it('captures a held APM authorization in full, with a signed CAPTURE callback', async () => {
@@ -73,8 +73,7 @@ describe('CAPTURE (two-stage APM payment)', () => {
     const p = await deps().payments.get(id);
     expect(p!.history.filter((h) => h.type === 'CAPTURE' && h.status === 'success')).toHaveLength(1);
     expect(p!.capturedAmount).toBe(1000);
-    await eventually(() => callbacks(id, 'CAPTURE')[0]);
-    await settle();
+    await callbacksSettled(platform, [id]);
     expect(callbacks(id, 'CAPTURE')).toHaveLength(1);
   });
 });
@@ -115,8 +114,7 @@ describe('CREDITVOID', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => act('CREDITVOID', id)));
     expect(results.filter((r) => r.body.result === 'ACCEPTED')).toHaveLength(1);
     for (const r of results.filter((r) => r.body.result !== 'ACCEPTED')) expect(r.body.result).toBe('ERROR');
-    await eventually(() => callbacks(id, 'CREDITVOID')[0]);
-    await settle();
+    await callbacksSettled(platform, [id]);
     expect(callbacks(id, 'CREDITVOID')).toHaveLength(1);
     const p = await deps().payments.get(id);
     expect(p!.refundedAmount).toBe(1000);

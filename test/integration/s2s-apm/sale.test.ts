@@ -8,6 +8,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { saleFields } from '../../support/s2s.js';
 import { FAIL_ID, REDIRECT_FAIL_ID, REDIRECT_ID, apmFollowUp, apmSale, expectedCallbackHash } from './support.js';
 
@@ -250,7 +251,7 @@ describe('REDIRECT flow (redirect@gmail.com, redirect-fail@gmail.com)', () => {
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
     // The link dies with the payment's completion; no callback was sent for the redirect step itself.
     expect((await decide(id, url.searchParams.get('token')!, 'approve')).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 300));
+    await callbacksSettled(platform, [id]);
     expect(callbacks(shop, id)).toHaveLength(1);
   });
 
@@ -276,8 +277,7 @@ describe('REDIRECT flow (redirect@gmail.com, redirect-fail@gmail.com)', () => {
     await Promise.all([decide(res.body.trans_id, token, 'approve'), decide(res.body.trans_id, token, 'approve'), decide(res.body.trans_id, token, 'approve')]);
     const p = await deps().payments.get(res.body.trans_id);
     expect(p!.history.filter((h) => h.type === 'SALE')).toHaveLength(1);
-    await eventually(() => callbacks(shop, res.body.trans_id)[0]);
-    await new Promise((r) => setTimeout(r, 300));
+    await callbacksSettled(platform, [res.body.trans_id]);
     expect(callbacks(shop, res.body.trans_id)).toHaveLength(1);
   });
 });

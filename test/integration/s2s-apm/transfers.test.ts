@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { callbackDeps, deps } from '../../../shared/deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { FAIL_ID, REDIRECT_ID, apmFollowUp, apmPayout, apmSale, expectedC2vCallbackHash, expectedCallbackHash, saleHash } from './support.js';
 
 let platform: RunningPlatform;
@@ -28,7 +29,6 @@ afterAll(async () => {
 
 const callbacks = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
 const act = (action: string, transId: string, extra: Record<string, string> = {}) => post(apmFollowUp(merchant, action, transId, extra));
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe('CREDIT2VIRTUAL', () => {
   it('pays out: SUCCESS/SETTLED, callback signed with the Credit2Virtual callback signature', async () => {
@@ -94,7 +94,9 @@ describe('DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE', () => {
     expect((await act('GET_TRANS_STATUS', id)).body.status).toBe('PREPARE');
     // Nothing to capture, refund or void before COMPLETE.
     expect((await act('CREDITVOID', id)).body.result).toBe('ERROR');
-    await settle();
+    // None recorded (the outbox is the only way a callback leaves), none delivered.
+    expect(await callbackDeps().outbox.forPayment(id)).toHaveLength(0);
+    await callbacksSettled(platform, [id]);
     expect(callbacks(id)).toHaveLength(0);
 
     const done = await act('DEBIT2VIRTUAL_COMPLETE', id);
@@ -125,8 +127,7 @@ describe('DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE', () => {
     expect(results.filter((r) => r.body.result === 'SUCCESS')).toHaveLength(1);
     const p = await deps().payments.get(id);
     expect(p!.history.filter((h) => h.type === 'DEBIT')).toHaveLength(1);
-    await eventually(() => callbacks(id)[0]);
-    await settle();
+    await callbacksSettled(platform, [id]);
     expect(callbacks(id)).toHaveLength(1);
   });
 

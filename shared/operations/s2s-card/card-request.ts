@@ -1,7 +1,8 @@
 /**
- * The stanza DEBIT, CARD2CARD and CREDIT2CARD share: read the order, the payer and the action's own fields (in the
- * action's order, so its errors list as before) → one validation error for all of them → the request hash → the MID.
- * What is left in each action's file is what differs: its fields, its hash formula and its MID needs.
+ * The stanza every S2S CARD charge request shares (SALE / AUTH, a wallet SALE, DEBIT, CARD2CARD, CREDIT2CARD): read
+ * the order, the fields before the payer, the payer and the action's own fields (in the action's order, so its
+ * errors list as before) → one validation error for all of them → the request hash. What is left in each action's
+ * file is what differs: its fields, its hash formula, its MID and the charge it asks for.
  */
 import { InvalidHashError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
@@ -12,36 +13,51 @@ import type { PayerNeeds } from '../../protocol/s2s-card/payer.js';
 import { selectMid, type RoutingNeeds } from '../payment/routing.js';
 import type { S2sCardRequest } from './action.js';
 
-export interface CardRequestSpec<T> {
+export interface CardRequestSpec<T, B = void> {
   payer: PayerNeeds;
-  /** Fields read between the order and the payer (CREDIT2CARD's channel_id). */
-  beforePayer?(f: FieldReader): void;
+  /** Fields read between the order and the payer (SALE's auth, recurring_init, req_token; CREDIT2CARD's channel_id). */
+  beforePayer?(f: FieldReader): B;
   /** The action's own fields, read after the payer. */
-  fields(f: FieldReader, common: CommonDetails): T;
+  fields(f: FieldReader, common: CommonDetails, before: B): T;
+  /** A zero amount is allowed (a SALE's authorization or recurring_init: a card check); without, it never is. */
+  zeroAmount?(before: B): boolean;
   /** The hash the request must carry. */
   hash(merchant: Merchant, fields: T, common: CommonDetails): string;
-  route(fields: T, common: CommonDetails): RoutingNeeds;
 }
 
-export interface AcceptedCardRequest<T> {
+export interface CardRequest<T, B = void> {
   order: Order;
+  before: B;
   common: CommonDetails;
   fields: T;
+}
+
+/** The request read, validated and authenticated: one validation error for every field, then the hash. */
+export function readCardRequest<T, B = void>(req: S2sCardRequest, spec: CardRequestSpec<T, B>): CardRequest<T, B> {
+  const { merchant } = req.config;
+  const f = new FieldReader(req.form);
+  const order = readOrder(f);
+  const before = spec.beforePayer?.(f) as B;
+  const common = readCommon(f, merchant, spec.payer);
+  const fields = spec.fields(f, common, before);
+  f.required('hash');
+  checkZeroAmount(f, order, spec.zeroAmount?.(before) ?? false);
+  f.throwIfInvalid();
+  if (!hashMatches(spec.hash(merchant, fields, common), req.form.hash)) throw new InvalidHashError();
+  return { order, before, common, fields };
+}
+
+export interface AcceptedCardRequest<T, B = void> extends CardRequest<T, B> {
   mid: Mid;
 }
 
-export function acceptCardRequest<T>(req: S2sCardRequest, spec: CardRequestSpec<T>): AcceptedCardRequest<T> {
-  const { merchant, mids } = req.config;
-  const f = new FieldReader(req.form);
-  const order = readOrder(f);
-  spec.beforePayer?.(f);
-  const common = readCommon(f, merchant, spec.payer);
-  const fields = spec.fields(f, common);
-  f.required('hash');
-  checkZeroAmount(f, order, false);
-  f.throwIfInvalid();
-  if (!hashMatches(spec.hash(merchant, fields, common), req.form.hash)) throw new InvalidHashError();
-  return { order, common, fields, mid: selectMid(mids, spec.route(fields, common)) };
+/**
+ * DEBIT, CARD2CARD and CREDIT2CARD: the request, then the MID by mode and MOTO alone. docs/routing.md: routing
+ * rules are for SALE / AUTH (and Checkout, hosted fields); these keep that routing.
+ */
+export function acceptCardRequest<T, B = void>(req: S2sCardRequest, spec: CardRequestSpec<T, B> & { route(fields: T, common: CommonDetails): RoutingNeeds }): AcceptedCardRequest<T, B> {
+  const accepted = readCardRequest(req, spec);
+  return { ...accepted, mid: selectMid(req.config.mids, spec.route(accepted.fields, accepted.common)) };
 }
 
 const PAYEE_NAMES = ['payee_first_name', 'payee_last_name', 'payee_address', 'payee_country', 'payee_state', 'payee_city', 'payee_zip', 'payee_email', 'payee_phone'];

@@ -5,20 +5,18 @@
  * A cryptogram (Google CRYPTOGRAM_3DS, Apple 3DSecure) is the 3DS result: no challenge of our own. Google PAN_ONLY
  * leaves 3DS to the acquirer, as for a plain card. The answer adds digital_wallet, pan_type and the masked card.
  */
-import { InvalidHashError } from '../../errors.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
-import { FieldReader } from '../../protocol/fields.js';
 import type { FormObject } from '../../protocol/form.js';
-import { formula8, hashMatches } from '../../protocol/signature.js';
-import { browserOf, payerIpOf, checkZeroAmount, commonDetails, readCommon, readOrder, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { formula8 } from '../../protocol/signature.js';
+import { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
 import { isMoto, routePayment } from '../payment/routing.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
 import { checkTokenOrder, claimWalletToken } from '../wallets/token-checks.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
-import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
-import { saleScheduleDetails } from '../schedules/sale-attachment.js';
+import { readCardRequest } from './card-request.js';
+import { chargeSale, SALE_REQUEST } from './sale-charge.js';
 
 /** Payment JSON of Google/Apple is a few KB; anything far larger is not a wallet token. */
 const MAX_TOKEN_LENGTH = 65536;
@@ -31,21 +29,17 @@ export function isWalletSale(form: FormObject): boolean {
 }
 
 export function readWalletSale(req: S2sCardRequest) {
-  const { merchant } = req.config;
-  const f = new FieldReader(req.form);
-  const order = readOrder(f);
-  const authorize = f.flag('auth');
-  const recurringInit = f.flag('recurring_init');
-  const reqToken = f.flag('req_token');
-  const common = readCommon(f, merchant, { names: true, email: true, phone: true, ip: true });
-  const wallet = f.required('digital_wallet', { oneOf: WALLETS }) as WalletName | '';
-  const token = f.required('payment_token', { max: MAX_TOKEN_LENGTH });
-  const term = readTermUrl(f, merchant, true);
-  const parameters = readSaleParameters(f);
-  f.required('hash');
-  checkZeroAmount(f, order, authorize || recurringInit);
-  f.throwIfInvalid();
-  return { order, authorize, recurringInit, reqToken, common, wallet: wallet as WalletName, token, term, parameters };
+  return readCardRequest(req, {
+    ...SALE_REQUEST,
+    fields(f) {
+      const wallet = f.required('digital_wallet', { oneOf: WALLETS }) as WalletName | '';
+      const token = f.required('payment_token', { max: MAX_TOKEN_LENGTH });
+      const term = readTermUrl(f, req.config.merchant, true);
+      const parameters = readSaleParameters(f);
+      return { wallet: wallet as WalletName, token, term, parameters };
+    },
+    hash: (m, _fields, c) => formula8({ email: c.payer.email, password: m.password }, m.hashAlgorithm),
+  });
 }
 
 /** The 3DS attributes a cryptogram stands for (echoed like mpi_data's; the cryptogram itself is never stored). */
@@ -56,45 +50,30 @@ function walletThreeDs(card: WalletCard): Record<string, string> | undefined {
 }
 
 export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 'SALE'): Promise<S2sCardResponse> {
-  const input = readWalletSale(req);
+  const request = readWalletSale(req);
+  const { order, before, common, fields } = request;
   const { merchant, mids } = req.config;
-  const email = input.common.payer.email;
-  if (!hashMatches(formula8({ email, password: merchant.password }, merchant.hashAlgorithm), req.form.hash)) throw new InvalidHashError();
-
-  const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, input.wallet, input.token);
-  checkTokenOrder(walletCard, input.order);
-  await claimWalletToken(req.deps, merchant.clientKey, input.wallet, walletCard, req.form);
+  const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, fields.wallet, fields.token);
+  checkTokenOrder(walletCard, order);
+  await claimWalletToken(req.deps, merchant.clientKey, fields.wallet, walletCard, req.form);
   const card = { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder };
   const threeDs = walletThreeDs(walletCard);
-  const { mid, authorize } = routePayment(mids, { authorize: input.authorize, sale: true, moto: isMoto(input.common.motoType), zeroAmount: input.order.amount === 0 });
-  const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...input.order, recurringInit: input.recurringInit });
-  const walletEcho = { digital_wallet: input.wallet, pan_type: walletCard.panType };
+  // Routing rules are not applied to a wallet SALE (as before): the MID by mode, MOTO and zero amount.
+  const route = routePayment(mids, { authorize: before.authorize, sale: true, moto: isMoto(common.motoType), zeroAmount: order.amount === 0 });
+  const walletEcho = { digital_wallet: fields.wallet, pan_type: walletCard.panType };
 
-  return chargeOnce(
+  return chargeSale(
     req,
     action,
+    request,
     {
-      transactionType: authorize ? 'AUTH' : 'SALE',
-      ...orderOf(input.order),
-      mid,
+      route,
       card,
-      payerEmail: email,
-      authorize,
       externalThreeDs: !!threeDs,
       authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
-      browser: browserOf(input.common),
-      payerIp: payerIpOf(input.common),
-      details: {
-        ...commonDetails(input.common, input.term),
-        ...(threeDs ? { threeDs } : {}),
-        ...(input.parameters ? { parameters: input.parameters } : {}),
-        ...schedule,
-        digitalWallet: input.wallet,
-        panType: walletCard.panType,
-        challengeToken: newChallengeToken(),
-      },
-      issueCardToken: input.reqToken,
-      issueRecurringToken: input.recurringInit,
+      threeDs,
+      details: { digitalWallet: fields.wallet, panType: walletCard.panType },
+      issueCardToken: before.reqToken,
     },
     // The masked card lets the merchant sign Formula 2 for follow-ups; the wallet fields echo the request.
     (p: Payment) => ({ ...(p.card ? { card: maskCard(p.card) } : {}), ...walletEcho }),

@@ -1,0 +1,89 @@
+/**
+ * What a SALE / AUTH by card (sale.ts) and by wallet token (wallet-sale.ts) share around their own card and MID:
+ * the flags and payer they read, the zero-amount rule, and the charge they ask for — a SALE or, held, an AUTH, with
+ * the payer's details, the 3DS attributes, parameters and schedule echoed, tokens issued as asked.
+ */
+import type { PaymentDetails } from '../../domain/payment.js';
+import { browserOf, commonDetails, payerIpOf, type readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import type { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import type { ChargeInput } from '../payment/charge.js';
+import type { Route } from '../payment/routing.js';
+import { saleScheduleDetails } from '../schedules/sale-attachment.js';
+import type { S2sCardRequest, S2sCardResponse } from './action.js';
+import type { CardRequest, CardRequestSpec } from './card-request.js';
+import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
+
+export interface SaleFlags {
+  authorize: boolean;
+  recurringInit: boolean;
+  reqToken: boolean;
+}
+
+/** The stanza of a SALE's request: every payer field, auth / recurring_init / req_token before them. */
+export const SALE_REQUEST: Pick<CardRequestSpec<unknown, SaleFlags>, 'payer' | 'beforePayer' | 'zeroAmount'> = {
+  payer: { names: true, email: true, phone: true, ip: true },
+  beforePayer: (f) => ({ authorize: f.flag('auth'), recurringInit: f.flag('recurring_init'), reqToken: f.flag('req_token') }),
+  // An authorization or a recurring_init may be of zero: a card check.
+  zeroAmount: (b) => b.authorize || b.recurringInit,
+};
+
+/** The fields of its own a SALE's charge echoes. */
+export interface SaleFields {
+  term: ReturnType<typeof readTermUrl>;
+  parameters: ReturnType<typeof readSaleParameters>;
+}
+
+export interface SaleCharge {
+  route: Route;
+  card: ChargeInput['card'];
+  externalThreeDs: boolean;
+  cascade?: ChargeInput['cascade'];
+  authentication?: ChargeInput['authentication'];
+  /** The 3DS attributes echoed (mpi_data's, a wallet cryptogram's). */
+  threeDs?: Record<string, string>;
+  /** Details of the action's own, after the shared ones. */
+  details?: Partial<PaymentDetails>;
+  issueCardToken: boolean;
+}
+
+/** Charges a SALE once per identical request; `extra`: fields the action adds to the answer. */
+export async function chargeSale(
+  req: S2sCardRequest,
+  action: 'SALE' | 'AUTH',
+  request: CardRequest<SaleFields, SaleFlags>,
+  sale: SaleCharge & Pick<ChargeInput, 'cardToken'>,
+  extra?: Parameters<typeof chargeOnce>[3],
+): Promise<S2sCardResponse> {
+  const { order, before, common, fields } = request;
+  const { mid, authorize } = sale.route;
+  const schedule = await saleScheduleDetails(req.deps, req.config.merchant.clientKey, req.form, { ...order, recurringInit: before.recurringInit });
+  return chargeOnce(
+    req,
+    action,
+    {
+      transactionType: authorize ? 'AUTH' : 'SALE',
+      ...orderOf(order),
+      mid,
+      card: sale.card,
+      payerEmail: common.payer.email,
+      authorize,
+      externalThreeDs: sale.externalThreeDs,
+      cascade: sale.cascade,
+      authentication: sale.authentication,
+      browser: browserOf(common),
+      payerIp: payerIpOf(common),
+      details: {
+        ...commonDetails(common, fields.term),
+        ...(sale.threeDs ? { threeDs: sale.threeDs } : {}),
+        ...(fields.parameters ? { parameters: fields.parameters } : {}),
+        ...schedule,
+        ...sale.details,
+        challengeToken: newChallengeToken(),
+      },
+      cardToken: sale.cardToken,
+      issueCardToken: sale.issueCardToken,
+      issueRecurringToken: before.recurringInit,
+    },
+    extra,
+  );
+}

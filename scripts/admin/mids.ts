@@ -7,11 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
-import { createMid } from '../../shared/operations/admin/merchants.js';
+import { createMid, defaultMidConnector } from '../../shared/operations/admin/merchants.js';
+import { midConnectorChoices } from '../../shared/domain/stage-kind.js';
+import type { StageKind } from '../../shared/config.js';
 import { midsWithHealth } from '../../shared/operations/routing/health.js';
 
 export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY [options]
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
+        (--connector: sandbox by default on a sandbox stage; required on a live stage: upstream or adyen)
       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]
         (--connector upstream; URL: the gateway's base URL or its /post endpoint; - reads the password from standard input)
       [--adyen-url URL --adyen-merchant-account ACCOUNT --adyen-api-key-file FILE|- --adyen-hmac-key-file FILE|-]
@@ -32,6 +35,19 @@ export const ADYEN_KEY_FLAGS_REFUSED =
 
 export const PASSWORD_FLAG_REFUSED =
   '--upstream-password is not accepted: a password on the command line is seen by other users of the machine (ps) and kept in shell history. Put it in a file and pass --upstream-password-file FILE, or pass --upstream-password-file - and write it to standard input.';
+
+/**
+ * --connector, or the stage's default: the sandbox acquirer on a sandbox stage. A live stage has no sandbox connector
+ * and so no default: the operator names one of its acquirers.
+ */
+export function connectorOption(given: string | undefined, kind: StageKind): string {
+  if (given !== undefined) return given;
+  if (kind === 'live') {
+    const choices = midConnectorChoices('live');
+    throw new Error(`--connector is required on a live stage (it has no sandbox connector): one of ${choices.map((c) => `--connector ${c}`).join(', ')} (docs/connectors.md).`);
+  }
+  return defaultMidConnector(kind);
+}
 
 export interface MidsIo {
   /** Standard input, read whole (for --upstream-password-file -). */
@@ -79,7 +95,7 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
         paymentMode: values.mode as 'SMS' | 'DMS' | 'SMS/DMS' | undefined,
         moto: values.moto,
         zeroAmount: values['zero-amount'],
-        connector: values.connector,
+        connector: connectorOption(values.connector, d.config.STAGE_KIND),
         name: values.name,
         descriptor: values.descriptor,
         ...(await upstreamSetup(values, io)),

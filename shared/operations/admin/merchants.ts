@@ -7,6 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import * as z from '../../zod-mini.js';
 import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from '../../domain/merchant.js';
+import { midConnectorChoices } from '../../domain/stage-kind.js';
+import type { StageKind } from '../../config.js';
 import { ValidationError } from '../../errors.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
 import { midCredentialsContext } from '../../ports/connector.js';
@@ -35,7 +37,7 @@ export interface NewMerchant {
   password?: string;
 }
 
-export async function createMerchant(d: Deps, input: NewMerchant): Promise<Merchant> {
+export async function createMerchant(d: Pick<Deps, 'config' | 'merchants' | 'clock'>, input: NewMerchant): Promise<Merchant> {
   if (!input.name?.trim()) throw ValidationError.field('name', 'This value should not be blank.');
   if (input.notificationUrl) checkNotificationUrl(d, input.notificationUrl);
   const merchant: Merchant = {
@@ -66,10 +68,19 @@ export interface NewMid {
   credentials?: Record<string, string>;
 }
 
-export async function createMid(d: Deps, clientKey: string, input: NewMid = {}): Promise<Mid> {
+/**
+ * The connector of a MID made without naming one: the sandbox acquirer on a sandbox stage. A live stage has no sandbox
+ * connector, so it has no default: the caller names one of its acquirers.
+ */
+export function defaultMidConnector(kind: StageKind): string {
+  if (kind === 'live') throw ValidationError.field('connector', `A live stage has no default connector: name one of ${midConnectorChoices('live').join(', ')}.`);
+  return 'sandbox';
+}
+
+export async function createMid(d: Pick<Deps, 'merchants' | 'secrets' | 'connectors' | 'config'>, clientKey: string, input: NewMid = {}): Promise<Mid> {
   const config = await d.merchants.get(clientKey);
   if (!config) throw ValidationError.notCorrect('client_key');
-  const connector = input.connector ?? 'sandbox';
+  const connector = input.connector ?? defaultMidConnector(d.config.STAGE_KIND);
   if (!d.connectors.names().includes(connector)) throw ValidationError.field('connector', 'The value you selected is not a valid choice.');
   const acquirer = d.connectors.named(connector);
   const problems = acquirer.checkSetup?.({ settings: input.connectorSettings ?? {}, credentials: input.credentials }) ?? [];

@@ -14,6 +14,7 @@ import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { logger } from '../../../shared/logger.js';
 import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled, opsEventsDrained } from '../../support/drained.js';
 import { SANDBOX_CARD, credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from '../s2s-apm/support.js';
 import { card, continueLink, createSession, postPage, signed } from '../checkout/support.js';
@@ -43,7 +44,6 @@ const postVa = (fields: Record<string, unknown>) => postForm(`${platform.url}/po
 const callbacksOf = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId || c.fields.id === transId).map((c) => c.fields);
 const chargebackCallbacks = (transId: string) => callbacksOf(transId).filter((c) => c.action === 'CHARGEBACK' || c.type === 'chargeback');
 const outboxOf = (transId: string) => callbackDeps().outbox.forPayment(transId);
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 const cli = (transId: string, amount: string, reason = '4837', extra: string[] = []) =>
   runChargebacksCommand(['create', transId, '--amount', amount, '--reason-code', reason, ...extra]);
@@ -97,8 +97,9 @@ describe('Chargeback Received on the ops bus (S2S CARD)', () => {
     const transId = await settledSale();
     const detail = { trans_id: transId, amount: '5.00', reason_code: '10.4', bank_date: today };
     await Promise.all([send(detail), send(detail)]);
-    await eventually(() => chargebackCallbacks(transId)[0]);
-    await settle(1000);
+    // Both events consumed, every callback they caused delivered: a second chargeback would be here by now.
+    await opsEventsDrained(platform, 'ChargebackReceived');
+    await callbacksSettled(platform, [transId]);
     expect(chargebackCallbacks(transId)).toHaveLength(1);
     expect((await outboxOf(transId)).filter((c) => c.fields.action === 'CHARGEBACK')).toHaveLength(1);
     expect((await deps().payments.get(transId))!.history.filter((h) => h.type === 'CHARGEBACK')).toHaveLength(1);
@@ -114,7 +115,9 @@ describe('Chargeback Received on the ops bus (S2S CARD)', () => {
     const other = await settledSale();
     await send({ trans_id: other, amount: '1.00', reason_code: '4837' });
     await eventually(() => chargebackCallbacks(other)[0]);
-    await settle(500);
+    await opsEventsDrained(platform, 'ChargebackReceived');
+    await callbacksSettled(platform, [transId, other]);
+    expect((await outboxOf(transId)).filter((c) => c.fields.action === 'CHARGEBACK')).toEqual([]);
     expect(chargebackCallbacks(transId)).toEqual([]);
     expect((await deps().payments.get(transId))!.status).toBe('SETTLED');
   });
@@ -138,7 +141,7 @@ describe('admin CLI: chargebacks create', () => {
     expect(await eventually(() => chargebackCallbacks(transId)[0])).toMatchObject({ amount: '6.00', bank_date: today });
     // Running the same command again changes nothing.
     expect(await cli(transId, '6.00')).toMatchObject({ duplicate: true });
-    await settle();
+    await callbacksSettled(platform, [transId]);
     expect(chargebackCallbacks(transId)).toHaveLength(1);
   });
 

@@ -20,6 +20,7 @@ import type { TransactionType } from '../../../shared/domain/payment.js';
 import { logger } from '../../../shared/logger.js';
 import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { SANDBOX_CARD, saleFields, transIdFields } from '../../support/s2s.js';
 import { card, createSession, postPage, signed, storedSession } from '../checkout/support.js';
 
@@ -46,7 +47,6 @@ const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post
 const callbacksOf = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId || c.fields.id === transId).map((c) => c.fields);
 const outboxOf = (transId: string) => callbackDeps().outbox.forPayment(transId);
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 async function indexEntry(transId: string): Promise<unknown> {
   const res = await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }));
@@ -95,9 +95,9 @@ describe('undetermined payments', () => {
 
     // Resolved once: a later run finds nothing to do.
     await platform.runScheduled('Reconciler');
-    await settle();
-    expect(callbacksOf(transId)).toHaveLength(1);
     expect(await outboxOf(transId)).toHaveLength(1);
+    await callbacksSettled(platform, [transId]);
+    expect(callbacksOf(transId)).toHaveLength(1);
   });
 
   it('never lists a SALE its acquirer answered (the reservation writes no entry, the outcome none either)', async () => {
@@ -148,12 +148,14 @@ describe('undetermined payments', () => {
   it('keeps asking while the acquirer cannot tell (09/2038), then gives up: DECLINED with a clear reason', async () => {
     const transId = await undefinedSale('09');
     await platform.runScheduled('Reconciler');
-    await settle();
+    expect(await outboxOf(transId)).toEqual([]);
+    await callbacksSettled(platform, [transId]);
     expect(callbacksOf(transId)).toEqual([]);
     expect(await status(transId)).toMatchObject({ status: 'PREPARE' });
     expect(await indexEntry(transId)).toBe('UNDETERMINED');
 
-    await settle(GIVE_UP_SECONDS * 1000);
+    // The platform's own give-up age has to pass: a time it counts, not a guess at how long something takes.
+    await new Promise((r) => setTimeout(r, GIVE_UP_SECONDS * 1000));
     await platform.runScheduled('Reconciler');
     const cb = await eventually(() => callbacksOf(transId)[0]);
     expect(cb).toMatchObject({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', decline_reason: GAVE_UP_REASON });
@@ -180,8 +182,7 @@ describe('undetermined payments', () => {
       expect(payment.history).toHaveLength(1);
       expect(payment.history[0]!.status).not.toBe('waiting');
     }
-    await eventually(() => ids.every((id) => callbacksOf(id).length === 1) || undefined);
-    await settle();
+    await callbacksSettled(platform, ids);
     expect(ids.map((id) => callbacksOf(id).length)).toEqual([1, 1, 1]);
   });
 });

@@ -12,6 +12,7 @@ import { merchantSettings } from '../../../shared/operations/admin/merchants.js'
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from './support.js';
 
 let platform: RunningPlatform;
@@ -32,7 +33,11 @@ afterAll(async () => {
 
 const callbacks = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
 const status = async (transId: string) => (await post(apmFollowUp(merchant, 'GET_TRANS_STATUS', transId))).body;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Until the payment's own deadline, as stored with it, has passed: the time the platform counts, not a guess at it. */
+const pastDeadline = async (transId: string) => {
+  const deadline = Date.parse((await deps().payments.get(transId))!.details.deadline as string);
+  await eventually(() => (Date.now() > deadline ? true : undefined));
+};
 const submit = (url: string, fields: Record<string, string>) => {
   const u = new URL(url);
   return fetch(`${u.origin}${u.pathname}`, {
@@ -74,7 +79,7 @@ describe('QR (ips)', () => {
     const res = await sale({ brand: 'ips', order_currency: 'MKD', identifier: 'pending@gmail.com' });
     await platform.runScheduled('ApmDeadlines');
     expect((await status(res.trans_id)).status).toBe('REDIRECT'); // not yet due
-    await sleep(3200);
+    await pastDeadline(res.trans_id);
     expect((await fetch(res.redirect_url)).status).toBe(410); // the page knows before the sweeper runs
     await platform.runScheduled('ApmDeadlines');
     expect(await status(res.trans_id)).toMatchObject({ status: 'DECLINED', decline_reason: 'expired' });
@@ -83,7 +88,7 @@ describe('QR (ips)', () => {
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
     expect(await signed({ reference: res.trans_id, status: 'executed' })).toBe('unchanged');
     await platform.runScheduled('ApmDeadlines');
-    await sleep(1000);
+    await callbacksSettled(platform, [res.trans_id]);
     expect(callbacks(res.trans_id)).toHaveLength(1);
   });
 
@@ -99,7 +104,7 @@ describe('QR (ips)', () => {
   it('a payment confirmed before its deadline is not expired by the sweeper', async () => {
     const res = await sale({ brand: 'ips', order_currency: 'BAM', identifier: 'pending@gmail.com' });
     expect(await signed({ reference: res.trans_id, status: 'ACSC' })).toBe('applied');
-    await sleep(3200);
+    await pastDeadline(res.trans_id);
     await platform.runScheduled('ApmDeadlines');
     expect((await status(res.trans_id)).status).toBe('SETTLED');
   });
@@ -127,7 +132,7 @@ describe('bank window (bank_code_ars, bank_code_mxn)', () => {
 
   it('without the provider\'s confirmation within the window: DECLINED with a callback', async () => {
     const res = await sale({ brand: 'bank_code_mxn', order_currency: 'MXN', identifier: 'pending@gmail.com' });
-    await sleep(3200);
+    await pastDeadline(res.trans_id);
     await platform.runScheduled('ApmDeadlines');
     expect(await status(res.trans_id)).toMatchObject({ status: 'DECLINED', decline_reason: 'expired' });
     expect((await eventually(() => callbacks(res.trans_id)[0])).fields).toMatchObject({ result: 'DECLINED', brand: 'bank_code_mxn' });

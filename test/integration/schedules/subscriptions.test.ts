@@ -12,6 +12,7 @@ import { chargeRun } from '../../../shared/operations/schedules/charge-run.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { queueDrained } from '../../support/drained.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { createScheduleFields, scheduleFields, todayUtc } from './support.js';
 
@@ -123,7 +124,8 @@ describe('the runner and the recurring-charge consumer', () => {
     expect(sub).toMatchObject({ nextRun: 2, nextRunAt: `${addMonths(today, 1, 31)}T00:00:00.000Z`, state: 'active', lastTransId: cb.trans_id });
     // Not due again: a second run of the runner queues nothing for it.
     await platform.runScheduled('ScheduleRunner');
-    await new Promise((r) => setTimeout(r, 500));
+    // Whatever that run queued has been charged by now.
+    await queueDrained(platform, 'recurringCharges');
     expect(await scheduledPayments(sale.order_id)).toHaveLength(1);
   });
 
@@ -134,7 +136,7 @@ describe('the runner and the recurring-charge consumer', () => {
     const results = await Promise.all([enqueueDue(d), enqueueDue(d), enqueueDue(d)]);
     expect(results.reduce((n, r) => n + r.queued, 0)).toBe(1);
     await eventually(async () => ((await subscription(id, sale.recurring_token))?.chargesMade === 1) || undefined);
-    await new Promise((r) => setTimeout(r, 300));
+    await queueDrained(platform, 'recurringCharges');
     expect(await scheduledPayments(sale.order_id)).toHaveLength(1);
   });
 

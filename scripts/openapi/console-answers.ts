@@ -62,6 +62,7 @@ const mid: Schema = {
     enabled: bool,
     connectorSettings: { type: 'object', additionalProperties: str },
     credentials: { const: 'sealed' },
+    health: obj({ state: { enum: ['closed', 'open', 'half-open'] }, failures: int }, { openedAt: time, reopensAt: time }, 'The MID\'s circuit (docs/routing.md "MID health"), in the merchant\'s settings.'),
   },
 };
 
@@ -122,6 +123,20 @@ const auditEntry = obj(
   { target: str, clientKey: str, details: { type: 'object', additionalProperties: true }, userAgent: str },
 );
 
+const routingMid = obj({ midId: str, weight: { type: 'integer', minimum: 0, maximum: 100 } });
+const routingRule = obj(
+  {
+    match: obj({}, { brands: arrayOf(str), currencies: arrayOf(str), minAmount: int, maxAmount: int, moto: bool, threeDs: bool, integrations: arrayOf({ enum: ['s2s-card', 'checkout', 'hosted-fields'] }) }),
+    mids: arrayOf(routingMid),
+  },
+  { name: str },
+);
+const routing = obj(
+  { version: { type: 'integer', minimum: 0, description: 'Bumped by each write; 0: no rules were ever set. A replace names the version it was edited from.' }, maxAttempts: int, rules: arrayOf(routingRule) },
+  { softDeclines: arrayOf(str), health: obj({}, { failureThreshold: int, windowSeconds: int, cooldownSeconds: int }, 'MID health policy (docs/routing.md "MID health"); the defaults where absent.'), updatedAt: time },
+  "A merchant's routing rules (docs/routing.md).",
+);
+
 const bucket = obj({ start: time, payments: int, approved: int, declined: int, undetermined: int, other: int, callbacksDelivered: int, callbacksFailed: int });
 
 export const CONSOLE_SCHEMAS: Record<string, Schema> = {
@@ -135,6 +150,7 @@ export const CONSOLE_SCHEMAS: Record<string, Schema> = {
   ConsoleSchedule: schedule,
   ConsoleSubscription: subscription,
   ConsoleAuditEntry: auditEntry,
+  ConsoleRouting: routing,
 };
 
 const cursor = { type: 'string', description: 'Pass back as ?cursor= for the next page; absent on the last page.' };
@@ -171,6 +187,8 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
   ConsoleMerchantPassword: { status: 200, schema: obj({ password: { type: 'string', description: 'The new password, shown once.' } }) },
   ConsoleMerchantSigningSecret: { status: 200, schema: obj({ current: { type: 'string', pattern: '^cbs_[0-9a-f]{64}$' }, rotatedAt: time }, { previous: str, previousUntil: time }) },
   ConsoleMidCreate: { status: 201, schema: obj({ mid: ref('ConsoleMid') }) },
+  ConsoleRouting: { status: 200, schema: obj({ routing: ref('ConsoleRouting') }) },
+  ConsoleRoutingReplace: { status: 200, schema: obj({ routing: ref('ConsoleRouting') }) },
   ConsoleWalletConfigure: { status: 200, schema: obj({ wallet: ref('ConsoleWallet') }) },
   ConsolePayments: { status: 200, schema: obj({ payments: arrayOf(ref('ConsolePayment')) }, { cursor }) },
   ConsolePayment: { status: 200, schema: obj({ payment: ref('ConsolePayment'), timeline: arrayOf(ref('ConsoleTimelineEntry')) }) },

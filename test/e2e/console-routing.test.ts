@@ -1,8 +1,8 @@
 /**
  * An operator's merchant settings page in real Chromium (playwright-core): the routing rules editor shows the CLI's
  * validation errors next to it and changes nothing, then saves valid rules and summarises them; Add MID with the
- * adyen connector asks for Adyen's URL, merchant account, API key and HMAC key, and never shows the keys again.
- * Screenshot: docs/console/routing-rules.png.
+ * adyen connector asks for Adyen's URL, merchant account, API key and HMAC key, and never shows the keys again; the
+ * MID list shows each MID's health. Screenshots: docs/console/routing-rules.png, docs/console/mid-health.png.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +89,18 @@ describe('an operator on a merchant’s settings page in Chromium', () => {
     const adyen = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.connector === 'adyen')!;
     expect(adyen).toMatchObject({ connectorSettings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'ShopECOM' } });
     expect(adyen.credentialsSealed).toBeDefined();
+  });
+
+  it('the MID list shows each MID’s health: a badge, and when an open MID is tried again', async () => {
+    const backup = mids.find((m) => m.name === 'backup')!;
+    const opened = await deps().merchants.recordMidFailure(shop.clientKey, backup.midId, new Date(), { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 600 });
+    await page.goto(`${platform.url}/console/#/settings`);
+    await page.reload();
+    const table = page.getByRole('table', { name: 'MIDs' });
+    const row = table.getByRole('row').filter({ hasText: 'backup' });
+    await poll(() => row.textContent()).toContain('open');
+    expect(await row.textContent()).toContain(`1 failure · reopens ${opened.health.reopensAt!.slice(0, 19).replace('T', ' ')} UTC`);
+    expect(await table.getByRole('row').filter({ hasText: 'primary' }).textContent()).toContain('closed');
+    await table.screenshot({ path: `${SHOTS}/mid-health.png` });
   });
 });

@@ -6,26 +6,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
+import type { ConsoleRoutingAnswer, ConsoleRoutingTable as RoutingTable } from '../answers.js';
 import { Loading, Message, time, useLoad } from '../ui.js';
 
-interface RuleMid {
-  midId: string;
-  weight: number;
-}
-
-interface Rule {
-  name?: string;
-  match: { brands?: string[]; currencies?: string[]; minAmount?: number; maxAmount?: number; moto?: boolean; threeDs?: boolean; integrations?: string[] };
-  mids: RuleMid[];
-}
-
-export interface RoutingTable {
-  version: number;
-  maxAttempts: number;
-  softDeclines?: string[];
-  rules: Rule[];
-  updatedAt?: string;
-}
+type Rule = RoutingTable['rules'][number];
 
 /**
  * The part an operator edits: the rules file (version and updatedAt are the server's). Any other setting the table
@@ -37,7 +21,7 @@ function documentOf(t: RoutingTable): string {
 }
 
 export function RoutingRules({ merchant, mids }: { merchant: string; mids: { midId: string; name: string }[] }) {
-  const { data, error, reload } = useLoad(() => api.get<{ routing: RoutingTable }>(`/merchants/${merchant}/routing`), [merchant]);
+  const { data, error, reload } = useLoad(() => api.get<ConsoleRoutingAnswer>(`/merchants/${merchant}/routing`), [merchant]);
   // What is stored, as last loaded or saved: its version is the one a save names.
   const [stored, setStored] = useState<RoutingTable>();
   const [text, setText] = useState('');
@@ -65,7 +49,7 @@ export function RoutingRules({ merchant, mids }: { merchant: string; mids: { mid
       return;
     }
     try {
-      const r = await api.put<{ routing: RoutingTable }>(`/merchants/${merchant}/routing`, { expected_version: stored.version, routing });
+      const r = await api.put<ConsoleRoutingAnswer>(`/merchants/${merchant}/routing`, { expected_version: stored.version, routing });
       setStored(r.routing);
       setText(documentOf(r.routing));
       setOk(`Routing rules saved (version ${r.routing.version}).`);

@@ -5,20 +5,9 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { PageProps } from '../app.js';
-import { Loading, Message, ShownOnce, Table, useLoad } from '../ui.js';
+import type { ConsoleMid as Mid, ConsoleMidHealth } from '../answers.js';
+import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 import { RoutingRules } from './routing.js';
-
-interface Mid {
-  midId: string;
-  name: string;
-  paymentMode: string;
-  moto: boolean;
-  zeroAmount: boolean;
-  connector: string;
-  /** Operators only; the credentials themselves are never sent back, only that the MID has them. */
-  connectorSettings?: Record<string, string>;
-  credentials?: 'sealed';
-}
 
 interface Merchant {
   clientKey: string;
@@ -168,10 +157,30 @@ export function Settings({ user, merchant }: PageProps) {
         {canChange && <button type="submit">Save origins</button>}
       </form>
       <h2>MIDs</h2>
-      <Table label="MIDs" head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector']} rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector])} />
+      <Table
+        label="MIDs"
+        head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector', 'Health']}
+        rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector, x.health ? <Health h={x.health} /> : ''])}
+      />
       {user.role === 'operator' && data.choices.connectors && <NewMid merchant={merchant} connectors={data.choices.connectors} done={reload} />}
       {user.role === 'operator' && <RoutingRules merchant={merchant} mids={data.mids} />}
     </section>
+  );
+}
+
+/**
+ * A MID's circuit (docs/routing.md "MID health"): closed serves payments; open is skipped by routing until the
+ * cool-down ends; half-open takes payments again on trial.
+ */
+function Health({ h }: { h: ConsoleMidHealth }) {
+  const tone = h.state === 'closed' ? 'good' : h.state === 'open' ? 'bad' : '';
+  return (
+    <span>
+      <span class={`badge ${tone}`}>{h.state}</span>
+      {h.failures > 0 ? ` ${h.failures} failure${h.failures === 1 ? '' : 's'}` : ''}
+      {h.state === 'open' && h.reopensAt ? ` · reopens ${time(h.reopensAt)} UTC` : ''}
+      {h.state === 'half-open' && h.reopensAt ? ` · on trial since ${time(h.reopensAt)} UTC` : ''}
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@
  * and MIDs, and changes to them — each through the admin operations the CLI uses (operations/admin/merchants.ts).
  * The password is shown once, when created or rotated; the callback signing secret on request, audited.
  * A MID's connector settings are shown to operators only, and its sealed credentials to nobody (only that it has
- * them). Operators add MIDs with a connector of the stage's kind and its credentials (a live stage: upstream only).
+ * them). Operators add MIDs with a connector of the stage's kind and its credentials (a live stage: upstream or adyen).
  */
 import { randomBytes } from 'node:crypto';
 import * as z from '../../zod-mini.js';
@@ -16,6 +16,8 @@ import { midConnectorChoices, providersReachedBy } from '../../domain/stage-kind
 import type { StageKind } from '../../config.js';
 import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';
+import { onMerchantClock } from '../clock/merchant-clocks.js';
+import { midHealthView, type MidHealthView } from '../../domain/mid-health.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit, audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -45,8 +47,11 @@ export async function listMerchants(cx: ConsoleContext, p: Principal): Promise<M
   return p.clientKey ? [view((await load(cx, p.clientKey)).merchant)] : [];
 }
 
-/** A MID as the console shows it: never the sealed credentials; the connector's settings to operators only. */
-export type MidView = Omit<Mid, 'credentialsSealed' | 'connectorSettings'> & { connectorSettings?: Record<string, string>; credentials?: 'sealed' };
+/**
+ * A MID as the console shows it: never the sealed credentials; the connector's settings to operators only; in the
+ * merchant's settings, its health (docs/routing.md "MID health") to everyone who sees the MID.
+ */
+export type MidView = Omit<Mid, 'credentialsSealed' | 'connectorSettings'> & { connectorSettings?: Record<string, string>; credentials?: 'sealed'; health?: MidHealthView };
 
 export function midView(mid: Mid, p: Principal): MidView {
   const { credentialsSealed, connectorSettings, ...rest } = mid;
@@ -56,10 +61,12 @@ export function midView(mid: Mid, p: Principal): MidView {
 
 export async function showMerchant(cx: ConsoleContext, p: Principal, clientKey: string) {
   readMerchant(p, clientKey);
-  const { merchant, mids } = await load(cx, clientKey);
+  const { merchant, mids, midHealth } = await load(cx, clientKey);
+  // By the merchant's clock, as routing and `mids list` judge a cool-down (a sandbox's test clock moves it too).
+  const now = (await onMerchantClock(cx.d, clientKey)).clock.now();
   return {
     merchant: view(merchant),
-    mids: mids.map((m) => midView(m, p)),
+    mids: mids.map((m) => ({ ...midView(m, p), health: midHealthView(midHealth?.[m.midId], now) })),
     wallets: await showWalletSettings(cx.d, clientKey),
     choices: { ...CHOICES, methods: methodChoices(mids, cx.d.config.STAGE_KIND), ...(isOperator(p) ? { connectors: midConnectorChoices(cx.d.config.STAGE_KIND) } : {}) },
   };
@@ -107,7 +114,8 @@ const newMid = z.object({
 /**
  * Operators only: merchants see their MIDs but do not change them. The same checks as `npm run admin -- mids create`
  * (createMid: the connector's setup, an upstream probed once), among the connectors of the stage's kind; the stage's
- * default connector is its first choice (a sandbox: sandbox; live: upstream, which needs its settings).
+ * default connector is its first choice (a sandbox: sandbox; live: upstream, which needs its settings). Adyen's URL and
+ * merchant account are settings, its API and HMAC keys credentials, sealed as `mids create --connector adyen` seals them.
  */
 export async function createMidFromConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<MidView> {
   operatorOnly(p);

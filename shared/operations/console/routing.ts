@@ -7,6 +7,7 @@
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { RoutingTable } from '../../domain/routing.js';
+import type { ConsoleRoutingAnswer } from '../../protocol/console/answers.js';
 import { RoutingConflictError } from '../../domain/routing.js';
 import { DEFAULT_MAX_ATTEMPTS, parseRoutingRules, RoutingRulesError } from '../routing/validate.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -15,7 +16,7 @@ import { ConsoleConflictError, ConsoleNotFoundError } from './errors.js';
 import { operatorOnly, type Principal } from './roles.js';
 
 /** The stored table; version 0 and no rules when none was ever set (MIDs chosen by mode, MOTO, zero amount). */
-export type RoutingView = RoutingTable;
+type RoutingView = ConsoleRoutingAnswer['routing'];
 
 async function load(cx: ConsoleContext, clientKey: string) {
   const config = await cx.d.merchants.get(clientKey);
@@ -26,7 +27,7 @@ async function load(cx: ConsoleContext, clientKey: string) {
 const none = (): RoutingView => ({ version: 0, maxAttempts: DEFAULT_MAX_ATTEMPTS, rules: [] });
 
 /** Operators only, like a MID's connector settings: merchants' users see the MIDs, not how payments are split. */
-export async function showRoutingInConsole(cx: ConsoleContext, p: Principal, clientKey: string): Promise<{ routing: RoutingView }> {
+export async function showRoutingInConsole(cx: ConsoleContext, p: Principal, clientKey: string): Promise<ConsoleRoutingAnswer> {
   operatorOnly(p);
   const config = await load(cx, clientKey);
   return { routing: config.routing ?? none() };
@@ -40,7 +41,7 @@ const replaceBody = z.object({
 });
 
 /** Operators only. Every problem of the rules is one field error of `routing` (the CLI's texts); nothing is written then. */
-export async function replaceRoutingInConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<{ routing: RoutingView }> {
+export async function replaceRoutingInConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<ConsoleRoutingAnswer> {
   operatorOnly(p);
   const parsed = replaceBody.safeParse(body);
   if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));

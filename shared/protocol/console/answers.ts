@@ -77,6 +77,16 @@ export interface ConsoleMid {
   enabled: boolean;
   connectorSettings?: Record<string, string>;
   credentials?: 'sealed';
+  /** In the merchant's settings: the MID's circuit (docs/routing.md "MID health"). */
+  health?: ConsoleMidHealth;
+}
+
+/** A MID's circuit breaker at the time of the answer: open MIDs are skipped by routing until reopensAt. */
+export interface ConsoleMidHealth {
+  state: 'closed' | 'open' | 'half-open';
+  failures: number;
+  openedAt?: Time;
+  reopensAt?: Time;
 }
 
 /** A wallet's settings: never its keys, only the public key's hash and the identity certificate's facts. */
@@ -140,6 +150,26 @@ export interface ConsoleSigningSecretAnswer {
 
 export interface ConsoleMidCreateAnswer {
   mid: ConsoleMid;
+}
+
+/** A merchant's routing rules (docs/routing.md); version 0 and no rules when none were ever set. */
+export interface ConsoleRoutingTable {
+  version: number;
+  maxAttempts: number;
+  softDeclines?: string[];
+  /** The MID health policy (docs/routing.md "MID health"). */
+  health?: { failureThreshold?: number; windowSeconds?: number; cooldownSeconds?: number };
+  rules: {
+    name?: string;
+    match: { brands?: string[]; currencies?: string[]; minAmount?: number; maxAmount?: number; moto?: boolean; threeDs?: boolean; integrations?: ('s2s-card' | 'checkout' | 'hosted-fields')[] };
+    mids: { midId: string; weight: number }[];
+  }[];
+  updatedAt?: Time;
+}
+
+/** GET and PUT /merchants/{clientKey}/routing (operators). */
+export interface ConsoleRoutingAnswer {
+  routing: ConsoleRoutingTable;
 }
 
 export interface ConsoleWalletConfigureAnswer {
@@ -423,6 +453,8 @@ export interface ConsoleAnswers {
   ConsoleMerchantPassword: ConsoleMerchantPasswordAnswer;
   ConsoleMerchantSigningSecret: ConsoleSigningSecretAnswer;
   ConsoleMidCreate: ConsoleMidCreateAnswer;
+  ConsoleRouting: ConsoleRoutingAnswer;
+  ConsoleRoutingReplace: ConsoleRoutingAnswer;
   ConsoleWalletConfigure: ConsoleWalletConfigureAnswer;
   ConsolePayments: ConsolePaymentsAnswer;
   ConsolePayment: ConsolePaymentAnswer;

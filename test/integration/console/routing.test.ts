@@ -116,6 +116,20 @@ describe('routing rules in the console', () => {
   });
 });
 
+describe('MID health in the merchant’s settings', () => {
+  it('shows each MID’s circuit: closed, or open with when it reopens', async () => {
+    const now = new Date();
+    const opened = await deps().merchants.recordMidFailure(shop.clientKey, mids.b.midId, now, { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 600 });
+    expect(opened.opened).toBe(true);
+    for (const who of [operator, admin]) {
+      const shown = (await who.get(`/merchants/${shop.clientKey}`)).body.mids as any[];
+      expect(shown.find((m) => m.midId === mids.a.midId).health).toEqual({ state: 'closed', failures: 0 });
+      expect(shown.find((m) => m.midId === mids.b.midId).health).toEqual({ state: 'open', failures: 1, openedAt: opened.health.openedAt, reopensAt: opened.health.reopensAt });
+    }
+    expect(Date.parse(opened.health.reopensAt!)).toBe(Date.parse(opened.health.openedAt!) + 600_000);
+  });
+});
+
 describe('an Adyen MID added from the console', () => {
   const adyen = (more: Record<string, unknown> = {}) => ({
     payment_mode: 'SMS/DMS',

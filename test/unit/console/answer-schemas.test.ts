@@ -13,10 +13,7 @@ import { CONSOLE_ANSWERS, CONSOLE_SCHEMAS } from '../../../scripts/openapi/conso
 type Schema = Record<string, unknown>;
 
 /** Answers whose type is not in answers.ts yet, each with its reason; an entry that is typed fails the last test. */
-const NOT_YET_TYPED: Record<string, string> = {
-  ConsoleRouting: 'the routing editor is being built; its answer joins answers.ts with it',
-  ConsoleRoutingReplace: 'likewise',
-};
+const NOT_YET_TYPED: Record<string, string> = {};
 
 const FILE = resolve(__dirname, '../../../shared/protocol/console/answers.ts');
 const program = ts.createProgram([FILE], { strict: true, noEmit: true, types: [], skipLibCheck: true });

@@ -219,13 +219,20 @@ describe('a live-kind platform', () => {
     }
   });
 
-  it("the console offers upstream only for a new MID", () =>
+  it('the console offers the acquirers (upstream, adyen), no sandbox, for a new MID; Adyen over https only', () =>
     asLive(async () => {
       const operator = await signInConsole(platform.url, 'ops-live@test-live.example', 'operator');
       const merchant = await createMerchant(deps(), { name: 'Live Console Shop' });
       const offered: string[] = (await operator.get(`/merchants/${merchant.clientKey}`)).body.choices.connectors;
-      expect(offered).toContain('upstream');
+      expect(offered).toEqual(expect.arrayContaining(['upstream', 'adyen']));
       expect(offered.filter(isSandboxConnector)).toEqual([]);
+      const plain = await operator.send('POST', `/merchants/${merchant.clientKey}/mids`, {
+        connector: 'adyen',
+        connector_settings: { url: 'http://checkout-test.adyen.com/v71', merchantAccount: 'ShopECOM' },
+        credentials: { api_key: 'AQEyhmfxK4-live-key', hmac_key: '44782DEF' },
+      });
+      expect(plain.status).toBe(400);
+      expect(JSON.stringify(plain.body)).toContain('adyen-url: not allowed: not an https URL');
       const refused = await operator.send('POST', `/merchants/${merchant.clientKey}/mids`, { connector: 'sandbox' });
       expect(refused.status).toBe(400);
       // Without a connector a live stage means upstream, whose URL and credentials are then required.

@@ -223,13 +223,13 @@ export interface ConsolePaymentAnswer {
   timeline: ConsoleTimelineEntry[];
 }
 
-/** Refund, void or capture from the console. */
-export interface ConsolePaymentActionAnswer {
+/** Refund, void or capture from the console (a type, not an interface: it is stored as the idempotent answer's JSON). */
+export type ConsolePaymentActionAnswer = {
   result: 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'UNDEFINED' | 'INIT';
   operation: string;
   declineReason?: string;
   payment: ConsolePayment;
-}
+};
 
 // ---- Callbacks
 
@@ -291,8 +291,11 @@ export interface ConsoleChargebacksAnswer {
   cursor?: string;
 }
 
-/** A chargeback opened (or found already recorded: `duplicate`, nothing changed); the ops event's own field names. */
-export interface ConsoleChargebackOpenAnswer {
+/**
+ * A chargeback opened (or found already recorded: `duplicate`, nothing changed); the ops event's own field names and
+ * its answer too (a type, not an interface: the ops event answers it as a plain record).
+ */
+export type ConsoleChargebackOpenAnswer = {
   trans_id: string;
   status: string;
   amount: Amount;
@@ -300,7 +303,7 @@ export interface ConsoleChargebackOpenAnswer {
   reason_code: string;
   bank_date: string;
   duplicate: boolean;
-}
+};
 
 /** A payment with a transaction the acquirer has not answered. */
 export interface ConsoleUndetermined {

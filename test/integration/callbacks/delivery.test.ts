@@ -12,6 +12,7 @@ import { formula2 } from '../../../shared/protocol/signature.js';
 import { verifySignatureHeader } from '../../../shared/protocol/callbacks/signature-header.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { SANDBOX_CARD, saleFields } from '../../support/s2s.js';
 import { appendCallbacks, callbacksOf, eventIdOf, queueDepth } from './helpers.js';
 import { callbackDeps } from '../../../shared/deps.js';
@@ -50,8 +51,8 @@ describe('healthy merchant', () => {
       await sale(merchant, { auth: 'Y' }),
       await sale(merchant, { payer_email: 'other@example.com' }),
     ];
-    await eventually(() => transIds.every((t) => shop.received.some((c) => c.fields.trans_id === t)));
-    await new Promise((r) => setTimeout(r, 1500)); // room for a duplicate to show up, if there were one
+    // Every callback answered and the queue drained: a duplicate would have been delivered by now.
+    await callbacksSettled(platform, transIds);
 
     for (const transId of transIds) {
       const got = shop.received.filter((c) => c.fields.trans_id === transId);

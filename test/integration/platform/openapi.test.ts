@@ -10,6 +10,7 @@ import { OpenPayments } from '@open-payments/node';
 import { CHECKOUT_ANSWERS } from '../../../scripts/openapi/answers.js';
 import { apmCredit2VirtualHash } from '../../../shared/protocol/signature.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { queueDrained } from '../../support/drained.js';
 import { CARD, EMAIL, PAYOUT_CARD, apmSale, sale, uid } from '../sdk-node/support.js';
 import { card, postPage, returnQuery } from '../checkout/support.js';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
@@ -222,7 +223,8 @@ describe('answers and callbacks match the document', () => {
   }, 120_000);
 
   it('every callback the merchant received is the documented shape', async () => {
-    await new Promise((r) => setTimeout(r, 1500));
+    // The earlier tests' callbacks all consumed from the queue: each one delivered is here to be checked.
+    await queueDrained(platform, 'callbacks');
     const webhook = (name: string) => full.webhooks[name]!.post.requestBody.content['application/x-www-form-urlencoded']!.schema;
     const failures: string[] = [];
     expect(shop.received.length).toBeGreaterThan(20);

@@ -116,6 +116,11 @@ export interface CheckoutDetails {
   customerPhoneCountryCode?: string;
   customerIp?: string;
   language?: string;
+  /**
+   * A Checkout page card payment: the hash of its session's link token (never the token), so the payer back from an
+   * acquirer's own 3DS page (Adyen) finds the session and returns to the merchant (checkout/acquirer-step.ts).
+   */
+  checkoutSessionTokenHash?: string;
 }
 
 /** A chargeback recorded on the payment (the same report again is a duplicate). */

@@ -7,6 +7,7 @@ import { brandDescriptor } from '../apm/catalogue.js';
 import type { ApmPageMethod } from '../protocol/checkout/page/card-form.js';
 import type { SavedCard } from '../ports/checkout-sessions.js';
 import { fill, pageLanguage, type PageText } from '../protocol/checkout/page/i18n.js';
+import { renderAcquirerStep } from '../protocol/checkout/page/acquirer-step.js';
 import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from '../protocol/checkout/page/render.js';
 
 const BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', unionpay: 'UnionPay' };
@@ -80,6 +81,8 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLangu
       return { statusCode: 303, body: '', headers: { location: pageUrl } };
     case 'toProvider':
       return { statusCode: 303, body: '', headers: { location: outcome.url } };
+    case 'toAcquirer':
+      return renderAcquirerStep(outcome.redirect, lang);
     case 'return':
       return renderReturn({ lang, order, outcome: outcome.outcome, reason: outcome.reason, url: outcome.url, target: outcome.target });
   }

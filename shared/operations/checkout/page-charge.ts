@@ -15,6 +15,7 @@ import { isMoto } from '../payment/routing.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { routingTableOf } from '../routing/table-of.js';
+import { sessionTokenHash } from './session-token.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeApm } from './page-apm.js';
 import type { PageContext } from './page-flow.js';
@@ -95,6 +96,8 @@ export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form
       details: {
         ...paymentDetails(s, payer),
         ...(payee ? { payeeCard: `${payee.slice(0, 6)}****${payee.slice(-4)}` } : {}),
+        // The payer back from an acquirer's own 3DS page finds the session by it (acquirer-step.ts).
+        checkoutSessionTokenHash: sessionTokenHash(ctx.token),
       },
       cardToken,
       // Every approved debit is tokenized (the spec: card_token in every debit callback); req_token asks for it otherwise.

@@ -8,6 +8,7 @@ import type { Payment } from '../../domain/payment.js';
 import { STATUSES } from '../../domain/payment-machine/index.js';
 import { ConflictError } from '../../errors.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
+import type { ConnectorRedirect } from '../../ports/connector.js';
 import type { FormErrors } from '../../protocol/checkout/page/card-form.js';
 import { returnTarget, returnUrl, type ReturnKind } from './return-url.js';
 import { isSessionToken, sessionTokenHash } from './session-token.js';
@@ -26,6 +27,8 @@ export type PageOutcome =
   | { kind: 'toPage'; ctx: PageContext }
   /** An alternative method's provider step is open (its page, a QR, bank instructions): send the payer there. */
   | { kind: 'toProvider'; ctx: PageContext; url: string }
+  /** The card's acquirer runs 3DS on its own page (Adyen): send the payer there (acquirer-step.ts). */
+  | { kind: 'toAcquirer'; ctx: PageContext; redirect: ConnectorRedirect }
   | { kind: 'return'; ctx: PageContext; outcome: 'paid' | 'declined' | 'notCompleted'; reason?: string; url?: string; target: string }
   | { kind: 'dead'; reason: 'expired' | 'used' | 'notFound' | 'busy'; language?: string; merchantDefaultLanguage?: string };
 
@@ -50,7 +53,7 @@ export function isOutcome(v: Loaded | PageOutcome): v is PageOutcome {
 }
 
 /** Moves the session on; undefined when a concurrent step changed it first. Leaving `processing` drops the lease. */
-export async function claim(d: Deps, ctx: PageContext, changes: Partial<CheckoutSession>): Promise<PageContext | undefined> {
+export async function claim(d: Pick<Deps, 'checkoutSessions'>, ctx: PageContext, changes: Partial<CheckoutSession>): Promise<PageContext | undefined> {
   const next: CheckoutSession = { ...ctx.session, leaseUntil: undefined, ...changes, version: ctx.session.version + 1 };
   try {
     await d.checkoutSessions.update(next);

@@ -19,6 +19,7 @@ import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
 import { apmPageMethods, atProvider, payerFacts, resumeAtProvider, toProvider } from './page-apm.js';
 import { leaseFrom, leaseIsOver, resolveStuckSession } from './attempt-lease.js';
+import { acquirerStep, resumeCardStep } from './acquirer-step.js';
 import { afterPayment, busy, claim, dead, expire, finish, isExpired, isOutcome, load, type PageOutcome } from './page-flow.js';
 import { logger } from '../../logger.js';
 
@@ -40,7 +41,7 @@ export async function openPage(d: Deps, token: string | undefined): Promise<Page
     case 'open':
       return isExpired(d, ctx.session) ? expire(d, ctx) : { kind: 'form', ctx };
     case 'challenge':
-      return atProvider(ctx.session) ? resumeAtProvider(d, ctx) : { kind: 'threeDs', ctx };
+      return atProvider(ctx.session) ? resumeAtProvider(d, ctx) : resumeCardStep(d, ctx);
     case 'processing':
       return leaseIsOver(d, ctx.session) ? resolveStuckSession(d, ctx) : busy(ctx);
     case 'completed':
@@ -102,6 +103,8 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
   if (!next) return busy(ctx);
   logger.info('checkout payment', { clientKey: s.clientKey, paymentId: payment.transId, status: payment.status });
   if (waiting && atProvider(next.session)) return toProvider(d, next, payment.transId);
+  const atAcquirer = waiting ? acquirerStep(payment) : undefined;
+  if (atAcquirer) return { kind: 'toAcquirer', ctx: next, redirect: atAcquirer };
   return waiting ? { kind: 'toPage', ctx: next } : afterPayment(next, payment);
 }
 
@@ -114,6 +117,9 @@ export async function confirmThreeDs(d: Deps, token: string | undefined): Promis
   if (ctx.session.state !== 'challenge') return openPage(d, token);
   // An alternative method's provider decides on its own page, never on this step.
   if (atProvider(ctx.session)) return resumeAtProvider(d, ctx);
+  // Nor does an acquirer that runs 3DS on its own page (Adyen): the payer goes there, or sees its outcome.
+  const resumed = await resumeCardStep(d, ctx);
+  if (resumed.kind !== 'threeDs') return resumed;
   const claimed = await claim(d, ctx, { state: 'processing', leaseUntil: leaseFrom(d) });
   if (!claimed) return busy(ctx);
   ctx = claimed;

@@ -2,7 +2,8 @@
  * The payer back from Adyen's 3DS / redirect page (GET or POST /providers/adyen/return/{transId}: Adyen's returnUrl,
  * with its redirectResult in the query or the form). The payment waiting for that step is completed once with what
  * the payer brought (the connector's /payments/details), then the payer goes back to the merchant: an S2S CARD
- * payment to its term_url_3ds (as the platform's own 3DS page does), any other to a "processed" page.
+ * payment to its term_url_3ds (as the platform's own 3DS page does), a decided Checkout page payment to the session's
+ * success / cancel / error URL (checkout/acquirer-step.ts), any other to a "processed" page.
  *
  * Nothing the payer brings decides by itself: Adyen answers /payments/details, and a result Adyen refuses leaves the
  * step to Adyen's AUTHORISATION webhook. A concurrent completion (the webhook, a second tab) makes this one a no-op.
@@ -16,7 +17,8 @@ import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { ADYEN } from '../../protocol/providers/adyen-webhook.js';
 import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
 import { recorderFor } from '../reconciliation/recorders.js';
-import { notFoundPage, type PageResult } from '../pages/challenge-page.js';
+import { notFoundPage, seeOther, type PageResult } from '../pages/challenge-page.js';
+import { returnFromAcquirer } from '../checkout/acquirer-step.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import { framedFor } from '../pages/framing.js';
 
@@ -37,6 +39,10 @@ export async function adyenPayerReturn(d: Deps, transId: string, sent: Record<st
       if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
     }
   }
+  // A Checkout page payment: its session completes and the payer goes to the merchant's URL for the outcome.
+  const latest = payment.protocol === 'checkout' ? await d.payments.get(payment.transId) : undefined;
+  const checkoutReturn = latest && (await returnFromAcquirer(d, latest, config.merchant));
+  if (checkoutReturn) return seeOther(checkoutReturn);
   return backToMerchant(payment, config.merchant, lang);
 }
 

@@ -1,0 +1,132 @@
+/**
+ * A Checkout page card payment on an Adyen MID whose payment Adyen answers with RedirectShopper (3DS on Adyen's own
+ * page), against Prism serving Adyen's Checkout API v71 with request validation on (test/support/adyen-prism.ts): the
+ * page sends the payer to Adyen's action, Adyen's return completes it with /payments/details, and the payer lands on
+ * the merchant's success URL with the return hash; a payment Adyen's webhook declines sends the payer (back on the
+ * page link) to the cancel URL. The page is driven over HTTP like test/integration/checkout/page.test.ts.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { deps } from '../../../shared/deps.js';
+import { adyenConnector, adyenReturnPath } from '../../../shared/connectors/adyen.js';
+import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
+import { itemSignature, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
+import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { injectConnector, restoreConnectors } from '../../support/connectors.js';
+import { startAdyenPrism, type AdyenPrism } from '../../support/adyen-prism.js';
+import { card, createSession, get, postPage, returnHash } from '../checkout/support.js';
+
+const MERCHANT_ACCOUNT = 'TestMerchantECOM';
+const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
+/** The action url of Prism's card-3d-secure-redirect example (method GET, no data). */
+const ADYEN_3DS_PAGE = 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect...';
+/** pspReference of Prism's /payments/details example (Authorised). */
+const DETAILS_PSP = 'V4HZ4RBFJGXXGN82';
+
+let adyen: AdyenPrism;
+let platform: RunningPlatform;
+let shop: MerchantServer;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  adyen = await startAdyenPrism();
+  platform = await startTestPlatform();
+  shop = await startMerchantServer();
+  merchant = await testMerchant({
+    notificationUrl: shop.url,
+    mids: [{ connector: 'adyen', connectorSettings: { url: adyen.url, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }],
+  });
+  const d = deps();
+  injectConnector(adyenConnector({ credentials: d.secrets['merchant-secrets'], transport: adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }));
+}, 180_000);
+
+afterAll(async () => {
+  restoreConnectors();
+  adyen?.stop();
+  await shop?.close();
+  await platform?.stop();
+});
+
+afterEach(() => {
+  expect(adyen.violations).toEqual([]);
+  adyen.prefer = () => undefined;
+});
+
+const sentFor = (transId: string) => adyen.sent.filter((s) => s.headers['idempotency-key']?.startsWith(transId));
+const stored = async (transId: string) => (await deps().payments.get(transId))!;
+
+/** Adyen's webhook for one item, signed with the MID's HMAC key. */
+function webhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>) {
+  const item: AdyenNotificationItem = { merchantAccountCode: MERCHANT_ACCOUNT, ...fields };
+  const NotificationRequestItem = { ...item, eventDate: new Date().toISOString(), paymentMethod: 'visa', additionalData: { hmacSignature: itemSignature(item, HMAC_KEY) } };
+  return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem }] });
+}
+
+/** The payer submits the page; Adyen asks for 3DS on its own page. */
+async function payToAdyen3ds() {
+  adyen.prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined);
+  const session = await createSession(platform.url, merchant);
+  const paid = await postPage(`${session.url}/pay`, card('01/38'));
+  return { ...session, paid };
+}
+
+describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', () => {
+  it('sends the payer to Adyen\'s action; back at the returnUrl, /payments/details settles it and the payer goes to success_url', async () => {
+    const { url, order, paid } = await payToAdyen3ds();
+    expect(paid).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
+    const payments = adyen.sent.filter((s) => s.path === '/payments');
+    const transId = payments.at(-1)!.headers['idempotency-key']!;
+    expect(payments.at(-1)!.json).toMatchObject({ reference: transId, returnUrl: `${platform.url}${adyenReturnPath(transId)}` });
+    expect(await stored(transId)).toMatchObject({ protocol: 'checkout', status: '3DS' });
+
+    // The page link, opened again meanwhile, sends the payer to Adyen again (never to the platform's own 3DS step).
+    expect(await get(url)).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
+    expect(await postPage(`${url}/3ds`, {})).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toHaveLength(0);
+
+    // Adyen sends the payer back with its redirectResult.
+    const back = await fetch(`${platform.url}${adyenReturnPath(transId)}?redirectResult=${encodeURIComponent('X6XtfGC3!Y...')}`, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    const success = new URL(back.headers.get('location')!);
+    expect(success.origin + success.pathname).toBe('https://shop.example/success');
+    expect(Object.fromEntries(success.searchParams)).toMatchObject({ payment_id: transId, order_id: order.number, hash: returnHash(merchant, transId, order) });
+    expect(success.searchParams.get('trans_id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([
+      { status: 200, headers: { 'idempotency-key': `${transId}:details` }, json: { details: { redirectResult: 'X6XtfGC3!Y...' } } },
+    ]);
+    expect(await stored(transId)).toMatchObject({ status: 'SETTLED', rrn: DETAILS_PSP });
+    // The 3DS step's callback (type 3ds), then the sale's.
+    const cb = await eventually(() => shop.received.find((c) => c.fields.id === transId && c.fields.type === 'sale'));
+    expect(cb.fields).toMatchObject({ order_number: order.number, order_status: 'settled', status: 'success' });
+
+    // The session is over: its link is dead, and a second return asks Adyen nothing more.
+    expect((await get(url)).status).toBe(410);
+    const again = await fetch(`${platform.url}${adyenReturnPath(transId)}?redirectResult=again`, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toHaveLength(1);
+  });
+
+  it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: the page link sends the payer to cancel_url', async () => {
+    const { url, order, paid } = await payToAdyen3ds();
+    expect(paid).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
+    const transId = adyen.sent.filter((s) => s.path === '/payments').at(-1)!.headers['idempotency-key']!;
+    const res = await fetch(`${platform.url}/providers/adyen/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: webhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
+    });
+    expect(await res.text()).toBe('[accepted]');
+    expect(await stored(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });
+
+    const page = await get(url);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Payment declined');
+    const link = /<a class="button" id="continue" href="([^"]+)"/.exec(page.html)![1]!.replace(/&amp;/g, '&');
+    const cancel = new URL(link);
+    expect(cancel.origin + cancel.pathname).toBe('https://shop.example/cancel');
+    expect(cancel.searchParams.get('hash')).toBe(returnHash(merchant, transId, order));
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toHaveLength(0);
+  });
+});

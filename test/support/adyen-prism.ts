@@ -1,0 +1,73 @@
+/**
+ * Prism (@stoplight/prism-cli) mocking Adyen's own Checkout API description (/work/shared/specs/adyen/CheckoutService-v71.json,
+ * unchanged) with request validation on (--errors), and the production Adyen transport wrapped for tests: Prism's
+ * Prefer header in (the outcome a test picks), every request recorded, and any answer carrying Prism's sl-violations
+ * header refused, so every request the connector sends must be valid for Adyen's schema.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '../../scripts/local/emulators.js';
+import { REPO_ROOT } from '../../scripts/local/handlers.js';
+import { adyenTransport, type AdyenTransport } from '../../shared/connectors/adyen-transport.js';
+import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import { eventually } from './platform.js';
+
+const SPEC = '/work/shared/specs/adyen/CheckoutService-v71.json';
+
+export interface SentRequest {
+  path: string;
+  headers: Record<string, string>;
+  json: any;
+  status: number;
+}
+
+export interface AdyenPrism {
+  url: string;
+  /** Every request that reached Prism, in order. */
+  sent: SentRequest[];
+  /** Prism's validation findings on any request (a test expects none). */
+  violations: string[];
+  /** The Prefer header for the next requests, by Adyen path (`/payments`, `/payments/details` ...). */
+  prefer: (path: string) => string | undefined;
+  transport: AdyenTransport;
+  stop(): void;
+}
+
+export async function startAdyenPrism(): Promise<AdyenPrism> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Its log names request bodies (card data): not shown.
+  const prism: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/prism'), ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), SPEC], { stdio: 'ignore', detached: true });
+  const real = adyenTransport(acquirerAddressRules('sandbox'));
+  const mock: AdyenPrism = {
+    url,
+    sent: [],
+    violations: [],
+    prefer: () => undefined,
+    transport: async (target, call, signal) => {
+      const path = new URL(target).pathname;
+      const choice = mock.prefer(path);
+      const res = await real(target, { ...call, headers: { ...call.headers, ...(choice ? { prefer: choice } : {}) } }, signal);
+      mock.sent.push({ path, headers: call.headers, json: call.json, status: res.status });
+      const violation = res.headers['sl-violations'];
+      if (violation) {
+        mock.violations.push(`${path}: ${String(violation)}`);
+        throw new Error(`Prism found the request to ${path} invalid: ${String(violation)}`);
+      }
+      return res;
+    },
+    stop: () => {
+      if (prism.pid && prism.exitCode === null) process.kill(-prism.pid, 'SIGTERM');
+    },
+  };
+  // Ready once it answers anything (a path outside the document: 404).
+  await eventually(async () => {
+    try {
+      await fetch(`${url}/`);
+      return true;
+    } catch {
+      return undefined;
+    }
+  }, 60_000);
+  return mock;
+}

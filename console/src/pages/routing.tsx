@@ -120,6 +120,7 @@ export function RoutingSummary({ table, nameOf }: { table: RoutingTable; nameOf:
         Version {table.version}
         {table.updatedAt ? `, saved ${time(table.updatedAt)} UTC` : ''}. The first rule that matches a payment names its MIDs; a payment may be tried on up to{' '}
         {table.maxAttempts} of them (cascading on soft declines{table.softDeclines ? `: ${table.softDeclines.join(', ')}` : ''}).
+        {table.health ? ` MID health: ${healthPolicy(table.health)}.` : ''}
       </p>
       <ol>
         {table.rules.map((r) => (
@@ -131,6 +132,16 @@ export function RoutingSummary({ table, nameOf }: { table: RoutingTable; nameOf:
       </ol>
     </div>
   );
+}
+
+/** The table's own MID health settings (docs/routing.md "MID health"); the platform's defaults for the others. */
+function healthPolicy(h: NonNullable<RoutingTable['health']>): string {
+  const parts = [
+    h.failureThreshold !== undefined ? `opens after ${h.failureThreshold} failures` : '',
+    h.windowSeconds !== undefined ? `counted over ${h.windowSeconds} s` : '',
+    h.cooldownSeconds !== undefined ? `tried again after ${h.cooldownSeconds} s` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'the defaults';
 }
 
 function conditions(m: Rule['match']): string {

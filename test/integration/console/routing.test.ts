@@ -116,6 +116,19 @@ describe('routing rules in the console', () => {
   });
 });
 
+describe('the MID health policy in the rules', () => {
+  it('is saved, shown and kept by a later save from the editor’s document', async () => {
+    const loaded = (await operator.get(path())).body.routing;
+    const withHealth = { ...split(), health: { failureThreshold: 3, cooldownSeconds: 120 } };
+    const saved = await operator.send('PUT', path(), { expected_version: loaded.version, routing: withHealth });
+    expect(saved.status).toBe(200);
+    expect(saved.body.routing).toMatchObject({ version: loaded.version + 1, health: { failureThreshold: 3, cooldownSeconds: 120 } });
+    expect((await operator.get(path())).body.routing.health).toEqual({ failureThreshold: 3, cooldownSeconds: 120 });
+    const bad = await operator.send('PUT', path(), { expected_version: loaded.version + 1, routing: { ...split(), health: { failureThreshold: 0 } } });
+    expect(problemsOf(bad.body)).toEqual([expect.stringMatching(/^routing: health: "failureThreshold" must be a whole number of failures from 1 to \d+/)]);
+  });
+});
+
 describe('MID health in the merchant’s settings', () => {
   it('shows each MID’s circuit: closed, or open with when it reopens', async () => {
     const now = new Date();

@@ -4,17 +4,16 @@
  * reservation or the read (follow-up.ts), the payment core with the amount in the payment's currency, the answer.
  * A follow-up action is then its event, its core, whether it takes an amount, and its answer: a few lines.
  */
-import type { Deps } from '../deps.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
-import { runFollowUp } from './follow-up.js';
+import { runFollowUp, type FollowUpDeps } from './follow-up.js';
 import { runOnce } from './idempotency.js';
 import type { AttemptHooks } from './attempt.js';
-import type { CallbackRecorder, CoreDeps, CoreResult } from './types.js';
+import type { CallbackRecorder, CoreResult } from './types.js';
 
 /** A payment core (capture, creditvoid, voidPayment) on the payment read, with the amount the request named. */
-export type FollowUpCore = (d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks) => Promise<CoreResult>;
+export type FollowUpCore = (d: FollowUpDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks) => Promise<CoreResult>;
 
 /** What one follow-up action declares; `A` is its protocol's answer. */
 export interface FollowUpAction<A> {
@@ -43,7 +42,7 @@ export interface FollowUpRequest {
   callbacks: CallbackRecorder;
 }
 
-export type FollowUpDeps = Pick<Deps, 'payments' | 'cardVault' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>;
+export type { FollowUpDeps };
 
 export async function runFollowUpAction<A>(d: FollowUpDeps, action: FollowUpAction<A>, r: FollowUpRequest): Promise<A> {
   const amountText = action.withAmount ? r.amountText : undefined;

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { ConflictError } from '../../errors.js';
 import type { AttemptClaim, Payment } from '../../domain/payment.js';
-import type { CoreDeps } from './types.js';
+import type { Deps } from '../deps.js';
 import type { TransactionItems } from '../../ports/transaction-items.js';
 
 /** 128 bits of a sha256 hex digest: enough to tell requests apart, half the bytes on the item. */
@@ -43,7 +43,7 @@ export function dropClaim(p: Payment, attemptId: string): void {
  * Writes the reservation that carries the claim. Losing the version check to a duplicate that reserved first is
  * "in progress" (one more read on that path only); losing it to another change is the usual conflict.
  */
-export async function reserveWithClaim(d: CoreDeps, reserved: Payment, key: string, alongside?: TransactionItems): Promise<void> {
+export async function reserveWithClaim(d: Pick<Deps, 'payments'>, reserved: Payment, key: string, alongside?: TransactionItems): Promise<void> {
   try {
     await d.payments.update(reserved, [], undefined, { alongside });
   } catch (err) {
@@ -55,7 +55,7 @@ export async function reserveWithClaim(d: CoreDeps, reserved: Payment, key: stri
 }
 
 /** After a request that reserved its attempt answered without recording an outcome: the claim has done its job. */
-export async function releaseClaim(d: CoreDeps, reserved: Payment, attemptId: string): Promise<void> {
+export async function releaseClaim(d: Pick<Deps, 'payments'>, reserved: Payment, attemptId: string): Promise<void> {
   const next = structuredClone(reserved);
   next.version = reserved.version + 1;
   dropClaim(next, attemptId);

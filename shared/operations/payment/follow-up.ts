@@ -19,7 +19,8 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import { finishAttempt, type Attempt, type AttemptHooks } from './attempt.js';
 import { shortHash } from './follow-up-claim.js';
 import { answerFollowUp } from './outcome.js';
-import type { CoreDeps, CoreResult } from './types.js';
+import type { Deps } from '../deps.js';
+import type { CoreResult } from './types.js';
 
 export interface FollowUpTarget {
   transId: string;
@@ -38,7 +39,7 @@ export interface FollowUpTarget {
 }
 
 /** The connector call a follow-up attempt makes. */
-export function followUpCall(d: CoreDeps, attempt: Attempt): (p: Payment) => Promise<ConnectorOutcome> {
+export function followUpCall(d: Pick<Deps, 'connectors'>, attempt: Attempt): (p: Payment) => Promise<ConnectorOutcome> {
   return async (p) => {
     const connector = await d.connectors.forPayment(p);
     if (attempt.type === 'CAPTURE') {
@@ -49,7 +50,10 @@ export function followUpCall(d: CoreDeps, attempt: Attempt): (p: Payment) => Pro
   };
 }
 
-export async function runFollowUp(d: CoreDeps, t: FollowUpTarget, hooks: AttemptHooks): Promise<CoreResult> {
+/** The ports of a follow-up's attempt (attempt.ts finishAttempt) and of the cores it runs on a read. */
+export type FollowUpDeps = Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>;
+
+export async function runFollowUp(d: FollowUpDeps, t: FollowUpTarget, hooks: AttemptHooks): Promise<CoreResult> {
   const claim = hooks.followUp;
   const amount = intentAmount(t.amountText);
   if (!claim?.onPayment || amount === null) return t.onRead(t.verify(await d.payments.get(t.transId)));

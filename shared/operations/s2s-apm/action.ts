@@ -3,8 +3,15 @@ import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
 
+/** The ports S2S APM actions use: the payment cores, wallet tokens (an APM wallet SALE), APM providers and their timers. */
+export type S2sApmDeps = Pick<
+  Deps,
+  | 'config' | 'clock' | 'newId' | 'payments' | 'secrets' | 'callbackQueue' | 'cardVault' | 'connectors' | 'walletConfigs' | 'walletTokens'
+  | 'apmConnectors' | 'deadlineTimers'
+>;
+
 export interface S2sApmRequest {
-  deps: Deps;
+  deps: S2sApmDeps;
   config: MerchantConfig;
   form: FormObject;
   /** The raw body, for idempotency keys. */

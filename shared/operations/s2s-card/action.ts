@@ -3,8 +3,14 @@ import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
 
+/** The ports S2S CARD actions use: the payment cores, card and wallet tokens, schedules, MID health (merchants). */
+export type S2sCardDeps = Pick<
+  Deps,
+  'config' | 'clock' | 'newId' | 'payments' | 'merchants' | 'secrets' | 'callbackQueue' | 'cardVault' | 'connectors' | 'schedules' | 'walletConfigs' | 'walletTokens'
+>;
+
 export interface S2sCardRequest {
-  deps: Deps;
+  deps: S2sCardDeps;
   config: MerchantConfig;
   form: FormObject;
   /** The raw body, for idempotency keys. */

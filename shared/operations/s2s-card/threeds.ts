@@ -14,7 +14,7 @@ import { challengePage, seeOther, type PageResult } from '../pages/challenge-pag
 
 const processed = (lang: PageLanguage): PageResult => ({ statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) });
 
-async function backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<PageResult> {
+async function backToMerchant(d: Pick<Deps, 'merchants'>, p: Payment, lang: PageLanguage): Promise<PageResult> {
   if (p.protocol === 's2s-apm') {
     const returnUrl = p.details.returnUrl;
     return returnUrl ? seeOther(returnUrl) : processed(lang);
@@ -27,7 +27,7 @@ async function backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<
   return framedFor(config?.merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }) });
 }
 
-const page = challengePage({
+const page = challengePage<Pick<Deps, 'config' | 'merchants' | 'newId'>>({
   token: (p) => ((p.protocol === 's2s-card' || p.protocol === 's2s-apm') && typeof p.details.challengeToken === 'string' ? p.details.challengeToken : undefined),
   form: (d, p, token) => ({ action: `${d.config.PUBLIC_BASE_URL}/threeds/${p.transId}/complete`, fields: { PaReq: token, MD: p.transId } }),
   recorder: (d, config, p) => (p.protocol === 's2s-apm' ? apmRecorder({ config, deps: d }) : s2sRecorder({ config, deps: d })),

@@ -40,7 +40,7 @@ export function nextVersion(p: Payment, now: string): Payment {
 }
 
 export async function runAttempt(
-  d: CoreDeps,
+  d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock'>,
   payment: Payment,
   attempt: Attempt,
   call: (p: Payment) => Promise<ConnectorOutcome>,
@@ -65,7 +65,7 @@ export async function runAttempt(
  * one on the payment): ask the connector, record the outcome with its callbacks.
  */
 export async function finishAttempt(
-  d: CoreDeps,
+  d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock'>,
   reserved: Payment,
   attempt: Attempt,
   call: (p: Payment) => Promise<ConnectorOutcome>,
@@ -100,7 +100,7 @@ export async function finishAttempt(
   return { payment: final, event, callbacks };
 }
 
-export async function enqueue(d: CoreDeps, callbacks: CoreResult['callbacks'], transId: string): Promise<void> {
+export async function enqueue(d: Pick<CoreDeps, 'callbackQueue'>, callbacks: CoreResult['callbacks'], transId: string): Promise<void> {
   await d.callbackQueue.enqueue(callbacks).catch((err: Error) => {
     // The outbox sweeper queues it later; the state change itself is already stored.
     logger.warn('callback enqueue deferred to sweeper', { transId, error: err.message });

@@ -25,7 +25,7 @@ export function checkCapture(payment: Payment, amount: number | undefined): numb
   return amount ?? payment.amount;
 }
 
-export async function capture(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function capture(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
   const resumed = await resumeAbandoned(d, hooks, input.payment);
   if (resumed) return resumed;
   const amount = checkCapture(input.payment, input.amount);

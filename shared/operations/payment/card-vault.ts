@@ -15,20 +15,20 @@ export function newCardToken(): string {
   return randomBytes(32).toString('hex');
 }
 
-export async function issueCardToken(d: CoreDeps, clientKey: string, card: VaultCard, payerEmail: string | undefined): Promise<string> {
+export async function issueCardToken(d: Pick<CoreDeps, 'clock' | 'cardVault'>, clientKey: string, card: VaultCard, payerEmail: string | undefined): Promise<string> {
   const id = newCardToken();
   await d.cardVault.put({ kind: 'card-token', id, clientKey, card, meta: { payerEmail }, createdAt: d.clock.now().toISOString() });
   return id;
 }
 
-export async function issueRecurringToken(d: CoreDeps, clientKey: string, card: VaultCard, firstTransId: string): Promise<string> {
+export async function issueRecurringToken(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVault'>, clientKey: string, card: VaultCard, firstTransId: string): Promise<string> {
   const id = d.newId();
   await d.cardVault.put({ kind: 'recurring', id, clientKey, card, meta: { firstTransId }, createdAt: d.clock.now().toISOString() });
   return id;
 }
 
 /** The card behind a card_token of this merchant; a token naming nothing is the spec's generic invalid identifier. */
-export async function resolveCardToken(d: CoreDeps, clientKey: string, cardToken: string): Promise<VaultEntry> {
+export async function resolveCardToken(d: Pick<CoreDeps, 'cardVault'>, clientKey: string, cardToken: string): Promise<VaultEntry> {
   const entry = /^[0-9a-f]{64}$/.test(cardToken) ? await d.cardVault.get('card-token', cardToken, clientKey) : undefined;
   if (!entry) throw NotFoundError.generic();
   return entry;
@@ -39,7 +39,7 @@ export async function resolveCardToken(d: CoreDeps, clientKey: string, cardToken
  * Any mismatch is the spec's 100000 "Incorrect transaction".
  */
 export async function resolveRecurringPair(
-  d: CoreDeps,
+  d: Pick<CoreDeps, 'payments' | 'cardVault'>,
   clientKey: string,
   firstTransId: string,
   recurringToken: string,
@@ -52,10 +52,10 @@ export async function resolveRecurringPair(
 }
 
 /** The card kept for a payment waiting for its 3DS / redirect step. */
-export async function saveChallengeCard(d: CoreDeps, p: Payment, card: VaultCard): Promise<void> {
+export async function saveChallengeCard(d: Pick<CoreDeps, 'clock' | 'cardVault'>, p: Payment, card: VaultCard): Promise<void> {
   await d.cardVault.put({ kind: 'challenge', id: p.transId, clientKey: p.clientKey, card, meta: {}, createdAt: d.clock.now().toISOString() }, CHALLENGE_CARD_TTL_SECONDS);
 }
 
-export async function challengeCard(d: CoreDeps, p: Payment): Promise<VaultCard | undefined> {
+export async function challengeCard(d: Pick<CoreDeps, 'cardVault'>, p: Payment): Promise<VaultCard | undefined> {
   return (await d.cardVault.get('challenge', p.transId, p.clientKey))?.card;
 }

@@ -29,7 +29,7 @@ export interface NewPaymentFlow {
   onAnswer?(payment: Payment, outcome: ConnectorOutcome, decision: Decision, now: string): Promise<void> | void;
 }
 
-export async function chargeNewPayment(d: CoreDeps, reserved: Payment, flow: NewPaymentFlow, hooks: AttemptHooks): Promise<CoreResult> {
+export async function chargeNewPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, reserved: Payment, flow: NewPaymentFlow, hooks: AttemptHooks): Promise<CoreResult> {
   const recovered = await reserveOnce(d, reserved, hooks);
   if (recovered) return recovered;
 
@@ -71,7 +71,7 @@ export async function chargeNewPayment(d: CoreDeps, reserved: Payment, flow: New
 }
 
 /** The acquirer's answer is unknown: answer UNDEFINED/PREPARE, and let a repeated request get that same answer. */
-export async function undetermined(d: CoreDeps, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult> {
+export async function undetermined(d: Pick<CoreDeps, 'payments' | 'clock'>, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult> {
   const event: PaymentEvent = {
     operation: reserved.details.transactionType ?? reserved.action,
     result: 'UNDEFINED',

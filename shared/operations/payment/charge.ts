@@ -60,14 +60,14 @@ export interface ChargeInput {
 }
 
 /** Refusals that need no acquirer call: checked before anything is written. */
-function checkConnectorRequirements(d: CoreDeps, input: ChargeInput): void {
+function checkConnectorRequirements(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): void {
   // Some acquirers reject a payment without the payer's Accept header; we say so before calling them.
   if (d.connectors.named(input.mid.connector).requiresAcceptHeader && !input.browser?.acceptHeader?.trim()) {
     throw BusinessRuleError.invalidRequest();
   }
 }
 
-function callConnector(d: CoreDeps, input: ChargeInput, transId: string, routingAttempt = 1): Promise<ConnectorOutcome> {
+function callConnector(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, transId: string, routingAttempt = 1): Promise<ConnectorOutcome> {
   const connector = d.connectors.forMid(input.clientKey, input.mid);
   const order = { orderId: input.orderId, description: input.orderDescription };
   if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card, ...order });
@@ -119,7 +119,7 @@ export function cardOnFileOf(input: ChargeInput): CardOnFile | undefined {
 export { applyOutcome, resultOf, claimOf };
 
 /** Issues the tokens an approved payment asked for (req_token, recurring_init). */
-export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, wantCardToken: boolean, wantRecurringToken: boolean): Promise<void> {
+export async function issueTokens(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVault'>, p: Payment, card: VaultCard, wantCardToken: boolean, wantRecurringToken: boolean): Promise<void> {
   if (wantCardToken && !p.cardToken) p.cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
   if (wantRecurringToken && !p.recurringToken) p.recurringToken = await issueRecurringToken(d, p.clientKey, card, p.transId);
   // A schedule named by the initiating request starts with the chain (first_recurring_date is echoed).
@@ -127,7 +127,7 @@ export async function issueTokens(d: CoreDeps, p: Payment, card: VaultCard, want
 }
 
 /** A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). */
-export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+export async function charge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
   checkConnectorRequirements(d, input);
   const transId = await newTransId(d, hooks.idempotency);
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
@@ -151,7 +151,7 @@ export async function charge(d: CoreDeps, input: ChargeInput, hooks: AttemptHook
 }
 
 /** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */
-function reachableCascade(d: CoreDeps, input: ChargeInput): ChargeInput['cascade'] {
+function reachableCascade(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): ChargeInput['cascade'] {
   if (!input.cascade) return undefined;
   const accept = !!input.browser?.acceptHeader?.trim();
   return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter((m) => accept || !d.connectors.named(m.connector).requiresAcceptHeader) };

@@ -36,7 +36,7 @@ export function planCreditvoid(p: Payment, amount: number | undefined): Creditvo
   return { kind, amount: amount ?? remaining, remaining };
 }
 
-export async function creditvoid(d: CoreDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function creditvoid(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
   const resumed = await resumeAbandoned(d, hooks, input.payment);
   if (resumed) return resumed;
   const plan = planCreditvoid(input.payment, input.amount);

@@ -9,7 +9,7 @@ import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { recordedEvent } from './recorded-event.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
-export async function writeOrAdopt(d: CoreDeps, transId: string, attemptId: string, write: () => Promise<void>): Promise<CoreResult | undefined> {
+export async function writeOrAdopt(d: Pick<CoreDeps, 'payments'>, transId: string, attemptId: string, write: () => Promise<void>): Promise<CoreResult | undefined> {
   try {
     await write();
     return undefined;

@@ -5,7 +5,7 @@
 import type { AttemptHooks } from './attempt.js';
 import type { CoreDeps } from './types.js';
 
-export async function newTransId(d: CoreDeps, idempotency: AttemptHooks['idempotency']): Promise<string> {
+export async function newTransId(d: Pick<CoreDeps, 'payments' | 'newId'>, idempotency: AttemptHooks['idempotency']): Promise<string> {
   const derived = idempotency?.claimTtlSeconds ? await d.payments.transIdFor(idempotency.key) : undefined;
   return derived ?? d.newId();
 }

@@ -16,7 +16,7 @@ import { issueCardToken } from './card-vault.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
 /** The card of the payment's recurring chain, if the payment may be retried now (100000 otherwise). */
-async function retryCard(d: CoreDeps, payment: Payment): Promise<VaultCard> {
+async function retryCard(d: Pick<CoreDeps, 'payments' | 'cardVault'>, payment: Payment): Promise<VaultCard> {
   permitOrThrow(payment, { name: 'RETRY' }, { NOT_ALLOWED: () => BusinessRuleError.retryNotAllowed() });
   const initial = await d.payments.get(payment.details.recurringFirstTransId!);
   const entry = initial?.recurringToken ? await d.cardVault.get('recurring', initial.recurringToken, payment.clientKey) : undefined;
@@ -24,7 +24,7 @@ async function retryCard(d: CoreDeps, payment: Payment): Promise<VaultCard> {
   return entry.card;
 }
 
-export async function retryCharge(d: CoreDeps, payment: Payment, hooks: AttemptHooks): Promise<CoreResult> {
+export async function retryCharge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, payment: Payment, hooks: AttemptHooks): Promise<CoreResult> {
   const resumed = await resumeAbandoned(d, hooks, payment);
   if (resumed) return resumed;
   const card = await retryCard(d, payment);

@@ -18,7 +18,7 @@ export function checkVoid(payment: Payment, now: Date): void {
   permitOrThrow(payment, { name: 'VOID', now: now.toISOString() }, { NOT_ALLOWED: BusinessRuleError.voidNotAllowed });
 }
 
-export async function voidPayment(d: CoreDeps, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function voidPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
   const resumed = await resumeAbandoned(d, hooks, input.payment);
   if (resumed) return resumed;
   checkVoid(input.payment, d.clock.now());

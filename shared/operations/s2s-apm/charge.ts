@@ -79,7 +79,7 @@ export function callApm(connector: ApmConnector, input: ApmChargeInput, transId:
 }
 
 /** Reserve (PREPARE + idempotency claim) → provider → its answer and callbacks in one write: the card charge's tail. */
-export async function apmCharge(d: CoreDeps, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
+export async function apmCharge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
   // The payment's MID must reach the brand's provider: never a sandbox provider through an upstream MID.
   const connector = apmConnectorFor(d.apmConnectors.forMids([input.mid]), input.brand);
   const reserved = newPayment({

@@ -20,12 +20,12 @@ export interface ProviderPageResult extends HtmlPage {
 }
 
 const missingFields = (p: Payment): string[] => p.details.collectOnPage ?? [];
-const expired = (d: Deps, p: Payment) => p.details.deadline !== undefined && p.details.deadline <= d.clock.now().toISOString();
+const expired = (d: Pick<Deps, 'clock'>, p: Payment) => p.details.deadline !== undefined && p.details.deadline <= d.clock.now().toISOString();
 /** The payment's provider's side of the page (method-page.ts sends only such payments here). */
-const pageOf = (d: Deps, p: Payment) => d.apmConnectors.named(p.connector).page!;
-const waitsOnly = (d: Deps, p: Payment) => pageOf(d, p).waitsOnly({ identifier: p.details.identifier });
+const pageOf = (d: Pick<Deps, 'apmConnectors'>, p: Payment) => d.apmConnectors.named(p.connector).page!;
+const waitsOnly = (d: Pick<Deps, 'apmConnectors'>, p: Payment) => pageOf(d, p).waitsOnly({ identifier: p.details.identifier });
 
-function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
+function view(d: Pick<Deps, 'config' | 'apmConnectors'>, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
   const flow = brandDescriptor(p.details.brand ?? '')?.flow ?? 'redirect';
   const commission = p.details.commission ?? 0;
   return {
@@ -45,13 +45,13 @@ function view(d: Deps, p: Payment, token: string, collect: Array<{ name: string;
   };
 }
 
-export function showProviderPage(d: Deps, p: Payment, token: string): ProviderPageResult {
+export function showProviderPage(d: Pick<Deps, 'config' | 'clock' | 'apmConnectors'>, p: Payment, token: string): ProviderPageResult {
   if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
   return view(d, p, token, missingFields(p).map((name) => ({ name })));
 }
 
 /** The payer's Pay / Reject. Returns a page to show again (invalid fields, expired), or undefined: back to the shop. */
-export async function submitProviderPage(d: Deps, p: Payment, token: string, decision: string | undefined, collected: FormValue | undefined): Promise<ProviderPageResult | undefined> {
+export async function submitProviderPage(d: Pick<Deps, 'config' | 'clock' | 'providerSecrets' | 'apmConnectors'>, p: Payment, token: string, decision: string | undefined, collected: FormValue | undefined): Promise<ProviderPageResult | undefined> {
   if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
   if (waitsOnly(d, p)) return undefined;
   const approve = decision === 'approve';

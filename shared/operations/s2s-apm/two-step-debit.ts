@@ -14,7 +14,7 @@ import { newTransId } from '../payment/payment-id.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
-export async function prepareDebit(d: CoreDeps, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
+export async function prepareDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
   const connector = apmConnectorFor(d.apmConnectors.forMids([input.mid]), input.brand);
   const transId = await newTransId(d, idempotency);
   const now = d.clock.now().toISOString();
@@ -52,7 +52,7 @@ export function checkCompletable(p: Payment): void {
   permitOrThrow(p, { name: 'COMPLETE_DEBIT' }, { NOT_ALLOWED: () => BusinessRuleError.debitNotCompletable() });
 }
 
-export async function completeDebit(d: CoreDeps, input: { payment: Payment; redirectToken?: string }, hooks: AttemptHooks): Promise<ApmChargeResult> {
+export async function completeDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>, input: { payment: Payment; redirectToken?: string }, hooks: AttemptHooks): Promise<ApmChargeResult> {
   checkCompletable(input.payment);
   const commission = input.payment.details.commission ?? 0;
   const attemptId = d.newId();

@@ -30,7 +30,7 @@ export function runKey(m: RecurringChargeMessage): string {
   return `SCHEDULE_RUN#${m.scheduleId}#${m.recurringToken}#${m.run}`;
 }
 
-export async function chargeRun(stage: Deps, m: RecurringChargeMessage): Promise<RunOutcome> {
+export async function chargeRun(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors'>, m: RecurringChargeMessage): Promise<RunOutcome> {
   const sub = await stage.schedules.getSubscription(m.scheduleId, m.recurringToken);
   if (!sub || sub.state !== 'active' || sub.nextRun !== m.run) return 'stale';
   // The run, its payment and its callback read the subscription's merchant's time (its test clock in a sandbox).
@@ -72,7 +72,7 @@ export async function chargeRun(stage: Deps, m: RecurringChargeMessage): Promise
   return 'charged';
 }
 
-async function charge(d: Deps, sub: Subscription, config: MerchantConfig, key: string): Promise<string> {
+async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, sub: Subscription, config: MerchantConfig, key: string): Promise<string> {
   const { initial, card } = await resolveRecurringPair(d, sub.clientKey, sub.initialTransId, sub.recurringToken);
   const mid = selectMid(config.mids, { authorize: false, zeroAmount: sub.amount === 0 });
   const callbacks: CallbackRecorder = initial.protocol === 'checkout' ? checkoutCallbacks(d, config.merchant) : s2sRecorder({ config, deps: d });
@@ -105,7 +105,7 @@ async function charge(d: Deps, sub: Subscription, config: MerchantConfig, key: s
 }
 
 /** Moves the subscription past run m.run (if nobody did yet); counts the charge; ends it after payments_count. */
-async function advance(d: Deps, m: RecurringChargeMessage, schedule: Schedule, opts: { transId?: string; skipUntil?: string }): Promise<void> {
+async function advance(d: Pick<Deps, 'clock' | 'schedules'>, m: RecurringChargeMessage, schedule: Schedule, opts: { transId?: string; skipUntil?: string }): Promise<void> {
   await updateSubscription(d, m.scheduleId, m.recurringToken, (s) => {
     if (s.state !== 'active' || s.nextRun !== m.run) return undefined;
     const next = followingRun(schedule, s, m.run, opts.skipUntil);
@@ -123,7 +123,7 @@ async function advance(d: Deps, m: RecurringChargeMessage, schedule: Schedule, o
   });
 }
 
-async function end(d: Deps, m: RecurringChargeMessage, reason: string): Promise<RunOutcome> {
+async function end(d: Pick<Deps, 'clock' | 'schedules'>, m: RecurringChargeMessage, reason: string): Promise<RunOutcome> {
   await updateSubscription(d, m.scheduleId, m.recurringToken, (s) => (s.state === 'ended' ? undefined : { ...s, state: 'ended', endReason: reason }));
   logger.info('subscription ended', { scheduleId: m.scheduleId, reason });
   return 'ended';

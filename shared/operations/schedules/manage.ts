@@ -13,14 +13,14 @@ import type { ScheduleDeps } from './types.js';
 
 const ATTEMPTS = 5;
 
-export async function requireSchedule(d: ScheduleDeps, scheduleId: string, clientKey?: string): Promise<Schedule> {
+export async function requireSchedule(d: Pick<ScheduleDeps, 'schedules'>, scheduleId: string, clientKey?: string): Promise<Schedule> {
   const s = await d.schedules.get(scheduleId, clientKey);
   if (!s) throw NotFoundError.schedule();
   return s;
 }
 
 export async function createSchedule(
-  d: ScheduleDeps,
+  d: Pick<ScheduleDeps, 'clock' | 'newId' | 'schedules'>,
   clientKey: string,
   settings: ScheduleSettings,
   idempotency?: (s: Schedule) => { key: string; result: IdempotentResult },
@@ -33,7 +33,7 @@ export async function createSchedule(
 
 /** Re-reads and re-applies `change` until its conditional write wins; `alongside` goes with that write. */
 export async function changeSchedule(
-  d: ScheduleDeps,
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
   scheduleId: string,
   clientKey: string | undefined,
   change: (s: Schedule) => Schedule | undefined,
@@ -54,17 +54,17 @@ export async function changeSchedule(
   }
 }
 
-export function updateScheduleSettings(d: ScheduleDeps, scheduleId: string, clientKey: string, merge: (s: Schedule) => ScheduleSettings): Promise<Schedule> {
+export function updateScheduleSettings(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, scheduleId: string, clientKey: string, merge: (s: Schedule) => ScheduleSettings): Promise<Schedule> {
   return changeSchedule(d, scheduleId, clientKey, (s) => ({ ...stripSettings(s), ...merge(s) }));
 }
 
 /** PAUSE_SCHEDULE sets paused=Y, RUN_SCHEDULE paused=N; runs falling due while paused are skipped. */
-export function setPaused(d: ScheduleDeps, scheduleId: string, clientKey: string | undefined, paused: boolean, opts: Alongside = {}): Promise<Schedule> {
+export function setPaused(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, scheduleId: string, clientKey: string | undefined, paused: boolean, opts: Alongside = {}): Promise<Schedule> {
   return changeSchedule(d, scheduleId, clientKey, (s) => (s.paused === paused ? undefined : { ...s, paused }), opts);
 }
 
 /** Deletes the schedule; its subscriptions end at their next run (they find no schedule and charge nothing). */
-export async function deleteSchedule(d: ScheduleDeps, scheduleId: string, clientKey: string): Promise<void> {
+export async function deleteSchedule(d: Pick<ScheduleDeps, 'schedules'>, scheduleId: string, clientKey: string): Promise<void> {
   for (let i = 0; ; i++) {
     const s = await requireSchedule(d, scheduleId, clientKey);
     try {
@@ -77,7 +77,7 @@ export async function deleteSchedule(d: ScheduleDeps, scheduleId: string, client
 }
 
 /** DESCHEDULE: the chain of recurring_token stops following the schedule (no further scheduled charges). */
-export async function deschedule(d: ScheduleDeps, scheduleId: string, clientKey: string, recurringToken: string): Promise<void> {
+export async function deschedule(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, scheduleId: string, clientKey: string, recurringToken: string): Promise<void> {
   await requireSchedule(d, scheduleId, clientKey);
   const sub = await d.schedules.getSubscription(scheduleId, recurringToken);
   if (!sub || sub.clientKey !== clientKey) throw NotFoundError.generic();

@@ -14,7 +14,7 @@ export const LEASE_SECONDS = 15 * 60;
 const PAGE = 100;
 const MAX_PAGES = 20;
 
-export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost: number; runs: RecurringChargeMessage[] }> {
+export async function enqueueDue(d: Pick<RunnerDeps, 'clock' | 'schedules' | 'recurringQueue'>): Promise<{ queued: number; lost: number; runs: RecurringChargeMessage[] }> {
   // A sandbox's merchants each have their own test clock: read up to the latest of them, keep what is due by the
   // subscription's own merchant (notDueForMerchant), and lease past that bound so leased entries leave the range.
   const now = await latestNow(d);
@@ -43,7 +43,7 @@ export async function enqueueDue(d: RunnerDeps): Promise<{ queued: number; lost:
 }
 
 /** In a sandbox: the run is not due yet by its own merchant's test clock (docs/test-clock.md). */
-async function notDueForMerchant(d: RunnerDeps, entry: DueEntry): Promise<boolean> {
+async function notDueForMerchant(d: Pick<RunnerDeps, 'clock' | 'schedules'>, entry: DueEntry): Promise<boolean> {
   if (!d.clock.forMerchant) return false;
   const sub = await d.schedules.getSubscription(entry.scheduleId, entry.recurringToken);
   if (!sub) return false;

@@ -12,7 +12,7 @@ import { requireSchedule } from './manage.js';
 import type { ScheduleDeps } from './types.js';
 
 export async function saleScheduleDetails(
-  d: ScheduleDeps,
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
   clientKey: string,
   form: FormObject,
   order: { amount: number; currency: string; recurringInit: boolean },

@@ -1,7 +1,8 @@
 /**
  * The protocol `hash` of each callback shape: Checkout / hosted fields (id + order), S2S CARD (Formula 2, or 6 for
- * CREDIT2CARD) and S2S APM (the sorted-reversed signature, or the Credit2Virtual one). The shape decides: Checkout
- * callbacks carry `id` and `order_number`; S2S CARD ones the masked `card`; S2S APM ones neither.
+ * CREDIT2CARD) and S2S APM (the sorted-reversed signature, or the Credit2Virtual one for CREDIT2VIRTUAL and
+ * CREDIT2CRYPTO payouts). The shape decides: Checkout callbacks carry `id` and `order_number`; S2S CARD ones the
+ * masked `card`; S2S APM ones neither.
  */
 import { apmCallbackHash, apmCredit2VirtualCallbackHash, formula2, formula6, hashMatches, paymentHash, type HashAlgorithm } from '@open-payments/protocol';
 import { SignatureVerificationError } from '../errors.js';
@@ -17,6 +18,9 @@ export interface ProtocolHashOptions {
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The S2S APM payouts, whose callbacks carry the Credit2Virtual callback signature (CREDIT2CRYPTO's too). */
+const PAYOUT_ACTIONS = ['CREDIT2VIRTUAL', 'CREDIT2CRYPTO'];
 
 export function callbackProtocol(fields: ParsedForm): CallbackProtocol {
   if (text(fields.id) && text(fields.order_number) !== undefined) return 'checkout';
@@ -35,7 +39,7 @@ export function expectedHash(fields: ParsedForm, protocol: CallbackProtocol, o: 
     return paymentHash(signer, s('id'), { number: s('order_number'), amount: text(fields.order_amount), currency: s('order_currency'), description: s('order_description') });
   }
   if (protocol === 's2s-apm') {
-    return s('action') === 'CREDIT2VIRTUAL'
+    return PAYOUT_ACTIONS.includes(s('action'))
       ? apmCredit2VirtualCallbackHash({ transId: s('trans_id'), orderId: s('order_id'), status: s('status'), password: o.password }, o.hashAlgorithm)
       : apmCallbackHash(fields, o.password, o.hashAlgorithm);
   }

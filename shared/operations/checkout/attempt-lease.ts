@@ -20,16 +20,16 @@ import { afterPayment, busy, claim, expire, isExpired, type PageContext, type Pa
 /** Longer than any page step may run (the function timeout is 10 s, API Gateway's 30 s). */
 export const ATTEMPT_LEASE_SECONDS = 60;
 
-export function leaseFrom(d: Deps): string {
+export function leaseFrom(d: Pick<Deps, 'clock'>): string {
   return new Date(d.clock.now().getTime() + ATTEMPT_LEASE_SECONDS * 1000).toISOString();
 }
 
 /** A `processing` session whose attempt no longer owns it (sessions written before leases existed have none). */
-export function leaseIsOver(d: Deps, s: CheckoutSession): boolean {
+export function leaseIsOver(d: Pick<Deps, 'clock'>, s: CheckoutSession): boolean {
   return s.state === 'processing' && (!s.leaseUntil || d.clock.now().getTime() >= Date.parse(s.leaseUntil));
 }
 
-export async function resolveStuckSession(d: Deps, ctx: PageContext): Promise<PageOutcome> {
+export async function resolveStuckSession(d: Pick<Deps, 'payments' | 'clock' | 'checkoutSessions'>, ctx: PageContext): Promise<PageOutcome> {
   const payment = await d.payments.get(ctx.session.paymentId);
   if (!payment) {
     if (isExpired(d, ctx.session)) {

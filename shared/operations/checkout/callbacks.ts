@@ -38,7 +38,7 @@ const EVENT_STATUSES: Record<PaymentEvent['result'], CheckoutCallbackStatus | un
   INIT: 'waiting',
 };
 
-export function checkoutCallbacks(d: Deps, merchant: Merchant): CallbackRecorder {
+export function checkoutCallbacks(d: Pick<Deps, 'newId'>, merchant: Merchant): CallbackRecorder {
   return (payment, event) => {
     const record = (e: CheckoutEvent) => recordCallback(payment, merchant, checkoutCallbackFields(payment, merchant, e, event.date), d.newId(), event.date);
     if (event.result === 'REDIRECT') {

@@ -16,7 +16,7 @@ import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { sessionSchedule } from './session-schedule.js';
 import { commonSessionFields } from './session-draft.js';
 
-export async function createSession(d: Deps, rawBody: string, callerIp: string | undefined): Promise<{ redirectUrl: string }> {
+export async function createSession(d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'schedules' | 'apmConnectors'>, rawBody: string, callerIp: string | undefined): Promise<{ redirectUrl: string }> {
   const req = readSessionRequest(rawBody);
   const { body } = req;
   const { merchant, mids } = await checkoutMerchant(d, body.merchant_key, callerIp);

@@ -11,7 +11,7 @@ export function checkHash(expected: string, received: unknown): void {
 }
 
 /** 101000 "Payment does not exist." for ids of other merchants too, so ids cannot be probed. */
-export async function checkoutPayment(d: Deps, merchant: Merchant, paymentId: string): Promise<Payment> {
+export async function checkoutPayment(d: Pick<Deps, 'payments'>, merchant: Merchant, paymentId: string): Promise<Payment> {
   return ownedCheckoutPayment(merchant, PATTERNS.uuid.test(paymentId) ? await d.payments.get(paymentId) : undefined);
 }
 

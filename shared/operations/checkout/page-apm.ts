@@ -58,7 +58,7 @@ function asFormValues(group: Record<string, unknown>): Record<string, FormValue>
 }
 
 export async function chargeApm(
-  d: Deps,
+  d: Pick<Deps, 'config' | 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors' | 'deadlineTimers'>,
   ctx: PageContext,
   mids: Mid[],
   choice: { brand: string; identifier?: string; parameters: Record<string, string> },
@@ -105,7 +105,7 @@ export async function chargeApm(
 /** Whether the session's payment waits on its provider's page rather than on the page's own confirmation step. */
 export const atProvider = (s: CheckoutSession): boolean => !!s.paymentMethod && s.paymentMethod !== 'card' && providerNotifies(s.paymentMethod);
 
-export const toProvider = (d: Deps, ctx: PageContext, transId: string): PageOutcome => ({
+export const toProvider = (d: Pick<Deps, 'config'>, ctx: PageContext, transId: string): PageOutcome => ({
   kind: 'toProvider',
   ctx,
   url: methodPageUrl(d.config.PUBLIC_BASE_URL, transId, ctx.token),
@@ -115,7 +115,7 @@ export const toProvider = (d: Deps, ctx: PageContext, transId: string): PageOutc
  * The payer is back on the session's link while a provider decides: to the provider again while its step is open,
  * else the outcome the provider's notification (or an expired deadline) gave.
  */
-export async function resumeAtProvider(d: Deps, ctx: PageContext): Promise<PageOutcome> {
+export async function resumeAtProvider(d: Pick<Deps, 'config' | 'payments' | 'checkoutSessions'>, ctx: PageContext): Promise<PageOutcome> {
   const payment = await d.payments.get(ctx.session.paymentId);
   if (!payment) throw new Error('Checkout session in challenge without its payment');
   if (isWaitingForProvider(payment)) return toProvider(d, ctx, payment.transId);

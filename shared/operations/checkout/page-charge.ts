@@ -42,7 +42,7 @@ interface PayerCard {
   payerEmail?: string;
 }
 
-async function payerCard(d: Deps, s: CheckoutSession, choice: Exclude<CardChoice, { kind: 'apm' }>): Promise<PayerCard> {
+async function payerCard(d: Pick<Deps, 'cardVault'>, s: CheckoutSession, choice: Exclude<CardChoice, { kind: 'apm' }>): Promise<PayerCard> {
   if (choice.kind === 'new') return { card: choice.card };
   const saved = s.savedCards![choice.index]!;
   const entry = await resolveCardToken(d, s.clientKey, saved.token);
@@ -51,7 +51,7 @@ async function payerCard(d: Deps, s: CheckoutSession, choice: Exclude<CardChoice
   return { card, cardToken: saved.token, payerEmail: entry.meta.payerEmail };
 }
 
-export async function chargeSession(d: Deps, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
+export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers'>, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
   const s = ctx.session;
   if (form.choice.kind === 'apm') return chargeApm(d, ctx, mids, form.choice, paymentDetails(s, payer));
   const { action, type } = OPERATION_ACTIONS[s.operation];

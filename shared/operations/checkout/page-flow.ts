@@ -32,14 +32,14 @@ export type PageOutcome =
   | { kind: 'return'; ctx: PageContext; outcome: 'paid' | 'declined' | 'notCompleted'; reason?: string; url?: string; target: string }
   | { kind: 'dead'; reason: 'expired' | 'used' | 'notFound' | 'busy'; language?: string; merchantDefaultLanguage?: string };
 
-export interface Loaded {
+export interface Loaded<D> {
   ctx: PageContext;
   config: MerchantConfig;
-  /** The deps on the session's merchant's clock (its test clock in a sandbox: docs/test-clock.md). */
-  d: Deps;
+  /** The caller's deps on the session's merchant's clock (its test clock in a sandbox: docs/test-clock.md). */
+  d: D;
 }
 
-export async function load(d: Deps, token: string | undefined): Promise<Loaded | PageOutcome> {
+export async function load<D extends Pick<Deps, 'merchants' | 'clock' | 'checkoutSessions'>>(d: D, token: string | undefined): Promise<Loaded<D> | PageOutcome> {
   if (!isSessionToken(token)) return { kind: 'dead', reason: 'notFound' };
   const session = await d.checkoutSessions.getByTokenHash(sessionTokenHash(token));
   if (!session) return { kind: 'dead', reason: 'notFound' };
@@ -48,7 +48,7 @@ export async function load(d: Deps, token: string | undefined): Promise<Loaded |
   return { ctx: { token, session, merchant: config.merchant }, config, d: await onMerchantClock(d, session.clientKey) };
 }
 
-export function isOutcome(v: Loaded | PageOutcome): v is PageOutcome {
+export function isOutcome<D>(v: Loaded<D> | PageOutcome): v is PageOutcome {
   return 'kind' in v;
 }
 
@@ -74,14 +74,14 @@ export const dead = (ctx: PageContext, reason: 'expired' | 'used' | 'busy'): Pag
   merchantDefaultLanguage: ctx.merchant.defaultLanguage,
 });
 
-export const isExpired = (d: Deps, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
+export const isExpired = (d: Pick<Deps, 'clock'>, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
 
 export function finish(ctx: PageContext, outcome: 'paid' | 'declined' | 'notCompleted', kind: ReturnKind, payment?: Payment, reason?: string): PageOutcome {
   return { kind: 'return', ctx, outcome, reason, url: returnUrl(ctx.session, ctx.merchant, kind, payment), target: returnTarget(ctx.session, ctx.merchant) };
 }
 
 /** An open session past its expiry: to expiry_url if the merchant gave one, else a dead-link page. */
-export async function expire(d: Deps, ctx: PageContext): Promise<PageOutcome> {
+export async function expire(d: Pick<Deps, 'checkoutSessions'>, ctx: PageContext): Promise<PageOutcome> {
   if (!ctx.session.expiryUrl) return dead(ctx, 'expired');
   const done = await claim(d, ctx, { state: 'completed' });
   if (!done) return dead(ctx, 'used');

@@ -32,7 +32,7 @@ export const asksCvv = (s: CheckoutSession) => s.operation !== 'credit';
 export const cvvOptional = (s: CheckoutSession) => isMoto(s.motoType);
 
 /** GET /auth/{token}: the form, the 3DS step, or why the link no longer works. */
-export async function openPage(d: Deps, token: string | undefined): Promise<PageOutcome> {
+export async function openPage(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'checkoutSessions'>, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;
@@ -50,7 +50,7 @@ export async function openPage(d: Deps, token: string | undefined): Promise<Page
 }
 
 /** POST /auth/{token}/pay: the payer's card → one payment through the shared payment core. */
-export async function submitPayment(d: Deps, token: string | undefined, form: FormObject, payer: PayerContext): Promise<PageOutcome> {
+export async function submitPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers'>, token: string | undefined, form: FormObject, payer: PayerContext): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;
@@ -109,7 +109,7 @@ export async function submitPayment(d: Deps, token: string | undefined, form: Fo
 }
 
 /** POST /auth/{token}/3ds: the payer confirmed the platform's authentication step. */
-export async function confirmThreeDs(d: Deps, token: string | undefined): Promise<PageOutcome> {
+export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors'>, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;
@@ -134,7 +134,7 @@ export async function confirmThreeDs(d: Deps, token: string | undefined): Promis
 }
 
 /** POST /auth/{token}/cancel: the payer gave up before paying. */
-export async function cancelPayment(d: Deps, token: string | undefined): Promise<PageOutcome> {
+export async function cancelPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'checkoutSessions'>, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;

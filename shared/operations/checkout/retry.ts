@@ -9,7 +9,7 @@ import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
 
-export async function retry(d: Deps, rawBody: string, callerIp: string | undefined): Promise<unknown> {
+export async function retry(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.required('payment_id');
   f.required('hash');

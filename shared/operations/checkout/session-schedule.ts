@@ -16,7 +16,7 @@ export interface SessionScheduleFields {
 }
 
 export async function sessionSchedule(
-  d: Deps,
+  d: Pick<Deps, 'clock' | 'schedules'>,
   clientKey: string,
   body: SessionScheduleFields,
   order: { amount: number; currency: string },

@@ -35,7 +35,7 @@ function innerOpen(token: string, sealed: string): string {
 
 const undefinedResult = (): SubmitResult => ({ result: 'undefined', message: '' });
 
-export async function submitCardData(d: Deps, loaded: LoadedSession, rawBody: string): Promise<SubmitResult> {
+export async function submitCardData(d: Pick<Deps, 'config' | 'secrets' | 'clock' | 'checkoutSessions'>, loaded: LoadedSession, rawBody: string): Promise<SubmitResult> {
   let json: Record<string, unknown>;
   try {
     json = parseJsonObject(rawBody);
@@ -60,7 +60,7 @@ export async function submitCardData(d: Deps, loaded: LoadedSession, rawBody: st
 }
 
 /** The submitted card, if there is one and its window has not passed. */
-export async function openCardData(d: Deps, loaded: LoadedSession): Promise<SubmittedCard | undefined> {
+export async function openCardData(d: Pick<Deps, 'secrets' | 'clock'>, loaded: LoadedSession): Promise<SubmittedCard | undefined> {
   const hf = loaded.session.hostedFields;
   if (!hf.sealedCard || !hf.cardExpiresAt || d.clock.now().getTime() >= Date.parse(hf.cardExpiresAt)) return undefined;
   return JSON.parse(innerOpen(loaded.token, await d.secrets['card-data'].open(hf.sealedCard, sealContext(loaded)))) as SubmittedCard;

@@ -14,7 +14,7 @@ export interface FramePageResult extends HtmlPage {
   statusCode: number;
 }
 
-export async function showFrame(d: Deps, raw: RawFrameRequest & { acceptLanguage?: string }): Promise<FramePageResult> {
+export async function showFrame(d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'checkoutSessions'>, raw: RawFrameRequest & { acceptLanguage?: string }): Promise<FramePageResult> {
   const req = readFrameRequest(raw);
   if (!req) return { statusCode: 400, ...frameRefusedPage('This payment field is not available.') };
   const session = await loadSession(d, req.token);

@@ -29,7 +29,7 @@ import { challengeUrl } from './three-ds.js';
 import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attributes.js';
 import { logger } from '../../logger.js';
 
-export async function processPayment(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
+export async function processPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'secrets' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors'>, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
   if (loaded.session.operation !== operation) throw BusinessRuleError.operationMismatch();
   if (loaded.session.state !== 'open') return currentResult(d, loaded.session);
   const req = readPaymentRequest(rawBody, loaded.session.billingAddress?.country);
@@ -105,7 +105,7 @@ interface Started {
 }
 
 /** Checks what needs no acquirer, then claims the session and drops its sealed card in one conditional write. */
-async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOperation, req: PaymentRequest): Promise<Started | undefined> {
+async function start(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'checkoutSessions' | 'connectors'>, loaded: LoadedSession, operation: HostedFieldsOperation, req: PaymentRequest): Promise<Started | undefined> {
   const s = loaded.session;
   const card = await openCardData(d, loaded);
   if (!card) throw BusinessRuleError.noCardData();
@@ -127,7 +127,7 @@ async function start(d: Deps, loaded: LoadedSession, operation: HostedFieldsOper
 }
 
 /** The session's one payment as it stands now (a repeated processing call, or one racing the first). */
-async function currentResult(d: Deps, s: HostedSession): Promise<PaymentResponse> {
+async function currentResult(d: Pick<Deps, 'config' | 'payments'>, s: HostedSession): Promise<PaymentResponse> {
   const payment = await d.payments.get(s.paymentId);
   if (!payment) throw ConflictError.paymentInProgress();
   return paymentResponse(payment, s.paymentId, challengeUrl(d, payment));

@@ -28,9 +28,12 @@ export function hostedFieldsTokenHash(token: string): string {
   return createHash('sha256').update(`hosted-fields:${token}`).digest('hex');
 }
 
-export const isExpired = (d: Deps, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
+export const isExpired = (d: Pick<Deps, 'clock'>, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
 
-export async function loadSession(d: Deps, token: string | undefined): Promise<LoadedSession | undefined> {
+/** The ports that open a session from its token. */
+export type SessionDeps = Pick<Deps, 'merchants' | 'clock' | 'checkoutSessions'>;
+
+export async function loadSession(d: SessionDeps, token: string | undefined): Promise<LoadedSession | undefined> {
   const t = token?.trim();
   if (!isSessionToken(t)) return undefined;
   const tokenHash = hostedFieldsTokenHash(t);
@@ -46,7 +49,7 @@ export async function loadSession(d: Deps, token: string | undefined): Promise<L
  * Writes the session with `changes` if nobody changed it since it was read (conditional on its version).
  * Returns undefined when another request got there first.
  */
-export async function saveSession(d: Deps, s: HostedSession, changes: Partial<HostedSession>): Promise<HostedSession | undefined> {
+export async function saveSession(d: Pick<Deps, 'checkoutSessions'>, s: HostedSession, changes: Partial<HostedSession>): Promise<HostedSession | undefined> {
   const next: HostedSession = { ...s, ...changes, version: s.version + 1 };
   try {
     await d.checkoutSessions.update(next);

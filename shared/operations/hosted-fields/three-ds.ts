@@ -13,16 +13,16 @@ import { decidingTransId } from '../checkout/return-url.js';
 import { challengePage, notFoundPage, seeOther } from '../pages/challenge-page.js';
 
 const hf = (p: Payment) => p.details.hostedFields;
-const base = (d: Deps) => d.config.PUBLIC_BASE_URL.replace(/\/$/, '');
+const base = (d: Pick<Deps, 'config'>) => d.config.PUBLIC_BASE_URL.replace(/\/$/, '');
 
 /** redirect_url of a payment waiting for its 3DS / redirect step. */
-export function challengeUrl(d: Deps, p: Payment): string | undefined {
+export function challengeUrl(d: Pick<Deps, 'config'>, p: Payment): string | undefined {
   const details = hf(p);
   if (!details || !isWaitingForChallenge(p)) return undefined;
   return `${base(d)}/hosted-fields/3ds/${p.transId}?token=${encodeURIComponent(details.challengeToken)}`;
 }
 
-const page = challengePage({
+const page = challengePage<Pick<Deps, 'config' | 'merchants' | 'newId'>>({
   token: (p) => (p.protocol === 'checkout' ? hf(p)?.challengeToken : undefined),
   form: (d, p, token) => ({ action: `${base(d)}/hosted-fields/3ds/${p.transId}`, fields: { token } }),
   recorder: (d, config) => checkoutCallbacks(d, config.merchant),

@@ -19,7 +19,7 @@ import { selectMid } from '../payment/routing.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 
-export async function updateSession(d: Deps, loaded: LoadedSession, rawBody: string): Promise<{ result: 'success' }> {
+export async function updateSession(d: Pick<Deps, 'checkoutSessions'>, loaded: LoadedSession, rawBody: string): Promise<{ result: 'success' }> {
   let s: HostedSession | undefined = loaded.session;
   if (s.state !== 'open') throw SessionUpdateError.sessionUsed();
   const signed = loaded.merchant.hostedFieldsUpdateSignature === true;

@@ -18,7 +18,7 @@ export interface MerchantApiRequest extends Omit<SignedRequest, 'timestamp'> {
   sourceIp: string | undefined;
 }
 
-export async function authenticateMerchantRequest(d: Deps, r: MerchantApiRequest, realNow: Date): Promise<MerchantConfig> {
+export async function authenticateMerchantRequest(d: Pick<Deps, 'merchants'>, r: MerchantApiRequest, realNow: Date): Promise<MerchantConfig> {
   // authenticateMerchant answers an unknown key (or a refused address) with a decoy holding a random password.
   const config = r.clientKey ? await authenticateMerchant(d, r.clientKey, r.sourceIp) : undefined;
   const password = config?.merchant.password ?? randomBytes(16).toString('hex');

@@ -19,28 +19,32 @@ export interface PageResult extends HtmlPage {
   statusCode: number;
 }
 
-export interface ChallengeFlow {
+/** What the page reads itself: the payment, its merchant's settings, and the payment cores that complete it. */
+export type ChallengePageDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>;
+
+/** `D`: the ports the protocol's own steps read. */
+export interface ChallengeFlow<D> {
   /** The page token issued with this payment's redirect_url, when the payment is one this flow serves. */
   token(p: Payment): string | undefined;
   /** Where the page's form posts, and its hidden fields. */
-  form(d: Deps, p: Payment, token: string): { action: string; fields: Record<string, string> };
+  form(d: D, p: Payment, token: string): { action: string; fields: Record<string, string> };
   /** The protocol's callbacks for the completed payment. */
-  recorder(d: Deps, config: MerchantConfig, p: Payment): CallbackRecorder;
+  recorder(d: D, config: MerchantConfig, p: Payment): CallbackRecorder;
   /** The payer's way back to the merchant once the payment has its outcome. */
-  backToMerchant(d: Deps, p: Payment, lang: PageLanguage): Promise<PageResult>;
+  backToMerchant(d: D, p: Payment, lang: PageLanguage): Promise<PageResult>;
 }
 
 export const notFoundPage = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.authPageNotFound, lang) });
 
-export interface ChallengePage {
+export interface ChallengePage<D> {
   /** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (language.ts). */
-  show(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult>;
-  submit(d: Deps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult>;
+  show: (d: D & ChallengePageDeps, transId: string, token: string | undefined, acceptLanguage?: string) => Promise<PageResult>;
+  submit: (d: D & ChallengePageDeps, transId: string, token: string | undefined, acceptLanguage?: string) => Promise<PageResult>;
 }
 
-export function challengePage(flow: ChallengeFlow): ChallengePage {
+export function challengePage<D>(flow: ChallengeFlow<D>): ChallengePage<D> {
   /** The payment, if the token is the one issued with its redirect_url. */
-  const load = async (d: Deps, transId: string, token: string | undefined): Promise<Payment | undefined> => {
+  const load = async (d: Pick<Deps, 'payments'>, transId: string, token: string | undefined): Promise<Payment | undefined> => {
     if (!/^[0-9a-f-]{36}$/i.test(transId)) return undefined;
     const p = await d.payments.get(transId);
     const issued = p && flow.token(p);

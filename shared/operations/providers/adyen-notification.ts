@@ -33,7 +33,7 @@ interface ItemAnswer {
   concerns(req: Pick<ConnectorInquiry, 'transId' | 'attemptId' | 'type' | 'amount'>): boolean;
 }
 
-export async function receiveAdyenNotifications(d: Deps, rawBody: string): Promise<AdyenNotificationEffect[]> {
+export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, rawBody: string): Promise<AdyenNotificationEffect[]> {
   const request = parseNotificationRequest(rawBody);
   // Not Adyen's shape: it cannot carry a valid signature either.
   if (!request) throw SignatureError.invalid();
@@ -61,13 +61,13 @@ export async function receiveAdyenNotifications(d: Deps, rawBody: string): Promi
   return effects;
 }
 
-async function paymentOf(d: Deps, item: AdyenNotificationItem): Promise<Payment | undefined> {
+async function paymentOf(d: Pick<Deps, 'payments'>, item: AdyenNotificationItem): Promise<Payment | undefined> {
   const { transId } = referenceParts(item.merchantReference);
   const payment = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
   return payment?.connector === ADYEN ? payment : undefined;
 }
 
-async function applyItem(d: Deps, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
+async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
   const answer = answerOf(item, payment);
   if (!answer) return 'unchanged';
   const config = await d.merchants.get(payment.clientKey);
@@ -139,7 +139,7 @@ function authCode(item: AdyenNotificationItem): string {
  * The platform's Deps with the Adyen connector answering from the signed item: the transaction it concerns gets its
  * outcome, every other one stays as it is ('unknown'), and nothing is sent to Adyen.
  */
-function answering(d: Deps, answer: ItemAnswer): Deps {
+function answering<D extends Pick<Deps, 'connectors'>>(d: D, answer: ItemAnswer): D {
   const registry = d.connectors;
   const connectors: ConnectorRegistry = {
     names: () => registry.names(),
@@ -156,5 +156,5 @@ function answering(d: Deps, answer: ItemAnswer): Deps {
     },
   };
   // Every port of `d` as it is (composed ports keep their lazy getters), with the answering connectors in place.
-  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(d), connectors: { value: connectors, enumerable: true } }) as Deps;
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(d), connectors: { value: connectors, enumerable: true } }) as D;
 }

@@ -25,7 +25,7 @@ import { framedFor } from '../pages/framing.js';
 /** What Adyen may append to the returnUrl; anything else the payer's browser sends is dropped. */
 const RETURN_FIELDS = ['redirectResult', 'payload', 'MD', 'PaRes'];
 
-export async function adyenPayerReturn(d: Deps, transId: string, sent: Record<string, string>, acceptLanguage?: string): Promise<PageResult> {
+export async function adyenPayerReturn(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors'>, transId: string, sent: Record<string, string>, acceptLanguage?: string): Promise<PageResult> {
   const payment = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
   if (!payment || payment.connector !== ADYEN) return notFoundPage(browserPageLanguage(acceptLanguage));
   const lang = await paymentPageLanguage(d, payment, acceptLanguage);

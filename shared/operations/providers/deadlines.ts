@@ -21,7 +21,7 @@ export interface DeadlineReport {
   expired: number;
 }
 
-export async function expireDue(stage: Deps, due: (now: string) => Promise<string[]>): Promise<number> {
+export async function expireDue(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, due: (now: string) => Promise<string[]>): Promise<number> {
   // A sandbox: up to the latest merchant's time, each payment then by its own merchant's test clock.
   const now = (await latestNow(stage)).toISOString();
   let expired = 0;
@@ -37,7 +37,7 @@ export async function expireDue(stage: Deps, due: (now: string) => Promise<strin
   return expired;
 }
 
-export async function sweepDeadlines(d: Deps, due: (now: string) => Promise<string[]>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<DeadlineReport> {
+export async function sweepDeadlines(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, due: (now: string) => Promise<string[]>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<DeadlineReport> {
   const until = d.clock.now().getTime() + d.config.APM_DEADLINE_WATCH_SECONDS * 1000;
   const report: DeadlineReport = { passes: 0, expired: 0 };
   for (;;) {
@@ -56,7 +56,7 @@ export const MAX_WAIT_MS = 65_000;
  * within the deadline's minute, possibly before it), then expire it unless a notification closed it first. A deadline
  * further away (the test clock moved back, or the wake-up came early) is left to the sweeper.
  */
-export async function expireWhenDue(stage: Deps, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
+export async function expireWhenDue(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
   const p = PATTERNS.uuid.test(transId) ? await stage.payments.get(transId) : undefined;
   const deadline = p && apmDeadline(p);
   if (!deadline) return 0;
@@ -68,7 +68,7 @@ export async function expireWhenDue(stage: Deps, transId: string, sleep = (ms: n
 }
 
 /** A sandbox: `d` on the payment's merchant's test clock (docs/test-clock.md); elsewhere `d` itself, unread. */
-async function onPaymentMerchantClock(d: Deps, transId: string): Promise<Deps> {
+async function onPaymentMerchantClock<D extends Pick<Deps, 'payments' | 'clock'>>(d: D, transId: string): Promise<D> {
   if (!d.clock.forMerchant || !PATTERNS.uuid.test(transId)) return d;
   const p = await d.payments.get(transId);
   return p ? onMerchantClock(d, p.clientKey) : d;

@@ -24,7 +24,7 @@ const OUTCOME: Record<ProviderStatus, 'approved' | 'declined' | 'pending'> = {
 
 export type NotificationEffect = StepEffect;
 
-export async function applyNotification(d: Deps, provider: ApmConnector, n: ProviderNotification): Promise<NotificationEffect> {
+export async function applyNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, provider: ApmConnector, n: ProviderNotification): Promise<NotificationEffect> {
   const outcome = OUTCOME[n.status];
   const mine = (p: { connector: string }) => p.connector === provider.name;
   const { effect, payment } = await closeProviderStep(d, n.reference, { outcome, declineReason: REJECTED_BY_PROVIDER, providerStatus: n.status }, mine);

@@ -26,7 +26,7 @@ export interface Verdict {
   deadline?: boolean;
 }
 
-async function recorderFor(d: Deps, p: Payment): Promise<CallbackRecorder | undefined> {
+async function recorderFor(d: Pick<Deps, 'merchants' | 'newId'>, p: Payment): Promise<CallbackRecorder | undefined> {
   const config = await d.merchants.get(p.clientKey);
   if (!config) return undefined;
   return p.protocol === 'checkout' ? checkoutCallbacks(d, config.merchant) : apmRecorder({ config, deps: d });
@@ -44,7 +44,7 @@ function eventOf(v: Verdict): 'PROVIDER_APPROVED' | 'PROVIDER_DECLINED' | 'PROVI
 }
 
 /** The payment after the verdict and the event its callback reports; undefined: the verdict changes nothing. */
-function decideStep(d: Deps, p: Payment, v: Verdict, now: string): { next: Payment; event: PaymentEvent } | undefined {
+function decideStep(d: Pick<Deps, 'newId'>, p: Payment, v: Verdict, now: string): { next: Payment; event: PaymentEvent } | undefined {
   const hold = p.details.authorize === true;
   const verdict = decide(p, { name: eventOf(v), hold });
   if (!verdict.ok || !verdict.decision.callback) return undefined;
@@ -75,7 +75,7 @@ function decideStep(d: Deps, p: Payment, v: Verdict, now: string): { next: Payme
  * `applies`: whether this payment is the caller's to decide (its provider's, or its deadline passed); re-checked on
  * every read, so a lost race never decides a payment that changed meanwhile.
  */
-export async function closeProviderStep(d: Deps, transId: string, verdict: Verdict, applies: (p: Payment) => boolean): Promise<{ effect: StepEffect; payment?: Payment }> {
+export async function closeProviderStep(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, transId: string, verdict: Verdict, applies: (p: Payment) => boolean): Promise<{ effect: StepEffect; payment?: Payment }> {
   // Two writers are the most that race on one payment; three rounds leave room for one more.
   for (let round = 0; round < 3; round++) {
     const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;

@@ -31,8 +31,11 @@ export const UNDETERMINED_ALARM_MINUTES = 10;
 /** The count reads at most this many list entries (keys only): past it, the alarm has long fired anyway. */
 const UNDETERMINED_COUNT_LIMIT = 1000;
 
+/** The ports the reconciler reads: the payment, its merchant, the acquirer's answer (inquire), its callbacks. */
+export type ReconcileDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>;
+
 export interface ReconcileContext {
-  deps: Deps;
+  deps: ReconcileDeps;
   undetermined: UndeterminedPayments;
   graceSeconds: number;
   giveUpSeconds: number;

@@ -11,12 +11,15 @@ import { s2sRecorder } from '../s2s-card/pipeline.js';
 import { apmRecorder } from '../s2s-apm/pipeline.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 
-const RECORDERS: Record<PaymentProtocol, (d: Deps, config: MerchantConfig) => CallbackRecorder> = {
+/** What the recorders read: the callback's id. */
+export type RecorderDeps = Pick<Deps, 'newId'>;
+
+const RECORDERS: Record<PaymentProtocol, (d: RecorderDeps, config: MerchantConfig) => CallbackRecorder> = {
   's2s-card': (d, config) => s2sRecorder({ config, deps: d }),
   's2s-apm': (d, config) => apmRecorder({ config, deps: d }),
   checkout: (d, config) => checkoutCallbacks(d, config.merchant),
 };
 
-export function recorderFor(d: Deps, config: MerchantConfig, protocol: PaymentProtocol): CallbackRecorder {
+export function recorderFor(d: RecorderDeps, config: MerchantConfig, protocol: PaymentProtocol): CallbackRecorder {
   return RECORDERS[protocol](d, config);
 }

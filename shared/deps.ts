@@ -2,7 +2,7 @@
  * The whole composition: every port of Deps, for the local platform's scripts, the admin CLI and tests. Functions do
  * not import this module: each handler composes only the ports it uses (shared/composition, composition()), so its
  * bundle carries no other adapter or SDK client. How each port is built lives in its module in shared/composition;
- * operations take the Deps type only.
+ * operations declare the ports they read (`Pick<Deps, …>`, shared/operations/deps.ts) and never import this module.
  */
 import type { Deps } from './operations/deps.js';
 import type { CallbackContext } from './operations/callbacks/context.js';

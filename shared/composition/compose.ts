@@ -2,11 +2,15 @@
  * A function's Deps: the ports it composes, each built on first use by its module in shared/composition. A handler
  * composes only what its operations read, so its bundle carries no other adapter or SDK client; reading a port it
  * did not compose is a programming error, named at once (test/infra/composition.test.ts checks every function's
- * bundle for it). Operations keep taking the one Deps type.
+ * bundle for it). composition() returns exactly the ports its table names (`Pick<Deps, …>`), and each operation
+ * declares the ports it reads the same way, so a handler that composes too few fails to compile.
  */
 import type { Deps } from '../deps.js';
 
 export type PortTable = { readonly [K in keyof Deps]?: (d: Deps) => Deps[K] };
+
+/** A table naming the ports K: the keys are inferred from the table, so composition() types its Deps as those ports. */
+export type PortsOf<K extends keyof Deps> = { readonly [P in K]: (d: Deps) => Deps[P] };
 
 /** Every port's name (the type makes this list complete). */
 const PORT_NAMES = Object.keys({
@@ -22,7 +26,7 @@ export class PortNotComposedError extends Error {
 }
 
 /** The Deps of one function (or family of handlers): `table` names the ports, each built by its module. */
-export function composition(table: PortTable): () => Deps {
+export function composition<K extends keyof Deps>(table: PortsOf<K>): () => Pick<Deps, K> {
   let d: Deps | undefined;
   return () => (d ??= assemble(table));
 }

@@ -36,18 +36,21 @@ const identityNotComposed = (): ConsoleIdentity => {
   throw new PortNotComposedError('identity');
 };
 
-const built = new WeakMap<Deps, { stores: ReturnType<typeof stores>; cx: ConsoleContext }>();
+const built = new WeakMap<Partial<Deps>, { stores: ReturnType<typeof stores>; cx: ConsoleContext }>();
 
 /**
  * The console's context over `ports` (a function's composition), rebuilt when the ports are (the local platform or a
  * test resets them). `identity`: the console-identity port, for the functions that use Cognito.
  */
-export function consoleContext(ports: Deps, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext {
+export function consoleContext(ports: Partial<Deps>, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext {
   const s = stores();
   const known = built.get(ports);
   if (known?.stores === s) return known.cx;
   // The callback context is read where an operation calls cx.callbacks() (test/infra/composition-scan.ts).
-  const cx: ConsoleContext = { d: ports, ...s, identity, callbacks: () => ports.callbacks };
+  // The console's operations still read cx.d as the whole Deps, not a Pick of their own: a port the function did not
+  // compose fails when read (PortNotComposedError), which test/infra/composition.test.ts checks in every bundle.
+  const d = ports as Deps;
+  const cx: ConsoleContext = { d, ...s, identity, callbacks: () => d.callbacks };
   built.set(ports, { stores: s, cx });
   return cx;
 }

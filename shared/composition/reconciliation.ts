@@ -1,7 +1,6 @@
 /** The reconciler of transactions the acquirer never answered (docs/reconciliation.md), on the function's ports. */
 import { DynamoUndeterminedPayments } from '../adapters/dynamo-undetermined-payments.js';
-import type { ReconcileContext } from '../operations/reconciliation/reconcile.js';
-import type { Deps } from '../deps.js';
+import type { ReconcileContext, ReconcileDeps } from '../operations/reconciliation/reconcile.js';
 import { config } from './core.js';
 
 /** Payments the reconciler looks at per run (the next run continues). */
@@ -9,9 +8,9 @@ const RECONCILE_BATCH_SIZE = 50;
 /** A merchant's payments walked per run for reservations left without an outcome (keys and reads only). */
 const RECONCILE_WALK_SIZE = 20_000;
 
-const built = new WeakMap<Deps, ReconcileContext>();
+const built = new WeakMap<ReconcileDeps, ReconcileContext>();
 
-export function reconciliation(d: Deps): ReconcileContext {
+export function reconciliation(d: ReconcileDeps): ReconcileContext {
   let cx = built.get(d);
   if (!cx) {
     const c = config();

@@ -14,10 +14,10 @@ import { html, header, rawBody, type HttpEvent, type HttpResult } from './http.j
 import { httpEndpoint } from './endpoint.js';
 import { renderOutcome } from './checkout-page-view.js';
 
-type PageStep = (d: Deps, token: string | undefined, form: FormObject, payer: PayerContext) => Promise<PageOutcome>;
+type PageStep<D> = (d: D, token: string | undefined, form: FormObject, payer: PayerContext) => Promise<PageOutcome>;
 
-/** `ports`: the function's composition. */
-export function pageHandler(route: string, ports: () => Deps, step: PageStep) {
+/** `ports`: the function's composition, which must hold the ports `step` declares. */
+export function pageHandler<D extends Pick<Deps, 'config'>>(route: string, ports: () => D, step: PageStep<D>) {
   return httpEndpoint(route, async (event: HttpEvent): Promise<HttpResult> => {
     try {
       const d = ports();

@@ -7,9 +7,14 @@ import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 
 /**
  * `route`: "POST /api/v1/payment/refund"; its last segment names the operation in the Payments metric.
- * `callerIp` (API Gateway's sourceIp) goes to the merchant's API IP allowlist check. `ports`: the function's composition.
+ * `callerIp` (API Gateway's sourceIp) goes to the merchant's API IP allowlist check. `ports`: the function's composition,
+ * which must hold the ports `run` declares.
  */
-export function checkoutApiHandler(route: string, ports: () => Deps, run: (d: Deps, rawBody: string, callerIp: string | undefined) => Promise<{ statusCode?: number; body: unknown }>) {
+export function checkoutApiHandler<D extends Pick<Deps, 'clock'>>(
+  route: string,
+  ports: () => D,
+  run: (d: D, rawBody: string, callerIp: string | undefined) => Promise<{ statusCode?: number; body: unknown }>,
+) {
   const operation = route.split('/').pop()!;
   return httpEndpoint(route, async (event: HttpEvent) => {
     const body = rawBody(event);

@@ -29,7 +29,8 @@ export const ORIGIN_VERIFY_HEADER = 'x-console-origin-verify';
  * for the functions that use Cognito.
  */
 export interface ConsoleWiring {
-  ports: () => Deps;
+  /** Any composition: the console's operations do not declare their ports yet (consoleContext, shared/composition/console.ts). */
+  ports: () => Partial<Deps>;
   identity?: () => ConsoleIdentity;
 }
 

@@ -2,8 +2,7 @@
  * HTTP plumbing of the Token endpoints (processing, session update, card data): the Token header opens the session
  * or the answer is 403 with an HTML page; every other error is the Checkout JSON error format (error-wire.ts).
  */
-import type { Deps } from '../operations/deps.js';
-import { loadSession, type LoadedSession } from '../operations/hosted-fields/session.js';
+import { loadSession, type LoadedSession, type SessionDeps } from '../operations/hosted-fields/session.js';
 import { onMerchantClock } from '../operations/clock/merchant-clocks.js';
 import { forbiddenPage } from '../protocol/hosted-fields/pages.js';
 import { header, html, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
@@ -15,8 +14,12 @@ export function forbidden(): HttpResult {
   return html(403, page.body, page.headers);
 }
 
-/** `ports`: the function's composition. */
-export function tokenHandler(route: string, ports: () => Deps, run: (d: Deps, session: LoadedSession, body: string, event: HttpEvent) => Promise<{ statusCode?: number; body: unknown }>) {
+/** `ports`: the function's composition, which must hold the session's ports and those `run` declares. */
+export function tokenHandler<D extends SessionDeps>(
+  route: string,
+  ports: () => D,
+  run: (d: D, session: LoadedSession, body: string, event: HttpEvent) => Promise<{ statusCode?: number; body: unknown }>,
+) {
   return httpEndpoint(route, async (event: HttpEvent) => {
     const d = ports();
     const session = await loadSession(d, header(event, 'Token'));

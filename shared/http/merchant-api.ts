@@ -11,15 +11,15 @@ import type { Query } from '../operations/merchant-api/query.js';
 import { header, json, rawBody, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';
 
-export interface MerchantApiCall {
-  d: Deps;
+export interface MerchantApiCall<D> {
+  d: D;
   merchant: MerchantConfig;
   query: Query;
   body: string;
 }
 
 /** `route`: "GET /api/v1/merchant/callbacks"; `ports`: the function's composition (merchants at least). */
-export function merchantApiHandler(route: string, ports: () => Deps, run: (call: MerchantApiCall) => Promise<unknown>) {
+export function merchantApiHandler<D extends Pick<Deps, 'merchants'>>(route: string, ports: () => D, run: (call: MerchantApiCall<D>) => Promise<unknown>) {
   return httpEndpoint(route, async (event: HttpEvent) => {
     const d = ports();
     const body = rawBody(event);

@@ -14,9 +14,10 @@ export interface PageAnswer {
   headers?: Record<string, string>;
 }
 
-type PageStep<I> = [read: (event: HttpEvent) => I, run: (d: Deps, input: I) => Promise<PageAnswer>];
+/** `D`: the function's composition, which must hold the ports `run` declares. */
+type PageStep<I, D> = [read: (event: HttpEvent) => I, run: (d: D, input: I) => Promise<PageAnswer>];
 
-export function pageEndpoint<I>(route: string, ports: () => Deps, ...[read, run]: PageStep<I>) {
+export function pageEndpoint<I, D extends Partial<Deps>>(route: string, ports: () => D, ...[read, run]: PageStep<I, D>) {
   return httpEndpoint(route, async (event: HttpEvent) => {
     const page = await run(ports(), read(event));
     return html(page.statusCode, page.body, page.headers);
@@ -24,7 +25,7 @@ export function pageEndpoint<I>(route: string, ports: () => Deps, ...[read, run]
 }
 
 /** A page and its form on one address: GET shows it, POST submits it. */
-export function formPageEndpoint<Q, F>(route: string, ports: () => Deps, steps: { show: PageStep<Q>; submit: PageStep<F> }) {
+export function formPageEndpoint<Q, F, D extends Partial<Deps>>(route: string, ports: () => D, steps: { show: PageStep<Q, D>; submit: PageStep<F, D> }) {
   return httpEndpoint(route, async (event: HttpEvent) => {
     const page = event.requestContext?.http?.method === 'POST' ? await steps.submit[1](ports(), steps.submit[0](event)) : await steps.show[1](ports(), steps.show[0](event));
     return html(page.statusCode, page.body, page.headers);

@@ -18,27 +18,32 @@ import { json, type HttpEvent } from './http.js';
 import { httpEndpoint } from './endpoint.js';
 import { decodedFormBody, s2sFormBody } from './form-body.js';
 
-export interface S2sBaseRequest {
-  deps: Deps;
+/** What the endpoint reads before the action: the merchant's account and its clock. */
+export type S2sBaseDeps = Pick<Deps, 'merchants' | 'clock'>;
+
+/** `D`: the function's composition. */
+export interface S2sBaseRequest<D extends S2sBaseDeps = S2sBaseDeps> {
+  deps: D;
   config: MerchantConfig;
   form: FormObject;
   /** The raw body, for idempotency keys. */
   rawBody: string;
 }
 
-export interface S2sAction<R extends S2sBaseRequest> {
-  run(req: R): Promise<{ statusCode: number; body: Record<string, unknown> }>;
+/** A property, not a method: an action whose request needs more ports than the composition holds is a compile error. */
+export interface S2sAction<R> {
+  run: (req: R) => Promise<{ statusCode: number; body: Record<string, unknown> }>;
 }
 
 /** The S2S error body names the action when the form had one. */
 export const s2sWire = (err: PlatformError, event: HttpEvent) => toS2sError(err, getString(parseForm(decodedFormBody(event)), 'action'));
 
-export function s2sFormHandler<R extends S2sBaseRequest>(
+export function s2sFormHandler<D extends S2sBaseDeps, R>(
   route: string,
-  /** The function's composition (shared/composition). */
-  ports: () => Deps,
+  /** The function's composition (shared/composition): the request built on it must be the one the actions take. */
+  ports: () => D,
   actions: ReadonlyMap<string, S2sAction<R>>,
-  request: (base: S2sBaseRequest, event: HttpEvent) => R,
+  request: (base: S2sBaseRequest<D>, event: HttpEvent) => NoInfer<R>,
 ) {
   return httpEndpoint(
     route,

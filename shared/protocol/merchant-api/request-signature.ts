@@ -11,7 +11,8 @@
  * body (empty for GET). The password rather than the callback signing secret: every merchant has it from the start,
  * while the signing secret only exists once a first callback was sent.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { hashMatches } from '../signature.js';
 
 export const CLIENT_KEY_HEADER = 'x-client-key';
 export const TIMESTAMP_HEADER = 'x-timestamp';
@@ -41,11 +42,9 @@ export function signRequest(clientKey: string, password: string, r: Omit<SignedR
   return { [CLIENT_KEY_HEADER]: clientKey, [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: requestSignature(password, { ...r, timestamp }) };
 }
 
-/** Constant-time: the comparison takes as long whichever character differs. */
+/** Constant-time, through the one comparison every secret check uses (hashMatches; hex case ignored). */
 export function signatureMatches(password: string, r: SignedRequest, given: string): boolean {
-  const expected = Buffer.from(requestSignature(password, r), 'utf8');
-  const received = Buffer.from(given, 'utf8');
-  return received.length === expected.length && timingSafeEqual(received, expected);
+  return hashMatches(requestSignature(password, r), given);
 }
 
 /** Whole seconds only, within the tolerance of `realNow` (the real time: a sandbox's test clock does not count). */

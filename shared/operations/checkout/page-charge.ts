@@ -14,7 +14,7 @@ import { charge, resolveCardToken } from '../payment/index.js';
 import { isMoto } from '../payment/routing.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { cardBrand } from '../../protocol/fields.js';
-import { routingTableOf } from '../routing/table-of.js';
+import { routingOf } from '../routing/table-of.js';
 import { sessionTokenHash } from './session-token.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeApm } from './page-apm.js';
@@ -58,12 +58,14 @@ export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merch
   // A purchase only a DMS MID takes is held there (spec transition table); a MOTO session needs a MOTO-enabled MID.
   const { card, cardToken, payerEmail } = await payerCard(d, s, form.choice);
   const moto = isMoto(s.motoType);
+  const routing = await routingOf(d, s.clientKey);
   const routed = routeWithRules(
     mids,
-    await routingTableOf(d, s.clientKey),
+    routing.table,
     { authorize: s.operation === 'purchase' && s.auth, sale: s.operation === 'purchase', moto, zeroAmount: s.order.amount === 0 },
     // The page's payer is present: its own 3DS may run, except for MOTO and payouts.
     { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto, threeDs: !moto && s.operation !== 'credit', integration: 'checkout' },
+    routing,
   );
   const { mid, authorize } = routed;
   const payee = form.payeeCardNumber;

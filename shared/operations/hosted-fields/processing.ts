@@ -20,7 +20,7 @@ import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-r
 import { charge } from '../payment/index.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import type { Cascade } from '../routing/cascade.js';
-import { routingTableOf } from '../routing/table-of.js';
+import { routingOf } from '../routing/table-of.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { openCardData } from './card-data.js';
@@ -110,12 +110,14 @@ async function start(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'checkout
   const card = await openCardData(d, loaded);
   if (!card) throw BusinessRuleError.noCardData();
   // A purchase only a DMS MID takes is held there (spec transition table); a debit never is.
+  const routing = await routingOf(d, s.clientKey);
   const routed = routeWithRules(
     loaded.mids,
-    await routingTableOf(d, s.clientKey),
+    routing.table,
     { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 },
     // The payer is on the merchant's page: the platform's 3DS may run.
     { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto: false, threeDs: true, integration: 'hosted-fields' },
+    routing,
   );
   const { mid, authorize } = routed;
   // Refused before the session is claimed: the payer's card stays for a retry that carries browser_info.

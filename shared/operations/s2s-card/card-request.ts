@@ -1,17 +1,20 @@
 /**
  * The stanza every S2S CARD charge request shares (SALE / AUTH, a wallet SALE, DEBIT, CARD2CARD, CREDIT2CARD): read
  * the order, the fields before the payer, the payer and the action's own fields (in the action's order, so its
- * errors list as before) → one validation error for all of them → the request hash. What is left in each action's
- * file is what differs: its fields, its hash formula, its MID and the charge it asks for.
+ * errors list as before) → one validation error for all of them → the request hash; and the charge request of a
+ * payer's card payment. What is left in each action's file is what differs: its fields, its hash formula, its MID
+ * and its own details.
  */
 import { InvalidHashError } from '../../errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';
-import { checkZeroAmount, readCommon, readOrder, type CommonDetails, type Order } from '../../protocol/s2s-card/card-payment.js';
+import type { PaymentDetails, TransactionType } from '../../domain/payment.js';
+import { browserOf, checkZeroAmount, commonDetails, payerIpOf, readCommon, readOrder, type CommonDetails, type Order, type readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import type { PayerNeeds } from '../../protocol/s2s-card/payer.js';
 import { selectMid, type RoutingNeeds } from '../payment/routing.js';
 import type { S2sCardRequest } from './action.js';
+import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 
 export interface CardRequestSpec<T, B = void> {
   payer: PayerNeeds;
@@ -58,6 +61,46 @@ export interface AcceptedCardRequest<T, B = void> extends CardRequest<T, B> {
 export function acceptCardRequest<T, B = void>(req: S2sCardRequest, spec: CardRequestSpec<T, B> & { route(fields: T, common: CommonDetails): RoutingNeeds }): AcceptedCardRequest<T, B> {
   const accepted = readCardRequest(req, spec);
   return { ...accepted, mid: selectMid(req.config.mids, spec.route(accepted.fields, accepted.common)) };
+}
+
+/** What a payer's card payment (SALE / AUTH, a wallet SALE, DEBIT, CARD2CARD) asks of the charge, beyond its request. */
+export interface PayerCardCharge {
+  transactionType: TransactionType;
+  mid: Mid;
+  authorize: boolean;
+  card: ChargeRequest['card'];
+  externalThreeDs: boolean;
+  cascade?: ChargeRequest['cascade'];
+  authentication?: ChargeRequest['authentication'];
+  /** The action's own details, after the payer's and before the 3DS challenge token. */
+  details: Partial<PaymentDetails>;
+  cardToken?: string;
+  issueCardToken: boolean;
+  issueRecurringToken: boolean;
+}
+
+type ChargeRequest = Parameters<typeof chargeOnce>[2];
+
+/** The chargeOnce request of a payer's card payment: its order, the payer, the browser, a token for our own 3DS page. */
+export function payerCardCharge(request: { order: Order; common: CommonDetails; fields: { term: ReturnType<typeof readTermUrl> } }, c: PayerCardCharge): ChargeRequest {
+  const { order, common } = request;
+  return {
+    transactionType: c.transactionType,
+    ...orderOf(order),
+    mid: c.mid,
+    card: c.card,
+    payerEmail: common.payer.email,
+    authorize: c.authorize,
+    externalThreeDs: c.externalThreeDs,
+    cascade: c.cascade,
+    authentication: c.authentication,
+    browser: browserOf(common),
+    payerIp: payerIpOf(common),
+    details: { ...commonDetails(common, request.fields.term), ...c.details, challengeToken: newChallengeToken() },
+    cardToken: c.cardToken,
+    issueCardToken: c.issueCardToken,
+    issueRecurringToken: c.issueRecurringToken,
+  };
 }
 
 const PAYEE_NAMES = ['payee_first_name', 'payee_last_name', 'payee_address', 'payee_country', 'payee_state', 'payee_city', 'payee_zip', 'payee_email', 'payee_phone'];

@@ -4,16 +4,16 @@
  */
 import { MESSAGES, PATTERNS, luhnValid } from '../../protocol/fields.js';
 import { formula1 } from '../../protocol/signature.js';
-import { browserOf, payerIpOf, commonDetails, readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readCard2CardExtras } from '../../protocol/s2s-card/parameters.js';
 import type { S2sCardAction } from './action.js';
-import { acceptCardRequest, readPayee } from './card-request.js';
-import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
+import { acceptCardRequest, payerCardCharge, readPayee } from './card-request.js';
+import { chargeOnce } from './pipeline.js';
 
 export const card2card: S2sCardAction = {
   action: 'CARD2CARD',
   async run(req) {
-    const { order, common, fields, mid } = acceptCardRequest(req, {
+    const accepted = acceptCardRequest(req, {
       payer: { names: false, email: false, phone: false, ip: true },
       fields(f) {
         const card = readCard(f, { prefix: 'payer_', cvv: 'required' });
@@ -27,24 +27,20 @@ export const card2card: S2sCardAction = {
       route: () => ({ authorize: false }),
     });
 
-    return chargeOnce(req, 'CARD2CARD', {
-      transactionType: 'CARD2CARD',
-      ...orderOf(order),
-      mid,
-      card: fields.card,
-      payerEmail: common.payer.email,
-      authorize: false,
-      externalThreeDs: false,
-      browser: browserOf(common),
-      payerIp: payerIpOf(common),
-      details: {
-        ...commonDetails(common, fields.term),
-        extras: fields.extras,
-        payeeCard: `${fields.payee.slice(0, 6)}****${fields.payee.slice(-4)}`,
-        challengeToken: newChallengeToken(),
-      },
-      issueCardToken: false,
-      issueRecurringToken: false,
-    });
+    const { fields } = accepted;
+    return chargeOnce(
+      req,
+      'CARD2CARD',
+      payerCardCharge(accepted, {
+        transactionType: 'CARD2CARD',
+        mid: accepted.mid,
+        authorize: false,
+        card: fields.card,
+        externalThreeDs: false,
+        details: { extras: fields.extras, payeeCard: `${fields.payee.slice(0, 6)}****${fields.payee.slice(-4)}` },
+        issueCardToken: false,
+        issueRecurringToken: false,
+      }),
+    );
   },
 };

@@ -5,19 +5,19 @@
  * and each run is a RECURRING_DEBIT.
  */
 import { formula1 } from '../../protocol/signature.js';
-import { browserOf, payerIpOf, commonDetails, readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import { readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
 import { isMoto } from '../payment/routing.js';
 import type { S2sCardAction } from './action.js';
-import { acceptCardRequest } from './card-request.js';
-import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
+import { acceptCardRequest, payerCardCharge } from './card-request.js';
+import { chargeOnce } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 
 export const debit: S2sCardAction = {
   action: 'DEBIT',
   async run(req) {
     const { merchant } = req.config;
-    const { order, common, fields, mid } = acceptCardRequest(req, {
+    const accepted = acceptCardRequest(req, {
       payer: { names: false, email: false, phone: false, ip: true },
       fields(f, c) {
         const card = readCard(f, { cvv: isMoto(c.motoType) ? 'optional' : 'required' });
@@ -29,27 +29,22 @@ export const debit: S2sCardAction = {
       hash: (m, { card }, c) => formula1({ email: c.payer.email, password: m.password, cardNumber: card.number }, m.hashAlgorithm),
       route: (_fields, c) => ({ authorize: false, moto: isMoto(c.motoType) }),
     });
+    const { order, fields } = accepted;
     const schedule = await saleScheduleDetails(req.deps, merchant.clientKey, req.form, { ...order, recurringInit: fields.recurringInit });
 
-    return chargeOnce(req, 'DEBIT', {
-      transactionType: 'DEBIT',
-      ...orderOf(order),
-      mid,
-      card: fields.card,
-      payerEmail: common.payer.email,
-      authorize: false,
-      externalThreeDs: false,
-      browser: browserOf(common),
-      payerIp: payerIpOf(common),
-      details: {
-        ...commonDetails(common, fields.term),
-        extras: fields.extras,
-        ...(fields.parameters ? { parameters: fields.parameters } : {}),
-        ...schedule,
-        challengeToken: newChallengeToken(),
-      },
-      issueCardToken: true,
-      issueRecurringToken: fields.recurringInit,
-    });
+    return chargeOnce(
+      req,
+      'DEBIT',
+      payerCardCharge(accepted, {
+        transactionType: 'DEBIT',
+        mid: accepted.mid,
+        authorize: false,
+        card: fields.card,
+        externalThreeDs: false,
+        details: { extras: fields.extras, ...(fields.parameters ? { parameters: fields.parameters } : {}), ...schedule },
+        issueCardToken: true,
+        issueRecurringToken: fields.recurringInit,
+      }),
+    );
   },
 };

@@ -4,14 +4,14 @@
  * the payer's details, the 3DS attributes, parameters and schedule echoed, tokens issued as asked.
  */
 import type { PaymentDetails } from '../../domain/payment.js';
-import { browserOf, commonDetails, payerIpOf, type readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import type { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import type { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import type { ChargeInput } from '../payment/charge.js';
 import type { Route } from '../payment/routing.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
-import type { CardRequest, CardRequestSpec } from './card-request.js';
-import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
+import { payerCardCharge, type CardRequest, type CardRequestSpec } from './card-request.js';
+import { chargeOnce } from './pipeline.js';
 
 export interface SaleFlags {
   authorize: boolean;
@@ -43,6 +43,8 @@ export interface SaleCharge {
   threeDs?: Record<string, string>;
   /** Details of the action's own, after the shared ones. */
   details?: Partial<PaymentDetails>;
+  /** The card_token the SALE was made with (none issued then). */
+  cardToken?: string;
   issueCardToken: boolean;
 }
 
@@ -51,39 +53,33 @@ export async function chargeSale(
   req: S2sCardRequest,
   action: 'SALE' | 'AUTH',
   request: CardRequest<SaleFields, SaleFlags>,
-  sale: SaleCharge & Pick<ChargeInput, 'cardToken'>,
+  sale: SaleCharge,
   extra?: Parameters<typeof chargeOnce>[3],
 ): Promise<S2sCardResponse> {
-  const { order, before, common, fields } = request;
+  const { order, before } = request;
   const { mid, authorize } = sale.route;
   const schedule = await saleScheduleDetails(req.deps, req.config.merchant.clientKey, req.form, { ...order, recurringInit: before.recurringInit });
   return chargeOnce(
     req,
     action,
-    {
+    payerCardCharge(request, {
       transactionType: authorize ? 'AUTH' : 'SALE',
-      ...orderOf(order),
       mid,
-      card: sale.card,
-      payerEmail: common.payer.email,
       authorize,
+      card: sale.card,
       externalThreeDs: sale.externalThreeDs,
       cascade: sale.cascade,
       authentication: sale.authentication,
-      browser: browserOf(common),
-      payerIp: payerIpOf(common),
       details: {
-        ...commonDetails(common, fields.term),
         ...(sale.threeDs ? { threeDs: sale.threeDs } : {}),
-        ...(fields.parameters ? { parameters: fields.parameters } : {}),
+        ...(request.fields.parameters ? { parameters: request.fields.parameters } : {}),
         ...schedule,
         ...sale.details,
-        challengeToken: newChallengeToken(),
       },
       cardToken: sale.cardToken,
       issueCardToken: sale.issueCardToken,
       issueRecurringToken: before.recurringInit,
-    },
+    }),
     extra,
   );
 }

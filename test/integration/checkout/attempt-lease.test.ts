@@ -10,6 +10,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { card, continueLink, createSession, get, postPage, returnHash, returnQuery, storedSession } from './support.js';
 
 let platform: RunningPlatform;
@@ -97,7 +98,7 @@ describe('the attempt lease', () => {
     expect(q.hash).toBe(returnHash(merchant, paymentId, order));
     expect((await storedSession(url)).session).toMatchObject({ state: 'completed', transId: paymentId });
     expect((await get(url)).status).toBe(410);
-    await new Promise((r) => setTimeout(r, 300));
+    await callbacksSettled(platform, [paymentId]);
     expect(callbacks(paymentId)).toHaveLength(1);
     expect((await deps().payments.get(paymentId))?.history.filter((h) => h.type === 'SALE')).toHaveLength(1);
   });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deps } from '../../../shared/deps.js';
-import { eventually } from '../../support/platform.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { card, continueLink, createSession, postPage, signed } from './support.js';
 import { useShopWorld } from './shop-world.js';
 
@@ -24,8 +24,7 @@ describe('Checkout refund', () => {
     const stored = (await deps().payments.get(paymentId))!;
     expect(stored.refundedAmount).toBe(100);
     expect(stored.history.filter((h) => h.type === 'REFUND')).toHaveLength(1);
-    await eventually(() => callbacks(paymentId).some((c) => c.type === 'refund') || undefined);
-    await new Promise((r) => setTimeout(r, 300));
+    await callbacksSettled(platform, [paymentId]);
     expect(callbacks(paymentId).filter((c) => c.type === 'refund')).toHaveLength(1);
   });
 });

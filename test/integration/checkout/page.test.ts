@@ -15,6 +15,7 @@ import { checkoutHash } from '../../../shared/protocol/signature.js';
 import { sessionTokenHash } from '../../../shared/operations/checkout/session-token.js';
 import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { card, continueLink, createSession, get, postPage, returnHash } from './support.js';
 
 let platform: RunningPlatform;
@@ -260,8 +261,7 @@ describe('the hosted payment page', () => {
     const paymentId = returnParams(paid[0]!.html).q.payment_id!;
     const payment = await deps().payments.get(paymentId);
     expect(payment?.status).toBe('SETTLED');
-    await eventually(() => shop.received.find((c) => c.fields.id === paymentId));
-    await new Promise((r) => setTimeout(r, 500));
+    await callbacksSettled(platform, [paymentId]);
     expect(shop.received.filter((c) => c.fields.id === paymentId)).toHaveLength(1);
   });
 

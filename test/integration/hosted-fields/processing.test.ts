@@ -12,6 +12,7 @@ import { deps } from '../../../shared/deps.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
 import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { call, callbackHash, createToken, pay, paymentBody, submitCard } from './support.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
 
@@ -112,7 +113,7 @@ describe('payment results', () => {
       const cb = await callbackFor(order.number, status);
       expect(cb.fields).toMatchObject({ type: 'sale', order_status: final });
       // Both submissions completed one payment: one final callback.
-      await new Promise((r) => setTimeout(r, 300));
+      await callbacksSettled(platform, [res.body.public_id]);
       expect(notifications.received.filter((c) => c.fields.order_number === order.number && c.fields.type === 'sale')).toHaveLength(1);
       const steps = notifications.received.filter((c) => c.fields.order_number === order.number && STEPS.includes(String(c.fields.type)));
       expect(steps.map((c) => c.fields.status)).toEqual(['waiting', status === 'success' ? 'success' : 'fail']);
@@ -133,7 +134,7 @@ describe('one payment per session', () => {
     const again = await pay(platform.url, token);
     expect(again.body).toEqual({ result: 'success', public_id: ok[0]!.body.public_id, amount: '10.00', currency: 'USD' });
     await callbackFor(order.number);
-    await new Promise((r) => setTimeout(r, 300));
+    await callbacksSettled(platform, [ok[0]!.body.public_id]);
     expect(notifications.received.filter((c) => c.fields.order_number === order.number)).toHaveLength(1);
   });
 

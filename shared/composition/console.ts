@@ -49,8 +49,8 @@ export function consoleContext(ports: Partial<Deps>, identity: () => ConsoleIden
   // The callback context is read where an operation calls cx.callbacks() (test/infra/composition-scan.ts).
   // The console's operations still read cx.d as the whole Deps, not a Pick of their own: a port the function did not
   // compose fails when read (PortNotComposedError), which test/infra/composition.test.ts checks in every bundle.
-  const d = ports as Deps;
-  const cx: ConsoleContext = { d, ...s, identity, callbacks: () => d.callbacks };
+  const whole = ports as Deps;
+  const cx: ConsoleContext = { d: whole, ...s, identity, callbacks: () => whole.callbacks };
   built.set(ports, { stores: s, cx });
   return cx;
 }

@@ -12,7 +12,7 @@ import { issueTokens } from './charge.js';
 import { applyOutcome } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { challengeCard } from './card-vault.js';
-import type { CoreDeps, CoreResult } from './types.js';
+import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
 
 /** The payer may still finish the 3DS / redirect page (the machine's PAYER_RETURNED). */
 export function isWaitingForChallenge(p: Payment): boolean {
@@ -20,7 +20,7 @@ export function isWaitingForChallenge(p: Payment): boolean {
 }
 
 /** `payerReturn`: what the payer brought back from an acquirer's own page (ports/connector.ts ChallengeCompletion). */
-export async function completeChallenge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function completeChallenge(d: ChargeDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: AttemptHooks): Promise<CoreResult> {
   const { payment } = input;
   const notWaiting = () => BusinessRuleError.notWaitingForAuthentication();
   const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
@@ -86,7 +86,7 @@ function platformThreeDs(d: Pick<CoreDeps, 'newId'>, o: ConnectorOutcome, _now: 
  * The payer submitted the platform's 3DS / redirect page: complete the payment once. A concurrent submission of the
  * same page that lost the race finds the payment already decided; either way the payment as stored now is returned.
  */
-export async function completeFromPage(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, payment: Payment, callbacks: AttemptHooks['callbacks']): Promise<Payment> {
+export async function completeFromPage(d: ChargeDeps, payment: Payment, callbacks: AttemptHooks['callbacks']): Promise<Payment> {
   if (isWaitingForChallenge(payment)) {
     try {
       await completeChallenge(d, { payment }, { callbacks });

@@ -14,7 +14,7 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import { logger } from '../../logger.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
-import { claimOf, reserveOnce } from './recover.js';
+import { claimOf, reserveOnce, type RecoverDeps } from './recover.js';
 import { writeOrAdopt } from './late-answer.js';
 import type { CoreDeps, CoreResult, PaymentEvent } from './types.js';
 
@@ -29,7 +29,7 @@ export interface NewPaymentFlow {
   onAnswer?(payment: Payment, outcome: ConnectorOutcome, decision: Decision, now: string): Promise<void> | void;
 }
 
-export async function chargeNewPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, reserved: Payment, flow: NewPaymentFlow, hooks: AttemptHooks): Promise<CoreResult> {
+export async function chargeNewPayment(d: RecoverDeps, reserved: Payment, flow: NewPaymentFlow, hooks: AttemptHooks): Promise<CoreResult> {
   const recovered = await reserveOnce(d, reserved, hooks);
   if (recovered) return recovered;
 

@@ -14,7 +14,7 @@ import type { AttemptHooks } from './attempt.js';
 import { chargeNewPayment, undetermined } from './charge-tail.js';
 import { newPayment } from './new-payment.js';
 import { issueCardToken, issueRecurringToken, saveChallengeCard } from './card-vault.js';
-import type { CoreDeps, CoreResult } from './types.js';
+import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
 import { applyOutcome, resultOf } from './outcome.js';
 import { claimOf } from './recover.js';
 import { newTransId } from './payment-id.js';
@@ -127,7 +127,7 @@ export async function issueTokens(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVau
 }
 
 /** A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). */
-export async function charge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
   checkConnectorRequirements(d, input);
   const transId = await newTransId(d, hooks.idempotency);
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());

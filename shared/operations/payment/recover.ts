@@ -18,6 +18,9 @@ import { recordedEvent } from './recorded-event.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 
 /** A follow-up's claim, as its core sees it: the key, and what an abandoned earlier request reserved under it. */
+/** What recovering a payment reads: the payment, the acquirer's answer (inquire), the outcome's callbacks. */
+export type RecoverDeps = Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>;
+
 export interface FollowUpClaim {
   key: string;
   /** Set when the request found the claim abandoned by an earlier one: answer that attempt instead of a new one. */
@@ -35,7 +38,7 @@ export function claimOf(hooks: AttemptHooks): { key: string; ttlSeconds: number 
  * Reserves a new payment with the caller's claim. Returns undefined when reserved; the earlier request's payment
  * (settled as far as the acquirer can tell now) when the claim was abandoned by an earlier request that reserved it.
  */
-export async function reserveOnce(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult | undefined> {
+export async function reserveOnce(d: RecoverDeps, reserved: Payment, hooks: AttemptHooks): Promise<CoreResult | undefined> {
   try {
     await d.payments.reserve(reserved, claimOf(hooks));
     return undefined;
@@ -48,7 +51,7 @@ export async function reserveOnce(d: Pick<CoreDeps, 'payments' | 'callbackQueue'
 }
 
 /** The answer for a payment an abandoned request reserved; completes the claim once the outcome is final. */
-async function recoverPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, transId: string, callbacks: CallbackRecorder, idempotency: IdempotencyHook): Promise<CoreResult> {
+async function recoverPayment(d: RecoverDeps, transId: string, callbacks: CallbackRecorder, idempotency: IdempotencyHook): Promise<CoreResult> {
   const payment = await d.payments.get(transId);
   if (!payment) throw ConflictError.sameRequest();
   const result = await settleAttempt(d, payment, transId, callbacks, idempotency);
@@ -63,7 +66,7 @@ async function recoverPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | '
  * Called first by every follow-up core (with the payment it read): when the request found its claim abandoned by an
  * earlier one, the answer is that request's attempt (settled now if the acquirer can tell), and no new attempt is made.
  */
-export async function resumeAbandoned(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, hooks: AttemptHooks, payment: Payment): Promise<CoreResult | undefined> {
+export async function resumeAbandoned(d: RecoverDeps, hooks: AttemptHooks, payment: Payment): Promise<CoreResult | undefined> {
   const claim = hooks.followUp;
   if (claim?.onPayment) return resumeClaimOnPayment(d, payment, claim.key, claim.onPayment.bodyHash, hooks.callbacks);
   if (!claim?.resume) return undefined;
@@ -80,7 +83,7 @@ export async function resumeAbandoned(d: Pick<CoreDeps, 'payments' | 'callbackQu
  * progress"; one whose lock ran out (its request died) is answered with its attempt, settled now if the acquirer
  * can tell. A different body finding it so is told to retry once that is settled, as with a claim item (idempotency.ts).
  */
-async function resumeClaimOnPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, payment: Payment, key: string, bodyHash: string | undefined, callbacks: CallbackRecorder): Promise<CoreResult | undefined> {
+async function resumeClaimOnPayment(d: RecoverDeps, payment: Payment, key: string, bodyHash: string | undefined, callbacks: CallbackRecorder): Promise<CoreResult | undefined> {
   const held = heldClaim(payment, key);
   if (!held) return undefined;
   if (held.lockExpiresAt >= d.clock.now().getTime()) throw ConflictError.sameRequest();
@@ -93,7 +96,7 @@ async function resumeClaimOnPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueu
  * The attempt's outcome: as recorded, or, while it still waits for the acquirer, the acquirer's answer to an
  * inquiry, recorded with its callback (and the caller's idempotent answer) in one conditional write.
  */
-async function settleAttempt(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'connectors'>, payment: Payment, attemptId: string, callbacks: CallbackRecorder, idempotency?: IdempotencyHook): Promise<CoreResult> {
+async function settleAttempt(d: RecoverDeps, payment: Payment, attemptId: string, callbacks: CallbackRecorder, idempotency?: IdempotencyHook): Promise<CoreResult> {
   const attempt = awaitingAcquirer(payment).find((a) => a.id === attemptId);
   if (!attempt) return { payment, event: recordedEvent(payment, attemptId), callbacks: [] };
   const answer = await inquire(d, payment, attempt);

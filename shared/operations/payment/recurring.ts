@@ -8,7 +8,7 @@ import { ACTIONS } from '../../domain/actions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { AttemptHooks } from './attempt.js';
 import { charge, type ChargeInput } from './charge.js';
-import type { CoreDeps, CoreResult } from './types.js';
+import type { ChargeDeps, CoreResult } from './types.js';
 
 export { resolveRecurringPair } from './card-vault.js';
 
@@ -29,7 +29,7 @@ export interface RecurringChargeInput {
   followUpVerifier?: ChargeInput['followUpVerifier'];
 }
 
-export async function recurringCharge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+export async function recurringCharge(d: ChargeDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
   const transactionType: TransactionType = ACTIONS[input.action].transaction;
   // Every debit callback carries a card_token (6.7.0): a recurring debit echoes its chain's token (a DEBIT chain
   // always has one), and a chain without one (a SALE's) gets one issued on approval, as a DEBIT would.

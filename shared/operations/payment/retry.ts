@@ -13,7 +13,7 @@ import { applyOutcome } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import { issueCardToken } from './card-vault.js';
-import type { CoreDeps, CoreResult } from './types.js';
+import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
 
 /** The card of the payment's recurring chain, if the payment may be retried now (100000 otherwise). */
 async function retryCard(d: Pick<CoreDeps, 'payments' | 'cardVault'>, payment: Payment): Promise<VaultCard> {
@@ -24,7 +24,7 @@ async function retryCard(d: Pick<CoreDeps, 'payments' | 'cardVault'>, payment: P
   return entry.card;
 }
 
-export async function retryCharge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, payment: Payment, hooks: AttemptHooks): Promise<CoreResult> {
+export async function retryCharge(d: ChargeDeps, payment: Payment, hooks: AttemptHooks): Promise<CoreResult> {
   const resumed = await resumeAbandoned(d, hooks, payment);
   if (resumed) return resumed;
   const card = await retryCard(d, payment);

@@ -22,6 +22,9 @@ export interface CoreDeps {
   apmConnectors: ApmConnectorRegistry;
 }
 
+/** What a card attempt reads: its payment and the connector, the outcome's callbacks, the card and recurring tokens. */
+export type ChargeDeps = Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>;
+
 /** What happened to a payment, in protocol-neutral words; the protocol turns it into its callback and answer. */
 export interface PaymentEvent {
   /** SALE, AUTH, CAPTURE, VOID, REFUND, REVERSAL, DEBIT, CREDIT2CARD, CARD2CARD, RECURRING_SALE, RECURRING_DEBIT, 3DS, REDIRECT. */

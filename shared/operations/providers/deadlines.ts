@@ -9,7 +9,7 @@
  */
 import type { Deps } from '../deps.js';
 import { apmDeadline } from '../../domain/apm-deadline.js';
-import { closeProviderStep } from './provider-step.js';
+import { closeProviderStep, type ProviderStepDeps } from './provider-step.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { latestNow, onMerchantClock } from '../clock/merchant-clocks.js';
 
@@ -21,7 +21,7 @@ export interface DeadlineReport {
   expired: number;
 }
 
-export async function expireDue(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, due: (now: string) => Promise<string[]>): Promise<number> {
+export async function expireDue(stage: ProviderStepDeps, due: (now: string) => Promise<string[]>): Promise<number> {
   // A sandbox: up to the latest merchant's time, each payment then by its own merchant's test clock.
   const now = (await latestNow(stage)).toISOString();
   let expired = 0;
@@ -56,7 +56,7 @@ export const MAX_WAIT_MS = 65_000;
  * within the deadline's minute, possibly before it), then expire it unless a notification closed it first. A deadline
  * further away (the test clock moved back, or the wake-up came early) is left to the sweeper.
  */
-export async function expireWhenDue(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
+export async function expireWhenDue(stage: ProviderStepDeps, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
   const p = PATTERNS.uuid.test(transId) ? await stage.payments.get(transId) : undefined;
   const deadline = p && apmDeadline(p);
   if (!deadline) return 0;

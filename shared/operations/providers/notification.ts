@@ -4,11 +4,10 @@
  * notifications arrive, a payment changes once (provider-step.ts); one for a payment already final, or for a
  * reference the provider does not know, changes nothing and is acknowledged.
  */
-import type { Deps } from '../deps.js';
 import type { ProviderNotification, ProviderStatus } from '../../protocol/providers/notification.js';
 import type { ApmConnector } from '../../ports/apm-connector.js';
 import { logger } from '../../logger.js';
-import { closeProviderStep, type StepEffect } from './provider-step.js';
+import { closeProviderStep, type ProviderStepDeps, type StepEffect } from './provider-step.js';
 
 export const REJECTED_BY_PROVIDER = 'Rejected by the provider.';
 
@@ -24,7 +23,7 @@ const OUTCOME: Record<ProviderStatus, 'approved' | 'declined' | 'pending'> = {
 
 export type NotificationEffect = StepEffect;
 
-export async function applyNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, provider: ApmConnector, n: ProviderNotification): Promise<NotificationEffect> {
+export async function applyNotification(d: ProviderStepDeps, provider: ApmConnector, n: ProviderNotification): Promise<NotificationEffect> {
   const outcome = OUTCOME[n.status];
   const mine = (p: { connector: string }) => p.connector === provider.name;
   const { effect, payment } = await closeProviderStep(d, n.reference, { outcome, declineReason: REJECTED_BY_PROVIDER, providerStatus: n.status }, mine);

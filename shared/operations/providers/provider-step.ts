@@ -16,6 +16,9 @@ import { checkoutCallbacks } from '../checkout/callbacks.js';
 
 export type StepEffect = 'applied' | 'unchanged' | 'unknown';
 
+/** What closing a provider step reads: the payment, its merchant (the callbacks' protocol), the outcome's callbacks. */
+export type ProviderStepDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>;
+
 export interface Verdict {
   /** pending: the provider has the payment but no money yet — PENDING, an INIT callback, the step stays open. */
   outcome: 'approved' | 'declined' | 'pending';
@@ -75,7 +78,7 @@ function decideStep(d: Pick<Deps, 'newId'>, p: Payment, v: Verdict, now: string)
  * `applies`: whether this payment is the caller's to decide (its provider's, or its deadline passed); re-checked on
  * every read, so a lost race never decides a payment that changed meanwhile.
  */
-export async function closeProviderStep(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, transId: string, verdict: Verdict, applies: (p: Payment) => boolean): Promise<{ effect: StepEffect; payment?: Payment }> {
+export async function closeProviderStep(d: ProviderStepDeps, transId: string, verdict: Verdict, applies: (p: Payment) => boolean): Promise<{ effect: StepEffect; payment?: Payment }> {
   // Two writers are the most that race on one payment; three rounds leave room for one more.
   for (let round = 0; round < 3; round++) {
     const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;

@@ -16,6 +16,7 @@ import { nextVersion } from '../../../shared/operations/payment/attempt.js';
 import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { card, createSession, postPage, signed } from '../checkout/support.js';
 import { createScheduleFields, todayUtc } from '../schedules/support.js';
 import { chargeRun } from '../../../shared/operations/schedules/charge-run.js';
@@ -85,7 +86,7 @@ describe('a payment whose request died after the acquirer answered is charged on
     expect(payments.map((p) => p.transId)).toEqual([reserved.transId]);
     const cb = await eventually(() => callbacksFor(reserved.transId)[0]);
     expect(cb.fields).toMatchObject({ status: 'SETTLED', trans_id: reserved.transId });
-    await sleep(500);
+    await callbacksSettled(platform, [reserved.transId]);
     expect(callbacksFor(reserved.transId)).toHaveLength(1);
   }, 120_000);
 

@@ -11,7 +11,7 @@ import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { checkoutSessionKey } from '../../../shared/adapters/dynamo-checkout-sessions.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
 import { SCHEDULED } from '../../../shared/routes/index.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { createToken, pay, submitCard } from './support.js';
 
 let platform: RunningPlatform;
@@ -28,7 +28,11 @@ const sessionItem = async (token: string) =>
 const sweeperList = async () =>
   (await awsClients().ddb.send(new QueryCommand({ TableName: platform.resources.tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: { ':p': 'SEALED_CARD' } }))).Items ?? [];
 const sweep = () => platform.runScheduled('SealedCardSweeper');
-const waitPast = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Until the card's window, as stored with it, has passed: the time the platform counts, not a guess at it. */
+const pastWindow = async (token: string) => {
+  const until = Date.parse((await sessionItem(token)).hostedFields.cardExpiresAt as string);
+  await eventually(() => (Date.now() > until ? true : undefined));
+};
 
 it('is a scheduled function of the route table, every minute', () => {
   expect(SCHEDULED.find((s) => s.id === 'SealedCardSweeper')).toMatchObject({ everyMinutes: 1, handler: 'functions/hosted-fields/sweep-cards' });
@@ -44,7 +48,7 @@ it("deletes an abandoned session's sealed card once its window passed, and not b
   await sweep(); // the window (2 s) has not passed yet
   expect((await sessionItem(token)).hostedFields.sealedCard).toEqual(expect.any(String));
 
-  await waitPast(2200);
+  await pastWindow(token);
   await sweep();
   const swept = await sessionItem(token);
   expect(swept.hostedFields.sealedCard).toBeUndefined();
@@ -64,7 +68,7 @@ it('leaves a newer card alone (conditional on the card it listed)', async () => 
   const { token } = await createToken(platform.url, merchant);
   await submitCard(platform.url, token);
   const first = (await sessionItem(token)).gsi2sk as string;
-  await waitPast(2200);
+  await pastWindow(token);
   // The sweeper lists the expired card; meanwhile the payer submits again (new expiry), then the sweeper writes.
   const stale = { cardExpiresAt: first.split('#')[0]!, tokenHash: hostedFieldsTokenHash(token) };
   await submitCard(platform.url, token);

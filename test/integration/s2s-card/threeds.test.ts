@@ -10,6 +10,7 @@ import { deps } from '../../../shared/deps.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
 let platform: RunningPlatform;
@@ -88,8 +89,7 @@ describe('3DS', () => {
     const page = await openRedirect(res.body);
     const results = await Promise.all([submitPage(page.html), submitPage(page.html), submitPage(page.html)]);
     for (const r of results) expect(r.status).toBe(200);
-    await eventually(() => callbacksFor(res.body.trans_id)[0]);
-    await new Promise((r) => setTimeout(r, 500));
+    await callbacksSettled(platform, [res.body.trans_id]);
     expect(callbacksFor(res.body.trans_id)).toHaveLength(1);
     const p = await deps().payments.get(res.body.trans_id);
     expect(p!.history.filter((h) => h.type === 'SALE')).toHaveLength(1);

@@ -63,4 +63,4 @@ export function resetDeps(): void {
 }
 
 /** The console's part of the composition, over every port and the Cognito identity. */
-export const consoleDeps = (): ConsoleContext => consoleContext(deps(), consoleIdentity);
+export const consoleDeps = (): ConsoleContext<Deps> => consoleContext(deps(), consoleIdentity);

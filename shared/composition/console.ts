@@ -36,21 +36,20 @@ const identityNotComposed = (): ConsoleIdentity => {
   throw new PortNotComposedError('identity');
 };
 
-const built = new WeakMap<Partial<Deps>, { stores: ReturnType<typeof stores>; cx: ConsoleContext }>();
+const built = new WeakMap<object, { stores: ReturnType<typeof stores>; cx: ConsoleContext<unknown> }>();
 
 /**
  * The console's context over `ports` (a function's composition), rebuilt when the ports are (the local platform or a
  * test resets them). `identity`: the console-identity port, for the functions that use Cognito.
  */
-export function consoleContext(ports: Partial<Deps>, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext {
+export function consoleContext<D extends Partial<Deps>>(ports: D, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext<D> {
   const s = stores();
   const known = built.get(ports);
-  if (known?.stores === s) return known.cx;
-  // The callback context is read where an operation calls cx.callbacks() (test/infra/composition-scan.ts).
-  // The console's operations still read cx.d as the whole Deps, not a Pick of their own: a port the function did not
-  // compose fails when read (PortNotComposedError), which test/infra/composition.test.ts checks in every bundle.
-  const whole = ports as Deps;
-  const cx: ConsoleContext = { d: whole, ...s, identity, callbacks: () => whole.callbacks };
+  if (known?.stores === s) return known.cx as ConsoleContext<D>;
+  // The callback context is read where an operation calls cx.callbacks() (test/infra/composition-scan.ts); its type
+  // lets only a composition holding the port call it, and the port itself fails by name when not composed.
+  const callbacks = () => (ports as Partial<Deps>).callbacks;
+  const cx = { d: ports, ...s, identity, callbacks } as ConsoleContext<D>;
   built.set(ports, { stores: s, cx });
   return cx;
 }

@@ -28,14 +28,17 @@ export const ORIGIN_VERIFY_HEADER = 'x-console-origin-verify';
  * so its bundle holds only those adapters and SDK clients), and `identity` (shared/composition/console-identity.ts)
  * for the functions that use Cognito.
  */
-export interface ConsoleWiring {
-  /** Any composition: the console's operations do not declare their ports yet (consoleContext, shared/composition/console.ts). */
-  ports: () => Partial<Deps>;
+/** What the console's own glue reads: cookies' Secure flag, its origin, the idle timeout. */
+export type ConsoleBaseDeps = Pick<Deps, 'config'>;
+
+export interface ConsoleWiring<D extends ConsoleBaseDeps> {
+  /** The function's composition: it must hold the ports its operation declares (`ConsoleContext<Pick<Deps, …>>`). */
+  ports: () => D;
   identity?: () => ConsoleIdentity;
 }
 
-export interface ConsoleRequest {
-  cx: ConsoleContext;
+export interface ConsoleRequest<D extends ConsoleBaseDeps = ConsoleBaseDeps> {
+  cx: ConsoleContext<D>;
   event: HttpEvent;
   /** The parsed JSON body ({} when empty). */
   body: unknown;
@@ -44,7 +47,7 @@ export interface ConsoleRequest {
   from: { sourceIp: string; userAgent?: string };
 }
 
-export interface SignedInRequest extends ConsoleRequest {
+export interface SignedInRequest<D extends ConsoleBaseDeps = ConsoleBaseDeps> extends ConsoleRequest<D> {
   p: Principal;
   sessionId: string;
   session: ConsoleSession;
@@ -66,18 +69,18 @@ export function cookieValue(event: HttpEvent, name: string): string | undefined 
 }
 
 /** Secure everywhere but plain-http local addresses, where browsers would drop a Secure cookie. */
-function secure(cx: ConsoleContext): boolean {
+function secure(cx: ConsoleContext<ConsoleBaseDeps>): boolean {
   return (cx.d.config.CONSOLE_URL ?? cx.d.config.PUBLIC_BASE_URL).startsWith('https:');
 }
 
-export function sessionCookies(cx: ConsoleContext, sessionId: string, session: ConsoleSession): string[] {
+export function sessionCookies(cx: ConsoleContext<ConsoleBaseDeps>, sessionId: string, session: ConsoleSession): string[] {
   const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
   const attrs = `Path=/console; Max-Age=${maxAge}; SameSite=Strict${secure(cx) ? '; Secure' : ''}`;
   // The CSRF cookie is readable by the console's own script, which repeats it in X-CSRF-Token (double submit).
   return [`${SESSION_COOKIE}=${sessionId}; HttpOnly; ${attrs}`, `${CSRF_COOKIE}=${session.csrfToken}; ${attrs}`];
 }
 
-export function clearedCookies(cx: ConsoleContext): string[] {
+export function clearedCookies(cx: ConsoleContext<ConsoleBaseDeps>): string[] {
   const attrs = `Path=/console; Max-Age=0; SameSite=Strict${secure(cx) ? '; Secure' : ''}`;
   return [`${SESSION_COOKIE}=; HttpOnly; ${attrs}`, `${CSRF_COOKIE}=; ${attrs}`];
 }
@@ -97,7 +100,7 @@ function parseBody(event: HttpEvent): unknown {
  * stage's CloudFront: it alone sends X-Console-Origin-Verify with the stage's value. Anyone can call API Gateway
  * directly with a made-up CloudFront-Viewer-Address; without the verify value it is ignored.
  */
-export function viewerAddress(cx: ConsoleContext, event: HttpEvent): string | undefined {
+export function viewerAddress(cx: ConsoleContext<ConsoleBaseDeps>, event: HttpEvent): string | undefined {
   const verify = cx.d.config.CONSOLE_ORIGIN_VERIFY;
   if (!verify || !sameToken(header(event, ORIGIN_VERIFY_HEADER), verify)) return undefined;
   const value = header(event, 'cloudfront-viewer-address')?.trim();
@@ -107,7 +110,7 @@ export function viewerAddress(cx: ConsoleContext, event: HttpEvent): string | un
   return isIP(ip) ? ip : undefined;
 }
 
-function request(wiring: ConsoleWiring, event: HttpEvent): ConsoleRequest {
+function request<D extends ConsoleBaseDeps>(wiring: ConsoleWiring<D>, event: HttpEvent): ConsoleRequest<D> {
   const cx = consoleContext(wiring.ports(), wiring.identity);
   return {
     cx,
@@ -120,7 +123,7 @@ function request(wiring: ConsoleWiring, event: HttpEvent): ConsoleRequest {
 }
 
 /** The console's own origin: CONSOLE_URL's (deployed: the CloudFront distribution), or PUBLIC_BASE_URL's. */
-function consoleOrigin(cx: ConsoleContext): string {
+function consoleOrigin(cx: ConsoleContext<ConsoleBaseDeps>): string {
   return new URL(cx.d.config.CONSOLE_URL ?? cx.d.config.PUBLIC_BASE_URL).origin;
 }
 
@@ -130,7 +133,7 @@ function consoleOrigin(cx: ConsoleContext): string {
  * none) from a page of the console's own origin: browsers send Origin with every POST. The page's own host also
  * counts (the local platform opened as localhost instead of 127.0.0.1).
  */
-function sameOriginJson(cx: ConsoleContext, event: HttpEvent): void {
+function sameOriginJson(cx: ConsoleContext<ConsoleBaseDeps>, event: HttpEvent): void {
   const origin = header(event, 'origin');
   let host: string | undefined;
   try {
@@ -158,7 +161,7 @@ function sameToken(a: string | undefined, b: string): boolean {
 }
 
 /** A public POST route anyone may call from the console's own page (sign-in): application/json only, same origin. */
-export function publicConsoleRoute(route: string, wiring: ConsoleWiring, fn: (req: ConsoleRequest) => Promise<ConsoleReply>) {
+export function publicConsoleRoute<D extends ConsoleBaseDeps>(route: string, wiring: ConsoleWiring<D>, fn: (req: ConsoleRequest<D>) => Promise<ConsoleReply>) {
   return httpEndpoint(route, async (event) => {
     sameOriginJson(consoleContext(wiring.ports(), wiring.identity), event);
     return reply(await fn(request(wiring, event)));
@@ -179,12 +182,12 @@ async function signedIn(base: ConsoleRequest): Promise<SignedIn> {
   return { signedIn: true, p, sessionId: sessionId!, session };
 }
 
-function idleMessage(cx: ConsoleContext): string {
+function idleMessage(cx: ConsoleContext<ConsoleBaseDeps>): string {
   return `Signed out after ${cx.d.config.CONSOLE_IDLE_MINUTES} minutes without activity; sign in again.`;
 }
 
 /** A route for signed-in users; POST and PUT also need the session's CSRF token in X-CSRF-Token. */
-export function consoleRoute(route: string, wiring: ConsoleWiring, fn: (req: SignedInRequest) => Promise<ConsoleReply>) {
+export function consoleRoute<D extends ConsoleBaseDeps>(route: string, wiring: ConsoleWiring<D>, fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>) {
   return httpEndpoint(
     route,
     async (event) => {
@@ -203,7 +206,7 @@ export function consoleRoute(route: string, wiring: ConsoleWiring, fn: (req: Sig
  * The page's session probe (GET /me): 200 either way, so a signed-out visitor's browser logs no failed request.
  * Signed out, it answers { signedIn: false } (with `reason: 'idle'` after the idle timeout) and clears the cookies.
  */
-export function sessionProbeRoute(route: string, wiring: ConsoleWiring, fn: (req: SignedInRequest) => Promise<ConsoleReply>) {
+export function sessionProbeRoute<D extends ConsoleBaseDeps>(route: string, wiring: ConsoleWiring<D>, fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>) {
   return httpEndpoint(route, async (event) => {
     const base = request(wiring, event);
     const who = await signedIn(base);

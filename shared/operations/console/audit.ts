@@ -5,6 +5,7 @@
  */
 import type { AuditEntry } from '../../ports/console-audit.js';
 import { TransactionItems } from '../../ports/transaction-items.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import type { Principal } from './roles.js';
 
@@ -14,7 +15,7 @@ export interface AuditAbout {
   details?: AuditEntry['details'];
 }
 
-function entryOf(cx: Pick<ConsoleContext, 'd'>, p: Principal, action: string, about: AuditAbout): AuditEntry {
+function entryOf(cx: Pick<ConsoleContext<Pick<Deps, 'newId'>>, 'd'>, p: Principal, action: string, about: AuditAbout): AuditEntry {
   return {
     id: cx.d.newId(),
     // The real time, not a sandbox's test clock: the log says when people did things.
@@ -31,7 +32,7 @@ function entryOf(cx: Pick<ConsoleContext, 'd'>, p: Principal, action: string, ab
 }
 
 /** An entry on its own: sign-in, reveals, and changes that are not DynamoDB writes (Cognito, SQS). */
-export async function audit(cx: Pick<ConsoleContext, 'audit' | 'd'>, p: Principal, action: string, about: AuditAbout = {}): Promise<void> {
+export async function audit(cx: Pick<ConsoleContext<Pick<Deps, 'newId'>>, 'audit' | 'd'>, p: Principal, action: string, about: AuditAbout = {}): Promise<void> {
   await cx.audit.append(entryOf(cx, p, action, about));
 }
 
@@ -41,7 +42,7 @@ export async function audit(cx: Pick<ConsoleContext, 'audit' | 'd'>, p: Principa
  * its own, when `always` is set (the default): the log says someone asked. A change that throws gets none.
  */
 export async function audited<T>(
-  cx: Pick<ConsoleContext, 'audit' | 'd'>,
+  cx: Pick<ConsoleContext<Pick<Deps, 'newId'>>, 'audit' | 'd'>,
   p: Principal,
   action: string,
   about: AuditAbout & { always?: boolean },

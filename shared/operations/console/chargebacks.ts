@@ -10,6 +10,7 @@ import type { Payment } from '../../domain/payment.js';
 import { CHARGEBACK_DETAIL } from '../chargebacks/ops-event.js';
 import { chargebackSummary, recordChargeback } from '../chargebacks/chargeback.js';
 import type { ConsoleChargebackOpenAnswer, ConsoleChargebacksAnswer } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { loadPayment } from './payments.js';
@@ -22,7 +23,7 @@ const listing = z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
-export async function listChargebacks(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleChargebacksAnswer> {
+export async function listChargebacks(cx: ConsoleContext<Pick<Deps, 'payments' | 'chargebacks'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleChargebacksAnswer> {
   const r = listing.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')));
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
   const clientKey = merchantOf(p, r.data.client_key);
@@ -33,7 +34,7 @@ export async function listChargebacks(cx: ConsoleContext, p: Principal, query: R
 }
 
 /** Operators only: a chargeback comes from the acquirer, not from the merchant. */
-export async function openChargeback(cx: ConsoleContext, p: Principal, body: unknown): Promise<ConsoleChargebackOpenAnswer> {
+export async function openChargeback(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>>, p: Principal, body: unknown): Promise<ConsoleChargebackOpenAnswer> {
   operatorOnly(p);
   const r = CHARGEBACK_DETAIL.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: i.message })));

@@ -12,8 +12,12 @@ import type { ConsoleScheduleIndex } from '../../ports/console-schedules.js';
 import type { ConsoleCounters, StreamDecoder } from '../../ports/console-counters.js';
 import type { CallbackContext } from '../callbacks/context.js';
 
-export interface ConsoleContext {
-  d: Deps;
+/**
+ * `D`: the function's composition. An operation declares the ports it reads, `cx: ConsoleContext<Pick<Deps, …>>`, so
+ * a console function composing too few fails to compile; one reading none takes `ConsoleContext`.
+ */
+export interface ConsoleContext<D = unknown> {
+  d: D;
   users: ConsoleUserStore;
   sessions: ConsoleSessionStore;
   pending: PendingSignInStore;
@@ -26,5 +30,6 @@ export interface ConsoleContext {
   tableChanges: StreamDecoder;
   /** Cognito; refused when the stage has no console user pool configured. */
   identity(): ConsoleIdentity;
-  callbacks(): CallbackContext;
+  /** The callbacks port: callable only where `D` holds it (an operation calling it declares 'callbacks'). */
+  callbacks: D extends Pick<Deps, 'callbacks'> ? () => CallbackContext : unknown;
 }

@@ -7,6 +7,7 @@
 import type { HourCounts } from '../../ports/console-counters.js';
 import { PLATFORM_SCOPE } from '../../ports/console-counters.js';
 import type { ConsoleBucket, ConsoleDashboardAnswer } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { hourOf } from './counter-deltas.js';
 import { isOperator, merchantOf, type Principal } from './roles.js';
@@ -15,7 +16,7 @@ const RANGES = { '24h': { span: 24 * 3600_000, bucket: 3600_000 }, '30d': { span
 
 export type Bucket = ConsoleBucket;
 
-export async function dashboard(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleDashboardAnswer> {
+export async function dashboard(cx: ConsoleContext<Pick<Deps, 'clock'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleDashboardAnswer> {
   const name = query.range === '30d' ? '30d' : '24h';
   const range = RANGES[name];
   const now = cx.d.clock.now().getTime();

@@ -18,6 +18,7 @@ import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORK
 import { showWalletSettings } from '../wallets/configure.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 import { midHealthView, type MidHealthView } from '../../domain/mid-health.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit, audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -36,13 +37,13 @@ function parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
   return r.data;
 }
 
-async function load(cx: ConsoleContext, clientKey: string) {
+async function load(cx: ConsoleContext<Pick<Deps, 'merchants'>>, clientKey: string) {
   const config = await cx.d.merchants.get(clientKey);
   if (!config) throw new ConsoleNotFoundError('Merchant not found.');
   return config;
 }
 
-export async function listMerchants(cx: ConsoleContext, p: Principal): Promise<MerchantView[]> {
+export async function listMerchants(cx: ConsoleContext<Pick<Deps, 'merchants'>>, p: Principal): Promise<MerchantView[]> {
   if (isOperator(p)) return (await cx.d.merchants.list()).map(view);
   return p.clientKey ? [view((await load(cx, p.clientKey)).merchant)] : [];
 }
@@ -59,7 +60,7 @@ export function midView(mid: Mid, p: Principal): MidView {
   return { ...rest, ...(connectorSettings ? { connectorSettings } : {}), ...(credentialsSealed ? { credentials: 'sealed' as const } : {}) };
 }
 
-export async function showMerchant(cx: ConsoleContext, p: Principal, clientKey: string) {
+export async function showMerchant(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'walletConfigs'>>, p: Principal, clientKey: string) {
   readMerchant(p, clientKey);
   const { merchant, mids, midHealth } = await load(cx, clientKey);
   // By the merchant's clock, as routing and `mids list` judge a cool-down (a sandbox's test clock moves it too).
@@ -90,7 +91,7 @@ function methodChoices(mids: Mid[], kind: StageKind): string[] {
 const newMerchant = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), notification_url: z.optional(z.string().check(z.maxLength(255))) });
 
 /** Operators only. The answer carries the password: the one time it is shown. */
-export async function createMerchantFromConsole(cx: ConsoleContext, p: Principal, body: unknown) {
+export async function createMerchantFromConsole(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId'>>, p: Principal, body: unknown) {
   operatorOnly(p);
   const input = parse(newMerchant, body);
   const m = await createMerchant(cx.d, { name: input.name, notificationUrl: input.notification_url || undefined });
@@ -117,7 +118,7 @@ const newMid = z.object({
  * default connector is its first choice (a sandbox: sandbox; live: upstream, which needs its settings). Adyen's URL and
  * merchant account are settings, its API and HMAC keys credentials, sealed as `mids create --connector adyen` seals them.
  */
-export async function createMidFromConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<MidView> {
+export async function createMidFromConsole(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'secrets' | 'newId' | 'connectors'>>, p: Principal, clientKey: string, body: unknown): Promise<MidView> {
   operatorOnly(p);
   const input = parse(newMid, body);
   const choices = midConnectorChoices(cx.d.config.STAGE_KIND);
@@ -159,7 +160,7 @@ const settings = z.partial(
 );
 
 /** Merchant admins and operators; the same validation as `npm run admin -- merchants update`. */
-export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<MerchantView> {
+export async function updateSettings(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'newId'>>, p: Principal, clientKey: string, body: unknown): Promise<MerchantView> {
   changeMerchant(p, clientKey);
   const input = parse(settings, body);
   const { merchant } = await load(cx, clientKey);
@@ -187,7 +188,7 @@ export async function updateSettings(cx: ConsoleContext, p: Principal, clientKey
 }
 
 /** A new password, shown in this answer only; the old one stops working at once (within the config cache TTL). */
-export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey: string): Promise<{ password: string }> {
+export async function rotatePassword(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>, p: Principal, clientKey: string): Promise<{ password: string }> {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const password = randomBytes(16).toString('hex');
@@ -196,7 +197,7 @@ export async function rotatePassword(cx: ConsoleContext, p: Principal, clientKey
 }
 
 /** The X-Callback-Signature secret(s): shown, or rotated (the old one keeps signing during the overlap). Audited either way. */
-export async function signingSecret(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown) {
+export async function signingSecret(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId' | 'callbacks'>>, p: Principal, clientKey: string, body: unknown) {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const { rotate } = parse(z.object({ rotate: z.optional(z.boolean()) }), body);

@@ -11,6 +11,7 @@ import type { Payment } from '../../domain/payment.js';
 import { requestKey, runOnce } from '../payment/idempotency.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import type { ConsolePaymentActionAnswer } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -27,7 +28,7 @@ const body = z.object({
   idempotency_key: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 
-export async function actOnPayment(cx: ConsoleContext, p: Principal, transId: string, action: string, raw: unknown): Promise<ConsolePaymentActionAnswer> {
+export async function actOnPayment(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>>, p: Principal, transId: string, action: string, raw: unknown): Promise<ConsolePaymentActionAnswer> {
   if (!(PAYMENT_ACTIONS as readonly string[]).includes(action)) throw new ConsoleNotFoundError('No such action.');
   const r = body.safeParse(raw);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));

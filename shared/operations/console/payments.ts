@@ -7,6 +7,7 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import type { ConsolePaymentAnswer, ConsolePaymentsAnswer } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { merchantOf, readMerchant, type Principal } from './roles.js';
@@ -29,7 +30,7 @@ const search = z.object({
 
 const MAX_INDEX_PAGES = 10;
 
-export async function searchPayments(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsolePaymentsAnswer> {
+export async function searchPayments(cx: ConsoleContext<Pick<Deps, 'payments'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsolePaymentsAnswer> {
   const r = search.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')));
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
   const q = r.data;
@@ -54,14 +55,14 @@ export async function searchPayments(cx: ConsoleContext, p: Principal, query: Re
   return { payments: found.map(paymentSummary), ...(cursor ? { cursor } : {}) };
 }
 
-export async function loadPayment(cx: ConsoleContext, p: Principal, transId: string): Promise<Payment> {
+export async function loadPayment(cx: ConsoleContext<Pick<Deps, 'payments'>>, p: Principal, transId: string): Promise<Payment> {
   const payment = await cx.d.payments.get(transId);
   if (!payment) throw new ConsoleNotFoundError('Payment not found.');
   readMerchant(p, payment.clientKey, 'Payment not found.');
   return payment;
 }
 
-export async function showPayment(cx: ConsoleContext, p: Principal, transId: string): Promise<ConsolePaymentAnswer> {
+export async function showPayment(cx: ConsoleContext<Pick<Deps, 'payments' | 'callbacks'>>, p: Principal, transId: string): Promise<ConsolePaymentAnswer> {
   const payment = await loadPayment(cx, p, transId);
   return { payment: paymentSummary(payment), timeline: await paymentTimeline(cx.callbacks(), payment) };
 }

@@ -10,6 +10,7 @@ import type { RoutingTable } from '../../domain/routing.js';
 import type { ConsoleRoutingAnswer } from '../../protocol/console/answers.js';
 import { RoutingConflictError } from '../../domain/routing.js';
 import { DEFAULT_MAX_ATTEMPTS, parseRoutingRules, RoutingRulesError } from '../routing/validate.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { ConsoleConflictError, ConsoleNotFoundError } from './errors.js';
@@ -18,7 +19,7 @@ import { operatorOnly, type Principal } from './roles.js';
 /** The stored table; version 0 and no rules when none was ever set (MIDs chosen by mode, MOTO, zero amount). */
 type RoutingView = ConsoleRoutingAnswer['routing'];
 
-async function load(cx: ConsoleContext, clientKey: string) {
+async function load(cx: ConsoleContext<Pick<Deps, 'merchants'>>, clientKey: string) {
   const config = await cx.d.merchants.get(clientKey);
   if (!config) throw new ConsoleNotFoundError('Merchant not found.');
   return config;
@@ -27,7 +28,7 @@ async function load(cx: ConsoleContext, clientKey: string) {
 const none = (): RoutingView => ({ version: 0, maxAttempts: DEFAULT_MAX_ATTEMPTS, rules: [] });
 
 /** Operators only, like a MID's connector settings: merchants' users see the MIDs, not how payments are split. */
-export async function showRoutingInConsole(cx: ConsoleContext, p: Principal, clientKey: string): Promise<ConsoleRoutingAnswer> {
+export async function showRoutingInConsole(cx: ConsoleContext<Pick<Deps, 'merchants'>>, p: Principal, clientKey: string): Promise<ConsoleRoutingAnswer> {
   operatorOnly(p);
   const config = await load(cx, clientKey);
   return { routing: config.routing ?? none() };
@@ -41,7 +42,7 @@ const replaceBody = z.object({
 });
 
 /** Operators only. Every problem of the rules is one field error of `routing` (the CLI's texts); nothing is written then. */
-export async function replaceRoutingInConsole(cx: ConsoleContext, p: Principal, clientKey: string, body: unknown): Promise<ConsoleRoutingAnswer> {
+export async function replaceRoutingInConsole(cx: ConsoleContext<Pick<Deps, 'merchants' | 'clock' | 'newId'>>, p: Principal, clientKey: string, body: unknown): Promise<ConsoleRoutingAnswer> {
   operatorOnly(p);
   const parsed = replaceBody.safeParse(body);
   if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));

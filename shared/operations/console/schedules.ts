@@ -9,6 +9,7 @@ import { formatAmount, money } from '../../domain/money.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
 import { applyOpsEvent, OpsEventError, type OpsDetailType } from '../schedules/ops-events.js';
 import type { ConsoleSchedule, ConsoleScheduleActionAnswer, ConsoleScheduleAnswer, ConsoleSchedulesAnswer, ConsoleSubscription, ConsoleSubscriptionActionAnswer } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -63,20 +64,20 @@ export async function listSchedules(cx: ConsoleContext, p: Principal, query: Rec
 }
 
 /** Another merchant's schedule answers like an unknown one. */
-async function loadSchedule(cx: ConsoleContext, p: Principal, scheduleId: string): Promise<Schedule> {
+async function loadSchedule(cx: ConsoleContext<Pick<Deps, 'schedules'>>, p: Principal, scheduleId: string): Promise<Schedule> {
   const s = scheduleId.length <= 64 ? await cx.d.schedules.get(scheduleId) : undefined;
   if (!s) throw new ConsoleNotFoundError('Schedule not found.');
   readMerchant(p, s.clientKey, 'Schedule not found.');
   return s;
 }
 
-export async function showSchedule(cx: ConsoleContext, p: Principal, scheduleId: string): Promise<ConsoleScheduleAnswer> {
+export async function showSchedule(cx: ConsoleContext<Pick<Deps, 'schedules'>>, p: Principal, scheduleId: string): Promise<ConsoleScheduleAnswer> {
   const s = await loadSchedule(cx, p, scheduleId);
   const subscriptions = await cx.scheduleIndex.subscriptions(s.scheduleId, MAX_SUBSCRIPTIONS);
   return { schedule: scheduleView(s), subscriptions: subscriptions.map(subscriptionView) };
 }
 
-export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId: string, action: string): Promise<ConsoleScheduleActionAnswer> {
+export async function actOnSchedule(cx: ConsoleContext<Pick<Deps, 'clock' | 'newId' | 'schedules'>>, p: Principal, scheduleId: string, action: string): Promise<ConsoleScheduleActionAnswer> {
   const detailType = SCHEDULE_ACTIONS[action];
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);
@@ -89,7 +90,7 @@ export async function actOnSchedule(cx: ConsoleContext, p: Principal, scheduleId
 
 const amountBody = z.object({ amount: z.string().check(z.maxLength(20)) });
 
-export async function actOnSubscription(cx: ConsoleContext, p: Principal, scheduleId: string, recurringToken: string, action: string, body: unknown): Promise<ConsoleSubscriptionActionAnswer> {
+export async function actOnSubscription(cx: ConsoleContext<Pick<Deps, 'clock' | 'newId' | 'schedules'>>, p: Principal, scheduleId: string, recurringToken: string, action: string, body: unknown): Promise<ConsoleSubscriptionActionAnswer> {
   const detailType = SUBSCRIPTION_ACTIONS[action];
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);

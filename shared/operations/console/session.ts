@@ -4,6 +4,7 @@
  * moving a sandbox's test clock must not sign people out (or in).
  */
 import type { ConsoleSession } from '../../ports/console-sessions.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 
 /** A request refreshes lastSeenAt at most once a minute: one write per minute of use, not per click. */
@@ -11,7 +12,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 export type SessionState = { kind: 'active'; session: ConsoleSession } | { kind: 'none' } | { kind: 'idle' };
 
-export async function currentSession(cx: ConsoleContext, sessionId: string | undefined, now = Date.now()): Promise<SessionState> {
+export async function currentSession(cx: ConsoleContext<Pick<Deps, 'config'>>, sessionId: string | undefined, now = Date.now()): Promise<SessionState> {
   const session = sessionId ? await cx.sessions.get(sessionId) : undefined;
   if (!sessionId || !session) return { kind: 'none' };
   const seen = Date.parse(session.lastSeenAt);

@@ -8,6 +8,7 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { ConsoleSignInError, type ConsoleChallengeName, type SignInStep } from '../../ports/console-identity.js';
 import type { ConsoleSession } from '../../ports/console-sessions.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { ConsoleAuthError } from './errors.js';
 import { audit } from './audit.js';
@@ -38,7 +39,7 @@ function parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
   return r.data;
 }
 
-export async function signIn(cx: ConsoleContext, body: unknown, from: From): Promise<SignInResult> {
+export async function signIn(cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>, body: unknown, from: From): Promise<SignInResult> {
   const { email, password } = parse(credentials, body);
   // The same steps whoever asks: the console record and Cognito's password check, for an unknown or disabled email
   // too, so the answer's timing does not tell which emails have an account. Only then is anything refused.
@@ -48,7 +49,7 @@ export async function signIn(cx: ConsoleContext, body: unknown, from: From): Pro
   return next(cx, email, await refused(step), from);
 }
 
-export async function answerChallenge(cx: ConsoleContext, body: unknown, from: From): Promise<SignInResult> {
+export async function answerChallenge(cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>, body: unknown, from: From): Promise<SignInResult> {
   const a = parse(answer, body);
   const pending = await cx.pending.take(a.pending);
   if (!pending) throw new ConsoleAuthError('The sign-in took too long; start again.');
@@ -58,12 +59,12 @@ export async function answerChallenge(cx: ConsoleContext, body: unknown, from: F
   return next(cx, pending.email, step, from);
 }
 
-export async function signOut(cx: ConsoleContext, sessionId: string, p: Principal): Promise<void> {
+export async function signOut(cx: ConsoleContext<Pick<Deps, 'newId'>>, sessionId: string, p: Principal): Promise<void> {
   await cx.sessions.delete(sessionId);
   await audit(cx, p, 'user.sign-out', { clientKey: p.clientKey });
 }
 
-async function next(cx: ConsoleContext, email: string, step: SignInStep, from: From): Promise<SignInResult> {
+async function next(cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>, email: string, step: SignInStep, from: From): Promise<SignInResult> {
   if (step.kind === 'challenge') {
     const pending = randomBytes(24).toString('base64url');
     await cx.pending.put(pending, { email, cognitoSession: step.session, challenge: step.name, expiresAt: new Date(Date.now() + PENDING_SECONDS * 1000).toISOString() });

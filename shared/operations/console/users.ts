@@ -8,6 +8,7 @@ import { ValidationError } from '../../errors.js';
 import { CONSOLE_ROLES, type ConsoleRole, type ConsoleUser } from '../../ports/console-users.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 import type { ConsoleUserInviteAnswer } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { changeMerchant, merchantOf, operatorOnly, type Principal } from './roles.js';
@@ -27,16 +28,16 @@ export function temporaryPassword(): string {
   return `${randomBytes(12).toString('base64url')}Aa1!`;
 }
 
-export function consoleUrl(cx: Pick<ConsoleContext, 'd'>): string {
+export function consoleUrl(cx: Pick<ConsoleContext<Pick<Deps, 'config'>>, 'd'>): string {
   return cx.d.config.CONSOLE_URL ?? `${cx.d.config.PUBLIC_BASE_URL}/console/`;
 }
 
 /** The sign-in page with the email and one-time password in the fragment, which browsers never send to a server. */
-export function invitationLink(cx: Pick<ConsoleContext, 'd'>, email: string, password: string): string {
+export function invitationLink(cx: Pick<ConsoleContext<Pick<Deps, 'config'>>, 'd'>, email: string, password: string): string {
   return `${consoleUrl(cx)}#/sign-in?${new URLSearchParams({ email, code: password })}`;
 }
 
-export async function inviteUser(cx: ConsoleContext, p: Principal, body: unknown): Promise<Invited> {
+export async function inviteUser(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'newId'>>, p: Principal, body: unknown): Promise<Invited> {
   const r = invitation.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: 'This value is not valid.' })));
   const { email, role } = r.data;
@@ -55,13 +56,13 @@ export async function inviteUser(cx: ConsoleContext, p: Principal, body: unknown
  * Creates the console record (conditional: one per email; with the `alongside` entries), then the Cognito account
  * with a one-time password.
  */
-export async function createUser(cx: ConsoleContext, user: ConsoleUser, opts: Alongside = {}): Promise<Invited> {
+export async function createUser(cx: ConsoleContext<Pick<Deps, 'config'>>, user: ConsoleUser, opts: Alongside = {}): Promise<Invited> {
   if (!(await cx.users.create(user, opts))) throw ValidationError.field('email', 'A console user with this email exists already.');
   return issueInvitation(cx, user);
 }
 
 /** A (new) Cognito account for an existing console user: invitations, and the local platform after moto restarts. */
-export async function issueInvitation(cx: ConsoleContext, user: ConsoleUser): Promise<Invited> {
+export async function issueInvitation(cx: ConsoleContext<Pick<Deps, 'config'>>, user: ConsoleUser): Promise<Invited> {
   const password = temporaryPassword();
   const deliver = cx.d.config.CONSOLE_INVITATIONS === 'email';
   await cx.identity().invite(user.email, { deliver, temporaryPassword: password });
@@ -78,7 +79,7 @@ export async function issueInvitation(cx: ConsoleContext, user: ConsoleUser): Pr
  * its next call (consoleRoute reads the user), then Cognito, so the password no longer signs in. Enabling goes the
  * other way round. An operator cannot disable themselves (the last one would lock everybody out).
  */
-export async function setUserDisabled(cx: ConsoleContext, p: Principal, rawEmail: string, action: string): Promise<ConsoleUser> {
+export async function setUserDisabled(cx: ConsoleContext<Pick<Deps, 'newId'>>, p: Principal, rawEmail: string, action: string): Promise<ConsoleUser> {
   if (action !== 'disable' && action !== 'enable') throw new ConsoleNotFoundError('No such action.');
   operatorOnly(p);
   const email = rawEmail.trim().toLowerCase();

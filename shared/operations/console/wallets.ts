@@ -6,6 +6,7 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleMerchantAnswer, ConsoleWallet } from '../../protocol/console/answers.js';
+import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
 import { changeMerchant, readMerchant, type Principal } from './roles.js';
@@ -25,12 +26,12 @@ const input = z.object({
   certificate_key: z.optional(z.string().check(z.minLength(1), z.maxLength(10_000))),
 });
 
-export async function walletSettings(cx: ConsoleContext, p: Principal, clientKey: string): Promise<Pick<ConsoleMerchantAnswer, 'wallets'>> {
+export async function walletSettings(cx: ConsoleContext<Pick<Deps, 'walletConfigs'>>, p: Principal, clientKey: string): Promise<Pick<ConsoleMerchantAnswer, 'wallets'>> {
   readMerchant(p, clientKey);
   return { wallets: await showWalletSettings(cx.d, clientKey) };
 }
 
-export async function configureWallet(cx: ConsoleContext, p: Principal, clientKey: string, wallet: string, body: unknown): Promise<ConsoleWallet> {
+export async function configureWallet(cx: ConsoleContext<Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'newId' | 'walletConfigs'>>, p: Principal, clientKey: string, wallet: string, body: unknown): Promise<ConsoleWallet> {
   changeMerchant(p, clientKey);
   const r = input.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));

@@ -70,7 +70,7 @@ describe('login CSRF: the sign-in routes take JSON from the console’s own page
 
 describe('an unknown email takes the same steps as a known one', () => {
   /** The console context with its user store and Cognito recorded, step by step. */
-  function recorded(steps: string[]): ConsoleContext {
+  function recorded(steps: string[]): ReturnType<typeof consoleDeps> {
     const cx = consoleDeps();
     const real = cx.identity();
     const identity: ConsoleIdentity = {

@@ -11,7 +11,9 @@ import { clock, config } from '../../../shared/composition/core.js';
 import { merchants } from '../../../shared/composition/merchants.js';
 import { payments } from '../../../shared/composition/payments.js';
 import { checkoutApiHandler } from '../../../shared/http/checkout.js';
+import { consoleRoute } from '../../../shared/http/console.js';
 import { paymentStatus } from '../../../shared/operations/checkout/status.js';
+import { listMerchants } from '../../../shared/operations/console/merchants.js';
 
 describe('typed composition', () => {
   it('types a function\'s Deps as the ports its table names, and no others', () => {
@@ -38,5 +40,16 @@ describe('typed composition', () => {
     // And an operation given the composition directly.
     // @ts-expect-error Property 'merchants' is missing
     expect(() => paymentStatus(composition({ payments })(), '{}', undefined)).toBeTypeOf('function');
+  });
+
+  it('refuses a console function whose composition leaves out a port its operation reads', () => {
+    // listMerchants declares ConsoleContext<Pick<Deps, 'merchants'>>.
+    const withMerchants = consoleRoute('GET /console/api/merchants', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({ body: await listMerchants(cx, p) }));
+    expect(typeof withMerchants).toBe('function');
+    const without = consoleRoute('GET /console/api/merchants', { ports: composition({ config }) }, async ({ cx, p }) => ({
+      // @ts-expect-error Property 'merchants' is missing
+      body: await listMerchants(cx, p),
+    }));
+    expect(typeof without).toBe('function');
   });
 });

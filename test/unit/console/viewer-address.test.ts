@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent } from '../../../shared/http/http.js';
 import { viewerAddress } from '../../../shared/http/console.js';
-import type { ConsoleContext } from '../../../shared/operations/console/console-deps.js';
 
-const cx = (verify?: string) => ({ d: { config: { CONSOLE_ORIGIN_VERIFY: verify } } }) as unknown as ConsoleContext;
+const cx = (verify?: string) => ({ d: { config: { CONSOLE_ORIGIN_VERIFY: verify } } }) as unknown as Parameters<typeof viewerAddress>[0];
 const event = (headers: Record<string, string>) => ({ headers, requestContext: { http: { method: 'POST', sourceIp: '130.176.0.1' } } }) as unknown as HttpEvent;
 const through = (address: string) => event({ 'x-console-origin-verify': 'v3r1fy', 'cloudfront-viewer-address': address });
 

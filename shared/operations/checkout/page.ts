@@ -31,8 +31,11 @@ export const asksCvv = (s: CheckoutSession) => s.operation !== 'credit';
 /** 6.7.0 MOTO payments: "CVV optional" — the payer (or the operator taking the order) may leave it empty. */
 export const cvvOptional = (s: CheckoutSession) => isMoto(s.motoType);
 
+/** What opening or leaving the page reads: the session, its payment and merchant, no payment method's ports. */
+export type CheckoutPageViewDeps = Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'checkoutSessions'>;
+
 /** GET /auth/{token}: the form, the 3DS step, or why the link no longer works. */
-export async function openPage(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'checkoutSessions'>, token: string | undefined): Promise<PageOutcome> {
+export async function openPage(d: CheckoutPageViewDeps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;
@@ -134,7 +137,7 @@ export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merc
 }
 
 /** POST /auth/{token}/cancel: the payer gave up before paying. */
-export async function cancelPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'checkoutSessions'>, token: string | undefined): Promise<PageOutcome> {
+export async function cancelPayment(d: CheckoutPageViewDeps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;

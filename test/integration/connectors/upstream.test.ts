@@ -22,6 +22,7 @@ import { formula2 } from '../../../shared/protocol/signature.js';
 import { ValidationError } from '../../../shared/errors.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, SANDBOX_CARD, transIdFields } from '../../support/s2s.js';
 import { startLocal } from '../../support/npm-start.js';
 
@@ -155,7 +156,6 @@ afterAll(async () => {
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The upstream's own record of our payment (our trans_id is its order_id). */
 async function atUpstream(ourTransId: string): Promise<any> {
@@ -191,8 +191,7 @@ describe('upstream connector: payments go to a second instance of the platform',
     await eventually(() => tap.deliveries.filter((d) => d.orderId === res.body.trans_id).length === 2 || undefined);
     // Our own write usually comes first; if the callback overtook it, it settled the payment once and our write adopted it.
     expect(tap.deliveries.filter((d) => d.orderId === res.body.trans_id && d.effect === 'applied').length).toBeLessThanOrEqual(1);
-    await eventually(() => callbacksFor(res.body.trans_id)[0]);
-    await sleep(300);
+    await callbacksSettled(platform, [res.body.trans_id]);
     expect(callbacksFor(res.body.trans_id)).toHaveLength(1);
   });
 
@@ -232,7 +231,7 @@ describe('upstream connector: payments go to a second instance of the platform',
     const applied = tap.deliveries.filter((d) => d.orderId === sale.body.trans_id && d.effect === 'applied');
     expect(applied.length).toBeGreaterThanOrEqual(1);
     expect(applied.length).toBeLessThanOrEqual(2);
-    await sleep(500);
+    await callbacksSettled(platform, [sale.body.trans_id]);
     expect(creditvoidCallback()).toHaveLength(1);
     expect((await deps().payments.get(sale.body.trans_id))!).toMatchObject({ status: 'REFUND', refundedAmount: 1000 });
   });
@@ -250,7 +249,7 @@ describe('upstream connector: payments go to a second instance of the platform',
       return both.length === 2 ? both : undefined;
     });
     expect(deliveries.map((d) => d.effect).sort()).toEqual(['applied', 'unchanged']);
-    await sleep(500);
+    await callbacksSettled(platform, [res.body.trans_id]);
     expect(callbacksFor(res.body.trans_id)).toHaveLength(1);
     expect((await atUpstream(res.body.trans_id)).status).toBe('SETTLED');
   });

@@ -17,6 +17,7 @@ import { encodeForm } from '../../../shared/protocol/form.js';
 import { scanItem, scanLog, scanText, type CardNeedles } from '../../../scripts/security/card-data.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { queueDrained } from '../../support/drained.js';
 import { PAYOUT_CARD, SANDBOX_CARD, card2cardFields, credit2cardFields, recurringFields, saleFields, tokenSaleFields } from '../../support/s2s.js';
 import { card, createSession, postPage } from '../checkout/support.js';
 import { createToken, pay, submitCard } from '../hosted-fields/support.js';
@@ -139,7 +140,8 @@ describe('no raw PAN or CVV in DynamoDB or the logs', () => {
     // Callbacks (outbox items, delivery records) are part of what is stored and logged.
     await eventually(() => shop.received.some((c) => c.fields.id === redirect.body.public_id && c.fields.type === 'sale'));
     await eventually(() => shop.received.some((c) => c.fields.trans_id === tds.body.trans_id && c.fields.status === 'SETTLED'));
-    await new Promise((r) => setTimeout(r, 500));
+    // Every queued callback consumed: its delivery record is written before its message is deleted.
+    await queueDrained(platform, 'callbacks');
 
     const items = await allItems();
     expect(items.length).toBeGreaterThan(25); // more than one page

@@ -5,32 +5,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { PageProps } from '../app.js';
-import type { ConsoleMid as Mid, ConsoleMidHealth } from '../answers.js';
+import type { ConsoleMerchantAnswer, ConsoleMerchantPasswordAnswer, ConsoleMidCreateAnswer, ConsoleMidHealth, ConsoleSigningSecretAnswer } from '../answers.js';
 import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 import { RoutingRules } from './routing.js';
 
-interface Merchant {
-  clientKey: string;
-  name: string;
-  notificationUrl?: string;
-  mappings: Record<string, boolean>;
-  termsCheckbox: boolean;
-  linkTarget?: string;
-  hashAlgorithm: string;
-  requiredPayerFields: string[];
-  methods?: string[];
-  hostedFieldsOrigins?: string[];
-}
-
-interface Choices {
-  requiredPayerFields: string[];
-  methods: string[];
-  /** Operators: the connectors a new MID may use in this stage (a live stage offers no sandbox connector). */
-  connectors?: string[];
-}
-
 export function Settings({ user, merchant }: PageProps) {
-  const { data, error, reload } = useLoad(() => api.get<{ merchant: Merchant; mids: Mid[]; choices: Choices }>(`/merchants/${merchant}`), [merchant]);
+  const { data, error, reload } = useLoad(() => api.get<ConsoleMerchantAnswer>(`/merchants/${merchant}`), [merchant]);
   const [shown, setShown] = useState<{ label: string; value: string }>();
   const [msg, setMsg] = useState<{ error?: string; ok?: string }>({});
   const [url, setUrl] = useState<string>();
@@ -66,15 +46,15 @@ export function Settings({ user, merchant }: PageProps) {
         <dd>
           Hidden.{' '}
           {canChange && (
-            <button onClick={() => run(async () => setShown({ label: 'New password', value: (await api.post<{ password: string }>(`/merchants/${merchant}/password`)).password }))}>Rotate password</button>
+            <button onClick={() => run(async () => setShown({ label: 'New password', value: (await api.post<ConsoleMerchantPasswordAnswer>(`/merchants/${merchant}/password`)).password }))}>Rotate password</button>
           )}
         </dd>
         <dt>Callback signing secret</dt>
         <dd>
           {canChange && (
             <>
-              <button onClick={() => run(async () => setShown({ label: 'Signing secret', value: (await api.post<{ current: string }>(`/merchants/${merchant}/signing-secret`, {})).current }))}>Reveal</button>{' '}
-              <button onClick={() => run(async () => setShown({ label: 'New signing secret', value: (await api.post<{ current: string }>(`/merchants/${merchant}/signing-secret`, { rotate: true })).current }))}>Rotate</button>
+              <button onClick={() => run(async () => setShown({ label: 'Signing secret', value: (await api.post<ConsoleSigningSecretAnswer>(`/merchants/${merchant}/signing-secret`, {})).current }))}>Reveal</button>{' '}
+              <button onClick={() => run(async () => setShown({ label: 'New signing secret', value: (await api.post<ConsoleSigningSecretAnswer>(`/merchants/${merchant}/signing-secret`, { rotate: true })).current }))}>Rotate</button>
             </>
           )}
         </dd>
@@ -209,7 +189,7 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
             { connector_settings: { url: adyen.url, merchantAccount: adyen.merchantAccount }, credentials: { api_key: adyen.apiKey.trim(), hmac_key: adyen.hmacKey.trim() } }
           : {};
     try {
-      const r = await api.post<{ mid: Mid }>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector, ...setup });
+      const r = await api.post<ConsoleMidCreateAnswer>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector, ...setup });
       setMsg({ ok: `MID ${r.mid.midId} created.` });
       setUpstream({ ...upstream, password: '' });
       // The keys leave the page once sent: the server keeps them sealed and never shows them again.

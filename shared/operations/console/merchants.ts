@@ -19,16 +19,18 @@ import { showWalletSettings } from '../wallets/configure.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 import { midHealthView, type MidHealthView } from '../../domain/mid-health.js';
 import type { Deps } from '../deps.js';
+import type { ConsoleMerchant, ConsoleMerchantAnswer, ConsoleMerchantCreateAnswer, ConsoleMerchantPasswordAnswer, ConsoleSigningSecretAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit, audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { changeMerchant, isOperator, operatorOnly, readMerchant, type Principal } from './roles.js';
 
-export type MerchantView = Omit<Merchant, 'password'>;
+export type MerchantView = ConsoleMerchant;
 
 function view(m: Merchant): MerchantView {
   const { password: _password, ...rest } = m;
-  return rest;
+  // The mappings as a plain record (the answer's type); the same keys, in the same order.
+  return { ...rest, mappings: { ...rest.mappings } };
 }
 
 function parse<T>(schema: z.ZodMiniType<T>, body: unknown): T {
@@ -60,7 +62,7 @@ export function midView(mid: Mid, p: Principal): MidView {
   return { ...rest, ...(connectorSettings ? { connectorSettings } : {}), ...(credentialsSealed ? { credentials: 'sealed' as const } : {}) };
 }
 
-export async function showMerchant(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'walletConfigs'>>, p: Principal, clientKey: string) {
+export async function showMerchant(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'walletConfigs'>>, p: Principal, clientKey: string): Promise<ConsoleMerchantAnswer> {
   readMerchant(p, clientKey);
   const { merchant, mids, midHealth } = await load(cx, clientKey);
   // By the merchant's clock, as routing and `mids list` judge a cool-down (a sandbox's test clock moves it too).
@@ -91,7 +93,7 @@ function methodChoices(mids: Mid[], kind: StageKind): string[] {
 const newMerchant = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), notification_url: z.optional(z.string().check(z.maxLength(255))) });
 
 /** Operators only. The answer carries the password: the one time it is shown. */
-export async function createMerchantFromConsole(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId'>>, p: Principal, body: unknown) {
+export async function createMerchantFromConsole(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId'>>, p: Principal, body: unknown): Promise<ConsoleMerchantCreateAnswer> {
   operatorOnly(p);
   const input = parse(newMerchant, body);
   const m = await createMerchant(cx.d, { name: input.name, notificationUrl: input.notification_url || undefined });
@@ -188,7 +190,7 @@ export async function updateSettings(cx: ConsoleContext<Pick<Deps, 'config' | 'm
 }
 
 /** A new password, shown in this answer only; the old one stops working at once (within the config cache TTL). */
-export async function rotatePassword(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>, p: Principal, clientKey: string): Promise<{ password: string }> {
+export async function rotatePassword(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>, p: Principal, clientKey: string): Promise<ConsoleMerchantPasswordAnswer> {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const password = randomBytes(16).toString('hex');
@@ -197,7 +199,7 @@ export async function rotatePassword(cx: ConsoleContext<Pick<Deps, 'merchants' |
 }
 
 /** The X-Callback-Signature secret(s): shown, or rotated (the old one keeps signing during the overlap). Audited either way. */
-export async function signingSecret(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId' | 'callbacks'>>, p: Principal, clientKey: string, body: unknown) {
+export async function signingSecret(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId' | 'callbacks'>>, p: Principal, clientKey: string, body: unknown): Promise<ConsoleSigningSecretAnswer> {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const { rotate } = parse(z.object({ rotate: z.optional(z.boolean()) }), body);

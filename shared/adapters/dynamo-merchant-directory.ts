@@ -15,17 +15,23 @@ import { ddbClient } from './aws-clients.js';
 import { writeItem } from './transaction-items.js';
 import type { Alongside } from '../ports/transaction-items.js';
 import { keys } from './table-keys.js';
+import { DynamoMidHealth, midHealthOf } from './dynamo-mid-health.js';
+import { newerHealth, type MidHealth, type MidHealthPolicy } from '../domain/mid-health.js';
+import type { MidFailureRecorded } from '../ports/mid-health.js';
 
 type StoredMerchant = Omit<Merchant, 'password'> & { passwordSealed: string };
 
 export class DynamoMerchantDirectory implements MerchantDirectory {
   private readonly cache = new Map<string, { at: number; value: MerchantConfig | undefined }>();
+  private readonly health: DynamoMidHealth;
 
   constructor(
     private readonly tableName: string,
     private readonly secrets: SecretBox,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.health = new DynamoMidHealth(tableName);
+  }
 
   async get(clientKey: string): Promise<MerchantConfig | undefined> {
     const hit = this.cache.get(clientKey);
@@ -46,6 +52,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
       merchant: await this.toMerchant(profile as unknown as StoredMerchant),
       mids: items.filter((i) => String(i.sk).startsWith('MID#')).map((i) => toMid(stripKeys(i) as unknown as Mid)),
       ...routingOf(items.find((i) => i.sk === ROUTING_SK)),
+      midHealth: midHealthOf(items),
     };
   }
 
@@ -127,7 +134,7 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   }
 
   /** Replaces the routing table if its stored version is still `table.version - 1` (0: none stored yet). */
-  async putRouting(clientKey: string, table: RoutingTable): Promise<void> {
+  async putRouting(clientKey: string, table: RoutingTable, opts: Alongside = {}): Promise<void> {
     const key = { pk: keys.merchant(clientKey).pk, sk: ROUTING_SK };
     try {
       await writeItem(ddbClient(), {
@@ -137,12 +144,31 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
           ConditionExpression: table.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
           ...(table.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': table.version - 1 } }),
         },
-      });
+      }, opts.alongside);
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) throw new RoutingConflictError();
       throw err;
     }
     this.cache.delete(clientKey);
+  }
+
+  async recordMidFailure(clientKey: string, midId: string, now: Date, policy: MidHealthPolicy): Promise<MidFailureRecorded> {
+    const recorded = await this.health.recordFailure(clientKey, midId, now, policy);
+    this.noteHealth(clientKey, midId, recorded.health);
+    return recorded;
+  }
+
+  async closeMidCircuit(clientKey: string, midId: string, openedAt: string, now: Date): Promise<boolean> {
+    const closed = await this.health.close(clientKey, midId, openedAt, now);
+    if (closed) this.noteHealth(clientKey, midId, closed);
+    return !!closed;
+  }
+
+  /** This container's cached configuration takes the health it just wrote, so its next payment routes by it. */
+  private noteHealth(clientKey: string, midId: string, health: MidHealth): void {
+    const hit = this.cache.get(clientKey);
+    if (!hit?.value || newerHealth(hit.value.midHealth?.[midId], health) !== health) return;
+    hit.value = { ...hit.value, midHealth: { ...hit.value.midHealth, [midId]: health } };
   }
 
   async list(): Promise<Merchant[]> {

@@ -1,8 +1,10 @@
 import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
 import type { RoutingTable } from '../domain/routing.js';
+import type { MidHealthStore } from './mid-health.js';
 import type { Alongside } from './transaction-items.js';
 
-export interface MerchantDirectory {
+/** Also writes the MIDs' health (ports/mid-health.ts), which `get` reads with the MIDs. */
+export interface MerchantDirectory extends MidHealthStore {
   /** Merchant and its MIDs, cached per container for a short time. Undefined for an unknown key. */
   get(clientKey: string): Promise<MerchantConfig | undefined>;
   create(merchant: Merchant): Promise<void>;
@@ -10,7 +12,7 @@ export interface MerchantDirectory {
   update(clientKey: string, changes: MerchantChanges, opts?: Alongside): Promise<Merchant>;
   putMid(clientKey: string, mid: Mid): Promise<void>;
   /** Writes the routing table if nobody wrote another since version - 1 was read (RoutingConflictError otherwise). */
-  putRouting(clientKey: string, table: RoutingTable): Promise<void>;
+  putRouting(clientKey: string, table: RoutingTable, opts?: Alongside): Promise<void>;
   list(): Promise<Merchant[]>;
 }
 

@@ -24,7 +24,6 @@ import type { ApmConnectorRegistry } from '../ports/apm-connector.js';
 import type { DeadlineTimers } from '../ports/deadline-timers.js';
 import type { CallbackContext } from './callbacks/context.js';
 import type { ReconcileContext } from './reconciliation/reconcile.js';
-import type { ConsoleContext } from './console/console-deps.js';
 
 export interface Deps {
   config: Config;

@@ -17,7 +17,7 @@ import type { Alongside } from '../ports/transaction-items.js';
 import { keys } from './table-keys.js';
 import { DynamoMidHealth, midHealthOf } from './dynamo-mid-health.js';
 import { newerHealth, type MidHealth, type MidHealthPolicy } from '../domain/mid-health.js';
-import type { MidFailureRecorded } from '../ports/mid-health.js';
+import type { MidFailureRecorded, MidTrialClaim } from '../ports/mid-health.js';
 
 type StoredMerchant = Omit<Merchant, 'password'> & { passwordSealed: string };
 
@@ -162,6 +162,12 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     const closed = await this.health.close(clientKey, midId, openedAt, now);
     if (closed) this.noteHealth(clientKey, midId, closed);
     return !!closed;
+  }
+
+  async claimMidTrial(clientKey: string, midId: string, openedAt: string, now: Date): Promise<MidTrialClaim> {
+    const claim = await this.health.claimTrial(clientKey, midId, openedAt, now);
+    if (claim.health) this.noteHealth(clientKey, midId, claim.health);
+    return claim;
   }
 
   /** This container's cached configuration takes the health it just wrote, so its next payment routes by it. */

@@ -1,8 +1,10 @@
 /**
  * MID health (docs/routing.md "MID health"): a circuit breaker per MID. Connector failures — a timeout, an error, an
  * acquirer not reached; never a decline — are counted in a window; at the threshold the MID opens and routing skips
- * it for a cool-down; after it, the MID is half-open: payments are tried on it again, an answer closes it and a
- * failure opens it again. Pure: the stored state and the time in, the state out (the console renders midHealthView).
+ * it for a cool-down; after it, the MID is half-open: one trial payment at a time is sent to it (the payment that
+ * claims the trial, `trialAt`), an answer closes it and a failure opens it again; a trial older than
+ * TRIAL_STALE_SECONDS no longer holds the MID. Pure: the stored state and the time in, the state out (the console
+ * renders midHealthView).
  */
 
 /** A MID's health as stored (the merchant's `MIDHEALTH#<mid_id>` item); absent: closed, no failures. */
@@ -15,6 +17,8 @@ export interface MidHealth {
   openedAt?: string;
   /** When the cool-down ends and the MID turns half-open (ISO). */
   reopensAt?: string;
+  /** Set while half-open: when the payment now on trial claimed the MID (ISO); removed by its close or reopening. */
+  trialAt?: string;
   /** Bumped by every write: the newer of two copies of the state wins (per-container cache). */
   version: number;
 }
@@ -29,6 +33,12 @@ export interface MidHealthPolicy {
 }
 
 export const DEFAULT_MID_HEALTH_POLICY: MidHealthPolicy = { failureThreshold: 5, windowSeconds: 60, cooldownSeconds: 60 };
+
+/**
+ * A trial claimed longer ago than this no longer holds a half-open MID: its payment has ended one way or another (the
+ * connector's own timeout is 60 s), so a trial whose container died cannot keep the MID from traffic for ever.
+ */
+export const TRIAL_STALE_SECONDS = 90;
 
 export type MidCircuitState = 'closed' | 'open' | 'half-open';
 
@@ -57,10 +67,27 @@ export function midHealthView(h: MidHealth | undefined, now: Date): MidHealthVie
   };
 }
 
-/** Routing may send a payment to the MID first: closed, or half-open (its trial). */
-export function midAvailable(h: MidHealth | undefined, now: Date): boolean {
-  return midCircuitState(h, now) !== 'open';
+/** Claims of a trial made at or before this time (ISO) are stale: another payment may claim the trial. */
+export const trialStaleAt = (now: Date): string => new Date(now.getTime() - TRIAL_STALE_SECONDS * 1000).toISOString();
+
+/** Half-open, and no payment holds its trial (none claimed it, or the claim is stale): a payment may claim it. */
+export function trialFree(h: MidHealth | undefined, now: Date): boolean {
+  return midCircuitState(h, now) === 'half-open' && (!h!.trialAt || h!.trialAt <= trialStaleAt(now));
 }
+
+/** Routing may send a payment to the MID: closed, or half-open with its trial free (the payment will claim it). */
+export function midAvailable(h: MidHealth | undefined, now: Date): boolean {
+  return midCircuitState(h, now) === 'closed' || trialFree(h, now);
+}
+
+/** A payment must claim the MID's trial (one conditional write) before it calls it: only a half-open MID. */
+export const needsTrialClaim = (h: MidHealth | undefined, now: Date): boolean => midCircuitState(h, now) === 'half-open';
+
+/**
+ * After a claim of the trial was refused (`h` as the refusal returned it): may the payment call the MID anyway? Only if
+ * it is closed by now (another payment's answer closed it); not while another trial holds it or it opened again.
+ */
+export const admitsAfterRefusedClaim = (h: MidHealth | undefined, now: Date): boolean => midCircuitState(h, now) === 'closed';
 
 /**
  * After a failure was counted (`h` as the counting write returned it): does this failure open the MID? A closed MID

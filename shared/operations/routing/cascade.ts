@@ -6,6 +6,9 @@
  *
  * Before asking the next MID, the payment is written with that MID: if this process dies or the next acquirer does
  * not answer, the reconciler asks the MID that may hold the money. The path without a cascade writes nothing more.
+ *
+ * MID health: a half-open MID is called only by the payment that claims its trial (health.ts `admits`); a payment that
+ * loses the claim goes on to the next MID as if that one were open. Skipping a MID is no attempt (nothing was asked).
  */
 import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
@@ -16,7 +19,7 @@ import type { CoreDeps } from '../payment/types.js';
 import type { MidHealthRecorder } from './health.js';
 
 export interface Cascade {
-  /** MIDs to try next, in order. */
+  /** MIDs to try next, in order: on a soft decline, or instead of a half-open MID another payment holds the trial of. */
   fallbacks: Mid[];
   /** The most MIDs one request may try, the first included. */
   maxAttempts: number;
@@ -59,25 +62,45 @@ export async function payWithCascade(
   cascade: Cascade | undefined,
   pay: (mid: Mid, attempt: number) => Promise<ConnectorOutcome>,
 ): Promise<ConnectorOutcome> {
-  const mids = [first, ...(cascade?.fallbacks ?? [])].slice(0, Math.max(1, cascade?.maxAttempts ?? 1));
+  const candidates = [first, ...(cascade?.fallbacks ?? [])];
+  const maxAttempts = Math.max(1, cascade?.maxAttempts ?? 1);
   const attempts: RoutingAttempt[] = [];
-  for (let i = 0; ; i++) {
-    const mid = mids[i]!;
-    const last = i === mids.length - 1;
-    if (i > 0) await switchMid(d, reserved, mid, attempts);
+  let next = 0;
+  let passed: Mid | undefined;
+  /** The next MID to ask, or undefined when the payment may ask no more. */
+  const nextMid = async (): Promise<Mid | undefined> => {
+    if (attempts.length >= maxAttempts) return undefined;
+    while (next < candidates.length) {
+      const mid = candidates[next++]!;
+      if (!cascade?.health || (await cascade.health.admits(mid))) return mid;
+      passed ??= mid;
+    }
+    // Only MIDs on another payment's trial were left: the first of them, as when every MID is open (never refused).
+    return attempts.length === 0 ? passed : undefined;
+  };
+  let mid = (await nextMid())!;
+  for (;;) {
+    if (mid.midId !== reserved.midId) await switchMid(d, reserved, mid, attempts);
     let outcome: ConnectorOutcome;
     try {
-      outcome = await pay(mid, i + 1);
+      outcome = await pay(mid, attempts.length + 1);
     } catch (err) {
       // No answer (timeout, error, not reached) counts against the MID's health; a decline is an answer.
       await cascade?.health?.failed(mid);
-      if (last || !notReached(err)) throw err;
+      if (!notReached(err)) throw err;
       attempts.push({ midId: mid.midId, answer: 'not reached' });
+      const after = await nextMid();
+      if (!after) throw err;
+      mid = after;
       continue;
     }
     await cascade?.health?.answered(mid);
     attempts.push({ midId: mid.midId, answer: answerOf(outcome) });
-    if (!last && isSoftDecline(outcome, cascade?.softDeclines)) continue;
+    const after = isSoftDecline(outcome, cascade?.softDeclines) ? await nextMid() : undefined;
+    if (after) {
+      mid = after;
+      continue;
+    }
     if (attempts.length > 1) reserved.details.routingAttempts = attempts;
     return outcome;
   }
@@ -89,9 +112,10 @@ async function switchMid(d: Pick<CoreDeps, 'payments' | 'clock'>, reserved: Paym
   reserved.connector = mid.connector;
   reserved.descriptor = mid.descriptor;
   reserved.details.midName = mid.name;
-  reserved.details.routingAttempts = [...attempts];
+  // Moved before any MID was asked (its first MID was on another payment's trial): no attempts to list yet.
+  if (attempts.length > 0) reserved.details.routingAttempts = [...attempts];
   reserved.version += 1;
   reserved.updatedAt = d.clock.now().toISOString();
   await d.payments.update(reserved, []);
-  logger.info('payment cascaded to the next MID', { transId: reserved.transId, midId: mid.midId, attempt: attempts.length + 1 });
+  if (attempts.length > 0) logger.info('payment cascaded to the next MID', { transId: reserved.transId, midId: mid.midId, attempt: attempts.length + 1 });
 }

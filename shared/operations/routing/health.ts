@@ -3,17 +3,25 @@
  * and the recorder the payment reports each MID's connector result to. A failure (the connector threw: a timeout, an
  * error, an acquirer not reached — never a decline) is counted by one conditional UpdateItem; an answer from a MID
  * that routing saw open or half-open closes it; an answer from a closed MID writes nothing, so the healthy SALE costs
- * what it did. Opening and closing are logged (INFO) and counted (MidCircuitOpened, MidCircuitClosed).
+ * what it did. A half-open MID takes one trial payment at a time: the payment claims the trial (one conditional
+ * UpdateItem, only for a half-open MID) before its connector is called, and a payment that loses the claim goes on
+ * to the next MID. Opening and closing are logged (INFO) and counted (MidCircuitOpened, MidCircuitClosed).
  */
 import type { Deps } from '../deps.js';
 import type { MerchantConfig, Mid } from '../../domain/merchant.js';
-import { closesAfterAnswer, DEFAULT_MID_HEALTH_POLICY, midHealthView, type MidHealth, type MidHealthPolicy, type MidHealthView } from '../../domain/mid-health.js';
+import { admitsAfterRefusedClaim, closesAfterAnswer, DEFAULT_MID_HEALTH_POLICY, midHealthView, needsTrialClaim, type MidHealth, type MidHealthPolicy, type MidHealthView } from '../../domain/mid-health.js';
 import type { RoutingTable } from '../../domain/routing.js';
 import { logger } from '../../logger.js';
 import { noteMetric } from '../../telemetry.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 
 export interface MidHealthRecorder {
+  /**
+   * May this payment call the MID now? A MID routing did not see half-open: yes, without a write. A half-open one: only
+   * the payment that claims its trial (or finds it closed meanwhile). Never throws: when the claim cannot be written,
+   * the payment goes to the MID as it did before trials.
+   */
+  admits(mid: Mid): Promise<boolean>;
   /** The MID's connector threw (no answer). Never throws itself: health must not change a payment's answer. */
   failed(mid: Mid): Promise<void>;
   /** The MID answered (approved, declined, a challenge, pending). */
@@ -40,6 +48,18 @@ export function routingHealth(d: Pick<Deps, 'merchants' | 'clock'>, config: Pick
 
 export function midHealthRecorder(d: Pick<Deps, 'merchants' | 'clock'>, clientKey: string, seen: Record<string, MidHealth>, policy: MidHealthPolicy): MidHealthRecorder {
   return {
+    async admits(mid) {
+      const state = seen[mid.midId];
+      const now = d.clock.now();
+      if (!needsTrialClaim(state, now)) return true;
+      try {
+        const claim = await d.merchants.claimMidTrial(clientKey, mid.midId, state!.openedAt!, now);
+        return claim.claimed || admitsAfterRefusedClaim(claim.health, now);
+      } catch (err) {
+        logger.warn('MID health: trial not claimed', { clientKey, midId: mid.midId, error: (err as Error).message });
+        return true;
+      }
+    },
     async failed(mid) {
       try {
         const { health, opened } = await d.merchants.recordMidFailure(clientKey, mid.midId, d.clock.now(), policy);

@@ -3,8 +3,9 @@
  * MID checks of 6.7.0 (mode, MOTO, zero amount: payment/routing.ts) still apply to them, with the same errors. One of
  * the rule's MIDs is picked by weight; the others, in the rule's order, are where a soft decline cascades to.
  * Without rules, or when none matches, routing is what it was: routePayment on all the merchant's MIDs.
- * MID health (health.ts): a MID of the rule that is open is skipped — neither first nor a fallback — unless every
- * usable MID of the rule is open: then the rule's first is used, so no payment is refused only for that.
+ * MID health (health.ts): a MID of the rule that is open, or half-open with its trial held by another payment, is
+ * skipped — neither first nor a fallback — unless every usable MID of the rule is: then the rule's first is used, so
+ * no payment is refused only for that. A half-open MID still routed to is claimed before it is called (cascade.ts).
  */
 import type { Mid } from '../../domain/merchant.js';
 import type { PaymentFacts, RoutingTable, RuleMid } from '../../domain/routing.js';
@@ -61,12 +62,16 @@ export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, nee
   };
 }
 
-/** Where a soft decline of the payment may go next, and where MID health is recorded (cascade.ts); undefined: neither. */
+/**
+ * Where a soft decline of the payment may go next, and where MID health is recorded (cascade.ts); undefined: neither.
+ * With health, the fallbacks are passed on even without cascading: a payment goes on to them instead of a half-open
+ * MID whose trial another payment holds.
+ */
 export function cascadeOf(routed: RoutedPayment): Cascade | undefined {
   const cascading = routed.fallbacks.length > 0 && routed.maxAttempts >= 2;
   if (!cascading && !routed.health) return undefined;
   return {
-    fallbacks: cascading ? routed.fallbacks.map((r) => r.mid) : [],
+    fallbacks: routed.fallbacks.map((r) => r.mid),
     maxAttempts: cascading ? routed.maxAttempts : 1,
     softDeclines: routed.softDeclines,
     ...(routed.health ? { health: routed.health.recorder } : {}),

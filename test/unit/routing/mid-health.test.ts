@@ -1,16 +1,22 @@
 /**
  * MID health's state transitions (shared/domain/mid-health.ts) and how routing uses them (route.ts): an open MID is
- * skipped, a half-open one is tried, every MID open uses the rule's first; the rules file's `health` is checked.
+ * skipped, a half-open one is tried by one trial payment at a time (a stale trial frees it), every MID open uses the
+ * rule's first; the rules file's `health` is checked.
  * Concurrent failures against the real store: test/integration/routing/mid-health.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  admitsAfterRefusedClaim,
   closesAfterAnswer,
   DEFAULT_MID_HEALTH_POLICY,
+  midAvailable,
   midCircuitState,
   midHealthView,
+  needsTrialClaim,
   newerHealth,
   opensAfterFailure,
+  trialFree,
+  TRIAL_STALE_SECONDS,
   type MidHealth,
 } from '../../../shared/domain/mid-health.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
@@ -74,13 +80,53 @@ describe('transitions', () => {
   });
 });
 
+describe('half-open: one trial payment at a time', () => {
+  const trial = (claimedAt: number): MidHealth => ({ ...open(), trialAt: iso(claimedAt) });
+
+  it('only a half-open MID needs a claim before it is called (a closed or open one writes nothing)', () => {
+    expect(needsTrialClaim(undefined, at(61))).toBe(false);
+    expect(needsTrialClaim({ failures: 4, windowEndsAt: iso(60), version: 4 }, at(30))).toBe(false);
+    expect(needsTrialClaim(open(), at(30))).toBe(false);
+    expect(needsTrialClaim(open(), at(61))).toBe(true);
+  });
+
+  it('a half-open MID without a claim is free: routing may send a payment, which claims it', () => {
+    expect(trialFree(open(), at(61))).toBe(true);
+    expect(midAvailable(open(), at(61))).toBe(true);
+  });
+
+  it('a claimed trial holds the MID: routing leaves it out as if open', () => {
+    expect(trialFree(trial(61), at(62))).toBe(false);
+    expect(midAvailable(trial(61), at(62))).toBe(false);
+    expect(midAvailable(trial(61), at(61 + TRIAL_STALE_SECONDS - 1))).toBe(false);
+  });
+
+  it('a claim older than the stale age frees the MID again (a crashed trial does not block it for ever)', () => {
+    expect(trialFree(trial(61), at(61 + TRIAL_STALE_SECONDS))).toBe(true);
+    expect(midAvailable(trial(61), at(61 + TRIAL_STALE_SECONDS + 1))).toBe(true);
+  });
+
+  it('a refused claim lets the payment call the MID only if it closed meanwhile', () => {
+    expect(admitsAfterRefusedClaim({ failures: 0, windowEndsAt: iso(61), version: 9 }, at(62))).toBe(true);
+    expect(admitsAfterRefusedClaim(undefined, at(62))).toBe(true);
+    expect(admitsAfterRefusedClaim(trial(61), at(62))).toBe(false);
+    // Opened again by the trial's failure: open, not the payment's to try.
+    expect(admitsAfterRefusedClaim(open(62), at(63))).toBe(false);
+  });
+
+  it('the trial\'s answer closes the MID, its failure opens it again', () => {
+    expect(closesAfterAnswer(trial(61))).toBe(true);
+    expect(opensAfterFailure({ ...trial(61), failures: 1 }, at(62), policy)).toBe(true);
+  });
+});
+
 describe('routing skips open MIDs', () => {
   const mid = (midId: string): Mid => ({ midId, name: midId, paymentMode: 'SMS/DMS', moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: midId });
   const mids = [mid('A'), mid('B'), mid('C')];
   const table: RoutingTable = { version: 1, maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: 'A', weight: 100 }, { midId: 'B', weight: 0 }, { midId: 'C', weight: 0 }] }] };
   const needs = { authorize: false, sale: true };
   const facts = { brand: 'visa', currency: 'USD', amount: 1000, moto: false, threeDs: true, integration: 's2s-card' as const };
-  const recorder: MidHealthRecorder = { failed: async () => {}, answered: async () => {} };
+  const recorder: MidHealthRecorder = { admits: async () => true, failed: async () => {}, answered: async () => {} };
   const health = (states: Record<string, MidHealth>, now = at(30)): RoutingHealth => ({ now, states, recorder });
   const route = (h?: RoutingHealth) => {
     const r = routeWithRules(mids, table, needs, facts, { health: h, random: () => 0.5 });
@@ -101,13 +147,20 @@ describe('routing skips open MIDs', () => {
     expect(route(health({ A: open() }, at(61)))).toEqual({ first: 'A', fallbacks: ['B', 'C'] });
   });
 
+  it('A half-open with its trial held by another payment: skipped as if open; once the claim is stale, tried again', () => {
+    const held = { ...open(), trialAt: iso(61) };
+    expect(route(health({ A: held }, at(62)))).toEqual({ first: 'B', fallbacks: ['C'] });
+    expect(route(health({ A: held }, at(61 + TRIAL_STALE_SECONDS)))).toEqual({ first: 'A', fallbacks: ['B', 'C'] });
+  });
+
   it('every MID open: the rule\'s first, so no payment is refused for it', () => {
     expect(route(health({ A: open(), B: open(), C: open() }))).toEqual({ first: 'A', fallbacks: ['B', 'C'] });
   });
 
   it('the cascade carries the recorder, even where it cascades nowhere', () => {
     const single = routeWithRules(mids, { ...table, maxAttempts: 1 }, needs, facts, { health: health({}), random: () => 0.5 });
-    expect(cascadeOf(single)).toEqual({ fallbacks: [], maxAttempts: 1, softDeclines: undefined, health: recorder });
+    // The fallbacks stay listed: where a payment goes instead of a half-open MID another payment holds the trial of.
+    expect(cascadeOf(single)).toEqual({ fallbacks: [mids[1], mids[2]], maxAttempts: 1, softDeclines: undefined, health: recorder });
     // Without health (and without fallbacks to cascade to) there is nothing to pass on.
     expect(cascadeOf(routeWithRules(mids, { ...table, maxAttempts: 1 }, needs, facts))).toBeUndefined();
   });

@@ -9,14 +9,12 @@
 import type { Deps } from '../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
-import type { ConnectorRedirect } from '../../ports/connector.js';
 import { isWaitingForChallenge } from '../payment/challenge.js';
+import { acquirerStep } from '../pages/acquirer-step.js';
 import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
 
-/** The acquirer's page the payer must visit now, if the payment waits for one. */
-export function acquirerStep(p: Payment): ConnectorRedirect | undefined {
-  return isWaitingForChallenge(p) ? p.details.acquirerRedirect : undefined;
-}
+// Shared with the hosted-fields redirect_url (pages/acquirer-step.ts); page.ts reads it from here.
+export { acquirerStep };
 
 /**
  * The page link of a session in its card's 3DS step: the platform's own step, the acquirer's page again while it is

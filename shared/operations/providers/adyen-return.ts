@@ -3,7 +3,8 @@
  * with its redirectResult in the query or the form). The payment waiting for that step is completed once with what
  * the payer brought (the connector's /payments/details), then the payer goes back to the merchant: an S2S CARD
  * payment to its term_url_3ds (as the platform's own 3DS page does), a decided Checkout page payment to the session's
- * success / cancel / error URL (checkout/acquirer-step.ts), any other to a "processed" page.
+ * success / cancel / error URL (checkout/acquirer-step.ts), a hosted-fields payment to its return_url (as its own
+ * 3DS page does, hosted-fields/three-ds.ts), any other to a "processed" page.
  *
  * Nothing the payer brings decides by itself: Adyen answers /payments/details, and a result Adyen refuses leaves the
  * step to Adyen's AUTHORISATION webhook. A concurrent completion (the webhook, a second tab) makes this one a no-op.
@@ -19,6 +20,7 @@ import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.j
 import { recorderFor } from '../reconciliation/recorders.js';
 import { notFoundPage, seeOther, type PageResult } from '../pages/challenge-page.js';
 import { returnFromAcquirer } from '../checkout/acquirer-step.js';
+import { backToReturnUrl } from '../hosted-fields/three-ds.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import { framedFor } from '../pages/framing.js';
 
@@ -41,6 +43,8 @@ export async function adyenPayerReturn(d: Pick<Deps, 'payments' | 'merchants' | 
   }
   // A Checkout page payment: its session completes and the payer goes to the merchant's URL for the outcome.
   const latest = payment.protocol === 'checkout' ? await d.payments.get(payment.transId) : undefined;
+  // A hosted-fields payment: to return_url, decided or not (the outcome comes by callback, never by the return).
+  if (latest?.details.hostedFields) return backToReturnUrl(d, latest, lang);
   const checkoutReturn = latest && (await returnFromAcquirer(d, latest, config.merchant));
   if (checkoutReturn) return seeOther(checkoutReturn);
   return backToMerchant(payment, config.merchant, lang);

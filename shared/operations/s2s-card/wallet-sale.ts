@@ -1,9 +1,10 @@
 /**
  * S2S CARD SALE (auth=Y: authorization) paid with a wallet token: digital_wallet googlepay|applepay + payment_token,
  * no card fields (card data or card_token, when sent, win: then this file is not used). Validate → authenticate
- * (Formula 8) → decrypt the token with the merchant's wallet key → choose a MID → the charge core with the DPAN/FPAN.
- * A cryptogram (Google CRYPTOGRAM_3DS, Apple 3DSecure) is the 3DS result: no challenge of our own. Google PAN_ONLY
- * leaves 3DS to the acquirer, as for a plain card. The answer adds digital_wallet, pan_type and the masked card.
+ * (Formula 8) → decrypt the token with the merchant's wallet key → choose a MID (routing rules with the token card's
+ * brand, MID health, as a card SALE: docs/routing.md) → the charge core with the DPAN/FPAN, cascading on a soft
+ * decline. A cryptogram (Google CRYPTOGRAM_3DS, Apple 3DSecure) is the 3DS result: no challenge of our own. Google
+ * PAN_ONLY leaves 3DS to the acquirer, as for a plain card. The answer adds digital_wallet, pan_type and the masked card.
  */
 import { maskCard, type Payment } from '../../domain/payment.js';
 import type { FormObject } from '../../protocol/form.js';
@@ -11,7 +12,10 @@ import { formula8 } from '../../protocol/signature.js';
 import { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
-import { isMoto, routePayment } from '../payment/routing.js';
+import { cardBrand } from '../../protocol/fields.js';
+import { isMoto } from '../payment/routing.js';
+import { routingHealth } from '../routing/health.js';
+import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
 import { checkTokenOrder, claimWalletToken } from '../wallets/token-checks.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
@@ -58,8 +62,15 @@ export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 
   await claimWalletToken(req.deps, merchant.clientKey, fields.wallet, walletCard, req.form);
   const card = { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder };
   const threeDs = walletThreeDs(walletCard);
-  // Routing rules are not applied to a wallet SALE (as before): the MID by mode, MOTO and zero amount.
-  const route = routePayment(mids, { authorize: before.authorize, sale: true, moto: isMoto(common.motoType), zeroAmount: order.amount === 0 });
+  const moto = isMoto(common.motoType);
+  // Routed as a card SALE. A cryptogram is not bound to an acquirer (like mpi_data's CAVV): a soft decline may cascade.
+  const route = routeWithRules(
+    mids,
+    req.config.routing,
+    { authorize: before.authorize, sale: true, moto, zeroAmount: order.amount === 0 },
+    { brand: cardBrand(card.number), currency: order.currency, amount: order.amount, moto, threeDs: !moto && !threeDs, integration: 's2s-card' },
+    { health: routingHealth(req.deps, req.config) },
+  );
   const walletEcho = { digital_wallet: fields.wallet, pan_type: walletCard.panType };
 
   return chargeSale(
@@ -70,6 +81,7 @@ export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 
       route,
       card,
       externalThreeDs: !!threeDs,
+      cascade: cascadeOf(route),
       authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
       threeDs,
       details: { digitalWallet: fields.wallet, panType: walletCard.panType },

@@ -1,7 +1,7 @@
 /**
  * The console on AWS (docs/console.md): its Cognito user pool (one per stage, TOTP MFA required, no self sign-up),
  * and one CloudFront distribution serving the built pages from a private S3 bucket at /console/ and passing
- * /console/api/* to the HTTP API, so pages and API share one origin (SameSite=Strict cookies, connect-src 'self').
+ * /console/api/* to the console's HTTP API, so pages and API share one origin (SameSite=Strict cookies, connect-src 'self').
  */
 import { Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -17,7 +17,7 @@ import { ConsolePages } from './console-pages.js';
 
 export interface ConsoleProps {
   settings: StageSettings;
-  /** The HTTP API's URL (https://<id>.execute-api.<region>.amazonaws.com). */
+  /** The console's HTTP API URL (https://<id>.execute-api.<region>.amazonaws.com). */
   apiUrl: string;
   /** `-c domainName=…`: the console's own host name and its certificate (us-east-1, CloudFront's). */
   domain?: { name: string; certificate: acm.ICertificate };

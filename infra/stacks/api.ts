@@ -6,7 +6,7 @@
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/routes/types.js';
@@ -18,6 +18,8 @@ export interface ApiProps {
   settings: StageSettings;
   /** `-c domainName=… -c certificateArn=…`: the API on the operator's host name (a regional certificate). */
   domain?: { name: string; certificate: acm.ICertificate };
+  /** The HTTP API's name; `<stage>-payments` by default. */
+  apiName?: string;
 }
 
 export class Api extends Construct {
@@ -32,7 +34,7 @@ export class Api extends Construct {
     const { settings } = props;
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
-      apiName: `${settings.stage}-payments`,
+      apiName: props.apiName ?? `${settings.stage}-payments`,
       createDefaultStage: false,
     });
 
@@ -73,11 +75,12 @@ export class Api extends Construct {
     for (const route of routesForStage(routes, platform.settings)) {
       const fn = new PlatformFunction(scope, route.id, { definition: route, platform, reservedConcurrency });
       this.functions.push(fn);
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function),
-      });
+      const integration = new HttpLambdaIntegration(`${route.id}Integration`, fn.function);
+      // In another stack (the console's nested stack) the route, its integration and its permission go with the function.
+      const httpRoute =
+        Stack.of(scope) === Stack.of(this)
+          ? this.httpApi.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration })[0]
+          : new apigw.HttpRoute(scope, `${route.id}Route`, { httpApi: this.httpApi, routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]), integration });
       if (httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',

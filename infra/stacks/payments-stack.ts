@@ -48,6 +48,8 @@ export interface PaymentsStackProps extends StackProps {
 export class PaymentsStack extends Stack {
   readonly data: Data;
   readonly api: Api;
+  /** The console's own HTTP API, reached only through the console's CloudFront (infra/constructs/console.ts). */
+  readonly consoleApi: Api;
   readonly async: Async;
   readonly observability: Observability;
   readonly console: Console;
@@ -61,8 +63,13 @@ export class PaymentsStack extends Stack {
     this.data = new Data(this, 'Data', { settings });
     this.api = new Api(this, 'Api', { settings, domain: domain?.api });
     this.async = new Async(this, 'Async', { settings, key: this.data.key });
-    // The console's distribution reaches the API at its execute-api address, whatever its public name.
-    this.console = new Console(this, 'Console', { settings, apiUrl: this.api.endpoint, domain: domain?.console });
+    // The console API has an HTTP API of its own, whose routes, integrations and permissions live with its functions
+    // in a nested stack: in this one they would take it past CloudFormation's 500 resources. The API itself stays
+    // here, where the console's distribution reaches it at its execute-api address (the functions read the
+    // distribution's URL: the other way round would be a cycle).
+    const consoleStack = new NestedStack(this, 'ConsoleApi', { description: `${settings.stage} console API routes and functions` });
+    this.consoleApi = new Api(this, 'ConsoleHttpApi', { settings, apiName: `${settings.stage}-console` });
+    this.console = new Console(this, 'Console', { settings, apiUrl: this.consoleApi.endpoint, domain: domain?.console });
 
     const platform: PlatformResources = {
       settings,
@@ -83,13 +90,12 @@ export class PaymentsStack extends Stack {
       },
       deadlineSchedules: this.async.deadlineSchedules,
     };
-    // The console API's functions go to a nested stack: with them the stack would pass CloudFormation's 500 resources.
     const routes = props.routes ?? ROUTES;
     const isConsole = (r: RouteDefinition) => r.path.startsWith('/console/api/');
     // Public routes reserve their concurrency; the console's (operators' pages) share the pool with the consumers.
     this.api.addRoutes(routes.filter((r) => !isConsole(r)), platform, this.api, settings.api.reservedConcurrencyPerRoute);
     const consoleRoutes = routes.filter(isConsole);
-    if (consoleRoutes.length) this.api.addRoutes(consoleRoutes, platform, new NestedStack(this, 'ConsoleApi', { description: `${settings.stage} console API functions` }));
+    this.consoleApi.addRoutes(consoleRoutes, platform, consoleStack);
     this.async.addFunctions(
       {
         consumers: props.consumers ?? QUEUE_CONSUMERS,
@@ -100,7 +106,7 @@ export class PaymentsStack extends Stack {
       },
       platform,
     );
-    this.functions = [...this.api.functions, ...this.async.functions];
+    this.functions = [...this.api.functions, ...this.consoleApi.functions, ...this.async.functions];
     const reservations = this.functions.map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions).filter((n): n is number => n !== undefined);
     checkReservedConcurrency(settings.stage, reservations, settings.api.concurrencyQuota);
 

@@ -28,9 +28,15 @@ describe('the real prod app', () => {
     expect(functions.length - traced.length).toBeGreaterThanOrEqual(QUEUE_CONSUMERS.length + STREAM_CONSUMERS.length + SCHEDULED.length + OPS_EVENTS.length);
   });
 
-  it('serves every route of the shared route table but the sandbox-only ones', () => {
-    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
-    expect(routeKeys.sort()).toEqual(PROD_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  it('serves every route of the shared route table but the sandbox-only ones; the console\'s on its own API', () => {
+    const keysOf = (t: Template) => Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
+    const consoleTemplate = Template.fromStack(Stack.of(stack.consoleApi.functions[0]!));
+    const isConsole = (key: string) => key.includes(' /console/api/');
+    expect(keysOf(template).sort()).toEqual(PROD_ROUTES.map((r) => `${r.method} ${r.path}`).filter((k) => !isConsole(k)).sort());
+    expect(keysOf(consoleTemplate).sort()).toEqual(PROD_ROUTES.map((r) => `${r.method} ${r.path}`).filter(isConsole).sort());
+    const apiIds = (t: Template) => new Set(Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => JSON.stringify(r.Properties.ApiId)));
+    expect(apiIds(template).size).toBe(1);
+    expect(apiIds(consoleTemplate).size).toBe(1);
   });
 
   it('builds one function per route, consumer, schedule and ops event', () => {

@@ -5,71 +5,35 @@
  * 3DS step), Adyen's return completes it with /payments/details and the payer lands on the session's return_url with
  * the return hash; a payment Adyen's webhook declines ends declined (processing answer, callback, return_url).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
-import { adyenConnector, adyenReturnPath } from '../../../shared/connectors/adyen.js';
-import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
-import { itemSignature, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
-import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { injectConnector, restoreConnectors } from '../../support/connectors.js';
-import { startAdyenPrism, type AdyenPrism } from '../../support/adyen-prism.js';
+import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
+import { eventually } from '../../support/platform.js';
+import type { AdyenPrism } from '../../support/adyen-prism.js';
+import type { MerchantServer } from '../../support/merchant-server.js';
+import { adyenWebhook, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, DETAILS_PSP } from '../../support/adyen-platform.js';
 import { returnHash } from '../checkout/support.js';
 import { callbackHash, createToken, pay, paymentBody, submitCard, SHOP } from '../hosted-fields/support.js';
 
-const MERCHANT_ACCOUNT = 'TestMerchantECOM';
-const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-/** The action url of Prism's card-3d-secure-redirect example (method GET, no data). */
-const ADYEN_3DS_PAGE = 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect...';
-/** pspReference of Prism's /payments/details example (Authorised). */
-const DETAILS_PSP = 'V4HZ4RBFJGXXGN82';
-
+const world = useAdyenPlatform();
 let adyen: AdyenPrism;
 let platform: RunningPlatform;
 let shop: MerchantServer;
 let merchant: Merchant;
-
-beforeAll(async () => {
-  adyen = await startAdyenPrism();
-  platform = await startTestPlatform();
-  shop = await startMerchantServer();
-  merchant = await testMerchant({
-    notificationUrl: shop.url,
-    mids: [{ connector: 'adyen', connectorSettings: { url: adyen.url, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }],
-  });
-  const d = deps();
-  injectConnector(adyenConnector({ credentials: d.secrets['merchant-secrets'], transport: adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }));
-}, 180_000);
-
-afterAll(async () => {
-  restoreConnectors();
-  adyen?.stop();
-  await shop?.close();
-  await platform?.stop();
+beforeAll(() => {
+  ({ adyen, platform, shop, merchant } = world);
 });
 
-afterEach(() => {
-  expect(adyen.violations).toEqual([]);
-  adyen.prefer = () => undefined;
-});
-
+const webhook = adyenWebhook;
+const stored = storedPayment;
 const detailsSentFor = (transId: string) => adyen.sent.filter((s) => s.path === '/payments/details' && s.headers['idempotency-key']?.startsWith(transId));
-const stored = async (transId: string) => (await deps().payments.get(transId))!;
 const open = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init });
 /** The payer's browser posting the platform's 3DS form (its one-off token) to redirect_url. */
 const postForm = (url: string) => {
   const u = new URL(url);
   return open(`${u.origin}${u.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${encodeURIComponent(u.searchParams.get('token')!)}` });
 };
-
-/** Adyen's webhook for one item, signed with the MID's HMAC key. */
-function webhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>) {
-  const item: AdyenNotificationItem = { merchantAccountCode: MERCHANT_ACCOUNT, ...fields };
-  const NotificationRequestItem = { ...item, eventDate: new Date().toISOString(), paymentMethod: 'visa', additionalData: { hmacSignature: itemSignature(item, HMAC_KEY) } };
-  return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem }] });
-}
 
 /** The payer submits the card, the merchant backend starts the payment; Adyen asks for 3DS on its own page. */
 async function payToAdyen3ds() {

@@ -58,10 +58,10 @@ export function useAdyenPlatform(): AdyenWorld {
   return world;
 }
 
-/** Adyen's webhook for one item, signed with the MID's HMAC key. */
-export function adyenWebhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>): string {
+/** Adyen's webhook for one item, signed with `key` (the MID's HMAC key unless a test says otherwise). */
+export function adyenWebhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>, key = HMAC_KEY): string {
   const item: AdyenNotificationItem = { merchantAccountCode: MERCHANT_ACCOUNT, ...fields };
-  const NotificationRequestItem = { ...item, eventDate: new Date().toISOString(), paymentMethod: 'visa', additionalData: { hmacSignature: itemSignature(item, HMAC_KEY) } };
+  const NotificationRequestItem = { ...item, eventDate: new Date().toISOString(), paymentMethod: 'visa', additionalData: { hmacSignature: itemSignature(item, key) } };
   return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem }] });
 }
 

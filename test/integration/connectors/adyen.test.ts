@@ -6,117 +6,35 @@
  * (the production transport, adyenTransport, does the sending). Webhooks are built as Adyen builds them and signed
  * with the MID's HMAC key.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
-import { freePort } from '../../../scripts/local/emulators.js';
-import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { adyenConnector, adyenReturnPath, ADYEN_REQUEST_REFUSED } from '../../../shared/connectors/adyen.js';
-import { adyenTransport, type AdyenTransport } from '../../../shared/connectors/adyen-transport.js';
-import { itemSignature, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
-import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
-import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { injectConnector, restoreConnectors } from '../../support/connectors.js';
+import { adyenReturnPath, ADYEN_REQUEST_REFUSED } from '../../../shared/connectors/adyen.js';
+import { eventually, postForm } from '../../support/platform.js';
+import type { MerchantServer } from '../../support/merchant-server.js';
+import type { AdyenPrism } from '../../support/adyen-prism.js';
+import { adyenWebhook, useAdyenPlatform, DETAILS_PSP, MERCHANT_ACCOUNT } from '../../support/adyen-platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-const SPEC = '/work/shared/specs/adyen/CheckoutService-v71.json';
-const MERCHANT_ACCOUNT = 'TestMerchantECOM';
-const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 /** pspReference of Prism's examples: card-direct (Authorised) and the 3DS redirect one. */
 const CARD_DIRECT_PSP = '993617895204576J';
-const DETAILS_PSP = 'V4HZ4RBFJGXXGN82';
 
-interface SentRequest {
-  path: string;
-  headers: Record<string, string>;
-  json: any;
-  status: number;
-}
-
-let prism: ChildProcess;
-let prismUrl: string;
+const world = useAdyenPlatform();
+let adyen: AdyenPrism;
 let platform: RunningPlatform;
 let shop: MerchantServer;
 let merchant: Merchant;
-/** Every request that reached Prism, in order. */
-const sent: SentRequest[] = [];
-/** Prism's validation findings on any request (must stay empty). */
-const violations: string[] = [];
-/** The Prefer header for the next requests, by Adyen path (`/payments`, `/payments/details`, `.../captures` ...). */
-let prefer: (path: string) => string | undefined = () => undefined;
-
-/** The production transport, wrapped: Prism's Prefer header in, every request recorded, sl-violations refused. */
-function testTransport(): AdyenTransport {
-  const real = adyenTransport(acquirerAddressRules('sandbox'));
-  return async (url, call, signal) => {
-    const path = new URL(url).pathname;
-    const choice = prefer(path);
-    const res = await real(url, { ...call, headers: { ...call.headers, ...(choice ? { prefer: choice } : {}) } }, signal);
-    sent.push({ path, headers: call.headers, json: call.json, status: res.status });
-    const violation = res.headers['sl-violations'];
-    if (violation) {
-      violations.push(`${path}: ${String(violation)}`);
-      throw new Error(`Prism found the request to ${path} invalid: ${String(violation)}`);
-    }
-    return res;
-  };
-}
-
-async function startPrism(): Promise<void> {
-  const port = await freePort();
-  prismUrl = `http://127.0.0.1:${port}`;
-  // Its log names request bodies (card data): not shown.
-  prism = spawn(join(REPO_ROOT, 'node_modules/.bin/prism'), ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), SPEC], { stdio: 'ignore', detached: true });
-  // Ready once it answers anything (a path outside the document: 404).
-  await eventually(async () => {
-    try {
-      await fetch(`${prismUrl}/`);
-      return true;
-    } catch {
-      return undefined;
-    }
-  }, 60_000);
-}
-
-beforeAll(async () => {
-  await startPrism();
-  platform = await startTestPlatform();
-  shop = await startMerchantServer();
-  merchant = await testMerchant({
-    notificationUrl: shop.url,
-    mids: [{ connector: 'adyen', connectorSettings: { url: prismUrl, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }],
-  });
-  const d = deps();
-  injectConnector(adyenConnector({ credentials: d.secrets['merchant-secrets'], transport: testTransport(), rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }));
-}, 180_000);
-
-afterAll(async () => {
-  restoreConnectors();
-  if (prism?.pid && prism.exitCode === null) process.kill(-prism.pid, 'SIGTERM');
-  await shop?.close();
-  await platform?.stop();
-});
-
-afterEach(() => {
-  expect(violations).toEqual([]);
-  prefer = () => undefined;
+beforeAll(() => {
+  ({ adyen, platform, shop, merchant } = world);
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
-const sentFor = (transId: string) => sent.filter((s) => JSON.stringify(s.json).includes(transId) || s.headers['idempotency-key']?.startsWith(transId));
+const sentFor = (transId: string) => adyen.sent.filter((s) => JSON.stringify(s.json).includes(transId) || s.headers['idempotency-key']?.startsWith(transId));
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 
-/** Adyen's webhook for one item, signed with `key` (the MID's, unless a test says otherwise). */
-function webhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>, key = HMAC_KEY) {
-  const item: AdyenNotificationItem = { merchantAccountCode: MERCHANT_ACCOUNT, ...fields };
-  const NotificationRequestItem = { ...item, eventDate: new Date().toISOString(), paymentMethod: 'visa', additionalData: { hmacSignature: itemSignature(item, key) } };
-  return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem }] });
-}
+const webhook = adyenWebhook;
 
 const deliver = (body: string) =>
   fetch(`${platform.url}/providers/adyen/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
@@ -131,7 +49,7 @@ const direct = (path: string) => (path === '/payments' ? 'example=card-direct' :
 
 describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () => {
   it('SALE approved (Authorised): raw card as paymentMethod scheme, captured at once, Idempotency-Key our trans_id', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const res = await post(saleFields(merchant));
     expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
     const transId = res.body.trans_id as string;
@@ -150,14 +68,14 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('a request Adyen refuses (HTTP 422) declines the SALE with Adyen\'s message', async () => {
-    prefer = (path) => (path === '/payments' ? 'code=422' : undefined);
+    adyen.prefer = (path) => (path === '/payments' ? 'code=422' : undefined);
     const res = await post(saleFields(merchant));
     expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED' });
     expect(res.body.decline_reason).toBe(`${ADYEN_REQUEST_REFUSED}: Return URL is missing. (14_030)`);
   });
 
   it('an identical repeated SALE is answered from the first: Adyen is asked once', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const fields = saleFields(merchant);
     const first = await post(fields);
     const again = await post(fields);
@@ -166,7 +84,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('3DS: RedirectShopper\'s action goes to the payer; back at our returnUrl, /payments/details completes the SALE', async () => {
-    prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined);
+    adyen.prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined);
     const res = await post(saleFields(merchant));
     expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'GET' });
     expect(res.body.redirect_url).toBe('https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect...');
@@ -187,14 +105,14 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('AUTH then CAPTURE: held (manualCapture), captured by pspReference; Adyen\'s CAPTURE webhook settles it once', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const auth = await post(saleFields(merchant, { auth: 'Y' }));
     expect(auth.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
     const transId = auth.body.trans_id as string;
     expect(sentFor(transId)[0]!.json).toMatchObject({ additionalData: { manualCapture: 'true' } });
     expect(sentFor(transId)[0]!.json.captureDelayHours).toBeUndefined();
 
-    prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
+    adyen.prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
     const capture1 = transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } });
     const cap = await post(capture1);
     expect(cap.body).toMatchObject({ action: 'CAPTURE', result: 'UNDEFINED' });
@@ -223,10 +141,10 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('REFUND (CREDITVOID): /refunds by pspReference; the REFUND webhook naming the attempt applies once', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const sale = await post(saleFields(merchant));
     const transId = sale.body.trans_id as string;
-    prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
+    adyen.prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
     const refund = await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
     expect(refund.body).toMatchObject({ action: 'CREDITVOID' });
     const request = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!;
@@ -249,10 +167,10 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('a refund Adyen fails (REFUND with success false) is declined with Adyen\'s reason; the payment stays settled', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const sale = await post(saleFields(merchant));
     const transId = sale.body.trans_id as string;
-    prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
+    adyen.prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
     await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
     const reference = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!.json.reference as string;
     await deliverTwice(webhook({ pspReference: 'RFND0000000000B1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, eventCode: 'REFUND', success: 'false', reason: 'Insufficient balance on payment' }));
@@ -262,10 +180,10 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('VOID of a SALE settled today: /reversals by pspReference; the CANCEL_OR_REFUND webhook voids it', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const sale = await post(saleFields(merchant));
     const transId = sale.body.trans_id as string;
-    prefer = (path) => (path.endsWith('/reversals') ? 'example=reversal' : undefined);
+    adyen.prefer = (path) => (path.endsWith('/reversals') ? 'example=reversal' : undefined);
     const voided = await post(transIdFields(merchant, 'VOID', transId));
     expect(voided.body).toMatchObject({ action: 'VOID', result: 'UNDEFINED' });
     expect(sentFor(transId).find((s) => s.path.endsWith('/reversals'))).toMatchObject({
@@ -279,10 +197,10 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('REVERSAL of a held AUTH (CREDITVOID): /cancels; the CANCELLATION webhook naming the attempt reverses it', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const auth = await post(saleFields(merchant, { auth: 'Y' }));
     const transId = auth.body.trans_id as string;
-    prefer = (path) => (path.endsWith('/cancels') ? 'example=cancel-with-psp-reference' : undefined);
+    adyen.prefer = (path) => (path.endsWith('/cancels') ? 'example=cancel-with-psp-reference' : undefined);
     await post(transIdFields(merchant, 'CREDITVOID', transId));
     const cancel = sentFor(transId).find((s) => s.path.endsWith('/cancels'))!;
     expect(cancel).toMatchObject({ path: `/payments/${CARD_DIRECT_PSP}/cancels`, status: 201, json: { merchantAccount: MERCHANT_ACCOUNT } });
@@ -296,10 +214,10 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('a webhook with a wrong HMAC is refused and changes nothing', async () => {
-    prefer = direct;
+    adyen.prefer = direct;
     const auth = await post(saleFields(merchant, { auth: 'Y' }));
     const transId = auth.body.trans_id as string;
-    prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
+    adyen.prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
     await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
     const forged = webhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' }, 'AA'.repeat(32));
     const answer = await deliver(forged);
@@ -319,7 +237,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('AUTHORISATION webhook completes a 3DS payment whose payer never came back', async () => {
-    prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : undefined);
+    adyen.prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : undefined);
     const res = await post(saleFields(merchant));
     const transId = res.body.trans_id as string;
     expect(res.body).toMatchObject({ status: '3DS' });

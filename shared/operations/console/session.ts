@@ -17,10 +17,9 @@ export async function currentSession(cx: ConsoleContext<Pick<Deps, 'config'>>, s
   if (!sessionId || !session) return { kind: 'none' };
   const seen = Date.parse(session.lastSeenAt);
   // Not refreshed within the last minute of use: a session is never kept longer than the limit, at worst a minute less.
-  if (now - seen >= cx.d.config.CONSOLE_IDLE_MINUTES * 60_000) {
-    await cx.sessions.delete(sessionId);
-    return { kind: 'idle' };
-  }
+  // Idle is final (only an active request moves lastSeenAt). The item stays until its TTL so that every request the
+  // page had in flight is told the same reason; deleting it here made the others answer a bare "Sign in".
+  if (now - seen >= cx.d.config.CONSOLE_IDLE_MINUTES * 60_000) return { kind: 'idle' };
   if (now - seen >= TOUCH_EVERY_MS) await cx.sessions.touch(sessionId, new Date(now).toISOString());
   return { kind: 'active', session };
 }

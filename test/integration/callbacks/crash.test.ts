@@ -74,7 +74,8 @@ async function crashThenResume(step: string): Promise<{ merchant: Merchant; star
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
       CONFIG_CACHE_TTL_SECONDS: '0',
-      CALLBACK_TIMEOUT_MS: '1000',
+      // Long enough that a busy machine's slow answer is not a failed attempt (the lease is 2× this + 2 s).
+      CALLBACK_TIMEOUT_MS: '5000',
       CALLBACK_SWEEP_GRACE_SECONDS: '1',
       CALLBACK_CRASH_AT: step,
     },
@@ -144,11 +145,11 @@ describe('a crash on the callback path loses no callback', () => {
     const [inFlight] = await callbacksOf(transId!);
     expect(inFlight).toMatchObject({ delivery: 'PENDING', attempts: 1 });
     await resume(started);
-    await eventually(async () => ((await callbacksOf(transId!))[0]?.delivery === 'DELIVERED' ? true : undefined), 30_000);
+    await eventually(async () => ((await callbacksOf(transId!))[0]?.delivery === 'DELIVERED' ? true : undefined), 60_000);
     const got = forOrder(orderId);
     expect(got).toHaveLength(2);
     expect(got.map(eventIdOf)).toEqual([eventIdOf(first), eventIdOf(first)]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a crash between a SALE\'s reservation and its outcome', () => {

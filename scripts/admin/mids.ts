@@ -20,7 +20,7 @@ export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY
       [--adyen-url URL --adyen-merchant-account ACCOUNT --adyen-api-key-file FILE|- --adyen-hmac-key-file FILE|-]
         (--connector adyen; URL: the Checkout API with its version, e.g. https://checkout-test.adyen.com/v71;
          docs/connectors.md "Adyen")
-  mids list CLIENT_KEY      (each MID with its health: state closed|open|half-open, failures, reopensAt)
+  mids list CLIENT_KEY      (each MID with its health: state closed|open|half-open, failures, reopensAt, trialAt while a payment is on trial)
 
 example:
   npm run admin -- mids create CLIENT_KEY --connector upstream --upstream-url https://gateway.example/post \\

@@ -62,7 +62,7 @@ const mid: Schema = {
     enabled: bool,
     connectorSettings: { type: 'object', additionalProperties: str },
     credentials: { const: 'sealed' },
-    health: obj({ state: { enum: ['closed', 'open', 'half-open'] }, failures: int }, { openedAt: time, reopensAt: time }, 'The MID\'s circuit (docs/routing.md "MID health"), in the merchant\'s settings.'),
+    health: obj({ state: { enum: ['closed', 'open', 'half-open'] }, failures: int }, { openedAt: time, reopensAt: time, trialAt: time }, 'The MID\'s circuit (docs/routing.md "MID health"), in the merchant\'s settings.'),
   },
 };
 

@@ -48,6 +48,8 @@ export interface MidHealthView {
   failures: number;
   openedAt?: string;
   reopensAt?: string;
+  /** Half-open with a payment on trial: when it claimed the MID (a stale claim is not shown: the MID is free). */
+  trialAt?: string;
 }
 
 export function midCircuitState(h: MidHealth | undefined, now: Date): MidCircuitState {
@@ -64,6 +66,7 @@ export function midHealthView(h: MidHealth | undefined, now: Date): MidHealthVie
     failures: h && inWindow ? h.failures : 0,
     ...(h?.openedAt ? { openedAt: h.openedAt } : {}),
     ...(h?.reopensAt ? { reopensAt: h.reopensAt } : {}),
+    ...(state === 'half-open' && h?.trialAt && !trialFree(h, now) ? { trialAt: h.trialAt } : {}),
   };
 }
 

@@ -159,7 +159,8 @@ function Health({ h }: { h: ConsoleMidHealth }) {
       <span class={`badge ${tone}`}>{h.state}</span>
       {h.failures > 0 ? ` ${h.failures} failure${h.failures === 1 ? '' : 's'}` : ''}
       {h.state === 'open' && h.reopensAt ? ` · reopens ${time(h.reopensAt)} UTC` : ''}
-      {h.state === 'half-open' && h.reopensAt ? ` · on trial since ${time(h.reopensAt)} UTC` : ''}
+      {h.state === 'half-open' && h.reopensAt ? ` · half-open since ${time(h.reopensAt)} UTC` : ''}
+      {h.state === 'half-open' ? (h.trialAt ? ` · a trial payment in flight since ${time(h.trialAt)} UTC` : ' · the next payment is its trial') : ''}
     </span>
   );
 }

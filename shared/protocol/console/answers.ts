@@ -87,6 +87,8 @@ export interface ConsoleMidHealth {
   failures: number;
   openedAt?: Time;
   reopensAt?: Time;
+  /** Half-open with a payment on trial: when that payment claimed the MID. */
+  trialAt?: Time;
 }
 
 /** A wallet's settings: never its keys, only the public key's hash and the identity certificate's facts. */

@@ -50,6 +50,13 @@ describe('circuit states', () => {
     expect(midHealthView({ failures: 3, windowEndsAt: iso(60), version: 3 }, at(60))).toEqual({ state: 'closed', failures: 0 });
     expect(midHealthView(open(), at(30))).toEqual({ state: 'open', failures: 5, openedAt: iso(0), reopensAt: iso(60) });
   });
+
+  it('the view names a half-open MID’s trial while a payment holds it, not once the claim is stale', () => {
+    const onTrial = { ...open(), trialAt: iso(61) };
+    expect(midHealthView(open(), at(61))).not.toHaveProperty('trialAt');
+    expect(midHealthView(onTrial, at(62))).toMatchObject({ state: 'half-open', trialAt: iso(61) });
+    expect(midHealthView(onTrial, at(61 + TRIAL_STALE_SECONDS))).not.toHaveProperty('trialAt');
+  });
 });
 
 describe('transitions', () => {

@@ -180,7 +180,16 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
       merchant: ref('ConsoleMerchant'),
       mids: arrayOf(ref('ConsoleMid')),
       wallets: arrayOf(ref('ConsoleWallet')),
-      choices: { type: 'object', description: 'The values the settings form offers (payer fields, wallet networks, methods, connectors).', additionalProperties: true },
+      choices: obj(
+        {
+          requiredPayerFields: arrayOf(str),
+          applepay: obj({ merchantCapabilities: arrayOf(str), supportedNetworks: arrayOf(str) }),
+          googlepay: obj({ allowedAuthMethods: arrayOf(str), supportedNetworks: arrayOf(str) }),
+          methods: arrayOf(str),
+        },
+        { connectors: arrayOf(str) },
+        'The values the settings and wallet forms offer: what the settings operations accept (connectors: operators only).',
+      ),
     }),
   },
   ConsoleMerchantSettings: { status: 200, schema: obj({ merchant: ref('ConsoleMerchant') }) },

@@ -50,7 +50,7 @@ const mid: Schema = {
   type: 'object',
   description: 'A MID: never its sealed credentials; the connector settings to operators only.',
   required: ['midId', 'name', 'connector', 'paymentMode', 'descriptor', 'moto', 'zeroAmount', 'enabled'],
-  additionalProperties: true,
+  additionalProperties: false,
   properties: {
     midId: str,
     name: str,

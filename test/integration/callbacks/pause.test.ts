@@ -57,9 +57,8 @@ describe('slow merchant', () => {
       return true;
     }, 30_000);
 
-    // The fifth timeout (and a few in flight when it happened) came before the pause; nothing was POSTed during it.
-    const during = shop.received.filter((c) => c.at > pausedAt + 100 && c.at < pausedUntil - 100);
-    expect(during).toEqual([]);
+    // The fifth timeout (and a few in flight when it happened) came before the pause; no attempt started during it
+    // (the delivery log below, by each attempt's start: when a POST reaches the shop depends on the machine's load).
     expect(shop.received.filter((c) => c.at >= pausedUntil - 100).length).toBeGreaterThanOrEqual(1);
 
     const timeouts = (await Promise.all(merchants.map((m) => ctx.log.forMerchant(m.clientKey, 100)))).flat().filter((a) => a.error === 'timeout');

@@ -11,6 +11,7 @@ import { consoleDeps, deps } from '../../../shared/deps.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
+import { callbacksSettled } from '../../support/drained.js';
 import { call, NEW_PASSWORD, signInConsole, type ConsoleClient } from './support.js';
 import { sale } from './payments.js';
 
@@ -48,7 +49,8 @@ describe('chargebacks', () => {
     expect([a.body.duplicate, b.body.duplicate].sort()).toEqual([false, true]);
     expect(a.body).toMatchObject({ trans_id: transId, status: 'CHARGEBACK', amount: '3.00', reason_code: '4837' });
     await eventually(() => callbacksOf(transId, 'CHARGEBACK')[0]);
-    await new Promise((r) => setTimeout(r, 300));
+    // Counted once nothing is left that could still POST it again.
+    await callbacksSettled(platform, [transId]);
     expect(callbacksOf(transId, 'CHARGEBACK')).toHaveLength(1);
 
     const list = await admin.get('/chargebacks');

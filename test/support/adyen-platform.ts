@@ -54,6 +54,7 @@ export function useAdyenPlatform(): AdyenWorld {
   afterEach(() => {
     expect(world.adyen.violations).toEqual([]);
     world.adyen.prefer = () => undefined;
+    world.adyen.answer = () => undefined;
   });
   return world;
 }

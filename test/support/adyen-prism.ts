@@ -5,7 +5,9 @@
  * header refused, so every request the connector sends must be valid for Adyen's schema.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { freePort } from '../../scripts/local/emulators.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { adyenTransport, type AdyenTransport } from '../../shared/connectors/adyen-transport.js';
@@ -29,6 +31,12 @@ export interface AdyenPrism {
   violations: string[];
   /** The Prefer header for the next requests, by Adyen path (`/payments`, `/payments/details` ...). */
   prefer: (path: string) => string | undefined;
+  /**
+   * An answer the document's examples do not hold (a redirect by POST: v71's examples only redirect by GET), by Adyen
+   * path: it replaces the body of Prism's 200 once the request passed Prism's validation, and must itself be valid
+   * for the document's schema of that answer, or the call fails.
+   */
+  answer: (path: string) => Record<string, unknown> | undefined;
   transport: AdyenTransport;
   stop(): void;
 }
@@ -44,6 +52,7 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
     sent: [],
     violations: [],
     prefer: () => undefined,
+    answer: () => undefined,
     transport: async (target, call, signal) => {
       const path = new URL(target).pathname;
       const choice = mock.prefer(path);
@@ -54,7 +63,15 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
         mock.violations.push(`${path}: ${String(violation)}`);
         throw new Error(`Prism found the request to ${path} invalid: ${String(violation)}`);
       }
-      return res;
+      const replaced = res.status === 200 ? mock.answer(path) : undefined;
+      if (!replaced) return res;
+      const valid = answerSchema(path);
+      if (!valid(replaced)) {
+        const why = `${path}: the answer the test gives is not valid for Adyen's schema: ${JSON.stringify(valid.errors)}`;
+        mock.violations.push(why);
+        throw new Error(why);
+      }
+      return { ...res, body: replaced };
     },
     stop: () => {
       if (prism.pid && prism.exitCode === null) process.kill(-prism.pid, 'SIGTERM');
@@ -70,4 +87,21 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
     }
   }, 60_000);
   return mock;
+}
+
+let document: { paths: Record<string, { post?: { responses?: Record<string, any> } }> } | undefined;
+let ajv: Ajv2020 | undefined;
+
+/** The JSON schema of the document's 200 answer to POST `path` (`/payments/{paymentPspReference}/captures` matches `/payments/X/captures`). */
+function answerSchema(path: string): ValidateFunction {
+  if (!document || !ajv) {
+    const spec = JSON.parse(readFileSync(SPEC, 'utf8'));
+    document = spec;
+    ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    ajv.addSchema({ $id: 'adyen', components: spec.components });
+  }
+  const template = Object.keys(document!.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+  const ref: string | undefined = template ? document!.paths[template]!.post?.responses?.['200']?.content?.['application/json']?.schema?.$ref : undefined;
+  if (!ref) throw new Error(`no 200 answer in Adyen's document for POST ${path}`);
+  return ajv!.getSchema(`adyen${ref}`)!;
 }

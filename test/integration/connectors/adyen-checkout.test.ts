@@ -72,6 +72,37 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toHaveLength(1);
   });
 
+  it('an issuer page that takes a form: the page posts the payer there with Adyen\'s fields, and may post nowhere else', async () => {
+    // v71's examples only redirect by GET: this answer is the test's own, checked against Adyen's PaymentResponse schema.
+    const acs = 'https://test.adyen.com/hpp/3d/validate.shtml';
+    adyen.answer = (path) =>
+      path === '/payments'
+        ? { resultCode: 'RedirectShopper', pspReference: 'N7F5XQ2Z6G8K4J3M', action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: acs, data: { MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' } } }
+        : undefined;
+    adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
+    const session = await createSession(platform.url, merchant);
+    const paid = await postPage(`${session.url}/pay`, card('01/38'));
+    expect(paid.status).toBe(200);
+    expect(paid.html).toContain(`<form id="acquirer-step" method="post" action="${acs}">`);
+    for (const [name, value] of Object.entries({ MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' })) {
+      expect(paid.html).toContain(`<input type="hidden" name="${name}" value="${value}">`);
+    }
+    expect(paid.headers.get('content-security-policy')).toContain('form-action https://test.adyen.com;');
+    const transId = adyen.sent.filter((s) => s.path === '/payments').at(-1)!.headers['idempotency-key']!;
+
+    // The issuer's page posts the payer back with MD and PaRes: /payments/details settles it, the payer goes to success_url.
+    const back = await fetch(`${platform.url}${adyenReturnPath(transId)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ MD: 'bWQ=', PaRes: 'cGFyZXM=' }),
+    });
+    expect(back.status).toBe(303);
+    expect(new URL(back.headers.get('location')!).pathname).toBe('/success');
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([{ status: 200, json: { details: { MD: 'bWQ=', PaRes: 'cGFyZXM=' } } }]);
+    expect(await stored(transId)).toMatchObject({ status: 'SETTLED' });
+  });
+
   it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: the page link sends the payer to cancel_url', async () => {
     const { url, order, paid } = await payToAdyen3ds();
     expect(paid).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });

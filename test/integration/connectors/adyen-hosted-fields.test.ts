@@ -95,6 +95,34 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(detailsSentFor(transId)).toHaveLength(1);
   });
 
+  it('an issuer page that takes a form: redirect_url posts the payer there with Adyen\'s fields; MD and PaRes complete it', async () => {
+    // v71's examples only redirect by GET: this answer is the test's own, checked against Adyen's PaymentResponse schema.
+    const acs = 'https://test.adyen.com/hpp/3d/validate.shtml';
+    adyen.answer = (path) =>
+      path === '/payments'
+        ? { resultCode: 'RedirectShopper', pspReference: 'N7F5XQ2Z6G8K4J3N', action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: acs, data: { MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' } } }
+        : undefined;
+    adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
+    const { token, order } = await createToken(platform.url, merchant);
+    expect((await submitCard(platform.url, token, '01/38')).body).toEqual({ result: 'success', message: '' });
+    const paid = await pay(platform.url, token, paymentBody({ browser_info: { accept_header: 'text/html', user_agent: 'Mozilla/5.0' } }));
+    expect(paid.body).toMatchObject({ result: 'redirect' });
+    const transId = paid.body.public_id as string;
+
+    const shown = await open(paid.body.redirect_url as string);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain(`<form id="acquirer-step" method="post" action="${acs}">`);
+    expect(html).toContain('<input type="hidden" name="PaReq" value="cGFyZXE=">');
+    expect(shown.headers.get('content-security-policy')).toContain('form-action https://test.adyen.com;');
+
+    const back = await open(`${platform.url}${adyenReturnPath(transId)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'MD=bWQ%3D&PaRes=cGFyZXM%3D' });
+    expect(back.status).toBe(303);
+    expectReturnUrl(back.headers.get('location'), transId, order);
+    expect(detailsSentFor(transId)).toMatchObject([{ status: 200, json: { details: { MD: 'bWQ=', PaRes: 'cGFyZXM=' } } }]);
+    expect(await stored(transId)).toMatchObject({ status: 'SETTLED' });
+  });
+
   it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: a decline everywhere, the payer back at return_url', async () => {
     const { token, order, transId, redirectUrl } = await payToAdyen3ds();
     expect((await open(redirectUrl)).headers.get('location')).toBe(ADYEN_3DS_PAGE);

@@ -4,7 +4,9 @@
  * `import type`, and scripts/openapi/console-answer-types.ts checks that the closed schemas of the API reference
  * (scripts/openapi/console-answers.ts) name the same fields. A field renamed here breaks all three at compile time.
  *
- * Types only, and no imports: the console's own typecheck follows this file and must not pull in server code.
+ * Types only, and no imports: the console's own typecheck follows this file and must not pull in server code. The
+ * answers that copy a domain type (the merchant, a delivery attempt, an audit entry) are held to it by
+ * test/unit/console/answer-mirrors.test.ts.
  */
 
 /** Who a console user is: operator (every merchant), merchant-admin (its merchant), merchant-viewer (read only). */

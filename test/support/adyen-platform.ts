@@ -59,6 +59,24 @@ export function useAdyenPlatform(): AdyenWorld {
   return world;
 }
 
+/** An issuer page that takes a form (3DS by POST), as answerWithIssuerForm names it. */
+export const ADYEN_POST_PAGE = 'https://test.adyen.com/hpp/3d/validate.shtml';
+/** The fields Adyen's action hands to that page, and what the page posts back to the returnUrl. */
+export const ISSUER_FORM = { MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' };
+export const ISSUER_RETURN = { MD: 'bWQ=', PaRes: 'cGFyZXM=' };
+
+/**
+ * Adyen answers /payments with a redirect by POST, which v71's examples do not hold (they redirect by GET): the answer
+ * is the test's own, checked against Adyen's PaymentResponse schema (adyen-prism.ts); /payments/details then settles.
+ */
+export function answerWithIssuerForm(adyen: AdyenPrism, pspReference: string): void {
+  adyen.answer = (path) =>
+    path === '/payments'
+      ? { resultCode: 'RedirectShopper', pspReference, action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: ADYEN_POST_PAGE, data: ISSUER_FORM } }
+      : undefined;
+  adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
+}
+
 /** Adyen's webhook for one item, signed with `key` (the MID's HMAC key unless a test says otherwise). */
 export function adyenWebhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>, key = HMAC_KEY): string {
   const item: AdyenNotificationItem = { merchantAccountCode: MERCHANT_ACCOUNT, ...fields };

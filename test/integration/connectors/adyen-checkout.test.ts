@@ -12,7 +12,7 @@ import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
 import { eventually } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
-import { adyenWebhook, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, DETAILS_PSP } from '../../support/adyen-platform.js';
+import { adyenWebhook, answerWithIssuerForm, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, ADYEN_POST_PAGE, DETAILS_PSP, ISSUER_FORM, ISSUER_RETURN } from '../../support/adyen-platform.js';
 import { card, createSession, get, postPage, returnHash } from '../checkout/support.js';
 
 const world = useAdyenPlatform();
@@ -73,18 +73,12 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
   });
 
   it('an issuer page that takes a form: the page posts the payer there with Adyen\'s fields, and may post nowhere else', async () => {
-    // v71's examples only redirect by GET: this answer is the test's own, checked against Adyen's PaymentResponse schema.
-    const acs = 'https://test.adyen.com/hpp/3d/validate.shtml';
-    adyen.answer = (path) =>
-      path === '/payments'
-        ? { resultCode: 'RedirectShopper', pspReference: 'N7F5XQ2Z6G8K4J3M', action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: acs, data: { MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' } } }
-        : undefined;
-    adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
+    answerWithIssuerForm(adyen, 'N7F5XQ2Z6G8K4J3M');
     const session = await createSession(platform.url, merchant);
     const paid = await postPage(`${session.url}/pay`, card('01/38'));
     expect(paid.status).toBe(200);
-    expect(paid.html).toContain(`<form id="acquirer-step" method="post" action="${acs}">`);
-    for (const [name, value] of Object.entries({ MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' })) {
+    expect(paid.html).toContain(`<form id="acquirer-step" method="post" action="${ADYEN_POST_PAGE}">`);
+    for (const [name, value] of Object.entries(ISSUER_FORM)) {
       expect(paid.html).toContain(`<input type="hidden" name="${name}" value="${value}">`);
     }
     expect(paid.headers.get('content-security-policy')).toContain('form-action https://test.adyen.com;');
@@ -95,11 +89,11 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ MD: 'bWQ=', PaRes: 'cGFyZXM=' }),
+      body: new URLSearchParams(ISSUER_RETURN),
     });
     expect(back.status).toBe(303);
     expect(new URL(back.headers.get('location')!).pathname).toBe('/success');
-    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([{ status: 200, json: { details: { MD: 'bWQ=', PaRes: 'cGFyZXM=' } } }]);
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([{ status: 200, json: { details: ISSUER_RETURN } }]);
     expect(await stored(transId)).toMatchObject({ status: 'SETTLED' });
   });
 

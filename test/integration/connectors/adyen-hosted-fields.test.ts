@@ -12,7 +12,7 @@ import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
 import { eventually } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
-import { adyenWebhook, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, DETAILS_PSP } from '../../support/adyen-platform.js';
+import { adyenWebhook, answerWithIssuerForm, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, ADYEN_POST_PAGE, DETAILS_PSP, ISSUER_FORM, ISSUER_RETURN } from '../../support/adyen-platform.js';
 import { returnHash } from '../checkout/support.js';
 import { callbackHash, createToken, pay, paymentBody, submitCard, SHOP } from '../hosted-fields/support.js';
 
@@ -96,13 +96,7 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
   });
 
   it('an issuer page that takes a form: redirect_url posts the payer there with Adyen\'s fields; MD and PaRes complete it', async () => {
-    // v71's examples only redirect by GET: this answer is the test's own, checked against Adyen's PaymentResponse schema.
-    const acs = 'https://test.adyen.com/hpp/3d/validate.shtml';
-    adyen.answer = (path) =>
-      path === '/payments'
-        ? { resultCode: 'RedirectShopper', pspReference: 'N7F5XQ2Z6G8K4J3N', action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: acs, data: { MD: 'bWQ=', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' } } }
-        : undefined;
-    adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
+    answerWithIssuerForm(adyen, 'N7F5XQ2Z6G8K4J3N');
     const { token, order } = await createToken(platform.url, merchant);
     expect((await submitCard(platform.url, token, '01/38')).body).toEqual({ result: 'success', message: '' });
     const paid = await pay(platform.url, token, paymentBody({ browser_info: { accept_header: 'text/html', user_agent: 'Mozilla/5.0' } }));
@@ -112,14 +106,14 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     const shown = await open(paid.body.redirect_url as string);
     expect(shown.status).toBe(200);
     const html = await shown.text();
-    expect(html).toContain(`<form id="acquirer-step" method="post" action="${acs}">`);
-    expect(html).toContain('<input type="hidden" name="PaReq" value="cGFyZXE=">');
+    expect(html).toContain(`<form id="acquirer-step" method="post" action="${ADYEN_POST_PAGE}">`);
+    expect(html).toContain(`<input type="hidden" name="PaReq" value="${ISSUER_FORM.PaReq}">`);
     expect(shown.headers.get('content-security-policy')).toContain('form-action https://test.adyen.com;');
 
-    const back = await open(`${platform.url}${adyenReturnPath(transId)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'MD=bWQ%3D&PaRes=cGFyZXM%3D' });
+    const back = await open(`${platform.url}${adyenReturnPath(transId)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(ISSUER_RETURN) });
     expect(back.status).toBe(303);
     expectReturnUrl(back.headers.get('location'), transId, order);
-    expect(detailsSentFor(transId)).toMatchObject([{ status: 200, json: { details: { MD: 'bWQ=', PaRes: 'cGFyZXM=' } } }]);
+    expect(detailsSentFor(transId)).toMatchObject([{ status: 200, json: { details: ISSUER_RETURN } }]);
     expect(await stored(transId)).toMatchObject({ status: 'SETTLED' });
   });
 

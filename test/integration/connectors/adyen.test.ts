@@ -14,7 +14,7 @@ import { adyenReturnPath, ADYEN_REQUEST_REFUSED } from '../../../shared/connecto
 import { eventually, postForm } from '../../support/platform.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
-import { adyenWebhook, useAdyenPlatform, DETAILS_PSP, MERCHANT_ACCOUNT } from '../../support/adyen-platform.js';
+import { adyenWebhook, answerWithIssuerForm, useAdyenPlatform, ADYEN_POST_PAGE, DETAILS_PSP, ISSUER_FORM, ISSUER_RETURN, MERCHANT_ACCOUNT } from '../../support/adyen-platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
 /** pspReference of Prism's examples: card-direct (Authorised) and the 3DS redirect one. */
@@ -105,24 +105,17 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
   });
 
   it('3DS by POST (the issuer\'s page takes a form): the merchant gets the form\'s fields; the payer posts back MD and PaRes', async () => {
-    // v71's examples only redirect by GET: this answer is the test's own, checked against Adyen's PaymentResponse schema.
-    const acs = 'https://test.adyen.com/hpp/3d/validate.shtml';
-    adyen.answer = (path) =>
-      path === '/payments'
-        ? { resultCode: 'RedirectShopper', pspReference: 'N7F5XQ2Z6G8K4J3L', action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: acs, data: { MD: 'bWQtb2YtdGhlLWlzc3Vlcg==', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' } } }
-        : undefined;
-    adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
+    answerWithIssuerForm(adyen, 'N7F5XQ2Z6G8K4J3L');
     const res = await post(saleFields(merchant));
-    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_url: acs, redirect_method: 'POST', redirect_params: { MD: 'bWQtb2YtdGhlLWlzc3Vlcg==', PaReq: 'cGFyZXE=', TermUrl: 'https://example.com/term' } });
+    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_url: ADYEN_POST_PAGE, redirect_method: 'POST', redirect_params: ISSUER_FORM });
     const transId = res.body.trans_id as string;
 
     // The issuer's page posts the payer back to our returnUrl with MD and PaRes.
-    const form = new URLSearchParams({ MD: 'bWQtb2YtdGhlLWlzc3Vlcg==', PaRes: 'cGFyZXMtb2YtdGhlLWlzc3Vlcg==' });
-    const back = await fetch(`${platform.url}${adyenReturnPath(transId)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const back = await fetch(`${platform.url}${adyenReturnPath(transId)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(ISSUER_RETURN) });
     expect(back.status).toBe(200);
     expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
     const details = sentFor(transId).find((s) => s.path === '/payments/details');
-    expect(details).toMatchObject({ status: 200, json: { details: { MD: 'bWQtb2YtdGhlLWlzc3Vlcg==', PaRes: 'cGFyZXMtb2YtdGhlLWlzc3Vlcg==' } } });
+    expect(details).toMatchObject({ status: 200, json: { details: ISSUER_RETURN } });
     expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
     await eventually(() => callbacksFor(transId).find((c) => c.fields.result === 'SUCCESS'));
   });

@@ -89,19 +89,21 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
   return mock;
 }
 
-let document: { paths: Record<string, { post?: { responses?: Record<string, any> } }> } | undefined;
-let ajv: Ajv2020 | undefined;
+type AdyenDocument = { paths: Record<string, { post?: { responses?: Record<string, any> } }>; components: unknown };
+/** Adyen's document and a validator holding its schemas, read once. */
+let checker: { doc: AdyenDocument; ajv: Ajv2020 } | undefined;
 
 /** The JSON schema of the document's 200 answer to POST `path` (`/payments/{paymentPspReference}/captures` matches `/payments/X/captures`). */
 function answerSchema(path: string): ValidateFunction {
-  if (!document || !ajv) {
-    const spec = JSON.parse(readFileSync(SPEC, 'utf8'));
-    document = spec;
-    ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-    ajv.addSchema({ $id: 'adyen', components: spec.components });
+  if (!checker) {
+    const doc = JSON.parse(readFileSync(SPEC, 'utf8')) as AdyenDocument;
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    ajv.addSchema({ $id: 'adyen', components: doc.components });
+    checker = { doc, ajv };
   }
-  const template = Object.keys(document!.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
-  const ref: string | undefined = template ? document!.paths[template]!.post?.responses?.['200']?.content?.['application/json']?.schema?.$ref : undefined;
-  if (!ref) throw new Error(`no 200 answer in Adyen's document for POST ${path}`);
-  return ajv!.getSchema(`adyen${ref}`)!;
+  const template = Object.keys(checker.doc.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+  const ref: string | undefined = template ? checker.doc.paths[template]!.post?.responses?.['200']?.content?.['application/json']?.schema?.$ref : undefined;
+  const valid = ref ? checker.ajv.getSchema(`adyen${ref}`) : undefined;
+  if (!valid) throw new Error(`no 200 answer in Adyen's document for POST ${path}`);
+  return valid;
 }

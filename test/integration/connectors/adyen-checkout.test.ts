@@ -24,8 +24,6 @@ beforeAll(() => {
   ({ adyen, platform, shop, merchant } = world);
 });
 
-const webhook = adyenWebhook;
-const stored = storedPayment;
 const sentFor = (transId: string) => adyen.sent.filter((s) => s.headers['idempotency-key']?.startsWith(transId));
 
 /** The payer submits the page; Adyen asks for 3DS on its own page. */
@@ -43,7 +41,7 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     const payments = adyen.sent.filter((s) => s.path === '/payments');
     const transId = payments.at(-1)!.headers['idempotency-key']!;
     expect(payments.at(-1)!.json).toMatchObject({ reference: transId, returnUrl: `${platform.url}${adyenReturnPath(transId)}` });
-    expect(await stored(transId)).toMatchObject({ protocol: 'checkout', status: '3DS' });
+    expect(await storedPayment(transId)).toMatchObject({ protocol: 'checkout', status: '3DS' });
 
     // The page link, opened again meanwhile, sends the payer to Adyen again (never to the platform's own 3DS step).
     expect(await get(url)).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
@@ -60,7 +58,7 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([
       { status: 200, headers: { 'idempotency-key': `${transId}:details` }, json: { details: { redirectResult: 'X6XtfGC3!Y...' } } },
     ]);
-    expect(await stored(transId)).toMatchObject({ status: 'SETTLED', rrn: DETAILS_PSP });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED', rrn: DETAILS_PSP });
     // The 3DS step's callback (type 3ds), then the sale's.
     const cb = await eventually(() => shop.received.find((c) => c.fields.id === transId && c.fields.type === 'sale'));
     expect(cb.fields).toMatchObject({ order_number: order.number, order_status: 'settled', status: 'success' });
@@ -94,7 +92,7 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(back.status).toBe(303);
     expect(new URL(back.headers.get('location')!).pathname).toBe('/success');
     expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([{ status: 200, json: { details: ISSUER_RETURN } }]);
-    expect(await stored(transId)).toMatchObject({ status: 'SETTLED' });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED' });
   });
 
   it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: the page link sends the payer to cancel_url', async () => {
@@ -104,10 +102,10 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     const res = await fetch(`${platform.url}/providers/adyen/notifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: webhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
+      body: adyenWebhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
     });
     expect(await res.text()).toBe('[accepted]');
-    expect(await stored(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });
 
     const page = await get(url);
     expect(page.status).toBe(200);

@@ -25,8 +25,6 @@ beforeAll(() => {
   ({ adyen, platform, shop, merchant } = world);
 });
 
-const webhook = adyenWebhook;
-const stored = storedPayment;
 const detailsSentFor = (transId: string) => adyen.sent.filter((s) => s.path === '/payments/details' && s.headers['idempotency-key']?.startsWith(transId));
 const open = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init });
 /** The payer's browser posting the platform's 3DS form (its one-off token) to redirect_url. */
@@ -47,7 +45,7 @@ async function payToAdyen3ds() {
   expect(redirectUrl.startsWith(`${platform.url}/hosted-fields/3ds/${transId}?token=`)).toBe(true);
   const sent = adyen.sent.filter((s) => s.path === '/payments').at(-1)!;
   expect(sent.json).toMatchObject({ reference: transId, returnUrl: `${platform.url}${adyenReturnPath(transId)}` });
-  expect(await stored(transId)).toMatchObject({ protocol: 'checkout', status: '3DS' });
+  expect(await storedPayment(transId)).toMatchObject({ protocol: 'checkout', status: '3DS' });
   return { token, order, transId, redirectUrl };
 }
 
@@ -71,7 +69,7 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(ADYEN_3DS_PAGE);
     expect(detailsSentFor(transId)).toHaveLength(0);
-    expect(await stored(transId)).toMatchObject({ status: '3DS' });
+    expect(await storedPayment(transId)).toMatchObject({ status: '3DS' });
     // Without the one-off token, redirect_url tells nothing about the payment.
     expect((await open(redirectUrl.replace(/token=[^&]+/, 'token=wrong'))).status).toBe(404);
 
@@ -80,7 +78,7 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(back.status).toBe(303);
     expectReturnUrl(back.headers.get('location'), transId, order);
     expect(detailsSentFor(transId)).toMatchObject([{ status: 200, headers: { 'idempotency-key': `${transId}:details` }, json: { details: { redirectResult: 'X6XtfGC3!Y...' } } }]);
-    expect(await stored(transId)).toMatchObject({ status: 'SETTLED', rrn: DETAILS_PSP });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED', rrn: DETAILS_PSP });
     const cb = await eventually(() => shop.received.find((c) => c.fields.id === transId && c.fields.type === 'sale'));
     expect(cb.fields).toMatchObject({ order_number: order.number, order_status: 'settled', status: 'success' });
     expect(cb.fields.hash).toBe(callbackHash(merchant, cb.fields));
@@ -114,7 +112,7 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(back.status).toBe(303);
     expectReturnUrl(back.headers.get('location'), transId, order);
     expect(detailsSentFor(transId)).toMatchObject([{ status: 200, json: { details: ISSUER_RETURN } }]);
-    expect(await stored(transId)).toMatchObject({ status: 'SETTLED' });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED' });
   });
 
   it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: a decline everywhere, the payer back at return_url', async () => {
@@ -123,10 +121,10 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     const res = await fetch(`${platform.url}/providers/adyen/notifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: webhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
+      body: adyenWebhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
     });
     expect(await res.text()).toBe('[accepted]');
-    expect(await stored(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });
 
     expect((await pay(platform.url, token)).body).toMatchObject({ result: 'decline', public_id: transId });
     const cb = await eventually(() => shop.received.find((c) => c.fields.id === transId && c.fields.type === 'sale'));

@@ -34,8 +34,6 @@ const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.t
 const sentFor = (transId: string) => adyen.sent.filter((s) => JSON.stringify(s.json).includes(transId) || s.headers['idempotency-key']?.startsWith(transId));
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 
-const webhook = adyenWebhook;
-
 const deliver = (body: string) =>
   fetch(`${platform.url}/providers/adyen/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
 
@@ -143,7 +141,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
       json: { merchantAccount: MERCHANT_ACCOUNT, amount: { value: 1000, currency: 'USD' }, reference: `${transId}.capture` },
     });
 
-    const body = webhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' });
+    const body = adyenWebhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' });
     await deliverTwice(body);
     await deliverTwice(body);
     expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
@@ -169,7 +167,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     const reference = request.json.reference as string;
     expect(reference.startsWith(`${transId}.`)).toBe(true);
 
-    const body = webhook({ pspReference: 'RFND0000000000A1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, eventCode: 'REFUND', success: 'true' });
+    const body = adyenWebhook({ pspReference: 'RFND0000000000A1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, eventCode: 'REFUND', success: 'true' });
     await deliverTwice(body);
     const refunded = () => callbacksFor(transId).filter((c) => c.fields.action === 'CREDITVOID' && c.fields.result === 'SUCCESS');
     await eventually(() => refunded()[0]);
@@ -189,7 +187,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     adyen.prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
     await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
     const reference = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!.json.reference as string;
-    await deliverTwice(webhook({ pspReference: 'RFND0000000000B1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, eventCode: 'REFUND', success: 'false', reason: 'Insufficient balance on payment' }));
+    await deliverTwice(adyenWebhook({ pspReference: 'RFND0000000000B1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, eventCode: 'REFUND', success: 'false', reason: 'Insufficient balance on payment' }));
     const payment = await deps().payments.get(transId);
     expect(payment).toMatchObject({ status: 'SETTLED', refundedAmount: 0 });
     expect(payment!.history.filter((h) => h.type === 'REFUND')).toMatchObject([{ status: 'fail', declineReason: 'Insufficient balance on payment' }]);
@@ -208,7 +206,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
       headers: { 'idempotency-key': `${transId}:void` },
       json: { merchantAccount: MERCHANT_ACCOUNT, reference: `${transId}.void` },
     });
-    await deliverTwice(webhook({ pspReference: 'RVRS0000000000A1', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.void`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCEL_OR_REFUND', success: 'true' }));
+    await deliverTwice(adyenWebhook({ pspReference: 'RVRS0000000000A1', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.void`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCEL_OR_REFUND', success: 'true' }));
     expect(await status(transId)).toMatchObject({ status: 'VOID' });
   });
 
@@ -222,10 +220,10 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     expect(cancel).toMatchObject({ path: `/payments/${CARD_DIRECT_PSP}/cancels`, status: 201, json: { merchantAccount: MERCHANT_ACCOUNT } });
     expect(cancel.headers['idempotency-key']).toMatch(new RegExp(`^${transId}:cancel:[0-9a-f]{16}$`));
     // A CANCELLATION naming another attempt of ours changes nothing.
-    const other = webhook({ pspReference: 'CNCL0000000000A0', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.00000000-0000-4000-8000-000000000000`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCELLATION', success: 'true' });
+    const other = adyenWebhook({ pspReference: 'CNCL0000000000A0', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.00000000-0000-4000-8000-000000000000`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCELLATION', success: 'true' });
     await deliverTwice(other);
     expect(await status(transId)).toMatchObject({ status: 'PENDING' });
-    await deliverTwice(webhook({ pspReference: 'CNCL0000000000A1', originalReference: CARD_DIRECT_PSP, merchantReference: cancel.json.reference, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCELLATION', success: 'true' }));
+    await deliverTwice(adyenWebhook({ pspReference: 'CNCL0000000000A1', originalReference: CARD_DIRECT_PSP, merchantReference: cancel.json.reference, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCELLATION', success: 'true' }));
     expect(await status(transId)).toMatchObject({ status: 'REVERSAL' });
   });
 
@@ -235,14 +233,14 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     const transId = auth.body.trans_id as string;
     adyen.prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
     await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
-    const forged = webhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' }, 'AA'.repeat(32));
+    const forged = adyenWebhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' }, 'AA'.repeat(32));
     const answer = await deliver(forged);
     expect(answer.status).toBe(401);
     expect(answer.text).not.toContain('[accepted]');
     expect(await status(transId)).toMatchObject({ status: 'PENDING' });
 
     // A request whose every other item is valid is refused all the same: nothing of it is applied.
-    const valid = JSON.parse(webhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' }));
+    const valid = JSON.parse(adyenWebhook({ pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CAPTURE', success: 'true' }));
     const mixed = { ...valid, notificationItems: [...valid.notificationItems, ...JSON.parse(forged).notificationItems] };
     expect((await deliver(JSON.stringify(mixed))).status).toBe(401);
     // Adyen's live platform's webhook does not change a sandbox stage's payments (signed or not).
@@ -257,7 +255,7 @@ describe('Adyen connector against Prism serving Adyen\'s Checkout API v71', () =
     const res = await post(saleFields(merchant));
     const transId = res.body.trans_id as string;
     expect(res.body).toMatchObject({ status: '3DS' });
-    await deliverTwice(webhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'true', reason: '874574:1111:03/2030' }));
+    await deliverTwice(adyenWebhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'true', reason: '874574:1111:03/2030' }));
     expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
     const payment = await deps().payments.get(transId);
     expect(payment).toMatchObject({ rrn: DETAILS_PSP, approvalCode: '874574' });

@@ -1,4 +1,5 @@
 /** Checkout JSON API endpoints: parse, run one operation, answer JSON; errors in the Checkout format (error-wire.ts). */
+import { parseJson } from '@open-payments/protocol';
 import type { Deps } from '../operations/deps.js';
 import { noteIds, notePayment } from '../telemetry.js';
 import { json, rawBody, type HttpEvent } from './http.js';
@@ -34,7 +35,7 @@ export function checkoutApiHandler<D extends Pick<Deps, 'clock'>>(
 /** The merchant_key of a JSON body, for the log context only (the operation parses and checks the body itself). */
 function merchantKeyOf(body: string): string | undefined {
   try {
-    const key = (JSON.parse(body) as { merchant_key?: unknown } | null)?.merchant_key;
+    const key = (parseJson(body) as { merchant_key?: unknown } | null)?.merchant_key;
     return typeof key === 'string' && key.length <= 64 ? key : undefined;
   } catch {
     return undefined;

@@ -2,6 +2,7 @@
  * The console API's HTTP glue: session cookie → Principal, the CSRF check on every state-changing call, JSON in and
  * out, errors in the Checkout error body. Handlers call one console operation through consoleRoute().
  */
+import { parseJson } from '@open-payments/protocol';
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { header, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
@@ -89,7 +90,7 @@ function parseBody(event: HttpEvent): unknown {
   const text = rawBody(event);
   if (!text) return {};
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text);
   } catch {
     throw ValidationError.rule('', 'The body must be JSON.');
   }

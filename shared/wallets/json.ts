@@ -1,4 +1,5 @@
 /** Small readers for the JSON inside wallet tokens: anything missing or of the wrong type is a malformed token. */
+import { parseJson as parseJsonText } from '@open-payments/protocol';
 import { WalletTokenError } from './types.js';
 
 export type Json = Record<string, unknown>;
@@ -6,7 +7,7 @@ export type Json = Record<string, unknown>;
 export function parseJson(text: string, what: string): Json {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch {
     throw new WalletTokenError('malformed', `${what} is not JSON`);
   }

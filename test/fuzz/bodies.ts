@@ -43,6 +43,19 @@ function dropPath(obj: Fields, path: Path): void {
   delete node[path[path.length - 1]!];
 }
 
+/** The body itself and every object in it (custom_data, parameters, customer ...): where a prototype key is put. */
+function objectPaths(obj: Fields, prefix: Path = []): Path[] {
+  const out: Path[] = [prefix];
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object' && !Array.isArray(v)) out.push(...objectPaths(v as Fields, [...prefix, k]));
+  }
+  return out;
+}
+
+/** Own keys that reach a prototype once a parser or a marshaller assigns them (setPath defines them as own keys). */
+const prototypeKey = fc.constantFrom('__proto__', 'constructor', 'prototype');
+const prototypeValue = fc.constantFrom<unknown>({ polluted: 'x' }, { prototype: { polluted: 'x' } }, 'x', [], {});
+
 /** `arb` once in `oneIn` cases, otherwise null. */
 function rarely<T>(arb: fc.Arbitrary<T>, oneIn: number): fc.Arbitrary<T | null> {
   return fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
@@ -61,12 +74,14 @@ export function mutatedFields(template: Fields, values: fc.Arbitrary<unknown>): 
       drop: rarely(fc.subarray(paths, { minLength: 1, maxLength: Math.min(2, paths.length) }), 6),
       extra: rarely(fc.dictionary(junkKey, values, { minKeys: 1, maxKeys: 2 }), 6),
       many: rarely(manyKeys, 25),
+      poison: rarely(fc.tuple(fc.constantFrom(...objectPaths(template)), prototypeKey, prototypeValue), 4),
     })
-    .map(({ replace, drop, extra, many }) => {
+    .map(({ replace, drop, extra, many, poison }) => {
       const out = clone(template);
       for (const [path, value] of replace) setPath(out, path, value);
       for (const path of drop ?? []) dropPath(out, path);
       for (const [k, v] of Object.entries(extra ?? {})) setPath(out, [k], v);
+      if (poison) setPath(out, [...poison[0], poison[1]], poison[2]);
       return many ? { ...many, ...out } : out;
     });
 }

@@ -4,6 +4,7 @@
  * The platform reads requests and the SDKs read callbacks with the same parser, so both see the same fields.
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { isPrototypeKey } from './safe-keys.js';
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
@@ -12,8 +13,6 @@ export type FormObject = { [key: string]: FormValue };
 export const MAX_DEPTH = 5;
 /** Like PHP's max_input_vars: pairs after this many are ignored. */
 export const MAX_KEYS = 1000;
-
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Working tree: null-prototype nodes so no key can reach Object.prototype. */
 type Node = { [key: string]: Node | string };
@@ -28,7 +27,7 @@ export function parseForm(body: string): FormObject {
     const rawKey = eq === -1 ? piece : piece.slice(0, eq);
     const rawValue = eq === -1 ? '' : piece.slice(eq + 1);
     const path = splitKey(decodeComponent(rawKey));
-    if (!path || path.some((segment) => FORBIDDEN_KEYS.has(segment))) continue;
+    if (!path || path.some(isPrototypeKey)) continue;
     assign(root, path, decodeComponent(rawValue));
   }
   return finish(root) as FormObject;

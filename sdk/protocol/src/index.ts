@@ -43,3 +43,4 @@ export {
   type SignatureFailure,
 } from './callback-signature.js';
 export { parseForm, encodeForm, getString, MAX_DEPTH, MAX_KEYS, type FormValue, type FormObject, type FormInput } from './form.js';
+export { isPrototypeKey, parseJson } from './safe-keys.js';

@@ -2,6 +2,7 @@
  * GET / POST /api/v1/merchant/clock: the merchant's own sandbox test clock (docs/test-clock.md), read and moved with
  * the merchant's credentials. A live stage serves neither route (sandboxOnly) and refuses here too.
  */
+import { parseJson } from '@open-payments/protocol';
 import type { Config } from '../../config.js';
 import type { TestClockStore } from '../../ports/clock.js';
 import { ValidationError } from '../../errors.js';
@@ -28,7 +29,7 @@ export async function merchantClock(d: MerchantClockDeps, clientKey: string): Pr
 export async function moveMerchantClock(d: MerchantClockDeps, clientKey: string, rawBody: string): Promise<MerchantClockAnswer> {
   let body: unknown;
   try {
-    body = JSON.parse(rawBody);
+    body = parseJson(rawBody);
   } catch {
     body = undefined;
   }

@@ -10,6 +10,7 @@
  * Without `after`, the feed starts at the newest callback: what came before is history (the delivery log).
  * `wait` makes it a long poll: it answers as soon as something after the cursor is logged, or when `wait` ends.
  */
+import { parseJson } from '@open-payments/protocol';
 import { callbackRequest } from '../callbacks/callback-request.js';
 import type { ListedCallback } from '../../ports/merchant-callbacks.js';
 import { ValidationError } from '../../errors.js';
@@ -105,7 +106,7 @@ async function answer(ctx: MerchantCallbacksContext, clientKey: string, cursor: 
 function parseCursor(raw: string): Cursor {
   let parsed: unknown;
   try {
-    parsed = raw.length <= 400 ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : undefined;
+    parsed = raw.length <= 400 ? parseJson(Buffer.from(raw, 'base64url').toString('utf8')) : undefined;
   } catch {
     parsed = undefined;
   }

@@ -1,4 +1,5 @@
 /** JSON bodies of the Checkout API and how free-form JSON (custom_data) becomes callback form fields. */
+import { parseJson } from '@open-payments/protocol';
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { FormValue } from '../form.js';
@@ -7,7 +8,7 @@ import { freeFormErrors } from '../limits.js';
 export function parseJsonObject(rawBody: string): Record<string, unknown> {
   let json: unknown;
   try {
-    json = JSON.parse(rawBody);
+    json = parseJson(rawBody);
   } catch {
     throw ValidationError.field('', 'Request body is not valid JSON.');
   }

@@ -5,6 +5,7 @@
  *   pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success
  * base64-encoded. Here: reading the request, the signature, and which of our transactions an item names.
  */
+import { parseJson } from '@open-payments/protocol';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The connector's name, as MIDs and the notification route spell it. */
@@ -35,7 +36,7 @@ export interface AdyenNotificationRequest {
 export function parseNotificationRequest(rawBody: string): AdyenNotificationRequest | undefined {
   let body: unknown;
   try {
-    body = JSON.parse(rawBody);
+    body = parseJson(rawBody);
   } catch {
     return undefined;
   }

@@ -3,7 +3,7 @@
  * HMAC-SHA256(raw body, provider secret). The sandbox provider's body is {"reference": "<trans_id>", "status": …}.
  */
 import { SignatureError, ValidationError } from '../../errors.js';
-import { hashMatches, hmacSha256Hex } from '@open-payments/protocol';
+import { hashMatches, hmacSha256Hex, parseJson } from '@open-payments/protocol';
 
 export const PROVIDER_STATUSES = ['executed', 'rejected', 'pending', 'ACSC', 'RJCT', 'paid', 'failed'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
@@ -26,7 +26,7 @@ export function verifyNotification(rawBody: string, signature: string | undefine
 export function parseNotification(rawBody: string): ProviderNotification {
   let body: unknown;
   try {
-    body = JSON.parse(rawBody);
+    body = parseJson(rawBody);
   } catch {
     throw ValidationError.field('', 'Request body is not valid JSON.');
   }

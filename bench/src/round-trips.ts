@@ -17,7 +17,7 @@ export interface ActionFigures {
 }
 
 export interface RoundTripFigures {
-  actions: Record<'SALE' | 'CAPTURE' | 'CREDITVOID', ActionFigures>;
+  actions: Record<'SALE' | 'AUTH' | 'CAPTURE' | 'CREDITVOID', ActionFigures>;
   callback: {
     /** DynamoDB calls per delivered callback, without the consumer's cache refreshes. */
     dynamodbOps: number;
@@ -80,13 +80,15 @@ export async function measureRoundTrips(opts: {
   await opts.sink.waitFor(1, 10_000);
   await clock.idle();
 
-  const samples: Record<string, AwsCall[][]> = { SALE: [], CAPTURE: [], CREDITVOID: [] };
+  const samples: Record<string, AwsCall[][]> = { SALE: [], AUTH: [], CAPTURE: [], CREDITVOID: [] };
   for (let i = 0; i < opts.samples; i++) {
     opts.progress(`round trips: sample ${i + 1}/${opts.samples}`);
     let mark = meter.mark();
     await post(saleBody(opts.quiet, id()));
     samples.SALE!.push(meter.since(mark, REQUEST_FN));
+    mark = meter.mark();
     const held = await post(saleBody(opts.quiet, id(), { auth: 'Y' }));
+    samples.AUTH!.push(meter.since(mark, REQUEST_FN));
     mark = meter.mark();
     await post(followUpBody(opts.quiet, 'CAPTURE', held.trans_id!));
     samples.CAPTURE!.push(meter.since(mark, REQUEST_FN));
@@ -134,7 +136,7 @@ export async function measureRoundTrips(opts: {
   const indexTotals = perPayment.map(byIndex);
   const indexNames = [...new Set(indexTotals.flatMap((t) => Object.keys(t)))];
   return {
-    actions: { SALE: action(samples.SALE!), CAPTURE: action(samples.CAPTURE!), CREDITVOID: action(samples.CREDITVOID!) },
+    actions: { SALE: action(samples.SALE!), AUTH: action(samples.AUTH!), CAPTURE: action(samples.CAPTURE!), CREDITVOID: action(samples.CREDITVOID!) },
     callback: {
       dynamodbOps: avg(cbDdb.map((c) => c.length)),
       cacheReads: avg(cbAll.map((c) => c.length)) - avg(cbDdb.map((c) => c.length)),

@@ -24,6 +24,7 @@ import { AwsMeter } from './meter.js';
 import { InvocationClock } from './invocation-clock.js';
 import { startCallbackSink } from './callback-sink.js';
 import { benchMerchant, PAYERS, saleTemplate, usePayer, type PayerName } from './requests.js';
+import { formatPhases, writePhases } from './write-phases.js';
 import { measureRoundTrips } from './round-trips.js';
 import { createFloorTable, replayPaymentWrites, replaySaleWrites, saleWriteCommands, setCallbackWrites, setFloorWrites } from './floor-handler.js';
 import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
@@ -120,6 +121,9 @@ try {
     // Round trips and write units only (deterministic, a minute): no loads.
     const { actions, callback, paymentWithCallback } = rt;
     console.log(JSON.stringify({ actions, callback, paymentWithCallback }, null, 1));
+    console.log(`\nRound trips in the request: ${Object.entries(actions).map(([a, f]) => `${a} ${fmt(f.roundTrips)} (${f.commands.join(', ')})`).join('; ')}`);
+    console.log('Writes of one SALE with its callback, one payment per batch (the steady rate needs the loads: run without --only):');
+    console.log(formatPhases(writePhases(paymentWithCallback.writes, 1), 'not measured in this mode'));
     console.log(`Items the SALE puts (bytes): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
     console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
     process.exit(0);
@@ -256,6 +260,7 @@ try {
   const a = rt.actions;
   const figures: Figure[] = [
     { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: a.SALE.commands.join(', '), target: '≤ 2', met: a.SALE.roundTrips <= 2, key: a.SALE.roundTrips },
+    { name: 'round trips AUTH', value: fmt(a.AUTH.roundTrips), baseline: a.AUTH.commands.join(', '), target: '≤ 2', met: a.AUTH.roundTrips <= 2, key: a.AUTH.roundTrips },
     { name: 'round trips CAPTURE', value: fmt(a.CAPTURE.roundTrips), baseline: a.CAPTURE.commands.join(', '), target: '≤ 2', met: a.CAPTURE.roundTrips <= 2, key: a.CAPTURE.roundTrips },
     { name: 'round trips CREDITVOID', value: fmt(a.CREDITVOID.roundTrips), baseline: a.CREDITVOID.commands.join(', '), target: '≤ 2', met: a.CREDITVOID.roundTrips <= 2, key: a.CREDITVOID.roundTrips },
     { name: 'DynamoDB ops per callback', value: fmt(rt.callback.dynamodbOps), baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}; cache refreshes besides (a container reads the URL's health at most every 5 s and the merchant's signing secrets every ${getConfig().CONFIG_CACHE_TTL_SECONDS} s): ${fmt(rt.callback.cacheReads)} per callback in these samples`, target: '≤ 2', met: rt.callback.dynamodbOps <= 2, key: rt.callback.dynamodbOps },
@@ -295,6 +300,9 @@ try {
   const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
   console.log(`\nBenchmark ${commit} on node ${process.version} (${seconds} s runs, ${connections} connections, the ${values.payer} payer${previous ? `; compared with ${previous.commit}` : ''})\n`);
   console.log(table(figures, previous?.figures));
+  console.log('\nWrites of one SALE with its callback, by phase, at both traffic levels:');
+  const counterShare = ((batches.DashboardCounters?.invocationsPerPayment ?? 1) * counterUnitsPerInvocation) / Math.max(1e-9, counterUnits);
+  console.log(formatPhases(writePhases(rt.paymentWithCallback.writes, counterShare), `the batches measured at ${steadyRate} SALE/s`));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {
     console.log(`  ${w.fn} ${w.command}: ${fmt(w.writeUnits, 1)} (${Object.entries(w.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`);

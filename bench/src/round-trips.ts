@@ -40,6 +40,8 @@ export interface RoundTripFigures {
     /** KMS calls per payment (data keys are opened once per container, so 0 once warm). */
     kmsRequests: number;
     lambdaMs: Record<string, number>;
+    /** Invocations per function for this one payment alone (its records gathered by each mapping's batching window). */
+    invocations: Record<string, number>;
     /** The first sample's DynamoDB writes, one line each: where the write units go. */
     writes: { fn: string; command: string; writeUnits: number; writeUnitsBy: Record<string, number> }[];
   };
@@ -70,6 +72,8 @@ export async function measureRoundTrips(opts: {
   sink: CallbackSink;
   samples: number;
   progress: (line: string) => void;
+  /** Hands over what the stream mappings' batching windows hold, as each window's end would (stream-poller.ts). */
+  flushWindows: () => Promise<void>;
 }): Promise<RoundTripFigures> {
   const { url, meter, clock } = opts;
   const post = (body: string) => postForm(`${url}/post`, body);
@@ -102,10 +106,13 @@ export async function measureRoundTrips(opts: {
   // One payment with its callback, end to end.
   const perPayment: AwsCall[][] = [];
   const lambdaMs: Record<string, number[]> = {};
+  const invocations: Record<string, number[]> = {};
   let saleWrites: RoundTripFigures['saleWrites'] | undefined;
   let callbackWrites: RoundTripFigures['callbackWrites'] | undefined;
   for (let i = 0; i < opts.samples; i++) {
     opts.progress(`payment with callback: sample ${i + 1}/${opts.samples}`);
+    // Nothing of earlier payments left in a window: this payment's batches are its own.
+    await opts.flushWindows();
     await clock.idle();
     clock.reset();
     const before = opts.sink.received();
@@ -113,9 +120,15 @@ export async function measureRoundTrips(opts: {
     const res = await post(saleBody(opts.withCallbacks, id()));
     if (!(await opts.sink.waitFor(before + 1, 20_000))) throw new Error('callback not delivered within 20 s');
     await clock.idle();
+    // The payment's last record is in the stream: its windows would end with nothing more to add.
+    await opts.flushWindows();
+    await clock.idle();
     const calls = meter.since(mark);
     perPayment.push(calls);
-    for (const [fn, list] of clock.ms) (lambdaMs[fn] ??= []).push(list.reduce((a, b) => a + b, 0));
+    for (const [fn, list] of clock.ms) {
+      (lambdaMs[fn] ??= []).push(list.reduce((a, b) => a + b, 0));
+      (invocations[fn] ??= []).push(list.length);
+    }
     if (!saleWrites) {
       const inputs = (fn: string) => calls.filter((c) => c.fn === fn && c.input).map((c) => c.input);
       const unique = uniqueKeys([...inputs(REQUEST_FN), ...inputs(CALLBACK_FN)], res.trans_id!);
@@ -158,6 +171,7 @@ export async function measureRoundTrips(opts: {
       sqsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'sqs').length)) + 2 * avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
       kmsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'kms').length)),
       lambdaMs: Object.fromEntries(Object.entries(lambdaMs).map(([fn, xs]) => [fn, avg(xs)])),
+      invocations: Object.fromEntries(Object.entries(invocations).map(([fn, xs]) => [fn, avg(xs)])),
       writes: perPayment[0]!.filter((c) => c.writeUnits > 0).map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
     },
     saleWrites: saleWrites!,

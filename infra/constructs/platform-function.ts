@@ -274,7 +274,7 @@ export class PlatformFunction extends Construct {
    * outbox's own sweeper covers anything that never arrives).
    */
   consumeTableStream(
-    def: Pick<StreamConsumerDefinition, 'batchSize' | 'insertedKinds' | 'modifiedKinds' | 'windowSeconds'>,
+    def: Pick<StreamConsumerDefinition, 'batchSize' | 'insertedKinds' | 'modifiedKinds' | 'windowSeconds' | 'batchingWindowSeconds'>,
     onFailure?: sqs.IQueue,
   ): void {
     const { table } = this.platform;
@@ -286,7 +286,7 @@ export class PlatformFunction extends Construct {
       new DynamoEventSource(streamed, {
         startingPosition: lambda.StartingPosition.LATEST,
         batchSize: def.batchSize,
-        maxBatchingWindow: Duration.millis(0),
+        maxBatchingWindow: def.batchingWindowSeconds ? Duration.seconds(def.batchingWindowSeconds) : Duration.millis(0),
         retryAttempts: 10,
         bisectBatchOnError: true,
         filters: [kinds('INSERT', def.insertedKinds), ...(def.modifiedKinds?.length ? [kinds('MODIFY', def.modifiedKinds)] : [])],

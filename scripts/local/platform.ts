@@ -46,8 +46,8 @@ export interface PlatformOptions {
    */
   queueWaitSeconds?: number;
   /**
-   * Play the queue mappings' batching windows (QueueConsumerDefinition.batchingWindowSeconds), as the bench does for
-   * its cost and CPU figures; off by default, so tests and `npm start` deliver each callback at once.
+   * Play the queue and stream mappings' batching windows (batchingWindowSeconds), as the bench does for its cost and
+   * CPU figures; off by default, so tests and `npm start` deliver each callback and count each payment at once.
    */
   batchingWindows?: boolean;
   /**
@@ -66,6 +66,8 @@ export interface RunningPlatform {
   eventFunctions: EventFunctions;
   /** Runs a scheduled function now (e.g. the outbox sweeper). */
   runScheduled(id: string): Promise<void>;
+  /** With batching windows: hands the stream records the windows hold to their consumers now (stream-poller.ts). */
+  flushStreamWindows(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -172,12 +174,14 @@ async function startOn(
   }
   const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   // One reader of the table's stream for every consumer (stream-poller.ts).
-  pollers.push(
-    await pollTableStream({
-      ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName,
-      consumers: STREAM_CONSUMERS.map((s) => ({ handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds, grants: s.grants, invoke: eventFunctions.handler(s.handler, s.id, s.grants) })),
-    }),
-  );
+  const stream = await pollTableStream({
+    ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName,
+    consumers: STREAM_CONSUMERS.map((s) => ({
+      handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds,
+      batchingWindowSeconds: opts.batchingWindows ? s.batchingWindowSeconds : undefined, grants: s.grants, invoke: eventFunctions.handler(s.handler, s.id, s.grants),
+    })),
+  });
+  pollers.push(stream);
   ddb.destroy();
   const schedules = new Map<string, ReturnType<typeof runEvery>>();
   for (const s of SCHEDULED) {
@@ -195,6 +199,7 @@ async function startOn(
     env,
     endpoints,
     eventFunctions,
+    flushStreamWindows: () => stream.flush(),
     async runScheduled(id: string) {
       const s = schedules.get(id);
       if (!s) throw new Error(`No scheduled function ${id}`);

@@ -31,6 +31,11 @@ export interface StreamConsumer {
   modifiedKinds?: readonly string[];
   /** A windowed mapping: the event names its shard (`shardId`), as Lambda's tumbling windows do. */
   windowSeconds?: number;
+  /**
+   * Gather a shard's records up to this long before invoking with fewer than batchSize (the mapping's
+   * MaximumBatchingWindowInSeconds); unset: invoke with what each poll found, as tests want.
+   */
+  batchingWindowSeconds?: number;
   grants?: readonly string[];
   /** Calls the function (with its grants) instead of loading `handler` here: see function-processes.ts. */
   invoke?: (e: DynamoDBStreamEvent, c: unknown) => Promise<void>;
@@ -42,7 +47,7 @@ export async function pollTableStream(opts: {
   region: string;
   tableName: string;
   consumers: readonly StreamConsumer[];
-}): Promise<Poller> {
+}): Promise<StreamPoller> {
   // The mapping's own client, not a function's: middleware resolved once per command class instead of per call.
   const streams = new DynamoDBStreamsClient({ ...sdkClientOptions(), cacheMiddleware: true, region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   // GetRecords, the stand-in's one frequent call, reads the answer as Lambda's service passes it on (stream-records.ts).
@@ -91,6 +96,11 @@ export async function pollTableStream(opts: {
   };
   await scanShards(true);
 
+  // Records a batching window holds back, per consumer and shard, and who waits for them to be handed over.
+  const held = new Map<string, { records: DynamoDBRecord[]; since: number }>();
+  let rounds = 0;
+  let flushWaiters: Array<{ after: number; done: () => void }> = [];
+
   let running = true;
   const loop = runStandIn('table stream mappings', async () => {
     const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: c.invoke ?? (await loadHandler<DynamoDBStreamEvent, void>(c.handler)), grants: c.invoke ? undefined : c.grants })));
@@ -124,7 +134,8 @@ export async function pollTableStream(opts: {
           await Promise.all(
             consumers.map(async (c) => {
               const records = all.filter((r) => wanted(r, c.insertedKinds, c.modifiedKinds ?? []));
-              for (let i = 0; i < records.length; i += c.batchSize) await invoke(c.fn, records.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? id : undefined });
+              const ready = c.batchingWindowSeconds ? hold(`${c.functionName}\u0000${id}`, records, c.batchSize, c.batchingWindowSeconds * 1000, false) : records;
+              for (let i = 0; i < ready.length; i += c.batchSize) await invoke(c.fn, ready.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? id : undefined });
             }),
           );
         } catch (err) {
@@ -135,18 +146,57 @@ export async function pollTableStream(opts: {
           iterators.set(id, await iteratorFor(id).catch(() => iterator));
         }
       }
+      rounds++;
+      // A flush asked for before this round began: every held record is handed over now, as the window's end would.
+      const due = flushWaiters.filter((w) => w.after < rounds);
+      if (due.length) {
+        flushWaiters = flushWaiters.filter((w) => w.after >= rounds);
+        for (const c of consumers) {
+          for (const key of [...held.keys()].filter((k) => k.startsWith(`${c.functionName}\u0000`))) {
+            const ready = hold(key, [], c.batchSize, 0, true);
+            const shardId = key.slice(c.functionName.length + 1);
+            for (let i = 0; i < ready.length; i += c.batchSize) await invoke(c.fn, ready.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? shardId : undefined });
+          }
+        }
+        for (const w of due) w.done();
+      }
       const wait = POLL_EVERY_MS - (Date.now() - round);
       if (!full && wait > 0 && running) await new Promise((r) => setTimeout(r, wait));
     }
   });
+  /**
+   * Adds `records` to what `key` holds and returns what is due: whole batches at once, the rest once the oldest held
+   * record waited `windowMs` (or at once with `all`).
+   */
+  function hold(key: string, records: DynamoDBRecord[], batchSize: number, windowMs: number, all: boolean): DynamoDBRecord[] {
+    const h = held.get(key) ?? { records: [], since: Date.now() };
+    if (!h.records.length) h.since = Date.now();
+    h.records.push(...records);
+    const due = all || Date.now() - h.since >= windowMs ? h.records.length : h.records.length - (h.records.length % batchSize);
+    const ready = h.records.splice(0, due);
+    if (h.records.length) held.set(key, h);
+    else held.delete(key);
+    return ready;
+  }
+
   return {
+    flush: () => new Promise<void>((done) => (running ? flushWaiters.push({ after: rounds, done }) : done())),
     async stop() {
       running = false;
+      for (const w of flushWaiters) w.done();
       await loop.catch(() => undefined);
       streams.destroy();
       reader.close();
     },
   };
+}
+
+export interface StreamPoller extends Poller {
+  /**
+   * Hands every record a batching window holds to its consumer now, once the records already in the stream were
+   * read: what the window's end does on AWS, without waiting for it (the bench measures one payment's batch).
+   */
+  flush(): Promise<void>;
 }
 
 /** The mapping's filters: INSERTs of the listed item kinds, MODIFYs of the others. */

@@ -72,6 +72,11 @@ export interface StreamConsumerDefinition {
    * (`shardId` in the event), which a per-shard idempotency check needs. The handler answers `{ state }`.
    */
   windowSeconds?: number;
+  /**
+   * How long Lambda gathers records before invoking with fewer than batchSize (MaximumBatchingWindowInSeconds, at most
+   * 300): a consumer whose work is per batch, not per record, pays for fewer invocations and writes at low volume.
+   */
+  batchingWindowSeconds?: number;
   /** Batches still failing after the retries (and bisection) are described on a queue of their own, not dropped silently. */
   failureQueue?: boolean;
   grants: Grant[];

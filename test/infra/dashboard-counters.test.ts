@@ -19,14 +19,17 @@ describe('dashboard counters stream consumer', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
   });
 
-  it('is mapped with filters, a tumbling window, bisect on error and an on-failure queue', () => {
+  it('is mapped with filters, a batching and a tumbling window, bisect on error and an on-failure queue', () => {
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'));
     expect(mappings).toHaveLength(1);
     const props = mappings[0]!.Properties;
     expect(props).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'StreamArn'] },
       StartingPosition: 'LATEST',
-      BatchSize: 100,
+      BatchSize: 500,
+      // A payment's records (reservation, outcome, callback delivery) in one batch at low volume: one invocation and
+      // one ADD per counter item instead of three or four of each.
+      MaximumBatchingWindowInSeconds: 20,
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 10,
       TumblingWindowInSeconds: 60,

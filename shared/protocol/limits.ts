@@ -43,9 +43,13 @@ export const LIMIT_MESSAGES = {
   keyBlank: 'A key should not be blank.',
 } as const;
 
-/** DynamoDB numbers: magnitude 1E-130 to 9.99E+125; anything else fails the write, so it is refused up front. */
+/**
+ * Numbers stored as sent: within 2^53 (beyond it JSON's double no longer is the number the merchant wrote, and the
+ * DynamoDB document client refuses to store it imprecisely) and not so small that DynamoDB cannot (1E-130). Anything
+ * else fails the write, so it is refused up front.
+ */
 function storableNumber(n: number): boolean {
-  return Number.isFinite(n) && (n === 0 || (Math.abs(n) < 1e125 && Math.abs(n) > 1e-130));
+  return Number.isFinite(n) && (n === 0 || (Math.abs(n) <= Number.MAX_SAFE_INTEGER && Math.abs(n) > 1e-130));
 }
 
 /**

@@ -38,7 +38,8 @@ describe('freeFormError', () => {
     expect(freeFormError('custom_data', { a: { ['k'.repeat(65)]: '1' } }, custom, 'json')).toEqual({ field: 'custom_data.a', message: 'A key is too long. It should have 64 characters or less.' });
     expect(freeFormError('custom_data', { '': '1' }, custom, 'json')).toEqual({ field: 'custom_data', message: 'A key should not be blank.' });
     expect(freeFormError('custom_data', { a: 'v'.repeat(1025) }, custom, 'form')).toEqual({ field: 'custom_data[a]', message: 'This value is too long. It should have 1024 characters or less.' });
-    for (const n of [Infinity, 1e200, 1e-200]) expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toEqual({ field: 'parameters.n', message: 'This value is not valid.' });
+    for (const n of [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, 1e-100]) expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toBeUndefined();
+    for (const n of [Infinity, 1e200, 1e-200, 2 ** 53, -(2 ** 53), 1e20]) expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toEqual({ field: 'parameters.n', message: 'This value is not valid.' });
   });
 
   it('stops at the depth limit however deep the value goes (no recursion on hostile nesting)', () => {

@@ -1,7 +1,21 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const sdk = (path: string) => fileURLToPath(new URL(`./sdk/mobile/src/${path}`, import.meta.url));
+
+/** One lane: its files and its globalSetup; everything else comes from the root config (`extends: true`). */
+function lane(name: string, include: string[], globalSetup: string): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include,
+      globalSetup: [globalSetup],
+      // Copies each worker's output for the card-data scan at the end of the run.
+      setupFiles: ['test/support/log-capture.ts'],
+    },
+  };
+}
 
 export default defineConfig({
   // The SDK from source (as tsconfig.json "paths" says): a fresh clone has no sdk/mobile/dist.
@@ -14,11 +28,16 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts'],
-    // One DynamoDB Local and one moto for the whole run; each test file gets its own tables and queues.
-    globalSetup: ['test/support/global-setup.ts'],
-    // Copies each worker's output for the card-data scan at the end of the run.
-    setupFiles: ['test/support/log-capture.ts'],
+    // Lanes (docs/testing.md): `npm test` runs them all, `npm run test:LANE` (vitest --project LANE) one.
+    projects: [
+      // No emulator, no Java, no Python, no build: only the card-data scan over what the workers print.
+      lane('unit', ['test/unit/**/*.test.ts'], 'test/support/unit-setup.ts'),
+      // One DynamoDB Local and one moto for the whole run, shared by these lanes; each test file gets its own tables
+      // and queues.
+      lane('integration', ['test/integration/**/*.test.ts', 'bench/test/**/*.test.ts'], 'test/support/global-setup.ts'),
+      lane('infra', ['test/infra/**/*.test.ts'], 'test/support/global-setup.ts'),
+      lane('e2e', ['test/e2e/**/*.test.ts'], 'test/support/global-setup.ts'),
+    ],
     // Quiet logs: failures stand out. The shared logger reads its level when first imported, before any test file
     // starts a platform; tests that read the logs raise it themselves (logger.setLogLevel), as the card-data scan
     // test does at DEBUG. Child platforms (`npm start`) inherit these variables.

@@ -4,7 +4,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const sdk = (path: string) => fileURLToPath(new URL(`./sdk/mobile/src/${path}`, import.meta.url));
 
 /** One lane: its files and its globalSetup; everything else comes from the root config (`extends: true`). */
-function lane(name: string, include: string[], globalSetup: string): TestProjectInlineConfiguration {
+function lane(name: string, include: string[], globalSetup: string, isolate = true): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
@@ -13,6 +13,7 @@ function lane(name: string, include: string[], globalSetup: string): TestProject
       globalSetup: [globalSetup],
       // Copies each worker's output for the card-data scan at the end of the run.
       setupFiles: ['test/support/log-capture.ts'],
+      isolate,
     },
   };
 }
@@ -30,8 +31,10 @@ export default defineConfig({
   test: {
     // Lanes (docs/testing.md): `npm test` runs them all, `npm run test:LANE` (vitest --project LANE) one.
     projects: [
-      // No emulator, no Java, no Python, no build: only the card-data scan over what the workers print.
-      lane('unit', ['test/unit/**/*.test.ts'], 'test/support/unit-setup.ts'),
+      // No emulator, no Java, no Python, no build: only the card-data scan over what the workers print. Its files
+      // share their workers' modules (isolate: false): a fresh process per file cost more than the tests, so a unit
+      // test puts back what it patches (mocks, environment) and does not count on a module's first import.
+      lane('unit', ['test/unit/**/*.test.ts'], 'test/support/unit-setup.ts', false),
       // One DynamoDB Local and one moto for the whole run, shared by these lanes; each test file gets its own tables
       // and queues.
       lane('integration', ['test/integration/**/*.test.ts', 'bench/test/**/*.test.ts'], 'test/support/global-setup.ts'),

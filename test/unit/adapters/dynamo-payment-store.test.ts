@@ -1,5 +1,5 @@
 /** How the DynamoDB adapter shapes its writes: the conditions are the concurrency guarantees, so pin them exactly. */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -19,6 +19,8 @@ beforeAll(() => {
   resetAwsClients();
 });
 beforeEach(() => ddb.reset());
+// The unit lane's workers run other files after this one (isolate: false): the real send() comes back.
+afterAll(() => ddb.restore());
 
 const payment = (version: number): Payment => ({
   transId: 'a1', clientKey: 'm1', protocol: 's2s-card', action: 'SALE', orderId: 'o1', orderDescription: 'd', currency: 'USD',

@@ -2,7 +2,7 @@
  * A payment-creating request's payment is its own idempotency claim (trans id derived from the request's key): one
  * conditional Put reserves it, and a duplicate answers from the payment that Put's refusal returns.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -24,6 +24,8 @@ beforeAll(() => {
   resetAwsClients();
 });
 beforeEach(() => ddb.reset());
+// The unit lane's workers run other files after this one (isolate: false): the real send() comes back.
+afterAll(() => ddb.restore());
 
 const ids = (legacyClaimsUntil = 0) => ({ derive: async (key: string, g: number) => `id-${key.slice(0, 4)}-${g}`, legacyClaimsUntil: async () => legacyClaimsUntil });
 const store = (legacyUntil = 0) => new DynamoPaymentStore('t', () => new Date(NOW), 30_000, ids(legacyUntil));

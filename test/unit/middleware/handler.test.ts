@@ -2,12 +2,29 @@
  * The common middlewares (shared/middleware/handler.ts): one invocation line with the latency and the noted ids, the
  * event never logged, a missing Lambda context tolerated, EMF metrics only when METRICS_ENABLED, by action and result.
  */
-// First: this file reads the logs, at DEBUG (see the module).
-import '../../support/read-logs.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lambdaHandler } from '../../../shared/middleware/handler.js';
-import { noteDeliveries, noteIds, notePayment } from '../../../shared/telemetry.js';
-import { resetConfig } from '../../../shared/config.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The shared logger takes its level when first imported (test/support/read-logs.ts). The unit lane runs its files in
+// shared workers (isolate: false, vitest.config.ts), where another file may have imported it at ERROR already: this
+// file imports the platform's modules afresh, at DEBUG, and gives the level back after.
+const levels = { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL, LOG_LEVEL: process.env.LOG_LEVEL };
+let lambdaHandler: typeof import('../../../shared/middleware/handler.js').lambdaHandler;
+let telemetry: typeof import('../../../shared/telemetry.js');
+let resetConfig: typeof import('../../../shared/config.js').resetConfig;
+beforeAll(async () => {
+  Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'DEBUG', LOG_LEVEL: 'DEBUG' });
+  vi.resetModules();
+  ({ lambdaHandler } = await import('../../../shared/middleware/handler.js'));
+  telemetry = await import('../../../shared/telemetry.js');
+  ({ resetConfig } = await import('../../../shared/config.js'));
+});
+afterAll(() => {
+  for (const [name, level] of Object.entries(levels)) {
+    if (level === undefined) delete process.env[name];
+    else process.env[name] = level;
+  }
+  vi.resetModules();
+});
 
 const ENV = {
   TABLE_NAME: 't',
@@ -51,7 +68,7 @@ describe('lambdaHandler', () => {
 
   it('logs one invocation line with latency and the noted ids, never the event, and works without a Lambda context', async () => {
     const handler = lambdaHandler('POST /post', async (event: { body: string }) => {
-      noteIds({ client_key: 'merchant-1', trans_id: 'pay-1' });
+      telemetry.noteIds({ client_key: 'merchant-1', trans_id: 'pay-1' });
       return { statusCode: 200, echoed: event.body.length };
     }, { summary: (res) => ({ statusCode: res?.statusCode }) });
     const lines = await printed(() => handler({ body: 'card_number=4111111111111111' }));
@@ -65,7 +82,7 @@ describe('lambdaHandler', () => {
   });
 
   it('prints no metrics unless METRICS_ENABLED', async () => {
-    const lines = await printed(() => lambdaHandler('POST /post', async () => notePayment('SALE', 'SUCCESS'))());
+    const lines = await printed(() => lambdaHandler('POST /post', async () => telemetry.notePayment('SALE', 'SUCCESS'))());
     expect(lines.filter((l) => l._aws)).toEqual([]);
   });
 
@@ -74,8 +91,8 @@ describe('lambdaHandler', () => {
     resetConfig();
     const lines = await printed(() =>
       lambdaHandler('POST /post', async () => {
-        notePayment('SALE', 'DECLINED');
-        noteDeliveries('retry', 2);
+        telemetry.notePayment('SALE', 'DECLINED');
+        telemetry.noteDeliveries('retry', 2);
       })(),
     );
     const emf = lines.filter((l) => l._aws);

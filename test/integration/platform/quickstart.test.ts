@@ -35,8 +35,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   port = await freePort();
   merchant = await testMerchant({ notificationUrl: `http://127.0.0.1:${port}/webhooks` });
-  // The SDK's dist imports its dependency's: @open-payments/protocol is built first.
-  await run('npm', ['run', '-s', 'build', '-w', 'sdk/protocol'], { cwd: REPO_ROOT });
+  // As the page says: the SDK's build builds its dependency, @open-payments/protocol, too (a project reference).
   await run('npm', ['run', '-s', 'build', '-w', 'sdk/node'], { cwd: REPO_ROOT });
 });
 afterAll(async () => {

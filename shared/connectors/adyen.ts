@@ -18,6 +18,10 @@
  *                      checked with the MID's HMAC key (adyen-webhook.ts), and a signed item's outcome is applied
  *                      (operations/providers/adyen-notification.ts)
  *
+ * Every answer reports what it names (merchantReference or a follow-up's reference, pspReference or
+ * paymentPspReference, amount): the registry binds it to the payment (answer-binding.ts), so a /payments/details
+ * answer about another payment (a payer bringing back another payment's redirectResult) is no answer here.
+ *
  * Every request carries Adyen's Idempotency-Key: our trans_id (a follow-up: trans_id and its action), so a request
  * sent twice is processed once by Adyen as well. Follow-ups name the payment by Adyen's pspReference, recorded as the
  * payment's rrn. Card data is in memory only for the call and never logged. No answer, a 3xx (never followed) or a 5xx
@@ -26,7 +30,7 @@
 import { createHash } from 'node:crypto';
 import { SignatureError } from '../errors.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { Connector, ConnectorOutcome, ConnectorPaymentRequest, ConnectorScope } from '../ports/connector.js';
+import type { AnswerAbout, Connector, ConnectorOutcome, ConnectorPaymentRequest, ConnectorScope } from '../ports/connector.js';
 import { ACTIONS, isAction } from '../domain/actions.js';
 import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-transport.js';
@@ -119,16 +123,20 @@ export function adyenConnector(deps: AdyenDeps): Connector {
       const psp = scope.payment?.rrn;
       if (!psp) return { kind: 'declined', reason: ADYEN_NO_PSP_REFERENCE };
       const a = await account(scope);
+      const reference = modificationReference(scope.transId, suffix);
       const res = await post(
         a,
         `/payments/${encodeURIComponent(psp)}/${kind}`,
-        { merchantAccount: a.merchantAccount, ...(amount ? { amount } : {}), reference: modificationReference(scope.transId, suffix) },
+        { merchantAccount: a.merchantAccount, ...(amount ? { amount } : {}), reference },
         idempotencyKey(scope.transId, kind, suffix),
         scope.signal,
       );
       if (res.status >= 400) return requestRefused(res);
       if (res.body?.status !== 'received') throw new AcquirerTimeoutError(`Adyen answered ${String(res.body?.status)} to a ${kind} request`);
-      return { kind: 'pending' };
+      // The payment it names by paymentPspReference, and our follow-up by its reference (trans_id.suffix).
+      const b = res.body;
+      const named = typeof b.reference === 'string' ? { reference: b.reference === reference ? scope.transId : b.reference } : {};
+      return withAbout({ kind: 'pending' }, { ...named, ...pspOf(b.paymentPspReference), ...amountOf(b.amount) });
     });
   }
 
@@ -252,10 +260,22 @@ function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: str
   };
 }
 
-/** Adyen's answer to /payments or /payments/details, as an outcome. */
+/**
+ * Adyen's answer to /payments or /payments/details, as an outcome, with what the answer names (its merchantReference:
+ * our trans_id; pspReference; the authorised amount) for the registry to bind it to the payment (answer-binding.ts).
+ */
 export function paymentOutcome(res: AdyenAnswer): ConnectorOutcome {
   if (res.status >= 400) return requestRefused(res);
   const b = res.body ?? {};
+  return withAbout(resultOutcome(b), {
+    ...(typeof b.merchantReference === 'string' ? { reference: b.merchantReference } : {}),
+    ...pspOf(b.pspReference),
+    ...amountOf(b.amount),
+  });
+}
+
+/** What Adyen's resultCode decides. */
+function resultOutcome(b: Record<string, unknown>): ConnectorOutcome {
   const psp = typeof b.pspReference === 'string' ? b.pspReference : '';
   const reason = typeof b.refusalReason === 'string' && b.refusalReason ? b.refusalReason : undefined;
   switch (b.resultCode) {
@@ -288,6 +308,22 @@ export function paymentOutcome(res: AdyenAnswer): ConnectorOutcome {
       // PartiallyAuthorised (never asked for) or a code we do not know: the webhook or an operator decides.
       throw new AcquirerTimeoutError(`Adyen answered ${String(b.resultCode)}`);
   }
+}
+
+/** The outcome with what the answer names, when it names anything. */
+function withAbout(outcome: ConnectorOutcome, about: AnswerAbout): ConnectorOutcome {
+  return Object.keys(about).length ? { ...outcome, about } : outcome;
+}
+
+function pspOf(v: unknown): Pick<AnswerAbout, 'pspReference'> {
+  return typeof v === 'string' && v ? { pspReference: v } : {};
+}
+
+/** Adyen's Amount ({value: minor units, currency}), as far as the answer gives it. */
+function amountOf(v: unknown): Pick<AnswerAbout, 'amount' | 'currency'> {
+  if (!v || typeof v !== 'object') return {};
+  const { value, currency } = v as Record<string, unknown>;
+  return { ...(typeof value === 'number' ? { amount: value } : {}), ...(typeof currency === 'string' ? { currency } : {}) };
 }
 
 /** A 4xx: Adyen refused the request before processing it (validation, credentials); nothing happened there. */

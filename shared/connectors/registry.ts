@@ -7,6 +7,7 @@
 import type {
   Connector,
   ConnectorMid,
+  ConnectorOutcome,
   ConnectorPaymentRef,
   ConnectorPolicy,
   ConnectorRegistry,
@@ -18,6 +19,7 @@ import type {
 import { midCredentialsContext } from '../ports/connector.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
+import { bindAnswer } from './answer-binding.js';
 import { BusinessRuleError, SignatureError } from '../errors.js';
 import type { StageKind } from '../config.js';
 import { isSandboxConnector, SandboxInLiveError } from '../domain/stage-kind.js';
@@ -74,20 +76,31 @@ export class ConnectorCatalogue implements ConnectorRegistry {
     return entry;
   }
 
-  /** The connector with the scope added to every request and the policy around every call. */
+  /**
+   * The connector with the scope added to every request, the policy around every call, and every answer bound to the
+   * payment it was asked about (answer-binding.ts): an answer about another payment throws, which every caller treats
+   * as no answer. A new payment (pay, payout, a retry's pay) has no acquirer id yet; its follow-ups name the one recorded.
+   */
   private bind(name: string, scope: Omit<ConnectorScope, 'signal'>): MidConnector {
     const { connector: c, policy } = this.entry(name);
     const call = <T>(run: (signal: AbortSignal) => Promise<T>) => withDeadline(policy, run);
+    const psp = scope.payment?.rrn;
+    const bound = (kind: string, req: { transId: string; amount: number; currency: string }, mustName = false) => (o: ConnectorOutcome) =>
+      bindAnswer(c.name, kind, o, { transId: req.transId, amount: req.amount, currency: req.currency, mustName, ...(kind === 'pay' || kind === 'payout' ? {} : { pspReference: psp }) });
     return {
       name: c.name,
       requiresAcceptHeader: c.requiresAcceptHeader,
-      pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })),
-      completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })),
-      capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })),
-      refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })),
-      void: (req) => call((signal) => c.void({ ...req, ...scope, signal })),
-      payout: (req) => call((signal) => c.payout({ ...req, ...scope, signal })),
-      inquire: async (req) => (c.inquire ? withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal }))) : 'unknown'),
+      pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })).then(bound('pay', req)),
+      completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })).then(bound('completeChallenge', req, true)),
+      capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })).then(bound('capture', req)),
+      refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })).then(bound('refund', req)),
+      void: (req) => call((signal) => c.void({ ...req, ...scope, signal })).then(bound('void', req)),
+      payout: (req) => call((signal) => c.payout({ ...req, ...scope, signal })).then(bound('payout', req)),
+      inquire: async (req) => {
+        if (!c.inquire) return 'unknown';
+        const answer = await withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal })));
+        return answer === 'unknown' ? answer : bound('inquire', req)(answer);
+      },
       verifyNotification: async (rawBody) => {
         const { payment } = scope;
         if (!c.notifications || !payment) throw SignatureError.invalid();

@@ -99,8 +99,10 @@ export const sandboxConnector: Connector = {
   },
 
   async completeChallenge(req): Promise<ConnectorOutcome> {
-    if (!req.card) return approved(req.transId);
-    return sandboxScenario(req.card.expMonth, req.card.expYear).endsWith('fail') ? declined(req.transId) : approved(req.transId);
+    // The sandbox answers about the payment it was asked about, and says so (a completion must name its payment).
+    const about = { reference: req.transId, amount: req.amount, currency: req.currency };
+    if (!req.card) return { ...approved(req.transId), about };
+    return { ...(sandboxScenario(req.card.expMonth, req.card.expYear).endsWith('fail') ? declined(req.transId) : approved(req.transId)), about };
   },
 
   async capture(req): Promise<ConnectorOutcome> {

@@ -22,14 +22,16 @@
  *                                             a prompt to ask the upstream, never an outcome by itself
  *
  * No answer, a 3xx (never followed: see http-transport.ts), a 5xx or UNDEFINED leaves a transaction undetermined for
- * the reconciler; a URL the stage may not call declines before anything is sent.
+ * the reconciler; a URL the stage may not call declines before anything is sent. Every answer reports the order_id it
+ * names (our trans_id) and, where it has them, its amount and currency: the registry binds it to the payment
+ * (answer-binding.ts).
  */
 import { SignatureError, TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
-import { formatAmount } from '../domain/money.js';
+import { findCurrency, formatAmount, parseAmount } from '../domain/money.js';
 import { parseForm, getString } from '../protocol/form.js';
 import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm } from '../protocol/signature.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
+import type { AnswerAbout, Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
 import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport } from './http-transport.js';
 import { checkUpstreamSetup, probeUpstream, upstreamBaseUrl, upstreamEndpoint } from './upstream-setup.js';
@@ -233,7 +235,9 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       const id = String(status.trans_id);
       const res = await post(a, { action: 'GET_TRANS_DETAILS', trans_id: id, hash: paymentHash(a, req, id) }, req.signal);
       if (res.body?.result !== 'SUCCESS') throw new AcquirerTimeoutError(`upstream details lookup failed (${res.status})`);
-      return followUpOutcome(req, (res.body.transactions ?? []) as UpstreamTransaction[]);
+      const outcome = followUpOutcome(req, (res.body.transactions ?? []) as UpstreamTransaction[]);
+      // Its amount is the payment's, not the follow-up's: only the order it names is reported.
+      return outcome === 'unknown' ? outcome : withAbout(outcome, { ...(typeof res.body.order_id === 'string' ? { reference: res.body.order_id } : {}) });
     },
 
     notifications: {
@@ -272,10 +276,15 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
   };
 }
 
-/** A synchronous answer of the upstream, as an outcome. */
+/** A synchronous answer of the upstream, as an outcome, with the order and amount it names. */
 function outcomeOf(res: HttpAnswer): ConnectorOutcome {
   const b = res.body;
   if (!b || res.status >= 500) throw new AcquirerTimeoutError(`upstream answered ${res.status} without a result`);
+  return withAbout(resultOf(b), namedIn(b));
+}
+
+/** What the answer's result decides. */
+function resultOf(b: Record<string, unknown>): ConnectorOutcome {
   switch (b.result) {
     case 'SUCCESS':
       return approved(b);
@@ -309,9 +318,33 @@ function approved(b: Record<string, unknown>): ConnectorOutcome {
 
 /** What GET_TRANS_STATUS says about the payment's own transaction; a step still open is no answer yet. */
 function statusOutcome(s: Record<string, unknown>): ConnectorOutcome | 'unknown' {
-  if (APPROVED_STATUSES.includes(String(s.status))) return approved(s);
-  if (s.status === 'DECLINED') return { kind: 'declined', reason: String(s.decline_reason || UPSTREAM_DECLINED) };
+  if (APPROVED_STATUSES.includes(String(s.status))) return withAbout(approved(s), namedIn(s));
+  if (s.status === 'DECLINED') return withAbout({ kind: 'declined', reason: String(s.decline_reason || UPSTREAM_DECLINED) }, namedIn(s));
   return 'unknown';
+}
+
+/**
+ * What an upstream answer names: its order_id (our trans_id: the order we sent), and its amount and currency where it
+ * has them (a SALE's, a CAPTURE's). An amount it gives in a form we cannot read is not reported.
+ */
+function namedIn(b: Record<string, unknown>): AnswerAbout {
+  const about: AnswerAbout = {};
+  if (typeof b.order_id === 'string') about.reference = b.order_id;
+  if (typeof b.currency !== 'string') return about;
+  about.currency = b.currency;
+  const currency = findCurrency(b.currency);
+  if (currency && typeof b.amount === 'string') {
+    try {
+      about.amount = parseAmount(b.amount, currency).minor;
+    } catch {
+      // Unreadable: not reported.
+    }
+  }
+  return about;
+}
+
+function withAbout(outcome: ConnectorOutcome, about: AnswerAbout): ConnectorOutcome {
+  return Object.keys(about).length ? { ...outcome, about } : outcome;
 }
 
 /**

@@ -112,7 +112,22 @@ export interface ConnectorAuthentication {
   protocolVersion?: string;
 }
 
-export type ConnectorOutcome =
+/**
+ * Which payment an acquirer's answer says it is about, in our terms: what the answer itself names, never copied from
+ * the request. The registry compares it with the payment the call was made for (connectors/answer-binding.ts); an
+ * answer about another payment is no answer (the transaction stays undetermined), whatever it says.
+ */
+export interface AnswerAbout {
+  /** Our trans_id the answer names (the connector decodes its own reference: Adyen's merchantReference). */
+  reference?: string;
+  /** The acquirer's id of the payment (Adyen's pspReference), compared once the payment has one recorded (its rrn). */
+  pspReference?: string;
+  /** Minor units and ISO currency the answer names: the payment's, or the follow-up's. */
+  amount?: number;
+  currency?: string;
+}
+
+export type ConnectorOutcome = (
   | { kind: 'approved'; rrn: string; approvalCode: string; arn?: string }
   | { kind: 'declined'; reason: string; rrn?: string }
   /** Accepted; the outcome arrives later, by the acquirer's notification or an inquiry (e.g. a refund). */
@@ -132,7 +147,14 @@ export type ConnectorOutcome =
        * and the acquirer's notification says when it is done.
        */
       redirect?: ConnectorRedirect;
-    };
+    }
+) & {
+  /**
+   * What the answer names, for every answer that names something: the registry checks each field given against the
+   * payment (connectors/answer-binding.ts). A completion's decision (approved / declined) must give `reference`.
+   */
+  about?: AnswerAbout;
+};
 
 export interface ConnectorRedirect {
   url: string;
@@ -202,6 +224,17 @@ export type ChallengeCompletion = ConnectorPaymentRequest & {
 /** A request as the connector receives it: the operation's request plus the registry's scope (MID, payment, deadline). */
 export type Scoped<T> = T & ConnectorScope;
 
+/**
+ * An acquirer, as one file in shared/connectors. The platform relies on these behaviours of every connector:
+ * - a call that throws, or does not answer by the policy's deadline, leaves the transaction undetermined (the
+ *   reconciler's inquire, or the acquirer's verified notification, settles it); a payment, capture, refund or void is
+ *   never sent twice by the platform;
+ * - every outcome reports in `about` what the acquirer's answer names (our reference, the acquirer's payment id, the
+ *   amount and currency), and nothing the answer does not name. The registry compares it with the payment the call
+ *   was for: a mismatch is logged, counted (metric MismatchedAcquirerAnswers) and treated as no answer, never as an
+ *   approval or a decline. A completeChallenge approval or decline must name its payment (`about.reference`): what the
+ *   payer brings back could be another payment's result.
+ */
 export interface Connector {
   readonly name: string;
   /** Some acquirers reject a payment without the payer's Accept header (INVALID_REQUEST). */

@@ -51,12 +51,15 @@ const connectorWith = (answers: Array<AdyenAnswer | Error>) => {
 const sale = { transId: TRANS_ID, amount: 1000, currency: 'EUR', card, authorize: false, externalThreeDs: false, mid };
 
 describe('Adyen answers as outcomes', () => {
-  it('Authorised: approved with the pspReference as rrn and the authCode', () => {
-    expect(paymentOutcome(ok({ resultCode: 'Authorised', pspReference: 'PSP1', additionalData: { authCode: '044925' } }))).toEqual({ kind: 'approved', rrn: 'PSP1', approvalCode: '044925' });
+  it('Authorised: approved with the pspReference as rrn and the authCode, naming what the answer names', () => {
+    const answer = { resultCode: 'Authorised', pspReference: 'PSP1', merchantReference: TRANS_ID, amount: { value: 1000, currency: 'EUR' }, additionalData: { authCode: '044925' } };
+    expect(paymentOutcome(ok(answer))).toEqual({ kind: 'approved', rrn: 'PSP1', approvalCode: '044925', about: { reference: TRANS_ID, pspReference: 'PSP1', amount: 1000, currency: 'EUR' } });
+    // An answer that names nothing reports nothing (the registry then has nothing to compare, and a completion no decision).
+    expect(paymentOutcome(ok({ resultCode: 'Authorised' }))).toEqual({ kind: 'approved', rrn: '', approvalCode: '' });
   });
 
   it('Refused, Cancelled, Error: declined with Adyen\'s refusalReason', () => {
-    expect(paymentOutcome(ok({ resultCode: 'Refused', pspReference: 'PSP2', refusalReason: 'Not enough balance' }))).toEqual({ kind: 'declined', reason: 'Not enough balance', rrn: 'PSP2' });
+    expect(paymentOutcome(ok({ resultCode: 'Refused', pspReference: 'PSP2', refusalReason: 'Not enough balance' }))).toEqual({ kind: 'declined', reason: 'Not enough balance', rrn: 'PSP2', about: { pspReference: 'PSP2' } });
     expect(paymentOutcome(ok({ resultCode: 'Refused' }))).toEqual({ kind: 'declined', reason: ADYEN_REFUSED });
     expect(paymentOutcome(ok({ resultCode: 'Cancelled' }))).toEqual({ kind: 'declined', reason: 'Cancelled at Adyen.' });
     expect(paymentOutcome(ok({ resultCode: 'Error', refusalReason: 'Acquirer Error' }))).toMatchObject({ kind: 'declined', reason: 'Acquirer Error' });
@@ -157,6 +160,15 @@ describe('requests to Adyen', () => {
       `${TRANS_ID}.void`,
     ]);
     expect(sent[1]!.call.json).toMatchObject({ merchantAccount: 'ShopECOM', amount: { value: 200, currency: 'EUR' } });
+  });
+
+  it('a follow-up\'s answer reports the payment it names (paymentPspReference), our trans_id for our reference, its amount', async () => {
+    const answer = (reference: string) => ok({ status: 'received', merchantAccount: 'ShopECOM', pspReference: 'MOD1', paymentPspReference: 'OTHERPSP', reference, amount: { value: 500, currency: 'EUR' } }, 201);
+    const { connector } = connectorWith([answer(`${TRANS_ID}.capture`), answer(`${TRANS_ID}.void`)]);
+    const capture = { mid, payment, transId: TRANS_ID, amount: 500, currency: 'EUR' };
+    expect(await connector.capture(capture)).toEqual({ kind: 'pending', about: { reference: TRANS_ID, pspReference: 'OTHERPSP', amount: 500, currency: 'EUR' } });
+    // A reference other than the one sent (another follow-up's) is reported as it is: never our trans_id.
+    expect(await connector.capture(capture)).toMatchObject({ about: { reference: `${TRANS_ID}.void` } });
   });
 
   it('a follow-up of a payment without pspReference declines unsent', async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamConnector, UPSTREAM_NOT_FOUND } from '../../../shared/connectors/upstream.js';
 import { ConnectorCatalogue } from '../../../shared/connectors/registry.js';
+import { AnswerMismatchError } from '../../../shared/connectors/answer-binding.js';
 import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
 import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 import { acquirerAddressRules, AcquirerUrlRefusedError, type HttpAnswer, type HttpTransport } from '../../../shared/connectors/http-transport.js';
@@ -245,6 +246,15 @@ describe('the registry policy around a connector', () => {
     const bound = registry.forMid('merchant-1', { midId: 'mid-1', connector: 'upstream', connectorSettings: mid.settings, credentialsSealed: mid.credentials!.sealed });
     await expect(bound.pay({ transId: 'our-5', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AcquirerTimeoutError);
     expect(calls).toBe(1);
+  });
+
+  it('an answer names its order and amount; one about another order, amount or currency is no answer (undetermined)', async () => {
+    const sale = (body: Record<string, unknown>) => ({ status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-7', currency: 'USD', ...body } });
+    const t = fakeTransport([sale({ order_id: 'our-7', amount: '10.50' }), sale({ order_id: 'our-8', amount: '10.50' }), sale({ order_id: 'our-7', amount: '1.05' }), sale({ order_id: 'our-7', amount: '10.50', currency: 'EUR' })]);
+    const bound = new ConnectorCatalogue([{ connector: connector(t.transport) }], merchants).forMid('merchant-1', { midId: 'mid-1', connector: 'upstream', connectorSettings: mid.settings, credentialsSealed: mid.credentials!.sealed });
+    const pay = () => bound.pay({ transId: 'our-7', amount: 1050, currency: 'USD', card, authorize: false, externalThreeDs: false });
+    expect(await pay()).toMatchObject({ kind: 'approved', about: { reference: 'our-7', amount: 1050, currency: 'USD' } });
+    for (let i = 0; i < 3; i++) await expect(pay()).rejects.toThrow(AnswerMismatchError);
   });
 
   it('an inquiry is tried again after a failure, up to the retries', async () => {

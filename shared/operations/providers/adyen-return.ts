@@ -7,7 +7,9 @@
  * 3DS page does, hosted-fields/three-ds.ts), any other to a "processed" page.
  *
  * Nothing the payer brings decides by itself: Adyen answers /payments/details, and a result Adyen refuses leaves the
- * step to Adyen's AUTHORISATION webhook. A concurrent completion (the webhook, a second tab) makes this one a no-op.
+ * step to Adyen's AUTHORISATION webhook. What the payer brings may be another payment's result: Adyen's answer then
+ * names that payment, and the registry refuses it as an answer (connectors/answer-binding.ts), leaving this payment
+ * undetermined for the webhook. A concurrent completion (the webhook, a second tab) makes this one a no-op.
  */
 import type { Deps } from '../deps.js';
 import { BusinessRuleError, ConflictError } from '../../errors.js';

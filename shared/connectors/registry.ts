@@ -84,18 +84,24 @@ export class ConnectorCatalogue implements ConnectorRegistry {
   private bind(name: string, scope: Omit<ConnectorScope, 'signal'>): MidConnector {
     const { connector: c, policy } = this.entry(name);
     const call = <T>(run: (signal: AbortSignal) => Promise<T>) => withDeadline(policy, run);
-    const psp = scope.payment?.rrn;
-    const bound = (kind: string, req: { transId: string; amount: number; currency: string }, mustName = false) => (o: ConnectorOutcome) =>
-      bindAnswer(c.name, kind, o, { transId: req.transId, amount: req.amount, currency: req.currency, mustName, ...(kind === 'pay' || kind === 'payout' ? {} : { pspReference: psp }) });
+    /** The answer, if it is about the request's trans_id, amount and currency, and about the payment's acquirer id. */
+    const bound = (kind: string, req: { transId: string; amount: number; currency: string }, opts: { newPayment?: boolean; mustName?: boolean } = {}) => (o: ConnectorOutcome) =>
+      bindAnswer(c.name, kind, o, {
+        transId: req.transId,
+        amount: req.amount,
+        currency: req.currency,
+        ...(opts.mustName ? { mustName: true } : {}),
+        ...(!opts.newPayment && scope.payment?.rrn ? { pspReference: scope.payment.rrn } : {}),
+      });
     return {
       name: c.name,
       requiresAcceptHeader: c.requiresAcceptHeader,
-      pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })).then(bound('pay', req)),
-      completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })).then(bound('completeChallenge', req, true)),
+      pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })).then(bound('pay', req, { newPayment: true })),
+      completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })).then(bound('completeChallenge', req, { mustName: true })),
       capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })).then(bound('capture', req)),
       refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })).then(bound('refund', req)),
       void: (req) => call((signal) => c.void({ ...req, ...scope, signal })).then(bound('void', req)),
-      payout: (req) => call((signal) => c.payout({ ...req, ...scope, signal })).then(bound('payout', req)),
+      payout: (req) => call((signal) => c.payout({ ...req, ...scope, signal })).then(bound('payout', req, { newPayment: true })),
       inquire: async (req) => {
         if (!c.inquire) return 'unknown';
         const answer = await withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal })));

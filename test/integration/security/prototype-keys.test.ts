@@ -17,6 +17,7 @@ import { call, createToken, pay, submitCard, tokenBody, update } from '../hosted
 import { apmSale } from '../s2s-apm/support.js';
 import { saleFields } from '../../support/s2s.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
+import { signInConsole } from '../console/support.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -185,5 +186,19 @@ describe('update never sees a key the merchant did not send', () => {
     const { token } = await createToken(platform.url, merchant);
     const res = await update(platform.url, token, json('{"order_amount":"12.00","constructor":{"x":1}}'));
     expect(res.status).toBe(200);
+  });
+});
+
+describe('the console API', () => {
+  it('a routing table with prototype keys in it and beside it is saved without them', async () => {
+    const operator = await signInConsole(platform.url, `ops-${Date.now()}@proto.example`, 'operator');
+    const path = `/merchants/${merchant.clientKey}/routing`;
+    const version = ((await operator.get(path)).body.routing.version as number) ?? 0;
+    const body = json(`{"expected_version":${version},"__proto__":{"expected_version":99},"routing":{"rules":[],"maxAttempts":2,"constructor":{"prototype":{"polluted":"x"}}}}`);
+    const saved = await operator.send('PUT', path, body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.routing).toMatchObject({ version: version + 1, rules: [] });
+    const stored = (await deps().merchants.get(merchant.clientKey))!.routing;
+    clean(stored);
   });
 });

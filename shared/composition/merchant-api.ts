@@ -1,8 +1,10 @@
 /** The merchant API's callback reads (docs/merchant-api.md): the delivery-log index and the signing secrets. */
 import { DynamoMerchantCallbacks } from '../adapters/dynamo-merchant-callbacks.js';
 import { DynamoCallbackSecrets } from '../adapters/dynamo-callback-secrets.js';
+import { DynamoLongPollSlots } from '../adapters/dynamo-long-poll-slots.js';
 import { SigningSecrets } from '../operations/callbacks/signing-secrets.js';
 import type { MerchantCallbacksContext } from '../operations/merchant-api/context.js';
+import { MAX_WAITING_POLLS } from '../operations/merchant-api/next-callbacks.js';
 import { config } from './core.js';
 import { secrets } from './secrets.js';
 import { port } from './port.js';
@@ -14,5 +16,6 @@ export const merchantCallbacks: () => MerchantCallbacksContext = /* @__PURE__ */
     secrets: new SigningSecrets(new DynamoCallbackSecrets(c.TABLE_NAME), secrets()['merchant-secrets'], c.CONFIG_CACHE_TTL_SECONDS * 1000),
     realNow: () => new Date(),
     pollMs: 1000,
+    waiting: new DynamoLongPollSlots(c.TABLE_NAME, MAX_WAITING_POLLS),
   };
 });

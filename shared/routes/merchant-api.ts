@@ -11,8 +11,8 @@ const read: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-sec
 
 export const merchantApiRoutes: RouteDefinition[] = [
   { id: 'MerchantCallbacks', method: 'GET', path: '/api/v1/merchant/callbacks', handler: 'functions/merchant-api/callbacks', grants: read },
-  // A long poll of up to 20 s (wait=…), within API Gateway's 30 s.
-  { id: 'MerchantCallbacksNext', method: 'GET', path: '/api/v1/merchant/callbacks/next', handler: 'functions/merchant-api/callbacks-next', grants: read, timeoutSeconds: 28 },
+  // A long poll of up to 20 s (wait=…), within API Gateway's 30 s; it writes the merchant's waiting slots (LONG_POLLS).
+  { id: 'MerchantCallbacksNext', method: 'GET', path: '/api/v1/merchant/callbacks/next', handler: 'functions/merchant-api/callbacks-next', grants: [...read, 'table:write'], timeoutSeconds: 28 },
   // The merchant's test clock item (CLOCK#<client_key>); a live stage has no test clock, so no such route.
   { id: 'MerchantClock', method: 'GET', path: '/api/v1/merchant/clock', handler: 'functions/merchant-api/clock', grants: read, sandboxOnly: true },
   { id: 'MerchantClockMove', method: 'POST', path: '/api/v1/merchant/clock', handler: 'functions/merchant-api/clock-move', grants: [...read, 'table:write'], sandboxOnly: true },

@@ -23,6 +23,11 @@ export const OVERLAP_MS = 60_000;
 /** The overlap re-read is capped: at more callbacks than this a minute, a stream of events is not what to read. */
 const WINDOW_LIMIT = 500;
 export const MAX_WAIT_SECONDS = 20;
+/**
+ * A merchant's long polls that wait at once. Each waiting request holds one of the route's reserved executions; a
+ * merchant's further polls answer at once, as with wait=0 (what `callbacks listen` needs is one).
+ */
+export const MAX_WAITING_POLLS = 2;
 
 /** `k`: the newest position handed out; `f`: the floor, reads return what is after it (f ≤ k). */
 interface Cursor {
@@ -49,15 +54,27 @@ export async function nextCallbacks(ctx: MerchantCallbacksContext, clientKey: st
   const wait = intParam(query, 'wait', { min: 0, max: MAX_WAIT_SECONDS, default: 0 });
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 100 });
   const cursor = query.after ? parseCursor(query.after) : await start(ctx, clientKey);
+  // The overlap is read once per request, when answering: what landed in it while the poll waited is in that read.
+  const overlap = () => (cursor.f < cursor.k ? ctx.feed.after(clientKey, cursor.f, WINDOW_LIMIT, cursor.k) : Promise.resolve([]));
+  const [fresh, window] = wait > 0 ? [await waitForFresh(ctx, clientKey, cursor, limit, wait), await overlap()] : await Promise.all([ctx.feed.after(clientKey, cursor.k, limit), overlap()]);
+  return answer(ctx, clientKey, cursor, [...window, ...fresh]);
+}
+
+/** What is after the cursor, waiting up to `wait` seconds for it in one of the merchant's slots (none free: no wait). */
+async function waitForFresh(ctx: MerchantCallbacksContext, clientKey: string, cursor: Cursor, limit: number, wait: number): Promise<ListedCallback[]> {
   const deadline = ctx.realNow().getTime() + wait * 1000;
-  for (;;) {
-    const [window, fresh] = await Promise.all([
-      cursor.f < cursor.k ? ctx.feed.after(clientKey, cursor.f, WINDOW_LIMIT, cursor.k) : Promise.resolve([]),
-      ctx.feed.after(clientKey, cursor.k, limit),
-    ]);
-    const remaining = deadline - ctx.realNow().getTime();
-    if (fresh.length || remaining <= 0) return answer(ctx, clientKey, cursor, [...window, ...fresh]);
-    await new Promise((r) => setTimeout(r, Math.min(ctx.pollMs, remaining)));
+  // A crashed request's slot frees itself a little after its wait would have ended.
+  const until = new Date(deadline + 5000).toISOString();
+  const slot = await ctx.waiting.claim(clientKey, until, ctx.realNow().toISOString());
+  try {
+    for (;;) {
+      const fresh = await ctx.feed.after(clientKey, cursor.k, limit);
+      const remaining = deadline - ctx.realNow().getTime();
+      if (fresh.length || remaining <= 0 || slot === undefined) return fresh;
+      await new Promise((r) => setTimeout(r, Math.min(ctx.pollMs, remaining)));
+    }
+  } finally {
+    if (slot !== undefined) await ctx.waiting.release(clientKey, slot, until);
   }
 }
 
@@ -112,8 +129,13 @@ function parseCursor(raw: string): Cursor {
   }
   const c = parsed as Partial<Cursor> | undefined;
   if (!c || typeof c.k !== 'string' || typeof c.f !== 'string' || c.f > c.k || (c.k !== '' && !positionTime(c.k))) throw ValidationError.notCorrect('after');
-  return { k: c.k, f: c.f };
+  // A cursor the feed handed out never has its floor more than OVERLAP_MS before its position; one edited to reach
+  // further back would re-read up to WINDOW_LIMIT callbacks for nothing, so the floor is raised to what it can be.
+  return { k: c.k, f: c.k === '' ? '' : maxString(c.f, new Date(positionTime(c.k)! - OVERLAP_MS).toISOString()) };
 }
+
+
+const maxString = (a: string, b: string) => (a > b ? a : b);
 
 /** The time of a position ("<ISO instant>#<trans_id>#<seq>"), or undefined when it is not one. */
 function positionTime(position: string): number | undefined {

@@ -57,15 +57,15 @@ export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver)
 }
 
 /**
- * One POST to an acquirer's URL: refused before anything is sent when the URL breaks the stage's rules (every
+ * One POST (or, for a status lookup, a GET) to an acquirer's URL: refused before anything is sent when the URL breaks the stage's rules (every
  * resolved address vetted, the connection pinned to it), never following a redirect, the answer read as JSON.
  */
 export async function postToAcquirer(
   url: string,
   rules: AcquirerAddressRules,
-  request: { headers: Record<string, string>; body: string; signal?: AbortSignal },
+  request: { headers: Record<string, string>; body: string; signal?: AbortSignal; method?: 'GET' | 'POST' },
   resolve?: Resolver,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> | undefined }> {
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> | undefined; text: string }> {
   const refused = refusedAcquirerUrl(url, rules);
   if (refused) throw new AcquirerUrlRefusedError(refused);
   const target = await vetPublicUrl(url, rules, resolve);
@@ -76,8 +76,9 @@ export async function postToAcquirer(
     body: request.body,
     signal: request.signal ?? AbortSignal.timeout(NO_DEADLINE_MS),
     maxBodyChars: MAX_BODY_CHARS,
+    ...(request.method ? { method: request.method } : {}),
   });
-  return { status: res.status, headers: res.headers, body: parseObject(res.body) };
+  return { status: res.status, headers: res.headers, body: parseObject(res.body), text: res.body };
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

@@ -20,6 +20,8 @@ import { upstreamConnector } from './upstream.js';
 import { acquirerAddressRules, pinnedTransport } from './http-transport.js';
 import { adyenConnector } from './adyen.js';
 import { adyenTransport } from './adyen-transport.js';
+import { checkoutComConnector } from './checkout-com.js';
+import { checkoutComTransport } from './checkout-com-transport.js';
 
 export interface ConnectorResources {
   config: Pick<Config, 'UPSTREAM_TIMEOUT_MS' | 'STAGE_KIND' | 'PUBLIC_BASE_URL'>;
@@ -42,6 +44,11 @@ export function buildConnectors(r: ConnectorResources, replacing: Connector[] = 
     ...(kind === 'sandbox' ? sandbox : []),
     { connector: upstreamConnector({ credentials: r.credentials, transport: pinnedTransport(rules), rules }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
     { connector: adyenConnector({ credentials: r.credentials, transport: adyenTransport(rules), rules, publicBaseUrl: r.config.PUBLIC_BASE_URL }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS } },
+    // Its inquiries (GET) change nothing at Checkout.com: tried again after a failure.
+    {
+      connector: checkoutComConnector({ credentials: r.credentials, transport: checkoutComTransport(rules), rules, publicBaseUrl: r.config.PUBLIC_BASE_URL }),
+      policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 },
+    },
   ];
   const swapped = entries.map((e) => ({ ...e, connector: replacing.find((c) => c.name === e.connector.name) ?? e.connector }));
   return new ConnectorCatalogue(swapped, r.merchants, kind);

@@ -107,10 +107,10 @@ export class ConnectorCatalogue implements ConnectorRegistry {
         const answer = await withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal })));
         return answer === 'unknown' ? answer : bound('inquire', req)(answer);
       },
-      verifyNotification: async (rawBody) => {
+      verifyNotification: async (rawBody, signature) => {
         const { payment } = scope;
         if (!c.notifications || !payment) throw SignatureError.invalid();
-        return c.notifications.verify(rawBody, { mid: scope.mid, payment });
+        return c.notifications.verify(rawBody, { mid: scope.mid, payment }, signature);
       },
     };
   }

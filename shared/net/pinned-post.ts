@@ -57,7 +57,7 @@ function agentFor(target: PinnedTarget): HttpAgent {
 
 export function postPinned(
   target: PinnedTarget,
-  req: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBodyChars: number },
+  req: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBodyChars: number; method?: 'GET' | 'POST' },
   fresh = false,
 ): Promise<PinnedAnswer> {
   const { url } = target;
@@ -66,11 +66,12 @@ export function postPinned(
   return new Promise<PinnedAnswer>((resolve, reject) => {
     const outgoing = request(
       {
-        method: 'POST',
+        // A GET (an acquirer's status lookup) has no body; everything else here is a POST.
+        method: req.method ?? 'POST',
         hostname: target.hostname,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        headers: { ...req.headers, 'content-length': String(payload.length) },
+        headers: req.method === 'GET' ? req.headers : { ...req.headers, 'content-length': String(payload.length) },
         lookup: pinnedLookup(target.address, target.family),
         signal: req.signal,
         agent: fresh ? false : agentFor(target),
@@ -91,6 +92,7 @@ export function postPinned(
       if (!fresh && outgoing.reusedSocket && err.code === 'ECONNRESET' && !req.signal.aborted) resolve(postPinned(target, req, true));
       else reject(err);
     });
-    outgoing.end(payload);
+    if (req.method === 'GET') outgoing.end();
+    else outgoing.end(payload);
   });
 }

@@ -130,8 +130,11 @@ export interface AnswerAbout {
 export type ConnectorOutcome = (
   | { kind: 'approved'; rrn: string; approvalCode: string; arn?: string }
   | { kind: 'declined'; reason: string; rrn?: string }
-  /** Accepted; the outcome arrives later, by the acquirer's notification or an inquiry (e.g. a refund). */
-  | { kind: 'pending' }
+  /**
+   * Accepted; the outcome arrives later, by the acquirer's notification or an inquiry (e.g. a refund). `acquirerRef`:
+   * the acquirer's id of the payment, when it gave one, recorded as the payment's rrn for the inquiry to ask by.
+   */
+  | { kind: 'pending'; acquirerRef?: string }
   /** The payer must authenticate (3DS) or visit a redirect page; the result comes later via completeChallenge. */
   | {
       kind: 'challenge';
@@ -147,6 +150,8 @@ export type ConnectorOutcome = (
        * and the acquirer's notification says when it is done.
        */
       redirect?: ConnectorRedirect;
+      /** The acquirer's id of the payment, when it gave one: recorded as the payment's rrn (completion asks by it). */
+      acquirerRef?: string;
     }
 ) & {
   /**
@@ -271,8 +276,11 @@ export interface AcquirerNotifications {
   readonly slug: string;
   /** Our trans_id the raw notification names, read before anything is trusted; undefined: not one of ours. */
   paymentOf(rawBody: string): string | undefined;
-  /** Throws SignatureError unless the notification is authentic for this MID; true when it reports a final outcome. */
-  verify(rawBody: string, scope: Required<Pick<ConnectorScope, 'mid' | 'payment'>>): Promise<{ final: boolean }>;
+  /**
+   * Throws SignatureError unless the notification is authentic for this MID; true when it reports a final outcome.
+   * `signature`: the signature header of an acquirer that signs the raw body (Checkout.com's Cko-Signature).
+   */
+  verify(rawBody: string, scope: Required<Pick<ConnectorScope, 'mid' | 'payment'>>, signature?: string): Promise<{ final: boolean }>;
 }
 
 /** A connector bound to one MID by the registry: the same calls, without the scope (the registry adds it). */
@@ -288,7 +296,7 @@ export interface MidConnector {
   /** 'unknown' for a connector that cannot be asked. */
   inquire(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'>;
   /** Bound by forPayment only: checks a notification about this payment (AcquirerNotifications.verify). */
-  verifyNotification(rawBody: string): Promise<{ final: boolean }>;
+  verifyNotification(rawBody: string, signature?: string): Promise<{ final: boolean }>;
 }
 
 /** Where operations find connectors (built in the composition root, shared/deps.ts). */

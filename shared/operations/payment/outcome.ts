@@ -39,6 +39,9 @@ export function applyOutcome(p: Payment, outcome: ConnectorOutcome, hold: boolea
   } else if (outcome.kind === 'declined') {
     p.declineReason = outcome.reason;
     p.rrn = outcome.rrn;
+  } else if (outcome.acquirerRef) {
+    // Undecided yet, but the acquirer named the payment: its id is what the completion and the inquiry ask by.
+    p.rrn = outcome.acquirerRef;
   }
   return decision;
 }

@@ -24,13 +24,13 @@ import { logger } from '../../logger.js';
 /** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
 export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';
 
-export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, connector: Connector, rawBody: string): Promise<AcquirerNotificationEffect> {
+export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, connector: Connector, rawBody: string, signature?: string): Promise<AcquirerNotificationEffect> {
   const transId = connector.notifications?.paymentOf(rawBody);
   const payment = transId && PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
   // Acknowledged without a word about why: an unsigned body learns nothing about which payments exist.
   if (!payment || payment.connector !== connector.name) return 'unknown';
   const bound = await d.connectors.forPayment(payment);
-  const { final } = await bound.verifyNotification(rawBody);
+  const { final } = await bound.verifyNotification(rawBody, signature);
   if (!final) return 'unchanged';
 
   let effect: AcquirerNotificationEffect = 'unchanged';

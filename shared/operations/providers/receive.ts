@@ -18,7 +18,7 @@ export interface ReceivedNotification {
 
 export async function receiveNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'providerSecrets' | 'connectors' | 'apmConnectors'>, n: ReceivedNotification): Promise<AcquirerNotificationEffect | NotificationEffect> {
   const acquirer = d.connectors.bySlug(n.slug);
-  if (acquirer) return applyAcquirerNotification(d, acquirer, n.rawBody);
+  if (acquirer) return applyAcquirerNotification(d, acquirer, n.rawBody, n.signature);
   const provider = d.apmConnectors.bySlug(n.slug);
   if (!provider) throw NotFoundError.provider();
   verifyNotification(n.rawBody, n.signature, await d.providerSecrets.secret(provider.slug));

@@ -14,12 +14,16 @@ import { midsWithHealth } from '../../shared/operations/routing/health.js';
 
 export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY [options]
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
-        (--connector: sandbox by default on a sandbox stage; required on a live stage: upstream or adyen)
+        (--connector: sandbox by default on a sandbox stage; required on a live stage: upstream, adyen or checkout-com)
       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]
         (--connector upstream; URL: the gateway's base URL or its /post endpoint; - reads the password from standard input)
       [--adyen-url URL --adyen-merchant-account ACCOUNT --adyen-api-key-file FILE|- --adyen-hmac-key-file FILE|-]
         (--connector adyen; URL: the Checkout API with its version, e.g. https://checkout-test.adyen.com/v71;
          docs/connectors.md "Adyen")
+      [--checkout-com-url URL --checkout-com-secret-key-file FILE|- --checkout-com-webhook-secret-file FILE|-
+       [--checkout-com-processing-channel ID]]
+        (--connector checkout-com; URL: https://api.sandbox.checkout.com or https://api.checkout.com;
+         docs/connectors.md "Checkout.com")
   mids list CLIENT_KEY      (each MID with its health: state closed|open|half-open, failures, reopensAt, trialAt while a payment is on trial)
 
 example:
@@ -27,11 +31,18 @@ example:
       --upstream-key UPSTREAM_CLIENT_KEY --upstream-password-file ~/.upstream-password
   printf %s "$UPSTREAM_PASSWORD" | npm run -s admin -- mids create CLIENT_KEY --connector upstream … --upstream-password-file -
   npm run admin -- mids create CLIENT_KEY --connector adyen --adyen-url https://checkout-test.adyen.com/v71 \\
-      --adyen-merchant-account YourMerchantAccount --adyen-api-key-file ~/.adyen-api-key --adyen-hmac-key-file ~/.adyen-hmac-key`;
+      --adyen-merchant-account YourMerchantAccount --adyen-api-key-file ~/.adyen-api-key --adyen-hmac-key-file ~/.adyen-hmac-key
+  npm run admin -- mids create CLIENT_KEY --connector checkout-com --checkout-com-url https://api.sandbox.checkout.com \\
+      --checkout-com-secret-key-file ~/.cko-secret-key --checkout-com-webhook-secret-file ~/.cko-webhook-secret \\
+      --checkout-com-processing-channel pc_…`;
 
 /** Adyen's keys, like the upstream's password, are read from files (or standard input), never from the command line. */
 export const ADYEN_KEY_FLAGS_REFUSED =
   '--adyen-api-key and --adyen-hmac-key are not accepted: a key on the command line is seen by other users of the machine (ps) and kept in shell history. Pass --adyen-api-key-file FILE and --adyen-hmac-key-file FILE (one of them may be -, read from standard input).';
+
+/** Checkout.com's secret key and webhook secret: files (or standard input) only, as Adyen's keys. */
+export const CKO_KEY_FLAGS_REFUSED =
+  '--checkout-com-secret-key and --checkout-com-webhook-secret are not accepted: a key on the command line is seen by other users of the machine (ps) and kept in shell history. Pass --checkout-com-secret-key-file FILE and --checkout-com-webhook-secret-file FILE (one of them may be -, read from standard input).';
 
 export const PASSWORD_FLAG_REFUSED =
   '--upstream-password is not accepted: a password on the command line is seen by other users of the machine (ps) and kept in shell history. Put it in a file and pass --upstream-password-file FILE, or pass --upstream-password-file - and write it to standard input.';
@@ -66,6 +77,7 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
   // Refused before parsing: parseArgs would otherwise name it an unknown option, without saying what to do instead.
   if (args.some((a) => a === '--upstream-password' || a.startsWith('--upstream-password='))) throw new Error(PASSWORD_FLAG_REFUSED);
   if (args.some((a) => /^--adyen-(api|hmac)-key(=|$)/.test(a))) throw new Error(ADYEN_KEY_FLAGS_REFUSED);
+  if (args.some((a) => /^--checkout-com-(secret-key|webhook-secret)(=|$)/.test(a))) throw new Error(CKO_KEY_FLAGS_REFUSED);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -84,6 +96,10 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
       'adyen-merchant-account': { type: 'string' },
       'adyen-api-key-file': { type: 'string' },
       'adyen-hmac-key-file': { type: 'string' },
+      'checkout-com-url': { type: 'string' },
+      'checkout-com-secret-key-file': { type: 'string' },
+      'checkout-com-webhook-secret-file': { type: 'string' },
+      'checkout-com-processing-channel': { type: 'string' },
     },
   });
   const clientKey = positionals[0];
@@ -100,6 +116,7 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
         descriptor: values.descriptor,
         ...(await upstreamSetup(values, io)),
         ...(await adyenSetup(values, io)),
+        ...(await checkoutComSetup(values, io)),
       });
     case 'list': {
       const mids = await midsWithHealth(d, clientKey);
@@ -136,6 +153,32 @@ async function adyenSetup(v: AdyenOptions, io: MidsIo) {
     credentials: {
       api_key: await readPassword(v['adyen-api-key-file'], io, '--adyen-api-key-file'),
       hmac_key: (await readPassword(v['adyen-hmac-key-file'], io, '--adyen-hmac-key-file')).trim(),
+    },
+  };
+}
+
+type CheckoutComOptions = {
+  'checkout-com-url'?: string;
+  'checkout-com-secret-key-file'?: string;
+  'checkout-com-webhook-secret-file'?: string;
+  'checkout-com-processing-channel'?: string;
+};
+
+/** --connector checkout-com: the API's URL and processing channel as settings, the secret key and webhook secret sealed. */
+async function checkoutComSetup(v: CheckoutComOptions, io: MidsIo) {
+  const keyFile = v['checkout-com-secret-key-file'];
+  const webhookFile = v['checkout-com-webhook-secret-file'];
+  if ([v['checkout-com-url'], keyFile, webhookFile, v['checkout-com-processing-channel']].every((x) => x === undefined)) return {};
+  // Standard input is read once: it can hold one of the two keys.
+  if (keyFile === '-' && webhookFile === '-') throw new Error('--checkout-com-secret-key-file and --checkout-com-webhook-secret-file cannot both be - (standard input is read once).');
+  return {
+    connectorSettings: {
+      url: v['checkout-com-url'] ?? '',
+      ...(v['checkout-com-processing-channel'] !== undefined ? { processingChannelId: v['checkout-com-processing-channel'].trim() } : {}),
+    },
+    credentials: {
+      secret_key: (await readPassword(keyFile, io, '--checkout-com-secret-key-file')).trim(),
+      webhook_secret: (await readPassword(webhookFile, io, '--checkout-com-webhook-secret-file')).trim(),
     },
   };
 }

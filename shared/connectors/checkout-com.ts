@@ -189,14 +189,15 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
     payout: async () => ({ kind: 'declined', reason: CKO_NO_PAYOUTS }),
 
     /**
-     * The payment (attemptId = transId) by GET /payments/{id}; a follow-up by its reference among the payment's
-     * actions. Without Checkout.com's payment id (the payment got no answer) there is nothing to ask by: unknown.
+     * The payment's own transaction (SALE, AUTH …, also its 3DS completion) by GET /payments/{id}; a follow-up by its
+     * reference among the payment's actions. Without Checkout.com's payment id (the payment got no answer) there is
+     * nothing to ask by: unknown.
      */
     async inquire(req) {
       const paymentId = req.payment?.rrn;
       if (!paymentId) return 'unknown';
       try {
-        if (req.attemptId === req.transId) {
+        if (!followUpOf(req.type, req.payment?.action)) {
           const outcome = paymentOutcome(await details(req, { reference: req.transId, amount: req.amount, currency: req.currency, paymentId }));
           return outcome.kind === 'approved' || outcome.kind === 'declined' ? outcome : 'unknown';
         }
@@ -228,8 +229,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
 
   /** A follow-up's outcome: the action carrying its reference, of its type and amount; none yet: unknown. */
   async function actionOutcome(req: Parameters<NonNullable<Connector['inquire']>>[0], paymentId: string): Promise<ConnectorOutcome | 'unknown'> {
-    const kind = followUpOf(req.type, req.payment?.action);
-    if (!kind) return 'unknown';
+    const kind = followUpOf(req.type, req.payment?.action)!;
     const a = await account(req);
     const res = await call(a, 'GET', `/payments/${encodeURIComponent(paymentId)}/actions`, req.signal);
     if (res.status >= 400) throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} to an actions lookup`);
@@ -283,9 +283,10 @@ const isDebit = (action: string | undefined): boolean => !!action && isAction(ac
 export function paymentOutcome(b: Record<string, unknown>): ConnectorOutcome {
   const id = typeof b.id === 'string' ? b.id : '';
   const status = typeof b.status === 'string' ? b.status : '';
-  if (b.approved === true && APPROVED_STATUSES.includes(status)) return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '' };
-  if (b.approved === false || DECLINED_STATUSES.includes(status)) return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}) };
+  // A payment still at 3DS reads approved: false and Pending: undecided, never a decline.
   if (status === 'Pending') return { kind: 'pending' };
+  if (b.approved === true && APPROVED_STATUSES.includes(status)) return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '' };
+  if (b.approved !== true && DECLINED_STATUSES.includes(status)) return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}) };
   // A status we do not know: the webhook or an operator decides.
   throw new AcquirerTimeoutError(`Checkout.com answered status ${status || 'none'}`);
 }

@@ -63,10 +63,13 @@ describe('Checkout.com answers as outcomes', () => {
       rrn: PAY_ID,
     });
     expect(paymentOutcome({ id: PAY_ID, status: 'Pending' })).toEqual({ kind: 'pending' });
+    // A payment still at 3DS reads approved: false: undecided, never a decline.
+    expect(paymentOutcome({ id: PAY_ID, status: 'Pending', approved: false })).toEqual({ kind: 'pending' });
   });
 
   it('a status it does not know is no answer', () => {
     expect(() => paymentOutcome({ id: PAY_ID, status: 'Retry Scheduled' })).toThrow(AcquirerTimeoutError);
+    expect(() => paymentOutcome({ id: PAY_ID, status: 'Authorized', approved: false })).toThrow(AcquirerTimeoutError);
   });
 });
 

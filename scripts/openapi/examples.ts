@@ -272,6 +272,11 @@ const PAGES: Record<string, OperationExamples> = {
     request: one('Adyen standard webhook', { live: 'false', notificationItems: [{ NotificationRequestItem: { eventCode: 'AUTHORISATION', success: 'true', merchantReference: TRANS, pspReference: '8816178914235', additionalData: { hmacSignature: '…' } } }] }),
     response: one('Acknowledged', '[accepted]'),
   },
+  CheckoutComNotifications: {
+    request: one('Checkout.com webhook', { id: 'evt_az5sblvku4ge3dwpztvyizgcau', type: 'payment_captured', created_on: '2026-01-01T10:00:00Z', data: { id: 'pay_mbabizu24mvu3mela5njyhpit4', reference: `${TRANS}.capture`, amount: 1000, currency: 'EUR' } }),
+    response: one('Applied', { result: 'OK', effect: 'applied' }),
+  },
+  CheckoutComReturn: page('Back to the merchant', { transId: TRANS }),
   AdyenReturn: page('Back to the merchant', { transId: TRANS }),
   AdyenReturnPost: page('Back to the merchant', { transId: TRANS }, { redirectResult: '…' }),
 };

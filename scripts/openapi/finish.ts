@@ -66,6 +66,18 @@ const TYPED: Record<string, { status: string; schema: Schema; description?: stri
       properties: { result: { const: 'OK' }, effect: { type: 'string', description: 'What the notification did: applied, or unchanged for a duplicate or late one.' } },
     },
   },
+  CheckoutComNotifications: {
+    status: '200',
+    schema: {
+      type: 'object',
+      required: ['result', 'effect'],
+      additionalProperties: false,
+      properties: {
+        result: { const: 'OK' },
+        effect: { type: 'string', description: 'What the webhook did: applied; unchanged for a duplicate, late or non-final one; unknown for a payment that is not ours.' },
+      },
+    },
+  },
   HostedFieldsCardData: {
     status: '200',
     schema: {
@@ -93,6 +105,7 @@ function securityOf(op: Operation, method: string): { security: unknown[]; reaso
   if (tag === 'Console') return { security: method === 'get' ? [{ ConsoleSession: [] }] : [{ ConsoleSession: [], ConsoleCsrf: [] }] };
   if (id === 'ProviderNotification') return { security: [{ ProviderSignature: [] }] };
   if (id === 'AdyenNotifications') return { security: [], reason: NO_SCHEME.adyen };
+  if (id === 'CheckoutComNotifications') return { security: [{ CkoSignature: [] }] };
   if (tag === 'Platform' || id === 'HostedFieldsSdk') return { security: [], reason: NO_SCHEME.publicAsset };
   return { security: [], reason: NO_SCHEME.payerPage };
 }
@@ -103,7 +116,7 @@ function errorsOf(op: Operation): Record<string, unknown> {
   if (tag === 'Console') return CONSOLE_ERRORS;
   if (tag === 'Platform' || id === 'HostedFieldsSdk') return PLATFORM_ERRORS;
   if (id === 'HostedFieldsCardData') return TOKEN_ERRORS;
-  if (id === 'ProviderNotification' || id === 'AdyenNotifications') {
+  if (id === 'ProviderNotification' || id === 'AdyenNotifications' || id === 'CheckoutComNotifications') {
     return { '401': { description: 'The signature does not hold: nothing is read or changed (S2S error body).', content: refError('S2sError') } };
   }
   return PAGE_ERRORS;

@@ -83,6 +83,14 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
     contentType: 'text/plain',
     requestType: 'application/json',
   },
+  CheckoutComNotifications: {
+    tag: 'Providers',
+    summary:
+      "Checkout.com's webhooks: Cko-Signature (hex HMAC-SHA256 of the raw body with the MID's webhook secret) is checked, then the platform asks Checkout.com about the payment and applies its answer once. 401 when the signature does not hold (nothing changes).",
+    contentType: 'application/json',
+    requestType: 'application/json',
+  },
+  CheckoutComReturn: page("The payer's return from Checkout.com's 3DS page; the payment is read back from Checkout.com, then the payer continues to the merchant's return URL."),
   AdyenReturn: page("The payer's return from Adyen's pages; continues to the merchant's return URL."),
   AdyenReturnPost: page("The payer's return from Adyen's pages (POST); continues to the merchant's return URL."),
   ...CONSOLE_ROUTES,

@@ -32,6 +32,12 @@ export const SECURITY_SCHEMES: Record<string, Schema> = {
     name: 'X-Provider-Signature',
     description: "Hex HMAC-SHA256 of the raw body with the provider's webhook secret.",
   },
+  CkoSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Cko-Signature',
+    description: "Checkout.com's webhook signature: hex HMAC-SHA256 of the raw body with the MID's webhook secret (its signature key at Checkout.com).",
+  },
 };
 
 /** Why an operation carries `security: []`, by kind. */

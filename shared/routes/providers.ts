@@ -15,6 +15,10 @@ export const providerRoutes: RouteDefinition[] = [
   { id: 'AdyenNotifications', method: 'POST', path: '/providers/adyen/notifications', handler: 'functions/providers/adyen-notifications', grants: acquirerNotice() },
   { id: 'AdyenReturn', method: 'GET', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
   { id: 'AdyenReturnPost', method: 'POST', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
+  // Checkout.com's webhooks (signed in the Cko-Signature header) and the payer's return from its 3DS page
+  // (shared/connectors/checkout-com.ts); before the provider routes too.
+  { id: 'CheckoutComNotifications', method: 'POST', path: '/providers/checkout-com/notifications', handler: 'functions/providers/checkout-com-notifications', grants: acquirerNotice() },
+  { id: 'CheckoutComReturn', method: 'GET', path: '/providers/checkout-com/return/{transId}', handler: 'functions/providers/checkout-com-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
   {
     id: 'ProviderNotification',
     method: 'POST',

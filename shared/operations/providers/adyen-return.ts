@@ -52,7 +52,8 @@ export async function adyenPayerReturn(d: Pick<Deps, 'payments' | 'merchants' | 
   return backToMerchant(payment, config.merchant, lang);
 }
 
-function backToMerchant(p: Payment, merchant: Parameters<typeof framedFor>[0], lang: PageLanguage): PageResult {
+/** The payer goes on to the merchant: term_url_3ds (S2S CARD), or a "processed" page. */
+export function backToMerchant(p: Payment, merchant: Parameters<typeof framedFor>[0], lang: PageLanguage): PageResult {
   const termUrl = p.protocol === 's2s-card' ? p.details.termUrl3ds : undefined;
   if (!termUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   const target = merchant?.linkTarget ?? p.details.termUrlTarget ?? '_top';

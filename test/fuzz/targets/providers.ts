@@ -2,7 +2,8 @@
  * Providers' notifications (POST /providers/{provider}/notifications): JSON bodies about known and unknown payments,
  * every status, unsigned, wrongly signed or with a junk signature, and unknown providers. None may be a 5xx; a
  * wrong signature is a 401 in the protocol's error format. Adyen's webhooks (answered in Adyen's own format) and the
- * payer's return from Adyen's pages must not fail either.
+ * payer's return from Adyen's pages must not fail either, nor Checkout.com's webhooks (signed in Cko-Signature) and the
+ * payer's return from its 3DS page.
  */
 import fc from 'fast-check';
 import { bodyRequest } from '../bodies.js';
@@ -57,6 +58,40 @@ export const providerTargets: Target[] = [
   },
   adyenReturn('GET'),
   adyenReturn('POST'),
+  {
+    name: 'POST /providers/checkout-com/notifications',
+    route: 'POST /providers/checkout-com/notifications',
+    group: 'providers',
+    family: 's2s',
+    requests: (fx) =>
+      bodyRequest({
+        method: 'POST',
+        path: '/providers/checkout-com/notifications',
+        kind: 'json',
+        fields: fc.record(
+          {
+            id: fc.string({ maxLength: 40 }),
+            type: fc.constantFrom('payment_approved', 'payment_captured', 'payment_pending', 'toString', ''),
+            data: fc.record(
+              { id: fc.oneof(fc.stringMatching(/^pay_[a-z0-9]{26}$/), fc.string({ maxLength: 40 })), reference: fc.constantFrom(fx.sale.transId, `${fx.sale.transId}.capture`, 'x', ''), amount: fc.oneof(fc.integer(), fc.constant('10')) },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        headers: fc.oneof(fc.constant({}), fc.record({ 'cko-signature': fc.oneof(fc.string({ maxLength: 80 }), fc.stringMatching(/^[0-9a-f]{64}$/)) })),
+      }),
+  },
+  {
+    name: 'GET /providers/checkout-com/return/{transId}',
+    route: 'GET /providers/checkout-com/return/{transId}',
+    group: 'providers',
+    family: 'page',
+    requests: (fx) =>
+      fc
+        .tuple(segment([fx.sale.transId, '00000000-0000-4000-8000-000000000000']), fc.constantFrom('', '?cko-session-id=sid_y3oqhf46pyzuxjbcn2giaqnb44', '?cko-session-id=%ZZ'))
+        .map(([id, q]) => ({ method: 'GET', path: `/providers/checkout-com/return/${id}${q}`, headers: {} })),
+  },
   {
     name: 'POST /providers/{provider}/notifications',
     route: 'POST /providers/{provider}/notifications',

@@ -1,0 +1,26 @@
+/**
+ * POST /providers/checkout-com/notifications — Checkout.com's webhooks: the Cko-Signature header (hex HMAC-SHA256 of
+ * the raw body with the MID's webhook secret) is checked, and a verified event makes the platform ask Checkout.com
+ * about the payment (operations/providers/acquirer-notification.ts), applied once. A signature that does not hold is
+ * refused (401) and changes nothing; Checkout.com delivers it again.
+ */
+import { composition } from '../../shared/composition/compose.js';
+import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { apmConnectors } from '../../shared/composition/apm-connectors.js';
+import { providerSecrets } from '../../shared/composition/provider-secrets.js';
+import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { toS2sError } from '../../shared/protocol/error-wire.js';
+import { receiveNotification } from '../../shared/operations/providers/receive.js';
+import { CHECKOUT_COM, CKO_SIGNATURE_HEADER } from '../../shared/protocol/providers/checkout-com-webhook.js';
+import { httpEndpoint } from '../../shared/http/endpoint.js';
+
+const ports = composition({ ...PAYMENT_PORTS, apmConnectors, providerSecrets });
+
+export const handler = httpEndpoint(
+  'POST /providers/checkout-com/notifications',
+  async (event: HttpEvent) => {
+    const effect = await receiveNotification(ports(), { slug: CHECKOUT_COM, rawBody: rawBody(event), signature: header(event, CKO_SIGNATURE_HEADER) });
+    return json(200, { result: 'OK', effect });
+  },
+  (err) => toS2sError(err),
+);

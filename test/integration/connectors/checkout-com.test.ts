@@ -1,0 +1,239 @@
+/**
+ * The Checkout.com connector end to end on the local platform, against Prism (@stoplight/prism-cli) serving
+ * Checkout.com's own API description (/work/shared/specs/checkout-com/swagger.json, unchanged) with request validation
+ * on (--errors): every request the connector sends must be valid for the document (the test transport fails on a
+ * request Prism flags), and every answer it reads is checked against the document's schema of that answer
+ * (test/support/checkout-com-prism.ts). Webhooks are signed as Checkout.com signs them: Cko-Signature, the hex
+ * HMAC-SHA256 of the raw body with the MID's webhook secret.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { deps } from '../../../shared/deps.js';
+import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/connectors/checkout-com.js';
+import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
+import { eventSignature } from '../../../shared/protocol/providers/checkout-com-webhook.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { injectConnector, restoreConnectors } from '../../support/connectors.js';
+import { CKO_3DS_PAGE, startCheckoutComPrism, type CheckoutComPrism } from '../../support/checkout-com-prism.js';
+import { saleFields, transIdFields } from '../../support/s2s.js';
+
+const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';
+const WEBHOOK_SECRET = 'cko-webhook-signature-key';
+const CHANNEL = 'pc_q4dbxom5jbgudnjzjpz7j2z6uq';
+
+let cko: CheckoutComPrism;
+let platform: RunningPlatform;
+let shop: MerchantServer;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  cko = await startCheckoutComPrism();
+  platform = await startTestPlatform();
+  shop = await startMerchantServer();
+  merchant = await testMerchant({
+    notificationUrl: shop.url,
+    mids: [{ connector: 'checkout-com', connectorSettings: { url: cko.url, processingChannelId: CHANNEL }, credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET } }],
+  });
+  const d = deps();
+  injectConnector(checkoutComConnector({ credentials: d.secrets['merchant-secrets'], transport: cko.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }));
+}, 180_000);
+
+afterAll(async () => {
+  restoreConnectors();
+  cko?.stop();
+  await shop?.close();
+  await platform?.stop();
+});
+
+afterEach(() => {
+  cko.next = 'approved';
+  cko.override = undefined;
+  const found = cko.violations.splice(0);
+  expect(found).toEqual([]);
+});
+
+const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
+const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
+const stored = async (transId: string) => (await deps().payments.get(transId))!;
+const sentFor = (transId: string) => cko.sent.filter((s) => JSON.stringify(s.json ?? {}).includes(transId) || s.headers['cko-idempotency-key']?.startsWith(transId) || (s.method === 'GET' && s.path.includes(idOf(transId))));
+const ids = new Map<string, string>();
+const idOf = (transId: string) => ids.get(transId) ?? '\u0000';
+const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
+
+/** Checkout.com's webhook about a payment (or a follow-up: its reference), signed with the MID's secret unless told. */
+function webhook(type: string, paymentId: string, reference: string, amount: number, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify({ id: 'evt_az5sblvku4ge3dwpztvyizgcau', type, created_on: new Date().toISOString(), data: { id: paymentId, reference, amount, currency: 'USD' } });
+  return { body, signature: eventSignature(body, secret) };
+}
+const deliver = (w: { body: string; signature?: string }) =>
+  fetch(`${platform.url}/providers/checkout-com/notifications`, { method: 'POST', headers: { 'content-type': 'application/json', ...(w.signature ? { 'cko-signature': w.signature } : {}) }, body: w.body }).then(async (r) => ({ status: r.status, body: (await r.json()) as { effect?: string } }));
+
+/** The same webhook twice at the same moment: both acknowledged, one of them applied at most. */
+async function deliverTwice(w: { body: string; signature: string }): Promise<string[]> {
+  const answers = await Promise.all([deliver(w), deliver(w)]);
+  for (const a of answers) expect(a.status).toBe(200);
+  return answers.map((a) => a.body.effect!).sort();
+}
+
+/** Every callback the platform owes for the payment has been delivered (its count, not a clock). */
+const callbacksSettled = (transId: string) => eventually(async () => ((await deps().payments.get(transId))?.callbackCount ?? 0) === callbacksFor(transId).length || undefined);
+
+async function sale(overrides: Record<string, unknown> = {}) {
+  const res = await post(saleFields(merchant, overrides as never));
+  const transId = res.body.trans_id as string;
+  const rrn = (await stored(transId)).rrn;
+  if (rrn) ids.set(transId, rrn);
+  return { res, transId, paymentId: rrn! };
+}
+
+describe('Checkout.com connector against Prism serving Checkout.com\'s API description', () => {
+  it('SALE approved: the card as source, capture true, our trans_id as reference and Cko-Idempotency-Key', async () => {
+    const { res, transId, paymentId } = await sale();
+    expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
+    const [payment] = sentFor(transId);
+    expect(payment).toMatchObject({ method: 'POST', path: '/payments', status: 201, headers: { authorization: `Bearer ${SECRET_KEY}`, 'cko-idempotency-key': transId } });
+    expect(payment!.json).toMatchObject({
+      source: { type: 'card', expiry_month: 1, expiry_year: 2038, cvv: '123' },
+      amount: 1000,
+      currency: 'USD',
+      reference: transId,
+      capture: true,
+      processing_channel_id: CHANNEL,
+      success_url: `${platform.url}${checkoutComReturnPath(transId)}`,
+    });
+    expect(await stored(transId)).toMatchObject({ rrn: paymentId, approvalCode: '643381' });
+    expect(paymentId).toMatch(/^pay_\w{26}$/);
+  });
+
+  it('a declined payment is DECLINED with Checkout.com\'s response summary', async () => {
+    cko.next = 'declined';
+    const { res } = await sale();
+    expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Insufficient Funds (20051)' });
+  });
+
+  it('a duplicate / in-progress refusal (429) and a 502 are undetermined, never a decline, and sent once', async () => {
+    for (const choice of ['duplicate', 'server-error'] as const) {
+      cko.next = choice;
+      const { res, transId } = await sale();
+      expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+      expect((await stored(transId)).status).not.toBe('DECLINED');
+      expect(sentFor(transId)).toHaveLength(1);
+    }
+  });
+
+  it('AUTH then CAPTURE: held (capture false), captured by the payment id; the webhook settles it exactly once', async () => {
+    const { res, transId, paymentId } = await sale({ auth: 'Y' });
+    expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
+    expect(sentFor(transId)[0]!.json).toMatchObject({ capture: false });
+
+    const cap = await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
+    expect(cap.body).toMatchObject({ action: 'CAPTURE', result: 'UNDEFINED' });
+    const capture = sentFor(transId).find((s) => s.path.endsWith('/captures'))!;
+    expect(capture).toMatchObject({ path: `/payments/${paymentId}/captures`, status: 202, headers: { 'cko-idempotency-key': `${transId}.capture` }, json: { amount: 1000, reference: `${transId}.capture` } });
+
+    // The webhook twice at once, then twice more: one capture, one callback.
+    const w = webhook('payment_captured', paymentId, `${transId}.capture`, 1000);
+    expect(await deliverTwice(w)).toEqual(['applied', 'unchanged']);
+    expect(await deliverTwice(w)).toEqual(['unchanged', 'unchanged']);
+    expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
+    await callbacksSettled(transId);
+    expect(callbacksFor(transId).filter((c) => c.fields.action === 'CAPTURE' && c.fields.result === 'SUCCESS')).toHaveLength(1);
+    expect(sentFor(transId).filter((s) => s.path.endsWith('/captures'))).toHaveLength(1);
+    // The platform asked Checkout.com (the payment's actions), never took the webhook's word.
+    expect(sentFor(transId).filter((s) => s.method === 'GET' && s.path.endsWith('/actions')).length).toBeGreaterThan(0);
+  });
+
+  it('REFUND (CREDITVOID): /refunds with the attempt\'s own reference; the webhook applies it once', async () => {
+    const { transId, paymentId } = await sale();
+    const refund = await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
+    expect(refund.body).toMatchObject({ action: 'CREDITVOID' });
+    const request = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!;
+    expect(request).toMatchObject({ path: `/payments/${paymentId}/refunds`, status: 202, json: { amount: 400 } });
+    const reference = request.json.reference as string;
+    expect(reference).toMatch(new RegExp(`^${transId}\\.r\\.[0-9a-f]{10}$`));
+    expect(request.headers['cko-idempotency-key']).toBe(reference);
+
+    expect(await deliverTwice(webhook('payment_refunded', paymentId, reference, 400))).toEqual(['applied', 'unchanged']);
+    const payment = await stored(transId);
+    expect(payment).toMatchObject({ refundedAmount: 400 });
+    expect(payment.history.filter((h) => h.type === 'REFUND')).toMatchObject([{ status: 'success' }]);
+    await callbacksSettled(transId);
+    expect(callbacksFor(transId).filter((c) => c.fields.action === 'CREDITVOID' && c.fields.result === 'SUCCESS')).toHaveLength(1);
+  });
+
+  it('VOID: /voids by the payment id; the webhook voids it once', async () => {
+    const { transId, paymentId } = await sale();
+    const voided = await post(transIdFields(merchant, 'VOID', transId));
+    expect(voided.body).toMatchObject({ action: 'VOID', result: 'UNDEFINED' });
+    expect(sentFor(transId).find((s) => s.path.endsWith('/voids'))).toMatchObject({ path: `/payments/${paymentId}/voids`, status: 202, headers: { 'cko-idempotency-key': `${transId}.void` }, json: { reference: `${transId}.void` } });
+    expect(await deliverTwice(webhook('payment_voided', paymentId, `${transId}.void`, 1000))).toEqual(['applied', 'unchanged']);
+    expect(await status(transId)).toMatchObject({ status: 'VOID' });
+  });
+
+  it('3DS: the payer goes to Checkout.com\'s page; back at our return URL, GET /payments/{id} completes the SALE once', async () => {
+    cko.next = '3ds';
+    const { res, transId, paymentId } = await sale();
+    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'GET', redirect_url: `${CKO_3DS_PAGE}/${paymentId}` });
+
+    cko.finish3ds(paymentId, true);
+    // The payer comes back with a session id; the platform asks by the payment id it stored, not by that.
+    const back = await fetch(`${platform.url}${checkoutComReturnPath(transId)}?cko-session-id=sid_y3oqhf46pyzuxjbcn2giaqnb44`);
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
+    expect(sentFor(transId).filter((s) => s.method === 'GET')).toMatchObject([{ path: `/payments/${paymentId}`, status: 200 }]);
+    expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
+    await eventually(() => callbacksFor(transId).find((c) => c.fields.result === 'SUCCESS'));
+
+    // The payer's browser comes back again, and the webhook arrives: nothing changes, one SUCCESS callback.
+    await fetch(`${platform.url}${checkoutComReturnPath(transId)}`);
+    expect(await deliverTwice(webhook('payment_captured', paymentId, transId, 1000))).toEqual(['unchanged', 'unchanged']);
+    await callbacksSettled(transId);
+    expect(callbacksFor(transId).filter((c) => c.fields.result === 'SUCCESS')).toHaveLength(1);
+  });
+
+  it('3DS completed by the webhook when the payer never comes back', async () => {
+    cko.next = '3ds';
+    const { transId, paymentId } = await sale({ auth: 'Y' });
+    const w = webhook('payment_approved', paymentId, transId, 1000);
+    // Still on Checkout.com's page: the webhook's prompt finds nothing decided, the step stays open.
+    expect(await deliverTwice(w)).toEqual(['unchanged', 'unchanged']);
+    expect(await status(transId)).toMatchObject({ status: '3DS' });
+    cko.finish3ds(paymentId, true);
+    expect(await deliverTwice(w)).toEqual(['applied', 'unchanged']);
+    expect(await status(transId)).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('an answer about another payment (amount differs) is never an approval: the 3DS payment stays undecided', async () => {
+    cko.next = '3ds';
+    const { transId, paymentId } = await sale();
+    cko.finish3ds(paymentId, true);
+    const p = cko.payments.get(paymentId)!;
+    cko.override = (method, path) =>
+      method === 'GET' && path === `/payments/${paymentId}`
+        ? { status: 200, body: { id: p.id, requested_on: p.requestedOn, amount: 100, currency: p.currency, reference: p.reference, approved: true, status: 'Captured', _links: { self: { href: 'https://x' }, actions: { href: 'https://y' } } } }
+        : undefined;
+    await fetch(`${platform.url}${checkoutComReturnPath(transId)}`);
+    const payment = await stored(transId);
+    expect(payment.status).not.toBe('SETTLED');
+    expect(callbacksFor(transId).filter((c) => c.fields.result === 'SUCCESS')).toHaveLength(0);
+    // Checkout.com's own answer about this payment then settles it (here: by its webhook).
+    cko.override = undefined;
+    await deliverTwice(webhook('payment_captured', paymentId, transId, 1000));
+    await eventually(async () => ((await stored(transId)).status === 'SETTLED' ? true : undefined));
+  });
+
+  it('a webhook with a wrong, missing or another MID\'s signature is refused (401) and changes nothing', async () => {
+    const { transId, paymentId } = await sale({ auth: 'Y' });
+    await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
+    const forged = webhook('payment_captured', paymentId, `${transId}.capture`, 1000, 'another-secret');
+    expect((await deliver(forged)).status).toBe(401);
+    expect((await deliver({ body: forged.body })).status).toBe(401);
+    const valid = webhook('payment_captured', paymentId, `${transId}.capture`, 1000);
+    expect((await deliver({ body: valid.body.replace('1000', '1001'), signature: valid.signature })).status).toBe(401);
+    expect(await status(transId)).toMatchObject({ status: 'PENDING' });
+    // An event about a payment that is not ours: acknowledged, nothing learned, nothing changed.
+    expect(await deliver(webhook('payment_captured', paymentId, '00000000-0000-4000-8000-000000000000', 1000))).toEqual({ status: 200, body: { result: 'OK', effect: 'unknown' } });
+  });
+});

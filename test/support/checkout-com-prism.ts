@@ -57,6 +57,8 @@ export interface CheckoutComPrism {
   documentFaults: string[];
   /** The next POST /payments' outcome ('approved' unless a test says otherwise). */
   next: PaymentChoice;
+  /** A decline's response_code and response_summary (Insufficient Funds unless a test says otherwise). */
+  decline: { code: string; summary: string };
   /** The model's payments, by Checkout.com's id. */
   payments: Map<string, ModelPayment>;
   /** The payer finished Checkout.com's 3DS page: the payment is authorised (and captured for a SALE), or declined. */
@@ -66,6 +68,8 @@ export interface CheckoutComPrism {
   transport: CheckoutComTransport;
   stop(): void;
 }
+
+export const INSUFFICIENT_FUNDS = { code: '20051', summary: 'Insufficient Funds' };
 
 const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex').replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!).slice(0, 26)}`;
 const links = (p: { id: string }) => ({ self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` }, actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` } });
@@ -83,6 +87,7 @@ export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
     violations: [],
     documentFaults: [],
     next: 'approved',
+    decline: INSUFFICIENT_FUNDS,
     payments: new Map(),
     finish3ds(paymentId, approved) {
       const p = mock.payments.get(paymentId)!;
@@ -161,8 +166,8 @@ function modelAnswer(mock: CheckoutComPrism, method: string, path: string, json:
         approved,
         status: p.status,
         ...(approved ? { auth_code: '643381' } : {}),
-        response_code: approved ? '10000' : '20051',
-        response_summary: approved ? 'Approved' : 'Insufficient Funds',
+        response_code: approved ? '10000' : mock.decline.code,
+        response_summary: approved ? 'Approved' : mock.decline.summary,
         processed_on: now,
         reference: p.reference,
         _links: links(p),

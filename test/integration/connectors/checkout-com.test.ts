@@ -16,7 +16,8 @@ import { eventSignature } from '../../../shared/protocol/providers/checkout-com-
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
-import { CKO_3DS_PAGE, startCheckoutComPrism, type CheckoutComPrism } from '../../support/checkout-com-prism.js';
+import { CKO_3DS_PAGE, INSUFFICIENT_FUNDS, startCheckoutComPrism, type CheckoutComPrism } from '../../support/checkout-com-prism.js';
+import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
 const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';
@@ -49,6 +50,7 @@ afterAll(async () => {
 
 afterEach(() => {
   cko.next = 'approved';
+  cko.decline = INSUFFICIENT_FUNDS;
   cko.override = undefined;
   const found = cko.violations.splice(0);
   expect(found).toEqual([]);
@@ -235,5 +237,49 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect(await status(transId)).toMatchObject({ status: 'PENDING' });
     // An event about a payment that is not ours: acknowledged, nothing learned, nothing changed.
     expect(await deliver(webhook('payment_captured', paymentId, '00000000-0000-4000-8000-000000000000', 1000))).toEqual({ status: 200, body: { result: 'OK', effect: 'unknown' } });
+  });
+});
+
+describe('a Checkout.com MID in routing and cascading', () => {
+  /** A merchant whose rule tries its Checkout.com MID first and a sandbox MID next. */
+  async function cascadingMerchant() {
+    const m = await testMerchant({
+      notificationUrl: shop.url,
+      mids: [
+        { name: 'cko', connector: 'checkout-com', connectorSettings: { url: cko.url, processingChannelId: CHANNEL }, credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET } },
+        { name: 'sandbox' },
+      ],
+    });
+    const { mids } = (await deps().merchants.get(m.clientKey))!;
+    const [first, second] = [mids.find((x) => x.name === 'cko')!, mids.find((x) => x.name === 'sandbox')!];
+    await setRouting(deps(), m.clientKey, { maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: first.midId, weight: 100 }, { midId: second.midId, weight: 0 }] }] });
+    return { m, first, second };
+  }
+
+  it('a soft decline at Checkout.com ("Do not honour") cascades to the next MID; one answer', async () => {
+    const { m, first, second } = await cascadingMerchant();
+    cko.next = 'declined';
+    cko.decline = { code: '20005', summary: 'Declined - Do not honour' };
+    const res = await post(saleFields(m));
+    expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+    const p = await stored(res.body.trans_id);
+    expect(p.midId).toBe(second.midId);
+    expect(p.details.routingAttempts).toEqual([
+      { midId: first.midId, answer: 'declined: Declined - Do not honour (20005)' },
+      { midId: second.midId, answer: 'approved' },
+    ]);
+  });
+
+  it('a hard decline, or no answer (502), at Checkout.com never cascades', async () => {
+    const { m, first } = await cascadingMerchant();
+    cko.next = 'declined';
+    const declined = await post(saleFields(m));
+    expect(declined.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Insufficient Funds (20051)' });
+    expect((await stored(declined.body.trans_id)).midId).toBe(first.midId);
+    cko.next = 'server-error';
+    const unanswered = await post(saleFields(m));
+    expect(unanswered.body).toMatchObject({ result: 'UNDEFINED' });
+    expect((await stored(unanswered.body.trans_id)).midId).toBe(first.midId);
+    expect(sentFor(unanswered.body.trans_id)).toHaveLength(1);
   });
 });

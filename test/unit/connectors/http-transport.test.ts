@@ -8,21 +8,30 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquirerAddressRules, AcquirerUrlRefusedError, pinnedTransport } from '../../../shared/connectors/http-transport.js';
 import type { Resolver } from '../../../shared/net/public-url.js';
+import { checkoutComTransport } from '../../../shared/connectors/checkout-com-transport.js';
 
 let port: number;
 let hits: string[] = [];
+/** Method, path, body and content-length of each request (the GET lookups send no body). */
+let requests: Array<{ method: string; url: string; body: string; length: string | undefined }> = [];
 let server: Server;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(req.url ?? '');
-    if (req.url === '/moved/post') {
-      res.writeHead(307, { location: '/post' });
-      res.end('{"result":"SUCCESS","status":"SETTLED"}');
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"result":"ERROR","error_code":101000}');
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    // Answered once the request is read whole, so what it carried is recorded before the caller has its answer.
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', body, length: req.headers['content-length'] });
+      if (req.url === '/moved/post') {
+        res.writeHead(307, { location: '/post' });
+        res.end('{"result":"SUCCESS","status":"SETTLED"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.url?.endsWith('/actions') ? '[{"id":"act_1","type":"Capture"}]' : '{"result":"ERROR","error_code":101000}');
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
@@ -67,5 +76,24 @@ describe('pinnedTransport', () => {
     await expect(send(`http://203.0.113.9/post`, {})).rejects.toThrow(/not an https URL/);
     await expect(send(`https://gateway.test:${port}/post`, {})).rejects.toThrow(new AcquirerUrlRefusedError('gateway.test resolves to loopback address 127.0.0.1'));
     await expect(send(`https://user:pw@gateway.test/post`, {})).rejects.toThrow(/credentials in the URL/);
+  });
+});
+
+describe('checkoutComTransport', () => {
+  it('a lookup is a GET without a body; a POST carries its JSON; an array answer is read as items', async () => {
+    requests = [];
+    const send = checkoutComTransport(acquirerAddressRules('sandbox'));
+    const got = await send(`http://127.0.0.1:${port}/payments/pay_1/actions`, { method: 'GET', headers: { authorization: 'Bearer sk' } });
+    expect(got).toMatchObject({ status: 200, body: { items: [{ id: 'act_1', type: 'Capture' }] } });
+    await send(`http://127.0.0.1:${port}/payments`, { method: 'POST', headers: {}, json: { amount: 1 } });
+    expect(requests).toEqual([
+      { method: 'GET', url: '/payments/pay_1/actions', body: '', length: undefined },
+      { method: 'POST', url: '/payments', body: '{"amount":1}', length: '12' },
+    ]);
+  });
+
+  it('vets the URL like every acquirer transport', async () => {
+    const send = checkoutComTransport(acquirerAddressRules('live'));
+    await expect(send('http://203.0.113.9/payments/pay_1', { method: 'GET', headers: {} })).rejects.toThrow(/not an https URL/);
   });
 });

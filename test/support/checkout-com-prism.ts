@@ -63,6 +63,8 @@ export interface CheckoutComPrism {
   payments: Map<string, ModelPayment>;
   /** The payer finished Checkout.com's 3DS page: the payment is authorised (and captured for a SALE), or declined. */
   finish3ds(paymentId: string, approved: boolean): void;
+  /** The next POST to this path is processed by the model, but its answer is lost on the way back (a 502). */
+  loseAnswerTo?: string;
   /** An answer the test gives instead of the model's for the next call to `path` (checked against the document too). */
   override?: (method: string, path: string) => { status: number; body: Record<string, unknown> } | undefined;
   transport: CheckoutComTransport;
@@ -97,7 +99,11 @@ export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
     },
     transport: async (target, call, signal) => {
       const path = new URL(target).pathname;
-      const given = mock.override?.(call.method, path) ?? modelAnswer(mock, call.method, path, call.json);
+      let given = mock.override?.(call.method, path) ?? modelAnswer(mock, call.method, path, call.json);
+      if (call.method === 'POST' && mock.loseAnswerTo && path.endsWith(mock.loseAnswerTo)) {
+        mock.loseAnswerTo = undefined;
+        given = { status: 502, body: {} };
+      }
       // Prism validates the request; the status asked for makes it answer that status's example (or its own 500
       // when the document's example breaks the document's schema: recorded, and replaced below anyway).
       const res = await real(target, { ...call, headers: { ...call.headers, prefer: `code=${given.status}` } }, signal);

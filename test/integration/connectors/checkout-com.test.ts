@@ -9,7 +9,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps, reconciliationDeps } from '../../../shared/deps.js';
+import { reconcilePayment } from '../../../shared/operations/reconciliation/reconcile.js';
 import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/connectors/checkout-com.js';
 import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
 import { eventSignature } from '../../../shared/protocol/providers/checkout-com-webhook.js';
@@ -52,6 +53,7 @@ afterEach(() => {
   cko.next = 'approved';
   cko.decline = INSUFFICIENT_FUNDS;
   cko.override = undefined;
+  cko.loseAnswerTo = undefined;
   const found = cko.violations.splice(0);
   expect(found).toEqual([]);
 });
@@ -172,6 +174,19 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect(sentFor(transId).find((s) => s.path.endsWith('/voids'))).toMatchObject({ path: `/payments/${paymentId}/voids`, status: 202, headers: { 'cko-idempotency-key': `${transId}.void` }, json: { reference: `${transId}.void` } });
     expect(await deliverTwice(webhook('payment_voided', paymentId, `${transId}.void`, 1000))).toEqual(['applied', 'unchanged']);
     expect(await status(transId)).toMatchObject({ status: 'VOID' });
+  });
+
+  it('a capture whose answer was lost is settled by inquiry: its action found by reference among the payment\'s actions', async () => {
+    const { transId, paymentId } = await sale({ auth: 'Y' });
+    cko.loseAnswerTo = '/captures';
+    const cap = await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
+    expect(cap.body).toMatchObject({ action: 'CAPTURE', result: 'UNDEFINED' });
+    // The reconciler asks (no grace: the test does not wait out the platform's); it never sends the capture again.
+    const r = await reconcilePayment({ ...reconciliationDeps(), graceSeconds: 0 }, transId, Date.now());
+    expect(r.resolved).toBeTruthy();
+    expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
+    expect(sentFor(transId).filter((s) => s.path.endsWith('/captures'))).toHaveLength(1);
+    expect(sentFor(transId).filter((s) => s.method === 'GET')).toMatchObject([{ path: `/payments/${paymentId}/actions` }]);
   });
 
   it('3DS: the payer goes to Checkout.com\'s page; back at our return URL, GET /payments/{id} completes the SALE once', async () => {

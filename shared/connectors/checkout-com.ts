@@ -12,7 +12,8 @@
  *   CREDITVOID         a refund: /refunds; a reversal of a held AUTH: /voids
  *   VOID               /voids
  *                      Checkout.com answers each 202 (accepted): pending until its webhook makes us ask
- *   inquire            GET /payments/{id} (the payment) or GET /payments/{id}/actions (a follow-up, by its reference)
+ *   inquire            GET /payments/{id} (the payment) or GET /payments/{id}/actions (a follow-up, by its reference);
+ *                      a payment whose answer never came is asked by the id its verified webhook names
  *   notifications      Checkout.com's webhooks at POST /providers/checkout-com/notifications, Cko-Signature checked
  *                      with the MID's webhook secret; a verified one makes the platform ask (inquire)
  *
@@ -51,6 +52,8 @@ export const checkoutComReturnPath = (transId: string) => `/providers/checkout-c
 const APPROVED_STATUSES = ['Authorized', 'Card Verified', 'Captured', 'Partially Captured', 'Paid', 'Voided', 'Refunded', 'Partially Refunded'];
 /** Final without approval. */
 const DECLINED_STATUSES = ['Declined', 'Canceled', 'Expired'];
+/** Checkout.com's payment id (the document's PaymentId). */
+const PAYMENT_ID = /^pay_\w{26}$/;
 /** Checkout.com's "duplicate / in progress" refusals: the first request may be processing, so never a decline. */
 const DUPLICATE_STATUSES = [409, 429];
 
@@ -77,9 +80,19 @@ const FOLLOW_UPS = {
 } as const;
 type FollowUp = keyof typeof FOLLOW_UPS;
 
+/** How many payment ids learned from webhooks a container keeps (the oldest go first). */
+const NAMED_BY_WEBHOOK_MAX = 1000;
+
 export function checkoutComConnector(deps: CheckoutComDeps): Connector {
   // Opened once per container and MID: the sealed blob names its own data key (SecretBox).
   const opened = new Map<string, Promise<CheckoutComCredentials>>();
+  /**
+   * Checkout.com's payment id as a verified webhook names it, for a payment whose own answer never came (so no id is
+   * stored): the inquiry the webhook prompts, in the same invocation, asks by it. Only a hint: the answer must still
+   * be about our payment (reference, amount, currency), so a wrong id is no answer, never an approval.
+   */
+  const namedByWebhook = new Map<string, string>();
+  const paymentIdOf = (scope: ConnectorScope & { transId: string }): string | undefined => scope.payment?.rrn ?? namedByWebhook.get(`${scope.mid.midId}:${scope.transId}`);
 
   async function account(scope: ConnectorScope): Promise<Account> {
     const { settings, credentials } = scope.mid;
@@ -176,7 +189,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
      */
     completeChallenge: (req) =>
       decided(async () => {
-        const paymentId = req.payment?.rrn;
+        const paymentId = paymentIdOf(req);
         if (!paymentId) throw new AcquirerTimeoutError(CKO_NO_PAYMENT_ID);
         return paymentOutcome(await details(req, { reference: req.transId, amount: req.amount, currency: req.currency, paymentId }));
       }),
@@ -194,7 +207,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
      * nothing to ask by: unknown.
      */
     async inquire(req) {
-      const paymentId = req.payment?.rrn;
+      const paymentId = paymentIdOf(req);
       if (!paymentId) return 'unknown';
       try {
         if (!followUpOf(req.type, req.payment?.action)) {
@@ -219,6 +232,10 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
         const a = await account(scope);
         const event = parseEvent(rawBody);
         if (!event || !signatureMatches(rawBody, signature, a.webhookSecret)) throw SignatureError.invalid();
+        if (!scope.payment.rrn && event.paymentId && PAYMENT_ID.test(event.paymentId)) {
+          if (namedByWebhook.size >= NAMED_BY_WEBHOOK_MAX) namedByWebhook.delete(namedByWebhook.keys().next().value!);
+          namedByWebhook.set(`${scope.mid.midId}:${scope.payment.transId}`, event.paymentId);
+        }
         return { final: CHECKOUT_COM_FINAL_EVENTS.includes(event.type) };
       },
     },

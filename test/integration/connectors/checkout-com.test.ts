@@ -189,6 +189,27 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect(sentFor(transId).filter((s) => s.method === 'GET')).toMatchObject([{ path: `/payments/${paymentId}/actions` }]);
   });
 
+  it('a payment whose answer was lost is settled by its webhook: asked by the id the signed webhook names, bound to ours', async () => {
+    cko.loseAnswerTo = '/payments';
+    const { res, transId } = await sale();
+    expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+    expect((await stored(transId)).rrn).toBeUndefined();
+    // Checkout.com has it (the model processed the request); only its answer was lost.
+    const paymentId = [...cko.payments.values()].find((p) => p.reference === transId)!.id;
+
+    // A signed webhook naming another payment's id (here, one made up): asked, not ours, nothing changes.
+    const made = { id: 'pay_aaaaaaaaaaaaaaaaaaaaaaaaaa', reference: 'another', amount: 5, currency: 'USD', capture: true, status: 'Captured', approved: true, requestedOn: new Date().toISOString(), actions: [] };
+    cko.payments.set(made.id, made);
+    expect(await deliverTwice(webhook('payment_captured', made.id, transId, 1000))).toEqual(['unchanged', 'unchanged']);
+    expect((await stored(transId)).status).not.toBe('SETTLED');
+
+    expect(await deliverTwice(webhook('payment_captured', paymentId, transId, 1000))).toEqual(['applied', 'unchanged']);
+    expect(await stored(transId)).toMatchObject({ status: 'SETTLED', rrn: paymentId });
+    await callbacksSettled(transId);
+    expect(callbacksFor(transId).filter((c) => c.fields.result === 'SUCCESS')).toHaveLength(1);
+    expect(sentFor(transId).filter((s) => s.method === 'POST')).toHaveLength(1);
+  });
+
   it('3DS: the payer goes to Checkout.com\'s page; back at our return URL, GET /payments/{id} completes the SALE once', async () => {
     cko.next = '3ds';
     const { res, transId, paymentId } = await sale();

@@ -212,6 +212,21 @@ describe('Checkout.com webhooks', () => {
     await expect(connector.notifications!.verify(pending, { mid, payment }, eventSignature(pending, WEBHOOK_SECRET))).resolves.toEqual({ final: false });
   });
 
+  it('a payment without a stored id is asked by the id its verified webhook names; the answer must still be ours', async () => {
+    const noId = { ...payment, rrn: undefined };
+    const event = JSON.stringify({ type: 'payment_captured', data: { id: PAY_ID, reference: TRANS_ID } });
+    const ask = { transId: TRANS_ID, attemptId: TRANS_ID, type: 'SALE', amount: 1000, currency: 'EUR', startedAt: '', mid, payment: noId };
+    const { connector, sent } = connectorWith([answer(200, approvedBody), answer(200, { ...approvedBody, reference: 'another' })]);
+    // An unsigned one teaches nothing.
+    await expect(connector.notifications!.verify(event, { mid, payment: noId }, 'ab')).rejects.toThrow();
+    await expect(connector.inquire!(ask)).resolves.toBe('unknown');
+    expect(sent).toHaveLength(0);
+    await connector.notifications!.verify(event, { mid, payment: noId }, eventSignature(event, WEBHOOK_SECRET));
+    await expect(connector.inquire!(ask)).resolves.toEqual({ kind: 'approved', rrn: PAY_ID, approvalCode: '643381' });
+    expect(sent[0]!.url).toBe(`https://api.sandbox.checkout.com/payments/${PAY_ID}`);
+    await expect(connector.inquire!(ask)).rejects.toThrow(AcquirerTimeoutError);
+  });
+
   it('a wrong, missing or other-secret signature, or a changed body, is refused', async () => {
     const { connector } = connectorWith([]);
     const verify = (raw: string, sig?: string) => connector.notifications!.verify(raw, { mid, payment }, sig);

@@ -57,8 +57,9 @@ export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver)
 }
 
 /**
- * One POST (or, for a status lookup, a GET) to an acquirer's URL: refused before anything is sent when the URL breaks the stage's rules (every
- * resolved address vetted, the connection pinned to it), never following a redirect, the answer read as JSON.
+ * One POST (or, for a status lookup, a GET) to an acquirer's URL: refused before anything is sent when the URL breaks
+ * the stage's rules (every resolved address vetted, the connection pinned to it), never following a redirect, the
+ * answer read as JSON (`text`: as it came, for an answer that is not a JSON object).
  */
 export async function postToAcquirer(
   url: string,

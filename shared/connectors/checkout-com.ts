@@ -300,10 +300,17 @@ const isDebit = (action: string | undefined): boolean => !!action && isAction(ac
 export function paymentOutcome(b: Record<string, unknown>): ConnectorOutcome {
   const id = typeof b.id === 'string' ? b.id : '';
   const status = typeof b.status === 'string' ? b.status : '';
+  // What the answer names, for the registry's check that it is about this payment (answer-binding.ts).
+  const about = {
+    ...(typeof b.reference === 'string' ? { reference: b.reference } : {}),
+    ...(id ? { pspReference: id } : {}),
+    ...(typeof b.amount === 'number' ? { amount: b.amount } : {}),
+    ...(typeof b.currency === 'string' ? { currency: b.currency } : {}),
+  };
   // A payment still at 3DS reads approved: false and Pending: undecided, never a decline.
-  if (status === 'Pending') return { kind: 'pending' };
-  if (b.approved === true && APPROVED_STATUSES.includes(status)) return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '' };
-  if (b.approved !== true && DECLINED_STATUSES.includes(status)) return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}) };
+  if (status === 'Pending') return { kind: 'pending', about };
+  if (b.approved === true && APPROVED_STATUSES.includes(status)) return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '', about };
+  if (b.approved !== true && DECLINED_STATUSES.includes(status)) return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}), about };
   // A status we do not know: the webhook or an operator decides.
   throw new AcquirerTimeoutError(`Checkout.com answered status ${status || 'none'}`);
 }

@@ -4,6 +4,7 @@
  * credentials sealed with the merchant-secrets key { api_key, hmac_key } (the webhook's HMAC key, hex).
  */
 import { refusedAcquirerUrl, type AcquirerAddressRules } from './http-transport.js';
+import { stageRefusal } from './acquirer-hosts.js';
 
 /** What an Adyen MID's sealed credentials hold (JSON). */
 export interface AdyenCredentials {
@@ -24,6 +25,8 @@ export function checkAdyenSetup(setup: { settings: Record<string, string>; crede
   else {
     const refused = refusedAcquirerUrl(`${adyenBaseUrl(settings.url)}/payments`, rules);
     if (refused) problems.push(`adyen-url: not allowed: ${refused}.`);
+    const otherPlatform = stageRefusal('adyen', settings.url, rules.stage);
+    if (!refused && otherPlatform) problems.push(`adyen-url: not allowed: ${otherPlatform}.`);
   }
   if (!settings.merchantAccount) problems.push('adyen-merchant-account: the merchant account at Adyen is required.');
   if (!credentials?.api_key) problems.push('adyen-api-key: the API key of the Adyen web service user is required.');

@@ -5,6 +5,7 @@
  * { secret_key, webhook_secret } (the webhook's signature key).
  */
 import { refusedAcquirerUrl, type AcquirerAddressRules } from './http-transport.js';
+import { stageRefusal } from './acquirer-hosts.js';
 
 /** What a Checkout.com MID's sealed credentials hold (JSON). */
 export interface CheckoutComCredentials {
@@ -25,6 +26,8 @@ export function checkCheckoutComSetup(setup: { settings: Record<string, string>;
   else {
     const refused = refusedAcquirerUrl(`${checkoutComBaseUrl(settings.url)}/payments`, rules);
     if (refused) problems.push(`checkout-com-url: not allowed: ${refused}.`);
+    const otherPlatform = stageRefusal('checkout-com', settings.url, rules.stage);
+    if (!refused && otherPlatform) problems.push(`checkout-com-url: not allowed: ${otherPlatform}.`);
   }
   if (settings.processingChannelId !== undefined && !/^pc_\w{26}$/.test(settings.processingChannelId)) {
     problems.push('checkout-com-processing-channel: a processing channel id is pc_ and 26 letters or digits, as the Dashboard shows it.');

@@ -27,11 +27,13 @@ export type HttpTransport = (url: string, form: Record<string, string | undefine
 /** Which acquirer URLs a stage may call. */
 export interface AcquirerAddressRules extends AddressPolicy {
   requireHttps: boolean;
+  /** The stage's kind: which of an acquirer's platforms (test or live) it may call (acquirer-hosts.ts). */
+  stage: StageKind;
 }
 
 /** Live: https to public addresses only. Sandbox: also http, and loopback (never private or link-local addresses). */
 export function acquirerAddressRules(kind: StageKind): AcquirerAddressRules {
-  return kind === 'live' ? { requireHttps: true, allowLoopback: false } : { requireHttps: false, allowLoopback: true };
+  return kind === 'live' ? { requireHttps: true, allowLoopback: false, stage: kind } : { requireHttps: false, allowLoopback: true, stage: kind };
 }
 
 // Part of the connector port: the routing cascade tells this refusal (nothing was sent) from a decline.

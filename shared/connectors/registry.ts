@@ -16,7 +16,8 @@ import type {
   MidOfConnector,
   PaymentOfConnector,
 } from '../ports/connector.js';
-import { midCredentialsContext } from '../ports/connector.js';
+import { AcquirerUrlRefusedError, midCredentialsContext } from '../ports/connector.js';
+import { stageRefusal } from './acquirer-hosts.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
 import { bindAnswer } from './answer-binding.js';
@@ -83,7 +84,9 @@ export class ConnectorCatalogue implements ConnectorRegistry {
    */
   private bind(name: string, scope: Omit<ConnectorScope, 'signal'>): MidConnector {
     const { connector: c, policy } = this.entry(name);
-    const call = <T>(run: (signal: AbortSignal) => Promise<T>) => withDeadline(policy, run);
+    // A MID stored with the other platform's URL (before the setup check refused it): nothing is sent there.
+    const refused = stageRefusal(name, scope.mid.settings.url, this.kind);
+    const call = <T>(run: (signal: AbortSignal) => Promise<T>) => (refused ? Promise.reject(new AcquirerUrlRefusedError(refused)) : withDeadline(policy, run));
     /** The answer, if it is about the request's trans_id, amount and currency, and about the payment's acquirer id. */
     const bound = (kind: string, req: { transId: string; amount: number; currency: string }, opts: { newPayment?: boolean; mustName?: boolean } = {}) => (o: ConnectorOutcome) =>
       bindAnswer(c.name, kind, o, {

@@ -235,6 +235,14 @@ describe('a live-kind platform', () => {
       });
       expect(plain.status).toBe(400);
       expect(JSON.stringify(plain.body)).toContain('adyen-url: not allowed: not an https URL');
+      // Adyen's test platform: its approvals would settle live orders that moved no money.
+      const testPlatform = await operator.send('POST', `/merchants/${merchant.clientKey}/mids`, {
+        connector: 'adyen',
+        connector_settings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'ShopECOM' },
+        credentials: { api_key: 'AQEyhmfxK4-live-key', hmac_key: '44782DEF' },
+      });
+      expect(testPlatform.status).toBe(400);
+      expect(JSON.stringify(testPlatform.body)).toContain("checkout-test.adyen.com is the acquirer's test platform");
       const refused = await operator.send('POST', `/merchants/${merchant.clientKey}/mids`, { connector: 'sandbox' });
       expect(refused.status).toBe(400);
       // Without a connector a live stage means upstream, whose URL and credentials are then required.

@@ -243,7 +243,7 @@ describe('Adyen webhook items', () => {
 describe('an Adyen MID\'s setup', () => {
   const credentials = { api_key: 'k', hmac_key: HMAC_KEY };
   it('a live stage requires https to a public host; the keys and account are required, the HMAC key in hex', () => {
-    expect(checkAdyenSetup({ settings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'A' }, credentials }, acquirerAddressRules('live'))).toEqual([]);
+    expect(checkAdyenSetup({ settings: { url: 'https://acme-checkout-live.adyenpayments.com/checkout/v71', merchantAccount: 'A' }, credentials }, acquirerAddressRules('live'))).toEqual([]);
     expect(checkAdyenSetup({ settings: { url: 'http://checkout-test.adyen.com/v71', merchantAccount: 'A' }, credentials }, acquirerAddressRules('live'))[0]).toMatch(/^adyen-url: not allowed: not an https URL/);
     expect(checkAdyenSetup({ settings: { url: 'http://127.0.0.1:4010', merchantAccount: 'A' }, credentials }, acquirerAddressRules('sandbox'))).toEqual([]);
     expect(checkAdyenSetup({ settings: { url: 'https://10.0.0.1/v71', merchantAccount: 'A' }, credentials }, acquirerAddressRules('live'))[0]).toMatch(/^adyen-url: not allowed/);

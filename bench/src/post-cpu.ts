@@ -19,11 +19,11 @@ const variants: Record<string, () => Promise<unknown>> = {
   'postCallback (kept connection)': () => postCallback({ url: sink.url, fields, eventId: `e-${n++}`, secrets: ['cbs_x'], now: new Date(), timeoutMs: 5000, addressPolicy: { allowLoopback: true } }),
   'new connection each': () => {
     const { body, headers } = callbackRequest({ fields, eventId: `e-${n++}`, secrets: ['cbs_x'], now: new Date() });
-    return postPinned(target, { headers, body, signal: AbortSignal.timeout(5000), maxBodyChars: 64 }, true);
+    return postPinned(target, { headers, body, signal: AbortSignal.timeout(5000), maxBodyChars: 64, resend: 'on-reset' }, true);
   },
   'kept connection': () => {
     const { body, headers } = callbackRequest({ fields, eventId: `e-${n++}`, secrets: ['cbs_x'], now: new Date() });
-    return postPinned(target, { headers, body, signal: AbortSignal.timeout(5000), maxBodyChars: 64 });
+    return postPinned(target, { headers, body, signal: AbortSignal.timeout(5000), maxBodyChars: 64, resend: 'on-reset' });
   },
 };
 try {

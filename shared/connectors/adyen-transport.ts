@@ -5,7 +5,8 @@
  *
  * The real one vets the URL exactly as the upstream's transport does (http-transport.ts, shared/net): every address
  * the host resolves to is checked on every use, the POST goes to the vetted address, a live stage requires https,
- * and redirects are never followed (a 307 would re-POST the card number wherever it points).
+ * and redirects are never followed (a 307 would re-POST the card number wherever it points). A request is never sent
+ * again after a reset connection: Adyen may have processed it, and its webhook says.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Resolver } from '../net/public-url.js';
@@ -27,5 +28,6 @@ export type AdyenTransport = (url: string, call: AdyenCall, signal?: AbortSignal
 
 export function adyenTransport(rules: AcquirerAddressRules, resolve?: Resolver): AdyenTransport {
   return (url, call, signal) =>
-    postToAcquirer(url, rules, { headers: { ...call.headers, 'content-type': 'application/json' }, body: JSON.stringify(call.json), signal }, resolve);
+    // Every Adyen request moves money or completes a payment (the Checkout API has no inquiry): never sent twice.
+    postToAcquirer(url, rules, { headers: { ...call.headers, 'content-type': 'application/json' }, body: JSON.stringify(call.json), signal, resend: 'never' }, resolve);
 }

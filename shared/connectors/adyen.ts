@@ -24,8 +24,9 @@
  *
  * Every request carries Adyen's Idempotency-Key: our trans_id (a follow-up: trans_id and its action), so a request
  * sent twice is processed once by Adyen as well. Follow-ups name the payment by Adyen's pspReference, recorded as the
- * payment's rrn. Card data is in memory only for the call and never logged. No answer, a 3xx (never followed) or a 5xx
- * leaves a transaction undetermined; a 4xx is Adyen refusing the request before processing it (a decline).
+ * payment's rrn. Card data is in memory only for the call and never logged. No answer, a 3xx (never followed), a 5xx
+ * or Adyen's "already in progress" (422, 704) leaves a transaction undetermined; another 4xx is Adyen refusing the
+ * request before processing it (a decline).
  */
 import { createHash } from 'node:crypto';
 import { SignatureError } from '../errors.js';
@@ -101,6 +102,9 @@ export function adyenConnector(deps: AdyenDeps): Connector {
     }
     if (res.status >= 300 && res.status < 400) throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} (a redirect, not followed)`);
     if (res.status >= 500 || !res.body) throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} without a result`);
+    // 704: a request with this Idempotency-Key is already processed or in progress. Not a refusal of the payment:
+    // the first request's outcome is not known here, and Adyen's webhook decides it.
+    if (isInProgress(res)) throw new AcquirerTimeoutError(`Adyen is still processing the same request (${String(res.body.errorCode)})`);
     return res;
   }
 
@@ -324,6 +328,12 @@ function amountOf(v: unknown): Pick<AnswerAbout, 'amount' | 'currency'> {
   if (!v || typeof v !== 'object') return {};
   const { value, currency } = v as Record<string, unknown>;
   return { ...(typeof value === 'number' ? { amount: value } : {}), ...(typeof currency === 'string' ? { currency } : {}) };
+}
+
+/** Adyen's "request already processed or in progress" (422, errorCode 704): undetermined, never a decline. */
+export const ADYEN_IN_PROGRESS_CODE = '704';
+function isInProgress(res: AdyenAnswer): boolean {
+  return res.status === 422 && String(res.body?.errorCode) === ADYEN_IN_PROGRESS_CODE;
 }
 
 /** A 4xx: Adyen refused the request before processing it (validation, credentials); nothing happened there. */

@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { encodeForm } from '../protocol/form.js';
 import type { StageKind } from '../config.js';
 import { checkPublicUrl, vetPublicUrl, type AddressPolicy, type Resolver } from '../net/public-url.js';
-import { postPinned } from '../net/pinned-post.js';
+import { postPinned, type Resend } from '../net/pinned-post.js';
 import { AcquirerUrlRefusedError } from '../ports/connector.js';
 
 export interface HttpAnswer {
@@ -22,7 +22,18 @@ export interface HttpAnswer {
   body: Record<string, unknown> | undefined;
 }
 
-export type HttpTransport = (url: string, form: Record<string, string | undefined>, signal?: AbortSignal) => Promise<HttpAnswer>;
+/**
+ * One request to the acquirer. `resend` is the caller's word on whether it may be repeated after a reset connection
+ * (shared/net/pinned-post.ts): `'on-reset'` for an inquiry, `'never'` for anything that moves money.
+ */
+export interface HttpCall {
+  resend: Resend;
+  signal?: AbortSignal;
+}
+
+export type HttpTransport = (url: string, form: Record<string, string | undefined>, call: HttpCall) => Promise<HttpAnswer>;
+
+export type { Resend };
 
 /** Which acquirer URLs a stage may call. */
 export interface AcquirerAddressRules extends AddressPolicy {
@@ -52,8 +63,8 @@ const MAX_BODY_CHARS = 1_000_000;
 const NO_DEADLINE_MS = 60_000;
 
 export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver): HttpTransport {
-  return async (url, form, signal) => {
-    const res = await postToAcquirer(url, rules, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form), signal }, resolve);
+  return async (url, form, { signal, resend }) => {
+    const res = await postToAcquirer(url, rules, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form), signal, resend }, resolve);
     return { status: res.status, body: res.body };
   };
 }
@@ -66,7 +77,7 @@ export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver)
 export async function postToAcquirer(
   url: string,
   rules: AcquirerAddressRules,
-  request: { headers: Record<string, string>; body: string; signal?: AbortSignal; method?: 'GET' | 'POST' },
+  request: { headers: Record<string, string>; body: string; signal?: AbortSignal; resend: Resend; method?: 'GET' | 'POST' },
   resolve?: Resolver,
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> | undefined; text: string }> {
   const refused = refusedAcquirerUrl(url, rules);
@@ -79,6 +90,7 @@ export async function postToAcquirer(
     body: request.body,
     signal: request.signal ?? AbortSignal.timeout(NO_DEADLINE_MS),
     maxBodyChars: MAX_BODY_CHARS,
+    resend: request.resend,
     ...(request.method ? { method: request.method } : {}),
   });
   return { status: res.status, headers: res.headers, body: parseObject(res.body), text: res.body };

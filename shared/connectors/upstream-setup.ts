@@ -70,7 +70,8 @@ export async function probeUpstream(setup: UpstreamSetup, transport: HttpTranspo
         order_id: orderId,
         hash: formula2({ password: setup.password, transId: orderId, cardNumber: '' }, setup.hashAlgorithm ?? 'md5'),
       },
-      AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      // A lookup of an order that does not exist: harmless to repeat.
+      { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), resend: 'on-reset' },
     );
   } catch (err) {
     if (err instanceof AcquirerUrlRefusedError) return [`upstream-url: not allowed: ${err.reason}.`];

@@ -21,10 +21,11 @@
  *   notifications        the upstream's callbacks at POST /providers/upstream/notifications, Formula 2 (6 for payouts):
  *                                             a prompt to ask the upstream, never an outcome by itself
  *
- * No answer, a 3xx (never followed: see http-transport.ts), a 5xx or UNDEFINED leaves a transaction undetermined for
- * the reconciler; a URL the stage may not call declines before anything is sent. Every answer reports the order_id it
- * names (our trans_id) and, where it has them, its amount and currency: the registry binds it to the payment
- * (answer-binding.ts).
+ * No answer, a 3xx (never followed: see http-transport.ts), a 5xx, UNDEFINED or a refusal because the same request is
+ * still being processed (409) leaves a transaction undetermined for the reconciler; a URL the stage may not call
+ * declines before anything is sent. A request that moves money is never sent twice (not even after a reset
+ * connection); only the status lookups are. Every answer reports the order_id it names (our trans_id) and, where it
+ * has them, its amount and currency: the registry binds it to the payment (answer-binding.ts).
  */
 import { SignatureError, TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
 import { findCurrency, formatAmount, parseAmount } from '../domain/money.js';
@@ -33,7 +34,7 @@ import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm
 import type { SecretBox } from '../ports/secret-box.js';
 import type { AnswerAbout, Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
 import { AcquirerTimeoutError } from './policy.js';
-import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport } from './http-transport.js';
+import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport, type Resend } from './http-transport.js';
 import { checkUpstreamSetup, probeUpstream, upstreamBaseUrl, upstreamEndpoint } from './upstream-setup.js';
 
 export const UPSTREAM = 'upstream';
@@ -93,14 +94,16 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     return { url: upstreamEndpoint(settings.url), clientKey: client_key, password, algo: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' };
   }
 
-  async function post(a: Account, fields: Record<string, string | undefined>, signal?: AbortSignal): Promise<HttpAnswer> {
+  /** `resend`: 'on-reset' for a status lookup only; a request that moves money is never sent twice. */
+  async function post(a: Account, fields: Record<string, string | undefined>, signal: AbortSignal | undefined, resend: Resend): Promise<HttpAnswer> {
     let res: HttpAnswer;
     try {
-      res = await deps.transport(a.url, { ...fields, client_key: a.clientKey }, signal);
+      res = await deps.transport(a.url, { ...fields, client_key: a.clientKey }, { signal, resend });
     } catch (err) {
       // Refused before sending: nothing reached anyone (the outcome-returning calls decline, see decided()).
       if (err instanceof AcquirerUrlRefusedError) throw err;
-      // No answer (connection refused, reset, aborted by the policy's deadline): whether it was processed is unknown.
+      // No answer (connection refused, reset after the request was written, aborted by the policy's deadline): whether
+      // it was processed is unknown.
       throw new AcquirerTimeoutError(`upstream did not answer: ${(err as Error).message}`);
     }
     // A redirect is not the upstream's answer, and what it points to is not asked: whether it was processed is unknown.
@@ -129,7 +132,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
 
   /** The upstream's view of our payment (its trans_id and status), or undefined when it has none. */
   async function statusByOrder(a: Account, scope: Scoped<{ transId: string }>): Promise<Record<string, unknown> | undefined> {
-    const res = await post(a, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: scope.transId, hash: paymentHash(a, scope, scope.transId) }, scope.signal);
+    const res = await post(a, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: scope.transId, hash: paymentHash(a, scope, scope.transId) }, scope.signal, 'on-reset');
     if (res.body?.result === 'SUCCESS') return res.body;
     if (res.body?.error_code === TRANSACTION_NOT_FOUND_CODE) return undefined;
     throw new AcquirerTimeoutError(`upstream status lookup failed (${res.status})`);
@@ -145,7 +148,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     return decided(async () => {
       const a = await account(scope);
       const id = await upstreamTransId(a, scope);
-      return outcomeOf(await post(a, { ...fields, trans_id: id, hash: paymentHash(a, scope, id) }, scope.signal));
+      return outcomeOf(await post(a, { ...fields, trans_id: id, hash: paymentHash(a, scope, id) }, scope.signal, 'never'));
     });
   }
 
@@ -187,6 +190,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
           hash: formula1({ email: payer.email, password: a.password, cardNumber: req.card.number }, a.algo),
         },
         req.signal,
+        'never',
       );
       return outcomeOf(res);
     }),
@@ -222,6 +226,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
           hash: formula5({ password: a.password, cardNumber: req.card.number }, a.algo),
         },
         req.signal,
+        'never',
       );
       return outcomeOf(res);
     }),
@@ -233,7 +238,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       if (!status) return Date.now() - Date.parse(req.startedAt) > NEVER_ARRIVED_MS ? { kind: 'declined', reason: UPSTREAM_NOT_FOUND } : 'unknown';
       if (!FOLLOW_UPS.includes(req.type)) return statusOutcome(status);
       const id = String(status.trans_id);
-      const res = await post(a, { action: 'GET_TRANS_DETAILS', trans_id: id, hash: paymentHash(a, req, id) }, req.signal);
+      const res = await post(a, { action: 'GET_TRANS_DETAILS', trans_id: id, hash: paymentHash(a, req, id) }, req.signal, 'on-reset');
       if (res.body?.result !== 'SUCCESS') throw new AcquirerTimeoutError(`upstream details lookup failed (${res.status})`);
       const outcome = followUpOutcome(req, (res.body.transactions ?? []) as UpstreamTransaction[]);
       // Its amount is the payment's, not the follow-up's: only the order it names is reported.
@@ -280,11 +285,11 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
 function outcomeOf(res: HttpAnswer): ConnectorOutcome {
   const b = res.body;
   if (!b || res.status >= 500) throw new AcquirerTimeoutError(`upstream answered ${res.status} without a result`);
-  return withAbout(resultOf(b), namedIn(b));
+  return withAbout(resultOf(b, res.status), namedIn(b));
 }
 
 /** What the answer's result decides. */
-function resultOf(b: Record<string, unknown>): ConnectorOutcome {
+function resultOf(b: Record<string, unknown>, status: number): ConnectorOutcome {
   switch (b.result) {
     case 'SUCCESS':
       return approved(b);
@@ -299,12 +304,25 @@ function resultOf(b: Record<string, unknown>): ConnectorOutcome {
     case 'ACCEPTED':
       return { kind: 'pending' };
     case 'ERROR':
+      // The same request (or another on the payment) is still being processed there: its outcome is not this answer.
+      if (isInProgress(status, b)) throw new AcquirerTimeoutError(`upstream is still processing the request: ${String(b.error_message ?? status)}`);
       // Refused before processing (validation, credentials): nothing happened at the upstream.
       return { kind: 'declined', reason: `${UPSTREAM_REFUSED}: ${String(b.error_message ?? 'error')}` };
     default:
       // UNDEFINED: the upstream itself does not know yet; its callback or our inquiry settles it.
       throw new AcquirerTimeoutError(`upstream answered ${String(b.result)}`);
   }
+}
+
+/**
+ * An ERROR that says "busy", not "no": this platform answers 409 while an identical request holds its claim ("The same
+ * request is being processed.") or the payment is being changed; a gateway of the family may send the same texts with
+ * another status. The request that is being processed may well be approved, so this is never a decline.
+ */
+const IN_PROGRESS_MESSAGES = new Set(['the same request is being processed', 'the payment is being processed']);
+function isInProgress(status: number, b: Record<string, unknown>): boolean {
+  const message = String(b.error_message ?? '').trim().toLowerCase().replace(/\.+$/, '');
+  return status === 409 || IN_PROGRESS_MESSAGES.has(message);
 }
 
 function approved(b: Record<string, unknown>): ConnectorOutcome {

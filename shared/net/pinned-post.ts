@@ -4,6 +4,12 @@
  * Redirects are never followed: a 3xx is just the answer. One deadline covers connect, headers and body.
  * Connections are kept alive per vetted address (a merchant receiving many callbacks pays one TCP and TLS handshake,
  * not one per callback), and only ever reused for that same address.
+ *
+ * A reused connection can be reset under the request (the peer closed it as we wrote, or read the request and then
+ * dropped it): we cannot tell whether the request was processed. Each caller says whether it may be sent again
+ * (`resend`): a request that changes nothing or that its receiver deduplicates (an inquiry, a signed callback with
+ * its event id) is sent once more on a new connection; a request that moves money never is, its outcome is
+ * undetermined and settled by inquiry or webhook (docs/reconciliation.md).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -24,6 +30,12 @@ export interface PinnedAnswer {
   /** The answer's headers (lower-case names). */
   headers: IncomingHttpHeaders;
 }
+
+/**
+ * Whether a POST whose reused connection was reset is sent again on a new one: `'on-reset'` only for requests that
+ * are safe to repeat (inquiries, callbacks); `'never'` for a payment, payout, capture, refund or void.
+ */
+export type Resend = 'never' | 'on-reset';
 
 export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   // Node asks with {all: true} when it may try several addresses (autoSelectFamily); answer in either shape.
@@ -57,7 +69,7 @@ function agentFor(target: PinnedTarget): HttpAgent {
 
 export function postPinned(
   target: PinnedTarget,
-  req: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBodyChars: number; method?: 'GET' | 'POST' },
+  req: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBodyChars: number; resend: Resend; method?: 'GET' | 'POST' },
   fresh = false,
 ): Promise<PinnedAnswer> {
   const { url } = target;
@@ -87,9 +99,10 @@ export function postPinned(
       },
     );
     outgoing.on('error', (err: NodeJS.ErrnoException) => {
-      // The merchant closed a pooled connection as we reused it: the request never reached it, so send it once more
-      // on a new connection (not a second delivery).
-      if (!fresh && outgoing.reusedSocket && err.code === 'ECONNRESET' && !req.signal.aborted) resolve(postPinned(target, req, true));
+      // The peer reset a pooled connection as we reused it: it may or may not have read and processed the request.
+      // Sent again (on a new connection) only when the caller said it is safe to repeat; otherwise it is no answer.
+      const resend = req.resend === 'on-reset' && !fresh && outgoing.reusedSocket && err.code === 'ECONNRESET' && !req.signal.aborted;
+      if (resend) resolve(postPinned(target, req, true));
       else reject(err);
     });
     if (req.method === 'GET') outgoing.end();

@@ -51,6 +51,8 @@ export async function postCallback(req: {
       body,
       signal,
       maxBodyChars: MAX_BODY_CHARS,
+      // The merchant deduplicates by the event id, and a callback moves no money: safe to send again after a reset.
+      resend: 'on-reset',
     });
     const delivered = isDelivered(res.status, res.body);
     return { delivered, latencyMs: elapsed(), httpStatus: res.status, timeout: false, ...(delivered ? {} : { error: `HTTP ${res.status}` }) };

@@ -91,6 +91,41 @@ describe('a redirect is never followed', () => {
   });
 });
 
+describe('a request that moves money is never sent twice', () => {
+  it('a SALE whose reused connection is reset after the upstream read it: UNDEFINED, sent once; the reconciler finds it approved', async () => {
+    const merchant = await newMerchant();
+    // The probe at creation leaves a kept-alive connection to the upstream, which the SALE then reuses.
+    await upstreamMid(merchant, gateway.url);
+    gateway.mode = 'reset-reused';
+    try {
+      const res = await post(saleFields(merchant));
+      const sales = () => gateway.received.filter((r) => r.form.action === 'SALE' && r.form.order_id === res.body.trans_id);
+      // Read once, on the reused connection, and reset: never sent again on a new one (that would be a second charge).
+      expect(sales().map((r) => ({ reused: r.reused, reset: r.reset }))).toEqual([{ reused: true, reset: true }]);
+      expect(res.body).toMatchObject({ result: 'UNDEFINED', status: 'PREPARE' });
+      // No answer is settled by inquiry: the upstream has the SALE approved.
+      await platform.runScheduled('Reconciler');
+      expect((await deps().payments.get(res.body.trans_id))!.status).toBe('SETTLED');
+      expect(sales()).toHaveLength(1);
+    } finally {
+      gateway.mode = 'protocol';
+    }
+  });
+
+  it('"The same request is being processed." (409) is undetermined, never a decline', async () => {
+    const merchant = await newMerchant();
+    await upstreamMid(merchant, gateway.url);
+    gateway.mode = 'in-progress';
+    try {
+      const res = await post(saleFields(merchant));
+      expect(res.body).toMatchObject({ result: 'UNDEFINED', status: 'PREPARE' });
+      expect(gateway.received.filter((r) => r.form.action === 'SALE' && r.form.order_id === res.body.trans_id)).toHaveLength(1);
+    } finally {
+      gateway.mode = 'protocol';
+    }
+  });
+});
+
 describe('the URL is vetted like a callback URL', () => {
   it('live: http, loopback, private and the metadata address are refused when the MID is created', async () => {
     const d = deps();

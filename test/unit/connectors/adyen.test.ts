@@ -133,6 +133,16 @@ describe('requests to Adyen', () => {
     expect(refused).toEqual({ kind: 'declined', reason: `${ADYEN_URL_REFUSED}: not an https URL.` });
   });
 
+  it("Adyen's 704 (the same Idempotency-Key already processed or in progress) is undetermined, never a decline", async () => {
+    const busy = ok({ status: 422, errorCode: '704', message: 'request already processed or in progress', errorType: 'validation' }, 422);
+    await expect(connectorWith([busy]).connector.pay(sale)).rejects.toThrow(AcquirerTimeoutError);
+    await expect(connectorWith([busy]).connector.capture({ mid, payment, transId: TRANS_ID, amount: 500, currency: 'EUR' })).rejects.toThrow(AcquirerTimeoutError);
+    await expect(connectorWith([busy]).connector.refund({ mid, payment, transId: TRANS_ID, attemptId: 'r-1', amount: 500, currency: 'EUR', reversal: false })).rejects.toThrow(AcquirerTimeoutError);
+    // Any other 422 is Adyen refusing the request: a decline.
+    const invalid = ok({ status: 422, errorCode: '101', message: 'Invalid card number', errorType: 'validation' }, 422);
+    expect(await connectorWith([invalid]).connector.pay(sale)).toMatchObject({ kind: 'declined', reason: 'Adyen refused the request: Invalid card number (101)' });
+  });
+
   it('follow-ups by pspReference, each pending until its webhook; keys carry trans_id and action', async () => {
     const received = ok({ status: 'received', pspReference: 'MOD1' }, 201);
     const { connector, sent } = connectorWith([received, received, received, received]);

@@ -38,6 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+const inquiry = { resend: 'on-reset' } as const;
+
 /** A resolver with fixed answers, counting the questions. */
 function resolver(answers: Record<string, string[]>) {
   const asked: string[] = [];
@@ -54,7 +56,7 @@ describe('pinnedTransport', () => {
   it('a 307 is the answer: not followed, nothing sent where it points', async () => {
     hits = [];
     const send = pinnedTransport(acquirerAddressRules('sandbox'));
-    expect(await send(`http://127.0.0.1:${port}/moved/post`, { action: 'SALE' })).toEqual({ status: 307, body: { result: 'SUCCESS', status: 'SETTLED' } });
+    expect(await send(`http://127.0.0.1:${port}/moved/post`, { action: 'SALE' }, inquiry)).toEqual({ status: 307, body: { result: 'SUCCESS', status: 'SETTLED' } });
     expect(hits).toEqual(['/moved/post']);
   });
 
@@ -62,20 +64,20 @@ describe('pinnedTransport', () => {
     hits = [];
     const dns = resolver({ 'gateway.test': ['127.0.0.1'], 'split.test': ['127.0.0.1', '10.0.0.5'], 'metadata.test': ['169.254.169.254'] });
     const send = pinnedTransport(acquirerAddressRules('sandbox'), dns.resolve);
-    expect((await send(`http://gateway.test:${port}/post`, {})).status).toBe(200);
-    expect((await send(`http://gateway.test:${port}/post`, {})).status).toBe(200);
+    expect((await send(`http://gateway.test:${port}/post`, {}, inquiry)).status).toBe(200);
+    expect((await send(`http://gateway.test:${port}/post`, {}, inquiry)).status).toBe(200);
     expect(dns.asked.filter((h) => h === 'gateway.test')).toHaveLength(2);
-    await expect(send(`http://split.test:${port}/post`, {})).rejects.toThrow(new AcquirerUrlRefusedError('split.test resolves to private address 10.0.0.5'));
-    await expect(send(`http://metadata.test:${port}/post`, {})).rejects.toThrow(/link-local address 169\.254\.169\.254/);
+    await expect(send(`http://split.test:${port}/post`, {}, inquiry)).rejects.toThrow(new AcquirerUrlRefusedError('split.test resolves to private address 10.0.0.5'));
+    await expect(send(`http://metadata.test:${port}/post`, {}, inquiry)).rejects.toThrow(/link-local address 169\.254\.169\.254/);
     expect(hits).toEqual(['/post', '/post']);
   });
 
   it('live: https only, and a name resolving to loopback is refused', async () => {
     const dns = resolver({ 'gateway.test': ['127.0.0.1'] });
     const send = pinnedTransport(acquirerAddressRules('live'), dns.resolve);
-    await expect(send(`http://203.0.113.9/post`, {})).rejects.toThrow(/not an https URL/);
-    await expect(send(`https://gateway.test:${port}/post`, {})).rejects.toThrow(new AcquirerUrlRefusedError('gateway.test resolves to loopback address 127.0.0.1'));
-    await expect(send(`https://user:pw@gateway.test/post`, {})).rejects.toThrow(/credentials in the URL/);
+    await expect(send(`http://203.0.113.9/post`, {}, inquiry)).rejects.toThrow(/not an https URL/);
+    await expect(send(`https://gateway.test:${port}/post`, {}, inquiry)).rejects.toThrow(new AcquirerUrlRefusedError('gateway.test resolves to loopback address 127.0.0.1'));
+    await expect(send(`https://user:pw@gateway.test/post`, {}, inquiry)).rejects.toThrow(/credentials in the URL/);
   });
 });
 

@@ -117,6 +117,50 @@ describe('upstream connector: what is trusted of the upstream', () => {
     expect(t.sent).toHaveLength(1);
   });
 
+  it("a refusal because the same request is still being processed (this platform's 409) is undetermined, never a decline", async () => {
+    const busy = { status: 409, body: { result: 'ERROR', error_code: 400, error_message: 'The same request is being processed.' } };
+    await expect(connector(fakeTransport([busy]).transport).pay({ mid, transId: 'our-10', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AcquirerTimeoutError);
+    // A capture: the upstream's trans_id is found first, then the CAPTURE is answered "being processed".
+    const found = { status: 200, body: { result: 'SUCCESS', status: 'PENDING', trans_id: 'up-10' } };
+    const paymentBusy = { status: 409, body: { result: 'ERROR', error_code: 400, error_message: 'The payment is being processed.' } };
+    await expect(connector(fakeTransport([found, paymentBusy]).transport).capture({ mid, payment, transId: 'our-1', amount: 100, currency: 'USD' })).rejects.toThrow(AcquirerTimeoutError);
+    // The same text from a gateway of the family that answers it with another status.
+    const sameText = { status: 200, body: { result: 'ERROR', error_message: 'The same request is being processed' } };
+    await expect(connector(fakeTransport([sameText]).transport).pay({ mid, transId: 'our-11', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AcquirerTimeoutError);
+    // Any other ERROR is a refusal before processing: a decline.
+    const refused = { status: 400, body: { result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.' } };
+    expect(await connector(fakeTransport([refused]).transport).pay({ mid, transId: 'our-12', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false })).toEqual({ kind: 'declined', reason: 'The upstream refused the request: Request data is invalid.' });
+  });
+
+  it('money-moving requests are sent never to be repeated; status lookups may be', async () => {
+    const calls: Array<{ action?: string; resend: string }> = [];
+    const recording: HttpTransport = async (_url, form, { resend }) => {
+      calls.push({ action: form.action, resend });
+      if (form.action === 'GET_TRANS_STATUS_BY_ORDER') return { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-1' } };
+      if (form.action === 'GET_TRANS_DETAILS') return { status: 200, body: { result: 'SUCCESS', transactions: [] } };
+      return { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-1' } };
+    };
+    const c = connector(recording);
+    await c.pay({ mid, transId: 'our-1', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false });
+    await c.capture({ mid, payment, transId: 'our-1', amount: 100, currency: 'USD' });
+    await c.refund({ mid, payment, transId: 'our-1', attemptId: 'r-1', amount: 100, currency: 'USD', reversal: false });
+    await c.void({ mid, payment, transId: 'our-1', amount: 100, currency: 'USD' });
+    await c.payout({ mid, transId: 'our-2', amount: 100, currency: 'USD', card: { number: '4601541833776519', expMonth: '01', expYear: '2038' } });
+    await c.inquire!({ mid, payment, transId: 'our-1', attemptId: 'r-1', type: 'REFUND', amount: 100, currency: 'USD', startedAt: new Date().toISOString() });
+    expect(calls).toEqual([
+      { action: 'SALE', resend: 'never' },
+      { action: 'GET_TRANS_STATUS_BY_ORDER', resend: 'on-reset' },
+      { action: 'CAPTURE', resend: 'never' },
+      { action: 'GET_TRANS_STATUS_BY_ORDER', resend: 'on-reset' },
+      { action: 'CREDITVOID', resend: 'never' },
+      { action: 'GET_TRANS_STATUS_BY_ORDER', resend: 'on-reset' },
+      { action: 'VOID', resend: 'never' },
+      { action: 'CREDIT2CARD', resend: 'never' },
+      { action: 'GET_TRANS_STATUS_BY_ORDER', resend: 'on-reset' },
+      { action: 'GET_TRANS_DETAILS', resend: 'on-reset' },
+    ]);
+  });
+
   it('a URL the stage may not call declines before anything is sent', async () => {
     const refusing: HttpTransport = async () => {
       throw new AcquirerUrlRefusedError('private address 10.0.0.5');
@@ -238,7 +282,7 @@ describe('the registry policy around a connector', () => {
 
   it('a call past the deadline is undetermined; a payment is never sent twice', async () => {
     let calls = 0;
-    const slow: HttpTransport = (_u, _f, signal) => {
+    const slow: HttpTransport = (_u, _f, { signal }) => {
       calls++;
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     };

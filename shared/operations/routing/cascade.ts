@@ -1,7 +1,7 @@
 /**
  * Cascading (docs/routing.md): a payment declined softly by one MID of its rule is tried on the rule's next MID, in
- * the same request, up to the table's maxAttempts. Only a soft decline — an answer on the configured list, or an
- * acquirer that refused the request before it was reached — moves on. Never after a hard decline, after a timeout
+ * the same request, up to the table's maxAttempts. Only a soft decline — an answer on the configured list, matched
+ * whole (soft-declines.ts), or an acquirer that refused the request before it was reached — moves on. Never after a hard decline, after a timeout
  * (the first acquirer may have approved: the outcome is undetermined), or once 3DS / a redirect has started.
  *
  * Before asking the next MID, the payment is written with that MID: if this process dies or the next acquirer does
@@ -17,6 +17,7 @@ import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../../ports/conn
 import { logger } from '../../logger.js';
 import type { CoreDeps } from '../payment/types.js';
 import type { MidHealthRecorder } from './health.js';
+import { isSoftDecline } from './soft-declines.js';
 
 export interface Cascade {
   /** MIDs to try next, in order: on a soft decline, or instead of a half-open MID another payment holds the trial of. */
@@ -26,17 +27,6 @@ export interface Cascade {
   softDeclines?: string[];
   /** Where each MID's connector result is recorded (MID health, health.ts); absent: nothing is recorded. */
   health?: MidHealthRecorder;
-}
-
-/** Answers that mean "the issuer could not decide now", not "no": another acquirer may get an answer. */
-export const DEFAULT_SOFT_DECLINES = ['issuer unavailable', 'do not honour', 'do not honor', 'try again'];
-
-const normal = (s: string) => s.trim().toLowerCase().replace(/[.!]+$/, '');
-
-export function isSoftDecline(outcome: ConnectorOutcome, list: string[] = DEFAULT_SOFT_DECLINES): boolean {
-  if (outcome.kind !== 'declined') return false;
-  const reason = normal(outcome.reason);
-  return list.some((code) => reason === normal(code) || reason.includes(normal(code)));
 }
 
 /** Nothing was sent: the acquirer cannot have acted on the request. */

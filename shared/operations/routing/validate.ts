@@ -4,6 +4,7 @@
  */
 import type { Mid } from '../../domain/merchant.js';
 import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
+import { refusedSoftDecline } from './soft-declines.js';
 import { CARD_BRANDS, INTEGRATIONS, type Integration, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
@@ -28,9 +29,16 @@ export function parseRoutingRules(input: unknown, mids: Mid[], opts: { maxAttemp
   }
   let softDeclines: string[] | undefined;
   if (input.softDeclines !== undefined) {
-    if (!Array.isArray(input.softDeclines) || input.softDeclines.length === 0 || !input.softDeclines.every((c) => typeof c === 'string' && c.trim() !== '')) {
+    if (!Array.isArray(input.softDeclines) || input.softDeclines.length === 0 || !input.softDeclines.every((c) => typeof c === 'string')) {
       problems.push('softDeclines must be a non-empty list of decline reasons or codes (text).');
-    } else softDeclines = input.softDeclines.map((c: string) => c.trim());
+    } else {
+      const before = problems.length;
+      input.softDeclines.forEach((c: string, i: number) => {
+        const why = refusedSoftDecline(c);
+        if (why) problems.push(`softDeclines, entry ${i + 1} (${JSON.stringify(c)}): ${why}.`);
+      });
+      if (problems.length === before) softDeclines = input.softDeclines.map((c: string) => c.trim());
+    }
   }
   const health = input.health === undefined ? undefined : parseHealth(input.health, problems);
   if (!Array.isArray(input.rules)) problems.push('"rules" must be a list (an empty list removes all rules).');

@@ -11,6 +11,9 @@ import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { injectConnector, restoreConnectors } from '../../support/connectors.js';
+import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import type { Connector } from '../../../shared/ports/connector.js';
 
 let platform: RunningPlatform;
 let shop: MerchantServer;
@@ -102,6 +105,44 @@ describe('no cascade', () => {
     expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS' });
     const p = await stored(res.body.trans_id);
     expect(p.midId).toBe(first.midId);
+    expect(p.details.routingAttempts).toBeUndefined();
+  });
+
+  it('after "Do not try again." (it contains "try again", a soft decline of the list): the next MID is never asked', async () => {
+    const asked: string[] = [];
+    // The sandbox, but its 07/2038 answer is a scheme's do-not-retry decline.
+    const doNotRetry: Connector = {
+      ...sandboxConnector,
+      pay: async (req) => {
+        asked.push(req.mid.midId);
+        return req.card?.expMonth === '07' ? { kind: 'declined', reason: 'Do not try again.' } : sandboxConnector.pay(req);
+      },
+    };
+    injectConnector(doNotRetry);
+    try {
+      const res = await sale('07');
+      expect(res.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Do not try again.' });
+      expect(asked).toEqual([first.midId]);
+      expect((await stored(res.body.trans_id)).details.routingAttempts).toBeUndefined();
+    } finally {
+      restoreConnectors();
+    }
+  });
+
+  it('a list entry of punctuation only, stored before entries were checked, makes no decline soft', async () => {
+    const other = await testMerchant({ mids: [{ name: 'a' }, { name: 'b' }] });
+    const { mids } = (await deps().merchants.get(other.clientKey))!;
+    // Written as an old table would be: routing set now refuses such an entry.
+    await deps().merchants.putRouting(other.clientKey, {
+      version: 1,
+      maxAttempts: 2,
+      softDeclines: ['.'],
+      rules: [{ match: {}, mids: [{ midId: mids[0]!.midId, weight: 100 }, { midId: mids[1]!.midId, weight: 0 }] }],
+    });
+    const res = await post(saleFields(other, { card_exp_month: '02' }));
+    expect(res.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by processing.' });
+    const p = await stored(res.body.trans_id);
+    expect(p.midId).toBe(mids[0]!.midId);
     expect(p.details.routingAttempts).toBeUndefined();
   });
 });

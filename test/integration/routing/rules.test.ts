@@ -127,6 +127,16 @@ describe('validation', () => {
     ]);
   });
 
+  it('refuses softDeclines entries that name no reason or say not to try again, each by its place and text', async () => {
+    const before = await showRouting(deps(), merchant.clientKey);
+    const problems = await problemsOf({ softDeclines: ['Issuer unavailable', '.', 'Do not try again'], rules: [{ match: {}, mids: one(mid.usd) }] });
+    expect(problems).toEqual([
+      'softDeclines, entry 2 ("."): has no letters or digits, so it names no decline reason.',
+      'softDeclines, entry 3 ("Do not try again"): says not to try again: such a decline never moves to another MID.',
+    ]);
+    expect(await showRouting(deps(), merchant.clientKey)).toEqual(before);
+  });
+
   it('writes a new version each time; a write based on an old version is refused', async () => {
     const first = await setRouting(deps(), merchant.clientKey, { rules: [] });
     const second = await setRouting(deps(), merchant.clientKey, { rules: [], maxAttempts: 3 });

@@ -22,7 +22,8 @@
  * paymentPspReference, amount): the registry binds it to the payment (answer-binding.ts), so a /payments/details
  * answer about another payment (a payer bringing back another payment's redirectResult) is no answer here.
  *
- * Every request carries Adyen's Idempotency-Key: our trans_id (a follow-up: trans_id and its action), so a request
+ * Every request carries Adyen's Idempotency-Key: the payment's reference — our trans_id, with the cascade attempt
+ * when the payment moved to this MID from another (`trans_id-aN`) — or, for a follow-up, trans_id and its action, so a request
  * sent twice is processed once by Adyen as well. Follow-ups name the payment by Adyen's pspReference, recorded as the
  * payment's rrn. Card data is in memory only for the call and never logged. No answer, a 3xx (never followed), a 5xx
  * or Adyen's "already in progress" (422, 704) leaves a transaction undetermined; another 4xx is Adyen refusing the
@@ -33,6 +34,7 @@ import { SignatureError } from '../errors.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { AnswerAbout, Connector, ConnectorOutcome, ConnectorPaymentRequest, ConnectorScope } from '../ports/connector.js';
 import { ACTIONS, isAction } from '../domain/actions.js';
+import { attemptReference } from '../domain/acquirer-reference.js';
 import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-transport.js';
 import type { AdyenAnswer, AdyenTransport } from './adyen-transport.js';
@@ -151,7 +153,9 @@ export function adyenConnector(deps: AdyenDeps): Connector {
     pay: (req) => decided(async () => {
       if (!req.card) return { kind: 'declined', reason: ADYEN_CARDS_ONLY };
       const a = await account(req);
-      const res = await post(a, '/payments', paymentRequest(a, req, `${deps.publicBaseUrl.replace(/\/+$/, '')}${adyenReturnPath(req.transId)}`), req.transId, req.signal);
+      // Each cascade attempt is its own payment at Adyen: its own reference and Idempotency-Key.
+      const reference = attemptReference(req.transId, req.routingAttempt);
+      const res = await post(a, '/payments', paymentRequest(a, req, reference, `${deps.publicBaseUrl.replace(/\/+$/, '')}${adyenReturnPath(req.transId)}`), reference, req.signal);
       return paymentOutcome(res);
     }),
 
@@ -163,7 +167,7 @@ export function adyenConnector(deps: AdyenDeps): Connector {
       const details = Object.fromEntries(Object.entries(req.payerReturn ?? {}).filter(([k, v]) => COMPLETION_DETAILS.includes(k) && v));
       if (!Object.keys(details).length) throw new AcquirerTimeoutError('no result from the payer to complete the Adyen step with');
       const a = await account(req);
-      const res = await post(a, '/payments/details', { details }, `${req.transId}:details`, req.signal);
+      const res = await post(a, '/payments/details', { details }, `${req.payment?.reference ?? req.transId}:details`, req.signal);
       // Adyen refusing what the payer brought (a stale or altered redirectResult) does not decide the payment: Adyen may
       // still authorise it, and its AUTHORISATION webhook says so.
       if (res.status >= 400) throw new AcquirerTimeoutError(`Adyen refused the payer's result (HTTP ${res.status})`);
@@ -219,7 +223,7 @@ function idempotencyKey(transId: string, kind: Modification, suffix: string): st
 const isDebit = (action: string | undefined): boolean => !!action && isAction(action) && ACTIONS[action].debit;
 
 /** The /payments request: raw card data (never logged), SALE captured at once, AUTH held for a manual capture. */
-function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: string): Record<string, unknown> {
+function paymentRequest(a: Account, req: ConnectorPaymentRequest, reference: string, returnUrl: string): Record<string, unknown> {
   const card = req.card!;
   const payer = req.payer ?? {};
   const auth = req.authentication;
@@ -228,7 +232,7 @@ function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: str
   return {
     merchantAccount: a.merchantAccount,
     amount: { value: req.amount, currency: req.currency },
-    reference: req.transId,
+    reference,
     ...(req.orderId ? { merchantOrderReference: req.orderId } : {}),
     paymentMethod: {
       type: 'scheme',

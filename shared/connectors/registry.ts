@@ -18,6 +18,7 @@ import type {
 } from '../ports/connector.js';
 import { AcquirerUrlRefusedError, midCredentialsContext } from '../ports/connector.js';
 import { stageRefusal } from './acquirer-hosts.js';
+import { attemptReference } from '../domain/acquirer-reference.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
 import { bindAnswer } from './answer-binding.js';
@@ -135,6 +136,7 @@ function paymentRef(p: PaymentOfConnector): ConnectorPaymentRef {
     action: p.action,
     ...(p.payerEmail ? { payerEmail: p.payerEmail } : {}),
     ...(p.rrn ? { rrn: p.rrn } : {}),
+    reference: attemptReference(p.transId, p.details?.routingAttempt),
     ...(p.card ? { card: { bin: p.card.bin, last4: p.card.last4, expMonth: p.card.expMonth, expYear: p.card.expYear } } : {}),
   };
 }

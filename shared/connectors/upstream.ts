@@ -29,6 +29,7 @@
  */
 import { SignatureError, TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
 import { findCurrency, formatAmount, parseAmount } from '../domain/money.js';
+import { attemptReference, parseAttemptReference } from '../domain/acquirer-reference.js';
 import { parseForm, getString } from '../protocol/form.js';
 import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm } from '../protocol/signature.js';
 import type { SecretBox } from '../ports/secret-box.js';
@@ -132,7 +133,9 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
 
   /** The upstream's view of our payment (its trans_id and status), or undefined when it has none. */
   async function statusByOrder(a: Account, scope: Scoped<{ transId: string }>): Promise<Record<string, unknown> | undefined> {
-    const res = await post(a, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: scope.transId, hash: paymentHash(a, scope, scope.transId) }, scope.signal, 'on-reset');
+    // The upstream's order is the payment's reference there: the trans_id, with its cascade attempt if it moved.
+    const order = scope.payment?.reference ?? scope.transId;
+    const res = await post(a, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: order, hash: paymentHash(a, scope, order) }, scope.signal, 'on-reset');
     if (res.body?.result === 'SUCCESS') return res.body;
     if (res.body?.error_code === TRANSACTION_NOT_FOUND_CODE) return undefined;
     throw new AcquirerTimeoutError(`upstream status lookup failed (${res.status})`);
@@ -167,7 +170,8 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         a,
         {
           action: 'SALE',
-          order_id: req.transId,
+          // Each cascade attempt is its own order at the upstream (trans_id, then trans_id-aN).
+          order_id: attemptReference(req.transId, req.routingAttempt),
           order_amount: amountOf(req.amount, req.currency),
           order_currency: req.currency,
           order_description: req.description || `Payment ${req.orderId ?? req.transId}`,
@@ -249,7 +253,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       slug: UPSTREAM,
       paymentOf(rawBody) {
         try {
-          return getString(parseForm(rawBody), 'order_id') || undefined;
+          return parseAttemptReference(getString(parseForm(rawBody), 'order_id') ?? '').transId || undefined;
         } catch {
           return undefined;
         }

@@ -144,6 +144,11 @@ export interface ProcessingDetails {
   midName?: string;
   /** The MIDs a cascaded payment was tried on, in order, with their answers (docs/routing.md); absent: one MID. */
   routingAttempts?: RoutingAttempt[];
+  /**
+   * Which of those attempts the payment's MID serves (2 and up; absent: the first): the payment's reference at the
+   * acquirer is its own (shared/domain/acquirer-reference.ts).
+   */
+  routingAttempt?: number;
   /** The payment holds its funds (an authorization), or a SALE routed to a DMS MID. */
   authorize?: boolean;
   /** The history type of the payment's own transaction (SALE / AUTH / DEBIT ...). */

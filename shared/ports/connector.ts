@@ -36,6 +36,11 @@ export interface ConnectorPaymentRef {
   action: string;
   /** The acquirer's reference of the payment's own transaction, as recorded (Adyen: its pspReference). */
   rrn?: string;
+  /**
+   * Our reference of the payment at the acquirer: the trans_id, with the cascade attempt for a payment that moved to
+   * another MID (shared/domain/acquirer-reference.ts). Absent: the trans_id.
+   */
+  reference?: string;
 }
 
 /** What the registry adds to every request: the MID, the payment it concerns, and the policy's deadline. */
@@ -78,7 +83,10 @@ export interface ConnectorCard {
 
 export interface ConnectorPaymentRequest {
   transId: string;
-  /** 2 and up: the payment cascaded here after a soft decline on another MID (docs/routing.md). */
+  /**
+   * 2 and up: the payment cascaded here after a soft decline on another MID (docs/routing.md); the acquirer's
+   * reference and Idempotency-Key of the payment are then attemptReference(transId, routingAttempt).
+   */
   routingAttempt?: number;
   /** The merchant's order, for acquirers whose messages carry it. */
   orderId?: string;
@@ -331,6 +339,7 @@ export interface PaymentOfConnector {
   payerEmail?: string;
   card?: { bin: string; last4: string; expMonth: string; expYear: string };
   rrn?: string;
+  details?: { routingAttempt?: number };
 }
 
 /** The context a MID's credentials are sealed under: a sealed blob copied onto another MID does not open. */

@@ -2,9 +2,12 @@
  * Adyen's standard webhooks (POST /providers/adyen/notifications). Unlike the upstream's callbacks, what an Adyen item
  * says is signed (its HMAC covers the event, the references, the amount and `success`), and Adyen's Checkout API has
  * no status lookup to ask instead: a signed item IS the answer. So each item is
- *   1. read: which of our payments it names (merchantReference: our trans_id, or trans_id.suffix for a follow-up);
- *   2. checked: its HMAC with that payment's MID key and the MID's merchant account (the connector's verify) — every
- *      item of the request before any is applied, so one forged item refuses the whole request (nothing changes);
+ *   1. read: which of our payments it names (merchantReference: our trans_id, trans_id-aN for the payment's cascade
+ *      attempt N, or trans_id.suffix for a follow-up);
+ *   2. checked: its HMAC with the key and merchant account of the MID of the attempt it names (the connector's
+ *      verify) — every item of the request before any is applied, so one forged item refuses the whole request
+ *      (nothing changes). An item of an earlier attempt (another MID, before the payment cascaded) is verified with
+ *      that MID, then acknowledged and logged, never applied;
  *   3. applied through the platform's own paths, as if the connector had answered: a payment waiting for its 3DS
  *      step is completed (payment/challenge.ts), a transaction waiting for Adyen (a capture, refund or cancel
  *      answered "received", a payment answered Pending or never answered) is resolved as the reconciler would.
@@ -43,7 +46,7 @@ export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'paymen
   for (const item of request.items) {
     const payment = await paymentOf(d, item);
     // Throws SignatureError: the request is refused and Adyen delivers it again (with a corrected key, it applies).
-    if (payment) await (await d.connectors.forPayment(payment)).verifyNotification(JSON.stringify(item));
+    if (payment) await (await d.connectors.forPayment(await attemptPayment(d, item, payment))).verifyNotification(JSON.stringify(item));
     payments.push(payment);
   }
   // Test and live never mix: Adyen's test platform's webhooks change nothing in a live stage, nor live ones in a sandbox.
@@ -54,11 +57,40 @@ export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'paymen
   const effects: AdyenNotificationEffect[] = [];
   for (const [i, item] of request.items.entries()) {
     const payment = payments[i];
+    const earlier = payment ? earlierAttempt(item, payment) : undefined;
+    if (payment && earlier) {
+      // Signed by the MID of an attempt the payment has moved on from (a soft decline, then the next MID): its answer
+      // was recorded then, and is not this payment's now. Acknowledged, never applied; an approval there is money at
+      // the other MID, for an operator to cancel.
+      const log = item.success === 'true' && item.eventCode === 'AUTHORISATION' ? logger.error : logger.warn;
+      log.call(logger, 'Adyen webhook of an earlier cascade attempt acknowledged, not applied', { transId: payment.transId, attempt: earlier, eventCode: item.eventCode, success: item.success, pspReference: item.pspReference });
+      effects.push('unchanged');
+      continue;
+    }
     const effect = payment ? await applyItem(d, item, payment) : 'unknown';
     logger.info('Adyen webhook', { transId: payment?.transId, eventCode: item.eventCode, success: item.success, effect });
     effects.push(effect);
   }
   return effects;
+}
+
+/** The cascade attempt an item about the payment's own transaction names, when it is not the payment's current one. */
+function earlierAttempt(item: AdyenNotificationItem, payment: Payment): number | undefined {
+  const { attempt, suffix } = referenceParts(item.merchantReference);
+  return suffix === undefined && attempt !== (payment.details.routingAttempt ?? 1) ? attempt : undefined;
+}
+
+/**
+ * The payment as the MID of the attempt the item names: its own MID, or the Adyen MID an earlier attempt went to
+ * (details.routingAttempts), whose key signed that attempt's items. An attempt it never made cannot be verified.
+ */
+async function attemptPayment(d: Pick<Deps, 'merchants'>, item: AdyenNotificationItem, payment: Payment): Promise<Payment> {
+  const attempt = earlierAttempt(item, payment);
+  if (!attempt) return payment;
+  const midId = payment.details.routingAttempts?.[attempt - 1]?.midId;
+  const mid = midId ? (await d.merchants.get(payment.clientKey))?.mids.find((m) => m.midId === midId) : undefined;
+  if (!mid || mid.connector !== ADYEN) throw SignatureError.invalid();
+  return { ...payment, midId: mid.midId, connector: mid.connector };
 }
 
 async function paymentOf(d: Pick<Deps, 'payments'>, item: AdyenNotificationItem): Promise<Payment | undefined> {

@@ -104,6 +104,9 @@ async function switchMid(d: Pick<CoreDeps, 'payments' | 'clock'>, reserved: Paym
   reserved.details.midName = mid.name;
   // Moved before any MID was asked (its first MID was on another payment's trial): no attempts to list yet.
   if (attempts.length > 0) reserved.details.routingAttempts = [...attempts];
+  // The attempt this MID serves names the payment there (its own reference and Idempotency-Key): written before the
+  // MID is asked, so follow-ups, inquiries and webhooks find the payment by it.
+  if (attempts.length > 0) reserved.details.routingAttempt = attempts.length + 1;
   reserved.version += 1;
   reserved.updatedAt = d.clock.now().toISOString();
   await d.payments.update(reserved, []);

@@ -7,6 +7,7 @@
  */
 import { parseJson } from '@open-payments/protocol';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseAttemptReference } from '../../domain/acquirer-reference.js';
 
 /** The connector's name, as MIDs and the notification route spell it. */
 export const ADYEN = 'adyen';
@@ -112,10 +113,14 @@ export function modificationReference(transId: string, suffix: string): string {
   return `${transId}.${suffix}`;
 }
 
-/** Our trans_id and the suffix an item's merchantReference names. */
-export function referenceParts(merchantReference: string): { transId: string; suffix?: string } {
+/**
+ * Our trans_id, the cascade attempt and the suffix an item's merchantReference names: a payment's own reference is
+ * its attempt's (`trans_id`, or `trans_id-aN` for attempt N > 1: shared/domain/acquirer-reference.ts).
+ */
+export function referenceParts(merchantReference: string): { transId: string; attempt: number; suffix?: string } {
   const dot = merchantReference.indexOf('.');
-  return dot < 0 ? { transId: merchantReference } : { transId: merchantReference.slice(0, dot), suffix: merchantReference.slice(dot + 1) };
+  const head = dot < 0 ? merchantReference : merchantReference.slice(0, dot);
+  return { ...parseAttemptReference(head), ...(dot < 0 ? {} : { suffix: merchantReference.slice(dot + 1) }) };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

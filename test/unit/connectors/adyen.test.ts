@@ -105,6 +105,19 @@ describe('requests to Adyen', () => {
     });
   });
 
+  it('a cascade attempt is its own payment at Adyen: reference and Idempotency-Key trans_id-aN; its 3DS completion too', async () => {
+    const { connector, sent } = connectorWith([ok({ resultCode: 'Refused', refusalReason: 'Issuer Unavailable' }), ok({ resultCode: 'Authorised', pspReference: 'PSP2' })]);
+    await connector.pay({ ...sale, routingAttempt: 2 });
+    expect(sent[0]!.call.headers['idempotency-key']).toBe(`${TRANS_ID}-a2`);
+    expect(sent[0]!.call.json).toMatchObject({ reference: `${TRANS_ID}-a2`, returnUrl: `https://pay.example/providers/adyen/return/${TRANS_ID}` });
+    await connector.completeChallenge({ ...sale, type: '3DS', payment: { ...payment, reference: `${TRANS_ID}-a2` }, payerReturn: { redirectResult: 'abc' } });
+    expect(sent[1]!.call.headers['idempotency-key']).toBe(`${TRANS_ID}-a2:details`);
+    // A webhook's reference names the payment and the attempt.
+    expect(referenceParts(`${TRANS_ID}-a2`)).toEqual({ transId: TRANS_ID, attempt: 2 });
+    expect(referenceParts(TRANS_ID)).toEqual({ transId: TRANS_ID, attempt: 1 });
+    expect(referenceParts(`${TRANS_ID}.capture`)).toEqual({ transId: TRANS_ID, attempt: 1, suffix: 'capture' });
+  });
+
   it('AUTH: manual capture; external 3DS: mpiData and no 3DS of Adyen\'s; a merchant-initiated charge: ContAuth', async () => {
     const { connector, sent } = connectorWith([ok({ resultCode: 'Authorised' })]);
     await connector.pay({
@@ -245,8 +258,8 @@ describe('Adyen webhook items', () => {
     expect(parseNotificationRequest('{"live":"true","notificationItems":[{"NotificationRequestItem":{}}]}')).toBeUndefined();
     expect(parseNotificationRequest('not json')).toBeUndefined();
     expect(parseNotificationRequest(JSON.stringify({ live: 'true', notificationItems: [{ NotificationRequestItem: { ...item, amount: { value: '1130', currency: 'EUR' } } }] }))).toBeUndefined();
-    expect(referenceParts(`${TRANS_ID}.capture`)).toEqual({ transId: TRANS_ID, suffix: 'capture' });
-    expect(referenceParts(TRANS_ID)).toEqual({ transId: TRANS_ID });
+    expect(referenceParts(`${TRANS_ID}.capture`)).toEqual({ transId: TRANS_ID, attempt: 1, suffix: 'capture' });
+    expect(referenceParts(TRANS_ID)).toEqual({ transId: TRANS_ID, attempt: 1 });
   });
 });
 

@@ -61,6 +61,28 @@ describe('upstream connector: requests', () => {
     });
   });
 
+  it('a cascade attempt is its own order at the upstream (trans_id-aN); inquiries and follow-ups find it by that', async () => {
+    const t = fakeTransport([
+      { status: 200, body: { result: 'DECLINED', decline_reason: 'Issuer unavailable.' } },
+      { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-2' } },
+      { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-2' } },
+      { status: 200, body: { result: 'SUCCESS', status: 'SETTLED', trans_id: 'up-2' } },
+    ]);
+    const c = connector(t.transport);
+    await c.pay({ mid, transId: 'our-1', amount: 100, currency: 'USD', card, authorize: false, externalThreeDs: false, routingAttempt: 2 });
+    const moved = { ...payment, reference: 'our-1-a2' };
+    await c.inquire!({ mid, payment: moved, transId: 'our-1', attemptId: 'our-1', type: 'SALE', amount: 100, currency: 'USD', startedAt: new Date().toISOString() });
+    await c.refund({ mid, payment: moved, transId: 'our-1', attemptId: 'r-1', amount: 100, currency: 'USD', reversal: false });
+    expect(t.sent.map((s) => [s.form.action, s.form.order_id ?? s.form.trans_id])).toEqual([
+      ['SALE', 'our-1-a2'],
+      ['GET_TRANS_STATUS_BY_ORDER', 'our-1-a2'],
+      ['GET_TRANS_STATUS_BY_ORDER', 'our-1-a2'],
+      ['CREDITVOID', 'up-2'],
+    ]);
+    // The upstream's callback names the order: the payment is found by its trans_id.
+    expect(c.notifications!.paymentOf('order_id=our-1-a2&trans_id=up-2')).toBe('our-1');
+  });
+
   it('maps the answers: DECLINED, REDIRECT passed through, ERROR declined, UNDEFINED and 5xx undetermined', async () => {
     const t = fakeTransport([
       { status: 200, body: { result: 'DECLINED', decline_reason: 'Insufficient funds' } },

@@ -62,8 +62,9 @@ export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'paymen
       // Signed by the MID of an attempt the payment has moved on from (a soft decline, then the next MID): its answer
       // was recorded then, and is not this payment's now. Acknowledged, never applied; an approval there is money at
       // the other MID, for an operator to cancel.
-      const log = item.success === 'true' && item.eventCode === 'AUTHORISATION' ? logger.error : logger.warn;
-      log.call(logger, 'Adyen webhook of an earlier cascade attempt acknowledged, not applied', { transId: payment.transId, attempt: earlier, eventCode: item.eventCode, success: item.success, pspReference: item.pspReference });
+      const fields = { transId: payment.transId, attempt: earlier, eventCode: item.eventCode, success: item.success, pspReference: item.pspReference };
+      if (item.success === 'true' && item.eventCode === 'AUTHORISATION') logger.error('Adyen webhook of an earlier cascade attempt acknowledged, not applied', fields);
+      else logger.warn('Adyen webhook of an earlier cascade attempt acknowledged, not applied', fields);
       effects.push('unchanged');
       continue;
     }

@@ -4,6 +4,7 @@
  * the payment keeps the MIDs it tried, and Adyen's webhooks about either attempt are verified with the MID of the
  * attempt they name; the earlier attempt's item is acknowledged and changes nothing, instead of refusing the batch.
  */
+import '../../support/read-logs.js';
 import { beforeAll, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
@@ -50,6 +51,25 @@ const deliver = (...items: unknown[]) =>
     body: JSON.stringify({ live: 'false', notificationItems: items }),
   }).then(async (r) => ({ status: r.status, text: await r.text() }));
 
+/** The platform's JSON log lines (stdout and stderr) while `run` ran. */
+async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Record<string, any>[] }> {
+  const chunks: string[] = [];
+  const streams = [process.stdout, process.stderr];
+  const writes = streams.map((stream) => stream.write.bind(stream));
+  streams.forEach((stream, i) => {
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      chunks.push(String(chunk));
+      return (writes[i] as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stream.write;
+  });
+  try {
+    const result = await run();
+    return { result, lines: chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>) };
+  } finally {
+    streams.forEach((stream, i) => (stream.write = writes[i]!));
+  }
+}
+
 it('a soft decline on the first Adyen MID, approved on the second: two references, two keys, both webhooks acknowledged', async () => {
   let payments = 0;
   world.adyen.prefer = (path) => (path === '/payments' ? 'example=card-direct' : undefined);
@@ -75,7 +95,11 @@ it('a soft decline on the first Adyen MID, approved on the second: two reference
   // Adyen's webhooks for both attempts in one request, each signed by its own MID.
   const earlier = authorisation({ pspReference: REFUSED_PSP, merchantReference: transId, success: 'false', reason: 'Issuer Unavailable' }, MERCHANT_ACCOUNT, HMAC_KEY);
   const current = authorisation({ pspReference: CARD_DIRECT_PSP, merchantReference: `${transId}-a2`, success: 'true' }, SECOND_ACCOUNT, SECOND_KEY);
-  expect(await deliver(earlier, current)).toEqual({ status: 200, text: '[accepted]' });
+  const { result: answer, lines } = await logged(() => deliver(earlier, current));
+  expect(answer).toEqual({ status: 200, text: '[accepted]' });
+  expect(lines.filter((l) => l.message === 'Adyen webhook of an earlier cascade attempt acknowledged, not applied')).toEqual([
+    expect.objectContaining({ level: 'WARN', transId, attempt: 1, eventCode: 'AUTHORISATION', success: 'false', pspReference: REFUSED_PSP }),
+  ]);
   expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED', midId: second.midId, version: p.version, callbackCount: 1 });
 
   // The earlier attempt's item is checked with the earlier MID: signed by the current one, it is refused.

@@ -258,6 +258,14 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
           return undefined;
         }
       },
+      /** The order names the cascade attempt (trans_id-aN): the MID whose password signed the callback. */
+      attemptOf(rawBody) {
+        try {
+          return parseAttemptReference(getString(parseForm(rawBody), 'order_id') ?? '').attempt;
+        } catch {
+          return 1;
+        }
+      },
       /**
        * The callback's hash covers the upstream's trans_id, the e-mail and the card, not our order_id, and its result
        * is not signed at all: a hash from an earlier payment of the same card and e-mail verifies just as well. So a

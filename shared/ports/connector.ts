@@ -285,6 +285,11 @@ export interface AcquirerNotifications {
   /** Our trans_id the raw notification names, read before anything is trusted; undefined: not one of ours. */
   paymentOf(rawBody: string): string | undefined;
   /**
+   * The cascade attempt it names (shared/domain/acquirer-reference.ts), for an acquirer whose notifications name our
+   * reference: one of an earlier attempt is verified with that attempt's MID and acknowledged, never applied.
+   */
+  attemptOf?(rawBody: string): number;
+  /**
    * Throws SignatureError unless the notification is authentic for this MID; true when it reports a final outcome.
    * `signature`: the signature header of an acquirer that signs the raw body (Checkout.com's Cko-Signature).
    */

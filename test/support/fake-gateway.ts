@@ -4,14 +4,15 @@
  * SALE is approved), a 307 to another address, a web page, or the protocol's refusal of the client_key or the hash;
  * or an acquirer's bad day: a request read and then its reused connection reset (`reset-reused`: the SALEs it read
  * are then found by GET_TRANS_STATUS_BY_ORDER, approved), or this platform's own 409 for a request it is still
- * processing (`in-progress`). For the answers a second instance of the platform cannot be made to give
+ * processing (`in-progress`), or a soft decline of a payment's first cascade attempt, approving its later ones
+ * (`soft-first`: an order_id without `-aN`). For the answers a second instance of the platform cannot be made to give
  * (test/integration/connectors).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectionCounter, readBody } from './resetting-server.js';
 
-export type GatewayMode = 'protocol' | 'redirect' | 'html' | 'unknown-key' | 'hash-error' | 'reset-reused' | 'in-progress';
+export type GatewayMode = 'protocol' | 'redirect' | 'html' | 'unknown-key' | 'hash-error' | 'reset-reused' | 'in-progress' | 'soft-first';
 
 export interface FakeGateway {
   url: string;
@@ -43,6 +44,9 @@ export async function startFakeGateway(mode: GatewayMode = 'protocol'): Promise<
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (gateway.mode === 'soft-first' && form.action === 'SALE' && !/-a\d+$/.test(form.order_id ?? '')) {
+      return json(200, { action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: form.order_id, trans_id: `fake-${form.order_id}`, decline_reason: 'Issuer unavailable.' });
+    }
     switch (gateway.mode) {
       case 'redirect':
         res.writeHead(307, { location: gateway.redirectTo ?? '/' });

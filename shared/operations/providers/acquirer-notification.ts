@@ -20,6 +20,7 @@ import type { MidConnector } from '../../ports/connector.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
+import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
 
 /** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
 export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';
@@ -29,6 +30,14 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
   const payment = transId && PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
   // Acknowledged without a word about why: an unsigned body learns nothing about which payments exist.
   if (!payment || payment.connector !== connector.name) return 'unknown';
+  const attempt = connector.notifications?.attemptOf?.(rawBody) ?? currentAttempt(payment);
+  if (attempt !== currentAttempt(payment)) {
+    // About an attempt the payment has moved on from (another MID, before it cascaded): verified with that MID, then
+    // acknowledged; its outcome was recorded then, and is not this payment's now.
+    await (await d.connectors.forPayment(await asEarlierAttempt(d, payment, attempt, connector.name))).verifyNotification(rawBody);
+    logger.warn('acquirer notification of an earlier cascade attempt acknowledged, not applied', { transId: payment.transId, connector: connector.name, attempt });
+    return 'unchanged';
+  }
   const bound = await d.connectors.forPayment(payment);
   const { final } = await bound.verifyNotification(rawBody, signature);
   if (!final) return 'unchanged';

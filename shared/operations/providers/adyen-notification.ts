@@ -25,6 +25,7 @@ import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.j
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
+import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
 
 /** applied: the item changed its payment; unchanged: nothing (left) to change; unknown: not one of our payments. */
 export type AdyenNotificationEffect = 'applied' | 'unchanged' | 'unknown';
@@ -78,20 +79,16 @@ export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'paymen
 /** The cascade attempt an item about the payment's own transaction names, when it is not the payment's current one. */
 function earlierAttempt(item: AdyenNotificationItem, payment: Payment): number | undefined {
   const { attempt, suffix } = referenceParts(item.merchantReference);
-  return suffix === undefined && attempt !== (payment.details.routingAttempt ?? 1) ? attempt : undefined;
+  return suffix === undefined && attempt !== currentAttempt(payment) ? attempt : undefined;
 }
 
 /**
- * The payment as the MID of the attempt the item names: its own MID, or the Adyen MID an earlier attempt went to
- * (details.routingAttempts), whose key signed that attempt's items. An attempt it never made cannot be verified.
+ * The payment as the MID of the attempt the item names: its own MID, or the Adyen MID an earlier attempt went to,
+ * whose key signed that attempt's items. An attempt it never made cannot be verified.
  */
 async function attemptPayment(d: Pick<Deps, 'merchants'>, item: AdyenNotificationItem, payment: Payment): Promise<Payment> {
   const attempt = earlierAttempt(item, payment);
-  if (!attempt) return payment;
-  const midId = payment.details.routingAttempts?.[attempt - 1]?.midId;
-  const mid = midId ? (await d.merchants.get(payment.clientKey))?.mids.find((m) => m.midId === midId) : undefined;
-  if (!mid || mid.connector !== ADYEN) throw SignatureError.invalid();
-  return { ...payment, midId: mid.midId, connector: mid.connector };
+  return attempt ? asEarlierAttempt(d, payment, attempt, ADYEN) : payment;
 }
 
 async function paymentOf(d: Pick<Deps, 'payments'>, item: AdyenNotificationItem): Promise<Payment | undefined> {

@@ -15,6 +15,7 @@ import { PASSWORD_FLAG_REFUSED, runMidsCommand } from '../../../scripts/admin/mi
 import { deps } from '../../../shared/deps.js';
 import { buildConnectors } from '../../../shared/connectors/index.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
+import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
@@ -120,6 +121,48 @@ describe('a request that moves money is never sent twice', () => {
       const res = await post(saleFields(merchant));
       expect(res.body).toMatchObject({ result: 'UNDEFINED', status: 'PREPARE' });
       expect(gateway.received.filter((r) => r.form.action === 'SALE' && r.form.order_id === res.body.trans_id)).toHaveLength(1);
+    } finally {
+      gateway.mode = 'protocol';
+    }
+  });
+});
+
+describe('a payment that cascaded between two upstream MIDs', () => {
+  it("each attempt is its own order; the first attempt's callback is verified with its own MID and acknowledged", async () => {
+    const merchant = await newMerchant();
+    const other = { client_key: 'second-client-key', password: 'second-password-0123456789' };
+    const a = await upstreamMid(merchant, gateway.url);
+    const b = await upstreamMid(merchant, gateway.url, other);
+    await setRouting(deps(), merchant.clientKey, { maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: a.midId, weight: 100 }, { midId: b.midId, weight: 0 }] }] });
+    gateway.mode = 'soft-first';
+    try {
+      const res = await post(saleFields(merchant));
+      expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+      const transId = res.body.trans_id as string;
+      const sales = gateway.received.filter((r) => r.form.action === 'SALE' && r.form.order_id?.startsWith(transId));
+      expect(sales.map((r) => [r.form.order_id, r.form.client_key])).toEqual([
+        [transId, UPSTREAM_KEY],
+        [`${transId}-a2`, other.client_key],
+      ]);
+      const p = (await deps().payments.get(transId))!;
+      expect(p).toMatchObject({ midId: b.midId, details: { routingAttempt: 2 } });
+
+      const callback = (orderId: string, password: string) => {
+        const upstreamId = `fake-${orderId}`;
+        const hash = formula2({ email: 'doe@example.com', password, transId: upstreamId, cardNumber: SANDBOX_CARD });
+        return fetch(`${platform.url}/providers/upstream/notifications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: orderId, trans_id: upstreamId, hash }).toString(),
+        }).then(async (r) => ({ status: r.status, body: (await r.json().catch(() => undefined)) as { effect?: string } | undefined }));
+      };
+      // The first attempt's callback, signed by the first MID: acknowledged, and the payment is not changed by it.
+      expect(await callback(transId, UPSTREAM_PASSWORD)).toMatchObject({ status: 200, body: { effect: 'unchanged' } });
+      // Signed by the MID it does not name: refused.
+      expect((await callback(transId, other.password)).status).toBe(401);
+      // The second attempt's, signed by the second MID: the payment's own.
+      expect((await callback(`${transId}-a2`, other.password)).status).toBe(200);
+      expect((await deps().payments.get(transId))!).toMatchObject({ status: 'SETTLED', version: p.version });
     } finally {
       gateway.mode = 'protocol';
     }

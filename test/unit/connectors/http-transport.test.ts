@@ -1,7 +1,8 @@
 /**
  * The acquirer transport: every address a host resolves to is vetted on every call (the stage's rules: live https
  * to public addresses, sandbox also http and loopback), the POST goes to the vetted address, and a redirect is
- * returned as it is, never followed.
+ * returned as it is, never followed. A request whose reused connection is reset after it was read (a real server,
+ * test/support/resetting-server.ts) is sent again only when the caller said it is an inquiry.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquirerAddressRules, AcquirerUrlRefusedError, pinnedTransport } from '../../../shared/connectors/http-transport.js';
 import type { Resolver } from '../../../shared/net/public-url.js';
 import { checkoutComTransport } from '../../../shared/connectors/checkout-com-transport.js';
+import { adyenTransport } from '../../../shared/connectors/adyen-transport.js';
+import { startResettingServer } from '../../support/resetting-server.js';
 
 let port: number;
 let hits: string[] = [];
@@ -97,5 +100,44 @@ describe('checkoutComTransport', () => {
   it('vets the URL like every acquirer transport', async () => {
     const send = checkoutComTransport(acquirerAddressRules('live'));
     await expect(send('http://203.0.113.9/payments/pay_1', { method: 'GET', headers: {} })).rejects.toThrow(/not an https URL/);
+  });
+});
+
+describe('a reused connection reset after the acquirer read the request', () => {
+  it("the upstream's SALE is not sent again; its status lookup is", async () => {
+    const acquirer = await startResettingServer(() => ({ result: 'SUCCESS' }));
+    try {
+      const send = pinnedTransport(acquirerAddressRules('sandbox'));
+      await send(acquirer.url, { action: 'GET_TRANS_STATUS_BY_ORDER' }, inquiry);
+      await expect(send(acquirer.url, { action: 'SALE', order_id: 'o-1' }, { resend: 'never' })).rejects.toMatchObject({ code: 'ECONNRESET' });
+      await send(acquirer.url, { action: 'GET_TRANS_STATUS_BY_ORDER' }, inquiry);
+      expect((await send(acquirer.url, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: 'o-1' }, inquiry)).status).toBe(200);
+      const actions = acquirer.received.map((r) => [new URLSearchParams(r.body).get('action'), r.reset]);
+      expect(actions).toEqual([
+        ['GET_TRANS_STATUS_BY_ORDER', false],
+        ['SALE', true],
+        ['GET_TRANS_STATUS_BY_ORDER', false],
+        ['GET_TRANS_STATUS_BY_ORDER', true],
+        ['GET_TRANS_STATUS_BY_ORDER', false],
+      ]);
+    } finally {
+      await acquirer.close();
+    }
+  });
+
+  it('an Adyen request is never sent again', async () => {
+    const adyen = await startResettingServer(() => ({ resultCode: 'Authorised' }));
+    try {
+      const send = adyenTransport(acquirerAddressRules('sandbox'));
+      const call = (reference: string) => ({ headers: { 'idempotency-key': reference }, json: { reference } });
+      expect((await send(`${adyen.url}payments`, call('t-1'))).status).toBe(200);
+      await expect(send(`${adyen.url}payments`, call('t-2'))).rejects.toMatchObject({ code: 'ECONNRESET' });
+      expect(adyen.received.map((r) => [JSON.parse(r.body).reference, r.reset])).toEqual([
+        ['t-1', false],
+        ['t-2', true],
+      ]);
+    } finally {
+      await adyen.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * A payment cascading between two Adyen MIDs (two merchant accounts, two HMAC keys) against Prism serving Adyen's
+ * Adyen's "request already processed or in progress" (422, errorCode 704) leaves a SALE undetermined, and its
+ * AUTHORISATION webhook settles it. A payment cascading between two Adyen MIDs (two merchant accounts, two HMAC keys) against Prism serving Adyen's
  * Checkout API: each attempt is its own payment at Adyen (reference and Idempotency-Key trans_id, then trans_id-a2),
  * the payment keeps the MIDs it tried, and Adyen's webhooks about either attempt are verified with the MID of the
  * attempt they name; the earlier attempt's item is acknowledged and changes nothing, instead of refusing the batch.
@@ -10,7 +11,11 @@ import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { itemSignature, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
+import { adyenConnector } from '../../../shared/connectors/adyen.js';
+import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
+import type { AdyenTransport } from '../../../shared/connectors/adyen-transport.js';
 import { postForm, testMerchant } from '../../support/platform.js';
+import { injectConnector } from '../../support/connectors.js';
 import { saleFields } from '../../support/s2s.js';
 import { storedPayment, useAdyenPlatform, HMAC_KEY, MERCHANT_ACCOUNT } from '../../support/adyen-platform.js';
 
@@ -109,4 +114,27 @@ it('a soft decline on the first Adyen MID, approved on the second: two reference
   const unknown = authorisation({ pspReference: REFUSED_PSP, merchantReference: `${transId}-a3`, success: 'true' }, SECOND_ACCOUNT, SECOND_KEY);
   expect((await deliver(unknown)).status).toBe(401);
   expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED', version: p.version });
+});
+
+it("Adyen's 704 (the same request in progress) leaves the SALE undetermined, never declined; the webhook settles it", async () => {
+  const shop = await testMerchant({ notificationUrl: world.shop.url, mids: [{ connector: 'adyen', connectorSettings: { url: world.adyen.url, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'api-key', hmac_key: HMAC_KEY } }] });
+  // Prism's 422 example for /payments, as Adyen answers a request whose Idempotency-Key is already being processed.
+  world.adyen.prefer = (path) => (path === '/payments' ? 'code=422' : undefined);
+  const inProgress: AdyenTransport = async (url, call, signal) => {
+    const res = await world.adyen.transport(url, call, signal);
+    return res.status === 422 ? { ...res, body: { ...res.body, errorCode: '704', message: 'request already processed or in progress' } } : res;
+  };
+  const d = deps();
+  injectConnector(adyenConnector({ credentials: d.secrets['merchant-secrets'], transport: inProgress, rules: acquirerAddressRules('sandbox'), publicBaseUrl: world.platform.url }));
+  try {
+    const res = await postForm(`${world.platform.url}/post`, saleFields(shop) as never);
+    expect(res.body).toMatchObject({ result: 'UNDEFINED', status: 'PREPARE' });
+    const transId = res.body.trans_id as string;
+    // The first request's outcome arrives as Adyen's webhook: approved.
+    const approved = authorisation({ pspReference: CARD_DIRECT_PSP, merchantReference: transId, success: 'true' }, MERCHANT_ACCOUNT, HMAC_KEY);
+    expect(await deliver(approved)).toEqual({ status: 200, text: '[accepted]' });
+    expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED', rrn: CARD_DIRECT_PSP });
+  } finally {
+    injectConnector(adyenConnector({ credentials: d.secrets['merchant-secrets'], transport: world.adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: world.platform.url }));
+  }
 });

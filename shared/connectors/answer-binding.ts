@@ -9,6 +9,7 @@
 import type { ConnectorOutcome } from '../ports/connector.js';
 import { logger } from '../logger.js';
 import { noteMetric } from '../telemetry.js';
+import { parseAttemptReference } from '../domain/acquirer-reference.js';
 
 /** The metric counting answers about another payment (docs/telemetry.md). */
 export const MISMATCH_METRIC = 'MismatchedAcquirerAnswers';
@@ -24,6 +25,12 @@ export interface ExpectedAnswer {
   currency: string;
   /** A decision must name its payment (a completion: what the payer brought back may be another payment's result). */
   mustName?: boolean;
+  /**
+   * The cascade attempt the call is about (shared/domain/acquirer-reference.ts), for calls about the payment's own
+   * transaction: its answer must name that attempt's reference, not an earlier attempt's at another MID. Absent for
+   * follow-ups, which connectors report by the payment's trans_id.
+   */
+  attempt?: number;
 }
 
 /** The fields in which the answer is about something else than `expected`; none when it is about this payment. */
@@ -31,11 +38,18 @@ export function answerMismatches(outcome: ConnectorOutcome, expected: ExpectedAn
   const about = outcome.about ?? {};
   const decides = outcome.kind === 'approved' || outcome.kind === 'declined';
   const wrong: string[] = [];
-  if (about.reference === undefined ? expected.mustName && decides : about.reference !== expected.transId) wrong.push('reference');
+  if (about.reference === undefined ? expected.mustName && decides : !namesPayment(about.reference, expected)) wrong.push('reference');
   if (about.pspReference !== undefined && expected.pspReference !== undefined && about.pspReference !== expected.pspReference) wrong.push('pspReference');
   if (about.amount !== undefined && about.amount !== expected.amount) wrong.push('amount');
   if (about.currency !== undefined && about.currency !== expected.currency) wrong.push('currency');
   return wrong;
+}
+
+/** Whether `reference` is the payment's trans_id, or its reference for the expected cascade attempt. */
+function namesPayment(reference: string, expected: ExpectedAnswer): boolean {
+  if (reference === expected.transId) return expected.attempt === undefined || expected.attempt === 1;
+  const named = parseAttemptReference(reference);
+  return named.transId === expected.transId && (expected.attempt === undefined || named.attempt === expected.attempt);
 }
 
 /** An acquirer's answer about another payment: the caller treats it as no answer (the transaction stays undetermined). */

@@ -33,6 +33,7 @@ import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-trans
 import type { CheckoutComAnswer, CheckoutComTransport } from './checkout-com-transport.js';
 import { checkCheckoutComSetup, checkoutComBaseUrl, type CheckoutComCredentials } from './checkout-com-setup.js';
 import { answerMismatch, type ExpectedPayment } from './checkout-com-binding.js';
+import { attemptReference } from '../domain/acquirer-reference.js';
 import { CHECKOUT_COM, CHECKOUT_COM_FINAL_EVENTS, parseEvent, signatureMatches, transIdOfReference } from '../protocol/providers/checkout-com-webhook.js';
 
 export { CHECKOUT_COM };
@@ -171,11 +172,13 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
         if (!req.card) return { kind: 'declined', reason: CKO_CARDS_ONLY };
         const a = await account(req);
         const returnUrl = `${deps.publicBaseUrl.replace(/\/+$/, '')}${checkoutComReturnPath(req.transId)}`;
-        const res = await call(a, 'POST', '/payments', req.signal, { json: paymentRequest(a, req, returnUrl), idempotencyKey: req.transId });
+        // Each cascade attempt is its own payment at Checkout.com: its own reference and idempotency key.
+        const reference = attemptReference(req.transId, req.routingAttempt);
+        const res = await call(a, 'POST', '/payments', req.signal, { json: paymentRequest(a, req, returnUrl, reference), idempotencyKey: reference });
         if (res.status >= 400) return requestRefused(res);
         const b = res.body!;
         // The answer names the payment it is about; one about another payment is no answer.
-        bound(b, { reference: req.transId, ...(res.status === 201 ? { amount: req.amount, currency: req.currency } : {}) });
+        bound(b, { reference, ...(res.status === 201 ? { amount: req.amount, currency: req.currency } : {}) });
         const paymentId = typeof b.id === 'string' ? b.id : undefined;
         const redirect = linkOf(b, 'redirect');
         if (res.status === 202 && redirect) return { kind: 'challenge', type: '3DS', redirect: { url: redirect, method: 'GET', params: {} }, ...(paymentId ? { acquirerRef: paymentId } : {}) };
@@ -191,7 +194,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
       decided(async () => {
         const paymentId = paymentIdOf(req);
         if (!paymentId) throw new AcquirerTimeoutError(CKO_NO_PAYMENT_ID);
-        return paymentOutcome(await details(req, { reference: req.transId, amount: req.amount, currency: req.currency, paymentId }));
+        return paymentOutcome(await details(req, { reference: req.payment?.reference ?? req.transId, amount: req.amount, currency: req.currency, paymentId }));
       }),
 
     capture: (req) => followUp(req, 'capture', undefined, req.amount),
@@ -211,7 +214,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
       if (!paymentId) return 'unknown';
       try {
         if (!followUpOf(req.type, req.payment?.action)) {
-          const outcome = paymentOutcome(await details(req, { reference: req.transId, amount: req.amount, currency: req.currency, paymentId }));
+          const outcome = paymentOutcome(await details(req, { reference: req.payment?.reference ?? req.transId, amount: req.amount, currency: req.currency, paymentId }));
           return outcome.kind === 'approved' || outcome.kind === 'declined' ? outcome : 'unknown';
         }
         return await actionOutcome(req, paymentId);
@@ -310,7 +313,10 @@ export function paymentOutcome(b: Record<string, unknown>): ConnectorOutcome {
   // A payment still at 3DS reads approved: false and Pending: undecided, never a decline.
   if (status === 'Pending') return { kind: 'pending', about };
   if (b.approved === true && APPROVED_STATUSES.includes(status)) return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '', about };
-  if (b.approved !== true && DECLINED_STATUSES.includes(status)) return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}), about };
+  if (b.approved !== true && DECLINED_STATUSES.includes(status)) {
+    const retryable = typeof b.response_code === 'string' && SOFT_DECLINE_CODES.includes(b.response_code);
+    return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}), ...(retryable ? { retryable } : {}), about };
+  }
   // A status we do not know: the webhook or an operator decides.
   throw new AcquirerTimeoutError(`Checkout.com answered status ${status || 'none'}`);
 }
@@ -322,6 +328,12 @@ function requestRefused(res: CheckoutComAnswer): ConnectorOutcome {
   const what = typeof b.error_type === 'string' && b.error_type ? b.error_type : `HTTP ${res.status}`;
   return { kind: 'declined', reason: `${CKO_REQUEST_REFUSED}: ${what}${codes.length ? ` (${codes.join(', ')})` : ''}` };
 }
+
+/**
+ * Checkout.com's response codes for an issuer that could not decide now (its "soft decline" codes): 20005 Do not
+ * honour, 20091 issuer unavailable, 20096 system malfunction. Routing may try the next MID on these (docs/routing.md).
+ */
+const SOFT_DECLINE_CODES = ['20005', '20091', '20096'];
 
 function summaryOf(b: Record<string, unknown>): string {
   const summary = typeof b.response_summary === 'string' && b.response_summary ? b.response_summary : undefined;
@@ -338,7 +350,7 @@ function linkOf(b: Record<string, unknown>, name: string): string | undefined {
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
 
 /** The POST /payments request: the card (never logged), captured at once for a SALE, held for an AUTH. */
-function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: string): Record<string, unknown> {
+function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: string, reference: string): Record<string, unknown> {
   const card = req.card!;
   const payer = req.payer ?? {};
   const auth = req.authentication;
@@ -358,7 +370,7 @@ function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: str
     },
     amount: req.amount,
     currency: req.currency,
-    reference: req.transId,
+    reference,
     capture: !req.authorize,
     ...(a.processingChannelId ? { processing_channel_id: a.processingChannelId } : {}),
     payment_type: merchantInitiated && (cof?.source === 'schedule' || cof?.source === 'recurring') ? 'Recurring' : 'Regular',

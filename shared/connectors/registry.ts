@@ -18,7 +18,7 @@ import type {
 } from '../ports/connector.js';
 import { AcquirerUrlRefusedError, midCredentialsContext } from '../ports/connector.js';
 import { stageRefusal } from './acquirer-hosts.js';
-import { attemptReference } from '../domain/acquirer-reference.js';
+import { attemptReference, parseAttemptReference } from '../domain/acquirer-reference.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import { DEFAULT_POLICY, withDeadline, withRetries } from './policy.js';
 import { bindAnswer } from './answer-binding.js';
@@ -89,27 +89,31 @@ export class ConnectorCatalogue implements ConnectorRegistry {
     const refused = stageRefusal(name, scope.mid.settings.url, this.kind);
     const call = <T>(run: (signal: AbortSignal) => Promise<T>) => (refused ? Promise.reject(new AcquirerUrlRefusedError(refused)) : withDeadline(policy, run));
     /** The answer, if it is about the request's trans_id, amount and currency, and about the payment's acquirer id. */
-    const bound = (kind: string, req: { transId: string; amount: number; currency: string }, opts: { newPayment?: boolean; mustName?: boolean } = {}) => (o: ConnectorOutcome) =>
-      bindAnswer(c.name, kind, o, {
-        transId: req.transId,
-        amount: req.amount,
-        currency: req.currency,
-        ...(opts.mustName ? { mustName: true } : {}),
-        ...(!opts.newPayment && scope.payment?.rrn ? { pspReference: scope.payment.rrn } : {}),
-      });
+    const bound =
+      (kind: string, req: { transId: string; amount: number; currency: string; routingAttempt?: number }, opts: { newPayment?: boolean; mustName?: boolean; followUp?: boolean } = {}) =>
+      (o: ConnectorOutcome) =>
+        bindAnswer(c.name, kind, o, {
+          transId: req.transId,
+          amount: req.amount,
+          currency: req.currency,
+          ...(opts.mustName ? { mustName: true } : {}),
+          ...(!opts.newPayment && scope.payment?.rrn ? { pspReference: scope.payment.rrn } : {}),
+          // The payment's own transaction: the answer names the attempt in use (a follow-up names the trans_id).
+          ...(opts.followUp ? {} : { attempt: req.routingAttempt ?? parseAttemptReference(scope.payment?.reference ?? req.transId).attempt }),
+        });
     return {
       name: c.name,
       requiresAcceptHeader: c.requiresAcceptHeader,
       pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })).then(bound('pay', req, { newPayment: true })),
       completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })).then(bound('completeChallenge', req, { mustName: true })),
-      capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })).then(bound('capture', req)),
-      refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })).then(bound('refund', req)),
-      void: (req) => call((signal) => c.void({ ...req, ...scope, signal })).then(bound('void', req)),
+      capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })).then(bound('capture', req, { followUp: true })),
+      refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })).then(bound('refund', req, { followUp: true })),
+      void: (req) => call((signal) => c.void({ ...req, ...scope, signal })).then(bound('void', req, { followUp: true })),
       payout: (req) => call((signal) => c.payout({ ...req, ...scope, signal })).then(bound('payout', req, { newPayment: true })),
       inquire: async (req) => {
         if (!c.inquire) return 'unknown';
         const answer = await withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal })));
-        return answer === 'unknown' ? answer : bound('inquire', req)(answer);
+        return answer === 'unknown' ? answer : bound('inquire', req, { followUp: req.attemptId !== req.transId })(answer);
       },
       verifyNotification: async (rawBody, signature) => {
         const { payment } = scope;

@@ -137,7 +137,11 @@ export interface AnswerAbout {
 
 export type ConnectorOutcome = (
   | { kind: 'approved'; rrn: string; approvalCode: string; arn?: string }
-  | { kind: 'declined'; reason: string; rrn?: string }
+  /**
+   * `retryable`: the acquirer's own code says the issuer could not decide now (a soft decline by a structured code, not
+   * by its text): routing may try the next MID, unless the reason also says not to try again.
+   */
+  | { kind: 'declined'; reason: string; rrn?: string; retryable?: boolean }
   /**
    * Accepted; the outcome arrives later, by the acquirer's notification or an inquiry (e.g. a refund). `acquirerRef`:
    * the acquirer's id of the payment, when it gave one, recorded as the payment's rrn for the inquiry to ask by.

@@ -64,5 +64,6 @@ export function isSoftDecline(outcome: ConnectorOutcome, list: string[] = DEFAUL
   if (outcome.kind !== 'declined') return false;
   const reason = normaliseReason(outcome.reason);
   if (!reason || isDoNotRetry(reason)) return false;
+  if (outcome.retryable) return true;
   return list.some((entry) => refusedSoftDecline(entry) === undefined && normaliseReason(entry) === reason);
 }

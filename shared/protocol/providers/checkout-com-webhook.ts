@@ -3,6 +3,7 @@
  * POSTed to /providers/checkout-com/notifications, signed as a whole: header Cko-Signature is the HMAC-SHA256 (hex) of
  * the raw body with the webhook's secret key. Here: the signature and which of our transactions an event names.
  */
+import { parseAttemptReference } from '../../domain/acquirer-reference.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The connector's name, as MIDs and the notification route spell it. */
@@ -53,7 +54,7 @@ export function parseEvent(rawBody: string): CheckoutComEvent | undefined {
 }
 
 /** Our trans_id in a reference (a follow-up's is trans_id.suffix). */
-export const transIdOfReference = (reference: string): string => reference.split('.')[0]!;
+export const transIdOfReference = (reference: string): string => parseAttemptReference(reference.split('.')[0]!).transId;
 
 /** Cko-Signature of a raw body: hex HMAC-SHA256 with the webhook's secret key. */
 export function eventSignature(rawBody: string, secret: string): string {

@@ -76,3 +76,11 @@ describe('routing set: softDeclines entries', () => {
     expect(problems(['ok', 5])).toEqual(['softDeclines must be a non-empty list of decline reasons or codes (text).']);
   });
 });
+
+describe('a decline soft by its structured code', () => {
+  it('cascades whatever its text, unless the text says not to try again', () => {
+    expect(isSoftDecline({ kind: 'declined', reason: 'Declined - Do not honour (20005)', retryable: true })).toBe(true);
+    expect(isSoftDecline({ kind: 'declined', reason: 'Declined - Do not honour (20005)' })).toBe(false);
+    expect(isSoftDecline({ kind: 'declined', reason: 'Do not try again', retryable: true })).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@
  * send its notification. Every value is escaped; the page runs no script (the QR is inline SVG markup).
  */
 import { escapeHtml, type HtmlPage } from '../s2s-card/threeds-page.js';
-import { qrSvg } from '../../qr/encode.js';
+import { qrSvg } from '../../qr/svg.js';
 
 export interface ProviderPageView {
   action: string;

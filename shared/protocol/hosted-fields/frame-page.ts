@@ -6,7 +6,8 @@
  * Merchant styles are applied through the CSSOM (no markup, no url()), from an allow-list of selectors.
  */
 import { randomBytes } from 'node:crypto';
-import { escapeHtml, htmlOpen, type HtmlPage } from '../s2s-card/threeds-page.js';
+import { htmlOpen, type HtmlPage } from '../s2s-card/threeds-page.js';
+import { html, jsonScript, trusted } from '../../html/template.js';
 import type { PageLanguage, PageText } from '../checkout/page/i18n.js';
 import { frameAncestors } from '../framing.js';
 
@@ -24,18 +25,18 @@ const LABEL: Record<HostedField, keyof PageText> = { card: 'cardNumber', expiry:
 /** `frameAncestors`: the origins whose pages may embed this frame (see mayEmbed / embeddingOrigins). */
 export function framePage(opts: { field: HostedField; token: string; parentOrigin: string; frameAncestors: readonly string[]; channel: string; cardDataUrl: string; lang: PageLanguage }): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
-  const cfg = JSON.stringify({ field: opts.field, token: opts.token, parentOrigin: opts.parentOrigin, channel: opts.channel, url: opts.cardDataUrl }).replace(/</g, '\\u003c');
-  const brand = opts.field === 'card' ? '<span class="hosted-field-card-brand-logo" id="brand" aria-hidden="true"></span>' : '';
+  const cfg = jsonScript({ field: opts.field, token: opts.token, parentOrigin: opts.parentOrigin, channel: opts.channel, url: opts.cardDataUrl });
+  const brand = opts.field === 'card' && html`<span class="hosted-field-card-brand-logo" id="brand" aria-hidden="true"></span>`;
   return {
-    body: `<!doctype html>${htmlOpen(opts.lang)}<head><meta charset="utf-8"><title>${escapeHtml(opts.lang.t[LABEL[opts.field]])}</title>
+    body: html`<!doctype html>${htmlOpen(opts.lang)}<head><meta charset="utf-8"><title>${opts.lang.t[LABEL[opts.field]]}</title>
 <style nonce="${nonce}">html,body{margin:0;padding:0;background:transparent;height:100%;overflow:hidden}
 body{display:flex;align-items:center;font:16px system-ui,sans-serif}
 input{flex:1;min-width:0;box-sizing:border-box;height:100%;border:0;outline:0;margin:0;padding:0 .25em;font:inherit;color:inherit;background:transparent}
 .hosted-field-card-brand-logo{font-size:.75em;text-transform:uppercase;padding:0 .4em;color:#667}</style>
 <style nonce="${nonce}" id="merchant-style"></style></head>
-<body><input id="field" name="${opts.field}" type="${opts.field === 'cvv' ? 'password' : 'text'}" ${INPUT[opts.field]} aria-label="${escapeHtml(opts.lang.t[LABEL[opts.field]])}" spellcheck="false">${brand}
+<body><input id="field" name="${opts.field}" type="${opts.field === 'cvv' ? 'password' : 'text'}" ${trusted(INPUT[opts.field])} aria-label="${opts.lang.t[LABEL[opts.field]]}" spellcheck="false">${brand}
 <script nonce="${nonce}" type="application/json" id="cfg">${cfg}</script>
-<script nonce="${nonce}">${FRAME_SCRIPT}</script></body></html>`,
+<script nonce="${nonce}">${trusted(FRAME_SCRIPT)}</script></body></html>`.toString(),
     headers: {
       'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; base-uri 'none'; ${frameAncestors(opts.frameAncestors)}`,
     },
@@ -178,7 +179,7 @@ const FRAME_SCRIPT = `
 /** The page shown in a frame whose token or origin is not acceptable. */
 export function frameRefusedPage(message: string): HtmlPage {
   return {
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head><body style="margin:0;font:13px system-ui,sans-serif;color:#a33">${escapeHtml(message)}</body></html>`,
+    body: html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head><body style="margin:0;font:13px system-ui,sans-serif;color:#a33">${message}</body></html>`.toString(),
     headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
   };
 }

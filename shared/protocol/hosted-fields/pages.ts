@@ -3,7 +3,8 @@
  * HTML there, not JSON), and the local demo merchant page.
  */
 import { randomBytes } from 'node:crypto';
-import { escapeHtml, messagePage, type HtmlPage } from '../s2s-card/threeds-page.js';
+import { messagePage, type HtmlPage } from '../s2s-card/threeds-page.js';
+import { html, jsonScript } from '../../html/template.js';
 
 export const FORBIDDEN_TEXT = 'The session token is missing, invalid or expired.';
 
@@ -17,15 +18,15 @@ export function forbiddenPage(): HtmlPage {
  */
 export function demoPage(opts: { base: string; token: string; operation: 'purchase' | 'debit' }): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
-  const cfg = JSON.stringify({ token: opts.token, operation: opts.operation }).replace(/</g, '\\u003c');
+  const cfg = jsonScript({ token: opts.token, operation: opts.operation });
   return {
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+    body: html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Hosted fields demo shop</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem}
 label{display:block;margin:.8rem 0 .3rem;font-size:.9rem}.box{height:2.4rem;border:1px solid #aab;border-radius:6px;padding:0 .4rem}
 input#name{box-sizing:border-box;width:100%;height:2.4rem;font:inherit;border:1px solid #aab;border-radius:6px;padding:0 .5rem}
 .row{display:flex;gap:1rem}.row>div{flex:1}button{margin-top:1.2rem;font-size:1rem;padding:.6rem 1.4rem}#result{margin-top:1rem;white-space:pre-wrap}</style>
-<script nonce="${nonce}" src="${escapeHtml(opts.base)}/sdk/hosted-fields.js"></script></head>
+<script nonce="${nonce}" src="${opts.base}/sdk/hosted-fields.js"></script></head>
 <body><h1>Demo shop</h1><p>Pay with a sandbox card, e.g. 4111 1111 1111 1111, 01/38 (05/38 asks for 3DS, 02/38 is declined).</p>
 <label>Card number</label><div class="box" id="card-container"></div>
 <div class="row"><div><label>Expiry</label><div class="box" id="expiry-container"></div></div>
@@ -64,7 +65,7 @@ input#name{box-sizing:border-box;width:100%;height:2.4rem;font:inherit;border:1p
   };
   document.getElementById('pay').addEventListener('click', function () { hf.collectIframesData(); });
 })();
-</script></body></html>`,
+</script></body></html>`.toString(),
     headers: {
       'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; frame-src ${new URL(opts.base).origin}; connect-src 'self'; form-action 'none'; base-uri 'none'`,
     },

@@ -7,10 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fill, pageLanguage, type PageLanguage } from '../checkout/page/i18n.js';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { html, trusted, type SafeHtml } from '../../html/template.js';
 
 export interface HtmlPage {
   body: string;
@@ -18,25 +15,22 @@ export interface HtmlPage {
 }
 
 /** The html element of a payer page in this language (lang, and dir="rtl" for Arabic). */
-export function htmlOpen(lang: PageLanguage): string {
-  return `<html lang="${escapeHtml(lang.htmlLang)}" dir="${lang.dir}">`;
+export function htmlOpen(lang: PageLanguage): SafeHtml {
+  return html`<html lang="${lang.htmlLang}" dir="${lang.dir}">`;
 }
 
-function page(lang: PageLanguage, title: string, content: string, nonce: string): HtmlPage {
+function page(lang: PageLanguage, title: string, content: SafeHtml, nonce: string): HtmlPage {
   return {
-    body: `<!doctype html>${htmlOpen(lang)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+    body: html`<!doctype html>${htmlOpen(lang)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>
-<body>${content}</body></html>`,
+<body>${content}</body></html>`.toString(),
     headers: {
       'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action http: https:`,
     },
   };
 }
 
-const hidden = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-    .join('');
+const hidden = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
 
 export function authenticationPage(opts: {
   kind: '3DS' | 'REDIRECT';
@@ -53,9 +47,9 @@ export function authenticationPage(opts: {
   return page(
     opts.lang,
     title,
-    `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(opts.descriptor)}: <strong>${escapeHtml(opts.amount)}</strong>${opts.card ? `, ${escapeHtml(fill(t.cardLabel, { card: opts.card }))}` : ''}</p>
-<form id="authenticate" method="post" action="${escapeHtml(opts.action)}">${hidden(opts.fields)}<button type="submit">${escapeHtml(opts.kind === '3DS' ? t.authenticate : t.confirm)}</button></form>`,
+    html`<h1>${title}</h1>
+<p>${opts.descriptor}: <strong>${opts.amount}</strong>${opts.card && `, ${fill(t.cardLabel, { card: opts.card })}`}</p>
+<form id="authenticate" method="post" action="${opts.action}">${hidden(opts.fields)}<button type="submit">${opts.kind === '3DS' ? t.authenticate : t.confirm}</button></form>`,
     nonce,
   );
 }
@@ -66,9 +60,14 @@ export function returnPage(opts: { termUrl: string; target: string; fields: Reco
   return page(
     opts.lang,
     t.returningTitle,
-    `<form id="return" method="post" action="${escapeHtml(opts.termUrl)}" target="${escapeHtml(opts.target)}">${hidden(opts.fields)}
-<p id="continue-step">${escapeHtml(t.authFinished)} <button type="submit" id="continue">${escapeHtml(t.continue)}</button></p></form>
-<script nonce="${nonce}">
+    html`<form id="return" method="post" action="${opts.termUrl}" target="${opts.target}">${hidden(opts.fields)}
+<p id="continue-step">${t.authFinished} <button type="submit" id="continue">${t.continue}</button></p></form>
+<script nonce="${nonce}">${RETURN_SCRIPT}</script>`,
+    nonce,
+  );
+}
+
+const RETURN_SCRIPT = trusted(`
 (function () {
   var form = document.getElementById('return');
   var framed = window.top !== window.self;
@@ -77,12 +76,9 @@ export function returnPage(opts: { termUrl: string; target: string; fields: Reco
   document.getElementById('continue-step').hidden = true;
   form.submit();
 })();
-</script>`,
-    nonce,
-  );
-}
+`);
 
 /** A page with one message; without a language (a page that belongs to no payment) English. */
 export function messagePage(title: string, message: string, lang: PageLanguage = pageLanguage(undefined)): HtmlPage {
-  return page(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, randomBytes(16).toString('base64'));
+  return page(lang, title, html`<h1>${title}</h1><p>${message}</p>`, randomBytes(16).toString('base64'));
 }

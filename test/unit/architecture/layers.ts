@@ -56,10 +56,11 @@ export function layerOf(path: string): Layer | undefined {
       return 'adapters';
     case 'connectors':
       return 'connectors';
-    // Self-contained libraries: wallet token cryptography, address policy, QR encoding.
+    // Self-contained libraries: wallet token cryptography, address policy, QR encoding, the HTML template.
     case 'wallets':
     case 'net':
     case 'qr':
+    case 'html':
       return 'lib';
     // Cross-cutting leaves every layer may use: config, errors, logger, telemetry notes, resource names.
     default:

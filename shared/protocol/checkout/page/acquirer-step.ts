@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PageLanguage } from './i18n.js';
-import { esc, type RenderedPage } from './render.js';
+import type { RenderedPage } from './render.js';
+import { html } from '../../../html/template.js';
 
 export interface AcquirerRedirect {
   url: string;
@@ -20,20 +21,18 @@ export function renderAcquirerStep(redirect: AcquirerRedirect, lang: PageLanguag
     return { statusCode: 303, body: '', headers: { location: url.toString() } };
   }
   const nonce = randomBytes(18).toString('base64');
-  const fields = Object.entries(redirect.params)
-    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
-    .join('');
-  const body = `<!doctype html>
-<html lang="${esc(lang.htmlLang)}" dir="${lang.dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${esc(lang.t.threeDsTitle)}</title></head>
+  const fields = Object.entries(redirect.params).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
+  const body = html`<!doctype html>
+<html lang="${lang.htmlLang}" dir="${lang.dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${lang.t.threeDsTitle}</title></head>
 <body>
-<form id="acquirer-step" method="post" action="${esc(redirect.url)}">${fields}<p>${esc(lang.t.threeDsTitle)}</p><button type="submit">${esc(lang.t.continue)}</button></form>
+<form id="acquirer-step" method="post" action="${redirect.url}">${fields}<p>${lang.t.threeDsTitle}</p><button type="submit">${lang.t.continue}</button></form>
 <script nonce="${nonce}">document.getElementById('acquirer-step').submit();</script>
 </body>
 </html>`;
   return {
     statusCode: 200,
-    body,
+    body: body.toString(),
     headers: {
       'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${new URL(redirect.url).origin}; base-uri 'none'`,
     },

@@ -9,7 +9,7 @@
  * between cannot redirect it).
  */
 import { lookup } from 'node:dns/promises';
-import { classifyIp, parseIp, unmapped, type IpAddress } from './ip-address.js';
+import { classifyIp, formatIp, parseIp, unmapped, type IpAddress } from './ip-address.js';
 import { cachingResolver } from './dns-cache.js';
 
 export interface AddressPolicy {
@@ -27,7 +27,7 @@ const defaultResolver = cachingResolver(systemResolver);
 export function refusedAddress(ip: IpAddress, policy: AddressPolicy): string | undefined {
   const cls = classifyIp(ip);
   if (cls === 'public' || (cls === 'loopback' && policy.allowLoopback)) return undefined;
-  return `${cls} address ${unmapped(ip).toNormalizedString()}`;
+  return `${cls} address ${formatIp(unmapped(ip))}`;
 }
 
 /** The URL's host without brackets and trailing dots ("localhost." is localhost). */
@@ -76,7 +76,7 @@ export async function vetPublicUrl(text: string, policy: AddressPolicy, resolve:
   const { url } = checked;
   const hostname = bareHost(url);
   const literal = parseIp(hostname);
-  if (literal) return { ok: true, url, hostname, address: literal.toNormalizedString(), family: literal.kind() === 'ipv4' ? 4 : 6 };
+  if (literal) return { ok: true, url, hostname, address: formatIp(literal), family: literal.family };
   let answers: Array<{ address: string; family: number }>;
   try {
     answers = await resolve(hostname);
@@ -91,5 +91,5 @@ export async function vetPublicUrl(text: string, policy: AddressPolicy, resolve:
     if (refused) return { ok: false, refused: true, reason: `${hostname} resolves to ${refused}` };
   }
   const first = ips[0]!;
-  return { ok: true, url, hostname, address: answers.find((a) => parseIp(a.address))!.address, family: first.kind() === 'ipv4' ? 4 : 6 };
+  return { ok: true, url, hostname, address: answers.find((a) => parseIp(a.address))!.address, family: first.family };
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../domain/merchant.js';
-import { inAllowlist, parseIp, unmapped } from '../../net/ip-address.js';
+import { cidrContains, parseCidr, parseIp, unmapped } from '../../net/ip-address.js';
 import { logger } from '../../logger.js';
 
 const MAX_CLIENT_KEY_LENGTH = 128;
@@ -30,7 +30,11 @@ export function sourceAllowed(allowlist: string[] | undefined, sourceIp: string 
   if (!allowlist?.length) return true;
   const ip = sourceIp ? parseIp(sourceIp) : undefined;
   if (!ip) return false;
-  return inAllowlist(allowlist, unmapped(ip));
+  const source = unmapped(ip);
+  return allowlist.some((entry) => {
+    const block = parseCidr(entry);
+    return !!block && cidrContains(block, source);
+  });
 }
 
 /**

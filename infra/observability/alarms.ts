@@ -11,7 +11,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
-import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, undeterminedPayments } from './platform-metrics.js';
+import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, mismatchedAcquirerAnswers, undeterminedPayments } from './platform-metrics.js';
 import { alarmDescription, type AlarmSlug } from './runbook.js';
 
 /** An alarm's metric math takes at most ten metrics. */
@@ -152,6 +152,14 @@ export class PlatformAlarms extends Construct {
     this.add('KmsErrors', 'kms-errors', 'KMS calls failed', {
       alarmName: `${stage}-payments-kms-errors`,
       metric: kmsErrors(period),
+      threshold: 0,
+      evaluationPeriods: 1,
+    });
+
+    // One is already a payment the platform would have recorded wrongly, or a payer trying another payment's result.
+    this.add('MismatchedAcquirerAnswers', 'mismatched-acquirer-answers', 'an acquirer answered about another payment than the one asked about', {
+      alarmName: `${stage}-payments-mismatched-acquirer-answers`,
+      metric: mismatchedAcquirerAnswers(period),
       threshold: 0,
       evaluationPeriods: 1,
     });

@@ -50,6 +50,9 @@ export const undeterminedPayments = (period: Duration, label?: string) => metric
 /** KMS calls that failed after the SDK's retries (shared/adapters/aws-clients.ts). */
 export const kmsErrors = (period: Duration, label?: string) => metric('KmsErrors', {}, 'Sum', period, label);
 
+/** Acquirer answers about another payment than the one asked about (shared/connectors/answer-binding.ts). */
+export const mismatchedAcquirerAnswers = (period: Duration, label?: string) => metric('MismatchedAcquirerAnswers', {}, 'Sum', period, label);
+
 /** Payments answered, one line per result (SUCCESS, DECLINED, REDIRECT, …) whatever the action: a Metrics Insights query. */
 export const paymentsByResult = (period: Duration) =>
   new cloudwatch.MathExpression({

@@ -16,6 +16,7 @@ export const ALARM_SLUGS = [
   'undetermined-payments',
   'kms-errors',
   'table-throttles',
+  'mismatched-acquirer-answers',
 ] as const;
 export type AlarmSlug = (typeof ALARM_SLUGS)[number];
 
@@ -31,6 +32,7 @@ const FIRST_STEP: Record<AlarmSlug, string> = {
   'undetermined-payments': 'Payments wait for the acquirer past 10 minutes: check the acquirer and the Reconciler\'s log; settle by docs/reconciliation.md.',
   'kms-errors': 'KMS refused or failed calls: check the key\'s state (enabled, not pending deletion), its policy and the function roles.',
   'table-throttles': 'The table refused requests: check write units consumed on the dashboard and the capacity mode (-c tableCapacity).',
+  'mismatched-acquirer-answers': 'An acquirer answered about another payment: find the ERROR line "acquirer answer about another payment" and check that payment at the acquirer.',
 };
 
 /** `${stage}: <what>. <first step> Runbook: docs/operations.md#<slug>` (CloudWatch allows 1024 characters). */

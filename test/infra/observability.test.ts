@@ -95,6 +95,7 @@ describe('a live stage deployed with -c alarmEmail', () => {
     expect(JSON.stringify(callbacks.Metrics)).toMatch(/CallbackDeliveries.*outcome/);
     expect(alarms.find((a) => a.MetricName === 'UndeterminedPayments')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0, Statistic: 'Maximum' });
     expect(alarms.find((a) => a.MetricName === 'KmsErrors')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
+    expect(alarms.find((a) => a.MetricName === 'MismatchedAcquirerAnswers')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
     expect(described(/throttled requests/)).toHaveLength(1);
   });
 

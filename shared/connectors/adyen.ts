@@ -36,7 +36,7 @@ import type { AnswerAbout, Connector, ConnectorOutcome, ConnectorPaymentRequest,
 import { ACTIONS, isAction } from '../domain/actions.js';
 import { attemptReference } from '../domain/acquirer-reference.js';
 import { AcquirerTimeoutError } from './policy.js';
-import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-transport.js';
+import { AcquirerUrlRefusedError, type AcquirerAddressRules, declinedWhenRefused } from './http-transport.js';
 import type { AdyenAnswer, AdyenTransport } from './adyen-transport.js';
 import { adyenBaseUrl, checkAdyenSetup, type AdyenCredentials } from './adyen-setup.js';
 import { ADYEN, ADYEN_REFUSED, modificationReference, parseItem, referenceParts, signatureMatches } from '../protocol/providers/adyen-webhook.js';
@@ -111,14 +111,7 @@ export function adyenConnector(deps: AdyenDeps): Connector {
   }
 
   /** An outcome-returning call: a URL this stage may not call is a decline, since nothing was sent. */
-  async function decided(run: () => Promise<ConnectorOutcome>): Promise<ConnectorOutcome> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof AcquirerUrlRefusedError) return { kind: 'declined', reason: `${ADYEN_URL_REFUSED}: ${err.reason}.` };
-      throw err;
-    }
-  }
+  const decided = (run: () => Promise<ConnectorOutcome>) => declinedWhenRefused(ADYEN_URL_REFUSED, run);
 
   /**
    * A capture, refund, cancel or reversal of the payment, by its pspReference: received → pending (the webhook

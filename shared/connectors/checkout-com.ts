@@ -29,7 +29,7 @@ import type { SecretBox } from '../ports/secret-box.js';
 import type { Connector, ConnectorOutcome, ConnectorPaymentRequest, ConnectorScope } from '../ports/connector.js';
 import { ACTIONS, isAction } from '../domain/actions.js';
 import { AcquirerTimeoutError } from './policy.js';
-import { AcquirerUrlRefusedError, type AcquirerAddressRules } from './http-transport.js';
+import { AcquirerUrlRefusedError, type AcquirerAddressRules, declinedWhenRefused } from './http-transport.js';
 import type { CheckoutComAnswer, CheckoutComTransport } from './checkout-com-transport.js';
 import { checkCheckoutComSetup, checkoutComBaseUrl, type CheckoutComCredentials } from './checkout-com-setup.js';
 import { answerMismatch, type ExpectedPayment } from './checkout-com-binding.js';
@@ -128,14 +128,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
   }
 
   /** An outcome-returning call: a URL this stage may not call is a decline, since nothing was sent. */
-  async function decided(run: () => Promise<ConnectorOutcome>): Promise<ConnectorOutcome> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof AcquirerUrlRefusedError) return { kind: 'declined', reason: `${CKO_URL_REFUSED}: ${err.reason}.` };
-      throw err;
-    }
-  }
+  const decided = (run: () => Promise<ConnectorOutcome>) => declinedWhenRefused(CKO_URL_REFUSED, run);
 
   /** GET /payments/{id}: the payment as Checkout.com has it, bound to ours (throws undetermined otherwise). */
   async function details(scope: ConnectorScope, expected: ExpectedPayment & { paymentId: string }): Promise<Record<string, unknown>> {

@@ -14,7 +14,7 @@ import { encodeForm } from '../protocol/form.js';
 import type { StageKind } from '../config.js';
 import { checkPublicUrl, vetPublicUrl, type AddressPolicy, type Resolver } from '../net/public-url.js';
 import { postPinned, type Resend } from '../net/pinned-post.js';
-import { AcquirerUrlRefusedError } from '../ports/connector.js';
+import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../ports/connector.js';
 
 export interface HttpAnswer {
   status: number;
@@ -49,6 +49,19 @@ export function acquirerAddressRules(kind: StageKind): AcquirerAddressRules {
 
 // Part of the connector port: the routing cascade tells this refusal (nothing was sent) from a decline.
 export { AcquirerUrlRefusedError };
+
+/**
+ * An outcome-returning call of a connector: a URL this stage may not call is a decline, since nothing was sent.
+ * `refused` names the connector in the reason ("Adyen URL refused").
+ */
+export async function declinedWhenRefused(refused: string, run: () => Promise<ConnectorOutcome>): Promise<ConnectorOutcome> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AcquirerUrlRefusedError) return { kind: 'declined', reason: `${refused}: ${err.reason}.` };
+    throw err;
+  }
+}
 
 /** Why `text` may not be an acquirer URL under `rules` (no DNS: shape and literal addresses), or undefined. */
 export function refusedAcquirerUrl(text: string, rules: AcquirerAddressRules): string | undefined {

@@ -35,7 +35,7 @@ import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm
 import type { SecretBox } from '../ports/secret-box.js';
 import type { AnswerAbout, Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
 import { AcquirerTimeoutError } from './policy.js';
-import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport, type Resend } from './http-transport.js';
+import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport, type Resend, declinedWhenRefused } from './http-transport.js';
 import { checkUpstreamSetup, probeUpstream, upstreamBaseUrl, upstreamEndpoint } from './upstream-setup.js';
 
 export const UPSTREAM = 'upstream';
@@ -113,14 +113,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
   }
 
   /** An outcome-returning call: a URL this stage may not call is a decline, since nothing was sent. */
-  async function decided(run: () => Promise<ConnectorOutcome>): Promise<ConnectorOutcome> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof AcquirerUrlRefusedError) return { kind: 'declined', reason: `${UPSTREAM_URL_REFUSED}: ${err.reason}.` };
-      throw err;
-    }
-  }
+  const decided = (run: () => Promise<ConnectorOutcome>) => declinedWhenRefused(UPSTREAM_URL_REFUSED, run);
 
   /** Formula 2 over a trans_id (or our trans_id as order_id), 6 for a payout: the payment's email and masked card. */
   function paymentHash(a: Account, scope: ConnectorScope, id: string): string {

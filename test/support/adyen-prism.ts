@@ -1,5 +1,5 @@
 /**
- * Prism (@stoplight/prism-cli) mocking Adyen's own Checkout API description (/work/shared/specs/adyen/CheckoutService-v71.json,
+ * Prism (@stoplight/prism-cli) mocking Adyen's own Checkout API description (../shared/specs/adyen/CheckoutService-v71.json,
  * unchanged) with request validation on (--errors), and the production Adyen transport wrapped for tests: Prism's
  * Prefer header in (the outcome a test picks), every request recorded, and any answer carrying Prism's sl-violations
  * header refused, so every request the connector sends must be valid for Adyen's schema.
@@ -11,17 +11,15 @@
  * against the document's schema again. A test's own `answer` is passed as it is: that is how a test gives an answer
  * about another payment.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { freePort } from '../../scripts/local/emulators.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { adyenTransport, type AdyenTransport } from '../../shared/connectors/adyen-transport.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
-import { eventually } from './platform.js';
+import { startPrismProcess } from './prism-process.js';
 
-const SPEC = '/work/shared/specs/adyen/CheckoutService-v71.json';
+const SPEC = join(REPO_ROOT, '..', 'shared', 'specs', 'adyen', 'CheckoutService-v71.json');
 
 export interface SentRequest {
   path: string;
@@ -49,10 +47,7 @@ export interface AdyenPrism {
 }
 
 export async function startAdyenPrism(): Promise<AdyenPrism> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // Its log names request bodies (card data): not shown.
-  const prism: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/prism'), ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), SPEC], { stdio: 'ignore', detached: true });
+  const { url, stop } = await startPrismProcess(SPEC);
   const real = adyenTransport(acquirerAddressRules('sandbox'));
   const mock: AdyenPrism = {
     url,
@@ -81,19 +76,8 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
       }
       return { ...res, body: replaced };
     },
-    stop: () => {
-      if (prism.pid && prism.exitCode === null) process.kill(-prism.pid, 'SIGTERM');
-    },
+    stop,
   };
-  // Ready once it answers anything (a path outside the document: 404).
-  await eventually(async () => {
-    try {
-      await fetch(`${url}/`);
-      return true;
-    } catch {
-      return undefined;
-    }
-  }, 60_000);
   return mock;
 }
 

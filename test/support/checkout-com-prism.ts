@@ -1,5 +1,5 @@
 /**
- * Prism (@stoplight/prism-cli) mocking Checkout.com's own API description (/work/shared/specs/checkout-com/swagger.json,
+ * Prism (@stoplight/prism-cli) mocking Checkout.com's own API description (../shared/specs/checkout-com/swagger.json,
  * unchanged) with request validation on (--errors), and the production Checkout.com transport wrapped for tests:
  * every request recorded, and any request Prism finds invalid for the document refused (a test expects none).
  *
@@ -10,18 +10,16 @@
  * their actions by id — each checked against the document's schema of that answer before the connector sees it,
  * after Prism validated the request. What Prism said about its own answers is kept in `documentFaults`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { freePort } from '../../scripts/local/emulators.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { checkoutComTransport, type CheckoutComAnswer, type CheckoutComTransport } from '../../shared/connectors/checkout-com-transport.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
-import { eventually } from './platform.js';
+import { startPrismProcess } from './prism-process.js';
 
-export const CKO_SPEC = '/work/shared/specs/checkout-com/swagger.json';
+export const CKO_SPEC = join(REPO_ROOT, '..', 'shared', 'specs', 'checkout-com', 'swagger.json');
 /** Where the model sends the payer for 3DS (the document's 202 example only says "string"). */
 export const CKO_3DS_PAGE = 'https://3ds2-sandbox.ckotech.co/interceptor/3ds_page';
 
@@ -77,10 +75,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex').repl
 const links = (p: { id: string }) => ({ self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` }, actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` } });
 
 export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // Its log names request bodies (card data): not shown.
-  const prism: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/prism'), ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), CKO_SPEC], { stdio: 'ignore', detached: true });
+  const { url, stop } = await startPrismProcess(CKO_SPEC);
   const real = checkoutComTransport(acquirerAddressRules('sandbox'));
 
   const mock: CheckoutComPrism = {
@@ -129,19 +124,8 @@ export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
       }
       return { status: given.status, headers: res.headers, body: Array.isArray(given.body) ? { items: given.body } : given.body };
     },
-    stop: () => {
-      if (prism.pid && prism.exitCode === null) process.kill(-prism.pid, 'SIGTERM');
-    },
+    stop,
   };
-  // Ready once it answers anything (a path outside the document: 404).
-  await eventually(async () => {
-    try {
-      await fetch(`${url}/`);
-      return true;
-    } catch {
-      return undefined;
-    }
-  }, 60_000);
   return mock;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The Adyen connector against Prism (@stoplight/prism-cli) mocking Adyen's own Checkout API description
- * (/work/shared/specs/adyen/CheckoutService-v71.json, unchanged) with request validation on (--errors): every request
+ * (../shared/specs/adyen/CheckoutService-v71.json, unchanged) with request validation on (--errors): every request
  * the connector sends must be valid for Adyen's schema, so the test transport fails any answer carrying Prism's
  * sl-violations header. Outcomes are picked with Prism's Prefer header, added only by the test's transport wrapper
  * (the production transport, adyenTransport, does the sending). Webhooks are built as Adyen builds them and signed

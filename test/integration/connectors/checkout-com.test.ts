@@ -1,6 +1,6 @@
 /**
  * The Checkout.com connector end to end on the local platform, against Prism (@stoplight/prism-cli) serving
- * Checkout.com's own API description (/work/shared/specs/checkout-com/swagger.json, unchanged) with request validation
+ * Checkout.com's own API description (../shared/specs/checkout-com/swagger.json, unchanged) with request validation
  * on (--errors): every request the connector sends must be valid for the document (the test transport fails on a
  * request Prism flags), and every answer it reads is checked against the document's schema of that answer
  * (test/support/checkout-com-prism.ts). Webhooks are signed as Checkout.com signs them: Cko-Signature, the hex

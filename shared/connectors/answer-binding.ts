@@ -47,7 +47,6 @@ export function answerMismatches(outcome: ConnectorOutcome, expected: ExpectedAn
 
 /** Whether `reference` is the payment's trans_id, or its reference for the expected cascade attempt. */
 function namesPayment(reference: string, expected: ExpectedAnswer): boolean {
-  if (reference === expected.transId) return expected.attempt === undefined || expected.attempt === 1;
   const named = parseAttemptReference(reference);
   return named.transId === expected.transId && (expected.attempt === undefined || named.attempt === expected.attempt);
 }

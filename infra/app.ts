@@ -22,9 +22,9 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
 }
 
 export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack; merchantBackend?: MerchantBackendStack } {
-  const { stage, account, region, app = new App(), walletTrust, tableCapacity, paymentItemForm, merchantBackend: backend, kind, logRetentionDays, reservedConcurrency, concurrencyQuota, platformLogs, ...tables } = options;
+  const { stage, account, region, app = new App(), walletTrust, tableCapacity, paymentItemForm, merchantBackend: backend, kind, logRetentionDays, reservedConcurrency, concurrencyQuota, platformLogs, apiThrottle, routeThrottles, ...tables } = options;
   // Refuses a stage without a kind, an unknown kind, a retention CloudWatch does not have (stages.ts).
-  const base = stageSettings(stage, { kind, logRetentionDays, reservedConcurrency, concurrencyQuota, platformLogs });
+  const base = stageSettings(stage, { kind, logRetentionDays, reservedConcurrency, concurrencyQuota, platformLogs, apiThrottle, routeThrottles });
   const runtime = { ...base.runtime, ...(walletTrust ? { walletTrust } : {}), ...(paymentItemForm ? { paymentItemForm } : {}) };
   const settings = { ...base, ...(tableCapacity ? { tableCapacity } : {}), runtime };
   const stack = new PaymentsStack(app, `Payments-${stage}`, {

@@ -9,6 +9,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ON_DEMAND, type TableCapacity } from './table-capacity.js';
 import { DEFAULT_CONCURRENCY_QUOTA, UNRESERVED_MINIMUM } from './concurrency.js';
+import type { Throttle } from './api-throttle.js';
 import { STAGE_KINDS, type PaymentItemForm, type StageKind } from '../shared/config.js';
 
 export type WalletTrust = Partial<
@@ -61,6 +62,8 @@ export interface StageSettings {
   api: {
     throttleRateLimit: number;
     throttleBurstLimit: number;
+    /** `-c routeThrottle=…`: routes whose throttle differs from the stage's (infra/api-throttle.ts). */
+    routeThrottles: Readonly<Record<string, Throttle>>;
     /**
      * Reserved concurrency of each public (non-console) route's function, so a flood on one route cannot take the
      * account's concurrency from the others (and none can take more than this). undefined = none: new accounts'
@@ -94,7 +97,7 @@ const sandbox: Omit<StageSettings, 'stage'> = {
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined, platformLogs: 'INFO' },
   runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
-  api: { throttleRateLimit: 50, throttleBurstLimit: 100, reservedConcurrencyPerRoute: undefined, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
+  api: { throttleRateLimit: 50, throttleBurstLimit: 100, routeThrottles: {}, reservedConcurrencyPerRoute: undefined, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
   alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5, tableThrottleEvents: 0 },
 };
 
@@ -110,7 +113,7 @@ const live: Omit<StageSettings, 'stage'> = {
   runtime: { ...sandbox.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
   // 34 public routes x 10 = 340 of the default 1,000; the console's routes, the consumers and the required 100
   // unreserved share the rest (infra/concurrency.ts checks the total at synth).
-  api: { throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 10, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
+  api: { ...sandbox.api, throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 10, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
   alarms: { ...sandbox.alarms, period: Duration.minutes(1), lambdaErrors: 0 },
 };
 
@@ -143,6 +146,10 @@ export interface StageOptions {
   concurrencyQuota?: number;
   /** `-c platformLogs=INFO|WARN`: whether Lambda's START/END/REPORT lines are kept. */
   platformLogs?: string;
+  /** `-c apiThrottle=RATE/BURST`: every public route's default throttle (infra/api-throttle.ts). */
+  apiThrottle?: Throttle;
+  /** `-c routeThrottle="METHOD /path=RATE/BURST,…"`: single routes' throttles. */
+  routeThrottles?: Record<string, Throttle>;
 }
 
 /** The stage's kind: declared, or the default of a well-known name; refused otherwise. */
@@ -190,5 +197,7 @@ export function stageSettings(stage: string, options: StageOptions = {}): StageS
     const quota = options.concurrencyQuota === undefined ? settings.api.concurrencyQuota : positiveInt('concurrencyQuota', options.concurrencyQuota, UNRESERVED_MINIMUM);
     settings.api = { ...settings.api, reservedConcurrencyPerRoute: perRoute, concurrencyQuota: quota };
   }
+  if (options.apiThrottle) settings.api = { ...settings.api, throttleRateLimit: options.apiThrottle.rate, throttleBurstLimit: options.apiThrottle.burst };
+  if (options.routeThrottles) settings.api = { ...settings.api, routeThrottles: options.routeThrottles };
   return settings;
 }

@@ -10,6 +10,7 @@ import { buildPaymentsApp } from '../app.js';
 import type { WalletTrust } from '../stages.js';
 import { parseTableCapacity } from '../table-capacity.js';
 import { operatorOptions } from '../operator-context.js';
+import { parseRouteThrottles, parseThrottle } from '../api-throttle.js';
 import { PAYMENT_ITEM_FORMS, type PaymentItemForm } from '../../shared/config.js';
 
 const app = new App();
@@ -55,6 +56,9 @@ buildPaymentsApp({
   concurrencyQuota: wholeNumber('concurrencyQuota'),
   // `-c platformLogs=INFO|WARN`: Lambda's START/END/REPORT lines (infra/stages.ts; WARN on a live stage).
   platformLogs: context('platformLogs'),
+  // `-c apiThrottle=RATE/BURST`, `-c routeThrottle="POST /post=2000/4000,…"` (infra/api-throttle.ts).
+  apiThrottle: context('apiThrottle') === undefined ? undefined : parseThrottle(context('apiThrottle')!, 'apiThrottle'),
+  routeThrottles: context('routeThrottle') === undefined ? undefined : parseRouteThrottles(context('routeThrottle')!),
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

@@ -13,6 +13,7 @@ import type { RouteDefinition } from '../../shared/routes/types.js';
 import { routesForStage } from '../../shared/routes/stage-routes.js';
 import { PlatformFunction, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
+import { routeThrottles } from '../api-throttle.js';
 
 export interface ApiProps {
   settings: StageSettings;
@@ -28,6 +29,7 @@ export class Api extends Construct {
   /** The custom domain, when configured: its DNS record points at `regionalDomainName`. */
   readonly domainName?: apigw.DomainName;
   private readonly host?: string;
+  private readonly stage: apigw.HttpStage;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -42,13 +44,13 @@ export class Api extends Construct {
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
-    const stage = new apigw.HttpStage(this, 'DefaultStage', {
+    const stage = (this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: settings.api.throttleRateLimit, burstLimit: settings.api.throttleBurstLimit },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
-    });
+    }));
     if (props.domain) {
       this.host = props.domain.name;
       this.domainName = new apigw.DomainName(this, 'Domain', { domainName: props.domain.name, certificate: props.domain.certificate });
@@ -71,6 +73,7 @@ export class Api extends Construct {
    * `reservedConcurrency`: each function's reservation (undefined: the account's shared pool).
    */
   addRoutes(routes: readonly RouteDefinition[], platform: PlatformResources, scope: Construct = this, reservedConcurrency?: number): void {
+    const here: Array<{ key: string; route: apigw.HttpRoute }> = [];
     // Sandbox-only routes (the hosted-fields demo page) are not deployed in live stages.
     for (const route of routesForStage(routes, platform.settings)) {
       const fn = new PlatformFunction(scope, route.id, { definition: route, platform, reservedConcurrency });
@@ -81,6 +84,7 @@ export class Api extends Construct {
         Stack.of(scope) === Stack.of(this)
           ? this.httpApi.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration })[0]
           : new apigw.HttpRoute(scope, `${route.id}Route`, { httpApi: this.httpApi, routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]), integration });
+      if (httpRoute && Stack.of(scope) === Stack.of(this)) here.push({ key: `${route.method} ${route.path}`, route: httpRoute });
       if (httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -89,5 +93,18 @@ export class Api extends Construct {
         });
       }
     }
+    if (here.length) this.throttleRoutes(here, platform.settings);
+  }
+
+  /** Each route's own rate and burst (infra/api-throttle.ts), on top of the stage's default for every route. */
+  private throttleRoutes(routes: ReadonlyArray<{ key: string; route: apigw.HttpRoute }>, settings: StageSettings): void {
+    const keys = routes.map((r) => r.key);
+    const stageDefault = { rate: settings.api.throttleRateLimit, burst: settings.api.throttleBurstLimit };
+    const throttles = routeThrottles(keys, stageDefault, settings.api.routeThrottles);
+    const stage = this.stage.node.defaultChild as apigw.CfnStage;
+    // A JSON property: CloudFormation's own names, keyed by route key.
+    stage.routeSettings = Object.fromEntries(Object.entries(throttles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]));
+    // API Gateway refuses settings for a route it does not have yet.
+    for (const { route } of routes) stage.addDependency(route.node.defaultChild as apigw.CfnRoute);
   }
 }

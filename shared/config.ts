@@ -133,6 +133,11 @@ const buildSchema = () =>
      * through CloudFront, and CloudFront-Viewer-Address names the viewer. Unset: that header is never trusted.
      */
     CONSOLE_ORIGIN_VERIFY: optional(text()),
+    /**
+     * The value the stage's API distribution sends in x-platform-origin-verify (shared/http/edge-origin.ts): set, a public
+     * route refuses requests without it (they bypassed the web ACL) and reads the client's address from CloudFront.
+     */
+    EDGE_ORIGIN_VERIFY: optional(text()),
     LOG_LEVEL: withDefault(oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
     /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
     METRICS_ENABLED: flag(),

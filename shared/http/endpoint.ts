@@ -1,5 +1,6 @@
 /**
- * An API Gateway route's handler: the common middlewares (shared/middleware/handler.ts), then its error format, the
+ * An API Gateway route's handler: the common middlewares (shared/middleware/handler.ts), then the edge check (only
+ * requests through the stage's CloudFront, with the client's address: edge-origin.ts), its error format, the
  * body-size limit and a fresh test-clock reading. `run` only parses, calls one operation and formats the answer.
  */
 import type { MiddlewareObj } from '@middy/core';
@@ -9,6 +10,7 @@ import { refreshClockForRequest } from '../composition/core.js';
 import { toCheckoutError } from '../protocol/error-wire.js';
 import type { HttpEvent, HttpResult } from './http.js';
 import { bodyLimit } from './body-limit.js';
+import { edgeOrigin } from './edge-origin.js';
 import { wireErrors, type ToWire } from './wire-errors.js';
 
 /** On a sandbox, rules read the test clock synchronously: each request gets a reading no older than its cache TTL. */
@@ -21,6 +23,6 @@ export const checkoutWire: ToWire = (err) => toCheckoutError(err);
 export function httpEndpoint(route: string, run: (event: HttpEvent, context: Context) => Promise<HttpResult>, toWire: ToWire = checkoutWire) {
   return lambdaHandler<HttpEvent, HttpResult>(route, run, {
     summary: (res) => ({ statusCode: res?.statusCode }),
-    use: [wireErrors(route, toWire), bodyLimit(), freshClock],
+    use: [edgeOrigin(), wireErrors(route, toWire), bodyLimit(), freshClock],
   });
 }

@@ -59,6 +59,9 @@ buildPaymentsApp({
   // `-c apiThrottle=RATE/BURST`, `-c routeThrottle="POST /post=2000/4000,…"` (infra/api-throttle.ts).
   apiThrottle: context('apiThrottle') === undefined ? undefined : parseThrottle(context('apiThrottle')!, 'apiThrottle'),
   routeThrottles: context('routeThrottle') === undefined ? undefined : parseRouteThrottles(context('routeThrottle')!),
+  // `-c webAclArn=arn:aws:wafv2:us-east-1:…` (the operator's own web ACL), `-c wafRateLimit=N` (infra/constructs/edge-web-acl.ts).
+  webAclArn: context('webAclArn'),
+  wafRateLimit: wholeNumber('wafRateLimit'),
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

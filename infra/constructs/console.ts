@@ -19,6 +19,8 @@ export interface ConsoleProps {
   settings: StageSettings;
   /** The console's HTTP API URL (https://<id>.execute-api.<region>.amazonaws.com). */
   apiUrl: string;
+  /** The stage's web ACL (infra/constructs/edge-web-acl.ts, or `-c webAclArn=`). */
+  webAclArn: string;
   /** `-c domainName=…`: the console's own host name and its certificate (us-east-1, CloudFront's). */
   domain?: { name: string; certificate: acm.ICertificate };
 }
@@ -102,6 +104,7 @@ export class Console extends Construct {
     });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${settings.stage} console`,
+      webAclId: props.webAclArn,
       minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       ...(props.domain ? { domainNames: [props.domain.name], certificate: props.domain.certificate } : {}),
       defaultBehavior: {
@@ -129,7 +132,6 @@ export class Console extends Construct {
         { id: 'AwsSolutions-COG3', reason: 'Cognito threat protection needs the Plus feature plan; the console is for a handful of staff with TOTP MFA required.' },
         { id: 'AwsSolutions-S1', reason: 'The bucket holds only the built static pages; CloudFront is the only reader (origin access control).' },
         { id: 'AwsSolutions-CFR1', reason: 'Merchants work from anywhere; sign-in is what protects the console.' },
-        { id: 'AwsSolutions-CFR2', reason: 'Static pages and an authenticated API behind API Gateway throttling; a WAF is left to the deployer.' },
         { id: 'AwsSolutions-CFR3', reason: 'The console API has its own API Gateway access logs; page loads are not worth logging.' },
         { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.' },
         { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a cost decision left to the deployer; TOTP MFA is required.' },

@@ -36,6 +36,8 @@ export interface PlatformResources {
   /** The HttpApi's URL (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
   /** The console's user pool and address (infra/constructs/console.ts); absent in stacks built without it. */
+  /** The API's CloudFront (infra/constructs/api-edge.ts): the value its requests carry in x-platform-origin-verify. */
+  edge?: { originVerify: string };
   console?: { userPoolArn: string; userPoolId: string; clientId: string; url: string; originVerify?: string; idleMinutes?: number };
   /** Where APM deadlines get their one-time schedules (Async); absent in small test stacks. */
   deadlineSchedules?: DeadlineSchedules;
@@ -97,7 +99,7 @@ type FunctionEnvironment = Pick<
   | 'METRICS_ENABLED'
   | 'PAYMENT_ITEM_FORM'
 > &
-  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'CALLBACK_DLQ_URL'>>;
+  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'EDGE_ORIGIN_VERIFY' | 'CALLBACK_DLQ_URL'>>;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
 
@@ -177,6 +179,8 @@ export class PlatformFunction extends Construct {
             ...(platform.console.originVerify ? { CONSOLE_ORIGIN_VERIFY: platform.console.originVerify } : {}),
           }
         : {}),
+      // Public routes take requests only through the API's CloudFront, and the client's address from it.
+      ...(platform.edge && definition.path && !definition.path.startsWith('/console/api/') ? { EDGE_ORIGIN_VERIFY: platform.edge.originVerify } : {}),
       // Replays of every failed callback read its dead-letter queue (only functions granted queue:redrive:callbacks).
       ...(definition.grants.includes('queue:redrive:callbacks') && platform.deadLetterQueues?.callbacks
         ? { CALLBACK_DLQ_URL: platform.deadLetterQueues.callbacks.queueUrl }

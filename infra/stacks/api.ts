@@ -4,7 +4,6 @@
  * routes are added once the queues exist.
  */
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Stack, Validations } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -17,8 +16,6 @@ import { routeThrottles } from '../api-throttle.js';
 
 export interface ApiProps {
   settings: StageSettings;
-  /** `-c domainName=… -c certificateArn=…`: the API on the operator's host name (a regional certificate). */
-  domain?: { name: string; certificate: acm.ICertificate };
   /** The HTTP API's name; `<stage>-payments` by default. */
   apiName?: string;
 }
@@ -26,9 +23,6 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly functions: PlatformFunction[] = [];
-  /** The custom domain, when configured: its DNS record points at `regionalDomainName`. */
-  readonly domainName?: apigw.DomainName;
-  private readonly host?: string;
   private readonly stage: apigw.HttpStage;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -44,26 +38,16 @@ export class Api extends Construct {
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
-    const stage = (this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: settings.api.throttleRateLimit, burstLimit: settings.api.throttleBurstLimit },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
-    }));
-    if (props.domain) {
-      this.host = props.domain.name;
-      this.domainName = new apigw.DomainName(this, 'Domain', { domainName: props.domain.name, certificate: props.domain.certificate });
-      new apigw.ApiMapping(this, 'DomainMapping', { api: this.httpApi, domainName: this.domainName, stage });
-    }
+    });
   }
 
-  /** The API's public URL (PUBLIC_BASE_URL): the custom domain when there is one, else the $default stage's. */
-  get url(): string {
-    return this.host ? `https://${this.host}` : this.httpApi.apiEndpoint;
-  }
-
-  /** The $default stage's own URL (execute-api), whatever the custom domain. */
+  /** The $default stage's own URL (execute-api): the origin of the stage's CloudFront (infra/constructs/api-edge.ts). */
   get endpoint(): string {
     return this.httpApi.apiEndpoint;
   }
@@ -105,6 +89,6 @@ export class Api extends Construct {
     // A JSON property: CloudFormation's own names, keyed by route key.
     stage.routeSettings = Object.fromEntries(Object.entries(throttles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]));
     // API Gateway refuses settings for a route it does not have yet.
-    for (const { route } of routes) stage.addDependency(route.node.defaultChild as apigw.CfnRoute);
+    for (const { route } of routes) this.stage.node.addDependency(route);
   }
 }

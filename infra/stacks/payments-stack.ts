@@ -27,6 +27,8 @@ import { Async } from './async.js';
 import { Data } from './data.js';
 import { Observability } from './observability.js';
 import { Console } from '../constructs/console.js';
+import { ApiEdge } from '../constructs/api-edge.js';
+import { EdgeWebAcl } from '../constructs/edge-web-acl.js';
 import { domainCertificates, type CustomDomain } from '../custom-domain.js';
 import { checkReservedConcurrency } from '../concurrency.js';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
@@ -43,11 +45,22 @@ export interface PaymentsStackProps extends StackProps {
   alarmEmails?: readonly string[];
   /** `-c domainName=… -c certificateArn=…` (infra/custom-domain.ts). */
   domain?: CustomDomain;
+  /**
+   * The web ACL of the API's and the console's distributions: `-c webAclArn=`, or the one infra/app.ts creates in
+   * us-east-1. Undefined: this stack creates it, which CloudFront accepts only in us-east-1.
+   */
+  webAclArn?: string;
+  /** `-c wafRateLimit=N` for the web ACL this stack creates. */
+  wafRateLimit?: number;
 }
 
 export class PaymentsStack extends Stack {
   readonly data: Data;
   readonly api: Api;
+  /** The API's CloudFront distribution: its public entry (ApiUrl, PUBLIC_BASE_URL). */
+  readonly apiEdge: ApiEdge;
+  /** The web ACL, when this stack holds it (a stage in us-east-1 without -c webAclArn). */
+  readonly webAcl?: EdgeWebAcl;
   /** The console's own HTTP API, reached only through the console's CloudFront (infra/constructs/console.ts). */
   readonly consoleApi: Api;
   readonly async: Async;
@@ -59,9 +72,15 @@ export class PaymentsStack extends Stack {
     super(scope, id, props);
     const { settings } = props;
 
-    const domain = props.domain ? domainCertificates(this, props.domain, this.region) : undefined;
+    const domain = props.domain ? domainCertificates(this, props.domain) : undefined;
     this.data = new Data(this, 'Data', { settings });
-    this.api = new Api(this, 'Api', { settings, domain: domain?.api });
+    this.api = new Api(this, 'Api', { settings });
+    if (!props.webAclArn) {
+      if (this.region !== 'us-east-1') throw new Error(`A CloudFront web ACL must be in us-east-1, not ${this.region}: pass webAclArn (infra/app.ts creates one)`);
+      this.webAcl = new EdgeWebAcl(this, 'Edge', { stage: settings.stage, rateLimit: props.wafRateLimit });
+    }
+    const webAclArn = props.webAclArn ?? this.webAcl!.webAcl.attrArn;
+    this.apiEdge = new ApiEdge(this, 'ApiEdge', { settings, apiEndpoint: this.api.endpoint, webAclArn, domain: domain?.api });
     this.async = new Async(this, 'Async', { settings, key: this.data.key });
     // The console API has an HTTP API of its own, whose routes, integrations and permissions live with its functions
     // in a nested stack: in this one they would take it past CloudFormation's 500 resources. The API itself stays
@@ -69,7 +88,7 @@ export class PaymentsStack extends Stack {
     // distribution's URL: the other way round would be a cycle).
     const consoleStack = new NestedStack(this, 'ConsoleApi', { description: `${settings.stage} console API routes and functions` });
     this.consoleApi = new Api(this, 'ConsoleHttpApi', { settings, apiName: `${settings.stage}-console` });
-    this.console = new Console(this, 'Console', { settings, apiUrl: this.consoleApi.endpoint, domain: domain?.console });
+    this.console = new Console(this, 'Console', { settings, apiUrl: this.consoleApi.endpoint, webAclArn, domain: domain?.console });
 
     const platform: PlatformResources = {
       settings,
@@ -79,7 +98,8 @@ export class PaymentsStack extends Stack {
       queues: this.async.queues,
       deadLetterQueues: this.async.deadLetterQueues,
       bus: this.async.bus,
-      publicBaseUrl: this.api.url,
+      publicBaseUrl: this.apiEdge.url,
+      edge: { originVerify: this.apiEdge.originVerify },
       console: {
         userPoolArn: this.console.userPool.userPoolArn,
         userPoolId: this.console.userPool.userPoolId,
@@ -123,14 +143,14 @@ export class PaymentsStack extends Stack {
     });
 
     // What the operator needs after `cdk deploy` (docs/deploy.md); fixed logical ids, so scripts can read them.
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The payment API (PUBLIC_BASE_URL)' });
+    new CfnOutput(this, 'ApiUrl', { value: this.apiEdge.url, description: 'The payment API through its CloudFront and web ACL (PUBLIC_BASE_URL)' });
     new CfnOutput(this, 'ConsoleUrl', { value: this.console.url, description: 'The console' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Alarms are sent here (-c alarmEmail=… subscribes)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The payments table' });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName, description: 'CloudWatch dashboard' });
-    if (this.api.domainName && domain) {
+    if (domain) {
       // Descriptions must be plain strings (no tokens): the names as the operator gave them.
-      new CfnOutput(this, 'ApiDomainTarget', { value: this.api.domainName.regionalDomainName, description: `CNAME ${domain.api.name} to this` });
+      new CfnOutput(this, 'ApiDomainTarget', { value: this.apiEdge.distribution.distributionDomainName, description: `CNAME ${domain.api.name} to this` });
       new CfnOutput(this, 'ConsoleDomainTarget', { value: this.console.distribution.distributionDomainName, description: `CNAME ${domain.console.name} to this` });
     }
   }

@@ -55,11 +55,10 @@ export const NO_SCHEME = {
 export const SERVERS = [
   { url: 'http://127.0.0.1:3000', description: 'The local platform (npm start).' },
   {
-    url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
-    description: 'A deployed stage: `npm run deploy` prints its URL (docs/deploy.md).',
+    url: 'https://{distribution}.cloudfront.net',
+    description: 'A deployed stage, through its CloudFront distribution and web ACL: the stack output ApiUrl (docs/deploy.md), or the stage\'s own domain.',
     variables: {
-      apiId: { default: 'abcdef1234', description: 'The stage\'s API Gateway id.' },
-      region: { default: 'eu-west-1', description: 'The AWS region of the stage.' },
+      distribution: { default: 'd111111abcdef8', description: 'The stage\'s API distribution.' },
     },
   },
 ];

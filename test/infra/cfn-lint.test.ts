@@ -18,11 +18,12 @@ const certificate = (region: string) => `arn:aws:acm:${region}:111111111111:cert
 
 const STAGES: Array<Omit<BuildOptions, 'account' | 'region'>> = [
   { stage: 'dev' },
-  { stage: 'staging' },
+  // An operator's own web ACL (-c webAclArn): no stack in us-east-1.
+  { stage: 'staging', webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/operators-acl/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d' },
   {
     stage: 'prod',
     alarmEmails: ['ops@example.com', 'oncall@example.com'],
-    domain: { name: 'pay.example.com', certificateArn: certificate(REGION), consoleCertificateArn: certificate('us-east-1') },
+    domain: { name: 'pay.example.com', certificateArn: certificate('us-east-1') },
   },
 ];
 

@@ -94,7 +94,7 @@ describe('console infrastructure', () => {
   });
 
   it('marks CloudFront’s requests to the console API with a generated value only the console functions know, and passes the viewer’s address', () => {
-    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution')).find((d) => /console/.test(d.Properties.DistributionConfig.Comment))!;
     const api = (distribution.Properties.DistributionConfig.Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[]).find((o) => o.CustomOriginConfig)!;
     const verify = api.OriginCustomHeaders!.find((h) => h.HeaderName === 'x-console-origin-verify')!;
     expect(JSON.stringify(verify.HeaderValue)).toMatch(/resolve:secretsmanager:/);

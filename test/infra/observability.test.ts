@@ -34,7 +34,7 @@ describe('a live stage deployed with -c alarmEmail', () => {
   it('prints the API URL, the console URL, the alarm topic and the table name', () => {
     const outputs = template.toJSON().Outputs;
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'ConsoleUrl', 'AlarmTopicArn', 'TableName', 'DashboardName']));
-    expect(JSON.stringify(outputs.ApiUrl.Value)).toMatch(/HttpApi.*ApiEndpoint/);
+    expect(JSON.stringify(outputs.ApiUrl.Value)).toMatch(/ApiEdgeDistribution.*DomainName/);
     expect(JSON.stringify(outputs.ConsoleUrl.Value)).toMatch(/DomainName.*\/console\//);
     expect(JSON.stringify(outputs.TableName.Value)).toMatch(/DataTable/);
     expect(JSON.stringify(outputs.AlarmTopicArn.Value)).toMatch(/Monitoring.*Outputs/);
@@ -138,13 +138,17 @@ describe('money routes', () => {
 describe('custom domain', () => {
   const arn = (region: string) => `arn:aws:acm:${region}:111111111111:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d`;
 
-  it('serves the API and the console on the operator’s host names', () => {
-    const s = build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('eu-west-1'), consoleCertificateArn: arn('us-east-1') } });
+  it('serves the API and the console on the operator’s host names, both through CloudFront', () => {
+    const console = `${arn('us-east-1')}-console`;
+    const s = build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1'), consoleCertificateArn: console } });
     const t = Template.fromStack(s);
-    t.hasResourceProperties('AWS::ApiGatewayV2::DomainName', { DomainName: 'pay.example.com', DomainNameConfigurations: [Match.objectLike({ CertificateArn: arn('eu-west-1') })] });
-    t.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    // The API's host is its distribution's: API Gateway keeps no custom domain a client could reach past the web ACL.
+    t.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     t.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ Aliases: ['console.pay.example.com'], ViewerCertificate: Match.objectLike({ AcmCertificateArn: arn('us-east-1') }) }),
+      DistributionConfig: Match.objectLike({ Aliases: ['pay.example.com'], ViewerCertificate: Match.objectLike({ AcmCertificateArn: arn('us-east-1') }) }),
+    });
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: ['console.pay.example.com'], ViewerCertificate: Match.objectLike({ AcmCertificateArn: console }) }),
     });
     const outputs = t.toJSON().Outputs;
     expect(outputs.ApiUrl.Value).toBe('https://pay.example.com');
@@ -152,8 +156,14 @@ describe('custom domain', () => {
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['ApiDomainTarget', 'ConsoleDomainTarget']));
   });
 
-  it('refuses a certificate CloudFront or API Gateway cannot use', () => {
-    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('eu-west-1') } })).toThrow(/consoleCertificateArn/);
-    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1') } })).toThrow(/stack's region eu-west-1/);
+  it('takes one us-east-1 certificate naming both hosts for both', () => {
+    const t = Template.fromStack(build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1') } }));
+    const certificates = Object.values(t.findResources('AWS::CloudFront::Distribution')).map((d) => d.Properties.DistributionConfig.ViewerCertificate.AcmCertificateArn);
+    expect(certificates).toEqual([arn('us-east-1'), arn('us-east-1')]);
+  });
+
+  it('refuses a certificate CloudFront cannot use', () => {
+    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('eu-west-1') } })).toThrow(/certificateArn is in eu-west-1; the API is served by CloudFront/);
+    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1'), consoleCertificateArn: arn('eu-west-1') } })).toThrow(/consoleCertificateArn must be an ACM certificate in us-east-1/);
   });
 });

@@ -8,6 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { platformFunctions } from './platform-functions.js';
 import { stageSettings } from '../../infra/stages.js';
 import type { PaymentsStack } from '../../infra/stacks/payments-stack.js';
 import { KEY_PURPOSES, QUEUES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
@@ -150,7 +151,7 @@ describe.each([
   });
 
   it('builds every function for arm64 + nodejs22.x, its log group and the platform environment', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const functions = Object.values(platformFunctions(template));
     expect(functions).toHaveLength(stack.functions.length);
     const retention = stageSettings(stage).logRetention;
     for (const fn of functions) {
@@ -169,7 +170,7 @@ describe.each([
             MERCHANT_SECRETS_KMS_KEY_ID: arnOf(stack.data.purposeKeys['merchant-secrets']),
             WALLET_KEYS_KMS_KEY_ID: arnOf(stack.data.purposeKeys['wallet-keys']),
             EVENT_BUS_NAME: { Ref: logicalId(stack.async.bus) },
-            PUBLIC_BASE_URL: { 'Fn::GetAtt': [logicalId(stack.api.httpApi), 'ApiEndpoint'] },
+            PUBLIC_BASE_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.apiEdge.distribution), 'DomainName'] }]] },
             METRICS_ENABLED: 'true',
             POWERTOOLS_SERVICE_NAME: 'payments',
           },
@@ -350,7 +351,7 @@ describe('wallet trust roots', () => {
       opsEvents,
       walletTrust: { APPLE_PAY_ROOT_CA_PRODUCTION: '-----BEGIN CERTIFICATE-----test', GOOGLE_PAY_GATEWAY_ID: 'mygateway' },
     });
-    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+    const functions = Object.values(platformFunctions(Template.fromStack(stack)));
     expect(functions.length).toBeGreaterThan(0);
     for (const fn of functions) {
       expect(fn.Properties.Environment.Variables).toMatchObject({ APPLE_PAY_ROOT_CA_PRODUCTION: '-----BEGIN CERTIFICATE-----test', GOOGLE_PAY_GATEWAY_ID: 'mygateway' });

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { stageSettings } from '../../infra/stages.js';
 import type { RouteDefinition } from '../../shared/routes/types.js';
+import { platformFunctions } from './platform-functions.js';
 
 const routes: RouteDefinition[] = [{ id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] }];
 
 function loggingConfigs(stage: string, options: { kind?: string; platformLogs?: string } = {}) {
   const { stack } = buildPaymentsApp({ stage, ...options, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
-  const fns = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+  const fns = Object.values(platformFunctions(Template.fromStack(stack)));
   return fns.map((f) => f.Properties.LoggingConfig as { LogFormat: string; SystemLogLevel: string; ApplicationLogLevel: string; LogGroup: unknown });
 }
 

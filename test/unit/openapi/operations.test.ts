@@ -41,8 +41,8 @@ function untyped(schema: Record<string, unknown> | undefined): boolean {
 }
 
 it('names the local platform and a deployed stage as servers', () => {
-  expect(doc.servers.map((s) => s.url)).toEqual(['http://127.0.0.1:3000', 'https://{apiId}.execute-api.{region}.amazonaws.com']);
-  expect(Object.keys(doc.servers[1]!.variables ?? {})).toEqual(['apiId', 'region']);
+  expect(doc.servers.map((s) => s.url)).toEqual(['http://127.0.0.1:3000', 'https://{distribution}.cloudfront.net']);
+  expect(Object.keys(doc.servers[1]!.variables ?? {})).toEqual(['distribution']);
 });
 
 describe('every operation', () => {

@@ -138,6 +138,8 @@ const buildSchema = () =>
      * route refuses requests without it (they bypassed the web ACL) and reads the client's address from CloudFront.
      */
     EDGE_ORIGIN_VERIFY: optional(text()),
+    /** `allow`: requests without that value are served too, with API Gateway's address (a migration's weeks). */
+    EDGE_DIRECT_CALLS: optional(oneOf(['allow'])),
     LOG_LEVEL: withDefault(oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
     /** CloudWatch EMF metrics (payments by action and result, callback deliveries, latency). Off locally and in tests. */
     METRICS_ENABLED: flag(),

@@ -46,6 +46,12 @@ const wholeNumber = (key: string): number | undefined => {
   return Number(value);
 };
 
+function directApi(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'allow') throw new Error(`-c directApi takes only "allow", not "${value}"`);
+  return true;
+}
+
 buildPaymentsApp({
   app,
   paymentItemForm: paymentItemForm as PaymentItemForm | undefined,
@@ -62,6 +68,8 @@ buildPaymentsApp({
   // `-c webAclArn=arn:aws:wafv2:us-east-1:…` (the operator's own web ACL), `-c wafRateLimit=N` (infra/constructs/edge-web-acl.ts).
   webAclArn: context('webAclArn'),
   wafRateLimit: wholeNumber('wafRateLimit'),
+  // `-c directApi=allow`: API Gateway's address keeps answering while merchants move to ApiUrl (docs/deploy.md).
+  directApiCalls: directApi(context('directApi')),
   walletTrust,
   tableCapacity: tableCapacityValue ? parseTableCapacity(tableCapacityValue) : undefined,
   merchantBackend,

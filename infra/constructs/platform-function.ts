@@ -37,7 +37,7 @@ export interface PlatformResources {
   publicBaseUrl: string;
   /** The console's user pool and address (infra/constructs/console.ts); absent in stacks built without it. */
   /** The API's CloudFront (infra/constructs/api-edge.ts): the value its requests carry in x-platform-origin-verify. */
-  edge?: { originVerify: string };
+  edge?: { originVerify: string; directCalls?: boolean };
   console?: { userPoolArn: string; userPoolId: string; clientId: string; url: string; originVerify?: string; idleMinutes?: number };
   /** Where APM deadlines get their one-time schedules (Async); absent in small test stacks. */
   deadlineSchedules?: DeadlineSchedules;
@@ -99,7 +99,7 @@ type FunctionEnvironment = Pick<
   | 'METRICS_ENABLED'
   | 'PAYMENT_ITEM_FORM'
 > &
-  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'EDGE_ORIGIN_VERIFY' | 'CALLBACK_DLQ_URL'>>;
+  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'EDGE_ORIGIN_VERIFY' | 'EDGE_DIRECT_CALLS' | 'CALLBACK_DLQ_URL'>>;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
 
@@ -180,7 +180,9 @@ export class PlatformFunction extends Construct {
           }
         : {}),
       // Public routes take requests only through the API's CloudFront, and the client's address from it.
-      ...(platform.edge && definition.path && !definition.path.startsWith('/console/api/') ? { EDGE_ORIGIN_VERIFY: platform.edge.originVerify } : {}),
+      ...(platform.edge && definition.path && !definition.path.startsWith('/console/api/')
+        ? { EDGE_ORIGIN_VERIFY: platform.edge.originVerify, ...(platform.edge.directCalls ? { EDGE_DIRECT_CALLS: 'allow' } : {}) }
+        : {}),
       // Replays of every failed callback read its dead-letter queue (only functions granted queue:redrive:callbacks).
       ...(definition.grants.includes('queue:redrive:callbacks') && platform.deadLetterQueues?.callbacks
         ? { CALLBACK_DLQ_URL: platform.deadLetterQueues.callbacks.queueUrl }

@@ -52,6 +52,8 @@ export interface PaymentsStackProps extends StackProps {
   webAclArn?: string;
   /** `-c wafRateLimit=N` for the web ACL this stack creates. */
   wafRateLimit?: number;
+  /** `-c directApi=allow`: API Gateway's own address keeps answering, past the web ACL, while merchants move. */
+  directApiCalls?: boolean;
 }
 
 export class PaymentsStack extends Stack {
@@ -99,7 +101,7 @@ export class PaymentsStack extends Stack {
       deadLetterQueues: this.async.deadLetterQueues,
       bus: this.async.bus,
       publicBaseUrl: this.apiEdge.url,
-      edge: { originVerify: this.apiEdge.originVerify },
+      edge: { originVerify: this.apiEdge.originVerify, directCalls: props.directApiCalls },
       console: {
         userPoolArn: this.console.userPool.userPoolArn,
         userPoolId: this.console.userPool.userPoolId,

@@ -5,7 +5,8 @@
  * web ACL, and is refused with 403. Through CloudFront, API Gateway's sourceIp is a CloudFront address, so the
  * client's own (x-platform-viewer-ip, set by CloudFront over anything the client sent) replaces it: the merchant IP
  * allowlist, the payer's address on hosted pages and the logs see the client. Unset (the local platform, tests):
- * nothing changes.
+ * nothing changes. EDGE_DIRECT_CALLS=allow (`-c directApi=allow`, for the weeks merchants move from API Gateway's
+ * address to the distribution's) lets a request without the value through, with API Gateway's sourceIp.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -31,7 +32,9 @@ export function edgeOrigin(): MiddlewareObj<HttpEvent, HttpResult> {
       if (!verify) return;
       const { event } = request;
       // API Gateway's own answer to a request it refuses; nothing says why.
-      if (!sameToken(header(event, EDGE_ORIGIN_VERIFY_HEADER), verify)) return json(403, { message: 'Forbidden' });
+      if (!sameToken(header(event, EDGE_ORIGIN_VERIFY_HEADER), verify)) {
+        return process.env.EDGE_DIRECT_CALLS === 'allow' ? undefined : json(403, { message: 'Forbidden' });
+      }
       const viewer = header(event, EDGE_VIEWER_IP_HEADER)?.trim();
       if (viewer && isIP(viewer) && event.requestContext?.http) {
         request.event = { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp: viewer } } };

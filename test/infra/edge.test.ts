@@ -108,7 +108,15 @@ describe('the API behind CloudFront', () => {
       return cfn.Properties.Environment.Variables;
     };
     expect(JSON.stringify(env('S2sCardPost').EDGE_ORIGIN_VERIFY)).toBe(verify);
+    expect(env('S2sCardPost').EDGE_DIRECT_CALLS).toBeUndefined();
     expect(env('ConsoleMe').EDGE_ORIGIN_VERIFY).toBeUndefined();
+  });
+
+  it('lets API Gateway’s own address answer only with -c directApi=allow', () => {
+    const { stack } = build({ directApiCalls: true });
+    const fn = stack.functions.find((f) => f.node.id === 'S2sCardPost')!;
+    const cfn = Template.fromStack(stack).findResources('AWS::Lambda::Function')[stack.getLogicalId(fn.function.node.defaultChild as CfnElement)]!;
+    expect(cfn.Properties.Environment.Variables.EDGE_DIRECT_CALLS).toBe('allow');
   });
 
   it('is the stage’s public address: ApiUrl and every function’s PUBLIC_BASE_URL', () => {

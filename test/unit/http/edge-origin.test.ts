@@ -26,7 +26,10 @@ function deployed(value: string | undefined) {
   else process.env.EDGE_ORIGIN_VERIFY = value;
 }
 
-afterEach(() => deployed(undefined));
+afterEach(() => {
+  deployed(undefined);
+  delete process.env.EDGE_DIRECT_CALLS;
+});
 
 describe('requests through the stage CloudFront', () => {
   it('refuses a request without the origin-verify value, or with a wrong one, before the handler runs', async () => {
@@ -57,6 +60,18 @@ describe('requests through the stage CloudFront', () => {
       const res = await handler(event({ [EDGE_ORIGIN_VERIFY_HEADER]: VERIFY, ...headers }), ctx);
       expect(JSON.parse(res.body!)).toEqual({ sourceIp: CLOUDFRONT_EDGE });
     }
+  });
+
+  it('serves a direct request with API Gateway’s address while direct calls are allowed (-c directApi=allow)', async () => {
+    deployed(VERIFY);
+    process.env.EDGE_DIRECT_CALLS = 'allow';
+    const { handler } = route();
+    // A direct caller cannot name its address either.
+    const res = await handler(event({ [EDGE_VIEWER_IP_HEADER]: '203.0.113.9' }), ctx);
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body!)).toEqual({ sourceIp: CLOUDFRONT_EDGE });
+    const through = await route().handler(event({ [EDGE_ORIGIN_VERIFY_HEADER]: VERIFY, [EDGE_VIEWER_IP_HEADER]: '203.0.113.9' }), ctx);
+    expect(JSON.parse(through.body!)).toEqual({ sourceIp: '203.0.113.9' });
   });
 
   it('changes nothing where no CloudFront is in front (the local platform)', async () => {

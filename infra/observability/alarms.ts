@@ -11,7 +11,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
-import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, mismatchedAcquirerAnswers, undeterminedPayments } from './platform-metrics.js';
+import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, lateAcquirerOutcomes, mismatchedAcquirerAnswers, undeterminedPayments } from './platform-metrics.js';
 import { alarmDescription, type AlarmSlug } from './runbook.js';
 
 /** An alarm's metric math takes at most ten metrics. */
@@ -160,6 +160,14 @@ export class PlatformAlarms extends Construct {
     this.add('MismatchedAcquirerAnswers', 'mismatched-acquirer-answers', 'an acquirer answered about another payment than the one asked about', {
       alarmName: `${stage}-payments-mismatched-acquirer-answers`,
       metric: mismatchedAcquirerAnswers(period),
+      threshold: 0,
+      evaluationPeriods: 1,
+    });
+
+    // One is money the acquirer moved against what the platform recorded: a reversal to check, or a merchant to tell.
+    this.add('LateAcquirerOutcomes', 'late-acquirer-outcomes', 'an acquirer reported an outcome contradicting the recorded payment (late approval, failed capture or refund)', {
+      alarmName: `${stage}-payments-late-acquirer-outcomes`,
+      metric: lateAcquirerOutcomes(period),
       threshold: 0,
       evaluationPeriods: 1,
     });

@@ -52,6 +52,7 @@ export const kmsErrors = (period: Duration, label?: string) => metric('KmsErrors
 
 /** Acquirer answers about another payment than the one asked about (shared/connectors/answer-binding.ts). */
 export const mismatchedAcquirerAnswers = (period: Duration, label?: string) => metric('MismatchedAcquirerAnswers', {}, 'Sum', period, label);
+export const lateAcquirerOutcomes = (period: Duration, label?: string) => metric('LateAcquirerOutcomes', {}, 'Sum', period, label);
 
 /** Payments answered, one line per result (SUCCESS, DECLINED, REDIRECT, …) whatever the action: a Metrics Insights query. */
 export const paymentsByResult = (period: Duration) =>

@@ -17,6 +17,7 @@ export const ALARM_SLUGS = [
   'kms-errors',
   'table-throttles',
   'mismatched-acquirer-answers',
+  'late-acquirer-outcomes',
 ] as const;
 export type AlarmSlug = (typeof ALARM_SLUGS)[number];
 
@@ -33,6 +34,7 @@ const FIRST_STEP: Record<AlarmSlug, string> = {
   'kms-errors': 'KMS refused or failed calls: check the key\'s state (enabled, not pending deletion), its policy and the function roles.',
   'table-throttles': 'The table refused requests: check write units consumed on the dashboard and the capacity mode (-c tableCapacity).',
   'mismatched-acquirer-answers': 'An acquirer answered about another payment: find the ERROR line "acquirer answer about another payment" and check that payment at the acquirer.',
+  'late-acquirer-outcomes': 'An acquirer reported an outcome contradicting the recorded payment: find the ERROR line "acquirer outcome contradicts the recorded payment" and open the payment in the console (Late acquirer outcomes).',
 };
 
 /** `${stage}: <what>. <first step> Runbook: docs/operations.md#<slug>` (CloudWatch allows 1024 characters). */

@@ -12,6 +12,8 @@
  *   CAPTURE            POST /payments/{pspReference}/captures
  *   CREDITVOID         a refund: /refunds; a reversal of a held AUTH: /cancels (the whole authorisation)
  *   VOID               /reversals (a payment settled today: Adyen cancels it, or refunds it once captured)
+ *   reverseLate        a late approval after a decline: /reversals by its pspReference; a payment never answered
+ *                      when the reconciler gives up: the technical cancel, POST /cancels by our reference
  *                      Adyen answers each "received": pending until its CAPTURE, REFUND, CANCELLATION or
  *                      CANCEL_OR_REFUND webhook decides it
  *   notifications      Adyen's standard webhooks at POST /providers/adyen/notifications: each item's HMAC is
@@ -53,6 +55,10 @@ export const ADYEN_CARDS_ONLY = 'Adyen takes card payments only.';
 
 /** Where Adyen sends the payer back after its own 3DS / redirect page (functions/providers/adyen-return.ts). */
 export const adyenReturnPath = (transId: string) => `/providers/adyen/return/${transId}`;
+
+/** Our reference suffixes (trans_id.suffix) of a late approval's reversal and of the technical cancel at give-up. */
+export const LATE_REVERSAL = 'late';
+export const TECHNICAL_CANCEL = 'tcancel';
 
 /** The webhook events applied to our transactions (operations/providers/adyen-notification.ts). */
 export const ADYEN_APPLIED_EVENTS = ['AUTHORISATION', 'CAPTURE', 'CAPTURE_FAILED', 'CANCELLATION', 'CANCEL_OR_REFUND', 'REFUND', 'REFUND_FAILED'];
@@ -178,6 +184,27 @@ export function adyenConnector(deps: AdyenDeps): Connector {
     void: (req) => modification(req, 'reversals', 'void'),
 
     payout: async () => ({ kind: 'declined', reason: ADYEN_NO_PAYOUTS }),
+
+    /**
+     * Takes back a payment recorded as declined (operations/payment/late-outcome.ts): by its pspReference, /reversals
+     * (Adyen cancels it, or refunds it once captured); without one (Adyen never answered the payment), Adyen's
+     * technical cancel: POST /cancels naming our reference as paymentReference. Either is answered "received";
+     * Adyen's CANCEL_OR_REFUND or TECHNICAL_CANCEL webhook tells the result.
+     */
+    reverseLate: (req) => decided(async () => {
+      const a = await account(req);
+      const psp = req.acquirerRef;
+      const suffix = psp ? LATE_REVERSAL : TECHNICAL_CANCEL;
+      const reference = modificationReference(req.transId, suffix);
+      const path = psp ? `/payments/${encodeURIComponent(psp)}/reversals` : '/cancels';
+      const res = await post(a, path, { merchantAccount: a.merchantAccount, ...(psp ? {} : { paymentReference: req.reference }), reference }, `${req.transId}:${suffix}`, req.signal);
+      if (res.status >= 400) return requestRefused(res);
+      const b = res.body!;
+      // The answer must name the payment it cancels: one about another payment is no answer.
+      const names = psp ? b.paymentPspReference === psp : b.paymentReference === req.reference;
+      if (b.status !== 'received' || !names) throw new AcquirerTimeoutError(`Adyen answered ${String(b.status)} to a ${psp ? 'reversal' : 'technical cancel'}${names ? '' : ' about another payment'}`);
+      return { kind: 'pending' };
+    }),
 
     notifications: {
       slug: ADYEN,

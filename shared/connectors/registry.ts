@@ -13,6 +13,7 @@ import type {
   ConnectorRegistry,
   ConnectorScope,
   MidConnector,
+  LateReversalRequest,
   MidOfConnector,
   PaymentOfConnector,
 } from '../ports/connector.js';
@@ -115,6 +116,8 @@ export class ConnectorCatalogue implements ConnectorRegistry {
         const answer = await withRetries(policy, () => call((signal) => c.inquire!({ ...req, ...scope, signal })));
         return answer === 'unknown' ? answer : bound('inquire', req, { followUp: req.attemptId !== req.transId })(answer);
       },
+      // Not retried and not bound here: it is sent once, and the connector checks what the answer names.
+      ...(c.reverseLate ? { reverseLate: (req: LateReversalRequest) => call((signal) => c.reverseLate!({ ...req, ...scope, signal })) } : {}),
       verifyNotification: async (rawBody, signature) => {
         const { payment } = scope;
         if (!c.notifications || !payment) throw SignatureError.invalid();

@@ -161,7 +161,40 @@ export interface ProcessingDetails {
   chargeback?: StoredChargeback;
 }
 
+/**
+ * A signed acquirer outcome that contradicts what the payment recorded (docs/reconciliation.md "Late outcomes"): an
+ * approval after the payment was declined (the reconciler gave up), a capture or refund failing after it was recorded
+ * as done; or the technical cancel sent when the reconciler gave up. Each is written (a conditional write) before
+ * anything is sent to the acquirer, so its reversal is sent at most once.
+ */
+export interface LateOutcome {
+  /** What happened: the acquirer's event (AUTHORISATION, CAPTURE_FAILED, payment_approved …) or GIVE_UP. */
+  event: string;
+  /** The transaction it contradicts (the payment's own: its trans_id; a follow-up: its attempt id). */
+  attemptId: string;
+  /** Minor units, in the payment's currency. */
+  amount: number;
+  at: string;
+  /** The acquirer's id of what it reports (Adyen pspReference, Checkout.com payment or action id). */
+  acquirerRef?: string;
+  /**
+   * reverse: the platform takes the money back (cancel / refund at the acquirer); technical-cancel: the reconciler
+   * gave up and cancelled by our reference; flag: recorded for an operator, nothing sent.
+   */
+  handling: 'reverse' | 'technical-cancel' | 'flag';
+  /** sending: written, request not answered yet (never re-sent); received / refused: the acquirer's answer. */
+  reversal?: 'sending' | 'received' | 'refused' | 'no-answer';
+  /** Why the reversal was refused, or not answered. */
+  note?: string;
+}
+
+/** Acquirer outcomes that came after, and contradict, what was recorded. */
+export interface LateOutcomeDetails {
+  lateOutcomes?: LateOutcome[];
+}
+
 export type PaymentDetails = PayerDetails &
+  LateOutcomeDetails &
   BrowserDetails &
   ThreeDsDetails &
   CardDetails &

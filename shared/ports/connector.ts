@@ -222,6 +222,20 @@ export interface VoidRequest {
   amount: number;
   currency: string;
 }
+/**
+ * Taking back a payment the platform recorded as declined (docs/reconciliation.md "Late outcomes"): by the acquirer's
+ * id of it when the acquirer named one (its late approval did), otherwise by our reference (a technical cancel).
+ */
+export interface LateReversalRequest {
+  transId: string;
+  /** Our reference of the payment at the acquirer (trans_id, or trans_id-aN for a cascade attempt). */
+  reference: string;
+  /** The acquirer's id of the payment (Adyen pspReference, Checkout.com pay_…), when known. */
+  acquirerRef?: string;
+  amount: number;
+  currency: string;
+}
+
 export interface PayoutRequest {
   transId: string;
   amount: number;
@@ -268,6 +282,12 @@ export interface Connector {
    * reconciler gives up on transactions of a connector without it once they are old enough.
    */
   inquire?(req: Scoped<ConnectorInquiry>): Promise<ConnectorOutcome | 'unknown'>;
+  /**
+   * Takes back money the platform recorded as not taken: a late approval after a decline, or a payment the
+   * reconciler gave up on (by reference). Sent once by the caller, after the conditional write that records it
+   * (operations/payment/late-outcome.ts); pending: the acquirer received it; declined: it refused; throws: no answer.
+   */
+  reverseLate?(req: Scoped<LateReversalRequest>): Promise<ConnectorOutcome>;
   /** The acquirer's asynchronous notifications, received at POST /providers/{slug}/notifications. */
   readonly notifications?: AcquirerNotifications;
   /** Problems with a MID's setup for this connector (settings, credentials), checked when the MID is created. */
@@ -312,6 +332,8 @@ export interface MidConnector {
   payout(req: PayoutRequest): Promise<ConnectorOutcome>;
   /** 'unknown' for a connector that cannot be asked. */
   inquire(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'>;
+  /** Connector.reverseLate, where the connector has it. */
+  reverseLate?(req: LateReversalRequest): Promise<ConnectorOutcome>;
   /** Bound by forPayment only: checks a notification about this payment (AcquirerNotifications.verify). */
   verifyNotification(rawBody: string, signature?: string): Promise<{ final: boolean }>;
 }

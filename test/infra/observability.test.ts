@@ -96,6 +96,7 @@ describe('a live stage deployed with -c alarmEmail', () => {
     expect(alarms.find((a) => a.MetricName === 'UndeterminedPayments')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0, Statistic: 'Maximum' });
     expect(alarms.find((a) => a.MetricName === 'KmsErrors')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
     expect(alarms.find((a) => a.MetricName === 'MismatchedAcquirerAnswers')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
+    expect(alarms.find((a) => a.MetricName === 'LateAcquirerOutcomes')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     expect(described(/throttled requests/)).toHaveLength(1);
   });
 

@@ -84,7 +84,8 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
 /**
  * Prism's example answer with the request's payment in it, as Adyen names it: /payments its merchantReference and
  * amount; /payments/details the payment whose step it completes (ours by its Idempotency-Key, trans_id:details) and
- * that payment's amount; a follow-up its reference, amount (when it has one) and the payment's pspReference.
+ * that payment's amount; a follow-up its reference, amount (when it has one) and the payment's pspReference; a
+ * technical cancel (/cancels) the paymentReference it cancels.
  */
 function namingThePayment(path: string, call: Pick<SentRequest, 'headers' | 'json'>, example: Record<string, unknown> | undefined, sent: SentRequest[]): Record<string, unknown> | undefined {
   if (!example) return undefined;
@@ -95,6 +96,8 @@ function namingThePayment(path: string, call: Pick<SentRequest, 'headers' | 'jso
     const payment = sent.find((s) => s.path === '/payments' && s.json.reference === transId);
     return { ...rest, ...(transId ? { merchantReference: transId } : {}), ...(payment ? { amount: payment.json.amount } : amount ? { amount } : {}) };
   }
+  // A technical cancel names the payment by our reference (paymentReference).
+  if (path === '/cancels') return { ...rest, merchantAccount: call.json.merchantAccount, paymentReference: call.json.paymentReference, reference: call.json.reference };
   const followUp = /^\/payments\/([^/]+)\/[a-z]+$/.exec(path);
   if (!followUp) return undefined;
   return { ...rest, merchantAccount: call.json.merchantAccount, paymentPspReference: decodeURIComponent(followUp[1]!), reference: call.json.reference, ...(call.json.amount ? { amount: call.json.amount } : {}) };

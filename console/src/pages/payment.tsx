@@ -64,6 +64,14 @@ export function PaymentPage({ user, transId }: PageProps & { transId: string }) 
         <dd>{p.card ?? '—'}</dd>
         <dt>Created</dt>
         <dd>{time(p.createdAt)}</dd>
+        {p.lateOutcomes?.length ? (
+          <>
+            <dt>Late acquirer outcomes</dt>
+            <dd class="attention">
+              {p.lateOutcomes.map((o) => `${o.event} ${o.amount} ${p.currency}: ${o.handling}${o.reversal ? ` ${o.reversal}` : ''}`).join('; ')}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {canChange && (
         <div class="actions">

@@ -18,6 +18,13 @@ export async function paymentTimeline(ctx: Pick<CallbackContext, 'outbox' | 'log
       what: `${t.type} ${formatAmount(money(t.amount, payment.currency))} ${payment.currency}`,
       result: t.status + (t.declineReason ? ` (${t.declineReason})` : ''),
     })),
+    // What the acquirer reported against the record (a late approval, a failed capture or refund), and what was done.
+    ...(payment.details.lateOutcomes ?? []).map((o) => ({
+      at: o.at,
+      kind: 'acquirer' as const,
+      what: `${o.event} ${formatAmount(money(o.amount, payment.currency))} ${payment.currency}${o.acquirerRef ? ` (${o.acquirerRef})` : ''}`,
+      result: `${o.handling}${o.reversal ? `: ${o.reversal}` : ''}${o.note ? ` (${o.note})` : ''}`,
+    })),
     ...callbacks.flatMap((c) => {
       const action = String(c.fields.action ?? c.fields.type ?? '');
       const which = { seq: c.seq, eventId: c.eventId, delivery: c.delivery };
@@ -57,6 +64,15 @@ export function paymentSummary(p: Payment): ConsolePayment {
     chargeback: p.details.chargeback
       ? { amount: formatAmount(money(p.details.chargeback.amount, p.currency)), reasonCode: p.details.chargeback.reasonCode, bankDate: p.details.chargeback.bankDate }
       : undefined,
+    lateOutcomes: p.details.lateOutcomes?.map((o) => ({
+      event: o.event,
+      amount: formatAmount(money(o.amount, p.currency)),
+      at: o.at,
+      handling: o.handling,
+      ...(o.reversal ? { reversal: o.reversal } : {}),
+      ...(o.acquirerRef ? { acquirerRef: o.acquirerRef } : {}),
+      ...(o.note ? { note: o.note } : {}),
+    })),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

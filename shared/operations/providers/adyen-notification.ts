@@ -26,6 +26,8 @@ import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
+import { adyenLateReport } from './adyen-late-outcome.js';
+import { recordLateOutcome } from '../payment/late-outcome.js';
 
 /** applied: the item changed its payment; unchanged: nothing (left) to change; unknown: not one of our payments. */
 export type AdyenNotificationEffect = 'applied' | 'unchanged' | 'unknown';
@@ -98,6 +100,10 @@ async function paymentOf(d: Pick<Deps, 'payments'>, item: AdyenNotificationItem)
 }
 
 async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
+  // An outcome contradicting what was recorded (a late approval after a decline, a failed capture or refund after a
+  // success) is never acknowledged silently: recorded, counted, reversed or flagged (late-outcome.ts).
+  const late = adyenLateReport(item, payment);
+  if (late) return recordLateOutcome(d, payment, late);
   const answer = answerOf(item, payment);
   if (!answer) return 'unchanged';
   const config = await d.merchants.get(payment.clientKey);

@@ -13,6 +13,8 @@
 import type { Deps } from '../deps.js';
 import { ConflictError } from '../../errors.js';
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
+import type { LateOutcome } from '../../domain/payment-details.js';
+import { sendReversal } from '../payment/late-outcome.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { inquire } from '../payment/inquiry.js';
 import { logger } from '../../logger.js';
@@ -129,6 +131,10 @@ export async function reconcilePayment(
     const at = d.clock.now().toISOString();
     const next = nextVersion(payment, at);
     const event = resolveTransaction(next, attempt, outcome, at);
+    // Giving up on the payment's own transaction: the acquirer may have taken the money after all. The cancel by our
+    // reference (Adyen's technical cancel) is written with the decline, and sent once, after the write won.
+    const cancel = outcome === GAVE_UP && attempt.id === payment.transId ? await technicalCancel(d, payment, attempt, at) : undefined;
+    if (cancel) next.details = { ...next.details, lateOutcomes: [...(next.details.lateOutcomes ?? []), cancel] };
     const callbacks = callbacksOf(next, event);
     try {
       await d.payments.update(next, callbacks, undefined, opts);
@@ -139,6 +145,7 @@ export async function reconcilePayment(
     }
     await enqueue(d, callbacks, transId);
     logger.info('undetermined transaction resolved', { transId, clientKey: payment.clientKey, attemptId: attempt.id, type: attempt.type, result: event.result });
+    if (cancel) await sendReversal(d, next, cancel);
     result.resolved += 1;
     payment = next;
   }
@@ -149,6 +156,16 @@ export async function reconcilePayment(
 async function finalOutcome(ctx: Pick<ReconcileContext, 'deps' | 'giveUpSeconds'>, p: Payment, attempt: TransactionRecord, ageMs: number): Promise<FinalOutcome | undefined> {
   const answer = await inquire(ctx.deps, p, attempt);
   if (answer !== 'unknown' && answer.kind !== 'challenge') return answer;
-  if (ageMs >= ctx.giveUpSeconds * 1000) return { kind: 'declined', reason: GAVE_UP_REASON };
+  if (ageMs >= ctx.giveUpSeconds * 1000) return GAVE_UP;
   return undefined;
+}
+
+/** The platform's own decline once it gives up (compared by identity: an acquirer's decline is never this one). */
+const GAVE_UP: FinalOutcome = Object.freeze({ kind: 'declined', reason: GAVE_UP_REASON });
+
+/** The technical cancel to send when giving up, where the payment's connector can cancel (reverseLate). */
+async function technicalCancel(d: Pick<ReconcileDeps, 'connectors'>, payment: Payment, attempt: TransactionRecord, at: string): Promise<LateOutcome | undefined> {
+  const bound = await d.connectors.forPayment(payment);
+  if (!bound.reverseLate) return undefined;
+  return { event: 'GIVE_UP', attemptId: attempt.id, amount: attempt.amount, at, handling: 'technical-cancel', reversal: 'sending', ...(payment.rrn ? { acquirerRef: payment.rrn } : {}) };
 }

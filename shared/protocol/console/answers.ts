@@ -201,6 +201,8 @@ export interface ConsolePayment {
   declineReason?: string;
   recurringToken?: string;
   chargeback?: { amount: Amount; reasonCode: string; bankDate?: string };
+  /** Acquirer outcomes that contradicted what was recorded (docs/reconciliation.md "Late outcomes"), oldest first. */
+  lateOutcomes?: { event: string; amount: Amount; at: Time; handling: string; reversal?: string; acquirerRef?: string; note?: string }[];
   createdAt: Time;
   updatedAt: Time;
 }
@@ -208,7 +210,7 @@ export interface ConsolePayment {
 /** One line of a payment's timeline: a transaction, or a callback's delivery attempt (or where it stands). */
 export interface ConsoleTimelineEntry {
   at: Time;
-  kind: 'transaction' | 'callback';
+  kind: 'transaction' | 'callback' | 'acquirer';
   what: string;
   result: string;
   /** Callbacks: which one (for a replay) and its delivery state now. */

@@ -1,0 +1,110 @@
+/**
+ * A signed acquirer outcome that contradicts what the payment recorded (docs/reconciliation.md "Late outcomes"): an
+ * approval of a payment recorded DECLINED (typically after the reconciler gave up), a capture or refund failing after
+ * it was recorded as done. It is never acknowledged silently:
+ *   1. recorded on the payment (details.lateOutcomes) by a conditional write: the same outcome delivered again, even
+ *      at once, finds it there and changes nothing;
+ *   2. counted (metric LateAcquirerOutcomes, alarmed) and logged;
+ *   3. a late approval is reversed at the acquirer (the connector's reverseLate, by the acquirer's id of it), sent
+ *      only by the writer that recorded it in step 1, and only once: its answer (or its lack) is recorded, and an
+ *      unanswered reversal is left to an operator, never sent again. A failed capture or refund is flagged for an
+ *      operator: the money the merchant was told about did not move.
+ */
+import type { Deps } from '../deps.js';
+import { ConflictError } from '../../errors.js';
+import type { Payment } from '../../domain/payment.js';
+import type { LateOutcome } from '../../domain/payment-details.js';
+import { attemptReference } from '../../domain/acquirer-reference.js';
+import { logger } from '../../logger.js';
+import { noteMetric } from '../../telemetry.js';
+import { nextVersion } from './attempt.js';
+
+export const LATE_OUTCOME_METRIC = 'LateAcquirerOutcomes';
+
+/** Writers that lost a race re-read and try again this often before the acquirer is asked to deliver again. */
+const WRITE_TRIES = 5;
+
+export type LateOutcomeDeps = Pick<Deps, 'payments' | 'clock' | 'connectors'>;
+
+/** What the acquirer reported, before it is recorded. */
+export type LateReport = Pick<LateOutcome, 'event' | 'attemptId' | 'amount' | 'acquirerRef' | 'handling'>;
+
+/** Whether the payment already holds this outcome (a repeated delivery). */
+export const alreadyRecorded = (p: Payment, r: Pick<LateOutcome, 'event' | 'attemptId'>): boolean =>
+  !!p.details.lateOutcomes?.some((o) => o.event === r.event && o.attemptId === r.attemptId);
+
+/** Records the contradicting outcome once, and reverses a late approval once. applied: this call recorded it. */
+export async function recordLateOutcome(d: LateOutcomeDeps, payment: Payment, report: LateReport): Promise<'applied' | 'unchanged'> {
+  const at = d.clock.now().toISOString();
+  const entry: LateOutcome = { ...report, at, ...(report.handling === 'reverse' ? { reversal: 'sending' as const } : {}) };
+  const recorded = await withFresh(d, payment, (p) => (alreadyRecorded(p, report) ? undefined : withEntry(p, entry, at)));
+  if (!recorded) return 'unchanged';
+  noteMetric(LATE_OUTCOME_METRIC, 1);
+  logger.error('acquirer outcome contradicts the recorded payment', { transId: payment.transId, clientKey: payment.clientKey, event: report.event, attemptId: report.attemptId, handling: report.handling, acquirerRef: report.acquirerRef });
+  if (report.handling === 'reverse') await sendReversal(d, recorded, entry);
+  return 'applied';
+}
+
+/**
+ * Sends the reversal the payment's entry stands for (written as `sending` by the caller's conditional write) and
+ * records its answer. Called once per entry, by the writer that recorded it.
+ */
+export async function sendReversal(d: LateOutcomeDeps, payment: Payment, entry: LateOutcome): Promise<void> {
+  const bound = await d.connectors.forPayment(payment);
+  let answer: Pick<LateOutcome, 'reversal' | 'note'>;
+  if (!bound.reverseLate) {
+    answer = { reversal: 'refused', note: `The ${payment.connector} connector cannot reverse a payment: an operator must.` };
+  } else {
+    try {
+      const outcome = await bound.reverseLate({
+        transId: payment.transId,
+        reference: attemptReference(payment.transId, payment.details.routingAttempt),
+        ...(entry.acquirerRef ? { acquirerRef: entry.acquirerRef } : {}),
+        amount: entry.amount,
+        currency: payment.currency,
+      });
+      answer = outcome.kind === 'declined' ? { reversal: 'refused', note: outcome.reason } : { reversal: 'received' };
+    } catch (err) {
+      // Not sent again: whether the acquirer took it is unknown, and a second one could move money twice.
+      answer = { reversal: 'no-answer', note: (err as Error).message };
+    }
+  }
+  const level = answer.reversal === 'received' ? 'info' : 'error';
+  logger[level]('late outcome reversal', { transId: payment.transId, event: entry.event, reversal: answer.reversal, note: answer.note });
+  await withFresh(d, payment, (p) => {
+    const next = nextVersion(p, d.clock.now().toISOString());
+    const mine = next.details.lateOutcomes?.find((o) => o.event === entry.event && o.attemptId === entry.attemptId);
+    if (!mine || mine.reversal !== 'sending') return undefined;
+    Object.assign(mine, answer);
+    return next;
+  });
+}
+
+/** The payment with the entry added. */
+export function withEntry(p: Payment, entry: LateOutcome, at: string): Payment {
+  const next = nextVersion(p, at);
+  next.details = { ...next.details, lateOutcomes: [...(next.details.lateOutcomes ?? []), entry] };
+  return next;
+}
+
+/**
+ * Writes change(p) with the payment's version as the condition, re-reading and re-deciding after a lost race; the
+ * payment written, or undefined when change decided there is nothing to write.
+ */
+async function withFresh(d: Pick<Deps, 'payments'>, payment: Payment, change: (p: Payment) => Payment | undefined): Promise<Payment | undefined> {
+  let current = payment;
+  for (let i = 1; ; i++) {
+    const next = change(current);
+    if (!next) return undefined;
+    try {
+      await d.payments.update(next, []);
+      return next;
+    } catch (err) {
+      // The last lost race is thrown: the webhook is refused and the acquirer delivers it again.
+      if (!(err instanceof ConflictError) || i >= WRITE_TRIES) throw err;
+      const fresh = await d.payments.get(payment.transId);
+      if (!fresh) throw err;
+      current = fresh;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Which signed Adyen items contradict what a payment recorded (operations/payment/late-outcome.ts handles them):
+ *   AUTHORISATION success=true for a payment recorded DECLINED (the reconciler gave up, or another answer declined
+ *     it): Adyen holds the money, so it is reversed by the item's pspReference;
+ *   CAPTURE_FAILED (or CAPTURE success=false) for a capture recorded as done, REFUND_FAILED (or REFUND success=false)
+ *     for a refund recorded as done: flagged for an operator (the merchant was told the money moved; it did not).
+ * Amount and currency must be the recorded transaction's: an item about other money is not about it.
+ */
+import type { Payment } from '../../domain/payment.js';
+import { referenceParts, type AdyenNotificationItem } from '../../protocol/providers/adyen-webhook.js';
+import type { LateReport } from '../payment/late-outcome.js';
+
+export function adyenLateReport(item: AdyenNotificationItem, payment: Payment): LateReport | undefined {
+  if (item.amount.currency !== payment.currency) return undefined;
+  const { suffix } = referenceParts(item.merchantReference);
+  const ok = item.success === 'true';
+  const base = { event: item.eventCode, amount: item.amount.value, acquirerRef: item.pspReference };
+  if (item.eventCode === 'AUTHORISATION') {
+    const approvedAfterDecline = ok && suffix === undefined && payment.status === 'DECLINED' && item.amount.value === payment.amount;
+    return approvedAfterDecline ? { ...base, attemptId: payment.transId, handling: 'reverse' } : undefined;
+  }
+  const failed = item.eventCode === 'CAPTURE_FAILED' || item.eventCode === 'REFUND_FAILED' || (!ok && (item.eventCode === 'CAPTURE' || item.eventCode === 'REFUND'));
+  if (!failed || suffix === undefined) return undefined;
+  const capture = item.eventCode.startsWith('CAPTURE');
+  // Our reference names the follow-up: a capture by `capture`, a refund by its attempt id.
+  const done = payment.history.find((h) =>
+    h.status === 'success' && h.amount === item.amount.value && (capture ? h.type === 'CAPTURE' && suffix === 'capture' : (h.type === 'REFUND' || h.type === 'REVERSAL') && h.id === suffix),
+  );
+  return done ? { ...base, event: capture ? 'CAPTURE_FAILED' : 'REFUND_FAILED', attemptId: done.id, handling: 'flag' } : undefined;
+}

@@ -191,6 +191,7 @@ export function adyenConnector(deps: AdyenDeps): Connector {
      * technical cancel: POST /cancels naming our reference as paymentReference. Either is answered "received";
      * Adyen's CANCEL_OR_REFUND or TECHNICAL_CANCEL webhook tells the result.
      */
+    cancelsByReference: true,
     reverseLate: (req) => decided(async () => {
       const a = await account(req);
       const psp = req.acquirerRef;

@@ -11,6 +11,7 @@
  *   CAPTURE            POST /payments/{id}/captures
  *   CREDITVOID         a refund: /refunds; a reversal of a held AUTH: /voids
  *   VOID               /voids
+ *   reverseLate        a late approval after a decline: /voids (authorised) or /refunds (captured) by its id
  *                      Checkout.com answers each 202 (accepted): pending until its webhook makes us ask
  *   inquire            GET /payments/{id} (the payment) or GET /payments/{id}/actions (a follow-up, by its reference);
  *                      a payment whose answer never came is asked by the id its verified webhook names
@@ -80,6 +81,17 @@ const FOLLOW_UPS = {
   void: { path: 'voids', type: 'Void' },
 } as const;
 type FollowUp = keyof typeof FOLLOW_UPS;
+
+/** Our reference suffix of a late approval's reversal (trans_id.late). */
+export const LATE_REVERSAL = 'late';
+
+/** Events a recorded payment may contradict (a hint: the platform asks Checkout.com to confirm). */
+const LATE_EVENTS = new Map<string, 'approval' | 'capture-failure' | 'refund-failure'>([
+  ['payment_approved', 'approval'],
+  ['payment_captured', 'approval'],
+  ['payment_capture_declined', 'capture-failure'],
+  ['payment_refund_declined', 'refund-failure'],
+]);
 
 /** How many payment ids learned from webhooks a container keeps (the oldest go first). */
 const NAMED_BY_WEBHOOK_MAX = 1000;
@@ -198,6 +210,30 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
     payout: async () => ({ kind: 'declined', reason: CKO_NO_PAYOUTS }),
 
     /**
+     * Takes back a payment recorded as declined (operations/payment/late-outcome.ts), by Checkout.com's payment id:
+     * its status read first (GET, bound to our payment), then one request: /voids while only authorised, /refunds
+     * of the whole amount once captured. Without a payment id there is nothing to name it by (no cancel by reference).
+     */
+    reverseLate: (req) =>
+      decided(async () => {
+        const paymentId = req.acquirerRef;
+        if (!paymentId) return { kind: 'declined', reason: CKO_NO_PAYMENT_ID };
+        const payment = await details(req, { reference: req.reference, amount: req.amount, currency: req.currency, paymentId });
+        const status = typeof payment.status === 'string' ? payment.status : '';
+        const kind: FollowUp | undefined = status === 'Authorized' ? 'void' : ['Captured', 'Partially Captured', 'Paid'].includes(status) ? 'refund' : undefined;
+        if (!kind) return { kind: 'declined', reason: `Nothing to reverse: Checkout.com has the payment ${status || 'without a status'}.` };
+        const a = await account(req);
+        const reference = `${req.transId}.${LATE_REVERSAL}`;
+        const res = await call(a, 'POST', `/payments/${encodeURIComponent(paymentId)}/${FOLLOW_UPS[kind].path}`, req.signal, {
+          json: { ...(kind === 'refund' ? { amount: req.amount } : {}), reference },
+          idempotencyKey: reference,
+        });
+        if (res.status >= 400) return requestRefused(res);
+        if (res.status !== 202) throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} to a ${kind}`);
+        return { kind: 'pending' };
+      }),
+
+    /**
      * The payment's own transaction (SALE, AUTH …, also its 3DS completion) by GET /payments/{id}; a follow-up by its
      * reference among the payment's actions. Without Checkout.com's payment id (the payment got no answer) there is
      * nothing to ask by: unknown.
@@ -232,7 +268,8 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
           if (namedByWebhook.size >= NAMED_BY_WEBHOOK_MAX) namedByWebhook.delete(namedByWebhook.keys().next().value!);
           namedByWebhook.set(`${scope.mid.midId}:${scope.payment.transId}`, event.paymentId);
         }
-        return { final: CHECKOUT_COM_FINAL_EVENTS.includes(event.type) };
+        const reports = LATE_EVENTS.get(event.type);
+        return { final: CHECKOUT_COM_FINAL_EVENTS.includes(event.type), ...(reports ? { reports: { kind: reports, event: event.type } } : {}) };
       },
     },
 

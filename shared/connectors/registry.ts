@@ -118,6 +118,7 @@ export class ConnectorCatalogue implements ConnectorRegistry {
       },
       // Not retried and not bound here: it is sent once, and the connector checks what the answer names.
       ...(c.reverseLate ? { reverseLate: (req: LateReversalRequest) => call((signal) => c.reverseLate!({ ...req, ...scope, signal })) } : {}),
+      ...(c.cancelsByReference ? { cancelsByReference: true } : {}),
       verifyNotification: async (rawBody, signature) => {
         const { payment } = scope;
         if (!c.notifications || !payment) throw SignatureError.invalid();

@@ -288,6 +288,8 @@ export interface Connector {
    * (operations/payment/late-outcome.ts); pending: the acquirer received it; declined: it refused; throws: no answer.
    */
   reverseLate?(req: Scoped<LateReversalRequest>): Promise<ConnectorOutcome>;
+  /** reverseLate can cancel a payment the acquirer never named (Adyen's technical cancel by our reference). */
+  readonly cancelsByReference?: boolean;
   /** The acquirer's asynchronous notifications, received at POST /providers/{slug}/notifications. */
   readonly notifications?: AcquirerNotifications;
   /** Problems with a MID's setup for this connector (settings, credentials), checked when the MID is created. */
@@ -317,7 +319,19 @@ export interface AcquirerNotifications {
    * Throws SignatureError unless the notification is authentic for this MID; true when it reports a final outcome.
    * `signature`: the signature header of an acquirer that signs the raw body (Checkout.com's Cko-Signature).
    */
-  verify(rawBody: string, scope: Required<Pick<ConnectorScope, 'mid' | 'payment'>>, signature?: string): Promise<{ final: boolean }>;
+  verify(rawBody: string, scope: Required<Pick<ConnectorScope, 'mid' | 'payment'>>, signature?: string): Promise<VerifiedNotification>;
+}
+
+/** What a verified notification reports. */
+export interface VerifiedNotification {
+  /** It reports a final outcome of one of the payment's transactions. */
+  final: boolean;
+  /**
+   * It reports an outcome a recorded payment may contradict: an approval (of a payment recorded declined), a failed
+   * capture or refund (recorded as done). Only a hint, by the event's name: the platform asks the acquirer to confirm
+   * (operations/providers/acquirer-late-outcome.ts).
+   */
+  reports?: { kind: 'approval' | 'capture-failure' | 'refund-failure'; event: string };
 }
 
 /** A connector bound to one MID by the registry: the same calls, without the scope (the registry adds it). */
@@ -334,8 +348,9 @@ export interface MidConnector {
   inquire(req: ConnectorInquiry): Promise<ConnectorOutcome | 'unknown'>;
   /** Connector.reverseLate, where the connector has it. */
   reverseLate?(req: LateReversalRequest): Promise<ConnectorOutcome>;
+  readonly cancelsByReference?: boolean;
   /** Bound by forPayment only: checks a notification about this payment (AcquirerNotifications.verify). */
-  verifyNotification(rawBody: string, signature?: string): Promise<{ final: boolean }>;
+  verifyNotification(rawBody: string, signature?: string): Promise<VerifiedNotification>;
 }
 
 /** Where operations find connectors (built in the composition root, shared/deps.ts). */

@@ -29,9 +29,12 @@ export type LateOutcomeDeps = Pick<Deps, 'payments' | 'clock' | 'connectors'>;
 /** What the acquirer reported, before it is recorded. */
 export type LateReport = Pick<LateOutcome, 'event' | 'attemptId' | 'amount' | 'acquirerRef' | 'handling'>;
 
-/** Whether the payment already holds this outcome (a repeated delivery). */
-export const alreadyRecorded = (p: Payment, r: Pick<LateOutcome, 'event' | 'attemptId'>): boolean =>
-  !!p.details.lateOutcomes?.some((o) => o.event === r.event && o.attemptId === r.attemptId);
+/**
+ * Whether the payment already holds this outcome: the same handling of the same transaction (a repeated delivery, or
+ * another event saying the same, as Checkout.com's payment_approved and payment_captured do).
+ */
+export const alreadyRecorded = (p: Payment, r: Pick<LateOutcome, 'handling' | 'attemptId'>): boolean =>
+  !!p.details.lateOutcomes?.some((o) => o.handling === r.handling && o.attemptId === r.attemptId);
 
 /** Records the contradicting outcome once, and reverses a late approval once. applied: this call recorded it. */
 export async function recordLateOutcome(d: LateOutcomeDeps, payment: Payment, report: LateReport): Promise<'applied' | 'unchanged'> {
@@ -73,7 +76,7 @@ export async function sendReversal(d: LateOutcomeDeps, payment: Payment, entry: 
   logger[level]('late outcome reversal', { transId: payment.transId, event: entry.event, reversal: answer.reversal, note: answer.note });
   await withFresh(d, payment, (p) => {
     const next = nextVersion(p, d.clock.now().toISOString());
-    const mine = next.details.lateOutcomes?.find((o) => o.event === entry.event && o.attemptId === entry.attemptId);
+    const mine = next.details.lateOutcomes?.find((o) => o.handling === entry.handling && o.attemptId === entry.attemptId);
     if (!mine || mine.reversal !== 'sending') return undefined;
     Object.assign(mine, answer);
     return next;

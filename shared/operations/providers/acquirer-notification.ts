@@ -21,6 +21,8 @@ import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
+import { acquirerLateReport } from './acquirer-late-outcome.js';
+import { recordLateOutcome } from '../payment/late-outcome.js';
 
 /** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
 export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';
@@ -39,7 +41,7 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
     return 'unchanged';
   }
   const bound = await d.connectors.forPayment(payment);
-  const { final } = await bound.verifyNotification(rawBody, signature);
+  const { final, reports } = await bound.verifyNotification(rawBody, signature);
   if (!final) return 'unchanged';
 
   let effect: AcquirerNotificationEffect = 'unchanged';
@@ -58,6 +60,10 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
   } else if (awaitingAcquirer(payment).length) {
     const r = await reconcilePayment({ deps: d, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY }, payment.transId, d.clock.now().getTime());
     if (r.resolved) effect = 'applied';
+  } else if (reports) {
+    // Nothing waits, but it may contradict what was recorded (a late approval after the give-up): never dropped.
+    const late = await acquirerLateReport(bound, payment, reports);
+    if (late) effect = await recordLateOutcome(d, payment, late);
   }
   logger.info('acquirer notification', { transId: payment.transId, clientKey: payment.clientKey, connector: connector.name, effect });
   return effect;

@@ -166,6 +166,7 @@ const GAVE_UP: FinalOutcome = Object.freeze({ kind: 'declined', reason: GAVE_UP_
 /** The technical cancel to send when giving up, where the payment's connector can cancel (reverseLate). */
 async function technicalCancel(d: Pick<ReconcileDeps, 'connectors'>, payment: Payment, attempt: TransactionRecord, at: string): Promise<LateOutcome | undefined> {
   const bound = await d.connectors.forPayment(payment);
-  if (!bound.reverseLate) return undefined;
+  // By the acquirer's id of the payment, or by our reference where the acquirer can (Adyen's technical cancel).
+  if (!bound.reverseLate || (!payment.rrn && !bound.cancelsByReference)) return undefined;
   return { event: 'GIVE_UP', attemptId: attempt.id, amount: attempt.amount, at, handling: 'technical-cancel', reversal: 'sending', ...(payment.rrn ? { acquirerRef: payment.rrn } : {}) };
 }

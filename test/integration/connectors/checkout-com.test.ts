@@ -10,7 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps, reconciliationDeps } from '../../../shared/deps.js';
-import { reconcilePayment } from '../../../shared/operations/reconciliation/reconcile.js';
+import { GAVE_UP_REASON, reconcilePayment } from '../../../shared/operations/reconciliation/reconcile.js';
+import { paymentSummary } from '../../../shared/operations/console/timeline.js';
+import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/connectors/checkout-com.js';
 import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
 import { eventSignature } from '../../../shared/protocol/providers/checkout-com-webhook.js';
@@ -317,5 +319,67 @@ describe('a Checkout.com MID in routing and cascading', () => {
     expect(unanswered.body).toMatchObject({ result: 'UNDEFINED' });
     expect((await stored(unanswered.body.trans_id)).midId).toBe(first.midId);
     expect(sentFor(unanswered.body.trans_id)).toHaveLength(1);
+  });
+});
+
+/** The merchant moves its own test clock through the signed merchant API. */
+async function advanceClock(by: string): Promise<void> {
+  const path = '/api/v1/merchant/clock';
+  const body = JSON.stringify({ advance_by: by });
+  const headers = signRequest(merchant.clientKey, merchant.password, { method: 'POST', path, query: '', body });
+  const res = await fetch(platform.url + path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+  expect(res.status).toBe(200);
+}
+
+// Last in the file: the merchant's clock is moved a day ahead.
+describe('late Checkout.com outcomes (docs/reconciliation.md "Late outcomes")', () => {
+  it('payment_approved / payment_captured after the 24 h give-up: confirmed by inquiry, refunded once, recorded and shown', async () => {
+    cko.loseAnswerTo = '/payments';
+    const { res, transId } = await sale();
+    expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+    const paymentId = [...cko.payments.values()].find((p) => p.reference === transId)!.id;
+    ids.set(transId, paymentId);
+
+    await advanceClock('25h');
+    await platform.runScheduled('Reconciler');
+    expect(await status(transId)).toMatchObject({ status: 'DECLINED', decline_reason: GAVE_UP_REASON });
+    // Checkout.com cannot cancel by our reference: nothing is sent at the give-up.
+    expect(sentFor(transId).filter((s) => s.method === 'POST')).toHaveLength(1);
+
+    // Checkout.com approved and captured it after all: both signed events, each twice at once.
+    expect(await deliverTwice(webhook('payment_approved', paymentId, transId, 1000))).toEqual(['applied', 'unchanged']);
+    expect(await deliverTwice(webhook('payment_captured', paymentId, transId, 1000))).toEqual(['unchanged', 'unchanged']);
+    expect(sentFor(transId).filter((s) => s.method === 'POST' && s.path.startsWith(`/payments/${paymentId}/`))).toMatchObject([
+      { path: `/payments/${paymentId}/refunds`, status: 202, headers: { 'cko-idempotency-key': `${transId}.late` }, json: { amount: 1000, reference: `${transId}.late` } },
+    ]);
+    const payment = await stored(transId);
+    expect(payment.status).toBe('DECLINED');
+    expect(payment.details.lateOutcomes).toMatchObject([{ event: 'payment_approved', attemptId: transId, amount: 1000, acquirerRef: paymentId, handling: 'reverse', reversal: 'received' }]);
+    expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ event: 'payment_approved', amount: '10.00', reversal: 'received' }]);
+  });
+
+  it('payment_capture_declined after the capture was recorded as done: confirmed by inquiry, flagged once', async () => {
+    const { transId, paymentId } = await sale({ auth: 'Y' });
+    await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
+    expect(await deliverTwice(webhook('payment_captured', paymentId, `${transId}.capture`, 1000))).toEqual(['applied', 'unchanged']);
+    // Checkout.com's capture failed after all.
+    cko.payments.get(paymentId)!.actions.find((a) => a.type === 'Capture')!.approved = false;
+    expect(await deliverTwice(webhook('payment_capture_declined', paymentId, `${transId}.capture`, 1000))).toEqual(['applied', 'unchanged']);
+    const payment = await stored(transId);
+    const capture = payment.history.find((h) => h.type === 'CAPTURE')!;
+    expect(payment.status).toBe('SETTLED');
+    expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'payment_capture_declined', attemptId: capture.id, amount: 1000, handling: 'flag' })]);
+  });
+
+  it('payment_refund_declined after the refund was recorded as done: confirmed by inquiry, flagged once', async () => {
+    const { transId, paymentId } = await sale();
+    await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
+    const reference = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!.json.reference as string;
+    expect(await deliverTwice(webhook('payment_refunded', paymentId, reference, 400))).toEqual(['applied', 'unchanged']);
+    cko.payments.get(paymentId)!.actions.find((a) => a.type === 'Refund')!.approved = false;
+    expect(await deliverTwice(webhook('payment_refund_declined', paymentId, reference, 400))).toEqual(['applied', 'unchanged']);
+    const payment = await stored(transId);
+    const refund = payment.history.find((h) => h.type === 'REFUND')!;
+    expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'payment_refund_declined', attemptId: refund.id, amount: 400, handling: 'flag' })]);
   });
 });

@@ -41,9 +41,9 @@ import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules, declinedWhenRefused } from './http-transport.js';
 import type { AdyenAnswer, AdyenTransport } from './adyen-transport.js';
 import { adyenBaseUrl, checkAdyenSetup, type AdyenCredentials } from './adyen-setup.js';
-import { ADYEN, ADYEN_REFUSED, modificationReference, parseItem, referenceParts, signatureMatches } from '../protocol/providers/adyen-webhook.js';
+import { ADYEN, ADYEN_REFUSED, LATE_REVERSAL, TECHNICAL_CANCEL, modificationReference, parseItem, referenceParts, signatureMatches } from '../protocol/providers/adyen-webhook.js';
 
-export { ADYEN, ADYEN_REFUSED };
+export { ADYEN, ADYEN_REFUSED, LATE_REVERSAL, TECHNICAL_CANCEL };
 /** Prefix of the decline when Adyen refused a request before processing it (an HTTP 4xx answer). */
 export const ADYEN_REQUEST_REFUSED = 'Adyen refused the request';
 /** Prefix of the decline when this stage may not call the MID's Adyen URL: nothing was sent. */
@@ -55,10 +55,6 @@ export const ADYEN_CARDS_ONLY = 'Adyen takes card payments only.';
 
 /** Where Adyen sends the payer back after its own 3DS / redirect page (functions/providers/adyen-return.ts). */
 export const adyenReturnPath = (transId: string) => `/providers/adyen/return/${transId}`;
-
-/** Our reference suffixes (trans_id.suffix) of a late approval's reversal and of the technical cancel at give-up. */
-export const LATE_REVERSAL = 'late';
-export const TECHNICAL_CANCEL = 'tcancel';
 
 /** The webhook events applied to our transactions (operations/providers/adyen-notification.ts). */
 export const ADYEN_APPLIED_EVENTS = ['AUTHORISATION', 'CAPTURE', 'CAPTURE_FAILED', 'CANCELLATION', 'CANCEL_OR_REFUND', 'REFUND', 'REFUND_FAILED'];

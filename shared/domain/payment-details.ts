@@ -182,8 +182,11 @@ export interface LateOutcome {
    * gave up and cancelled by our reference; flag: recorded for an operator, nothing sent.
    */
   handling: 'reverse' | 'technical-cancel' | 'flag';
-  /** sending: written, request not answered yet (never re-sent); received / refused: the acquirer's answer. */
-  reversal?: 'sending' | 'received' | 'refused' | 'no-answer';
+  /**
+   * sending: written, request not answered yet (never re-sent); received / refused / no-answer: the answer to it;
+   * done / failed: the acquirer's webhook about it (Adyen CANCEL_OR_REFUND, TECHNICAL_CANCEL).
+   */
+  reversal?: 'sending' | 'received' | 'refused' | 'no-answer' | 'done' | 'failed';
   /** Why the reversal was refused, or not answered. */
   note?: string;
 }

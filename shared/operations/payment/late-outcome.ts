@@ -83,6 +83,25 @@ export async function sendReversal(d: LateOutcomeDeps, payment: Payment, entry: 
   });
 }
 
+/**
+ * The acquirer's webhook about a reversal this platform sent (its reference names it): done or failed, recorded on
+ * the entry once. A failed one is money still taken: counted and logged like a late outcome.
+ */
+export async function confirmReversal(d: LateOutcomeDeps, payment: Payment, handling: LateOutcome['handling'], ok: boolean, note?: string): Promise<'applied' | 'unchanged'> {
+  const result: LateOutcome['reversal'] = ok ? 'done' : 'failed';
+  const written = await withFresh(d, payment, (p) => {
+    const next = nextVersion(p, d.clock.now().toISOString());
+    const mine = next.details.lateOutcomes?.find((o) => o.handling === handling && o.attemptId === p.transId);
+    if (!mine || mine.reversal === 'done' || mine.reversal === 'failed') return undefined;
+    Object.assign(mine, { reversal: result }, note && !ok ? { note } : {});
+    return next;
+  });
+  if (!written) return 'unchanged';
+  if (!ok) noteMetric(LATE_OUTCOME_METRIC, 1);
+  logger[ok ? 'info' : 'error']('late outcome reversal confirmed by the acquirer', { transId: payment.transId, handling, reversal: result, note });
+  return 'applied';
+}
+
 /** The payment with the entry added. */
 export function withEntry(p: Payment, entry: LateOutcome, at: string): Payment {
   const next = nextVersion(p, at);

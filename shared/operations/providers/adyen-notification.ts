@@ -26,8 +26,8 @@ import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
-import { adyenLateReport } from './adyen-late-outcome.js';
-import { recordLateOutcome } from '../payment/late-outcome.js';
+import { adyenLateReport, adyenReversalResult } from './adyen-late-outcome.js';
+import { confirmReversal, recordLateOutcome } from '../payment/late-outcome.js';
 
 /** applied: the item changed its payment; unchanged: nothing (left) to change; unknown: not one of our payments. */
 export type AdyenNotificationEffect = 'applied' | 'unchanged' | 'unknown';
@@ -104,6 +104,8 @@ async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue
   // success) is never acknowledged silently: recorded, counted, reversed or flagged (late-outcome.ts).
   const late = adyenLateReport(item, payment);
   if (late) return recordLateOutcome(d, payment, late);
+  const reversal = adyenReversalResult(item);
+  if (reversal) return confirmReversal(d, payment, reversal.handling, reversal.ok, reversal.note);
   const answer = answerOf(item, payment);
   if (!answer) return 'unchanged';
   const config = await d.merchants.get(payment.clientKey);

@@ -13,6 +13,9 @@ import { parseAttemptReference } from '../../domain/acquirer-reference.js';
 export const ADYEN = 'adyen';
 /** The decline recorded when Adyen refused a payment. */
 export const ADYEN_REFUSED = 'Refused by Adyen.';
+/** Our reference suffixes (trans_id.suffix) of a late approval's reversal and of the technical cancel at give-up. */
+export const LATE_REVERSAL = 'late';
+export const TECHNICAL_CANCEL = 'tcancel';
 
 export interface AdyenNotificationItem {
   pspReference: string;

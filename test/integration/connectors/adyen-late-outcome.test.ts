@@ -14,7 +14,10 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 import { paymentSummary, paymentTimeline } from '../../../shared/operations/console/timeline.js';
-import { callbackDeps } from '../../../shared/deps.js';
+import { callbackDeps, deps } from '../../../shared/deps.js';
+import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { receiveAdyenNotifications } from '../../../shared/operations/providers/adyen-notification.js';
+import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/late-outcome.js';
 import { postForm } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import { adyenWebhook, storedPayment, useAdyenPlatform, MERCHANT_ACCOUNT } from '../../support/adyen-platform.js';
@@ -80,15 +83,23 @@ describe('late Adyen outcomes', () => {
     await deliverTwice(late);
     const reversals = sentFor(transId).filter((s) => s.path.endsWith('/reversals'));
     expect(reversals).toMatchObject([{ path: `/payments/${LATE_PSP}/reversals`, status: 201, headers: { 'idempotency-key': `${transId}:late` }, json: { merchantAccount: MERCHANT_ACCOUNT, reference: `${transId}.late` } }]);
-    const payment = await storedPayment(transId);
-    expect(payment.status).toBe('DECLINED');
-    expect(payment.details.lateOutcomes).toMatchObject([
+    expect((await storedPayment(transId)).status).toBe('DECLINED');
+    expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([
       { event: 'GIVE_UP', handling: 'technical-cancel', reversal: 'received' },
       { event: 'AUTHORISATION', attemptId: transId, amount: 1000, acquirerRef: LATE_PSP, handling: 'reverse', reversal: 'received' },
     ]);
 
+    // Adyen's webhooks about both: the reversal done, the technical cancel failed (the payment was captured).
+    await deliverTwice(adyenWebhook({ pspReference: 'RVRS0000000000L1', originalReference: LATE_PSP, merchantReference: `${transId}.late`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCEL_OR_REFUND', success: 'true' }));
+    await deliverTwice(adyenWebhook({ pspReference: 'TCNL0000000000L1', merchantReference: `${transId}.tcancel`, amount: { value: 1000, currency: 'USD' }, eventCode: 'TECHNICAL_CANCEL', success: 'false', reason: 'Payment already captured' }));
+    expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([
+      { event: 'GIVE_UP', reversal: 'failed', note: 'Payment already captured' },
+      { event: 'AUTHORISATION', reversal: 'done' },
+    ]);
+
     // The console's payment view shows it (summary and timeline).
-    expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ event: 'GIVE_UP' }, { event: 'AUTHORISATION', amount: '10.00', handling: 'reverse', reversal: 'received', acquirerRef: LATE_PSP }]);
+    const payment = await storedPayment(transId);
+    expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ event: 'GIVE_UP' }, { event: 'AUTHORISATION', amount: '10.00', handling: 'reverse', reversal: 'done', acquirerRef: LATE_PSP }]);
     const timeline = await paymentTimeline(callbackDeps(), payment);
     expect(timeline.filter((e) => e.kind === 'acquirer').map((e) => e.what)).toContain(`AUTHORISATION 10.00 USD (${LATE_PSP})`);
   });
@@ -135,7 +146,12 @@ describe('late Adyen outcomes', () => {
     await deliverTwice(adyenWebhook({ ...item, eventCode: 'REFUND' }));
     expect((await storedPayment(transId)).refundedAmount).toBe(400);
 
-    await deliverTwice(adyenWebhook({ ...item, eventCode: 'REFUND_FAILED' }));
+    // Counted once (metric LateAcquirerOutcomes, alarmed), however often Adyen delivers it.
+    const failed = adyenWebhook({ ...item, eventCode: 'REFUND_FAILED' });
+    const counted = () => withInvocation('AdyenNotifications', async () => (await receiveAdyenNotifications(deps(), failed), invocation()!.observed[LATE_OUTCOME_METRIC]));
+    expect(await counted()).toBe(1);
+    expect(await counted()).toBeUndefined();
+    await deliverTwice(failed);
     const payment = await storedPayment(transId);
     const refund = payment.history.find((h) => h.type === 'REFUND')!;
     expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'REFUND_FAILED', attemptId: refund.id, amount: 400, handling: 'flag' })]);

@@ -268,7 +268,9 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
           if (namedByWebhook.size >= NAMED_BY_WEBHOOK_MAX) namedByWebhook.delete(namedByWebhook.keys().next().value!);
           namedByWebhook.set(`${scope.mid.midId}:${scope.payment.transId}`, event.paymentId);
         }
-        const reports = LATE_EVENTS.get(event.type);
+        // An approval hints at the payment's own transaction only (our reference without a follow-up's suffix).
+        const hinted = LATE_EVENTS.get(event.type);
+        const reports = hinted === 'approval' && event.reference?.includes('.') ? undefined : hinted;
         return { final: CHECKOUT_COM_FINAL_EVENTS.includes(event.type), ...(reports ? { reports: { kind: reports, event: event.type } } : {}) };
       },
     },

@@ -210,6 +210,11 @@ describe('Checkout.com webhooks', () => {
     expect(signature).toMatch(/^[0-9a-f]{64}$/);
     await expect(connector.notifications!.verify(body, { mid, payment }, signature)).resolves.toEqual({ final: true });
     await expect(connector.notifications!.verify(body, { mid, payment }, signature.toUpperCase())).resolves.toEqual({ final: true });
+    // What it may report against the record: a hint, confirmed by asking Checkout.com (never for a follow-up's capture).
+    const approved = JSON.stringify({ type: 'payment_approved', data: { id: PAY_ID, reference: TRANS_ID } });
+    await expect(connector.notifications!.verify(approved, { mid, payment }, eventSignature(approved, WEBHOOK_SECRET))).resolves.toEqual({ final: true, reports: { kind: 'approval', event: 'payment_approved' } });
+    const refundDeclined = JSON.stringify({ type: 'payment_refund_declined', data: { id: PAY_ID, reference: `${TRANS_ID}.r.0123456789` } });
+    await expect(connector.notifications!.verify(refundDeclined, { mid, payment }, eventSignature(refundDeclined, WEBHOOK_SECRET))).resolves.toEqual({ final: true, reports: { kind: 'refund-failure', event: 'payment_refund_declined' } });
     const pending = JSON.stringify({ type: 'payment_pending', data: { reference: TRANS_ID } });
     await expect(connector.notifications!.verify(pending, { mid, payment }, eventSignature(pending, WEBHOOK_SECRET))).resolves.toEqual({ final: false });
   });

@@ -145,9 +145,13 @@ export async function reconcilePayment(
     }
     await enqueue(d, callbacks, transId);
     logger.info('undetermined transaction resolved', { transId, clientKey: payment.clientKey, attemptId: attempt.id, type: attempt.type, result: event.result });
-    if (cancel) await sendReversal(d, next, cancel);
     result.resolved += 1;
     payment = next;
+    if (cancel) {
+      await sendReversal(d, next, cancel);
+      // Its answer was written as a newer version: the next transaction's write is conditioned on that one.
+      payment = (await d.payments.get(transId)) ?? next;
+    }
   }
   return result;
 }

@@ -89,10 +89,17 @@ const payment = obj(
     declineReason: str,
     recurringToken: str,
     chargeback: obj({ amount, reasonCode: str }, { bankDate: str }),
+    lateOutcomes: arrayOf(
+      obj(
+        { event: str, amount, at: time, handling: { enum: ['reverse', 'technical-cancel', 'flag'] } },
+        { reversal: { enum: ['sending', 'received', 'refused', 'no-answer', 'done', 'failed'] }, acquirerRef: str, note: str },
+        'An acquirer outcome that contradicted what was recorded, and what the platform did (docs/reconciliation.md "Late outcomes").',
+      ),
+    ),
   },
 );
 
-const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback'] }, what: str, result: str }, { seq: int, eventId: str, delivery: str });
+const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback', 'acquirer'] }, what: str, result: str }, { seq: int, eventId: str, delivery: str });
 
 const attempt = obj(
   { eventId: str, transId: str, clientKey: str, seq: int, url: str, attempt: int, at: time, latencyMs: int, outcome: { enum: ['DELIVERED', 'FAILED'] } },

@@ -1,4 +1,7 @@
-/** GET /health — 200 with JSON once the table answers. */
+/**
+ * GET /health — 200 with JSON once the table answers. `sandbox` says whether this stage's approvals are made up: a
+ * platform that uses this one as its upstream asks it when the MID is created, and a live stage refuses a sandbox.
+ */
 import { composition } from '../../shared/composition/compose.js';
 import { config } from '../../shared/composition/core.js';
 import { tableHealth } from '../../shared/composition/sweepers.js';
@@ -11,6 +14,6 @@ export const handler = httpEndpoint(
   'GET /health',
   async () => {
     const d = ports();
-    return json(200, { status: 'ok', stage: d.config.STAGE, table: await d.tableHealth.status() });
+    return json(200, { status: 'ok', stage: d.config.STAGE, sandbox: d.config.STAGE_KIND === 'sandbox', table: await d.tableHealth.status() });
   },
 );

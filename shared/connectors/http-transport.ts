@@ -29,6 +29,8 @@ export interface HttpAnswer {
 export interface HttpCall {
   resend: Resend;
   signal?: AbortSignal;
+  /** GET: a lookup without a body (the form is ignored), e.g. the upstream's /health; otherwise the form is POSTed. */
+  method?: 'GET';
 }
 
 export type HttpTransport = (url: string, form: Record<string, string | undefined>, call: HttpCall) => Promise<HttpAnswer>;
@@ -76,8 +78,10 @@ const MAX_BODY_CHARS = 1_000_000;
 const NO_DEADLINE_MS = 60_000;
 
 export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver): HttpTransport {
-  return async (url, form, { signal, resend }) => {
-    const res = await postToAcquirer(url, rules, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form), signal, resend }, resolve);
+  return async (url, form, { signal, resend, method }) => {
+    const request: { headers: Record<string, string>; body: string; method?: 'GET' } =
+      method === 'GET' ? { headers: {}, body: '', method } : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form) };
+    const res = await postToAcquirer(url, rules, { ...request, signal, resend }, resolve);
     return { status: res.status, body: res.body };
   };
 }

@@ -282,6 +282,7 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       probeUpstream(
         { url: settings.url ?? '', clientKey: credentials?.client_key ?? '', password: credentials?.password ?? '', hashAlgorithm: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' },
         deps.transport,
+        deps.rules,
       ),
   };
 }

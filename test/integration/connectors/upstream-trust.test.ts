@@ -20,7 +20,9 @@ import { formula2 } from '../../../shared/protocol/signature.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { postForm, startTestPlatform } from '../../support/platform.js';
+import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { upstreamConnector } from '../../../shared/connectors/upstream.js';
+import { acquirerAddressRules, pinnedTransport } from '../../../shared/connectors/http-transport.js';
 import { saleFields, SANDBOX_CARD } from '../../support/s2s.js';
 import { startFakeGateway, type FakeGateway } from '../../support/fake-gateway.js';
 
@@ -204,7 +206,7 @@ describe('a new MID is probed once', () => {
   it("the protocol's not-found: created; the probe was signed with the credentials", async () => {
     const before = gateway.received.length;
     await upstreamMid(await newMerchant(), gateway.url);
-    const probes = gateway.received.slice(before);
+    const probes = gateway.received.slice(before).filter((r) => r.path === '/post');
     expect(probes).toHaveLength(1);
     const { form } = probes[0]!;
     expect(form).toMatchObject({ action: 'GET_TRANS_STATUS_BY_ORDER', client_key: UPSTREAM_KEY });
@@ -234,6 +236,31 @@ describe('a new MID is probed once', () => {
     const res = await post(saleFields(merchant));
     expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     expect(gateway.received.at(-1)).toMatchObject({ path: '/post', form: { action: 'SALE', order_id: res.body.trans_id } });
+  });
+});
+
+describe('an upstream says whether it is a sandbox; the stage kind decides whether it may be used', () => {
+  // This platform as the upstream: a sandbox stage, as its health route says.
+  const probe = async (stage: 'live' | 'sandbox') => {
+    const upstream = await testMerchant();
+    const rules = { ...acquirerAddressRules('sandbox'), stage };
+    const connector = upstreamConnector({ credentials: deps().secrets['merchant-secrets'], transport: pinnedTransport(rules), rules });
+    return connector.probeSetup!({ settings: { url: platform.url }, credentials: { client_key: upstream.clientKey, password: upstream.password } });
+  };
+
+  it('the health route says sandbox', async () => {
+    expect(await (await fetch(`${platform.url}/health`)).json()).toMatchObject({ status: 'ok', sandbox: true });
+  });
+
+  it('a live stage refuses a sandbox upstream, naming why; a sandbox stage takes it', async () => {
+    expect(await probe('live')).toEqual([`upstream-url: ${platform.url}/health says the upstream is a sandbox, whose approvals move no money; a live stage uses a live upstream.`]);
+    expect(await probe('sandbox')).toEqual([]);
+  });
+
+  it('an upstream without the health route (another gateway of the family) is taken as set up', async () => {
+    const before = gateway.received.length;
+    await upstreamMid(await newMerchant(), gateway.url);
+    expect(gateway.received.slice(before).map((r) => r.path)).toEqual(['/post', '/health']);
   });
 });
 

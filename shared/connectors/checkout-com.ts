@@ -34,6 +34,8 @@ import { AcquirerUrlRefusedError, type AcquirerAddressRules, declinedWhenRefused
 import type { CheckoutComAnswer, CheckoutComTransport } from './checkout-com-transport.js';
 import { checkCheckoutComSetup, checkoutComBaseUrl, type CheckoutComCredentials } from './checkout-com-setup.js';
 import { answerMismatch, type ExpectedPayment } from './checkout-com-binding.js';
+import { AnswerMismatchError, MISMATCH_METRIC } from './answer-binding.js';
+import { noteMetric } from '../telemetry.js';
 import { attemptReference } from '../domain/acquirer-reference.js';
 import { CHECKOUT_COM, CHECKOUT_COM_FINAL_EVENTS, parseEvent, signatureMatches, transIdOfReference } from '../protocol/providers/checkout-com-webhook.js';
 
@@ -305,10 +307,12 @@ function bound(answer: Record<string, unknown>, expected: ExpectedPayment): void
   if (wrong.length) unbound(expected.reference, wrong);
 }
 
+/** No answer, as the registry's own check (answer-binding.ts): logged, counted in its metric (alarmed), thrown. */
 function unbound(reference: string, wrong: string[]): never {
   // Logged with our reference only: which fields differ, never the answer's values.
-  logger.warn('Checkout.com answer about another payment', { reference, mismatch: wrong.join(',') });
-  throw new AcquirerTimeoutError(`Checkout.com answered about another payment (${wrong.join(', ')} differ)`);
+  logger.error('Checkout.com answer about another payment; transaction left undetermined', { connector: CHECKOUT_COM, reference, differ: wrong });
+  noteMetric(MISMATCH_METRIC, 1);
+  throw new AnswerMismatchError(wrong);
 }
 
 /** Which follow-up an inquiry asks about, by the platform's transaction type. */

@@ -11,6 +11,7 @@ import { checkCheckoutComSetup } from '../../../shared/connectors/checkout-com-s
 import { answerMismatch } from '../../../shared/connectors/checkout-com-binding.js';
 import { eventSignature, parseEvent, signatureMatches } from '../../../shared/protocol/providers/checkout-com-webhook.js';
 import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
+import { AnswerMismatchError } from '../../../shared/connectors/answer-binding.js';
 import { acquirerAddressRules, AcquirerUrlRefusedError } from '../../../shared/connectors/http-transport.js';
 import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';
 import type { SecretBox } from '../../../shared/ports/secret-box.js';
@@ -88,19 +89,19 @@ describe('an answer is bound to its payment', () => {
     ['currency', { currency: 'USD' }],
   ])('an approval whose %s is another payment\'s is no answer (undetermined), never approved', async (_field, change) => {
     const { connector } = connectorWith([answer(201, { ...approvedBody, ...change })]);
-    await expect(connector.pay(sale)).rejects.toThrow(AcquirerTimeoutError);
+    await expect(connector.pay(sale)).rejects.toThrow(AnswerMismatchError);
   });
 
   it('3DS completion asks by the payment id we stored, never by what the payer brought, and refuses another payment\'s answer', async () => {
     const other = connectorWith([answer(200, { ...approvedBody, amount: 100_000, status: 'Captured' })]);
     const completion = { ...sale, payment, type: '3DS' as const, payerReturn: { 'cko-session-id': 'sid_someoneelse' } };
-    await expect(other.connector.completeChallenge(completion)).rejects.toThrow(AcquirerTimeoutError);
+    await expect(other.connector.completeChallenge(completion)).rejects.toThrow(AnswerMismatchError);
     expect(other.sent[0]!.url).toBe(`https://api.sandbox.checkout.com/payments/${PAY_ID}`);
 
     const same = connectorWith([answer(200, approvedBody)]);
     await expect(same.connector.completeChallenge(completion)).resolves.toMatchObject({ kind: 'approved', rrn: PAY_ID, approvalCode: '643381' });
     const wrongId = connectorWith([answer(200, { ...approvedBody, id: 'pay_bbbbbbbbbbbbbbbbbbbbbbbbbb' })]);
-    await expect(wrongId.connector.completeChallenge(completion)).rejects.toThrow(AcquirerTimeoutError);
+    await expect(wrongId.connector.completeChallenge(completion)).rejects.toThrow(AnswerMismatchError);
   });
 
   it('without a stored payment id the completion waits (undetermined) and the inquiry is unknown', async () => {
@@ -195,7 +196,7 @@ describe('Checkout.com requests', () => {
     const none = connectorWith([answer(200, { items: [{ ...action, reference: 'other' }] })]);
     await expect(none.connector.inquire!(ask)).resolves.toBe('unknown');
     const otherAmount = connectorWith([answer(200, { items: [{ ...action, amount: 10 }] })]);
-    await expect(otherAmount.connector.inquire!(ask)).rejects.toThrow(AcquirerTimeoutError);
+    await expect(otherAmount.connector.inquire!(ask)).rejects.toThrow(AnswerMismatchError);
   });
 });
 
@@ -231,7 +232,7 @@ describe('Checkout.com webhooks', () => {
     await connector.notifications!.verify(event, { mid, payment: noId }, eventSignature(event, WEBHOOK_SECRET));
     await expect(connector.inquire!(ask)).resolves.toMatchObject({ kind: 'approved', rrn: PAY_ID, approvalCode: '643381' });
     expect(sent[0]!.url).toBe(`https://api.sandbox.checkout.com/payments/${PAY_ID}`);
-    await expect(connector.inquire!(ask)).rejects.toThrow(AcquirerTimeoutError);
+    await expect(connector.inquire!(ask)).rejects.toThrow(AnswerMismatchError);
   });
 
   it('a wrong, missing or other-secret signature, or a changed body, is refused', async () => {

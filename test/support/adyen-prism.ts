@@ -18,6 +18,7 @@ import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { adyenTransport, type AdyenTransport } from '../../shared/connectors/adyen-transport.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
 import { startPrismProcess } from './prism-process.js';
+import { INJECTED_FAULT_HEADER } from './fault-proxy.js';
 
 const SPEC = join(REPO_ROOT, '..', 'shared', 'specs', 'adyen', 'CheckoutService-v71.json');
 
@@ -65,6 +66,8 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
         mock.violations.push(`${path}: ${String(violation)}`);
         throw new Error(`Prism found the request to ${path} invalid: ${String(violation)}`);
       }
+      // The network's answer (test/support/fault-proxy.ts), not Adyen's: the connector gets it as it is.
+      if (res.headers[INJECTED_FAULT_HEADER]) return res;
       const ok = res.status >= 200 && res.status < 300;
       const replaced = ok ? (mock.answer(path, call) ?? namingThePayment(path, call, res.body, mock.sent)) : undefined;
       if (!replaced) return res;

@@ -18,6 +18,7 @@ import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { checkoutComTransport, type CheckoutComAnswer, type CheckoutComTransport } from '../../shared/connectors/checkout-com-transport.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
 import { startPrismProcess } from './prism-process.js';
+import { INJECTED_FAULT_HEADER } from './fault-proxy.js';
 
 export const CKO_SPEC = join(REPO_ROOT, '..', 'shared', 'specs', 'checkout-com', 'swagger.json');
 /** Where the model sends the payer for 3DS (the document's 202 example only says "string"). */
@@ -64,7 +65,7 @@ export interface CheckoutComPrism {
   /** The next POST to this path is processed by the model, but its answer is lost on the way back (a 502). */
   loseAnswerTo?: string;
   /** An answer the test gives instead of the model's for the next call to `path` (checked against the document too). */
-  override?: (method: string, path: string) => { status: number; body: Record<string, unknown> } | undefined;
+  override?: (method: string, path: string, json: any) => { status: number; body: Record<string, unknown> } | undefined;
   transport: CheckoutComTransport;
   stop(): void;
 }
@@ -94,7 +95,7 @@ export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
     },
     transport: async (target, call, signal) => {
       const path = new URL(target).pathname;
-      let given = mock.override?.(call.method, path) ?? modelAnswer(mock, call.method, path, call.json);
+      let given = mock.override?.(call.method, path, call.json) ?? modelAnswer(mock, call.method, path, call.json);
       if (call.method === 'POST' && mock.loseAnswerTo && path.endsWith(mock.loseAnswerTo)) {
         mock.loseAnswerTo = undefined;
         given = { status: 502, body: {} };
@@ -111,6 +112,8 @@ export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
         mock.violations.push(why);
         throw new Error(`Prism found the request invalid: ${why}`);
       }
+      // The network's answer (test/support/fault-proxy.ts), not Checkout.com's: the connector gets it as it is.
+      if (res.headers[INJECTED_FAULT_HEADER]) return res;
       if (found.length) mock.documentFaults.push(`${call.method} ${path}: ${found.map((v) => `${v.location?.join('.')}: ${v.message}`).join('; ')}`);
       const valid = answerSchema(call.method, path, given.status);
       if (valid && !valid(given.body) && documentAmbiguity(valid)) {

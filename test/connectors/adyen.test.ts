@@ -1,0 +1,58 @@
+/**
+ * The connector kit (kit.ts) for Adyen, against Prism serving Adyen's own Checkout API v71 with request validation on
+ * (test/support/adyen-prism.ts), the fault-injecting proxy between the connector's transport and Prism.
+ */
+import { deps } from '../../shared/deps.js';
+import { adyenConnector } from '../../shared/connectors/adyen.js';
+import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import { startAdyenPrism, type AdyenPrism } from '../support/adyen-prism.js';
+import { HMAC_KEY, MERCHANT_ACCOUNT } from '../support/adyen-platform.js';
+import { SANDBOX_CARD } from '../support/s2s.js';
+import { connectorKit, type Scenario } from './kit.js';
+
+let adyen: AdyenPrism;
+/** The examples of Adyen's document the next payment is answered with. */
+const EXAMPLES: Record<Exclude<Scenario, 'declined'>, (path: string) => string | undefined> = {
+  approved: (path) => (path === '/payments' ? 'example=card-direct' : undefined),
+  '3ds': (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined),
+};
+
+connectorKit({
+  name: 'adyen',
+  // No inquiry: Adyen's webhooks settle what got no answer (docs/connectors.md "Adyen").
+  capabilities: { network: true, threeDs: true, inquiry: 'none', followUps: 'pending' },
+  async start() {
+    adyen = await startAdyenPrism();
+  },
+  target: () => adyen.url,
+  connector: (platform) => adyenConnector({ credentials: deps().secrets['merchant-secrets'], transport: adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }),
+  mid: (url) => ({ connector: 'adyen', connectorSettings: { url: url!, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }),
+  next(scenario) {
+    adyen.prefer = EXAMPLES[scenario === 'declined' ? 'approved' : scenario];
+    // The document has no Refused example: Adyen's Refused answer about the payment asked for.
+    adyen.answer =
+      scenario === 'declined'
+        ? (path, r) => (path === '/payments' ? { resultCode: 'Refused', refusalReason: 'Not enough balance', pspReference: 'K8Q2V5X9N3B7M4R1', merchantReference: r.json.reference, amount: r.json.amount } : undefined)
+        : () => undefined;
+    return { number: SANDBOX_CARD, expMonth: '03', expYear: '2030', cvv: '737', holder: 'Jane Doe' };
+  },
+  // Adyen sends the payer back with its redirectResult.
+  authenticate: async () => ({ redirectResult: 'X6XtfGC3!Y...' }),
+  duplicateRefusal: { status: 422, body: { status: 422, errorCode: '704', message: 'request already processed or in progress', errorType: 'validation' } },
+  answerAboutAnother(field) {
+    adyen.answer = (path, r) => {
+      if (path !== '/payments') return undefined;
+      adyen.answer = () => undefined;
+      const amount = r.json.amount as { value: number; currency: string };
+      return {
+        resultCode: 'Authorised',
+        pspReference: 'L7W3XK9Q2B5N8R4T',
+        merchantReference: field === 'reference' ? 'f3c2a1b0-0000-4000-8000-00000000beef' : r.json.reference,
+        amount: { value: field === 'amount' ? amount.value * 100 : amount.value, currency: field === 'currency' ? 'EUR' : amount.currency },
+      };
+    };
+  },
+  movesMoney: (r) => r.method === 'POST',
+  violations: () => adyen.violations,
+  stop: () => adyen?.stop(),
+});

@@ -1,0 +1,293 @@
+/**
+ * The connector kit: the behaviours the platform relies on of every connector (shared/ports/connector.ts), as one
+ * suite each connector runs against its real counterpart or its owner's published contract (docs/connectors.md
+ * "Writing a connector"). A connector's file in test/connectors/ describes its counterpart (`Counterpart`); the
+ * suite calls it through the registry, as operations do (answers bound to their payment, the policy's deadline),
+ * with the network between them a fault-injecting proxy (test/support/fault-proxy.ts) that counts what reached the
+ * acquirer. The same bad day has the same expected outcome for every connector:
+ *   - no answer (a reset after the request was written, a timeout), a 5xx, a duplicate / in-progress refusal: the
+ *     call fails (undetermined, settled later by inquiry or webhook), never a decline, and nothing is sent twice;
+ *   - an answer about another payment (its reference, amount or currency differ): no answer, never an approval.
+ * What a connector lacks (a network, 3DS, an inquiry by our reference) it declares in `capabilities`: the suite names
+ * the cases that do not apply instead of leaving them out silently.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../../scripts/local/platform.js';
+import { deps } from '../../shared/deps.js';
+import { ConnectorCatalogue } from '../../shared/connectors/registry.js';
+import { AnswerMismatchError } from '../../shared/connectors/answer-binding.js';
+import type { Connector, ConnectorCard, ConnectorOutcome, ConnectorPaymentRequest } from '../../shared/ports/connector.js';
+import type { NewMid } from '../../shared/operations/admin/merchants.js';
+import type { Merchant, Mid } from '../../shared/domain/merchant.js';
+import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy.js';
+
+/** How a payment the counterpart is told to expect ends. */
+export type Scenario = 'approved' | 'declined' | '3ds';
+/** Which field of an answer names another payment. */
+export type Mismatch = 'reference' | 'amount' | 'currency';
+
+export interface Capabilities {
+  /** It calls its acquirer over HTTP: the network's faults apply. */
+  network: boolean;
+  /** It runs 3DS (a challenge, then completeChallenge). */
+  threeDs: boolean;
+  /**
+   * What its inquiry can find: 'reference' a transaction that got no answer (asked by our reference); 'acquirer-id'
+   * only one whose acquirer id it was told (a lost answer waits for the webhook); 'none' it has no inquiry.
+   */
+  inquiry: 'reference' | 'acquirer-id' | 'none';
+  /** Follow-ups (capture, refund, void) are accepted and decided later ('pending'), or decided at once. */
+  followUps: 'decided' | 'pending';
+}
+
+/** A connector's counterpart, as the kit drives it. */
+export interface Counterpart {
+  name: string;
+  capabilities: Capabilities;
+  /** Starts the counterpart (Prism, a merchant at the upstream …) once the platform runs. */
+  start(platform: RunningPlatform): Promise<void>;
+  /** Where the proxy passes requests on to (network connectors). */
+  target(): string;
+  /** The connector, calling its counterpart through the proxy's URL (the MID's settings). */
+  connector(platform: RunningPlatform): Connector;
+  /** The MID's settings and credentials, its URL the proxy's (undefined for a connector without network). */
+  mid(url: string | undefined): NewMid;
+  /** Arms the counterpart so that the next payment ends as `scenario`; the card to pay with. */
+  next(scenario: Scenario): ConnectorCard;
+  /** The payer completes the acquirer's 3DS step, approved: what the payer brings back (completeChallenge's payerReturn). */
+  authenticate?(challenge: Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy: FaultProxy | undefined): Promise<Record<string, string> | undefined>;
+  /** The acquirer's own refusal of a request it is already processing (a duplicate). */
+  duplicateRefusal?: { status: number; body: unknown };
+  /** The next answer to the payment's first request names another payment: `field` differs. */
+  answerAboutAnother(field: Mismatch, proxy: FaultProxy | undefined): void;
+  /** A request that moves money (a payment, a follow-up, a completion), as opposed to a lookup. */
+  movesMoney(r: ProxiedRequest): boolean;
+  /** Findings of the counterpart on our requests (Prism's request validation): none expected. */
+  violations(): string[];
+  stop(): Promise<void> | void;
+}
+
+/** Short: a fault that holds the answer fails the call at this deadline. */
+const DEADLINE_MS = 3_000;
+
+export function connectorKit(c: Counterpart): void {
+  describe(`connector kit: ${c.name}`, () => {
+    let platform: RunningPlatform;
+    let proxy: FaultProxy | undefined;
+    let merchant: Merchant;
+    let mid: Mid;
+    let registry: ConnectorCatalogue;
+
+    beforeAll(async () => {
+      platform = await startTestPlatform();
+      await c.start(platform);
+      proxy = c.capabilities.network ? await startFaultProxy(c.target()) : undefined;
+      merchant = await testMerchant({ mids: [c.mid(proxy?.url)] });
+      mid = (await deps().merchants.get(merchant.clientKey))!.mids[0]!;
+      registry = new ConnectorCatalogue([{ connector: c.connector(platform), policy: { timeoutMs: DEADLINE_MS, inquiryRetries: 0 } }], deps().merchants, 'sandbox');
+    }, 180_000);
+
+    afterAll(async () => {
+      await proxy?.close();
+      await c.stop();
+      await platform?.stop();
+    });
+
+    afterEach(() => {
+      expect(c.violations().splice(0)).toEqual([]);
+      expect(proxy?.armed() ?? false, 'the armed fault met its request').toBe(false);
+    });
+
+    const request = (scenario: Scenario, authorize = false): ConnectorPaymentRequest => {
+      const transId = randomUUID();
+      return {
+        transId,
+        orderId: `order-${transId.slice(0, 8)}`,
+        description: 'Connector kit',
+        amount: 1050,
+        currency: 'USD',
+        card: c.next(scenario),
+        authorize,
+        externalThreeDs: false,
+        returnUrl: 'https://merchant.example/3ds-return',
+        payer: { firstName: 'Jane', lastName: 'Doe', email: 'doe@example.com', phone: '+15555550100', address: '1 Main St', country: 'US', state: 'CA', city: 'Springfield', zip: '12345' },
+        payerIp: '203.0.113.7',
+        browser: { acceptHeader: 'text/html', userAgent: 'Mozilla/5.0' },
+      };
+    };
+    const acquirerId = (o: ConnectorOutcome | undefined) => (o?.kind === 'approved' || o?.kind === 'declined' ? o.rrn : o?.kind === 'pending' || o?.kind === 'challenge' ? o.acquirerRef : undefined);
+    /** The connector bound to the payment, as follow-ups and inquiries use it. */
+    const forPayment = (req: ConnectorPaymentRequest, outcome?: ConnectorOutcome) => {
+      const card = req.card!;
+      const rrn = acquirerId(outcome);
+      return registry.forPayment({
+        transId: req.transId,
+        clientKey: merchant.clientKey,
+        midId: mid.midId,
+        connector: c.name,
+        orderId: req.orderId!,
+        action: 'SALE',
+        payerEmail: req.payer?.email,
+        card: { bin: card.number.slice(0, 6), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear },
+        ...(rrn ? { rrn } : {}),
+      });
+    };
+    const bound = () => registry.forMid(merchant.clientKey, mid);
+    const inquiry = (req: ConnectorPaymentRequest, type: string, attemptId = req.transId) => ({
+      transId: req.transId,
+      attemptId,
+      type,
+      amount: req.amount,
+      currency: req.currency,
+      startedAt: new Date().toISOString(),
+      card: { expMonth: req.card!.expMonth, expYear: req.card!.expYear },
+    });
+    /** What moved money at the acquirer since `mark` (the proxy's count). */
+    const movedSince = (mark: number) => (proxy ? proxy.received.slice(mark).filter((r) => c.movesMoney(r)) : []);
+    const mark = () => proxy?.received.length ?? 0;
+    /** A decision (approved or declined) or 'unknown': a call that was never sent twice and never decided wrongly. */
+    const accepted = (o: ConnectorOutcome) => expect(['approved', 'pending']).toContain(o.kind);
+
+    /** A follow-up's final outcome: at once, or by the inquiry where the connector decides later. */
+    async function settled(pay: ConnectorPaymentRequest, payOutcome: ConnectorOutcome, o: ConnectorOutcome, followUp: { type: string; amount: number; attemptId?: string }) {
+      accepted(o);
+      if (o.kind === 'approved' || c.capabilities.inquiry === 'none') return;
+      const bnd = await forPayment(pay, payOutcome);
+      const asked = { ...inquiry(pay, followUp.type, followUp.attemptId), amount: followUp.amount, earlier: [{ type: 'SALE', amount: pay.amount, status: 'success' as const }] };
+      // Accepted: decided at the acquirer a moment later.
+      const answer = await eventually(async () => {
+        const a = await bnd.inquire(asked);
+        return a === 'unknown' ? undefined : a;
+      });
+      expect(answer).toMatchObject({ kind: 'approved' });
+    }
+
+    describe('the behaviours the platform relies on', () => {
+      it('SALE: approved, an acquirer\'s answer names its payment, sent once', async () => {
+        const req = request('approved');
+        const m = mark();
+        const o = await bound().pay(req);
+        expect(o).toMatchObject({ kind: 'approved' });
+        // An acquirer's answer names the payment it is about (the registry binds it); the sandbox is its own acquirer.
+        if (proxy) expect(o.about).toMatchObject({ reference: req.transId });
+        if (proxy) expect(movedSince(m)).toHaveLength(1);
+      });
+
+      it('a decline is a decline, with a reason', async () => {
+        const o = await bound().pay(request('declined'));
+        expect(o).toMatchObject({ kind: 'declined', reason: expect.any(String) });
+      });
+
+      it('AUTH then CAPTURE: held, then captured once', async () => {
+        const req = request('approved', true);
+        const auth = await bound().pay(req);
+        expect(auth).toMatchObject({ kind: 'approved' });
+        const m = mark();
+        const capture = await (await forPayment(req, auth)).capture({ transId: req.transId, amount: req.amount, currency: req.currency, card: { expMonth: req.card!.expMonth, expYear: req.card!.expYear } });
+        await settled(req, auth, capture, { type: 'CAPTURE', amount: req.amount });
+        if (proxy) expect(movedSince(m)).toHaveLength(1);
+      });
+
+      it('REFUND of a SALE: accepted once, each refund by its own attempt', async () => {
+        const req = request('approved');
+        const sale = await bound().pay(req);
+        const m = mark();
+        const attemptId = randomUUID();
+        const refund = await (await forPayment(req, sale)).refund({ transId: req.transId, attemptId, amount: 500, currency: req.currency, reversal: false });
+        await settled(req, sale, refund, { type: 'REFUND', amount: 500, attemptId });
+        if (proxy) expect(movedSince(m)).toHaveLength(1);
+      });
+
+      it('VOID of a SALE: accepted once', async () => {
+        const req = request('approved');
+        const sale = await bound().pay(req);
+        const m = mark();
+        const voided = await (await forPayment(req, sale)).void({ transId: req.transId, amount: req.amount, currency: req.currency });
+        await settled(req, sale, voided, { type: 'VOID', amount: req.amount });
+        if (proxy) expect(movedSince(m)).toHaveLength(1);
+      });
+
+      it.skipIf(!c.capabilities.threeDs)(`3DS: a challenge, then the completion approves the payment it names${c.capabilities.threeDs ? '' : ` (not applicable: ${c.name} declares no 3DS)`}`, async () => {
+        const req = request('3ds');
+        const challenge = await bound().pay(req);
+        expect(challenge).toMatchObject({ kind: 'challenge' });
+        const payerReturn = await c.authenticate!(challenge as Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy);
+        const done = await (await forPayment(req, challenge)).completeChallenge({ ...req, type: (challenge as { type: '3DS' | 'REDIRECT' }).type, ...(payerReturn ? { payerReturn } : {}) });
+        expect(done).toMatchObject({ kind: 'approved', about: { reference: req.transId } });
+      });
+
+      it.skipIf(c.capabilities.inquiry === 'none')(`inquiry: a payment's outcome asked again agrees with its answer${c.capabilities.inquiry === 'none' ? ` (not applicable: ${c.name} declares no inquiry)` : ''}`, async () => {
+        for (const scenario of ['approved', 'declined'] as const) {
+          const req = request(scenario);
+          const o = await bound().pay(req);
+          expect(await (await forPayment(req, o)).inquire(inquiry(req, 'SALE'))).toMatchObject({ kind: o.kind });
+        }
+      });
+    });
+
+    describe(`the acquirer's bad days${c.capabilities.network ? '' : ` (not applicable: ${c.name} declares no network)`}`, () => {
+      const network = c.capabilities.network;
+      const arm = (fault: Parameters<FaultProxy['arm']>[0]) => proxy!.arm(fault, (r) => c.movesMoney(r));
+
+      /** The payment fails (undetermined), was sent once, and what the acquirer did is found later, never a decline. */
+      async function undetermined(req: ConnectorPaymentRequest) {
+        const m = mark();
+        const err = await bound().pay(req).then(
+          (o) => o,
+          (e: unknown) => e,
+        );
+        expect(err, 'no answer is never an outcome').toBeInstanceOf(Error);
+        expect(err).not.toBeInstanceOf(AnswerMismatchError);
+        expect(movedSince(m)).toHaveLength(1);
+        // The acquirer processed it: an inquiry by our reference finds it approved; by its id only, it cannot ask.
+        const found = await (await forPayment(req)).inquire(inquiry(req, 'SALE'));
+        if (c.capabilities.inquiry === 'reference') expect(found).toMatchObject({ kind: 'approved' });
+        else expect(found).toBe('unknown');
+      }
+
+      it.skipIf(!network)('a reset after the request was written: undetermined, sent once', async () => {
+        arm({ kind: 'reset' });
+        await undetermined(request('approved'));
+      });
+
+      it.skipIf(!network)('a timeout (the answer held past the deadline): undetermined, sent once', async () => {
+        arm({ kind: 'timeout' });
+        await undetermined(request('approved'));
+      });
+
+      it.skipIf(!network)('a 5xx: undetermined, sent once', async () => {
+        arm({ kind: 'answer', status: 502, body: {} });
+        await undetermined(request('approved'));
+      });
+
+      it.skipIf(!network)('a duplicate / in-progress refusal: undetermined (never a decline), sent once', async () => {
+        arm({ kind: 'answer', ...c.duplicateRefusal! });
+        await undetermined(request('approved'));
+      });
+
+      for (const field of ['reference', 'amount', 'currency'] as const) {
+        it.skipIf(!network)(`an answer about another payment (its ${field} differs): no answer, never an approval`, async () => {
+          const req = request('approved');
+          c.answerAboutAnother(field, proxy);
+          await expect(bound().pay(req)).rejects.toThrow(AnswerMismatchError);
+        });
+      }
+
+      for (const followUp of ['capture', 'refund', 'void'] as const) {
+        it.skipIf(!network)(`a reset under a ${followUp}: undetermined, sent once`, async () => {
+          const req = request('approved', followUp === 'capture');
+          const o = await bound().pay(req);
+          const bnd = await forPayment(req, o);
+          arm({ kind: 'reset' });
+          const m = mark();
+          const money = { transId: req.transId, amount: req.amount, currency: req.currency };
+          const call = followUp === 'capture' ? bnd.capture(money) : followUp === 'refund' ? bnd.refund({ ...money, attemptId: randomUUID(), reversal: false }) : bnd.void(money);
+          await expect(call).rejects.toThrow();
+          expect(movedSince(m)).toHaveLength(1);
+        });
+      }
+    });
+  });
+}

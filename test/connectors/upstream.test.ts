@@ -1,0 +1,53 @@
+/**
+ * The connector kit (kit.ts) for the upstream connector, with this platform as its own upstream: the kit's platform
+ * also serves the upstream's /post, where a sandbox merchant of its own takes the payments. The fault-injecting
+ * proxy sits between the connector and that /post.
+ */
+import type { RunningPlatform } from '../../scripts/local/platform.js';
+import type { Merchant } from '../../shared/domain/merchant.js';
+import { deps } from '../../shared/deps.js';
+import { upstreamConnector } from '../../shared/connectors/upstream.js';
+import { acquirerAddressRules, pinnedTransport } from '../../shared/connectors/http-transport.js';
+import { encodeForm } from '../../shared/protocol/form.js';
+import { testMerchant } from '../support/platform.js';
+import { SANDBOX_CARD } from '../support/s2s.js';
+import { connectorKit } from './kit.js';
+
+const EXPIRY = { approved: '01', declined: '02', '3ds': '05' } as const;
+const MONEY = ['SALE', 'CAPTURE', 'CREDITVOID', 'VOID', 'CREDIT2CARD'];
+let platform: RunningPlatform;
+let upstream: Merchant;
+
+connectorKit({
+  name: 'upstream',
+  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'decided' },
+  async start(p) {
+    platform = p;
+    upstream = await testMerchant();
+  },
+  target: () => platform.url,
+  connector: () => {
+    const rules = acquirerAddressRules('sandbox');
+    return upstreamConnector({ credentials: deps().secrets['merchant-secrets'], transport: pinnedTransport(rules), rules });
+  },
+  mid: (url) => ({ connector: 'upstream', connectorSettings: { url: url! }, credentials: { client_key: upstream.clientKey, password: upstream.password } }),
+  next: (scenario) => ({ number: SANDBOX_CARD, expMonth: EXPIRY[scenario], expYear: '2038', cvv: '123', holder: 'Jane Doe' }),
+  /** The payer at the upstream's 3DS page: posts its redirect_params there and presses the button. */
+  async authenticate(challenge) {
+    const { url, params } = challenge.redirect!;
+    const html = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(params) })).text();
+    const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    await (await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) })).text();
+    return undefined;
+  },
+  // This platform's answer while an identical request holds its idempotency claim.
+  duplicateRefusal: { status: 409, body: { result: 'ERROR', error_code: 400, error_message: 'The same request is being processed.' } },
+  answerAboutAnother(field, proxy) {
+    const change = { reference: { order_id: 'another-order' }, amount: { amount: '1.05' }, currency: { currency: 'EUR' } }[field];
+    proxy!.arm({ kind: 'rewrite', change: (json) => ({ ...json, ...change }) }, (r) => new URLSearchParams(r.body).get('action') === 'SALE');
+  },
+  movesMoney: (r) => MONEY.includes(new URLSearchParams(r.body).get('action') ?? ''),
+  violations: () => [],
+  stop: () => undefined,
+});

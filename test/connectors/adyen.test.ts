@@ -39,16 +39,19 @@ connectorKit({
   // Adyen sends the payer back with its redirectResult.
   authenticate: async () => ({ redirectResult: 'X6XtfGC3!Y...' }),
   duplicateRefusal: { status: 422, body: { status: 422, errorCode: '704', message: 'request already processed or in progress', errorType: 'validation' } },
-  answerAboutAnother(field) {
+  answerAboutAnother(field, call) {
+    const asked = call === 'pay' ? '/payments' : '/payments/details';
     adyen.answer = (path, r) => {
-      if (path !== '/payments') return undefined;
+      if (path !== asked) return undefined;
       adyen.answer = () => undefined;
-      const amount = r.json.amount as { value: number; currency: string };
+      // A completion names the payment whose redirectResult the payer brought (ours, by its Idempotency-Key).
+      const reference = call === 'pay' ? (r.json.reference as string) : String(r.headers['idempotency-key']).replace(/:details$/, '');
+      const ours = adyen.sent.find((s) => s.path === '/payments' && s.json.reference === reference)?.json.amount as { value: number; currency: string };
       return {
         resultCode: 'Authorised',
         pspReference: 'L7W3XK9Q2B5N8R4T',
-        merchantReference: field === 'reference' ? 'f3c2a1b0-0000-4000-8000-00000000beef' : r.json.reference,
-        amount: { value: field === 'amount' ? amount.value * 100 : amount.value, currency: field === 'currency' ? 'EUR' : amount.currency },
+        merchantReference: field === 'reference' ? 'f3c2a1b0-0000-4000-8000-00000000beef' : reference,
+        amount: { value: field === 'amount' ? ours.value * 100 : ours.value, currency: field === 'currency' ? 'EUR' : ours.currency },
       };
     };
   },

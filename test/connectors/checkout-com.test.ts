@@ -38,7 +38,20 @@ connectorKit({
     return { 'cko-session-id': 'sid_y3oqhf46pyzuxjbcn2giaqnb44' };
   },
   duplicateRefusal: { status: 429, body: { request_id: 'req_1', error_type: 'request_invalid', error_codes: ['duplicate_request'] } },
-  answerAboutAnother(field) {
+  answerAboutAnother(field, call) {
+    if (call === 'completion') {
+      // Checkout.com's record of the payment, as another payment's (the document's GET /payments/{id} answer).
+      cko.override = (method, path) => {
+        const p = method === 'GET' ? cko.payments.get(path.slice('/payments/'.length)) : undefined;
+        if (!p) return undefined;
+        cko.override = undefined;
+        const links = { self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` }, actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` } };
+        const other = { reference: 'f3c2a1b0-0000-4000-8000-00000000beef', amount: p.amount * 1000, currency: 'EUR' }[field];
+        const body = { id: p.id, requested_on: p.requestedOn, amount: p.amount, currency: p.currency, reference: p.reference, approved: true, status: 'Captured', payment_type: 'Regular', _links: links };
+        return { status: 200, body: { ...body, [field]: other } };
+      };
+      return;
+    }
     cko.override = (method, path, json: { reference: string }) => {
       if (method !== 'POST' || path !== '/payments') return undefined;
       cko.override = undefined;

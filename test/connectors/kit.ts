@@ -60,8 +60,11 @@ export interface Counterpart {
   authenticate?(challenge: Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy: FaultProxy | undefined): Promise<Record<string, string> | undefined>;
   /** The acquirer's own refusal of a request it is already processing (a duplicate). */
   duplicateRefusal?: { status: number; body: unknown };
-  /** The next answer to the payment's first request names another payment: `field` differs. */
-  answerAboutAnother(field: Mismatch, proxy: FaultProxy | undefined): void;
+  /**
+   * The next answer to the payment's request (`pay`) or to its 3DS completion (`completion`: what the payer brought
+   * back, or what the acquirer answers, is another payment's) names another payment: `field` differs.
+   */
+  answerAboutAnother(field: Mismatch, call: 'pay' | 'completion', proxy: FaultProxy | undefined): void;
   /** A request that moves money (a payment, a follow-up, a completion), as opposed to a lookup. */
   movesMoney(r: ProxiedRequest): boolean;
   /** Findings of the counterpart on our requests (Prism's request validation): none expected. */
@@ -270,8 +273,21 @@ export function connectorKit(c: Counterpart): void {
       for (const field of ['reference', 'amount', 'currency'] as const) {
         it.skipIf(!network)(`an answer about another payment (its ${field} differs): no answer, never an approval`, async () => {
           const req = request('approved');
-          c.answerAboutAnother(field, proxy);
+          c.answerAboutAnother(field, 'pay', proxy);
           await expect(bound().pay(req)).rejects.toThrow(AnswerMismatchError);
+        });
+      }
+
+      // The payer brings another payment's 3DS result back (a 1.00 payment's at a 1,000.00 payment's return address).
+      for (const field of ['reference', 'amount', 'currency'] as const) {
+        it.skipIf(!network || !c.capabilities.threeDs)(`a 3DS completion answered about another payment (its ${field} differs): no answer, never an approval`, async () => {
+          const req = request('3ds');
+          const challenge = await bound().pay(req);
+          expect(challenge).toMatchObject({ kind: 'challenge' });
+          const payerReturn = await c.authenticate!(challenge as Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy);
+          c.answerAboutAnother(field, 'completion', proxy);
+          const completion = { ...req, type: (challenge as { type: '3DS' | 'REDIRECT' }).type, ...(payerReturn ? { payerReturn } : {}) };
+          await expect((await forPayment(req, challenge)).completeChallenge(completion)).rejects.toThrow(AnswerMismatchError);
         });
       }
 

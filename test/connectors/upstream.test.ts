@@ -43,9 +43,12 @@ connectorKit({
   },
   // This platform's answer while an identical request holds its idempotency claim.
   duplicateRefusal: { status: 409, body: { result: 'ERROR', error_code: 400, error_message: 'The same request is being processed.' } },
-  answerAboutAnother(field, proxy) {
-    const change = { reference: { order_id: 'another-order' }, amount: { amount: '1.05' }, currency: { currency: 'EUR' } }[field];
-    proxy!.arm({ kind: 'rewrite', change: (json) => ({ ...json, ...change }) }, (r) => new URLSearchParams(r.body).get('action') === 'SALE');
+  answerAboutAnother(field, call, proxy) {
+    // An amount is read with its currency (a status answer names them only together, if at all).
+    const change = { reference: { order_id: 'another-order' }, amount: { amount: '1.05', currency: 'USD' }, currency: { amount: '10.50', currency: 'EUR' } }[field];
+    // A completion asks the upstream's status of the order (the payer's page decides nothing).
+    const action = call === 'pay' ? 'SALE' : 'GET_TRANS_STATUS_BY_ORDER';
+    proxy!.arm({ kind: 'rewrite', change: (json) => ({ ...json, ...change }) }, (r) => new URLSearchParams(r.body).get('action') === action);
   },
   movesMoney: (r) => MONEY.includes(new URLSearchParams(r.body).get('action') ?? ''),
   violations: () => [],

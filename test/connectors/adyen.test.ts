@@ -6,11 +6,13 @@ import { deps } from '../../shared/deps.js';
 import { adyenConnector } from '../../shared/connectors/adyen.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
 import { startAdyenPrism, type AdyenPrism } from '../support/adyen-prism.js';
-import { HMAC_KEY, MERCHANT_ACCOUNT } from '../support/adyen-platform.js';
+import { adyenWebhook, HMAC_KEY, MERCHANT_ACCOUNT } from '../support/adyen-platform.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { connectorKit, type Scenario } from './kit.js';
 
 let adyen: AdyenPrism;
+/** pspReference of the document's card-direct example: the payment Adyen made, whether or not its answer arrived. */
+const CARD_DIRECT_PSP = '993617895204576J';
 /** The examples of Adyen's document the next payment is answered with. */
 const EXAMPLES: Record<Exclude<Scenario, 'declined'>, (path: string) => string | undefined> = {
   approved: (path) => (path === '/payments' ? 'example=card-direct' : undefined),
@@ -20,7 +22,7 @@ const EXAMPLES: Record<Exclude<Scenario, 'declined'>, (path: string) => string |
 connectorKit({
   name: 'adyen',
   // No inquiry: Adyen's webhooks settle what got no answer (docs/connectors.md "Adyen").
-  capabilities: { network: true, threeDs: true, inquiry: 'none', followUps: 'pending' },
+  capabilities: { network: true, threeDs: true, inquiry: 'none', followUps: 'pending', webhooks: true },
   async start() {
     adyen = await startAdyenPrism();
   },
@@ -54,6 +56,16 @@ connectorKit({
         amount: { value: field === 'amount' ? ours.value * 100 : ours.value, currency: field === 'currency' ? 'EUR' : ours.currency },
       };
     };
+  },
+  slug: 'adyen',
+  /** Adyen's standard webhook, one item signed with the MID's HMAC key. */
+  async webhook(p, event) {
+    const amount = { value: p.amount, currency: p.currency };
+    const item =
+      event === 'authorised'
+        ? { pspReference: p.rrn ?? CARD_DIRECT_PSP, merchantReference: p.transId, amount, eventCode: 'AUTHORISATION', success: 'true' }
+        : { pspReference: '993617894906488A', originalReference: p.rrn!, merchantReference: `${p.transId}.capture`, amount, eventCode: 'CAPTURE', success: 'true' };
+    return { body: adyenWebhook(item), headers: { 'content-type': 'application/json' } };
   },
   movesMoney: (r) => r.method === 'POST',
   violations: () => adyen.violations,

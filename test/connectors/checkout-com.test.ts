@@ -8,14 +8,16 @@ import { checkoutComConnector } from '../../shared/connectors/checkout-com.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
 import { startCheckoutComPrism, CKO_3DS_PAGE, type CheckoutComPrism } from '../support/checkout-com-prism.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
+import { eventSignature } from '../../shared/protocol/providers/checkout-com-webhook.js';
 import { connectorKit } from './kit.js';
 
 let cko: CheckoutComPrism;
+const WEBHOOK_SECRET = 'cko-webhook-signature-key';
 
 connectorKit({
   name: 'checkout-com',
   // Its inquiry asks by Checkout.com's payment id: a payment whose answer was lost waits for the webhook.
-  capabilities: { network: true, threeDs: true, inquiry: 'acquirer-id', followUps: 'pending' },
+  capabilities: { network: true, threeDs: true, inquiry: 'acquirer-id', followUps: 'pending', webhooks: true },
   async start() {
     cko = await startCheckoutComPrism();
   },
@@ -24,7 +26,7 @@ connectorKit({
   mid: (url) => ({
     connector: 'checkout-com',
     connectorSettings: { url: url!, processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' },
-    credentials: { secret_key: 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e', webhook_secret: 'cko-webhook-signature-key' },
+    credentials: { secret_key: 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e', webhook_secret: WEBHOOK_SECRET },
   }),
   next(scenario) {
     cko.next = scenario;
@@ -75,6 +77,14 @@ connectorKit({
         },
       };
     };
+  },
+  slug: 'checkout-com',
+  /** Checkout.com's event, signed (Cko-Signature) with the MID's webhook secret; its payment id as the model has it. */
+  async webhook(p, event) {
+    const id = p.rrn ?? [...cko.payments.values()].find((x) => x.reference === p.transId)!.id;
+    const data = { id, reference: event === 'captured' ? `${p.transId}.capture` : p.transId, amount: p.amount, currency: p.currency };
+    const body = JSON.stringify({ id: `evt_${id.slice(4)}`, type: event === 'captured' ? 'payment_captured' : 'payment_approved', created_on: new Date().toISOString(), data });
+    return { body, headers: { 'content-type': 'application/json', 'cko-signature': eventSignature(body, WEBHOOK_SECRET) } };
   },
   movesMoney: (r) => r.method === 'POST',
   violations: () => cko.violations,

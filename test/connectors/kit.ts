@@ -20,7 +20,11 @@ import { AnswerMismatchError } from '../../shared/connectors/answer-binding.js';
 import type { Connector, ConnectorCard, ConnectorOutcome, ConnectorPaymentRequest } from '../../shared/ports/connector.js';
 import type { NewMid } from '../../shared/operations/admin/merchants.js';
 import type { Merchant, Mid } from '../../shared/domain/merchant.js';
-import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../support/platform.js';
+import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
+import { injectConnector, restoreConnectors } from '../support/connectors.js';
+import { saleFields, transIdFields } from '../support/s2s.js';
+import type { FormValue } from '../../shared/protocol/form.js';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy.js';
 
 /** How a payment the counterpart is told to expect ends. */
@@ -40,6 +44,14 @@ export interface Capabilities {
   inquiry: 'reference' | 'acquirer-id' | 'none';
   /** Follow-ups (capture, refund, void) are accepted and decided later ('pending'), or decided at once. */
   followUps: 'decided' | 'pending';
+  /** The acquirer notifies the platform (POST /providers/{slug}/notifications). */
+  webhooks: boolean;
+}
+
+/** A notification as the acquirer delivers it. */
+export interface Delivery {
+  body: string;
+  headers: Record<string, string>;
 }
 
 /** A connector's counterpart, as the kit drives it. */
@@ -65,6 +77,13 @@ export interface Counterpart {
    * back, or what the acquirer answers, is another payment's) names another payment: `field` differs.
    */
   answerAboutAnother(field: Mismatch, call: 'pay' | 'completion', proxy: FaultProxy | undefined): void;
+  /** Where its notifications arrive: POST /providers/{slug}/notifications. */
+  slug?: string;
+  /**
+   * The acquirer's signed notification that the payment was authorised, or that its capture was; `rrn`: the
+   * acquirer's payment id as recorded (absent when its answer was lost).
+   */
+  webhook?(p: { transId: string; rrn?: string; amount: number; currency: string }, event: 'authorised' | 'captured'): Promise<Delivery>;
   /** A request that moves money (a payment, a follow-up, a completion), as opposed to a lookup. */
   movesMoney(r: ProxiedRequest): boolean;
   /** Findings of the counterpart on our requests (Prism's request validation): none expected. */
@@ -304,6 +323,70 @@ export function connectorKit(c: Counterpart): void {
           expect(movedSince(m)).toHaveLength(1);
         });
       }
+    });
+
+    // Through the platform: a merchant whose MID uses the connector, its callbacks received, the acquirer's
+    // notifications delivered to the platform's endpoint.
+    describe(`webhooks${c.capabilities.webhooks ? '' : ` (not applicable: ${c.name} declares no webhooks)`}`, () => {
+      const hooks = c.capabilities.webhooks;
+      let shop: MerchantServer;
+      let shopper: Merchant;
+      beforeAll(async () => {
+        if (!hooks) return;
+        shop = await startMerchantServer();
+        shopper = await testMerchant({ notificationUrl: shop.url, mids: [c.mid(proxy?.url)] });
+        injectConnector(c.connector(platform));
+      });
+      afterAll(async () => {
+        if (!hooks) return;
+        restoreConnectors();
+        await shop?.close();
+      });
+
+      const post = (fields: Record<string, FormValue | undefined>) => postForm(`${platform.url}/post`, fields);
+      const cardFields = (card: ConnectorCard) => ({ card_number: card.number, card_exp_month: card.expMonth, card_exp_year: card.expYear, card_cvv2: card.cvv });
+      const deliver = (w: Delivery) => fetch(`${platform.url}/providers/${c.slug}/notifications`, { method: 'POST', headers: w.headers, body: w.body }).then((r) => r.status);
+      const callbacks = (transId: string) => shop.received.filter((cb) => cb.fields.trans_id === transId);
+      const stored = async (transId: string) => (await deps().payments.get(transId))!;
+      /** Every callback the platform owes for the payment was delivered (its count, not a clock). */
+      const callbacksSettled = (transId: string) => eventually(async () => (await stored(transId)).callbackCount === callbacks(transId).length || undefined);
+      const settledAs = (transId: string, status: string) => eventually(async () => (await stored(transId)).status === status || undefined);
+
+      it.skipIf(!hooks)('a webhook replayed (again, and twice at once) for a payment whose answer was lost: settled and called back once, nothing sent again', async () => {
+        proxy!.arm({ kind: 'reset' }, (r) => c.movesMoney(r));
+        const m = mark();
+        const res = await post(saleFields(shopper, cardFields(c.next('approved'))));
+        expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+        const transId = res.body.trans_id as string;
+        const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
+        expect(await deliver(w)).toBe(200);
+        expect(await Promise.all([deliver(w), deliver(w)])).toEqual([200, 200]);
+        expect(await deliver(w)).toBe(200);
+        await settledAs(transId, 'SETTLED');
+        await callbacksSettled(transId);
+        expect(callbacks(transId).filter((cb) => cb.fields.result === 'SUCCESS')).toHaveLength(1);
+        expect(movedSince(m)).toHaveLength(1);
+      });
+
+      it.skipIf(!hooks)("webhooks out of order (an AUTH's after its CAPTURE's): captured once, nothing declined", async () => {
+        const res = await post(saleFields(shopper, { auth: 'Y', ...cardFields(c.next('approved')) }));
+        expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
+        const transId = res.body.trans_id as string;
+        const capture = await post(transIdFields(shopper, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
+        expect(['SUCCESS', 'UNDEFINED']).toContain(capture.body.result);
+        const { rrn } = await stored(transId);
+        const about = { transId, ...(rrn ? { rrn } : {}), amount: 1000, currency: 'USD' };
+        const captured = await c.webhook!(about, 'captured');
+        const authorised = await c.webhook!(about, 'authorised');
+        expect(await deliver(captured)).toBe(200);
+        expect(await deliver(authorised)).toBe(200);
+        await settledAs(transId, 'SETTLED');
+        await callbacksSettled(transId);
+        expect(callbacks(transId).filter((cb) => cb.fields.action === 'CAPTURE' && cb.fields.result === 'SUCCESS')).toHaveLength(1);
+        // A capture accepted for later says so (UNDEFINED) first; nothing is declined, and the late AUTH's adds nothing.
+        expect(callbacks(transId).filter((cb) => cb.fields.result === 'DECLINED')).toEqual([]);
+        expect(callbacks(transId).filter((cb) => cb.fields.action !== 'CAPTURE').length).toBeLessThanOrEqual(1);
+      });
     });
   });
 }

@@ -10,7 +10,7 @@ const EXPIRY = { approved: '01', declined: '02', '3ds': '05' } as const;
 
 connectorKit({
   name: 'sandbox',
-  capabilities: { network: false, threeDs: true, inquiry: 'reference', followUps: 'decided' },
+  capabilities: { network: false, threeDs: true, inquiry: 'reference', followUps: 'decided', webhooks: false },
   start: async () => undefined,
   target: () => '',
   connector: () => sandboxConnector,

@@ -9,7 +9,8 @@ import { deps } from '../../shared/deps.js';
 import { upstreamConnector } from '../../shared/connectors/upstream.js';
 import { acquirerAddressRules, pinnedTransport } from '../../shared/connectors/http-transport.js';
 import { encodeForm } from '../../shared/protocol/form.js';
-import { testMerchant } from '../support/platform.js';
+import { postForm, testMerchant } from '../support/platform.js';
+import { formula2 } from '../../shared/protocol/signature.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { connectorKit } from './kit.js';
 
@@ -20,7 +21,7 @@ let upstream: Merchant;
 
 connectorKit({
   name: 'upstream',
-  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'decided' },
+  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'decided', webhooks: true },
   async start(p) {
     platform = p;
     upstream = await testMerchant();
@@ -49,6 +50,15 @@ connectorKit({
     // A completion asks the upstream's status of the order (the payer's page decides nothing).
     const action = call === 'pay' ? 'SALE' : 'GET_TRANS_STATUS_BY_ORDER';
     proxy!.arm({ kind: 'rewrite', change: (json) => ({ ...json, ...change }) }, (r) => new URLSearchParams(r.body).get('action') === action);
+  },
+  slug: 'upstream',
+  /** The upstream's callback, as this platform sends it: Formula 2 over its own trans_id (a prompt to ask it). */
+  async webhook(p, event) {
+    const hash = (id: string) => formula2({ email: 'doe@example.com', password: upstream.password, transId: id, cardNumber: SANDBOX_CARD });
+    const status = await postForm(`${platform.url}/post`, { action: 'GET_TRANS_STATUS_BY_ORDER', client_key: upstream.clientKey, order_id: p.transId, hash: hash(p.transId) });
+    const id = String(status.body.trans_id);
+    const fields = { action: event === 'captured' ? 'CAPTURE' : 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: p.transId, trans_id: id, amount: '10.00', currency: p.currency, hash: hash(id) };
+    return { body: encodeForm(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
   },
   movesMoney: (r) => MONEY.includes(new URLSearchParams(r.body).get('action') ?? ''),
   violations: () => [],

@@ -8,13 +8,13 @@ import { acquirerAddressRules } from '../../shared/connectors/http-transport.js'
 import { startAdyenPrism, type AdyenPrism } from '../support/adyen-prism.js';
 import { adyenWebhook, HMAC_KEY, MERCHANT_ACCOUNT } from '../support/adyen-platform.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
-import { connectorKit, type Scenario } from './kit.js';
+import { connectorKit } from './kit.js';
 
 let adyen: AdyenPrism;
 /** pspReference of the document's card-direct example: the payment Adyen made, whether or not its answer arrived. */
 const CARD_DIRECT_PSP = '993617895204576J';
 /** The examples of Adyen's document the next payment is answered with. */
-const EXAMPLES: Record<Exclude<Scenario, 'declined'>, (path: string) => string | undefined> = {
+const EXAMPLES: Record<'approved' | '3ds', (path: string) => string | undefined> = {
   approved: (path) => (path === '/payments' ? 'example=card-direct' : undefined),
   '3ds': (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined),
 };
@@ -30,13 +30,13 @@ connectorKit({
   connector: (platform) => adyenConnector({ credentials: deps().secrets['merchant-secrets'], transport: adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }),
   mid: (url) => ({ connector: 'adyen', connectorSettings: { url: url!, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }),
   next(scenario) {
-    adyen.prefer = EXAMPLES[scenario === 'declined' ? 'approved' : scenario];
+    adyen.prefer = EXAMPLES[scenario === '3ds' ? '3ds' : 'approved'];
     // The document has no Refused example: Adyen's Refused answer about the payment asked for.
-    adyen.answer =
-      scenario === 'declined'
-        ? (path, r) => (path === '/payments' ? { resultCode: 'Refused', refusalReason: 'Not enough balance', pspReference: 'K8Q2V5X9N3B7M4R1', merchantReference: r.json.reference, amount: r.json.amount } : undefined)
-        : () => undefined;
-    return { number: SANDBOX_CARD, expMonth: '03', expYear: '2030', cvv: '737', holder: 'Jane Doe' };
+    const refusal = scenario === 'declined' ? 'Not enough balance' : scenario === 'soft-declined' ? 'Issuer Unavailable' : undefined;
+    adyen.answer = refusal
+      ? (path, r) => (path === '/payments' ? { resultCode: 'Refused', refusalReason: refusal, pspReference: 'K8Q2V5X9N3B7M4R1', merchantReference: r.json.reference, amount: r.json.amount } : undefined)
+      : () => undefined;
+    return { number: SANDBOX_CARD, expMonth: scenario === 'soft-declined' ? '04' : '03', expYear: scenario === 'soft-declined' ? '2038' : '2030', cvv: '737', holder: 'Jane Doe' };
   },
   // Adyen sends the payer back with its redirectResult.
   authenticate: async () => ({ redirectResult: 'X6XtfGC3!Y...' }),

@@ -6,7 +6,7 @@
 import { deps } from '../../shared/deps.js';
 import { checkoutComConnector } from '../../shared/connectors/checkout-com.js';
 import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
-import { startCheckoutComPrism, CKO_3DS_PAGE, type CheckoutComPrism } from '../support/checkout-com-prism.js';
+import { startCheckoutComPrism, CKO_3DS_PAGE, INSUFFICIENT_FUNDS, type CheckoutComPrism } from '../support/checkout-com-prism.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { eventSignature } from '../../shared/protocol/providers/checkout-com-webhook.js';
 import { connectorKit } from './kit.js';
@@ -29,9 +29,10 @@ connectorKit({
     credentials: { secret_key: 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e', webhook_secret: WEBHOOK_SECRET },
   }),
   next(scenario) {
-    cko.next = scenario;
+    cko.next = scenario === 'soft-declined' ? 'declined' : scenario;
+    cko.decline = scenario === 'soft-declined' ? { code: '20005', summary: 'Declined - Do not honour' } : INSUFFICIENT_FUNDS;
     cko.override = undefined;
-    return { number: SANDBOX_CARD, expMonth: '06', expYear: '2030', cvv: '100', holder: 'Jane Doe' };
+    return { number: SANDBOX_CARD, expMonth: scenario === 'soft-declined' ? '04' : '06', expYear: scenario === 'soft-declined' ? '2038' : '2030', cvv: '100', holder: 'Jane Doe' };
   },
   /** The payer passes Checkout.com's 3DS page; Checkout.com sends the payer back with its session id. */
   async authenticate(challenge) {

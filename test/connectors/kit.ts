@@ -25,10 +25,11 @@ import { startMerchantServer, type MerchantServer } from '../support/merchant-se
 import { injectConnector, restoreConnectors } from '../support/connectors.js';
 import { saleFields, transIdFields } from '../support/s2s.js';
 import type { FormValue } from '../../shared/protocol/form.js';
+import { setRouting } from '../../shared/operations/routing/manage.js';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy.js';
 
 /** How a payment the counterpart is told to expect ends. */
-export type Scenario = 'approved' | 'declined' | '3ds';
+export type Scenario = 'approved' | 'declined' | '3ds' | 'soft-declined';
 /** Which field of an answer names another payment. */
 export type Mismatch = 'reference' | 'amount' | 'currency';
 
@@ -66,7 +67,11 @@ export interface Counterpart {
   connector(platform: RunningPlatform): Connector;
   /** The MID's settings and credentials, its URL the proxy's (undefined for a connector without network). */
   mid(url: string | undefined): NewMid;
-  /** Arms the counterpart so that the next payment ends as `scenario`; the card to pay with. */
+  /**
+   * Arms the counterpart so that the next payment ends as `scenario`; the card to pay with. `soft-declined`: a decline
+   * routing cascades on ("Issuer unavailable", "Do not honour"), with a card the sandbox approves on a later attempt
+   * (expiry 04/2038).
+   */
   next(scenario: Scenario): ConnectorCard;
   /** The payer completes the acquirer's 3DS step, approved: what the payer brings back (completeChallenge's payerReturn). */
   authenticate?(challenge: Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy: FaultProxy | undefined): Promise<Record<string, string> | undefined>;
@@ -366,6 +371,22 @@ export function connectorKit(c: Counterpart): void {
         await callbacksSettled(transId);
         expect(callbacks(transId).filter((cb) => cb.fields.result === 'SUCCESS')).toHaveLength(1);
         expect(movedSince(m)).toHaveLength(1);
+      });
+
+      it.skipIf(!hooks)("a webhook about an earlier cascade attempt: acknowledged, the payment on its later attempt unchanged", async () => {
+        const m = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 'kit', ...c.mid(proxy?.url) }, { name: 'next' }] });
+        const { mids } = (await deps().merchants.get(m.clientKey))!;
+        const [first, second] = [mids.find((x) => x.name === 'kit')!, mids.find((x) => x.name === 'next')!];
+        await setRouting(deps(), m.clientKey, { maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: first.midId, weight: 100 }, { midId: second.midId, weight: 0 }] }] });
+        const res = await post(saleFields(m, cardFields(c.next('soft-declined'))));
+        expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+        const transId = res.body.trans_id as string;
+        const before = await stored(transId);
+        expect(before.midId).toBe(second.midId);
+        // The first attempt's (our reference without an attempt), signed for the first MID, saying it was authorised.
+        const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
+        expect(await deliver(w)).toBe(200);
+        expect(await stored(transId)).toMatchObject({ status: 'SETTLED', midId: second.midId, version: before.version });
       });
 
       it.skipIf(!hooks)("webhooks out of order (an AUTH's after its CAPTURE's): captured once, nothing declined", async () => {

@@ -6,7 +6,7 @@ import { sandboxConnector } from '../../shared/connectors/sandbox.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { connectorKit } from './kit.js';
 
-const EXPIRY = { approved: '01', declined: '02', '3ds': '05' } as const;
+const EXPIRY = { approved: '01', declined: '02', '3ds': '05', 'soft-declined': '04' } as const;
 
 connectorKit({
   name: 'sandbox',

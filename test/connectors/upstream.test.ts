@@ -14,7 +14,8 @@ import { formula2 } from '../../shared/protocol/signature.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { connectorKit } from './kit.js';
 
-const EXPIRY = { approved: '01', declined: '02', '3ds': '05' } as const;
+// 04/2038: the upstream's sandbox declines it "Issuer unavailable." (soft); this platform's sandbox approves it later.
+const EXPIRY = { approved: '01', declined: '02', '3ds': '05', 'soft-declined': '04' } as const;
 const MONEY = ['SALE', 'CAPTURE', 'CREDITVOID', 'VOID', 'CREDIT2CARD'];
 let platform: RunningPlatform;
 let upstream: Merchant;

@@ -389,6 +389,9 @@ export function connectorKit(c: Counterpart): void {
         expect(await stored(transId)).toMatchObject({ status: 'SETTLED', midId: second.midId, version: before.version });
       });
 
+      // Issue 35 fault 3, fixed separately: a signed success after the reconciler gave up is never acknowledged silently.
+      it.todo('a late success after the give-up: reversed at the acquirer or recorded with the merchant\'s callback, counted');
+
       it.skipIf(!hooks)("webhooks out of order (an AUTH's after its CAPTURE's): captured once, nothing declined", async () => {
         const res = await post(saleFields(shopper, { auth: 'Y', ...cardFields(c.next('approved')) }));
         expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });

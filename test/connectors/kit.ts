@@ -43,7 +43,7 @@ export interface Capabilities {
    * only one whose acquirer id it was told (a lost answer waits for the webhook); 'none' it has no inquiry.
    */
   inquiry: 'reference' | 'acquirer-id' | 'none';
-  /** Follow-ups (capture, refund, void) are accepted and decided later ('pending'), or decided at once. */
+  /** Follow-ups (capture, refund, void) are all decided at once ('decided'), or some accepted and decided later ('pending'). */
   followUps: 'decided' | 'pending';
   /** The acquirer notifies the platform (POST /providers/{slug}/notifications). */
   webhooks: boolean;
@@ -180,6 +180,7 @@ export function connectorKit(c: Counterpart): void {
     /** A follow-up's final outcome: at once, or by the inquiry where the connector decides later. */
     async function settled(pay: ConnectorPaymentRequest, payOutcome: ConnectorOutcome, o: ConnectorOutcome, followUp: { type: string; amount: number; attemptId?: string }) {
       accepted(o);
+      if (c.capabilities.followUps === 'decided') expect(o.kind).toBe('approved');
       if (o.kind === 'approved' || c.capabilities.inquiry === 'none') return;
       const bnd = await forPayment(pay, payOutcome);
       const asked = { ...inquiry(pay, followUp.type, followUp.attemptId), amount: followUp.amount, earlier: [{ type: 'SALE', amount: pay.amount, status: 'success' as const }] };

@@ -22,7 +22,8 @@ let upstream: Merchant;
 
 connectorKit({
   name: 'upstream',
-  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'decided', webhooks: true },
+  // A refund (CREDITVOID) is accepted, and decided by the upstream's callback.
+  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'pending', webhooks: true },
   async start(p) {
     platform = p;
     upstream = await testMerchant();

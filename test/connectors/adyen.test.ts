@@ -22,7 +22,7 @@ const EXAMPLES: Record<'approved' | '3ds', (path: string) => string | undefined>
 connectorKit({
   name: 'adyen',
   // No inquiry: Adyen's webhooks settle what got no answer (docs/connectors.md "Adyen").
-  capabilities: { network: true, threeDs: true, inquiry: 'none', followUps: 'pending', webhooks: true },
+  capabilities: { network: true, threeDs: true, inquiry: 'none', followUps: 'pending', webhooks: true, lateApproval: true },
   async start() {
     adyen = await startAdyenPrism();
   },

@@ -17,7 +17,7 @@ const WEBHOOK_SECRET = 'cko-webhook-signature-key';
 connectorKit({
   name: 'checkout-com',
   // Its inquiry asks by Checkout.com's payment id: a payment whose answer was lost waits for the webhook.
-  capabilities: { network: true, threeDs: true, inquiry: 'acquirer-id', followUps: 'pending', webhooks: true },
+  capabilities: { network: true, threeDs: true, inquiry: 'acquirer-id', followUps: 'pending', webhooks: true, lateApproval: true },
   async start() {
     cko = await startCheckoutComPrism();
   },

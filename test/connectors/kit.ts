@@ -27,6 +27,7 @@ import { saleFields, transIdFields } from '../support/s2s.js';
 import type { FormValue } from '../../shared/protocol/form.js';
 import { setRouting } from '../../shared/operations/routing/manage.js';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy.js';
+import { signRequest } from '../../shared/protocol/merchant-api/request-signature.js';
 
 /** How a payment the counterpart is told to expect ends. */
 export type Scenario = 'approved' | 'declined' | '3ds' | 'soft-declined';
@@ -47,6 +48,11 @@ export interface Capabilities {
   followUps: 'decided' | 'pending';
   /** The acquirer notifies the platform (POST /providers/{slug}/notifications). */
   webhooks: boolean;
+  /**
+   * A signed approval that arrives after the reconciler gave up is reversed at the acquirer (docs/reconciliation.md
+   * "Late outcomes"); false where the acquirer's notifications cannot say so (the case is then named, not run).
+   */
+  lateApproval: boolean;
 }
 
 /** A notification as the acquirer delivers it. */
@@ -390,8 +396,40 @@ export function connectorKit(c: Counterpart): void {
         expect(await stored(transId)).toMatchObject({ status: 'SETTLED', midId: second.midId, version: before.version });
       });
 
-      // Issue 35 fault 3, fixed separately: a signed success after the reconciler gave up is never acknowledged silently.
-      it.todo('a late success after the give-up: reversed at the acquirer or recorded with the merchant\'s callback, counted');
+      /** The merchant moves its own test clock through the signed merchant API. */
+      async function advanceClock(m: Merchant, by: string): Promise<void> {
+        const path = '/api/v1/merchant/clock';
+        const body = JSON.stringify({ advance_by: by });
+        const headers = signRequest(m.clientKey, m.password, { method: 'POST', path, query: '', body });
+        const res = await fetch(platform.url + path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+        expect(res.status).toBe(200);
+      }
+
+      const late = hooks && c.capabilities.lateApproval;
+      it.skipIf(!late)(`a late success after the give-up: the payment stays declined, reversed at the acquirer once, recorded${hooks && !late ? ` (not applicable: ${c.name} declares no late approvals)` : ''}`, async () => {
+        // A merchant of its own: its clock moves past the reconciler's 24 h give-up.
+        const m = await testMerchant({ notificationUrl: shop.url, mids: [c.mid(proxy?.url)] });
+        proxy!.arm({ kind: 'reset' }, (r) => c.movesMoney(r));
+        const res = await post(saleFields(m, cardFields(c.next('approved'))));
+        expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+        const transId = res.body.trans_id as string;
+        await advanceClock(m, '25h');
+        await platform.runScheduled('Reconciler');
+        await settledAs(transId, 'DECLINED');
+        await callbacksSettled(transId);
+        const before = callbacks(transId).length;
+
+        const since = mark();
+        const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
+        expect(await Promise.all([deliver(w), deliver(w)])).toEqual([200, 200]);
+        expect(await deliver(w)).toBe(200);
+        const p = await stored(transId);
+        expect(p.status).toBe('DECLINED');
+        expect(p.details.lateOutcomes ?? []).toEqual(expect.arrayContaining([expect.objectContaining({ handling: 'reverse', attemptId: transId })]));
+        // The reversal, once however often the approval is delivered; the merchant's DECLINED stays true.
+        expect(movedSince(since)).toHaveLength(1);
+        expect(callbacks(transId)).toHaveLength(before);
+      });
 
       it.skipIf(!hooks)("webhooks out of order (an AUTH's after its CAPTURE's): captured once, nothing declined", async () => {
         const res = await post(saleFields(shopper, { auth: 'Y', ...cardFields(c.next('approved')) }));

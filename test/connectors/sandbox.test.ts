@@ -10,7 +10,7 @@ const EXPIRY = { approved: '01', declined: '02', '3ds': '05', 'soft-declined': '
 
 connectorKit({
   name: 'sandbox',
-  capabilities: { network: false, threeDs: true, inquiry: 'reference', followUps: 'decided', webhooks: false },
+  capabilities: { network: false, threeDs: true, inquiry: 'reference', followUps: 'decided', webhooks: false, lateApproval: false },
   start: async () => undefined,
   target: () => '',
   connector: () => sandboxConnector,

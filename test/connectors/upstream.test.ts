@@ -23,7 +23,7 @@ let upstream: Merchant;
 connectorKit({
   name: 'upstream',
   // A refund (CREDITVOID) is accepted, and decided by the upstream's callback.
-  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'pending', webhooks: true },
+  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'pending', webhooks: true, lateApproval: false },
   async start(p) {
     platform = p;
     upstream = await testMerchant();

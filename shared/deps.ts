@@ -31,6 +31,7 @@ import { apmDeadlines, sealedCards, tableHealth } from './composition/sweepers.j
 import { deadlineTimers } from './composition/deadline-timers.js';
 import { consoleContext } from './composition/console.js';
 import { consoleIdentity } from './composition/console-identity.js';
+import { apiKeys } from './composition/api-keys.js';
 
 export { injectConnectors } from './composition/connectors.js';
 export { injectApmConnectors } from './composition/apm-connectors.js';
@@ -42,7 +43,7 @@ export type { Deps } from './operations/deps.js';
 export const deps: () => Deps = composition({
   config, payments, merchants, secrets, callbackQueue, clock, testClock, newId, checkoutSessions, cardVault, schedules,
   recurringQueue, walletConfigs, walletTokens, chargebacks, providerSecrets, connectors, apmConnectors, callbacks, reconciliation,
-  sealedCards, apmDeadlines, tableHealth, deadlineTimers,
+  sealedCards, apmDeadlines, tableHealth, deadlineTimers, apiKeys,
 });
 
 /** The callback feature's part of deps() (tests and the admin CLI). */

@@ -145,6 +145,10 @@ export class NotFoundError extends PlatformError {
   static generic(): NotFoundError {
     return new NotFoundError(100000, NOT_CORRECT);
   }
+  /** A merchant API key id the merchant does not have (revoking, in the console or the admin CLI). */
+  static apiKey(): NotFoundError {
+    return new NotFoundError(100000, 'API key not found.');
+  }
   /** POST /providers/{provider}/notifications for a provider the platform does not know. */
   static provider(): NotFoundError {
     return new NotFoundError(100000, 'Provider not found.');
@@ -281,6 +285,22 @@ export class SignatureError extends PlatformError {
   }
   static invalid(): SignatureError {
     return new SignatureError('Signature is not valid.');
+  }
+  /** A merchant API bearer key that is unknown, revoked, malformed or used from outside the API IP allowlist. */
+  static invalidApiKey(): SignatureError {
+    return new SignatureError('API key is not valid.');
+  }
+}
+
+/** 403: the caller is known but its credential may not do this (a read-only API key on a route that changes things). */
+export class ForbiddenError extends PlatformError {
+  readonly code = 403;
+  readonly httpStatus = 403;
+  private constructor(message: string) {
+    super(message);
+  }
+  static readOnlyKey(): ForbiddenError {
+    return new ForbiddenError('This API key is read-only: it cannot move money or a clock.');
   }
 }
 

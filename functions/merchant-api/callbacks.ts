@@ -3,9 +3,10 @@ import { merchantApiHandler } from '../../shared/http/merchant-api.js';
 import { composition } from '../../shared/composition/compose.js';
 import { config } from '../../shared/composition/core.js';
 import { merchants } from '../../shared/composition/merchants.js';
+import { apiKeys } from '../../shared/composition/api-keys.js';
 import { merchantCallbacks } from '../../shared/composition/merchant-api.js';
 import { merchantDeliveryLog } from '../../shared/operations/merchant-api/delivery-log.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/callbacks', composition({ config, merchants }), ({ merchant, query }) =>
+export const handler = merchantApiHandler('GET /api/v1/merchant/callbacks', composition({ config, merchants, apiKeys }), ({ merchant, query }) =>
   merchantDeliveryLog(merchantCallbacks(), merchant.merchant.clientKey, query),
 );

@@ -32,7 +32,7 @@ import { CHARGEBACKS_USAGE, runChargebacksCommand } from './chargebacks.js';
 import { COUNTERS_USAGE, runCountersCommand } from './counters.js';
 import { OPERATORS_USAGE, runOperatorsCommand } from './operators.js';
 import { WALLETS_USAGE, runWalletsCommand } from './wallets.js';
-import { runKeysCommand } from './keys.js';
+import { KEYS_USAGE, runKeysCommand } from './keys.js';
 import { CLOCK_USAGE, runClockCommand } from './clock.js';
 import { PAYMENTS_USAGE, runPaymentsCommand } from './payments.js';
 import { runBrandsCommand } from './brands.js';
@@ -63,6 +63,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|routing|payments|callback
   clock show|advance --by 14d|set ISO|reset --merchant KEY   a merchant's sandbox test clock (docs/test-clock.md)
   brands list [--json] | brands docs [--write]   (the S2S APM brand catalogue; docs/s2s-apm.md)
   providers secret NAME   (an APM provider's webhook secret; the sandbox provider is "sandbox")
+  keys create --merchant KEY [--read-only] | list --merchant KEY | revoke KEY_ID --merchant KEY   merchant API keys (docs/merchant-api.md)
   keys migrate-legacy   (once per stage: data sealed before per-purpose keys keeps opening; docs/keys.md)
   <group> --help        that group's commands and an example
 
@@ -71,7 +72,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE };
+const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE, keys: KEYS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;

@@ -2,7 +2,9 @@
  * The admin CLI as a merchant: calls the merchant API (docs/merchant-api.md) with the merchant's own client key and
  * password — no operator credentials — against the local platform or any stage's URL (`--url`).
  * The password comes from `--password-file FILE` (`-`: stdin) or $MERCHANT_PASSWORD; on the local platform, when
- * neither is given, from the platform's own merchant records (the developer runs it).
+ * neither is given, from the platform's own merchant records (the developer runs it). With $MERCHANT_API_KEY (and no
+ * --password-file) requests carry that API key as a bearer token instead of a signature: a read-only key (rk_…)
+ * is enough for `callbacks log` and `listen`.
  */
 import { readFileSync } from 'node:fs';
 import { signRequest } from '../../shared/protocol/merchant-api/request-signature.js';
@@ -11,6 +13,8 @@ import { deps } from '../../shared/deps.js';
 export interface MerchantCredentials {
   clientKey: string;
   password: string;
+  /** A merchant API key (docs/merchant-api.md "API keys"): sent as `Authorization: Bearer`, the password unused. */
+  apiKey?: string;
   /** The platform's base URL, e.g. https://api.sandbox.example.com */
   baseUrl: string;
 }
@@ -32,6 +36,8 @@ export class MerchantApiError extends Error {
 
 export async function merchantCredentials(o: CredentialOptions): Promise<MerchantCredentials> {
   const baseUrl = platformUrl(o.url);
+  const apiKey = o.passwordFile ? undefined : process.env.MERCHANT_API_KEY;
+  if (apiKey) return { clientKey: o.merchant, password: '', apiKey, baseUrl };
   const password = o.passwordFile ? readPassword(o.passwordFile) : process.env.MERCHANT_PASSWORD || (o.url ? undefined : await localPassword(o.merchant));
   if (!password) throw new Error(`The merchant's password is required with --url: --password-file FILE (or - for stdin), or MERCHANT_PASSWORD in the environment.`);
   return { clientKey: o.merchant, password, baseUrl };
@@ -64,7 +70,7 @@ async function localPassword(clientKey: string): Promise<string> {
 /** One signed request; the answer's JSON, or a MerchantApiError with the platform's error_message. */
 export async function merchantApi<T>(c: MerchantCredentials, method: 'GET' | 'POST', pathAndQuery: string, body = '', opts: { signal?: AbortSignal } = {}): Promise<T> {
   const url = new URL(c.baseUrl + pathAndQuery);
-  const headers = signRequest(c.clientKey, c.password, { method, path: url.pathname, query: url.search.slice(1), body });
+  const headers = c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : signRequest(c.clientKey, c.password, { method, path: url.pathname, query: url.search.slice(1), body });
   const res = await fetch(url, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body || undefined, signal: opts.signal });
   const text = await res.text();
   let parsed: unknown;
@@ -75,6 +81,7 @@ export async function merchantApi<T>(c: MerchantCredentials, method: 'GET' | 'PO
   }
   if (res.status === 200 && parsed !== undefined) return parsed as T;
   const message = (parsed as { error_message?: string; errors?: { error_message?: string }[] } | undefined)?.errors?.[0]?.error_message ?? (parsed as { error_message?: string } | undefined)?.error_message ?? `HTTP ${res.status}`;
+  if (res.status === 401 && c.apiKey) throw new MerchantApiError(401, `${message} Check $MERCHANT_API_KEY: it may have been revoked (npm run admin -- keys list --merchant ${c.clientKey}).`);
   if (res.status === 401) throw new MerchantApiError(401, `${message} Check the client key and password (and that this machine's clock is right: requests more than 5 minutes off are refused).`);
   throw new MerchantApiError(res.status, message);
 }

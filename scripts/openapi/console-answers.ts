@@ -103,7 +103,7 @@ const timelineEntry = obj({ at: time, kind: { enum: ['transaction', 'callback', 
 
 const attempt = obj(
   { eventId: str, transId: str, clientKey: str, seq: int, url: str, attempt: int, at: time, latencyMs: int, outcome: { enum: ['DELIVERED', 'FAILED'] } },
-  { httpStatus: int, error: str },
+  { httpStatus: int, error: str, signature: str },
 );
 
 const failedCallback = obj(

@@ -1,6 +1,6 @@
 /**
- * The merchant API's operations (docs/merchant-api.md), by route id: signed with the merchant's password in three
- * headers (the security scheme below), JSON answers, errors in the Checkout format.
+ * The merchant API's operations (docs/merchant-api.md), by route id: a bearer API key, or signed with the merchant's
+ * password in three headers (the two security schemes below), JSON answers, errors in the Checkout format.
  */
 import type { RouteDefinition } from '../../shared/routes/index.js';
 import { MAX_WAIT_SECONDS } from '../../shared/operations/merchant-api/next-callbacks.js';
@@ -12,10 +12,18 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 
 const SIGNED = 'X-Signature = hex(HMAC-SHA256(password, METHOD "\\n" PATH "\\n" QUERY "\\n" X-Timestamp "\\n" BODY)); QUERY as sent without "?", BODY empty for GET. A wrong signature, a timestamp more than 300 s off and an unknown X-Client-Key get the same 401.';
 
+const BEARER = 'Or Authorization: Bearer <API key> (sk_… secret, rk_… read-only: created with `npm run admin -- keys create` or in the console). An unknown, revoked or malformed key gets 401 "API key is not valid."';
+
 const errors = {
   '400': { description: 'Invalid query or body (error_code 100000, "<field>: <message>").', content: json(ref('CheckoutError')) },
-  '401': { description: 'Signature is not valid (missing headers, unknown client key, wrong signature or stale timestamp: the same answer).', content: json(ref('CheckoutError')) },
+  '401': {
+    description: 'Signature is not valid (missing headers, unknown client key, wrong signature or stale timestamp: the same answer), or API key is not valid (unknown, revoked or malformed).',
+    content: json(ref('CheckoutError')),
+  },
 };
+
+/** A route that moves money or a clock: a read-only key is refused. */
+const forbidden = { '403': { description: 'A read-only API key (rk_…) on a route that changes something: "This API key is read-only: it cannot move money or a clock."', content: json(ref('CheckoutError')) } };
 
 const query = (name: string, description: string, schema: Schema) => ({ name, in: 'query', required: false, description, schema });
 
@@ -59,7 +67,7 @@ const callbackEvent: Schema = {
     status: nullable('string'),
     request: {
       type: 'object',
-      description: 'The POST the platform sends: form body and headers (X-Callback-Event-Id, X-Callback-Signature signed at the time of this read).',
+      description: 'The POST this attempt sent: form body and headers (X-Callback-Event-Id, and the X-Callback-Signature it was sent with, its timestamp the time of that POST; absent for attempts logged before signatures were kept).',
       properties: { url: { type: 'string' }, headers: { type: 'object', additionalProperties: { type: 'string' } }, body: { type: 'string' } },
     },
   },
@@ -80,14 +88,15 @@ export const MERCHANT_API_SCHEMAS: Record<string, Schema> = { MerchantDeliveryLo
 
 export const MERCHANT_API_SECURITY = {
   MerchantSignature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `With X-Client-Key and X-Timestamp (Unix seconds). ${SIGNED}` },
+  MerchantApiKey: { type: 'http', scheme: 'bearer', description: 'A merchant API key: sk_live_…/sk_test_… (secret) or rk_live_…/rk_test_… (read-only: reads only, 403 on a route that moves money or a clock).' },
 };
 
 const op = (route: RouteDefinition, summary: string, extra: Schema): Schema => ({
   operationId: route.id,
   tags: ['Merchant API'],
   summary,
-  description: SIGNED,
-  security: [{ MerchantSignature: [] }],
+  description: `${SIGNED} ${BEARER}`,
+  security: [{ MerchantApiKey: [] }, { MerchantSignature: [] }],
   ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
   ...extra,
 });
@@ -128,6 +137,6 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
           description: 'Exactly one of advance_by, set, reset.',
         }),
       },
-      responses: { '200': { description: 'The clock after the move.', content: json(ref('MerchantClock')) }, ...errors },
+      responses: { '200': { description: 'The clock after the move.', content: json(ref('MerchantClock')) }, ...errors, ...forbidden },
     }),
 };

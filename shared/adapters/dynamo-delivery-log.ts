@@ -12,13 +12,14 @@ import type { DeliveryLog } from '../ports/callbacks.js';
 import { ddbClient } from './aws-clients.js';
 
 /** What the callback item keeps per attempt; the rest of a DeliveryAttempt is the item's own. */
-export type DeliveryEntry = Pick<DeliveryAttempt, 'attempt' | 'at' | 'latencyMs' | 'outcome' | 'httpStatus' | 'error'>;
+export type DeliveryEntry = Pick<DeliveryAttempt, 'attempt' | 'at' | 'latencyMs' | 'outcome' | 'httpStatus' | 'error' | 'signature'>;
 
 export function deliveryEntry(a: DeliveryAttempt): DeliveryEntry {
   return {
     attempt: a.attempt, at: a.at, latencyMs: a.latencyMs, outcome: a.outcome,
     ...(a.httpStatus !== undefined ? { httpStatus: a.httpStatus } : {}),
     ...(a.error !== undefined ? { error: a.error } : {}),
+    ...(a.signature !== undefined ? { signature: a.signature } : {}),
   };
 }
 
@@ -30,7 +31,7 @@ function merchantPartition(clientKey: string): string {
   return `DELIVERIES#${clientKey}`;
 }
 
-const FIELDS: (keyof DeliveryAttempt)[] = ['eventId', 'transId', 'clientKey', 'seq', 'url', 'attempt', 'at', 'latencyMs', 'outcome', 'httpStatus', 'error'];
+const FIELDS: (keyof DeliveryAttempt)[] = ['eventId', 'transId', 'clientKey', 'seq', 'url', 'attempt', 'at', 'latencyMs', 'outcome', 'httpStatus', 'error', 'signature'];
 
 function toAttempt(item: Record<string, unknown>): DeliveryAttempt {
   const out: Record<string, unknown> = {};

@@ -48,6 +48,10 @@ export const keys = {
   legacyDataKeys: { pk: 'DATAKEY', skPrefix: 'KEY#' },
   /** A merchant's sandbox test clock offset (docs/test-clock.md). */
   testClock: (clientKey: string) => ({ pk: `CLOCK#${clientKey}`, sk: 'TEST_CLOCK' }),
+  /** A merchant API key by the SHA-256 of the key (the one read that authenticates a request; docs/merchant-api.md). */
+  apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'API_KEY' }),
+  /** A merchant's API keys, for listing and revoking (revoked ones stay, marked). */
+  apiKeyListing: (clientKey: string, keyId: string) => ({ pk: `APIKEYS#${clientKey}`, sk: `KEY#${keyId}` }),
 };
 
 export const UNDETERMINED = 'UNDETERMINED';

@@ -1,19 +1,15 @@
-/** The merchant API's callback reads (docs/merchant-api.md): the delivery-log index and the signing secrets. */
+/** The merchant API's callback reads (docs/merchant-api.md): the delivery-log index and the long polls' slots. */
 import { DynamoMerchantCallbacks } from '../adapters/dynamo-merchant-callbacks.js';
-import { DynamoCallbackSecrets } from '../adapters/dynamo-callback-secrets.js';
 import { DynamoLongPollSlots } from '../adapters/dynamo-long-poll-slots.js';
-import { SigningSecrets } from '../operations/callbacks/signing-secrets.js';
 import type { MerchantCallbacksContext } from '../operations/merchant-api/context.js';
 import { MAX_WAITING_POLLS } from '../operations/merchant-api/next-callbacks.js';
 import { config } from './core.js';
-import { secrets } from './secrets.js';
 import { port } from './port.js';
 
 export const merchantCallbacks: () => MerchantCallbacksContext = /* @__PURE__ */ port(() => {
   const c = config();
   return {
     feed: new DynamoMerchantCallbacks(c.TABLE_NAME),
-    secrets: new SigningSecrets(new DynamoCallbackSecrets(c.TABLE_NAME), secrets()['merchant-secrets'], c.CONFIG_CACHE_TTL_SECONDS * 1000),
     realNow: () => new Date(),
     pollMs: 1000,
     waiting: new DynamoLongPollSlots(c.TABLE_NAME, MAX_WAITING_POLLS),

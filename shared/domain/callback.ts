@@ -49,6 +49,11 @@ export interface DeliveryAttempt {
   httpStatus?: number;
   /** "HTTP 500", "timeout", "connection refused" ...; never the merchant's response body. */
   error?: string;
+  /**
+   * The X-Callback-Signature header the attempt was sent with ("t=…,v1=…"), so the callback feed serves the request
+   * as it was signed. Absent on attempts logged before it was kept.
+   */
+  signature?: string;
 }
 
 /** The outbox item with its delivery progress. */

@@ -6,6 +6,7 @@
 import type { Config } from '../config.js';
 import type { PaymentStore } from '../ports/payment-store.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
+import type { ApiKeyStore } from '../ports/api-keys.js';
 import type { SecretBoxes } from '../ports/secret-box.js';
 import type { CallbackQueue } from '../ports/callback-queue.js';
 import type { Clock, TestClockStore } from '../ports/clock.js';
@@ -61,4 +62,6 @@ export interface Deps {
   readonly tableHealth: TableHealth;
   /** One-time wake-ups for APM deadlines (QR lifetime, bank window); locally the sweeper's poller alone. */
   deadlineTimers: DeadlineTimers;
+  /** Merchants' API keys for the merchant API, by hash (docs/merchant-api.md). */
+  apiKeys: ApiKeyStore;
 }

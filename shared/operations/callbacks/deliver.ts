@@ -126,6 +126,7 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     outcome: result.delivered ? 'DELIVERED' : 'FAILED',
     ...(result.httpStatus !== undefined ? { httpStatus: result.httpStatus } : {}),
     ...(result.error ? { error: result.error } : {}),
+    ...(result.signature ? { signature: result.signature } : {}),
   };
   const log = { clientKey: cb.clientKey, transId: cb.transId, eventId: cb.eventId, seq: cb.seq, attempt: attempt.attempt, httpStatus: result.httpStatus, latencyMs: result.latencyMs };
 

@@ -6,6 +6,7 @@
  */
 import type { FormValue } from '../../protocol/form.js';
 import { callbackRequest } from './callback-request.js';
+import { SIGNATURE_HEADER } from '../../protocol/callbacks/signature-header.js';
 import { describeFailure, isDelivered } from '../../protocol/callbacks/delivery-policy.js';
 import { vetPublicUrl, type AddressPolicy, type Resolver } from '../../net/public-url.js';
 import { postPinned } from '../../net/pinned-post.js';
@@ -19,6 +20,8 @@ export interface PostResult {
   httpStatus?: number;
   error?: string;
   timeout: boolean;
+  /** The X-Callback-Signature of the POST (logged with the attempt: the callback feed serves it as sent); none when refused unsent. */
+  signature?: string;
 }
 
 function aborted(signal: AbortSignal): Promise<never> {
@@ -37,6 +40,7 @@ export async function postCallback(req: {
   resolve?: Resolver;
 }): Promise<PostResult> {
   const { body, headers } = callbackRequest(req);
+  const signature = headers[SIGNATURE_HEADER]!;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const signal = AbortSignal.timeout(req.timeoutMs);
@@ -55,9 +59,9 @@ export async function postCallback(req: {
       resend: 'on-reset',
     });
     const delivered = isDelivered(res.status, res.body);
-    return { delivered, latencyMs: elapsed(), httpStatus: res.status, timeout: false, ...(delivered ? {} : { error: `HTTP ${res.status}` }) };
+    return { delivered, latencyMs: elapsed(), httpStatus: res.status, timeout: false, signature, ...(delivered ? {} : { error: `HTTP ${res.status}` }) };
   } catch (err) {
     const failure = describeFailure(signal.aborted ? signal.reason : err);
-    return { delivered: false, latencyMs: elapsed(), timeout: failure.timeout, error: failure.error };
+    return { delivered: false, latencyMs: elapsed(), timeout: failure.timeout, signature, error: failure.error };
   }
 }

@@ -1,7 +1,8 @@
 /**
  * GET /api/v1/merchant/callbacks/next: the merchant's callback feed, one event per delivery attempt, oldest first,
- * each with the request the platform POSTs (form body, content type, X-Callback-Event-Id, X-Callback-Signature
- * signed now, with the merchant's signing secrets and the real time) — what `callbacks listen` forwards.
+ * each with the request that attempt POSTed: form body, content type, X-Callback-Event-Id and the X-Callback-Signature
+ * it was sent with (its own timestamp; never signed again, so the feed cannot mint fresh signatures for old
+ * callbacks) — what `callbacks listen` forwards. An attempt logged before signatures were kept has none.
  *
  * The cursor is a position in the delivery-log index (the time of a callback's latest attempt). An attempt is
  * written to the log after its POST, so one that started earlier than an attempt already read can land after it:
@@ -11,7 +12,7 @@
  * `wait` makes it a long poll: it answers as soon as something after the cursor is logged, or when `wait` ends.
  */
 import { parseJson } from '@open-payments/protocol';
-import { callbackRequest } from '../callbacks/callback-request.js';
+import { callbackBody, callbackHeaders } from '../callbacks/callback-request.js';
 import type { ListedCallback } from '../../ports/merchant-callbacks.js';
 import { ValidationError } from '../../errors.js';
 import type { MerchantCallbacksContext } from './context.js';
@@ -57,7 +58,7 @@ export async function nextCallbacks(ctx: MerchantCallbacksContext, clientKey: st
   // The overlap is read once per request, when answering: what landed in it while the poll waited is in that read.
   const overlap = () => (cursor.f < cursor.k ? ctx.feed.after(clientKey, cursor.f, WINDOW_LIMIT, cursor.k) : Promise.resolve([]));
   const [fresh, window] = wait > 0 ? [await waitForFresh(ctx, clientKey, cursor, limit, wait), await overlap()] : await Promise.all([ctx.feed.after(clientKey, cursor.k, limit), overlap()]);
-  return answer(ctx, clientKey, cursor, [...window, ...fresh]);
+  return answer(cursor, [...window, ...fresh]);
 }
 
 /** What is after the cursor, waiting up to `wait` seconds for it in one of the merchant's slots (none free: no wait). */
@@ -84,15 +85,13 @@ async function start(ctx: MerchantCallbacksContext, clientKey: string): Promise<
   return { k, f: k };
 }
 
-async function answer(ctx: MerchantCallbacksContext, clientKey: string, cursor: Cursor, listed: ListedCallback[]): Promise<{ events: CallbackEvent[]; cursor: string }> {
-  const now = ctx.realNow();
-  const secrets = listed.length ? await ctx.secrets.signingKeys(clientKey, now) : [];
+function answer(cursor: Cursor, listed: ListedCallback[]): { events: CallbackEvent[]; cursor: string } {
   const seen = new Set<string>();
   const events: (CallbackEvent & { position: string })[] = [];
   let k = cursor.k;
   for (const { key, callback, attempts } of listed) {
     if (key > k) k = key;
-    const request = { url: callback.url, ...callbackRequest({ fields: callback.fields, eventId: callback.eventId, secrets, now }) };
+    const body = callbackBody(callback.fields);
     for (const a of attempts) {
       const position = `${a.at}#${a.transId}#${String(a.seq).padStart(6, '0')}`;
       const id = `${a.eventId}#${a.attempt}`;
@@ -110,7 +109,7 @@ async function answer(ctx: MerchantCallbacksContext, clientKey: string, cursor: 
         error: a.error ?? null,
         latency_ms: a.latencyMs,
         ...describe(callback),
-        request,
+        request: { url: callback.url, headers: callbackHeaders(callback.eventId, a.signature), body },
       });
     }
   }

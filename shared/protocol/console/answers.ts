@@ -252,6 +252,8 @@ export interface ConsoleCallbackAttempt {
   outcome: 'DELIVERED' | 'FAILED';
   httpStatus?: number;
   error?: string;
+  /** The X-Callback-Signature the attempt carried. */
+  signature?: string;
 }
 
 /** A callback that gave up: retries spent, blocked behind a failed predecessor, or its URL paused. */

@@ -37,7 +37,6 @@ function world(free: number) {
         return [];
       },
     },
-    secrets: {} as MerchantCallbacksContext['secrets'],
     realNow: () => new Date(now),
     pollMs: 0,
     waiting,

@@ -12,7 +12,7 @@ import { purposeKeyIds } from '../../shared/adapters/kms-secret-box.js';
 import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js';
 import { getConfig } from '../../shared/config.js';
 import { deps } from '../../shared/deps.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../shared/operations/merchant-api/api-keys.js';
+import { apiKeyView, createApiKey, revokeApiKey } from '../../shared/operations/merchant-api/api-keys.js';
 
 export const KEYS_USAGE = `usage: npm run admin -- keys <command>
   create --merchant CLIENT_KEY [--read-only]   a merchant API key (secret, or read-only: callback log, feed, payment
@@ -35,13 +35,13 @@ export async function runKeysCommand(args: string[]): Promise<unknown> {
   const d = deps();
   if (!(await d.merchants.get(clientKey))) throw new Error(`No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
   if (cmd === 'create') {
-    const created = await createApiKey(d, { clientKey, kind: values['read-only'] ? 'read_only' : 'secret', createdBy: 'admin-cli', now: new Date() });
-    return { ...created, note: 'The key is shown only now: store it. The platform keeps only its hash.' };
+    const { record, key } = await createApiKey(d, { clientKey, kind: values['read-only'] ? 'read_only' : 'secret', createdBy: 'admin-cli', now: new Date() });
+    return { ...apiKeyView(record), key, note: 'The key is shown only now: store it. The platform keeps only its hash.' };
   }
-  if (cmd === 'list') return listApiKeys(d, clientKey);
+  if (cmd === 'list') return (await d.apiKeys.list(clientKey)).map(apiKeyView);
   const keyId = positionals[0];
   if (!keyId) throw new Error(`KEY_ID is required, e.g. keys revoke key_3f2a… --merchant ${clientKey}. See them with: npm run admin -- keys list --merchant ${clientKey}`);
-  return revokeApiKey(d, { clientKey, keyId, by: 'admin-cli', now: new Date() });
+  return apiKeyView(await revokeApiKey(d, { clientKey, keyId, by: 'admin-cli', now: new Date() }));
 }
 
 function migrateLegacy(): Promise<unknown> {

@@ -106,6 +106,11 @@ const attempt = obj(
   { httpStatus: int, error: str, signature: str },
 );
 
+const apiKey = obj(
+  { keyId: str, type: { enum: ['secret', 'read_only'] }, hint: str, createdAt: time, createdBy: str },
+  { revokedAt: time, revokedBy: str },
+);
+
 const failedCallback = obj(
   { transId: str, seq: int, eventId: str, action: str, url: str, attempts: int },
   { status: str, failedAt: time, failReason: str, lastAttempt: obj({ at: time }, { httpStatus: int, error: str }), replays: int },
@@ -202,6 +207,9 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
   ConsoleMerchantSettings: { status: 200, schema: obj({ merchant: ref('ConsoleMerchant') }) },
   ConsoleMerchantPassword: { status: 200, schema: obj({ password: { type: 'string', description: 'The new password, shown once.' } }) },
   ConsoleMerchantSigningSecret: { status: 200, schema: obj({ current: { type: 'string', pattern: '^cbs_[0-9a-f]{64}$' }, rotatedAt: time }, { previous: str, previousUntil: time }) },
+  ConsoleApiKeys: { status: 200, schema: obj({ apiKeys: arrayOf(apiKey) }) },
+  ConsoleApiKeyCreate: { status: 201, schema: obj({ apiKey, key: { type: 'string', pattern: '^(sk|rk)_(live|test)_[A-Za-z0-9_-]{43}$', description: 'The key, shown in this answer only.' } }) },
+  ConsoleApiKeyRevoke: { status: 200, schema: obj({ apiKey }) },
   ConsoleMidCreate: { status: 201, schema: obj({ mid: ref('ConsoleMid') }) },
   ConsoleRouting: { status: 200, schema: obj({ routing: ref('ConsoleRouting') }) },
   ConsoleRoutingReplace: { status: 200, schema: obj({ routing: ref('ConsoleRouting') }) },

@@ -200,6 +200,9 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
   ConsoleMerchantSettings: { request: { notification_url: 'https://shop.example/callbacks', mappings: { payer: true } }, params: { clientKey: CLIENT_KEY } },
   ConsoleMerchantPassword: { request: {}, params: { clientKey: CLIENT_KEY } },
   ConsoleMerchantSigningSecret: { request: { rotate: true }, params: { clientKey: CLIENT_KEY } },
+  ConsoleApiKeys: { params: { clientKey: CLIENT_KEY } },
+  ConsoleApiKeyCreate: { request: { read_only: true }, params: { clientKey: CLIENT_KEY } },
+  ConsoleApiKeyRevoke: { request: {}, params: { clientKey: CLIENT_KEY, keyId: 'key_5f0c2a9e8d7b6c5a4f3e2d1c' } },
   ConsoleMidCreate: { request: { payment_mode: 'SMS' }, params: { clientKey: CLIENT_KEY } },
   ConsoleRouting: { params: { clientKey: CLIENT_KEY } },
   ConsoleRoutingReplace: {

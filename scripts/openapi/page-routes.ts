@@ -20,6 +20,9 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleMerchantSettings: consoleApi("Change a merchant's settings."),
   ConsoleMerchantPassword: consoleApi("Rotate a merchant's password; the answer shows it once."),
   ConsoleMerchantSigningSecret: consoleApi('Show or rotate the callback signing secret.'),
+  ConsoleApiKeys: consoleApi("A merchant's API keys (id, type, hint, created, revoked); never a key."),
+  ConsoleApiKeyCreate: consoleApi('Operators and merchant admins: a new merchant API key, {read_only?: boolean}; the answer shows the key once.'),
+  ConsoleApiKeyRevoke: consoleApi('Operators and merchant admins: revoke a merchant API key; its next request is refused.'),
   ConsoleMidCreate: consoleApi('Operators: add a MID.'),
   ConsoleRouting: consoleApi("Operators: a merchant's routing rules and their version (docs/routing.md)."),
   ConsoleRoutingReplace: consoleApi(

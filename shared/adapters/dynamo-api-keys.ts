@@ -8,6 +8,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from '../domain/api-key.js';
 import type { ApiKeyStore } from '../ports/api-keys.js';
+import type { Alongside } from '../ports/transaction-items.js';
+import { withEntries } from './transaction-items.js';
 import { ddbClient } from './aws-clients.js';
 import { queryAll } from './query-all.js';
 import { keys } from './table-keys.js';
@@ -23,10 +25,10 @@ function recordOf(item: Record<string, unknown>): ApiKeyRecord {
 export class DynamoApiKeys implements ApiKeyStore {
   constructor(private readonly tableName: string) {}
 
-  async create(record: ApiKeyRecord, hash: string): Promise<void> {
+  async create(record: ApiKeyRecord, hash: string, opts: Alongside = {}): Promise<void> {
     await ddbClient().send(
       new TransactWriteCommand({
-        TransactItems: [
+        TransactItems: withEntries([
           { Put: { TableName: this.tableName, Item: { ...keys.apiKey(hash), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
           {
             Put: {
@@ -35,9 +37,10 @@ export class DynamoApiKeys implements ApiKeyStore {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-        ],
+        ], opts.alongside),
       }),
     );
+    opts.alongside?.markStored();
   }
 
   async byHash(hash: string): Promise<(ApiKeyRecord & { hash: string }) | undefined> {
@@ -56,7 +59,7 @@ export class DynamoApiKeys implements ApiKeyStore {
     return items.map(recordOf).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
-  async revoke(clientKey: string, keyId: string, by: string, now: Date): Promise<ApiKeyRecord | undefined> {
+  async revoke(clientKey: string, keyId: string, by: string, now: Date, opts: Alongside = {}): Promise<ApiKeyRecord | undefined> {
     const listing = keys.apiKeyListing(clientKey, keyId);
     const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: listing, ConsistentRead: true }));
     if (!res.Item) return undefined;
@@ -65,7 +68,7 @@ export class DynamoApiKeys implements ApiKeyStore {
     try {
       await ddbClient().send(
         new TransactWriteCommand({
-          TransactItems: [
+          TransactItems: withEntries([
             { Delete: { TableName: this.tableName, Key: keys.apiKey(String(res.Item.hash)) } },
             {
               Update: {
@@ -76,9 +79,10 @@ export class DynamoApiKeys implements ApiKeyStore {
                 ExpressionAttributeValues: { ':at': revokedAt, ':by': by },
               },
             },
-          ],
+          ], opts.alongside),
         }),
       );
+      opts.alongside?.markStored();
     } catch (err) {
       // Revoked by someone else meanwhile: the key is revoked either way; answer as it is now.
       if (!(err instanceof TransactionCanceledException)) throw err;

@@ -29,6 +29,10 @@ export const consoleRoutes: RouteDefinition[] = [
   route('MerchantSettings', 'PUT', '/merchants/{clientKey}/settings', 'merchant-settings', merchantWrite),
   route('MerchantPassword', 'POST', '/merchants/{clientKey}/password', 'merchant-password', merchantWrite),
   route('MerchantSigningSecret', 'POST', '/merchants/{clientKey}/signing-secret', 'merchant-signing-secret', merchantWrite),
+  // Merchant API keys (docs/merchant-api.md): only their hashes and listing entries; creating one checks the merchant exists.
+  route('ApiKeys', 'GET', '/merchants/{clientKey}/api-keys', 'api-keys', read),
+  route('ApiKeyCreate', 'POST', '/merchants/{clientKey}/api-keys', 'api-key-create', [...merchantRead, 'table:write']),
+  route('ApiKeyRevoke', 'POST', '/merchants/{clientKey}/api-keys/{keyId}/revoke', 'api-key-revoke', ['table:read', 'table:write']),
   // Seals the new MID's credentials (an upstream's client_key and password) with the merchant-secrets key.
   route('MidCreate', 'POST', '/merchants/{clientKey}/mids', 'mid-create', merchantWrite),
   // Operators: the merchant's routing rules (docs/routing.md); the write is conditional on the version loaded.

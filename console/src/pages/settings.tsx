@@ -1,6 +1,6 @@
 /**
- * A merchant's keys and settings: the client key (shown), the password (revealed once, on rotation), the notification
- * URL, the callback signing secret, mapping switches and page options, and its MIDs (operators add them).
+ * A merchant's keys and settings: the client key (shown), the password (revealed once, on rotation), the merchant API
+ * keys (api-keys.tsx), the notification URL, the callback signing secret, mapping switches and page options, and its MIDs (operators add them).
  */
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
@@ -8,6 +8,7 @@ import type { PageProps } from '../app.js';
 import type { ConsoleMerchantAnswer, ConsoleMerchantPasswordAnswer, ConsoleMidCreateAnswer, ConsoleMidHealth, ConsoleSigningSecretAnswer } from '../answers.js';
 import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 import { RoutingRules } from './routing.js';
+import { ApiKeys } from './api-keys.js';
 
 export function Settings({ user, merchant }: PageProps) {
   const { data, error, reload } = useLoad(() => api.get<ConsoleMerchantAnswer>(`/merchants/${merchant}`), [merchant]);
@@ -61,6 +62,7 @@ export function Settings({ user, merchant }: PageProps) {
       </dl>
       {shown && <ShownOnce {...shown} />}
       <Message {...msg} />
+      <ApiKeys merchant={merchant} canChange={canChange} />
       <h2>Callbacks</h2>
       <form
         onSubmit={(e) => {

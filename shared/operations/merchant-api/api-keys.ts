@@ -5,10 +5,11 @@
 import type { Deps } from '../deps.js';
 import { newApiKey, type ApiKeyKind, type ApiKeyRecord } from '../../domain/api-key.js';
 import { NotFoundError } from '../../errors.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 
 export type ApiKeyDeps = Pick<Deps, 'apiKeys' | 'merchants' | 'config'>;
 
-/** A key as listings show it: never the key, never its hash. */
+/** A key as the admin CLI prints it: never the key, never its hash. */
 export interface ApiKeyView {
   key_id: string;
   type: ApiKeyKind;
@@ -31,20 +32,17 @@ export function apiKeyView(r: ApiKeyRecord): ApiKeyView {
   };
 }
 
-export async function createApiKey(d: ApiKeyDeps, o: { clientKey: string; kind: ApiKeyKind; createdBy: string; now: Date }): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey(d: ApiKeyDeps, o: { clientKey: string; kind: ApiKeyKind; createdBy: string; now: Date }, opts: Alongside = {}): Promise<{ record: ApiKeyRecord; key: string }> {
   if (!(await d.merchants.get(o.clientKey))) throw NotFoundError.generic();
   const made = newApiKey({ ...o, stageKind: d.config.STAGE_KIND });
-  await d.apiKeys.create(made.record, made.hash);
-  return { ...apiKeyView(made.record), key: made.key };
+  await d.apiKeys.create(made.record, made.hash, opts);
+  return { record: made.record, key: made.key };
 }
 
-export async function listApiKeys(d: Pick<Deps, 'apiKeys'>, clientKey: string): Promise<ApiKeyView[]> {
-  return (await d.apiKeys.list(clientKey)).map(apiKeyView);
-}
 
 /** Revokes at once: the key's next request is refused. Revoking a revoked key answers it as it is. */
-export async function revokeApiKey(d: Pick<Deps, 'apiKeys'>, o: { clientKey: string; keyId: string; by: string; now: Date }): Promise<ApiKeyView> {
-  const revoked = await d.apiKeys.revoke(o.clientKey, o.keyId, o.by, o.now);
+export async function revokeApiKey(d: Pick<Deps, 'apiKeys'>, o: { clientKey: string; keyId: string; by: string; now: Date }, opts: Alongside = {}): Promise<ApiKeyRecord> {
+  const revoked = await d.apiKeys.revoke(o.clientKey, o.keyId, o.by, o.now, opts);
   if (!revoked) throw NotFoundError.apiKey();
-  return apiKeyView(revoked);
+  return revoked;
 }

@@ -152,6 +152,32 @@ export interface ConsoleSigningSecretAnswer {
   rotatedAt: Time;
 }
 
+/** A merchant API key as listed: never the key itself (docs/merchant-api.md "API keys"). */
+export interface ConsoleApiKey {
+  keyId: string;
+  type: 'secret' | 'read_only';
+  /** The prefix and the last four characters: "sk_test_…a1B2". */
+  hint: string;
+  createdAt: Time;
+  createdBy: string;
+  revokedAt?: Time;
+  revokedBy?: string;
+}
+
+export interface ConsoleApiKeysAnswer {
+  apiKeys: ConsoleApiKey[];
+}
+
+/** A new key: `key` is in this answer only. */
+export interface ConsoleApiKeyCreateAnswer {
+  apiKey: ConsoleApiKey;
+  key: string;
+}
+
+export interface ConsoleApiKeyRevokeAnswer {
+  apiKey: ConsoleApiKey;
+}
+
 export interface ConsoleMidCreateAnswer {
   mid: ConsoleMid;
 }
@@ -463,6 +489,9 @@ export interface ConsoleAnswers {
   ConsoleMerchantSettings: ConsoleMerchantSettingsAnswer;
   ConsoleMerchantPassword: ConsoleMerchantPasswordAnswer;
   ConsoleMerchantSigningSecret: ConsoleSigningSecretAnswer;
+  ConsoleApiKeys: ConsoleApiKeysAnswer;
+  ConsoleApiKeyCreate: ConsoleApiKeyCreateAnswer;
+  ConsoleApiKeyRevoke: ConsoleApiKeyRevokeAnswer;
   ConsoleMidCreate: ConsoleMidCreateAnswer;
   ConsoleRouting: ConsoleRoutingAnswer;
   ConsoleRoutingReplace: ConsoleRoutingAnswer;

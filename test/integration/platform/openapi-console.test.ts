@@ -68,6 +68,9 @@ it('every console operation answers as documented', async () => {
   const paid = await sale(platform.url, shop, { orderId: `o-${randomUUID()}` });
   await eventually(() => callbacks.received.find((c) => c.fields.trans_id === paid.trans_id));
   await record('ConsoleMerchantSigningSecret', admin.send('POST', `/merchants/${key}/signing-secret`, {}));
+  const apiKey = await record('ConsoleApiKeyCreate', admin.send('POST', `/merchants/${key}/api-keys`, { read_only: true }));
+  await record('ConsoleApiKeys', admin.get(`/merchants/${key}/api-keys`));
+  await record('ConsoleApiKeyRevoke', admin.send('POST', `/merchants/${key}/api-keys/${apiKey.body.apiKey.keyId}/revoke`));
   const { generateKeyPairSync } = await import('node:crypto');
   const pem = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   await record('ConsoleWalletConfigure', admin.send('PUT', `/merchants/${key}/wallets/applepay`, { environment: 'TEST', merchant_identifier: 'merchant.example.doc', private_key: pem }));

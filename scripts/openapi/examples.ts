@@ -285,6 +285,27 @@ const PAGES: Record<string, OperationExamples> = {
 };
 
 const MERCHANT_API: Record<string, OperationExamples> = {
+  MerchantPayment: {
+    params: { transId: TRANS },
+    response: one('A settled SALE, part refunded', {
+      trans_id: TRANS,
+      order_id: 'order-1234',
+      action: 'SALE',
+      status: 'SETTLED',
+      amount: '10.00',
+      captured_amount: '10.00',
+      refunded_amount: '3.00',
+      currency: 'USD',
+      card: '411111****1111',
+      decline_reason: null,
+      created_at: '2026-11-27T10:15:00.000Z',
+      updated_at: '2026-11-27T10:20:00.000Z',
+      transactions: [
+        { type: 'SALE', status: 'success', amount: '10.00', date: '2026-11-27T10:15:00.000Z', decline_reason: null },
+        { type: 'CREDITVOID', status: 'success', amount: '3.00', date: '2026-11-27T10:20:00.000Z', decline_reason: null },
+      ],
+    }),
+  },
   MerchantCallbacks: {
     params: { since: '2026-11-27T00:00:00Z', limit: 50 },
     response: one('Your delivery log', {

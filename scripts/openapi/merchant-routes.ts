@@ -73,6 +73,30 @@ const callbackEvent: Schema = {
   },
 };
 
+const amountText = { type: 'string', description: 'Decimal in the currency\'s minor-unit precision, e.g. "10.00".' };
+const paymentView: Schema = {
+  type: 'object',
+  required: ['trans_id', 'order_id', 'action', 'status', 'amount', 'captured_amount', 'refunded_amount', 'currency', 'card', 'decline_reason', 'created_at', 'updated_at', 'transactions'],
+  properties: {
+    trans_id: { type: 'string' },
+    order_id: { type: 'string' },
+    action: { type: 'string', description: 'The action that created the payment: SALE, DEBIT, CREDIT2CARD, …' },
+    status: { type: 'string' },
+    amount: amountText,
+    captured_amount: amountText,
+    refunded_amount: amountText,
+    currency: { type: 'string' },
+    card: { ...nullable('string'), description: 'Masked: first six and last four digits.' },
+    decline_reason: nullable('string'),
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    transactions: {
+      type: 'array',
+      items: { type: 'object', properties: { type: { type: 'string' }, status: { enum: ['success', 'waiting', 'fail'] }, amount: amountText, date: { type: 'string', format: 'date-time' }, decline_reason: nullable('string') } },
+    },
+  },
+};
+
 const clockView: Schema = {
   type: 'object',
   properties: {
@@ -84,7 +108,7 @@ const clockView: Schema = {
   },
 };
 
-export const MERCHANT_API_SCHEMAS: Record<string, Schema> = { MerchantDeliveryLogEntry: deliveryLogEntry, MerchantCallbackEvent: callbackEvent, MerchantClock: clockView };
+export const MERCHANT_API_SCHEMAS: Record<string, Schema> = { MerchantPayment: paymentView, MerchantDeliveryLogEntry: deliveryLogEntry, MerchantCallbackEvent: callbackEvent, MerchantClock: clockView };
 
 export const MERCHANT_API_SECURITY = {
   MerchantSignature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `With X-Client-Key and X-Timestamp (Unix seconds). ${SIGNED}` },
@@ -102,6 +126,15 @@ const op = (route: RouteDefinition, summary: string, extra: Schema): Schema => (
 });
 
 export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) => Schema> = {
+  MerchantPayment: (route) =>
+    op(route, 'One of your payments (any of your keys, read-only included): amounts, status, masked card, its transactions; never a token', {
+      parameters: [{ name: 'transId', in: 'path', required: true, description: 'The payment\'s trans_id.', schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The payment.', content: json(ref('MerchantPayment')) },
+        ...errors,
+        '400': { description: 'No payment of yours with this trans_id (another merchant\'s is answered the same), as the protocol answers a lookup: error_code 101000 "Transaction does not exist."', content: json(ref('CheckoutError')) },
+      },
+    }),
   MerchantCallbacks: (route) =>
     op(route, 'Your delivery log: one entry per callback, newest first by latest attempt', {
       parameters: [

@@ -1,6 +1,7 @@
 /**
  * The merchant API (docs/merchant-api.md): routes a merchant calls with its own client key and a signature made
- * with its password — its delivery log, its callback feed and, in a sandbox, its test clock. No operator credentials.
+ * with its password, or an API key of its own — its payments, its delivery log, its callback feed and, in a sandbox,
+ * its test clock. No operator credentials.
  */
 import type { RouteDefinition } from './types.js';
 
@@ -10,6 +11,8 @@ import type { RouteDefinition } from './types.js';
 const read: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 
 export const merchantApiRoutes: RouteDefinition[] = [
+  // One of the merchant's payments (a lookup: read-only keys may).
+  { id: 'MerchantPayment', method: 'GET', path: '/api/v1/merchant/payments/{transId}', handler: 'functions/merchant-api/payment', grants: read },
   { id: 'MerchantCallbacks', method: 'GET', path: '/api/v1/merchant/callbacks', handler: 'functions/merchant-api/callbacks', grants: read },
   // A long poll of up to 20 s (wait=…), within API Gateway's 30 s; it writes the merchant's waiting slots (LONG_POLLS).
   { id: 'MerchantCallbacksNext', method: 'GET', path: '/api/v1/merchant/callbacks/next', handler: 'functions/merchant-api/callbacks-next', grants: [...read, 'table:write'], timeoutSeconds: 28 },

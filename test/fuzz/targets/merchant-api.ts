@@ -12,7 +12,7 @@ import { junkString } from '../values.js';
 
 const junkHeader = junkString.map(headerSafe).map((v) => v.slice(0, 200));
 
-/** Unsigned, wrongly signed, stale, or signed right over whatever the query and body hold. */
+/** Unsigned, wrongly signed, stale, an unknown or malformed bearer key, or signed right over whatever the query and body hold. */
 function headersFor(fx: FuzzFixtures, method: string, path: string, q: string, body: string): fc.Arbitrary<Record<string, string>> {
   const now = Math.floor(Date.now() / 1000);
   const signed = (timestamp: string) => ({
@@ -24,6 +24,7 @@ function headersFor(fx: FuzzFixtures, method: string, path: string, q: string, b
     { weight: 4, arbitrary: fc.constant(signed(String(now))) },
     { weight: 1, arbitrary: fc.constant(signed(String(now - 3600))) },
     { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.oneof(junkHeader, fc.stringMatching(/^(sk|rk)_(live|test)_[A-Za-z0-9_-]{43}$/)).map((k) => ({ authorization: `Bearer ${k}` })) },
     { weight: 2, arbitrary: fc.record({ 'x-client-key': fc.oneof(fc.constant(fx.clientKey), junkHeader), 'x-timestamp': fc.oneof(fc.constant(String(now)), junkHeader), 'x-signature': fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), junkHeader) }, { requiredKeys: [] }) },
   );
 }
@@ -51,6 +52,17 @@ const clockBody = fc.oneof(
 ).map((v) => JSON.stringify(v));
 
 export const merchantApiTargets: FuzzTarget[] = [
+  {
+    name: 'GET /api/v1/merchant/payments/{transId}',
+    route: 'GET /api/v1/merchant/payments/{transId}',
+    group: 'merchant-api',
+    family: 'checkout-api',
+    requests: (fx) =>
+      fc.oneof(fc.uuid(), junkString.map((s) => encodeURIComponent(s.slice(0, 300)) || 'x')).chain((id) => {
+        const path = `/api/v1/merchant/payments/${id}`;
+        return headersFor(fx, 'GET', path, '', '').map((headers): FuzzRequest => ({ method: 'GET', path, headers }));
+      }),
+  },
   getTarget('/api/v1/merchant/callbacks', { since: instant, limit: count }),
   getTarget('/api/v1/merchant/callbacks/next', { after: junkString.map((s) => s.slice(0, 200)), wait: shortWait, limit: count }),
   getTarget('/api/v1/merchant/clock', {}),

@@ -1,7 +1,7 @@
 /**
  * Merchant API keys on a real local platform, through the public merchant API: created with the admin CLI and shown
- * once (only a hash is stored), used as `Authorization: Bearer`; a read-only key reads and is refused (403) where a
- * route moves a clock; a revoked key is refused from its next request; password-signed requests keep working; the
+ * once (only a hash is stored), used as `Authorization: Bearer`; a read-only key reads (payments lookup included)
+ * and is refused (403) where a route moves a clock; a revoked key is refused from its next request; password-signed requests keep working; the
  * callback feed serves each attempt's original X-Callback-Signature instead of signing it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,23 @@ describe('authenticating with a key', () => {
     expect(refused.body).toEqual({ http_code: 403, error_code: 403, error_message: message, errors: [{ error_code: 403, error_message: message }] });
     // Nothing moved.
     expect((await call(key, 'GET', '/api/v1/merchant/clock')).body).toMatchObject({ offset_ms: 0 });
+  });
+
+  it('a read-only key looks up its own payments, never another merchant\'s nor a token', async () => {
+    const { key } = await create(a, '--read-only');
+    const paid = (await postForm(`${platform.url}/post`, { ...saleFields(a), recurring_init: 'Y' } as never)).body as { trans_id: string; order_id: string; recurring_token?: string };
+    const found = await call(key, 'GET', `/api/v1/merchant/payments/${paid.trans_id}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ trans_id: paid.trans_id, order_id: paid.order_id, action: 'SALE', status: 'SETTLED', currency: 'USD', card: expect.stringMatching(/^\d{6}\*{4}\d{4}$/) });
+    expect(found.body.amount).toMatch(/^\d+\.\d{2}$/);
+    expect(paid.recurring_token).toEqual(expect.any(String));
+    expect(JSON.stringify(found.body)).not.toContain(paid.recurring_token);
+    const theirs = await call((await create(b, '--read-only')).key, 'GET', `/api/v1/merchant/payments/${paid.trans_id}`);
+    const unknown = await call(key, 'GET', '/api/v1/merchant/payments/00000000-0000-4000-8000-000000000000');
+    for (const r of [theirs, unknown]) {
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error_code: 101000, error_message: 'Transaction does not exist.' });
+    }
   });
 
   it('a revoked key is refused from its next request, like an unknown or malformed one', async () => {

@@ -140,6 +140,23 @@ describe('the console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/settings.png` });
   });
 
+  it('creates a read-only API key on Settings, shown once, that the merchant API takes until it is revoked', async () => {
+    const page = merchantPage;
+    await page.goto(`${platform.url}/console/#/settings`);
+    await page.getByRole('button', { name: 'New read-only key' }).click();
+    const shown = page.getByLabel('New read-only API key');
+    await poll(() => shown.textContent()).toMatch(/^rk_test_[A-Za-z0-9_-]{43}$/);
+    const key = (await shown.textContent())!;
+    const table = page.getByRole('table', { name: 'API keys' });
+    await poll(() => table.getByText(`rk_test_…${key.slice(-4)}`).count()).toBe(1);
+    const feed = async () => (await fetch(`${platform.url}/api/v1/merchant/callbacks`, { headers: { authorization: `Bearer ${key}` } })).status;
+    expect(await feed()).toBe(200);
+    await table.getByRole('button', { name: /^Revoke key_/ }).click();
+    await poll(() => table.getByRole('button', { name: /^Revoke key_/ }).count()).toBe(0);
+    expect(await feed()).toBe(401);
+    expect(await page.content()).not.toContain(key);
+  });
+
   it('an operator creates a merchant and a MID, and the dashboard counts the payments the test made', async () => {
     operatorPage = await signIn('ops@example.com', 'operator');
     const page = operatorPage;

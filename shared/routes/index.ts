@@ -14,6 +14,7 @@ import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
 import { consoleRoutes, consoleStreams } from './console.js';
 import { merchantApiRoutes } from './merchant-api.js';
+import { ledgerStreams } from './ledger.js';
 import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition, StreamConsumerDefinition } from './types.js';
 
 export * from './types.js';
@@ -32,4 +33,4 @@ export const ROUTES: RouteDefinition[] = [
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
 export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents, ...providerOpsEvents];
-export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams, ...consoleStreams];
+export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams, ...consoleStreams, ...ledgerStreams];

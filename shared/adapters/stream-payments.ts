@@ -1,0 +1,30 @@
+/**
+ * A DynamoDB stream batch as payment changes, decoding only what the ledger reads of each image (a payment image is
+ * ~40 attributes; DynamoDB Local's stream also writes an empty map as `{}`, which no decoder reads).
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { Payment } from '../domain/payment.js';
+import type { PaymentChangeDecoder } from '../ports/ledger.js';
+import { toPayment } from './payment-item.js';
+
+type Image = Record<string, AttributeValue>;
+
+/** Every attribute movements and postings read (domain/ledger), besides details.transactionType. */
+export const LEDGER_ATTRIBUTES = ['pk', 'kind', 'clientKey', 'action', 'currency', 'amount', 'capturedAmount', 'refundedAmount', 'status', 'midId', 'createdAt', 'history'] as const;
+
+function payment(i: Image | undefined): Payment | undefined {
+  if (i?.kind?.S !== 'payment') return undefined;
+  const picked: Image = {};
+  for (const a of LEDGER_ATTRIBUTES) if (i[a] !== undefined) picked[a] = i[a];
+  const transactionType = i.details?.M?.transactionType?.S;
+  return toPayment({ ...unmarshall(picked), details: transactionType ? { transactionType } : {} });
+}
+
+export const paymentChanges: PaymentChangeDecoder = (records) =>
+  (records as readonly DynamoDBRecord[]).flatMap((r) => {
+    const now = payment(r.dynamodb?.NewImage as Image | undefined);
+    if (r.eventName === 'REMOVE' || !now) return [];
+    return [{ old: payment(r.dynamodb?.OldImage as Image | undefined), new: now }];
+  });

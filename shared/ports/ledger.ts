@@ -1,0 +1,24 @@
+/**
+ * The ledger's journals (domain/ledger): appended exactly once each, read back per payment (docs/ledger.md).
+ */
+import type { Journal } from '../domain/ledger/journal.js';
+import type { Payment } from '../domain/payment.js';
+
+export interface Ledger {
+  /**
+   * Appends each journal unless one with its id exists (a replay, a retried batch): never an edit. Returns how many
+   * were new.
+   */
+  append(journals: readonly Journal[]): Promise<{ written: number }>;
+  /** Every journal of a payment. */
+  journalsOf(transId: string): Promise<Journal[]>;
+}
+
+/** A payment's change as the table's stream carries it: the payment before (absent on its creation) and after. */
+export interface PaymentChange {
+  old?: Payment;
+  new: Payment;
+}
+
+/** Decodes a stream batch's records into the payments' changes (other items' records are left out). */
+export type PaymentChangeDecoder = (records: readonly unknown[]) => PaymentChange[];

@@ -1,0 +1,18 @@
+import type { StreamConsumerDefinition } from './types.js';
+
+export const ledgerStreams: StreamConsumerDefinition[] = [
+  {
+    id: 'LedgerJournals',
+    handler: 'functions/ledger/journal-stream',
+    batchSize: 100,
+    // Every payment write: money moves on an outcome or a follow-up's, and a payment written whole (not reserved
+    // first) may be created having moved it.
+    insertedKinds: ['payment'],
+    modifiedKinds: ['payment'],
+    // Its writes are per journal, not per batch: the window only saves invocations at low volume.
+    batchingWindowSeconds: 20,
+    failureQueue: true,
+    // Its own journal items only: it reads nothing but the stream.
+    grants: ['table:write'],
+  },
+];

@@ -1,0 +1,118 @@
+/**
+ * The ledger's journals on the local platform (DynamoDB Local's real stream, played by the poller as the mapping does
+ * on AWS): a SALE, a partial capture of an AUTH, a refund, a chargeback and a payout each journal their money once,
+ * balanced; the same stream records handed to the consumer again write nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { streamRecordsReader } from '../../../scripts/local/stream-records.js';
+import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import type { Merchant } from '../../../shared/domain/merchant.js';
+import { unbalanced, type Journal } from '../../../shared/domain/ledger/journal.js';
+import { ledger } from '../../../shared/composition/ledger.js';
+import { handler } from '../../../functions/ledger/journal-stream.js';
+import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
+import { logger } from '../../../shared/logger.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
+
+let platform: RunningPlatform;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  logger.setLogLevel('ERROR');
+  merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
+});
+afterAll(() => platform?.stop());
+
+const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
+const summary = (js: Journal[]) => js.map((j) => `${j.kind}:${j.event}:${j.lines[0]!.amount}`).sort();
+
+/** The payment's journals once they are `count` (the stream consumer is asynchronous). */
+const journals = (transId: string, count: number) =>
+  eventually(async () => {
+    const js = await ledger().journalsOf(transId);
+    return js.length >= count ? js : undefined;
+  });
+
+/** Every payment record of the table's stream, in the shape the mapping passes them. */
+async function paymentRecords(): Promise<DynamoDBRecord[]> {
+  const endpoint = platform.endpoints.dynamodb;
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const ddb = new DynamoDBClient({ region: 'eu-west-1', endpoint, credentials });
+  const streams = new DynamoDBStreamsClient({ region: 'eu-west-1', endpoint, credentials });
+  const StreamArn = (await ddb.send(new DescribeTableCommand({ TableName: platform.resources.tableName }))).Table!.LatestStreamArn!;
+  const reader = streamRecordsReader(endpoint, 'eu-west-1');
+  const out: DynamoDBRecord[] = [];
+  for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription!.Shards ?? []) {
+    let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+    while (iterator) {
+      const res = await reader.get(iterator, 1000);
+      out.push(...(res.Records ?? []).filter((r) => r.dynamodb?.NewImage?.kind?.S === 'payment' && r.eventName !== 'REMOVE'));
+      if (!res.Records?.length) break;
+      iterator = res.NextShardIterator;
+    }
+  }
+  ddb.destroy();
+  streams.destroy();
+  reader.close();
+  return out;
+}
+
+describe('ledger journals from the table stream', () => {
+  const ids: string[] = [];
+
+  it('journals a SALE, its refund and its chargeback, each balanced and naming payment, event and MID', async () => {
+    const sale = (await post(saleFields(merchant))).body;
+    expect(sale.status).toBe('SETTLED');
+    ids.push(sale.trans_id);
+    await journals(sale.trans_id, 1);
+    expect((await post(transIdFields(merchant, 'CREDITVOID', sale.trans_id, { extra: { amount: '3.00' } }))).body.result).toBe('ACCEPTED');
+    await journals(sale.trans_id, 2);
+    expect(await runChargebacksCommand(['create', sale.trans_id, '--amount', '5.00', '--reason-code', '4837'])).toMatchObject({ status: 'CHARGEBACK' });
+    const js = await journals(sale.trans_id, 3);
+    expect(summary(js)).toEqual(['capture:SALE:1000', 'chargeback:CHARGEBACK:500', 'refund:REFUND:300']);
+    for (const j of js) {
+      expect(unbalanced(j)).toBeUndefined();
+      expect(j).toMatchObject({ transId: sale.trans_id, clientKey: merchant.clientKey, midId: expect.any(String), currency: 'USD' });
+    }
+    expect(js.find((j) => j.kind === 'capture')!.lines).toEqual([
+      { account: `acquirer_receivable:${js[0]!.midId}:USD`, side: 'debit', amount: 1000 },
+      { account: `merchant_payable:${merchant.clientKey}:USD`, side: 'credit', amount: 1000 },
+    ]);
+  });
+
+  it('journals an AUTH only when captured, for the captured amount', async () => {
+    const auth = (await post(saleFields(merchant, { auth: 'Y' }))).body;
+    expect(auth.status).toBe('PENDING');
+    ids.push(auth.trans_id);
+    expect((await post(transIdFields(merchant, 'CAPTURE', auth.trans_id, { extra: { amount: '6.00' } }))).body.status).toBe('SETTLED');
+    const js = await journals(auth.trans_id, 1);
+    expect(summary(js)).toEqual(['capture:CAPTURE:600']);
+  });
+
+  it('journals a payout as money the merchant funds', async () => {
+    const payout = (await post(credit2cardFields(merchant))).body;
+    expect(payout.status).toBe('SETTLED');
+    ids.push(payout.trans_id);
+    const [j] = await journals(payout.trans_id, 1);
+    expect(j).toMatchObject({ kind: 'payout', event: 'CREDIT2CARD' });
+    expect(j!.lines).toContainEqual({ account: `merchant_payable:${merchant.clientKey}:USD`, side: 'debit', amount: 2500 });
+  });
+
+  it('writes nothing when the stream records are handed over again, whole or one by one', async () => {
+    const before = await Promise.all(ids.map((id) => ledger().journalsOf(id)));
+    const records = await paymentRecords();
+    expect(records.length).toBeGreaterThan(ids.length);
+    const run = (rs: DynamoDBRecord[]) => handler({ Records: rs } as unknown as DynamoDBStreamEvent, {} as never) as Promise<{ journals: number; written: number }>;
+    const whole = await run(records);
+    expect(whole.journals).toBeGreaterThanOrEqual(5);
+    expect(whole.written).toBe(0);
+    // Newest first: a record seen after a later one of its payment.
+    for (const r of records.reverse()) expect((await run([r])).written).toBe(0);
+    expect(await Promise.all(ids.map((id) => ledger().journalsOf(id)))).toEqual(before);
+  });
+});

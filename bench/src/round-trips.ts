@@ -54,7 +54,7 @@ export interface RoundTripFigures {
 const REQUEST_FN = 'S2sCardPost';
 const CALLBACK_FN = 'CallbackDeliver';
 /** Functions that run after a request, off its path: the callback's delivery and the table stream's consumers. */
-const OFF_PATH = new Set([CALLBACK_FN, 'OutboxStream', 'DashboardCounters']);
+const OFF_PATH = new Set([CALLBACK_FN, 'OutboxStream', 'DashboardCounters', 'LedgerJournals']);
 /**
  * Items the callback consumer keeps per container and reads again only when its copy is older than its cache time:
  * the URL's health (5 s, dynamo-url-health.ts) and the merchant's signing secrets (CONFIG_CACHE_TTL_SECONDS,

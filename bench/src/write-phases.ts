@@ -15,6 +15,7 @@ const PHASES: Record<string, string> = {
   OutboxStream: 'stream → callback queue',
   CallbackDeliver: 'callback delivery',
   DashboardCounters: 'dashboard counters (stream)',
+  LedgerJournals: 'ledger journals (stream)',
 };
 
 export interface PhaseLine {

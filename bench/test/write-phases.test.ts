@@ -22,6 +22,11 @@ describe('writePhases', () => {
     expect(formatPhases(lines, 'x')).toMatch(/total\s+17\.00\s+15\.10/);
   });
 
+  it("shows the ledger's journals as their own line, one per payment at any rate", () => {
+    const lines = writePhases([...writes, { fn: 'LedgerJournals', command: 'PutItem', writeUnits: 1 }], 0.05);
+    expect(lines.at(-1)).toEqual({ phase: 'ledger journals (stream)', fn: 'LedgerJournals', command: 'PutItem', alone: 1, steady: 1 });
+  });
+
   it('never charges the counters more at the steady rate than alone', () => {
     expect(writePhases(writes, 3).find((l) => l.fn === 'DashboardCounters')!.steady).toBe(2);
   });

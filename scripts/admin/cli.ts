@@ -39,8 +39,9 @@ import { runBrandsCommand } from './brands.js';
 import { runProvidersCommand } from './providers.js';
 import { MIDS_USAGE, runMidsCommand } from './mids.js';
 import { ROUTING_USAGE, runRoutingCommand } from './routing.js';
+import { FEES_USAGE, runFeesCommand } from './fees.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|routing|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|routing|fees|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -53,6 +54,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|routing|payments|callback
       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]   (--connector upstream; docs/connectors.md)
   mids list CLIENT_KEY
   routing set CLIENT_KEY --file rules.json [--max-attempts N] | routing show CLIENT_KEY   (docs/routing.md)
+  fees set CLIENT_KEY|default --file fees.json | fees show CLIENT_KEY|default   (docs/ledger.md)
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
@@ -72,7 +74,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE, keys: KEYS_USAGE };
+const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, fees: FEES_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE, keys: KEYS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -182,7 +184,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
-  const groups = ['merchants', 'mids', 'routing', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
+  const groups = ['merchants', 'mids', 'routing', 'fees', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
   if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   // A merchant's own commands against a stage's URL (docs/merchant-api.md) need no operator target at all.
   const asMerchantAt = (group === 'callbacks' || group === 'clock') && rest.includes('--merchant') && rest.includes('--url');
@@ -196,6 +198,7 @@ async function main(argv: string[]): Promise<void> {
   if (group === 'merchants') result = await merchants(cmd, rest);
   else if (group === 'mids') result = await runMidsCommand(cmd, rest);
   else if (group === 'routing') result = await runRoutingCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'fees') result = await runFeesCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'callbacks') {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));

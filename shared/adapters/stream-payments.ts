@@ -11,15 +11,15 @@ import { toPayment } from './payment-item.js';
 
 type Image = Record<string, AttributeValue>;
 
-/** Every attribute movements and postings read (domain/ledger), besides details.transactionType. */
-export const LEDGER_ATTRIBUTES = ['pk', 'kind', 'clientKey', 'action', 'currency', 'amount', 'capturedAmount', 'refundedAmount', 'status', 'midId', 'createdAt', 'history'] as const;
+/** Every attribute movements, postings and fees read (domain/ledger), besides details' transactionType and brand. */
+export const LEDGER_ATTRIBUTES = ['pk', 'kind', 'clientKey', 'action', 'currency', 'amount', 'capturedAmount', 'refundedAmount', 'status', 'midId', 'createdAt', 'history', 'card'] as const;
 
 function payment(i: Image | undefined): Payment | undefined {
   if (i?.kind?.S !== 'payment') return undefined;
   const picked: Image = {};
   for (const a of LEDGER_ATTRIBUTES) if (i[a] !== undefined) picked[a] = i[a];
-  const transactionType = i.details?.M?.transactionType?.S;
-  return toPayment({ ...unmarshall(picked), details: transactionType ? { transactionType } : {} });
+  const details = Object.fromEntries((['transactionType', 'brand'] as const).flatMap((k) => (i.details?.M?.[k]?.S ? [[k, i.details.M[k].S]] : [])));
+  return toPayment({ ...unmarshall(picked), details });
 }
 
 export const paymentChanges: PaymentChangeDecoder = (records) =>

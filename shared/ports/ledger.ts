@@ -3,6 +3,7 @@
  */
 import type { Journal } from '../domain/ledger/journal.js';
 import type { Payment } from '../domain/payment.js';
+import type { FeeSchedule } from '../domain/ledger/fees.js';
 
 export interface Ledger {
   /**
@@ -22,3 +23,9 @@ export interface PaymentChange {
 
 /** Decodes a stream batch's records into the payments' changes (other items' records are left out). */
 export type PaymentChangeDecoder = (records: readonly unknown[]) => PaymentChange[];
+
+/** Fee schedules by scope: a merchant's client key, or DEFAULT_FEES for the platform's default (domain/ledger/fees). */
+export interface FeeSchedules {
+  get(scope: string): Promise<FeeSchedule | undefined>;
+  put(scope: string, schedule: FeeSchedule): Promise<void>;
+}

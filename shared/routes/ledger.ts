@@ -12,7 +12,7 @@ export const ledgerStreams: StreamConsumerDefinition[] = [
     // Its writes are per journal, not per batch: the window only saves invocations at low volume.
     batchingWindowSeconds: 20,
     failureQueue: true,
-    // Its own journal items only: it reads nothing but the stream.
-    grants: ['table:write'],
+    // Its journal items, and the fee schedules it reads (once per batch that moved money).
+    grants: ['table:read', 'table:write'],
   },
 ];

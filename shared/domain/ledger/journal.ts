@@ -1,9 +1,10 @@
 /**
  * A journal: one movement of money, as balanced lines (debits equal credits, in one currency, integer minor units).
  * Journals are append-only: a correction is a new journal, never an edit. Each is named by the payment, the history
- * entry (the transaction) that moved the money and its kind, so the same movement always gets the same id.
+ * entry (the transaction) that moved the money and its kind, so the same movement always gets the same id. A
+ * movement's fee is in its journal (lines to fee revenue), decided once with it.
  */
-export type JournalKind = 'capture' | 'refund' | 'void' | 'payout' | 'chargeback' | 'fee';
+export type JournalKind = 'capture' | 'refund' | 'void' | 'payout' | 'chargeback';
 
 export interface JournalLine {
   account: string;
@@ -26,6 +27,10 @@ export interface Journal {
   currency: string;
   /** When the money moved: the entry's date (ISO). */
   at: string;
+  /** The movement's amount, minor units. */
+  amount: number;
+  /** The platform's fee on it (minor units, 0 for none), decided once, with the journal. */
+  fee: number;
   lines: JournalLine[];
 }
 

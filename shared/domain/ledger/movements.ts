@@ -14,7 +14,7 @@ import { ownTransaction } from '../payment-machine/machine.js';
 import type { Payment, TransactionRecord } from '../payment.js';
 import type { JournalKind } from './journal.js';
 
-export type MovementKind = Exclude<JournalKind, 'fee'>;
+export type MovementKind = JournalKind;
 
 export interface Movement {
   kind: MovementKind;

@@ -1,5 +1,7 @@
 /**
- * The journal of each movement (movements.ts) and of its fee: which accounts it debits and credits (docs/ledger.md).
+ * The journal of each movement (movements.ts) with its fee: which accounts it debits and credits (docs/ledger.md).
+ * The fee is in the movement's own journal, so it is decided once with it: a replay after the schedule changed
+ * finds the journal written and adds no fee (and no second one).
  */
 import type { Payment } from '../payment.js';
 import { accounts } from './accounts.js';
@@ -8,7 +10,7 @@ import type { Movement } from './movements.js';
 
 const line = (account: string, side: JournalLine['side'], amount: number): JournalLine => ({ account, side, amount });
 
-export function journalOf(p: Payment, m: Movement): Journal {
+export function journalOf(p: Payment, m: Movement, fee = 0): Journal {
   const payable = accounts.merchantPayable(p.clientKey, p.currency);
   const receivable = accounts.acquirerReceivable(p.midId, p.currency);
   const lines: JournalLine[] =
@@ -20,14 +22,10 @@ export function journalOf(p: Payment, m: Movement): Journal {
           [line(payable, 'debit', m.amount), line(accounts.chargebacks(p.midId, p.currency), 'credit', m.amount)]
         : // refund, void, payout: money goes back (or out) through the acquirer, funded by the merchant.
           [line(payable, 'debit', m.amount), line(receivable, 'credit', m.amount)];
-  return base(p, m, m.kind, lines);
-}
-
-/** The platform's fee for a movement, charged to the merchant's payable. */
-export function feeJournalOf(p: Payment, m: Movement, fee: number): Journal {
-  return base(p, m, 'fee', [line(accounts.merchantPayable(p.clientKey, p.currency), 'debit', fee), line(accounts.feeRevenue(p.currency), 'credit', fee)]);
-}
-
-function base(p: Payment, m: Movement, kind: Journal['kind'], lines: JournalLine[]): Journal {
-  return { id: journalId(p.transId, m.entryId, kind), transId: p.transId, entryId: m.entryId, event: m.event, kind, clientKey: p.clientKey, midId: p.midId, currency: p.currency, at: m.at, lines };
+  // The platform's fee, charged to the merchant's payable.
+  if (fee > 0) lines.push(line(payable, 'debit', fee), line(accounts.feeRevenue(p.currency), 'credit', fee));
+  return {
+    id: journalId(p.transId, m.entryId, m.kind), transId: p.transId, entryId: m.entryId, event: m.event, kind: m.kind, clientKey: p.clientKey, midId: p.midId,
+    currency: p.currency, at: m.at, amount: m.amount, fee, lines,
+  };
 }

@@ -1,22 +1,41 @@
 /**
  * The ledger's stream consumer: each payment change's new movements (those of the payment after the change that the
- * payment before it did not have) become journals, with their fees. A journal's id is derived from the movement, so
- * a retried batch, a replayed record or a record seen after a later one writes each journal once (Ledger.append).
+ * payment before it did not have) become journals, each with its fee, computed here, once: a journal's id is derived
+ * from the movement, so a retried batch, a replayed record or a record seen after a later one writes each journal
+ * once (Ledger.append), and a fee schedule changed since does not change a fee already journaled.
  */
-import { movementsOf } from '../../domain/ledger/movements.js';
+import { movementsOf, type Movement } from '../../domain/ledger/movements.js';
 import { journalOf } from '../../domain/ledger/postings.js';
+import { DEFAULT_FEES, feeFor, type FeeSchedule } from '../../domain/ledger/fees.js';
 import type { Journal } from '../../domain/ledger/journal.js';
-import type { Ledger, PaymentChange } from '../../ports/ledger.js';
+import type { Payment } from '../../domain/payment.js';
+import type { FeeSchedules, Ledger, PaymentChange } from '../../ports/ledger.js';
 
-export function newJournals(change: PaymentChange): Journal[] {
+/** The movements a change added. */
+export function newMovements(change: PaymentChange): Movement[] {
   const before = new Set(change.old ? movementsOf(change.old).map((m) => `${m.entryId}#${m.kind}`) : []);
-  return movementsOf(change.new)
-    .filter((m) => !before.has(`${m.entryId}#${m.kind}`))
-    .map((m) => journalOf(change.new, m));
+  return movementsOf(change.new).filter((m) => !before.has(`${m.entryId}#${m.kind}`));
 }
 
-export async function journalChanges(ledger: Ledger, changes: readonly PaymentChange[]): Promise<{ journals: number; written: number }> {
-  const journals = changes.flatMap(newJournals);
+/** The card brand or APM brand a fee rule's `method` matches. */
+export const methodOf = (p: Payment) => p.card?.brand?.toLowerCase() ?? p.details.brand?.toLowerCase();
+
+/** A movement's journal with its fee by the schedules (the merchant's, then the default). */
+export function journalWithFee(p: Payment, m: Movement, schedules: readonly (FeeSchedule | undefined)[]): Journal {
+  return journalOf(p, m, feeFor(schedules, { kind: m.kind, amount: m.amount, currency: p.currency, method: methodOf(p) }));
+}
+
+export async function journalChanges(ledger: Ledger, fees: FeeSchedules, changes: readonly PaymentChange[]): Promise<{ journals: number; written: number }> {
+  // Schedules are read once per batch, and only for a batch that moved money.
+  const read = new Map<string, Promise<FeeSchedule | undefined>>();
+  const schedule = (scope: string) => read.get(scope) ?? read.set(scope, fees.get(scope)).get(scope)!;
+  const journals: Journal[] = [];
+  for (const change of changes) {
+    const moved = newMovements(change);
+    if (!moved.length) continue;
+    const schedules = await Promise.all([schedule(change.new.clientKey), schedule(DEFAULT_FEES)]);
+    for (const m of moved) journals.push(journalWithFee(change.new, m, schedules));
+  }
   const { written } = await ledger.append(journals);
   return { journals: journals.length, written };
 }

@@ -14,6 +14,10 @@ import { unbalanced, type Journal } from '../../../shared/domain/ledger/journal.
 import { ledger } from '../../../shared/composition/ledger.js';
 import { handler } from '../../../functions/ledger/journal-stream.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
+import { runFeesCommand } from '../../../scripts/admin/fees.js';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { logger } from '../../../shared/logger.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
@@ -29,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => platform?.stop());
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-const summary = (js: Journal[]) => js.map((j) => `${j.kind}:${j.event}:${j.lines[0]!.amount}`).sort();
+const summary = (js: Journal[]) => js.map((j) => `${j.kind}:${j.event}:${j.amount}${j.fee ? `+${j.fee}` : ''}`).sort();
 
 /** The payment's journals once they are `count` (the stream consumer is asynchronous). */
 const journals = (transId: string, count: number) =>
@@ -114,5 +118,35 @@ describe('ledger journals from the table stream', () => {
     // Newest first: a record seen after a later one of its payment.
     for (const r of records.reverse()) expect((await run([r])).written).toBe(0);
     expect(await Promise.all(ids.map((id) => ledger().journalsOf(id)))).toEqual(before);
+  });
+
+  it('journals each fee once, from the merchant\'s schedule or else the default, set and shown by the admin CLI', async () => {
+    const shop = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
+    const dir = await mkdtemp(join(tmpdir(), 'fees-'));
+    const file = async (name: string, body: unknown) => {
+      await writeFile(join(dir, name), JSON.stringify(body));
+      return join(dir, name);
+    };
+    await expect(runFeesCommand(['set', shop.clientKey, '--file', await file('bad.json', { rules: [{ percent: 'x' }, { fixed: '1' }] })])).rejects.toThrow(
+      /Rule 1\.percent: must be a decimal.*\n.*Rule 2\.fixed: a fixed amount needs the rule's "currency"/s,
+    );
+    await runFeesCommand(['set', shop.clientKey, '--file', await file('shop.json', { rules: [{ action: 'capture', method: 'visa', currency: 'USD', percent: '2.9', fixed: '0.30' }] })]);
+    await runFeesCommand(['set', 'default', '--file', await file('default.json', { rules: [{ action: 'refund', currency: 'USD', fixed: '0.15' }] })]);
+    expect(await runFeesCommand(['show', shop.clientKey])).toMatchObject({ rules: [{ action: 'capture', method: 'visa', percent: '2.9', fixedMinor: 30 }] });
+
+    const sale = (await post(saleFields(shop))).body;
+    expect(sale.status).toBe('SETTLED');
+    await journals(sale.trans_id, 1);
+    expect((await post(transIdFields(shop, 'CREDITVOID', sale.trans_id, { extra: { amount: '4.00' } }))).body.result).toBe('ACCEPTED');
+    const js = await journals(sale.trans_id, 2);
+    expect(summary(js)).toEqual(['capture:SALE:1000+59', 'refund:REFUND:400+15']);
+    expect(js.find((j) => j.kind === 'capture')!.lines.slice(2)).toEqual([
+      { account: `merchant_payable:${shop.clientKey}:USD`, side: 'debit', amount: 59 },
+      { account: 'fee_revenue:USD', side: 'credit', amount: 59 },
+    ]);
+    // A schedule changed later does not change a fee already journaled: the replay writes nothing.
+    await runFeesCommand(['set', shop.clientKey, '--file', await file('shop2.json', { rules: [{ percent: '50' }] })]);
+    expect((await handler({ Records: await paymentRecords() } as unknown as DynamoDBStreamEvent, {} as never) as { written: number }).written).toBe(0);
+    expect(summary(await ledger().journalsOf(sale.trans_id))).toEqual(summary(js));
   });
 });

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment, TransactionRecord } from '../../../shared/domain/payment.js';
 import { movementsOf } from '../../../shared/domain/ledger/movements.js';
-import { feeJournalOf, journalOf } from '../../../shared/domain/ledger/postings.js';
+import { journalOf } from '../../../shared/domain/ledger/postings.js';
 import { balances, unbalanced } from '../../../shared/domain/ledger/journal.js';
-import { newJournals } from '../../../shared/operations/ledger/journal-changes.js';
+import { newMovements } from '../../../shared/operations/ledger/journal-changes.js';
 
 const AT = '2030-05-05T12:00:00.000Z';
 const entry = (type: TransactionRecord['type'], amount: number, id: string, status: TransactionRecord['status'] = 'success'): TransactionRecord => ({ type, amount, id, status, date: AT });
@@ -50,11 +50,12 @@ describe('movements', () => {
 
 describe('journals', () => {
   const p = payment({ status: 'CHARGEBACK', capturedAmount: 1000, refundedAmount: 300, history: [entry('SALE', 1000, 't'), entry('REFUND', 300, 'r1'), entry('CHARGEBACK', 700, 'cb1')] });
-  const journals = movementsOf(p).flatMap((m) => [journalOf(p, m), feeJournalOf(p, m, 25)]);
+  const journals = movementsOf(p).map((m) => journalOf(p, m, 25));
 
   it('every journal balances and names its payment, event and MID', () => {
     for (const j of journals) expect(unbalanced(j)).toBeUndefined();
-    expect(journals[0]).toMatchObject({ id: 't/t/capture', transId: 't', event: 'SALE', midId: 'mid', clientKey: 'ck', currency: 'USD' });
+    expect(journals[0]).toMatchObject({ id: 't/t/capture', transId: 't', event: 'SALE', midId: 'mid', clientKey: 'ck', currency: 'USD', amount: 1000, fee: 25 });
+    expect(journalOf(p, movementsOf(p)[0]!).lines).toHaveLength(2);
     expect(unbalanced({ ...journals[0]!, lines: [{ account: 'a', side: 'debit', amount: 1 }] })).toMatch(/debits 1 ≠ credits 0/);
     expect(unbalanced({ ...journals[0]!, lines: [{ account: 'a', side: 'debit', amount: 0.5 }, { account: 'b', side: 'credit', amount: 0.5 }] })).toMatch(/not a positive integer/);
   });
@@ -71,8 +72,9 @@ describe('journals', () => {
   it('a change journals only the movements the payment did not have before it', () => {
     const before = payment({ status: 'SETTLED', capturedAmount: 1000, history: [entry('SALE', 1000, 't')] });
     const after = { ...before, refundedAmount: 300, history: [...before.history, entry('REFUND', 300, 'r1')] };
-    expect(newJournals({ old: before, new: after }).map((j) => j.id)).toEqual(['t/r1/refund']);
-    expect(newJournals({ old: after, new: after })).toEqual([]);
-    expect(newJournals({ new: after }).map((j) => j.id)).toEqual(['t/t/capture', 't/r1/refund']);
+    const ids = (ms: { entryId: string; kind: string }[]) => ms.map((m) => `${m.entryId}/${m.kind}`);
+    expect(ids(newMovements({ old: before, new: after }))).toEqual(['r1/refund']);
+    expect(newMovements({ old: after, new: after })).toEqual([]);
+    expect(ids(newMovements({ new: after }))).toEqual(['t/capture', 'r1/refund']);
   });
 });

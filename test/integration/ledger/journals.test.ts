@@ -15,6 +15,9 @@ import { ledger } from '../../../shared/composition/ledger.js';
 import { handler } from '../../../functions/ledger/journal-stream.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { runFeesCommand } from '../../../scripts/admin/fees.js';
+import { LedgerProblemsError, runLedgerCommand } from '../../../scripts/admin/ledger.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,5 +151,21 @@ describe('ledger journals from the table stream', () => {
     await runFeesCommand(['set', shop.clientKey, '--file', await file('shop2.json', { rules: [{ percent: '50' }] })]);
     expect((await handler({ Records: await paymentRecords() } as unknown as DynamoDBStreamEvent, {} as never) as { written: number }).written).toBe(0);
     expect(summary(await ledger().journalsOf(sale.trans_id))).toEqual(summary(js));
+  });
+
+  it('ledger verify: the books agree with the payments to the cent, and a payment without its entries is named', async () => {
+    const report = await runLedgerCommand(['verify']);
+    expect(report).toMatchObject({ ok: true, problems: [] });
+    expect(report.journals).toBeGreaterThanOrEqual(7);
+    const mine = await runLedgerCommand(['verify', '--merchant', merchant.clientKey]);
+    // 10.00 − 3.00 − 5.00 (SALE, refund, chargeback) + 6.00 (capture) − 25.00 (payout), no fees for this merchant.
+    expect(mine.balances[`merchant_payable:${merchant.clientKey}:USD`]).toBe(1000 - 300 - 500 + 600 - 2500);
+
+    const [capture] = await ledger().journalsOf(ids[1]!);
+    await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk: `JOURNAL#${capture!.transId}`, sk: `${capture!.entryId}#${capture!.kind}` } }));
+    const err = await runLedgerCommand(['verify', '--merchant', merchant.clientKey]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerProblemsError);
+    expect((err as LedgerProblemsError).report.problems).toContain(`payment ${ids[1]} moved money without entries: capture 600 USD (CAPTURE ${capture!.entryId})`);
+    expect((err as Error).message).toMatch(/merchant_payable:.*by the journals, .* by the payments' states/);
   });
 });

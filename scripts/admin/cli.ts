@@ -56,7 +56,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|routing|fees|ledger|payme
   mids list CLIENT_KEY
   routing set CLIENT_KEY --file rules.json [--max-attempts N] | routing show CLIENT_KEY   (docs/routing.md)
   fees set CLIENT_KEY|default --file fees.json | fees show CLIENT_KEY|default   (docs/ledger.md)
-  ledger verify [--merchant CLIENT_KEY]   the books against the payments' states (docs/ledger.md)
+  ledger verify|repair [--merchant CLIENT_KEY]   the books against the payments' states (docs/ledger.md)
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)

@@ -16,6 +16,7 @@ import { handler } from '../../../functions/ledger/journal-stream.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { runFeesCommand } from '../../../scripts/admin/fees.js';
 import { LedgerProblemsError, runLedgerCommand } from '../../../scripts/admin/ledger.js';
+import type { VerifyReport } from '../../../shared/operations/ledger/verify.js';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -153,11 +154,12 @@ describe('ledger journals from the table stream', () => {
     expect(summary(await ledger().journalsOf(sale.trans_id))).toEqual(summary(js));
   });
 
-  it('ledger verify: the books agree with the payments to the cent, and a payment without its entries is named', async () => {
-    const report = await runLedgerCommand(['verify']);
+  it('ledger verify: the books agree with the payments to the cent, a payment without its entries is named, repair journals it', async () => {
+    const verify = (args: string[] = []) => runLedgerCommand(['verify', ...args]) as Promise<VerifyReport>;
+    const report = await verify();
     expect(report).toMatchObject({ ok: true, problems: [] });
     expect(report.journals).toBeGreaterThanOrEqual(7);
-    const mine = await runLedgerCommand(['verify', '--merchant', merchant.clientKey]);
+    const mine = await verify(['--merchant', merchant.clientKey]);
     // 10.00 − 3.00 − 5.00 (SALE, refund, chargeback) + 6.00 (capture) − 25.00 (payout), no fees for this merchant.
     expect(mine.balances[`merchant_payable:${merchant.clientKey}:USD`]).toBe(1000 - 300 - 500 + 600 - 2500);
 
@@ -167,5 +169,10 @@ describe('ledger journals from the table stream', () => {
     expect(err).toBeInstanceOf(LedgerProblemsError);
     expect((err as LedgerProblemsError).report.problems).toContain(`payment ${ids[1]} moved money without entries: capture 600 USD (CAPTURE ${capture!.entryId})`);
     expect((err as Error).message).toMatch(/merchant_payable:.*by the journals, .* by the payments' states/);
+
+    // repair journals what is missing, and only that.
+    expect(await runLedgerCommand(['repair', '--merchant', merchant.clientKey])).toMatchObject({ written: 1 });
+    expect(await runLedgerCommand(['repair', '--merchant', merchant.clientKey])).toMatchObject({ written: 0 });
+    expect((await verify(['--merchant', merchant.clientKey])).balances).toEqual(mine.balances);
   });
 });

@@ -3,11 +3,14 @@
  * callbacks, refunds and a few 3DS payments, then reconciliation:
  * - every accepted request has exactly one payment (by order id), in the expected state;
  * - every state change has exactly one delivered callback (outbox: DELIVERED; the merchant got each event id once);
- * - nothing in the callback dead-letter queue; no payment left undetermined (reconciler's list empty).
+ * - nothing in the callback dead-letter queue; no payment left undetermined (reconciler's list empty);
+ * - `ledger verify` passes for the soak's merchant (docs/ledger.md).
  */
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import { deps } from '../../shared/deps.js';
+import { ledger } from '../../shared/composition/ledger.js';
+import { verifyLedger } from '../../shared/operations/ledger/verify.js';
 import { callbackDeps } from '../../shared/deps.js';
 import { DynamoUndeterminedPayments } from '../../shared/adapters/dynamo-undetermined-payments.js';
 import type { CallbackSink } from '../src/callback-sink.js';
@@ -114,6 +117,8 @@ export async function runSoak(opts: {
 
   opts.progress('soak: reconciling');
   const problems = await reconcile(expectations, sink, merchant.clientKey);
+  opts.progress('soak: ledger verify');
+  problems.push(...(await ledgerProblems(platform, merchant.clientKey)));
   const sqs = new SQSClient({ region: platform.env.AWS_REGION, endpoint: platform.endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const dlq = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: platform.resources.deadLetterQueueUrls.callbacks, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
   sqs.destroy();
@@ -137,6 +142,17 @@ export async function runSoak(opts: {
     maxBacklog,
     drainSeconds,
   };
+}
+
+/** `ledger verify` for the soak's merchant, once the ledger's stream consumer has caught up (seconds after). */
+async function ledgerProblems(platform: RunningPlatform, clientKey: string): Promise<string[]> {
+  const started = Date.now();
+  for (;;) {
+    await platform.flushStreamWindows();
+    const report = await verifyLedger(deps(), ledger(), { merchant: clientKey });
+    if (report.ok || Date.now() - started > 30_000) return report.problems.map((p) => `ledger: ${p}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 function countFor(sink: CallbackSink, expectations: Expectation[]): number {

@@ -49,7 +49,7 @@ export async function createMerchantApiKey(cx: KeysContext, p: Principal, client
 export async function revokeMerchantApiKey(cx: KeysContext, p: Principal, clientKey: string, keyId: string): Promise<ConsoleApiKeyRevokeAnswer> {
   changeMerchant(p, clientKey);
   const known = (await cx.d.apiKeys.list(clientKey)).some((k) => k.keyId === keyId);
-  if (!known) throw new ConsoleNotFoundError('API key not found.');
+  if (!known) throw new ConsoleNotFoundError('No API key with this id.');
   const revoked = await audited(cx, p, 'api-key.revoke', { clientKey, target: keyId }, (alongside) => revokeApiKey(cx.d, { clientKey, keyId, by: p.email, now: new Date() }, { alongside }));
   return { apiKey: view(revoked) };
 }

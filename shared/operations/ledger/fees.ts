@@ -1,5 +1,5 @@
 /** Setting and reading fee schedules (admin CLI `fees set|show`, docs/ledger.md "Fees"). */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { DEFAULT_FEES, parseFeeSchedule, type FeeSchedule } from '../../domain/ledger/fees.js';
 import type { FeeSchedules } from '../../ports/ledger.js';
 import { UnknownMerchantError } from '../routing/manage.js';

@@ -3,7 +3,7 @@
  * never took: a batch on its failure queue, a consumer more than a day behind). Appends only: a journal that exists
  * is left as it is. A fee of a repaired journal is computed by the schedules of now.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import type { FeeSchedules, Ledger } from '../../ports/ledger.js';
 import { journalChanges } from './journal-changes.js';
 

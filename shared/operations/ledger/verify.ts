@@ -3,7 +3,7 @@
  * (domain/ledger/verify.ts), and the balances summed two ways, from the payments' states and from the journals, per
  * account. A journal the stream consumer has not written yet shows as missing: run it again after a moment.
  */
-import type { Deps } from '../../deps.js';
+import type { Deps } from '../deps.js';
 import { balances, type Journal } from '../../domain/ledger/journal.js';
 import { balancesFromState, paymentProblems } from '../../domain/ledger/verify.js';
 import type { Ledger } from '../../ports/ledger.js';

@@ -29,6 +29,7 @@ import { callbacks, parseCallbackMessage } from './composition/callbacks.js';
 import { reconciliation } from './composition/reconciliation.js';
 import { apmDeadlines, sealedCards, tableHealth } from './composition/sweepers.js';
 import { deadlineTimers } from './composition/deadline-timers.js';
+import { risk } from './composition/risk.js';
 import { consoleContext } from './composition/console.js';
 import { consoleIdentity } from './composition/console-identity.js';
 import { apiKeys } from './composition/api-keys.js';
@@ -43,7 +44,7 @@ export type { Deps } from './operations/deps.js';
 export const deps: () => Deps = composition({
   config, payments, merchants, secrets, callbackQueue, clock, testClock, newId, checkoutSessions, cardVault, schedules,
   recurringQueue, walletConfigs, walletTokens, chargebacks, providerSecrets, connectors, apmConnectors, callbacks, reconciliation,
-  sealedCards, apmDeadlines, tableHealth, deadlineTimers, apiKeys,
+  sealedCards, apmDeadlines, tableHealth, deadlineTimers, apiKeys, risk,
 });
 
 /** The callback feature's part of deps() (tests and the admin CLI). */

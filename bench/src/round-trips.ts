@@ -7,7 +7,7 @@ import type { AwsCall, AwsMeter } from './meter.js';
 import { byIndex, sum } from './meter.js';
 import type { InvocationClock } from './invocation-clock.js';
 import type { CallbackSink } from './callback-sink.js';
-import { followUpBody, postForm, saleBody } from './requests.js';
+import { countedSaleBody, followUpBody, postForm, saleBody } from './requests.js';
 
 export interface ActionFigures {
   /** DynamoDB calls the request's function made. */
@@ -17,7 +17,8 @@ export interface ActionFigures {
 }
 
 export interface RoundTripFigures {
-  actions: Record<'SALE' | 'AUTH' | 'CAPTURE' | 'CREDITVOID', ActionFigures>;
+  /** SALE_COUNTED: a SALE whose card the risk check counts (not a sandbox test card). */
+  actions: Record<'SALE' | 'SALE_COUNTED' | 'AUTH' | 'CAPTURE' | 'CREDITVOID', ActionFigures>;
   callback: {
     /** DynamoDB calls per delivered callback, without the consumer's cache refreshes. */
     dynamodbOps: number;
@@ -80,16 +81,21 @@ export async function measureRoundTrips(opts: {
   const id = () => `rt-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   // Warm the containers' caches (merchant config, data keys) and the consumer.
   await post(saleBody(opts.quiet, id()));
+  // ... and the risk check's fingerprint key, read (or made) by the first SALE whose card it counts.
+  await post(countedSaleBody(opts.quiet, id(), 1));
   await post(saleBody(opts.withCallbacks, id()));
   await opts.sink.waitFor(1, 10_000);
   await clock.idle();
 
-  const samples: Record<string, AwsCall[][]> = { SALE: [], AUTH: [], CAPTURE: [], CREDITVOID: [] };
+  const samples: Record<string, AwsCall[][]> = { SALE: [], SALE_COUNTED: [], AUTH: [], CAPTURE: [], CREDITVOID: [] };
   for (let i = 0; i < opts.samples; i++) {
     opts.progress(`round trips: sample ${i + 1}/${opts.samples}`);
     let mark = meter.mark();
     await post(saleBody(opts.quiet, id()));
     samples.SALE!.push(meter.since(mark, REQUEST_FN));
+    mark = meter.mark();
+    await post(countedSaleBody(opts.quiet, id(), Date.now() % 1e9));
+    samples.SALE_COUNTED!.push(meter.since(mark, REQUEST_FN));
     mark = meter.mark();
     const held = await post(saleBody(opts.quiet, id(), { auth: 'Y' }));
     samples.AUTH!.push(meter.since(mark, REQUEST_FN));
@@ -149,7 +155,7 @@ export async function measureRoundTrips(opts: {
   const indexTotals = perPayment.map(byIndex);
   const indexNames = [...new Set(indexTotals.flatMap((t) => Object.keys(t)))];
   return {
-    actions: { SALE: action(samples.SALE!), AUTH: action(samples.AUTH!), CAPTURE: action(samples.CAPTURE!), CREDITVOID: action(samples.CREDITVOID!) },
+    actions: { SALE: action(samples.SALE!), SALE_COUNTED: action(samples.SALE_COUNTED!), AUTH: action(samples.AUTH!), CAPTURE: action(samples.CAPTURE!), CREDITVOID: action(samples.CREDITVOID!) },
     callback: {
       dynamodbOps: avg(cbDdb.map((c) => c.length)),
       cacheReads: avg(cbAll.map((c) => c.length)) - avg(cbDdb.map((c) => c.length)),

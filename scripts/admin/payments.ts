@@ -70,13 +70,16 @@ async function show(transId: string, json: boolean): Promise<unknown> {
   const payment = await d.payments.get(transId);
   if (!payment) throw new Error(`No payment ${transId}. List a merchant's payments with: npm run admin -- payments list --merchant CLIENT_KEY`);
   const timeline = await paymentTimeline(callbackDeps(), payment);
-  if (json) return { payment: summary(payment), timeline };
+  const risk = payment.details.risk;
+  if (json) return { payment: summary(payment), ...(risk ? { risk } : {}), timeline };
   const head = renderTable(
     ['TRANS_ID', 'MERCHANT', 'ACTION', 'STATUS', 'AMOUNT', 'ORDER_ID', 'CARD', 'MID'],
     [[payment.transId, payment.clientKey, payment.action, payment.status, amountOf(payment), payment.orderId, payment.card ? maskCard(payment.card) : '', payment.midId]],
   );
   const rows = renderTable(['TIME', 'KIND', 'WHAT', 'RESULT'], timeline.map((e) => [e.at.slice(0, 23).replace('T', ' '), e.kind, e.what, e.result]));
-  return `${head}\n\nTimeline\n${rows}`;
+  // Which risk control declined it, and why (docs/risk.md); the merchant's answer says only "Declined by risk rules.".
+  const decided = risk ? `\n\nRisk\n${renderTable(['CONTROL', 'REASON'], [[risk.control, risk.reason]])}` : '';
+  return `${head}${decided}\n\nTimeline\n${rows}`;
 }
 
 function amountOf(p: Payment): string {

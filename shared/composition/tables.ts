@@ -17,13 +17,14 @@ import { walletConfigs, walletTokens } from './wallets.js';
 import { apmConnectors } from './apm-connectors.js';
 import { deadlineTimers } from './deadline-timers.js';
 import { checkoutSessions } from './checkout-sessions.js';
+import { risk } from './risk.js';
 
 /** A card payment's cores: reserve, ask the connector, record the outcome and its callback (SALE, CAPTURE, 3DS, …). */
 export const PAYMENT_PORTS = { config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules } satisfies PortTable;
 
-/** S2S CARD: the payment cores and Apple Pay / Google Pay tokens. */
+/** S2S CARD: the payment cores, Apple Pay / Google Pay tokens and the risk check. */
 export const S2S_CARD_PORTS = {
-  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
+  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens, risk,
 } satisfies PortTable;
 
 /** S2S APM: the card routes' ports, the APM providers and their deadline timers. */
@@ -34,7 +35,7 @@ export const S2S_APM_PORTS = {
 
 /** The Checkout payment page's submit: every method the page offers, on its session. */
 export const CHECKOUT_PAGE_PORTS = {
-  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, deadlineTimers, checkoutSessions,
+  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, deadlineTimers, checkoutSessions, risk,
 } satisfies PortTable;
 
 /** The Checkout page opened or left (GET /auth/{token}, cancel): the session and its payment, no method's ports. */

@@ -139,6 +139,12 @@ export interface RoutingAttempt {
   answer: string;
 }
 
+/** Which risk control declined a payment, and why: the counter and its value, or the list entry (docs/risk.md). */
+export interface RiskDecision {
+  control: string;
+  reason: string;
+}
+
 /** How the payment was processed. */
 export interface ProcessingDetails {
   midName?: string;
@@ -149,6 +155,8 @@ export interface ProcessingDetails {
    * acquirer is its own (shared/domain/acquirer-reference.ts).
    */
   routingAttempt?: number;
+  /** The risk check's decision when it declined the payment before any acquirer (docs/risk.md). */
+  risk?: RiskDecision;
   /** The payment holds its funds (an authorization), or a SALE routed to a DMS MID. */
   authorize?: boolean;
   /** The history type of the payment's own transaction (SALE / AUTH / DEBIT ...). */

@@ -23,6 +23,7 @@ import type { TableHealth } from '../ports/table-health.js';
 import type { ConnectorRegistry } from '../ports/connector.js';
 import type { ApmConnectorRegistry } from '../ports/apm-connector.js';
 import type { DeadlineTimers } from '../ports/deadline-timers.js';
+import type { RiskStore } from '../ports/risk-store.js';
 import type { CallbackContext } from './callbacks/context.js';
 import type { ReconcileContext } from './reconciliation/reconcile.js';
 
@@ -64,4 +65,6 @@ export interface Deps {
   deadlineTimers: DeadlineTimers;
   /** Merchants' API keys for the merchant API, by hash (docs/merchant-api.md). */
   apiKeys: ApiKeyStore;
+  /** The risk check's counters and a merchant's thresholds (docs/risk.md). */
+  risk: RiskStore;
 }

@@ -10,7 +10,7 @@ import type { Action, Payment, PaymentDetails, TransactionType } from '../../dom
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
-import { charge, resolveCardToken } from '../payment/index.js';
+import { chargeScreened, resolveCardToken } from '../payment/index.js';
 import { isMoto } from '../payment/routing.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { cardBrand } from '../../protocol/fields.js';
@@ -51,7 +51,7 @@ async function payerCard(d: Pick<Deps, 'cardVault'>, s: CheckoutSession, choice:
   return { card, cardToken: saved.token, payerEmail: entry.meta.payerEmail };
 }
 
-export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers'>, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
+export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers' | 'risk'>, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
   const s = ctx.session;
   if (form.choice.kind === 'apm') return chargeApm(d, ctx, mids, form.choice, paymentDetails(s, payer));
   const { action, type } = OPERATION_ACTIONS[s.operation];
@@ -73,7 +73,7 @@ export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merch
   // so a cancelled or expired session's return URL and the payment agree, and a retried attempt cannot double it.
   const ids = [s.paymentId];
   const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };
-  const { payment } = await charge(
+  const { payment } = await chargeScreened(
     coreDeps,
     {
       clientKey: s.clientKey,

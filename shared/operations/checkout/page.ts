@@ -53,7 +53,7 @@ export async function openPage(d: CheckoutPageViewDeps, token: string | undefine
 }
 
 /** POST /auth/{token}/pay: the payer's card → one payment through the shared payment core. */
-export async function submitPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers'>, token: string | undefined, form: FormObject, payer: PayerContext): Promise<PageOutcome> {
+export async function submitPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers' | 'risk'>, token: string | undefined, form: FormObject, payer: PayerContext): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;

@@ -17,7 +17,7 @@ import { BusinessRuleError, ConflictError } from '../../errors.js';
 import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
-import { charge } from '../payment/index.js';
+import { chargeScreened } from '../payment/index.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import type { Cascade } from '../routing/cascade.js';
 import { routingOf } from '../routing/table-of.js';
@@ -29,7 +29,7 @@ import { challengeUrl } from './three-ds.js';
 import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attributes.js';
 import { logger } from '../../logger.js';
 
-export async function processPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'secrets' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors'>, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
+export async function processPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'secrets' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'risk'>, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
   if (loaded.session.operation !== operation) throw BusinessRuleError.operationMismatch();
   if (loaded.session.state !== 'open') return currentResult(d, loaded.session);
   const req = readPaymentRequest(rawBody, loaded.session.billingAddress?.country);
@@ -54,7 +54,7 @@ export async function processPayment(d: Pick<Deps, 'config' | 'payments' | 'merc
     // The core names the payment with its first id; the session minted that id (public_id) when it was created.
     const ids = [claimed.paymentId];
     const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };
-    const result = await charge(
+    const result = await chargeScreened(
       coreDeps,
       {
         clientKey: s.clientKey,

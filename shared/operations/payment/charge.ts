@@ -21,6 +21,8 @@ import { newTransId } from './payment-id.js';
 import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 import { payWithCascade, type Cascade } from '../routing/cascade.js';
+import { countDecline, screenCardPayment, type RiskDeps, type Screened } from '../risk/check.js';
+import { RISK_DECLINE_REASON } from '../risk/decision.js';
 
 export interface ChargeInput {
   clientKey: string;
@@ -127,19 +129,38 @@ export async function issueTokens(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVau
 }
 
 /** A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). */
-export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+export function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+  return chargeCard(d, input, hooks);
+}
+
+/**
+ * A payer's new card payment, risk-checked before the acquirer (docs/risk.md): a merchant-initiated recurring charge
+ * or a retry goes through `charge` instead.
+ */
+export function chargeScreened(d: ChargeDeps & RiskDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+  return chargeCard(d, input, hooks, d);
+}
+
+async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks, risk?: RiskDeps): Promise<CoreResult> {
   checkConnectorRequirements(d, input);
   const transId = await newTransId(d, hooks.idempotency);
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
   if (input.followUpVerifier) reserved.fuv = input.followUpVerifier(reserved);
-  return chargeNewPayment(
+  let screened: Screened = {};
+  const result = await chargeNewPayment(
     d,
     reserved,
     {
       transactionType: input.transactionType,
       hold: input.authorize,
-      call: (id) => payWithCascade(d, reserved, input.mid, reachableCascade(d, input), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt)),
+      async call(id) {
+        // After the reservation, so a repeated request is answered from it and counts no second attempt.
+        if (risk) screened = await screenCardPayment(risk, { clientKey: input.clientKey, cardNumber: input.card.number, payerIp: input.payerIp });
+        if (screened.decision) return { kind: 'declined', reason: RISK_DECLINE_REASON };
+        return payWithCascade(d, reserved, input.mid, reachableCascade(d, input), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt));
+      },
       async onAnswer(payment, outcome) {
+        if (screened.decision) payment.details.risk = screened.decision;
         if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
         if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
         // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
@@ -148,6 +169,8 @@ export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHo
     },
     hooks,
   );
+  if (screened.counted && !screened.decision && result.payment.status === 'DECLINED') await countDecline(risk!, screened.counted);
+  return result;
 }
 
 /** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */

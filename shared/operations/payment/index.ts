@@ -4,7 +4,7 @@ export type { AttemptHooks } from './attempt.js';
 export { capture, checkCapture } from './capture.js';
 export { voidPayment, checkVoid, settledAt } from './void.js';
 export { creditvoid, planCreditvoid } from './creditvoid.js';
-export { charge, applyOutcome, type ChargeInput } from './charge.js';
+export { charge, chargeScreened, applyOutcome, type ChargeInput } from './charge.js';
 export { completeChallenge, completeFromPage, isWaitingForChallenge } from './challenge.js';
 export { recurringCharge, resolveRecurringPair, type RecurringChargeInput } from './recurring.js';
 export { issueCardToken, issueRecurringToken, resolveCardToken } from './card-vault.js';

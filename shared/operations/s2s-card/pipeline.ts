@@ -12,7 +12,7 @@ import type { FollowUpClaim } from '../payment/recover.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/responses.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
-import { charge, type ChargeInput } from '../payment/charge.js';
+import { chargeScreened, type ChargeInput } from '../payment/charge.js';
 import { logger } from '../../logger.js';
 import { paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
@@ -42,7 +42,7 @@ export function chargeOnce(
 ): Promise<S2sCardResponse> {
   return once(req, true, async (key) => {
     const answer = (p: Payment, result: string) => ({ ...paymentResult(action, result, p, redirectInfo(req, p)), ...extra(p) });
-    const { payment, event } = await charge(
+    const { payment, event } = await chargeScreened(
       req.deps,
       { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action, followUpVerifier: (p) => paymentVerifier(req.config.merchant, p) },
       { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },

@@ -1,0 +1,54 @@
+/** `npm run admin -- risk settings show|set CLIENT_KEY`: a merchant's risk thresholds (docs/risk.md). */
+import { parseArgs } from 'node:util';
+import { deps } from '../../shared/deps.js';
+import { setRiskSettings, showRiskSettings } from '../../shared/operations/risk/manage.js';
+import type { RiskSettings } from '../../shared/ports/risk-store.js';
+
+export const RISK_USAGE = `usage: npm run admin -- risk settings <show|set> CLIENT_KEY [options]
+  risk settings show CLIENT_KEY        the thresholds that apply, and which of them the merchant set
+  risk settings set CLIENT_KEY [--ip-cards N] [--ip-window 10m] [--cooldown 1h]
+                               [--card-attempts N] [--card-declines N] [--card-window 1h] [--reset]
+      card-testing guard: N declined distinct cards from one payer IP within --ip-window stop it for --cooldown
+      velocity per card: more than --card-attempts attempts, or --card-declines declines, within --card-window
+      durations: s, m, h (at most 24h); --reset drops the merchant's values first (back to the defaults)
+
+example (docs/risk.md):
+  npm run admin -- risk settings set CLIENT_KEY --ip-cards 3 --ip-window 30m --cooldown 6h`;
+
+const OPTIONS = {
+  'ip-cards': 'ipDeclinedCards',
+  'ip-window': 'ipWindowSeconds',
+  cooldown: 'cooldownSeconds',
+  'card-attempts': 'cardAttempts',
+  'card-declines': 'cardDeclines',
+  'card-window': 'cardWindowSeconds',
+} as const satisfies Record<string, keyof RiskSettings>;
+
+export async function runRiskCommand(args: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...Object.fromEntries(Object.keys(OPTIONS).map((o) => [o, { type: 'string' as const }])), reset: { type: 'boolean' } },
+  });
+  const [area, cmd, clientKey] = positionals;
+  if (area !== 'settings' || !clientKey || (cmd !== 'show' && cmd !== 'set')) throw new Error(RISK_USAGE);
+  if (cmd === 'show') return showRiskSettings(deps(), clientKey);
+  const change: RiskSettings = {};
+  for (const [option, field] of Object.entries(OPTIONS)) {
+    const text = (values as Record<string, string | undefined>)[option];
+    if (text !== undefined) change[field] = field.endsWith('Seconds') ? seconds(option, text) : whole(option, text);
+  }
+  if (!Object.keys(change).length && !values.reset) throw new Error(`Nothing to set.\n${RISK_USAGE}`);
+  return setRiskSettings(deps(), clientKey, change, { reset: values.reset });
+}
+
+function whole(option: string, text: string): number {
+  if (!/^\d+$/.test(text)) throw new Error(`--${option} takes a whole number, e.g. --${option} 5`);
+  return Number(text);
+}
+
+function seconds(option: string, text: string): number {
+  const m = /^(\d+)([smh])$/.exec(text);
+  if (!m) throw new Error(`--${option} takes a duration in s, m or h, e.g. --${option} 10m`);
+  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] as 's' | 'm' | 'h'];
+}

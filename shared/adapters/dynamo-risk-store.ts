@@ -1,0 +1,150 @@
+/**
+ * The risk check's counters on DynamoDB (docs/risk.md, docs/data-model.md):
+ *   - `RISK#<client_key>` / `SETTINGS`: the merchant's thresholds;
+ *   - `RISK#<client_key>#CARD#<fingerprint>` / `COUNTER`: the card's attempts `a` and declines `d` (epoch seconds);
+ *   - `RISK#<client_key>#IP#<ip>` / `COUNTER`: the IP's declines `d` (`<epoch>:<fingerprint>`), `blockedUntil`.
+ * Counters grow by `list_append` (atomic: concurrent requests each add theirs) and expire by TTL (`expiresAt`) once
+ * their windows passed; the check reads them all with the settings in one BatchGetItem. The fingerprint key is a
+ * platform secret (`PLATFORM` / `RISK_FINGERPRINT`) sealed by the card-data box like the payment-id secret, made by
+ * the first caller with a conditional write.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SecretBox } from '../ports/secret-box.js';
+import type { CardCounter, IpCounter, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
+import { ddbClient } from './aws-clients.js';
+import { itemsOf } from './index-items.js';
+
+const CONTEXT = 'risk-fingerprint';
+const SECRET_KEY = { pk: 'PLATFORM', sk: 'RISK_FINGERPRINT' };
+const SETTING_FIELDS = ['ipDeclinedCards', 'ipWindowSeconds', 'cooldownSeconds', 'cardAttempts', 'cardDeclines', 'cardWindowSeconds'] as const;
+
+export const riskKeys = {
+  settings: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'SETTINGS' }),
+  card: (clientKey: string, card: string) => ({ pk: `RISK#${clientKey}#CARD#${card}`, sk: 'COUNTER' }),
+  ip: (clientKey: string, ip: string) => ({ pk: `RISK#${clientKey}#IP#${ip}`, sk: 'COUNTER' }),
+};
+
+type Item = Record<string, unknown>;
+
+export class DynamoRiskStore implements RiskStore {
+  private secret?: Promise<Buffer>;
+
+  constructor(
+    private readonly tableName: string,
+    private readonly box: () => SecretBox,
+  ) {}
+
+  async fingerprint(cardNumber: string): Promise<string> {
+    // 128 bits: distinct cards never share a counter in practice, and the value says nothing about the number.
+    return createHmac('sha256', await this.key()).update(cardNumber).digest('hex').slice(0, 32);
+  }
+
+  async read(q: RiskQuery): Promise<RiskSnapshot> {
+    const wanted = [riskKeys.settings(q.clientKey), ...(q.ip ? [riskKeys.ip(q.clientKey, q.ip)] : [])];
+    const items = await itemsOf(this.tableName, wanted);
+    const find = (k: { pk: string }) => items.find((i) => i.pk === k.pk);
+    const ip = q.ip ? find(riskKeys.ip(q.clientKey, q.ip)) : undefined;
+    return { settings: settingsOf(find(riskKeys.settings(q.clientKey))), ...(ip ? { ip: ipCounterOf(ip) } : {}) };
+  }
+
+  async countAttempt(clientKey: string, card: string, at: number, keepSeconds: number): Promise<CardCounter> {
+    const item = await this.append(riskKeys.card(clientKey, card), 'a', at, at + keepSeconds);
+    return { attempts: numbers(item.a), declines: numbers(item.d) };
+  }
+
+  async countDecline(q: { clientKey: string; card: string; ip?: string }, at: number, keep: { cardSeconds: number; ipSeconds: number }): Promise<IpCounter | undefined> {
+    const [, ip] = await Promise.all([
+      this.append(riskKeys.card(q.clientKey, q.card), 'd', at, at + keep.cardSeconds),
+      q.ip ? this.append(riskKeys.ip(q.clientKey, q.ip), 'd', `${at}:${q.card}`, at + keep.ipSeconds) : undefined,
+    ]);
+    return ip ? ipCounterOf(ip) : undefined;
+  }
+
+  async blockIp(clientKey: string, ip: string, until: number, keepSeconds: number): Promise<void> {
+    try {
+      await ddbClient().send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: riskKeys.ip(clientKey, ip),
+          UpdateExpression: 'SET blockedUntil = :until, expiresAt = :exp',
+          ConditionExpression: 'attribute_not_exists(blockedUntil) OR blockedUntil < :until',
+          ExpressionAttributeValues: { ':until': until, ':exp': until + keepSeconds },
+        }),
+      );
+    } catch (err) {
+      // A concurrent decline set a cool-down at least as long: that one stands.
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+
+  async settings(clientKey: string): Promise<RiskSettings> {
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: riskKeys.settings(clientKey), ConsistentRead: true }));
+    return settingsOf(res.Item);
+  }
+
+  async saveSettings(clientKey: string, settings: RiskSettings): Promise<void> {
+    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } }));
+  }
+
+  /** Appends one entry to a counter's list and moves its expiry; the item after the write. */
+  private async append(key: { pk: string; sk: string }, list: string, entry: number | string, expiresAt: number): Promise<Item> {
+    const res = await ddbClient().send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET #l = list_append(if_not_exists(#l, :empty), :entry), kind = :kind, expiresAt = :exp',
+        ExpressionAttributeNames: { '#l': list },
+        ExpressionAttributeValues: { ':empty': [], ':entry': [entry], ':kind': 'risk-counter', ':exp': expiresAt },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return res.Attributes ?? {};
+  }
+
+  private key(): Promise<Buffer> {
+    this.secret ??= this.readSecret().then((found) => found ?? this.createSecret());
+    // A failed load (throttling, a missing grant) is tried again by the next request.
+    this.secret.catch(() => (this.secret = undefined));
+    return this.secret;
+  }
+
+  private async readSecret(): Promise<Buffer | undefined> {
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: SECRET_KEY, ConsistentRead: true }));
+    return res.Item?.sealed ? Buffer.from(await this.box().open(res.Item.sealed as string, CONTEXT), 'hex') : undefined;
+  }
+
+  private async createSecret(): Promise<Buffer> {
+    const secret = randomBytes(32).toString('hex');
+    try {
+      await ddbClient().send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...SECRET_KEY, kind: 'risk-fingerprint', sealed: await this.box().seal(secret, CONTEXT) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return Buffer.from(secret, 'hex');
+    } catch (err) {
+      // Two first callers racing: both use the winner's secret.
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      return (await this.readSecret())!;
+    }
+  }
+}
+
+function numbers(v: unknown): number[] {
+  return Array.isArray(v) ? v.map(Number).filter(Number.isFinite) : [];
+}
+
+function ipCounterOf(i: Item): IpCounter {
+  const declines = (Array.isArray(i.d) ? i.d : []).map(String).map((e) => ({ at: Number(e.slice(0, e.indexOf(':'))), card: e.slice(e.indexOf(':') + 1) }));
+  return { declines, ...(typeof i.blockedUntil === 'number' ? { blockedUntil: i.blockedUntil } : {}) };
+}
+
+function settingsOf(i: Item | undefined): RiskSettings {
+  const out: RiskSettings = {};
+  for (const f of SETTING_FIELDS) if (typeof i?.[f] === 'number') out[f] = i[f];
+  return out;
+}

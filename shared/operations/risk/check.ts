@@ -1,0 +1,71 @@
+/**
+ * The risk check of a new card payment (docs/risk.md): after validation and routing, before any acquirer is asked.
+ * One read (BatchGetItem: the merchant's thresholds, the IP's counter) beside one atomic append of the attempt to
+ * the card's counter (which answers the counter); a payment a control stops is declined with RISK_DECLINE_REASON and never reaches a connector. After
+ * an acquirer's decline, `countDecline` counts it for the card and the IP and starts the IP's cool-down at the limit.
+ * A failing check lets the payment through (logged): the counters guard the acquirer, not the payment's own state.
+ */
+import type { StageKind } from '../../config.js';
+import { logger } from '../../logger.js';
+import type { RiskStore } from '../../ports/risk-store.js';
+import type { Clock } from '../../ports/clock.js';
+import { cardTestingCheck, reachesCardTestingLimit } from './card-testing.js';
+import { cardVelocityCheck } from './card-velocity.js';
+import type { RiskDecision } from './decision.js';
+import { thresholdsOf, type Thresholds } from './settings.js';
+import { exemptFromCounters } from './test-cards.js';
+
+export interface RiskDeps {
+  risk: RiskStore;
+  clock: Clock;
+  config: { STAGE_KIND: StageKind };
+}
+
+export interface RiskSubject {
+  clientKey: string;
+  cardNumber: string;
+  payerIp?: string;
+}
+
+/** What the check found: the decision when a control stopped the payment, and what a later decline counts on. */
+export interface Screened {
+  decision?: RiskDecision;
+  counted?: { clientKey: string; card: string; ip?: string; thresholds: Thresholds };
+}
+
+/** Counters live a day after their last entry: every window and cool-down is at most that (risk settings refuse more). */
+export const COUNTER_KEEP_SECONDS = 24 * 3600;
+
+const epochSeconds = (c: Clock) => Math.floor(c.now().getTime() / 1000);
+
+export async function screenCardPayment(d: RiskDeps, s: RiskSubject): Promise<Screened> {
+  if (exemptFromCounters(d.config.STAGE_KIND, s.cardNumber)) return {};
+  try {
+    const now = epochSeconds(d.clock);
+    const card = await d.risk.fingerprint(s.cardNumber);
+    // Side by side, one round trip: the read, and the attempt's append that answers the card's counter with it.
+    const [snapshot, cardCounter] = await Promise.all([
+      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp }),
+      d.risk.countAttempt(s.clientKey, card, now, COUNTER_KEEP_SECONDS),
+    ]);
+    const thresholds = thresholdsOf(snapshot.settings);
+    const decision = (s.payerIp ? cardTestingCheck(s.payerIp, snapshot.ip, now, thresholds) : undefined) ?? cardVelocityCheck(cardCounter, now, thresholds);
+    return { ...(decision ? { decision } : {}), counted: { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds } };
+  } catch (err) {
+    logger.error('risk check failed; payment let through', { error: (err as Error).message });
+    return {};
+  }
+}
+
+/** An acquirer declined a screened payment: count it, and stop the IP when it reached the card-testing limit. */
+export async function countDecline(d: RiskDeps, counted: NonNullable<Screened['counted']>): Promise<void> {
+  try {
+    const now = epochSeconds(d.clock);
+    const ip = await d.risk.countDecline(counted, now, { cardSeconds: COUNTER_KEEP_SECONDS, ipSeconds: COUNTER_KEEP_SECONDS });
+    if (ip && counted.ip && reachesCardTestingLimit(ip, now, counted.thresholds)) {
+      await d.risk.blockIp(counted.clientKey, counted.ip, now + counted.thresholds.cooldownSeconds, COUNTER_KEEP_SECONDS);
+    }
+  } catch (err) {
+    logger.error('risk decline not counted', { error: (err as Error).message });
+  }
+}

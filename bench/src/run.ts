@@ -265,10 +265,11 @@ try {
   const backlogs = `${cbLoad.backlog.undelivered} after the throughput run, ${cbSteady.backlog.undelivered} after the steady one`;
   const a = rt.actions;
   const figures: Figure[] = [
-    { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: a.SALE.commands.join(', '), target: '≤ 2', met: a.SALE.roundTrips <= 2, key: a.SALE.roundTrips },
+    // 2 writes and the risk check's read (docs/risk.md).
+    { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: a.SALE.commands.join(', '), target: '≤ 3', met: a.SALE.roundTrips <= 3, key: a.SALE.roundTrips },
     // The risk check's BatchGetItem and UpdateItem go side by side: one round trip more for two calls (docs/risk.md).
     { name: 'DynamoDB calls SALE, card the risk check counts', value: fmt(a.SALE_COUNTED.roundTrips), baseline: a.SALE_COUNTED.commands.join(', '), target: '≤ 4 (3 round trips)', met: a.SALE_COUNTED.roundTrips <= 4, key: a.SALE_COUNTED.roundTrips },
-    { name: 'round trips AUTH', value: fmt(a.AUTH.roundTrips), baseline: a.AUTH.commands.join(', '), target: '≤ 2', met: a.AUTH.roundTrips <= 2, key: a.AUTH.roundTrips },
+    { name: 'round trips AUTH', value: fmt(a.AUTH.roundTrips), baseline: a.AUTH.commands.join(', '), target: '≤ 3', met: a.AUTH.roundTrips <= 3, key: a.AUTH.roundTrips },
     { name: 'round trips CAPTURE', value: fmt(a.CAPTURE.roundTrips), baseline: a.CAPTURE.commands.join(', '), target: '≤ 2', met: a.CAPTURE.roundTrips <= 2, key: a.CAPTURE.roundTrips },
     { name: 'round trips CREDITVOID', value: fmt(a.CREDITVOID.roundTrips), baseline: a.CREDITVOID.commands.join(', '), target: '≤ 2', met: a.CREDITVOID.roundTrips <= 2, key: a.CREDITVOID.roundTrips },
     { name: 'DynamoDB ops per callback', value: fmt(rt.callback.dynamodbOps), baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}; cache refreshes besides (a container reads the URL's health at most every 5 s and the merchant's signing secrets every ${getConfig().CONFIG_CACHE_TTL_SECONDS} s): ${fmt(rt.callback.cacheReads)} per callback in these samples`, target: '≤ 2', met: rt.callback.dynamodbOps <= 2, key: rt.callback.dynamodbOps },

@@ -57,6 +57,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|routing|risk|fees|ledger|
   mids list CLIENT_KEY
   routing set CLIENT_KEY --file rules.json [--max-attempts N] | routing show CLIENT_KEY   (docs/routing.md)
   risk settings show|set CLIENT_KEY [--ip-cards N] [--card-attempts N] …   the merchant's risk thresholds (docs/risk.md)
+  risk blocklist add --type card|bin|email|ip|country --value V|--trans-id T [--merchant KEY] [--reason TEXT] | list [--merchant KEY] | remove ID
   fees set CLIENT_KEY|default --file fees.json | fees show CLIENT_KEY|default   (docs/ledger.md)
   ledger verify|repair [--merchant CLIENT_KEY]   the books against the payments' states (docs/ledger.md)
   callbacks ...   (see docs/callbacks.md)

@@ -1,10 +1,19 @@
-/** `npm run admin -- risk settings show|set CLIENT_KEY`: a merchant's risk thresholds (docs/risk.md). */
+/**
+ * `npm run admin -- risk settings show|set CLIENT_KEY`: a merchant's risk thresholds; `risk blocklist add|list|remove`:
+ * the blocklists, platform-wide or a merchant's (docs/risk.md).
+ */
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
 import { setRiskSettings, showRiskSettings } from '../../shared/operations/risk/manage.js';
+import { addBlock, listBlocks, removeBlock } from '../../shared/operations/risk/manage-blocklist.js';
 import type { RiskSettings } from '../../shared/ports/risk-store.js';
 
-export const RISK_USAGE = `usage: npm run admin -- risk settings <show|set> CLIENT_KEY [options]
+export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist> <command> [options]
+  risk blocklist add --type card|bin|email|ip|country --value V [--merchant KEY] [--reason TEXT]
+      a card is named by a payment that used it: --type card --trans-id TRANS_ID (never a card number);
+      ip: an address or CIDR range (IPv4 /8../32, IPv6 /16../128 in steps of 8); without --merchant: every merchant
+  risk blocklist list [--merchant KEY]     platform-wide entries, or the merchant's
+  risk blocklist remove ID
   risk settings show CLIENT_KEY        the thresholds that apply, and which of them the merchant set
   risk settings set CLIENT_KEY [--ip-cards N] [--ip-window 10m] [--cooldown 1h]
                                [--card-attempts N] [--card-declines N] [--card-window 1h] [--reset]
@@ -13,6 +22,7 @@ export const RISK_USAGE = `usage: npm run admin -- risk settings <show|set> CLIE
       durations: s, m, h (at most 24h); --reset drops the merchant's values first (back to the defaults)
 
 example (docs/risk.md):
+  npm run admin -- risk blocklist add --type ip --value 203.0.113.0/24 --reason "card testing 2027-01-31"
   npm run admin -- risk settings set CLIENT_KEY --ip-cards 3 --ip-window 30m --cooldown 6h`;
 
 const OPTIONS = {
@@ -28,9 +38,18 @@ export async function runRiskCommand(args: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...Object.fromEntries(Object.keys(OPTIONS).map((o) => [o, { type: 'string' as const }])), reset: { type: 'boolean' } },
+    options: {
+      ...Object.fromEntries(Object.keys(OPTIONS).map((o) => [o, { type: 'string' as const }])),
+      reset: { type: 'boolean' },
+      type: { type: 'string' },
+      value: { type: 'string' },
+      'trans-id': { type: 'string' },
+      merchant: { type: 'string' },
+      reason: { type: 'string' },
+    },
   });
   const [area, cmd, clientKey] = positionals;
+  if (area === 'blocklist') return blocklist(cmd, clientKey, values);
   if (area !== 'settings' || !clientKey || (cmd !== 'show' && cmd !== 'set')) throw new Error(RISK_USAGE);
   if (cmd === 'show') return showRiskSettings(deps(), clientKey);
   const change: RiskSettings = {};
@@ -40,6 +59,16 @@ export async function runRiskCommand(args: string[]): Promise<unknown> {
   }
   if (!Object.keys(change).length && !values.reset) throw new Error(`Nothing to set.\n${RISK_USAGE}`);
   return setRiskSettings(deps(), clientKey, change, { reset: values.reset });
+}
+
+async function blocklist(cmd: string | undefined, id: string | undefined, v: { type?: string; value?: string; 'trans-id'?: string; merchant?: string; reason?: string }): Promise<unknown> {
+  if (cmd === 'add') {
+    if (!v.type) throw new Error(`--type is required.\n${RISK_USAGE}`);
+    return addBlock(deps(), { type: v.type, value: v.value, transId: v['trans-id'], merchant: v.merchant, reason: v.reason });
+  }
+  if (cmd === 'list') return listBlocks(deps(), v.merchant);
+  if (cmd === 'remove' && id) return removeBlock(deps(), id);
+  throw new Error(RISK_USAGE);
 }
 
 function whole(option: string, text: string): number {

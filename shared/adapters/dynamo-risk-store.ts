@@ -9,10 +9,11 @@
  * the first caller with a conditional write.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { CardCounter, IpCounter, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
+import type { BlocklistEntry, BlocklistScope, BlocklistType, CardCounter, IpCounter, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
 
@@ -24,6 +25,9 @@ export const riskKeys = {
   settings: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'SETTINGS' }),
   card: (clientKey: string, card: string) => ({ pk: `RISK#${clientKey}#CARD#${card}`, sk: 'COUNTER' }),
   ip: (clientKey: string, ip: string) => ({ pk: `RISK#${clientKey}#IP#${ip}`, sk: 'COUNTER' }),
+  block: (scope: BlocklistScope, type: BlocklistType, value: string) => ({ pk: `RISKLIST#${scope}`, sk: `${type}#${value}` }),
+  /** A scope's IP ranges as one string set (`ranges`), so the check reads them with one key whatever their number. */
+  ipRanges: (scope: BlocklistScope) => ({ pk: `RISKLIST#${scope}`, sk: 'IP_RANGES' }),
 };
 
 type Item = Record<string, unknown>;
@@ -42,11 +46,19 @@ export class DynamoRiskStore implements RiskStore {
   }
 
   async read(q: RiskQuery): Promise<RiskSnapshot> {
-    const wanted = [riskKeys.settings(q.clientKey), ...(q.ip ? [riskKeys.ip(q.clientKey, q.ip)] : [])];
+    const blocks = (q.blocklist ?? []).map((b) => riskKeys.block(b.scope, b.type, b.value));
+    const ranges = (q.ipRanges ?? []).map((scope) => ({ scope, key: riskKeys.ipRanges(scope) }));
+    const wanted = [riskKeys.settings(q.clientKey), ...(q.ip ? [riskKeys.ip(q.clientKey, q.ip)] : []), ...blocks, ...ranges.map((r) => r.key)];
+    // One BatchGetItem (up to 100 keys: the check asks for 14 at most).
     const items = await itemsOf(this.tableName, wanted);
-    const find = (k: { pk: string }) => items.find((i) => i.pk === k.pk);
+    const find = (k: { pk: string; sk: string }) => items.find((i) => i.pk === k.pk && i.sk === k.sk);
     const ip = q.ip ? find(riskKeys.ip(q.clientKey, q.ip)) : undefined;
-    return { settings: settingsOf(find(riskKeys.settings(q.clientKey))), ...(ip ? { ip: ipCounterOf(ip) } : {}) };
+    return {
+      settings: settingsOf(find(riskKeys.settings(q.clientKey))),
+      ...(ip ? { ip: ipCounterOf(ip) } : {}),
+      blocked: blocks.map(find).filter((i): i is Item => i !== undefined).map(entryOf),
+      ipRanges: ranges.flatMap((r) => [...((find(r.key)?.ranges as Set<string> | undefined) ?? [])].sort().map((value) => ({ scope: r.scope, value }))),
+    };
   }
 
   async countAttempt(clientKey: string, card: string, at: number, keepSeconds: number): Promise<CardCounter> {
@@ -76,6 +88,45 @@ export class DynamoRiskStore implements RiskStore {
     } catch (err) {
       // A concurrent decline set a cool-down at least as long: that one stands.
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+
+  async addBlock(entry: BlocklistEntry): Promise<void> {
+    const put = { TableName: this.tableName, Item: { ...riskKeys.block(entry.scope, entry.type, entry.value), kind: 'risk-block', ...entry } };
+    if (entry.type !== 'ip') {
+      await ddbClient().send(new PutCommand(put));
+      return;
+    }
+    await ddbClient().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Put: put }, { Update: { ...this.rangesUpdate(entry.scope, 'ADD ranges :r SET kind = :k'), ExpressionAttributeValues: { ':r': new Set([entry.value]), ':k': 'risk-ip-ranges' } } }],
+      }),
+    );
+  }
+
+  private rangesUpdate(scope: BlocklistScope, expr: string) {
+    return { TableName: this.tableName, Key: riskKeys.ipRanges(scope), UpdateExpression: expr };
+  }
+
+  async listBlocks(scope: BlocklistScope): Promise<BlocklistEntry[]> {
+    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `RISKLIST#${scope}` } });
+    return items.filter((i) => i.kind === 'risk-block').map(entryOf);
+  }
+
+  async removeBlock(scope: BlocklistScope, type: BlocklistType, value: string): Promise<boolean> {
+    const del = { TableName: this.tableName, Key: riskKeys.block(scope, type, value), ConditionExpression: 'attribute_exists(pk)' };
+    try {
+      if (type !== 'ip') await ddbClient().send(new DeleteCommand(del));
+      else {
+        await ddbClient().send(
+          new TransactWriteCommand({ TransactItems: [{ Delete: del }, { Update: { ...this.rangesUpdate(scope, 'DELETE ranges :r'), ExpressionAttributeValues: { ':r': new Set([value]) } } }] }),
+        );
+      }
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw err;
     }
   }
 
@@ -141,6 +192,17 @@ function numbers(v: unknown): number[] {
 function ipCounterOf(i: Item): IpCounter {
   const declines = (Array.isArray(i.d) ? i.d : []).map(String).map((e) => ({ at: Number(e.slice(0, e.indexOf(':'))), card: e.slice(e.indexOf(':') + 1) }));
   return { declines, ...(typeof i.blockedUntil === 'number' ? { blockedUntil: i.blockedUntil } : {}) };
+}
+
+function entryOf(i: Item): BlocklistEntry {
+  return {
+    scope: String(i.scope),
+    type: i.type as BlocklistType,
+    value: String(i.value),
+    ...(typeof i.reason === 'string' ? { reason: i.reason } : {}),
+    ...(typeof i.label === 'string' ? { label: i.label } : {}),
+    createdAt: String(i.createdAt),
+  };
 }
 
 function settingsOf(i: Item | undefined): RiskSettings {

@@ -157,6 +157,8 @@ export interface ProcessingDetails {
   routingAttempt?: number;
   /** The risk check's decision when it declined the payment before any acquirer (docs/risk.md). */
   risk?: RiskDecision;
+  /** The card's keyed fingerprint (operations/risk), by which an operator blocklists the card: never the number. */
+  cardFingerprint?: string;
   /** The payment holds its funds (an authorization), or a SALE routed to a DMS MID. */
   authorize?: boolean;
   /** The history type of the payment's own transaction (SALE / AUTH / DEBIT ...). */

@@ -28,16 +28,42 @@ export interface IpCounter {
   blockedUntil?: number;
 }
 
+export const BLOCKLIST_TYPES = ['card', 'bin', 'email', 'ip', 'country'] as const;
+export type BlocklistType = (typeof BLOCKLIST_TYPES)[number];
+
+/** `PLATFORM`: every merchant's payments; otherwise the client key whose payments the entry stops. */
+export type BlocklistScope = 'PLATFORM' | (string & {});
+
+/** One blocklist entry: a card fingerprint, a BIN, an e-mail, an IP or CIDR range, or a payer country. */
+export interface BlocklistEntry {
+  scope: BlocklistScope;
+  type: BlocklistType;
+  /** Normalised: a card's fingerprint, a lower-case e-mail, a canonical CIDR (`203.0.113.0/24`), an upper-case country. */
+  value: string;
+  reason?: string;
+  /** What the value stands for where it says nothing by itself: a card's masked number and the payment that named it. */
+  label?: string;
+  createdAt: string;
+}
+
 /** What the check asks for in one read. */
 export interface RiskQuery {
   clientKey: string;
   ip?: string;
+  /** Blocklist entries that would stop the payment, if present: every value of the payment in each scope (not IPs). */
+  blocklist?: { scope: BlocklistScope; type: BlocklistType; value: string }[];
+  /** The scopes whose IP ranges to read (each scope keeps its ranges on one item, matched by the caller). */
+  ipRanges?: BlocklistScope[];
 }
 
 /** What one read returns: absent parts had no item. */
 export interface RiskSnapshot {
   settings: RiskSettings;
   ip?: IpCounter;
+  /** The entries of `blocklist` that exist, in the order asked. */
+  blocked: BlocklistEntry[];
+  /** The IP ranges (canonical CIDR) of the scopes asked, in their order. */
+  ipRanges: { scope: BlocklistScope; value: string }[];
 }
 
 export interface RiskStore {
@@ -55,6 +81,11 @@ export interface RiskStore {
   ): Promise<IpCounter | undefined>;
   /** Stops the IP until `until` (never shortens a longer cool-down). */
   blockIp(clientKey: string, ip: string, until: number, keepSeconds: number): Promise<void>;
+  /** Stores the entry (an IP range also on its scope's ranges item, in the same transaction). */
+  addBlock(entry: BlocklistEntry): Promise<void>;
+  listBlocks(scope: BlocklistScope): Promise<BlocklistEntry[]>;
+  /** False when there was no such entry. */
+  removeBlock(scope: BlocklistScope, type: BlocklistType, value: string): Promise<boolean>;
   settings(clientKey: string): Promise<RiskSettings>;
   /** Replaces the merchant's thresholds (absent fields: the defaults). */
   saveSettings(clientKey: string, settings: RiskSettings): Promise<void>;

@@ -21,7 +21,7 @@ import { newTransId } from './payment-id.js';
 import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 import { payWithCascade, type Cascade } from '../routing/cascade.js';
-import { countDecline, screenCardPayment, type RiskDeps, type Screened } from '../risk/check.js';
+import { countDecline, screenCardPayment, type RiskDeps, type RiskSubject, type Screened } from '../risk/check.js';
 import { RISK_DECLINE_REASON } from '../risk/decision.js';
 
 export interface ChargeInput {
@@ -155,12 +155,13 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
       hold: input.authorize,
       async call(id) {
         // After the reservation, so a repeated request is answered from it and counts no second attempt.
-        if (risk) screened = await screenCardPayment(risk, { clientKey: input.clientKey, cardNumber: input.card.number, payerIp: input.payerIp });
+        if (risk) screened = await screenCardPayment(risk, riskSubjectOf(input));
         if (screened.decision) return { kind: 'declined', reason: RISK_DECLINE_REASON };
         return payWithCascade(d, reserved, input.mid, reachableCascade(d, input), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt));
       },
       async onAnswer(payment, outcome) {
         if (screened.decision) payment.details.risk = screened.decision;
+        if (screened.fingerprint) payment.details.cardFingerprint = screened.fingerprint;
         if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
         if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
         // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
@@ -171,6 +172,18 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
   );
   if (screened.counted && !screened.decision && result.payment.status === 'DECLINED') await countDecline(risk!, screened.counted);
   return result;
+}
+
+/** What the risk check looks at: the card, and the payer as the integration knows it. */
+function riskSubjectOf(input: ChargeInput): RiskSubject {
+  const payer: Record<string, string | undefined> = input.details.payer ?? {};
+  return {
+    clientKey: input.clientKey,
+    cardNumber: input.card.number,
+    payerIp: input.payerIp,
+    payerEmail: input.payerEmail ?? payer.payer_email,
+    payerCountry: payer.payer_country,
+  };
 }
 
 /** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */

@@ -1,16 +1,17 @@
 /**
  * The risk check of a new card payment (docs/risk.md): after validation and routing, before any acquirer is asked.
- * One read (BatchGetItem: the merchant's thresholds, the IP's counter) beside one atomic append of the attempt to
+ * One read (BatchGetItem: the merchant's thresholds, the IP's counter, the blocklist entries that would match) beside one atomic append of the attempt to
  * the card's counter (which answers the counter); a payment a control stops is declined with RISK_DECLINE_REASON and never reaches a connector. After
  * an acquirer's decline, `countDecline` counts it for the card and the IP and starts the IP's cool-down at the limit.
  * A failing check lets the payment through (logged): the counters guard the acquirer, not the payment's own state.
  */
 import type { StageKind } from '../../config.js';
 import { logger } from '../../logger.js';
-import type { RiskStore } from '../../ports/risk-store.js';
+import type { BlocklistEntry, RiskStore } from '../../ports/risk-store.js';
 import type { Clock } from '../../ports/clock.js';
 import { cardTestingCheck, reachesCardTestingLimit } from './card-testing.js';
 import { cardVelocityCheck } from './card-velocity.js';
+import { blocklistCheck, blocklistKeys, matchingRange, scopesOf } from './blocklist.js';
 import type { RiskDecision } from './decision.js';
 import { thresholdsOf, type Thresholds } from './settings.js';
 import { exemptFromCounters } from './test-cards.js';
@@ -25,11 +26,16 @@ export interface RiskSubject {
   clientKey: string;
   cardNumber: string;
   payerIp?: string;
+  payerEmail?: string;
+  /** The payer's country (ISO alpha-2), where the integration has one. */
+  payerCountry?: string;
 }
 
 /** What the check found: the decision when a control stopped the payment, and what a later decline counts on. */
 export interface Screened {
   decision?: RiskDecision;
+  /** The card's fingerprint, kept on the payment so an operator can blocklist the card by the payment. */
+  fingerprint?: string;
   counted?: { clientKey: string; card: string; ip?: string; thresholds: Thresholds };
 }
 
@@ -39,18 +45,28 @@ export const COUNTER_KEEP_SECONDS = 24 * 3600;
 const epochSeconds = (c: Clock) => Math.floor(c.now().getTime() / 1000);
 
 export async function screenCardPayment(d: RiskDeps, s: RiskSubject): Promise<Screened> {
-  if (exemptFromCounters(d.config.STAGE_KIND, s.cardNumber)) return {};
   try {
     const now = epochSeconds(d.clock);
     const card = await d.risk.fingerprint(s.cardNumber);
+    const blocklist = blocklistKeys(s.clientKey, { card, cardNumber: s.cardNumber, email: s.payerEmail, country: s.payerCountry });
+    const ipRanges = s.payerIp ? scopesOf(s.clientKey) : [];
+    const listed = (snap: { blocked: BlocklistEntry[]; ipRanges: { scope: string; value: string }[] }) => blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
+    // Blocklists apply to every card; the sandbox's test cards alone are not counted.
+    if (exemptFromCounters(d.config.STAGE_KIND, s.cardNumber)) {
+      const decision = listed(await d.risk.read({ clientKey: s.clientKey, blocklist, ipRanges }));
+      return { fingerprint: card, ...(decision ? { decision } : {}) };
+    }
     // Side by side, one round trip: the read, and the attempt's append that answers the card's counter with it.
     const [snapshot, cardCounter] = await Promise.all([
-      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp }),
+      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp, blocklist, ipRanges }),
       d.risk.countAttempt(s.clientKey, card, now, COUNTER_KEEP_SECONDS),
     ]);
     const thresholds = thresholdsOf(snapshot.settings);
-    const decision = (s.payerIp ? cardTestingCheck(s.payerIp, snapshot.ip, now, thresholds) : undefined) ?? cardVelocityCheck(cardCounter, now, thresholds);
-    return { ...(decision ? { decision } : {}), counted: { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds } };
+    const decision =
+      listed(snapshot) ??
+      (s.payerIp ? cardTestingCheck(s.payerIp, snapshot.ip, now, thresholds) : undefined) ??
+      cardVelocityCheck(cardCounter, now, thresholds);
+    return { fingerprint: card, ...(decision ? { decision } : {}), counted: { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds } };
   } catch (err) {
     logger.error('risk check failed; payment let through', { error: (err as Error).message });
     return {};

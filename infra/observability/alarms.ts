@@ -11,7 +11,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
-import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, lateAcquirerOutcomes, mismatchedAcquirerAnswers, undeterminedPayments } from './platform-metrics.js';
+import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, lateAcquirerOutcomes, mismatchedAcquirerAnswers, riskBlocked, undeterminedPayments } from './platform-metrics.js';
 import { alarmDescription, type AlarmSlug } from './runbook.js';
 
 /** An alarm's metric math takes at most ten metrics. */
@@ -28,6 +28,8 @@ export const THRESHOLDS = {
   /** Share of callback delivery attempts that failed (retry or dead-lettered, %), once at least `minDeliveries`. */
   callbackFailurePercent: 20,
   minDeliveries: 10,
+  /** Card payments the card-testing guard declined in 5 minutes, platform-wide: a tester at work (docs/risk.md). */
+  cardTestingBlocked: 20,
 } as const;
 
 export interface PlatformAlarmsProps {
@@ -169,6 +171,14 @@ export class PlatformAlarms extends Construct {
       alarmName: `${stage}-payments-late-acquirer-outcomes`,
       metric: lateAcquirerOutcomes(period),
       threshold: 0,
+      evaluationPeriods: 1,
+    });
+
+    // The guard stops the tester; the operator still wants to know one is at work (and may blocklist the range).
+    this.add('CardTestingBurst', 'card-testing-burst', `more than ${THRESHOLDS.cardTestingBlocked} card payments declined by the card-testing guard in 5 minutes`, {
+      alarmName: `${stage}-payments-card-testing-burst`,
+      metric: riskBlocked('CardTestingBlocked', slow),
+      threshold: THRESHOLDS.cardTestingBlocked,
       evaluationPeriods: 1,
     });
 

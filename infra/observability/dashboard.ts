@@ -10,7 +10,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
-import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, latency, paymentsByResult, undeterminedPayments } from './platform-metrics.js';
+import { DELIVERY_OUTCOMES, MONEY_ROUTES, RISK_CONTROL_METRICS, deliveries, latency, paymentsByResult, riskBlocked, undeterminedPayments } from './platform-metrics.js';
 
 export interface PlatformDashboardProps {
   stage: string;
@@ -58,6 +58,9 @@ export function platformDashboard(scope: Construct, id: string, props: PlatformD
   dashboard.addWidgets(
     graph('Payments undetermined for more than 10 minutes', [undeterminedPayments(FIVE_MINUTES, 'payments')]),
     graph('Table write units consumed per minute', [props.table.metricConsumedWriteCapacityUnits({ period: MINUTE, statistic: 'Sum', label: 'write units' })]),
+  );
+  dashboard.addWidgets(
+    graph('Payments declined by risk controls (per 5 min)', [riskBlocked('RiskBlocked', FIVE_MINUTES, 'all'), ...RISK_CONTROL_METRICS.map((m) => riskBlocked(m, FIVE_MINUTES, m))]),
   );
   dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 24, height: 8 }));
   return dashboard;

@@ -54,6 +54,12 @@ export const kmsErrors = (period: Duration, label?: string) => metric('KmsErrors
 export const mismatchedAcquirerAnswers = (period: Duration, label?: string) => metric('MismatchedAcquirerAnswers', {}, 'Sum', period, label);
 export const lateAcquirerOutcomes = (period: Duration, label?: string) => metric('LateAcquirerOutcomes', {}, 'Sum', period, label);
 
+/** Payments the risk check declined before the acquirer: all (`RiskBlocked`) or one control's (docs/risk.md). */
+export const riskBlocked = (metricName: 'RiskBlocked' | (typeof RISK_CONTROL_METRICS)[number], period: Duration, label?: string) => metric(metricName, {}, 'Sum', period, label);
+
+/** One metric per risk control (shared/operations/risk/decision.ts CONTROL_METRICS). */
+export const RISK_CONTROL_METRICS = ['CardTestingBlocked', 'CardVelocityBlocked', 'BlocklistBlocked'] as const;
+
 /** Payments answered, one line per result (SUCCESS, DECLINED, REDIRECT, …) whatever the action: a Metrics Insights query. */
 export const paymentsByResult = (period: Duration) =>
   new cloudwatch.MathExpression({

@@ -18,6 +18,7 @@ export const ALARM_SLUGS = [
   'table-throttles',
   'mismatched-acquirer-answers',
   'late-acquirer-outcomes',
+  'card-testing-burst',
 ] as const;
 export type AlarmSlug = (typeof ALARM_SLUGS)[number];
 
@@ -33,6 +34,7 @@ const FIRST_STEP: Record<AlarmSlug, string> = {
   'undetermined-payments': 'Payments wait for the acquirer past 10 minutes: check the acquirer and the Reconciler\'s log; settle by docs/reconciliation.md.',
   'kms-errors': 'KMS refused or failed calls: check the key\'s state (enabled, not pending deletion), its policy and the function roles.',
   'table-throttles': 'The table refused requests: check write units consumed on the dashboard and the capacity mode (-c tableCapacity).',
+  'card-testing-burst': 'A card tester is being stopped: see the blocked payments\' decisions (npm run admin -- payments list --merchant KEY --status DECLINED, then payments show) and blocklist the addresses.',
   'mismatched-acquirer-answers': 'An acquirer answered about another payment: find the ERROR line "acquirer answer about another payment" and check that payment at the acquirer.',
   'late-acquirer-outcomes': 'An acquirer reported an outcome contradicting the recorded payment: find the ERROR line "acquirer outcome contradicts the recorded payment" and open the payment in the console (Late acquirer outcomes).',
 };

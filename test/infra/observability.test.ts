@@ -97,6 +97,7 @@ describe('a live stage deployed with -c alarmEmail', () => {
     expect(alarms.find((a) => a.MetricName === 'KmsErrors')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
     expect(alarms.find((a) => a.MetricName === 'MismatchedAcquirerAnswers')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
     expect(alarms.find((a) => a.MetricName === 'LateAcquirerOutcomes')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(alarms.find((a) => a.MetricName === 'CardTestingBlocked')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 20, Statistic: 'Sum', Period: 300 });
     expect(described(/throttled requests/)).toHaveLength(1);
   });
 
@@ -105,7 +106,7 @@ describe('a live stage deployed with -c alarmEmail', () => {
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]!.Properties.DashboardName).toBe('prod-payments');
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
-    for (const piece of ['GROUP BY result', 'p50', 'p99', 'CallbackDeliveries', 'ApproximateNumberOfMessagesVisible', 'IteratorAge', 'UndeterminedPayments', 'ConsumedWriteCapacityUnits']) {
+    for (const piece of ['GROUP BY result', 'p50', 'p99', 'CallbackDeliveries', 'ApproximateNumberOfMessagesVisible', 'IteratorAge', 'UndeterminedPayments', 'ConsumedWriteCapacityUnits', 'RiskBlocked', 'CardTestingBlocked', 'CardVelocityBlocked', 'BlocklistBlocked']) {
       expect(body, piece).toContain(piece);
     }
   });

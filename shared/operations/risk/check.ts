@@ -12,7 +12,8 @@ import type { Clock } from '../../ports/clock.js';
 import { cardTestingCheck, reachesCardTestingLimit } from './card-testing.js';
 import { cardVelocityCheck } from './card-velocity.js';
 import { blocklistCheck, blocklistKeys, matchingRange, scopesOf } from './blocklist.js';
-import type { RiskDecision } from './decision.js';
+import { CONTROL_METRICS, RISK_BLOCKED_METRIC, type RiskDecision } from './decision.js';
+import { noteMetric } from '../../telemetry.js';
 import { thresholdsOf, type Thresholds } from './settings.js';
 import { exemptFromCounters } from './test-cards.js';
 
@@ -45,6 +46,15 @@ export const COUNTER_KEEP_SECONDS = 24 * 3600;
 const epochSeconds = (c: Clock) => Math.floor(c.now().getTime() / 1000);
 
 export async function screenCardPayment(d: RiskDeps, s: RiskSubject): Promise<Screened> {
+  const screened = await screen(d, s);
+  if (screened.decision) {
+    noteMetric(RISK_BLOCKED_METRIC, 1);
+    noteMetric(CONTROL_METRICS[screened.decision.control] ?? RISK_BLOCKED_METRIC, 1);
+  }
+  return screened;
+}
+
+async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
   try {
     const now = epochSeconds(d.clock);
     const card = await d.risk.fingerprint(s.cardNumber);

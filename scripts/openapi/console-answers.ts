@@ -87,6 +87,7 @@ const payment = obj(
     midName: str,
     routingAttempts: arrayOf(obj({ midId: str, answer: str })),
     declineReason: str,
+    risk: obj({ control: str, reason: str }),
     recurringToken: str,
     chargeback: obj({ amount, reasonCode: str }, { bankDate: str }),
     lateOutcomes: arrayOf(

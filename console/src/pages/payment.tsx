@@ -62,6 +62,14 @@ export function PaymentPage({ user, transId }: PageProps & { transId: string }) 
         </dd>
         <dt>Card</dt>
         <dd>{p.card ?? '—'}</dd>
+        {p.risk && (
+          <>
+            <dt>Risk decision</dt>
+            <dd>
+              {p.risk.control}: {p.risk.reason}
+            </dd>
+          </>
+        )}
         <dt>Created</dt>
         <dd>{time(p.createdAt)}</dd>
         {p.lateOutcomes?.length ? (

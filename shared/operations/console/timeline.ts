@@ -60,6 +60,8 @@ export function paymentSummary(p: Payment): ConsolePayment {
     midName: p.details.midName,
     routingAttempts: p.details.routingAttempts,
     declineReason: p.declineReason,
+    /** Which risk control declined it before any acquirer, and why (docs/risk.md). */
+    risk: p.details.risk,
     recurringToken: p.recurringToken,
     chargeback: p.details.chargeback
       ? { amount: formatAmount(money(p.details.chargeback.amount, p.currency)), reasonCode: p.details.chargeback.reasonCode, bankDate: p.details.chargeback.bankDate }

@@ -225,6 +225,8 @@ export interface ConsolePayment {
   midName?: string;
   routingAttempts?: { midId: string; answer: string }[];
   declineReason?: string;
+  /** The risk control that declined the payment before any acquirer, and why (the counter, the list entry). */
+  risk?: { control: string; reason: string };
   recurringToken?: string;
   chargeback?: { amount: Amount; reasonCode: string; bankDate?: string };
   /** Acquirer outcomes that contradicted what was recorded (docs/reconciliation.md "Late outcomes"), oldest first. */

@@ -30,7 +30,7 @@ export const S2S_CARD_PORTS = {
 /** S2S APM: the card routes' ports, the APM providers and their deadline timers. */
 export const S2S_APM_PORTS = {
   config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
-  apmConnectors, deadlineTimers,
+  apmConnectors, deadlineTimers, risk,
 } satisfies PortTable;
 
 /** The Checkout payment page's submit: every method the page offers, on its session. */

@@ -10,8 +10,9 @@ import type { RiskDecision } from './decision.js';
 export const BLOCKLIST = 'blocklist';
 
 export interface ListedValues {
-  card: string;
-  cardNumber: string;
+  /** The card's fingerprint and number; absent for an APM payment. */
+  card?: string;
+  cardNumber?: string;
   email?: string;
   country?: string;
 }
@@ -22,9 +23,8 @@ export const scopesOf = (clientKey: string): BlocklistScope[] => [clientKey, 'PL
 /** Every key under which an entry would stop a payment with these values, in both scopes (the merchant's first). */
 export function blocklistKeys(clientKey: string, v: ListedValues): { scope: BlocklistScope; type: BlocklistType; value: string }[] {
   const values: { type: BlocklistType; value: string }[] = [
-    { type: 'card', value: v.card },
-    { type: 'bin', value: v.cardNumber.slice(0, 6) },
-    { type: 'bin', value: v.cardNumber.slice(0, 8) },
+    ...(v.card ? [{ type: 'card' as const, value: v.card }] : []),
+    ...(v.cardNumber ? [{ type: 'bin' as const, value: v.cardNumber.slice(0, 6) }, { type: 'bin' as const, value: v.cardNumber.slice(0, 8) }] : []),
     ...(v.email ? [{ type: 'email' as const, value: v.email.trim().toLowerCase() }] : []),
     ...(v.country ? [{ type: 'country' as const, value: v.country.trim().toUpperCase() }] : []),
   ];

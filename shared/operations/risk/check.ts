@@ -83,6 +83,22 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
   }
 }
 
+/** An APM payment (no card): the blocklists of its payer's e-mail, IP and country, in one read. */
+export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSubject, 'cardNumber'>): Promise<Screened> {
+  try {
+    const snap = await d.risk.read({ clientKey: s.clientKey, blocklist: blocklistKeys(s.clientKey, { email: s.payerEmail, country: s.payerCountry }), ipRanges: s.payerIp ? scopesOf(s.clientKey) : [] });
+    const decision = blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
+    if (decision) {
+      noteMetric(RISK_BLOCKED_METRIC, 1);
+      noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);
+    }
+    return decision ? { decision } : {};
+  } catch (err) {
+    logger.error('risk check failed; payment let through', { error: (err as Error).message });
+    return {};
+  }
+}
+
 /** An acquirer declined a screened payment: count it, and stop the IP when it reached the card-testing limit. */
 export async function countDecline(d: RiskDeps, counted: NonNullable<Screened['counted']>): Promise<void> {
   try {

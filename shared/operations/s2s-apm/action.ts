@@ -7,7 +7,7 @@ import type { FormObject } from '../../protocol/form.js';
 export type S2sApmDeps = Pick<
   Deps,
   | 'config' | 'clock' | 'newId' | 'payments' | 'secrets' | 'callbackQueue' | 'cardVault' | 'connectors' | 'walletConfigs' | 'walletTokens'
-  | 'apmConnectors' | 'deadlineTimers'
+  | 'apmConnectors' | 'deadlineTimers' | 'risk'
 >;
 
 export interface S2sApmRequest {

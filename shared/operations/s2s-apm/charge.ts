@@ -19,6 +19,8 @@ import type { ConnectorOutcome } from '../../ports/connector.js';
 import type { AttemptHooks } from '../payment/attempt.js';
 import { newPayment } from '../payment/new-payment.js';
 import { chargeNewPayment } from '../payment/charge-tail.js';
+import { screenApmPayment, type RiskDeps, type Screened } from '../risk/check.js';
+import { RISK_DECLINE_REASON } from '../risk/decision.js';
 import { newTransId } from '../payment/payment-id.js';
 import type { CoreDeps, CoreResult } from '../payment/types.js';
 
@@ -69,6 +71,11 @@ export interface ApmChargeResult extends CoreResult {
   redirectToken?: string;
 }
 
+function riskSubjectOf(input: ApmChargeInput) {
+  const payer: Record<string, string | undefined> = input.details.payer ?? {};
+  return { clientKey: input.clientKey, payerIp: payer.payer_ip, payerEmail: input.payerEmail ?? payer.payer_email, payerCountry: payer.payer_country };
+}
+
 export const newRedirectToken = (): string => randomBytes(24).toString('base64url');
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -79,7 +86,13 @@ export function callApm(connector: ApmConnector, input: ApmChargeInput, transId:
 }
 
 /** Reserve (PREPARE + idempotency claim) → provider → its answer and callbacks in one write: the card charge's tail. */
-export async function apmCharge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>, input: ApmChargeInput, hooks: AttemptHooks): Promise<ApmChargeResult> {
+export async function apmCharge(
+  d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>,
+  input: ApmChargeInput,
+  hooks: AttemptHooks,
+  /** The payer's new payment (an APM SALE): checked against the blocklists before the provider (docs/risk.md). */
+  risk?: Pick<RiskDeps, 'risk'>,
+): Promise<ApmChargeResult> {
   // The payment's MID must reach the brand's provider: never a sandbox provider through an upstream MID.
   const connector = apmConnectorFor(d.apmConnectors.forMids([input.mid]), input.brand);
   const reserved = newPayment({
@@ -97,14 +110,20 @@ export async function apmCharge(d: Pick<CoreDeps, 'payments' | 'callbackQueue' |
     now: d.clock.now().toISOString(),
   });
   let redirectToken: string | undefined;
+  let screened: Screened = {};
   const result = await chargeNewPayment(
     d,
     reserved,
     {
       transactionType: input.transactionType,
       hold: input.authorize,
-      call: (transId) => callApm(connector, input, transId),
+      async call(transId) {
+        if (risk) screened = await screenApmPayment(risk, riskSubjectOf(input));
+        if (screened.decision) return { kind: 'declined', reason: RISK_DECLINE_REASON };
+        return callApm(connector, input, transId);
+      },
       onAnswer(payment, outcome, _decision, now) {
+        if (screened.decision) payment.details.risk = screened.decision;
         if (outcome.kind !== 'challenge') return;
         if (input.deadlineSeconds) payment.details.deadline = new Date(Date.parse(now) + input.deadlineSeconds * 1000).toISOString();
         // Waiting for the provider (crypto address): no page, so no token; the payer gets instructions instead.

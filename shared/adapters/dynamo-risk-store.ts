@@ -49,8 +49,10 @@ export class DynamoRiskStore implements RiskStore {
     const blocks = (q.blocklist ?? []).map((b) => riskKeys.block(b.scope, b.type, b.value));
     const ranges = (q.ipRanges ?? []).map((scope) => ({ scope, key: riskKeys.ipRanges(scope) }));
     const wanted = [riskKeys.settings(q.clientKey), ...(q.ip ? [riskKeys.ip(q.clientKey, q.ip)] : []), ...blocks, ...ranges.map((r) => r.key)];
-    // One BatchGetItem (up to 100 keys: the check asks for 14 at most).
-    const items = await itemsOf(this.tableName, wanted);
+    // One BatchGetItem (up to 100 keys: the check asks for 14 at most), eventually consistent: a key read costs half,
+    // and a list entry or a decline counted a moment ago changes no decision that matters (the card's own counter
+    // comes from its atomic append, not from this read).
+    const items = await itemsOf(this.tableName, wanted, false);
     const find = (k: { pk: string; sk: string }) => items.find((i) => i.pk === k.pk && i.sk === k.sk);
     const ip = q.ip ? find(riskKeys.ip(q.clientKey, q.ip)) : undefined;
     return {

@@ -7,14 +7,15 @@ import { ddbClient } from './aws-clients.js';
 
 type Item = Record<string, unknown>;
 
-export async function itemsOf(tableName: string, entries: Item[]): Promise<Item[]> {
+/** `consistent` false: eventually consistent reads, half the read units, for a reader a moment's lag cannot mislead. */
+export async function itemsOf(tableName: string, entries: Item[], consistent = true): Promise<Item[]> {
   const key = (i: Item) => `${String(i.pk)}\u0000${String(i.sk)}`;
   const found = new Map<string, Item>();
   for (let i = 0; i < entries.length; i += 100) {
     let pending: Item[] | undefined = entries.slice(i, i + 100).map((e) => ({ pk: e.pk, sk: e.sk }));
     for (let tries = 0; pending?.length && tries < 10; tries++) {
       if (tries) await new Promise((r) => setTimeout(r, 20 * 2 ** tries));
-      const res = await ddbClient().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+      const res = await ddbClient().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }));
       for (const item of res.Responses?.[tableName] ?? []) found.set(key(item), item);
       pending = res.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
     }

@@ -165,7 +165,7 @@ function invariants(p: Payment): void {
 
 describe('payment state machine', () => {
   it('random requests and answers keep the invariants', () => {
-    fc.assert(
+    const property = () =>
       fc.property(
         fc.constantFrom(...(Object.keys(ACTIONS) as Action[])),
         fc.integer({ min: 1, max: 1000 }),
@@ -180,9 +180,10 @@ describe('payment state machine', () => {
           }
           expect(run.p.callbackCount).toBe(run.reported);
         },
-      ),
-      { numRuns: 1000 },
-    );
+      );
+    // New cases every run, and a fixed seed's runs beside them, so the statuses reached never hang on luck.
+    fc.assert(property(), { numRuns: 1000 });
+    fc.assert(property(), { numRuns: 1000, seed: 20261207 });
     expect([...reached].sort()).toEqual([...ALL_STATUSES].sort());
   });
 

@@ -7,7 +7,8 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { feeSchedules, ledger, ledgerChanges } from '../../shared/composition/ledger.js';
 import { journalChanges } from '../../shared/operations/ledger/journal-changes.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { clock } from '../../shared/composition/core.js';
 
 export const handler = lambdaHandler('ledger journal stream', async (event: DynamoDBStreamEvent): Promise<{ journals: number; written: number }> =>
-  journalChanges(ledger(), feeSchedules(), ledgerChanges()(event.Records ?? [])),
+  journalChanges(ledger(), feeSchedules(), ledgerChanges()(event.Records ?? []), clock()),
 );

@@ -42,8 +42,9 @@ import { ROUTING_USAGE, runRoutingCommand } from './routing.js';
 import { FEES_USAGE, runFeesCommand } from './fees.js';
 import { LEDGER_USAGE, runLedgerCommand } from './ledger.js';
 import { RISK_USAGE, runRiskCommand } from './risk.js';
+import { SETTLEMENTS_USAGE, runSettlementsCommand } from './settlements.js';
 
-const USAGE = `usage: npm run admin -- <merchants|mids|routing|risk|fees|ledger|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
+const USAGE = `usage: npm run admin -- <merchants|mids|routing|risk|fees|ledger|settlements|payments|callbacks|schedules|wallets|chargebacks|counters|clock|brands|providers|operators> <command> [options] [--stage NAME]
   merchants create --name NAME [--notification-url URL]
   merchants list
   merchants show CLIENT_KEY [--reveal]
@@ -60,6 +61,7 @@ const USAGE = `usage: npm run admin -- <merchants|mids|routing|risk|fees|ledger|
   risk blocklist add --type card|bin|email|ip|country --value V|--trans-id T [--merchant KEY] [--reason TEXT] | list [--merchant KEY] | remove ID
   fees set CLIENT_KEY|default --file fees.json | fees show CLIENT_KEY|default   (docs/ledger.md)
   ledger verify|repair [--merchant CLIENT_KEY]   the books against the payments' states (docs/ledger.md)
+  settlements run [--date YYYY-MM-DD] | list --merchant KEY | show ID   daily settlement batches (docs/ledger.md)
   callbacks ...   (see docs/callbacks.md)
   schedules ...   (see docs/schedules.md)
   wallets ...     (see docs/wallets.md)
@@ -79,7 +81,7 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, risk: RISK_USAGE, fees: FEES_USAGE, ledger: LEDGER_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE, keys: KEYS_USAGE };
+const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, risk: RISK_USAGE, fees: FEES_USAGE, ledger: LEDGER_USAGE, settlements: SETTLEMENTS_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE, keys: KEYS_USAGE };
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -189,7 +191,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
-  const groups = ['merchants', 'mids', 'routing', 'risk', 'fees', 'ledger', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
+  const groups = ['merchants', 'mids', 'routing', 'risk', 'fees', 'ledger', 'settlements', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
   if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   // A merchant's own commands against a stage's URL (docs/merchant-api.md) need no operator target at all.
   const asMerchantAt = (group === 'callbacks' || group === 'clock') && rest.includes('--merchant') && rest.includes('--url');
@@ -206,6 +208,7 @@ async function main(argv: string[]): Promise<void> {
   else if (group === 'risk') result = await runRiskCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'fees') result = await runFeesCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'ledger') result = await runLedgerCommand([cmd ?? '', ...rest].filter(Boolean));
+  else if (group === 'settlements') result = await runSettlementsCommand([cmd ?? '', ...rest].filter(Boolean));
   else if (group === 'callbacks') {
     result = await runCallbacksCommand([cmd ?? '', ...rest].filter(Boolean));
   } else if (group === 'schedules') result = await runSchedulesCommand([cmd ?? '', ...rest].filter(Boolean));

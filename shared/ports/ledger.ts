@@ -4,6 +4,7 @@
 import type { Journal } from '../domain/ledger/journal.js';
 import type { Payment } from '../domain/payment.js';
 import type { FeeSchedule } from '../domain/ledger/fees.js';
+import type { Settlement } from '../domain/ledger/settlement.js';
 
 export interface Ledger {
   /**
@@ -13,6 +14,20 @@ export interface Ledger {
   append(journals: readonly Journal[]): Promise<{ written: number }>;
   /** Every journal of a payment. */
   journalsOf(transId: string): Promise<Journal[]>;
+  /**
+   * One page of a merchant's journals journaled on `date` (YYYY-MM-DD of `journaledAt`), oldest first; `cursor` goes
+   * on where the last page ended. Settlement batches read a day page by page, never whole.
+   */
+  journaledOn(clientKey: string, date: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }>;
+}
+
+/** Settlement batches (domain/ledger/settlement): closed once, never changed. */
+export interface Settlements {
+  /** Closes a batch; false when one with its id was closed before (that one stays as it is). */
+  close(s: Settlement): Promise<boolean>;
+  get(id: string): Promise<Settlement | undefined>;
+  /** A merchant's batches, newest day first, one page at a time. */
+  list(clientKey: string, page: { cursor?: string; limit: number }): Promise<{ settlements: Settlement[]; cursor?: string }>;
 }
 
 /** A payment's change as the table's stream carries it: the payment before (absent on its creation) and after. */

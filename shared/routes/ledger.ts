@@ -1,4 +1,4 @@
-import type { StreamConsumerDefinition } from './types.js';
+import type { ScheduledDefinition, StreamConsumerDefinition } from './types.js';
 
 export const ledgerStreams: StreamConsumerDefinition[] = [
   {
@@ -15,4 +15,9 @@ export const ledgerStreams: StreamConsumerDefinition[] = [
     // Its journal items, and the fee schedules it reads (once per batch that moved money).
     grants: ['table:read', 'table:write'],
   },
+];
+
+/** Settlement batches of each merchant's yesterday (docs/ledger.md "Settlements"): closing one twice writes nothing. */
+export const ledgerSchedules: ScheduledDefinition[] = [
+  { id: 'Settlements', everyMinutes: 60, handler: 'functions/ledger/settle', timeoutSeconds: 300, grants: ['table:read', 'table:write'] },
 ];

@@ -32,6 +32,11 @@ export interface Journal {
   /** The platform's fee on it (minor units, 0 for none), decided once, with the journal. */
   fee: number;
   lines: JournalLine[];
+  /**
+   * When the consumer (or `ledger repair`) journaled it, on the merchant's clock (ISO): the day whose settlement
+   * batch takes it. Absent on journals written before settlements existed (no batch takes them).
+   */
+  journaledAt?: string;
 }
 
 export const journalId = (transId: string, entryId: string, kind: JournalKind) => `${transId}/${entryId}/${kind}`;

@@ -10,6 +10,7 @@ import { DEFAULT_FEES, feeFor, type FeeSchedule } from '../../domain/ledger/fees
 import type { Journal } from '../../domain/ledger/journal.js';
 import type { Payment } from '../../domain/payment.js';
 import type { FeeSchedules, Ledger, PaymentChange } from '../../ports/ledger.js';
+import { systemClock, type Clock } from '../../ports/clock.js';
 
 /** The movements a change added. */
 export function newMovements(change: PaymentChange): Movement[] {
@@ -25,16 +26,23 @@ export function journalWithFee(p: Payment, m: Movement, schedules: readonly (Fee
   return journalOf(p, m, feeFor(schedules, { kind: m.kind, amount: m.amount, currency: p.currency, method: methodOf(p) }));
 }
 
-export async function journalChanges(ledger: Ledger, fees: FeeSchedules, changes: readonly PaymentChange[]): Promise<{ journals: number; written: number }> {
+/**
+ * `clock` stamps each journal's `journaledAt` with its merchant's time (its test clock on a sandbox, read afresh once
+ * per merchant and batch): the day whose settlement batch takes it.
+ */
+export async function journalChanges(ledger: Ledger, fees: FeeSchedules, changes: readonly PaymentChange[], clock: Clock = systemClock): Promise<{ journals: number; written: number }> {
   // Schedules are read once per batch, and only for a batch that moved money.
   const read = new Map<string, Promise<FeeSchedule | undefined>>();
   const schedule = (scope: string) => read.get(scope) ?? read.set(scope, fees.get(scope)).get(scope)!;
+  const clocks = new Map<string, Promise<Clock>>();
+  const clockOf = (key: string) => clocks.get(key) ?? clocks.set(key, clock.forMerchant?.(key, { force: true }) ?? Promise.resolve(clock)).get(key)!;
   const journals: Journal[] = [];
   for (const change of changes) {
     const moved = newMovements(change);
     if (!moved.length) continue;
-    const schedules = await Promise.all([schedule(change.new.clientKey), schedule(DEFAULT_FEES)]);
-    for (const m of moved) journals.push(journalWithFee(change.new, m, schedules));
+    const [schedules, merchantClock] = await Promise.all([Promise.all([schedule(change.new.clientKey), schedule(DEFAULT_FEES)]), clockOf(change.new.clientKey)]);
+    const journaledAt = merchantClock.now().toISOString();
+    for (const m of moved) journals.push({ ...journalWithFee(change.new, m, schedules), journaledAt });
   }
   const { written } = await ledger.append(journals);
   return { journals: journals.length, written };

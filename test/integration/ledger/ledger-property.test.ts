@@ -76,6 +76,7 @@ class Crash extends Error {}
 function crashing(real: Ledger, after: { n?: number }): Ledger {
   return {
     journalsOf: (id) => real.journalsOf(id),
+    journaledOn: (key, date, page) => real.journaledOn(key, date, page),
     async append(journals: readonly Journal[]) {
       const n = after.n;
       after.n = undefined;

@@ -149,6 +149,10 @@ export class NotFoundError extends PlatformError {
   static apiKey(): NotFoundError {
     return new NotFoundError(100000, 'API key not found.');
   }
+  /** GET /api/v1/merchant/settlements/{id} for a batch the merchant does not have. */
+  static settlement(): NotFoundError {
+    return new NotFoundError(100000, 'Settlement not found.');
+  }
   /** POST /providers/{provider}/notifications for a provider the platform does not know. */
   static provider(): NotFoundError {
     return new NotFoundError(100000, 'Provider not found.');

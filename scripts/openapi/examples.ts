@@ -26,6 +26,8 @@ export interface OperationExamples {
   request?: Named;
   params?: Record<string, string | number>;
   response: Named;
+  /** An answer of another media type than JSON (a CSV download), by type. */
+  responseByType?: Record<string, Named>;
 }
 
 export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
@@ -284,6 +286,15 @@ const PAGES: Record<string, OperationExamples> = {
   AdyenReturnPost: page('Back to the merchant', { transId: TRANS }, { redirectResult: '…' }),
 };
 
+const SETTLEMENT = {
+  id: `${CLIENT_KEY}_2026-11-27_USD`, date: '2026-11-27', currency: 'USD', gross: 1600, refunds: 300, chargebacks: 500, payouts: 0, fees: 1621, net: -821, journals: 4,
+  closed_at: '2026-11-28T00:05:12.000Z',
+};
+const REPORT_ROWS = [
+  { trans_id: TRANS, entry_id: 'e1', event: 'SALE', kind: 'capture', currency: 'USD', amount: 1000, fee: 59, net: 941, mid_id: 'mid-1', occurred_at: '2026-11-27T10:15:00.000Z', journaled_at: '2026-11-27T10:15:02.000Z', settlement_id: SETTLEMENT.id, settlement_status: 'closed' },
+  { trans_id: TRANS, entry_id: 'e2', event: 'REFUND', kind: 'refund', currency: 'USD', amount: 300, fee: 15, net: -315, mid_id: 'mid-1', occurred_at: '2026-11-27T10:20:00.000Z', journaled_at: '2026-11-27T10:20:03.000Z', settlement_id: SETTLEMENT.id, settlement_status: 'closed' },
+];
+
 const MERCHANT_API: Record<string, OperationExamples> = {
   MerchantPayment: {
     params: { transId: TRANS },
@@ -351,6 +362,24 @@ const MERCHANT_API: Record<string, OperationExamples> = {
       ],
       cursor: 'eyJ0IjoiMjAyNi0xMS0yN1QxMDoxNTowMVoifQ',
     }),
+  },
+  MerchantBalance: {
+    response: one('What the platform owes you', { balances: [{ currency: 'USD', payable: 71221, journals: 412 }] }),
+  },
+  MerchantSettlements: {
+    params: { limit: 30, cursor: 'eyJwayI6IlNFVFRMRU1FTlRTIzViNjQ5MmYwIn0' },
+    response: one('Your batches, newest first', { settlements: [SETTLEMENT], next_cursor: null }),
+  },
+  MerchantSettlement: { params: { id: SETTLEMENT.id }, response: one('One day in USD', SETTLEMENT) },
+  MerchantTransactionsReport: {
+    params: { from: '2026-11-27T00:00:00Z', to: '2026-11-28T00:00:00Z', format: 'json', limit: 500, cursor: 'eyJnc2kxcGsiOiJKT1VSTkFMUyM1YjY0OTJmMCJ9' },
+    response: one('A SALE with its fee, and its refund', { transactions: [REPORT_ROWS[0], REPORT_ROWS[1]], next_cursor: null }),
+    responseByType: {
+      'text/csv': one('The same rows as CSV', [
+        'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
+        ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
+      ].map((l) => `${l}\r\n`).join('')),
+    },
   },
   MerchantClock: {
     response: one('Moved 14 days ahead', { client_key: CLIENT_KEY, now: '2026-12-11T10:15:00.000Z', real_now: '2026-11-27T10:15:00.000Z', offset_ms: 1209600000, offset: '14d' }),
@@ -420,7 +449,7 @@ export function applyExamples(doc: Doc): void {
       for (const p of op.parameters ?? []) if (typeof p.name === 'string' && ex.params?.[p.name] !== undefined) p.example = ex.params[p.name];
       for (const [status, res] of Object.entries(op.responses)) {
         if (!status.startsWith('2')) continue;
-        for (const media of Object.values(res.content ?? {})) media.examples = ex.response;
+        for (const [type, media] of Object.entries(res.content ?? {})) media.examples = ex.responseByType?.[type] ?? ex.response;
       }
     }
   }

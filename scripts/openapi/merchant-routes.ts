@@ -108,7 +108,49 @@ const clockView: Schema = {
   },
 };
 
-export const MERCHANT_API_SCHEMAS: Record<string, Schema> = { MerchantPayment: paymentView, MerchantDeliveryLogEntry: deliveryLogEntry, MerchantCallbackEvent: callbackEvent, MerchantClock: clockView };
+const minor = (description: string) => ({ type: 'integer', description: `${description} Integer minor units of the currency.` });
+
+const settlementView: Schema = {
+  type: 'object',
+  required: ['id', 'date', 'currency', 'gross', 'refunds', 'chargebacks', 'payouts', 'fees', 'net', 'journals', 'closed_at'],
+  properties: {
+    id: { type: 'string', description: '<client_key>_<YYYY-MM-DD>_<CUR>' },
+    date: { type: 'string', format: 'date', description: 'The day of your clock whose journals the batch took (by when they were journaled).' },
+    currency: { type: 'string' },
+    gross: minor('Captured.'),
+    refunds: minor('Refunds, reversals after capture and voids.'),
+    chargebacks: minor('Chargebacks.'),
+    payouts: minor('Payouts you funded (CREDIT2CARD, APM payouts).'),
+    fees: minor('The platform\'s fees.'),
+    net: minor('gross − refunds − chargebacks − payouts − fees: what the platform owes you for the day (negative: you owe).'),
+    journals: { type: 'integer' },
+    closed_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+const transactionRow: Schema = {
+  type: 'object',
+  properties: {
+    trans_id: { type: 'string' },
+    entry_id: { type: 'string', description: 'The payment\'s transaction that moved the money.' },
+    event: { type: 'string', description: 'SALE, CAPTURE, REFUND, REVERSAL, VOID, CREDIT2CARD, CHARGEBACK, …' },
+    kind: { enum: ['capture', 'refund', 'void', 'payout', 'chargeback'] },
+    currency: { type: 'string' },
+    amount: minor('The movement.'),
+    fee: minor('Its fee.'),
+    net: minor('Its change of what the platform owes you: + for a capture, − for the rest and every fee.'),
+    mid_id: { type: 'string' },
+    occurred_at: { type: 'string', format: 'date-time' },
+    journaled_at: { type: 'string', format: 'date-time', description: 'On your clock: the day whose settlement batch takes it.' },
+    settlement_id: { type: 'string' },
+    settlement_status: { enum: ['closed', 'pending'] },
+  },
+};
+
+export const MERCHANT_API_SCHEMAS: Record<string, Schema> = {
+  MerchantPayment: paymentView, MerchantDeliveryLogEntry: deliveryLogEntry, MerchantCallbackEvent: callbackEvent, MerchantClock: clockView,
+  MerchantSettlement: settlementView, MerchantTransaction: transactionRow,
+};
 
 export const MERCHANT_API_SECURITY = {
   MerchantSignature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `With X-Client-Key and X-Timestamp (Unix seconds). ${SIGNED}` },
@@ -154,6 +196,54 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
         '200': {
           description: 'Events since the cursor (the last minute before it again: drop repeats by event_id + attempt) and the next cursor.',
           content: json({ type: 'object', required: ['events', 'cursor'], properties: { events: { type: 'array', items: ref('MerchantCallbackEvent') }, cursor: { type: 'string' } } }),
+        },
+        ...errors,
+      },
+    }),
+  MerchantBalance: (route) =>
+    op(route, 'What the platform owes you, per currency (any of your keys)', {
+      responses: {
+        '200': {
+          description: 'Your payable per currency over every journal so far, settled or not.',
+          content: json({ type: 'object', properties: { balances: { type: 'array', items: { type: 'object', properties: { currency: { type: 'string' }, payable: minor('Credits − debits.'), journals: { type: 'integer' } } } } } }),
+        },
+        ...errors,
+      },
+    }),
+  MerchantSettlements: (route) =>
+    op(route, 'Your daily settlement batches, newest day first', {
+      parameters: [query('limit', '1..100, default 30.', { type: 'integer', minimum: 1, maximum: 100 }), query('cursor', 'next_cursor of the previous page.', { type: 'string' })],
+      responses: {
+        '200': { description: 'A page of batches.', content: json({ type: 'object', properties: { settlements: { type: 'array', items: ref('MerchantSettlement') }, next_cursor: nullable('string') } }) },
+        ...errors,
+      },
+    }),
+  MerchantSettlement: (route) =>
+    op(route, 'One of your settlement batches', {
+      parameters: [{ name: 'id', in: 'path', required: true, description: 'The batch id.', schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The batch.', content: json(ref('MerchantSettlement')) },
+        ...errors,
+        '400': { description: 'No batch of yours with this id (another merchant\'s is answered the same): "Settlement not found.", or an invalid query.', content: json(ref('CheckoutError')) },
+      },
+    }),
+  MerchantTransactionsReport: (route) =>
+    op(route, 'Every payment, refund, payout and chargeback journaled in [from, to), with its fee and settlement batch; JSON or CSV', {
+      parameters: [
+        { ...query('from', 'ISO 8601 instant, inclusive (by journaled_at).', { type: 'string', format: 'date-time' }), required: true },
+        { ...query('to', 'ISO 8601 instant, exclusive.', { type: 'string', format: 'date-time' }), required: true },
+        query('format', 'json (default) or csv.', { enum: ['json', 'csv'] }),
+        query('limit', 'Rows per page, 1..1000, default 500.', { type: 'integer', minimum: 1, maximum: 1000 }),
+        query('cursor', 'next_cursor (JSON) or the X-Next-Cursor header (CSV) of the previous page.', { type: 'string' }),
+      ],
+      responses: {
+        '200': {
+          description: 'A page of rows, oldest first. CSV: a header line and one line per row (the JSON fields, in order); the next page\'s cursor in the X-Next-Cursor header, absent on the last page.',
+          headers: { 'X-Next-Cursor': { description: 'CSV only: the next page\'s cursor.', schema: { type: 'string' } } },
+          content: {
+            ...json({ type: 'object', properties: { transactions: { type: 'array', items: ref('MerchantTransaction') }, next_cursor: nullable('string') } }),
+            'text/csv': { schema: { type: 'string' } },
+          },
         },
         ...errors,
       },

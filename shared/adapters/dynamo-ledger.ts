@@ -2,20 +2,24 @@
  * Ledger on DynamoDB: JOURNAL#<trans_id> / <entry id>#<kind>, one item per journal, put with attribute_not_exists so a
  * replayed or retried append writes nothing twice and never edits a journal. A payment's journals are one Query; a
  * merchant's journals by when they were journaled are on gsi1 (`JOURNALS#<client_key>` / journaledAt), which
- * settlement batches page through.
+ * settlement batches page through. Each put also adds the journal's change of the merchant's payable to its balance
+ * item (BALANCE#<client_key> / <CUR>), in the same transaction.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { accounts } from '../domain/ledger/accounts.js';
 import type { Journal } from '../domain/ledger/journal.js';
 import type { Ledger } from '../ports/ledger.js';
 import { ddbClient } from './aws-clients.js';
 import { queryAll } from './query-all.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { itemsOf } from './index-items.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
+import { InvalidCursorError } from '../ports/ledger.js';
 
 export const journalKey = (j: Pick<Journal, 'transId' | 'entryId' | 'kind'>) => ({ pk: `JOURNAL#${j.transId}`, sk: `${j.entryId}#${j.kind}` });
 const journaledPartition = (clientKey: string) => `JOURNALS#${clientKey}`;
+/** A merchant's payable per currency, kept with each journal's put (`balance` on the merchant API). */
+const balanceKey = (clientKey: string, currency: string) => ({ pk: `BALANCE#${clientKey}`, sk: currency });
 
 export class DynamoLedger implements Ledger {
   constructor(private readonly tableName: string) {}
@@ -25,16 +29,42 @@ export class DynamoLedger implements Ledger {
     return { written: written.filter(Boolean).length };
   }
 
+  // The journal and its change of the merchant's balance in one transaction: the put's condition cancels both on a
+  // replay, so the balance counts each journal exactly once.
   private async put(j: Journal): Promise<boolean> {
+    const delta = j.lines.filter((l) => l.account === accounts.merchantPayable(j.clientKey, j.currency)).reduce((s, l) => s + (l.side === 'credit' ? l.amount : -l.amount), 0);
     try {
       await ddbClient().send(
-        new PutCommand({ TableName: this.tableName, Item: { ...journalKey(j), ...(j.journaledAt ? { gsi1pk: journaledPartition(j.clientKey), gsi1sk: j.journaledAt } : {}), kind: 'journal', journal: j }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...journalKey(j), ...(j.journaledAt ? { gsi1pk: journaledPartition(j.clientKey), gsi1sk: j.journaledAt } : {}), kind: 'journal', journal: j },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: balanceKey(j.clientKey, j.currency),
+                UpdateExpression: 'ADD payable :d, journals :one SET kind = :k, currency = :c',
+                ExpressionAttributeValues: { ':d': delta, ':one': 1, ':k': 'balance', ':c': j.currency },
+              },
+            },
+          ],
+        }),
       );
       return true;
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
       throw err;
     }
+  }
+
+  async balances(clientKey: string): Promise<{ currency: string; payable: number; journals: number }[]> {
+    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': balanceKey(clientKey, '').pk }, ConsistentRead: true });
+    return items.map((i) => ({ currency: String(i.currency), payable: Number(i.payable), journals: Number(i.journals) }));
   }
 
   async journalsOf(transId: string): Promise<Journal[]> {
@@ -42,20 +72,30 @@ export class DynamoLedger implements Ledger {
     return items.map((i) => i.journal as Journal);
   }
 
-  async journaledOn(clientKey: string, date: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }> {
+  journaledOn(clientKey: string, date: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }> {
+    return this.journaled(clientKey, 'begins_with(gsi1sk, :d)', { ':d': `${date}T` }, page);
+  }
+
+  journaledBetween(clientKey: string, from: string, to: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }> {
+    // BETWEEN is inclusive: `to` itself is left out by the filter below (an instant journaled exactly at `to`).
+    return this.journaled(clientKey, 'gsi1sk BETWEEN :from AND :to', { ':from': from, ':to': to }, page, to);
+  }
+
+  private async journaled(clientKey: string, range: string, values: Record<string, string>, page: { cursor?: string; limit: number }, before?: string): Promise<{ journals: Journal[]; cursor?: string }> {
     const start = decodeCursor(page.cursor);
-    if (page.cursor && start?.gsi1pk !== journaledPartition(clientKey)) throw new Error('Not a cursor of this listing.');
+    if (page.cursor && start?.gsi1pk !== journaledPartition(clientKey)) throw new InvalidCursorError();
     const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p AND begins_with(gsi1sk, :d)',
-        ExpressionAttributeValues: { ':p': journaledPartition(clientKey), ':d': `${date}T` },
+        KeyConditionExpression: `gsi1pk = :p AND ${range}`,
+        ExpressionAttributeValues: { ':p': journaledPartition(clientKey), ...values },
         Limit: page.limit,
         ExclusiveStartKey: start,
       }),
     );
-    const items = await itemsOf(this.tableName, res.Items ?? []);
+    const entries = (res.Items ?? []).filter((i) => before === undefined || String(i.gsi1sk) < before);
+    const items = await itemsOf(this.tableName, entries);
     return { journals: items.map((i) => i.journal as Journal), cursor: encodeCursor(res.LastEvaluatedKey) };
   }
 }

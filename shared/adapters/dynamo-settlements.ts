@@ -6,7 +6,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseSettlementId, type Settlement } from '../domain/ledger/settlement.js';
-import type { Settlements } from '../ports/ledger.js';
+import { InvalidCursorError, type Settlements } from '../ports/ledger.js';
 import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
@@ -35,7 +35,7 @@ export class DynamoSettlements implements Settlements {
 
   async list(clientKey: string, page: { cursor?: string; limit: number }): Promise<{ settlements: Settlement[]; cursor?: string }> {
     const start = decodeCursor(page.cursor);
-    if (page.cursor && start?.pk !== partition(clientKey)) throw new Error('Not a cursor of this listing.');
+    if (page.cursor && start?.pk !== partition(clientKey)) throw new InvalidCursorError();
     const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,

@@ -11,7 +11,7 @@ import { noteIds } from '../telemetry.js';
 import { authenticateMerchantRequest, type MerchantApiAccess } from '../operations/merchant-api/authenticate-request.js';
 import { CLIENT_KEY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../protocol/merchant-api/request-signature.js';
 import type { Query } from '../operations/merchant-api/query.js';
-import { header, json, rawBody, type HttpEvent } from './http.js';
+import { header, json, rawBody, type HttpEvent, type HttpResult } from './http.js';
 import { httpEndpoint } from './endpoint.js';
 
 export interface MerchantApiCall<D> {
@@ -26,6 +26,11 @@ export interface MerchantApiCall<D> {
 export interface MerchantApiRoute {
   /** The route moves money or a clock: a read-only key is refused (403). Default: it only reads. */
   changes?: boolean;
+}
+
+/** An answer that is not JSON (a CSV download): passed through as it is. */
+export class RawAnswer {
+  constructor(readonly result: HttpResult) {}
 }
 
 /** `route`: "GET /api/v1/merchant/callbacks"; `ports`: the function's composition (merchants and apiKeys at least). */
@@ -50,6 +55,7 @@ export function merchantApiHandler<D extends Pick<Deps, 'merchants' | 'apiKeys'>
     );
     noteIds({ client_key: caller.config.merchant.clientKey });
     if (opts.changes && caller.access === 'read_only') throw ForbiddenError.readOnlyKey();
-    return json(200, await run({ d, merchant: caller.config, access: caller.access, query: event.queryStringParameters ?? {}, body, pathParameters: event.pathParameters ?? {} }));
+    const answer = await run({ d, merchant: caller.config, access: caller.access, query: event.queryStringParameters ?? {}, body, pathParameters: event.pathParameters ?? {} });
+    return answer instanceof RawAnswer ? answer.result : json(200, answer);
   });
 }

@@ -19,6 +19,15 @@ export interface Ledger {
    * on where the last page ended. Settlement batches read a day page by page, never whole.
    */
   journaledOn(clientKey: string, date: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }>;
+  /**
+   * One page of a merchant's journals journaled in [from, to) (ISO instants), oldest first: the transactions report.
+   */
+  journaledBetween(clientKey: string, from: string, to: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }>;
+  /**
+   * The merchant's payable per currency (credits − debits, minor units) over every journal written with its balance
+   * (kept in the journal's own write, so exactly once), and how many journals that is.
+   */
+  balances(clientKey: string): Promise<{ currency: string; payable: number; journals: number }[]>;
 }
 
 /** Settlement batches (domain/ledger/settlement): closed once, never changed. */
@@ -43,4 +52,11 @@ export type PaymentChangeDecoder = (records: readonly unknown[]) => PaymentChang
 export interface FeeSchedules {
   get(scope: string): Promise<FeeSchedule | undefined>;
   put(scope: string, schedule: FeeSchedule): Promise<void>;
+}
+
+/** A page cursor that is not one of this listing's (edited, or another merchant's). */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Not a cursor of this listing.');
+  }
 }

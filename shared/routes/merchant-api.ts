@@ -16,6 +16,11 @@ export const merchantApiRoutes: RouteDefinition[] = [
   { id: 'MerchantCallbacks', method: 'GET', path: '/api/v1/merchant/callbacks', handler: 'functions/merchant-api/callbacks', grants: read },
   // A long poll of up to 20 s (wait=…), within API Gateway's 30 s; it writes the merchant's waiting slots (LONG_POLLS).
   { id: 'MerchantCallbacksNext', method: 'GET', path: '/api/v1/merchant/callbacks/next', handler: 'functions/merchant-api/callbacks-next', grants: [...read, 'table:write'], timeoutSeconds: 28 },
+  // The ledger's reports (docs/ledger.md "Reports"): reads only, so read-only keys may.
+  { id: 'MerchantBalance', method: 'GET', path: '/api/v1/merchant/balance', handler: 'functions/merchant-api/balance', grants: read },
+  { id: 'MerchantSettlements', method: 'GET', path: '/api/v1/merchant/settlements', handler: 'functions/merchant-api/settlements', grants: read },
+  { id: 'MerchantSettlement', method: 'GET', path: '/api/v1/merchant/settlements/{id}', handler: 'functions/merchant-api/settlement', grants: read },
+  { id: 'MerchantTransactionsReport', method: 'GET', path: '/api/v1/merchant/reports/transactions', handler: 'functions/merchant-api/transactions-report', grants: read },
   // The merchant's test clock item (CLOCK#<client_key>); a live stage has no test clock, so no such route.
   { id: 'MerchantClock', method: 'GET', path: '/api/v1/merchant/clock', handler: 'functions/merchant-api/clock', grants: read, sandboxOnly: true },
   { id: 'MerchantClockMove', method: 'POST', path: '/api/v1/merchant/clock', handler: 'functions/merchant-api/clock-move', grants: [...read, 'table:write'], sandboxOnly: true },

@@ -77,6 +77,8 @@ function crashing(real: Ledger, after: { n?: number }): Ledger {
   return {
     journalsOf: (id) => real.journalsOf(id),
     journaledOn: (key, date, page) => real.journaledOn(key, date, page),
+    journaledBetween: (key, from, to, page) => real.journaledBetween(key, from, to, page),
+    balances: (key) => real.balances(key),
     async append(journals: readonly Journal[]) {
       const n = after.n;
       after.n = undefined;

@@ -3,7 +3,8 @@
  * AUTH, a refund, a chargeback, a payout); `settlements run` for that day of its clock closes a batch whose net is the
  * gross less refunds, chargebacks, payouts and fees, and running it again changes nothing. A journal written after
  * the day's batch closed (here: one the stream consumer never took, journaled by `ledger repair`) is in the next
- * day's batch; `ledger verify` holds throughout.
+ * day's batch; `ledger verify` holds throughout. The merchant reads its balance, its batches and its transactions
+ * report (JSON and CSV, page by page) through the public merchant API, signed with its password or with its own keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -24,6 +25,8 @@ import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { runFeesCommand } from '../../../scripts/admin/fees.js';
 import { runLedgerCommand } from '../../../scripts/admin/ledger.js';
 import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
+import { runKeysCommand } from '../../../scripts/admin/keys.js';
+import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
@@ -130,5 +133,83 @@ describe('settlements', () => {
     await expect(runSettlementsCommand(['run', '--date', '2026-13-01'])).rejects.toThrow('--date: expected YYYY-MM-DD, got "2026-13-01".');
     await expect(runSettlementsCommand(['show', 'nope'])).rejects.toThrow('No settlement nope.');
     await expect(runSettlementsCommand(['list'])).rejects.toThrow('--merchant is required.');
+  });
+});
+
+describe('reports on the merchant API', () => {
+  const signed = async (m: Merchant, pathAndQuery: string) => {
+    const [path, query = ''] = pathAndQuery.split('?');
+    return fetch(platform.url + pathAndQuery, { headers: signRequest(m.clientKey, m.password, { method: 'GET', path: path!, query, body: '' }) });
+  };
+  const withKey = (key: string, pathAndQuery: string) => fetch(platform.url + pathAndQuery, { headers: { authorization: `Bearer ${key}` } });
+  const report = (from: string, to: string, extra = '') => `/api/v1/merchant/reports/transactions?from=${from}&to=${to}${extra}`;
+
+  it('lists the merchant\'s settlements and shows one; another merchant\'s is not found', async () => {
+    const listed = (await (await signed(merchant, '/api/v1/merchant/settlements')).json()) as { settlements: { id: string; net: number }[]; next_cursor: string | null };
+    const cli = (await runSettlementsCommand(['list', '--merchant', merchant.clientKey])) as { settlements: Settlement[] };
+    expect(listed.settlements.map((s) => [s.id, s.net])).toEqual(cli.settlements.map((s) => [s.id, s.net]));
+    expect(listed.next_cursor).toBeNull();
+    const one = await signed(merchant, `/api/v1/merchant/settlements/${cli.settlements[1]!.id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({ id: cli.settlements[1]!.id, date: cli.settlements[1]!.date, gross: 1600, net: cli.settlements[1]!.net, closed_at: expect.any(String) });
+    const other = await testMerchant();
+    const refused = await signed(other, `/api/v1/merchant/settlements/${cli.settlements[1]!.id}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error_message: 'Settlement not found.' });
+  });
+
+  it('the merchant downloads its transactions as CSV with its own signed request; a read-only key pages the JSON', async () => {
+    const cli = (await runSettlementsCommand(['list', '--merchant', merchant.clientKey])) as { settlements: Settlement[] };
+    const from = `${cli.settlements.at(-1)!.date}T00:00:00.000Z`;
+    const to = new Date(Date.parse(from) + 5 * 86_400_000).toISOString();
+    const csv = await signed(merchant, report(from, to, '&format=csv'));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status');
+    const rows = lines.slice(1).map((l) => Object.fromEntries(lines[0]!.split(',').map((k, i) => [k, l.split(',')[i]])));
+    expect(rows.map((r) => r.kind).sort()).toEqual(['capture', 'capture', 'chargeback', 'payout', 'refund']);
+    // Each row names its batch, and the batches' nets are the rows' nets summed.
+    for (const b of cli.settlements) {
+      const mine = rows.filter((r) => r.settlement_id === b.id);
+      expect(mine.every((r) => r.settlement_status === 'closed')).toBe(true);
+      expect(mine.reduce((s, r) => s + Number(r.net), 0)).toBe(b.net);
+      expect(mine.reduce((s, r) => s + Number(r.fee), 0)).toBe(b.fees);
+    }
+
+    const { key } = (await runKeysCommand(['create', '--merchant', merchant.clientKey, '--read-only'])) as { key: string };
+    const seen: { trans_id: string; kind: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await withKey(key, report(from, to, `&limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { transactions: { trans_id: string; kind: string }[]; next_cursor: string | null };
+      expect(page.transactions.length).toBeLessThanOrEqual(2);
+      seen.push(...page.transactions);
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(seen.map((r) => `${r.trans_id}:${r.kind}`).sort()).toEqual(rows.map((r) => `${r.trans_id}:${r.kind}`).sort());
+
+    const bad = await withKey(key, report(from, from));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('to: This value should be after from.');
+    expect(JSON.stringify(await (await withKey(key, '/api/v1/merchant/reports/transactions?to=2026-01-01T00:00:00Z')).json())).toContain('from: This value should not be blank.');
+  });
+
+  it('answers the balance the journals sum to, per currency', async () => {
+    const shop = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
+    const sale = (await post(saleFields(shop))).body;
+    await journals(sale.trans_id, 1);
+    expect((await post(transIdFields(shop, 'CREDITVOID', sale.trans_id, { extra: { amount: '4.00' } }))).body.result).toBe('ACCEPTED');
+    await journals(sale.trans_id, 2);
+    const { key } = (await runKeysCommand(['create', '--merchant', shop.clientKey])) as { key: string };
+    const res = await withKey(key, '/api/v1/merchant/balance');
+    expect(res.status).toBe(200);
+    const books = (await runLedgerCommand(['verify', '--merchant', shop.clientKey])) as VerifyReport;
+    expect(await res.json()).toEqual({ balances: [{ currency: 'USD', payable: books.balances[`merchant_payable:${shop.clientKey}:USD`], journals: 2 }] });
+    expect(books.balances[`merchant_payable:${shop.clientKey}:USD`]).toBe(600);
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * GET /api/v1/merchant/reports/transactions — the merchant's money movements with fees and settlement batches, as JSON
+ * or, with format=csv, as a CSV download (the next page's cursor in X-Next-Cursor); docs/ledger.md "Reports".
+ */
+import { merchantApiHandler, RawAnswer } from '../../shared/http/merchant-api.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
+import { merchants } from '../../shared/composition/merchants.js';
+import { apiKeys } from '../../shared/composition/api-keys.js';
+import { ledger, settlements } from '../../shared/composition/ledger.js';
+import { reportFormat, transactionsCsv, transactionsReport } from '../../shared/operations/merchant-api/transactions-report.js';
+
+export const handler = merchantApiHandler('GET /api/v1/merchant/reports/transactions', composition({ config, merchants, apiKeys }), async ({ merchant, query }) => {
+  const format = reportFormat(query);
+  const page = await transactionsReport(ledger(), settlements(), merchant.merchant.clientKey, query);
+  if (format === 'json') return page;
+  return new RawAnswer({
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="transactions.csv"',
+      'cache-control': 'no-store',
+      ...(page.next_cursor ? { 'x-next-cursor': page.next_cursor } : {}),
+    },
+    body: transactionsCsv(page),
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * GET /api/v1/merchant/settlements and /settlements/{id}: the merchant's own settlement batches (docs/ledger.md),
+ * newest day first, a page at a time. Another merchant's batch is answered like an unknown one.
+ */
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { InvalidCursorError, type Settlements } from '../../ports/ledger.js';
+import { parseSettlementId, type Settlement } from '../../domain/ledger/settlement.js';
+import { intParam, type Query } from './query.js';
+
+export interface SettlementView {
+  id: string;
+  date: string;
+  currency: string;
+  /** Minor units of `currency`. */
+  gross: number;
+  refunds: number;
+  chargebacks: number;
+  payouts: number;
+  fees: number;
+  net: number;
+  journals: number;
+  closed_at: string;
+}
+
+export const settlementView = (s: Settlement): SettlementView => ({
+  id: s.id, date: s.date, currency: s.currency, gross: s.gross, refunds: s.refunds, chargebacks: s.chargebacks, payouts: s.payouts, fees: s.fees, net: s.net,
+  journals: s.journals, closed_at: s.closedAt,
+});
+
+export async function merchantSettlements(settlements: Settlements, clientKey: string, query: Query): Promise<{ settlements: SettlementView[]; next_cursor: string | null }> {
+  const limit = intParam(query, 'limit', { min: 1, max: 100, default: 30 });
+  try {
+    const page = await settlements.list(clientKey, { limit, cursor: query.cursor || undefined });
+    return { settlements: page.settlements.map(settlementView), next_cursor: page.cursor ?? null };
+  } catch (err) {
+    if (err instanceof InvalidCursorError) throw ValidationError.notCorrect('cursor');
+    throw err;
+  }
+}
+
+export async function merchantSettlement(settlements: Settlements, clientKey: string, id: string): Promise<SettlementView> {
+  const found = id.length <= 200 && parseSettlementId(id)?.clientKey === clientKey ? await settlements.get(id) : undefined;
+  if (!found) throw NotFoundError.settlement();
+  return settlementView(found);
+}

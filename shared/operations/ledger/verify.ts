@@ -6,13 +6,16 @@
 import type { Deps } from '../deps.js';
 import { balances, type Journal } from '../../domain/ledger/journal.js';
 import { balancesFromState, paymentProblems } from '../../domain/ledger/verify.js';
-import type { Ledger } from '../../ports/ledger.js';
+import type { Ledger, Settlements } from '../../ports/ledger.js';
+import { settlementProblems } from './verify-settlements.js';
 
 export interface VerifyReport {
   ok: boolean;
   merchants: number;
   payments: number;
   journals: number;
+  /** Settlement batches checked against their day's journals. */
+  settlements: number;
   problems: string[];
   /** Per account: credits − debits by the journals (equal to the states' when ok). */
   balances: Record<string, number>;
@@ -21,14 +24,20 @@ export interface VerifyReport {
 /** Payments listed per merchant: at most this many are held at once. */
 const PAGE = 1_000_000;
 
-export async function verifyLedger(d: Pick<Deps, 'merchants' | 'payments'>, ledger: Ledger, opts: { merchant?: string } = {}): Promise<VerifyReport> {
+export async function verifyLedger(d: Pick<Deps, 'merchants' | 'payments'>, ledger: Ledger, opts: { merchant?: string; settlements?: Settlements } = {}): Promise<VerifyReport> {
   const keys = opts.merchant ? [opts.merchant] : (await d.merchants.list()).map((m) => m.clientKey);
   if (opts.merchant && !(await d.merchants.get(opts.merchant))) throw new Error(`No merchant with client key ${opts.merchant}.`);
   const problems: string[] = [];
   const all: Journal[] = [];
   const fromState = new Map<string, number>();
   let payments = 0;
+  let batches = 0;
   for (const clientKey of keys) {
+    if (opts.settlements) {
+      const checked = await settlementProblems(ledger, opts.settlements, clientKey);
+      batches += checked.batches;
+      problems.push(...checked.problems);
+    }
     const listed = await d.payments.listForMerchant(clientKey, { limit: PAGE });
     for (const p of listed.payments) {
       payments++;
@@ -45,5 +54,5 @@ export async function verifyLedger(d: Pick<Deps, 'merchants' | 'payments'>, ledg
     }
   }
   const sorted = Object.fromEntries([...fromJournals.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
-  return { ok: problems.length === 0, merchants: keys.length, payments, journals: all.length, problems, balances: sorted };
+  return { ok: problems.length === 0, merchants: keys.length, payments, journals: all.length, settlements: batches, problems, balances: sorted };
 }

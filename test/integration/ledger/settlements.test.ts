@@ -7,7 +7,7 @@
  * report (JSON and CSV, page by page) through the public merchant API, signed with its password or with its own keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import { logger } from '../../../shared/logger.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { runFeesCommand } from '../../../scripts/admin/fees.js';
-import { runLedgerCommand } from '../../../scripts/admin/ledger.js';
+import { LedgerProblemsError, runLedgerCommand } from '../../../scripts/admin/ledger.js';
 import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
 import { runKeysCommand } from '../../../scripts/admin/keys.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
@@ -211,5 +211,20 @@ describe('reports on the merchant API', () => {
     const books = (await runLedgerCommand(['verify', '--merchant', shop.clientKey])) as VerifyReport;
     expect(await res.json()).toEqual({ balances: [{ currency: 'USD', payable: books.balances[`merchant_payable:${shop.clientKey}:USD`], journals: 2 }] });
     expect(books.balances[`merchant_payable:${shop.clientKey}:USD`]).toBe(600);
+  });
+});
+
+describe('ledger verify and the batches', () => {
+  it('checks each closed batch against its day\'s journals and names one that differs', async () => {
+    expect(await verify()).toMatchObject({ ok: true, settlements: 2 });
+    const [newest] = ((await runSettlementsCommand(['list', '--merchant', merchant.clientKey])) as { settlements: Settlement[] }).settlements;
+    const Key = { pk: `SETTLEMENTS#${merchant.clientKey}`, sk: `${newest!.date}#USD` };
+    const set = (net: number) => awsClients().ddb.send(new UpdateCommand({ TableName: platform.resources.tableName, Key, UpdateExpression: 'SET settlement.net = :n', ExpressionAttributeValues: { ':n': net } }));
+    await set(newest!.net + 1);
+    const err = await verify().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerProblemsError);
+    expect((err as LedgerProblemsError).report.problems).toEqual([`settlement ${newest!.id}: net ${newest!.net + 1} in the batch, ${newest!.net} by the journals of its day`]);
+    await set(newest!.net);
+    expect((await verify()).ok).toBe(true);
   });
 });

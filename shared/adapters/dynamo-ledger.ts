@@ -2,9 +2,12 @@
  * Ledger on DynamoDB: JOURNAL#<trans_id> / <entry id>#<kind>, one item per journal, put with attribute_not_exists so a
  * replayed or retried append writes nothing twice and never edits a journal. A payment's journals are one Query; a
  * merchant's journals by when they were journaled are on gsi1 (`JOURNALS#<client_key>` / journaledAt), which
- * settlement batches page through. Each put also adds the journal's change of the merchant's payable to its balance
- * item (BALANCE#<client_key> / <CUR>), in the same transaction.
+ * settlement batches page through. Each put also adds the journal's change of the merchant's payable to one of its
+ * balance items (BALANCE#<client_key> / <CUR>#<slot>), in the same transaction. The balance is spread over a few slots
+ * (by trans_id) and a batch writes each slot's journals one after another: concurrent transactions on one item cancel
+ * each other (TransactionConflict), and one merchant's journals arrive from every shard of the stream at once.
  */
+import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { accounts } from '../domain/ledger/accounts.js';
@@ -18,15 +21,31 @@ import { InvalidCursorError } from '../ports/ledger.js';
 
 export const journalKey = (j: Pick<Journal, 'transId' | 'entryId' | 'kind'>) => ({ pk: `JOURNAL#${j.transId}`, sk: `${j.entryId}#${j.kind}` });
 const journaledPartition = (clientKey: string) => `JOURNALS#${clientKey}`;
-/** A merchant's payable per currency, kept with each journal's put (`balance` on the merchant API). */
-const balanceKey = (clientKey: string, currency: string) => ({ pk: `BALANCE#${clientKey}`, sk: currency });
+/** A merchant's payable per currency, kept with each journal's put (`balance` on the merchant API), in slots. */
+const balanceKey = (clientKey: string, currency: string, slot: number) => ({ pk: `BALANCE#${clientKey}`, sk: `${currency}#${slot}` });
+/** Enough slots that the stream's shards rarely meet on one item; the balance's read sums them (one Query). */
+const BALANCE_SLOTS = 8;
+const slotOf = (transId: string) => createHash('sha256').update(transId).digest().readUInt8(0) % BALANCE_SLOTS;
 
 export class DynamoLedger implements Ledger {
   constructor(private readonly tableName: string) {}
 
   async append(journals: readonly Journal[]): Promise<{ written: number }> {
-    const written = await Promise.all(journals.map((j) => this.put(j)));
-    return { written: written.filter(Boolean).length };
+    // One balance item's journals in order, the items side by side.
+    const bySlot = new Map<string, Journal[]>();
+    for (const j of journals) {
+      const k = balanceKey(j.clientKey, j.currency, slotOf(j.transId));
+      const key = `${k.pk}\u0000${k.sk}`;
+      bySlot.set(key, [...(bySlot.get(key) ?? []), j]);
+    }
+    const written = await Promise.all(
+      [...bySlot.values()].map(async (group) => {
+        let n = 0;
+        for (const j of group) if (await this.put(j)) n++;
+        return n;
+      }),
+    );
+    return { written: written.reduce((a, b) => a + b, 0) };
   }
 
   // The journal and its change of the merchant's balance in one transaction: the put's condition cancels both on a
@@ -47,7 +66,7 @@ export class DynamoLedger implements Ledger {
             {
               Update: {
                 TableName: this.tableName,
-                Key: balanceKey(j.clientKey, j.currency),
+                Key: balanceKey(j.clientKey, j.currency, slotOf(j.transId)),
                 UpdateExpression: 'ADD payable :d, journals :one SET kind = :k, currency = :c',
                 ExpressionAttributeValues: { ':d': delta, ':one': 1, ':k': 'balance', ':c': j.currency },
               },
@@ -63,8 +82,15 @@ export class DynamoLedger implements Ledger {
   }
 
   async balances(clientKey: string): Promise<{ currency: string; payable: number; journals: number }[]> {
-    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': balanceKey(clientKey, '').pk }, ConsistentRead: true });
-    return items.map((i) => ({ currency: String(i.currency), payable: Number(i.payable), journals: Number(i.journals) }));
+    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': balanceKey(clientKey, '', 0).pk }, ConsistentRead: true });
+    const sums = new Map<string, { currency: string; payable: number; journals: number }>();
+    for (const i of items) {
+      const b = sums.get(String(i.currency)) ?? { currency: String(i.currency), payable: 0, journals: 0 };
+      b.payable += Number(i.payable ?? 0);
+      b.journals += Number(i.journals ?? 0);
+      sums.set(b.currency, b);
+    }
+    return [...sums.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
   }
 
   async journalsOf(transId: string): Promise<Journal[]> {

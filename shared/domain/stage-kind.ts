@@ -35,7 +35,7 @@ export function providersReachedBy(mids: readonly { connector: string; enabled: 
  * acquirers (upstream, adyen) are in both; a live stage's acquirer URLs must be https (the connectors' checkSetup).
  */
 export function midConnectorChoices(kind: StageKind): string[] {
-  return kind === 'live' ? ['upstream', 'adyen'] : ['sandbox', 'sandbox-browser', 'upstream', 'adyen'];
+  return kind === 'live' ? ['upstream', 'adyen', 'checkout-com'] : ['sandbox', 'sandbox-browser', 'upstream', 'adyen', 'checkout-com'];
 }
 
 /** Thrown when a live stage's catalogue is given a sandbox connector: a deployment mistake, never served. */

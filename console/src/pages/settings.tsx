@@ -182,6 +182,9 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
   // Adyen's Checkout API and account, as `mids create --connector adyen` takes them; the two keys are sealed.
   const [adyen, setAdyen] = useState({ url: '', merchantAccount: '', apiKey: '', hmacKey: '' });
   const setAdyenField = (k: keyof typeof adyen) => (e: Event) => setAdyen({ ...adyen, [k]: (e.target as HTMLInputElement).value });
+  // Checkout.com's API and processing channel, as `mids create --connector checkout-com` takes them; the two keys are sealed.
+  const [cko, setCko] = useState({ url: '', processingChannelId: '', secretKey: '', webhookSecret: '' });
+  const setCkoField = (k: keyof typeof cko) => (e: Event) => setCko({ ...cko, [k]: (e.target as HTMLInputElement).value });
   const submit = async (e: Event) => {
     e.preventDefault();
     const setup =
@@ -190,13 +193,19 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
         : connector === 'adyen'
           ? // Trimmed as the CLI trims what it reads from the key files: a pasted key often ends with a line break.
             { connector_settings: { url: adyen.url, merchantAccount: adyen.merchantAccount }, credentials: { api_key: adyen.apiKey.trim(), hmac_key: adyen.hmacKey.trim() } }
-          : {};
+          : connector === 'checkout-com'
+            ? {
+                connector_settings: { url: cko.url, ...(cko.processingChannelId.trim() ? { processingChannelId: cko.processingChannelId.trim() } : {}) },
+                credentials: { secret_key: cko.secretKey.trim(), webhook_secret: cko.webhookSecret.trim() },
+              }
+            : {};
     try {
       const r = await api.post<ConsoleMidCreateAnswer>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector, ...setup });
       setMsg({ ok: `MID ${r.mid.midId} created.` });
       setUpstream({ ...upstream, password: '' });
       // The keys leave the page once sent: the server keeps them sealed and never shows them again.
       setAdyen({ ...adyen, apiKey: '', hmacKey: '' });
+      setCko({ ...cko, secretKey: '', webhookSecret: '' });
       done();
     } catch (err) {
       setMsg({ error: (err as Error).message });
@@ -262,6 +271,23 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
           </label>
           <label>
             HMAC key <input type="password" required value={adyen.hmacKey} onInput={setAdyenField('hmacKey')} autocomplete="new-password" />
+          </label>
+        </fieldset>
+      )}
+      {connector === 'checkout-com' && (
+        <fieldset>
+          <legend>Checkout.com</legend>
+          <label>
+            API URL <input type="url" required value={cko.url} onInput={setCkoField('url')} placeholder="https://api.sandbox.checkout.com" />
+          </label>
+          <label>
+            Processing channel <input value={cko.processingChannelId} onInput={setCkoField('processingChannelId')} placeholder="pc_… (optional)" autocomplete="off" />
+          </label>
+          <label>
+            Secret key <input type="password" required value={cko.secretKey} onInput={setCkoField('secretKey')} autocomplete="new-password" />
+          </label>
+          <label>
+            Webhook signature key <input type="password" required value={cko.webhookSecret} onInput={setCkoField('webhookSecret')} autocomplete="new-password" />
           </label>
         </fieldset>
       )}

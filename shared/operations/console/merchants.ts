@@ -3,7 +3,7 @@
  * and MIDs, and changes to them — each through the admin operations the CLI uses (operations/admin/merchants.ts).
  * The password is shown once, when created or rotated; the callback signing secret on request, audited.
  * A MID's connector settings are shown to operators only, and its sealed credentials to nobody (only that it has
- * them). Operators add MIDs with a connector of the stage's kind and its credentials (a live stage: upstream or adyen).
+ * them). Operators add MIDs with a connector of the stage's kind and its credentials (a live stage: upstream, adyen or checkout-com).
  */
 import { randomBytes } from 'node:crypto';
 import * as z from '../../zod-mini.js';

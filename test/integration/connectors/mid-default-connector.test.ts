@@ -31,7 +31,7 @@ describe('mids create without --connector', () => {
 
   it('on a live stage is refused with the choices, and nothing is written', async () => {
     expect(() => connectorOption(undefined, 'live')).toThrow(
-      '--connector is required on a live stage (it has no sandbox connector): one of --connector upstream, --connector adyen (docs/connectors.md).',
+      '--connector is required on a live stage (it has no sandbox connector): one of --connector upstream, --connector adyen, --connector checkout-com (docs/connectors.md).',
     );
     expect(connectorOption('adyen', 'live')).toBe('adyen');
     expect(connectorOption(undefined, 'sandbox')).toBe('sandbox');
@@ -42,7 +42,7 @@ describe('mids create without --connector', () => {
     const live = { merchants: d.merchants, secrets: d.secrets, connectors: d.connectors, config: { ...d.config, STAGE_KIND: 'live' as const } };
     const refused = await createMid(live, merchant.clientKey, {}).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ValidationError);
-    expect((refused as ValidationError).fieldErrors).toEqual([{ field: 'connector', message: 'A live stage has no default connector: name one of upstream, adyen.' }]);
+    expect((refused as ValidationError).fieldErrors).toEqual([{ field: 'connector', message: 'A live stage has no default connector: name one of upstream, adyen, checkout-com.' }]);
     expect((await d.merchants.get(merchant.clientKey))!.mids).toEqual([]);
   });
 });

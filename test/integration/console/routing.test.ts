@@ -187,3 +187,43 @@ describe('an Adyen MID added from the console', () => {
     expect((await admin.send('POST', `/merchants/${shop.clientKey}/mids`, adyen())).status).toBe(403);
   });
 });
+
+describe('a Checkout.com MID added from the console', () => {
+  const SECRET_KEY = 'sk_sbox_console0checkout0com0secret0key';
+  const WEBHOOK_SECRET = 'cko-console-webhook-signature-key';
+  const cko = (more: Record<string, unknown> = {}) => ({
+    payment_mode: 'SMS/DMS',
+    connector: 'checkout-com',
+    connector_settings: { url: 'https://api.sandbox.checkout.com/', processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' },
+    credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET },
+    ...more,
+  });
+
+  it('is offered to operators, seals the keys and never returns them', async () => {
+    const shown = await operator.get(`/merchants/${shop.clientKey}`);
+    expect(shown.body.choices.connectors).toContain('checkout-com');
+    const created = await operator.send('POST', `/merchants/${shop.clientKey}/mids`, cko());
+    expect(created.status).toBe(201);
+    expect(created.body.mid).toMatchObject({ connector: 'checkout-com', connectorSettings: { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' }, credentials: 'sealed' });
+    expect(JSON.stringify(created.body)).not.toContain(SECRET_KEY);
+    expect(JSON.stringify(created.body)).not.toContain(WEBHOOK_SECRET);
+    const mid = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.midId === created.body.mid.midId)!;
+    const opened = JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(shop.clientKey, mid.midId)));
+    expect(opened).toEqual({ secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET });
+    const audit = JSON.stringify((await operator.get(`/audit?client_key=${shop.clientKey}`)).body);
+    expect(audit).not.toContain(SECRET_KEY);
+    expect(audit).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it('gets the CLI’s checks: missing keys and a malformed channel are refused, nothing written', async () => {
+    const before = (await deps().merchants.get(shop.clientKey))!.mids.length;
+    const bad = await operator.send('POST', `/merchants/${shop.clientKey}/mids`, cko({ credentials: {}, connector_settings: { url: 'https://api.sandbox.checkout.com', processingChannelId: 'channel-1' } }));
+    expect(bad.status).toBe(400);
+    expect(problemsOf(bad.body)).toEqual([
+      'connector: checkout-com-processing-channel: a processing channel id is pc_ and 26 letters or digits, as the Dashboard shows it.',
+      'connector: checkout-com-secret-key: the secret API key is required.',
+      'connector: checkout-com-webhook-secret: the webhook\'s signature key is required.',
+    ]);
+    expect((await deps().merchants.get(shop.clientKey))!.mids.length).toBe(before);
+  });
+});

@@ -191,7 +191,7 @@ describe('a live-kind platform', () => {
         const refused = await createMid(d, merchant.clientKey, connector ? { connector } : {}).catch((e: unknown) => e);
         expect(refused, connector).toBeInstanceOf(ValidationError);
         // Naming none gets the stage's acquirers listed; naming a sandbox one is not a valid choice here.
-        const message = connector ? 'The value you selected is not a valid choice.' : 'A live stage has no default connector: name one of upstream, adyen.';
+        const message = connector ? 'The value you selected is not a valid choice.' : 'A live stage has no default connector: name one of upstream, adyen, checkout-com.';
         expect((refused as ValidationError).fieldErrors).toEqual([{ field: 'connector', message }]);
       }
       // A sandbox MID from before the stage went live: never sent to the sandbox's made-up approvals.

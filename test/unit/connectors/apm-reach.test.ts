@@ -35,8 +35,8 @@ describe('APM reach by MID', () => {
     expect(isSandboxConnector('upstream')).toBe(false);
     expect(apmProviderOf('upstream')).toBeUndefined();
     expect(apmProviderOf('toString')).toBeUndefined();
-    expect(midConnectorChoices('live')).toEqual(['upstream', 'adyen']);
-    expect(midConnectorChoices('sandbox')).toEqual(expect.arrayContaining(['sandbox', 'upstream', 'adyen']));
+    expect(midConnectorChoices('live')).toEqual(['upstream', 'adyen', 'checkout-com']);
+    expect(midConnectorChoices('sandbox')).toEqual(expect.arrayContaining(['sandbox', 'upstream', 'adyen', 'checkout-com']));
     expect(providersReachedBy([mid('u', 'upstream'), mid('s', 'sandbox')])).toEqual(new Set(['sandbox-apm']));
   });
 

@@ -91,6 +91,29 @@ describe('an operator on a merchant’s settings page in Chromium', () => {
     expect(adyen.credentialsSealed).toBeDefined();
   });
 
+  it('Add MID with the checkout-com connector shows its fields and creates a MID with its keys sealed', async () => {
+    const secretKey = 'sk_sbox_e2e0console0checkout0com0key';
+    const webhookSecret = 'cko-e2e-webhook-signature-key';
+    await page.goto(`${platform.url}/console/#/settings`);
+    const form = page.getByRole('form', { name: 'New MID' });
+    await form.getByLabel('Connector').selectOption('checkout-com');
+    await form.getByLabel('API URL').fill('https://api.sandbox.checkout.com');
+    await form.getByLabel('Processing channel').fill('pc_q4dbxom5jbgudnjzjpz7j2z6uq');
+    await form.getByLabel('Secret key').fill(secretKey);
+    await form.getByLabel('Webhook signature key').fill(webhookSecret);
+    expect(await form.getByLabel('Secret key').getAttribute('type')).toBe('password');
+    await form.getByRole('button', { name: 'Create MID' }).click();
+    await poll(() => form.getByRole('status').textContent()).toMatch(/MID .* created/);
+    await poll(() => page.getByRole('table', { name: 'MIDs' }).getByText('checkout-com', { exact: true }).count()).toBe(1);
+    expect(await form.getByLabel('Secret key').inputValue()).toBe('');
+    const html = await page.content();
+    expect(html).not.toContain(secretKey);
+    expect(html).not.toContain(webhookSecret);
+    const mid = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.connector === 'checkout-com')!;
+    expect(mid).toMatchObject({ connectorSettings: { url: 'https://api.sandbox.checkout.com', processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' } });
+    expect(mid.credentialsSealed).toBeDefined();
+  });
+
   it('the MID list shows each MID’s health: a badge, and when an open MID is tried again', async () => {
     const backup = mids.find((m) => m.name === 'backup')!;
     const opened = await deps().merchants.recordMidFailure(shop.clientKey, backup.midId, new Date(), { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 600 });

@@ -6,13 +6,13 @@
 import { composition } from '../../shared/composition/compose.js';
 import { clock, config } from '../../shared/composition/core.js';
 import { merchants } from '../../shared/composition/merchants.js';
-import { ledger, settlements } from '../../shared/composition/ledger.js';
+import { feeSchedules, ledger, settlements } from '../../shared/composition/ledger.js';
 import { runSettlements } from '../../shared/operations/ledger/settle.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 const ports = composition({ config, clock, merchants });
 
 export const handler = lambdaHandler('settlements run', async () => {
-  const days = await runSettlements(ports(), ledger(), settlements());
+  const days = await runSettlements(ports(), { ledger: ledger(), settlements: settlements(), feeSchedules: feeSchedules() });
   return { merchants: days.length, closed: days.reduce((n, d) => n + d.closed.length, 0) };
 }, { summary: (r) => ({ ...r }) });

@@ -1,7 +1,7 @@
 /** `npm run admin -- settlements run|list|show`: daily settlement batches per merchant and currency (docs/ledger.md). */
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
-import { ledger, settlements } from '../../shared/composition/ledger.js';
+import { feeSchedules, ledger, settlements } from '../../shared/composition/ledger.js';
 import { runSettlements } from '../../shared/operations/ledger/settle.js';
 import { isDate, type Settlement } from '../../shared/domain/ledger/settlement.js';
 
@@ -20,7 +20,7 @@ export async function runSettlementsCommand(args: string[]): Promise<unknown> {
   const [cmd, id] = positionals;
   if (cmd === 'run') {
     if (values.date !== undefined && !isDate(values.date)) throw new Error(`--date: expected YYYY-MM-DD, got "${values.date}".`);
-    return runSettlements(deps(), ledger(), settlements(), { date: values.date, merchant: values.merchant });
+    return runSettlements(deps(), { ledger: ledger(), settlements: settlements(), feeSchedules: feeSchedules() }, { date: values.date, merchant: values.merchant });
   }
   if (cmd === 'list') {
     if (!values.merchant) throw new Error(`--merchant is required.\n${SETTLEMENTS_USAGE}`);

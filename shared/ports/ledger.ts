@@ -35,6 +35,8 @@ export interface Settlements {
   /** Closes a batch; false when one with its id was closed before (that one stays as it is). */
   close(s: Settlement): Promise<boolean>;
   get(id: string): Promise<Settlement | undefined>;
+  /** What the batches of `date` release of the reserves earlier batches held, per currency (minor units). */
+  releasesOn(clientKey: string, date: string): Promise<Map<string, number>>;
   /** A merchant's batches, newest day first, one page at a time. */
   list(clientKey: string, page: { cursor?: string; limit: number }): Promise<{ settlements: Settlement[]; cursor?: string }>;
 }

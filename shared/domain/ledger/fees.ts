@@ -22,8 +22,18 @@ export interface FeeRule {
   fixedMinor?: number;
 }
 
+/**
+ * A rolling reserve: `percent` of each day's captured volume held back from that day's settlement batch, and released
+ * in the batch `days` days later (docs/ledger.md "Settlements").
+ */
+export interface Reserve {
+  percent: string;
+  days: number;
+}
+
 export interface FeeSchedule {
   rules: FeeRule[];
+  reserve?: Reserve;
   updatedAt?: string;
 }
 
@@ -41,16 +51,34 @@ const METHOD = /^[a-z0-9_-]{1,40}$/;
 const RULE_KEYS = ['action', 'method', 'currency', 'percent', 'fixed'];
 
 /**
- * Reads a fees file: `{"rules": [{"action", "method", "currency", "percent", "fixed"}]}`, `fixed` in the currency's
- * format ("0.30" USD, "30" JPY, "0.100" KWD). Every problem is named, each with its rule and field.
+ * Reads a fees file: `{"rules": [{"action", "method", "currency", "percent", "fixed"}], "reserve": {"percent", "days"}}`,
+ * `fixed` in the currency's format ("0.30" USD, "30" JPY, "0.100" KWD); `reserve` optional. Every problem is named,
+ * each with its rule and field.
  */
 export function parseFeeSchedule(input: unknown): FeeSchedule {
   const problems: string[] = [];
   if (!isObject(input) || !Array.isArray(input.rules)) throw new FeeScheduleError(['The file must hold a JSON object with a "rules" list.']);
-  for (const k of Object.keys(input)) if (k !== 'rules') problems.push(`The file: unknown key "${k}" (only "rules").`);
+  for (const k of Object.keys(input)) if (k !== 'rules' && k !== 'reserve') problems.push(`The file: unknown key "${k}" (only "rules" and "reserve").`);
   const rules = input.rules.map((r: unknown, i: number) => parseRule(r, `Rule ${i + 1}`, problems));
+  const reserve = input.reserve === undefined ? undefined : parseReserve(input.reserve, problems);
   if (problems.length) throw new FeeScheduleError(problems);
-  return { rules };
+  return { rules, ...(reserve ? { reserve } : {}) };
+}
+
+/** At most a year: a release further out is a hold, not a rolling reserve. */
+export const MAX_RESERVE_DAYS = 365;
+
+function parseReserve(r: unknown, problems: string[]): Reserve | undefined {
+  if (!isObject(r)) {
+    problems.push('reserve: must be an object {"percent": "10", "days": 90}.');
+    return undefined;
+  }
+  for (const k of Object.keys(r)) if (k !== 'percent' && k !== 'days') problems.push(`reserve: unknown key "${k}" (one of percent, days).`);
+  const percentOk = typeof r.percent === 'string' && PERCENT.test(r.percent) && partsPerMillion(r.percent) <= 1_000_000;
+  if (!percentOk) problems.push('reserve.percent: must be a decimal string from "0" to "100" with at most 4 decimals (e.g. "10").');
+  const daysOk = typeof r.days === 'number' && Number.isInteger(r.days) && r.days >= 1 && r.days <= MAX_RESERVE_DAYS;
+  if (!daysOk) problems.push(`reserve.days: must be a whole number of days from 1 to ${MAX_RESERVE_DAYS}.`);
+  return percentOk && daysOk ? { percent: r.percent as string, days: r.days as number } : undefined;
 }
 
 function parseRule(r: unknown, name: string, problems: string[]): FeeRule {

@@ -5,6 +5,7 @@
  * Amounts are integer minor units of the batch's currency.
  */
 import type { Journal } from './journal.js';
+import { percentOf, type Reserve } from './fees.js';
 
 export interface SettlementTotals {
   /** Captured (captures, SALEs that settled, APM approvals). */
@@ -20,7 +21,19 @@ export interface SettlementTotals {
   journals: number;
 }
 
-export interface Settlement extends SettlementTotals {
+/** The rolling reserve of a batch (docs/ledger.md "Settlements"), in minor units of its currency. */
+export interface SettlementReserve {
+  /** Held back from this batch: the reserve's percent of its gross. */
+  reserveHeld: number;
+  /** Released into this batch: what the batch `days` earlier held. */
+  reserveReleased: number;
+  /** What the batch pays the merchant: net − reserveHeld + reserveReleased. */
+  netPayable: number;
+  /** The terms the batch was closed with (absent: the merchant had no reserve that day). */
+  reserve?: Reserve;
+}
+
+export interface Settlement extends SettlementTotals, SettlementReserve {
   /** `<client_key>_<YYYY-MM-DD>_<CUR>`: one batch per merchant, day and currency, so closing it twice is one write. */
   id: string;
   clientKey: string;
@@ -29,6 +42,15 @@ export interface Settlement extends SettlementTotals {
   currency: string;
   closedAt: string;
 }
+
+/** The reserve of a batch with these totals: held by today's terms, released as the earlier batch held. */
+export function reserveOf(t: SettlementTotals, terms: Reserve | undefined, released: number): SettlementReserve {
+  const reserveHeld = terms ? percentOf(Math.max(0, t.gross), terms.percent) : 0;
+  return { reserveHeld, reserveReleased: released, netPayable: t.net - reserveHeld + released, ...(terms ? { reserve: terms } : {}) };
+}
+
+/** The day `days` after `date`: when a batch's reserve is released. */
+export const daysAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const settlementId = (clientKey: string, date: string, currency: string) => `${clientKey}_${date}_${currency}`;
 

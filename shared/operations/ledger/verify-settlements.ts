@@ -5,6 +5,7 @@
  */
 import type { Ledger, Settlements } from '../../ports/ledger.js';
 import { addJournal, emptyTotals, type Settlement, type SettlementTotals } from '../../domain/ledger/settlement.js';
+import { percentOf } from '../../domain/ledger/fees.js';
 
 const PAGE = 200;
 const FIELDS: (keyof SettlementTotals)[] = ['gross', 'refunds', 'chargebacks', 'payouts', 'fees', 'net', 'journals'];
@@ -22,6 +23,11 @@ export async function settlementProblems(ledger: Ledger, settlements: Settlement
       if (differ.length) {
         problems.push(`settlement ${batch.id}: ${differ.map((f) => `${f} ${batch[f]} in the batch, ${now[f]} by the journals of its day`).join('; ')}`);
       }
+      // The reserve by the batch's own terms (batches closed before reserves existed hold none).
+      const held = batch.reserve ? percentOf(Math.max(0, batch.gross), batch.reserve.percent) : 0;
+      if ((batch.reserveHeld ?? 0) !== held) problems.push(`settlement ${batch.id}: reserveHeld ${batch.reserveHeld} in the batch, ${held} by its terms`);
+      const payable = batch.net - (batch.reserveHeld ?? 0) + (batch.reserveReleased ?? 0);
+      if ((batch.netPayable ?? batch.net) !== payable) problems.push(`settlement ${batch.id}: netPayable ${batch.netPayable} in the batch, ${payable} by its net and reserve`);
     }
     cursor = page.cursor;
   } while (cursor);

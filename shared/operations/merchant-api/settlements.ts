@@ -18,12 +18,19 @@ export interface SettlementView {
   payouts: number;
   fees: number;
   net: number;
+  /** The rolling reserve held back from this batch and released into it (0 without a reserve). */
+  reserve_held: number;
+  reserve_released: number;
+  /** What the batch pays: net − reserve_held + reserve_released. */
+  net_payable: number;
   journals: number;
   closed_at: string;
 }
 
 export const settlementView = (s: Settlement): SettlementView => ({
   id: s.id, date: s.date, currency: s.currency, gross: s.gross, refunds: s.refunds, chargebacks: s.chargebacks, payouts: s.payouts, fees: s.fees, net: s.net,
+  // Batches closed before the reserve existed held none.
+  reserve_held: s.reserveHeld ?? 0, reserve_released: s.reserveReleased ?? 0, net_payable: s.netPayable ?? s.net,
   journals: s.journals, closed_at: s.closedAt,
 });
 

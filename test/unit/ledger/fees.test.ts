@@ -37,7 +37,7 @@ describe('fee schedule files', () => {
         other: true,
       }),
     ).toEqual([
-      'The file: unknown key "other" (only "rules").',
+      'The file: unknown key "other" (only "rules" and "reserve").',
       'Rule 1.action: must be one of capture, refund, void, payout, chargeback.',
       'Rule 1.percent: must be a decimal string from "0" to "100" with at most 4 decimals (e.g. "2.9").',
       'Rule 2.fixed: a fixed amount needs the rule\'s "currency" (its decimals depend on it).',

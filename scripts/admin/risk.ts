@@ -1,14 +1,18 @@
 /**
  * `npm run admin -- risk settings show|set CLIENT_KEY`: a merchant's risk thresholds; `risk blocklist add|list|remove`:
- * the blocklists, platform-wide or a merchant's (docs/risk.md).
+ * the blocklists, platform-wide or a merchant's; `risk rules show|set CLIENT_KEY`: its risk rules (docs/risk.md).
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { setRiskRules, showRiskRules } from '../../shared/operations/risk/manage-rules.js';
 import { deps } from '../../shared/deps.js';
 import { setRiskSettings, showRiskSettings } from '../../shared/operations/risk/manage.js';
 import { addBlock, listBlocks, removeBlock } from '../../shared/operations/risk/manage-blocklist.js';
 import type { RiskSettings } from '../../shared/ports/risk-store.js';
 
-export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist> <command> [options]
+export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist|rules> <command> [options]
+  risk rules set CLIENT_KEY --file rules.json   check the rules (every problem named) and store them
+  risk rules show CLIENT_KEY                    the merchant's rules, in order
   risk blocklist add --type card|bin|email|ip|country --value V [--merchant KEY] [--reason TEXT]
       a card is named by a payment that used it: --type card --trans-id TRANS_ID (never a card number);
       ip: an address or CIDR range (IPv4 /8../32, IPv6 /16../128 in steps of 8); without --merchant: every merchant
@@ -46,10 +50,12 @@ export async function runRiskCommand(args: string[]): Promise<unknown> {
       'trans-id': { type: 'string' },
       merchant: { type: 'string' },
       reason: { type: 'string' },
+      file: { type: 'string' },
     },
   });
   const [area, cmd, clientKey] = positionals;
   if (area === 'blocklist') return blocklist(cmd, clientKey, values);
+  if (area === 'rules') return rules(cmd, clientKey, values.file);
   if (area !== 'settings' || !clientKey || (cmd !== 'show' && cmd !== 'set')) throw new Error(RISK_USAGE);
   if (cmd === 'show') return showRiskSettings(deps(), clientKey);
   const change: RiskSettings = {};
@@ -69,6 +75,27 @@ async function blocklist(cmd: string | undefined, id: string | undefined, v: { t
   if (cmd === 'list') return listBlocks(deps(), v.merchant);
   if (cmd === 'remove' && id) return removeBlock(deps(), id);
   throw new Error(RISK_USAGE);
+}
+
+async function rules(cmd: string | undefined, clientKey: string | undefined, file: string | undefined): Promise<unknown> {
+  if (!clientKey || (cmd !== 'set' && cmd !== 'show')) throw new Error(RISK_USAGE);
+  if (cmd === 'show') return showRiskRules(deps(), clientKey);
+  if (!file) throw new Error(`--file is required.\n${RISK_USAGE}`);
+  return setRiskRules(deps(), clientKey, await readJson(file));
+}
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new Error(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`--file: ${file} is not JSON (${(err as Error).message})`, { cause: err });
+  }
 }
 
 function whole(option: string, text: string): number {

@@ -1,6 +1,7 @@
 /**
  * The risk check's counters on DynamoDB (docs/risk.md, docs/data-model.md):
  *   - `RISK#<client_key>` / `SETTINGS`: the merchant's thresholds;
+ *   - `RISK#<client_key>` / `RULES`: the merchant's risk rules (`rules`, in order);
  *   - `RISK#<client_key>#CARD#<fingerprint>` / `COUNTER`: the card's attempts `a` and declines `d` (epoch seconds);
  *   - `RISK#<client_key>#IP#<ip>` / `COUNTER`: the IP's declines `d` (`<epoch>:<fingerprint>`), `blockedUntil`.
  * Counters grow by `list_append` (atomic: concurrent requests each add theirs) and expire by TTL (`expiresAt`) once
@@ -14,6 +15,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { queryAll } from './query-all.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { BlocklistEntry, BlocklistScope, BlocklistType, CardCounter, IpCounter, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
+import type { RiskRule } from '../domain/risk-rules.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
 
@@ -23,6 +25,7 @@ const SETTING_FIELDS = ['ipDeclinedCards', 'ipWindowSeconds', 'cooldownSeconds',
 
 export const riskKeys = {
   settings: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'SETTINGS' }),
+  rules: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'RULES' }),
   card: (clientKey: string, card: string) => ({ pk: `RISK#${clientKey}#CARD#${card}`, sk: 'COUNTER' }),
   ip: (clientKey: string, ip: string) => ({ pk: `RISK#${clientKey}#IP#${ip}`, sk: 'COUNTER' }),
   block: (scope: BlocklistScope, type: BlocklistType, value: string) => ({ pk: `RISKLIST#${scope}`, sk: `${type}#${value}` }),
@@ -48,8 +51,8 @@ export class DynamoRiskStore implements RiskStore {
   async read(q: RiskQuery): Promise<RiskSnapshot> {
     const blocks = (q.blocklist ?? []).map((b) => riskKeys.block(b.scope, b.type, b.value));
     const ranges = (q.ipRanges ?? []).map((scope) => ({ scope, key: riskKeys.ipRanges(scope) }));
-    const wanted = [riskKeys.settings(q.clientKey), ...(q.ip ? [riskKeys.ip(q.clientKey, q.ip)] : []), ...blocks, ...ranges.map((r) => r.key)];
-    // One BatchGetItem (up to 100 keys: the check asks for 14 at most), eventually consistent: a key read costs half,
+    const wanted = [riskKeys.settings(q.clientKey), riskKeys.rules(q.clientKey), ...(q.ip ? [riskKeys.ip(q.clientKey, q.ip)] : []), ...blocks, ...ranges.map((r) => r.key)];
+    // One BatchGetItem (up to 100 keys: the check asks for 15 at most), eventually consistent: a key read costs half,
     // and a list entry or a decline counted a moment ago changes no decision that matters (the card's own counter
     // comes from its atomic append, not from this read).
     const items = await itemsOf(this.tableName, wanted, false);
@@ -57,6 +60,7 @@ export class DynamoRiskStore implements RiskStore {
     const ip = q.ip ? find(riskKeys.ip(q.clientKey, q.ip)) : undefined;
     return {
       settings: settingsOf(find(riskKeys.settings(q.clientKey))),
+      rules: rulesOf(find(riskKeys.rules(q.clientKey))),
       ...(ip ? { ip: ipCounterOf(ip) } : {}),
       blocked: blocks.map(find).filter((i): i is Item => i !== undefined).map(entryOf),
       ipRanges: ranges.flatMap((r) => [...((find(r.key)?.ranges as Set<string> | undefined) ?? [])].sort().map((value) => ({ scope: r.scope, value }))),
@@ -141,6 +145,15 @@ export class DynamoRiskStore implements RiskStore {
     await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } }));
   }
 
+  async riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }> {
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: riskKeys.rules(clientKey), ConsistentRead: true }));
+    return { rules: rulesOf(res.Item), ...(typeof res.Item?.updatedAt === 'string' ? { updatedAt: res.Item.updatedAt } : {}) };
+  }
+
+  async saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string): Promise<void> {
+    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.rules(clientKey), kind: 'risk-rules', rules, updatedAt } }));
+  }
+
   /** Appends one entry to a counter's list and moves its expiry; the item after the write. */
   private async append(key: { pk: string; sk: string }, list: string, entry: number | string, expiresAt: number): Promise<Item> {
     const res = await ddbClient().send(
@@ -205,6 +218,11 @@ function entryOf(i: Item): BlocklistEntry {
     ...(typeof i.label === 'string' ? { label: i.label } : {}),
     createdAt: String(i.createdAt),
   };
+}
+
+/** Rules as `risk rules set` validated and stored them (operations/risk/rules.ts). */
+function rulesOf(i: Item | undefined): RiskRule[] {
+  return Array.isArray(i?.rules) ? (i.rules as RiskRule[]) : [];
 }
 
 function settingsOf(i: Item | undefined): RiskSettings {

@@ -83,6 +83,7 @@ export function sandboxScenario(expMonth: string, expYear: string): Scenario {
 export const sandboxConnector: Connector = {
   name: 'sandbox',
   requiresAcceptHeader: false,
+  canRequestChallenge: true,
 
   async pay(req: ConnectorPaymentRequest): Promise<ConnectorOutcome> {
     await sandboxLatency();
@@ -93,6 +94,8 @@ export const sandboxConnector: Connector = {
     if (scenario === 'soft-decline' && (req.routingAttempt ?? 1) === 1) return { kind: 'declined', reason: SANDBOX_SOFT_DECLINE_REASON, rrn: digits(`rrn:${req.transId}`, 12) };
     // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
     if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };
+    // A risk rule asked for 3DS: any card the sandbox would take faces the challenge first.
+    if (req.requestChallenge && !req.externalThreeDs && scenario === 'success') return { kind: 'challenge', type: '3DS' };
     if (scenario.startsWith('redirect')) return { kind: 'challenge', type: 'REDIRECT' };
     if (scenario.endsWith('fail')) return declined(req.transId);
     return approved(req.transId);

@@ -101,6 +101,8 @@ export interface ConnectorPaymentRequest {
   authorize: boolean;
   /** External 3DS results supplied by the merchant: the connector must not run its own 3DS. */
   externalThreeDs: boolean;
+  /** A merchant's risk rule asked for 3DS (docs/risk.md): challenge the payer whatever the acquirer would decide. */
+  requestChallenge?: boolean;
   browser?: { acceptHeader?: string; userAgent?: string };
   /**
    * A 3DS result obtained elsewhere, for the acquirer's authorization message: mpi_data's authentication_value or a
@@ -270,6 +272,11 @@ export interface Connector {
   readonly name: string;
   /** Some acquirers reject a payment without the payer's Accept header (INVALID_REQUEST). */
   readonly requiresAcceptHeader: boolean;
+  /**
+   * The connector honours `requestChallenge` (a 3DS challenge on request). A risk rule's `challenge` is a block on a
+   * MID whose connector does not.
+   */
+  readonly canRequestChallenge?: boolean;
   pay(req: Scoped<ConnectorPaymentRequest>): Promise<ConnectorOutcome>;
   /** Result of the 3DS / redirect step the payer completed. */
   completeChallenge(req: Scoped<ChallengeCompletion>): Promise<ConnectorOutcome>;

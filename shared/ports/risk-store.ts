@@ -1,3 +1,5 @@
+import type { RiskRule } from '../domain/risk-rules.js';
+
 /**
  * Where the risk check (shared/operations/risk/) keeps its counters and a merchant's thresholds (docs/risk.md). A
  * card is known only by its keyed fingerprint (`fingerprint`), never by its number. Times are epoch seconds.
@@ -64,6 +66,8 @@ export interface RiskSnapshot {
   blocked: BlocklistEntry[];
   /** The IP ranges (canonical CIDR) of the scopes asked, in their order. */
   ipRanges: { scope: BlocklistScope; value: string }[];
+  /** The merchant's risk rules, in their order (none: an empty list). */
+  rules: RiskRule[];
 }
 
 export interface RiskStore {
@@ -89,4 +93,7 @@ export interface RiskStore {
   settings(clientKey: string): Promise<RiskSettings>;
   /** Replaces the merchant's thresholds (absent fields: the defaults). */
   saveSettings(clientKey: string, settings: RiskSettings): Promise<void>;
+  riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }>;
+  /** Replaces the merchant's risk rules (an empty list removes them). */
+  saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string): Promise<void>;
 }

@@ -71,6 +71,7 @@ export async function processPayment(d: Pick<Deps, 'config' | 'payments' | 'merc
         payerEmail: req.email ?? s.customer?.email,
         authorize,
         externalThreeDs: false,
+        integration: 'hosted-fields',
         browser: { acceptHeader: req.browserInfo.accept_header, userAgent: req.browserInfo.user_agent },
         // customer.ip (else the caller of the session-token endpoint) is the payer IP the spec forwards to the connector.
         payerIp: s.hostedFields.customerIp,

@@ -23,6 +23,9 @@ import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.j
 import { payWithCascade, type Cascade } from '../routing/cascade.js';
 import { countDecline, screenCardPayment, type RiskDeps, type RiskSubject, type Screened } from '../risk/check.js';
 import { RISK_DECLINE_REASON } from '../risk/decision.js';
+import type { Integration } from '../../domain/routing.js';
+import { isMoto } from './routing.js';
+import { payerAbsent } from '../../domain/card-on-file.js';
 
 export interface ChargeInput {
   clientKey: string;
@@ -59,6 +62,8 @@ export interface ChargeInput {
   followUpVerifier?: (p: Payment) => string;
   /** Where a soft decline may be retried (routing rules, docs/routing.md); absent: the one MID only. */
   cascade?: Cascade;
+  /** Where the card data came in, for risk rules; absent: the protocol's own (s2s-card, checkout). */
+  integration?: Integration;
 }
 
 /** Refusals that need no acquirer call: checked before anything is written. */
@@ -69,7 +74,7 @@ function checkConnectorRequirements(d: Pick<CoreDeps, 'connectors'>, input: Char
   }
 }
 
-function callConnector(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, transId: string, routingAttempt = 1): Promise<ConnectorOutcome> {
+function callConnector(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, transId: string, routingAttempt = 1, requestChallenge = false): Promise<ConnectorOutcome> {
   const connector = d.connectors.forMid(input.clientKey, input.mid);
   const order = { orderId: input.orderId, description: input.orderDescription };
   if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card, ...order });
@@ -84,6 +89,7 @@ function callConnector(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, tran
     card: input.card,
     authorize: input.authorize,
     externalThreeDs: input.externalThreeDs,
+    ...(requestChallenge ? { requestChallenge } : {}),
     browser: input.browser,
     authentication: input.authentication,
     payerIp: input.payerIp,
@@ -155,12 +161,13 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
       hold: input.authorize,
       async call(id) {
         // After the reservation, so a repeated request is answered from it and counts no second attempt.
-        if (risk) screened = await screenCardPayment(risk, riskSubjectOf(input));
+        if (risk) screened = await screenCardPayment(risk, riskSubjectOf(d, input));
         if (screened.decision) return { kind: 'declined', reason: RISK_DECLINE_REASON };
-        return payWithCascade(d, reserved, input.mid, reachableCascade(d, input), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt));
+        const challenge = !!screened.challenge;
+        return payWithCascade(d, reserved, input.mid, reachableCascade(d, input, challenge), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
       },
       async onAnswer(payment, outcome) {
-        if (screened.decision) payment.details.risk = screened.decision;
+        if (screened.decision ?? screened.challenge) payment.details.risk = screened.decision ?? screened.challenge;
         if (screened.fingerprint) payment.details.cardFingerprint = screened.fingerprint;
         if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
         if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
@@ -174,23 +181,40 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
   return result;
 }
 
-/** What the risk check looks at: the card, and the payer as the integration knows it. */
-function riskSubjectOf(input: ChargeInput): RiskSubject {
+/** What the risk check looks at: the card, the payer as the integration knows it, and the facts rules match on. */
+function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): RiskSubject {
   const payer: Record<string, string | undefined> = input.details.payer ?? {};
+  const payerCountry = payer.payer_country?.trim().toUpperCase() || undefined;
+  const moto = isMoto(input.details.motoType);
   return {
     clientKey: input.clientKey,
     cardNumber: input.card.number,
     payerIp: input.payerIp,
     payerEmail: input.payerEmail ?? payer.payer_email,
     payerCountry: payer.payer_country,
+    // No BIN country: the platform has no BIN table, so BIN-country conditions never match (docs/risk.md).
+    facts: {
+      amount: input.amount,
+      currency: input.currency,
+      brand: cardBrand(input.card.number),
+      ...(payerCountry ? { payerCountry } : {}),
+      integration: input.integration ?? (input.protocol === 's2s-card' ? 's2s-card' : 'checkout'),
+      moto,
+    },
+    // 3DS needs the payer there and a connector that challenges on request; a payout or external 3DS runs none.
+    canChallenge: !input.externalThreeDs && !input.payout && !moto && !payerAbsent(input.details.payerPresent) && !!d.connectors.named(input.mid.connector).canRequestChallenge,
   };
 }
 
-/** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */
-function reachableCascade(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): ChargeInput['cascade'] {
+/**
+ * The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the
+ * first), nor, when a risk rule asked for 3DS, MIDs whose connector cannot challenge on request.
+ */
+function reachableCascade(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, challenge: boolean): ChargeInput['cascade'] {
   if (!input.cascade) return undefined;
   const accept = !!input.browser?.acceptHeader?.trim();
-  return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter((m) => accept || !d.connectors.named(m.connector).requiresAcceptHeader) };
+  const fits = (m: Mid) => (accept || !d.connectors.named(m.connector).requiresAcceptHeader) && (!challenge || !!d.connectors.named(m.connector).canRequestChallenge);
+  return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter(fits) };
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {

@@ -16,6 +16,8 @@ import { CONTROL_METRICS, RISK_BLOCKED_METRIC, type RiskDecision } from './decis
 import { noteMetric } from '../../telemetry.js';
 import { thresholdsOf, type Thresholds } from './settings.js';
 import { exemptFromCounters } from './test-cards.js';
+import { riskRuleCheck } from './rules.js';
+import type { RiskFacts, RiskRule } from '../../domain/risk-rules.js';
 
 export interface RiskDeps {
   risk: RiskStore;
@@ -30,11 +32,17 @@ export interface RiskSubject {
   payerEmail?: string;
   /** The payer's country (ISO alpha-2), where the integration has one. */
   payerCountry?: string;
+  /** What the merchant's risk rules look at; without it (an APM payment) no rule applies. */
+  facts?: RiskFacts;
+  /** The flow can run 3DS for this payment (a rule's `challenge` asks for it; where it cannot, the rule blocks). */
+  canChallenge?: boolean;
 }
 
 /** What the check found: the decision when a control stopped the payment, and what a later decline counts on. */
 export interface Screened {
   decision?: RiskDecision;
+  /** A rule asked for 3DS and no control blocked: the acquirer is asked to challenge the payer. */
+  challenge?: RiskDecision;
   /** The card's fingerprint, kept on the payment so an operator can blocklist the card by the payment. */
   fingerprint?: string;
   counted?: { clientKey: string; card: string; ip?: string; thresholds: Thresholds };
@@ -63,8 +71,10 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
     const listed = (snap: { blocked: BlocklistEntry[]; ipRanges: { scope: string; value: string }[] }) => blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
     // Blocklists apply to every card; the sandbox's test cards alone are not counted.
     if (exemptFromCounters(d.config.STAGE_KIND, s.cardNumber)) {
-      const decision = listed(await d.risk.read({ clientKey: s.clientKey, blocklist, ipRanges }));
-      return { fingerprint: card, ...(decision ? { decision } : {}) };
+      const snapshot = await d.risk.read({ clientKey: s.clientKey, blocklist, ipRanges });
+      const rule = ruleOutcome(snapshot.rules, s);
+      const decision = listed(snapshot) ?? rule.block;
+      return { fingerprint: card, ...(decision ? { decision } : rule.challenge ? { challenge: rule.challenge } : {}) };
     }
     // Side by side, one round trip: the read, and the attempt's append that answers the card's counter with it.
     const [snapshot, cardCounter] = await Promise.all([
@@ -72,15 +82,26 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
       d.risk.countAttempt(s.clientKey, card, now, COUNTER_KEEP_SECONDS),
     ]);
     const thresholds = thresholdsOf(snapshot.settings);
+    const rule = ruleOutcome(snapshot.rules, s);
     const decision =
       listed(snapshot) ??
+      rule.block ??
       (s.payerIp ? cardTestingCheck(s.payerIp, snapshot.ip, now, thresholds) : undefined) ??
       cardVelocityCheck(cardCounter, now, thresholds);
-    return { fingerprint: card, ...(decision ? { decision } : {}), counted: { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds } };
+    return { fingerprint: card, ...(decision ? { decision } : rule.challenge ? { challenge: rule.challenge } : {}), counted: { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds } };
   } catch (err) {
     logger.error('risk check failed; payment let through', { error: (err as Error).message });
     return {};
   }
+}
+
+/** The merchant's first matching rule: a block, or a challenge where the flow can run 3DS (a block where it cannot). */
+function ruleOutcome(rules: RiskRule[], s: RiskSubject): { block?: RiskDecision; challenge?: RiskDecision } {
+  const found = s.facts && riskRuleCheck(rules, s.facts);
+  if (!found) return {};
+  const { action, ...decision } = found;
+  if (action === 'block') return { block: decision };
+  return s.canChallenge ? { challenge: decision } : { block: { ...decision, reason: `${decision.reason} (this payment cannot run 3DS: blocked)` } };
 }
 
 /** An APM payment (no card): the blocklists of its payer's e-mail, IP and country, in one read. */

@@ -14,6 +14,7 @@ export const CONTROL_METRICS: Readonly<Record<string, string>> = {
   'card-testing': 'CardTestingBlocked',
   'card-velocity': 'CardVelocityBlocked',
   blocklist: 'BlocklistBlocked',
+  rule: 'RiskRuleBlocked',
 };
 
 /** Seconds after `since` within `windowSeconds` of `now`. */

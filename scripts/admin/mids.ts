@@ -11,8 +11,11 @@ import { createMid, defaultMidConnector } from '../../shared/operations/admin/me
 import { midConnectorChoices } from '../../shared/domain/stage-kind.js';
 import type { StageKind } from '../../shared/config.js';
 import { midsWithHealth } from '../../shared/operations/routing/health.js';
+import { updateMidLimits } from '../../shared/operations/risk/manage-mid-limits.js';
 
-export const MIDS_USAGE = `usage: npm run admin -- mids <create|list> CLIENT_KEY [options]
+export const MIDS_USAGE = `usage: npm run admin -- mids <create|list|update> CLIENT_KEY [options]
+  mids update CLIENT_KEY MID_ID [--min-amount 1.00] [--max-amount 5000.00] [--daily-cap 100000.00]
+        (limits in each payment's currency; none removes one; docs/risk.md "Limits per MID")
   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector NAME] [--name NAME] [--descriptor TEXT]
         (--connector: sandbox by default on a sandbox stage; required on a live stage: upstream, adyen or checkout-com)
       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]
@@ -100,6 +103,9 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
       'checkout-com-secret-key-file': { type: 'string' },
       'checkout-com-webhook-secret-file': { type: 'string' },
       'checkout-com-processing-channel': { type: 'string' },
+      'min-amount': { type: 'string' },
+      'max-amount': { type: 'string' },
+      'daily-cap': { type: 'string' },
     },
   });
   const clientKey = positionals[0];
@@ -123,6 +129,13 @@ export async function runMidsCommand(cmd: string | undefined, args: string[], io
       if (!mids) throw new Error('No merchant with that client key.');
       // Sealed credentials are of no use to read: only whether the MID has them. health: docs/routing.md "MID health".
       return mids.map(({ credentialsSealed, health, ...m }) => ({ ...m, ...(credentialsSealed ? { credentials: 'sealed' } : {}), health }));
+    }
+    case 'update': {
+      const midId = positionals[1];
+      const change = { minAmount: values['min-amount'], maxAmount: values['max-amount'], dailyCap: values['daily-cap'] };
+      if (!midId || Object.values(change).every((v) => v === undefined)) throw new Error(MIDS_USAGE);
+      const { credentialsSealed, ...mid } = await updateMidLimits(d, clientKey, midId, change);
+      return { ...mid, ...(credentialsSealed ? { credentials: 'sealed' } : {}) };
     }
     default:
       throw new Error(MIDS_USAGE);

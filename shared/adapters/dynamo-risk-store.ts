@@ -2,6 +2,7 @@
  * The risk check's counters on DynamoDB (docs/risk.md, docs/data-model.md):
  *   - `RISK#<client_key>` / `SETTINGS`: the merchant's thresholds;
  *   - `RISK#<client_key>` / `RULES`: the merchant's risk rules (`rules`, in order);
+ *   - `RISK#<client_key>#MID#<mid_id>` / `VOLUME#<currency>#<day>`: the MID's `total` of the day, in minor units;
  *   - `RISK#<client_key>#CARD#<fingerprint>` / `COUNTER`: the card's attempts `a` and declines `d` (epoch seconds);
  *   - `RISK#<client_key>#IP#<ip>` / `COUNTER`: the IP's declines `d` (`<epoch>:<fingerprint>`), `blockedUntil`.
  * Counters grow by `list_append` (atomic: concurrent requests each add theirs) and expire by TTL (`expiresAt`) once
@@ -14,7 +15,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { BlocklistEntry, BlocklistScope, BlocklistType, CardCounter, IpCounter, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
+import type { BlocklistEntry, BlocklistScope, BlocklistType, CardCounter, IpCounter, MidVolumeKey, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
 import type { RiskRule } from '../domain/risk-rules.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
@@ -26,6 +27,7 @@ const SETTING_FIELDS = ['ipDeclinedCards', 'ipWindowSeconds', 'cooldownSeconds',
 export const riskKeys = {
   settings: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'SETTINGS' }),
   rules: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'RULES' }),
+  midVolume: (k: MidVolumeKey) => ({ pk: `RISK#${k.clientKey}#MID#${k.midId}`, sk: `VOLUME#${k.currency}#${k.day}` }),
   card: (clientKey: string, card: string) => ({ pk: `RISK#${clientKey}#CARD#${card}`, sk: 'COUNTER' }),
   ip: (clientKey: string, ip: string) => ({ pk: `RISK#${clientKey}#IP#${ip}`, sk: 'COUNTER' }),
   block: (scope: BlocklistScope, type: BlocklistType, value: string) => ({ pk: `RISKLIST#${scope}`, sk: `${type}#${value}` }),
@@ -143,6 +145,26 @@ export class DynamoRiskStore implements RiskStore {
 
   async saveSettings(clientKey: string, settings: RiskSettings): Promise<void> {
     await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } }));
+  }
+
+  async addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean> {
+    try {
+      await ddbClient().send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: riskKeys.midVolume(key),
+          UpdateExpression: `ADD #t :amt SET kind = :kind${expiresAt === undefined ? '' : ', expiresAt = :exp'}`,
+          // Room for the amount: the total before the write at most cap - amount (none yet: the amount alone fits).
+          ...(cap === undefined ? {} : { ConditionExpression: 'attribute_not_exists(#t) OR #t <= :room' }),
+          ExpressionAttributeNames: { '#t': 'total' },
+          ExpressionAttributeValues: { ':amt': amount, ':kind': 'risk-mid-volume', ...(cap === undefined ? {} : { ':room': cap - amount }), ...(expiresAt === undefined ? {} : { ':exp': expiresAt }) },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
   }
 
   async riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }> {

@@ -19,6 +19,19 @@ export interface Mid {
   credentialsSealed?: string;
   enabled: boolean;
   descriptor: string;
+  /** Amount limits per payment and a daily volume cap, each applied in the payment's currency (docs/risk.md "Limits per MID"). */
+  limits?: MidLimits;
+}
+
+/**
+ * Decimal text ("5000.00"), read in each payment's currency: a MID takes many currencies, and 1.00 is 100 minor units
+ * of EUR but 1 of JPY. The check turns it into the payment's minor units with string arithmetic, never a float.
+ */
+export interface MidLimits {
+  minAmount?: string;
+  maxAmount?: string;
+  /** Volume per UTC day and currency (the day by the merchant's clock, so the sandbox test clock moves it). */
+  dailyCap?: string;
 }
 
 /** 6.7.0 migration rule: "Merchants without an explicit mode migrate to SMS/DMS" — a MID stored without one is SMS/DMS. */

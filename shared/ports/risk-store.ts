@@ -48,6 +48,14 @@ export interface BlocklistEntry {
   createdAt: string;
 }
 
+/** One MID's volume counter: a currency on a UTC day (`YYYY-MM-DD`). */
+export interface MidVolumeKey {
+  clientKey: string;
+  midId: string;
+  currency: string;
+  day: string;
+}
+
 /** What the check asks for in one read. */
 export interface RiskQuery {
   clientKey: string;
@@ -93,6 +101,11 @@ export interface RiskStore {
   settings(clientKey: string): Promise<RiskSettings>;
   /** Replaces the merchant's thresholds (absent fields: the defaults). */
   saveSettings(clientKey: string, settings: RiskSettings): Promise<void>;
+  /**
+   * Adds `amount` to the MID's volume of the day in the currency, atomically, on the condition that it stays at or under
+   * `cap` (no cap: unconditional, e.g. a negative amount given back); false when the condition failed.
+   */
+  addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean>;
   riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }>;
   /** Replaces the merchant's risk rules (an empty list removes them). */
   saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string): Promise<void>;

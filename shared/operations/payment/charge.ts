@@ -22,7 +22,9 @@ import { attachSchedule } from '../schedules/attach.js';
 import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
 import { payWithCascade, type Cascade } from '../routing/cascade.js';
 import { countDecline, screenCardPayment, type RiskDeps, type RiskSubject, type Screened } from '../risk/check.js';
-import { RISK_DECLINE_REASON } from '../risk/decision.js';
+import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from '../risk/decision.js';
+import { placeWithinLimits, releaseDailyVolume, type Placement } from '../risk/mid-limits.js';
+import { noteMetric } from '../../telemetry.js';
 import type { Integration } from '../../domain/routing.js';
 import { isMoto } from './routing.js';
 import { payerAbsent } from '../../domain/card-on-file.js';
@@ -153,6 +155,7 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
   if (input.followUpVerifier) reserved.fuv = input.followUpVerifier(reserved);
   let screened: Screened = {};
+  let placement: Placement | undefined;
   const result = await chargeNewPayment(
     d,
     reserved,
@@ -161,10 +164,29 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
       hold: input.authorize,
       async call(id) {
         // After the reservation, so a repeated request is answered from it and counts no second attempt.
-        if (risk) screened = await screenCardPayment(risk, riskSubjectOf(d, input));
-        if (screened.decision) return { kind: 'declined', reason: RISK_DECLINE_REASON };
+        const cascade = reachableCascade(d, input);
+        if (risk) {
+          // Side by side: the check's read and the MID limits' cap reservation take one round trip together.
+          const candidates = [input.mid, ...(cascade?.fallbacks ?? [])];
+          [screened, placement] = await Promise.all([
+            screenCardPayment(risk, riskSubjectOf(d, input)),
+            candidates.some((m) => m.limits) ? placeWithinLimits(risk, input, candidates) : undefined,
+          ]);
+          if (placement?.decision && !screened.decision) {
+            screened = { ...screened, decision: placement.decision };
+            noteMetric(RISK_BLOCKED_METRIC, 1);
+            noteMetric(CONTROL_METRICS[placement.decision.control]!, 1);
+          }
+        }
+        if (screened.decision) {
+          if (placement?.reserved) await releaseDailyVolume(risk!, placement.reserved);
+          return { kind: 'declined', reason: RISK_DECLINE_REASON };
+        }
+        // A rule's challenge goes only to MIDs whose connector challenges on request.
         const challenge = !!screened.challenge;
-        return payWithCascade(d, reserved, input.mid, reachableCascade(d, input, challenge), (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
+        const first = placement?.mid ?? input.mid;
+        const fallbacks = (placement ? placement.fallbacks : (cascade?.fallbacks ?? [])).filter((m) => !challenge || !!d.connectors.named(m.connector).canRequestChallenge);
+        return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
       },
       async onAnswer(payment, outcome) {
         if (screened.decision ?? screened.challenge) payment.details.risk = screened.decision ?? screened.challenge;
@@ -178,6 +200,8 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
     hooks,
   );
   if (screened.counted && !screened.decision && result.payment.status === 'DECLINED') await countDecline(risk!, screened.counted);
+  // A declined payment takes no volume: its amount leaves the MID's cap again.
+  if (placement?.reserved && !screened.decision && result.payment.status === 'DECLINED') await releaseDailyVolume(risk!, placement.reserved);
   return result;
 }
 
@@ -206,15 +230,11 @@ function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): Ris
   };
 }
 
-/**
- * The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the
- * first), nor, when a risk rule asked for 3DS, MIDs whose connector cannot challenge on request.
- */
-function reachableCascade(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, challenge: boolean): ChargeInput['cascade'] {
+/** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */
+function reachableCascade(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): ChargeInput['cascade'] {
   if (!input.cascade) return undefined;
   const accept = !!input.browser?.acceptHeader?.trim();
-  const fits = (m: Mid) => (accept || !d.connectors.named(m.connector).requiresAcceptHeader) && (!challenge || !!d.connectors.named(m.connector).canRequestChallenge);
-  return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter(fits) };
+  return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter((m) => accept || !d.connectors.named(m.connector).requiresAcceptHeader) };
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {

@@ -15,6 +15,7 @@ export const CONTROL_METRICS: Readonly<Record<string, string>> = {
   'card-velocity': 'CardVelocityBlocked',
   blocklist: 'BlocklistBlocked',
   rule: 'RiskRuleBlocked',
+  'mid-limit': 'MidLimitBlocked',
 };
 
 /** Seconds after `since` within `windowSeconds` of `now`. */

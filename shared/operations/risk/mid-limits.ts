@@ -83,8 +83,14 @@ async function reserveDailyVolume(d: LimitDeps, q: { clientKey: string; amount: 
   const now = d.clock.now();
   const key: MidVolumeKey = { clientKey: q.clientKey, midId: mid.midId, currency: q.currency, day: now.toISOString().slice(0, 10) };
   const dayEnds = Date.parse(`${key.day}T00:00:00Z`) / 1000 + 24 * 3600;
-  const added = await d.risk.addMidVolume(key, q.amount, cap, dayEnds + VOLUME_KEEP_SECONDS);
-  return added ? { key, amount: q.amount } : false;
+  try {
+    const added = await d.risk.addMidVolume(key, q.amount, cap, dayEnds + VOLUME_KEEP_SECONDS);
+    return added ? { key, amount: q.amount } : false;
+  } catch (err) {
+    // Like the risk check: a failing counter (DynamoDB throttling) lets the payment through on this MID, uncounted.
+    logger.error('MID volume not counted; payment let through', { midId: mid.midId, error: (err as Error).message });
+    return undefined;
+  }
 }
 
 /** A declined payment's amount leaves the day's volume (a failure is logged: the payment's answer stands). */

@@ -16,6 +16,7 @@ import { saleFields } from '../../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';
 import { card, createSession, postPage } from '../checkout/support.js';
+import { createToken, pay as payHosted, submitCard } from '../hosted-fields/support.js';
 
 let platform: RunningPlatform;
 let sandbox: ReturnType<typeof recordingSandbox>;
@@ -202,4 +203,15 @@ it('blocks on the Checkout page before any acquirer call', async () => {
 
   const small = await createSession(platform.url, m);
   expect((await postPage(`${small.url}/pay`, card('01/38'))).html).toContain('Payment successful');
+});
+
+it('tells hosted fields from the other integrations', async () => {
+  const m = await testMerchant();
+  await setRules(m, { rules: [{ name: 'fields only', match: { integrations: ['hosted-fields'] }, action: 'block' }] });
+  const calls = sandbox.pay.mock.calls.length;
+  const s = await createToken(platform.url, m);
+  expect((await submitCard(platform.url, s.token, '01/38')).body).toEqual({ result: 'success', message: '' });
+  expect((await payHosted(platform.url, s.token)).body).toMatchObject({ result: 'decline', decline_message: 'Declined by risk rules.' });
+  expect(sandbox.pay.mock.calls.length).toBe(calls);
+  await expectPays(m);
 });

@@ -11,6 +11,8 @@ import { postForm, startTestPlatform, testMerchant } from '../../support/platfor
 import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { testCard } from '../../support/cards.js';
+import { deps } from '../../../shared/deps.js';
+import { updateMidLimits } from '../../../shared/operations/risk/manage-mid-limits.js';
 
 let platform: RunningPlatform;
 let merchant: Merchant;
@@ -56,4 +58,39 @@ it('a SALE with a card that counts makes one round trip more than without: the r
   // The outcome: a conditional PutItem, as this merchant has no callback URL (with one: TransactWriteItems).
   expect(names[3]).toBe('PutItemCommand');
   expect(names).toHaveLength(4);
+});
+
+it('a MID with a daily cap keeps that round trip: the cap\'s conditional ADD goes beside the read', async () => {
+  const capped = await testMerchant();
+  const mid = (await deps().merchants.get(capped.clientKey))!.mids[0]!;
+  await updateMidLimits(deps(), capped.clientKey, mid.midId, { dailyCap: '100000.00' });
+  const warm = await postForm(`${platform.url}/post`, saleFields(capped, { card_number: testCard(3) }));
+  await callbacksSettled(platform, [warm.body.trans_id]);
+  const calls: { name: string; inFlight: number }[] = [];
+  let inFlight = 0;
+  const ddb = awsClients().ddb;
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (currentInvocation()?.functionName !== 'S2sCardPost') return next(args);
+      inFlight++;
+      calls.push({ name: String(context.commandName), inFlight });
+      try {
+        return await next(args);
+      } finally {
+        inFlight--;
+      }
+    },
+    { step: 'initialize', name: 'capRoundTripCounter' },
+  );
+  try {
+    expect((await postForm(`${platform.url}/post`, saleFields(capped, { card_number: testCard(4) }))).body.result).toBe('SUCCESS');
+  } finally {
+    ddb.middlewareStack.remove('capRoundTripCounter');
+  }
+  const names = calls.map((c) => c.name);
+  expect(names[0]).toBe('PutItemCommand');
+  expect(names.slice(1, 4).sort()).toEqual(['BatchGetItemCommand', 'UpdateItemCommand', 'UpdateItemCommand']);
+  expect(calls[3]!.inFlight).toBe(3);
+  expect(names[4]).toBe('PutItemCommand');
+  expect(names).toHaveLength(5);
 });

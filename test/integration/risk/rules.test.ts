@@ -11,7 +11,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';
@@ -176,6 +176,18 @@ describe('challenge', () => {
     expect(sandbox.pay.mock.calls.length).toBe(calls + 1);
     expect(sandbox.pay.mock.calls.at(-1)![0]).toMatchObject({ requestChallenge: true });
     expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'rule', reason: 'rule "large: 3DS": challenge' });
+    // The payer passes the step: the payment is approved, the decision still on it.
+    const done = await fetch(`${platform.url}/threeds/${res.body.trans_id}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ PaReq: res.body.redirect_params.PaReq }).toString(),
+    });
+    expect(done.status).toBeLessThan(400);
+    const settled = await eventually(async () => {
+      const p = await deps().payments.get(res.body.trans_id);
+      return p?.status === 'SETTLED' ? p : undefined;
+    });
+    expect(settled.details.risk).toEqual({ control: 'rule', reason: 'rule "large: 3DS": challenge' });
     // A smaller payment matches no rule and pays without a step.
     await expectPays(m, { order_amount: '10.00' });
     expect(sandbox.pay.mock.calls.at(-1)![0].requestChallenge).toBeUndefined();

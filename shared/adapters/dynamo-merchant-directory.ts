@@ -2,9 +2,9 @@
  * Merchants and MIDs on DynamoDB. One Query reads a merchant's profile and all its MIDs (same partition);
  * the result is cached per container for CONFIG_CACHE_TTL_SECONDS so a SALE usually needs no config read at all.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
+import type { Merchant, MerchantConfig, Mid, MidLimits } from '../domain/merchant.js';
 import { RoutingConflictError, type RoutingTable } from '../domain/routing.js';
 import { DEFAULT_MAPPINGS, paymentModeOf } from '../domain/merchant.js';
 import type { MerchantChanges, MerchantDirectory } from '../ports/merchant-directory.js';
@@ -130,6 +130,19 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
 
   async putMid(clientKey: string, mid: Mid): Promise<void> {
     await writeItem(ddbClient(), { Put: { TableName: this.tableName, Item: { ...keys.mid(clientKey, mid.midId), kind: 'mid', ...mid } } });
+    this.cache.delete(clientKey);
+  }
+
+  async setMidLimits(clientKey: string, midId: string, limits: MidLimits | undefined): Promise<void> {
+    await ddbClient().send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.mid(clientKey, midId),
+        UpdateExpression: limits ? 'SET limits = :l' : 'REMOVE limits',
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(limits ? { ExpressionAttributeValues: { ':l': limits } } : {}),
+      }),
+    );
     this.cache.delete(clientKey);
   }
 

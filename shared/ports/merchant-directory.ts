@@ -1,4 +1,4 @@
-import type { Merchant, MerchantConfig, Mid } from '../domain/merchant.js';
+import type { Merchant, MerchantConfig, Mid, MidLimits } from '../domain/merchant.js';
 import type { RoutingTable } from '../domain/routing.js';
 import type { MidHealthStore } from './mid-health.js';
 import type { Alongside } from './transaction-items.js';
@@ -11,6 +11,8 @@ export interface MerchantDirectory extends MidHealthStore {
   /** `alongside`: entries stored in the same transaction (ports/transaction-items.ts). */
   update(clientKey: string, changes: MerchantChanges, opts?: Alongside): Promise<Merchant>;
   putMid(clientKey: string, mid: Mid): Promise<void>;
+  /** Replaces one existing MID's limits only (none: removes them), so a concurrent change of its other fields stands. */
+  setMidLimits(clientKey: string, midId: string, limits: MidLimits | undefined): Promise<void>;
   /** Writes the routing table if nobody wrote another since version - 1 was read (RoutingConflictError otherwise). */
   putRouting(clientKey: string, table: RoutingTable, opts?: Alongside): Promise<void>;
   list(): Promise<Merchant[]>;

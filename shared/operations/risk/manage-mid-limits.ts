@@ -32,9 +32,9 @@ export async function updateMidLimits(d: Pick<Deps, 'merchants'>, clientKey: str
   if (limits.dailyCap !== undefined && scaled(limits.dailyCap) === 0n) problems.push('--daily-cap 0 would refuse every payment: disable the MID instead');
   if (problems.length) throw new Error(`The MID limits are not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const { limits: _old, ...rest } = mid;
-  const updated: Mid = { ...rest, ...(Object.keys(limits).length ? { limits } : {}) };
-  await d.merchants.putMid(clientKey, updated);
-  return updated;
+  const kept = Object.keys(limits).length ? limits : undefined;
+  await d.merchants.setMidLimits(clientKey, midId, kept);
+  return { ...rest, ...(kept ? { limits: kept } : {}) };
 }
 
 /** Decimal text as ten-thousandths, to compare two limits without a float. */

@@ -178,13 +178,19 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
             noteMetric(CONTROL_METRICS[placement.decision.control]!, 1);
           }
         }
+        const first = placement?.mid ?? input.mid;
+        // MID limits moved the payment to a MID whose connector cannot challenge: the rule blocks, as for any flow without 3DS.
+        if (screened.challenge && !d.connectors.named(first.connector).canRequestChallenge) {
+          screened = { ...screened, decision: { ...screened.challenge, reason: `${screened.challenge.reason} (this payment cannot run 3DS: blocked)` }, challenge: undefined };
+          noteMetric(RISK_BLOCKED_METRIC, 1);
+          noteMetric(CONTROL_METRICS.rule!, 1);
+        }
         if (screened.decision) {
           if (placement?.reserved) await releaseDailyVolume(risk!, placement.reserved);
           return { kind: 'declined', reason: RISK_DECLINE_REASON };
         }
         // A rule's challenge goes only to MIDs whose connector challenges on request.
         const challenge = !!screened.challenge;
-        const first = placement?.mid ?? input.mid;
         const fallbacks = (placement ? placement.fallbacks : (cascade?.fallbacks ?? [])).filter((m) => !challenge || !!d.connectors.named(m.connector).canRequestChallenge);
         return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
       },

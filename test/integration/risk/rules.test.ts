@@ -13,7 +13,7 @@ import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
-import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
+import { injectConnector, recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';
 import { card, createSession, postPage } from '../checkout/support.js';
 import { createToken, pay as payHosted, submitCard } from '../hosted-fields/support.js';
@@ -191,6 +191,17 @@ describe('challenge', () => {
     // A smaller payment matches no rule and pays without a step.
     await expectPays(m, { order_amount: '10.00' });
     expect(sandbox.pay.mock.calls.at(-1)![0].requestChallenge).toBeUndefined();
+  });
+
+  it('blocks where the MID\'s connector cannot challenge on request', async () => {
+    const m = await testMerchant();
+    await setRules(m, { rules: [{ name: 'all: 3DS', match: {}, action: 'challenge' }] });
+    injectConnector({ ...sandbox, canRequestChallenge: false });
+    try {
+      await expectBlocked(m, {}, 'all: 3DS');
+    } finally {
+      injectConnector(sandbox);
+    }
   });
 
   it('blocks where the flow cannot run 3DS (MOTO)', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allHandlers, bundleHandler, inputsBy } from '../../bench/src/bundles.js';
 
 /** The SDK alone (DynamoDB, lib-dynamodb, KMS, SQS) is ~393 KiB minified; the platform's own code and Powertools go on it. */
-const BUNDLE_BUDGET_KIB = 640;
+const BUNDLE_BUDGET_KIB = 656;
 
 /** The largest bundle of each kind: S2S routes, the Checkout page, a queue consumer, console routes. */
 const HANDLERS = [

@@ -150,6 +150,12 @@ const routing = obj(
   "A merchant's routing rules (docs/routing.md).",
 );
 
+const minor = { type: 'integer', description: 'Minor units of the currency (cents, whole yen, fils).' };
+const settlement = obj(
+  { id: str, date: str, currency: str, gross: minor, refunds: minor, chargebacks: minor, payouts: minor, fees: minor, net: minor, journals: int, closed_at: time },
+  {},
+  'A closed settlement batch: net = gross − refunds − chargebacks − payouts − fees (docs/ledger.md).',
+);
 const bucket = obj({ start: time, payments: int, approved: int, declined: int, undetermined: int, other: int, callbacksDelivered: int, callbacksFailed: int });
 
 export const CONSOLE_SCHEMAS: Record<string, Schema> = {
@@ -158,6 +164,7 @@ export const CONSOLE_SCHEMAS: Record<string, Schema> = {
   ConsoleMid: mid,
   ConsoleWallet: wallet,
   ConsolePayment: payment,
+  ConsoleSettlement: settlement,
   ConsoleTimelineEntry: timelineEntry,
   ConsoleCallbackAttempt: attempt,
   ConsoleSchedule: schedule,
@@ -247,4 +254,14 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
   ConsoleUserAccess: { status: 200, schema: obj({ user: ref('ConsoleUser') }) },
   ConsoleAudit: { status: 200, schema: obj({ entries: arrayOf(ref('ConsoleAuditEntry')) }, { cursor }) },
   ConsoleDashboard: { status: 200, schema: obj({ range: { enum: ['24h', '30d'] }, bucketSeconds: int, buckets: arrayOf(bucket) }) },
+  ConsoleBooksBalances: { status: 200, schema: obj({ clientKey: str, balances: arrayOf(obj({ currency: str, payable: minor, journals: int })) }) },
+  ConsoleBooksSettlements: { status: 200, schema: obj({ settlements: arrayOf(ref('ConsoleSettlement')) }, { cursor }) },
+  ConsoleBooksSettlement: { status: 200, schema: obj({ settlement: ref('ConsoleSettlement') }) },
+  ConsoleBooksPlatform: {
+    status: 200,
+    schema: obj({
+      currencies: arrayOf(obj({ currency: str, feeRevenue: minor, payable: minor, journals: int }, {}, "The platform's fee revenue and what it owes its merchants, per currency.")),
+      merchants: arrayOf(obj({ clientKey: str, name: str, balances: arrayOf(obj({ currency: str, payable: minor, fees: minor, journals: int })) })),
+    }),
+  },
 };

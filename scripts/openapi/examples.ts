@@ -390,9 +390,28 @@ const MERCHANT_API: Record<string, OperationExamples> = {
   },
 };
 
+/** The console's books (the same batches and rows as the merchant API's above). */
+const CONSOLE_BOOKS: Record<string, OperationExamples> = {
+  ConsoleBooksBalances: { response: one('What the platform owes the merchant', { clientKey: CLIENT_KEY, balances: [{ currency: 'USD', payable: 71221, journals: 412 }] }) },
+  ConsoleBooksSettlements: { response: one('Its batches, newest first', { settlements: [SETTLEMENT] }) },
+  ConsoleBooksSettlement: { params: { id: SETTLEMENT.id }, response: one('One day in USD', { settlement: SETTLEMENT }) },
+  ConsoleBooksTransactions: {
+    response: one('A SALE with its fee, and its refund', [
+      'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
+      ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
+    ].map((l) => `${l}\r\n`).join('')),
+  },
+  ConsoleBooksPlatform: {
+    response: one('Fee revenue and payables', {
+      currencies: [{ currency: 'USD', feeRevenue: 1621, payable: 70400, journals: 416 }],
+      merchants: [{ clientKey: CLIENT_KEY, name: 'Doc Shop', balances: [{ currency: 'USD', payable: 70400, fees: 1621, journals: 416 }] }],
+    }),
+  },
+};
+
 /** Every operation's examples, by operationId. */
 export function operationExamples(): Record<string, OperationExamples> {
-  const out: Record<string, OperationExamples> = { ...PAGES, ...MERCHANT_API, ...consoleExamples() };
+  const out: Record<string, OperationExamples> = { ...PAGES, ...MERCHANT_API, ...CONSOLE_BOOKS, ...consoleExamples() };
   out.S2sCardPost = s2sCard;
   out.S2sCardPostV2 = s2sCard;
   out.S2sApmPost = s2sApm;

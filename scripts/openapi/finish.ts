@@ -148,7 +148,7 @@ export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
         delete op.responses['401'];
         Object.assign(op.responses, TOKEN_ERRORS);
       }
-      if (consoleAnswer || op.tags?.[0] === 'Platform' || isPage) {
+      if (consoleAnswer || op.tags?.[0] === 'Console' || op.tags?.[0] === 'Platform' || isPage) {
         delete op.responses['4XX'];
         Object.assign(op.responses, errorsOf(op));
       }

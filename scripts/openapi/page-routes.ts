@@ -49,6 +49,11 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleUserAccess: consoleApi('Operators: disable or enable a console user.'),
   ConsoleAudit: consoleApi('The audit log.'),
   ConsoleDashboard: consoleApi('Dashboard series over 24 hours or 30 days.'),
+  ConsoleBooksBalances: consoleApi("A merchant's payable per currency, in minor units (?client_key= for operators)."),
+  ConsoleBooksSettlements: consoleApi("A merchant's settlement batches, newest day first (?limit=&cursor=)."),
+  ConsoleBooksSettlement: consoleApi('One settlement batch; another merchant\'s is not found.'),
+  ConsoleBooksTransactions: { ...consoleApi("A merchant's transactions report (?from=&to= ISO instants, ?limit=&cursor=) as a CSV download; the next page's cursor in X-Next-Cursor."), contentType: 'text/csv' },
+  ConsoleBooksPlatform: consoleApi('Operators: fee revenue per currency and payables by merchant.'),
 };
 
 const page = (summary: string, contentType = 'text/html'): PageRoute => ({ tag: 'Payer pages', summary, contentType });

@@ -12,7 +12,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { accounts } from '../domain/ledger/accounts.js';
 import type { Journal } from '../domain/ledger/journal.js';
-import type { Ledger } from '../ports/ledger.js';
+import type { Ledger, LedgerBalance } from '../ports/ledger.js';
 import { ddbClient } from './aws-clients.js';
 import { queryAll } from './query-all.js';
 import { itemsOf } from './index-items.js';
@@ -67,8 +67,9 @@ export class DynamoLedger implements Ledger {
               Update: {
                 TableName: this.tableName,
                 Key: balanceKey(j.clientKey, j.currency, slotOf(j.transId)),
-                UpdateExpression: 'ADD payable :d, journals :one SET kind = :k, currency = :c',
-                ExpressionAttributeValues: { ':d': delta, ':one': 1, ':k': 'balance', ':c': j.currency },
+                // fees: the platform's fee revenue from this merchant (the console's platform-wide view sums it).
+                UpdateExpression: 'ADD payable :d, journals :one, fees :f SET kind = :k, currency = :c',
+                ExpressionAttributeValues: { ':d': delta, ':one': 1, ':f': j.fee, ':k': 'balance', ':c': j.currency },
               },
             },
           ],
@@ -81,12 +82,13 @@ export class DynamoLedger implements Ledger {
     }
   }
 
-  async balances(clientKey: string): Promise<{ currency: string; payable: number; journals: number }[]> {
+  async balances(clientKey: string): Promise<LedgerBalance[]> {
     const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': balanceKey(clientKey, '', 0).pk }, ConsistentRead: true });
-    const sums = new Map<string, { currency: string; payable: number; journals: number }>();
+    const sums = new Map<string, LedgerBalance>();
     for (const i of items) {
-      const b = sums.get(String(i.currency)) ?? { currency: String(i.currency), payable: 0, journals: 0 };
+      const b = sums.get(String(i.currency)) ?? { currency: String(i.currency), payable: 0, journals: 0, fees: 0 };
       b.payable += Number(i.payable ?? 0);
+      b.fees += Number(i.fees ?? 0);
       b.journals += Number(i.journals ?? 0);
       sums.set(b.currency, b);
     }

@@ -58,6 +58,8 @@ export interface ConsoleReply {
   status?: number;
   body: unknown;
   cookies?: string[];
+  /** Not JSON: `body` is sent as it is, with these headers (a CSV download). */
+  raw?: { headers: Record<string, string> };
 }
 
 export function cookieValue(event: HttpEvent, name: string): string | undefined {
@@ -150,7 +152,9 @@ function sameOriginJson(cx: ConsoleContext<ConsoleBaseDeps>, event: HttpEvent): 
 }
 
 function reply(r: ConsoleReply): HttpResult {
-  const res = json(r.status ?? 200, r.body, { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+  const res = r.raw
+    ? { statusCode: r.status ?? 200, headers: { 'cache-control': 'no-store', ...r.raw.headers, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }, body: String(r.body) }
+    : json(r.status ?? 200, r.body, { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
   return r.cookies?.length ? { ...res, cookies: r.cookies } : res;
 }
 

@@ -27,7 +27,17 @@ export interface Ledger {
    * The merchant's payable per currency (credits − debits, minor units) over every journal written with its balance
    * (kept in the journal's own write, so exactly once), and how many journals that is.
    */
-  balances(clientKey: string): Promise<{ currency: string; payable: number; journals: number }[]>;
+  balances(clientKey: string): Promise<LedgerBalance[]>;
+}
+
+/** A merchant's balance in one currency, minor units. */
+export interface LedgerBalance {
+  currency: string;
+  /** Credits − debits of the merchant's payable. */
+  payable: number;
+  journals: number;
+  /** The fees its journals charged (the platform's fee revenue from it; counted since the counters carried fees). */
+  fees: number;
 }
 
 /** Settlement batches (domain/ledger/settlement): closed once, never changed. */

@@ -65,6 +65,12 @@ export const consoleRoutes: RouteDefinition[] = [
   route('UserAccess', 'POST', '/users/{email}/{action}', 'user-access', ['table:read', 'table:write', 'cognito:access']),
   route('Audit', 'GET', '/audit', 'audit', read),
   route('Dashboard', 'GET', '/dashboard', 'dashboard', merchantRead),
+  // The books (docs/ledger.md "Reports"): the merchant API's operations on the ledger's items.
+  route('BooksBalances', 'GET', '/books/balances', 'books-balances', read),
+  route('BooksSettlements', 'GET', '/books/settlements', 'books-settlements', read),
+  route('BooksSettlement', 'GET', '/books/settlements/{id}', 'books-settlement', read),
+  route('BooksTransactions', 'GET', '/books/transactions', 'books-transactions', read),
+  route('BooksPlatform', 'GET', '/books/platform', 'books-platform', merchantRead),
 ];
 
 /**

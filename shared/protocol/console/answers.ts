@@ -479,6 +479,49 @@ export interface ConsoleDashboardAnswer {
   buckets: ConsoleBucket[];
 }
 
+// ---- Books (docs/ledger.md "Reports"): minor units of each row's currency
+
+export interface ConsoleBalance {
+  currency: string;
+  payable: number;
+  journals: number;
+}
+
+export interface ConsoleBalancesAnswer {
+  clientKey: string;
+  balances: ConsoleBalance[];
+}
+
+export interface ConsoleSettlement {
+  id: string;
+  date: string;
+  currency: string;
+  gross: number;
+  refunds: number;
+  chargebacks: number;
+  payouts: number;
+  fees: number;
+  net: number;
+  journals: number;
+  closed_at: string;
+}
+
+export interface ConsoleSettlementsAnswer {
+  settlements: ConsoleSettlement[];
+  cursor?: string;
+}
+
+export interface ConsoleSettlementAnswer {
+  settlement: ConsoleSettlement;
+}
+
+export interface ConsolePlatformBooksAnswer {
+  /** Per currency: the platform's fee revenue and what it owes all its merchants. */
+  currencies: { currency: string; feeRevenue: number; payable: number; journals: number }[];
+  /** Payables by merchant (merchants whose books have a journal). */
+  merchants: { clientKey: string; name: string; balances: { currency: string; payable: number; fees: number; journals: number }[] }[];
+}
+
 /** Each console operation's answer by its OpenAPI operation id (scripts/openapi/console-answers.ts). */
 export interface ConsoleAnswers {
   ConsoleSignIn: ConsoleSignInAnswer;
@@ -518,4 +561,8 @@ export interface ConsoleAnswers {
   ConsoleUserAccess: ConsoleUserAccessAnswer;
   ConsoleAudit: ConsoleAuditAnswer;
   ConsoleDashboard: ConsoleDashboardAnswer;
+  ConsoleBooksBalances: ConsoleBalancesAnswer;
+  ConsoleBooksSettlements: ConsoleSettlementsAnswer;
+  ConsoleBooksSettlement: ConsoleSettlementAnswer;
+  ConsoleBooksPlatform: ConsolePlatformBooksAnswer;
 }

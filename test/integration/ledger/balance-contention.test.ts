@@ -35,8 +35,8 @@ it('a batch of one merchant\'s journals, and two batches at once, are all writte
   const results = await Promise.all(batches.map((b) => ledger().append(b)));
   expect(results.map((r) => r.written)).toEqual([60, 60]);
   const total = batches.flat().reduce((s, j) => s + j.amount, 0);
-  expect(await ledger().balances(clientKey)).toEqual([{ currency: 'USD', payable: total, journals: 120 }]);
+  expect(await ledger().balances(clientKey)).toEqual([{ currency: 'USD', payable: total, journals: 120, fees: 0 }]);
   // Replayed: nothing twice.
   expect((await ledger().append(batches[0]!)).written).toBe(0);
-  expect(await ledger().balances(clientKey)).toEqual([{ currency: 'USD', payable: total, journals: 120 }]);
+  expect(await ledger().balances(clientKey)).toEqual([{ currency: 'USD', payable: total, journals: 120, fees: 0 }]);
 });

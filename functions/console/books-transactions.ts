@@ -1,0 +1,20 @@
+/** GET /console/api/books/transactions — one page of the transactions report as a CSV download (X-Next-Cursor). */
+import { consoleRoute } from '../../shared/http/console.js';
+import { composition } from '../../shared/composition/compose.js';
+import { config } from '../../shared/composition/core.js';
+import { ledger, settlements } from '../../shared/composition/ledger.js';
+import { consoleTransactionsCsv } from '../../shared/operations/console/books.js';
+
+export const handler = consoleRoute('GET /console/api/books/transactions', { ports: composition({ config }) }, async ({ p, query }) => {
+  const page = await consoleTransactionsCsv(ledger(), settlements(), p, query);
+  return {
+    body: page.csv,
+    raw: {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="transactions.csv"',
+        ...(page.nextCursor ? { 'x-next-cursor': page.nextCursor } : {}),
+      },
+    },
+  };
+});

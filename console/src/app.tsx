@@ -17,6 +17,7 @@ import { Audit } from './pages/audit.js';
 import { Dashboard } from './pages/dashboard.js';
 import { Schedules } from './pages/schedules.js';
 import { Chargebacks } from './pages/chargebacks.js';
+import { Books } from './pages/books.js';
 import { Reconciliation } from './pages/reconciliation.js';
 import type { ConsoleMerchant, ConsoleMerchantsAnswer } from './answers.js';
 
@@ -65,6 +66,7 @@ export function App() {
     ['/callbacks', 'Callbacks'],
     ['/schedules', 'Schedules'],
     ['/chargebacks', 'Chargebacks'],
+    ['/books', 'Books'],
     ...(operator ? ([['/reconciliation', 'Reconciliation']] as [string, string][]) : []),
     ['/settings', 'Settings'],
     ['/wallets', 'Wallets'],
@@ -129,6 +131,8 @@ function pageFor(path: string, props: PageProps) {
       return <Schedules {...props} />;
     case '/chargebacks':
       return <Chargebacks {...props} />;
+    case '/books':
+      return <Books {...props} />;
     case '/reconciliation':
       return <Reconciliation {...props} />;
     case '/settings':

@@ -15,6 +15,11 @@ import type { MerchantServer } from '../../support/merchant-server.js';
 import { OPENAPI_PATH } from '../../../scripts/openapi/generate.js';
 import { ROUTES } from '../../../shared/routes/index.js';
 import { eventually } from '../../support/platform.js';
+import type { MerchantDay } from '../../../shared/operations/ledger/settle.js';
+import { ledger } from '../../../shared/composition/ledger.js';
+import { runClockCommand } from '../../../scripts/admin/clock.js';
+import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
+import { silent } from '../../../scripts/admin/progress.js';
 import { call, type ConsoleClient } from '../console/support.js';
 import { sale } from '../console/payments.js';
 import { startConsoleWorld, stopConsoleWorld } from '../console/world.js';
@@ -102,6 +107,16 @@ it('every console operation answers as documented', async () => {
   await record('ConsoleUserAccess', operator.send('POST', `/users/${encodeURIComponent(email)}/disable`));
   await record('ConsoleAudit', admin.get('/audit'));
   await record('ConsoleDashboard', admin.get('/dashboard?range=24h'));
+
+  // The books: the shop's day settled on its clock (a day ahead), after its payments' journals were written.
+  await eventually(async () => (await ledger().journalsOf(paid.trans_id)).length > 0 || undefined);
+  await runClockCommand(['advance', '--by', '1d', '--merchant', key], { progress: silent });
+  const [run] = (await runSettlementsCommand(['run', '--merchant', key])) as MerchantDay[];
+  await record('ConsoleBooksBalances', admin.get('/books/balances'));
+  await record('ConsoleBooksSettlements', admin.get('/books/settlements'));
+  await record('ConsoleBooksSettlement', admin.get(`/books/settlements/${run!.closed[0]!.id}`));
+  await record('ConsoleBooksTransactions', admin.get('/books/transactions?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z'));
+  await record('ConsoleBooksPlatform', operator.get('/books/platform'));
   await record('ConsoleSignOut', admin.send('POST', '/sign-out'));
 
   if (process.env.DUMP_CONSOLE_ANSWERS) writeFileSync(process.env.DUMP_CONSOLE_ANSWERS, JSON.stringify(answers, null, 2));
@@ -116,6 +131,8 @@ it('every console operation answers as documented', async () => {
   const failures: string[] = [];
   for (const a of answers) {
     const responses = ops.get(a.id)?.responses ?? {};
+    // The CSV download: documented as text/csv, its rows checked in test/integration/console/books.test.ts.
+    if (typeof a.body === 'string' && responses[String(a.status)]?.content?.['text/csv']) continue;
     const schema = (responses[String(a.status)] ?? responses[`${String(a.status)[0]}XX`])?.content?.['application/json']?.schema;
     if (!schema) {
       failures.push(`${a.id} ${a.status}: no documented answer`);

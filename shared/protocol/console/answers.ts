@@ -502,6 +502,9 @@ export interface ConsoleSettlement {
   payouts: number;
   fees: number;
   net: number;
+  reserve_held: number;
+  reserve_released: number;
+  net_payable: number;
   journals: number;
   closed_at: string;
 }

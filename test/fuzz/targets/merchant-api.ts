@@ -66,6 +66,26 @@ export const merchantApiTargets: FuzzTarget[] = [
   getTarget('/api/v1/merchant/callbacks', { since: instant, limit: count }),
   getTarget('/api/v1/merchant/callbacks/next', { after: junkString.map((s) => s.slice(0, 200)), wait: shortWait, limit: count }),
   getTarget('/api/v1/merchant/clock', {}),
+  getTarget('/api/v1/merchant/balance', {}),
+  getTarget('/api/v1/merchant/settlements', { limit: count, cursor: junkString.map((s) => s.slice(0, 300)) }),
+  {
+    name: 'GET /api/v1/merchant/settlements/{id}',
+    route: 'GET /api/v1/merchant/settlements/{id}',
+    group: 'merchant-api',
+    family: 'checkout-api',
+    requests: (fx) =>
+      fc.oneof(fc.constant(`${fx.clientKey}_2026-12-07_USD`), fc.constant(`other_2026-12-07_USD`), junkString.map((s) => encodeURIComponent(s.slice(0, 300)) || 'x')).chain((id) => {
+        const path = `/api/v1/merchant/settlements/${id}`;
+        return headersFor(fx, 'GET', path, '', '').map((headers): FuzzRequest => ({ method: 'GET', path, headers }));
+      }),
+  },
+  getTarget('/api/v1/merchant/reports/transactions', {
+    from: instant,
+    to: instant,
+    format: fc.constantFrom('csv', 'json', '', 'xml'),
+    limit: count,
+    cursor: junkString.map((s) => s.slice(0, 300)),
+  }),
   {
     name: 'POST /api/v1/merchant/clock',
     route: 'POST /api/v1/merchant/clock',

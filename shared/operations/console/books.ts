@@ -15,7 +15,7 @@ import { ConsoleNotFoundError } from './errors.js';
 import { merchantOf, operatorOnly, readMerchant, type Principal } from './roles.js';
 import { parseSettlementId } from '../../domain/ledger/settlement.js';
 
-const NOT_FOUND = 'Settlement not found.';
+const NOT_FOUND = 'No settlement with this id.';
 
 type ConsoleQuery = Record<string, string | undefined>;
 

@@ -5,6 +5,7 @@
 import { CARD_BRANDS, INTEGRATIONS, type Integration } from '../../domain/routing.js';
 import { RISK_ACTIONS, type RiskAction, type RiskFacts, type RiskRule, type RiskRuleConditions } from '../../domain/risk-rules.js';
 import type { RiskDecision } from './decision.js';
+import { checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const RULE = 'rule';
 
@@ -73,7 +74,7 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
   }
   const currencies = codes(input.currencies, `${at}: "currencies"`, problems, /^[A-Z]{3}$/, 'an ISO 4217 currency code (three letters)');
   if (currencies) c.currencies = currencies;
-  const brands = list(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
+  const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
   if (brands) {
     const unknown = brands.filter((b) => !(CARD_BRANDS as readonly string[]).includes(b));
     if (unknown.length) problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
@@ -89,7 +90,7 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
     if (typeof v !== 'boolean') problems.push(`${at}: "${key}" must be true or false.`);
     else c[key] = v;
   }
-  const integrations = list(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
+  const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
   if (integrations) {
     const unknown = integrations.filter((x) => !(INTEGRATIONS as readonly string[]).includes(x));
     if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${INTEGRATIONS.join(', ')}).`);
@@ -121,32 +122,10 @@ export function riskRuleCheck(rules: RiskRule[], p: RiskFacts): (RiskDecision & 
   return rule && { control: RULE, reason: `rule "${rule.name}": ${rule.action}`, action: rule.action };
 }
 
-/** A list of text values: absent is "any"; an empty list could never match, so it is refused. */
-function list(v: unknown, at: string, problems: string[], norm: (s: string) => string): string[] | undefined {
-  if (v === undefined) return undefined;
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) {
-    problems.push(`${at} must be a list of text values.`);
-    return undefined;
-  }
-  if (v.length === 0) {
-    problems.push(`${at} is an empty list: the rule could never match (leave it out to match any).`);
-    return undefined;
-  }
-  return v.map((x: string) => norm(x.trim()));
-}
 
 function codes(v: unknown, at: string, problems: string[], shape: RegExp, what: string): string[] | undefined {
-  const values = list(v, at, problems, (x) => x.toUpperCase());
+  const values = stringList(v, at, problems, (x) => x.toUpperCase());
   const bad = values?.filter((x) => !shape.test(x)) ?? [];
   if (bad.length) problems.push(`${at}: ${bad.map((b) => `"${b}"`).join(', ')} is not ${what}.`);
   return values;
-}
-
-function checkKeys(o: Record<string, unknown>, allowed: string[], at: string, problems: string[]): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) problems.push(`${at}: unknown field "${k}" (known: ${allowed.join(', ')}).`);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untrusted JSON object whose fields are checked one by one
-function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

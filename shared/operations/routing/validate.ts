@@ -6,6 +6,7 @@ import type { Mid } from '../../domain/merchant.js';
 import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
 import { refusedSoftDecline } from './soft-declines.js';
 import { CARD_BRANDS, INTEGRATIONS, type Integration, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
+import { checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
 /** More would keep a merchant's request open for too long: each attempt is one acquirer round trip. */
@@ -153,27 +154,4 @@ function parseConditions(input: unknown, at: string, problems: string[]): RuleCo
     c.integrations = integrations as Integration[];
   }
   return c;
-}
-
-/** A condition's list: absent is "any"; an empty list could never match, so it is refused. */
-function stringList(v: unknown, at: string, problems: string[], norm: (s: string) => string): string[] | undefined {
-  if (v === undefined) return undefined;
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) {
-    problems.push(`${at} must be a list of text values.`);
-    return undefined;
-  }
-  if (v.length === 0) {
-    problems.push(`${at} is an empty list: the rule could never match (leave it out to match any).`);
-    return undefined;
-  }
-  return v.map((x: string) => norm(x.trim()));
-}
-
-function checkKeys(o: Record<string, unknown>, allowed: string[], at: string, problems: string[]): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) problems.push(`${at}: unknown field "${k}" (known: ${allowed.join(', ')}).`);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untrusted JSON object whose fields the callers check one by one
-function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -66,7 +66,7 @@ describe('the books in the console', () => {
     expect(list.status).toBe(200);
     expect(list.body.settlements).toEqual([expect.objectContaining({ id: batches[shop.clientKey], gross: sale.amount, fees: sale.fee, net: sale.amount - sale.fee, journals: 1 })]);
     expect((await w.admin.get(`/books/settlements/${batches[shop.clientKey]}`)).body.settlement).toEqual(list.body.settlements[0]);
-    expect(await w.admin.get(`/books/settlements/${batches[other.clientKey]}`)).toMatchObject({ status: 404, body: { error_message: 'Settlement not found.' } });
+    expect(await w.admin.get(`/books/settlements/${batches[other.clientKey]}`)).toMatchObject({ status: 404, body: { error_message: 'No settlement with this id.' } });
     expect((await w.admin.get(`/books/settlements?client_key=${other.clientKey}`)).status).toBe(404);
     expect((await w.admin.get(`/books/transactions?client_key=${other.clientKey}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`)).status).toBe(404);
   });

@@ -1,0 +1,27 @@
+/**
+ * The field readers that rule files share (routing rules, risk rules): each names every problem it finds, with the
+ * rule and field it is at, and reads what it can so the caller goes on and names the others too.
+ */
+
+/** A condition's list: absent is "any"; an empty list could never match, so it is refused. */
+export function stringList(v: unknown, at: string, problems: string[], norm: (s: string) => string): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) {
+    problems.push(`${at} must be a list of text values.`);
+    return undefined;
+  }
+  if (v.length === 0) {
+    problems.push(`${at} is an empty list: the rule could never match (leave it out to match any).`);
+    return undefined;
+  }
+  return v.map((x: string) => norm(x.trim()));
+}
+
+export function checkKeys(o: Record<string, unknown>, allowed: string[], at: string, problems: string[]): void {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) problems.push(`${at}: unknown field "${k}" (known: ${allowed.join(', ')}).`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untrusted JSON object whose fields the callers check one by one
+export function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -6,26 +6,9 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import { InvalidCursorError, type Settlements } from '../../ports/ledger.js';
 import { parseSettlementId, type Settlement } from '../../domain/ledger/settlement.js';
 import { intParam, type Query } from './query.js';
+import type { SettlementView } from '../../protocol/merchant-api/settlement-view.js';
 
-export interface SettlementView {
-  id: string;
-  date: string;
-  currency: string;
-  /** Minor units of `currency`. */
-  gross: number;
-  refunds: number;
-  chargebacks: number;
-  payouts: number;
-  fees: number;
-  net: number;
-  /** The rolling reserve held back from this batch and released into it (0 without a reserve). */
-  reserve_held: number;
-  reserve_released: number;
-  /** What the batch pays: net − reserve_held + reserve_released. */
-  net_payable: number;
-  journals: number;
-  closed_at: string;
-}
+export type { SettlementView };
 
 export const settlementView = (s: Settlement): SettlementView => ({
   id: s.id, date: s.date, currency: s.currency, gross: s.gross, refunds: s.refunds, chargebacks: s.chargebacks, payouts: s.payouts, fees: s.fees, net: s.net,

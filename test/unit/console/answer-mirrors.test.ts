@@ -1,11 +1,12 @@
 /**
- * Three console answers mirror domain types field for field (shared/protocol/console/answers.ts has no imports, so
+ * Four console answers mirror domain or merchant API types field for field (shared/protocol/console/answers.ts has no imports, so
  * the console's own typecheck pulls in no server code). These checks, run by `tsc` in `npm test`, keep each copy in
  * step: a field added to the merchant's settings, a delivery attempt or an audit entry that the answer does not carry
  * fails the typecheck here, instead of being left out of the console silently.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ConsoleAuditEntry, ConsoleCallbackAttempt, ConsoleMerchant } from '../../../shared/protocol/console/answers.js';
+import type { ConsoleAuditEntry, ConsoleCallbackAttempt, ConsoleMerchant, ConsoleSettlement } from '../../../shared/protocol/console/answers.js';
+import type { SettlementView } from '../../../shared/protocol/merchant-api/settlement-view.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { DeliveryAttempt } from '../../../shared/domain/callback.js';
 import type { AuditEntry } from '../../../shared/ports/console-audit.js';
@@ -21,5 +22,9 @@ describe('console answers that mirror a domain type', () => {
     expectTypeOf<ConsoleCallbackAttempt>().toEqualTypeOf<DeliveryAttempt>();
     expectTypeOf<keyof ConsoleAuditEntry>().toEqualTypeOf<keyof AuditEntry>();
     expectTypeOf<AuditEntry>().toExtend<ConsoleAuditEntry>();
+  });
+
+  it('a settlement batch: the merchant API\'s view of it', () => {
+    expectTypeOf<ConsoleSettlement>().toEqualTypeOf<SettlementView>();
   });
 });

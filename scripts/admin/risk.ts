@@ -2,13 +2,13 @@
  * `npm run admin -- risk settings show|set CLIENT_KEY`: a merchant's risk thresholds; `risk blocklist add|list|remove`:
  * the blocklists, platform-wide or a merchant's; `risk rules show|set CLIENT_KEY`: its risk rules (docs/risk.md).
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { setRiskRules, showRiskRules } from '../../shared/operations/risk/manage-rules.js';
 import { deps } from '../../shared/deps.js';
 import { setRiskSettings, showRiskSettings } from '../../shared/operations/risk/manage.js';
 import { addBlock, listBlocks, removeBlock } from '../../shared/operations/risk/manage-blocklist.js';
 import type { RiskSettings } from '../../shared/ports/risk-store.js';
+import { readJsonFile } from './json-file.js';
 
 export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist|rules> <command> [options]
   risk rules set CLIENT_KEY --file rules.json   check the rules (every problem named) and store them
@@ -81,22 +81,9 @@ async function rules(cmd: string | undefined, clientKey: string | undefined, fil
   if (!clientKey || (cmd !== 'set' && cmd !== 'show')) throw new Error(RISK_USAGE);
   if (cmd === 'show') return showRiskRules(deps(), clientKey);
   if (!file) throw new Error(`--file is required.\n${RISK_USAGE}`);
-  return setRiskRules(deps(), clientKey, await readJson(file));
+  return setRiskRules(deps(), clientKey, await readJsonFile(file));
 }
 
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    throw new Error(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new Error(`--file: ${file} is not JSON (${(err as Error).message})`, { cause: err });
-  }
-}
 
 function whole(option: string, text: string): number {
   if (!/^\d+$/.test(text)) throw new Error(`--${option} takes a whole number, e.g. --${option} 5`);

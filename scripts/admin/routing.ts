@@ -1,8 +1,8 @@
 /** `npm run admin -- routing set|show CLIENT_KEY`: a merchant's routing rules (docs/routing.md). */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
 import { setRouting, showRouting } from '../../shared/operations/routing/manage.js';
+import { readJsonFile } from './json-file.js';
 
 export const ROUTING_USAGE = `usage: npm run admin -- routing <set|show> CLIENT_KEY [options]
   routing set CLIENT_KEY --file rules.json [--max-attempts N]   validate the rules against the merchant's MIDs and store them
@@ -23,22 +23,8 @@ export async function runRoutingCommand(args: string[]): Promise<unknown> {
   const d = deps();
   if (cmd === 'show') return showRouting(d, clientKey);
   if (!values.file) throw new Error(`--file is required.\n${ROUTING_USAGE}`);
-  const rules = await readRules(values.file);
+  const rules = await readJsonFile(values.file);
   const max = values['max-attempts'];
   if (max !== undefined && !/^\d+$/.test(max)) throw new Error('--max-attempts takes a whole number (1 disables cascading).');
   return setRouting(d, clientKey, rules, max === undefined ? {} : { maxAttempts: Number(max) });
-}
-
-async function readRules(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    throw new Error(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new Error(`--file: ${file} is not JSON (${(err as Error).message})`, { cause: err });
-  }
 }

@@ -25,3 +25,18 @@ export function checkKeys(o: Record<string, unknown>, allowed: string[], at: str
 export function isObject(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/** A condition's amount range, `minAmount` and `maxAmount` in minor units, each optional; one that can never match is refused. */
+export function amountRange(input: Record<string, unknown>, at: string, problems: string[]): { minAmount?: number; maxAmount?: number } {
+  const c: { minAmount?: number; maxAmount?: number } = {};
+  for (const key of ['minAmount', 'maxAmount'] as const) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (!Number.isSafeInteger(v) || (v as number) < 0) problems.push(`${at}: "${key}" must be a whole number of minor units, 0 or more (e.g. 1000 for 10.00).`);
+    else c[key] = v as number;
+  }
+  if (c.minAmount !== undefined && c.maxAmount !== undefined && c.minAmount > c.maxAmount) {
+    problems.push(`${at}: can never match: minAmount ${c.minAmount} is greater than maxAmount ${c.maxAmount}.`);
+  }
+  return c;
+}

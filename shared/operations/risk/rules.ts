@@ -5,7 +5,7 @@
 import { CARD_BRANDS, INTEGRATIONS, type Integration } from '../../domain/routing.js';
 import { RISK_ACTIONS, type RiskAction, type RiskFacts, type RiskRule, type RiskRuleConditions } from '../../domain/risk-rules.js';
 import type { RiskDecision } from './decision.js';
-import { checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
+import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const RULE = 'rule';
 
@@ -63,15 +63,7 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
   }
   checkKeys(input, [...CONDITIONS], `${at}, match`, problems);
   const c: RiskRuleConditions = {};
-  for (const key of ['minAmount', 'maxAmount'] as const) {
-    const v = input[key];
-    if (v === undefined) continue;
-    if (!Number.isSafeInteger(v) || (v as number) < 0) problems.push(`${at}: "${key}" must be a whole number of minor units, 0 or more (e.g. 1000 for 10.00).`);
-    else c[key] = v as number;
-  }
-  if (c.minAmount !== undefined && c.maxAmount !== undefined && c.minAmount > c.maxAmount) {
-    problems.push(`${at}: can never match: minAmount ${c.minAmount} is greater than maxAmount ${c.maxAmount}.`);
-  }
+  Object.assign(c, amountRange(input, at, problems));
   const currencies = codes(input.currencies, `${at}: "currencies"`, problems, /^[A-Z]{3}$/, 'an ISO 4217 currency code (three letters)');
   if (currencies) c.currencies = currencies;
   const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());

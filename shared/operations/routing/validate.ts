@@ -6,7 +6,7 @@ import type { Mid } from '../../domain/merchant.js';
 import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
 import { refusedSoftDecline } from './soft-declines.js';
 import { CARD_BRANDS, INTEGRATIONS, type Integration, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
-import { checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
+import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
 /** More would keep a merchant's request open for too long: each attempt is one acquirer round trip. */
@@ -131,15 +131,7 @@ function parseConditions(input: unknown, at: string, problems: string[]): RuleCo
     if (bad.length) problems.push(`${at}: ${bad.map((b) => `"${b}"`).join(', ')} is not an ISO 4217 currency code (three letters).`);
     c.currencies = currencies;
   }
-  for (const key of ['minAmount', 'maxAmount'] as const) {
-    const v = input[key];
-    if (v === undefined) continue;
-    if (!Number.isSafeInteger(v) || (v as number) < 0) problems.push(`${at}: "${key}" must be a whole number of minor units, 0 or more (e.g. 1000 for 10.00).`);
-    else c[key] = v as number;
-  }
-  if (c.minAmount !== undefined && c.maxAmount !== undefined && c.minAmount > c.maxAmount) {
-    problems.push(`${at}: can never match: minAmount ${c.minAmount} is greater than maxAmount ${c.maxAmount}.`);
-  }
+  Object.assign(c, amountRange(input, at, problems));
   for (const key of ['moto', 'threeDs'] as const) {
     const v = input[key];
     if (v === undefined) continue;

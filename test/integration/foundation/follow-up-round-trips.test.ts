@@ -35,10 +35,12 @@ async function counted(fields: Record<string, unknown>): Promise<{ body: any; st
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
       // One item's calls name it: only the payment's count. Others in the same process are not this request's
-      // (the sandbox clock re-reads its offset every few seconds, the stream consumers add to the dashboard counters).
-      const input = args.input as { Key?: { pk?: unknown }; Item?: { pk?: unknown } };
-      const pk = input.Key?.pk ?? input.Item?.pk;
-      if (pk === undefined || String(pk).startsWith(PAYMENT_PK)) calls.push(String(context.commandName).replace(/Command$/, ''));
+      // (the sandbox clock re-reads its offset every few seconds, the stream consumers add to the dashboard counters
+      // and write the ledger's journals in transactions of their own items).
+      type Keyed = { Key?: { pk?: unknown }; Item?: { pk?: unknown } };
+      const input = args.input as Keyed & { TransactItems?: Record<string, Keyed>[] };
+      const pks = [input.Key?.pk ?? input.Item?.pk, ...(input.TransactItems ?? []).flatMap((t) => Object.values(t).map((op) => op.Key?.pk ?? op.Item?.pk))].filter((k) => k !== undefined);
+      if (!pks.length || pks.some((pk) => String(pk).startsWith(PAYMENT_PK))) calls.push(String(context.commandName).replace(/Command$/, ''));
       return next(args);
     },
     { step: 'initialize', name: 'followUpCounter' },

@@ -4,20 +4,17 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
-import { startTestPlatform } from '../support/platform.js';
+import { usePlatform } from '../support/platform.js';
 import { launchChromium } from '../support/browser.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 it('renders the reference; nothing it loads comes from another origin, and the CSP blocks what Redoc would fetch elsewhere', async () => {

@@ -10,20 +10,18 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { createSession, get, returnHash } from '../integration/checkout/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 let shop: { server: Server; url: string };
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   const server = createServer((req, res) => {
@@ -36,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
   await notifications?.close();
   await new Promise((r) => shop?.server.close(r));
 });

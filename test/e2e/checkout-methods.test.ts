@@ -10,15 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, postJson, testMerchant, usePlatform } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { card, createSession, postPage, returnHash, returnQuery, signed } from '../integration/checkout/support.js';
 
 const SHOTS = 'test-results';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 let shop: { server: Server; url: string };
@@ -27,7 +26,6 @@ let token: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   const server = createServer((req, res) => {
@@ -44,7 +42,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
   await notifications?.close();
   await new Promise((r) => shop?.server.close(r));
 });

@@ -9,15 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { createSession, returnHash } from '../integration/checkout/support.js';
 
 const SHOTS = 'test-results';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 let shop: { server: Server; url: string };
@@ -35,7 +34,6 @@ async function startShop(): Promise<{ server: Server; url: string }> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   shop = await startShop();
@@ -43,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
   await notifications?.close();
   await new Promise((r) => shop?.server.close(r));
 });

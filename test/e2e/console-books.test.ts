@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import type { Journal } from '../../shared/domain/ledger/journal.js';
 import type { MerchantDay } from '../../shared/operations/ledger/settle.js';
@@ -20,11 +19,11 @@ import { runClockCommand } from '../../scripts/admin/clock.js';
 import { runFeesCommand } from '../../scripts/admin/fees.js';
 import { runSettlementsCommand } from '../../scripts/admin/settlements.js';
 import { silent } from '../../scripts/admin/progress.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
 import { signInInBrowser } from './console-browser.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let browser: Browser;
 let journal: Journal;
@@ -32,7 +31,6 @@ let batchId: string;
 
 beforeAll(async () => {
   mkdirSync('docs/console', { recursive: true });
-  platform = await startTestPlatform();
   shop = await testMerchant();
   browser = await launchChromium();
   const dir = await mkdtemp(join(tmpdir(), 'books-e2e-'));
@@ -46,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 const usd = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')} USD`;

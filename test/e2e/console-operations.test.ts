@@ -10,10 +10,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { deps } from '../../shared/deps.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { saleFields } from '../support/s2s.js';
 import { createScheduleFields } from '../integration/schedules/support.js';
@@ -25,7 +24,8 @@ const SHOTS = 'docs/console';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const fixture = (name: string) => readFileSync(new URL(`../integration/console/fixtures/${name}`, import.meta.url), 'utf8');
 
-let platform: RunningPlatform;
+// Callback retries a second apart: a failing URL spends its retries while the test signs in.
+const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1' });
 let shop: Merchant;
 let callbacks: MerchantServer;
 let browser: Browser;
@@ -38,8 +38,6 @@ const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  // Callback retries a second apart: a failing URL spends its retries while the test signs in.
-  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1' });
   callbacks = await startMerchantServer();
   shop = await testMerchant({ notificationUrl: callbacks.url });
   browser = await launchChromium();
@@ -61,7 +59,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
   await callbacks?.close();
 });
 

@@ -8,10 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant, Mid } from '../../shared/domain/merchant.js';
 import { deps } from '../../shared/deps.js';
-import { startTestPlatform, testMerchant } from '../support/platform.js';
+import { testMerchant, usePlatform } from '../support/platform.js';
 import { signInInBrowser } from './console-browser.js';
 
 const SHOTS = 'docs/console';
@@ -19,7 +18,7 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 
 const API_KEY = 'AQEyhmfxK4-browser-adyen-api-key';
 const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let mids: Mid[];
 let browser: Browser;
@@ -27,7 +26,6 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
   shop = await testMerchant({ mids: [{ name: 'primary' }, { name: 'backup' }] });
   mids = (await deps().merchants.get(shop.clientKey))!.mids;
   browser = await launchChromium();
@@ -36,7 +34,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('an operator on a merchant’s settings page in Chromium', () => {

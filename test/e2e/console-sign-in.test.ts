@@ -6,22 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
-import { startTestPlatform } from '../support/platform.js';
+import { usePlatform } from '../support/platform.js';
 import { consoleDeps } from '../../shared/deps.js';
 import { DynamoConsoleSessions } from '../../shared/adapters/dynamo-console-sessions.js';
 import { signInInBrowser } from './console-browser.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 /** Everything the browser would show in red in its developer console, and every answer of 400 or more. */

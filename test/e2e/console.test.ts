@@ -9,9 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { signInInBrowser } from './console-browser.js';
 import { sale } from '../integration/console/payments.js';
@@ -20,7 +19,8 @@ const SHOTS = 'docs/console';
 // Pages reload after each change; on a loaded machine that takes longer than expect.poll's 1 s default.
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
-let platform: RunningPlatform;
+// A failed callback waits an hour for its retry: the replay is what delivers it here.
+const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '3600' });
 let shop: Merchant;
 let other: Merchant;
 let callbacks: MerchantServer;
@@ -29,8 +29,6 @@ const made: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  // A failed callback waits an hour for its retry: the replay is what delivers it here.
-  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '3600' });
   callbacks = await startMerchantServer();
   shop = await testMerchant({ notificationUrl: callbacks.url });
   other = await testMerchant();
@@ -40,7 +38,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
   await callbacks?.close();
 });
 

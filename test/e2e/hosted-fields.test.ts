@@ -10,17 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { checkoutHash } from '../../shared/protocol/signature.js';
-import { eventually, startTestPlatform, testMerchant } from '../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../support/merchant-server.js';
 import { createToken, pay } from '../integration/hosted-fields/support.js';
 
 const SHOTS = 'test-results';
 const PAN = '4111111111111111';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 let shop: { server: Server; url: string; requests: string[] };
@@ -75,7 +74,6 @@ async function startShop(): Promise<typeof shop> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   shop = await startShop();
@@ -83,7 +81,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
   await notifications?.close();
   await new Promise((r) => shop?.server.close(r));
 });

@@ -11,16 +11,15 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { deps } from '../../shared/deps.js';
-import { startTestPlatform, testMerchant } from '../support/platform.js';
+import { testMerchant, usePlatform } from '../support/platform.js';
 import { readConfig } from '../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../sdk/merchant-backend/src/http-server.js';
 import { E2E_APP_TOKEN, e2eAppUser, paymentRequest, shopOrders } from '../integration/sdk/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let backend: RunningBackend;
 let browser: Browser;
@@ -41,7 +40,6 @@ async function startApp(): Promise<{ server: Server; url: string }> {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   app = await startApp();
   // The iframe needs the app's origin among the merchant's checkout frame ancestors (docs/checkout.md).
@@ -56,7 +54,6 @@ afterAll(async () => {
   await browser?.close();
   await backend?.close();
   await new Promise((r) => app?.server.close(r));
-  await platform?.stop();
 });
 
 async function pay(frame: Page | Frame): Promise<void> {

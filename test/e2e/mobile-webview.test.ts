@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CheckoutSdk, CheckoutWebViewController, type CheckoutResult, type PaymentRequest } from '@open-payments/mobile-sdk';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../support/platform.js';
+import { testMerchant, usePlatform } from '../support/platform.js';
 import { readConfig } from '../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../sdk/merchant-backend/src/http-server.js';
 import { E2E_APP_TOKEN, e2eAppUser, paymentRequest, requestsContaining, shopOrders, type RecordedRequest } from '../integration/sdk/support.js';
@@ -18,7 +17,7 @@ import { E2E_APP_TOKEN, e2eAppUser, paymentRequest, requestsContaining, shopOrde
 // The app's return pages are never loaded (the web view stops there), so they need no server.
 const APP = 'https://app.shop.example/checkout';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let backend: RunningBackend;
 let browser: Browser;
@@ -26,7 +25,6 @@ let appSdk: CheckoutSdk;
 const seen: RecordedRequest[] = [];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   backend = await startBackendServer(
     readConfig({ PLATFORM_URL: platform.url, MERCHANT_KEY: merchant.clientKey, MERCHANT_PASSWORD: merchant.password, PORT: '0' }),
@@ -38,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await backend?.close();
-  await platform?.stop();
 });
 
 /** The adapter a web view gives the controller: every main-frame navigation asks first; closing the view closes it. */

@@ -8,26 +8,23 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../support/platform.js';
+import { testMerchant, usePlatform } from '../support/platform.js';
 import { createSession } from '../integration/checkout/support.js';
 
 const SHOTS = 'test-results';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await platform?.stop();
 });
 
 const PAGES: Array<[code: string, pay: RegExp, cardNumber: string, dir: 'ltr' | 'rtl']> = [

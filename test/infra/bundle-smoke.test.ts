@@ -9,28 +9,23 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { lambdaContext } from '../../scripts/local/gateway.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { encodeForm } from '../../shared/protocol/form.js';
-import { startTestPlatform, testMerchant } from '../support/platform.js';
+import { testMerchant, usePlatform } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
 import { ROUTES } from '../../shared/routes/index.js';
 import { createSession } from '../integration/checkout/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 function httpEvent(method: 'GET' | 'POST', routeKey: string, path: string, body?: string, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {

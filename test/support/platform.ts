@@ -3,7 +3,7 @@
  * queues, plus helpers to create merchants and call the API like a merchant would.
  */
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../scripts/local/platform.js';
 import { deps } from '../../shared/deps.js';
 import { createMerchant, createMid, type NewMid } from '../../shared/operations/admin/merchants.js';
@@ -24,6 +24,35 @@ export async function startTestPlatform(extraEnv: Record<string, string> = {}): 
     schedules: 'manual',
     extraEnv: { LOG_LEVEL: level, POWERTOOLS_LOG_LEVEL: level, CONFIG_CACHE_TTL_SECONDS: '0', ...extraEnv },
   });
+}
+
+/**
+ * The test file's platform: started in a `beforeAll` and stopped in an `afterAll`, both registered where this is
+ * called (call it at the top of the file, before the hooks that use it). Its fields are read through, so
+ * `platform.url` works in any hook or test that runs after the start.
+ */
+export function usePlatform(extraEnv: Record<string, string> = {}): RunningPlatform {
+  let running: RunningPlatform | undefined;
+  const current = (): RunningPlatform => {
+    if (!running) throw new Error('usePlatform(): the platform starts in beforeAll; read it inside a hook or a test');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startTestPlatform(extraEnv);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  return {
+    get url() { return current().url; },
+    get resources() { return current().resources; },
+    get env() { return current().env; },
+    get endpoints() { return current().endpoints; },
+    get eventFunctions() { return current().eventFunctions; },
+    runScheduled: (id) => current().runScheduled(id),
+    flushStreamWindows: () => current().flushStreamWindows(),
+    stop: () => current().stop(),
+  };
 }
 
 export async function testMerchant(opts: { notificationUrl?: string; mids?: NewMid[] } = {}): Promise<Merchant> {

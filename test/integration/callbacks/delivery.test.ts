@@ -3,14 +3,13 @@
  * listener playing the merchant. Retries use short delays (CALLBACK_RETRY_DELAYS_SECONDS) so the whole schedule
  * runs in seconds; the attempt count is the queue's real maxReceiveCount.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { QUEUES } from '../../../shared/resources.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { verifySignatureHeader } from '../../../shared/protocol/callbacks/signature-header.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { SANDBOX_CARD, saleFields } from '../../support/s2s.js';
@@ -18,15 +17,11 @@ import { appendCallbacks, callbacksOf, eventIdOf, queueDepth } from './helpers.j
 import { callbackDeps } from '../../../shared/deps.js';
 
 const DELAYS = [1, 1, 1, 1, 1, 2, 3];
-let platform: RunningPlatform;
+const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: DELAYS.join(','), CALLBACK_SWEEP_GRACE_SECONDS: '1' });
 const servers: MerchantServer[] = [];
 
-beforeAll(async () => {
-  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: DELAYS.join(','), CALLBACK_SWEEP_GRACE_SECONDS: '1' });
-});
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  await platform?.stop();
 });
 
 async function shopWithServer(): Promise<{ shop: MerchantServer; merchant: Merchant }> {

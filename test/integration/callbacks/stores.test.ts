@@ -3,7 +3,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
 import { deps, callbackDeps } from '../../../shared/deps.js';
@@ -12,23 +11,21 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
 import { sweepOutbox } from '../../../shared/operations/callbacks/sweep.js';
 import { afterTimeout, pausedForMs } from '../../../shared/protocol/callbacks/url-pause.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { appendCallbacks, callbacksOf, eventIdOf } from './helpers.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CALLBACK_SWEEP_GRACE_SECONDS: '0' });
 let shop: MerchantServer;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CALLBACK_SWEEP_GRACE_SECONDS: '0' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 async function paymentWithUnsentCallback() {

@@ -5,27 +5,25 @@
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps, callbackDeps } from '../../../shared/deps.js';
 import { EVENT_BUS } from '../../../shared/resources.js';
 import { checkoutHash, formula2 } from '../../../shared/protocol/signature.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { logger } from '../../../shared/logger.js';
-import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled, opsEventsDrained } from '../../support/drained.js';
 import { SANDBOX_CARD, credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from '../s2s-apm/support.js';
 import { card, continueLink, createSession, postPage, signed } from '../checkout/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let events: EventBridgeClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   // This file imports the operations before the platform sets LOG_LEVEL, so the shared logger is told here.
   logger.setLogLevel('ERROR');
   shop = await startMerchantServer();
@@ -35,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   events?.destroy();
   await shop?.close();
-  await platform?.stop();
 });
 
 const today = new Date().toISOString().slice(0, 10);

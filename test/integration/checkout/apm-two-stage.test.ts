@@ -3,23 +3,20 @@
  * funds (vcard) is held PENDING in an `auth` session and for a merchant whose only MID is DMS; one that cannot
  * (voucher) ends such a payment at the error URL, never as a held payment.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { continueLink, createSession, postPage, returnQuery } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let smsDms: Merchant;
 let dmsOnly: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   smsDms = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
   dmsOnly = await testMerchant({ mids: [{ paymentMode: 'DMS' }] });
 });
-afterAll(() => platform?.stop());
 
 const VCARD = { method: 'vcard', identifier: 'success@gmail.com' };
 const VOUCHER = { method: 'voucher', identifier: '', 'parameters[pin]': '1234567890123456' };

@@ -5,21 +5,19 @@
  * the connector.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { recordingSandbox } from '../../support/connectors.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, createSession, postPage, returnHash, returnQuery } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let plain: Merchant;
 let extras: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   plain = await testMerchant({ notificationUrl: shop.url });
   extras = await testMerchant({ notificationUrl: shop.url });
@@ -27,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 afterEach(() => vi.restoreAllMocks());
 

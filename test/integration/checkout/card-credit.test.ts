@@ -5,25 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, continueLink, createSession, get, postPage, returnHash, returnQuery, signed } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

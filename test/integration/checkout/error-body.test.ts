@@ -6,26 +6,23 @@
  * not only an entry of errors[] (which stays, for field lists). error_code is never 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { createScheduleFields } from '../schedules/support.js';
 import { card, continueLink, createSession, postPage, sessionBody, signed } from './support.js';
 import { createToken, pay, submitCard, update } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

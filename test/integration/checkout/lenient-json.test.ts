@@ -4,21 +4,18 @@
  * session and a hosted-fields session (15 minutes), and a hosted-fields payment with "" optional values is made;
  * values that are really wrong are still refused with the exact errors.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { sessionBody, storedSession } from './support.js';
 import { pay, paymentBody, submitCard, tokenBody } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const LIVE_BACKEND = { session_expiry: '15', customer: { name: 'John Doe', email: 'doe@example.com', birth_date: '' } };
 const minutesLeft = (expiresAt: string) => Math.round((Date.parse(expiresAt) - Date.now()) / 60_000);

@@ -4,24 +4,21 @@
  * but no MOTO-enabled MID available | Error code 204025". And the transition table's "payment, two-stage MID | SALE |
  * MID in DMS mode → PENDING" for a page purchase.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { card, createSession, get, postPage, returnQuery, sessionBody } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let plain: Merchant;
 let moto: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   plain = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS', name: 'ecom' }] });
   moto = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS', name: 'ecom' }, { paymentMode: 'SMS/DMS', name: 'moto', moto: true }] });
 });
-afterAll(() => platform?.stop());
 
 const session = (m: Merchant, overrides: Record<string, unknown>) => postJson(`${platform.url}/api/v1/session`, sessionBody(m, overrides));
 const midName = async (m: Merchant, paymentId: string) => {

@@ -3,21 +3,18 @@
  * "billing_address": null): treat null as absent instead of refusing the session." Checked on the Checkout
  * session, the hosted-fields session token and the hosted-fields payment request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { sessionBody } from './support.js';
 import { createToken, pay, paymentBody, submitCard, tokenBody } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const NULLS = { customer: null, billing_address: null, custom_data: null, parameters: null, methods: null, cancel_url: null, session_expiry: null };
 

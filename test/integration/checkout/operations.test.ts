@@ -1,23 +1,20 @@
 /** Checkout operations on payments taken through the hosted page: status, refund, capture, void, recurring, retry (card credit: card-credit.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, continueLink, createSession, postPage, signed } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -5,27 +5,24 @@
  * browser language." — on every page the payer sees: the Checkout page, the 3DS pages, the APM method page and
  * the hosted-fields iframes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { ValidationError } from '../../../shared/errors.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
-import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { createSession, sessionBody } from './support.js';
 import { apmSale, REDIRECT_ID } from '../s2s-apm/support.js';
 import { createToken, pay, paymentBody, submitCard } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 /** "Card number" in each of the spec's languages, as the page's translation files say it. */
 const CARD_NUMBER: Record<string, [htmlLang: string, text: string]> = {

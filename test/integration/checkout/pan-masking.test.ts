@@ -6,25 +6,22 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, createSession, postPage, returnQuery } from './support.js';
 import { createToken, update } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -6,19 +6,17 @@
  * - `ARN` of each transaction: a refund's callback and a refunded payment's status name the refund's own ARN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, continueLink, createSession, postPage, signed } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({
     notificationUrl: shop.url,
@@ -27,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const api = (path: string, body: Record<string, unknown>) => postJson(`${platform.url}/api/v1/payment/${path}`, body);

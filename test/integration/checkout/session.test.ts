@@ -1,21 +1,18 @@
 /** POST /api/v1/session through the local gateway: the link it returns, and every way a request can be refused. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { createScheduleFields } from '../schedules/support.js';
 import { createSession, get, sessionBody } from './support.js';
 import { deps } from '../../../shared/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const post = (body: unknown) => postJson(`${platform.url}/api/v1/session`, body);
 const messages = (res: { body: { errors: Array<{ error_message: string }> } }) => res.body.errors.map((e) => e.error_message);

@@ -6,33 +6,28 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADYEN_KEY_FLAGS_REFUSED, runMidsCommand } from '../../../scripts/admin/mids.js';
 import { deps } from '../../../shared/deps.js';
 import { createMerchant } from '../../../shared/operations/admin/merchants.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
 const API_KEY = 'AQEyhmfxK4-adyen-api-key';
 const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 
-let platform: RunningPlatform;
+usePlatform();
 const dir = mkdtempSync(join(tmpdir(), 'adyen-keys-'));
 const apiKeyFile = join(dir, 'api-key');
 const hmacKeyFile = join(dir, 'hmac-key');
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   writeFileSync(apiKeyFile, `${API_KEY}\n`, { mode: 0o600 });
   writeFileSync(hmacKeyFile, `${HMAC_KEY}\n`, { mode: 0o600 });
 }, 120_000);
 
-afterAll(async () => {
-  await platform?.stop();
-});
 
 const newMerchant = () => createMerchant(deps(), { name: 'Adyen Shop' });
 const opened = async (clientKey: string, mid: Mid) => JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(clientKey, mid.midId)));

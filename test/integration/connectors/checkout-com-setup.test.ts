@@ -6,34 +6,29 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CKO_KEY_FLAGS_REFUSED, runMidsCommand } from '../../../scripts/admin/mids.js';
 import { deps } from '../../../shared/deps.js';
 import { createMerchant } from '../../../shared/operations/admin/merchants.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
 const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';
 const WEBHOOK_SECRET = 'cko-webhook-signature-key';
 const CHANNEL = 'pc_q4dbxom5jbgudnjzjpz7j2z6uq';
 
-let platform: RunningPlatform;
+usePlatform();
 const dir = mkdtempSync(join(tmpdir(), 'cko-keys-'));
 const keyFile = join(dir, 'secret-key');
 const webhookFile = join(dir, 'webhook-secret');
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   writeFileSync(keyFile, `${SECRET_KEY}\n`, { mode: 0o600 });
   writeFileSync(webhookFile, `${WEBHOOK_SECRET}\n`, { mode: 0o600 });
 }, 120_000);
 
-afterAll(async () => {
-  await platform?.stop();
-});
 
 const newMerchant = () => createMerchant(deps(), { name: 'Checkout.com Shop' });
 const opened = async (clientKey: string, mid: Mid) => JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(clientKey, mid.midId)));

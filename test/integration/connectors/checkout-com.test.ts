@@ -7,7 +7,6 @@
  * HMAC-SHA256 of the raw body with the MID's webhook secret.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps, reconciliationDeps } from '../../../shared/deps.js';
 import { GAVE_UP_REASON, reconcilePayment } from '../../../shared/operations/reconciliation/reconcile.js';
@@ -16,7 +15,7 @@ import { signRequest } from '../../../shared/protocol/merchant-api/request-signa
 import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/connectors/checkout-com.js';
 import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
 import { eventSignature } from '../../../shared/protocol/providers/checkout-com-webhook.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
 import { CKO_3DS_PAGE, INSUFFICIENT_FUNDS, startCheckoutComPrism, type CheckoutComPrism } from '../../support/checkout-com-prism.js';
@@ -28,13 +27,12 @@ const WEBHOOK_SECRET = 'cko-webhook-signature-key';
 const CHANNEL = 'pc_q4dbxom5jbgudnjzjpz7j2z6uq';
 
 let cko: CheckoutComPrism;
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 
 beforeAll(async () => {
   cko = await startCheckoutComPrism();
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({
     notificationUrl: shop.url,
@@ -48,7 +46,6 @@ afterAll(async () => {
   restoreConnectors();
   cko?.stop();
   await shop?.close();
-  await platform?.stop();
 });
 
 afterEach(() => {

@@ -2,24 +2,17 @@
  * `npm run admin -- mids create` without --connector: the sandbox acquirer on a sandbox stage; a live stage has no
  * sandbox connector, so there the CLI and the operation refuse a MID without one, naming the choices, and write nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { describe, expect, it } from 'vitest';
 import { connectorOption, runMidsCommand } from '../../../scripts/admin/mids.js';
 import { deps } from '../../../shared/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
+usePlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-}, 120_000);
 
-afterAll(async () => {
-  await platform?.stop();
-});
 
 describe('mids create without --connector', () => {
   it('on a sandbox stage makes a sandbox MID', async () => {

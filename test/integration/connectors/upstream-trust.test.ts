@@ -10,7 +10,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { PASSWORD_FLAG_REFUSED, runMidsCommand } from '../../../scripts/admin/mids.js';
 import { deps } from '../../../shared/deps.js';
 import { buildConnectors } from '../../../shared/connectors/index.js';
@@ -20,7 +19,7 @@ import { formula2 } from '../../../shared/protocol/signature.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { upstreamConnector } from '../../../shared/connectors/upstream.js';
 import { acquirerAddressRules, pinnedTransport } from '../../../shared/connectors/http-transport.js';
 import { saleFields, SANDBOX_CARD } from '../../support/s2s.js';
@@ -30,12 +29,11 @@ const UPSTREAM_KEY = 'upstream-client-key';
 const UPSTREAM_PASSWORD = 'upstream-password-0123456789';
 const creds = { client_key: UPSTREAM_KEY, password: UPSTREAM_PASSWORD };
 
-let platform: RunningPlatform;
+const platform = usePlatform({ UPSTREAM_TIMEOUT_MS: '3000', RECONCILE_GRACE_SECONDS: '0' });
 let gateway: FakeGateway;
 let elsewhere: FakeGateway;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ UPSTREAM_TIMEOUT_MS: '3000', RECONCILE_GRACE_SECONDS: '0' });
   gateway = await startFakeGateway();
   elsewhere = await startFakeGateway();
 }, 120_000);
@@ -43,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await elsewhere?.close();
-  await platform?.stop();
 });
 
 const newMerchant = () => createMerchant(deps(), { name: 'Upstream Shop' });

@@ -13,14 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { freePort } from '../../../scripts/local/emulators.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, SANDBOX_CARD, transIdFields } from '../../support/s2s.js';
@@ -30,7 +29,7 @@ import { startLocal } from '../../support/npm-start.js';
 // test does not wait for it to pass by the clock, the proxy holds the SALE until our side gave up.
 const TIMEOUT_MS = 15_000;
 const children: ChildProcess[] = [];
-let platform: RunningPlatform;
+const platform = usePlatform({ UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), RECONCILE_GRACE_SECONDS: '0' });
 let shop: MerchantServer;
 let merchant: Merchant;
 let upstreamUrl: string;
@@ -124,7 +123,6 @@ async function startTap(): Promise<Tap> {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), RECONCILE_GRACE_SECONDS: '0' });
   shop = await startMerchantServer();
   tap = await startTap();
   proxy = await startProxy();
@@ -151,7 +149,6 @@ afterAll(async () => {
   proxy?.server.close();
   tap?.server.close();
   await shop?.close();
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);

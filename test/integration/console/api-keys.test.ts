@@ -3,26 +3,21 @@
  * the key) and revokes one, which the merchant API refuses from its next request; viewers only see the list; another
  * merchant's keys answer like an unknown merchant; every change is in the audit log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let other: Merchant;
 let admin: ConsoleClient;
 let viewer: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   [shop, other] = await Promise.all([testMerchant(), testMerchant()]);
   admin = await signInConsole(platform.url, 'admin@keys.example', 'merchant-admin', shop.clientKey);
   viewer = await signInConsole(platform.url, 'viewer@keys.example', 'merchant-viewer', shop.clientKey);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const feed = async (key: string) => (await fetch(`${platform.url}/api/v1/merchant/callbacks`, { headers: { authorization: `Bearer ${key}` } })).status;

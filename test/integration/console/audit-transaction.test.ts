@@ -7,8 +7,7 @@
  * carries it: nothing is attached behind the operation's back.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
@@ -19,18 +18,14 @@ import { audited } from '../../../shared/operations/console/audit.js';
 import type { Principal } from '../../../shared/operations/console/roles.js';
 import type { AuditEntry } from '../../../shared/ports/console-audit.js';
 import { TransactionItems } from '../../../shared/ports/transaction-items.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { crashEveryWrite } from '../../support/write-crash.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const operator: Principal = { email: 'ops@audit.example', role: 'operator', sourceIp: '127.0.0.1' };

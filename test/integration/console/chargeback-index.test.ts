@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { consoleDeps, deps } from '../../../shared/deps.js';
@@ -17,12 +16,12 @@ import { audited } from '../../../shared/operations/console/audit.js';
 import type { Principal } from '../../../shared/operations/console/roles.js';
 import { TransactionItems } from '../../../shared/ports/transaction-items.js';
 import { crashEveryWrite } from '../../support/write-crash.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 import { sale } from './payments.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let noisy: Merchant;
 let callbacks: MerchantServer;
@@ -30,7 +29,6 @@ let admin: ConsoleClient;
 let stranger: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   callbacks = await startMerchantServer();
   // Without a notification URL the chargeback is a lone Put; with one, a transaction with its callback.
   shop = await testMerchant();
@@ -39,7 +37,6 @@ beforeAll(async () => {
   stranger = await signInConsole(platform.url, 'admin@cb-other.example', 'merchant-admin', noisy.clientKey);
 });
 afterAll(async () => {
-  await platform?.stop();
   await callbacks?.close();
 });
 

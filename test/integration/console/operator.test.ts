@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { consoleDeps, deps } from '../../../shared/deps.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { call, NEW_PASSWORD, signInConsole, type ConsoleClient } from './support.js';
 import { sale } from './payments.js';
 
-let platform: RunningPlatform;
+// Callback retries a second apart, so a failing URL spends its retries within the test.
+const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1', CALLBACK_SWEEP_GRACE_SECONDS: '1' });
 let shop: Merchant;
 let other: Merchant;
 let callbacks: MerchantServer;
@@ -24,8 +24,6 @@ let admin: ConsoleClient;
 let stranger: ConsoleClient;
 
 beforeAll(async () => {
-  // Callback retries a second apart, so a failing URL spends its retries within the test.
-  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1', CALLBACK_SWEEP_GRACE_SECONDS: '1' });
   callbacks = await startMerchantServer();
   shop = await testMerchant({ notificationUrl: callbacks.url });
   other = await testMerchant();
@@ -34,7 +32,6 @@ beforeAll(async () => {
   stranger = await signInConsole(platform.url, 'admin@other-operator.example', 'merchant-admin', other.clientKey);
 });
 afterAll(async () => {
-  await platform?.stop();
   await callbacks?.close();
 });
 

@@ -3,19 +3,14 @@
  * (the record written, the Cognito call failed) and a merchant's user get. The command as run from a shell, against
  * `npm start`, is in test/integration/platform/admin-operators.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { describe, expect, it } from 'vitest';
 import { runOperatorsCommand } from '../../../scripts/admin/operators.js';
 import { consoleDeps } from '../../../shared/deps.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { call, NEW_PASSWORD } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
 
 describe('operators create', () => {
   it('gives an operator record left without a Cognito account its account, and refuses once it has one', async () => {

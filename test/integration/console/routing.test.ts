@@ -3,33 +3,28 @@
  * `routing set` checks its file, conditional on the version the operator loaded, audited in the same write); a
  * merchant admin can do neither; an Adyen MID added from the console has its keys sealed and never sent back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 
 const API_KEY = 'AQEyhmfxK4-console-adyen-api-key';
 const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let mids: Record<'a' | 'b', Mid>;
 let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await testMerchant({ mids: [{ name: 'a' }, { name: 'b' }] });
   const stored = (await deps().merchants.get(shop.clientKey))!.mids;
   mids = Object.fromEntries(stored.map((m) => [m.name, m])) as typeof mids;
   operator = await signInConsole(platform.url, 'ops@routing.example', 'operator');
   admin = await signInConsole(platform.url, 'admin@routing.example', 'merchant-admin', shop.clientKey);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const path = () => `/merchants/${shop.clientKey}/routing`;

@@ -3,16 +3,15 @@
  * subscriptions, and pause / resume / run now / change amount through the ops events' operation, each audited.
  * Another merchant's schedule answers 404; a viewer changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { createScheduleFields } from '../schedules/support.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let other: Merchant;
 let operator: ConsoleClient;
@@ -30,16 +29,12 @@ async function scheduleWithSubscription(m: Merchant) {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await testMerchant();
   other = await testMerchant();
   operator = await signInConsole(platform.url, 'ops@sched.example', 'operator');
   admin = await signInConsole(platform.url, 'admin@sched.example', 'merchant-admin', shop.clientKey);
   viewer = await signInConsole(platform.url, 'viewer@sched.example', 'merchant-viewer', shop.clientKey);
   stranger = await signInConsole(platform.url, 'admin@other-sched.example', 'merchant-admin', other.clientKey);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 describe('console schedules', () => {

@@ -5,25 +5,22 @@
  * and the audit log names the viewer's address only when the request came through the stage's CloudFront.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleDeps } from '../../../shared/deps.js';
 import { DynamoConsoleSessions } from '../../../shared/adapters/dynamo-console-sessions.js';
 import { signIn } from '../../../shared/operations/console/sign-in.js';
 import type { ConsoleContext } from '../../../shared/operations/console/console-deps.js';
 import type { ConsoleIdentity } from '../../../shared/ports/console-identity.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 import { call, clientFrom, NEW_PASSWORD, signInConsole, type ConsoleClient } from './support.js';
 
 const VERIFY = 'the-stage-cloudfront-verify-value';
-let platform: RunningPlatform;
+const platform = usePlatform({ CONSOLE_ORIGIN_VERIFY: VERIFY });
 let operator: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CONSOLE_ORIGIN_VERIFY: VERIFY });
   operator = await signInConsole(platform.url, 'ops@session.example', 'operator');
 });
-afterAll(() => platform?.stop());
 
 const sessionIdOf = (c: ConsoleClient) => /console_session=([^;]+)/.exec(c.cookie)![1]!;
 const sessions = () => new DynamoConsoleSessions(consoleDeps().d.config.TABLE_NAME);

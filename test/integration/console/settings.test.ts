@@ -7,12 +7,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { keys } from '../../../shared/adapters/table-keys.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -20,19 +19,15 @@ const CERT = fixture('apple-identity.cert.pem');
 const CERT_KEY = fixture('apple-identity.key.pem');
 const p256 = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let admin: ConsoleClient;
 let viewer: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await testMerchant();
   admin = await signInConsole(platform.url, 'admin@settings.example', 'merchant-admin', shop.clientKey);
   viewer = await signInConsole(platform.url, 'viewer@settings.example', 'merchant-viewer', shop.clientKey);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 async function storedWallet(wallet: string): Promise<string> {

@@ -5,25 +5,20 @@
  * (An identical partial refund sent after the first one finished is a second refund, as the protocol allows: the
  * sandbox acquirer's latency keeps these duplicates inside the first one's run.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { card2cardFields, credit2cardFields, recurringFields, saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+// The acquirer takes a moment, as a real one does: the duplicates overlap the first request however busy the machine.
+const platform = usePlatform({ SANDBOX_LATENCY_MS: '400' });
 let merchant: Merchant;
 const N = 5;
 
 beforeAll(async () => {
-  // The acquirer takes a moment, as a real one does: the duplicates overlap the first request however busy the machine.
-  platform = await startTestPlatform({ SANDBOX_LATENCY_MS: '400' });
   merchant = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 type Fields = Record<string, FormValue | undefined>;

@@ -4,27 +4,22 @@
  * request the plan does not fit reads the payment from that same write's refusal; so does one whose hash is wrong (the
  * condition compares it with the verifier kept on the payment), which writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { keys } from '../../../shared/adapters/table-keys.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
 let merchant: Merchant;
 const PAYMENT_PK = keys.payment('x').pk.slice(0, -1);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
   // No notification URL: no callback consumer shares the count.
   merchant = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as Parameters<typeof postForm>[1]);

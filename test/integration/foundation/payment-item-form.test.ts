@@ -4,23 +4,18 @@
  * the protocol spells them, every history date), and the platform reads them as it reads its compact items.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { keys } from '../../../shared/adapters/table-keys.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ PAYMENT_ITEM_FORM: 'full' });
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ PAYMENT_ITEM_FORM: 'full' });
   merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);

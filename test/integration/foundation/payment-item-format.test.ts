@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 import { deps } from '../../../shared/deps.js';
@@ -16,18 +15,14 @@ import { keys } from '../../../shared/adapters/table-keys.js';
 import { toPayment } from '../../../shared/adapters/payment-item.js';
 import { DynamoConsolePayments } from '../../../shared/adapters/dynamo-console-payments.js';
 import { DynamoUndeterminedPayments } from '../../../shared/adapters/dynamo-undetermined-payments.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const table = () => platform.resources.tableName;

@@ -4,28 +4,25 @@
  * limits is stored and keeps working as its history grows. The ReDoS regression (an 80 KB adversarial email) is
  * answered with a 4xx too. Nothing here measures time.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
 import { recordingApmSandbox, recordingSandbox } from '../../support/connectors.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';
-import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { apmSale } from '../s2s-apm/support.js';
 import { sessionBody } from '../checkout/support.js';
 import { call, createToken, tokenBody, update } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 afterEach(() => vi.restoreAllMocks());
 
 const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand', 'BatchWriteCommand', 'PutItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand']);

@@ -2,22 +2,19 @@
  * Malformed input never crashes into a 500: arbitrary bodies, content types and field values get a clear error in the
  * protocol's own format.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 async function post(path: string, body: string, contentType = 'application/x-www-form-urlencoded') {
   const res = await fetch(`${platform.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });

@@ -5,29 +5,26 @@
 // First: this file reads the platform's logs, at DEBUG (see the module).
 import '../../support/read-logs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { currentInvocation } from '../../../scripts/local/invocations.js';
 import { deps } from '../../../shared/deps.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { SANDBOX_CARD, saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -8,22 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ddbClient } from '../../../shared/adapters/aws-clients.js';
 import { writeItem } from '../../../shared/adapters/transaction-items.js';
 import { TransactionItems } from '../../../shared/ports/transaction-items.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let table: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   table = platform.resources.tableName;
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const pk = () => `TXITEMS#${randomUUID()}`;

@@ -3,10 +3,9 @@
  * a real local platform; none may answer 5xx or an error outside the protocol's format, and /health stays 200.
  * The full run (10,000+ cases) is `npm run fuzz`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 import { createFixtures, createFuzzMerchant, type FuzzFixtures } from '../../fuzz/fixtures.js';
 import { FUZZ_GROUPS, FUZZ_TARGETS, staleTargets, uncoveredActions, uncoveredRoutes } from '../../fuzz/endpoints.js';
 import { violation } from '../../fuzz/oracle.js';
@@ -16,12 +15,8 @@ const RUNS_PER_GROUP = 30;
 // A fixed seed keeps `npm test` repeatable; FUZZ_SEED explores others (npm run fuzz picks a new seed every run).
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
 
 describe('fuzz coverage', () => {
   it('has a target for every public route, every S2S action, and none for a route that does not exist', () => {

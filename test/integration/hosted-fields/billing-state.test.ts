@@ -4,23 +4,20 @@
  * collected is visible in the Checkout callback's customer_state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { createToken, pay, paymentBody, submitCard } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await notifications?.close();
 });
 

@@ -1,18 +1,15 @@
 /** The browser-facing endpoints without a browser: client script, iframe pages and their guards, the demo page. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { createToken, pay, submitCard } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const frameUrl = (field: string, token: string, origin = 'https://shop.example', channel = 'abcdefgh12') =>
   `${platform.url}/hosted-fields/frame/${field}?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}&channel=${channel}`;

@@ -5,29 +5,26 @@
  * and `customer.ip` "forwarded to the connector as the payer IP and returned in the callback as customer_ip".
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { recordingSandbox } from '../../support/connectors.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { createToken, pay, paymentBody, submitCard } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let mapped: Merchant;
 let notifications: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   mapped = await testMerchant({ notificationUrl: notifications.url });
   await deps().merchants.update(mapped.clientKey, { mappings: { ...DEFAULT_MAPPINGS, cardOnFile: true, extendedData: true } });
 });
 afterAll(async () => {
-  await platform?.stop();
   await notifications?.close();
 });
 afterEach(() => vi.restoreAllMocks());

@@ -5,22 +5,20 @@
  * require its own hash on session updates (hostedFieldsUpdateSignature), which the Token alone cannot make.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbackHash, createToken, pay, submitCard, update } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let notifications: MerchantServer;
 let merchant: Merchant;
 let strict: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
   strict = await testMerchant({ notificationUrl: notifications.url });
@@ -28,7 +26,6 @@ beforeAll(async () => {
   await deps().merchants.update(strict.clientKey, merchantSettings(current, { hostedFieldsUpdateSignature: true }));
 });
 afterAll(async () => {
-  await platform?.stop();
   await notifications?.close();
 });
 

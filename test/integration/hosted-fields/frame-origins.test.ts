@@ -1,21 +1,18 @@
 /** A merchant can keep its hosted card fields off other sites: only its listed page origins may embed them. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { createToken } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const frame = (token: string, origin: string) =>
   fetch(`${platform.url}/hosted-fields/frame/card?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}&channel=abcdefgh12`);

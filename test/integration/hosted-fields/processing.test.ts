@@ -5,28 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { call, callbackHash, createToken, pay, paymentBody, submitCard } from './support.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await notifications?.close();
 });
 

@@ -3,25 +3,22 @@
  * session until DynamoDB's TTL (days): the SealedCardSweeper deletes it once its window passed. Short window here
  * (CARD_DATA_TTL_SECONDS=2); on AWS it is 14 minutes and the sweeper runs every minute (README: at most 15).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { checkoutSessionKey } from '../../../shared/adapters/dynamo-checkout-sessions.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
 import { SCHEDULED } from '../../../shared/routes/index.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { createToken, pay, submitCard } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CARD_DATA_TTL_SECONDS: '2' });
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CARD_DATA_TTL_SECONDS: '2' });
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const sessionItem = async (token: string) =>
   (await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: checkoutSessionKey(hostedFieldsTokenHash(token)), ConsistentRead: true }))).Item!;

@@ -1,25 +1,22 @@
 /** POST /api/v1/session/token through the local gateway: the token, every refusal (400 / 401), customer.ip. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
-import { eventually, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbackHash, createToken, pay, submitCard, tokenBody } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await notifications?.close();
 });
 

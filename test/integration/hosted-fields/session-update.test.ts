@@ -1,24 +1,21 @@
 /** PUT /api/v1/session/update with the Token header: each of the spec's rules, and what the payment then uses. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { call, createToken, pay, submitCard, update } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let notifications: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   notifications = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: notifications.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await notifications?.close();
 });
 

@@ -4,18 +4,13 @@
  * serialises them, but 120 transactions at once there exhaust the client's connections), and the balance is their sum.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { expect, it } from 'vitest';
 import type { Journal } from '../../../shared/domain/ledger/journal.js';
 import { accounts } from '../../../shared/domain/ledger/accounts.js';
 import { ledger } from '../../../shared/composition/ledger.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
+usePlatform();
 
 const journal = (clientKey: string, amount: number): Journal => {
   const transId = randomUUID();

@@ -3,12 +3,11 @@
  * on AWS): a SALE, a partial capture of an AUTH, a refund, a chargeback and a payout each journal their money once,
  * balanced; the same stream records handed to the consumer again write nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { streamRecordsReader } from '../../../scripts/local/stream-records.js';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { unbalanced, type Journal } from '../../../shared/domain/ledger/journal.js';
 import { ledger } from '../../../shared/composition/ledger.js';
@@ -23,18 +22,16 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logger } from '../../../shared/logger.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   logger.setLogLevel('ERROR');
   merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
 });
-afterAll(() => platform?.stop());
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const summary = (js: Journal[]) => js.map((j) => `${j.kind}:${j.event}:${j.amount}${j.fee ? `+${j.fee}` : ''}`).sort();

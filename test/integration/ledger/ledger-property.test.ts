@@ -6,9 +6,8 @@
  * nothing: every journal balances, the journals are exactly the payment's movements, the balances agree.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { ACTIONS, type Action } from '../../../shared/domain/actions.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 import { answerEvent, apply, decide, refundable, settleRecord } from '../../../shared/domain/payment-machine/index.js';
@@ -18,13 +17,9 @@ import { feeSchedules, ledger } from '../../../shared/composition/ledger.js';
 import { journalChanges } from '../../../shared/operations/ledger/journal-changes.js';
 import { parseFeeSchedule } from '../../../shared/domain/ledger/fees.js';
 import type { Ledger, PaymentChange } from '../../../shared/ports/ledger.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
+usePlatform();
 
 const NOW = '2030-05-05T12:00:00.000Z';
 

@@ -3,11 +3,10 @@
  * share of each day's gross held back from the day's batch and released into the batch two days later, which exists
  * for the release even on a day without traffic. The file's reserve is validated with every problem named.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { MerchantDay } from '../../../shared/operations/ledger/settle.js';
 import type { VerifyReport } from '../../../shared/operations/ledger/verify.js';
@@ -17,19 +16,17 @@ import { runFeesCommand } from '../../../scripts/admin/fees.js';
 import { runLedgerCommand } from '../../../scripts/admin/ledger.js';
 import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
 import { silent } from '../../../scripts/admin/progress.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let dir: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   dir = await mkdtemp(join(tmpdir(), 'reserve-'));
 });
-afterAll(() => platform?.stop());
 
 const feesFile = async (body: unknown) => {
   const file = join(dir, `fees-${Math.random().toString(36).slice(2)}.json`);

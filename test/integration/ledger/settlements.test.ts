@@ -6,12 +6,11 @@
  * day's batch; `ledger verify` holds throughout. The merchant reads its balance, its batches and its transactions
  * report (JSON and CSV, page by page) through the public merchant API, signed with its password or with its own keys.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Journal } from '../../../shared/domain/ledger/journal.js';
 import type { Settlement } from '../../../shared/domain/ledger/settlement.js';
@@ -28,14 +27,13 @@ import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
 import { runKeysCommand } from '../../../scripts/admin/keys.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { silent } from '../../../scripts/admin/progress.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   logger.setLogLevel('ERROR');
   merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
   const dir = await mkdtemp(join(tmpdir(), 'settle-'));
@@ -48,7 +46,6 @@ beforeAll(async () => {
   await writeFile(join(dir, 'fees.json'), JSON.stringify({ rules }));
   await runFeesCommand(['set', merchant.clientKey, '--file', join(dir, 'fees.json')]);
 });
-afterAll(() => platform?.stop());
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const journals = (transId: string, count: number) =>

@@ -5,31 +5,28 @@
  * callback feed serves each attempt's original X-Callback-Signature instead of signing it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runKeysCommand } from '../../../scripts/admin/keys.js';
 import { merchantApi } from '../../../scripts/admin/merchant-client.js';
 import { apiKeyHash } from '../../../shared/domain/api-key.js';
 import { deps } from '../../../shared/deps.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let a: Merchant;
 let b: Merchant;
 let c: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   [a, b, c] = await Promise.all([testMerchant({ notificationUrl: shop.url }), testMerchant({ notificationUrl: shop.url }), testMerchant()]);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 interface Created {

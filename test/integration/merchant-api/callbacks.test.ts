@@ -8,29 +8,26 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields, SANDBOX_CARD } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let laptop: MerchantServer;
 let a: Merchant;
 let b: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   [shop, laptop] = await Promise.all([startMerchantServer(), startMerchantServer()]);
   a = await testMerchant({ notificationUrl: shop.url });
   b = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await Promise.all([shop?.close(), laptop?.close()]);
-  await platform?.stop();
 });
 
 const sale = async (m: Merchant) => (await postForm(`${platform.url}/post`, saleFields(m) as never)).body as { trans_id: string };

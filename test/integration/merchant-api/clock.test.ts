@@ -2,26 +2,21 @@
  * A merchant's own test clock through the signed merchant API: moving it moves only that merchant's time; the
  * clock's refusals come in the protocol's format; the admin CLI's `clock --url` acts as the merchant.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { deps } from '../../../shared/deps.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let a: Merchant;
 let b: Merchant;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   [a, b] = await Promise.all([testMerchant(), testMerchant()]);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 async function call(m: Pick<Merchant, 'clientKey' | 'password'>, method: 'GET' | 'POST', body?: unknown) {

@@ -3,28 +3,25 @@
  * when its claim ends; and through the route, a poll beyond them answers at once while the others still wait.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DynamoLongPollSlots } from '../../../shared/adapters/dynamo-long-poll-slots.js';
 import { MAX_WAITING_POLLS } from '../../../shared/operations/merchant-api/next-callbacks.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddbClient } from '../../../shared/adapters/aws-clients.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let slots: DynamoLongPollSlots;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   slots = new DynamoLongPollSlots(platform.resources.tableName, MAX_WAITING_POLLS);
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -4,27 +4,24 @@
  * the merchant's checkoutFrameAncestors for embedded checkouts. The card iframes follow the hosted-fields origins,
  * or the one declared origin — never `*`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { ValidationError } from '../../../shared/errors.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { apmSale, REDIRECT_ID } from '../s2s-apm/support.js';
 import { createSession } from '../checkout/support.js';
 import { createToken } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 type Page = { status: number; csp: string; xfo: string | null };
 const read = async (res: Response): Promise<Page> => {

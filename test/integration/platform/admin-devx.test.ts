@@ -5,31 +5,28 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { runPaymentsCommand } from '../../../scripts/admin/payments.js';
 import { callbackHmac, parseSignatureHeader } from '../../../shared/protocol/callbacks/signature-header.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { callbackDeps } from '../../../shared/deps.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1' });
 let merchant: Merchant;
 let shop: MerchantServer;
 let laptop: MerchantServer;
 const sale = async (extra: Record<string, string> = {}) => (await postForm(`${platform.url}/post`, saleFields(merchant, extra) as never)).body;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1' });
   shop = await startMerchantServer();
   laptop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await Promise.all([shop?.close(), laptop?.close()]);
-  await platform?.stop();
 });
 
 function startListening(forwardTo: string) {

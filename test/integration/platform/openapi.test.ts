@@ -13,19 +13,16 @@ import { startMerchantServer, type MerchantServer } from '../../support/merchant
 import { queueDrained } from '../../support/drained.js';
 import { CARD, EMAIL, PAYOUT_CARD, apmSale, sale, uid } from '../sdk-node/support.js';
 import { card, postPage, returnQuery } from '../checkout/support.js';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { OPENAPI_PATH } from '../../../scripts/openapi/generate.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as { components: { schemas: Record<string, { properties?: Record<string, { const?: string }>; required?: string[] }> } };
 

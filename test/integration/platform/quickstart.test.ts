@@ -9,16 +9,15 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 
 const run = promisify(execFile);
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let port: number;
 const workDir = join(REPO_ROOT, '.local', `quickstart-${process.pid}`);
@@ -32,14 +31,12 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   port = await freePort();
   merchant = await testMerchant({ notificationUrl: `http://127.0.0.1:${port}/webhooks` });
   // As the page says: the SDK's build builds its dependency, @open-payments/protocol, too (a project reference).
   await run('npm', ['run', '-s', 'build', '-w', 'sdk/node'], { cwd: REPO_ROOT });
 });
 afterAll(async () => {
-  await platform?.stop();
   rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -3,20 +3,17 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 function readmeBlock(marker: string): string {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');

@@ -4,25 +4,18 @@
  * stand-in for IAM that refuses a purpose a function was not granted.
  */
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { KmsSecretBox, purposeKeyIds } from '../../../shared/adapters/kms-secret-box.js';
 import { migrateLegacyDataKeys } from '../../../shared/adapters/legacy-data-keys.js';
 import { runWithLocalGrants } from '../../../shared/adapters/local-key-grants.js';
 import { deps } from '../../../shared/deps.js';
 import { KEY_PURPOSES, type KeyPurpose } from '../../../shared/resources.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(async () => {
-  await platform?.stop();
-});
+usePlatform();
 
 const dataKeysOf = async (purpose: KeyPurpose) =>
   (

@@ -5,25 +5,22 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { main } from '../../../scripts/smoke/cli.js';
 import { runSmoke, type DeliveryLogEntry } from '../../../scripts/smoke/smoke.js';
 import { logger } from '../../../shared/logger.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer | undefined;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   // This file imports the admin CLI (and the shared logger) before the platform sets LOG_LEVEL: told here.
   logger.setLogLevel('ERROR');
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 /** A port nobody listens on now, for the merchant's notification URL the smoke test then listens on. */

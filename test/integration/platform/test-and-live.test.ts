@@ -9,7 +9,6 @@
  *     one, answers a payment on a sandbox MID left in its data with 204002, and has no test clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { deps, resetDeps } from '../../../shared/deps.js';
@@ -24,7 +23,7 @@ import { isSandboxConnector } from '../../../shared/domain/stage-kind.js';
 import { systemClock } from '../../../shared/ports/clock.js';
 import { ValidationError } from '../../../shared/errors.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
-import { postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, SANDBOX_CARD } from '../../support/s2s.js';
 import { startFakeGateway, type FakeGateway } from '../../support/fake-gateway.js';
 import { apmSale, SUCCESS_ID } from '../s2s-apm/support.js';
@@ -34,7 +33,7 @@ import { signInConsole, type ConsoleClient } from '../console/support.js';
 
 const UPSTREAM_CREDENTIALS = { client_key: 'upstream-client-key', password: 'upstream-password-0123456789' };
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let gateway: FakeGateway;
 /** Its only MID goes to the upstream gateway. */
 let upstreamOnly: Merchant;
@@ -42,7 +41,6 @@ let upstreamOnly: Merchant;
 let sandboxShop: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   gateway = await startFakeGateway();
   upstreamOnly = await testMerchant({ mids: [{ connector: 'upstream', connectorSettings: { url: gateway.url }, credentials: UPSTREAM_CREDENTIALS }] });
   sandboxShop = await testMerchant();
@@ -50,7 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await platform?.stop();
 });
 
 const postVa = (fields: Record<string, unknown>) => postForm(`${platform.url}/post-va`, fields as never);

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps, callbackDeps, reconciliationDeps } from '../../../shared/deps.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
@@ -18,7 +17,7 @@ import { reconcile, GAVE_UP_REASON } from '../../../shared/operations/reconcilia
 import { handler as reconcilerHandler } from '../../../functions/reconciliation/run.js';
 import type { TransactionType } from '../../../shared/domain/payment.js';
 import { logger } from '../../../shared/logger.js';
-import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { SANDBOX_CARD, saleFields, transIdFields } from '../../support/s2s.js';
@@ -26,13 +25,12 @@ import { card, createSession, postPage, signed, storedSession } from '../checkou
 
 const GIVE_UP_SECONDS = 2;
 
-let platform: RunningPlatform;
+// No grace period (the tests' transactions are not in flight), and a short give-up period.
+const platform = usePlatform({ RECONCILE_GRACE_SECONDS: '0', RECONCILE_GIVE_UP_SECONDS: String(GIVE_UP_SECONDS) });
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  // No grace period (the tests' transactions are not in flight), and a short give-up period.
-  platform = await startTestPlatform({ RECONCILE_GRACE_SECONDS: '0', RECONCILE_GIVE_UP_SECONDS: String(GIVE_UP_SECONDS) });
   // This file imports the cores before the platform sets LOG_LEVEL, so the shared logger is told here.
   logger.setLogLevel('ERROR');
   shop = await startMerchantServer();
@@ -40,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);

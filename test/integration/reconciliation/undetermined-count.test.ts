@@ -4,8 +4,7 @@
  * is eleven minutes old counts, one that has just become undetermined does not, and neither is resolved meanwhile.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { reconciliationDeps } from '../../../shared/deps.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
@@ -13,20 +12,16 @@ import { keys } from '../../../shared/adapters/table-keys.js';
 import { logger } from '../../../shared/logger.js';
 import { reconcile, UNDETERMINED_ALARM_MINUTES } from '../../../shared/operations/reconciliation/reconcile.js';
 import { invocation, withInvocation } from '../../../shared/telemetry.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+// A grace period longer than the test: nothing is asked about or resolved, only counted.
+const platform = usePlatform({ RECONCILE_GRACE_SECONDS: '3600' });
 let merchant: Merchant;
 
 beforeAll(async () => {
-  // A grace period longer than the test: nothing is asked about or resolved, only counted.
-  platform = await startTestPlatform({ RECONCILE_GRACE_SECONDS: '3600' });
   logger.setLogLevel('ERROR');
   merchant = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 /** A SALE the sandbox acquirer never answers (10/2038): UNDEFINED, on the reconciler's list. */

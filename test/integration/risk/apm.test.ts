@@ -3,26 +3,23 @@
  * in the APM format before the provider is asked; another payer pays.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingApmSandbox, restoreConnectors } from '../../support/connectors.js';
 import { apmSale } from '../s2s-apm/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let provider: ReturnType<typeof recordingApmSandbox>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   provider = recordingApmSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, string>) => postForm(`${platform.url}/post-va`, fields as never);

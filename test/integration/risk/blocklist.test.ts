@@ -3,30 +3,27 @@
  * removed with the admin CLI; a listed payment is declined before the acquirer, the decision names the entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { runPaymentsCommand } from '../../../scripts/admin/payments.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, SANDBOX_CARD } from '../../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let sandbox: ReturnType<typeof recordingSandbox>;
 let a: Merchant;
 let b: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   sandbox = recordingSandbox();
   a = await testMerchant();
   b = await testMerchant();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 const pay = (m: Merchant, overrides: Record<string, string> = {}) => postForm(`${platform.url}/post`, saleFields(m, { payer_ip: '192.0.2.200', ...overrides }));

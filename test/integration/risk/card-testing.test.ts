@@ -5,31 +5,28 @@
  * documented test cards do not count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { testCard } from '../../support/cards.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let sandbox: ReturnType<typeof recordingSandbox>;
 let server: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   server = await startMerchantServer();
   sandbox = recordingSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
   await server?.close();
-  await platform?.stop();
 });
 
 const DECLINES = { card_exp_month: '02' };

@@ -3,26 +3,23 @@
  * declined on its next payment, answered in the hosted fields' own format, with no acquirer call.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';
 import { createToken, pay, submitCard } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let sandbox: ReturnType<typeof recordingSandbox>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   sandbox = recordingSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 async function payCard(number: string, expiry: string) {

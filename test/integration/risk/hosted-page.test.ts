@@ -5,22 +5,20 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { testCard } from '../../support/cards.js';
 import { card, createSession } from '../checkout/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let sandbox: ReturnType<typeof recordingSandbox>;
 let shop: MerchantServer;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   sandbox = recordingSandbox();
@@ -28,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   restoreConnectors();
   await shop?.close();
-  await platform?.stop();
 });
 
 /** The payer submits the page's card form from `from` (a loopback address of its own). */

@@ -2,21 +2,16 @@
  * Each block is counted for the metrics (docs/risk.md): `RiskBlocked` and its control's own metric, noted on the
  * invocation the metrics middleware publishes (shared/middleware/metrics.ts); an allowed payment notes none.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { expect, it } from 'vitest';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { deps } from '../../../shared/deps.js';
 import { invocation, withInvocation } from '../../../shared/telemetry.js';
 import { screenCardPayment, type RiskSubject } from '../../../shared/operations/risk/check.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { testCard } from '../../support/cards.js';
 
-let platform: RunningPlatform;
+usePlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
 
 const observedBy = (subject: RiskSubject) =>
   withInvocation('risk-metrics-test', async () => {

@@ -5,27 +5,24 @@
  * the merchant's test clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runMidsCommand } from '../../../scripts/admin/mids.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let sandbox: ReturnType<typeof recordingSandbox>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   sandbox = recordingSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 const pay = (m: Merchant, overrides: Record<string, string> = {}) => postForm(`${platform.url}/post`, saleFields(m, overrides));

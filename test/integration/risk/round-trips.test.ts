@@ -2,26 +2,23 @@
  * What the risk check adds to a SALE (docs/performance.md): one round trip, made of the BatchGetItem of the
  * merchant's thresholds and the IP's counter beside the UpdateItem that appends the attempt to the card's counter.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { currentInvocation } from '../../../scripts/local/invocations.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { testCard } from '../../support/cards.js';
 import { deps } from '../../../shared/deps.js';
 import { updateMidLimits } from '../../../shared/operations/risk/manage-mid-limits.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 it('a SALE with a card that counts makes one round trip more than without: the read and the append side by side', async () => {
   // Warm the config cache and the fingerprint key, and let that sale's callback finish so the consumer is idle.

@@ -7,27 +7,24 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { injectConnector, recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';
 import { card, createSession, postPage } from '../checkout/support.js';
 import { createToken, pay as payHosted, submitCard } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let sandbox: ReturnType<typeof recordingSandbox>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   sandbox = recordingSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 const risk = (...argv: string[]) => runRiskCommand(argv) as Promise<any>;

@@ -8,11 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 
 const run = promisify(execFile);
@@ -20,19 +19,15 @@ let dataDir: string;
 const admin = (args: string[]) =>
   run('npx', ['tsx', 'scripts/admin/cli.ts', ...args], { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOCAL_DATA_DIR: dataDir } });
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let mids: Mid[];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   dataDir = mkdtempSync(join(tmpdir(), 'routing-admin-'));
   writeFileSync(join(dataDir, 'platform.json'), JSON.stringify({ env: platform.env }));
   merchant = await testMerchant({ mids: [{ name: 'a' }, { name: 'b' }] });
   mids = (await deps().merchants.get(merchant.clientKey))!.mids;
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const file = (content: unknown) => {

@@ -4,18 +4,17 @@
  * decline, an undetermined outcome and a started 3DS never cascade.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
 import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
 import type { Connector } from '../../../shared/ports/connector.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 let merchant: Merchant;
@@ -23,7 +22,6 @@ let first: Mid;
 let second: Mid;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
   merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 'first' }, { name: 'second' }] });
@@ -36,7 +34,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

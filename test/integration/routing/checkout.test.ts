@@ -5,22 +5,20 @@
  * like test/integration/checkout/page.test.ts; a hosted-fields payment of the same merchant matches its own rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, createSession, postPage, returnHash, returnQuery } from '../checkout/support.js';
 import { createToken, pay, submitCard } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 let mid: Record<'eurVisa' | 'eurBackup' | 'hf' | 'other', Mid>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 'other' }, { name: 'eurVisa' }, { name: 'eurBackup' }, { name: 'hf' }] });
   const { mids } = (await deps().merchants.get(merchant.clientKey))!;
@@ -40,7 +38,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -3,22 +3,20 @@
  * integration picks its MID, and a soft decline (04/38) cascades to the rule's next MID with one callback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { createToken, pay, submitCard } from '../hosted-fields/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 let mid: Record<'s2s' | 'hf' | 'hfBackup', Mid>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 's2s' }, { name: 'hf' }, { name: 'hfBackup' }] });
   const { mids } = (await deps().merchants.get(merchant.clientKey))!;
@@ -31,7 +29,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -8,8 +8,7 @@
  * counts concurrent failures once each, opens a MID once and grants one trial claim.
  */
 import '../../support/read-logs.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
@@ -17,10 +16,10 @@ import { runMidsCommand } from '../../../scripts/admin/mids.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { DEFAULT_MID_HEALTH_POLICY, TRIAL_STALE_SECONDS } from '../../../shared/domain/mid-health.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ METRICS_ENABLED: 'true' });
 let merchant: Merchant;
 let a: Mid;
 let b: Mid;
@@ -29,7 +28,6 @@ const THRESHOLD = 3;
 const COOLDOWN_SECONDS = 120;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ METRICS_ENABLED: 'true' });
   merchant = await testMerchant({ mids: [{ name: 'a' }, { name: 'b' }] });
   const { mids } = (await deps().merchants.get(merchant.clientKey))!;
   a = mids.find((m) => m.name === 'a')!;
@@ -38,9 +36,6 @@ beforeAll(async () => {
     health: { failureThreshold: THRESHOLD, windowSeconds: 60, cooldownSeconds: COOLDOWN_SECONDS },
     rules: [{ match: {}, mids: [{ midId: a.midId, weight: 100 }, { midId: b.midId, weight: 0 }] }],
   });
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 /** 01/2038 approved; 10/2038 the sandbox acquirer never answers (a connector failure, UNDEFINED). */

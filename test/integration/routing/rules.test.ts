@@ -3,32 +3,27 @@
  * amount; weights split volume (asserted with a seeded random sequence); follow-ups stay on the payment's MID; a
  * rules file with mistakes is refused with every problem named.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting, showRouting } from '../../../shared/operations/routing/manage.js';
 import { injectRoutingRandom } from '../../../shared/operations/routing/random.js';
 import { RoutingRulesError } from '../../../shared/operations/routing/validate.js';
 import { RoutingConflictError } from '../../../shared/domain/routing.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 let merchant: Merchant;
 let mid: Record<'usd' | 'eur' | 'mc' | 'big' | 'other', Mid>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
   merchant = await testMerchant({ mids: ['usd', 'eur', 'mc', 'big', 'other'].map((name) => ({ name })) });
   const { mids } = (await deps().merchants.get(merchant.clientKey))!;
   mid = Object.fromEntries(mids.map((m) => [m.name, m])) as typeof mid;
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 afterEach(() => injectRoutingRandom());
 

@@ -3,15 +3,14 @@
  * first rule that matches the decrypted token card's brand and integration s2s-card names its MIDs, a soft decline
  * (sandbox 04/2038) cascades to the rule's next MID with the same cryptogram, and an open MID is skipped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { configureWallets, GOOGLE_FPAN, googleCard, googleToken, walletEnv, walletSaleFields, type WalletMerchantKeys } from '../wallets/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform(walletEnv);
 let merchant: Merchant;
 let keys: WalletMerchantKeys;
 let visaFirst: Mid;
@@ -19,7 +18,6 @@ let visaBackup: Mid;
 let mastercard: Mid;
 
 beforeAll(async () => {
-  platform = await startTestPlatform(walletEnv);
   merchant = await testMerchant({ mids: [{ name: 'visa-first' }, { name: 'visa-backup' }, { name: 'mastercard' }] });
   keys = await configureWallets(merchant);
   const { mids } = (await deps().merchants.get(merchant.clientKey))!;
@@ -32,9 +30,6 @@ beforeAll(async () => {
       { match: { brands: ['mastercard'] }, mids: [{ midId: mastercard.midId, weight: 100 }] },
     ],
   });
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const googleSale = (card = googleCard()) =>

@@ -7,26 +7,21 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import { deps } from '../../../shared/deps.js';
 import { allBrands } from '../../../shared/apm/catalogue.js';
-import { startTestPlatform } from '../../support/platform.js';
+import { usePlatform } from '../../support/platform.js';
 
 const run = promisify(execFile);
 const admin = (args: string[], env: Record<string, string> = {}) =>
   run('npx', ['tsx', 'scripts/admin/cli.ts', ...args], { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env } });
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let dataDir: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   dataDir = mkdtempSync(join(tmpdir(), 'apm-admin-'));
   writeFileSync(join(dataDir, 'platform.json'), JSON.stringify({ env: platform.env }));
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 it('brands list --json: every descriptor, with its flow, fields and whether it is served', { timeout: 60_000 }, async () => {

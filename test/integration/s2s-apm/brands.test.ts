@@ -4,33 +4,30 @@
  * signed notification, and notifications arriving unsigned, twice, late, out of order and concurrently.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
 import { deps } from '../../../shared/deps.js';
 import { allBrands } from '../../../shared/apm/catalogue.js';
 import { brandServed } from '../../../scripts/admin/brands-table.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { apmFollowUp, apmPayout, apmSale, expectedC2vCallbackHash, expectedCallbackHash } from './support.js';
 
-let platform: RunningPlatform;
+// Short timers for the QR and the bank window (qr-lifetime.test.ts keeps the real minute); one sweeper pass per run.
+const platform = usePlatform({ APM_QR_LIFETIME_SECONDS: '3', APM_BANK_WINDOW_SECONDS: '3', APM_DEADLINE_WATCH_SECONDS: '0' });
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  // Short timers for the QR and the bank window (qr-lifetime.test.ts keeps the real minute); one sweeper pass per run.
-  platform = await startTestPlatform({ APM_QR_LIFETIME_SECONDS: '3', APM_BANK_WINDOW_SECONDS: '3', APM_DEADLINE_WATCH_SECONDS: '0' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const PAYER = { payer_first_name: 'Ada', payer_last_name: 'Lovelace', payer_email: 'ada@example.com' };

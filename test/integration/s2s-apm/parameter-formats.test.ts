@@ -5,29 +5,24 @@
  * - UPI method 1 `personal_id`: "C for India": asked on the method page of Indian payers only;
  * - the payout method's payer name: first and last name together at most 60 characters, with its exact error text.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
 import { brandDescriptor } from '../../../shared/apm/catalogue.js';
 import { checkAsked, fieldsToAsk } from '../../../shared/apm/page-fields.js';
 import { recordingApmSandbox, restoreConnectors } from '../../support/connectors.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmPayout, apmSale } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
 });
 afterEach(() => restoreConnectors());
-afterAll(async () => {
-  await platform?.stop();
-});
 
 const errorsOf = (body: any): string[] => (body.errors ?? []).map((e: { error_message: string }) => e.error_message);
 const sale = (brand: string, extra: Record<string, FormValue | undefined>) => apmSale(merchant, { brand, identifier: undefined, ...extra });

@@ -2,22 +2,17 @@
  * The instant-payment QR keeps the spec's real default lifetime, 1 minute: still payable just before it, declined
  * "expired" by the deadline sweeper just after it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmFollowUp, apmSale } from './support.js';
 
-let platform: RunningPlatform;
+// Only the sweeper's watch is shortened (one pass per run); the QR lifetime is the default.
+const platform = usePlatform({ APM_DEADLINE_WATCH_SECONDS: '0' });
 let merchant: Merchant;
 
 beforeAll(async () => {
-  // Only the sweeper's watch is shortened (one pass per run); the QR lifetime is the default.
-  platform = await startTestPlatform({ APM_DEADLINE_WATCH_SECONDS: '0' });
   merchant = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post-va`, fields as never);

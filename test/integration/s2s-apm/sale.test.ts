@@ -3,23 +3,21 @@
  * documented algorithm), callback_url, field rules, hash, unknown brand, zero amount, idempotency, REDIRECT flow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { saleFields } from '../../support/s2s.js';
 import { FAIL_ID, REDIRECT_FAIL_ID, REDIRECT_ID, apmFollowUp, apmSale, expectedCallbackHash } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let other: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   other = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
@@ -28,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
   await other?.close();
-  await platform?.stop();
 });
 
 const callbacks = (server: MerchantServer, transId: string) => server.received.filter((c) => c.fields.trans_id === transId);

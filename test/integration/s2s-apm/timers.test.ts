@@ -5,30 +5,27 @@
  * between an expiry and a late notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ APM_QR_LIFETIME_SECONDS: '3', APM_BANK_WINDOW_SECONDS: '3', APM_DEADLINE_WATCH_SECONDS: '0' });
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ APM_QR_LIFETIME_SECONDS: '3', APM_BANK_WINDOW_SECONDS: '3', APM_DEADLINE_WATCH_SECONDS: '0' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const callbacks = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);

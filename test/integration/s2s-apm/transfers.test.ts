@@ -3,28 +3,25 @@
  * DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE (two steps; COMPLETE charges once).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { callbackDeps, deps } from '../../../shared/deps.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { FAIL_ID, REDIRECT_ID, apmFollowUp, apmPayout, apmSale, expectedC2vCallbackHash, expectedCallbackHash, saleHash } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const callbacks = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);

@@ -4,29 +4,24 @@
  * (spec transition table); any other method answers auth=Y with 204004 and finds no MID on a DMS-only merchant
  * (204002) — it can never become a two-stage payment.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
 import { allBrands } from '../../../shared/apm/catalogue.js';
 import { holdsFunds } from '../../../shared/apm/rules.js';
 import { brandServed } from '../../../scripts/admin/brands-table.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmFollowUp, apmSale, SUCCESS_ID } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let smsDms: Merchant;
 let dmsOnly: Merchant;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   smsDms = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
   dmsOnly = await testMerchant({ mids: [{ paymentMode: 'DMS' }] });
   post = (fields) => postForm(`${platform.url}/post-va`, fields as never);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const PAYER = { payer_first_name: 'Ada', payer_last_name: 'Lovelace', payer_email: 'ada@example.com' };

@@ -4,15 +4,14 @@
  * `authenticationFlow` (Frictionless or Challenge) for an external MPI result, and `payer_ip` reaching the connector.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { recordingSandbox } from '../../support/connectors.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 /** Default mappings: card-on-file and extended_data off. */
 let plain: Merchant;
@@ -21,7 +20,6 @@ let mapped: Merchant;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   plain = await testMerchant({ notificationUrl: shop.url });
   mapped = await testMerchant({ notificationUrl: shop.url });
@@ -30,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,17 +1,12 @@
 /** The full PAN and the CVV never reach DynamoDB in clear, whatever the flow (tokens, recurring, 3DS pending). */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { SANDBOX_CARD, card2cardFields, saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
+const platform = usePlatform();
 
 it('stores only sealed PANs and masked cards; the CVV nowhere', async () => {
   const merchant = await testMerchant();

@@ -3,24 +3,21 @@
  * are SMS/DMS, and action=AUTH is an authorization with SALE's hash and answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -1,26 +1,23 @@
 /** CAPTURE, VOID and CREDITVOID: the rules of each, their callbacks, and one effect for concurrent duplicates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

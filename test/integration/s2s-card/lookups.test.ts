@@ -1,27 +1,24 @@
 /** GET_TRANS_DETAILS (with history), GET_TRANS_STATUS_BY_ORDER (both hash forms), the 6.7.0 status attributes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { DEFAULT_MAPPINGS } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { byOrderFields, saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 describe('GET_TRANS_DETAILS', () => {

@@ -3,23 +3,20 @@
  * examples show both): accept both on every S2S endpoint, with the same size limits." protocol.md §1: S2S CARD is
  * application/x-www-form-urlencoded, "Appendix B examples say multipart/form-data; both seen in the wild".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';
 import { encodeForm, type FormValue } from '../../../shared/protocol/form.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { apmSale } from '../s2s-apm/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 /** Flat protocol names (bracket notation kept in the part names, as PHP's curl sends them). */
 function flatten(fields: Record<string, FormValue | undefined>): Array<[string, string]> {

@@ -4,23 +4,21 @@
  * A DEBIT chain echoes the token its DEBIT issued; a SALE chain (no token) gets one issued, as a DEBIT would.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
 import { createScheduleFields, todayUtc } from '../schedules/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   // Identity mapping off: a card_token in a callback is there only because the payment is a debit.
@@ -30,7 +28,6 @@ beforeAll(async () => {
 afterEach(() => restoreConnectors());
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const callbackOf = (transId: string) => eventually(() => shop.received.find((c) => c.fields.trans_id === transId)?.fields);

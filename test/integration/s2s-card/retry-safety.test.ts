@@ -2,25 +2,22 @@
  * Money-safety rules found by review: a RETRY whose acquirer answer is unknown blocks further retries (it may have
  * charged the payer); a late refund answer never moves a charged-back payment; a chargeback counts refunds in flight.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { AcquirerTimeoutError, sandboxConnector } from '../../../shared/connectors/sandbox.js';
 import { injectConnector } from '../../support/connectors.js';
 import { recordChargeback } from '../../../shared/operations/chargebacks/chargeback.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { recurringFields, saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ RECONCILE_GRACE_SECONDS: '0' });
 let merchant: Merchant;
 const post = (f: Record<string, unknown>) => postForm(`${platform.url}/post`, f as never);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ RECONCILE_GRACE_SECONDS: '0' });
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 /** Injects a sandbox acquirer that times out on the next call of `method`, then behaves again. */
 function timeOutOnce(method: 'pay' | 'refund') {

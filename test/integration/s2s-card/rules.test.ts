@@ -1,21 +1,18 @@
 /** MID routing, moto_type, zero amounts, mpi_data format table, payer field rules, parameters[...] sets, connectors. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
-afterAll(() => platform?.stop());
 
 const messages = (body: any): string[] => (body.errors ?? []).map((e: { error_message: string }) => e.error_message);
 const midOf = async (transId: string) => (await deps().payments.get(transId))!.midId;

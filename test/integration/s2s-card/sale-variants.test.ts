@@ -1,26 +1,23 @@
 /** SALE variants (auth, req_token/card_token, recurring_init) and the recurring actions built on them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { deps } from '../../../shared/deps.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, tokenSaleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 describe('S2S CARD SALE', () => {
   it('settles with the sandbox card 01/2038 and reports the stored status', async () => {

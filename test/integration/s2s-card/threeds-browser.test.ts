@@ -7,16 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let browser: Browser;
 let shopServer: Server;
@@ -26,7 +25,6 @@ let pending: any;
 const returns: string[] = [];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   shopServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', shopUrl || 'http://x');
@@ -55,7 +53,6 @@ afterAll(async () => {
   await browser?.close();
   shopServer?.closeAllConnections();
   await new Promise((r) => shopServer?.close(r));
-  await platform?.stop();
 });
 
 async function start3ds(): Promise<any> {

@@ -3,24 +3,21 @@
  * waiting, and the reconciler later records the acquirer's outcome with its callback (sandbox 08/2038).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ RECONCILE_GRACE_SECONDS: '0' });
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ RECONCILE_GRACE_SECONDS: '0' });
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 it('answers an unanswered CAPTURE with UNDEFINED and settles it once the acquirer is asked', async () => {

@@ -1,24 +1,19 @@
 /** S2S CARD schedule actions: CREATE / UPDATE / PAUSE / RUN / DELETE_SCHEDULE and SCHEDULE_INFO, their rules and errors. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { createScheduleFields, scheduleFields } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let other: Merchant;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   other = await testMerchant();
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -1,26 +1,23 @@
 /** A Checkout session with recurring_init + schedule_id: the page payment starts the scheduled chain, the runner charges it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { addDays } from '../../../shared/domain/schedule.js';
-import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, createSession, postPage, sessionBody, signed } from '../checkout/support.js';
 import { createScheduleFields, todayUtc } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 it('the page payment echoes first_recurring_date; the scheduled run is a Checkout recurring callback', async () => {

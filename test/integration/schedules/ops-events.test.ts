@@ -4,25 +4,23 @@
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { addDays } from '../../../shared/domain/schedule.js';
 import { EVENT_BUS } from '../../../shared/resources.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, transIdFields } from '../../support/s2s.js';
 import { createScheduleFields, scheduleFields, todayUtc } from './support.js';
 import { runSchedulesCommand } from '../../../scripts/admin/schedules.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let events: EventBridgeClient;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
@@ -31,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   events?.destroy();
   await shop?.close();
-  await platform?.stop();
 });
 
 /** What the console's "Send events" form does: one entry on the ops bus. */

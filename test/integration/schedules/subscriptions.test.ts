@@ -3,33 +3,30 @@
  * and the consumer that charges them: echoes, rules, one charge per run, pause, payments_count, DESCHEDULE, 3DS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { addDays, addMonths } from '../../../shared/domain/schedule.js';
 import { enqueueDue } from '../../../shared/operations/schedules/runner.js';
 import { chargeRun } from '../../../shared/operations/schedules/charge-run.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { queueDrained } from '../../support/drained.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { createScheduleFields, scheduleFields, todayUtc } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 let post: (fields: Record<string, unknown>) => Promise<{ status: number; body: any }>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 const schedule = async (extra: Record<string, string> = {}, m = merchant) => (await post(createScheduleFields(m, extra))).body.schedule_id as string;

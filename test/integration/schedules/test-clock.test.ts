@@ -5,21 +5,20 @@
  * that is not a sandbox refuses the clock and never reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps, resetDeps } from '../../../shared/deps.js';
 import { resetConfig } from '../../../shared/config.js';
 import { systemClock } from '../../../shared/ports/clock.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { createScheduleFields } from './support.js';
 import { createSession, get } from '../checkout/support.js';
 import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
@@ -29,13 +28,11 @@ const clock = (...argv: string[]) => clockOf(merchant)(...argv);
 const merchantNow = async (m: Merchant = merchant) => (await deps().clock.forMerchant!(m.clientKey, { force: true })).now();
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 /** A chain on a monthly schedule (on the 31st) whose first run is `start`. */

@@ -5,25 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SignatureVerificationError, verifyCallback, type OpenPayments } from '@open-payments/node';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer, type ReceivedCallback } from '../../support/merchant-server.js';
 import { submitCard } from '../hosted-fields/support.js';
 import { apmSale, EMAIL, sale, sdkFor, uid } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 let op: OpenPayments;
 let secrets: SigningSecrets;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   op = sdkFor(platform.url, merchant);
@@ -31,7 +29,6 @@ beforeAll(async () => {
   secrets = new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets['merchant-secrets'], 0);
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -6,26 +6,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallback } from '@open-payments/node';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { deps } from '../../../shared/deps.js';
 import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
 import { apmPayout } from '../s2s-apm/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

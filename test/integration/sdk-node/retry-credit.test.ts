@@ -9,27 +9,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenPayments } from '@open-payments/node';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { card, postPage, returnQuery } from '../checkout/support.js';
 import { CARD, EMAIL, sale, sdkFor, uid } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: MerchantServer;
 let merchant: Merchant;
 let op: OpenPayments;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   op = sdkFor(platform.url, merchant);
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -1,23 +1,20 @@
 /** @open-payments/node drives every S2S CARD and S2S APM action against the local platform, and their error paths. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, paymentKeys, type OpenPayments } from '@open-payments/node';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { apmSale, CARD, EMAIL, PAYOUT_CARD, sale, sdkFor, uid } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let op: OpenPayments;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   op = sdkFor(platform.url, merchant);
 });
-afterAll(() => platform?.stop());
 
 const keys = { payer_email: EMAIL, card_number: CARD };
 

@@ -7,17 +7,16 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutSdk, PlatformError } from '@open-payments/mobile-sdk';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { jwksAuthenticator } from '../../../sdk/merchant-backend/src/auth/jwks.js';
 import { readConfig } from '../../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../../sdk/merchant-backend/src/http-server.js';
-import { postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { AUDIENCE, ISSUER, startAppIdentity, type AppIdentity } from './app-identity.js';
 import { operationTests } from './operations.js';
 import { payOnPage, paymentRequest, recordingFetch, shopOrders, type RecordedRequest } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let identity: AppIdentity;
 let backend: RunningBackend;
@@ -35,7 +34,6 @@ const ALL_OPERATIONS = { ENABLED_OPERATIONS: 'session,status,refund,void' };
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   identity = await startAppIdentity();
   alice = await identity.token('alice');
@@ -52,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.close();
   await identity?.close();
-  await platform?.stop();
 });
 
 /** A raw call to the backend as an app would make it, with `token` as its bearer (or none). */

@@ -2,28 +2,23 @@
  * The SDK's core against the local platform directly: initialised with the password (as the spec's SDK is), it
  * signs each request itself, and not one request carries the password.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutSdk } from '@open-payments/mobile-sdk';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { operationTests } from './operations.js';
 import { recordingFetch, type RecordedRequest } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let sdk: CheckoutSdk;
 let requests: RecordedRequest[];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
   const recorder = recordingFetch();
   requests = recorder.requests;
   sdk = new CheckoutSdk({ backendUrl: platform.url, merchantKey: merchant.clientKey, password: merchant.password, fetch: recorder.fetch });
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 describe('mobile SDK → platform (password in the SDK)', () => {

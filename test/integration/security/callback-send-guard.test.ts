@@ -5,17 +5,16 @@
  * never reaches the listener; the consumer carries on with other callbacks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { deps, callbackDeps } from '../../../shared/deps.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { apmSale } from '../s2s-apm/support.js';
 import { callbacksOf } from '../callbacks/helpers.js';
 import { checkNotificationUrl } from '../../../shared/operations/admin/merchants.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CALLBACK_ALLOW_LOOPBACK: 'false', CALLBACK_RETRY_DELAYS_SECONDS: '60' });
 let shop: MerchantServer;
 /** The merchant's delivery log once it holds `count` entries (it is read from an eventually consistent index). */
 const logOf = (clientKey: string, count = 1) =>
@@ -26,7 +25,6 @@ const logOf = (clientKey: string, count = 1) =>
 const errorsOf = (body: any): string[] => body.errors.map((e: { error_message: string }) => e.error_message);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CALLBACK_ALLOW_LOOPBACK: 'false', CALLBACK_RETRY_DELAYS_SECONDS: '60' });
   shop = await startMerchantServer();
 });
 afterEach(() => {
@@ -34,7 +32,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 async function firstAttempt(transId: string) {

@@ -4,17 +4,16 @@
  * a merchant's redirect is not followed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { checkNotificationUrl, createMerchant } from '../../../shared/operations/admin/merchants.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { apmSale } from '../s2s-apm/support.js';
 import { callbacksOf } from '../callbacks/helpers.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '60' });
 let merchant: Merchant;
 let shop: MerchantServer;
 const servers: MerchantServer[] = [];
@@ -27,14 +26,12 @@ const logOf = (clientKey: string, count = 1) =>
 const errorsOf = (body: any): string[] => body.errors.map((e: { error_message: string }) => e.error_message);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '60' });
   shop = await startMerchantServer();
   servers.push(shop);
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  await platform?.stop();
 });
 
 describe('S2S APM callback_url', () => {

@@ -9,13 +9,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { logger } from '../../../shared/logger.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { scanItem, scanLog, scanText, type CardNeedles } from '../../../scripts/security/card-data.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { queueDrained } from '../../support/drained.js';
 import { PAYOUT_CARD, SANDBOX_CARD, card2cardFields, credit2cardFields, recurringFields, saleFields, tokenSaleFields } from '../../support/s2s.js';
@@ -26,14 +25,13 @@ import { createToken, pay, submitCard } from '../hosted-fields/support.js';
 const CVV = { sale: '7391', tokenSale: '8462', threeDs: '5938', card2card: '6047', page: '2715', page3ds: '3826', fields: '4950', fields3ds: '5173', fieldsWaiting: '6284' };
 const NEEDLES: CardNeedles = { pans: [SANDBOX_CARD, PAYOUT_CARD], cvvs: Object.values(CVV) };
 
-let platform: RunningPlatform;
+const platform = usePlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
 let merchant: Merchant;
 let shop: MerchantServer;
 const written: string[] = [];
 const restore: Array<() => void> = [];
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
   // Everything the platform can log, and every byte it writes to stdout / stderr (the Lambda log stream).
   logger.setLogLevel('DEBUG');
   for (const stream of [process.stdout, process.stderr]) {
@@ -50,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   restore.forEach((r) => r());
   logger.setLogLevel('ERROR');
-  await platform?.stop();
   await shop?.close();
 });
 

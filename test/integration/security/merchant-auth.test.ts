@@ -3,12 +3,11 @@
  * key with a wrong hash gets (status and body), so client keys cannot be enumerated; a call from outside the
  * merchant's API IP allowlist gets that same answer, even with a correct hash.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { encodeForm, type FormValue } from '../../../shared/protocol/form.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
-import { startTestPlatform, testMerchant } from '../../support/platform.js';
+import { testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { apmFollowUp, apmSale } from '../s2s-apm/support.js';
 import { sessionBody } from '../checkout/support.js';
@@ -16,17 +15,13 @@ import { tokenBody } from '../hosted-fields/support.js';
 import { deps } from '../../../shared/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 const UNKNOWN_KEY = '6b3a0c4e-1234-4000-8000-000000000000';
 const PAYMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const checkoutIdHash = (m: Merchant, id: string) => checkoutHash([id], m.password);

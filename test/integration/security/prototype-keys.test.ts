@@ -5,12 +5,11 @@
  * of them in storage or in a callback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
-import { eventually, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { sessionBody, storedSession } from '../checkout/support.js';
 import { call, createToken, pay, submitCard, tokenBody, update } from '../hosted-fields/support.js';
@@ -19,17 +18,15 @@ import { saleFields } from '../../support/s2s.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { signInConsole } from '../console/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
 });
 afterAll(async () => {
-  await platform?.stop();
   await shop?.close();
 });
 

@@ -2,21 +2,20 @@
  * Wallet settings through the admin CLI's command (`npm run admin -- wallets set|show`): keys checked and sealed,
  * never shown; versioned writes; a sealed key copied to another merchant does not open.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { runWalletsCommand } from '../../../scripts/admin/wallets.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { ecKeyPair } from '../../unit/wallets/fixtures/google-token.js';
 import { APPLE_MERCHANT_ID, appleToken, googleToken, pem, walletEnv, walletSaleFields } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform(walletEnv);
 const dir = mkdtempSync(join(tmpdir(), 'wallet-keys-'));
 const keyFile = (name: string, text: string) => {
   const path = join(dir, name);
@@ -24,10 +23,6 @@ const keyFile = (name: string, text: string) => {
   return path;
 };
 
-beforeAll(async () => {
-  platform = await startTestPlatform(walletEnv);
-});
-afterAll(() => platform?.stop());
 
 it('set stores the key sealed, show never shows it, and the merchant pays with it', async () => {
   const merchant = await testMerchant();

@@ -3,14 +3,13 @@
  * SALE | MID in DMS mode → PENDING, stays until captured") holds it, on S2S APM (/post-va) as on S2S CARD (/post).
  * A merchant with only an SMS MID still cannot take auth=Y (204002).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmFollowUp, apmSale } from '../s2s-apm/support.js';
 import { appleToken, configureWallets, googleToken, walletEnv, walletSaleFields, type WalletMerchantKeys } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform(walletEnv);
 let dmsOnly: Merchant;
 let smsOnly: Merchant;
 let dmsKeys: WalletMerchantKeys;
@@ -21,14 +20,10 @@ const walletApm = (merchant: Merchant, brand: string, token: string, over: Recor
   apmSale(merchant, { brand, identifier: undefined, return_url: undefined, parameters: { paymentToken: token } as never, ...over });
 
 beforeAll(async () => {
-  platform = await startTestPlatform(walletEnv);
   dmsOnly = await testMerchant({ mids: [{ paymentMode: 'DMS' }] });
   smsOnly = await testMerchant({ mids: [{ paymentMode: 'SMS' }] });
   dmsKeys = await configureWallets(dmsOnly);
   smsKeys = await configureWallets(smsOnly);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 it('S2S APM: a googlepay SALE is held PENDING, and APM CAPTURE settles it', async () => {

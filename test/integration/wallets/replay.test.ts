@@ -3,17 +3,16 @@
  * used again for another request, while the very same request repeated still gets its first answer. Apple Pay's
  * currency must be the order's; Google Pay tokens must name this merchant as gatewayMerchantId.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmSale } from '../s2s-apm/support.js';
 import { appleToken, configureWallets, googleCard, googleToken, walletEnv, walletSaleFields, type WalletMerchantKeys } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform(walletEnv);
 let merchant: Merchant;
 let keys: WalletMerchantKeys;
 const post = (f: Record<string, unknown>) => postForm(`${platform.url}/post`, f as never);
@@ -21,12 +20,8 @@ const fieldError = (body: any) => body.errors?.map((e: { error_message: string }
 const REPLAYED = ['payment_token: The payment token has already been used.'];
 
 beforeAll(async () => {
-  platform = await startTestPlatform(walletEnv);
   merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
   keys = await configureWallets(merchant);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 describe('replay cache', () => {

@@ -3,15 +3,14 @@
  * answered and called back in APM words, with APM follow-ups working on it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from '../s2s-apm/support.js';
 import { ecKeyPair } from '../../unit/wallets/fixtures/google-token.js';
 import { appleToken, configureWallets, googleCard, googleToken, walletEnv, type WalletMerchantKeys } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform(walletEnv);
 let shop: MerchantServer;
 let merchant: Merchant;
 let keys: WalletMerchantKeys;
@@ -21,14 +20,12 @@ const walletApm = (brand: string, token: string, over: Record<string, string | u
   apmSale(merchant, { brand, identifier: undefined, return_url: undefined, parameters: { paymentToken: token } as never, ...over });
 
 beforeAll(async () => {
-  platform = await startTestPlatform(walletEnv);
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ paymentMode: 'SMS/DMS' }] });
   keys = await configureWallets(merchant);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 it('googlepay: settles, answers digital_wallet and pan_type, calls back signed in APM words', async () => {

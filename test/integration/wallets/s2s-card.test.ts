@@ -7,12 +7,11 @@
 import '../../support/read-logs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { ecKeyPair } from '../../unit/wallets/fixtures/google-token.js';
 import {
@@ -30,7 +29,7 @@ import {
   type WalletMerchantKeys,
 } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform(walletEnv);
 let shop: MerchantServer;
 let merchant: Merchant;
 let keys: WalletMerchantKeys;
@@ -38,14 +37,12 @@ const post = (f: Record<string, unknown>) => postForm(`${platform.url}/post`, f 
 const fieldError = (body: any) => body.errors?.map((e: { error_message: string }) => e.error_message);
 
 beforeAll(async () => {
-  platform = await startTestPlatform(walletEnv);
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ paymentMode: 'SMS/DMS' }] });
   keys = await configureWallets(merchant);
 });
 afterAll(async () => {
   await shop?.close();
-  await platform?.stop();
 });
 
 describe('Google Pay', () => {

@@ -9,7 +9,7 @@
 import type { Deps } from '../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
-import { isWaitingForChallenge } from '../payment/challenge.js';
+import { isWaitingForChallenge } from '../payment/index.js';
 import { acquirerStep } from '../pages/acquirer-step.js';
 import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
 

@@ -9,7 +9,7 @@ import { recordCallback } from '../../domain/callback-factory.js';
 import { checkoutKindOfTransaction } from '../../domain/actions.js';
 import type { FollowUpType } from '../../domain/payment-machine/index.js';
 import { checkoutCallbackFields, type CheckoutCallbackStatus, type CheckoutCallbackType, type CheckoutEvent } from '../../protocol/checkout/callback.js';
-import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
+import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
 
 /** The state machine's follow-up transactions, as §5.3 names them. */
 const FOLLOW_UP_TYPES: Record<FollowUpType, CheckoutCallbackType> = {

@@ -7,7 +7,7 @@ import { InvalidHashError } from '../../errors.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { readSessionRequest } from '../../protocol/checkout/session-request.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
-import { isMoto, selectMid } from '../payment/routing.js';
+import { isMoto, selectMid } from '../payment/index.js';
 import { checkoutMerchant } from './merchant.js';
 import { openSession } from './open-session.js';
 import { resolveSavedCards } from './saved-cards.js';

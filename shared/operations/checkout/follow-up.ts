@@ -6,8 +6,7 @@
 import type { Deps } from '../deps.js';
 import { idHash, paymentAmountHash } from '../../protocol/checkout/hashes.js';
 import { JsonFields } from '../../protocol/checkout/operation-request.js';
-import { requestKey } from '../payment/idempotency.js';
-import { runFollowUpAction, type FollowUpAction, type FollowUpDeps } from '../payment/follow-up-action.js';
+import { requestKey, runFollowUpAction, type FollowUpAction, type FollowUpDeps } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, ownedCheckoutPayment } from './lookup.js';

@@ -22,7 +22,7 @@ import { brandDescriptor } from '../../apm/catalogue.js';
 import { apmCharge } from '../s2s-apm/charge.js';
 import { apmDeadlineSeconds } from '../s2s-apm/payment-request.js';
 import { isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/redirect-step.js';
-import { routePayment } from '../payment/routing.js';
+import { routePayment } from '../payment/index.js';
 import { holdsFunds } from '../../apm/rules.js';
 import { BusinessRuleError } from '../../errors.js';
 import { armDeadline } from '../s2s-apm/deadline-timer.js';

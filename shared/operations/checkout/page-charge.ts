@@ -10,8 +10,8 @@ import type { Action, Payment, PaymentDetails, TransactionType } from '../../dom
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
 import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
-import { chargeScreened, resolveCardToken } from '../payment/index.js';
-import { isMoto } from '../payment/routing.js';
+import { resolveCardToken, isMoto } from '../payment/index.js';
+import { chargeScreened } from '../risk/screened-charge.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { routingOf } from '../routing/table-of.js';

@@ -10,11 +10,10 @@ import { JsonFields } from '../../protocol/checkout/operation-request.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { recurringBody } from '../../protocol/checkout/responses.js';
-import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/index.js';
+import { recurringCharge, resolveRecurringPair, selectMid, requestKey, runOnce, storedAnswer } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash } from './lookup.js';
-import { requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
 
 export async function recurring(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, rawBody: string, callerIp: string | undefined): Promise<unknown> {
   const f = JsonFields.parse(rawBody);

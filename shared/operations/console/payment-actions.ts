@@ -6,9 +6,8 @@
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import { formatAmount, money, parseAmount, parseCurrency } from '../../domain/money.js';
-import { capture, creditvoid, voidPayment, type PaymentEvent } from '../payment/index.js';
+import { capture, creditvoid, voidPayment, type PaymentEvent, requestKey, runOnce } from '../payment/index.js';
 import type { Payment } from '../../domain/payment.js';
-import { requestKey, runOnce } from '../payment/idempotency.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import type { ConsolePaymentActionAnswer } from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';

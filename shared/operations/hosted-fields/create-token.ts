@@ -9,7 +9,7 @@ import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/t
 import { SessionTokenAuthError } from '../../errors.js';
 import type { HostedSession } from './session.js';
 import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
-import { selectMid } from '../payment/routing.js';
+import { selectMid } from '../payment/index.js';
 import { authenticateMerchant } from '../auth/authenticate.js';
 import { sessionSchedule } from '../checkout/session-schedule.js';
 import { commonSessionFields } from '../checkout/session-draft.js';

@@ -15,7 +15,7 @@ import { sessionUpdateHash } from '../../protocol/hosted-fields/update-hash.js';
 import { MESSAGES } from '../../protocol/fields.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
 import { readUpdateRequest, type SessionChanges } from '../../protocol/hosted-fields/update-request.js';
-import { selectMid } from '../payment/routing.js';
+import { selectMid } from '../payment/index.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 

@@ -9,7 +9,7 @@ import type { Payment } from '../../domain/payment.js';
 import type { ConnectorRedirect } from '../../ports/connector.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { renderAcquirerStep } from '../../protocol/checkout/page/acquirer-step.js';
-import { isWaitingForChallenge } from '../payment/challenge.js';
+import { isWaitingForChallenge } from '../payment/index.js';
 import { framedForMerchantOf } from './framing.js';
 import type { PageResult } from './challenge-page.js';
 

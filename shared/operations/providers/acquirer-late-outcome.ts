@@ -10,7 +10,7 @@ import type { MidConnector, VerifiedNotification } from '../../ports/connector.j
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import { ownTransaction } from '../../domain/payment-machine/index.js';
 import { logger } from '../../logger.js';
-import { alreadyRecorded, type LateReport } from '../payment/late-outcome.js';
+import { alreadyRecorded, type LateReport } from '../payment/index.js';
 
 export async function acquirerLateReport(bound: MidConnector, p: Payment, reports: NonNullable<VerifiedNotification['reports']>): Promise<LateReport | undefined> {
   if (reports.kind === 'approval') {

@@ -13,7 +13,7 @@ import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Connector } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
+import { completeChallenge, isWaitingForChallenge, recordLateOutcome } from '../payment/index.js';
 import { ownTransaction } from '../../domain/payment-machine/index.js';
 import type { Payment } from '../../domain/payment.js';
 import type { MidConnector } from '../../ports/connector.js';
@@ -22,7 +22,6 @@ import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
 import { acquirerLateReport } from './acquirer-late-outcome.js';
-import { recordLateOutcome } from '../payment/late-outcome.js';
 
 /** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
 export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';

@@ -10,7 +10,7 @@
  */
 import type { Payment } from '../../domain/payment.js';
 import { LATE_REVERSAL, TECHNICAL_CANCEL, referenceParts, type AdyenNotificationItem } from '../../protocol/providers/adyen-webhook.js';
-import type { LateReport } from '../payment/late-outcome.js';
+import type { LateReport } from '../payment/index.js';
 import type { LateOutcome } from '../../domain/payment-details.js';
 
 export function adyenLateReport(item: AdyenNotificationItem, payment: Payment): LateReport | undefined {

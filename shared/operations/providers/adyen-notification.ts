@@ -21,13 +21,12 @@ import { awaitingAcquirer } from '../../domain/undetermined.js';
 import type { ConnectorInquiry, ConnectorOutcome, ConnectorRegistry } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { ADYEN, ADYEN_REFUSED, parseNotificationRequest, referenceParts, type AdyenNotificationItem } from '../../protocol/providers/adyen-webhook.js';
-import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
+import { completeChallenge, isWaitingForChallenge, confirmReversal, recordLateOutcome } from '../payment/index.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
 import { adyenLateReport, adyenReversalResult } from './adyen-late-outcome.js';
-import { confirmReversal, recordLateOutcome } from '../payment/late-outcome.js';
 
 /** applied: the item changed its payment; unchanged: nothing (left) to change; unknown: not one of our payments. */
 export type AdyenNotificationEffect = 'applied' | 'unchanged' | 'unknown';

@@ -12,7 +12,7 @@ import type { Payment } from '../../domain/payment.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, returnPage } from '../../protocol/s2s-card/threeds-page.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
-import { completeChallenge, isWaitingForChallenge } from '../payment/challenge.js';
+import { completeChallenge, isWaitingForChallenge } from '../payment/index.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { notFoundPage, seeOther, type PageResult } from '../pages/challenge-page.js';
 import { returnFromAcquirer } from '../checkout/acquirer-step.js';

@@ -9,8 +9,7 @@ import { ConflictError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { apply, decide, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { enqueue, nextVersion } from '../payment/attempt.js';
-import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
+import { enqueue, nextVersion, type CallbackRecorder, type PaymentEvent } from '../payment/index.js';
 import { apmRecorder } from '../s2s-apm/pipeline.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 

@@ -14,16 +14,13 @@ import type { Deps } from '../deps.js';
 import { ConflictError } from '../../errors.js';
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import type { LateOutcome } from '../../domain/payment-details.js';
-import { sendReversal } from '../payment/late-outcome.js';
+import { sendReversal, inquire, enqueue, nextVersion, resolveTransaction, type FinalOutcome } from '../payment/index.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { inquire } from '../payment/inquiry.js';
 import { logger } from '../../logger.js';
 import { noteMetric } from '../../telemetry.js';
-import { enqueue, nextVersion } from '../payment/attempt.js';
 import type { UndeterminedPayments } from '../../ports/undetermined-payments.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 import { recorderFor } from './recorders.js';
-import { resolveTransaction, type FinalOutcome } from './resolve.js';
 import { latestNow, onMerchantClock } from '../clock/merchant-clocks.js';
 
 export const GAVE_UP_REASON = 'No final answer from the acquirer.';

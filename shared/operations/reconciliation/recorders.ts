@@ -6,7 +6,7 @@
 import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { PaymentProtocol } from '../../domain/payment.js';
-import type { CallbackRecorder } from '../payment/types.js';
+import type { CallbackRecorder } from '../payment/index.js';
 import { s2sRecorder } from '../s2s-card/pipeline.js';
 import { apmRecorder } from '../s2s-apm/pipeline.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';

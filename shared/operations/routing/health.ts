@@ -14,19 +14,7 @@ import type { RoutingTable } from '../../domain/routing.js';
 import { logger } from '../../logger.js';
 import { noteMetric } from '../../telemetry.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
-
-export interface MidHealthRecorder {
-  /**
-   * May this payment call the MID now? A MID routing did not see half-open: yes, without a write. A half-open one: only
-   * the payment that claims its trial (or finds it closed meanwhile). Never throws: when the claim cannot be written,
-   * the payment goes to the MID as it did before trials.
-   */
-  admits(mid: Mid): Promise<boolean>;
-  /** The MID's connector threw (no answer). Never throws itself: health must not change a payment's answer. */
-  failed(mid: Mid): Promise<void>;
-  /** The MID answered (approved, declined, a challenge, pending). */
-  answered(mid: Mid): Promise<void>;
-}
+import type { MidHealthRecorder } from '../payment/index.js';
 
 export interface RoutingHealth {
   /** The time routing compares cool-downs with (the merchant's clock on a sandbox). */

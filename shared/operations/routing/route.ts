@@ -9,10 +9,11 @@
  */
 import type { Mid } from '../../domain/merchant.js';
 import type { PaymentFacts, RoutingTable, RuleMid } from '../../domain/routing.js';
-import { routePayment, type Route, type RoutingNeeds } from '../payment/routing.js';
+import { routePayment, type Route, type RoutingNeeds } from '../payment/index.js';
 import { firstMatchingRule } from './match.js';
 import { routingRandom } from './random.js';
-import type { Cascade } from './cascade.js';
+import type { Cascade } from '../payment/index.js';
+import { isSoftDecline } from './soft-declines.js';
 import type { RoutingHealth } from './health.js';
 import { midAvailable } from '../../domain/mid-health.js';
 
@@ -63,7 +64,7 @@ export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, nee
 }
 
 /**
- * Where a soft decline of the payment may go next, and where MID health is recorded (cascade.ts); undefined: neither.
+ * Where a soft decline of the payment may go next, and where MID health is recorded (payment/internal/cascade.ts); undefined: neither.
  * With health, the fallbacks are passed on even without cascading: a payment goes on to them instead of a half-open
  * MID whose trial another payment holds.
  */
@@ -73,7 +74,7 @@ export function cascadeOf(routed: RoutedPayment): Cascade | undefined {
   return {
     fallbacks: routed.fallbacks.map((r) => r.mid),
     maxAttempts: cascading ? routed.maxAttempts : 1,
-    softDeclines: routed.softDeclines,
+    isSoftDecline: (outcome) => isSoftDecline(outcome, routed.softDeclines),
     ...(routed.health ? { health: routed.health.recorder } : {}),
   };
 }

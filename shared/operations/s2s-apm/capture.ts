@@ -5,7 +5,7 @@
 import { NotFoundError } from '../../errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmCaptureResult } from '../../protocol/s2s-apm/responses.js';
-import { capture as captureCore } from '../payment/capture.js';
+import { capture as captureCore } from '../payment/index.js';
 import { s2sApmFollowUp } from './follow-up-action.js';
 
 export const capture = s2sApmFollowUp({

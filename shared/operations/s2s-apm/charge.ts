@@ -16,13 +16,9 @@ import type { Mid } from '../../domain/merchant.js';
 import type { FormValue } from '../../protocol/form.js';
 import type { ApmConnector, ApmConnectorRegistry } from '../../ports/apm-connector.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
-import type { AttemptHooks } from '../payment/attempt.js';
-import { newPayment } from '../payment/new-payment.js';
-import { chargeNewPayment } from '../payment/charge-tail.js';
+import { type AttemptHooks, newPayment, chargeNewPayment, newTransId, type CoreDeps, type CoreResult } from '../payment/index.js';
 import { screenApmPayment, type RiskDeps, type Screened } from '../risk/check.js';
 import { RISK_DECLINE_REASON } from '../risk/decision.js';
-import { newTransId } from '../payment/payment-id.js';
-import type { CoreDeps, CoreResult } from '../payment/types.js';
 
 /** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
 export function apmConnectorFor(providers: Pick<ApmConnectorRegistry, 'forBrand'>, brand: string): ApmConnector {

@@ -6,7 +6,7 @@
 import { NotFoundError } from '../../errors.js';
 import { apmCreditvoidHash } from '../../protocol/signature.js';
 import { apmCreditvoidAccepted } from '../../protocol/s2s-apm/responses.js';
-import { creditvoid as creditvoidCore } from '../payment/creditvoid.js';
+import { creditvoid as creditvoidCore } from '../payment/index.js';
 import { s2sApmFollowUp } from './follow-up-action.js';
 
 export const creditvoid = s2sApmFollowUp({

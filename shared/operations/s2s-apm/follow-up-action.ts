@@ -5,8 +5,7 @@
  */
 import type { Merchant } from '../../domain/merchant.js';
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
-import { runFollowUpAction, type FollowUpAction } from '../payment/follow-up-action.js';
-import { followUpKey } from '../payment/idempotency.js';
+import { runFollowUpAction, type FollowUpAction, followUpKey } from '../payment/index.js';
 import type { S2sApmAction, S2sApmResponse } from './action.js';
 import { apmRecorder, ownedApmPayment, readAmountText, sentAmount, signedTransId } from './pipeline.js';
 

@@ -12,7 +12,7 @@ import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashMatches } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
-import { routePayment } from '../payment/routing.js';
+import { routePayment } from '../payment/index.js';
 import { holdsFunds } from '../../apm/rules.js';
 import type { ApmChargeInput } from './charge.js';
 import { apmConnectorFor, newRedirectToken } from './charge.js';

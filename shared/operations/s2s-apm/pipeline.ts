@@ -12,10 +12,8 @@ import { hashMatches } from '../../protocol/signature.js';
 import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
 import { readTransId } from '../../protocol/s2s-apm/request.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
-import type { CallbackRecorder, PaymentEvent } from '../payment/types.js';
+import { type CallbackRecorder, type PaymentEvent, followUpKey, requestKey, runOnce, storedAnswer, type FollowUpClaim } from '../payment/index.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
-import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
-import type { FollowUpClaim } from '../payment/recover.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
 import { methodPageUrl } from './redirect-step.js';
 

@@ -8,9 +8,7 @@ import type { Payment } from '../../domain/payment.js';
 import { canApply, hasAttempt, ownTransaction, permit, settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { hashEquals } from '../../protocol/signature.js';
-import { runAttempt, type AttemptHooks } from '../payment/attempt.js';
-import { applyOutcome } from '../payment/outcome.js';
-import type { CoreDeps, CoreResult } from '../payment/types.js';
+import { runAttempt, type AttemptHooks, applyOutcome, type CoreDeps, type CoreResult } from '../payment/index.js';
 import { tokenHash } from './charge.js';
 
 export const CANCELLED_BY_PAYER = 'Cancelled by the payer.';

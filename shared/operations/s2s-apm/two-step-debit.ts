@@ -5,13 +5,18 @@
  */
 import { BusinessRuleError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
-import { nextVersion, runAttempt, type AttemptHooks } from '../payment/attempt.js';
-import { permitOrThrow } from '../payment/permit.js';
-import { newPayment } from '../payment/new-payment.js';
-import { applyOutcome } from '../payment/outcome.js';
-import { reserveOnce } from '../payment/recover.js';
-import { newTransId } from '../payment/payment-id.js';
-import type { CoreDeps, CoreResult } from '../payment/types.js';
+import {
+  nextVersion,
+  runAttempt,
+  type AttemptHooks,
+  permitOrThrow,
+  newPayment,
+  applyOutcome,
+  reserveOnce,
+  newTransId,
+  type CoreDeps,
+  type CoreResult,
+} from '../payment/index.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
 export async function prepareDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {

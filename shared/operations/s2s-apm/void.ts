@@ -5,7 +5,7 @@
 import { NotFoundError } from '../../errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmVoidResult } from '../../protocol/s2s-apm/responses.js';
-import { voidPayment } from '../payment/void.js';
+import { voidPayment } from '../payment/index.js';
 import { s2sApmFollowUp } from './follow-up-action.js';
 
 export const voidAction = s2sApmFollowUp({

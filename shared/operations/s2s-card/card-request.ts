@@ -12,7 +12,7 @@ import { hashMatches } from '../../protocol/signature.js';
 import type { PaymentDetails, TransactionType } from '../../domain/payment.js';
 import { browserOf, checkZeroAmount, commonDetails, payerIpOf, readCommon, readOrder, type CommonDetails, type Order, type readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import type { PayerNeeds } from '../../protocol/s2s-card/payer.js';
-import { selectMid, type RoutingNeeds } from '../payment/routing.js';
+import { selectMid, type RoutingNeeds } from '../payment/index.js';
 import type { S2sCardRequest } from './action.js';
 import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 

@@ -7,7 +7,7 @@
 import { formula1 } from '../../protocol/signature.js';
 import { readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
-import { isMoto } from '../payment/routing.js';
+import { isMoto } from '../payment/index.js';
 import type { S2sCardAction } from './action.js';
 import { acceptCardRequest, payerCardCharge } from './card-request.js';
 import { chargeOnce } from './pipeline.js';

@@ -4,8 +4,7 @@
  * request's hash checked against the payment (Formula 2, 6 for a payout) in the reservation's condition or on the read.
  */
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
-import { runFollowUpAction, type FollowUpAction } from '../payment/follow-up-action.js';
-import { followUpKey } from '../payment/idempotency.js';
+import { runFollowUpAction, type FollowUpAction, followUpKey } from '../payment/index.js';
 import type { S2sCardAction, S2sCardResponse } from './action.js';
 import { ownedPayment, readAmountText, readTransId, requestVerifier, sentAmount } from './lookup.js';
 import { s2sRecorder } from './pipeline.js';

@@ -6,13 +6,20 @@ import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { randomBytes } from 'node:crypto';
 import { recordCallback } from '../../domain/callback-factory.js';
 import type { Action, Payment } from '../../domain/payment.js';
-import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
-import { followUpKey, requestKey, runOnce, storedAnswer } from '../payment/idempotency.js';
-import type { FollowUpClaim } from '../payment/recover.js';
+import {
+  type CallbackRecorder,
+  type PaymentEvent,
+  followUpKey,
+  requestKey,
+  runOnce,
+  storedAnswer,
+  type FollowUpClaim,
+  type ChargeInput,
+} from '../payment/index.js';
+import { chargeScreened } from '../risk/screened-charge.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/responses.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
-import { chargeScreened, type ChargeInput } from '../payment/charge.js';
 import { logger } from '../../logger.js';
 import { paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';

@@ -8,7 +8,7 @@ import { InvalidHashError, NotFoundError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { formula1, hashMatches } from '../../protocol/signature.js';
-import { retryCharge } from '../payment/retry.js';
+import { retryCharge } from '../payment/index.js';
 import type { S2sCardAction, S2sCardRequest } from './action.js';
 import { verifyPaymentHash } from './lookup.js';
 import { once, s2sRecorder } from './pipeline.js';

@@ -6,8 +6,7 @@
 import type { PaymentDetails } from '../../domain/payment.js';
 import type { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import type { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
-import type { ChargeInput } from '../payment/charge.js';
-import type { Route } from '../payment/routing.js';
+import type { ChargeInput, Route } from '../payment/index.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 import { payerCardCharge, type CardRequest, type CardRequestSpec } from './card-request.js';

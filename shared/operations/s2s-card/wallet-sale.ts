@@ -13,7 +13,7 @@ import { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
 import { cardBrand } from '../../protocol/fields.js';
-import { isMoto } from '../payment/routing.js';
+import { isMoto } from '../payment/index.js';
 import { routingHealth } from '../routing/health.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';

@@ -19,8 +19,7 @@ import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/respo
 import { newChallengeToken } from '../s2s-card/pipeline.js';
 import { logger } from '../../logger.js';
 import { WALLETS, type WalletName } from '../../wallets/types.js';
-import { charge } from '../payment/index.js';
-import { routePayment } from '../payment/routing.js';
+import { charge, routePayment } from '../payment/index.js';
 import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
 import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';

@@ -17,7 +17,7 @@ import { paymentSummary, paymentTimeline } from '../../../shared/operations/cons
 import { callbackDeps, deps } from '../../../shared/deps.js';
 import { invocation, withInvocation } from '../../../shared/telemetry.js';
 import { receiveAdyenNotifications } from '../../../shared/operations/providers/adyen-notification.js';
-import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/late-outcome.js';
+import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/index.js';
 import { postForm } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import { adyenWebhook, storedPayment, useAdyenPlatform, MERCHANT_ACCOUNT } from '../../support/adyen-platform.js';

@@ -12,7 +12,7 @@ import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Payment } from '../../../shared/domain/payment.js';
-import { nextVersion } from '../../../shared/operations/payment/attempt.js';
+import { nextVersion } from '../../../shared/operations/payment/index.js';
 import { eventually, postForm, postJson, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

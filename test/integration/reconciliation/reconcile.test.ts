@@ -11,7 +11,7 @@ import { deps, callbackDeps, reconciliationDeps } from '../../../shared/deps.js'
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { keys } from '../../../shared/adapters/table-keys.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
-import { runAttempt } from '../../../shared/operations/payment/attempt.js';
+import { runAttempt } from '../../../shared/operations/payment/index.js';
 import { AcquirerTimeoutError, SANDBOX_NO_ANSWER_REASON } from '../../../shared/connectors/sandbox.js';
 import { reconcile, GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 import { handler as reconcilerHandler } from '../../../functions/reconciliation/run.js';

@@ -1,7 +1,8 @@
 /**
  * Imports cross the layers only inward (test/unit/architecture/layers.ts has the rule): functions → http → operations
  * → domain/ports; protocol imports neither operations nor http nor the composition root; adapters are imported only
- * by shared/deps.ts; only adapters import @aws-sdk. The checker itself is tried on a planted bad import.
+ * by shared/deps.ts; only adapters import @aws-sdk; other folders reach the payment core only through its index.ts.
+ * The checker itself is tried on planted bad imports.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +52,15 @@ describe('the checker', () => {
       "shared/protocol/page.ts:1 imports '../http/endpoint.js': protocol may not import http",
       "shared/protocol/wire.ts:1 imports '../operations/pay.js': protocol may not import operations",
     ]);
+  });
+
+  it("keeps other folders on the payment core's face, even for a type, and lets the core use its own files", () => {
+    const past = "reaches past the face of shared/operations/payment/: import shared/operations/payment/index.js";
+    expect(checkFile('shared/operations/s2s-card/sale.ts', "import { charge } from '../payment/internal/charge.js';").map((v) => v.reason)).toEqual([past]);
+    expect(checkFile('functions/x.ts', "import type { CoreDeps } from '../shared/operations/payment/internal/types.js';").map((v) => v.reason)).toEqual([past]);
+    expect(checkFile('shared/operations/s2s-card/sale.ts', "import { charge } from '../payment/index.js';")).toEqual([]);
+    expect(checkFile('shared/operations/payment/internal/charge.ts', "import { newPayment } from './new-payment.js';")).toEqual([]);
+    expect(checkFile('shared/operations/payment/index.ts', "export { charge } from './internal/charge.js';")).toEqual([]);
   });
 
   it('tells type-only imports from value imports', () => {

@@ -95,6 +95,17 @@ export const RULES: Record<Layer, Allowed> = {
   base: { values: ['base'] },
 };
 
+/**
+ * Folders with one face: every file outside the folder imports it only through its index.ts; what lies beside the
+ * index (the folder's internal/ mechanisms) may change without touching a caller (docs/architecture.md).
+ */
+export const FACES = ['shared/operations/payment/'];
+
+/** The face `target` reaches past from `file`, or undefined. */
+function pastFace(file: string, target: string): string | undefined {
+  return FACES.find((dir) => target.startsWith(dir) && !file.startsWith(dir) && target !== `${dir}index.ts`);
+}
+
 /** Only these layers may import the AWS SDK. */
 const AWS_SDK_LAYERS: Layer[] = ['adapters'];
 
@@ -174,6 +185,8 @@ export function checkFile(file: string, source: string, usedPending?: Set<(typeo
       continue;
     }
     if (!imp.target) continue;
+    const face = pastFace(file, imp.target);
+    if (face) violations.push({ ...at, reason: `reaches past the face of ${face}: import ${face}index.js` });
     const to = layerOf(imp.target);
     if (!to) continue; // docs/openapi.json and the like
     const rule = RULES[from];

@@ -22,7 +22,8 @@ import {
 import type { Mid } from '../../../shared/domain/merchant.js';
 import type { RoutingTable } from '../../../shared/domain/routing.js';
 import { cascadeOf, routeWithRules } from '../../../shared/operations/routing/route.js';
-import type { MidHealthRecorder, RoutingHealth } from '../../../shared/operations/routing/health.js';
+import type { RoutingHealth } from '../../../shared/operations/routing/health.js';
+import type { MidHealthRecorder } from '../../../shared/operations/payment/index.js';
 import { healthPolicyOf } from '../../../shared/operations/routing/health.js';
 import { parseRoutingRules, RoutingRulesError } from '../../../shared/operations/routing/validate.js';
 
@@ -167,7 +168,7 @@ describe('routing skips open MIDs', () => {
   it('the cascade carries the recorder, even where it cascades nowhere', () => {
     const single = routeWithRules(mids, { ...table, maxAttempts: 1 }, needs, facts, { health: health({}), random: () => 0.5 });
     // The fallbacks stay listed: where a payment goes instead of a half-open MID another payment holds the trial of.
-    expect(cascadeOf(single)).toEqual({ fallbacks: [mids[1], mids[2]], maxAttempts: 1, softDeclines: undefined, health: recorder });
+    expect(cascadeOf(single)).toEqual({ fallbacks: [mids[1], mids[2]], maxAttempts: 1, isSoftDecline: expect.any(Function), health: recorder });
     // Without health (and without fallbacks to cascade to) there is nothing to pass on.
     expect(cascadeOf(routeWithRules(mids, { ...table, maxAttempts: 1 }, needs, facts))).toBeUndefined();
   });

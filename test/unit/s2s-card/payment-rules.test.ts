@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Payment } from '../../../shared/domain/payment.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
-import { checkCapture, checkVoid, planCreditvoid, selectMid } from '../../../shared/operations/payment/index.js';
-import { isMoto, routePayment } from '../../../shared/operations/payment/routing.js';
+import { checkCapture, checkVoid, planCreditvoid, selectMid, isMoto, routePayment } from '../../../shared/operations/payment/index.js';
 import { payerLanguage, PHONE_COUNTRY_CODE } from '../../../shared/protocol/s2s-card/payer.js';
 
 const NOW = new Date('2030-05-05T12:00:00Z');

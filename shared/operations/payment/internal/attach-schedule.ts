@@ -1,16 +1,23 @@
 /**
- * Attaching a schedule to a new recurring chain. Called by the payment core right after it issues a recurring token
+ * Attaching a schedule to a new recurring chain. Called by the charge (charge.ts issueTokens) right after it issues a recurring token
  * (SALE / AUTH / DEBIT with recurring_init, at once or after 3DS; the Checkout page), before the payment is written: the
  * payment then echoes first_recurring_date in its answer and callback, and the subscription exists before anything
  * names it. If the payment write fails afterwards, the orphan subscription finds no initial pair at its first run
  * and ends without charging.
  */
-import type { Payment } from '../../domain/payment.js';
-import { dateOf, dueAt, firstRunDate, runActionOf, type Subscription } from '../../domain/schedule.js';
-import { logger } from '../../logger.js';
-import type { ScheduleDeps } from './types.js';
+import type { Payment } from '../../../domain/payment.js';
+import { dateOf, dueAt, firstRunDate, runActionOf, type Subscription } from '../../../domain/schedule.js';
+import { logger } from '../../../logger.js';
+import type { Clock } from '../../../ports/clock.js';
+import type { ScheduleStore } from '../../../ports/schedules.js';
 
-export async function attachSchedule(d: Partial<ScheduleDeps> & Pick<ScheduleDeps, 'clock'>, p: Payment): Promise<void> {
+/** The schedule store, when the function has one (the Checkout page's may not): no store, nothing attached. */
+interface AttachDeps {
+  schedules?: ScheduleStore;
+  clock: Clock;
+}
+
+export async function attachSchedule(d: AttachDeps, p: Payment): Promise<void> {
   const details = p.details;
   if (!details.scheduleId || !p.recurringToken || details.firstRecurringDate || !d.schedules) return;
   const schedule = await d.schedules.get(details.scheduleId, p.clientKey);

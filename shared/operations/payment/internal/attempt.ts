@@ -7,11 +7,11 @@
  * If the connector call throws, the attempt stays "waiting" and the answer is UNDEFINED: its outcome is unknown
  * until the reconciler asks the acquirer (docs/reconciliation.md) and records it, with its callback.
  */
-import type { Payment, TransactionType } from '../../domain/payment.js';
-import { settleRecord } from '../../domain/payment-machine/index.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
-import type { TransactionItems } from '../../ports/transaction-items.js';
-import { logger } from '../../logger.js';
+import type { Payment, TransactionType } from '../../../domain/payment.js';
+import { settleRecord } from '../../../domain/payment-machine/index.js';
+import type { ConnectorOutcome } from '../../../ports/connector.js';
+import type { TransactionItems } from '../../../ports/transaction-items.js';
+import { logger } from '../../../logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
 import { writeOrAdopt } from './late-answer.js';
@@ -108,4 +108,4 @@ export async function enqueue(d: Pick<CoreDeps, 'callbackQueue'>, callbacks: Cor
 }
 
 /** History predicates of the state machine's guards, for the cores that still read them. */
-export { hasAttempt, waitingAmount } from '../../domain/payment-machine/index.js';
+export { hasAttempt, waitingAmount } from '../../../domain/payment-machine/index.js';

@@ -3,8 +3,8 @@
  * A declined capture leaves the authorization PENDING (sandbox 03/2038) and may be retried. The rules are the state
  * machine's CAPTURE rows (shared/domain/payment-machine/table.ts).
  */
-import { BusinessRuleError, ValidationError } from '../../errors.js';
-import type { Payment } from '../../domain/payment.js';
+import { BusinessRuleError, ValidationError } from '../../../errors.js';
+import type { Payment } from '../../../domain/payment.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { answerFollowUp } from './outcome.js';
 import { followUpCall } from './follow-up.js';

@@ -1,32 +1,45 @@
 /**
  * Cascading (docs/routing.md): a payment declined softly by one MID of its rule is tried on the rule's next MID, in
  * the same request, up to the table's maxAttempts. Only a soft decline — an answer on the configured list, matched
- * whole (soft-declines.ts), or an acquirer that refused the request before it was reached — moves on. Never after a hard decline, after a timeout
+ * whole (routing/soft-declines.ts), or an acquirer that refused the request before it was reached — moves on. Never after a hard decline, after a timeout
  * (the first acquirer may have approved: the outcome is undetermined), or once 3DS / a redirect has started.
  *
  * Before asking the next MID, the payment is written with that MID: if this process dies or the next acquirer does
  * not answer, the reconciler asks the MID that may hold the money. The path without a cascade writes nothing more.
  *
- * MID health: a half-open MID is called only by the payment that claims its trial (health.ts `admits`); a payment that
+ * MID health: a half-open MID is called only by the payment that claims its trial (routing/health.ts `admits`); a payment that
  * loses the claim goes on to the next MID as if that one were open. Skipping a MID is no attempt (nothing was asked).
  */
-import type { Mid } from '../../domain/merchant.js';
-import type { Payment } from '../../domain/payment.js';
-import type { RoutingAttempt } from '../../domain/payment-details.js';
-import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../../ports/connector.js';
-import { logger } from '../../logger.js';
-import type { CoreDeps } from '../payment/types.js';
-import type { MidHealthRecorder } from './health.js';
-import { isSoftDecline } from './soft-declines.js';
+import type { Mid } from '../../../domain/merchant.js';
+import type { Payment } from '../../../domain/payment.js';
+import type { RoutingAttempt } from '../../../domain/payment-details.js';
+import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../../../ports/connector.js';
+import { logger } from '../../../logger.js';
+import type { CoreDeps } from './types.js';
 
 export interface Cascade {
   /** MIDs to try next, in order: on a soft decline, or instead of a half-open MID another payment holds the trial of. */
   fallbacks: Mid[];
   /** The most MIDs one request may try, the first included. */
   maxAttempts: number;
-  softDeclines?: string[];
-  /** Where each MID's connector result is recorded (MID health, health.ts); absent: nothing is recorded. */
+  /** Whether an answer may go on to the next MID (routing/soft-declines.ts, with the merchant's list). */
+  isSoftDecline: (outcome: ConnectorOutcome) => boolean;
+  /** Where each MID's connector result is recorded (MID health, routing/health.ts); absent: nothing is recorded. */
   health?: MidHealthRecorder;
+}
+
+/** MID health as the cascade records it (routing/health.ts keeps it on the merchant). */
+export interface MidHealthRecorder {
+  /**
+   * May this payment call the MID now? A MID routing did not see half-open: yes, without a write. A half-open one: only
+   * the payment that claims its trial (or finds it closed meanwhile). Never throws: when the claim cannot be written,
+   * the payment goes to the MID as it did before trials.
+   */
+  admits(mid: Mid): Promise<boolean>;
+  /** The MID's connector threw (no answer). Never throws itself: health must not change a payment's answer. */
+  failed(mid: Mid): Promise<void>;
+  /** The MID answered (approved, declined, a challenge, pending). */
+  answered(mid: Mid): Promise<void>;
 }
 
 /** Nothing was sent: the acquirer cannot have acted on the request. */
@@ -86,7 +99,7 @@ export async function payWithCascade(
     }
     await cascade?.health?.answered(mid);
     attempts.push({ midId: mid.midId, answer: answerOf(outcome) });
-    const after = isSoftDecline(outcome, cascade?.softDeclines) ? await nextMid() : undefined;
+    const after = cascade?.isSoftDecline(outcome) ? await nextMid() : undefined;
     if (after) {
       mid = after;
       continue;

@@ -8,10 +8,10 @@
  *      kept on the payment (the claim names it), so a merchant without callbacks needs no transaction here.
  * An acquirer that fails to answer leaves the payment PREPARE: the protocol's UNDEFINED, final by callback later.
  */
-import type { Payment, TransactionType } from '../../domain/payment.js';
-import { settleRecord, type Decision } from '../../domain/payment-machine/index.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
-import { logger } from '../../logger.js';
+import type { Payment, TransactionType } from '../../../domain/payment.js';
+import { settleRecord, type Decision } from '../../../domain/payment-machine/index.js';
+import type { ConnectorOutcome } from '../../../ports/connector.js';
+import { logger } from '../../../logger.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
 import { claimOf, reserveOnce, type RecoverDeps } from './recover.js';

@@ -4,12 +4,12 @@
  * (+ the caller's idempotent result) → queue the callbacks. A 3DS / redirect outcome keeps the card sealed in the
  * vault until the payer finishes the step (completeChallenge).
  */
-import { BusinessRuleError } from '../../errors.js';
-import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
-import type { Mid } from '../../domain/merchant.js';
-import type { ConnectorAuthentication, ConnectorOutcome, ConnectorPayer } from '../../ports/connector.js';
-import type { VaultCard } from '../../ports/card-vault.js';
-import { cardBrand } from '../../protocol/fields.js';
+import { BusinessRuleError } from '../../../errors.js';
+import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../../domain/payment.js';
+import type { Mid } from '../../../domain/merchant.js';
+import type { ConnectorAuthentication, ConnectorOutcome, ConnectorPayer } from '../../../ports/connector.js';
+import type { VaultCard } from '../../../ports/card-vault.js';
+import { cardBrand } from '../../../protocol/fields.js';
 import type { AttemptHooks } from './attempt.js';
 import { chargeNewPayment, undetermined } from './charge-tail.js';
 import { newPayment } from './new-payment.js';
@@ -18,16 +18,11 @@ import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
 import { applyOutcome, resultOf } from './outcome.js';
 import { claimOf } from './recover.js';
 import { newTransId } from './payment-id.js';
-import { attachSchedule } from '../schedules/attach.js';
-import { classifyCardOnFile, type CardOnFile } from '../../domain/card-on-file.js';
-import { payWithCascade, type Cascade } from '../routing/cascade.js';
-import { countDecline, screenCardPayment, type RiskDeps, type RiskSubject, type Screened } from '../risk/check.js';
-import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from '../risk/decision.js';
-import { placeWithinLimits, releaseDailyVolume, type Placement } from '../risk/mid-limits.js';
-import { noteMetric } from '../../telemetry.js';
-import type { Integration } from '../../domain/routing.js';
-import { isMoto } from './routing.js';
-import { payerAbsent } from '../../domain/card-on-file.js';
+import { attachSchedule } from './attach-schedule.js';
+import { classifyCardOnFile, type CardOnFile } from '../../../domain/card-on-file.js';
+import { payWithCascade, type Cascade } from './cascade.js';
+import type { Integration } from '../../../domain/routing.js';
+import type { ChargeScreen, Screening } from './screen.js';
 
 export interface ChargeInput {
   clientKey: string;
@@ -136,26 +131,17 @@ export async function issueTokens(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVau
   if (wantRecurringToken) await attachSchedule(d, p);
 }
 
-/** A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). */
-export function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
-  return chargeCard(d, input, hooks);
-}
-
 /**
- * A payer's new card payment, risk-checked before the acquirer (docs/risk.md): a merchant-initiated recurring charge
- * or a retry goes through `charge` instead.
+ * A new card payment: reserve, ask the acquirer, record its answer (charge-tail.ts). With a screen (a payer's new
+ * payment: operations/risk/charge-screen.ts), the risk check runs before the acquirer (docs/risk.md); a
+ * merchant-initiated recurring charge or a retry goes without one.
  */
-export function chargeScreened(d: ChargeDeps & RiskDeps, input: ChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
-  return chargeCard(d, input, hooks, d);
-}
-
-async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks, risk?: RiskDeps): Promise<CoreResult> {
+export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks, screen?: ChargeScreen): Promise<CoreResult> {
   checkConnectorRequirements(d, input);
   const transId = await newTransId(d, hooks.idempotency);
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
   if (input.followUpVerifier) reserved.fuv = input.followUpVerifier(reserved);
-  let screened: Screened = {};
-  let placement: Placement | undefined;
+  let screened: Screening | undefined;
   const result = await chargeNewPayment(
     d,
     reserved,
@@ -165,38 +151,18 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
       async call(id) {
         // After the reservation, so a repeated request is answered from it and counts no second attempt.
         const cascade = reachableCascade(d, input);
-        if (risk) {
-          // Side by side: the check's read and the MID limits' cap reservation take one round trip together.
-          const candidates = [input.mid, ...(cascade?.fallbacks ?? [])];
-          [screened, placement] = await Promise.all([
-            screenCardPayment(risk, riskSubjectOf(d, input)),
-            candidates.some((m) => m.limits) ? placeWithinLimits(risk, input, candidates) : undefined,
-          ]);
-          if (placement?.decision && !screened.decision) {
-            screened = { ...screened, decision: placement.decision };
-            noteMetric(RISK_BLOCKED_METRIC, 1);
-            noteMetric(CONTROL_METRICS[placement.decision.control]!, 1);
-          }
-        }
-        const first = placement?.mid ?? input.mid;
-        // MID limits moved the payment to a MID whose connector cannot challenge: the rule blocks, as for any flow without 3DS.
-        if (screened.challenge && !d.connectors.named(first.connector).canRequestChallenge) {
-          screened = { ...screened, decision: { ...screened.challenge, reason: `${screened.challenge.reason} (this payment cannot run 3DS: blocked)` }, challenge: undefined };
-          noteMetric(RISK_BLOCKED_METRIC, 1);
-          noteMetric(CONTROL_METRICS.rule!, 1);
-        }
-        if (screened.decision) {
-          if (placement?.reserved) await releaseDailyVolume(risk!, placement.reserved);
-          return { kind: 'declined', reason: RISK_DECLINE_REASON };
-        }
+        const canChallenge = (m: Mid) => !!d.connectors.named(m.connector).canRequestChallenge;
+        screened = screen && (await screen.before([input.mid, ...(cascade?.fallbacks ?? [])], canChallenge));
+        if (screened?.declineReason) return { kind: 'declined', reason: screened.declineReason };
+        const first = screened?.first ?? input.mid;
         // A rule's challenge goes only to MIDs whose connector challenges on request.
-        const challenge = !!screened.challenge;
-        const fallbacks = (placement ? placement.fallbacks : (cascade?.fallbacks ?? [])).filter((m) => !challenge || !!d.connectors.named(m.connector).canRequestChallenge);
+        const challenge = !!screened?.challenge;
+        const fallbacks = (screened?.fallbacks ?? cascade?.fallbacks ?? []).filter((m) => !challenge || canChallenge(m));
         return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
       },
       async onAnswer(payment, outcome) {
-        if (screened.decision ?? screened.challenge) payment.details.risk = screened.decision ?? screened.challenge;
-        if (screened.fingerprint) payment.details.cardFingerprint = screened.fingerprint;
+        if (screened?.risk) payment.details.risk = screened.risk;
+        if (screened?.fingerprint) payment.details.cardFingerprint = screened.fingerprint;
         if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
         if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
         // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
@@ -205,35 +171,8 @@ async function chargeCard(d: ChargeDeps, input: ChargeInput, hooks: AttemptHooks
     },
     hooks,
   );
-  if (screened.counted && !screened.decision && result.payment.status === 'DECLINED') await countDecline(risk!, screened.counted);
-  // A declined payment takes no volume: its amount leaves the MID's cap again.
-  if (placement?.reserved && !screened.decision && result.payment.status === 'DECLINED') await releaseDailyVolume(risk!, placement.reserved);
+  if (screened && !screened.declineReason && result.payment.status === 'DECLINED') await screen!.declined();
   return result;
-}
-
-/** What the risk check looks at: the card, the payer as the integration knows it, and the facts rules match on. */
-function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): RiskSubject {
-  const payer: Record<string, string | undefined> = input.details.payer ?? {};
-  const payerCountry = payer.payer_country?.trim().toUpperCase() || undefined;
-  const moto = isMoto(input.details.motoType);
-  return {
-    clientKey: input.clientKey,
-    cardNumber: input.card.number,
-    payerIp: input.payerIp,
-    payerEmail: input.payerEmail ?? payer.payer_email,
-    payerCountry: payer.payer_country,
-    // No BIN country: the platform has no BIN table, so BIN-country conditions never match (docs/risk.md).
-    facts: {
-      amount: input.amount,
-      currency: input.currency,
-      brand: cardBrand(input.card.number),
-      ...(payerCountry ? { payerCountry } : {}),
-      integration: input.integration ?? (input.protocol === 's2s-card' ? 's2s-card' : 'checkout'),
-      moto,
-    },
-    // 3DS needs the payer there and a connector that challenges on request; a payout or external 3DS runs none.
-    canChallenge: !input.externalThreeDs && !input.payout && !moto && !payerAbsent(input.details.payerPresent) && !!d.connectors.named(input.mid.connector).canRequestChallenge,
-  };
 }
 
 /** The cascade without MIDs whose acquirer would refuse this payment outright (no Accept header: checked above for the first). */

@@ -6,9 +6,9 @@
  *   anything else                → "Refund is not allowed".
  * Each attempt has its own id (creditvoid_id). Refunds in flight count against the refundable amount.
  */
-import { BusinessRuleError, ValidationError } from '../../errors.js';
-import type { Payment } from '../../domain/payment.js';
-import { refundable } from '../../domain/payment-machine/index.js';
+import { BusinessRuleError, ValidationError } from '../../../errors.js';
+import type { Payment } from '../../../domain/payment.js';
+import { refundable } from '../../../domain/payment-machine/index.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { answerFollowUp } from './outcome.js';
 import { followUpCall } from './follow-up.js';

@@ -4,9 +4,9 @@
  * reservation or the read (follow-up.ts), the payment core with the amount in the payment's currency, the answer.
  * A follow-up action is then its event, its core, whether it takes an amount, and its answer: a few lines.
  */
-import { parseAmount, parseCurrency } from '../../domain/money.js';
-import type { Payment } from '../../domain/payment.js';
-import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
+import { parseAmount, parseCurrency } from '../../../domain/money.js';
+import type { Payment } from '../../../domain/payment.js';
+import type { FollowUpEvent } from '../../../domain/payment-machine/index.js';
 import { runFollowUp, type FollowUpDeps } from './follow-up.js';
 import { runOnce } from './idempotency.js';
 import type { AttemptHooks } from './attempt.js';

@@ -7,10 +7,10 @@
  * attempt it reserved (recover.ts), never with a second one.
  */
 import { createHash } from 'node:crypto';
-import { ConflictError } from '../../errors.js';
-import type { AttemptClaim, Payment } from '../../domain/payment.js';
-import type { Deps } from '../deps.js';
-import type { TransactionItems } from '../../ports/transaction-items.js';
+import { ConflictError } from '../../../errors.js';
+import type { AttemptClaim, Payment } from '../../../domain/payment.js';
+import type { Deps } from '../../deps.js';
+import type { TransactionItems } from '../../../ports/transaction-items.js';
 
 /** 128 bits of a sha256 hex digest: enough to tell requests apart, half the bytes on the item. */
 export function shortHash(hex: string): string {

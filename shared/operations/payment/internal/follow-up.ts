@@ -12,14 +12,14 @@
  * one reservation per plan (the intent removes it), a duplicate finds the claim, a request that died leaves its
  * attempt waiting with its claim, answered by inquiry (recover.ts).
  */
-import type { Payment } from '../../domain/payment.js';
-import { findCurrency, parseAmount } from '../../domain/money.js';
-import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
+import type { Payment } from '../../../domain/payment.js';
+import { findCurrency, parseAmount } from '../../../domain/money.js';
+import type { FollowUpEvent } from '../../../domain/payment-machine/index.js';
+import type { ConnectorOutcome } from '../../../ports/connector.js';
 import { finishAttempt, type Attempt, type AttemptHooks } from './attempt.js';
 import { shortHash } from './follow-up-claim.js';
 import { answerFollowUp } from './outcome.js';
-import type { Deps } from '../deps.js';
+import type { Deps } from '../../deps.js';
 import type { CoreResult } from './types.js';
 
 export interface FollowUpTarget {

@@ -5,9 +5,9 @@
  * identical partial refunds one after the other are legitimate) claim it only while they run.
  */
 import { createHash } from 'node:crypto';
-import { ConflictError } from '../../errors.js';
-import { IdempotencyClaimedError, type PaymentStore } from '../../ports/payment-store.js';
-import type { Payment } from '../../domain/payment.js';
+import { ConflictError } from '../../../errors.js';
+import { IdempotencyClaimedError, type PaymentStore } from '../../../ports/payment-store.js';
+import type { Payment } from '../../../domain/payment.js';
 import type { IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
 import { bodyHashOf } from './follow-up-claim.js';

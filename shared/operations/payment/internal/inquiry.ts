@@ -2,9 +2,9 @@
  * Asks the acquirer about a transaction it never answered (the payment's own, or a follow-up attempt): used by the
  * reconciler and by a request that finds its duplicate's claim abandoned (recover.ts).
  */
-import type { Payment, TransactionRecord } from '../../domain/payment.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
-import { logger } from '../../logger.js';
+import type { Payment, TransactionRecord } from '../../../domain/payment.js';
+import type { ConnectorOutcome } from '../../../ports/connector.js';
+import { logger } from '../../../logger.js';
 import type { CoreDeps } from './types.js';
 
 /** An inquiry's answer: a final or challenge outcome, or 'unknown' (an acquirer still "pending" knows no more). */

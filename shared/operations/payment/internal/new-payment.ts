@@ -1,6 +1,6 @@
 /** A new payment record as every creating operation starts it: PREPARE, version 1, one waiting history entry. */
-import type { Action, CardSummary, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
-import type { Mid } from '../../domain/merchant.js';
+import type { Action, CardSummary, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../../domain/payment.js';
+import type { Mid } from '../../../domain/merchant.js';
 
 export interface NewPayment {
   transId: string;

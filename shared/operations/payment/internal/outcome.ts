@@ -3,9 +3,9 @@
  * (shared/domain/payment-machine): every path that records an answer — the charge, 3DS / redirect completion, a
  * retry, a follow-up, the reconciler, an abandoned request's recovery — comes through here.
  */
-import { answerEvent, apply, type AnswerEvent, type Decision } from '../../domain/payment-machine/index.js';
-import type { Payment, TransactionType } from '../../domain/payment.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
+import { answerEvent, apply, type AnswerEvent, type Decision } from '../../../domain/payment-machine/index.js';
+import type { Payment, TransactionType } from '../../../domain/payment.js';
+import type { ConnectorOutcome } from '../../../ports/connector.js';
 import type { PaymentEvent } from './types.js';
 
 /** The machine's event for an answer about the payment's own transaction. */

@@ -2,8 +2,8 @@
  * The event an attempt's recorded outcome stands for, on its own so the recovery of abandoned requests (recover.ts)
  * and the adoption of a notification's earlier write (late-answer.ts) share it without a cycle through attempt.ts.
  */
-import type { Payment } from '../../domain/payment.js';
-import { STATUSES } from '../../domain/payment-machine/index.js';
+import type { Payment } from '../../../domain/payment.js';
+import { STATUSES } from '../../../domain/payment-machine/index.js';
 import type { PaymentEvent } from './types.js';
 
 /** The event an attempt's recorded outcome stands for (the payment's own transaction: the payment's status). */

@@ -6,11 +6,11 @@
  * the acquirer about it right away when its outcome is still unknown (the reconciler's inquiry, without waiting for
  * the reconciler's next run), and records that outcome with its callback like the reconciler would.
  */
-import { ConflictError } from '../../errors.js';
-import type { Payment } from '../../domain/payment.js';
-import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { IdempotencyClaimedError, type ClaimedEffect } from '../../ports/payment-store.js';
-import { resolveTransaction } from '../reconciliation/resolve.js';
+import { ConflictError } from '../../../errors.js';
+import type { Payment } from '../../../domain/payment.js';
+import { awaitingAcquirer } from '../../../domain/undetermined.js';
+import { IdempotencyClaimedError, type ClaimedEffect } from '../../../ports/payment-store.js';
+import { resolveTransaction } from './resolve.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { inquire } from './inquiry.js';
 import { dropClaim, heldClaim } from './follow-up-claim.js';

@@ -2,10 +2,10 @@
  * Recurring charge (S2S RECURRING_SALE / RECURRING_DEBIT, Checkout RECURRING): a merchant-initiated payment on the
  * card of an initial pair. No 3DS (the payer is not present); currency and payer email come from the initial payment.
  */
-import type { Mid } from '../../domain/merchant.js';
-import type { Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
-import { ACTIONS } from '../../domain/actions.js';
-import type { VaultCard } from '../../ports/card-vault.js';
+import type { Mid } from '../../../domain/merchant.js';
+import type { Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../../domain/payment.js';
+import { ACTIONS } from '../../../domain/actions.js';
+import type { VaultCard } from '../../../ports/card-vault.js';
 import type { AttemptHooks } from './attempt.js';
 import { charge, type ChargeInput } from './charge.js';
 import type { ChargeDeps, CoreResult } from './types.js';

@@ -9,11 +9,11 @@
  * A late answer moves the payment only from the state the attempt started in (the machine's `same` rows): a payment
  * that has meanwhile become CHARGEBACK, or was decided by another attempt, keeps its status; the attempt is recorded.
  */
-import type { Payment, TransactionRecord } from '../../domain/payment.js';
-import { settleRecord } from '../../domain/payment-machine/index.js';
-import type { ConnectorOutcome } from '../../ports/connector.js';
-import { answerFollowUp, applyOutcome } from '../payment/outcome.js';
-import type { PaymentEvent } from '../payment/types.js';
+import type { Payment, TransactionRecord } from '../../../domain/payment.js';
+import { settleRecord } from '../../../domain/payment-machine/index.js';
+import type { ConnectorOutcome } from '../../../ports/connector.js';
+import { answerFollowUp, applyOutcome } from './outcome.js';
+import type { PaymentEvent } from './types.js';
 
 export type FinalOutcome = Extract<ConnectorOutcome, { kind: 'approved' | 'declined' }>;
 

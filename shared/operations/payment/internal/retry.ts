@@ -4,10 +4,10 @@
  * for the acquirer (the machine's RETRY row); the outcome comes by callback. A retry whose request was interrupted is answered
  * with that retry's attempt, never charged a second time (recover.ts).
  */
-import { BusinessRuleError } from '../../errors.js';
-import type { Payment } from '../../domain/payment.js';
-import { ownTransaction } from '../../domain/payment-machine/index.js';
-import type { VaultCard } from '../../ports/card-vault.js';
+import { BusinessRuleError } from '../../../errors.js';
+import type { Payment } from '../../../domain/payment.js';
+import { ownTransaction } from '../../../domain/payment-machine/index.js';
+import type { VaultCard } from '../../../ports/card-vault.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
 import { permitOrThrow } from './permit.js';

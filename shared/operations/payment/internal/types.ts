@@ -3,14 +3,14 @@
  * and ports, persists its transition with conditional writes, and asks the calling protocol for the callback records
  * (so the S2S CARD and Checkout wire formats stay in their own protocol folders).
  */
-import type { CallbackRecord } from '../../domain/callback.js';
-import type { Payment } from '../../domain/payment.js';
-import type { Clock } from '../../ports/clock.js';
-import type { PaymentStore, IdempotentResult } from '../../ports/payment-store.js';
-import type { CardVault } from '../../ports/card-vault.js';
-import type { CallbackQueue } from '../../ports/callback-queue.js';
-import type { ConnectorRegistry } from '../../ports/connector.js';
-import type { ApmConnectorRegistry } from '../../ports/apm-connector.js';
+import type { CallbackRecord } from '../../../domain/callback.js';
+import type { Payment } from '../../../domain/payment.js';
+import type { Clock } from '../../../ports/clock.js';
+import type { PaymentStore, IdempotentResult } from '../../../ports/payment-store.js';
+import type { CardVault } from '../../../ports/card-vault.js';
+import type { CallbackQueue } from '../../../ports/callback-queue.js';
+import type { ConnectorRegistry } from '../../../ports/connector.js';
+import type { ApmConnectorRegistry } from '../../../ports/apm-connector.js';
 
 export interface CoreDeps {
   payments: PaymentStore;

@@ -3,8 +3,8 @@
  * A held authorization, a refunded payment or yesterday's payment: "Void is not allowed." (CREDITVOID releases those.)
  * The rules are the state machine's VOID rows (shared/domain/payment-machine/table.ts).
  */
-import { BusinessRuleError } from '../../errors.js';
-import type { Payment } from '../../domain/payment.js';
+import { BusinessRuleError } from '../../../errors.js';
+import type { Payment } from '../../../domain/payment.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { answerFollowUp } from './outcome.js';
 import { followUpCall } from './follow-up.js';
@@ -12,7 +12,7 @@ import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
-export { settledAt } from '../../domain/payment-machine/index.js';
+export { settledAt } from '../../../domain/payment-machine/index.js';
 
 export function checkVoid(payment: Payment, now: Date): void {
   permitOrThrow(payment, { name: 'VOID', now: now.toISOString() }, { NOT_ALLOWED: BusinessRuleError.voidNotAllowed });

@@ -4,9 +4,9 @@
  * bundle carries no other adapter or SDK client. How each port is built lives in its module in shared/composition;
  * operations declare the ports they read (`Pick<Deps, …>`, shared/operations/deps.ts) and never import this module.
  */
-import type { Deps } from './operations/deps.js';
 import type { CallbackContext } from './operations/callbacks/context.js';
 import type { ReconcileContext } from './operations/reconciliation/reconcile.js';
+import type { Composed } from './composition/composed.js';
 import type { ConsoleContext } from './operations/console/console-deps.js';
 import { composition } from './composition/compose.js';
 import { withFreshClock } from './composition/fresh-clock.js';
@@ -39,9 +39,10 @@ export { injectApmConnectors } from './composition/apm-connectors.js';
 export { refreshClockForRequest } from './composition/core.js';
 
 export type { Deps } from './operations/deps.js';
+export type { Composed } from './composition/composed.js';
 
 /** Every port: a script or test may use any of them. */
-export const deps: () => Deps = composition({
+export const deps: () => Composed = composition({
   config, payments, merchants, secrets, callbackQueue, clock, testClock, newId, checkoutSessions, cardVault, schedules,
   recurringQueue, walletConfigs, walletTokens, chargebacks, providerSecrets, connectors, apmConnectors, callbacks, reconciliation,
   sealedCards, apmDeadlines, tableHealth, deadlineTimers, apiKeys, risk,
@@ -57,7 +58,7 @@ export const reconciliationDeps = (): ReconcileContext => deps().reconciliation;
 export const queueMessages = { callback: parseCallbackMessage, recurringCharge: parseRecurringCharge };
 
 /** deps() with a fresh reading of the test clock (shared/composition/compose.ts withFreshClock). */
-export const depsWithClock = (opts: { force?: boolean } = {}): Promise<Deps> => withFreshClock(deps(), opts);
+export const depsWithClock = (opts: { force?: boolean } = {}): Promise<Composed> => withFreshClock(deps(), opts);
 
 /** Every port is built again on next use (the local platform and tests call this after changing the environment). */
 export function resetDeps(): void {
@@ -65,4 +66,4 @@ export function resetDeps(): void {
 }
 
 /** The console's part of the composition, over every port and the Cognito identity. */
-export const consoleDeps = (): ConsoleContext<Deps> => consoleContext(deps(), consoleIdentity);
+export const consoleDeps = (): ConsoleContext<Composed> => consoleContext(deps(), consoleIdentity);

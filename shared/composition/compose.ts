@@ -5,7 +5,8 @@
  * bundle for it). composition() returns exactly the ports its table names (`Pick<Deps, …>`), and each operation
  * declares the ports it reads the same way, so a handler that composes too few fails to compile.
  */
-import type { Deps } from '../deps.js';
+// A function composes ports and the feature contexts over them: Deps here is the whole of what it may compose.
+import type { Composed as Deps } from './composed.js';
 
 export type PortTable = { readonly [K in keyof Deps]?: (d: Deps) => Deps[K] };
 

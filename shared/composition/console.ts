@@ -12,7 +12,7 @@ import { DynamoConsoleCounters } from '../adapters/dynamo-console-counters.js';
 import { tableChanges } from '../adapters/stream-changes.js';
 import type { ConsoleIdentity } from '../ports/console-identity.js';
 import type { ConsoleContext } from '../operations/console/console-deps.js';
-import type { Deps } from '../deps.js';
+import type { Composed } from './composed.js';
 import { PortNotComposedError } from './compose.js';
 import { config } from './core.js';
 import { port } from './port.js';
@@ -42,13 +42,13 @@ const built = new WeakMap<object, { stores: ReturnType<typeof stores>; cx: Conso
  * The console's context over `ports` (a function's composition), rebuilt when the ports are (the local platform or a
  * test resets them). `identity`: the console-identity port, for the functions that use Cognito.
  */
-export function consoleContext<D extends Partial<Deps>>(ports: D, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext<D> {
+export function consoleContext<D extends Partial<Composed>>(ports: D, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext<D> {
   const s = stores();
   const known = built.get(ports);
   if (known?.stores === s) return known.cx as ConsoleContext<D>;
   // The callback context is read where an operation calls cx.callbacks() (test/infra/composition-scan.ts); its type
   // lets only a composition holding the port call it, and the port itself fails by name when not composed.
-  const callbacks = () => (ports as Partial<Deps>).callbacks;
+  const callbacks = () => (ports as Partial<Composed>).callbacks;
   const cx = { d: ports, ...s, identity, callbacks } as ConsoleContext<D>;
   built.set(ports, { stores: s, cx });
   return cx;

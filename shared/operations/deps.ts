@@ -1,7 +1,8 @@
 /**
  * The ports an operation may ask for. Each operation declares the ones it uses (`Pick<Deps, 'payments' | …>`), so a
  * missing port is a compile error where the handler composes its ports. The values are built by the composition root
- * (shared/deps.ts, shared/composition/), which operations never import.
+ * (shared/deps.ts, shared/composition/), which operations never import. Feature contexts built over these ports (the
+ * callback delivery, the reconciler) are no ports: shared/composition/composed.ts adds them for the functions.
  */
 import type { Config } from '../config.js';
 import type { PaymentStore } from '../ports/payment-store.js';
@@ -24,8 +25,6 @@ import type { ConnectorRegistry } from '../ports/connector.js';
 import type { ApmConnectorRegistry } from '../ports/apm-connector.js';
 import type { DeadlineTimers } from '../ports/deadline-timers.js';
 import type { RiskStore } from '../ports/risk-store.js';
-import type { CallbackContext } from './callbacks/context.js';
-import type { ReconcileContext } from './reconciliation/reconcile.js';
 
 export interface Deps {
   config: Config;
@@ -52,10 +51,6 @@ export interface Deps {
   connectors: ConnectorRegistry;
   /** APM providers, by brand, name or notification slug (shared/connectors/index.ts buildApmConnectors). */
   apmConnectors: ApmConnectorRegistry;
-  /** Callback delivery, replay and the outbox sweeper (docs/callbacks.md). */
-  readonly callbacks: CallbackContext;
-  /** The reconciler of transactions the acquirer never answered (docs/reconciliation.md). */
-  readonly reconciliation: ReconcileContext;
   /** Hosted-fields cards whose window passed (the SealedCardSweeper). */
   readonly sealedCards: SealedCards;
   /** APM payments whose QR or bank-transfer window passed. */

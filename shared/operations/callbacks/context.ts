@@ -28,3 +28,9 @@ export interface CallbackContext {
   /** Test-only crash hook (CALLBACK_CRASH_AT); a no-op in production. */
   crashPoint: (step: 'during-delivery' | 'after-send') => void;
 }
+
+/** What an operation reading the callback context declares beside its ports (`Pick<Deps, …> & WithCallbacks`). */
+export interface WithCallbacks {
+  /** Callback delivery, replay and the outbox sweeper (docs/callbacks.md). */
+  readonly callbacks: CallbackContext;
+}

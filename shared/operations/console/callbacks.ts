@@ -8,12 +8,13 @@ import { ValidationError } from '../../errors.js';
 import { replayCallback, replayFailed } from '../callbacks/replay.js';
 import type { ConsoleCallbacksAnswer, ConsoleCallbacksFailedAnswer, ConsoleCallbacksReplayFailedAnswer, ConsoleReplayed } from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';
+import type { WithCallbacks } from '../callbacks/context.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit, audited } from './audit.js';
 import { loadPayment } from './payments.js';
 import { changeMerchant, merchantOf, type Principal } from './roles.js';
 
-export async function deliveryLog(cx: ConsoleContext<Pick<Deps, 'callbacks'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleCallbacksAnswer> {
+export async function deliveryLog(cx: ConsoleContext<WithCallbacks>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleCallbacksAnswer> {
   const clientKey = merchantOf(p, query.client_key);
   const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100).parse(query.limit ?? 100);
   const attempts = await cx.callbacks().log.forMerchant(clientKey, limit);
@@ -23,7 +24,7 @@ export async function deliveryLog(cx: ConsoleContext<Pick<Deps, 'callbacks'>>, p
 const MAX_FAILED_SHOWN = 500;
 
 /** Callbacks that gave up (retries spent, blocked behind a failed predecessor, URL paused), oldest payments first. */
-export async function failedCallbacks(cx: ConsoleContext<Pick<Deps, 'callbacks'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleCallbacksFailedAnswer> {
+export async function failedCallbacks(cx: ConsoleContext<WithCallbacks>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleCallbacksFailedAnswer> {
   const clientKey = merchantOf(p, query.client_key);
   const failed = await cx.callbacks().outbox.failedFor(clientKey, MAX_FAILED_SHOWN);
   return {
@@ -43,7 +44,7 @@ export async function failedCallbacks(cx: ConsoleContext<Pick<Deps, 'callbacks'>
   };
 }
 
-export async function replayOne(cx: ConsoleContext<Pick<Deps, 'payments' | 'newId' | 'callbacks'>>, p: Principal, transId: string, body: unknown): Promise<ConsoleReplayed> {
+export async function replayOne(cx: ConsoleContext<Pick<Deps, 'payments' | 'newId'> & WithCallbacks>, p: Principal, transId: string, body: unknown): Promise<ConsoleReplayed> {
   const r = z.object({ callback: z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number().check(z.int())]) }).safeParse(body);
   if (!r.success) throw ValidationError.field('callback', 'Name the callback by its seq or event id.');
   const payment = await loadPayment(cx, p, transId);
@@ -54,7 +55,7 @@ export async function replayOne(cx: ConsoleContext<Pick<Deps, 'payments' | 'newI
   );
 }
 
-export async function replayAllFailed(cx: ConsoleContext<Pick<Deps, 'newId' | 'callbacks'>>, p: Principal, body: unknown): Promise<ConsoleCallbacksReplayFailedAnswer> {
+export async function replayAllFailed(cx: ConsoleContext<Pick<Deps, 'newId'> & WithCallbacks>, p: Principal, body: unknown): Promise<ConsoleCallbacksReplayFailedAnswer> {
   const named = typeof body === 'object' && body && 'client_key' in body && typeof body.client_key === 'string' ? body.client_key : undefined;
   const clientKey = merchantOf(p, named);
   changeMerchant(p, clientKey);

@@ -2,7 +2,6 @@
  * The console's ports, built once per container by the composition root (shared/deps.ts, consoleDeps()), the only
  * place that knows they are DynamoDB and Cognito.
  */
-import type { Deps } from '../deps.js';
 import type { ConsoleUserStore } from '../../ports/console-users.js';
 import type { ConsoleSessionStore, PendingSignInStore } from '../../ports/console-sessions.js';
 import type { AuditLog } from '../../ports/console-audit.js';
@@ -10,7 +9,7 @@ import type { ConsolePaymentIndex } from '../../ports/console-payments.js';
 import type { ConsoleIdentity } from '../../ports/console-identity.js';
 import type { ConsoleScheduleIndex } from '../../ports/console-schedules.js';
 import type { ConsoleCounters, StreamDecoder } from '../../ports/console-counters.js';
-import type { CallbackContext } from '../callbacks/context.js';
+import type { CallbackContext, WithCallbacks } from '../callbacks/context.js';
 
 /**
  * `D`: the function's composition. An operation declares the ports it reads, `cx: ConsoleContext<Pick<Deps, …>>`, so
@@ -30,6 +29,6 @@ export interface ConsoleContext<D = unknown> {
   tableChanges: StreamDecoder;
   /** Cognito; refused when the stage has no console user pool configured. */
   identity(): ConsoleIdentity;
-  /** The callbacks port: callable only where `D` holds it (an operation calling it declares 'callbacks'). */
-  callbacks: D extends Pick<Deps, 'callbacks'> ? () => CallbackContext : unknown;
+  /** The callbacks port: callable only where `D` holds it (an operation calling it declares WithCallbacks). */
+  callbacks: D extends WithCallbacks ? () => CallbackContext : unknown;
 }

@@ -19,6 +19,7 @@ import { showWalletSettings } from '../wallets/configure.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 import { midHealthView, type MidHealthView } from '../../domain/mid-health.js';
 import type { Deps } from '../deps.js';
+import type { WithCallbacks } from '../callbacks/context.js';
 import type { ConsoleMerchant, ConsoleMerchantAnswer, ConsoleMerchantCreateAnswer, ConsoleMerchantPasswordAnswer, ConsoleSigningSecretAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit, audited } from './audit.js';
@@ -199,7 +200,7 @@ export async function rotatePassword(cx: ConsoleContext<Pick<Deps, 'merchants' |
 }
 
 /** The X-Callback-Signature secret(s): shown, or rotated (the old one keeps signing during the overlap). Audited either way. */
-export async function signingSecret(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId' | 'callbacks'>>, p: Principal, clientKey: string, body: unknown): Promise<ConsoleSigningSecretAnswer> {
+export async function signingSecret(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'> & WithCallbacks>, p: Principal, clientKey: string, body: unknown): Promise<ConsoleSigningSecretAnswer> {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const { rotate } = parse(z.object({ rotate: z.optional(z.boolean()) }), body);

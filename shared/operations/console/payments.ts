@@ -8,6 +8,7 @@ import { ValidationError } from '../../errors.js';
 import type { Payment } from '../../domain/payment.js';
 import type { ConsolePaymentAnswer, ConsolePaymentsAnswer } from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';
+import type { WithCallbacks } from '../callbacks/context.js';
 import type { ConsoleContext } from './console-deps.js';
 import { ConsoleNotFoundError } from './errors.js';
 import { merchantOf, readMerchant, type Principal } from './roles.js';
@@ -62,7 +63,7 @@ export async function loadPayment(cx: ConsoleContext<Pick<Deps, 'payments'>>, p:
   return payment;
 }
 
-export async function showPayment(cx: ConsoleContext<Pick<Deps, 'payments' | 'callbacks'>>, p: Principal, transId: string): Promise<ConsolePaymentAnswer> {
+export async function showPayment(cx: ConsoleContext<Pick<Deps, 'payments'> & WithCallbacks>, p: Principal, transId: string): Promise<ConsolePaymentAnswer> {
   const payment = await loadPayment(cx, p, transId);
   return { payment: paymentSummary(payment), timeline: await paymentTimeline(cx.callbacks(), payment) };
 }

@@ -6,7 +6,7 @@
 import * as z from '../../zod-mini.js';
 import { formatAmount, money } from '../../domain/money.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { reconcilePayment } from '../reconciliation/reconcile.js';
+import { reconcilePayment, type WithReconciliation } from '../reconciliation/reconcile.js';
 import type { ConsoleReconciliationAnswer, ConsoleReconciliationInquireAnswer } from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
@@ -15,7 +15,7 @@ import { loadPayment } from './payments.js';
 import { operatorOnly, type Principal } from './roles.js';
 import { paymentSummary } from './timeline.js';
 
-export async function workList(cx: ConsoleContext<Pick<Deps, 'payments' | 'reconciliation'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleReconciliationAnswer> {
+export async function workList(cx: ConsoleContext<Pick<Deps, 'payments'> & WithReconciliation>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleReconciliationAnswer> {
   operatorOnly(p);
   const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 100).parse(query.limit ?? 100);
   // Everything waiting (whatever a sandbox's test clock says): the reconciler only takes those past its grace period.
@@ -33,7 +33,7 @@ export async function workList(cx: ConsoleContext<Pick<Deps, 'payments' | 'recon
 }
 
 /** Asks the acquirer about the payment's waiting transactions now; a final answer resolves them with their callback. */
-export async function inquireNow(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'reconciliation'>>, p: Principal, transId: string): Promise<ConsoleReconciliationInquireAnswer> {
+export async function inquireNow(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'> & WithReconciliation>, p: Principal, transId: string): Promise<ConsoleReconciliationInquireAnswer> {
   operatorOnly(p);
   const payment = await loadPayment(cx, p, transId);
   const ctx = { deps: cx.d, graceSeconds: 0, giveUpSeconds: cx.d.reconciliation.giveUpSeconds };

@@ -44,6 +44,12 @@ export interface ReconcileContext {
   walkSize: number;
 }
 
+/** What an operation reading the reconciler declares beside its ports (`Pick<Deps, …> & WithReconciliation`). */
+export interface WithReconciliation {
+  /** The reconciler of transactions the acquirer never answered (docs/reconciliation.md). */
+  readonly reconciliation: ReconcileContext;
+}
+
 export interface ReconcileReport {
   /** Payments whose request died between reservation and outcome, put on the list by this run. */
   listed: number;

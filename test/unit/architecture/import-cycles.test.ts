@@ -29,6 +29,16 @@ describe('the shared/ files', () => {
   });
 });
 
+/** The most files an import circle counting type-only imports may span (a type and its two users, say). */
+const MAX_CIRCLE = 3;
+
+describe('the shared/ files, type-only imports included', () => {
+  it(`import one another in no circle over ${MAX_CIRCLE} files`, () => {
+    const circles = cyclesOf(valueImportGraph(REPO_ROOT, 'shared', { types: true })).filter((c) => c.length > MAX_CIRCLE);
+    expect(circles.map((c) => `${c.length} files: ${c.join(' ⇄ ')}`)).toEqual([]);
+  });
+});
+
 describe('the cycle checker', () => {
   const root = mkdtempSync(join(tmpdir(), 'import-cycles-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,8 +59,18 @@ describe('the cycle checker', () => {
     expect(cyclesOf(valueImportGraph(root, 'shared'))).toEqual([['shared/a.ts', 'shared/b.ts', 'shared/c/index.ts']]);
   });
 
-  it('leaves out a type-only import', () => {
+  it('leaves out a type-only import, unless asked to follow types', () => {
     plant({ 'shared/c/index.ts': "import type { a } from '../a.js';\nexport const c = (x: typeof a) => x;\n" });
     expect(cyclesOf(valueImportGraph(root, 'shared'))).toEqual([]);
+    expect(cyclesOf(valueImportGraph(root, 'shared', { types: true }))).toEqual([['shared/a.ts', 'shared/b.ts', 'shared/c/index.ts']]);
+  });
+
+  it('finds a four-file circle of type imports, the size the repository check refuses', () => {
+    plant({ 'shared/c/index.ts': "import type { a } from '../a.js';\nimport type { d } from '../d.js';\nexport const c = (x: typeof a, y: typeof d) => [x, y];\n" });
+    plant({ 'shared/d.ts': "import type { a } from './a.js';\nexport const d = 1;\nexport type D = typeof a;\n" });
+    plant({ 'shared/a.ts': "import { b } from './b.js';\nimport type { D } from './d.js';\nexport const a = (x?: D) => [b, x];\n" });
+    const circles = cyclesOf(valueImportGraph(root, 'shared', { types: true }));
+    expect(circles.map((c) => c.length)).toEqual([4]);
+    expect(circles[0]!.length).toBeGreaterThan(MAX_CIRCLE);
   });
 });

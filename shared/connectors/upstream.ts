@@ -18,8 +18,11 @@
  *   CREDIT2CARD          CREDIT2CARD (Formula 5)
  *   inquire              GET_TRANS_STATUS_BY_ORDER; a follow-up's outcome from GET_TRANS_DETAILS' transactions,
  *                                             found by the upstream's own transaction ids (followUpOutcome)
+ *   reverseLate          a late approval after a decline: VOID (settled, same financial day) or CREDITVOID of the whole
+ *                                             amount, by the upstream's trans_id found by our reference
  *   notifications        the upstream's callbacks at POST /providers/upstream/notifications, Formula 2 (6 for payouts):
- *                                             a prompt to ask the upstream, never an outcome by itself
+ *                                             a prompt to ask the upstream, never an outcome by itself; its action and
+ *                                             result hint at a late outcome, which the upstream's answer confirms
  *
  * No answer, a 3xx (never followed: see http-transport.ts), a 5xx, UNDEFINED or a refusal because the same request is
  * still being processed (409) leaves a transaction undetermined for the reconciler; a URL the stage may not call
@@ -33,7 +36,8 @@ import { attemptReference, parseAttemptReference } from '../domain/acquirer-refe
 import { parseForm, getString } from '../protocol/form.js';
 import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm } from '../protocol/signature.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { AnswerAbout, Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped } from '../ports/connector.js';
+import type { AnswerAbout, Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped, VerifiedNotification } from '../ports/connector.js';
+import { bindAnswer } from './answer-binding.js';
 import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport, type Resend, declinedWhenRefused } from './http-transport.js';
 import { checkUpstreamSetup, probeUpstream, upstreamBaseUrl, upstreamEndpoint } from './upstream-setup.js';
@@ -242,6 +246,31 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       return outcome === 'unknown' ? outcome : withAbout(outcome, { ...(typeof res.body.order_id === 'string' ? { reference: res.body.order_id } : {}) });
     },
 
+    /**
+     * Takes back a payment recorded as declined that the upstream approved after all (operations/payment/late-outcome.ts),
+     * found by our reference (the upstream's order): its status read first (bound to our payment), then one request by
+     * the upstream's trans_id. SETTLED: VOID, which the upstream allows on the same financial day only; refused (another
+     * day), it reversed nothing, so CREDITVOID of the whole amount is the one reversal. PENDING (a held authorisation,
+     * which VOID refuses): CREDITVOID, a full reversal.
+     */
+    reverseLate: (req) => decided(async () => {
+      const a = await account(req);
+      const status = await statusByOrder(a, req);
+      if (!status) return { kind: 'declined', reason: UPSTREAM_NOT_FOUND };
+      const found = statusOutcome(status);
+      // An answer about another order (or other money) is no answer: nothing is sent on it.
+      if (found !== 'unknown') bindAnswer(UPSTREAM, 'reverseLate', found, { transId: req.transId, amount: req.amount, currency: req.currency, attempt: parseAttemptReference(req.reference).attempt });
+      const held = String(status.status);
+      if (held !== 'SETTLED' && held !== 'PENDING') return { kind: 'declined', reason: `Nothing to reverse: the upstream has the payment ${held}.` };
+      const id = String(status.trans_id);
+      const send = (fields: Record<string, string>) => post(a, { ...fields, trans_id: id, hash: paymentHash(a, req, id) }, req.signal, 'never');
+      if (held === 'SETTLED') {
+        const voided = outcomeOf(await send({ action: 'VOID' }));
+        if (voided.kind !== 'declined') return voided;
+      }
+      return outcomeOf(await send({ action: 'CREDITVOID', amount: amountOf(req.amount, req.currency) }));
+    }),
+
     notifications: {
       slug: UPSTREAM,
       paymentOf(rawBody) {
@@ -270,7 +299,8 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         const form = parseForm(rawBody);
         const transId = getString(form, 'trans_id');
         if (!transId || !hashMatches(paymentHash(a, scope, transId), getString(form, 'hash'))) throw SignatureError.invalid();
-        return { final: true };
+        const reports = lateHint(getString(form, 'action'), getString(form, 'result'));
+        return { final: true, ...(reports ? { reports } : {}) };
       },
     },
 
@@ -285,6 +315,23 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
         deps.rules,
       ),
   };
+}
+
+/** The callback's actions that report the payment's own transaction approved. */
+const PAYMENT_ACTIONS = ['SALE', 'AUTH', 'DEBIT', 'RECURRING_SALE', 'CAPTURE'];
+
+/**
+ * What a callback may contradict, by its (unsigned) action and result: only a hint, the upstream's answer to our
+ * inquiry confirms (operations/providers/acquirer-late-outcome.ts). An approval of the payment (a payment recorded
+ * declined after the reconciler gave up); a capture or a CREDITVOID declined (one recorded as done).
+ */
+function lateHint(action: string | undefined, result: string | undefined): VerifiedNotification['reports'] {
+  if (!action) return undefined;
+  if (result === 'SUCCESS' && PAYMENT_ACTIONS.includes(action)) return { kind: 'approval', event: `${action} ${result}` };
+  if (result !== 'DECLINED') return undefined;
+  if (action === 'CAPTURE') return { kind: 'capture-failure', event: `${action} ${result}` };
+  if (action === 'CREDITVOID') return { kind: 'refund-failure', event: `${action} ${result}` };
+  return undefined;
 }
 
 /** A synchronous answer of the upstream, as an outcome, with the order and amount it names. */

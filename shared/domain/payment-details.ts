@@ -194,7 +194,8 @@ export interface LateOutcome {
   handling: 'reverse' | 'technical-cancel' | 'flag';
   /**
    * sending: written, request not answered yet (never re-sent); received / refused / no-answer: the answer to it;
-   * done / failed: the acquirer's webhook about it (Adyen CANCEL_OR_REFUND, TECHNICAL_CANCEL).
+   * done / failed: the acquirer's webhook about it (Adyen CANCEL_OR_REFUND, TECHNICAL_CANCEL; Checkout.com
+   * payment_voided / payment_refunded or their _declined), or an answer that reversed it at once (the upstream's VOID).
    */
   reversal?: 'sending' | 'received' | 'refused' | 'no-answer' | 'done' | 'failed';
   /** Why the reversal was refused, or not answered. */

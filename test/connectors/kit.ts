@@ -413,9 +413,14 @@ export function connectorKit(c: Counterpart): void {
         const res = await post(saleFields(m, cardFields(c.next('approved'))));
         expect(res.body).toMatchObject({ result: 'UNDEFINED' });
         const transId = res.body.trans_id as string;
+        // An acquirer the reconciler can ask by our reference would settle the payment: it cannot be reached (a 502
+        // to every lookup about it, retries included) until the reconciler has given up.
+        const askable = c.capabilities.inquiry === 'reference';
+        if (askable) proxy!.arm({ kind: 'answer', status: 502, body: {} }, (r) => !c.movesMoney(r) && r.body.includes(transId), { untilDisarmed: true });
         await advanceClock(m, '25h');
         await platform.runScheduled('Reconciler');
         await settledAs(transId, 'DECLINED');
+        if (askable) expect(proxy!.disarm(), 'the reconciler asked the acquirer').toBeGreaterThan(0);
         await callbacksSettled(transId);
         const before = callbacks(transId).length;
 

@@ -22,8 +22,8 @@ let upstream: Merchant;
 
 connectorKit({
   name: 'upstream',
-  // A refund (CREDITVOID) is accepted, and decided by the upstream's callback.
-  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'pending', webhooks: true, lateApproval: false },
+  // A refund (CREDITVOID) is accepted, and decided by the upstream's callback. A late approval is voided (same day).
+  capabilities: { network: true, threeDs: true, inquiry: 'reference', followUps: 'pending', webhooks: true, lateApproval: true },
   async start(p) {
     platform = p;
     upstream = await testMerchant();

@@ -35,16 +35,21 @@ export interface FaultProxy {
   url: string;
   /** Every request the connector sent, in order. */
   received: ProxiedRequest[];
-  /** The fault for the next request `when` matches (once). */
-  arm(fault: Fault, when: (r: ProxiedRequest) => boolean): void;
-  /** The armed fault has not met its request yet. */
+  /**
+   * The fault for the next request `when` matches (once), or with `untilDisarmed` for every one until disarm(): an
+   * acquirer that stays unreachable however often it is asked (an inquiry's own retries included).
+   */
+  arm(fault: Fault, when: (r: ProxiedRequest) => boolean, opts?: { untilDisarmed?: boolean }): void;
+  /** The armed fault has not met its request yet (one held until disarmed: is still held). */
   armed(): boolean;
+  /** Drops the armed fault; how many requests it met. */
+  disarm(): number;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const base = new URL(target);
-  let pending: { fault: Fault; when: (r: ProxiedRequest) => boolean } | undefined;
+  let pending: { fault: Fault; when: (r: ProxiedRequest) => boolean; held: boolean; met: number } | undefined;
   const received: ProxiedRequest[] = [];
 
   const server: Server = createServer(async (req, res) => {
@@ -52,7 +57,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     received.push(seen);
     const fault = pending?.when(seen) ? pending.fault : undefined;
     if (fault) {
-      pending = undefined;
+      pending!.met += 1;
+      if (!pending!.held) pending = undefined;
       seen.fault = fault.kind;
     }
     let answer: Awaited<ReturnType<typeof forward>>;
@@ -87,10 +93,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    arm: (fault, when) => {
-      pending = { fault, when };
+    arm: (fault, when, opts) => {
+      pending = { fault, when, held: !!opts?.untilDisarmed, met: 0 };
     },
     armed: () => pending !== undefined,
+    disarm: () => {
+      const met = pending?.met ?? 0;
+      pending = undefined;
+      return met;
+    },
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -36,7 +36,7 @@ export { answerFollowUp } from './internal/outcome.js';
 export { resolveTransaction, type FinalOutcome } from './internal/resolve.js';
 
 // What the acquirer says later: an inquiry, a late outcome contradicting the record, its reversal.
-export { inquire } from './internal/inquiry.js';
+export { earlierThan, inquire } from './internal/inquiry.js';
 export {
   recordLateOutcome,
   confirmReversal,

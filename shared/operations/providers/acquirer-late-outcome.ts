@@ -10,7 +10,7 @@ import type { MidConnector, VerifiedNotification } from '../../ports/connector.j
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import { ownTransaction } from '../../domain/payment-machine/index.js';
 import { logger } from '../../logger.js';
-import { alreadyRecorded, type LateReport } from '../payment/index.js';
+import { alreadyRecorded, earlierThan, type LateReport } from '../payment/index.js';
 
 export async function acquirerLateReport(bound: MidConnector, p: Payment, reports: NonNullable<VerifiedNotification['reports']>): Promise<LateReport | undefined> {
   if (reports.kind === 'approval') {
@@ -39,6 +39,9 @@ async function ask(bound: MidConnector, p: Payment, t: Pick<TransactionRecord, '
       currency: p.currency,
       startedAt: t.date,
       card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
+      identifier: p.details.identifier,
+      // The upstream tells which of its follow-ups is this one by ours before it (a refund after a capture).
+      earlier: earlierThan(p, t),
     });
     return answer === 'unknown' ? undefined : answer;
   } catch (err) {

@@ -216,9 +216,13 @@ describe('upstream connector: what is trusted of the upstream', () => {
   it("a callback's result is not trusted: a verified one is a prompt to ask (final), whatever it says", async () => {
     const c = connector(fakeTransport([]).transport);
     const hash = formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'up-11', cardNumber: '4111111111' });
-    for (const result of ['DECLINED', 'SUCCESS', 'UNDEFINED']) {
-      expect(await c.notifications!.verify(`action=SALE&result=${result}&order_id=our-1&trans_id=up-11&hash=${hash}`, { mid, payment })).toEqual({ final: true });
-    }
+    const verify = (action: string, result: string) => c.notifications!.verify(`action=${action}&result=${result}&order_id=our-1&trans_id=up-11&hash=${hash}`, { mid, payment });
+    for (const result of ['DECLINED', 'SUCCESS', 'UNDEFINED']) expect(await verify('SALE', result)).toMatchObject({ final: true });
+    // What it may contradict is only a hint, by its action and result: the upstream's answer confirms (acquirer-late-outcome.ts).
+    expect((await verify('SALE', 'SUCCESS')).reports).toEqual({ kind: 'approval', event: 'SALE SUCCESS' });
+    expect((await verify('CAPTURE', 'DECLINED')).reports).toEqual({ kind: 'capture-failure', event: 'CAPTURE DECLINED' });
+    expect((await verify('CREDITVOID', 'DECLINED')).reports).toEqual({ kind: 'refund-failure', event: 'CREDITVOID DECLINED' });
+    for (const [action, result] of [['SALE', 'DECLINED'], ['SALE', 'UNDEFINED'], ['CREDITVOID', 'SUCCESS'], ['VOID', 'DECLINED']] as const) expect((await verify(action, result)).reports).toBeUndefined();
     await expect(c.notifications!.verify(`action=SALE&result=DECLINED&order_id=our-1&trans_id=up-11&hash=${'0'.repeat(32)}`, { mid, payment })).rejects.toThrow('Signature is not valid.');
   });
 
@@ -329,5 +333,53 @@ describe('the registry policy around a connector', () => {
     const bound = await registry.forPayment(p);
     expect(await bound.inquire({ transId: 'our-1', attemptId: 'our-1', type: 'SALE', amount: 100, currency: 'USD', startedAt: new Date().toISOString() })).toEqual({ kind: 'declined', reason: 'No' });
     expect(t.sent).toHaveLength(3);
+  });
+});
+
+describe('upstream connector: a late approval reversed (reverseLate)', () => {
+  const reverse = (answers: Array<HttpAnswer | Error>) => {
+    const t = fakeTransport(answers);
+    const outcome = connector(t.transport).reverseLate!({ mid, payment, transId: 'our-1', reference: 'our-1', amount: 1000, currency: 'USD' });
+    return { t, outcome };
+  };
+  const status = (s: string, order = 'our-1') => ({ status: 200, body: { result: 'SUCCESS', status: s, order_id: order, trans_id: 'up-20' } });
+  const hash = formula2({ email: 'doe@example.com', password: PASSWORD, transId: 'up-20', cardNumber: '4111111111' });
+
+  it('a settled payment: found by our reference, then VOID by the upstream\'s trans_id (reversed at once)', async () => {
+    const { t, outcome } = reverse([status('SETTLED'), { status: 200, body: { action: 'VOID', result: 'SUCCESS', status: 'VOID', order_id: 'our-1', trans_id: 'up-20' } }]);
+    expect(await outcome).toMatchObject({ kind: 'approved' });
+    expect(t.sent.map((s) => s.form.action)).toEqual(['GET_TRANS_STATUS_BY_ORDER', 'VOID']);
+    expect(t.sent[1]!.form).toMatchObject({ trans_id: 'up-20', hash });
+  });
+
+  it('a VOID the upstream refuses (another financial day) reversed nothing: CREDITVOID of the whole amount instead', async () => {
+    const { t, outcome } = reverse([status('SETTLED'), { status: 400, body: { result: 'ERROR', error_message: 'Void is not allowed.' } }, { status: 200, body: { action: 'CREDITVOID', result: 'ACCEPTED', order_id: 'our-1', trans_id: 'up-20' } }]);
+    expect(await outcome).toEqual({ kind: 'pending', about: { reference: 'our-1' } });
+    expect(t.sent.map((s) => [s.form.action, s.form.amount])).toEqual([['GET_TRANS_STATUS_BY_ORDER', undefined], ['VOID', undefined], ['CREDITVOID', '10.00']]);
+  });
+
+  it('a held authorisation (PENDING): CREDITVOID, never VOID (settled payments only)', async () => {
+    const { t, outcome } = reverse([status('PENDING'), { status: 200, body: { action: 'CREDITVOID', result: 'ACCEPTED', order_id: 'our-1', trans_id: 'up-20' } }]);
+    expect(await outcome).toMatchObject({ kind: 'pending' });
+    expect(t.sent.map((s) => s.form.action)).toEqual(['GET_TRANS_STATUS_BY_ORDER', 'CREDITVOID']);
+  });
+
+  it('no answer to the VOID: thrown (never followed by a CREDITVOID), nothing else sent', async () => {
+    const { t, outcome } = reverse([status('SETTLED'), new Error('socket hang up')]);
+    await expect(outcome).rejects.toThrow(AcquirerTimeoutError);
+    expect(t.sent.map((s) => s.form.action)).toEqual(['GET_TRANS_STATUS_BY_ORDER', 'VOID']);
+  });
+
+  it('already reversed there, unknown there, or a status about another order: nothing sent', async () => {
+    for (const held of ['VOID', 'REFUND', 'REVERSAL']) {
+      const { t, outcome } = reverse([status(held)]);
+      expect(await outcome).toEqual({ kind: 'declined', reason: `Nothing to reverse: the upstream has the payment ${held}.` });
+      expect(t.sent).toHaveLength(1);
+    }
+    const missing = reverse([{ status: 400, body: { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' } }]);
+    expect(await missing.outcome).toEqual({ kind: 'declined', reason: UPSTREAM_NOT_FOUND });
+    const another = reverse([status('SETTLED', 'their-order')]);
+    await expect(another.outcome).rejects.toThrow(AnswerMismatchError);
+    expect(another.t.sent).toHaveLength(1);
   });
 });

@@ -66,7 +66,8 @@ export async function sendReversal(d: LateOutcomeDeps, payment: Payment, entry: 
         amount: entry.amount,
         currency: payment.currency,
       });
-      answer = outcome.kind === 'declined' ? { reversal: 'refused', note: outcome.reason } : { reversal: 'received' };
+      // approved: reversed at once (the upstream's VOID); pending: accepted, its webhook says how it ended.
+      answer = outcome.kind === 'declined' ? { reversal: 'refused', note: outcome.reason } : { reversal: outcome.kind === 'approved' ? 'done' : 'received' };
     } catch (err) {
       // Not sent again: whether the acquirer took it is unknown, and a second one could move money twice.
       answer = { reversal: 'no-answer', note: (err as Error).message };

@@ -24,6 +24,12 @@ import { startMerchantServer, type MerchantServer } from '../../support/merchant
 import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, SANDBOX_CARD, transIdFields } from '../../support/s2s.js';
 import { startLocal } from '../../support/npm-start.js';
+import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
+import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
+import { paymentSummary } from '../../../shared/operations/console/timeline.js';
+import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/late-outcome.js';
+import { receiveNotification } from '../../../shared/operations/providers/receive.js';
+import { invocation, withInvocation } from '../../../shared/telemetry.js';
 
 // Our wait for the upstream: long enough for a request to a second platform on a busy 2-core machine; the timeout
 // test does not wait for it to pass by the clock, the proxy holds the SALE until our side gave up.
@@ -43,6 +49,12 @@ interface Proxy {
   holdSales: boolean;
   /** CREDITVOIDs: forwarded; forwarded with the answer lost on the way back (502); or never forwarded (502). */
   creditvoid: 'forward' | 'lose-answer' | 'drop';
+  /** Actions forwarded with the answer lost on the way back (502). */
+  loseAnswers: Set<string>;
+  /** Actions never forwarded (502): the upstream cannot be reached for them. */
+  refuse: Set<string>;
+  /** Changes the upstream's JSON answer to an action: what the upstream says later (a refund it reversed). */
+  rewrite?: (action: string, json: Record<string, unknown>) => Record<string, unknown>;
   /** Every request that passed, in order. */
   log: Array<{ action: string; order_id?: string; trans_id?: string }>;
   /** Settles once a held SALE was answered by the upstream. */
@@ -72,12 +84,13 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function startProxy(): Promise<Proxy> {
-  const p: Proxy = { url: '', holdSales: false, creditvoid: 'forward', log: [], server: undefined as unknown as Server };
+  const p: Proxy = { url: '', holdSales: false, creditvoid: 'forward', loseAnswers: new Set(), refuse: new Set(), log: [], server: undefined as unknown as Server };
   p.server = createServer(async (req, res) => {
     const body = await readBody(req);
     const fields = new URLSearchParams(body);
     p.log.push({ action: fields.get('action') ?? '', order_id: fields.get('order_id') ?? undefined, trans_id: fields.get('trans_id') ?? undefined });
-    const creditvoid = fields.get('action') === 'CREDITVOID' ? p.creditvoid : 'forward';
+    const action = fields.get('action') ?? '';
+    const creditvoid = action === 'CREDITVOID' ? p.creditvoid : p.refuse.has(action) ? 'drop' : p.loseAnswers.has(action) ? 'lose-answer' : 'forward';
     if (creditvoid === 'drop') {
       res.writeHead(502).end();
       return;
@@ -87,7 +100,7 @@ async function startProxy(): Promise<Proxy> {
     if (hold) p.held = new Promise<void>((r) => (done = r));
     if (hold && !res.destroyed) await new Promise((r) => res.once('close', r));
     const answer = await fetch(`${upstreamUrl}${req.url}`, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-    const text = await answer.text();
+    const text = p.rewrite ? JSON.stringify(p.rewrite(action, JSON.parse(await answer.text()) as Record<string, unknown>)) : await answer.text();
     done();
     if (creditvoid === 'lose-answer') {
       res.writeHead(502).end();
@@ -175,6 +188,16 @@ async function authenticateAtUpstream(answer: { redirect_url: string; redirect_p
   const back = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
   expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
 }
+
+/** The upstream's callback about our payment as it signs it (Formula 2 over its own trans_id; the result is not signed). */
+async function upstreamCallback(ourTransId: string, fields: Record<string, string>): Promise<string> {
+  const theirs = String((await atUpstream(ourTransId)).trans_id);
+  const hash = formula2({ email: 'doe@example.com', password: upstreamCreds.password, transId: theirs, cardNumber: SANDBOX_CARD });
+  return encodeForm({ ...fields, order_id: ourTransId, trans_id: theirs, currency: 'USD', hash });
+}
+const notifyRaw = (body: string) => fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then((r) => r.status);
+/** One delivery, applied in this process: how much it added to the LateAcquirerOutcomes metric. */
+const countedLate = (body: string) => withInvocation('ProviderNotification', async () => (await receiveNotification(deps(), { slug: 'upstream', rawBody: body }), invocation()!.observed[LATE_OUTCOME_METRIC]));
 
 const notify = (fields: Record<string, string>) =>
   fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
@@ -328,6 +351,37 @@ describe('upstream connector: what is trusted of the upstream', () => {
   }, 60_000);
 });
 
+describe('upstream connector: a follow-up recorded as done that the upstream later says failed', () => {
+  it('a declined CREDITVOID callback for a refund recorded as done: asked, flagged once if the upstream confirms, else nothing', async () => {
+    // A refund after a capture: the upstream's transaction of the refund is the one after the capture's.
+    const sale = await post(saleFields(merchant, { auth: 'Y' }));
+    const transId = sale.body.trans_id as string;
+    expect((await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }))).body).toMatchObject({ result: 'SUCCESS' });
+    await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
+    await eventually(async () => ((await deps().payments.get(transId))!.refundedAmount === 400 ? true : undefined), 30_000);
+    const callback = await upstreamCallback(transId, { action: 'CREDITVOID', result: 'DECLINED', status: 'SETTLED', amount: '4.00', decline_reason: 'Refund failed.' });
+
+    // Its result is not signed: the upstream, asked, says the refund went through, so nothing is flagged.
+    expect(await Promise.all([notifyRaw(callback), notifyRaw(callback)])).toEqual([200, 200]);
+    expect((await deps().payments.get(transId))!.details.lateOutcomes).toBeUndefined();
+
+    // The upstream's record of the refund now says it failed: flagged for an operator, once, and counted once.
+    proxy.rewrite = (action, json) => (action === 'GET_TRANS_DETAILS' ? { ...json, transactions: (json.transactions as Array<Record<string, unknown>>).map((t) => (t.type === 'REFUND' ? { ...t, status: 'fail' } : t)) } : json);
+    try {
+      const counted = await Promise.all([countedLate(callback), countedLate(callback)]);
+      expect(counted.filter(Boolean)).toEqual([1]);
+      expect(await Promise.all([notifyRaw(callback), notifyRaw(callback)])).toEqual([200, 200]);
+    } finally {
+      proxy.rewrite = undefined;
+    }
+    const p = (await deps().payments.get(transId))!;
+    const refund = p.history.find((h) => h.type === 'REFUND')!;
+    expect(p).toMatchObject({ status: 'SETTLED', refundedAmount: 400 });
+    expect(p.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'CREDITVOID DECLINED', attemptId: refund.id, amount: 400, handling: 'flag' })]);
+    expect(paymentSummary(p).lateOutcomes).toMatchObject([{ event: 'CREDITVOID DECLINED', amount: '4.00', handling: 'flag' }]);
+  }, 60_000);
+});
+
 describe('upstream connector: a MID as the merchant sets it up on day one', () => {
   const upstreamMid = (url: string, credentials = upstreamCreds) => testMerchant({ notificationUrl: shop.url, mids: [{ connector: 'upstream', connectorSettings: { url }, credentials }] });
 
@@ -359,4 +413,87 @@ describe('upstream connector: a MID as the merchant sets it up on day one', () =
       expect(await atUpstream(res.body.trans_id)).toMatchObject({ result: 'ERROR' });
     });
   }
+});
+
+// Last in the file: a merchant of its own, whose test clock moves past the reconciler's 24 h give-up.
+describe('late upstream outcomes (docs/reconciliation.md "Late outcomes")', () => {
+  let late: Merchant;
+  beforeAll(async () => {
+    late = await testMerchant({ notificationUrl: shop.url, mids: [{ connector: 'upstream', connectorSettings: { url: proxy.url }, credentials: upstreamCreds }] });
+    // The upstream's own callbacks would settle a payment before the give-up: none reach us from here on.
+    tap.forward = false;
+  });
+  afterAll(() => {
+    tap.forward = true;
+  });
+
+  async function advanceClock(by: string): Promise<void> {
+    const path = '/api/v1/merchant/clock';
+    const body = JSON.stringify({ advance_by: by });
+    const headers = signRequest(late.clientKey, late.password, { method: 'POST', path, query: '', body });
+    const res = await fetch(platform.url + path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+  }
+
+  /** A payment the upstream approved whose answer was lost, declined by the reconciler while the upstream could not be asked. */
+  async function givenUp(extra: Record<string, string> = {}): Promise<string> {
+    proxy.loseAnswers.add('SALE');
+    const res = await post(saleFields(late, extra)).finally(() => proxy.loseAnswers.delete('SALE'));
+    expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+    const transId = res.body.trans_id as string;
+    proxy.refuse.add('GET_TRANS_STATUS_BY_ORDER');
+    try {
+      await advanceClock('25h');
+      await platform.runScheduled('Reconciler');
+    } finally {
+      proxy.refuse.delete('GET_TRANS_STATUS_BY_ORDER');
+    }
+    expect(await deps().payments.get(transId)).toMatchObject({ status: 'DECLINED', declineReason: GAVE_UP_REASON });
+    await callbacksSettled(platform, [transId]);
+    return transId;
+  }
+
+  const sentSince = (mark: number, action: string) => proxy.log.slice(mark).filter((r) => r.action === action);
+
+  it("a SALE the upstream approved after the give-up: its callback asks, the payment stays declined, VOIDed once, recorded and shown", async () => {
+    const transId = await givenUp();
+    const theirs = String((await atUpstream(transId)).trans_id);
+    expect(await atUpstream(transId)).toMatchObject({ status: 'SETTLED' });
+    const callback = await upstreamCallback(transId, { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
+    const mark = proxy.log.length;
+
+    // Twice at once: recorded and counted once (metric LateAcquirerOutcomes), then delivered again over HTTP.
+    const counted = await Promise.all([countedLate(callback), countedLate(callback)]);
+    expect(counted.filter(Boolean)).toEqual([1]);
+    expect(await Promise.all([notifyRaw(callback), notifyRaw(callback)])).toEqual([200, 200]);
+    expect(await notifyRaw(callback)).toBe(200);
+
+    // The same financial day: the upstream's VOID, sent once by its trans_id; nothing else moved money.
+    expect(sentSince(mark, 'VOID')).toEqual([{ action: 'VOID', trans_id: theirs }]);
+    expect(sentSince(mark, 'CREDITVOID')).toEqual([]);
+    expect((await atUpstream(transId)).status).not.toBe('SETTLED');
+    const p = (await deps().payments.get(transId))!;
+    expect(p.status).toBe('DECLINED');
+    expect(p.details.lateOutcomes).toMatchObject([{ event: 'SALE SUCCESS', attemptId: transId, amount: 1000, handling: 'reverse', reversal: 'done' }]);
+    expect(paymentSummary(p).lateOutcomes).toMatchObject([{ event: 'SALE SUCCESS', amount: '10.00', handling: 'reverse', reversal: 'done' }]);
+    // The merchant was told DECLINED, and that stays true: no other callback.
+    expect(callbacksFor(transId).map((c) => c.fields.status)).toEqual(['DECLINED']);
+  }, 90_000);
+
+  it('an AUTH the upstream holds after the give-up: released by one CREDITVOID (VOID is for settled payments)', async () => {
+    const transId = await givenUp({ auth: 'Y' });
+    expect(await atUpstream(transId)).toMatchObject({ status: 'PENDING' });
+    const callback = await upstreamCallback(transId, { action: 'SALE', result: 'SUCCESS', status: 'PENDING', amount: '10.00' });
+    const mark = proxy.log.length;
+    expect(await Promise.all([notifyRaw(callback), notifyRaw(callback)])).toEqual([200, 200]);
+    expect(await notifyRaw(callback)).toBe(200);
+
+    expect(sentSince(mark, 'CREDITVOID')).toHaveLength(1);
+    expect(sentSince(mark, 'VOID')).toEqual([]);
+    await eventually(async () => ((await atUpstream(transId)).status === 'REVERSAL' ? true : undefined), 30_000);
+    const p = (await deps().payments.get(transId))!;
+    expect(p.status).toBe('DECLINED');
+    // Accepted by the upstream (its outcome is its own callback's): received, never sent again.
+    expect(p.details.lateOutcomes).toMatchObject([{ event: 'SALE SUCCESS', attemptId: transId, amount: 1000, handling: 'reverse', reversal: 'received' }]);
+  }, 90_000);
 });

@@ -58,7 +58,7 @@ export const lateAcquirerOutcomes = (period: Duration, label?: string) => metric
 export const riskBlocked = (metricName: 'RiskBlocked' | (typeof RISK_CONTROL_METRICS)[number], period: Duration, label?: string) => metric(metricName, {}, 'Sum', period, label);
 
 /** One metric per risk control (shared/operations/risk/decision.ts CONTROL_METRICS). */
-export const RISK_CONTROL_METRICS = ['CardTestingBlocked', 'CardVelocityBlocked', 'BlocklistBlocked', 'RiskRuleBlocked', 'MidLimitBlocked'] as const;
+export const RISK_CONTROL_METRICS = ['CardTestingBlocked', 'CardVelocityBlocked', 'BlocklistBlocked', 'RiskRuleBlocked', 'MidLimitBlocked', 'MerchantBurstBlocked'] as const;
 
 /** Payments answered, one line per result (SUCCESS, DECLINED, REDIRECT, …) whatever the action: a Metrics Insights query. */
 export const paymentsByResult = (period: Duration) =>

@@ -20,9 +20,12 @@ export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist|rule
   risk blocklist remove ID
   risk settings show CLIENT_KEY        the thresholds that apply, and which of them the merchant set
   risk settings set CLIENT_KEY [--ip-cards N] [--ip-window 10m] [--cooldown 1h]
-                               [--card-attempts N] [--card-declines N] [--card-window 1h] [--reset]
+                               [--card-attempts N] [--card-declines N] [--card-window 1h]
+                               [--burst-declines N] [--burst-factor K] [--burst-cooldown 1h] [--reset]
       card-testing guard: N declined distinct cards from one payer IP within --ip-window stop it for --cooldown
       velocity per card: more than --card-attempts attempts, or --card-declines declines, within --card-window
+      decline burst: declines in 10 min at least --burst-declines and K times the merchant's average per 10 min over
+        the hour before: its card payments without 3DS declined (challenged where 3DS can run) for --burst-cooldown
       durations: s, m, h (at most 24h); --reset drops the merchant's values first (back to the defaults)
 
 example (docs/risk.md):
@@ -36,6 +39,9 @@ const OPTIONS = {
   'card-attempts': 'cardAttempts',
   'card-declines': 'cardDeclines',
   'card-window': 'cardWindowSeconds',
+  'burst-declines': 'burstDeclines',
+  'burst-factor': 'burstFactor',
+  'burst-cooldown': 'burstCooldownSeconds',
 } as const satisfies Record<string, keyof RiskSettings>;
 
 export async function runRiskCommand(args: string[]): Promise<unknown> {

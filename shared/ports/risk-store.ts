@@ -16,6 +16,18 @@ export interface RiskSettings {
   cardAttempts?: number;
   cardDeclines?: number;
   cardWindowSeconds?: number;
+  /** Merchant-wide decline burst: declines in 10 minutes that start one, at least (whatever the merchant's normal rate). */
+  burstDeclines?: number;
+  /** ... and at least this many times the merchant's average per 10 minutes over the hour before. */
+  burstFactor?: number;
+  /** How long the merchant's payments without 3DS stay declined (or challenged) after a burst. */
+  burstCooldownSeconds?: number;
+}
+
+/** A merchant's acquirer declines per minute (`minutes`: epoch minute → count) and its burst cool-down. */
+export interface MerchantDeclines {
+  minutes: Record<number, number>;
+  burstUntil?: number;
 }
 
 /** One card's recent attempts and declines (epoch seconds, oldest first). */
@@ -64,6 +76,8 @@ export interface RiskQuery {
   blocklist?: { scope: BlocklistScope; type: BlocklistType; value: string }[];
   /** The scopes whose IP ranges to read (each scope keeps its ranges on one item, matched by the caller). */
   ipRanges?: BlocklistScope[];
+  /** The merchant's declines per minute between these epoch seconds, and its burst cool-down. */
+  merchantDeclines?: { from: number; to: number };
 }
 
 /** What one read returns: absent parts had no item. */
@@ -76,6 +90,8 @@ export interface RiskSnapshot {
   ipRanges: { scope: BlocklistScope; value: string }[];
   /** The merchant's risk rules, in their order (none: an empty list). */
   rules: RiskRule[];
+  /** Asked with `merchantDeclines`: its minutes that had declines, and the cool-down. */
+  merchantDeclines?: MerchantDeclines;
 }
 
 export interface RiskStore {
@@ -85,12 +101,17 @@ export interface RiskStore {
   read(q: RiskQuery): Promise<RiskSnapshot>;
   /** Counts an attempt of the card (an atomic append); the card's counter with it. The item lives `keepSeconds` after it. */
   countAttempt(clientKey: string, card: string, at: number, keepSeconds: number): Promise<CardCounter>;
-  /** Counts a decline of the card, and of the card from the IP; returns the IP's counter after it. */
+  /**
+   * Counts a decline of the card, of the card from the IP, and of the merchant in its minute (an atomic ADD), side by
+   * side; returns the IP's counter and the merchant's minutes of that hour after it.
+   */
   countDecline(
     q: { clientKey: string; card: string; ip?: string },
     at: number,
     keep: { cardSeconds: number; ipSeconds: number },
-  ): Promise<IpCounter | undefined>;
+  ): Promise<{ ip?: IpCounter; merchant: MerchantDeclines }>;
+  /** Starts the merchant's burst cool-down until `until` (never shortens a longer one). */
+  blockMerchant(clientKey: string, until: number, keepSeconds: number): Promise<void>;
   /** Stops the IP until `until` (never shortens a longer cool-down). */
   blockIp(clientKey: string, ip: string, until: number, keepSeconds: number): Promise<void>;
   /** Stores the entry (an IP range also on its scope's ranges item, in the same transaction). */

@@ -74,6 +74,7 @@ function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): Ris
       moto,
     },
     // 3DS needs the payer there and a connector that challenges on request; a payout or external 3DS runs none.
+    hasThreeDs: !!input.authentication,
     canChallenge: !input.externalThreeDs && !input.payout && !moto && !payerAbsent(input.details.payerPresent) && !!d.connectors.named(input.mid.connector).canRequestChallenge,
   };
 }

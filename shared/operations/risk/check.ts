@@ -7,7 +7,8 @@
  */
 import type { StageKind } from '../../config.js';
 import { logger } from '../../logger.js';
-import type { BlocklistEntry, RiskStore } from '../../ports/risk-store.js';
+import type { BlocklistEntry, MerchantDeclines, RiskStore } from '../../ports/risk-store.js';
+import { burstReadFrom, merchantBurstCheck, reachesBurst } from './merchant-burst.js';
 import type { Clock } from '../../ports/clock.js';
 import { cardTestingCheck, reachesCardTestingLimit } from './card-testing.js';
 import { cardVelocityCheck } from './card-velocity.js';
@@ -36,6 +37,8 @@ export interface RiskSubject {
   facts?: RiskFacts;
   /** The flow can run 3DS for this payment (a rule's `challenge` asks for it; where it cannot, the rule blocks). */
   canChallenge?: boolean;
+  /** The payment brings its own 3DS result (mpi_data, a wallet cryptogram): a merchant's decline burst lets it pass. */
+  hasThreeDs?: boolean;
 }
 
 /** What the check found: the decision when a control stopped the payment, and what a later decline counts on. */
@@ -45,7 +48,16 @@ export interface Screened {
   challenge?: RiskDecision;
   /** The card's fingerprint, kept on the payment so an operator can blocklist the card by the payment. */
   fingerprint?: string;
-  counted?: { clientKey: string; card: string; ip?: string; thresholds: Thresholds };
+  counted?: Counted;
+}
+
+/** What a later decline of the payment is counted on: the counters' keys, the thresholds, the merchant's earlier minutes. */
+export interface Counted {
+  clientKey: string;
+  card: string;
+  ip?: string;
+  thresholds: Thresholds;
+  merchantDeclines?: MerchantDeclines;
 }
 
 /** Counters live a day after their last entry: every window and cool-down is at most that (risk settings refuse more). */
@@ -78,17 +90,21 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
     }
     // Side by side, one round trip: the read, and the attempt's append that answers the card's counter with it.
     const [snapshot, cardCounter] = await Promise.all([
-      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp, blocklist, ipRanges }),
+      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp, blocklist, ipRanges, merchantDeclines: { from: burstReadFrom(now), to: now } }),
       d.risk.countAttempt(s.clientKey, card, now, COUNTER_KEEP_SECONDS),
     ]);
     const thresholds = thresholdsOf(snapshot.settings);
     const rule = ruleOutcome(snapshot.rules, s);
+    const burst = merchantBurstCheck(snapshot.merchantDeclines, now, thresholds, s);
     const decision =
       listed(snapshot) ??
       rule.block ??
       (s.payerIp ? cardTestingCheck(s.payerIp, snapshot.ip, now, thresholds) : undefined) ??
-      cardVelocityCheck(cardCounter, now, thresholds);
-    return { fingerprint: card, ...(decision ? { decision } : rule.challenge ? { challenge: rule.challenge } : {}), counted: { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds } };
+      cardVelocityCheck(cardCounter, now, thresholds) ??
+      burst.block;
+    const challenge = rule.challenge ?? burst.challenge;
+    const counted: Counted = { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds, ...(snapshot.merchantDeclines ? { merchantDeclines: snapshot.merchantDeclines } : {}) };
+    return { fingerprint: card, ...(decision ? { decision } : challenge ? { challenge } : {}), counted };
   } catch (err) {
     logger.error('risk check failed; payment let through', { error: (err as Error).message });
     return {};
@@ -120,14 +136,21 @@ export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSu
   }
 }
 
-/** An acquirer declined a screened payment: count it, and stop the IP when it reached the card-testing limit. */
-export async function countDecline(d: RiskDeps, counted: NonNullable<Screened['counted']>): Promise<void> {
+/**
+ * An acquirer declined a screened payment: count it for the card, the IP and the merchant, and start the IP's
+ * cool-down at the card-testing limit and the merchant's at a decline burst (side by side).
+ */
+export async function countDecline(d: RiskDeps, counted: Counted): Promise<void> {
   try {
     const now = epochSeconds(d.clock);
-    const ip = await d.risk.countDecline(counted, now, { cardSeconds: COUNTER_KEEP_SECONDS, ipSeconds: COUNTER_KEEP_SECONDS });
-    if (ip && counted.ip && reachesCardTestingLimit(ip, now, counted.thresholds)) {
-      await d.risk.blockIp(counted.clientKey, counted.ip, now + counted.thresholds.cooldownSeconds, COUNTER_KEEP_SECONDS);
-    }
+    const t = counted.thresholds;
+    const after = await d.risk.countDecline(counted, now, { cardSeconds: COUNTER_KEEP_SECONDS, ipSeconds: COUNTER_KEEP_SECONDS });
+    // The hour just written is exact; the earlier minutes are those the check read.
+    const merchant = { minutes: { ...counted.merchantDeclines?.minutes, ...after.merchant.minutes } };
+    await Promise.all([
+      after.ip && counted.ip && reachesCardTestingLimit(after.ip, now, t) ? d.risk.blockIp(counted.clientKey, counted.ip, now + t.cooldownSeconds, COUNTER_KEEP_SECONDS) : undefined,
+      reachesBurst(merchant, now, t) ? d.risk.blockMerchant(counted.clientKey, now + t.burstCooldownSeconds, COUNTER_KEEP_SECONDS) : undefined,
+    ]);
   } catch (err) {
     logger.error('risk decline not counted', { error: (err as Error).message });
   }

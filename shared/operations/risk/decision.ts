@@ -16,6 +16,7 @@ export const CONTROL_METRICS: Readonly<Record<string, string>> = {
   blocklist: 'BlocklistBlocked',
   rule: 'RiskRuleBlocked',
   'mid-limit': 'MidLimitBlocked',
+  'merchant-burst': 'MerchantBurstBlocked',
 };
 
 /** Seconds after `since` within `windowSeconds` of `now`. */

@@ -13,6 +13,9 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   cardAttempts: 10,
   cardDeclines: 3,
   cardWindowSeconds: 60 * 60,
+  burstDeclines: 20,
+  burstFactor: 4,
+  burstCooldownSeconds: 60 * 60,
 };
 
 export function thresholdsOf(s: RiskSettings): Thresholds {

@@ -14,13 +14,14 @@ import { connectors } from '../../shared/composition/connectors.js';
 import { schedules } from '../../shared/composition/schedules.js';
 import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
 import { apmConnectors } from '../../shared/composition/apm-connectors.js';
+import { risk } from '../../shared/composition/risk.js';
 import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { parseForm } from '../../shared/protocol/form.js';
 import { adyenPayerReturn } from '../../shared/operations/providers/adyen-return.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 // A card payment's cores, and the Checkout session a page payment completes (operations/checkout/acquirer-step.ts).
-const ports = composition({ config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, apmConnectors, schedules, checkoutSessions });
+const ports = composition({ config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, apmConnectors, schedules, checkoutSessions, risk });
 
 export const handler = httpEndpoint(
   'GET|POST /providers/adyen/return/{transId}',

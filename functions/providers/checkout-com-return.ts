@@ -14,12 +14,13 @@ import { connectors } from '../../shared/composition/connectors.js';
 import { schedules } from '../../shared/composition/schedules.js';
 import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
 import { apmConnectors } from '../../shared/composition/apm-connectors.js';
+import { risk } from '../../shared/composition/risk.js';
 import { header, html, type HttpEvent } from '../../shared/http/http.js';
 import { checkoutComPayerReturn } from '../../shared/operations/providers/checkout-com-return.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 // A card payment's cores, and the Checkout session a page payment completes (operations/checkout/acquirer-step.ts).
-const ports = composition({ config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, apmConnectors, schedules, checkoutSessions });
+const ports = composition({ config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, apmConnectors, schedules, checkoutSessions, risk });
 
 export const handler = httpEndpoint('GET /providers/checkout-com/return/{transId}', async (event: HttpEvent) => {
   const res = await checkoutComPayerReturn(ports(), event.pathParameters?.transId ?? '', header(event, 'accept-language'));

@@ -19,8 +19,11 @@ import { deadlineTimers } from './deadline-timers.js';
 import { checkoutSessions } from './checkout-sessions.js';
 import { risk } from './risk.js';
 
-/** A card payment's cores: reserve, ask the connector, record the outcome and its callback (SALE, CAPTURE, 3DS, …). */
-export const PAYMENT_PORTS = { config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules } satisfies PortTable;
+/**
+ * A card payment's cores: reserve, ask the connector, record the outcome and its callback (SALE, CAPTURE, 3DS, …);
+ * the risk counters, as a decline at a 3DS step's completion is counted (docs/risk.md).
+ */
+export const PAYMENT_PORTS = { config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, risk } satisfies PortTable;
 
 /** S2S CARD: the payment cores, Apple Pay / Google Pay tokens and the risk check. */
 export const S2S_CARD_PORTS = {
@@ -43,5 +46,5 @@ export const CHECKOUT_PAGE_VIEW_PORTS = { config, clock, payments, merchants, ch
 
 /** The Checkout page's 3DS return: the payment cores and the APM providers' redirect step. */
 export const CHECKOUT_PAGE_THREE_DS_PORTS = {
-  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, checkoutSessions,
+  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, checkoutSessions, risk,
 } satisfies PortTable;

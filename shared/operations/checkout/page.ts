@@ -111,7 +111,7 @@ export async function submitPayment(d: Pick<Deps, 'config' | 'payments' | 'merch
 }
 
 /** POST /auth/{token}/3ds: the payer confirmed the platform's authentication step. */
-export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors'>, token: string | undefined): Promise<PageOutcome> {
+export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors' | 'risk'>, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;

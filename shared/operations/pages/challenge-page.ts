@@ -20,7 +20,7 @@ export interface PageResult extends HtmlPage {
 }
 
 /** What the page reads itself: the payment, its merchant's settings, and the payment cores that complete it. */
-export type ChallengePageDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>;
+export type ChallengePageDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>;
 
 /** `D`: the ports the protocol's own steps read. */
 export interface ChallengeFlow<D> {

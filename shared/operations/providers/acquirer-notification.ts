@@ -26,7 +26,7 @@ import { acquirerLateReport } from './acquirer-late-outcome.js';
 /** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
 export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';
 
-export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, connector: Connector, rawBody: string, signature?: string): Promise<AcquirerNotificationEffect> {
+export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, connector: Connector, rawBody: string, signature?: string): Promise<AcquirerNotificationEffect> {
   const transId = connector.notifications?.paymentOf(rawBody);
   const payment = transId && PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
   // Acknowledged without a word about why: an unsigned body learns nothing about which payments exist.

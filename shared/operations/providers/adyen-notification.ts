@@ -38,7 +38,7 @@ interface ItemAnswer {
   concerns(req: Pick<ConnectorInquiry, 'transId' | 'attemptId' | 'type' | 'amount'>): boolean;
 }
 
-export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, rawBody: string): Promise<AdyenNotificationEffect[]> {
+export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk'>, rawBody: string): Promise<AdyenNotificationEffect[]> {
   const request = parseNotificationRequest(rawBody);
   // Not Adyen's shape: it cannot carry a valid signature either.
   if (!request) throw SignatureError.invalid();
@@ -98,7 +98,7 @@ async function paymentOf(d: Pick<Deps, 'payments'>, item: AdyenNotificationItem)
   return payment?.connector === ADYEN ? payment : undefined;
 }
 
-async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
+async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
   // An outcome contradicting what was recorded (a late approval after a decline, a failed capture or refund after a
   // success) is never acknowledged silently: recorded, counted, reversed or flagged (late-outcome.ts).
   const late = adyenLateReport(item, payment);

@@ -20,7 +20,7 @@ import { backToReturnUrl } from '../hosted-fields/three-ds.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import { framedFor } from '../pages/framing.js';
 
-export type PayerReturnDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors'>;
+export type PayerReturnDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'risk' | 'config'>;
 
 /**
  * `payerReturn`: what the payer brought for the connector to send on (Adyen's redirectResult), when the acquirer

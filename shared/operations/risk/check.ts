@@ -137,6 +137,23 @@ export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSu
 }
 
 /**
+ * A screened card payment declined later, at its 3DS step's completion: counted like a decline of the first answer
+ * (the payment keeps the card's fingerprint and the payer IP). The thresholds and the merchant's earlier minutes take
+ * one read here: this is not the SALE's request. A sandbox test card is not counted, as at the check.
+ */
+export async function countLaterDecline(d: RiskDeps, p: { clientKey: string; cardNumber: string; fingerprint?: string; payerIp?: string }): Promise<void> {
+  if (!p.fingerprint || exemptFromCounters(d.config.STAGE_KIND, p.cardNumber)) return;
+  try {
+    const now = epochSeconds(d.clock);
+    const snapshot = await d.risk.read({ clientKey: p.clientKey, merchantDeclines: { from: burstReadFrom(now), to: now } });
+    const thresholds = thresholdsOf(snapshot.settings);
+    await countDecline(d, { clientKey: p.clientKey, card: p.fingerprint, ...(p.payerIp ? { ip: p.payerIp } : {}), thresholds, ...(snapshot.merchantDeclines ? { merchantDeclines: snapshot.merchantDeclines } : {}) });
+  } catch (err) {
+    logger.error('risk decline not counted', { error: (err as Error).message });
+  }
+}
+
+/**
  * An acquirer declined a screened payment: count it for the card, the IP and the merchant, and start the IP's
  * cool-down at the card-testing limit and the merchant's at a decline burst (side by side).
  */

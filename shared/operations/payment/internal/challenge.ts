@@ -13,6 +13,10 @@ import { applyOutcome } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { challengeCard } from './card-vault.js';
 import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
+import { countLaterDecline, type RiskDeps } from '../risk/check.js';
+
+/** Completing deps: the risk counters too, so a decline at the step counts like one at the first answer (docs/risk.md). */
+export type ChallengeDeps = ChargeDeps & RiskDeps;
 
 /** The payer may still finish the 3DS / redirect page (the machine's PAYER_RETURNED). */
 export function isWaitingForChallenge(p: Payment): boolean {
@@ -20,7 +24,7 @@ export function isWaitingForChallenge(p: Payment): boolean {
 }
 
 /** `payerReturn`: what the payer brought back from an acquirer's own page (ports/connector.ts ChallengeCompletion). */
-export async function completeChallenge(d: ChargeDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function completeChallenge(d: ChallengeDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: AttemptHooks): Promise<CoreResult> {
   const { payment } = input;
   const notWaiting = () => BusinessRuleError.notWaitingForAuthentication();
   const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
@@ -31,7 +35,7 @@ export async function completeChallenge(d: ChargeDeps, input: { payment: Payment
   if (!type) throw notWaiting();
   const authorize = payment.details.authorize === true;
   let outcome: ConnectorOutcome | undefined;
-  return runAttempt(
+  const result = await runAttempt(
     d,
     payment,
     { type: transactionType, amount: payment.amount, id: d.newId() },
@@ -64,6 +68,11 @@ export async function completeChallenge(d: ChargeDeps, input: { payment: Payment
     },
     hooks,
   );
+  if (result.payment.status === 'DECLINED') {
+    const p = result.payment;
+    await countLaterDecline(d, { clientKey: p.clientKey, cardNumber: card.number, fingerprint: p.details.cardFingerprint, payerIp: p.details.payerIp });
+  }
+  return result;
 }
 
 /** 3DS attributes of a challenge the platform ran itself. */
@@ -86,7 +95,7 @@ function platformThreeDs(d: Pick<CoreDeps, 'newId'>, o: ConnectorOutcome, _now: 
  * The payer submitted the platform's 3DS / redirect page: complete the payment once. A concurrent submission of the
  * same page that lost the race finds the payment already decided; either way the payment as stored now is returned.
  */
-export async function completeFromPage(d: ChargeDeps, payment: Payment, callbacks: AttemptHooks['callbacks']): Promise<Payment> {
+export async function completeFromPage(d: ChallengeDeps, payment: Payment, callbacks: AttemptHooks['callbacks']): Promise<Payment> {
   if (isWaitingForChallenge(payment)) {
     try {
       await completeChallenge(d, { payment }, { callbacks });

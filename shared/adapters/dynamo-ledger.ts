@@ -2,97 +2,77 @@
  * Ledger on DynamoDB: JOURNAL#<trans_id> / <entry id>#<kind>, one item per journal, put with attribute_not_exists so a
  * replayed or retried append writes nothing twice and never edits a journal. A payment's journals are one Query; a
  * merchant's journals by when they were journaled are on gsi1 (`JOURNALS#<client_key>` / journaledAt), which
- * settlement batches page through. Each put also adds the journal's change of the merchant's payable to one of its
- * balance items (BALANCE#<client_key> / <CUR>#<slot>), in the same transaction. The balance is spread over a few slots
- * (by trans_id) and a batch writes each slot's journals one after another: concurrent transactions on one item cancel
- * each other (TransactionConflict), and one merchant's journals arrive from every shard of the stream at once.
+ * settlement batches page through. A journal is one plain put: the merchant's balance is not a counter kept with each
+ * journal but its settled books (the closed days' totals, SETTLED#<client_key>) plus the journals journaled since.
  */
-import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { accounts } from '../domain/ledger/accounts.js';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Journal } from '../domain/ledger/journal.js';
+import { addToBook, type BookTotals, type SettledBooks } from '../domain/ledger/settled-books.js';
+import { nextDay } from '../domain/ledger/settlement.js';
 import type { Ledger, LedgerBalance } from '../ports/ledger.js';
 import { ddbClient } from './aws-clients.js';
 import { queryAll } from './query-all.js';
 import { itemsOf } from './index-items.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { InvalidCursorError } from '../ports/ledger.js';
+import { settledBooksKey } from './settled-books-key.js';
 
 export const journalKey = (j: Pick<Journal, 'transId' | 'entryId' | 'kind'>) => ({ pk: `JOURNAL#${j.transId}`, sk: `${j.entryId}#${j.kind}` });
 const journaledPartition = (clientKey: string) => `JOURNALS#${clientKey}`;
-/** A merchant's payable per currency, kept with each journal's put (`balance` on the merchant API), in slots. */
-const balanceKey = (clientKey: string, currency: string, slot: number) => ({ pk: `BALANCE#${clientKey}`, sk: `${currency}#${slot}` });
-/** Enough slots that the stream's shards rarely meet on one item; the balance's read sums them (one Query). */
-const BALANCE_SLOTS = 8;
-const slotOf = (transId: string) => createHash('sha256').update(transId).digest().readUInt8(0) % BALANCE_SLOTS;
-
+const PUTS_AT_ONCE = 8;
+/** Journals read per page for a balance. */
+const PAGE = 500;
 export class DynamoLedger implements Ledger {
   constructor(private readonly tableName: string) {}
 
   async append(journals: readonly Journal[]): Promise<{ written: number }> {
-    // One balance item's journals in order, the items side by side.
-    const bySlot = new Map<string, Journal[]>();
-    for (const j of journals) {
-      const k = balanceKey(j.clientKey, j.currency, slotOf(j.transId));
-      const key = `${k.pk}\u0000${k.sk}`;
-      bySlot.set(key, [...(bySlot.get(key) ?? []), j]);
+    // A few puts at a time: a batch of hundreds at once would exhaust the client's connections.
+    let written = 0;
+    for (let i = 0; i < journals.length; i += PUTS_AT_ONCE) {
+      written += (await Promise.all(journals.slice(i, i + PUTS_AT_ONCE).map((j) => this.put(j)))).filter(Boolean).length;
     }
-    const written = await Promise.all(
-      [...bySlot.values()].map(async (group) => {
-        let n = 0;
-        for (const j of group) if (await this.put(j)) n++;
-        return n;
-      }),
-    );
-    return { written: written.reduce((a, b) => a + b, 0) };
+    return { written };
   }
 
-  // The journal and its change of the merchant's balance in one transaction: the put's condition cancels both on a
-  // replay, so the balance counts each journal exactly once.
   private async put(j: Journal): Promise<boolean> {
-    const delta = j.lines.filter((l) => l.account === accounts.merchantPayable(j.clientKey, j.currency)).reduce((s, l) => s + (l.side === 'credit' ? l.amount : -l.amount), 0);
     try {
       await ddbClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...journalKey(j), ...(j.journaledAt ? { gsi1pk: journaledPartition(j.clientKey), gsi1sk: j.journaledAt } : {}), kind: 'journal', journal: j },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: balanceKey(j.clientKey, j.currency, slotOf(j.transId)),
-                // fees: the platform's fee revenue from this merchant (the console's platform-wide view sums it).
-                UpdateExpression: 'ADD payable :d, journals :one, fees :f SET kind = :k, currency = :c',
-                ExpressionAttributeValues: { ':d': delta, ':one': 1, ':f': j.fee, ':k': 'balance', ':c': j.currency },
-              },
-            },
-          ],
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...journalKey(j), ...(j.journaledAt ? { gsi1pk: journaledPartition(j.clientKey), gsi1sk: j.journaledAt } : {}), kind: 'journal', journal: j },
+          ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
       return true;
     } catch (err) {
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      if (err instanceof ConditionalCheckFailedException) return false;
       throw err;
     }
   }
 
+  // The settled books plus the journals since: page by page, only running totals held (gsi1 is read eventually
+  // consistent: a journal of the last moment may show a moment later).
   async balances(clientKey: string): Promise<LedgerBalance[]> {
-    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': balanceKey(clientKey, '', 0).pk }, ConsistentRead: true });
-    const sums = new Map<string, LedgerBalance>();
-    for (const i of items) {
-      const b = sums.get(String(i.currency)) ?? { currency: String(i.currency), payable: 0, journals: 0, fees: 0 };
-      b.payable += Number(i.payable ?? 0);
-      b.fees += Number(i.fees ?? 0);
-      b.journals += Number(i.journals ?? 0);
-      sums.set(b.currency, b);
-    }
-    return [...sums.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: settledBooksKey(clientKey), ConsistentRead: true }));
+    const books = res.Item?.books as SettledBooks | undefined;
+    const totals = new Map<string, BookTotals>(Object.entries(structuredClone(books?.currencies ?? {})));
+    const from = books ? `${nextDay(books.through)}T` : '0';
+    let cursor: string | undefined;
+    do {
+      const page = await this.journaled(clientKey, 'gsi1sk >= :from', { ':from': from }, { cursor, limit: PAGE });
+      for (const j of page.journals) addToBook(totals, j);
+      cursor = page.cursor;
+    } while (cursor);
+    return [...totals].map(([currency, t]) => ({ currency, ...t })).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+  }
+
+  async firstJournaledDay(clientKey: string): Promise<string | undefined> {
+    const res = await ddbClient().send(
+      new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': journaledPartition(clientKey) }, Limit: 1 }),
+    );
+    const first = res.Items?.[0]?.gsi1sk;
+    return typeof first === 'string' ? first.slice(0, 10) : undefined;
   }
 
   async journalsOf(transId: string): Promise<Journal[]> {

@@ -1,14 +1,19 @@
 /**
  * Settlements on DynamoDB: SETTLEMENTS#<client_key> / <YYYY-MM-DD>#<CUR>, one item per batch, put with
  * attribute_not_exists: a batch is closed once and a second close (a rerun, a retried schedule) changes nothing.
- * A merchant's batches are one Query, newest first. A batch that holds a reserve writes, in the same transaction, what
- * it releases and when (RESERVE_RELEASES#<client_key>), so the batch of that day reads it with one Query.
+ * A merchant's batches are one Query, newest first. A day is closed in one transaction: its batches, what each batch
+ * that holds a reserve releases and when (RESERVE_RELEASES#<client_key>, so the batch of that day reads it with one
+ * Query), the reserve's journals (JOURNAL#<batch id>, put like any journal) and the merchant's settled books
+ * (SETTLED#<client_key> / BOOKS), conditional on the books' last day: days are closed in order, each once.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { SettledBooks } from '../domain/ledger/settled-books.js';
+import { journalKey } from './dynamo-ledger.js';
+import { settledBooksKey } from './settled-books-key.js';
 import { daysAfter, parseSettlementId, type Settlement } from '../domain/ledger/settlement.js';
 import { queryAll } from './query-all.js';
-import { InvalidCursorError, type Settlements } from '../ports/ledger.js';
+import { InvalidCursorError, type ClosingDay, type Settlements } from '../ports/ledger.js';
 import { ddbClient } from './aws-clients.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
@@ -28,19 +33,37 @@ const releaseOf = (s: Settlement, days: number) => ({
 export class DynamoSettlements implements Settlements {
   constructor(private readonly tableName: string) {}
 
-  async close(s: Settlement): Promise<boolean> {
-    const batch = { TableName: this.tableName, Item: { ...key(s), kind: 'settlement', settlement: s }, ConditionExpression: 'attribute_not_exists(pk)' };
-    const release = s.reserve && s.reserveHeld ? releaseOf(s, s.reserve.days) : undefined;
+  async closeDay(day: ClosingDay): Promise<boolean> {
+    const put = (Item: Record<string, unknown>, ConditionExpression?: string) => ({ Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) } });
+    const books = { ...settledBooksKey(day.books.clientKey), kind: 'settled-books', books: day.books };
+    const items = [
+      ...day.batches.map((s) => put({ ...key(s), kind: 'settlement', settlement: s }, 'attribute_not_exists(pk)')),
+      ...day.batches.flatMap((s) => (s.reserve && s.reserveHeld ? [put(releaseOf(s, s.reserve.days))] : [])),
+      ...day.journals.map((j) => put({ ...journalKey(j), kind: 'journal', journal: j }, 'attribute_not_exists(pk)')),
+    ];
+    // The books move on from the day before only: a second run of the day (or a race) finds them moved and writes nothing.
+    const booksPut = day.after
+      ? { Put: { TableName: this.tableName, Item: books, ConditionExpression: 'books.through = :after', ExpressionAttributeValues: { ':after': day.after } } }
+      : put(books, 'attribute_not_exists(pk)');
     try {
-      // A reserve held is written with its release date, in the batch's own write: the later batch finds it by that date.
-      if (release) await ddbClient().send(new TransactWriteCommand({ TransactItems: [{ Put: batch }, { Put: { TableName: this.tableName, Item: release } }] }));
-      else await ddbClient().send(new PutCommand(batch));
+      if (!items.length) await ddbClient().send(new PutCommand(booksPut.Put));
+      else await ddbClient().send(new TransactWriteCommand({ TransactItems: [booksPut, ...items] }));
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
       throw err;
     }
+  }
+
+  async books(clientKey: string): Promise<SettledBooks | undefined> {
+    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: settledBooksKey(clientKey), ConsistentRead: true }));
+    return res.Item?.books as SettledBooks | undefined;
+  }
+
+  async closedOn(clientKey: string, date: string): Promise<string[]> {
+    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p AND begins_with(sk, :d)', ExpressionAttributeValues: { ':p': partition(clientKey), ':d': `${date}#` }, ConsistentRead: true });
+    return items.map((i) => (i.settlement as Settlement).id);
   }
 
   async get(id: string): Promise<Settlement | undefined> {

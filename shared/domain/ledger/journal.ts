@@ -4,7 +4,11 @@
  * entry (the transaction) that moved the money and its kind, so the same movement always gets the same id. A
  * movement's fee is in its journal (lines to fee revenue), decided once with it.
  */
-export type JournalKind = 'capture' | 'refund' | 'void' | 'payout' | 'chargeback';
+export type JournalKind = MovementKind | ReserveKind;
+/** What a payment's transaction moves (movements.ts). */
+export type MovementKind = 'capture' | 'refund' | 'void' | 'payout' | 'chargeback' | 'chargeback_reversal';
+/** What a settlement batch moves between the merchant's payable and its reserve (reserve-journals.ts). */
+export type ReserveKind = 'reserve_held' | 'reserve_released';
 
 export interface JournalLine {
   account: string;

@@ -12,9 +12,9 @@
 import { ACTIONS } from '../actions.js';
 import { ownTransaction } from '../payment-machine/machine.js';
 import type { Payment, TransactionRecord } from '../payment.js';
-import type { JournalKind } from './journal.js';
+import type { MovementKind } from './journal.js';
 
-export type MovementKind = JournalKind;
+export type { MovementKind };
 
 export interface Movement {
   kind: MovementKind;

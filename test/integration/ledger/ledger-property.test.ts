@@ -74,6 +74,7 @@ function crashing(real: Ledger, after: { n?: number }): Ledger {
     journaledOn: (key, date, page) => real.journaledOn(key, date, page),
     journaledBetween: (key, from, to, page) => real.journaledBetween(key, from, to, page),
     balances: (key) => real.balances(key),
+    firstJournaledDay: (key) => real.firstJournaledDay(key),
     async append(journals: readonly Journal[]) {
       const n = after.n;
       after.n = undefined;

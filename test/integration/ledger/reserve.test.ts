@@ -13,7 +13,9 @@ import type { VerifyReport } from '../../../shared/operations/ledger/verify.js';
 import { ledger } from '../../../shared/composition/ledger.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { runFeesCommand } from '../../../scripts/admin/fees.js';
-import { runLedgerCommand } from '../../../scripts/admin/ledger.js';
+import { LedgerProblemsError, runLedgerCommand } from '../../../scripts/admin/ledger.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
@@ -57,6 +59,15 @@ it('holds 10 % of a day\'s gross back, and releases it into the batch two days l
   await advanceDay();
   const [first] = await settle('--date', date);
   expect(first!.closed).toEqual([expect.objectContaining({ gross: 1000, net: 1000, reserveHeld: 100, reserveReleased: 0, netPayable: 900, reserve: { percent: '10', days: 2 } })]);
+  // The reserve is its own account: the batch journaled it off the merchant's payable, once.
+  const held = first!.closed[0]!;
+  expect(await ledger().journalsOf(held.id)).toEqual([
+    expect.objectContaining({ id: `${held.id}/reserve/reserve_held`, kind: 'reserve_held', amount: 100, lines: [
+      { account: `merchant_payable:${merchant.clientKey}:USD`, side: 'debit', amount: 100 },
+      { account: `reserve:${merchant.clientKey}:USD`, side: 'credit', amount: 100 },
+    ] }),
+  ]);
+  expect(await ledger().balances(merchant.clientKey)).toEqual([{ currency: 'USD', payable: 900, reserve: 100, fees: 0, journals: 1 }]);
 
   // The next day has no traffic and nothing to release: no batch.
   await advanceDay();
@@ -68,8 +79,22 @@ it('holds 10 % of a day\'s gross back, and releases it into the batch two days l
   const release = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
   const [third] = await settle('--date', release);
   expect(third!.closed).toEqual([expect.objectContaining({ date: release, currency: 'USD', gross: 0, net: 0, journals: 0, reserveHeld: 0, reserveReleased: 100, netPayable: 100 })]);
+  expect(await ledger().journalsOf(third!.closed[0]!.id)).toEqual([expect.objectContaining({ kind: 'reserve_released', amount: 100 })]);
+  expect(await ledger().balances(merchant.clientKey)).toEqual([{ currency: 'USD', payable: 1000, reserve: 0, fees: 0, journals: 1 }]);
   // Closed once: a rerun releases nothing twice.
   expect((await settle('--date', release))[0]!.closed).toEqual([]);
   const report = (await runLedgerCommand(['verify', '--merchant', merchant.clientKey])) as VerifyReport;
   expect(report.problems).toEqual([]);
+  expect(report.balances[`reserve:${merchant.clientKey}:USD`]).toBeUndefined();
+
+  // A reserve journal lost: verify names the batch that lacks it, and the balance it no longer sums to.
+  await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk: `JOURNAL#${held.id}`, sk: 'reserve#reserve_held' } }));
+  const err = (await runLedgerCommand(['verify', '--merchant', merchant.clientKey]).catch((e: unknown) => e)) as LedgerProblemsError;
+  expect(err).toBeInstanceOf(LedgerProblemsError);
+  expect(err.report.problems).toEqual(
+    expect.arrayContaining([
+      `settlement ${held.id}: no reserve_held journal for its 100 USD`,
+      `balance of ${merchant.clientKey} in USD: payable 1000 served, 1100 by the journals`,
+    ]),
+  );
 });

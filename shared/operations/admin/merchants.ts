@@ -14,7 +14,7 @@ import type { MerchantChanges } from '../../ports/merchant-directory.js';
 import { midCredentialsContext } from '../../ports/connector.js';
 import { acceptableMethods } from '../checkout/methods.js';
 import { checkPublicUrl } from '../../net/public-url.js';
-import { parseCidr } from '../../net/ip-address.js';
+import { parseCidr } from '../../net/cidr.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
 
 const url = z.url({ protocol: /^https?$/ }).check(z.maxLength(255));

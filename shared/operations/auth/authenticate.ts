@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../domain/merchant.js';
-import { cidrContains, parseCidr, parseIp, unmapped } from '../../net/ip-address.js';
+import { cidrContains, parseIp } from '../../net/ip-address.js';
 import { logger } from '../../logger.js';
 
 const MAX_CLIENT_KEY_LENGTH = 128;
@@ -29,12 +29,8 @@ export async function authenticateMerchant(d: Pick<Deps, 'merchants'>, clientKey
 export function sourceAllowed(allowlist: string[] | undefined, sourceIp: string | undefined): boolean {
   if (!allowlist?.length) return true;
   const ip = sourceIp ? parseIp(sourceIp) : undefined;
-  if (!ip) return false;
-  const source = unmapped(ip);
-  return allowlist.some((entry) => {
-    const block = parseCidr(entry);
-    return !!block && cidrContains(block, source);
-  });
+  // An IPv4-mapped source (::ffff:a.b.c.d) is matched against IPv4 blocks too (BlockList maps it).
+  return !!ip && allowlist.some((entry) => cidrContains(entry, ip));
 }
 
 /**

@@ -3,7 +3,7 @@
  * platform-wide (`PLATFORM`) or per merchant. The check asks, in its one read, for every entry that could match the
  * payment by key (5 a scope), and for each scope's IP ranges, kept together on one item and matched here.
  */
-import { cidrContains, formatCidr, parseCidr, parseIp, unmapped } from '../../net/ip-address.js';
+import { cidrContains, parseIp } from '../../net/ip-address.js';
 import type { BlocklistEntry, BlocklistScope, BlocklistType } from '../../ports/risk-store.js';
 import type { RiskDecision } from './decision.js';
 
@@ -34,12 +34,8 @@ export function blocklistKeys(clientKey: string, v: ListedValues): { scope: Bloc
 /** The first of the ranges (scopes in order) that holds the payer's address. */
 export function matchingRange(address: string | undefined, ranges: { scope: BlocklistScope; value: string }[]): { scope: BlocklistScope; value: string } | undefined {
   const ip = address === undefined ? undefined : parseIp(address);
-  if (!ip) return undefined;
-  const plain = unmapped(ip);
-  return ranges.find((r) => {
-    const c = parseCidr(r.value);
-    return !!c && cidrContains(c, plain);
-  });
+  // An IPv4-mapped payer address (::ffff:a.b.c.d) is matched against IPv4 ranges too (BlockList maps it).
+  return ip && ranges.find((r) => cidrContains(r.value, ip));
 }
 
 export function blocklistCheck(found: BlocklistEntry[], range?: { scope: BlocklistScope; value: string }): RiskDecision | undefined {
@@ -49,28 +45,4 @@ export function blocklistCheck(found: BlocklistEntry[], range?: { scope: Blockli
   const about = 'label' in e && e.label ? e.label : e.value;
   const why = 'reason' in e && e.reason ? ` (${e.reason})` : '';
   return { control: BLOCKLIST, reason: `${scope} blocklist ${e.type} ${about}${why}` };
-}
-
-/** The shortest prefixes an entry may have: a wider range is almost surely a mistake that would stop everyone. */
-const MIN_PREFIX = { 4: 8, 6: 16 } as const;
-
-/** A value as an entry stores it, or the problem with it (a card is named by a payment, never here). */
-export function normalisedValue(type: BlocklistType, text: string): { value: string } | { problem: string } {
-  const t = text.trim();
-  switch (type) {
-    case 'bin':
-      return /^\d{6}(\d{2})?$/.test(t) ? { value: t } : { problem: '--value: a BIN is the first 6 or 8 digits of a card number' };
-    case 'email':
-      return /^[^\s@]+@[^\s@]+$/.test(t) ? { value: t.toLowerCase() } : { problem: '--value: not an e-mail address' };
-    case 'country':
-      return /^[A-Za-z]{2}$/.test(t) ? { value: t.toUpperCase() } : { problem: '--value: a country is its ISO 3166-1 alpha-2 code, e.g. US' };
-    case 'ip': {
-      const c = parseCidr(t);
-      if (!c) return { problem: '--value: an IP address or CIDR range, e.g. 203.0.113.7 or 203.0.113.0/24' };
-      if (c.prefix < MIN_PREFIX[c.family]) return { problem: `--value: an IPv${c.family} range needs a prefix of /${MIN_PREFIX[c.family]} or longer` };
-      return { value: formatCidr(c) };
-    }
-    case 'card':
-      return { problem: '--type card is named by a payment that used the card: --trans-id TRANS_ID (never a card number)' };
-  }
 }

@@ -6,7 +6,7 @@
 import type { Deps } from '../deps.js';
 import { BLOCKLIST_TYPES, type BlocklistEntry, type BlocklistScope, type BlocklistType } from '../../ports/risk-store.js';
 import { maskCard } from '../../domain/payment.js';
-import { normalisedValue } from './blocklist.js';
+import { normalisedValue } from './blocklist-value.js';
 
 type ManageDeps = Pick<Deps, 'risk' | 'merchants' | 'payments' | 'clock'>;
 

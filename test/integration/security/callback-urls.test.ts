@@ -39,7 +39,7 @@ describe('S2S APM callback_url', () => {
     ['http://169.254.169.254/latest/meta-data/', 'link-local address 169.254.169.254'],
     ['http://2852039166/', 'link-local address 169.254.169.254'],
     ['http://[::ffff:a9fe:a9fe]/', 'link-local address 169.254.169.254'],
-    ['http://[fd00:ec2::254]/', 'unique-local address fd00:ec2:0:0:0:0:0:254'],
+    ['http://[fd00:ec2::254]/', 'unique-local address fd00:ec2::254'],
     ['http://0x0a.1/', 'private address 10.0.0.1'],
     ['https://192.168.1.10/cb', 'private address 192.168.1.10'],
     ['http://100.64.0.1/', 'carrier-grade NAT address 100.64.0.1'],

@@ -1,7 +1,9 @@
 /** The address classifier behind the SSRF guard and the merchant API allowlists, in every notation it may meet. */
 import fc from 'fast-check';
+import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { cidrContains, classifyIp, formatIp, parseCidr, parseIp, unmapped } from '../../../shared/net/ip-address.js';
+import { cidrContains, classifyIp, formatIp, parseIp, unmapped } from '../../../shared/net/ip-address.js';
+import { formatCidr, parseCidr } from '../../../shared/net/cidr.js';
 import { checkPublicUrl } from '../../../shared/net/public-url.js';
 
 const STRICT = { allowLoopback: false };
@@ -54,7 +56,9 @@ describe('classifyIp', () => {
 
   it('parses only real address text', () => {
     for (const text of ['', 'localhost', '127.1', '0x7f.0.0.1', '2130706433', '1.2.3.4.5', '::ffff::1', '12345::1']) expect(parseIp(text)).toBeUndefined();
-    expect(formatIp(parseIp('::ffff:127.0.0.1')!)).toBe('0:0:0:0:0:ffff:7f00:1');
+    expect(formatIp(parseIp('::ffff:127.0.0.1')!)).toBe('::ffff:127.0.0.1');
+    expect(formatIp(parseIp('0:0:0:0:0:FFFF:7F00:1')!)).toBe('::ffff:127.0.0.1');
+    expect(formatIp(parseIp('[fe80::1%eth0]')!)).toBe('fe80::1');
     expect(formatIp(unmapped(parseIp('::ffff:127.0.0.1')!))).toBe('127.0.0.1');
   });
 });
@@ -170,8 +174,8 @@ describe('properties (fast-check)', () => {
 
   it('no notation of a private, loopback, link-local or CGNAT address passes', () => {
     const inside = (cidr: string) => {
-      const c = parseCidr(cidr)!;
-      return fc.integer({ min: 0, max: 2 ** (32 - c.prefix) - 1 }).map((offset) => Number(c.base) + offset);
+      const [base, prefix] = ipaddr.IPv4.parseCIDR(cidr);
+      return fc.integer({ min: 0, max: 2 ** (32 - prefix) - 1 }).map((offset) => base.toByteArray().reduce((n, b) => n * 256 + b, 0) + offset);
     };
     const nonPublic = fc.oneof(inside('127.0.0.0/8'), inside('10.0.0.0/8'), inside('172.16.0.0/12'), inside('192.168.0.0/16'), inside('169.254.0.0/16'), inside('100.64.0.0/10'), inside('0.0.0.0/8'));
     fc.assert(
@@ -185,28 +189,110 @@ describe('properties (fast-check)', () => {
   it('a CIDR block contains exactly the addresses that share its prefix', () => {
     fc.assert(
       fc.property(ipv4, ipv4, fc.integer({ min: 0, max: 32 }), (a, b, prefix) => {
-        const block = parseCidr(`${notations(a)[0]}/${prefix}`)!;
+        const block = `${notations(a)[0]}/${prefix}`;
         const ip = parseIp(notations(b)[0]!)!;
         const shift = BigInt(32 - prefix);
-        expect(cidrContains(block, ip)).toBe(BigInt(a >>> 0) >> shift === BigInt(b >>> 0) >> shift || prefix === 0);
+        const expected = BigInt(a >>> 0) >> shift === BigInt(b >>> 0) >> shift || prefix === 0;
+        expect(cidrContains(block, ip)).toBe(expected);
+        expect(cidrContains(block, parseIp(`::ffff:${notations(b)[0]}`)!), 'IPv4-mapped').toBe(expected);
         expect(cidrContains(block, parseIp(notations(a)[0]!)!)).toBe(true);
+        // Stored as the editing side normalises it: the same block.
+        expect(cidrContains(formatCidr(parseCidr(block)!), ip)).toBe(expected);
       }),
     );
   });
 });
 
-describe('parseCidr', () => {
+describe('parseCidr (the editing side, ipaddr.js)', () => {
   it('takes v4 and v6 blocks and single addresses; refuses the rest', () => {
-    expect(parseCidr('203.0.113.0/24')).toEqual({ family: 4, base: 0xcb007100n, prefix: 24 });
-    expect(parseCidr('198.51.100.7')).toMatchObject({ family: 4, prefix: 32 });
-    expect(parseCidr('2001:db8::/32')).toMatchObject({ family: 6, prefix: 32 });
+    expect(parseCidr('203.0.113.0/24')).toEqual({ family: 4, network: '203.0.113.0', prefix: 24 });
+    expect(parseCidr('198.51.100.7')).toEqual({ family: 4, network: '198.51.100.7', prefix: 32 });
+    expect(parseCidr('2001:db8::/32')).toEqual({ family: 6, network: '2001:db8:0:0:0:0:0:0', prefix: 32 });
     expect(parseCidr('2001:db8::1')).toMatchObject({ family: 6, prefix: 128 });
-    for (const bad of ['', '203.0.113.0/33', '2001:db8::/129', '203.0.113.0/-1', '203.0.113.0/24/1', 'shop.example', '10.0.0.0/8x', '127.1/8', '[::1]/128']) {
+    for (const bad of ['', '203.0.113.0/33', '2001:db8::/129', '203.0.113.0/-1', '203.0.113.0/24/1', 'shop.example', '10.0.0.0/8x', '127.1/8', '[::1]/128',
+      '10.0.0.0/', '0x7f.0.0.1/8', '010.0.0.1/8', 'fe80::1%eth0/64', '::ffff:10.0.0.0/129', '10.0.0.0 /8']) {
       expect(parseCidr(bad), bad).toBeUndefined();
     }
-    expect(cidrContains(parseCidr('203.0.113.0/24')!, parseIp('203.0.113.99')!)).toBe(true);
-    expect(cidrContains(parseCidr('203.0.113.0/24')!, parseIp('203.0.114.1')!)).toBe(false);
-    expect(cidrContains(parseCidr('2001:db8::/32')!, parseIp('2001:db8:ffff::1')!)).toBe(true);
-    expect(cidrContains(parseCidr('2001:db8::/32')!, parseIp('203.0.113.1')!)).toBe(false);
+  });
+
+  it('stores the network address: host bits cleared, IPv6 in its normalised form', () => {
+    expect(formatCidr(parseCidr('203.0.113.77/24')!)).toBe('203.0.113.0/24');
+    expect(formatCidr(parseCidr(' 10.9.8.7/8 ')!)).toBe('10.0.0.0/8');
+    expect(formatCidr(parseCidr('10.9.8.7/0')!)).toBe('0.0.0.0/0');
+    expect(formatCidr(parseCidr('2001:DB8:1::5/48')!)).toBe('2001:db8:1:0:0:0:0:0/48');
+    expect(formatCidr(parseCidr('::ffff:10.1.2.3/104')!)).toBe('0:0:0:0:0:ffff:a00:0/104');
+  });
+});
+
+describe('cidrContains (the request side, net.BlockList)', () => {
+  const contains = (cidr: string, ip: string) => cidrContains(cidr, parseIp(ip)!);
+
+  it('matches blocks by prefix, in each family', () => {
+    expect(contains('203.0.113.0/24', '203.0.113.99')).toBe(true);
+    expect(contains('203.0.113.0/24', '203.0.114.1')).toBe(false);
+    expect(contains('2001:db8::/32', '2001:db8:ffff::1')).toBe(true);
+    expect(contains('2001:db8::/32', '203.0.113.1')).toBe(false);
+    expect(contains('2001:db8:1:0:0:0:0:0/48', '2001:db8:1:ff::5')).toBe(true);
+  });
+
+  it('handles the edges: /0, /31, /32, /127, /128, host bits, unreadable blocks', () => {
+    expect(contains('0.0.0.0/0', '255.255.255.255')).toBe(true);
+    expect(contains('0.0.0.0/0', '2001:db8::1')).toBe(false);
+    expect(contains('::/0', '2001:db8::1')).toBe(true);
+    expect(contains('198.51.100.6/31', '198.51.100.7')).toBe(true);
+    expect(contains('198.51.100.6/31', '198.51.100.8')).toBe(false);
+    expect(contains('198.51.100.7/32', '198.51.100.7')).toBe(true);
+    expect(contains('198.51.100.7', '198.51.100.7')).toBe(true);
+    expect(contains('198.51.100.7', '198.51.100.6')).toBe(false);
+    expect(contains('2001:db8::/127', '2001:db8::1')).toBe(true);
+    expect(contains('2001:db8::/127', '2001:db8::2')).toBe(false);
+    expect(contains('2001:db8::1/128', '2001:db8:0:0:0:0:0:1')).toBe(true);
+    expect(contains('203.0.113.77/24', '203.0.113.1')).toBe(true);
+    expect(contains('172.16.0.0/12', '172.31.255.255')).toBe(true);
+    expect(contains('172.16.0.0/12', '172.32.0.0')).toBe(false);
+    for (const bad of ['', 'shop.example', '10.0.0.0/33', '10.0.0.0/8/1', '127.1/8', '[::1]/128', 'fe80::1%eth0/64']) expect(contains(bad, '10.0.0.1'), bad).toBe(false);
+  });
+
+  it('matches an IPv4-mapped IPv6 address against IPv4 blocks, and an IPv4 address against mapped blocks', () => {
+    expect(contains('10.0.0.0/8', '::ffff:10.1.2.3')).toBe(true);
+    expect(contains('10.0.0.0/8', '::ffff:a01:203')).toBe(true);
+    expect(contains('10.0.0.0/8', '0:0:0:0:0:ffff:a01:203')).toBe(true);
+    expect(contains('10.0.0.0/8', '::ffff:b01:203')).toBe(false);
+    expect(contains('::ffff:10.0.0.0/104', '10.1.2.3')).toBe(true);
+    // IPv4-compatible (::a.b.c.d) and NAT64 addresses are other addresses, not the IPv4 one.
+    expect(contains('10.0.0.0/8', '::10.1.2.3')).toBe(false);
+    expect(contains('10.0.0.0/8', '64:ff9b::10.1.2.3')).toBe(false);
+  });
+});
+
+describe('IPv4 carried in IPv6', () => {
+  it('unmaps ::ffff:a.b.c.d in every spelling, and nothing else', () => {
+    for (const text of ['::ffff:10.1.2.3', '::ffff:a01:203', '::FFFF:A01:203', '0:0:0:0:0:ffff:a01:203', '[::ffff:10.1.2.3]']) {
+      expect(unmapped(parseIp(text)!), text).toEqual({ family: 4, address: '10.1.2.3' });
+    }
+    for (const text of ['::10.1.2.3', '64:ff9b::10.1.2.3', '::ffff:0:a01:203', '2001:db8::ffff:a01:203', '10.1.2.3']) {
+      expect(unmapped(parseIp(text)!), text).toEqual(parseIp(text));
+    }
+  });
+
+  it('an IPv4 address is classified alike when mapped, behind NAT64 or in a 6to4 prefix', () => {
+    const ipv4 = fc.oneof(
+      fc.integer({ min: 0, max: 0xffffffff }),
+      // The non-public blocks and their edges, which a uniform draw seldom hits.
+      fc.constantFrom(0x0a000000, 0x0affffff, 0x64400000, 0x647fffff, 0x7f000001, 0xa9fea9fe, 0xac100000, 0xac1fffff, 0xc0a80000, 0xc6120000, 0xe0000000, 0xffffffff),
+    );
+    fc.assert(
+      fc.property(ipv4, (a) => {
+        const bytes = [a >>> 24, (a >>> 16) & 255, (a >>> 8) & 255, a & 255];
+        const dotted = bytes.join('.');
+        const hex = (hi: number, lo: number) => ((hi << 8) | lo).toString(16);
+        const cls = classOf(dotted);
+        expect(classOf(`::ffff:${dotted}`), 'mapped').toBe(cls);
+        expect(classOf(`::ffff:${hex(bytes[0]!, bytes[1]!)}:${hex(bytes[2]!, bytes[3]!)}`), 'mapped, hex').toBe(cls);
+        expect(classOf(`64:ff9b::${dotted}`), 'NAT64').toBe(cls);
+        expect(classOf(`2002:${hex(bytes[0]!, bytes[1]!)}:${hex(bytes[2]!, bytes[3]!)}::1`), '6to4').toBe(cls);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

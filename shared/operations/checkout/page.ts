@@ -13,6 +13,7 @@ import type { FormObject } from '../../protocol/form.js';
 import { readPaymentForm } from '../../protocol/checkout/page/card-form.js';
 import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { completeChallenge, isMoto } from '../payment/index.js';
+import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { completeRedirect, isWaitingForPayer } from '../s2s-apm/redirect-step.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { chargeSession, type PayerContext } from './page-charge.js';
@@ -129,7 +130,7 @@ export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merc
   if (!payment) throw new Error('Checkout session in challenge without its payment');
   const hooks = { callbacks: checkoutCallbacks(d, ctx.merchant) };
   // A card's 3DS step, or an alternative method's page (REDIRECT) the payer approved.
-  const result = isWaitingForPayer(payment) ? await completeRedirect(d, { payment, approve: true }, hooks) : await completeChallenge(d, { payment }, hooks);
+  const result = isWaitingForPayer(payment) ? await completeRedirect(d, { payment, approve: true }, hooks) : await completeChallenge(d, { payment }, { ...hooks, declined: countChallengeDeclines(d) });
   const done = await claim(d, ctx, { state: 'completed' });
   if (!done) return busy(ctx);
   return afterPayment(done, result.payment);

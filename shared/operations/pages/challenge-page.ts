@@ -12,6 +12,7 @@ import { hashEquals } from '../../protocol/signature.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { authenticationPage, messagePage, type HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
 import { completeFromPage, isWaitingForChallenge, type CallbackRecorder } from '../payment/index.js';
+import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { framedForMerchantOf } from './framing.js';
 import { browserPageLanguage, paymentPageLanguage } from './language.js';
 
@@ -74,7 +75,7 @@ export function challengePage<D>(flow: ChallengeFlow<D>): ChallengePage<D> {
       const lang = await paymentPageLanguage(d, p, acceptLanguage);
       const config = await d.merchants.get(p.clientKey);
       if (!config) return notFoundPage(lang);
-      return flow.backToMerchant(d, await completeFromPage(d, p, flow.recorder(d, config, p)), lang);
+      return flow.backToMerchant(d, await completeFromPage(d, p, { callbacks: flow.recorder(d, config, p), declined: countChallengeDeclines(d) }), lang);
     },
   };
 }

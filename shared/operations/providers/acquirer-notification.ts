@@ -14,6 +14,7 @@ import type { Connector } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { completeChallenge, isWaitingForChallenge, recordLateOutcome } from '../payment/index.js';
+import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { ownTransaction } from '../../domain/payment-machine/index.js';
 import type { Payment } from '../../domain/payment.js';
 import type { MidConnector } from '../../ports/connector.js';
@@ -50,7 +51,7 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
     const config = await d.merchants.get(payment.clientKey);
     if (!config) return 'unknown';
     try {
-      await completeChallenge(d, { payment }, { callbacks: recorderFor(d, config, payment.protocol) });
+      await completeChallenge(d, { payment }, { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) });
       effect = 'applied';
     } catch (err) {
       // A duplicate that lost the race to the first: the payment is already decided.

@@ -22,6 +22,7 @@ import type { ConnectorInquiry, ConnectorOutcome, ConnectorRegistry } from '../.
 import { PATTERNS } from '../../protocol/fields.js';
 import { ADYEN, ADYEN_REFUSED, parseNotificationRequest, referenceParts, type AdyenNotificationItem } from '../../protocol/providers/adyen-webhook.js';
 import { completeChallenge, isWaitingForChallenge, confirmReversal, recordLateOutcome } from '../payment/index.js';
+import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
 import { logger } from '../../logger.js';
@@ -113,7 +114,7 @@ async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue
   if (item.eventCode === 'AUTHORISATION' && isWaitingForChallenge(payment)) {
     if (!answer.concerns({ transId: payment.transId, attemptId: payment.transId, type: payment.action, amount: payment.amount })) return 'unchanged';
     try {
-      await completeChallenge(answered, { payment }, { callbacks: recorderFor(d, config, payment.protocol) });
+      await completeChallenge(answered, { payment }, { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) });
       return 'applied';
     } catch (err) {
       // A duplicate (or the payer's own return) that won the race: the payment is already decided.

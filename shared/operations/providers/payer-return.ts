@@ -13,6 +13,7 @@ import { PATTERNS } from '../../protocol/fields.js';
 import { messagePage, returnPage } from '../../protocol/s2s-card/threeds-page.js';
 import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
 import { completeChallenge, isWaitingForChallenge } from '../payment/index.js';
+import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { notFoundPage, seeOther, type PageResult } from '../pages/challenge-page.js';
 import { returnFromAcquirer } from '../checkout/acquirer-step.js';
@@ -41,7 +42,7 @@ export async function payerBackFromAcquirer(
   const brought = opts.payerReturn === undefined || Object.keys(opts.payerReturn).length > 0;
   if (isWaitingForChallenge(payment) && brought) {
     try {
-      await completeChallenge(d, { payment, ...(opts.payerReturn ? { payerReturn: opts.payerReturn } : {}) }, { callbacks: recorderFor(d, config, payment.protocol) });
+      await completeChallenge(d, { payment, ...(opts.payerReturn ? { payerReturn: opts.payerReturn } : {}) }, { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) });
     } catch (err) {
       if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
     }

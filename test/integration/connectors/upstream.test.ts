@@ -27,7 +27,7 @@ import { startLocal } from '../../support/npm-start.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 import { paymentSummary } from '../../../shared/operations/console/timeline.js';
-import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/late-outcome.js';
+import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/index.js';
 import { receiveNotification } from '../../../shared/operations/providers/receive.js';
 import { invocation, withInvocation } from '../../../shared/telemetry.js';
 

@@ -13,10 +13,13 @@ import { applyOutcome } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { challengeCard } from './card-vault.js';
 import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
-import { countLaterDecline, type RiskDeps } from '../risk/check.js';
 
-/** Completing deps: the risk counters too, so a decline at the step counts like one at the first answer (docs/risk.md). */
-export type ChallengeDeps = ChargeDeps & RiskDeps;
+/**
+ * Told of a decline at the step's completion, with the card the step ran on: the risk counters count it like a
+ * first answer's decline (docs/risk.md). The feature supplies it, so the core calls no feature.
+ */
+export type ChallengeDeclined = (p: Payment, card: { number: string }) => Promise<void>;
+export type ChallengeHooks = AttemptHooks & { declined?: ChallengeDeclined };
 
 /** The payer may still finish the 3DS / redirect page (the machine's PAYER_RETURNED). */
 export function isWaitingForChallenge(p: Payment): boolean {
@@ -24,7 +27,7 @@ export function isWaitingForChallenge(p: Payment): boolean {
 }
 
 /** `payerReturn`: what the payer brought back from an acquirer's own page (ports/connector.ts ChallengeCompletion). */
-export async function completeChallenge(d: ChallengeDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function completeChallenge(d: ChargeDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: ChallengeHooks): Promise<CoreResult> {
   const { payment } = input;
   const notWaiting = () => BusinessRuleError.notWaitingForAuthentication();
   const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
@@ -68,10 +71,7 @@ export async function completeChallenge(d: ChallengeDeps, input: { payment: Paym
     },
     hooks,
   );
-  if (result.payment.status === 'DECLINED') {
-    const p = result.payment;
-    await countLaterDecline(d, { clientKey: p.clientKey, cardNumber: card.number, fingerprint: p.details.cardFingerprint, payerIp: p.details.payerIp });
-  }
+  if (result.payment.status === 'DECLINED' && hooks.declined) await hooks.declined(result.payment, card);
   return result;
 }
 
@@ -95,10 +95,10 @@ function platformThreeDs(d: Pick<CoreDeps, 'newId'>, o: ConnectorOutcome, _now: 
  * The payer submitted the platform's 3DS / redirect page: complete the payment once. A concurrent submission of the
  * same page that lost the race finds the payment already decided; either way the payment as stored now is returned.
  */
-export async function completeFromPage(d: ChallengeDeps, payment: Payment, callbacks: AttemptHooks['callbacks']): Promise<Payment> {
+export async function completeFromPage(d: ChargeDeps, payment: Payment, hooks: ChallengeHooks): Promise<Payment> {
   if (isWaitingForChallenge(payment)) {
     try {
-      await completeChallenge(d, { payment }, { callbacks });
+      await completeChallenge(d, { payment }, hooks);
     } catch (err) {
       if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
     }

@@ -16,7 +16,9 @@
  *   inquire            GET /payments/{id} (the payment) or GET /payments/{id}/actions (a follow-up, by its reference);
  *                      a payment whose answer never came is asked by the id its verified webhook names
  *   notifications      Checkout.com's webhooks at POST /providers/checkout-com/notifications, Cko-Signature checked
- *                      with the MID's webhook secret; a verified one makes the platform ask (inquire)
+ *                      with the MID's webhook secret; a verified one makes the platform ask (inquire), except one about
+ *                      our reversal of a late approval (trans_id.late: payment_voided / payment_refunded or their
+ *                      _declined), recorded on its late outcome as it says
  *
  * Every answer read back is bound to its payment (checkout-com-binding.ts): an answer about another payment is no
  * answer. Every request carries a Cko-Idempotency-Key. A request is never sent twice by this connector: no answer, a
@@ -93,6 +95,14 @@ const LATE_EVENTS = new Map<string, 'approval' | 'capture-failure' | 'refund-fai
   ['payment_captured', 'approval'],
   ['payment_capture_declined', 'capture-failure'],
   ['payment_refund_declined', 'refund-failure'],
+]);
+
+/** Events about the reversal of a late approval (our reference trans_id.late): whether it went through. */
+const REVERSAL_EVENTS = new Map<string, boolean>([
+  ['payment_voided', true],
+  ['payment_refunded', true],
+  ['payment_void_declined', false],
+  ['payment_refund_declined', false],
 ]);
 
 /** How many payment ids learned from webhooks a container keeps (the oldest go first). */
@@ -270,6 +280,10 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
           if (namedByWebhook.size >= NAMED_BY_WEBHOOK_MAX) namedByWebhook.delete(namedByWebhook.keys().next().value!);
           namedByWebhook.set(`${scope.mid.midId}:${scope.payment.transId}`, event.paymentId);
         }
+        // About our reversal of a late approval: the signature covers its type and our reference, so it is recorded as
+        // it says (there is one such reversal per payment, so a replay says the same).
+        const reversed = event.reference === `${scope.payment.transId}.${LATE_REVERSAL}` ? REVERSAL_EVENTS.get(event.type) : undefined;
+        if (reversed !== undefined) return { final: true, reversal: { ok: reversed, event: event.type, ...(event.summary && !reversed ? { note: `${event.type}: ${event.summary}` } : {}) } };
         // An approval hints at the payment's own transaction only (our reference without a follow-up's suffix).
         const hinted = LATE_EVENTS.get(event.type);
         const reports = hinted === 'approval' && event.reference?.includes('.') ? undefined : hinted;

@@ -339,6 +339,13 @@ export interface VerifiedNotification {
    * (operations/providers/acquirer-late-outcome.ts).
    */
   reports?: { kind: 'approval' | 'capture-failure' | 'refund-failure'; event: string };
+  /**
+   * It reports how the reversal of a late approval this platform sent ended (reverseLate; the notification names it
+   * by our reference of it, Checkout.com's trans_id.late): done, or failed (the money is still taken). Only from a
+   * notification whose signature covers its event and reference: recorded as it says, once
+   * (operations/payment/late-outcome.ts confirmReversal).
+   */
+  reversal?: { ok: boolean; event: string; note?: string };
 }
 
 /** A connector bound to one MID by the registry: the same calls, without the scope (the registry adds it). */

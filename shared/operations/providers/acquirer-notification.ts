@@ -13,7 +13,7 @@ import { BusinessRuleError, ConflictError } from '../../errors.js';
 import type { Connector } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { completeChallenge, isWaitingForChallenge, recordLateOutcome } from '../payment/index.js';
+import { completeChallenge, confirmReversal, isWaitingForChallenge, recordLateOutcome } from '../payment/index.js';
 import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { ownTransaction } from '../../domain/payment-machine/index.js';
 import type { Payment } from '../../domain/payment.js';
@@ -41,7 +41,13 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
     return 'unchanged';
   }
   const bound = await d.connectors.forPayment(payment);
-  const { final, reports } = await bound.verifyNotification(rawBody, signature);
+  const { final, reports, reversal } = await bound.verifyNotification(rawBody, signature);
+  if (reversal) {
+    // How the reversal of a late approval ended (late-outcome.ts): recorded on its entry once; a failed one is flagged.
+    const effect = await confirmReversal(d, payment, 'reverse', reversal.ok, reversal.note ?? (reversal.ok ? undefined : reversal.event));
+    logger.info('acquirer notification', { transId: payment.transId, clientKey: payment.clientKey, connector: connector.name, event: reversal.event, effect });
+    return effect;
+  }
   if (!final) return 'unchanged';
 
   let effect: AcquirerNotificationEffect = 'unchanged';

@@ -36,6 +36,8 @@ export interface CheckoutComEvent {
   paymentId?: string;
   /** The reference we gave: our trans_id, or trans_id.suffix for a follow-up. */
   reference?: string;
+  /** Checkout.com's words on a declined action (data.response_summary). */
+  summary?: string;
 }
 
 /** The event, or undefined when the body is not one (nothing of it is trusted yet). */
@@ -50,7 +52,12 @@ export function parseEvent(rawBody: string): CheckoutComEvent | undefined {
   const { type, data } = body as { type?: unknown; data?: unknown };
   if (typeof type !== 'string') return undefined;
   const d = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  return { type, ...(typeof d.id === 'string' ? { paymentId: d.id } : {}), ...(typeof d.reference === 'string' ? { reference: d.reference } : {}) };
+  return {
+    type,
+    ...(typeof d.id === 'string' ? { paymentId: d.id } : {}),
+    ...(typeof d.reference === 'string' ? { reference: d.reference } : {}),
+    ...(typeof d.response_summary === 'string' && d.response_summary ? { summary: d.response_summary.slice(0, 200) } : {}),
+  };
 }
 
 /** Our trans_id in a reference (a follow-up's is trans_id.suffix). */

@@ -15,6 +15,9 @@ import { signRequest } from '../../../shared/protocol/merchant-api/request-signa
 import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/connectors/checkout-com.js';
 import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
 import { eventSignature } from '../../../shared/protocol/providers/checkout-com-webhook.js';
+import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/index.js';
+import { receiveNotification } from '../../../shared/operations/providers/receive.js';
+import { invocation, withInvocation } from '../../../shared/telemetry.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
@@ -353,6 +356,48 @@ describe('late Checkout.com outcomes (docs/reconciliation.md "Late outcomes")', 
     expect(payment.status).toBe('DECLINED');
     expect(payment.details.lateOutcomes).toMatchObject([{ event: 'payment_approved', attemptId: transId, amount: 1000, acquirerRef: paymentId, handling: 'reverse', reversal: 'received' }]);
     expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ event: 'payment_approved', amount: '10.00', reversal: 'received' }]);
+  });
+
+  /** A payment given up on whose approval came after all: its late refund sent (trans_id.late), received. */
+  async function lateRefundSent(): Promise<{ transId: string; paymentId: string }> {
+    cko.loseAnswerTo = '/payments';
+    const { transId } = await sale();
+    const paymentId = [...cko.payments.values()].find((p) => p.reference === transId)!.id;
+    ids.set(transId, paymentId);
+    await advanceClock('25h');
+    await platform.runScheduled('Reconciler');
+    expect(await status(transId)).toMatchObject({ status: 'DECLINED' });
+    expect(await deliverTwice(webhook('payment_approved', paymentId, transId, 1000))).toEqual(['applied', 'unchanged']);
+    expect((await stored(transId)).details.lateOutcomes).toMatchObject([{ handling: 'reverse', reversal: 'received' }]);
+    return { transId, paymentId };
+  }
+  const posts = (transId: string) => sentFor(transId).filter((s) => s.method === 'POST').length;
+
+  it('payment_refunded for our late refund (trans_id.late): the reversal recorded done, once however often it comes', async () => {
+    const { transId, paymentId } = await lateRefundSent();
+    const sent = posts(transId);
+    const refunded = webhook('payment_refunded', paymentId, `${transId}.late`, 1000);
+    expect(await deliverTwice(refunded)).toEqual(['applied', 'unchanged']);
+    expect((await deliver(refunded)).body.effect).toBe('unchanged');
+    // A declined one after it changes nothing: the first word on it stands.
+    expect((await deliver(webhook('payment_refund_declined', paymentId, `${transId}.late`, 1000))).body.effect).toBe('unchanged');
+    const payment = await stored(transId);
+    expect(payment.status).toBe('DECLINED');
+    expect(payment.details.lateOutcomes).toMatchObject([{ event: 'payment_approved', handling: 'reverse', reversal: 'done' }]);
+    expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ reversal: 'done' }]);
+    // Nothing was sent because of it.
+    expect(posts(transId)).toBe(sent);
+  });
+
+  it('payment_refund_declined for our late refund: the reversal recorded failed (money still taken), flagged and counted once', async () => {
+    const { transId, paymentId } = await lateRefundSent();
+    const body = JSON.stringify({ id: 'evt_lkpolmvk5rse3khgaqlgdpfvwa', type: 'payment_refund_declined', created_on: new Date().toISOString(), data: { id: paymentId, reference: `${transId}.late`, amount: 1000, currency: 'USD', response_summary: 'Refund rejected' } });
+    const counted = () => withInvocation('ProviderNotification', async () => (await receiveNotification(deps(), { slug: 'checkout-com', rawBody: body, signature: eventSignature(body, WEBHOOK_SECRET) }), invocation()!.observed[LATE_OUTCOME_METRIC]));
+    expect((await Promise.all([counted(), counted()])).filter(Boolean)).toEqual([1]);
+    expect(await deliverTwice({ body, signature: eventSignature(body, WEBHOOK_SECRET) })).toEqual(['unchanged', 'unchanged']);
+    const payment = await stored(transId);
+    expect(payment.details.lateOutcomes).toMatchObject([{ handling: 'reverse', reversal: 'failed', note: 'payment_refund_declined: Refund rejected' }]);
+    expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ reversal: 'failed', note: 'payment_refund_declined: Refund rejected' }]);
   });
 
   it('payment_capture_declined after the capture was recorded as done: confirmed by inquiry, flagged once', async () => {

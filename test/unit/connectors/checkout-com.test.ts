@@ -4,6 +4,7 @@
  * signature and the MID's setup checks. The round trips against Checkout.com's API description are in
  * test/integration/connectors/checkout-com.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkoutComConnector, CKO_NO_PAYMENT_ID, CKO_REQUEST_REFUSED, CKO_URL_REFUSED, followUpReference, paymentOutcome } from '../../../shared/connectors/checkout-com.js';
 import type { CheckoutComAnswer, CheckoutComCall, CheckoutComTransport } from '../../../shared/connectors/checkout-com-transport.js';
@@ -218,6 +219,21 @@ describe('Checkout.com webhooks', () => {
     await expect(connector.notifications!.verify(refundDeclined, { mid, payment }, eventSignature(refundDeclined, WEBHOOK_SECRET))).resolves.toEqual({ final: true, reports: { kind: 'refund-failure', event: 'payment_refund_declined' } });
     const pending = JSON.stringify({ type: 'payment_pending', data: { reference: TRANS_ID } });
     await expect(connector.notifications!.verify(pending, { mid, payment }, eventSignature(pending, WEBHOOK_SECRET))).resolves.toEqual({ final: false });
+  });
+
+  it('about our reversal of a late approval (trans_id.late): how it ended, as the signed event says', async () => {
+    const { connector } = connectorWith([]);
+    const verify = (type: string, reference: string, summary?: string) => {
+      const raw = JSON.stringify({ type, data: { id: PAY_ID, reference, ...(summary ? { response_summary: summary } : {}) } });
+      return connector.notifications!.verify(raw, { mid, payment }, eventSignature(raw, WEBHOOK_SECRET));
+    };
+    expect(await verify('payment_refunded', `${TRANS_ID}.late`)).toEqual({ final: true, reversal: { ok: true, event: 'payment_refunded' } });
+    expect(await verify('payment_voided', `${TRANS_ID}.late`)).toEqual({ final: true, reversal: { ok: true, event: 'payment_voided' } });
+    expect(await verify('payment_refund_declined', `${TRANS_ID}.late`, 'Refund declined')).toEqual({ final: true, reversal: { ok: false, event: 'payment_refund_declined', note: 'payment_refund_declined: Refund declined' } });
+    expect(await verify('payment_void_declined', `${TRANS_ID}.late`)).toEqual({ final: true, reversal: { ok: false, event: 'payment_void_declined' } });
+    // Another payment's reversal, or a refund of our own: not this one.
+    expect((await verify('payment_refunded', `${randomUUID()}.late`)).reversal).toBeUndefined();
+    expect((await verify('payment_refund_declined', `${TRANS_ID}.r.0123456789`)).reversal).toBeUndefined();
   });
 
   it('a payment without a stored id is asked by the id its verified webhook names; the answer must still be ours', async () => {

@@ -4,7 +4,7 @@
  * that break at run time (a CommonJS-only dependency, a missing `require`) fail here rather than after a deploy.
  * The bundled Checkout page speaks German from the dictionary its route copies beside the bundle (bundleFiles).
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -71,5 +71,13 @@ describe('the bundled handler', () => {
     const res = await handler(httpEvent('GET', 'GET /auth/{token}', `/auth/${token}`, undefined, { token }), lambdaContext('CheckoutPage'));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<html lang="de" dir="ltr">[\s\S]*Kartennummer/);
+  }, 60_000);
+
+  it('GET /openapi.json, bundled with its route\'s files, serves the committed document', async () => {
+    const route = ROUTES.find((r) => r.id === 'OpenApiDocument')!;
+    const handler = await bundled(route.handler, route.bundleFiles);
+    const res = await handler(httpEvent('GET', 'GET /openapi.json', '/openapi.json'), lambdaContext('OpenApiDocument'));
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body!)).toEqual(JSON.parse(readFileSync(join(REPO_ROOT, 'docs/openapi.json'), 'utf8')));
   }, 60_000);
 });

@@ -15,8 +15,8 @@ export class SafeHtml {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text for an element or a quoted attribute value. */
-export function escapeHtml(text: string): string {
+/** Text for an element or a quoted attribute value. Not exported: pages escape through `html` alone. */
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 

@@ -20,6 +20,12 @@ export interface AwsCall {
   input?: unknown;
   /** A GetItem's item, as `<pk prefix>/<sk>` ("MERCHANT/CALLBACK_SECRET"): tells a container's cache refresh apart. */
   item?: string;
+  /**
+   * The invocation's round trip the call belongs to (1, 2, …; 0 outside an invocation): a call started while another
+   * of the same service and invocation was in flight shares that call's round trip (calls sent side by side, with
+   * Promise.all); any other starts the next one.
+   */
+  trip: number;
 }
 
 const OUTSIDE = '(event source)';
@@ -40,6 +46,8 @@ export class AwsMeter {
   enabled = true;
   keepWriteInputs: boolean;
   private readonly detach: (() => void)[] = [];
+  /** Per invocation and service: calls in flight, and the round trip they belong to. */
+  private readonly flights = new WeakMap<object, Record<string, { inFlight: number; trip: number }>>();
 
   constructor(clients: AwsClients, opts: { keepWriteInputs?: boolean } = {}) {
     this.keepWriteInputs = opts.keepWriteInputs ?? false;
@@ -58,10 +66,20 @@ export class AwsMeter {
         (next: any, context: any) => async (args: any) => {
           if (!this.enabled) return next(args);
           const command = String(context.commandName);
-          const fn = currentInvocation()?.functionName ?? OUTSIDE;
+          const invocation = currentInvocation();
+          const fn = invocation?.functionName ?? OUTSIDE;
           if (service === 'dynamodb' && args.input && typeof args.input === 'object') args.input.ReturnConsumedCapacity = 'INDEXES';
-          const result = await next(args);
-          const call: AwsCall = { fn, service, command, writeUnits: 0, readUnits: 0, writeUnitsBy: {} };
+          const flights = invocation ? (this.flights.get(invocation) ?? this.flights.set(invocation, {}).get(invocation)!) : {};
+          const flight = (flights[service] ??= { inFlight: 0, trip: 0 });
+          if (flight.inFlight++ === 0) flight.trip++;
+          const trip = invocation ? flight.trip : 0;
+          let result;
+          try {
+            result = await next(args);
+          } finally {
+            flight.inFlight--;
+          }
+          const call: AwsCall = { fn, service, command, writeUnits: 0, readUnits: 0, writeUnitsBy: {}, trip };
           if (service === 'dynamodb') {
             this.readCapacity(call, result?.output?.ConsumedCapacity as Capacity | Capacity[] | undefined, WRITES.has(command));
             if (this.keepWriteInputs && WRITES.has(command)) call.input = structuredClone(args.input);
@@ -132,6 +150,23 @@ function itemKind(key: Record<string, unknown> | undefined): string | undefined 
   const pk = plain(key?.pk);
   return pk === undefined ? undefined : `${pk.split('#')[0]}/${plain(key?.sk) ?? ''}`;
 }
+
+/** Round trips one invocation's calls took (calls outside an invocation count one each). */
+export function roundTrips(calls: readonly AwsCall[]): number {
+  return new Set(calls.map((c, i) => (c.trip ? `${c.fn}#${c.trip}` : `outside#${i}`))).size;
+}
+
+/** The calls by round trip, in order: "BatchGetItem ‖ PutItem" for two sent side by side. */
+export function byRoundTrip(calls: readonly AwsCall[]): string[] {
+  const trips = new Map<string, string[]>();
+  for (const [i, c] of calls.entries()) {
+    const key = c.trip ? `${c.fn}#${c.trip}` : `outside#${i}`;
+    trips.set(key, [...(trips.get(key) ?? []), c.command.replace(/Command$/, '')]);
+  }
+  return [...trips.entries()].sort(([a], [b]) => tripOrder(a) - tripOrder(b)).map(([, names]) => names.sort().join(' ‖ '));
+}
+
+const tripOrder = (key: string) => Number(key.split('#').at(-1));
 
 export function sum(calls: AwsCall[], pick: (c: AwsCall) => number): number {
   return calls.reduce((a, c) => a + pick(c), 0);

@@ -4,14 +4,17 @@
  */
 import type { Merchant } from '../../shared/domain/merchant.js';
 import type { AwsCall, AwsMeter } from './meter.js';
-import { byIndex, sum } from './meter.js';
+import { byIndex, byRoundTrip, roundTrips, sum } from './meter.js';
 import type { InvocationClock } from './invocation-clock.js';
 import type { CallbackSink } from './callback-sink.js';
 import { countedSaleBody, followUpBody, postForm, saleBody } from './requests.js';
 
 export interface ActionFigures {
-  /** DynamoDB calls the request's function made. */
+  /** DynamoDB round trips the request's function waited for: calls sent side by side share one (meter.ts). */
   roundTrips: number;
+  /** DynamoDB calls it made. */
+  calls: number;
+  /** The calls by round trip, in order; side by side ones joined with " ‖ ". */
   commands: string[];
   writeUnits: number;
 }
@@ -146,7 +149,7 @@ export async function measureRoundTrips(opts: {
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const action = (list: AwsCall[][]): ActionFigures => {
     const ddb = list.map((calls) => calls.filter((c) => c.service === 'dynamodb'));
-    return { roundTrips: avg(ddb.map((c) => c.length)), commands: ddb[0]!.map((c) => short(c.command)), writeUnits: avg(ddb.map((c) => sum(c, (x) => x.writeUnits))) };
+    return { roundTrips: avg(ddb.map(roundTrips)), calls: avg(ddb.map((c) => c.length)), commands: byRoundTrip(ddb[0]!), writeUnits: avg(ddb.map((c) => sum(c, (x) => x.writeUnits))) };
   };
   const cbCalls = perPayment.map((calls) => calls.filter((c) => c.fn === CALLBACK_FN));
   const cbAll = cbCalls.map((c) => c.filter((x) => x.service === 'dynamodb'));

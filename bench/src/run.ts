@@ -121,7 +121,7 @@ try {
     // Round trips and write units only (deterministic, a minute): no loads.
     const { actions, callback, paymentWithCallback } = rt;
     console.log(JSON.stringify({ actions, callback, paymentWithCallback }, null, 1));
-    console.log(`\nRound trips in the request: ${Object.entries(actions).map(([a, f]) => `${a} ${fmt(f.roundTrips)} (${f.commands.join(', ')})`).join('; ')}`);
+    console.log(`\nDynamoDB round trips in the request (calls side by side joined by ‖): ${Object.entries(actions).map(([a, f]) => `${a} ${fmt(f.roundTrips)} (${f.commands.join(', ')})`).join('; ')}`);
     console.log('Writes of one SALE with its callback, one payment per batch (the steady rate needs the loads: run without --only):');
     console.log(formatPhases(writePhases(paymentWithCallback.writes, 1), 'not measured in this mode'));
     console.log(`Items the SALE puts (bytes): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
@@ -265,13 +265,13 @@ try {
   const backlogs = `${cbLoad.backlog.undelivered} after the throughput run, ${cbSteady.backlog.undelivered} after the steady one`;
   const a = rt.actions;
   const figures: Figure[] = [
-    // 2 writes and the risk check's read (docs/risk.md).
-    { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: a.SALE.commands.join(', '), target: '≤ 3', met: a.SALE.roundTrips <= 3, key: a.SALE.roundTrips },
-    // The risk check's BatchGetItem and UpdateItem go side by side: one round trip more for two calls (docs/risk.md).
-    { name: 'DynamoDB calls SALE, card the risk check counts', value: fmt(a.SALE_COUNTED.roundTrips), baseline: a.SALE_COUNTED.commands.join(', '), target: '≤ 4 (3 round trips)', met: a.SALE_COUNTED.roundTrips <= 4, key: a.SALE_COUNTED.roundTrips },
-    { name: 'round trips AUTH', value: fmt(a.AUTH.roundTrips), baseline: a.AUTH.commands.join(', '), target: '≤ 3', met: a.AUTH.roundTrips <= 3, key: a.AUTH.roundTrips },
-    { name: 'round trips CAPTURE', value: fmt(a.CAPTURE.roundTrips), baseline: a.CAPTURE.commands.join(', '), target: '≤ 2', met: a.CAPTURE.roundTrips <= 2, key: a.CAPTURE.roundTrips },
-    { name: 'round trips CREDITVOID', value: fmt(a.CREDITVOID.roundTrips), baseline: a.CREDITVOID.commands.join(', '), target: '≤ 2', met: a.CREDITVOID.roundTrips <= 2, key: a.CREDITVOID.roundTrips },
+    // 2 writes; the risk check's calls go beside the first (docs/risk.md): no round trip of their own.
+    { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: `${fmt(a.SALE.calls)} calls: ${a.SALE.commands.join(', ')}`, target: '≤ 2', met: a.SALE.roundTrips <= 2, key: a.SALE.roundTrips },
+    // The risk check's BatchGetItem and the UpdateItem of the card's counter go beside the reservation (docs/risk.md).
+    { name: 'round trips SALE, card the risk check counts', value: fmt(a.SALE_COUNTED.roundTrips), baseline: `${fmt(a.SALE_COUNTED.calls)} calls: ${a.SALE_COUNTED.commands.join(', ')}`, target: '≤ 2', met: a.SALE_COUNTED.roundTrips <= 2, key: a.SALE_COUNTED.roundTrips },
+    { name: 'round trips AUTH', value: fmt(a.AUTH.roundTrips), baseline: `${fmt(a.AUTH.calls)} calls: ${a.AUTH.commands.join(', ')}`, target: '≤ 2', met: a.AUTH.roundTrips <= 2, key: a.AUTH.roundTrips },
+    { name: 'round trips CAPTURE', value: fmt(a.CAPTURE.roundTrips), baseline: `${fmt(a.CAPTURE.calls)} calls: ${a.CAPTURE.commands.join(', ')}`, target: '≤ 2', met: a.CAPTURE.roundTrips <= 2, key: a.CAPTURE.roundTrips },
+    { name: 'round trips CREDITVOID', value: fmt(a.CREDITVOID.roundTrips), baseline: `${fmt(a.CREDITVOID.calls)} calls: ${a.CREDITVOID.commands.join(', ')}`, target: '≤ 2', met: a.CREDITVOID.roundTrips <= 2, key: a.CREDITVOID.roundTrips },
     { name: 'DynamoDB ops per callback', value: fmt(rt.callback.dynamodbOps), baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}; cache refreshes besides (a container reads the URL's health at most every 5 s and the merchant's signing secrets every ${getConfig().CONFIG_CACHE_TTL_SECONDS} s): ${fmt(rt.callback.cacheReads)} per callback in these samples`, target: '≤ 2', met: rt.callback.dynamodbOps <= 2, key: rt.callback.dynamodbOps },
     { name: 'SALE p50 ÷ floor (callbacks)', value: `${fmt(cbLoad.p50 / floor.p50)}× (p50 ${cbLoad.p50} ms, p99 ${cbLoad.p99} ms)`, baseline: `closed loops, ${connections} connections each: floor p50 ${floor.p50} ms, p99 ${floor.p99} ms (${fmt(floor.perSecond, 0)} against ${fmt(cbLoad.perSecond, 0)} requests/s)`, target: '', met: undefined, key: cbLoad.p50 / floor.p50 },
     { name: 'SALE p50 ÷ floor, same rate (callbacks)', value: `${fmt(cbSteady.p50 / Math.max(1, floorSteady.p50))}× (p50 ${cbSteady.p50} ms, p99 ${cbSteady.p99} ms)`, baseline: `both at ${steadyRate} requests/s: floor p50 ${floorSteady.p50} ms, p99 ${floorSteady.p99} ms`, target: '', met: undefined, key: cbSteady.p50 / Math.max(1, floorSteady.p50) },

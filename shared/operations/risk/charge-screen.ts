@@ -44,6 +44,9 @@ export function chargeScreen(d: RiskDeps & Pick<CoreDeps, 'connectors'>, input: 
         fallbacks: placement ? placement.fallbacks : candidates.slice(1),
       };
     },
+    async unused() {
+      if (placement?.reserved && !screened.decision) await releaseDailyVolume(d, placement.reserved);
+    },
     async declined() {
       if (screened.decision) return;
       if (screened.counted) await countDecline(d, screened.counted);

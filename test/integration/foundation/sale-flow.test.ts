@@ -56,20 +56,28 @@ describe('first card payment end to end', () => {
     expect(cb.fields.status).toBe('DECLINED');
   });
 
-  it('writes a SALE in two DynamoDB writes around one risk read once the merchant configuration is cached', async () => {
+  it('writes a SALE in 2 DynamoDB round trips once the merchant configuration is cached: the risk read goes beside the reservation', async () => {
     // Warm the per-container config cache, and let that sale's callback finish so the consumer is idle.
     const warm = await postForm(`${platform.url}/post`, saleFields(merchant));
     await callbacksSettled(platform, [warm.body.trans_id]);
     // The merchant's test-clock reading is cached for 5 s only: read it again right before the measured SALE.
     expect((await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_STATUS', warm.body.trans_id))).body.status).toBe('SETTLED');
     const calls: string[] = [];
+    const inFlightAtStart: number[] = [];
+    let inFlight = 0;
     const ddb = awsClients().ddb;
     ddb.middlewareStack.add(
       (next, context) => async (args) => {
         // Only the request's own calls: the table stream's consumers share this process and may run meanwhile
         // (the PREPARE payment's INSERT reaches the dashboard counters while the SALE waits for the acquirer).
-        if (currentInvocation()?.functionName === 'S2sCardPost') calls.push(String(context.commandName));
-        return next(args);
+        if (currentInvocation()?.functionName !== 'S2sCardPost') return next(args);
+        calls.push(String(context.commandName));
+        inFlightAtStart.push(inFlight++);
+        try {
+          return await next(args);
+        } finally {
+          inFlight--;
+        }
       },
       { step: 'initialize', name: 'roundTripCounter' },
     );
@@ -79,10 +87,12 @@ describe('first card payment end to end', () => {
     } finally {
       ddb.middlewareStack.remove('roundTripCounter');
     }
-    // The reservation (the PREPARE payment, which is its own idempotency claim: one conditional Put), the risk
-    // check's blocklist read (a sandbox test card is not counted: no append; docs/risk.md) and the outcome (payment +
-    // callback).
-    expect(calls).toEqual(['PutItemCommand', 'BatchGetItemCommand', 'TransactWriteItemsCommand']);
+    // The reservation (the PREPARE payment, which is its own idempotency claim: one conditional Put) beside the risk
+    // check's blocklist read (a sandbox test card is not counted: no append; docs/risk.md), then the outcome (payment
+    // + callback) alone.
+    expect(calls.slice(0, 2).sort()).toEqual(['BatchGetItemCommand', 'PutItemCommand']);
+    expect(calls[2]).toBe('TransactWriteItemsCommand');
+    expect(inFlightAtStart).toEqual([0, 1, 0]);
   });
 
   it('records the payment before the acquirer answers: no answer leaves it PREPARE (UNDEFINED), never lost', async () => {

@@ -141,36 +141,49 @@ export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHo
   const transId = await newTransId(d, hooks.idempotency);
   const reserved = preparedPayment(input, transId, d.clock.now().toISOString());
   if (input.followUpVerifier) reserved.fuv = input.followUpVerifier(reserved);
+  const cascade = reachableCascade(d, input);
+  const canChallenge = (m: Mid) => !!d.connectors.named(m.connector).canRequestChallenge;
+  // The screen's reads go out beside the reservation's PutItem: no round trip of their own (docs/performance.md).
+  const screening = screen?.before([input.mid, ...(cascade?.fallbacks ?? [])], canChallenge);
+  // Awaited in call() or below; this only keeps a rejection before then from being an unhandled one.
+  screening?.catch(() => undefined);
   let screened: Screening | undefined;
-  const result = await chargeNewPayment(
-    d,
-    reserved,
-    {
-      transactionType: input.transactionType,
-      hold: input.authorize,
-      async call(id) {
-        // After the reservation, so a repeated request is answered from it and counts no second attempt.
-        const cascade = reachableCascade(d, input);
-        const canChallenge = (m: Mid) => !!d.connectors.named(m.connector).canRequestChallenge;
-        screened = screen && (await screen.before([input.mid, ...(cascade?.fallbacks ?? [])], canChallenge));
-        if (screened?.declineReason) return { kind: 'declined', reason: screened.declineReason };
-        const first = screened?.first ?? input.mid;
-        // A rule's challenge goes only to MIDs whose connector challenges on request.
-        const challenge = !!screened?.challenge;
-        const fallbacks = (screened?.fallbacks ?? cascade?.fallbacks ?? []).filter((m) => !challenge || canChallenge(m));
-        return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
+  let asked = false;
+  let result: CoreResult;
+  try {
+    result = await chargeNewPayment(
+      d,
+      reserved,
+      {
+        transactionType: input.transactionType,
+        hold: input.authorize,
+        async call(id) {
+          asked = true;
+          screened = await screening;
+          if (screened?.declineReason) return { kind: 'declined', reason: screened.declineReason };
+          const first = screened?.first ?? input.mid;
+          // A rule's challenge goes only to MIDs whose connector challenges on request.
+          const challenge = !!screened?.challenge;
+          const fallbacks = (screened?.fallbacks ?? cascade?.fallbacks ?? []).filter((m) => !challenge || canChallenge(m));
+          return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
+        },
+        async onAnswer(payment, outcome) {
+          if (screened?.risk) payment.details.risk = screened.risk;
+          if (screened?.fingerprint) payment.details.cardFingerprint = screened.fingerprint;
+          if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
+          if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
+          // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
+          if (outcome.kind === 'challenge' && outcome.redirect) payment.details.acquirerRedirect = outcome.redirect;
+        },
       },
-      async onAnswer(payment, outcome) {
-        if (screened?.risk) payment.details.risk = screened.risk;
-        if (screened?.fingerprint) payment.details.cardFingerprint = screened.fingerprint;
-        if (outcome.kind === 'approved') await issueTokens(d, payment, input.card, input.issueCardToken, input.issueRecurringToken);
-        if (outcome.kind === 'challenge') await saveChallengeCard(d, payment, input.card);
-        // The acquirer runs the step on its own page: the answer sends the payer there (pipeline.ts redirectInfo).
-        if (outcome.kind === 'challenge' && outcome.redirect) payment.details.acquirerRedirect = outcome.redirect;
-      },
-    },
-    hooks,
-  );
+      hooks,
+    );
+  } finally {
+    if (screening && !asked) {
+      await screening.catch(() => undefined);
+      await screen!.unused();
+    }
+  }
   if (screened && !screened.declineReason && result.payment.status === 'DECLINED') await screen!.declined();
   return result;
 }

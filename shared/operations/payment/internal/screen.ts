@@ -22,11 +22,16 @@ export interface Screening {
 
 export interface ChargeScreen {
   /**
-   * Before the acquirer, after the reservation (a repeated request is answered from it and screened once):
-   * `candidates` are the route's MIDs, first one first; `canChallenge` says whether a MID's connector runs 3DS on
-   * request.
+   * Before the acquirer, started beside the reservation's write so that it costs no round trip of its own
+   * (docs/performance.md): `candidates` are the route's MIDs, first one first; `canChallenge` says whether a MID's
+   * connector runs 3DS on request.
    */
   before(candidates: Mid[], canChallenge: (mid: Mid) => boolean): Promise<Screening>;
   /** The acquirer declined the screened payment: it counts against the card, and gives its MID volume back. */
   declined(): Promise<void>;
+  /**
+   * No acquirer was asked (a repeated request answered from its first reservation, or the reservation failed): the
+   * MID volume the screen reserved goes back. The card's counter keeps the attempt (docs/risk.md).
+   */
+  unused(): Promise<void>;
 }

@@ -126,6 +126,11 @@ try {
     console.log(formatPhases(writePhases(paymentWithCallback.writes, 1), 'not measured in this mode'));
     console.log(`Items the SALE puts (bytes): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
     console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
+    // The same figures as JSON, like a full run's (`--compare` reads `figures`), so two commits' counts can be kept side by side.
+    const figures = Object.fromEntries(Object.entries(actions).map(([a, f]) => [`round trips ${a}`, f.roundTrips]));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify({ commit, at: new Date().toISOString(), node: process.version, settings: { only: 'writes', payer: values.payer, samples: Number(values.samples) }, figures: { ...figures, 'write units, one payment per batch': paymentWithCallback.writeUnits }, roundTrips: actions, callback, paymentWithCallback }, null, 2));
+    console.log(`\nJSON: ${out}`);
     process.exit(0);
   }
   meter.enabled = false;

@@ -5,12 +5,8 @@
  */
 import { BusinessRuleError, ValidationError } from '../../../errors.js';
 import type { Payment } from '../../../domain/payment.js';
-import { runAttempt, type AttemptHooks } from './attempt.js';
-import { answerFollowUp } from './outcome.js';
-import { followUpCall } from './follow-up.js';
+import { followUpCore, type FollowUpKind } from './follow-up-pipeline.js';
 import { permitOrThrow } from './permit.js';
-import { resumeAbandoned } from './recover.js';
-import type { CoreDeps, CoreResult } from './types.js';
 
 export function checkCapture(payment: Payment, amount: number | undefined): number {
   if (amount !== undefined && amount <= 0) {
@@ -25,17 +21,10 @@ export function checkCapture(payment: Payment, amount: number | undefined): numb
   return amount ?? payment.amount;
 }
 
-export async function capture(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks, input.payment);
-  if (resumed) return resumed;
-  const amount = checkCapture(input.payment, input.amount);
-  const attempt = { type: 'CAPTURE' as const, amount, id: d.newId() };
-  return runAttempt(
-    d,
-    input.payment,
-    attempt,
-    followUpCall(d, attempt),
-    (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
-    hooks,
-  );
-}
+/** CAPTURE in the follow-up pipeline (follow-up-pipeline.ts). */
+export const CAPTURE: FollowUpKind = {
+  event: 'CAPTURE',
+  plan: ({ payment, amount }) => ({ type: 'CAPTURE', amount: checkCapture(payment, amount) }),
+};
+
+export const capture = followUpCore(CAPTURE);

@@ -9,12 +9,8 @@
 import { BusinessRuleError, ValidationError } from '../../../errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { refundable } from '../../../domain/payment-machine/index.js';
-import { runAttempt, type AttemptHooks } from './attempt.js';
-import { answerFollowUp } from './outcome.js';
-import { followUpCall } from './follow-up.js';
+import { followUpCore, type FollowUpKind } from './follow-up-pipeline.js';
 import { permitOrThrow } from './permit.js';
-import { resumeAbandoned } from './recover.js';
-import type { CoreDeps, CoreResult } from './types.js';
 
 export interface CreditvoidPlan {
   kind: 'REFUND' | 'REVERSAL';
@@ -36,17 +32,13 @@ export function planCreditvoid(p: Payment, amount: number | undefined): Creditvo
   return { kind, amount: amount ?? remaining, remaining };
 }
 
-export async function creditvoid(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>, input: { payment: Payment; amount?: number }, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks, input.payment);
-  if (resumed) return resumed;
-  const plan = planCreditvoid(input.payment, input.amount);
-  const attempt = { type: plan.kind, amount: plan.amount, id: d.newId() };
-  return runAttempt(
-    d,
-    input.payment,
-    attempt,
-    followUpCall(d, attempt),
-    (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
-    hooks,
-  );
-}
+/** CREDITVOID in the follow-up pipeline (follow-up-pipeline.ts): a REFUND or a REVERSAL, as planned. */
+export const CREDITVOID: FollowUpKind = {
+  event: 'CREDITVOID',
+  plan: ({ payment, amount }) => {
+    const plan = planCreditvoid(payment, amount);
+    return { type: plan.kind, amount: plan.amount };
+  },
+};
+
+export const creditvoid = followUpCore(CREDITVOID);

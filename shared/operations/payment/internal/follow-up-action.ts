@@ -7,13 +7,10 @@
 import { parseAmount, parseCurrency } from '../../../domain/money.js';
 import type { Payment } from '../../../domain/payment.js';
 import type { FollowUpEvent } from '../../../domain/payment-machine/index.js';
-import { runFollowUp, type FollowUpDeps } from './follow-up.js';
+import { runFollowUp } from './follow-up.js';
+import type { FollowUpCore, FollowUpDeps } from './follow-up-pipeline.js';
 import { runOnce } from './idempotency.js';
-import type { AttemptHooks } from './attempt.js';
 import type { CallbackRecorder, CoreResult } from './types.js';
-
-/** A payment core (capture, creditvoid, voidPayment) on the payment read, with the amount the request named. */
-export type FollowUpCore = (d: FollowUpDeps, input: { payment: Payment; amount?: number }, hooks: AttemptHooks) => Promise<CoreResult>;
 
 /** What one follow-up action declares; `A` is its protocol's answer. */
 export interface FollowUpAction<A> {

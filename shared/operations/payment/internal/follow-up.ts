@@ -15,11 +15,9 @@
 import type { Payment } from '../../../domain/payment.js';
 import { findCurrency, parseAmount } from '../../../domain/money.js';
 import type { FollowUpEvent } from '../../../domain/payment-machine/index.js';
-import type { ConnectorOutcome } from '../../../ports/connector.js';
-import { finishAttempt, type Attempt, type AttemptHooks } from './attempt.js';
+import type { Attempt, AttemptHooks } from './attempt.js';
 import { shortHash } from './follow-up-claim.js';
-import { answerFollowUp } from './outcome.js';
-import type { Deps } from '../../deps.js';
+import { attemptFollowUp, type FollowUpDeps } from './follow-up-pipeline.js';
 import type { CoreResult } from './types.js';
 
 export interface FollowUpTarget {
@@ -37,21 +35,6 @@ export interface FollowUpTarget {
   /** The follow-up on a payment as read (the core: resumes an abandoned claim, asks the machine, reserves). */
   onRead(payment: Payment): Promise<CoreResult>;
 }
-
-/** The connector call a follow-up attempt makes. */
-export function followUpCall(d: Pick<Deps, 'connectors'>, attempt: Attempt): (p: Payment) => Promise<ConnectorOutcome> {
-  return async (p) => {
-    const connector = await d.connectors.forPayment(p);
-    if (attempt.type === 'CAPTURE') {
-      return connector.capture({ transId: p.transId, amount: attempt.amount, currency: p.currency, card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear } });
-    }
-    if (attempt.type === 'VOID') return connector.void({ transId: p.transId, amount: attempt.amount, currency: p.currency });
-    return connector.refund({ transId: p.transId, attemptId: attempt.id, amount: attempt.amount, currency: p.currency, reversal: attempt.type === 'REVERSAL' });
-  };
-}
-
-/** The ports of a follow-up's attempt (attempt.ts finishAttempt) and of the cores it runs on a read. */
-export type FollowUpDeps = Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>;
 
 export async function runFollowUp(d: FollowUpDeps, t: FollowUpTarget, hooks: AttemptHooks): Promise<CoreResult> {
   const claim = hooks.followUp;
@@ -77,7 +60,7 @@ export async function runFollowUp(d: FollowUpDeps, t: FollowUpTarget, hooks: Att
   const reserved = res.reserved;
   const record = reserved.history.find((h) => h.id === attemptId)!;
   const attempt: Attempt = { type: record.type, amount: record.amount, id: attemptId };
-  return finishAttempt(d, reserved, attempt, followUpCall(d, attempt), (next, outcome, now) => answerFollowUp(next, attempt, outcome, now), hooks, started);
+  return attemptFollowUp(d, reserved, attempt, hooks, started);
 }
 
 /**

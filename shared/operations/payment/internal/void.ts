@@ -5,12 +5,8 @@
  */
 import { BusinessRuleError } from '../../../errors.js';
 import type { Payment } from '../../../domain/payment.js';
-import { runAttempt, type AttemptHooks } from './attempt.js';
-import { answerFollowUp } from './outcome.js';
-import { followUpCall } from './follow-up.js';
+import { followUpCore, type FollowUpKind } from './follow-up-pipeline.js';
 import { permitOrThrow } from './permit.js';
-import { resumeAbandoned } from './recover.js';
-import type { CoreDeps, CoreResult } from './types.js';
 
 export { settledAt } from '../../../domain/payment-machine/index.js';
 
@@ -18,17 +14,13 @@ export function checkVoid(payment: Payment, now: Date): void {
   permitOrThrow(payment, { name: 'VOID', now: now.toISOString() }, { NOT_ALLOWED: BusinessRuleError.voidNotAllowed });
 }
 
-export async function voidPayment(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>, input: { payment: Payment }, hooks: AttemptHooks): Promise<CoreResult> {
-  const resumed = await resumeAbandoned(d, hooks, input.payment);
-  if (resumed) return resumed;
-  checkVoid(input.payment, d.clock.now());
-  const attempt = { type: 'VOID' as const, amount: input.payment.capturedAmount, id: d.newId() };
-  return runAttempt(
-    d,
-    input.payment,
-    attempt,
-    followUpCall(d, attempt),
-    (next, outcome, now) => answerFollowUp(next, attempt, outcome, now),
-    hooks,
-  );
-}
+/** VOID in the follow-up pipeline (follow-up-pipeline.ts): always the whole captured amount. */
+export const VOID: FollowUpKind = {
+  event: 'VOID',
+  plan: ({ payment }, now) => {
+    checkVoid(payment, now);
+    return { type: 'VOID', amount: payment.capturedAmount };
+  },
+};
+
+export const voidPayment = followUpCore(VOID);

@@ -69,7 +69,7 @@ const buildSchema = () =>
     CALLBACK_CRASH_AT: optional(oneOf(['after-write', 'after-send', 'during-delivery', 'after-reservation'])),
     /**
      * A duplicate request waits this long for the first one (409) before it presumes it died and answers the payment
-     * or attempt it reserved (shared/operations/payment/recover.ts). Longer than any acquirer call.
+     * or attempt it reserved (shared/operations/payment/internal/recover.ts). Longer than any acquirer call.
      */
     /** How long an instant-payment QR (brand ips) may be paid: the spec's default is 1 minute. */
     APM_QR_LIFETIME_SECONDS: withDefault(int(1, 86400), 60),

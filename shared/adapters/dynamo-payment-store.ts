@@ -409,7 +409,7 @@ const MAX_GENERATIONS = 64;
 /**
  * What a payment found under a request's derived id says to that request: undefined when its window ended (the
  * request makes a new payment under the next id); otherwise its kept answer, or "in progress" (stale once its lock
- * ran out), naming the payment so an abandoned one is answered, never charged again (operations/payment/recover.ts).
+ * ran out), naming the payment so an abandoned one is answered, never charged again (operations/payment/internal/recover.ts).
  */
 export function claimOnPayment(
   found: Payment | undefined,

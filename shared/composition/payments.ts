@@ -5,7 +5,7 @@ import type { PaymentStore } from '../ports/payment-store.js';
 import { config } from './core.js';
 import { port } from './port.js';
 
-/** Claim items of the earlier design lived a day (operations/payment/idempotency.ts IDEMPOTENCY_TTL_SECONDS). */
+/** Claim items of the earlier design lived a day (operations/payment/internal/idempotency.ts IDEMPOTENCY_TTL_SECONDS). */
 const LEGACY_CLAIM_TTL_MS = 24 * 3600 * 1000;
 
 export const payments: () => PaymentStore = /* @__PURE__ */ port(

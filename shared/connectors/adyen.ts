@@ -182,7 +182,7 @@ export function adyenConnector(deps: AdyenDeps): Connector {
     payout: async () => ({ kind: 'declined', reason: ADYEN_NO_PAYOUTS }),
 
     /**
-     * Takes back a payment recorded as declined (operations/payment/late-outcome.ts): by its pspReference, /reversals
+     * Takes back a payment recorded as declined (operations/payment/internal/late-outcome.ts): by its pspReference, /reversals
      * (Adyen cancels it, or refunds it once captured); without one (Adyen never answered the payment), Adyen's
      * technical cancel: POST /cancels naming our reference as paymentReference. Either is answered "received";
      * Adyen's CANCEL_OR_REFUND or TECHNICAL_CANCEL webhook tells the result.

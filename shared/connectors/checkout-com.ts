@@ -222,7 +222,7 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
     payout: async () => ({ kind: 'declined', reason: CKO_NO_PAYOUTS }),
 
     /**
-     * Takes back a payment recorded as declined (operations/payment/late-outcome.ts), by Checkout.com's payment id:
+     * Takes back a payment recorded as declined (operations/payment/internal/late-outcome.ts), by Checkout.com's payment id:
      * its status read first (GET, bound to our payment), then one request: /voids while only authorised, /refunds
      * of the whole amount once captured. Without a payment id there is nothing to name it by (no cancel by reference).
      */

@@ -120,7 +120,7 @@ export interface StoredAnswer {
 }
 
 /**
- * A follow-up request's claim kept on the payment itself (operations/payment/follow-up-claim.ts): taken by the same
+ * A follow-up request's claim kept on the payment itself (operations/payment/internal/follow-up-claim.ts): taken by the same
  * conditional write that reserves the attempt, dropped by the one that records its outcome.
  */
 export interface AttemptClaim {

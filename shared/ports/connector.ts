@@ -292,7 +292,7 @@ export interface Connector {
   /**
    * Takes back money the platform recorded as not taken: a late approval after a decline, or a payment the
    * reconciler gave up on (by reference). Sent once by the caller, after the conditional write that records it
-   * (operations/payment/late-outcome.ts); pending: the acquirer received it; declined: it refused; throws: no answer.
+   * (operations/payment/internal/late-outcome.ts); pending: the acquirer received it; declined: it refused; throws: no answer.
    */
   reverseLate?(req: Scoped<LateReversalRequest>): Promise<ConnectorOutcome>;
   /** reverseLate can cancel a payment the acquirer never named (Adyen's technical cancel by our reference). */

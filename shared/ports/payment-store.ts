@@ -13,7 +13,7 @@ export interface IdempotentResult {
  * A taken key: finished (its answer), or still in progress. An in-progress claim names what it reserved (the new
  * payment's trans_id, or the follow-up attempt on a payment) once it reserved it, and is `stale` once its holder's
  * lock ran out (the holder most likely died): a claim that reserved something is never handed to another request,
- * which must answer that very payment or attempt instead (operations/payment/recover.ts).
+ * which must answer that very payment or attempt instead (operations/payment/internal/recover.ts).
  */
 export type IdempotencyClaim =
   | { state: 'claimed'; key: string }
@@ -27,7 +27,7 @@ export interface ClaimedEffect {
 }
 
 /**
- * A follow-up's reservation without reading the payment first (operations/payment/follow-up.ts): one conditional
+ * A follow-up's reservation without reading the payment first (operations/payment/internal/follow-up.ts): one conditional
  * write that takes the plan the machine left on the payment (FollowUpPlan) for this event, if the payment is the
  * merchant's and the plan takes the amount, and records the attempt as waiting with the request's claim.
  */

@@ -1,7 +1,7 @@
 /**
  * What a follow-up (CAPTURE, VOID, CREDITVOID) would reserve on a payment as it stands, decided by the machine and
  * kept on the payment item by every write (`plans`): the reservation can then be one conditional write that checks
- * the plan instead of reading the payment first (operations/payment/follow-up.ts). Plans exist only while nothing
+ * the plan instead of reading the payment first (operations/payment/internal/follow-up.ts). Plans exist only while nothing
  * waits (no attempt in flight, no payer step), so a plan's amounts need no attempts in flight subtracted, and a
  * reservation takes all of them away: the next follow-up waits for the write that records the outcome, or reads.
  */

@@ -1,5 +1,5 @@
 /**
- * Which signed Adyen items contradict what a payment recorded (operations/payment/late-outcome.ts handles them):
+ * Which signed Adyen items contradict what a payment recorded (operations/payment/internal/late-outcome.ts handles them):
  *   AUTHORISATION success=true for a payment recorded DECLINED (the reconciler gave up, or another answer declined
  *     it): Adyen holds the money, so it is reversed by the item's pspReference;
  *   CAPTURE_FAILED (or CAPTURE success=false) for a capture recorded as done, REFUND_FAILED (or REFUND success=false)

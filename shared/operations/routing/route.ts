@@ -5,7 +5,7 @@
  * Without rules, or when none matches, routing is what it was: routePayment on all the merchant's MIDs.
  * MID health (health.ts): a MID of the rule that is open, or half-open with its trial held by another payment, is
  * skipped — neither first nor a fallback — unless every usable MID of the rule is: then the rule's first is used, so
- * no payment is refused only for that. A half-open MID still routed to is claimed before it is called (cascade.ts).
+ * no payment is refused only for that. A half-open MID still routed to is claimed before it is called (payment/internal/cascade.ts).
  */
 import type { Mid } from '../../domain/merchant.js';
 import type { PaymentFacts, RoutingTable, RuleMid } from '../../domain/routing.js';

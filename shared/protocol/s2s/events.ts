@@ -4,7 +4,7 @@ import { protocolDate, type Payment } from '../../domain/payment.js';
 import type { FormValue } from '../form.js';
 import { eventArn } from '../arn.js';
 
-/** The fields of a payment core's event (shared/operations/payment/types.ts PaymentEvent) this wording reads. */
+/** The fields of a payment core's event (shared/operations/payment/internal/types.ts PaymentEvent) this wording reads. */
 export interface WordedEvent {
   operation: string;
   result: string;

@@ -5,7 +5,9 @@
  */
 import { BusinessRuleError, ValidationError } from '../../../errors.js';
 import type { Payment } from '../../../domain/payment.js';
-import { followUpCore, type FollowUpKind } from './follow-up-pipeline.js';
+import { runFollowUpKind, type FollowUpDeps, type FollowUpInput, type FollowUpKind } from './follow-up-pipeline.js';
+import type { AttemptHooks } from './attempt.js';
+import type { CoreResult } from './types.js';
 import { permitOrThrow } from './permit.js';
 
 export function checkCapture(payment: Payment, amount: number | undefined): number {
@@ -27,4 +29,6 @@ export const CAPTURE: FollowUpKind = {
   plan: ({ payment, amount }) => ({ type: 'CAPTURE', amount: checkCapture(payment, amount) }),
 };
 
-export const capture = followUpCore(CAPTURE);
+export function capture(d: FollowUpDeps, input: FollowUpInput, hooks: AttemptHooks): Promise<CoreResult> {
+  return runFollowUpKind(CAPTURE, d, input, hooks);
+}

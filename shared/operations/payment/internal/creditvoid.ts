@@ -9,7 +9,9 @@
 import { BusinessRuleError, ValidationError } from '../../../errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { refundable } from '../../../domain/payment-machine/index.js';
-import { followUpCore, type FollowUpKind } from './follow-up-pipeline.js';
+import { runFollowUpKind, type FollowUpDeps, type FollowUpInput, type FollowUpKind } from './follow-up-pipeline.js';
+import type { AttemptHooks } from './attempt.js';
+import type { CoreResult } from './types.js';
 import { permitOrThrow } from './permit.js';
 
 export interface CreditvoidPlan {
@@ -41,4 +43,6 @@ export const CREDITVOID: FollowUpKind = {
   },
 };
 
-export const creditvoid = followUpCore(CREDITVOID);
+export function creditvoid(d: FollowUpDeps, input: FollowUpInput, hooks: AttemptHooks): Promise<CoreResult> {
+  return runFollowUpKind(CREDITVOID, d, input, hooks);
+}

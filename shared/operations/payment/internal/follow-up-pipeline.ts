@@ -32,15 +32,22 @@ export interface FollowUpKind {
 /** A payment core (capture, voidPayment, creditvoid) on the payment read, with the amount the request named. */
 export type FollowUpCore = (d: FollowUpDeps, input: FollowUpInput, hooks: AttemptHooks) => Promise<CoreResult>;
 
-/** The core of one declared kind: a duplicate of an abandoned request is answered, else the planned attempt runs. */
-export function followUpCore(kind: FollowUpKind): FollowUpCore {
-  return async (d, input, hooks) => {
-    const resumed = await resumeAbandoned(d, hooks, input.payment);
-    if (resumed) return resumed;
-    const attempt: Attempt = { ...kind.plan(input, d.clock.now()), id: d.newId() };
-    return runAttempt(d, input.payment, attempt, followUpCall(d, attempt), answerOf(attempt), hooks);
-  };
+/** One declared kind on the payment read: a duplicate of an abandoned request is answered, else the planned attempt runs. */
+export async function runFollowUpKind(kind: FollowUpKind, d: FollowUpDeps, input: FollowUpInput, hooks: AttemptHooks): Promise<CoreResult> {
+  const resumed = await resumeAbandoned(d, hooks, input.payment);
+  if (resumed) return resumed;
+  const attempt: Attempt = { ...kind.plan(input, d.clock.now()), id: d.newId() };
+  return runAttempt(d, input.payment, attempt, followUpCall(d, attempt), answerOf(attempt), hooks);
 }
+
+/**
+ * The core of one declared kind. The kinds' own cores are function declarations calling runFollowUpKind instead:
+ * a call at a module's top level is kept by the bundler, with everything it reaches, in every bundle importing the face.
+ */
+export const followUpCore =
+  (kind: FollowUpKind): FollowUpCore =>
+  (d, input, hooks) =>
+    runFollowUpKind(kind, d, input, hooks);
 
 /** The tail for an attempt the reservation already wrote (follow-up.ts): the acquirer, then the outcome. */
 export function attemptFollowUp(d: FollowUpDeps, reserved: Payment, attempt: Attempt, hooks: AttemptHooks, started: string): Promise<CoreResult> {

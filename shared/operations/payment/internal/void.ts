@@ -5,7 +5,9 @@
  */
 import { BusinessRuleError } from '../../../errors.js';
 import type { Payment } from '../../../domain/payment.js';
-import { followUpCore, type FollowUpKind } from './follow-up-pipeline.js';
+import { runFollowUpKind, type FollowUpDeps, type FollowUpInput, type FollowUpKind } from './follow-up-pipeline.js';
+import type { AttemptHooks } from './attempt.js';
+import type { CoreResult } from './types.js';
 import { permitOrThrow } from './permit.js';
 
 export { settledAt } from '../../../domain/payment-machine/index.js';
@@ -23,4 +25,6 @@ export const VOID: FollowUpKind = {
   },
 };
 
-export const voidPayment = followUpCore(VOID);
+export function voidPayment(d: FollowUpDeps, input: FollowUpInput, hooks: AttemptHooks): Promise<CoreResult> {
+  return runFollowUpKind(VOID, d, input, hooks);
+}

@@ -3,7 +3,11 @@
  * payment and an action. The first rule that matches decides: `block` declines the payment before any acquirer is
  * asked; `challenge` asks for 3DS where the flow allows it and blocks where it does not.
  */
-import type { Integration } from './routing.js';
+import { INTEGRATIONS } from './routing.js';
+
+/** Where a payment came in: the card integrations of routing rules, and S2S APM (docs/risk.md). */
+export const RISK_INTEGRATIONS = [...INTEGRATIONS, 's2s-apm'] as const;
+export type RiskIntegration = (typeof RISK_INTEGRATIONS)[number];
 
 export const RISK_ACTIONS = ['block', 'challenge'] as const;
 export type RiskAction = (typeof RISK_ACTIONS)[number];
@@ -20,7 +24,7 @@ export interface RiskRuleConditions {
   payerCountries?: string[];
   /** true: the payer's country differs from the BIN's country (both known); false: they are the same. */
   payerCountryDiffersFromBin?: boolean;
-  integrations?: Integration[];
+  integrations?: RiskIntegration[];
   moto?: boolean;
 }
 
@@ -35,9 +39,10 @@ export interface RiskRule {
 export interface RiskFacts {
   amount: number;
   currency: string;
+  /** The card's brand; an APM payment's method (which no `brands` condition names). */
   brand: string;
   binCountry?: string;
   payerCountry?: string;
-  integration: Integration;
+  integration: RiskIntegration;
   moto: boolean;
 }

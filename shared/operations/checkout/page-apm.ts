@@ -58,7 +58,7 @@ function asFormValues(group: Record<string, unknown>): Record<string, FormValue>
 }
 
 export async function chargeApm(
-  d: Pick<Deps, 'config' | 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors' | 'deadlineTimers'>,
+  d: Pick<Deps, 'config' | 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors' | 'deadlineTimers' | 'risk'>,
   ctx: PageContext,
   mids: Mid[],
   choice: { brand: string; identifier?: string; parameters: Record<string, string> },
@@ -97,6 +97,8 @@ export async function chargeApm(
       redirectToken: providerNotifies(choice.brand) ? ctx.token : undefined,
     },
     { callbacks: checkoutCallbacks(d, ctx.merchant) },
+    // The payer's new payment: blocklists, rules and MID limits, as for S2S APM SALE (docs/risk.md).
+    d,
   );
   await armDeadline(d, payment);
   return payment;

@@ -112,7 +112,7 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
 }
 
 /** The merchant's first matching rule: a block, or a challenge where the flow can run 3DS (a block where it cannot). */
-function ruleOutcome(rules: RiskRule[], s: RiskSubject): { block?: RiskDecision; challenge?: RiskDecision } {
+function ruleOutcome(rules: RiskRule[], s: Pick<RiskSubject, 'facts' | 'canChallenge'>): { block?: RiskDecision; challenge?: RiskDecision } {
   const found = s.facts && riskRuleCheck(rules, s.facts);
   if (!found) return {};
   const { action, ...decision } = found;
@@ -120,11 +120,14 @@ function ruleOutcome(rules: RiskRule[], s: RiskSubject): { block?: RiskDecision;
   return s.canChallenge ? { challenge: decision } : { block: { ...decision, reason: `${decision.reason} (this payment cannot run 3DS: blocked)` } };
 }
 
-/** An APM payment (no card): the blocklists of its payer's e-mail, IP and country, in one read. */
+/**
+ * An APM payment (no card): the blocklists of its payer's e-mail, IP and country, and the merchant's rules, in one
+ * read. An APM payment runs no 3DS: a rule's `challenge` blocks it.
+ */
 export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSubject, 'cardNumber'>): Promise<Screened> {
   try {
     const snap = await d.risk.read({ clientKey: s.clientKey, blocklist: blocklistKeys(s.clientKey, { email: s.payerEmail, country: s.payerCountry }), ipRanges: s.payerIp ? scopesOf(s.clientKey) : [] });
-    const decision = blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
+    const decision = blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges)) ?? ruleOutcome(snap.rules, { ...s, canChallenge: false }).block;
     if (decision) {
       noteMetric(RISK_BLOCKED_METRIC, 1);
       noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);

@@ -2,8 +2,8 @@
  * Risk rules per merchant (docs/risk.md): reading a rules file, with every problem named by its rule and field (like
  * routing rules), and matching a payment against the rules (the first that matches decides).
  */
-import { CARD_BRANDS, INTEGRATIONS, type Integration } from '../../domain/routing.js';
-import { RISK_ACTIONS, type RiskAction, type RiskFacts, type RiskRule, type RiskRuleConditions } from '../../domain/risk-rules.js';
+import { CARD_BRANDS } from '../../domain/routing.js';
+import { RISK_ACTIONS, RISK_INTEGRATIONS, type RiskIntegration, type RiskAction, type RiskFacts, type RiskRule, type RiskRuleConditions } from '../../domain/risk-rules.js';
 import type { RiskDecision } from './decision.js';
 import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
@@ -84,9 +84,9 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
   }
   const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
   if (integrations) {
-    const unknown = integrations.filter((x) => !(INTEGRATIONS as readonly string[]).includes(x));
-    if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${INTEGRATIONS.join(', ')}).`);
-    c.integrations = integrations as Integration[];
+    const unknown = integrations.filter((x) => !(RISK_INTEGRATIONS as readonly string[]).includes(x));
+    if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${RISK_INTEGRATIONS.join(', ')}).`);
+    c.integrations = integrations as RiskIntegration[];
   }
   return c;
 }

@@ -18,7 +18,9 @@ import type { ApmConnector, ApmConnectorRegistry } from '../../ports/apm-connect
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { type AttemptHooks, newPayment, chargeNewPayment, newTransId, type CoreDeps, type CoreResult } from '../payment/index.js';
 import { screenApmPayment, type RiskDeps, type Screened } from '../risk/check.js';
-import { RISK_DECLINE_REASON } from '../risk/decision.js';
+import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from '../risk/decision.js';
+import { placeWithinLimits, releaseDailyVolume, type Placement } from '../risk/mid-limits.js';
+import { noteMetric } from '../../telemetry.js';
 
 /** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
 export function apmConnectorFor(providers: Pick<ApmConnectorRegistry, 'forBrand'>, brand: string): ApmConnector {
@@ -67,9 +69,24 @@ export interface ApmChargeResult extends CoreResult {
   redirectToken?: string;
 }
 
+/** What the risk check looks at: the payer as S2S APM (payer_*) or the Checkout page (its caller, billing country) knows it. */
 function riskSubjectOf(input: ApmChargeInput) {
   const payer: Record<string, string | undefined> = input.details.payer ?? {};
-  return { clientKey: input.clientKey, payerIp: payer.payer_ip, payerEmail: input.payerEmail ?? payer.payer_email, payerCountry: payer.payer_country };
+  const payerCountry = (payer.payer_country ?? input.details.customerCountry)?.trim().toUpperCase() || undefined;
+  return {
+    clientKey: input.clientKey,
+    payerIp: payer.payer_ip ?? input.details.customerIp,
+    payerEmail: input.payerEmail ?? payer.payer_email,
+    payerCountry,
+    facts: {
+      amount: input.amount,
+      currency: input.currency,
+      brand: input.brand,
+      ...(payerCountry ? { payerCountry } : {}),
+      integration: input.protocol === 'checkout' ? ('checkout' as const) : ('s2s-apm' as const),
+      moto: false,
+    },
+  };
 }
 
 export const newRedirectToken = (): string => randomBytes(24).toString('base64url');
@@ -86,8 +103,8 @@ export async function apmCharge(
   d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>,
   input: ApmChargeInput,
   hooks: AttemptHooks,
-  /** The payer's new payment (an APM SALE): checked against the blocklists before the provider (docs/risk.md). */
-  risk?: Pick<RiskDeps, 'risk'>,
+  /** The payer's new payment (an APM SALE): blocklists, rules and MID limits before the provider (docs/risk.md). */
+  risk?: Pick<RiskDeps, 'risk' | 'clock'>,
 ): Promise<ApmChargeResult> {
   // The payment's MID must reach the brand's provider: never a sandbox provider through an upstream MID.
   const connector = apmConnectorFor(d.apmConnectors.forMids([input.mid]), input.brand);
@@ -107,6 +124,7 @@ export async function apmCharge(
   });
   let redirectToken: string | undefined;
   let screened: Screened = {};
+  let placement: Placement | undefined;
   const result = await chargeNewPayment(
     d,
     reserved,
@@ -114,8 +132,19 @@ export async function apmCharge(
       transactionType: input.transactionType,
       hold: input.authorize,
       async call(transId) {
-        if (risk) screened = await screenApmPayment(risk, riskSubjectOf(input));
-        if (screened.decision) return { kind: 'declined', reason: RISK_DECLINE_REASON };
+        if (risk) {
+          // Side by side, as for cards: the check's read and the MID's cap reservation (one MID: no cascade for APMs).
+          [screened, placement] = await Promise.all([screenApmPayment(risk, riskSubjectOf(input)), input.mid.limits ? placeWithinLimits(risk, input, [input.mid]) : undefined]);
+          if (placement?.decision && !screened.decision) {
+            screened = { decision: placement.decision };
+            noteMetric(RISK_BLOCKED_METRIC, 1);
+            noteMetric(CONTROL_METRICS[placement.decision.control]!, 1);
+          }
+        }
+        if (screened.decision) {
+          if (placement?.reserved) await releaseDailyVolume(risk!, placement.reserved);
+          return { kind: 'declined', reason: RISK_DECLINE_REASON };
+        }
         return callApm(connector, input, transId);
       },
       onAnswer(payment, outcome, _decision, now) {
@@ -132,5 +161,7 @@ export async function apmCharge(
     },
     hooks,
   );
+  // A declined payment takes no volume: its amount leaves the MID's cap again.
+  if (placement?.reserved && !screened.decision && result.payment.status === 'DECLINED') await releaseDailyVolume(risk!, placement.reserved);
   return { ...result, redirectToken };
 }

@@ -8,18 +8,19 @@ import { payerAbsent } from '../../domain/card-on-file.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { noteMetric } from '../../telemetry.js';
 import { isMoto, type ChargeInput, type ChargeScreen, type CoreDeps } from '../payment/index.js';
-import { countDecline, screenCardPayment, type RiskDeps, type RiskSubject, type Screened } from './check.js';
+import { countDecline, screenCardPayment, screenMerchantInitiated, type RiskDeps, type RiskSubject, type Screened } from './check.js';
 import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from './decision.js';
 import { placeWithinLimits, releaseDailyVolume, type Placement } from './mid-limits.js';
 
-export function chargeScreen(d: RiskDeps & Pick<CoreDeps, 'connectors'>, input: ChargeInput): ChargeScreen {
+/** `initiatedBy` merchant: a recurring charge or a schedule's run, checked against the rules and limits only (no payer, no counter). */
+export function chargeScreen(d: RiskDeps & Pick<CoreDeps, 'connectors'>, input: ChargeInput, initiatedBy: 'payer' | 'merchant' = 'payer'): ChargeScreen {
   let screened: Screened = {};
   let placement: Placement | undefined;
   return {
     async before(candidates, canChallenge) {
       // Side by side: the check's read and the MID limits' cap reservation take one round trip together.
       [screened, placement] = await Promise.all([
-        screenCardPayment(d, riskSubjectOf(d, input)),
+        initiatedBy === 'payer' ? screenCardPayment(d, riskSubjectOf(d, input)) : screenMerchantInitiated(d, riskSubjectOf(d, input)),
         candidates.some((m) => m.limits) ? placeWithinLimits(d, input, candidates) : undefined,
       ]);
       if (placement?.decision && !screened.decision) {

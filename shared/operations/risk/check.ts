@@ -121,6 +121,25 @@ function ruleOutcome(rules: RiskRule[], s: Pick<RiskSubject, 'facts' | 'canChall
 }
 
 /**
+ * A merchant-initiated charge (RECURRING_SALE / RECURRING_DEBIT, a schedule's run): the merchant's rules only, in one
+ * read. The payer is not there, so no counter counts it and a `challenge` rule blocks it (no 3DS can run).
+ */
+export async function screenMerchantInitiated(d: Pick<RiskDeps, 'risk'>, s: Pick<RiskSubject, 'clientKey' | 'facts'>): Promise<Screened> {
+  try {
+    const snap = await d.risk.read({ clientKey: s.clientKey });
+    const decision = ruleOutcome(snap.rules, { facts: s.facts, canChallenge: false }).block;
+    if (decision) {
+      noteMetric(RISK_BLOCKED_METRIC, 1);
+      noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);
+    }
+    return decision ? { decision } : {};
+  } catch (err) {
+    logger.error('risk check failed; payment let through', { error: (err as Error).message });
+    return {};
+  }
+}
+
+/**
  * An APM payment (no card): the blocklists of its payer's e-mail, IP and country, and the merchant's rules, in one
  * read. An APM payment runs no 3DS: a rule's `challenge` blocks it.
  */

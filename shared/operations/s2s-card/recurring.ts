@@ -12,6 +12,7 @@ import { recurringCharge, resolveRecurringPair, selectMid } from '../payment/ind
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { paymentVerifier } from './follow-up-verifier.js';
 import { once, s2sRecorder, storedAnswer } from './pipeline.js';
+import { ruledScreen } from '../risk/screened-charge.js';
 
 function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardAction {
   return {
@@ -59,6 +60,7 @@ function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardA
             followUpVerifier: (p) => paymentVerifier(merchant, p),
           },
           { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => paymentResult(action, e.result, p)) },
+          ruledScreen(req.deps),
         );
         return { statusCode: 200, body: paymentResult(action, event.result, payment) };
       });

@@ -21,6 +21,7 @@ import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { updateSubscription } from './subscription-update.js';
 import { logger } from '../../logger.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
+import { ruledScreen } from '../risk/screened-charge.js';
 
 export type RunOutcome = 'charged' | 'skipped' | 'ended' | 'stale';
 
@@ -30,7 +31,7 @@ export function runKey(m: RecurringChargeMessage): string {
   return `SCHEDULE_RUN#${m.scheduleId}#${m.recurringToken}#${m.run}`;
 }
 
-export async function chargeRun(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors'>, m: RecurringChargeMessage): Promise<RunOutcome> {
+export async function chargeRun(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors' | 'risk' | 'config'>, m: RecurringChargeMessage): Promise<RunOutcome> {
   const sub = await stage.schedules.getSubscription(m.scheduleId, m.recurringToken);
   if (!sub || sub.state !== 'active' || sub.nextRun !== m.run) return 'stale';
   // The run, its payment and its callback read the subscription's merchant's time (its test clock in a sandbox).
@@ -72,7 +73,7 @@ export async function chargeRun(stage: Pick<Deps, 'payments' | 'merchants' | 'ca
   return 'charged';
 }
 
-async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, sub: Subscription, config: MerchantConfig, key: string): Promise<string> {
+async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, sub: Subscription, config: MerchantConfig, key: string): Promise<string> {
   const { initial, card } = await resolveRecurringPair(d, sub.clientKey, sub.initialTransId, sub.recurringToken);
   const mid = selectMid(config.mids, { authorize: false, zeroAmount: sub.amount === 0 });
   const callbacks: CallbackRecorder = initial.protocol === 'checkout' ? checkoutCallbacks(d, config.merchant) : s2sRecorder({ config, deps: d });
@@ -100,6 +101,7 @@ async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'ne
       // The run's key is claimed with the payment's reservation and completed with its outcome: one charge per run.
       idempotency: { key, claimTtlSeconds: RUN_CLAIM_TTL_SECONDS, result: (p) => ({ statusCode: 200, body: JSON.stringify({ trans_id: p.transId, status: p.status }) }) },
     },
+    ruledScreen(d),
   );
   return payment.transId;
 }

@@ -8,6 +8,7 @@ import { ACTIONS } from '../../../domain/actions.js';
 import type { VaultCard } from '../../../ports/card-vault.js';
 import type { AttemptHooks } from './attempt.js';
 import { charge, type ChargeInput } from './charge.js';
+import type { ChargeScreen } from './screen.js';
 import type { ChargeDeps, CoreResult } from './types.js';
 
 export { resolveRecurringPair } from './card-vault.js';
@@ -29,34 +30,35 @@ export interface RecurringChargeInput {
   followUpVerifier?: ChargeInput['followUpVerifier'];
 }
 
-export async function recurringCharge(d: ChargeDeps, input: RecurringChargeInput, hooks: AttemptHooks): Promise<CoreResult> {
+/**
+ * `screenOf`: the merchant's rules and the MID's limits before the acquirer (operations/risk/screened-charge.ts
+ * `ruledScreen`, docs/risk.md); no counter counts a merchant-initiated charge.
+ */
+export async function recurringCharge(d: ChargeDeps, input: RecurringChargeInput, hooks: AttemptHooks, screenOf?: (charge: ChargeInput) => ChargeScreen): Promise<CoreResult> {
   const transactionType: TransactionType = ACTIONS[input.action].transaction;
   // Every debit callback carries a card_token (6.7.0): a recurring debit echoes its chain's token (a DEBIT chain
   // always has one), and a chain without one (a SALE's) gets one issued on approval, as a DEBIT would.
   const debit = ACTIONS[input.action].debit;
   const chainToken = debit ? input.initial.cardToken : undefined;
-  return charge(
-    d,
-    {
-      clientKey: input.initial.clientKey,
-      protocol: input.protocol,
-      action: input.action,
-      transactionType,
-      orderId: input.orderId,
-      orderDescription: input.orderDescription,
-      amount: input.amount,
-      currency: input.initial.currency,
-      mid: input.mid,
-      card: input.card,
-      payerEmail: input.initial.payerEmail,
-      authorize: input.authorize,
-      externalThreeDs: true,
-      details: { ...input.details, recurringFirstTransId: input.initial.transId },
-      cardToken: chainToken,
-      issueCardToken: debit && !chainToken,
-      issueRecurringToken: false,
-      followUpVerifier: input.followUpVerifier,
-    },
-    hooks,
-  );
+  const chargeInput: ChargeInput = {
+    clientKey: input.initial.clientKey,
+    protocol: input.protocol,
+    action: input.action,
+    transactionType,
+    orderId: input.orderId,
+    orderDescription: input.orderDescription,
+    amount: input.amount,
+    currency: input.initial.currency,
+    mid: input.mid,
+    card: input.card,
+    payerEmail: input.initial.payerEmail,
+    authorize: input.authorize,
+    externalThreeDs: true,
+    details: { ...input.details, recurringFirstTransId: input.initial.transId },
+    cardToken: chainToken,
+    issueCardToken: debit && !chainToken,
+    issueRecurringToken: false,
+    followUpVerifier: input.followUpVerifier,
+  };
+  return charge(d, chargeInput, hooks, screenOf?.(chargeInput));
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- risk settings show|set CLIENT_KEY`: a merchant's risk thresholds; `risk blocklist add|list|remove`:
- * the blocklists, platform-wide or a merchant's; `risk rules show|set CLIENT_KEY`: its risk rules (docs/risk.md).
+ * the blocklists, platform-wide or a merchant's; `risk rules show|set CLIENT_KEY`: its risk rules; `risk bins import`:
+ * BIN countries for the rules (docs/risk.md).
  */
 import { parseArgs } from 'node:util';
 import { setRiskRules, showRiskRules } from '../../shared/operations/risk/manage-rules.js';
@@ -9,8 +10,12 @@ import { setRiskSettings, showRiskSettings } from '../../shared/operations/risk/
 import { addBlock, listBlocks, removeBlock } from '../../shared/operations/risk/manage-blocklist.js';
 import type { RiskSettings } from '../../shared/ports/risk-store.js';
 import { readJsonFile } from './json-file.js';
+import { readFile } from 'node:fs/promises';
+import { importBins } from '../../shared/operations/risk/manage-bins.js';
 
-export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist|rules> <command> [options]
+export const RISK_USAGE = `usage: npm run admin -- risk <settings|blocklist|rules|bins> <command> [options]
+  risk bins import --file bins.csv              BIN countries: lines "BIN,COUNTRY" (6 or 8 digits) or
+                                                "FIRST-LAST,COUNTRY" (at most 10000 BINs); every problem named
   risk rules set CLIENT_KEY --file rules.json   check the rules (every problem named) and store them
   risk rules show CLIENT_KEY                    the merchant's rules, in order
   risk blocklist add --type card|bin|email|ip|country --value V [--merchant KEY] [--reason TEXT]
@@ -62,6 +67,10 @@ export async function runRiskCommand(args: string[]): Promise<unknown> {
   const [area, cmd, clientKey] = positionals;
   if (area === 'blocklist') return blocklist(cmd, clientKey, values);
   if (area === 'rules') return rules(cmd, clientKey, values.file);
+  if (area === 'bins') {
+    if (cmd !== 'import' || !values.file) throw new Error(`risk bins import needs --file.\n${RISK_USAGE}`);
+    return importBins(deps(), await readFile(values.file, 'utf8'));
+  }
   if (area !== 'settings' || !clientKey || (cmd !== 'show' && cmd !== 'set')) throw new Error(RISK_USAGE);
   if (cmd === 'show') return showRiskSettings(deps(), clientKey);
   const change: RiskSettings = {};

@@ -6,7 +6,8 @@
  *   - `RISK#<client_key>#CARD#<fingerprint>` / `COUNTER`: the card's attempts `a` and declines `d` (epoch seconds);
  *   - `RISK#<client_key>#IP#<ip>` / `COUNTER`: the IP's declines `d` (`<epoch>:<fingerprint>`), `blockedUntil`;
  *   - `RISK#<client_key>#DECLINES` / `H#<epoch hour>`: the merchant's declines per minute of that hour (`m0`..`m59`);
- *   - `RISK#<client_key>` / `BURST`: the merchant's burst cool-down (`blockedUntil`).
+ *   - `RISK#<client_key>` / `BURST`: the merchant's burst cool-down (`blockedUntil`);
+ *   - `BIN#<6 or 8 digits>` / `COUNTRY`: an imported BIN's issuing country (`country`).
  * Counters grow by `list_append` (atomic: concurrent requests each add theirs) and expire by TTL (`expiresAt`) once
  * their windows passed; the check reads them all with the settings in one BatchGetItem. The fingerprint key is a
  * platform secret (`PLATFORM` / `RISK_FINGERPRINT`) sealed by the card-data box like the payment-id secret, made by
@@ -47,6 +48,8 @@ export const riskKeys = {
   /** One item per hour, one number per minute: a decline is one ADD, and the check reads 70 minutes in 3 keys. */
   merchantDeclines: (clientKey: string, hour: number) => ({ pk: `RISK#${clientKey}#DECLINES`, sk: `H#${hour}` }),
   burst: (clientKey: string) => ({ pk: `RISK#${clientKey}`, sk: 'BURST' }),
+  /** One item a BIN, keyed by its digits: the check reads the card's 6- and 8-digit prefixes by key. */
+  bin: (bin: string) => ({ pk: `BIN#${bin}`, sk: 'COUNTRY' }),
   block: (scope: BlocklistScope, type: BlocklistType, value: string) => ({ pk: `RISKLIST#${scope}`, sk: `${type}#${value}` }),
   /** A scope's IP ranges as one string set (`ranges`), so the check reads them with one key whatever their number. */
   ipRanges: (scope: BlocklistScope) => ({ pk: `RISKLIST#${scope}`, sk: 'IP_RANGES' }),
@@ -79,8 +82,9 @@ export class DynamoRiskStore implements RiskStore {
       ...blocks,
       ...ranges.map((r) => r.key),
       ...(q.merchantDeclines ? [...declineKeys, riskKeys.burst(q.clientKey)] : []),
+      ...(q.binPrefixes ?? []).map(riskKeys.bin),
     ];
-    // One BatchGetItem (up to 100 keys: the check asks for 19 at most), eventually consistent: a key read costs half,
+    // One BatchGetItem (up to 100 keys: the check asks for 21 at most), eventually consistent: a key read costs half,
     // and a list entry or a decline counted a moment ago changes no decision that matters (the card's own counter
     // comes from its atomic append, not from this read).
     const items = await itemsOf(this.tableName, wanted, false);
@@ -93,6 +97,7 @@ export class DynamoRiskStore implements RiskStore {
       blocked: blocks.map(find).filter((i): i is Item => i !== undefined).map(entryOf),
       ipRanges: ranges.flatMap((r) => [...((find(r.key)?.ranges as Set<string> | undefined) ?? [])].sort().map((value) => ({ scope: r.scope, value }))),
       ...(q.merchantDeclines ? { merchantDeclines: merchantDeclinesOf(declineKeys.map(find), find(riskKeys.burst(q.clientKey))) } : {}),
+      ...binCountryOf([...(q.binPrefixes ?? [])].sort((a, b) => b.length - a.length).map((b) => find(riskKeys.bin(b)))),
     };
   }
 
@@ -224,6 +229,15 @@ export class DynamoRiskStore implements RiskStore {
     }
   }
 
+  async saveBins(bins: { bin: string; country: string }[]): Promise<void> {
+    // Ten writes at a time: an operator's import, not a request's path.
+    for (let i = 0; i < bins.length; i += 10) {
+      await Promise.all(
+        bins.slice(i, i + 10).map((b) => ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.bin(b.bin), kind: 'risk-bin', bin: b.bin, country: b.country } }))),
+      );
+    }
+  }
+
   async riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }> {
     const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: riskKeys.rules(clientKey), ConsistentRead: true }));
     return { rules: rulesOf(res.Item), ...(typeof res.Item?.updatedAt === 'string' ? { updatedAt: res.Item.updatedAt } : {}) };
@@ -302,6 +316,11 @@ function merchantDeclinesOf(hours: (Item | undefined)[], burst: Item | undefined
     for (let m = 0; m < 60; m++) if (typeof h[`m${m}`] === 'number') minutes[h.hour * 60 + m] = h[`m${m}`] as number;
   }
   return { minutes, ...(typeof burst?.blockedUntil === 'number' ? { burstUntil: burst.blockedUntil } : {}) };
+}
+
+function binCountryOf(items: (Item | undefined)[]): { binCountry?: string } {
+  const hit = items.find((i) => typeof i?.country === 'string');
+  return hit ? { binCountry: hit.country as string } : {};
 }
 
 function entryOf(i: Item): BlocklistEntry {

@@ -78,6 +78,8 @@ export interface RiskQuery {
   ipRanges?: BlocklistScope[];
   /** The merchant's declines per minute between these epoch seconds, and its burst cool-down. */
   merchantDeclines?: { from: number; to: number };
+  /** The card's 6- and 8-digit prefixes whose BIN country to read (the longer one wins). */
+  binPrefixes?: string[];
 }
 
 /** What one read returns: absent parts had no item. */
@@ -92,6 +94,8 @@ export interface RiskSnapshot {
   rules: RiskRule[];
   /** Asked with `merchantDeclines`: its minutes that had declines, and the cool-down. */
   merchantDeclines?: MerchantDeclines;
+  /** Asked with `binPrefixes`: the country of the longest imported BIN among them. */
+  binCountry?: string;
 }
 
 export interface RiskStore {
@@ -127,6 +131,8 @@ export interface RiskStore {
    * `cap` (no cap: unconditional, e.g. a negative amount given back); false when the condition failed.
    */
   addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean>;
+  /** Stores BIN countries (one item a BIN; an existing BIN takes the new country). */
+  saveBins(bins: { bin: string; country: string }[]): Promise<void>;
   riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }>;
   /** Replaces the merchant's risk rules (an empty list removes them). */
   saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string): Promise<void>;

@@ -68,7 +68,7 @@ function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): Ris
     payerIp: input.payerIp,
     payerEmail: input.payerEmail ?? payer.payer_email,
     payerCountry: payer.payer_country,
-    // No BIN country: the platform has no BIN table, so BIN-country conditions never match (docs/risk.md).
+    // The BIN country is added by the check from its read (imported BINs, docs/risk.md).
     facts: {
       amount: input.amount,
       currency: input.currency,

@@ -17,6 +17,7 @@ import { CONTROL_METRICS, RISK_BLOCKED_METRIC, type RiskDecision } from './decis
 import { noteMetric } from '../../telemetry.js';
 import { thresholdsOf, type Thresholds } from './settings.js';
 import { exemptFromCounters } from './test-cards.js';
+import { sandboxBinCountry } from './sandbox-bins.js';
 import { riskRuleCheck } from './rules.js';
 import type { RiskFacts, RiskRule } from '../../domain/risk-rules.js';
 
@@ -79,22 +80,28 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
     const now = epochSeconds(d.clock);
     const card = await d.risk.fingerprint(s.cardNumber);
     const blocklist = blocklistKeys(s.clientKey, { card, cardNumber: s.cardNumber, email: s.payerEmail, country: s.payerCountry });
+    const binPrefixes = [s.cardNumber.slice(0, 6), s.cardNumber.slice(0, 8)];
+    // The BIN's country, for rules: an imported BIN, else (sandbox) the test cards' fixture.
+    const withBin = (snap: { binCountry?: string }): Pick<RiskSubject, 'facts' | 'canChallenge'> => {
+      const binCountry = snap.binCountry ?? sandboxBinCountry(d.config.STAGE_KIND, s.cardNumber);
+      return { canChallenge: s.canChallenge, ...(s.facts ? { facts: { ...s.facts, ...(binCountry ? { binCountry } : {}) } } : {}) };
+    };
     const ipRanges = s.payerIp ? scopesOf(s.clientKey) : [];
     const listed = (snap: { blocked: BlocklistEntry[]; ipRanges: { scope: string; value: string }[] }) => blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
     // Blocklists apply to every card; the sandbox's test cards alone are not counted.
     if (exemptFromCounters(d.config.STAGE_KIND, s.cardNumber)) {
-      const snapshot = await d.risk.read({ clientKey: s.clientKey, blocklist, ipRanges });
-      const rule = ruleOutcome(snapshot.rules, s);
+      const snapshot = await d.risk.read({ clientKey: s.clientKey, blocklist, ipRanges, binPrefixes });
+      const rule = ruleOutcome(snapshot.rules, withBin(snapshot));
       const decision = listed(snapshot) ?? rule.block;
       return { fingerprint: card, ...(decision ? { decision } : rule.challenge ? { challenge: rule.challenge } : {}) };
     }
     // Side by side, one round trip: the read, and the attempt's append that answers the card's counter with it.
     const [snapshot, cardCounter] = await Promise.all([
-      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp, blocklist, ipRanges, merchantDeclines: { from: burstReadFrom(now), to: now } }),
+      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp, blocklist, ipRanges, merchantDeclines: { from: burstReadFrom(now), to: now }, binPrefixes }),
       d.risk.countAttempt(s.clientKey, card, now, COUNTER_KEEP_SECONDS),
     ]);
     const thresholds = thresholdsOf(snapshot.settings);
-    const rule = ruleOutcome(snapshot.rules, s);
+    const rule = ruleOutcome(snapshot.rules, withBin(snapshot));
     const burst = merchantBurstCheck(snapshot.merchantDeclines, now, thresholds, s);
     const decision =
       listed(snapshot) ??

@@ -137,7 +137,7 @@ describe('block: each condition kind on S2S CARD SALE', () => {
     await expectPays(m, { moto_type: 'ecommerce' });
   });
 
-  it('BIN country: the platform knows no BIN country, so those conditions match no payment', async () => {
+  it('BIN country: a card whose BIN has no imported country matches no BIN-country condition', async () => {
     const m = await testMerchant();
     await setRules(m, {
       rules: [
@@ -146,7 +146,7 @@ describe('block: each condition kind on S2S CARD SALE', () => {
         { name: 'at home', match: { payerCountryDiffersFromBin: false }, action: 'block' },
       ],
     });
-    await expectPays(m, { payer_country: 'US' });
+    await expectPays(m, { payer_country: 'US', card_number: testCard(88_000_000_001) });
   });
 
   it('the first matching rule decides, in the file order (counted cards too, not only test cards)', async () => {

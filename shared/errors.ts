@@ -195,6 +195,9 @@ export class BusinessRuleError extends PlatformError {
   static chargebackNotAllowed(): BusinessRuleError {
     return new BusinessRuleError(100000, 'Chargeback is not allowed.');
   }
+  static chargebackReversalNotAllowed(): BusinessRuleError {
+    return new BusinessRuleError(100000, 'Chargeback reversal is not allowed: the payment has no chargeback.');
+  }
   static chargebackTooLarge(): BusinessRuleError {
     return new BusinessRuleError(208010, 'Chargeback amount exceeds the payment amount.');
   }

@@ -5,10 +5,14 @@
 import { parseArgs } from 'node:util';
 import { deps } from '../../shared/deps.js';
 import { applyChargebackEvent } from '../../shared/operations/chargebacks/ops-event.js';
+import { reverseChargeback, reversalSummary } from '../../shared/operations/chargebacks/reversal.js';
+import { PlatformError } from '../../shared/errors.js';
 
 export const CHARGEBACKS_USAGE = `usage: npm run admin -- chargebacks <command>
   create TRANS_ID --amount 10.00 --reason-code 4837 [--bank-date YYYY-MM-DD]
       a chargeback on a SETTLED payment: status CHARGEBACK, CHARGEBACK callback to the merchant
+  reverse TRANS_ID
+      the chargeback reversed (the dispute was won): its amount goes back to the merchant's payable
 
 example:
   npm run admin -- chargebacks create 0d9f3c1e-… --amount 10.00 --reason-code 4837`;
@@ -30,6 +34,16 @@ export async function runChargebacksCommand(argv: string[]): Promise<unknown> {
         reason_code: values['reason-code'],
         ...(values['bank-date'] ? { bank_date: values['bank-date'] } : {}),
       });
+    }
+    case 'reverse': {
+      const transId = positionals[0];
+      if (!transId) throw new Error(`TRANS_ID is required.\n${CHARGEBACKS_USAGE}`);
+      try {
+        return reversalSummary(await reverseChargeback(deps(), transId));
+      } catch (err) {
+        if (err instanceof PlatformError) throw new Error(`${err.code} ${err.message}`, { cause: err });
+        throw err;
+      }
     }
     default:
       throw new Error(CHARGEBACKS_USAGE);

@@ -152,9 +152,9 @@ const routing = obj(
 
 const minor = { type: 'integer', description: 'Minor units of the currency (cents, whole yen, fils).' };
 const settlement = obj(
-  { id: str, date: str, currency: str, gross: minor, refunds: minor, chargebacks: minor, payouts: minor, fees: minor, net: minor, reserve_held: minor, reserve_released: minor, net_payable: minor, journals: int, closed_at: time },
+  { id: str, date: str, currency: str, gross: minor, refunds: minor, chargebacks: minor, chargebacks_reversed: minor, payouts: minor, fees: minor, net: minor, reserve_held: minor, reserve_released: minor, net_payable: minor, journals: int, closed_at: time },
   {},
-  'A closed settlement batch: net = gross − refunds − chargebacks − payouts − fees (docs/ledger.md).',
+  'A closed settlement batch: net = gross − refunds − chargebacks + chargebacks_reversed − payouts − fees (docs/ledger.md).',
 );
 const bucket = obj({ start: time, payments: int, approved: int, declined: int, undetermined: int, other: int, callbacksDelivered: int, callbacksFailed: int });
 

@@ -287,7 +287,7 @@ const PAGES: Record<string, OperationExamples> = {
 };
 
 const SETTLEMENT = {
-  id: `${CLIENT_KEY}_2026-11-27_USD`, date: '2026-11-27', currency: 'USD', gross: 1600, refunds: 300, chargebacks: 500, payouts: 0, fees: 1621, net: -821, reserve_held: 0, reserve_released: 0, net_payable: -821, journals: 4,
+  id: `${CLIENT_KEY}_2026-11-27_USD`, date: '2026-11-27', currency: 'USD', gross: 1600, refunds: 300, chargebacks: 500, chargebacks_reversed: 0, payouts: 0, fees: 1621, net: -821, reserve_held: 0, reserve_released: 0, net_payable: -821, journals: 4,
   closed_at: '2026-11-28T00:05:12.000Z',
 };
 const REPORT_ROWS = [

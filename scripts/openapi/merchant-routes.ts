@@ -112,7 +112,7 @@ const minor = (description: string) => ({ type: 'integer', description: `${descr
 
 const settlementView: Schema = {
   type: 'object',
-  required: ['id', 'date', 'currency', 'gross', 'refunds', 'chargebacks', 'payouts', 'fees', 'net', 'reserve_held', 'reserve_released', 'net_payable', 'journals', 'closed_at'],
+  required: ['id', 'date', 'currency', 'gross', 'refunds', 'chargebacks', 'chargebacks_reversed', 'payouts', 'fees', 'net', 'reserve_held', 'reserve_released', 'net_payable', 'journals', 'closed_at'],
   properties: {
     id: { type: 'string', description: '<client_key>_<YYYY-MM-DD>_<CUR>' },
     date: { type: 'string', format: 'date', description: 'The day of your clock whose journals the batch took (by when they were journaled).' },
@@ -120,9 +120,10 @@ const settlementView: Schema = {
     gross: minor('Captured.'),
     refunds: minor('Refunds, reversals after capture and voids.'),
     chargebacks: minor('Chargebacks.'),
+    chargebacks_reversed: minor('Chargebacks reversed (disputes you won): their money back.'),
     payouts: minor('Payouts you funded (CREDIT2CARD, APM payouts).'),
     fees: minor('The platform\'s fees.'),
-    net: minor('gross − refunds − chargebacks − payouts − fees: the day\'s change of what the platform owes you (negative: you owe).'),
+    net: minor('gross − refunds − chargebacks + chargebacks_reversed − payouts − fees: the day\'s change of what the platform owes you (negative: you owe).'),
     reserve_held: minor('The rolling reserve held back from this batch (your reserve\'s percent of gross; 0 without one).'),
     reserve_released: minor('The reserve an earlier batch held, released into this one after its days.'),
     net_payable: minor('net − reserve_held + reserve_released: what this batch pays you.'),

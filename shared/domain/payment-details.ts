@@ -131,6 +131,8 @@ export interface StoredChargeback {
   reasonCode: string;
   bankDate: string;
   date: string;
+  /** The chargeback reversed (the merchant won the dispute): its money back to the merchant (docs/chargebacks.md). */
+  reversal?: { id: string; amount: number; date: string };
 }
 
 /** One MID a payment was tried on and its answer ("declined: Issuer unavailable.", "approved", "not reached"). */

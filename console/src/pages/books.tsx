@@ -48,9 +48,9 @@ export function Books({ user, merchant }: PageProps) {
       ) : (
         <Table
           label="Settlement batches"
-          head={['Batch', 'Day', 'Gross', 'Refunds', 'Chargebacks', 'Payouts', 'Fees', 'Net', 'Reserve held', 'Reserve released', 'Net payable', 'Journals', 'Closed']}
+          head={['Batch', 'Day', 'Gross', 'Refunds', 'Chargebacks', 'Chargebacks reversed', 'Payouts', 'Fees', 'Net', 'Reserve held', 'Reserve released', 'Net payable', 'Journals', 'Closed']}
           rows={batches.data.settlements.map((s) => [
-            s.id, s.date, money(s.gross, s.currency), money(s.refunds, s.currency), money(s.chargebacks, s.currency), money(s.payouts, s.currency),
+            s.id, s.date, money(s.gross, s.currency), money(s.refunds, s.currency), money(s.chargebacks, s.currency), money(s.chargebacks_reversed, s.currency), money(s.payouts, s.currency),
             money(s.fees, s.currency), money(s.net, s.currency), money(s.reserve_held, s.currency), money(s.reserve_released, s.currency),
             money(s.net_payable, s.currency), String(s.journals), time(s.closed_at),
           ])}

@@ -7,7 +7,8 @@
  * - refund: a successful REFUND, or REVERSAL once money was captured (a reversal of a hold moves nothing);
  * - void: a successful VOID of a settled payment gives the whole capture back;
  * - payout: the own transaction of a payout action (CREDIT2CARD, CREDIT2VIRTUAL, CREDIT2CRYPTO) that succeeded;
- * - chargeback: each successful CHARGEBACK.
+ * - chargeback: each successful CHARGEBACK;
+ * - chargeback_reversal: the chargeback reversed (details.chargeback.reversal): the disputed money comes back.
  */
 import { ACTIONS } from '../actions.js';
 import { ownTransaction } from '../payment-machine/machine.js';
@@ -32,7 +33,7 @@ export function movementsOf(p: Payment): Movement[] {
   const out: Movement[] = [];
   const own = ownTransaction(p);
   const ownSuccess = p.history.find((h) => h.type === own && h.status === 'success');
-  const move = (kind: MovementKind, h: Pick<TransactionRecord, 'id' | 'type' | 'date'>, amount: number) => {
+  const move = (kind: MovementKind, h: { id: string; type: string; date: string }, amount: number) => {
     if (amount > 0) out.push({ kind, entryId: h.id, event: h.type, amount, at: h.date });
   };
   if (ACTIONS[p.action].payout) {
@@ -51,5 +52,7 @@ export function movementsOf(p: Payment): Movement[] {
     else if (h.type === 'VOID' && p.capturedAmount > 0) move('void', h, p.capturedAmount);
     else if (h.type === 'CHARGEBACK') move('chargeback', h, h.amount);
   }
+  const reversal = p.details.chargeback?.reversal;
+  if (reversal) move('chargeback_reversal', { id: reversal.id, type: 'CHARGEBACK_REVERSAL', date: reversal.date }, reversal.amount);
   return out;
 }

@@ -20,7 +20,10 @@ export function journalOf(p: Payment, m: Movement, fee = 0): Journal {
       : m.kind === 'chargeback'
         ? // The acquirer debited the dispute; the merchant bears it.
           [line(payable, 'debit', m.amount), line(accounts.chargebacks(p.midId, p.currency), 'credit', m.amount)]
-        : // refund, void, payout: money goes back (or out) through the acquirer, funded by the merchant.
+        : m.kind === 'chargeback_reversal'
+          ? // The dispute was won: the acquirer gives the money back, and so do we.
+            [line(accounts.chargebacks(p.midId, p.currency), 'debit', m.amount), line(payable, 'credit', m.amount)]
+          : // refund, void, payout: money goes back (or out) through the acquirer, funded by the merchant.
           [line(payable, 'debit', m.amount), line(receivable, 'credit', m.amount)];
   // The platform's fee, charged to the merchant's payable.
   if (fee > 0) lines.push(line(payable, 'debit', fee), line(accounts.feeRevenue(p.currency), 'credit', fee));

@@ -13,10 +13,12 @@ export interface SettlementTotals {
   /** Refunds, reversals after capture and voids of a settled payment. */
   refunds: number;
   chargebacks: number;
+  /** Chargebacks reversed (disputes the merchant won): their money back. */
+  chargebacksReversed: number;
   /** Payouts the merchant funded (CREDIT2CARD, APM payouts). */
   payouts: number;
   fees: number;
-  /** gross − refunds − chargebacks − payouts − fees: the change of the merchant's payable over the batch. */
+  /** gross − refunds − chargebacks + chargebacksReversed − payouts − fees: the change of the merchant's payable over the batch. */
   net: number;
   journals: number;
 }
@@ -60,16 +62,17 @@ export function parseSettlementId(id: string): { clientKey: string; date: string
   return m ? { clientKey: m[1]!, date: m[2]!, currency: m[3]! } : undefined;
 }
 
-export const emptyTotals = (): SettlementTotals => ({ gross: 0, refunds: 0, chargebacks: 0, payouts: 0, fees: 0, net: 0, journals: 0 });
+export const emptyTotals = (): SettlementTotals => ({ gross: 0, refunds: 0, chargebacks: 0, chargebacksReversed: 0, payouts: 0, fees: 0, net: 0, journals: 0 });
 
 /** Adds one journal to a batch's totals. */
 export function addJournal(t: SettlementTotals, j: Journal): SettlementTotals {
   const out = { ...t, fees: t.fees + j.fee, journals: t.journals + 1 };
   if (j.kind === 'capture') out.gross += j.amount;
   else if (j.kind === 'chargeback') out.chargebacks += j.amount;
+  else if (j.kind === 'chargeback_reversal') out.chargebacksReversed += j.amount;
   else if (j.kind === 'payout') out.payouts += j.amount;
   else out.refunds += j.amount;
-  out.net = out.gross - out.refunds - out.chargebacks - out.payouts - out.fees;
+  out.net = out.gross - out.refunds - out.chargebacks + out.chargebacksReversed - out.payouts - out.fees;
   return out;
 }
 

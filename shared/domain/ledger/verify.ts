@@ -25,7 +25,8 @@ export function balancesFromState(p: Payment, fees: number): Map<string, number>
     const captured = voided ? 0 : p.capturedAmount;
     // A reversal of a hold counts in refundedAmount but moved no captured money.
     const refunded = p.capturedAmount > 0 && !voided ? p.refundedAmount : 0;
-    const chargebacks = p.history.filter((h) => h.type === 'CHARGEBACK' && h.status === 'success').reduce((s, h) => s + h.amount, 0);
+    // A reversed chargeback gave its money back.
+    const chargebacks = p.history.filter((h) => h.type === 'CHARGEBACK' && h.status === 'success').reduce((s, h) => s + h.amount, 0) - (p.details.chargeback?.reversal?.amount ?? 0);
     add(payable, captured - refunded - chargebacks);
     add(receivable, -(captured - refunded));
     add(accounts.chargebacks(p.midId, p.currency), chargebacks);

@@ -23,6 +23,8 @@ export const methodOf = (p: Payment) => p.card?.brand?.toLowerCase() ?? p.detail
 
 /** A movement's journal with its fee by the schedules (the merchant's, then the default). */
 export function journalWithFee(p: Payment, m: Movement, schedules: readonly (FeeSchedule | undefined)[]): Journal {
+  // A reversed chargeback charges no fee: the chargeback's fee stays charged (no rule names a reversal).
+  if (m.kind === 'chargeback_reversal') return journalOf(p, m, 0);
   return journalOf(p, m, feeFor(schedules, { kind: m.kind, amount: m.amount, currency: p.currency, method: methodOf(p) }));
 }
 

@@ -10,7 +10,7 @@ import { addJournal, emptyTotals, type Settlement, type SettlementTotals } from 
 import { percentOf } from '../../domain/ledger/fees.js';
 
 const PAGE = 200;
-const FIELDS: (keyof SettlementTotals)[] = ['gross', 'refunds', 'chargebacks', 'payouts', 'fees', 'net', 'journals'];
+const FIELDS: (keyof SettlementTotals)[] = ['gross', 'refunds', 'chargebacks', 'chargebacksReversed', 'payouts', 'fees', 'net', 'journals'];
 
 export interface SettlementCheck {
   batches: number;
@@ -29,9 +29,10 @@ export async function settlementProblems(ledger: Ledger, settlements: Settlement
     for (const batch of page.settlements) {
       batches++;
       const now = await dayTotals(ledger, batch);
-      const differ = FIELDS.filter((f) => now[f] !== batch[f]);
+      // (Batches closed before a field existed hold none of it: 0.)
+      const differ = FIELDS.filter((f) => now[f] !== (batch[f] ?? 0));
       if (differ.length) {
-        problems.push(`settlement ${batch.id}: ${differ.map((f) => `${f} ${batch[f]} in the batch, ${now[f]} by the journals of its day`).join('; ')}`);
+        problems.push(`settlement ${batch.id}: ${differ.map((f) => `${f} ${batch[f] ?? 0} in the batch, ${now[f]} by the journals of its day`).join('; ')}`);
       }
       // The reserve by the batch's own terms (batches closed before reserves existed hold none).
       const held = batch.reserve ? percentOf(Math.max(0, batch.gross), batch.reserve.percent) : 0;

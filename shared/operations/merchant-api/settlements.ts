@@ -11,7 +11,7 @@ import type { SettlementView } from '../../protocol/merchant-api/settlement-view
 export type { SettlementView };
 
 export const settlementView = (s: Settlement): SettlementView => ({
-  id: s.id, date: s.date, currency: s.currency, gross: s.gross, refunds: s.refunds, chargebacks: s.chargebacks, payouts: s.payouts, fees: s.fees, net: s.net,
+  id: s.id, date: s.date, currency: s.currency, gross: s.gross, refunds: s.refunds, chargebacks: s.chargebacks, chargebacks_reversed: s.chargebacksReversed ?? 0, payouts: s.payouts, fees: s.fees, net: s.net,
   // Batches closed before the reserve existed held none.
   reserve_held: s.reserveHeld ?? 0, reserve_released: s.reserveReleased ?? 0, net_payable: s.netPayable ?? s.net,
   journals: s.journals, closed_at: s.closedAt,

@@ -499,6 +499,7 @@ export interface ConsoleSettlement {
   gross: number;
   refunds: number;
   chargebacks: number;
+  chargebacks_reversed: number;
   payouts: number;
   fees: number;
   net: number;

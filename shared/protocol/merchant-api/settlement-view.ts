@@ -10,6 +10,8 @@ export interface SettlementView {
   gross: number;
   refunds: number;
   chargebacks: number;
+  /** Chargebacks reversed (disputes won): added back. */
+  chargebacks_reversed: number;
   payouts: number;
   fees: number;
   net: number;

@@ -7,8 +7,9 @@ import { isDate, type Settlement } from '../../shared/domain/ledger/settlement.j
 
 export const SETTLEMENTS_USAGE = `usage: npm run admin -- settlements <run|list|show> [options]
   settlements run [--date YYYY-MM-DD] [--merchant CLIENT_KEY]
-                  close each merchant's batches (one per currency) of that day of its clock, by default its yesterday;
-                  a batch closed before is left unchanged, a day not over yet is skipped
+                  close each merchant's unclosed days of its clock, in order, up to that day (by default its
+                  yesterday), at most 31 a run: one batch per currency a day; a day closed before is left
+                  unchanged, a day not over yet is skipped
   settlements list --merchant CLIENT_KEY [--limit N] [--cursor C]   newest day first
   settlements show ID                                              one batch (ID: CLIENT_KEY_YYYY-MM-DD_CUR)`;
 

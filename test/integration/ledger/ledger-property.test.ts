@@ -1,6 +1,6 @@
 /**
  * The books hold over random histories (fast-check), with the journals on DynamoDB Local: payments driven by the real
- * state machine (sale or hold, partial captures, partial refunds, reversal, void, chargeback, payout), each write a
+ * state machine (sale or hold, partial captures, partial refunds, reversal, void, chargeback and its reversal, payout), each write a
  * stream record; the consumer crashes part way through batches (each retried, as Lambda does), records are replayed
  * late and out of order, and the fee schedule changes between retries. After it all, `ledger verify`'s checks find
  * nothing: every journal balances, the journals are exactly the payment's movements, the balances agree.
@@ -35,15 +35,24 @@ function newPayment(action: Action, amount: number, hold: boolean): Payment {
 
 type Step =
   | { kind: 'answer'; approved: boolean }
-  | { kind: 'request'; name: 'CAPTURE' | 'VOID' | 'CREDITVOID' | 'CHARGEBACK'; amount?: number };
+  | { kind: 'request'; name: 'CAPTURE' | 'VOID' | 'CREDITVOID' | 'CHARGEBACK'; amount?: number }
+  | { kind: 'reverse-chargeback' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('answer' as const), approved: fc.boolean() }),
   fc.record({ kind: fc.constant('request' as const), name: fc.constantFrom('CAPTURE', 'VOID', 'CREDITVOID', 'CHARGEBACK'), amount: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }) }),
+  fc.constant({ kind: 'reverse-chargeback' as const }),
 );
 
 /** Applies a step the way the operations do; true when it wrote the payment. */
 function run(p: Payment, s: Step): boolean {
+  if (s.kind === 'reverse-chargeback') {
+    // As `chargebacks reverse` does: the whole chargeback back, once.
+    const c = p.details.chargeback;
+    if (p.status !== 'CHARGEBACK' || !c || c.reversal) return false;
+    c.reversal = { id: `rv${p.history.length}`, amount: c.amount, date: NOW };
+    return true;
+  }
   if (s.kind === 'answer') {
     const attempt = p.history.find((h) => h.status === 'waiting');
     if (!attempt) return false;
@@ -58,6 +67,7 @@ function run(p: Payment, s: Step): boolean {
   if (s.name === 'CHARGEBACK') {
     apply(p, { name: 'CHARGEBACK', amount: asked, now: NOW });
     p.history.push({ id: `cb${p.history.length}`, type: 'CHARGEBACK', status: 'success', date: NOW, amount: asked! });
+    p.details.chargeback = { id: `cb${p.history.length - 1}`, amount: asked!, reasonCode: '4837', bankDate: NOW.slice(0, 10), date: NOW };
     return true;
   }
   const amount = s.name === 'CREDITVOID' ? (s.amount ?? refundable(p)) : s.name === 'CAPTURE' ? (s.amount ?? p.amount) : p.capturedAmount;

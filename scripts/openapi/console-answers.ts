@@ -63,6 +63,7 @@ const mid: Schema = {
     connectorSettings: { type: 'object', additionalProperties: str },
     credentials: { const: 'sealed' },
     health: obj({ state: { enum: ['closed', 'open', 'half-open'] }, failures: int }, { openedAt: time, reopensAt: time, trialAt: time }, 'The MID\'s circuit (docs/routing.md "MID health"), in the merchant\'s settings.'),
+    limits: obj({}, { minAmount: amount, maxAmount: amount, dailyCap: amount }, 'Per payment and per day and currency, in each payment\'s currency (docs/risk.md "Limits per MID").'),
   },
 };
 
@@ -150,6 +151,40 @@ const routing = obj(
   "A merchant's routing rules (docs/routing.md).",
 );
 
+const riskBlock = obj(
+  {
+    id: str,
+    scope: { type: 'string', description: 'PLATFORM (every merchant) or the merchant\'s client key.' },
+    type: { enum: ['card', 'bin', 'email', 'ip', 'country'] },
+    value: { type: 'string', description: 'Normalised; a card\'s is its keyed fingerprint, never its number.' },
+    createdAt: time,
+  },
+  { reason: str, label: { type: 'string', description: 'A card\'s masked number and the payment that named it.' } },
+  'A blocklist entry (docs/risk.md "Blocklists").',
+);
+const countries = arrayOf(str);
+const riskRules = obj(
+  {
+    clientKey: str,
+    rules: arrayOf(
+      obj({
+        name: str,
+        match: obj({}, { minAmount: int, maxAmount: int, currencies: arrayOf(str), brands: arrayOf(str), binCountries: countries, payerCountries: countries, payerCountryDiffersFromBin: bool, integrations: arrayOf({ enum: ['s2s-card', 'checkout', 'hosted-fields'] }), moto: bool }),
+        action: { enum: ['block', 'challenge'] },
+      }),
+    ),
+  },
+  { updatedAt: time },
+  'A merchant\'s risk rules, in order (docs/risk.md "Rules per merchant").',
+);
+const thresholdFields = { ipDeclinedCards: int, ipWindowSeconds: int, cooldownSeconds: int, cardAttempts: int, cardDeclines: int, cardWindowSeconds: int };
+const thresholds = obj(thresholdFields);
+const riskSettings = obj(
+  { clientKey: str, thresholds, overrides: obj({}, thresholdFields, 'The values set for this merchant.'), defaults: thresholds },
+  {},
+  'A merchant\'s risk thresholds (docs/risk.md "Tuning a merchant"): what applies, what it set, the defaults.',
+);
+
 const minor = { type: 'integer', description: 'Minor units of the currency (cents, whole yen, fils).' };
 const settlement = obj(
   { id: str, date: str, currency: str, gross: minor, refunds: minor, chargebacks: minor, chargebacks_reversed: minor, payouts: minor, fees: minor, net: minor, reserve_held: minor, reserve_released: minor, net_payable: minor, journals: int, closed_at: time },
@@ -221,6 +256,14 @@ export const CONSOLE_ANSWERS: Record<string, { status: number; schema: Schema }>
   ConsoleMidCreate: { status: 201, schema: obj({ mid: ref('ConsoleMid') }) },
   ConsoleRouting: { status: 200, schema: obj({ routing: ref('ConsoleRouting') }) },
   ConsoleRoutingReplace: { status: 200, schema: obj({ routing: ref('ConsoleRouting') }) },
+  ConsoleMidLimits: { status: 200, schema: obj({ mid: ref('ConsoleMid') }) },
+  ConsoleRiskBlocklist: { status: 200, schema: obj({ entries: arrayOf(riskBlock) }) },
+  ConsoleRiskBlockAdd: { status: 201, schema: obj({ entry: riskBlock }) },
+  ConsoleRiskBlockRemove: { status: 200, schema: obj({ removed: str }) },
+  ConsoleRiskRules: { status: 200, schema: riskRules },
+  ConsoleRiskRulesReplace: { status: 200, schema: riskRules },
+  ConsoleRiskSettings: { status: 200, schema: riskSettings },
+  ConsoleRiskSettingsReplace: { status: 200, schema: riskSettings },
   ConsoleWalletConfigure: { status: 200, schema: obj({ wallet: ref('ConsoleWallet') }) },
   ConsolePayments: { status: 200, schema: obj({ payments: arrayOf(ref('ConsolePayment')) }, { cursor }) },
   ConsolePayment: { status: 200, schema: obj({ payment: ref('ConsolePayment'), timeline: arrayOf(ref('ConsoleTimelineEntry')) }) },

@@ -211,6 +211,13 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
     request: { expected_version: 0, routing: { maxAttempts: 2, rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: 'aaaff66a-904f-41ea-833e-0242ac1f0007', weight: 100 }] }] } },
     params: { clientKey: CLIENT_KEY },
   },
+  ConsoleMidLimits: { request: { min_amount: '1.00', max_amount: '5000.00', daily_cap: '100000.00' }, params: { clientKey: CLIENT_KEY, midId: TRANS } },
+  ConsoleRiskBlockAdd: { request: { client_key: CLIENT_KEY, type: 'ip', value: '203.0.113.0/24', reason: 'card testing' } },
+  ConsoleRiskBlockRemove: { request: {}, params: { id: 'WyI1YjY0OTJmMC1mOGY1LTQxZWEtOTc2YS0wMjQyYzBhODUwMDciLCJpcCIsIjIwMy4wLjExMy4wLzI0Il0' } },
+  ConsoleRiskRulesReplace: {
+    request: { client_key: CLIENT_KEY, risk_rules: { rules: [{ name: 'large foreign tickets', match: { minAmount: 100000, payerCountries: ['NG', 'GH'] }, action: 'challenge' }] } },
+  },
+  ConsoleRiskSettingsReplace: { request: { client_key: CLIENT_KEY, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } } },
   ConsoleWalletConfigure: {
     request: { environment: 'TEST', merchant_identifier: 'merchant.example.doc', private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n' },
     params: { clientKey: CLIENT_KEY, wallet: 'applepay' },

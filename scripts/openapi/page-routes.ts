@@ -28,6 +28,20 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleRoutingReplace: consoleApi(
     'Operators: replace the routing rules, {expected_version, routing: {rules, maxAttempts?, softDeclines?}}; checked as `routing set` checks its file, refused (409) if someone changed them since expected_version.',
   ),
+  ConsoleMidLimits: consoleApi(
+    'Operators: a MID\'s limits, {min_amount?, max_amount?, daily_cap?} as decimal text in the payment\'s currency, "none" removes one; checked as `mids update` checks them.',
+  ),
+  ConsoleRiskBlocklist: consoleApi('A blocklist: ?scope=platform (operators) or a merchant\'s (?client_key=; merchants\' users: their own).'),
+  ConsoleRiskBlockAdd: consoleApi(
+    'Operators and merchant admins: add a blocklist entry, {type: card|bin|email|ip|country, value | trans_id (a card, by a payment that used it), reason?, client_key? | scope: "platform"}.',
+  ),
+  ConsoleRiskBlockRemove: consoleApi('Operators and merchant admins: remove a blocklist entry by its id.'),
+  ConsoleRiskRules: consoleApi("A merchant's risk rules, in order (?client_key= for operators)."),
+  ConsoleRiskRulesReplace: consoleApi(
+    'Operators and merchant admins: replace a merchant\'s risk rules, {client_key?, risk_rules: {rules}}; checked as `risk rules set` checks its file, every problem named.',
+  ),
+  ConsoleRiskSettings: consoleApi("A merchant's risk thresholds: what applies, what it set, the defaults."),
+  ConsoleRiskSettingsReplace: consoleApi('Operators: set a merchant\'s risk thresholds, {client_key?, settings: {ipDeclinedCards?, …, durations in seconds}, reset?}.'),
   ConsoleWalletConfigure: consoleApi('Apple Pay / Google Pay settings; the private key is sealed and never shown again.'),
   ConsolePayments: consoleApi("Search a merchant's payments (order id, trans_id, card last four, status, dates)."),
   ConsolePayment: consoleApi('A payment and its timeline.'),

@@ -2,7 +2,7 @@
  * Merchants and MIDs on DynamoDB. One Query reads a merchant's profile and all its MIDs (same partition);
  * the result is cached per container for CONFIG_CACHE_TTL_SECONDS so a SALE usually needs no config read at all.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Merchant, MerchantConfig, Mid, MidLimits } from '../domain/merchant.js';
 import { RoutingConflictError, type RoutingTable } from '../domain/routing.js';
@@ -133,15 +133,19 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     this.cache.delete(clientKey);
   }
 
-  async setMidLimits(clientKey: string, midId: string, limits: MidLimits | undefined): Promise<void> {
-    await ddbClient().send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.mid(clientKey, midId),
-        UpdateExpression: limits ? 'SET limits = :l' : 'REMOVE limits',
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(limits ? { ExpressionAttributeValues: { ':l': limits } } : {}),
-      }),
+  async setMidLimits(clientKey: string, midId: string, limits: MidLimits | undefined, opts: Alongside = {}): Promise<void> {
+    await writeItem(
+      ddbClient(),
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.mid(clientKey, midId),
+          UpdateExpression: limits ? 'SET limits = :l' : 'REMOVE limits',
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(limits ? { ExpressionAttributeValues: { ':l': limits } } : {}),
+        },
+      },
+      opts.alongside,
     );
     this.cache.delete(clientKey);
   }

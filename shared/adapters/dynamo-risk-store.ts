@@ -15,13 +15,15 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { BlocklistEntry, BlocklistScope, BlocklistType, CardCounter, IpCounter, MerchantDeclines, MidVolumeKey, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
 import type { RiskRule } from '../domain/risk-rules.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
+import { withEntries, writeItem } from './transaction-items.js';
+import type { Alongside } from '../ports/transaction-items.js';
 
 const CONTEXT = 'risk-fingerprint';
 const SECRET_KEY = { pk: 'PLATFORM', sk: 'RISK_FINGERPRINT' };
@@ -161,17 +163,21 @@ export class DynamoRiskStore implements RiskStore {
     }
   }
 
-  async addBlock(entry: BlocklistEntry): Promise<void> {
+  async addBlock(entry: BlocklistEntry, opts: Alongside = {}): Promise<void> {
     const put = { TableName: this.tableName, Item: { ...riskKeys.block(entry.scope, entry.type, entry.value), kind: 'risk-block', ...entry } };
     if (entry.type !== 'ip') {
-      await ddbClient().send(new PutCommand(put));
+      await writeItem(ddbClient(), { Put: put }, opts.alongside);
       return;
     }
     await ddbClient().send(
       new TransactWriteCommand({
-        TransactItems: [{ Put: put }, { Update: { ...this.rangesUpdate(entry.scope, 'ADD ranges :r SET kind = :k'), ExpressionAttributeValues: { ':r': new Set([entry.value]), ':k': 'risk-ip-ranges' } } }],
+        TransactItems: withEntries(
+          [{ Put: put }, { Update: { ...this.rangesUpdate(entry.scope, 'ADD ranges :r SET kind = :k'), ExpressionAttributeValues: { ':r': new Set([entry.value]), ':k': 'risk-ip-ranges' } } }],
+          opts.alongside,
+        ),
       }),
     );
+    opts.alongside?.markStored();
   }
 
   private rangesUpdate(scope: BlocklistScope, expr: string) {
@@ -183,14 +189,17 @@ export class DynamoRiskStore implements RiskStore {
     return items.filter((i) => i.kind === 'risk-block').map(entryOf);
   }
 
-  async removeBlock(scope: BlocklistScope, type: BlocklistType, value: string): Promise<boolean> {
+  async removeBlock(scope: BlocklistScope, type: BlocklistType, value: string, opts: Alongside = {}): Promise<boolean> {
     const del = { TableName: this.tableName, Key: riskKeys.block(scope, type, value), ConditionExpression: 'attribute_exists(pk)' };
     try {
-      if (type !== 'ip') await ddbClient().send(new DeleteCommand(del));
+      if (type !== 'ip') await writeItem(ddbClient(), { Delete: del }, opts.alongside);
       else {
         await ddbClient().send(
-          new TransactWriteCommand({ TransactItems: [{ Delete: del }, { Update: { ...this.rangesUpdate(scope, 'DELETE ranges :r'), ExpressionAttributeValues: { ':r': new Set([value]) } } }] }),
+          new TransactWriteCommand({
+            TransactItems: withEntries([{ Delete: del }, { Update: { ...this.rangesUpdate(scope, 'DELETE ranges :r'), ExpressionAttributeValues: { ':r': new Set([value]) } } }], opts.alongside),
+          }),
         );
+        opts.alongside?.markStored();
       }
       return true;
     } catch (err) {
@@ -205,8 +214,8 @@ export class DynamoRiskStore implements RiskStore {
     return settingsOf(res.Item);
   }
 
-  async saveSettings(clientKey: string, settings: RiskSettings): Promise<void> {
-    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } }));
+  async saveSettings(clientKey: string, settings: RiskSettings, opts: Alongside = {}): Promise<void> {
+    await writeItem(ddbClient(), { Put: { TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } } }, opts.alongside);
   }
 
   async addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean> {
@@ -243,8 +252,8 @@ export class DynamoRiskStore implements RiskStore {
     return { rules: rulesOf(res.Item), ...(typeof res.Item?.updatedAt === 'string' ? { updatedAt: res.Item.updatedAt } : {}) };
   }
 
-  async saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string): Promise<void> {
-    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.rules(clientKey), kind: 'risk-rules', rules, updatedAt } }));
+  async saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string, opts: Alongside = {}): Promise<void> {
+    await writeItem(ddbClient(), { Put: { TableName: this.tableName, Item: { ...riskKeys.rules(clientKey), kind: 'risk-rules', rules, updatedAt } } }, opts.alongside);
   }
 
   /** Appends one entry to a counter's list and moves its expiry; the item after the write. */

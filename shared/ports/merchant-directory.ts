@@ -12,7 +12,7 @@ export interface MerchantDirectory extends MidHealthStore {
   update(clientKey: string, changes: MerchantChanges, opts?: Alongside): Promise<Merchant>;
   putMid(clientKey: string, mid: Mid): Promise<void>;
   /** Replaces one existing MID's limits only (none: removes them), so a concurrent change of its other fields stands. */
-  setMidLimits(clientKey: string, midId: string, limits: MidLimits | undefined): Promise<void>;
+  setMidLimits(clientKey: string, midId: string, limits: MidLimits | undefined, opts?: Alongside): Promise<void>;
   /** Writes the routing table if nobody wrote another since version - 1 was read (RoutingConflictError otherwise). */
   putRouting(clientKey: string, table: RoutingTable, opts?: Alongside): Promise<void>;
   list(): Promise<Merchant[]>;

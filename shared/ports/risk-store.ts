@@ -1,4 +1,5 @@
 import type { RiskRule } from '../domain/risk-rules.js';
+import type { Alongside } from './transaction-items.js';
 
 /**
  * Where the risk check (shared/operations/risk/) keeps its counters and a merchant's thresholds (docs/risk.md). A
@@ -118,14 +119,14 @@ export interface RiskStore {
   blockMerchant(clientKey: string, until: number, keepSeconds: number): Promise<void>;
   /** Stops the IP until `until` (never shortens a longer cool-down). */
   blockIp(clientKey: string, ip: string, until: number, keepSeconds: number): Promise<void>;
-  /** Stores the entry (an IP range also on its scope's ranges item, in the same transaction). */
-  addBlock(entry: BlocklistEntry): Promise<void>;
+  /** Stores the entry (an IP range also on its scope's ranges item, in the same transaction). `alongside`: ports/transaction-items.ts. */
+  addBlock(entry: BlocklistEntry, opts?: Alongside): Promise<void>;
   listBlocks(scope: BlocklistScope): Promise<BlocklistEntry[]>;
   /** False when there was no such entry. */
-  removeBlock(scope: BlocklistScope, type: BlocklistType, value: string): Promise<boolean>;
+  removeBlock(scope: BlocklistScope, type: BlocklistType, value: string, opts?: Alongside): Promise<boolean>;
   settings(clientKey: string): Promise<RiskSettings>;
   /** Replaces the merchant's thresholds (absent fields: the defaults). */
-  saveSettings(clientKey: string, settings: RiskSettings): Promise<void>;
+  saveSettings(clientKey: string, settings: RiskSettings, opts?: Alongside): Promise<void>;
   /**
    * Adds `amount` to the MID's volume of the day in the currency, atomically, on the condition that it stays at or under
    * `cap` (no cap: unconditional, e.g. a negative amount given back); false when the condition failed.
@@ -135,5 +136,5 @@ export interface RiskStore {
   saveBins(bins: { bin: string; country: string }[]): Promise<void>;
   riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }>;
   /** Replaces the merchant's risk rules (an empty list removes them). */
-  saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string): Promise<void>;
+  saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string, opts?: Alongside): Promise<void>;
 }

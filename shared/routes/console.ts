@@ -38,6 +38,16 @@ export const consoleRoutes: RouteDefinition[] = [
   // Operators: the merchant's routing rules (docs/routing.md); the write is conditional on the version loaded.
   route('Routing', 'GET', '/merchants/{clientKey}/routing', 'routing', merchantRead),
   route('RoutingReplace', 'PUT', '/merchants/{clientKey}/routing', 'routing-replace', [...merchantRead, 'table:write']),
+  // A MID's amount limits and daily cap (docs/risk.md "Limits per MID"): operators, like the MID itself.
+  route('MidLimits', 'PUT', '/merchants/{clientKey}/mids/{midId}/limits', 'mid-limits', [...merchantRead, 'table:write']),
+  // Risk controls (docs/risk.md): the admin CLI's operations. Blocklists: a merchant's, or operators' platform-wide one.
+  route('RiskBlocklist', 'GET', '/risk/blocklist', 'risk-blocklist', merchantRead),
+  route('RiskBlockAdd', 'POST', '/risk/blocklist', 'risk-block-add', [...merchantRead, 'table:write']),
+  route('RiskBlockRemove', 'POST', '/risk/blocklist/{id}/remove', 'risk-block-remove', ['table:read', 'table:write']),
+  route('RiskRules', 'GET', '/risk/rules', 'risk-rules', merchantRead),
+  route('RiskRulesReplace', 'PUT', '/risk/rules', 'risk-rules-replace', [...merchantRead, 'table:write']),
+  route('RiskSettings', 'GET', '/risk/settings', 'risk-settings', merchantRead),
+  route('RiskSettingsReplace', 'PUT', '/risk/settings', 'risk-settings-replace', [...merchantRead, 'table:write']),
   route('WalletConfigure', 'PUT', '/merchants/{clientKey}/wallets/{wallet}', 'wallet-configure', [...merchantRead, 'table:write', 'kms:encrypt:wallet-keys']),
   route('Payments', 'GET', '/payments', 'payments', read),
   route('Payment', 'GET', '/payments/{transId}', 'payment', read),

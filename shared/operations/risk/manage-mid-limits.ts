@@ -5,6 +5,8 @@
  */
 import type { Deps } from '../deps.js';
 import type { Mid, MidLimits } from '../../domain/merchant.js';
+import type { Alongside } from '../../ports/transaction-items.js';
+import { invalid, noMerchant, RiskChangeError } from './manage-errors.js';
 
 const DECIMAL = /^\d{1,15}(\.\d{1,4})?$/;
 const LIMIT_FIELDS = { minAmount: '--min-amount', maxAmount: '--max-amount', dailyCap: '--daily-cap' } as const;
@@ -12,11 +14,11 @@ const LIMIT_FIELDS = { minAmount: '--min-amount', maxAmount: '--max-amount', dai
 /** Each limit: decimal text to set, `none` to remove, absent to keep. */
 export type MidLimitsChange = Partial<Record<keyof MidLimits, string>>;
 
-export async function updateMidLimits(d: Pick<Deps, 'merchants'>, clientKey: string, midId: string, change: MidLimitsChange): Promise<Mid> {
+export async function updateMidLimits(d: Pick<Deps, 'merchants'>, clientKey: string, midId: string, change: MidLimitsChange, opts: Alongside = {}): Promise<Mid> {
   const config = await d.merchants.get(clientKey);
-  if (!config) throw new Error(`No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
+  if (!config) throw noMerchant(clientKey);
   const mid = config.mids.find((m) => m.midId === midId);
-  if (!mid) throw new Error(`No MID ${midId} for ${clientKey}. See them with: npm run admin -- mids list ${clientKey}`);
+  if (!mid) throw new RiskChangeError('not-found', `No MID ${midId} for ${clientKey}. See them with: npm run admin -- mids list ${clientKey}`);
   const problems: string[] = [];
   const limits: MidLimits = { ...mid.limits };
   for (const [field, option] of Object.entries(LIMIT_FIELDS) as [keyof MidLimits, string][]) {
@@ -30,10 +32,10 @@ export async function updateMidLimits(d: Pick<Deps, 'merchants'>, clientKey: str
     problems.push(`--min-amount ${limits.minAmount} is above --max-amount ${limits.maxAmount}: no payment would fit`);
   }
   if (limits.dailyCap !== undefined && scaled(limits.dailyCap) === 0n) problems.push('--daily-cap 0 would refuse every payment: disable the MID instead');
-  if (problems.length) throw new Error(`The MID limits are not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  if (problems.length) throw invalid('The MID limits are not valid:', problems);
   const { limits: _old, ...rest } = mid;
   const kept = Object.keys(limits).length ? limits : undefined;
-  await d.merchants.setMidLimits(clientKey, midId, kept);
+  await d.merchants.setMidLimits(clientKey, midId, kept, opts);
   return { ...rest, ...(kept ? { limits: kept } : {}) };
 }
 

@@ -5,7 +5,9 @@
  */
 import type { Deps } from '../deps.js';
 import type { RiskRule } from '../../domain/risk-rules.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 import { parseRiskRules } from './rules.js';
+import { noMerchant } from './manage-errors.js';
 
 type ManageDeps = Pick<Deps, 'risk' | 'merchants' | 'clock'>;
 
@@ -21,14 +23,14 @@ export async function showRiskRules(d: ManageDeps, clientKey: string): Promise<R
 }
 
 /** Replaces the merchant's rules with the file's (`{"rules": []}` removes them); throws RiskRulesError naming every problem. */
-export async function setRiskRules(d: ManageDeps, clientKey: string, file: unknown): Promise<RiskRulesView> {
+export async function setRiskRules(d: ManageDeps, clientKey: string, file: unknown, opts: Alongside = {}): Promise<RiskRulesView> {
   await mustExist(d, clientKey);
   const rules = parseRiskRules(file);
   const updatedAt = d.clock.now().toISOString();
-  await d.risk.saveRiskRules(clientKey, rules, updatedAt);
+  await d.risk.saveRiskRules(clientKey, rules, updatedAt, opts);
   return { clientKey, rules, updatedAt };
 }
 
 async function mustExist(d: ManageDeps, clientKey: string): Promise<void> {
-  if (!(await d.merchants.get(clientKey))) throw new Error(`No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
+  if (!(await d.merchants.get(clientKey))) throw noMerchant(clientKey);
 }

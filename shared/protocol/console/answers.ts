@@ -81,6 +81,19 @@ export interface ConsoleMid {
   credentials?: 'sealed';
   /** In the merchant's settings: the MID's circuit (docs/routing.md "MID health"). */
   health?: ConsoleMidHealth;
+  /** Amount limits, decimal text read in each payment's currency (docs/risk.md "Limits per MID"). */
+  limits?: ConsoleMidLimits;
+}
+
+/** A MID's limits: per payment, and a daily volume per currency; an absent one does not apply. */
+export interface ConsoleMidLimits {
+  minAmount?: Amount;
+  maxAmount?: Amount;
+  dailyCap?: Amount;
+}
+
+export interface ConsoleMidLimitsAnswer {
+  mid: ConsoleMid;
 }
 
 /** A MID's circuit breaker at the time of the answer: open MIDs are skipped by routing until reopensAt. */
@@ -200,6 +213,74 @@ export interface ConsoleRoutingTable {
 /** GET and PUT /merchants/{clientKey}/routing (operators). */
 export interface ConsoleRoutingAnswer {
   routing: ConsoleRoutingTable;
+}
+
+// ---- Risk controls (docs/risk.md)
+
+/** A blocklist entry; `scope` is PLATFORM (every merchant's payments) or the merchant's client key. */
+export interface ConsoleRiskBlock {
+  /** Names the entry for its removal. */
+  id: string;
+  scope: string;
+  type: 'card' | 'bin' | 'email' | 'ip' | 'country';
+  /** Normalised; a card's is its keyed fingerprint (never the number), `label` says which card. */
+  value: string;
+  reason?: string;
+  /** A card's masked number and the payment that named it. */
+  label?: string;
+  createdAt: Time;
+}
+
+export interface ConsoleRiskBlocklistAnswer {
+  entries: ConsoleRiskBlock[];
+}
+
+export interface ConsoleRiskBlockAddAnswer {
+  entry: ConsoleRiskBlock;
+}
+
+export interface ConsoleRiskBlockRemoveAnswer {
+  removed: string;
+}
+
+/** A merchant's risk rules, in order: the first that matches decides. */
+export interface ConsoleRiskRulesAnswer {
+  clientKey: string;
+  rules: {
+    name: string;
+    match: {
+      minAmount?: number;
+      maxAmount?: number;
+      currencies?: string[];
+      brands?: string[];
+      binCountries?: string[];
+      payerCountries?: string[];
+      payerCountryDiffersFromBin?: boolean;
+      integrations?: ('s2s-card' | 'checkout' | 'hosted-fields')[];
+      moto?: boolean;
+    };
+    action: 'block' | 'challenge';
+  }[];
+  updatedAt?: Time;
+}
+
+/** The card-testing guard's and card velocity's thresholds (counts, and durations in seconds). */
+export interface ConsoleRiskThresholds {
+  ipDeclinedCards: number;
+  ipWindowSeconds: number;
+  cooldownSeconds: number;
+  cardAttempts: number;
+  cardDeclines: number;
+  cardWindowSeconds: number;
+}
+
+export interface ConsoleRiskSettingsAnswer {
+  clientKey: string;
+  /** What applies: the merchant's own values over the defaults. */
+  thresholds: ConsoleRiskThresholds;
+  /** The values set for this merchant. */
+  overrides: Partial<ConsoleRiskThresholds>;
+  defaults: ConsoleRiskThresholds;
 }
 
 export interface ConsoleWalletConfigureAnswer {
@@ -544,6 +625,14 @@ export interface ConsoleAnswers {
   ConsoleMidCreate: ConsoleMidCreateAnswer;
   ConsoleRouting: ConsoleRoutingAnswer;
   ConsoleRoutingReplace: ConsoleRoutingAnswer;
+  ConsoleMidLimits: ConsoleMidLimitsAnswer;
+  ConsoleRiskBlocklist: ConsoleRiskBlocklistAnswer;
+  ConsoleRiskBlockAdd: ConsoleRiskBlockAddAnswer;
+  ConsoleRiskBlockRemove: ConsoleRiskBlockRemoveAnswer;
+  ConsoleRiskRules: ConsoleRiskRulesAnswer;
+  ConsoleRiskRulesReplace: ConsoleRiskRulesAnswer;
+  ConsoleRiskSettings: ConsoleRiskSettingsAnswer;
+  ConsoleRiskSettingsReplace: ConsoleRiskSettingsAnswer;
   ConsoleWalletConfigure: ConsoleWalletConfigureAnswer;
   ConsolePayments: ConsolePaymentsAnswer;
   ConsolePayment: ConsolePaymentAnswer;

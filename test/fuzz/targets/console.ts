@@ -31,6 +31,14 @@ const fields = fc.record(
     trans_id: junkString,
     callback: fc.oneof(junkString, fc.integer()),
     rotate: fc.boolean(),
+    // Risk controls (docs/risk.md): blocklist entries, rules, thresholds, MID limits.
+    scope: fc.constantFrom('platform', 'x'),
+    type: fc.constantFrom('card', 'bin', 'email', 'ip', 'country', 'x'),
+    value: fc.oneof(fc.constantFrom('203.0.113.0/24', '::/0', '411111', 'FR', 'a@b.c'), junkString),
+    risk_rules: fc.oneof(fc.constant({ rules: [] }), fc.constant({ rules: [{ name: 'x', match: { minAmount: 'x' }, action: 'nuke' }] }), junkString),
+    settings: fc.oneof(fc.constant({ ipDeclinedCards: 0, constructor: 5 }), fc.constant({ ipWindowSeconds: 1e12 }), junkString),
+    min_amount: fc.constantFrom('1.00', 'none', '-1', 'abc'),
+    daily_cap: fc.constantFrom('0', '100000.00', 'none', '1e9'),
   },
   { requiredKeys: [] },
 );
@@ -43,6 +51,9 @@ function pathOf(template: string, fx: Parameters<FuzzTarget['requests']>[0]): fc
     if (p === '{email}') return segment(['operator@example.com']);
     if (p === '{action}') return fc.constantFrom('refund', 'void', 'capture', 'pause', 'resume', 'run-now', 'amount', 'inquire', 'disable', 'enable', 'x');
     if (p === '{wallet}') return fc.constantFrom('applepay', 'googlepay', 'x');
+    // A blocklist entry's id is base64url JSON; a MID id a UUID: junk and near misses.
+    if (p === '{id}') return segment([Buffer.from(JSON.stringify(['PLATFORM', 'ip', '203.0.113.7/32'])).toString('base64url'), 'x']);
+    if (p === '{midId}') return segment([fx.sale.transId]);
     return fc.constant(p);
   });
   return fc.tuple(...parts, query({ client_key: fc.constantFrom(fx.clientKey, 'x'), status: fc.constantFrom('SETTLED', 'x'), limit: fc.constantFrom('1', '-1', 'x'), cursor: short })).map((a) => {

@@ -67,6 +67,16 @@ it('every console operation answers as documented', async () => {
   await record('ConsoleRouting', operator.get(`/merchants/${created.body.merchant.clientKey}/routing`));
   const rules = { maxAttempts: 2, rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: newMid.body.mid.midId, weight: 100 }] }] };
   await record('ConsoleRoutingReplace', operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/routing`, { expected_version: 0, routing: rules }));
+  const limits = { min_amount: '1.00', max_amount: '5000.00', daily_cap: '100000.00' };
+  await record('ConsoleMidLimits', operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/mids/${newMid.body.mid.midId}/limits`, limits));
+  const block = await record('ConsoleRiskBlockAdd', admin.send('POST', '/risk/blocklist', { type: 'ip', value: '203.0.113.0/24', reason: 'card testing' }));
+  await record('ConsoleRiskBlocklist', admin.get('/risk/blocklist'));
+  await record('ConsoleRiskBlockRemove', admin.send('POST', `/risk/blocklist/${block.body.entry.id}/remove`));
+  const riskRules = { rules: [{ name: 'large foreign tickets', match: { minAmount: 100000, payerCountries: ['NG', 'GH'] }, action: 'challenge' }] };
+  await record('ConsoleRiskRulesReplace', admin.send('PUT', '/risk/rules', { risk_rules: riskRules }));
+  await record('ConsoleRiskRules', admin.get('/risk/rules'));
+  await record('ConsoleRiskSettingsReplace', operator.send('PUT', '/risk/settings', { client_key: key, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } }));
+  await record('ConsoleRiskSettings', admin.get('/risk/settings'));
   const rotated = await record('ConsoleMerchantPassword', admin.send('POST', `/merchants/${key}/password`));
   shop.password = rotated.body.password;
 

@@ -19,6 +19,7 @@ import { Schedules } from './pages/schedules.js';
 import { Chargebacks } from './pages/chargebacks.js';
 import { Books } from './pages/books.js';
 import { Reconciliation } from './pages/reconciliation.js';
+import { Risk } from './pages/risk.js';
 import type { ConsoleMerchant, ConsoleMerchantsAnswer } from './answers.js';
 
 export function App() {
@@ -68,6 +69,7 @@ export function App() {
     ['/chargebacks', 'Chargebacks'],
     ['/books', 'Books'],
     ...(operator ? ([['/reconciliation', 'Reconciliation']] as [string, string][]) : []),
+    ['/risk', 'Risk'],
     ['/settings', 'Settings'],
     ['/wallets', 'Wallets'],
     ['/users', 'Users'],
@@ -135,6 +137,8 @@ function pageFor(path: string, props: PageProps) {
       return <Books {...props} />;
     case '/reconciliation':
       return <Reconciliation {...props} />;
+    case '/risk':
+      return <Risk {...props} />;
     case '/settings':
       return <Settings {...props} />;
     case '/wallets':

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { PageProps } from '../app.js';
+import { limitsText, MidLimits } from './mid-limits.js';
 import type { ConsoleMerchantAnswer, ConsoleMerchantPasswordAnswer, ConsoleMidCreateAnswer, ConsoleMidHealth, ConsoleSigningSecretAnswer } from '../answers.js';
 import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 import { RoutingRules } from './routing.js';
@@ -141,9 +142,10 @@ export function Settings({ user, merchant }: PageProps) {
       <h2>MIDs</h2>
       <Table
         label="MIDs"
-        head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector', 'Health']}
-        rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector, x.health ? <Health h={x.health} /> : ''])}
+        head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector', 'Health', 'Limits']}
+        rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector, x.health ? <Health h={x.health} /> : '', limitsText(x)])}
       />
+      {user.role === 'operator' && data.mids.length > 0 && <MidLimits merchant={merchant} mids={data.mids} done={reload} />}
       {user.role === 'operator' && data.choices.connectors && <NewMid merchant={merchant} connectors={data.choices.connectors} done={reload} />}
       {user.role === 'operator' && <RoutingRules merchant={merchant} mids={data.mids} />}
     </section>

@@ -31,10 +31,9 @@ export async function replaceRiskRulesInConsole(cx: RulesContext, p: Principal, 
   if (!r.success) throw invalidBody(r.error.issues);
   const clientKey = merchantOf(p, r.data.client_key);
   changeMerchant(p, clientKey);
+  const doc = r.data.risk_rules as { rules?: unknown } | undefined;
+  const details = { rules: Array.isArray(doc?.rules) ? doc.rules.length : 0 };
   return asConsoleRefusal('risk_rules', 'Merchant not found.', () =>
-    audited(cx, p, 'risk.rules.replace', { clientKey, target: clientKey }, async (alongside) => {
-      const saved = await setRiskRules(cx.d, clientKey, r.data.risk_rules, { alongside });
-      return saved;
-    }),
+    audited(cx, p, 'risk.rules.replace', { clientKey, target: clientKey, details }, (alongside) => setRiskRules(cx.d, clientKey, r.data.risk_rules, { alongside })),
   );
 }

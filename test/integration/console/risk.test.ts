@@ -131,7 +131,7 @@ describe('risk rules in the console', () => {
     expect((await viewer.get('/risk/rules')).body.rules).toEqual(rules.rules);
     expect((await pay(shop, { order_currency: 'EUR', order_amount: '600.00' })).body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
     expect((await pay(shop, { order_currency: 'EUR', order_amount: '10.00' })).body).toMatchObject({ result: 'SUCCESS' });
-    expect((await auditOf('risk.rules.replace', shop.clientKey))[0]).toMatchObject({ actor: 'admin@risk-console.example' });
+    expect((await auditOf('risk.rules.replace', shop.clientKey))[0]).toMatchObject({ actor: 'admin@risk-console.example', details: { rules: 1 } });
   });
 
   it('invalid rules get every problem with the CLI’s text, and change nothing', async () => {

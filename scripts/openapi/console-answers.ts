@@ -169,7 +169,7 @@ const riskRules = obj(
     rules: arrayOf(
       obj({
         name: str,
-        match: obj({}, { minAmount: int, maxAmount: int, currencies: arrayOf(str), brands: arrayOf(str), binCountries: countries, payerCountries: countries, payerCountryDiffersFromBin: bool, integrations: arrayOf({ enum: ['s2s-card', 'checkout', 'hosted-fields'] }), moto: bool }),
+        match: obj({}, { minAmount: int, maxAmount: int, currencies: arrayOf(str), brands: arrayOf(str), binCountries: countries, payerCountries: countries, payerCountryDiffersFromBin: bool, integrations: arrayOf({ enum: ['s2s-card', 's2s-apm', 'checkout', 'hosted-fields'] }), moto: bool }),
         action: { enum: ['block', 'challenge'] },
       }),
     ),

@@ -10,7 +10,7 @@ import { BusinessRuleError, ConflictError, NotFoundError } from '../../errors.js
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { nextVersion } from '../payment/attempt.js';
+import { nextVersion } from '../payment/index.js';
 
 const ATTEMPTS = 3;
 

@@ -256,7 +256,7 @@ export interface ConsoleRiskRulesAnswer {
       binCountries?: string[];
       payerCountries?: string[];
       payerCountryDiffersFromBin?: boolean;
-      integrations?: ('s2s-card' | 'checkout' | 'hosted-fields')[];
+      integrations?: ('s2s-card' | 's2s-apm' | 'checkout' | 'hosted-fields')[];
       moto?: boolean;
     };
     action: 'block' | 'challenge';

@@ -9,10 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { deps } from '../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../support/connectors.js';
 import { signInInBrowser } from './console-browser.js';
@@ -20,7 +19,7 @@ import { signInInBrowser } from './console-browser.js';
 const SHOTS = 'docs/console';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let sandbox: ReturnType<typeof recordingSandbox>;
 let browser: Browser;
@@ -28,7 +27,6 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
   sandbox = recordingSandbox();
   shop = await testMerchant();
   browser = await launchChromium();
@@ -37,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   restoreConnectors();
   await browser?.close();
-  await platform?.stop();
 });
 
 describe('a merchant admin on the Risk page in Chromium', () => {

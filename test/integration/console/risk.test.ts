@@ -5,15 +5,14 @@
  * A console change stops the next payment on the public endpoint, and each change is audited.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let shop: Merchant;
 let other: Merchant;
 let operator: ConsoleClient;
@@ -21,15 +20,11 @@ let admin: ConsoleClient;
 let viewer: ConsoleClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   shop = await testMerchant();
   other = await testMerchant();
   operator = await signInConsole(platform.url, 'ops@risk-console.example', 'operator');
   admin = await signInConsole(platform.url, 'admin@risk-console.example', 'merchant-admin', shop.clientKey);
   viewer = await signInConsole(platform.url, 'viewer@risk-console.example', 'merchant-viewer', shop.clientKey);
-});
-afterAll(async () => {
-  await platform?.stop();
 });
 
 const pay = (m: Merchant, overrides: Record<string, string> = {}) => postForm(`${platform.url}/post`, saleFields(m, { order_id: `o-${randomUUID()}`, ...overrides }));

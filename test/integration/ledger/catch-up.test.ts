@@ -3,9 +3,8 @@
  * since the last closed one, in order, at most MAX_DAYS a run, each with the merchant's settled books; the balance
  * is those books plus the journals since, and `ledger verify` names a served balance that differs from the journals.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { MerchantDay } from '../../../shared/operations/ledger/settle.js';
 import { MAX_DAYS } from '../../../shared/operations/ledger/settle.js';
@@ -17,17 +16,15 @@ import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { LedgerProblemsError, runLedgerCommand } from '../../../scripts/admin/ledger.js';
 import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
 import { silent } from '../../../scripts/admin/progress.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant();
 });
-afterAll(() => platform?.stop());
 
 const settle = () => runSettlementsCommand(['run', '--merchant', merchant.clientKey]) as Promise<MerchantDay[]>;
 const advance = (by: string) => runClockCommand(['advance', '--by', by, '--merchant', merchant.clientKey], { progress: silent });

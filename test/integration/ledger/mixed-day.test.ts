@@ -5,11 +5,10 @@
  * (plus the one reversed), payouts, fees and the reserve held; `ledger verify` passes; the merchant reads its balance
  * and downloads the CSV with its own signed request.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Journal } from '../../../shared/domain/ledger/journal.js';
 import type { MerchantDay } from '../../../shared/operations/ledger/settle.js';
@@ -22,16 +21,15 @@ import { runLedgerCommand } from '../../../scripts/admin/ledger.js';
 import { runSettlementsCommand } from '../../../scripts/admin/settlements.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { silent } from '../../../scripts/admin/progress.js';
-import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
 import { card, createSession, postPage, storedSession } from '../checkout/support.js';
 import { apmSale } from '../s2s-apm/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let merchant: Merchant;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   merchant = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
   const dir = await mkdtemp(join(tmpdir(), 'mixed-'));
   const schedule = {
@@ -47,7 +45,6 @@ beforeAll(async () => {
   await writeFile(join(dir, 'fees.json'), JSON.stringify(schedule));
   await runFeesCommand(['set', merchant.clientKey, '--file', join(dir, 'fees.json')]);
 });
-afterAll(() => platform?.stop());
 
 const s2s = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const journals = (transId: string, count: number) =>

@@ -7,26 +7,23 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { deps } from '../../../shared/deps.js';
 import { updateMidLimits } from '../../../shared/operations/risk/manage-mid-limits.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingApmSandbox, restoreConnectors } from '../../support/connectors.js';
 import { apmSale } from '../s2s-apm/support.js';
 import { createSession, postPage } from '../checkout/support.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let provider: ReturnType<typeof recordingApmSandbox>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   provider = recordingApmSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 let files = 0;

@@ -7,25 +7,22 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { deps } from '../../../shared/deps.js';
 import { updateMidLimits } from '../../../shared/operations/risk/manage-mid-limits.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { recurringFields, saleFields } from '../../support/s2s.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 let sandbox: ReturnType<typeof recordingSandbox>;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
   sandbox = recordingSandbox();
 });
 afterAll(async () => {
   restoreConnectors();
-  await platform?.stop();
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);

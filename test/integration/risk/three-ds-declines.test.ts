@@ -2,20 +2,15 @@
  * Declines at a 3DS step's completion count like a first answer's (docs/risk.md): five distinct cards from one address
  * declined after their 3DS step stop that address; a card declined three times at its step is stopped by its velocity.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../../scripts/local/platform.js';
+import { expect, it } from 'vitest';
 import { deps } from '../../../shared/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
+import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { testCard } from '../../support/cards.js';
 
-let platform: RunningPlatform;
+const platform = usePlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(() => platform?.stop());
 
 /** A SALE whose 3DS step the sandbox declines (06/2038), its step completed by the payer: the payment as stored after. */
 async function declinedAtStep(m: Merchant, card: string, ip: string) {

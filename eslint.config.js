@@ -7,14 +7,19 @@ import tseslint from 'typescript-eslint';
 
 // The handful of runtime globals the plain .js/.mjs files use (TypeScript files are checked by tsc instead).
 const nodeGlobals = {
-  process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly',
-  setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+  process: 'readonly',
+  console: 'readonly',
+  Buffer: 'readonly',
+  URL: 'readonly',
+  fetch: 'readonly',
+  setTimeout: 'readonly',
+  clearTimeout: 'readonly',
+  setInterval: 'readonly',
+  clearInterval: 'readonly',
 };
 
 export default defineConfig([
-  globalIgnores([
-    '**/node_modules/', '**/cdk.out/', '.local/', '**/dist/', 'test-results/', '.vitest-*/', 'docs/openapi.json',
-  ]),
+  globalIgnores(['**/node_modules/', '**/cdk.out/', '.local/', '**/dist/', 'test-results/', '.vitest-*/', 'docs/openapi.json']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
@@ -29,9 +34,15 @@ export default defineConfig([
     languageOptions: { globals: nodeGlobals },
     rules: {
       // `_`-prefixed names are the codebase's way to say "deliberately unused" (destructuring-out, positional args).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_',
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
       // A comment above a group of `case` labels explains the group; such a label is still empty, not a fall-through.
       'no-fallthrough': ['error', { allowEmptyCase: true }],
     },

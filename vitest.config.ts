@@ -38,7 +38,11 @@ export default defineConfig({
       // One DynamoDB Local and one moto for the whole run, shared by these lanes; each test file gets its own tables
       // and queues.
       // test/connectors: the connector kit, each connector's file against its counterpart (docs/connectors.md).
-      lane('integration', ['test/integration/**/*.test.ts', 'test/connectors/**/*.test.ts', 'bench/test/**/*.test.ts'], 'test/support/global-setup.ts'),
+      lane(
+        'integration',
+        ['test/integration/**/*.test.ts', 'test/connectors/**/*.test.ts', 'bench/test/**/*.test.ts'],
+        'test/support/global-setup.ts',
+      ),
       lane('infra', ['test/infra/**/*.test.ts'], 'test/support/global-setup.ts'),
       lane('e2e', ['test/e2e/**/*.test.ts'], 'test/support/global-setup.ts'),
     ],

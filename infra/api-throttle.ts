@@ -27,7 +27,10 @@ export function parseThrottle(value: string, option: string): Throttle {
 /** `-c routeThrottle="POST /post=2000/4000,GET /health=5/10"`: route keys as in shared/routes. */
 export function parseRouteThrottles(value: string): Record<string, Throttle> {
   const throttles: Record<string, Throttle> = {};
-  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const at = entry.lastIndexOf('=');
     const route = entry.slice(0, at).trim().replace(/\s+/, ' ');
     if (at <= 0 || !/^[A-Z]+ \/\S*$/.test(route)) throw new Error(`-c routeThrottle entries are "METHOD /path=RATE/BURST", not "${entry}"`);
@@ -40,9 +43,15 @@ export function parseRouteThrottles(value: string): Record<string, Throttle> {
  * Each route's throttle: the override, else the information routes' bucket, else the stage's default. An override
  * naming no route of the stage is refused at synth (API Gateway would fail the deploy).
  */
-export function routeThrottles(routeKeys: readonly string[], stageDefault: Throttle, overrides: Readonly<Record<string, Throttle>> = {}): Record<string, Throttle> {
+export function routeThrottles(
+  routeKeys: readonly string[],
+  stageDefault: Throttle,
+  overrides: Readonly<Record<string, Throttle>> = {},
+): Record<string, Throttle> {
   const unknown = Object.keys(overrides).filter((key) => !routeKeys.includes(key));
   if (unknown.length) throw new Error(`-c routeThrottle names no route of this stage: ${unknown.join(', ')}`);
   const small = (t: Throttle): Throttle => ({ rate: Math.min(t.rate, INFO_THROTTLE.rate), burst: Math.min(t.burst, INFO_THROTTLE.burst) });
-  return Object.fromEntries(routeKeys.map((key) => [key, overrides[key] ?? (INFO_ROUTES.includes(key) ? small(stageDefault) : stageDefault)]));
+  return Object.fromEntries(
+    routeKeys.map((key) => [key, overrides[key] ?? (INFO_ROUTES.includes(key) ? small(stageDefault) : stageDefault)]),
+  );
 }

@@ -26,10 +26,42 @@ export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env
   merchantBackend?: { merchantKey: string; allowedReturnUrls?: string };
 }
 
-export function buildPaymentsApp(options: BuildOptions): { app: App; stack: PaymentsStack; edgeAcl?: EdgeAclStack; merchantBackend?: MerchantBackendStack } {
-  const { stage, account, region, app = new App(), walletTrust, tableCapacity, paymentItemForm, merchantBackend: backend, kind, logRetentionDays, reservedConcurrency, concurrencyQuota, platformLogs, apiThrottle, routeThrottles, webAclArn, wafRateLimit, ...tables } = options;
+export function buildPaymentsApp(options: BuildOptions): {
+  app: App;
+  stack: PaymentsStack;
+  edgeAcl?: EdgeAclStack;
+  merchantBackend?: MerchantBackendStack;
+} {
+  const {
+    stage,
+    account,
+    region,
+    app = new App(),
+    walletTrust,
+    tableCapacity,
+    paymentItemForm,
+    merchantBackend: backend,
+    kind,
+    logRetentionDays,
+    reservedConcurrency,
+    concurrencyQuota,
+    platformLogs,
+    apiThrottle,
+    routeThrottles,
+    webAclArn,
+    wafRateLimit,
+    ...tables
+  } = options;
   // Refuses a stage without a kind, an unknown kind, a retention CloudWatch does not have (stages.ts).
-  const base = stageSettings(stage, { kind, logRetentionDays, reservedConcurrency, concurrencyQuota, platformLogs, apiThrottle, routeThrottles });
+  const base = stageSettings(stage, {
+    kind,
+    logRetentionDays,
+    reservedConcurrency,
+    concurrencyQuota,
+    platformLogs,
+    apiThrottle,
+    routeThrottles,
+  });
   const runtime = { ...base.runtime, ...(walletTrust ? { walletTrust } : {}), ...(paymentItemForm ? { paymentItemForm } : {}) };
   const settings = { ...base, ...(tableCapacity ? { tableCapacity } : {}), runtime };
   if (webAclArn !== undefined) checkWebAclArn(webAclArn);
@@ -78,6 +110,8 @@ export function buildPaymentsApp(options: BuildOptions): { app: App; stack: Paym
 /** A WAFv2 web ACL of CloudFront scope (arn:aws:wafv2:us-east-1:ACCOUNT:global/webacl/NAME/ID). */
 function checkWebAclArn(arn: string): void {
   if (!/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(arn)) {
-    throw new Error(`-c webAclArn must be a CloudFront-scope WAFv2 web ACL (arn:aws:wafv2:us-east-1:ACCOUNT:global/webacl/NAME/ID), not "${arn}"`);
+    throw new Error(
+      `-c webAclArn must be a CloudFront-scope WAFv2 web ACL (arn:aws:wafv2:us-east-1:ACCOUNT:global/webacl/NAME/ID), not "${arn}"`,
+    );
   }
 }

@@ -32,9 +32,13 @@ export function domainCertificates(scope: Construct, domain: CustomDomain): Doma
     throw new Error(`-c certificateArn is in ${apiRegion}; the API is served by CloudFront, which needs a certificate in us-east-1`);
   }
   const consoleArn = domain.consoleCertificateArn ?? domain.certificateArn;
-  if (certificateRegion(consoleArn) !== 'us-east-1') throw new Error(`-c consoleCertificateArn must be an ACM certificate in us-east-1: "${consoleArn}"`);
+  if (certificateRegion(consoleArn) !== 'us-east-1')
+    throw new Error(`-c consoleCertificateArn must be an ACM certificate in us-east-1: "${consoleArn}"`);
   return {
     api: { name: domain.name, certificate: acm.Certificate.fromCertificateArn(scope, 'ApiCertificate', domain.certificateArn) },
-    console: { name: domain.consoleName ?? `console.${domain.name}`, certificate: acm.Certificate.fromCertificateArn(scope, 'ConsoleCertificate', consoleArn) },
+    console: {
+      name: domain.consoleName ?? `console.${domain.name}`,
+      certificate: acm.Certificate.fromCertificateArn(scope, 'ConsoleCertificate', consoleArn),
+    },
   };
 }

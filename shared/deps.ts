@@ -43,9 +43,32 @@ export type { Composed } from './composition/composed.js';
 
 /** Every port: a script or test may use any of them. */
 export const deps: () => Composed = composition({
-  config, payments, merchants, secrets, callbackQueue, clock, testClock, newId, checkoutSessions, cardVault, schedules,
-  recurringQueue, walletConfigs, walletTokens, chargebacks, providerSecrets, connectors, apmConnectors, callbacks, reconciliation,
-  sealedCards, apmDeadlines, tableHealth, deadlineTimers, apiKeys, risk,
+  config,
+  payments,
+  merchants,
+  secrets,
+  callbackQueue,
+  clock,
+  testClock,
+  newId,
+  checkoutSessions,
+  cardVault,
+  schedules,
+  recurringQueue,
+  walletConfigs,
+  walletTokens,
+  chargebacks,
+  providerSecrets,
+  connectors,
+  apmConnectors,
+  callbacks,
+  reconciliation,
+  sealedCards,
+  apmDeadlines,
+  tableHealth,
+  deadlineTimers,
+  apiKeys,
+  risk,
 });
 
 /** The callback feature's part of deps() (tests and the admin CLI). */

@@ -42,7 +42,9 @@ export const oneOf =
   <const T extends string>(values: readonly T[]): Field<T> =>
   (raw) => {
     const v = raw ?? '';
-    return raw !== undefined && (values as readonly string[]).includes(v) ? (v as T) : fail(`Invalid option: expected one of ${values.map((x) => JSON.stringify(x)).join('|')}`);
+    return raw !== undefined && (values as readonly string[]).includes(v)
+      ? (v as T)
+      : fail(`Invalid option: expected one of ${values.map((x) => JSON.stringify(x)).join('|')}`);
   };
 
 /** z.url(): parseable once trimmed; the value is the trimmed text without tabs and line breaks. */
@@ -98,7 +100,10 @@ export type Read<F extends Fields> = Simplify<
 >;
 
 /** Reads every field of `fields` from `env`; the problems of all fields at once, as zod listed its issues. */
-export function readFields<F extends Fields>(fields: F, env: Record<string, string | undefined>): { ok: true; value: Read<F> } | { ok: false; problems: string } {
+export function readFields<F extends Fields>(
+  fields: F,
+  env: Record<string, string | undefined>,
+): { ok: true; value: Read<F> } | { ok: false; problems: string } {
   const value: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, field] of Object.entries(fields)) {

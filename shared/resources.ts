@@ -29,7 +29,9 @@ export const TABLE = {
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'KEYS_ONLY' } },
     /** Work queues kept sparse: OUTBOX (callbacks not yet queued), SCHEDULE_DUE, UNDETERMINED, APM_DEADLINE, SEALED_CARD. */
     {
-      indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk',
+      indexName: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
       projection: { type: 'INCLUDE', attributes: ['transId', 'eventId', 'seq', 'delivery', 'scheduleId', 'recurringToken', 'nextRun'] },
     },
     /** A merchant's payments, newest first (admin CLI `payments list`): gsi3pk = PAYMENTS#<client_key>, gsi3sk = <created ISO> (earlier items: …#<trans_id>). Also the delivery log. */
@@ -81,8 +83,11 @@ export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 export const PURPOSE_KEYS = {
   'card-data': { alias: 'card-data', description: 'card numbers: card/recurring tokens, 3DS waits, hosted-fields cards' },
-  'merchant-secrets': { alias: 'merchant-secrets', description: 'merchant passwords, callback signing secrets and APM providers\' webhook secrets' },
-  'wallet-keys': { alias: 'wallet-keys', description: 'merchants\' Apple Pay / Google Pay private keys' },
+  'merchant-secrets': {
+    alias: 'merchant-secrets',
+    description: "merchant passwords, callback signing secrets and APM providers' webhook secrets",
+  },
+  'wallet-keys': { alias: 'wallet-keys', description: "merchants' Apple Pay / Google Pay private keys" },
 } as const satisfies Record<KeyPurpose, { alias: string; description: string }>;
 
 export function physicalName(prefix: string, logicalName: string): string {

@@ -76,8 +76,12 @@ try {
     }
     const r = await fuzzTarget(target, fixtures, { numRuns: perTarget, seed: seed + i, logs: tap });
     results.push(r);
-    const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}:${n}`).join(' ');
-    console.log(`${r.failure ? 'FAIL' : 'ok  '} ${r.name.padEnd(46)} ${String(r.runs).padStart(6)} cases ${String(r.ms).padStart(7)} ms  past hash ${pctOf(r)}  [${statuses}]`);
+    const statuses = Object.entries(r.statuses)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    console.log(
+      `${r.failure ? 'FAIL' : 'ok  '} ${r.name.padEnd(46)} ${String(r.runs).padStart(6)} cases ${String(r.ms).padStart(7)} ms  past hash ${pctOf(r)}  [${statuses}]`,
+    );
   }
   const health = await fetch(`${platform.url}/health`);
   if (health.status !== 200) crashes.push(`/health answered ${health.status} at the end`);
@@ -92,7 +96,9 @@ function pctOf(r: TargetResult): string {
 
 const failures = results.filter((r) => r.failure);
 const cases = results.reduce((a, r) => a + r.runs, 0);
-console.log(`\n${cases} cases over ${results.length} targets in ${Math.round((Date.now() - started) / 1000)} s (seed ${seed}); ${failures.length} failing target(s), ${crashes.length} crash(es).`);
+console.log(
+  `\n${cases} cases over ${results.length} targets in ${Math.round((Date.now() - started) / 1000)} s (seed ${seed}); ${failures.length} failing target(s), ${crashes.length} crash(es).`,
+);
 for (const r of failures) {
   console.log(`\n${describeFailure(r)}\n  replay: ${curlFor('http://127.0.0.1:3000', r.failure!.request).slice(0, 3000)}`);
 }

@@ -46,12 +46,20 @@ async function refund(base: string, m: Merchant, orderId: string): Promise<Expec
 async function threeds(base: string, m: Merchant, orderId: string): Promise<Expectation> {
   const res = await post(`${base}/post`, saleBody(m, orderId, { card_exp_month: '05' }));
   if (res.body.status !== '3DS') throw new Error(`3DS SALE ${orderId}: ${res.status} ${JSON.stringify(res.body)}`);
-  const page = await fetch(res.body.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(res.body.redirect_params) });
+  const page = await fetch(res.body.redirect_url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(res.body.redirect_params),
+  });
   const html = await page.text();
   const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
   if (!action) throw new Error(`3DS page of ${orderId} has no form`);
   const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((x) => [x[1]!, x[2]!]));
-  const done = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  const done = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
   if (done.status !== 200) throw new Error(`3DS completion of ${orderId}: ${done.status}`);
   await done.text();
   return { transId: res.body.trans_id, orderId, status: 'SETTLED', callbacks: 1 };

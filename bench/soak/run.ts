@@ -32,7 +32,13 @@ logger.setLogLevel('ERROR');
 progress('starting the local platform (DynamoDB Local, moto)');
 // Five concurrent batches per queue, as Lambda's SQS mappings (and `npm start`): with one, the capacity measured was
 // the single poller's (40.3 a second two days running), not the platform's.
-const platform = await startPlatform({ port: 0, prefix: `soak${Date.now()}`, schedules: 'interval', concurrentBatches: true, extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' } });
+const platform = await startPlatform({
+  port: 0,
+  prefix: `soak${Date.now()}`,
+  schedules: 'interval',
+  concurrentBatches: true,
+  extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+});
 const sink = await startCallbackSink();
 let failed: boolean;
 try {
@@ -43,7 +49,15 @@ try {
   }
   const rate = values.rate ? Number(values.rate) : Math.max(1, 0.8 * capacity);
   progress(`capacity ${capacity.toFixed(1)}/s; soaking at ${rate.toFixed(1)} payments/s for ${values.minutes} min`);
-  const report = await runSoak({ platform, sink, ratePerSecond: rate, capacityPerSecond: capacity, seconds: Number(values.minutes) * 60, settleSeconds: 120, progress });
+  const report = await runSoak({
+    platform,
+    sink,
+    ratePerSecond: rate,
+    capacityPerSecond: capacity,
+    seconds: Number(values.minutes) * 60,
+    settleSeconds: 120,
+    progress,
+  });
   const out = values.out ?? join(REPO_ROOT, '.local', 'soak', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify({ node: process.version, ...report }, null, 2));

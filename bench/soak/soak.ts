@@ -42,7 +42,12 @@ export interface SoakReport {
  * platform's sustained rate rather than how fast moto's SQS drains a long queue (quadratic, queue-depth.ts); then
  * waits for the backlog, so the soak starts on an empty queue.
  */
-export async function measureCapacity(platform: RunningPlatform, sink: CallbackSink, seconds: number, concurrency: number): Promise<number> {
+export async function measureCapacity(
+  platform: RunningPlatform,
+  sink: CallbackSink,
+  seconds: number,
+  concurrency: number,
+): Promise<number> {
   const m = await benchMerchant('Soak capacity', sink.url);
   const before = sink.received();
   const started = Date.now();
@@ -100,7 +105,9 @@ export async function runSoak(opts: {
       lastProgress = Date.now();
       const backlog = expectedSoFar() - countFor(sink, expectations);
       maxBacklog = Math.max(maxBacklog, backlog);
-      opts.progress(`soak: ${n}/${total} sent, ${expectations.length} accepted, ${inFlight.size} in flight, ${sink.received()} callbacks, ${backlog} undelivered`);
+      opts.progress(
+        `soak: ${n}/${total} sent, ${expectations.length} accepted, ${inFlight.size} in flight, ${sink.received()} callbacks, ${backlog} undelivered`,
+      );
     }
   }
   await Promise.all(inFlight);
@@ -112,20 +119,32 @@ export async function runSoak(opts: {
   const bound = Math.max(opts.settleSeconds * 1000, drainBoundMs(backlog));
   opts.progress(`soak: requests done; waiting for ${backlog} of ${callbacksExpected} callbacks (at most ${(bound / 1000).toFixed(0)} s)`);
   const drainStarted = Date.now();
-  while (countFor(sink, expectations) < callbacksExpected && Date.now() - drainStarted < bound) await new Promise((r) => setTimeout(r, 200));
+  while (countFor(sink, expectations) < callbacksExpected && Date.now() - drainStarted < bound)
+    await new Promise((r) => setTimeout(r, 200));
   const drainSeconds = (Date.now() - drainStarted) / 1000;
 
   opts.progress('soak: reconciling');
   const problems = await reconcile(expectations, sink, merchant.clientKey);
   opts.progress('soak: ledger verify');
   problems.push(...(await ledgerProblems(platform, merchant.clientKey)));
-  const sqs = new SQSClient({ region: platform.env.AWS_REGION, endpoint: platform.endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const dlq = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: platform.resources.deadLetterQueueUrls.callbacks, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
+  const sqs = new SQSClient({
+    region: platform.env.AWS_REGION,
+    endpoint: platform.endpoints.moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const dlq = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: platform.resources.deadLetterQueueUrls.callbacks,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
   sqs.destroy();
-  const deadLetters = Number(dlq.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(dlq.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+  const deadLetters =
+    Number(dlq.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(dlq.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
   const undetermined = (await new DynamoUndeterminedPayments(platform.resources.tableName).waitingSince('~', 1000)).length;
   let duplicates = 0;
-  for (const e of expectations) duplicates += Math.max(0, (sink.deliveries.get(e.transId) ?? 0) - (sink.byTransId.get(e.transId)?.size ?? 0));
+  for (const e of expectations)
+    duplicates += Math.max(0, (sink.deliveries.get(e.transId) ?? 0) - (sink.byTransId.get(e.transId)?.size ?? 0));
   return {
     capacityPerSecond: opts.capacityPerSecond,
     ratePerSecond: opts.ratePerSecond,
@@ -167,7 +186,8 @@ async function reconcile(expectations: Expectation[], sink: CallbackSink, client
     const payments = await d.payments.findByOrder(clientKey, e.orderId, 5);
     if (payments.length !== 1) problems.push(`${e.orderId}: ${payments.length} payments`);
     const p = payments[0];
-    if (p && (p.transId !== e.transId || p.status !== e.status)) problems.push(`${e.orderId}: ${p.transId} ${p.status}, expected ${e.transId} ${e.status}`);
+    if (p && (p.transId !== e.transId || p.status !== e.status))
+      problems.push(`${e.orderId}: ${p.transId} ${p.status}, expected ${e.transId} ${e.status}`);
     const callbacks = await ctx.outbox.forPayment(e.transId);
     if (callbacks.length !== e.callbacks) problems.push(`${e.orderId}: ${callbacks.length} callbacks recorded, expected ${e.callbacks}`);
     for (const cb of callbacks) {

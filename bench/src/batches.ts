@@ -16,13 +16,16 @@ export function batchFigures(clock: InvocationClock, payments: number): Record<s
     [...clock.records].map(([fn, batches]) => {
       const records = batches.reduce((a, b) => a + b, 0);
       const ms = (clock.ms.get(fn) ?? []).reduce((a, b) => a + b, 0);
-      return [fn, {
-        invocationsPerPayment: batches.length / n,
-        recordsPerPayment: records / n,
-        recordsPerInvocation: records / Math.max(1, batches.length),
-        msPerInvocation: ms / Math.max(1, batches.length),
-        sendsPerPayment: batches.reduce((a, b) => a + Math.ceil(b / 10), 0) / n,
-      }];
+      return [
+        fn,
+        {
+          invocationsPerPayment: batches.length / n,
+          recordsPerPayment: records / n,
+          recordsPerInvocation: records / Math.max(1, batches.length),
+          msPerInvocation: ms / Math.max(1, batches.length),
+          sendsPerPayment: batches.reduce((a, b) => a + Math.ceil(b / 10), 0) / n,
+        },
+      ];
     }),
   );
 }

@@ -5,12 +5,25 @@ import { fmt, type Figure } from './report.js';
 export function bundleFigures(bundles: BundleFigures): Figure[] {
   return [
     {
-      name: 'largest bundle KiB', value: `${fmt(bundles.largestKiB, 1)}${bundles.largest ? ` (${bundles.largest.replace('functions/', '')})` : ''}`,
-      baseline: `${bundles.sdkAloneKiB ? `the SDK alone ${fmt(bundles.sdkAloneKiB, 0)} KiB; ` : ''}${bundles.withinBudget ? `${bundles.withinBudget.count} of ${bundles.withinBudget.of} functions ≤ ${BUNDLE_BUDGET_KIB} KiB; ` : ''}smallest ${fmt(bundles.smallestKiB, 0)} KiB; largest: ${Object.entries(bundles.largestBy).slice(0, 4).map(([k, v]) => `${k} ${v}`).join(', ')}`, target: `≤ ${BUNDLE_BUDGET_KIB}`, met: bundles.largestKiB <= BUNDLE_BUDGET_KIB, key: bundles.largestKiB,
+      name: 'largest bundle KiB',
+      value: `${fmt(bundles.largestKiB, 1)}${bundles.largest ? ` (${bundles.largest.replace('functions/', '')})` : ''}`,
+      baseline: `${bundles.sdkAloneKiB ? `the SDK alone ${fmt(bundles.sdkAloneKiB, 0)} KiB; ` : ''}${bundles.withinBudget ? `${bundles.withinBudget.count} of ${bundles.withinBudget.of} functions ≤ ${BUNDLE_BUDGET_KIB} KiB; ` : ''}smallest ${fmt(bundles.smallestKiB, 0)} KiB; largest: ${Object.entries(
+        bundles.largestBy,
+      )
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+      target: `≤ ${BUNDLE_BUDGET_KIB}`,
+      met: bundles.largestKiB <= BUNDLE_BUDGET_KIB,
+      key: bundles.largestKiB,
     },
     ...Object.entries(bundles.importRatios).map(([h, r]) => ({
-      name: `import ratio ${h.split('/').slice(1).join('/')}`, value: `${fmt(r.ratio)}× (${r.bundleMs} ms)`, baseline: `SDK clients only ${r.sdkOnlyMs} ms (${r.sdk.map((s) => s.replace('@aws-sdk/', '')).join(', ')})`,
-      target: `≤ ${IMPORT_RATIO_BUDGET}×`, met: r.ratio <= IMPORT_RATIO_BUDGET, key: r.ratio,
+      name: `import ratio ${h.split('/').slice(1).join('/')}`,
+      value: `${fmt(r.ratio)}× (${r.bundleMs} ms)`,
+      baseline: `SDK clients only ${r.sdkOnlyMs} ms (${r.sdk.map((s) => s.replace('@aws-sdk/', '')).join(', ')})`,
+      target: `≤ ${IMPORT_RATIO_BUDGET}×`,
+      met: r.ratio <= IMPORT_RATIO_BUDGET,
+      key: r.ratio,
     })),
   ];
 }

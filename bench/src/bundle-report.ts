@@ -26,7 +26,8 @@ for (const handler of handlers) {
 /** Breadth-first from the input back to the entry (functions/...), through the modules that import it. */
 function importChain(meta: Metafile, text: string): string[] {
   const importers = new Map<string, string[]>();
-  for (const [file, info] of Object.entries(meta.inputs)) for (const i of info.imports) importers.set(i.path, [...(importers.get(i.path) ?? []), file]);
+  for (const [file, info] of Object.entries(meta.inputs))
+    for (const i of info.imports) importers.set(i.path, [...(importers.get(i.path) ?? []), file]);
   const start = Object.keys(meta.inputs).find((f) => f.includes(text));
   if (!start) return [];
   const next = new Map<string, string>();

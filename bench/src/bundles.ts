@@ -45,7 +45,11 @@ export function allHandlers(): string[] {
  * One handler bundled as CDK bundles it, into a temporary file (or `outfile`). `readable`: the same bundle (same tree
  * shaking) without minifying, so its code can be read by name (test/infra/composition.test.ts).
  */
-export async function bundleHandler(handler: string, outfile?: string, opts: { readable?: boolean } = {}): Promise<{ meta: Metafile; bytes: number; file: string }> {
+export async function bundleHandler(
+  handler: string,
+  outfile?: string,
+  opts: { readable?: boolean } = {},
+): Promise<{ meta: Metafile; bytes: number; file: string }> {
   const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
   const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file, opts.readable ? false : LAMBDA_BUNDLING.minify);
   return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
@@ -64,8 +68,17 @@ export function inputsBy(meta: Metafile, by: 'package' | 'file'): [string, numbe
 async function bundle(entry: string, outfile: string, minify: boolean): Promise<Metafile> {
   const { target, mainFields, banner } = LAMBDA_BUNDLING;
   const res = await build({
-    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields: [...mainFields], banner: { js: banner },
-    outfile, metafile: true, logLevel: 'silent',
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target,
+    minify,
+    mainFields: [...mainFields],
+    banner: { js: banner },
+    outfile,
+    metafile: true,
+    logLevel: 'silent',
   });
   return res.metafile;
 }
@@ -94,8 +107,18 @@ async function sdkOnly(packages: string[], base: string): Promise<{ file: string
   writeFileSync(entry, packages.map((p, i) => `export * as m${i} from '${p}';`).join('\n'));
   const file = `${base}.mjs`;
   const res = await build({
-    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLING.target, minify: true, mainFields: [...LAMBDA_BUNDLING.mainFields],
-    banner: { js: LAMBDA_BUNDLING.banner }, outfile: file, metafile: true, logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')],
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: LAMBDA_BUNDLING.target,
+    minify: true,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    outfile: file,
+    metafile: true,
+    logLevel: 'silent',
+    nodePaths: [join(REPO_ROOT, 'node_modules')],
   });
   return { file, bytes: Object.values(res.metafile.outputs)[0]!.bytes };
 }
@@ -114,7 +137,11 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
   }
   const values = Object.values(sizes);
   const largest = Object.entries(sizes).sort((a, b) => b[1] - a[1])[0]![0];
-  const largestBy = Object.fromEntries(inputsBy(metas.get(largest)!.meta, 'package').slice(0, 8).map(([k, v]) => [k, Math.round(v / KiB)]));
+  const largestBy = Object.fromEntries(
+    inputsBy(metas.get(largest)!.meta, 'package')
+      .slice(0, 8)
+      .map(([k, v]) => [k, Math.round(v / KiB)]),
+  );
 
   const importRatios: BundleFigures['importRatios'] = {};
   for (const handler of opts.ratioFor) {
@@ -136,9 +163,14 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     importRatios[handler] = { bundleMs: round(bundleMs), sdkOnlyMs: round(sdkOnlyMs), ratio: round(bundleMs / sdkOnlyMs, 2), sdk };
   }
   return {
-    sizes, largestKiB: Math.max(...values), largest, smallestKiB: Math.min(...values), withinBudget: { count: values.filter((v) => v <= BUNDLE_BUDGET_KIB).length, of: values.length },
+    sizes,
+    largestKiB: Math.max(...values),
+    largest,
+    smallestKiB: Math.min(...values),
+    withinBudget: { count: values.filter((v) => v <= BUNDLE_BUDGET_KIB).length, of: values.length },
     sdkAloneKiB: round((await sdkOnly(SDK_BASELINE, join(dir, 'sdk-baseline'))).bytes / KiB),
-    largestBy, importRatios,
+    largestBy,
+    importRatios,
   };
 }
 

@@ -21,9 +21,7 @@ export interface CallbackSplit {
 export function callbackSplit(withCallbacks: LoadResult, quiet: LoadResult, functions: readonly string[]): CallbackSplit {
   const per = (r: LoadResult, name: string) => (r.cpuBy[name] ?? 0) / Math.max(1, r.requests - r.non2xx);
   const byFunction = Object.fromEntries(
-    functions
-      .map((name) => [name, per(withCallbacks, name) - per(quiet, name)] as const)
-      .filter(([, ms]) => Math.abs(ms) >= 0.005),
+    functions.map((name) => [name, per(withCallbacks, name) - per(quiet, name)] as const).filter(([, ms]) => Math.abs(ms) >= 0.005),
   );
   return {
     sale: quiet.cpuMs / Math.max(1, quiet.requests - quiet.non2xx),

@@ -18,12 +18,23 @@ const { runLoad } = await import('./load.js');
 
 const { values } = parseArgs({
   options: {
-    rate: { type: 'string', default: '35' }, seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '2' },
-    amount: { type: 'string', default: '0' }, connections: { type: 'string', default: '8' }, 'concurrent-batches': { type: 'boolean', default: false },
+    rate: { type: 'string', default: '35' },
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    amount: { type: 'string', default: '0' },
+    connections: { type: 'string', default: '8' },
+    'concurrent-batches': { type: 'boolean', default: false },
   },
 });
 
-const platform = await startPlatform({ port: 0, prefix: `cbvar${Date.now()}`, schedules: 'manual', batchingWindows: true, concurrentBatches: values['concurrent-batches'], extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' } });
+const platform = await startPlatform({
+  port: 0,
+  prefix: `cbvar${Date.now()}`,
+  schedules: 'manual',
+  batchingWindows: true,
+  concurrentBatches: values['concurrent-batches'],
+  extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
+});
 const sink = await startCallbackSink();
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 try {
@@ -34,7 +45,10 @@ try {
     const before = sink.received();
     const fnCpu = await platform.eventFunctions.cpuMs();
     const load = await runLoad({
-      url: `${platform.url}/post`, connections: Number(values.connections), seconds, ...body,
+      url: `${platform.url}/post`,
+      connections: Number(values.connections),
+      seconds,
+      ...body,
       ...(amount ? { amount } : { overallRate: Number(values.rate) }),
       drain: async (ok) => void (await sink.waitFor(before + ok, 120_000)),
     });
@@ -51,7 +65,11 @@ try {
       const per = (ms: number) => (ms / ok).toFixed(2);
       const total = load.cpuMs + sum(fns);
       console.log(
-        `round ${round} ${apart ? 'apart ' : 'inline'}: ${ok} SALEs, ${per(total)} ms/SALE+callback (platform ${per(load.cpuMs)}${Object.entries(fns).map(([fn, ms]) => `, ${fn} ${per(ms)}`).join('')}); ` +
+        `round ${round} ${apart ? 'apart ' : 'inline'}: ${ok} SALEs, ${per(total)} ms/SALE+callback (platform ${per(load.cpuMs)}${Object.entries(
+          fns,
+        )
+          .map(([fn, ms]) => `, ${fn} ${per(ms)}`)
+          .join('')}); ` +
           `p50 ${load.p50} ms, p99 ${load.p99} ms; ${(ok / load.wallSeconds).toFixed(1)} SALE/s with drain ${load.drainSeconds.toFixed(1)} s; load ${loadavg()[0]!.toFixed(2)}`,
       );
     }

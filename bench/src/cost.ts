@@ -4,7 +4,8 @@
  * Lambda time from the local handlers' wall time (the local emulators are slower than DynamoDB, so this errs high).
  */
 export const PRICES = {
-  source: 'us-east-1 list prices: DynamoDB on-demand, Lambda arm64, API Gateway HTTP API, SQS standard, X-Ray, KMS, CloudWatch Logs standard, data transfer out',
+  source:
+    'us-east-1 list prices: DynamoDB on-demand, Lambda arm64, API Gateway HTTP API, SQS standard, X-Ray, KMS, CloudWatch Logs standard, data transfer out',
   dynamoWriteUnit: 0.625 / 1e6,
   dynamoReadUnit: 0.125 / 1e6,
   /** Provisioned capacity: one write unit a second for an hour. */
@@ -47,7 +48,12 @@ export const LAMBDA_PLATFORM_LOG_BYTES = 350;
  * The handler's bytes per invocation at LOG_LEVEL=INFO, measured by `npx tsx bench/src/log-bytes.ts` (one line
  * each: the invocation's; a delivery batch adds a line only for a retry or a failure). Other functions: the largest.
  */
-export const HANDLER_LOG_BYTES: Record<string, number> = { S2sCardPost: 464, CallbackDeliver: 302, DashboardCounters: 296, OutboxStream: 279 };
+export const HANDLER_LOG_BYTES: Record<string, number> = {
+  S2sCardPost: 464,
+  CallbackDeliver: 302,
+  DashboardCounters: 296,
+  OutboxStream: 279,
+};
 const handlerLogBytes = (fn: string) => HANDLER_LOG_BYTES[fn] ?? Math.max(...Object.values(HANDLER_LOG_BYTES));
 
 export interface CostInput {
@@ -113,14 +119,23 @@ export function costModel(u: CostInput): CostModel {
   return {
     perMillion: round2(Object.values(lines).reduce((a, b) => a + b, 0)),
     lines: Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, round2(v)])),
-    provisionedWrites70: round2((u.writeUnits * M) / 3600 / 0.7 * PRICES.dynamoWcuHour),
+    provisionedWrites70: round2(((u.writeUnits * M) / 3600 / 0.7) * PRICES.dynamoWcuHour),
     assumptions: [
       PRICES.source,
       `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes; a transaction's index arms counted once, as DynamoDB bills them: bench/src/meter.ts billedWriteUnits)`,
       `${u.sqsRequests.toFixed(2)} SQS requests per payment (the stream consumer's SendMessageBatch per 10, the event source's receive and DeleteMessageBatch per queue batch; idle long polls, ~0.65 million a month for 5 pollers, not counted)`,
       `Lambda: ${invocations.toFixed(2)} invocations per payment (${fns.map(([fn, f]) => `${fn} ${f.invocations.toFixed(2)} × ${f.ms.toFixed(0)} ms`).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time; ${u.batches}`,
-      `X-Ray: active tracing on the API routes' functions only (${fns.filter(([fn]) => u.traced.includes(fn)).map(([fn]) => fn).join(', ')} here); at ${u.ratePerSecond.toFixed(1)} payments/s, 1 a second + 5 % = ${(tracedShare(u.ratePerSecond) * 100).toFixed(1)} % traced`,
-      `CloudWatch Logs: ${u.platformLogs === 'INFO' ? `Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + ` : `Lambda's START/END/REPORT lines not ingested (system log level WARN; -c platformLogs=INFO would add $${round2(platformLogCost)}); `}the handler's at INFO (bench/src/log-bytes.ts: ${Object.entries(HANDLER_LOG_BYTES).map(([k, v]) => `${k} ${v}`).join(', ')}), ${logBytes.toFixed(0)} bytes per payment; storage and metrics not counted`,
+      `X-Ray: active tracing on the API routes' functions only (${fns
+        .filter(([fn]) => u.traced.includes(fn))
+        .map(([fn]) => fn)
+        .join(
+          ', ',
+        )} here); at ${u.ratePerSecond.toFixed(1)} payments/s, 1 a second + 5 % = ${(tracedShare(u.ratePerSecond) * 100).toFixed(1)} % traced`,
+      `CloudWatch Logs: ${u.platformLogs === 'INFO' ? `Lambda's ${LAMBDA_PLATFORM_LOG_BYTES} bytes per invocation + ` : `Lambda's START/END/REPORT lines not ingested (system log level WARN; -c platformLogs=INFO would add $${round2(platformLogCost)}); `}the handler's at INFO (bench/src/log-bytes.ts: ${Object.entries(
+        HANDLER_LOG_BYTES,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}), ${logBytes.toFixed(0)} bytes per payment; storage and metrics not counted`,
       `API access logs: one line of ~${API_ACCESS_LOG_BYTES} bytes per request (the stage's default CLF format); KMS: ${u.kmsRequests.toFixed(2)} requests per payment counted (data keys opened once per container)`,
       `data transfer out: ~${DATA_OUT_BYTES_PER_PAYMENT} bytes per payment (the SALE's answer and its callback's POST, with headers) at $${PRICES.dataTransferOutGb}/GB`,
       'the stream reads Lambda makes are free; no free tier; storage not counted (~3.5 KB a payment with its callback and index entries: ~$0.90 a month per million payments kept, PITR ~$0.70 more)',

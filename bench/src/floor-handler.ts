@@ -7,7 +7,14 @@
  * stream consumers and was delivered, and those bogus callbacks loaded the runs measured after the floor (the callback
  * queue held ~600 of them after 10 s runs) and the floor's own CPU.
  */
-import { CreateTableCommand, DescribeTableCommand, PutItemCommand, TransactWriteItemsCommand, UpdateItemCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  PutItemCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { awsClients } from '../../shared/adapters/aws-clients.js';
@@ -28,16 +35,24 @@ export async function createFloorTable(tableName: string): Promise<string> {
   const { Table: t } = await client.send(new DescribeTableCommand({ TableName: tableName }));
   if (!t) throw new Error(`no table ${tableName}`);
   const copy = `${tableName}-floor`;
-  await client.send(new CreateTableCommand({
-    TableName: copy,
-    BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: t.AttributeDefinitions,
-    KeySchema: t.KeySchema,
-    ...(t.StreamSpecification ? { StreamSpecification: t.StreamSpecification } : {}),
-    ...(t.GlobalSecondaryIndexes?.length
-      ? { GlobalSecondaryIndexes: t.GlobalSecondaryIndexes.map((g) => ({ IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection })) }
-      : {}),
-  }));
+  await client.send(
+    new CreateTableCommand({
+      TableName: copy,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: t.AttributeDefinitions,
+      KeySchema: t.KeySchema,
+      ...(t.StreamSpecification ? { StreamSpecification: t.StreamSpecification } : {}),
+      ...(t.GlobalSecondaryIndexes?.length
+        ? {
+            GlobalSecondaryIndexes: t.GlobalSecondaryIndexes.map((g) => ({
+              IndexName: g.IndexName,
+              KeySchema: g.KeySchema,
+              Projection: g.Projection,
+            })),
+          }
+        : {}),
+    }),
+  );
   await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName: copy });
   return copy;
 }
@@ -99,7 +114,10 @@ function commandFor(input: Record<string, unknown>, marshalled: boolean) {
 }
 
 export function saleWriteCommands(): string[] {
-  return templates.map((t) => { const i = JSON.parse(t.json); return i.TransactItems ? `TransactWrite(${i.TransactItems.length})` : i.Item ? 'Put' : 'Update'; });
+  return templates.map((t) => {
+    const i = JSON.parse(t.json);
+    return i.TransactItems ? `TransactWrite(${i.TransactItems.length})` : i.Item ? 'Put' : 'Update';
+  });
 }
 
 export async function handler(): Promise<{ statusCode: number; body: string }> {

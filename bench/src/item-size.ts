@@ -12,7 +12,14 @@ function valueBytes(v: unknown): number {
   if (typeof v === 'string') return Buffer.byteLength(v);
   if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/[.-]/g, '').replace(/^0+/, '').length / 2) + 1;
   if (Array.isArray(v)) return 3 + v.reduce((n: number, x) => n + 1 + valueBytes(x), 0);
-  if (typeof v === 'object') return 3 + Object.entries(v as Record<string, unknown>).reduce((n, [k, x]) => (x === undefined ? n : n + 1 + Buffer.byteLength(k) + valueBytes(x)), 0);
+  if (typeof v === 'object')
+    return (
+      3 +
+      Object.entries(v as Record<string, unknown>).reduce(
+        (n, [k, x]) => (x === undefined ? n : n + 1 + Buffer.byteLength(k) + valueBytes(x)),
+        0,
+      )
+    );
   return 0;
 }
 
@@ -38,15 +45,26 @@ export function largestPutBreakdown(inputs: unknown[]): string {
   const visit = (x: unknown): void => {
     if (!x || typeof x !== 'object') return;
     const o = x as Record<string, unknown>;
-    if (o.Item && typeof o.Item === 'object' && (!largest || itemBytes(o.Item as Record<string, unknown>) > itemBytes(largest))) largest = o.Item as Record<string, unknown>;
+    if (o.Item && typeof o.Item === 'object' && (!largest || itemBytes(o.Item as Record<string, unknown>) > itemBytes(largest)))
+      largest = o.Item as Record<string, unknown>;
     for (const v of Object.values(o)) if (typeof v === 'object') visit(v);
   };
   inputs.forEach(visit);
   if (!largest) return '';
-  const parts = Object.entries(largest).filter(([, v]) => v !== undefined).flatMap(([k, v]) => {
-    const own = Buffer.byteLength(k) + valueBytes(v);
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return [[k, own] as const];
-    return [[k, own] as const, ...Object.entries(v as Record<string, unknown>).map(([kk, vv]) => [`${k}.${kk}`, 1 + Buffer.byteLength(kk) + valueBytes(vv)] as const)];
-  });
-  return parts.sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+  const parts = Object.entries(largest)
+    .filter(([, v]) => v !== undefined)
+    .flatMap(([k, v]) => {
+      const own = Buffer.byteLength(k) + valueBytes(v);
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return [[k, own] as const];
+      return [
+        [k, own] as const,
+        ...Object.entries(v as Record<string, unknown>).map(
+          ([kk, vv]) => [`${k}.${kk}`, 1 + Buffer.byteLength(kk) + valueBytes(vv)] as const,
+        ),
+      ];
+    });
+  return parts
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 }

@@ -15,7 +15,13 @@ process.on('message', async (spec: LoadSpec) => {
     connections: spec.connections,
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds }),
     ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (req) => ({ ...req, body: body() }) }],
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        setupRequest: (req) => ({ ...req, body: body() }),
+      },
+    ],
   });
   const used = process.cpuUsage(cpu);
   process.send!({

@@ -43,12 +43,14 @@ export interface LoadResult {
   drainSeconds: number;
 }
 
-export async function runLoad(opts: LoadSpec & {
-  /** Waits for the work the requests left behind (their callbacks) before the CPU clock stops. */
-  drain?: (requests: number) => Promise<void>;
-  /** CPU so far of the platform's other processes, by name (the function processes' when they run apart). */
-  otherCpuMs?: () => Promise<Record<string, number>>;
-}): Promise<LoadResult> {
+export async function runLoad(
+  opts: LoadSpec & {
+    /** Waits for the work the requests left behind (their callbacks) before the CPU clock stops. */
+    drain?: (requests: number) => Promise<void>;
+    /** CPU so far of the platform's other processes, by name (the function processes' when they run apart). */
+    otherCpuMs?: () => Promise<Record<string, number>>;
+  },
+): Promise<LoadResult> {
   const { drain, otherCpuMs, ...spec } = opts;
   const child = await forkModule(new URL('./load-process.ts', import.meta.url));
   try {
@@ -81,7 +83,11 @@ export async function runLoad(opts: LoadSpec & {
 }
 
 /** The same work without HTTP: `work` in `connections` concurrent loops for `seconds`; completed per second, and this process's CPU. */
-export async function runDirect(opts: { connections: number; seconds: number; work: () => Promise<void> }): Promise<{ perSecond: number; done: number; cpuMs: number }> {
+export async function runDirect(opts: {
+  connections: number;
+  seconds: number;
+  work: () => Promise<void>;
+}): Promise<{ perSecond: number; done: number; cpuMs: number }> {
   const until = performance.now() + opts.seconds * 1000;
   let done = 0;
   const started = performance.now();

@@ -17,7 +17,12 @@ const { LAMBDA_PLATFORM_LOG_BYTES, LOG_EVENT_OVERHEAD_BYTES } = await import('./
 const { values } = parseArgs({ options: { payments: { type: 'string', default: '20' } } });
 const payments = Number(values.payments);
 
-const platform = await startPlatform({ port: 0, prefix: `logs${Date.now()}`, schedules: 'manual', extraEnv: { LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO', TEST_CLOCK: 'false' } });
+const platform = await startPlatform({
+  port: 0,
+  prefix: `logs${Date.now()}`,
+  schedules: 'manual',
+  extraEnv: { LOG_LEVEL: 'INFO', POWERTOOLS_LOG_LEVEL: 'INFO', TEST_CLOCK: 'false' },
+});
 const sink = await startCallbackSink();
 const bytes = new Map<string, number>();
 const sample = new Map<string, string[]>();
@@ -56,7 +61,9 @@ try {
   console.log(`Bytes logged at INFO per payment (${payments} SALEs with their callbacks, one per batch):`);
   for (const [fn, b] of [...bytes].sort((a, b) => b[1] - a[1])) {
     const n = invocations.get(fn)?.size ?? 0;
-    console.log(`  ${fn}: ${(b / Math.max(1, n)).toFixed(0)} bytes per invocation from the handler, with each event's ${LOG_EVENT_OVERHEAD_BYTES} (${n} invocations, ${perPayment(fn).toFixed(0)} per payment) + ${LAMBDA_PLATFORM_LOG_BYTES} of Lambda's START/END/REPORT`);
+    console.log(
+      `  ${fn}: ${(b / Math.max(1, n)).toFixed(0)} bytes per invocation from the handler, with each event's ${LOG_EVENT_OVERHEAD_BYTES} (${n} invocations, ${perPayment(fn).toFixed(0)} per payment) + ${LAMBDA_PLATFORM_LOG_BYTES} of Lambda's START/END/REPORT`,
+    );
   }
   for (const [fn, lines] of sample) console.log(`\n${fn}:\n${lines.join('\n')}`);
 } finally {

@@ -33,7 +33,10 @@ const msPerTick = (() => {
 export function machineCpu(): MachineCpu {
   const first = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = first;
-  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(readProc).filter((p) => p !== undefined);
+  const procs = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(readProc)
+    .filter((p) => p !== undefined);
   const children = new Map<number, typeof procs>();
   for (const p of procs) {
     const siblings = children.get(p.ppid);

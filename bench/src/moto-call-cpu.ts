@@ -7,7 +7,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { processCpuMs } from './machine-cpu.js';
 
 const { values } = parseArgs({ options: { cycles: { type: 'string', default: '300' } } });
@@ -20,16 +26,32 @@ async function measure(name: string, args: string[]): Promise<void> {
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 300; i++) {
-      if (await fetch(`${endpoint}/moto-api/data.json`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${endpoint}/moto-api/data.json`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const sqs = new SQSClient({ region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'cpu' }));
-    const ten = (tag: string) => Array.from({ length: 10 }, (_, j) => ({ Id: String(j), MessageBody: JSON.stringify({ transId: `${tag}-${j}`, seq: 1, pad: 'x'.repeat(200) }) }));
+    const ten = (tag: string) =>
+      Array.from({ length: 10 }, (_, j) => ({
+        Id: String(j),
+        MessageBody: JSON.stringify({ transId: `${tag}-${j}`, seq: 1, pad: 'x'.repeat(200) }),
+      }));
     const cycle = async (i: number) => {
       await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: ten(String(i)) }));
       const got = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
-      if (got.Messages?.length) await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: got.Messages.map((m, j) => ({ Id: String(j), ReceiptHandle: m.ReceiptHandle! })) }));
+      if (got.Messages?.length)
+        await sqs.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl,
+            Entries: got.Messages.map((m, j) => ({ Id: String(j), ReceiptHandle: m.ReceiptHandle! })),
+          }),
+        );
     };
     await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: ten('waiting') }));
     for (let i = 0; i < 50; i++) await cycle(i);

@@ -14,12 +14,29 @@ import type { Payment } from '../../shared/domain/payment.js';
 const T = '2026-11-24T10:00:00.000Z';
 const ID = '546f0ad6-1239-4728-8e5b-d0d9a54fa1dc';
 const payment: Payment = {
-  transId: ID, clientKey: 'm1', protocol: 's2s-card', action: 'SALE', orderId: 'o1', orderDescription: 'd', currency: 'USD',
-  amount: 1000, capturedAmount: 1000, refundedAmount: 0, status: 'SETTLED', midId: 'mid', connector: 'sandbox',
-  card: { bin: '411111', last4: '1111', expMonth: '01', expYear: '2038', brand: 'visa' }, payerEmail: 'a@b.c',
+  transId: ID,
+  clientKey: 'm1',
+  protocol: 's2s-card',
+  action: 'SALE',
+  orderId: 'o1',
+  orderDescription: 'd',
+  currency: 'USD',
+  amount: 1000,
+  capturedAmount: 1000,
+  refundedAmount: 0,
+  status: 'SETTLED',
+  midId: 'mid',
+  connector: 'sandbox',
+  card: { bin: '411111', last4: '1111', expMonth: '01', expYear: '2038', brand: 'visa' },
+  payerEmail: 'a@b.c',
   details: { payer: { payer_email: 'a@b.c' }, midName: 'n', transactionType: 'SALE' },
-  descriptor: 'X', createdAt: T, updatedAt: T, history: [{ id: ID, type: 'SALE', status: 'success', date: T, amount: 1000 }],
-  callbackCount: 1, version: 2, fuv: 'v'.repeat(64),
+  descriptor: 'X',
+  createdAt: T,
+  updatedAt: T,
+  history: [{ id: ID, type: 'SALE', status: 'success', date: T, amount: 1000 }],
+  callbackCount: 1,
+  version: 2,
+  fuv: 'v'.repeat(64),
 };
 
 function microseconds(run: () => unknown, calls = 20_000): number {
@@ -32,8 +49,18 @@ function microseconds(run: () => unknown, calls = 20_000): number {
 
 const shapes: Record<string, () => unknown> = {
   'paymentItem (the platform)': () => paymentItem(payment, 0),
-  'spread of a call first: { ...keys.payment(id), ...p }': () => ({ ...keys.payment(payment.transId), ...keys.orderIndex(payment.clientKey, payment.orderId, T), kind: 'payment', ...payment }),
-  'a member first: { kind, ...keys.payment(id), ...p }': () => ({ kind: 'payment', ...keys.payment(payment.transId), ...keys.orderIndex(payment.clientKey, payment.orderId, T), ...payment }),
+  'spread of a call first: { ...keys.payment(id), ...p }': () => ({
+    ...keys.payment(payment.transId),
+    ...keys.orderIndex(payment.clientKey, payment.orderId, T),
+    kind: 'payment',
+    ...payment,
+  }),
+  'a member first: { kind, ...keys.payment(id), ...p }': () => ({
+    kind: 'payment',
+    ...keys.payment(payment.transId),
+    ...keys.orderIndex(payment.clientKey, payment.orderId, T),
+    ...payment,
+  }),
 };
 console.log(`node ${process.version}`);
 for (let round = 1; round <= 3; round++) {

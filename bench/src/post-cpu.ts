@@ -16,7 +16,16 @@ const target = { url, hostname: url.hostname, address: '127.0.0.1', family: 4 as
 const fields = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'o-1', trans_id: 't-1', amount: '10.00', currency: 'USD' };
 let n = 0;
 const variants: Record<string, () => Promise<unknown>> = {
-  'postCallback (kept connection)': () => postCallback({ url: sink.url, fields, eventId: `e-${n++}`, secrets: ['cbs_x'], now: new Date(), timeoutMs: 5000, addressPolicy: { allowLoopback: true } }),
+  'postCallback (kept connection)': () =>
+    postCallback({
+      url: sink.url,
+      fields,
+      eventId: `e-${n++}`,
+      secrets: ['cbs_x'],
+      now: new Date(),
+      timeoutMs: 5000,
+      addressPolicy: { allowLoopback: true },
+    }),
   'new connection each': () => {
     const { body, headers } = callbackRequest({ fields, eventId: `e-${n++}`, secrets: ['cbs_x'], now: new Date() });
     return postPinned(target, { headers, body, signal: AbortSignal.timeout(5000), maxBodyChars: 64, resend: 'on-reset' }, true);
@@ -32,9 +41,11 @@ try {
       const cpu = process.cpuUsage();
       // 4 at a time, as a batch of callbacks for different payments goes.
       let left = posts;
-      await Promise.all(Array.from({ length: 4 }, async () => {
-        while (left-- > 0) await post();
-      }));
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (left-- > 0) await post();
+        }),
+      );
       const used = process.cpuUsage(cpu);
       console.log(`${name.padEnd(32)} ${((used.user + used.system) / 1000 / posts).toFixed(3)} ms node CPU per POST`);
     }

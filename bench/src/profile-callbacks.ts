@@ -24,12 +24,18 @@ const { runLoad } = await import('./load.js');
 
 const { values } = parseArgs({
   options: {
-    rate: { type: 'string', default: '35' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' },
-    out: { type: 'string', default: '.local/bench/callbacks.cpuprofile' }, 'no-hooks': { type: 'boolean', default: false },
+    rate: { type: 'string', default: '35' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+    out: { type: 'string', default: '.local/bench/callbacks.cpuprofile' },
+    'no-hooks': { type: 'boolean', default: false },
   },
 });
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
 
 /** Synchronous time per owner: the invocation's function, the stand-in, or the rest. */
 const spent = new Map<string, number>();
@@ -50,7 +56,13 @@ const hook = createHook({
   },
 });
 
-const platform = await startPlatform({ port: 0, prefix: `profcb${Date.now()}`, schedules: 'manual', batchingWindows: true, extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' } });
+const platform = await startPlatform({
+  port: 0,
+  prefix: `profcb${Date.now()}`,
+  schedules: 'manual',
+  batchingWindows: true,
+  extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
+});
 const sink = await startCallbackSink();
 const session = new Session();
 try {
@@ -59,7 +71,11 @@ try {
   const run = async (seconds: number) => {
     const before = sink.received();
     return runLoad({
-      url: `${platform.url}/post`, connections: Number(values.connections), seconds, overallRate: Number(values.rate), ...body,
+      url: `${platform.url}/post`,
+      connections: Number(values.connections),
+      seconds,
+      overallRate: Number(values.rate),
+      ...body,
       drain: async (ok) => void (await sink.waitFor(before + ok, 120_000)),
     });
   };
@@ -77,11 +93,16 @@ try {
   mkdirSync(dirname(values.out), { recursive: true });
   writeFileSync(values.out, JSON.stringify(profile));
   const ok = load.requests - load.non2xx;
-  console.log(`${ok} SALEs at ${values.rate}/s with their callbacks: node CPU ${(load.cpuMs / ok).toFixed(2)} ms per SALE + callback (profiled)`);
+  console.log(
+    `${ok} SALEs at ${values.rate}/s with their callbacks: node CPU ${(load.cpuMs / ok).toFixed(2)} ms per SALE + callback (profiled)`,
+  );
   const attributed = [...spent.values()].reduce((a, b) => a + b, 0);
   if (attributed) {
-    console.log(`\nBy owner (synchronous time; ${((attributed / load.cpuMs) * 100).toFixed(0)} % of the process's CPU, the rest is GC, I/O and hooks):`);
-    for (const [k, ms] of [...spent].sort((a, b) => b[1] - a[1])) console.log(`${((ms / attributed) * 100).toFixed(1).padStart(5)} %  ${(ms / ok).toFixed(3)} ms/SALE  ${k}`);
+    console.log(
+      `\nBy owner (synchronous time; ${((attributed / load.cpuMs) * 100).toFixed(0)} % of the process's CPU, the rest is GC, I/O and hooks):`,
+    );
+    for (const [k, ms] of [...spent].sort((a, b) => b[1] - a[1]))
+      console.log(`${((ms / attributed) * 100).toFixed(1).padStart(5)} %  ${(ms / ok).toFixed(3)} ms/SALE  ${k}`);
   }
   const nodes = new Map((profile.nodes as ProfileNode[]).map((p) => [p.id, p]));
   const self = new Map<string, number>();
@@ -92,7 +113,8 @@ try {
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   console.log('\nSelf time (V8 profile):');
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((ms / total) * 100).toFixed(1).padStart(5)} %  ${(ms / ok).toFixed(3)} ms/SALE  ${k}`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${((ms / total) * 100).toFixed(1).padStart(5)} %  ${(ms / ok).toFixed(3)} ms/SALE  ${k}`);
   console.log(`profile: ${values.out}`);
 } finally {
   session.disconnect();

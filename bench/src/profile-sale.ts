@@ -18,12 +18,27 @@ const { benchMerchant, saleTemplate } = await import('./requests.js');
 const { runLoad } = await import('./load.js');
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' }, callbacks: { type: 'boolean', default: false }, out: { type: 'string', default: '.local/bench/sale.cpuprofile' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+    callbacks: { type: 'boolean', default: false },
+    out: { type: 'string', default: '.local/bench/sale.cpuprofile' },
+  },
 });
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
 
-const platform = await startPlatform({ port: 0, prefix: `prof${Date.now()}`, schedules: 'manual', batchingWindows: true, extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' } });
+const platform = await startPlatform({
+  port: 0,
+  prefix: `prof${Date.now()}`,
+  schedules: 'manual',
+  batchingWindows: true,
+  extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
+});
 const sink = await startCallbackSink();
 const session = new Session();
 try {
@@ -37,13 +52,18 @@ try {
   await session.post('Profiler.start');
   const before = sink.received();
   const load = await runLoad({
-    url: `${platform.url}/post`, connections: Number(values.connections), seconds: Number(values.seconds), ...body,
+    url: `${platform.url}/post`,
+    connections: Number(values.connections),
+    seconds: Number(values.seconds),
+    ...body,
     drain: values.callbacks ? async (ok) => void (await sink.waitFor(before + ok, 300_000)) : undefined,
   });
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(values.out, JSON.stringify(profile));
   const ok = load.requests - load.non2xx;
-  console.log(`${ok} SALEs (${load.non2xx} non-2xx), node CPU ${(load.cpuMs / ok).toFixed(2)} ms per SALE${values.callbacks ? ' with its callback' : ''} (load generator ${(load.loadCpuMs / load.requests).toFixed(2)} ms per request, not counted)`);
+  console.log(
+    `${ok} SALEs (${load.non2xx} non-2xx), node CPU ${(load.cpuMs / ok).toFixed(2)} ms per SALE${values.callbacks ? ' with its callback' : ''} (load generator ${(load.loadCpuMs / load.requests).toFixed(2)} ms per request, not counted)`,
+  );
   const nodes = new Map((profile.nodes as ProfileNode[]).map((p) => [p.id, p]));
   const self = new Map<string, number>();
   profile.samples!.forEach((id, i) => {
@@ -52,7 +72,8 @@ try {
     self.set(key, (self.get(key) ?? 0) + profile.timeDeltas![i]! / 1000);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((ms / total) * 100).toFixed(1).padStart(5)} %  ${(ms / ok).toFixed(3)} ms/SALE  ${k}`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${((ms / total) * 100).toFixed(1).padStart(5)} %  ${(ms / ok).toFixed(3)} ms/SALE  ${k}`);
   console.log(`profile: ${values.out}`);
 } finally {
   session.disconnect();

@@ -18,10 +18,17 @@ export interface Backlog {
 }
 
 export async function callbackQueueDepth(platform: RunningPlatform): Promise<number> {
-  const sqs = new SQSClient({ region: platform.env.AWS_REGION, endpoint: platform.endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const sqs = new SQSClient({
+    region: platform.env.AWS_REGION,
+    endpoint: platform.endpoints.moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     const res = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: platform.resources.queueUrls.callbacks, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: platform.resources.queueUrls.callbacks,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
     );
     return Number(res.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(res.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
   } finally {

@@ -22,12 +22,23 @@ export async function benchMerchant(name: string, notificationUrl?: string): Pro
  */
 export const PAYERS = {
   minimal: {
-    order_description: 'bench', payer_first_name: 'A', payer_last_name: 'B', payer_phone: '1', payer_ip: '127.0.0.1',
+    order_description: 'bench',
+    payer_first_name: 'A',
+    payer_last_name: 'B',
+    payer_phone: '1',
+    payer_ip: '127.0.0.1',
   },
   typical: {
-    order_description: 'Order 12345: 2 items from Example Store', payer_first_name: 'Jonathan', payer_last_name: 'Smithson',
-    payer_address: '221B Baker Street, Apt 4', payer_country: 'US', payer_state: 'NY', payer_city: 'New York', payer_zip: '10001',
-    payer_phone: '+12125551234', payer_ip: '203.0.113.45',
+    order_description: 'Order 12345: 2 items from Example Store',
+    payer_first_name: 'Jonathan',
+    payer_last_name: 'Smithson',
+    payer_address: '221B Baker Street, Apt 4',
+    payer_country: 'US',
+    payer_state: 'NY',
+    payer_city: 'New York',
+    payer_zip: '10001',
+    payer_phone: '+12125551234',
+    payer_ip: '203.0.113.45',
   },
 } satisfies Record<string, Record<string, string>>;
 
@@ -42,8 +53,16 @@ export function usePayer(name: PayerName): void {
 /** A SALE the sandbox acquirer settles at once (expiry month 01); `auth: 'Y'` holds it (PENDING) for a CAPTURE. */
 export function saleBody(m: Merchant, orderId: string, extra: Record<string, string> = {}): string {
   return encodeForm({
-    action: 'SALE', client_key: m.clientKey, order_id: orderId, order_amount: '10.00', order_currency: 'USD',
-    card_number: CARD, card_exp_month: '01', card_exp_year: '2038', card_cvv2: '123', payer_email: EMAIL,
+    action: 'SALE',
+    client_key: m.clientKey,
+    order_id: orderId,
+    order_amount: '10.00',
+    order_currency: 'USD',
+    card_number: CARD,
+    card_exp_month: '01',
+    card_exp_year: '2038',
+    card_cvv2: '123',
+    payer_email: EMAIL,
     term_url_3ds: 'https://example.com/',
     ...PAYERS[payer],
     hash: formula1({ email: EMAIL, password: m.password, cardNumber: CARD }),
@@ -68,7 +87,13 @@ export function countedSaleBody(m: Merchant, orderId: string, n: number): string
 
 /** CAPTURE, CREDITVOID, … on a trans_id (Formula 2). */
 export function followUpBody(m: Merchant, action: string, transId: string, extra: Record<string, string> = {}): string {
-  return encodeForm({ action, client_key: m.clientKey, trans_id: transId, hash: formula2({ email: EMAIL, password: m.password, transId, cardNumber: CARD }), ...extra });
+  return encodeForm({
+    action,
+    client_key: m.clientKey,
+    trans_id: transId,
+    hash: formula2({ email: EMAIL, password: m.password, transId, cardNumber: CARD }),
+    ...extra,
+  });
 }
 
 export async function postForm(url: string, body: string): Promise<Record<string, string>> {

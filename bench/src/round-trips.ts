@@ -149,7 +149,12 @@ export async function measureRoundTrips(opts: {
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const action = (list: AwsCall[][]): ActionFigures => {
     const ddb = list.map((calls) => calls.filter((c) => c.service === 'dynamodb'));
-    return { roundTrips: avg(ddb.map(roundTrips)), calls: avg(ddb.map((c) => c.length)), commands: byRoundTrip(ddb[0]!), writeUnits: avg(ddb.map((c) => sum(c, (x) => x.writeUnits))) };
+    return {
+      roundTrips: avg(ddb.map(roundTrips)),
+      calls: avg(ddb.map((c) => c.length)),
+      commands: byRoundTrip(ddb[0]!),
+      writeUnits: avg(ddb.map((c) => sum(c, (x) => x.writeUnits))),
+    };
   };
   const cbCalls = perPayment.map((calls) => calls.filter((c) => c.fn === CALLBACK_FN));
   const cbAll = cbCalls.map((c) => c.filter((x) => x.service === 'dynamodb'));
@@ -158,7 +163,13 @@ export async function measureRoundTrips(opts: {
   const indexTotals = perPayment.map(byIndex);
   const indexNames = [...new Set(indexTotals.flatMap((t) => Object.keys(t)))];
   return {
-    actions: { SALE: action(samples.SALE!), SALE_COUNTED: action(samples.SALE_COUNTED!), AUTH: action(samples.AUTH!), CAPTURE: action(samples.CAPTURE!), CREDITVOID: action(samples.CREDITVOID!) },
+    actions: {
+      SALE: action(samples.SALE!),
+      SALE_COUNTED: action(samples.SALE_COUNTED!),
+      AUTH: action(samples.AUTH!),
+      CAPTURE: action(samples.CAPTURE!),
+      CREDITVOID: action(samples.CREDITVOID!),
+    },
     callback: {
       dynamodbOps: avg(cbDdb.map((c) => c.length)),
       cacheReads: avg(cbAll.map((c) => c.length)) - avg(cbDdb.map((c) => c.length)),
@@ -172,16 +183,31 @@ export async function measureRoundTrips(opts: {
       writeUnits: avg(perPayment.map((c) => sum(c, (x) => x.writeUnits))),
       writeUnitsBy: Object.fromEntries(indexNames.map((n) => [n, avg(indexTotals.map((t) => t[n] ?? 0))])),
       writeUnitsByFunction: Object.fromEntries(
-        [...new Set(perPayment.flatMap((calls) => calls.map((c) => c.fn)))].map((fn) => [fn, avg(perPayment.map((calls) => sum(calls.filter((c) => c.fn === fn), (x) => x.writeUnits)))]),
+        [...new Set(perPayment.flatMap((calls) => calls.map((c) => c.fn)))].map((fn) => [
+          fn,
+          avg(
+            perPayment.map((calls) =>
+              sum(
+                calls.filter((c) => c.fn === fn),
+                (x) => x.writeUnits,
+              ),
+            ),
+          ),
+        ]),
       ),
       readUnits: avg(perPayment.map((c) => sum(c, (x) => x.readUnits))),
       // The platform's own SQS calls, plus a receive and a delete per message made by the event source (the
       // local pollers use their own client, so they are not metered; on AWS the event-source mapping makes them).
-      sqsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'sqs').length)) + 2 * avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
+      sqsRequests:
+        avg(perPayment.map((c) => c.filter((x) => x.service === 'sqs').length)) +
+        2 *
+          avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
       kmsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'kms').length)),
       lambdaMs: Object.fromEntries(Object.entries(lambdaMs).map(([fn, xs]) => [fn, avg(xs)])),
       invocations: Object.fromEntries(Object.entries(invocations).map(([fn, xs]) => [fn, avg(xs)])),
-      writes: perPayment[0]!.filter((c) => c.writeUnits > 0).map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
+      writes: perPayment[0]!
+        .filter((c) => c.writeUnits > 0)
+        .map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
     },
     saleWrites: saleWrites!,
     callbackWrites: callbackWrites!,

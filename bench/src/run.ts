@@ -26,7 +26,14 @@ import { startCallbackSink } from './callback-sink.js';
 import { benchMerchant, PAYERS, saleTemplate, usePayer, type PayerName } from './requests.js';
 import { formatPhases, writePhases } from './write-phases.js';
 import { measureRoundTrips } from './round-trips.js';
-import { createFloorTable, replayPaymentWrites, replaySaleWrites, saleWriteCommands, setCallbackWrites, setFloorWrites } from './floor-handler.js';
+import {
+  createFloorTable,
+  replayPaymentWrites,
+  replaySaleWrites,
+  saleWriteCommands,
+  setCallbackWrites,
+  setFloorWrites,
+} from './floor-handler.js';
 import { idleCpu, runDirect, runLoad, type LoadResult } from './load.js';
 import { cpuSince, machineCpu, type MachineCpu } from './machine-cpu.js';
 import { callbackQueueDepth, drainBoundMs, MOTO_LINEAR_BACKLOG, type Backlog } from './queue-depth.js';
@@ -64,7 +71,11 @@ const cpuPer = (r: { cpuMs: number; requests: number; non2xx: number }) => r.cpu
 const machineMsPerSecond = 1000 * availableParallelism();
 /** A run's machine CPU per payment, by who spent it, and how busy the cores were. */
 const budget = (c: MachineCpu, payments: number, wallSeconds: number) =>
-  `${fmt(c.machineMs / Math.max(1, payments))} ms (${Object.entries(c.byRole).filter(([, ms]) => ms / payments >= 0.01).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${fmt(ms / payments)}`).join(', ')}; cores ${fmt((100 * c.machineMs) / (machineMsPerSecond * wallSeconds), 0)} % busy)`;
+  `${fmt(c.machineMs / Math.max(1, payments))} ms (${Object.entries(c.byRole)
+    .filter(([, ms]) => ms / payments >= 0.01)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, ms]) => `${role} ${fmt(ms / payments)}`)
+    .join(', ')}; cores ${fmt((100 * c.machineMs) / (machineMsPerSecond * wallSeconds), 0)} % busy)`;
 const skip = new Set(values.skip);
 const nonDynamo = (c: CostModel) => Math.round((c.perMillion - c.lines.dynamodbWrites! - c.lines.dynamodbReads!) * 100) / 100;
 const commit = (() => {
@@ -82,11 +93,20 @@ if (values.only === 'bundles') {
   // Bundle sizes and import ratios need no platform: measured alone, they take a minute.
   const bundles = await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress });
   const figures = bundleFigures(bundles);
-  const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
+  const previous = values.compare
+    ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string })
+    : undefined;
   console.log(table(figures, previous?.figures));
   // The same JSON shape as a full run's (figures, bundles), so --compare reads either.
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ commit, at: new Date().toISOString(), figures: Object.fromEntries(figures.map((f) => [f.name, f.key])), bundles }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { commit, at: new Date().toISOString(), figures: Object.fromEntries(figures.map((f) => [f.name, f.key])), bundles },
+      null,
+      2,
+    ),
+  );
   process.exit(0);
 }
 
@@ -96,7 +116,9 @@ progress('starting the local platform (DynamoDB Local, moto)');
 const platform = await startPlatform({
   port: 0,
   prefix: `bench${Date.now()}`,
-  schedules: 'manual', batchingWindows: true, concurrentBatches: true,
+  schedules: 'manual',
+  batchingWindows: true,
+  concurrentBatches: true,
   // TEST_CLOCK off, as on staging and production: a sandbox's clock refresh (a read every 5 s) is not the platform's cost.
   extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
 });
@@ -116,20 +138,54 @@ try {
   const quiet = await benchMerchant('Bench without callbacks');
   const withCallbacks = await benchMerchant('Bench with callbacks', sink.url);
 
-  const rt = await measureRoundTrips({ url: platform.url, meter, clock, quiet, withCallbacks, sink, samples: Number(values.samples), progress, flushWindows: () => platform.flushStreamWindows() });
+  const rt = await measureRoundTrips({
+    url: platform.url,
+    meter,
+    clock,
+    quiet,
+    withCallbacks,
+    sink,
+    samples: Number(values.samples),
+    progress,
+    flushWindows: () => platform.flushStreamWindows(),
+  });
   if (values.only === 'writes') {
     // Round trips and write units only (deterministic, a minute): no loads.
     const { actions, callback, paymentWithCallback } = rt;
     console.log(JSON.stringify({ actions, callback, paymentWithCallback }, null, 1));
-    console.log(`\nDynamoDB round trips in the request (calls side by side joined by ‖): ${Object.entries(actions).map(([a, f]) => `${a} ${fmt(f.roundTrips)} (${f.commands.join(', ')})`).join('; ')}`);
+    console.log(
+      `\nDynamoDB round trips in the request (calls side by side joined by ‖): ${Object.entries(actions)
+        .map(([a, f]) => `${a} ${fmt(f.roundTrips)} (${f.commands.join(', ')})`)
+        .join('; ')}`,
+    );
     console.log('Writes of one SALE with its callback, one payment per batch (the steady rate needs the loads: run without --only):');
     console.log(formatPhases(writePhases(paymentWithCallback.writes, 1), 'not measured in this mode'));
-    console.log(`Items the SALE puts (bytes): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
+    console.log(
+      `Items the SALE puts (bytes): ${putSizes(rt.saleWrites.inputs)
+        .map((s) => `${s.item} ${s.bytes}`)
+        .join(', ')}`,
+    );
     console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
     // The same figures as JSON, like a full run's (`--compare` reads `figures`), so two commits' counts can be kept side by side.
     const figures = Object.fromEntries(Object.entries(actions).map(([a, f]) => [`round trips ${a}`, f.roundTrips]));
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, JSON.stringify({ commit, at: new Date().toISOString(), node: process.version, settings: { only: 'writes', payer: values.payer, samples: Number(values.samples) }, figures: { ...figures, 'write units, one payment per batch': paymentWithCallback.writeUnits }, roundTrips: actions, callback, paymentWithCallback }, null, 2));
+    writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          commit,
+          at: new Date().toISOString(),
+          node: process.version,
+          settings: { only: 'writes', payer: values.payer, samples: Number(values.samples) },
+          figures: { ...figures, 'write units, one payment per batch': paymentWithCallback.writeUnits },
+          roundTrips: actions,
+          callback,
+          paymentWithCallback,
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`\nJSON: ${out}`);
     process.exit(0);
   }
@@ -145,9 +201,17 @@ try {
       const d = await runDirect({ connections, seconds, work: () => replaySaleWrites() });
       // The later writes need the first (they update the payment it reserved): the first alone, the rest by difference.
       const first = await runDirect({ connections, seconds: seconds / 2, work: () => replaySaleWrites(0) });
-      console.log(`round ${round}: without HTTP, ${saleWriteCommands().join(' + ')}: the first ${fmt(first.cpuMs / first.done)} ms, the rest ${fmt(d.cpuMs / d.done - first.cpuMs / first.done)} ms`);
-      const [g, f, q] = [await runLoad({ url: emptyUrl, connections, seconds, body: '' }), await runLoad({ url: floorUrl, connections, seconds, body: '' }), await runLoad({ url: `${platform.url}/post`, connections, seconds, ...saleTemplate(quiet) })];
-      console.log(`round ${round}: SALE ${fmt(cpuPer(q))} ms (p50 ${q.p50} ms) = gateway ${fmt(cpuPer(g))} + DynamoDB writes ${fmt(cpuPer(f) - cpuPer(g))} + above the floor ${fmt(cpuPer(q) - cpuPer(f))}; floor ${fmt(cpuPer(f))} ms (p50 ${f.p50} ms); the writes without HTTP ${fmt(d.cpuMs / d.done)} ms; requests ${g.requests} / ${f.requests} / ${q.requests}, errors ${g.errors + f.errors + q.errors}, non-2xx ${g.non2xx + f.non2xx + q.non2xx}`);
+      console.log(
+        `round ${round}: without HTTP, ${saleWriteCommands().join(' + ')}: the first ${fmt(first.cpuMs / first.done)} ms, the rest ${fmt(d.cpuMs / d.done - first.cpuMs / first.done)} ms`,
+      );
+      const [g, f, q] = [
+        await runLoad({ url: emptyUrl, connections, seconds, body: '' }),
+        await runLoad({ url: floorUrl, connections, seconds, body: '' }),
+        await runLoad({ url: `${platform.url}/post`, connections, seconds, ...saleTemplate(quiet) }),
+      ];
+      console.log(
+        `round ${round}: SALE ${fmt(cpuPer(q))} ms (p50 ${q.p50} ms) = gateway ${fmt(cpuPer(g))} + DynamoDB writes ${fmt(cpuPer(f) - cpuPer(g))} + above the floor ${fmt(cpuPer(q) - cpuPer(f))}; floor ${fmt(cpuPer(f))} ms (p50 ${f.p50} ms); the writes without HTTP ${fmt(d.cpuMs / d.done)} ms; requests ${g.requests} / ${f.requests} / ${q.requests}, errors ${g.errors + f.errors + q.errors}, non-2xx ${g.non2xx + f.non2xx + q.non2xx}`,
+      );
     }
     process.exit(0);
   }
@@ -186,13 +250,20 @@ try {
     const sinkCpu = sink.cpuMs();
     let backlog: Backlog = { undelivered: 0, queued: 0 };
     const load = await runLoad({
-      url: `${platform.url}/post`, connections, seconds, ...shape, ...saleTemplate(merchant),
+      url: `${platform.url}/post`,
+      connections,
+      seconds,
+      ...shape,
+      ...saleTemplate(merchant),
       otherCpuMs: () => platform.eventFunctions.cpuMs(),
       drain: async (ok) => {
         if (merchant === withCallbacks) {
           backlog = { undelivered: before + ok - sink.received(), queued: await callbackQueueDepth(platform) };
-          progress(`requests done: ${ok} SALEs, ${backlog.undelivered} callbacks not yet delivered (${backlog.queued} in the queue); waiting for them`);
-          if (!(await sink.waitFor(before + ok, drainBoundMs(backlog.undelivered)))) progress(`only ${sink.received() - before} of ${ok} callbacks arrived`);
+          progress(
+            `requests done: ${ok} SALEs, ${backlog.undelivered} callbacks not yet delivered (${backlog.queued} in the queue); waiting for them`,
+          );
+          if (!(await sink.waitFor(before + ok, drainBoundMs(backlog.undelivered))))
+            progress(`only ${sink.received() - before} of ${ok} callbacks arrived`);
         }
         await clock.idle();
         // What the stream mappings' batching windows still hold is this run's too: the windows' end hands it over.
@@ -210,7 +281,9 @@ try {
   const cbPerSecond = ok(cbLoad) / cbLoad.wallSeconds;
   const steadyRate = Math.max(1, Math.round(0.7 * cbPerSecond));
   await platform.eventFunctions.setApart(true);
-  progress(`SALE with callbacks, steady, functions in their own processes: ${steadyRate} SALE/s (70 % of ${fmt(cbPerSecond, 1)}), ${seconds} s, then every callback delivered`);
+  progress(
+    `SALE with callbacks, steady, functions in their own processes: ${steadyRate} SALE/s (70 % of ${fmt(cbPerSecond, 1)}), ${seconds} s, then every callback delivered`,
+  );
   const cbSteadyApart = await callbackLoad({ overallRate: steadyRate });
   progress(`SALE without callbacks at the same rate, ${seconds} s`);
   const quietSteady = await callbackLoad({ overallRate: steadyRate }, quiet);
@@ -227,7 +300,9 @@ try {
   const floorSteady = await runLoad({ url: floorUrl, connections, seconds, overallRate: steadyRate, body: '' });
   const split = callbackSplit(cbSteadyApart, quietSteady, ['CallbackDeliver', 'OutboxStream', 'DashboardCounters']);
 
-  const bundles = skip.has('bundles') ? undefined : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress });
+  const bundles = skip.has('bundles')
+    ? undefined
+    : await measureBundles({ ratioFor: ['functions/s2s-card/post', 'functions/callbacks/deliver'], runs: 15, progress });
 
   // The dashboard counters write per batch, not per payment: one ADD per counter item (the merchant's hour and the
   // platform's) per invocation. The one-payment measurement above sends each of its two stream batches alone, so at
@@ -236,32 +311,39 @@ try {
   // reached the counters in three stream batches instead of two wrote 6 units, not 4).
   const counterWrites = rt.paymentWithCallback.writes.filter((w) => w.fn === 'DashboardCounters');
   const counterUnits = rt.paymentWithCallback.writeUnitsByFunction.DashboardCounters ?? 0;
-  const counterUnitsPerInvocation = COUNTER_ITEMS_PER_BATCH * (counterWrites.reduce((a, w) => a + w.writeUnits, 0) / Math.max(1, counterWrites.length));
-  const batchedWriteUnits = (countersPerPayment: number) => rt.paymentWithCallback.writeUnits - counterUnits + Math.min(counterUnits, countersPerPayment * counterUnitsPerInvocation);
+  const counterUnitsPerInvocation =
+    COUNTER_ITEMS_PER_BATCH * (counterWrites.reduce((a, w) => a + w.writeUnits, 0) / Math.max(1, counterWrites.length));
+  const batchedWriteUnits = (countersPerPayment: number) =>
+    rt.paymentWithCallback.writeUnits - counterUnits + Math.min(counterUnits, countersPerPayment * counterUnitsPerInvocation);
   // The non-DynamoDB lines at the batches measured in the steady run, and with one payment per batch (the worst case).
-  const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) => costModel({
-    writeUnits: batchedWriteUnits(fns.DashboardCounters?.invocations ?? Infinity),
-    readUnits: rt.paymentWithCallback.readUnits,
-    sqsRequests: sqsRequests + rt.callback.sqsOps,
-    kmsRequests: rt.paymentWithCallback.kmsRequests,
-    functions: fns,
-    lambdaMemoryMb: 512,
-    traced: ROUTES.map((r) => r.id),
-    // The live stage the model prices: whether Lambda's own START/END/REPORT lines are ingested (infra/stages.ts).
-    platformLogs: stageSettings('prod').lambda.platformLogs,
-    ratePerSecond: steadyRate,
-    batches: what,
-  });
+  const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) =>
+    costModel({
+      writeUnits: batchedWriteUnits(fns.DashboardCounters?.invocations ?? Infinity),
+      readUnits: rt.paymentWithCallback.readUnits,
+      sqsRequests: sqsRequests + rt.callback.sqsOps,
+      kmsRequests: rt.paymentWithCallback.kmsRequests,
+      functions: fns,
+      lambdaMemoryMb: 512,
+      traced: ROUTES.map((r) => r.id),
+      // The live stage the model prices: whether Lambda's own START/END/REPORT lines are ingested (infra/stages.ts).
+      platformLogs: stageSettings('prod').lambda.platformLogs,
+      ratePerSecond: steadyRate,
+      batches: what,
+    });
   // One payment alone: each function invoked as often as it was for the measured lone payment (a mapping with a
   // batching window takes the payment's records in one batch; one without, a batch per poll that found some).
-  const worstFns = Object.fromEntries(Object.entries(rt.paymentWithCallback.lambdaMs).map(([fn, ms]) => {
-    const invocations = Math.max(1, rt.paymentWithCallback.invocations[fn] ?? batches[fn]?.recordsPerPayment ?? 1);
-    return [fn, { invocations, ms: ms / invocations }];
-  }));
+  const worstFns = Object.fromEntries(
+    Object.entries(rt.paymentWithCallback.lambdaMs).map(([fn, ms]) => {
+      const invocations = Math.max(1, rt.paymentWithCallback.invocations[fn] ?? batches[fn]?.recordsPerPayment ?? 1);
+      return [fn, { invocations, ms: ms / invocations }];
+    }),
+  );
   const cost = costInput(
     Object.fromEntries(Object.entries(batches).map(([fn, b]) => [fn, { invocations: b.invocationsPerPayment, ms: b.msPerInvocation }])),
     (batches.OutboxStream?.sendsPerPayment ?? 1) + 2 * (batches.CallbackDeliver?.invocationsPerPayment ?? 1),
-    `batches measured at ${steadyRate} SALE/s (${Object.entries(batches).map(([fn, b]) => `${fn} ${fmt(b.recordsPerInvocation, 1)} records`).join(', ')}; the callback queue polled with 5 concurrent batches as Lambda starts, each gathering up to 10 for 1 s)`,
+    `batches measured at ${steadyRate} SALE/s (${Object.entries(batches)
+      .map(([fn, b]) => `${fn} ${fmt(b.recordsPerInvocation, 1)} records`)
+      .join(', ')}; the callback queue polled with 5 concurrent batches as Lambda starts, each gathering up to 10 for 1 s)`,
   );
   const worstCost = costInput(worstFns, 1 + 2 * (batches.CallbackDeliver?.recordsPerPayment ?? 1), 'one payment per batch');
 
@@ -271,63 +353,287 @@ try {
   const a = rt.actions;
   const figures: Figure[] = [
     // 2 writes; the risk check's calls go beside the first (docs/risk.md): no round trip of their own.
-    { name: 'round trips SALE', value: fmt(a.SALE.roundTrips), baseline: `${fmt(a.SALE.calls)} calls: ${a.SALE.commands.join(', ')}`, target: '≤ 2', met: a.SALE.roundTrips <= 2, key: a.SALE.roundTrips },
+    {
+      name: 'round trips SALE',
+      value: fmt(a.SALE.roundTrips),
+      baseline: `${fmt(a.SALE.calls)} calls: ${a.SALE.commands.join(', ')}`,
+      target: '≤ 2',
+      met: a.SALE.roundTrips <= 2,
+      key: a.SALE.roundTrips,
+    },
     // The risk check's BatchGetItem and the UpdateItem of the card's counter go beside the reservation (docs/risk.md).
-    { name: 'round trips SALE, card the risk check counts', value: fmt(a.SALE_COUNTED.roundTrips), baseline: `${fmt(a.SALE_COUNTED.calls)} calls: ${a.SALE_COUNTED.commands.join(', ')}`, target: '≤ 2', met: a.SALE_COUNTED.roundTrips <= 2, key: a.SALE_COUNTED.roundTrips },
-    { name: 'round trips AUTH', value: fmt(a.AUTH.roundTrips), baseline: `${fmt(a.AUTH.calls)} calls: ${a.AUTH.commands.join(', ')}`, target: '≤ 2', met: a.AUTH.roundTrips <= 2, key: a.AUTH.roundTrips },
-    { name: 'round trips CAPTURE', value: fmt(a.CAPTURE.roundTrips), baseline: `${fmt(a.CAPTURE.calls)} calls: ${a.CAPTURE.commands.join(', ')}`, target: '≤ 2', met: a.CAPTURE.roundTrips <= 2, key: a.CAPTURE.roundTrips },
-    { name: 'round trips CREDITVOID', value: fmt(a.CREDITVOID.roundTrips), baseline: `${fmt(a.CREDITVOID.calls)} calls: ${a.CREDITVOID.commands.join(', ')}`, target: '≤ 2', met: a.CREDITVOID.roundTrips <= 2, key: a.CREDITVOID.roundTrips },
-    { name: 'DynamoDB ops per callback', value: fmt(rt.callback.dynamodbOps), baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}; cache refreshes besides (a container reads the URL's health at most every 5 s and the merchant's signing secrets every ${getConfig().CONFIG_CACHE_TTL_SECONDS} s): ${fmt(rt.callback.cacheReads)} per callback in these samples`, target: '≤ 2', met: rt.callback.dynamodbOps <= 2, key: rt.callback.dynamodbOps },
-    { name: 'SALE p50 ÷ floor (callbacks)', value: `${fmt(cbLoad.p50 / floor.p50)}× (p50 ${cbLoad.p50} ms, p99 ${cbLoad.p99} ms)`, baseline: `closed loops, ${connections} connections each: floor p50 ${floor.p50} ms, p99 ${floor.p99} ms (${fmt(floor.perSecond, 0)} against ${fmt(cbLoad.perSecond, 0)} requests/s)`, target: '', met: undefined, key: cbLoad.p50 / floor.p50 },
-    { name: 'SALE p50 ÷ floor, same rate (callbacks)', value: `${fmt(cbSteady.p50 / Math.max(1, floorSteady.p50))}× (p50 ${cbSteady.p50} ms, p99 ${cbSteady.p99} ms)`, baseline: `both at ${steadyRate} requests/s: floor p50 ${floorSteady.p50} ms, p99 ${floorSteady.p99} ms`, target: '', met: undefined, key: cbSteady.p50 / Math.max(1, floorSteady.p50) },
-    { name: 'SALE p99 ÷ floor (callbacks)', value: `${fmt(cbLoad.p99 / floor.p99)}×`, baseline: `floor p99 ${floor.p99} ms`, target: '', met: undefined, key: cbLoad.p99 / floor.p99 },
-    { name: 'node CPU per SALE', value: `${fmt(cpuPer(quietLoad))} ms`, baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway ${fmt(cpuPer(gateway))} + the SALE's writes ${fmt(cpuPer(floor) - cpuPer(gateway))}); load generator ${fmt(loadCpuPer(quietLoad))} ms/request, not counted`, target: '', met: undefined, key: cpuPer(quietLoad) },
+    {
+      name: 'round trips SALE, card the risk check counts',
+      value: fmt(a.SALE_COUNTED.roundTrips),
+      baseline: `${fmt(a.SALE_COUNTED.calls)} calls: ${a.SALE_COUNTED.commands.join(', ')}`,
+      target: '≤ 2',
+      met: a.SALE_COUNTED.roundTrips <= 2,
+      key: a.SALE_COUNTED.roundTrips,
+    },
+    {
+      name: 'round trips AUTH',
+      value: fmt(a.AUTH.roundTrips),
+      baseline: `${fmt(a.AUTH.calls)} calls: ${a.AUTH.commands.join(', ')}`,
+      target: '≤ 2',
+      met: a.AUTH.roundTrips <= 2,
+      key: a.AUTH.roundTrips,
+    },
+    {
+      name: 'round trips CAPTURE',
+      value: fmt(a.CAPTURE.roundTrips),
+      baseline: `${fmt(a.CAPTURE.calls)} calls: ${a.CAPTURE.commands.join(', ')}`,
+      target: '≤ 2',
+      met: a.CAPTURE.roundTrips <= 2,
+      key: a.CAPTURE.roundTrips,
+    },
+    {
+      name: 'round trips CREDITVOID',
+      value: fmt(a.CREDITVOID.roundTrips),
+      baseline: `${fmt(a.CREDITVOID.calls)} calls: ${a.CREDITVOID.commands.join(', ')}`,
+      target: '≤ 2',
+      met: a.CREDITVOID.roundTrips <= 2,
+      key: a.CREDITVOID.roundTrips,
+    },
+    {
+      name: 'DynamoDB ops per callback',
+      value: fmt(rt.callback.dynamodbOps),
+      baseline: `${rt.callback.commands.join(', ')}; SQS: ${rt.callback.sqsCommands.join(', ') || 'none'}; cache refreshes besides (a container reads the URL's health at most every 5 s and the merchant's signing secrets every ${getConfig().CONFIG_CACHE_TTL_SECONDS} s): ${fmt(rt.callback.cacheReads)} per callback in these samples`,
+      target: '≤ 2',
+      met: rt.callback.dynamodbOps <= 2,
+      key: rt.callback.dynamodbOps,
+    },
+    {
+      name: 'SALE p50 ÷ floor (callbacks)',
+      value: `${fmt(cbLoad.p50 / floor.p50)}× (p50 ${cbLoad.p50} ms, p99 ${cbLoad.p99} ms)`,
+      baseline: `closed loops, ${connections} connections each: floor p50 ${floor.p50} ms, p99 ${floor.p99} ms (${fmt(floor.perSecond, 0)} against ${fmt(cbLoad.perSecond, 0)} requests/s)`,
+      target: '',
+      met: undefined,
+      key: cbLoad.p50 / floor.p50,
+    },
+    {
+      name: 'SALE p50 ÷ floor, same rate (callbacks)',
+      value: `${fmt(cbSteady.p50 / Math.max(1, floorSteady.p50))}× (p50 ${cbSteady.p50} ms, p99 ${cbSteady.p99} ms)`,
+      baseline: `both at ${steadyRate} requests/s: floor p50 ${floorSteady.p50} ms, p99 ${floorSteady.p99} ms`,
+      target: '',
+      met: undefined,
+      key: cbSteady.p50 / Math.max(1, floorSteady.p50),
+    },
+    {
+      name: 'SALE p99 ÷ floor (callbacks)',
+      value: `${fmt(cbLoad.p99 / floor.p99)}×`,
+      baseline: `floor p99 ${floor.p99} ms`,
+      target: '',
+      met: undefined,
+      key: cbLoad.p99 / floor.p99,
+    },
+    {
+      name: 'node CPU per SALE',
+      value: `${fmt(cpuPer(quietLoad))} ms`,
+      baseline: `floor ${fmt(cpuPer(floor))} ms/request (gateway ${fmt(cpuPer(gateway))} + the SALE's writes ${fmt(cpuPer(floor) - cpuPer(gateway))}); load generator ${fmt(loadCpuPer(quietLoad))} ms/request, not counted`,
+      target: '',
+      met: undefined,
+      key: cpuPer(quietLoad),
+    },
     // The floor's parts and ours, so a faster stand-in is not mistaken for a faster Lambda (same runs as above).
-    { name: 'node CPU: gateway stand-in', value: `${fmt(cpuPer(gateway))} ms/request`, baseline: 'an empty handler behind the in-process gateway: API Gateway\'s work, no Lambda CPU on AWS', target: '', met: undefined, key: cpuPer(gateway) },
-    { name: 'node CPU: the SALE\'s SDK writes', value: `${fmt(cpuPer(floor) - cpuPer(gateway))} ms`, baseline: `floor − gateway (${rt.saleWrites.inputs.length} DynamoDB calls)`, target: '', met: undefined, key: cpuPer(floor) - cpuPer(gateway) },
-    { name: 'node CPU: the SALE above the floor', value: `${fmt(cpuPer(quietLoad) - cpuPer(floor))} ms`, baseline: 'SALE − floor: our code on the request path (middleware, protocol, card sealing, logs and metrics)', target: '', met: undefined, key: cpuPer(quietLoad) - cpuPer(floor) },
-    { name: 'node CPU per SALE + callback', value: `${fmt(cpuPer(cbSteady))} ms`, baseline: `steady ${steadyRate} SALE/s, one process; with the functions in their own processes ${fmt(cpuPer(cbSteadyApart))} ms (p50 ${cbSteady.p50} → ${cbSteadyApart.p50} ms); floor ${fmt(cpuPer(floor))} ms/request; merchant's receiver ${fmt(cbSteady.sinkCpuMs / Math.max(1, ok(cbSteady)))} ms/callback, not counted`, target: '', met: undefined, key: cpuPer(cbSteady) },
-    { name: 'node CPU per callback: our functions', value: `${fmt(split.functions)} ms`, baseline: `${Object.entries(split.byFunction).map(([fn, ms]) => `${fn} ${fmt(ms)}`).join(', ')}; local stand-ins for AWS (queue and stream pollers, moto's connections) ${fmt(split.standIns)} ms; the SALE alone at the same rate ${fmt(split.sale)} ms`, target: '', met: undefined, key: split.functions },
-    { name: 'node CPU of the idle platform', value: `${fmt(idle, 1)} ms/s`, baseline: `pollers and timers with no requests (in every CPU figure above, spread over its requests); the machine ${fmt(idleMachine.machineMs / 5, 1)} ms/s (${Object.entries(idleMachine.byRole).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${fmt(ms / 5, 1)}`).join(', ')})`, target: '', met: undefined, key: idle },
-    { name: 'SALE/s with callbacks ÷ DDB Local', value: `${fmt(cbPerSecond / ceiling.perSecond)} (${fmt(cbPerSecond, 1)} SALE/s)`, baseline: `DynamoDB Local alone, warm: ${fmt(ceiling.perSecond, 1)} SALEs' and their callbacks' writes/s (${rt.saleWrites.inputs.length} + ${rt.callbackWrites.inputs.length} calls; the SALE's alone ${fmt(ceilingSaleOnly.perSecond, 1)}/s); ${callbackSales} SALEs (5 concurrent callback batches), drained in ${fmt(cbLoad.drainSeconds, 1)} s`, target: '≥ 0.8', met: cbPerSecond / ceiling.perSecond >= 0.8, key: cbPerSecond / ceiling.perSecond },
+    {
+      name: 'node CPU: gateway stand-in',
+      value: `${fmt(cpuPer(gateway))} ms/request`,
+      baseline: "an empty handler behind the in-process gateway: API Gateway's work, no Lambda CPU on AWS",
+      target: '',
+      met: undefined,
+      key: cpuPer(gateway),
+    },
+    {
+      name: "node CPU: the SALE's SDK writes",
+      value: `${fmt(cpuPer(floor) - cpuPer(gateway))} ms`,
+      baseline: `floor − gateway (${rt.saleWrites.inputs.length} DynamoDB calls)`,
+      target: '',
+      met: undefined,
+      key: cpuPer(floor) - cpuPer(gateway),
+    },
+    {
+      name: 'node CPU: the SALE above the floor',
+      value: `${fmt(cpuPer(quietLoad) - cpuPer(floor))} ms`,
+      baseline: 'SALE − floor: our code on the request path (middleware, protocol, card sealing, logs and metrics)',
+      target: '',
+      met: undefined,
+      key: cpuPer(quietLoad) - cpuPer(floor),
+    },
+    {
+      name: 'node CPU per SALE + callback',
+      value: `${fmt(cpuPer(cbSteady))} ms`,
+      baseline: `steady ${steadyRate} SALE/s, one process; with the functions in their own processes ${fmt(cpuPer(cbSteadyApart))} ms (p50 ${cbSteady.p50} → ${cbSteadyApart.p50} ms); floor ${fmt(cpuPer(floor))} ms/request; merchant's receiver ${fmt(cbSteady.sinkCpuMs / Math.max(1, ok(cbSteady)))} ms/callback, not counted`,
+      target: '',
+      met: undefined,
+      key: cpuPer(cbSteady),
+    },
+    {
+      name: 'node CPU per callback: our functions',
+      value: `${fmt(split.functions)} ms`,
+      baseline: `${Object.entries(split.byFunction)
+        .map(([fn, ms]) => `${fn} ${fmt(ms)}`)
+        .join(
+          ', ',
+        )}; local stand-ins for AWS (queue and stream pollers, moto's connections) ${fmt(split.standIns)} ms; the SALE alone at the same rate ${fmt(split.sale)} ms`,
+      target: '',
+      met: undefined,
+      key: split.functions,
+    },
+    {
+      name: 'node CPU of the idle platform',
+      value: `${fmt(idle, 1)} ms/s`,
+      baseline: `pollers and timers with no requests (in every CPU figure above, spread over its requests); the machine ${fmt(idleMachine.machineMs / 5, 1)} ms/s (${Object.entries(
+        idleMachine.byRole,
+      )
+        .sort((a, b) => b[1] - a[1])
+        .map(([role, ms]) => `${role} ${fmt(ms / 5, 1)}`)
+        .join(', ')})`,
+      target: '',
+      met: undefined,
+      key: idle,
+    },
+    {
+      name: 'SALE/s with callbacks ÷ DDB Local',
+      value: `${fmt(cbPerSecond / ceiling.perSecond)} (${fmt(cbPerSecond, 1)} SALE/s)`,
+      baseline: `DynamoDB Local alone, warm: ${fmt(ceiling.perSecond, 1)} SALEs' and their callbacks' writes/s (${rt.saleWrites.inputs.length} + ${rt.callbackWrites.inputs.length} calls; the SALE's alone ${fmt(ceilingSaleOnly.perSecond, 1)}/s); ${callbackSales} SALEs (5 concurrent callback batches), drained in ${fmt(cbLoad.drainSeconds, 1)} s`,
+      target: '≥ 0.8',
+      met: cbPerSecond / ceiling.perSecond >= 0.8,
+      key: cbPerSecond / ceiling.perSecond,
+    },
     // The figure above counts until the last callback arrived, so a fixed tail (the callback queue's 1 s batching
     // window, the stream's 0.25 s polls) weighs on a short run; this one is the rate while the requests ran, with
     // the backlog they left in seconds of arrivals (a backlog that grows with the run is not kept up with).
-    { name: 'SALE/s with callbacks during the load ÷ DDB Local', value: `${fmt(ok(cbLoad) / cbLoad.loadSeconds / ceiling.perSecond)} (${fmt(ok(cbLoad) / cbLoad.loadSeconds, 1)} SALE/s)`, baseline: `${cbLoad.backlog.undelivered} callbacks undelivered when the requests ended: ${fmt(cbLoad.backlog.undelivered / Math.max(1e-9, ok(cbLoad) / cbLoad.loadSeconds), 1)} s of arrivals`, target: '', met: undefined, key: ok(cbLoad) / cbLoad.loadSeconds / ceiling.perSecond },
-    { name: 'machine CPU per SALE + callback', value: `${budget(cbCpu, ok(cbLoad), cbLoad.wallSeconds)}`, baseline: `DynamoDB Local alone doing the same writes: ${budget(ceilingCpu, ceiling.done, seconds)}; ${availableParallelism()} cores are ${fmt(machineMsPerSecond / (cbCpu.machineMs / Math.max(1, ok(cbLoad))), 0)} SALEs with callbacks a second at this CPU, 0.8 of the ceiling is ${fmt(0.8 * ceiling.perSecond, 0)}`, target: '', met: undefined, key: cbCpu.machineMs / Math.max(1, ok(cbLoad)) },
-    { name: 'callbacks undelivered at load end', value: backlogs, baseline: `moto drains near its short-queue rate up to ~${MOTO_LINEAR_BACKLOG} (bench/src/sqs-drain.ts)`, target: `≤ ${MOTO_LINEAR_BACKLOG}`, met: Math.max(cbLoad.backlog.undelivered, cbSteady.backlog.undelivered) <= MOTO_LINEAR_BACKLOG, key: cbLoad.backlog.undelivered },
+    {
+      name: 'SALE/s with callbacks during the load ÷ DDB Local',
+      value: `${fmt(ok(cbLoad) / cbLoad.loadSeconds / ceiling.perSecond)} (${fmt(ok(cbLoad) / cbLoad.loadSeconds, 1)} SALE/s)`,
+      baseline: `${cbLoad.backlog.undelivered} callbacks undelivered when the requests ended: ${fmt(cbLoad.backlog.undelivered / Math.max(1e-9, ok(cbLoad) / cbLoad.loadSeconds), 1)} s of arrivals`,
+      target: '',
+      met: undefined,
+      key: ok(cbLoad) / cbLoad.loadSeconds / ceiling.perSecond,
+    },
+    {
+      name: 'machine CPU per SALE + callback',
+      value: `${budget(cbCpu, ok(cbLoad), cbLoad.wallSeconds)}`,
+      baseline: `DynamoDB Local alone doing the same writes: ${budget(ceilingCpu, ceiling.done, seconds)}; ${availableParallelism()} cores are ${fmt(machineMsPerSecond / (cbCpu.machineMs / Math.max(1, ok(cbLoad))), 0)} SALEs with callbacks a second at this CPU, 0.8 of the ceiling is ${fmt(0.8 * ceiling.perSecond, 0)}`,
+      target: '',
+      met: undefined,
+      key: cbCpu.machineMs / Math.max(1, ok(cbLoad)),
+    },
+    {
+      name: 'callbacks undelivered at load end',
+      value: backlogs,
+      baseline: `moto drains near its short-queue rate up to ~${MOTO_LINEAR_BACKLOG} (bench/src/sqs-drain.ts)`,
+      target: `≤ ${MOTO_LINEAR_BACKLOG}`,
+      met: Math.max(cbLoad.backlog.undelivered, cbSteady.backlog.undelivered) <= MOTO_LINEAR_BACKLOG,
+      key: cbLoad.backlog.undelivered,
+    },
     ...(bundles ? bundleFigures(bundles) : []),
-    { name: 'non-DynamoDB cost per million', value: `$${nonDynamo(cost)} at ${steadyRate} SALE/s`, baseline: `one payment per batch: $${nonDynamo(worstCost)}`, target: '', met: undefined, key: nonDynamo(cost) },
-    { name: 'cost per million SALE+callback', value: `$${cost.perMillion}`, baseline: `DynamoDB on-demand writes $${cost.lines.dynamodbWrites} (${fmt(batchedWriteUnits(batches.DashboardCounters?.invocationsPerPayment ?? Infinity), 2)} WU at the measured batches; one payment alone ${fmt(rt.paymentWithCallback.writeUnits, 1)}: ${Object.entries(rt.paymentWithCallback.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`, target: '≤ $12.38', met: cost.perMillion <= 12.38, key: cost.perMillion },
-    { name: 'cost, writes on provisioned capacity', value: `$${provisionedTotal}`, baseline: `the same writes on provisioned capacity 70 % busy ($${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites}): steady traffic with auto scaling, as a stage deployed with -c tableCapacity=provisioned runs`, target: '≤ $8', met: provisionedTotal <= 8, key: provisionedTotal },
+    {
+      name: 'non-DynamoDB cost per million',
+      value: `$${nonDynamo(cost)} at ${steadyRate} SALE/s`,
+      baseline: `one payment per batch: $${nonDynamo(worstCost)}`,
+      target: '',
+      met: undefined,
+      key: nonDynamo(cost),
+    },
+    {
+      name: 'cost per million SALE+callback',
+      value: `$${cost.perMillion}`,
+      baseline: `DynamoDB on-demand writes $${cost.lines.dynamodbWrites} (${fmt(batchedWriteUnits(batches.DashboardCounters?.invocationsPerPayment ?? Infinity), 2)} WU at the measured batches; one payment alone ${fmt(rt.paymentWithCallback.writeUnits, 1)}: ${Object.entries(
+        rt.paymentWithCallback.writeUnitsBy,
+      )
+        .map(([k, v]) => `${k} ${fmt(v, 1)}`)
+        .join(', ')})`,
+      target: '≤ $12.38',
+      met: cost.perMillion <= 12.38,
+      key: cost.perMillion,
+    },
+    {
+      name: 'cost, writes on provisioned capacity',
+      value: `$${provisionedTotal}`,
+      baseline: `the same writes on provisioned capacity 70 % busy ($${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites}): steady traffic with auto scaling, as a stage deployed with -c tableCapacity=provisioned runs`,
+      target: '≤ $8',
+      met: provisionedTotal <= 8,
+      key: provisionedTotal,
+    },
   ];
 
   const report = {
-    commit, at: new Date().toISOString(), node: process.version, settings: { seconds, connections, callbackSales, payer: values.payer, samples: Number(values.samples) },
+    commit,
+    at: new Date().toISOString(),
+    node: process.version,
+    settings: { seconds, connections, callbackSales, payer: values.payer, samples: Number(values.samples) },
     figures: Object.fromEntries(figures.map((f) => [f.name, f.key])),
-    roundTrips: rt.actions, callback: rt.callback, paymentWithCallback: rt.paymentWithCallback,
-    load: { idleCpuMsPerSecond: idle, idleMachine, ceiling, ceilingCpu, throughputCpu: cbCpu, ceilingSaleOnly, gateway, floor, floorSteady, saleWithoutCallbacks: quietLoad, saleWithCallbacks: cbLoad, saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate }, saleWithoutCallbacksSteady: quietSteady, saleWithCallbacksSteadyApart: cbSteadyApart, callbackSplit: split, callbacksPerSecond: cbPerSecond },
-    bundles, cost, worstCost, batches,
+    roundTrips: rt.actions,
+    callback: rt.callback,
+    paymentWithCallback: rt.paymentWithCallback,
+    load: {
+      idleCpuMsPerSecond: idle,
+      idleMachine,
+      ceiling,
+      ceilingCpu,
+      throughputCpu: cbCpu,
+      ceilingSaleOnly,
+      gateway,
+      floor,
+      floorSteady,
+      saleWithoutCallbacks: quietLoad,
+      saleWithCallbacks: cbLoad,
+      saleWithCallbacksSteady: { ...cbSteady, rate: steadyRate },
+      saleWithoutCallbacksSteady: quietSteady,
+      saleWithCallbacksSteadyApart: cbSteadyApart,
+      callbackSplit: split,
+      callbacksPerSecond: cbPerSecond,
+    },
+    bundles,
+    cost,
+    worstCost,
+    batches,
   };
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(report, null, 2));
-  const previous = values.compare ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string }) : undefined;
-  console.log(`\nBenchmark ${commit} on node ${process.version} (${seconds} s runs, ${connections} connections, the ${values.payer} payer${previous ? `; compared with ${previous.commit}` : ''})\n`);
+  const previous = values.compare
+    ? (JSON.parse(readFileSync(values.compare, 'utf8')) as { figures: Record<string, number>; commit: string })
+    : undefined;
+  console.log(
+    `\nBenchmark ${commit} on node ${process.version} (${seconds} s runs, ${connections} connections, the ${values.payer} payer${previous ? `; compared with ${previous.commit}` : ''})\n`,
+  );
   console.log(table(figures, previous?.figures));
   console.log('\nWrites of one SALE with its callback, by phase, at both traffic levels:');
   const counterShare = ((batches.DashboardCounters?.invocationsPerPayment ?? 1) * counterUnitsPerInvocation) / Math.max(1e-9, counterUnits);
   console.log(formatPhases(writePhases(rt.paymentWithCallback.writes, counterShare), `the batches measured at ${steadyRate} SALE/s`));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {
-    console.log(`  ${w.fn} ${w.command}: ${fmt(w.writeUnits, 1)} (${Object.entries(w.writeUnitsBy).map(([k, v]) => `${k} ${fmt(v, 1)}`).join(', ')})`);
+    console.log(
+      `  ${w.fn} ${w.command}: ${fmt(w.writeUnits, 1)} (${Object.entries(w.writeUnitsBy)
+        .map(([k, v]) => `${k} ${fmt(v, 1)}`)
+        .join(', ')})`,
+    );
   }
-  console.log(`Items the SALE puts (bytes; a write unit per started KB): ${putSizes(rt.saleWrites.inputs).map((s) => `${s.item} ${s.bytes}`).join(', ')}`);
+  console.log(
+    `Items the SALE puts (bytes; a write unit per started KB): ${putSizes(rt.saleWrites.inputs)
+      .map((s) => `${s.item} ${s.bytes}`)
+      .join(', ')}`,
+  );
   console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
-  console.log(`\nCost model at the steady run's batches (${steadyRate} SALE/s): ${Object.entries(cost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
-  console.log(`One payment per batch (worst case): $${worstCost.perMillion}: ${Object.entries(worstCost.lines).map(([k, v]) => `${k} $${v}`).join(', ')}`);
+  console.log(
+    `\nCost model at the steady run's batches (${steadyRate} SALE/s): ${Object.entries(cost.lines)
+      .map(([k, v]) => `${k} $${v}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `One payment per batch (worst case): $${worstCost.perMillion}: ${Object.entries(worstCost.lines)
+      .map(([k, v]) => `${k} $${v}`)
+      .join(', ')}`,
+  );
   for (const a of cost.assumptions) console.log(`  - ${a}`);
-  console.log(`  - the same writes on provisioned capacity 70 % busy: $${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites} (not in the total; a stage deployed with -c tableCapacity=provisioned)`);
-  if (cbLoad.non2xx || cbSteady.non2xx || quietLoad.non2xx || floor.non2xx || gateway.non2xx) console.log(`\nnon-2xx answers: gateway ${gateway.non2xx}, floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx} + ${cbSteady.non2xx}`);
+  console.log(
+    `  - the same writes on provisioned capacity 70 % busy: $${cost.provisionedWrites70} instead of $${cost.lines.dynamodbWrites} (not in the total; a stage deployed with -c tableCapacity=provisioned)`,
+  );
+  if (cbLoad.non2xx || cbSteady.non2xx || quietLoad.non2xx || floor.non2xx || gateway.non2xx)
+    console.log(
+      `\nnon-2xx answers: gateway ${gateway.non2xx}, floor ${floor.non2xx}, SALE ${quietLoad.non2xx}, SALE with callbacks ${cbLoad.non2xx} + ${cbSteady.non2xx}`,
+    );
   console.log(`\nJSON: ${out}`);
 } finally {
   meter.stop();

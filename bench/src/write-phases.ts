@@ -47,7 +47,9 @@ export function writePhases(writes: readonly MeasuredWrite[], counterShare: numb
 
 export function formatPhases(lines: readonly PhaseLine[], steadyLabel: string): string {
   const fmt = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
-  const rows = lines.map((l) => `  ${l.phase.padEnd(30)} ${`${l.fn} ${l.command}`.padEnd(38)} ${fmt(l.alone).padStart(6)} ${fmt(l.steady).padStart(8)}`);
+  const rows = lines.map(
+    (l) => `  ${l.phase.padEnd(30)} ${`${l.fn} ${l.command}`.padEnd(38)} ${fmt(l.alone).padStart(6)} ${fmt(l.steady).padStart(8)}`,
+  );
   const total = (k: 'alone' | 'steady') => fmt(lines.reduce((a, l) => a + l[k], 0));
   return [
     `  ${'phase'.padEnd(30)} ${'function and write'.padEnd(38)} ${'alone'.padStart(6)} ${'steady'.padStart(8)}`,

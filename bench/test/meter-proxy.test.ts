@@ -35,17 +35,20 @@ function startProxy(target: string): Promise<string> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (c: Buffer) => parts.push(c));
-        answer.on('end', () => {
-          const text = Buffer.concat(parts);
-          const target = String(req.headers['x-amz-target'] ?? '');
-          if (target.startsWith('DynamoDB_20120810.')) record(target.slice('DynamoDB_20120810.'.length), text.toString('utf8'));
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(text);
-        });
-      });
+      const out = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (c: Buffer) => parts.push(c));
+          answer.on('end', () => {
+            const text = Buffer.concat(parts);
+            const target = String(req.headers['x-amz-target'] ?? '');
+            if (target.startsWith('DynamoDB_20120810.')) record(target.slice('DynamoDB_20120810.'.length), text.toString('utf8'));
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(text);
+          });
+        },
+      );
       out.on('error', () => res.destroy());
       out.end(body);
     });
@@ -60,14 +63,22 @@ function record(operation: string, answer: string): void {
   } catch {
     consumed = undefined;
   }
-  const writeUnits = WRITES.has(operation) ? [consumed ?? []].flat().reduce((a, c) => a + billedWriteUnits(`${operation}Command`, c).total, 0) : 0;
+  const writeUnits = WRITES.has(operation)
+    ? [consumed ?? []].flat().reduce((a, c) => a + billedWriteUnits(`${operation}Command`, c).total, 0)
+    : 0;
   proxied.push({ operation, writeUnits });
 }
 
 beforeAll(async () => {
   const endpoints = inject('endpoints');
   const dynamodb = await startProxy(endpoints.dynamodb);
-  platform = await startPlatform({ port: 0, prefix: `meter${Date.now()}`, endpoints: { ...endpoints, dynamodb }, schedules: 'manual', extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' } });
+  platform = await startPlatform({
+    port: 0,
+    prefix: `meter${Date.now()}`,
+    endpoints: { ...endpoints, dynamodb },
+    schedules: 'manual',
+    extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
+  });
   meter = new AwsMeter(awsClients());
   shop = await startMerchantServer();
 });

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { byRoundTrip, roundTrips, type AwsCall } from '../src/meter.js';
 
-const call = (command: string, trip: number, fn = 'S2sCardPost'): AwsCall => ({ fn, service: 'dynamodb', command: `${command}Command`, writeUnits: 0, readUnits: 0, writeUnitsBy: {}, trip });
+const call = (command: string, trip: number, fn = 'S2sCardPost'): AwsCall => ({
+  fn,
+  service: 'dynamodb',
+  command: `${command}Command`,
+  writeUnits: 0,
+  readUnits: 0,
+  writeUnitsBy: {},
+  trip,
+});
 
 describe('round trips', () => {
   it('counts calls sent side by side once, whichever ended first', () => {
@@ -21,7 +29,14 @@ describe('round trips', () => {
     expect(byRoundTrip(calls)).toEqual(['PutItem', 'BatchGetItem', 'PutItem']);
   });
 
-  it('keeps two invocations\' round trips apart, and counts each call made outside an invocation', () => {
-    expect(roundTrips([call('PutItem', 1, 'A'), call('PutItem', 1, 'B'), call('GetItem', 0, '(event source)'), call('GetItem', 0, '(event source)')])).toBe(4);
+  it("keeps two invocations' round trips apart, and counts each call made outside an invocation", () => {
+    expect(
+      roundTrips([
+        call('PutItem', 1, 'A'),
+        call('PutItem', 1, 'B'),
+        call('GetItem', 0, '(event source)'),
+        call('GetItem', 0, '(event source)'),
+      ]),
+    ).toBe(4);
   });
 });

@@ -24,7 +24,15 @@ afterAll(async () => {
 it('reconciles after 20 s at 80 % of capacity: one payment per accepted request, one delivered callback per state change', async () => {
   const capacity = await measureCapacity(platform, sink, 5, 4);
   const rate = Math.min(10, Math.max(1, 0.8 * capacity));
-  const report = await runSoak({ platform, sink, ratePerSecond: rate, capacityPerSecond: capacity, seconds: 20, settleSeconds: 60, progress: () => undefined });
+  const report = await runSoak({
+    platform,
+    sink,
+    ratePerSecond: rate,
+    capacityPerSecond: capacity,
+    seconds: 20,
+    settleSeconds: 60,
+    progress: () => undefined,
+  });
   expect(report.failedRequests).toEqual([]);
   expect(report.problems).toEqual([]);
   expect(report.accepted).toBe(report.sent);

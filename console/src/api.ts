@@ -27,14 +27,20 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const res = await fetch(`/console/api${path}`, {
     method,
     credentials: 'same-origin',
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(method !== 'GET' ? { 'x-csrf-token': csrf() } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(method !== 'GET' ? { 'x-csrf-token': csrf() } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   // A session that ended (idle timeout, 8 hours, disabled user) sends the page back to sign-in, saying why.
-  if (res.status === 401 && !path.startsWith('/sign-in')) window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: String(data.error_message ?? '') }));
+  if (res.status === 401 && !path.startsWith('/sign-in'))
+    window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail: String(data.error_message ?? '') }));
   if (!res.ok) {
-    const errors = Array.isArray(data.errors) ? (data.errors as { error_message?: string }[]).map((e) => e.error_message).filter(Boolean) : [];
+    const errors = Array.isArray(data.errors)
+      ? (data.errors as { error_message?: string }[]).map((e) => e.error_message).filter(Boolean)
+      : [];
     throw new ApiError(res.status, errors.length ? errors.join(' ') : String(data.error_message ?? res.statusText));
   }
   return data as T;

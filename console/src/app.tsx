@@ -51,18 +51,34 @@ export function App() {
     if (!user) return;
     api.get<ConsoleMerchantsAnswer>('/merchants').then((r) => {
       setMerchants(r.merchants);
-      const own = user.clientKey ?? (r.merchants.some((m) => m.clientKey === merchant) ? merchant : r.merchants[0]?.clientKey ?? '');
+      const own = user.clientKey ?? (r.merchants.some((m) => m.clientKey === merchant) ? merchant : (r.merchants[0]?.clientKey ?? ''));
       setMerchant(own);
     });
   }, [user]);
   useEffect(() => sessionStorage.setItem('merchant', merchant), [merchant]);
 
   if (user === undefined) return <p aria-busy="true">Loading…</p>;
-  if (user === null || route.path === '/sign-in') return <SignIn params={route.params} notice={signedOutBecause} onSignedIn={(u) => { setSignedOutBecause(undefined); setUser(u); go(u.role === 'operator' ? '/dashboard' : '/payments'); }} />;
+  if (user === null || route.path === '/sign-in')
+    return (
+      <SignIn
+        params={route.params}
+        notice={signedOutBecause}
+        onSignedIn={(u) => {
+          setSignedOutBecause(undefined);
+          setUser(u);
+          go(u.role === 'operator' ? '/dashboard' : '/payments');
+        }}
+      />
+    );
 
   const operator = user.role === 'operator';
   const nav: [string, string][] = [
-    ...(operator ? ([['/dashboard', 'Dashboard'], ['/merchants', 'Merchants']] as [string, string][]) : [['/dashboard', 'Dashboard'] as [string, string]]),
+    ...(operator
+      ? ([
+          ['/dashboard', 'Dashboard'],
+          ['/merchants', 'Merchants'],
+        ] as [string, string][])
+      : [['/dashboard', 'Dashboard'] as [string, string]]),
     ['/payments', 'Payments'],
     ['/callbacks', 'Callbacks'],
     ['/schedules', 'Schedules'],
@@ -90,7 +106,9 @@ export function App() {
             Merchant{' '}
             <select aria-label="Merchant" value={merchant} onChange={(e) => setMerchant((e.target as HTMLSelectElement).value)}>
               {merchants.map((m) => (
-                <option value={m.clientKey}>{m.name} ({m.clientKey.slice(0, 8)})</option>
+                <option value={m.clientKey}>
+                  {m.name} ({m.clientKey.slice(0, 8)})
+                </option>
               ))}
             </select>
           </label>

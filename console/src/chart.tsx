@@ -26,5 +26,12 @@ export function Chart({ title, x, series }: { title: string; x: number[]; series
     );
     return () => plot.destroy();
   }, [title, x.join(), series.map((s) => s.values.join()).join('|')]);
-  return <figure class="chart" role="img" aria-label={`${title}: ${series.map((s) => `${s.label} ${s.values.filter((v) => v !== null).join(', ')}`).join('; ')}`} ref={el} />;
+  return (
+    <figure
+      class="chart"
+      role="img"
+      aria-label={`${title}: ${series.map((s) => `${s.label} ${s.values.filter((v) => v !== null).join(', ')}`).join('; ')}`}
+      ref={el}
+    />
+  );
 }

@@ -24,18 +24,44 @@ export function Table({ head, rows, label }: { head: string[]; rows: ComponentCh
   return (
     <table aria-label={label}>
       <thead>
-        <tr>{head.map((h) => <th scope="col">{h}</th>)}</tr>
+        <tr>
+          {head.map((h) => (
+            <th scope="col">{h}</th>
+          ))}
+        </tr>
       </thead>
       <tbody>
-        {rows.length ? rows.map((r) => <tr>{r.map((c) => <td>{c}</td>)}</tr>) : <tr><td colSpan={head.length}>Nothing here yet.</td></tr>}
+        {rows.length ? (
+          rows.map((r) => (
+            <tr>
+              {r.map((c) => (
+                <td>{c}</td>
+              ))}
+            </tr>
+          ))
+        ) : (
+          <tr>
+            <td colSpan={head.length}>Nothing here yet.</td>
+          </tr>
+        )}
       </tbody>
     </table>
   );
 }
 
 export function Message({ error, ok }: { error?: string; ok?: string }) {
-  if (error) return <p role="alert" class="error">{error}</p>;
-  if (ok) return <p role="status" class="ok">{ok}</p>;
+  if (error)
+    return (
+      <p role="alert" class="error">
+        {error}
+      </p>
+    );
+  if (ok)
+    return (
+      <p role="status" class="ok">
+        {ok}
+      </p>
+    );
   return null;
 }
 

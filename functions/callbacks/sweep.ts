@@ -7,7 +7,11 @@ import { callbacks } from '../../shared/composition/callbacks.js';
 import { refreshClock } from '../../shared/composition/core.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-export const handler = lambdaHandler('outbox sweep', async () => {
-  await refreshClock({ force: true });
-  return sweepOutbox(callbacks());
-}, { summary: (report) => ({ ...report }) });
+export const handler = lambdaHandler(
+  'outbox sweep',
+  async () => {
+    await refreshClock({ force: true });
+    return sweepOutbox(callbacks());
+  },
+  { summary: (report) => ({ ...report }) },
+);

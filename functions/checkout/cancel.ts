@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { CHECKOUT_PAGE_VIEW_PORTS } from '../../shared/composition/tables.js';
 import { cancelPayment } from '../../shared/operations/checkout/page.js';
 
-export const handler = pageHandler('POST /auth/{token}/cancel', composition(CHECKOUT_PAGE_VIEW_PORTS), (d, token) => cancelPayment(d, token));
+export const handler = pageHandler('POST /auth/{token}/cancel', composition(CHECKOUT_PAGE_VIEW_PORTS), (d, token) =>
+  cancelPayment(d, token),
+);

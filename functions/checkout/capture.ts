@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { capture } from '../../shared/operations/checkout/capture.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/capture', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({ body: await capture(d, body, callerIp) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/capture', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({
+  body: await capture(d, body, callerIp),
+}));

@@ -8,7 +8,11 @@ import { cardVault } from '../../shared/composition/card-vault.js';
 import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
 import { cardCredit } from '../../shared/operations/checkout/card-credit.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/card/credit', composition({ config, clock, newId, payments, merchants, cardVault, checkoutSessions }), async (d, body, callerIp) => {
-  const { redirectUrl } = await cardCredit(d, body, callerIp);
-  return { body: { redirect_url: redirectUrl } };
-});
+export const handler = checkoutApiHandler(
+  'POST /api/v1/payment/card/credit',
+  composition({ config, clock, newId, payments, merchants, cardVault, checkoutSessions }),
+  async (d, body, callerIp) => {
+    const { redirectUrl } = await cardCredit(d, body, callerIp);
+    return { body: { redirect_url: redirectUrl } };
+  },
+);

@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { recurring } from '../../shared/operations/checkout/recurring.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/recurring', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({ body: await recurring(d, body, callerIp) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/recurring', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({
+  body: await recurring(d, body, callerIp),
+}));

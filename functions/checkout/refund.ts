@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { refund } from '../../shared/operations/checkout/refund.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/refund', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({ body: await refund(d, body, callerIp) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/refund', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({
+  body: await refund(d, body, callerIp),
+}));

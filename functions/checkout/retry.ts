@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { retry } from '../../shared/operations/checkout/retry.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/retry', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({ body: await retry(d, body, callerIp) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/retry', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({
+  body: await retry(d, body, callerIp),
+}));

@@ -10,7 +10,11 @@ import { schedules } from '../../shared/composition/schedules.js';
 import { apmConnectors } from '../../shared/composition/apm-connectors.js';
 import { createSession } from '../../shared/operations/checkout/create-session.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/session', composition({ config, clock, newId, payments, merchants, cardVault, checkoutSessions, schedules, apmConnectors }), async (d, body, callerIp) => {
-  const { redirectUrl } = await createSession(d, body, callerIp);
-  return { body: { redirect_url: redirectUrl } };
-});
+export const handler = checkoutApiHandler(
+  'POST /api/v1/session',
+  composition({ config, clock, newId, payments, merchants, cardVault, checkoutSessions, schedules, apmConnectors }),
+  async (d, body, callerIp) => {
+    const { redirectUrl } = await createSession(d, body, callerIp);
+    return { body: { redirect_url: redirectUrl } };
+  },
+);

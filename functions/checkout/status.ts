@@ -6,4 +6,8 @@ import { payments } from '../../shared/composition/payments.js';
 import { merchants } from '../../shared/composition/merchants.js';
 import { paymentStatus } from '../../shared/operations/checkout/status.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/status', composition({ config, clock, payments, merchants }), async (d, body, callerIp) => ({ body: await paymentStatus(d, body, callerIp) }));
+export const handler = checkoutApiHandler(
+  'POST /api/v1/payment/status',
+  composition({ config, clock, payments, merchants }),
+  async (d, body, callerIp) => ({ body: await paymentStatus(d, body, callerIp) }),
+);

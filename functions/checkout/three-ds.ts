@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { CHECKOUT_PAGE_THREE_DS_PORTS } from '../../shared/composition/tables.js';
 import { confirmThreeDs } from '../../shared/operations/checkout/page.js';
 
-export const handler = pageHandler('POST /auth/{token}/3ds', composition(CHECKOUT_PAGE_THREE_DS_PORTS), (d, token) => confirmThreeDs(d, token));
+export const handler = pageHandler('POST /auth/{token}/3ds', composition(CHECKOUT_PAGE_THREE_DS_PORTS), (d, token) =>
+  confirmThreeDs(d, token),
+);

@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { voidCheckout } from '../../shared/operations/checkout/void.js';
 
-export const handler = checkoutApiHandler('POST /api/v1/payment/void', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({ body: await voidCheckout(d, body, callerIp) }));
+export const handler = checkoutApiHandler('POST /api/v1/payment/void', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({
+  body: await voidCheckout(d, body, callerIp),
+}));

@@ -6,7 +6,11 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { apiKeys } from '../../shared/composition/api-keys.js';
 import { createMerchantApiKey } from '../../shared/operations/console/api-keys.js';
 
-export const handler = consoleRoute('POST /console/api/merchants/{clientKey}/api-keys', { ports: composition({ config, newId, merchants, apiKeys }) }, async ({ cx, p, params, body }) => ({
-  status: 201,
-  body: await createMerchantApiKey(cx, p, params.clientKey ?? '', body),
-}));
+export const handler = consoleRoute(
+  'POST /console/api/merchants/{clientKey}/api-keys',
+  { ports: composition({ config, newId, merchants, apiKeys }) },
+  async ({ cx, p, params, body }) => ({
+    status: 201,
+    body: await createMerchantApiKey(cx, p, params.clientKey ?? '', body),
+  }),
+);

@@ -5,6 +5,10 @@ import { config } from '../../shared/composition/core.js';
 import { apiKeys } from '../../shared/composition/api-keys.js';
 import { listMerchantApiKeys } from '../../shared/operations/console/api-keys.js';
 
-export const handler = consoleRoute('GET /console/api/merchants/{clientKey}/api-keys', { ports: composition({ config, apiKeys }) }, async ({ cx, p, params }) => ({
-  body: await listMerchantApiKeys(cx, p, params.clientKey ?? ''),
-}));
+export const handler = consoleRoute(
+  'GET /console/api/merchants/{clientKey}/api-keys',
+  { ports: composition({ config, apiKeys }) },
+  async ({ cx, p, params }) => ({
+    body: await listMerchantApiKeys(cx, p, params.clientKey ?? ''),
+  }),
+);

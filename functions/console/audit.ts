@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { config } from '../../shared/composition/core.js';
 import { auditLog } from '../../shared/operations/console/audit-log.js';
 
-export const handler = consoleRoute('GET /console/api/audit', { ports: composition({ config }) }, async ({ cx, p, query }) => ({ body: await auditLog(cx, p, query) }));
+export const handler = consoleRoute('GET /console/api/audit', { ports: composition({ config }) }, async ({ cx, p, query }) => ({
+  body: await auditLog(cx, p, query),
+}));

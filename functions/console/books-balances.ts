@@ -5,4 +5,6 @@ import { config } from '../../shared/composition/core.js';
 import { ledger } from '../../shared/composition/ledger.js';
 import { consoleBalances } from '../../shared/operations/console/books.js';
 
-export const handler = consoleRoute('GET /console/api/books/balances', { ports: composition({ config }) }, async ({ p, query }) => ({ body: await consoleBalances(ledger(), p, query) }));
+export const handler = consoleRoute('GET /console/api/books/balances', { ports: composition({ config }) }, async ({ p, query }) => ({
+  body: await consoleBalances(ledger(), p, query),
+}));

@@ -6,4 +6,8 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { ledger } from '../../shared/composition/ledger.js';
 import { platformBooks } from '../../shared/operations/console/books.js';
 
-export const handler = consoleRoute('GET /console/api/books/platform', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({ body: await platformBooks(ledger(), cx.d.merchants, p) }));
+export const handler = consoleRoute(
+  'GET /console/api/books/platform',
+  { ports: composition({ config, merchants }) },
+  async ({ cx, p }) => ({ body: await platformBooks(ledger(), cx.d.merchants, p) }),
+);

@@ -5,4 +5,8 @@ import { config } from '../../shared/composition/core.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { consoleSettlement } from '../../shared/operations/console/books.js';
 
-export const handler = consoleRoute('GET /console/api/books/settlements/{id}', { ports: composition({ config }) }, async ({ p, params }) => ({ body: await consoleSettlement(settlements(), p, params.id ?? '') }));
+export const handler = consoleRoute(
+  'GET /console/api/books/settlements/{id}',
+  { ports: composition({ config }) },
+  async ({ p, params }) => ({ body: await consoleSettlement(settlements(), p, params.id ?? '') }),
+);

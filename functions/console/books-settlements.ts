@@ -5,4 +5,6 @@ import { config } from '../../shared/composition/core.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { consoleSettlements } from '../../shared/operations/console/books.js';
 
-export const handler = consoleRoute('GET /console/api/books/settlements', { ports: composition({ config }) }, async ({ p, query }) => ({ body: await consoleSettlements(settlements(), p, query) }));
+export const handler = consoleRoute('GET /console/api/books/settlements', { ports: composition({ config }) }, async ({ p, query }) => ({
+  body: await consoleSettlements(settlements(), p, query),
+}));

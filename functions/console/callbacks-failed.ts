@@ -5,4 +5,8 @@ import { config } from '../../shared/composition/core.js';
 import { callbacks } from '../../shared/composition/callbacks.js';
 import { failedCallbacks } from '../../shared/operations/console/callbacks.js';
 
-export const handler = consoleRoute('GET /console/api/callbacks/failed', { ports: composition({ config, callbacks }) }, async ({ cx, p, query }) => ({ body: await failedCallbacks(cx, p, query) }));
+export const handler = consoleRoute(
+  'GET /console/api/callbacks/failed',
+  { ports: composition({ config, callbacks }) },
+  async ({ cx, p, query }) => ({ body: await failedCallbacks(cx, p, query) }),
+);

@@ -5,4 +5,8 @@ import { config, newId } from '../../shared/composition/core.js';
 import { callbacks } from '../../shared/composition/callbacks.js';
 import { replayAllFailed } from '../../shared/operations/console/callbacks.js';
 
-export const handler = consoleRoute('POST /console/api/callbacks/replay-failed', { ports: composition({ config, newId, callbacks }) }, async ({ cx, p, body }) => ({ body: await replayAllFailed(cx, p, body) }));
+export const handler = consoleRoute(
+  'POST /console/api/callbacks/replay-failed',
+  { ports: composition({ config, newId, callbacks }) },
+  async ({ cx, p, body }) => ({ body: await replayAllFailed(cx, p, body) }),
+);

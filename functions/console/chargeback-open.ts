@@ -8,4 +8,8 @@ import { chargebacks } from '../../shared/composition/chargebacks.js';
 import { callbackQueue } from '../../shared/composition/callback-queue.js';
 import { openChargeback } from '../../shared/operations/console/chargebacks.js';
 
-export const handler = consoleRoute('POST /console/api/chargebacks', { ports: composition({ config, clock, newId, merchants, payments, chargebacks, callbackQueue }) }, async ({ cx, p, body }) => ({ status: 201, body: await openChargeback(cx, p, body) }));
+export const handler = consoleRoute(
+  'POST /console/api/chargebacks',
+  { ports: composition({ config, clock, newId, merchants, payments, chargebacks, callbackQueue }) },
+  async ({ cx, p, body }) => ({ status: 201, body: await openChargeback(cx, p, body) }),
+);

@@ -6,4 +6,8 @@ import { payments } from '../../shared/composition/payments.js';
 import { chargebacks } from '../../shared/composition/chargebacks.js';
 import { listChargebacks } from '../../shared/operations/console/chargebacks.js';
 
-export const handler = consoleRoute('GET /console/api/chargebacks', { ports: composition({ config, payments, chargebacks }) }, async ({ cx, p, query }) => ({ body: await listChargebacks(cx, p, query) }));
+export const handler = consoleRoute(
+  'GET /console/api/chargebacks',
+  { ports: composition({ config, payments, chargebacks }) },
+  async ({ cx, p, query }) => ({ body: await listChargebacks(cx, p, query) }),
+);

@@ -17,11 +17,14 @@ type WindowedEvent = DynamoDBStreamEvent & { shardId?: string };
 /** The console's context (its counters), with no payment port. */
 const ports = composition({ config });
 
-export const handler = lambdaHandler('dashboard counters stream', async (event: WindowedEvent): Promise<{ state: Record<string, never>; items: number }> => {
-  // Without the shard the retry check cannot work: fail loudly rather than count twice.
-  if (!event.shardId) throw new Error('stream batch without shardId: the mapping needs its tumbling window');
-  const cx = consoleContext(ports());
-  const { items } = await countTableChanges(cx.counters, event.shardId, cx.tableChanges(event.Records ?? [], COUNTED_ATTRIBUTES));
-  // A windowed mapping treats an answer without `state` as a failure.
-  return { state: {}, items };
-});
+export const handler = lambdaHandler(
+  'dashboard counters stream',
+  async (event: WindowedEvent): Promise<{ state: Record<string, never>; items: number }> => {
+    // Without the shard the retry check cannot work: fail loudly rather than count twice.
+    if (!event.shardId) throw new Error('stream batch without shardId: the mapping needs its tumbling window');
+    const cx = consoleContext(ports());
+    const { items } = await countTableChanges(cx.counters, event.shardId, cx.tableChanges(event.Records ?? [], COUNTED_ATTRIBUTES));
+    // A windowed mapping treats an answer without `state` as a failure.
+    return { state: {}, items };
+  },
+);

@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { config, clock } from '../../shared/composition/core.js';
 import { dashboard } from '../../shared/operations/console/dashboard.js';
 
-export const handler = consoleRoute('GET /console/api/dashboard', { ports: composition({ config, clock }) }, async ({ cx, p, query }) => ({ body: await dashboard(cx, p, query) }));
+export const handler = consoleRoute('GET /console/api/dashboard', { ports: composition({ config, clock }) }, async ({ cx, p, query }) => ({
+  body: await dashboard(cx, p, query),
+}));

@@ -8,5 +8,9 @@ import { config } from '../../shared/composition/core.js';
 import type { ConsoleMeAnswer } from '../../shared/protocol/console/answers.js';
 
 export const handler = sessionProbeRoute('GET /console/api/me', { ports: composition({ config }) }, async ({ session }) => ({
-  body: { signedIn: true, user: { email: session.email, role: session.role, clientKey: session.clientKey, expiresAt: session.expiresAt }, csrfToken: session.csrfToken } satisfies ConsoleMeAnswer,
+  body: {
+    signedIn: true,
+    user: { email: session.email, role: session.role, clientKey: session.clientKey, expiresAt: session.expiresAt },
+    csrfToken: session.csrfToken,
+  } satisfies ConsoleMeAnswer,
 }));

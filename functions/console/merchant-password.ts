@@ -5,4 +5,8 @@ import { config, newId } from '../../shared/composition/core.js';
 import { merchants } from '../../shared/composition/merchants.js';
 import { rotatePassword } from '../../shared/operations/console/merchants.js';
 
-export const handler = consoleRoute('POST /console/api/merchants/{clientKey}/password', { ports: composition({ config, newId, merchants }) }, async ({ cx, p, params }) => ({ body: await rotatePassword(cx, p, params.clientKey ?? '') }));
+export const handler = consoleRoute(
+  'POST /console/api/merchants/{clientKey}/password',
+  { ports: composition({ config, newId, merchants }) },
+  async ({ cx, p, params }) => ({ body: await rotatePassword(cx, p, params.clientKey ?? '') }),
+);

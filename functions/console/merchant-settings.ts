@@ -6,6 +6,10 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { updateSettings } from '../../shared/operations/console/merchants.js';
 import type { ConsoleMerchantSettingsAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('PUT /console/api/merchants/{clientKey}/settings', { ports: composition({ config, newId, merchants }) }, async ({ cx, p, params, body }) => ({
-  body: { merchant: await updateSettings(cx, p, params.clientKey ?? '', body) } satisfies ConsoleMerchantSettingsAnswer,
-}));
+export const handler = consoleRoute(
+  'PUT /console/api/merchants/{clientKey}/settings',
+  { ports: composition({ config, newId, merchants }) },
+  async ({ cx, p, params, body }) => ({
+    body: { merchant: await updateSettings(cx, p, params.clientKey ?? '', body) } satisfies ConsoleMerchantSettingsAnswer,
+  }),
+);

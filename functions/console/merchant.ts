@@ -6,4 +6,8 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { walletConfigs } from '../../shared/composition/wallets.js';
 import { showMerchant } from '../../shared/operations/console/merchants.js';
 
-export const handler = consoleRoute('GET /console/api/merchants/{clientKey}', { ports: composition({ config, clock, merchants, walletConfigs }) }, async ({ cx, p, params }) => ({ body: await showMerchant(cx, p, params.clientKey ?? '') }));
+export const handler = consoleRoute(
+  'GET /console/api/merchants/{clientKey}',
+  { ports: composition({ config, clock, merchants, walletConfigs }) },
+  async ({ cx, p, params }) => ({ body: await showMerchant(cx, p, params.clientKey ?? '') }),
+);

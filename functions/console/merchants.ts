@@ -6,4 +6,6 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { listMerchants } from '../../shared/operations/console/merchants.js';
 import type { ConsoleMerchantsAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('GET /console/api/merchants', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({ body: { merchants: await listMerchants(cx, p) } satisfies ConsoleMerchantsAnswer }));
+export const handler = consoleRoute('GET /console/api/merchants', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({
+  body: { merchants: await listMerchants(cx, p) } satisfies ConsoleMerchantsAnswer,
+}));

@@ -8,7 +8,11 @@ import { secrets } from '../../shared/composition/secrets.js';
 import { createMidFromConsole } from '../../shared/operations/console/merchants.js';
 import type { ConsoleMidCreateAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('POST /console/api/merchants/{clientKey}/mids', { ports: composition({ config, newId, merchants, connectors, secrets }) }, async ({ cx, p, params, body }) => ({
-  status: 201,
-  body: { mid: await createMidFromConsole(cx, p, params.clientKey ?? '', body) } satisfies ConsoleMidCreateAnswer,
-}));
+export const handler = consoleRoute(
+  'POST /console/api/merchants/{clientKey}/mids',
+  { ports: composition({ config, newId, merchants, connectors, secrets }) },
+  async ({ cx, p, params, body }) => ({
+    status: 201,
+    body: { mid: await createMidFromConsole(cx, p, params.clientKey ?? '', body) } satisfies ConsoleMidCreateAnswer,
+  }),
+);

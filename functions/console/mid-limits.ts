@@ -5,6 +5,10 @@ import { config, newId } from '../../shared/composition/core.js';
 import { merchants } from '../../shared/composition/merchants.js';
 import { updateMidLimitsInConsole } from '../../shared/operations/console/mid-limits.js';
 
-export const handler = consoleRoute('PUT /console/api/merchants/{clientKey}/mids/{midId}/limits', { ports: composition({ config, newId, merchants }) }, async ({ cx, p, params, body }) => ({
-  body: await updateMidLimitsInConsole(cx, p, params.clientKey ?? '', params.midId ?? '', body),
-}));
+export const handler = consoleRoute(
+  'PUT /console/api/merchants/{clientKey}/mids/{midId}/limits',
+  { ports: composition({ config, newId, merchants }) },
+  async ({ cx, p, params, body }) => ({
+    body: await updateMidLimitsInConsole(cx, p, params.clientKey ?? '', params.midId ?? '', body),
+  }),
+);

@@ -8,6 +8,10 @@ import { connectors } from '../../shared/composition/connectors.js';
 import { callbackQueue } from '../../shared/composition/callback-queue.js';
 import { actOnPayment } from '../../shared/operations/console/payment-actions.js';
 
-export const handler = consoleRoute('POST /console/api/payments/{transId}/{action}', { ports: composition({ config, clock, newId, merchants, payments, connectors, callbackQueue }) }, async ({ cx, p, params, body }) => ({
-  body: await actOnPayment(cx, p, params.transId ?? '', params.action ?? '', body),
-}));
+export const handler = consoleRoute(
+  'POST /console/api/payments/{transId}/{action}',
+  { ports: composition({ config, clock, newId, merchants, payments, connectors, callbackQueue }) },
+  async ({ cx, p, params, body }) => ({
+    body: await actOnPayment(cx, p, params.transId ?? '', params.action ?? '', body),
+  }),
+);

@@ -6,4 +6,8 @@ import { payments } from '../../shared/composition/payments.js';
 import { callbacks } from '../../shared/composition/callbacks.js';
 import { showPayment } from '../../shared/operations/console/payments.js';
 
-export const handler = consoleRoute('GET /console/api/payments/{transId}', { ports: composition({ config, payments, callbacks }) }, async ({ cx, p, params }) => ({ body: await showPayment(cx, p, params.transId ?? '') }));
+export const handler = consoleRoute(
+  'GET /console/api/payments/{transId}',
+  { ports: composition({ config, payments, callbacks }) },
+  async ({ cx, p, params }) => ({ body: await showPayment(cx, p, params.transId ?? '') }),
+);

@@ -5,4 +5,8 @@ import { config } from '../../shared/composition/core.js';
 import { payments } from '../../shared/composition/payments.js';
 import { searchPayments } from '../../shared/operations/console/payments.js';
 
-export const handler = consoleRoute('GET /console/api/payments', { ports: composition({ config, payments }) }, async ({ cx, p, query }) => ({ body: await searchPayments(cx, p, query) }));
+export const handler = consoleRoute(
+  'GET /console/api/payments',
+  { ports: composition({ config, payments }) },
+  async ({ cx, p, query }) => ({ body: await searchPayments(cx, p, query) }),
+);

@@ -9,6 +9,10 @@ import { callbackQueue } from '../../shared/composition/callback-queue.js';
 import { reconciliation } from '../../shared/composition/reconciliation.js';
 import { inquireNow } from '../../shared/operations/console/reconciliation.js';
 
-export const handler = consoleRoute('POST /console/api/reconciliation/{transId}/inquire', { ports: composition({ config, clock, newId, merchants, payments, connectors, callbackQueue, reconciliation }) }, async ({ cx, p, params }) => ({
-  body: await inquireNow(cx, p, params.transId ?? ''),
-}));
+export const handler = consoleRoute(
+  'POST /console/api/reconciliation/{transId}/inquire',
+  { ports: composition({ config, clock, newId, merchants, payments, connectors, callbackQueue, reconciliation }) },
+  async ({ cx, p, params }) => ({
+    body: await inquireNow(cx, p, params.transId ?? ''),
+  }),
+);

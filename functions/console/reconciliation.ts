@@ -6,4 +6,8 @@ import { payments } from '../../shared/composition/payments.js';
 import { reconciliation } from '../../shared/composition/reconciliation.js';
 import { workList } from '../../shared/operations/console/reconciliation.js';
 
-export const handler = consoleRoute('GET /console/api/reconciliation', { ports: composition({ config, payments, reconciliation }) }, async ({ cx, p, query }) => ({ body: await workList(cx, p, query) }));
+export const handler = consoleRoute(
+  'GET /console/api/reconciliation',
+  { ports: composition({ config, payments, reconciliation }) },
+  async ({ cx, p, query }) => ({ body: await workList(cx, p, query) }),
+);

@@ -7,7 +7,11 @@ import { payments } from '../../shared/composition/payments.js';
 import { risk } from '../../shared/composition/risk.js';
 import { addToBlocklist } from '../../shared/operations/console/risk-blocklist.js';
 
-export const handler = consoleRoute('POST /console/api/risk/blocklist', { ports: composition({ config, clock, newId, merchants, payments, risk }) }, async ({ cx, p, body }) => ({
-  status: 201,
-  body: await addToBlocklist(cx, p, body),
-}));
+export const handler = consoleRoute(
+  'POST /console/api/risk/blocklist',
+  { ports: composition({ config, clock, newId, merchants, payments, risk }) },
+  async ({ cx, p, body }) => ({
+    status: 201,
+    body: await addToBlocklist(cx, p, body),
+  }),
+);

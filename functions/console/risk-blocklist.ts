@@ -6,6 +6,10 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { risk } from '../../shared/composition/risk.js';
 import { listBlocklist } from '../../shared/operations/console/risk-blocklist.js';
 
-export const handler = consoleRoute('GET /console/api/risk/blocklist', { ports: composition({ config, merchants, risk }) }, async ({ cx, p, query }) => ({
-  body: await listBlocklist(cx, p, query),
-}));
+export const handler = consoleRoute(
+  'GET /console/api/risk/blocklist',
+  { ports: composition({ config, merchants, risk }) },
+  async ({ cx, p, query }) => ({
+    body: await listBlocklist(cx, p, query),
+  }),
+);

@@ -6,6 +6,10 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { risk } from '../../shared/composition/risk.js';
 import { replaceRiskRulesInConsole } from '../../shared/operations/console/risk-rules.js';
 
-export const handler = consoleRoute('PUT /console/api/risk/rules', { ports: composition({ config, clock, newId, merchants, risk }) }, async ({ cx, p, body }) => ({
-  body: await replaceRiskRulesInConsole(cx, p, body),
-}));
+export const handler = consoleRoute(
+  'PUT /console/api/risk/rules',
+  { ports: composition({ config, clock, newId, merchants, risk }) },
+  async ({ cx, p, body }) => ({
+    body: await replaceRiskRulesInConsole(cx, p, body),
+  }),
+);

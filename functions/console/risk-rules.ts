@@ -6,6 +6,10 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { risk } from '../../shared/composition/risk.js';
 import { showRiskRulesInConsole } from '../../shared/operations/console/risk-rules.js';
 
-export const handler = consoleRoute('GET /console/api/risk/rules', { ports: composition({ config, clock, merchants, risk }) }, async ({ cx, p, query }) => ({
-  body: await showRiskRulesInConsole(cx, p, query),
-}));
+export const handler = consoleRoute(
+  'GET /console/api/risk/rules',
+  { ports: composition({ config, clock, merchants, risk }) },
+  async ({ cx, p, query }) => ({
+    body: await showRiskRulesInConsole(cx, p, query),
+  }),
+);

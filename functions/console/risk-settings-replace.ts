@@ -6,6 +6,10 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { risk } from '../../shared/composition/risk.js';
 import { replaceRiskSettingsInConsole } from '../../shared/operations/console/risk-settings.js';
 
-export const handler = consoleRoute('PUT /console/api/risk/settings', { ports: composition({ config, newId, merchants, risk }) }, async ({ cx, p, body }) => ({
-  body: await replaceRiskSettingsInConsole(cx, p, body),
-}));
+export const handler = consoleRoute(
+  'PUT /console/api/risk/settings',
+  { ports: composition({ config, newId, merchants, risk }) },
+  async ({ cx, p, body }) => ({
+    body: await replaceRiskSettingsInConsole(cx, p, body),
+  }),
+);

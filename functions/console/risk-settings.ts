@@ -6,6 +6,10 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { risk } from '../../shared/composition/risk.js';
 import { showRiskSettingsInConsole } from '../../shared/operations/console/risk-settings.js';
 
-export const handler = consoleRoute('GET /console/api/risk/settings', { ports: composition({ config, merchants, risk }) }, async ({ cx, p, query }) => ({
-  body: await showRiskSettingsInConsole(cx, p, query),
-}));
+export const handler = consoleRoute(
+  'GET /console/api/risk/settings',
+  { ports: composition({ config, merchants, risk }) },
+  async ({ cx, p, query }) => ({
+    body: await showRiskSettingsInConsole(cx, p, query),
+  }),
+);

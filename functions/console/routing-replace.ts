@@ -5,6 +5,10 @@ import { clock, config, newId } from '../../shared/composition/core.js';
 import { merchants } from '../../shared/composition/merchants.js';
 import { replaceRoutingInConsole } from '../../shared/operations/console/routing.js';
 
-export const handler = consoleRoute('PUT /console/api/merchants/{clientKey}/routing', { ports: composition({ config, clock, newId, merchants }) }, async ({ cx, p, params, body }) => ({
-  body: await replaceRoutingInConsole(cx, p, params.clientKey ?? '', body),
-}));
+export const handler = consoleRoute(
+  'PUT /console/api/merchants/{clientKey}/routing',
+  { ports: composition({ config, clock, newId, merchants }) },
+  async ({ cx, p, params, body }) => ({
+    body: await replaceRoutingInConsole(cx, p, params.clientKey ?? '', body),
+  }),
+);

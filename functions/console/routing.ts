@@ -5,6 +5,10 @@ import { config } from '../../shared/composition/core.js';
 import { merchants } from '../../shared/composition/merchants.js';
 import { showRoutingInConsole } from '../../shared/operations/console/routing.js';
 
-export const handler = consoleRoute('GET /console/api/merchants/{clientKey}/routing', { ports: composition({ config, merchants }) }, async ({ cx, p, params }) => ({
-  body: await showRoutingInConsole(cx, p, params.clientKey ?? ''),
-}));
+export const handler = consoleRoute(
+  'GET /console/api/merchants/{clientKey}/routing',
+  { ports: composition({ config, merchants }) },
+  async ({ cx, p, params }) => ({
+    body: await showRoutingInConsole(cx, p, params.clientKey ?? ''),
+  }),
+);

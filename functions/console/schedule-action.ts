@@ -5,6 +5,10 @@ import { config, clock, newId } from '../../shared/composition/core.js';
 import { schedules } from '../../shared/composition/schedules.js';
 import { actOnSchedule } from '../../shared/operations/console/schedules.js';
 
-export const handler = consoleRoute('POST /console/api/schedules/{scheduleId}/{action}', { ports: composition({ config, clock, newId, schedules }) }, async ({ cx, p, params }) => ({
-  body: await actOnSchedule(cx, p, params.scheduleId ?? '', params.action ?? ''),
-}));
+export const handler = consoleRoute(
+  'POST /console/api/schedules/{scheduleId}/{action}',
+  { ports: composition({ config, clock, newId, schedules }) },
+  async ({ cx, p, params }) => ({
+    body: await actOnSchedule(cx, p, params.scheduleId ?? '', params.action ?? ''),
+  }),
+);

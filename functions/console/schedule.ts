@@ -5,6 +5,10 @@ import { config } from '../../shared/composition/core.js';
 import { schedules } from '../../shared/composition/schedules.js';
 import { showSchedule } from '../../shared/operations/console/schedules.js';
 
-export const handler = consoleRoute('GET /console/api/schedules/{scheduleId}', { ports: composition({ config, schedules }) }, async ({ cx, p, params }) => ({
-  body: await showSchedule(cx, p, params.scheduleId ?? ''),
-}));
+export const handler = consoleRoute(
+  'GET /console/api/schedules/{scheduleId}',
+  { ports: composition({ config, schedules }) },
+  async ({ cx, p, params }) => ({
+    body: await showSchedule(cx, p, params.scheduleId ?? ''),
+  }),
+);

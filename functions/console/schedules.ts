@@ -4,4 +4,6 @@ import { composition } from '../../shared/composition/compose.js';
 import { config } from '../../shared/composition/core.js';
 import { listSchedules } from '../../shared/operations/console/schedules.js';
 
-export const handler = consoleRoute('GET /console/api/schedules', { ports: composition({ config }) }, async ({ cx, p, query }) => ({ body: await listSchedules(cx, p, query) }));
+export const handler = consoleRoute('GET /console/api/schedules', { ports: composition({ config }) }, async ({ cx, p, query }) => ({
+  body: await listSchedules(cx, p, query),
+}));

@@ -6,4 +6,8 @@ import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { signIn } from '../../shared/operations/console/sign-in.js';
 import { signInReply } from './sign-in-reply.js';
 
-export const handler = publicConsoleRoute('POST /console/api/sign-in', { ports: composition({ config, newId }), identity: consoleIdentity }, async (req) => signInReply(req.cx, await signIn(req.cx, req.body, req.from), sessionCookies));
+export const handler = publicConsoleRoute(
+  'POST /console/api/sign-in',
+  { ports: composition({ config, newId }), identity: consoleIdentity },
+  async (req) => signInReply(req.cx, await signIn(req.cx, req.body, req.from), sessionCookies),
+);

@@ -8,6 +8,10 @@ import { config, clock, newId } from '../../shared/composition/core.js';
 import { schedules } from '../../shared/composition/schedules.js';
 import { actOnSubscription } from '../../shared/operations/console/schedules.js';
 
-export const handler = consoleRoute('POST /console/api/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', { ports: composition({ config, clock, newId, schedules }) }, async ({ cx, p, params, body }) => ({
-  body: await actOnSubscription(cx, p, params.scheduleId ?? '', params.recurringToken ?? '', params.action ?? '', body),
-}));
+export const handler = consoleRoute(
+  'POST /console/api/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}',
+  { ports: composition({ config, clock, newId, schedules }) },
+  async ({ cx, p, params, body }) => ({
+    body: await actOnSubscription(cx, p, params.scheduleId ?? '', params.recurringToken ?? '', params.action ?? '', body),
+  }),
+);

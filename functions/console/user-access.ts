@@ -6,6 +6,10 @@ import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { setUserDisabled } from '../../shared/operations/console/users.js';
 import type { ConsoleUserAccessAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('POST /console/api/users/{email}/{action}', { ports: composition({ config, newId }), identity: consoleIdentity }, async ({ cx, p, params }) => ({
-  body: { user: await setUserDisabled(cx, p, params.email ?? '', params.action ?? '') } satisfies ConsoleUserAccessAnswer,
-}));
+export const handler = consoleRoute(
+  'POST /console/api/users/{email}/{action}',
+  { ports: composition({ config, newId }), identity: consoleIdentity },
+  async ({ cx, p, params }) => ({
+    body: { user: await setUserDisabled(cx, p, params.email ?? '', params.action ?? '') } satisfies ConsoleUserAccessAnswer,
+  }),
+);

@@ -6,4 +6,8 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { inviteUser } from '../../shared/operations/console/users.js';
 
-export const handler = consoleRoute('POST /console/api/users', { ports: composition({ config, newId, merchants }), identity: consoleIdentity }, async ({ cx, p, body }) => ({ status: 201, body: await inviteUser(cx, p, body) }));
+export const handler = consoleRoute(
+  'POST /console/api/users',
+  { ports: composition({ config, newId, merchants }), identity: consoleIdentity },
+  async ({ cx, p, body }) => ({ status: 201, body: await inviteUser(cx, p, body) }),
+);

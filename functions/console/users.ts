@@ -5,4 +5,6 @@ import { config } from '../../shared/composition/core.js';
 import { listUsers } from '../../shared/operations/console/users.js';
 import type { ConsoleUsersAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('GET /console/api/users', { ports: composition({ config }) }, async ({ cx, p, query }) => ({ body: { users: await listUsers(cx, p, query.client_key) } satisfies ConsoleUsersAnswer }));
+export const handler = consoleRoute('GET /console/api/users', { ports: composition({ config }) }, async ({ cx, p, query }) => ({
+  body: { users: await listUsers(cx, p, query.client_key) } satisfies ConsoleUsersAnswer,
+}));

@@ -8,6 +8,12 @@ import { walletConfigs } from '../../shared/composition/wallets.js';
 import { configureWallet } from '../../shared/operations/console/wallets.js';
 import type { ConsoleWalletConfigureAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('PUT /console/api/merchants/{clientKey}/wallets/{wallet}', { ports: composition({ config, clock, newId, merchants, secrets, walletConfigs }) }, async ({ cx, p, params, body }) => ({
-  body: { wallet: await configureWallet(cx, p, params.clientKey ?? '', params.wallet ?? '', body) } satisfies ConsoleWalletConfigureAnswer,
-}));
+export const handler = consoleRoute(
+  'PUT /console/api/merchants/{clientKey}/wallets/{wallet}',
+  { ports: composition({ config, clock, newId, merchants, secrets, walletConfigs }) },
+  async ({ cx, p, params, body }) => ({
+    body: {
+      wallet: await configureWallet(cx, p, params.clientKey ?? '', params.wallet ?? '', body),
+    } satisfies ConsoleWalletConfigureAnswer,
+  }),
+);

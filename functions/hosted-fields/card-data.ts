@@ -7,4 +7,8 @@ import { secrets } from '../../shared/composition/secrets.js';
 import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
 import { submitCardData } from '../../shared/operations/hosted-fields/card-data.js';
 
-export const handler = tokenHandler('POST /hosted-fields/card-data', composition({ config, clock, merchants, secrets, checkoutSessions }), async (d, session, body) => ({ body: await submitCardData(d, session, body) }));
+export const handler = tokenHandler(
+  'POST /hosted-fields/card-data',
+  composition({ config, clock, merchants, secrets, checkoutSessions }),
+  async (d, session, body) => ({ body: await submitCardData(d, session, body) }),
+);

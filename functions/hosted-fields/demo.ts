@@ -4,11 +4,12 @@ import { html, type HttpEvent } from '../../shared/http/http.js';
 import { demoPage } from '../../shared/protocol/hosted-fields/pages.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-export const handler = httpEndpoint(
-  'GET /hosted-fields/demo',
-  async (event: HttpEvent) => {
-    const q = event.queryStringParameters ?? {};
-    const page = demoPage({ base: config().PUBLIC_BASE_URL.replace(/\/$/, ''), token: q.token ?? '', operation: q.operation === 'debit' ? 'debit' : 'purchase' });
-    return html(200, page.body, page.headers);
-  },
-);
+export const handler = httpEndpoint('GET /hosted-fields/demo', async (event: HttpEvent) => {
+  const q = event.queryStringParameters ?? {};
+  const page = demoPage({
+    base: config().PUBLIC_BASE_URL.replace(/\/$/, ''),
+    token: q.token ?? '',
+    operation: q.operation === 'debit' ? 'debit' : 'purchase',
+  });
+  return html(200, page.body, page.headers);
+});

@@ -7,4 +7,9 @@ import { checkoutSessions } from '../../shared/composition/checkout-sessions.js'
 import { frameRequest } from '../../shared/http/page-requests.js';
 import { showFrame } from '../../shared/operations/hosted-fields/frame.js';
 
-export const handler = pageEndpoint('GET /hosted-fields/frame/{field}', composition({ config, clock, merchants, checkoutSessions }), frameRequest, showFrame);
+export const handler = pageEndpoint(
+  'GET /hosted-fields/frame/{field}',
+  composition({ config, clock, merchants, checkoutSessions }),
+  frameRequest,
+  showFrame,
+);

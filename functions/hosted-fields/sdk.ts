@@ -6,14 +6,16 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 let script: string | undefined;
 
-export const handler = httpEndpoint(
-  'GET /sdk/hosted-fields.js',
-  async () => {
-    script ??= hostedFieldsScript(config().PUBLIC_BASE_URL);
-    return {
-      statusCode: 200,
-      headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*' },
-      body: script,
-    };
-  },
-);
+export const handler = httpEndpoint('GET /sdk/hosted-fields.js', async () => {
+  script ??= hostedFieldsScript(config().PUBLIC_BASE_URL);
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'x-content-type-options': 'nosniff',
+      'access-control-allow-origin': '*',
+    },
+    body: script,
+  };
+});

@@ -8,14 +8,11 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 
-export const handler = httpEndpoint(
-  'ANY /hosted-fields/3ds/{transId}',
-  async (event: HttpEvent) => {
-    const transId = event.pathParameters?.transId ?? '';
-    const res =
-      event.requestContext.http.method === 'POST'
-        ? await submitChallenge(ports(), transId, getString(parseForm(rawBody(event)), 'token'), header(event, 'accept-language'))
-        : await showChallenge(ports(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
-    return html(res.statusCode, res.body, res.headers);
-  },
-);
+export const handler = httpEndpoint('ANY /hosted-fields/3ds/{transId}', async (event: HttpEvent) => {
+  const transId = event.pathParameters?.transId ?? '';
+  const res =
+    event.requestContext.http.method === 'POST'
+      ? await submitChallenge(ports(), transId, getString(parseForm(rawBody(event)), 'token'), header(event, 'accept-language'))
+      : await showChallenge(ports(), transId, event.queryStringParameters?.token, header(event, 'accept-language'));
+  return html(res.statusCode, res.body, res.headers);
+});

@@ -10,11 +10,8 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const ports = composition({ config, clock, newId, merchants, checkoutSessions, schedules });
 
-export const handler = httpEndpoint(
-  'POST /api/v1/session/token',
-  async (event: HttpEvent) => {
-    // The caller's IP stands in for customer.ip when the merchant omits it.
-    const { token } = await createSessionToken(ports(), rawBody(event), event.requestContext.http.sourceIp);
-    return json(200, { token });
-  },
-);
+export const handler = httpEndpoint('POST /api/v1/session/token', async (event: HttpEvent) => {
+  // The caller's IP stands in for customer.ip when the merchant omits it.
+  const { token } = await createSessionToken(ports(), rawBody(event), event.requestContext.http.sourceIp);
+  return json(200, { token });
+});

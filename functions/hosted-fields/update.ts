@@ -6,4 +6,8 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
 import { updateSession } from '../../shared/operations/hosted-fields/update-session.js';
 
-export const handler = tokenHandler('PUT /api/v1/session/update', composition({ config, clock, merchants, checkoutSessions }), async (d, session, body) => ({ body: await updateSession(d, session, body) }));
+export const handler = tokenHandler(
+  'PUT /api/v1/session/update',
+  composition({ config, clock, merchants, checkoutSessions }),
+  async (d, session, body) => ({ body: await updateSession(d, session, body) }),
+);

@@ -9,6 +9,8 @@ import { journalChanges } from '../../shared/operations/ledger/journal-changes.j
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 import { clock } from '../../shared/composition/core.js';
 
-export const handler = lambdaHandler('ledger journal stream', async (event: DynamoDBStreamEvent): Promise<{ journals: number; written: number }> =>
-  journalChanges(ledger(), feeSchedules(), ledgerChanges()(event.Records ?? []), clock()),
+export const handler = lambdaHandler(
+  'ledger journal stream',
+  async (event: DynamoDBStreamEvent): Promise<{ journals: number; written: number }> =>
+    journalChanges(ledger(), feeSchedules(), ledgerChanges()(event.Records ?? []), clock()),
 );

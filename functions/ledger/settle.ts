@@ -12,7 +12,11 @@ import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 const ports = composition({ config, clock, merchants });
 
-export const handler = lambdaHandler('settlements run', async () => {
-  const days = await runSettlements(ports(), { ledger: ledger(), settlements: settlements(), feeSchedules: feeSchedules() });
-  return { merchants: days.length, closed: days.reduce((n, d) => n + d.closed.length, 0) };
-}, { summary: (r) => ({ ...r }) });
+export const handler = lambdaHandler(
+  'settlements run',
+  async () => {
+    const days = await runSettlements(ports(), { ledger: ledger(), settlements: settlements(), feeSchedules: feeSchedules() });
+    return { merchants: days.length, closed: days.reduce((n, d) => n + d.closed.length, 0) };
+  },
+  { summary: (r) => ({ ...r }) },
+);

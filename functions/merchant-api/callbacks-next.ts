@@ -7,6 +7,8 @@ import { apiKeys } from '../../shared/composition/api-keys.js';
 import { merchantCallbacks } from '../../shared/composition/merchant-api.js';
 import { nextCallbacks } from '../../shared/operations/merchant-api/next-callbacks.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/callbacks/next', composition({ config, merchants, apiKeys }), ({ merchant, query }) =>
-  nextCallbacks(merchantCallbacks(), merchant.merchant.clientKey, query),
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/callbacks/next',
+  composition({ config, merchants, apiKeys }),
+  ({ merchant, query }) => nextCallbacks(merchantCallbacks(), merchant.merchant.clientKey, query),
 );

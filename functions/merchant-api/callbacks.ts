@@ -7,6 +7,8 @@ import { apiKeys } from '../../shared/composition/api-keys.js';
 import { merchantCallbacks } from '../../shared/composition/merchant-api.js';
 import { merchantDeliveryLog } from '../../shared/operations/merchant-api/delivery-log.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/callbacks', composition({ config, merchants, apiKeys }), ({ merchant, query }) =>
-  merchantDeliveryLog(merchantCallbacks(), merchant.merchant.clientKey, query),
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/callbacks',
+  composition({ config, merchants, apiKeys }),
+  ({ merchant, query }) => merchantDeliveryLog(merchantCallbacks(), merchant.merchant.clientKey, query),
 );

@@ -6,7 +6,9 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { apiKeys } from '../../shared/composition/api-keys.js';
 import { moveMerchantClock } from '../../shared/operations/merchant-api/clock.js';
 
-export const handler = merchantApiHandler('POST /api/v1/merchant/clock', composition({ config, merchants, apiKeys, testClock }), ({ d, merchant, body }) =>
-  moveMerchantClock(d, merchant.merchant.clientKey, body),
+export const handler = merchantApiHandler(
+  'POST /api/v1/merchant/clock',
+  composition({ config, merchants, apiKeys, testClock }),
+  ({ d, merchant, body }) => moveMerchantClock(d, merchant.merchant.clientKey, body),
   { changes: true },
 );

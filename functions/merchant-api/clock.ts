@@ -6,6 +6,8 @@ import { merchants } from '../../shared/composition/merchants.js';
 import { apiKeys } from '../../shared/composition/api-keys.js';
 import { merchantClock } from '../../shared/operations/merchant-api/clock.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/clock', composition({ config, merchants, apiKeys, testClock }), ({ d, merchant }) =>
-  merchantClock(d, merchant.merchant.clientKey),
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/clock',
+  composition({ config, merchants, apiKeys, testClock }),
+  ({ d, merchant }) => merchantClock(d, merchant.merchant.clientKey),
 );

@@ -7,6 +7,8 @@ import { apiKeys } from '../../shared/composition/api-keys.js';
 import { payments } from '../../shared/composition/payments.js';
 import { merchantPayment } from '../../shared/operations/merchant-api/payment.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/payments/{transId}', composition({ config, merchants, apiKeys, payments }), ({ d, merchant, pathParameters }) =>
-  merchantPayment(d, merchant.merchant.clientKey, pathParameters.transId ?? ''),
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/payments/{transId}',
+  composition({ config, merchants, apiKeys, payments }),
+  ({ d, merchant, pathParameters }) => merchantPayment(d, merchant.merchant.clientKey, pathParameters.transId ?? ''),
 );

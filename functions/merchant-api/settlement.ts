@@ -7,6 +7,8 @@ import { apiKeys } from '../../shared/composition/api-keys.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { merchantSettlement } from '../../shared/operations/merchant-api/settlements.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/settlements/{id}', composition({ config, merchants, apiKeys }), ({ merchant, pathParameters }) =>
-  merchantSettlement(settlements(), merchant.merchant.clientKey, pathParameters.id ?? ''),
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/settlements/{id}',
+  composition({ config, merchants, apiKeys }),
+  ({ merchant, pathParameters }) => merchantSettlement(settlements(), merchant.merchant.clientKey, pathParameters.id ?? ''),
 );

@@ -7,6 +7,8 @@ import { apiKeys } from '../../shared/composition/api-keys.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { merchantSettlements } from '../../shared/operations/merchant-api/settlements.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/settlements', composition({ config, merchants, apiKeys }), ({ merchant, query }) =>
-  merchantSettlements(settlements(), merchant.merchant.clientKey, query),
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/settlements',
+  composition({ config, merchants, apiKeys }),
+  ({ merchant, query }) => merchantSettlements(settlements(), merchant.merchant.clientKey, query),
 );

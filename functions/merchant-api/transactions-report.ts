@@ -10,18 +10,22 @@ import { apiKeys } from '../../shared/composition/api-keys.js';
 import { ledger, settlements } from '../../shared/composition/ledger.js';
 import { reportFormat, transactionsCsv, transactionsReport } from '../../shared/operations/merchant-api/transactions-report.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/reports/transactions', composition({ config, merchants, apiKeys }), async ({ merchant, query }) => {
-  const format = reportFormat(query);
-  const page = await transactionsReport(ledger(), settlements(), merchant.merchant.clientKey, query);
-  if (format === 'json') return page;
-  return new RawAnswer({
-    statusCode: 200,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': 'attachment; filename="transactions.csv"',
-      'cache-control': 'no-store',
-      ...(page.next_cursor ? { 'x-next-cursor': page.next_cursor } : {}),
-    },
-    body: transactionsCsv(page),
-  });
-});
+export const handler = merchantApiHandler(
+  'GET /api/v1/merchant/reports/transactions',
+  composition({ config, merchants, apiKeys }),
+  async ({ merchant, query }) => {
+    const format = reportFormat(query);
+    const page = await transactionsReport(ledger(), settlements(), merchant.merchant.clientKey, query);
+    if (format === 'json') return page;
+    return new RawAnswer({
+      statusCode: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="transactions.csv"',
+        'cache-control': 'no-store',
+        ...(page.next_cursor ? { 'x-next-cursor': page.next_cursor } : {}),
+      },
+      body: transactionsCsv(page),
+    });
+  },
+);

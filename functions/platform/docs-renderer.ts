@@ -21,14 +21,15 @@ function load(): string {
   throw new Error('redoc.standalone.js not found');
 }
 
-export const handler = httpEndpoint(
-  'GET /docs/redoc.standalone.js',
-  async () => {
-    script ??= load();
-    return {
-      statusCode: 200,
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
-      body: script,
-    };
-  },
-);
+export const handler = httpEndpoint('GET /docs/redoc.standalone.js', async () => {
+  script ??= load();
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+    },
+    body: script,
+  };
+});

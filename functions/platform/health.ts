@@ -10,10 +10,12 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const ports = composition({ config, tableHealth });
 
-export const handler = httpEndpoint(
-  'GET /health',
-  async () => {
-    const d = ports();
-    return json(200, { status: 'ok', stage: d.config.STAGE, sandbox: d.config.STAGE_KIND === 'sandbox', table: await d.tableHealth.status() });
-  },
-);
+export const handler = httpEndpoint('GET /health', async () => {
+  const d = ports();
+  return json(200, {
+    status: 'ok',
+    stage: d.config.STAGE,
+    sandbox: d.config.STAGE_KIND === 'sandbox',
+    table: await d.tableHealth.status(),
+  });
+});

@@ -24,7 +24,6 @@ function load(): unknown {
   throw new Error('openapi.json not found');
 }
 
-export const handler = httpEndpoint(
-  'GET /openapi.json',
-  async () => json(200, (document ??= load()), { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' })
+export const handler = httpEndpoint('GET /openapi.json', async () =>
+  json(200, (document ??= load()), { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' }),
 );

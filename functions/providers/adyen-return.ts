@@ -21,16 +21,27 @@ import { adyenPayerReturn } from '../../shared/operations/providers/adyen-return
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 // A card payment's cores, and the Checkout session a page payment completes (operations/checkout/acquirer-step.ts).
-const ports = composition({ config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, apmConnectors, schedules, checkoutSessions, risk });
+const ports = composition({
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  secrets,
+  callbackQueue,
+  cardVault,
+  connectors,
+  apmConnectors,
+  schedules,
+  checkoutSessions,
+  risk,
+});
 
-export const handler = httpEndpoint(
-  'GET|POST /providers/adyen/return/{transId}',
-  async (event: HttpEvent) => {
-    const sent: Record<string, string> = { ...(event.queryStringParameters as Record<string, string> | undefined) };
-    if (event.requestContext.http.method === 'POST') {
-      for (const [k, v] of Object.entries(parseForm(rawBody(event)))) if (typeof v === 'string') sent[k] = v;
-    }
-    const res = await adyenPayerReturn(ports(), event.pathParameters?.transId ?? '', sent, header(event, 'accept-language'));
-    return html(res.statusCode, res.body, res.headers);
-  },
-);
+export const handler = httpEndpoint('GET|POST /providers/adyen/return/{transId}', async (event: HttpEvent) => {
+  const sent: Record<string, string> = { ...(event.queryStringParameters as Record<string, string> | undefined) };
+  if (event.requestContext.http.method === 'POST') {
+    for (const [k, v] of Object.entries(parseForm(rawBody(event)))) if (typeof v === 'string') sent[k] = v;
+  }
+  const res = await adyenPayerReturn(ports(), event.pathParameters?.transId ?? '', sent, header(event, 'accept-language'));
+  return html(res.statusCode, res.body, res.headers);
+});

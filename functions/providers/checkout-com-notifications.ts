@@ -19,7 +19,11 @@ const ports = composition({ ...PAYMENT_PORTS, apmConnectors, providerSecrets });
 export const handler = httpEndpoint(
   'POST /providers/checkout-com/notifications',
   async (event: HttpEvent) => {
-    const effect = await receiveNotification(ports(), { slug: CHECKOUT_COM, rawBody: rawBody(event), signature: header(event, CKO_SIGNATURE_HEADER) });
+    const effect = await receiveNotification(ports(), {
+      slug: CHECKOUT_COM,
+      rawBody: rawBody(event),
+      signature: header(event, CKO_SIGNATURE_HEADER),
+    });
     return json(200, { result: 'OK', effect });
   },
   (err) => toS2sError(err),

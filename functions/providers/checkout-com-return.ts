@@ -20,7 +20,21 @@ import { checkoutComPayerReturn } from '../../shared/operations/providers/checko
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 // A card payment's cores, and the Checkout session a page payment completes (operations/checkout/acquirer-step.ts).
-const ports = composition({ config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, apmConnectors, schedules, checkoutSessions, risk });
+const ports = composition({
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  secrets,
+  callbackQueue,
+  cardVault,
+  connectors,
+  apmConnectors,
+  schedules,
+  checkoutSessions,
+  risk,
+});
 
 export const handler = httpEndpoint('GET /providers/checkout-com/return/{transId}', async (event: HttpEvent) => {
   const res = await checkoutComPayerReturn(ports(), event.pathParameters?.transId ?? '', header(event, 'accept-language'));

@@ -16,7 +16,11 @@ const ports = composition({ ...PAYMENT_PORTS, apmConnectors, providerSecrets });
 export const handler = httpEndpoint(
   'POST /providers/{provider}/notifications',
   async (event: HttpEvent) => {
-    const effect = await receiveNotification(ports(), { slug: event.pathParameters?.provider ?? '', rawBody: rawBody(event), signature: header(event, 'x-provider-signature') });
+    const effect = await receiveNotification(ports(), {
+      slug: event.pathParameters?.provider ?? '',
+      rawBody: rawBody(event),
+      signature: header(event, 'x-provider-signature'),
+    });
     return json(200, { result: 'OK', effect });
   },
   (err) => toS2sError(err),

@@ -8,4 +8,8 @@ import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 const ports = composition({ ...PAYMENT_PORTS, reconciliation });
 
-export const handler = lambdaHandler('reconciliation run', async () => reconcile((await withFreshClock(ports(), { force: true })).reconciliation), { summary: (report) => ({ ...report }) });
+export const handler = lambdaHandler(
+  'reconciliation run',
+  async () => reconcile((await withFreshClock(ports(), { force: true })).reconciliation),
+  { summary: (report) => ({ ...report }) },
+);

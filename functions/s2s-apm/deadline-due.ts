@@ -15,13 +15,16 @@ import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 const ports = composition({ config, clock, newId, payments, merchants, callbackQueue });
 
-export const handler = lambdaHandler('apm deadline due', async (event: EventBridgeEvent<string, { transId?: unknown }>): Promise<{ expired: number }> => {
-  const transId = event.detail?.transId;
-  if (typeof transId !== 'string') {
-    logger.error('apm deadline event without a payment', { eventId: event.id });
-    return { expired: 0 };
-  }
-  const expired = await expireWhenDue(ports(), transId);
-  if (expired) logger.info('apm deadline expired', { transId });
-  return { expired };
-});
+export const handler = lambdaHandler(
+  'apm deadline due',
+  async (event: EventBridgeEvent<string, { transId?: unknown }>): Promise<{ expired: number }> => {
+    const transId = event.detail?.transId;
+    if (typeof transId !== 'string') {
+      logger.error('apm deadline event without a payment', { eventId: event.id });
+      return { expired: 0 };
+    }
+    const expired = await expireWhenDue(ports(), transId);
+    if (expired) logger.info('apm deadline expired', { transId });
+    return { expired };
+  },
+);

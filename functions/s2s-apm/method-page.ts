@@ -10,7 +10,11 @@ import { providerSecrets } from '../../shared/composition/provider-secrets.js';
 import { methodPageQuery, methodPageSubmission } from '../../shared/http/page-requests.js';
 import { showMethodPage, submitMethodPage } from '../../shared/operations/s2s-apm/method-page.js';
 
-export const handler = formPageEndpoint('ANY /post-va/redirect/{transId}', composition({ config, clock, newId, payments, merchants, callbackQueue, apmConnectors, providerSecrets }), {
-  show: [methodPageQuery, showMethodPage],
-  submit: [methodPageSubmission, submitMethodPage],
-});
+export const handler = formPageEndpoint(
+  'ANY /post-va/redirect/{transId}',
+  composition({ config, clock, newId, payments, merchants, callbackQueue, apmConnectors, providerSecrets }),
+  {
+    show: [methodPageQuery, showMethodPage],
+    submit: [methodPageSubmission, submitMethodPage],
+  },
+);

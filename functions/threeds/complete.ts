@@ -8,11 +8,8 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 
-export const handler = httpEndpoint(
-  'POST /threeds/{transId}/complete',
-  async (event: HttpEvent) => {
-    const token = getString(parseForm(rawBody(event)), 'PaReq');
-    const res = await submitChallenge(ports(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
-    return html(res.statusCode, res.body, res.headers);
-  },
-);
+export const handler = httpEndpoint('POST /threeds/{transId}/complete', async (event: HttpEvent) => {
+  const token = getString(parseForm(rawBody(event)), 'PaReq');
+  const res = await submitChallenge(ports(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
+  return html(res.statusCode, res.body, res.headers);
+});

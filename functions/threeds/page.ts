@@ -8,11 +8,8 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 
-export const handler = httpEndpoint(
-  'ANY /threeds/{transId}',
-  async (event: HttpEvent) => {
-    const token = getString(parseForm(rawBody(event)), 'PaReq') ?? event.queryStringParameters?.PaReq;
-    const res = await showChallenge(ports(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
-    return html(res.statusCode, res.body, res.headers);
-  },
-);
+export const handler = httpEndpoint('ANY /threeds/{transId}', async (event: HttpEvent) => {
+  const token = getString(parseForm(rawBody(event)), 'PaReq') ?? event.queryStringParameters?.PaReq;
+  const res = await showChallenge(ports(), event.pathParameters?.transId ?? '', token, header(event, 'accept-language'));
+  return html(res.statusCode, res.body, res.headers);
+});

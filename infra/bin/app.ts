@@ -25,8 +25,10 @@ const walletTrust = walletTrustFile ? (JSON.parse(readFileSync(walletTrustFile, 
 
 // `-c merchantBackend=true -c merchantKey=<client key> [-c allowedReturnUrls=https://shop.example/app/]`
 const merchantKey = context('merchantKey');
-if (context('merchantBackend') === 'true' && !merchantKey) throw new Error('-c merchantBackend=true needs -c merchantKey=<the merchant client key>');
-const merchantBackend = context('merchantBackend') === 'true' ? { merchantKey: merchantKey!, allowedReturnUrls: context('allowedReturnUrls') } : undefined;
+if (context('merchantBackend') === 'true' && !merchantKey)
+  throw new Error('-c merchantBackend=true needs -c merchantKey=<the merchant client key>');
+const merchantBackend =
+  context('merchantBackend') === 'true' ? { merchantKey: merchantKey!, allowedReturnUrls: context('allowedReturnUrls') } : undefined;
 
 // `-c tableCapacity=provisioned[:writes=MIN-MAX,…]` (infra/table-capacity.ts); on-demand otherwise.
 const tableCapacityValue = context('tableCapacity');

@@ -73,10 +73,23 @@ export class ApiEdge extends Construct {
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
 
     for (const ack of [
-      { id: 'AwsSolutions-CFR1', reason: 'Merchants and payers are everywhere; the protocol (merchant key and hash) and the web ACL decide.' },
-      { id: 'AwsSolutions-CFR3', reason: 'Every request is in the HTTP API access logs and the web ACL metrics; CloudFront access logs would repeat them.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.' },
-      { id: 'AwsSolutions-SMG4', reason: 'The origin-verify value only marks requests that came through CloudFront; rotating it would need a rotation function and a distribution update.' },
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Merchants and payers are everywhere; the protocol (merchant key and hash) and the web ACL decide.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason: 'Every request is in the HTTP API access logs and the web ACL metrics; CloudFront access logs would repeat them.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.',
+      },
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The origin-verify value only marks requests that came through CloudFront; rotating it would need a rotation function and a distribution update.',
+      },
     ]) {
       Validations.of(this).acknowledge(ack);
     }

@@ -22,7 +22,8 @@ export interface ConsolePagesProps {
 
 /** Builds the console (synchronously: constructs are) unless console/dist is current. */
 export function ensureConsolePages(): string {
-  if (!consoleBuildIsCurrent()) execFileSync('npm', ['run', '-s', 'build', '-w', 'console'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!consoleBuildIsCurrent())
+    execFileSync('npm', ['run', '-s', 'build', '-w', 'console'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   return CONSOLE_DIST;
 }
 
@@ -51,14 +52,23 @@ export class ConsolePages extends Construct {
     // The bucket's ARN arrives in the nested stack as a parameter of the parent's.
     const bucketArn = `<referenceto${Names.uniqueId(props.bucket.node.defaultChild as CfnElement)}Arn>/*`;
     const assets = `arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${stack.account}-${stack.region}/*`;
-    const copy = 'BucketDeployment copies the asset\'s objects into the console bucket: object-level actions on those two buckets.';
+    const copy = "BucketDeployment copies the asset's objects into the console bucket: object-level actions on those two buckets.";
     const acks = [
-      { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'CDK\'s BucketDeployment Lambda logs through the basic execution role; it runs only during deploys.' },
-      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((a) => ({ id: `AwsSolutions-IAM5[Action::${a}]`, reason: copy })),
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "CDK's BucketDeployment Lambda logs through the basic execution role; it runs only during deploys.",
+      },
+      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((a) => ({
+        id: `AwsSolutions-IAM5[Action::${a}]`,
+        reason: copy,
+      })),
       { id: `AwsSolutions-IAM5[Resource::${assets}]`, reason: copy },
       { id: `AwsSolutions-IAM5[Resource::${bucketArn}]`, reason: copy },
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'CloudFront CreateInvalidation / GetInvalidation have no resource-level permissions.' },
-      { id: 'AwsSolutions-L1', reason: 'CDK picks the BucketDeployment Lambda\'s runtime; it runs only during deploys.' },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'CloudFront CreateInvalidation / GetInvalidation have no resource-level permissions.',
+      },
+      { id: 'AwsSolutions-L1', reason: "CDK picks the BucketDeployment Lambda's runtime; it runs only during deploys." },
     ];
     for (const child of nested.node.children) {
       if (child.node.id.startsWith('Custom::CDKBucketDeployment')) for (const ack of acks) Validations.of(child).acknowledge(ack);

@@ -48,11 +48,19 @@ export class Console extends Construct {
       // Cognito's MFA setting is per pool: required for everyone, so operators cannot go without (stricter than asked).
       mfa: cognito.Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false },
-      passwordPolicy: { minLength: 12, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: true, tempPasswordValidity: Duration.days(3) },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       userInvitation: {
         emailSubject: 'Your payment console account',
-        emailBody: 'You are invited to the payment console. User name: {username}, one-time password: {####}. Sign in and choose a new password.',
+        emailBody:
+          'You are invited to the payment console. User name: {username}, one-time password: {####}. Sign in and choose a new password.',
       },
       removalPolicy: settings.removalPolicy,
     });
@@ -98,7 +106,13 @@ export class Console extends Construct {
     // What the console API reads, and CloudFront's viewer address (not in the AllViewer policies): the Host stays the API's.
     const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
       comment: `${settings.stage} console API: its headers, cookies and queries, and the viewer's address`,
-      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('content-type', 'origin', 'user-agent', 'x-csrf-token', 'CloudFront-Viewer-Address'),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'content-type',
+        'origin',
+        'user-agent',
+        'x-csrf-token',
+        'CloudFront-Viewer-Address',
+      ),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
     });
@@ -115,7 +129,10 @@ export class Console extends Construct {
       },
       additionalBehaviors: {
         '/console/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY, customHeaders: { 'x-console-origin-verify': this.originVerify } }),
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { 'x-console-origin-verify': this.originVerify },
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -129,13 +146,29 @@ export class Console extends Construct {
     new ConsolePages(this, 'PagesDeployment', { bucket, distribution: this.distribution });
 
     for (const ack of [
-        { id: 'AwsSolutions-COG3', reason: 'Cognito threat protection needs the Plus feature plan; the console is for a handful of staff with TOTP MFA required.' },
-        { id: 'AwsSolutions-S1', reason: 'The bucket holds only the built static pages; CloudFront is the only reader (origin access control).' },
-        { id: 'AwsSolutions-CFR1', reason: 'Merchants work from anywhere; sign-in is what protects the console.' },
-        { id: 'AwsSolutions-CFR3', reason: 'The console API has its own API Gateway access logs; page loads are not worth logging.' },
-        { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.' },
-        { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a cost decision left to the deployer; TOTP MFA is required.' },
-        { id: 'AwsSolutions-SMG4', reason: 'The origin-verify value only marks requests that came through CloudFront (for the audit address); rotating it would need a rotation function and a distribution update.' },
+      {
+        id: 'AwsSolutions-COG3',
+        reason: 'Cognito threat protection needs the Plus feature plan; the console is for a handful of staff with TOTP MFA required.',
+      },
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'The bucket holds only the built static pages; CloudFront is the only reader (origin access control).',
+      },
+      { id: 'AwsSolutions-CFR1', reason: 'Merchants work from anywhere; sign-in is what protects the console.' },
+      { id: 'AwsSolutions-CFR3', reason: 'The console API has its own API Gateway access logs; page loads are not worth logging.' },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: 'The default CloudFront certificate allows TLSv1 to viewers; a custom domain with TLSv1.2_2021 is set by the deployer.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Plus feature plan (threat protection) is a cost decision left to the deployer; TOTP MFA is required.',
+      },
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The origin-verify value only marks requests that came through CloudFront (for the audit address); rotating it would need a rotation function and a distribution update.',
+      },
     ]) {
       Validations.of(this).acknowledge(ack);
     }
@@ -147,6 +180,7 @@ function consoleIdleMinutes(scope: Construct): number {
   const value: unknown = scope.node.tryGetContext('consoleIdleMinutes');
   if (value === undefined || value === '') return 15;
   const minutes = Number(value);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 15) throw new Error(`-c consoleIdleMinutes must be a whole number from 1 to 15, not "${String(value)}"`);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 15)
+    throw new Error(`-c consoleIdleMinutes must be a whole number from 1 to 15, not "${String(value)}"`);
   return minutes;
 }

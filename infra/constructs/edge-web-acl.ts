@@ -36,7 +36,11 @@ export interface EdgeWebAclProps {
   rateLimit?: number;
 }
 
-const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
 
 function managed(name: string, priority: number, counted: Readonly<Record<string, string>> = {}): wafv2.CfnWebACL.RuleProperty {
   return {
@@ -48,7 +52,9 @@ function managed(name: string, priority: number, counted: Readonly<Record<string
       managedRuleGroupStatement: {
         vendorName: 'AWS',
         name,
-        ...(Object.keys(counted).length ? { ruleActionOverrides: Object.keys(counted).map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+        ...(Object.keys(counted).length
+          ? { ruleActionOverrides: Object.keys(counted).map((rule) => ({ name: rule, actionToUse: { count: {} } })) }
+          : {}),
       },
     },
     visibilityConfig: visibility(name),
@@ -61,7 +67,8 @@ export class EdgeWebAcl extends Construct {
   constructor(scope: Construct, id: string, props: EdgeWebAclProps) {
     super(scope, id);
     const limit = props.rateLimit ?? DEFAULT_RATE_LIMIT;
-    if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000) throw new Error(`-c wafRateLimit must be a whole number from 10 (WAF's least) to 2000000000, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 10 || limit > 2_000_000_000)
+      throw new Error(`-c wafRateLimit must be a whole number from 10 (WAF's least) to 2000000000, not ${limit}`);
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `${props.stage}-edge`,
       description: `${props.stage}: payment API and console`,
@@ -83,6 +90,9 @@ export class EdgeWebAcl extends Construct {
       ],
     });
     // A fixed id, whichever stack holds it (docs/deploy.md reads it by name).
-    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn, description: 'The web ACL of the API and console distributions' }).overrideLogicalId('WebAclArn');
+    new CfnOutput(this, 'WebAclArn', {
+      value: this.webAcl.attrArn,
+      description: 'The web ACL of the API and console distributions',
+    }).overrideLogicalId('WebAclArn');
   }
 }

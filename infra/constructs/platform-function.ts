@@ -99,13 +99,30 @@ type FunctionEnvironment = Pick<
   | 'METRICS_ENABLED'
   | 'PAYMENT_ITEM_FORM'
 > &
-  Partial<Pick<Record<ConfigVariable, string>, 'CONSOLE_USER_POOL_ID' | 'CONSOLE_USER_POOL_CLIENT_ID' | 'CONSOLE_URL' | 'CONSOLE_IDLE_MINUTES' | 'CONSOLE_ORIGIN_VERIFY' | 'EDGE_ORIGIN_VERIFY' | 'EDGE_DIRECT_CALLS' | 'CALLBACK_DLQ_URL'>>;
+  Partial<
+    Pick<
+      Record<ConfigVariable, string>,
+      | 'CONSOLE_USER_POOL_ID'
+      | 'CONSOLE_USER_POOL_CLIENT_ID'
+      | 'CONSOLE_URL'
+      | 'CONSOLE_IDLE_MINUTES'
+      | 'CONSOLE_ORIGIN_VERIFY'
+      | 'EDGE_ORIGIN_VERIFY'
+      | 'EDGE_DIRECT_CALLS'
+      | 'CALLBACK_DLQ_URL'
+    >
+  >;
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
 
 /** The Cognito calls behind each cognito: grant (shared/adapters/cognito-identity.ts makes them). */
 const COGNITO_ACTIONS: Partial<Record<Grant, string[]>> = {
-  'cognito:sign-in': ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AssociateSoftwareToken', 'cognito-idp:VerifySoftwareToken'],
+  'cognito:sign-in': [
+    'cognito-idp:AdminInitiateAuth',
+    'cognito-idp:AdminRespondToAuthChallenge',
+    'cognito-idp:AssociateSoftwareToken',
+    'cognito-idp:VerifySoftwareToken',
+  ],
   'cognito:invite': ['cognito-idp:AdminCreateUser'],
   'cognito:access': ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser'],
 };
@@ -170,7 +187,11 @@ export class PlatformFunction extends Construct {
       TEST_CLOCK: settings.kind === 'sandbox' ? 'true' : 'false',
       // The console API signs in against the stage's user pool (only functions granted a cognito: grant may call it).
       ...(platform.console && definition.grants.some((g) => g.startsWith('cognito:'))
-        ? { CONSOLE_USER_POOL_ID: platform.console.userPoolId, CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId, CONSOLE_URL: platform.console.url }
+        ? {
+            CONSOLE_USER_POOL_ID: platform.console.userPoolId,
+            CONSOLE_USER_POOL_CLIENT_ID: platform.console.clientId,
+            CONSOLE_URL: platform.console.url,
+          }
         : {}),
       // The console API's session idle timeout, and the value that marks requests its CloudFront sent (audit address).
       ...(platform.console && definition.path?.startsWith('/console/api/')
@@ -234,7 +255,8 @@ export class PlatformFunction extends Construct {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => bundleFiles.map((f) => `cp "${path.join(inputDir, f)}" "${outputDir}/"`),
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  bundleFiles.map((f) => `cp "${path.join(inputDir, f)}" "${outputDir}/"`),
               },
             }
           : {}),
@@ -251,7 +273,10 @@ export class PlatformFunction extends Construct {
     const tableLogicalId = Stack.of(this).getLogicalId(platform.table.node.defaultChild as CfnElement);
     const tableStack = Stack.of(platform.table);
     // In a nested stack (the console API's functions) the table's ARN arrives as a parameter of the parent's.
-    const tableRef = Stack.of(this) === tableStack ? `${tableLogicalId}.Arn` : `referenceto${Names.uniqueId(platform.table.node.defaultChild as CfnElement)}Arn`;
+    const tableRef =
+      Stack.of(this) === tableStack
+        ? `${tableLogicalId}.Arn`
+        : `referenceto${Names.uniqueId(platform.table.node.defaultChild as CfnElement)}Arn`;
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${tableRef}>/index/*]`,
       reason: 'Table grants cover its global secondary indexes (<table>/index/*): order lookups and the sparse work queues query them.',
@@ -285,9 +310,15 @@ export class PlatformFunction extends Construct {
   ): void {
     const { table } = this.platform;
     // Key-less reference, as for the table grants: stream reads are allowed the key through DynamoDB only.
-    const streamed = dynamodb.TableV2.fromTableAttributes(this, 'StreamRef', { tableArn: table.tableArn, tableStreamArn: table.tableStreamArn });
+    const streamed = dynamodb.TableV2.fromTableAttributes(this, 'StreamRef', {
+      tableArn: table.tableArn,
+      tableStreamArn: table.tableStreamArn,
+    });
     const kinds = (events: string, list: readonly string[]) =>
-      lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual(events), dynamodb: { NewImage: { kind: { S: lambda.FilterRule.or(...list) } } } });
+      lambda.FilterCriteria.filter({
+        eventName: lambda.FilterRule.isEqual(events),
+        dynamodb: { NewImage: { kind: { S: lambda.FilterRule.or(...list) } } },
+      });
     this.function.addEventSource(
       new DynamoEventSource(streamed, {
         startingPosition: lambda.StartingPosition.LATEST,
@@ -358,7 +389,10 @@ export class PlatformFunction extends Construct {
       const dlq = this.platform.deadLetterQueues?.[queueKey];
       if (!dlq) throw new Error(`${this.node.id}: the ${grant} grant needs the ${queueKey} dead-letter queue`);
       fn.addToRolePolicy(
-        new iam.PolicyStatement({ actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'], resources: [dlq.queueArn] }),
+        new iam.PolicyStatement({
+          actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'],
+          resources: [dlq.queueArn],
+        }),
       );
       sends = true;
     }
@@ -387,7 +421,10 @@ export class PlatformFunction extends Construct {
         conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     );
-    const environment: Pick<Record<ConfigVariable, string>, 'APM_DEADLINE_SCHEDULE_GROUP' | 'APM_DEADLINE_SCHEDULER_ROLE_ARN' | 'EVENT_BUS_ARN'> = {
+    const environment: Pick<
+      Record<ConfigVariable, string>,
+      'APM_DEADLINE_SCHEDULE_GROUP' | 'APM_DEADLINE_SCHEDULER_ROLE_ARN' | 'EVENT_BUS_ARN'
+    > = {
       APM_DEADLINE_SCHEDULE_GROUP: schedules.groupName,
       APM_DEADLINE_SCHEDULER_ROLE_ARN: schedules.role.roleArn,
       EVENT_BUS_ARN: this.platform.bus.eventBusArn,

@@ -11,7 +11,17 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
-import { DELIVERY_OUTCOMES, MONEY_ROUTES, deliveries, kmsErrors, latency, lateAcquirerOutcomes, mismatchedAcquirerAnswers, riskBlocked, undeterminedPayments } from './platform-metrics.js';
+import {
+  DELIVERY_OUTCOMES,
+  MONEY_ROUTES,
+  deliveries,
+  kmsErrors,
+  latency,
+  lateAcquirerOutcomes,
+  mismatchedAcquirerAnswers,
+  riskBlocked,
+  undeterminedPayments,
+} from './platform-metrics.js';
 import { alarmDescription, type AlarmSlug } from './runbook.js';
 
 /** An alarm's metric math takes at most ten metrics. */
@@ -81,13 +91,18 @@ export class PlatformAlarms extends Construct {
     });
 
     for (const route of MONEY_ROUTES) {
-      this.add(`Latency${route.replace(/[^A-Za-z0-9]/g, '')}`, 'money-route-latency', `p99 latency of ${route} above ${THRESHOLDS.moneyRouteP99Ms} ms`, {
-        alarmName: `${stage}-payments-p99-latency ${route}`,
-        metric: latency(route, 'p99', slow),
-        threshold: THRESHOLDS.moneyRouteP99Ms,
-        evaluationPeriods: 3,
-        datapointsToAlarm: 2,
-      });
+      this.add(
+        `Latency${route.replace(/[^A-Za-z0-9]/g, '')}`,
+        'money-route-latency',
+        `p99 latency of ${route} above ${THRESHOLDS.moneyRouteP99Ms} ms`,
+        {
+          alarmName: `${stage}-payments-p99-latency ${route}`,
+          metric: latency(route, 'p99', slow),
+          threshold: THRESHOLDS.moneyRouteP99Ms,
+          evaluationPeriods: 3,
+          datapointsToAlarm: 2,
+        },
+      );
     }
 
     // Alarms live here (the observability nested stack keeps the main stack under CloudFormation's 500 resources),
@@ -120,28 +135,38 @@ export class PlatformAlarms extends Construct {
     }
 
     for (const fn of props.streamConsumers) {
-      this.add(`${fn.node.id}IteratorAge`, 'stream-iterator-age', `${fn.node.id} is more than ${THRESHOLDS.iteratorAgeMs / 1000} s behind the table stream`, {
-        alarmName: `${stage}-payments-iterator-age ${fn.node.id}`,
-        metric: fn.function.metric('IteratorAge', { period, statistic: 'Maximum' }),
-        threshold: THRESHOLDS.iteratorAgeMs,
-        evaluationPeriods: 3,
-        datapointsToAlarm: 2,
-      });
+      this.add(
+        `${fn.node.id}IteratorAge`,
+        'stream-iterator-age',
+        `${fn.node.id} is more than ${THRESHOLDS.iteratorAgeMs / 1000} s behind the table stream`,
+        {
+          alarmName: `${stage}-payments-iterator-age ${fn.node.id}`,
+          metric: fn.function.metric('IteratorAge', { period, statistic: 'Maximum' }),
+          threshold: THRESHOLDS.iteratorAgeMs,
+          evaluationPeriods: 3,
+          datapointsToAlarm: 2,
+        },
+      );
     }
 
     const outcomes = Object.fromEntries(DELIVERY_OUTCOMES.map((o) => [o, deliveries(o, slow)]));
-    this.add('CallbackFailureRate', 'callback-failure-rate', `more than ${THRESHOLDS.callbackFailurePercent}% of callback delivery attempts failed`, {
-      alarmName: `${stage}-payments-callback-failure-rate`,
-      metric: new cloudwatch.MathExpression({
-        expression: `IF((delivered + retry + failed) >= ${THRESHOLDS.minDeliveries}, 100 * (retry + failed) / (delivered + retry + failed), 0)`,
-        usingMetrics: outcomes,
-        period: slow,
-        label: 'failed attempts %',
-      }),
-      threshold: THRESHOLDS.callbackFailurePercent,
-      evaluationPeriods: 3,
-      datapointsToAlarm: 2,
-    });
+    this.add(
+      'CallbackFailureRate',
+      'callback-failure-rate',
+      `more than ${THRESHOLDS.callbackFailurePercent}% of callback delivery attempts failed`,
+      {
+        alarmName: `${stage}-payments-callback-failure-rate`,
+        metric: new cloudwatch.MathExpression({
+          expression: `IF((delivered + retry + failed) >= ${THRESHOLDS.minDeliveries}, 100 * (retry + failed) / (delivered + retry + failed), 0)`,
+          usingMetrics: outcomes,
+          period: slow,
+          label: 'failed attempts %',
+        }),
+        threshold: THRESHOLDS.callbackFailurePercent,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+      },
+    );
 
     // The reconciler counts them every 5 minutes; a run that did not happen is the Reconciler's errors alarm.
     this.add('UndeterminedPayments', 'undetermined-payments', 'payments waiting for the acquirer for more than 10 minutes', {
@@ -159,36 +184,56 @@ export class PlatformAlarms extends Construct {
     });
 
     // One is already a payment the platform would have recorded wrongly, or a payer trying another payment's result.
-    this.add('MismatchedAcquirerAnswers', 'mismatched-acquirer-answers', 'an acquirer answered about another payment than the one asked about', {
-      alarmName: `${stage}-payments-mismatched-acquirer-answers`,
-      metric: mismatchedAcquirerAnswers(period),
-      threshold: 0,
-      evaluationPeriods: 1,
-    });
+    this.add(
+      'MismatchedAcquirerAnswers',
+      'mismatched-acquirer-answers',
+      'an acquirer answered about another payment than the one asked about',
+      {
+        alarmName: `${stage}-payments-mismatched-acquirer-answers`,
+        metric: mismatchedAcquirerAnswers(period),
+        threshold: 0,
+        evaluationPeriods: 1,
+      },
+    );
 
     // One is money the acquirer moved against what the platform recorded: a reversal to check, or a merchant to tell.
-    this.add('LateAcquirerOutcomes', 'late-acquirer-outcomes', 'an acquirer reported an outcome contradicting the recorded payment (late approval, failed capture or refund)', {
-      alarmName: `${stage}-payments-late-acquirer-outcomes`,
-      metric: lateAcquirerOutcomes(period),
-      threshold: 0,
-      evaluationPeriods: 1,
-    });
+    this.add(
+      'LateAcquirerOutcomes',
+      'late-acquirer-outcomes',
+      'an acquirer reported an outcome contradicting the recorded payment (late approval, failed capture or refund)',
+      {
+        alarmName: `${stage}-payments-late-acquirer-outcomes`,
+        metric: lateAcquirerOutcomes(period),
+        threshold: 0,
+        evaluationPeriods: 1,
+      },
+    );
 
     // The guard stops the tester; the operator still wants to know one is at work (and may blocklist the range).
-    this.add('CardTestingBurst', 'card-testing-burst', `more than ${THRESHOLDS.cardTestingBlocked} card payments declined by the card-testing guard in 5 minutes`, {
-      alarmName: `${stage}-payments-card-testing-burst`,
-      metric: riskBlocked('CardTestingBlocked', slow),
-      threshold: THRESHOLDS.cardTestingBlocked,
-      evaluationPeriods: 1,
-    });
+    this.add(
+      'CardTestingBurst',
+      'card-testing-burst',
+      `more than ${THRESHOLDS.cardTestingBlocked} card payments declined by the card-testing guard in 5 minutes`,
+      {
+        alarmName: `${stage}-payments-card-testing-burst`,
+        metric: riskBlocked('CardTestingBlocked', slow),
+        threshold: THRESHOLDS.cardTestingBlocked,
+        evaluationPeriods: 1,
+      },
+    );
 
     // Provisioned capacity throttles a spike faster than auto scaling; on-demand one past twice the previous peak
     // or a hot partition. The SDK retries a throttled call, but a SALE still waiting when its retries run out fails.
-    this.add('TableThrottlesAlarm', 'table-throttles', `the payments table throttled requests (capacity mode: ${settings.tableCapacity.mode})`, {
-      metric: props.table.metricThrottledRequestsForOperations({ operations: props.tableOperations, period, statistic: 'Sum' }),
-      threshold: settings.alarms.tableThrottleEvents,
-      evaluationPeriods: 1,
-    });
+    this.add(
+      'TableThrottlesAlarm',
+      'table-throttles',
+      `the payments table throttled requests (capacity mode: ${settings.tableCapacity.mode})`,
+      {
+        metric: props.table.metricThrottledRequestsForOperations({ operations: props.tableOperations, period, statistic: 'Sum' }),
+        threshold: settings.alarms.tableThrottleEvents,
+        evaluationPeriods: 1,
+      },
+    );
   }
 
   /** Whether `fn`'s alarms belong in this construct's stack: it is that stack's, or its parent's. */
@@ -204,8 +249,17 @@ export class PlatformAlarms extends Construct {
     for (const [i, group] of groups(functions).entries()) {
       const usingMetrics = Object.fromEntries(group.map((fn, j) => [`t${j}`, fn.function.metricThrottles({ period, statistic: 'Sum' })]));
       const alarm = new cloudwatch.Alarm(scope, scope === this ? `${idPrefix}${i + 1}` : idPrefix, {
-        alarmDescription: alarmDescription(settings.stage, 'lambda-throttles', `Lambda throttled invocations of ${group.map((fn) => fn.node.id).join(', ')}`),
-        metric: new cloudwatch.MathExpression({ expression: `SUM([${Object.keys(usingMetrics).join(',')}])`, usingMetrics, period, label: 'throttles' }),
+        alarmDescription: alarmDescription(
+          settings.stage,
+          'lambda-throttles',
+          `Lambda throttled invocations of ${group.map((fn) => fn.node.id).join(', ')}`,
+        ),
+        metric: new cloudwatch.MathExpression({
+          expression: `SUM([${Object.keys(usingMetrics).join(',')}])`,
+          usingMetrics,
+          period,
+          label: 'throttles',
+        }),
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
@@ -216,7 +270,12 @@ export class PlatformAlarms extends Construct {
     }
   }
 
-  private add(id: string, slug: AlarmSlug, what: string, props: Omit<cloudwatch.AlarmProps, 'alarmDescription' | 'comparisonOperator' | 'treatMissingData'>): cloudwatch.Alarm {
+  private add(
+    id: string,
+    slug: AlarmSlug,
+    what: string,
+    props: Omit<cloudwatch.AlarmProps, 'alarmDescription' | 'comparisonOperator' | 'treatMissingData'>,
+  ): cloudwatch.Alarm {
     const alarm = new cloudwatch.Alarm(this, id, {
       ...props,
       alarmDescription: alarmDescription(this.props.settings.stage, slug, what),

@@ -10,7 +10,16 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { PlatformFunction } from '../constructs/platform-function.js';
-import { DELIVERY_OUTCOMES, MONEY_ROUTES, RISK_CONTROL_METRICS, deliveries, latency, paymentsByResult, riskBlocked, undeterminedPayments } from './platform-metrics.js';
+import {
+  DELIVERY_OUTCOMES,
+  MONEY_ROUTES,
+  RISK_CONTROL_METRICS,
+  deliveries,
+  latency,
+  paymentsByResult,
+  riskBlocked,
+  undeterminedPayments,
+} from './platform-metrics.js';
 
 export interface PlatformDashboardProps {
   stage: string;
@@ -43,13 +52,33 @@ export function platformDashboard(scope: Construct, id: string, props: PlatformD
     }),
   );
   dashboard.addWidgets(
-    graph('Money routes p50 latency (ms)', MONEY_ROUTES.map((r) => latency(r, 'p50', FIVE_MINUTES, r))),
-    graph('Money routes p99 latency (ms)', MONEY_ROUTES.map((r) => latency(r, 'p99', FIVE_MINUTES, r))),
+    graph(
+      'Money routes p50 latency (ms)',
+      MONEY_ROUTES.map((r) => latency(r, 'p50', FIVE_MINUTES, r)),
+    ),
+    graph(
+      'Money routes p99 latency (ms)',
+      MONEY_ROUTES.map((r) => latency(r, 'p99', FIVE_MINUTES, r)),
+    ),
   );
   dashboard.addWidgets(
-    graph('Callback deliveries (attempts per 5 min)', DELIVERY_OUTCOMES.map((o) => deliveries(o, FIVE_MINUTES, o)), {
-      ...(props.callbacksDlq ? { right: [props.callbacksDlq.metricApproximateNumberOfMessagesVisible({ period: MINUTE, statistic: 'Maximum', label: 'callbacks DLQ depth' })] } : {}),
-    }),
+    graph(
+      'Callback deliveries (attempts per 5 min)',
+      DELIVERY_OUTCOMES.map((o) => deliveries(o, FIVE_MINUTES, o)),
+      {
+        ...(props.callbacksDlq
+          ? {
+              right: [
+                props.callbacksDlq.metricApproximateNumberOfMessagesVisible({
+                  period: MINUTE,
+                  statistic: 'Maximum',
+                  label: 'callbacks DLQ depth',
+                }),
+              ],
+            }
+          : {}),
+      },
+    ),
     graph(
       'Table stream iterator age (ms)',
       props.streamConsumers.map((fn) => fn.function.metric('IteratorAge', { period: MINUTE, statistic: 'Maximum', label: fn.node.id })),
@@ -57,10 +86,15 @@ export function platformDashboard(scope: Construct, id: string, props: PlatformD
   );
   dashboard.addWidgets(
     graph('Payments undetermined for more than 10 minutes', [undeterminedPayments(FIVE_MINUTES, 'payments')]),
-    graph('Table write units consumed per minute', [props.table.metricConsumedWriteCapacityUnits({ period: MINUTE, statistic: 'Sum', label: 'write units' })]),
+    graph('Table write units consumed per minute', [
+      props.table.metricConsumedWriteCapacityUnits({ period: MINUTE, statistic: 'Sum', label: 'write units' }),
+    ]),
   );
   dashboard.addWidgets(
-    graph('Payments declined by risk controls (per 5 min)', [riskBlocked('RiskBlocked', FIVE_MINUTES, 'all'), ...RISK_CONTROL_METRICS.map((m) => riskBlocked(m, FIVE_MINUTES, m))]),
+    graph('Payments declined by risk controls (per 5 min)', [
+      riskBlocked('RiskBlocked', FIVE_MINUTES, 'all'),
+      ...RISK_CONTROL_METRICS.map((m) => riskBlocked(m, FIVE_MINUTES, m)),
+    ]),
   );
   dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 24, height: 8 }));
   return dashboard;

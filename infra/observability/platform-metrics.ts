@@ -31,15 +31,24 @@ export const RECONCILER_HANDLER = 'reconciliation run';
 export const DELIVERY_OUTCOMES = ['delivered', 'retry', 'failed'] as const;
 
 const metric = (metricName: string, dimensionsMap: Record<string, string>, statistic: string, period: Duration, label?: string) =>
-  new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: SERVICE, ...dimensionsMap }, statistic, period, label });
+  new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName,
+    dimensionsMap: { service: SERVICE, ...dimensionsMap },
+    statistic,
+    period,
+    label,
+  });
 
 // A label makes an alarm's metric a metric-math entry: the dashboard passes one, the alarms do not.
 
 /** Latency (ms) of one handler's invocations. */
-export const latency = (handler: string, statistic: 'p50' | 'p99', period: Duration, label?: string) => metric('Latency', { handler }, statistic, period, label);
+export const latency = (handler: string, statistic: 'p50' | 'p99', period: Duration, label?: string) =>
+  metric('Latency', { handler }, statistic, period, label);
 
 /** Callback delivery attempts with one outcome. */
-export const deliveries = (outcome: (typeof DELIVERY_OUTCOMES)[number], period: Duration, label?: string) => metric('CallbackDeliveries', { outcome }, 'Sum', period, label);
+export const deliveries = (outcome: (typeof DELIVERY_OUTCOMES)[number], period: Duration, label?: string) =>
+  metric('CallbackDeliveries', { outcome }, 'Sum', period, label);
 
 /**
  * Payments whose oldest transaction has waited for the acquirer more than UNDETERMINED_AFTER_MINUTES, counted by each
@@ -51,14 +60,23 @@ export const undeterminedPayments = (period: Duration, label?: string) => metric
 export const kmsErrors = (period: Duration, label?: string) => metric('KmsErrors', {}, 'Sum', period, label);
 
 /** Acquirer answers about another payment than the one asked about (shared/connectors/answer-binding.ts). */
-export const mismatchedAcquirerAnswers = (period: Duration, label?: string) => metric('MismatchedAcquirerAnswers', {}, 'Sum', period, label);
+export const mismatchedAcquirerAnswers = (period: Duration, label?: string) =>
+  metric('MismatchedAcquirerAnswers', {}, 'Sum', period, label);
 export const lateAcquirerOutcomes = (period: Duration, label?: string) => metric('LateAcquirerOutcomes', {}, 'Sum', period, label);
 
 /** Payments the risk check declined before the acquirer: all (`RiskBlocked`) or one control's (docs/risk.md). */
-export const riskBlocked = (metricName: 'RiskBlocked' | (typeof RISK_CONTROL_METRICS)[number], period: Duration, label?: string) => metric(metricName, {}, 'Sum', period, label);
+export const riskBlocked = (metricName: 'RiskBlocked' | (typeof RISK_CONTROL_METRICS)[number], period: Duration, label?: string) =>
+  metric(metricName, {}, 'Sum', period, label);
 
 /** One metric per risk control (shared/operations/risk/decision.ts CONTROL_METRICS). */
-export const RISK_CONTROL_METRICS = ['CardTestingBlocked', 'CardVelocityBlocked', 'BlocklistBlocked', 'RiskRuleBlocked', 'MidLimitBlocked', 'MerchantBurstBlocked'] as const;
+export const RISK_CONTROL_METRICS = [
+  'CardTestingBlocked',
+  'CardVelocityBlocked',
+  'BlocklistBlocked',
+  'RiskRuleBlocked',
+  'MidLimitBlocked',
+  'MerchantBurstBlocked',
+] as const;
 
 /** Payments answered, one line per result (SUCCESS, DECLINED, REDIRECT, …) whatever the action: a Metrics Insights query. */
 export const paymentsByResult = (period: Duration) =>

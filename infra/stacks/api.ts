@@ -67,7 +67,11 @@ export class Api extends Construct {
       const httpRoute =
         Stack.of(scope) === Stack.of(this)
           ? this.httpApi.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration })[0]
-          : new apigw.HttpRoute(scope, `${route.id}Route`, { httpApi: this.httpApi, routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]), integration });
+          : new apigw.HttpRoute(scope, `${route.id}Route`, {
+              httpApi: this.httpApi,
+              routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+              integration,
+            });
       if (httpRoute && Stack.of(scope) === Stack.of(this)) here.push({ key: `${route.method} ${route.path}`, route: httpRoute });
       if (httpRoute) {
         Validations.of(httpRoute).acknowledge({
@@ -87,7 +91,9 @@ export class Api extends Construct {
     const throttles = routeThrottles(keys, stageDefault, settings.api.routeThrottles);
     const stage = this.stage.node.defaultChild as apigw.CfnStage;
     // A JSON property: CloudFormation's own names, keyed by route key.
-    stage.routeSettings = Object.fromEntries(Object.entries(throttles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]));
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(throttles).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]),
+    );
     // API Gateway refuses settings for a route it does not have yet.
     for (const { route } of routes) this.stage.node.addDependency(route);
   }

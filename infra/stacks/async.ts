@@ -12,7 +12,12 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_BUS, QUEUES, type QueueKey, deadLetterName, physicalName } from '../../shared/resources.js';
-import type { OpsEventDefinition, QueueConsumerDefinition, ScheduledDefinition, StreamConsumerDefinition } from '../../shared/routes/types.js';
+import type {
+  OpsEventDefinition,
+  QueueConsumerDefinition,
+  ScheduledDefinition,
+  StreamConsumerDefinition,
+} from '../../shared/routes/types.js';
 import { PlatformFunction, type DeadlineSchedules, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 
@@ -113,7 +118,10 @@ export class Async extends Construct {
             encryptionMasterKey: platform.key,
             enforceSSL: true,
             removalPolicy: settings.removalPolicy,
-            queueName: physicalName(settings.stage, `${stream.id.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-failures`),
+            queueName: physicalName(
+              settings.stage,
+              `${stream.id.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-failures`,
+            ),
             retentionPeriod: Duration.days(14),
           })
         : undefined;

@@ -60,6 +60,11 @@ export class Data extends Construct {
 function billingOf(capacity: TableCapacity): dynamodb.Billing {
   if (capacity.mode === 'on-demand') return dynamodb.Billing.onDemand();
   const scaled = (range: { min: number; max: number; seed?: number }) =>
-    dynamodb.Capacity.autoscaled({ minCapacity: range.min, maxCapacity: range.max, targetUtilizationPercent: capacity.targetUtilizationPercent, ...(range.seed ? { seedCapacity: range.seed } : {}) });
+    dynamodb.Capacity.autoscaled({
+      minCapacity: range.min,
+      maxCapacity: range.max,
+      targetUtilizationPercent: capacity.targetUtilizationPercent,
+      ...(range.seed ? { seedCapacity: range.seed } : {}),
+    });
   return dynamodb.Billing.provisioned({ readCapacity: scaled(capacity.reads), writeCapacity: scaled(capacity.writes) });
 }

@@ -21,7 +21,12 @@ import type { Construct } from 'constructs';
 import { REPO_ROOT } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 
-export const MERCHANT_BACKEND_PATHS = ['/api/v1/session', '/api/v1/payment/status', '/api/v1/payment/refund', '/api/v1/payment/void'] as const;
+export const MERCHANT_BACKEND_PATHS = [
+  '/api/v1/session',
+  '/api/v1/payment/status',
+  '/api/v1/payment/refund',
+  '/api/v1/payment/void',
+] as const;
 
 export interface MerchantBackendStackProps extends StackProps {
   settings: StageSettings;
@@ -43,7 +48,10 @@ function appJwt(scope: Construct, props: MerchantBackendStackProps): { issuer: s
     return typeof value === 'string' ? value.trim() : '';
   };
   const issuer = read(props.appJwtIssuer, 'appJwtIssuer');
-  const audience = read(props.appJwtAudience, 'appJwtAudience').split(',').map((a) => a.trim()).filter(Boolean);
+  const audience = read(props.appJwtAudience, 'appJwtAudience')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (!/^https:\/\/[^/]/.test(issuer) || !audience.length) {
     throw new Error(
       'The merchant backend signs payments only for your signed-in app users: deploy it with -c appJwtIssuer=<your identity provider, https://…> ' +
@@ -74,7 +82,10 @@ export class MerchantBackendStack extends Stack {
     });
 
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
-    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: `${settings.stage} merchant backend` });
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${settings.stage} merchant backend`,
+    });
     logGroup.grantWrite(role);
     this.passwordSecret.grantRead(role);
 

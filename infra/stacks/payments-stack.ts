@@ -78,7 +78,8 @@ export class PaymentsStack extends Stack {
     this.data = new Data(this, 'Data', { settings });
     this.api = new Api(this, 'Api', { settings });
     if (!props.webAclArn) {
-      if (this.region !== 'us-east-1') throw new Error(`A CloudFront web ACL must be in us-east-1, not ${this.region}: pass webAclArn (infra/app.ts creates one)`);
+      if (this.region !== 'us-east-1')
+        throw new Error(`A CloudFront web ACL must be in us-east-1, not ${this.region}: pass webAclArn (infra/app.ts creates one)`);
       this.webAcl = new EdgeWebAcl(this, 'Edge', { stage: settings.stage, rateLimit: props.wafRateLimit });
     }
     const webAclArn = props.webAclArn ?? this.webAcl!.webAcl.attrArn;
@@ -115,7 +116,12 @@ export class PaymentsStack extends Stack {
     const routes = props.routes ?? ROUTES;
     const isConsole = (r: RouteDefinition) => r.path.startsWith('/console/api/');
     // Public routes reserve their concurrency; the console's (operators' pages) share the pool with the consumers.
-    this.api.addRoutes(routes.filter((r) => !isConsole(r)), platform, this.api, settings.api.reservedConcurrencyPerRoute);
+    this.api.addRoutes(
+      routes.filter((r) => !isConsole(r)),
+      platform,
+      this.api,
+      settings.api.reservedConcurrencyPerRoute,
+    );
     const consoleRoutes = routes.filter(isConsole);
     this.consoleApi.addRoutes(consoleRoutes, platform, consoleStack);
     this.async.addFunctions(
@@ -129,7 +135,9 @@ export class PaymentsStack extends Stack {
       platform,
     );
     this.functions = [...this.api.functions, ...this.consoleApi.functions, ...this.async.functions];
-    const reservations = this.functions.map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions).filter((n): n is number => n !== undefined);
+    const reservations = this.functions
+      .map((f) => (f.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions)
+      .filter((n): n is number => n !== undefined);
     checkReservedConcurrency(settings.stage, reservations, settings.api.concurrencyQuota);
 
     // Alarms, topic and dashboard in a nested stack of their own: in this one they would pass the 500 resources.
@@ -145,15 +153,27 @@ export class PaymentsStack extends Stack {
     });
 
     // What the operator needs after `cdk deploy` (docs/deploy.md); fixed logical ids, so scripts can read them.
-    new CfnOutput(this, 'ApiUrl', { value: this.apiEdge.url, description: 'The payment API through its CloudFront and web ACL (PUBLIC_BASE_URL)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.apiEdge.url,
+      description: 'The payment API through its CloudFront and web ACL (PUBLIC_BASE_URL)',
+    });
     new CfnOutput(this, 'ConsoleUrl', { value: this.console.url, description: 'The console' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Alarms are sent here (-c alarmEmail=… subscribes)' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.observability.topic.topicArn,
+      description: 'Alarms are sent here (-c alarmEmail=… subscribes)',
+    });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The payments table' });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName, description: 'CloudWatch dashboard' });
     if (domain) {
       // Descriptions must be plain strings (no tokens): the names as the operator gave them.
-      new CfnOutput(this, 'ApiDomainTarget', { value: this.apiEdge.distribution.distributionDomainName, description: `CNAME ${domain.api.name} to this` });
-      new CfnOutput(this, 'ConsoleDomainTarget', { value: this.console.distribution.distributionDomainName, description: `CNAME ${domain.console.name} to this` });
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: this.apiEdge.distribution.distributionDomainName,
+        description: `CNAME ${domain.api.name} to this`,
+      });
+      new CfnOutput(this, 'ConsoleDomainTarget', {
+        value: this.console.distribution.distributionDomainName,
+        description: `CNAME ${domain.console.name} to this`,
+      });
     }
   }
 }

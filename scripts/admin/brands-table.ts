@@ -21,11 +21,21 @@ export function describeField(spec: FieldSpec): string {
   else if (l?.min !== undefined && l.max !== undefined) parts.push(`${l.min}–${l.max} characters`);
   else if (l?.max !== undefined) parts.push(`≤${l.max}`);
   if (spec.oneOf) parts.push(spec.oneOf.length > 6 ? `one of ${spec.oneOf.length} values` : `one of ${spec.oneOf.join('/')}`);
-  if (spec.number) parts.push(`number${spec.number.integer ? ' (integer)' : ''}${spec.number.maxDigits ? `, ≤${spec.number.maxDigits} digits` : ''}`);
-  if (spec.format) parts.push({ 'datetime-utc': 'ISO 8601 UTC datetime', currency: 'ISO 4217 code', base64: 'base64', swift: 'SWIFT code' }[spec.format]);
-  if (spec.pattern && spec.patternMessage) parts.push(spec.patternMessage.replace(/^This value should (have|not contain) /, (_, v) => (v === 'have' ? '' : 'no ')).replace(/\.$/, ''));
+  if (spec.number)
+    parts.push(`number${spec.number.integer ? ' (integer)' : ''}${spec.number.maxDigits ? `, ≤${spec.number.maxDigits} digits` : ''}`);
+  if (spec.format)
+    parts.push({ 'datetime-utc': 'ISO 8601 UTC datetime', currency: 'ISO 4217 code', base64: 'base64', swift: 'SWIFT code' }[spec.format]);
+  if (spec.pattern && spec.patternMessage)
+    parts.push(
+      spec.patternMessage.replace(/^This value should (have|not contain) /, (_, v) => (v === 'have' ? '' : 'no ')).replace(/\.$/, ''),
+    );
   if (spec.equalsPayerName) parts.push("equal to the payer's name");
-  if (spec.items) parts.push(`list of {${Object.entries(spec.items).map(([k, v]) => `${k}: ${describeField(v)}`).join('; ')}}`);
+  if (spec.items)
+    parts.push(
+      `list of {${Object.entries(spec.items)
+        .map(([k, v]) => `${k}: ${describeField(v)}`)
+        .join('; ')}}`,
+    );
   if (spec.doc && !spec.equalsPayerName) parts.push(spec.doc);
   return parts.join(', ');
 }
@@ -39,10 +49,14 @@ export function sandboxOutcomes(d: BrandDescriptor): string {
   if (!brandServed(d)) return 'not served yet';
   if (d.flow === 'payout') return 'success@ (or none) → SETTLED; fail@ → DECLINED';
   if (d.flow === 'direct') return 'success@ (or none) → SETTLED; fail@ → DECLINED; pending@ → REDIRECT, outcome by notification';
-  if (d.flow === 'crypto-address') return 'success@ / pending@ (or none) → SUCCESS/PENDING with crypto_address and crypto_network, callback result=INIT, settled by the provider\'s notification; fail@ → DECLINED';
-  if (d.flow === 'qr') return 'success@ (or none) → REDIRECT to the QR page, Pay / Reject there; fail@ → DECLINED; pending@ → REDIRECT, the page waits: unpaid after the QR lifetime → DECLINED "expired"';
-  if (d.flow === 'bank-window') return 'success@ (or none) → REDIRECT to the transfer instructions, Pay / Reject there; fail@ → DECLINED; pending@ → REDIRECT, the page waits: unconfirmed after 5 minutes → DECLINED "expired"';
-  if (d.flow === 'redirect') return 'success@ (or none) → REDIRECT, Pay / Reject on the page; fail@ → DECLINED; pending@ → REDIRECT, outcome by notification';
+  if (d.flow === 'crypto-address')
+    return "success@ / pending@ (or none) → SUCCESS/PENDING with crypto_address and crypto_network, callback result=INIT, settled by the provider's notification; fail@ → DECLINED";
+  if (d.flow === 'qr')
+    return 'success@ (or none) → REDIRECT to the QR page, Pay / Reject there; fail@ → DECLINED; pending@ → REDIRECT, the page waits: unpaid after the QR lifetime → DECLINED "expired"';
+  if (d.flow === 'bank-window')
+    return 'success@ (or none) → REDIRECT to the transfer instructions, Pay / Reject there; fail@ → DECLINED; pending@ → REDIRECT, the page waits: unconfirmed after 5 minutes → DECLINED "expired"';
+  if (d.flow === 'redirect')
+    return 'success@ (or none) → REDIRECT, Pay / Reject on the page; fail@ → DECLINED; pending@ → REDIRECT, outcome by notification';
   return 'not yet served';
 }
 
@@ -93,7 +107,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 /** The Markdown table, between its markers. */
 export function brandsMarkdown(): string {
-  const head = '| Brand | Method | Flow | Actions | Currencies | `identifier` | Fields (R required, O optional, C conditional) | Asked on the page when absent | Checkout page | Sandbox |\n|---|---|---|---|---|---|---|---|---|---|';
+  const head =
+    '| Brand | Method | Flow | Actions | Currencies | `identifier` | Fields (R required, O optional, C conditional) | Asked on the page when absent | Checkout page | Sandbox |\n|---|---|---|---|---|---|---|---|---|---|';
   const rows = catalogueRows().map((r) =>
     [
       `\`${r.brand}\``,

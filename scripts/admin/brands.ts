@@ -16,7 +16,10 @@ export function runBrandsCommand(cmd: string | undefined, args: string[]): strin
       if (values.json) return JSON.stringify(rows, null, 2);
       const pad = (s: string, n: number) => s.padEnd(n);
       return rows
-        .map((r) => `${pad(r.brand, 18)} ${pad(r.flow, 15)} ${pad(r.available ? 'available' : 'not served', 11)} ${pad(r.actions.join(','), 28)} ${r.fields.length} field(s)${r.collect.length ? `; page asks ${r.collect.join(', ')}` : ''}`)
+        .map(
+          (r) =>
+            `${pad(r.brand, 18)} ${pad(r.flow, 15)} ${pad(r.available ? 'available' : 'not served', 11)} ${pad(r.actions.join(','), 28)} ${r.fields.length} field(s)${r.collect.length ? `; page asks ${r.collect.join(', ')}` : ''}`,
+        )
         .join('\n');
     }
     case 'docs': {

@@ -35,7 +35,9 @@ export async function listen(creds: MerchantCredentials, opts: ListenOptions): P
   while (!opts.signal.aborted) {
     let page: Page;
     try {
-      page = await merchantApi<Page>(creds, 'GET', `${FEED}?after=${encodeURIComponent(cursor)}&wait=${opts.waitSeconds ?? 10}`, '', { signal: opts.signal });
+      page = await merchantApi<Page>(creds, 'GET', `${FEED}?after=${encodeURIComponent(cursor)}&wait=${opts.waitSeconds ?? 10}`, '', {
+        signal: opts.signal,
+      });
     } catch (err) {
       if (opts.signal.aborted) break;
       // Wrong credentials do not get better by retrying; a network hiccup or a 5xx does.
@@ -70,7 +72,13 @@ function remember(set: Set<string>, id: string): void {
 async function forward(e: CallbackEvent, target: string, timeoutMs: number): Promise<string> {
   const started = performance.now();
   try {
-    const res = await fetch(target, { method: 'POST', headers: e.request.headers, body: e.request.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: e.request.headers,
+      body: e.request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await res.body?.cancel();
     return `[${res.status}] ${Math.round(performance.now() - started)} ms`;
   } catch (err) {
@@ -94,7 +102,8 @@ export function forwardUrl(value: string): string {
   } catch {
     throw new Error(`--forward-to ${value} is not a URL. Example: --forward-to http://localhost:4242/webhooks`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--forward-to ${value} is not an http(s) URL. Example: --forward-to http://localhost:4242/webhooks`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--forward-to ${value} is not an http(s) URL. Example: --forward-to http://localhost:4242/webhooks`);
   return url.href;
 }
 

@@ -40,18 +40,31 @@ export async function runCallbacksCommand(argv: string[], io: { print?: Progress
     args,
     allowPositionals: true,
     options: {
-      limit: { type: 'string' }, rotate: { type: 'boolean' }, merchant: { type: 'string' }, 'forward-to': { type: 'string' }, help: { type: 'boolean' },
-      url: { type: 'string' }, 'password-file': { type: 'string' }, since: { type: 'string' }, wait: { type: 'string' },
+      limit: { type: 'string' },
+      rotate: { type: 'boolean' },
+      merchant: { type: 'string' },
+      'forward-to': { type: 'string' },
+      help: { type: 'boolean' },
+      url: { type: 'string' },
+      'password-file': { type: 'string' },
+      since: { type: 'string' },
+      wait: { type: 'string' },
     },
   });
   if (values.help || cmd === '--help' || cmd === 'help') return CALLBACKS_USAGE;
   const asMerchant = () => merchantCredentials({ merchant: values.merchant!, url: values.url, passwordFile: values['password-file'] });
   if (cmd === 'log' && values.merchant) {
-    const query = new URLSearchParams({ ...(values.since ? { since: values.since } : {}), ...(values.limit ? { limit: values.limit } : {}) }).toString();
+    const query = new URLSearchParams({
+      ...(values.since ? { since: values.since } : {}),
+      ...(values.limit ? { limit: values.limit } : {}),
+    }).toString();
     return merchantApi(await asMerchant(), 'GET', `/api/v1/merchant/callbacks${query ? `?${query}` : ''}`);
   }
   if (cmd === 'listen') {
-    if (!values.merchant || !values['forward-to']) throw new Error(`--merchant and --forward-to are required.\nexample: npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks`);
+    if (!values.merchant || !values['forward-to'])
+      throw new Error(
+        `--merchant and --forward-to are required.\nexample: npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks`,
+      );
     forwardUrl(values['forward-to']);
     const done = await listen(await asMerchant(), {
       forwardTo: values['forward-to'],
@@ -91,7 +104,12 @@ export async function runCallbacksCommand(argv: string[], io: { print?: Progress
       return { clientKey, ...s };
     }
     case 'schedule':
-      return { retryDelaysSeconds: retrySchedule(ctx.retry), attempts: ctx.retry.maxReceiveCount, timeoutMs: ctx.timeoutMs, pause: ctx.pause };
+      return {
+        retryDelaysSeconds: retrySchedule(ctx.retry),
+        attempts: ctx.retry.maxReceiveCount,
+        timeoutMs: ctx.timeoutMs,
+        pause: ctx.pause,
+      };
     default:
       throw new Error(CALLBACKS_USAGE);
   }

@@ -27,7 +27,8 @@ export async function runChargebacksCommand(argv: string[]): Promise<unknown> {
   switch (cmd) {
     case 'create': {
       const transId = positionals[0];
-      if (!transId || !values.amount || !values['reason-code']) throw new Error(`TRANS_ID, --amount and --reason-code are required.\n${CHARGEBACKS_USAGE}`);
+      if (!transId || !values.amount || !values['reason-code'])
+        throw new Error(`TRANS_ID, --amount and --reason-code are required.\n${CHARGEBACKS_USAGE}`);
       return applyChargebackEvent(deps(), {
         trans_id: transId,
         amount: values.amount,

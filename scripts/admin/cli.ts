@@ -81,7 +81,23 @@ example:
   npm run admin -- callbacks listen --merchant CLIENT_KEY --forward-to http://localhost:4242/webhooks
   npm run admin -- payments list --merchant CLIENT_KEY --since 1d`;
 
-const GROUP_USAGE: Record<string, string> = { mids: MIDS_USAGE, routing: ROUTING_USAGE, risk: RISK_USAGE, fees: FEES_USAGE, ledger: LEDGER_USAGE, settlements: SETTLEMENTS_USAGE, callbacks: CALLBACKS_USAGE, schedules: SCHEDULES_USAGE, clock: CLOCK_USAGE, payments: PAYMENTS_USAGE, chargebacks: CHARGEBACKS_USAGE, wallets: WALLETS_USAGE, counters: COUNTERS_USAGE, operators: OPERATORS_USAGE, keys: KEYS_USAGE };
+const GROUP_USAGE: Record<string, string> = {
+  mids: MIDS_USAGE,
+  routing: ROUTING_USAGE,
+  risk: RISK_USAGE,
+  fees: FEES_USAGE,
+  ledger: LEDGER_USAGE,
+  settlements: SETTLEMENTS_USAGE,
+  callbacks: CALLBACKS_USAGE,
+  schedules: SCHEDULES_USAGE,
+  clock: CLOCK_USAGE,
+  payments: PAYMENTS_USAGE,
+  chargebacks: CHARGEBACKS_USAGE,
+  wallets: WALLETS_USAGE,
+  counters: COUNTERS_USAGE,
+  operators: OPERATORS_USAGE,
+  keys: KEYS_USAGE,
+};
 
 function view(m: Merchant, reveal: boolean) {
   const { password, ...rest } = m;
@@ -134,13 +150,25 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
       const settings = merchantSettings(current.merchant, {
         enableMappings: values['enable-mapping'],
         disableMappings: values['disable-mapping'],
-        requiredPayerFields: values['require-payer-fields']?.split(',').map((f) => f.trim()).filter(Boolean),
+        requiredPayerFields: values['require-payer-fields']
+          ?.split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
         linkTarget: values['link-target'],
         termsCheckbox: terms === undefined ? undefined : terms === 'on',
         hashAlgorithm: values['hash-algorithm'],
-        hostedFieldsOrigins: values['hosted-fields-origins']?.split(',').map((o) => o.trim()).filter(Boolean),
-        methods: values.methods?.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean),
-        checkoutFrameAncestors: values['checkout-frame-ancestors']?.split(',').map((o) => o.trim()).filter(Boolean),
+        hostedFieldsOrigins: values['hosted-fields-origins']
+          ?.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+        methods: values.methods
+          ?.split(',')
+          .map((m) => m.trim().toLowerCase())
+          .filter(Boolean),
+        checkoutFrameAncestors: values['checkout-frame-ancestors']
+          ?.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
         hostedFieldsUpdateSignature: signed === undefined ? undefined : signed === 'on',
         // "none" clears the list: calls from any IP again.
         apiIpAllowlist: allowlistOption(values['api-ip-allowlist']),
@@ -164,7 +192,10 @@ async function merchants(cmd: string | undefined, args: string[]): Promise<unkno
 function allowlistOption(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === 'none') return [];
-  return value.split(',').map((c) => c.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 function required(value: string | undefined, name: string): string {
@@ -191,8 +222,27 @@ async function main(argv: string[]): Promise<void> {
     console.log(GROUP_USAGE[group] ?? USAGE);
     return;
   }
-  const groups = ['merchants', 'mids', 'routing', 'risk', 'fees', 'ledger', 'settlements', 'callbacks', 'schedules', 'chargebacks', 'counters', 'wallets', 'keys', 'payments', 'clock', 'providers', 'operators'];
-  if (!groups.includes(group)) throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
+  const groups = [
+    'merchants',
+    'mids',
+    'routing',
+    'risk',
+    'fees',
+    'ledger',
+    'settlements',
+    'callbacks',
+    'schedules',
+    'chargebacks',
+    'counters',
+    'wallets',
+    'keys',
+    'payments',
+    'clock',
+    'providers',
+    'operators',
+  ];
+  if (!groups.includes(group))
+    throw new Error(`Unknown command group "${group}": use one of ${groups.join(', ')}. See: npm run admin -- --help`);
   // A merchant's own commands against a stage's URL (docs/merchant-api.md) need no operator target at all.
   const asMerchantAt = (group === 'callbacks' || group === 'clock') && rest.includes('--merchant') && rest.includes('--url');
   if (!asMerchantAt) await useTarget(stage);

@@ -7,7 +7,16 @@
  */
 import { parseArgs } from 'node:util';
 import { depsWithClock, type Deps, reconciliationDeps } from '../../shared/deps.js';
-import { advanceClock, listClocks, parseDuration, refuseUnlessSandbox, resetClock, setClock, showClock, type ClockView } from '../../shared/operations/clock/manage.js';
+import {
+  advanceClock,
+  listClocks,
+  parseDuration,
+  refuseUnlessSandbox,
+  resetClock,
+  setClock,
+  showClock,
+  type ClockView,
+} from '../../shared/operations/clock/manage.js';
 import { merchantApi, merchantCredentials } from './merchant-client.js';
 
 type MoveRequest = { advance_by?: string; set?: string; reset?: true };
@@ -43,7 +52,13 @@ export async function runClockCommand(argv: string[], opts: { progress?: Progres
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { by: { type: 'string' }, merchant: { type: 'string' }, url: { type: 'string' }, 'password-file': { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      by: { type: 'string' },
+      merchant: { type: 'string' },
+      url: { type: 'string' },
+      'password-file': { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help || !cmd || cmd === '--help' || cmd === 'help') return CLOCK_USAGE;
   if (!['show', 'advance', 'set', 'reset'].includes(cmd)) throw new Error(`Unknown clock command "${cmd}".\n${CLOCK_USAGE}`);
@@ -53,7 +68,8 @@ export async function runClockCommand(argv: string[], opts: { progress?: Progres
       return { advance_by: values.by };
     }
     if (cmd === 'set') {
-      if (!positionals[0]) throw new Error(`ISO_INSTANT is required, e.g. clock set 2027-01-31T00:00:00Z --merchant CLIENT_KEY\n${CLOCK_USAGE}`);
+      if (!positionals[0])
+        throw new Error(`ISO_INSTANT is required, e.g. clock set 2027-01-31T00:00:00Z --merchant CLIENT_KEY\n${CLOCK_USAGE}`);
       return { set: positionals[0] };
     }
     return { reset: true };
@@ -117,7 +133,9 @@ async function waitForRuns(d: Deps, runs: RecurringChargeMessage[], progress: Pr
     pending = still;
     if (!pending.length) return;
     if (Date.now() - started > RUN_WAIT_MS) {
-      throw new Error(`${pending.length} scheduled run(s) were queued but not charged within ${RUN_WAIT_MS / 1000} s. Is the local platform running (npm start)? Its RecurringCharge consumer charges them; check its output.`);
+      throw new Error(
+        `${pending.length} scheduled run(s) were queued but not charged within ${RUN_WAIT_MS / 1000} s. Is the local platform running (npm start)? Its RecurringCharge consumer charges them; check its output.`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

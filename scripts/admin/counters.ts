@@ -19,10 +19,14 @@ example:
 
 export async function runCountersCommand(argv: string[]): Promise<unknown> {
   const [cmd, ...args] = argv;
-  const { values } = parseArgs({ args, options: { days: { type: 'string' }, merchant: { type: 'string' }, 'dry-run': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args,
+    options: { days: { type: 'string' }, merchant: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  });
   if (cmd !== 'backfill') throw new Error(COUNTERS_USAGE);
   const days = Number(values.days ?? '30');
-  if (!Number.isInteger(days) || days < 1 || days > 400) throw new Error(`--days takes a whole number from 1 to 400 (counters are kept 400 days).\n${COUNTERS_USAGE}`);
+  if (!Number.isInteger(days) || days < 1 || days > 400)
+    throw new Error(`--days takes a whole number from 1 to 400 (counters are kept 400 days).\n${COUNTERS_USAGE}`);
   const d = await depsWithClock();
   const clientKeys = values.merchant ? [values.merchant] : (await d.merchants.list()).map((m) => m.clientKey);
   if (values.merchant && !(await d.merchants.get(values.merchant))) throw new Error('No merchant with that client key.');

@@ -24,7 +24,9 @@ export async function runFeesCommand(args: string[]): Promise<unknown> {
   try {
     text = await readFile(values.file, 'utf8');
   } catch (err) {
-    throw new Error(`--file: cannot read ${values.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
+    throw new Error(`--file: cannot read ${values.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, {
+      cause: err,
+    });
   }
   let input: unknown;
   try {

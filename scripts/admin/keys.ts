@@ -28,19 +28,33 @@ example:
 export async function runKeysCommand(args: string[]): Promise<unknown> {
   const [cmd, ...rest] = args;
   if (cmd === 'migrate-legacy') return migrateLegacy();
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { merchant: { type: 'string' }, 'read-only': { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { merchant: { type: 'string' }, 'read-only': { type: 'boolean' } },
+  });
   if (cmd !== 'create' && cmd !== 'list' && cmd !== 'revoke') throw new Error(KEYS_USAGE);
   const clientKey = values.merchant;
-  if (!clientKey) throw new Error(`--merchant CLIENT_KEY is required. See the client keys with: npm run admin -- merchants list\n${KEYS_USAGE}`);
+  if (!clientKey)
+    throw new Error(`--merchant CLIENT_KEY is required. See the client keys with: npm run admin -- merchants list\n${KEYS_USAGE}`);
   const d = deps();
-  if (!(await d.merchants.get(clientKey))) throw new Error(`No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
+  if (!(await d.merchants.get(clientKey)))
+    throw new Error(`No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
   if (cmd === 'create') {
-    const { record, key } = await createApiKey(d, { clientKey, kind: values['read-only'] ? 'read_only' : 'secret', createdBy: 'admin-cli', now: new Date() });
+    const { record, key } = await createApiKey(d, {
+      clientKey,
+      kind: values['read-only'] ? 'read_only' : 'secret',
+      createdBy: 'admin-cli',
+      now: new Date(),
+    });
     return { ...apiKeyView(record), key, note: 'The key is shown only now: store it. The platform keeps only its hash.' };
   }
   if (cmd === 'list') return (await d.apiKeys.list(clientKey)).map(apiKeyView);
   const keyId = positionals[0];
-  if (!keyId) throw new Error(`KEY_ID is required, e.g. keys revoke key_3f2a… --merchant ${clientKey}. See them with: npm run admin -- keys list --merchant ${clientKey}`);
+  if (!keyId)
+    throw new Error(
+      `KEY_ID is required, e.g. keys revoke key_3f2a… --merchant ${clientKey}. See them with: npm run admin -- keys list --merchant ${clientKey}`,
+    );
   return apiKeyView(await revokeApiKey(d, { clientKey, keyId, by: 'admin-cli', now: new Date() }));
 }
 

@@ -58,7 +58,9 @@ export function connectorOption(given: string | undefined, kind: StageKind): str
   if (given !== undefined) return given;
   if (kind === 'live') {
     const choices = midConnectorChoices('live');
-    throw new Error(`--connector is required on a live stage (it has no sandbox connector): one of ${choices.map((c) => `--connector ${c}`).join(', ')} (docs/connectors.md).`);
+    throw new Error(
+      `--connector is required on a live stage (it has no sandbox connector): one of ${choices.map((c) => `--connector ${c}`).join(', ')} (docs/connectors.md).`,
+    );
   }
   return defaultMidConnector(kind);
 }
@@ -153,14 +155,20 @@ async function upstreamSetup(v: UpstreamOptions, io: MidsIo) {
   };
 }
 
-type AdyenOptions = { 'adyen-url'?: string; 'adyen-merchant-account'?: string; 'adyen-api-key-file'?: string; 'adyen-hmac-key-file'?: string };
+type AdyenOptions = {
+  'adyen-url'?: string;
+  'adyen-merchant-account'?: string;
+  'adyen-api-key-file'?: string;
+  'adyen-hmac-key-file'?: string;
+};
 
 /** --connector adyen: the Checkout API's URL and the merchant account as settings, the API and HMAC keys sealed. */
 async function adyenSetup(v: AdyenOptions, io: MidsIo) {
   const given = [v['adyen-url'], v['adyen-merchant-account'], v['adyen-api-key-file'], v['adyen-hmac-key-file']];
   if (given.every((x) => x === undefined)) return {};
   // Standard input is read once: it can hold one of the two keys.
-  if (v['adyen-api-key-file'] === '-' && v['adyen-hmac-key-file'] === '-') throw new Error('--adyen-api-key-file and --adyen-hmac-key-file cannot both be - (standard input is read once).');
+  if (v['adyen-api-key-file'] === '-' && v['adyen-hmac-key-file'] === '-')
+    throw new Error('--adyen-api-key-file and --adyen-hmac-key-file cannot both be - (standard input is read once).');
   return {
     connectorSettings: { url: v['adyen-url'] ?? '', merchantAccount: v['adyen-merchant-account'] ?? '' },
     credentials: {
@@ -183,7 +191,10 @@ async function checkoutComSetup(v: CheckoutComOptions, io: MidsIo) {
   const webhookFile = v['checkout-com-webhook-secret-file'];
   if ([v['checkout-com-url'], keyFile, webhookFile, v['checkout-com-processing-channel']].every((x) => x === undefined)) return {};
   // Standard input is read once: it can hold one of the two keys.
-  if (keyFile === '-' && webhookFile === '-') throw new Error('--checkout-com-secret-key-file and --checkout-com-webhook-secret-file cannot both be - (standard input is read once).');
+  if (keyFile === '-' && webhookFile === '-')
+    throw new Error(
+      '--checkout-com-secret-key-file and --checkout-com-webhook-secret-file cannot both be - (standard input is read once).',
+    );
   return {
     connectorSettings: {
       url: v['checkout-com-url'] ?? '',

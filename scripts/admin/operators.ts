@@ -20,7 +20,10 @@ export const OPERATORS_USAGE = `usage: npm run admin -- operators <command> [--s
 example:
   npm run admin -- operators create --stage prod --email ops@example.com`;
 
-const email = z.pipe(z.email().check(z.maxLength(254)), z.transform((e) => e.toLowerCase()));
+const email = z.pipe(
+  z.email().check(z.maxLength(254)),
+  z.transform((e) => e.toLowerCase()),
+);
 
 export async function runOperatorsCommand(argv: string[], stage: string | undefined): Promise<unknown> {
   const [cmd, ...args] = argv;
@@ -40,12 +43,20 @@ export async function runOperatorsCommand(argv: string[], stage: string | undefi
 async function createOperator(email: string): Promise<Invited> {
   const cx = consoleDeps();
   const existing = await cx.users.get(email);
-  if (!existing) return createUser(cx, { email, role: 'operator', invitedBy: `admin CLI (${userInfo().username})`, createdAt: new Date().toISOString() });
-  if (existing.role !== 'operator') throw new Error(`${email} is a ${existing.role} of merchant ${existing.clientKey ?? ''}, not an operator.`);
+  if (!existing)
+    return createUser(cx, {
+      email,
+      role: 'operator',
+      invitedBy: `admin CLI (${userInfo().username})`,
+      createdAt: new Date().toISOString(),
+    });
+  if (existing.role !== 'operator')
+    throw new Error(`${email} is a ${existing.role} of merchant ${existing.clientKey ?? ''}, not an operator.`);
   try {
     return await issueInvitation(cx, existing);
   } catch (err) {
-    if ((err as Error).name === 'UsernameExistsException') throw new Error('A console user with this email exists already.', { cause: err });
+    if ((err as Error).name === 'UsernameExistsException')
+      throw new Error('A console user with this email exists already.', { cause: err });
     throw err;
   }
 }

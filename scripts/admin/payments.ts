@@ -30,7 +30,14 @@ export async function runPaymentsCommand(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { merchant: { type: 'string' }, status: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      merchant: { type: 'string' },
+      status: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help || !cmd || cmd === '--help' || cmd === 'help') return PAYMENTS_USAGE;
   switch (cmd) {
@@ -38,7 +45,10 @@ export async function runPaymentsCommand(argv: string[]): Promise<unknown> {
       return list(values);
     case 'show': {
       const transId = positionals[0];
-      if (!transId) throw new Error(`TRANS_ID is required, e.g. payments show 0d9f3c1e-…\nFind it with: npm run admin -- payments list --merchant CLIENT_KEY`);
+      if (!transId)
+        throw new Error(
+          `TRANS_ID is required, e.g. payments show 0d9f3c1e-…\nFind it with: npm run admin -- payments list --merchant CLIENT_KEY`,
+        );
       return show(transId, values.json ?? false);
     }
     default:
@@ -50,17 +60,27 @@ async function list(values: { merchant?: string; status?: string; since?: string
   const d = await depsWithClock();
   if (!values.merchant) throw new Error('--merchant CLIENT_KEY is required. See the client keys with: npm run admin -- merchants list');
   const status = values.status?.toUpperCase();
-  if (status && !STATUSES.includes(status)) throw new Error(`--status ${values.status} is not a payment status. Use one of: ${STATUSES.join(', ')}`);
+  if (status && !STATUSES.includes(status))
+    throw new Error(`--status ${values.status} is not a payment status. Use one of: ${STATUSES.join(', ')}`);
   const limit = Number(values.limit ?? 20);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error('--limit takes 1..1000, e.g. --limit 50');
   const since = values.since === undefined ? undefined : sinceInstant(values.since, d.clock.now());
-  if (!(await d.merchants.get(values.merchant))) throw new Error(`No merchant with client key ${values.merchant}. See them with: npm run admin -- merchants list`);
+  if (!(await d.merchants.get(values.merchant)))
+    throw new Error(`No merchant with client key ${values.merchant}. See them with: npm run admin -- merchants list`);
   const { payments, more } = await d.payments.listForMerchant(values.merchant, { since, status, limit });
   if (values.json) return { payments: payments.map(summary), more };
   if (!payments.length) return `No payments${status ? ` with status ${status}` : ''}${since ? ` since ${since}` : ''}.`;
   const table = renderTable(
     ['CREATED', 'TRANS_ID', 'ACTION', 'STATUS', 'AMOUNT', 'ORDER_ID', 'CARD'],
-    payments.map((p) => [p.createdAt.slice(0, 19).replace('T', ' '), p.transId, p.action, p.status, amountOf(p), p.orderId, p.card ? maskCard(p.card) : '']),
+    payments.map((p) => [
+      p.createdAt.slice(0, 19).replace('T', ' '),
+      p.transId,
+      p.action,
+      p.status,
+      amountOf(p),
+      p.orderId,
+      p.card ? maskCard(p.card) : '',
+    ]),
   );
   return more ? `${table}\n… more: narrow with --since, --status or raise --limit (now ${limit}).` : table;
 }
@@ -68,15 +88,30 @@ async function list(values: { merchant?: string; status?: string; since?: string
 async function show(transId: string, json: boolean): Promise<unknown> {
   const d = await depsWithClock();
   const payment = await d.payments.get(transId);
-  if (!payment) throw new Error(`No payment ${transId}. List a merchant's payments with: npm run admin -- payments list --merchant CLIENT_KEY`);
+  if (!payment)
+    throw new Error(`No payment ${transId}. List a merchant's payments with: npm run admin -- payments list --merchant CLIENT_KEY`);
   const timeline = await paymentTimeline(callbackDeps(), payment);
   const risk = payment.details.risk;
   if (json) return { payment: summary(payment), ...(risk ? { risk } : {}), timeline };
   const head = renderTable(
     ['TRANS_ID', 'MERCHANT', 'ACTION', 'STATUS', 'AMOUNT', 'ORDER_ID', 'CARD', 'MID'],
-    [[payment.transId, payment.clientKey, payment.action, payment.status, amountOf(payment), payment.orderId, payment.card ? maskCard(payment.card) : '', payment.midId]],
+    [
+      [
+        payment.transId,
+        payment.clientKey,
+        payment.action,
+        payment.status,
+        amountOf(payment),
+        payment.orderId,
+        payment.card ? maskCard(payment.card) : '',
+        payment.midId,
+      ],
+    ],
   );
-  const rows = renderTable(['TIME', 'KIND', 'WHAT', 'RESULT'], timeline.map((e) => [e.at.slice(0, 23).replace('T', ' '), e.kind, e.what, e.result]));
+  const rows = renderTable(
+    ['TIME', 'KIND', 'WHAT', 'RESULT'],
+    timeline.map((e) => [e.at.slice(0, 23).replace('T', ' '), e.kind, e.what, e.result]),
+  );
   // Which risk control declined it, and why (docs/risk.md); the merchant's answer says only "Declined by risk rules.".
   const decided = risk ? `\n\nRisk\n${renderTable(['CONTROL', 'REASON'], [[risk.control, risk.reason]])}` : '';
   return `${head}${decided}\n\nTimeline\n${rows}`;

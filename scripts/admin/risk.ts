@@ -82,7 +82,11 @@ export async function runRiskCommand(args: string[]): Promise<unknown> {
   return setRiskSettings(deps(), clientKey, change, { reset: values.reset });
 }
 
-async function blocklist(cmd: string | undefined, id: string | undefined, v: { type?: string; value?: string; 'trans-id'?: string; merchant?: string; reason?: string }): Promise<unknown> {
+async function blocklist(
+  cmd: string | undefined,
+  id: string | undefined,
+  v: { type?: string; value?: string; 'trans-id'?: string; merchant?: string; reason?: string },
+): Promise<unknown> {
   if (cmd === 'add') {
     if (!v.type) throw new Error(`--type is required.\n${RISK_USAGE}`);
     return addBlock(deps(), { type: v.type, value: v.value, transId: v['trans-id'], merchant: v.merchant, reason: v.reason });
@@ -98,7 +102,6 @@ async function rules(cmd: string | undefined, clientKey: string | undefined, fil
   if (!file) throw new Error(`--file is required.\n${RISK_USAGE}`);
   return setRiskRules(deps(), clientKey, await readJsonFile(file));
 }
-
 
 function whole(option: string, text: string): number {
   if (!/^\d+$/.test(text)) throw new Error(`--${option} takes a whole number, e.g. --${option} 5`);

@@ -15,13 +15,18 @@ export const SETTLEMENTS_USAGE = `usage: npm run admin -- settlements <run|list|
 
 export async function runSettlementsCommand(args: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
+    args,
+    allowPositionals: true,
     options: { date: { type: 'string' }, merchant: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
   });
   const [cmd, id] = positionals;
   if (cmd === 'run') {
     if (values.date !== undefined && !isDate(values.date)) throw new Error(`--date: expected YYYY-MM-DD, got "${values.date}".`);
-    return runSettlements(deps(), { ledger: ledger(), settlements: settlements(), feeSchedules: feeSchedules() }, { date: values.date, merchant: values.merchant });
+    return runSettlements(
+      deps(),
+      { ledger: ledger(), settlements: settlements(), feeSchedules: feeSchedules() },
+      { date: values.date, merchant: values.merchant },
+    );
   }
   if (cmd === 'list') {
     if (!values.merchant) throw new Error(`--merchant is required.\n${SETTLEMENTS_USAGE}`);

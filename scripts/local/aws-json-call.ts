@@ -24,7 +24,12 @@ export function awsJsonCall<T>(call: AwsJsonCall): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const req = request(
       {
-        host: call.host, port: call.port, method: 'POST', path: '/', agent: call.agent, signal: call.signal,
+        host: call.host,
+        port: call.port,
+        method: 'POST',
+        path: '/',
+        agent: call.agent,
+        signal: call.signal,
         headers: {
           'content-type': 'application/x-amz-json-1.0',
           'x-amz-target': call.target,

@@ -99,13 +99,15 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
       })),
     }),
   );
-  await ddb.send(
-    new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }),
-  );
+  await ddb.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
   // A new table holds no idempotency claim items of the earlier design: no request needs to look for one
   // (shared/adapters/dynamo-payment-ids.ts; the secret itself is made by the first payment).
   await ddb.send(
-    new PutItemCommand({ TableName, Item: { pk: { S: 'PLATFORM' }, sk: { S: 'PAYMENT_IDS' }, legacyClaimsUntil: { N: '0' } }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutItemCommand({
+      TableName,
+      Item: { pk: { S: 'PLATFORM' }, sk: { S: 'PAYMENT_IDS' }, legacyClaimsUntil: { N: '0' } },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   ddb.destroy();
   return TableName;
@@ -113,7 +115,9 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
 
 /** An index's projection as DynamoDB's API spells it. */
 function projection(g: (typeof TABLE.gsis)[number]): Projection {
-  return g.projection.type === 'INCLUDE' ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...g.projection.attributes] } : { ProjectionType: g.projection.type };
+  return g.projection.type === 'INCLUDE'
+    ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...g.projection.attributes] }
+    : { ProjectionType: g.projection.type };
 }
 
 /** A .local table from an older version gets the indexes added since (one per UpdateTable, as DynamoDB requires). */
@@ -149,9 +153,8 @@ async function ensureQueues(prefix: string, ep: LocalEndpoints) {
     const dlq = await sqs.send(
       new CreateQueueCommand({ QueueName: deadLetterName(prefix, def.logicalName), Attributes: { MessageRetentionPeriod: '1209600' } }),
     );
-    const dlqArn = (
-      await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
-    ).Attributes?.QueueArn;
+    const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes
+      ?.QueueArn;
     const queue = await sqs.send(
       new CreateQueueCommand({
         QueueName: physicalName(prefix, def.logicalName),

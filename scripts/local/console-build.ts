@@ -21,7 +21,11 @@ function newest(dir: string): number {
 export function consoleBuildIsCurrent(): boolean {
   const index = join(CONSOLE_DIST, 'index.html');
   if (!existsSync(index)) return false;
-  const sources = Math.max(newest(join(CONSOLE_ROOT, 'src')), statSync(join(CONSOLE_ROOT, 'index.html')).mtimeMs, statSync(join(CONSOLE_ROOT, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newest(join(CONSOLE_ROOT, 'src')),
+    statSync(join(CONSOLE_ROOT, 'index.html')).mtimeMs,
+    statSync(join(CONSOLE_ROOT, 'vite.config.ts')).mtimeMs,
+  );
   return statSync(index).mtimeMs >= sources;
 }
 

@@ -101,7 +101,16 @@ export async function startDynamoDbLocal(opts: { port?: number; dbPath?: string 
   if (opts.dbPath) mkdirSync(opts.dbPath, { recursive: true });
   const child = spawnGuarded(
     'java',
-    ['-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage],
+    [
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-jar',
+      'DynamoDBLocal.jar',
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
     dir,
   );
   const endpoint = `http://127.0.0.1:${port}`;
@@ -131,7 +140,13 @@ export async function startDynamoDbLocal(opts: { port?: number; dbPath?: string 
  */
 export async function startMoto(opts: { port?: number } = {}): Promise<Emulator> {
   const port = opts.port ?? (await freePort());
-  const child = spawnGuarded('python3', [fileURLToPath(new URL('./moto-server.py', import.meta.url)), '-H', '127.0.0.1', '-p', String(port)]);
+  const child = spawnGuarded('python3', [
+    fileURLToPath(new URL('./moto-server.py', import.meta.url)),
+    '-H',
+    '127.0.0.1',
+    '-p',
+    String(port),
+  ]);
   const endpoint = `http://127.0.0.1:${port}`;
   await waitUntil(async () => (await fetch(`${endpoint}/moto-api/data.json`)).ok, 'moto', child);
   return { endpoint, stop: stopper(child) };

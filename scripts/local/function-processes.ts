@@ -29,7 +29,11 @@ class FunctionProcess {
     // Structured clone (Uint8Array, Date) rather than JSON: the stream records are the SDK's objects.
     // FUNCTION_CPU_PROF_DIR: each function process writes a V8 profile there when it ends (node --cpu-prof).
     const prof = process.env.FUNCTION_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FUNCTION_CPU_PROF_DIR}`] : [];
-    this.child = fork(entry, [], { execArgv: ['--import', tsxLoader, ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    this.child = fork(entry, [], {
+      execArgv: ['--import', tsxLoader, ...prof],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
     this.ready = new Promise((resolve, reject) => {
       this.child.once('exit', (code) => {
         reject(new Error(`function process exited (${code})`));

@@ -11,7 +11,6 @@ import { loadHandler } from './handlers.js';
 import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
 import { isConsolePage, serveConsole } from './console-static.js';
 
-
 interface CompiledRoute {
   def: RouteDefinition;
   regex: RegExp;
@@ -69,7 +68,13 @@ function isTextual(contentType: string | undefined): boolean {
   return !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript))/.test(contentType);
 }
 
-export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pathParameters: Record<string, string>, url = new URL(req.url ?? '/', 'http://local')): APIGatewayProxyEventV2 {
+export function toEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  url = new URL(req.url ?? '/', 'http://local'),
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
   const cookies = headers.cookie?.split(/;\s*/).filter(Boolean);
@@ -91,7 +96,13 @@ export function toEvent(req: IncomingMessage, body: Buffer, routeKey: string, pa
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
-      http: { method: req.method ?? 'GET', path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey,
       stage: '$default',

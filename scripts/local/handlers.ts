@@ -40,8 +40,12 @@ export function loadHandler<E, R>(modulePath: string): Promise<Handler<E, R>> {
       if (typeof handler !== 'function') throw new Error(`${modulePath} exports no handler`);
       // Each call runs as one invocation of the function the context names (scripts/local/invocations.ts).
       return (event: unknown, context: { awsRequestId?: string; functionName?: string } | undefined) =>
-        runInvocation(context?.functionName ?? modulePath, () =>
-          store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context?.awsRequestId ?? randomUUID() }, () => handler(event, context)),
+        runInvocation(
+          context?.functionName ?? modulePath,
+          () =>
+            store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context?.awsRequestId ?? randomUUID() }, () =>
+              handler(event, context),
+            ),
           recordsIn(event),
         );
     });

@@ -158,27 +158,63 @@ async function startOn(
       purposeKeyIds: resources.purposeKeyIds,
       localEscrowFile: escrowFile,
     });
-    if (legacy.missing) console.warn(`[platform] ${legacy.missing} legacy data key(s) have no local escrow; data sealed under them cannot be opened.`);
+    if (legacy.missing)
+      console.warn(`[platform] ${legacy.missing} legacy data key(s) have no local escrow; data sealed under them cannot be opened.`);
     const { missing } = await rewrapLocalDataKeys(resources.tableName, resources.purposeKeyIds, escrowFile);
     if (missing) console.warn(`[platform] ${missing} data key(s) have no local escrow; data sealed under them cannot be opened.`);
   }
 
   // The pollers' own client (Lambda's event-source mappings, not the functions'): its middleware is resolved once per
   // command class instead of per call.
-  const sqs = new SQSClient({ ...sdkClientOptions(), cacheMiddleware: true, region: REGION, endpoint: endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
+  const sqs = new SQSClient({
+    ...sdkClientOptions(),
+    cacheMiddleware: true,
+    region: REGION,
+    endpoint: endpoints.moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    useQueueUrlAsEndpoint: false,
+  });
   const pollers: Poller[] = [];
   const eventFunctions = new EventFunctions();
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
-    pollers.push(pollQueue({ sqs, queueUrl, queueArn: await queueArn(sqs, queueUrl), handler: c.handler, functionName: c.id, batchSize: c.batchSize, grants: c.grants, invoke: eventFunctions.handler(c.handler, c.id, c.grants), concurrency: opts.concurrentBatches ? SQS_MAPPING_BATCHES : 1, waitSeconds: opts.queueWaitSeconds, batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined }));
+    pollers.push(
+      pollQueue({
+        sqs,
+        queueUrl,
+        queueArn: await queueArn(sqs, queueUrl),
+        handler: c.handler,
+        functionName: c.id,
+        batchSize: c.batchSize,
+        grants: c.grants,
+        invoke: eventFunctions.handler(c.handler, c.id, c.grants),
+        concurrency: opts.concurrentBatches ? SQS_MAPPING_BATCHES : 1,
+        waitSeconds: opts.queueWaitSeconds,
+        batchingWindowSeconds: opts.batchingWindows ? c.batchingWindowSeconds : undefined,
+      }),
+    );
   }
-  const ddb = new DynamoDBClient({ region: REGION, endpoint: endpoints.dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const ddb = new DynamoDBClient({
+    region: REGION,
+    endpoint: endpoints.dynamodb,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   // One reader of the table's stream for every consumer (stream-poller.ts).
   const stream = await pollTableStream({
-    ddb, endpoint: endpoints.dynamodb, region: REGION, tableName: resources.tableName,
+    ddb,
+    endpoint: endpoints.dynamodb,
+    region: REGION,
+    tableName: resources.tableName,
     consumers: STREAM_CONSUMERS.map((s) => ({
-      handler: s.handler, functionName: s.id, batchSize: s.batchSize, insertedKinds: s.insertedKinds, modifiedKinds: s.modifiedKinds, windowSeconds: s.windowSeconds,
-      batchingWindowSeconds: opts.batchingWindows ? s.batchingWindowSeconds : undefined, grants: s.grants, invoke: eventFunctions.handler(s.handler, s.id, s.grants),
+      handler: s.handler,
+      functionName: s.id,
+      batchSize: s.batchSize,
+      insertedKinds: s.insertedKinds,
+      modifiedKinds: s.modifiedKinds,
+      windowSeconds: s.windowSeconds,
+      batchingWindowSeconds: opts.batchingWindows ? s.batchingWindowSeconds : undefined,
+      grants: s.grants,
+      invoke: eventFunctions.handler(s.handler, s.id, s.grants),
     })),
   });
   pollers.push(stream);
@@ -224,7 +260,13 @@ async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
 }
 
 /** Each ops-event handler gets a rule on the ops bus whose target is an SQS queue, polled like a Lambda target. */
-async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs: SQSClient, waitSeconds: number | undefined): Promise<Poller[]> {
+async function wireOpsEvents(
+  prefix: string,
+  moto: string,
+  busName: string,
+  sqs: SQSClient,
+  waitSeconds: number | undefined,
+): Promise<Poller[]> {
   if (!OPS_EVENTS.length) return [];
   const events = new EventBridgeClient({ region: REGION, endpoint: moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const pollers: Poller[] = [];
@@ -234,7 +276,11 @@ async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs:
     await sqs.send(
       new SetQueueAttributesCommand({
         QueueUrl: queue.QueueUrl!,
-        Attributes: { Policy: JSON.stringify({ Statement: [{ Effect: 'Allow', Principal: { Service: 'events.amazonaws.com' }, Action: 'sqs:SendMessage', Resource: arn }] }) },
+        Attributes: {
+          Policy: JSON.stringify({
+            Statement: [{ Effect: 'Allow', Principal: { Service: 'events.amazonaws.com' }, Action: 'sqs:SendMessage', Resource: arn }],
+          }),
+        },
       }),
     );
     const ruleName = `${prefix}-${def.id}`;
@@ -247,7 +293,17 @@ async function wireOpsEvents(prefix: string, moto: string, busName: string, sqs:
     );
     await events.send(new PutTargetsCommand({ Rule: ruleName, EventBusName: busName, Targets: [{ Id: 'local-poller', Arn: arn }] }));
     pollers.push(
-      pollQueue({ sqs, queueUrl: queue.QueueUrl!, queueArn: arn, handler: def.handler, functionName: def.id, batchSize: 10, toEvent: eventBridgeEvents, grants: def.grants, waitSeconds }),
+      pollQueue({
+        sqs,
+        queueUrl: queue.QueueUrl!,
+        queueArn: arn,
+        handler: def.handler,
+        functionName: def.id,
+        batchSize: 10,
+        toEvent: eventBridgeEvents,
+        grants: def.grants,
+        waitSeconds,
+      }),
     );
   }
   events.destroy();

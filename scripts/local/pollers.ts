@@ -69,26 +69,35 @@ export function pollQueue(opts: {
   const calls = sqsMappingCalls(opts.sqs, opts.queueUrl);
   // Lambda's SQS mapping polls with five concurrent batches from the start and scales up with the backlog; the local
   // one polls with `concurrency` loops (1 unless asked: tests and `npm start` deliver one batch at a time).
-  const poll = (fn: Handler<unknown, SQSBatchResponse | void>) => runStandIn(`${opts.functionName} mapping`, async () => {
-    while (running) {
-      try {
-        // 20 s long polls, as Lambda's event-source mapping makes them: an idle queue costs one request per 20 s
-        // instead of one a second, and a message that arrives ends the poll at once.
-        const messages = await calls.receive({ QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize, WaitTimeSeconds: opts.waitSeconds ?? 20 }, stopping.signal);
-        if (!messages.length) continue;
-        if (opts.batchingWindowSeconds && messages.length < opts.batchSize) {
-          await new Promise((r) => setTimeout(r, opts.batchingWindowSeconds! * 1000));
-          messages.push(...(await calls.receive({ QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize - messages.length, WaitTimeSeconds: 0 }, stopping.signal)));
-        }
-        await invokeBatch(opts, calls, fn, messages);
-      } catch (err) {
-        if (running) {
-          console.error(`[poller ${opts.functionName}]`, (err as Error).message);
-          await new Promise((r) => setTimeout(r, 500));
+  const poll = (fn: Handler<unknown, SQSBatchResponse | void>) =>
+    runStandIn(`${opts.functionName} mapping`, async () => {
+      while (running) {
+        try {
+          // 20 s long polls, as Lambda's event-source mapping makes them: an idle queue costs one request per 20 s
+          // instead of one a second, and a message that arrives ends the poll at once.
+          const messages = await calls.receive(
+            { QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize, WaitTimeSeconds: opts.waitSeconds ?? 20 },
+            stopping.signal,
+          );
+          if (!messages.length) continue;
+          if (opts.batchingWindowSeconds && messages.length < opts.batchSize) {
+            await new Promise((r) => setTimeout(r, opts.batchingWindowSeconds! * 1000));
+            messages.push(
+              ...(await calls.receive(
+                { QueueUrl: opts.queueUrl, MaxNumberOfMessages: opts.batchSize - messages.length, WaitTimeSeconds: 0 },
+                stopping.signal,
+              )),
+            );
+          }
+          await invokeBatch(opts, calls, fn, messages);
+        } catch (err) {
+          if (running) {
+            console.error(`[poller ${opts.functionName}]`, (err as Error).message);
+            await new Promise((r) => setTimeout(r, 500));
+          }
         }
       }
-    }
-  });
+    });
   const loop = (async () => {
     const fn = opts.invoke ?? withGrants(await loadHandler<unknown, SQSBatchResponse | void>(opts.handler), opts.grants);
     await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, () => poll(fn)));
@@ -131,7 +140,11 @@ async function invokeBatch(
     }
   }
   const done = messages.filter((m) => !failedIds.has(m.MessageId!));
-  if (done.length) await calls.deleteBatch(opts.queueUrl, done.map((m) => m.ReceiptHandle!));
+  if (done.length)
+    await calls.deleteBatch(
+      opts.queueUrl,
+      done.map((m) => m.ReceiptHandle!),
+    );
 }
 
 export function scheduledEvent(ruleName: string): ScheduledEvent {
@@ -153,7 +166,12 @@ function withGrants<E, R>(fn: Handler<E, R>, grants: readonly string[] | undefin
   return grants ? (event, context) => runWithLocalGrants(grants, () => fn(event, context)) : fn;
 }
 
-export function runEvery(opts: { handler: string; functionName: string; everyMs: number; grants?: readonly string[] }): Poller & { runNow(): Promise<void> } {
+export function runEvery(opts: {
+  handler: string;
+  functionName: string;
+  everyMs: number;
+  grants?: readonly string[];
+}): Poller & { runNow(): Promise<void> } {
   let busy: Promise<void> = Promise.resolve();
   const runNow = () => {
     busy = busy.then(async () => {

@@ -23,13 +23,23 @@ export async function ensureSandboxMerchant(dataDir: string, notificationUrl?: s
       if (notificationUrl && existing.merchant.notificationUrl !== notificationUrl) {
         await d.merchants.update(saved.client_key, { notificationUrl: checkNotificationUrl(d, notificationUrl) });
       }
-      const creds = { client_key: saved.client_key, password: existing.merchant.password, notification_url: notificationUrl ?? existing.merchant.notificationUrl ?? null };
+      const creds = {
+        client_key: saved.client_key,
+        password: existing.merchant.password,
+        notification_url: notificationUrl ?? existing.merchant.notificationUrl ?? null,
+      };
       writeFileSync(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
       return creds;
     }
   }
   const merchant = await createMerchant(d, { name: 'Sandbox Merchant', notificationUrl });
-  await createMid(d, merchant.clientKey, { name: 'sandbox SMS/DMS', paymentMode: 'SMS/DMS', moto: true, zeroAmount: true, descriptor: 'SANDBOX' });
+  await createMid(d, merchant.clientKey, {
+    name: 'sandbox SMS/DMS',
+    paymentMode: 'SMS/DMS',
+    moto: true,
+    zeroAmount: true,
+    descriptor: 'SANDBOX',
+  });
   const creds = { client_key: merchant.clientKey, password: merchant.password, notification_url: merchant.notificationUrl ?? null };
   writeFileSync(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
   return creds;

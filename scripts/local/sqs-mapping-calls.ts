@@ -29,7 +29,10 @@ export function sqsMappingCalls(sqs: SQSClient, queueUrl: string): MappingCalls 
       return res.Messages ?? [];
     },
     async deleteBatch(queueUrl, receiptHandles) {
-      const res = await call<{ Failed?: unknown[] }>('DeleteMessageBatch', { QueueUrl: queueUrl, Entries: receiptHandles.map((h, i) => ({ Id: String(i), ReceiptHandle: h })) });
+      const res = await call<{ Failed?: unknown[] }>('DeleteMessageBatch', {
+        QueueUrl: queueUrl,
+        Entries: receiptHandles.map((h, i) => ({ Id: String(i), ReceiptHandle: h })),
+      });
       if (res.Failed?.length) throw new Error(`DeleteMessageBatch failed for ${res.Failed.length} message(s)`);
     },
   };

@@ -57,7 +57,9 @@ async function main(): Promise<void> {
       `  notification_url    ${creds.notification_url ?? '(none: set SANDBOX_NOTIFICATION_URL)'}`,
       '',
       `Console             ${platform.url}/console/  (one-time passwords: they change at every start; also in console-users.json)`,
-      ...consoleUsers.map((u) => `  ${u.role.padEnd(18)}${u.email}  ${u.temporaryPassword ?? ''}\n                    ${u.invitationLink ?? ''}`),
+      ...consoleUsers.map(
+        (u) => `  ${u.role.padEnd(18)}${u.email}  ${u.temporaryPassword ?? ''}\n                    ${u.invitationLink ?? ''}`,
+      ),
       '',
       'Sandbox card 4111111111111111: 01/2038 success, 02/2038 decline, 05/2038 3DS success, 06/2038 3DS failure.',
       'Press Ctrl-C to stop.',

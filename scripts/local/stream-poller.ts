@@ -49,7 +49,13 @@ export async function pollTableStream(opts: {
   consumers: readonly StreamConsumer[];
 }): Promise<StreamPoller> {
   // The mapping's own client, not a function's: middleware resolved once per command class instead of per call.
-  const streams = new DynamoDBStreamsClient({ ...sdkClientOptions(), cacheMiddleware: true, region: opts.region, endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const streams = new DynamoDBStreamsClient({
+    ...sdkClientOptions(),
+    cacheMiddleware: true,
+    region: opts.region,
+    endpoint: opts.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   // GetRecords, the stand-in's one frequent call, reads the answer as Lambda's service passes it on (stream-records.ts).
   const reader = streamRecordsReader(opts.endpoint, opts.region);
   const table = await opts.ddb.send(new DescribeTableCommand({ TableName: opts.tableName }));
@@ -76,7 +82,11 @@ export async function pollTableStream(opts: {
   const iteratorFor = async (ShardId: string): Promise<string | undefined> => {
     const SequenceNumber = lastSequence.get(ShardId);
     const res = await streams.send(
-      new GetShardIteratorCommand(SequenceNumber ? { StreamArn, ShardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber } : { StreamArn, ShardId, ShardIteratorType: 'TRIM_HORIZON' }),
+      new GetShardIteratorCommand(
+        SequenceNumber
+          ? { StreamArn, ShardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber }
+          : { StreamArn, ShardId, ShardIteratorType: 'TRIM_HORIZON' },
+      ),
     );
     return res.ShardIterator;
   };
@@ -103,7 +113,13 @@ export async function pollTableStream(opts: {
 
   let running = true;
   const loop = runStandIn('table stream mappings', async () => {
-    const consumers = await Promise.all(opts.consumers.map(async (c) => ({ ...c, fn: c.invoke ?? (await loadHandler<DynamoDBStreamEvent, void>(c.handler)), grants: c.invoke ? undefined : c.grants })));
+    const consumers = await Promise.all(
+      opts.consumers.map(async (c) => ({
+        ...c,
+        fn: c.invoke ?? (await loadHandler<DynamoDBStreamEvent, void>(c.handler)),
+        grants: c.invoke ? undefined : c.grants,
+      })),
+    );
     let lastScan = Date.now();
     while (running) {
       const round = Date.now();
@@ -134,8 +150,11 @@ export async function pollTableStream(opts: {
           await Promise.all(
             consumers.map(async (c) => {
               const records = all.filter((r) => wanted(r, c.insertedKinds, c.modifiedKinds ?? []));
-              const ready = c.batchingWindowSeconds ? hold(`${c.functionName}\u0000${id}`, records, c.batchSize, c.batchingWindowSeconds * 1000, false) : records;
-              for (let i = 0; i < ready.length; i += c.batchSize) await invoke(c.fn, ready.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? id : undefined });
+              const ready = c.batchingWindowSeconds
+                ? hold(`${c.functionName}\u0000${id}`, records, c.batchSize, c.batchingWindowSeconds * 1000, false)
+                : records;
+              for (let i = 0; i < ready.length; i += c.batchSize)
+                await invoke(c.fn, ready.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? id : undefined });
             }),
           );
         } catch (err) {
@@ -155,7 +174,8 @@ export async function pollTableStream(opts: {
           for (const key of [...held.keys()].filter((k) => k.startsWith(`${c.functionName}\u0000`))) {
             const ready = hold(key, [], c.batchSize, 0, true);
             const shardId = key.slice(c.functionName.length + 1);
-            for (let i = 0; i < ready.length; i += c.batchSize) await invoke(c.fn, ready.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? shardId : undefined });
+            for (let i = 0; i < ready.length; i += c.batchSize)
+              await invoke(c.fn, ready.slice(i, i + c.batchSize), { ...c, shardId: c.windowSeconds ? shardId : undefined });
           }
         }
         for (const w of due) w.done();

@@ -13,15 +13,23 @@ export interface RecordsPage {
   NextShardIterator?: string;
 }
 
-export function streamRecordsReader(endpoint: string, region: string): { get(iterator: string, limit: number): Promise<RecordsPage>; close(): void } {
+export function streamRecordsReader(
+  endpoint: string,
+  region: string,
+): { get(iterator: string, limit: number): Promise<RecordsPage>; close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: 2 });
   const url = new URL(endpoint);
   return {
     get: (iterator, limit) =>
       awsJsonCall<RecordsPage>({
-        host: url.hostname, port: url.port, region, service: 'dynamodb', agent,
+        host: url.hostname,
+        port: url.port,
+        region,
+        service: 'dynamodb',
+        agent,
         // The SDK's error names: the poller tells an expired or trimmed iterator from the rest by name.
-        target: 'DynamoDBStreams_20120810.GetRecords', input: { ShardIterator: iterator, Limit: limit },
+        target: 'DynamoDBStreams_20120810.GetRecords',
+        input: { ShardIterator: iterator, Limit: limit },
       }),
     close: () => agent.destroy(),
   };

@@ -18,7 +18,16 @@ import type { JsonSchema } from './fields-to-schema.js';
 /** The callbacks' fields, declared beside their builders (webhooks.ts). */
 export const CALLBACKS = { checkout: CHECKOUT_CALLBACK, s2sCard: S2S_CARD_CALLBACK, s2sApm: S2S_APM_CALLBACK };
 
-export const S2S_CARD_ANSWERS = [CardPaymentAnswer, CardStatusAnswer, CardDetailsAnswer, CaptureAnswer, VoidAnswer, AcceptedAnswer, ScheduleAnswer, ScheduleInfoAnswer];
+export const S2S_CARD_ANSWERS = [
+  CardPaymentAnswer,
+  CardStatusAnswer,
+  CardDetailsAnswer,
+  CaptureAnswer,
+  VoidAnswer,
+  AcceptedAnswer,
+  ScheduleAnswer,
+  ScheduleInfoAnswer,
+];
 export const S2S_APM_ANSWERS = [ApmPaymentAnswer, ApmStatusAnswer, CaptureAnswer, VoidAnswer, AcceptedAnswer];
 
 /** Checkout JSON endpoints: their one answer (payment/status: one payment, or a list with `size`). */
@@ -44,7 +53,12 @@ export const idOf = (schema: z.ZodType): string => {
 /** components.schemas entries of every answer, keyed by its id. */
 export function answerComponents(): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  for (const schema of new Set<z.ZodType>([...S2S_CARD_ANSWERS, ...S2S_APM_ANSWERS, ...Object.values(CHECKOUT_ANSWERS), ...Object.values(CALLBACKS)])) {
+  for (const schema of new Set<z.ZodType>([
+    ...S2S_CARD_ANSWERS,
+    ...S2S_APM_ANSWERS,
+    ...Object.values(CHECKOUT_ANSWERS),
+    ...Object.values(CALLBACKS),
+  ])) {
     const id = idOf(schema);
     const generated = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' }) as { $defs: Record<string, JsonSchema> };
     const text = JSON.stringify(generated.$defs[id]).replaceAll('"#/$defs/', '"#/components/schemas/');

@@ -49,7 +49,12 @@ function actionSchemas(prefix: string, probed: Map<string, ProbedBody>, recipes:
 }
 
 function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], summary: string, answers: z.ZodType[]): Operation {
-  const mapping = Object.fromEntries(schemas.map((s) => [(SCHEMAS_BY_NAME.get(s)!.properties as Record<string, { const: string }>).action!.const, `#/components/schemas/${s}`]));
+  const mapping = Object.fromEntries(
+    schemas.map((s) => [
+      (SCHEMAS_BY_NAME.get(s)!.properties as Record<string, { const: string }>).action!.const,
+      `#/components/schemas/${s}`,
+    ]),
+  );
   return {
     operationId: route.id,
     tags: [tag],
@@ -61,9 +66,15 @@ function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], su
       content: form({ oneOf: schemas.map(ref), discriminator: { propertyName: 'action', mapping } }),
     },
     responses: {
-      '200': { description: 'The action\'s answer: `result` SUCCESS, DECLINED, REDIRECT, ACCEPTED or UNDEFINED.', content: json({ anyOf: answers.map(answerRef) }) },
+      '200': {
+        description: "The action's answer: `result` SUCCESS, DECLINED, REDIRECT, ACCEPTED or UNDEFINED.",
+        content: json({ anyOf: answers.map(answerRef) }),
+      },
       '400': { description: 'Refused: validation (error_code 100000), wrong hash, business rule.', content: json(ref('S2sError')) },
-      '409': { description: 'An identical request is still running: send the same body again after a moment.', content: json(ref('S2sError')) },
+      '409': {
+        description: 'An identical request is still running: send the same body again after a moment.',
+        content: json(ref('S2sError')),
+      },
     },
   };
 }
@@ -74,7 +85,9 @@ function checkoutAnswer(path: string): JsonSchema {
   const schema = CHECKOUT_ANSWERS[path];
   if (!schema) throw new Error(`No answer schema for ${path}: add it to scripts/openapi/answers.ts`);
   // payment/status with `size` answers a list of the latest attempts.
-  return path === '/api/v1/payment/status' ? { anyOf: [answerRef(schema), { type: 'array', items: answerRef(schema) }] } : answerRef(schema);
+  return path === '/api/v1/payment/status'
+    ? { anyOf: [answerRef(schema), { type: 'array', items: answerRef(schema) }] }
+    : answerRef(schema);
 }
 
 export async function buildOpenApi(): Promise<Record<string, unknown>> {
@@ -94,7 +107,10 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     requestBody: { required: true, content: json(body) },
     responses: {
       // The token and update answers are described where those routes are (below).
-      '200': { description: 'Done.', content: json(route.path.startsWith('/api/v1/session/') ? { type: 'object' } : checkoutAnswer(route.path)) },
+      '200': {
+        description: 'Done.',
+        content: json(route.path.startsWith('/api/v1/session/') ? { type: 'object' } : checkoutAnswer(route.path)),
+      },
       '400': { description: 'Refused (validation, wrong hash, business rule).', content: json(ref('CheckoutError')) },
       ...(opts.token ? { '401': { description: 'Invalid or expired session Token.' } } : {}),
     },
@@ -110,28 +126,74 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     switch (route.path) {
       case '/post':
       case '/v2/post':
-        return s2sOperation(route, 'S2S CARD', Object.keys(card), route.path === '/post' ? 'S2S CARD (redirect_params as an object)' : 'S2S CARD (redirect_params as a [{name, value}] list)', S2S_CARD_ANSWERS);
+        return s2sOperation(
+          route,
+          'S2S CARD',
+          Object.keys(card),
+          route.path === '/post' ? 'S2S CARD (redirect_params as an object)' : 'S2S CARD (redirect_params as a [{name, value}] list)',
+          S2S_CARD_ANSWERS,
+        );
       case '/post-va':
         return s2sOperation(route, 'S2S APM', Object.keys(apm), 'S2S APM: alternative payment methods by brand', S2S_APM_ANSWERS);
       case '/api/v1/session':
         return jsonApi(route, 'Checkout', 'Create a Checkout session: redirect_url of the hosted payment page', sessionBody());
       case '/api/v1/session/token':
-        return { ...jsonApi(route, 'Hosted fields', 'Create a hosted-fields session: its Token', hostedFieldsTokenBody()), responses: { '200': { description: 'The session Token.', content: json({ type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }) }, '400': { description: 'Invalid request.', content: json(ref('CheckoutError')) }, '401': { description: 'Wrong merchant_key or hash (the same answer for both).', content: json(ref('CheckoutError')) } } };
+        return {
+          ...jsonApi(route, 'Hosted fields', 'Create a hosted-fields session: its Token', hostedFieldsTokenBody()),
+          responses: {
+            '200': {
+              description: 'The session Token.',
+              content: json({ type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }),
+            },
+            '400': { description: 'Invalid request.', content: json(ref('CheckoutError')) },
+            '401': { description: 'Wrong merchant_key or hash (the same answer for both).', content: json(ref('CheckoutError')) },
+          },
+        };
       case '/api/v1/processing/purchase/card':
       case '/api/v1/processing/debit/card':
-        return jsonApi(route, 'Hosted fields', `Pay with the card the payer submitted in the hosted fields (${route.path.split('/')[4]})`, hostedFieldsProcessingBody(), { token: true });
+        return jsonApi(
+          route,
+          'Hosted fields',
+          `Pay with the card the payer submitted in the hosted fields (${route.path.split('/')[4]})`,
+          hostedFieldsProcessingBody(),
+          { token: true },
+        );
       case '/api/v1/session/update':
-        return { ...jsonApi(route, 'Hosted fields', 'Change the session before the payment (amount, currency, flags, objects)', hostedFieldsUpdateBody(), { token: true }), responses: { '200': { description: 'Updated.', content: json({ type: 'object', additionalProperties: true }) }, '400': { description: 'Refused.', content: json(ref('CheckoutError')) }, '403': { description: 'Invalid or expired Token (HTML body).', content: { 'text/html': { schema: { type: 'string' } } } } } };
+        return {
+          ...jsonApi(
+            route,
+            'Hosted fields',
+            'Change the session before the payment (amount, currency, flags, objects)',
+            hostedFieldsUpdateBody(),
+            { token: true },
+          ),
+          responses: {
+            '200': { description: 'Updated.', content: json({ type: 'object', additionalProperties: true }) },
+            '400': { description: 'Refused.', content: json(ref('CheckoutError')) },
+            '403': { description: 'Invalid or expired Token (HTML body).', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        };
     }
     const probed = checkoutOps.get(route.path);
     if (probed) {
-      return jsonApi(route, 'Checkout', `Checkout operation: ${route.path.replace('/api/v1/payment/', '')}`, fieldsToSchema(probed.reads, merchantKey, ['merchant_key']));
+      return jsonApi(
+        route,
+        'Checkout',
+        `Checkout operation: ${route.path.replace('/api/v1/payment/', '')}`,
+        fieldsToSchema(probed.reads, merchantKey, ['merchant_key']),
+      );
     }
     const merchantApi = MERCHANT_API_OPERATIONS[route.id];
     if (merchantApi) return merchantApi(route);
     const page = PAGE_ROUTES[route.id];
-    if (!page) throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: add it to scripts/openapi/page-routes.ts`);
-    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    if (!page)
+      throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: add it to scripts/openapi/page-routes.ts`);
+    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     return {
       operationId: route.id,
       tags: [page.tag],
@@ -139,9 +201,20 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
       security: [],
       ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
       ...(params.length ? { parameters: params } : {}),
-      ...(route.method !== 'GET' ? { requestBody: { content: { [page.requestType ?? 'application/x-www-form-urlencoded']: { schema: { type: 'object', additionalProperties: true } } } } } : {}),
+      ...(route.method !== 'GET'
+        ? {
+            requestBody: {
+              content: {
+                [page.requestType ?? 'application/x-www-form-urlencoded']: { schema: { type: 'object', additionalProperties: true } },
+              },
+            },
+          }
+        : {}),
       responses: {
-        '200': { description: page.summary, content: { [page.contentType]: { schema: page.contentType === 'application/json' ? { type: 'object' } : { type: 'string' } } } },
+        '200': {
+          description: page.summary,
+          content: { [page.contentType]: { schema: page.contentType === 'application/json' ? { type: 'object' } : { type: 'string' } } },
+        },
         '4XX': { description: 'Unknown, expired or already used link, or an invalid submission.' },
       },
     };
@@ -154,7 +227,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
       version: '0.1.0',
       summary: 'S2S CARD, S2S APM, Checkout and hosted payment fields, with the merchant callbacks.',
       description:
-        'Generated from the platform\'s own schemas and field readers (`npm run openapi`; scripts/openapi). Every request is signed with the protocol hash its description names; the Node SDK `@open-payments/node` computes them all.',
+        "Generated from the platform's own schemas and field readers (`npm run openapi`; scripts/openapi). Every request is signed with the protocol hash its description names; the Node SDK `@open-payments/node` computes them all.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:3000', description: 'The local platform (npm start)' }],
@@ -162,9 +235,16 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
       { name: 'S2S CARD', description: 'Card payments from the merchant backend: form-encoded, one body per action.' },
       { name: 'S2S APM', description: 'Alternative payment methods (sandbox brand vcard).' },
       { name: 'Checkout', description: 'The hosted payment page session and the payment operations (JSON).' },
-      { name: 'Hosted fields', description: 'Card inputs in platform iframes on the merchant page; the merchant backend pays with the session Token.' },
-      { name: 'Merchant API', description: 'Your delivery log, your callbacks as they are sent, your sandbox test clock: signed with your client key and password (docs/merchant-api.md).' },
-      { name: 'Payer pages', description: 'Pages and scripts the payer\'s browser loads; not called by the merchant backend.' },
+      {
+        name: 'Hosted fields',
+        description: 'Card inputs in platform iframes on the merchant page; the merchant backend pays with the session Token.',
+      },
+      {
+        name: 'Merchant API',
+        description:
+          'Your delivery log, your callbacks as they are sent, your sandbox test clock: signed with your client key and password (docs/merchant-api.md).',
+      },
+      { name: 'Payer pages', description: "Pages and scripts the payer's browser loads; not called by the merchant backend." },
       { name: 'Platform', description: 'Health, this document and its rendering.' },
     ],
     paths,
@@ -177,22 +257,47 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
         ...MERCHANT_API_SCHEMAS,
         FieldErrors: {
           type: 'array',
-          items: { type: 'object', required: ['error_code', 'error_message'], properties: { error_code: { type: 'integer' }, error_message: { type: 'string', description: '"<field>: <message>" for validation problems.' } } },
+          items: {
+            type: 'object',
+            required: ['error_code', 'error_message'],
+            properties: {
+              error_code: { type: 'integer' },
+              error_message: { type: 'string', description: '"<field>: <message>" for validation problems.' },
+            },
+          },
         },
         S2sError: {
           type: 'object',
           required: ['result', 'error_code', 'error_message'],
-          properties: { action: { type: 'string' }, result: { const: 'ERROR' }, error_code: { type: 'integer' }, error_message: { type: 'string' }, errors: ref('FieldErrors'), http_code: { type: 'integer' } },
+          properties: {
+            action: { type: 'string' },
+            result: { const: 'ERROR' },
+            error_code: { type: 'integer' },
+            error_message: { type: 'string' },
+            errors: ref('FieldErrors'),
+            http_code: { type: 'integer' },
+          },
         },
         CheckoutError: {
           type: 'object',
           required: ['error_code', 'error_message'],
-          properties: { error_code: { type: 'integer' }, error_message: { type: 'string' }, errors: ref('FieldErrors'), http_code: { type: 'integer' } },
+          properties: {
+            error_code: { type: 'integer' },
+            error_message: { type: 'string' },
+            errors: ref('FieldErrors'),
+            http_code: { type: 'integer' },
+          },
         },
       },
       securitySchemes: MERCHANT_API_SECURITY,
       parameters: {
-        SessionToken: { name: 'Token', in: 'header', required: true, description: 'The hosted-fields session token from /api/v1/session/token.', schema: { type: 'string' } },
+        SessionToken: {
+          name: 'Token',
+          in: 'header',
+          required: true,
+          description: 'The hosted-fields session token from /api/v1/session/token.',
+          schema: { type: 'string' },
+        },
       },
     },
   } as unknown as OpenApiDocument);

@@ -65,8 +65,20 @@ const sale = {
   term_url_3ds: 'https://shop.example/3ds-return',
   hash: formula1({ email: EMAIL, password: EXAMPLE_PASSWORD, cardNumber: CARD }),
 };
-const answer = { order_id: 'ORDER-1234', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '10.00', currency: 'USD' };
-const byTrans = (action: string) => ({ action, client_key: CLIENT_KEY, trans_id: TRANS, hash: formula2({ email: EMAIL, password: EXAMPLE_PASSWORD, transId: TRANS, cardNumber: CARD }) });
+const answer = {
+  order_id: 'ORDER-1234',
+  trans_id: TRANS,
+  trans_date: '2026-11-27 10:15:00',
+  descriptor: 'Test Shop',
+  amount: '10.00',
+  currency: 'USD',
+};
+const byTrans = (action: string) => ({
+  action,
+  client_key: CLIENT_KEY,
+  trans_id: TRANS,
+  hash: formula2({ email: EMAIL, password: EXAMPLE_PASSWORD, transId: TRANS, cardNumber: CARD }),
+});
 
 const s2sCard: OperationExamples = {
   request: {
@@ -75,17 +87,39 @@ const s2sCard: OperationExamples = {
     status: { summary: 'GET_TRANS_STATUS (Formula 2)', value: byTrans('GET_TRANS_STATUS') },
     schedule: {
       summary: 'CREATE_SCHEDULE (Formula 3)',
-      value: { action: 'CREATE_SCHEDULE', client_key: CLIENT_KEY, name: 'Monthly', interval_length: '1', interval_unit: 'month', payments_count: '12', hash: formula3({ password: EXAMPLE_PASSWORD }) },
+      value: {
+        action: 'CREATE_SCHEDULE',
+        client_key: CLIENT_KEY,
+        name: 'Monthly',
+        interval_length: '1',
+        interval_unit: 'month',
+        payments_count: '12',
+        hash: formula3({ password: EXAMPLE_PASSWORD }),
+      },
     },
   },
   response: {
     settled: { summary: 'SALE approved', value: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', ...answer } },
-    declined: { summary: 'SALE declined', value: { action: 'SALE', result: 'DECLINED', status: 'DECLINED', ...answer, decline_reason: 'Declined by issuer' } },
+    declined: {
+      summary: 'SALE declined',
+      value: { action: 'SALE', result: 'DECLINED', status: 'DECLINED', ...answer, decline_reason: 'Declined by issuer' },
+    },
     threeDs: {
       summary: 'SALE needs 3DS: send the payer to redirect_url',
-      value: { action: 'SALE', result: 'REDIRECT', status: '3DS', ...answer, redirect_url: `http://127.0.0.1:3000/3ds/${TRANS}`, redirect_method: 'GET', redirect_params: {} },
+      value: {
+        action: 'SALE',
+        result: 'REDIRECT',
+        status: '3DS',
+        ...answer,
+        redirect_url: `http://127.0.0.1:3000/3ds/${TRANS}`,
+        redirect_method: 'GET',
+        redirect_params: {},
+      },
     },
-    status: { summary: 'GET_TRANS_STATUS', value: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1234', trans_id: TRANS } },
+    status: {
+      summary: 'GET_TRANS_STATUS',
+      value: { action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER-1234', trans_id: TRANS },
+    },
     schedule: { summary: 'CREATE_SCHEDULE', value: { action: 'CREATE_SCHEDULE', result: 'SUCCESS', schedule_id: SCHEDULE } },
   },
 };
@@ -101,18 +135,59 @@ const apmSale = {
   identifier: 'success@gmail.com',
   payer_ip: '203.0.113.7',
   return_url: 'https://shop.example/return',
-  hash: apmSaleHash({ identifier: 'success@gmail.com', orderId: 'ORDER12345', orderAmount: '1.99', orderCurrency: 'USD', password: EXAMPLE_PASSWORD }),
+  hash: apmSaleHash({
+    identifier: 'success@gmail.com',
+    orderId: 'ORDER12345',
+    orderAmount: '1.99',
+    orderCurrency: 'USD',
+    password: EXAMPLE_PASSWORD,
+  }),
 };
 const s2sApm: OperationExamples = {
   request: {
     sale: { summary: `SALE with the sandbox brand vcard (${NOTE})`, value: apmSale },
-    creditvoid: { summary: 'CREDITVOID (refund)', value: { action: 'CREDITVOID', client_key: CLIENT_KEY, trans_id: TRANS, amount: '1.00', hash: apmCreditvoidHash({ transId: TRANS, password: EXAMPLE_PASSWORD }) } },
+    creditvoid: {
+      summary: 'CREDITVOID (refund)',
+      value: {
+        action: 'CREDITVOID',
+        client_key: CLIENT_KEY,
+        trans_id: TRANS,
+        amount: '1.00',
+        hash: apmCreditvoidHash({ transId: TRANS, password: EXAMPLE_PASSWORD }),
+      },
+    },
   },
   response: {
-    settled: { summary: 'SALE approved', value: { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER12345', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '1.99', currency: 'USD' } },
+    settled: {
+      summary: 'SALE approved',
+      value: {
+        action: 'SALE',
+        result: 'SUCCESS',
+        status: 'SETTLED',
+        order_id: 'ORDER12345',
+        trans_id: TRANS,
+        trans_date: '2026-11-27 10:15:00',
+        descriptor: 'Test Shop',
+        amount: '1.99',
+        currency: 'USD',
+      },
+    },
     redirect: {
       summary: 'SALE waits for the payer at the method',
-      value: { action: 'SALE', result: 'REDIRECT', status: 'REDIRECT', order_id: 'ORDER12345', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '1.99', currency: 'USD', redirect_url: `http://127.0.0.1:3000/apm/${TRANS}`, redirect_method: 'GET', redirect_params: {} },
+      value: {
+        action: 'SALE',
+        result: 'REDIRECT',
+        status: 'REDIRECT',
+        order_id: 'ORDER12345',
+        trans_id: TRANS,
+        trans_date: '2026-11-27 10:15:00',
+        descriptor: 'Test Shop',
+        amount: '1.99',
+        currency: 'USD',
+        redirect_url: `http://127.0.0.1:3000/apm/${TRANS}`,
+        redirect_method: 'GET',
+        redirect_params: {},
+      },
     },
   },
 };
@@ -147,12 +222,37 @@ const checkout: Record<string, OperationExamples> = {
       card_expiration_date: '01/2038',
     }),
   },
-  '/api/v1/payment/refund': { request: one('A partial refund', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, amount: '0.10', hash: paymentAmountHash(signer, PAYMENT_ID, '0.10') }), response: accepted },
-  '/api/v1/payment/capture': { request: one('Capture of a held payment', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, amount: '10.00', hash: paymentAmountHash(signer, PAYMENT_ID, '10.00') }), response: accepted },
-  '/api/v1/payment/retry': { request: one('Retry a soft decline', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }), response: accepted },
+  '/api/v1/payment/refund': {
+    request: one('A partial refund', {
+      merchant_key: CLIENT_KEY,
+      payment_id: PAYMENT_ID,
+      amount: '0.10',
+      hash: paymentAmountHash(signer, PAYMENT_ID, '0.10'),
+    }),
+    response: accepted,
+  },
+  '/api/v1/payment/capture': {
+    request: one('Capture of a held payment', {
+      merchant_key: CLIENT_KEY,
+      payment_id: PAYMENT_ID,
+      amount: '10.00',
+      hash: paymentAmountHash(signer, PAYMENT_ID, '10.00'),
+    }),
+    response: accepted,
+  },
+  '/api/v1/payment/retry': {
+    request: one('Retry a soft decline', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }),
+    response: accepted,
+  },
   '/api/v1/payment/void': {
-    request: one('Void today\'s payment', { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }),
-    response: one('Voided', { status: 'SUCCESS', payment_status: 'void', payment_id: PAYMENT_ID, date: '2026-11-27 10:16:00', order: checkoutOrder }),
+    request: one("Void today's payment", { merchant_key: CLIENT_KEY, payment_id: PAYMENT_ID, hash: idHash(signer, PAYMENT_ID) }),
+    response: one('Voided', {
+      status: 'SUCCESS',
+      payment_status: 'void',
+      payment_id: PAYMENT_ID,
+      date: '2026-11-27 10:16:00',
+      order: checkoutOrder,
+    }),
   },
   '/api/v1/payment/recurring': {
     request: one('Charge the saved card again', {
@@ -162,7 +262,12 @@ const checkout: Record<string, OperationExamples> = {
       order: { number: 'order-1235', amount: '10.00', description: 'Renewal' },
       hash: recurringHash(signer, { initTransId: PAYMENT_ID, token: TOKEN, number: 'order-1235', amount: '10.00', description: 'Renewal' }),
     }),
-    response: one('Settled', { status: 'settled', payment_id: TRANS, date: '2026-11-27 10:15:00', order: { ...checkoutOrder, number: 'order-1235', description: 'Renewal' } }),
+    response: one('Settled', {
+      status: 'settled',
+      payment_id: TRANS,
+      date: '2026-11-27 10:15:00',
+      order: { ...checkoutOrder, number: 'order-1235', description: 'Renewal' },
+    }),
   },
   '/api/v1/payment/card/credit': {
     request: one('A payout to a saved card', {
@@ -184,22 +289,45 @@ const hostedPayment: OperationExamples = {
     with_hosted_fields: true,
     email: EMAIL,
     billing_address: { country: 'US', city: 'New York', address: '1 Main St', zip: '10001' },
-    browser_info: { color_depth: 24, java_enabled: false, java_script_enabled: true, language: 'en-US', screen_height: 1080, screen_width: 1920, time_zone_offset: 0, user_agent: 'Mozilla/5.0' },
+    browser_info: {
+      color_depth: 24,
+      java_enabled: false,
+      java_script_enabled: true,
+      language: 'en-US',
+      screen_height: 1080,
+      screen_width: 1920,
+      time_zone_offset: 0,
+      user_agent: 'Mozilla/5.0',
+    },
   }),
   response: {
     success: { summary: 'Paid', value: { result: 'success', public_id: PAYMENT_ID, amount: '10.00', currency: 'USD' } },
-    redirect: { summary: '3DS: send the payer there', value: { result: 'redirect', public_id: PAYMENT_ID, redirect_url: `http://127.0.0.1:3000/hosted-fields/3ds/${PAYMENT_ID}`, redirect_params: [] } },
+    redirect: {
+      summary: '3DS: send the payer there',
+      value: {
+        result: 'redirect',
+        public_id: PAYMENT_ID,
+        redirect_url: `http://127.0.0.1:3000/hosted-fields/3ds/${PAYMENT_ID}`,
+        redirect_params: [],
+      },
+    },
   },
 };
 
-const consoleRecorded = JSON.parse(readFileSync(new URL('./console-examples.json', import.meta.url), 'utf8')) as Record<string, { status: number; body: unknown }>;
+const consoleRecorded = JSON.parse(readFileSync(new URL('./console-examples.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { status: number; body: unknown }
+>;
 const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<string, string> }> = {
   ConsoleSignIn: { request: { email: 'admin@shop.example', password: 'Correct-Horse-42' } },
   ConsoleSignInChallenge: { request: { pending: 'uQ84kNIrO2gP62C0KGGMgMXi1XjcgnCt', new_password: 'Correct-Horse-42' } },
   ConsoleSignOut: { request: {} },
   ConsoleMerchantCreate: { request: { name: 'Doc Shop' } },
   ConsoleMerchant: { params: { clientKey: CLIENT_KEY } },
-  ConsoleMerchantSettings: { request: { notification_url: 'https://shop.example/callbacks', mappings: { payer: true } }, params: { clientKey: CLIENT_KEY } },
+  ConsoleMerchantSettings: {
+    request: { notification_url: 'https://shop.example/callbacks', mappings: { payer: true } },
+    params: { clientKey: CLIENT_KEY },
+  },
   ConsoleMerchantPassword: { request: {}, params: { clientKey: CLIENT_KEY } },
   ConsoleMerchantSigningSecret: { request: { rotate: true }, params: { clientKey: CLIENT_KEY } },
   ConsoleApiKeys: { params: { clientKey: CLIENT_KEY } },
@@ -208,22 +336,48 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
   ConsoleMidCreate: { request: { payment_mode: 'SMS' }, params: { clientKey: CLIENT_KEY } },
   ConsoleRouting: { params: { clientKey: CLIENT_KEY } },
   ConsoleRoutingReplace: {
-    request: { expected_version: 0, routing: { maxAttempts: 2, rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: 'aaaff66a-904f-41ea-833e-0242ac1f0007', weight: 100 }] }] } },
+    request: {
+      expected_version: 0,
+      routing: {
+        maxAttempts: 2,
+        rules: [
+          { name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: 'aaaff66a-904f-41ea-833e-0242ac1f0007', weight: 100 }] },
+        ],
+      },
+    },
     params: { clientKey: CLIENT_KEY },
   },
-  ConsoleMidLimits: { request: { min_amount: '1.00', max_amount: '5000.00', daily_cap: '100000.00' }, params: { clientKey: CLIENT_KEY, midId: TRANS } },
+  ConsoleMidLimits: {
+    request: { min_amount: '1.00', max_amount: '5000.00', daily_cap: '100000.00' },
+    params: { clientKey: CLIENT_KEY, midId: TRANS },
+  },
   ConsoleRiskBlockAdd: { request: { client_key: CLIENT_KEY, type: 'ip', value: '203.0.113.0/24', reason: 'card testing' } },
-  ConsoleRiskBlockRemove: { request: {}, params: { id: 'WyI1YjY0OTJmMC1mOGY1LTQxZWEtOTc2YS0wMjQyYzBhODUwMDciLCJpcCIsIjIwMy4wLjExMy4wLzI0Il0' } },
+  ConsoleRiskBlockRemove: {
+    request: {},
+    params: { id: 'WyI1YjY0OTJmMC1mOGY1LTQxZWEtOTc2YS0wMjQyYzBhODUwMDciLCJpcCIsIjIwMy4wLjExMy4wLzI0Il0' },
+  },
   ConsoleRiskRulesReplace: {
-    request: { client_key: CLIENT_KEY, risk_rules: { rules: [{ name: 'large foreign tickets', match: { minAmount: 100000, payerCountries: ['NG', 'GH'] }, action: 'challenge' }] } },
+    request: {
+      client_key: CLIENT_KEY,
+      risk_rules: {
+        rules: [{ name: 'large foreign tickets', match: { minAmount: 100000, payerCountries: ['NG', 'GH'] }, action: 'challenge' }],
+      },
+    },
   },
   ConsoleRiskSettingsReplace: { request: { client_key: CLIENT_KEY, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } } },
   ConsoleWalletConfigure: {
-    request: { environment: 'TEST', merchant_identifier: 'merchant.example.doc', private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n' },
+    request: {
+      environment: 'TEST',
+      merchant_identifier: 'merchant.example.doc',
+      private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n',
+    },
     params: { clientKey: CLIENT_KEY, wallet: 'applepay' },
   },
   ConsolePayment: { params: { transId: TRANS } },
-  ConsolePaymentAction: { request: { idempotency_key: 'e3c1a5b8-2b7d-4d0e-9a61-0f1d2c3b4a59', amount: '1.00' }, params: { transId: TRANS, action: 'refund' } },
+  ConsolePaymentAction: {
+    request: { idempotency_key: 'e3c1a5b8-2b7d-4d0e-9a61-0f1d2c3b4a59', amount: '1.00' },
+    params: { transId: TRANS, action: 'refund' },
+  },
   ConsoleCallbackReplay: { request: { trans_id: TRANS, callback: 1 } },
   ConsoleCallbacksReplayFailed: { request: { client_key: CLIENT_KEY } },
   ConsoleChargebackOpen: { request: { trans_id: TRANS, amount: '10.00', reason_code: '4837' } },
@@ -240,7 +394,7 @@ function consoleExamples(): Record<string, OperationExamples> {
   for (const [id, recorded] of Object.entries(consoleRecorded)) {
     const r = CONSOLE_REQUESTS[id] ?? {};
     out[id] = {
-      ...(r.request !== undefined ? { request: one('As the console\'s page sends it', r.request) } : {}),
+      ...(r.request !== undefined ? { request: one("As the console's page sends it", r.request) } : {}),
       ...(r.params ? { params: r.params } : {}),
       response: one('Recorded from a local platform', recorded.body),
     };
@@ -248,7 +402,8 @@ function consoleExamples(): Record<string, OperationExamples> {
   return out;
 }
 
-const html = (summary: string): Named => one(summary, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>…</title></head><body>…</body></html>');
+const html = (summary: string): Named =>
+  one(summary, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>…</title></head><body>…</body></html>');
 const page = (summary: string, params?: Record<string, string>, request?: unknown): OperationExamples => ({
   response: html(summary),
   ...(params ? { params } : {}),
@@ -257,7 +412,9 @@ const page = (summary: string, params?: Record<string, string>, request?: unknow
 
 const PAGES: Record<string, OperationExamples> = {
   Health: { response: one('Healthy', { status: 'ok', stage: 'local', table: 'ACTIVE' }) },
-  OpenApiDocument: { response: one('This document', { openapi: '3.1.0', info: { title: 'Open Payments Platform API', version: '0.1.0' }, paths: {} }) },
+  OpenApiDocument: {
+    response: one('This document', { openapi: '3.1.0', info: { title: 'Open Payments Platform API', version: '0.1.0' }, paths: {} }),
+  },
   ApiDocs: { response: html('The rendered reference') },
   ApiDocsRenderer: { response: one('The Redoc script', 'export{RedocStandalone,hydrate,init};') },
   ThreeDsPage: page('The 3DS page', { transId: TRANS }),
@@ -266,12 +423,19 @@ const PAGES: Record<string, OperationExamples> = {
   S2sApmMethodPage: page('The method page', { transId: TRANS }),
   S2sApmMethodPagePost: page('Back to return_url', { transId: TRANS }, { decision: 'approve' }),
   CheckoutPage: page('The payment page', { token: TOKEN }),
-  CheckoutPay: page('The 3DS step, or back to success_url', { token: TOKEN }, { card_number: CARD, expiry: '01/38', cvv: '123', holder: 'JOHN DOE' }),
+  CheckoutPay: page(
+    'The 3DS step, or back to success_url',
+    { token: TOKEN },
+    { card_number: CARD, expiry: '01/38', cvv: '123', holder: 'JOHN DOE' },
+  ),
   CheckoutThreeDs: page('Back to success_url', { token: TOKEN }, { decision: 'approve' }),
   CheckoutCancel: page('Back to cancel_url', { token: TOKEN }, {}),
   HostedFieldsSdk: { response: one('The client library', '(function(){ /* PaymentPlatform.hostedFields */ })();') },
   HostedFieldsFrame: page('One field', { field: 'card_number' }),
-  HostedFieldsCardData: { request: one('The card-number iframe submits', { card_number: CARD, expiry: '01/38', cvv: '123' }), response: one('Kept for the payment call', { result: 'success', message: '' }) },
+  HostedFieldsCardData: {
+    request: one('The card-number iframe submits', { card_number: CARD, expiry: '01/38', cvv: '123' }),
+    response: one('Kept for the payment call', { result: 'success', message: '' }),
+  },
   HostedFieldsThreeDsPage: page('The 3DS page', { transId: PAYMENT_ID }),
   HostedFieldsThreeDsSubmit: page('Back to return_url', { transId: PAYMENT_ID }, { decision: 'approve' }),
   HostedFieldsDemo: page('The demo page'),
@@ -281,11 +445,29 @@ const PAGES: Record<string, OperationExamples> = {
     response: one('Applied', { result: 'OK', effect: 'applied' }),
   },
   AdyenNotifications: {
-    request: one('Adyen standard webhook', { live: 'false', notificationItems: [{ NotificationRequestItem: { eventCode: 'AUTHORISATION', success: 'true', merchantReference: TRANS, pspReference: '8816178914235', additionalData: { hmacSignature: '…' } } }] }),
+    request: one('Adyen standard webhook', {
+      live: 'false',
+      notificationItems: [
+        {
+          NotificationRequestItem: {
+            eventCode: 'AUTHORISATION',
+            success: 'true',
+            merchantReference: TRANS,
+            pspReference: '8816178914235',
+            additionalData: { hmacSignature: '…' },
+          },
+        },
+      ],
+    }),
     response: one('Acknowledged', '[accepted]'),
   },
   CheckoutComNotifications: {
-    request: one('Checkout.com webhook', { id: 'evt_az5sblvku4ge3dwpztvyizgcau', type: 'payment_captured', created_on: '2026-01-01T10:00:00Z', data: { id: 'pay_mbabizu24mvu3mela5njyhpit4', reference: `${TRANS}.capture`, amount: 1000, currency: 'EUR' } }),
+    request: one('Checkout.com webhook', {
+      id: 'evt_az5sblvku4ge3dwpztvyizgcau',
+      type: 'payment_captured',
+      created_on: '2026-01-01T10:00:00Z',
+      data: { id: 'pay_mbabizu24mvu3mela5njyhpit4', reference: `${TRANS}.capture`, amount: 1000, currency: 'EUR' },
+    }),
     response: one('Applied', { result: 'OK', effect: 'applied' }),
   },
   CheckoutComReturn: page('Back to the merchant', { transId: TRANS }),
@@ -294,12 +476,53 @@ const PAGES: Record<string, OperationExamples> = {
 };
 
 const SETTLEMENT = {
-  id: `${CLIENT_KEY}_2026-11-27_USD`, date: '2026-11-27', currency: 'USD', gross: 1600, refunds: 300, chargebacks: 500, chargebacks_reversed: 0, payouts: 0, fees: 1621, net: -821, reserve_held: 0, reserve_released: 0, net_payable: -821, journals: 4,
+  id: `${CLIENT_KEY}_2026-11-27_USD`,
+  date: '2026-11-27',
+  currency: 'USD',
+  gross: 1600,
+  refunds: 300,
+  chargebacks: 500,
+  chargebacks_reversed: 0,
+  payouts: 0,
+  fees: 1621,
+  net: -821,
+  reserve_held: 0,
+  reserve_released: 0,
+  net_payable: -821,
+  journals: 4,
   closed_at: '2026-11-28T00:05:12.000Z',
 };
 const REPORT_ROWS = [
-  { trans_id: TRANS, entry_id: 'e1', event: 'SALE', kind: 'capture', currency: 'USD', amount: 1000, fee: 59, net: 941, mid_id: 'mid-1', occurred_at: '2026-11-27T10:15:00.000Z', journaled_at: '2026-11-27T10:15:02.000Z', settlement_id: SETTLEMENT.id, settlement_status: 'closed' },
-  { trans_id: TRANS, entry_id: 'e2', event: 'REFUND', kind: 'refund', currency: 'USD', amount: 300, fee: 15, net: -315, mid_id: 'mid-1', occurred_at: '2026-11-27T10:20:00.000Z', journaled_at: '2026-11-27T10:20:03.000Z', settlement_id: SETTLEMENT.id, settlement_status: 'closed' },
+  {
+    trans_id: TRANS,
+    entry_id: 'e1',
+    event: 'SALE',
+    kind: 'capture',
+    currency: 'USD',
+    amount: 1000,
+    fee: 59,
+    net: 941,
+    mid_id: 'mid-1',
+    occurred_at: '2026-11-27T10:15:00.000Z',
+    journaled_at: '2026-11-27T10:15:02.000Z',
+    settlement_id: SETTLEMENT.id,
+    settlement_status: 'closed',
+  },
+  {
+    trans_id: TRANS,
+    entry_id: 'e2',
+    event: 'REFUND',
+    kind: 'refund',
+    currency: 'USD',
+    amount: 300,
+    fee: 15,
+    net: -315,
+    mid_id: 'mid-1',
+    occurred_at: '2026-11-27T10:20:00.000Z',
+    journaled_at: '2026-11-27T10:20:03.000Z',
+    settlement_id: SETTLEMENT.id,
+    settlement_status: 'closed',
+  },
 ];
 
 const MERCHANT_API: Record<string, OperationExamples> = {
@@ -362,7 +585,11 @@ const MERCHANT_API: Record<string, OperationExamples> = {
           status: 'SETTLED',
           request: {
             url: 'https://shop.example/callbacks',
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Callback-Event-Id': '6b0e9a1c-8cf2-4ba3-973a-845e569ff99c', 'X-Callback-Signature': 't=1795774501,v1=5f2c…' },
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              'X-Callback-Event-Id': '6b0e9a1c-8cf2-4ba3-973a-845e569ff99c',
+              'X-Callback-Signature': 't=1795774501,v1=5f2c…',
+            },
             body: 'action=SALE&result=SUCCESS&status=SETTLED&…',
           },
         },
@@ -379,34 +606,70 @@ const MERCHANT_API: Record<string, OperationExamples> = {
   },
   MerchantSettlement: { params: { id: SETTLEMENT.id }, response: one('One day in USD', SETTLEMENT) },
   MerchantTransactionsReport: {
-    params: { from: '2026-11-27T00:00:00Z', to: '2026-11-28T00:00:00Z', format: 'json', limit: 500, cursor: 'eyJnc2kxcGsiOiJKT1VSTkFMUyM1YjY0OTJmMCJ9' },
+    params: {
+      from: '2026-11-27T00:00:00Z',
+      to: '2026-11-28T00:00:00Z',
+      format: 'json',
+      limit: 500,
+      cursor: 'eyJnc2kxcGsiOiJKT1VSTkFMUyM1YjY0OTJmMCJ9',
+    },
     response: one('A SALE with its fee, and its refund', { transactions: [REPORT_ROWS[0], REPORT_ROWS[1]], next_cursor: null }),
     responseByType: {
-      'text/csv': one('The same rows as CSV', [
-        'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
-        ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
-      ].map((l) => `${l}\r\n`).join('')),
+      'text/csv': one(
+        'The same rows as CSV',
+        [
+          'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
+          ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
+        ]
+          .map((l) => `${l}\r\n`)
+          .join(''),
+      ),
     },
   },
   MerchantClock: {
-    response: one('Moved 14 days ahead', { client_key: CLIENT_KEY, now: '2026-12-11T10:15:00.000Z', real_now: '2026-11-27T10:15:00.000Z', offset_ms: 1209600000, offset: '14d' }),
+    response: one('Moved 14 days ahead', {
+      client_key: CLIENT_KEY,
+      now: '2026-12-11T10:15:00.000Z',
+      real_now: '2026-11-27T10:15:00.000Z',
+      offset_ms: 1209600000,
+      offset: '14d',
+    }),
   },
   MerchantClockMove: {
-    request: { advance: { summary: 'Two weeks ahead', value: { advance_by: '14d' } }, reset: { summary: 'Back to real time', value: { reset: true } } },
-    response: one('The clock after the move', { client_key: CLIENT_KEY, now: '2026-12-11T10:15:00.000Z', real_now: '2026-11-27T10:15:00.000Z', offset_ms: 1209600000, offset: '14d' }),
+    request: {
+      advance: { summary: 'Two weeks ahead', value: { advance_by: '14d' } },
+      reset: { summary: 'Back to real time', value: { reset: true } },
+    },
+    response: one('The clock after the move', {
+      client_key: CLIENT_KEY,
+      now: '2026-12-11T10:15:00.000Z',
+      real_now: '2026-11-27T10:15:00.000Z',
+      offset_ms: 1209600000,
+      offset: '14d',
+    }),
   },
 };
 
 /** The console's books (the same batches and rows as the merchant API's above). */
 const CONSOLE_BOOKS: Record<string, OperationExamples> = {
-  ConsoleBooksBalances: { response: one('What the platform owes the merchant', { clientKey: CLIENT_KEY, balances: [{ currency: 'USD', payable: 71221, journals: 412 }] }) },
+  ConsoleBooksBalances: {
+    response: one('What the platform owes the merchant', {
+      clientKey: CLIENT_KEY,
+      balances: [{ currency: 'USD', payable: 71221, journals: 412 }],
+    }),
+  },
   ConsoleBooksSettlements: { response: one('Its batches, newest first', { settlements: [SETTLEMENT] }) },
   ConsoleBooksSettlement: { params: { id: SETTLEMENT.id }, response: one('One day in USD', { settlement: SETTLEMENT }) },
   ConsoleBooksTransactions: {
-    response: one('A SALE with its fee, and its refund', [
-      'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
-      ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
-    ].map((l) => `${l}\r\n`).join('')),
+    response: one(
+      'A SALE with its fee, and its refund',
+      [
+        'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
+        ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
+      ]
+        .map((l) => `${l}\r\n`)
+        .join(''),
+    ),
   },
   ConsoleBooksPlatform: {
     response: one('Fee revenue and payables', {
@@ -425,10 +688,18 @@ export function operationExamples(): Record<string, OperationExamples> {
   out.HostedFieldsPurchase = hostedPayment;
   out.HostedFieldsDebit = hostedPayment;
   out.HostedFieldsSessionToken = {
-    request: one('A hosted-fields session', { ...sessionRequest, success_url: undefined, cancel_url: undefined, return_url: 'https://shop.example/return' }),
+    request: one('A hosted-fields session', {
+      ...sessionRequest,
+      success_url: undefined,
+      cancel_url: undefined,
+      return_url: 'https://shop.example/return',
+    }),
     response: one('The session Token', { token: TOKEN }),
   };
-  out.HostedFieldsSessionUpdate = { request: one('A new amount', { order_amount: '12.00', order_currency: 'USD' }), response: one('Updated', { result: 'success' }) };
+  out.HostedFieldsSessionUpdate = {
+    request: one('A new amount', { order_amount: '12.00', order_currency: 'USD' }),
+    response: one('Updated', { result: 'success' }),
+  };
   for (const [path, ex] of Object.entries(checkout)) out[`path:${path}`] = ex;
   return JSON.parse(JSON.stringify(out)) as Record<string, OperationExamples>; // drops undefined fields
 }
@@ -451,16 +722,41 @@ export function webhookExamples(): Record<string, Named> {
     date: '2026-11-27 10:15:00',
   };
   const card = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', ...answer, card: '411111****1111', card_expiration_date: '01/2038' };
-  const apm = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'ORDER12345', trans_id: TRANS, trans_date: '2026-11-27 10:15:00', descriptor: 'Test Shop', amount: '1.99', currency: 'USD', brand: 'vcard' };
+  const apm = {
+    action: 'SALE',
+    result: 'SUCCESS',
+    status: 'SETTLED',
+    order_id: 'ORDER12345',
+    trans_id: TRANS,
+    trans_date: '2026-11-27 10:15:00',
+    descriptor: 'Test Shop',
+    amount: '1.99',
+    currency: 'USD',
+    brand: 'vcard',
+  };
   return {
     checkoutCallback: one(NOTE, { ...checkoutFields, hash: paymentHash(signer, PAYMENT_ID, checkoutOrder) }),
-    s2sCardCallback: one(`${NOTE}; payer_email ${EMAIL}`, { ...card, hash: formula2({ email: EMAIL, password: EXAMPLE_PASSWORD, transId: TRANS, cardNumber: '411111****1111' }) }),
+    s2sCardCallback: one(`${NOTE}; payer_email ${EMAIL}`, {
+      ...card,
+      hash: formula2({ email: EMAIL, password: EXAMPLE_PASSWORD, transId: TRANS, cardNumber: '411111****1111' }),
+    }),
     s2sApmCallback: one(NOTE, { ...apm, hash: apmCallbackHash(apm, EXAMPLE_PASSWORD) }),
   };
 }
 
 type Doc = {
-  paths: Record<string, Record<string, { operationId: string; parameters?: Array<Record<string, unknown>>; requestBody?: { content: Record<string, Record<string, unknown>> }; responses: Record<string, { content?: Record<string, Record<string, unknown>> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: Array<Record<string, unknown>>;
+        requestBody?: { content: Record<string, Record<string, unknown>> };
+        responses: Record<string, { content?: Record<string, Record<string, unknown>> }>;
+      }
+    >
+  >;
   webhooks: Record<string, Record<string, { requestBody?: { content: Record<string, Record<string, unknown>> } }>>;
 };
 
@@ -472,7 +768,8 @@ export function applyExamples(doc: Doc): void {
       const ex = all[op.operationId] ?? all[`path:${path}`];
       if (!ex) continue;
       for (const media of Object.values(op.requestBody?.content ?? {})) if (ex.request) media.examples = ex.request;
-      for (const p of op.parameters ?? []) if (typeof p.name === 'string' && ex.params?.[p.name] !== undefined) p.example = ex.params[p.name];
+      for (const p of op.parameters ?? [])
+        if (typeof p.name === 'string' && ex.params?.[p.name] !== undefined) p.example = ex.params[p.name];
       for (const [status, res] of Object.entries(op.responses)) {
         if (!status.startsWith('2')) continue;
         for (const [type, media] of Object.entries(res.content ?? {})) media.examples = ex.responseByType?.[type] ?? ex.response;
@@ -481,6 +778,7 @@ export function applyExamples(doc: Doc): void {
   }
   const hooks = webhookExamples();
   for (const [name, hook] of Object.entries(doc.webhooks)) {
-    for (const op of Object.values(hook)) for (const media of Object.values(op.requestBody?.content ?? {})) if (hooks[name]) media.examples = hooks[name];
+    for (const op of Object.values(hook))
+      for (const media of Object.values(op.requestBody?.content ?? {})) if (hooks[name]) media.examples = hooks[name];
   }
 }

@@ -10,8 +10,10 @@ export type JsonSchema = Record<string, unknown>;
 function leafSchema(reads: FieldRead[]): JsonSchema {
   const kinds = new Set(reads.map((r) => r.kind));
   if (kinds.has('flag')) return { type: 'string', enum: ['Y', 'N'], description: 'Y/N flag: exactly "Y" is yes.' };
-  if (kinds.has('object')) return { type: 'object', additionalProperties: true, description: 'Nested fields in bracket notation (name[key]=value).' };
-  if (!kinds.has('required') && !kinds.has('optional')) return { description: 'Free-form: a value or nested fields in bracket notation (name[key]=value).' };
+  if (kinds.has('object'))
+    return { type: 'object', additionalProperties: true, description: 'Nested fields in bracket notation (name[key]=value).' };
+  if (!kinds.has('required') && !kinds.has('optional'))
+    return { description: 'Free-form: a value or nested fields in bracket notation (name[key]=value).' };
   const schema: JsonSchema = { type: 'string' };
   for (const { rule } of reads) {
     if (!rule) continue;
@@ -36,7 +38,8 @@ export function fieldsToSchema(reads: FieldRead[], fixed: Record<string, JsonSch
     for (const segment of path.slice(0, -1)) {
       const props = node.properties as Record<string, JsonSchema>;
       props[segment] ??= { type: 'object', properties: {}, required: [] };
-      if (group.some((r) => r.kind === 'required') && !(node.required as string[]).includes(segment)) (node.required as string[]).push(segment);
+      if (group.some((r) => r.kind === 'required') && !(node.required as string[]).includes(segment))
+        (node.required as string[]).push(segment);
       node = props[segment]!;
     }
     const leaf = path.at(-1)!;

@@ -30,32 +30,51 @@ const refError = (name: 'CheckoutError' | 'S2sError') => json({ $ref: `#/compone
 
 /** The Checkout error body: {http_code, error_code, error_message, errors[]} (docs/protocol-choices.md). */
 const CONSOLE_ERRORS = {
-  '400': { description: 'Invalid input: error_code 100000, one errors[] entry per field ("<field>: <message>").', content: refError('CheckoutError') },
+  '400': {
+    description: 'Invalid input: error_code 100000, one errors[] entry per field ("<field>: <message>").',
+    content: refError('CheckoutError'),
+  },
   '401': { description: 'No session, or it ended (signed out, idle, expired): sign in again.', content: refError('CheckoutError') },
   '403': { description: 'Your role does not allow this, or X-CSRF-Token is missing or wrong.', content: refError('CheckoutError') },
-  '404': { description: 'Not found: unknown, or another merchant\'s (the two are answered alike).', content: refError('CheckoutError') },
+  '404': { description: "Not found: unknown, or another merchant's (the two are answered alike).", content: refError('CheckoutError') },
 };
 
 const PAGE_ERRORS = {
   '4XX': {
-    description: 'An HTML page saying what is wrong: an unknown, expired or already used link, or an invalid submission (the payer sees it; nothing changes).',
+    description:
+      'An HTML page saying what is wrong: an unknown, expired or already used link, or an invalid submission (the payer sees it; nothing changes).',
     content: { 'text/html': { schema: { type: 'string' } } },
   },
 };
 
 /** shared/http/hosted-fields.ts: a missing, unknown or expired Token is a 403 HTML page, whatever the route. */
-const TOKEN_ERRORS = { '403': { description: 'Missing, invalid or expired Token (an HTML page).', content: { 'text/html': { schema: { type: 'string' } } } } };
+const TOKEN_ERRORS = {
+  '403': { description: 'Missing, invalid or expired Token (an HTML page).', content: { 'text/html': { schema: { type: 'string' } } } },
+};
 
 const PLATFORM_ERRORS = { '404': { description: 'Not found: a path or method the platform does not serve.' } };
 
 const TYPED: Record<string, { status: string; schema: Schema; description?: string }> = {
   Health: {
     status: '200',
-    schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' }, stage: { type: 'string' }, table: { type: 'string', description: 'The table\'s status (ACTIVE).' } } },
+    schema: {
+      type: 'object',
+      required: ['status'],
+      properties: {
+        status: { const: 'ok' },
+        stage: { type: 'string' },
+        table: { type: 'string', description: "The table's status (ACTIVE)." },
+      },
+    },
   },
   OpenApiDocument: {
     status: '200',
-    schema: { type: 'object', description: 'This OpenAPI 3.1 document.', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } } },
+    schema: {
+      type: 'object',
+      description: 'This OpenAPI 3.1 document.',
+      required: ['openapi', 'info', 'paths'],
+      properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
+    },
   },
   ProviderNotification: {
     status: '200',
@@ -63,7 +82,10 @@ const TYPED: Record<string, { status: string; schema: Schema; description?: stri
       type: 'object',
       required: ['result', 'effect'],
       additionalProperties: false,
-      properties: { result: { const: 'OK' }, effect: { type: 'string', description: 'What the notification did: applied, or unchanged for a duplicate or late one.' } },
+      properties: {
+        result: { const: 'OK' },
+        effect: { type: 'string', description: 'What the notification did: applied, or unchanged for a duplicate or late one.' },
+      },
     },
   },
   CheckoutComNotifications: {
@@ -74,7 +96,11 @@ const TYPED: Record<string, { status: string; schema: Schema; description?: stri
       additionalProperties: false,
       properties: {
         result: { const: 'OK' },
-        effect: { type: 'string', description: 'What the webhook did: applied; unchanged for a duplicate, late or non-final one; unknown for a payment that is not ours.' },
+        effect: {
+          type: 'string',
+          description:
+            'What the webhook did: applied; unchanged for a duplicate, late or non-final one; unknown for a payment that is not ours.',
+        },
       },
     },
   },
@@ -84,7 +110,10 @@ const TYPED: Record<string, { status: string; schema: Schema; description?: stri
       type: 'object',
       required: ['result', 'message'],
       additionalProperties: false,
-      properties: { result: { enum: ['success', 'undefined'], description: 'success: the card is kept (sealed) for the merchant\'s payment call.' }, message: { type: 'string' } },
+      properties: {
+        result: { enum: ['success', 'undefined'], description: "success: the card is kept (sealed) for the merchant's payment call." },
+        message: { type: 'string' },
+      },
     },
   },
   HostedFieldsSessionUpdate: {
@@ -97,8 +126,10 @@ function securityOf(op: Operation, method: string): { security: unknown[]; reaso
   const id = op.operationId;
   const tag = op.tags?.[0];
   if (op.security?.length) return { security: op.security }; // the merchant API states its own
-  if (tag === 'S2S CARD' || tag === 'S2S APM' || tag === 'Checkout' || id === 'HostedFieldsSessionToken') return { security: [], reason: NO_SCHEME.protocolHash };
-  if (['HostedFieldsPurchase', 'HostedFieldsDebit', 'HostedFieldsSessionUpdate', 'HostedFieldsCardData'].includes(id)) return { security: [{ HostedFieldsToken: [] }] };
+  if (tag === 'S2S CARD' || tag === 'S2S APM' || tag === 'Checkout' || id === 'HostedFieldsSessionToken')
+    return { security: [], reason: NO_SCHEME.protocolHash };
+  if (['HostedFieldsPurchase', 'HostedFieldsDebit', 'HostedFieldsSessionUpdate', 'HostedFieldsCardData'].includes(id))
+    return { security: [{ HostedFieldsToken: [] }] };
   if (id === 'ConsoleSignIn' || id === 'ConsoleSignInChallenge') return { security: [], reason: NO_SCHEME.signIn };
   // /me answers {signedIn:false} without a session, so the cookie is optional there.
   if (id === 'ConsoleMe') return { security: [{ ConsoleSession: [] }, {}] };
@@ -117,7 +148,9 @@ function errorsOf(op: Operation): Record<string, unknown> {
   if (tag === 'Platform' || id === 'HostedFieldsSdk') return PLATFORM_ERRORS;
   if (id === 'HostedFieldsCardData') return TOKEN_ERRORS;
   if (id === 'ProviderNotification' || id === 'AdyenNotifications' || id === 'CheckoutComNotifications') {
-    return { '401': { description: 'The signature does not hold: nothing is read or changed (S2S error body).', content: refError('S2sError') } };
+    return {
+      '401': { description: 'The signature does not hold: nothing is read or changed (S2S error body).', content: refError('S2sError') },
+    };
   }
   return PAGE_ERRORS;
 }

@@ -7,7 +7,8 @@ export const S2S_CARD_HASH: Record<string, string> = {
   RECURRING_SALE: "Formula 1 over the initial payment's payer_email and card.",
   RECURRING_DEBIT: "Formula 1 over the initial payment's payer_email and card.",
   RETRY: "Formula 1 over the payment's payer_email and card (Formula 2 also accepted).",
-  CAPTURE: "Formula 2: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6 . last4))) of the original payment; Formula 6 for a CREDIT2CARD.",
+  CAPTURE:
+    'Formula 2: md5(upper(strrev(payer_email) . PASSWORD . trans_id . strrev(first6 . last4))) of the original payment; Formula 6 for a CREDIT2CARD.',
   CREDITVOID: 'Formula 2 (6 for a CREDIT2CARD), as CAPTURE.',
   VOID: 'Formula 2 (6 for a CREDIT2CARD), as CAPTURE.',
   GET_TRANS_STATUS: 'Formula 2 (6 for a CREDIT2CARD), as CAPTURE.',
@@ -44,7 +45,8 @@ export const CHECKOUT_HASH: Record<string, string> = {
   '/api/v1/payment/capture': 'sha1(md5(upper(payment_id . amount . PASSWORD))).',
   '/api/v1/payment/void': 'sha1(md5(upper(payment_id . PASSWORD))).',
   '/api/v1/payment/retry': 'sha1(md5(upper(payment_id . PASSWORD))).',
-  '/api/v1/payment/recurring': 'sha1(md5(upper(recurring_init_trans_id . recurring_token . order.number . order.amount . order.description . PASSWORD))).',
+  '/api/v1/payment/recurring':
+    'sha1(md5(upper(recurring_init_trans_id . recurring_token . order.number . order.amount . order.description . PASSWORD))).',
   '/api/v1/payment/card/credit': 'sha1(md5(upper(order_id . order_amount . order_currency . order_description . PASSWORD))).',
 };
 

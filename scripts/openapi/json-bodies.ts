@@ -55,7 +55,11 @@ export function hostedFieldsUpdateBody(): JsonSchema {
     additionalProperties: false,
     properties: {
       ...Object.fromEntries(UPDATABLE.map((n) => [n, types[n]])),
-      hash: { type: 'string', description: 'Only with the merchant setting hostedFieldsUpdateSignature: sha1(md5(upper(Token . order_amount . order_currency . order.description . PASSWORD))).' },
+      hash: {
+        type: 'string',
+        description:
+          'Only with the merchant setting hostedFieldsUpdateSignature: sha1(md5(upper(Token . order_amount . order_currency . order.description . PASSWORD))).',
+      },
     },
   };
 }

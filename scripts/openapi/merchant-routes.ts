@@ -10,20 +10,29 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema) => ({ 'application/json': { schema } });
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
-const SIGNED = 'X-Signature = hex(HMAC-SHA256(password, METHOD "\\n" PATH "\\n" QUERY "\\n" X-Timestamp "\\n" BODY)); QUERY as sent without "?", BODY empty for GET. A wrong signature, a timestamp more than 300 s off and an unknown X-Client-Key get the same 401.';
+const SIGNED =
+  'X-Signature = hex(HMAC-SHA256(password, METHOD "\\n" PATH "\\n" QUERY "\\n" X-Timestamp "\\n" BODY)); QUERY as sent without "?", BODY empty for GET. A wrong signature, a timestamp more than 300 s off and an unknown X-Client-Key get the same 401.';
 
-const BEARER = 'Or Authorization: Bearer <API key> (sk_… secret, rk_… read-only: created with `npm run admin -- keys create` or in the console). An unknown, revoked or malformed key gets 401 "API key is not valid."';
+const BEARER =
+  'Or Authorization: Bearer <API key> (sk_… secret, rk_… read-only: created with `npm run admin -- keys create` or in the console). An unknown, revoked or malformed key gets 401 "API key is not valid."';
 
 const errors = {
   '400': { description: 'Invalid query or body (error_code 100000, "<field>: <message>").', content: json(ref('CheckoutError')) },
   '401': {
-    description: 'Signature is not valid (missing headers, unknown client key, wrong signature or stale timestamp: the same answer), or API key is not valid (unknown, revoked or malformed).',
+    description:
+      'Signature is not valid (missing headers, unknown client key, wrong signature or stale timestamp: the same answer), or API key is not valid (unknown, revoked or malformed).',
     content: json(ref('CheckoutError')),
   },
 };
 
 /** A route that moves money or a clock: a read-only key is refused. */
-const forbidden = { '403': { description: 'A read-only API key (rk_…) on a route that changes something: "This API key is read-only: it cannot move money or a clock."', content: json(ref('CheckoutError')) } };
+const forbidden = {
+  '403': {
+    description:
+      'A read-only API key (rk_…) on a route that changes something: "This API key is read-only: it cannot move money or a clock."',
+    content: json(ref('CheckoutError')),
+  },
+};
 
 const query = (name: string, description: string, schema: Schema) => ({ name, in: 'query', required: false, description, schema });
 
@@ -34,14 +43,19 @@ const deliveryLogEntry: Schema = {
     event_id: { type: 'string' },
     trans_id: { type: 'string' },
     seq: { type: 'integer' },
-    type: { ...nullable('string'), description: 'The callback\'s action (S2S) or type (Checkout): SALE, CAPTURE, sale, refund, …' },
+    type: { ...nullable('string'), description: "The callback's action (S2S) or type (Checkout): SALE, CAPTURE, sale, refund, …" },
     status: { ...nullable('string'), description: 'The status it reported.' },
     url: { type: 'string' },
     delivery: { enum: ['PENDING', 'HELD', 'DELIVERED', 'FAILED'] },
     attempts: { type: 'integer' },
     last_answer: {
       type: ['object', 'null'],
-      properties: { at: { type: 'string', format: 'date-time' }, http_status: nullable('integer'), error: nullable('string'), latency_ms: { type: 'integer' } },
+      properties: {
+        at: { type: 'string', format: 'date-time' },
+        http_status: nullable('integer'),
+        error: nullable('string'),
+        latency_ms: { type: 'integer' },
+      },
     },
     created_at: { type: 'string', format: 'date-time' },
     next_attempt_at: nullable('string'),
@@ -67,8 +81,13 @@ const callbackEvent: Schema = {
     status: nullable('string'),
     request: {
       type: 'object',
-      description: 'The POST this attempt sent: form body and headers (X-Callback-Event-Id, and the X-Callback-Signature it was sent with, its timestamp the time of that POST; absent for attempts logged before signatures were kept).',
-      properties: { url: { type: 'string' }, headers: { type: 'object', additionalProperties: { type: 'string' } }, body: { type: 'string' } },
+      description:
+        'The POST this attempt sent: form body and headers (X-Callback-Event-Id, and the X-Callback-Signature it was sent with, its timestamp the time of that POST; absent for attempts logged before signatures were kept).',
+      properties: {
+        url: { type: 'string' },
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+        body: { type: 'string' },
+      },
     },
   },
 };
@@ -76,7 +95,21 @@ const callbackEvent: Schema = {
 const amountText = { type: 'string', description: 'Decimal in the currency\'s minor-unit precision, e.g. "10.00".' };
 const paymentView: Schema = {
   type: 'object',
-  required: ['trans_id', 'order_id', 'action', 'status', 'amount', 'captured_amount', 'refunded_amount', 'currency', 'card', 'decline_reason', 'created_at', 'updated_at', 'transactions'],
+  required: [
+    'trans_id',
+    'order_id',
+    'action',
+    'status',
+    'amount',
+    'captured_amount',
+    'refunded_amount',
+    'currency',
+    'card',
+    'decline_reason',
+    'created_at',
+    'updated_at',
+    'transactions',
+  ],
   properties: {
     trans_id: { type: 'string' },
     order_id: { type: 'string' },
@@ -92,7 +125,16 @@ const paymentView: Schema = {
     updated_at: { type: 'string', format: 'date-time' },
     transactions: {
       type: 'array',
-      items: { type: 'object', properties: { type: { type: 'string' }, status: { enum: ['success', 'waiting', 'fail'] }, amount: amountText, date: { type: 'string', format: 'date-time' }, decline_reason: nullable('string') } },
+      items: {
+        type: 'object',
+        properties: {
+          type: { type: 'string' },
+          status: { enum: ['success', 'waiting', 'fail'] },
+          amount: amountText,
+          date: { type: 'string', format: 'date-time' },
+          decline_reason: nullable('string'),
+        },
+      },
     },
   },
 };
@@ -101,7 +143,7 @@ const clockView: Schema = {
   type: 'object',
   properties: {
     client_key: { type: 'string' },
-    now: { type: 'string', format: 'date-time', description: 'The time the rules of this merchant\'s objects read.' },
+    now: { type: 'string', format: 'date-time', description: "The time the rules of this merchant's objects read." },
     real_now: { type: 'string', format: 'date-time' },
     offset_ms: { type: 'integer' },
     offset: { type: 'string' },
@@ -112,19 +154,41 @@ const minor = (description: string) => ({ type: 'integer', description: `${descr
 
 const settlementView: Schema = {
   type: 'object',
-  required: ['id', 'date', 'currency', 'gross', 'refunds', 'chargebacks', 'chargebacks_reversed', 'payouts', 'fees', 'net', 'reserve_held', 'reserve_released', 'net_payable', 'journals', 'closed_at'],
+  required: [
+    'id',
+    'date',
+    'currency',
+    'gross',
+    'refunds',
+    'chargebacks',
+    'chargebacks_reversed',
+    'payouts',
+    'fees',
+    'net',
+    'reserve_held',
+    'reserve_released',
+    'net_payable',
+    'journals',
+    'closed_at',
+  ],
   properties: {
     id: { type: 'string', description: '<client_key>_<YYYY-MM-DD>_<CUR>' },
-    date: { type: 'string', format: 'date', description: 'The day of your clock whose journals the batch took (by when they were journaled).' },
+    date: {
+      type: 'string',
+      format: 'date',
+      description: 'The day of your clock whose journals the batch took (by when they were journaled).',
+    },
     currency: { type: 'string' },
     gross: minor('Captured.'),
     refunds: minor('Refunds, reversals after capture and voids.'),
     chargebacks: minor('Chargebacks.'),
     chargebacks_reversed: minor('Chargebacks reversed (disputes you won): their money back.'),
     payouts: minor('Payouts you funded (CREDIT2CARD, APM payouts).'),
-    fees: minor('The platform\'s fees.'),
-    net: minor('gross − refunds − chargebacks + chargebacks_reversed − payouts − fees: the day\'s change of what the platform owes you (negative: you owe).'),
-    reserve_held: minor('The rolling reserve held back from this batch (your reserve\'s percent of gross; 0 without one).'),
+    fees: minor("The platform's fees."),
+    net: minor(
+      "gross − refunds − chargebacks + chargebacks_reversed − payouts − fees: the day's change of what the platform owes you (negative: you owe).",
+    ),
+    reserve_held: minor("The rolling reserve held back from this batch (your reserve's percent of gross; 0 without one)."),
     reserve_released: minor('The reserve an earlier batch held, released into this one after its days.'),
     net_payable: minor('net − reserve_held + reserve_released: what this batch pays you.'),
     journals: { type: 'integer' },
@@ -136,7 +200,7 @@ const transactionRow: Schema = {
   type: 'object',
   properties: {
     trans_id: { type: 'string' },
-    entry_id: { type: 'string', description: 'The payment\'s transaction that moved the money.' },
+    entry_id: { type: 'string', description: "The payment's transaction that moved the money." },
     event: { type: 'string', description: 'SALE, CAPTURE, REFUND, REVERSAL, VOID, CREDIT2CARD, CHARGEBACK, …' },
     kind: { enum: ['capture', 'refund', 'void', 'payout', 'chargeback'] },
     currency: { type: 'string' },
@@ -152,13 +216,27 @@ const transactionRow: Schema = {
 };
 
 export const MERCHANT_API_SCHEMAS: Record<string, Schema> = {
-  MerchantPayment: paymentView, MerchantDeliveryLogEntry: deliveryLogEntry, MerchantCallbackEvent: callbackEvent, MerchantClock: clockView,
-  MerchantSettlement: settlementView, MerchantTransaction: transactionRow,
+  MerchantPayment: paymentView,
+  MerchantDeliveryLogEntry: deliveryLogEntry,
+  MerchantCallbackEvent: callbackEvent,
+  MerchantClock: clockView,
+  MerchantSettlement: settlementView,
+  MerchantTransaction: transactionRow,
 };
 
 export const MERCHANT_API_SECURITY = {
-  MerchantSignature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `With X-Client-Key and X-Timestamp (Unix seconds). ${SIGNED}` },
-  MerchantApiKey: { type: 'http', scheme: 'bearer', description: 'A merchant API key: sk_live_…/sk_test_… (secret) or rk_live_…/rk_test_… (read-only: reads only, 403 on a route that moves money or a clock).' },
+  MerchantSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Signature',
+    description: `With X-Client-Key and X-Timestamp (Unix seconds). ${SIGNED}`,
+  },
+  MerchantApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A merchant API key: sk_live_…/sk_test_… (secret) or rk_live_…/rk_test_… (read-only: reads only, 403 on a route that moves money or a clock).',
+  },
 };
 
 const op = (route: RouteDefinition, summary: string, extra: Schema): Schema => ({
@@ -173,33 +251,58 @@ const op = (route: RouteDefinition, summary: string, extra: Schema): Schema => (
 
 export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) => Schema> = {
   MerchantPayment: (route) =>
-    op(route, 'One of your payments (any of your keys, read-only included): amounts, status, masked card, its transactions; never a token', {
-      parameters: [{ name: 'transId', in: 'path', required: true, description: 'The payment\'s trans_id.', schema: { type: 'string' } }],
-      responses: {
-        '200': { description: 'The payment.', content: json(ref('MerchantPayment')) },
-        ...errors,
-        '400': { description: 'No payment of yours with this trans_id (another merchant\'s is answered the same), as the protocol answers a lookup: error_code 101000 "Transaction does not exist."', content: json(ref('CheckoutError')) },
+    op(
+      route,
+      'One of your payments (any of your keys, read-only included): amounts, status, masked card, its transactions; never a token',
+      {
+        parameters: [{ name: 'transId', in: 'path', required: true, description: "The payment's trans_id.", schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The payment.', content: json(ref('MerchantPayment')) },
+          ...errors,
+          '400': {
+            description:
+              'No payment of yours with this trans_id (another merchant\'s is answered the same), as the protocol answers a lookup: error_code 101000 "Transaction does not exist."',
+            content: json(ref('CheckoutError')),
+          },
+        },
       },
-    }),
+    ),
   MerchantCallbacks: (route) =>
     op(route, 'Your delivery log: one entry per callback, newest first by latest attempt', {
       parameters: [
-        query('since', 'Only callbacks whose latest attempt is at or after this instant (ISO 8601).', { type: 'string', format: 'date-time' }),
+        query('since', 'Only callbacks whose latest attempt is at or after this instant (ISO 8601).', {
+          type: 'string',
+          format: 'date-time',
+        }),
         query('limit', '1..100, default 50.', { type: 'integer', minimum: 1, maximum: 100 }),
       ],
-      responses: { '200': { description: 'The log.', content: json({ type: 'object', properties: { callbacks: { type: 'array', items: ref('MerchantDeliveryLogEntry') } } }) }, ...errors },
+      responses: {
+        '200': {
+          description: 'The log.',
+          content: json({ type: 'object', properties: { callbacks: { type: 'array', items: ref('MerchantDeliveryLogEntry') } } }),
+        },
+        ...errors,
+      },
     }),
   MerchantCallbacksNext: (route) =>
     op(route, 'Your callbacks as they are sent: one event per delivery attempt, oldest first (long poll)', {
       parameters: [
         query('after', 'The cursor of the previous answer; without it the feed starts now.', { type: 'string' }),
-        query('wait', `Seconds to wait for something new (0..${MAX_WAIT_SECONDS}, default 0).`, { type: 'integer', minimum: 0, maximum: MAX_WAIT_SECONDS }),
+        query('wait', `Seconds to wait for something new (0..${MAX_WAIT_SECONDS}, default 0).`, {
+          type: 'integer',
+          minimum: 0,
+          maximum: MAX_WAIT_SECONDS,
+        }),
         query('limit', '1..100, default 100.', { type: 'integer', minimum: 1, maximum: 100 }),
       ],
       responses: {
         '200': {
           description: 'Events since the cursor (the last minute before it again: drop repeats by event_id + attempt) and the next cursor.',
-          content: json({ type: 'object', required: ['events', 'cursor'], properties: { events: { type: 'array', items: ref('MerchantCallbackEvent') }, cursor: { type: 'string' } } }),
+          content: json({
+            type: 'object',
+            required: ['events', 'cursor'],
+            properties: { events: { type: 'array', items: ref('MerchantCallbackEvent') }, cursor: { type: 'string' } },
+          }),
         },
         ...errors,
       },
@@ -209,16 +312,36 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       responses: {
         '200': {
           description: 'Your payable per currency over every journal so far, settled or not.',
-          content: json({ type: 'object', properties: { balances: { type: 'array', items: { type: 'object', properties: { currency: { type: 'string' }, payable: minor('Credits − debits.'), journals: { type: 'integer' } } } } } }),
+          content: json({
+            type: 'object',
+            properties: {
+              balances: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { currency: { type: 'string' }, payable: minor('Credits − debits.'), journals: { type: 'integer' } },
+                },
+              },
+            },
+          }),
         },
         ...errors,
       },
     }),
   MerchantSettlements: (route) =>
     op(route, 'Your daily settlement batches, newest day first', {
-      parameters: [query('limit', '1..100, default 30.', { type: 'integer', minimum: 1, maximum: 100 }), query('cursor', 'next_cursor of the previous page.', { type: 'string' })],
+      parameters: [
+        query('limit', '1..100, default 30.', { type: 'integer', minimum: 1, maximum: 100 }),
+        query('cursor', 'next_cursor of the previous page.', { type: 'string' }),
+      ],
       responses: {
-        '200': { description: 'A page of batches.', content: json({ type: 'object', properties: { settlements: { type: 'array', items: ref('MerchantSettlement') }, next_cursor: nullable('string') } }) },
+        '200': {
+          description: 'A page of batches.',
+          content: json({
+            type: 'object',
+            properties: { settlements: { type: 'array', items: ref('MerchantSettlement') }, next_cursor: nullable('string') },
+          }),
+        },
         ...errors,
       },
     }),
@@ -228,7 +351,11 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       responses: {
         '200': { description: 'The batch.', content: json(ref('MerchantSettlement')) },
         ...errors,
-        '400': { description: 'No batch of yours with this id (another merchant\'s is answered the same): "Settlement not found.", or an invalid query.', content: json(ref('CheckoutError')) },
+        '400': {
+          description:
+            'No batch of yours with this id (another merchant\'s is answered the same): "Settlement not found.", or an invalid query.',
+          content: json(ref('CheckoutError')),
+        },
       },
     }),
   MerchantTransactionsReport: (route) =>
@@ -242,10 +369,14 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       ],
       responses: {
         '200': {
-          description: 'A page of rows, oldest first. CSV: a header line and one line per row (the JSON fields, in order); the next page\'s cursor in the X-Next-Cursor header, absent on the last page.',
-          headers: { 'X-Next-Cursor': { description: 'CSV only: the next page\'s cursor.', schema: { type: 'string' } } },
+          description:
+            "A page of rows, oldest first. CSV: a header line and one line per row (the JSON fields, in order); the next page's cursor in the X-Next-Cursor header, absent on the last page.",
+          headers: { 'X-Next-Cursor': { description: "CSV only: the next page's cursor.", schema: { type: 'string' } } },
           content: {
-            ...json({ type: 'object', properties: { transactions: { type: 'array', items: ref('MerchantTransaction') }, next_cursor: nullable('string') } }),
+            ...json({
+              type: 'object',
+              properties: { transactions: { type: 'array', items: ref('MerchantTransaction') }, next_cursor: nullable('string') },
+            }),
             'text/csv': { schema: { type: 'string' } },
           },
         },
@@ -253,14 +384,20 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       },
     }),
   MerchantClock: (route) =>
-    op(route, 'Your test clock (sandbox stages only)', { responses: { '200': { description: 'The clock.', content: json(ref('MerchantClock')) }, ...errors } }),
+    op(route, 'Your test clock (sandbox stages only)', {
+      responses: { '200': { description: 'The clock.', content: json(ref('MerchantClock')) }, ...errors },
+    }),
   MerchantClockMove: (route) =>
     op(route, 'Move your test clock: {"advance_by":"14d"}, {"set":"2027-01-31T00:00:00Z"} or {"reset":true} (sandbox stages only)', {
       requestBody: {
         required: true,
         content: json({
           type: 'object',
-          properties: { advance_by: { type: 'string', examples: ['14d', '1w2d', '36h'] }, set: { type: 'string', format: 'date-time' }, reset: { const: true } },
+          properties: {
+            advance_by: { type: 'string', examples: ['14d', '1w2d', '36h'] },
+            set: { type: 'string', format: 'date-time' },
+            reset: { const: true },
+          },
           description: 'Exactly one of advance_by, set, reset.',
         }),
       },

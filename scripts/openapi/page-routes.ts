@@ -6,12 +6,27 @@ export interface PageRoute {
   requestType?: string;
 }
 
-const consoleApi = (summary: string): PageRoute => ({ tag: 'Console', summary: `${summary} Session cookie; POST/PUT also X-CSRF-Token (docs/console.md).`, contentType: 'application/json', requestType: 'application/json' });
+const consoleApi = (summary: string): PageRoute => ({
+  tag: 'Console',
+  summary: `${summary} Session cookie; POST/PUT also X-CSRF-Token (docs/console.md).`,
+  contentType: 'application/json',
+  requestType: 'application/json',
+});
 
 /** The console API (docs/console.md): the console's own pages call it; it is not a merchant API. */
 const CONSOLE_ROUTES: Record<string, PageRoute> = {
-  ConsoleSignIn: { tag: 'Console', summary: 'Console sign-in: {email, password} → the session cookies, or the next challenge (new password, MFA).', contentType: 'application/json', requestType: 'application/json' },
-  ConsoleSignInChallenge: { tag: 'Console', summary: 'The answer to a sign-in challenge: {pending, new_password | code}.', contentType: 'application/json', requestType: 'application/json' },
+  ConsoleSignIn: {
+    tag: 'Console',
+    summary: 'Console sign-in: {email, password} → the session cookies, or the next challenge (new password, MFA).',
+    contentType: 'application/json',
+    requestType: 'application/json',
+  },
+  ConsoleSignInChallenge: {
+    tag: 'Console',
+    summary: 'The answer to a sign-in challenge: {pending, new_password | code}.',
+    contentType: 'application/json',
+    requestType: 'application/json',
+  },
   ConsoleSignOut: consoleApi('Ends the session.'),
   ConsoleMe: consoleApi('The signed-in user and the CSRF token.'),
   ConsoleMerchants: consoleApi('Merchants (operators: all; others: their own).'),
@@ -21,7 +36,9 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleMerchantPassword: consoleApi("Rotate a merchant's password; the answer shows it once."),
   ConsoleMerchantSigningSecret: consoleApi('Show or rotate the callback signing secret.'),
   ConsoleApiKeys: consoleApi("A merchant's API keys (id, type, hint, created, revoked); never a key."),
-  ConsoleApiKeyCreate: consoleApi('Operators and merchant admins: a new merchant API key, {read_only?: boolean}; the answer shows the key once.'),
+  ConsoleApiKeyCreate: consoleApi(
+    'Operators and merchant admins: a new merchant API key, {read_only?: boolean}; the answer shows the key once.',
+  ),
   ConsoleApiKeyRevoke: consoleApi('Operators and merchant admins: revoke a merchant API key; its next request is refused.'),
   ConsoleMidCreate: consoleApi('Operators: add a MID.'),
   ConsoleRouting: consoleApi("Operators: a merchant's routing rules and their version (docs/routing.md)."),
@@ -31,17 +48,19 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleMidLimits: consoleApi(
     'Operators: a MID\'s limits, {min_amount?, max_amount?, daily_cap?} as decimal text in the payment\'s currency, "none" removes one; checked as `mids update` checks them.',
   ),
-  ConsoleRiskBlocklist: consoleApi('A blocklist: ?scope=platform (operators) or a merchant\'s (?client_key=; merchants\' users: their own).'),
+  ConsoleRiskBlocklist: consoleApi("A blocklist: ?scope=platform (operators) or a merchant's (?client_key=; merchants' users: their own)."),
   ConsoleRiskBlockAdd: consoleApi(
     'Operators and merchant admins: add a blocklist entry, {type: card|bin|email|ip|country, value | trans_id (a card, by a payment that used it), reason?, client_key? | scope: "platform"}.',
   ),
   ConsoleRiskBlockRemove: consoleApi('Operators and merchant admins: remove a blocklist entry by its id.'),
   ConsoleRiskRules: consoleApi("A merchant's risk rules, in order (?client_key= for operators)."),
   ConsoleRiskRulesReplace: consoleApi(
-    'Operators and merchant admins: replace a merchant\'s risk rules, {client_key?, risk_rules: {rules}}; checked as `risk rules set` checks its file, every problem named.',
+    "Operators and merchant admins: replace a merchant's risk rules, {client_key?, risk_rules: {rules}}; checked as `risk rules set` checks its file, every problem named.",
   ),
   ConsoleRiskSettings: consoleApi("A merchant's risk thresholds: what applies, what it set, the defaults."),
-  ConsoleRiskSettingsReplace: consoleApi('Operators: set a merchant\'s risk thresholds, {client_key?, settings: {ipDeclinedCards?, …, durations in seconds}, reset?}.'),
+  ConsoleRiskSettingsReplace: consoleApi(
+    "Operators: set a merchant's risk thresholds, {client_key?, settings: {ipDeclinedCards?, …, durations in seconds}, reset?}.",
+  ),
   ConsoleWalletConfigure: consoleApi('Apple Pay / Google Pay settings; the private key is sealed and never shown again.'),
   ConsolePayments: consoleApi("Search a merchant's payments (order id, trans_id, card last four, status, dates)."),
   ConsolePayment: consoleApi('A payment and its timeline.'),
@@ -51,7 +70,9 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleCallbacksFailed: consoleApi("A merchant's failed callbacks (the DLQ view)."),
   ConsoleCallbacksReplayFailed: consoleApi('Send every failed callback of a merchant again, dead letters included.'),
   ConsoleChargebacks: consoleApi("A merchant's charged-back payments."),
-  ConsoleChargebackOpen: consoleApi("Operators: record an acquirer's chargeback on a payment: {trans_id, amount, reason_code, bank_date?}."),
+  ConsoleChargebackOpen: consoleApi(
+    "Operators: record an acquirer's chargeback on a payment: {trans_id, amount, reason_code, bank_date?}.",
+  ),
   ConsoleReconciliation: consoleApi('Operators: payments waiting for the acquirer, oldest first.'),
   ConsoleReconciliationInquire: consoleApi("Operators: ask the acquirer about a payment's waiting transactions now."),
   ConsoleSchedules: consoleApi("A merchant's recurring schedules."),
@@ -65,8 +86,13 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
   ConsoleDashboard: consoleApi('Dashboard series over 24 hours or 30 days.'),
   ConsoleBooksBalances: consoleApi("A merchant's payable per currency, in minor units (?client_key= for operators)."),
   ConsoleBooksSettlements: consoleApi("A merchant's settlement batches, newest day first (?limit=&cursor=)."),
-  ConsoleBooksSettlement: consoleApi('One settlement batch; another merchant\'s is not found.'),
-  ConsoleBooksTransactions: { ...consoleApi("A merchant's transactions report (?from=&to= ISO instants, ?limit=&cursor=) as a CSV download; the next page's cursor in X-Next-Cursor."), contentType: 'text/csv' },
+  ConsoleBooksSettlement: consoleApi("One settlement batch; another merchant's is not found."),
+  ConsoleBooksTransactions: {
+    ...consoleApi(
+      "A merchant's transactions report (?from=&to= ISO instants, ?limit=&cursor=) as a CSV download; the next page's cursor in X-Next-Cursor.",
+    ),
+    contentType: 'text/csv',
+  },
   ConsoleBooksPlatform: consoleApi('Operators: fee revenue per currency and payables by merchant.'),
 };
 
@@ -88,7 +114,12 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
   CheckoutCancel: page('The payer cancels on the hosted page.'),
   HostedFieldsSdk: page('The hosted payment fields client library.', 'text/javascript'),
   HostedFieldsFrame: page('One hosted field (card number, expiry, CVV) in an iframe.'),
-  HostedFieldsCardData: { tag: 'Payer pages', summary: 'The iframes submit the card (header Token); the merchant never sees it.', contentType: 'application/json', requestType: 'application/json' },
+  HostedFieldsCardData: {
+    tag: 'Payer pages',
+    summary: 'The iframes submit the card (header Token); the merchant never sees it.',
+    contentType: 'application/json',
+    requestType: 'application/json',
+  },
   HostedFieldsThreeDsPage: page('The 3DS page of a hosted-fields payment.'),
   HostedFieldsThreeDsSubmit: page("The payer's 3DS answer; returns to return_url."),
   HostedFieldsDemo: page('A demo merchant page with hosted fields (sandbox stages only).'),
@@ -101,7 +132,8 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
   },
   AdyenNotifications: {
     tag: 'Providers',
-    summary: "Adyen's standard webhooks: each item's HMAC is checked and the signed outcomes applied once; answered \"[accepted]\" as Adyen expects. 401 when an item's signature does not hold (nothing changes).",
+    summary:
+      "Adyen's standard webhooks: each item's HMAC is checked and the signed outcomes applied once; answered \"[accepted]\" as Adyen expects. 401 when an item's signature does not hold (nothing changes).",
     contentType: 'text/plain',
     requestType: 'application/json',
   },
@@ -112,7 +144,9 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
     contentType: 'application/json',
     requestType: 'application/json',
   },
-  CheckoutComReturn: page("The payer's return from Checkout.com's 3DS page; the payment is read back from Checkout.com, then the payer continues to the merchant's return URL."),
+  CheckoutComReturn: page(
+    "The payer's return from Checkout.com's 3DS page; the payment is read back from Checkout.com, then the payer continues to the merchant's return URL.",
+  ),
   AdyenReturn: page("The payer's return from Adyen's pages; continues to the merchant's return URL."),
   AdyenReturnPost: page("The payer's return from Adyen's pages (POST); continues to the merchant's return URL."),
   ...CONSOLE_ROUTES,

@@ -88,7 +88,9 @@ export const CHECKOUT_OPERATIONS = {
 export async function probeCheckoutOperations(): Promise<Map<string, ProbedBody>> {
   const out = new Map<string, ProbedBody>();
   for (const [path, op] of Object.entries(CHECKOUT_OPERATIONS)) {
-    const { reads, stoppedBy } = await probeFieldReads(() => (op as (d: Deps, body: string, ip?: string) => Promise<unknown>)(stubDeps, '{}', undefined));
+    const { reads, stoppedBy } = await probeFieldReads(() =>
+      (op as (d: Deps, body: string, ip?: string) => Promise<unknown>)(stubDeps, '{}', undefined),
+    );
     out.set(path, { reads, stoppedAt: describeStop(stoppedBy) });
   }
   return out;

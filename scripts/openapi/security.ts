@@ -12,7 +12,7 @@ export const SECURITY_SCHEMES: Record<string, Schema> = {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: 'The console\'s session cookie (HttpOnly, SameSite=Strict), set by a sign-in. docs/console.md.',
+    description: "The console's session cookie (HttpOnly, SameSite=Strict), set by a sign-in. docs/console.md.",
   },
   ConsoleCsrf: {
     type: 'apiKey',
@@ -24,7 +24,8 @@ export const SECURITY_SCHEMES: Record<string, Schema> = {
     type: 'apiKey',
     in: 'header',
     name: 'Token',
-    description: 'The hosted-fields session token from POST /api/v1/session/token (signed with the protocol hash). It expires with the session.',
+    description:
+      'The hosted-fields session token from POST /api/v1/session/token (signed with the protocol hash). It expires with the session.',
   },
   ProviderSignature: {
     type: 'apiKey',
@@ -36,19 +37,20 @@ export const SECURITY_SCHEMES: Record<string, Schema> = {
     type: 'apiKey',
     in: 'header',
     name: 'Cko-Signature',
-    description: "Checkout.com's webhook signature: hex HMAC-SHA256 of the raw body with the MID's webhook secret (its signature key at Checkout.com).",
+    description:
+      "Checkout.com's webhook signature: hex HMAC-SHA256 of the raw body with the MID's webhook secret (its signature key at Checkout.com).",
   },
 };
 
 /** Why an operation carries `security: []`, by kind. */
 export const NO_SCHEME = {
   protocolHash:
-    'Signed inside the body, which OpenAPI security schemes cannot express: client_key (S2S) or merchant_key (Checkout) names the merchant and `hash` is computed with its PASSWORD by the formula in this operation\'s description (docs/snippets.md shows each in PHP, Python and Node).',
+    "Signed inside the body, which OpenAPI security schemes cannot express: client_key (S2S) or merchant_key (Checkout) names the merchant and `hash` is computed with its PASSWORD by the formula in this operation's description (docs/snippets.md shows each in PHP, Python and Node).",
   signIn: 'Signs in: answers the session cookie (or the next challenge) to valid credentials.',
   payerPage:
-    'Loaded by the payer\'s browser: the unguessable id in the link (a payment, a session Token in the page) is the credential; nothing here changes a payment without it.',
+    "Loaded by the payer's browser: the unguessable id in the link (a payment, a session Token in the page) is the credential; nothing here changes a payment without it.",
   publicAsset: 'Public: code or documentation, no data.',
-  adyen: 'Each notification item carries its own HMAC signature (Adyen\'s), checked before anything is applied.',
+  adyen: "Each notification item carries its own HMAC signature (Adyen's), checked before anything is applied.",
   callback: 'The platform calls you: verify X-Callback-Signature and the protocol hash before acting (docs/snippets.md).',
 } as const;
 
@@ -56,9 +58,10 @@ export const SERVERS = [
   { url: 'http://127.0.0.1:3000', description: 'The local platform (npm start).' },
   {
     url: 'https://{distribution}.cloudfront.net',
-    description: 'A deployed stage, through its CloudFront distribution and web ACL: the stack output ApiUrl (docs/deploy.md), or the stage\'s own domain.',
+    description:
+      "A deployed stage, through its CloudFront distribution and web ACL: the stack output ApiUrl (docs/deploy.md), or the stage's own domain.",
     variables: {
-      distribution: { default: 'd111111abcdef8', description: 'The stage\'s API distribution.' },
+      distribution: { default: 'd111111abcdef8', description: "The stage's API distribution." },
     },
   },
 ];

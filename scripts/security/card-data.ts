@@ -50,9 +50,11 @@ const withoutUuids = (text: string): string => text.replace(UUID, (id) => '#'.re
 
 export function scanText(text: string, needles: CardNeedles, where: string): Finding[] {
   const findings: Finding[] = [];
-  for (const pan of needles.pans) for (const m of text.matchAll(panPattern(pan))) findings.push({ where, what: 'pan', excerpt: excerpt(text, m.index, m[0].length) });
+  for (const pan of needles.pans)
+    for (const m of text.matchAll(panPattern(pan))) findings.push({ where, what: 'pan', excerpt: excerpt(text, m.index, m[0].length) });
   const cvvText = withoutUuids(text);
-  for (const cvv of needles.cvvs) for (const m of cvvText.matchAll(cvvPattern(cvv))) findings.push({ where, what: 'cvv', excerpt: excerpt(text, m.index, m[0].length) });
+  for (const cvv of needles.cvvs)
+    for (const m of cvvText.matchAll(cvvPattern(cvv))) findings.push({ where, what: 'cvv', excerpt: excerpt(text, m.index, m[0].length) });
   return findings;
 }
 
@@ -62,7 +64,8 @@ export function scanLog(text: string, needles: CardNeedles, name = 'log'): Findi
   text.split('\n').forEach((line, i) => {
     const where = `${name} line ${i + 1}`;
     findings.push(...scanText(line, needles, where));
-    for (const m of line.matchAll(/"([^"\\]{1,100})"\s*:/g)) if (CVV_NAME.test(m[1]!)) findings.push({ where, what: 'cvv-named attribute', excerpt: excerpt(line, m.index, m[0].length) });
+    for (const m of line.matchAll(/"([^"\\]{1,100})"\s*:/g))
+      if (CVV_NAME.test(m[1]!)) findings.push({ where, what: 'cvv-named attribute', excerpt: excerpt(line, m.index, m[0].length) });
   });
   return findings;
 }
@@ -74,7 +77,8 @@ export function scanItem(item: Record<string, unknown>, needles: CardNeedles): F
   const walk = (value: unknown, path: string): void => {
     if (typeof value === 'string') findings.push(...scanText(value, needles, `${id} at ${path}`));
     else if (typeof value === 'number' || typeof value === 'bigint') findings.push(...scanText(String(value), needles, `${id} at ${path}`));
-    else if (value instanceof Uint8Array) findings.push(...scanText(Buffer.from(value).toString('latin1'), needles, `${id} at ${path} (binary)`));
+    else if (value instanceof Uint8Array)
+      findings.push(...scanText(Buffer.from(value).toString('latin1'), needles, `${id} at ${path} (binary)`));
     else if (value instanceof Set) [...value].forEach((v, i) => walk(v, `${path}[${i}]`));
     else if (value && typeof value === 'object') {
       for (const [k, child] of Object.entries(value)) {

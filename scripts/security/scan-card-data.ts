@@ -53,7 +53,9 @@ for (const file of values.log) {
   findings.push(...scanLog(text, needles, file));
 }
 
-console.log(`Scanned ${items} item(s) of ${values.table ?? 'no table'} and ${lines} log line(s) in ${values.log.length} file(s) for ${needles.pans.length} PAN(s) and ${needles.cvvs.length} CVV(s).`);
+console.log(
+  `Scanned ${items} item(s) of ${values.table ?? 'no table'} and ${lines} log line(s) in ${values.log.length} file(s) for ${needles.pans.length} PAN(s) and ${needles.cvvs.length} CVV(s).`,
+);
 for (const f of findings.slice(0, 200)) console.log(`FOUND ${f.what} in ${f.where}: ${f.excerpt}`);
 if (findings.length > 200) console.log(`… and ${findings.length - 200} more`);
 console.log(findings.length ? `${findings.length} finding(s).` : 'No raw card data found.');

@@ -47,7 +47,15 @@ export async function listenForCallbacks(callbackUrl: string, verify: { password
     try {
       // The protocol hash only: the signature header's secret is the merchant's (docs/callbacks.md).
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== SIGNATURE_HEADER.toLowerCase()));
-      entry = { raw, event: verifyCallback(raw, headers, { password: verify.password, payerEmail: verify.payerEmail, signingSecret: [], requireSignature: false }) };
+      entry = {
+        raw,
+        event: verifyCallback(raw, headers, {
+          password: verify.password,
+          payerEmail: verify.payerEmail,
+          signingSecret: [],
+          requireSignature: false,
+        }),
+      };
     } catch (err) {
       entry = { raw, error: (err as Error).message };
     }
@@ -62,7 +70,8 @@ export async function listenForCallbacks(callbackUrl: string, verify: { password
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}${target.pathname}${target.search}`;
 
-  const find = (transId: string) => received.find((r) => (r.event ? r.event.raw.trans_id === transId : new URLSearchParams(r.raw).get('trans_id') === transId));
+  const find = (transId: string) =>
+    received.find((r) => (r.event ? r.event.raw.trans_id === transId : new URLSearchParams(r.raw).get('trans_id') === transId));
   return {
     url,
     waitFor: (transId, timeoutMs) =>

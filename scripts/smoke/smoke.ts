@@ -57,7 +57,12 @@ async function timed(name: string, run: () => Promise<{ ok: boolean; detail: str
 const outcome = (r: S2sResult) => [r.result, r.status, r.decline_reason].filter(Boolean).join(' ');
 
 export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
-  const client = new OpenPayments({ baseUrl: opts.url.replace(/\/$/, ''), clientKey: opts.clientKey, password: opts.password, retry: { maxRetries: 2 } });
+  const client = new OpenPayments({
+    baseUrl: opts.url.replace(/\/$/, ''),
+    clientKey: opts.clientKey,
+    password: opts.password,
+    retry: { maxRetries: 2 },
+  });
   const keys = { payer_email: PAYER_EMAIL, card_number: SANDBOX_CARD.card_number };
   const checks: Check[] = [];
   let listener: CallbackListener | undefined;
@@ -87,7 +92,10 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
           term_url_3ds: 'https://merchant.example/3ds-return',
         });
         transId = sale.trans_id;
-        return { ok: sale.result === 'SUCCESS' && sale.status === 'SETTLED' && !!transId, detail: `${outcome(sale)} ${transId ?? ''}`.trim() };
+        return {
+          ok: sale.result === 'SUCCESS' && sale.status === 'SETTLED' && !!transId,
+          detail: `${outcome(sale)} ${transId ?? ''}`.trim(),
+        };
       }),
     );
     if (!transId) return finish(checks);
@@ -116,22 +124,39 @@ function finish(checks: Check[]): SmokeReport {
   return { ok: checks.length > 0 && checks.every((c) => c.ok), checks };
 }
 
-async function callbackCheck(opts: SmokeOptions, listener: CallbackListener | undefined, transId: string): Promise<{ ok: boolean; detail: string }> {
+async function callbackCheck(
+  opts: SmokeOptions,
+  listener: CallbackListener | undefined,
+  transId: string,
+): Promise<{ ok: boolean; detail: string }> {
   if (listener) {
     const got = await listener.waitFor(transId, opts.callbackTimeoutMs);
-    if (!got) return { ok: false, detail: `none at ${listener.url} within ${opts.callbackTimeoutMs / 1000} s (is it the merchant's notification URL?)` };
+    if (!got)
+      return {
+        ok: false,
+        detail: `none at ${listener.url} within ${opts.callbackTimeoutMs / 1000} s (is it the merchant's notification URL?)`,
+      };
     if (!got.event) return { ok: false, detail: `received, but it does not verify: ${got.error}` };
     const data = got.event.raw;
-    return { ok: data.action === 'SALE' && data.result === 'SUCCESS', detail: `received at ${listener.url}: ${data.action} ${data.result} ${data.status}, hash verified` };
+    return {
+      ok: data.action === 'SALE' && data.result === 'SUCCESS',
+      detail: `received at ${listener.url}: ${data.action} ${data.result} ${data.status}, hash verified`,
+    };
   }
-  if (!opts.deliveryLog) return { ok: false, detail: 'not checked: pass --callback-url (a loopback URL) or --stage NAME to read the delivery log' };
+  if (!opts.deliveryLog)
+    return { ok: false, detail: 'not checked: pass --callback-url (a loopback URL) or --stage NAME to read the delivery log' };
   // The delivery log is written by the platform as it delivers: look until the SALE's callback is delivered or failed.
   const deadline = Date.now() + opts.callbackTimeoutMs;
   for (;;) {
     const sale = (await opts.deliveryLog(transId)).find((c) => c.action === 'SALE');
     if (sale?.delivery === 'DELIVERED') return { ok: true, detail: 'delivered (merchant delivery log)' };
-    if (sale?.delivery === 'FAILED') return { ok: false, detail: 'failed (merchant delivery log): npm run admin -- callbacks payment TRANS_ID' };
-    if (Date.now() > deadline) return { ok: false, detail: `${sale ? sale.delivery : 'not recorded'} after ${opts.callbackTimeoutMs / 1000} s (merchant delivery log)` };
+    if (sale?.delivery === 'FAILED')
+      return { ok: false, detail: 'failed (merchant delivery log): npm run admin -- callbacks payment TRANS_ID' };
+    if (Date.now() > deadline)
+      return {
+        ok: false,
+        detail: `${sale ? sale.delivery : 'not recorded'} after ${opts.callbackTimeoutMs / 1000} s (merchant delivery log)`,
+      };
     await new Promise((r) => setTimeout(r, 500));
   }
 }

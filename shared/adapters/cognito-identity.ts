@@ -14,7 +14,13 @@ import {
   type AdminInitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Config } from '../config.js';
-import { ConsoleSignInError, type ChallengeAnswer, type ConsoleChallengeName, type ConsoleIdentity, type SignInStep } from '../ports/console-identity.js';
+import {
+  ConsoleSignInError,
+  type ChallengeAnswer,
+  type ConsoleChallengeName,
+  type ConsoleIdentity,
+  type SignInStep,
+} from '../ports/console-identity.js';
 
 let client: { key: string; value: CognitoIdentityProviderClient } | undefined;
 
@@ -25,13 +31,23 @@ function cognito(config: Config): CognitoIdentityProviderClient {
   client?.value.destroy();
   const value = new CognitoIdentityProviderClient({
     region: config.AWS_REGION,
-    ...(config.AWS_ENDPOINT_URL ? { endpoint: config.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(config.AWS_ENDPOINT_URL
+      ? { endpoint: config.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
   });
   client = { key, value };
   return value;
 }
 
-const REFUSED = new Set(['NotAuthorizedException', 'UserNotFoundException', 'ResourceNotFoundException', 'CodeMismatchException', 'ExpiredCodeException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
+const REFUSED = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'ResourceNotFoundException',
+  'CodeMismatchException',
+  'ExpiredCodeException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
 const KNOWN: ConsoleChallengeName[] = ['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP'];
 
 export class CognitoConsoleIdentity implements ConsoleIdentity {
@@ -48,7 +64,12 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
   async signIn(email: string, password: string): Promise<SignInStep> {
     return this.step(() =>
       this.client.send(
-        new AdminInitiateAuthCommand({ UserPoolId: this.userPoolId, ClientId: this.clientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+        new AdminInitiateAuthCommand({
+          UserPoolId: this.userPoolId,
+          ClientId: this.clientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
       ),
     );
   }
@@ -57,7 +78,9 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
     let session = answer.session;
     if (answer.name === 'MFA_SETUP') {
       // Enrolment: the code from the authenticator app proves the secret was taken; then the challenge completes.
-      const verified = await this.refusing(() => this.client.send(new VerifySoftwareTokenCommand({ Session: session, UserCode: answer.code ?? '' })));
+      const verified = await this.refusing(() =>
+        this.client.send(new VerifySoftwareTokenCommand({ Session: session, UserCode: answer.code ?? '' })),
+      );
       session = verified.Session ?? session;
     }
     const responses: Record<string, string> = { USERNAME: email };
@@ -65,7 +88,13 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
     if (answer.name === 'SOFTWARE_TOKEN_MFA') responses.SOFTWARE_TOKEN_MFA_CODE = answer.code ?? '';
     return this.step(() =>
       this.client.send(
-        new AdminRespondToAuthChallengeCommand({ UserPoolId: this.userPoolId, ClientId: this.clientId, ChallengeName: answer.name, Session: session, ChallengeResponses: responses }),
+        new AdminRespondToAuthChallengeCommand({
+          UserPoolId: this.userPoolId,
+          ClientId: this.clientId,
+          ChallengeName: answer.name,
+          Session: session,
+          ChallengeResponses: responses,
+        }),
       ),
     );
   }
@@ -81,7 +110,9 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
         ],
         // Emailed: Cognito's default invitation with a one-time password Cognito makes (it exists only there and in
         // the mail). Handed over (local platform): ours, suppressing Cognito's message.
-        ...(opts.deliver ? { DesiredDeliveryMediums: ['EMAIL'] } : { TemporaryPassword: opts.temporaryPassword, MessageAction: 'SUPPRESS' }),
+        ...(opts.deliver
+          ? { DesiredDeliveryMediums: ['EMAIL'] }
+          : { TemporaryPassword: opts.temporaryPassword, MessageAction: 'SUPPRESS' }),
       }),
     );
   }
@@ -94,7 +125,9 @@ export class CognitoConsoleIdentity implements ConsoleIdentity {
     await this.client.send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: email }));
   }
 
-  private async step(call: () => Promise<Pick<AdminInitiateAuthCommandOutput, 'AuthenticationResult' | 'ChallengeName' | 'Session'>>): Promise<SignInStep> {
+  private async step(
+    call: () => Promise<Pick<AdminInitiateAuthCommandOutput, 'AuthenticationResult' | 'ChallengeName' | 'Session'>>,
+  ): Promise<SignInStep> {
     const res = await this.refusing(call);
     if (res.AuthenticationResult) return { kind: 'signed-in' };
     const name = res.ChallengeName as ConsoleChallengeName | undefined;

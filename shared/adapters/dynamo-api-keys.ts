@@ -28,16 +28,25 @@ export class DynamoApiKeys implements ApiKeyStore {
   async create(record: ApiKeyRecord, hash: string, opts: Alongside = {}): Promise<void> {
     await ddbClient().send(
       new TransactWriteCommand({
-        TransactItems: withEntries([
-          { Put: { TableName: this.tableName, Item: { ...keys.apiKey(hash), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: { ...keys.apiKeyListing(record.clientKey, record.keyId), ...record, hash },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        TransactItems: withEntries(
+          [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.apiKey(hash), ...record },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-        ], opts.alongside),
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.apiKeyListing(record.clientKey, record.keyId), ...record, hash },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+          opts.alongside,
+        ),
       }),
     );
     opts.alongside?.markStored();
@@ -68,18 +77,21 @@ export class DynamoApiKeys implements ApiKeyStore {
     try {
       await ddbClient().send(
         new TransactWriteCommand({
-          TransactItems: withEntries([
-            { Delete: { TableName: this.tableName, Key: keys.apiKey(String(res.Item.hash)) } },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: listing,
-                UpdateExpression: 'SET revokedAt = :at, revokedBy = :by',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
-                ExpressionAttributeValues: { ':at': revokedAt, ':by': by },
+          TransactItems: withEntries(
+            [
+              { Delete: { TableName: this.tableName, Key: keys.apiKey(String(res.Item.hash)) } },
+              {
+                Update: {
+                  TableName: this.tableName,
+                  Key: listing,
+                  UpdateExpression: 'SET revokedAt = :at, revokedBy = :by',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
+                  ExpressionAttributeValues: { ':at': revokedAt, ':by': by },
+                },
               },
-            },
-          ], opts.alongside),
+            ],
+            opts.alongside,
+          ),
         }),
       );
       opts.alongside?.markStored();

@@ -28,7 +28,19 @@ const sweepKey = (at: string, eventId: string) => `${at}#${eventId}`;
 /** Nobody is POSTing it right now. */
 const NOT_LEASED = '(attribute_not_exists(leaseUntil) OR leaseUntil < :now)';
 
-const ITEM_KEYS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'kind', 'deliveries', 'successorWaiting']);
+const ITEM_KEYS = new Set([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'kind',
+  'deliveries',
+  'successorWaiting',
+]);
 
 export function toCallback(item: Record<string, unknown> | undefined): StoredCallback | undefined {
   if (!item) return undefined;
@@ -39,7 +51,12 @@ export function toCallback(item: Record<string, unknown> | undefined): StoredCal
   const last = log?.at(-1);
   if (last && out.delivery === 'DELIVERED') {
     out.deliveredAt ??= log!.findLast((e) => e.outcome === 'DELIVERED')?.at ?? last.at;
-    out.lastAttempt ??= { at: last.at, latencyMs: last.latencyMs, ...(last.httpStatus !== undefined ? { httpStatus: last.httpStatus } : {}), ...(last.error !== undefined ? { error: last.error } : {}) };
+    out.lastAttempt ??= {
+      at: last.at,
+      latencyMs: last.latencyMs,
+      ...(last.httpStatus !== undefined ? { httpStatus: last.httpStatus } : {}),
+      ...(last.error !== undefined ? { error: last.error } : {}),
+    };
   }
   return out as unknown as StoredCallback;
 }
@@ -167,7 +184,12 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
         break;
       case 'failed':
         update = `SET delivery = :f, failedAt = :at, lastAttempt = :last, gsi1pk = :fp, gsi1sk = :fs, ${log} REMOVE leaseId, leaseUntil, nextAttemptAt, gsi2pk, gsi2sk`;
-        Object.assign(values, { ':f': 'FAILED', ':at': attempt.at, ':fp': failedPartition(cb.clientKey), ':fs': `${attempt.at}#${cb.transId}#${cb.seq}` });
+        Object.assign(values, {
+          ':f': 'FAILED',
+          ':at': attempt.at,
+          ':fp': failedPartition(cb.clientKey),
+          ':fs': `${attempt.at}#${cb.transId}#${cb.seq}`,
+        });
         break;
     }
     try {
@@ -182,11 +204,19 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
         }),
       );
       const after = res.Attributes ?? {};
-      return { recorded: true, successorWaiting: after.successorWaiting as string | undefined, replays: after.replays as number | undefined };
+      return {
+        recorded: true,
+        successorWaiting: after.successorWaiting as string | undefined,
+        replays: after.replays as number | undefined,
+      };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
       // The lease ran out and another consumer took over: the POST still happened, so it still gets logged.
-      await this.conditional(cb, { UpdateExpression: `SET ${log}`, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: logValues });
+      await this.conditional(cb, {
+        UpdateExpression: `SET ${log}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: logValues,
+      });
       return { recorded: false };
     }
   }
@@ -205,7 +235,10 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
       }),
     );
     const items = (res.Items ?? []).map((i) => toCallback(i)!);
-    return { previous: items.find((c) => c.seq === msg.seq - 1), current: items.find((c) => c.seq === msg.seq && c.eventId === msg.eventId) };
+    return {
+      previous: items.find((c) => c.seq === msg.seq - 1),
+      current: items.find((c) => c.seq === msg.seq && c.eventId === msg.eventId),
+    };
   }
 
   async awaitPrevious(previous: StoredCallback, successorEventId: string, opts: { whileOpen: boolean }): Promise<boolean> {
@@ -220,7 +253,13 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
     return this.conditional(cb, {
       UpdateExpression: 'SET delivery = :held, gsi2pk = :outbox, gsi2sk = :sweep REMOVE nextAttemptAt',
       ConditionExpression: `delivery IN (:pending, :held) AND ${NOT_LEASED}`,
-      ExpressionAttributeValues: { ':held': 'HELD', ':pending': 'PENDING', ':outbox': OUTBOX, ':sweep': sweepKey(recheckAt, cb.eventId), ':now': now },
+      ExpressionAttributeValues: {
+        ':held': 'HELD',
+        ':pending': 'PENDING',
+        ':outbox': OUTBOX,
+        ':sweep': sweepKey(recheckAt, cb.eventId),
+        ':now': now,
+      },
     });
   }
 
@@ -243,25 +282,34 @@ export class DynamoCallbackOutbox implements CallbackOutbox {
   }
 
   async reopen(cb: StoredCallback, now: string, opts: { onlyBlocked?: boolean } & Alongside = {}): Promise<boolean> {
-    return this.conditional(cb, {
-      // Back on the sweeper's list until a consumer picks it up: a lost SQS send after this write loses nothing.
-      UpdateExpression:
-        'SET delivery = :pending, replays = if_not_exists(replays, :zero) + :inc, gsi2pk = :outbox, gsi2sk = :sweep REMOVE gsi1pk, gsi1sk, blockedBySeq, failReason, nextAttemptAt, failedAt',
-      ConditionExpression: opts.onlyBlocked ? `delivery = :f AND attribute_exists(blockedBySeq) AND ${NOT_LEASED}` : `attribute_exists(pk) AND ${NOT_LEASED}`,
-      ExpressionAttributeValues: {
-        ':pending': 'PENDING',
-        ':zero': 0,
-        ':inc': opts.onlyBlocked ? 0 : 1,
-        ':outbox': OUTBOX,
-        ':sweep': sweepKey(now, cb.eventId),
-        ':now': now,
-        ...(opts.onlyBlocked ? { ':f': 'FAILED' } : {}),
+    return this.conditional(
+      cb,
+      {
+        // Back on the sweeper's list until a consumer picks it up: a lost SQS send after this write loses nothing.
+        UpdateExpression:
+          'SET delivery = :pending, replays = if_not_exists(replays, :zero) + :inc, gsi2pk = :outbox, gsi2sk = :sweep REMOVE gsi1pk, gsi1sk, blockedBySeq, failReason, nextAttemptAt, failedAt',
+        ConditionExpression: opts.onlyBlocked
+          ? `delivery = :f AND attribute_exists(blockedBySeq) AND ${NOT_LEASED}`
+          : `attribute_exists(pk) AND ${NOT_LEASED}`,
+        ExpressionAttributeValues: {
+          ':pending': 'PENDING',
+          ':zero': 0,
+          ':inc': opts.onlyBlocked ? 0 : 1,
+          ':outbox': OUTBOX,
+          ':sweep': sweepKey(now, cb.eventId),
+          ':now': now,
+          ...(opts.onlyBlocked ? { ':f': 'FAILED' } : {}),
+        },
       },
-    }, opts.alongside);
+      opts.alongside,
+    );
   }
 
   async leaveToQueue(cb: StoredCallback): Promise<void> {
-    await this.conditional(cb, { UpdateExpression: 'REMOVE gsi2pk, gsi2sk', ConditionExpression: 'attribute_exists(gsi2pk) AND attribute_not_exists(leaseId)' });
+    await this.conditional(cb, {
+      UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'attribute_exists(gsi2pk) AND attribute_not_exists(leaseId)',
+    });
   }
 
   async due(before: string, limit: number): Promise<SweepEntry[]> {

@@ -22,6 +22,11 @@ export class DynamoCallbackSecrets implements SigningSecretStore {
   }
 
   async put(clientKey: string, next: StoredSigningSecrets, expectedVersion: number, opts: Alongside = {}): Promise<boolean> {
-    return versionedPut(this.tableName, { ...secretKey(clientKey), kind: 'callback-secret', ...next, version: expectedVersion + 1 }, expectedVersion, opts.alongside);
+    return versionedPut(
+      this.tableName,
+      { ...secretKey(clientKey), kind: 'callback-secret', ...next, version: expectedVersion + 1 },
+      expectedVersion,
+      opts.alongside,
+    );
   }
 }

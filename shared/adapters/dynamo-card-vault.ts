@@ -44,9 +44,7 @@ export class DynamoCardVault implements CardVault {
       createdAt: entry.createdAt,
       ...(ttlSeconds ? { expiresAt: Math.floor(Date.parse(entry.createdAt) / 1000) + ttlSeconds } : {}),
     };
-    await ddbClient().send(
-      new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   }
 
   async get(kind: VaultKind, id: string, clientKey: string): Promise<VaultEntry | undefined> {

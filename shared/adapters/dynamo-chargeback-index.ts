@@ -15,7 +15,10 @@ export class DynamoChargebackIndex implements ChargebackIndex {
   constructor(private readonly tableName: string) {}
 
   entryItem(entry: ChargebackEntry): EntryItem {
-    return { table: this.tableName, item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry } };
+    return {
+      table: this.tableName,
+      item: { pk: partition(entry.clientKey), sk: `${entry.at}#${entry.transId}`, kind: 'chargeback-entry', ...entry },
+    };
   }
 
   async forMerchant(clientKey: string, opts: { limit: number; cursor?: string }): Promise<ChargebackPage> {
@@ -29,7 +32,8 @@ export class DynamoChargebackIndex implements ChargebackIndex {
         ScanIndexForward: false,
         Limit: opts.limit,
         // Another merchant's cursor (or one edited by hand) would read its partition: start over instead.
-        ExclusiveStartKey: start && start.pk === partition(clientKey) && typeof start.sk === 'string' ? { pk: start.pk, sk: start.sk } : undefined,
+        ExclusiveStartKey:
+          start && start.pk === partition(clientKey) && typeof start.sk === 'string' ? { pk: start.pk, sk: start.sk } : undefined,
       }),
     );
     return { transIds: (res.Items ?? []).map((i) => String(i.transId)), cursor: encodeCursor(res.LastEvaluatedKey) };

@@ -29,7 +29,9 @@ export class DynamoCheckoutSessionStore implements CheckoutSessionStore {
   }
 
   async getByTokenHash(tokenHash: string): Promise<CheckoutSession | undefined> {
-    const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: checkoutSessionKey(tokenHash), ConsistentRead: true }));
+    const res = await this.ddb.send(
+      new GetCommand({ TableName: this.tableName, Key: checkoutSessionKey(tokenHash), ConsistentRead: true }),
+    );
     if (!res.Item) return undefined;
     // Index keys are derived on every write (item()), never carried over from a read.
     const { pk: _pk, sk: _sk, kind: _k, expiresAt: _ttl, gsi2pk: _g, gsi2sk: _h, sessionExpiresAt, ...rest } = res.Item;

@@ -35,7 +35,10 @@ export class DynamoAuditLog implements AuditLog {
 
   entryItem(e: AuditEntry): EntryItem {
     const sk = `${e.at}#${e.id}`;
-    return { table: this.tableName, item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e } };
+    return {
+      table: this.tableName,
+      item: { pk: `AUDIT#${e.clientKey ?? 'PLATFORM'}`, sk, gsi1pk: 'AUDIT', gsi1sk: sk, kind: 'console-audit', ...e },
+    };
   }
 
   async list(clientKey: string | undefined, opts: { limit: number; cursor?: string }): Promise<AuditPage> {

@@ -39,7 +39,11 @@ export class DynamoConsoleCounters implements ConsoleCounters {
             Key: counterKey(scope, hour),
             UpdateExpression: `SET #mark = :last, kind = :kind, #ttl = :ttl${adds.length ? ` ADD ${adds.map((k) => `#${k} :${k}`).join(', ')}` : ''}`,
             ConditionExpression: mark === undefined ? 'attribute_not_exists(#mark) OR #mark < :first' : '#mark = :mark',
-            ExpressionAttributeNames: { '#mark': `shard#${shardId}`, '#ttl': TABLE.ttlAttribute, ...Object.fromEntries(adds.map((k) => [`#${k}`, k])) },
+            ExpressionAttributeNames: {
+              '#mark': `shard#${shardId}`,
+              '#ttl': TABLE.ttlAttribute,
+              ...Object.fromEntries(adds.map((k) => [`#${k}`, k])),
+            },
             ExpressionAttributeValues: {
               ':last': last,
               ':kind': 'dashboard-counter',
@@ -76,7 +80,8 @@ export class DynamoConsoleCounters implements ConsoleCounters {
           ExclusiveStartKey: start,
         }),
       );
-      for (const i of res.Items ?? []) out.push({ hour: String(i.sk), ...(Object.fromEntries(COUNTERS.map((k) => [k, Number(i[k] ?? 0)])) as Counts) });
+      for (const i of res.Items ?? [])
+        out.push({ hour: String(i.sk), ...(Object.fromEntries(COUNTERS.map((k) => [k, Number(i[k] ?? 0)])) as Counts) });
       start = res.LastEvaluatedKey;
     } while (start);
     return out;

@@ -19,14 +19,24 @@ export class DynamoConsolePayments implements ConsolePaymentIndex {
       : ['gsi3', 'gsi3pk', 'gsi3sk', `PAYMENTS#${q.clientKey}`];
     // Sort keys start with the creation instant: '~' sorts after an earlier item's "#<trans_id>" suffix of the last instant.
     const range =
-      q.since && q.until ? `${skName} BETWEEN :since AND :until` : q.since ? `${skName} >= :since` : q.until ? `${skName} <= :until` : undefined;
+      q.since && q.until
+        ? `${skName} BETWEEN :since AND :until`
+        : q.since
+          ? `${skName} >= :since`
+          : q.until
+            ? `${skName} <= :until`
+            : undefined;
     const start = decodeCursor(q.cursor);
     const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: index,
         KeyConditionExpression: `${pkName} = :p${range ? ` AND ${range}` : ''}`,
-        ExpressionAttributeValues: { ':p': partition, ...(q.since ? { ':since': q.since } : {}), ...(q.until ? { ':until': `${q.until}~` } : {}) },
+        ExpressionAttributeValues: {
+          ':p': partition,
+          ...(q.since ? { ':since': q.since } : {}),
+          ...(q.until ? { ':until': `${q.until}~` } : {}),
+        },
         ProjectionExpression: 'pk, sk, #ipk, #isk',
         ExpressionAttributeNames: { '#ipk': pkName, '#isk': skName },
         ScanIndexForward: false,

@@ -32,13 +32,17 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
 
   async create(user: ConsoleUser, opts: Alongside = {}): Promise<boolean> {
     try {
-      await writeItem(ddbClient(), {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...consoleUserKey(user.email), gsi1pk: listing(user.clientKey), gsi1sk: user.email, kind: 'console-user', ...user },
-          ConditionExpression: 'attribute_not_exists(pk)',
+      await writeItem(
+        ddbClient(),
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...consoleUserKey(user.email), gsi1pk: listing(user.clientKey), gsi1sk: user.email, kind: 'console-user', ...user },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
         },
-      }, opts.alongside);
+        opts.alongside,
+      );
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -48,16 +52,20 @@ export class DynamoConsoleUsers implements ConsoleUserStore {
 
   async setDisabled(email: string, disabled: boolean, opts: Alongside = {}): Promise<ConsoleUser | undefined> {
     try {
-      const res = await writeItem(ddbClient(), {
-        Update: {
-          TableName: this.tableName,
-          Key: consoleUserKey(email),
-          UpdateExpression: disabled ? 'SET disabled = :t' : 'REMOVE disabled',
-          ConditionExpression: 'attribute_exists(pk)',
-          ...(disabled ? { ExpressionAttributeValues: { ':t': true } } : {}),
-          ReturnValues: 'ALL_NEW',
+      const res = await writeItem(
+        ddbClient(),
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: consoleUserKey(email),
+            UpdateExpression: disabled ? 'SET disabled = :t' : 'REMOVE disabled',
+            ConditionExpression: 'attribute_exists(pk)',
+            ...(disabled ? { ExpressionAttributeValues: { ':t': true } } : {}),
+            ReturnValues: 'ALL_NEW',
+          },
         },
-      }, opts.alongside);
+        opts.alongside,
+      );
       return res.Attributes ? toUser(res.Attributes) : undefined;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return undefined;

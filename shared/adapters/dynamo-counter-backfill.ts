@@ -22,7 +22,11 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
 
   payments(clientKey: string, from: string, to: string): AsyncIterable<Item[]> {
     // "~" sorts after every character of "MM:SS.mmmZ" (and of an older item's "…Z#<trans_id>"): the whole of hour `to`.
-    return this.pages('gsi3pk = :p AND gsi3sk BETWEEN :from AND :to', { ':p': keys.merchantPayments(clientKey, '').gsi3pk, ':from': from, ':to': `${to}~` });
+    return this.pages('gsi3pk = :p AND gsi3sk BETWEEN :from AND :to', {
+      ':p': keys.merchantPayments(clientKey, '').gsi3pk,
+      ':from': from,
+      ':to': `${to}~`,
+    });
   }
 
   callbacks(clientKey: string, from: string): AsyncIterable<Item[]> {
@@ -33,7 +37,13 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
     let start: Item | undefined;
     do {
       const res = await ddbClient().send(
-        new QueryCommand({ TableName: this.tableName, IndexName: 'gsi3', KeyConditionExpression: condition, ExpressionAttributeValues: values, ExclusiveStartKey: start }),
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi3',
+          KeyConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ExclusiveStartKey: start,
+        }),
       );
       yield await itemsOf(this.tableName, res.Items ?? []);
       start = res.LastEvaluatedKey;
@@ -50,7 +60,13 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
             {
               Put: {
                 TableName: this.tableName,
-                Item: { ...counterKey(clientKey, hour), kind: 'dashboard-counter', [TABLE.ttlAttribute]: ttl, ...counts, backfilledAt: new Date().toISOString() },
+                Item: {
+                  ...counterKey(clientKey, hour),
+                  kind: 'dashboard-counter',
+                  [TABLE.ttlAttribute]: ttl,
+                  ...counts,
+                  backfilledAt: new Date().toISOString(),
+                },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -60,8 +76,17 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
                 Key: counterKey(PLATFORM_SCOPE, hour),
                 UpdateExpression: `SET #bf = :now, kind = :kind, #ttl = :ttl${adds.length ? ` ADD ${adds.map((k) => `#${k} :${k}`).join(', ')}` : ''}`,
                 ConditionExpression: 'attribute_not_exists(#bf)',
-                ExpressionAttributeNames: { '#bf': `backfill#${clientKey}`, '#ttl': TABLE.ttlAttribute, ...Object.fromEntries(adds.map((k) => [`#${k}`, k])) },
-                ExpressionAttributeValues: { ':now': new Date().toISOString(), ':kind': 'dashboard-counter', ':ttl': ttl, ...Object.fromEntries(adds.map((k) => [`:${k}`, counts[k]])) },
+                ExpressionAttributeNames: {
+                  '#bf': `backfill#${clientKey}`,
+                  '#ttl': TABLE.ttlAttribute,
+                  ...Object.fromEntries(adds.map((k) => [`#${k}`, k])),
+                },
+                ExpressionAttributeValues: {
+                  ':now': new Date().toISOString(),
+                  ':kind': 'dashboard-counter',
+                  ':ttl': ttl,
+                  ...Object.fromEntries(adds.map((k) => [`:${k}`, counts[k]])),
+                },
               },
             },
           ],
@@ -69,7 +94,8 @@ export class DynamoCounterBackfill implements CounterBackfillStore {
       );
       return true;
     } catch (err) {
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed'))
+        return false;
       throw err;
     }
   }

@@ -16,7 +16,10 @@ export type DeliveryEntry = Pick<DeliveryAttempt, 'attempt' | 'at' | 'latencyMs'
 
 export function deliveryEntry(a: DeliveryAttempt): DeliveryEntry {
   return {
-    attempt: a.attempt, at: a.at, latencyMs: a.latencyMs, outcome: a.outcome,
+    attempt: a.attempt,
+    at: a.at,
+    latencyMs: a.latencyMs,
+    outcome: a.outcome,
     ...(a.httpStatus !== undefined ? { httpStatus: a.httpStatus } : {}),
     ...(a.error !== undefined ? { error: a.error } : {}),
     ...(a.signature !== undefined ? { signature: a.signature } : {}),
@@ -31,7 +34,20 @@ function merchantPartition(clientKey: string): string {
   return `DELIVERIES#${clientKey}`;
 }
 
-const FIELDS: (keyof DeliveryAttempt)[] = ['eventId', 'transId', 'clientKey', 'seq', 'url', 'attempt', 'at', 'latencyMs', 'outcome', 'httpStatus', 'error', 'signature'];
+const FIELDS: (keyof DeliveryAttempt)[] = [
+  'eventId',
+  'transId',
+  'clientKey',
+  'seq',
+  'url',
+  'attempt',
+  'at',
+  'latencyMs',
+  'outcome',
+  'httpStatus',
+  'error',
+  'signature',
+];
 
 function toAttempt(item: Record<string, unknown>): DeliveryAttempt {
   const out: Record<string, unknown> = {};
@@ -65,7 +81,10 @@ export class DynamoDeliveryLog implements DeliveryLog {
       );
     const [current, legacy] = await Promise.all([query('gsi3'), query('gsi1')]);
     // The index may hold keys only: the callbacks themselves carry the attempts.
-    const [items, legacyItems] = await Promise.all([itemsOf(this.tableName, current.Items ?? []), itemsOf(this.tableName, legacy.Items ?? [])]);
+    const [items, legacyItems] = await Promise.all([
+      itemsOf(this.tableName, current.Items ?? []),
+      itemsOf(this.tableName, legacy.Items ?? []),
+    ]);
     const attempts = [...items.flatMap(attemptsOf), ...legacyItems.map(toAttempt)];
     return attempts.sort(byTime).reverse().slice(0, limit);
   }
@@ -88,6 +107,6 @@ export class DynamoDeliveryLog implements DeliveryLog {
         start = res.LastEvaluatedKey;
       } while (start);
     }
-    return items.flatMap((i) => (i.sk as string).startsWith('CALLBACK#') ? attemptsOf(i) : [toAttempt(i)]).sort(byTime);
+    return items.flatMap((i) => ((i.sk as string).startsWith('CALLBACK#') ? attemptsOf(i) : [toAttempt(i)])).sort(byTime);
   }
 }

@@ -18,7 +18,10 @@ import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { InvalidCursorError } from '../ports/ledger.js';
 import { settledBooksKey } from './settled-books-key.js';
 
-export const journalKey = (j: Pick<Journal, 'transId' | 'entryId' | 'kind'>) => ({ pk: `JOURNAL#${j.transId}`, sk: `${j.entryId}#${j.kind}` });
+export const journalKey = (j: Pick<Journal, 'transId' | 'entryId' | 'kind'>) => ({
+  pk: `JOURNAL#${j.transId}`,
+  sk: `${j.entryId}#${j.kind}`,
+});
 const journaledPartition = (clientKey: string) => `JOURNALS#${clientKey}`;
 const PUTS_AT_ONCE = 8;
 /** Journals read per page for a balance. */
@@ -40,7 +43,12 @@ export class DynamoLedger implements Ledger {
       await ddbClient().send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { ...journalKey(j), ...(j.journaledAt ? { gsi1pk: journaledPartition(j.clientKey), gsi1sk: j.journaledAt } : {}), kind: 'journal', journal: j },
+          Item: {
+            ...journalKey(j),
+            ...(j.journaledAt ? { gsi1pk: journaledPartition(j.clientKey), gsi1sk: j.journaledAt } : {}),
+            kind: 'journal',
+            journal: j,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -54,7 +62,9 @@ export class DynamoLedger implements Ledger {
   // The settled books plus the journals since: page by page, only running totals held (gsi1 is read eventually
   // consistent: a journal of the last moment may show a moment later).
   async balances(clientKey: string): Promise<LedgerBalance[]> {
-    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: settledBooksKey(clientKey), ConsistentRead: true }));
+    const res = await ddbClient().send(
+      new GetCommand({ TableName: this.tableName, Key: settledBooksKey(clientKey), ConsistentRead: true }),
+    );
     const books = res.Item?.books as SettledBooks | undefined;
     const totals = new Map<string, BookTotals>(Object.entries(structuredClone(books?.currencies ?? {})));
     const from = books ? `${nextDay(books.through)}T` : '0';
@@ -69,27 +79,53 @@ export class DynamoLedger implements Ledger {
 
   async firstJournaledDay(clientKey: string): Promise<string | undefined> {
     const res = await ddbClient().send(
-      new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': journaledPartition(clientKey) }, Limit: 1 }),
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': journaledPartition(clientKey) },
+        Limit: 1,
+      }),
     );
     const first = res.Items?.[0]?.gsi1sk;
     return typeof first === 'string' ? first.slice(0, 10) : undefined;
   }
 
   async journalsOf(transId: string): Promise<Journal[]> {
-    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `JOURNAL#${transId}` }, ConsistentRead: true });
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': `JOURNAL#${transId}` },
+      ConsistentRead: true,
+    });
     return items.map((i) => i.journal as Journal);
   }
 
-  journaledOn(clientKey: string, date: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }> {
+  journaledOn(
+    clientKey: string,
+    date: string,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ journals: Journal[]; cursor?: string }> {
     return this.journaled(clientKey, 'begins_with(gsi1sk, :d)', { ':d': `${date}T` }, page);
   }
 
-  journaledBetween(clientKey: string, from: string, to: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }> {
+  journaledBetween(
+    clientKey: string,
+    from: string,
+    to: string,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ journals: Journal[]; cursor?: string }> {
     // BETWEEN is inclusive: `to` itself is left out by the filter below (an instant journaled exactly at `to`).
     return this.journaled(clientKey, 'gsi1sk BETWEEN :from AND :to', { ':from': from, ':to': to }, page, to);
   }
 
-  private async journaled(clientKey: string, range: string, values: Record<string, string>, page: { cursor?: string; limit: number }, before?: string): Promise<{ journals: Journal[]; cursor?: string }> {
+  private async journaled(
+    clientKey: string,
+    range: string,
+    values: Record<string, string>,
+    page: { cursor?: string; limit: number },
+    before?: string,
+  ): Promise<{ journals: Journal[]; cursor?: string }> {
     const start = decodeCursor(page.cursor);
     if (page.cursor && start?.gsi1pk !== journaledPartition(clientKey)) throw new InvalidCursorError();
     const res = await ddbClient().send(

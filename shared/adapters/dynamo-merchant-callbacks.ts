@@ -24,7 +24,14 @@ export class DynamoMerchantCallbacks implements MerchantCallbackFeed {
   async after(clientKey: string, afterKey: string, limit: number, upToKey?: string): Promise<ListedCallback[]> {
     // BETWEEN includes its lower end: an entry exactly at afterKey is left out below.
     // A key condition cannot hold an empty string: "after nothing" is from the start.
-    const bound = afterKey === '' ? (upToKey !== undefined ? { op: '<=' as const, value: upToKey } : undefined) : upToKey !== undefined ? { op: 'between' as const, value: afterKey, upTo: upToKey } : { op: '>' as const, value: afterKey };
+    const bound =
+      afterKey === ''
+        ? upToKey !== undefined
+          ? { op: '<=' as const, value: upToKey }
+          : undefined
+        : upToKey !== undefined
+          ? { op: 'between' as const, value: afterKey, upTo: upToKey }
+          : { op: '>' as const, value: afterKey };
     const listed = await this.query(clientKey, bound, true, limit);
     return listed.filter((l) => l.key > afterKey);
   }
@@ -35,7 +42,11 @@ export class DynamoMerchantCallbacks implements MerchantCallbackFeed {
     forward: boolean,
     limit: number,
   ): Promise<ListedCallback[]> {
-    const condition = !bound ? 'gsi3pk = :p' : bound.op === 'between' ? 'gsi3pk = :p AND gsi3sk BETWEEN :k AND :u' : `gsi3pk = :p AND gsi3sk ${bound.op} :k`;
+    const condition = !bound
+      ? 'gsi3pk = :p'
+      : bound.op === 'between'
+        ? 'gsi3pk = :p AND gsi3sk BETWEEN :k AND :u'
+        : `gsi3pk = :p AND gsi3sk ${bound.op} :k`;
     const res = await ddbClient().send(
       new QueryCommand({
         TableName: this.tableName,
@@ -53,14 +64,19 @@ export class DynamoMerchantCallbacks implements MerchantCallbackFeed {
     // The index may hold keys only; the item read is consistent, so its key is the one the attempts go with.
     const items = await itemsOf(this.tableName, res.Items ?? []);
     const found = items.filter((i) => i.gsi3pk === partition(clientKey)).map(listed);
-    return found.sort((a, b) => (a.key === b.key ? 0 : (a.key < b.key) === forward ? -1 : 1));
+    return found.sort((a, b) => (a.key === b.key ? 0 : a.key < b.key === forward ? -1 : 1));
   }
 }
 
 function listed(item: Record<string, unknown>): ListedCallback {
   const callback = toCallback(item)!;
-  const attempts = ((item.deliveries as DeliveryEntry[] | undefined) ?? []).map(
-    (e): DeliveryAttempt => ({ eventId: callback.eventId, transId: callback.transId, clientKey: callback.clientKey, seq: callback.seq, url: callback.url, ...e }),
-  );
+  const attempts = ((item.deliveries as DeliveryEntry[] | undefined) ?? []).map((e): DeliveryAttempt => ({
+    eventId: callback.eventId,
+    transId: callback.transId,
+    clientKey: callback.clientKey,
+    seq: callback.seq,
+    url: callback.url,
+    ...e,
+  }));
   return { key: String(item.gsi3sk), callback, attempts };
 }

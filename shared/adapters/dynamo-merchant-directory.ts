@@ -43,7 +43,11 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
 
   private async load(clientKey: string): Promise<MerchantConfig | undefined> {
     const res = await ddbClient().send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.merchant(clientKey).pk } }),
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.merchant(clientKey).pk },
+      }),
     );
     const items = res.Items ?? [];
     const profile = items.find((i) => i.sk === 'PROFILE');
@@ -109,17 +113,21 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
     if (sets.length + removes.length === 0) throw ValidationError.field('', 'Nothing to update.');
     const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
     try {
-      const res = await writeItem(ddbClient(), {
-        Update: {
-          TableName: this.tableName,
-          Key: keys.merchant(clientKey),
-          UpdateExpression: expression,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: names,
-          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-          ReturnValues: 'ALL_NEW',
+      const res = await writeItem(
+        ddbClient(),
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.merchant(clientKey),
+            UpdateExpression: expression,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: names,
+            ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+            ReturnValues: 'ALL_NEW',
+          },
         },
-      }, opts.alongside);
+        opts.alongside,
+      );
       this.cache.delete(clientKey);
       return this.toMerchant(res.Attributes as unknown as StoredMerchant);
     } catch (err) {
@@ -154,14 +162,18 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
   async putRouting(clientKey: string, table: RoutingTable, opts: Alongside = {}): Promise<void> {
     const key = { pk: keys.merchant(clientKey).pk, sk: ROUTING_SK };
     try {
-      await writeItem(ddbClient(), {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...key, kind: 'routing', ...table },
-          ConditionExpression: table.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
-          ...(table.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': table.version - 1 } }),
+      await writeItem(
+        ddbClient(),
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...key, kind: 'routing', ...table },
+            ConditionExpression: table.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
+            ...(table.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': table.version - 1 } }),
+          },
         },
-      }, opts.alongside);
+        opts.alongside,
+      );
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) throw new RoutingConflictError();
       throw err;
@@ -196,7 +208,12 @@ export class DynamoMerchantDirectory implements MerchantDirectory {
 
   async list(): Promise<Merchant[]> {
     const res = await ddbClient().send(
-      new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'MERCHANTS' } }),
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'MERCHANTS' },
+      }),
     );
     return Promise.all((await itemsOf(this.tableName, res.Items ?? [])).map((i) => this.toMerchant(i as unknown as StoredMerchant)));
   }

@@ -13,7 +13,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { midCircuitState, opensAfterFailure, plusSeconds, trialStaleAt, type MidHealth, type MidHealthPolicy } from '../domain/mid-health.js';
+import {
+  midCircuitState,
+  opensAfterFailure,
+  plusSeconds,
+  trialStaleAt,
+  type MidHealth,
+  type MidHealthPolicy,
+} from '../domain/mid-health.js';
 import type { MidFailureRecorded, MidTrialClaim } from '../ports/mid-health.js';
 import { ddbClient } from './aws-clients.js';
 import { keys } from './table-keys.js';
@@ -51,7 +58,12 @@ export class DynamoMidHealth {
       // A new opening ends the trial: the next one is claimed after this cool-down.
       UpdateExpression: 'SET openedAt = :now, reopensAt = :until ADD version :one REMOVE trialAt',
       ConditionExpression: halfOpen ? 'openedAt = :seen' : 'attribute_not_exists(openedAt)',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':until': plusSeconds(now, policy.cooldownSeconds), ':one': 1, ...(halfOpen ? { ':seen': counted.openedAt } : {}) },
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ':until': plusSeconds(now, policy.cooldownSeconds),
+        ':one': 1,
+        ...(halfOpen ? { ':seen': counted.openedAt } : {}),
+      },
     });
     // Another failure opened it first: the state it wrote (returned by the refusal) is the state.
     return opened.written ? { health: opened.health, opened: true } : { health: opened.health ?? counted, opened: false };
@@ -104,11 +116,18 @@ export class DynamoMidHealth {
   ): Promise<{ written: true; health: MidHealth } | { written: false; health?: MidHealth }> {
     try {
       const res = await ddbClient().send(
-        new UpdateCommand({ TableName: this.tableName, Key: keyOf(clientKey, midId), ...expr, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keyOf(clientKey, midId),
+          ...expr,
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
       );
       return { written: true, health: toHealth(res.Attributes ?? {}) };
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return { written: false, ...(err.Item ? { health: toHealth(unmarshall(err.Item)) } : {}) };
+      if (err instanceof ConditionalCheckFailedException)
+        return { written: false, ...(err.Item ? { health: toHealth(unmarshall(err.Item)) } : {}) };
       throw err;
     }
   }

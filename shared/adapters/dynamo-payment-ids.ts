@@ -61,7 +61,10 @@ export class DynamoPaymentIds implements PaymentIdSource {
   private async read(): Promise<Loaded | undefined> {
     const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: keys.paymentIds, ConsistentRead: true }));
     if (!res.Item?.sealed) return undefined;
-    return { secret: Buffer.from(await this.box().open(res.Item.sealed as string, CONTEXT), 'hex'), legacyClaimsUntil: Number(res.Item.legacyClaimsUntil ?? 0) };
+    return {
+      secret: Buffer.from(await this.box().open(res.Item.sealed as string, CONTEXT), 'hex'),
+      legacyClaimsUntil: Number(res.Item.legacyClaimsUntil ?? 0),
+    };
   }
 
   private async create(): Promise<Loaded> {
@@ -74,7 +77,11 @@ export class DynamoPaymentIds implements PaymentIdSource {
           // A marker the bootstrap left (a new table: no claim items) keeps its window.
           UpdateExpression: 'SET sealed = :s, kind = :k, legacyClaimsUntil = if_not_exists(legacyClaimsUntil, :until)',
           ConditionExpression: 'attribute_not_exists(sealed)',
-          ExpressionAttributeValues: { ':s': await this.box().seal(secret, CONTEXT), ':k': 'payment-ids', ':until': this.now().getTime() + this.legacyWindowMs },
+          ExpressionAttributeValues: {
+            ':s': await this.box().seal(secret, CONTEXT),
+            ':k': 'payment-ids',
+            ':until': this.now().getTime() + this.legacyWindowMs,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );

@@ -88,7 +88,10 @@ export class DynamoPaymentStore implements PaymentStore {
           TableName: this.tableName,
           IndexName: 'gsi3',
           KeyConditionExpression: opts.since ? 'gsi3pk = :pk AND gsi3sk >= :since' : 'gsi3pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.merchantPayments(clientKey, '').gsi3pk, ...(opts.since ? { ':since': opts.since } : {}) },
+          ExpressionAttributeValues: {
+            ':pk': keys.merchantPayments(clientKey, '').gsi3pk,
+            ...(opts.since ? { ':since': opts.since } : {}),
+          },
           ScanIndexForward: false,
           Limit: opts.limit + 1,
           ExclusiveStartKey: start,
@@ -103,7 +106,13 @@ export class DynamoPaymentStore implements PaymentStore {
 
   async claim(key: string, ttlSeconds: number, bodyHash?: string): Promise<IdempotencyClaim> {
     try {
-      await this.ddb.send(new PutCommand({ TableName: this.tableName, ...this.claimPut(key, ttlSeconds, { bodyHash }), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+      await this.ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          ...this.claimPut(key, ttlSeconds, { bodyHash }),
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
       return { state: 'claimed', key };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
@@ -117,7 +126,11 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   private async reserveOnly(payment: Payment, claim?: { key: string; ttlSeconds: number }): Promise<void> {
-    const put = { TableName: this.tableName, Item: paymentItem(payment, this.seconds(), true, this.itemForm), ConditionExpression: 'attribute_not_exists(pk)' };
+    const put = {
+      TableName: this.tableName,
+      Item: paymentItem(payment, this.seconds(), true, this.itemForm),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    };
     if (!claim) {
       await this.ddb.send(new PutCommand(put));
       return;
@@ -214,19 +227,22 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   async reserveAttempt(payment: Payment, claim: { key: string; attemptId: string }, opts: Alongside = {}): Promise<void> {
-    await this.transact([
-      this.versionedPut(payment),
-      {
-        Update: {
-          TableName: this.tableName,
-          Key: keys.idempotency(claim.key),
-          UpdateExpression: 'SET transId = :t, attemptId = :a',
-          ConditionExpression: '#s = :inProgress AND attribute_not_exists(transId)',
-          ExpressionAttributeNames: { '#s': 'state' },
-          ExpressionAttributeValues: { ':t': payment.transId, ':a': claim.attemptId, ':inProgress': 'IN_PROGRESS' },
+    await this.transact(
+      [
+        this.versionedPut(payment),
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.idempotency(claim.key),
+            UpdateExpression: 'SET transId = :t, attemptId = :a',
+            ConditionExpression: '#s = :inProgress AND attribute_not_exists(transId)',
+            ExpressionAttributeNames: { '#s': 'state' },
+            ExpressionAttributeValues: { ':t': payment.transId, ':a': claim.attemptId, ':inProgress': 'IN_PROGRESS' },
+          },
         },
-      },
-    ], opts);
+      ],
+      opts,
+    );
   }
 
   async reserveFollowUp(intent: FollowUpIntent, opts: Alongside = {}): Promise<FollowUpReservation> {
@@ -252,8 +268,8 @@ export class DynamoPaymentStore implements PaymentStore {
         ExpressionAttributeValues: { ':a': answer },
       },
     }).catch((err) => {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      });
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    });
     const legacy = this.ddb
       .send(
         new UpdateCommand({
@@ -273,17 +289,19 @@ export class DynamoPaymentStore implements PaymentStore {
   }
 
   async release(key: string, opts: { onlyIfUnreserved?: boolean } = {}): Promise<void> {
-    await this.ddb.send(
-      new DeleteCommand({
-        TableName: this.tableName,
-        Key: keys.idempotency(key),
-        ConditionExpression: opts.onlyIfUnreserved ? '#s = :inProgress AND attribute_not_exists(transId)' : '#s = :inProgress',
-        ExpressionAttributeNames: { '#s': 'state' },
-        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS' },
-      }),
-    ).catch((err) => {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    });
+    await this.ddb
+      .send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: keys.idempotency(key),
+          ConditionExpression: opts.onlyIfUnreserved ? '#s = :inProgress AND attribute_not_exists(transId)' : '#s = :inProgress',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS' },
+        }),
+      )
+      .catch((err) => {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      });
   }
 
   async create(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult }): Promise<void> {
@@ -300,18 +318,29 @@ export class DynamoPaymentStore implements PaymentStore {
     ]);
   }
 
-  async update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }, opts: Alongside = {}): Promise<void> {
+  async update(
+    payment: Payment,
+    callbacks: CallbackRecord[],
+    idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number },
+    opts: Alongside = {},
+  ): Promise<void> {
     if (idempotency?.keepSeconds) {
       const until = this.seconds() + idempotency.keepSeconds;
       const answered = { ...payment, answer: { key: answerKey(idempotency.key), ...idempotency.result, until } };
       await this.transact([this.versionedPut(answered), ...callbacks.map((c) => this.callbackPut(c))], opts);
       return;
     }
-    await this.transact([this.versionedPut(payment), ...callbacks.map((c) => this.callbackPut(c)), ...this.claimCompletion(idempotency)], opts);
+    await this.transact(
+      [this.versionedPut(payment), ...callbacks.map((c) => this.callbackPut(c)), ...this.claimCompletion(idempotency)],
+      opts,
+    );
   }
 
   /** A claim that names a payment whose outcome write kept the answer: completed, with that answer. */
-  private async answered(key: string, taken: Exclude<IdempotencyClaim, { state: 'claimed' }>): Promise<Exclude<IdempotencyClaim, { state: 'claimed' }>> {
+  private async answered(
+    key: string,
+    taken: Exclude<IdempotencyClaim, { state: 'claimed' }>,
+  ): Promise<Exclude<IdempotencyClaim, { state: 'claimed' }>> {
     if (taken.state !== 'in-progress' || !taken.reserved || taken.reserved.attemptId !== taken.reserved.transId) return taken;
     const answer = (await this.get(taken.reserved.transId))?.answer;
     return answer?.key === answerKey(key) ? { state: 'completed', result: { statusCode: answer.statusCode, body: answer.body } } : taken;
@@ -334,7 +363,14 @@ export class DynamoPaymentStore implements PaymentStore {
     return {
       Put: {
         TableName: this.tableName,
-        Item: { kind: 'callback', ...keys.callback(c.transId, c.seq, c.eventId), ...keys.outboxEntry(c.createdAt, c.eventId), ...c, delivery: 'PENDING', attempts: 0 }, // kind first: payment-item.ts
+        Item: {
+          kind: 'callback',
+          ...keys.callback(c.transId, c.seq, c.eventId),
+          ...keys.outboxEntry(c.createdAt, c.eventId),
+          ...c,
+          delivery: 'PENDING',
+          attempts: 0,
+        }, // kind first: payment-item.ts
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
@@ -435,4 +471,3 @@ function renamePayment(p: Payment, transId: string): void {
   for (const h of p.history) if (h.id === p.transId) h.id = transId;
   p.transId = transId;
 }
-

@@ -18,7 +18,19 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { BlocklistEntry, BlocklistScope, BlocklistType, CardCounter, IpCounter, MerchantDeclines, MidVolumeKey, RiskQuery, RiskSettings, RiskSnapshot, RiskStore } from '../ports/risk-store.js';
+import type {
+  BlocklistEntry,
+  BlocklistScope,
+  BlocklistType,
+  CardCounter,
+  IpCounter,
+  MerchantDeclines,
+  MidVolumeKey,
+  RiskQuery,
+  RiskSettings,
+  RiskSnapshot,
+  RiskStore,
+} from '../ports/risk-store.js';
 import type { RiskRule } from '../domain/risk-rules.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
@@ -69,7 +81,10 @@ export class DynamoRiskStore implements RiskStore {
 
   async fingerprint(cardNumber: string): Promise<string> {
     // 128 bits: distinct cards never share a counter in practice, and the value says nothing about the number.
-    return createHmac('sha256', await this.key()).update(cardNumber).digest('hex').slice(0, 32);
+    return createHmac('sha256', await this.key())
+      .update(cardNumber)
+      .digest('hex')
+      .slice(0, 32);
   }
 
   async read(q: RiskQuery): Promise<RiskSnapshot> {
@@ -96,8 +111,13 @@ export class DynamoRiskStore implements RiskStore {
       settings: settingsOf(find(riskKeys.settings(q.clientKey))),
       rules: rulesOf(find(riskKeys.rules(q.clientKey))),
       ...(ip ? { ip: ipCounterOf(ip) } : {}),
-      blocked: blocks.map(find).filter((i): i is Item => i !== undefined).map(entryOf),
-      ipRanges: ranges.flatMap((r) => [...((find(r.key)?.ranges as Set<string> | undefined) ?? [])].sort().map((value) => ({ scope: r.scope, value }))),
+      blocked: blocks
+        .map(find)
+        .filter((i): i is Item => i !== undefined)
+        .map(entryOf),
+      ipRanges: ranges.flatMap((r) =>
+        [...((find(r.key)?.ranges as Set<string> | undefined) ?? [])].sort().map((value) => ({ scope: r.scope, value })),
+      ),
       ...(q.merchantDeclines ? { merchantDeclines: merchantDeclinesOf(declineKeys.map(find), find(riskKeys.burst(q.clientKey))) } : {}),
       ...binCountryOf([...(q.binPrefixes ?? [])].sort((a, b) => b.length - a.length).map((b) => find(riskKeys.bin(b)))),
     };
@@ -130,7 +150,12 @@ export class DynamoRiskStore implements RiskStore {
         Key: riskKeys.merchantDeclines(clientKey, hour),
         UpdateExpression: 'ADD #m :one SET kind = :kind, #h = :hour, expiresAt = :exp',
         ExpressionAttributeNames: { '#m': `m${Math.floor(at / 60) % 60}`, '#h': 'hour' },
-        ExpressionAttributeValues: { ':one': 1, ':kind': 'risk-merchant-declines', ':hour': hour, ':exp': (hour + 1) * 3600 + DECLINE_HOUR_KEEP_SECONDS },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':kind': 'risk-merchant-declines',
+          ':hour': hour,
+          ':exp': (hour + 1) * 3600 + DECLINE_HOUR_KEEP_SECONDS,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -164,7 +189,10 @@ export class DynamoRiskStore implements RiskStore {
   }
 
   async addBlock(entry: BlocklistEntry, opts: Alongside = {}): Promise<void> {
-    const put = { TableName: this.tableName, Item: { ...riskKeys.block(entry.scope, entry.type, entry.value), kind: 'risk-block', ...entry } };
+    const put = {
+      TableName: this.tableName,
+      Item: { ...riskKeys.block(entry.scope, entry.type, entry.value), kind: 'risk-block', ...entry },
+    };
     if (entry.type !== 'ip') {
       await writeItem(ddbClient(), { Put: put }, opts.alongside);
       return;
@@ -172,7 +200,15 @@ export class DynamoRiskStore implements RiskStore {
     await ddbClient().send(
       new TransactWriteCommand({
         TransactItems: withEntries(
-          [{ Put: put }, { Update: { ...this.rangesUpdate(entry.scope, 'ADD ranges :r SET kind = :k'), ExpressionAttributeValues: { ':r': new Set([entry.value]), ':k': 'risk-ip-ranges' } } }],
+          [
+            { Put: put },
+            {
+              Update: {
+                ...this.rangesUpdate(entry.scope, 'ADD ranges :r SET kind = :k'),
+                ExpressionAttributeValues: { ':r': new Set([entry.value]), ':k': 'risk-ip-ranges' },
+              },
+            },
+          ],
           opts.alongside,
         ),
       }),
@@ -185,7 +221,11 @@ export class DynamoRiskStore implements RiskStore {
   }
 
   async listBlocks(scope: BlocklistScope): Promise<BlocklistEntry[]> {
-    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `RISKLIST#${scope}` } });
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `RISKLIST#${scope}` },
+    });
     return items.filter((i) => i.kind === 'risk-block').map(entryOf);
   }
 
@@ -196,7 +236,13 @@ export class DynamoRiskStore implements RiskStore {
       else {
         await ddbClient().send(
           new TransactWriteCommand({
-            TransactItems: withEntries([{ Delete: del }, { Update: { ...this.rangesUpdate(scope, 'DELETE ranges :r'), ExpressionAttributeValues: { ':r': new Set([value]) } } }], opts.alongside),
+            TransactItems: withEntries(
+              [
+                { Delete: del },
+                { Update: { ...this.rangesUpdate(scope, 'DELETE ranges :r'), ExpressionAttributeValues: { ':r': new Set([value]) } } },
+              ],
+              opts.alongside,
+            ),
           }),
         );
         opts.alongside?.markStored();
@@ -210,12 +256,18 @@ export class DynamoRiskStore implements RiskStore {
   }
 
   async settings(clientKey: string): Promise<RiskSettings> {
-    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: riskKeys.settings(clientKey), ConsistentRead: true }));
+    const res = await ddbClient().send(
+      new GetCommand({ TableName: this.tableName, Key: riskKeys.settings(clientKey), ConsistentRead: true }),
+    );
     return settingsOf(res.Item);
   }
 
   async saveSettings(clientKey: string, settings: RiskSettings, opts: Alongside = {}): Promise<void> {
-    await writeItem(ddbClient(), { Put: { TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } } }, opts.alongside);
+    await writeItem(
+      ddbClient(),
+      { Put: { TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } } },
+      opts.alongside,
+    );
   }
 
   async addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean> {
@@ -228,7 +280,12 @@ export class DynamoRiskStore implements RiskStore {
           // Room for the amount: the total before the write at most cap - amount (none yet: the amount alone fits).
           ...(cap === undefined ? {} : { ConditionExpression: 'attribute_not_exists(#t) OR #t <= :room' }),
           ExpressionAttributeNames: { '#t': 'total' },
-          ExpressionAttributeValues: { ':amt': amount, ':kind': 'risk-mid-volume', ...(cap === undefined ? {} : { ':room': cap - amount }), ...(expiresAt === undefined ? {} : { ':exp': expiresAt }) },
+          ExpressionAttributeValues: {
+            ':amt': amount,
+            ':kind': 'risk-mid-volume',
+            ...(cap === undefined ? {} : { ':room': cap - amount }),
+            ...(expiresAt === undefined ? {} : { ':exp': expiresAt }),
+          },
         }),
       );
       return true;
@@ -242,7 +299,14 @@ export class DynamoRiskStore implements RiskStore {
     // Ten writes at a time: an operator's import, not a request's path.
     for (let i = 0; i < bins.length; i += 10) {
       await Promise.all(
-        bins.slice(i, i + 10).map((b) => ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...riskKeys.bin(b.bin), kind: 'risk-bin', bin: b.bin, country: b.country } }))),
+        bins.slice(i, i + 10).map((b) =>
+          ddbClient().send(
+            new PutCommand({
+              TableName: this.tableName,
+              Item: { ...riskKeys.bin(b.bin), kind: 'risk-bin', bin: b.bin, country: b.country },
+            }),
+          ),
+        ),
       );
     }
   }
@@ -253,7 +317,11 @@ export class DynamoRiskStore implements RiskStore {
   }
 
   async saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string, opts: Alongside = {}): Promise<void> {
-    await writeItem(ddbClient(), { Put: { TableName: this.tableName, Item: { ...riskKeys.rules(clientKey), kind: 'risk-rules', rules, updatedAt } } }, opts.alongside);
+    await writeItem(
+      ddbClient(),
+      { Put: { TableName: this.tableName, Item: { ...riskKeys.rules(clientKey), kind: 'risk-rules', rules, updatedAt } } },
+      opts.alongside,
+    );
   }
 
   /** Appends one entry to a counter's list and moves its expiry; the item after the write. */
@@ -307,7 +375,9 @@ function numbers(v: unknown): number[] {
 }
 
 function ipCounterOf(i: Item): IpCounter {
-  const declines = (Array.isArray(i.d) ? i.d : []).map(String).map((e) => ({ at: Number(e.slice(0, e.indexOf(':'))), card: e.slice(e.indexOf(':') + 1) }));
+  const declines = (Array.isArray(i.d) ? i.d : [])
+    .map(String)
+    .map((e) => ({ at: Number(e.slice(0, e.indexOf(':'))), card: e.slice(e.indexOf(':') + 1) }));
   return { declines, ...(typeof i.blockedUntil === 'number' ? { blockedUntil: i.blockedUntil } : {}) };
 }
 

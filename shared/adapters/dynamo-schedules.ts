@@ -20,8 +20,14 @@ export const SCHEDULE_DUE = 'SCHEDULE_DUE';
 export const scheduleKeys = {
   schedule: (scheduleId: string) => ({ pk: `SCHEDULE#${scheduleId}`, sk: 'SCHEDULE' }),
   subscription: (scheduleId: string, recurringToken: string) => ({ pk: `SCHEDULE#${scheduleId}`, sk: `SUBSCRIPTION#${recurringToken}` }),
-  due: (nextRunAt: string, scheduleId: string, recurringToken: string) => ({ gsi2pk: SCHEDULE_DUE, gsi2sk: `${nextRunAt}#${scheduleId}#${recurringToken}` }),
-  merchantListing: (s: Pick<Schedule, 'clientKey' | 'createdAt' | 'scheduleId'>) => ({ gsi1pk: `SCHEDULES#${s.clientKey}`, gsi1sk: `${s.createdAt}#${s.scheduleId}` }),
+  due: (nextRunAt: string, scheduleId: string, recurringToken: string) => ({
+    gsi2pk: SCHEDULE_DUE,
+    gsi2sk: `${nextRunAt}#${scheduleId}#${recurringToken}`,
+  }),
+  merchantListing: (s: Pick<Schedule, 'clientKey' | 'createdAt' | 'scheduleId'>) => ({
+    gsi1pk: `SCHEDULES#${s.clientKey}`,
+    gsi1sk: `${s.createdAt}#${s.scheduleId}`,
+  }),
 };
 
 export class DynamoScheduleStore implements ScheduleStore {
@@ -56,22 +62,27 @@ export class DynamoScheduleStore implements ScheduleStore {
   }
 
   async get(scheduleId: string, clientKey?: string): Promise<Schedule | undefined> {
-    const res = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: scheduleKeys.schedule(scheduleId), ConsistentRead: true }));
+    const res = await this.ddb.send(
+      new GetCommand({ TableName: this.tableName, Key: scheduleKeys.schedule(scheduleId), ConsistentRead: true }),
+    );
     if (!res.Item || (clientKey !== undefined && res.Item.clientKey !== clientKey)) return undefined;
     const { pk: _pk, sk: _sk, kind: _k, gsi1pk: _g, gsi1sk: _gs, ...rest } = res.Item;
     return rest as Schedule;
   }
 
   async update(schedule: Schedule, opts: Alongside = {}): Promise<void> {
-    await this.conditional({
-      Put: {
-        TableName: this.tableName,
-        Item: scheduleItem(schedule),
-        ConditionExpression: '#v = :expected',
-        ExpressionAttributeNames: { '#v': 'version' },
-        ExpressionAttributeValues: { ':expected': schedule.version - 1 },
+    await this.conditional(
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: scheduleItem(schedule),
+          ConditionExpression: '#v = :expected',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: { ':expected': schedule.version - 1 },
+        },
       },
-    }, opts.alongside);
+      opts.alongside,
+    );
   }
 
   async delete(schedule: Schedule): Promise<void> {
@@ -88,7 +99,9 @@ export class DynamoScheduleStore implements ScheduleStore {
 
   async createSubscription(sub: Subscription): Promise<boolean> {
     try {
-      await writeItem(this.ddb, { Put: { TableName: this.tableName, Item: subscriptionItem(sub), ConditionExpression: 'attribute_not_exists(pk)' } });
+      await writeItem(this.ddb, {
+        Put: { TableName: this.tableName, Item: subscriptionItem(sub), ConditionExpression: 'attribute_not_exists(pk)' },
+      });
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
@@ -117,7 +130,12 @@ export class DynamoScheduleStore implements ScheduleStore {
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((i) => ({ scheduleId: i.scheduleId, recurringToken: i.recurringToken, nextRun: i.nextRun, dueKey: i.gsi2sk }));
+    return (res.Items ?? []).map((i) => ({
+      scheduleId: i.scheduleId,
+      recurringToken: i.recurringToken,
+      nextRun: i.nextRun,
+      dueKey: i.gsi2sk,
+    }));
   }
 
   async lease(entry: DueEntry, until: string): Promise<boolean> {
@@ -148,15 +166,19 @@ export class DynamoScheduleStore implements ScheduleStore {
 
   async saveSubscription(sub: Subscription, opts: Alongside = {}): Promise<boolean> {
     try {
-      await writeItem(this.ddb, {
-        Put: {
-          TableName: this.tableName,
-          Item: subscriptionItem(sub),
-          ConditionExpression: '#v = :expected',
-          ExpressionAttributeNames: { '#v': 'version' },
-          ExpressionAttributeValues: { ':expected': sub.version - 1 },
+      await writeItem(
+        this.ddb,
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: subscriptionItem(sub),
+            ConditionExpression: '#v = :expected',
+            ExpressionAttributeNames: { '#v': 'version' },
+            ExpressionAttributeValues: { ':expected': sub.version - 1 },
+          },
         },
-      }, opts.alongside);
+        opts.alongside,
+      );
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;

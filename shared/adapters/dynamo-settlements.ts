@@ -34,7 +34,9 @@ export class DynamoSettlements implements Settlements {
   constructor(private readonly tableName: string) {}
 
   async closeDay(day: ClosingDay): Promise<boolean> {
-    const put = (Item: Record<string, unknown>, ConditionExpression?: string) => ({ Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) } });
+    const put = (Item: Record<string, unknown>, ConditionExpression?: string) => ({
+      Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
+    });
     const books = { ...settledBooksKey(day.books.clientKey), kind: 'settled-books', books: day.books };
     const items = [
       ...day.batches.map((s) => put({ ...key(s), kind: 'settlement', settlement: s }, 'attribute_not_exists(pk)')),
@@ -43,7 +45,14 @@ export class DynamoSettlements implements Settlements {
     ];
     // The books move on from the day before only: a second run of the day (or a race) finds them moved and writes nothing.
     const booksPut = day.after
-      ? { Put: { TableName: this.tableName, Item: books, ConditionExpression: 'books.through = :after', ExpressionAttributeValues: { ':after': day.after } } }
+      ? {
+          Put: {
+            TableName: this.tableName,
+            Item: books,
+            ConditionExpression: 'books.through = :after',
+            ExpressionAttributeValues: { ':after': day.after },
+          },
+        }
       : put(books, 'attribute_not_exists(pk)');
     try {
       if (!items.length) await ddbClient().send(new PutCommand(booksPut.Put));
@@ -51,18 +60,26 @@ export class DynamoSettlements implements Settlements {
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed'))
+        return false;
       throw err;
     }
   }
 
   async books(clientKey: string): Promise<SettledBooks | undefined> {
-    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: settledBooksKey(clientKey), ConsistentRead: true }));
+    const res = await ddbClient().send(
+      new GetCommand({ TableName: this.tableName, Key: settledBooksKey(clientKey), ConsistentRead: true }),
+    );
     return res.Item?.books as SettledBooks | undefined;
   }
 
   async closedOn(clientKey: string, date: string): Promise<string[]> {
-    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'pk = :p AND begins_with(sk, :d)', ExpressionAttributeValues: { ':p': partition(clientKey), ':d': `${date}#` }, ConsistentRead: true });
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :d)',
+      ExpressionAttributeValues: { ':p': partition(clientKey), ':d': `${date}#` },
+      ConsistentRead: true,
+    });
     return items.map((i) => (i.settlement as Settlement).id);
   }
 

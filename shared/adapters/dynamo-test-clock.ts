@@ -25,14 +25,28 @@ export class DynamoTestClockStore implements TestClockStore {
   async put(clientKey: string, s: TestClockSetting, expectedVersion: number): Promise<boolean> {
     return versionedPut(
       this.tableName,
-      { ...keys.testClock(clientKey), kind: 'test-clock', clientKey, gsi1pk: LISTING, gsi1sk: listingKey(s.offsetMs, clientKey), ...setting(s) },
+      {
+        ...keys.testClock(clientKey),
+        kind: 'test-clock',
+        clientKey,
+        gsi1pk: LISTING,
+        gsi1sk: listingKey(s.offsetMs, clientKey),
+        ...setting(s),
+      },
       expectedVersion,
     );
   }
 
   async maxOffsetMs(): Promise<number> {
     const res = await ddbClient().send(
-      new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': LISTING }, ScanIndexForward: false, Limit: 1 }),
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': LISTING },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
     );
     const top = res.Items?.[0]?.gsi1sk as string | undefined;
     return top ? Number(top.slice(0, top.indexOf('#'))) : 0;
@@ -43,7 +57,13 @@ export class DynamoTestClockStore implements TestClockStore {
     let start: Record<string, unknown> | undefined;
     do {
       const res = await ddbClient().send(
-        new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': LISTING }, ExclusiveStartKey: start }),
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': LISTING },
+          ExclusiveStartKey: start,
+        }),
       );
       for (const e of res.Items ?? []) {
         const clientKey = String(e.gsi1sk).slice(17);

@@ -120,7 +120,9 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
 
   /** Where the merchant's last walk stopped (a creation instant), or a week back when it never walked or is ahead of now. */
   private async watermark(clientKey: string, before: string): Promise<string> {
-    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: keys.reconcileWatermark(clientKey), ConsistentRead: true }));
+    const res = await ddbClient().send(
+      new GetCommand({ TableName: this.tableName, Key: keys.reconcileWatermark(clientKey), ConsistentRead: true }),
+    );
     const at = res.Item?.at as string | undefined;
     if (at && at < before) return at;
     return new Date(Date.parse(before) - FIRST_WALK_DAYS * 86_400_000).toISOString();
@@ -131,7 +133,9 @@ export class DynamoUndeterminedPayments implements UndeterminedPayments {
    * that waits without an entry.
    */
   private async advance(clientKey: string, at: string): Promise<void> {
-    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...keys.reconcileWatermark(clientKey), kind: 'watermark', at } }));
+    await ddbClient().send(
+      new PutCommand({ TableName: this.tableName, Item: { ...keys.reconcileWatermark(clientKey), kind: 'watermark', at } }),
+    );
   }
 }
 

@@ -13,7 +13,16 @@ import { keys } from './table-keys.js';
 
 const walletKey = (clientKey: string, wallet: WalletName) => ({ pk: keys.merchant(clientKey).pk, sk: `WALLET#${wallet}` });
 
-const OPTIONAL: (keyof WalletConfig)[] = ['merchantIdentifier', 'country', 'shopName', 'merchantCapabilities', 'supportedNetworks', 'allowedAuthMethods', 'certificatePem', 'identityKeySealed'];
+const OPTIONAL: (keyof WalletConfig)[] = [
+  'merchantIdentifier',
+  'country',
+  'shopName',
+  'merchantCapabilities',
+  'supportedNetworks',
+  'allowedAuthMethods',
+  'certificatePem',
+  'identityKeySealed',
+];
 
 function fromItem(item: Record<string, unknown>): WalletConfig {
   const { clientKey, wallet, environment, privateKeySealed, publicKeyHash, updatedAt, version } = item as unknown as WalletConfig;
@@ -25,7 +34,9 @@ export class DynamoWalletConfigStore implements WalletConfigStore {
   constructor(private readonly tableName: string) {}
 
   async get(clientKey: string, wallet: WalletName): Promise<WalletConfig | undefined> {
-    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: walletKey(clientKey, wallet), ConsistentRead: true }));
+    const res = await ddbClient().send(
+      new GetCommand({ TableName: this.tableName, Key: walletKey(clientKey, wallet), ConsistentRead: true }),
+    );
     return res.Item ? fromItem(res.Item) : undefined;
   }
 
@@ -42,6 +53,11 @@ export class DynamoWalletConfigStore implements WalletConfigStore {
   }
 
   async put(config: WalletConfig, expectedVersion: number, opts: Alongside = {}): Promise<boolean> {
-    return versionedPut(this.tableName, { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 }, expectedVersion, opts.alongside);
+    return versionedPut(
+      this.tableName,
+      { ...walletKey(config.clientKey, config.wallet), kind: 'wallet-config', ...config, version: expectedVersion + 1 },
+      expectedVersion,
+      opts.alongside,
+    );
   }
 }

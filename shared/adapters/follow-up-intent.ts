@@ -75,7 +75,13 @@ export function intentUpdate(tableName: string, i: FollowUpIntent) {
     // precondition, nothing waiting, means the payment is on no other list of gsi2).
     UpdateExpression: 'SET intent = :intent, intentPlan = #fu.#e, #v = #v + :one, gsi2pk = :g2pk, gsi2sk = :g2sk REMOVE #fu',
     ConditionExpression: conditions.join(' AND '),
-    ExpressionAttributeNames: { '#fu': 'fu', '#e': i.event, '#v': 'version', ...(i.protocol ? { '#protocol': 'protocol' } : {}), ...(i.amount !== undefined ? { '#x': 'x' } : {}) },
+    ExpressionAttributeNames: {
+      '#fu': 'fu',
+      '#e': i.event,
+      '#v': 'version',
+      ...(i.protocol ? { '#protocol': 'protocol' } : {}),
+      ...(i.amount !== undefined ? { '#x': 'x' } : {}),
+    },
     ExpressionAttributeValues: { ...values, ':intent': intent, ':one': 1, ':g2pk': entry.gsi2pk, ':g2sk': entry.gsi2sk },
     ReturnValues: 'ALL_NEW' as const,
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
@@ -90,7 +96,18 @@ export function foldIntent(item: Record<string, unknown>): Record<string, unknow
   const claims = (rest.claims as Payment['claims']) ?? [];
   return {
     ...rest,
-    history: [...history, { type: intentPlan.t, status: 'waiting', date: intent.date, amount: intent.amount ?? intentPlan.a, id: intent.attemptId }],
-    claims: [...claims, { key: intent.key, attemptId: intent.attemptId, lockExpiresAt: intent.lockExpiresAt, ...(intent.bodyHash ? { bodyHash: intent.bodyHash } : {}) }],
+    history: [
+      ...history,
+      { type: intentPlan.t, status: 'waiting', date: intent.date, amount: intent.amount ?? intentPlan.a, id: intent.attemptId },
+    ],
+    claims: [
+      ...claims,
+      {
+        key: intent.key,
+        attemptId: intent.attemptId,
+        lockExpiresAt: intent.lockExpiresAt,
+        ...(intent.bodyHash ? { bodyHash: intent.bodyHash } : {}),
+      },
+    ],
   };
 }

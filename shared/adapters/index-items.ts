@@ -15,7 +15,9 @@ export async function itemsOf(tableName: string, entries: Item[], consistent = t
     let pending: Item[] | undefined = entries.slice(i, i + 100).map((e) => ({ pk: e.pk, sk: e.sk }));
     for (let tries = 0; pending?.length && tries < 10; tries++) {
       if (tries) await new Promise((r) => setTimeout(r, 20 * 2 ** tries));
-      const res = await ddbClient().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }));
+      const res = await ddbClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
       for (const item of res.Responses?.[tableName] ?? []) found.set(key(item), item);
       pending = res.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
     }

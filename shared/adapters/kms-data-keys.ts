@@ -50,7 +50,9 @@ export class DataKeyRing {
     if (cached) return cached;
     const ddb = ddbClient();
     const kms = kmsClient();
-    const item = await ddb.send(new GetCommand({ TableName: this.opts.tableName, Key: keys.dataKey(this.opts.purpose, id), ConsistentRead: true }));
+    const item = await ddb.send(
+      new GetCommand({ TableName: this.opts.tableName, Key: keys.dataKey(this.opts.purpose, id), ConsistentRead: true }),
+    );
     if (!item.Item) throw new Error(`Unknown ${this.opts.purpose} data key ${id}`);
     const res = await kms.send(
       new DecryptCommand({
@@ -70,7 +72,9 @@ export class DataKeyRing {
 
   private async readActive(): Promise<ActiveKey | undefined> {
     const ddb = ddbClient();
-    const res = await ddb.send(new GetCommand({ TableName: this.opts.tableName, Key: keys.activeDataKey(this.opts.purpose), ConsistentRead: true }));
+    const res = await ddb.send(
+      new GetCommand({ TableName: this.opts.tableName, Key: keys.activeDataKey(this.opts.purpose), ConsistentRead: true }),
+    );
     if (!res.Item?.id) return undefined;
     return { id: res.Item.id as string, createdAt: Date.parse(res.Item.createdAt as string) || 0 };
   }
@@ -87,7 +91,9 @@ export class DataKeyRing {
     const { tableName, purpose, kmsKeyId } = this.opts;
     const id = randomUUID();
     const createdAt = this.now();
-    const generated = await kms.send(new GenerateDataKeyCommand({ KeyId: kmsKeyId, KeySpec: 'AES_256', EncryptionContext: dataKeyContext(purpose, id) }));
+    const generated = await kms.send(
+      new GenerateDataKeyCommand({ KeyId: kmsKeyId, KeySpec: 'AES_256', EncryptionContext: dataKeyContext(purpose, id) }),
+    );
     const plain = Buffer.from(generated.Plaintext!);
     if (this.opts.localEscrowFile) escrowDataKey(this.opts.localEscrowFile, id, plain);
     const created = new Date(createdAt).toISOString();
@@ -98,7 +104,14 @@ export class DataKeyRing {
             {
               Put: {
                 TableName: tableName,
-                Item: { ...keys.dataKey(purpose, id), id, purpose, wrapped: Buffer.from(generated.CiphertextBlob!).toString('base64'), kmsKeyId, createdAt: created },
+                Item: {
+                  ...keys.dataKey(purpose, id),
+                  id,
+                  purpose,
+                  wrapped: Buffer.from(generated.CiphertextBlob!).toString('base64'),
+                  kmsKeyId,
+                  createdAt: created,
+                },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },

@@ -32,7 +32,9 @@ export class KmsSecretBox implements SecretBox {
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(aad(this.purpose, context));
     const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return ['v2', this.purpose, id, iv.toString('base64url'), ct.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+    return ['v2', this.purpose, id, iv.toString('base64url'), ct.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
+      '.',
+    );
   }
 
   async open(sealed: string, context: string): Promise<string> {

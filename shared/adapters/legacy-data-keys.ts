@@ -61,7 +61,9 @@ export async function migrateLegacyDataKeys(m: LegacyMigration): Promise<{ copie
     }
     for (const purpose of KEY_PURPOSES) {
       const kmsKeyId = m.purposeKeyIds[purpose];
-      const wrapped = await kms.send(new EncryptCommand({ KeyId: kmsKeyId, Plaintext: plain, EncryptionContext: dataKeyContext(purpose, id) }));
+      const wrapped = await kms.send(
+        new EncryptCommand({ KeyId: kmsKeyId, Plaintext: plain, EncryptionContext: dataKeyContext(purpose, id) }),
+      );
       const put = ddb.send(
         new PutCommand({
           TableName: m.tableName,

@@ -47,7 +47,13 @@ export async function rewrapLocalDataKeys(
         missing++;
         continue;
       }
-      const wrapped = await kms.send(new EncryptCommand({ KeyId: kmsKeyId, Plaintext: Buffer.from(plain, 'base64'), EncryptionContext: dataKeyContext(purpose, item.id as string) }));
+      const wrapped = await kms.send(
+        new EncryptCommand({
+          KeyId: kmsKeyId,
+          Plaintext: Buffer.from(plain, 'base64'),
+          EncryptionContext: dataKeyContext(purpose, item.id as string),
+        }),
+      );
       await ddb.send(
         new PutCommand({
           TableName: tableName,

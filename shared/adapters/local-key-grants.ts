@@ -14,6 +14,8 @@ export function runWithLocalGrants<T>(grants: readonly string[], fn: () => T): T
 export function assertLocalGrant(grant: string): void {
   const grants = current.getStore();
   if (grants && !grants.includes(grant)) {
-    throw Object.assign(new Error(`AccessDeniedException: this function's grants do not include ${grant}`), { name: 'AccessDeniedException' });
+    throw Object.assign(new Error(`AccessDeniedException: this function's grants do not include ${grant}`), {
+      name: 'AccessDeniedException',
+    });
   }
 }

@@ -26,7 +26,6 @@ import { apmDeadline } from '../domain/apm-deadline.js';
 import { foldIntent, plansAttribute } from './follow-up-intent.js';
 import { keys, transIdOfKey } from './table-keys.js';
 
-
 /**
  * The item of a payment. `form`: `compact` leaves out what the key or the rest of the item holds (transId, history
  * dates equal to createdAt, the payer's prefixes and repeats); `full` keeps them for code before the compact form
@@ -36,7 +35,12 @@ import { keys, transIdOfKey } from './table-keys.js';
  * undetermined; a request that died in between is found by the reconciler's walk of the merchant's payments
  * (DynamoUndeterminedPayments.listAbandoned). That saves the entry's index write twice on every payment.
  */
-export function paymentItem(p: Payment, nowSeconds: number, reservation = false, form: PaymentItemForm = 'compact'): Record<string, unknown> {
+export function paymentItem(
+  p: Payment,
+  nowSeconds: number,
+  reservation = false,
+  form: PaymentItemForm = 'compact',
+): Record<string, unknown> {
   const compact = form === 'compact';
   const since = awaitingAcquirerSince(p);
   const deadline = apmDeadline(p);
@@ -55,7 +59,11 @@ export function paymentItem(p: Payment, nowSeconds: number, reservation = false,
     refundedAmount: p.refundedAmount || undefined,
     callbackCount: p.callbackCount || undefined,
     updatedAt: p.updatedAt === p.createdAt ? undefined : p.updatedAt,
-    history: p.history.map(({ id, date, ...h }) => ({ ...h, ...(id === p.transId ? {} : { id }), ...(compact && date === p.createdAt ? {} : { date }) })),
+    history: p.history.map(({ id, date, ...h }) => ({
+      ...h,
+      ...(id === p.transId ? {} : { id }),
+      ...(compact && date === p.createdAt ? {} : { date }),
+    })),
     details: storedDetails(p, reservation, compact),
     fuv: reservation ? undefined : p.fuv,
     // A claim whose attempt was settled (by the reconciler, an inquiry, a late answer) is spent: not kept.
@@ -111,14 +119,29 @@ function hasPayerStep(p: Payment): boolean {
 /** A payment item (any format) as the payment. */
 export function toPayment(stored: Record<string, unknown>): Payment {
   const item = foldIntent(stored);
-  const { pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi3pk: _g3, gsi3sk: _g3s, gsi4pk: _g4, gsi4sk: _g4s, kind: _k, ...rest } = item;
+  const {
+    pk,
+    sk: _sk,
+    gsi1pk: _g1,
+    gsi1sk: _g1s,
+    gsi2pk: _g2,
+    gsi2sk: _g2s,
+    gsi3pk: _g3,
+    gsi3sk: _g3s,
+    gsi4pk: _g4,
+    gsi4sk: _g4s,
+    kind: _k,
+    ...rest
+  } = item;
   const p = rest as unknown as Payment;
   p.transId ??= transIdOfKey(String(pk));
   p.capturedAmount ??= 0;
   p.refundedAmount ??= 0;
   p.callbackCount ??= 0;
   p.updatedAt ??= p.createdAt;
-  p.history = (p.history ?? []).map((h) => (h.id === undefined || h.date === undefined ? { ...h, id: h.id ?? p.transId, date: h.date ?? p.createdAt } : h));
+  p.history = (p.history ?? []).map((h) =>
+    h.id === undefined || h.date === undefined ? { ...h, id: h.id ?? p.transId, date: h.date ?? p.createdAt } : h,
+  );
   // A copy: the stored item's own maps stay as read.
   if (p.details?.payer) p.details = { ...p.details, payer: restoredPayer(p.details.payer, p.payerEmail, p.details.payerIp) };
   return p;

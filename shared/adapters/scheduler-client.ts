@@ -13,7 +13,10 @@ export function schedulerDeadlineTimers(config: Config): DeadlineTimers | undefi
   if (!groupName || !roleArn || !busArn) return undefined;
   let timers: Promise<DeadlineTimers> | undefined;
   const load = async (): Promise<DeadlineTimers> => {
-    const [{ SchedulerClient }, { SchedulerDeadlineTimers }] = await Promise.all([import('@aws-sdk/client-scheduler'), import('./scheduler-deadline-timers.js')]);
+    const [{ SchedulerClient }, { SchedulerDeadlineTimers }] = await Promise.all([
+      import('@aws-sdk/client-scheduler'),
+      import('./scheduler-deadline-timers.js'),
+    ]);
     const client = new SchedulerClient(clientSettings(config.AWS_ENDPOINT_URL));
     return new SchedulerDeadlineTimers(client, { groupName, roleArn, busArn, source: EVENT_BUS.opsSource });
   };

@@ -41,13 +41,22 @@ export class SqsCallbackQueue implements CallbackQueueControl {
 
   async retryAfter(receiptHandle: string, seconds: number): Promise<void> {
     await sqsClient().send(
-      new ChangeMessageVisibilityCommand({ QueueUrl: this.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.max(0, Math.round(seconds)) }),
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: this.queueUrl,
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: Math.max(0, Math.round(seconds)),
+      }),
     );
   }
 
   async receiveDeadLetters(max: number): Promise<DeadLetter[]> {
     const res = await sqsClient().send(
-      new ReceiveMessageCommand({ QueueUrl: await this.deadLetters(), MaxNumberOfMessages: Math.min(10, max), WaitTimeSeconds: 0, VisibilityTimeout: 60 }),
+      new ReceiveMessageCommand({
+        QueueUrl: await this.deadLetters(),
+        MaxNumberOfMessages: Math.min(10, max),
+        WaitTimeSeconds: 0,
+        VisibilityTimeout: 60,
+      }),
     );
     return (res.Messages ?? []).map((m) => ({ messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, message: parseMessage(m.Body) }));
   }
@@ -57,7 +66,9 @@ export class SqsCallbackQueue implements CallbackQueueControl {
   }
 
   async returnDeadLetter(receiptHandle: string): Promise<void> {
-    await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: await this.deadLetters(), ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }));
+    await sqsClient().send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: await this.deadLetters(), ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }),
+    );
   }
 
   /** The DLQ named by the queue's redrive policy, unless configured. */
@@ -69,7 +80,9 @@ export class SqsCallbackQueue implements CallbackQueueControl {
   private async findDeadLetterQueue(): Promise<string> {
     const sqs = sqsClient();
     const attrs = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: this.queueUrl, AttributeNames: ['RedrivePolicy'] }));
-    const arn = attrs.Attributes?.RedrivePolicy ? (JSON.parse(attrs.Attributes.RedrivePolicy) as { deadLetterTargetArn?: string }).deadLetterTargetArn : undefined;
+    const arn = attrs.Attributes?.RedrivePolicy
+      ? (JSON.parse(attrs.Attributes.RedrivePolicy) as { deadLetterTargetArn?: string }).deadLetterTargetArn
+      : undefined;
     if (!arn) throw new Error('The callback queue has no redrive policy (dead-letter queue)');
     const [, , , , account, name] = arn.split(':');
     const res = await sqs.send(new GetQueueUrlCommand({ QueueName: name!, QueueOwnerAWSAccountId: account }));

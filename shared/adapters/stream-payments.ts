@@ -12,13 +12,29 @@ import { toPayment } from './payment-item.js';
 type Image = Record<string, AttributeValue>;
 
 /** Every attribute movements, postings and fees read (domain/ledger), besides details' transactionType, brand and chargeback. */
-export const LEDGER_ATTRIBUTES = ['pk', 'kind', 'clientKey', 'action', 'currency', 'amount', 'capturedAmount', 'refundedAmount', 'status', 'midId', 'createdAt', 'history', 'card'] as const;
+export const LEDGER_ATTRIBUTES = [
+  'pk',
+  'kind',
+  'clientKey',
+  'action',
+  'currency',
+  'amount',
+  'capturedAmount',
+  'refundedAmount',
+  'status',
+  'midId',
+  'createdAt',
+  'history',
+  'card',
+] as const;
 
 function payment(i: Image | undefined): Payment | undefined {
   if (i?.kind?.S !== 'payment') return undefined;
   const picked: Image = {};
   for (const a of LEDGER_ATTRIBUTES) if (i[a] !== undefined) picked[a] = i[a];
-  const details: Record<string, unknown> = Object.fromEntries((['transactionType', 'brand'] as const).flatMap((k) => (i.details?.M?.[k]?.S ? [[k, i.details.M[k].S]] : [])));
+  const details: Record<string, unknown> = Object.fromEntries(
+    (['transactionType', 'brand'] as const).flatMap((k) => (i.details?.M?.[k]?.S ? [[k, i.details.M[k].S]] : [])),
+  );
   // The chargeback: its reversal moves money back (movements.ts).
   const chargeback = i.details?.M?.chargeback?.M;
   if (chargeback) details.chargeback = unmarshall(chargeback);

@@ -15,7 +15,10 @@ export const keys = {
    * A payment's index sort keys are its creation instant: the table key breaks ties (LastEvaluatedKey carries it) and
    * no reader parses them. Items written before 2026-11-24 have `<created>#<trans_id>`, which sorts right after it.
    */
-  orderIndex: (clientKey: string, orderId: string, createdAt: string) => ({ gsi1pk: orderPartition(clientKey, orderId), gsi1sk: createdAt }),
+  orderIndex: (clientKey: string, orderId: string, createdAt: string) => ({
+    gsi1pk: orderPartition(clientKey, orderId),
+    gsi1sk: createdAt,
+  }),
   /** A merchant's payments by creation time (admin CLI `payments list`, the reconciler's walk, the console). */
   merchantPayments: (clientKey: string, createdAt: string) => ({ gsi3pk: `PAYMENTS#${clientKey}`, gsi3sk: createdAt }),
   /** A merchant's card payments by the card's last four digits (console search). */

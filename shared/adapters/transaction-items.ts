@@ -32,7 +32,8 @@ export function entryPut(e: EntryItem): TransactItem {
 /** The items of a transaction that also stores `alongside`'s pending entries. */
 export function withEntries(items: TransactItem[], alongside: TransactionItems | undefined): TransactItem[] {
   const entries = alongside?.pending ?? [];
-  if (items.length + entries.length > MAX_ITEMS) throw new Error(`a transaction of ${items.length} items cannot carry ${entries.length} more`);
+  if (items.length + entries.length > MAX_ITEMS)
+    throw new Error(`a transaction of ${items.length} items cannot carry ${entries.length} more`);
   return [...items, ...entries.map(entryPut)];
 }
 
@@ -42,15 +43,21 @@ export function withEntries(items: TransactItem[], alongside: TransactionItems |
  * ReturnValuesOnConditionCheckFailure asks for it), and ReturnValues ALL_NEW still answers the item as written (a
  * transaction returns none: a consistent read right after). Other ReturnValues cannot carry entries.
  */
-export async function writeItem(ddb: DynamoDBDocumentClient, write: SingleWrite, alongside?: TransactionItems): Promise<{ Attributes?: Record<string, unknown> }> {
-  const input: PutCommandInput | UpdateCommandInput | DeleteCommandInput = 'Put' in write ? write.Put : 'Update' in write ? write.Update : write.Delete;
+export async function writeItem(
+  ddb: DynamoDBDocumentClient,
+  write: SingleWrite,
+  alongside?: TransactionItems,
+): Promise<{ Attributes?: Record<string, unknown> }> {
+  const input: PutCommandInput | UpdateCommandInput | DeleteCommandInput =
+    'Put' in write ? write.Put : 'Update' in write ? write.Update : write.Delete;
   if (!alongside?.pending.length) {
     if ('Put' in write) return ddb.send(new PutCommand(write.Put));
     if ('Update' in write) return ddb.send(new UpdateCommand(write.Update));
     return ddb.send(new DeleteCommand(write.Delete));
   }
   const { ReturnValues, ReturnConsumedCapacity: _c, ReturnItemCollectionMetrics: _m, ...item } = input;
-  if (ReturnValues && ReturnValues !== 'NONE' && ReturnValues !== 'ALL_NEW') throw new Error(`a write asking for ${ReturnValues} cannot carry entries`);
+  if (ReturnValues && ReturnValues !== 'NONE' && ReturnValues !== 'ALL_NEW')
+    throw new Error(`a write asking for ${ReturnValues} cannot carry entries`);
   const own = ('Put' in write ? { Put: item } : 'Update' in write ? { Update: item } : { Delete: item }) as TransactItem;
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: withEntries([own], alongside) }));
@@ -58,7 +65,11 @@ export async function writeItem(ddb: DynamoDBDocumentClient, write: SingleWrite,
     // The write's own condition failed: the exception its adapter handles. Anything else as it came.
     const reason = err instanceof TransactionCanceledException ? err.CancellationReasons?.[0] : undefined;
     if (reason?.Code === 'ConditionalCheckFailed') {
-      throw new ConditionalCheckFailedException({ message: reason.Message ?? 'The conditional request failed', $metadata: {}, ...(reason.Item ? { Item: reason.Item } : {}) });
+      throw new ConditionalCheckFailedException({
+        message: reason.Message ?? 'The conditional request failed',
+        $metadata: {},
+        ...(reason.Item ? { Item: reason.Item } : {}),
+      });
     }
     throw err;
   }

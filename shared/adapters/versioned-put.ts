@@ -8,16 +8,25 @@ import { ddbClient } from './aws-clients.js';
 import { writeItem } from './transaction-items.js';
 import type { TransactionItems } from '../ports/transaction-items.js';
 
-export async function versionedPut(tableName: string, item: Record<string, unknown>, expectedVersion: number, alongside?: TransactionItems): Promise<boolean> {
+export async function versionedPut(
+  tableName: string,
+  item: Record<string, unknown>,
+  expectedVersion: number,
+  alongside?: TransactionItems,
+): Promise<boolean> {
   try {
-    await writeItem(ddbClient(), {
-      Put: {
-        TableName: tableName,
-        Item: item,
-        ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-        ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
+    await writeItem(
+      ddbClient(),
+      {
+        Put: {
+          TableName: tableName,
+          Item: item,
+          ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+          ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
+        },
       },
-    }, alongside);
+      alongside,
+    );
     return true;
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return false;

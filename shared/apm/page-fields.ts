@@ -35,7 +35,8 @@ export function fieldsToAsk(d: BrandDescriptor, sent: Readonly<Record<string, un
 }
 
 /** Whether the payer can give every field the method may need on a page (no list the merchant alone can send). */
-export const collectableOnPage = (d: BrandDescriptor): boolean => !Object.values(d.parameters).some((s) => s.items && s.presence !== 'optional');
+export const collectableOnPage = (d: BrandDescriptor): boolean =>
+  !Object.values(d.parameters).some((s) => s.items && s.presence !== 'optional');
 
 export interface AskedResult {
   /** Per parameter name, the protocol's message (e.g. "This value should have exactly 16 characters."). */

@@ -82,7 +82,8 @@ function checkField(f: FieldReader, field: string, value: FormValue | undefined,
     }
     value.forEach((item, i) => {
       if (typeof item !== 'object' || Array.isArray(item)) return f.fail(`${field}[${i}]`, MESSAGES.invalid);
-      for (const [name, sub] of Object.entries(spec.items!)) checkField(f, `${field}[${i}][${name}]`, item[name], sub, { ...ctx, collectable: false });
+      for (const [name, sub] of Object.entries(spec.items!))
+        checkField(f, `${field}[${i}][${name}]`, item[name], sub, { ...ctx, collectable: false });
     });
     return true;
   }
@@ -117,7 +118,10 @@ export function checkParameters(
 }
 
 /** Each accepted spelling in the one form the provider gets (FieldSpec.normalize). */
-export function normalized<T extends FormValue>(d: Pick<BrandDescriptor, 'parameters'>, group: Readonly<Record<string, T>>): Record<string, T | string> {
+export function normalized<T extends FormValue>(
+  d: Pick<BrandDescriptor, 'parameters'>,
+  group: Readonly<Record<string, T>>,
+): Record<string, T | string> {
   const out: Record<string, T | string> = { ...group };
   for (const [name, spec] of Object.entries(d.parameters)) {
     const v = out[name];

@@ -24,7 +24,11 @@ export const callbacks: () => CallbackContext = /* @__PURE__ */ port(() => {
     clock: clock(),
     newId: newId(),
     retry: { delaysSeconds: c.CALLBACK_RETRY_DELAYS_SECONDS, maxReceiveCount: QUEUES.callbacks.maxReceiveCount },
-    pause: { timeouts: c.CALLBACK_PAUSE_AFTER_TIMEOUTS, windowSeconds: c.CALLBACK_PAUSE_WINDOW_SECONDS, pauseSeconds: c.CALLBACK_PAUSE_SECONDS },
+    pause: {
+      timeouts: c.CALLBACK_PAUSE_AFTER_TIMEOUTS,
+      windowSeconds: c.CALLBACK_PAUSE_WINDOW_SECONDS,
+      pauseSeconds: c.CALLBACK_PAUSE_SECONDS,
+    },
     timeoutMs: c.CALLBACK_TIMEOUT_MS,
     addressPolicy: callbackAddresses(c),
     leaseMs: 2 * c.CALLBACK_TIMEOUT_MS + 2000,

@@ -15,10 +15,32 @@ export type PortsOf<K extends keyof Deps> = { readonly [P in K]: (d: Deps) => De
 
 /** Every port's name (the type makes this list complete). */
 const PORT_NAMES = Object.keys({
-  config: 1, payments: 1, merchants: 1, secrets: 1, callbackQueue: 1, clock: 1, testClock: 1, newId: 1, checkoutSessions: 1,
-  cardVault: 1, schedules: 1, recurringQueue: 1, walletConfigs: 1, walletTokens: 1, chargebacks: 1, providerSecrets: 1, connectors: 1,
-  apmConnectors: 1, callbacks: 1, reconciliation: 1, sealedCards: 1, apmDeadlines: 1, tableHealth: 1, deadlineTimers: 1,
-  apiKeys: 1, risk: 1,
+  config: 1,
+  payments: 1,
+  merchants: 1,
+  secrets: 1,
+  callbackQueue: 1,
+  clock: 1,
+  testClock: 1,
+  newId: 1,
+  checkoutSessions: 1,
+  cardVault: 1,
+  schedules: 1,
+  recurringQueue: 1,
+  walletConfigs: 1,
+  walletTokens: 1,
+  chargebacks: 1,
+  providerSecrets: 1,
+  connectors: 1,
+  apmConnectors: 1,
+  callbacks: 1,
+  reconciliation: 1,
+  sealedCards: 1,
+  apmDeadlines: 1,
+  tableHealth: 1,
+  deadlineTimers: 1,
+  apiKeys: 1,
+  risk: 1,
 } satisfies Record<keyof Deps, 1>) as (keyof Deps)[];
 
 export class PortNotComposedError extends Error {
@@ -42,7 +64,12 @@ function assemble(table: PortTable): Deps {
       name,
       build
         ? { enumerable: true, get: () => build(d) }
-        : { enumerable: false, get: () => { throw new PortNotComposedError(name); } },
+        : {
+            enumerable: false,
+            get: () => {
+              throw new PortNotComposedError(name);
+            },
+          },
     );
   }
   return d;

@@ -42,7 +42,10 @@ const built = new WeakMap<object, { stores: ReturnType<typeof stores>; cx: Conso
  * The console's context over `ports` (a function's composition), rebuilt when the ports are (the local platform or a
  * test resets them). `identity`: the console-identity port, for the functions that use Cognito.
  */
-export function consoleContext<D extends Partial<Composed>>(ports: D, identity: () => ConsoleIdentity = identityNotComposed): ConsoleContext<D> {
+export function consoleContext<D extends Partial<Composed>>(
+  ports: D,
+  identity: () => ConsoleIdentity = identityNotComposed,
+): ConsoleContext<D> {
   const s = stores();
   const known = built.get(ports);
   if (known?.stores === s) return known.cx as ConsoleContext<D>;

@@ -4,7 +4,9 @@ import type { RecurringChargeQueue } from '../ports/schedules.js';
 import { config } from './core.js';
 import { port } from './port.js';
 
-export const recurringQueue: () => RecurringChargeQueue = /* @__PURE__ */ port(() => new SqsRecurringChargeQueue(config().RECURRING_QUEUE_URL));
+export const recurringQueue: () => RecurringChargeQueue = /* @__PURE__ */ port(
+  () => new SqsRecurringChargeQueue(config().RECURRING_QUEUE_URL),
+);
 
 /** The adapter that writes a message also reads it, so the consumer decodes a record without knowing it is SQS. */
 export const parseRecurringCharge = parseRecurringChargeMessage;

@@ -12,6 +12,8 @@ import { port } from './port.js';
 export const sealedCards: () => SealedCards = /* @__PURE__ */ port(() => new DynamoSealedCards(config().TABLE_NAME));
 
 /** APM payments whose QR or bank-transfer window passed. */
-export const apmDeadlines = (): ApmDeadlines => ({ dueBefore: (now: string, limit?: number) => dueApmDeadlines(config().TABLE_NAME, now, limit) });
+export const apmDeadlines = (): ApmDeadlines => ({
+  dueBefore: (now: string, limit?: number) => dueApmDeadlines(config().TABLE_NAME, now, limit),
+});
 
 export const tableHealth = (): TableHealth => ({ status: () => tableStatus(config().TABLE_NAME) });

@@ -23,22 +23,71 @@ import { risk } from './risk.js';
  * A card payment's cores: reserve, ask the connector, record the outcome and its callback (SALE, CAPTURE, 3DS, …);
  * the risk counters, as a decline at a 3DS step's completion is counted (docs/risk.md).
  */
-export const PAYMENT_PORTS = { config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, risk } satisfies PortTable;
+export const PAYMENT_PORTS = {
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  secrets,
+  callbackQueue,
+  cardVault,
+  connectors,
+  schedules,
+  risk,
+} satisfies PortTable;
 
 /** S2S CARD: the payment cores, Apple Pay / Google Pay tokens and the risk check. */
 export const S2S_CARD_PORTS = {
-  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens, risk,
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  secrets,
+  callbackQueue,
+  cardVault,
+  connectors,
+  schedules,
+  walletConfigs,
+  walletTokens,
+  risk,
 } satisfies PortTable;
 
 /** S2S APM: the card routes' ports, the APM providers and their deadline timers. */
 export const S2S_APM_PORTS = {
-  config, clock, newId, payments, merchants, secrets, callbackQueue, cardVault, connectors, schedules, walletConfigs, walletTokens,
-  apmConnectors, deadlineTimers, risk,
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  secrets,
+  callbackQueue,
+  cardVault,
+  connectors,
+  schedules,
+  walletConfigs,
+  walletTokens,
+  apmConnectors,
+  deadlineTimers,
+  risk,
 } satisfies PortTable;
 
 /** The Checkout payment page's submit: every method the page offers, on its session. */
 export const CHECKOUT_PAGE_PORTS = {
-  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, deadlineTimers, checkoutSessions, risk,
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  callbackQueue,
+  cardVault,
+  connectors,
+  schedules,
+  apmConnectors,
+  deadlineTimers,
+  checkoutSessions,
+  risk,
 } satisfies PortTable;
 
 /** The Checkout page opened or left (GET /auth/{token}, cancel): the session and its payment, no method's ports. */
@@ -46,5 +95,16 @@ export const CHECKOUT_PAGE_VIEW_PORTS = { config, clock, payments, merchants, ch
 
 /** The Checkout page's 3DS return: the payment cores and the APM providers' redirect step. */
 export const CHECKOUT_PAGE_THREE_DS_PORTS = {
-  config, clock, newId, payments, merchants, callbackQueue, cardVault, connectors, schedules, apmConnectors, checkoutSessions, risk,
+  config,
+  clock,
+  newId,
+  payments,
+  merchants,
+  callbackQueue,
+  cardVault,
+  connectors,
+  schedules,
+  apmConnectors,
+  checkoutSessions,
+  risk,
 } satisfies PortTable;

@@ -16,9 +16,17 @@ interface Hosts {
 
 const HOSTS: Record<string, Hosts> = {
   // Live: https://{PREFIX}-checkout-live.adyenpayments.com/checkout/v71; test: https://checkout-test.adyen.com/v71.
-  adyen: { live: /^[a-z0-9-]+-checkout-live\.adyenpayments\.com$/, test: /^checkout-test\.adyen\.com$/, example: 'https://PREFIX-checkout-live.adyenpayments.com/checkout/v71' },
+  adyen: {
+    live: /^[a-z0-9-]+-checkout-live\.adyenpayments\.com$/,
+    test: /^checkout-test\.adyen\.com$/,
+    example: 'https://PREFIX-checkout-live.adyenpayments.com/checkout/v71',
+  },
   // Live: https://api.checkout.com or https://{prefix}.api.checkout.com; test: the same under api.sandbox.checkout.com.
-  'checkout-com': { live: /^(?:[a-z0-9-]+\.)?api\.checkout\.com$/, test: /^(?:[a-z0-9-]+\.)?api\.sandbox\.checkout\.com$/, example: 'https://PREFIX.api.checkout.com' },
+  'checkout-com': {
+    live: /^(?:[a-z0-9-]+\.)?api\.checkout\.com$/,
+    test: /^(?:[a-z0-9-]+\.)?api\.sandbox\.checkout\.com$/,
+    example: 'https://PREFIX.api.checkout.com',
+  },
 };
 
 /** Why a stage of `kind` may not call `connector` at `url`, or undefined (also for connectors without known hosts). */

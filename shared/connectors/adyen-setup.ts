@@ -18,10 +18,13 @@ export function adyenBaseUrl(text: string): string {
 }
 
 /** Problems with a new Adyen MID's settings and credentials. */
-export function checkAdyenSetup(setup: { settings: Record<string, string>; credentials?: Record<string, string> }, rules: AcquirerAddressRules): string[] {
+export function checkAdyenSetup(
+  setup: { settings: Record<string, string>; credentials?: Record<string, string> },
+  rules: AcquirerAddressRules,
+): string[] {
   const { settings, credentials } = setup;
   const problems: string[] = [];
-  if (!settings.url) problems.push('adyen-url: the URL of Adyen\'s Checkout API is required (e.g. https://checkout-test.adyen.com/v71).');
+  if (!settings.url) problems.push("adyen-url: the URL of Adyen's Checkout API is required (e.g. https://checkout-test.adyen.com/v71).");
   else {
     const refused = refusedAcquirerUrl(`${adyenBaseUrl(settings.url)}/payments`, rules);
     if (refused) problems.push(`adyen-url: not allowed: ${refused}.`);
@@ -31,6 +34,7 @@ export function checkAdyenSetup(setup: { settings: Record<string, string>; crede
   if (!settings.merchantAccount) problems.push('adyen-merchant-account: the merchant account at Adyen is required.');
   if (!credentials?.api_key) problems.push('adyen-api-key: the API key of the Adyen web service user is required.');
   if (!credentials?.hmac_key) problems.push('adyen-hmac-key: the HMAC key of the Adyen webhook is required.');
-  else if (!/^(?:[0-9a-f]{2})+$/i.test(credentials.hmac_key)) problems.push('adyen-hmac-key: the HMAC key is the hexadecimal text Adyen shows.');
+  else if (!/^(?:[0-9a-f]{2})+$/i.test(credentials.hmac_key))
+    problems.push('adyen-hmac-key: the HMAC key is the hexadecimal text Adyen shows.');
   return problems;
 }

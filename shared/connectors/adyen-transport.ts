@@ -29,5 +29,10 @@ export type AdyenTransport = (url: string, call: AdyenCall, signal?: AbortSignal
 export function adyenTransport(rules: AcquirerAddressRules, resolve?: Resolver): AdyenTransport {
   return (url, call, signal) =>
     // Every Adyen request moves money or completes a payment (the Checkout API has no inquiry): never sent twice.
-    postToAcquirer(url, rules, { headers: { ...call.headers, 'content-type': 'application/json' }, body: JSON.stringify(call.json), signal, resend: 'never' }, resolve);
+    postToAcquirer(
+      url,
+      rules,
+      { headers: { ...call.headers, 'content-type': 'application/json' }, body: JSON.stringify(call.json), signal, resend: 'never' },
+      resolve,
+    );
 }

@@ -41,7 +41,16 @@ import { AcquirerTimeoutError } from './policy.js';
 import { AcquirerUrlRefusedError, type AcquirerAddressRules, declinedWhenRefused } from './http-transport.js';
 import type { AdyenAnswer, AdyenTransport } from './adyen-transport.js';
 import { adyenBaseUrl, checkAdyenSetup, type AdyenCredentials } from './adyen-setup.js';
-import { ADYEN, ADYEN_REFUSED, LATE_REVERSAL, TECHNICAL_CANCEL, modificationReference, parseItem, referenceParts, signatureMatches } from '../protocol/providers/adyen-webhook.js';
+import {
+  ADYEN,
+  ADYEN_REFUSED,
+  LATE_REVERSAL,
+  TECHNICAL_CANCEL,
+  modificationReference,
+  parseItem,
+  referenceParts,
+  signatureMatches,
+} from '../protocol/providers/adyen-webhook.js';
 
 export { ADYEN, ADYEN_REFUSED, LATE_REVERSAL, TECHNICAL_CANCEL };
 /** Prefix of the decline when Adyen refused a request before processing it (an HTTP 4xx answer). */
@@ -57,7 +66,15 @@ export const ADYEN_CARDS_ONLY = 'Adyen takes card payments only.';
 export const adyenReturnPath = (transId: string) => `/providers/adyen/return/${transId}`;
 
 /** The webhook events applied to our transactions (operations/providers/adyen-notification.ts). */
-export const ADYEN_APPLIED_EVENTS = ['AUTHORISATION', 'CAPTURE', 'CAPTURE_FAILED', 'CANCELLATION', 'CANCEL_OR_REFUND', 'REFUND', 'REFUND_FAILED'];
+export const ADYEN_APPLIED_EVENTS = [
+  'AUTHORISATION',
+  'CAPTURE',
+  'CAPTURE_FAILED',
+  'CANCELLATION',
+  'CANCEL_OR_REFUND',
+  'REFUND',
+  'REFUND_FAILED',
+];
 
 /** What the payer may bring back from Adyen's pages (PaymentCompletionDetails); nothing else is passed on. */
 const COMPLETION_DETAILS = ['redirectResult', 'threeDSResult', 'payload', 'MD', 'PaRes'];
@@ -83,7 +100,8 @@ export function adyenConnector(deps: AdyenDeps): Connector {
 
   async function account(scope: ConnectorScope): Promise<Account> {
     const { settings, credentials } = scope.mid;
-    if (!settings.url || !settings.merchantAccount || !credentials) throw new Error(`MID ${scope.mid.midId} has no Adyen URL, merchant account or credentials`);
+    if (!settings.url || !settings.merchantAccount || !credentials)
+      throw new Error(`MID ${scope.mid.midId} has no Adyen URL, merchant account or credentials`);
     let creds = opened.get(credentials.sealed);
     if (!creds) {
       creds = deps.credentials.open(credentials.sealed, credentials.context).then((json) => JSON.parse(json) as AdyenCredentials);
@@ -97,14 +115,19 @@ export function adyenConnector(deps: AdyenDeps): Connector {
   async function post(a: Account, path: string, json: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<AdyenAnswer> {
     let res: AdyenAnswer;
     try {
-      res = await deps.transport(`${a.url}${path}`, { headers: { 'x-api-key': a.apiKey, 'idempotency-key': idempotencyKey }, json }, signal);
+      res = await deps.transport(
+        `${a.url}${path}`,
+        { headers: { 'x-api-key': a.apiKey, 'idempotency-key': idempotencyKey }, json },
+        signal,
+      );
     } catch (err) {
       // Refused before sending: nothing reached anyone (decided() turns it into a decline).
       if (err instanceof AcquirerUrlRefusedError) throw err;
       // No answer (refused connection, reset, the policy's deadline): whether Adyen processed it is unknown.
       throw new AcquirerTimeoutError(`Adyen did not answer: ${(err as Error).message}`);
     }
-    if (res.status >= 300 && res.status < 400) throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} (a redirect, not followed)`);
+    if (res.status >= 300 && res.status < 400)
+      throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} (a redirect, not followed)`);
     if (res.status >= 500 || !res.body) throw new AcquirerTimeoutError(`Adyen answered HTTP ${res.status} without a result`);
     // 704: a request with this Idempotency-Key is already processed or in progress. Not a refusal of the payment:
     // the first request's outcome is not known here, and Adyen's webhook decides it.
@@ -119,7 +142,12 @@ export function adyenConnector(deps: AdyenDeps): Connector {
    * A capture, refund, cancel or reversal of the payment, by its pspReference: received → pending (the webhook
    * decides). `suffix` names the follow-up in our reference; a refund's or cancel's is its attempt id.
    */
-  function modification(scope: ConnectorScope & { transId: string }, kind: Modification, suffix: string, amount?: { value: number; currency: string }) {
+  function modification(
+    scope: ConnectorScope & { transId: string },
+    kind: Modification,
+    suffix: string,
+    amount?: { value: number; currency: string },
+  ) {
     return decided(async () => {
       const psp = scope.payment?.rrn;
       if (!psp) return { kind: 'declined', reason: ADYEN_NO_PSP_REFERENCE };
@@ -133,7 +161,8 @@ export function adyenConnector(deps: AdyenDeps): Connector {
         scope.signal,
       );
       if (res.status >= 400) return requestRefused(res);
-      if (res.body?.status !== 'received') throw new AcquirerTimeoutError(`Adyen answered ${String(res.body?.status)} to a ${kind} request`);
+      if (res.body?.status !== 'received')
+        throw new AcquirerTimeoutError(`Adyen answered ${String(res.body?.status)} to a ${kind} request`);
       // The payment it names by paymentPspReference, and our follow-up by its reference (trans_id.suffix).
       const b = res.body;
       const named = typeof b.reference === 'string' ? { reference: b.reference === reference ? scope.transId : b.reference } : {};
@@ -145,29 +174,37 @@ export function adyenConnector(deps: AdyenDeps): Connector {
     name: ADYEN,
     requiresAcceptHeader: false,
 
-    pay: (req) => decided(async () => {
-      if (!req.card) return { kind: 'declined', reason: ADYEN_CARDS_ONLY };
-      const a = await account(req);
-      // Each cascade attempt is its own payment at Adyen: its own reference and Idempotency-Key.
-      const reference = attemptReference(req.transId, req.routingAttempt);
-      const res = await post(a, '/payments', paymentRequest(a, req, reference, `${deps.publicBaseUrl.replace(/\/+$/, '')}${adyenReturnPath(req.transId)}`), reference, req.signal);
-      return paymentOutcome(res);
-    }),
+    pay: (req) =>
+      decided(async () => {
+        if (!req.card) return { kind: 'declined', reason: ADYEN_CARDS_ONLY };
+        const a = await account(req);
+        // Each cascade attempt is its own payment at Adyen: its own reference and Idempotency-Key.
+        const reference = attemptReference(req.transId, req.routingAttempt);
+        const res = await post(
+          a,
+          '/payments',
+          paymentRequest(a, req, reference, `${deps.publicBaseUrl.replace(/\/+$/, '')}${adyenReturnPath(req.transId)}`),
+          reference,
+          req.signal,
+        );
+        return paymentOutcome(res);
+      }),
 
     /**
      * The payer came back from Adyen's page: /payments/details with what they brought. Without it (the payer has not
      * come back) there is nothing to ask Adyen with: the step stays open, and Adyen's AUTHORISATION webhook decides.
      */
-    completeChallenge: (req) => decided(async () => {
-      const details = Object.fromEntries(Object.entries(req.payerReturn ?? {}).filter(([k, v]) => COMPLETION_DETAILS.includes(k) && v));
-      if (!Object.keys(details).length) throw new AcquirerTimeoutError('no result from the payer to complete the Adyen step with');
-      const a = await account(req);
-      const res = await post(a, '/payments/details', { details }, `${req.payment?.reference ?? req.transId}:details`, req.signal);
-      // Adyen refusing what the payer brought (a stale or altered redirectResult) does not decide the payment: Adyen may
-      // still authorise it, and its AUTHORISATION webhook says so.
-      if (res.status >= 400) throw new AcquirerTimeoutError(`Adyen refused the payer's result (HTTP ${res.status})`);
-      return paymentOutcome(res);
-    }),
+    completeChallenge: (req) =>
+      decided(async () => {
+        const details = Object.fromEntries(Object.entries(req.payerReturn ?? {}).filter(([k, v]) => COMPLETION_DETAILS.includes(k) && v));
+        if (!Object.keys(details).length) throw new AcquirerTimeoutError('no result from the payer to complete the Adyen step with');
+        const a = await account(req);
+        const res = await post(a, '/payments/details', { details }, `${req.payment?.reference ?? req.transId}:details`, req.signal);
+        // Adyen refusing what the payer brought (a stale or altered redirectResult) does not decide the payment: Adyen may
+        // still authorise it, and its AUTHORISATION webhook says so.
+        if (res.status >= 400) throw new AcquirerTimeoutError(`Adyen refused the payer's result (HTTP ${res.status})`);
+        return paymentOutcome(res);
+      }),
 
     capture: (req) => modification(req, 'captures', 'capture', { value: req.amount, currency: req.currency }),
     // A reversal of a held authorisation (the whole amount, by the platform's rules) is Adyen's cancel; a refund, or
@@ -188,20 +225,30 @@ export function adyenConnector(deps: AdyenDeps): Connector {
      * Adyen's CANCEL_OR_REFUND or TECHNICAL_CANCEL webhook tells the result.
      */
     cancelsByReference: true,
-    reverseLate: (req) => decided(async () => {
-      const a = await account(req);
-      const psp = req.acquirerRef;
-      const suffix = psp ? LATE_REVERSAL : TECHNICAL_CANCEL;
-      const reference = modificationReference(req.transId, suffix);
-      const path = psp ? `/payments/${encodeURIComponent(psp)}/reversals` : '/cancels';
-      const res = await post(a, path, { merchantAccount: a.merchantAccount, ...(psp ? {} : { paymentReference: req.reference }), reference }, `${req.transId}:${suffix}`, req.signal);
-      if (res.status >= 400) return requestRefused(res);
-      const b = res.body!;
-      // The answer must name the payment it cancels: one about another payment is no answer.
-      const names = psp ? b.paymentPspReference === psp : b.paymentReference === req.reference;
-      if (b.status !== 'received' || !names) throw new AcquirerTimeoutError(`Adyen answered ${String(b.status)} to a ${psp ? 'reversal' : 'technical cancel'}${names ? '' : ' about another payment'}`);
-      return { kind: 'pending' };
-    }),
+    reverseLate: (req) =>
+      decided(async () => {
+        const a = await account(req);
+        const psp = req.acquirerRef;
+        const suffix = psp ? LATE_REVERSAL : TECHNICAL_CANCEL;
+        const reference = modificationReference(req.transId, suffix);
+        const path = psp ? `/payments/${encodeURIComponent(psp)}/reversals` : '/cancels';
+        const res = await post(
+          a,
+          path,
+          { merchantAccount: a.merchantAccount, ...(psp ? {} : { paymentReference: req.reference }), reference },
+          `${req.transId}:${suffix}`,
+          req.signal,
+        );
+        if (res.status >= 400) return requestRefused(res);
+        const b = res.body!;
+        // The answer must name the payment it cancels: one about another payment is no answer.
+        const names = psp ? b.paymentPspReference === psp : b.paymentReference === req.reference;
+        if (b.status !== 'received' || !names)
+          throw new AcquirerTimeoutError(
+            `Adyen answered ${String(b.status)} to a ${psp ? 'reversal' : 'technical cancel'}${names ? '' : ' about another payment'}`,
+          );
+        return { kind: 'pending' };
+      }),
 
     notifications: {
       slug: ADYEN,
@@ -262,7 +309,13 @@ function paymentRequest(a: Account, req: ConnectorPaymentRequest, reference: str
     returnUrl,
     shopperInteraction: merchantInitiated ? 'ContAuth' : 'Ecommerce',
     ...(cof && (merchantInitiated || cof.sequence === 'subsequent')
-      ? { recurringProcessingModel: !merchantInitiated ? 'CardOnFile' : cof.source === 'schedule' || cof.source === 'recurring' ? 'Subscription' : 'UnscheduledCardOnFile' }
+      ? {
+          recurringProcessingModel: !merchantInitiated
+            ? 'CardOnFile'
+            : cof.source === 'schedule' || cof.source === 'recurring'
+              ? 'Subscription'
+              : 'UnscheduledCardOnFile',
+        }
       : {}),
     ...(req.authorize ? { additionalData: { manualCapture: 'true' } } : { captureDelayHours: 0 }),
     ...(req.payerIp ? { shopperIP: req.payerIp } : {}),
@@ -322,7 +375,8 @@ function resultOutcome(b: Record<string, unknown>): ConnectorOutcome {
     case 'IdentifyShopper': {
       const action = (b.action ?? {}) as Record<string, unknown>;
       // Only a page the payer is sent to; native 3DS2 needs Adyen's script in the payer's browser (not requested).
-      if (action.type !== 'redirect' || typeof action.url !== 'string') return { kind: 'declined', reason: ADYEN_NATIVE_3DS, ...(psp ? { rrn: psp } : {}) };
+      if (action.type !== 'redirect' || typeof action.url !== 'string')
+        return { kind: 'declined', reason: ADYEN_NATIVE_3DS, ...(psp ? { rrn: psp } : {}) };
       return {
         kind: 'challenge',
         type: '3DS',

@@ -39,7 +39,8 @@ export function answerMismatches(outcome: ConnectorOutcome, expected: ExpectedAn
   const decides = outcome.kind === 'approved' || outcome.kind === 'declined';
   const wrong: string[] = [];
   if (about.reference === undefined ? expected.mustName && decides : !namesPayment(about.reference, expected)) wrong.push('reference');
-  if (about.pspReference !== undefined && expected.pspReference !== undefined && about.pspReference !== expected.pspReference) wrong.push('pspReference');
+  if (about.pspReference !== undefined && expected.pspReference !== undefined && about.pspReference !== expected.pspReference)
+    wrong.push('pspReference');
   if (about.amount !== undefined && about.amount !== expected.amount) wrong.push('amount');
   if (about.currency !== undefined && about.currency !== expected.currency) wrong.push('currency');
   return wrong;

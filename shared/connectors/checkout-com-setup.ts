@@ -19,10 +19,13 @@ export function checkoutComBaseUrl(text: string): string {
 }
 
 /** Problems with a new Checkout.com MID's settings and credentials. */
-export function checkCheckoutComSetup(setup: { settings: Record<string, string>; credentials?: Record<string, string> }, rules: AcquirerAddressRules): string[] {
+export function checkCheckoutComSetup(
+  setup: { settings: Record<string, string>; credentials?: Record<string, string> },
+  rules: AcquirerAddressRules,
+): string[] {
   const { settings, credentials } = setup;
   const problems: string[] = [];
-  if (!settings.url) problems.push('checkout-com-url: the URL of Checkout.com\'s API is required (e.g. https://api.sandbox.checkout.com).');
+  if (!settings.url) problems.push("checkout-com-url: the URL of Checkout.com's API is required (e.g. https://api.sandbox.checkout.com).");
   else {
     const refused = refusedAcquirerUrl(`${checkoutComBaseUrl(settings.url)}/payments`, rules);
     if (refused) problems.push(`checkout-com-url: not allowed: ${refused}.`);
@@ -33,6 +36,6 @@ export function checkCheckoutComSetup(setup: { settings: Record<string, string>;
     problems.push('checkout-com-processing-channel: a processing channel id is pc_ and 26 letters or digits, as the Dashboard shows it.');
   }
   if (!credentials?.secret_key) problems.push('checkout-com-secret-key: the secret API key is required.');
-  if (!credentials?.webhook_secret) problems.push('checkout-com-webhook-secret: the webhook\'s signature key is required.');
+  if (!credentials?.webhook_secret) problems.push("checkout-com-webhook-secret: the webhook's signature key is required.");
   return problems;
 }

@@ -33,7 +33,12 @@ export function checkoutComTransport(rules: AcquirerAddressRules, resolve?: Reso
       // A lookup changes nothing at Checkout.com: sent again after a reset connection. A POST moves money: never.
       call.method === 'GET'
         ? { method: 'GET', headers: call.headers, body: '', signal, resend: 'on-reset' }
-        : { headers: { ...call.headers, 'content-type': 'application/json' }, body: JSON.stringify(call.json ?? {}), signal, resend: 'never' },
+        : {
+            headers: { ...call.headers, 'content-type': 'application/json' },
+            body: JSON.stringify(call.json ?? {}),
+            signal,
+            resend: 'never',
+          },
       resolve,
     );
     return { status: res.status, headers: res.headers, body: res.body ?? arrayBody(res.text) };

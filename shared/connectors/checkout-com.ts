@@ -39,7 +39,13 @@ import { answerMismatch, type ExpectedPayment } from './checkout-com-binding.js'
 import { AnswerMismatchError, MISMATCH_METRIC } from './answer-binding.js';
 import { noteMetric } from '../telemetry.js';
 import { attemptReference } from '../domain/acquirer-reference.js';
-import { CHECKOUT_COM, CHECKOUT_COM_FINAL_EVENTS, parseEvent, signatureMatches, transIdOfReference } from '../protocol/providers/checkout-com-webhook.js';
+import {
+  CHECKOUT_COM,
+  CHECKOUT_COM_FINAL_EVENTS,
+  parseEvent,
+  signatureMatches,
+  transIdOfReference,
+} from '../protocol/providers/checkout-com-webhook.js';
 
 export { CHECKOUT_COM };
 /** Prefix of the decline when Checkout.com refused a request before processing it (an HTTP 4xx answer). */
@@ -55,7 +61,16 @@ export const CKO_CARDS_ONLY = 'Checkout.com takes card payments only.';
 export const checkoutComReturnPath = (transId: string) => `/providers/checkout-com/return/${transId}`;
 
 /** A payment's status that means Checkout.com approved it (later voids, captures and refunds included). */
-const APPROVED_STATUSES = ['Authorized', 'Card Verified', 'Captured', 'Partially Captured', 'Paid', 'Voided', 'Refunded', 'Partially Refunded'];
+const APPROVED_STATUSES = [
+  'Authorized',
+  'Card Verified',
+  'Captured',
+  'Partially Captured',
+  'Paid',
+  'Voided',
+  'Refunded',
+  'Partially Refunded',
+];
 /** Final without approval. */
 const DECLINED_STATUSES = ['Declined', 'Canceled', 'Expired'];
 /** Checkout.com's payment id (the document's PaymentId). */
@@ -117,7 +132,8 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
    * be about our payment (reference, amount, currency), so a wrong id is no answer, never an approval.
    */
   const namedByWebhook = new Map<string, string>();
-  const paymentIdOf = (scope: ConnectorScope & { transId: string }): string | undefined => scope.payment?.rrn ?? namedByWebhook.get(`${scope.mid.midId}:${scope.transId}`);
+  const paymentIdOf = (scope: ConnectorScope & { transId: string }): string | undefined =>
+    scope.payment?.rrn ?? namedByWebhook.get(`${scope.mid.midId}:${scope.transId}`);
 
   async function account(scope: ConnectorScope): Promise<Account> {
     const { settings, credentials } = scope.mid;
@@ -129,12 +145,26 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
       creds.catch(() => opened.delete(credentials.sealed));
     }
     const { secret_key, webhook_secret } = await creds;
-    return { url: checkoutComBaseUrl(settings.url), secretKey: secret_key, webhookSecret: webhook_secret, ...(settings.processingChannelId ? { processingChannelId: settings.processingChannelId } : {}) };
+    return {
+      url: checkoutComBaseUrl(settings.url),
+      secretKey: secret_key,
+      webhookSecret: webhook_secret,
+      ...(settings.processingChannelId ? { processingChannelId: settings.processingChannelId } : {}),
+    };
   }
 
   /** One call, sent once. No answer, a redirect, a 5xx or a duplicate refusal: undetermined (thrown). */
-  async function call(a: Account, method: 'GET' | 'POST', path: string, signal: AbortSignal | undefined, post?: { json: unknown; idempotencyKey: string }): Promise<CheckoutComAnswer> {
-    const headers: Record<string, string> = { authorization: `Bearer ${a.secretKey}`, ...(post ? { 'cko-idempotency-key': post.idempotencyKey } : {}) };
+  async function call(
+    a: Account,
+    method: 'GET' | 'POST',
+    path: string,
+    signal: AbortSignal | undefined,
+    post?: { json: unknown; idempotencyKey: string },
+  ): Promise<CheckoutComAnswer> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${a.secretKey}`,
+      ...(post ? { 'cko-idempotency-key': post.idempotencyKey } : {}),
+    };
     let res: CheckoutComAnswer;
     try {
       res = await deps.transport(`${a.url}${path}`, { method, headers, ...(post ? { json: post.json } : {}) }, signal);
@@ -144,8 +174,10 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
       // No answer (refused connection, reset, the policy's deadline): whether Checkout.com processed it is unknown.
       throw new AcquirerTimeoutError(`Checkout.com did not answer: ${(err as Error).message}`);
     }
-    if (res.status >= 300 && res.status < 400) throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} (a redirect, not followed)`);
-    if (DUPLICATE_STATUSES.includes(res.status)) throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} (a duplicate or a request in progress)`);
+    if (res.status >= 300 && res.status < 400)
+      throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} (a redirect, not followed)`);
+    if (DUPLICATE_STATUSES.includes(res.status))
+      throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} (a duplicate or a request in progress)`);
     if (res.status >= 500) throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status}`);
     if (res.status < 300 && !res.body) throw new AcquirerTimeoutError(`Checkout.com answered HTTP ${res.status} without a result`);
     return res;
@@ -191,14 +223,23 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
         const returnUrl = `${deps.publicBaseUrl.replace(/\/+$/, '')}${checkoutComReturnPath(req.transId)}`;
         // Each cascade attempt is its own payment at Checkout.com: its own reference and idempotency key.
         const reference = attemptReference(req.transId, req.routingAttempt);
-        const res = await call(a, 'POST', '/payments', req.signal, { json: paymentRequest(a, req, returnUrl, reference), idempotencyKey: reference });
+        const res = await call(a, 'POST', '/payments', req.signal, {
+          json: paymentRequest(a, req, returnUrl, reference),
+          idempotencyKey: reference,
+        });
         if (res.status >= 400) return requestRefused(res);
         const b = res.body!;
         // The answer names the payment it is about; one about another payment is no answer.
         bound(b, { reference, ...(res.status === 201 ? { amount: req.amount, currency: req.currency } : {}) });
         const paymentId = typeof b.id === 'string' ? b.id : undefined;
         const redirect = linkOf(b, 'redirect');
-        if (res.status === 202 && redirect) return { kind: 'challenge', type: '3DS', redirect: { url: redirect, method: 'GET', params: {} }, ...(paymentId ? { acquirerRef: paymentId } : {}) };
+        if (res.status === 202 && redirect)
+          return {
+            kind: 'challenge',
+            type: '3DS',
+            redirect: { url: redirect, method: 'GET', params: {} },
+            ...(paymentId ? { acquirerRef: paymentId } : {}),
+          };
         const outcome = paymentOutcome(b);
         return outcome.kind === 'pending' && paymentId ? { ...outcome, acquirerRef: paymentId } : outcome;
       }),
@@ -211,12 +252,17 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
       decided(async () => {
         const paymentId = paymentIdOf(req);
         if (!paymentId) throw new AcquirerTimeoutError(CKO_NO_PAYMENT_ID);
-        return paymentOutcome(await details(req, { reference: req.payment?.reference ?? req.transId, amount: req.amount, currency: req.currency, paymentId }));
+        return paymentOutcome(
+          await details(req, { reference: req.payment?.reference ?? req.transId, amount: req.amount, currency: req.currency, paymentId }),
+        );
       }),
 
     capture: (req) => followUp(req, 'capture', undefined, req.amount),
     // A reversal of a held authorisation is Checkout.com's void; a refund, or a reversal of a settled debit, a refund.
-    refund: (req) => (req.reversal && !isDebit(req.payment?.action) ? followUp(req, 'void', req.attemptId) : followUp(req, 'refund', req.attemptId, req.amount)),
+    refund: (req) =>
+      req.reversal && !isDebit(req.payment?.action)
+        ? followUp(req, 'void', req.attemptId)
+        : followUp(req, 'refund', req.attemptId, req.amount),
     void: (req) => followUp(req, 'void', undefined),
 
     payout: async () => ({ kind: 'declined', reason: CKO_NO_PAYOUTS }),
@@ -232,7 +278,8 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
         if (!paymentId) return { kind: 'declined', reason: CKO_NO_PAYMENT_ID };
         const payment = await details(req, { reference: req.reference, amount: req.amount, currency: req.currency, paymentId });
         const status = typeof payment.status === 'string' ? payment.status : '';
-        const kind: FollowUp | undefined = status === 'Authorized' ? 'void' : ['Captured', 'Partially Captured', 'Paid'].includes(status) ? 'refund' : undefined;
+        const kind: FollowUp | undefined =
+          status === 'Authorized' ? 'void' : ['Captured', 'Partially Captured', 'Paid'].includes(status) ? 'refund' : undefined;
         if (!kind) return { kind: 'declined', reason: `Nothing to reverse: Checkout.com has the payment ${status || 'without a status'}.` };
         const a = await account(req);
         const reference = `${req.transId}.${LATE_REVERSAL}`;
@@ -255,7 +302,9 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
       if (!paymentId) return 'unknown';
       try {
         if (!followUpOf(req.type, req.payment?.action)) {
-          const outcome = paymentOutcome(await details(req, { reference: req.payment?.reference ?? req.transId, amount: req.amount, currency: req.currency, paymentId }));
+          const outcome = paymentOutcome(
+            await details(req, { reference: req.payment?.reference ?? req.transId, amount: req.amount, currency: req.currency, paymentId }),
+          );
           return outcome.kind === 'approved' || outcome.kind === 'declined' ? outcome : 'unknown';
         }
         return await actionOutcome(req, paymentId);
@@ -283,11 +332,22 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
         // About our reversal of a late approval: the signature covers its type and our reference, so it is recorded as
         // it says (there is one such reversal per payment, so a replay says the same).
         const reversed = event.reference === `${scope.payment.transId}.${LATE_REVERSAL}` ? REVERSAL_EVENTS.get(event.type) : undefined;
-        if (reversed !== undefined) return { final: true, reversal: { ok: reversed, event: event.type, ...(event.summary && !reversed ? { note: `${event.type}: ${event.summary}` } : {}) } };
+        if (reversed !== undefined)
+          return {
+            final: true,
+            reversal: {
+              ok: reversed,
+              event: event.type,
+              ...(event.summary && !reversed ? { note: `${event.type}: ${event.summary}` } : {}),
+            },
+          };
         // An approval hints at the payment's own transaction only (our reference without a follow-up's suffix).
         const hinted = LATE_EVENTS.get(event.type);
         const reports = hinted === 'approval' && event.reference?.includes('.') ? undefined : hinted;
-        return { final: CHECKOUT_COM_FINAL_EVENTS.includes(event.type), ...(reports ? { reports: { kind: reports, event: event.type } } : {}) };
+        return {
+          final: CHECKOUT_COM_FINAL_EVENTS.includes(event.type),
+          ...(reports ? { reports: { kind: reports, event: event.type } } : {}),
+        };
       },
     },
 
@@ -296,7 +356,10 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
   };
 
   /** A follow-up's outcome: the action carrying its reference, of its type and amount; none yet: unknown. */
-  async function actionOutcome(req: Parameters<NonNullable<Connector['inquire']>>[0], paymentId: string): Promise<ConnectorOutcome | 'unknown'> {
+  async function actionOutcome(
+    req: Parameters<NonNullable<Connector['inquire']>>[0],
+    paymentId: string,
+  ): Promise<ConnectorOutcome | 'unknown'> {
     const kind = followUpOf(req.type, req.payment?.action)!;
     const a = await account(req);
     const res = await call(a, 'GET', `/payments/${encodeURIComponent(paymentId)}/actions`, req.signal);
@@ -307,10 +370,19 @@ export function checkoutComConnector(deps: CheckoutComDeps): Connector {
     const items = Array.isArray(res.body?.items) ? (res.body.items as Record<string, unknown>[]) : [];
     const action = items.find((x) => x && x.reference === reference);
     if (!action) return 'unknown';
-    const wrong = [...(action.type !== FOLLOW_UPS[kind].type ? ['type'] : []), ...(kind !== 'void' && action.amount !== req.amount ? ['amount'] : [])];
+    const wrong = [
+      ...(action.type !== FOLLOW_UPS[kind].type ? ['type'] : []),
+      ...(kind !== 'void' && action.amount !== req.amount ? ['amount'] : []),
+    ];
     if (wrong.length) return unbound(reference, wrong);
     const id = typeof action.id === 'string' ? action.id : '';
-    if (action.approved === true) return { kind: 'approved', rrn: paymentId, approvalCode: typeof action.auth_code === 'string' ? action.auth_code : '', ...(id ? { arn: id } : {}) };
+    if (action.approved === true)
+      return {
+        kind: 'approved',
+        rrn: paymentId,
+        approvalCode: typeof action.auth_code === 'string' ? action.auth_code : '',
+        ...(id ? { arn: id } : {}),
+      };
     return { kind: 'declined', reason: summaryOf(action) };
   }
 }
@@ -324,7 +396,11 @@ function bound(answer: Record<string, unknown>, expected: ExpectedPayment): void
 /** No answer, as the registry's own check (answer-binding.ts): logged, counted in its metric (alarmed), thrown. */
 function unbound(reference: string, wrong: string[]): never {
   // Logged with our reference only: which fields differ, never the answer's values.
-  logger.error('Checkout.com answer about another payment; transaction left undetermined', { connector: CHECKOUT_COM, reference, differ: wrong });
+  logger.error('Checkout.com answer about another payment; transaction left undetermined', {
+    connector: CHECKOUT_COM,
+    reference,
+    differ: wrong,
+  });
   noteMetric(MISMATCH_METRIC, 1);
   throw new AnswerMismatchError(wrong);
 }
@@ -362,7 +438,8 @@ export function paymentOutcome(b: Record<string, unknown>): ConnectorOutcome {
   };
   // A payment still at 3DS reads approved: false and Pending: undecided, never a decline.
   if (status === 'Pending') return { kind: 'pending', about };
-  if (b.approved === true && APPROVED_STATUSES.includes(status)) return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '', about };
+  if (b.approved === true && APPROVED_STATUSES.includes(status))
+    return { kind: 'approved', rrn: id, approvalCode: typeof b.auth_code === 'string' ? b.auth_code : '', about };
   if (b.approved !== true && DECLINED_STATUSES.includes(status)) {
     const retryable = typeof b.response_code === 'string' && SOFT_DECLINE_CODES.includes(b.response_code);
     return { kind: 'declined', reason: summaryOf(b), ...(id ? { rrn: id } : {}), ...(retryable ? { retryable } : {}), about };
@@ -428,7 +505,13 @@ function paymentRequest(a: Account, req: ConnectorPaymentRequest, returnUrl: str
     // 3DS done elsewhere (mpi_data, a wallet cryptogram) is passed on; a merchant-initiated payment has none; any
     // other is offered to Checkout.com's 3DS, which sends the payer to its page when the issuer asks.
     '3ds': auth
-      ? { enabled: true, cryptogram: auth.value, ...(auth.eci ? { eci: auth.eci } : {}), ...(auth.protocolVersion ? { version: auth.protocolVersion } : {}), ...(auth.dsTransId ? { xid: auth.dsTransId } : {}) }
+      ? {
+          enabled: true,
+          cryptogram: auth.value,
+          ...(auth.eci ? { eci: auth.eci } : {}),
+          ...(auth.protocolVersion ? { version: auth.protocolVersion } : {}),
+          ...(auth.dsTransId ? { xid: auth.dsTransId } : {}),
+        }
       : { enabled: !req.externalThreeDs && !merchantInitiated },
     success_url: returnUrl,
     failure_url: returnUrl,

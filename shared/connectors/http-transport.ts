@@ -46,7 +46,9 @@ export interface AcquirerAddressRules extends AddressPolicy {
 
 /** Live: https to public addresses only. Sandbox: also http, and loopback (never private or link-local addresses). */
 export function acquirerAddressRules(kind: StageKind): AcquirerAddressRules {
-  return kind === 'live' ? { requireHttps: true, allowLoopback: false, stage: kind } : { requireHttps: false, allowLoopback: true, stage: kind };
+  return kind === 'live'
+    ? { requireHttps: true, allowLoopback: false, stage: kind }
+    : { requireHttps: false, allowLoopback: true, stage: kind };
 }
 
 // Part of the connector port: the routing cascade tells this refusal (nothing was sent) from a decline.
@@ -80,7 +82,9 @@ const NO_DEADLINE_MS = 60_000;
 export function pinnedTransport(rules: AcquirerAddressRules, resolve?: Resolver): HttpTransport {
   return async (url, form, { signal, resend, method }) => {
     const request: { headers: Record<string, string>; body: string; method?: 'GET' } =
-      method === 'GET' ? { headers: {}, body: '', method } : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form) };
+      method === 'GET'
+        ? { headers: {}, body: '', method }
+        : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(form) };
     const res = await postToAcquirer(url, rules, { ...request, signal, resend }, resolve);
     return { status: res.status, body: res.body };
   };

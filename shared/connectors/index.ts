@@ -42,11 +42,27 @@ export function buildConnectors(r: ConnectorResources, replacing: Connector[] = 
   ];
   const entries: ConnectorEntry[] = [
     ...(kind === 'sandbox' ? sandbox : []),
-    { connector: upstreamConnector({ credentials: r.credentials, transport: pinnedTransport(rules), rules }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 } },
-    { connector: adyenConnector({ credentials: r.credentials, transport: adyenTransport(rules), rules, publicBaseUrl: r.config.PUBLIC_BASE_URL }), policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS } },
+    {
+      connector: upstreamConnector({ credentials: r.credentials, transport: pinnedTransport(rules), rules }),
+      policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 },
+    },
+    {
+      connector: adyenConnector({
+        credentials: r.credentials,
+        transport: adyenTransport(rules),
+        rules,
+        publicBaseUrl: r.config.PUBLIC_BASE_URL,
+      }),
+      policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS },
+    },
     // Its inquiries (GET) change nothing at Checkout.com: tried again after a failure.
     {
-      connector: checkoutComConnector({ credentials: r.credentials, transport: checkoutComTransport(rules), rules, publicBaseUrl: r.config.PUBLIC_BASE_URL }),
+      connector: checkoutComConnector({
+        credentials: r.credentials,
+        transport: checkoutComTransport(rules),
+        rules,
+        publicBaseUrl: r.config.PUBLIC_BASE_URL,
+      }),
       policy: { timeoutMs: r.config.UPSTREAM_TIMEOUT_MS, inquiryRetries: 2 },
     },
   ];

@@ -88,10 +88,15 @@ export class ConnectorCatalogue implements ConnectorRegistry {
     const { connector: c, policy } = this.entry(name);
     // A MID stored with the other platform's URL (before the setup check refused it): nothing is sent there.
     const refused = stageRefusal(name, scope.mid.settings.url, this.kind);
-    const call = <T>(run: (signal: AbortSignal) => Promise<T>) => (refused ? Promise.reject(new AcquirerUrlRefusedError(refused)) : withDeadline(policy, run));
+    const call = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+      refused ? Promise.reject(new AcquirerUrlRefusedError(refused)) : withDeadline(policy, run);
     /** The answer, if it is about the request's trans_id, amount and currency, and about the payment's acquirer id. */
     const bound =
-      (kind: string, req: { transId: string; amount: number; currency: string; routingAttempt?: number }, opts: { newPayment?: boolean; mustName?: boolean; followUp?: boolean } = {}) =>
+      (
+        kind: string,
+        req: { transId: string; amount: number; currency: string; routingAttempt?: number },
+        opts: { newPayment?: boolean; mustName?: boolean; followUp?: boolean } = {},
+      ) =>
       (o: ConnectorOutcome) =>
         bindAnswer(c.name, kind, o, {
           transId: req.transId,
@@ -100,13 +105,16 @@ export class ConnectorCatalogue implements ConnectorRegistry {
           ...(opts.mustName ? { mustName: true } : {}),
           ...(!opts.newPayment && scope.payment?.rrn ? { pspReference: scope.payment.rrn } : {}),
           // The payment's own transaction: the answer names the attempt in use (a follow-up names the trans_id).
-          ...(opts.followUp ? {} : { attempt: req.routingAttempt ?? parseAttemptReference(scope.payment?.reference ?? req.transId).attempt }),
+          ...(opts.followUp
+            ? {}
+            : { attempt: req.routingAttempt ?? parseAttemptReference(scope.payment?.reference ?? req.transId).attempt }),
         });
     return {
       name: c.name,
       requiresAcceptHeader: c.requiresAcceptHeader,
       pay: (req) => call((signal) => c.pay({ ...req, ...scope, signal })).then(bound('pay', req, { newPayment: true })),
-      completeChallenge: (req) => call((signal) => c.completeChallenge({ ...req, ...scope, signal })).then(bound('completeChallenge', req, { mustName: true })),
+      completeChallenge: (req) =>
+        call((signal) => c.completeChallenge({ ...req, ...scope, signal })).then(bound('completeChallenge', req, { mustName: true })),
       capture: (req) => call((signal) => c.capture({ ...req, ...scope, signal })).then(bound('capture', req, { followUp: true })),
       refund: (req) => call((signal) => c.refund({ ...req, ...scope, signal })).then(bound('refund', req, { followUp: true })),
       void: (req) => call((signal) => c.void({ ...req, ...scope, signal })).then(bound('void', req, { followUp: true })),
@@ -117,7 +125,9 @@ export class ConnectorCatalogue implements ConnectorRegistry {
         return answer === 'unknown' ? answer : bound('inquire', req, { followUp: req.attemptId !== req.transId })(answer);
       },
       // Not retried and not bound here: it is sent once, and the connector checks what the answer names.
-      ...(c.reverseLate ? { reverseLate: (req: LateReversalRequest) => call((signal) => c.reverseLate!({ ...req, ...scope, signal })) } : {}),
+      ...(c.reverseLate
+        ? { reverseLate: (req: LateReversalRequest) => call((signal) => c.reverseLate!({ ...req, ...scope, signal })) }
+        : {}),
       ...(c.cancelsByReference ? { cancelsByReference: true } : {}),
       verifyNotification: async (rawBody, signature) => {
         const { payment } = scope;
@@ -133,7 +143,9 @@ export function connectorMid(clientKey: string, mid: MidOfConnector): ConnectorM
     clientKey,
     midId: mid.midId,
     settings: mid.connectorSettings ?? {},
-    ...(mid.credentialsSealed ? { credentials: { sealed: mid.credentialsSealed, context: midCredentialsContext(clientKey, mid.midId) } } : {}),
+    ...(mid.credentialsSealed
+      ? { credentials: { sealed: mid.credentialsSealed, context: midCredentialsContext(clientKey, mid.midId) } }
+      : {}),
   };
 }
 

@@ -46,11 +46,22 @@ export const SANDBOX_APM_IDENTIFIERS = {
 
 function digits(seed: string, n: number): string {
   const hex = createHash('sha256').update(seed).digest('hex');
-  return BigInt(`0x${hex.slice(0, 15)}`).toString().padStart(n, '0').slice(-n);
+  return BigInt(`0x${hex.slice(0, 15)}`)
+    .toString()
+    .padStart(n, '0')
+    .slice(-n);
 }
 
-const approved = (transId: string): ConnectorOutcome => ({ kind: 'approved', rrn: digits(`apm-rrn:${transId}`, 12), approvalCode: digits(`apm-auth:${transId}`, 6) });
-const declined = (transId: string, reason = SANDBOX_APM_DECLINE_REASON): ConnectorOutcome => ({ kind: 'declined', reason, rrn: digits(`apm-rrn:${transId}`, 12) });
+const approved = (transId: string): ConnectorOutcome => ({
+  kind: 'approved',
+  rrn: digits(`apm-rrn:${transId}`, 12),
+  approvalCode: digits(`apm-auth:${transId}`, 6),
+});
+const declined = (transId: string, reason = SANDBOX_APM_DECLINE_REASON): ConnectorOutcome => ({
+  kind: 'declined',
+  reason,
+  rrn: digits(`apm-rrn:${transId}`, 12),
+});
 
 /** Identifiers compare case-insensitively, as e-mail addresses do. */
 function scenario(identifier: string | undefined): 'success' | 'fail' | 'redirect' | 'redirectFail' | 'unknown' {
@@ -94,7 +105,10 @@ function depositAddress(transId: string, coin: string): Record<string, string> {
   return { crypto_address: address, crypto_network: network };
 }
 
-function flowOutcome(req: { transId: string; brand: string; identifier?: string; parameters?: ApmPaymentRequest['parameters'] }, payout: boolean): ConnectorOutcome {
+function flowOutcome(
+  req: { transId: string; brand: string; identifier?: string; parameters?: ApmPaymentRequest['parameters'] },
+  payout: boolean,
+): ConnectorOutcome {
   const s = sandboxScenario(req.identifier);
   if (s === 'fail') return declined(req.transId);
   if (payout) return approved(req.transId);
@@ -141,7 +155,10 @@ export const sandboxApmConnector: ApmConnector = {
   void: voided,
 };
 
-const notACardAcquirer = async (): Promise<ConnectorOutcome> => ({ kind: 'declined', reason: 'Card payments are not supported by this connector.' });
+const notACardAcquirer = async (): Promise<ConnectorOutcome> => ({
+  kind: 'declined',
+  reason: 'Card payments are not supported by this connector.',
+});
 
 /**
  * The same provider through the card Connector port, so the protocol-neutral follow-up cores (capture, void,

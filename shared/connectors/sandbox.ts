@@ -29,11 +29,19 @@ export const SANDBOX_SOFT_DECLINE_REASON = 'Issuer unavailable.';
 
 function digits(seed: string, n: number): string {
   const hex = createHash('sha256').update(seed).digest('hex');
-  return BigInt(`0x${hex.slice(0, 15)}`).toString().padStart(n, '0').slice(-n);
+  return BigInt(`0x${hex.slice(0, 15)}`)
+    .toString()
+    .padStart(n, '0')
+    .slice(-n);
 }
 
 function approved(transId: string): ConnectorOutcome {
-  return { kind: 'approved', rrn: digits(`rrn:${transId}`, 12), approvalCode: digits(`auth:${transId}`, 6), arn: `7${digits(`arn:${transId}`, 22)}` };
+  return {
+    kind: 'approved',
+    rrn: digits(`rrn:${transId}`, 12),
+    approvalCode: digits(`auth:${transId}`, 6),
+    arn: `7${digits(`arn:${transId}`, 22)}`,
+  };
 }
 
 function declined(transId: string): ConnectorOutcome {
@@ -48,7 +56,19 @@ export async function sandboxLatency(): Promise<void> {
 
 export { AcquirerTimeoutError };
 
-type Scenario = 'soft-decline' | 'capture-no-answer' | 'no-answer' | 'no-answer-approved' | 'no-answer-ever' | 'success' | 'decline' | 'capture-decline' | '3ds-success' | '3ds-fail' | 'redirect-success' | 'redirect-fail';
+type Scenario =
+  | 'soft-decline'
+  | 'capture-no-answer'
+  | 'no-answer'
+  | 'no-answer-approved'
+  | 'no-answer-ever'
+  | 'success'
+  | 'decline'
+  | 'capture-decline'
+  | '3ds-success'
+  | '3ds-fail'
+  | 'redirect-success'
+  | 'redirect-fail';
 
 export function sandboxScenario(expMonth: string, expYear: string): Scenario {
   const key = `${expMonth.padStart(2, '0')}/${expYear.length === 2 ? `20${expYear}` : expYear}`;
@@ -91,7 +111,8 @@ export const sandboxConnector: Connector = {
     const scenario = sandboxScenario(req.card.expMonth, req.card.expYear);
     if (scenario.startsWith('no-answer')) throw new AcquirerTimeoutError('sandbox acquirer timed out');
     if (scenario === 'decline') return declined(req.transId);
-    if (scenario === 'soft-decline' && (req.routingAttempt ?? 1) === 1) return { kind: 'declined', reason: SANDBOX_SOFT_DECLINE_REASON, rrn: digits(`rrn:${req.transId}`, 12) };
+    if (scenario === 'soft-decline' && (req.routingAttempt ?? 1) === 1)
+      return { kind: 'declined', reason: SANDBOX_SOFT_DECLINE_REASON, rrn: digits(`rrn:${req.transId}`, 12) };
     // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
     if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };
     // A risk rule asked for 3DS: any card the sandbox would take faces the challenge first.
@@ -105,7 +126,10 @@ export const sandboxConnector: Connector = {
     // The sandbox answers about the payment it was asked about, and says so (a completion must name its payment).
     const about = { reference: req.transId, amount: req.amount, currency: req.currency };
     if (!req.card) return { ...approved(req.transId), about };
-    return { ...(sandboxScenario(req.card.expMonth, req.card.expYear).endsWith('fail') ? declined(req.transId) : approved(req.transId)), about };
+    return {
+      ...(sandboxScenario(req.card.expMonth, req.card.expYear).endsWith('fail') ? declined(req.transId) : approved(req.transId)),
+      about,
+    };
   },
 
   async capture(req): Promise<ConnectorOutcome> {

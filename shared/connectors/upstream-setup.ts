@@ -9,11 +9,21 @@ import { randomUUID } from 'node:crypto';
 import { TRANSACTION_NOT_FOUND_CODE } from '../errors.js';
 import { formula2, type HashAlgorithm } from '../protocol/signature.js';
 import type { StageKind } from '../config.js';
-import { AcquirerUrlRefusedError, refusedAcquirerUrl, type AcquirerAddressRules, type HttpAnswer, type HttpTransport } from './http-transport.js';
+import {
+  AcquirerUrlRefusedError,
+  refusedAcquirerUrl,
+  type AcquirerAddressRules,
+  type HttpAnswer,
+  type HttpTransport,
+} from './http-transport.js';
 
 /** The base URL of an upstream given as its base or its endpoint: no trailing slash, no trailing /post. */
 export function upstreamBaseUrl(text: string): string {
-  return text.trim().replace(/\/+$/, '').replace(/\/post$/, '').replace(/\/+$/, '');
+  return text
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/post$/, '')
+    .replace(/\/+$/, '');
 }
 
 /** Where the connector POSTs: the base URL's /post. */
@@ -58,7 +68,11 @@ const PROBE_TIMEOUT_MS = 10_000;
  * cannot be computed without its e-mail and card) cannot tell a wrong password here; the first payment's ERROR
  * answer (hash) then declines it with the upstream's message.
  */
-export async function probeUpstream(setup: UpstreamSetup, transport: HttpTransport, rules: Pick<AcquirerAddressRules, 'stage'>): Promise<string[]> {
+export async function probeUpstream(
+  setup: UpstreamSetup,
+  transport: HttpTransport,
+  rules: Pick<AcquirerAddressRules, 'stage'>,
+): Promise<string[]> {
   const endpoint = upstreamEndpoint(setup.url);
   const orderId = `probe-${randomUUID()}`;
   let res: HttpAnswer;
@@ -80,16 +94,22 @@ export async function probeUpstream(setup: UpstreamSetup, transport: HttpTranspo
   }
   const b = res.body;
   if (res.status >= 300 && res.status < 400) {
-    return [`upstream-url: ${endpoint} answered with a redirect (HTTP ${res.status}); redirects are never followed: give the gateway's own URL.`];
+    return [
+      `upstream-url: ${endpoint} answered with a redirect (HTTP ${res.status}); redirects are never followed: give the gateway's own URL.`,
+    ];
   }
   if (!b || typeof b.result !== 'string') {
-    return [`upstream-url: ${endpoint} did not answer as a payment gateway of this protocol (HTTP ${res.status}); give its base URL or its /post endpoint.`];
+    return [
+      `upstream-url: ${endpoint} did not answer as a payment gateway of this protocol (HTTP ${res.status}); give its base URL or its /post endpoint.`,
+    ];
   }
   // Not found: the gateway took the client_key and looked the order up. An order of that name (improbable): the
   // request was accepted all the same. Either way it works: whether it is a platform this stage may use is next.
-  if ((b.result === 'ERROR' && Number(b.error_code) === TRANSACTION_NOT_FOUND_CODE) || b.result === 'SUCCESS') return stageProblems(setup, transport, rules.stage);
+  if ((b.result === 'ERROR' && Number(b.error_code) === TRANSACTION_NOT_FOUND_CODE) || b.result === 'SUCCESS')
+    return stageProblems(setup, transport, rules.stage);
   const message = describeError(b);
-  if (/hash|signature/i.test(message)) return [`upstream-password: the upstream refused the request's hash (${message}): check the password and upstream-hash.`];
+  if (/hash|signature/i.test(message))
+    return [`upstream-password: the upstream refused the request's hash (${message}): check the password and upstream-hash.`];
   if (/client_key/i.test(message)) return [`upstream-key: the upstream does not accept this client_key (${message}).`];
   return [`upstream-key: the upstream refused the credentials (${message}).`];
 }
@@ -104,16 +124,21 @@ async function stageProblems(setup: UpstreamSetup, transport: HttpTransport, sta
   const health = `${upstreamBaseUrl(setup.url)}/health`;
   let sandbox: unknown;
   try {
-    sandbox = (await transport(health, {}, { method: 'GET', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), resend: 'on-reset' })).body?.sandbox;
+    sandbox = (await transport(health, {}, { method: 'GET', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), resend: 'on-reset' })).body
+      ?.sandbox;
   } catch {
     return [];
   }
-  if (stage === 'live' && sandbox === true) return [`upstream-url: ${health} says the upstream is a sandbox, whose approvals move no money; a live stage uses a live upstream.`];
-  if (stage === 'sandbox' && sandbox === false) return [`upstream-url: ${health} says the upstream is live; a sandbox stage uses a sandbox upstream.`];
+  if (stage === 'live' && sandbox === true)
+    return [`upstream-url: ${health} says the upstream is a sandbox, whose approvals move no money; a live stage uses a live upstream.`];
+  if (stage === 'sandbox' && sandbox === false)
+    return [`upstream-url: ${health} says the upstream is live; a sandbox stage uses a sandbox upstream.`];
   return [];
 }
 
 function describeError(b: Record<string, unknown>): string {
-  const errors = Array.isArray(b.errors) ? (b.errors as Array<{ error_message?: unknown }>).map((e) => String(e.error_message ?? '')).filter(Boolean) : [];
+  const errors = Array.isArray(b.errors)
+    ? (b.errors as Array<{ error_message?: unknown }>).map((e) => String(e.error_message ?? '')).filter(Boolean)
+    : [];
   return [String(b.error_message ?? b.result), ...errors].join('; ');
 }

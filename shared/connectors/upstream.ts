@@ -36,10 +36,25 @@ import { attemptReference, parseAttemptReference } from '../domain/acquirer-refe
 import { parseForm, getString } from '../protocol/form.js';
 import { formula1, formula2, formula5, formula6, hashMatches, type HashAlgorithm } from '../protocol/signature.js';
 import type { SecretBox } from '../ports/secret-box.js';
-import type { AnswerAbout, Connector, ConnectorInquiry, ConnectorOutcome, ConnectorScope, Scoped, VerifiedNotification } from '../ports/connector.js';
+import type {
+  AnswerAbout,
+  Connector,
+  ConnectorInquiry,
+  ConnectorOutcome,
+  ConnectorScope,
+  Scoped,
+  VerifiedNotification,
+} from '../ports/connector.js';
 import { bindAnswer } from './answer-binding.js';
 import { AcquirerTimeoutError } from './policy.js';
-import { AcquirerUrlRefusedError, type AcquirerAddressRules, type HttpAnswer, type HttpTransport, type Resend, declinedWhenRefused } from './http-transport.js';
+import {
+  AcquirerUrlRefusedError,
+  type AcquirerAddressRules,
+  type HttpAnswer,
+  type HttpTransport,
+  type Resend,
+  declinedWhenRefused,
+} from './http-transport.js';
 import { checkUpstreamSetup, probeUpstream, upstreamBaseUrl, upstreamEndpoint } from './upstream-setup.js';
 
 export const UPSTREAM = 'upstream';
@@ -96,11 +111,21 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     }
     const { client_key, password } = await creds;
     // MIDs stored before URLs were normalised may name the endpoint: /post is added once, whichever was stored.
-    return { url: upstreamEndpoint(settings.url), clientKey: client_key, password, algo: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' };
+    return {
+      url: upstreamEndpoint(settings.url),
+      clientKey: client_key,
+      password,
+      algo: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5',
+    };
   }
 
   /** `resend`: 'on-reset' for a status lookup only; a request that moves money is never sent twice. */
-  async function post(a: Account, fields: Record<string, string | undefined>, signal: AbortSignal | undefined, resend: Resend): Promise<HttpAnswer> {
+  async function post(
+    a: Account,
+    fields: Record<string, string | undefined>,
+    signal: AbortSignal | undefined,
+    resend: Resend,
+  ): Promise<HttpAnswer> {
     let res: HttpAnswer;
     try {
       res = await deps.transport(a.url, { ...fields, client_key: a.clientKey }, { signal, resend });
@@ -112,7 +137,8 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       throw new AcquirerTimeoutError(`upstream did not answer: ${(err as Error).message}`);
     }
     // A redirect is not the upstream's answer, and what it points to is not asked: whether it was processed is unknown.
-    if (res.status >= 300 && res.status < 400) throw new AcquirerTimeoutError(`upstream answered HTTP ${res.status} (a redirect, not followed)`);
+    if (res.status >= 300 && res.status < 400)
+      throw new AcquirerTimeoutError(`upstream answered HTTP ${res.status} (a redirect, not followed)`);
     return res;
   }
 
@@ -132,7 +158,12 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
   async function statusByOrder(a: Account, scope: Scoped<{ transId: string }>): Promise<Record<string, unknown> | undefined> {
     // The upstream's order is the payment's reference there: the trans_id, with its cascade attempt if it moved.
     const order = scope.payment?.reference ?? scope.transId;
-    const res = await post(a, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: order, hash: paymentHash(a, scope, order) }, scope.signal, 'on-reset');
+    const res = await post(
+      a,
+      { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: order, hash: paymentHash(a, scope, order) },
+      scope.signal,
+      'on-reset',
+    );
     if (res.body?.result === 'SUCCESS') return res.body;
     if (res.body?.error_code === TRANSACTION_NOT_FOUND_CODE) return undefined;
     throw new AcquirerTimeoutError(`upstream status lookup failed (${res.status})`);
@@ -158,43 +189,44 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     name: UPSTREAM,
     requiresAcceptHeader: false,
 
-    pay: (req) => decided(async () => {
-      const a = await account(req);
-      if (!req.card) return { kind: 'declined', reason: 'The upstream takes card payments only.' };
-      const [first, ...rest] = (req.card.holder ?? '').trim().split(/\s+/);
-      const payer = req.payer ?? {};
-      const res = await post(
-        a,
-        {
-          action: 'SALE',
-          // Each cascade attempt is its own order at the upstream (trans_id, then trans_id-aN).
-          order_id: attemptReference(req.transId, req.routingAttempt),
-          order_amount: amountOf(req.amount, req.currency),
-          order_currency: req.currency,
-          order_description: req.description || `Payment ${req.orderId ?? req.transId}`,
-          card_number: req.card.number,
-          card_exp_month: req.card.expMonth.padStart(2, '0'),
-          card_exp_year: req.card.expYear.length === 2 ? `20${req.card.expYear}` : req.card.expYear,
-          card_cvv2: req.card.cvv,
-          payer_first_name: payer.firstName ?? (first || undefined),
-          payer_last_name: payer.lastName ?? (rest.join(' ') || undefined),
-          payer_address: payer.address,
-          payer_country: payer.country,
-          payer_state: payer.state,
-          payer_city: payer.city,
-          payer_zip: payer.zip,
-          payer_email: payer.email,
-          payer_phone: payer.phone,
-          payer_ip: req.payerIp,
-          term_url_3ds: req.returnUrl,
-          auth: req.authorize ? 'Y' : undefined,
-          hash: formula1({ email: payer.email, password: a.password, cardNumber: req.card.number }, a.algo),
-        },
-        req.signal,
-        'never',
-      );
-      return outcomeOf(res);
-    }),
+    pay: (req) =>
+      decided(async () => {
+        const a = await account(req);
+        if (!req.card) return { kind: 'declined', reason: 'The upstream takes card payments only.' };
+        const [first, ...rest] = (req.card.holder ?? '').trim().split(/\s+/);
+        const payer = req.payer ?? {};
+        const res = await post(
+          a,
+          {
+            action: 'SALE',
+            // Each cascade attempt is its own order at the upstream (trans_id, then trans_id-aN).
+            order_id: attemptReference(req.transId, req.routingAttempt),
+            order_amount: amountOf(req.amount, req.currency),
+            order_currency: req.currency,
+            order_description: req.description || `Payment ${req.orderId ?? req.transId}`,
+            card_number: req.card.number,
+            card_exp_month: req.card.expMonth.padStart(2, '0'),
+            card_exp_year: req.card.expYear.length === 2 ? `20${req.card.expYear}` : req.card.expYear,
+            card_cvv2: req.card.cvv,
+            payer_first_name: payer.firstName ?? (first || undefined),
+            payer_last_name: payer.lastName ?? (rest.join(' ') || undefined),
+            payer_address: payer.address,
+            payer_country: payer.country,
+            payer_state: payer.state,
+            payer_city: payer.city,
+            payer_zip: payer.zip,
+            payer_email: payer.email,
+            payer_phone: payer.phone,
+            payer_ip: req.payerIp,
+            term_url_3ds: req.returnUrl,
+            auth: req.authorize ? 'Y' : undefined,
+            hash: formula1({ email: payer.email, password: a.password, cardNumber: req.card.number }, a.algo),
+          },
+          req.signal,
+          'never',
+        );
+        return outcomeOf(res);
+      }),
 
     /**
      * The 3DS / redirect step runs on the upstream's page, so only the upstream's status decides. A step still open
@@ -205,7 +237,8 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
       const a = await account(req);
       const status = await statusByOrder(a, req);
       const outcome = status ? statusOutcome(status) : 'unknown';
-      if (outcome === 'unknown') throw new AcquirerTimeoutError(status ? `upstream step still open (${String(status.status)})` : UPSTREAM_NOT_FOUND);
+      if (outcome === 'unknown')
+        throw new AcquirerTimeoutError(status ? `upstream step still open (${String(status.status)})` : UPSTREAM_NOT_FOUND);
       return outcome;
     },
 
@@ -213,37 +246,41 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
     refund: (req) => followUp(req, { action: 'CREDITVOID', amount: amountOf(req.amount, req.currency) }),
     void: (req) => followUp(req, { action: 'VOID' }),
 
-    payout: (req) => decided(async () => {
-      const a = await account(req);
-      const res = await post(
-        a,
-        {
-          action: 'CREDIT2CARD',
-          order_id: req.transId,
-          order_amount: amountOf(req.amount, req.currency),
-          order_currency: req.currency,
-          order_description: req.description || `Payout ${req.orderId ?? req.transId}`,
-          card_number: req.card.number,
-          hash: formula5({ password: a.password, cardNumber: req.card.number }, a.algo),
-        },
-        req.signal,
-        'never',
-      );
-      return outcomeOf(res);
-    }),
+    payout: (req) =>
+      decided(async () => {
+        const a = await account(req);
+        const res = await post(
+          a,
+          {
+            action: 'CREDIT2CARD',
+            order_id: req.transId,
+            order_amount: amountOf(req.amount, req.currency),
+            order_currency: req.currency,
+            order_description: req.description || `Payout ${req.orderId ?? req.transId}`,
+            card_number: req.card.number,
+            hash: formula5({ password: a.password, cardNumber: req.card.number }, a.algo),
+          },
+          req.signal,
+          'never',
+        );
+        return outcomeOf(res);
+      }),
 
     async inquire(req) {
       const a = await account(req);
       const status = await statusByOrder(a, req);
       // Not there: it never arrived — unless it is still on its way (a slow network), so only once that is impossible.
-      if (!status) return Date.now() - Date.parse(req.startedAt) > NEVER_ARRIVED_MS ? { kind: 'declined', reason: UPSTREAM_NOT_FOUND } : 'unknown';
+      if (!status)
+        return Date.now() - Date.parse(req.startedAt) > NEVER_ARRIVED_MS ? { kind: 'declined', reason: UPSTREAM_NOT_FOUND } : 'unknown';
       if (!FOLLOW_UPS.includes(req.type)) return statusOutcome(status);
       const id = String(status.trans_id);
       const res = await post(a, { action: 'GET_TRANS_DETAILS', trans_id: id, hash: paymentHash(a, req, id) }, req.signal, 'on-reset');
       if (res.body?.result !== 'SUCCESS') throw new AcquirerTimeoutError(`upstream details lookup failed (${res.status})`);
       const outcome = followUpOutcome(req, (res.body.transactions ?? []) as UpstreamTransaction[]);
       // Its amount is the payment's, not the follow-up's: only the order it names is reported.
-      return outcome === 'unknown' ? outcome : withAbout(outcome, { ...(typeof res.body.order_id === 'string' ? { reference: res.body.order_id } : {}) });
+      return outcome === 'unknown'
+        ? outcome
+        : withAbout(outcome, { ...(typeof res.body.order_id === 'string' ? { reference: res.body.order_id } : {}) });
     },
 
     /**
@@ -253,23 +290,32 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
      * day), it reversed nothing, so CREDITVOID of the whole amount is the one reversal. PENDING (a held authorisation,
      * which VOID refuses): CREDITVOID, a full reversal.
      */
-    reverseLate: (req) => decided(async () => {
-      const a = await account(req);
-      const status = await statusByOrder(a, req);
-      if (!status) return { kind: 'declined', reason: UPSTREAM_NOT_FOUND };
-      const found = statusOutcome(status);
-      // An answer about another order (or other money) is no answer: nothing is sent on it.
-      if (found !== 'unknown') bindAnswer(UPSTREAM, 'reverseLate', found, { transId: req.transId, amount: req.amount, currency: req.currency, attempt: parseAttemptReference(req.reference).attempt });
-      const held = String(status.status);
-      if (held !== 'SETTLED' && held !== 'PENDING') return { kind: 'declined', reason: `Nothing to reverse: the upstream has the payment ${held}.` };
-      const id = String(status.trans_id);
-      const send = (fields: Record<string, string>) => post(a, { ...fields, trans_id: id, hash: paymentHash(a, req, id) }, req.signal, 'never');
-      if (held === 'SETTLED') {
-        const voided = outcomeOf(await send({ action: 'VOID' }));
-        if (voided.kind !== 'declined') return voided;
-      }
-      return outcomeOf(await send({ action: 'CREDITVOID', amount: amountOf(req.amount, req.currency) }));
-    }),
+    reverseLate: (req) =>
+      decided(async () => {
+        const a = await account(req);
+        const status = await statusByOrder(a, req);
+        if (!status) return { kind: 'declined', reason: UPSTREAM_NOT_FOUND };
+        const found = statusOutcome(status);
+        // An answer about another order (or other money) is no answer: nothing is sent on it.
+        if (found !== 'unknown')
+          bindAnswer(UPSTREAM, 'reverseLate', found, {
+            transId: req.transId,
+            amount: req.amount,
+            currency: req.currency,
+            attempt: parseAttemptReference(req.reference).attempt,
+          });
+        const held = String(status.status);
+        if (held !== 'SETTLED' && held !== 'PENDING')
+          return { kind: 'declined', reason: `Nothing to reverse: the upstream has the payment ${held}.` };
+        const id = String(status.trans_id);
+        const send = (fields: Record<string, string>) =>
+          post(a, { ...fields, trans_id: id, hash: paymentHash(a, req, id) }, req.signal, 'never');
+        if (held === 'SETTLED') {
+          const voided = outcomeOf(await send({ action: 'VOID' }));
+          if (voided.kind !== 'declined') return voided;
+        }
+        return outcomeOf(await send({ action: 'CREDITVOID', amount: amountOf(req.amount, req.currency) }));
+      }),
 
     notifications: {
       slug: UPSTREAM,
@@ -310,7 +356,12 @@ export function upstreamConnector(deps: { credentials: SecretBox; transport: Htt
 
     probeSetup: ({ settings, credentials }) =>
       probeUpstream(
-        { url: settings.url ?? '', clientKey: credentials?.client_key ?? '', password: credentials?.password ?? '', hashAlgorithm: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5' },
+        {
+          url: settings.url ?? '',
+          clientKey: credentials?.client_key ?? '',
+          password: credentials?.password ?? '',
+          hashAlgorithm: settings.hashAlgorithm === 'sha256' ? 'sha256' : 'md5',
+        },
         deps.transport,
         deps.rules,
       ),
@@ -352,13 +403,18 @@ function resultOf(b: Record<string, unknown>, status: number): ConnectorOutcome 
       return {
         kind: 'challenge',
         type: b.status === 'REDIRECT' ? 'REDIRECT' : '3DS',
-        redirect: { url: String(b.redirect_url), method: b.redirect_method === 'GET' ? 'GET' : 'POST', params: redirectParams(b.redirect_params) },
+        redirect: {
+          url: String(b.redirect_url),
+          method: b.redirect_method === 'GET' ? 'GET' : 'POST',
+          params: redirectParams(b.redirect_params),
+        },
       };
     case 'ACCEPTED':
       return { kind: 'pending' };
     case 'ERROR':
       // The same request (or another on the payment) is still being processed there: its outcome is not this answer.
-      if (isInProgress(status, b)) throw new AcquirerTimeoutError(`upstream is still processing the request: ${String(b.error_message ?? status)}`);
+      if (isInProgress(status, b))
+        throw new AcquirerTimeoutError(`upstream is still processing the request: ${String(b.error_message ?? status)}`);
       // Refused before processing (validation, credentials): nothing happened at the upstream.
       return { kind: 'declined', reason: `${UPSTREAM_REFUSED}: ${String(b.error_message ?? 'error')}` };
     default:
@@ -374,7 +430,10 @@ function resultOf(b: Record<string, unknown>, status: number): ConnectorOutcome 
  */
 const IN_PROGRESS_MESSAGES = new Set(['the same request is being processed', 'the payment is being processed']);
 function isInProgress(status: number, b: Record<string, unknown>): boolean {
-  const message = String(b.error_message ?? '').trim().toLowerCase().replace(/\.+$/, '');
+  const message = String(b.error_message ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, '');
   return status === 409 || IN_PROGRESS_MESSAGES.has(message);
 }
 
@@ -430,8 +489,16 @@ function followUpOutcome(req: ConnectorInquiry, txs: UpstreamTransaction[]): Con
   const theirs = txs.filter((t) => t.id && FOLLOW_UPS.includes(t.type ?? ''));
   const before = (req.earlier ?? []).filter((e) => FOLLOW_UPS.includes(e.type) && reachedUpstream(e)).length;
   const match = theirs[before];
-  if (!match || !sameKind(match.type, req.type) || match.amount !== formatAmount({ minor: req.amount, currency: req.currency }) || match.status === 'waiting') return 'unknown';
-  return match.status === 'success' ? { kind: 'approved', rrn: '', approvalCode: '' } : { kind: 'declined', reason: match.decline_reason || UPSTREAM_DECLINED };
+  if (
+    !match ||
+    !sameKind(match.type, req.type) ||
+    match.amount !== formatAmount({ minor: req.amount, currency: req.currency }) ||
+    match.status === 'waiting'
+  )
+    return 'unknown';
+  return match.status === 'success'
+    ? { kind: 'approved', rrn: '', approvalCode: '' }
+    : { kind: 'declined', reason: match.decline_reason || UPSTREAM_DECLINED };
 }
 
 /** An earlier follow-up of ours the upstream recorded: decided by it (not refused by it, nor given up on). */
@@ -439,7 +506,12 @@ function reachedUpstream(e: NonNullable<ConnectorInquiry['earlier']>[number]): b
   if (e.status === 'success') return true;
   if (e.status === 'waiting') return false;
   const reason = e.declineReason ?? '';
-  return !(reason.startsWith(UPSTREAM_REFUSED) || reason.startsWith(UPSTREAM_URL_REFUSED) || reason === UPSTREAM_NOT_FOUND || reason === GAVE_UP);
+  return !(
+    reason.startsWith(UPSTREAM_REFUSED) ||
+    reason.startsWith(UPSTREAM_URL_REFUSED) ||
+    reason === UPSTREAM_NOT_FOUND ||
+    reason === GAVE_UP
+  );
 }
 
 /** A CREDITVOID is a REFUND or a REVERSAL by the payment's state, which the two sides may read a moment apart. */

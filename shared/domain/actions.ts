@@ -47,20 +47,74 @@ export interface ActionFacts {
 }
 
 const CARD_PAYMENT: readonly FollowUp[] = ['CAPTURE', 'VOID', 'REFUND', 'CHARGEBACK'];
-const PAYOUT: Pick<ActionFacts, 'payout' | 'debit' | 'recurring' | 'hash' | 'allows'> = { payout: true, debit: false, recurring: false, hash: 'payout', allows: [] };
+const PAYOUT: Pick<ActionFacts, 'payout' | 'debit' | 'recurring' | 'hash' | 'allows'> = {
+  payout: true,
+  debit: false,
+  recurring: false,
+  hash: 'payout',
+  allows: [],
+};
 
 export const ACTIONS: Record<Action, ActionFacts> = {
   SALE: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'SALE', checkoutKind: 'sale', allows: CARD_PAYMENT },
   AUTH: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'AUTH', checkoutKind: 'sale', allows: CARD_PAYMENT },
-  DEBIT: { payout: false, debit: true, recurring: false, hash: 'payment', transaction: 'DEBIT', checkoutKind: 'debit', allows: CARD_PAYMENT },
-  CARD2CARD: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'CARD2CARD', checkoutKind: 'transfer', allows: CARD_PAYMENT },
+  DEBIT: {
+    payout: false,
+    debit: true,
+    recurring: false,
+    hash: 'payment',
+    transaction: 'DEBIT',
+    checkoutKind: 'debit',
+    allows: CARD_PAYMENT,
+  },
+  CARD2CARD: {
+    payout: false,
+    debit: false,
+    recurring: false,
+    hash: 'payment',
+    transaction: 'CARD2CARD',
+    checkoutKind: 'transfer',
+    allows: CARD_PAYMENT,
+  },
   CREDIT2CARD: { ...PAYOUT, transaction: 'CREDIT2CARD', checkoutKind: 'credit' },
-  RECURRING_SALE: { payout: false, debit: false, recurring: true, hash: 'payment', transaction: 'RECURRING_SALE', checkoutKind: 'recurring', allows: [...CARD_PAYMENT, 'RETRY'] },
-  RECURRING_DEBIT: { payout: false, debit: true, recurring: true, hash: 'payment', transaction: 'RECURRING_DEBIT', checkoutKind: 'recurring', allows: [...CARD_PAYMENT, 'RETRY'] },
+  RECURRING_SALE: {
+    payout: false,
+    debit: false,
+    recurring: true,
+    hash: 'payment',
+    transaction: 'RECURRING_SALE',
+    checkoutKind: 'recurring',
+    allows: [...CARD_PAYMENT, 'RETRY'],
+  },
+  RECURRING_DEBIT: {
+    payout: false,
+    debit: true,
+    recurring: true,
+    hash: 'payment',
+    transaction: 'RECURRING_DEBIT',
+    checkoutKind: 'recurring',
+    allows: [...CARD_PAYMENT, 'RETRY'],
+  },
   CREDIT2VIRTUAL: { ...PAYOUT, transaction: 'CREDIT2VIRTUAL', checkoutKind: 'credit' },
   CREDIT2CRYPTO: { ...PAYOUT, transaction: 'CREDIT2VIRTUAL', checkoutKind: 'credit' },
-  DEBIT2VIRTUAL: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'DEBIT', checkoutKind: 'debit', allows: CARD_PAYMENT },
-  DEBIT2VIRTUAL_CALC: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'DEBIT', checkoutKind: 'debit', allows: CARD_PAYMENT },
+  DEBIT2VIRTUAL: {
+    payout: false,
+    debit: false,
+    recurring: false,
+    hash: 'payment',
+    transaction: 'DEBIT',
+    checkoutKind: 'debit',
+    allows: CARD_PAYMENT,
+  },
+  DEBIT2VIRTUAL_CALC: {
+    payout: false,
+    debit: false,
+    recurring: false,
+    hash: 'payment',
+    transaction: 'DEBIT',
+    checkoutKind: 'debit',
+    allows: CARD_PAYMENT,
+  },
 };
 
 /** Facts of a stored payment's action; an action unknown to this table (never written by this code) has none. */
@@ -86,7 +140,14 @@ export function checkoutKindOfTransaction(type: string): CheckoutCallbackKind | 
  * Transaction types that settle money from the payer (the day they succeeded decides whether VOID is allowed).
  * A settling entry is a payment's own transaction that is not a payout, or a CAPTURE.
  */
-export const SETTLING_TRANSACTIONS: readonly TransactionType[] = ['SALE', 'CAPTURE', 'DEBIT', 'RECURRING_SALE', 'RECURRING_DEBIT', 'CARD2CARD'];
+export const SETTLING_TRANSACTIONS: readonly TransactionType[] = [
+  'SALE',
+  'CAPTURE',
+  'DEBIT',
+  'RECURRING_SALE',
+  'RECURRING_DEBIT',
+  'CARD2CARD',
+];
 
 /** The recurring action a schedule's runs use for a chain started by `initial`. */
 export function recurringRunOf(initial: Action): 'RECURRING_SALE' | 'RECURRING_DEBIT' {

@@ -47,7 +47,14 @@ export function newApiKey(o: { clientKey: string; kind: ApiKeyKind; stageKind: S
   return {
     key,
     hash: apiKeyHash(key),
-    record: { keyId, clientKey: o.clientKey, kind: o.kind, hint: `${prefix}…${key.slice(-4)}`, createdAt: o.now.toISOString(), createdBy: o.createdBy },
+    record: {
+      keyId,
+      clientKey: o.clientKey,
+      kind: o.kind,
+      hint: `${prefix}…${key.slice(-4)}`,
+      createdAt: o.now.toISOString(),
+      createdBy: o.createdBy,
+    },
   };
 }
 

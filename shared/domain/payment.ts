@@ -9,16 +9,7 @@ export type { PaymentDetails } from './payment-details.js';
  * so every state change is one conditional write guarded by `version`.
  */
 export type PaymentStatus =
-  | '3DS'
-  | 'REDIRECT'
-  | 'PENDING'
-  | 'PREPARE'
-  | 'SETTLED'
-  | 'REVERSAL'
-  | 'REFUND'
-  | 'VOID'
-  | 'CHARGEBACK'
-  | 'DECLINED';
+  '3DS' | 'REDIRECT' | 'PENDING' | 'PREPARE' | 'SETTLED' | 'REVERSAL' | 'REFUND' | 'VOID' | 'CHARGEBACK' | 'DECLINED';
 
 /** Which protocol created the payment: decides callback format and signature. */
 export type PaymentProtocol = 's2s-card' | 's2s-apm' | 'checkout';

@@ -32,7 +32,8 @@ export function amountRange(input: Record<string, unknown>, at: string, problems
   for (const key of ['minAmount', 'maxAmount'] as const) {
     const v = input[key];
     if (v === undefined) continue;
-    if (!Number.isSafeInteger(v) || (v as number) < 0) problems.push(`${at}: "${key}" must be a whole number of minor units, 0 or more (e.g. 1000 for 10.00).`);
+    if (!Number.isSafeInteger(v) || (v as number) < 0)
+      problems.push(`${at}: "${key}" must be a whole number of minor units, 0 or more (e.g. 1000 for 10.00).`);
     else c[key] = v as number;
   }
   if (c.minAmount !== undefined && c.maxAmount !== undefined && c.minAmount > c.maxAmount) {

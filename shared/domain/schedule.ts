@@ -168,7 +168,12 @@ export function firstRunDate(s: Schedule, today: string, scheduleStartDate?: str
 }
 
 /** The date of run n of a subscription anchored at (anchorDate, anchorRun). */
-export function runDate(s: Pick<Schedule, 'intervalLength' | 'intervalUnit' | 'dayOfMonth'>, anchorDate: string, anchorRun: number, n: number): string {
+export function runDate(
+  s: Pick<Schedule, 'intervalLength' | 'intervalUnit' | 'dayOfMonth'>,
+  anchorDate: string,
+  anchorRun: number,
+  n: number,
+): string {
   const k = n - anchorRun;
   if (k === 0) return anchorDate;
   return addInterval(anchorDate, k * s.intervalLength, s.intervalUnit, s.intervalUnit === 'month' ? s.dayOfMonth : undefined);

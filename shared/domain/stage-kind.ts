@@ -23,7 +23,8 @@ const APM_PROVIDER_OF_CONNECTOR: Readonly<Record<string, string>> = {
   'sandbox-apm': 'sandbox-apm',
 };
 
-export const apmProviderOf = (connector: string): string | undefined => (Object.hasOwn(APM_PROVIDER_OF_CONNECTOR, connector) ? APM_PROVIDER_OF_CONNECTOR[connector] : undefined);
+export const apmProviderOf = (connector: string): string | undefined =>
+  Object.hasOwn(APM_PROVIDER_OF_CONNECTOR, connector) ? APM_PROVIDER_OF_CONNECTOR[connector] : undefined;
 
 /** The APM providers a merchant's enabled MIDs reach. */
 export function providersReachedBy(mids: readonly { connector: string; enabled: boolean }[]): Set<string> {

@@ -8,9 +8,24 @@ import type { ApmPageMethod } from '../protocol/checkout/page/card-form.js';
 import type { SavedCard } from '../ports/checkout-sessions.js';
 import { fill, pageLanguage, type PageText } from '../protocol/checkout/page/i18n.js';
 import { renderAcquirerStep } from '../protocol/checkout/page/acquirer-step.js';
-import { renderDeadLink, renderPaymentForm, renderReturn, renderThreeDs, type OrderSummary, type RenderedPage, type SavedCardView } from '../protocol/checkout/page/render.js';
+import {
+  renderDeadLink,
+  renderPaymentForm,
+  renderReturn,
+  renderThreeDs,
+  type OrderSummary,
+  type RenderedPage,
+  type SavedCardView,
+} from '../protocol/checkout/page/render.js';
 
-const BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', unionpay: 'UnionPay' };
+const BRANDS: Record<string, string> = {
+  visa: 'VISA',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
 
 /** Alternative methods show their name as the payer knows it (the descriptor's label). */
 const methodLabel = (m: string, t: PageText) => (m === 'card' ? t.methodCard : (brandDescriptor(m)?.label ?? m));
@@ -19,7 +34,11 @@ const methodLabel = (m: string, t: PageText) => (m === 'card' ? t.methodCard : (
 function savedCardView(c: SavedCard, i: number, t: PageText, showExpiry: boolean, holder?: string): SavedCardView {
   const name = holder ?? c.holder;
   const expiry = showExpiry ? fill(t.cardExpires, { expiry: `${c.expMonth}/${c.expYear.slice(-2)}` }) : undefined;
-  return { value: `saved-${i}`, label: `${BRANDS[c.brand] ?? 'Card'} ${c.bin}****${c.last4}`, detail: [name, expiry].filter(Boolean).join(' · ') || undefined };
+  return {
+    value: `saved-${i}`,
+    label: `${BRANDS[c.brand] ?? 'Card'} ${c.bin}****${c.last4}`,
+    detail: [name, expiry].filter(Boolean).join(' · ') || undefined,
+  };
 }
 
 /** An alternative method's inputs: the identifier's rule and the parameters asked for. */
@@ -29,7 +48,12 @@ export function displayAmount(minor: number, currency: string, locale: string): 
   const text = formatAmount({ minor, currency });
   try {
     const decimals = text.includes('.') ? text.split('.')[1]!.length : 0;
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(text));
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(Number(text));
   } catch {
     return `${text} ${currency}`;
   }
@@ -37,12 +61,21 @@ export function displayAmount(minor: number, currency: string, locale: string): 
 
 function orderSummary(ctx: PageContext, locale: string): OrderSummary {
   const o = ctx.session.order;
-  return { merchantName: ctx.merchant.name, orderNumber: o.number, description: o.description, amount: displayAmount(o.amount, o.currency, locale) };
+  return {
+    merchantName: ctx.merchant.name,
+    orderNumber: o.number,
+    description: o.description,
+    amount: displayAmount(o.amount, o.currency, locale),
+  };
 }
 
 /** acceptLanguage: the payer's browser's Accept-Language header (the language's last fallback, i18n.ts). */
 export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLanguage?: string): RenderedPage {
-  if (outcome.kind === 'dead') return renderDeadLink(pageLanguage(outcome.language, { merchantDefault: outcome.merchantDefaultLanguage, acceptLanguage }), outcome.reason);
+  if (outcome.kind === 'dead')
+    return renderDeadLink(
+      pageLanguage(outcome.language, { merchantDefault: outcome.merchantDefaultLanguage, acceptLanguage }),
+      outcome.reason,
+    );
   const lang = pageLanguage(outcome.ctx.session.language, { merchantDefault: outcome.ctx.merchant.defaultLanguage, acceptLanguage });
   const pageUrl = `${baseUrl.replace(/\/$/, '')}/auth/${outcome.ctx.token}`;
   const order = orderSummary(outcome.ctx, lang.htmlLang);
@@ -75,7 +108,12 @@ export function renderOutcome(outcome: PageOutcome, baseUrl: string, acceptLangu
         outcome.errors ? 400 : 200,
       );
     case 'threeDs':
-      return renderThreeDs({ lang, order, actionUrl: `${pageUrl}/3ds`, method: session.paymentMethod && session.paymentMethod !== 'card' ? methodLabel(session.paymentMethod, lang.t) : undefined });
+      return renderThreeDs({
+        lang,
+        order,
+        actionUrl: `${pageUrl}/3ds`,
+        method: session.paymentMethod && session.paymentMethod !== 'card' ? methodLabel(session.paymentMethod, lang.t) : undefined,
+      });
     case 'toPage':
       // Post/redirect/get: the 3DS step is a page of its own, safe to reload.
       return { statusCode: 303, body: '', headers: { location: pageUrl } };

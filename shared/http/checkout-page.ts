@@ -29,13 +29,19 @@ export function pageHandler<D extends Pick<Deps, 'config'>>(route: string, ports
         acceptLanguage: header(event, 'accept-language'),
       });
       // An embedded checkout: the merchant names the origins that may frame its pages; default none.
-      const page = framedFor(outcome.kind === 'dead' ? undefined : outcome.ctx.merchant, renderOutcome(outcome, d.config.PUBLIC_BASE_URL, header(event, 'accept-language')));
+      const page = framedFor(
+        outcome.kind === 'dead' ? undefined : outcome.ctx.merchant,
+        renderOutcome(outcome, d.config.PUBLIC_BASE_URL, header(event, 'accept-language')),
+      );
       return html(page.statusCode, page.body, page.headers);
     } catch (err) {
       const e = asPlatformError(err);
       if (e.httpStatus >= 500) logger.error('checkout page failed', { route, error: err as Error });
       else logger.warn('checkout page refused', { route, error: e.message });
-      const page = renderDeadLink(pageLanguage(undefined, { acceptLanguage: header(event, 'accept-language') }), e.httpStatus === 409 ? 'busy' : 'failed');
+      const page = renderDeadLink(
+        pageLanguage(undefined, { acceptLanguage: header(event, 'accept-language') }),
+        e.httpStatus === 409 ? 'busy' : 'failed',
+      );
       return html(page.statusCode, page.body, page.headers);
     }
   });

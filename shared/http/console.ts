@@ -153,7 +153,11 @@ function sameOriginJson(cx: ConsoleContext<ConsoleBaseDeps>, event: HttpEvent): 
 
 function reply(r: ConsoleReply): HttpResult {
   const res = r.raw
-    ? { statusCode: r.status ?? 200, headers: { 'cache-control': 'no-store', ...r.raw.headers, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }, body: String(r.body) }
+    ? {
+        statusCode: r.status ?? 200,
+        headers: { 'cache-control': 'no-store', ...r.raw.headers, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' },
+        body: String(r.body),
+      }
     : json(r.status ?? 200, r.body, { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
   return r.cookies?.length ? { ...res, cookies: r.cookies } : res;
 }
@@ -166,7 +170,11 @@ function sameToken(a: string | undefined, b: string): boolean {
 }
 
 /** A public POST route anyone may call from the console's own page (sign-in): application/json only, same origin. */
-export function publicConsoleRoute<D extends ConsoleBaseDeps>(route: string, wiring: ConsoleWiring<D>, fn: (req: ConsoleRequest<D>) => Promise<ConsoleReply>) {
+export function publicConsoleRoute<D extends ConsoleBaseDeps>(
+  route: string,
+  wiring: ConsoleWiring<D>,
+  fn: (req: ConsoleRequest<D>) => Promise<ConsoleReply>,
+) {
   return httpEndpoint(route, async (event) => {
     sameOriginJson(consoleContext(wiring.ports(), wiring.identity), event);
     return reply(await fn(request(wiring, event)));
@@ -183,7 +191,12 @@ async function signedIn(base: ConsoleRequest): Promise<SignedIn> {
   // A disabled (or removed) user's sessions stop at once, not when they expire.
   const user = await base.cx.users.get(session.email);
   if (!user || user.disabled) return { signedIn: false, idle: false };
-  const p: Principal = { email: session.email, role: session.role, ...(session.clientKey ? { clientKey: session.clientKey } : {}), ...base.from };
+  const p: Principal = {
+    email: session.email,
+    role: session.role,
+    ...(session.clientKey ? { clientKey: session.clientKey } : {}),
+    ...base.from,
+  };
   return { signedIn: true, p, sessionId: sessionId!, session };
 }
 
@@ -192,31 +205,39 @@ function idleMessage(cx: ConsoleContext<ConsoleBaseDeps>): string {
 }
 
 /** A route for signed-in users; POST and PUT also need the session's CSRF token in X-CSRF-Token. */
-export function consoleRoute<D extends ConsoleBaseDeps>(route: string, wiring: ConsoleWiring<D>, fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>) {
-  return httpEndpoint(
-    route,
-    async (event) => {
-      const base = request(wiring, event);
-      const who = await signedIn(base);
-      if (!who.signedIn) throw new ConsoleAuthError(who.idle ? idleMessage(base.cx) : undefined);
-      if (event.requestContext.http.method !== 'GET' && !sameToken(header(event, CSRF_HEADER), who.session.csrfToken)) {
-        throw new ConsoleForbiddenError('Missing or wrong X-CSRF-Token; reload the console.');
-      }
-      return reply(await fn({ ...base, p: who.p, sessionId: who.sessionId, session: who.session }));
-    },
-  );
+export function consoleRoute<D extends ConsoleBaseDeps>(
+  route: string,
+  wiring: ConsoleWiring<D>,
+  fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>,
+) {
+  return httpEndpoint(route, async (event) => {
+    const base = request(wiring, event);
+    const who = await signedIn(base);
+    if (!who.signedIn) throw new ConsoleAuthError(who.idle ? idleMessage(base.cx) : undefined);
+    if (event.requestContext.http.method !== 'GET' && !sameToken(header(event, CSRF_HEADER), who.session.csrfToken)) {
+      throw new ConsoleForbiddenError('Missing or wrong X-CSRF-Token; reload the console.');
+    }
+    return reply(await fn({ ...base, p: who.p, sessionId: who.sessionId, session: who.session }));
+  });
 }
 
 /**
  * The page's session probe (GET /me): 200 either way, so a signed-out visitor's browser logs no failed request.
  * Signed out, it answers { signedIn: false } (with `reason: 'idle'` after the idle timeout) and clears the cookies.
  */
-export function sessionProbeRoute<D extends ConsoleBaseDeps>(route: string, wiring: ConsoleWiring<D>, fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>) {
+export function sessionProbeRoute<D extends ConsoleBaseDeps>(
+  route: string,
+  wiring: ConsoleWiring<D>,
+  fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>,
+) {
   return httpEndpoint(route, async (event) => {
     const base = request(wiring, event);
     const who = await signedIn(base);
     if (who.signedIn) return reply(await fn({ ...base, p: who.p, sessionId: who.sessionId, session: who.session }));
     const cookies = cookieValue(event, SESSION_COOKIE) ? clearedCookies(base.cx) : undefined;
-    return reply({ body: { signedIn: false, ...(who.idle ? { reason: 'idle', message: idleMessage(base.cx) } : {}) } satisfies ConsoleMeAnswer, cookies });
+    return reply({
+      body: { signedIn: false, ...(who.idle ? { reason: 'idle', message: idleMessage(base.cx) } : {}) } satisfies ConsoleMeAnswer,
+      cookies,
+    });
   });
 }

@@ -20,7 +20,11 @@ const freshClock: MiddlewareObj<HttpEvent, HttpResult> = { before: () => refresh
 export const checkoutWire: ToWire = (err) => toCheckoutError(err);
 
 /** `route`: the route key as in shared/routes ("POST /post"). */
-export function httpEndpoint(route: string, run: (event: HttpEvent, context: Context) => Promise<HttpResult>, toWire: ToWire = checkoutWire) {
+export function httpEndpoint(
+  route: string,
+  run: (event: HttpEvent, context: Context) => Promise<HttpResult>,
+  toWire: ToWire = checkoutWire,
+) {
   return lambdaHandler<HttpEvent, HttpResult>(route, run, {
     summary: (res) => ({ statusCode: res?.statusCode }),
     use: [edgeOrigin(), wireErrors(route, toWire), bodyLimit(), freshClock],

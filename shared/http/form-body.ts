@@ -22,7 +22,11 @@ export async function s2sFormBody(event: HttpEvent): Promise<string> {
   const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   let data: FormData;
   try {
-    data = await new Request('http://s2s.invalid/', { method: 'POST', headers: { 'content-type': header(event, 'content-type')! }, body: new Uint8Array(bytes) }).formData();
+    data = await new Request('http://s2s.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': header(event, 'content-type')! },
+      body: new Uint8Array(bytes),
+    }).formData();
   } catch {
     throw ValidationError.field('', BAD_MULTIPART);
   }

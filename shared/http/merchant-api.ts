@@ -34,7 +34,12 @@ export class RawAnswer {
 }
 
 /** `route`: "GET /api/v1/merchant/callbacks"; `ports`: the function's composition (merchants and apiKeys at least). */
-export function merchantApiHandler<D extends Pick<Deps, 'merchants' | 'apiKeys'>>(route: string, ports: () => D, run: (call: MerchantApiCall<D>) => Promise<unknown>, opts: MerchantApiRoute = {}) {
+export function merchantApiHandler<D extends Pick<Deps, 'merchants' | 'apiKeys'>>(
+  route: string,
+  ports: () => D,
+  run: (call: MerchantApiCall<D>) => Promise<unknown>,
+  opts: MerchantApiRoute = {},
+) {
   return httpEndpoint(route, async (event: HttpEvent) => {
     const d = ports();
     const body = rawBody(event);
@@ -55,7 +60,14 @@ export function merchantApiHandler<D extends Pick<Deps, 'merchants' | 'apiKeys'>
     );
     noteIds({ client_key: caller.config.merchant.clientKey });
     if (opts.changes && caller.access === 'read_only') throw ForbiddenError.readOnlyKey();
-    const answer = await run({ d, merchant: caller.config, access: caller.access, query: event.queryStringParameters ?? {}, body, pathParameters: event.pathParameters ?? {} });
+    const answer = await run({
+      d,
+      merchant: caller.config,
+      access: caller.access,
+      query: event.queryStringParameters ?? {},
+      body,
+      pathParameters: event.pathParameters ?? {},
+    });
     return answer instanceof RawAnswer ? answer.result : json(200, answer);
   });
 }

@@ -25,9 +25,16 @@ export function pageEndpoint<I, D extends Partial<Deps>>(route: string, ports: (
 }
 
 /** A page and its form on one address: GET shows it, POST submits it. */
-export function formPageEndpoint<Q, F, D extends Partial<Deps>>(route: string, ports: () => D, steps: { show: PageStep<Q, D>; submit: PageStep<F, D> }) {
+export function formPageEndpoint<Q, F, D extends Partial<Deps>>(
+  route: string,
+  ports: () => D,
+  steps: { show: PageStep<Q, D>; submit: PageStep<F, D> },
+) {
   return httpEndpoint(route, async (event: HttpEvent) => {
-    const page = event.requestContext?.http?.method === 'POST' ? await steps.submit[1](ports(), steps.submit[0](event)) : await steps.show[1](ports(), steps.show[0](event));
+    const page =
+      event.requestContext?.http?.method === 'POST'
+        ? await steps.submit[1](ports(), steps.submit[0](event))
+        : await steps.show[1](ports(), steps.show[0](event));
     return html(page.statusCode, page.body, page.headers);
   });
 }

@@ -9,7 +9,13 @@ const acceptLanguage = (event: HttpEvent) => header(event, 'accept-language');
 /** GET /hosted-fields/frame/{field}?token=…&origin=…&channel=… */
 export function frameRequest(event: HttpEvent): RawFrameRequest & { acceptLanguage?: string } {
   const q = event.queryStringParameters ?? {};
-  return { field: event.pathParameters?.field, token: q.token, origin: q.origin, channel: q.channel, acceptLanguage: acceptLanguage(event) };
+  return {
+    field: event.pathParameters?.field,
+    token: q.token,
+    origin: q.origin,
+    channel: q.channel,
+    acceptLanguage: acceptLanguage(event),
+  };
 }
 
 /** GET /post-va/redirect/{transId}?token=… */

@@ -31,8 +31,10 @@ export function emitMetrics(): MiddlewareObj {
       const latency = slot(request)[LATENCY_MS] as number | undefined;
       if (latency !== undefined) m.addMetric('Latency', MetricUnit.Milliseconds, latency);
       // Their own dimensions, so each on its own line (a single metric is written as it is added).
-      for (const p of inv.payments) m.singleMetric().addDimensions({ action: p.action, result: p.result }).addMetric('Payments', MetricUnit.Count, 1);
-      for (const [outcome, count] of Object.entries(inv.deliveries)) m.singleMetric().addDimension('outcome', outcome).addMetric('CallbackDeliveries', MetricUnit.Count, count);
+      for (const p of inv.payments)
+        m.singleMetric().addDimensions({ action: p.action, result: p.result }).addMetric('Payments', MetricUnit.Count, 1);
+      for (const [outcome, count] of Object.entries(inv.deliveries))
+        m.singleMetric().addDimension('outcome', outcome).addMetric('CallbackDeliveries', MetricUnit.Count, count);
       // Platform-wide values (infra/observability alarms read them by service alone): no handler dimension.
       for (const [name, value] of Object.entries(inv.observed)) m.singleMetric().addMetric(name, MetricUnit.Count, value);
     }

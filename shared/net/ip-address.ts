@@ -15,15 +15,7 @@ export interface IpAddress {
 }
 
 export type AddressClass =
-  | 'public'
-  | 'loopback'
-  | 'private'
-  | 'link-local'
-  | 'carrier-grade NAT'
-  | 'unspecified'
-  | 'unique-local'
-  | 'multicast'
-  | 'reserved';
+  'public' | 'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'unspecified' | 'unique-local' | 'multicast' | 'reserved';
 
 const familyName = (f: 4 | 6) => (f === 4 ? 'ipv4' : 'ipv6');
 
@@ -50,7 +42,8 @@ export function unmapped(ip: IpAddress): IpAddress {
 function addTo(list: BlockList, cidr: string): boolean {
   const [address = '', prefix, extra] = cidr.trim().split('/');
   const family = isIP(address);
-  if ((family !== 4 && family !== 6) || address.includes('%') || extra !== undefined || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  if ((family !== 4 && family !== 6) || address.includes('%') || extra !== undefined || (prefix !== undefined && !/^\d{1,3}$/.test(prefix)))
+    return false;
   const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
   if (bits > (family === 4 ? 32 : 128)) return false;
   list.addSubnet(address, bits, familyName(family));
@@ -107,13 +100,17 @@ let classes: Array<[BlockList, AddressClass]> | undefined;
 
 /** Built on first use, not at import: a cold start pays for the tables only when an address is classified. */
 function table(): Array<[BlockList, AddressClass]> {
-  return (classes ??= [...V6, ...V4.flatMap(([cidr, cls]): Array<[string, AddressClass]> => [[cidr, cls], ...embedded(cidr).map((e): [string, AddressClass] => [e, cls])])].map(
-    ([cidr, cls]) => {
-      const list = new BlockList();
-      addTo(list, cidr);
-      return [list, cls];
-    },
-  ));
+  return (classes ??= [
+    ...V6,
+    ...V4.flatMap(([cidr, cls]): Array<[string, AddressClass]> => [
+      [cidr, cls],
+      ...embedded(cidr).map((e): [string, AddressClass] => [e, cls]),
+    ]),
+  ].map(([cidr, cls]) => {
+    const list = new BlockList();
+    addTo(list, cidr);
+    return [list, cls];
+  }));
 }
 
 export function classifyIp(ip: IpAddress): AddressClass {

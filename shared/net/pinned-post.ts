@@ -69,7 +69,14 @@ function agentFor(target: PinnedTarget): HttpAgent {
 
 export function postPinned(
   target: PinnedTarget,
-  req: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBodyChars: number; resend: Resend; method?: 'GET' | 'POST' },
+  req: {
+    headers: Record<string, string>;
+    body: string;
+    signal: AbortSignal;
+    maxBodyChars: number;
+    resend: Resend;
+    method?: 'GET' | 'POST';
+  },
   fresh = false,
 ): Promise<PinnedAnswer> {
   const { url } = target;

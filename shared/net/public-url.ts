@@ -32,7 +32,10 @@ export function refusedAddress(ip: IpAddress, policy: AddressPolicy): string | u
 
 /** The URL's host without brackets and trailing dots ("localhost." is localhost). */
 function bareHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 }
 
 const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');

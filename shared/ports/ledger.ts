@@ -23,7 +23,12 @@ export interface Ledger {
   /**
    * One page of a merchant's journals journaled in [from, to) (ISO instants), oldest first: the transactions report.
    */
-  journaledBetween(clientKey: string, from: string, to: string, page: { cursor?: string; limit: number }): Promise<{ journals: Journal[]; cursor?: string }>;
+  journaledBetween(
+    clientKey: string,
+    from: string,
+    to: string,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ journals: Journal[]; cursor?: string }>;
   /** The day (YYYY-MM-DD) of the merchant's first journal, by `journaledAt`; undefined when it has none. */
   firstJournaledDay(clientKey: string): Promise<string | undefined>;
   /**

@@ -102,7 +102,12 @@ export interface PaymentStore {
    * repeat is answered from there (reserve() reads it) — one item fewer in the transaction. `alongside`: entries
    * stored in the same transaction (a console action's audit entry, a chargeback's index entry).
    */
-  update(payment: Payment, callbacks: CallbackRecord[], idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number }, opts?: Alongside): Promise<void>;
+  update(
+    payment: Payment,
+    callbacks: CallbackRecord[],
+    idempotency?: { key: string; result: IdempotentResult; keepSeconds?: number },
+    opts?: Alongside,
+  ): Promise<void>;
   /**
    * Releases an in-progress claim: after its follow-up finished, or when its request failed before it reserved
    * anything (so the merchant can retry). `onlyIfUnreserved` keeps a claim that reserved a payment or attempt.

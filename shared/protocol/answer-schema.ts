@@ -15,7 +15,8 @@ export function answer<S extends z.ZodRawShape>(id: string, description: string,
 }
 
 /** Optional text fields by name (attribute groups that appear behind a merchant mapping). */
-export const optionalFields = <K extends string>(names: readonly K[]) => Object.fromEntries(names.map((k) => [k, optionalText])) as Record<K, typeof optionalText>;
+export const optionalFields = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((k) => [k, optionalText])) as Record<K, typeof optionalText>;
 
 /** A callback's fields, described once beside its builder (form-encoded: nested values in bracket notation). */
 export function callbackFields<S extends z.ZodRawShape>(id: string, description: string, shape: S, opts: { otherText?: boolean } = {}) {

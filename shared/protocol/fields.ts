@@ -92,10 +92,10 @@ export class FieldReader {
   private check(name: string, value: string, rule: FieldRule): boolean {
     // Length first, and nothing after it on failure: a pattern never runs on an oversized value.
     const max = rule.max ?? (rule.pattern ? PATTERN_INPUT_MAX : undefined);
-    if (max !== undefined && value.length > max) return this.fail(name, MESSAGES.tooLong(max)), false;
-    if (rule.min !== undefined && value.length < rule.min) return this.fail(name, MESSAGES.tooShort(rule.min)), false;
-    if (rule.oneOf && !rule.oneOf.includes(value)) return this.fail(name, MESSAGES.choice), false;
-    if (rule.pattern && !rule.pattern.test(value)) return this.fail(name, rule.patternMessage ?? MESSAGES.invalid), false;
+    if (max !== undefined && value.length > max) return (this.fail(name, MESSAGES.tooLong(max)), false);
+    if (rule.min !== undefined && value.length < rule.min) return (this.fail(name, MESSAGES.tooShort(rule.min)), false);
+    if (rule.oneOf && !rule.oneOf.includes(value)) return (this.fail(name, MESSAGES.choice), false);
+    if (rule.pattern && !rule.pattern.test(value)) return (this.fail(name, rule.patternMessage ?? MESSAGES.invalid), false);
     return true;
   }
 }

@@ -22,7 +22,9 @@ export function withFraming(headers: Record<string, string>, origins?: readonly 
   const csp = key ? headers[key]! : '';
   const out = { ...headers };
   if (key) delete out[key];
-  const policy = /(^|;)\s*frame-ancestors\s/i.test(csp) ? csp : [csp.trim().replace(/;$/, ''), frameAncestors(origins)].filter(Boolean).join('; ');
+  const policy = /(^|;)\s*frame-ancestors\s/i.test(csp)
+    ? csp
+    : [csp.trim().replace(/;$/, ''), frameAncestors(origins)].filter(Boolean).join('; ');
   out[CSP] = policy;
   if (/frame-ancestors\s+'none'/i.test(policy)) out['x-frame-options'] = 'DENY';
   else delete out['x-frame-options'];

@@ -24,11 +24,31 @@ export const checkoutRoutes: RouteDefinition[] = [
   // The payer's page: the token in the path is the only credential.
   { id: 'CheckoutPage', method: 'GET', path: '/auth/{token}', handler: 'functions/checkout/page', grants: session, ...pageText },
   // An alternative method with a QR or bank window gets its deadline's one-time schedule.
-  { id: 'CheckoutPay', method: 'POST', path: '/auth/{token}/pay', handler: 'functions/checkout/pay', grants: [...pay, 'scheduler:create:apm-deadlines'], ...pageText },
+  {
+    id: 'CheckoutPay',
+    method: 'POST',
+    path: '/auth/{token}/pay',
+    handler: 'functions/checkout/pay',
+    grants: [...pay, 'scheduler:create:apm-deadlines'],
+    ...pageText,
+  },
   { id: 'CheckoutThreeDs', method: 'POST', path: '/auth/{token}/3ds', handler: 'functions/checkout/three-ds', grants: pay, ...pageText },
-  { id: 'CheckoutCancel', method: 'POST', path: '/auth/{token}/cancel', handler: 'functions/checkout/cancel', grants: session, ...pageText },
+  {
+    id: 'CheckoutCancel',
+    method: 'POST',
+    path: '/auth/{token}/cancel',
+    handler: 'functions/checkout/cancel',
+    grants: session,
+    ...pageText,
+  },
   // Merchant operations (JSON, merchant_key + hash).
-  { id: 'CheckoutStatus', method: 'POST', path: '/api/v1/payment/status', handler: 'functions/checkout/status', grants: ['table:read', 'kms:decrypt:merchant-secrets'] },
+  {
+    id: 'CheckoutStatus',
+    method: 'POST',
+    path: '/api/v1/payment/status',
+    handler: 'functions/checkout/status',
+    grants: ['table:read', 'kms:decrypt:merchant-secrets'],
+  },
   { id: 'CheckoutRefund', method: 'POST', path: '/api/v1/payment/refund', handler: 'functions/checkout/refund', grants: api },
   { id: 'CheckoutVoid', method: 'POST', path: '/api/v1/payment/void', handler: 'functions/checkout/void', grants: api },
   { id: 'CheckoutCapture', method: 'POST', path: '/api/v1/payment/capture', handler: 'functions/checkout/capture', grants: api },

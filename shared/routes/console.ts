@@ -7,10 +7,21 @@ import type { RouteDefinition, StreamConsumerDefinition } from './types.js';
 const read: RouteDefinition['grants'] = ['table:read'];
 // Loading a merchant opens its sealed password (MerchantDirectory), even where the password is not shown.
 const merchantRead: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
-const merchantWrite: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets'];
+const merchantWrite: RouteDefinition['grants'] = [
+  'table:read',
+  'table:write',
+  'kms:decrypt:merchant-secrets',
+  'kms:encrypt:merchant-secrets',
+];
 const signIn: RouteDefinition['grants'] = ['table:read', 'table:write', 'cognito:sign-in'];
 
-const route = (id: string, method: RouteDefinition['method'], path: string, file: string, grants: RouteDefinition['grants']): RouteDefinition => ({
+const route = (
+  id: string,
+  method: RouteDefinition['method'],
+  path: string,
+  file: string,
+  grants: RouteDefinition['grants'],
+): RouteDefinition => ({
   id: `Console${id}`,
   method,
   path: `/console/api${path}`,
@@ -48,27 +59,54 @@ export const consoleRoutes: RouteDefinition[] = [
   route('RiskRulesReplace', 'PUT', '/risk/rules', 'risk-rules-replace', [...merchantRead, 'table:write']),
   route('RiskSettings', 'GET', '/risk/settings', 'risk-settings', merchantRead),
   route('RiskSettingsReplace', 'PUT', '/risk/settings', 'risk-settings-replace', [...merchantRead, 'table:write']),
-  route('WalletConfigure', 'PUT', '/merchants/{clientKey}/wallets/{wallet}', 'wallet-configure', [...merchantRead, 'table:write', 'kms:encrypt:wallet-keys']),
+  route('WalletConfigure', 'PUT', '/merchants/{clientKey}/wallets/{wallet}', 'wallet-configure', [
+    ...merchantRead,
+    'table:write',
+    'kms:encrypt:wallet-keys',
+  ]),
   route('Payments', 'GET', '/payments', 'payments', read),
   route('Payment', 'GET', '/payments/{transId}', 'payment', read),
   // Refund, void, capture: the payment cores, with the callback in the payment's protocol (its merchant's password signs it).
-  route('PaymentAction', 'POST', '/payments/{transId}/{action}', 'payment-action', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
+  route('PaymentAction', 'POST', '/payments/{transId}/{action}', 'payment-action', [
+    'table:read',
+    'table:write',
+    'kms:decrypt:merchant-secrets',
+    'queue:send:callbacks',
+  ]),
   route('Callbacks', 'GET', '/callbacks', 'callbacks', read),
   route('CallbackReplay', 'POST', '/callbacks/replay', 'callback-replay', ['table:read', 'table:write', 'queue:send:callbacks']),
   route('CallbacksFailed', 'GET', '/callbacks/failed', 'callbacks-failed', read),
   // Every failed callback of a merchant: the recorded FAILED ones and the merchant's messages in the DLQ.
-  route('CallbacksReplayFailed', 'POST', '/callbacks/replay-failed', 'callbacks-replay-failed', ['table:read', 'table:write', 'queue:send:callbacks', 'queue:redrive:callbacks']),
+  route('CallbacksReplayFailed', 'POST', '/callbacks/replay-failed', 'callbacks-replay-failed', [
+    'table:read',
+    'table:write',
+    'queue:send:callbacks',
+    'queue:redrive:callbacks',
+  ]),
   route('Chargebacks', 'GET', '/chargebacks', 'chargebacks', read),
   // The chargeback write and its CHARGEBACK callback (the merchant's password signs it).
-  route('ChargebackOpen', 'POST', '/chargebacks', 'chargeback-open', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
+  route('ChargebackOpen', 'POST', '/chargebacks', 'chargeback-open', [
+    'table:read',
+    'table:write',
+    'kms:decrypt:merchant-secrets',
+    'queue:send:callbacks',
+  ]),
   route('Reconciliation', 'GET', '/reconciliation', 'reconciliation', read),
   // The reconciler's grants: the final outcome's write and its callback.
-  route('ReconciliationInquire', 'POST', '/reconciliation/{transId}/inquire', 'reconciliation-inquire', ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks']),
+  route('ReconciliationInquire', 'POST', '/reconciliation/{transId}/inquire', 'reconciliation-inquire', [
+    'table:read',
+    'table:write',
+    'kms:decrypt:merchant-secrets',
+    'queue:send:callbacks',
+  ]),
   route('Schedules', 'GET', '/schedules', 'schedules', read),
   route('Schedule', 'GET', '/schedules/{scheduleId}', 'schedule', read),
   // Pause, resume, run now, change amount: the schedule ops events' operation (the AWS console's "Send events" path).
   route('ScheduleAction', 'POST', '/schedules/{scheduleId}/{action}', 'schedule-action', ['table:read', 'table:write']),
-  route('SubscriptionAction', 'POST', '/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', 'subscription-action', ['table:read', 'table:write']),
+  route('SubscriptionAction', 'POST', '/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}', 'subscription-action', [
+    'table:read',
+    'table:write',
+  ]),
   route('Users', 'GET', '/users', 'users', read),
   route('UserInvite', 'POST', '/users', 'user-invite', [...merchantRead, 'table:write', 'cognito:invite']),
   // The user record and Cognito's AdminDisableUser / AdminEnableUser.

@@ -15,7 +15,13 @@ import { chargebackOpsEvents } from './chargebacks.js';
 import { consoleRoutes, consoleStreams } from './console.js';
 import { merchantApiRoutes } from './merchant-api.js';
 import { ledgerSchedules, ledgerStreams } from './ledger.js';
-import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition, StreamConsumerDefinition } from './types.js';
+import type {
+  OpsEventDefinition,
+  QueueConsumerDefinition,
+  RouteDefinition,
+  ScheduledDefinition,
+  StreamConsumerDefinition,
+} from './types.js';
 
 export * from './types.js';
 export { routesForStage } from './stage-routes.js';
@@ -31,6 +37,13 @@ export const ROUTES: RouteDefinition[] = [
   ...merchantApiRoutes,
 ];
 export const QUEUE_CONSUMERS: QueueConsumerDefinition[] = [...callbackConsumers, ...scheduleConsumers];
-export const SCHEDULED: ScheduledDefinition[] = [...providerSchedules, ...callbackSchedules, ...scheduleSchedules, ...reconciliationSchedules, ...hostedFieldsSchedules, ...ledgerSchedules];
+export const SCHEDULED: ScheduledDefinition[] = [
+  ...providerSchedules,
+  ...callbackSchedules,
+  ...scheduleSchedules,
+  ...reconciliationSchedules,
+  ...hostedFieldsSchedules,
+  ...ledgerSchedules,
+];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents, ...providerOpsEvents];
 export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams, ...consoleStreams, ...ledgerStreams];

@@ -12,16 +12,61 @@ const read: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-sec
 
 export const merchantApiRoutes: RouteDefinition[] = [
   // One of the merchant's payments (a lookup: read-only keys may).
-  { id: 'MerchantPayment', method: 'GET', path: '/api/v1/merchant/payments/{transId}', handler: 'functions/merchant-api/payment', grants: read },
+  {
+    id: 'MerchantPayment',
+    method: 'GET',
+    path: '/api/v1/merchant/payments/{transId}',
+    handler: 'functions/merchant-api/payment',
+    grants: read,
+  },
   { id: 'MerchantCallbacks', method: 'GET', path: '/api/v1/merchant/callbacks', handler: 'functions/merchant-api/callbacks', grants: read },
   // A long poll of up to 20 s (wait=…), within API Gateway's 30 s; it writes the merchant's waiting slots (LONG_POLLS).
-  { id: 'MerchantCallbacksNext', method: 'GET', path: '/api/v1/merchant/callbacks/next', handler: 'functions/merchant-api/callbacks-next', grants: [...read, 'table:write'], timeoutSeconds: 28 },
+  {
+    id: 'MerchantCallbacksNext',
+    method: 'GET',
+    path: '/api/v1/merchant/callbacks/next',
+    handler: 'functions/merchant-api/callbacks-next',
+    grants: [...read, 'table:write'],
+    timeoutSeconds: 28,
+  },
   // The ledger's reports (docs/ledger.md "Reports"): reads only, so read-only keys may.
   { id: 'MerchantBalance', method: 'GET', path: '/api/v1/merchant/balance', handler: 'functions/merchant-api/balance', grants: read },
-  { id: 'MerchantSettlements', method: 'GET', path: '/api/v1/merchant/settlements', handler: 'functions/merchant-api/settlements', grants: read },
-  { id: 'MerchantSettlement', method: 'GET', path: '/api/v1/merchant/settlements/{id}', handler: 'functions/merchant-api/settlement', grants: read },
-  { id: 'MerchantTransactionsReport', method: 'GET', path: '/api/v1/merchant/reports/transactions', handler: 'functions/merchant-api/transactions-report', grants: read },
+  {
+    id: 'MerchantSettlements',
+    method: 'GET',
+    path: '/api/v1/merchant/settlements',
+    handler: 'functions/merchant-api/settlements',
+    grants: read,
+  },
+  {
+    id: 'MerchantSettlement',
+    method: 'GET',
+    path: '/api/v1/merchant/settlements/{id}',
+    handler: 'functions/merchant-api/settlement',
+    grants: read,
+  },
+  {
+    id: 'MerchantTransactionsReport',
+    method: 'GET',
+    path: '/api/v1/merchant/reports/transactions',
+    handler: 'functions/merchant-api/transactions-report',
+    grants: read,
+  },
   // The merchant's test clock item (CLOCK#<client_key>); a live stage has no test clock, so no such route.
-  { id: 'MerchantClock', method: 'GET', path: '/api/v1/merchant/clock', handler: 'functions/merchant-api/clock', grants: read, sandboxOnly: true },
-  { id: 'MerchantClockMove', method: 'POST', path: '/api/v1/merchant/clock', handler: 'functions/merchant-api/clock-move', grants: [...read, 'table:write'], sandboxOnly: true },
+  {
+    id: 'MerchantClock',
+    method: 'GET',
+    path: '/api/v1/merchant/clock',
+    handler: 'functions/merchant-api/clock',
+    grants: read,
+    sandboxOnly: true,
+  },
+  {
+    id: 'MerchantClockMove',
+    method: 'POST',
+    path: '/api/v1/merchant/clock',
+    handler: 'functions/merchant-api/clock-move',
+    grants: [...read, 'table:write'],
+    sandboxOnly: true,
+  },
 ];

@@ -12,25 +12,74 @@ import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
 export const providerRoutes: RouteDefinition[] = [
   // Adyen's webhooks and the payer's return from Adyen's pages (shared/connectors/adyen.ts); listed before the
   // provider routes, whose {provider} would match them too. The same grants as an acquirer's notification.
-  { id: 'AdyenNotifications', method: 'POST', path: '/providers/adyen/notifications', handler: 'functions/providers/adyen-notifications', grants: acquirerNotice() },
-  { id: 'AdyenReturn', method: 'GET', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
-  { id: 'AdyenReturnPost', method: 'POST', path: '/providers/adyen/return/{transId}', handler: 'functions/providers/adyen-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
+  {
+    id: 'AdyenNotifications',
+    method: 'POST',
+    path: '/providers/adyen/notifications',
+    handler: 'functions/providers/adyen-notifications',
+    grants: acquirerNotice(),
+  },
+  {
+    id: 'AdyenReturn',
+    method: 'GET',
+    path: '/providers/adyen/return/{transId}',
+    handler: 'functions/providers/adyen-return',
+    grants: acquirerNotice(),
+    bundleFiles: [...PAGE_TEXT_FILES],
+  },
+  {
+    id: 'AdyenReturnPost',
+    method: 'POST',
+    path: '/providers/adyen/return/{transId}',
+    handler: 'functions/providers/adyen-return',
+    grants: acquirerNotice(),
+    bundleFiles: [...PAGE_TEXT_FILES],
+  },
   // Checkout.com's webhooks (signed in the Cko-Signature header) and the payer's return from its 3DS page
   // (shared/connectors/checkout-com.ts); before the provider routes too.
-  { id: 'CheckoutComNotifications', method: 'POST', path: '/providers/checkout-com/notifications', handler: 'functions/providers/checkout-com-notifications', grants: acquirerNotice() },
-  { id: 'CheckoutComReturn', method: 'GET', path: '/providers/checkout-com/return/{transId}', handler: 'functions/providers/checkout-com-return', grants: acquirerNotice(), bundleFiles: [...PAGE_TEXT_FILES] },
+  {
+    id: 'CheckoutComNotifications',
+    method: 'POST',
+    path: '/providers/checkout-com/notifications',
+    handler: 'functions/providers/checkout-com-notifications',
+    grants: acquirerNotice(),
+  },
+  {
+    id: 'CheckoutComReturn',
+    method: 'GET',
+    path: '/providers/checkout-com/return/{transId}',
+    handler: 'functions/providers/checkout-com-return',
+    grants: acquirerNotice(),
+    bundleFiles: [...PAGE_TEXT_FILES],
+  },
   {
     id: 'ProviderNotification',
     method: 'POST',
     path: '/providers/{provider}/notifications',
     handler: 'functions/providers/notifications',
-    grants: ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'queue:send:callbacks'],
+    grants: [
+      'table:read',
+      'table:write',
+      'kms:decrypt:merchant-secrets',
+      'kms:encrypt:merchant-secrets',
+      'kms:decrypt:card-data',
+      'kms:encrypt:card-data',
+      'queue:send:callbacks',
+    ],
   },
 ];
 
 /** Reads and completes a card payment's step: sealed card and tokens, MID credentials, the callbacks queue. */
 function acquirerNotice(): RouteDefinition['grants'] {
-  return ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'queue:send:callbacks'];
+  return [
+    'table:read',
+    'table:write',
+    'kms:decrypt:merchant-secrets',
+    'kms:encrypt:merchant-secrets',
+    'kms:decrypt:card-data',
+    'kms:encrypt:card-data',
+    'queue:send:callbacks',
+  ];
 }
 
 const expires: OpsEventDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'];

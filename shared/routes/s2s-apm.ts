@@ -18,12 +18,32 @@ const grants: RouteDefinition['grants'] = [
 ];
 // The sandbox method's page completes an APM payment (vcard), or signs the sandbox provider's notification with its
 // webhook secret (merchant-secrets key; made on first use, hence encrypt): no card, no wallet.
-const methodPage: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:merchant-secrets', 'queue:send:callbacks'];
+const methodPage: RouteDefinition['grants'] = [
+  'table:read',
+  'table:write',
+  'kms:decrypt:merchant-secrets',
+  'kms:encrypt:merchant-secrets',
+  'queue:send:callbacks',
+];
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
   { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
-  { id: 'S2sApmMethodPage', method: 'GET', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: ['table:read', 'kms:decrypt:merchant-secrets'], ...pageText },
-  { id: 'S2sApmMethodPagePost', method: 'POST', path: '/post-va/redirect/{transId}', handler: 'functions/s2s-apm/method-page', grants: methodPage, ...pageText },
+  {
+    id: 'S2sApmMethodPage',
+    method: 'GET',
+    path: '/post-va/redirect/{transId}',
+    handler: 'functions/s2s-apm/method-page',
+    grants: ['table:read', 'kms:decrypt:merchant-secrets'],
+    ...pageText,
+  },
+  {
+    id: 'S2sApmMethodPagePost',
+    method: 'POST',
+    path: '/post-va/redirect/{transId}',
+    handler: 'functions/s2s-apm/method-page',
+    grants: methodPage,
+    ...pageText,
+  },
 ];

@@ -25,5 +25,12 @@ export const s2sCardRoutes: RouteDefinition[] = [
   // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.
   { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
   { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
-  { id: 'ThreeDsComplete', method: 'POST', path: '/threeds/{transId}/complete', handler: 'functions/threeds/complete', grants: complete, ...pageText },
+  {
+    id: 'ThreeDsComplete',
+    method: 'POST',
+    path: '/threeds/{transId}/complete',
+    handler: 'functions/threeds/complete',
+    grants: complete,
+    ...pageText,
+  },
 ];

@@ -10,15 +10,32 @@ export const scheduleConsumers: QueueConsumerDefinition[] = [
     batchSize: 10,
     // card-data opens the chain's card (and seals it again should the acquirer ask for 3DS); merchant-secrets opens
     // the password for callback hashes; queue:send:callbacks queues the charge's callback.
-    grants: ['table:read', 'table:write', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'],
+    grants: [
+      'table:read',
+      'table:write',
+      'kms:decrypt:card-data',
+      'kms:encrypt:card-data',
+      'kms:decrypt:merchant-secrets',
+      'queue:send:callbacks',
+    ],
     timeoutSeconds: 50,
   },
 ];
 
 export const scheduleSchedules: ScheduledDefinition[] = [
-  { id: 'ScheduleRunner', everyMinutes: 1, handler: 'functions/schedules/runner', grants: ['table:read', 'table:write', 'queue:send:recurringCharges'] },
+  {
+    id: 'ScheduleRunner',
+    everyMinutes: 1,
+    handler: 'functions/schedules/runner',
+    grants: ['table:read', 'table:write', 'queue:send:recurringCharges'],
+  },
 ];
 
 export const scheduleOpsEvents: OpsEventDefinition[] = [
-  { id: 'ScheduleOpsEvent', detailTypes: OPS_DETAIL_TYPES, handler: 'functions/schedules/ops-event', grants: ['table:read', 'table:write'] },
+  {
+    id: 'ScheduleOpsEvent',
+    detailTypes: OPS_DETAIL_TYPES,
+    handler: 'functions/schedules/ops-event',
+    grants: ['table:read', 'table:write'],
+  },
 ];

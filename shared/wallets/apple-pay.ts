@@ -65,7 +65,9 @@ export function decryptApplePayToken(text: string, opts: ApplePayOptions): Walle
   const replay = { replayId: transactionId.toLowerCase(), replayUntil: signed.signingTime!.getTime() + opts.maxSignatureAgeMs };
 
   // 2. …for the merchant's payment processing key.
-  const ownHash = createHash('sha256').update(createPublicKey(opts.privateKey).export({ format: 'der', type: 'spki' })).digest('base64');
+  const ownHash = createHash('sha256')
+    .update(createPublicKey(opts.privateKey).export({ format: 'der', type: 'spki' }))
+    .digest('base64');
   if (str(header, 'publicKeyHash', 'header') !== ownHash) throw new WalletTokenError('wrong-key', 'publicKeyHash names another key');
 
   // 3. Decrypt.
@@ -85,7 +87,13 @@ export function decryptApplePayToken(text: string, opts: ApplePayOptions): Walle
 /** NIST SP 800-56A §5.8.1 single-step KDF with SHA-256: one round gives the 256-bit key. */
 export function appleSymmetricKey(secret: Buffer, merchantIdentifier: string): Buffer {
   const partyV = createHash('sha256').update(merchantIdentifier, 'utf8').digest();
-  return createHash('sha256').update(Buffer.from([0, 0, 0, 1])).update(secret).update(ALGORITHM_ID).update(PARTY_U).update(partyV).digest();
+  return createHash('sha256')
+    .update(Buffer.from([0, 0, 0, 1]))
+    .update(secret)
+    .update(ALGORITHM_ID)
+    .update(PARTY_U)
+    .update(partyV)
+    .digest();
 }
 
 function withExtension(certs: X509Certificate[], oid: string): X509Certificate | undefined {
@@ -106,9 +114,11 @@ function verifySignature(signed: SignedData, content: Buffer, opts: ApplePayOpti
   if (!leaf || !intermediate) throw new WalletTokenError('signature', 'Apple leaf / intermediate certificate missing');
   const at = opts.now;
   if (!validAt(leaf, at) || !validAt(intermediate, at)) throw new WalletTokenError('signature', 'certificate outside its validity');
-  if (!leaf.checkIssued(intermediate) || !leaf.verify(intermediate.publicKey)) throw new WalletTokenError('signature', 'leaf not issued by the intermediate');
+  if (!leaf.checkIssued(intermediate) || !leaf.verify(intermediate.publicKey))
+    throw new WalletTokenError('signature', 'leaf not issued by the intermediate');
   const id = issuerAndSerial(leaf);
-  if (!id.issuer.equals(signed.signer.issuer) || id.serial !== signed.signer.serial) throw new WalletTokenError('signature', 'signer is not the leaf certificate');
+  if (!id.issuer.equals(signed.signer.issuer) || id.serial !== signed.signer.serial)
+    throw new WalletTokenError('signature', 'signer is not the leaf certificate');
   if (!anchoredIn(intermediate, opts.roots, at)) {
     if (opts.otherEnvironmentRoots && anchoredIn(intermediate, opts.otherEnvironmentRoots, at)) {
       throw new WalletTokenError('environment', 'signed under the other environment');
@@ -131,7 +141,8 @@ function verifySignature(signed: SignedData, content: Buffer, opts: ApplePayOpti
 }
 
 function cardOf(payment: Json, replay: { replayId: string; replayUntil: number }): WalletCard {
-  if (payment.paymentDataType !== '3DSecure') throw new WalletTokenError('unsupported-payment', `paymentDataType ${String(payment.paymentDataType)}`);
+  if (payment.paymentDataType !== '3DSecure')
+    throw new WalletTokenError('unsupported-payment', `paymentDataType ${String(payment.paymentDataType)}`);
   const expiry = str(payment, 'applicationExpirationDate', 'payment');
   if (!/^\d{2}(0[1-9]|1[0-2])\d{2}$/.test(expiry)) throw new WalletTokenError('malformed', 'applicationExpirationDate is not YYMMDD');
   const details = obj(payment, 'paymentData', 'payment');

@@ -100,7 +100,10 @@ export function extensionOids(certificateDer: Buffer): string[] {
 /** UTCTime / GeneralizedTime → Date. */
 export function timeOf(node: Asn1): Date {
   const text = node.content.toString('latin1');
-  const m = node.tag === 0x17 ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text) : /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text);
+  const m =
+    node.tag === 0x17
+      ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
+      : /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text);
   if (!m || (node.tag !== 0x17 && node.tag !== 0x18)) throw new Asn1Error('Unsupported time value');
   const year = node.tag === 0x17 ? (Number(m[1]) >= 50 ? 1900 : 2000) + Number(m[1]) : Number(m[1]);
   return new Date(Date.UTC(year, Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])));

@@ -22,7 +22,8 @@ export function parsePrivateKey(text: string): KeyObject {
 
 /** The uncompressed point (65 bytes, 0x04…) of Google's ephemeralPublicKey. */
 export function publicKeyFromPoint(point: Buffer): KeyObject {
-  if (point.length !== 65 || point[0] !== 0x04) throw new WalletTokenError('malformed', 'ephemeral public key is not an uncompressed P-256 point');
+  if (point.length !== 65 || point[0] !== 0x04)
+    throw new WalletTokenError('malformed', 'ephemeral public key is not an uncompressed P-256 point');
   return publicKeyFromSpki(Buffer.concat([P256_SPKI_PREFIX, point]));
 }
 

@@ -72,7 +72,9 @@ function ecdsaValid(key: KeyObject, data: Buffer, signatureB64: unknown): boolea
 }
 
 function signedByRoot(roots: GoogleRootKey[], data: Buffer, signatures: unknown[], now: Date): boolean {
-  const usable = roots.filter((r) => r.protocolVersion === PROTOCOL_VERSION && (r.keyExpiration === undefined || r.keyExpiration > now.getTime()));
+  const usable = roots.filter(
+    (r) => r.protocolVersion === PROTOCOL_VERSION && (r.keyExpiration === undefined || r.keyExpiration > now.getTime()),
+  );
   return signatures.some((s) => usable.some((r) => ecdsaValid(r.key, data, s)));
 }
 
@@ -85,11 +87,13 @@ export function googleToken(text: string): Json {
 
 export function decryptGooglePayToken(text: string, opts: GooglePayOptions): WalletCard {
   const token = googleToken(text);
-  if (token.protocolVersion !== PROTOCOL_VERSION) throw new WalletTokenError('unsupported-version', `protocolVersion ${String(token.protocolVersion)}`);
+  if (token.protocolVersion !== PROTOCOL_VERSION)
+    throw new WalletTokenError('unsupported-version', `protocolVersion ${String(token.protocolVersion)}`);
   const intermediate = obj(token, 'intermediateSigningKey', 'token');
   const signedKeyText = str(intermediate, 'signedKey', 'intermediateSigningKey');
   const signatures = intermediate.signatures;
-  if (!Array.isArray(signatures) || signatures.length === 0) throw new WalletTokenError('malformed', 'intermediateSigningKey.signatures is missing');
+  if (!Array.isArray(signatures) || signatures.length === 0)
+    throw new WalletTokenError('malformed', 'intermediateSigningKey.signatures is missing');
 
   // 1. The intermediate key is Google's, in the merchant's environment (or visibly the other one).
   const keyData = signedString(GOOGLE_SENDER_ID, PROTOCOL_VERSION, signedKeyText);
@@ -102,13 +106,15 @@ export function decryptGooglePayToken(text: string, opts: GooglePayOptions): Wal
   // 2. …and still valid.
   const signedKey = parseJson(signedKeyText, 'signedKey');
   const expiration = Number(str(signedKey, 'keyExpiration', 'signedKey'));
-  if (!Number.isFinite(expiration) || expiration <= opts.now.getTime()) throw new WalletTokenError('expired', 'intermediate signing key expired');
+  if (!Number.isFinite(expiration) || expiration <= opts.now.getTime())
+    throw new WalletTokenError('expired', 'intermediate signing key expired');
   const intermediateKey = publicKeyFromSpki(base64(str(signedKey, 'keyValue', 'signedKey'), 'keyValue'));
 
   // 3. The message is signed for us.
   const signedMessageText = str(token, 'signedMessage', 'token');
   const messageData = signedString(GOOGLE_SENDER_ID, opts.recipientId, PROTOCOL_VERSION, signedMessageText);
-  if (!ecdsaValid(intermediateKey, messageData, token.signature)) throw new WalletTokenError('signature', 'signedMessage signature invalid');
+  if (!ecdsaValid(intermediateKey, messageData, token.signature))
+    throw new WalletTokenError('signature', 'signedMessage signature invalid');
 
   // 4. Decrypt with the merchant's key.
   const signedMessage = parseJson(signedMessageText, 'signedMessage');
@@ -120,11 +126,15 @@ export function decryptGooglePayToken(text: string, opts: GooglePayOptions): Wal
   // 5. The message itself.
   const message = parseJson(plaintext.toString('utf8'), 'decrypted message');
   const messageExpiration = Number(str(message, 'messageExpiration', 'message'));
-  if (!Number.isFinite(messageExpiration) || messageExpiration <= opts.now.getTime()) throw new WalletTokenError('expired', 'message expired');
+  if (!Number.isFinite(messageExpiration) || messageExpiration <= opts.now.getTime())
+    throw new WalletTokenError('expired', 'message expired');
   // Google puts the tokenizationSpecification's gatewayMerchantId (our client_key) into the encrypted message of
   // PAYMENT_GATEWAY tokens: required, so a token made for another merchant of this gateway never pays here.
   if (message.gatewayMerchantId !== opts.gatewayMerchantId) {
-    throw new WalletTokenError('recipient', message.gatewayMerchantId === undefined ? 'no gatewayMerchantId' : 'gatewayMerchantId is another merchant');
+    throw new WalletTokenError(
+      'recipient',
+      message.gatewayMerchantId === undefined ? 'no gatewayMerchantId' : 'gatewayMerchantId is another merchant',
+    );
   }
   const messageId = str(message, 'messageId', 'message');
   if (message.paymentMethod !== 'CARD') throw new WalletTokenError('unsupported-payment', `paymentMethod ${String(message.paymentMethod)}`);
@@ -142,7 +152,9 @@ export function decryptEcv2(privateKey: KeyObject, ephemeralPoint: Buffer, encry
 }
 
 export function ecv2Keys(secret: Buffer, ephemeralPoint: Buffer): { encryptionKey: Buffer; macKey: Buffer } {
-  const derived = Buffer.from(hkdfSync('sha256', Buffer.concat([ephemeralPoint, secret]), Buffer.alloc(32), Buffer.from(GOOGLE_SENDER_ID), 64));
+  const derived = Buffer.from(
+    hkdfSync('sha256', Buffer.concat([ephemeralPoint, secret]), Buffer.alloc(32), Buffer.from(GOOGLE_SENDER_ID), 64),
+  );
   return { encryptionKey: derived.subarray(0, 32), macKey: derived.subarray(32) };
 }
 

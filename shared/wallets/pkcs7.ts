@@ -31,7 +31,10 @@ export function parseSignedData(der: Buffer): SignedData {
     expect(contentInfo.tag === 0x30 && oidOf(child(contentInfo, 0)) === OID_SIGNED_DATA, 'not SignedData');
     const signedData = child(child(contentInfo, 1, 0xa0), 0, 0x30);
     expect(integer(child(signedData, 0, 0x02)) === '1', 'SignedData version');
-    expect(child(signedData, 1, 0x31).children.some((a) => algorithm(a) === OID_SHA256), 'digest algorithms');
+    expect(
+      child(signedData, 1, 0x31).children.some((a) => algorithm(a) === OID_SHA256),
+      'digest algorithms',
+    );
     const encap = child(signedData, 2, 0x30);
     expect(oidOf(child(encap, 0)) === OID_DATA && encap.children.length === 1, 'detached data content');
     const certSet = signedData.children.find((c) => c.tag === 0xa0);
@@ -55,7 +58,11 @@ export function parseSignedData(der: Buffer): SignedData {
     return {
       certificates,
       signer: { issuer: child(sid, 0, 0x30).raw, serial: integer(child(sid, 1, 0x02)) },
-      signedAttributes, signature, messageDigest: digest.content, signingTime: time ? timeOf(time) : undefined };
+      signedAttributes,
+      signature,
+      messageDigest: digest.content,
+      signingTime: time ? timeOf(time) : undefined,
+    };
   } catch (err) {
     if (err instanceof WalletTokenError) throw err;
     throw new WalletTokenError('malformed', `signature is not a readable PKCS#7 SignedData (${(err as Error).message})`);
@@ -65,7 +72,10 @@ export function parseSignedData(der: Buffer): SignedData {
 /** An AlgorithmIdentifier: SEQUENCE { OID, optional NULL parameters }. */
 function algorithm(node: Asn1): string {
   const params = node.children[1];
-  expect(node.tag === 0x30 && node.children.length <= 2 && (!params || (params.tag === 0x05 && params.content.length === 0)), 'algorithm identifier');
+  expect(
+    node.tag === 0x30 && node.children.length <= 2 && (!params || (params.tag === 0x05 && params.content.length === 0)),
+    'algorithm identifier',
+  );
   return oidOf(node.children[0]);
 }
 
@@ -75,7 +85,12 @@ function expect(ok: boolean, what: string): void {
 
 /** A non-negative INTEGER as hex without leading zeros (X509Certificate.serialNumber's form, lower-cased). */
 export function integer(node: Asn1): string {
-  return node.content.toString('hex').replace(/^(00)+(?=.)/, '').replace(/^0(?=.)/, '') || '0';
+  return (
+    node.content
+      .toString('hex')
+      .replace(/^(00)+(?=.)/, '')
+      .replace(/^0(?=.)/, '') || '0'
+  );
 }
 
 /** The issuer Name (DER) and serial number of a certificate, to match a SignerInfo's issuerAndSerialNumber. */

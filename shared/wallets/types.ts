@@ -57,7 +57,14 @@ export class WalletCard implements WalletCardData {
   }
 
   toJSON(): Record<string, unknown> {
-    return { pan: this.masked, expMonth: this.expMonth, expYear: this.expYear, panType: this.panType, authMethod: this.authMethod, eci: this.eci };
+    return {
+      pan: this.masked,
+      expMonth: this.expMonth,
+      expYear: this.expYear,
+      panType: this.panType,
+      authMethod: this.authMethod,
+      eci: this.eci,
+    };
   }
 
   // node:util's own key for it (Symbol.for is the documented way to name it without loading node:util).

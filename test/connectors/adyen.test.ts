@@ -16,7 +16,8 @@ const CARD_DIRECT_PSP = '993617895204576J';
 /** The examples of Adyen's document the next payment is answered with. */
 const EXAMPLES: Record<'approved' | '3ds', (path: string) => string | undefined> = {
   approved: (path) => (path === '/payments' ? 'example=card-direct' : undefined),
-  '3ds': (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined),
+  '3ds': (path) =>
+    path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined,
 };
 
 connectorKit({
@@ -27,20 +28,48 @@ connectorKit({
     adyen = await startAdyenPrism();
   },
   target: () => adyen.url,
-  connector: (platform) => adyenConnector({ credentials: deps().secrets['merchant-secrets'], transport: adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }),
-  mid: (url) => ({ connector: 'adyen', connectorSettings: { url: url!, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }),
+  connector: (platform) =>
+    adyenConnector({
+      credentials: deps().secrets['merchant-secrets'],
+      transport: adyen.transport,
+      rules: acquirerAddressRules('sandbox'),
+      publicBaseUrl: platform.url,
+    }),
+  mid: (url) => ({
+    connector: 'adyen',
+    connectorSettings: { url: url!, merchantAccount: MERCHANT_ACCOUNT },
+    credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY },
+  }),
   next(scenario) {
     adyen.prefer = EXAMPLES[scenario === '3ds' ? '3ds' : 'approved'];
     // The document has no Refused example: Adyen's Refused answer about the payment asked for.
     const refusal = scenario === 'declined' ? 'Not enough balance' : scenario === 'soft-declined' ? 'Issuer Unavailable' : undefined;
     adyen.answer = refusal
-      ? (path, r) => (path === '/payments' ? { resultCode: 'Refused', refusalReason: refusal, pspReference: 'K8Q2V5X9N3B7M4R1', merchantReference: r.json.reference, amount: r.json.amount } : undefined)
+      ? (path, r) =>
+          path === '/payments'
+            ? {
+                resultCode: 'Refused',
+                refusalReason: refusal,
+                pspReference: 'K8Q2V5X9N3B7M4R1',
+                merchantReference: r.json.reference,
+                amount: r.json.amount,
+              }
+            : undefined
       : () => undefined;
-    return { number: SANDBOX_CARD, expMonth: scenario === 'soft-declined' ? '04' : '03', expYear: scenario === 'soft-declined' ? '2038' : '2030', cvv: '737', holder: 'Jane Doe' };
+    return {
+      number: SANDBOX_CARD,
+      expMonth: scenario === 'soft-declined' ? '04' : '03',
+      expYear: scenario === 'soft-declined' ? '2038' : '2030',
+      cvv: '737',
+      holder: 'Jane Doe',
+    };
   },
   // Adyen sends the payer back with its redirectResult.
   authenticate: async () => ({ redirectResult: 'X6XtfGC3!Y...' }),
-  duplicateRefusal: { status: 422, body: { status: 422, errorCode: '704', message: 'request already processed or in progress', errorType: 'validation' } },
+  duplicateRefusal: {
+    status: 422,
+    body: { status: 422, errorCode: '704', message: 'request already processed or in progress', errorType: 'validation' },
+  },
   answerAboutAnother(field, call) {
     const asked = call === 'pay' ? '/payments' : '/payments/details';
     adyen.answer = (path, r) => {
@@ -48,7 +77,10 @@ connectorKit({
       adyen.answer = () => undefined;
       // A completion names the payment whose redirectResult the payer brought (ours, by its Idempotency-Key).
       const reference = call === 'pay' ? (r.json.reference as string) : String(r.headers['idempotency-key']).replace(/:details$/, '');
-      const ours = adyen.sent.find((s) => s.path === '/payments' && s.json.reference === reference)?.json.amount as { value: number; currency: string };
+      const ours = adyen.sent.find((s) => s.path === '/payments' && s.json.reference === reference)?.json.amount as {
+        value: number;
+        currency: string;
+      };
       return {
         resultCode: 'Authorised',
         pspReference: 'L7W3XK9Q2B5N8R4T',
@@ -64,7 +96,14 @@ connectorKit({
     const item =
       event === 'authorised'
         ? { pspReference: p.rrn ?? CARD_DIRECT_PSP, merchantReference: p.transId, amount, eventCode: 'AUTHORISATION', success: 'true' }
-        : { pspReference: '993617894906488A', originalReference: p.rrn!, merchantReference: `${p.transId}.capture`, amount, eventCode: 'CAPTURE', success: 'true' };
+        : {
+            pspReference: '993617894906488A',
+            originalReference: p.rrn!,
+            merchantReference: `${p.transId}.capture`,
+            amount,
+            eventCode: 'CAPTURE',
+            success: 'true',
+          };
     return { body: adyenWebhook(item), headers: { 'content-type': 'application/json' } };
   },
   movesMoney: (r) => r.method === 'POST',

@@ -22,7 +22,13 @@ connectorKit({
     cko = await startCheckoutComPrism();
   },
   target: () => cko.url,
-  connector: (platform) => checkoutComConnector({ credentials: deps().secrets['merchant-secrets'], transport: cko.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }),
+  connector: (platform) =>
+    checkoutComConnector({
+      credentials: deps().secrets['merchant-secrets'],
+      transport: cko.transport,
+      rules: acquirerAddressRules('sandbox'),
+      publicBaseUrl: platform.url,
+    }),
   mid: (url) => ({
     connector: 'checkout-com',
     connectorSettings: { url: url!, processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' },
@@ -32,7 +38,13 @@ connectorKit({
     cko.next = scenario === 'soft-declined' ? 'declined' : scenario;
     cko.decline = scenario === 'soft-declined' ? { code: '20005', summary: 'Declined - Do not honour' } : INSUFFICIENT_FUNDS;
     cko.override = undefined;
-    return { number: SANDBOX_CARD, expMonth: scenario === 'soft-declined' ? '04' : '06', expYear: scenario === 'soft-declined' ? '2038' : '2030', cvv: '100', holder: 'Jane Doe' };
+    return {
+      number: SANDBOX_CARD,
+      expMonth: scenario === 'soft-declined' ? '04' : '06',
+      expYear: scenario === 'soft-declined' ? '2038' : '2030',
+      cvv: '100',
+      holder: 'Jane Doe',
+    };
   },
   /** The payer passes Checkout.com's 3DS page; Checkout.com sends the payer back with its session id. */
   async authenticate(challenge) {
@@ -48,9 +60,22 @@ connectorKit({
         const p = method === 'GET' ? cko.payments.get(path.slice('/payments/'.length)) : undefined;
         if (!p) return undefined;
         cko.override = undefined;
-        const links = { self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` }, actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` } };
+        const links = {
+          self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` },
+          actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` },
+        };
         const other = { reference: 'f3c2a1b0-0000-4000-8000-00000000beef', amount: p.amount * 1000, currency: 'EUR' }[field];
-        const body = { id: p.id, requested_on: p.requestedOn, amount: p.amount, currency: p.currency, reference: p.reference, approved: true, status: 'Captured', payment_type: 'Regular', _links: links };
+        const body = {
+          id: p.id,
+          requested_on: p.requestedOn,
+          amount: p.amount,
+          currency: p.currency,
+          reference: p.reference,
+          approved: true,
+          status: 'Captured',
+          payment_type: 'Regular',
+          _links: links,
+        };
         return { status: 200, body: { ...body, [field]: other } };
       };
       return;
@@ -74,7 +99,10 @@ connectorKit({
           response_summary: 'Approved',
           processed_on: now,
           reference: field === 'reference' ? 'f3c2a1b0-0000-4000-8000-00000000beef' : json.reference,
-          _links: { self: { href: `https://api.sandbox.checkout.com/payments/${id}` }, actions: { href: `https://api.sandbox.checkout.com/payments/${id}/actions` } },
+          _links: {
+            self: { href: `https://api.sandbox.checkout.com/payments/${id}` },
+            actions: { href: `https://api.sandbox.checkout.com/payments/${id}/actions` },
+          },
         },
       };
     };
@@ -84,7 +112,12 @@ connectorKit({
   async webhook(p, event) {
     const id = p.rrn ?? [...cko.payments.values()].find((x) => x.reference === p.transId)!.id;
     const data = { id, reference: event === 'captured' ? `${p.transId}.capture` : p.transId, amount: p.amount, currency: p.currency };
-    const body = JSON.stringify({ id: `evt_${id.slice(4)}`, type: event === 'captured' ? 'payment_captured' : 'payment_approved', created_on: new Date().toISOString(), data });
+    const body = JSON.stringify({
+      id: `evt_${id.slice(4)}`,
+      type: event === 'captured' ? 'payment_captured' : 'payment_approved',
+      created_on: new Date().toISOString(),
+      data,
+    });
     return { body, headers: { 'content-type': 'application/json', 'cko-signature': eventSignature(body, WEBHOOK_SECRET) } };
   },
   movesMoney: (r) => r.method === 'POST',

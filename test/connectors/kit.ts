@@ -80,7 +80,10 @@ export interface Counterpart {
    */
   next(scenario: Scenario): ConnectorCard;
   /** The payer completes the acquirer's 3DS step, approved: what the payer brings back (completeChallenge's payerReturn). */
-  authenticate?(challenge: Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy: FaultProxy | undefined): Promise<Record<string, string> | undefined>;
+  authenticate?(
+    challenge: Extract<ConnectorOutcome, { kind: 'challenge' }>,
+    proxy: FaultProxy | undefined,
+  ): Promise<Record<string, string> | undefined>;
   /** The acquirer's own refusal of a request it is already processing (a duplicate). */
   duplicateRefusal?: { status: number; body: unknown };
   /**
@@ -119,7 +122,11 @@ export function connectorKit(c: Counterpart): void {
       proxy = c.capabilities.network ? await startFaultProxy(c.target()) : undefined;
       merchant = await testMerchant({ mids: [c.mid(proxy?.url)] });
       mid = (await deps().merchants.get(merchant.clientKey))!.mids[0]!;
-      registry = new ConnectorCatalogue([{ connector: c.connector(platform), policy: { timeoutMs: DEADLINE_MS, inquiryRetries: 0 } }], deps().merchants, 'sandbox');
+      registry = new ConnectorCatalogue(
+        [{ connector: c.connector(platform), policy: { timeoutMs: DEADLINE_MS, inquiryRetries: 0 } }],
+        deps().merchants,
+        'sandbox',
+      );
     }, 180_000);
 
     afterAll(async () => {
@@ -145,12 +152,27 @@ export function connectorKit(c: Counterpart): void {
         authorize,
         externalThreeDs: false,
         returnUrl: 'https://merchant.example/3ds-return',
-        payer: { firstName: 'Jane', lastName: 'Doe', email: 'doe@example.com', phone: '+15555550100', address: '1 Main St', country: 'US', state: 'CA', city: 'Springfield', zip: '12345' },
+        payer: {
+          firstName: 'Jane',
+          lastName: 'Doe',
+          email: 'doe@example.com',
+          phone: '+15555550100',
+          address: '1 Main St',
+          country: 'US',
+          state: 'CA',
+          city: 'Springfield',
+          zip: '12345',
+        },
         payerIp: '203.0.113.7',
         browser: { acceptHeader: 'text/html', userAgent: 'Mozilla/5.0' },
       };
     };
-    const acquirerId = (o: ConnectorOutcome | undefined) => (o?.kind === 'approved' || o?.kind === 'declined' ? o.rrn : o?.kind === 'pending' || o?.kind === 'challenge' ? o.acquirerRef : undefined);
+    const acquirerId = (o: ConnectorOutcome | undefined) =>
+      o?.kind === 'approved' || o?.kind === 'declined'
+        ? o.rrn
+        : o?.kind === 'pending' || o?.kind === 'challenge'
+          ? o.acquirerRef
+          : undefined;
     /** The connector bound to the payment, as follow-ups and inquiries use it. */
     const forPayment = (req: ConnectorPaymentRequest, outcome?: ConnectorOutcome) => {
       const card = req.card!;
@@ -184,12 +206,21 @@ export function connectorKit(c: Counterpart): void {
     const accepted = (o: ConnectorOutcome) => expect(['approved', 'pending']).toContain(o.kind);
 
     /** A follow-up's final outcome: at once, or by the inquiry where the connector decides later. */
-    async function settled(pay: ConnectorPaymentRequest, payOutcome: ConnectorOutcome, o: ConnectorOutcome, followUp: { type: string; amount: number; attemptId?: string }) {
+    async function settled(
+      pay: ConnectorPaymentRequest,
+      payOutcome: ConnectorOutcome,
+      o: ConnectorOutcome,
+      followUp: { type: string; amount: number; attemptId?: string },
+    ) {
       accepted(o);
       if (c.capabilities.followUps === 'decided') expect(o.kind).toBe('approved');
       if (o.kind === 'approved' || c.capabilities.inquiry === 'none') return;
       const bnd = await forPayment(pay, payOutcome);
-      const asked = { ...inquiry(pay, followUp.type, followUp.attemptId), amount: followUp.amount, earlier: [{ type: 'SALE', amount: pay.amount, status: 'success' as const }] };
+      const asked = {
+        ...inquiry(pay, followUp.type, followUp.attemptId),
+        amount: followUp.amount,
+        earlier: [{ type: 'SALE', amount: pay.amount, status: 'success' as const }],
+      };
       // Accepted: decided at the acquirer a moment later.
       const answer = await eventually(async () => {
         const a = await bnd.inquire(asked);
@@ -199,7 +230,7 @@ export function connectorKit(c: Counterpart): void {
     }
 
     describe('the behaviours the platform relies on', () => {
-      it('SALE: approved, an acquirer\'s answer names its payment, sent once', async () => {
+      it("SALE: approved, an acquirer's answer names its payment, sent once", async () => {
         const req = request('approved');
         const m = mark();
         const o = await bound().pay(req);
@@ -219,7 +250,14 @@ export function connectorKit(c: Counterpart): void {
         const auth = await bound().pay(req);
         expect(auth).toMatchObject({ kind: 'approved' });
         const m = mark();
-        const capture = await (await forPayment(req, auth)).capture({ transId: req.transId, amount: req.amount, currency: req.currency, card: { expMonth: req.card!.expMonth, expYear: req.card!.expYear } });
+        const capture = await (
+          await forPayment(req, auth)
+        ).capture({
+          transId: req.transId,
+          amount: req.amount,
+          currency: req.currency,
+          card: { expMonth: req.card!.expMonth, expYear: req.card!.expYear },
+        });
         await settled(req, auth, capture, { type: 'CAPTURE', amount: req.amount });
         if (proxy) expect(movedSince(m)).toHaveLength(1);
       });
@@ -229,7 +267,9 @@ export function connectorKit(c: Counterpart): void {
         const sale = await bound().pay(req);
         const m = mark();
         const attemptId = randomUUID();
-        const refund = await (await forPayment(req, sale)).refund({ transId: req.transId, attemptId, amount: 500, currency: req.currency, reversal: false });
+        const refund = await (
+          await forPayment(req, sale)
+        ).refund({ transId: req.transId, attemptId, amount: 500, currency: req.currency, reversal: false });
         await settled(req, sale, refund, { type: 'REFUND', amount: 500, attemptId });
         if (proxy) expect(movedSince(m)).toHaveLength(1);
       });
@@ -243,22 +283,30 @@ export function connectorKit(c: Counterpart): void {
         if (proxy) expect(movedSince(m)).toHaveLength(1);
       });
 
-      it.skipIf(!c.capabilities.threeDs)(`3DS: a challenge, then the completion approves the payment it names${c.capabilities.threeDs ? '' : ` (not applicable: ${c.name} declares no 3DS)`}`, async () => {
-        const req = request('3ds');
-        const challenge = await bound().pay(req);
-        expect(challenge).toMatchObject({ kind: 'challenge' });
-        const payerReturn = await c.authenticate!(challenge as Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy);
-        const done = await (await forPayment(req, challenge)).completeChallenge({ ...req, type: (challenge as { type: '3DS' | 'REDIRECT' }).type, ...(payerReturn ? { payerReturn } : {}) });
-        expect(done).toMatchObject({ kind: 'approved', about: { reference: req.transId } });
-      });
+      it.skipIf(!c.capabilities.threeDs)(
+        `3DS: a challenge, then the completion approves the payment it names${c.capabilities.threeDs ? '' : ` (not applicable: ${c.name} declares no 3DS)`}`,
+        async () => {
+          const req = request('3ds');
+          const challenge = await bound().pay(req);
+          expect(challenge).toMatchObject({ kind: 'challenge' });
+          const payerReturn = await c.authenticate!(challenge as Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy);
+          const done = await (
+            await forPayment(req, challenge)
+          ).completeChallenge({ ...req, type: (challenge as { type: '3DS' | 'REDIRECT' }).type, ...(payerReturn ? { payerReturn } : {}) });
+          expect(done).toMatchObject({ kind: 'approved', about: { reference: req.transId } });
+        },
+      );
 
-      it.skipIf(c.capabilities.inquiry === 'none')(`inquiry: a payment's outcome asked again agrees with its answer${c.capabilities.inquiry === 'none' ? ` (not applicable: ${c.name} declares no inquiry)` : ''}`, async () => {
-        for (const scenario of ['approved', 'declined'] as const) {
-          const req = request(scenario);
-          const o = await bound().pay(req);
-          expect(await (await forPayment(req, o)).inquire(inquiry(req, 'SALE'))).toMatchObject({ kind: o.kind });
-        }
-      });
+      it.skipIf(c.capabilities.inquiry === 'none')(
+        `inquiry: a payment's outcome asked again agrees with its answer${c.capabilities.inquiry === 'none' ? ` (not applicable: ${c.name} declares no inquiry)` : ''}`,
+        async () => {
+          for (const scenario of ['approved', 'declined'] as const) {
+            const req = request(scenario);
+            const o = await bound().pay(req);
+            expect(await (await forPayment(req, o)).inquire(inquiry(req, 'SALE'))).toMatchObject({ kind: o.kind });
+          }
+        },
+      );
     });
 
     describe(`the acquirer's bad days${c.capabilities.network ? '' : ` (not applicable: ${c.name} declares no network)`}`, () => {
@@ -268,10 +316,12 @@ export function connectorKit(c: Counterpart): void {
       /** The payment fails (undetermined), was sent once, and what the acquirer did is found later, never a decline. */
       async function undetermined(req: ConnectorPaymentRequest) {
         const m = mark();
-        const err = await bound().pay(req).then(
-          (o) => o,
-          (e: unknown) => e,
-        );
+        const err = await bound()
+          .pay(req)
+          .then(
+            (o) => o,
+            (e: unknown) => e,
+          );
         expect(err, 'no answer is never an outcome').toBeInstanceOf(Error);
         expect(err).not.toBeInstanceOf(AnswerMismatchError);
         expect(movedSince(m)).toHaveLength(1);
@@ -311,15 +361,18 @@ export function connectorKit(c: Counterpart): void {
 
       // The payer brings another payment's 3DS result back (a 1.00 payment's at a 1,000.00 payment's return address).
       for (const field of ['reference', 'amount', 'currency'] as const) {
-        it.skipIf(!network || !c.capabilities.threeDs)(`a 3DS completion answered about another payment (its ${field} differs): no answer, never an approval`, async () => {
-          const req = request('3ds');
-          const challenge = await bound().pay(req);
-          expect(challenge).toMatchObject({ kind: 'challenge' });
-          const payerReturn = await c.authenticate!(challenge as Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy);
-          c.answerAboutAnother(field, 'completion', proxy);
-          const completion = { ...req, type: (challenge as { type: '3DS' | 'REDIRECT' }).type, ...(payerReturn ? { payerReturn } : {}) };
-          await expect((await forPayment(req, challenge)).completeChallenge(completion)).rejects.toThrow(AnswerMismatchError);
-        });
+        it.skipIf(!network || !c.capabilities.threeDs)(
+          `a 3DS completion answered about another payment (its ${field} differs): no answer, never an approval`,
+          async () => {
+            const req = request('3ds');
+            const challenge = await bound().pay(req);
+            expect(challenge).toMatchObject({ kind: 'challenge' });
+            const payerReturn = await c.authenticate!(challenge as Extract<ConnectorOutcome, { kind: 'challenge' }>, proxy);
+            c.answerAboutAnother(field, 'completion', proxy);
+            const completion = { ...req, type: (challenge as { type: '3DS' | 'REDIRECT' }).type, ...(payerReturn ? { payerReturn } : {}) };
+            await expect((await forPayment(req, challenge)).completeChallenge(completion)).rejects.toThrow(AnswerMismatchError);
+          },
+        );
       }
 
       for (const followUp of ['capture', 'refund', 'void'] as const) {
@@ -330,7 +383,12 @@ export function connectorKit(c: Counterpart): void {
           arm({ kind: 'reset' });
           const m = mark();
           const money = { transId: req.transId, amount: req.amount, currency: req.currency };
-          const call = followUp === 'capture' ? bnd.capture(money) : followUp === 'refund' ? bnd.refund({ ...money, attemptId: randomUUID(), reversal: false }) : bnd.void(money);
+          const call =
+            followUp === 'capture'
+              ? bnd.capture(money)
+              : followUp === 'refund'
+                ? bnd.refund({ ...money, attemptId: randomUUID(), reversal: false })
+                : bnd.void(money);
           await expect(call).rejects.toThrow();
           expect(movedSince(m)).toHaveLength(1);
         });
@@ -356,45 +414,71 @@ export function connectorKit(c: Counterpart): void {
       });
 
       const post = (fields: Record<string, FormValue | undefined>) => postForm(`${platform.url}/post`, fields);
-      const cardFields = (card: ConnectorCard) => ({ card_number: card.number, card_exp_month: card.expMonth, card_exp_year: card.expYear, card_cvv2: card.cvv });
-      const deliver = (w: Delivery) => fetch(`${platform.url}/providers/${c.slug}/notifications`, { method: 'POST', headers: w.headers, body: w.body }).then((r) => r.status);
+      const cardFields = (card: ConnectorCard) => ({
+        card_number: card.number,
+        card_exp_month: card.expMonth,
+        card_exp_year: card.expYear,
+        card_cvv2: card.cvv,
+      });
+      const deliver = (w: Delivery) =>
+        fetch(`${platform.url}/providers/${c.slug}/notifications`, { method: 'POST', headers: w.headers, body: w.body }).then(
+          (r) => r.status,
+        );
       const callbacks = (transId: string) => shop.received.filter((cb) => cb.fields.trans_id === transId);
       const stored = async (transId: string) => (await deps().payments.get(transId))!;
       /** Every callback the platform owes for the payment was delivered (its count, not a clock). */
-      const callbacksSettled = (transId: string) => eventually(async () => (await stored(transId)).callbackCount === callbacks(transId).length || undefined);
+      const callbacksSettled = (transId: string) =>
+        eventually(async () => (await stored(transId)).callbackCount === callbacks(transId).length || undefined);
       const settledAs = (transId: string, status: string) => eventually(async () => (await stored(transId)).status === status || undefined);
 
-      it.skipIf(!hooks)('a webhook replayed (again, and twice at once) for a payment whose answer was lost: settled and called back once, nothing sent again', async () => {
-        proxy!.arm({ kind: 'reset' }, (r) => c.movesMoney(r));
-        const m = mark();
-        const res = await post(saleFields(shopper, cardFields(c.next('approved'))));
-        expect(res.body).toMatchObject({ result: 'UNDEFINED' });
-        const transId = res.body.trans_id as string;
-        const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
-        expect(await deliver(w)).toBe(200);
-        expect(await Promise.all([deliver(w), deliver(w)])).toEqual([200, 200]);
-        expect(await deliver(w)).toBe(200);
-        await settledAs(transId, 'SETTLED');
-        await callbacksSettled(transId);
-        expect(callbacks(transId).filter((cb) => cb.fields.result === 'SUCCESS')).toHaveLength(1);
-        expect(movedSince(m)).toHaveLength(1);
-      });
+      it.skipIf(!hooks)(
+        'a webhook replayed (again, and twice at once) for a payment whose answer was lost: settled and called back once, nothing sent again',
+        async () => {
+          proxy!.arm({ kind: 'reset' }, (r) => c.movesMoney(r));
+          const m = mark();
+          const res = await post(saleFields(shopper, cardFields(c.next('approved'))));
+          expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+          const transId = res.body.trans_id as string;
+          const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
+          expect(await deliver(w)).toBe(200);
+          expect(await Promise.all([deliver(w), deliver(w)])).toEqual([200, 200]);
+          expect(await deliver(w)).toBe(200);
+          await settledAs(transId, 'SETTLED');
+          await callbacksSettled(transId);
+          expect(callbacks(transId).filter((cb) => cb.fields.result === 'SUCCESS')).toHaveLength(1);
+          expect(movedSince(m)).toHaveLength(1);
+        },
+      );
 
-      it.skipIf(!hooks)("a webhook about an earlier cascade attempt: acknowledged, the payment on its later attempt unchanged", async () => {
-        const m = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 'kit', ...c.mid(proxy?.url) }, { name: 'next' }] });
-        const { mids } = (await deps().merchants.get(m.clientKey))!;
-        const [first, second] = [mids.find((x) => x.name === 'kit')!, mids.find((x) => x.name === 'next')!];
-        await setRouting(deps(), m.clientKey, { maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: first.midId, weight: 100 }, { midId: second.midId, weight: 0 }] }] });
-        const res = await post(saleFields(m, cardFields(c.next('soft-declined'))));
-        expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
-        const transId = res.body.trans_id as string;
-        const before = await stored(transId);
-        expect(before.midId).toBe(second.midId);
-        // The first attempt's (our reference without an attempt), signed for the first MID, saying it was authorised.
-        const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
-        expect(await deliver(w)).toBe(200);
-        expect(await stored(transId)).toMatchObject({ status: 'SETTLED', midId: second.midId, version: before.version });
-      });
+      it.skipIf(!hooks)(
+        'a webhook about an earlier cascade attempt: acknowledged, the payment on its later attempt unchanged',
+        async () => {
+          const m = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 'kit', ...c.mid(proxy?.url) }, { name: 'next' }] });
+          const { mids } = (await deps().merchants.get(m.clientKey))!;
+          const [first, second] = [mids.find((x) => x.name === 'kit')!, mids.find((x) => x.name === 'next')!];
+          await setRouting(deps(), m.clientKey, {
+            maxAttempts: 2,
+            rules: [
+              {
+                match: {},
+                mids: [
+                  { midId: first.midId, weight: 100 },
+                  { midId: second.midId, weight: 0 },
+                ],
+              },
+            ],
+          });
+          const res = await post(saleFields(m, cardFields(c.next('soft-declined'))));
+          expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+          const transId = res.body.trans_id as string;
+          const before = await stored(transId);
+          expect(before.midId).toBe(second.midId);
+          // The first attempt's (our reference without an attempt), signed for the first MID, saying it was authorised.
+          const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
+          expect(await deliver(w)).toBe(200);
+          expect(await stored(transId)).toMatchObject({ status: 'SETTLED', midId: second.midId, version: before.version });
+        },
+      );
 
       /** The merchant moves its own test clock through the signed merchant API. */
       async function advanceClock(m: Merchant, by: string): Promise<void> {
@@ -406,35 +490,43 @@ export function connectorKit(c: Counterpart): void {
       }
 
       const late = hooks && c.capabilities.lateApproval;
-      it.skipIf(!late)(`a late success after the give-up: the payment stays declined, reversed at the acquirer once, recorded${hooks && !late ? ` (not applicable: ${c.name} declares no late approvals)` : ''}`, async () => {
-        // A merchant of its own: its clock moves past the reconciler's 24 h give-up.
-        const m = await testMerchant({ notificationUrl: shop.url, mids: [c.mid(proxy?.url)] });
-        proxy!.arm({ kind: 'reset' }, (r) => c.movesMoney(r));
-        const res = await post(saleFields(m, cardFields(c.next('approved'))));
-        expect(res.body).toMatchObject({ result: 'UNDEFINED' });
-        const transId = res.body.trans_id as string;
-        // An acquirer the reconciler can ask by our reference would settle the payment: it cannot be reached (a 502
-        // to every lookup about it, retries included) until the reconciler has given up.
-        const askable = c.capabilities.inquiry === 'reference';
-        if (askable) proxy!.arm({ kind: 'answer', status: 502, body: {} }, (r) => !c.movesMoney(r) && r.body.includes(transId), { untilDisarmed: true });
-        await advanceClock(m, '25h');
-        await platform.runScheduled('Reconciler');
-        await settledAs(transId, 'DECLINED');
-        if (askable) expect(proxy!.disarm(), 'the reconciler asked the acquirer').toBeGreaterThan(0);
-        await callbacksSettled(transId);
-        const before = callbacks(transId).length;
+      it.skipIf(!late)(
+        `a late success after the give-up: the payment stays declined, reversed at the acquirer once, recorded${hooks && !late ? ` (not applicable: ${c.name} declares no late approvals)` : ''}`,
+        async () => {
+          // A merchant of its own: its clock moves past the reconciler's 24 h give-up.
+          const m = await testMerchant({ notificationUrl: shop.url, mids: [c.mid(proxy?.url)] });
+          proxy!.arm({ kind: 'reset' }, (r) => c.movesMoney(r));
+          const res = await post(saleFields(m, cardFields(c.next('approved'))));
+          expect(res.body).toMatchObject({ result: 'UNDEFINED' });
+          const transId = res.body.trans_id as string;
+          // An acquirer the reconciler can ask by our reference would settle the payment: it cannot be reached (a 502
+          // to every lookup about it, retries included) until the reconciler has given up.
+          const askable = c.capabilities.inquiry === 'reference';
+          if (askable)
+            proxy!.arm({ kind: 'answer', status: 502, body: {} }, (r) => !c.movesMoney(r) && r.body.includes(transId), {
+              untilDisarmed: true,
+            });
+          await advanceClock(m, '25h');
+          await platform.runScheduled('Reconciler');
+          await settledAs(transId, 'DECLINED');
+          if (askable) expect(proxy!.disarm(), 'the reconciler asked the acquirer').toBeGreaterThan(0);
+          await callbacksSettled(transId);
+          const before = callbacks(transId).length;
 
-        const since = mark();
-        const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
-        expect(await Promise.all([deliver(w), deliver(w)])).toEqual([200, 200]);
-        expect(await deliver(w)).toBe(200);
-        const p = await stored(transId);
-        expect(p.status).toBe('DECLINED');
-        expect(p.details.lateOutcomes ?? []).toEqual(expect.arrayContaining([expect.objectContaining({ handling: 'reverse', attemptId: transId })]));
-        // The reversal, once however often the approval is delivered; the merchant's DECLINED stays true.
-        expect(movedSince(since)).toHaveLength(1);
-        expect(callbacks(transId)).toHaveLength(before);
-      });
+          const since = mark();
+          const w = await c.webhook!({ transId, amount: 1000, currency: 'USD' }, 'authorised');
+          expect(await Promise.all([deliver(w), deliver(w)])).toEqual([200, 200]);
+          expect(await deliver(w)).toBe(200);
+          const p = await stored(transId);
+          expect(p.status).toBe('DECLINED');
+          expect(p.details.lateOutcomes ?? []).toEqual(
+            expect.arrayContaining([expect.objectContaining({ handling: 'reverse', attemptId: transId })]),
+          );
+          // The reversal, once however often the approval is delivered; the merchant's DECLINED stays true.
+          expect(movedSince(since)).toHaveLength(1);
+          expect(callbacks(transId)).toHaveLength(before);
+        },
+      );
 
       it.skipIf(!hooks)("webhooks out of order (an AUTH's after its CAPTURE's): captured once, nothing declined", async () => {
         const res = await post(saleFields(shopper, { auth: 'Y', ...cardFields(c.next('approved')) }));

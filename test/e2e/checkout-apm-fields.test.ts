@@ -39,7 +39,12 @@ afterAll(async () => {
 });
 
 const session = (overrides: Record<string, unknown> = {}) =>
-  createSession(platform.url, merchant, { success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cancel`, error_url: `${shop.url}/error`, ...overrides });
+  createSession(platform.url, merchant, {
+    success_url: `${shop.url}/success`,
+    cancel_url: `${shop.url}/cancel`,
+    error_url: `${shop.url}/error`,
+    ...overrides,
+  });
 const postedFields = (r: Request) => Object.fromEntries(new URLSearchParams(r.postData() ?? ''));
 const callbacks = (id: string) => notifications.received.filter((c) => c.fields.id === id).map((c) => c.fields);
 
@@ -59,7 +64,10 @@ describe('alternative methods that need the payer’s data, in Chromium', () => 
 
     // The voucher's identifier is optional: empty is fine. A PIN too short gets the S2S APM wording.
     await page.getByLabel('Voucher PIN').fill('12345');
-    const [first] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST'), page.getByRole('button', { name: /^Pay / }).click()]);
+    const [first] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      page.getByRole('button', { name: /^Pay / }).click(),
+    ]);
     expect(postedFields(first)).toEqual({ method: 'voucher', identifier: '', 'parameters[pin]': '12345' });
     await page.waitForLoadState();
     await expect(page.locator('#p-voucher-pin-error').textContent()).resolves.toBe('This value should have exactly 16 characters.');

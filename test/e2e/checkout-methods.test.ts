@@ -47,7 +47,12 @@ afterAll(async () => {
 });
 
 const session = (overrides: Record<string, unknown> = {}) =>
-  createSession(platform.url, merchant, { success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cancel`, error_url: `${shop.url}/error`, ...overrides });
+  createSession(platform.url, merchant, {
+    success_url: `${shop.url}/success`,
+    cancel_url: `${shop.url}/cancel`,
+    error_url: `${shop.url}/error`,
+    ...overrides,
+  });
 
 /** The form fields a POST to the page carried. */
 const postedFields = (r: Request) => Object.fromEntries(new URLSearchParams(r.postData() ?? ''));
@@ -74,7 +79,10 @@ describe('Checkout choices in Chromium', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.locator('#saved_cvv-error').textContent()).resolves.toBe('This field is required.');
     await page.locator('#saved_cvv').pressSequentially('123');
-    const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST'), page.getByRole('button', { name: /^Pay / }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      page.getByRole('button', { name: /^Pay / }).click(),
+    ]);
     expect(postedFields(request)).toEqual({ method: 'card', card_choice: 'saved-0', saved_cvv: '123' });
     await page.waitForURL(`${shop.url}/success?**`);
     const q = Object.fromEntries(new URL(page.url()).searchParams);
@@ -94,7 +102,10 @@ describe('Checkout choices in Chromium', () => {
     await expect(page.getByLabel('Card number').isVisible()).resolves.toBe(false);
     await page.getByLabel('Account e-mail').fill('success@gmail.com');
     await page.screenshot({ path: `${SHOTS}/checkout-vcard.png`, fullPage: true });
-    const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST'), page.getByRole('button', { name: /^Pay / }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      page.getByRole('button', { name: /^Pay / }).click(),
+    ]);
     expect(postedFields(request)).toEqual({ method: 'vcard', identifier: 'success@gmail.com' });
     await page.waitForURL(`${shop.url}/success?**`);
     const q = Object.fromEntries(new URL(page.url()).searchParams);
@@ -106,7 +117,16 @@ describe('Checkout choices in Chromium', () => {
 
   it('asks only the expiry on the card/credit page and pays out', async () => {
     const orderId = `payout-${Date.now()}`;
-    const body = { order_id: orderId, order_amount: '5.00', order_currency: 'USD', order_description: 'Winnings', card_token: token, payee_first_name: 'Jane', payee_last_name: 'Roe', success_url: `${shop.url}/paid` };
+    const body = {
+      order_id: orderId,
+      order_amount: '5.00',
+      order_currency: 'USD',
+      order_description: 'Winnings',
+      card_token: token,
+      payee_first_name: 'Jane',
+      payee_last_name: 'Roe',
+      success_url: `${shop.url}/paid`,
+    };
     const res = await postJson(`${platform.url}/api/v1/payment/card/credit`, signed(merchant, body, [orderId, '5.00', 'USD', 'Winnings']));
     const page = await browser.newPage();
     await page.goto(res.body.redirect_url as string);

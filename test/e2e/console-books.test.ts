@@ -46,10 +46,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const usd = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')} USD`;
+const usd = (minor: number) =>
+  `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')} USD`;
 
 it('a merchant admin sees its settled batch and downloads the CSV; an operator sees the platform view', async () => {
-  const page = await signInInBrowser(browser, platform.url, `books-${randomUUID().slice(0, 8)}@shop.example`, 'merchant-admin', shop.clientKey);
+  const page = await signInInBrowser(
+    browser,
+    platform.url,
+    `books-${randomUUID().slice(0, 8)}@shop.example`,
+    'merchant-admin',
+    shop.clientKey,
+  );
   await page.getByRole('link', { name: 'Books' }).click();
   const net = journal.amount - journal.fee;
   await expect.poll(() => page.getByRole('table', { name: 'Balances' }).innerText(), { timeout: 15_000 }).toContain(usd(net));
@@ -63,7 +70,9 @@ it('a merchant admin sees its settled batch and downloads the CSV; an operator s
   await form.getByLabel('From').fill(journaled);
   await form.getByLabel('To').fill(journaled);
   const [download] = await Promise.all([page.waitForEvent('download'), form.getByRole('button', { name: 'Download CSV' }).click()]);
-  const csv = readFileSync((await download.path())!, 'utf8').split('\r\n').filter(Boolean);
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .split('\r\n')
+    .filter(Boolean);
   expect(csv[0]).toMatch(/^trans_id,entry_id,event,kind,/);
   expect(csv.slice(1)).toEqual([expect.stringContaining(`${journal.transId},${journal.entryId},`)]);
   expect(csv[1]).toContain(`,${journal.amount},${journal.fee},${net},`);

@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import type { ConsoleRole } from '../../shared/ports/console-users.js';
 import { inviteConsoleUser, NEW_PASSWORD } from '../integration/console/support.js';
 
-export async function signInInBrowser(browser: Browser, baseUrl: string, email: string, role: ConsoleRole, clientKey?: string, opts: { screenshot?: string } = {}): Promise<Page> {
+export async function signInInBrowser(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  role: ConsoleRole,
+  clientKey?: string,
+  opts: { screenshot?: string } = {},
+): Promise<Page> {
   const temporary = await inviteConsoleUser(email, role, clientKey);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   page.setDefaultTimeout(10_000);

@@ -41,7 +41,8 @@ beforeAll(async () => {
   callbacks = await startMerchantServer();
   shop = await testMerchant({ notificationUrl: callbacks.url });
   browser = await launchChromium();
-  const scheduleId = (await post(createScheduleFields(shop, { name: 'Monthly box', interval_length: '1', interval_unit: 'month' }))).body.schedule_id as string;
+  const scheduleId = (await post(createScheduleFields(shop, { name: 'Monthly box', interval_length: '1', interval_unit: 'month' }))).body
+    .schedule_id as string;
   const first = await post(saleFields(shop, { recurring_init: 'Y', schedule_id: scheduleId }));
   subscription = { scheduleId, token: first.body.recurring_token };
   let down = true;
@@ -51,7 +52,10 @@ beforeAll(async () => {
     res.end(fail ? 'down' : 'OK');
   };
   failing = (await sale(platform.url, shop, { orderId: `down-${randomUUID().slice(0, 8)}` })).trans_id;
-  await eventually(async () => (await deps().callbacks.outbox.forPayment(failing)).every((c) => c.delivery === 'FAILED') || undefined, 60_000);
+  await eventually(
+    async () => (await deps().callbacks.outbox.forPayment(failing)).every((c) => c.delivery === 'FAILED') || undefined,
+    60_000,
+  );
   down = false;
   merchantPage = await signInInBrowser(browser, platform.url, 'staff@ops-shop.example', 'merchant-admin', shop.clientKey);
   operatorPage = await signInInBrowser(browser, platform.url, 'ops@ops-shop.example', 'operator');
@@ -116,7 +120,9 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     await google.getByLabel('Environment').selectOption('PRODUCTION');
     await google.getByRole('group', { name: 'Allowed auth methods' }).getByLabel('CRYPTOGRAM_3DS').check();
     await google.getByRole('group', { name: 'Supported networks' }).getByLabel('VISA').check();
-    await google.getByLabel('or paste the private key').fill(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await google
+      .getByLabel('or paste the private key')
+      .fill(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
     await google.getByRole('button', { name: 'Save Google Pay' }).click();
     await poll(() => google.getByRole('status').textContent()).toMatch(/public key hash/);
     const table = page.getByRole('table', { name: 'Wallet settings' });
@@ -139,7 +145,12 @@ describe('the console’s schedules, settings and operator screens in Chromium',
     await poll(() => page.getByRole('status').textContent()).toMatch(/1 failed callback\(s\) queued again/);
     await eventually(async () => (await deps().callbacks.outbox.forPayment(failing)).every((c) => c.delivery === 'DELIVERED') || undefined);
     await page.reload();
-    await poll(() => page.getByRole('table', { name: 'Failed callbacks' }).getByText(`${failing.slice(0, 8)}…`).count()).toBe(0);
+    await poll(() =>
+      page
+        .getByRole('table', { name: 'Failed callbacks' })
+        .getByText(`${failing.slice(0, 8)}…`)
+        .count(),
+    ).toBe(0);
   });
 
   it('an operator opens a chargeback', async () => {

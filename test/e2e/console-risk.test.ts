@@ -84,9 +84,13 @@ describe('a merchant admin on the Risk page in Chromium', () => {
     expect(await alert.textContent()).toContain('"EURO" is not an ISO 4217 currency code');
     expect((await deps().risk.riskRules(shop.clientKey)).rules).toEqual([]);
 
-    await editor.fill(JSON.stringify({ rules: [{ name: 'no big euro tickets', match: { currencies: ['EUR'], minAmount: 50001 }, action: 'block' }] }));
+    await editor.fill(
+      JSON.stringify({ rules: [{ name: 'no big euro tickets', match: { currencies: ['EUR'], minAmount: 50001 }, action: 'block' }] }),
+    );
     await section.getByRole('button', { name: 'Save risk rules' }).click();
     await poll(() => section.getByRole('status').textContent()).toContain('Risk rules saved (1).');
-    expect(await section.getByLabel('Risk rules summary').textContent()).toContain('no big euro tickets: amount ≥ 50001 (minor units), EUR → block');
+    expect(await section.getByLabel('Risk rules summary').textContent()).toContain(
+      'no big euro tickets: amount ≥ 50001 (minor units), EUR → block',
+    );
   });
 });

@@ -52,7 +52,14 @@ describe('an operator on a merchant’s settings page in Chromium', () => {
     const rules = {
       maxAttempts: 2,
       rules: [
-        { name: 'euro', match: { currencies: ['EUR'] }, mids: [{ midId: primary.midId, weight: 80 }, { midId: backup.midId, weight: 20 }] },
+        {
+          name: 'euro',
+          match: { currencies: ['EUR'] },
+          mids: [
+            { midId: primary.midId, weight: 80 },
+            { midId: backup.midId, weight: 20 },
+          ],
+        },
         { name: 'rest', match: {}, mids: [{ midId: backup.midId, weight: 100 }] },
       ],
     };
@@ -107,13 +114,19 @@ describe('an operator on a merchant’s settings page in Chromium', () => {
     expect(html).not.toContain(secretKey);
     expect(html).not.toContain(webhookSecret);
     const mid = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.connector === 'checkout-com')!;
-    expect(mid).toMatchObject({ connectorSettings: { url: 'https://api.sandbox.checkout.com', processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' } });
+    expect(mid).toMatchObject({
+      connectorSettings: { url: 'https://api.sandbox.checkout.com', processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' },
+    });
     expect(mid.credentialsSealed).toBeDefined();
   });
 
   it('the MID list shows each MID’s health: a badge, and when an open MID is tried again', async () => {
     const backup = mids.find((m) => m.name === 'backup')!;
-    const opened = await deps().merchants.recordMidFailure(shop.clientKey, backup.midId, new Date(), { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 600 });
+    const opened = await deps().merchants.recordMidFailure(shop.clientKey, backup.midId, new Date(), {
+      failureThreshold: 1,
+      windowSeconds: 60,
+      cooldownSeconds: 600,
+    });
     await page.goto(`${platform.url}/console/#/settings`);
     await page.reload();
     const table = page.getByRole('table', { name: 'MIDs' });

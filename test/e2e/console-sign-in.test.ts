@@ -52,7 +52,10 @@ describe('the console’s sign-in page in Chromium', () => {
     const page = await signInInBrowser(browser, platform.url, 'idle@sign-in.example', 'operator');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'console_session')!;
     // Fifteen minutes without a request, as far as the stored session knows.
-    await new DynamoConsoleSessions(consoleDeps().d.config.TABLE_NAME).touch(cookie.value, new Date(Date.now() - 16 * 60_000).toISOString());
+    await new DynamoConsoleSessions(consoleDeps().d.config.TABLE_NAME).touch(
+      cookie.value,
+      new Date(Date.now() - 16 * 60_000).toISOString(),
+    );
     // The next call ends it: the move to Payments, or a call the dashboard still had in flight (then the page is
     // already back at sign-in, and the link is gone: so the test moves by the address, not by a click).
     await page.evaluate(() => (location.hash = '#/payments'));

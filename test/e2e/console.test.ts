@@ -87,7 +87,12 @@ describe('the console in Chromium', () => {
     // The timeline shows the refund and, once delivered, its callback.
     await eventually(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
-      return (await page.getByRole('table', { name: 'Timeline' }).getByText(/CREDITVOID.*attempt 1/).count()) > 0 || undefined;
+      return (
+        (await page
+          .getByRole('table', { name: 'Timeline' })
+          .getByText(/CREDITVOID.*attempt 1/)
+          .count()) > 0 || undefined
+      );
     });
     await page.screenshot({ path: `${SHOTS}/payment-timeline.png` });
   });
@@ -115,7 +120,12 @@ describe('the console in Chromium', () => {
       return (await timeline.getByText(/DELIVERED 200/).count()) > 0 || undefined;
     });
     await page.goto(`${platform.url}/console/#/callbacks`);
-    await poll(() => page.getByRole('table', { name: 'Callback deliveries' }).getByText(/FAILED 500/).count()).toBeGreaterThan(0);
+    await poll(() =>
+      page
+        .getByRole('table', { name: 'Callback deliveries' })
+        .getByText(/FAILED 500/)
+        .count(),
+    ).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/callbacks.png` });
   });
 
@@ -146,7 +156,8 @@ describe('the console in Chromium', () => {
     const key = (await shown.textContent())!;
     const table = page.getByRole('table', { name: 'API keys' });
     await poll(() => table.getByText(`rk_test_…${key.slice(-4)}`).count()).toBe(1);
-    const feed = async () => (await fetch(`${platform.url}/api/v1/merchant/callbacks`, { headers: { authorization: `Bearer ${key}` } })).status;
+    const feed = async () =>
+      (await fetch(`${platform.url}/api/v1/merchant/callbacks`, { headers: { authorization: `Bearer ${key}` } })).status;
     expect(await feed()).toBe(200);
     await table.getByRole('button', { name: /^Revoke key_/ }).click();
     await poll(() => table.getByRole('button', { name: /^Revoke key_/ }).count()).toBe(0);

@@ -86,7 +86,11 @@ afterAll(async () => {
 });
 
 /** The merchant backend creates the session; the payer opens the shop's checkout page. */
-async function openShop(): Promise<{ page: Page; token: string; order: { number: string; amount: string; currency: string; description: string } }> {
+async function openShop(): Promise<{
+  page: Page;
+  token: string;
+  order: { number: string; amount: string; currency: string; description: string };
+}> {
   const { token, order } = await createToken(platform.url, merchant, { return_url: `${shop.url}/return` });
   (shop as unknown as { tokens: Map<string, string> }).tokens.set(order.number, token);
   const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
@@ -116,17 +120,24 @@ describe('Hosted fields in Chromium', () => {
     // Merchant styles applied through the CSSOM; the url() value was dropped.
     expect(await card.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(1, 2, 3)');
     expect(await card.evaluate((el) => getComputedStyle(el).backgroundImage)).toBe('none');
-    expect(await page.frameLocator('#cvv-box iframe').locator('input').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(200, 0, 0)');
+    expect(
+      await page
+        .frameLocator('#cvv-box iframe')
+        .locator('input')
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(200, 0, 0)');
     expect(await page.frameLocator('#card-box iframe').locator('.hosted-field-card-brand-logo').textContent()).toBe('visa');
 
     // The merchant page cannot reach into the frames, and never sees the card.
-    expect(await page.evaluate(() => {
-      try {
-        return (document.querySelector('#card-box iframe') as HTMLIFrameElement).contentDocument?.body.innerHTML ?? null;
-      } catch {
-        return null;
-      }
-    })).toBeNull();
+    expect(
+      await page.evaluate(() => {
+        try {
+          return (document.querySelector('#card-box iframe') as HTMLIFrameElement).contentDocument?.body.innerHTML ?? null;
+        } catch {
+          return null;
+        }
+      }),
+    ).toBeNull();
     const events = await page.evaluate(() => (window as unknown as { events: unknown[][] }).events);
     expect(events).toContainEqual(['input', 'card', true]);
     expect(events).toContainEqual(['input', 'card', false]); // before the last digit
@@ -141,10 +152,20 @@ describe('Hosted fields in Chromium', () => {
     expect(withoutPorts(await page.content())).not.toContain('4111');
     expect(withoutPorts(shop.requests.join('\n'))).not.toContain('4111');
 
-    const res = await pay(platform.url, token, { name: 'JOHN DOE', with_hosted_fields: true, browser_info: { accept_header: 'text/html', user_agent: 'Chromium' } });
+    const res = await pay(platform.url, token, {
+      name: 'JOHN DOE',
+      with_hosted_fields: true,
+      browser_info: { accept_header: 'text/html', user_agent: 'Chromium' },
+    });
     expect(res.body).toEqual({ result: 'success', public_id: expect.any(String), amount: '10.00', currency: 'USD' });
     const cb = await eventually(() => notifications.received.find((c) => c.fields.order_number === order.number));
-    expect(cb.fields).toMatchObject({ id: res.body.public_id, type: 'sale', status: 'success', order_status: 'settled', card: '411111****1111' });
+    expect(cb.fields).toMatchObject({
+      id: res.body.public_id,
+      type: 'sale',
+      status: 'success',
+      order_status: 'settled',
+      card: '411111****1111',
+    });
     await page.close();
   });
 
@@ -162,7 +183,9 @@ describe('Hosted fields in Chromium', () => {
     const q = Object.fromEntries(new URL(page.url()).searchParams);
     expect(q.payment_id).toBe(res.body.public_id);
     expect(q.hash).toBe(checkoutHash([q.payment_id!, order.number, order.amount, order.currency, order.description], merchant.password));
-    const cb = await eventually(() => notifications.received.find((c) => c.fields.order_number === order.number && c.fields.type === 'sale'));
+    const cb = await eventually(() =>
+      notifications.received.find((c) => c.fields.order_number === order.number && c.fields.type === 'sale'),
+    );
     expect(cb.fields).toMatchObject({ status: 'success', order_status: 'settled' });
     await page.close();
   });
@@ -205,13 +228,22 @@ describe('Hosted fields in Chromium', () => {
     const blocked: string[] = [];
     page.on('console', (m) => blocked.push(m.text()));
     await page.goto(`${shop.url}/other`);
-    await page.evaluate((src) => {
-      const f = document.createElement('iframe');
-      f.src = src;
-      document.body.appendChild(f);
-    }, `${platform.url}/hosted-fields/frame/card?token=${token}&origin=${encodeURIComponent('https://evil.example')}&channel=abcdefgh12`);
+    await page.evaluate(
+      (src) => {
+        const f = document.createElement('iframe');
+        f.src = src;
+        document.body.appendChild(f);
+      },
+      `${platform.url}/hosted-fields/frame/card?token=${token}&origin=${encodeURIComponent('https://evil.example')}&channel=abcdefgh12`,
+    );
     await eventually(() => blocked.some((t) => /frame-ancestors/.test(t)) || undefined, 5000);
-    expect(await page.frames()[1]?.locator('input').count().catch(() => 0)).toBe(0);
+    expect(
+      await page
+        .frames()[1]
+        ?.locator('input')
+        .count()
+        .catch(() => 0),
+    ).toBe(0);
     await page.close();
   });
 });

@@ -27,12 +27,21 @@ let app: { server: Server; url: string };
 
 /** The merchant's web app: a page with the bundled SDK, and its own success / cancel / error pages. */
 async function startApp(): Promise<{ server: Server; url: string }> {
-  const bundle = await build({ entryPoints: [join(REPO_ROOT, 'test/e2e/fixtures/web-app.ts')], bundle: true, format: 'esm', write: false, platform: 'browser' });
+  const bundle = await build({
+    entryPoints: [join(REPO_ROOT, 'test/e2e/fixtures/web-app.ts')],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+  });
   const script = bundle.outputFiles[0]!.text;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://app').pathname;
     if (path === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    const body = path === '/' ? '<div id="slot" style="width:400px;height:800px"></div><script type="module" src="/app.js"></script>' : `<h1>${path}</h1>`;
+    const body =
+      path === '/'
+        ? '<div id="slot" style="width:400px;height:800px"></div><script type="module" src="/app.js"></script>'
+        : `<h1>${path}</h1>`;
     res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><body>${body}</body></html>`);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -45,7 +54,13 @@ beforeAll(async () => {
   // The iframe needs the app's origin among the merchant's checkout frame ancestors (docs/checkout.md).
   await deps().merchants.update(merchant.clientKey, { checkoutFrameAncestors: [app.url] });
   backend = await startBackendServer(
-    readConfig({ PLATFORM_URL: platform.url, MERCHANT_KEY: merchant.clientKey, MERCHANT_PASSWORD: merchant.password, PORT: '0', CORS_ORIGINS: app.url }),
+    readConfig({
+      PLATFORM_URL: platform.url,
+      MERCHANT_KEY: merchant.clientKey,
+      MERCHANT_PASSWORD: merchant.password,
+      PORT: '0',
+      CORS_ORIGINS: app.url,
+    }),
     { authenticate: e2eAppUser, priceOrder: shopOrders, log: false },
   );
   browser = await launchChromium();
@@ -80,7 +95,11 @@ describe('mobile SDK /web adapter in Chromium', () => {
     const popup = await popupOpened;
     await popup.getByLabel('Card number').waitFor();
     await pay(popup);
-    await expect(result).resolves.toMatchObject({ status: 'success', orderId: request.order.number, paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    await expect(result).resolves.toMatchObject({
+      status: 'success',
+      orderId: request.order.number,
+      paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     await page.close();
   });
 

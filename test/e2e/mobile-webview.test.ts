@@ -12,7 +12,14 @@ import type { Merchant } from '../../shared/domain/merchant.js';
 import { testMerchant, usePlatform } from '../support/platform.js';
 import { readConfig } from '../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../sdk/merchant-backend/src/http-server.js';
-import { E2E_APP_TOKEN, e2eAppUser, paymentRequest, requestsContaining, shopOrders, type RecordedRequest } from '../integration/sdk/support.js';
+import {
+  E2E_APP_TOKEN,
+  e2eAppUser,
+  paymentRequest,
+  requestsContaining,
+  shopOrders,
+  type RecordedRequest,
+} from '../integration/sdk/support.js';
 
 // The app's return pages are never loaded (the web view stops there), so they need no server.
 const APP = 'https://app.shop.example/checkout';
@@ -44,7 +51,8 @@ async function openInWebView(controller: CheckoutWebViewController): Promise<Pag
   page.on('request', (r) => seen.push({ url: r.url(), headers: r.headers(), body: r.postData() ?? '' }));
   await page.route('**/*', (route) => {
     const req = route.request();
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && !controller.shouldStartLoad(req.url())) return route.abort('aborted');
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && !controller.shouldStartLoad(req.url()))
+      return route.abort('aborted');
     return route.continue();
   });
   page.on('framenavigated', (frame) => frame === page.mainFrame() && controller.onNavigation(frame.url()));
@@ -96,7 +104,10 @@ describe('mobile SDK web view in Chromium', () => {
   it('settles cancel when the payer leaves with "Cancel and return to the store"', async () => {
     const controller = new CheckoutWebViewController(appSdk, request());
     const page = await openInWebView(controller);
-    await page.getByRole('link', { name: 'Cancel and return to the store' }).or(page.getByRole('button', { name: 'Cancel and return to the store' })).click();
+    await page
+      .getByRole('link', { name: 'Cancel and return to the store' })
+      .or(page.getByRole('button', { name: 'Cancel and return to the store' }))
+      .click();
     expect(await settle(controller, page)).toMatchObject({ status: 'cancel', paymentId: expect.any(String) });
   });
 

@@ -37,7 +37,7 @@ const PAGES: Array<[code: string, pay: RegExp, cardNumber: string, dir: 'ltr' | 
   ['ru', /^Оплатить/, 'Номер карты', 'ltr'],
 ];
 
-describe('the Checkout page in the payer\'s language, in Chromium (issue 9 item 11)', () => {
+describe("the Checkout page in the payer's language, in Chromium (issue 9 item 11)", () => {
   for (const [code, pay, cardNumber, dir] of PAGES) {
     it(`${code}: translated, ${dir}, screenshot test-results/checkout-lang-${code}.png`, async () => {
       const { url } = await createSession(platform.url, merchant, { billing_address: { country: 'DE', language: code } });
@@ -60,7 +60,7 @@ describe('the Checkout page in the payer\'s language, in Chromium (issue 9 item 
     });
   }
 
-  it('without a language, the browser\'s Accept-Language decides (here: de)', async () => {
+  it("without a language, the browser's Accept-Language decides (here: de)", async () => {
     const { url } = await createSession(platform.url, merchant, { billing_address: { country: 'DE' } });
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();

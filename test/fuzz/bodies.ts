@@ -110,20 +110,43 @@ const MAX_BODY_CHARS = 1_500_000;
 
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
-const otherTypes = fc.constantFrom('text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x', 'application/xml', `${FORM}; charset=ISO-8859-1`, `${JSON_TYPE}; charset=utf-16`, 'garbage', '');
+const otherTypes = fc.constantFrom(
+  'text/plain',
+  'application/octet-stream',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  `${FORM}; charset=ISO-8859-1`,
+  `${JSON_TYPE}; charset=utf-16`,
+  'garbage',
+  '',
+);
 
 /** Raw-text mutations after encoding: the body no longer matches any encoder's output. */
 function wireMutation(kind: 'form' | 'json') {
-  const dup = kind === 'form'
-    ? fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), junkString).map(([k, v]) => (body: string) => `${body}&${encodeURIComponent(k)}=${encodeURIComponent(v)}&${body}`)
-    : fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), junkJson).map(([k, v]) => (body: string) => body.replace(/^\s*\{/, `{${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'},`));
+  const dup =
+    kind === 'form'
+      ? fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), junkString).map(
+          ([k, v]) =>
+            (body: string) =>
+              `${body}&${encodeURIComponent(k)}=${encodeURIComponent(v)}&${body}`,
+        )
+      : fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), junkJson).map(
+          ([k, v]) =>
+            (body: string) =>
+              body.replace(/^\s*\{/, `{${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'},`),
+        );
   return fc.oneof(
     { weight: 3, arbitrary: dup },
     { weight: 2, arbitrary: fc.nat().map((n) => (body: string) => body.slice(0, body.length ? n % body.length : 0)) }, // truncated
-    { weight: 2, arbitrary: fc.tuple(fc.nat(), fc.constantFrom('%', '%Z', '%ZZ', '%E0%A4%A', '%C0%AF', '&=', '=', '[', '\u0000', '\uFEFF', '"', '}', ']', '\\u')).map(([n, ins]) => (body: string) => {
-      const at = body.length ? n % body.length : 0;
-      return body.slice(0, at) + ins + body.slice(at);
-    }) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.nat(), fc.constantFrom('%', '%Z', '%ZZ', '%E0%A4%A', '%C0%AF', '&=', '=', '[', '\u0000', '\uFEFF', '"', '}', ']', '\\u'))
+        .map(([n, ins]) => (body: string) => {
+          const at = body.length ? n % body.length : 0;
+          return body.slice(0, at) + ins + body.slice(at);
+        }),
+    },
     { weight: 1, arbitrary: fc.constant((body: string) => `\uFEFF${body}`) },
     { weight: 1, arbitrary: fc.constant((body: string) => `${body}${body}`) },
   );
@@ -161,7 +184,11 @@ export function bodyRequest(o: BodyRequestOptions): fc.Arbitrary<FuzzRequest> {
   const path = typeof o.path === 'string' ? fc.constant(o.path) : o.path;
   const headers = o.headers ?? fc.constant({});
   const rightType = o.kind === 'form' ? FORM : JSON_TYPE;
-  const contentType = fc.oneof({ weight: 8, arbitrary: fc.constant(rightType) }, { weight: 1, arbitrary: fc.constant(o.kind === 'form' ? JSON_TYPE : FORM) }, { weight: 1, arbitrary: otherTypes });
+  const contentType = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(rightType) },
+    { weight: 1, arbitrary: fc.constant(o.kind === 'form' ? JSON_TYPE : FORM) },
+    { weight: 1, arbitrary: otherTypes },
+  );
   const body = fc.oneof(
     { weight: 7, arbitrary: o.fields.map((f) => encode(o.kind, f)) },
     { weight: 2, arbitrary: fc.tuple(o.fields, wireMutation(o.kind)).map(([f, mutate]) => mutate(encode(o.kind, f))) },

@@ -17,7 +17,16 @@ import { merchantApiTargets } from './targets/merchant-api.js';
 
 export type { FuzzTarget } from './target.js';
 
-export const FUZZ_TARGETS: FuzzTarget[] = [...s2sCardTargets, ...s2sApmTargets, ...providerTargets, ...checkoutApiTargets, ...hostedFieldsTargets, ...pageTargets, ...consoleTargets, ...merchantApiTargets];
+export const FUZZ_TARGETS: FuzzTarget[] = [
+  ...s2sCardTargets,
+  ...s2sApmTargets,
+  ...providerTargets,
+  ...checkoutApiTargets,
+  ...hostedFieldsTargets,
+  ...pageTargets,
+  ...consoleTargets,
+  ...merchantApiTargets,
+];
 
 export const FUZZ_GROUPS: string[] = [...new Set(FUZZ_TARGETS.map((t) => t.group))];
 
@@ -36,7 +45,11 @@ export function staleTargets(): string[] {
 /** S2S actions the platform dispatches that have no target, per route. */
 export function uncoveredActions(): string[] {
   const missing: string[] = [];
-  for (const [route, actions] of [['POST /post', S2S_CARD_ACTIONS], ['POST /v2/post', S2S_CARD_ACTIONS], ['POST /post-va', S2S_APM_ACTIONS]] as const) {
+  for (const [route, actions] of [
+    ['POST /post', S2S_CARD_ACTIONS],
+    ['POST /v2/post', S2S_CARD_ACTIONS],
+    ['POST /post-va', S2S_APM_ACTIONS],
+  ] as const) {
     const covered = new Set(FUZZ_TARGETS.filter((t) => t.route === route).map((t) => t.action));
     for (const action of actions.keys()) if (!covered.has(action)) missing.push(`${route} ${action}`);
   }

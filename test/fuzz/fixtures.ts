@@ -36,7 +36,11 @@ export interface FuzzFixtures {
 }
 
 async function form(url: string, fields: Record<string, FormValue | undefined>): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
   return res.json();
 }
 
@@ -51,7 +55,8 @@ async function json(method: string, url: string, body: unknown, headers: Record<
 }
 
 function need<T>(value: T | undefined, what: string, answer: unknown): T {
-  if (value === undefined || value === null || value === '') throw new Error(`fuzz fixture ${what} failed: ${JSON.stringify(answer).slice(0, 500)}`);
+  if (value === undefined || value === null || value === '')
+    throw new Error(`fuzz fixture ${what} failed: ${JSON.stringify(answer).slice(0, 500)}`);
   return value;
 }
 
@@ -69,40 +74,100 @@ export async function createFixtures(baseUrl: string): Promise<FuzzFixtures> {
   const { clientKey, password } = await createFuzzMerchant();
   const sale = (extra: Record<string, string>) =>
     form(`${baseUrl}/post`, {
-      action: 'SALE', client_key: clientKey, order_id: rnd('fx'), order_amount: '10.00', order_currency: 'USD', order_description: 'Fixture',
-      card_number: CARD, card_exp_month: '01', card_exp_year: '2038', card_cvv2: '123', payer_first_name: 'John', payer_last_name: 'Doe',
-      payer_address: 'Big street', payer_country: 'US', payer_state: 'CA', payer_city: 'City', payer_zip: '123456', payer_email: EMAIL,
-      payer_phone: '199999999', payer_ip: '203.0.113.7', term_url_3ds: 'https://shop.example/3ds', hash: formula1({ email: EMAIL, password, cardNumber: CARD }), ...extra,
+      action: 'SALE',
+      client_key: clientKey,
+      order_id: rnd('fx'),
+      order_amount: '10.00',
+      order_currency: 'USD',
+      order_description: 'Fixture',
+      card_number: CARD,
+      card_exp_month: '01',
+      card_exp_year: '2038',
+      card_cvv2: '123',
+      payer_first_name: 'John',
+      payer_last_name: 'Doe',
+      payer_address: 'Big street',
+      payer_country: 'US',
+      payer_state: 'CA',
+      payer_city: 'City',
+      payer_zip: '123456',
+      payer_email: EMAIL,
+      payer_phone: '199999999',
+      payer_ip: '203.0.113.7',
+      term_url_3ds: 'https://shop.example/3ds',
+      hash: formula1({ email: EMAIL, password, cardNumber: CARD }),
+      ...extra,
     });
 
   const settled = await sale({ req_token: 'Y', recurring_init: 'Y' });
   const auth = await sale({ auth: 'Y' });
   const tds = await sale({ card_exp_month: '05' });
   const payout = await form(`${baseUrl}/post`, {
-    action: 'CREDIT2CARD', client_key: clientKey, order_id: rnd('po'), order_amount: '25.00', order_currency: 'USD', order_description: 'Payout',
-    card_number: PAYOUT_CARD, hash: formula5({ password, cardNumber: PAYOUT_CARD }),
+    action: 'CREDIT2CARD',
+    client_key: clientKey,
+    order_id: rnd('po'),
+    order_amount: '25.00',
+    order_currency: 'USD',
+    order_description: 'Payout',
+    card_number: PAYOUT_CARD,
+    hash: formula5({ password, cardNumber: PAYOUT_CARD }),
   });
   const schedule = await form(`${baseUrl}/post`, {
-    action: 'CREATE_SCHEDULE', client_key: clientKey, name: 'Fuzz plan', interval_length: '1', interval_unit: 'month', payments_count: '12', hash: formula3({ password }),
+    action: 'CREATE_SCHEDULE',
+    client_key: clientKey,
+    name: 'Fuzz plan',
+    interval_length: '1',
+    interval_unit: 'month',
+    payments_count: '12',
+    hash: formula3({ password }),
   });
 
   const apm = (identifier: string) => {
-    const f = { action: 'SALE', client_key: clientKey, brand: 'vcard', order_id: rnd('apm'), order_amount: '10.00', order_currency: 'USD', order_description: 'APM', identifier, payer_ip: '203.0.113.7', return_url: 'https://shop.example/return' };
-    return form(`${baseUrl}/post-va`, { ...f, hash: apmSaleHash({ identifier, orderId: f.order_id, orderAmount: f.order_amount, orderCurrency: f.order_currency, password }) });
+    const f = {
+      action: 'SALE',
+      client_key: clientKey,
+      brand: 'vcard',
+      order_id: rnd('apm'),
+      order_amount: '10.00',
+      order_currency: 'USD',
+      order_description: 'APM',
+      identifier,
+      payer_ip: '203.0.113.7',
+      return_url: 'https://shop.example/return',
+    };
+    return form(`${baseUrl}/post-va`, {
+      ...f,
+      hash: apmSaleHash({ identifier, orderId: f.order_id, orderAmount: f.order_amount, orderCurrency: f.order_currency, password }),
+    });
   };
   const apmSettled = await apm('success@gmail.com');
   const apmRedirect = await apm('redirect@gmail.com');
 
   const orderBody = () => {
     const order = { number: rnd('co'), amount: '10.00', currency: 'USD', description: 'Fuzz order' };
-    return { merchant_key: clientKey, operation: 'purchase', order, customer: { name: 'John Doe', email: EMAIL }, hash: checkoutHash([order.number, order.amount, order.currency, order.description], password) };
+    return {
+      merchant_key: clientKey,
+      operation: 'purchase',
+      order,
+      customer: { name: 'John Doe', email: EMAIL },
+      hash: checkoutHash([order.number, order.amount, order.currency, order.description], password),
+    };
   };
   const session = async () => {
-    const res = await json('POST', `${baseUrl}/api/v1/session`, { ...orderBody(), success_url: 'https://shop.example/success', cancel_url: 'https://shop.example/cancel' });
+    const res = await json('POST', `${baseUrl}/api/v1/session`, {
+      ...orderBody(),
+      success_url: 'https://shop.example/success',
+      cancel_url: 'https://shop.example/cancel',
+    });
     return need(res.redirect_url as string | undefined, 'checkout session', res).split('/auth/')[1]!;
   };
   const payPage = (token: string, expiry: string) =>
-    fetch(`${baseUrl}/auth/${token}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card_number: CARD, expiry, cvv: '123', holder: 'JOHN DOE' }) });
+    fetch(`${baseUrl}/auth/${token}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card_number: CARD, expiry, cvv: '123', holder: 'JOHN DOE' }),
+    });
   const paidToken = await session();
   const paidPage = await (await payPage(paidToken, '01/38')).text();
   const threeDsToken = await session();
@@ -112,12 +177,18 @@ export async function createFixtures(baseUrl: string): Promise<FuzzFixtures> {
     const res = await json('POST', `${baseUrl}/api/v1/session/token`, { ...orderBody(), return_url: 'https://shop.example/return' });
     return need(res.token as string | undefined, 'hosted fields token', res);
   };
-  const submitCard = (token: string, expiry: string) => json('POST', `${baseUrl}/hosted-fields/card-data`, { card_number: CARD, expiry, cvv: '123' }, { Token: token });
+  const submitCard = (token: string, expiry: string) =>
+    json('POST', `${baseUrl}/hosted-fields/card-data`, { card_number: CARD, expiry, cvv: '123' }, { Token: token });
   const hfCard = await hfToken();
   await submitCard(hfCard, '01/38');
   const hf3ds = await hfToken();
   await submitCard(hf3ds, '05/38');
-  const hfPay = await json('POST', `${baseUrl}/api/v1/processing/purchase/card`, { name: 'JOHN DOE', with_hosted_fields: true }, { Token: hf3ds });
+  const hfPay = await json(
+    'POST',
+    `${baseUrl}/api/v1/processing/purchase/card`,
+    { name: 'JOHN DOE', with_hosted_fields: true },
+    { Token: hf3ds },
+  );
   const hfUrl = new URL(need(hfPay.redirect_url as string | undefined, 'hosted fields 3DS payment', hfPay));
 
   return {
@@ -135,12 +206,22 @@ export async function createFixtures(baseUrl: string): Promise<FuzzFixtures> {
     payoutTransId: need(payout.trans_id, 'CREDIT2CARD', payout),
     scheduleId: need(schedule.schedule_id, 'CREATE_SCHEDULE', schedule),
     apmTransId: need(apmSettled.trans_id, 'APM SALE', apmSettled),
-    apmRedirect: { transId: need(apmRedirect.trans_id, 'APM redirect', apmRedirect), token: need(new URL(apmRedirect.redirect_url).searchParams.get('token') ?? undefined, 'APM page token', apmRedirect) },
+    apmRedirect: {
+      transId: need(apmRedirect.trans_id, 'APM redirect', apmRedirect),
+      token: need(new URL(apmRedirect.redirect_url).searchParams.get('token') ?? undefined, 'APM page token', apmRedirect),
+    },
     checkoutTokens: [await session(), await session(), paidToken],
     checkoutThreeDsToken: threeDsToken,
-    paymentId: need(/payment_id=([^&"]+)/.exec(paidPage)?.[1], 'checkout payment_id (return link of the paid page)', paidPage.slice(0, 300)),
+    paymentId: need(
+      /payment_id=([^&"]+)/.exec(paidPage)?.[1],
+      'checkout payment_id (return link of the paid page)',
+      paidPage.slice(0, 300),
+    ),
     hfTokens: [await hfToken(), await hfToken()],
     hfCardToken: hfCard,
-    hfThreeDs: { transId: hfUrl.pathname.split('/').pop()!, token: need(hfUrl.searchParams.get('token') ?? undefined, 'hosted fields 3DS page token', hfPay) },
+    hfThreeDs: {
+      transId: hfUrl.pathname.split('/').pop()!,
+      token: need(hfUrl.searchParams.get('token') ?? undefined, 'hosted fields 3DS page token', hfPay),
+    },
   };
 }

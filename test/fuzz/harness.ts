@@ -28,7 +28,11 @@ export interface TargetResult {
 
 const HEALTH_EVERY = 25;
 
-export async function fuzzTarget(target: FuzzTarget, fx: FuzzFixtures, opts: { numRuns: number; seed?: number; logs?: LogTap }): Promise<TargetResult> {
+export async function fuzzTarget(
+  target: FuzzTarget,
+  fx: FuzzFixtures,
+  opts: { numRuns: number; seed?: number; logs?: LogTap },
+): Promise<TargetResult> {
   const result: TargetResult = { name: target.name, runs: 0, statuses: {}, hashRefused: 0, ms: 0 };
   const started = Date.now();
   let sent = 0;
@@ -41,7 +45,9 @@ export async function fuzzTarget(target: FuzzTarget, fx: FuzzFixtures, opts: { n
     const broken = violation(target.family, res);
     if (broken) {
       const logs = opts.logs?.take() ?? [];
-      throw new Error(`${broken}; answer: ${res.status} ${res.contentType} ${res.text.slice(0, 300)}${logs.length ? `\nplatform log:\n${logs.join('\n').slice(0, 3000)}` : ''}`);
+      throw new Error(
+        `${broken}; answer: ${res.status} ${res.contentType} ${res.text.slice(0, 300)}${logs.length ? `\nplatform log:\n${logs.join('\n').slice(0, 3000)}` : ''}`,
+      );
     }
     if (sent % HEALTH_EVERY === 0) {
       const health = await send(fx.baseUrl, { method: 'GET', path: '/health', headers: {} });
@@ -61,7 +67,12 @@ export async function fuzzTarget(target: FuzzTarget, fx: FuzzFixtures, opts: { n
       path: details.counterexamplePath ?? undefined,
     };
   } else if (details.failed) {
-    result.failure = { reason: String(details.errorInstance ?? 'fast-check run failed without a counterexample'), request: { method: 'GET', path: '', headers: {} }, shrinks: 0, seed: details.seed };
+    result.failure = {
+      reason: String(details.errorInstance ?? 'fast-check run failed without a counterexample'),
+      request: { method: 'GET', path: '', headers: {} },
+      shrinks: 0,
+      seed: details.seed,
+    };
   }
   return result;
 }

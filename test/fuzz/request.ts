@@ -27,7 +27,11 @@ export async function send(baseUrl: string, req: FuzzRequest): Promise<FuzzRespo
     });
     return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
   } catch (err) {
-    return { status: 0, contentType: '', text: `request failed: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}` };
+    return {
+      status: 0,
+      contentType: '',
+      text: `request failed: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`,
+    };
   }
 }
 
@@ -36,7 +40,11 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}â€
 /** A readable form of the case; huge values are clipped but their length is kept. */
 export function describeRequest(req: FuzzRequest, max = 2000): string {
   const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${clip(JSON.stringify(v), 200)}`);
-  return [`${req.method} ${clip(req.path, max)}`, ...headers, req.body === undefined ? '(no body)' : `body: ${clip(JSON.stringify(req.body), max)}`].join('\n  ');
+  return [
+    `${req.method} ${clip(req.path, max)}`,
+    ...headers,
+    req.body === undefined ? '(no body)' : `body: ${clip(JSON.stringify(req.body), max)}`,
+  ].join('\n  ');
 }
 
 /** A curl command that replays the case (for the report); only sensible for bodies of reasonable size. */

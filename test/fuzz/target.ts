@@ -22,7 +22,8 @@ export interface FuzzTarget {
 /** PHP-urlencode-like percent-encoding of any string (lone surrogates become U+FFFD instead of throwing). */
 export function pct(s: string): string {
   let out = '';
-  for (const b of Buffer.from(s, 'utf8')) out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const b of Buffer.from(s, 'utf8'))
+    out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
 }
 
@@ -34,7 +35,22 @@ export function segment(valid: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.constantFrom(...valid) },
     { weight: 2, arbitrary: junkString.filter((s) => s.length < 5000).map(pct) },
-    { weight: 1, arbitrary: fc.constantFrom('%ZZ', '%E0%A4%A', '%', '..', '.', '%2F', '%2e%2e', '%00', 'a'.repeat(4000), crypto.randomUUID(), '00000000-0000-4000-8000-000000000000') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%ZZ',
+        '%E0%A4%A',
+        '%',
+        '..',
+        '.',
+        '%2F',
+        '%2e%2e',
+        '%00',
+        'a'.repeat(4000),
+        crypto.randomUUID(),
+        '00000000-0000-4000-8000-000000000000',
+      ),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...valid).map((v) => v.slice(0, -1)) },
   );
 }
@@ -42,12 +58,34 @@ export function segment(valid: string[]): fc.Arbitrary<string> {
 /** A query string built from pairs whose values may be hostile; sometimes raw and broken. */
 export function query(pairs: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
   const keys = Object.keys(pairs);
-  const built = fc.record(Object.fromEntries(keys.map((k) => [k, fc.option(fc.oneof({ weight: 4, arbitrary: pairs[k]! }, { weight: 1, arbitrary: junkString.filter((s) => s.length < 5000) }), { freq: 8 })])))
-    .map((r) => Object.entries(r).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${pct(v as string)}`).join('&'));
-  return fc.oneof(
-    { weight: 6, arbitrary: built },
-    { weight: 1, arbitrary: fc.tuple(built, fc.constantFrom('&%ZZ=1', '&token=%E0%A4%A', '&&&', '&token=a&token=b', '&a[b]=1', `&x=${'y'.repeat(10000)}`)).map(([q, extra]) => q + extra) },
-  ).map((q) => (q ? `?${q}` : ''));
+  const built = fc
+    .record(
+      Object.fromEntries(
+        keys.map((k) => [
+          k,
+          fc.option(fc.oneof({ weight: 4, arbitrary: pairs[k]! }, { weight: 1, arbitrary: junkString.filter((s) => s.length < 5000) }), {
+            freq: 8,
+          }),
+        ]),
+      ),
+    )
+    .map((r) =>
+      Object.entries(r)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => `${k}=${pct(v as string)}`)
+        .join('&'),
+    );
+  return fc
+    .oneof(
+      { weight: 6, arbitrary: built },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(built, fc.constantFrom('&%ZZ=1', '&token=%E0%A4%A', '&&&', '&token=a&token=b', '&a[b]=1', `&x=${'y'.repeat(10000)}`))
+          .map(([q, extra]) => q + extra),
+      },
+    )
+    .map((q) => (q ? `?${q}` : ''));
 }
 
 /**
@@ -55,7 +93,11 @@ export function query(pairs: Record<string, fc.Arbitrary<string>>): fc.Arbitrary
  * hash check into validation and the operation); a valid request with a few structural changes, re-signed; and the
  * signed request mutated afterwards (hash no longer matches: the authentication path).
  */
-export function signedVariants(template: fc.Arbitrary<Fields>, sign: (f: Fields) => Fields, values: fc.Arbitrary<unknown>): fc.Arbitrary<Fields> {
+export function signedVariants(
+  template: fc.Arbitrary<Fields>,
+  sign: (f: Fields) => Fields,
+  values: fc.Arbitrary<unknown>,
+): fc.Arbitrary<Fields> {
   return fc.oneof(
     { weight: 3, arbitrary: template.chain((t) => randomFields(t, values)).map(sign) },
     { weight: 4, arbitrary: template.chain((t) => mutatedFields(t, values)).map(sign) },

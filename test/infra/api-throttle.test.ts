@@ -18,7 +18,17 @@ const routes: RouteDefinition[] = [
 ];
 
 function publicStage(extra: Partial<BuildOptions> = {}) {
-  const { stack } = buildPaymentsApp({ stage: 'prod', account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [], streams: [], ...extra });
+  const { stack } = buildPaymentsApp({
+    stage: 'prod',
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
+    streams: [],
+    ...extra,
+  });
   const template = Template.fromStack(stack);
   const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
   const apiId = template.getResourceId('AWS::ApiGatewayV2::Api', { Properties: { Name: 'prod-payments' } });
@@ -38,19 +48,34 @@ describe('per-route throttling', () => {
       'GET /health': limits(20, 40),
     });
     // API Gateway refuses settings for routes it does not have yet: the stage waits for them.
-    expect(stage.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/POSTpost/), expect.stringMatching(/GEThealth/), expect.stringMatching(/POSTauthtokenpay/)]));
+    expect(stage.DependsOn).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/POSTpost/),
+        expect.stringMatching(/GEThealth/),
+        expect.stringMatching(/POSTauthtokenpay/),
+      ]),
+    );
   });
 
   it('takes the stage default from -c apiThrottle and single routes from -c routeThrottle', () => {
-    const { stage } = publicStage({ apiThrottle: parseThrottle('300/600', 'apiThrottle'), routeThrottles: parseRouteThrottles('POST /auth/{token}/pay=25.5/50, GET /health=1/2') });
+    const { stage } = publicStage({
+      apiThrottle: parseThrottle('300/600', 'apiThrottle'),
+      routeThrottles: parseRouteThrottles('POST /auth/{token}/pay=25.5/50, GET /health=1/2'),
+    });
     expect(stage.Properties.DefaultRouteSettings).toMatchObject(limits(300, 600));
-    expect(stage.Properties.RouteSettings).toEqual({ 'POST /post': limits(300, 600), 'POST /auth/{token}/pay': limits(25.5, 50), 'GET /health': limits(1, 2) });
+    expect(stage.Properties.RouteSettings).toEqual({
+      'POST /post': limits(300, 600),
+      'POST /auth/{token}/pay': limits(25.5, 50),
+      'GET /health': limits(1, 2),
+    });
   });
 
   it('keeps the console API out of the public routes', () => {
     const { template } = publicStage();
     const consoleApi = template.getResourceId('AWS::ApiGatewayV2::Api', { Properties: { Name: 'prod-console' } });
-    const consoleStage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')).find((s) => s.Properties.ApiId.Ref === consoleApi)!;
+    const consoleStage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')).find(
+      (s) => s.Properties.ApiId.Ref === consoleApi,
+    )!;
     expect(consoleStage.Properties.RouteSettings).toBeUndefined();
   });
 
@@ -59,6 +84,8 @@ describe('per-route throttling', () => {
     expect(() => parseThrottle('10/2.5', 'apiThrottle')).toThrow(/RATE\/BURST/);
     expect(() => parseRouteThrottles('/post=10/20')).toThrow(/METHOD \/path=RATE\/BURST/);
     expect(() => parseRouteThrottles('POST /post=fast')).toThrow(/routeThrottle \(POST \/post\) must be RATE\/BURST/);
-    expect(() => publicStage({ routeThrottles: parseRouteThrottles('POST /nowhere=1/1') })).toThrow(/names no route of this stage: POST \/nowhere/);
+    expect(() => publicStage({ routeThrottles: parseRouteThrottles('POST /nowhere=1/1') })).toThrow(
+      /names no route of this stage: POST \/nowhere/,
+    );
   });
 });

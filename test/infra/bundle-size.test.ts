@@ -14,7 +14,11 @@ const BUNDLE_BUDGET_KIB = 656;
 
 /** The largest bundle of each kind: S2S routes, the Checkout page, a queue consumer, console routes. */
 const HANDLERS = [
-  'functions/s2s-card/post', 'functions/s2s-apm/post', 'functions/checkout/pay', 'functions/callbacks/deliver', 'functions/console/merchants',
+  'functions/s2s-card/post',
+  'functions/s2s-apm/post',
+  'functions/checkout/pay',
+  'functions/callbacks/deliver',
+  'functions/console/merchants',
   'functions/console/payment-action',
 ];
 
@@ -33,18 +37,34 @@ const NOT_COMPOSED: Record<string, RegExp> = {
 };
 
 describe('bundle sizes', () => {
-  it.each(allHandlers())('%s is within the budget', async (handler) => {
-    expect((await bundleHandler(handler)).bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
-  }, 60_000);
+  it.each(allHandlers())(
+    '%s is within the budget',
+    async (handler) => {
+      expect((await bundleHandler(handler)).bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
+    },
+    60_000,
+  );
 
-  it.each(HANDLERS)('%s stays within the budget and without the removed dependencies', async (handler) => {
-    const { meta, bytes } = await bundleHandler(handler);
-    expect(bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
-    const inputs = Object.keys(Object.values(meta.outputs)[0]!.inputs);
-    for (const [what, pattern] of Object.entries(REMOVED)) expect(inputs.filter((i) => pattern.test(i)), what).toEqual([]);
-    const notComposed = NOT_COMPOSED[handler];
-    if (notComposed) expect(inputs.filter((i) => notComposed.test(i)), 'SDK clients of ports it does not compose, zod').toEqual([]);
-    // The page dictionaries are read at run time from files beside the bundle (page-text.ts): none is in the code.
-    expect(inputsBy(meta, 'file').filter(([f]) => /\/page\/i18n\/.*\.json$/.test(f))).toEqual([]);
-  }, 60_000);
+  it.each(HANDLERS)(
+    '%s stays within the budget and without the removed dependencies',
+    async (handler) => {
+      const { meta, bytes } = await bundleHandler(handler);
+      expect(bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
+      const inputs = Object.keys(Object.values(meta.outputs)[0]!.inputs);
+      for (const [what, pattern] of Object.entries(REMOVED))
+        expect(
+          inputs.filter((i) => pattern.test(i)),
+          what,
+        ).toEqual([]);
+      const notComposed = NOT_COMPOSED[handler];
+      if (notComposed)
+        expect(
+          inputs.filter((i) => notComposed.test(i)),
+          'SDK clients of ports it does not compose, zod',
+        ).toEqual([]);
+      // The page dictionaries are read at run time from files beside the bundle (page-text.ts): none is in the code.
+      expect(inputsBy(meta, 'file').filter(([f]) => /\/page\/i18n\/.*\.json$/.test(f))).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -28,7 +28,13 @@ beforeAll(async () => {
   merchant = await testMerchant();
 });
 
-function httpEvent(method: 'GET' | 'POST', routeKey: string, path: string, body?: string, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {
+function httpEvent(
+  method: 'GET' | 'POST',
+  routeKey: string,
+  path: string,
+  body?: string,
+  pathParameters?: Record<string, string>,
+): APIGatewayProxyEventV2 {
   const http = { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-smoke' };
   return {
     version: '2.0',
@@ -36,7 +42,18 @@ function httpEvent(method: 'GET' | 'POST', routeKey: string, path: string, body?
     rawPath: path,
     rawQueryString: '',
     headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-    requestContext: { accountId: '0', apiId: 'smoke', domainName: 'localhost', domainPrefix: 'local', http, requestId: 'smoke', routeKey, stage: '$default', time: '', timeEpoch: 0 },
+    requestContext: {
+      accountId: '0',
+      apiId: 'smoke',
+      domainName: 'localhost',
+      domainPrefix: 'local',
+      http,
+      requestId: 'smoke',
+      routeKey,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
     ...(body ? { body } : {}),
     ...(pathParameters ? { pathParameters } : {}),
     isBase64Encoded: false,
@@ -50,7 +67,17 @@ async function bundled(handlerPath: string, bundleFiles: readonly string[] = [])
   const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
   const outfile = join(dir, 'index.mjs');
   const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
-  await build({ entryPoints: [join(REPO_ROOT, `${handlerPath}.ts`)], bundle: true, platform: 'node', format: 'esm', target, minify, mainFields, banner: { js: banner }, outfile });
+  await build({
+    entryPoints: [join(REPO_ROOT, `${handlerPath}.ts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target,
+    minify,
+    mainFields,
+    banner: { js: banner },
+    outfile,
+  });
   for (const f of bundleFiles) copyFileSync(join(REPO_ROOT, f), join(dir, basename(f)));
   return ((await import(pathToFileURL(outfile).href)) as { handler: Handler }).handler;
 }
@@ -63,7 +90,7 @@ describe('the bundled handler', () => {
     expect(JSON.parse(res.body!)).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
   }, 60_000);
 
-  it('the Checkout page, bundled with its route\'s files, speaks the payer\'s language', async () => {
+  it("the Checkout page, bundled with its route's files, speaks the payer's language", async () => {
     const route = ROUTES.find((r) => r.id === 'CheckoutPage')!;
     const handler = await bundled(route.handler, route.bundleFiles);
     const { url } = await createSession(platform.url, merchant, { billing_address: { country: 'DE', language: 'de' } });
@@ -73,7 +100,7 @@ describe('the bundled handler', () => {
     expect(res.body).toMatch(/<html lang="de" dir="ltr">[\s\S]*Kartennummer/);
   }, 60_000);
 
-  it('GET /openapi.json, bundled with its route\'s files, serves the committed document', async () => {
+  it("GET /openapi.json, bundled with its route's files, serves the committed document", async () => {
     const route = ROUTES.find((r) => r.id === 'OpenApiDocument')!;
     const handler = await bundled(route.handler, route.bundleFiles);
     const res = await handler(httpEvent('GET', 'GET /openapi.json', '/openapi.json'), lambdaContext('OpenApiDocument'));

@@ -53,13 +53,18 @@ function synthesize(options: Omit<BuildOptions, 'account' | 'region'>): string[]
 
 describe('cfn-lint', () => {
   it.skipIf(!installed)(
-    installed ? 'finds no error in any template of dev, staging and prod' : 'SKIPPED: cfn-lint is not installed (pip install cfn-lint), so the templates were not linted',
+    installed
+      ? 'finds no error in any template of dev, staging and prod'
+      : 'SKIPPED: cfn-lint is not installed (pip install cfn-lint), so the templates were not linted',
     () => {
       const templates = STAGES.flatMap(synthesize);
       // Main stack, console API, monitoring and console pages upload, per stage.
       expect(templates.length).toBeGreaterThanOrEqual(STAGES.length * 4);
       // One run for every template: cfn-lint's start-up (its schemas) is most of its time.
-      const run = spawnSync('cfn-lint', ['--format', 'json', '--regions', REGION, '--', ...templates], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const run = spawnSync('cfn-lint', ['--format', 'json', '--regions', REGION, '--', ...templates], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
       expect(run.error).toBeUndefined();
       const findings = JSON.parse(run.stdout || '[]') as Finding[];
       const errors = findings

@@ -6,9 +6,30 @@
  * literal table.
  */
 export const PORTS = new Set([
-  'config', 'payments', 'merchants', 'secrets', 'callbackQueue', 'clock', 'testClock', 'newId', 'checkoutSessions', 'cardVault',
-  'schedules', 'recurringQueue', 'walletConfigs', 'walletTokens', 'chargebacks', 'providerSecrets', 'connectors', 'apmConnectors', 'callbacks',
-  'reconciliation', 'sealedCards', 'apmDeadlines', 'tableHealth', 'deadlineTimers',
+  'config',
+  'payments',
+  'merchants',
+  'secrets',
+  'callbackQueue',
+  'clock',
+  'testClock',
+  'newId',
+  'checkoutSessions',
+  'cardVault',
+  'schedules',
+  'recurringQueue',
+  'walletConfigs',
+  'walletTokens',
+  'chargebacks',
+  'providerSecrets',
+  'connectors',
+  'apmConnectors',
+  'callbacks',
+  'reconciliation',
+  'sealedCards',
+  'apmDeadlines',
+  'tableHealth',
+  'deadlineTimers',
 ]);
 
 interface Source {

@@ -18,17 +18,28 @@ import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.j
 const DEFINITIONS = [...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS];
 
 describe('per-function composition', () => {
-  it.each(allHandlers())('%s composes every port its code reads and ships the files it reads', async (handler) => {
-    const { file } = await bundleHandler(handler, undefined, { readable: true });
-    const kept = keptModules(readFileSync(file, 'utf8'));
-    const composed = portsComposed(kept);
-    expect([...portsRead(kept)].filter((p) => !composed.has(p))).toEqual([]);
-    // A console function that signs in or manages users composes the Cognito identity (its wiring's `identity`).
-    if (readsConsoleIdentity(kept)) expect(kept.map((k) => k.file), 'the console identity port').toContain('shared/composition/console-identity.ts');
-    if (kept.some((k) => k.file.endsWith('page/page-text.ts'))) {
-      const shipped = (d: (typeof DEFINITIONS)[number]) => ('bundleFiles' in d ? (d.bundleFiles ?? []) : []);
-      const without = DEFINITIONS.filter((d) => d.handler === handler && !PAGE_TEXT_FILES.every((f) => shipped(d).includes(f)));
-      expect(without.map((d) => d.id), 'routes without the page dictionaries in bundleFiles').toEqual([]);
-    }
-  }, 60_000);
+  it.each(allHandlers())(
+    '%s composes every port its code reads and ships the files it reads',
+    async (handler) => {
+      const { file } = await bundleHandler(handler, undefined, { readable: true });
+      const kept = keptModules(readFileSync(file, 'utf8'));
+      const composed = portsComposed(kept);
+      expect([...portsRead(kept)].filter((p) => !composed.has(p))).toEqual([]);
+      // A console function that signs in or manages users composes the Cognito identity (its wiring's `identity`).
+      if (readsConsoleIdentity(kept))
+        expect(
+          kept.map((k) => k.file),
+          'the console identity port',
+        ).toContain('shared/composition/console-identity.ts');
+      if (kept.some((k) => k.file.endsWith('page/page-text.ts'))) {
+        const shipped = (d: (typeof DEFINITIONS)[number]) => ('bundleFiles' in d ? (d.bundleFiles ?? []) : []);
+        const without = DEFINITIONS.filter((d) => d.handler === handler && !PAGE_TEXT_FILES.every((f) => shipped(d).includes(f)));
+        expect(
+          without.map((d) => d.id),
+          'routes without the page dictionaries in bundleFiles',
+        ).toEqual([]);
+      }
+    },
+    60_000,
+  );
 });

@@ -11,7 +11,16 @@ import { consoleStreams } from '../../shared/routes/console.js';
 
 const handler = 'test/infra/fixtures/handler';
 const streams = consoleStreams.map((s) => ({ ...s, handler }));
-const { stack } = buildPaymentsApp({ stage: 'dev', account: '111111111111', region: 'eu-west-1', routes: [], consumers: [], scheduled: [], opsEvents: [], streams });
+const { stack } = buildPaymentsApp({
+  stage: 'dev',
+  account: '111111111111',
+  region: 'eu-west-1',
+  routes: [],
+  consumers: [],
+  scheduled: [],
+  opsEvents: [],
+  streams,
+});
 const template = Template.fromStack(stack);
 
 describe('dashboard counters stream consumer', () => {
@@ -45,7 +54,10 @@ describe('dashboard counters stream consumer', () => {
   it('has an encrypted failure queue, and the function may use the key only through DynamoDB and SQS', () => {
     const queues = template.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'dev-dashboard-counters-failures' } });
     const [queueId, queue] = Object.entries(queues)[0]!;
-    expect(queue.Properties).toMatchObject({ KmsMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^DataKey/), 'Arn'] }, MessageRetentionPeriod: 14 * 86400 });
+    expect(queue.Properties).toMatchObject({
+      KmsMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^DataKey/), 'Arn'] },
+      MessageRetentionPeriod: 14 * 86400,
+    });
     const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
     expect(statements).toContainEqual(
       expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }),

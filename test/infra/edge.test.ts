@@ -24,11 +24,22 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const build = (extra: Partial<BuildOptions> = {}) =>
-  buildPaymentsApp({ stage: 'prod', account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [], streams: [], ...extra });
+  buildPaymentsApp({
+    stage: 'prod',
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
+    streams: [],
+    ...extra,
+  });
 
 const prod = build();
 const template = Template.fromStack(prod.stack);
-const distributions = () => Object.values(template.findResources('AWS::CloudFront::Distribution')).map((d) => d.Properties.DistributionConfig);
+const distributions = () =>
+  Object.values(template.findResources('AWS::CloudFront::Distribution')).map((d) => d.Properties.DistributionConfig);
 const apiDistribution = (t: Template) => {
   const id = prod.stack.getLogicalId(prod.stack.apiEdge.distribution.node.defaultChild as CfnElement);
   return t.findResources('AWS::CloudFront::Distribution')[id]!.Properties.DistributionConfig;
@@ -47,7 +58,11 @@ describe('the web ACL of a stage outside us-east-1', () => {
 
   it('blocks a client address past its rate and runs the three managed rule groups', () => {
     const rules = Object.values(acl.findResources('AWS::WAFv2::WebACL'))[0]!.Properties.Rules as Array<Record<string, any>>;
-    expect(rules[0]).toMatchObject({ Name: 'RateLimitPerIp', Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: DEFAULT_RATE_LIMIT, AggregateKeyType: 'IP' } } });
+    expect(rules[0]).toMatchObject({
+      Name: 'RateLimitPerIp',
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { Limit: DEFAULT_RATE_LIMIT, AggregateKeyType: 'IP' } },
+    });
     const groups = rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Statement.ManagedRuleGroupStatement);
     expect(groups.map((g) => `${g.VendorName}/${g.Name}`)).toEqual([
       'AWS/AWSManagedRulesAmazonIpReputationList',
@@ -70,7 +85,11 @@ describe('the web ACL of a stage outside us-east-1', () => {
 
   it('takes -c wafRateLimit', () => {
     const { edgeAcl } = build({ wafRateLimit: 2000 });
-    Template.fromStack(edgeAcl!).hasResourceProperties('AWS::WAFv2::WebACL', { Rules: Match.arrayWith([Match.objectLike({ Name: 'RateLimitPerIp', Statement: { RateBasedStatement: Match.objectLike({ Limit: 2000 }) } })]) });
+    Template.fromStack(edgeAcl!).hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({ Name: 'RateLimitPerIp', Statement: { RateBasedStatement: Match.objectLike({ Limit: 2000 }) } }),
+      ]),
+    });
     expect(() => build({ wafRateLimit: 5 })).toThrow(/wafRateLimit/);
   });
 
@@ -92,7 +111,9 @@ describe('the API behind CloudFront', () => {
       ViewerProtocolPolicy: 'https-only',
     });
     expect(behavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
-    const fn = Object.values(template.findResources('AWS::CloudFront::Function')).find((f) => String(f.Properties.FunctionCode).includes('event.viewer.ip'));
+    const fn = Object.values(template.findResources('AWS::CloudFront::Function')).find((f) =>
+      String(f.Properties.FunctionCode).includes('event.viewer.ip'),
+    );
     expect(fn?.Properties.FunctionCode).toContain("r.headers['x-platform-viewer-ip'] = { value: event.viewer.ip }");
   });
 
@@ -104,7 +125,9 @@ describe('the API behind CloudFront', () => {
     expect(verify).toMatch(/resolve:secretsmanager/);
     const env = (id: string) => {
       const fn = prod.stack.functions.find((f) => f.node.id === id)!;
-      const cfn = Template.fromStack(Stack.of(fn)).findResources('AWS::Lambda::Function')[Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnElement)]!;
+      const cfn = Template.fromStack(Stack.of(fn)).findResources('AWS::Lambda::Function')[
+        Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnElement)
+      ]!;
       return cfn.Properties.Environment.Variables;
     };
     expect(JSON.stringify(env('S2sCardPost').EDGE_ORIGIN_VERIFY)).toBe(verify);
@@ -115,7 +138,8 @@ describe('the API behind CloudFront', () => {
   it('lets API Gateway’s own address answer only with -c directApi=allow', () => {
     const { stack } = build({ directApiCalls: true });
     const fn = stack.functions.find((f) => f.node.id === 'S2sCardPost')!;
-    const cfn = Template.fromStack(stack).findResources('AWS::Lambda::Function')[stack.getLogicalId(fn.function.node.defaultChild as CfnElement)]!;
+    const cfn =
+      Template.fromStack(stack).findResources('AWS::Lambda::Function')[stack.getLogicalId(fn.function.node.defaultChild as CfnElement)]!;
     expect(cfn.Properties.Environment.Variables.EDGE_DIRECT_CALLS).toBe('allow');
   });
 
@@ -127,7 +151,9 @@ describe('the API behind CloudFront', () => {
   });
 
   it('keeps the per-route throttling of the HTTP API behind it', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: { 'POST /post': { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 } } });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      RouteSettings: { 'POST /post': { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 } },
+    });
   });
 });
 
@@ -142,7 +168,9 @@ describe('-c webAclArn', () => {
   });
 
   it('refuses what is not a CloudFront-scope web ACL', () => {
-    expect(() => build({ webAclArn: 'arn:aws:wafv2:eu-west-1:111111111111:regional/webacl/x/0a1b' })).toThrow(/-c webAclArn must be a CloudFront-scope/);
+    expect(() => build({ webAclArn: 'arn:aws:wafv2:eu-west-1:111111111111:regional/webacl/x/0a1b' })).toThrow(
+      /-c webAclArn must be a CloudFront-scope/,
+    );
   });
 });
 
@@ -153,6 +181,7 @@ describe('a stage in us-east-1', () => {
     const t = Template.fromStack(east.stack);
     t.resourceCountIs('AWS::WAFv2::WebACL', 1);
     const aclId = east.stack.getLogicalId(east.stack.webAcl!.webAcl);
-    for (const d of Object.values(t.findResources('AWS::CloudFront::Distribution'))) expect(d.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    for (const d of Object.values(t.findResources('AWS::CloudFront::Distribution')))
+      expect(d.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
   });
 });

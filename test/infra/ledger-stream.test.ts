@@ -10,7 +10,16 @@ import { STREAM_CONSUMERS } from '../../shared/routes/index.js';
 
 const handler = 'test/infra/fixtures/handler';
 const streams = ledgerStreams.map((s) => ({ ...s, handler }));
-const { stack } = buildPaymentsApp({ stage: 'dev', account: '111111111111', region: 'eu-west-1', routes: [], consumers: [], scheduled: [], opsEvents: [], streams });
+const { stack } = buildPaymentsApp({
+  stage: 'dev',
+  account: '111111111111',
+  region: 'eu-west-1',
+  routes: [],
+  consumers: [],
+  scheduled: [],
+  opsEvents: [],
+  streams,
+});
 const template = Template.fromStack(stack);
 
 describe('ledger journal stream consumer', () => {

@@ -11,33 +11,60 @@ import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 
 const handler = 'test/infra/fixtures/handler';
-const base = { stage: 'dev', account: '111111111111', region: 'eu-west-1', routes: [{ id: 'Fixture', method: 'GET' as const, path: '/fixture', handler, grants: [] }], consumers: [], scheduled: [], opsEvents: [] };
+const base = {
+  stage: 'dev',
+  account: '111111111111',
+  region: 'eu-west-1',
+  routes: [{ id: 'Fixture', method: 'GET' as const, path: '/fixture', handler, grants: [] }],
+  consumers: [],
+  scheduled: [],
+  opsEvents: [],
+};
 
 describe('merchant backend stack', () => {
   it('is not deployed unless asked for', () => {
     expect(buildPaymentsApp(base).merchantBackend).toBeUndefined();
   });
 
-  it('refuses to synth without the app users\' identity provider, naming -c appJwtIssuer and -c appJwtAudience', () => {
+  it("refuses to synth without the app users' identity provider, naming -c appJwtIssuer and -c appJwtAudience", () => {
     const backend = { merchantKey: 'mk-1' };
     const message = /-c appJwtIssuer=.*-c appJwtAudience=/;
     expect(() => buildPaymentsApp({ ...base, merchantBackend: backend })).toThrow(message);
-    expect(() => buildPaymentsApp({ ...base, app: new App({ context: { appJwtIssuer: 'https://id.shop.example/' } }), merchantBackend: backend })).toThrow(message);
-    expect(() => buildPaymentsApp({ ...base, app: new App({ context: { appJwtIssuer: 'http://id.shop.example/', appJwtAudience: 'app' } }), merchantBackend: backend })).toThrow(message);
+    expect(() =>
+      buildPaymentsApp({ ...base, app: new App({ context: { appJwtIssuer: 'https://id.shop.example/' } }), merchantBackend: backend }),
+    ).toThrow(message);
+    expect(() =>
+      buildPaymentsApp({
+        ...base,
+        app: new App({ context: { appJwtIssuer: 'http://id.shop.example/', appJwtAudience: 'app' } }),
+        merchantBackend: backend,
+      }),
+    ).toThrow(message);
   });
 
   // Synthesizing both stacks is CPU-bound (esbuild bundles, CDK): seconds alone, over 30 s on a loaded machine.
   it('deploys one Lambda behind its own HTTP API with the four spec routes, the password in a secret', () => {
     const app = new App({ context: { appJwtIssuer: 'https://id.shop.example/', appJwtAudience: 'shop-app,shop-web' } });
-    const { merchantBackend, stack } = buildPaymentsApp({ ...base, app, merchantBackend: { merchantKey: 'mk-1', allowedReturnUrls: 'https://shop.example/app/' } });
+    const { merchantBackend, stack } = buildPaymentsApp({
+      ...base,
+      app,
+      merchantBackend: { merchantKey: 'mk-1', allowedReturnUrls: 'https://shop.example/app/' },
+    });
     expect(merchantBackend!.stackName).toBe('dev-merchant-backend');
     expect(merchantBackend!.stackName).not.toBe(stack.stackName);
     const t = Template.fromStack(merchantBackend!);
 
     t.resourceCountIs('AWS::Lambda::Function', 1);
     t.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string).sort();
-    expect(routes).toEqual(['POST /api/v1/payment/refund', 'POST /api/v1/payment/status', 'POST /api/v1/payment/void', 'POST /api/v1/session']);
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route'))
+      .map((r) => r.Properties.RouteKey as string)
+      .sort();
+    expect(routes).toEqual([
+      'POST /api/v1/payment/refund',
+      'POST /api/v1/payment/status',
+      'POST /api/v1/payment/void',
+      'POST /api/v1/session',
+    ]);
 
     // Every route behind the one JWT authorizer: an anonymous caller never reaches the function.
     t.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
@@ -47,7 +74,10 @@ describe('merchant backend stack', () => {
       JwtConfiguration: { Issuer: 'https://id.shop.example/', Audience: ['shop-app', 'shop-web'] },
     });
     for (const route of Object.values(t.findResources('AWS::ApiGatewayV2::Route'))) {
-      expect(route.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: expect.stringMatching(/^HttpApiAppUsers/) } });
+      expect(route.Properties).toMatchObject({
+        AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: expect.stringMatching(/^HttpApiAppUsers/) },
+      });
     }
 
     const fn = Object.values(t.findResources('AWS::Lambda::Function'))[0]!;
@@ -65,7 +95,9 @@ describe('merchant backend stack', () => {
 
     t.resourceCountIs('AWS::SecretsManager::Secret', 1);
     // The function's role may read that one secret, nothing else of Secrets Manager.
-    const statements = Object.values(t.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
+    const statements = Object.values(t.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>,
+    );
     const secretReads = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:')));
     expect(secretReads).toHaveLength(1);
     expect(JSON.stringify(secretReads[0]!.Resource)).toMatch(/^\{"Ref":"MerchantPassword[^"]*"\}$/);

@@ -22,7 +22,17 @@ const routes: RouteDefinition[] = [
 ];
 const streams = STREAM_CONSUMERS.map((s) => ({ ...s, handler }));
 const build = (extra: Partial<Parameters<typeof buildPaymentsApp>[0]> = {}) =>
-  buildPaymentsApp({ stage: 'prod', account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [], streams, ...extra }).stack;
+  buildPaymentsApp({
+    stage: 'prod',
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
+    streams,
+    ...extra,
+  }).stack;
 
 const stack = build({ alarmEmails: ['ops@example.com', 'oncall@example.com'] });
 const template = Template.fromStack(stack);
@@ -63,7 +73,9 @@ describe('a live stage deployed with -c alarmEmail', () => {
   it('alarms on the API 5xx rate and the p99 latency of every money route', () => {
     const [rate] = described(/5xx/);
     expect(rate).toBeDefined();
-    const metrics = rate.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat).map((m: { MetricStat: { Metric: { MetricName: string } } }) => m.MetricStat.Metric.MetricName);
+    const metrics = rate.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat).map(
+      (m: { MetricStat: { Metric: { MetricName: string } } }) => m.MetricStat.Metric.MetricName,
+    );
     expect(metrics.sort()).toEqual(['5xx', 'Count']);
     for (const route of MONEY_ROUTES) {
       const alarm = alarms.find((a) => a.MetricName === 'Latency' && a.Dimensions.some((d: { Value: string }) => d.Value === route));
@@ -75,8 +87,14 @@ describe('a live stage deployed with -c alarmEmail', () => {
     const consoleStack = Template.fromStack(stack.node.findChild('ConsoleApi') as NestedStack);
     const everywhere = [...alarms, ...Object.values(consoleStack.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties)];
     for (const fn of stack.functions) {
-      expect(everywhere.some((a) => a.MetricName === 'Errors' && a.AlarmDescription.includes(`${fn.node.id} errors`)), fn.node.id).toBe(true);
-      expect(everywhere.some((a) => /throttled/.test(a.AlarmDescription) && a.AlarmDescription.includes(fn.node.id)), fn.node.id).toBe(true);
+      expect(
+        everywhere.some((a) => a.MetricName === 'Errors' && a.AlarmDescription.includes(`${fn.node.id} errors`)),
+        fn.node.id,
+      ).toBe(true);
+      expect(
+        everywhere.some((a) => /throttled/.test(a.AlarmDescription) && a.AlarmDescription.includes(fn.node.id)),
+        fn.node.id,
+      ).toBe(true);
     }
   });
 
@@ -93,11 +111,24 @@ describe('a live stage deployed with -c alarmEmail', () => {
     expect(alarms.filter((a) => a.MetricName === 'IteratorAge')).toHaveLength(STREAM_CONSUMERS.length);
     const callbacks = described(/callback delivery attempts failed/)[0];
     expect(JSON.stringify(callbacks.Metrics)).toMatch(/CallbackDeliveries.*outcome/);
-    expect(alarms.find((a) => a.MetricName === 'UndeterminedPayments')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0, Statistic: 'Maximum' });
+    expect(alarms.find((a) => a.MetricName === 'UndeterminedPayments')).toMatchObject({
+      Namespace: 'OpenPayments',
+      Threshold: 0,
+      Statistic: 'Maximum',
+    });
     expect(alarms.find((a) => a.MetricName === 'KmsErrors')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
     expect(alarms.find((a) => a.MetricName === 'MismatchedAcquirerAnswers')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0 });
-    expect(alarms.find((a) => a.MetricName === 'LateAcquirerOutcomes')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
-    expect(alarms.find((a) => a.MetricName === 'CardTestingBlocked')).toMatchObject({ Namespace: 'OpenPayments', Threshold: 20, Statistic: 'Sum', Period: 300 });
+    expect(alarms.find((a) => a.MetricName === 'LateAcquirerOutcomes')).toMatchObject({
+      Namespace: 'OpenPayments',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    expect(alarms.find((a) => a.MetricName === 'CardTestingBlocked')).toMatchObject({
+      Namespace: 'OpenPayments',
+      Threshold: 20,
+      Statistic: 'Sum',
+      Period: 300,
+    });
     expect(described(/throttled requests/)).toHaveLength(1);
   });
 
@@ -106,7 +137,20 @@ describe('a live stage deployed with -c alarmEmail', () => {
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]!.Properties.DashboardName).toBe('prod-payments');
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
-    for (const piece of ['GROUP BY result', 'p50', 'p99', 'CallbackDeliveries', 'ApproximateNumberOfMessagesVisible', 'IteratorAge', 'UndeterminedPayments', 'ConsumedWriteCapacityUnits', 'RiskBlocked', 'CardTestingBlocked', 'CardVelocityBlocked', 'BlocklistBlocked']) {
+    for (const piece of [
+      'GROUP BY result',
+      'p50',
+      'p99',
+      'CallbackDeliveries',
+      'ApproximateNumberOfMessagesVisible',
+      'IteratorAge',
+      'UndeterminedPayments',
+      'ConsumedWriteCapacityUnits',
+      'RiskBlocked',
+      'CardTestingBlocked',
+      'CardVelocityBlocked',
+      'BlocklistBlocked',
+    ]) {
       expect(body, piece).toContain(piece);
     }
   });
@@ -130,7 +174,13 @@ describe('a live stage deployed with -c alarmEmail', () => {
 
 describe('money routes', () => {
   it('are the names the handlers give their Latency metric', () => {
-    const sources = ['shared/http/s2s-card.ts', 'shared/http/s2s-apm.ts', 'functions/checkout/session.ts', 'functions/checkout/pay.ts', 'functions/hosted-fields/processing.ts']
+    const sources = [
+      'shared/http/s2s-card.ts',
+      'shared/http/s2s-apm.ts',
+      'functions/checkout/session.ts',
+      'functions/checkout/pay.ts',
+      'functions/hosted-fields/processing.ts',
+    ]
       .map((f) => readFileSync(join(REPO_ROOT, f), 'utf8'))
       .join('\n');
     for (const route of MONEY_ROUTES) expect(sources, route).toContain(`'${route}'`);
@@ -142,15 +192,24 @@ describe('custom domain', () => {
 
   it('serves the API and the console on the operator’s host names, both through CloudFront', () => {
     const console = `${arn('us-east-1')}-console`;
-    const s = build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1'), consoleCertificateArn: console } });
+    const s = build({
+      region: 'eu-west-1',
+      domain: { name: 'pay.example.com', certificateArn: arn('us-east-1'), consoleCertificateArn: console },
+    });
     const t = Template.fromStack(s);
     // The API's host is its distribution's: API Gateway keeps no custom domain a client could reach past the web ACL.
     t.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     t.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ Aliases: ['pay.example.com'], ViewerCertificate: Match.objectLike({ AcmCertificateArn: arn('us-east-1') }) }),
+      DistributionConfig: Match.objectLike({
+        Aliases: ['pay.example.com'],
+        ViewerCertificate: Match.objectLike({ AcmCertificateArn: arn('us-east-1') }),
+      }),
     });
     t.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ Aliases: ['console.pay.example.com'], ViewerCertificate: Match.objectLike({ AcmCertificateArn: console }) }),
+      DistributionConfig: Match.objectLike({
+        Aliases: ['console.pay.example.com'],
+        ViewerCertificate: Match.objectLike({ AcmCertificateArn: console }),
+      }),
     });
     const outputs = t.toJSON().Outputs;
     expect(outputs.ApiUrl.Value).toBe('https://pay.example.com');
@@ -160,12 +219,21 @@ describe('custom domain', () => {
 
   it('takes one us-east-1 certificate naming both hosts for both', () => {
     const t = Template.fromStack(build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1') } }));
-    const certificates = Object.values(t.findResources('AWS::CloudFront::Distribution')).map((d) => d.Properties.DistributionConfig.ViewerCertificate.AcmCertificateArn);
+    const certificates = Object.values(t.findResources('AWS::CloudFront::Distribution')).map(
+      (d) => d.Properties.DistributionConfig.ViewerCertificate.AcmCertificateArn,
+    );
     expect(certificates).toEqual([arn('us-east-1'), arn('us-east-1')]);
   });
 
   it('refuses a certificate CloudFront cannot use', () => {
-    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('eu-west-1') } })).toThrow(/certificateArn is in eu-west-1; the API is served by CloudFront/);
-    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('us-east-1'), consoleCertificateArn: arn('eu-west-1') } })).toThrow(/consoleCertificateArn must be an ACM certificate in us-east-1/);
+    expect(() => build({ region: 'eu-west-1', domain: { name: 'pay.example.com', certificateArn: arn('eu-west-1') } })).toThrow(
+      /certificateArn is in eu-west-1; the API is served by CloudFront/,
+    );
+    expect(() =>
+      build({
+        region: 'eu-west-1',
+        domain: { name: 'pay.example.com', certificateArn: arn('us-east-1'), consoleCertificateArn: arn('eu-west-1') },
+      }),
+    ).toThrow(/consoleCertificateArn must be an ACM certificate in us-east-1/);
   });
 });

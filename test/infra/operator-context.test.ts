@@ -8,7 +8,10 @@ const arn = 'arn:aws:acm:eu-west-1:111111111111:certificate/0a1b2c3d';
 describe('operator context', () => {
   it('reads one or several comma-separated alarm emails', () => {
     expect(operatorOptions(context({ alarmEmail: 'ops@example.com' }))).toEqual({ alarmEmails: ['ops@example.com'] });
-    expect(operatorOptions(context({ alarmEmail: 'ops@example.com, oncall@example.com' })).alarmEmails).toEqual(['ops@example.com', 'oncall@example.com']);
+    expect(operatorOptions(context({ alarmEmail: 'ops@example.com, oncall@example.com' })).alarmEmails).toEqual([
+      'ops@example.com',
+      'oncall@example.com',
+    ]);
     expect(operatorOptions(context({}))).toEqual({});
   });
 
@@ -18,7 +21,10 @@ describe('operator context', () => {
   });
 
   it('takes the domain and its certificate together', () => {
-    expect(operatorOptions(context({ domainName: 'pay.example.com', certificateArn: arn })).domain).toEqual({ name: 'pay.example.com', certificateArn: arn });
+    expect(operatorOptions(context({ domainName: 'pay.example.com', certificateArn: arn })).domain).toEqual({
+      name: 'pay.example.com',
+      certificateArn: arn,
+    });
     expect(() => operatorOptions(context({ domainName: 'pay.example.com' }))).toThrow(/go together/);
     expect(() => operatorOptions(context({ certificateArn: arn }))).toThrow(/go together/);
     expect(() => operatorOptions(context({ domainName: 'https://pay.example.com', certificateArn: arn }))).toThrow(/not a host name/);

@@ -5,10 +5,21 @@ import { buildPaymentsApp } from '../../infra/app.js';
 import type { RouteDefinition } from '../../shared/routes/types.js';
 import { platformFunctions } from './platform-functions.js';
 
-const routes: RouteDefinition[] = [{ id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] }];
+const routes: RouteDefinition[] = [
+  { id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] },
+];
 
 function itemForms(paymentItemForm?: 'full' | 'compact'): string[] {
-  const { stack } = buildPaymentsApp({ stage: 'prod', account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [], paymentItemForm });
+  const { stack } = buildPaymentsApp({
+    stage: 'prod',
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
+    paymentItemForm,
+  });
   const functions = platformFunctions(Template.fromStack(stack));
   return Object.values(functions).map((f) => f.Properties.Environment.Variables.PAYMENT_ITEM_FORM as string);
 }

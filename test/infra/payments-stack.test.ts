@@ -12,12 +12,7 @@ import { platformFunctions } from './platform-functions.js';
 import { stageSettings } from '../../infra/stages.js';
 import type { PaymentsStack } from '../../infra/stacks/payments-stack.js';
 import { KEY_PURPOSES, QUEUES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
-import type {
-  OpsEventDefinition,
-  QueueConsumerDefinition,
-  RouteDefinition,
-  ScheduledDefinition,
-} from '../../shared/routes/types.js';
+import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from '../../shared/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [
@@ -27,7 +22,14 @@ const routes: RouteDefinition[] = [
     method: 'POST',
     path: '/fixture/{id}/write',
     handler,
-    grants: ['table:read', 'table:write', 'kms:decrypt:card-data', 'kms:encrypt:card-data', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'],
+    grants: [
+      'table:read',
+      'table:write',
+      'kms:decrypt:card-data',
+      'kms:encrypt:card-data',
+      'kms:decrypt:merchant-secrets',
+      'queue:send:callbacks',
+    ],
     memoryMb: 1024,
   },
 ];
@@ -45,8 +47,7 @@ function build(stage: string) {
 const dev = build('dev');
 const prod = build('prod');
 
-const logicalId = (construct: IConstruct): string =>
-  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+const logicalId = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 const arnOf = (construct: IConstruct) => ({ 'Fn::GetAtt': [logicalId(construct), 'Arn'] });
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string>> };
@@ -77,7 +78,12 @@ describe.each([
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' }), Match.objectLike({ IndexName: 'gsi3' }), Match.objectLike({ IndexName: 'gsi4' })],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'gsi1' }),
+        Match.objectLike({ IndexName: 'gsi2' }),
+        Match.objectLike({ IndexName: 'gsi3' }),
+        Match.objectLike({ IndexName: 'gsi4' }),
+      ],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       Replicas: [
@@ -109,9 +115,7 @@ describe.each([
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: logicalId(q) }],
         PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          ]),
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
         },
       });
     }
@@ -213,8 +217,7 @@ describe.each([
   });
 
   it('keeps the payments key out of reach of functions without kms grants', () => {
-    const kmsStatements = (id: string) =>
-      statementsOf(stack, template, id).filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
+    const kmsStatements = (id: string) => statementsOf(stack, template, id).filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
     // No grants at all: no KMS actions.
     expect(kmsStatements('Ops')).toEqual([]);
     // Table / queue access needs the key, but only when DynamoDB or SQS calls KMS on the function's behalf.
@@ -251,7 +254,8 @@ describe.each([
       expect(actionsOf(s)).not.toContain('kms:*');
     }
     const admin = statements.find((s) => s.Sid === 'KeyAdministration')!;
-    for (const use of ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:ReEncryptFrom']) expect(actionsOf(admin)).not.toContain(use);
+    for (const use of ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:ReEncryptFrom'])
+      expect(actionsOf(admin)).not.toContain(use);
     const use = statements.filter((s) => actionsOf(s).includes('kms:Decrypt'));
     expect(use).toHaveLength(1);
     expect(use[0]!.Condition).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': purpose } });
@@ -295,8 +299,15 @@ describe.each([
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
     // The parent passes each queue's and function's name in as a parameter: the description says which.
     for (const queueKey of Object.keys(stack.async.deadLetterQueues)) {
-      const alarm = alarms.find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && a.AlarmDescription.includes(`the ${queueKey} dead-letter queue`));
-      expect(alarm, queueKey).toMatchObject({ Namespace: 'AWS/SQS', ComparisonOperator: 'GreaterThanThreshold', Threshold: 0, AlarmActions: [topic] });
+      const alarm = alarms.find(
+        (a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && a.AlarmDescription.includes(`the ${queueKey} dead-letter queue`),
+      );
+      expect(alarm, queueKey).toMatchObject({
+        Namespace: 'AWS/SQS',
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        AlarmActions: [topic],
+      });
     }
     for (const fn of stack.functions) {
       const alarm = alarms.find((a) => a.MetricName === 'Errors' && a.AlarmDescription.includes(`${fn.node.id} errors`));
@@ -313,7 +324,9 @@ describe.each([
 describe('stages', () => {
   it('names resources per stage', () => {
     const names = (t: Template, type: string, prop: string) =>
-      Object.values(t.findResources(type)).map((r) => r.Properties[prop] as string).sort();
+      Object.values(t.findResources(type))
+        .map((r) => r.Properties[prop] as string)
+        .sort();
     for (const [type, prop] of [
       ['AWS::DynamoDB::GlobalTable', 'TableName'],
       ['AWS::SQS::Queue', 'QueueName'],
@@ -354,7 +367,10 @@ describe('wallet trust roots', () => {
     const functions = Object.values(platformFunctions(Template.fromStack(stack)));
     expect(functions.length).toBeGreaterThan(0);
     for (const fn of functions) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({ APPLE_PAY_ROOT_CA_PRODUCTION: '-----BEGIN CERTIFICATE-----test', GOOGLE_PAY_GATEWAY_ID: 'mygateway' });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        APPLE_PAY_ROOT_CA_PRODUCTION: '-----BEGIN CERTIFICATE-----test',
+        GOOGLE_PAY_GATEWAY_ID: 'mygateway',
+      });
     }
   });
 });
@@ -364,7 +380,10 @@ describe('APM deadline schedules', () => {
     stage: 'prod',
     account: '111111111111',
     region: 'eu-west-1',
-    routes: [...routes, { id: 'ApmSale', method: 'POST', path: '/fixture/sale', handler, grants: ['table:write', 'scheduler:create:apm-deadlines'] }],
+    routes: [
+      ...routes,
+      { id: 'ApmSale', method: 'POST', path: '/fixture/sale', handler, grants: ['table:write', 'scheduler:create:apm-deadlines'] },
+    ],
     consumers,
     scheduled,
     opsEvents,
@@ -377,7 +396,12 @@ describe('APM deadline schedules', () => {
     template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'prod-apm-deadlines' });
     template.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
-        Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': '111111111111' } } })],
+        Statement: [
+          Match.objectLike({
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: { StringEquals: { 'aws:SourceAccount': '111111111111' } },
+          }),
+        ],
       },
     });
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))
@@ -391,7 +415,16 @@ describe('APM deadline schedules', () => {
     const create = statements.find((s) => actionsOf(s).includes('scheduler:CreateSchedule'))!;
     expect(actionsOf(create)).toEqual(['scheduler:CreateSchedule']);
     expect(create.Resource).toEqual({
-      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:eu-west-1:111111111111:schedule/', { Ref: Stack.of(group).getLogicalId(group) }, '/*']],
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':scheduler:eu-west-1:111111111111:schedule/',
+          { Ref: Stack.of(group).getLogicalId(group) },
+          '/*',
+        ],
+      ],
     });
     const pass = statements.find((s) => actionsOf(s).includes('iam:PassRole'))!;
     expect(pass.Resource).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
@@ -399,12 +432,23 @@ describe('APM deadline schedules', () => {
     const fn = stack.functions.find((f) => f.node.id === 'ApmSale')!;
     template.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: Match.absent(),
-      Environment: { Variables: Match.objectLike({ APM_DEADLINE_SCHEDULE_GROUP: { Ref: Stack.of(group).getLogicalId(group as CfnElement) }, APM_DEADLINE_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] }, EVENT_BUS_ARN: arnOf(stack.async.bus) }) },
+      Environment: {
+        Variables: Match.objectLike({
+          APM_DEADLINE_SCHEDULE_GROUP: { Ref: Stack.of(group).getLogicalId(group as CfnElement) },
+          APM_DEADLINE_SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+          EVENT_BUS_ARN: arnOf(stack.async.bus),
+        }),
+      },
       Description: Match.stringLikeRegexp('ApmSale'),
     });
     expect(fn).toBeDefined();
     for (const other of ['ReadOnly', 'Writer', 'Consumer', 'Sweep', 'Ops']) {
-      expect(statementsOf(stack, template, other).flatMap(actionsOf).filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'), other).toEqual([]);
+      expect(
+        statementsOf(stack, template, other)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('scheduler:') || a === 'iam:PassRole'),
+        other,
+      ).toEqual([]);
     }
     const report = new AwsSolutionsChecks().validateScope(stack);
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);

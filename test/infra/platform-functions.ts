@@ -6,5 +6,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 
 export function platformFunctions(template: Template): Record<string, any> {
-  return Object.fromEntries(Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => !id.startsWith('CustomCrossRegionExportReader')));
+  return Object.fromEntries(
+    Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => !id.startsWith('CustomCrossRegionExportReader')),
+  );
 }

@@ -25,16 +25,27 @@ describe('the real prod app', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     const traced = functions.filter((f) => f.Properties.TracingConfig?.Mode === 'Active');
     expect(traced.length).toBeGreaterThan(0);
-    expect(functions.length - traced.length).toBeGreaterThanOrEqual(QUEUE_CONSUMERS.length + STREAM_CONSUMERS.length + SCHEDULED.length + OPS_EVENTS.length);
+    expect(functions.length - traced.length).toBeGreaterThanOrEqual(
+      QUEUE_CONSUMERS.length + STREAM_CONSUMERS.length + SCHEDULED.length + OPS_EVENTS.length,
+    );
   });
 
-  it('serves every route of the shared route table but the sandbox-only ones; the console\'s on its own API', () => {
+  it("serves every route of the shared route table but the sandbox-only ones; the console's on its own API", () => {
     const keysOf = (t: Template) => Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
     const consoleTemplate = Template.fromStack(Stack.of(stack.consoleApi.functions[0]!));
     const isConsole = (key: string) => key.includes(' /console/api/');
-    expect(keysOf(template).sort()).toEqual(PROD_ROUTES.map((r) => `${r.method} ${r.path}`).filter((k) => !isConsole(k)).sort());
-    expect(keysOf(consoleTemplate).sort()).toEqual(PROD_ROUTES.map((r) => `${r.method} ${r.path}`).filter(isConsole).sort());
-    const apiIds = (t: Template) => new Set(Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => JSON.stringify(r.Properties.ApiId)));
+    expect(keysOf(template).sort()).toEqual(
+      PROD_ROUTES.map((r) => `${r.method} ${r.path}`)
+        .filter((k) => !isConsole(k))
+        .sort(),
+    );
+    expect(keysOf(consoleTemplate).sort()).toEqual(
+      PROD_ROUTES.map((r) => `${r.method} ${r.path}`)
+        .filter(isConsole)
+        .sort(),
+    );
+    const apiIds = (t: Template) =>
+      new Set(Object.values(t.findResources('AWS::ApiGatewayV2::Route')).map((r) => JSON.stringify(r.Properties.ApiId)));
     expect(apiIds(template).size).toBe(1);
     expect(apiIds(consoleTemplate).size).toBe(1);
   });
@@ -67,17 +78,30 @@ describe('the real prod app', () => {
     expect(decrypts('S2sCardPost')).toEqual(['card-data', 'merchant-secrets', 'wallet-keys']);
     expect(decrypts('S2sApmPost')).toEqual(['card-data', 'merchant-secrets', 'wallet-keys']);
     expect(decrypts('ThreeDsComplete')).toEqual(['card-data', 'merchant-secrets']);
-    for (const id of ['CheckoutRefund', 'CheckoutVoid', 'CheckoutCapture', 'CheckoutStatus', 'ThreeDsPage', 'Reconciler', 'ChargebackReceived', 'S2sApmMethodPagePost']) {
+    for (const id of [
+      'CheckoutRefund',
+      'CheckoutVoid',
+      'CheckoutCapture',
+      'CheckoutStatus',
+      'ThreeDsPage',
+      'Reconciler',
+      'ChargebackReceived',
+      'S2sApmMethodPagePost',
+    ]) {
       expect([id, decrypts(id)]).toEqual([id, ['merchant-secrets']]);
     }
-    for (const id of ['Health', 'OutboxSweeper', 'ScheduleRunner', 'ScheduleOpsEvent', 'HostedFieldsSdk']) expect([id, decrypts(id)]).toEqual([id, []]);
+    for (const id of ['Health', 'OutboxSweeper', 'ScheduleRunner', 'ScheduleOpsEvent', 'HostedFieldsSdk'])
+      expect([id, decrypts(id)]).toEqual([id, []]);
     // Wallet keys: only the two wallet SALE entry points.
     const walletKeyReaders = stack.functions.map((f) => f.node.id).filter((id) => decrypts(id).includes('wallet-keys'));
     expect(walletKeyReaders.sort()).toEqual(['S2sApmPost', 'S2sCardPost', 'S2sCardPostV2']);
     // The table key is never usable directly (only through DynamoDB / SQS).
     const tableKey = { 'Fn::GetAtt': [Stack.of(stack).getLogicalId(stack.data.key.node.defaultChild as CfnElement), 'Arn'] };
     for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
-      for (const st of policy.Properties.PolicyDocument.Statement as Array<{ Resource: unknown; Condition?: Record<string, Record<string, string>> }>) {
+      for (const st of policy.Properties.PolicyDocument.Statement as Array<{
+        Resource: unknown;
+        Condition?: Record<string, Record<string, string>>;
+      }>) {
         if (JSON.stringify(st.Resource) === JSON.stringify(tableKey)) expect(st.Condition?.StringEquals?.['kms:ViaService']).toBeDefined();
       }
     }

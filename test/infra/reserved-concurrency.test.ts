@@ -19,8 +19,20 @@ const routes: RouteDefinition[] = [
 const consumers: QueueConsumerDefinition[] = [{ id: 'Consumer', queue: 'callbacks', handler, batchSize: 5, grants: ['table:write'] }];
 const scheduled: ScheduledDefinition[] = [{ id: 'Sweep', everyMinutes: 5, handler, grants: ['table:read'] }];
 
-function reserved(stage: string, options: { reservedConcurrency?: number; concurrencyQuota?: number; routes?: RouteDefinition[] } = {}): Record<string, number | undefined> {
-  const { stack } = buildPaymentsApp({ stage, account: '111111111111', region: 'eu-west-1', routes, consumers, scheduled, opsEvents: [], ...options });
+function reserved(
+  stage: string,
+  options: { reservedConcurrency?: number; concurrencyQuota?: number; routes?: RouteDefinition[] } = {},
+): Record<string, number | undefined> {
+  const { stack } = buildPaymentsApp({
+    stage,
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers,
+    scheduled,
+    opsEvents: [],
+    ...options,
+  });
   const functions = Template.fromStack(stack).findResources('AWS::Lambda::Function');
   return Object.fromEntries(
     stack.functions.map((f) => {
@@ -60,7 +72,9 @@ describe('reserved concurrency of public functions', { timeout: 120_000 }, () =>
 
   it('refuses at synth a reservation the quota cannot hold, naming the settings to change', () => {
     // 34 public routes x 30 = 1,020 > 900.
-    expect(() => reserved('prod', { routes: realRoutes(), reservedConcurrency: 30 })).toThrow(/-c reservedConcurrency=N .*-c concurrencyQuota=N/);
+    expect(() => reserved('prod', { routes: realRoutes(), reservedConcurrency: 30 })).toThrow(
+      /-c reservedConcurrency=N .*-c concurrencyQuota=N/,
+    );
     // The same with a raised quota deploys; 0 reserves nothing.
     expect(total(reserved('prod', { routes: realRoutes(), reservedConcurrency: 30, concurrencyQuota: 2000 }))).toBeGreaterThan(900);
     expect(total(reserved('prod', { reservedConcurrency: 0 }))).toBe(0);

@@ -16,15 +16,30 @@ const routes: RouteDefinition[] = [
 ];
 
 function routeKeys(stage: string, kind?: string): string[] {
-  const { stack } = buildPaymentsApp({ stage, kind, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
+  const { stack } = buildPaymentsApp({
+    stage,
+    kind,
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
+  });
   const template = Template.fromStack(stack);
-  return Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string).sort();
+  return Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+    .map((r) => r.Properties.RouteKey as string)
+    .sort();
 }
 
 describe('sandbox-only routes', () => {
   it('marks the hosted-fields demo page and the merchant test clock sandbox-only in the route table', () => {
     expect(ROUTES.find((r) => r.path === '/hosted-fields/demo')?.sandboxOnly).toBe(true);
-    expect(ROUTES.filter((r) => r.sandboxOnly).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /hosted-fields/demo', 'GET /api/v1/merchant/clock', 'POST /api/v1/merchant/clock']);
+    expect(ROUTES.filter((r) => r.sandboxOnly).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /hosted-fields/demo',
+      'GET /api/v1/merchant/clock',
+      'POST /api/v1/merchant/clock',
+    ]);
   });
 
   it('says which stages are sandboxes', () => {
@@ -44,7 +59,16 @@ describe('sandbox-only routes', () => {
     ['production', 'live'],
   ])('leaves them out of %s (no route, no function)', (stage, kind) => {
     expect(routeKeys(stage, kind)).toEqual(['GET /fixture/page']);
-    const { stack } = buildPaymentsApp({ stage, kind, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
+    const { stack } = buildPaymentsApp({
+      stage,
+      kind,
+      account: '111111111111',
+      region: 'eu-west-1',
+      routes,
+      consumers: [],
+      scheduled: [],
+      opsEvents: [],
+    });
     expect(stack.functions.map((f) => f.node.id)).toEqual(['Everywhere']);
   });
 }, 120_000);

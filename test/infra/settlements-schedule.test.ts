@@ -10,7 +10,16 @@ import { SCHEDULED } from '../../shared/routes/index.js';
 
 const handler = 'test/infra/fixtures/handler';
 const scheduled = ledgerSchedules.map((s) => ({ ...s, handler }));
-const { stack } = buildPaymentsApp({ stage: 'dev', account: '111111111111', region: 'eu-west-1', routes: [], consumers: [], scheduled, opsEvents: [], streams: [] });
+const { stack } = buildPaymentsApp({
+  stage: 'dev',
+  account: '111111111111',
+  region: 'eu-west-1',
+  routes: [],
+  consumers: [],
+  scheduled,
+  opsEvents: [],
+  streams: [],
+});
 const template = Template.fromStack(stack);
 
 describe('settlements schedule', () => {
@@ -20,7 +29,13 @@ describe('settlements schedule', () => {
 
   it('runs hourly on a rate rule targeting its function', () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule')).map((r) => r.Properties);
-    expect(rules).toContainEqual(expect.objectContaining({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED', Targets: [expect.objectContaining({ Arn: expect.anything() })] }));
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        ScheduleExpression: 'rate(1 hour)',
+        State: 'ENABLED',
+        Targets: [expect.objectContaining({ Arn: expect.anything() })],
+      }),
+    );
     template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 300 });
   });
 

@@ -9,14 +9,26 @@ import { buildPaymentsApp } from '../../infra/app.js';
 import { stageKind, stageSettings } from '../../infra/stages.js';
 import type { RouteDefinition } from '../../shared/routes/types.js';
 
-const routes: RouteDefinition[] = [{ id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] }];
+const routes: RouteDefinition[] = [
+  { id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] },
+];
 
 function template(stage: string, options: { kind?: string; logRetentionDays?: number } = {}): Template {
-  const { stack } = buildPaymentsApp({ stage, ...options, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] });
+  const { stack } = buildPaymentsApp({
+    stage,
+    ...options,
+    account: '111111111111',
+    region: 'eu-west-1',
+    routes,
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
+  });
   return Template.fromStack(stack);
 }
 
-const retentions = (t: Template) => Object.values(t.findResources('AWS::Logs::LogGroup')).map((g) => g.Properties.RetentionInDays as number);
+const retentions = (t: Template) =>
+  Object.values(t.findResources('AWS::Logs::LogGroup')).map((g) => g.Properties.RetentionInDays as number);
 
 describe('stage kind', { timeout: 120_000 }, () => {
   it('prod and staging are live, dev and local sandboxes; -c kind overrides', () => {
@@ -30,9 +42,9 @@ describe('stage kind', { timeout: 120_000 }, () => {
 
   it.each(['production', 'live', 'feature-x'])('refuses to synth "%s" without a kind, naming -c kind', (stage) => {
     expect(() => stageSettings(stage)).toThrow(/-c kind=live or -c kind=sandbox/);
-    expect(() => buildPaymentsApp({ stage, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] })).toThrow(
-      `Stage "${stage}" has no kind`,
-    );
+    expect(() =>
+      buildPaymentsApp({ stage, account: '111111111111', region: 'eu-west-1', routes, consumers: [], scheduled: [], opsEvents: [] }),
+    ).toThrow(`Stage "${stage}" has no kind`);
   });
 
   it('refuses a kind that is neither', () => {
@@ -65,6 +77,8 @@ describe('stage kind', { timeout: 120_000 }, () => {
   it('-c logRetentionDays sets every log group, and only to a period CloudWatch has', () => {
     expect(retentions(template('prod', { logRetentionDays: 731 })).every((d) => d === 731)).toBe(true);
     expect(stageSettings('dev', { logRetentionDays: 30 }).logRetention).toBe(RetentionDays.ONE_MONTH);
-    expect(() => stageSettings('prod', { logRetentionDays: 100 })).toThrow(/-c logRetentionDays must be one of CloudWatch's periods .*not 100/);
+    expect(() => stageSettings('prod', { logRetentionDays: 100 })).toThrow(
+      /-c logRetentionDays must be one of CloudWatch's periods .*not 100/,
+    );
   });
 });

@@ -15,8 +15,14 @@ const handler = 'test/infra/fixtures/handler';
 
 function build(stage: string, tableCapacity?: TableCapacity) {
   const { stack } = buildPaymentsApp({
-    stage, account: '111111111111', region: 'eu-west-1', tableCapacity,
-    routes: [{ id: 'Read', method: 'GET', path: '/fixture/read', handler, grants: ['table:read'] }], consumers: [], scheduled: [], opsEvents: [],
+    stage,
+    account: '111111111111',
+    region: 'eu-west-1',
+    tableCapacity,
+    routes: [{ id: 'Read', method: 'GET', path: '/fixture/read', handler, grants: ['table:read'] }],
+    consumers: [],
+    scheduled: [],
+    opsEvents: [],
   });
   const template = Template.fromStack(stack);
   const table = Object.values(template.findResources('AWS::DynamoDB::GlobalTable'))[0]!.Properties;
@@ -41,7 +47,12 @@ describe('tableCapacity values', () => {
       targetUtilizationPercent: 60,
     });
     // Options left out keep their defaults.
-    expect(parseTableCapacity('provisioned:target=50')).toEqual({ mode: 'provisioned', writes: PROVISIONED_DEFAULTS.writes, reads: PROVISIONED_DEFAULTS.reads, targetUtilizationPercent: 50 });
+    expect(parseTableCapacity('provisioned:target=50')).toEqual({
+      mode: 'provisioned',
+      writes: PROVISIONED_DEFAULTS.writes,
+      reads: PROVISIONED_DEFAULTS.reads,
+      targetUtilizationPercent: 50,
+    });
   });
 
   it('refuses what auto scaling or DynamoDB would refuse at deploy time, naming the part', () => {
@@ -68,16 +79,22 @@ describe('the table on each capacity mode', () => {
   it('is on-demand unless the deployer asks', () => {
     expect(onDemand.table.BillingMode).toBe('PAY_PER_REQUEST');
     expect(onDemand.table.WriteProvisionedThroughputSettings).toBeUndefined();
-    expect(onDemand.table.GlobalSecondaryIndexes.every((g: Record<string, unknown>) => g.WriteProvisionedThroughputSettings === undefined)).toBe(true);
+    expect(
+      onDemand.table.GlobalSecondaryIndexes.every((g: Record<string, unknown>) => g.WriteProvisionedThroughputSettings === undefined),
+    ).toBe(true);
   });
 
   it('auto scales the table and every index within the asked ranges when provisioned', () => {
     const { table } = provisioned;
     expect(table.BillingMode).toBe('PROVISIONED');
     expect(table.WriteProvisionedThroughputSettings).toEqual({ WriteCapacityAutoScalingSettings: autoscaled(10, 500, 70, 50) });
-    expect(table.GlobalSecondaryIndexes.map((g: { IndexName: string }) => g.IndexName).sort()).toEqual(TABLE.gsis.map((g) => g.indexName).sort());
+    expect(table.GlobalSecondaryIndexes.map((g: { IndexName: string }) => g.IndexName).sort()).toEqual(
+      TABLE.gsis.map((g) => g.indexName).sort(),
+    );
     for (const gsi of table.GlobalSecondaryIndexes) {
-      expect(gsi.WriteProvisionedThroughputSettings, gsi.IndexName).toEqual({ WriteCapacityAutoScalingSettings: autoscaled(10, 500, 70, 50) });
+      expect(gsi.WriteProvisionedThroughputSettings, gsi.IndexName).toEqual({
+        WriteCapacityAutoScalingSettings: autoscaled(10, 500, 70, 50),
+      });
     }
     const [replica] = table.Replicas;
     expect(replica.ReadProvisionedThroughputSettings).toEqual({ ReadCapacityAutoScalingSettings: autoscaled(5, 200, 70) });
@@ -92,7 +109,9 @@ describe('the table on each capacity mode', () => {
       const monitoring = Stack.of(stack.observability);
       const topic = { Ref: monitoring.getLogicalId(stack.observability.topic.node.defaultChild as CfnElement) };
       const alarms = Object.values(
-        Template.fromStack(monitoring).findResources('AWS::CloudWatch::Alarm', { Properties: { AlarmDescription: Match.stringLikeRegexp('table throttled') } }),
+        Template.fromStack(monitoring).findResources('AWS::CloudWatch::Alarm', {
+          Properties: { AlarmDescription: Match.stringLikeRegexp('table throttled') },
+        }),
       );
       expect(alarms).toHaveLength(1);
       const alarm = alarms[0]!.Properties;
@@ -104,7 +123,9 @@ describe('the table on each capacity mode', () => {
         },
       );
       // The ones the platform's code sends (shared/: Get, BatchGet, Query, Put, Update, Delete, TransactWrite), and more.
-      expect(operations).toEqual(expect.arrayContaining(['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems']));
+      expect(operations).toEqual(
+        expect.arrayContaining(['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems']),
+      );
       // An alarm's metric math takes at most ten metrics.
       expect(operations.length).toBeLessThanOrEqual(10);
     }

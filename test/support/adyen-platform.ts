@@ -38,10 +38,23 @@ export function useAdyenPlatform(): AdyenWorld {
     world.shop = await startMerchantServer();
     world.merchant = await testMerchant({
       notificationUrl: world.shop.url,
-      mids: [{ connector: 'adyen', connectorSettings: { url: world.adyen.url, merchantAccount: MERCHANT_ACCOUNT }, credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY } }],
+      mids: [
+        {
+          connector: 'adyen',
+          connectorSettings: { url: world.adyen.url, merchantAccount: MERCHANT_ACCOUNT },
+          credentials: { api_key: 'test-api-key', hmac_key: HMAC_KEY },
+        },
+      ],
     });
     const d = deps();
-    injectConnector(adyenConnector({ credentials: d.secrets['merchant-secrets'], transport: world.adyen.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: world.platform.url }));
+    injectConnector(
+      adyenConnector({
+        credentials: d.secrets['merchant-secrets'],
+        transport: world.adyen.transport,
+        rules: acquirerAddressRules('sandbox'),
+        publicBaseUrl: world.platform.url,
+      }),
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -72,7 +85,11 @@ export const ISSUER_RETURN = { MD: 'bWQ=', PaRes: 'cGFyZXM=' };
 export function answerWithIssuerForm(adyen: AdyenPrism, pspReference: string): void {
   adyen.answer = (path) =>
     path === '/payments'
-      ? { resultCode: 'RedirectShopper', pspReference, action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: ADYEN_POST_PAGE, data: ISSUER_FORM } }
+      ? {
+          resultCode: 'RedirectShopper',
+          pspReference,
+          action: { type: 'redirect', paymentMethodType: 'scheme', method: 'POST', url: ADYEN_POST_PAGE, data: ISSUER_FORM },
+        }
       : undefined;
   adyen.prefer = (path) => (path === '/payments/details' ? 'example=00.redirect' : undefined);
 }
@@ -80,7 +97,12 @@ export function answerWithIssuerForm(adyen: AdyenPrism, pspReference: string): v
 /** Adyen's webhook for one item, signed with `key` (the MID's HMAC key unless a test says otherwise). */
 export function adyenWebhook(fields: Omit<AdyenNotificationItem, 'merchantAccountCode' | 'additionalData'>, key = HMAC_KEY): string {
   const item: AdyenNotificationItem = { merchantAccountCode: MERCHANT_ACCOUNT, ...fields };
-  const NotificationRequestItem = { ...item, eventDate: new Date().toISOString(), paymentMethod: 'visa', additionalData: { hmacSignature: itemSignature(item, key) } };
+  const NotificationRequestItem = {
+    ...item,
+    eventDate: new Date().toISOString(),
+    paymentMethod: 'visa',
+    additionalData: { hmacSignature: itemSignature(item, key) },
+  };
   return JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem }] });
 }
 

@@ -90,20 +90,41 @@ export async function startAdyenPrism(): Promise<AdyenPrism> {
  * that payment's amount; a follow-up its reference, amount (when it has one) and the payment's pspReference; a
  * technical cancel (/cancels) the paymentReference it cancels.
  */
-function namingThePayment(path: string, call: Pick<SentRequest, 'headers' | 'json'>, example: Record<string, unknown> | undefined, sent: SentRequest[]): Record<string, unknown> | undefined {
+function namingThePayment(
+  path: string,
+  call: Pick<SentRequest, 'headers' | 'json'>,
+  example: Record<string, unknown> | undefined,
+  sent: SentRequest[],
+): Record<string, unknown> | undefined {
   if (!example) return undefined;
   const { amount, ...rest } = example;
   if (path === '/payments') return { ...rest, merchantReference: call.json.reference, amount: call.json.amount };
   if (path === '/payments/details') {
     const transId = call.headers['idempotency-key']?.replace(/:details$/, '');
     const payment = sent.find((s) => s.path === '/payments' && s.json.reference === transId);
-    return { ...rest, ...(transId ? { merchantReference: transId } : {}), ...(payment ? { amount: payment.json.amount } : amount ? { amount } : {}) };
+    return {
+      ...rest,
+      ...(transId ? { merchantReference: transId } : {}),
+      ...(payment ? { amount: payment.json.amount } : amount ? { amount } : {}),
+    };
   }
   // A technical cancel names the payment by our reference (paymentReference).
-  if (path === '/cancels') return { ...rest, merchantAccount: call.json.merchantAccount, paymentReference: call.json.paymentReference, reference: call.json.reference };
+  if (path === '/cancels')
+    return {
+      ...rest,
+      merchantAccount: call.json.merchantAccount,
+      paymentReference: call.json.paymentReference,
+      reference: call.json.reference,
+    };
   const followUp = /^\/payments\/([^/]+)\/[a-z]+$/.exec(path);
   if (!followUp) return undefined;
-  return { ...rest, merchantAccount: call.json.merchantAccount, paymentPspReference: decodeURIComponent(followUp[1]!), reference: call.json.reference, ...(call.json.amount ? { amount: call.json.amount } : {}) };
+  return {
+    ...rest,
+    merchantAccount: call.json.merchantAccount,
+    paymentPspReference: decodeURIComponent(followUp[1]!),
+    reference: call.json.reference,
+    ...(call.json.amount ? { amount: call.json.amount } : {}),
+  };
 }
 
 type AdyenDocument = { paths: Record<string, { post?: { responses?: Record<string, any> } }>; components: unknown };
@@ -119,7 +140,9 @@ function answerSchema(path: string, status: number): ValidateFunction {
     checker = { doc, ajv };
   }
   const template = Object.keys(checker.doc.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
-  const ref: string | undefined = template ? checker.doc.paths[template]!.post?.responses?.[String(status)]?.content?.['application/json']?.schema?.$ref : undefined;
+  const ref: string | undefined = template
+    ? checker.doc.paths[template]!.post?.responses?.[String(status)]?.content?.['application/json']?.schema?.$ref
+    : undefined;
   const valid = ref ? checker.ajv.getSchema(`adyen${ref}`) : undefined;
   if (!valid) throw new Error(`no ${status} answer in Adyen's document for POST ${path}`);
   return valid;

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 
 /** Every card number the tests pay with (grep the tests for 13–19 digit numbers when adding one). */
-export const TEST_PANS = ['4111111111111111', '4601541833776519', '5555555555554444', '4917111111111111', '4111111111111112', '5204731600001234', '4895370012003456', '4761340000009876'];
+export const TEST_PANS = [
+  '4111111111111111',
+  '4601541833776519',
+  '5555555555554444',
+  '4917111111111111',
+  '4111111111111112',
+  '5204731600001234',
+  '4895370012003456',
+  '4761340000009876',
+];
 
 const spellings = (pan: string) => [pan, pan.replace(/(\d{4})(?=\d)/g, '$1 '), pan.replace(/(\d{4})(?=\d)/g, '$1-')];
 const NEEDLES = TEST_PANS.flatMap(spellings);
@@ -35,7 +44,8 @@ export async function scanTables(endpoint: string): Promise<string[]> {
       for (const item of page.Items ?? []) {
         const found = findCardData(JSON.stringify(item));
         const names = attributeNames(item).filter((n) => CVV_NAME.test(n));
-        if (found.length || names.length) problems.push(`${table} ${JSON.stringify({ pk: item.pk, sk: item.sk })}: ${[...found, ...names].join(', ')}`);
+        if (found.length || names.length)
+          problems.push(`${table} ${JSON.stringify({ pk: item.pk, sk: item.sk })}: ${[...found, ...names].join(', ')}`);
       }
       key = page.LastEvaluatedKey;
     } while (key);
@@ -56,6 +66,10 @@ export function scanLogs(dir: string): string[] {
 }
 
 function attributeNames(v: unknown, out: string[] = []): string[] {
-  if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) { out.push(k); attributeNames(child, out); }
+  if (v && typeof v === 'object')
+    for (const [k, child] of Object.entries(v)) {
+      out.push(k);
+      attributeNames(child, out);
+    }
   return out;
 }

@@ -72,8 +72,15 @@ export interface CheckoutComPrism {
 
 export const INSUFFICIENT_FUNDS = { code: '20051', summary: 'Insufficient Funds' };
 
-const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex').replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!).slice(0, 26)}`;
-const links = (p: { id: string }) => ({ self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` }, actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` } });
+const id = (prefix: string) =>
+  `${prefix}_${randomBytes(16)
+    .toString('hex')
+    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!)
+    .slice(0, 26)}`;
+const links = (p: { id: string }) => ({
+  self: { href: `https://api.sandbox.checkout.com/payments/${p.id}` },
+  actions: { href: `https://api.sandbox.checkout.com/payments/${p.id}/actions` },
+});
 
 export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
   const { url, stop } = await startPrismProcess(CKO_SPEC);
@@ -114,7 +121,8 @@ export async function startCheckoutComPrism(): Promise<CheckoutComPrism> {
       }
       // The network's answer (test/support/fault-proxy.ts), not Checkout.com's: the connector gets it as it is.
       if (res.headers[INJECTED_FAULT_HEADER]) return res;
-      if (found.length) mock.documentFaults.push(`${call.method} ${path}: ${found.map((v) => `${v.location?.join('.')}: ${v.message}`).join('; ')}`);
+      if (found.length)
+        mock.documentFaults.push(`${call.method} ${path}: ${found.map((v) => `${v.location?.join('.')}: ${v.message}`).join('; ')}`);
       const valid = answerSchema(call.method, path, given.status);
       if (valid && !valid(given.body) && documentAmbiguity(valid)) {
         // GET /payments/{id} answers oneOf PaymentDetails | PayoutDetails, and a Pending card payment's details are
@@ -137,12 +145,32 @@ function modelAnswer(mock: CheckoutComPrism, method: string, path: string, json:
   const now = new Date().toISOString();
   if (method === 'POST' && path === '/payments') {
     const choice = mock.next;
-    if (choice === 'duplicate') return { status: 429, body: { request_id: 'req_1', error_type: 'request_invalid', error_codes: ['duplicate_request'] } };
+    if (choice === 'duplicate')
+      return { status: 429, body: { request_id: 'req_1', error_type: 'request_invalid', error_codes: ['duplicate_request'] } };
     if (choice === 'server-error') return { status: 502, body: {} };
-    const p: ModelPayment = { id: id('pay'), reference: json.reference, amount: json.amount, currency: json.currency, capture: json.capture !== false, status: 'Pending', approved: false, requestedOn: now, actions: [] };
+    const p: ModelPayment = {
+      id: id('pay'),
+      reference: json.reference,
+      amount: json.amount,
+      currency: json.currency,
+      capture: json.capture !== false,
+      status: 'Pending',
+      approved: false,
+      requestedOn: now,
+      actions: [],
+    };
     mock.payments.set(p.id, p);
     if (choice === '3ds') {
-      return { status: 202, body: { id: p.id, status: 'Pending', reference: p.reference, '3ds': { downgraded: false, enrolled: 'Y' }, _links: { self: links(p).self, redirect: { href: `${CKO_3DS_PAGE}/${p.id}` } } } };
+      return {
+        status: 202,
+        body: {
+          id: p.id,
+          status: 'Pending',
+          reference: p.reference,
+          '3ds': { downgraded: false, enrolled: 'Y' },
+          _links: { self: links(p).self, redirect: { href: `${CKO_3DS_PAGE}/${p.id}` } },
+        },
+      };
     }
     const approved = choice === 'approved';
     p.approved = approved;
@@ -171,10 +199,30 @@ function modelAnswer(mock: CheckoutComPrism, method: string, path: string, json:
   const p = m ? mock.payments.get(m[1]!) : undefined;
   if (!m || !p) return { status: 404, body: {} };
   if (method === 'GET' && !m[2]) {
-    return { status: 200, body: { id: p.id, requested_on: p.requestedOn, amount: p.amount, currency: p.currency, reference: p.reference, approved: p.approved, status: p.status, payment_type: 'Regular', _links: links(p) } };
+    return {
+      status: 200,
+      body: {
+        id: p.id,
+        requested_on: p.requestedOn,
+        amount: p.amount,
+        currency: p.currency,
+        reference: p.reference,
+        approved: p.approved,
+        status: p.status,
+        payment_type: 'Regular',
+        _links: links(p),
+      },
+    };
   }
   if (method === 'GET') {
-    return { status: 200, body: p.actions.map((a) => ({ ...a, response_code: a.approved ? '10000' : '20051', response_summary: a.approved ? 'Approved' : 'Declined' })) };
+    return {
+      status: 200,
+      body: p.actions.map((a) => ({
+        ...a,
+        response_code: a.approved ? '10000' : '20051',
+        response_summary: a.approved ? 'Approved' : 'Declined',
+      })),
+    };
   }
   const type = ({ captures: 'Capture', refunds: 'Refund', voids: 'Void' } as const)[m[2] as 'captures' | 'refunds' | 'voids'];
   const action = { id: id('act'), type, amount: json.amount ?? p.amount, reference: json.reference, approved: true, processed_on: now };
@@ -186,7 +234,10 @@ function modelAnswer(mock: CheckoutComPrism, method: string, path: string, json:
 /** The only finding is a oneOf that more than one of its branches matched (none failed): the document's ambiguity. */
 function documentAmbiguity(valid: ValidateFunction): boolean {
   const errors = valid.errors ?? [];
-  return errors.length > 0 && errors.every((e) => e.keyword === 'oneOf' && Array.isArray((e.params as { passingSchemas?: unknown }).passingSchemas));
+  return (
+    errors.length > 0 &&
+    errors.every((e) => e.keyword === 'oneOf' && Array.isArray((e.params as { passingSchemas?: unknown }).passingSchemas))
+  );
 }
 
 function violationsOf(res: CheckoutComAnswer): Array<{ location?: string[]; message?: string }> {
@@ -219,6 +270,10 @@ function answerSchema(method: string, path: string, status: number): ValidateFun
   const key = `${method} ${template} ${status}`;
   let valid = checker.compiled.get(key);
   // The document's $refs point into its components: resolve them against the schema registered above.
-  if (!valid) checker.compiled.set(key, (valid = checker.ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"cko#/components/')))));
+  if (!valid)
+    checker.compiled.set(
+      key,
+      (valid = checker.ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"cko#/components/')))),
+    );
   return valid;
 }

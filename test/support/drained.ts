@@ -19,7 +19,11 @@ export async function queueDepth(queueUrl: string): Promise<number> {
     }),
   );
   const a = res.Attributes ?? {};
-  return Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(a.ApproximateNumberOfMessagesDelayed ?? 0);
+  return (
+    Number(a.ApproximateNumberOfMessages ?? 0) +
+    Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) +
+    Number(a.ApproximateNumberOfMessagesDelayed ?? 0)
+  );
 }
 
 /** Resolves once the platform's queue is empty, in flight included: every message sent to it was consumed. */
@@ -31,7 +35,11 @@ export async function queueDrained(platform: Pick<RunningPlatform, 'resources'>,
  * Resolves once the ops-bus events for `functionId` (a route's id, e.g. ChargebackReceived) were all consumed: the
  * local platform gives each ops-event handler its own queue, `<prefix>-ops-<id>` (scripts/local/platform.ts).
  */
-export async function opsEventsDrained(platform: Pick<RunningPlatform, 'resources'>, functionId: string, timeoutMs?: number): Promise<void> {
+export async function opsEventsDrained(
+  platform: Pick<RunningPlatform, 'resources'>,
+  functionId: string,
+  timeoutMs?: number,
+): Promise<void> {
   const prefix = platform.resources.tableName.replace(/-payments$/, '');
   const { QueueUrl } = await awsClients().sqs.send(new GetQueueUrlCommand({ QueueName: `${prefix}-ops-${functionId}` }));
   await eventually(async () => ((await queueDepth(QueueUrl!)) === 0 ? true : undefined), timeoutMs);
@@ -41,11 +49,18 @@ export async function opsEventsDrained(platform: Pick<RunningPlatform, 'resource
  * Resolves once every callback stored for these payments is answered (delivered or failed, no consumer holding it)
  * and the callbacks queue is drained: nothing is left that could still POST one of them again.
  */
-export async function callbacksSettled(platform: Pick<RunningPlatform, 'resources'>, transIds: string[], timeoutMs?: number): Promise<void> {
+export async function callbacksSettled(
+  platform: Pick<RunningPlatform, 'resources'>,
+  transIds: string[],
+  timeoutMs?: number,
+): Promise<void> {
   await eventually(async () => {
     for (const transId of transIds) {
       const stored = await callbackDeps().outbox.forPayment(transId);
-      if (stored.some((c) => c.delivery === 'PENDING' || c.delivery === 'HELD' || (c.leaseUntil && c.leaseUntil > new Date().toISOString()))) return undefined;
+      if (
+        stored.some((c) => c.delivery === 'PENDING' || c.delivery === 'HELD' || (c.leaseUntil && c.leaseUntil > new Date().toISOString()))
+      )
+        return undefined;
     }
     return (await queueDepth(platform.resources.queueUrls.callbacks)) === 0 ? true : undefined;
   }, timeoutMs);

@@ -45,7 +45,14 @@ export async function startFakeGateway(mode: GatewayMode = 'protocol'): Promise<
       res.end(JSON.stringify(body));
     };
     if (gateway.mode === 'soft-first' && form.action === 'SALE' && !/-a\d+$/.test(form.order_id ?? '')) {
-      return json(200, { action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: form.order_id, trans_id: `fake-${form.order_id}`, decline_reason: 'Issuer unavailable.' });
+      return json(200, {
+        action: 'SALE',
+        result: 'DECLINED',
+        status: 'DECLINED',
+        order_id: form.order_id,
+        trans_id: `fake-${form.order_id}`,
+        decline_reason: 'Issuer unavailable.',
+      });
     }
     switch (gateway.mode) {
       case 'redirect':
@@ -59,15 +66,33 @@ export async function startFakeGateway(mode: GatewayMode = 'protocol'): Promise<
       case 'unknown-key':
         return json(400, { result: 'ERROR', error_code: 100000, error_message: 'client_key: This value is not correct.' });
       case 'hash-error':
-        return json(400, { result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] });
+        return json(400, {
+          result: 'ERROR',
+          error_code: 100000,
+          error_message: 'Request data is invalid.',
+          errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }],
+        });
       case 'in-progress':
         // This platform's answer to a request while an identical one holds the idempotency claim.
         return json(409, { result: 'ERROR', error_code: 400, error_message: 'The same request is being processed.' });
       default:
         if (form.action === 'GET_TRANS_STATUS_BY_ORDER' && read.has(form.order_id ?? '')) {
-          return json(200, { action: 'GET_TRANS_STATUS_BY_ORDER', result: 'SUCCESS', status: 'SETTLED', order_id: form.order_id, trans_id: `fake-${form.order_id}` });
+          return json(200, {
+            action: 'GET_TRANS_STATUS_BY_ORDER',
+            result: 'SUCCESS',
+            status: 'SETTLED',
+            order_id: form.order_id,
+            trans_id: `fake-${form.order_id}`,
+          });
         }
-        if (form.action === 'SALE') return json(200, { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: form.order_id, trans_id: `fake-${form.order_id}` });
+        if (form.action === 'SALE')
+          return json(200, {
+            action: 'SALE',
+            result: 'SUCCESS',
+            status: 'SETTLED',
+            order_id: form.order_id,
+            trans_id: `fake-${form.order_id}`,
+          });
         return json(400, { result: 'ERROR', error_code: 101000, error_message: 'Order does not exist.' });
     }
   });

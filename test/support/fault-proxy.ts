@@ -77,12 +77,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (fault?.kind === 'timeout') return;
     if (fault?.kind === 'answer') {
       const found = answer.headers['sl-violations'];
-      res.writeHead(fault.status, { 'content-type': 'application/json', [INJECTED_FAULT_HEADER]: '1', ...(found ? { 'sl-violations': found } : {}) });
+      res.writeHead(fault.status, {
+        'content-type': 'application/json',
+        [INJECTED_FAULT_HEADER]: '1',
+        ...(found ? { 'sl-violations': found } : {}),
+      });
       res.end(JSON.stringify(fault.body));
       return;
     }
     let body = answer.body;
-    if (fault?.kind === 'rewrite') body = Buffer.from(JSON.stringify(fault.change(JSON.parse(body.toString('utf8')) as Record<string, unknown>)));
+    if (fault?.kind === 'rewrite')
+      body = Buffer.from(JSON.stringify(fault.change(JSON.parse(body.toString('utf8')) as Record<string, unknown>)));
     const headers = { ...answer.headers, 'content-length': String(body.length) };
     delete headers['transfer-encoding'];
     res.writeHead(answer.status, headers);

@@ -29,7 +29,9 @@ export function startLocal(port: number, dataDir: string, env: Record<string, st
         clearInterval(timer);
         reject(new Error(`npm start did not answer /health within ${START_DEADLINE_MS / 1000} s: ${out}`));
       }
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok && out.includes('Press Ctrl-C')) {
         clearInterval(timer);
         resolve(child);

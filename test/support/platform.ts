@@ -44,11 +44,21 @@ export function usePlatform(extraEnv: Record<string, string> = {}): RunningPlatf
     await running?.stop();
   });
   return {
-    get url() { return current().url; },
-    get resources() { return current().resources; },
-    get env() { return current().env; },
-    get endpoints() { return current().endpoints; },
-    get eventFunctions() { return current().eventFunctions; },
+    get url() {
+      return current().url;
+    },
+    get resources() {
+      return current().resources;
+    },
+    get env() {
+      return current().env;
+    },
+    get endpoints() {
+      return current().endpoints;
+    },
+    get eventFunctions() {
+      return current().eventFunctions;
+    },
     runScheduled: (id) => current().runScheduled(id),
     flushStreamWindows: () => current().flushStreamWindows(),
     stop: () => current().stop(),
@@ -78,8 +88,16 @@ export async function postForm(url: string, fields: Record<string, FormValue | u
   return { status: res.status, body };
 }
 
-export async function postJson(url: string, payload: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+export async function postJson(
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(payload),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -18,7 +18,10 @@ export async function startPrismProcess(spec: string): Promise<PrismProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Its log names request bodies (card data): not shown.
-  const prism = spawn(join(REPO_ROOT, 'node_modules/.bin/prism'), ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), spec], { stdio: 'ignore', detached: true });
+  const prism = spawn(join(REPO_ROOT, 'node_modules/.bin/prism'), ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), spec], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const stop = () => {
     if (prism.pid && prism.exitCode === null) process.kill(-prism.pid, 'SIGTERM');
   };

@@ -5,7 +5,10 @@ import type { FormValue } from '../../shared/protocol/form.js';
 
 export const SANDBOX_CARD = '4111111111111111';
 
-export function saleFields(merchant: Merchant, overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
+export function saleFields(
+  merchant: Merchant,
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
   const fields: Record<string, FormValue | undefined> = {
     action: 'SALE',
     client_key: merchant.clientKey,
@@ -31,7 +34,11 @@ export function saleFields(merchant: Merchant, overrides: Record<string, FormVal
     ...overrides,
   };
   if (!('hash' in overrides)) {
-    fields.hash = formula1({ email: fields.payer_email as string, password: merchant.password, cardNumber: (fields.card_number as string | undefined) ?? '' });
+    fields.hash = formula1({
+      email: fields.payer_email as string,
+      password: merchant.password,
+      cardNumber: (fields.card_number as string | undefined) ?? '',
+    });
   }
   return fields;
 }
@@ -52,8 +59,20 @@ export function transIdFields(
 }
 
 /** A SALE paid with a card_token instead of card data (hash Formula 1-token). */
-export function tokenSaleFields(merchant: Merchant, cardToken: string, overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
-  const fields = saleFields(merchant, { card_number: undefined, card_exp_month: undefined, card_exp_year: undefined, card_cvv2: undefined, card_token: cardToken, hash: undefined, ...overrides });
+export function tokenSaleFields(
+  merchant: Merchant,
+  cardToken: string,
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
+  const fields = saleFields(merchant, {
+    card_number: undefined,
+    card_exp_month: undefined,
+    card_exp_year: undefined,
+    card_cvv2: undefined,
+    card_token: cardToken,
+    hash: undefined,
+    ...overrides,
+  });
   if (!('hash' in overrides)) fields.hash = formula1Token({ email: fields.payer_email as string, password: merchant.password, cardToken });
   return fields;
 }
@@ -81,7 +100,10 @@ export function recurringFields(
 export const PAYOUT_CARD = '4601541833776519';
 
 /** CREDIT2CARD (Formula 5). */
-export function credit2cardFields(merchant: Merchant, overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
+export function credit2cardFields(
+  merchant: Merchant,
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
   const fields: Record<string, FormValue | undefined> = {
     action: 'CREDIT2CARD',
     client_key: merchant.clientKey,
@@ -92,12 +114,16 @@ export function credit2cardFields(merchant: Merchant, overrides: Record<string, 
     card_number: PAYOUT_CARD,
     ...overrides,
   };
-  if (!('hash' in overrides)) fields.hash = formula5({ password: merchant.password, cardNumber: (fields.card_number as string | undefined) ?? '' });
+  if (!('hash' in overrides))
+    fields.hash = formula5({ password: merchant.password, cardNumber: (fields.card_number as string | undefined) ?? '' });
   return fields;
 }
 
 /** CARD2CARD (Formula 1 over the payer card). */
-export function card2cardFields(merchant: Merchant, overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
+export function card2cardFields(
+  merchant: Merchant,
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
   const fields: Record<string, FormValue | undefined> = {
     action: 'CARD2CARD',
     client_key: merchant.clientKey,
@@ -116,19 +142,32 @@ export function card2cardFields(merchant: Merchant, overrides: Record<string, Fo
     ...overrides,
   };
   if (!('hash' in overrides)) {
-    fields.hash = formula1({ email: fields.payer_email as string | undefined, password: merchant.password, cardNumber: (fields.payer_card_number as string | undefined) ?? '' });
+    fields.hash = formula1({
+      email: fields.payer_email as string | undefined,
+      password: merchant.password,
+      cardNumber: (fields.payer_card_number as string | undefined) ?? '',
+    });
   }
   return fields;
 }
 
 /** GET_TRANS_STATUS_BY_ORDER with Formula 2 over order_id (= Formula 7), or over a given trans_id. */
-export function byOrderFields(merchant: Merchant, orderId: string, opts: { transId?: string; email?: string; card?: string } = {}): Record<string, FormValue | undefined> {
+export function byOrderFields(
+  merchant: Merchant,
+  orderId: string,
+  opts: { transId?: string; email?: string; card?: string } = {},
+): Record<string, FormValue | undefined> {
   return {
     action: 'GET_TRANS_STATUS_BY_ORDER',
     client_key: merchant.clientKey,
     order_id: orderId,
     hash: opts.transId
-      ? formula2({ email: opts.email ?? 'doe@example.com', password: merchant.password, transId: opts.transId, cardNumber: opts.card ?? SANDBOX_CARD })
+      ? formula2({
+          email: opts.email ?? 'doe@example.com',
+          password: merchant.password,
+          transId: opts.transId,
+          cardNumber: opts.card ?? SANDBOX_CARD,
+        })
       : formula7({ email: opts.email ?? 'doe@example.com', password: merchant.password, orderId, cardNumber: opts.card ?? SANDBOX_CARD }),
   };
 }

@@ -9,7 +9,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ddbClient } from '../../shared/adapters/aws-clients.js';
 
 // The document client's commands run as the low-level ones: either name may show.
-const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand', 'BatchWriteCommand', 'PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+const WRITES = new Set([
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'TransactWriteCommand',
+  'BatchWriteCommand',
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+]);
 const NAME = 'test-write-crash';
 
 export class WriteCrash extends Error {}
@@ -47,7 +58,10 @@ async function withCrashAt<T>(n: number, op: () => Promise<T>): Promise<{ result
  * `check(completed)` after every crash point and after the run that completed; answers the writes of that run.
  * Fresh inputs per run are the caller's (`op` is called once per crash point).
  */
-export async function crashEveryWrite<T>(op: (run: number) => Promise<T>, check: (completed: boolean, run: number) => Promise<void>): Promise<string[]> {
+export async function crashEveryWrite<T>(
+  op: (run: number) => Promise<T>,
+  check: (completed: boolean, run: number) => Promise<void>,
+): Promise<string[]> {
   for (let n = 1; n <= 20; n++) {
     const r = await withCrashAt(n, () => op(n));
     await check(!r.crashed, n);

@@ -12,18 +12,19 @@ import { relativeLinks } from '../support/markdown-links.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function pages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f));
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(ROOT, 'docs', f));
   return [join(ROOT, 'README.md'), ...docs];
 }
 
 function brokenLinks(file: string): string[] {
   const hasBench = existsSync(join(ROOT, 'bench'));
-  return relativeLinks(readFileSync(file, 'utf8'))
-    .filter((link) => {
-      const target = join(dirname(file), decodeURIComponent(link.split('#')[0]!));
-      if (!hasBench && relative(ROOT, target).split(/[\\/]/)[0] === 'bench') return false;
-      return !existsSync(target);
-    });
+  return relativeLinks(readFileSync(file, 'utf8')).filter((link) => {
+    const target = join(dirname(file), decodeURIComponent(link.split('#')[0]!));
+    if (!hasBench && relative(ROOT, target).split(/[\\/]/)[0] === 'bench') return false;
+    return !existsSync(target);
+  });
 }
 
 describe('relative links in README.md and docs/*.md', () => {
@@ -46,8 +47,6 @@ describe('relativeLinks', () => {
   });
 
   it('a missing target is reported', () => {
-    expect(relativeLinks('[gone](no-such-page.md)').filter((l) => !existsSync(join(ROOT, 'docs', l)))).toEqual([
-      'no-such-page.md',
-    ]);
+    expect(relativeLinks('[gone](no-such-page.md)').filter((l) => !existsSync(join(ROOT, 'docs', l)))).toEqual(['no-such-page.md']);
   });
 });

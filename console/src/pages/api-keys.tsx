@@ -36,8 +36,8 @@ export function ApiKeys({ merchant, canChange }: { merchant: string; canChange: 
     <>
       <h2>API keys</h2>
       <p>
-        For the merchant API (<code>Authorization: Bearer …</code>): a secret key does everything the password-signed requests do; a read-only key looks up payments,
-        reads the callback log and feed, and is refused where money or a clock would move.
+        For the merchant API (<code>Authorization: Bearer …</code>): a secret key does everything the password-signed requests do; a
+        read-only key looks up payments, reads the callback log and feed, and is refused where money or a clock would move.
       </p>
       {data ? (
         <Table

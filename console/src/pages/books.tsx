@@ -28,7 +28,10 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export function Books({ user, merchant }: PageProps) {
   const [cursor, setCursor] = useState<string | undefined>();
   const balances = useLoad(() => api.get<ConsoleBalancesAnswer>(`/books/balances${qs({ client_key: merchant })}`), [merchant]);
-  const batches = useLoad(() => api.get<ConsoleSettlementsAnswer>(`/books/settlements${qs({ client_key: merchant, cursor })}`), [merchant, cursor]);
+  const batches = useLoad(
+    () => api.get<ConsoleSettlementsAnswer>(`/books/settlements${qs({ client_key: merchant, cursor })}`),
+    [merchant, cursor],
+  );
   return (
     <section>
       <h1>Books</h1>
@@ -48,11 +51,37 @@ export function Books({ user, merchant }: PageProps) {
       ) : (
         <Table
           label="Settlement batches"
-          head={['Batch', 'Day', 'Gross', 'Refunds', 'Chargebacks', 'Chargebacks reversed', 'Payouts', 'Fees', 'Net', 'Reserve held', 'Reserve released', 'Net payable', 'Journals', 'Closed']}
+          head={[
+            'Batch',
+            'Day',
+            'Gross',
+            'Refunds',
+            'Chargebacks',
+            'Chargebacks reversed',
+            'Payouts',
+            'Fees',
+            'Net',
+            'Reserve held',
+            'Reserve released',
+            'Net payable',
+            'Journals',
+            'Closed',
+          ]}
           rows={batches.data.settlements.map((s) => [
-            s.id, s.date, money(s.gross, s.currency), money(s.refunds, s.currency), money(s.chargebacks, s.currency), money(s.chargebacks_reversed, s.currency), money(s.payouts, s.currency),
-            money(s.fees, s.currency), money(s.net, s.currency), money(s.reserve_held, s.currency), money(s.reserve_released, s.currency),
-            money(s.net_payable, s.currency), String(s.journals), time(s.closed_at),
+            s.id,
+            s.date,
+            money(s.gross, s.currency),
+            money(s.refunds, s.currency),
+            money(s.chargebacks, s.currency),
+            money(s.chargebacks_reversed, s.currency),
+            money(s.payouts, s.currency),
+            money(s.fees, s.currency),
+            money(s.net, s.currency),
+            money(s.reserve_held, s.currency),
+            money(s.reserve_released, s.currency),
+            money(s.net_payable, s.currency),
+            String(s.journals),
+            time(s.closed_at),
           ])}
         />
       )}
@@ -82,7 +111,10 @@ function Download({ merchant }: { merchant: string }) {
       const parts: string[] = [];
       let cursor: string | undefined;
       do {
-        const res = await fetch(`/console/api/books/transactions${qs({ client_key: merchant, from: `${range.from}T00:00:00Z`, to: `${to}T00:00:00Z`, limit: '1000', cursor })}`, { credentials: 'same-origin' });
+        const res = await fetch(
+          `/console/api/books/transactions${qs({ client_key: merchant, from: `${range.from}T00:00:00Z`, to: `${to}T00:00:00Z`, limit: '1000', cursor })}`,
+          { credentials: 'same-origin' },
+        );
         if (!res.ok) {
           const data = (await res.json().catch(() => ({}))) as { error_message?: string };
           throw new Error(data.error_message ?? res.statusText);
@@ -107,12 +139,20 @@ function Download({ merchant }: { merchant: string }) {
     <form aria-label="Transactions report" onSubmit={download}>
       <h2>Transactions report</h2>
       <label>
-        From <input type="date" required value={range.from} onInput={(e) => setRange({ ...range, from: (e.target as HTMLInputElement).value })} />
+        From{' '}
+        <input
+          type="date"
+          required
+          value={range.from}
+          onInput={(e) => setRange({ ...range, from: (e.target as HTMLInputElement).value })}
+        />
       </label>
       <label>
         To <input type="date" required value={range.to} onInput={(e) => setRange({ ...range, to: (e.target as HTMLInputElement).value })} />
       </label>
-      <button type="submit" disabled={busy}>Download CSV</button>
+      <button type="submit" disabled={busy}>
+        Download CSV
+      </button>
       <Message {...msg} />
     </form>
   );
@@ -131,12 +171,19 @@ function Platform() {
           <Table
             label="Fee revenue"
             head={['Currency', 'Fee revenue', 'Payable to merchants', 'Journals']}
-            rows={data.currencies.map((c) => [c.currency, money(c.feeRevenue, c.currency), money(c.payable, c.currency), String(c.journals)])}
+            rows={data.currencies.map((c) => [
+              c.currency,
+              money(c.feeRevenue, c.currency),
+              money(c.payable, c.currency),
+              String(c.journals),
+            ])}
           />
           <Table
             label="Payables by merchant"
             head={['Merchant', 'Client key', 'Currency', 'Payable', 'Fees']}
-            rows={data.merchants.flatMap((m) => m.balances.map((b) => [m.name, m.clientKey, b.currency, money(b.payable, b.currency), money(b.fees, b.currency)]))}
+            rows={data.merchants.flatMap((m) =>
+              m.balances.map((b) => [m.name, m.clientKey, b.currency, money(b.payable, b.currency), money(b.fees, b.currency)]),
+            )}
           />
         </>
       )}

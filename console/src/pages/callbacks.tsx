@@ -7,7 +7,12 @@ import { api, qs } from '../api.js';
 import type { PageProps } from '../app.js';
 import { Loading, Message, Table, time, useLoad } from '../ui.js';
 
-import type { ConsoleCallbacksAnswer, ConsoleCallbacksFailedAnswer, ConsoleCallbacksReplayFailedAnswer, ConsoleFailedCallback } from '../answers.js';
+import type {
+  ConsoleCallbacksAnswer,
+  ConsoleCallbacksFailedAnswer,
+  ConsoleCallbacksReplayFailedAnswer,
+  ConsoleFailedCallback,
+} from '../answers.js';
 
 export function Callbacks({ user, merchant }: PageProps) {
   const log = useLoad(() => api.get<ConsoleCallbacksAnswer>(`/callbacks${qs({ client_key: merchant })}`), [merchant]);

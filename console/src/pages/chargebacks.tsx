@@ -27,7 +27,11 @@ export function Chargebacks({ user, merchant }: PageProps) {
         ...(form.bank_date ? { bank_date: form.bank_date } : {}),
       });
       setCursor(undefined);
-      setMsg({ ok: r.duplicate ? 'This chargeback was recorded already: nothing changed.' : `Chargeback of ${r.amount} ${r.currency} recorded; the payment is ${r.status}.` });
+      setMsg({
+        ok: r.duplicate
+          ? 'This chargeback was recorded already: nothing changed.'
+          : `Chargeback of ${r.amount} ${r.currency} recorded; the payment is ${r.status}.`,
+      });
       reload();
     } catch (err) {
       setMsg({ error: (err as Error).message });

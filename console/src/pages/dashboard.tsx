@@ -15,7 +15,10 @@ const pct = (a: number, b: number) => (b ? Math.round((1000 * a) / b) / 10 : nul
 export function Dashboard({ user, merchant }: PageProps) {
   const [range, setRange] = useState<'24h' | '30d'>('24h');
   const [all, setAll] = useState(user.role === 'operator');
-  const { data, error } = useLoad(() => api.get<ConsoleDashboardAnswer>(`/dashboard${qs({ range, client_key: all ? undefined : merchant })}`), [range, merchant, all]);
+  const { data, error } = useLoad(
+    () => api.get<ConsoleDashboardAnswer>(`/dashboard${qs({ range, client_key: all ? undefined : merchant })}`),
+    [range, merchant, all],
+  );
   if (!data) return <Loading error={error} />;
   const b = data.buckets;
   const x = b.map((k) => Date.parse(k.start) / 1000);
@@ -44,12 +47,30 @@ export function Dashboard({ user, merchant }: PageProps) {
         )}
       </div>
       <dl class="totals" aria-label="Totals">
-        <div><dt>Payments</dt><dd data-total="payments">{payments}</dd></div>
-        <div><dt>Approved</dt><dd data-total="approved">{approved}</dd></div>
-        <div><dt>Declined</dt><dd data-total="declined">{declined}</dd></div>
-        <div><dt>Approval rate</dt><dd data-total="approval">{pct(approved, approved + declined) ?? '—'}%</dd></div>
-        <div><dt>Callback delivery success</dt><dd data-total="callbacks">{pct(delivered, delivered + failed) ?? '—'}%</dd></div>
-        <div><dt>Undetermined</dt><dd data-total="undetermined">{sum((k) => k.undetermined)}</dd></div>
+        <div>
+          <dt>Payments</dt>
+          <dd data-total="payments">{payments}</dd>
+        </div>
+        <div>
+          <dt>Approved</dt>
+          <dd data-total="approved">{approved}</dd>
+        </div>
+        <div>
+          <dt>Declined</dt>
+          <dd data-total="declined">{declined}</dd>
+        </div>
+        <div>
+          <dt>Approval rate</dt>
+          <dd data-total="approval">{pct(approved, approved + declined) ?? '—'}%</dd>
+        </div>
+        <div>
+          <dt>Callback delivery success</dt>
+          <dd data-total="callbacks">{pct(delivered, delivered + failed) ?? '—'}%</dd>
+        </div>
+        <div>
+          <dt>Undetermined</dt>
+          <dd data-total="undetermined">{sum((k) => k.undetermined)}</dd>
+        </div>
       </dl>
       <div class="charts">
         <Chart
@@ -61,9 +82,27 @@ export function Dashboard({ user, merchant }: PageProps) {
             { label: 'Declined', values: b.map((k) => k.declined), color: '#b5461b' },
           ]}
         />
-        <Chart title="Approval rate (%)" x={x} series={[{ label: 'Approved %', values: b.map((k) => pct(k.approved, k.approved + k.declined)), color: '#1b7f3b' }]} />
-        <Chart title="Callback delivery success (%)" x={x} series={[{ label: 'Delivered %', values: b.map((k) => pct(k.callbacksDelivered, k.callbacksDelivered + k.callbacksFailed)), color: '#7a3fb0' }]} />
-        <Chart title={`Undetermined payments per ${unit}`} x={x} series={[{ label: 'Undetermined', values: b.map((k) => k.undetermined), color: '#b5461b' }]} />
+        <Chart
+          title="Approval rate (%)"
+          x={x}
+          series={[{ label: 'Approved %', values: b.map((k) => pct(k.approved, k.approved + k.declined)), color: '#1b7f3b' }]}
+        />
+        <Chart
+          title="Callback delivery success (%)"
+          x={x}
+          series={[
+            {
+              label: 'Delivered %',
+              values: b.map((k) => pct(k.callbacksDelivered, k.callbacksDelivered + k.callbacksFailed)),
+              color: '#7a3fb0',
+            },
+          ]}
+        />
+        <Chart
+          title={`Undetermined payments per ${unit}`}
+          x={x}
+          series={[{ label: 'Undetermined', values: b.map((k) => k.undetermined), color: '#b5461b' }]}
+        />
       </div>
     </section>
   );

@@ -47,7 +47,15 @@ export function Merchants({ reloadMerchants }: PageProps) {
           <ShownOnce label="Merchant password" value={created.password} />
         </>
       )}
-      {!data ? <Loading error={error} /> : <Table label="Merchants" head={['Name', 'Client key', 'Notification URL', 'Created']} rows={data.merchants.map((m) => [m.name, <code>{m.clientKey}</code>, m.notificationUrl ?? '', time(m.createdAt)])} />}
+      {!data ? (
+        <Loading error={error} />
+      ) : (
+        <Table
+          label="Merchants"
+          head={['Name', 'Client key', 'Notification URL', 'Created']}
+          rows={data.merchants.map((m) => [m.name, <code>{m.clientKey}</code>, m.notificationUrl ?? '', time(m.createdAt)])}
+        />
+      )}
     </section>
   );
 }

@@ -8,7 +8,13 @@ import type { ConsoleMid, ConsoleMidLimitsAnswer } from '../answers.js';
 import { Message } from '../ui.js';
 
 export const limitsText = (m: ConsoleMid) =>
-  [m.limits?.minAmount && `min ${m.limits.minAmount}`, m.limits?.maxAmount && `max ${m.limits.maxAmount}`, m.limits?.dailyCap && `${m.limits.dailyCap}/day`].filter(Boolean).join(', ');
+  [
+    m.limits?.minAmount && `min ${m.limits.minAmount}`,
+    m.limits?.maxAmount && `max ${m.limits.maxAmount}`,
+    m.limits?.dailyCap && `${m.limits.dailyCap}/day`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 export function MidLimits({ merchant, mids, done }: { merchant: string; mids: ConsoleMid[]; done: () => void }) {
   const [midId, setMidId] = useState(mids[0]?.midId ?? '');
@@ -18,13 +24,19 @@ export function MidLimits({ merchant, mids, done }: { merchant: string; mids: Co
   if (!mid) return null;
   const field = (k: 'min_amount' | 'max_amount' | 'daily_cap', stored: string | undefined, label: string) => (
     <label>
-      {label} <input inputMode="decimal" placeholder="none" value={form[k] ?? stored ?? ''} onInput={(e) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value })} />
+      {label}{' '}
+      <input
+        inputMode="decimal"
+        placeholder="none"
+        value={form[k] ?? stored ?? ''}
+        onInput={(e) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value })}
+      />
     </label>
   );
   const save = async (e: Event) => {
     e.preventDefault();
     setMsg({});
-    const text = (v: string | undefined, stored: string | undefined) => ((v ?? stored ?? '').trim() || 'none');
+    const text = (v: string | undefined, stored: string | undefined) => (v ?? stored ?? '').trim() || 'none';
     try {
       const r = await api.put<ConsoleMidLimitsAnswer>(`/merchants/${merchant}/mids/${midId}/limits`, {
         min_amount: text(form.min_amount, mid.limits?.minAmount),

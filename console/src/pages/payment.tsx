@@ -76,7 +76,9 @@ export function PaymentPage({ user, transId }: PageProps & { transId: string }) 
           <>
             <dt>Late acquirer outcomes</dt>
             <dd class="attention">
-              {p.lateOutcomes.map((o) => `${o.event} ${o.amount} ${p.currency}: ${o.handling}${o.reversal ? ` ${o.reversal}` : ''}`).join('; ')}
+              {p.lateOutcomes
+                .map((o) => `${o.event} ${o.amount} ${p.currency}: ${o.handling}${o.reversal ? ` ${o.reversal}` : ''}`)
+                .join('; ')}
             </dd>
           </>
         ) : null}
@@ -93,7 +95,8 @@ export function PaymentPage({ user, transId }: PageProps & { transId: string }) 
       {action && (
         <Dialog title={`Confirm ${action.name}`} onClose={() => setAction(undefined)}>
           <p>
-            {action.name === 'void' ? 'Void' : action.name === 'refund' ? 'Refund' : 'Capture'} payment {p.transId} ({p.amount} {p.currency})?
+            {action.name === 'void' ? 'Void' : action.name === 'refund' ? 'Refund' : 'Capture'} payment {p.transId} ({p.amount} {p.currency}
+            )?
           </p>
           {action.name !== 'void' && (
             <label>

@@ -15,7 +15,10 @@ export function Payments({ merchant }: PageProps) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [form, setForm] = useState<Record<string, string>>({});
   const [cursor, setCursor] = useState<string | undefined>();
-  const { data, error } = useLoad(() => api.get<ConsolePaymentsAnswer>(`/payments${qs({ client_key: merchant, ...filters, cursor })}`), [merchant, filters, cursor]);
+  const { data, error } = useLoad(
+    () => api.get<ConsolePaymentsAnswer>(`/payments${qs({ client_key: merchant, ...filters, cursor })}`),
+    [merchant, filters, cursor],
+  );
   const set = (k: string) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
   return (
     <section>
@@ -58,7 +61,15 @@ export function Payments({ merchant }: PageProps) {
           <Table
             label="Payments"
             head={['Created', 'Trans id', 'Order id', 'Action', 'Status', 'Amount', 'Card']}
-            rows={data.payments.map((p) => [time(p.createdAt), <a href={`#/payments/${p.transId}`}>{p.transId}</a>, p.orderId, p.action, <span class={`status s-${p.status}`}>{p.status}</span>, `${p.amount} ${p.currency}`, p.card ?? ''])}
+            rows={data.payments.map((p) => [
+              time(p.createdAt),
+              <a href={`#/payments/${p.transId}`}>{p.transId}</a>,
+              p.orderId,
+              p.action,
+              <span class={`status s-${p.status}`}>{p.status}</span>,
+              `${p.amount} ${p.currency}`,
+              p.card ?? '',
+            ])}
           />
           {data.cursor && <button onClick={() => setCursor(data.cursor)}>Older payments</button>}
         </>

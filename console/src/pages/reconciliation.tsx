@@ -14,7 +14,11 @@ export function Reconciliation(_: PageProps) {
   const inquire = async (transId: string) => {
     try {
       const r = await api.post<ConsoleReconciliationInquireAnswer>(`/reconciliation/${encodeURIComponent(transId)}/inquire`);
-      setMsg({ ok: r.resolved ? `Resolved: the payment is ${r.payment.status}.` : `No final answer yet (${r.waiting} still waiting); the reconciler asks again.` });
+      setMsg({
+        ok: r.resolved
+          ? `Resolved: the payment is ${r.payment.status}.`
+          : `No final answer yet (${r.waiting} still waiting); the reconciler asks again.`,
+      });
     } catch (err) {
       setMsg({ error: (err as Error).message });
     }
@@ -25,8 +29,8 @@ export function Reconciliation(_: PageProps) {
       <h1>Reconciliation</h1>
       {data && (
         <p>
-          Payments whose acquirer has not answered. The reconciler asks after {data.graceSeconds} s and declines after {Math.round(data.giveUpSeconds / 3600)} h
-          without an answer.
+          Payments whose acquirer has not answered. The reconciler asks after {data.graceSeconds} s and declines after{' '}
+          {Math.round(data.giveUpSeconds / 3600)} h without an answer.
         </p>
       )}
       <Message {...msg} />

@@ -16,8 +16,19 @@ const HINTS: Record<(typeof TYPES)[number], string> = {
   card: 'the trans_id of a payment that used the card',
 };
 
-export function Blocklist({ scope, title, canChange }: { scope: { client_key?: string; scope?: 'platform' }; title: string; canChange: boolean }) {
-  const { data, error, reload } = useLoad(() => api.get<ConsoleRiskBlocklistAnswer>(`/risk/blocklist${qs(scope)}`), [scope.client_key, scope.scope]);
+export function Blocklist({
+  scope,
+  title,
+  canChange,
+}: {
+  scope: { client_key?: string; scope?: 'platform' };
+  title: string;
+  canChange: boolean;
+}) {
+  const { data, error, reload } = useLoad(
+    () => api.get<ConsoleRiskBlocklistAnswer>(`/risk/blocklist${qs(scope)}`),
+    [scope.client_key, scope.scope],
+  );
   const [type, setType] = useState<(typeof TYPES)[number]>('email');
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
@@ -35,7 +46,12 @@ export function Blocklist({ scope, title, canChange }: { scope: { client_key?: s
     e.preventDefault();
     void run(async () => {
       const named = type === 'card' ? { trans_id: value.trim() } : { value: value.trim() };
-      const r = await api.post<ConsoleRiskBlockAddAnswer>('/risk/blocklist', { ...scope, type, ...named, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+      const r = await api.post<ConsoleRiskBlockAddAnswer>('/risk/blocklist', {
+        ...scope,
+        type,
+        ...named,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      });
       setValue('');
       setReason('');
       return `Blocked ${r.entry.type} ${r.entry.label ?? r.entry.value}.`;
@@ -54,7 +70,12 @@ export function Blocklist({ scope, title, canChange }: { scope: { client_key?: s
             b.reason ?? '',
             time(b.createdAt),
             canChange ? (
-              <button aria-label={`Remove ${b.type} ${b.label ?? b.value}`} onClick={() => run(async () => (await api.post('/risk/blocklist/' + b.id + '/remove'), `Removed ${b.type} ${b.label ?? b.value}.`))}>
+              <button
+                aria-label={`Remove ${b.type} ${b.label ?? b.value}`}
+                onClick={() =>
+                  run(async () => (await api.post('/risk/blocklist/' + b.id + '/remove'), `Removed ${b.type} ${b.label ?? b.value}.`))
+                }
+              >
                 Remove
               </button>
             ) : (

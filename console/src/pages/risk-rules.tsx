@@ -60,13 +60,22 @@ export function RiskRules({ merchant, canChange }: { merchant: string; canChange
           </ol>
         </div>
       ) : (
-        <p aria-label="Risk rules summary">No risk rules: only the blocklists, the card-testing guard, card velocity and MID limits apply.</p>
+        <p aria-label="Risk rules summary">
+          No risk rules: only the blocklists, the card-testing guard, card velocity and MID limits apply.
+        </p>
       )}
       {canChange && (
         <form aria-label="Edit risk rules" onSubmit={save}>
           <label class="wide">
             Risk rules (JSON, as for npm run admin -- risk rules set; docs/risk.md)
-            <textarea class="code" rows={12} cols={80} spellcheck={false} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+            <textarea
+              class="code"
+              rows={12}
+              cols={80}
+              spellcheck={false}
+              value={text}
+              onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+            />
           </label>
           {problems.length > 0 && (
             <div role="alert" class="error" aria-label="Risk rules problems">
@@ -99,7 +108,8 @@ function conditions(m: Rule['match']): string {
   if (m.brands) parts.push(m.brands.join(' or '));
   if (m.binCountries) parts.push(`card from ${m.binCountries.join(' or ')}`);
   if (m.payerCountries) parts.push(`payer in ${m.payerCountries.join(' or ')}`);
-  if (m.payerCountryDiffersFromBin !== undefined) parts.push(m.payerCountryDiffersFromBin ? "payer's country is not the card's" : "payer's country is the card's");
+  if (m.payerCountryDiffersFromBin !== undefined)
+    parts.push(m.payerCountryDiffersFromBin ? "payer's country is not the card's" : "payer's country is the card's");
   if (m.integrations) parts.push(`via ${m.integrations.join(' or ')}`);
   if (m.moto !== undefined) parts.push(m.moto ? 'MOTO' : 'not MOTO');
   return parts.length ? parts.join(', ') : 'every payment';

@@ -14,7 +14,10 @@ export function Risk({ user, merchant }: PageProps) {
   return (
     <section aria-label="Risk">
       <h1>Risk</h1>
-      <p>Checked on every new card payment before any acquirer is asked; a blocked payment is declined "Declined by risk rules." and its decision is on its timeline.</p>
+      <p>
+        Checked on every new card payment before any acquirer is asked; a blocked payment is declined "Declined by risk rules." and its
+        decision is on its timeline.
+      </p>
       <Blocklist scope={{ client_key: merchant }} title="Blocklist of this merchant" canChange={canChange} />
       {operator && <Blocklist scope={{ scope: 'platform' }} title="Platform-wide blocklist (every merchant)" canChange />}
       <RiskRules merchant={merchant} canChange={canChange} />

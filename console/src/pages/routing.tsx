@@ -66,7 +66,14 @@ export function RoutingRules({ merchant, mids }: { merchant: string; mids: { mid
       <form aria-label="Edit routing rules" onSubmit={save}>
         <label class="wide">
           Routing rules (JSON, as for npm run admin -- routing set; docs/routing.md)
-          <textarea class="code" rows={14} cols={80} spellcheck={false} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            class="code"
+            rows={14}
+            cols={80}
+            spellcheck={false}
+            value={text}
+            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          />
         </label>
         {problems.length > 0 && (
           <div role="alert" class="error" aria-label="Routing rules problems">
@@ -112,14 +119,19 @@ function problemsOf(message: string): string[] {
 /** The stored rules in words: what each matches and where its payments go. */
 export function RoutingSummary({ table, nameOf }: { table: RoutingTable; nameOf: (midId: string) => string }) {
   if (!table.rules.length) {
-    return <p aria-label="Routing summary">No routing rules: each payment goes to the first MID that fits its payment mode, MOTO and zero amount.</p>;
+    return (
+      <p aria-label="Routing summary">
+        No routing rules: each payment goes to the first MID that fits its payment mode, MOTO and zero amount.
+      </p>
+    );
   }
   return (
     <div aria-label="Routing summary">
       <p>
         Version {table.version}
-        {table.updatedAt ? `, saved ${time(table.updatedAt)} UTC` : ''}. The first rule that matches a payment names its MIDs; a payment may be tried on up to{' '}
-        {table.maxAttempts} of them (cascading on soft declines{table.softDeclines ? `: ${table.softDeclines.join(', ')}` : ''}).
+        {table.updatedAt ? `, saved ${time(table.updatedAt)} UTC` : ''}. The first rule that matches a payment names its MIDs; a payment may
+        be tried on up to {table.maxAttempts} of them (cascading on soft declines
+        {table.softDeclines ? `: ${table.softDeclines.join(', ')}` : ''}).
         {table.health ? ` MID health: ${healthPolicy(table.health)}.` : ''}
       </p>
       <ol>

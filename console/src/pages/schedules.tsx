@@ -96,12 +96,28 @@ export function Schedules({ user, merchant }: PageProps) {
                 canChange && active ? (
                   <span class="actions">
                     {sub.paused ? (
-                      <button onClick={() => ask({ path: `${path}/resume`, label: `Resume subscription ${sub.recurringToken}` })}>Resume</button>
+                      <button onClick={() => ask({ path: `${path}/resume`, label: `Resume subscription ${sub.recurringToken}` })}>
+                        Resume
+                      </button>
                     ) : (
-                      <button onClick={() => ask({ path: `${path}/pause`, label: `Pause subscription ${sub.recurringToken}` })}>Pause</button>
+                      <button onClick={() => ask({ path: `${path}/pause`, label: `Pause subscription ${sub.recurringToken}` })}>
+                        Pause
+                      </button>
                     )}
-                    <button onClick={() => ask({ path: `${path}/run-now`, label: `Run subscription ${sub.recurringToken} now` })}>Run now</button>
-                    <button onClick={() => ask({ path: `${path}/amount`, label: `Change the amount of subscription ${sub.recurringToken}`, amount: true, current: sub.amount, currency: sub.currency })}>
+                    <button onClick={() => ask({ path: `${path}/run-now`, label: `Run subscription ${sub.recurringToken} now` })}>
+                      Run now
+                    </button>
+                    <button
+                      onClick={() =>
+                        ask({
+                          path: `${path}/amount`,
+                          label: `Change the amount of subscription ${sub.recurringToken}`,
+                          amount: true,
+                          current: sub.amount,
+                          currency: sub.currency,
+                        })
+                      }
+                    >
                       Change amount
                     </button>
                   </span>

@@ -6,7 +6,13 @@ import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { PageProps } from '../app.js';
 import { limitsText, MidLimits } from './mid-limits.js';
-import type { ConsoleMerchantAnswer, ConsoleMerchantPasswordAnswer, ConsoleMidCreateAnswer, ConsoleMidHealth, ConsoleSigningSecretAnswer } from '../answers.js';
+import type {
+  ConsoleMerchantAnswer,
+  ConsoleMerchantPasswordAnswer,
+  ConsoleMidCreateAnswer,
+  ConsoleMidHealth,
+  ConsoleSigningSecretAnswer,
+} from '../answers.js';
 import { Loading, Message, ShownOnce, Table, time, useLoad } from '../ui.js';
 import { RoutingRules } from './routing.js';
 import { ApiKeys } from './api-keys.js';
@@ -48,15 +54,49 @@ export function Settings({ user, merchant }: PageProps) {
         <dd>
           Hidden.{' '}
           {canChange && (
-            <button onClick={() => run(async () => setShown({ label: 'New password', value: (await api.post<ConsoleMerchantPasswordAnswer>(`/merchants/${merchant}/password`)).password }))}>Rotate password</button>
+            <button
+              onClick={() =>
+                run(async () =>
+                  setShown({
+                    label: 'New password',
+                    value: (await api.post<ConsoleMerchantPasswordAnswer>(`/merchants/${merchant}/password`)).password,
+                  }),
+                )
+              }
+            >
+              Rotate password
+            </button>
           )}
         </dd>
         <dt>Callback signing secret</dt>
         <dd>
           {canChange && (
             <>
-              <button onClick={() => run(async () => setShown({ label: 'Signing secret', value: (await api.post<ConsoleSigningSecretAnswer>(`/merchants/${merchant}/signing-secret`, {})).current }))}>Reveal</button>{' '}
-              <button onClick={() => run(async () => setShown({ label: 'New signing secret', value: (await api.post<ConsoleSigningSecretAnswer>(`/merchants/${merchant}/signing-secret`, { rotate: true })).current }))}>Rotate</button>
+              <button
+                onClick={() =>
+                  run(async () =>
+                    setShown({
+                      label: 'Signing secret',
+                      value: (await api.post<ConsoleSigningSecretAnswer>(`/merchants/${merchant}/signing-secret`, {})).current,
+                    }),
+                  )
+                }
+              >
+                Reveal
+              </button>{' '}
+              <button
+                onClick={() =>
+                  run(async () =>
+                    setShown({
+                      label: 'New signing secret',
+                      value: (await api.post<ConsoleSigningSecretAnswer>(`/merchants/${merchant}/signing-secret`, { rotate: true }))
+                        .current,
+                    }),
+                  )
+                }
+              >
+                Rotate
+              </button>
             </>
           )}
         </dd>
@@ -72,7 +112,13 @@ export function Settings({ user, merchant }: PageProps) {
         }}
       >
         <label>
-          Notification URL <input type="url" value={url ?? m.notificationUrl ?? ''} disabled={!canChange} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+          Notification URL{' '}
+          <input
+            type="url"
+            value={url ?? m.notificationUrl ?? ''}
+            disabled={!canChange}
+            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+          />
         </label>
         {canChange && <button type="submit">Save URL</button>}
       </form>
@@ -80,18 +126,34 @@ export function Settings({ user, merchant }: PageProps) {
         <legend>Callback field groups (mappings)</legend>
         {Object.entries(m.mappings).map(([group, on]) => (
           <label class="switch">
-            <input type="checkbox" checked={on} disabled={!canChange} onChange={(e) => save({ mappings: { [group]: (e.target as HTMLInputElement).checked } }, `Mapping ${group} saved.`)} /> {group}
+            <input
+              type="checkbox"
+              checked={on}
+              disabled={!canChange}
+              onChange={(e) => save({ mappings: { [group]: (e.target as HTMLInputElement).checked } }, `Mapping ${group} saved.`)}
+            />{' '}
+            {group}
           </label>
         ))}
       </fieldset>
       <fieldset>
         <legend>Checkout page</legend>
         <label class="switch">
-          <input type="checkbox" checked={m.termsCheckbox} disabled={!canChange} onChange={(e) => save({ terms_checkbox: (e.target as HTMLInputElement).checked }, 'Terms checkbox saved.')} /> Terms checkbox
+          <input
+            type="checkbox"
+            checked={m.termsCheckbox}
+            disabled={!canChange}
+            onChange={(e) => save({ terms_checkbox: (e.target as HTMLInputElement).checked }, 'Terms checkbox saved.')}
+          />{' '}
+          Terms checkbox
         </label>
         <label>
           Link target{' '}
-          <select value={m.linkTarget ?? 'none'} disabled={!canChange} onChange={(e) => save({ link_target: (e.target as HTMLSelectElement).value }, 'Link target saved.')}>
+          <select
+            value={m.linkTarget ?? 'none'}
+            disabled={!canChange}
+            onChange={(e) => save({ link_target: (e.target as HTMLSelectElement).value }, 'Link target saved.')}
+          >
             {['none', '_top', '_self', '_parent', '_blank'].map((t) => (
               <option>{t}</option>
             ))}
@@ -105,7 +167,12 @@ export function Settings({ user, merchant }: PageProps) {
                 type="checkbox"
                 checked={m.requiredPayerFields.includes(f)}
                 disabled={!canChange}
-                onChange={(e) => save({ required_payer_fields: toggle(m.requiredPayerFields, f, (e.target as HTMLInputElement).checked) }, 'Required payer fields saved.')}
+                onChange={(e) =>
+                  save(
+                    { required_payer_fields: toggle(m.requiredPayerFields, f, (e.target as HTMLInputElement).checked) },
+                    'Required payer fields saved.',
+                  )
+                }
               />{' '}
               {f}
             </label>
@@ -119,7 +186,9 @@ export function Settings({ user, merchant }: PageProps) {
                 type="checkbox"
                 checked={(m.methods ?? []).includes(x)}
                 disabled={!canChange}
-                onChange={(e) => save({ methods: toggle(m.methods ?? [], x, (e.target as HTMLInputElement).checked) }, 'Checkout methods saved.')}
+                onChange={(e) =>
+                  save({ methods: toggle(m.methods ?? [], x, (e.target as HTMLInputElement).checked) }, 'Checkout methods saved.')
+                }
               />{' '}
               {x}
             </label>
@@ -135,7 +204,13 @@ export function Settings({ user, merchant }: PageProps) {
       >
         <label>
           Hosted fields origins (one per line, scheme://host[:port])
-          <textarea rows={3} cols={50} value={origins ?? (m.hostedFieldsOrigins ?? []).join('\n')} disabled={!canChange} onInput={(e) => setOrigins((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            rows={3}
+            cols={50}
+            value={origins ?? (m.hostedFieldsOrigins ?? []).join('\n')}
+            disabled={!canChange}
+            onInput={(e) => setOrigins((e.target as HTMLTextAreaElement).value)}
+          />
         </label>
         {canChange && <button type="submit">Save origins</button>}
       </form>
@@ -143,10 +218,21 @@ export function Settings({ user, merchant }: PageProps) {
       <Table
         label="MIDs"
         head={['MID', 'Name', 'Mode', 'MOTO', 'Zero amount', 'Connector', 'Health', 'Limits']}
-        rows={data.mids.map((x) => [x.midId.slice(0, 8), x.name, x.paymentMode, x.moto ? 'yes' : 'no', x.zeroAmount ? 'yes' : 'no', x.connector, x.health ? <Health h={x.health} /> : '', limitsText(x)])}
+        rows={data.mids.map((x) => [
+          x.midId.slice(0, 8),
+          x.name,
+          x.paymentMode,
+          x.moto ? 'yes' : 'no',
+          x.zeroAmount ? 'yes' : 'no',
+          x.connector,
+          x.health ? <Health h={x.health} /> : '',
+          limitsText(x),
+        ])}
       />
       {user.role === 'operator' && data.mids.length > 0 && <MidLimits merchant={merchant} mids={data.mids} done={reload} />}
-      {user.role === 'operator' && data.choices.connectors && <NewMid merchant={merchant} connectors={data.choices.connectors} done={reload} />}
+      {user.role === 'operator' && data.choices.connectors && (
+        <NewMid merchant={merchant} connectors={data.choices.connectors} done={reload} />
+      )}
       {user.role === 'operator' && <RoutingRules merchant={merchant} mids={data.mids} />}
     </section>
   );
@@ -164,13 +250,21 @@ function Health({ h }: { h: ConsoleMidHealth }) {
       {h.failures > 0 ? ` ${h.failures} failure${h.failures === 1 ? '' : 's'}` : ''}
       {h.state === 'open' && h.reopensAt ? ` · reopens ${time(h.reopensAt)} UTC` : ''}
       {h.state === 'half-open' && h.reopensAt ? ` · half-open since ${time(h.reopensAt)} UTC` : ''}
-      {h.state === 'half-open' ? (h.trialAt ? ` · a trial payment in flight since ${time(h.trialAt)} UTC` : ' · the next payment is its trial') : ''}
+      {h.state === 'half-open'
+        ? h.trialAt
+          ? ` · a trial payment in flight since ${time(h.trialAt)} UTC`
+          : ' · the next payment is its trial'
+        : ''}
     </span>
   );
 }
 
 const toggle = (list: string[], item: string, on: boolean) => (on ? [...new Set([...list, item])] : list.filter((x) => x !== item));
-const lines = (text: string) => text.split(/\s+/).map((x) => x.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function NewMid({ merchant, connectors, done }: { merchant: string; connectors: string[]; done: () => void }) {
   const [mode, setMode] = useState('SMS/DMS');
@@ -191,18 +285,33 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
     e.preventDefault();
     const setup =
       connector === 'upstream'
-        ? { connector_settings: { url: upstream.url, hashAlgorithm: upstream.hashAlgorithm }, credentials: { client_key: upstream.clientKey, password: upstream.password } }
+        ? {
+            connector_settings: { url: upstream.url, hashAlgorithm: upstream.hashAlgorithm },
+            credentials: { client_key: upstream.clientKey, password: upstream.password },
+          }
         : connector === 'adyen'
           ? // Trimmed as the CLI trims what it reads from the key files: a pasted key often ends with a line break.
-            { connector_settings: { url: adyen.url, merchantAccount: adyen.merchantAccount }, credentials: { api_key: adyen.apiKey.trim(), hmac_key: adyen.hmacKey.trim() } }
+            {
+              connector_settings: { url: adyen.url, merchantAccount: adyen.merchantAccount },
+              credentials: { api_key: adyen.apiKey.trim(), hmac_key: adyen.hmacKey.trim() },
+            }
           : connector === 'checkout-com'
             ? {
-                connector_settings: { url: cko.url, ...(cko.processingChannelId.trim() ? { processingChannelId: cko.processingChannelId.trim() } : {}) },
+                connector_settings: {
+                  url: cko.url,
+                  ...(cko.processingChannelId.trim() ? { processingChannelId: cko.processingChannelId.trim() } : {}),
+                },
                 credentials: { secret_key: cko.secretKey.trim(), webhook_secret: cko.webhookSecret.trim() },
               }
             : {};
     try {
-      const r = await api.post<ConsoleMidCreateAnswer>(`/merchants/${merchant}/mids`, { payment_mode: mode, moto, zero_amount: zero, connector, ...setup });
+      const r = await api.post<ConsoleMidCreateAnswer>(`/merchants/${merchant}/mids`, {
+        payment_mode: mode,
+        moto,
+        zero_amount: zero,
+        connector,
+        ...setup,
+      });
       setMsg({ ok: `MID ${r.mid.midId} created.` });
       setUpstream({ ...upstream, password: '' });
       // The keys leave the page once sent: the server keeps them sealed and never shows them again.
@@ -263,7 +372,8 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
         <fieldset>
           <legend>Adyen</legend>
           <label>
-            Adyen URL <input type="url" required value={adyen.url} onInput={setAdyenField('url')} placeholder="https://checkout-test.adyen.com/v71" />
+            Adyen URL{' '}
+            <input type="url" required value={adyen.url} onInput={setAdyenField('url')} placeholder="https://checkout-test.adyen.com/v71" />
           </label>
           <label>
             Merchant account <input required value={adyen.merchantAccount} onInput={setAdyenField('merchantAccount')} autocomplete="off" />
@@ -280,16 +390,25 @@ function NewMid({ merchant, connectors, done }: { merchant: string; connectors: 
         <fieldset>
           <legend>Checkout.com</legend>
           <label>
-            API URL <input type="url" required value={cko.url} onInput={setCkoField('url')} placeholder="https://api.sandbox.checkout.com" />
+            API URL{' '}
+            <input type="url" required value={cko.url} onInput={setCkoField('url')} placeholder="https://api.sandbox.checkout.com" />
           </label>
           <label>
-            Processing channel <input value={cko.processingChannelId} onInput={setCkoField('processingChannelId')} placeholder="pc_… (optional)" autocomplete="off" />
+            Processing channel{' '}
+            <input
+              value={cko.processingChannelId}
+              onInput={setCkoField('processingChannelId')}
+              placeholder="pc_… (optional)"
+              autocomplete="off"
+            />
           </label>
           <label>
-            Secret key <input type="password" required value={cko.secretKey} onInput={setCkoField('secretKey')} autocomplete="new-password" />
+            Secret key{' '}
+            <input type="password" required value={cko.secretKey} onInput={setCkoField('secretKey')} autocomplete="new-password" />
           </label>
           <label>
-            Webhook signature key <input type="password" required value={cko.webhookSecret} onInput={setCkoField('webhookSecret')} autocomplete="new-password" />
+            Webhook signature key{' '}
+            <input type="password" required value={cko.webhookSecret} onInput={setCkoField('webhookSecret')} autocomplete="new-password" />
           </label>
         </fieldset>
       )}

@@ -22,7 +22,15 @@ export function SignIn({ params, notice, onSignedIn }: { params: URLSearchParams
     setError(undefined);
     try {
       if (!step) handle(await api.post<ConsoleSignInAnswer>('/sign-in', { email, password }));
-      else handle(await api.post<ConsoleSignInAnswer>('/sign-in/challenge', step.challenge === 'NEW_PASSWORD_REQUIRED' ? { pending: step.pending, new_password: answer } : { pending: step.pending, code: answer }));
+      else
+        handle(
+          await api.post<ConsoleSignInAnswer>(
+            '/sign-in/challenge',
+            step.challenge === 'NEW_PASSWORD_REQUIRED'
+              ? { pending: step.pending, new_password: answer }
+              : { pending: step.pending, code: answer },
+          ),
+        );
     } catch (err) {
       setError((err as Error).message);
       if (step) setStep(undefined);
@@ -36,17 +44,37 @@ export function SignIn({ params, notice, onSignedIn }: { params: URLSearchParams
         {!step && (
           <>
             <label>
-              Email <input type="email" autocomplete="username" required value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+              Email{' '}
+              <input
+                type="email"
+                autocomplete="username"
+                required
+                value={email}
+                onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label>
-              Password <input type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} />
+              Password{' '}
+              <input
+                type="password"
+                autocomplete="current-password"
+                required
+                value={password}
+                onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+              />
             </label>
           </>
         )}
         {step?.challenge === 'NEW_PASSWORD_REQUIRED' && (
           <label>
             New password (at least 12 characters, upper and lower case, a digit)
-            <input type="password" autocomplete="new-password" required value={answer} onInput={(e) => setAnswer((e.target as HTMLInputElement).value)} />
+            <input
+              type="password"
+              autocomplete="new-password"
+              required
+              value={answer}
+              onInput={(e) => setAnswer((e.target as HTMLInputElement).value)}
+            />
           </label>
         )}
         {step && step.challenge !== 'NEW_PASSWORD_REQUIRED' && (
@@ -57,7 +85,15 @@ export function SignIn({ params, notice, onSignedIn }: { params: URLSearchParams
               </p>
             )}
             <label>
-              Authenticator code <input inputMode="numeric" pattern="\d{6}" autocomplete="one-time-code" required value={answer} onInput={(e) => setAnswer((e.target as HTMLInputElement).value)} />
+              Authenticator code{' '}
+              <input
+                inputMode="numeric"
+                pattern="\d{6}"
+                autocomplete="one-time-code"
+                required
+                value={answer}
+                onInput={(e) => setAnswer((e.target as HTMLInputElement).value)}
+              />
             </label>
           </>
         )}

@@ -11,7 +11,10 @@ import type { ConsoleUser, ConsoleUserInviteAnswer, ConsoleUsersAnswer } from '.
 
 export function Users({ user, merchant }: PageProps) {
   const [scope, setScope] = useState<'merchant' | 'operators'>('merchant');
-  const { data, error, reload } = useLoad(() => api.get<ConsoleUsersAnswer>(`/users${qs({ client_key: scope === 'operators' ? 'operators' : merchant })}`), [merchant, scope]);
+  const { data, error, reload } = useLoad(
+    () => api.get<ConsoleUsersAnswer>(`/users${qs({ client_key: scope === 'operators' ? 'operators' : merchant })}`),
+    [merchant, scope],
+  );
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('merchant-admin');
   const [link, setLink] = useState<string>();
@@ -31,7 +34,11 @@ export function Users({ user, merchant }: PageProps) {
     e.preventDefault();
     setMsg({});
     try {
-      const r = await api.post<ConsoleUserInviteAnswer>('/users', { email, role, ...(role !== 'operator' ? { client_key: merchant } : {}) });
+      const r = await api.post<ConsoleUserInviteAnswer>('/users', {
+        email,
+        role,
+        ...(role !== 'operator' ? { client_key: merchant } : {}),
+      });
       setLink(r.invitationLink);
       setMsg({ ok: r.invitationLink ? `${r.email} invited.` : `${r.email} invited: Cognito emailed the invitation.` });
       setEmail('');

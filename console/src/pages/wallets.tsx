@@ -21,7 +21,17 @@ export function Wallets({ user, merchant }: PageProps) {
       <h1>Wallets</h1>
       <Table
         label="Wallet settings"
-        head={['Wallet', 'Environment', 'Merchant identifier', 'Country / shop', 'Networks', 'Capabilities / auth methods', 'Certificate', 'Public key hash', 'Updated']}
+        head={[
+          'Wallet',
+          'Environment',
+          'Merchant identifier',
+          'Country / shop',
+          'Networks',
+          'Capabilities / auth methods',
+          'Certificate',
+          'Public key hash',
+          'Updated',
+        ]}
         rows={data.wallets.map((w) => [
           w.wallet,
           w.environment,
@@ -36,8 +46,22 @@ export function Wallets({ user, merchant }: PageProps) {
       />
       {canChange && (
         <div class="columns">
-          <WalletForm merchant={merchant} wallet="applepay" title="Apple Pay" current={stored('applepay')} choices={data.choices.applepay} done={reload} />
-          <WalletForm merchant={merchant} wallet="googlepay" title="Google Pay" current={stored('googlepay')} choices={data.choices.googlepay} done={reload} />
+          <WalletForm
+            merchant={merchant}
+            wallet="applepay"
+            title="Apple Pay"
+            current={stored('applepay')}
+            choices={data.choices.applepay}
+            done={reload}
+          />
+          <WalletForm
+            merchant={merchant}
+            wallet="googlepay"
+            title="Google Pay"
+            current={stored('googlepay')}
+            choices={data.choices.googlepay}
+            done={reload}
+          />
         </div>
       )}
     </section>
@@ -53,13 +77,28 @@ interface FormProps {
   done: () => void;
 }
 
-function Ticks({ legend, options, value, set }: { legend: string; options: readonly string[]; value: string[]; set: (v: string[]) => void }) {
+function Ticks({
+  legend,
+  options,
+  value,
+  set,
+}: {
+  legend: string;
+  options: readonly string[];
+  value: string[];
+  set: (v: string[]) => void;
+}) {
   return (
     <fieldset aria-label={legend}>
       <legend>{legend}</legend>
       {options.map((o) => (
         <label class="switch">
-          <input type="checkbox" checked={value.includes(o)} onChange={(e) => set((e.target as HTMLInputElement).checked ? [...value, o] : value.filter((x) => x !== o))} /> {o}
+          <input
+            type="checkbox"
+            checked={value.includes(o)}
+            onChange={(e) => set((e.target as HTMLInputElement).checked ? [...value, o] : value.filter((x) => x !== o))}
+          />{' '}
+          {o}
         </label>
       ))}
     </fieldset>
@@ -107,7 +146,11 @@ function WalletForm({ merchant, wallet, title, current, choices, done }: FormPro
         ...(shopName ? { shop_name: shopName } : {}),
         supported_networks: networks,
         ...(apple
-          ? { merchant_identifier: identifier, merchant_capabilities: capabilities, ...(certificate || certificateKey ? { certificate, certificate_key: certificateKey } : {}) }
+          ? {
+              merchant_identifier: identifier,
+              merchant_capabilities: capabilities,
+              ...(certificate || certificateKey ? { certificate, certificate_key: certificateKey } : {}),
+            }
           : { allowed_auth_methods: authMethods }),
       });
       // The keys leave the page: they are sealed now and never come back.
@@ -132,11 +175,17 @@ function WalletForm({ merchant, wallet, title, current, choices, done }: FormPro
       </label>
       {apple && (
         <label>
-          Merchant identifier <input value={identifier} onInput={(e) => setIdentifier((e.target as HTMLInputElement).value)} placeholder="merchant.com.example.shop" />
+          Merchant identifier{' '}
+          <input
+            value={identifier}
+            onInput={(e) => setIdentifier((e.target as HTMLInputElement).value)}
+            placeholder="merchant.com.example.shop"
+          />
         </label>
       )}
       <label>
-        Country <input value={country} maxLength={2} size={3} placeholder="US" onInput={(e) => setCountry((e.target as HTMLInputElement).value)} />
+        Country{' '}
+        <input value={country} maxLength={2} size={3} placeholder="US" onInput={(e) => setCountry((e.target as HTMLInputElement).value)} />
       </label>
       <label>
         Shop name <input value={shopName} maxLength={64} onInput={(e) => setShopName((e.target as HTMLInputElement).value)} />

@@ -53,7 +53,8 @@ export function createBackend(config: BackendConfig, hooks: BackendHooks = {}) {
     const op = OPERATIONS_BY_PATH.get(req.path);
     const name = NAMES[req.path];
     if (!op || !name) return failure(404, 'Not found.');
-    if (req.method !== 'POST') return { ...failure(405, 'Method not allowed.'), headers: { 'content-type': 'application/json', allow: 'POST' } };
+    if (req.method !== 'POST')
+      return { ...failure(405, 'Method not allowed.'), headers: { 'content-type': 'application/json', allow: 'POST' } };
 
     // A throwing hook refuses too: an error in sign-in code must never let a request through.
     const user = await Promise.resolve()

@@ -4,7 +4,12 @@ import { z } from 'zod';
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 const OPERATION_NAMES = ['session', 'status', 'refund', 'void'] as const;
 export type BackendOperation = (typeof OPERATION_NAMES)[number];
@@ -19,7 +24,11 @@ const schema = z.object({
   HASH_ALGORITHM: z.enum(['md5', 'sha256']).default('md5'),
   /** Return URLs must start with one of these (e.g. "https://shop.example/app/"); empty: any http(s) URL. */
   // Each must end in "/": "https://shop.example" as a prefix would also let "https://shop.example.evil.test" in.
-  ALLOWED_RETURN_URLS: list.pipe(z.array(z.string().regex(/^https?:\/\/[^/]+\/.*$/, 'each entry must be an http(s) URL ending in a path, like https://shop.example/app/'))),
+  ALLOWED_RETURN_URLS: list.pipe(
+    z.array(
+      z.string().regex(/^https?:\/\/[^/]+\/.*$/, 'each entry must be an http(s) URL ending in a path, like https://shop.example/app/'),
+    ),
+  ),
   /** Browser origins allowed to call the backend (web and Capacitor apps); native apps need none. */
   CORS_ORIGINS: list,
   /**
@@ -70,7 +79,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     allowedReturnUrls: e.ALLOWED_RETURN_URLS,
     corsOrigins: e.CORS_ORIGINS,
     enabledOperations: e.ENABLED_OPERATIONS,
-    ...(e.APP_JWKS_URL && e.APP_JWT_ISSUER && e.APP_JWT_AUDIENCE ? { appJwt: { jwksUrl: e.APP_JWKS_URL, issuer: e.APP_JWT_ISSUER, audience: e.APP_JWT_AUDIENCE } } : {}),
+    ...(e.APP_JWKS_URL && e.APP_JWT_ISSUER && e.APP_JWT_AUDIENCE
+      ? { appJwt: { jwksUrl: e.APP_JWKS_URL, issuer: e.APP_JWT_ISSUER, audience: e.APP_JWT_AUDIENCE } }
+      : {}),
     ...(e.ORDER_OWNERS_TABLE ? { orderOwnersTable: e.ORDER_OWNERS_TABLE } : {}),
   };
 }

@@ -16,7 +16,10 @@ export interface RunningBackend {
 const headerValues = (headers: IncomingHttpHeaders): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
 
-export async function startBackendServer(config: BackendConfig, opts: BackendHooks & { host?: string; log?: boolean } = {}): Promise<RunningBackend> {
+export async function startBackendServer(
+  config: BackendConfig,
+  opts: BackendHooks & { host?: string; log?: boolean } = {},
+): Promise<RunningBackend> {
   const host = opts.host ?? '127.0.0.1';
   const { host: _host, log = true, ...hooks } = opts;
   const handle = createBackend(config, hooks);
@@ -42,9 +45,15 @@ export async function startBackendServer(config: BackendConfig, opts: BackendHoo
     }
     const answer = tooLarge
       ? failure(413, 'Request body too large.')
-      : await handle({ method: req.method ?? 'GET', path, headers: headerValues(req.headers), body: Buffer.concat(chunks).toString('utf8') });
+      : await handle({
+          method: req.method ?? 'GET',
+          path,
+          headers: headerValues(req.headers),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
     res.writeHead(answer.status, { ...answer.headers, ...cors }).end(answer.body);
-    if (log) console.log(JSON.stringify({ message: 'request', method: req.method, path, status: answer.status, latencyMs: Date.now() - started }));
+    if (log)
+      console.log(JSON.stringify({ message: 'request', method: req.method, path, status: answer.status, latencyMs: Date.now() - started }));
   });
   await new Promise<void>((resolve) => server.listen(config.port, host, resolve));
   const { port } = server.address() as AddressInfo;

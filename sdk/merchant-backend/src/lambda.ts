@@ -15,8 +15,13 @@ import { failure } from './wire.js';
 // Once per container; a bad configuration or an unreadable secret fails the cold start loudly.
 const secretArn = process.env.MERCHANT_PASSWORD_SECRET_ARN;
 const config = readConfig(secretArn ? { ...process.env, MERCHANT_PASSWORD: await readPasswordSecret(secretArn) } : process.env);
-if (!config.orderOwnersTable) throw new Error('merchant backend configuration: ORDER_OWNERS_TABLE is required on Lambda (instances share no memory)');
-const handle = createBackend(config, { authenticate: userFromGatewayClaims, priceOrder, orderOwners: dynamoOrderOwners(config.orderOwnersTable) });
+if (!config.orderOwnersTable)
+  throw new Error('merchant backend configuration: ORDER_OWNERS_TABLE is required on Lambda (instances share no memory)');
+const handle = createBackend(config, {
+  authenticate: userFromGatewayClaims,
+  priceOrder,
+  orderOwners: dynamoOrderOwners(config.orderOwnersTable),
+});
 
 export async function handler(event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<APIGatewayProxyStructuredResultV2> {
   const body = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';

@@ -23,7 +23,11 @@ const ownedBy = async (owners: OrderOwners, orderNumber: string | undefined, use
   orderNumber !== undefined && (await owners.ownerOf(orderNumber)) === user.id;
 
 /** The payment's status if it belongs to the user; else the answer to give instead (not found, or the platform's error). */
-async function ownStatus(paymentId: string, user: AppUser, deps: OwnedDeps): Promise<{ answer: PlatformAnswer } | { refused: BackendResponse }> {
+async function ownStatus(
+  paymentId: string,
+  user: AppUser,
+  deps: OwnedDeps,
+): Promise<{ answer: PlatformAnswer } | { refused: BackendResponse }> {
   const answer = await deps.send(status, { payment_id: paymentId });
   if (!answer.ok || answer.status !== 200) return { refused: forwarded(answer) };
   if (!(await ownedBy(deps.owners, orderNumberOf(answer.json), user))) return { refused: notFound('Payment does not exist.') };
@@ -40,7 +44,12 @@ export async function paymentStatus(fields: Record<string, unknown>, user: AppUs
   return 'refused' in own ? own.refused : forwarded(own.answer);
 }
 
-async function ownPaymentAction(op: CheckoutOperationSpec, fields: Record<string, unknown>, user: AppUser, deps: OwnedDeps): Promise<BackendResponse> {
+async function ownPaymentAction(
+  op: CheckoutOperationSpec,
+  fields: Record<string, unknown>,
+  user: AppUser,
+  deps: OwnedDeps,
+): Promise<BackendResponse> {
   const paymentId = fields.payment_id as string;
   const own = await ownStatus(paymentId, user, deps);
   if ('refused' in own) return own.refused;
@@ -48,5 +57,7 @@ async function ownPaymentAction(op: CheckoutOperationSpec, fields: Record<string
   return forwarded(await deps.send(op, amount === undefined ? { payment_id: paymentId } : { payment_id: paymentId, amount }));
 }
 
-export const refundOwnPayment = (fields: Record<string, unknown>, user: AppUser, deps: OwnedDeps) => ownPaymentAction(refund, fields, user, deps);
-export const voidOwnPayment = (fields: Record<string, unknown>, user: AppUser, deps: OwnedDeps) => ownPaymentAction(voidPayment, { payment_id: fields.payment_id }, user, deps);
+export const refundOwnPayment = (fields: Record<string, unknown>, user: AppUser, deps: OwnedDeps) =>
+  ownPaymentAction(refund, fields, user, deps);
+export const voidOwnPayment = (fields: Record<string, unknown>, user: AppUser, deps: OwnedDeps) =>
+  ownPaymentAction(voidPayment, { payment_id: fields.payment_id }, user, deps);

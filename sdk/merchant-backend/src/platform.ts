@@ -9,7 +9,11 @@ export type SendToPlatform = (op: CheckoutOperationSpec, fields: Record<string, 
 
 export function platformSender(config: BackendConfig, fetchFn: FetchLike): SendToPlatform {
   return async (op, fields) => {
-    const body = signedBody(op, fields, { merchantKey: config.merchantKey, password: config.password, hashAlgorithm: config.hashAlgorithm });
+    const body = signedBody(op, fields, {
+      merchantKey: config.merchantKey,
+      password: config.password,
+      hashAlgorithm: config.hashAlgorithm,
+    });
     let status: number;
     let text: string;
     try {
@@ -34,4 +38,6 @@ export function platformSender(config: BackendConfig, fetchFn: FetchLike): SendT
 
 /** The platform's answer handed back unchanged: the app's SDK reads its error_code and error_message itself. */
 export const forwarded = (answer: PlatformAnswer): BackendResponse =>
-  answer.ok ? { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: answer.text } : answer.response;
+  answer.ok
+    ? { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: answer.text }
+    : answer.response;

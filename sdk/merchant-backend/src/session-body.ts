@@ -7,16 +7,28 @@ import type { WireProblem } from '@open-payments/mobile-sdk';
 import type { AppOperation, PricedOrder } from './orders/price-order.js';
 
 /** Fields an app may send for a session (merchant_key and hash are checked or replaced elsewhere). */
-const APP_FIELDS = new Set(['operation', 'success_url', 'cancel_url', 'error_url', 'expiry_url', 'url_target', 'order', 'merchant_key', 'hash']);
+const APP_FIELDS = new Set([
+  'operation',
+  'success_url',
+  'cancel_url',
+  'error_url',
+  'expiry_url',
+  'url_target',
+  'order',
+  'merchant_key',
+  'hash',
+]);
 const APP_ORDER_FIELDS = new Set(['number', 'amount', 'currency', 'description']);
 /** What the merchant's `session` extras may not replace. */
 const RESERVED = new Set([...APP_FIELDS]);
 
 export function unexpectedAppFields(body: Record<string, unknown>): WireProblem[] {
   const problems: WireProblem[] = [];
-  for (const key of Object.keys(body)) if (!APP_FIELDS.has(key)) problems.push({ field: key, message: 'This field is set by the merchant backend.' });
+  for (const key of Object.keys(body))
+    if (!APP_FIELDS.has(key)) problems.push({ field: key, message: 'This field is set by the merchant backend.' });
   const order = body.order as Record<string, unknown>;
-  for (const key of Object.keys(order)) if (!APP_ORDER_FIELDS.has(key)) problems.push({ field: `order.${key}`, message: 'This field is set by the merchant backend.' });
+  for (const key of Object.keys(order))
+    if (!APP_ORDER_FIELDS.has(key)) problems.push({ field: `order.${key}`, message: 'This field is set by the merchant backend.' });
   return problems;
 }
 

@@ -44,8 +44,10 @@ export class CheckoutSdk {
   constructor(options: CheckoutSdkOptions) {
     const problems = [];
     if (!/^https?:\/\/[^/]/.test(options.backendUrl ?? '')) problems.push({ field: 'backendUrl', message: 'must be an http(s) URL' });
-    if (options.password !== undefined && !options.merchantKey) problems.push({ field: 'merchantKey', message: 'is required to sign requests with a password' });
-    if (options.getAuthToken !== undefined && typeof options.getAuthToken !== 'function') problems.push({ field: 'getAuthToken', message: 'must be a function answering the app user\'s token' });
+    if (options.password !== undefined && !options.merchantKey)
+      problems.push({ field: 'merchantKey', message: 'is required to sign requests with a password' });
+    if (options.getAuthToken !== undefined && typeof options.getAuthToken !== 'function')
+      problems.push({ field: 'getAuthToken', message: "must be a function answering the app user's token" });
     if (options.password === '') problems.push({ field: 'password', message: 'must not be empty (leave it out to let the backend sign)' });
     if (problems.length) throw new InvalidRequestError(problems);
     const { password, ...rest } = options;
@@ -74,13 +76,18 @@ export class CheckoutSdk {
   checkStatus(query: { orderId: string; size: number }): Promise<PaymentStatus[]>;
   async checkStatus(query: StatusQuery): Promise<PaymentStatus | PaymentStatus[]> {
     const fields: Record<string, unknown> =
-      'paymentId' in query ? { payment_id: query.paymentId } : { order_id: query.orderId, ...(query.size === undefined ? {} : { size: String(query.size) }) };
+      'paymentId' in query
+        ? { payment_id: query.paymentId }
+        : { order_id: query.orderId, ...(query.size === undefined ? {} : { size: String(query.size) }) };
     return (await this.send(status, fields)) as PaymentStatus | PaymentStatus[];
   }
 
   /** Full refund without `amount`, partial with it (a decimal string, "5.00"). The outcome follows by callback. */
   async refundPayment(p: { paymentId: string; amount?: string }): Promise<RefundAccepted> {
-    return (await this.send(refund, { payment_id: p.paymentId, ...(p.amount === undefined ? {} : { amount: p.amount }) })) as RefundAccepted;
+    return (await this.send(refund, {
+      payment_id: p.paymentId,
+      ...(p.amount === undefined ? {} : { amount: p.amount }),
+    })) as RefundAccepted;
   }
 
   /** Cancels a settled payment on its financial day. `status: "FAIL"` when it can no longer be voided. */
@@ -91,7 +98,10 @@ export class CheckoutSdk {
   /** Whether a return URL's hash matches its payment_id and the order; undefined without a password to check with. */
   checkReturnHash(paymentId: string, order: Order, hash: string | undefined): boolean | undefined {
     if (this.#password === undefined) return undefined;
-    return hashEquals(returnHash({ password: this.#password, hashAlgorithm: this.options.hashAlgorithm }, paymentId, orderWithDescription(order)), hash);
+    return hashEquals(
+      returnHash({ password: this.#password, hashAlgorithm: this.options.hashAlgorithm }, paymentId, orderWithDescription(order)),
+      hash,
+    );
   }
 
   private async send(op: CheckoutOperationSpec, fields: Record<string, unknown>): Promise<unknown> {

@@ -15,7 +15,26 @@ export {
   type CheckoutOperation,
   type UrlTarget,
 } from './request/payment-request.js';
-export { checkoutHash, hashEquals, sessionHash, idHash, paymentAmountHash, returnHash, type HashAlgorithm, type Signer, type HashedOrder } from './hash/formulas.js';
-export { OPERATIONS_BY_PATH, signedBody, session, status, refund, voidPayment, type CheckoutOperationSpec, type Credentials } from './operations/index.js';
+export {
+  checkoutHash,
+  hashEquals,
+  sessionHash,
+  idHash,
+  paymentAmountHash,
+  returnHash,
+  type HashAlgorithm,
+  type Signer,
+  type HashedOrder,
+} from './hash/formulas.js';
+export {
+  OPERATIONS_BY_PATH,
+  signedBody,
+  session,
+  status,
+  refund,
+  voidPayment,
+  type CheckoutOperationSpec,
+  type Credentials,
+} from './operations/index.js';
 export { returnTarget, type WireProblem } from './request/validate.js';
 export type { FetchLike } from './transport.js';

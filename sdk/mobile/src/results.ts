@@ -8,7 +8,8 @@ export interface OrderSummary {
 }
 
 /** Lower-case payment states of the Checkout status lookup. */
-export type PaymentState = 'prepare' | 'settled' | 'pending' | '3ds' | 'redirect' | 'decline' | 'refund' | 'reversal' | 'void' | 'chargeback';
+export type PaymentState =
+  'prepare' | 'settled' | 'pending' | '3ds' | 'redirect' | 'decline' | 'refund' | 'reversal' | 'void' | 'chargeback';
 
 export interface PaymentStatus {
   payment_id: string;

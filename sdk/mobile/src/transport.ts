@@ -1,17 +1,31 @@
 /** One JSON POST and the protocol's two answers: 200 with the result, or an error body (forwarded by backends unchanged). */
 import { NetworkError, PlatformError, UnexpectedResponseError, type PlatformFieldError } from './errors.js';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{
   status: number;
   text(): Promise<string>;
 }>;
 
-export async function postJson(fetchFn: FetchLike, url: string, body: unknown, timeoutMs: number, headers: Record<string, string> = {}): Promise<unknown> {
+export async function postJson(
+  fetchFn: FetchLike,
+  url: string,
+  body: unknown,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   let res: Awaited<ReturnType<FetchLike>>;
   let text: string;
   const signal = typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal ? AbortSignal.timeout(timeoutMs) : undefined;
   try {
-    res = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body), signal });
+    res = await fetchFn(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal,
+    });
     text = await res.text();
   } catch (err) {
     throw new NetworkError(err);

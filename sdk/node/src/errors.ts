@@ -61,7 +61,14 @@ export class UnexpectedResponseError extends OpenPaymentsError {
 export class SignatureVerificationError extends OpenPaymentsError {
   override readonly name = 'SignatureVerificationError';
   constructor(
-    readonly reason: 'missing_signature' | 'malformed_signature' | 'timestamp_outside_tolerance' | 'signature_mismatch' | 'hash_mismatch' | 'missing_payer_email' | 'unknown_shape',
+    readonly reason:
+      | 'missing_signature'
+      | 'malformed_signature'
+      | 'timestamp_outside_tolerance'
+      | 'signature_mismatch'
+      | 'hash_mismatch'
+      | 'missing_payer_email'
+      | 'unknown_shape',
     message: string,
   ) {
     super('signature_verification', message);

@@ -65,7 +65,12 @@ export interface SignatureCheckOptions {
  * What a merchant does on receipt: ok when a v1 matches one of the `secrets` it holds and `t` is within the
  * tolerance of its clock. Every (secret, v1) pair is compared in constant time, so which one matched does not show.
  */
-export function checkSignatureHeader(header: string | undefined, body: Bytes, secrets: readonly string[], o: SignatureCheckOptions): SignatureCheck {
+export function checkSignatureHeader(
+  header: string | undefined,
+  body: Bytes,
+  secrets: readonly string[],
+  o: SignatureCheckOptions,
+): SignatureCheck {
   if (!header) return { ok: false, reason: 'missing_signature' };
   const parsed = parseSignatureHeader(header);
   if (!parsed) return { ok: false, reason: 'malformed_signature' };

@@ -35,8 +35,10 @@ export const idHash = (s: Signer, id: string): string => sign(s, [id]);
 export const paymentAmountHash = (s: Signer, paymentId: string, amount?: string): string => sign(s, [paymentId, amount]);
 
 /** Recurring: recurring_init_trans_id, recurring_token, order.number, order.amount, order.description (no currency). */
-export const recurringHash = (s: Signer, p: { initTransId: string; token: string; number: string; amount: string; description: string }): string =>
-  sign(s, [p.initTransId, p.token, p.number, p.amount, p.description]);
+export const recurringHash = (
+  s: Signer,
+  p: { initTransId: string; token: string; number: string; amount: string; description: string },
+): string => sign(s, [p.initTransId, p.token, p.number, p.amount, p.description]);
 
 /** Card credit: order_id, order_amount, order_currency, order_description. */
 export const cardCreditHash = (s: Signer, p: { orderId: string; amount: string; currency: string; description: string }): string =>
@@ -46,7 +48,8 @@ export const cardCreditHash = (s: Signer, p: { orderId: string; amount: string; 
  * Callbacks (the notification to notification_url) and return URLs: the payment's public id, then order number,
  * amount, currency and description as the callback shows them.
  */
-export const paymentHash = (s: Signer, paymentId: string, o: SignedOrder): string => sign(s, [paymentId, o.number, o.amount, o.currency, o.description]);
+export const paymentHash = (s: Signer, paymentId: string, o: SignedOrder): string =>
+  sign(s, [paymentId, o.number, o.amount, o.currency, o.description]);
 
 /**
  * Hosted fields, the stricter session update (PUT /api/v1/session/update): Token, order_amount, order_currency,

@@ -5,7 +5,18 @@
 export { strrev, strtoupper, card6_4, type Bytes } from './php-bytes.js';
 export { hexDigest, hmacSha256Hex, type HashAlgorithm } from './digest.js';
 export { hashEquals, hashMatches, lowerHex } from './compare.js';
-export { formula1, formula1Token, formula2, formula3, formula4, formula5, formula5Token, formula6, formula7, formula8 } from './s2s-card.js';
+export {
+  formula1,
+  formula1Token,
+  formula2,
+  formula3,
+  formula4,
+  formula5,
+  formula5Token,
+  formula6,
+  formula7,
+  formula8,
+} from './s2s-card.js';
 export {
   apmSaleHash,
   apmCreditvoidHash,

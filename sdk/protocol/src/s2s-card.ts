@@ -19,7 +19,10 @@ export function formula1Token(p: { email?: string; password: string; cardToken: 
 }
 
 /** F2: md5(upper(strrev(email) . PASSWORD . trans_id . strrev(card6_4))): follow-ups and every callback but CREDIT2CARD's. */
-export function formula2(p: { email?: string; password: string; transId: string; cardNumber: string }, algo: HashAlgorithm = 'md5'): string {
+export function formula2(
+  p: { email?: string; password: string; transId: string; cardNumber: string },
+  algo: HashAlgorithm = 'md5',
+): string {
   return hexDigest(algo, strtoupper(concat(rev(p.email), p.password, p.transId, strrev(card6_4(p.cardNumber)))));
 }
 
@@ -49,7 +52,10 @@ export function formula6(p: { password: string; transId: string; cardNumber: str
 }
 
 /** F7: md5(upper(strrev(email) . PASSWORD . order_id . strrev(card6_4))): GET_TRANS_STATUS_BY_ORDER. */
-export function formula7(p: { email?: string; password: string; orderId: string; cardNumber: string }, algo: HashAlgorithm = 'md5'): string {
+export function formula7(
+  p: { email?: string; password: string; orderId: string; cardNumber: string },
+  algo: HashAlgorithm = 'md5',
+): string {
   return hexDigest(algo, strtoupper(concat(rev(p.email), p.password, p.orderId, strrev(card6_4(p.cardNumber)))));
 }
 

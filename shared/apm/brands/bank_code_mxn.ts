@@ -13,7 +13,13 @@ export default /* @__PURE__ */ defineBrand({
   identifier: 'optional',
   parameters: {
     // The spec gives no length: letters and digits, either case; the provider gets it in capitals.
-    bank_curp: { presence: 'optional', length: { max: 64 }, pattern: /^[A-Za-z0-9]+$/, normalize: (v) => v.toUpperCase(), doc: 'CURP, letters and digits' },
+    bank_curp: {
+      presence: 'optional',
+      length: { max: 64 },
+      pattern: /^[A-Za-z0-9]+$/,
+      normalize: (v) => v.toUpperCase(),
+      doc: 'CURP, letters and digits',
+    },
   },
   collect: ['bank_curp'],
   checkoutPage: true,

@@ -12,6 +12,10 @@ export default /* @__PURE__ */ defineBrand({
   parameters: {
     category: { presence: 'required', length: { max: 255 } },
     buyer_registered_since: { presence: 'required', format: 'datetime-utc', doc: 'e.g. 2024-01-31T12:00:00Z' },
-    buyer_loyalty_level: { presence: 'required', number: { integer: true, maxDigits: 9 }, doc: 'count of earlier successful orders (0 for none)' },
+    buyer_loyalty_level: {
+      presence: 'required',
+      number: { integer: true, maxDigits: 9 },
+      doc: 'count of earlier successful orders (0 for none)',
+    },
   },
 });

@@ -19,6 +19,10 @@ export default /* @__PURE__ */ defineBrand({
     SecurityQuestion: { presence: 'required', length: { min: 10, max: 40 } },
     SecurityQuestionAnswer: { presence: 'required', length: { min: 3, max: 40 } },
     account_uuid: { presence: 'required', length: { max: 64 }, doc: 'the merchant account at the provider' },
-    fee_calculation_method: { presence: 'required', oneOf: ['account_level', 'transaction_level'], doc: 'account_level is the account default' },
+    fee_calculation_method: {
+      presence: 'required',
+      oneOf: ['account_level', 'transaction_level'],
+      doc: 'account_level is the account default',
+    },
   },
 });

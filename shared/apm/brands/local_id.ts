@@ -14,7 +14,14 @@ export default /* @__PURE__ */ defineBrand({
   hold: 'A local bank payment the payer approves: settled at once, nothing is held.',
   identifier: 'optional',
   parameters: {
-    personalId: { presence: 'conditional', when: { payerCountry: ['AR', 'BR', 'CL'] }, length: { max: 32 }, pattern: /^[A-Za-z0-9.-]+$/, countryPattern: { AR: /^\d+$/ }, doc: 'digits only when payer_country is AR' },
+    personalId: {
+      presence: 'conditional',
+      when: { payerCountry: ['AR', 'BR', 'CL'] },
+      length: { max: 32 },
+      pattern: /^[A-Za-z0-9.-]+$/,
+      countryPattern: { AR: /^\d+$/ },
+      doc: 'digits only when payer_country is AR',
+    },
   },
   note: 'personalId must be digits only when payer_country is AR',
   checkoutPage: true,

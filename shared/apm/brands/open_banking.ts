@@ -2,8 +2,27 @@
 import { defineBrand } from '../descriptor.js';
 
 const TYPES = [
-  'SORT_CODE', 'ACCOUNT_NUMBER', 'IBAN', 'BBAN', 'BIC', 'PAN', 'MASKED_PAN', 'MSISDN', 'BSB', 'NCC', 'ABA',
-  'ABA_WIRE', 'ABA_ACH', 'EMAIL', 'ROLL_NUMBER', 'BLZ', 'IFS', 'CLABE', 'CTN', 'BRANCH_CODE', 'VIRTUAL_ACCOUNT_ID',
+  'SORT_CODE',
+  'ACCOUNT_NUMBER',
+  'IBAN',
+  'BBAN',
+  'BIC',
+  'PAN',
+  'MASKED_PAN',
+  'MSISDN',
+  'BSB',
+  'NCC',
+  'ABA',
+  'ABA_WIRE',
+  'ABA_ACH',
+  'EMAIL',
+  'ROLL_NUMBER',
+  'BLZ',
+  'IFS',
+  'CLABE',
+  'CTN',
+  'BRANCH_CODE',
+  'VIRTUAL_ACCOUNT_ID',
 ] as const;
 
 export default /* @__PURE__ */ defineBrand({

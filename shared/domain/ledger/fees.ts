@@ -57,8 +57,10 @@ const RULE_KEYS = ['action', 'method', 'currency', 'percent', 'fixed'];
  */
 export function parseFeeSchedule(input: unknown): FeeSchedule {
   const problems: string[] = [];
-  if (!isObject(input) || !Array.isArray(input.rules)) throw new FeeScheduleError(['The file must hold a JSON object with a "rules" list.']);
-  for (const k of Object.keys(input)) if (k !== 'rules' && k !== 'reserve') problems.push(`The file: unknown key "${k}" (only "rules" and "reserve").`);
+  if (!isObject(input) || !Array.isArray(input.rules))
+    throw new FeeScheduleError(['The file must hold a JSON object with a "rules" list.']);
+  for (const k of Object.keys(input))
+    if (k !== 'rules' && k !== 'reserve') problems.push(`The file: unknown key "${k}" (only "rules" and "reserve").`);
   const rules = input.rules.map((r: unknown, i: number) => parseRule(r, `Rule ${i + 1}`, problems));
   const reserve = input.reserve === undefined ? undefined : parseReserve(input.reserve, problems);
   if (problems.length) throw new FeeScheduleError(problems);
@@ -87,7 +89,8 @@ function parseRule(r: unknown, name: string, problems: string[]): FeeRule {
     return {};
   }
   const rule: FeeRule = {};
-  for (const k of Object.keys(r)) if (!RULE_KEYS.includes(k)) problems.push(`${name}: unknown key "${k}" (one of ${RULE_KEYS.join(', ')}).`);
+  for (const k of Object.keys(r))
+    if (!RULE_KEYS.includes(k)) problems.push(`${name}: unknown key "${k}" (one of ${RULE_KEYS.join(', ')}).`);
   if (r.action !== undefined) {
     if (FEE_ACTIONS.includes(r.action as MovementKind)) rule.action = r.action as MovementKind;
     else problems.push(`${name}.action: must be one of ${FEE_ACTIONS.join(', ')}.`);
@@ -110,7 +113,10 @@ function parseRule(r: unknown, name: string, problems: string[]): FeeRule {
     if (!currency) problems.push(`${name}.fixed: a fixed amount needs the rule's "currency" (its decimals depend on it).`);
     else {
       const minor = typeof r.fixed === 'string' ? minorUnits(r.fixed, currency.exponent) : undefined;
-      if (minor === undefined) problems.push(`${name}.fixed: must be an amount in ${currency.code}'s format with at most ${currency.exponent} decimals (e.g. "${example(currency.exponent)}").`);
+      if (minor === undefined)
+        problems.push(
+          `${name}.fixed: must be an amount in ${currency.code}'s format with at most ${currency.exponent} decimals (e.g. "${example(currency.exponent)}").`,
+        );
       else rule.fixedMinor = minor;
     }
   }
@@ -130,7 +136,9 @@ export interface FeeSubject {
 /** The fee of a movement, in minor units: the first matching rule of the first schedule that has one. */
 export function feeFor(schedules: readonly (FeeSchedule | undefined)[], s: FeeSubject): number {
   for (const schedule of schedules) {
-    const rule = schedule?.rules.find((r) => (!r.action || r.action === s.kind) && (!r.method || r.method === s.method) && (!r.currency || r.currency === s.currency));
+    const rule = schedule?.rules.find(
+      (r) => (!r.action || r.action === s.kind) && (!r.method || r.method === s.method) && (!r.currency || r.currency === s.currency),
+    );
     if (rule) return percentOf(s.amount, rule.percent) + (rule.fixedMinor ?? 0);
   }
   return 0;

@@ -58,6 +58,7 @@ export function unbalanced(j: Journal): string | undefined {
 /** Credits minus debits per account (a liability or income account's balance; an asset's is its negation). */
 export function balances(journals: readonly Journal[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const j of journals) for (const l of j.lines) out.set(l.account, (out.get(l.account) ?? 0) + (l.side === 'credit' ? l.amount : -l.amount));
+  for (const j of journals)
+    for (const l of j.lines) out.set(l.account, (out.get(l.account) ?? 0) + (l.side === 'credit' ? l.amount : -l.amount));
   return out;
 }

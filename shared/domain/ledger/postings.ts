@@ -24,11 +24,21 @@ export function journalOf(p: Payment, m: Movement, fee = 0): Journal {
           ? // The dispute was won: the acquirer gives the money back, and so do we.
             [line(accounts.chargebacks(p.midId, p.currency), 'debit', m.amount), line(payable, 'credit', m.amount)]
           : // refund, void, payout: money goes back (or out) through the acquirer, funded by the merchant.
-          [line(payable, 'debit', m.amount), line(receivable, 'credit', m.amount)];
+            [line(payable, 'debit', m.amount), line(receivable, 'credit', m.amount)];
   // The platform's fee, charged to the merchant's payable.
   if (fee > 0) lines.push(line(payable, 'debit', fee), line(accounts.feeRevenue(p.currency), 'credit', fee));
   return {
-    id: journalId(p.transId, m.entryId, m.kind), transId: p.transId, entryId: m.entryId, event: m.event, kind: m.kind, clientKey: p.clientKey, midId: p.midId,
-    currency: p.currency, at: m.at, amount: m.amount, fee, lines,
+    id: journalId(p.transId, m.entryId, m.kind),
+    transId: p.transId,
+    entryId: m.entryId,
+    event: m.event,
+    kind: m.kind,
+    clientKey: p.clientKey,
+    midId: p.midId,
+    currency: p.currency,
+    at: m.at,
+    amount: m.amount,
+    fee,
+    lines,
   };
 }

@@ -15,9 +15,21 @@ function reserveJournal(s: Settlement, kind: ReserveKind, amount: number): Journ
   const reserve = accounts.reserve(s.clientKey, s.currency);
   const [from, to] = kind === 'reserve_held' ? [payable, reserve] : [reserve, payable];
   return {
-    id: journalId(s.id, RESERVE_ENTRY, kind), transId: s.id, entryId: RESERVE_ENTRY, event: 'SETTLEMENT', kind, clientKey: s.clientKey, midId: '',
-    currency: s.currency, at: s.closedAt, amount, fee: 0,
-    lines: [{ account: from, side: 'debit', amount }, { account: to, side: 'credit', amount }],
+    id: journalId(s.id, RESERVE_ENTRY, kind),
+    transId: s.id,
+    entryId: RESERVE_ENTRY,
+    event: 'SETTLEMENT',
+    kind,
+    clientKey: s.clientKey,
+    midId: '',
+    currency: s.currency,
+    at: s.closedAt,
+    amount,
+    fee: 0,
+    lines: [
+      { account: from, side: 'debit', amount },
+      { account: to, side: 'credit', amount },
+    ],
   };
 }
 

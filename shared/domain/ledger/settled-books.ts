@@ -28,12 +28,22 @@ export interface SettledBooks {
 export const emptyBookTotals = (): BookTotals => ({ payable: 0, reserve: 0, fees: 0, journals: 0 });
 
 /** The books once `date`'s batches are closed. */
-export function settledThrough(books: SettledBooks | undefined, clientKey: string, date: string, batches: readonly Settlement[]): SettledBooks {
+export function settledThrough(
+  books: SettledBooks | undefined,
+  clientKey: string,
+  date: string,
+  batches: readonly Settlement[],
+): SettledBooks {
   const currencies = structuredClone(books?.currencies ?? {});
   for (const b of batches) {
     const t = currencies[b.currency] ?? emptyBookTotals();
     const held = (b.reserveHeld ?? 0) - (b.reserveReleased ?? 0);
-    currencies[b.currency] = { payable: t.payable + b.net - held, reserve: t.reserve + held, fees: t.fees + b.fees, journals: t.journals + b.journals };
+    currencies[b.currency] = {
+      payable: t.payable + b.net - held,
+      reserve: t.reserve + held,
+      fees: t.fees + b.fees,
+      journals: t.journals + b.journals,
+    };
   }
   return { clientKey, through: date, currencies };
 }

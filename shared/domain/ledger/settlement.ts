@@ -52,7 +52,8 @@ export function reserveOf(t: SettlementTotals, terms: Reserve | undefined, relea
 }
 
 /** The day `days` after `date`: when a batch's reserve is released. */
-export const daysAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const daysAfter = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const settlementId = (clientKey: string, date: string, currency: string) => `${clientKey}_${date}_${currency}`;
 
@@ -62,7 +63,16 @@ export function parseSettlementId(id: string): { clientKey: string; date: string
   return m ? { clientKey: m[1]!, date: m[2]!, currency: m[3]! } : undefined;
 }
 
-export const emptyTotals = (): SettlementTotals => ({ gross: 0, refunds: 0, chargebacks: 0, chargebacksReversed: 0, payouts: 0, fees: 0, net: 0, journals: 0 });
+export const emptyTotals = (): SettlementTotals => ({
+  gross: 0,
+  refunds: 0,
+  chargebacks: 0,
+  chargebacksReversed: 0,
+  payouts: 0,
+  fees: 0,
+  net: 0,
+  journals: 0,
+});
 
 /** Adds one journal to a batch's totals. */
 export function addJournal(t: SettlementTotals, j: Journal): SettlementTotals {
@@ -76,7 +86,8 @@ export function addJournal(t: SettlementTotals, j: Journal): SettlementTotals {
   return out;
 }
 
-export const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+export const isDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** The UTC day after `date`. */
 export const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

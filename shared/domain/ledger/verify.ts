@@ -26,7 +26,9 @@ export function balancesFromState(p: Payment, fees: number): Map<string, number>
     // A reversal of a hold counts in refundedAmount but moved no captured money.
     const refunded = p.capturedAmount > 0 && !voided ? p.refundedAmount : 0;
     // A reversed chargeback gave its money back.
-    const chargebacks = p.history.filter((h) => h.type === 'CHARGEBACK' && h.status === 'success').reduce((s, h) => s + h.amount, 0) - (p.details.chargeback?.reversal?.amount ?? 0);
+    const chargebacks =
+      p.history.filter((h) => h.type === 'CHARGEBACK' && h.status === 'success').reduce((s, h) => s + h.amount, 0) -
+      (p.details.chargeback?.reversal?.amount ?? 0);
     add(payable, captured - refunded - chargebacks);
     add(receivable, -(captured - refunded));
     add(accounts.chargebacks(p.midId, p.currency), chargebacks);
@@ -49,12 +51,16 @@ export function paymentProblems(p: Payment, journals: readonly Journal[]): strin
   for (const m of movementsOf(p)) {
     const j = byId.get(`${m.entryId}#${m.kind}`);
     byId.delete(`${m.entryId}#${m.kind}`);
-    if (!j) problems.push(`payment ${p.transId} moved money without entries: ${m.kind} ${m.amount} ${p.currency} (${m.event} ${m.entryId})`);
+    if (!j)
+      problems.push(`payment ${p.transId} moved money without entries: ${m.kind} ${m.amount} ${p.currency} (${m.event} ${m.entryId})`);
     else if (j.amount !== m.amount) problems.push(`journal ${j.id}: ${j.amount} but the payment's ${m.kind} is ${m.amount}`);
   }
   for (const j of byId.values()) problems.push(`journal ${j.id}: no such movement in the payment's state`);
   const fromJournals = balances(journals);
-  const fromState = balancesFromState(p, journals.reduce((s, j) => s + j.fee, 0));
+  const fromState = balancesFromState(
+    p,
+    journals.reduce((s, j) => s + j.fee, 0),
+  );
   for (const account of new Set([...fromJournals.keys(), ...fromState.keys()])) {
     const a = fromState.get(account) ?? 0;
     const b = fromJournals.get(account) ?? 0;

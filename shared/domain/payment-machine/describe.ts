@@ -9,11 +9,15 @@ import { TRANSITIONS, type Transition } from './table.js';
 const statuses = (t: Transition) => (t.from.length === Object.keys(STATUSES).length ? 'any' : t.from.join(', '));
 
 const guards = (t: Transition) =>
-  t.guards.map((g) => (g.refusal ? (g.refusal === 'NOT_ALLOWED' ? g.name : `${g.name} (else ${g.refusal})`) : `*${g.name}*`)).join('; ') || '—';
+  t.guards.map((g) => (g.refusal ? (g.refusal === 'NOT_ALLOWED' ? g.name : `${g.name} (else ${g.refusal})`) : `*${g.name}*`)).join('; ') ||
+  '—';
 
 const to = (t: Transition) => (t.to === 'same' ? 'unchanged' : `**${t.to}**`);
 
-const effect = (t: Transition) => [t.effect !== 'none' ? t.effect : '', t.attempt ? `reserves ${t.attempt === 'own' ? 'own transaction' : t.attempt}` : ''].filter(Boolean).join('; ') || '—';
+const effect = (t: Transition) =>
+  [t.effect !== 'none' ? t.effect : '', t.attempt ? `reserves ${t.attempt === 'own' ? 'own transaction' : t.attempt}` : '']
+    .filter(Boolean)
+    .join('; ') || '—';
 
 export function describeTransitions(): string {
   const rows = TRANSITIONS.map((t) => `| ${statuses(t)} | ${t.event} | ${guards(t)} | ${to(t)} | ${t.callback} | ${effect(t)} |`);
@@ -23,9 +27,14 @@ export function describeTransitions(): string {
 export function describeActions(): string {
   const yes = (b: boolean) => (b ? 'yes' : '');
   const rows = Object.entries(ACTIONS).map(
-    ([action, f]) => `| ${action} | ${f.transaction} | ${yes(f.payout)} | ${yes(f.debit)} | ${yes(f.recurring)} | ${f.hash} | ${f.checkoutKind} | ${f.allows.join(', ') || '—'} |`,
+    ([action, f]) =>
+      `| ${action} | ${f.transaction} | ${yes(f.payout)} | ${yes(f.debit)} | ${yes(f.recurring)} | ${f.hash} | ${f.checkoutKind} | ${f.allows.join(', ') || '—'} |`,
   );
-  return ['| Action | Own transaction | Payout | Debit | Recurring | Hash | Checkout type | Allows |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| Action | Own transaction | Payout | Debit | Recurring | Hash | Checkout type | Allows |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 export function describeStatuses(): string {
@@ -33,10 +42,27 @@ export function describeStatuses(): string {
   return ['| Status | Final | Payer step | Own transaction answers |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-export const DOC_START = '<!-- payment-machine:start (generated from shared/domain/payment-machine; npx tsx scripts/docs/payment-machine.ts) -->';
+export const DOC_START =
+  '<!-- payment-machine:start (generated from shared/domain/payment-machine; npx tsx scripts/docs/payment-machine.ts) -->';
 export const DOC_END = '<!-- payment-machine:end -->';
 
 /** The generated block of docs/architecture.md. */
 export function machineDocBlock(): string {
-  return [DOC_START, '', '#### Transitions', '', describeTransitions(), '', '#### Statuses', '', describeStatuses(), '', '#### Actions', '', describeActions(), '', DOC_END].join('\n');
+  return [
+    DOC_START,
+    '',
+    '#### Transitions',
+    '',
+    describeTransitions(),
+    '',
+    '#### Statuses',
+    '',
+    describeStatuses(),
+    '',
+    '#### Actions',
+    '',
+    describeActions(),
+    '',
+    DOC_END,
+  ].join('\n');
 }

@@ -32,7 +32,8 @@ export function followUpPlans(p: Payment): FollowUpPlans | undefined {
   if (capture.ok) plans.CAPTURE = { type: 'CAPTURE', amount: p.amount, min: 1, max: p.amount };
   const day = settledAt(p);
   const voided = day ? decide(p, { name: 'VOID', now: day }) : undefined;
-  if (voided?.ok) plans.VOID = { type: 'VOID', amount: p.capturedAmount, min: p.capturedAmount, max: p.capturedAmount, day: day!.slice(0, 10) };
+  if (voided?.ok)
+    plans.VOID = { type: 'VOID', amount: p.capturedAmount, min: p.capturedAmount, max: p.capturedAmount, day: day!.slice(0, 10) };
   const left = refundable(p);
   const refund = decide(p, { name: 'CREDITVOID' });
   if (refund.ok && refund.decision.attempt && left > 0) {

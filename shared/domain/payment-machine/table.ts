@@ -36,7 +36,15 @@ export interface Transition {
   attempt?: TransactionType | 'own';
 }
 
-const row = (from: readonly PaymentStatus[], event: EventName, guards: readonly Guard[], to: Transition['to'], callback: CallbackResult, effect: Effect = 'none', attempt?: Transition['attempt']): Transition => ({
+const row = (
+  from: readonly PaymentStatus[],
+  event: EventName,
+  guards: readonly Guard[],
+  to: Transition['to'],
+  callback: CallbackResult,
+  effect: Effect = 'none',
+  attempt?: Transition['attempt'],
+): Transition => ({
   from,
   event,
   guards,
@@ -92,9 +100,33 @@ export const TRANSITIONS: readonly Transition[] = [
   row(ANY, 'VOID_DECLINED', [], 'same', 'DECLINED'),
 
   // CREDITVOID: a held authorization is reversed (whole amount); a settled payment refunded (a debit: reversed).
-  row(['PENDING'], 'CREDITVOID', [allows('REFUND'), G.nothingReleasing, G.noRefundInFlight, G.fullAmount], 'same', 'none', 'none', 'REVERSAL'),
-  row(['SETTLED'], 'CREDITVOID', [G.debit, allows('REFUND'), G.nothingReleasing, G.somethingLeft, G.withinRefundable], 'same', 'none', 'none', 'REVERSAL'),
-  row(['SETTLED'], 'CREDITVOID', [G.notDebit, allows('REFUND'), G.nothingReleasing, G.somethingLeft, G.withinRefundable], 'same', 'none', 'none', 'REFUND'),
+  row(
+    ['PENDING'],
+    'CREDITVOID',
+    [allows('REFUND'), G.nothingReleasing, G.noRefundInFlight, G.fullAmount],
+    'same',
+    'none',
+    'none',
+    'REVERSAL',
+  ),
+  row(
+    ['SETTLED'],
+    'CREDITVOID',
+    [G.debit, allows('REFUND'), G.nothingReleasing, G.somethingLeft, G.withinRefundable],
+    'same',
+    'none',
+    'none',
+    'REVERSAL',
+  ),
+  row(
+    ['SETTLED'],
+    'CREDITVOID',
+    [G.notDebit, allows('REFUND'), G.nothingReleasing, G.somethingLeft, G.withinRefundable],
+    'same',
+    'none',
+    'none',
+    'REFUND',
+  ),
   row(['PENDING'], 'REVERSAL_APPROVED', [], 'REVERSAL', 'SUCCESS', 'refund'),
   row(['SETTLED'], 'REVERSAL_APPROVED', [G.partial], 'same', 'SUCCESS', 'refund'),
   row(['SETTLED'], 'REVERSAL_APPROVED', [G.full], 'REVERSAL', 'SUCCESS', 'refund'),

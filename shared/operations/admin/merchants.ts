@@ -73,11 +73,19 @@ export interface NewMid {
  * connector, so it has no default: the caller names one of its acquirers.
  */
 export function defaultMidConnector(kind: StageKind): string {
-  if (kind === 'live') throw ValidationError.field('connector', `A live stage has no default connector: name one of ${midConnectorChoices('live').join(', ')}.`);
+  if (kind === 'live')
+    throw ValidationError.field(
+      'connector',
+      `A live stage has no default connector: name one of ${midConnectorChoices('live').join(', ')}.`,
+    );
   return 'sandbox';
 }
 
-export async function createMid(d: Pick<Deps, 'merchants' | 'secrets' | 'connectors' | 'config'>, clientKey: string, input: NewMid = {}): Promise<Mid> {
+export async function createMid(
+  d: Pick<Deps, 'merchants' | 'secrets' | 'connectors' | 'config'>,
+  clientKey: string,
+  input: NewMid = {},
+): Promise<Mid> {
   const config = await d.merchants.get(clientKey);
   if (!config) throw ValidationError.notCorrect('client_key');
   const connector = input.connector ?? defaultMidConnector(d.config.STAGE_KIND);
@@ -87,7 +95,8 @@ export async function createMid(d: Pick<Deps, 'merchants' | 'secrets' | 'connect
   if (problems.length) throw new ValidationError(problems.map((message) => ({ field: 'connector', message })));
   const settings = acquirer.normalizeSettings?.(input.connectorSettings ?? {}) ?? input.connectorSettings ?? {};
   const paymentMode = input.paymentMode ?? 'SMS/DMS';
-  if (!['SMS', 'DMS', 'SMS/DMS'].includes(paymentMode)) throw ValidationError.field('payment_mode', 'The value you selected is not a valid choice.');
+  if (!['SMS', 'DMS', 'SMS/DMS'].includes(paymentMode))
+    throw ValidationError.field('payment_mode', 'The value you selected is not a valid choice.');
   // Last, once everything local is right: the acquirer is asked once whether the URL and credentials work.
   const probed = (await acquirer.probeSetup?.({ settings, credentials: input.credentials })) ?? [];
   if (probed.length) throw new ValidationError(probed.map((message) => ({ field: 'connector', message })));
@@ -100,7 +109,14 @@ export async function createMid(d: Pick<Deps, 'merchants' | 'secrets' | 'connect
     zeroAmount: input.zeroAmount ?? false,
     connector,
     ...(Object.keys(settings).length ? { connectorSettings: settings } : {}),
-    ...(input.credentials ? { credentialsSealed: await d.secrets['merchant-secrets'].seal(JSON.stringify(input.credentials), midCredentialsContext(clientKey, midId)) } : {}),
+    ...(input.credentials
+      ? {
+          credentialsSealed: await d.secrets['merchant-secrets'].seal(
+            JSON.stringify(input.credentials),
+            midCredentialsContext(clientKey, midId),
+          ),
+        }
+      : {}),
     enabled: true,
     descriptor: input.descriptor ?? config.merchant.name.slice(0, 22),
   };
@@ -141,11 +157,15 @@ export interface MerchantSettingsChange {
 export function merchantSettings(current: Merchant, change: MerchantSettingsChange): MerchantChanges {
   const errors: { field: string; message: string }[] = [];
   const out: MerchantChanges = {};
-  const toggles = [...(change.enableMappings ?? []).map((g) => [g, true] as const), ...(change.disableMappings ?? []).map((g) => [g, false] as const)];
+  const toggles = [
+    ...(change.enableMappings ?? []).map((g) => [g, true] as const),
+    ...(change.disableMappings ?? []).map((g) => [g, false] as const),
+  ];
   if (toggles.length) {
     const mappings = { ...DEFAULT_MAPPINGS, ...current.mappings };
     for (const [group, on] of toggles) {
-      if (!MAPPING_GROUPS.includes(group as keyof CallbackMappings)) errors.push({ field: 'mapping', message: `Unknown group "${group}"; one of ${MAPPING_GROUPS.join(', ')}.` });
+      if (!MAPPING_GROUPS.includes(group as keyof CallbackMappings))
+        errors.push({ field: 'mapping', message: `Unknown group "${group}"; one of ${MAPPING_GROUPS.join(', ')}.` });
       else mappings[group as keyof CallbackMappings] = on;
     }
     out.mappings = mappings;
@@ -192,7 +212,11 @@ export function merchantSettings(current: Merchant, change: MerchantSettingsChan
     // An operator typo should fail here, not silently show payers English: only the spec's codes are taken.
     if (code === 'none') out.defaultLanguage = null;
     else if (SPEC_LANGUAGES.some((l) => l.toLowerCase() === code)) out.defaultLanguage = code;
-    else errors.push({ field: 'default_language', message: `Not a language code of the protocol; one of ${SPEC_LANGUAGES.join(', ')}, or none.` });
+    else
+      errors.push({
+        field: 'default_language',
+        message: `Not a language code of the protocol; one of ${SPEC_LANGUAGES.join(', ')}, or none.`,
+      });
   }
   if (change.qrLifetimeSeconds !== undefined) {
     const seconds = Number(change.qrLifetimeSeconds);

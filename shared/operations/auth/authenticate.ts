@@ -14,7 +14,11 @@ import { logger } from '../../logger.js';
 const MAX_CLIENT_KEY_LENGTH = 128;
 
 /** `sourceIp`: API Gateway's requestContext.http.sourceIp (the local gateway: the socket's address). */
-export async function authenticateMerchant(d: Pick<Deps, 'merchants'>, clientKey: string, sourceIp: string | undefined): Promise<MerchantConfig> {
+export async function authenticateMerchant(
+  d: Pick<Deps, 'merchants'>,
+  clientKey: string,
+  sourceIp: string | undefined,
+): Promise<MerchantConfig> {
   // No client key is longer; a longer one would exceed DynamoDB's key size and fail the lookup (a 500).
   if (clientKey.length > MAX_CLIENT_KEY_LENGTH) return decoyMerchant(clientKey.slice(0, MAX_CLIENT_KEY_LENGTH));
   const config = await d.merchants.get(clientKey);

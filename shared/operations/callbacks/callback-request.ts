@@ -5,7 +5,10 @@
 import { encodeForm, type FormValue } from '../../protocol/form.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../protocol/callbacks/signature-header.js';
 
-export function callbackRequest(req: { fields: Record<string, FormValue>; eventId: string; secrets: string[]; now: Date }): { body: string; headers: Record<string, string> } {
+export function callbackRequest(req: { fields: Record<string, FormValue>; eventId: string; secrets: string[]; now: Date }): {
+  body: string;
+  headers: Record<string, string>;
+} {
   const body = callbackBody(req.fields);
   const timestamp = Math.floor(req.now.getTime() / 1000);
   return { body, headers: callbackHeaders(req.eventId, signatureHeader(body, timestamp, req.secrets)) };

@@ -53,7 +53,11 @@ export async function deliverBatch(ctx: CallbackContext, batch: ReceivedMessage[
           verdict = await deliverOne(ctx, r.message!, r);
         } catch (err) {
           // Unexpected (DynamoDB/KMS unavailable ...): the message comes back after the visibility timeout.
-          logger.error('callback delivery error', { transId: r.message!.transId, eventId: r.message!.eventId, error: (err as Error).message });
+          logger.error('callback delivery error', {
+            transId: r.message!.transId,
+            eventId: r.message!.eventId,
+            error: (err as Error).message,
+          });
           verdict = 'keep';
         }
         verdicts.set(r.messageId, verdict);
@@ -128,7 +132,15 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
     ...(result.error ? { error: result.error } : {}),
     ...(result.signature ? { signature: result.signature } : {}),
   };
-  const log = { clientKey: cb.clientKey, transId: cb.transId, eventId: cb.eventId, seq: cb.seq, attempt: attempt.attempt, httpStatus: result.httpStatus, latencyMs: result.latencyMs };
+  const log = {
+    clientKey: cb.clientKey,
+    transId: cb.transId,
+    eventId: cb.eventId,
+    seq: cb.seq,
+    attempt: attempt.attempt,
+    httpStatus: result.httpStatus,
+    latencyMs: result.latencyMs,
+  };
 
   if (result.delivered) {
     const finished = await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'delivered' });
@@ -173,7 +185,13 @@ function missing(msg: CallbackMessage): Verdict {
 }
 
 /** Why the claim was refused, from the item as it was. */
-async function refused(ctx: CallbackContext, msg: CallbackMessage, cb: StoredCallback | undefined, r: ReceivedMessage, now: Date): Promise<Verdict> {
+async function refused(
+  ctx: CallbackContext,
+  msg: CallbackMessage,
+  cb: StoredCallback | undefined,
+  r: ReceivedMessage,
+  now: Date,
+): Promise<Verdict> {
   if (!cb) return missing(msg);
   // Idempotent per event id: a copy of a finished callback is dropped.
   if (cb.delivery === 'DELIVERED' || cb.delivery === 'FAILED') return 'done';
@@ -192,7 +210,12 @@ async function refused(ctx: CallbackContext, msg: CallbackMessage, cb: StoredCal
 }
 
 /** A later callback noted that it waits for this one (or this was a replay, which may unblock one): tell it. */
-async function releaseSuccessor(ctx: CallbackContext, cb: StoredCallback, finished: Finished, outcome: { delivered: boolean }): Promise<void> {
+async function releaseSuccessor(
+  ctx: CallbackContext,
+  cb: StoredCallback,
+  finished: Finished,
+  outcome: { delivered: boolean },
+): Promise<void> {
   if (!finished.recorded) return;
   if (finished.successorWaiting || (finished.replays ?? 0) > 0) await notifySuccessor(ctx, cb, outcome, finished.successorWaiting);
 }
@@ -203,7 +226,10 @@ async function releaseSuccessor(ctx: CallbackContext, cb: StoredCallback, finish
  */
 async function holdBehind(ctx: CallbackContext, cb: StoredCallback, previous: StoredCallback, nowIso: string): Promise<Verdict | 'again'> {
   if (previous.delivery === 'FAILED') {
-    const failed = await ctx.outbox.failUnattempted(cb, nowIso, { error: `callback ${previous.seq} not delivered`, blockedBySeq: previous.seq });
+    const failed = await ctx.outbox.failUnattempted(cb, nowIso, {
+      error: `callback ${previous.seq} not delivered`,
+      blockedBySeq: previous.seq,
+    });
     await ctx.outbox.awaitPrevious(previous, cb.eventId, { whileOpen: false });
     if (failed) await notifySuccessor(ctx, cb, { delivered: false });
     return 'done';

@@ -5,7 +5,11 @@
 import type { CallbackMessage } from '../../domain/callback.js';
 import type { CallbackQueueControl } from '../../ports/callbacks.js';
 
-export async function forwardToQueue(queue: Pick<CallbackQueueControl, 'send'>, messages: CallbackMessage[], crashPoint: (step: 'after-send') => void): Promise<void> {
+export async function forwardToQueue(
+  queue: Pick<CallbackQueueControl, 'send'>,
+  messages: CallbackMessage[],
+  crashPoint: (step: 'after-send') => void,
+): Promise<void> {
   if (messages.length === 0) return;
   await queue.send(messages);
   crashPoint('after-send');

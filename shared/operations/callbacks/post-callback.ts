@@ -59,7 +59,14 @@ export async function postCallback(req: {
       resend: 'on-reset',
     });
     const delivered = isDelivered(res.status, res.body);
-    return { delivered, latencyMs: elapsed(), httpStatus: res.status, timeout: false, signature, ...(delivered ? {} : { error: `HTTP ${res.status}` }) };
+    return {
+      delivered,
+      latencyMs: elapsed(),
+      httpStatus: res.status,
+      timeout: false,
+      signature,
+      ...(delivered ? {} : { error: `HTTP ${res.status}` }),
+    };
   } catch (err) {
     const failure = describeFailure(signal.aborted ? signal.reason : err);
     return { delivered: false, latencyMs: elapsed(), timeout: failure.timeout, signature, error: failure.error };

@@ -42,7 +42,7 @@ export async function replayFailed(ctx: CallbackContext, clientKey: string): Pro
   const others: string[] = [];
   const seen = new Set<string>();
 
-  for (let handled = 0; handled < MAX_DEAD_LETTERS_PER_RUN; ) {
+  for (let handled = 0; handled < MAX_DEAD_LETTERS_PER_RUN;) {
     const letters = await ctx.queue.receiveDeadLetters(10);
     const fresh = letters.filter((l) => !seen.has(l.messageId));
     if (fresh.length === 0) break;

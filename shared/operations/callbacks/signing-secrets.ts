@@ -46,7 +46,11 @@ export class SigningSecrets {
     for (let i = 0; i < MAX_CONFLICT_RETRIES; i++) {
       const stored = await this.store.get(clientKey);
       if (stored) return this.remember(clientKey, await this.open(clientKey, stored), now);
-      const created: StoredSigningSecrets = { current: await this.box.seal(newSigningSecret(), context(clientKey)), rotatedAt: now.toISOString(), version: 0 };
+      const created: StoredSigningSecrets = {
+        current: await this.box.seal(newSigningSecret(), context(clientKey)),
+        rotatedAt: now.toISOString(),
+        version: 0,
+      };
       // Two consumers creating at once: one wins, the other reads the winner's on the next turn.
       if (await this.store.put(clientKey, created, 0)) return this.remember(clientKey, await this.open(clientKey, created), now);
     }
@@ -65,7 +69,8 @@ export class SigningSecrets {
         rotatedAt: now.toISOString(),
         version: stored.version,
       };
-      if (await this.store.put(clientKey, next, stored.version, opts)) return this.remember(clientKey, await this.open(clientKey, next), now);
+      if (await this.store.put(clientKey, next, stored.version, opts))
+        return this.remember(clientKey, await this.open(clientKey, next), now);
     }
     throw new Error('Callback signing secret: too many concurrent rotations');
   }

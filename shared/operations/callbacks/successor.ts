@@ -6,7 +6,12 @@
 import type { StoredCallback } from '../../domain/callback.js';
 import type { CallbackContext } from './context.js';
 
-export async function notifySuccessor(ctx: CallbackContext, cb: StoredCallback, outcome: { delivered: boolean }, successorEventId?: string): Promise<void> {
+export async function notifySuccessor(
+  ctx: CallbackContext,
+  cb: StoredCallback,
+  outcome: { delivered: boolean },
+  successorEventId?: string,
+): Promise<void> {
   // The successor's note names it (a key read); otherwise it is found by its seq.
   const next = successorEventId
     ? await ctx.outbox.get({ transId: cb.transId, eventId: successorEventId, seq: cb.seq + 1 })

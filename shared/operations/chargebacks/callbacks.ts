@@ -27,7 +27,13 @@ export interface ChargebackFacts {
 type Builder = (p: Payment, merchant: Merchant, c: ChargebackFacts) => Record<string, FormValue>;
 
 const details = (c: ChargebackFacts) => ({ chargeback_date: protocolDate(c.date), bank_date: c.bankDate, reason_code: c.reasonCode });
-const wireEvent = (c: ChargebackFacts) => ({ action: 'CHARGEBACK', result: 'SUCCESS', status: 'CHARGEBACK', amount: c.amount, extra: details(c) });
+const wireEvent = (c: ChargebackFacts) => ({
+  action: 'CHARGEBACK',
+  result: 'SUCCESS',
+  status: 'CHARGEBACK',
+  amount: c.amount,
+  extra: details(c),
+});
 
 const BUILDERS: Record<PaymentProtocol, Builder> = {
   's2s-card': (p, merchant, c) => s2sCardCallbackFields(p, merchant, wireEvent(c), c.date),

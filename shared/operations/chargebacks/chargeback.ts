@@ -38,7 +38,11 @@ export interface ChargebackResult {
   duplicate: boolean;
 }
 
-export async function recordChargeback(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>, input: ChargebackInput, opts: Alongside = {}): Promise<ChargebackResult> {
+export async function recordChargeback(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>,
+  input: ChargebackInput,
+  opts: Alongside = {},
+): Promise<ChargebackResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await tryRecord(d, input, opts);
@@ -48,7 +52,11 @@ export async function recordChargeback(d: Pick<Deps, 'payments' | 'merchants' | 
   }
 }
 
-async function tryRecord(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>, input: ChargebackInput, opts: Alongside): Promise<ChargebackResult> {
+async function tryRecord(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>,
+  input: ChargebackInput,
+  opts: Alongside,
+): Promise<ChargebackResult> {
   const payment = PATTERNS.uuid.test(input.transId) ? await d.payments.get(input.transId) : undefined;
   if (!payment) throw NotFoundError.transaction();
   const now = d.clock.now().toISOString();

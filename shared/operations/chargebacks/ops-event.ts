@@ -21,9 +21,13 @@ export const CHARGEBACK_DETAIL = z.strictObject({
 /** An event that can never apply (bad detail, unknown payment, a rule refuses it): logged and dropped, not retried. */
 export class ChargebackEventError extends Error {}
 
-export async function applyChargebackEvent(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>, detail: unknown): Promise<Record<string, unknown>> {
+export async function applyChargebackEvent(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>,
+  detail: unknown,
+): Promise<Record<string, unknown>> {
   const parsed = CHARGEBACK_DETAIL.safeParse(detail);
-  if (!parsed.success) throw new ChargebackEventError(parsed.error.issues.map((i) => `${i.path.join('.') || 'detail'}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new ChargebackEventError(parsed.error.issues.map((i) => `${i.path.join('.') || 'detail'}: ${i.message}`).join('; '));
   const e = parsed.data;
   try {
     const result = await recordChargeback(d, { transId: e.trans_id, amount: e.amount, reasonCode: e.reason_code, bankDate: e.bank_date });

@@ -35,7 +35,11 @@ export async function resumeCardStep(d: Pick<Deps, 'payments' | 'checkoutSession
  * the outcome. undefined when the payment is not a Checkout page payment or is still undecided (the acquirer's
  * webhook decides it; the page link then shows the outcome).
  */
-export async function returnFromAcquirer(d: Pick<Deps, 'checkoutSessions'>, payment: Payment, merchant: Merchant): Promise<string | undefined> {
+export async function returnFromAcquirer(
+  d: Pick<Deps, 'checkoutSessions'>,
+  payment: Payment,
+  merchant: Merchant,
+): Promise<string | undefined> {
   const tokenHash = payment.details.checkoutSessionTokenHash;
   if (!tokenHash || isWaitingForChallenge(payment)) return undefined;
   const session = await d.checkoutSessions.getByTokenHash(tokenHash);

@@ -29,7 +29,10 @@ export function leaseIsOver(d: Pick<Deps, 'clock'>, s: CheckoutSession): boolean
   return s.state === 'processing' && (!s.leaseUntil || d.clock.now().getTime() >= Date.parse(s.leaseUntil));
 }
 
-export async function resolveStuckSession(d: Pick<Deps, 'payments' | 'clock' | 'checkoutSessions'>, ctx: PageContext): Promise<PageOutcome> {
+export async function resolveStuckSession(
+  d: Pick<Deps, 'payments' | 'clock' | 'checkoutSessions'>,
+  ctx: PageContext,
+): Promise<PageOutcome> {
   const payment = await d.payments.get(ctx.session.paymentId);
   if (!payment) {
     if (isExpired(d, ctx.session)) {
@@ -40,7 +43,11 @@ export async function resolveStuckSession(d: Pick<Deps, 'payments' | 'clock' | '
     return reopened ? { kind: 'form', ctx: reopened } : busy(ctx);
   }
   if (isWaitingForChallenge(payment) || isWaitingForPayer(payment)) {
-    const back = await claim(d, ctx, { state: 'challenge', transId: payment.transId, paymentMethod: str(payment.details.checkoutPaymentMethod) });
+    const back = await claim(d, ctx, {
+      state: 'challenge',
+      transId: payment.transId,
+      paymentMethod: str(payment.details.checkoutPaymentMethod),
+    });
     return back ? { kind: 'threeDs', ctx: back } : busy(ctx);
   }
   const done = await claim(d, ctx, { state: 'completed', transId: payment.transId });

@@ -8,7 +8,12 @@ import type { Merchant } from '../../domain/merchant.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { checkoutKindOfTransaction } from '../../domain/actions.js';
 import type { FollowUpType } from '../../domain/payment-machine/index.js';
-import { checkoutCallbackFields, type CheckoutCallbackStatus, type CheckoutCallbackType, type CheckoutEvent } from '../../protocol/checkout/callback.js';
+import {
+  checkoutCallbackFields,
+  type CheckoutCallbackStatus,
+  type CheckoutCallbackType,
+  type CheckoutEvent,
+} from '../../protocol/checkout/callback.js';
 import type { CallbackRecorder, PaymentEvent } from '../payment/index.js';
 
 /** The state machine's follow-up transactions, as §5.3 names them. */
@@ -27,7 +32,8 @@ const isFollowUp = (operation: string): operation is FollowUpType => Object.hasO
 const isStep = (type: string): type is keyof typeof STEP_TYPES => Object.hasOwn(STEP_TYPES, type);
 
 /** A payment's own transaction is named by the actions table (domain/actions.ts); its follow-ups by the machine's. */
-const callbackType = (operation: string): CheckoutCallbackType | undefined => (isFollowUp(operation) ? FOLLOW_UP_TYPES[operation] : checkoutKindOfTransaction(operation));
+const callbackType = (operation: string): CheckoutCallbackType | undefined =>
+  isFollowUp(operation) ? FOLLOW_UP_TYPES[operation] : checkoutKindOfTransaction(operation);
 
 const EVENT_STATUSES: Record<PaymentEvent['result'], CheckoutCallbackStatus | undefined> = {
   SUCCESS: 'success',
@@ -40,7 +46,8 @@ const EVENT_STATUSES: Record<PaymentEvent['result'], CheckoutCallbackStatus | un
 
 export function checkoutCallbacks(d: Pick<Deps, 'newId'>, merchant: Merchant): CallbackRecorder {
   return (payment, event) => {
-    const record = (e: CheckoutEvent) => recordCallback(payment, merchant, checkoutCallbackFields(payment, merchant, e, event.date), d.newId(), event.date);
+    const record = (e: CheckoutEvent) =>
+      recordCallback(payment, merchant, checkoutCallbackFields(payment, merchant, e, event.date), d.newId(), event.date);
     if (event.result === 'REDIRECT') {
       const step = isStep(event.operation) ? STEP_TYPES[event.operation] : undefined;
       return step ? record({ type: step, status: 'waiting', orderStatus: step }) : [];
@@ -51,8 +58,19 @@ export function checkoutCallbacks(d: Pick<Deps, 'newId'>, merchant: Merchant): C
     // The payer just finished a 3DS / redirect step: report the step, then the outcome.
     const finishedStep = payment.history.find((h) => isStep(h.type) && h.date === event.date && h.status !== 'waiting');
     const stepType = finishedStep && isStep(finishedStep.type) ? STEP_TYPES[finishedStep.type] : undefined;
-    const stepCallback = finishedStep && stepType ? record({ type: stepType, status: finishedStep.status === 'success' ? 'success' : 'fail', orderStatus: stepType, reason: event.declineReason }) : [];
-    const creditvoid = event.operation === 'REFUND' || event.operation === 'REVERSAL' ? { operation: event.operation, attemptId: event.attemptId } : undefined;
+    const stepCallback =
+      finishedStep && stepType
+        ? record({
+            type: stepType,
+            status: finishedStep.status === 'success' ? 'success' : 'fail',
+            orderStatus: stepType,
+            reason: event.declineReason,
+          })
+        : [];
+    const creditvoid =
+      event.operation === 'REFUND' || event.operation === 'REVERSAL'
+        ? { operation: event.operation, attemptId: event.attemptId }
+        : undefined;
     return [...stepCallback, ...record({ type, status, reason: event.declineReason, ...(creditvoid ? { creditvoid } : {}) })];
   };
 }

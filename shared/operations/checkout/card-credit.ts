@@ -19,7 +19,11 @@ import { savedCard } from './saved-cards.js';
 /** How long the payer has to confirm the payout (the session default). */
 const PAYOUT_LINK_MINUTES = 60;
 
-export async function cardCredit(d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault'>, rawBody: string, callerIp: string | undefined): Promise<{ redirectUrl: string }> {
+export async function cardCredit(
+  d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault'>,
+  rawBody: string,
+  callerIp: string | undefined,
+): Promise<{ redirectUrl: string }> {
   const f = JsonFields.parse(rawBody);
   const orderId = f.required('order_id');
   const amountText = f.required('order_amount');

@@ -16,14 +16,23 @@ import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { sessionSchedule } from './session-schedule.js';
 import { commonSessionFields } from './session-draft.js';
 
-export async function createSession(d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'schedules' | 'apmConnectors'>, rawBody: string, callerIp: string | undefined): Promise<{ redirectUrl: string }> {
+export async function createSession(
+  d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'schedules' | 'apmConnectors'>,
+  rawBody: string,
+  callerIp: string | undefined,
+): Promise<{ redirectUrl: string }> {
   const req = readSessionRequest(rawBody);
   const { body } = req;
   const { merchant, mids } = await checkoutMerchant(d, body.merchant_key, callerIp);
   if (!hashMatches(sessionHash(merchant, body.order), body.hash)) throw new InvalidHashError();
   // Refuse a session no MID can serve now, rather than after the payer typed their card.
   // A purchase may be held on a DMS MID; a MOTO type needs a MOTO-enabled MID (204025).
-  selectMid(mids, { authorize: body.auth === true, sale: req.operation === 'purchase', moto: isMoto(body.moto_type), zeroAmount: req.amount === 0 });
+  selectMid(mids, {
+    authorize: body.auth === true,
+    sale: req.operation === 'purchase',
+    moto: isMoto(body.moto_type),
+    zeroAmount: req.amount === 0,
+  });
   // Alternative methods only through the merchant's own MIDs: an upstream-only merchant is offered no sandbox brand.
   const methods = sessionMethods(req.operation, body.methods, merchant.methods, req.currency, d.apmConnectors.forMids(mids));
   const schedule = await sessionSchedule(d, merchant.clientKey, body, { amount: req.amount, currency: req.currency });

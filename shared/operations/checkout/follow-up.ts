@@ -19,7 +19,9 @@ export interface CheckoutFollowUp<T> extends FollowUpAction<T> {
 export type CheckoutFollowUpDeps = FollowUpDeps & Pick<Deps, 'merchants'>;
 
 /** The operation of one Checkout follow-up endpoint: the raw JSON body and the caller's IP in, the answer out. */
-export function checkoutFollowUp<T>(spec: CheckoutFollowUp<T>): (d: CheckoutFollowUpDeps, rawBody: string, callerIp: string | undefined) => Promise<T> {
+export function checkoutFollowUp<T>(
+  spec: CheckoutFollowUp<T>,
+): (d: CheckoutFollowUpDeps, rawBody: string, callerIp: string | undefined) => Promise<T> {
   return async (d, rawBody, callerIp) => {
     const f = JsonFields.parse(rawBody);
     const paymentId = f.required('payment_id');

@@ -9,7 +9,11 @@ import { newSessionToken, sessionTokenHash } from './session-token.js';
 
 export type SessionDraft = Omit<CheckoutSession, 'tokenHash' | 'paymentId' | 'state' | 'createdAt' | 'expiresAt' | 'version'>;
 
-export async function openSession(d: Pick<Deps, 'config' | 'clock' | 'newId' | 'checkoutSessions'>, draft: SessionDraft, expiryMinutes: number): Promise<{ redirectUrl: string; session: CheckoutSession }> {
+export async function openSession(
+  d: Pick<Deps, 'config' | 'clock' | 'newId' | 'checkoutSessions'>,
+  draft: SessionDraft,
+  expiryMinutes: number,
+): Promise<{ redirectUrl: string; session: CheckoutSession }> {
   const token = newSessionToken();
   const now = d.clock.now();
   const session: CheckoutSession = {

@@ -69,7 +69,11 @@ export async function chargeApm(
   if (s.auth && !holdsFunds(brandDescriptor(choice.brand))) throw BusinessRuleError.methodNotSupported();
   // A purchase only a DMS MID takes is held there (spec transition table) if the method can hold funds (shared/apm/
   // brands' `hold`); only MIDs reaching the brand's provider.
-  const { mid, authorize } = routePayment(d.apmConnectors.forMids(mids).midsFor(choice.brand), { authorize: s.auth, sale: holdsFunds(brandDescriptor(choice.brand)), zeroAmount: s.order.amount === 0 });
+  const { mid, authorize } = routePayment(d.apmConnectors.forMids(mids).midsFor(choice.brand), {
+    authorize: s.auth,
+    sale: holdsFunds(brandDescriptor(choice.brand)),
+    zeroAmount: s.order.amount === 0,
+  });
   // The session's payment_id names the payment, as for cards.
   const ids = [s.paymentId];
   const coreDeps = { ...d, newId: () => ids.shift() ?? d.newId() };
@@ -105,7 +109,8 @@ export async function chargeApm(
 }
 
 /** Whether the session's payment waits on its provider's page rather than on the page's own confirmation step. */
-export const atProvider = (s: CheckoutSession): boolean => !!s.paymentMethod && s.paymentMethod !== 'card' && providerNotifies(s.paymentMethod);
+export const atProvider = (s: CheckoutSession): boolean =>
+  !!s.paymentMethod && s.paymentMethod !== 'card' && providerNotifies(s.paymentMethod);
 
 export const toProvider = (d: Pick<Deps, 'config'>, ctx: PageContext, transId: string): PageOutcome => ({
   kind: 'toProvider',

@@ -51,7 +51,26 @@ async function payerCard(d: Pick<Deps, 'cardVault'>, s: CheckoutSession, choice:
   return { card, cardToken: saved.token, payerEmail: entry.meta.payerEmail };
 }
 
-export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers' | 'risk'>, ctx: PageContext, mids: Mid[], form: Extract<PaymentFormResult, { ok: true }>, payer: PayerContext): Promise<Payment> {
+export async function chargeSession(
+  d: Pick<
+    Deps,
+    | 'config'
+    | 'payments'
+    | 'merchants'
+    | 'callbackQueue'
+    | 'clock'
+    | 'newId'
+    | 'cardVault'
+    | 'connectors'
+    | 'apmConnectors'
+    | 'deadlineTimers'
+    | 'risk'
+  >,
+  ctx: PageContext,
+  mids: Mid[],
+  form: Extract<PaymentFormResult, { ok: true }>,
+  payer: PayerContext,
+): Promise<Payment> {
   const s = ctx.session;
   if (form.choice.kind === 'apm') return chargeApm(d, ctx, mids, form.choice, paymentDetails(s, payer));
   const { action, type } = OPERATION_ACTIONS[s.operation];
@@ -64,7 +83,14 @@ export async function chargeSession(d: Pick<Deps, 'config' | 'payments' | 'merch
     routing.table,
     { authorize: s.operation === 'purchase' && s.auth, sale: s.operation === 'purchase', moto, zeroAmount: s.order.amount === 0 },
     // The page's payer is present: its own 3DS may run, except for MOTO and payouts.
-    { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto, threeDs: !moto && s.operation !== 'credit', integration: 'checkout' },
+    {
+      brand: cardBrand(card.number),
+      currency: s.order.currency,
+      amount: s.order.amount,
+      moto,
+      threeDs: !moto && s.operation !== 'credit',
+      integration: 'checkout',
+    },
     routing,
   );
   const { mid, authorize } = routed;

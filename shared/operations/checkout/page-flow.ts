@@ -21,7 +21,16 @@ export interface PageContext {
 }
 
 export type PageOutcome =
-  | { kind: 'form'; ctx: PageContext; errors?: FormErrors; holder?: string; choice?: string; method?: string; identifier?: string; parameters?: Record<string, string> }
+  | {
+      kind: 'form';
+      ctx: PageContext;
+      errors?: FormErrors;
+      holder?: string;
+      choice?: string;
+      method?: string;
+      identifier?: string;
+      parameters?: Record<string, string>;
+    }
   | { kind: 'threeDs'; ctx: PageContext }
   /** The payment waits for 3DS: send the browser to the page (GET), which shows the step. */
   | { kind: 'toPage'; ctx: PageContext }
@@ -39,7 +48,10 @@ export interface Loaded<D> {
   d: D;
 }
 
-export async function load<D extends Pick<Deps, 'merchants' | 'clock' | 'checkoutSessions'>>(d: D, token: string | undefined): Promise<Loaded<D> | PageOutcome> {
+export async function load<D extends Pick<Deps, 'merchants' | 'clock' | 'checkoutSessions'>>(
+  d: D,
+  token: string | undefined,
+): Promise<Loaded<D> | PageOutcome> {
   if (!isSessionToken(token)) return { kind: 'dead', reason: 'notFound' };
   const session = await d.checkoutSessions.getByTokenHash(sessionTokenHash(token));
   if (!session) return { kind: 'dead', reason: 'notFound' };
@@ -53,7 +65,11 @@ export function isOutcome<D>(v: Loaded<D> | PageOutcome): v is PageOutcome {
 }
 
 /** Moves the session on; undefined when a concurrent step changed it first. Leaving `processing` drops the lease. */
-export async function claim(d: Pick<Deps, 'checkoutSessions'>, ctx: PageContext, changes: Partial<CheckoutSession>): Promise<PageContext | undefined> {
+export async function claim(
+  d: Pick<Deps, 'checkoutSessions'>,
+  ctx: PageContext,
+  changes: Partial<CheckoutSession>,
+): Promise<PageContext | undefined> {
   const next: CheckoutSession = { ...ctx.session, leaseUntil: undefined, ...changes, version: ctx.session.version + 1 };
   try {
     await d.checkoutSessions.update(next);
@@ -76,8 +92,21 @@ export const dead = (ctx: PageContext, reason: 'expired' | 'used' | 'busy'): Pag
 
 export const isExpired = (d: Pick<Deps, 'clock'>, s: CheckoutSession) => d.clock.now().getTime() >= Date.parse(s.expiresAt);
 
-export function finish(ctx: PageContext, outcome: 'paid' | 'declined' | 'notCompleted', kind: ReturnKind, payment?: Payment, reason?: string): PageOutcome {
-  return { kind: 'return', ctx, outcome, reason, url: returnUrl(ctx.session, ctx.merchant, kind, payment), target: returnTarget(ctx.session, ctx.merchant) };
+export function finish(
+  ctx: PageContext,
+  outcome: 'paid' | 'declined' | 'notCompleted',
+  kind: ReturnKind,
+  payment?: Payment,
+  reason?: string,
+): PageOutcome {
+  return {
+    kind: 'return',
+    ctx,
+    outcome,
+    reason,
+    url: returnUrl(ctx.session, ctx.merchant, kind, payment),
+    target: returnTarget(ctx.session, ctx.merchant),
+  };
 }
 
 /** An open session past its expiry: to expiry_url if the merchant gave one, else a dead-link page. */

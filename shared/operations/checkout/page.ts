@@ -53,7 +53,26 @@ export async function openPage(d: CheckoutPageViewDeps, token: string | undefine
 }
 
 /** POST /auth/{token}/pay: the payer's card → one payment through the shared payment core. */
-export async function submitPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors' | 'deadlineTimers' | 'risk'>, token: string | undefined, form: FormObject, payer: PayerContext): Promise<PageOutcome> {
+export async function submitPayment(
+  d: Pick<
+    Deps,
+    | 'config'
+    | 'payments'
+    | 'merchants'
+    | 'callbackQueue'
+    | 'clock'
+    | 'newId'
+    | 'checkoutSessions'
+    | 'cardVault'
+    | 'connectors'
+    | 'apmConnectors'
+    | 'deadlineTimers'
+    | 'risk'
+  >,
+  token: string | undefined,
+  form: FormObject,
+  payer: PayerContext,
+): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;
@@ -112,7 +131,23 @@ export async function submitPayment(d: Pick<Deps, 'config' | 'payments' | 'merch
 }
 
 /** POST /auth/{token}/3ds: the payer confirmed the platform's authentication step. */
-export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'apmConnectors' | 'risk'>, token: string | undefined): Promise<PageOutcome> {
+export async function confirmThreeDs(
+  d: Pick<
+    Deps,
+    | 'config'
+    | 'payments'
+    | 'merchants'
+    | 'callbackQueue'
+    | 'clock'
+    | 'newId'
+    | 'checkoutSessions'
+    | 'cardVault'
+    | 'connectors'
+    | 'apmConnectors'
+    | 'risk'
+  >,
+  token: string | undefined,
+): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;
@@ -130,7 +165,9 @@ export async function confirmThreeDs(d: Pick<Deps, 'config' | 'payments' | 'merc
   if (!payment) throw new Error('Checkout session in challenge without its payment');
   const hooks = { callbacks: checkoutCallbacks(d, ctx.merchant) };
   // A card's 3DS step, or an alternative method's page (REDIRECT) the payer approved.
-  const result = isWaitingForPayer(payment) ? await completeRedirect(d, { payment, approve: true }, hooks) : await completeChallenge(d, { payment }, { ...hooks, declined: countChallengeDeclines(d) });
+  const result = isWaitingForPayer(payment)
+    ? await completeRedirect(d, { payment, approve: true }, hooks)
+    : await completeChallenge(d, { payment }, { ...hooks, declined: countChallengeDeclines(d) });
   const done = await claim(d, ctx, { state: 'completed' });
   if (!done) return busy(ctx);
   return afterPayment(done, result.payment);

@@ -16,7 +16,11 @@ import { checkoutMerchant } from './merchant.js';
 import { checkHash } from './lookup.js';
 import { ruledScreen } from '../risk/screened-charge.js';
 
-export async function recurring(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, rawBody: string, callerIp: string | undefined): Promise<unknown> {
+export async function recurring(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>,
+  rawBody: string,
+  callerIp: string | undefined,
+): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const initTransId = f.required('recurring_init_trans_id', 64);
   const token = f.required('recurring_token', 64);

@@ -3,4 +3,10 @@ import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { creditvoid } from '../payment/index.js';
 import { checkoutFollowUp } from './follow-up.js';
 
-export const refund = checkoutFollowUp({ scope: 'refund', event: 'CREDITVOID', core: creditvoid, withAmount: true, answer: (result) => acceptedBody(result.payment) });
+export const refund = checkoutFollowUp({
+  scope: 'refund',
+  event: 'CREDITVOID',
+  core: creditvoid,
+  withAmount: true,
+  answer: (result) => acceptedBody(result.payment),
+});

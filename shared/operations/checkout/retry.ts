@@ -8,7 +8,11 @@ import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
 
-export async function retry(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>, rawBody: string, callerIp: string | undefined): Promise<unknown> {
+export async function retry(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>,
+  rawBody: string,
+  callerIp: string | undefined,
+): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.required('payment_id');
   f.required('hash');
@@ -18,9 +22,15 @@ export async function retry(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQu
   const payment = await checkoutPayment(d, merchant, paymentId);
   // One retry per payment at a time, and an interrupted one is answered, never charged again (payment/recover.ts).
   const key = requestKey(merchant.clientKey, 'checkout-retry', paymentId);
-  const res = await runOnce(d.payments, key, false, async (_key, followUp) => {
-    const { payment: after } = await retryCharge(d, payment, { callbacks: checkoutCallbacks(d, merchant), followUp });
-    return { statusCode: 200, body: acceptedBody(after) };
-  }, rawBody);
+  const res = await runOnce(
+    d.payments,
+    key,
+    false,
+    async (_key, followUp) => {
+      const { payment: after } = await retryCharge(d, payment, { callbacks: checkoutCallbacks(d, merchant), followUp });
+      return { statusCode: 200, body: acceptedBody(after) };
+    },
+    rawBody,
+  );
   return res.body;
 }

@@ -35,7 +35,12 @@ export function returnUrl(session: CheckoutSession, merchant: Merchant, kind: Re
   url.searchParams.set('order_id', o.number);
   url.searchParams.set(
     'hash',
-    paymentHash(merchant, session.paymentId, { number: o.number, amount: formatAmount({ minor: o.amount, currency: o.currency }), currency: o.currency, description: o.description }),
+    paymentHash(merchant, session.paymentId, {
+      number: o.number,
+      amount: formatAmount({ minor: o.amount, currency: o.currency }),
+      currency: o.currency,
+      description: o.description,
+    }),
   );
   if (merchant.mappings.redirectExtras && payment && (kind === 'success' || kind === 'cancel')) {
     for (const [name, value] of Object.entries(redirectExtras(payment))) url.searchParams.set(name, value);

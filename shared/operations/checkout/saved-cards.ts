@@ -15,7 +15,11 @@ export function savedCard(token: string, entry: VaultEntry): SavedCard {
 }
 
 /** Every card_token must name a card of this merchant; the merchant hears which one does not, at session time. */
-export async function resolveSavedCards(d: Pick<Deps, 'cardVault'>, clientKey: string, tokens: string[] | undefined): Promise<SavedCard[] | undefined> {
+export async function resolveSavedCards(
+  d: Pick<Deps, 'cardVault'>,
+  clientKey: string,
+  tokens: string[] | undefined,
+): Promise<SavedCard[] | undefined> {
   if (!tokens?.length) return undefined;
   const cards: SavedCard[] = [];
   const errors: Array<{ field: string; message: string }> = [];

@@ -12,8 +12,23 @@ import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 
 type CommonSessionFields = Pick<
   CheckoutSession,
-  | 'order' | 'customer' | 'billingAddress' | 'language' | 'cancelUrl' | 'expiryUrl' | 'errorUrl' | 'urlTarget' | 'reqToken'
-  | 'recurringInit' | 'scheduleId' | 'scheduleStartDate' | 'paymentScheduleAmount' | 'auth' | 'channelId' | 'customData' | 'parameters'
+  | 'order'
+  | 'customer'
+  | 'billingAddress'
+  | 'language'
+  | 'cancelUrl'
+  | 'expiryUrl'
+  | 'errorUrl'
+  | 'urlTarget'
+  | 'reqToken'
+  | 'recurringInit'
+  | 'scheduleId'
+  | 'scheduleStartDate'
+  | 'paymentScheduleAmount'
+  | 'auth'
+  | 'channelId'
+  | 'customData'
+  | 'parameters'
 >;
 
 export function commonSessionFields(req: SessionRequest, schedule: ScheduleDetails): CommonSessionFields {

@@ -12,7 +12,11 @@ import { checkHash, checkoutPayment } from './lookup.js';
 
 export const SIZE_MESSAGE = 'size should be within 1..100';
 
-export async function paymentStatus(d: Pick<Deps, 'payments' | 'merchants'>, rawBody: string, callerIp: string | undefined): Promise<unknown> {
+export async function paymentStatus(
+  d: Pick<Deps, 'payments' | 'merchants'>,
+  rawBody: string,
+  callerIp: string | undefined,
+): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
   const paymentId = f.optional('payment_id');
   const orderId = f.optional('order_id');

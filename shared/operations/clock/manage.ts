@@ -62,7 +62,9 @@ export async function setClock(d: ClockDeps, clientKey: string, at: string): Pro
   return move(d, clientKey, (current) => {
     const offset = target - d.realNow();
     if (offset < current) {
-      throw new TestClockError(`The clock is already past ${at} (${new Date(d.realNow() + current).toISOString()}); it only moves forward. Run "clock reset" first to go back to the real time.`);
+      throw new TestClockError(
+        `The clock is already past ${at} (${new Date(d.realNow() + current).toISOString()}); it only moves forward. Run "clock reset" first to go back to the real time.`,
+      );
     }
     return offset;
   });
@@ -86,13 +88,22 @@ async function move(d: ClockDeps, clientKey: string, next: (currentOffsetMs: num
 
 export function refuseUnlessSandbox(d: Pick<ClockDeps, 'config'>): void {
   if (!d.config.TEST_CLOCK) {
-    throw new TestClockError(`Stage "${d.config.STAGE}" is not a sandbox: it has no test clock, and its time is the real time. Use the local platform (npm start) or a sandbox stage (STAGE_KIND=sandbox).`);
+    throw new TestClockError(
+      `Stage "${d.config.STAGE}" is not a sandbox: it has no test clock, and its time is the real time. Use the local platform (npm start) or a sandbox stage (STAGE_KIND=sandbox).`,
+    );
   }
 }
 
 function view(d: ClockDeps, clientKey: string, offsetMs: number): ClockView {
   const real = d.realNow();
-  return { stage: d.config.STAGE, clientKey, now: new Date(real + offsetMs).toISOString(), realNow: new Date(real).toISOString(), offsetMs, offset: describeOffset(offsetMs) };
+  return {
+    stage: d.config.STAGE,
+    clientKey,
+    now: new Date(real + offsetMs).toISOString(),
+    realNow: new Date(real).toISOString(),
+    offsetMs,
+    offset: describeOffset(offsetMs),
+  };
 }
 
 function describeOffset(ms: number): string {
@@ -100,7 +111,12 @@ function describeOffset(ms: number): string {
   const sign = ms < 0 ? '-' : '+';
   let rest = Math.abs(ms);
   const out: string[] = [];
-  for (const [unit, size] of [['d', UNIT_MS.d!], ['h', UNIT_MS.h!], ['m', UNIT_MS.m!], ['s', UNIT_MS.s!]] as const) {
+  for (const [unit, size] of [
+    ['d', UNIT_MS.d!],
+    ['h', UNIT_MS.h!],
+    ['m', UNIT_MS.m!],
+    ['s', UNIT_MS.s!],
+  ] as const) {
     const n = Math.floor(rest / size);
     if (n) out.push(`${n}${unit}`);
     rest -= n * size;

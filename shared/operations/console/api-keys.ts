@@ -7,7 +7,12 @@ import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 import type { Deps } from '../deps.js';
-import type { ConsoleApiKey, ConsoleApiKeyCreateAnswer, ConsoleApiKeyRevokeAnswer, ConsoleApiKeysAnswer } from '../../protocol/console/answers.js';
+import type {
+  ConsoleApiKey,
+  ConsoleApiKeyCreateAnswer,
+  ConsoleApiKeyRevokeAnswer,
+  ConsoleApiKeysAnswer,
+} from '../../protocol/console/answers.js';
 import { createApiKey, revokeApiKey } from '../merchant-api/api-keys.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
@@ -28,13 +33,22 @@ function view(r: ApiKeyRecord): ConsoleApiKey {
   };
 }
 
-export async function listMerchantApiKeys(cx: ConsoleContext<Pick<Deps, 'apiKeys'>>, p: Principal, clientKey: string): Promise<ConsoleApiKeysAnswer> {
+export async function listMerchantApiKeys(
+  cx: ConsoleContext<Pick<Deps, 'apiKeys'>>,
+  p: Principal,
+  clientKey: string,
+): Promise<ConsoleApiKeysAnswer> {
   readMerchant(p, clientKey);
   return { apiKeys: (await cx.d.apiKeys.list(clientKey)).map(view) };
 }
 
 /** Body: {"read_only": true} for a read-only key; {} for a secret key. */
-export async function createMerchantApiKey(cx: KeysContext, p: Principal, clientKey: string, body: unknown): Promise<ConsoleApiKeyCreateAnswer> {
+export async function createMerchantApiKey(
+  cx: KeysContext,
+  p: Principal,
+  clientKey: string,
+  body: unknown,
+): Promise<ConsoleApiKeyCreateAnswer> {
   changeMerchant(p, clientKey);
   const r = z.object({ read_only: z.optional(z.boolean()) }).safeParse(body ?? {});
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
@@ -46,10 +60,17 @@ export async function createMerchantApiKey(cx: KeysContext, p: Principal, client
   return { apiKey: view(record), key };
 }
 
-export async function revokeMerchantApiKey(cx: KeysContext, p: Principal, clientKey: string, keyId: string): Promise<ConsoleApiKeyRevokeAnswer> {
+export async function revokeMerchantApiKey(
+  cx: KeysContext,
+  p: Principal,
+  clientKey: string,
+  keyId: string,
+): Promise<ConsoleApiKeyRevokeAnswer> {
   changeMerchant(p, clientKey);
   const known = (await cx.d.apiKeys.list(clientKey)).some((k) => k.keyId === keyId);
   if (!known) throw new ConsoleNotFoundError('No API key with this id.');
-  const revoked = await audited(cx, p, 'api-key.revoke', { clientKey, target: keyId }, (alongside) => revokeApiKey(cx.d, { clientKey, keyId, by: p.email, now: new Date() }, { alongside }));
+  const revoked = await audited(cx, p, 'api-key.revoke', { clientKey, target: keyId }, (alongside) =>
+    revokeApiKey(cx.d, { clientKey, keyId, by: p.email, now: new Date() }, { alongside }),
+  );
   return { apiKey: view(revoked) };
 }

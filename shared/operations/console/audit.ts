@@ -32,7 +32,12 @@ function entryOf(cx: Pick<ConsoleContext<Pick<Deps, 'newId'>>, 'd'>, p: Principa
 }
 
 /** An entry on its own: sign-in, reveals, and changes that are not DynamoDB writes (Cognito, SQS). */
-export async function audit(cx: Pick<ConsoleContext<Pick<Deps, 'newId'>>, 'audit' | 'd'>, p: Principal, action: string, about: AuditAbout = {}): Promise<void> {
+export async function audit(
+  cx: Pick<ConsoleContext<Pick<Deps, 'newId'>>, 'audit' | 'd'>,
+  p: Principal,
+  action: string,
+  about: AuditAbout = {},
+): Promise<void> {
   await cx.audit.append(entryOf(cx, p, action, about));
 }
 

@@ -49,11 +49,13 @@ export async function backfillCounters(
     for (const [hour, counts] of [...counted].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const existing = kept.get(hour);
       if (existing) {
-        if (COUNTERS.some((k) => existing[k] !== counts[k])) report.differs.push({ clientKey, hour, counts: nonZero(counts), kept: nonZero(existing) });
+        if (COUNTERS.some((k) => existing[k] !== counts[k]))
+          report.differs.push({ clientKey, hour, counts: nonZero(counts), kept: nonZero(existing) });
         else report.leftAlone++;
         continue;
       }
-      if (opts.dryRun || (await io.store.putHour(clientKey, hour, counts))) report.written.push({ clientKey, hour, counts: nonZero(counts) });
+      if (opts.dryRun || (await io.store.putHour(clientKey, hour, counts)))
+        report.written.push({ clientKey, hour, counts: nonZero(counts) });
       else report.leftAlone++;
     }
   }

@@ -5,7 +5,12 @@
  */
 import type { Ledger, Settlements } from '../../ports/ledger.js';
 import type { MerchantDirectory } from '../../ports/merchant-directory.js';
-import type { ConsoleBalancesAnswer, ConsolePlatformBooksAnswer, ConsoleSettlementAnswer, ConsoleSettlementsAnswer } from '../../protocol/console/answers.js';
+import type {
+  ConsoleBalancesAnswer,
+  ConsolePlatformBooksAnswer,
+  ConsoleSettlementAnswer,
+  ConsoleSettlementsAnswer,
+} from '../../protocol/console/answers.js';
 import { NotFoundError } from '../../errors.js';
 import { merchantBalance } from '../merchant-api/balance.js';
 import { merchantSettlement, merchantSettlements } from '../merchant-api/settlements.js';
@@ -19,7 +24,8 @@ const NOT_FOUND = 'No settlement with this id.';
 
 type ConsoleQuery = Record<string, string | undefined>;
 
-const merchantQuery = (query: ConsoleQuery): Query => Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== 'client_key' && v !== undefined && v !== '')) as Query;
+const merchantQuery = (query: ConsoleQuery): Query =>
+  Object.fromEntries(Object.entries(query).filter(([k, v]) => k !== 'client_key' && v !== undefined && v !== '')) as Query;
 
 export async function consoleBalances(ledger: Ledger, p: Principal, query: ConsoleQuery): Promise<ConsoleBalancesAnswer> {
   const clientKey = merchantOf(p, query.client_key);
@@ -46,7 +52,12 @@ export async function consoleSettlement(settlements: Settlements, p: Principal, 
 }
 
 /** One page of the transactions report as CSV, and the next page's cursor (the console's download follows it). */
-export async function consoleTransactionsCsv(ledger: Ledger, settlements: Settlements, p: Principal, query: ConsoleQuery): Promise<{ csv: string; nextCursor?: string }> {
+export async function consoleTransactionsCsv(
+  ledger: Ledger,
+  settlements: Settlements,
+  p: Principal,
+  query: ConsoleQuery,
+): Promise<{ csv: string; nextCursor?: string }> {
   const clientKey = merchantOf(p, query.client_key);
   const page = await transactionsReport(ledger, settlements, clientKey, merchantQuery(query));
   return { csv: transactionsCsv(page), ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
@@ -60,7 +71,9 @@ export async function consoleTransactionsCsv(ledger: Ledger, settlements: Settle
 export async function platformBooks(ledger: Ledger, merchants: MerchantDirectory, p: Principal): Promise<ConsolePlatformBooksAnswer> {
   operatorOnly(p);
   const all = await merchants.list();
-  const rows = await Promise.all(all.map(async (m) => ({ clientKey: m.clientKey, name: m.name, balances: await ledger.balances(m.clientKey) })));
+  const rows = await Promise.all(
+    all.map(async (m) => ({ clientKey: m.clientKey, name: m.name, balances: await ledger.balances(m.clientKey) })),
+  );
   const totals = new Map<string, { currency: string; feeRevenue: number; payable: number; journals: number }>();
   for (const r of rows) {
     for (const b of r.balances) {
@@ -76,6 +89,10 @@ export async function platformBooks(ledger: Ledger, merchants: MerchantDirectory
     merchants: rows
       .filter((r) => r.balances.length > 0)
       .sort((a, b) => a.clientKey.localeCompare(b.clientKey))
-      .map((r) => ({ clientKey: r.clientKey, name: r.name, balances: r.balances.map((b) => ({ currency: b.currency, payable: b.payable, fees: b.fees, journals: b.journals })) })),
+      .map((r) => ({
+        clientKey: r.clientKey,
+        name: r.name,
+        balances: r.balances.map((b) => ({ currency: b.currency, payable: b.payable, fees: b.fees, journals: b.journals })),
+      })),
   };
 }

@@ -23,9 +23,14 @@ const listing = z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
-export async function listChargebacks(cx: ConsoleContext<Pick<Deps, 'payments' | 'chargebacks'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleChargebacksAnswer> {
+export async function listChargebacks(
+  cx: ConsoleContext<Pick<Deps, 'payments' | 'chargebacks'>>,
+  p: Principal,
+  query: Record<string, string | undefined>,
+): Promise<ConsoleChargebacksAnswer> {
   const r = listing.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')));
-  if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
+  if (!r.success)
+    throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
   const clientKey = merchantOf(p, r.data.client_key);
   const page = await cx.d.chargebacks.forMerchant(clientKey, { limit: r.data.limit, cursor: r.data.cursor });
   const payments = await Promise.all(page.transIds.map((id) => cx.d.payments.get(id)));
@@ -34,7 +39,11 @@ export async function listChargebacks(cx: ConsoleContext<Pick<Deps, 'payments' |
 }
 
 /** Operators only: a chargeback comes from the acquirer, not from the merchant. */
-export async function openChargeback(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>>, p: Principal, body: unknown): Promise<ConsoleChargebackOpenAnswer> {
+export async function openChargeback(
+  cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'chargebacks'>>,
+  p: Principal,
+  body: unknown,
+): Promise<ConsoleChargebackOpenAnswer> {
   operatorOnly(p);
   const r = CHARGEBACK_DETAIL.safeParse(body);
   if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: i.message })));
@@ -42,13 +51,22 @@ export async function openChargeback(cx: ConsoleContext<Pick<Deps, 'payments' | 
   const about = {
     clientKey: payment.clientKey,
     target: payment.transId,
-    details: { amount: r.data.amount, currency: payment.currency, reasonCode: r.data.reason_code, ...(r.data.bank_date ? { bankDate: r.data.bank_date } : {}) },
+    details: {
+      amount: r.data.amount,
+      currency: payment.currency,
+      reasonCode: r.data.reason_code,
+      ...(r.data.bank_date ? { bankDate: r.data.bank_date } : {}),
+    },
     // A duplicate changes nothing: no entry.
     always: false,
   };
   // The audit entry goes into the chargeback's own transaction, with the payment and its index entry.
   const result = await audited(cx, p, 'payment.chargeback', about, (alongside) =>
-    recordChargeback(cx.d, { transId: payment.transId, amount: r.data.amount, reasonCode: r.data.reason_code, bankDate: r.data.bank_date }, { alongside }),
+    recordChargeback(
+      cx.d,
+      { transId: payment.transId, amount: r.data.amount, reasonCode: r.data.reason_code, bankDate: r.data.bank_date },
+      { alongside },
+    ),
   );
   return chargebackSummary(result);
 }

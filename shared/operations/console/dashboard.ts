@@ -16,14 +16,27 @@ const RANGES = { '24h': { span: 24 * 3600_000, bucket: 3600_000 }, '30d': { span
 
 export type Bucket = ConsoleBucket;
 
-export async function dashboard(cx: ConsoleContext<Pick<Deps, 'clock'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleDashboardAnswer> {
+export async function dashboard(
+  cx: ConsoleContext<Pick<Deps, 'clock'>>,
+  p: Principal,
+  query: Record<string, string | undefined>,
+): Promise<ConsoleDashboardAnswer> {
   const name = query.range === '30d' ? '30d' : '24h';
   const range = RANGES[name];
   const now = cx.d.clock.now().getTime();
   const first = Math.floor((now - range.span) / range.bucket + 1) * range.bucket;
   const buckets: Bucket[] = [];
   for (let t = first; t <= now; t += range.bucket) {
-    buckets.push({ start: new Date(t).toISOString(), payments: 0, approved: 0, declined: 0, undetermined: 0, other: 0, callbacksDelivered: 0, callbacksFailed: 0 });
+    buckets.push({
+      start: new Date(t).toISOString(),
+      payments: 0,
+      approved: 0,
+      declined: 0,
+      undetermined: 0,
+      other: 0,
+      callbacksDelivered: 0,
+      callbacksFailed: 0,
+    });
   }
   const scope = isOperator(p) && !query.client_key ? PLATFORM_SCOPE : merchantOf(p, query.client_key);
   const hours = await cx.counters.hours(scope, hourOf(new Date(first).toISOString()), hourOf(new Date(now).toISOString()));

@@ -20,7 +20,13 @@ import { onMerchantClock } from '../clock/merchant-clocks.js';
 import { midHealthView, type MidHealthView } from '../../domain/mid-health.js';
 import type { Deps } from '../deps.js';
 import type { WithCallbacks } from '../callbacks/context.js';
-import type { ConsoleMerchant, ConsoleMerchantAnswer, ConsoleMerchantCreateAnswer, ConsoleMerchantPasswordAnswer, ConsoleSigningSecretAnswer } from '../../protocol/console/answers.js';
+import type {
+  ConsoleMerchant,
+  ConsoleMerchantAnswer,
+  ConsoleMerchantCreateAnswer,
+  ConsoleMerchantPasswordAnswer,
+  ConsoleSigningSecretAnswer,
+} from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audit, audited } from './audit.js';
 import { ConsoleNotFoundError } from './errors.js';
@@ -55,7 +61,11 @@ export async function listMerchants(cx: ConsoleContext<Pick<Deps, 'merchants'>>,
  * A MID as the console shows it: never the sealed credentials; the connector's settings to operators only; in the
  * merchant's settings, its health (docs/routing.md "MID health") to everyone who sees the MID.
  */
-export type MidView = Omit<Mid, 'credentialsSealed' | 'connectorSettings'> & { connectorSettings?: Record<string, string>; credentials?: 'sealed'; health?: MidHealthView };
+export type MidView = Omit<Mid, 'credentialsSealed' | 'connectorSettings'> & {
+  connectorSettings?: Record<string, string>;
+  credentials?: 'sealed';
+  health?: MidHealthView;
+};
 
 export function midView(mid: Mid, p: Principal): MidView {
   const { credentialsSealed, connectorSettings, ...rest } = mid;
@@ -63,7 +73,11 @@ export function midView(mid: Mid, p: Principal): MidView {
   return { ...rest, ...(connectorSettings ? { connectorSettings } : {}), ...(credentialsSealed ? { credentials: 'sealed' as const } : {}) };
 }
 
-export async function showMerchant(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'walletConfigs'>>, p: Principal, clientKey: string): Promise<ConsoleMerchantAnswer> {
+export async function showMerchant(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'walletConfigs'>>,
+  p: Principal,
+  clientKey: string,
+): Promise<ConsoleMerchantAnswer> {
   readMerchant(p, clientKey);
   const { merchant, mids, midHealth } = await load(cx, clientKey);
   // By the merchant's clock, as routing and `mids list` judge a cool-down (a sandbox's test clock moves it too).
@@ -72,7 +86,11 @@ export async function showMerchant(cx: ConsoleContext<Pick<Deps, 'config' | 'mer
     merchant: view(merchant),
     mids: mids.map((m) => ({ ...midView(m, p), health: midHealthView(midHealth?.[m.midId], now) })),
     wallets: await showWalletSettings(cx.d, clientKey),
-    choices: { ...CHOICES, methods: methodChoices(mids, cx.d.config.STAGE_KIND), ...(isOperator(p) ? { connectors: midConnectorChoices(cx.d.config.STAGE_KIND) } : {}) },
+    choices: {
+      ...CHOICES,
+      methods: methodChoices(mids, cx.d.config.STAGE_KIND),
+      ...(isOperator(p) ? { connectors: midConnectorChoices(cx.d.config.STAGE_KIND) } : {}),
+    },
   };
 }
 
@@ -88,13 +106,25 @@ function methodChoices(mids: Mid[], kind: StageKind): string[] {
   // A live stage has no sandbox provider, whatever MID its data still holds.
   const reached = kind === 'sandbox' ? providersReachedBy(mids) : new Set<string>();
   const page = new Set(acceptableMethods('purchase'));
-  return ['card', ...allBrands().filter((d) => page.has(d.brand) && reached.has(d.provider)).map((d) => d.brand)];
+  return [
+    'card',
+    ...allBrands()
+      .filter((d) => page.has(d.brand) && reached.has(d.provider))
+      .map((d) => d.brand),
+  ];
 }
 
-const newMerchant = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), notification_url: z.optional(z.string().check(z.maxLength(255))) });
+const newMerchant = z.object({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  notification_url: z.optional(z.string().check(z.maxLength(255))),
+});
 
 /** Operators only. The answer carries the password: the one time it is shown. */
-export async function createMerchantFromConsole(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId'>>, p: Principal, body: unknown): Promise<ConsoleMerchantCreateAnswer> {
+export async function createMerchantFromConsole(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'clock' | 'newId'>>,
+  p: Principal,
+  body: unknown,
+): Promise<ConsoleMerchantCreateAnswer> {
   operatorOnly(p);
   const input = parse(newMerchant, body);
   const m = await createMerchant(cx.d, { name: input.name, notificationUrl: input.notification_url || undefined });
@@ -121,7 +151,12 @@ const newMid = z.object({
  * default connector is its first choice (a sandbox: sandbox; live: upstream, which needs its settings). Adyen's URL and
  * merchant account are settings, its API and HMAC keys credentials, sealed as `mids create --connector adyen` seals them.
  */
-export async function createMidFromConsole(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'secrets' | 'newId' | 'connectors'>>, p: Principal, clientKey: string, body: unknown): Promise<MidView> {
+export async function createMidFromConsole(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'secrets' | 'newId' | 'connectors'>>,
+  p: Principal,
+  clientKey: string,
+  body: unknown,
+): Promise<MidView> {
   operatorOnly(p);
   const input = parse(newMid, body);
   const choices = midConnectorChoices(cx.d.config.STAGE_KIND);
@@ -139,7 +174,17 @@ export async function createMidFromConsole(cx: ConsoleContext<Pick<Deps, 'config
     credentials: input.credentials,
   });
   // The audit names what was chosen, never the credentials.
-  await audit(cx, p, 'mid.create', { clientKey, target: mid.midId, details: { paymentMode: mid.paymentMode, moto: mid.moto, zeroAmount: mid.zeroAmount, connector: mid.connector, credentials: mid.credentialsSealed ? 'sealed' : 'none' } });
+  await audit(cx, p, 'mid.create', {
+    clientKey,
+    target: mid.midId,
+    details: {
+      paymentMode: mid.paymentMode,
+      moto: mid.moto,
+      zeroAmount: mid.zeroAmount,
+      connector: mid.connector,
+      credentials: mid.credentialsSealed ? 'sealed' : 'none',
+    },
+  });
   return midView(mid, p);
 }
 
@@ -163,7 +208,12 @@ const settings = z.partial(
 );
 
 /** Merchant admins and operators; the same validation as `npm run admin -- merchants update`. */
-export async function updateSettings(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'newId'>>, p: Principal, clientKey: string, body: unknown): Promise<MerchantView> {
+export async function updateSettings(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'newId'>>,
+  p: Principal,
+  clientKey: string,
+  body: unknown,
+): Promise<MerchantView> {
   changeMerchant(p, clientKey);
   const input = parse(settings, body);
   const { merchant } = await load(cx, clientKey);
@@ -183,24 +233,49 @@ export async function updateSettings(cx: ConsoleContext<Pick<Deps, 'config' | 'm
     defaultLanguage: input.default_language,
   });
   if (!mappings.length) delete changes.mappings;
-  const notificationUrl = input.notification_url === undefined ? undefined : input.notification_url === '' ? null : checkNotificationUrl(cx.d, input.notification_url);
-  const updated = await audited(cx, p, 'merchant.settings', { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') } }, (alongside) =>
-    cx.d.merchants.update(clientKey, { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) }, { alongside }),
+  const notificationUrl =
+    input.notification_url === undefined
+      ? undefined
+      : input.notification_url === ''
+        ? null
+        : checkNotificationUrl(cx.d, input.notification_url);
+  const updated = await audited(
+    cx,
+    p,
+    'merchant.settings',
+    { clientKey, target: clientKey, details: { fields: Object.keys(input).join(',') } },
+    (alongside) =>
+      cx.d.merchants.update(
+        clientKey,
+        { ...changes, ...(input.name ? { name: input.name } : {}), ...(notificationUrl !== undefined ? { notificationUrl } : {}) },
+        { alongside },
+      ),
   );
   return view(updated);
 }
 
 /** A new password, shown in this answer only; the old one stops working at once (within the config cache TTL). */
-export async function rotatePassword(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>, p: Principal, clientKey: string): Promise<ConsoleMerchantPasswordAnswer> {
+export async function rotatePassword(
+  cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>,
+  p: Principal,
+  clientKey: string,
+): Promise<ConsoleMerchantPasswordAnswer> {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const password = randomBytes(16).toString('hex');
-  await audited(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey }, (alongside) => cx.d.merchants.update(clientKey, { password }, { alongside }));
+  await audited(cx, p, 'merchant.rotate-password', { clientKey, target: clientKey }, (alongside) =>
+    cx.d.merchants.update(clientKey, { password }, { alongside }),
+  );
   return { password };
 }
 
 /** The X-Callback-Signature secret(s): shown, or rotated (the old one keeps signing during the overlap). Audited either way. */
-export async function signingSecret(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'> & WithCallbacks>, p: Principal, clientKey: string, body: unknown): Promise<ConsoleSigningSecretAnswer> {
+export async function signingSecret(
+  cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'> & WithCallbacks>,
+  p: Principal,
+  clientKey: string,
+  body: unknown,
+): Promise<ConsoleSigningSecretAnswer> {
   changeMerchant(p, clientKey);
   await load(cx, clientKey);
   const { rotate } = parse(z.object({ rotate: z.optional(z.boolean()) }), body);

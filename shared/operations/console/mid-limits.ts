@@ -18,7 +18,13 @@ import { operatorOnly, type Principal } from './roles.js';
 const limit = z.optional(z.string().check(z.maxLength(30)));
 const body = z.object({ min_amount: limit, max_amount: limit, daily_cap: limit });
 
-export async function updateMidLimitsInConsole(cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>, p: Principal, clientKey: string, midId: string, raw: unknown): Promise<ConsoleMidLimitsAnswer> {
+export async function updateMidLimitsInConsole(
+  cx: ConsoleContext<Pick<Deps, 'merchants' | 'newId'>>,
+  p: Principal,
+  clientKey: string,
+  midId: string,
+  raw: unknown,
+): Promise<ConsoleMidLimitsAnswer> {
   operatorOnly(p);
   const r = body.safeParse(raw ?? {});
   if (!r.success) throw invalidBody(r.error.issues);
@@ -26,7 +32,9 @@ export async function updateMidLimitsInConsole(cx: ConsoleContext<Pick<Deps, 'me
   const change = { minAmount: r.data.min_amount, maxAmount: r.data.max_amount, dailyCap: r.data.daily_cap };
   const details = Object.fromEntries(Object.entries(r.data).filter((e): e is [string, string] => e[1] !== undefined));
   const mid = await asConsoleRefusal('limits', 'MID not found.', () =>
-    audited(cx, p, 'mid.limits', { clientKey, target: midId, details }, (alongside) => updateMidLimits(cx.d, clientKey, midId, change, { alongside })),
+    audited(cx, p, 'mid.limits', { clientKey, target: midId, details }, (alongside) =>
+      updateMidLimits(cx.d, clientKey, midId, change, { alongside }),
+    ),
   );
   return { mid: midView(mid, p) };
 }

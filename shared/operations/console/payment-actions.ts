@@ -27,17 +27,32 @@ const body = z.object({
   idempotency_key: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 
-export async function actOnPayment(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>>, p: Principal, transId: string, action: string, raw: unknown): Promise<ConsolePaymentActionAnswer> {
+export async function actOnPayment(
+  cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'>>,
+  p: Principal,
+  transId: string,
+  action: string,
+  raw: unknown,
+): Promise<ConsolePaymentActionAnswer> {
   if (!(PAYMENT_ACTIONS as readonly string[]).includes(action)) throw new ConsoleNotFoundError('No such action.');
   const r = body.safeParse(raw);
-  if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));
+  if (!r.success)
+    throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: 'This value is not valid.' })));
   const payment = await loadPayment(cx, p, transId);
   changeMerchant(p, payment.clientKey, 'Payment not found.');
   const config = await cx.d.merchants.get(payment.clientKey);
   if (!config) throw new ConsoleNotFoundError('Payment not found.');
-  const amount = r.data.amount === undefined || action === 'void' ? undefined : parseAmount(r.data.amount, parseCurrency(payment.currency), 'amount').minor;
+  const amount =
+    r.data.amount === undefined || action === 'void'
+      ? undefined
+      : parseAmount(r.data.amount, parseCurrency(payment.currency), 'amount').minor;
   const key = requestKey(payment.clientKey, `console-${action}`, `${transId}\n${r.data.idempotency_key}`);
-  const reply = (pay: Payment, e: PaymentEvent): ConsolePaymentActionAnswer => ({ result: e.result, operation: e.operation, ...(e.declineReason ? { declineReason: e.declineReason } : {}), payment: paymentSummary(pay) });
+  const reply = (pay: Payment, e: PaymentEvent): ConsolePaymentActionAnswer => ({
+    result: e.result,
+    operation: e.operation,
+    ...(e.declineReason ? { declineReason: e.declineReason } : {}),
+    payment: paymentSummary(pay),
+  });
   const answer = await runOnce(cx.d.payments, key, false, async (_key, followUp) => {
     // The outcome's write also completes the claim with this answer: the same key later gets it back, not a new attempt.
     const hooks = {

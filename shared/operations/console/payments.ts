@@ -31,9 +31,14 @@ const search = z.object({
 
 const MAX_INDEX_PAGES = 10;
 
-export async function searchPayments(cx: ConsoleContext<Pick<Deps, 'payments'>>, p: Principal, query: Record<string, string | undefined>): Promise<ConsolePaymentsAnswer> {
+export async function searchPayments(
+  cx: ConsoleContext<Pick<Deps, 'payments'>>,
+  p: Principal,
+  query: Record<string, string | undefined>,
+): Promise<ConsolePaymentsAnswer> {
   const r = search.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')));
-  if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
+  if (!r.success)
+    throw new ValidationError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'query'), message: 'This value is not valid.' })));
   const q = r.data;
   const clientKey = merchantOf(p, q.client_key);
   const keep = (pay: Payment | undefined): pay is Payment => !!pay && pay.clientKey === clientKey && (!q.status || pay.status === q.status);
@@ -63,7 +68,11 @@ export async function loadPayment(cx: ConsoleContext<Pick<Deps, 'payments'>>, p:
   return payment;
 }
 
-export async function showPayment(cx: ConsoleContext<Pick<Deps, 'payments'> & WithCallbacks>, p: Principal, transId: string): Promise<ConsolePaymentAnswer> {
+export async function showPayment(
+  cx: ConsoleContext<Pick<Deps, 'payments'> & WithCallbacks>,
+  p: Principal,
+  transId: string,
+): Promise<ConsolePaymentAnswer> {
   const payment = await loadPayment(cx, p, transId);
   return { payment: paymentSummary(payment), timeline: await paymentTimeline(cx.callbacks(), payment) };
 }

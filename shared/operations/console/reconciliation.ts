@@ -15,7 +15,11 @@ import { loadPayment } from './payments.js';
 import { operatorOnly, type Principal } from './roles.js';
 import { paymentSummary } from './timeline.js';
 
-export async function workList(cx: ConsoleContext<Pick<Deps, 'payments'> & WithReconciliation>, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleReconciliationAnswer> {
+export async function workList(
+  cx: ConsoleContext<Pick<Deps, 'payments'> & WithReconciliation>,
+  p: Principal,
+  query: Record<string, string | undefined>,
+): Promise<ConsoleReconciliationAnswer> {
   operatorOnly(p);
   const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 100).parse(query.limit ?? 100);
   // Everything waiting (whatever a sandbox's test clock says): the reconciler only takes those past its grace period.
@@ -27,13 +31,23 @@ export async function workList(cx: ConsoleContext<Pick<Deps, 'payments'> & WithR
     payments: entries.flatMap((e, i) => {
       const pay = payments[i];
       if (!pay) return [];
-      return [{ since: e.since, waiting: awaitingAcquirer(pay).map((t) => ({ type: t.type, date: t.date, amount: formatAmount(money(t.amount, pay.currency)) })), payment: paymentSummary(pay) }];
+      return [
+        {
+          since: e.since,
+          waiting: awaitingAcquirer(pay).map((t) => ({ type: t.type, date: t.date, amount: formatAmount(money(t.amount, pay.currency)) })),
+          payment: paymentSummary(pay),
+        },
+      ];
     }),
   };
 }
 
 /** Asks the acquirer about the payment's waiting transactions now; a final answer resolves them with their callback. */
-export async function inquireNow(cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'> & WithReconciliation>, p: Principal, transId: string): Promise<ConsoleReconciliationInquireAnswer> {
+export async function inquireNow(
+  cx: ConsoleContext<Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'connectors'> & WithReconciliation>,
+  p: Principal,
+  transId: string,
+): Promise<ConsoleReconciliationInquireAnswer> {
   operatorOnly(p);
   const payment = await loadPayment(cx, p, transId);
   const ctx = { deps: cx.d, graceSeconds: 0, giveUpSeconds: cx.d.reconciliation.giveUpSeconds };

@@ -7,7 +7,11 @@
 import * as z from '../../zod-mini.js';
 import { ValidationError } from '../../errors.js';
 import type { Deps } from '../deps.js';
-import type { ConsoleRiskBlockAddAnswer, ConsoleRiskBlocklistAnswer, ConsoleRiskBlockRemoveAnswer } from '../../protocol/console/answers.js';
+import type {
+  ConsoleRiskBlockAddAnswer,
+  ConsoleRiskBlocklistAnswer,
+  ConsoleRiskBlockRemoveAnswer,
+} from '../../protocol/console/answers.js';
 import { addBlock, listBlocks, parseBlockId, removeBlock } from '../risk/manage-blocklist.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
@@ -26,7 +30,11 @@ function scopeOf(p: Principal, q: { scope?: string; client_key?: string }): stri
   return merchantOf(p, q.client_key);
 }
 
-export async function listBlocklist(cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants'>>, p: Principal, q: Record<string, string | undefined>): Promise<ConsoleRiskBlocklistAnswer> {
+export async function listBlocklist(
+  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants'>>,
+  p: Principal,
+  q: Record<string, string | undefined>,
+): Promise<ConsoleRiskBlocklistAnswer> {
   const merchant = scopeOf(p, q);
   if (merchant && !(await cx.d.merchants.get(merchant))) throw new ConsoleNotFoundError('Merchant not found.');
   return { entries: await listBlocks(cx.d, merchant) };
@@ -56,14 +64,22 @@ export async function addToBlocklist(cx: BlocklistContext, p: Principal, body: u
   }
   const details = { type: b.type, ...(b.type === 'card' ? { trans_id: b.trans_id ?? '' } : { value: b.value ?? '' }) };
   const entry = await asConsoleRefusal(b.type === 'card' ? 'trans_id' : 'value', 'Merchant not found.', () =>
-    audited(cx, p, 'risk.blocklist.add', { ...(merchant ? { clientKey: merchant } : {}), target: merchant ?? 'PLATFORM', details }, (alongside) =>
-      addBlock(cx.d, { type: b.type, value: b.value, transId: b.trans_id, merchant, reason: b.reason }, { alongside }),
+    audited(
+      cx,
+      p,
+      'risk.blocklist.add',
+      { ...(merchant ? { clientKey: merchant } : {}), target: merchant ?? 'PLATFORM', details },
+      (alongside) => addBlock(cx.d, { type: b.type, value: b.value, transId: b.trans_id, merchant, reason: b.reason }, { alongside }),
     ),
   );
   return { entry };
 }
 
-export async function removeFromBlocklist(cx: ConsoleContext<Pick<Deps, 'risk' | 'newId'>>, p: Principal, id: string): Promise<ConsoleRiskBlockRemoveAnswer> {
+export async function removeFromBlocklist(
+  cx: ConsoleContext<Pick<Deps, 'risk' | 'newId'>>,
+  p: Principal,
+  id: string,
+): Promise<ConsoleRiskBlockRemoveAnswer> {
   const gone = new ConsoleNotFoundError('Blocklist entry not found.');
   let scope: string;
   try {
@@ -75,8 +91,12 @@ export async function removeFromBlocklist(cx: ConsoleContext<Pick<Deps, 'risk' |
   else changeMerchant(p, scope, 'Blocklist entry not found.');
   const { type, value } = parseBlockId(id);
   return asConsoleRefusal('id', gone.message, () =>
-    audited(cx, p, 'risk.blocklist.remove', { ...(scope === 'PLATFORM' ? {} : { clientKey: scope }), target: scope, details: { type, ...(type === 'card' ? {} : { value }) } }, (alongside) =>
-      removeBlock(cx.d, id, { alongside }),
+    audited(
+      cx,
+      p,
+      'risk.blocklist.remove',
+      { ...(scope === 'PLATFORM' ? {} : { clientKey: scope }), target: scope, details: { type, ...(type === 'card' ? {} : { value }) } },
+      (alongside) => removeBlock(cx.d, id, { alongside }),
     ),
   );
 }

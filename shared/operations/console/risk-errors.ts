@@ -13,7 +13,8 @@ export async function asConsoleRefusal<T>(field: string, notFound: string, chang
     return await change();
   } catch (err) {
     if (err instanceof RiskRulesError) throw new ValidationError(err.problems.map((message) => ({ field, message })));
-    if (err instanceof RiskChangeError && err.kind === 'invalid') throw new ValidationError(err.problems.map((message) => ({ field, message })));
+    if (err instanceof RiskChangeError && err.kind === 'invalid')
+      throw new ValidationError(err.problems.map((message) => ({ field, message })));
     if (err instanceof RiskChangeError) throw new ConsoleNotFoundError(notFound);
     throw err;
   }

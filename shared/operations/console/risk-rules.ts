@@ -15,7 +15,11 @@ import { changeMerchant, merchantOf, type Principal } from './roles.js';
 
 type RulesContext = ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'clock' | 'newId'>>;
 
-export async function showRiskRulesInConsole(cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'clock'>>, p: Principal, q: Record<string, string | undefined>): Promise<ConsoleRiskRulesAnswer> {
+export async function showRiskRulesInConsole(
+  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'clock'>>,
+  p: Principal,
+  q: Record<string, string | undefined>,
+): Promise<ConsoleRiskRulesAnswer> {
   const clientKey = merchantOf(p, q.client_key);
   return asConsoleRefusal('client_key', 'Merchant not found.', () => showRiskRules(cx.d, clientKey));
 }
@@ -34,6 +38,8 @@ export async function replaceRiskRulesInConsole(cx: RulesContext, p: Principal, 
   const doc = r.data.risk_rules as { rules?: unknown } | undefined;
   const details = { rules: Array.isArray(doc?.rules) ? doc.rules.length : 0 };
   return asConsoleRefusal('risk_rules', 'Merchant not found.', () =>
-    audited(cx, p, 'risk.rules.replace', { clientKey, target: clientKey, details }, (alongside) => setRiskRules(cx.d, clientKey, r.data.risk_rules, { alongside })),
+    audited(cx, p, 'risk.rules.replace', { clientKey, target: clientKey, details }, (alongside) =>
+      setRiskRules(cx.d, clientKey, r.data.risk_rules, { alongside }),
+    ),
   );
 }

@@ -17,7 +17,11 @@ import { merchantOf, operatorOnly, type Principal } from './roles.js';
 
 const answer = (v: RiskSettingsView): ConsoleRiskSettingsAnswer => ({ ...v, defaults: { ...DEFAULT_THRESHOLDS } });
 
-export async function showRiskSettingsInConsole(cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants'>>, p: Principal, q: Record<string, string | undefined>): Promise<ConsoleRiskSettingsAnswer> {
+export async function showRiskSettingsInConsole(
+  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants'>>,
+  p: Principal,
+  q: Record<string, string | undefined>,
+): Promise<ConsoleRiskSettingsAnswer> {
   const clientKey = merchantOf(p, q.client_key);
   return answer(await asConsoleRefusal('client_key', 'Merchant not found.', () => showRiskSettings(cx.d, clientKey)));
 }
@@ -30,17 +34,26 @@ const replaceBody = z.object({
   reset: z.optional(z.boolean()),
 });
 
-export async function replaceRiskSettingsInConsole(cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'newId'>>, p: Principal, body: unknown): Promise<ConsoleRiskSettingsAnswer> {
+export async function replaceRiskSettingsInConsole(
+  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'newId'>>,
+  p: Principal,
+  body: unknown,
+): Promise<ConsoleRiskSettingsAnswer> {
   operatorOnly(p);
   const r = replaceBody.safeParse(body ?? {});
   if (!r.success) throw invalidBody(r.error.issues);
   const clientKey = merchantOf(p, r.data.client_key);
   // Any value reaches setRiskSettings, which names each wrong one (not a number, below 1, over 24 h, unknown).
   const change = (r.data.settings ?? {}) as RiskSettings;
-  const details = { ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, String(v)])), ...(r.data.reset ? { reset: true } : {}) };
+  const details = {
+    ...Object.fromEntries(Object.entries(change).map(([k, v]) => [k, String(v)])),
+    ...(r.data.reset ? { reset: true } : {}),
+  };
   return answer(
     await asConsoleRefusal('settings', 'Merchant not found.', () =>
-      audited(cx, p, 'risk.settings.set', { clientKey, target: clientKey, details }, (alongside) => setRiskSettings(cx.d, clientKey, change, { reset: r.data.reset, alongside })),
+      audited(cx, p, 'risk.settings.set', { clientKey, target: clientKey, details }, (alongside) =>
+        setRiskSettings(cx.d, clientKey, change, { reset: r.data.reset, alongside }),
+      ),
     ),
   );
 }

@@ -28,7 +28,11 @@ async function load(cx: ConsoleContext<Pick<Deps, 'merchants'>>, clientKey: stri
 const none = (): RoutingView => ({ version: 0, maxAttempts: DEFAULT_MAX_ATTEMPTS, rules: [] });
 
 /** Operators only, like a MID's connector settings: merchants' users see the MIDs, not how payments are split. */
-export async function showRoutingInConsole(cx: ConsoleContext<Pick<Deps, 'merchants'>>, p: Principal, clientKey: string): Promise<ConsoleRoutingAnswer> {
+export async function showRoutingInConsole(
+  cx: ConsoleContext<Pick<Deps, 'merchants'>>,
+  p: Principal,
+  clientKey: string,
+): Promise<ConsoleRoutingAnswer> {
   operatorOnly(p);
   const config = await load(cx, clientKey);
   return { routing: config.routing ?? none() };
@@ -42,10 +46,16 @@ const replaceBody = z.object({
 });
 
 /** Operators only. Every problem of the rules is one field error of `routing` (the CLI's texts); nothing is written then. */
-export async function replaceRoutingInConsole(cx: ConsoleContext<Pick<Deps, 'merchants' | 'clock' | 'newId'>>, p: Principal, clientKey: string, body: unknown): Promise<ConsoleRoutingAnswer> {
+export async function replaceRoutingInConsole(
+  cx: ConsoleContext<Pick<Deps, 'merchants' | 'clock' | 'newId'>>,
+  p: Principal,
+  clientKey: string,
+  body: unknown,
+): Promise<ConsoleRoutingAnswer> {
   operatorOnly(p);
   const parsed = replaceBody.safeParse(body);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
+  if (!parsed.success)
+    throw new ValidationError(parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
   const { expected_version: expected, routing } = parsed.data;
   const { mids } = await load(cx, clientKey);
   let rules: Omit<RoutingTable, 'version'>;
@@ -57,12 +67,21 @@ export async function replaceRoutingInConsole(cx: ConsoleContext<Pick<Deps, 'mer
   }
   // The version comes from the editor, not from the (cached) configuration: the conditional write checks it.
   const table: RoutingTable = { version: expected + 1, ...rules, updatedAt: cx.d.clock.now().toISOString() };
-  const details = { version: table.version, rules: table.rules.length, maxAttempts: table.maxAttempts, mids: [...new Set(table.rules.flatMap((r) => r.mids.map((m) => m.midId)))].join(',') };
+  const details = {
+    version: table.version,
+    rules: table.rules.length,
+    maxAttempts: table.maxAttempts,
+    mids: [...new Set(table.rules.flatMap((r) => r.mids.map((m) => m.midId)))].join(','),
+  };
   try {
-    await audited(cx, p, 'routing.replace', { clientKey, target: clientKey, details }, (alongside) => cx.d.merchants.putRouting(clientKey, table, { alongside }));
+    await audited(cx, p, 'routing.replace', { clientKey, target: clientKey, details }, (alongside) =>
+      cx.d.merchants.putRouting(clientKey, table, { alongside }),
+    );
   } catch (err) {
     if (err instanceof RoutingConflictError) {
-      throw new ConsoleConflictError(`The routing rules were changed by someone else since you loaded them (you edited version ${expected}). Reload them and make your change again.`);
+      throw new ConsoleConflictError(
+        `The routing rules were changed by someone else since you loaded them (you edited version ${expected}). Reload them and make your change again.`,
+      );
     }
     throw err;
   }

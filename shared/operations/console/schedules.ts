@@ -8,7 +8,14 @@ import { ValidationError } from '../../errors.js';
 import { formatAmount, money } from '../../domain/money.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
 import { applyOpsEvent, OpsEventError, type OpsDetailType } from '../schedules/ops-events.js';
-import type { ConsoleSchedule, ConsoleScheduleActionAnswer, ConsoleScheduleAnswer, ConsoleSchedulesAnswer, ConsoleSubscription, ConsoleSubscriptionActionAnswer } from '../../protocol/console/answers.js';
+import type {
+  ConsoleSchedule,
+  ConsoleScheduleActionAnswer,
+  ConsoleScheduleAnswer,
+  ConsoleSchedulesAnswer,
+  ConsoleSubscription,
+  ConsoleSubscriptionActionAnswer,
+} from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';
 import type { ConsoleContext } from './console-deps.js';
 import { audited } from './audit.js';
@@ -56,7 +63,11 @@ function subscriptionView(s: Subscription): ConsoleSubscription {
   };
 }
 
-export async function listSchedules(cx: ConsoleContext, p: Principal, query: Record<string, string | undefined>): Promise<ConsoleSchedulesAnswer> {
+export async function listSchedules(
+  cx: ConsoleContext,
+  p: Principal,
+  query: Record<string, string | undefined>,
+): Promise<ConsoleSchedulesAnswer> {
   const clientKey = merchantOf(p, query.client_key);
   const limit = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25).parse(query.limit ?? 25);
   const page = await cx.scheduleIndex.forMerchant(clientKey, { limit, cursor: query.cursor?.slice(0, 2000) });
@@ -71,13 +82,22 @@ async function loadSchedule(cx: ConsoleContext<Pick<Deps, 'schedules'>>, p: Prin
   return s;
 }
 
-export async function showSchedule(cx: ConsoleContext<Pick<Deps, 'schedules'>>, p: Principal, scheduleId: string): Promise<ConsoleScheduleAnswer> {
+export async function showSchedule(
+  cx: ConsoleContext<Pick<Deps, 'schedules'>>,
+  p: Principal,
+  scheduleId: string,
+): Promise<ConsoleScheduleAnswer> {
   const s = await loadSchedule(cx, p, scheduleId);
   const subscriptions = await cx.scheduleIndex.subscriptions(s.scheduleId, MAX_SUBSCRIPTIONS);
   return { schedule: scheduleView(s), subscriptions: subscriptions.map(subscriptionView) };
 }
 
-export async function actOnSchedule(cx: ConsoleContext<Pick<Deps, 'clock' | 'newId' | 'schedules'>>, p: Principal, scheduleId: string, action: string): Promise<ConsoleScheduleActionAnswer> {
+export async function actOnSchedule(
+  cx: ConsoleContext<Pick<Deps, 'clock' | 'newId' | 'schedules'>>,
+  p: Principal,
+  scheduleId: string,
+  action: string,
+): Promise<ConsoleScheduleActionAnswer> {
   const detailType = SCHEDULE_ACTIONS[action];
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);
@@ -90,7 +110,14 @@ export async function actOnSchedule(cx: ConsoleContext<Pick<Deps, 'clock' | 'new
 
 const amountBody = z.object({ amount: z.string().check(z.maxLength(20)) });
 
-export async function actOnSubscription(cx: ConsoleContext<Pick<Deps, 'clock' | 'newId' | 'schedules'>>, p: Principal, scheduleId: string, recurringToken: string, action: string, body: unknown): Promise<ConsoleSubscriptionActionAnswer> {
+export async function actOnSubscription(
+  cx: ConsoleContext<Pick<Deps, 'clock' | 'newId' | 'schedules'>>,
+  p: Principal,
+  scheduleId: string,
+  recurringToken: string,
+  action: string,
+  body: unknown,
+): Promise<ConsoleSubscriptionActionAnswer> {
   const detailType = SUBSCRIPTION_ACTIONS[action];
   if (!detailType) throw new ConsoleNotFoundError('No such action.');
   const s = await loadSchedule(cx, p, scheduleId);

@@ -12,7 +12,11 @@ const TOUCH_EVERY_MS = 60_000;
 
 export type SessionState = { kind: 'active'; session: ConsoleSession } | { kind: 'none' } | { kind: 'idle' };
 
-export async function currentSession(cx: ConsoleContext<Pick<Deps, 'config'>>, sessionId: string | undefined, now = Date.now()): Promise<SessionState> {
+export async function currentSession(
+  cx: ConsoleContext<Pick<Deps, 'config'>>,
+  sessionId: string | undefined,
+  now = Date.now(),
+): Promise<SessionState> {
   const session = sessionId ? await cx.sessions.get(sessionId) : undefined;
   if (!sessionId || !session) return { kind: 'none' };
   const seen = Date.parse(session.lastSeenAt);

@@ -26,7 +26,10 @@ export type SignInResult =
   | { kind: 'session'; sessionId: string; session: ConsoleSession }
   | { kind: 'challenge'; challenge: ConsoleChallengeName; pending: string; secretCode?: string };
 
-const credentials = z.object({ email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)), password: z.string().check(z.minLength(1), z.maxLength(256)) });
+const credentials = z.object({
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(256)),
+});
 const answer = z.object({
   pending: z.string().check(z.minLength(16), z.maxLength(200)),
   new_password: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
@@ -49,12 +52,21 @@ export async function signIn(cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>,
   return next(cx, email, await refused(step), from);
 }
 
-export async function answerChallenge(cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>, body: unknown, from: From): Promise<SignInResult> {
+export async function answerChallenge(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>,
+  body: unknown,
+  from: From,
+): Promise<SignInResult> {
   const a = parse(answer, body);
   const pending = await cx.pending.take(a.pending);
   if (!pending) throw new ConsoleAuthError('The sign-in took too long; start again.');
   const step = await refused(() =>
-    cx.identity().respond(pending.email, { name: pending.challenge as ConsoleChallengeName, session: pending.cognitoSession, newPassword: a.new_password, code: a.code }),
+    cx.identity().respond(pending.email, {
+      name: pending.challenge as ConsoleChallengeName,
+      session: pending.cognitoSession,
+      newPassword: a.new_password,
+      code: a.code,
+    }),
   );
   return next(cx, pending.email, step, from);
 }
@@ -64,10 +76,20 @@ export async function signOut(cx: ConsoleContext<Pick<Deps, 'newId'>>, sessionId
   await audit(cx, p, 'user.sign-out', { clientKey: p.clientKey });
 }
 
-async function next(cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>, email: string, step: SignInStep, from: From): Promise<SignInResult> {
+async function next(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'newId'>>,
+  email: string,
+  step: SignInStep,
+  from: From,
+): Promise<SignInResult> {
   if (step.kind === 'challenge') {
     const pending = randomBytes(24).toString('base64url');
-    await cx.pending.put(pending, { email, cognitoSession: step.session, challenge: step.name, expiresAt: new Date(Date.now() + PENDING_SECONDS * 1000).toISOString() });
+    await cx.pending.put(pending, {
+      email,
+      cognitoSession: step.session,
+      challenge: step.name,
+      expiresAt: new Date(Date.now() + PENDING_SECONDS * 1000).toISOString(),
+    });
     return { kind: 'challenge', challenge: step.name, pending, ...(step.secretCode ? { secretCode: step.secretCode } : {}) };
   }
   const user = await cx.users.get(email);

@@ -33,11 +33,19 @@ export async function paymentTimeline(ctx: Pick<CallbackContext, 'outbox' | 'log
         at: a.at,
         kind: 'callback' as const,
         what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${a.url} (attempt ${a.attempt})`.replace('  ', ' '),
-        result: a.outcome === 'DELIVERED' ? `DELIVERED ${a.httpStatus ?? ''} in ${a.latencyMs} ms`.trim() : `FAILED ${a.error ?? ''}`.trim(),
+        result:
+          a.outcome === 'DELIVERED' ? `DELIVERED ${a.httpStatus ?? ''} in ${a.latencyMs} ms`.trim() : `FAILED ${a.error ?? ''}`.trim(),
         ...which,
       }));
       // A callback not yet tried (queued, held behind its predecessor, URL paused) shows where it stands.
-      if (!mine.length) tried.push({ at: c.createdAt, kind: 'callback', what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${c.url}`, result: c.delivery + (c.failReason ? ` (${c.failReason})` : ''), ...which });
+      if (!mine.length)
+        tried.push({
+          at: c.createdAt,
+          kind: 'callback',
+          what: `#${c.seq} ${action} ${c.fields.status ?? ''} → ${c.url}`,
+          result: c.delivery + (c.failReason ? ` (${c.failReason})` : ''),
+          ...which,
+        });
       return tried;
     }),
   ].sort((a, b) => a.at.localeCompare(b.at));
@@ -64,7 +72,11 @@ export function paymentSummary(p: Payment): ConsolePayment {
     risk: p.details.risk,
     recurringToken: p.recurringToken,
     chargeback: p.details.chargeback
-      ? { amount: formatAmount(money(p.details.chargeback.amount, p.currency)), reasonCode: p.details.chargeback.reasonCode, bankDate: p.details.chargeback.bankDate }
+      ? {
+          amount: formatAmount(money(p.details.chargeback.amount, p.currency)),
+          reasonCode: p.details.chargeback.reasonCode,
+          bankDate: p.details.chargeback.bankDate,
+        }
       : undefined,
     lateOutcomes: p.details.lateOutcomes?.map((o) => ({
       event: o.event,

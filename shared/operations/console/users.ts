@@ -15,7 +15,10 @@ import { changeMerchant, merchantOf, operatorOnly, type Principal } from './role
 import { ConsoleNotFoundError } from './errors.js';
 
 const invitation = z.object({
-  email: z.pipe(z.email().check(z.maxLength(254)), z.transform((e) => e.toLowerCase())),
+  email: z.pipe(
+    z.email().check(z.maxLength(254)),
+    z.transform((e) => e.toLowerCase()),
+  ),
   role: z.enum(CONSOLE_ROLES as [ConsoleRole, ...ConsoleRole[]]),
   client_key: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
@@ -37,9 +40,14 @@ export function invitationLink(cx: Pick<ConsoleContext<Pick<Deps, 'config'>>, 'd
   return `${consoleUrl(cx)}#/sign-in?${new URLSearchParams({ email, code: password })}`;
 }
 
-export async function inviteUser(cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'newId'>>, p: Principal, body: unknown): Promise<Invited> {
+export async function inviteUser(
+  cx: ConsoleContext<Pick<Deps, 'config' | 'merchants' | 'newId'>>,
+  p: Principal,
+  body: unknown,
+): Promise<Invited> {
   const r = invitation.safeParse(body);
-  if (!r.success) throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: 'This value is not valid.' })));
+  if (!r.success)
+    throw new ValidationError(r.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: 'This value is not valid.' })));
   const { email, role } = r.data;
   let clientKey: string | undefined;
   if (role === 'operator') operatorOnly(p);
@@ -79,7 +87,12 @@ export async function issueInvitation(cx: ConsoleContext<Pick<Deps, 'config'>>, 
  * its next call (consoleRoute reads the user), then Cognito, so the password no longer signs in. Enabling goes the
  * other way round. An operator cannot disable themselves (the last one would lock everybody out).
  */
-export async function setUserDisabled(cx: ConsoleContext<Pick<Deps, 'newId'>>, p: Principal, rawEmail: string, action: string): Promise<ConsoleUser> {
+export async function setUserDisabled(
+  cx: ConsoleContext<Pick<Deps, 'newId'>>,
+  p: Principal,
+  rawEmail: string,
+  action: string,
+): Promise<ConsoleUser> {
   if (action !== 'disable' && action !== 'enable') throw new ConsoleNotFoundError('No such action.');
   operatorOnly(p);
   const email = rawEmail.trim().toLowerCase();

@@ -35,7 +35,11 @@ function innerOpen(token: string, sealed: string): string {
 
 const undefinedResult = (): SubmitResult => ({ result: 'undefined', message: '' });
 
-export async function submitCardData(d: Pick<Deps, 'config' | 'secrets' | 'clock' | 'checkoutSessions'>, loaded: LoadedSession, rawBody: string): Promise<SubmitResult> {
+export async function submitCardData(
+  d: Pick<Deps, 'config' | 'secrets' | 'clock' | 'checkoutSessions'>,
+  loaded: LoadedSession,
+  rawBody: string,
+): Promise<SubmitResult> {
   let json: Record<string, unknown>;
   try {
     json = parseJsonObject(rawBody);
@@ -52,7 +56,9 @@ export async function submitCardData(d: Pick<Deps, 'config' | 'secrets' | 'clock
   // One retry: a session update racing with the submission changed the version, not the state.
   for (let attempt = 0; attempt < 2 && session; attempt++) {
     if (session.state !== 'open') return undefinedResult();
-    const saved = await saveSession(d, session, { hostedFields: { ...session.hostedFields, sealedCard, cardExpiresAt: new Date(expires).toISOString() } });
+    const saved = await saveSession(d, session, {
+      hostedFields: { ...session.hostedFields, sealedCard, cardExpiresAt: new Date(expires).toISOString() },
+    });
     if (saved) return { result: 'success', message: '' };
     session = (await d.checkoutSessions.getByTokenHash(loaded.tokenHash)) as HostedSession | undefined;
   }

@@ -16,7 +16,11 @@ import { commonSessionFields } from '../checkout/session-draft.js';
 import { logger } from '../../logger.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 
-export async function createSessionToken(stage: Pick<Deps, 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'schedules'>, rawBody: string, callerIp: string): Promise<{ token: string }> {
+export async function createSessionToken(
+  stage: Pick<Deps, 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'schedules'>,
+  rawBody: string,
+  callerIp: string,
+): Promise<{ token: string }> {
   const req = readTokenRequest(rawBody);
   const { body } = req;
   // An unknown key fails the hash check below, like a wrong hash (no key enumeration).

@@ -14,13 +14,20 @@ export interface FramePageResult extends HtmlPage {
   statusCode: number;
 }
 
-export async function showFrame(d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'checkoutSessions'>, raw: RawFrameRequest & { acceptLanguage?: string }): Promise<FramePageResult> {
+export async function showFrame(
+  d: Pick<Deps, 'config' | 'merchants' | 'clock' | 'checkoutSessions'>,
+  raw: RawFrameRequest & { acceptLanguage?: string },
+): Promise<FramePageResult> {
   const req = readFrameRequest(raw);
   if (!req) return { statusCode: 400, ...frameRefusedPage('This payment field is not available.') };
   const session = await loadSession(d, req.token);
-  if (!session || !acceptsCard(session) || !mayEmbed(session, req.parentOrigin)) return { statusCode: 403, ...frameRefusedPage(FORBIDDEN_TEXT) };
+  if (!session || !acceptsCard(session) || !mayEmbed(session, req.parentOrigin))
+    return { statusCode: 403, ...frameRefusedPage(FORBIDDEN_TEXT) };
   // The session's billing_address.language, else the merchant's default, else the browser's (i18n.ts).
-  const lang = pageLanguage(session.session.language, { merchantDefault: session.merchant.defaultLanguage, acceptLanguage: raw.acceptLanguage });
+  const lang = pageLanguage(session.session.language, {
+    merchantDefault: session.merchant.defaultLanguage,
+    acceptLanguage: raw.acceptLanguage,
+  });
   return {
     statusCode: 200,
     ...framePage({

@@ -29,7 +29,25 @@ import { challengeUrl } from './three-ds.js';
 import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attributes.js';
 import { logger } from '../../logger.js';
 
-export async function processPayment(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'secrets' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'risk'>, loaded: LoadedSession, operation: HostedFieldsOperation, rawBody: string): Promise<PaymentResponse> {
+export async function processPayment(
+  d: Pick<
+    Deps,
+    | 'config'
+    | 'payments'
+    | 'merchants'
+    | 'secrets'
+    | 'callbackQueue'
+    | 'clock'
+    | 'newId'
+    | 'checkoutSessions'
+    | 'cardVault'
+    | 'connectors'
+    | 'risk'
+  >,
+  loaded: LoadedSession,
+  operation: HostedFieldsOperation,
+  rawBody: string,
+): Promise<PaymentResponse> {
   if (loaded.session.operation !== operation) throw BusinessRuleError.operationMismatch();
   if (loaded.session.state !== 'open') return currentResult(d, loaded.session);
   const req = readPaymentRequest(rawBody, loaded.session.billingAddress?.country);
@@ -106,7 +124,12 @@ interface Started {
 }
 
 /** Checks what needs no acquirer, then claims the session and drops its sealed card in one conditional write. */
-async function start(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'checkoutSessions' | 'connectors'>, loaded: LoadedSession, operation: HostedFieldsOperation, req: PaymentRequest): Promise<Started | undefined> {
+async function start(
+  d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'checkoutSessions' | 'connectors'>,
+  loaded: LoadedSession,
+  operation: HostedFieldsOperation,
+  req: PaymentRequest,
+): Promise<Started | undefined> {
   const s = loaded.session;
   const card = await openCardData(d, loaded);
   if (!card) throw BusinessRuleError.noCardData();
@@ -117,7 +140,14 @@ async function start(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'checkout
     routing.table,
     { authorize: operation === 'purchase' && s.auth, sale: operation === 'purchase', zeroAmount: s.order.amount === 0 },
     // The payer is on the merchant's page: the platform's 3DS may run.
-    { brand: cardBrand(card.number), currency: s.order.currency, amount: s.order.amount, moto: false, threeDs: true, integration: 'hosted-fields' },
+    {
+      brand: cardBrand(card.number),
+      currency: s.order.currency,
+      amount: s.order.amount,
+      moto: false,
+      threeDs: true,
+      integration: 'hosted-fields',
+    },
     routing,
   );
   const { mid, authorize } = routed;
@@ -125,7 +155,10 @@ async function start(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'checkout
   if (d.connectors.named(mid.connector).requiresAcceptHeader && !req.browserInfo.accept_header?.trim()) {
     throw BusinessRuleError.invalidRequest();
   }
-  const claimed = await saveSession(d, s, { state: 'processing', hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined } });
+  const claimed = await saveSession(d, s, {
+    state: 'processing',
+    hostedFields: { ...s.hostedFields, sealedCard: undefined, cardExpiresAt: undefined },
+  });
   return claimed && { claimed, card, mid, authorize, cascade: cascadeOf(routed) };
 }
 

@@ -49,7 +49,11 @@ export async function loadSession(d: SessionDeps, token: string | undefined): Pr
  * Writes the session with `changes` if nobody changed it since it was read (conditional on its version).
  * Returns undefined when another request got there first.
  */
-export async function saveSession(d: Pick<Deps, 'checkoutSessions'>, s: HostedSession, changes: Partial<HostedSession>): Promise<HostedSession | undefined> {
+export async function saveSession(
+  d: Pick<Deps, 'checkoutSessions'>,
+  s: HostedSession,
+  changes: Partial<HostedSession>,
+): Promise<HostedSession | undefined> {
   const next: HostedSession = { ...s, ...changes, version: s.version + 1 };
   try {
     await d.checkoutSessions.update(next);

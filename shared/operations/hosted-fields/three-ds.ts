@@ -34,7 +34,12 @@ const pageToken = (p: Payment) => (p.protocol === 'checkout' ? hf(p)?.challengeT
 export async function backToReturnUrl(d: Pick<Deps, 'merchants'>, p: Payment, lang: PageLanguage): Promise<PageResult> {
   const config = await d.merchants.get(p.clientKey);
   if (!config) return notFoundPage(lang);
-  const order = { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
+  const order = {
+    number: p.orderId,
+    amount: formatAmount({ minor: p.amount, currency: p.currency }),
+    currency: p.currency,
+    description: p.orderDescription,
+  };
   const url = new URL(hf(p)!.returnUrl);
   url.searchParams.set('payment_id', p.transId);
   url.searchParams.set('trans_id', decidingTransId(p));
@@ -56,7 +61,12 @@ type PageDeps = Pick<Deps, 'config' | 'merchants' | 'newId'> & ChallengePageDeps
  * redirect_url of a payment whose acquirer waits for the payer on its own page: the hand-over there (GET or POST of
  * redirect_url alike: the platform's step cannot complete it). undefined for any other (the platform's page decides).
  */
-async function atAcquirer(d: PageDeps, transId: string, token: string | undefined, acceptLanguage: string | undefined): Promise<PageResult | undefined> {
+async function atAcquirer(
+  d: PageDeps,
+  transId: string,
+  token: string | undefined,
+  acceptLanguage: string | undefined,
+): Promise<PageResult | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(transId)) return undefined;
   const p = await d.payments.get(transId);
   const issued = p && pageToken(p);
@@ -68,6 +78,11 @@ export async function showChallenge(d: PageDeps, transId: string, token: string 
   return (await atAcquirer(d, transId, token, acceptLanguage)) ?? page.show(d, transId, token, acceptLanguage);
 }
 
-export async function submitChallenge(d: PageDeps, transId: string, token: string | undefined, acceptLanguage?: string): Promise<PageResult> {
+export async function submitChallenge(
+  d: PageDeps,
+  transId: string,
+  token: string | undefined,
+  acceptLanguage?: string,
+): Promise<PageResult> {
   return (await atAcquirer(d, transId, token, acceptLanguage)) ?? page.submit(d, transId, token, acceptLanguage);
 }

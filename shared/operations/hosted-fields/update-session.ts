@@ -19,7 +19,11 @@ import { selectMid } from '../payment/index.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 
-export async function updateSession(d: Pick<Deps, 'checkoutSessions'>, loaded: LoadedSession, rawBody: string): Promise<{ result: 'success' }> {
+export async function updateSession(
+  d: Pick<Deps, 'checkoutSessions'>,
+  loaded: LoadedSession,
+  rawBody: string,
+): Promise<{ result: 'success' }> {
   let s: HostedSession | undefined = loaded.session;
   if (s.state !== 'open') throw SessionUpdateError.sessionUsed();
   const signed = loaded.merchant.hostedFieldsUpdateSignature === true;
@@ -74,7 +78,10 @@ function applyChanges(s: HostedSession, c: SessionChanges, mids: Mid[]): Partial
     errors.push({ field: 'schedule_id', message: 'This value is available with recurring_init for purchase only.' });
   }
   if (c.parameters !== undefined) next.parameters = Object.keys(c.parameters).length ? maskCardNumbers(c.parameters) : undefined;
-  if (c.customData !== undefined) next.customData = Object.keys(c.customData).length ? (toFormValue(maskCardNumbers(c.customData)) as Record<string, unknown>) : undefined;
+  if (c.customData !== undefined)
+    next.customData = Object.keys(c.customData).length
+      ? (toFormValue(maskCardNumbers(c.customData)) as Record<string, unknown>)
+      : undefined;
 
   const amount = next.order?.amount ?? s.order.amount;
   if (amount === 0 && !(s.auth || recurringInit)) errors.push({ field: 'order_amount', message: MESSAGES.positive });

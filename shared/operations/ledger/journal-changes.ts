@@ -32,17 +32,26 @@ export function journalWithFee(p: Payment, m: Movement, schedules: readonly (Fee
  * `clock` stamps each journal's `journaledAt` with its merchant's time (its test clock on a sandbox, read afresh once
  * per merchant and batch): the day whose settlement batch takes it.
  */
-export async function journalChanges(ledger: Ledger, fees: FeeSchedules, changes: readonly PaymentChange[], clock: Clock = systemClock): Promise<{ journals: number; written: number }> {
+export async function journalChanges(
+  ledger: Ledger,
+  fees: FeeSchedules,
+  changes: readonly PaymentChange[],
+  clock: Clock = systemClock,
+): Promise<{ journals: number; written: number }> {
   // Schedules are read once per batch, and only for a batch that moved money.
   const read = new Map<string, Promise<FeeSchedule | undefined>>();
   const schedule = (scope: string) => read.get(scope) ?? read.set(scope, fees.get(scope)).get(scope)!;
   const clocks = new Map<string, Promise<Clock>>();
-  const clockOf = (key: string) => clocks.get(key) ?? clocks.set(key, clock.forMerchant?.(key, { force: true }) ?? Promise.resolve(clock)).get(key)!;
+  const clockOf = (key: string) =>
+    clocks.get(key) ?? clocks.set(key, clock.forMerchant?.(key, { force: true }) ?? Promise.resolve(clock)).get(key)!;
   const journals: Journal[] = [];
   for (const change of changes) {
     const moved = newMovements(change);
     if (!moved.length) continue;
-    const [schedules, merchantClock] = await Promise.all([Promise.all([schedule(change.new.clientKey), schedule(DEFAULT_FEES)]), clockOf(change.new.clientKey)]);
+    const [schedules, merchantClock] = await Promise.all([
+      Promise.all([schedule(change.new.clientKey), schedule(DEFAULT_FEES)]),
+      clockOf(change.new.clientKey),
+    ]);
     const journaledAt = merchantClock.now().toISOString();
     for (const m of moved) journals.push({ ...journalWithFee(change.new, m, schedules), journaledAt });
   }

@@ -8,7 +8,12 @@ import type { Deps } from '../deps.js';
 import type { FeeSchedules, Ledger } from '../../ports/ledger.js';
 import { journalChanges } from './journal-changes.js';
 
-export async function repairLedger(d: Pick<Deps, 'merchants' | 'payments' | 'clock'>, ledger: Ledger, fees: FeeSchedules, opts: { merchant?: string } = {}): Promise<{ payments: number; written: number }> {
+export async function repairLedger(
+  d: Pick<Deps, 'merchants' | 'payments' | 'clock'>,
+  ledger: Ledger,
+  fees: FeeSchedules,
+  opts: { merchant?: string } = {},
+): Promise<{ payments: number; written: number }> {
   const keys = opts.merchant ? [opts.merchant] : (await d.merchants.list()).map((m) => m.clientKey);
   if (opts.merchant && !(await d.merchants.get(opts.merchant))) throw new Error(`No merchant with client key ${opts.merchant}.`);
   let payments = 0;

@@ -12,7 +12,16 @@ import type { FeeSchedules, Ledger, Settlements } from '../../ports/ledger.js';
 import { DEFAULT_FEES, type Reserve } from '../../domain/ledger/fees.js';
 import { reserveJournals } from '../../domain/ledger/reserve-journals.js';
 import { settledThrough, type SettledBooks } from '../../domain/ledger/settled-books.js';
-import { addJournal, emptyTotals, nextDay, previousDay, reserveOf, settlementId, type Settlement, type SettlementTotals } from '../../domain/ledger/settlement.js';
+import {
+  addJournal,
+  emptyTotals,
+  nextDay,
+  previousDay,
+  reserveOf,
+  settlementId,
+  type Settlement,
+  type SettlementTotals,
+} from '../../domain/ledger/settlement.js';
 
 /** A day is settled this long after it ended: the stream consumer journals within its 20 s batching window. */
 export const SETTLE_GRACE_MS = 5 * 60_000;
@@ -65,10 +74,19 @@ export async function settleMerchant(b: Books, clientKey: string, until: string,
   const now = clock.now();
   const settleFrom = new Date(Date.parse(`${nextDay(until)}T00:00:00Z`) + SETTLE_GRACE_MS);
   if (now < settleFrom) {
-    return [{ clientKey, date: until, closed: [], alreadyClosed: [], skipped: `${until} is not over on the merchant's clock (it is ${now.toISOString()}; settled from ${settleFrom.toISOString()})` }];
+    return [
+      {
+        clientKey,
+        date: until,
+        closed: [],
+        alreadyClosed: [],
+        skipped: `${until} is not over on the merchant's clock (it is ${now.toISOString()}; settled from ${settleFrom.toISOString()})`,
+      },
+    ];
   }
   let books = (await b.settlements.books(clientKey)) ?? (await adoptBatches(b.settlements, clientKey));
-  if (books && until <= books.through) return [{ clientKey, date: until, closed: [], alreadyClosed: await b.settlements.closedOn(clientKey, until) }];
+  if (books && until <= books.through)
+    return [{ clientKey, date: until, closed: [], alreadyClosed: await b.settlements.closedOn(clientKey, until) }];
   // The first day to close: the day after the last closed, else the merchant's first journal's.
   let date = books ? nextDay(books.through) : await b.ledger.firstJournaledDay(clientKey);
   if (!date || date > until) return [{ clientKey, date: until, closed: [], alreadyClosed: [] }];
@@ -77,7 +95,9 @@ export async function settleMerchant(b: Books, clientKey: string, until: string,
   for (let n = 0; date <= until && n < MAX_DAYS; n++, date = nextDay(date)) {
     const closing = await dayBatches(b, clientKey, date, terms, now.toISOString());
     const next = settledThrough(books, clientKey, date, closing);
-    if (!(await b.settlements.closeDay({ batches: closing, journals: closing.flatMap(reserveJournals), books: next, after: books?.through }))) {
+    if (
+      !(await b.settlements.closeDay({ batches: closing, journals: closing.flatMap(reserveJournals), books: next, after: books?.through }))
+    ) {
       // Another run closed it first: its batches stand, and it goes on from there.
       out.push({ clientKey, date, closed: [], alreadyClosed: await b.settlements.closedOn(clientKey, date) });
       break;
@@ -89,7 +109,13 @@ export async function settleMerchant(b: Books, clientKey: string, until: string,
 }
 
 /** A day's batches, one per currency that moved (or that a reserve is released in). */
-async function dayBatches({ ledger, settlements }: Books, clientKey: string, date: string, terms: Reserve | undefined, closedAt: string): Promise<Settlement[]> {
+async function dayBatches(
+  { ledger, settlements }: Books,
+  clientKey: string,
+  date: string,
+  terms: Reserve | undefined,
+  closedAt: string,
+): Promise<Settlement[]> {
   // Only the running totals per currency are held, whatever the day's volume.
   const totals = new Map<string, SettlementTotals>();
   let cursor: string | undefined;
@@ -103,7 +129,15 @@ async function dayBatches({ ledger, settlements }: Books, clientKey: string, dat
   for (const currency of releases.keys()) if (!totals.has(currency)) totals.set(currency, emptyTotals());
   return [...totals]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, t]) => ({ id: settlementId(clientKey, date, currency), clientKey, date, currency, ...t, ...reserveOf(t, terms, releases.get(currency) ?? 0), closedAt }));
+    .map(([currency, t]) => ({
+      id: settlementId(clientKey, date, currency),
+      clientKey,
+      date,
+      currency,
+      ...t,
+      ...reserveOf(t, terms, releases.get(currency) ?? 0),
+      closedAt,
+    }));
 }
 
 /**

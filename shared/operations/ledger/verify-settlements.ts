@@ -32,13 +32,17 @@ export async function settlementProblems(ledger: Ledger, settlements: Settlement
       // (Batches closed before a field existed hold none of it: 0.)
       const differ = FIELDS.filter((f) => now[f] !== (batch[f] ?? 0));
       if (differ.length) {
-        problems.push(`settlement ${batch.id}: ${differ.map((f) => `${f} ${batch[f] ?? 0} in the batch, ${now[f]} by the journals of its day`).join('; ')}`);
+        problems.push(
+          `settlement ${batch.id}: ${differ.map((f) => `${f} ${batch[f] ?? 0} in the batch, ${now[f]} by the journals of its day`).join('; ')}`,
+        );
       }
       // The reserve by the batch's own terms (batches closed before reserves existed hold none).
       const held = batch.reserve ? percentOf(Math.max(0, batch.gross), batch.reserve.percent) : 0;
-      if ((batch.reserveHeld ?? 0) !== held) problems.push(`settlement ${batch.id}: reserveHeld ${batch.reserveHeld} in the batch, ${held} by its terms`);
+      if ((batch.reserveHeld ?? 0) !== held)
+        problems.push(`settlement ${batch.id}: reserveHeld ${batch.reserveHeld} in the batch, ${held} by its terms`);
       const payable = batch.net - (batch.reserveHeld ?? 0) + (batch.reserveReleased ?? 0);
-      if ((batch.netPayable ?? batch.net) !== payable) problems.push(`settlement ${batch.id}: netPayable ${batch.netPayable} in the batch, ${payable} by its net and reserve`);
+      if ((batch.netPayable ?? batch.net) !== payable)
+        problems.push(`settlement ${batch.id}: netPayable ${batch.netPayable} in the batch, ${payable} by its net and reserve`);
       problems.push(...(await reserveProblems(ledger, batch, reserve)));
     }
     cursor = page.cursor;
@@ -58,7 +62,8 @@ async function reserveProblems(ledger: Ledger, batch: Settlement, reserve: Settl
     if (!got) problems.push(`settlement ${batch.id}: no ${want.kind} journal for its ${want.amount} ${batch.currency}`);
     else if (got.amount !== want.amount) problems.push(`journal ${got.id}: ${got.amount} but the batch's ${want.kind} is ${want.amount}`);
   }
-  for (const got of found) if (!implied.some((j) => j.id === got.id)) problems.push(`journal ${got.id}: no such reserve movement in the batch`);
+  for (const got of found)
+    if (!implied.some((j) => j.id === got.id)) problems.push(`journal ${got.id}: no such reserve movement in the batch`);
   return problems;
 }
 

@@ -25,7 +25,11 @@ export interface VerifyReport {
 /** Payments listed per merchant: at most this many are held at once. */
 const PAGE = 1_000_000;
 
-export async function verifyLedger(d: Pick<Deps, 'merchants' | 'payments'>, ledger: Ledger, opts: { merchant?: string; settlements?: Settlements } = {}): Promise<VerifyReport> {
+export async function verifyLedger(
+  d: Pick<Deps, 'merchants' | 'payments'>,
+  ledger: Ledger,
+  opts: { merchant?: string; settlements?: Settlements } = {},
+): Promise<VerifyReport> {
   const keys = opts.merchant ? [opts.merchant] : (await d.merchants.list()).map((m) => m.clientKey);
   if (opts.merchant && !(await d.merchants.get(opts.merchant))) throw new Error(`No merchant with client key ${opts.merchant}.`);
   const problems: string[] = [];
@@ -52,7 +56,11 @@ export async function verifyLedger(d: Pick<Deps, 'merchants' | 'payments'>, ledg
       const journals = await ledger.journalsOf(p.transId);
       mine.push(...journals);
       problems.push(...paymentProblems(p, journals));
-      for (const [account, amount] of balancesFromState(p, journals.reduce((s, j) => s + j.fee, 0))) addState(account, amount);
+      for (const [account, amount] of balancesFromState(
+        p,
+        journals.reduce((s, j) => s + j.fee, 0),
+      ))
+        addState(account, amount);
     }
     all.push(...mine, ...reserve);
     problems.push(...balanceProblems(clientKey, await ledger.balances(clientKey), mine, reserve));
@@ -60,18 +68,33 @@ export async function verifyLedger(d: Pick<Deps, 'merchants' | 'payments'>, ledg
   const fromJournals = balances(all);
   for (const account of new Set([...fromState.keys(), ...fromJournals.keys()])) {
     if ((fromState.get(account) ?? 0) !== (fromJournals.get(account) ?? 0)) {
-      problems.push(`${account}: ${fromJournals.get(account) ?? 0} by the journals, ${fromState.get(account) ?? 0} by the payments' states`);
+      problems.push(
+        `${account}: ${fromJournals.get(account) ?? 0} by the journals, ${fromState.get(account) ?? 0} by the payments' states`,
+      );
     }
   }
   const sorted = Object.fromEntries([...fromJournals.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
-  return { ok: problems.length === 0, merchants: keys.length, payments, journals: all.length, settlements: batches, problems, balances: sorted };
+  return {
+    ok: problems.length === 0,
+    merchants: keys.length,
+    payments,
+    journals: all.length,
+    settlements: batches,
+    problems,
+    balances: sorted,
+  };
 }
 
 /**
  * The balance the merchant API, the console and the operator's payables are served (settled books plus the journals
  * since) against the journals themselves, per currency, to the cent.
  */
-function balanceProblems(clientKey: string, served: readonly LedgerBalance[], journals: readonly Journal[], reserve: readonly Journal[]): string[] {
+function balanceProblems(
+  clientKey: string,
+  served: readonly LedgerBalance[],
+  journals: readonly Journal[],
+  reserve: readonly Journal[],
+): string[] {
   const want = new Map<string, BookTotals>();
   for (const j of journals) addToBook(want, j);
   for (const j of reserve) {
@@ -87,7 +110,8 @@ function balanceProblems(clientKey: string, served: readonly LedgerBalance[], jo
     const w = want.get(currency);
     const g = got.get(currency);
     for (const f of ['payable', 'reserve', 'fees', 'journals'] as const) {
-      if ((w?.[f] ?? 0) !== (g?.[f] ?? 0)) problems.push(`balance of ${clientKey} in ${currency}: ${f} ${g?.[f] ?? 0} served, ${w?.[f] ?? 0} by the journals`);
+      if ((w?.[f] ?? 0) !== (g?.[f] ?? 0))
+        problems.push(`balance of ${clientKey} in ${currency}: ${f} ${g?.[f] ?? 0} served, ${w?.[f] ?? 0} by the journals`);
     }
   }
   return problems;

@@ -32,16 +32,23 @@ export function apiKeyView(r: ApiKeyRecord): ApiKeyView {
   };
 }
 
-export async function createApiKey(d: ApiKeyDeps, o: { clientKey: string; kind: ApiKeyKind; createdBy: string; now: Date }, opts: Alongside = {}): Promise<{ record: ApiKeyRecord; key: string }> {
+export async function createApiKey(
+  d: ApiKeyDeps,
+  o: { clientKey: string; kind: ApiKeyKind; createdBy: string; now: Date },
+  opts: Alongside = {},
+): Promise<{ record: ApiKeyRecord; key: string }> {
   if (!(await d.merchants.get(o.clientKey))) throw NotFoundError.generic();
   const made = newApiKey({ ...o, stageKind: d.config.STAGE_KIND });
   await d.apiKeys.create(made.record, made.hash, opts);
   return { record: made.record, key: made.key };
 }
 
-
 /** Revokes at once: the key's next request is refused. Revoking a revoked key answers it as it is. */
-export async function revokeApiKey(d: Pick<Deps, 'apiKeys'>, o: { clientKey: string; keyId: string; by: string; now: Date }, opts: Alongside = {}): Promise<ApiKeyRecord> {
+export async function revokeApiKey(
+  d: Pick<Deps, 'apiKeys'>,
+  o: { clientKey: string; keyId: string; by: string; now: Date },
+  opts: Alongside = {},
+): Promise<ApiKeyRecord> {
   const revoked = await d.apiKeys.revoke(o.clientKey, o.keyId, o.by, o.now, opts);
   if (!revoked) throw NotFoundError.apiKey();
   return revoked;

@@ -37,18 +37,30 @@ export interface MerchantApiCaller {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-export async function authenticateMerchantRequest(d: Pick<Deps, 'merchants' | 'apiKeys'>, r: MerchantApiRequest, realNow: Date): Promise<MerchantApiCaller> {
+export async function authenticateMerchantRequest(
+  d: Pick<Deps, 'merchants' | 'apiKeys'>,
+  r: MerchantApiRequest,
+  realNow: Date,
+): Promise<MerchantApiCaller> {
   if (r.authorization !== undefined) return authenticateApiKey(d, r.authorization, r.sourceIp);
   // authenticateMerchant answers an unknown key (or a refused address) with a decoy holding a random password.
   const config = r.clientKey ? await authenticateMerchant(d, r.clientKey, r.sourceIp) : undefined;
   const password = config?.merchant.password ?? randomBytes(16).toString('hex');
   const timestamp = r.timestamp ?? '';
-  const matches = signatureMatches(password, { method: r.method, path: r.path, query: r.query, timestamp, body: r.body }, r.signature ?? '');
+  const matches = signatureMatches(
+    password,
+    { method: r.method, path: r.path, query: r.query, timestamp, body: r.body },
+    r.signature ?? '',
+  );
   if (!config || !matches || !timestampFresh(timestamp, realNow)) throw SignatureError.invalid();
   return { config, access: 'password' };
 }
 
-async function authenticateApiKey(d: Pick<Deps, 'merchants' | 'apiKeys'>, authorization: string, sourceIp: string | undefined): Promise<MerchantApiCaller> {
+async function authenticateApiKey(
+  d: Pick<Deps, 'merchants' | 'apiKeys'>,
+  authorization: string,
+  sourceIp: string | undefined,
+): Promise<MerchantApiCaller> {
   const key = BEARER.exec(authorization)?.[1];
   if (!key || !looksLikeApiKey(key)) throw SignatureError.invalidApiKey();
   const hash = apiKeyHash(key);

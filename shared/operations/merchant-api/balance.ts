@@ -10,5 +10,9 @@ export interface BalanceAnswer {
 
 export async function merchantBalance(ledger: Ledger, clientKey: string): Promise<BalanceAnswer> {
   const balances = await ledger.balances(clientKey);
-  return { balances: balances.map(({ currency, payable, journals }) => ({ currency, payable, journals })).sort((a, b) => a.currency.localeCompare(b.currency)) };
+  return {
+    balances: balances
+      .map(({ currency, payable, journals }) => ({ currency, payable, journals }))
+      .sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

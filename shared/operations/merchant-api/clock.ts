@@ -35,7 +35,8 @@ export async function moveMerchantClock(d: MerchantClockDeps, clientKey: string,
   }
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const given = ['advance_by', 'set', 'reset'].filter((k) => b[k] !== undefined);
-  if (given.length !== 1) throw ValidationError.rule('', 'Send exactly one of advance_by (e.g. "14d"), set (an ISO instant) or reset (true).');
+  if (given.length !== 1)
+    throw ValidationError.rule('', 'Send exactly one of advance_by (e.g. "14d"), set (an ISO instant) or reset (true).');
   const [field] = given as ['advance_by' | 'set' | 'reset'];
   const value = b[field];
   if (field === 'reset') {

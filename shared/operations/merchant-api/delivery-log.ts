@@ -23,14 +23,21 @@ export interface DeliveryLogEntry {
   failed_at: string | null;
 }
 
-export async function merchantDeliveryLog(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<{ callbacks: DeliveryLogEntry[] }> {
+export async function merchantDeliveryLog(
+  ctx: MerchantCallbacksContext,
+  clientKey: string,
+  query: Query,
+): Promise<{ callbacks: DeliveryLogEntry[] }> {
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 50 });
   const since = instantParam(query, 'since');
   const listed = await ctx.feed.newest(clientKey, { since, limit });
   return { callbacks: listed.map(({ callback, attempts }) => logEntry(callback, attempts.at(-1))) };
 }
 
-function logEntry(c: StoredCallback, last: { at: string; httpStatus?: number; error?: string; latencyMs: number } | undefined): DeliveryLogEntry {
+function logEntry(
+  c: StoredCallback,
+  last: { at: string; httpStatus?: number; error?: string; latencyMs: number } | undefined,
+): DeliveryLogEntry {
   return {
     event_id: c.eventId,
     trans_id: c.transId,

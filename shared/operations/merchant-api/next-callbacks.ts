@@ -51,18 +51,31 @@ export interface CallbackEvent {
   request: { url: string; headers: Record<string, string>; body: string };
 }
 
-export async function nextCallbacks(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<{ events: CallbackEvent[]; cursor: string }> {
+export async function nextCallbacks(
+  ctx: MerchantCallbacksContext,
+  clientKey: string,
+  query: Query,
+): Promise<{ events: CallbackEvent[]; cursor: string }> {
   const wait = intParam(query, 'wait', { min: 0, max: MAX_WAIT_SECONDS, default: 0 });
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 100 });
   const cursor = query.after ? parseCursor(query.after) : await start(ctx, clientKey);
   // The overlap is read once per request, when answering: what landed in it while the poll waited is in that read.
   const overlap = () => (cursor.f < cursor.k ? ctx.feed.after(clientKey, cursor.f, WINDOW_LIMIT, cursor.k) : Promise.resolve([]));
-  const [fresh, window] = wait > 0 ? [await waitForFresh(ctx, clientKey, cursor, limit, wait), await overlap()] : await Promise.all([ctx.feed.after(clientKey, cursor.k, limit), overlap()]);
+  const [fresh, window] =
+    wait > 0
+      ? [await waitForFresh(ctx, clientKey, cursor, limit, wait), await overlap()]
+      : await Promise.all([ctx.feed.after(clientKey, cursor.k, limit), overlap()]);
   return answer(cursor, [...window, ...fresh]);
 }
 
 /** What is after the cursor, waiting up to `wait` seconds for it in one of the merchant's slots (none free: no wait). */
-async function waitForFresh(ctx: MerchantCallbacksContext, clientKey: string, cursor: Cursor, limit: number, wait: number): Promise<ListedCallback[]> {
+async function waitForFresh(
+  ctx: MerchantCallbacksContext,
+  clientKey: string,
+  cursor: Cursor,
+  limit: number,
+  wait: number,
+): Promise<ListedCallback[]> {
   const deadline = ctx.realNow().getTime() + wait * 1000;
   // A crashed request's slot frees itself a little after its wait would have ended.
   const until = new Date(deadline + 5000).toISOString();
@@ -127,12 +140,12 @@ function parseCursor(raw: string): Cursor {
     parsed = undefined;
   }
   const c = parsed as Partial<Cursor> | undefined;
-  if (!c || typeof c.k !== 'string' || typeof c.f !== 'string' || c.f > c.k || (c.k !== '' && !positionTime(c.k))) throw ValidationError.notCorrect('after');
+  if (!c || typeof c.k !== 'string' || typeof c.f !== 'string' || c.f > c.k || (c.k !== '' && !positionTime(c.k)))
+    throw ValidationError.notCorrect('after');
   // A cursor the feed handed out never has its floor more than OVERLAP_MS before its position; one edited to reach
   // further back would re-read up to WINDOW_LIMIT callbacks for nothing, so the floor is raised to what it can be.
   return { k: c.k, f: c.k === '' ? '' : maxString(c.f, new Date(positionTime(c.k)! - OVERLAP_MS).toISOString()) };
 }
-
 
 const maxString = (a: string, b: string) => (a > b ? a : b);
 

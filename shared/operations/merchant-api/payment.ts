@@ -47,6 +47,12 @@ function answer(p: Payment): MerchantPaymentAnswer {
     decline_reason: p.declineReason ?? null,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
-    transactions: p.history.map((t) => ({ type: t.type, status: t.status, amount: amount(t.amount), date: t.date, decline_reason: t.declineReason ?? null })),
+    transactions: p.history.map((t) => ({
+      type: t.type,
+      status: t.status,
+      amount: amount(t.amount),
+      date: t.date,
+      decline_reason: t.declineReason ?? null,
+    })),
   };
 }

@@ -11,13 +11,29 @@ import type { SettlementView } from '../../protocol/merchant-api/settlement-view
 export type { SettlementView };
 
 export const settlementView = (s: Settlement): SettlementView => ({
-  id: s.id, date: s.date, currency: s.currency, gross: s.gross, refunds: s.refunds, chargebacks: s.chargebacks, chargebacks_reversed: s.chargebacksReversed ?? 0, payouts: s.payouts, fees: s.fees, net: s.net,
+  id: s.id,
+  date: s.date,
+  currency: s.currency,
+  gross: s.gross,
+  refunds: s.refunds,
+  chargebacks: s.chargebacks,
+  chargebacks_reversed: s.chargebacksReversed ?? 0,
+  payouts: s.payouts,
+  fees: s.fees,
+  net: s.net,
   // Batches closed before the reserve existed held none.
-  reserve_held: s.reserveHeld ?? 0, reserve_released: s.reserveReleased ?? 0, net_payable: s.netPayable ?? s.net,
-  journals: s.journals, closed_at: s.closedAt,
+  reserve_held: s.reserveHeld ?? 0,
+  reserve_released: s.reserveReleased ?? 0,
+  net_payable: s.netPayable ?? s.net,
+  journals: s.journals,
+  closed_at: s.closedAt,
 });
 
-export async function merchantSettlements(settlements: Settlements, clientKey: string, query: Query): Promise<{ settlements: SettlementView[]; next_cursor: string | null }> {
+export async function merchantSettlements(
+  settlements: Settlements,
+  clientKey: string,
+  query: Query,
+): Promise<{ settlements: SettlementView[]; next_cursor: string | null }> {
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 30 });
   try {
     const page = await settlements.list(clientKey, { limit, cursor: query.cursor || undefined });

@@ -36,7 +36,19 @@ export interface TransactionsPage {
 }
 
 export const REPORT_COLUMNS: (keyof TransactionRow)[] = [
-  'trans_id', 'entry_id', 'event', 'kind', 'currency', 'amount', 'fee', 'net', 'mid_id', 'occurred_at', 'journaled_at', 'settlement_id', 'settlement_status',
+  'trans_id',
+  'entry_id',
+  'event',
+  'kind',
+  'currency',
+  'amount',
+  'fee',
+  'net',
+  'mid_id',
+  'occurred_at',
+  'journaled_at',
+  'settlement_id',
+  'settlement_status',
 ];
 
 export function reportFormat(query: Query): 'json' | 'csv' {
@@ -45,7 +57,12 @@ export function reportFormat(query: Query): 'json' | 'csv' {
   return f;
 }
 
-export async function transactionsReport(ledger: Ledger, settlements: Settlements, clientKey: string, query: Query): Promise<TransactionsPage> {
+export async function transactionsReport(
+  ledger: Ledger,
+  settlements: Settlements,
+  clientKey: string,
+  query: Query,
+): Promise<TransactionsPage> {
   const from = instantParam(query, 'from');
   const to = instantParam(query, 'to');
   if (!from) throw ValidationError.field('from', 'This value should not be blank.');
@@ -72,8 +89,19 @@ function row(j: Journal, closed: boolean): TransactionRow {
   const payable = accounts.merchantPayable(j.clientKey, j.currency);
   const net = j.lines.filter((l) => l.account === payable).reduce((s, l) => s + (l.side === 'credit' ? l.amount : -l.amount), 0);
   return {
-    trans_id: j.transId, entry_id: j.entryId, event: j.event, kind: j.kind, currency: j.currency, amount: j.amount, fee: j.fee, net, mid_id: j.midId,
-    occurred_at: j.at, journaled_at: j.journaledAt!, settlement_id: batchOf(j), settlement_status: closed ? 'closed' : 'pending',
+    trans_id: j.transId,
+    entry_id: j.entryId,
+    event: j.event,
+    kind: j.kind,
+    currency: j.currency,
+    amount: j.amount,
+    fee: j.fee,
+    net,
+    mid_id: j.midId,
+    occurred_at: j.at,
+    journaled_at: j.journaledAt!,
+    settlement_id: batchOf(j),
+    settlement_status: closed ? 'closed' : 'pending',
   };
 }
 
@@ -83,5 +111,7 @@ export function transactionsCsv(page: TransactionsPage): string {
     const s = String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return [REPORT_COLUMNS.join(','), ...page.transactions.map((r) => REPORT_COLUMNS.map((c) => cell(r[c])).join(','))].map((l) => `${l}\r\n`).join('');
+  return [REPORT_COLUMNS.join(','), ...page.transactions.map((r) => REPORT_COLUMNS.map((c) => cell(r[c])).join(','))]
+    .map((l) => `${l}\r\n`)
+    .join('');
 }

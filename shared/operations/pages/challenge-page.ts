@@ -21,7 +21,10 @@ export interface PageResult extends HtmlPage {
 }
 
 /** What the page reads itself: the payment, its merchant's settings, and the payment cores that complete it. */
-export type ChallengePageDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>;
+export type ChallengePageDeps = Pick<
+  Deps,
+  'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'
+>;
 
 /** `D`: the ports the protocol's own steps read. */
 export interface ChallengeFlow<D> {
@@ -35,7 +38,10 @@ export interface ChallengeFlow<D> {
   backToMerchant(d: D, p: Payment, lang: PageLanguage): Promise<PageResult>;
 }
 
-export const notFoundPage = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.authPageNotFound, lang) });
+export const notFoundPage = (lang: PageLanguage): PageResult => ({
+  statusCode: 404,
+  ...messagePage(lang.t.notFoundTitle, lang.t.authPageNotFound, lang),
+});
 
 export interface ChallengePage<D> {
   /** acceptLanguage: the payer's browser's Accept-Language, a fallback of the page language (language.ts). */
@@ -75,7 +81,11 @@ export function challengePage<D>(flow: ChallengeFlow<D>): ChallengePage<D> {
       const lang = await paymentPageLanguage(d, p, acceptLanguage);
       const config = await d.merchants.get(p.clientKey);
       if (!config) return notFoundPage(lang);
-      return flow.backToMerchant(d, await completeFromPage(d, p, { callbacks: flow.recorder(d, config, p), declined: countChallengeDeclines(d) }), lang);
+      return flow.backToMerchant(
+        d,
+        await completeFromPage(d, p, { callbacks: flow.recorder(d, config, p), declined: countChallengeDeclines(d) }),
+        lang,
+      );
     },
   };
 }

@@ -10,6 +10,10 @@ export function framedFor<T extends { headers: Record<string, string> }>(merchan
   return { ...page, headers: withFraming(page.headers, merchant?.checkoutFrameAncestors) };
 }
 
-export async function framedForMerchantOf<T extends { headers: Record<string, string> }>(d: Pick<Deps, 'merchants'>, clientKey: string, page: T): Promise<T> {
+export async function framedForMerchantOf<T extends { headers: Record<string, string> }>(
+  d: Pick<Deps, 'merchants'>,
+  clientKey: string,
+  page: T,
+): Promise<T> {
   return framedFor((await d.merchants.get(clientKey))?.merchant, page);
 }

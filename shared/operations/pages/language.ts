@@ -7,7 +7,11 @@ import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import { pageLanguage, type PageLanguage } from '../../protocol/checkout/page/i18n.js';
 
-export async function paymentPageLanguage(d: Pick<Deps, 'merchants'>, p: Payment, acceptLanguage: string | undefined): Promise<PageLanguage> {
+export async function paymentPageLanguage(
+  d: Pick<Deps, 'merchants'>,
+  p: Payment,
+  acceptLanguage: string | undefined,
+): Promise<PageLanguage> {
   const config = await d.merchants.get(p.clientKey);
   const sent = p.details.payerLanguage ?? p.details.language;
   return pageLanguage(typeof sent === 'string' ? sent : undefined, { merchantDefault: config?.merchant.defaultLanguage, acceptLanguage });

@@ -25,7 +25,13 @@ export { permitOrThrow } from './internal/permit.js';
 export { requestKey, followUpKey, runOnce, storedAnswer } from './internal/idempotency.js';
 
 // 3-D Secure.
-export { completeChallenge, completeFromPage, isWaitingForChallenge, type ChallengeDeclined, type ChallengeHooks } from './internal/challenge.js';
+export {
+  completeChallenge,
+  completeFromPage,
+  isWaitingForChallenge,
+  type ChallengeDeclined,
+  type ChallengeHooks,
+} from './internal/challenge.js';
 
 // Follow-ups (capture, refund, void) and the one pipeline they run through.
 export { capture, checkCapture } from './internal/capture.js';

@@ -12,12 +12,22 @@ import { ownTransaction } from '../../domain/payment-machine/index.js';
 import { logger } from '../../logger.js';
 import { alreadyRecorded, earlierThan, type LateReport } from '../payment/index.js';
 
-export async function acquirerLateReport(bound: MidConnector, p: Payment, reports: NonNullable<VerifiedNotification['reports']>): Promise<LateReport | undefined> {
+export async function acquirerLateReport(
+  bound: MidConnector,
+  p: Payment,
+  reports: NonNullable<VerifiedNotification['reports']>,
+): Promise<LateReport | undefined> {
   if (reports.kind === 'approval') {
     if (p.status !== 'DECLINED' || alreadyRecorded(p, { handling: 'reverse', attemptId: p.transId })) return undefined;
     const answer = await ask(bound, p, { type: ownTransaction(p), id: p.transId, amount: p.amount, date: p.createdAt });
     if (answer?.kind !== 'approved') return undefined;
-    return { event: reports.event, attemptId: p.transId, amount: p.amount, handling: 'reverse', ...(answer.rrn ? { acquirerRef: answer.rrn } : {}) };
+    return {
+      event: reports.event,
+      attemptId: p.transId,
+      amount: p.amount,
+      handling: 'reverse',
+      ...(answer.rrn ? { acquirerRef: answer.rrn } : {}),
+    };
   }
   const types = reports.kind === 'capture-failure' ? ['CAPTURE'] : ['REFUND', 'REVERSAL'];
   for (const h of p.history) {

@@ -27,7 +27,12 @@ import { acquirerLateReport } from './acquirer-late-outcome.js';
 /** applied: the payment changed; unchanged: nothing left to settle (or a step notice); unknown: not our payment. */
 export type AcquirerNotificationEffect = 'applied' | 'unchanged' | 'unknown';
 
-export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, connector: Connector, rawBody: string, signature?: string): Promise<AcquirerNotificationEffect> {
+export async function applyAcquirerNotification(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>,
+  connector: Connector,
+  rawBody: string,
+  signature?: string,
+): Promise<AcquirerNotificationEffect> {
   const transId = connector.notifications?.paymentOf(rawBody);
   const payment = transId && PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;
   // Acknowledged without a word about why: an unsigned body learns nothing about which payments exist.
@@ -37,7 +42,11 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
     // About an attempt the payment has moved on from (another MID, before it cascaded): verified with that MID, then
     // acknowledged; its outcome was recorded then, and is not this payment's now.
     await (await d.connectors.forPayment(await asEarlierAttempt(d, payment, attempt, connector.name))).verifyNotification(rawBody);
-    logger.warn('acquirer notification of an earlier cascade attempt acknowledged, not applied', { transId: payment.transId, connector: connector.name, attempt });
+    logger.warn('acquirer notification of an earlier cascade attempt acknowledged, not applied', {
+      transId: payment.transId,
+      connector: connector.name,
+      attempt,
+    });
     return 'unchanged';
   }
   const bound = await d.connectors.forPayment(payment);
@@ -45,7 +54,13 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
   if (reversal) {
     // How the reversal of a late approval ended (late-outcome.ts): recorded on its entry once; a failed one is flagged.
     const effect = await confirmReversal(d, payment, 'reverse', reversal.ok, reversal.note ?? (reversal.ok ? undefined : reversal.event));
-    logger.info('acquirer notification', { transId: payment.transId, clientKey: payment.clientKey, connector: connector.name, event: reversal.event, effect });
+    logger.info('acquirer notification', {
+      transId: payment.transId,
+      clientKey: payment.clientKey,
+      connector: connector.name,
+      event: reversal.event,
+      effect,
+    });
     return effect;
   }
   if (!final) return 'unchanged';
@@ -64,7 +79,11 @@ export async function applyAcquirerNotification(d: Pick<Deps, 'payments' | 'merc
       if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
     }
   } else if (awaitingAcquirer(payment).length) {
-    const r = await reconcilePayment({ deps: d, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY }, payment.transId, d.clock.now().getTime());
+    const r = await reconcilePayment(
+      { deps: d, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY },
+      payment.transId,
+      d.clock.now().getTime(),
+    );
     if (r.resolved) effect = 'applied';
   } else if (reports) {
     // Nothing waits, but it may contradict what was recorded (a late approval after the give-up): never dropped.

@@ -22,22 +22,31 @@ export function adyenLateReport(item: AdyenNotificationItem, payment: Payment): 
     const approvedAfterDecline = ok && suffix === undefined && payment.status === 'DECLINED' && item.amount.value === payment.amount;
     return approvedAfterDecline ? { ...base, attemptId: payment.transId, handling: 'reverse' } : undefined;
   }
-  const failed = item.eventCode === 'CAPTURE_FAILED' || item.eventCode === 'REFUND_FAILED' || (!ok && (item.eventCode === 'CAPTURE' || item.eventCode === 'REFUND'));
+  const failed =
+    item.eventCode === 'CAPTURE_FAILED' ||
+    item.eventCode === 'REFUND_FAILED' ||
+    (!ok && (item.eventCode === 'CAPTURE' || item.eventCode === 'REFUND'));
   if (!failed || suffix === undefined) return undefined;
   const capture = item.eventCode.startsWith('CAPTURE');
   // Our reference names the follow-up: a capture by `capture`, a refund by its attempt id.
-  const done = payment.history.find((h) =>
-    h.status === 'success' && h.amount === item.amount.value && (capture ? h.type === 'CAPTURE' && suffix === 'capture' : (h.type === 'REFUND' || h.type === 'REVERSAL') && h.id === suffix),
+  const done = payment.history.find(
+    (h) =>
+      h.status === 'success' &&
+      h.amount === item.amount.value &&
+      (capture ? h.type === 'CAPTURE' && suffix === 'capture' : (h.type === 'REFUND' || h.type === 'REVERSAL') && h.id === suffix),
   );
   return done ? { ...base, event: capture ? 'CAPTURE_FAILED' : 'REFUND_FAILED', attemptId: done.id, handling: 'flag' } : undefined;
 }
 
 /** Adyen's webhook about a reversal the platform sent: which entry it confirms, and whether it worked. */
-export function adyenReversalResult(item: AdyenNotificationItem): { handling: LateOutcome['handling']; ok: boolean; note?: string } | undefined {
+export function adyenReversalResult(
+  item: AdyenNotificationItem,
+): { handling: LateOutcome['handling']; ok: boolean; note?: string } | undefined {
   const { suffix } = referenceParts(item.merchantReference);
   const ok = item.success === 'true';
   const note = item.reason;
   if (suffix === LATE_REVERSAL && item.eventCode === 'CANCEL_OR_REFUND') return { handling: 'reverse', ok, ...(note ? { note } : {}) };
-  if (suffix === TECHNICAL_CANCEL && (item.eventCode === 'TECHNICAL_CANCEL' || item.eventCode === 'CANCEL_OR_REFUND')) return { handling: 'technical-cancel', ok, ...(note ? { note } : {}) };
+  if (suffix === TECHNICAL_CANCEL && (item.eventCode === 'TECHNICAL_CANCEL' || item.eventCode === 'CANCEL_OR_REFUND'))
+    return { handling: 'technical-cancel', ok, ...(note ? { note } : {}) };
   return undefined;
 }

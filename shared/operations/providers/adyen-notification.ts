@@ -20,7 +20,13 @@ import type { Payment } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import type { ConnectorInquiry, ConnectorOutcome, ConnectorRegistry } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { ADYEN, ADYEN_REFUSED, parseNotificationRequest, referenceParts, type AdyenNotificationItem } from '../../protocol/providers/adyen-webhook.js';
+import {
+  ADYEN,
+  ADYEN_REFUSED,
+  parseNotificationRequest,
+  referenceParts,
+  type AdyenNotificationItem,
+} from '../../protocol/providers/adyen-webhook.js';
 import { completeChallenge, isWaitingForChallenge, confirmReversal, recordLateOutcome } from '../payment/index.js';
 import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { recorderFor } from '../reconciliation/recorders.js';
@@ -39,7 +45,10 @@ interface ItemAnswer {
   concerns(req: Pick<ConnectorInquiry, 'transId' | 'attemptId' | 'type' | 'amount'>): boolean;
 }
 
-export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk'>, rawBody: string): Promise<AdyenNotificationEffect[]> {
+export async function receiveAdyenNotifications(
+  d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk'>,
+  rawBody: string,
+): Promise<AdyenNotificationEffect[]> {
   const request = parseNotificationRequest(rawBody);
   // Not Adyen's shape: it cannot carry a valid signature either.
   if (!request) throw SignatureError.invalid();
@@ -65,8 +74,15 @@ export async function receiveAdyenNotifications(d: Pick<Deps, 'config' | 'paymen
       // Signed by the MID of an attempt the payment has moved on from (a soft decline, then the next MID): its answer
       // was recorded then, and is not this payment's now. Acknowledged, never applied; an approval there is money at
       // the other MID, for an operator to cancel.
-      const fields = { transId: payment.transId, attempt: earlier, eventCode: item.eventCode, success: item.success, pspReference: item.pspReference };
-      if (item.success === 'true' && item.eventCode === 'AUTHORISATION') logger.error('Adyen webhook of an earlier cascade attempt acknowledged, not applied', fields);
+      const fields = {
+        transId: payment.transId,
+        attempt: earlier,
+        eventCode: item.eventCode,
+        success: item.success,
+        pspReference: item.pspReference,
+      };
+      if (item.success === 'true' && item.eventCode === 'AUTHORISATION')
+        logger.error('Adyen webhook of an earlier cascade attempt acknowledged, not applied', fields);
       else logger.warn('Adyen webhook of an earlier cascade attempt acknowledged, not applied', fields);
       effects.push('unchanged');
       continue;
@@ -99,7 +115,11 @@ async function paymentOf(d: Pick<Deps, 'payments'>, item: AdyenNotificationItem)
   return payment?.connector === ADYEN ? payment : undefined;
 }
 
-async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, item: AdyenNotificationItem, payment: Payment): Promise<AdyenNotificationEffect> {
+async function applyItem(
+  d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>,
+  item: AdyenNotificationItem,
+  payment: Payment,
+): Promise<AdyenNotificationEffect> {
   // An outcome contradicting what was recorded (a late approval after a decline, a failed capture or refund after a
   // success) is never acknowledged silently: recorded, counted, reversed or flagged (late-outcome.ts).
   const late = adyenLateReport(item, payment);
@@ -112,9 +132,14 @@ async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue
   if (!config) return 'unknown';
   const answered = answering(d, answer);
   if (item.eventCode === 'AUTHORISATION' && isWaitingForChallenge(payment)) {
-    if (!answer.concerns({ transId: payment.transId, attemptId: payment.transId, type: payment.action, amount: payment.amount })) return 'unchanged';
+    if (!answer.concerns({ transId: payment.transId, attemptId: payment.transId, type: payment.action, amount: payment.amount }))
+      return 'unchanged';
     try {
-      await completeChallenge(answered, { payment }, { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) });
+      await completeChallenge(
+        answered,
+        { payment },
+        { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) },
+      );
       return 'applied';
     } catch (err) {
       // A duplicate (or the payer's own return) that won the race: the payment is already decided.
@@ -123,7 +148,11 @@ async function applyItem(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue
     }
   }
   if (!awaitingAcquirer(payment).length) return 'unchanged';
-  const r = await reconcilePayment({ deps: answered, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY }, payment.transId, d.clock.now().getTime());
+  const r = await reconcilePayment(
+    { deps: answered, graceSeconds: 0, giveUpSeconds: Number.POSITIVE_INFINITY },
+    payment.transId,
+    d.clock.now().getTime(),
+  );
   return r.resolved ? 'applied' : 'unchanged';
 }
 
@@ -156,7 +185,8 @@ function answerOf(item: AdyenNotificationItem, payment: Payment): ItemAnswer | u
     case 'REFUND':
     case 'REFUND_FAILED': {
       // A refund's own Adyen reference is kept as its ARN.
-      const outcome: ConnectorOutcome = item.eventCode === 'REFUND' && ok ? { kind: 'approved', rrn: '', approvalCode: '', arn: item.pspReference } : declined;
+      const outcome: ConnectorOutcome =
+        item.eventCode === 'REFUND' && ok ? { kind: 'approved', rrn: '', approvalCode: '', arn: item.pspReference } : declined;
       return {
         outcome,
         // Our reference names the refund attempt; without one (a refund made elsewhere) nothing of ours matches.
@@ -170,7 +200,7 @@ function answerOf(item: AdyenNotificationItem, payment: Payment): ItemAnswer | u
 
 /** The authorisation code: additionalData.authCode, or the first part of a successful AUTHORISATION's reason. */
 function authCode(item: AdyenNotificationItem): string {
-  return item.additionalData?.authCode ?? (item.success === 'true' ? (item.reason ?? '').split(':')[0] ?? '' : '');
+  return item.additionalData?.authCode ?? (item.success === 'true' ? ((item.reason ?? '').split(':')[0] ?? '') : '');
 }
 
 /**

@@ -15,7 +15,12 @@ import { payerBackFromAcquirer, type PayerReturnDeps } from './payer-return.js';
 /** What Adyen may append to the returnUrl; anything else the payer's browser sends is dropped. */
 const RETURN_FIELDS = ['redirectResult', 'payload', 'MD', 'PaRes'];
 
-export function adyenPayerReturn(d: PayerReturnDeps, transId: string, sent: Record<string, string>, acceptLanguage?: string): Promise<PageResult> {
+export function adyenPayerReturn(
+  d: PayerReturnDeps,
+  transId: string,
+  sent: Record<string, string>,
+  acceptLanguage?: string,
+): Promise<PageResult> {
   const payerReturn = Object.fromEntries(Object.entries(sent).filter(([k, v]) => RETURN_FIELDS.includes(k) && v));
   return payerBackFromAcquirer(d, ADYEN, transId, { acceptLanguage, payerReturn });
 }

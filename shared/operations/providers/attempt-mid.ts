@@ -16,7 +16,10 @@ export const currentAttempt = (payment: Payment): number => payment.details.rout
  */
 export async function asEarlierAttempt(d: Pick<Deps, 'merchants'>, payment: Payment, attempt: number, connector: string): Promise<Payment> {
   const midId = payment.details.routingAttempts?.[attempt - 1]?.midId;
-  const mid = midId && attempt < currentAttempt(payment) ? (await d.merchants.get(payment.clientKey))?.mids.find((m) => m.midId === midId) : undefined;
+  const mid =
+    midId && attempt < currentAttempt(payment)
+      ? (await d.merchants.get(payment.clientKey))?.mids.find((m) => m.midId === midId)
+      : undefined;
   if (!mid || mid.connector !== connector) throw SignatureError.invalid();
   return { ...payment, midId: mid.midId, connector: mid.connector };
 }

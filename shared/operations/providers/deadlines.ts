@@ -31,13 +31,22 @@ export async function expireDue(stage: ProviderStepDeps, due: (now: string) => P
       const deadline = apmDeadline(p);
       return deadline !== undefined && deadline <= d.clock.now().toISOString();
     };
-    const { effect } = await closeProviderStep(d, transId, { outcome: 'declined', declineReason: EXPIRED, providerStatus: EXPIRED, deadline: true }, isDue);
+    const { effect } = await closeProviderStep(
+      d,
+      transId,
+      { outcome: 'declined', declineReason: EXPIRED, providerStatus: EXPIRED, deadline: true },
+      isDue,
+    );
     if (effect === 'applied') expired++;
   }
   return expired;
 }
 
-export async function sweepDeadlines(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>, due: (now: string) => Promise<string[]>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<DeadlineReport> {
+export async function sweepDeadlines(
+  d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId'>,
+  due: (now: string) => Promise<string[]>,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<DeadlineReport> {
   const until = d.clock.now().getTime() + d.config.APM_DEADLINE_WATCH_SECONDS * 1000;
   const report: DeadlineReport = { passes: 0, expired: 0 };
   for (;;) {
@@ -56,7 +65,11 @@ export const MAX_WAIT_MS = 65_000;
  * within the deadline's minute, possibly before it), then expire it unless a notification closed it first. A deadline
  * further away (the test clock moved back, or the wake-up came early) is left to the sweeper.
  */
-export async function expireWhenDue(stage: ProviderStepDeps, transId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
+export async function expireWhenDue(
+  stage: ProviderStepDeps,
+  transId: string,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<number> {
   const p = PATTERNS.uuid.test(transId) ? await stage.payments.get(transId) : undefined;
   const deadline = p && apmDeadline(p);
   if (!deadline) return 0;

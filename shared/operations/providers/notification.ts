@@ -26,7 +26,18 @@ export type NotificationEffect = StepEffect;
 export async function applyNotification(d: ProviderStepDeps, provider: ApmConnector, n: ProviderNotification): Promise<NotificationEffect> {
   const outcome = OUTCOME[n.status];
   const mine = (p: { connector: string }) => p.connector === provider.name;
-  const { effect, payment } = await closeProviderStep(d, n.reference, { outcome, declineReason: REJECTED_BY_PROVIDER, providerStatus: n.status }, mine);
-  if (effect === 'applied') logger.info('provider notification applied', { transId: n.reference, provider: provider.slug, status: n.status, paymentStatus: payment?.status });
+  const { effect, payment } = await closeProviderStep(
+    d,
+    n.reference,
+    { outcome, declineReason: REJECTED_BY_PROVIDER, providerStatus: n.status },
+    mine,
+  );
+  if (effect === 'applied')
+    logger.info('provider notification applied', {
+      transId: n.reference,
+      provider: provider.slug,
+      status: n.status,
+      paymentStatus: payment?.status,
+    });
   return effect;
 }

@@ -21,7 +21,10 @@ import { backToReturnUrl } from '../hosted-fields/three-ds.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
 import { framedFor } from '../pages/framing.js';
 
-export type PayerReturnDeps = Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'risk' | 'config'>;
+export type PayerReturnDeps = Pick<
+  Deps,
+  'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'checkoutSessions' | 'cardVault' | 'connectors' | 'risk' | 'config'
+>;
 
 /**
  * `payerReturn`: what the payer brought for the connector to send on (Adyen's redirectResult), when the acquirer
@@ -42,7 +45,11 @@ export async function payerBackFromAcquirer(
   const brought = opts.payerReturn === undefined || Object.keys(opts.payerReturn).length > 0;
   if (isWaitingForChallenge(payment) && brought) {
     try {
-      await completeChallenge(d, { payment, ...(opts.payerReturn ? { payerReturn: opts.payerReturn } : {}) }, { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) });
+      await completeChallenge(
+        d,
+        { payment, ...(opts.payerReturn ? { payerReturn: opts.payerReturn } : {}) },
+        { callbacks: recorderFor(d, config, payment.protocol), declined: countChallengeDeclines(d) },
+      );
     } catch (err) {
       if (!(err instanceof ConflictError || err instanceof BusinessRuleError)) throw err;
     }
@@ -61,5 +68,8 @@ export function backToMerchant(p: Payment, merchant: Parameters<typeof framedFor
   const termUrl = p.protocol === 's2s-card' ? p.details.termUrl3ds : undefined;
   if (!termUrl) return { statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) };
   const target = merchant?.linkTarget ?? p.details.termUrlTarget ?? '_top';
-  return framedFor(merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }) });
+  return framedFor(merchant, {
+    statusCode: 200,
+    ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }),
+  });
 }

@@ -67,9 +67,23 @@ function decideStep(d: Pick<Deps, 'newId'>, p: Payment, v: Verdict, now: string)
   const step = next.history.find((h) => h.type === 'REDIRECT' && h.status === 'waiting');
   if (step) settleRecord(step, approved ? 'success' : 'fail', now);
   const commission = p.details.commission ?? 0;
-  next.history.push({ id: d.newId(), type, status: approved ? 'success' : 'fail', date: now, amount: p.amount + commission, ...(next.declineReason ? { declineReason: next.declineReason } : {}) });
+  next.history.push({
+    id: d.newId(),
+    type,
+    status: approved ? 'success' : 'fail',
+    date: now,
+    amount: p.amount + commission,
+    ...(next.declineReason ? { declineReason: next.declineReason } : {}),
+  });
   delete next.details.redirectTokenHash;
-  const event: PaymentEvent = { operation: type, result: approved ? 'SUCCESS' : 'DECLINED', amount: p.amount, attemptId: p.transId, date: now, declineReason: next.declineReason };
+  const event: PaymentEvent = {
+    operation: type,
+    result: approved ? 'SUCCESS' : 'DECLINED',
+    amount: p.amount,
+    attemptId: p.transId,
+    date: now,
+    declineReason: next.declineReason,
+  };
   return { next, event };
 }
 
@@ -77,7 +91,12 @@ function decideStep(d: Pick<Deps, 'newId'>, p: Payment, v: Verdict, now: string)
  * `applies`: whether this payment is the caller's to decide (its provider's, or its deadline passed); re-checked on
  * every read, so a lost race never decides a payment that changed meanwhile.
  */
-export async function closeProviderStep(d: ProviderStepDeps, transId: string, verdict: Verdict, applies: (p: Payment) => boolean): Promise<{ effect: StepEffect; payment?: Payment }> {
+export async function closeProviderStep(
+  d: ProviderStepDeps,
+  transId: string,
+  verdict: Verdict,
+  applies: (p: Payment) => boolean,
+): Promise<{ effect: StepEffect; payment?: Payment }> {
   // Two writers are the most that race on one payment; three rounds leave room for one more.
   for (let round = 0; round < 3; round++) {
     const p = PATTERNS.uuid.test(transId) ? await d.payments.get(transId) : undefined;

@@ -16,7 +16,23 @@ export interface ReceivedNotification {
   signature?: string;
 }
 
-export async function receiveNotification(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'providerSecrets' | 'connectors' | 'apmConnectors' | 'risk' | 'config'>, n: ReceivedNotification): Promise<AcquirerNotificationEffect | NotificationEffect> {
+export async function receiveNotification(
+  d: Pick<
+    Deps,
+    | 'payments'
+    | 'merchants'
+    | 'callbackQueue'
+    | 'clock'
+    | 'newId'
+    | 'cardVault'
+    | 'providerSecrets'
+    | 'connectors'
+    | 'apmConnectors'
+    | 'risk'
+    | 'config'
+  >,
+  n: ReceivedNotification,
+): Promise<AcquirerNotificationEffect | NotificationEffect> {
   const acquirer = d.connectors.bySlug(n.slug);
   if (acquirer) return applyAcquirerNotification(d, acquirer, n.rawBody, n.signature);
   const provider = d.apmConnectors.bySlug(n.slug);

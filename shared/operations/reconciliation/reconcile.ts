@@ -100,7 +100,7 @@ async function listAbandoned(ctx: ReconcileContext): Promise<number> {
       const before = new Date(merchantNow - ctx.graceSeconds * 1000).toISOString();
       listed += await ctx.undetermined.listAbandoned(clientKey, before, ctx.walkSize);
     } catch (err) {
-      logger.error('walking a merchant\'s payments failed', { clientKey, error: (err as Error).message });
+      logger.error("walking a merchant's payments failed", { clientKey, error: (err as Error).message });
     }
   }
   return listed;
@@ -147,7 +147,13 @@ export async function reconcilePayment(
       return { ...result, conflict: true };
     }
     await enqueue(d, callbacks, transId);
-    logger.info('undetermined transaction resolved', { transId, clientKey: payment.clientKey, attemptId: attempt.id, type: attempt.type, result: event.result });
+    logger.info('undetermined transaction resolved', {
+      transId,
+      clientKey: payment.clientKey,
+      attemptId: attempt.id,
+      type: attempt.type,
+      result: event.result,
+    });
     result.resolved += 1;
     payment = next;
     if (cancel) {
@@ -160,7 +166,12 @@ export async function reconcilePayment(
 }
 
 /** The acquirer's final answer, the platform's decline once it gives up, or undefined: ask again next run. */
-async function finalOutcome(ctx: Pick<ReconcileContext, 'deps' | 'giveUpSeconds'>, p: Payment, attempt: TransactionRecord, ageMs: number): Promise<FinalOutcome | undefined> {
+async function finalOutcome(
+  ctx: Pick<ReconcileContext, 'deps' | 'giveUpSeconds'>,
+  p: Payment,
+  attempt: TransactionRecord,
+  ageMs: number,
+): Promise<FinalOutcome | undefined> {
   const answer = await inquire(ctx.deps, p, attempt);
   if (answer !== 'unknown' && answer.kind !== 'challenge') return answer;
   if (ageMs >= ctx.giveUpSeconds * 1000) return GAVE_UP;
@@ -171,9 +182,22 @@ async function finalOutcome(ctx: Pick<ReconcileContext, 'deps' | 'giveUpSeconds'
 const GAVE_UP: FinalOutcome = Object.freeze({ kind: 'declined', reason: GAVE_UP_REASON });
 
 /** The technical cancel to send when giving up, where the payment's connector can cancel (reverseLate). */
-async function technicalCancel(d: Pick<ReconcileDeps, 'connectors'>, payment: Payment, attempt: TransactionRecord, at: string): Promise<LateOutcome | undefined> {
+async function technicalCancel(
+  d: Pick<ReconcileDeps, 'connectors'>,
+  payment: Payment,
+  attempt: TransactionRecord,
+  at: string,
+): Promise<LateOutcome | undefined> {
   const bound = await d.connectors.forPayment(payment);
   // By the acquirer's id of the payment, or by our reference where the acquirer can (Adyen's technical cancel).
   if (!bound.reverseLate || (!payment.rrn && !bound.cancelsByReference)) return undefined;
-  return { event: 'GIVE_UP', attemptId: attempt.id, amount: attempt.amount, at, handling: 'technical-cancel', reversal: 'sending', ...(payment.rrn ? { acquirerRef: payment.rrn } : {}) };
+  return {
+    event: 'GIVE_UP',
+    attemptId: attempt.id,
+    amount: attempt.amount,
+    at,
+    handling: 'technical-cancel',
+    reversal: 'sending',
+    ...(payment.rrn ? { acquirerRef: payment.rrn } : {}),
+  };
 }

@@ -31,11 +31,13 @@ export function parseBinFile(text: string): BinCountry[] {
     if (cells.length !== 2) return void problems.push(`Line ${line}: expected "BIN,COUNTRY" or "FIRST-LAST,COUNTRY", got "${content}".`);
     const [binText, countryText] = cells as [string, string];
     const country = countryText.toUpperCase();
-    if (!/^[A-Z]{2}$/.test(country)) problems.push(`Line ${line}: "${countryText}" is not an ISO 3166-1 alpha-2 country code (two letters).`);
+    if (!/^[A-Z]{2}$/.test(country))
+      problems.push(`Line ${line}: "${countryText}" is not an ISO 3166-1 alpha-2 country code (two letters).`);
     const bins = binsOf(binText, line, problems);
     for (const bin of bins) {
       const earlier = found.get(bin);
-      if (earlier && earlier.country !== country) problems.push(`Line ${line}: BIN ${bin} is ${country} here but ${earlier.country} on line ${earlier.line}.`);
+      if (earlier && earlier.country !== country)
+        problems.push(`Line ${line}: BIN ${bin} is ${country} here but ${earlier.country} on line ${earlier.line}.`);
       else if (!earlier) found.set(bin, { country, line });
     }
   });
@@ -53,10 +55,12 @@ function binsOf(text: string, line: number, problems: string[]): string[] {
       return [];
     }
   }
-  if (first.length !== last.length) return void problems.push(`Line ${line}: a range's two ends have the same length (${first}-${last}).`), [];
+  if (first.length !== last.length)
+    return (void problems.push(`Line ${line}: a range's two ends have the same length (${first}-${last}).`), []);
   const [from, to] = [Number(first), Number(last)];
-  if (from > to) return void problems.push(`Line ${line}: the range ${first}-${last} ends before it starts.`), [];
-  if (to - from + 1 > MAX_RANGE) return void problems.push(`Line ${line}: the range ${first}-${last} holds ${to - from + 1} BINs; at most ${MAX_RANGE} a line.`), [];
+  if (from > to) return (void problems.push(`Line ${line}: the range ${first}-${last} ends before it starts.`), []);
+  if (to - from + 1 > MAX_RANGE)
+    return (void problems.push(`Line ${line}: the range ${first}-${last} holds ${to - from + 1} BINs; at most ${MAX_RANGE} a line.`), []);
   const out: string[] = [];
   for (let n = from; n <= to; n++) out.push(String(n).padStart(first.length, '0'));
   return out;

@@ -17,11 +17,14 @@ export function normalisedValue(type: BlocklistType, text: string): { value: str
     case 'email':
       return /^[^\s@]+@[^\s@]+$/.test(t) ? { value: t.toLowerCase() } : { problem: '--value: not an e-mail address' };
     case 'country':
-      return /^[A-Za-z]{2}$/.test(t) ? { value: t.toUpperCase() } : { problem: '--value: a country is its ISO 3166-1 alpha-2 code, e.g. US' };
+      return /^[A-Za-z]{2}$/.test(t)
+        ? { value: t.toUpperCase() }
+        : { problem: '--value: a country is its ISO 3166-1 alpha-2 code, e.g. US' };
     case 'ip': {
       const c = parseCidr(t);
       if (!c) return { problem: '--value: an IP address or CIDR range, e.g. 203.0.113.7 or 203.0.113.0/24' };
-      if (c.prefix < MIN_PREFIX[c.family]) return { problem: `--value: an IPv${c.family} range needs a prefix of /${MIN_PREFIX[c.family]} or longer` };
+      if (c.prefix < MIN_PREFIX[c.family])
+        return { problem: `--value: an IPv${c.family} range needs a prefix of /${MIN_PREFIX[c.family]} or longer` };
       return { value: formatCidr(c) };
     }
     case 'card':

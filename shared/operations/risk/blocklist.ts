@@ -24,7 +24,12 @@ export const scopesOf = (clientKey: string): BlocklistScope[] => [clientKey, 'PL
 export function blocklistKeys(clientKey: string, v: ListedValues): { scope: BlocklistScope; type: BlocklistType; value: string }[] {
   const values: { type: BlocklistType; value: string }[] = [
     ...(v.card ? [{ type: 'card' as const, value: v.card }] : []),
-    ...(v.cardNumber ? [{ type: 'bin' as const, value: v.cardNumber.slice(0, 6) }, { type: 'bin' as const, value: v.cardNumber.slice(0, 8) }] : []),
+    ...(v.cardNumber
+      ? [
+          { type: 'bin' as const, value: v.cardNumber.slice(0, 6) },
+          { type: 'bin' as const, value: v.cardNumber.slice(0, 8) },
+        ]
+      : []),
     ...(v.email ? [{ type: 'email' as const, value: v.email.trim().toLowerCase() }] : []),
     ...(v.country ? [{ type: 'country' as const, value: v.country.trim().toUpperCase() }] : []),
   ];
@@ -32,7 +37,10 @@ export function blocklistKeys(clientKey: string, v: ListedValues): { scope: Bloc
 }
 
 /** The first of the ranges (scopes in order) that holds the payer's address. */
-export function matchingRange(address: string | undefined, ranges: { scope: BlocklistScope; value: string }[]): { scope: BlocklistScope; value: string } | undefined {
+export function matchingRange(
+  address: string | undefined,
+  ranges: { scope: BlocklistScope; value: string }[],
+): { scope: BlocklistScope; value: string } | undefined {
   const ip = address === undefined ? undefined : parseIp(address);
   // An IPv4-mapped payer address (::ffff:a.b.c.d) is matched against IPv4 ranges too (BlockList maps it).
   return ip && ranges.find((r) => cidrContains(r.value, ip));

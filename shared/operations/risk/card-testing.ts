@@ -21,9 +21,14 @@ export function cardTestingCheck(ipAddress: string, ip: IpCounter | undefined, n
     return { control: CARD_TESTING, reason: `payer IP ${ipAddress} in cool-down until ${new Date(ip.blockedUntil * 1000).toISOString()}` };
   }
   const cards = distinctDeclinedCards(ip, now, t);
-  if (cards >= t.ipDeclinedCards) return { control: CARD_TESTING, reason: `payer IP ${ipAddress}: ${cards} distinct declined cards in ${t.ipWindowSeconds} s (limit ${t.ipDeclinedCards})` };
+  if (cards >= t.ipDeclinedCards)
+    return {
+      control: CARD_TESTING,
+      reason: `payer IP ${ipAddress}: ${cards} distinct declined cards in ${t.ipWindowSeconds} s (limit ${t.ipDeclinedCards})`,
+    };
   return undefined;
 }
 
 /** After a decline from the IP: stop it when that decline reached the threshold. */
-export const reachesCardTestingLimit = (ip: IpCounter, now: number, t: Thresholds): boolean => distinctDeclinedCards(ip, now, t) >= t.ipDeclinedCards;
+export const reachesCardTestingLimit = (ip: IpCounter, now: number, t: Thresholds): boolean =>
+  distinctDeclinedCards(ip, now, t) >= t.ipDeclinedCards;

@@ -12,8 +12,10 @@ export const CARD_VELOCITY = 'card-velocity';
 export function cardVelocityCheck(card: CardCounter | undefined, now: number, t: Thresholds): RiskDecision | undefined {
   if (!card) return undefined;
   const attempts = card.attempts.filter((at) => within(at, now, t.cardWindowSeconds)).length;
-  if (attempts > t.cardAttempts) return { control: CARD_VELOCITY, reason: `card attempts: ${attempts} in ${t.cardWindowSeconds} s (limit ${t.cardAttempts})` };
+  if (attempts > t.cardAttempts)
+    return { control: CARD_VELOCITY, reason: `card attempts: ${attempts} in ${t.cardWindowSeconds} s (limit ${t.cardAttempts})` };
   const declines = card.declines.filter((at) => within(at, now, t.cardWindowSeconds)).length;
-  if (declines >= t.cardDeclines) return { control: CARD_VELOCITY, reason: `card declines: ${declines} in ${t.cardWindowSeconds} s (limit ${t.cardDeclines})` };
+  if (declines >= t.cardDeclines)
+    return { control: CARD_VELOCITY, reason: `card declines: ${declines} in ${t.cardWindowSeconds} s (limit ${t.cardDeclines})` };
   return undefined;
 }

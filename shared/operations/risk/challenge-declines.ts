@@ -7,5 +7,10 @@ import { countLaterDecline, type RiskDeps } from './check.js';
 
 export function countChallengeDeclines(d: RiskDeps): ChallengeDeclined {
   return (p, card) =>
-    countLaterDecline(d, { clientKey: p.clientKey, cardNumber: card.number, fingerprint: p.details.cardFingerprint, payerIp: p.details.payerIp });
+    countLaterDecline(d, {
+      clientKey: p.clientKey,
+      cardNumber: card.number,
+      fingerprint: p.details.cardFingerprint,
+      payerIp: p.details.payerIp,
+    });
 }

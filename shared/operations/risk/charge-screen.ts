@@ -13,7 +13,11 @@ import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from './dec
 import { placeWithinLimits, releaseDailyVolume, type Placement } from './mid-limits.js';
 
 /** `initiatedBy` merchant: a recurring charge or a schedule's run, checked against the rules and limits only (no payer, no counter). */
-export function chargeScreen(d: RiskDeps & Pick<CoreDeps, 'connectors'>, input: ChargeInput, initiatedBy: 'payer' | 'merchant' = 'payer'): ChargeScreen {
+export function chargeScreen(
+  d: RiskDeps & Pick<CoreDeps, 'connectors'>,
+  input: ChargeInput,
+  initiatedBy: 'payer' | 'merchant' = 'payer',
+): ChargeScreen {
   let screened: Screened = {};
   let placement: Placement | undefined;
   return {
@@ -31,7 +35,11 @@ export function chargeScreen(d: RiskDeps & Pick<CoreDeps, 'connectors'>, input: 
       const first: Mid = placement?.mid ?? candidates[0]!;
       // MID limits moved the payment to a MID whose connector cannot challenge: the rule blocks, as for any flow without 3DS.
       if (screened.challenge && !canChallenge(first)) {
-        screened = { ...screened, decision: { ...screened.challenge, reason: `${screened.challenge.reason} (this payment cannot run 3DS: blocked)` }, challenge: undefined };
+        screened = {
+          ...screened,
+          decision: { ...screened.challenge, reason: `${screened.challenge.reason} (this payment cannot run 3DS: blocked)` },
+          challenge: undefined,
+        };
         noteMetric(RISK_BLOCKED_METRIC, 1);
         noteMetric(CONTROL_METRICS.rule!, 1);
       }
@@ -79,6 +87,11 @@ function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): Ris
     },
     // 3DS needs the payer there and a connector that challenges on request; a payout or external 3DS runs none.
     hasThreeDs: !!input.authentication,
-    canChallenge: !input.externalThreeDs && !input.payout && !moto && !payerAbsent(input.details.payerPresent) && !!d.connectors.named(input.mid.connector).canRequestChallenge,
+    canChallenge:
+      !input.externalThreeDs &&
+      !input.payout &&
+      !moto &&
+      !payerAbsent(input.details.payerPresent) &&
+      !!d.connectors.named(input.mid.connector).canRequestChallenge,
   };
 }

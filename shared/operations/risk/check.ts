@@ -87,7 +87,8 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
       return { canChallenge: s.canChallenge, ...(s.facts ? { facts: { ...s.facts, ...(binCountry ? { binCountry } : {}) } } : {}) };
     };
     const ipRanges = s.payerIp ? scopesOf(s.clientKey) : [];
-    const listed = (snap: { blocked: BlocklistEntry[]; ipRanges: { scope: string; value: string }[] }) => blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
+    const listed = (snap: { blocked: BlocklistEntry[]; ipRanges: { scope: string; value: string }[] }) =>
+      blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges));
     // Blocklists apply to every card; the sandbox's test cards alone are not counted.
     if (exemptFromCounters(d.config.STAGE_KIND, s.cardNumber)) {
       const snapshot = await d.risk.read({ clientKey: s.clientKey, blocklist, ipRanges, binPrefixes });
@@ -97,7 +98,14 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
     }
     // Side by side, one round trip: the read, and the attempt's append that answers the card's counter with it.
     const [snapshot, cardCounter] = await Promise.all([
-      d.risk.read({ clientKey: s.clientKey, ip: s.payerIp, blocklist, ipRanges, merchantDeclines: { from: burstReadFrom(now), to: now }, binPrefixes }),
+      d.risk.read({
+        clientKey: s.clientKey,
+        ip: s.payerIp,
+        blocklist,
+        ipRanges,
+        merchantDeclines: { from: burstReadFrom(now), to: now },
+        binPrefixes,
+      }),
       d.risk.countAttempt(s.clientKey, card, now, COUNTER_KEEP_SECONDS),
     ]);
     const thresholds = thresholdsOf(snapshot.settings);
@@ -110,7 +118,13 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
       cardVelocityCheck(cardCounter, now, thresholds) ??
       burst.block;
     const challenge = rule.challenge ?? burst.challenge;
-    const counted: Counted = { clientKey: s.clientKey, card, ...(s.payerIp ? { ip: s.payerIp } : {}), thresholds, ...(snapshot.merchantDeclines ? { merchantDeclines: snapshot.merchantDeclines } : {}) };
+    const counted: Counted = {
+      clientKey: s.clientKey,
+      card,
+      ...(s.payerIp ? { ip: s.payerIp } : {}),
+      thresholds,
+      ...(snapshot.merchantDeclines ? { merchantDeclines: snapshot.merchantDeclines } : {}),
+    };
     return { fingerprint: card, ...(decision ? { decision } : challenge ? { challenge } : {}), counted };
   } catch (err) {
     logger.error('risk check failed; payment let through', { error: (err as Error).message });
@@ -119,12 +133,17 @@ async function screen(d: RiskDeps, s: RiskSubject): Promise<Screened> {
 }
 
 /** The merchant's first matching rule: a block, or a challenge where the flow can run 3DS (a block where it cannot). */
-function ruleOutcome(rules: RiskRule[], s: Pick<RiskSubject, 'facts' | 'canChallenge'>): { block?: RiskDecision; challenge?: RiskDecision } {
+function ruleOutcome(
+  rules: RiskRule[],
+  s: Pick<RiskSubject, 'facts' | 'canChallenge'>,
+): { block?: RiskDecision; challenge?: RiskDecision } {
   const found = s.facts && riskRuleCheck(rules, s.facts);
   if (!found) return {};
   const { action, ...decision } = found;
   if (action === 'block') return { block: decision };
-  return s.canChallenge ? { challenge: decision } : { block: { ...decision, reason: `${decision.reason} (this payment cannot run 3DS: blocked)` } };
+  return s.canChallenge
+    ? { challenge: decision }
+    : { block: { ...decision, reason: `${decision.reason} (this payment cannot run 3DS: blocked)` } };
 }
 
 /**
@@ -152,8 +171,13 @@ export async function screenMerchantInitiated(d: Pick<RiskDeps, 'risk'>, s: Pick
  */
 export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSubject, 'cardNumber'>): Promise<Screened> {
   try {
-    const snap = await d.risk.read({ clientKey: s.clientKey, blocklist: blocklistKeys(s.clientKey, { email: s.payerEmail, country: s.payerCountry }), ipRanges: s.payerIp ? scopesOf(s.clientKey) : [] });
-    const decision = blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges)) ?? ruleOutcome(snap.rules, { ...s, canChallenge: false }).block;
+    const snap = await d.risk.read({
+      clientKey: s.clientKey,
+      blocklist: blocklistKeys(s.clientKey, { email: s.payerEmail, country: s.payerCountry }),
+      ipRanges: s.payerIp ? scopesOf(s.clientKey) : [],
+    });
+    const decision =
+      blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges)) ?? ruleOutcome(snap.rules, { ...s, canChallenge: false }).block;
     if (decision) {
       noteMetric(RISK_BLOCKED_METRIC, 1);
       noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);
@@ -170,13 +194,22 @@ export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSu
  * (the payment keeps the card's fingerprint and the payer IP). The thresholds and the merchant's earlier minutes take
  * one read here: this is not the SALE's request. A sandbox test card is not counted, as at the check.
  */
-export async function countLaterDecline(d: RiskDeps, p: { clientKey: string; cardNumber: string; fingerprint?: string; payerIp?: string }): Promise<void> {
+export async function countLaterDecline(
+  d: RiskDeps,
+  p: { clientKey: string; cardNumber: string; fingerprint?: string; payerIp?: string },
+): Promise<void> {
   if (!p.fingerprint || exemptFromCounters(d.config.STAGE_KIND, p.cardNumber)) return;
   try {
     const now = epochSeconds(d.clock);
     const snapshot = await d.risk.read({ clientKey: p.clientKey, merchantDeclines: { from: burstReadFrom(now), to: now } });
     const thresholds = thresholdsOf(snapshot.settings);
-    await countDecline(d, { clientKey: p.clientKey, card: p.fingerprint, ...(p.payerIp ? { ip: p.payerIp } : {}), thresholds, ...(snapshot.merchantDeclines ? { merchantDeclines: snapshot.merchantDeclines } : {}) });
+    await countDecline(d, {
+      clientKey: p.clientKey,
+      card: p.fingerprint,
+      ...(p.payerIp ? { ip: p.payerIp } : {}),
+      thresholds,
+      ...(snapshot.merchantDeclines ? { merchantDeclines: snapshot.merchantDeclines } : {}),
+    });
   } catch (err) {
     logger.error('risk decline not counted', { error: (err as Error).message });
   }
@@ -194,8 +227,12 @@ export async function countDecline(d: RiskDeps, counted: Counted): Promise<void>
     // The hour just written is exact; the earlier minutes are those the check read.
     const merchant = { minutes: { ...counted.merchantDeclines?.minutes, ...after.merchant.minutes } };
     await Promise.all([
-      after.ip && counted.ip && reachesCardTestingLimit(after.ip, now, t) ? d.risk.blockIp(counted.clientKey, counted.ip, now + t.cooldownSeconds, COUNTER_KEEP_SECONDS) : undefined,
-      reachesBurst(merchant, now, t) ? d.risk.blockMerchant(counted.clientKey, now + t.burstCooldownSeconds, COUNTER_KEEP_SECONDS) : undefined,
+      after.ip && counted.ip && reachesCardTestingLimit(after.ip, now, t)
+        ? d.risk.blockIp(counted.clientKey, counted.ip, now + t.cooldownSeconds, COUNTER_KEEP_SECONDS)
+        : undefined,
+      reachesBurst(merchant, now, t)
+        ? d.risk.blockMerchant(counted.clientKey, now + t.burstCooldownSeconds, COUNTER_KEEP_SECONDS)
+        : undefined,
     ]);
   } catch (err) {
     logger.error('risk decline not counted', { error: (err as Error).message });

@@ -24,30 +24,44 @@ export interface NewBlock {
   reason?: string;
 }
 
-export const blockId = (e: Pick<BlocklistEntry, 'scope' | 'type' | 'value'>): string => Buffer.from(JSON.stringify([e.scope, e.type, e.value])).toString('base64url');
+export const blockId = (e: Pick<BlocklistEntry, 'scope' | 'type' | 'value'>): string =>
+  Buffer.from(JSON.stringify([e.scope, e.type, e.value])).toString('base64url');
 
 export function parseBlockId(id: string): { scope: BlocklistScope; type: BlocklistType; value: string } {
   try {
     const [scope, type, value] = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as string[];
-    if (typeof scope === 'string' && (BLOCKLIST_TYPES as readonly string[]).includes(type ?? '') && typeof value === 'string') return { scope, type: type as BlocklistType, value };
+    if (typeof scope === 'string' && (BLOCKLIST_TYPES as readonly string[]).includes(type ?? '') && typeof value === 'string')
+      return { scope, type: type as BlocklistType, value };
   } catch {
     // Not one of ours: said below.
   }
-  throw new RiskChangeError('not-found', `${id} is not a blocklist entry id. See them with: npm run admin -- risk blocklist list [--merchant KEY]`);
+  throw new RiskChangeError(
+    'not-found',
+    `${id} is not a blocklist entry id. See them with: npm run admin -- risk blocklist list [--merchant KEY]`,
+  );
 }
 
 export async function addBlock(d: ManageDeps, b: NewBlock, opts: Alongside = {}): Promise<BlocklistView> {
-  if (!(BLOCKLIST_TYPES as readonly string[]).includes(b.type)) throw new RiskChangeError('invalid', `--type must be one of ${BLOCKLIST_TYPES.join(', ')}`);
+  if (!(BLOCKLIST_TYPES as readonly string[]).includes(b.type))
+    throw new RiskChangeError('invalid', `--type must be one of ${BLOCKLIST_TYPES.join(', ')}`);
   const type = b.type as BlocklistType;
   if (b.merchant && !(await d.merchants.get(b.merchant))) throw noMerchant(b.merchant);
   const scope: BlocklistScope = b.merchant ?? 'PLATFORM';
   let value: string;
   let label: string | undefined;
   if (type === 'card') {
-    if (!b.transId) throw new RiskChangeError('invalid', '--type card is named by a payment that used the card: --trans-id TRANS_ID (never a card number)');
+    if (!b.transId)
+      throw new RiskChangeError(
+        'invalid',
+        '--type card is named by a payment that used the card: --trans-id TRANS_ID (never a card number)',
+      );
     const p = await d.payments.get(b.transId);
     if (!p) throw new RiskChangeError('invalid', `No payment ${b.transId}.`);
-    if (!p.details.cardFingerprint) throw new RiskChangeError('invalid', `Payment ${b.transId} has no card fingerprint: not a card payment, or made before the risk check.`);
+    if (!p.details.cardFingerprint)
+      throw new RiskChangeError(
+        'invalid',
+        `Payment ${b.transId} has no card fingerprint: not a card payment, or made before the risk check.`,
+      );
     value = p.details.cardFingerprint;
     label = `${p.card ? maskCard(p.card) : 'card'} of payment ${p.transId}`;
   } else {
@@ -57,7 +71,14 @@ export async function addBlock(d: ManageDeps, b: NewBlock, opts: Alongside = {})
     if ('problem' in n) throw new RiskChangeError('invalid', n.problem);
     value = n.value;
   }
-  const entry: BlocklistEntry = { scope, type, value, ...(b.reason ? { reason: b.reason } : {}), ...(label ? { label } : {}), createdAt: d.clock.now().toISOString() };
+  const entry: BlocklistEntry = {
+    scope,
+    type,
+    value,
+    ...(b.reason ? { reason: b.reason } : {}),
+    ...(label ? { label } : {}),
+    createdAt: d.clock.now().toISOString(),
+  };
   await d.risk.addBlock(entry, opts);
   return { id: blockId(entry), ...entry };
 }

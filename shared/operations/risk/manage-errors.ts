@@ -13,7 +13,9 @@ export class RiskChangeError extends Error {
   }
 }
 
-export const noMerchant = (clientKey: string) => new RiskChangeError('not-found', `No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
+export const noMerchant = (clientKey: string) =>
+  new RiskChangeError('not-found', `No merchant with client key ${clientKey}. See them with: npm run admin -- merchants list`);
 
 /** One refusal naming every problem: a header line, then one indented line each. */
-export const invalid = (header: string, problems: string[]) => new RiskChangeError('invalid', `${header}\n${problems.map((p) => `  - ${p}`).join('\n')}`, problems);
+export const invalid = (header: string, problems: string[]) =>
+  new RiskChangeError('invalid', `${header}\n${problems.map((p) => `  - ${p}`).join('\n')}`, problems);

@@ -26,7 +26,12 @@ export async function showRiskSettings(d: ManageDeps, clientKey: string): Promis
 }
 
 /** Sets the given thresholds (the others keep their value); `reset` first drops every override. */
-export async function setRiskSettings(d: ManageDeps, clientKey: string, change: RiskSettings, opts: { reset?: boolean } & Alongside = {}): Promise<RiskSettingsView> {
+export async function setRiskSettings(
+  d: ManageDeps,
+  clientKey: string,
+  change: RiskSettings,
+  opts: { reset?: boolean } & Alongside = {},
+): Promise<RiskSettingsView> {
   await mustExist(d, clientKey);
   const problems = Object.entries(change).flatMap(([k, v]) => problemOf(k as keyof RiskSettings, v as number));
   if (problems.length) throw new RiskChangeError('invalid', problems.join('\n'), problems);

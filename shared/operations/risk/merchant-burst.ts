@@ -47,9 +47,11 @@ export const reachesBurst = (m: MerchantDeclines, now: number, t: Thresholds): b
 /** Why the merchant is in a burst now (its cool-down, or a window past the limit whose cool-down is being written). */
 function burstReason(m: MerchantDeclines | undefined, now: number, t: Thresholds): string | undefined {
   if (!m) return undefined;
-  if (m.burstUntil !== undefined && m.burstUntil > now) return `merchant decline burst: cool-down until ${new Date(m.burstUntil * 1000).toISOString()}`;
+  if (m.burstUntil !== undefined && m.burstUntil > now)
+    return `merchant decline burst: cool-down until ${new Date(m.burstUntil * 1000).toISOString()}`;
   const l = burstLevel(m, now, t);
-  if (l.recent >= l.limit) return `merchant decline burst: ${l.recent} declines in ${BURST_WINDOW_MINUTES} min, ${l.baseline} in the hour before (limit ${l.limit})`;
+  if (l.recent >= l.limit)
+    return `merchant decline burst: ${l.recent} declines in ${BURST_WINDOW_MINUTES} min, ${l.baseline} in the hour before (limit ${l.limit})`;
   return undefined;
 }
 

@@ -56,7 +56,11 @@ export interface LimitDeps {
  * it has one, holds the amount from here. The MIDs after it stay as fallbacks, those with a cap left out: a cascade
  * goes on within one request without a second reservation (docs/risk.md).
  */
-export async function placeWithinLimits(d: LimitDeps, q: { clientKey: string; amount: number; currency: string }, candidates: Mid[]): Promise<Placement> {
+export async function placeWithinLimits(
+  d: LimitDeps,
+  q: { clientKey: string; amount: number; currency: string },
+  candidates: Mid[],
+): Promise<Placement> {
   const refusals: string[] = [];
   for (const [i, mid] of candidates.entries()) {
     const refused = amountRefused(mid.limits, q.amount, q.currency);
@@ -69,14 +73,20 @@ export async function placeWithinLimits(d: LimitDeps, q: { clientKey: string; am
       refusals.push(`MID ${mid.midId}: daily cap ${mid.limits!.dailyCap} ${q.currency} reached`);
       continue;
     }
-    const fallbacks = candidates.slice(i + 1).filter((m) => !amountRefused(m.limits, q.amount, q.currency) && m.limits?.dailyCap === undefined);
+    const fallbacks = candidates
+      .slice(i + 1)
+      .filter((m) => !amountRefused(m.limits, q.amount, q.currency) && m.limits?.dailyCap === undefined);
     return { mid, fallbacks, ...(reserved ? { reserved } : {}) };
   }
   return { fallbacks: [], decision: { control: MID_LIMIT, reason: refusals.join('; ') } };
 }
 
 /** Adds the amount to the MID's counter of the day unless that would pass its cap: false when it would. */
-async function reserveDailyVolume(d: LimitDeps, q: { clientKey: string; amount: number; currency: string }, mid: Mid): Promise<Placement['reserved'] | false | undefined> {
+async function reserveDailyVolume(
+  d: LimitDeps,
+  q: { clientKey: string; amount: number; currency: string },
+  mid: Mid,
+): Promise<Placement['reserved'] | false | undefined> {
   const cap = mid.limits?.dailyCap === undefined ? undefined : limitInMinor(mid.limits.dailyCap, q.currency);
   if (cap === undefined) return undefined;
   if (q.amount > cap) return false;

@@ -3,7 +3,15 @@
  * routing rules), and matching a payment against the rules (the first that matches decides).
  */
 import { CARD_BRANDS } from '../../domain/routing.js';
-import { RISK_ACTIONS, RISK_INTEGRATIONS, type RiskIntegration, type RiskAction, type RiskFacts, type RiskRule, type RiskRuleConditions } from '../../domain/risk-rules.js';
+import {
+  RISK_ACTIONS,
+  RISK_INTEGRATIONS,
+  type RiskIntegration,
+  type RiskAction,
+  type RiskFacts,
+  type RiskRule,
+  type RiskRuleConditions,
+} from '../../domain/risk-rules.js';
 import type { RiskDecision } from './decision.js';
 import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
@@ -18,7 +26,17 @@ export class RiskRulesError extends Error {
   }
 }
 
-const CONDITIONS = ['minAmount', 'maxAmount', 'currencies', 'brands', 'binCountries', 'payerCountries', 'payerCountryDiffersFromBin', 'integrations', 'moto'] as const;
+const CONDITIONS = [
+  'minAmount',
+  'maxAmount',
+  'currencies',
+  'brands',
+  'binCountries',
+  'payerCountries',
+  'payerCountryDiffersFromBin',
+  'integrations',
+  'moto',
+] as const;
 
 export function parseRiskRules(input: unknown): RiskRule[] {
   const problems: string[] = [];
@@ -31,12 +49,17 @@ export function parseRiskRules(input: unknown): RiskRule[] {
   const seen = new Map<string, number>();
   rules.forEach((r, i) => {
     if (!r?.name) return;
-    if (seen.has(r.name)) problems.push(`Rule ${i + 1} ("${r.name}"): the name is already rule ${seen.get(r.name)! + 1}'s; a decision names its rule, so names must differ.`);
+    if (seen.has(r.name))
+      problems.push(
+        `Rule ${i + 1} ("${r.name}"): the name is already rule ${seen.get(r.name)! + 1}'s; a decision names its rule, so names must differ.`,
+      );
     else seen.set(r.name, i);
   });
   const catchAll = raw.findIndex((r) => isObject(r) && (r.match === undefined || (isObject(r.match) && Object.keys(r.match).length === 0)));
   if (catchAll >= 0 && catchAll < raw.length - 1) {
-    problems.push(`Rule ${catchAll + 2} and later can never match: rule ${catchAll + 1} has no conditions and matches every payment (put it last).`);
+    problems.push(
+      `Rule ${catchAll + 2} and later can never match: rule ${catchAll + 1} has no conditions and matches every payment (put it last).`,
+    );
   }
   if (problems.length) throw new RiskRulesError(problems);
   return rules as RiskRule[];
@@ -51,7 +74,8 @@ function parseRule(input: unknown, at: string, problems: string[]): RiskRule | u
   const label = named ? `${at} ("${input.name}")` : at;
   checkKeys(input, ['name', 'match', 'action'], label, problems);
   if (!named) problems.push(`${at}: "name" is required (text): the decision recorded on a payment names its rule.`);
-  if (!(RISK_ACTIONS as readonly unknown[]).includes(input.action)) problems.push(`${label}: "action" must be one of ${RISK_ACTIONS.join(', ')}.`);
+  if (!(RISK_ACTIONS as readonly unknown[]).includes(input.action))
+    problems.push(`${label}: "action" must be one of ${RISK_ACTIONS.join(', ')}.`);
   const match = parseConditions(input.match ?? {}, label, problems);
   return { name: named ? (input.name as string).trim() : '', match, action: input.action as RiskAction };
 }
@@ -69,7 +93,8 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
   const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
   if (brands) {
     const unknown = brands.filter((b) => !(CARD_BRANDS as readonly string[]).includes(b));
-    if (unknown.length) problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
+    if (unknown.length)
+      problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
     c.brands = brands;
   }
   for (const key of ['binCountries', 'payerCountries'] as const) {
@@ -85,7 +110,8 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
   const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
   if (integrations) {
     const unknown = integrations.filter((x) => !(RISK_INTEGRATIONS as readonly string[]).includes(x));
-    if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${RISK_INTEGRATIONS.join(', ')}).`);
+    if (unknown.length)
+      problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${RISK_INTEGRATIONS.join(', ')}).`);
     c.integrations = integrations as RiskIntegration[];
   }
   return c;
@@ -113,7 +139,6 @@ export function riskRuleCheck(rules: RiskRule[], p: RiskFacts): (RiskDecision & 
   const rule = rules.find((r) => riskRuleMatches(r.match, p));
   return rule && { control: RULE, reason: `rule "${rule.name}": ${rule.action}`, action: rule.action };
 }
-
 
 function codes(v: unknown, at: string, problems: string[], shape: RegExp, what: string): string[] | undefined {
   const values = stringList(v, at, problems, (x) => x.toUpperCase());

@@ -6,4 +6,5 @@ import type { StageKind } from '../../config.js';
 
 const SANDBOX_BINS: Readonly<Record<string, string>> = { '411111': 'US', '460154': 'GB' };
 
-export const sandboxBinCountry = (stage: StageKind, cardNumber: string): string | undefined => (stage === 'sandbox' ? SANDBOX_BINS[cardNumber.slice(0, 6)] : undefined);
+export const sandboxBinCountry = (stage: StageKind, cardNumber: string): string | undefined =>
+  stage === 'sandbox' ? SANDBOX_BINS[cardNumber.slice(0, 6)] : undefined;

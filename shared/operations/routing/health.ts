@@ -9,7 +9,16 @@
  */
 import type { Deps } from '../deps.js';
 import type { MerchantConfig, Mid } from '../../domain/merchant.js';
-import { admitsAfterRefusedClaim, closesAfterAnswer, DEFAULT_MID_HEALTH_POLICY, midHealthView, needsTrialClaim, type MidHealth, type MidHealthPolicy, type MidHealthView } from '../../domain/mid-health.js';
+import {
+  admitsAfterRefusedClaim,
+  closesAfterAnswer,
+  DEFAULT_MID_HEALTH_POLICY,
+  midHealthView,
+  needsTrialClaim,
+  type MidHealth,
+  type MidHealthPolicy,
+  type MidHealthView,
+} from '../../domain/mid-health.js';
 import type { RoutingTable } from '../../domain/routing.js';
 import { logger } from '../../logger.js';
 import { noteMetric } from '../../telemetry.js';
@@ -29,12 +38,20 @@ export function healthPolicyOf(table: RoutingTable | undefined): MidHealthPolicy
 }
 
 /** What routing needs of the MIDs' health, from the configuration the request already loaded (no read of its own). */
-export function routingHealth(d: Pick<Deps, 'merchants' | 'clock'>, config: Pick<MerchantConfig, 'merchant' | 'routing' | 'midHealth'>): RoutingHealth {
+export function routingHealth(
+  d: Pick<Deps, 'merchants' | 'clock'>,
+  config: Pick<MerchantConfig, 'merchant' | 'routing' | 'midHealth'>,
+): RoutingHealth {
   const states = config.midHealth ?? {};
   return { now: d.clock.now(), states, recorder: midHealthRecorder(d, config.merchant.clientKey, states, healthPolicyOf(config.routing)) };
 }
 
-export function midHealthRecorder(d: Pick<Deps, 'merchants' | 'clock'>, clientKey: string, seen: Record<string, MidHealth>, policy: MidHealthPolicy): MidHealthRecorder {
+export function midHealthRecorder(
+  d: Pick<Deps, 'merchants' | 'clock'>,
+  clientKey: string,
+  seen: Record<string, MidHealth>,
+  policy: MidHealthPolicy,
+): MidHealthRecorder {
   return {
     async admits(mid) {
       const state = seen[mid.midId];
@@ -76,7 +93,10 @@ export function midHealthRecorder(d: Pick<Deps, 'merchants' | 'clock'>, clientKe
  * The merchant's MIDs with their health as `mids list` (and the console) show it, by the merchant's clock (a sandbox's
  * test clock moves cool-downs too); undefined for an unknown merchant.
  */
-export async function midsWithHealth(d: Pick<Deps, 'merchants' | 'clock'>, clientKey: string): Promise<(Mid & { health: MidHealthView })[] | undefined> {
+export async function midsWithHealth(
+  d: Pick<Deps, 'merchants' | 'clock'>,
+  clientKey: string,
+): Promise<(Mid & { health: MidHealthView })[] | undefined> {
   const config = await d.merchants.get(clientKey);
   if (!config) return undefined;
   const now = (await onMerchantClock(d, clientKey, { force: true })).clock.now();

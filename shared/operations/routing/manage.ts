@@ -10,7 +10,12 @@ export class UnknownMerchantError extends Error {
 }
 
 /** Validates the rules against the merchant's MIDs and writes them as the next version. */
-export async function setRouting(d: Pick<Deps, 'merchants' | 'clock'>, clientKey: string, rules: unknown, opts: { maxAttempts?: number } = {}): Promise<RoutingTable> {
+export async function setRouting(
+  d: Pick<Deps, 'merchants' | 'clock'>,
+  clientKey: string,
+  rules: unknown,
+  opts: { maxAttempts?: number } = {},
+): Promise<RoutingTable> {
   const config = await d.merchants.get(clientKey);
   if (!config) throw new UnknownMerchantError();
   const parsed = parseRoutingRules(rules, config.mids, opts);
@@ -22,5 +27,7 @@ export async function setRouting(d: Pick<Deps, 'merchants' | 'clock'>, clientKey
 export async function showRouting(d: Pick<Deps, 'merchants'>, clientKey: string): Promise<RoutingTable | { rules: []; note: string }> {
   const config = await d.merchants.get(clientKey);
   if (!config) throw new UnknownMerchantError();
-  return config.routing ?? { rules: [], note: 'No routing rules: MIDs are chosen by payment mode, MOTO and zero amount (docs/routing.md).' };
+  return (
+    config.routing ?? { rules: [], note: 'No routing rules: MIDs are chosen by payment mode, MOTO and zero amount (docs/routing.md).' }
+  );
 }

@@ -34,7 +34,13 @@ export interface RoutingOptions {
   random?: () => number;
 }
 
-export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, needs: RoutingNeeds, facts: PaymentFacts, opts: RoutingOptions = {}): RoutedPayment {
+export function routeWithRules(
+  mids: Mid[],
+  table: RoutingTable | undefined,
+  needs: RoutingNeeds,
+  facts: PaymentFacts,
+  opts: RoutingOptions = {},
+): RoutedPayment {
   const { health, random = routingRandom } = opts;
   const rule = firstMatchingRule(table, facts);
   if (!rule || !table) return { ...routePayment(mids, needs), fallbacks: [], maxAttempts: 1 };
@@ -44,7 +50,10 @@ export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, nee
     return mid ? [{ rule: r, mid }] : [];
   });
   // The same checks, and errors, as without rules, on the rule's MIDs only: tells which tier (held or not) is used.
-  const best = routePayment(listed.map((l) => l.mid), needs);
+  const best = routePayment(
+    listed.map((l) => l.mid),
+    needs,
+  );
   const usable = listed.flatMap((l) => {
     const route = routeOf(l.mid, needs);
     return route && route.authorize === best.authorize ? [{ ...l, route }] : [];
@@ -52,7 +61,13 @@ export function routeWithRules(mids: Mid[], table: RoutingTable | undefined, nee
   const closed = health ? usable.filter((u) => midAvailable(health.states[u.mid.midId], health.now)) : usable;
   // Every usable MID open: the rule's first takes the payment (and the others stay its fallbacks).
   const pool = closed.length > 0 ? closed : usable;
-  const first = closed.length > 0 ? pickByWeight(pool.map((u) => u.rule), random) : 0;
+  const first =
+    closed.length > 0
+      ? pickByWeight(
+          pool.map((u) => u.rule),
+          random,
+        )
+      : 0;
   const chosen = pool[first]!;
   return {
     ...chosen.route,

@@ -8,7 +8,10 @@ export async function routingTableOf(d: Pick<Deps, 'merchants'>, clientKey: stri
 }
 
 /** The routing table and the MIDs' health, from the one configuration read; pass it to routeWithRules as its options. */
-export async function routingOf(d: Pick<Deps, 'merchants' | 'clock'>, clientKey: string): Promise<{ table?: RoutingTable; health?: RoutingHealth }> {
+export async function routingOf(
+  d: Pick<Deps, 'merchants' | 'clock'>,
+  clientKey: string,
+): Promise<{ table?: RoutingTable; health?: RoutingHealth }> {
   const config = await d.merchants.get(clientKey);
   if (!config) return {};
   return { table: config.routing, health: routingHealth(d, config) };

@@ -5,7 +5,14 @@
 import type { Mid } from '../../domain/merchant.js';
 import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
 import { refusedSoftDecline } from './soft-declines.js';
-import { CARD_BRANDS, INTEGRATIONS, type Integration, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
+import {
+  CARD_BRANDS,
+  INTEGRATIONS,
+  type Integration,
+  type RoutingRule,
+  type RoutingTable,
+  type RuleConditions,
+} from '../../domain/routing.js';
 import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
@@ -44,15 +51,24 @@ export function parseRoutingRules(input: unknown, mids: Mid[], opts: { maxAttemp
   const health = input.health === undefined ? undefined : parseHealth(input.health, problems);
   if (!Array.isArray(input.rules)) problems.push('"rules" must be a list (an empty list removes all rules).');
   const known = new Map(mids.map((m) => [m.midId, m]));
-  const rules = (Array.isArray(input.rules) ? input.rules : []).map((r: unknown, i: number) => parseRule(r, `Rule ${i + 1}`, known, problems));
+  const rules = (Array.isArray(input.rules) ? input.rules : []).map((r: unknown, i: number) =>
+    parseRule(r, `Rule ${i + 1}`, known, problems),
+  );
   // A rule after one that matches every payment is never reached.
   const raw: unknown[] = Array.isArray(input.rules) ? input.rules : [];
   const catchAll = raw.findIndex((r) => isObject(r) && (r.match === undefined || (isObject(r.match) && Object.keys(r.match).length === 0)));
   if (catchAll >= 0 && catchAll < rules.length - 1) {
-    problems.push(`Rule ${catchAll + 2} and later can never match: rule ${catchAll + 1} has no conditions and matches every payment (put it last).`);
+    problems.push(
+      `Rule ${catchAll + 2} and later can never match: rule ${catchAll + 1} has no conditions and matches every payment (put it last).`,
+    );
   }
   if (problems.length) throw new RoutingRulesError(problems);
-  return { maxAttempts: maxAttempts as number, ...(softDeclines ? { softDeclines } : {}), ...(health ? { health } : {}), rules: rules as RoutingRule[] };
+  return {
+    maxAttempts: maxAttempts as number,
+    ...(softDeclines ? { softDeclines } : {}),
+    ...(health ? { health } : {}),
+    rules: rules as RoutingRule[],
+  };
 }
 
 /** MID health's bounds: a threshold of 1 opens at the first failure; a day's cool-down is the longest. */
@@ -73,7 +89,8 @@ function parseHealth(input: unknown, problems: string[]): Partial<MidHealthPolic
   for (const [key, { max, unit }] of Object.entries(HEALTH_LIMITS) as [keyof MidHealthPolicy, { max: number; unit: string }][]) {
     const v = input[key];
     if (v === undefined) continue;
-    if (!Number.isInteger(v) || v < 1 || v > max) problems.push(`health: "${key}" must be a whole number of ${unit} from 1 to ${max} (default ${DEFAULT_MID_HEALTH_POLICY[key]}).`);
+    if (!Number.isInteger(v) || v < 1 || v > max)
+      problems.push(`health: "${key}" must be a whole number of ${unit} from 1 to ${max} (default ${DEFAULT_MID_HEALTH_POLICY[key]}).`);
     else out[key] = v;
   }
   return out;
@@ -103,11 +120,13 @@ function parseRule(input: unknown, at: string, known: Map<string, Mid>, problems
       else if (!known.get(m.midId)!.enabled) problems.push(`${where}: MID "${m.midId}" is disabled.`);
       if (seen.has(m.midId)) problems.push(`${where}: MID "${m.midId}" is listed twice in the same rule; give it one weight.`);
       seen.add(m.midId);
-      if (!Number.isInteger(weight) || (weight as number) < 0 || (weight as number) > 100) problems.push(`${where}: "weight" must be a whole number from 0 to 100.`);
+      if (!Number.isInteger(weight) || (weight as number) < 0 || (weight as number) > 100)
+        problems.push(`${where}: "weight" must be a whole number from 0 to 100.`);
       mids.push({ midId: m.midId, weight: weight as number });
     }
     const total = mids.reduce((s, m) => s + (Number.isInteger(m.weight) ? m.weight : 0), 0);
-    if (mids.every((m) => Number.isInteger(m.weight)) && total !== 100) problems.push(`${label}: the weights add up to ${total}; they must add up to 100.`);
+    if (mids.every((m) => Number.isInteger(m.weight)) && total !== 100)
+      problems.push(`${label}: the weights add up to ${total}; they must add up to 100.`);
   }
   return { ...(typeof input.name === 'string' && input.name ? { name: input.name } : {}), match, mids };
 }
@@ -122,7 +141,8 @@ function parseConditions(input: unknown, at: string, problems: string[]): RuleCo
   const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
   if (brands) {
     const unknown = brands.filter((b) => !(CARD_BRANDS as readonly string[]).includes(b));
-    if (unknown.length) problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
+    if (unknown.length)
+      problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
     c.brands = brands;
   }
   const currencies = stringList(input.currencies, `${at}: "currencies"`, problems, (x) => x.toUpperCase());
@@ -138,11 +158,13 @@ function parseConditions(input: unknown, at: string, problems: string[]): RuleCo
     if (typeof v !== 'boolean') problems.push(`${at}: "${key}" must be true or false.`);
     else c[key] = v;
   }
-  if (c.moto === true && c.threeDs === true) problems.push(`${at}: can never match: a MOTO payment never runs 3DS (moto true with threeDs true).`);
+  if (c.moto === true && c.threeDs === true)
+    problems.push(`${at}: can never match: a MOTO payment never runs 3DS (moto true with threeDs true).`);
   const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
   if (integrations) {
     const unknown = integrations.filter((x) => !(INTEGRATIONS as readonly string[]).includes(x));
-    if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${INTEGRATIONS.join(', ')}).`);
+    if (unknown.length)
+      problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${INTEGRATIONS.join(', ')}).`);
     c.integrations = integrations as Integration[];
   }
   return c;

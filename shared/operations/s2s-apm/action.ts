@@ -6,8 +6,19 @@ import type { FormObject } from '../../protocol/form.js';
 /** The ports S2S APM actions use: the payment cores, wallet tokens (an APM wallet SALE), APM providers and their timers. */
 export type S2sApmDeps = Pick<
   Deps,
-  | 'config' | 'clock' | 'newId' | 'payments' | 'secrets' | 'callbackQueue' | 'cardVault' | 'connectors' | 'walletConfigs' | 'walletTokens'
-  | 'apmConnectors' | 'deadlineTimers' | 'risk'
+  | 'config'
+  | 'clock'
+  | 'newId'
+  | 'payments'
+  | 'secrets'
+  | 'callbackQueue'
+  | 'cardVault'
+  | 'connectors'
+  | 'walletConfigs'
+  | 'walletTokens'
+  | 'apmConnectors'
+  | 'deadlineTimers'
+  | 'risk'
 >;
 
 export interface S2sApmRequest {

@@ -134,7 +134,10 @@ export async function apmCharge(
       async call(transId) {
         if (risk) {
           // Side by side, as for cards: the check's read and the MID's cap reservation (one MID: no cascade for APMs).
-          [screened, placement] = await Promise.all([screenApmPayment(risk, riskSubjectOf(input)), input.mid.limits ? placeWithinLimits(risk, input, [input.mid]) : undefined]);
+          [screened, placement] = await Promise.all([
+            screenApmPayment(risk, riskSubjectOf(input)),
+            input.mid.limits ? placeWithinLimits(risk, input, [input.mid]) : undefined,
+          ]);
           if (placement?.decision && !screened.decision) {
             screened = { decision: placement.decision };
             noteMetric(RISK_BLOCKED_METRIC, 1);
@@ -162,6 +165,7 @@ export async function apmCharge(
     hooks,
   );
   // A declined payment takes no volume: its amount leaves the MID's cap again.
-  if (placement?.reserved && !screened.decision && result.payment.status === 'DECLINED') await releaseDailyVolume(risk!, placement.reserved);
+  if (placement?.reserved && !screened.decision && result.payment.status === 'DECLINED')
+    await releaseDailyVolume(risk!, placement.reserved);
   return { ...result, redirectToken };
 }

@@ -21,7 +21,10 @@ function payout(action: (typeof PAYOUT_ACTIONS)[number]): S2sApmAction {
       return once(req, true, async (key) => {
         const input = { ...chargeInput(req, accepted, action, 'CREDIT2VIRTUAL'), payout: true };
         const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult(action, result, p);
-        const { payment, event } = await apmCharge(req.deps, input, { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) });
+        const { payment, event } = await apmCharge(req.deps, input, {
+          callbacks: apmRecorder(req),
+          idempotency: storedAnswer(key, (p, e) => answer(p, e.result)),
+        });
         return { statusCode: 200, body: answer(payment, event.result) };
       });
     },

@@ -14,7 +14,11 @@ export const debit2virtualCalc: S2sApmAction = {
     const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' });
     return once(req, true, async (key) => {
       const answer = (p: Parameters<typeof apmPaymentResult>[2]) => apmPaymentResult('DEBIT2VIRTUAL_CALC', 'SUCCESS', p);
-      const payment = await prepareDebit(req.deps, chargeInput(req, accepted, 'DEBIT2VIRTUAL_CALC', 'DEBIT'), storedAnswer(key, (p) => answer(p)));
+      const payment = await prepareDebit(
+        req.deps,
+        chargeInput(req, accepted, 'DEBIT2VIRTUAL_CALC', 'DEBIT'),
+        storedAnswer(key, (p) => answer(p)),
+      );
       return { statusCode: 200, body: answer(payment) };
     });
   },

@@ -18,7 +18,11 @@ export const debit2virtualComplete: S2sApmAction = {
     // Only a DEBIT2VIRTUAL_CALC payment is completed; any other trans_id names the wrong transaction.
     if (payment.action !== 'DEBIT2VIRTUAL_CALC') throw NotFoundError.incorrectTransaction();
     return once(req, false, async () => {
-      const { payment: p, event, redirectToken } = await completeDebit(req.deps, { payment, redirectToken: newRedirectToken() }, { callbacks: apmRecorder(req) });
+      const {
+        payment: p,
+        event,
+        redirectToken,
+      } = await completeDebit(req.deps, { payment, redirectToken: newRedirectToken() }, { callbacks: apmRecorder(req) });
       return { statusCode: 200, body: apmPaymentResult('DEBIT2VIRTUAL_COMPLETE', event.result, p, apmRedirect(req, p, redirectToken)) };
     });
   },

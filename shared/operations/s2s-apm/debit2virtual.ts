@@ -11,9 +11,17 @@ export const debit2virtual: S2sApmAction = {
     const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' });
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'DEBIT2VIRTUAL', 'DEBIT');
-      input.commission = apmConnectorFor(req.deps.apmConnectors, input.brand).commission({ brand: input.brand, amount: input.amount, currency: input.currency });
-      const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult('DEBIT2VIRTUAL', result, p, apmRedirect(req, p, input.redirectToken));
-      const { payment, event } = await apmCharge(req.deps, input, { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) });
+      input.commission = apmConnectorFor(req.deps.apmConnectors, input.brand).commission({
+        brand: input.brand,
+        amount: input.amount,
+        currency: input.currency,
+      });
+      const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) =>
+        apmPaymentResult('DEBIT2VIRTUAL', result, p, apmRedirect(req, p, input.redirectToken));
+      const { payment, event } = await apmCharge(req.deps, input, {
+        callbacks: apmRecorder(req),
+        idempotency: storedAnswer(key, (p, e) => answer(p, e.result)),
+      });
       return { statusCode: 200, body: answer(payment, event.result) };
     });
   },

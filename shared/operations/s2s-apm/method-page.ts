@@ -37,7 +37,10 @@ export interface MethodPageSubmission extends MethodPageQuery {
   collected?: FormValue;
 }
 
-const notFound = (lang: PageLanguage): PageResult => ({ statusCode: 404, ...messagePage(lang.t.notFoundTitle, lang.t.methodPageNotFound, lang) });
+const notFound = (lang: PageLanguage): PageResult => ({
+  statusCode: 404,
+  ...messagePage(lang.t.notFoundTitle, lang.t.methodPageNotFound, lang),
+});
 
 async function load(d: Pick<Deps, 'payments' | 'apmConnectors'>, transId: string, token: string | undefined): Promise<Payment | undefined> {
   if (!PATTERNS.uuid.test(transId)) return undefined;
@@ -51,7 +54,8 @@ async function load(d: Pick<Deps, 'payments' | 'apmConnectors'>, transId: string
  * vcard completes on this page itself (protocol.md §8); the other brands of a provider whose page the platform serves
  * (the sandbox) are decided on that page, and the provider notifies the platform.
  */
-const notifies = (d: Pick<Deps, 'apmConnectors'>, p: Payment) => d.apmConnectors.find(p.connector)?.page !== undefined && providerNotifies(p.details.brand);
+const notifies = (d: Pick<Deps, 'apmConnectors'>, p: Payment) =>
+  d.apmConnectors.find(p.connector)?.page !== undefined && providerNotifies(p.details.brand);
 
 /** Where the payer goes after deciding: the shop's return_url, or a Checkout payment's own page (its link token). */
 function returnUrlOf(d: Pick<Deps, 'config'>, p: Payment, token: string): string | undefined {
@@ -59,7 +63,10 @@ function returnUrlOf(d: Pick<Deps, 'config'>, p: Payment, token: string): string
   return p.details.returnUrl as string | undefined;
 }
 
-export async function showMethodPage(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'apmConnectors'>, { transId, token, acceptLanguage }: MethodPageQuery): Promise<PageResult> {
+export async function showMethodPage(
+  d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'apmConnectors'>,
+  { transId, token, acceptLanguage }: MethodPageQuery,
+): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
   // The payment's deadline is its merchant's (its test clock in a sandbox: docs/test-clock.md).
@@ -81,7 +88,12 @@ export async function showMethodPage(d: Pick<Deps, 'config' | 'payments' | 'merc
   });
 }
 
-async function completeOnPage(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>, p: Payment, config: MerchantConfig, decision: string | undefined): Promise<void> {
+async function completeOnPage(
+  d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>,
+  p: Payment,
+  config: MerchantConfig,
+  decision: string | undefined,
+): Promise<void> {
   try {
     await completeRedirect(d, { payment: p, approve: decision === 'approve' }, { callbacks: apmRecorder({ config, deps: d }) });
   } catch (err) {
@@ -90,7 +102,10 @@ async function completeOnPage(d: Pick<Deps, 'payments' | 'callbackQueue' | 'cloc
   }
 }
 
-export async function submitMethodPage(d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'providerSecrets' | 'apmConnectors'>, { transId, token, decision, collected, acceptLanguage }: MethodPageSubmission): Promise<PageResult> {
+export async function submitMethodPage(
+  d: Pick<Deps, 'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'providerSecrets' | 'apmConnectors'>,
+  { transId, token, decision, collected, acceptLanguage }: MethodPageSubmission,
+): Promise<PageResult> {
   const p = await load(d, transId, token);
   if (!p) return notFound(browserPageLanguage(acceptLanguage));
   // The payment's deadline is its merchant's (its test clock in a sandbox: docs/test-clock.md).

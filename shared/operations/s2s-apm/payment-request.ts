@@ -66,14 +66,23 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
 }
 
 /** The spec's timers: a QR lives 1 minute (per merchant, or the platform's setting), a bank-code transfer 5 minutes. */
-export function apmDeadlineSeconds(config: Pick<Config, 'APM_QR_LIFETIME_SECONDS' | 'APM_BANK_WINDOW_SECONDS'>, merchant: Pick<Merchant, 'qrLifetimeSeconds'>, flow: ApmFlow | undefined): number | undefined {
+export function apmDeadlineSeconds(
+  config: Pick<Config, 'APM_QR_LIFETIME_SECONDS' | 'APM_BANK_WINDOW_SECONDS'>,
+  merchant: Pick<Merchant, 'qrLifetimeSeconds'>,
+  flow: ApmFlow | undefined,
+): number | undefined {
   if (flow === 'qr') return merchant.qrLifetimeSeconds ?? config.APM_QR_LIFETIME_SECONDS;
   if (flow === 'bank-window') return config.APM_BANK_WINDOW_SECONDS;
   return undefined;
 }
 
 /** The core's input for an accepted request. */
-export function chargeInput(req: S2sApmRequest, a: AcceptedPayment, action: ApmChargeInput['action'], transactionType: ApmChargeInput['transactionType']): ApmChargeInput {
+export function chargeInput(
+  req: S2sApmRequest,
+  a: AcceptedPayment,
+  action: ApmChargeInput['action'],
+  transactionType: ApmChargeInput['transactionType'],
+): ApmChargeInput {
   const { fields } = a;
   return {
     clientKey: req.config.merchant.clientKey,

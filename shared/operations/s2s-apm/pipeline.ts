@@ -12,7 +12,15 @@ import { hashMatches } from '../../protocol/signature.js';
 import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
 import { readTransId } from '../../protocol/s2s-apm/request.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
-import { type CallbackRecorder, type PaymentEvent, followUpKey, requestKey, runOnce, storedAnswer, type FollowUpClaim } from '../payment/index.js';
+import {
+  type CallbackRecorder,
+  type PaymentEvent,
+  followUpKey,
+  requestKey,
+  runOnce,
+  storedAnswer,
+  type FollowUpClaim,
+} from '../payment/index.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
 import { methodPageUrl } from './redirect-step.js';
@@ -23,7 +31,11 @@ export function idempotencyKey(clientKey: string, rawBody: string): string {
 }
 
 /** Runs an action once per identical request (see runOnce; CAPTURE, VOID, CREDITVOID: follow-up-action.ts). */
-export function once(req: S2sApmRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>): Promise<S2sApmResponse> {
+export function once(
+  req: S2sApmRequest,
+  replay: boolean,
+  run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>,
+): Promise<S2sApmResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody) : followUpKey(req);
   return runOnce(req.deps.payments, key, replay, run, req.rawBody);
 }
@@ -69,7 +81,12 @@ export async function loadApmPayment(
 }
 
 /** The request's trans_id, its fields and hash checked. */
-export function signedTransId(req: S2sApmRequest, notFound: () => Error, expectedHash: (transId: string) => string, extra?: (f: FieldReader) => void): string {
+export function signedTransId(
+  req: S2sApmRequest,
+  notFound: () => Error,
+  expectedHash: (transId: string) => string,
+  extra?: (f: FieldReader) => void,
+): string {
   const f = new FieldReader(req.form);
   const transId = readTransId(f);
   extra?.(f);

@@ -20,12 +20,18 @@ export interface ProviderPageResult extends HtmlPage {
 }
 
 const missingFields = (p: Payment): string[] => p.details.collectOnPage ?? [];
-const expired = (d: Pick<Deps, 'clock'>, p: Payment) => p.details.deadline !== undefined && p.details.deadline <= d.clock.now().toISOString();
+const expired = (d: Pick<Deps, 'clock'>, p: Payment) =>
+  p.details.deadline !== undefined && p.details.deadline <= d.clock.now().toISOString();
 /** The payment's provider's side of the page (method-page.ts sends only such payments here). */
 const pageOf = (d: Pick<Deps, 'apmConnectors'>, p: Payment) => d.apmConnectors.named(p.connector).page!;
 const waitsOnly = (d: Pick<Deps, 'apmConnectors'>, p: Payment) => pageOf(d, p).waitsOnly({ identifier: p.details.identifier });
 
-function view(d: Pick<Deps, 'config' | 'apmConnectors'>, p: Payment, token: string, collect: Array<{ name: string; value?: string; error?: string }>): ProviderPageResult {
+function view(
+  d: Pick<Deps, 'config' | 'apmConnectors'>,
+  p: Payment,
+  token: string,
+  collect: Array<{ name: string; value?: string; error?: string }>,
+): ProviderPageResult {
   const flow = brandDescriptor(p.details.brand ?? '')?.flow ?? 'redirect';
   const commission = p.details.commission ?? 0;
   return {
@@ -47,11 +53,22 @@ function view(d: Pick<Deps, 'config' | 'apmConnectors'>, p: Payment, token: stri
 
 export function showProviderPage(d: Pick<Deps, 'config' | 'clock' | 'apmConnectors'>, p: Payment, token: string): ProviderPageResult {
   if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
-  return view(d, p, token, missingFields(p).map((name) => ({ name })));
+  return view(
+    d,
+    p,
+    token,
+    missingFields(p).map((name) => ({ name })),
+  );
 }
 
 /** The payer's Pay / Reject. Returns a page to show again (invalid fields, expired), or undefined: back to the shop. */
-export async function submitProviderPage(d: Pick<Deps, 'config' | 'clock' | 'providerSecrets' | 'apmConnectors'>, p: Payment, token: string, decision: string | undefined, collected: FormValue | undefined): Promise<ProviderPageResult | undefined> {
+export async function submitProviderPage(
+  d: Pick<Deps, 'config' | 'clock' | 'providerSecrets' | 'apmConnectors'>,
+  p: Payment,
+  token: string,
+  decision: string | undefined,
+  collected: FormValue | undefined,
+): Promise<ProviderPageResult | undefined> {
   if (expired(d, p)) return { statusCode: 410, ...messagePage('Expired', 'This payment has expired.') };
   if (waitsOnly(d, p)) return undefined;
   const approve = decision === 'approve';
@@ -62,10 +79,19 @@ export async function submitProviderPage(d: Pick<Deps, 'config' | 'clock' | 'pro
     const payer = p.details.payer ?? {};
     const payerName = payer.payer_first_name && payer.payer_last_name ? `${payer.payer_first_name} ${payer.payer_last_name}` : undefined;
     const { errors, values } = checkAsked(descriptor, missing, collected, { payerName, payerCountry: payer.payer_country });
-    if (Object.keys(errors).length) return view(d, p, token, missing.map((name) => ({ name, value: values[name], error: errors[name] })));
+    if (Object.keys(errors).length)
+      return view(
+        d,
+        p,
+        token,
+        missing.map((name) => ({ name, value: values[name], error: errors[name] })),
+      );
   }
   const provider = d.apmConnectors.named(p.connector);
-  const to = { url: `${d.config.PUBLIC_BASE_URL}/providers/${provider.slug}/notifications`, secret: await d.providerSecrets.secret(provider.slug) };
+  const to = {
+    url: `${d.config.PUBLIC_BASE_URL}/providers/${provider.slug}/notifications`,
+    secret: await d.providerSecrets.secret(provider.slug),
+  };
   const answer = await pageOf(d, p).decide({ transId: p.transId, brand: p.details.brand ?? '', approve }, to);
   if (answer !== 200) logger.warn('provider notification refused', { transId: p.transId, provider: provider.slug, status: answer });
   return undefined;

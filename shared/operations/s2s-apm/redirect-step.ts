@@ -42,7 +42,11 @@ export function redirectTokenMatches(p: Payment, token: string | undefined): boo
   return typeof stored === 'string' && typeof token === 'string' && token.length > 0 && hashEquals(stored, tokenHash(token));
 }
 
-export async function completeRedirect(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>, input: { payment: Payment; approve: boolean }, hooks: AttemptHooks): Promise<CoreResult> {
+export async function completeRedirect(
+  d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>,
+  input: { payment: Payment; approve: boolean },
+  hooks: AttemptHooks,
+): Promise<CoreResult> {
   const { payment } = input;
   if (!isWaitingForPayer(payment)) throw BusinessRuleError.notWaitingForPayer();
   const authorize = payment.details.authorize === true;

@@ -22,7 +22,12 @@ export const sale: S2sApmAction = {
       // INIT (waiting for the payer's transfer) answers SUCCESS/PENDING; its callback says INIT.
       const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) =>
         apmPaymentResult('SALE', result === 'INIT' ? 'SUCCESS' : result, p, apmRedirect(req, p, input.redirectToken));
-      const { payment, event } = await apmCharge(req.deps, input, { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) }, req.deps);
+      const { payment, event } = await apmCharge(
+        req.deps,
+        input,
+        { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
+        req.deps,
+      );
       await armDeadline(req.deps, payment);
       logger.info('apm sale', { clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
       return { statusCode: 200, body: answer(payment, event.result) };

@@ -19,7 +19,11 @@ import {
 } from '../payment/index.js';
 import { apmConnectorFor, newRedirectToken, tokenHash, type ApmChargeInput, type ApmChargeResult } from './charge.js';
 
-export async function prepareDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>, input: ApmChargeInput, idempotency?: AttemptHooks['idempotency']): Promise<Payment> {
+export async function prepareDebit(
+  d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors'>,
+  input: ApmChargeInput,
+  idempotency?: AttemptHooks['idempotency'],
+): Promise<Payment> {
   const connector = apmConnectorFor(d.apmConnectors.forMids([input.mid]), input.brand);
   const transId = await newTransId(d, idempotency);
   const now = d.clock.now().toISOString();
@@ -30,7 +34,14 @@ export async function prepareDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue
     transactionType: undefined,
     transId,
     connector: connector.name,
-    details: { ...input.details, brand: input.brand, ...(input.identifier ? { identifier: input.identifier } : {}), authorize: false, transactionType: 'DEBIT', commission },
+    details: {
+      ...input.details,
+      brand: input.brand,
+      ...(input.identifier ? { identifier: input.identifier } : {}),
+      authorize: false,
+      transactionType: 'DEBIT',
+      commission,
+    },
     now,
   });
   const event = { operation: 'DEBIT', result: 'SUCCESS' as const, amount: input.amount, attemptId: transId, date: now };
@@ -43,7 +54,12 @@ export async function prepareDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue
   if (recovered) {
     // An earlier identical request reserved its record and died before storing the answer: answer that record.
     const earlier = recovered.payment;
-    await d.payments.completeClaim(idempotency.key, earlier.transId, idempotency.result(earlier, { ...event, attemptId: earlier.transId }), idempotency.claimTtlSeconds);
+    await d.payments.completeClaim(
+      idempotency.key,
+      earlier.transId,
+      idempotency.result(earlier, { ...event, attemptId: earlier.transId }),
+      idempotency.claimTtlSeconds,
+    );
     return earlier;
   }
   const stored = nextVersion(payment, now);
@@ -57,7 +73,11 @@ export function checkCompletable(p: Payment): void {
   permitOrThrow(p, { name: 'COMPLETE_DEBIT' }, { NOT_ALLOWED: () => BusinessRuleError.debitNotCompletable() });
 }
 
-export async function completeDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>, input: { payment: Payment; redirectToken?: string }, hooks: AttemptHooks): Promise<ApmChargeResult> {
+export async function completeDebit(
+  d: Pick<CoreDeps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'apmConnectors'>,
+  input: { payment: Payment; redirectToken?: string },
+  hooks: AttemptHooks,
+): Promise<ApmChargeResult> {
   checkCompletable(input.payment);
   const commission = input.payment.details.commission ?? 0;
   const attemptId = d.newId();
@@ -83,7 +103,14 @@ export async function completeDebit(d: Pick<CoreDeps, 'payments' | 'callbackQueu
         redirectToken = input.redirectToken ?? newRedirectToken();
         next.details.redirectTokenHash = tokenHash(redirectToken);
       }
-      return { operation: outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT', result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
+      return {
+        operation: outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT',
+        result: decision.callback ?? 'UNDEFINED',
+        amount: next.amount,
+        attemptId,
+        date: now,
+        declineReason: next.declineReason,
+      };
     },
     hooks,
   );

@@ -6,7 +6,19 @@ import type { FormObject } from '../../protocol/form.js';
 /** The ports S2S CARD actions use: the payment cores, card and wallet tokens, schedules, MID health (merchants). */
 export type S2sCardDeps = Pick<
   Deps,
-  'config' | 'clock' | 'newId' | 'payments' | 'merchants' | 'secrets' | 'callbackQueue' | 'cardVault' | 'connectors' | 'schedules' | 'walletConfigs' | 'walletTokens' | 'risk'
+  | 'config'
+  | 'clock'
+  | 'newId'
+  | 'payments'
+  | 'merchants'
+  | 'secrets'
+  | 'callbackQueue'
+  | 'cardVault'
+  | 'connectors'
+  | 'schedules'
+  | 'walletConfigs'
+  | 'walletTokens'
+  | 'risk'
 >;
 
 export interface S2sCardRequest {

@@ -10,7 +10,17 @@ import type { Merchant, Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';
 import type { PaymentDetails, TransactionType } from '../../domain/payment.js';
-import { browserOf, checkZeroAmount, commonDetails, payerIpOf, readCommon, readOrder, type CommonDetails, type Order, type readTermUrl } from '../../protocol/s2s-card/card-payment.js';
+import {
+  browserOf,
+  checkZeroAmount,
+  commonDetails,
+  payerIpOf,
+  readCommon,
+  readOrder,
+  type CommonDetails,
+  type Order,
+  type readTermUrl,
+} from '../../protocol/s2s-card/card-payment.js';
 import type { PayerNeeds } from '../../protocol/s2s-card/payer.js';
 import { selectMid, type RoutingNeeds } from '../payment/index.js';
 import type { S2sCardRequest } from './action.js';
@@ -58,7 +68,10 @@ export interface AcceptedCardRequest<T, B = void> extends CardRequest<T, B> {
  * DEBIT, CARD2CARD and CREDIT2CARD: the request, then the MID by mode and MOTO alone. docs/routing.md: routing
  * rules are for SALE / AUTH (and Checkout, hosted fields); these keep that routing.
  */
-export function acceptCardRequest<T, B = void>(req: S2sCardRequest, spec: CardRequestSpec<T, B> & { route(fields: T, common: CommonDetails): RoutingNeeds }): AcceptedCardRequest<T, B> {
+export function acceptCardRequest<T, B = void>(
+  req: S2sCardRequest,
+  spec: CardRequestSpec<T, B> & { route(fields: T, common: CommonDetails): RoutingNeeds },
+): AcceptedCardRequest<T, B> {
   const accepted = readCardRequest(req, spec);
   return { ...accepted, mid: selectMid(req.config.mids, spec.route(accepted.fields, accepted.common)) };
 }
@@ -82,7 +95,10 @@ export interface PayerCardCharge {
 type ChargeRequest = Parameters<typeof chargeOnce>[2];
 
 /** The chargeOnce request of a payer's card payment: its order, the payer, the browser, a token for our own 3DS page. */
-export function payerCardCharge(request: { order: Order; common: CommonDetails; fields: { term: ReturnType<typeof readTermUrl> } }, c: PayerCardCharge): ChargeRequest {
+export function payerCardCharge(
+  request: { order: Order; common: CommonDetails; fields: { term: ReturnType<typeof readTermUrl> } },
+  c: PayerCardCharge,
+): ChargeRequest {
   const { order, common } = request;
   return {
     transactionType: c.transactionType,
@@ -103,7 +119,17 @@ export function payerCardCharge(request: { order: Order; common: CommonDetails; 
   };
 }
 
-const PAYEE_NAMES = ['payee_first_name', 'payee_last_name', 'payee_address', 'payee_country', 'payee_state', 'payee_city', 'payee_zip', 'payee_email', 'payee_phone'];
+const PAYEE_NAMES = [
+  'payee_first_name',
+  'payee_last_name',
+  'payee_address',
+  'payee_country',
+  'payee_state',
+  'payee_city',
+  'payee_zip',
+  'payee_email',
+  'payee_phone',
+];
 
 /** The payee's identity fields of CARD2CARD and CREDIT2CARD, added to the action's extras. */
 export function readPayee(f: FieldReader, extras: Record<string, string>): Record<string, string> {

@@ -23,7 +23,8 @@ export const card2card: S2sCardAction = {
         const extras = readPayee(f, readCard2CardExtras(f));
         return { card, payee, term, extras };
       },
-      hash: (merchant, { card }, c) => formula1({ email: c.payer.email, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm),
+      hash: (merchant, { card }, c) =>
+        formula1({ email: c.payer.email, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm),
       route: () => ({ authorize: false }),
     });
 

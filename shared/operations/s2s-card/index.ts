@@ -22,11 +22,32 @@ import { descheduleAction } from './deschedule.js';
 import { retry } from './retry.js';
 
 export const S2S_CARD_ACTIONS: ReadonlyMap<string, S2sCardAction> = new Map(
-  [sale, auth, getTransStatus, getTransDetails, getTransStatusByOrder, capture, voidAction, creditvoid, recurringSale, recurringDebit, debit, credit2card, card2card].map(
-    (a) => [a.action, a],
-  ),
+  [
+    sale,
+    auth,
+    getTransStatus,
+    getTransDetails,
+    getTransStatusByOrder,
+    capture,
+    voidAction,
+    creditvoid,
+    recurringSale,
+    recurringDebit,
+    debit,
+    credit2card,
+    card2card,
+  ].map((a) => [a.action, a]),
 );
 // Schedules and RETRY (docs/schedules.md).
-for (const a of [createScheduleAction, updateScheduleAction, pauseScheduleAction, runScheduleAction, deleteScheduleAction, scheduleInfoAction, descheduleAction, retry]) {
+for (const a of [
+  createScheduleAction,
+  updateScheduleAction,
+  pauseScheduleAction,
+  runScheduleAction,
+  deleteScheduleAction,
+  scheduleInfoAction,
+  descheduleAction,
+  retry,
+]) {
   (S2S_CARD_ACTIONS as Map<string, S2sCardAction>).set(a.action, a);
 }

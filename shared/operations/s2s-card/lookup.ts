@@ -11,7 +11,13 @@ import type { S2sCardRequest } from './action.js';
  * in its place (that is Formula 7) — the docs name Formula 2 for a request that carries no trans_id, so both are taken.
  */
 export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[] = [p.transId]): void {
-  if (!hashMatches(ids.map((id) => paymentHash(req.config.merchant, p, id)), req.form.hash)) throw new InvalidHashError();
+  if (
+    !hashMatches(
+      ids.map((id) => paymentHash(req.config.merchant, p, id)),
+      req.form.hash,
+    )
+  )
+    throw new InvalidHashError();
 }
 
 /**

@@ -29,7 +29,11 @@ export function idempotencyKey(clientKey: string, rawBody: string, style = 'obje
 }
 
 /** Runs an action once per identical request (see runOnce; CAPTURE, VOID, CREDITVOID: follow-up-action.ts). */
-export function once(req: S2sCardRequest, replay: boolean, run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>): Promise<S2sCardResponse> {
+export function once(
+  req: S2sCardRequest,
+  replay: boolean,
+  run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>,
+): Promise<S2sCardResponse> {
   const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle) : followUpKey(req);
   return runOnce(req.deps.payments, key, replay, run, req.rawBody);
 }
@@ -51,7 +55,13 @@ export function chargeOnce(
     const answer = (p: Payment, result: string) => ({ ...paymentResult(action, result, p, redirectInfo(req, p)), ...extra(p) });
     const { payment, event } = await chargeScreened(
       req.deps,
-      { ...input, clientKey: req.config.merchant.clientKey, protocol: 's2s-card', action, followUpVerifier: (p) => paymentVerifier(req.config.merchant, p) },
+      {
+        ...input,
+        clientKey: req.config.merchant.clientKey,
+        protocol: 's2s-card',
+        action,
+        followUpVerifier: (p) => paymentVerifier(req.config.merchant, p),
+      },
       { callbacks: s2sRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
     );
     // On the invocation's one log line (which already names the merchant and the payment), not a line of its own.

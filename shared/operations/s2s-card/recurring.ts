@@ -35,7 +35,10 @@ function recurringAction(action: 'RECURRING_SALE' | 'RECURRING_DEBIT'): S2sCardA
       const order = orderOfText(f, orderText, initial.currency);
       checkZeroAmount(f, order, false);
       f.throwIfInvalid();
-      const expected = formula1({ email: initial.payerEmail, password: merchant.password, cardNumber: card.number }, merchant.hashAlgorithm);
+      const expected = formula1(
+        { email: initial.payerEmail, password: merchant.password, cardNumber: card.number },
+        merchant.hashAlgorithm,
+      );
       if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
       const mid = selectMid(mids, { authorize });
 

@@ -57,7 +57,10 @@ export async function chargeSale(
 ): Promise<S2sCardResponse> {
   const { order, before } = request;
   const { mid, authorize } = sale.route;
-  const schedule = await saleScheduleDetails(req.deps, req.config.merchant.clientKey, req.form, { ...order, recurringInit: before.recurringInit });
+  const schedule = await saleScheduleDetails(req.deps, req.config.merchant.clientKey, req.form, {
+    ...order,
+    recurringInit: before.recurringInit,
+  });
   return chargeOnce(
     req,
     action,

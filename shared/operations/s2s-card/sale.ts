@@ -46,7 +46,10 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   if (isWalletSale(req.form)) return walletSale(req, action);
   const request = readSale(req);
   const { order, before, common, fields } = request;
-  const card = fields.card ?? { ...(await resolveCardToken(req.deps, req.config.merchant.clientKey, fields.cardToken!)).card, cvv: fields.cvv };
+  const card = fields.card ?? {
+    ...(await resolveCardToken(req.deps, req.config.merchant.clientKey, fields.cardToken!)).card,
+    cvv: fields.cvv,
+  };
   const moto = isMoto(common.motoType);
   // A stored card charged without the payer (payer_present=N: a merchant-initiated card-on-file payment) cannot
   // face a 3DS challenge: nobody is there to answer it.
@@ -55,7 +58,14 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
     req.config.mids,
     req.config.routing,
     { authorize: before.authorize, sale: true, moto, zeroAmount: order.amount === 0 },
-    { brand: cardBrand(card.number), currency: order.currency, amount: order.amount, moto, threeDs: !moto && !externalThreeDs, integration: 's2s-card' },
+    {
+      brand: cardBrand(card.number),
+      currency: order.currency,
+      amount: order.amount,
+      moto,
+      threeDs: !moto && !externalThreeDs,
+      integration: 's2s-card',
+    },
     { health: routingHealth(req.deps, req.config) },
   );
   return chargeSale(req, action, request, {

@@ -12,7 +12,10 @@ import { apmRecorder } from '../s2s-apm/pipeline.js';
 import { framedFor } from '../pages/framing.js';
 import { challengePage, seeOther, type PageResult } from '../pages/challenge-page.js';
 
-const processed = (lang: PageLanguage): PageResult => ({ statusCode: 200, ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang) });
+const processed = (lang: PageLanguage): PageResult => ({
+  statusCode: 200,
+  ...messagePage(lang.t.processedTitle, lang.t.closeWindow, lang),
+});
 
 async function backToMerchant(d: Pick<Deps, 'merchants'>, p: Payment, lang: PageLanguage): Promise<PageResult> {
   if (p.protocol === 's2s-apm') {
@@ -24,11 +27,17 @@ async function backToMerchant(d: Pick<Deps, 'merchants'>, p: Payment, lang: Page
   // The merchant account's link target overrides term_url_target, also for payments made before it was set.
   const config = await d.merchants.get(p.clientKey);
   const target = config?.merchant.linkTarget ?? p.details.termUrlTarget ?? '_top';
-  return framedFor(config?.merchant, { statusCode: 200, ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }) });
+  return framedFor(config?.merchant, {
+    statusCode: 200,
+    ...returnPage({ termUrl, target, fields: { trans_id: p.transId, order_id: p.orderId }, lang }),
+  });
 }
 
 const page = challengePage<Pick<Deps, 'config' | 'merchants' | 'newId'>>({
-  token: (p) => ((p.protocol === 's2s-card' || p.protocol === 's2s-apm') && typeof p.details.challengeToken === 'string' ? p.details.challengeToken : undefined),
+  token: (p) =>
+    (p.protocol === 's2s-card' || p.protocol === 's2s-apm') && typeof p.details.challengeToken === 'string'
+      ? p.details.challengeToken
+      : undefined,
   form: (d, p, token) => ({ action: `${d.config.PUBLIC_BASE_URL}/threeds/${p.transId}/complete`, fields: { PaReq: token, MD: p.transId } }),
   recorder: (d, config, p) => (p.protocol === 's2s-apm' ? apmRecorder({ config, deps: d }) : s2sRecorder({ config, deps: d })),
   backToMerchant,

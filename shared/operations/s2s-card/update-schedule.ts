@@ -13,7 +13,10 @@ import type { S2sCardAction } from './action.js';
 export const updateScheduleAction: S2sCardAction = {
   action: 'UPDATE_SCHEDULE',
   async run(req) {
-    const { scheduleId, extra } = authenticatedScheduleId(req.config, req.form, (f) => ({ patch: readScheduleSettings(f), sent: sentFields(f) }));
+    const { scheduleId, extra } = authenticatedScheduleId(req.config, req.form, (f) => ({
+      patch: readScheduleSettings(f),
+      sent: sentFields(f),
+    }));
     if (extra.sent.size === 0) throw ValidationError.field('', 'At least one schedule parameter must be sent.');
     const clientKey = req.config.merchant.clientKey;
     await requireSchedule(req.deps, scheduleId, clientKey);

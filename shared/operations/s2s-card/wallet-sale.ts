@@ -68,7 +68,14 @@ export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 
     mids,
     req.config.routing,
     { authorize: before.authorize, sale: true, moto, zeroAmount: order.amount === 0 },
-    { brand: cardBrand(card.number), currency: order.currency, amount: order.amount, moto, threeDs: !moto && !threeDs, integration: 's2s-card' },
+    {
+      brand: cardBrand(card.number),
+      currency: order.currency,
+      amount: order.amount,
+      moto,
+      threeDs: !moto && !threeDs,
+      integration: 's2s-card',
+    },
     { health: routingHealth(req.deps, req.config) },
   );
   const walletEcho = { digital_wallet: fields.wallet, pan_type: walletCard.panType };

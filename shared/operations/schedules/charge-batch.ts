@@ -13,7 +13,14 @@ export interface QueuedRun {
 }
 
 /** The message ids the queue must keep (a malformed message among them: it goes to the DLQ after its retries). */
-export async function chargeRunBatch(d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors' | 'risk' | 'config'>, runs: QueuedRun[], read: (body: string) => RecurringChargeMessage): Promise<string[]> {
+export async function chargeRunBatch(
+  d: Pick<
+    Deps,
+    'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors' | 'risk' | 'config'
+  >,
+  runs: QueuedRun[],
+  read: (body: string) => RecurringChargeMessage,
+): Promise<string[]> {
   const failed: string[] = [];
   for (const { messageId, body } of runs) {
     try {

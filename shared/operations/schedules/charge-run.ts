@@ -31,7 +31,13 @@ export function runKey(m: RecurringChargeMessage): string {
   return `SCHEDULE_RUN#${m.scheduleId}#${m.recurringToken}#${m.run}`;
 }
 
-export async function chargeRun(stage: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors' | 'risk' | 'config'>, m: RecurringChargeMessage): Promise<RunOutcome> {
+export async function chargeRun(
+  stage: Pick<
+    Deps,
+    'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'schedules' | 'connectors' | 'risk' | 'config'
+  >,
+  m: RecurringChargeMessage,
+): Promise<RunOutcome> {
   const sub = await stage.schedules.getSubscription(m.scheduleId, m.recurringToken);
   if (!sub || sub.state !== 'active' || sub.nextRun !== m.run) return 'stale';
   // The run, its payment and its callback read the subscription's merchant's time (its test clock in a sandbox).
@@ -73,10 +79,16 @@ export async function chargeRun(stage: Pick<Deps, 'payments' | 'merchants' | 'ca
   return 'charged';
 }
 
-async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>, sub: Subscription, config: MerchantConfig, key: string): Promise<string> {
+async function charge(
+  d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>,
+  sub: Subscription,
+  config: MerchantConfig,
+  key: string,
+): Promise<string> {
   const { initial, card } = await resolveRecurringPair(d, sub.clientKey, sub.initialTransId, sub.recurringToken);
   const mid = selectMid(config.mids, { authorize: false, zeroAmount: sub.amount === 0 });
-  const callbacks: CallbackRecorder = initial.protocol === 'checkout' ? checkoutCallbacks(d, config.merchant) : s2sRecorder({ config, deps: d });
+  const callbacks: CallbackRecorder =
+    initial.protocol === 'checkout' ? checkoutCallbacks(d, config.merchant) : s2sRecorder({ config, deps: d });
   const { payment } = await recurringCharge(
     d,
     {
@@ -99,7 +111,11 @@ async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'ne
     {
       callbacks,
       // The run's key is claimed with the payment's reservation and completed with its outcome: one charge per run.
-      idempotency: { key, claimTtlSeconds: RUN_CLAIM_TTL_SECONDS, result: (p) => ({ statusCode: 200, body: JSON.stringify({ trans_id: p.transId, status: p.status }) }) },
+      idempotency: {
+        key,
+        claimTtlSeconds: RUN_CLAIM_TTL_SECONDS,
+        result: (p) => ({ statusCode: 200, body: JSON.stringify({ trans_id: p.transId, status: p.status }) }),
+      },
     },
     ruledScreen(d),
   );
@@ -107,7 +123,12 @@ async function charge(d: Pick<Deps, 'payments' | 'callbackQueue' | 'clock' | 'ne
 }
 
 /** Moves the subscription past run m.run (if nobody did yet); counts the charge; ends it after payments_count. */
-async function advance(d: Pick<Deps, 'clock' | 'schedules'>, m: RecurringChargeMessage, schedule: Schedule, opts: { transId?: string; skipUntil?: string }): Promise<void> {
+async function advance(
+  d: Pick<Deps, 'clock' | 'schedules'>,
+  m: RecurringChargeMessage,
+  schedule: Schedule,
+  opts: { transId?: string; skipUntil?: string },
+): Promise<void> {
   await updateSubscription(d, m.scheduleId, m.recurringToken, (s) => {
     if (s.state !== 'active' || s.nextRun !== m.run) return undefined;
     const next = followingRun(schedule, s, m.run, opts.skipUntil);
@@ -126,7 +147,9 @@ async function advance(d: Pick<Deps, 'clock' | 'schedules'>, m: RecurringChargeM
 }
 
 async function end(d: Pick<Deps, 'clock' | 'schedules'>, m: RecurringChargeMessage, reason: string): Promise<RunOutcome> {
-  await updateSubscription(d, m.scheduleId, m.recurringToken, (s) => (s.state === 'ended' ? undefined : { ...s, state: 'ended', endReason: reason }));
+  await updateSubscription(d, m.scheduleId, m.recurringToken, (s) =>
+    s.state === 'ended' ? undefined : { ...s, state: 'ended', endReason: reason },
+  );
   logger.info('subscription ended', { scheduleId: m.scheduleId, reason });
   return 'ended';
 }

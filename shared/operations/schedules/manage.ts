@@ -54,12 +54,23 @@ export async function changeSchedule(
   }
 }
 
-export function updateScheduleSettings(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, scheduleId: string, clientKey: string, merge: (s: Schedule) => ScheduleSettings): Promise<Schedule> {
+export function updateScheduleSettings(
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
+  scheduleId: string,
+  clientKey: string,
+  merge: (s: Schedule) => ScheduleSettings,
+): Promise<Schedule> {
   return changeSchedule(d, scheduleId, clientKey, (s) => ({ ...stripSettings(s), ...merge(s) }));
 }
 
 /** PAUSE_SCHEDULE sets paused=Y, RUN_SCHEDULE paused=N; runs falling due while paused are skipped. */
-export function setPaused(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, scheduleId: string, clientKey: string | undefined, paused: boolean, opts: Alongside = {}): Promise<Schedule> {
+export function setPaused(
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
+  scheduleId: string,
+  clientKey: string | undefined,
+  paused: boolean,
+  opts: Alongside = {},
+): Promise<Schedule> {
   return changeSchedule(d, scheduleId, clientKey, (s) => (s.paused === paused ? undefined : { ...s, paused }), opts);
 }
 
@@ -77,16 +88,30 @@ export async function deleteSchedule(d: Pick<ScheduleDeps, 'schedules'>, schedul
 }
 
 /** DESCHEDULE: the chain of recurring_token stops following the schedule (no further scheduled charges). */
-export async function deschedule(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, scheduleId: string, clientKey: string, recurringToken: string): Promise<void> {
+export async function deschedule(
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
+  scheduleId: string,
+  clientKey: string,
+  recurringToken: string,
+): Promise<void> {
   await requireSchedule(d, scheduleId, clientKey);
   const sub = await d.schedules.getSubscription(scheduleId, recurringToken);
   if (!sub || sub.clientKey !== clientKey) throw NotFoundError.generic();
-  await updateSubscription(d, scheduleId, recurringToken, (s) => (s.state === 'ended' ? undefined : { ...s, state: 'ended', endReason: 'descheduled' }));
+  await updateSubscription(d, scheduleId, recurringToken, (s) =>
+    s.state === 'ended' ? undefined : { ...s, state: 'ended', endReason: 'descheduled' },
+  );
 }
 
 /** A schedule without its settings (what UPDATE_SCHEDULE replaces as a whole after merging). */
 function stripSettings(s: Schedule): Schedule {
   const copy = { ...s };
-  for (const k of ['dayOfMonth', 'firstPaymentIntervalLength', 'firstPaymentIntervalUnit', 'firstPaymentDayOfWeek', 'firstPaymentDayOfMonth'] as const) delete copy[k];
+  for (const k of [
+    'dayOfMonth',
+    'firstPaymentIntervalLength',
+    'firstPaymentIntervalUnit',
+    'firstPaymentDayOfWeek',
+    'firstPaymentDayOfMonth',
+  ] as const)
+    delete copy[k];
   return copy;
 }

@@ -36,7 +36,12 @@ export class OpsEventError extends Error {}
  * Validates and applies one event; throws OpsEventError for events that can never apply (bad detail, unknown ids).
  * `alongside` (a console action's audit entry) goes with the event's write; an event that changes nothing writes none.
  */
-export async function applyOpsEvent(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, detailType: string, detail: unknown, opts: Alongside = {}): Promise<string> {
+export async function applyOpsEvent(
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
+  detailType: string,
+  detail: unknown,
+  opts: Alongside = {},
+): Promise<string> {
   if (!(detailType in OPS_EVENT_SCHEMAS)) throw new OpsEventError(`unknown detail-type ${JSON.stringify(detailType)}`);
   const parsed = OPS_EVENT_SCHEMAS[detailType as OpsDetailType].safeParse(detail);
   if (!parsed.success) throw new OpsEventError(parsed.error.issues.map((i) => `${i.path.join('.') || 'detail'}: ${i.message}`).join('; '));
@@ -81,7 +86,12 @@ export async function applyOpsEvent(d: Pick<ScheduleDeps, 'clock' | 'schedules'>
   }
 }
 
-async function subscriptionChange(d: Pick<ScheduleDeps, 'clock' | 'schedules'>, e: Record<string, string>, change: (s: Subscription) => Subscription | undefined, opts: Alongside): Promise<void> {
+async function subscriptionChange(
+  d: Pick<ScheduleDeps, 'clock' | 'schedules'>,
+  e: Record<string, string>,
+  change: (s: Subscription) => Subscription | undefined,
+  opts: Alongside,
+): Promise<void> {
   await updateSubscription(
     d,
     e.schedule_id!,

@@ -14,7 +14,9 @@ export const LEASE_SECONDS = 15 * 60;
 const PAGE = 100;
 const MAX_PAGES = 20;
 
-export async function enqueueDue(d: Pick<RunnerDeps, 'clock' | 'schedules' | 'recurringQueue'>): Promise<{ queued: number; lost: number; runs: RecurringChargeMessage[] }> {
+export async function enqueueDue(
+  d: Pick<RunnerDeps, 'clock' | 'schedules' | 'recurringQueue'>,
+): Promise<{ queued: number; lost: number; runs: RecurringChargeMessage[] }> {
   // A sandbox's merchants each have their own test clock: read up to the latest of them, keep what is due by the
   // subscription's own merchant (notDueForMerchant), and lease past that bound so leased entries leave the range.
   const now = await latestNow(d);
@@ -28,7 +30,8 @@ export async function enqueueDue(d: Pick<RunnerDeps, 'clock' | 'schedules' | 're
     const leased: RecurringChargeMessage[] = [];
     for (const entry of due) {
       if (await notDueForMerchant(d, entry)) continue;
-      if (await d.schedules.lease(entry, leaseUntil)) leased.push({ scheduleId: entry.scheduleId, recurringToken: entry.recurringToken, run: entry.nextRun });
+      if (await d.schedules.lease(entry, leaseUntil))
+        leased.push({ scheduleId: entry.scheduleId, recurringToken: entry.recurringToken, run: entry.nextRun });
       else lost++;
     }
     if (leased.length) await d.recurringQueue.send(leased);

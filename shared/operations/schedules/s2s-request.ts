@@ -26,7 +26,11 @@ export function checkFormula3(config: MerchantConfig, form: FormObject): void {
 }
 
 /** schedule_id + hash, validated and authenticated; `more` reads the action's other fields into the same report. */
-export function authenticatedScheduleId<T>(config: MerchantConfig, form: FormObject, more: (f: FieldReader) => T): { scheduleId: string; extra: T } {
+export function authenticatedScheduleId<T>(
+  config: MerchantConfig,
+  form: FormObject,
+  more: (f: FieldReader) => T,
+): { scheduleId: string; extra: T } {
   const f = new FieldReader(form);
   const scheduleId = readScheduleId(f);
   const extra = more(f);

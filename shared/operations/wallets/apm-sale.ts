@@ -32,7 +32,11 @@ const FIELD = 'parameters[paymentToken]';
 /** A PAN_ONLY card the acquirer challenges: the platform's authentication page, in S2S APM's GET redirect style. */
 function threeDsRedirect(req: S2sApmRequest, p: { status: PaymentStatus; transId: string }, token: string): ApmRedirect | undefined {
   if (!onPayerStep(p.status)) return undefined;
-  return { redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}?PaReq=${encodeURIComponent(token)}`, redirect_method: 'GET', redirect_params: [] };
+  return {
+    redirect_url: `${req.deps.config.PUBLIC_BASE_URL}/threeds/${p.transId}?PaReq=${encodeURIComponent(token)}`,
+    redirect_method: 'GET',
+    redirect_params: [],
+  };
 }
 
 export function isWalletBrand(form: FormObject): boolean {
@@ -50,7 +54,13 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
   checkZeroAmount(f, fields.order, requestedAuth);
   f.throwIfInvalid();
   const expected = apmSaleHash(
-    { identifier: fields.identifier, orderId: fields.order.orderId, orderAmount: fields.wire.orderAmount, orderCurrency: fields.wire.orderCurrency, password: merchant.password },
+    {
+      identifier: fields.identifier,
+      orderId: fields.order.orderId,
+      orderAmount: fields.wire.orderAmount,
+      orderCurrency: fields.wire.orderCurrency,
+      password: merchant.password,
+    },
     merchant.hashAlgorithm,
   );
   if (!hashMatches(expected, req.form.hash)) throw new InvalidHashError();
@@ -58,7 +68,8 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
   const wallet = fields.brand as WalletName;
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, wallet, token as string, FIELD);
   const panOnly = walletCard.authMethod === 'PAN_ONLY';
-  if (walletCard.panType !== 'dpan' && !(panOnly && wallet === 'googlepay')) throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
+  if (walletCard.panType !== 'dpan' && !(panOnly && wallet === 'googlepay'))
+    throw tokenRefused(TOKEN_MESSAGES['unsupported-payment'], FIELD);
   checkTokenOrder(walletCard, fields.order, FIELD);
   await claimWalletToken(req.deps, merchant.clientKey, wallet, walletCard, req.form, FIELD);
   // A sale no SMS or SMS/DMS MID can take is held on a DMS MID (PENDING), as the S2S CARD wallet SALE is.
@@ -92,7 +103,9 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         authentication: walletCard.cryptogram ? { value: walletCard.cryptogram, eci: walletCard.eci } : undefined,
         details: {
           ...apmDetails(fields, merchant),
-          ...(walletCard.cryptogram ? { threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' } } : {}),
+          ...(walletCard.cryptogram
+            ? { threeDs: { ...(walletCard.eci ? { eci: walletCard.eci.padStart(2, '0') } : {}), authenticationFlow: 'Frictionless' } }
+            : {}),
           challengeToken,
           digitalWallet: wallet,
           panType: walletCard.panType,

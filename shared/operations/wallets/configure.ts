@@ -54,8 +54,10 @@ function checkProfile(wallet: string, input: WalletSettingsInput, errors: Array<
     const bad = (values ?? []).filter((v) => !allowed.includes(v));
     if (bad.length) errors.push({ field, message: `Unknown: ${bad.join(', ')}; one of ${allowed.join(', ')}.` });
   };
-  if (input.country !== undefined && !/^[A-Z]{2}$/.test(input.country)) errors.push({ field: 'country', message: 'Must be an ISO 3166 two-letter country code.' });
-  if (input.shopName !== undefined && !(input.shopName.trim().length >= 1 && input.shopName.length <= 64)) errors.push({ field: 'shop_name', message: 'Must be 1 to 64 characters.' });
+  if (input.country !== undefined && !/^[A-Z]{2}$/.test(input.country))
+    errors.push({ field: 'country', message: 'Must be an ISO 3166 two-letter country code.' });
+  if (input.shopName !== undefined && !(input.shopName.trim().length >= 1 && input.shopName.length <= 64))
+    errors.push({ field: 'shop_name', message: 'Must be 1 to 64 characters.' });
   if (wallet === 'applepay') {
     only('merchant_capabilities', input.merchantCapabilities, APPLE_CAPABILITIES);
     only('supported_networks', input.supportedNetworks, APPLE_NETWORKS);
@@ -78,26 +80,36 @@ function checkProfile(wallet: string, input: WalletSettingsInput, errors: Array<
 function checkCertificate(input: WalletSettingsInput, errors: Array<{ field: string; message: string }>): void {
   if (input.certificate === undefined && input.certificateKey === undefined) return;
   if (input.wallet !== 'applepay') return void errors.push({ field: 'certificate', message: 'Apple Pay only.' });
-  if (!input.certificate || !input.certificateKey) return void errors.push({ field: 'certificate', message: 'Give the certificate and its private key together.' });
+  if (!input.certificate || !input.certificateKey)
+    return void errors.push({ field: 'certificate', message: 'Give the certificate and its private key together.' });
   try {
     const cert = new X509Certificate(input.certificate);
-    if (!cert.checkPrivateKey(createPrivateKey(input.certificateKey))) errors.push({ field: 'certificate_key', message: 'This key does not belong to the certificate.' });
+    if (!cert.checkPrivateKey(createPrivateKey(input.certificateKey)))
+      errors.push({ field: 'certificate_key', message: 'This key does not belong to the certificate.' });
   } catch {
     errors.push({ field: 'certificate', message: 'Must be a PEM certificate with its PEM private key.' });
   }
 }
 
 /** `alongside`: stored with the settings' write (a console change's audit entry). */
-export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'walletConfigs'>, input: WalletSettingsInput, opts: Alongside = {}): Promise<WalletView> {
+export async function setWalletSettings(
+  d: Pick<Deps, 'merchants' | 'secrets' | 'clock' | 'walletConfigs'>,
+  input: WalletSettingsInput,
+  opts: Alongside = {},
+): Promise<WalletView> {
   const errors: Array<{ field: string; message: string }> = [];
   if (!WALLETS.includes(input.wallet as WalletName)) errors.push({ field: 'wallet', message: `Must be one of ${WALLETS.join(', ')}.` });
-  if (!WALLET_ENVIRONMENTS.includes(input.environment as WalletEnvironment)) errors.push({ field: 'environment', message: 'Must be TEST or PRODUCTION.' });
-  if (input.wallet === 'applepay' && !input.merchantIdentifier?.trim()) errors.push({ field: 'merchant-id', message: 'Apple Pay needs the merchant identifier.' });
+  if (!WALLET_ENVIRONMENTS.includes(input.environment as WalletEnvironment))
+    errors.push({ field: 'environment', message: 'Must be TEST or PRODUCTION.' });
+  if (input.wallet === 'applepay' && !input.merchantIdentifier?.trim())
+    errors.push({ field: 'merchant-id', message: 'Apple Pay needs the merchant identifier.' });
   let publicKeyHash = '';
   if (input.privateKey !== undefined) {
     try {
       const key = parsePrivateKey(input.privateKey);
-      publicKeyHash = createHash('sha256').update(createPublicKey(key).export({ format: 'der', type: 'spki' })).digest('base64');
+      publicKeyHash = createHash('sha256')
+        .update(createPublicKey(key).export({ format: 'der', type: 'spki' }))
+        .digest('base64');
     } catch {
       // The parser's message could quote the input; say only what is wrong.
       errors.push({ field: 'private-key', message: 'Must be a P-256 (prime256v1) private key, PEM or base64 PKCS#8.' });
@@ -110,7 +122,8 @@ export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 
 
   const wallet = input.wallet as WalletName;
   const current = await d.walletConfigs.get(input.clientKey, wallet);
-  if (input.privateKey === undefined && !current) throw ValidationError.field('private-key', 'The first settings of a wallet need its private key.');
+  if (input.privateKey === undefined && !current)
+    throw ValidationError.field('private-key', 'The first settings of a wallet need its private key.');
   const box = d.secrets['wallet-keys'];
   const { clientKey: _c, version: _v, ...kept } = current ?? ({} as Partial<WalletConfig>);
   const next: WalletConfig = {
@@ -120,15 +133,22 @@ export async function setWalletSettings(d: Pick<Deps, 'merchants' | 'secrets' | 
     wallet,
     environment: input.environment as WalletEnvironment,
     ...(wallet === 'applepay' ? { merchantIdentifier: input.merchantIdentifier!.trim() } : {}),
-    privateKeySealed: input.privateKey !== undefined ? await box.seal(input.privateKey.trim(), walletKeyContext(input.clientKey, wallet)) : current!.privateKeySealed,
+    privateKeySealed:
+      input.privateKey !== undefined
+        ? await box.seal(input.privateKey.trim(), walletKeyContext(input.clientKey, wallet))
+        : current!.privateKeySealed,
     publicKeyHash: input.privateKey !== undefined ? publicKeyHash : current!.publicKeyHash,
     ...(input.certificate && input.certificateKey
-      ? { certificatePem: input.certificate.trim(), identityKeySealed: await box.seal(input.certificateKey.trim(), walletIdentityKeyContext(input.clientKey, wallet)) }
+      ? {
+          certificatePem: input.certificate.trim(),
+          identityKeySealed: await box.seal(input.certificateKey.trim(), walletIdentityKeyContext(input.clientKey, wallet)),
+        }
       : {}),
     updatedAt: d.clock.now().toISOString(),
     version: (current?.version ?? 0) + 1,
   };
-  if (!(await d.walletConfigs.put(next, current?.version ?? 0, opts))) throw new ValidationError({ field: '', message: 'The wallet settings were changed at the same time; try again.' });
+  if (!(await d.walletConfigs.put(next, current?.version ?? 0, opts)))
+    throw new ValidationError({ field: '', message: 'The wallet settings were changed at the same time; try again.' });
   return viewOf(next);
 }
 

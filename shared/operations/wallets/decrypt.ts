@@ -15,7 +15,13 @@ import { appleRoots, googleRoots, otherEnvironment } from './trust.js';
 
 export type WalletDeps = Pick<Deps, 'config' | 'secrets' | 'walletConfigs' | 'clock'>;
 
-export async function decryptWalletToken(d: WalletDeps, clientKey: string, wallet: WalletName, token: string, field = 'payment_token'): Promise<WalletCard> {
+export async function decryptWalletToken(
+  d: WalletDeps,
+  clientKey: string,
+  wallet: WalletName,
+  token: string,
+  field = 'payment_token',
+): Promise<WalletCard> {
   const settings = await d.walletConfigs.get(clientKey, wallet);
   if (!settings) throw tokenRefused(WALLET_MESSAGES.notConfigured, field);
   const env = settings.environment;

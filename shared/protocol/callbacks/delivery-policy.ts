@@ -51,6 +51,7 @@ export function describeFailure(err: unknown): { error: string; timeout: boolean
   if (code === 'ECONNREFUSED') return { error: 'connection refused', timeout: false };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { error: 'host not found', timeout: false };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { error: 'connection reset', timeout: false };
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') return { error: 'timeout', timeout: true };
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT')
+    return { error: 'timeout', timeout: true };
   return { error: code ? `network error ${code}` : 'network error', timeout: false };
 }

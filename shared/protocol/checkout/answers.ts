@@ -5,28 +5,35 @@ import { answer, optionalText, text } from '../answer-schema.js';
 
 export const CheckoutOrder = z.strictObject({ number: text, amount: text, currency: text, description: text });
 
-export const PaymentStatusAnswer = answer('CheckoutPaymentStatus', 'payment/status: the payment (an array of the latest attempts with `size`); status lowercase. initiator, source and sequence appear where the card-on-file mapping is on.', {
-  payment_id: text,
-  date: text,
-  status: text,
-  reason: optionalText,
-  recurring_token: optionalText,
-  ...SCHEDULE_ECHO,
-  card_token: optionalText,
-  order: CheckoutOrder,
-  customer: z.strictObject({ name: text, email: text }),
-  card: optionalText,
-  card_expiration_date: optionalText,
-  brand: optionalText,
-  rrn: optionalText,
-  arn: optionalText,
-  initiator: optionalText,
-  source: optionalText,
-  sequence: optionalText,
-  moto_type: optionalText,
-});
+export const PaymentStatusAnswer = answer(
+  'CheckoutPaymentStatus',
+  'payment/status: the payment (an array of the latest attempts with `size`); status lowercase. initiator, source and sequence appear where the card-on-file mapping is on.',
+  {
+    payment_id: text,
+    date: text,
+    status: text,
+    reason: optionalText,
+    recurring_token: optionalText,
+    ...SCHEDULE_ECHO,
+    card_token: optionalText,
+    order: CheckoutOrder,
+    customer: z.strictObject({ name: text, email: text }),
+    card: optionalText,
+    card_expiration_date: optionalText,
+    brand: optionalText,
+    rrn: optionalText,
+    arn: optionalText,
+    initiator: optionalText,
+    source: optionalText,
+    sequence: optionalText,
+    moto_type: optionalText,
+  },
+);
 
-export const AcceptedBody = answer('CheckoutAccepted', 'refund, capture, retry: accepted; the outcome comes by callback.', { payment_id: text, result: z.literal('accepted') });
+export const AcceptedBody = answer('CheckoutAccepted', 'refund, capture, retry: accepted; the outcome comes by callback.', {
+  payment_id: text,
+  result: z.literal('accepted'),
+});
 
 export const VoidBody = answer('CheckoutVoid', 'payment/void: SUCCESS with payment_status void, or FAIL with the payment unchanged.', {
   status: z.enum(['SUCCESS', 'FAIL']),
@@ -37,7 +44,7 @@ export const VoidBody = answer('CheckoutVoid', 'payment/void: SUCCESS with payme
   order: CheckoutOrder,
 });
 
-export const RecurringBody = answer('CheckoutRecurring', 'payment/recurring: the new payment; order.currency is the initial payment\'s.', {
+export const RecurringBody = answer('CheckoutRecurring', "payment/recurring: the new payment; order.currency is the initial payment's.", {
   status: text,
   reason: optionalText,
   payment_id: text,
@@ -46,4 +53,6 @@ export const RecurringBody = answer('CheckoutRecurring', 'payment/recurring: the
   order: CheckoutOrder,
 });
 
-export const SessionAnswer = answer('CheckoutSession', 'session (and payment/card/credit): the hosted page to send the payer to.', { redirect_url: text });
+export const SessionAnswer = answer('CheckoutSession', 'session (and payment/card/credit): the hosted page to send the payer to.', {
+  redirect_url: text,
+});

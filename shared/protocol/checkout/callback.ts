@@ -12,7 +12,8 @@ import { eventArn } from '../arn.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import { browserAttributes, cardOnFileAttributes, extendedData, threeDsAttributes } from '../payment-attributes.js';
 
-export type CheckoutCallbackType = 'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer' | 'chargeback';
+export type CheckoutCallbackType =
+  'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer' | 'chargeback';
 export type CheckoutCallbackStatus = 'success' | 'fail' | 'waiting' | 'undefined';
 
 export function orderStatus(status: PaymentStatus): string {
@@ -31,7 +32,12 @@ export interface CheckoutEvent {
 
 export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: CheckoutEvent, now: string): Record<string, FormValue> {
   const d = p.details;
-  const order = { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
+  const order = {
+    number: p.orderId,
+    amount: formatAmount({ minor: p.amount, currency: p.currency }),
+    currency: p.currency,
+    description: p.orderDescription,
+  };
   const m = merchant.mappings;
   const fields: Record<string, FormValue | undefined> = {
     id: p.transId,
@@ -56,7 +62,11 @@ export function checkoutCallbackFields(p: Payment, merchant: Merchant, event: Ch
     date: protocolDate(now),
     // The first payment of a chain is its own recurring_init_trans_id; later charges name the first one.
     ...(m.recurring && (p.recurringToken || d.recurringFirstTransId)
-      ? { recurring_init_trans_id: str(d.recurringFirstTransId) ?? p.transId, recurring_token: p.recurringToken, schedule_id: str(d.scheduleId) }
+      ? {
+          recurring_init_trans_id: str(d.recurringFirstTransId) ?? p.transId,
+          recurring_token: p.recurringToken,
+          schedule_id: str(d.scheduleId),
+        }
       : {}),
     ...(m.recurring ? scheduleEcho(p) : {}),
     ...(m.rrnArn ? { rrn: p.rrn ?? '', arn: (event.creditvoid ? eventArn(p, event.creditvoid) : p.arn) ?? '' } : {}),

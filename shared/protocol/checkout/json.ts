@@ -14,7 +14,8 @@ export function parseJsonObject(rawBody: string): Record<string, unknown> {
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw ValidationError.field('', 'Request body is not valid JSON.');
   // Nothing deeper can be stored (DynamoDB allows 32 levels), and deeper values would make later JSON work recurse.
-  if (deeperThan(json, MAX_JSON_DEPTH)) throw ValidationError.field('', `Request body is nested too deeply. It should have ${MAX_JSON_DEPTH} levels or less.`);
+  if (deeperThan(json, MAX_JSON_DEPTH))
+    throw ValidationError.field('', `Request body is nested too deeply. It should have ${MAX_JSON_DEPTH} levels or less.`);
   // Every Checkout and hosted-fields body passes here: free-form objects are capped before anything reads them.
   const tooBig = freeFormErrors(json as Record<string, unknown>, 'json');
   if (tooBig.length) throw new ValidationError(tooBig);

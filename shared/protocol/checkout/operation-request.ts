@@ -14,7 +14,9 @@ export class JsonFields {
 
   optional(path: string, max = 255): string | undefined {
     reportFieldRead(path, 'optional', { max });
-    const value = path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), this.body);
+    const value = path
+      .split('.')
+      .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), this.body);
     if (value === undefined || value === null || value === '') return undefined;
     if (typeof value !== 'string') return this.fail(path, MESSAGES.invalid);
     if (value.length > max) return this.fail(path, MESSAGES.tooLong(max));

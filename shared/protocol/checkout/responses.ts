@@ -10,7 +10,12 @@ import type { Answer } from '../answer-schema.js';
 import type { AcceptedBody, CheckoutOrder, PaymentStatusAnswer, RecurringBody, VoidBody } from './answers.js';
 
 export function orderOf(p: Payment): Answer<typeof CheckoutOrder> {
-  return { number: p.orderId, amount: formatAmount({ minor: p.amount, currency: p.currency }), currency: p.currency, description: p.orderDescription };
+  return {
+    number: p.orderId,
+    amount: formatAmount({ minor: p.amount, currency: p.currency }),
+    currency: p.currency,
+    description: p.orderDescription,
+  };
 }
 
 export function statusBody(p: Payment, mappings?: CallbackMappings): Answer<typeof PaymentStatusAnswer> {

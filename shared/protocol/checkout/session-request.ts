@@ -41,12 +41,18 @@ export const customerSchema = z.object(
 export const sessionSchema = z.object({
   merchant_key: text({ min: 1 }),
   operation: z.enum(OPERATIONS, { error: (i) => (i.input === undefined ? BLANK : MESSAGES.choice) }),
-  methods: z.optional(z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).check(z.maxLength(32, LIMIT_MESSAGES.tooManyEntries(32)))),
+  methods: z.optional(
+    z.array(text({ min: 1, max: 64 }), { error: MESSAGES.invalid }).check(z.maxLength(32, LIMIT_MESSAGES.tooManyEntries(32))),
+  ),
   channel_id: z.optional(text({ max: 16 })),
   session_expiry: z.optional(
     z
       .number({ error: 'This value should be of type int.' })
-      .check(z.int('This value should be of type int.'), z.gte(1, 'This value should be between 1 and 720.'), z.lte(720, 'This value should be between 1 and 720.')),
+      .check(
+        z.int('This value should be of type int.'),
+        z.gte(1, 'This value should be between 1 and 720.'),
+        z.lte(720, 'This value should be between 1 and 720.'),
+      ),
   ),
   success_url: url(),
   cancel_url: z.optional(url()),
@@ -54,7 +60,9 @@ export const sessionSchema = z.object({
   error_url: z.optional(url()),
   url_target: z.optional(z.enum(URL_TARGETS, { error: MESSAGES.choice })),
   req_token: bool(),
-  card_token: z.optional(z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).check(z.maxLength(32, LIMIT_MESSAGES.tooManyEntries(32)))),
+  card_token: z.optional(
+    z.array(text({ min: 64, max: 64 }), { error: MESSAGES.invalid }).check(z.maxLength(32, LIMIT_MESSAGES.tooManyEntries(32))),
+  ),
   recurring_init: bool(),
   schedule_id: z.optional(text({ min: 1, max: 64 })),
   // Spec "Schedules": both need schedule_id; checked with the schedule itself (shared/operations/schedules).
@@ -124,12 +132,14 @@ export function readSessionRequest(rawBody: string): SessionRequest {
 
   const operation = body.operation as CheckoutOperation;
   if (parsed.success) {
-    if (body.auth === true && operation !== 'purchase') errors.push({ field: 'auth', message: 'This value is available for the purchase operation only.' });
+    if (body.auth === true && operation !== 'purchase')
+      errors.push({ field: 'auth', message: 'This value is available for the purchase operation only.' });
     // A mail or phone order is a card payment the payer pays (purchase, debit); a payout or transfer is not one.
     if (body.moto_type !== undefined && !['purchase', 'debit'].includes(operation)) {
       errors.push({ field: 'moto_type', message: 'This value is available for the purchase and debit operations only.' });
     }
-    if (body.vat_calc === true && operation !== 'purchase') errors.push({ field: 'vat_calc', message: 'This value is available for the purchase operation only.' });
+    if (body.vat_calc === true && operation !== 'purchase')
+      errors.push({ field: 'vat_calc', message: 'This value is available for the purchase operation only.' });
     if (body.recurring_init === true && !['purchase', 'debit'].includes(operation)) {
       errors.push({ field: 'recurring_init', message: 'This value is available for the purchase and debit operations only.' });
     }
@@ -137,14 +147,20 @@ export function readSessionRequest(rawBody: string): SessionRequest {
       errors.push({ field: 'schedule_id', message: 'This value is available with recurring_init for purchase only.' });
     }
     if ((body.payee || body.payee_billing_address) && !['transfer', 'credit'].includes(operation)) {
-      errors.push({ field: body.payee ? 'payee' : 'payee_billing_address', message: 'This value is available for the transfer and credit operations only.' });
+      errors.push({
+        field: body.payee ? 'payee' : 'payee_billing_address',
+        message: 'This value is available for the transfer and credit operations only.',
+      });
     }
   }
 
   let billingAddress: Record<string, string> | undefined;
   if (parsed.success && body.billing_address) {
     const { state, ...rest } = body.billing_address;
-    billingAddress = Object.fromEntries(Object.entries(rest).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<string, string>;
+    billingAddress = Object.fromEntries(Object.entries(rest).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<
+      string,
+      string
+    >;
     const language = sentLanguage(rest.language);
     if (language) billingAddress.language = language;
     // 6.7.0: the state is only collected (and validated) for CA, US, JP, AU and IN.

@@ -38,7 +38,8 @@ export interface ConsoleSignInStep {
 export type ConsoleSignInAnswer = { user: ConsoleSessionUser } | ConsoleSignInStep;
 
 /** GET /me: the session probe; signed out after the idle timeout, it says so. */
-export type ConsoleMeAnswer = { signedIn: true; user: ConsoleSessionUser; csrfToken: string } | { signedIn: false; reason?: 'idle'; message?: string };
+export type ConsoleMeAnswer =
+  { signedIn: true; user: ConsoleSessionUser; csrfToken: string } | { signedIn: false; reason?: 'idle'; message?: string };
 
 export interface ConsoleSignOutAnswer {
   signedOut: true;
@@ -204,7 +205,15 @@ export interface ConsoleRoutingTable {
   health?: { failureThreshold?: number; windowSeconds?: number; cooldownSeconds?: number };
   rules: {
     name?: string;
-    match: { brands?: string[]; currencies?: string[]; minAmount?: number; maxAmount?: number; moto?: boolean; threeDs?: boolean; integrations?: ('s2s-card' | 'checkout' | 'hosted-fields')[] };
+    match: {
+      brands?: string[];
+      currencies?: string[];
+      minAmount?: number;
+      maxAmount?: number;
+      moto?: boolean;
+      threeDs?: boolean;
+      integrations?: ('s2s-card' | 'checkout' | 'hosted-fields')[];
+    };
     mids: { midId: string; weight: number }[];
   }[];
   updatedAt?: Time;

@@ -23,9 +23,23 @@ const INPUT: Record<HostedField, string> = {
 const LABEL: Record<HostedField, keyof PageText> = { card: 'cardNumber', expiry: 'expiry', cvv: 'cvv' };
 
 /** `frameAncestors`: the origins whose pages may embed this frame (see mayEmbed / embeddingOrigins). */
-export function framePage(opts: { field: HostedField; token: string; parentOrigin: string; frameAncestors: readonly string[]; channel: string; cardDataUrl: string; lang: PageLanguage }): HtmlPage {
+export function framePage(opts: {
+  field: HostedField;
+  token: string;
+  parentOrigin: string;
+  frameAncestors: readonly string[];
+  channel: string;
+  cardDataUrl: string;
+  lang: PageLanguage;
+}): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
-  const cfg = jsonScript({ field: opts.field, token: opts.token, parentOrigin: opts.parentOrigin, channel: opts.channel, url: opts.cardDataUrl });
+  const cfg = jsonScript({
+    field: opts.field,
+    token: opts.token,
+    parentOrigin: opts.parentOrigin,
+    channel: opts.channel,
+    url: opts.cardDataUrl,
+  });
   const brand = opts.field === 'card' && html`<span class="hosted-field-card-brand-logo" id="brand" aria-hidden="true"></span>`;
   return {
     body: html`<!doctype html>${htmlOpen(opts.lang)}<head><meta charset="utf-8"><title>${opts.lang.t[LABEL[opts.field]]}</title>

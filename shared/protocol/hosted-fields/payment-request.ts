@@ -14,7 +14,10 @@ import { sentLanguage } from '../checkout/page/language-codes.js';
 const browserValue = () =>
   z.optional(
     z.pipe(
-      z.pipe(z.union([z.string(), z.number(), z.boolean()], { error: MESSAGES.invalid }), z.transform((v) => String(v))),
+      z.pipe(
+        z.union([z.string(), z.number(), z.boolean()], { error: MESSAGES.invalid }),
+        z.transform((v) => String(v)),
+      ),
       z.string().check(z.maxLength(2048, MESSAGES.tooLong(2048))),
     ),
   );
@@ -88,7 +91,10 @@ export function readPaymentRequest(rawBody: string, sessionCountry?: string): Pa
   if (browserInfo.accept_header === undefined && accept_headers !== undefined) browserInfo.accept_header = accept_headers;
   const { state: _sentState, ...address } = b.billing_address ?? {};
   const billingAddress = b.billing_address && {
-    ...(Object.fromEntries(Object.entries(address).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<string, string>),
+    ...(Object.fromEntries(Object.entries(address).filter(([k, v]) => typeof v === 'string' && k !== 'language')) as Record<
+      string,
+      string
+    >),
     ...(sentLanguage(address.language) ? { language: sentLanguage(address.language)! } : {}),
     ...(kept.state ? { state: kept.state } : {}),
   };

@@ -39,7 +39,11 @@ export function readTokenRequest(rawBody: string): TokenRequest {
 
   // Checkout knows credit and transfer; hosted fields do not. Unknown values are Checkout's reader's to report.
   const op = json.operation;
-  if (typeof op === 'string' && (OPERATIONS as readonly string[]).includes(op) && !(HOSTED_FIELDS_OPERATIONS as readonly string[]).includes(op)) {
+  if (
+    typeof op === 'string' &&
+    (OPERATIONS as readonly string[]).includes(op) &&
+    !(HOSTED_FIELDS_OPERATIONS as readonly string[]).includes(op)
+  ) {
     errors.push({ field: 'operation', message: MESSAGES.choice });
   }
 
@@ -50,7 +54,8 @@ export function readTokenRequest(rawBody: string): TokenRequest {
 
   const customer = json.customer;
   const ip = customer && typeof customer === 'object' && !Array.isArray(customer) ? (customer as Record<string, unknown>).ip : undefined;
-  if (ip !== undefined && ip !== null && (typeof ip !== 'string' || ip.length > 64 || !isIp(ip))) errors.push({ field: 'customer.ip', message: MESSAGES.ip });
+  if (ip !== undefined && ip !== null && (typeof ip !== 'string' || ip.length > 64 || !isIp(ip)))
+    errors.push({ field: 'customer.ip', message: MESSAGES.ip });
 
   let req: SessionRequest | undefined;
   try {

@@ -7,7 +7,15 @@ import { SessionUpdateError, ValidationError, type FieldError } from '../../erro
 import { MESSAGES } from '../fields.js';
 import { parseJsonObject } from '../checkout/json.js';
 
-export const UPDATABLE = ['order_amount', 'order_currency', 'recurring_init', 'req_token', 'schedule_id', 'parameters', 'custom_data'] as const;
+export const UPDATABLE = [
+  'order_amount',
+  'order_currency',
+  'recurring_init',
+  'req_token',
+  'schedule_id',
+  'parameters',
+  'custom_data',
+] as const;
 
 export interface SessionChanges {
   orderAmount?: string;
@@ -59,7 +67,8 @@ export function readUpdateRequest(rawBody: string, opts: { signed?: boolean } = 
   if ('schedule_id' in json) {
     const v = json.schedule_id;
     if (v === null) changes.scheduleId = null;
-    else if (typeof v !== 'string' || v === '') errors.push({ field: 'schedule_id', message: typeof v === 'string' ? MESSAGES.blank : STRING });
+    else if (typeof v !== 'string' || v === '')
+      errors.push({ field: 'schedule_id', message: typeof v === 'string' ? MESSAGES.blank : STRING });
     else if (v.length > 64) errors.push({ field: 'schedule_id', message: MESSAGES.tooLong(64) });
     else changes.scheduleId = v;
   }

@@ -37,9 +37,18 @@ export function requestSignature(password: string, r: SignedRequest): string {
 }
 
 /** The headers a client sends: what the admin CLI and any merchant backend compute. */
-export function signRequest(clientKey: string, password: string, r: Omit<SignedRequest, 'timestamp'>, now: Date = new Date()): Record<string, string> {
+export function signRequest(
+  clientKey: string,
+  password: string,
+  r: Omit<SignedRequest, 'timestamp'>,
+  now: Date = new Date(),
+): Record<string, string> {
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  return { [CLIENT_KEY_HEADER]: clientKey, [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: requestSignature(password, { ...r, timestamp }) };
+  return {
+    [CLIENT_KEY_HEADER]: clientKey,
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: requestSignature(password, { ...r, timestamp }),
+  };
 }
 
 /** Constant-time, through the one comparison every secret check uses (hashMatches; hex case ignored). */

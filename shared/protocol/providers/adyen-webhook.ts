@@ -69,7 +69,7 @@ export function parseItem(v: unknown): AdyenNotificationItem | undefined {
   };
   if (Object.values(item).some((x) => x === undefined) || typeof value !== 'number' || !Number.isSafeInteger(value)) return undefined;
   const additionalData = isObject(v.additionalData)
-    ? Object.fromEntries(Object.entries(v.additionalData).filter(([, x]) => typeof x === 'string')) as Record<string, string>
+    ? (Object.fromEntries(Object.entries(v.additionalData).filter(([, x]) => typeof x === 'string')) as Record<string, string>)
     : undefined;
   return {
     pspReference: item.pspReference!,

@@ -33,7 +33,8 @@ export function parseNotification(rawBody: string): ProviderNotification {
   const { reference, status } = (body ?? {}) as Record<string, unknown>;
   const errors = [];
   if (typeof reference !== 'string' || reference === '') errors.push({ field: 'reference', message: 'This value should not be blank.' });
-  if (!PROVIDER_STATUSES.includes(status as ProviderStatus)) errors.push({ field: 'status', message: 'The value you selected is not a valid choice.' });
+  if (!PROVIDER_STATUSES.includes(status as ProviderStatus))
+    errors.push({ field: 'status', message: 'The value you selected is not a valid choice.' });
   if (errors.length) throw new ValidationError(errors);
   return { reference: reference as string, status: status as ProviderStatus };
 }

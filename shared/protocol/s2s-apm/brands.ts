@@ -14,7 +14,11 @@ export type { BrandDescriptor };
  * parameters[...] as a group (a plain string where a group belongs is invalid), the brand's parameter rules, its
  * currencies and its extra top-level rules. Returns the parameters the provider gets.
  */
-export function readBrandFields(f: FieldReader, d: BrandDescriptor | undefined, currency: string | undefined): Record<string, FormValue> | undefined {
+export function readBrandFields(
+  f: FieldReader,
+  d: BrandDescriptor | undefined,
+  currency: string | undefined,
+): Record<string, FormValue> | undefined {
   const group = f.object('parameters');
   if (!d) return group;
   const text = (name: string) => {

@@ -45,7 +45,10 @@ export function apmCallbackFields(p: Payment, merchant: Merchant, event: ApmCall
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
   out.hash =
     ACTIONS[p.action].hash === 'payout'
-      ? apmCredit2VirtualCallbackHash({ transId: p.transId, orderId: p.orderId, status: event.status, password: merchant.password }, merchant.hashAlgorithm)
+      ? apmCredit2VirtualCallbackHash(
+          { transId: p.transId, orderId: p.orderId, status: event.status, password: merchant.password },
+          merchant.hashAlgorithm,
+        )
       : apmCallbackHash(out, merchant.password, merchant.hashAlgorithm);
   return out;
 }

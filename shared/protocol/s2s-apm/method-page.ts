@@ -8,7 +8,14 @@ import { fill, type PageLanguage } from '../checkout/page/i18n.js';
 
 export { messagePage, type HtmlPage };
 
-export function methodPage(opts: { action: string; token: string; brand: string; amount: string; descriptor: string; lang: PageLanguage }): HtmlPage {
+export function methodPage(opts: {
+  action: string;
+  token: string;
+  brand: string;
+  amount: string;
+  descriptor: string;
+  lang: PageLanguage;
+}): HtmlPage {
   const token = html`<input type="hidden" name="token" value="${opts.token}">`;
   const { t } = opts.lang;
   return {

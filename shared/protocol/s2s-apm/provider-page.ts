@@ -48,7 +48,8 @@ export function providerPage(v: ProviderPageView): HtmlPage {
         c.error && html`<br><span class="error" role="alert">${c.error}</span>`
       }</p>`,
   );
-  const expires = v.deadline && html`<p>Valid until <time datetime="${v.deadline}">${v.deadline.replace('T', ' ').slice(0, 19)} UTC</time>.</p>`;
+  const expires =
+    v.deadline && html`<p>Valid until <time datetime="${v.deadline}">${v.deadline.replace('T', ' ').slice(0, 19)} UTC</time>.</p>`;
   const form = v.waitOnly
     ? html`<p id="waiting">Waiting for confirmation from the provider.</p>`
     : html`<form method="post" action="${v.action}">${token}${fields}<button type="submit" name="decision" value="approve" id="approve">Pay</button><button type="submit" name="decision" value="cancel" id="cancel" formnovalidate>Reject</button></form>`;

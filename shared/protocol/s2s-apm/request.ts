@@ -50,10 +50,15 @@ function callbackUrl(f: FieldReader, policy: AddressPolicy): string | undefined 
 /** A form value as sent text; a group (order_amount[x]=1) has none (its field error is already recorded). */
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-export function readApmPayment(f: FieldReader, merchant: Merchant, opts: { returnUrl: boolean; callbackAddresses: AddressPolicy }): ApmPaymentFields {
+export function readApmPayment(
+  f: FieldReader,
+  merchant: Merchant,
+  opts: { returnUrl: boolean; callbackAddresses: AddressPolicy },
+): ApmPaymentFields {
   const brand = f.required('brand', { max: 36 });
   const descriptor = brand ? brandDescriptor(brand) : undefined;
-  const identifier = descriptor?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
+  const identifier =
+    descriptor?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
   const order = readOrder(f);
   // The S2S CARD "Required" payer mapping belongs to that protocol; APM payer fields are optional except payer_ip.
   const payer = readPayer(f, { ...merchant, requiredPayerFields: [] }, { names: false, email: false, phone: false, ip: true });

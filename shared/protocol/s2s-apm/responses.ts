@@ -45,7 +45,11 @@ export function apmPaymentResult(action: string, result: string, p: Payment, red
   };
 }
 
-export { captureResult as apmCaptureResult, voidResult as apmVoidResult, creditvoidAccepted as apmCreditvoidAccepted } from '../s2s/responses.js';
+export {
+  captureResult as apmCaptureResult,
+  voidResult as apmVoidResult,
+  creditvoidAccepted as apmCreditvoidAccepted,
+} from '../s2s/responses.js';
 
 /** GET_TRANS_STATUS: ARN only when known (omitted in status responses when missing). */
 export function apmStatusResult(p: Payment): Answer<typeof ApmStatusAnswer> {

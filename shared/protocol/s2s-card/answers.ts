@@ -12,14 +12,18 @@ const REDIRECT_FIELDS = {
   redirect_params: z.union([z.record(z.string(), z.string()), z.array(z.object({ name: text, value: text }))]).optional(),
 };
 
-export const CardPaymentAnswer = answer('CardPaymentAnswer', 'SALE, AUTH, DEBIT, CREDIT2CARD, CARD2CARD, RECURRING_SALE/DEBIT: the payment, with the page to send the payer to when result is REDIRECT.', {
-  ...PAYMENT_ANSWER_FIELDS,
-  decline_reason: optionalText,
-  recurring_token: optionalText,
-  card_token: optionalText,
-  ...SCHEDULE_ECHO,
-  ...REDIRECT_FIELDS,
-});
+export const CardPaymentAnswer = answer(
+  'CardPaymentAnswer',
+  'SALE, AUTH, DEBIT, CREDIT2CARD, CARD2CARD, RECURRING_SALE/DEBIT: the payment, with the page to send the payer to when result is REDIRECT.',
+  {
+    ...PAYMENT_ANSWER_FIELDS,
+    decline_reason: optionalText,
+    recurring_token: optionalText,
+    card_token: optionalText,
+    ...SCHEDULE_ECHO,
+    ...REDIRECT_FIELDS,
+  },
+);
 
 const STATUS_FIELDS = {
   action: text,
@@ -39,20 +43,42 @@ const STATUS_FIELDS = {
 };
 /** The attribute groups each behind a merchant mapping (extraAttributes): 3DS, browser, card-on-file, payer; moto_type. */
 const MAPPED_FIELDS = Object.fromEntries(
-  [...THREE_DS_ATTRIBUTES, ...BROWSER_FIELDS, 'initiator', 'source', 'sequence', ...PAYER_FIELDS, 'moto_type'].map((k) => [k, optionalText]),
-) as Record<(typeof THREE_DS_ATTRIBUTES)[number] | (typeof BROWSER_FIELDS)[number] | (typeof PAYER_FIELDS)[number] | 'initiator' | 'source' | 'sequence' | 'moto_type', typeof optionalText>;
-const mapped = (description: string) => `${description} The 3DS, browser, card-on-file and payer attributes appear where the merchant's mappings turn them on.`;
+  [...THREE_DS_ATTRIBUTES, ...BROWSER_FIELDS, 'initiator', 'source', 'sequence', ...PAYER_FIELDS, 'moto_type'].map((k) => [
+    k,
+    optionalText,
+  ]),
+) as Record<
+  | (typeof THREE_DS_ATTRIBUTES)[number]
+  | (typeof BROWSER_FIELDS)[number]
+  | (typeof PAYER_FIELDS)[number]
+  | 'initiator'
+  | 'source'
+  | 'sequence'
+  | 'moto_type',
+  typeof optionalText
+>;
+const mapped = (description: string) =>
+  `${description} The 3DS, browser, card-on-file and payer attributes appear where the merchant's mappings turn them on.`;
 
-export const CardStatusAnswer = answer('CardStatusAnswer', mapped('GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER.'), { ...STATUS_FIELDS, ...MAPPED_FIELDS });
-
-export const CardDetailsAnswer = answer('CardDetailsAnswer', mapped('GET_TRANS_DETAILS: the status, the payer, and every transaction of the payment.'), {
+export const CardStatusAnswer = answer('CardStatusAnswer', mapped('GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER.'), {
   ...STATUS_FIELDS,
-  name: text,
-  mail: text,
-  ip: text,
-  amount: text,
-  currency: text,
-  pan_type: optionalText,
-  transactions: z.array(z.strictObject({ type: text, status: text, date: text, amount: text, id: optionalText, decline_reason: optionalText })),
   ...MAPPED_FIELDS,
 });
+
+export const CardDetailsAnswer = answer(
+  'CardDetailsAnswer',
+  mapped('GET_TRANS_DETAILS: the status, the payer, and every transaction of the payment.'),
+  {
+    ...STATUS_FIELDS,
+    name: text,
+    mail: text,
+    ip: text,
+    amount: text,
+    currency: text,
+    pan_type: optionalText,
+    transactions: z.array(
+      z.strictObject({ type: text, status: text, date: text, amount: text, id: optionalText, decline_reason: optionalText }),
+    ),
+    ...MAPPED_FIELDS,
+  },
+);

@@ -27,13 +27,30 @@ export const SET4_RULES: Record<string, FieldRule | 'boolean'> = {
   ...Object.fromEntries(['phone', 'workPhone', 'mobile'].map((k) => [`shipping.${k}`, str(25)])),
   'shipping.email': str(128),
   'shipping.type': { oneOf: ['return', 'shipment'] },
-  ...Object.fromEntries(['name', 'merchantItemId', 'type', 'sku', 'originalPrice', 'giftMessage', 'shippingMethod', 'shippingInstructions', 'shippingTrackingNumber', 'productUrl', 'imageUrl', 'sellerId'].map((k) => [`cart.items.*.${k}`, str(255)])),
+  ...Object.fromEntries(
+    [
+      'name',
+      'merchantItemId',
+      'type',
+      'sku',
+      'originalPrice',
+      'giftMessage',
+      'shippingMethod',
+      'shippingInstructions',
+      'shippingTrackingNumber',
+      'productUrl',
+      'imageUrl',
+      'sellerId',
+    ].map((k) => [`cart.items.*.${k}`, str(255)]),
+  ),
   'cart.items.*.quantity': str(5),
   'cart.items.*.currency': str(3),
   'cart.items.*.description': str(2048),
   'cart.items.*.commodityCode': str(8),
   'cart.items.*.commodityDescription': str(50),
-  ...Object.fromEntries(['price', 'totalAmount', 'taxAmount', 'totalTaxAmount', 'tax', 'taxCategory', 'discount'].map((k) => [`cart.items.*.${k}`, str(13)])),
+  ...Object.fromEntries(
+    ['price', 'totalAmount', 'taxAmount', 'totalTaxAmount', 'tax', 'taxCategory', 'discount'].map((k) => [`cart.items.*.${k}`, str(13)]),
+  ),
   'cart.items.*.shipping': str(12),
   'cart.items.*.quantityUnit': { oneOf: ['M', 'CM', 'KG', 'G', 'COUNT'] },
   'cart.items.*.totalDiscountAmount': str(12),
@@ -74,12 +91,18 @@ function leaves(value: FormValue, path: string[] = []): Array<[string[], FormVal
 const wireName = (segments: string[]) => `parameters${segments.map((s) => `[${s}]`).join('')}`;
 
 /** Checks a string value against a rule, reporting under `field`. */
-function check(f: FieldReader, field: string, value: FormValue | undefined, rule: FieldRule | 'boolean', required = false): string | undefined {
+function check(
+  f: FieldReader,
+  field: string,
+  value: FormValue | undefined,
+  rule: FieldRule | 'boolean',
+  required = false,
+): string | undefined {
   if (value === undefined || value === '') {
     if (required) f.fail(field, MESSAGES.blank);
     return undefined;
   }
-  if (typeof value !== 'string') return f.fail(field, MESSAGES.invalid), undefined;
+  if (typeof value !== 'string') return (f.fail(field, MESSAGES.invalid), undefined);
   if (rule === 'boolean') return ['true', 'false', '1', '0'].includes(value) ? value : (f.fail(field, MESSAGES.invalid), undefined);
   const one = new FieldReader({ v: value });
   one.optional('v', rule);
@@ -104,9 +127,12 @@ export function readSaleParameters(f: FieldReader): FormObject | undefined {
     bnrg_installm_plan: { oneOf: ['03', '05', '07'] },
   });
   // Set 2: tax identity.
-  allOrNone(f, params, ['document_type', 'document_number', 'social_name', 'fiscal_country'], { fiscal_country: { pattern: /^[A-Z]{2}$/ } });
+  allOrNone(f, params, ['document_type', 'document_number', 'social_name', 'fiscal_country'], {
+    fiscal_country: { pattern: /^[A-Z]{2}$/ },
+  });
   // Set 3: shipping and phone, optional.
-  for (const n of ['customer_phone', 'customer_telnocc', 'shipping_street1', 'shipping_city', 'shipping_state']) check(f, wireName([n]), params[n], { max: 255 });
+  for (const n of ['customer_phone', 'customer_telnocc', 'shipping_street1', 'shipping_city', 'shipping_state'])
+    check(f, wireName([n]), params[n], { max: 255 });
   check(f, wireName(['shipping_postcode']), params.shipping_postcode, { pattern: /^\d{1,9}$/ });
   check(f, wireName(['shipping_country']), params.shipping_country, { pattern: /^[A-Z]{3}$/ });
   // Set 4: shipping, cart and marketplace detail with their maximum lengths.
@@ -122,20 +148,57 @@ export function readSaleParameters(f: FieldReader): FormObject | undefined {
 export const IDENTITY_TYPES = ['1', '2', '3', '4', '5', '6', '7', '8'];
 export const PAYER_TYPES = ['0', '1', '2', '3'];
 
-const SENDER = ['payer_identity_type', 'payer_identity_id', 'payer_identity_country', 'payer_identity_exp_date', 'payer_nationality', 'payer_country_of_birth'];
-const RECEIVER_IDENTITY = ['payee_identity_type', 'payee_identity_id', 'payee_identity_country', 'payee_identity_exp_date', 'payee_nationality', 'payee_country_of_birth'];
-const RECEIVER = ['payee_first_name', 'payee_last_name', 'payee_middle_name', 'payee_address', 'payee_city', 'payee_state', 'payee_country', 'payee_zip', 'payee_phone', 'payee_birth_date', ...RECEIVER_IDENTITY];
+const SENDER = [
+  'payer_identity_type',
+  'payer_identity_id',
+  'payer_identity_country',
+  'payer_identity_exp_date',
+  'payer_nationality',
+  'payer_country_of_birth',
+];
+const RECEIVER_IDENTITY = [
+  'payee_identity_type',
+  'payee_identity_id',
+  'payee_identity_country',
+  'payee_identity_exp_date',
+  'payee_nationality',
+  'payee_country_of_birth',
+];
+const RECEIVER = [
+  'payee_first_name',
+  'payee_last_name',
+  'payee_middle_name',
+  'payee_address',
+  'payee_city',
+  'payee_state',
+  'payee_country',
+  'payee_zip',
+  'payee_phone',
+  'payee_birth_date',
+  ...RECEIVER_IDENTITY,
+];
 
 /**
  * An extra may be sent as a top-level field or inside parameters[...]; errors name it where it was sent.
  * Returns the values found, by name.
  */
-function readExtras(f: FieldReader, names: string[], rules: Record<string, FieldRule> = {}, required: string[] = []): Record<string, string> {
+function readExtras(
+  f: FieldReader,
+  names: string[],
+  rules: Record<string, FieldRule> = {},
+  required: string[] = [],
+): Record<string, string> {
   const params = (f.raw('parameters') && typeof f.raw('parameters') === 'object' ? f.raw('parameters') : {}) as FormObject;
   const out: Record<string, string> = {};
   for (const name of names) {
     const inParams = params[name] !== undefined && params[name] !== '';
-    const value = check(f, inParams ? wireName([name]) : name, inParams ? params[name] : f.raw(name), rules[name] ?? { max: 255 }, required.includes(name));
+    const value = check(
+      f,
+      inParams ? wireName([name]) : name,
+      inParams ? params[name] : f.raw(name),
+      rules[name] ?? { max: 255 },
+      required.includes(name),
+    );
     if (value !== undefined) out[name] = value;
   }
   return out;
@@ -143,7 +206,10 @@ function readExtras(f: FieldReader, names: string[], rules: Record<string, Field
 
 /** DEBIT: optional sender and receiver details. */
 export function readDebitExtras(f: FieldReader): Record<string, string> {
-  return readExtras(f, [...SENDER, ...RECEIVER], { payer_identity_type: { oneOf: IDENTITY_TYPES }, payee_identity_type: { oneOf: IDENTITY_TYPES } });
+  return readExtras(f, [...SENDER, ...RECEIVER], {
+    payer_identity_type: { oneOf: IDENTITY_TYPES },
+    payee_identity_type: { oneOf: IDENTITY_TYPES },
+  });
 }
 
 /** CARD2CARD: identity type 1–8 and payer type 0–3. */
@@ -163,14 +229,25 @@ export function readCredit2CardExtras(f: FieldReader): { extras: Record<string, 
   const set1Names = ['payer_account_number', ...SENDER, ...RECEIVER_IDENTITY];
   const params = (f.raw('parameters') && typeof f.raw('parameters') === 'object' ? f.raw('parameters') : {}) as FormObject;
   const sent = (n: string) => (params[n] !== undefined && params[n] !== '') || (f.raw(n) !== undefined && f.raw(n) !== '');
-  const set1 = readExtras(f, set1Names, { payer_identity_type: { oneOf: IDENTITY_TYPES }, payee_identity_type: { oneOf: IDENTITY_TYPES } }, set1Names.some(sent) ? ['payer_account_number'] : []);
+  const set1 = readExtras(
+    f,
+    set1Names,
+    { payer_identity_type: { oneOf: IDENTITY_TYPES }, payee_identity_type: { oneOf: IDENTITY_TYPES } },
+    set1Names.some(sent) ? ['payer_account_number'] : [],
+  );
   const set2Names = ['card_exp_month', 'card_exp_year'];
-  const set2 = readExtras(f, set2Names, { card_exp_month: { pattern: /^(0[1-9]|1[0-2])$/ }, card_exp_year: { pattern: /^\d{4}$/ } }, set2Names.some(sent) ? set2Names : []);
+  const set2 = readExtras(
+    f,
+    set2Names,
+    { card_exp_month: { pattern: /^(0[1-9]|1[0-2])$/ }, card_exp_year: { pattern: /^\d{4}$/ } },
+    set2Names.some(sent) ? set2Names : [],
+  );
   const set3 = readExtras(f, ['expiry'], { expiry: { pattern: /^(0[1-9]|1[0-2])\/\d{4}$/ } });
-  const expiry = set2.card_exp_month && set2.card_exp_year
-    ? { expMonth: set2.card_exp_month, expYear: set2.card_exp_year }
-    : set3.expiry
-      ? { expMonth: set3.expiry.slice(0, 2), expYear: set3.expiry.slice(3) }
-      : undefined;
+  const expiry =
+    set2.card_exp_month && set2.card_exp_year
+      ? { expMonth: set2.card_exp_month, expYear: set2.card_exp_year }
+      : set3.expiry
+        ? { expMonth: set3.expiry.slice(0, 2), expYear: set3.expiry.slice(3) }
+        : undefined;
   return { extras: { ...set1, ...set3 }, expiry };
 }

@@ -9,7 +9,29 @@ import { FieldReader, MESSAGES, PATTERNS, isIp, type FieldRule } from '../fields
 import { knownLanguage } from '../checkout/page/language-codes.js';
 
 export const STATE_COUNTRIES = ['CA', 'US', 'JP', 'AU', 'IN'];
-export const PAYER_LANGUAGES = ['en', 'sp', 'ar', 'az', 'fr', 'nb', 'zh', 'zh-TW', 'kk', 'de', 'it', 'hr', 'cs', 'hu', 'pl', 'pt', 'ro', 'ja', 'nl', 'bg', 'ru'];
+export const PAYER_LANGUAGES = [
+  'en',
+  'sp',
+  'ar',
+  'az',
+  'fr',
+  'nb',
+  'zh',
+  'zh-TW',
+  'kk',
+  'de',
+  'it',
+  'hr',
+  'cs',
+  'hu',
+  'pl',
+  'pt',
+  'ro',
+  'ja',
+  'nl',
+  'bg',
+  'ru',
+];
 export const PHONE_COUNTRY_CODE = /^(?=.{1,10}$)\d+(?:-\d+)*$/;
 
 export interface PayerNeeds {
@@ -38,9 +60,22 @@ export function payerLanguage(value: string | undefined): string | undefined {
 
 /** Every payer_* field kept on a payment (and echoed where the merchant's payer mapping is on). */
 export const PAYER_FIELDS = [
-  'payer_first_name', 'payer_last_name', 'payer_middle_name', 'payer_birth_date', 'payer_address', 'payer_address2',
-  'payer_house_number', 'payer_country', 'payer_city', 'payer_district', 'payer_zip', 'payer_state', 'payer_email',
-  'payer_phone', 'payer_phone_country_code', 'payer_ip',
+  'payer_first_name',
+  'payer_last_name',
+  'payer_middle_name',
+  'payer_birth_date',
+  'payer_address',
+  'payer_address2',
+  'payer_house_number',
+  'payer_country',
+  'payer_city',
+  'payer_district',
+  'payer_zip',
+  'payer_state',
+  'payer_email',
+  'payer_phone',
+  'payer_phone_country_code',
+  'payer_ip',
 ] as const;
 
 export function readPayer(f: FieldReader, merchant: Merchant, needs: PayerNeeds): Payer {

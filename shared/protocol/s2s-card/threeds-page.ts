@@ -30,7 +30,8 @@ function page(lang: PageLanguage, title: string, content: SafeHtml, nonce: strin
   };
 }
 
-const hidden = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
+const hidden = (fields: Record<string, string>) =>
+  Object.entries(fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
 
 export function authenticationPage(opts: {
   kind: '3DS' | 'REDIRECT';

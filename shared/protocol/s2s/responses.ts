@@ -5,7 +5,13 @@ import type { Answer } from '../answer-schema.js';
 import type { AcceptedAnswer, CaptureAnswer, VoidAnswer } from './answers.js';
 
 /** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
-export function captureResult(result: string, p: Payment, amount: number, date: string, declineReason?: string): Answer<typeof CaptureAnswer> {
+export function captureResult(
+  result: string,
+  p: Payment,
+  amount: number,
+  date: string,
+  declineReason?: string,
+): Answer<typeof CaptureAnswer> {
   return {
     action: 'CAPTURE',
     result,

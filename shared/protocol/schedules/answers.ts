@@ -13,11 +13,15 @@ export const SCHEDULE_ECHO = {
 /** The echoed fields as one object, for scheduleEcho's type. */
 export const ScheduleEchoFields = z.object(SCHEDULE_ECHO);
 
-export const ScheduleAnswer = answer('ScheduleAnswer', 'CREATE_SCHEDULE (with its schedule_id), UPDATE_SCHEDULE, PAUSE_SCHEDULE, RUN_SCHEDULE, DELETE_SCHEDULE, DESCHEDULE.', {
-  action: text,
-  result: z.literal('SUCCESS'),
-  schedule_id: optionalText,
-});
+export const ScheduleAnswer = answer(
+  'ScheduleAnswer',
+  'CREATE_SCHEDULE (with its schedule_id), UPDATE_SCHEDULE, PAUSE_SCHEDULE, RUN_SCHEDULE, DELETE_SCHEDULE, DESCHEDULE.',
+  {
+    action: text,
+    result: z.literal('SUCCESS'),
+    schedule_id: optionalText,
+  },
+);
 
 export const ScheduleInfoAnswer = answer('ScheduleInfoAnswer', 'SCHEDULE_INFO: the schedule; `delays` is always null (6.7.0).', {
   action: z.literal('SCHEDULE_INFO'),

@@ -18,11 +18,15 @@ export function readScheduleAttachment(
   const startDate = f.optional('schedule_start_date');
   const amountText = f.optional('payment_schedule_amount');
   if (scheduleId && !opts.recurringInit) f.fail('schedule_id', 'This value is available with recurring_init=Y only.');
-  for (const [name, value] of [['schedule_start_date', startDate], ['payment_schedule_amount', amountText]] as const) {
+  for (const [name, value] of [
+    ['schedule_start_date', startDate],
+    ['payment_schedule_amount', amountText],
+  ] as const) {
     if (value !== undefined && !scheduleId) f.fail(name, 'This value is available with schedule_id only.');
   }
   if (startDate !== undefined && !isCalendarDate(startDate)) f.fail('schedule_start_date', MESSAGES.invalid);
-  else if (startDate !== undefined && startDate < opts.today) f.fail('schedule_start_date', `This value should be greater than or equal to ${opts.today}.`);
+  else if (startDate !== undefined && startDate < opts.today)
+    f.fail('schedule_start_date', `This value should be greater than or equal to ${opts.today}.`);
   let paymentScheduleAmount: number | undefined;
   if (amountText !== undefined) {
     try {

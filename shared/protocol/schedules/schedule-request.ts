@@ -5,7 +5,13 @@
  * UPDATE_SCHEDULE changes only the parameters sent; the result is checked as a whole.
  */
 import { FieldReader, MESSAGES } from '../fields.js';
-import { DELAYED_FIRST_PAYMENT, INTERVAL_UNITS, type DelayedFirstPayment, type IntervalUnit, type Schedule } from '../../domain/schedule.js';
+import {
+  DELAYED_FIRST_PAYMENT,
+  INTERVAL_UNITS,
+  type DelayedFirstPayment,
+  type IntervalUnit,
+  type Schedule,
+} from '../../domain/schedule.js';
 
 export const DELAYS_DEPRECATED = 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.';
 
@@ -52,9 +58,9 @@ const between = (min: number, max: number) => `This value should be between ${mi
 function integer(f: FieldReader, name: string, min: number, max: number): number | undefined {
   const text = f.optional(name);
   if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text)) return f.fail(name, MESSAGES.invalid), undefined;
+  if (!/^\d{1,9}$/.test(text)) return (f.fail(name, MESSAGES.invalid), undefined);
   const n = Number(text);
-  if (n < min || n > max) return f.fail(name, between(min, max)), undefined;
+  if (n < min || n > max) return (f.fail(name, between(min, max)), undefined);
   return n;
 }
 
@@ -87,7 +93,12 @@ export function sentFields(f: FieldReader): Set<string> {
  * Applies a patch to a schedule's settings (or to nothing, for CREATE_SCHEDULE) and checks the result. Changing
  * interval_unit to day drops day_of_month; changing delayed_first_payment drops the other kinds' first_payment_*.
  */
-export function mergeSettings(f: FieldReader, base: Partial<ScheduleSettings>, patch: Partial<ScheduleSettings>, sent: Set<string>): ScheduleSettings {
+export function mergeSettings(
+  f: FieldReader,
+  base: Partial<ScheduleSettings>,
+  patch: Partial<ScheduleSettings>,
+  sent: Set<string>,
+): ScheduleSettings {
   const merged: Partial<ScheduleSettings> = { ...base, ...patch };
   merged.delayedFirstPayment ??= 'none';
   if (merged.intervalUnit === 'day' && !sent.has('day_of_month')) delete merged.dayOfMonth;
@@ -101,6 +112,7 @@ export function mergeSettings(f: FieldReader, base: Partial<ScheduleSettings>, p
   for (const name of ['name', 'interval_length', 'interval_unit', 'payments_count', ...DELAY_PARAMS[merged.delayedFirstPayment]] as const) {
     if (merged[FIELDS[name]] === undefined && !f.errors.some((e) => e.field === name)) f.fail(name, MESSAGES.blank);
   }
-  if (merged.dayOfMonth !== undefined && merged.intervalUnit === 'day') f.fail('day_of_month', 'This value is available with interval_unit month only.');
+  if (merged.dayOfMonth !== undefined && merged.intervalUnit === 'day')
+    f.fail('day_of_month', 'This value is available with interval_unit month only.');
   return merged as ScheduleSettings;
 }

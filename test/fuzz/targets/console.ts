@@ -15,7 +15,16 @@ const short = junkString.map((v) => v.slice(0, 300));
 const cookie = junkString.map(headerSafe).map((v) => v.slice(0, 2000));
 const headers = fc.oneof(
   fc.constant({}),
-  fc.record({ cookie: fc.oneof(cookie.map((c) => `console_session=${c}`), cookie), 'x-csrf-token': junkString.map(headerSafe).map((v) => v.slice(0, 500)) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      cookie: fc.oneof(
+        cookie.map((c) => `console_session=${c}`),
+        cookie,
+      ),
+      'x-csrf-token': junkString.map(headerSafe).map((v) => v.slice(0, 500)),
+    },
+    { requiredKeys: [] },
+  ),
 );
 const fields = fc.record(
   {
@@ -35,7 +44,11 @@ const fields = fc.record(
     scope: fc.constantFrom('platform', 'x'),
     type: fc.constantFrom('card', 'bin', 'email', 'ip', 'country', 'x'),
     value: fc.oneof(fc.constantFrom('203.0.113.0/24', '::/0', '411111', 'FR', 'a@b.c'), junkString),
-    risk_rules: fc.oneof(fc.constant({ rules: [] }), fc.constant({ rules: [{ name: 'x', match: { minAmount: 'x' }, action: 'nuke' }] }), junkString),
+    risk_rules: fc.oneof(
+      fc.constant({ rules: [] }),
+      fc.constant({ rules: [{ name: 'x', match: { minAmount: 'x' }, action: 'nuke' }] }),
+      junkString,
+    ),
     settings: fc.oneof(fc.constant({ ipDeclinedCards: 0, constructor: 5 }), fc.constant({ ipWindowSeconds: 1e12 }), junkString),
     min_amount: fc.constantFrom('1.00', 'none', '-1', 'abc'),
     daily_cap: fc.constantFrom('0', '100000.00', 'none', '1e9'),
@@ -49,17 +62,28 @@ function pathOf(template: string, fx: Parameters<FuzzTarget['requests']>[0]): fc
     if (p === '{clientKey}') return segment([fx.clientKey]);
     if (p === '{scheduleId}' || p === '{recurringToken}') return segment([fx.sale.transId]);
     if (p === '{email}') return segment(['operator@example.com']);
-    if (p === '{action}') return fc.constantFrom('refund', 'void', 'capture', 'pause', 'resume', 'run-now', 'amount', 'inquire', 'disable', 'enable', 'x');
+    if (p === '{action}')
+      return fc.constantFrom('refund', 'void', 'capture', 'pause', 'resume', 'run-now', 'amount', 'inquire', 'disable', 'enable', 'x');
     if (p === '{wallet}') return fc.constantFrom('applepay', 'googlepay', 'x');
     // A blocklist entry's id is base64url JSON; a MID id a UUID: junk and near misses.
     if (p === '{id}') return segment([Buffer.from(JSON.stringify(['PLATFORM', 'ip', '203.0.113.7/32'])).toString('base64url'), 'x']);
     if (p === '{midId}') return segment([fx.sale.transId]);
     return fc.constant(p);
   });
-  return fc.tuple(...parts, query({ client_key: fc.constantFrom(fx.clientKey, 'x'), status: fc.constantFrom('SETTLED', 'x'), limit: fc.constantFrom('1', '-1', 'x'), cursor: short })).map((a) => {
-    const q = a.pop() as string;
-    return `${a.join('/')}${q}`;
-  });
+  return fc
+    .tuple(
+      ...parts,
+      query({
+        client_key: fc.constantFrom(fx.clientKey, 'x'),
+        status: fc.constantFrom('SETTLED', 'x'),
+        limit: fc.constantFrom('1', '-1', 'x'),
+        cursor: short,
+      }),
+    )
+    .map((a) => {
+      const q = a.pop() as string;
+      return `${a.join('/')}${q}`;
+    });
 }
 
 export const consoleTargets: FuzzTarget[] = ROUTES.filter((r) => r.path.startsWith('/console/api/')).map((r) => ({

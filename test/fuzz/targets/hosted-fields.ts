@@ -36,14 +36,36 @@ function tokenTarget(name: string, method: 'POST' | 'PUT', path: string, templat
 }
 
 const payment: Fields = {
-  name: 'JOHN DOE', with_hosted_fields: true, email: 'payer@example.com', birth_date: '1990-01-31', selected_language: 'en',
+  name: 'JOHN DOE',
+  with_hosted_fields: true,
+  email: 'payer@example.com',
+  birth_date: '1990-01-31',
+  selected_language: 'en',
   billing_address: { country: 'US', state: 'CA', city: 'LA', zip: '12345', phone: '123456', language: 'en' },
-  browser_info: { accept_header: 'text/html', user_agent: 'Mozilla/5.0', language: 'en', screen_width: 1920, screen_height: 1080, color_depth: 24, time_zone: -120, java_enabled: false, javascript_enabled: true },
+  browser_info: {
+    accept_header: 'text/html',
+    user_agent: 'Mozilla/5.0',
+    language: 'en',
+    screen_width: 1920,
+    screen_height: 1080,
+    color_depth: 24,
+    time_zone: -120,
+    java_enabled: false,
+    javascript_enabled: true,
+  },
 };
 
 export const hostedFieldsTargets: FuzzTarget[] = [
   tokenTarget('POST /api/v1/processing/purchase/card', 'POST', '/api/v1/processing/purchase/card', payment),
   tokenTarget('POST /api/v1/processing/debit/card', 'POST', '/api/v1/processing/debit/card', payment),
-  tokenTarget('PUT /api/v1/session/update', 'PUT', '/api/v1/session/update', { order_amount: '12.00', order_currency: 'USD', recurring_init: true, req_token: false, schedule_id: 'x', parameters: { a: 'b' }, custom_data: { c: 'd' } }),
+  tokenTarget('PUT /api/v1/session/update', 'PUT', '/api/v1/session/update', {
+    order_amount: '12.00',
+    order_currency: 'USD',
+    recurring_init: true,
+    req_token: false,
+    schedule_id: 'x',
+    parameters: { a: 'b' },
+    custom_data: { c: 'd' },
+  }),
   tokenTarget('POST /hosted-fields/card-data', 'POST', '/hosted-fields/card-data', { card_number: CARD, expiry: '01/38', cvv: '123' }),
 ];

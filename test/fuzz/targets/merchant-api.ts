@@ -24,8 +24,23 @@ function headersFor(fx: FuzzFixtures, method: string, path: string, q: string, b
     { weight: 4, arbitrary: fc.constant(signed(String(now))) },
     { weight: 1, arbitrary: fc.constant(signed(String(now - 3600))) },
     { weight: 1, arbitrary: fc.constant({}) },
-    { weight: 1, arbitrary: fc.oneof(junkHeader, fc.stringMatching(/^(sk|rk)_(live|test)_[A-Za-z0-9_-]{43}$/)).map((k) => ({ authorization: `Bearer ${k}` })) },
-    { weight: 2, arbitrary: fc.record({ 'x-client-key': fc.oneof(fc.constant(fx.clientKey), junkHeader), 'x-timestamp': fc.oneof(fc.constant(String(now)), junkHeader), 'x-signature': fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), junkHeader) }, { requiredKeys: [] }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(junkHeader, fc.stringMatching(/^(sk|rk)_(live|test)_[A-Za-z0-9_-]{43}$/))
+        .map((k) => ({ authorization: `Bearer ${k}` })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record(
+        {
+          'x-client-key': fc.oneof(fc.constant(fx.clientKey), junkHeader),
+          'x-timestamp': fc.oneof(fc.constant(String(now)), junkHeader),
+          'x-signature': fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), junkHeader),
+        },
+        { requiredKeys: [] },
+      ),
+    },
   );
 }
 
@@ -35,21 +50,29 @@ function getTarget(path: string, pairs: Record<string, fc.Arbitrary<string>>): F
     route: `GET ${path}`,
     group: 'merchant-api',
     family: 'checkout-api',
-    requests: (fx) => query(pairs).chain((q) => headersFor(fx, 'GET', path, q, '').map((headers): FuzzRequest => ({ method: 'GET', path: path + q, headers }))),
+    requests: (fx) =>
+      query(pairs).chain((q) =>
+        headersFor(fx, 'GET', path, q, '').map((headers): FuzzRequest => ({ method: 'GET', path: path + q, headers })),
+      ),
   };
 }
 
 const count = fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom('', '1e3', '0x10', 'NaN'));
-const instant = fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('', 'yesterday', '2026-13-45T99:00:00Z'));
+const instant = fc.oneof(
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.constantFrom('', 'yesterday', '2026-13-45T99:00:00Z'),
+);
 // `wait` stays short: a long poll that waits its full 20 s is the route working, not a slow answer to bad input.
 const shortWait = fc.constantFrom('0', '1', '', '-1', 'abc');
 
-const clockBody = fc.oneof(
-  fc.record({ advance_by: fc.oneof(fc.constantFrom('1d', '3600', 'P1D', '-1d', ''), fc.integer().map(String)) }, { requiredKeys: [] }),
-  fc.record({ set: instant }, { requiredKeys: [] }),
-  fc.record({ reset: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null)) }, { requiredKeys: [] }),
-  fc.anything().map((v) => (v === undefined ? {} : v)),
-).map((v) => JSON.stringify(v));
+const clockBody = fc
+  .oneof(
+    fc.record({ advance_by: fc.oneof(fc.constantFrom('1d', '3600', 'P1D', '-1d', ''), fc.integer().map(String)) }, { requiredKeys: [] }),
+    fc.record({ set: instant }, { requiredKeys: [] }),
+    fc.record({ reset: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null)) }, { requiredKeys: [] }),
+    fc.anything().map((v) => (v === undefined ? {} : v)),
+  )
+  .map((v) => JSON.stringify(v));
 
 export const merchantApiTargets: FuzzTarget[] = [
   {
@@ -58,10 +81,15 @@ export const merchantApiTargets: FuzzTarget[] = [
     group: 'merchant-api',
     family: 'checkout-api',
     requests: (fx) =>
-      fc.oneof(fc.uuid(), junkString.map((s) => encodeURIComponent(s.slice(0, 300)) || 'x')).chain((id) => {
-        const path = `/api/v1/merchant/payments/${id}`;
-        return headersFor(fx, 'GET', path, '', '').map((headers): FuzzRequest => ({ method: 'GET', path, headers }));
-      }),
+      fc
+        .oneof(
+          fc.uuid(),
+          junkString.map((s) => encodeURIComponent(s.slice(0, 300)) || 'x'),
+        )
+        .chain((id) => {
+          const path = `/api/v1/merchant/payments/${id}`;
+          return headersFor(fx, 'GET', path, '', '').map((headers): FuzzRequest => ({ method: 'GET', path, headers }));
+        }),
   },
   getTarget('/api/v1/merchant/callbacks', { since: instant, limit: count }),
   getTarget('/api/v1/merchant/callbacks/next', { after: junkString.map((s) => s.slice(0, 200)), wait: shortWait, limit: count }),
@@ -74,10 +102,16 @@ export const merchantApiTargets: FuzzTarget[] = [
     group: 'merchant-api',
     family: 'checkout-api',
     requests: (fx) =>
-      fc.oneof(fc.constant(`${fx.clientKey}_2026-12-07_USD`), fc.constant(`other_2026-12-07_USD`), junkString.map((s) => encodeURIComponent(s.slice(0, 300)) || 'x')).chain((id) => {
-        const path = `/api/v1/merchant/settlements/${id}`;
-        return headersFor(fx, 'GET', path, '', '').map((headers): FuzzRequest => ({ method: 'GET', path, headers }));
-      }),
+      fc
+        .oneof(
+          fc.constant(`${fx.clientKey}_2026-12-07_USD`),
+          fc.constant(`other_2026-12-07_USD`),
+          junkString.map((s) => encodeURIComponent(s.slice(0, 300)) || 'x'),
+        )
+        .chain((id) => {
+          const path = `/api/v1/merchant/settlements/${id}`;
+          return headersFor(fx, 'GET', path, '', '').map((headers): FuzzRequest => ({ method: 'GET', path, headers }));
+        }),
   },
   getTarget('/api/v1/merchant/reports/transactions', {
     from: instant,
@@ -93,7 +127,12 @@ export const merchantApiTargets: FuzzTarget[] = [
     family: 'checkout-api',
     requests: (fx) =>
       clockBody.chain((body) =>
-        headersFor(fx, 'POST', '/api/v1/merchant/clock', '', body).map((headers): FuzzRequest => ({ method: 'POST', path: '/api/v1/merchant/clock', headers: { 'content-type': 'application/json', ...headers }, body })),
+        headersFor(fx, 'POST', '/api/v1/merchant/clock', '', body).map((headers): FuzzRequest => ({
+          method: 'POST',
+          path: '/api/v1/merchant/clock',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        })),
       ),
   },
 ];

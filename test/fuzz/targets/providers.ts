@@ -19,8 +19,14 @@ const adyenItem = (fx: { sale: { transId: string } }) =>
       merchantAccountCode: fc.constantFrom('ShopECOM', ''),
       eventCode: fc.constantFrom('AUTHORISATION', 'CAPTURE', 'REFUND', 'CANCELLATION', 'toString', ''),
       success: fc.constantFrom('true', 'false', true, 'maybe'),
-      amount: fc.record({ value: fc.oneof(fc.integer(), fc.constant('10')), currency: fc.constantFrom('USD', 'EUR', '') }, { requiredKeys: [] }),
-      additionalData: fc.record({ hmacSignature: fc.oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 60 })) }, { requiredKeys: [] }),
+      amount: fc.record(
+        { value: fc.oneof(fc.integer(), fc.constant('10')), currency: fc.constantFrom('USD', 'EUR', '') },
+        { requiredKeys: [] },
+      ),
+      additionalData: fc.record(
+        { hmacSignature: fc.oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 60 })) },
+        { requiredKeys: [] },
+      ),
     },
     { requiredKeys: [] },
   );
@@ -32,9 +38,22 @@ const adyenReturn = (method: 'GET' | 'POST'): Target => ({
   family: 'page',
   requests: (fx) =>
     method === 'GET'
-      ? fc.tuple(segment([fx.sale.transId, '00000000-0000-4000-8000-000000000000']), fc.constantFrom('', '?redirectResult=abc', '?redirectResult=', '?redirectResult=%ZZ')).map(([id, q]) => ({ method, path: `/providers/adyen/return/${id}${q}`, headers: {} }))
+      ? fc
+          .tuple(
+            segment([fx.sale.transId, '00000000-0000-4000-8000-000000000000']),
+            fc.constantFrom('', '?redirectResult=abc', '?redirectResult=', '?redirectResult=%ZZ'),
+          )
+          .map(([id, q]) => ({ method, path: `/providers/adyen/return/${id}${q}`, headers: {} }))
       : segment([fx.sale.transId]).chain((id) =>
-          bodyRequest({ method, path: `/providers/adyen/return/${id}`, kind: 'form', fields: fc.record({ redirectResult: fc.string({ maxLength: 200 }), MD: fc.string({ maxLength: 50 }), PaRes: fc.string({ maxLength: 200 }) }, { requiredKeys: [] }) }),
+          bodyRequest({
+            method,
+            path: `/providers/adyen/return/${id}`,
+            kind: 'form',
+            fields: fc.record(
+              { redirectResult: fc.string({ maxLength: 200 }), MD: fc.string({ maxLength: 50 }), PaRes: fc.string({ maxLength: 200 }) },
+              { requiredKeys: [] },
+            ),
+          }),
         ),
 });
 
@@ -51,7 +70,16 @@ export const providerTargets: Target[] = [
         path: '/providers/adyen/notifications',
         kind: 'json',
         fields: fc.record(
-          { live: fc.constantFrom('false', 'true', false, 1), notificationItems: fc.array(fc.oneof(adyenItem(fx).map((NotificationRequestItem) => ({ NotificationRequestItem })), adyenItem(fx)), { maxLength: 3 }) },
+          {
+            live: fc.constantFrom('false', 'true', false, 1),
+            notificationItems: fc.array(
+              fc.oneof(
+                adyenItem(fx).map((NotificationRequestItem) => ({ NotificationRequestItem })),
+                adyenItem(fx),
+              ),
+              { maxLength: 3 },
+            ),
+          },
           { requiredKeys: [] },
         ),
       }),
@@ -73,13 +101,20 @@ export const providerTargets: Target[] = [
             id: fc.string({ maxLength: 40 }),
             type: fc.constantFrom('payment_approved', 'payment_captured', 'payment_pending', 'toString', ''),
             data: fc.record(
-              { id: fc.oneof(fc.stringMatching(/^pay_[a-z0-9]{26}$/), fc.string({ maxLength: 40 })), reference: fc.constantFrom(fx.sale.transId, `${fx.sale.transId}.capture`, 'x', ''), amount: fc.oneof(fc.integer(), fc.constant('10')) },
+              {
+                id: fc.oneof(fc.stringMatching(/^pay_[a-z0-9]{26}$/), fc.string({ maxLength: 40 })),
+                reference: fc.constantFrom(fx.sale.transId, `${fx.sale.transId}.capture`, 'x', ''),
+                amount: fc.oneof(fc.integer(), fc.constant('10')),
+              },
               { requiredKeys: [] },
             ),
           },
           { requiredKeys: [] },
         ),
-        headers: fc.oneof(fc.constant({}), fc.record({ 'cko-signature': fc.oneof(fc.string({ maxLength: 80 }), fc.stringMatching(/^[0-9a-f]{64}$/)) })),
+        headers: fc.oneof(
+          fc.constant({}),
+          fc.record({ 'cko-signature': fc.oneof(fc.string({ maxLength: 80 }), fc.stringMatching(/^[0-9a-f]{64}$/)) }),
+        ),
       }),
   },
   {
@@ -89,7 +124,10 @@ export const providerTargets: Target[] = [
     family: 'page',
     requests: (fx) =>
       fc
-        .tuple(segment([fx.sale.transId, '00000000-0000-4000-8000-000000000000']), fc.constantFrom('', '?cko-session-id=sid_y3oqhf46pyzuxjbcn2giaqnb44', '?cko-session-id=%ZZ'))
+        .tuple(
+          segment([fx.sale.transId, '00000000-0000-4000-8000-000000000000']),
+          fc.constantFrom('', '?cko-session-id=sid_y3oqhf46pyzuxjbcn2giaqnb44', '?cko-session-id=%ZZ'),
+        )
         .map(([id, q]) => ({ method: 'GET', path: `/providers/checkout-com/return/${id}${q}`, headers: {} })),
   },
   {
@@ -100,10 +138,17 @@ export const providerTargets: Target[] = [
     requests: (fx) =>
       bodyRequest({
         method: 'POST',
-        path: fc.constantFrom('/providers/sandbox/notifications', '/providers/nobody/notifications', '/providers/constructor/notifications'),
+        path: fc.constantFrom(
+          '/providers/sandbox/notifications',
+          '/providers/nobody/notifications',
+          '/providers/constructor/notifications',
+        ),
         kind: 'json',
         fields: fc.record(
-          { reference: fc.constantFrom(fx.apmTransId, fx.apmRedirect.transId, fx.sale.transId, '00000000-0000-4000-8000-000000000000', 'x'), status: statuses },
+          {
+            reference: fc.constantFrom(fx.apmTransId, fx.apmRedirect.transId, fx.sale.transId, '00000000-0000-4000-8000-000000000000', 'x'),
+            status: statuses,
+          },
           { requiredKeys: [] },
         ),
         headers: fc.oneof(

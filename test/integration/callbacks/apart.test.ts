@@ -17,7 +17,12 @@ let shop: MerchantServer;
 
 beforeAll(async () => {
   platform = await startPlatform({
-    port: 0, prefix: `t${randomUUID().slice(0, 8)}`, endpoints: inject('endpoints'), schedules: 'manual', concurrentBatches: true, queueWaitSeconds: 1,
+    port: 0,
+    prefix: `t${randomUUID().slice(0, 8)}`,
+    endpoints: inject('endpoints'),
+    schedules: 'manual',
+    concurrentBatches: true,
+    queueWaitSeconds: 1,
     extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', CONFIG_CACHE_TTL_SECONDS: '0' },
   });
   await platform.eventFunctions.setApart(true);

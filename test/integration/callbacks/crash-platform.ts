@@ -27,7 +27,14 @@ function ready(info: Record<string, unknown>): void {
 
 if (mode === 'start') {
   // 1 s polls: this process is killed mid-poll and the resumed one polls the same queues (platform.ts queueWaitSeconds).
-  const platform = await startPlatform({ port: 0, prefix: input.prefix, endpoints: input.endpoints, schedules: 'manual', extraEnv: input.extraEnv, queueWaitSeconds: 1 });
+  const platform = await startPlatform({
+    port: 0,
+    prefix: input.prefix,
+    endpoints: input.endpoints,
+    schedules: 'manual',
+    extraEnv: input.extraEnv,
+    queueWaitSeconds: 1,
+  });
   ready({ url: platform.url, env: platform.env, resources: platform.resources });
 } else if (mode === 'resume') {
   const env = input.env as Record<string, string>;
@@ -35,7 +42,12 @@ if (mode === 'start') {
   resetConfig();
   resetAwsClients();
   resetDeps();
-  const sqs = new SQSClient({ region: env.AWS_REGION, endpoint: env.AWS_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, useQueueUrlAsEndpoint: false });
+  const sqs = new SQSClient({
+    region: env.AWS_REGION,
+    endpoint: env.AWS_ENDPOINT_URL,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    useQueueUrlAsEndpoint: false,
+  });
   for (const c of callbackConsumers) {
     const queueUrl = input.queueUrls[c.queue] as string;
     const arn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;

@@ -40,9 +40,14 @@ let shop: MerchantServer;
 
 function run(mode: 'start' | 'resume', input: unknown): Promise<Child> {
   // node --import tsx (not the tsx wrapper): the test sees the platform process itself die of SIGKILL.
-  const proc = spawn(process.execPath, ['--import', 'tsx', SCRIPT, mode, JSON.stringify(input)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', SCRIPT, mode, JSON.stringify(input)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(proc);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stderr = '';
   proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
@@ -152,14 +157,18 @@ describe('a crash on the callback path loses no callback', () => {
   }, 120_000);
 });
 
-describe('a crash between a SALE\'s reservation and its outcome', () => {
-  it('leaves a payment off the reconciler\'s list, which the reconciler\'s walk finds and settles', async () => {
+describe("a crash between a SALE's reservation and its outcome", () => {
+  it("leaves a payment off the reconciler's list, which the reconciler's walk finds and settles", async () => {
     const { started, merchant, transId, orderId } = await crashThenResume('after-reservation');
     expect(transId).toBeUndefined(); // the request died before it answered
     const [payment] = await deps().payments.findByOrder(merchant.clientKey, orderId, 1);
     expect(payment).toMatchObject({ status: 'PREPARE' });
     const raw = async () =>
-      (await awsClients().ddb.send(new GetCommand({ TableName: started.info.env.TABLE_NAME, Key: keys.payment(payment!.transId), ConsistentRead: true }))).Item!;
+      (
+        await awsClients().ddb.send(
+          new GetCommand({ TableName: started.info.env.TABLE_NAME, Key: keys.payment(payment!.transId), ConsistentRead: true }),
+        )
+      ).Item!;
     // The reservation wrote no reconciler entry.
     expect((await raw()).gsi2pk).toBeUndefined();
 

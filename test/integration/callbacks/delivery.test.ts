@@ -59,8 +59,12 @@ describe('healthy merchant', () => {
       expect(eventIdOf(cb)).toBe(stored!.eventId);
       const email = transId === transIds[3] ? 'other@example.com' : 'doe@example.com';
       expect(cb.fields.hash).toBe(formula2({ email, password: merchant.password, transId, cardNumber: SANDBOX_CARD }));
-      expect(verifySignatureHeader(cb.headers['x-callback-signature'] as string, cb.raw, [secret.current], Math.floor(Date.now() / 1000))).toBe(true);
-      expect(verifySignatureHeader(cb.headers['x-callback-signature'] as string, cb.raw, ['not-the-secret'], Math.floor(Date.now() / 1000))).toBe(false);
+      expect(
+        verifySignatureHeader(cb.headers['x-callback-signature'] as string, cb.raw, [secret.current], Math.floor(Date.now() / 1000)),
+      ).toBe(true);
+      expect(
+        verifySignatureHeader(cb.headers['x-callback-signature'] as string, cb.raw, ['not-the-secret'], Math.floor(Date.now() / 1000)),
+      ).toBe(false);
     }
     expect(shop.received.map((c) => c.fields.status).sort()).toEqual(['DECLINED', 'PENDING', 'SETTLED', 'SETTLED']);
 
@@ -117,7 +121,13 @@ describe('merchant answering 500', () => {
     // queue (blocked behind a FAILED callback), not stay in it.
     await eventually(async () => ((await queueDepth(platform.resources.queueUrls.callbacks)) === 0 ? true : undefined), 15_000);
 
-    const history = (await runCallbacksCommand(['payment', transId])) as Array<{ seq: number; delivery: string; attempts: number; blockedBySeq?: number; attemptsLog: Array<Record<string, unknown>> }>;
+    const history = (await runCallbacksCommand(['payment', transId])) as Array<{
+      seq: number;
+      delivery: string;
+      attempts: number;
+      blockedBySeq?: number;
+      attemptsLog: Array<Record<string, unknown>>;
+    }>;
     expect(history[0]).toMatchObject({ seq: 1, delivery: 'FAILED', attempts });
     expect(history[0]!.attemptsLog.map((a) => [a.attempt, a.outcome, a.httpStatus, a.error])).toEqual(
       Array.from({ length: attempts }, (_, i) => [i + 1, 'FAILED', 500, 'HTTP 500']),
@@ -130,7 +140,10 @@ describe('merchant answering 500', () => {
     ]);
 
     healthy = true;
-    const replay = (await runCallbacksCommand(['replay-failed', merchant.clientKey])) as { replayed: Array<{ transId: string; seq: number }>; deadLettersRemoved: number };
+    const replay = (await runCallbacksCommand(['replay-failed', merchant.clientKey])) as {
+      replayed: Array<{ transId: string; seq: number }>;
+      deadLettersRemoved: number;
+    };
     expect(replay.replayed.map((r) => r.seq)).toEqual([1, 2]);
     expect(replay.deadLettersRemoved).toBe(1);
     await eventually(async () => ((await callbacksOf(transId)).every((c) => c.delivery === 'DELIVERED') ? true : undefined));
@@ -174,7 +187,10 @@ describe('order within a payment', () => {
       const later = await appendCallbacks(merchant, transId, ['CAPTURE', 'CREDITVOID', 'CREDITVOID', 'CHARGEBACK']);
       // Queued newest first: the consumer must put them back in order.
       await ctx.queue.send([...later].reverse().map((c) => ({ transId: c.transId, eventId: c.eventId, seq: c.seq })));
-      chains.set(transId, (await callbacksOf(transId)).sort((a, b) => a.seq - b.seq).map((c) => c.eventId));
+      chains.set(
+        transId,
+        (await callbacksOf(transId)).sort((a, b) => a.seq - b.seq).map((c) => c.eventId),
+      );
     }
     await eventually(async () => {
       for (const transId of payments) if ((await callbacksOf(transId)).some((c) => c.delivery !== 'DELIVERED')) return undefined;

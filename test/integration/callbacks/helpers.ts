@@ -12,7 +12,10 @@ export const eventIdOf = (c: ReceivedCallback) => c.headers['x-callback-event-id
 
 export async function queueDepth(queueUrl: string): Promise<number> {
   const res = await awsClients().sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
   );
   return Number(res.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(res.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
 }
@@ -28,7 +31,13 @@ export async function appendCallbacks(merchant: Merchant, transId: string, actio
     const p = (await d.payments.get(transId))!;
     p.version += 1;
     const now = new Date().toISOString();
-    const records = recordCallback(p, merchant, s2sCardCallbackFields(p, merchant, { action, result: 'SUCCESS', status: p.status }, now), d.newId(), now);
+    const records = recordCallback(
+      p,
+      merchant,
+      s2sCardCallbackFields(p, merchant, { action, result: 'SUCCESS', status: p.status }, now),
+      d.newId(),
+      now,
+    );
     await d.payments.update(p, records);
     out.push(...records);
   }

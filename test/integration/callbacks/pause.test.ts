@@ -61,7 +61,9 @@ describe('slow merchant', () => {
     // (the delivery log below, by each attempt's start: when a POST reaches the shop depends on the machine's load).
     expect(shop.received.filter((c) => c.at >= pausedUntil - 100).length).toBeGreaterThanOrEqual(1);
 
-    const timeouts = (await Promise.all(merchants.map((m) => ctx.log.forMerchant(m.clientKey, 100)))).flat().filter((a) => a.error === 'timeout');
+    const timeouts = (await Promise.all(merchants.map((m) => ctx.log.forMerchant(m.clientKey, 100))))
+      .flat()
+      .filter((a) => a.error === 'timeout');
     expect(timeouts.length).toBeGreaterThanOrEqual(5);
     for (const transId of transIds) {
       const [cb] = await callbacksOf(transId);

@@ -43,25 +43,51 @@ describe('outbox', () => {
     const ctx = callbackDeps();
     const now = new Date();
     const leases = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => ctx.outbox.claim(stored, { id: `lease-${i}`, until: new Date(now.getTime() + 10_000).toISOString(), now: now.toISOString() })),
+      Array.from({ length: 8 }, (_, i) =>
+        ctx.outbox.claim(stored, { id: `lease-${i}`, until: new Date(now.getTime() + 10_000).toISOString(), now: now.toISOString() }),
+      ),
     );
     const winners = leases.filter((l) => l !== undefined);
     expect(winners).toHaveLength(1);
     expect(winners[0]!.attempts).toBe(1);
     // The winner's claim sent again (the SDK retrying a request whose answer was lost): still its lease, counted once.
-    const again = await ctx.outbox.claim(stored, { id: winners[0]!.leaseId!, until: new Date(now.getTime() + 10_000).toISOString(), now: now.toISOString() });
+    const again = await ctx.outbox.claim(stored, {
+      id: winners[0]!.leaseId!,
+      until: new Date(now.getTime() + 10_000).toISOString(),
+      now: now.toISOString(),
+    });
     expect(again).toMatchObject({ leaseId: winners[0]!.leaseId, attempts: 1 });
 
     const { eventId, transId, clientKey, seq, url } = stored;
-    const attempt: DeliveryAttempt = { eventId, transId, clientKey, seq, url, attempt: 1, at: now.toISOString(), latencyMs: 5, outcome: 'DELIVERED', httpStatus: 200 };
+    const attempt: DeliveryAttempt = {
+      eventId,
+      transId,
+      clientKey,
+      seq,
+      url,
+      attempt: 1,
+      at: now.toISOString(),
+      latencyMs: 5,
+      outcome: 'DELIVERED',
+      httpStatus: 200,
+    };
     // Someone whose lease is not the current one cannot finish it (its POST is still logged).
     expect(await ctx.outbox.recordAttempt(stored, 'lease-none', attempt, { kind: 'delivered' })).toBe(false);
     expect((await ctx.outbox.get(stored))!.delivery).toBe('PENDING');
-    expect(await ctx.outbox.recordAttempt(stored, winners[0]!.leaseId!, { ...attempt, attempt: 2, at: new Date(now.getTime() + 1).toISOString() }, { kind: 'delivered' })).toBe(true);
+    expect(
+      await ctx.outbox.recordAttempt(
+        stored,
+        winners[0]!.leaseId!,
+        { ...attempt, attempt: 2, at: new Date(now.getTime() + 1).toISOString() },
+        { kind: 'delivered' },
+      ),
+    ).toBe(true);
     expect(await ctx.outbox.get(stored)).toMatchObject({ delivery: 'DELIVERED', attempts: 1 });
     expect(await ctx.log.forPayment(stored.transId)).toHaveLength(1 + 2);
     // A delivered callback cannot be claimed again.
-    expect(await ctx.outbox.claim(stored, { id: 'late', until: new Date(now.getTime() + 10_000).toISOString(), now: now.toISOString() })).toBeUndefined();
+    expect(
+      await ctx.outbox.claim(stored, { id: 'late', until: new Date(now.getTime() + 10_000).toISOString(), now: now.toISOString() }),
+    ).toBeUndefined();
   });
 
   it('sweeps what was recorded and never sent, once, and the consumer delivers it', async () => {
@@ -102,7 +128,9 @@ describe('signing secrets', () => {
     const got = await Promise.all(Array.from({ length: 5 }, () => fresh().get(m.clientKey, new Date())));
     expect(new Set(got.map((s) => s.current)).size).toBe(1);
     expect(got[0]!.current).toMatch(/^cbs_[0-9a-f]{64}$/);
-    const raw = await awsClients().ddb.send(new GetCommand({ TableName: d.config.TABLE_NAME, Key: { pk: `MERCHANT#${m.clientKey}`, sk: 'CALLBACK_SECRET' } }));
+    const raw = await awsClients().ddb.send(
+      new GetCommand({ TableName: d.config.TABLE_NAME, Key: { pk: `MERCHANT#${m.clientKey}`, sk: 'CALLBACK_SECRET' } }),
+    );
     expect(JSON.stringify(raw.Item)).not.toContain(got[0]!.current.slice(4));
     expect(raw.Item!.current).toMatch(/^v2\.merchant-secrets\./);
     // Sealed for this merchant only: another merchant's context does not open it.

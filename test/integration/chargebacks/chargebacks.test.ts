@@ -28,7 +28,11 @@ beforeAll(async () => {
   logger.setLogLevel('ERROR');
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ paymentMode: 'SMS/DMS' }] });
-  events = new EventBridgeClient({ region: 'eu-west-1', endpoint: platform.endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  events = new EventBridgeClient({
+    region: 'eu-west-1',
+    endpoint: platform.endpoints.moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 afterAll(async () => {
   events?.destroy();
@@ -38,7 +42,8 @@ afterAll(async () => {
 const today = new Date().toISOString().slice(0, 10);
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const postVa = (fields: Record<string, unknown>) => postForm(`${platform.url}/post-va`, fields as never);
-const callbacksOf = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId || c.fields.id === transId).map((c) => c.fields);
+const callbacksOf = (transId: string) =>
+  shop.received.filter((c) => c.fields.trans_id === transId || c.fields.id === transId).map((c) => c.fields);
 const chargebackCallbacks = (transId: string) => callbacksOf(transId).filter((c) => c.action === 'CHARGEBACK' || c.type === 'chargeback');
 const outboxOf = (transId: string) => callbackDeps().outbox.forPayment(transId);
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
@@ -49,7 +54,14 @@ const cli = (transId: string, amount: string, reason = '4837', extra: string[] =
 async function send(detail: unknown): Promise<void> {
   const res = await events.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: platform.resources.eventBusName, Source: EVENT_BUS.opsSource, DetailType: 'Chargeback Received', Detail: JSON.stringify(detail) }],
+      Entries: [
+        {
+          EventBusName: platform.resources.eventBusName,
+          Source: EVENT_BUS.opsSource,
+          DetailType: 'Chargeback Received',
+          Detail: JSON.stringify(detail),
+        },
+      ],
     }),
   );
   expect(res.FailedEntryCount ?? 0).toBe(0);
@@ -123,7 +135,9 @@ describe('Chargeback Received on the ops bus (S2S CARD)', () => {
 describe('admin CLI: chargebacks create', () => {
   it('records a chargeback up to what is left after refunds (208010 above it), bank date defaulting to today', async () => {
     const transId = await settledSale();
-    expect((await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }))).body).toMatchObject({ result: 'ACCEPTED' });
+    expect((await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }))).body).toMatchObject({
+      result: 'ACCEPTED',
+    });
     await eventually(() => callbacksOf(transId).find((c) => c.action === 'CREDITVOID'));
     await expect(cli(transId, '6.01')).rejects.toThrow('208010 Chargeback amount exceeds the payment amount.');
     expect(await cli(transId, '6.00')).toEqual({
@@ -178,9 +192,19 @@ describe('other protocols', () => {
     const transId = res.body.trans_id as string;
     await send({ trans_id: transId, amount: '2.50', reason_code: 'FR4' });
     const cb = await eventually(() => chargebackCallbacks(transId)[0]);
-    expect(cb).toMatchObject({ action: 'CHARGEBACK', result: 'SUCCESS', status: 'CHARGEBACK', amount: '2.50', reason_code: 'FR4', brand: 'vcard' });
+    expect(cb).toMatchObject({
+      action: 'CHARGEBACK',
+      result: 'SUCCESS',
+      status: 'CHARGEBACK',
+      amount: '2.50',
+      reason_code: 'FR4',
+      brand: 'vcard',
+    });
     expect(cb.hash).toBe(expectedCallbackHash(cb, merchant.password));
-    expect((await postVa(apmFollowUp(merchant, 'GET_TRANS_STATUS', transId))).body).toMatchObject({ status: 'CHARGEBACK', trans_id: transId });
+    expect((await postVa(apmFollowUp(merchant, 'GET_TRANS_STATUS', transId))).body).toMatchObject({
+      status: 'CHARGEBACK',
+      trans_id: transId,
+    });
   });
 
   it('Checkout: type chargeback, order_status chargeback, Checkout hash; payment status chargeback', async () => {

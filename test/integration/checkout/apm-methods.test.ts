@@ -61,7 +61,7 @@ describe('methods on the page', () => {
     expect(debitVcard.body.errors).toEqual([{ error_code: 100000, error_message: 'methods: Not found acceptable methods' }]);
   });
 
-  it("offers only the methods the merchant turned on", async () => {
+  it('offers only the methods the merchant turned on', async () => {
     const cardOnly = await testMerchant({ notificationUrl: shop.url });
     const current = (await deps().merchants.get(cardOnly.clientKey))!.merchant;
     await deps().merchants.update(cardOnly.clientKey, merchantSettings(current, { methods: ['card'] }));
@@ -81,7 +81,14 @@ describe('methods on the page', () => {
     expect(new URL(continueLink(res.html)!.href).pathname).toBe('/success');
     expect(q.hash).toBe(returnHash(merchant, q.payment_id!, order));
     const cb = await eventually(() => callbacks(q.payment_id!)[0]);
-    expect(cb).toMatchObject({ type: 'sale', status: 'success', order_status: 'settled', brand: 'vcard', checkout_payment_method: 'vcard', custom_data: { basket: '7' } });
+    expect(cb).toMatchObject({
+      type: 'sale',
+      status: 'success',
+      order_status: 'settled',
+      brand: 'vcard',
+      checkout_payment_method: 'vcard',
+      custom_data: { basket: '7' },
+    });
     expect(cb.card).toBeUndefined();
     expect(cb.hash).toBe(checkoutHash([q.payment_id!, order.number, '10.00', 'USD', 'Blue T-shirt'], merchant.password));
 
@@ -124,7 +131,10 @@ describe('methods on the page', () => {
     expect(await eventually(() => callbacks(q.payment_id!)[0])).toMatchObject({ type: 'sale', status: 'success', order_status: 'pending' });
     const capture = await api('capture', signed(merchant, { payment_id: q.payment_id, amount: '10.00' }, [q.payment_id!, '10.00']));
     expect(capture.body).toEqual({ payment_id: q.payment_id, result: 'accepted' });
-    expect(await eventually(() => callbacks(q.payment_id!).find((c) => c.type === 'capture'))).toMatchObject({ status: 'success', order_status: 'settled' });
+    expect(await eventually(() => callbacks(q.payment_id!).find((c) => c.type === 'capture'))).toMatchObject({
+      status: 'success',
+      order_status: 'settled',
+    });
   });
 
   it('lets the payer approve a redirecting method on the page (redirect@gmail.com)', async () => {

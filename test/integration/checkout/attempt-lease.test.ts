@@ -124,7 +124,11 @@ describe('the attempt lease', () => {
     // The step's two callbacks and the outcome's, each once (§5.3): waiting for the first callback alone raced the
     // others, which long-polled delivery now often brings together.
     await eventually(() => callbacks(paymentId).find((c) => c.type === 'sale'));
-    expect(callbacks(paymentId).map((c) => `${c.type}/${c.status}/${c.order_status}`)).toEqual(['3ds/waiting/3ds', '3ds/success/3ds', 'sale/success/settled']);
+    expect(callbacks(paymentId).map((c) => `${c.type}/${c.status}/${c.order_status}`)).toEqual([
+      '3ds/waiting/3ds',
+      '3ds/success/3ds',
+      'sale/success/settled',
+    ]);
   });
 
   it('sends a 3DS completion whose outcome is unknown to error_url', async () => {
@@ -135,7 +139,14 @@ describe('the attempt lease', () => {
     const d = deps();
     const payment = (await d.payments.get(session.paymentId))!;
     await d.payments.update(
-      { ...payment, version: payment.version + 1, history: [...payment.history, { id: d.newId(), type: 'SALE', status: 'waiting', date: new Date().toISOString(), amount: payment.amount }] },
+      {
+        ...payment,
+        version: payment.version + 1,
+        history: [
+          ...payment.history,
+          { id: d.newId(), type: 'SALE', status: 'waiting', date: new Date().toISOString(), amount: payment.amount },
+        ],
+      },
       [],
     );
     await (await storedSession(url)).rewrite({ state: 'processing', leaseUntil: past() });

@@ -33,7 +33,11 @@ async function payerPost(url: string, fields: Record<string, string>) {
   const res = await fetch(url, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0 (Payer)' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml',
+      'user-agent': 'Mozilla/5.0 (Payer)',
+    },
     body: new URLSearchParams(fields).toString(),
   });
   return { status: res.status, html: await res.text() };

@@ -37,7 +37,14 @@ async function cardToken(m = merchant): Promise<string> {
 
 function creditBody(token: string, extra: Record<string, unknown> = {}) {
   const orderId = `payout-${Math.random().toString(36).slice(2, 10)}`;
-  const body = { order_id: orderId, order_amount: '5.00', order_currency: 'USD', order_description: 'Winnings', card_token: token, ...extra };
+  const body = {
+    order_id: orderId,
+    order_amount: '5.00',
+    order_currency: 'USD',
+    order_description: 'Winnings',
+    card_token: token,
+    ...extra,
+  };
   return { orderId, body: signed(merchant, body, [orderId, '5.00', 'USD', 'Winnings']) };
 }
 
@@ -95,7 +102,12 @@ describe('card/credit', () => {
     expect(cb.hash).toBe(checkoutHash([paymentId, orderId, '5.00', 'USD', 'Winnings'], merchant.password));
 
     const byId = await api('status', signed(merchant, { payment_id: paymentId }, [paymentId]));
-    expect(byId.body).toMatchObject({ payment_id: paymentId, status: 'settled', order: { number: orderId, amount: '5.00', currency: 'USD' }, card: '411111****1111' });
+    expect(byId.body).toMatchObject({
+      payment_id: paymentId,
+      status: 'settled',
+      order: { number: orderId, amount: '5.00', currency: 'USD' },
+      card: '411111****1111',
+    });
     const byOrder = await api('status', signed(merchant, { order_id: orderId }, [orderId]));
     expect(byOrder.body).toMatchObject({ payment_id: paymentId, status: 'settled' });
 
@@ -123,7 +135,10 @@ describe('card/credit', () => {
   it('refuses bad requests synchronously in the Checkout error format', async () => {
     const token = await cardToken();
     const unknown = creditBody('f'.repeat(64));
-    expect((await api('card/credit', unknown.body)).body).toMatchObject({ error_code: 100000, error_message: 'This value is not correct.' });
+    expect((await api('card/credit', unknown.body)).body).toMatchObject({
+      error_code: 100000,
+      error_message: 'This value is not correct.',
+    });
 
     // Another merchant's token names nothing for this one.
     const other = await testMerchant({ notificationUrl: shop.url });
@@ -148,7 +163,9 @@ describe('card/credit', () => {
     );
     const zero = creditBody(token);
     const zeroBody = signed(merchant, { ...zero.body, order_amount: '0.00' }, [zero.orderId, '0.00', 'USD', 'Winnings']);
-    expect((await api('card/credit', zeroBody)).body.errors).toEqual([{ error_code: 100000, error_message: 'order_amount: This value should be greater than 0.' }]);
+    expect((await api('card/credit', zeroBody)).body.errors).toEqual([
+      { error_code: 100000, error_message: 'order_amount: This value should be greater than 0.' },
+    ]);
   });
 
   it('keeps the card out of DynamoDB: the session holds the token and the masked card only', async () => {

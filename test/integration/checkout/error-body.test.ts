@@ -67,7 +67,10 @@ describe('error bodies carry http_code, error_code, error_message (issue 9 item 
   it('session update: "Parameter "<name>" can not be updated.", "Not found acceptable methods", "Session can not be updated."', async () => {
     // recurring_init allows a zero amount, but this merchant's only MID takes no zero-value transactions.
     const { token } = await createToken(platform.url, merchant, { recurring_init: true });
-    expectSpecError(await update(platform.url, token, { merchant_key: merchant.clientKey }), 'Parameter "merchant_key" can not be updated.');
+    expectSpecError(
+      await update(platform.url, token, { merchant_key: merchant.clientKey }),
+      'Parameter "merchant_key" can not be updated.',
+    );
     expectSpecError(await update(platform.url, token, { order_amount: '0.00' }), 'Not found acceptable methods');
     expect((await submitCard(platform.url, token)).body.result).toBe('success');
     expect((await pay(platform.url, token)).body.result).toBe('success');
@@ -76,16 +79,28 @@ describe('error bodies carry http_code, error_code, error_message (issue 9 item 
 
   it('Checkout refund and void: "Refund is not allowed", "Void is not allowed."', async () => {
     const declined = await paid('02/38');
-    expectSpecError(await api('refund', signed(merchant, { payment_id: declined.paymentId }, [declined.paymentId])), 'Refund is not allowed');
+    expectSpecError(
+      await api('refund', signed(merchant, { payment_id: declined.paymentId }, [declined.paymentId])),
+      'Refund is not allowed',
+    );
     const held = await paid('01/38', { auth: true });
     expectSpecError(await api('void', signed(merchant, { payment_id: held.paymentId }, [held.paymentId])), 'Void is not allowed.');
   });
 
   it('status lookups that find nothing: Checkout and S2S answer {http_code, error_code, error_message}', async () => {
-    const checkout = await api('status', signed(merchant, { payment_id: '00000000-0000-4000-8000-000000000000' }, ['00000000-0000-4000-8000-000000000000']));
+    const checkout = await api(
+      'status',
+      signed(merchant, { payment_id: '00000000-0000-4000-8000-000000000000' }, ['00000000-0000-4000-8000-000000000000']),
+    );
     expect(checkout.body).toMatchObject({ http_code: 400, error_code: 101000, error_message: 'Payment does not exist.' });
     const s2s = await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_STATUS', '00000000-0000-4000-8000-000000000000'));
-    expect(s2s.body).toMatchObject({ action: 'GET_TRANS_STATUS', result: 'ERROR', http_code: 400, error_code: 101000, error_message: 'Transaction does not exist.' });
+    expect(s2s.body).toMatchObject({
+      action: 'GET_TRANS_STATUS',
+      result: 'ERROR',
+      http_code: 400,
+      error_code: 101000,
+      error_message: 'Transaction does not exist.',
+    });
   });
 
   it('a field validation failure: error_code 100000 (not 0), generic message, every field in errors[]', async () => {

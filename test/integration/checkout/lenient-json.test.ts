@@ -20,7 +20,7 @@ beforeAll(async () => {
 const LIVE_BACKEND = { session_expiry: '15', customer: { name: 'John Doe', email: 'doe@example.com', birth_date: '' } };
 const minutesLeft = (expiresAt: string) => Math.round((Date.parse(expiresAt) - Date.now()) / 60_000);
 
-it('Checkout: the live backend\'s session opens, expiring in 15 minutes', async () => {
+it("Checkout: the live backend's session opens, expiring in 15 minutes", async () => {
   const res = await postJson(`${platform.url}/api/v1/session`, sessionBody(merchant, LIVE_BACKEND));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const session = await storedSession(res.body.redirect_url);
@@ -28,11 +28,23 @@ it('Checkout: the live backend\'s session opens, expiring in 15 minutes', async 
 });
 
 it('hosted fields: the same body opens a session, and a payment with "" optional values is made', async () => {
-  const res = await postJson(`${platform.url}/api/v1/session/token`, tokenBody(merchant, { ...LIVE_BACKEND, success_url: '', customer: { ...LIVE_BACKEND.customer, ip: '' } }));
+  const res = await postJson(
+    `${platform.url}/api/v1/session/token`,
+    tokenBody(merchant, { ...LIVE_BACKEND, success_url: '', customer: { ...LIVE_BACKEND.customer, ip: '' } }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const token = res.body.token as string;
   expect((await submitCard(platform.url, token)).status).toBe(200);
-  const paid = await pay(platform.url, token, paymentBody({ email: '', birth_date: '', billing_address: { country: '', zip: '' }, browser_info: { screen_width: '', accept_header: 'text/html' } }));
+  const paid = await pay(
+    platform.url,
+    token,
+    paymentBody({
+      email: '',
+      birth_date: '',
+      billing_address: { country: '', zip: '' },
+      browser_info: { screen_width: '', accept_header: 'text/html' },
+    }),
+  );
   expect(paid.status, paid.text).toBe(200);
   expect(paid.body).toMatchObject({ result: 'success' });
 });
@@ -40,7 +52,12 @@ it('hosted fields: the same body opens a session, and a payment with "" optional
 it('values that are really wrong keep their exact errors', async () => {
   const res = await postJson(
     `${platform.url}/api/v1/session`,
-    sessionBody(merchant, { session_expiry: '15 minutes', customer: { name: 'John Doe', birth_date: '31.01.1990' }, req_token: 'Y', merchant_key: '' }),
+    sessionBody(merchant, {
+      session_expiry: '15 minutes',
+      customer: { name: 'John Doe', birth_date: '31.01.1990' },
+      req_token: 'Y',
+      merchant_key: '',
+    }),
   );
   expect(res.status).toBe(400);
   expect(res.body.errors.map((e: { error_message: string }) => e.error_message).sort()).toEqual(

@@ -17,7 +17,12 @@ let moto: Merchant;
 
 beforeAll(async () => {
   plain = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS', name: 'ecom' }] });
-  moto = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS', name: 'ecom' }, { paymentMode: 'SMS/DMS', name: 'moto', moto: true }] });
+  moto = await testMerchant({
+    mids: [
+      { paymentMode: 'SMS/DMS', name: 'ecom' },
+      { paymentMode: 'SMS/DMS', name: 'moto', moto: true },
+    ],
+  });
 });
 
 const session = (m: Merchant, overrides: Record<string, unknown>) => postJson(`${platform.url}/api/v1/session`, sessionBody(m, overrides));
@@ -70,9 +75,15 @@ describe('moto_type on the Checkout session', () => {
 
   it('an unknown moto_type is a choice error; payouts and transfers take none', async () => {
     const bad = await session(moto, { moto_type: 'fax' });
-    expect(bad.body.errors).toContainEqual({ error_code: 100000, error_message: 'moto_type: The value you selected is not a valid choice.' });
+    expect(bad.body.errors).toContainEqual({
+      error_code: 100000,
+      error_message: 'moto_type: The value you selected is not a valid choice.',
+    });
     const credit = await session(moto, { operation: 'credit', moto_type: 'phone_moto' });
-    expect(credit.body.errors).toContainEqual({ error_code: 100000, error_message: 'moto_type: This value is available for the purchase and debit operations only.' });
+    expect(credit.body.errors).toContainEqual({
+      error_code: 100000,
+      error_message: 'moto_type: This value is available for the purchase and debit operations only.',
+    });
   });
 
   it('on S2S CARD too, moto_type=ecommerce is not MOTO: CVV required, no MOTO MID needed', async () => {

@@ -65,7 +65,8 @@ describe('Checkout operations', () => {
     const number = `order-size-${Date.now()}`;
     const declined = await paid('02/38', { order: { number, amount: '10.00', currency: 'USD', description: 'Blue T-shirt' } });
     const ok = await paid('01/38', { order: { number, amount: '10.00', currency: 'USD', description: 'Blue T-shirt' } });
-    const byOrder = (size?: unknown) => api('status', signed(merchant, { order_id: number, ...(size === undefined ? {} : { size }) }, [number]));
+    const byOrder = (size?: unknown) =>
+      api('status', signed(merchant, { order_id: number, ...(size === undefined ? {} : { size }) }, [number]));
 
     const one = await byOrder();
     expect(Array.isArray(one.body)).toBe(false);
@@ -141,20 +142,37 @@ describe('Checkout operations', () => {
   });
 
   it('charges a recurring payment on the card of a recurring_init payment', async () => {
-    const { paymentId } = await paid('01/38', { recurring_init: true, order: { number: `sub-${Date.now()}`, amount: '10.00', currency: 'EUR', description: 'Monthly plan' } });
+    const { paymentId } = await paid('01/38', {
+      recurring_init: true,
+      order: { number: `sub-${Date.now()}`, amount: '10.00', currency: 'EUR', description: 'Monthly plan' },
+    });
     const first = callbacks(paymentId)[0]!;
     expect(first.recurring_init_trans_id).toBe(paymentId);
     const token = first.recurring_token as string;
     expect(token).toBeTruthy();
     const number = `sub-2-${Date.now()}`;
-    const body = { recurring_init_trans_id: paymentId, recurring_token: token, order: { number, amount: '9.99', description: 'Month 2' }, custom_data: { month: 2 } };
+    const body = {
+      recurring_init_trans_id: paymentId,
+      recurring_token: token,
+      order: { number, amount: '9.99', description: 'Month 2' },
+      custom_data: { month: 2 },
+    };
     const res = await api('recurring', signed(merchant, body, [paymentId, token, number, '9.99', 'Month 2']));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'settled', order: { number, amount: '9.99', currency: 'EUR', description: 'Month 2' } });
     const cb = await eventually(() => callbacks(res.body.payment_id)[0]);
-    expect(cb).toMatchObject({ type: 'recurring', status: 'success', order_status: 'settled', recurring_init_trans_id: paymentId, custom_data: { month: '2' } });
+    expect(cb).toMatchObject({
+      type: 'recurring',
+      status: 'success',
+      order_status: 'settled',
+      recurring_init_trans_id: paymentId,
+      custom_data: { month: '2' },
+    });
 
-    const wrong = await api('recurring', signed(merchant, { ...body, recurring_token: 'nope' }, [paymentId, 'nope', number, '9.99', 'Month 2']));
+    const wrong = await api(
+      'recurring',
+      signed(merchant, { ...body, recurring_token: 'nope' }, [paymentId, 'nope', number, '9.99', 'Month 2']),
+    );
     expect(wrong.body).toMatchObject({ error_code: 100000, error_message: 'Incorrect transaction' });
     // Retry is for soft-declined recurring payments only.
     const retry = await api('retry', signed(merchant, { payment_id: res.body.payment_id }, [res.body.payment_id]));

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const callbacks = (id: string) => shop.received.filter((c) => c.fields.id === id).map((c) => c.fields);
-const status = (paymentId: string) => postJson(`${platform.url}/api/v1/payment/status`, signed(merchant, { payment_id: paymentId }, [paymentId]));
+const status = (paymentId: string) =>
+  postJson(`${platform.url}/api/v1/payment/status`, signed(merchant, { payment_id: paymentId }, [paymentId]));
 const PAYOUT_CARD = '4601 5418 3377 6519';
 
 describe('operation debit', () => {
@@ -38,7 +39,13 @@ describe('operation debit', () => {
     const q = returnQuery(res.html);
     expect(q.hash).toBe(returnHash(merchant, q.payment_id!, order));
     const cb = await eventually(() => callbacks(q.payment_id!)[0]);
-    expect(cb).toMatchObject({ type: 'debit', status: 'success', order_status: 'settled', card: '411111****1111', custom_data: { ref: 'd1' } });
+    expect(cb).toMatchObject({
+      type: 'debit',
+      status: 'success',
+      order_status: 'settled',
+      card: '411111****1111',
+      custom_data: { ref: 'd1' },
+    });
     expect(cb.card_token).toMatch(/^[0-9a-f]{64}$/);
     expect((await status(q.payment_id!)).body).toMatchObject({ status: 'settled', card_token: cb.card_token });
 
@@ -107,7 +114,14 @@ describe('operation transfer', () => {
     const q = returnQuery(res.html);
     expect(q.hash).toBe(returnHash(merchant, q.payment_id!, order));
     const cb = await eventually(() => callbacks(q.payment_id!)[0]);
-    expect(cb).toMatchObject({ type: 'transfer', status: 'success', order_status: 'settled', card: '411111****1111', payee_card: '460154****6519', payee_first_name: 'Bob' });
+    expect(cb).toMatchObject({
+      type: 'transfer',
+      status: 'success',
+      order_status: 'settled',
+      card: '411111****1111',
+      payee_card: '460154****6519',
+      payee_first_name: 'Bob',
+    });
 
     const items = (await awsClients().ddb.send(new ScanCommand({ TableName: platform.resources.tableName }))).Items ?? [];
     const text = JSON.stringify(items);

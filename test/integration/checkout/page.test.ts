@@ -60,7 +60,8 @@ describe('the hosted payment page', () => {
   });
 
   it('speaks the language of billing_address.language, case-insensitively, English otherwise', async () => {
-    const lang = async (language?: string) => (await get((await createSession(platform.url, merchant, { billing_address: { country: 'DE', language } })).url)).html;
+    const lang = async (language?: string) =>
+      (await get((await createSession(platform.url, merchant, { billing_address: { country: 'DE', language } })).url)).html;
     expect(await lang('DE')).toMatch(/<html lang="de" dir="ltr">[\s\S]*Kartennummer/);
     expect(await lang('fr')).toContain('Numéro de carte');
     expect(await lang('Sp')).toMatch(/<html lang="es"[\s\S]*Número de tarjeta/);
@@ -174,9 +175,13 @@ describe('the hosted payment page', () => {
       expect(q.hash).toBe(returnHash(merchant, q.payment_id!, order));
       expect(q.trans_id).not.toBe(q.payment_id); // the transaction that decided it, after the 3DS step
       const cb = await eventually(() => shop.received.find((c) => c.fields.id === q.payment_id && c.fields.type === 'sale'));
-      expect(cb.fields).toMatchObject(paid ? { type: 'sale', status: 'success', order_status: 'settled' } : { type: 'sale', status: 'fail', order_status: 'decline' });
+      expect(cb.fields).toMatchObject(
+        paid ? { type: 'sale', status: 'success', order_status: 'settled' } : { type: 'sale', status: 'fail', order_status: 'decline' },
+      );
       // The step itself is reported too (§5.3): the payer was sent to 3DS, then passed or failed it; before the outcome.
-      const all = shop.received.filter((c) => c.fields.id === q.payment_id).map((c) => `${c.fields.type}/${c.fields.status}/${c.fields.order_status}`);
+      const all = shop.received
+        .filter((c) => c.fields.id === q.payment_id)
+        .map((c) => `${c.fields.type}/${c.fields.status}/${c.fields.order_status}`);
       expect(all).toEqual(['3ds/waiting/3ds', `3ds/${paid ? 'success' : 'fail'}/3ds`, paid ? 'sale/success/settled' : 'sale/fail/decline']);
       expect((await postPage(`${url}/3ds`, {})).status).toBe(410);
     }

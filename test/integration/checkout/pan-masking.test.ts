@@ -49,7 +49,12 @@ it('masks payee.card_number sent as a JSON number or with separators, and card n
   const res = await postPage(`${url}/pay`, { ...card('01/38'), payee_card_number: PAYOUT_CARD });
   expect(res.html).toContain('Payment successful');
   const cb = await eventually(() => callbacks(returnQuery(res.html).payment_id!)[0]);
-  expect(cb).toMatchObject({ type: 'transfer', payee_card_number: MASKED, payee_first_name: 'Bob', custom_data: { card_number: MASKED, ref: 'r-1', nested: { payer_card_number: MASKED } } });
+  expect(cb).toMatchObject({
+    type: 'transfer',
+    payee_card_number: MASKED,
+    payee_first_name: 'Bob',
+    custom_data: { card_number: MASKED, ref: 'r-1', nested: { payer_card_number: MASKED } },
+  });
   expectNoRawPan(JSON.stringify(cb), 'the callback');
 
   const credit = await createSession(platform.url, merchant, {
@@ -68,7 +73,12 @@ it('masks payee.card_number sent as a JSON number or with separators, and card n
 });
 
 it('masks card numbers in hosted-fields custom_data and parameters, at creation and on update', async () => {
-  const { token } = await createToken(platform.url, merchant, { custom_data: { card_number: PAN }, parameters: { card: { card_number: '4111 1111-1111 1111' } } });
-  expect((await update(platform.url, token, { custom_data: { payer_card_number: '4111-1111-1111-1111', note: 'gift' } })).body).toEqual({ result: 'success' });
+  const { token } = await createToken(platform.url, merchant, {
+    custom_data: { card_number: PAN },
+    parameters: { card: { card_number: '4111 1111-1111 1111' } },
+  });
+  expect((await update(platform.url, token, { custom_data: { payer_card_number: '4111-1111-1111-1111', note: 'gift' } })).body).toEqual({
+    result: 'success',
+  });
   expectNoRawPan(await tableText(), 'the table');
 });

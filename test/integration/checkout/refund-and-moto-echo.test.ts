@@ -20,7 +20,10 @@ beforeAll(async () => {
   shop = await startMerchantServer();
   merchant = await testMerchant({
     notificationUrl: shop.url,
-    mids: [{ paymentMode: 'SMS/DMS', name: 'ecom' }, { paymentMode: 'SMS/DMS', name: 'moto', moto: true }],
+    mids: [
+      { paymentMode: 'SMS/DMS', name: 'ecom' },
+      { paymentMode: 'SMS/DMS', name: 'moto', moto: true },
+    ],
   });
 });
 afterAll(async () => {
@@ -56,15 +59,17 @@ describe('moto_type', () => {
   });
 });
 
-describe('refund callbacks: creditvoid_id and the refund\'s own ARN', () => {
-  it('each refund attempt has its own creditvoid_id and ARN; the status of the refunded payment names the last refund\'s', async () => {
+describe("refund callbacks: creditvoid_id and the refund's own ARN", () => {
+  it("each refund attempt has its own creditvoid_id and ARN; the status of the refunded payment names the last refund's", async () => {
     const { paymentId, callback: sale } = await paid();
     const saleArn = (await deps().payments.get(paymentId))!.arn!;
     expect(sale.arn).toBe(saleArn);
     expect(sale.creditvoid_id).toBeUndefined();
     expect((await status(paymentId)).body.arn).toBe(saleArn);
 
-    expect((await api('refund', signed(merchant, { payment_id: paymentId, amount: '4.00' }, [paymentId, '4.00']))).body).toMatchObject({ result: 'accepted' });
+    expect((await api('refund', signed(merchant, { payment_id: paymentId, amount: '4.00' }, [paymentId, '4.00']))).body).toMatchObject({
+      result: 'accepted',
+    });
     const first = await eventually(() => callbacks(paymentId).find((c) => c.type === 'refund'));
     expect((await api('refund', signed(merchant, { payment_id: paymentId }, [paymentId]))).body).toMatchObject({ result: 'accepted' });
     const second = await eventually(() => callbacks(paymentId).filter((c) => c.type === 'refund')[1]);
@@ -84,6 +89,9 @@ describe('refund callbacks: creditvoid_id and the refund\'s own ARN', () => {
     const { paymentId } = await paid({ auth: true });
     expect((await api('refund', signed(merchant, { payment_id: paymentId }, [paymentId]))).body).toMatchObject({ result: 'accepted' });
     const reversal = await eventually(() => callbacks(paymentId).find((c) => c.type === 'refund'));
-    expect(reversal).toMatchObject({ order_status: 'reversal', creditvoid_id: (await deps().payments.get(paymentId))!.history.find((h) => h.type === 'REVERSAL')!.id });
+    expect(reversal).toMatchObject({
+      order_status: 'reversal',
+      creditvoid_id: (await deps().payments.get(paymentId))!.history.find((h) => h.type === 'REVERSAL')!.id,
+    });
   });
 });

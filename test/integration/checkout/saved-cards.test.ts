@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 const callbacks = (id: string) => shop.received.filter((c) => c.fields.id === id).map((c) => c.fields);
-const status = (paymentId: string) => postJson(`${platform.url}/api/v1/payment/status`, signed(merchant, { payment_id: paymentId }, [paymentId]));
+const status = (paymentId: string) =>
+  postJson(`${platform.url}/api/v1/payment/status`, signed(merchant, { payment_id: paymentId }, [paymentId]));
 
 /** Pays on the page with req_token and answers the callback's card_token. */
 async function tokenize(number: string, expiry: string, holder: string, m = merchant): Promise<string> {
@@ -86,7 +87,15 @@ describe('a session with card_token', () => {
     expect(res.html).toContain('Payment successful');
     const q = returnQuery(res.html);
     const cb = await eventually(() => callbacks(q.payment_id!)[0]);
-    expect(cb).toMatchObject({ type: 'sale', status: 'success', order_status: 'settled', order_number: order.number, card: '555555****4444', card_token: mastercard, brand: 'mastercard' });
+    expect(cb).toMatchObject({
+      type: 'sale',
+      status: 'success',
+      order_status: 'settled',
+      order_number: order.number,
+      card: '555555****4444',
+      card_token: mastercard,
+      brand: 'mastercard',
+    });
     expect((await status(q.payment_id!)).body).toMatchObject({ status: 'settled', card: '555555****4444', card_token: mastercard });
 
     const items = (await awsClients().ddb.send(new ScanCommand({ TableName: platform.resources.tableName }))).Items ?? [];
@@ -99,7 +108,11 @@ describe('a session with card_token', () => {
 
   it('lets the payer enter a new card instead (req_token is ignored with card_token, protocol.md §5.1)', async () => {
     const { url } = await createSession(platform.url, merchant, { card_token: [visa], req_token: true });
-    const res = await postPage(`${url}/pay`, { ...card('01/38', { card_number: '4012 8888 8888 1881' }), card_choice: 'new', saved_cvv: '' });
+    const res = await postPage(`${url}/pay`, {
+      ...card('01/38', { card_number: '4012 8888 8888 1881' }),
+      card_choice: 'new',
+      saved_cvv: '',
+    });
     expect(res.html).toContain('Payment successful');
     const q = returnQuery(res.html);
     const cb = await eventually(() => callbacks(q.payment_id!)[0]);

@@ -121,14 +121,18 @@ describe('POST /api/v1/session', () => {
     const us = await post(sessionBody(merchant, { billing_address: { country: 'US', state: 'California' } }));
     expect(messages(us)).toEqual(['billing_address.state: This value is not valid.']);
     // For other countries the state is hidden and not validated.
-    const de = await post(sessionBody(merchant, { billing_address: { country: 'DE', state: 'Bayern!!', language: 'DE', phone_country_code: '49' } }));
+    const de = await post(
+      sessionBody(merchant, { billing_address: { country: 'DE', state: 'Bayern!!', language: 'DE', phone_country_code: '49' } }),
+    );
     expect(de.status).toBe(200);
     const badCode = await post(sessionBody(merchant, { billing_address: { country: 'DE', phone_country_code: '+49' } }));
     expect(messages(badCode)).toEqual(['billing_address.phone_country_code: This value is not valid.']);
   });
 
   it('accepts every documented field', async () => {
-    const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }) as never)).body.schedule_id;
+    const scheduleId = (
+      await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }) as never)
+    ).body.schedule_id;
     const res = await post(
       sessionBody(merchant, {
         methods: ['card'],
@@ -143,7 +147,18 @@ describe('POST /api/v1/session', () => {
         vat_calc: true,
         auth: false,
         customer: { name: 'Jöhn Doe', email: 'doe@example.com', birth_date: '1970-02-17' },
-        billing_address: { country: 'IN', state: 'KA', city: 'Bengaluru', district: 'Central', address: 'MG Road', house_number: '12', zip: '560001', phone: '80123456', phone_country_code: '91', language: 'zh-TW' },
+        billing_address: {
+          country: 'IN',
+          state: 'KA',
+          city: 'Bengaluru',
+          district: 'Central',
+          address: 'MG Road',
+          house_number: '12',
+          zip: '560001',
+          phone: '80123456',
+          phone_country_code: '91',
+          language: 'zh-TW',
+        },
         custom_data: { cart: '42', nested: { vip: true } },
         parameters: { card: { installments: '3' } },
       }),
@@ -157,7 +172,11 @@ describe('POST /api/v1/session', () => {
     expect(unknown.status).toBe(400);
     // The same answer as a wrong hash, so merchant keys cannot be probed.
     expect(messages(unknown)).toEqual(['hash: Hash is not valid.']);
-    const res = await fetch(`${platform.url}/api/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"oops' });
+    const res = await fetch(`${platform.url}/api/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"oops',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ http_code: 400, error_code: 100000, error_message: 'Request body is not valid JSON.' });
   });

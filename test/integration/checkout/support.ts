@@ -6,7 +6,13 @@ import { postJson } from '../../support/platform.js';
 export const SHOP = 'https://shop.example';
 
 export function sessionBody(merchant: Merchant, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const order = { number: `order-${Math.random().toString(36).slice(2, 10)}`, amount: '10.00', currency: 'USD', description: 'Blue T-shirt', ...(overrides.order as object) };
+  const order = {
+    number: `order-${Math.random().toString(36).slice(2, 10)}`,
+    amount: '10.00',
+    currency: 'USD',
+    description: 'Blue T-shirt',
+    ...(overrides.order as object),
+  };
   const body: Record<string, unknown> = {
     merchant_key: merchant.clientKey,
     operation: 'purchase',
@@ -14,7 +20,14 @@ export function sessionBody(merchant: Merchant, overrides: Record<string, unknow
     cancel_url: `${SHOP}/cancel`,
     error_url: `${SHOP}/error`,
     customer: { name: 'John Doe', email: 'doe@example.com' },
-    billing_address: { country: 'US', state: 'CA', city: 'Los Angeles', address: 'Moor Building 35274', zip: '123456', phone: '347771112233' },
+    billing_address: {
+      country: 'US',
+      state: 'CA',
+      city: 'Los Angeles',
+      address: 'Moor Building 35274',
+      zip: '123456',
+      phone: '347771112233',
+    },
     ...overrides,
     order,
   };
@@ -26,7 +39,10 @@ export async function createSession(baseUrl: string, merchant: Merchant, overrid
   const body = sessionBody(merchant, overrides);
   const res = await postJson(`${baseUrl}/api/v1/session`, body);
   if (res.status !== 200) throw new Error(`session failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { url: res.body.redirect_url as string, order: body.order as { number: string; amount: string; currency: string; description: string } };
+  return {
+    url: res.body.redirect_url as string,
+    order: body.order as { number: string; amount: string; currency: string; description: string },
+  };
 }
 
 export interface PageResponse {
@@ -66,7 +82,11 @@ export function continueLink(html: string): { href: string; target: string } | u
 }
 
 /** The return hash the merchant checks (§2.3): payment_id, order number, amount, currency, description. */
-export function returnHash(merchant: Merchant, paymentId: string, order: { number: string; amount: string; currency: string; description: string }): string {
+export function returnHash(
+  merchant: Merchant,
+  paymentId: string,
+  order: { number: string; amount: string; currency: string; description: string },
+): string {
   return checkoutHash([paymentId, order.number, order.amount, order.currency, order.description], merchant.password);
 }
 

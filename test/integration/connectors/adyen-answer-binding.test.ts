@@ -29,7 +29,8 @@ beforeAll(() => {
 /** Adyen's pspReference of the payment whose 3DS result the payer brought. */
 const OTHER_PSP = 'K8Q2ZJ5N3V7X4M9P';
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-const details = (transId: string) => adyen.sent.filter((s) => s.path === '/payments/details' && s.headers['idempotency-key'] === `${transId}:details`);
+const details = (transId: string) =>
+  adyen.sent.filter((s) => s.path === '/payments/details' && s.headers['idempotency-key'] === `${transId}:details`);
 const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
 
 /** A SALE of `amount` that Adyen sends to 3DS on its own page (Prism's card-3d-secure-redirect example). */
@@ -42,7 +43,16 @@ async function sale3ds(amount: string): Promise<string> {
 
 /** Adyen's /payments/details answer: Authorised, about the payment `merchantReference` names, for `amount`. */
 function adyenAuthorises(merchantReference: string, value: number, currency = 'USD') {
-  adyen.answer = (path) => (path === '/payments/details' ? { resultCode: 'Authorised', pspReference: OTHER_PSP, merchantReference, amount: { value, currency }, additionalData: { authCode: '091337' } } : undefined);
+  adyen.answer = (path) =>
+    path === '/payments/details'
+      ? {
+          resultCode: 'Authorised',
+          pspReference: OTHER_PSP,
+          merchantReference,
+          amount: { value, currency },
+          additionalData: { authCode: '091337' },
+        }
+      : undefined;
 }
 
 /** The payer's browser back at `transId`'s return address with `redirectResult`. */
@@ -67,7 +77,7 @@ async function expectUndetermined(transId: string): Promise<void> {
 }
 
 describe('an Adyen answer about another payment never decides this one', () => {
-  it('the 3DS result of a 1.00 payment posted to a 1,000.00 payment\'s return address leaves it undetermined, not SETTLED', async () => {
+  it("the 3DS result of a 1.00 payment posted to a 1,000.00 payment's return address leaves it undetermined, not SETTLED", async () => {
     const small = await sale3ds('1.00');
     const large = await sale3ds('1000.00');
 
@@ -84,8 +94,19 @@ describe('an Adyen answer about another payment never decides this one', () => {
     await expectUndetermined(large);
 
     // Adyen's own signed word about the 1,000.00 payment settles it, once.
-    const webhook = adyenWebhook({ pspReference: 'L7W3XK9Q2B5N8R4T', merchantReference: large, amount: { value: 100_000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'true', reason: '874574:1111:03/2030' });
-    const delivered = await fetch(`${platform.url}/providers/adyen/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: webhook });
+    const webhook = adyenWebhook({
+      pspReference: 'L7W3XK9Q2B5N8R4T',
+      merchantReference: large,
+      amount: { value: 100_000, currency: 'USD' },
+      eventCode: 'AUTHORISATION',
+      success: 'true',
+      reason: '874574:1111:03/2030',
+    });
+    const delivered = await fetch(`${platform.url}/providers/adyen/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: webhook,
+    });
     expect(await delivered.text()).toBe('[accepted]');
     expect(await storedPayment(large)).toMatchObject({ status: 'SETTLED', rrn: 'L7W3XK9Q2B5N8R4T', approvalCode: '874574' });
     await callbacksSettled(platform, [large]);
@@ -116,7 +137,7 @@ describe('an Adyen answer about another payment never decides this one', () => {
     await expectUndetermined(transId);
   });
 
-  it('the payer\'s own result, answered about this payment, settles it as before', async () => {
+  it("the payer's own result, answered about this payment, settles it as before", async () => {
     const transId = await sale3ds('1000.00');
     adyenAuthorises(transId, 100_000);
     await payerReturns(transId, 'result-of-this-payment');
@@ -126,7 +147,15 @@ describe('an Adyen answer about another payment never decides this one', () => {
   });
 
   it('a SALE that Adyen answers about another payment is UNDEFINED (PREPARE), never SUCCESS', async () => {
-    adyen.answer = (path) => (path === '/payments' ? { resultCode: 'Authorised', pspReference: OTHER_PSP, merchantReference: 'f3c2a1b0-0000-4000-8000-00000000beef', amount: { value: 1000, currency: 'USD' } } : undefined);
+    adyen.answer = (path) =>
+      path === '/payments'
+        ? {
+            resultCode: 'Authorised',
+            pspReference: OTHER_PSP,
+            merchantReference: 'f3c2a1b0-0000-4000-8000-00000000beef',
+            amount: { value: 1000, currency: 'USD' },
+          }
+        : undefined;
     const res = await post(saleFields(merchant));
     expect(res.body).toMatchObject({ action: 'SALE', result: 'UNDEFINED', status: 'PREPARE' });
     const stored = await storedPayment(res.body.trans_id as string);

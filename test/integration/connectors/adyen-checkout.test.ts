@@ -12,7 +12,17 @@ import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
 import { eventually } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
-import { adyenWebhook, answerWithIssuerForm, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, ADYEN_POST_PAGE, DETAILS_PSP, ISSUER_FORM, ISSUER_RETURN } from '../../support/adyen-platform.js';
+import {
+  adyenWebhook,
+  answerWithIssuerForm,
+  storedPayment,
+  useAdyenPlatform,
+  ADYEN_3DS_PAGE,
+  ADYEN_POST_PAGE,
+  DETAILS_PSP,
+  ISSUER_FORM,
+  ISSUER_RETURN,
+} from '../../support/adyen-platform.js';
 import { card, createSession, get, postPage, returnHash } from '../checkout/support.js';
 
 const world = useAdyenPlatform();
@@ -28,14 +38,15 @@ const sentFor = (transId: string) => adyen.sent.filter((s) => s.headers['idempot
 
 /** The payer submits the page; Adyen asks for 3DS on its own page. */
 async function payToAdyen3ds() {
-  adyen.prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined);
+  adyen.prefer = (path) =>
+    path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined;
   const session = await createSession(platform.url, merchant);
   const paid = await postPage(`${session.url}/pay`, card('01/38'));
   return { ...session, paid };
 }
 
-describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', () => {
-  it('sends the payer to Adyen\'s action; back at the returnUrl, /payments/details settles it and the payer goes to success_url', async () => {
+describe("a Checkout page payment on an Adyen MID with 3DS on Adyen's page", () => {
+  it("sends the payer to Adyen's action; back at the returnUrl, /payments/details settles it and the payer goes to success_url", async () => {
     const { url, order, paid } = await payToAdyen3ds();
     expect(paid).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
     const payments = adyen.sent.filter((s) => s.path === '/payments');
@@ -49,11 +60,17 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toHaveLength(0);
 
     // Adyen sends the payer back with its redirectResult.
-    const back = await fetch(`${platform.url}${adyenReturnPath(transId)}?redirectResult=${encodeURIComponent('X6XtfGC3!Y...')}`, { redirect: 'manual' });
+    const back = await fetch(`${platform.url}${adyenReturnPath(transId)}?redirectResult=${encodeURIComponent('X6XtfGC3!Y...')}`, {
+      redirect: 'manual',
+    });
     expect(back.status).toBe(303);
     const success = new URL(back.headers.get('location')!);
     expect(success.origin + success.pathname).toBe('https://shop.example/success');
-    expect(Object.fromEntries(success.searchParams)).toMatchObject({ payment_id: transId, order_id: order.number, hash: returnHash(merchant, transId, order) });
+    expect(Object.fromEntries(success.searchParams)).toMatchObject({
+      payment_id: transId,
+      order_id: order.number,
+      hash: returnHash(merchant, transId, order),
+    });
     expect(success.searchParams.get('trans_id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([
       { status: 200, headers: { 'idempotency-key': `${transId}:details` }, json: { details: { redirectResult: 'X6XtfGC3!Y...' } } },
@@ -70,7 +87,7 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toHaveLength(1);
   });
 
-  it('an issuer page that takes a form: the page posts the payer there with Adyen\'s fields, and may post nowhere else', async () => {
+  it("an issuer page that takes a form: the page posts the payer there with Adyen's fields, and may post nowhere else", async () => {
     answerWithIssuerForm(adyen, 'N7F5XQ2Z6G8K4J3M');
     const session = await createSession(platform.url, merchant);
     const paid = await postPage(`${session.url}/pay`, card('01/38'));
@@ -91,18 +108,27 @@ describe('a Checkout page payment on an Adyen MID with 3DS on Adyen\'s page', ()
     });
     expect(back.status).toBe(303);
     expect(new URL(back.headers.get('location')!).pathname).toBe('/success');
-    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([{ status: 200, json: { details: ISSUER_RETURN } }]);
+    expect(sentFor(transId).filter((s) => s.path === '/payments/details')).toMatchObject([
+      { status: 200, json: { details: ISSUER_RETURN } },
+    ]);
     expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED' });
   });
 
-  it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: the page link sends the payer to cancel_url', async () => {
+  it("declined by Adyen's AUTHORISATION webhook while the payer is away: the page link sends the payer to cancel_url", async () => {
     const { url, order, paid } = await payToAdyen3ds();
     expect(paid).toMatchObject({ status: 303, location: ADYEN_3DS_PAGE });
     const transId = adyen.sent.filter((s) => s.path === '/payments').at(-1)!.headers['idempotency-key']!;
     const res = await fetch(`${platform.url}/providers/adyen/notifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: adyenWebhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
+      body: adyenWebhook({
+        pspReference: DETAILS_PSP,
+        merchantReference: transId,
+        amount: { value: 1000, currency: 'USD' },
+        eventCode: 'AUTHORISATION',
+        success: 'false',
+        reason: 'Refused',
+      }),
     });
     expect(await res.text()).toBe('[accepted]');
     expect(await storedPayment(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });

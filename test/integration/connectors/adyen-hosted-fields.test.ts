@@ -12,7 +12,17 @@ import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
 import { eventually } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
-import { adyenWebhook, answerWithIssuerForm, storedPayment, useAdyenPlatform, ADYEN_3DS_PAGE, ADYEN_POST_PAGE, DETAILS_PSP, ISSUER_FORM, ISSUER_RETURN } from '../../support/adyen-platform.js';
+import {
+  adyenWebhook,
+  answerWithIssuerForm,
+  storedPayment,
+  useAdyenPlatform,
+  ADYEN_3DS_PAGE,
+  ADYEN_POST_PAGE,
+  DETAILS_PSP,
+  ISSUER_FORM,
+  ISSUER_RETURN,
+} from '../../support/adyen-platform.js';
 import { returnHash } from '../checkout/support.js';
 import { callbackHash, createToken, pay, paymentBody, submitCard, SHOP } from '../hosted-fields/support.js';
 
@@ -25,17 +35,23 @@ beforeAll(() => {
   ({ adyen, platform, shop, merchant } = world);
 });
 
-const detailsSentFor = (transId: string) => adyen.sent.filter((s) => s.path === '/payments/details' && s.headers['idempotency-key']?.startsWith(transId));
+const detailsSentFor = (transId: string) =>
+  adyen.sent.filter((s) => s.path === '/payments/details' && s.headers['idempotency-key']?.startsWith(transId));
 const open = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init });
 /** The payer's browser posting the platform's 3DS form (its one-off token) to redirect_url. */
 const postForm = (url: string) => {
   const u = new URL(url);
-  return open(`${u.origin}${u.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${encodeURIComponent(u.searchParams.get('token')!)}` });
+  return open(`${u.origin}${u.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${encodeURIComponent(u.searchParams.get('token')!)}`,
+  });
 };
 
 /** The payer submits the card, the merchant backend starts the payment; Adyen asks for 3DS on its own page. */
 async function payToAdyen3ds() {
-  adyen.prefer = (path) => (path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined);
+  adyen.prefer = (path) =>
+    path === '/payments' ? 'example=card-3d-secure-redirect' : path === '/payments/details' ? 'example=00.redirect' : undefined;
   const { token, order } = await createToken(platform.url, merchant);
   expect((await submitCard(platform.url, token, '01/38')).body).toEqual({ result: 'success', message: '' });
   const paid = await pay(platform.url, token, paymentBody({ browser_info: { accept_header: 'text/html', user_agent: 'Mozilla/5.0' } }));
@@ -50,15 +66,23 @@ async function payToAdyen3ds() {
 }
 
 /** The return_url the payer lands on: the session's, with the ids and the return hash. */
-function expectReturnUrl(location: string | null, transId: string, order: { number: string; amount: string; currency: string; description: string }) {
+function expectReturnUrl(
+  location: string | null,
+  transId: string,
+  order: { number: string; amount: string; currency: string; description: string },
+) {
   const url = new URL(location!);
   expect(url.origin + url.pathname).toBe(`${SHOP}/return`);
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ payment_id: transId, order_id: order.number, hash: returnHash(merchant, transId, order) });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    payment_id: transId,
+    order_id: order.number,
+    hash: returnHash(merchant, transId, order),
+  });
   expect(url.searchParams.get('trans_id')).toMatch(/^[0-9a-f-]{36}$/);
 }
 
-describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', () => {
-  it('redirect_url sends the payer to Adyen\'s action; back at the returnUrl, /payments/details settles it and the payer goes to return_url', async () => {
+describe("a hosted-fields payment on an Adyen MID with 3DS on Adyen's page", () => {
+  it("redirect_url sends the payer to Adyen's action; back at the returnUrl, /payments/details settles it and the payer goes to return_url", async () => {
     const { token, order, transId, redirectUrl } = await payToAdyen3ds();
 
     // redirect_url, opened or its form posted, hands over to Adyen: the platform's own step never completes it.
@@ -77,7 +101,9 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     const back = await open(`${platform.url}${adyenReturnPath(transId)}?redirectResult=${encodeURIComponent('X6XtfGC3!Y...')}`);
     expect(back.status).toBe(303);
     expectReturnUrl(back.headers.get('location'), transId, order);
-    expect(detailsSentFor(transId)).toMatchObject([{ status: 200, headers: { 'idempotency-key': `${transId}:details` }, json: { details: { redirectResult: 'X6XtfGC3!Y...' } } }]);
+    expect(detailsSentFor(transId)).toMatchObject([
+      { status: 200, headers: { 'idempotency-key': `${transId}:details` }, json: { details: { redirectResult: 'X6XtfGC3!Y...' } } },
+    ]);
     expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED', rrn: DETAILS_PSP });
     const cb = await eventually(() => shop.received.find((c) => c.fields.id === transId && c.fields.type === 'sale'));
     expect(cb.fields).toMatchObject({ order_number: order.number, order_status: 'settled', status: 'success' });
@@ -93,7 +119,7 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(detailsSentFor(transId)).toHaveLength(1);
   });
 
-  it('an issuer page that takes a form: redirect_url posts the payer there with Adyen\'s fields; MD and PaRes complete it', async () => {
+  it("an issuer page that takes a form: redirect_url posts the payer there with Adyen's fields; MD and PaRes complete it", async () => {
     answerWithIssuerForm(adyen, 'N7F5XQ2Z6G8K4J3N');
     const { token, order } = await createToken(platform.url, merchant);
     expect((await submitCard(platform.url, token, '01/38')).body).toEqual({ result: 'success', message: '' });
@@ -108,20 +134,31 @@ describe('a hosted-fields payment on an Adyen MID with 3DS on Adyen\'s page', ()
     expect(html).toContain(`<input type="hidden" name="PaReq" value="${ISSUER_FORM.PaReq}">`);
     expect(shown.headers.get('content-security-policy')).toContain('form-action https://test.adyen.com;');
 
-    const back = await open(`${platform.url}${adyenReturnPath(transId)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(ISSUER_RETURN) });
+    const back = await open(`${platform.url}${adyenReturnPath(transId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(ISSUER_RETURN),
+    });
     expect(back.status).toBe(303);
     expectReturnUrl(back.headers.get('location'), transId, order);
     expect(detailsSentFor(transId)).toMatchObject([{ status: 200, json: { details: ISSUER_RETURN } }]);
     expect(await storedPayment(transId)).toMatchObject({ status: 'SETTLED' });
   });
 
-  it('declined by Adyen\'s AUTHORISATION webhook while the payer is away: a decline everywhere, the payer back at return_url', async () => {
+  it("declined by Adyen's AUTHORISATION webhook while the payer is away: a decline everywhere, the payer back at return_url", async () => {
     const { token, order, transId, redirectUrl } = await payToAdyen3ds();
     expect((await open(redirectUrl)).headers.get('location')).toBe(ADYEN_3DS_PAGE);
     const res = await fetch(`${platform.url}/providers/adyen/notifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: adyenWebhook({ pspReference: DETAILS_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'false', reason: 'Refused' }),
+      body: adyenWebhook({
+        pspReference: DETAILS_PSP,
+        merchantReference: transId,
+        amount: { value: 1000, currency: 'USD' },
+        eventCode: 'AUTHORISATION',
+        success: 'false',
+        reason: 'Refused',
+      }),
     });
     expect(await res.text()).toBe('[accepted]');
     expect(await storedPayment(transId)).toMatchObject({ status: 'DECLINED', declineReason: 'Refused' });

@@ -37,10 +37,13 @@ beforeAll(() => {
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-const sentFor = (transId: string) => adyen.sent.filter((s) => JSON.stringify(s.json).includes(transId) || s.headers['idempotency-key']?.startsWith(transId));
+const sentFor = (transId: string) =>
+  adyen.sent.filter((s) => JSON.stringify(s.json).includes(transId) || s.headers['idempotency-key']?.startsWith(transId));
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 const deliver = (body: string) =>
-  fetch(`${platform.url}/providers/adyen/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  fetch(`${platform.url}/providers/adyen/notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+    async (r) => ({ status: r.status, text: await r.text() }),
+  );
 /** The same webhook twice at once: both acknowledged. */
 async function deliverTwice(body: string): Promise<void> {
   for (const a of await Promise.all([deliver(body), deliver(body)])) expect(a).toEqual({ status: 200, text: '[accepted]' });
@@ -71,18 +74,40 @@ describe('late Adyen outcomes', () => {
     expect(await status(transId)).toMatchObject({ status: 'DECLINED', decline_reason: GAVE_UP_REASON });
     // Adyen's technical cancel: the payment named by our reference, sent once.
     const cancels = sentFor(transId).filter((s) => s.path === '/cancels');
-    expect(cancels).toMatchObject([{ status: 201, headers: { 'idempotency-key': `${transId}:tcancel` }, json: { merchantAccount: MERCHANT_ACCOUNT, paymentReference: transId, reference: `${transId}.tcancel` } }]);
-    expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([{ event: 'GIVE_UP', handling: 'technical-cancel', reversal: 'received' }]);
+    expect(cancels).toMatchObject([
+      {
+        status: 201,
+        headers: { 'idempotency-key': `${transId}:tcancel` },
+        json: { merchantAccount: MERCHANT_ACCOUNT, paymentReference: transId, reference: `${transId}.tcancel` },
+      },
+    ]);
+    expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([
+      { event: 'GIVE_UP', handling: 'technical-cancel', reversal: 'received' },
+    ]);
     await platform.runScheduled('Reconciler');
     expect(sentFor(transId).filter((s) => s.path === '/cancels')).toHaveLength(1);
 
     // Adyen authorised it after all: the signed AUTHORISATION, delivered four times, two at once.
     adyen.prefer = (path) => (path.endsWith('/reversals') ? 'example=reversal' : undefined);
-    const late = adyenWebhook({ pspReference: LATE_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'true', reason: '874574:1111:03/2030' });
+    const late = adyenWebhook({
+      pspReference: LATE_PSP,
+      merchantReference: transId,
+      amount: { value: 1000, currency: 'USD' },
+      eventCode: 'AUTHORISATION',
+      success: 'true',
+      reason: '874574:1111:03/2030',
+    });
     await deliverTwice(late);
     await deliverTwice(late);
     const reversals = sentFor(transId).filter((s) => s.path.endsWith('/reversals'));
-    expect(reversals).toMatchObject([{ path: `/payments/${LATE_PSP}/reversals`, status: 201, headers: { 'idempotency-key': `${transId}:late` }, json: { merchantAccount: MERCHANT_ACCOUNT, reference: `${transId}.late` } }]);
+    expect(reversals).toMatchObject([
+      {
+        path: `/payments/${LATE_PSP}/reversals`,
+        status: 201,
+        headers: { 'idempotency-key': `${transId}:late` },
+        json: { merchantAccount: MERCHANT_ACCOUNT, reference: `${transId}.late` },
+      },
+    ]);
     expect((await storedPayment(transId)).status).toBe('DECLINED');
     expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([
       { event: 'GIVE_UP', handling: 'technical-cancel', reversal: 'received' },
@@ -90,8 +115,26 @@ describe('late Adyen outcomes', () => {
     ]);
 
     // Adyen's webhooks about both: the reversal done, the technical cancel failed (the payment was captured).
-    await deliverTwice(adyenWebhook({ pspReference: 'RVRS0000000000L1', originalReference: LATE_PSP, merchantReference: `${transId}.late`, amount: { value: 1000, currency: 'USD' }, eventCode: 'CANCEL_OR_REFUND', success: 'true' }));
-    await deliverTwice(adyenWebhook({ pspReference: 'TCNL0000000000L1', merchantReference: `${transId}.tcancel`, amount: { value: 1000, currency: 'USD' }, eventCode: 'TECHNICAL_CANCEL', success: 'false', reason: 'Payment already captured' }));
+    await deliverTwice(
+      adyenWebhook({
+        pspReference: 'RVRS0000000000L1',
+        originalReference: LATE_PSP,
+        merchantReference: `${transId}.late`,
+        amount: { value: 1000, currency: 'USD' },
+        eventCode: 'CANCEL_OR_REFUND',
+        success: 'true',
+      }),
+    );
+    await deliverTwice(
+      adyenWebhook({
+        pspReference: 'TCNL0000000000L1',
+        merchantReference: `${transId}.tcancel`,
+        amount: { value: 1000, currency: 'USD' },
+        eventCode: 'TECHNICAL_CANCEL',
+        success: 'false',
+        reason: 'Payment already captured',
+      }),
+    );
     expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([
       { event: 'GIVE_UP', reversal: 'failed', note: 'Payment already captured' },
       { event: 'AUTHORISATION', reversal: 'done' },
@@ -99,23 +142,43 @@ describe('late Adyen outcomes', () => {
 
     // The console's payment view shows it (summary and timeline).
     const payment = await storedPayment(transId);
-    expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ event: 'GIVE_UP' }, { event: 'AUTHORISATION', amount: '10.00', handling: 'reverse', reversal: 'done', acquirerRef: LATE_PSP }]);
+    expect(paymentSummary(payment).lateOutcomes).toMatchObject([
+      { event: 'GIVE_UP' },
+      { event: 'AUTHORISATION', amount: '10.00', handling: 'reverse', reversal: 'done', acquirerRef: LATE_PSP },
+    ]);
     const timeline = await paymentTimeline(callbackDeps(), payment);
     expect(timeline.filter((e) => e.kind === 'acquirer').map((e) => e.what)).toContain(`AUTHORISATION 10.00 USD (${LATE_PSP})`);
   });
 
   it('a reversal Adyen refuses is recorded as refused, for an operator; it is not sent again', async () => {
     // Adyen refuses the SALE (its answer naming our payment), then authorises it after all.
-    adyen.answer = (path, req) => (path === '/payments' ? { resultCode: 'Refused', refusalReason: 'Refused', pspReference: LATE_PSP, merchantReference: req.json.reference, amount: req.json.amount } : undefined);
+    adyen.answer = (path, req) =>
+      path === '/payments'
+        ? {
+            resultCode: 'Refused',
+            refusalReason: 'Refused',
+            pspReference: LATE_PSP,
+            merchantReference: req.json.reference,
+            amount: req.json.amount,
+          }
+        : undefined;
     const sale = await post(saleFields(merchant));
     const transId = sale.body.trans_id as string;
     expect(sale.body).toMatchObject({ status: 'DECLINED' });
     adyen.prefer = (path) => (path.endsWith('/reversals') ? 'code=422' : undefined);
-    const late = adyenWebhook({ pspReference: LATE_PSP, merchantReference: transId, amount: { value: 1000, currency: 'USD' }, eventCode: 'AUTHORISATION', success: 'true' });
+    const late = adyenWebhook({
+      pspReference: LATE_PSP,
+      merchantReference: transId,
+      amount: { value: 1000, currency: 'USD' },
+      eventCode: 'AUTHORISATION',
+      success: 'true',
+    });
     await deliverTwice(late);
     await deliverTwice(late);
     expect(sentFor(transId).filter((s) => s.path.endsWith('/reversals'))).toHaveLength(1);
-    expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([{ event: 'AUTHORISATION', handling: 'reverse', reversal: 'refused', note: expect.stringContaining('Adyen refused the request') }]);
+    expect((await storedPayment(transId)).details.lateOutcomes).toMatchObject([
+      { event: 'AUTHORISATION', handling: 'reverse', reversal: 'refused', note: expect.stringContaining('Adyen refused the request') },
+    ]);
   });
 
   it('CAPTURE_FAILED after the capture was recorded as done is flagged on the payment, once', async () => {
@@ -124,7 +187,13 @@ describe('late Adyen outcomes', () => {
     const transId = auth.body.trans_id as string;
     adyen.prefer = (path) => (path.endsWith('/captures') ? 'example=capture' : undefined);
     await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
-    const item = { pspReference: '993617894906488A', originalReference: CARD_DIRECT_PSP, merchantReference: `${transId}.capture`, amount: { value: 1000, currency: 'USD' }, success: 'true' };
+    const item = {
+      pspReference: '993617894906488A',
+      originalReference: CARD_DIRECT_PSP,
+      merchantReference: `${transId}.capture`,
+      amount: { value: 1000, currency: 'USD' },
+      success: 'true',
+    };
     await deliverTwice(adyenWebhook({ ...item, eventCode: 'CAPTURE' }));
     expect(await status(transId)).toMatchObject({ status: 'SETTLED' });
 
@@ -132,7 +201,9 @@ describe('late Adyen outcomes', () => {
     await deliverTwice(adyenWebhook({ ...item, eventCode: 'CAPTURE_FAILED' }));
     const payment = await storedPayment(transId);
     const capture = payment.history.find((h) => h.type === 'CAPTURE')!;
-    expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'CAPTURE_FAILED', attemptId: capture.id, amount: 1000, handling: 'flag' })]);
+    expect(payment.details.lateOutcomes).toEqual([
+      expect.objectContaining({ event: 'CAPTURE_FAILED', attemptId: capture.id, amount: 1000, handling: 'flag' }),
+    ]);
     expect(payment.details.lateOutcomes![0]!.reversal).toBeUndefined();
   });
 
@@ -142,18 +213,30 @@ describe('late Adyen outcomes', () => {
     adyen.prefer = (path) => (path.endsWith('/refunds') ? 'example=refund' : undefined);
     await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
     const reference = sentFor(transId).find((s) => s.path.endsWith('/refunds'))!.json.reference as string;
-    const item = { pspReference: 'RFND0000000000C1', originalReference: CARD_DIRECT_PSP, merchantReference: reference, amount: { value: 400, currency: 'USD' }, success: 'true' };
+    const item = {
+      pspReference: 'RFND0000000000C1',
+      originalReference: CARD_DIRECT_PSP,
+      merchantReference: reference,
+      amount: { value: 400, currency: 'USD' },
+      success: 'true',
+    };
     await deliverTwice(adyenWebhook({ ...item, eventCode: 'REFUND' }));
     expect((await storedPayment(transId)).refundedAmount).toBe(400);
 
     // Counted once (metric LateAcquirerOutcomes, alarmed), however often Adyen delivers it.
     const failed = adyenWebhook({ ...item, eventCode: 'REFUND_FAILED' });
-    const counted = () => withInvocation('AdyenNotifications', async () => (await receiveAdyenNotifications(deps(), failed), invocation()!.observed[LATE_OUTCOME_METRIC]));
+    const counted = () =>
+      withInvocation(
+        'AdyenNotifications',
+        async () => (await receiveAdyenNotifications(deps(), failed), invocation()!.observed[LATE_OUTCOME_METRIC]),
+      );
     expect(await counted()).toBe(1);
     expect(await counted()).toBeUndefined();
     await deliverTwice(failed);
     const payment = await storedPayment(transId);
     const refund = payment.history.find((h) => h.type === 'REFUND')!;
-    expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'REFUND_FAILED', attemptId: refund.id, amount: 400, handling: 'flag' })]);
+    expect(payment.details.lateOutcomes).toEqual([
+      expect.objectContaining({ event: 'REFUND_FAILED', attemptId: refund.id, amount: 400, handling: 'flag' }),
+    ]);
   });
 });

@@ -39,10 +39,23 @@ beforeAll(async () => {
   shop = await startMerchantServer();
   merchant = await testMerchant({
     notificationUrl: shop.url,
-    mids: [{ connector: 'checkout-com', connectorSettings: { url: cko.url, processingChannelId: CHANNEL }, credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET } }],
+    mids: [
+      {
+        connector: 'checkout-com',
+        connectorSettings: { url: cko.url, processingChannelId: CHANNEL },
+        credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET },
+      },
+    ],
   });
   const d = deps();
-  injectConnector(checkoutComConnector({ credentials: d.secrets['merchant-secrets'], transport: cko.transport, rules: acquirerAddressRules('sandbox'), publicBaseUrl: platform.url }));
+  injectConnector(
+    checkoutComConnector({
+      credentials: d.secrets['merchant-secrets'],
+      transport: cko.transport,
+      rules: acquirerAddressRules('sandbox'),
+      publicBaseUrl: platform.url,
+    }),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -63,18 +76,33 @@ afterEach(() => {
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const callbacksFor = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
 const stored = async (transId: string) => (await deps().payments.get(transId))!;
-const sentFor = (transId: string) => cko.sent.filter((s) => JSON.stringify(s.json ?? {}).includes(transId) || s.headers['cko-idempotency-key']?.startsWith(transId) || (s.method === 'GET' && s.path.includes(idOf(transId))));
+const sentFor = (transId: string) =>
+  cko.sent.filter(
+    (s) =>
+      JSON.stringify(s.json ?? {}).includes(transId) ||
+      s.headers['cko-idempotency-key']?.startsWith(transId) ||
+      (s.method === 'GET' && s.path.includes(idOf(transId))),
+  );
 const ids = new Map<string, string>();
 const idOf = (transId: string) => ids.get(transId) ?? '\u0000';
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 
 /** Checkout.com's webhook about a payment (or a follow-up: its reference), signed with the MID's secret unless told. */
 function webhook(type: string, paymentId: string, reference: string, amount: number, secret = WEBHOOK_SECRET) {
-  const body = JSON.stringify({ id: 'evt_az5sblvku4ge3dwpztvyizgcau', type, created_on: new Date().toISOString(), data: { id: paymentId, reference, amount, currency: 'USD' } });
+  const body = JSON.stringify({
+    id: 'evt_az5sblvku4ge3dwpztvyizgcau',
+    type,
+    created_on: new Date().toISOString(),
+    data: { id: paymentId, reference, amount, currency: 'USD' },
+  });
   return { body, signature: eventSignature(body, secret) };
 }
 const deliver = (w: { body: string; signature?: string }) =>
-  fetch(`${platform.url}/providers/checkout-com/notifications`, { method: 'POST', headers: { 'content-type': 'application/json', ...(w.signature ? { 'cko-signature': w.signature } : {}) }, body: w.body }).then(async (r) => ({ status: r.status, body: (await r.json()) as { effect?: string } }));
+  fetch(`${platform.url}/providers/checkout-com/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(w.signature ? { 'cko-signature': w.signature } : {}) },
+    body: w.body,
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { effect?: string } }));
 
 /** The same webhook twice at the same moment: both acknowledged, one of them applied at most. */
 async function deliverTwice(w: { body: string; signature: string }): Promise<string[]> {
@@ -84,7 +112,8 @@ async function deliverTwice(w: { body: string; signature: string }): Promise<str
 }
 
 /** Every callback the platform owes for the payment has been delivered (its count, not a clock). */
-const callbacksSettled = (transId: string) => eventually(async () => ((await deps().payments.get(transId))?.callbackCount ?? 0) === callbacksFor(transId).length || undefined);
+const callbacksSettled = (transId: string) =>
+  eventually(async () => ((await deps().payments.get(transId))?.callbackCount ?? 0) === callbacksFor(transId).length || undefined);
 
 async function sale(overrides: Record<string, unknown> = {}) {
   const res = await post(saleFields(merchant, overrides as never));
@@ -94,12 +123,17 @@ async function sale(overrides: Record<string, unknown> = {}) {
   return { res, transId, paymentId: rrn! };
 }
 
-describe('Checkout.com connector against Prism serving Checkout.com\'s API description', () => {
+describe("Checkout.com connector against Prism serving Checkout.com's API description", () => {
   it('SALE approved: the card as source, capture true, our trans_id as reference and Cko-Idempotency-Key', async () => {
     const { res, transId, paymentId } = await sale();
     expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
     const [payment] = sentFor(transId);
-    expect(payment).toMatchObject({ method: 'POST', path: '/payments', status: 201, headers: { authorization: `Bearer ${SECRET_KEY}`, 'cko-idempotency-key': transId } });
+    expect(payment).toMatchObject({
+      method: 'POST',
+      path: '/payments',
+      status: 201,
+      headers: { authorization: `Bearer ${SECRET_KEY}`, 'cko-idempotency-key': transId },
+    });
     expect(payment!.json).toMatchObject({
       source: { type: 'card', expiry_month: 1, expiry_year: 2038, cvv: '123' },
       amount: 1000,
@@ -113,7 +147,7 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect(paymentId).toMatch(/^pay_\w{26}$/);
   });
 
-  it('a declined payment is DECLINED with Checkout.com\'s response summary', async () => {
+  it("a declined payment is DECLINED with Checkout.com's response summary", async () => {
     cko.next = 'declined';
     const { res } = await sale();
     expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Insufficient Funds (20051)' });
@@ -137,7 +171,12 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     const cap = await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
     expect(cap.body).toMatchObject({ action: 'CAPTURE', result: 'UNDEFINED' });
     const capture = sentFor(transId).find((s) => s.path.endsWith('/captures'))!;
-    expect(capture).toMatchObject({ path: `/payments/${paymentId}/captures`, status: 202, headers: { 'cko-idempotency-key': `${transId}.capture` }, json: { amount: 1000, reference: `${transId}.capture` } });
+    expect(capture).toMatchObject({
+      path: `/payments/${paymentId}/captures`,
+      status: 202,
+      headers: { 'cko-idempotency-key': `${transId}.capture` },
+      json: { amount: 1000, reference: `${transId}.capture` },
+    });
 
     // The webhook twice at once, then twice more: one capture, one callback.
     const w = webhook('payment_captured', paymentId, `${transId}.capture`, 1000);
@@ -151,7 +190,7 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect(sentFor(transId).filter((s) => s.method === 'GET' && s.path.endsWith('/actions')).length).toBeGreaterThan(0);
   });
 
-  it('REFUND (CREDITVOID): /refunds with the attempt\'s own reference; the webhook applies it once', async () => {
+  it("REFUND (CREDITVOID): /refunds with the attempt's own reference; the webhook applies it once", async () => {
     const { transId, paymentId } = await sale();
     const refund = await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
     expect(refund.body).toMatchObject({ action: 'CREDITVOID' });
@@ -173,12 +212,17 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     const { transId, paymentId } = await sale();
     const voided = await post(transIdFields(merchant, 'VOID', transId));
     expect(voided.body).toMatchObject({ action: 'VOID', result: 'UNDEFINED' });
-    expect(sentFor(transId).find((s) => s.path.endsWith('/voids'))).toMatchObject({ path: `/payments/${paymentId}/voids`, status: 202, headers: { 'cko-idempotency-key': `${transId}.void` }, json: { reference: `${transId}.void` } });
+    expect(sentFor(transId).find((s) => s.path.endsWith('/voids'))).toMatchObject({
+      path: `/payments/${paymentId}/voids`,
+      status: 202,
+      headers: { 'cko-idempotency-key': `${transId}.void` },
+      json: { reference: `${transId}.void` },
+    });
     expect(await deliverTwice(webhook('payment_voided', paymentId, `${transId}.void`, 1000))).toEqual(['applied', 'unchanged']);
     expect(await status(transId)).toMatchObject({ status: 'VOID' });
   });
 
-  it('a capture whose answer was lost is settled by inquiry: its action found by reference among the payment\'s actions', async () => {
+  it("a capture whose answer was lost is settled by inquiry: its action found by reference among the payment's actions", async () => {
     const { transId, paymentId } = await sale({ auth: 'Y' });
     cko.loseAnswerTo = '/captures';
     const cap = await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
@@ -200,7 +244,17 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     const paymentId = [...cko.payments.values()].find((p) => p.reference === transId)!.id;
 
     // A signed webhook naming another payment's id (here, one made up): asked, not ours, nothing changes.
-    const made = { id: 'pay_aaaaaaaaaaaaaaaaaaaaaaaaaa', reference: 'another', amount: 5, currency: 'USD', capture: true, status: 'Captured', approved: true, requestedOn: new Date().toISOString(), actions: [] };
+    const made = {
+      id: 'pay_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+      reference: 'another',
+      amount: 5,
+      currency: 'USD',
+      capture: true,
+      status: 'Captured',
+      approved: true,
+      requestedOn: new Date().toISOString(),
+      actions: [],
+    };
     cko.payments.set(made.id, made);
     expect(await deliverTwice(webhook('payment_captured', made.id, transId, 1000))).toEqual(['unchanged', 'unchanged']);
     expect((await stored(transId)).status).not.toBe('SETTLED');
@@ -212,10 +266,15 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect(sentFor(transId).filter((s) => s.method === 'POST')).toHaveLength(1);
   });
 
-  it('3DS: the payer goes to Checkout.com\'s page; back at our return URL, GET /payments/{id} completes the SALE once', async () => {
+  it("3DS: the payer goes to Checkout.com's page; back at our return URL, GET /payments/{id} completes the SALE once", async () => {
     cko.next = '3ds';
     const { res, transId, paymentId } = await sale();
-    expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_method: 'GET', redirect_url: `${CKO_3DS_PAGE}/${paymentId}` });
+    expect(res.body).toMatchObject({
+      result: 'REDIRECT',
+      status: '3DS',
+      redirect_method: 'GET',
+      redirect_url: `${CKO_3DS_PAGE}/${paymentId}`,
+    });
 
     cko.finish3ds(paymentId, true);
     // The payer comes back with a session id; the platform asks by the payment id it stored, not by that.
@@ -252,7 +311,19 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     const p = cko.payments.get(paymentId)!;
     cko.override = (method, path) =>
       method === 'GET' && path === `/payments/${paymentId}`
-        ? { status: 200, body: { id: p.id, requested_on: p.requestedOn, amount: 100, currency: p.currency, reference: p.reference, approved: true, status: 'Captured', _links: { self: { href: 'https://x' }, actions: { href: 'https://y' } } } }
+        ? {
+            status: 200,
+            body: {
+              id: p.id,
+              requested_on: p.requestedOn,
+              amount: 100,
+              currency: p.currency,
+              reference: p.reference,
+              approved: true,
+              status: 'Captured',
+              _links: { self: { href: 'https://x' }, actions: { href: 'https://y' } },
+            },
+          }
         : undefined;
     await fetch(`${platform.url}${checkoutComReturnPath(transId)}`);
     const payment = await stored(transId);
@@ -264,7 +335,7 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     await eventually(async () => ((await stored(transId)).status === 'SETTLED' ? true : undefined));
   });
 
-  it('a webhook with a wrong, missing or another MID\'s signature is refused (401) and changes nothing', async () => {
+  it("a webhook with a wrong, missing or another MID's signature is refused (401) and changes nothing", async () => {
     const { transId, paymentId } = await sale({ auth: 'Y' });
     await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }));
     const forged = webhook('payment_captured', paymentId, `${transId}.capture`, 1000, 'another-secret');
@@ -274,7 +345,10 @@ describe('Checkout.com connector against Prism serving Checkout.com\'s API descr
     expect((await deliver({ body: valid.body.replace('1000', '1001'), signature: valid.signature })).status).toBe(401);
     expect(await status(transId)).toMatchObject({ status: 'PENDING' });
     // An event about a payment that is not ours: acknowledged, nothing learned, nothing changed.
-    expect(await deliver(webhook('payment_captured', paymentId, '00000000-0000-4000-8000-000000000000', 1000))).toEqual({ status: 200, body: { result: 'OK', effect: 'unknown' } });
+    expect(await deliver(webhook('payment_captured', paymentId, '00000000-0000-4000-8000-000000000000', 1000))).toEqual({
+      status: 200,
+      body: { result: 'OK', effect: 'unknown' },
+    });
   });
 });
 
@@ -284,13 +358,29 @@ describe('a Checkout.com MID in routing and cascading', () => {
     const m = await testMerchant({
       notificationUrl: shop.url,
       mids: [
-        { name: 'cko', connector: 'checkout-com', connectorSettings: { url: cko.url, processingChannelId: CHANNEL }, credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET } },
+        {
+          name: 'cko',
+          connector: 'checkout-com',
+          connectorSettings: { url: cko.url, processingChannelId: CHANNEL },
+          credentials: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET },
+        },
         { name: 'sandbox' },
       ],
     });
     const { mids } = (await deps().merchants.get(m.clientKey))!;
     const [first, second] = [mids.find((x) => x.name === 'cko')!, mids.find((x) => x.name === 'sandbox')!];
-    await setRouting(deps(), m.clientKey, { maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: first.midId, weight: 100 }, { midId: second.midId, weight: 0 }] }] });
+    await setRouting(deps(), m.clientKey, {
+      maxAttempts: 2,
+      rules: [
+        {
+          match: {},
+          mids: [
+            { midId: first.midId, weight: 100 },
+            { midId: second.midId, weight: 0 },
+          ],
+        },
+      ],
+    });
     return { m, first, second };
   }
 
@@ -350,11 +440,18 @@ describe('late Checkout.com outcomes (docs/reconciliation.md "Late outcomes")', 
     expect(await deliverTwice(webhook('payment_approved', paymentId, transId, 1000))).toEqual(['applied', 'unchanged']);
     expect(await deliverTwice(webhook('payment_captured', paymentId, transId, 1000))).toEqual(['unchanged', 'unchanged']);
     expect(sentFor(transId).filter((s) => s.method === 'POST' && s.path.startsWith(`/payments/${paymentId}/`))).toMatchObject([
-      { path: `/payments/${paymentId}/refunds`, status: 202, headers: { 'cko-idempotency-key': `${transId}.late` }, json: { amount: 1000, reference: `${transId}.late` } },
+      {
+        path: `/payments/${paymentId}/refunds`,
+        status: 202,
+        headers: { 'cko-idempotency-key': `${transId}.late` },
+        json: { amount: 1000, reference: `${transId}.late` },
+      },
     ]);
     const payment = await stored(transId);
     expect(payment.status).toBe('DECLINED');
-    expect(payment.details.lateOutcomes).toMatchObject([{ event: 'payment_approved', attemptId: transId, amount: 1000, acquirerRef: paymentId, handling: 'reverse', reversal: 'received' }]);
+    expect(payment.details.lateOutcomes).toMatchObject([
+      { event: 'payment_approved', attemptId: transId, amount: 1000, acquirerRef: paymentId, handling: 'reverse', reversal: 'received' },
+    ]);
     expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ event: 'payment_approved', amount: '10.00', reversal: 'received' }]);
   });
 
@@ -391,12 +488,26 @@ describe('late Checkout.com outcomes (docs/reconciliation.md "Late outcomes")', 
 
   it('payment_refund_declined for our late refund: the reversal recorded failed (money still taken), flagged and counted once', async () => {
     const { transId, paymentId } = await lateRefundSent();
-    const body = JSON.stringify({ id: 'evt_lkpolmvk5rse3khgaqlgdpfvwa', type: 'payment_refund_declined', created_on: new Date().toISOString(), data: { id: paymentId, reference: `${transId}.late`, amount: 1000, currency: 'USD', response_summary: 'Refund rejected' } });
-    const counted = () => withInvocation('ProviderNotification', async () => (await receiveNotification(deps(), { slug: 'checkout-com', rawBody: body, signature: eventSignature(body, WEBHOOK_SECRET) }), invocation()!.observed[LATE_OUTCOME_METRIC]));
+    const body = JSON.stringify({
+      id: 'evt_lkpolmvk5rse3khgaqlgdpfvwa',
+      type: 'payment_refund_declined',
+      created_on: new Date().toISOString(),
+      data: { id: paymentId, reference: `${transId}.late`, amount: 1000, currency: 'USD', response_summary: 'Refund rejected' },
+    });
+    const counted = () =>
+      withInvocation(
+        'ProviderNotification',
+        async () => (
+          await receiveNotification(deps(), { slug: 'checkout-com', rawBody: body, signature: eventSignature(body, WEBHOOK_SECRET) }),
+          invocation()!.observed[LATE_OUTCOME_METRIC]
+        ),
+      );
     expect((await Promise.all([counted(), counted()])).filter(Boolean)).toEqual([1]);
     expect(await deliverTwice({ body, signature: eventSignature(body, WEBHOOK_SECRET) })).toEqual(['unchanged', 'unchanged']);
     const payment = await stored(transId);
-    expect(payment.details.lateOutcomes).toMatchObject([{ handling: 'reverse', reversal: 'failed', note: 'payment_refund_declined: Refund rejected' }]);
+    expect(payment.details.lateOutcomes).toMatchObject([
+      { handling: 'reverse', reversal: 'failed', note: 'payment_refund_declined: Refund rejected' },
+    ]);
     expect(paymentSummary(payment).lateOutcomes).toMatchObject([{ reversal: 'failed', note: 'payment_refund_declined: Refund rejected' }]);
   });
 
@@ -406,11 +517,16 @@ describe('late Checkout.com outcomes (docs/reconciliation.md "Late outcomes")', 
     expect(await deliverTwice(webhook('payment_captured', paymentId, `${transId}.capture`, 1000))).toEqual(['applied', 'unchanged']);
     // Checkout.com's capture failed after all.
     cko.payments.get(paymentId)!.actions.find((a) => a.type === 'Capture')!.approved = false;
-    expect(await deliverTwice(webhook('payment_capture_declined', paymentId, `${transId}.capture`, 1000))).toEqual(['applied', 'unchanged']);
+    expect(await deliverTwice(webhook('payment_capture_declined', paymentId, `${transId}.capture`, 1000))).toEqual([
+      'applied',
+      'unchanged',
+    ]);
     const payment = await stored(transId);
     const capture = payment.history.find((h) => h.type === 'CAPTURE')!;
     expect(payment.status).toBe('SETTLED');
-    expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'payment_capture_declined', attemptId: capture.id, amount: 1000, handling: 'flag' })]);
+    expect(payment.details.lateOutcomes).toEqual([
+      expect.objectContaining({ event: 'payment_capture_declined', attemptId: capture.id, amount: 1000, handling: 'flag' }),
+    ]);
   });
 
   it('payment_refund_declined after the refund was recorded as done: confirmed by inquiry, flagged once', async () => {
@@ -422,6 +538,8 @@ describe('late Checkout.com outcomes (docs/reconciliation.md "Late outcomes")', 
     expect(await deliverTwice(webhook('payment_refund_declined', paymentId, reference, 400))).toEqual(['applied', 'unchanged']);
     const payment = await stored(transId);
     const refund = payment.history.find((h) => h.type === 'REFUND')!;
-    expect(payment.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'payment_refund_declined', attemptId: refund.id, amount: 400, handling: 'flag' })]);
+    expect(payment.details.lateOutcomes).toEqual([
+      expect.objectContaining({ event: 'payment_refund_declined', attemptId: refund.id, amount: 400, handling: 'flag' }),
+    ]);
   });
 });

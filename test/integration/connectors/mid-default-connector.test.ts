@@ -12,8 +12,6 @@ import { usePlatform } from '../../support/platform.js';
 
 usePlatform();
 
-
-
 describe('mids create without --connector', () => {
   it('on a sandbox stage makes a sandbox MID', async () => {
     expect(deps().config.STAGE_KIND).toBe('sandbox');
@@ -32,10 +30,17 @@ describe('mids create without --connector', () => {
     // The operation itself (the console's and scripts' path) has no default on a live stage either.
     const d = deps();
     const merchant = await createMerchant(d, { name: 'Live Shop' });
-    const live = { merchants: d.merchants, secrets: d.secrets, connectors: d.connectors, config: { ...d.config, STAGE_KIND: 'live' as const } };
+    const live = {
+      merchants: d.merchants,
+      secrets: d.secrets,
+      connectors: d.connectors,
+      config: { ...d.config, STAGE_KIND: 'live' as const },
+    };
     const refused = await createMid(live, merchant.clientKey, {}).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ValidationError);
-    expect((refused as ValidationError).fieldErrors).toEqual([{ field: 'connector', message: 'A live stage has no default connector: name one of upstream, adyen, checkout-com.' }]);
+    expect((refused as ValidationError).fieldErrors).toEqual([
+      { field: 'connector', message: 'A live stage has no default connector: name one of upstream, adyen, checkout-com.' },
+    ]);
     expect((await d.merchants.get(merchant.clientKey))!.mids).toEqual([]);
   });
 });

@@ -84,7 +84,9 @@ describe('a redirect is never followed', () => {
     const redirecting = await startFakeGateway('redirect');
     redirecting.redirectTo = `${gateway.url}/post`;
     try {
-      expect(await refusal(upstreamMid(await newMerchant(), redirecting.url))).toMatch(/^upstream-url: .* answered with a redirect \(HTTP 307\)/);
+      expect(await refusal(upstreamMid(await newMerchant(), redirecting.url))).toMatch(
+        /^upstream-url: .* answered with a redirect \(HTTP 307\)/,
+      );
     } finally {
       await redirecting.close();
     }
@@ -132,7 +134,18 @@ describe('a payment that cascaded between two upstream MIDs', () => {
     const other = { client_key: 'second-client-key', password: 'second-password-0123456789' };
     const a = await upstreamMid(merchant, gateway.url);
     const b = await upstreamMid(merchant, gateway.url, other);
-    await setRouting(deps(), merchant.clientKey, { maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: a.midId, weight: 100 }, { midId: b.midId, weight: 0 }] }] });
+    await setRouting(deps(), merchant.clientKey, {
+      maxAttempts: 2,
+      rules: [
+        {
+          match: {},
+          mids: [
+            { midId: a.midId, weight: 100 },
+            { midId: b.midId, weight: 0 },
+          ],
+        },
+      ],
+    });
     gateway.mode = 'soft-first';
     try {
       const res = await post(saleFields(merchant));
@@ -152,7 +165,14 @@ describe('a payment that cascaded between two upstream MIDs', () => {
         return fetch(`${platform.url}/providers/upstream/notifications`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: orderId, trans_id: upstreamId, hash }).toString(),
+          body: new URLSearchParams({
+            action: 'SALE',
+            result: 'DECLINED',
+            status: 'DECLINED',
+            order_id: orderId,
+            trans_id: upstreamId,
+            hash,
+          }).toString(),
         }).then(async (r) => ({ status: r.status, body: (await r.json().catch(() => undefined)) as { effect?: string } | undefined }));
       };
       // The first attempt's callback, signed by the first MID: acknowledged, and the payment is not changed by it.
@@ -171,10 +191,27 @@ describe('a payment that cascaded between two upstream MIDs', () => {
 describe('the URL is vetted like a callback URL', () => {
   it('live: http, loopback, private and the metadata address are refused when the MID is created', async () => {
     const d = deps();
-    const live = { ...d, connectors: buildConnectors({ config: { ...d.config, STAGE_KIND: 'live' }, merchants: d.merchants, credentials: d.secrets['merchant-secrets'] }) };
+    const live = {
+      ...d,
+      connectors: buildConnectors({
+        config: { ...d.config, STAGE_KIND: 'live' },
+        merchants: d.merchants,
+        credentials: d.secrets['merchant-secrets'],
+      }),
+    };
     const merchant = await newMerchant();
-    for (const url of ['http://gateway.example/post', 'https://127.0.0.1:8443', 'https://localhost/post', 'https://10.1.2.3', 'https://169.254.169.254/latest', 'https://[::ffff:a9fe:a9fe]']) {
-      expect(await refusal(createMid(live, merchant.clientKey, { connector: 'upstream', connectorSettings: { url }, credentials: creds })), url).toMatch(/^upstream-url: not allowed: /);
+    for (const url of [
+      'http://gateway.example/post',
+      'https://127.0.0.1:8443',
+      'https://localhost/post',
+      'https://10.1.2.3',
+      'https://169.254.169.254/latest',
+      'https://[::ffff:a9fe:a9fe]',
+    ]) {
+      expect(
+        await refusal(createMid(live, merchant.clientKey, { connector: 'upstream', connectorSettings: { url }, credentials: creds })),
+        url,
+      ).toMatch(/^upstream-url: not allowed: /);
     }
     expect((await d.merchants.get(merchant.clientKey))!.mids).toEqual([]);
   });
@@ -194,7 +231,11 @@ describe('the URL is vetted like a callback URL', () => {
     await deps().merchants.putMid(merchant.clientKey, { ...mid, connectorSettings: { url: 'http://10.0.0.7' } } satisfies Mid);
     const sent = gateway.received.length;
     const res = await post(saleFields(merchant));
-    expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'The upstream URL is not allowed: private address 10.0.0.7.' });
+    expect(res.body).toMatchObject({
+      result: 'DECLINED',
+      status: 'DECLINED',
+      decline_reason: 'The upstream URL is not allowed: private address 10.0.0.7.',
+    });
     expect(gateway.received).toHaveLength(sent);
   });
 });
@@ -214,11 +255,15 @@ describe('a new MID is probed once', () => {
     const other = await startFakeGateway('html');
     const merchant = await newMerchant();
     try {
-      expect(await refusal(upstreamMid(merchant, other.url))).toMatch(/^upstream-url: .* did not answer as a payment gateway of this protocol \(HTTP 200\)/);
+      expect(await refusal(upstreamMid(merchant, other.url))).toMatch(
+        /^upstream-url: .* did not answer as a payment gateway of this protocol \(HTTP 200\)/,
+      );
       other.mode = 'unknown-key';
       expect(await refusal(upstreamMid(merchant, other.url))).toMatch(/^upstream-key: the upstream does not accept this client_key/);
       other.mode = 'hash-error';
-      expect(await refusal(upstreamMid(merchant, other.url))).toMatch(/^upstream-password: the upstream refused the request's hash .*: check the password and upstream-hash\./);
+      expect(await refusal(upstreamMid(merchant, other.url))).toMatch(
+        /^upstream-password: the upstream refused the request's hash .*: check the password and upstream-hash\./,
+      );
       await other.close();
       expect(await refusal(upstreamMid(merchant, other.url))).toMatch(/^upstream-url: no answer from /);
     } finally {
@@ -242,7 +287,10 @@ describe('an upstream says whether it is a sandbox; the stage kind decides wheth
     const upstream = await testMerchant();
     const rules = { ...acquirerAddressRules('sandbox'), stage };
     const connector = upstreamConnector({ credentials: deps().secrets['merchant-secrets'], transport: pinnedTransport(rules), rules });
-    return connector.probeSetup!({ settings: { url: platform.url }, credentials: { client_key: upstream.clientKey, password: upstream.password } });
+    return connector.probeSetup!({
+      settings: { url: platform.url },
+      credentials: { client_key: upstream.clientKey, password: upstream.password },
+    });
   };
 
   it('the health route says sandbox', async () => {
@@ -250,7 +298,9 @@ describe('an upstream says whether it is a sandbox; the stage kind decides wheth
   });
 
   it('a live stage refuses a sandbox upstream, naming why; a sandbox stage takes it', async () => {
-    expect(await probe('live')).toEqual([`upstream-url: ${platform.url}/health says the upstream is a sandbox, whose approvals move no money; a live stage uses a live upstream.`]);
+    expect(await probe('live')).toEqual([
+      `upstream-url: ${platform.url}/health says the upstream is a sandbox, whose approvals move no money; a live stage uses a live upstream.`,
+    ]);
     expect(await probe('sandbox')).toEqual([]);
   });
 
@@ -264,8 +314,18 @@ describe('an upstream says whether it is a sandbox; the stage kind decides wheth
 describe('admin CLI: mids create takes the upstream password from a file or standard input', () => {
   const dir = mkdtempSync(join(tmpdir(), 'upstream-password-'));
   const sealedPassword = async (clientKey: string, mid: Mid) =>
-    JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(clientKey, mid.midId))).password as string;
-  const args = (clientKey: string, ...more: string[]) => [clientKey, '--connector', 'upstream', '--upstream-url', `${gateway.url}/post`, '--upstream-key', UPSTREAM_KEY, ...more];
+    JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(clientKey, mid.midId)))
+      .password as string;
+  const args = (clientKey: string, ...more: string[]) => [
+    clientKey,
+    '--connector',
+    'upstream',
+    '--upstream-url',
+    `${gateway.url}/post`,
+    '--upstream-key',
+    UPSTREAM_KEY,
+    ...more,
+  ];
 
   it('--upstream-password-file FILE (its final line break is not part of it)', async () => {
     const file = join(dir, 'password');
@@ -278,15 +338,23 @@ describe('admin CLI: mids create takes the upstream password from a file or stan
 
   it('--upstream-password-file - reads standard input', async () => {
     const merchant = await newMerchant();
-    const mid = (await runMidsCommand('create', args(merchant.clientKey, '--upstream-password-file', '-'), { stdin: async () => `${UPSTREAM_PASSWORD}\r\n` })) as Mid;
+    const mid = (await runMidsCommand('create', args(merchant.clientKey, '--upstream-password-file', '-'), {
+      stdin: async () => `${UPSTREAM_PASSWORD}\r\n`,
+    })) as Mid;
     expect(await sealedPassword(merchant.clientKey, mid)).toBe(UPSTREAM_PASSWORD);
   });
 
   it('--upstream-password on the command line is refused, saying to use the file; an unreadable file is named', async () => {
     const merchant = await newMerchant();
-    await expect(runMidsCommand('create', args(merchant.clientKey, '--upstream-password', UPSTREAM_PASSWORD))).rejects.toThrow(PASSWORD_FLAG_REFUSED);
-    await expect(runMidsCommand('create', args(merchant.clientKey, `--upstream-password=${UPSTREAM_PASSWORD}`))).rejects.toThrow('--upstream-password-file FILE');
-    await expect(runMidsCommand('create', args(merchant.clientKey, '--upstream-password-file', join(dir, 'missing')))).rejects.toThrow(/cannot read .*missing \(ENOENT\)/);
+    await expect(runMidsCommand('create', args(merchant.clientKey, '--upstream-password', UPSTREAM_PASSWORD))).rejects.toThrow(
+      PASSWORD_FLAG_REFUSED,
+    );
+    await expect(runMidsCommand('create', args(merchant.clientKey, `--upstream-password=${UPSTREAM_PASSWORD}`))).rejects.toThrow(
+      '--upstream-password-file FILE',
+    );
+    await expect(runMidsCommand('create', args(merchant.clientKey, '--upstream-password-file', join(dir, 'missing')))).rejects.toThrow(
+      /cannot read .*missing \(ENOENT\)/,
+    );
     expect((await deps().merchants.get(merchant.clientKey))!.mids).toEqual([]);
   });
 
@@ -294,9 +362,13 @@ describe('admin CLI: mids create takes the upstream password from a file or stan
     const dataDir = mkdtempSync(join(tmpdir(), 'upstream-admin-'));
     writeFileSync(join(dataDir, 'platform.json'), JSON.stringify({ env: platform.env }));
     const merchant = await newMerchant();
-    const child = spawn('npx', ['tsx', 'scripts/admin/cli.ts', 'mids', 'create', ...args(merchant.clientKey, '--upstream-password-file', '-')], {
-      env: { ...process.env, LOCAL_DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    });
+    const child = spawn(
+      'npx',
+      ['tsx', 'scripts/admin/cli.ts', 'mids', 'create', ...args(merchant.clientKey, '--upstream-password-file', '-')],
+      {
+        env: { ...process.env, LOCAL_DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -84,13 +84,26 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function startProxy(): Promise<Proxy> {
-  const p: Proxy = { url: '', holdSales: false, creditvoid: 'forward', loseAnswers: new Set(), refuse: new Set(), log: [], server: undefined as unknown as Server };
+  const p: Proxy = {
+    url: '',
+    holdSales: false,
+    creditvoid: 'forward',
+    loseAnswers: new Set(),
+    refuse: new Set(),
+    log: [],
+    server: undefined as unknown as Server,
+  };
   p.server = createServer(async (req, res) => {
     const body = await readBody(req);
     const fields = new URLSearchParams(body);
-    p.log.push({ action: fields.get('action') ?? '', order_id: fields.get('order_id') ?? undefined, trans_id: fields.get('trans_id') ?? undefined });
+    p.log.push({
+      action: fields.get('action') ?? '',
+      order_id: fields.get('order_id') ?? undefined,
+      trans_id: fields.get('trans_id') ?? undefined,
+    });
     const action = fields.get('action') ?? '';
-    const creditvoid = action === 'CREDITVOID' ? p.creditvoid : p.refuse.has(action) ? 'drop' : p.loseAnswers.has(action) ? 'lose-answer' : 'forward';
+    const creditvoid =
+      action === 'CREDITVOID' ? p.creditvoid : p.refuse.has(action) ? 'drop' : p.loseAnswers.has(action) ? 'lose-answer' : 'forward';
     if (creditvoid === 'drop') {
       res.writeHead(502).end();
       return;
@@ -99,8 +112,14 @@ async function startProxy(): Promise<Proxy> {
     let done: () => void = () => undefined;
     if (hold) p.held = new Promise<void>((r) => (done = r));
     if (hold && !res.destroyed) await new Promise((r) => res.once('close', r));
-    const answer = await fetch(`${upstreamUrl}${req.url}`, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-    const text = p.rewrite ? JSON.stringify(p.rewrite(action, JSON.parse(await answer.text()) as Record<string, unknown>)) : await answer.text();
+    const answer = await fetch(`${upstreamUrl}${req.url}`, {
+      method: 'POST',
+      headers: { 'content-type': String(req.headers['content-type']) },
+      body,
+    });
+    const text = p.rewrite
+      ? JSON.stringify(p.rewrite(action, JSON.parse(await answer.text()) as Record<string, unknown>))
+      : await answer.text();
     done();
     if (creditvoid === 'lose-answer') {
       res.writeHead(502).end();
@@ -121,9 +140,19 @@ async function startTap(): Promise<Tap> {
     const fields = new URLSearchParams(raw);
     if (t.forward) {
       const deliver = async () => {
-        const r = await fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: raw });
+        const r = await fetch(`${platform.url}/providers/upstream/notifications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: raw,
+        });
         const body = (await r.json()) as { effect?: string };
-        t.deliveries.push({ orderId: fields.get('order_id') ?? '', action: fields.get('action') ?? '', result: fields.get('result') ?? '', status: r.status, effect: body.effect });
+        t.deliveries.push({
+          orderId: fields.get('order_id') ?? '',
+          action: fields.get('action') ?? '',
+          result: fields.get('result') ?? '',
+          status: r.status,
+          effect: body.effect,
+        });
       };
       // The same callback twice, at the same moment.
       await Promise.all([deliver(), deliver()]);
@@ -143,14 +172,31 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payments-upstream-'));
   // The upstream inherits this process's environment, where our platform put RECONCILE_GRACE_SECONDS=0: with it, the
   // upstream's own reconciler (every second) would settle its payments by inquiry while their requests still run.
-  await startLocal(port, dataDir, { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', SANDBOX_NOTIFICATION_URL: tap.url, LOCAL_SCHEDULE_SECONDS: '1', RECONCILE_GRACE_SECONDS: '900' }, children);
+  await startLocal(
+    port,
+    dataDir,
+    {
+      LOG_LEVEL: 'ERROR',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      SANDBOX_NOTIFICATION_URL: tap.url,
+      LOCAL_SCHEDULE_SECONDS: '1',
+      RECONCILE_GRACE_SECONDS: '900',
+    },
+    children,
+  );
   upstreamUrl = `http://127.0.0.1:${port}`;
   upstreamCreds = JSON.parse(readFileSync(join(dataDir, 'sandbox-merchant.json'), 'utf8'));
   // The upstream loads its /post handler on its first request: done here, not inside the first test's SALE.
   await atUpstream('warm-up');
   merchant = await testMerchant({
     notificationUrl: shop.url,
-    mids: [{ connector: 'upstream', connectorSettings: { url: proxy.url }, credentials: { client_key: upstreamCreds.client_key, password: upstreamCreds.password } }],
+    mids: [
+      {
+        connector: 'upstream',
+        connectorSettings: { url: proxy.url },
+        credentials: { client_key: upstreamCreds.client_key, password: upstreamCreds.password },
+      },
+    ],
   });
 }, 180_000);
 
@@ -180,12 +226,20 @@ async function atUpstream(ourTransId: string): Promise<any> {
 
 /** The payer at the upstream's 3DS page: posts redirect_params there and presses the button. */
 async function authenticateAtUpstream(answer: { redirect_url: string; redirect_params: Record<string, string> }): Promise<void> {
-  const page = await fetch(answer.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(answer.redirect_params) });
+  const page = await fetch(answer.redirect_url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(answer.redirect_params),
+  });
   const html = await page.text();
   expect(html).toContain('3-D Secure authentication');
   const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
   const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-  const back = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  const back = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
   expect(await back.text()).toContain('action="https://merchant.example/3ds-return"');
 }
 
@@ -195,12 +249,25 @@ async function upstreamCallback(ourTransId: string, fields: Record<string, strin
   const hash = formula2({ email: 'doe@example.com', password: upstreamCreds.password, transId: theirs, cardNumber: SANDBOX_CARD });
   return encodeForm({ ...fields, order_id: ourTransId, trans_id: theirs, currency: 'USD', hash });
 }
-const notifyRaw = (body: string) => fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then((r) => r.status);
+const notifyRaw = (body: string) =>
+  fetch(`${platform.url}/providers/upstream/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  }).then((r) => r.status);
 /** One delivery, applied in this process: how much it added to the LateAcquirerOutcomes metric. */
-const countedLate = (body: string) => withInvocation('ProviderNotification', async () => (await receiveNotification(deps(), { slug: 'upstream', rawBody: body }), invocation()!.observed[LATE_OUTCOME_METRIC]));
+const countedLate = (body: string) =>
+  withInvocation(
+    'ProviderNotification',
+    async () => (await receiveNotification(deps(), { slug: 'upstream', rawBody: body }), invocation()!.observed[LATE_OUTCOME_METRIC]),
+  );
 
 const notify = (fields: Record<string, string>) =>
-  fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  fetch(`${platform.url}/providers/upstream/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
 
 describe('upstream connector: payments go to a second instance of the platform', () => {
   it('SALE: approved by the upstream, SETTLED here and there; the upstream callback changes nothing more', async () => {
@@ -235,7 +302,8 @@ describe('upstream connector: payments go to a second instance of the platform',
     const refund = await post(transIdFields(merchant, 'CREDITVOID', sale.body.trans_id));
     expect(refund.body).toMatchObject({ action: 'CREDITVOID', result: 'ACCEPTED' });
     // (A WAITING-like UNDEFINED/SETTLED callback may come first, while the refund waits for the upstream.)
-    const creditvoidCallback = () => callbacksFor(sale.body.trans_id).filter((c) => c.fields.action === 'CREDITVOID' && c.fields.result === 'SUCCESS');
+    const creditvoidCallback = () =>
+      callbacksFor(sale.body.trans_id).filter((c) => c.fields.action === 'CREDITVOID' && c.fields.result === 'SUCCESS');
     const cb = await eventually(() => creditvoidCallback()[0], 30_000);
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'REFUND', amount: '10.00' });
     const deliveries = await eventually(() => {
@@ -297,8 +365,19 @@ describe('upstream connector: payments go to a second instance of the platform',
 
   it('a notification with a wrong hash is refused and changes nothing', async () => {
     const sale = await post(saleFields(merchant));
-    const body = encodeForm({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: sale.body.trans_id, trans_id: '00000000-0000-4000-8000-000000000000', hash: '0'.repeat(32) });
-    const res = await fetch(`${platform.url}/providers/upstream/notifications`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const body = encodeForm({
+      action: 'SALE',
+      result: 'DECLINED',
+      status: 'DECLINED',
+      order_id: sale.body.trans_id,
+      trans_id: '00000000-0000-4000-8000-000000000000',
+      hash: '0'.repeat(32),
+    });
+    const res = await fetch(`${platform.url}/providers/upstream/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(res.status).toBe(401);
     expect((await deps().payments.get(sale.body.trans_id))!.status).toBe('SETTLED');
   });
@@ -309,15 +388,32 @@ describe('upstream connector: what is trusted of the upstream', () => {
     // An earlier payment of the same card and e-mail: its callback's hash verifies for every payment of that card.
     const earlier = await post(saleFields(merchant));
     const upstreamTransId = String((await atUpstream(earlier.body.trans_id)).trans_id);
-    const hash = formula2({ email: 'doe@example.com', password: upstreamCreds.password, transId: upstreamTransId, cardNumber: SANDBOX_CARD });
+    const hash = formula2({
+      email: 'doe@example.com',
+      password: upstreamCreds.password,
+      transId: upstreamTransId,
+      cardNumber: SANDBOX_CARD,
+    });
 
     const res = await post(saleFields(merchant, { card_exp_month: '05' }));
     expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS' });
     const asked = proxy.log.length;
-    const replay = await notify({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', order_id: res.body.trans_id, trans_id: upstreamTransId, decline_reason: 'Declined by processing.', hash });
+    const replay = await notify({
+      action: 'SALE',
+      result: 'DECLINED',
+      status: 'DECLINED',
+      order_id: res.body.trans_id,
+      trans_id: upstreamTransId,
+      decline_reason: 'Declined by processing.',
+      hash,
+    });
     expect(replay.status).toBe(200);
     expect(((await replay.json()) as { effect: string }).effect).toBe('unchanged');
-    expect(proxy.log.slice(asked)).toContainEqual({ action: 'GET_TRANS_STATUS_BY_ORDER', order_id: res.body.trans_id, trans_id: undefined });
+    expect(proxy.log.slice(asked)).toContainEqual({
+      action: 'GET_TRANS_STATUS_BY_ORDER',
+      order_id: res.body.trans_id,
+      trans_id: undefined,
+    });
     expect((await deps().payments.get(res.body.trans_id))!.status).toBe('3DS');
     expect((await atUpstream(res.body.trans_id)).status).toBe('3DS');
 
@@ -356,17 +452,33 @@ describe('upstream connector: a follow-up recorded as done that the upstream lat
     // A refund after a capture: the upstream's transaction of the refund is the one after the capture's.
     const sale = await post(saleFields(merchant, { auth: 'Y' }));
     const transId = sale.body.trans_id as string;
-    expect((await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }))).body).toMatchObject({ result: 'SUCCESS' });
+    expect((await post(transIdFields(merchant, 'CAPTURE', transId, { extra: { amount: '10.00' } }))).body).toMatchObject({
+      result: 'SUCCESS',
+    });
     await post(transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '4.00' } }));
     await eventually(async () => ((await deps().payments.get(transId))!.refundedAmount === 400 ? true : undefined), 30_000);
-    const callback = await upstreamCallback(transId, { action: 'CREDITVOID', result: 'DECLINED', status: 'SETTLED', amount: '4.00', decline_reason: 'Refund failed.' });
+    const callback = await upstreamCallback(transId, {
+      action: 'CREDITVOID',
+      result: 'DECLINED',
+      status: 'SETTLED',
+      amount: '4.00',
+      decline_reason: 'Refund failed.',
+    });
 
     // Its result is not signed: the upstream, asked, says the refund went through, so nothing is flagged.
     expect(await Promise.all([notifyRaw(callback), notifyRaw(callback)])).toEqual([200, 200]);
     expect((await deps().payments.get(transId))!.details.lateOutcomes).toBeUndefined();
 
     // The upstream's record of the refund now says it failed: flagged for an operator, once, and counted once.
-    proxy.rewrite = (action, json) => (action === 'GET_TRANS_DETAILS' ? { ...json, transactions: (json.transactions as Array<Record<string, unknown>>).map((t) => (t.type === 'REFUND' ? { ...t, status: 'fail' } : t)) } : json);
+    proxy.rewrite = (action, json) =>
+      action === 'GET_TRANS_DETAILS'
+        ? {
+            ...json,
+            transactions: (json.transactions as Array<Record<string, unknown>>).map((t) =>
+              t.type === 'REFUND' ? { ...t, status: 'fail' } : t,
+            ),
+          }
+        : json;
     try {
       const counted = await Promise.all([countedLate(callback), countedLate(callback)]);
       expect(counted.filter(Boolean)).toEqual([1]);
@@ -377,13 +489,16 @@ describe('upstream connector: a follow-up recorded as done that the upstream lat
     const p = (await deps().payments.get(transId))!;
     const refund = p.history.find((h) => h.type === 'REFUND')!;
     expect(p).toMatchObject({ status: 'SETTLED', refundedAmount: 400 });
-    expect(p.details.lateOutcomes).toEqual([expect.objectContaining({ event: 'CREDITVOID DECLINED', attemptId: refund.id, amount: 400, handling: 'flag' })]);
+    expect(p.details.lateOutcomes).toEqual([
+      expect.objectContaining({ event: 'CREDITVOID DECLINED', attemptId: refund.id, amount: 400, handling: 'flag' }),
+    ]);
     expect(paymentSummary(p).lateOutcomes).toMatchObject([{ event: 'CREDITVOID DECLINED', amount: '4.00', handling: 'flag' }]);
   }, 60_000);
 });
 
 describe('upstream connector: a MID as the merchant sets it up on day one', () => {
-  const upstreamMid = (url: string, credentials = upstreamCreds) => testMerchant({ notificationUrl: shop.url, mids: [{ connector: 'upstream', connectorSettings: { url }, credentials }] });
+  const upstreamMid = (url: string, credentials = upstreamCreds) =>
+    testMerchant({ notificationUrl: shop.url, mids: [{ connector: 'upstream', connectorSettings: { url }, credentials }] });
 
   it('the URL as the protocol writes it (…/post): payments go through', async () => {
     const m = await upstreamMid(`${proxy.url}/post`);
@@ -397,7 +512,9 @@ describe('upstream connector: a MID as the merchant sets it up on day one', () =
       (e: unknown) => e as ValidationError,
     );
     expect(refused).toBeInstanceOf(ValidationError);
-    expect(refused!.fieldErrors.map((f) => f.message).join()).toMatch(/^upstream-url: .*\/console\/post did not answer as a payment gateway of this protocol/);
+    expect(refused!.fieldErrors.map((f) => f.message).join()).toMatch(
+      /^upstream-url: .*\/console\/post did not answer as a payment gateway of this protocol/,
+    );
   });
 
   // This platform, as an upstream, answers an unknown order before it checks the hash, and an unknown client_key as a
@@ -409,7 +526,11 @@ describe('upstream connector: a MID as the merchant sets it up on day one', () =
     it(`a wrong ${wrong}: the first payment is declined with the upstream's refusal, and nothing is charged`, async () => {
       const m = await upstreamMid(proxy.url, { ...upstreamCreds, ...credentials });
       const res = await post(saleFields(m));
-      expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: expect.stringMatching(/^The upstream refused the request: /) });
+      expect(res.body).toMatchObject({
+        result: 'DECLINED',
+        status: 'DECLINED',
+        decline_reason: expect.stringMatching(/^The upstream refused the request: /),
+      });
       expect(await atUpstream(res.body.trans_id)).toMatchObject({ result: 'ERROR' });
     });
   }
@@ -419,7 +540,10 @@ describe('upstream connector: a MID as the merchant sets it up on day one', () =
 describe('late upstream outcomes (docs/reconciliation.md "Late outcomes")', () => {
   let late: Merchant;
   beforeAll(async () => {
-    late = await testMerchant({ notificationUrl: shop.url, mids: [{ connector: 'upstream', connectorSettings: { url: proxy.url }, credentials: upstreamCreds }] });
+    late = await testMerchant({
+      notificationUrl: shop.url,
+      mids: [{ connector: 'upstream', connectorSettings: { url: proxy.url }, credentials: upstreamCreds }],
+    });
     // The upstream's own callbacks would settle a payment before the give-up: none reach us from here on.
     tap.forward = false;
   });
@@ -455,7 +579,7 @@ describe('late upstream outcomes (docs/reconciliation.md "Late outcomes")', () =
 
   const sentSince = (mark: number, action: string) => proxy.log.slice(mark).filter((r) => r.action === action);
 
-  it("a SALE the upstream approved after the give-up: its callback asks, the payment stays declined, VOIDed once, recorded and shown", async () => {
+  it('a SALE the upstream approved after the give-up: its callback asks, the payment stays declined, VOIDed once, recorded and shown', async () => {
     const transId = await givenUp();
     const theirs = String((await atUpstream(transId)).trans_id);
     expect(await atUpstream(transId)).toMatchObject({ status: 'SETTLED' });
@@ -474,8 +598,12 @@ describe('late upstream outcomes (docs/reconciliation.md "Late outcomes")', () =
     expect((await atUpstream(transId)).status).not.toBe('SETTLED');
     const p = (await deps().payments.get(transId))!;
     expect(p.status).toBe('DECLINED');
-    expect(p.details.lateOutcomes).toMatchObject([{ event: 'SALE SUCCESS', attemptId: transId, amount: 1000, handling: 'reverse', reversal: 'done' }]);
-    expect(paymentSummary(p).lateOutcomes).toMatchObject([{ event: 'SALE SUCCESS', amount: '10.00', handling: 'reverse', reversal: 'done' }]);
+    expect(p.details.lateOutcomes).toMatchObject([
+      { event: 'SALE SUCCESS', attemptId: transId, amount: 1000, handling: 'reverse', reversal: 'done' },
+    ]);
+    expect(paymentSummary(p).lateOutcomes).toMatchObject([
+      { event: 'SALE SUCCESS', amount: '10.00', handling: 'reverse', reversal: 'done' },
+    ]);
     // The merchant was told DECLINED, and that stays true: no other callback.
     expect(callbacksFor(transId).map((c) => c.fields.status)).toEqual(['DECLINED']);
   }, 90_000);
@@ -494,6 +622,8 @@ describe('late upstream outcomes (docs/reconciliation.md "Late outcomes")', () =
     const p = (await deps().payments.get(transId))!;
     expect(p.status).toBe('DECLINED');
     // Accepted by the upstream (its outcome is its own callback's): received, never sent again.
-    expect(p.details.lateOutcomes).toMatchObject([{ event: 'SALE SUCCESS', attemptId: transId, amount: 1000, handling: 'reverse', reversal: 'received' }]);
+    expect(p.details.lateOutcomes).toMatchObject([
+      { event: 'SALE SUCCESS', attemptId: transId, amount: 1000, handling: 'reverse', reversal: 'received' },
+    ]);
   }, 90_000);
 });

@@ -20,14 +20,19 @@ beforeAll(async () => {
   viewer = await signInConsole(platform.url, 'viewer@keys.example', 'merchant-viewer', shop.clientKey);
 });
 
-const feed = async (key: string) => (await fetch(`${platform.url}/api/v1/merchant/callbacks`, { headers: { authorization: `Bearer ${key}` } })).status;
+const feed = async (key: string) =>
+  (await fetch(`${platform.url}/api/v1/merchant/callbacks`, { headers: { authorization: `Bearer ${key}` } })).status;
 
 describe('API keys in the console', () => {
   it('a merchant admin creates, lists and revokes its own keys; the merchant API follows at once', async () => {
     const created = await admin.send('POST', `/merchants/${shop.clientKey}/api-keys`, { read_only: true });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^rk_test_/);
-    expect(created.body.apiKey).toMatchObject({ type: 'read_only', createdBy: 'admin@keys.example', hint: `rk_test_…${created.body.key.slice(-4)}` });
+    expect(created.body.apiKey).toMatchObject({
+      type: 'read_only',
+      createdBy: 'admin@keys.example',
+      hint: `rk_test_…${created.body.key.slice(-4)}`,
+    });
     expect(await feed(created.body.key)).toBe(200);
 
     const listed = await viewer.get(`/merchants/${shop.clientKey}/api-keys`);

@@ -44,7 +44,11 @@ const entries = async () => (await consoleDeps().audit.list(shop.clientKey, { li
 const entriesWith = async (id: string) => (await entries()).filter((e) => e.id === id);
 const storedName = async () =>
   // From the table itself, not the directory's cache.
-  (await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: keys.merchant(shop.clientKey), ConsistentRead: true }))).Item!.name;
+  (
+    await awsClients().ddb.send(
+      new GetCommand({ TableName: platform.resources.tableName, Key: keys.merchant(shop.clientKey), ConsistentRead: true }),
+    )
+  ).Item!.name;
 
 describe('audit entry in the change’s transaction', () => {
   it('stores the change and its entry together, and the adapter still gets the changed item back', async () => {
@@ -92,7 +96,9 @@ describe('audit entry in the change’s transaction', () => {
     const e = entry();
     await cx.audit.append(e);
     const before = await storedName();
-    await expect(cx.d.merchants.update(shop.clientKey, { name: 'Never' }, { alongside: TransactionItems.of(cx.audit.entryItem(e)) })).rejects.toThrow();
+    await expect(
+      cx.d.merchants.update(shop.clientKey, { name: 'Never' }, { alongside: TransactionItems.of(cx.audit.entryItem(e)) }),
+    ).rejects.toThrow();
     expect(await storedName()).toBe(before);
   });
 
@@ -100,7 +106,9 @@ describe('audit entry in the change’s transaction', () => {
     const cx = consoleDeps();
     const about = { clientKey: shop.clientKey, target: shop.clientKey };
     // The change ignores its entry: a refused or unchanged change's entry is stored only if the caller asks.
-    await audited(cx, operator, 'merchant.quiet', { ...about, always: false }, () => cx.d.merchants.update(shop.clientKey, { name: 'Quiet' }));
+    await audited(cx, operator, 'merchant.quiet', { ...about, always: false }, () =>
+      cx.d.merchants.update(shop.clientKey, { name: 'Quiet' }),
+    );
     expect((await entries()).filter((e) => e.action === 'merchant.quiet')).toHaveLength(0);
     await audited(cx, operator, 'merchant.asked', about, () => cx.d.merchants.update(shop.clientKey, { name: 'Asked' }));
     expect((await entries()).filter((e) => e.action === 'merchant.asked')).toHaveLength(1);

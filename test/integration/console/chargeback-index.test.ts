@@ -43,7 +43,12 @@ afterAll(async () => {
 const entriesOf = async (clientKey: string) =>
   (
     await awsClients().ddb.send(
-      new QueryCommand({ TableName: platform.resources.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `CHARGEBACKS#${clientKey}` }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: platform.resources.tableName,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': `CHARGEBACKS#${clientKey}` },
+        ConsistentRead: true,
+      }),
     )
   ).Items ?? [];
 
@@ -84,7 +89,12 @@ describe('chargebacks index', () => {
     const s = await sale(platform.url, noisy, { orderId: `cb-atomic-${randomUUID()}` });
     const payment = (await d.payments.get(s.trans_id))!;
     const before = (await entriesOf(noisy.clientKey)).length;
-    const entry = d.chargebacks.entryItem({ clientKey: noisy.clientKey, transId: payment.transId, chargebackId: randomUUID(), at: new Date().toISOString() });
+    const entry = d.chargebacks.entryItem({
+      clientKey: noisy.clientKey,
+      transId: payment.transId,
+      chargebackId: randomUUID(),
+      at: new Date().toISOString(),
+    });
 
     // A stale version: the payment write fails, and the entry with it.
     const stale = TransactionItems.of(entry);
@@ -98,7 +108,9 @@ describe('chargebacks index', () => {
     expect(first.stored).toBe(true);
     expect(await entriesOf(noisy.clientKey)).toHaveLength(before + 1);
     const now = (await d.payments.get(payment.transId))!;
-    await expect(d.payments.update({ ...now, version: now.version + 1 }, [], undefined, { alongside: TransactionItems.of(entry) })).rejects.toThrow();
+    await expect(
+      d.payments.update({ ...now, version: now.version + 1 }, [], undefined, { alongside: TransactionItems.of(entry) }),
+    ).rejects.toThrow();
     expect((await d.payments.get(payment.transId))!.version).toBe(now.version);
   });
 
@@ -106,7 +118,8 @@ describe('chargebacks index', () => {
     const cx = consoleDeps();
     const operator: Principal = { email: 'ops@cb-index.example', role: 'operator', sourceIp: '127.0.0.1' };
     const s = await sale(platform.url, noisy, { orderId: `cb-crash-${randomUUID()}` });
-    const auditedEntries = async () => (await cx.audit.list(noisy.clientKey, { limit: 200 })).entries.filter((e) => e.target === s.trans_id);
+    const auditedEntries = async () =>
+      (await cx.audit.list(noisy.clientKey, { limit: 200 })).entries.filter((e) => e.target === s.trans_id);
     const indexed = async () => (await entriesOf(noisy.clientKey)).filter((i) => i.transId === s.trans_id);
     const sent = await crashEveryWrite(
       () =>
@@ -122,8 +135,12 @@ describe('chargebacks index', () => {
     expect(sent).toEqual(['TransactWriteItemsCommand']);
 
     // The same chargeback again is a duplicate: it changes nothing, and the operation asked for no entry then.
-    const again = await audited(cx, operator, 'payment.chargeback', { clientKey: noisy.clientKey, target: s.trans_id, always: false }, (alongside) =>
-      recordChargeback(cx.d, { transId: s.trans_id, amount: '1.00', reasonCode: '4853' }, { alongside }),
+    const again = await audited(
+      cx,
+      operator,
+      'payment.chargeback',
+      { clientKey: noisy.clientKey, target: s.trans_id, always: false },
+      (alongside) => recordChargeback(cx.d, { transId: s.trans_id, amount: '1.00', reasonCode: '4853' }, { alongside }),
     );
     expect(again.duplicate).toBe(true);
     expect(await indexed()).toHaveLength(1);

@@ -21,7 +21,10 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops@example.com', admin: 'admin@shop.example' }));
+  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({
+    operator: 'ops@example.com',
+    admin: 'admin@shop.example',
+  }));
 });
 afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
@@ -52,7 +55,10 @@ describe('console sign-in', () => {
     expect(unknown).toMatchObject({ status: 401, body: { error_message: wrong.body.error_message } });
     // The session probe answers 200 signed out (no failed request in the browser's console); other routes 401.
     expect(await call(platform.url, 'GET', '/me')).toMatchObject({ status: 200, body: { signedIn: false } });
-    expect(await call(platform.url, 'GET', '/me', undefined, { cookie: 'console_session=forged' })).toMatchObject({ status: 200, body: { signedIn: false } });
+    expect(await call(platform.url, 'GET', '/me', undefined, { cookie: 'console_session=forged' })).toMatchObject({
+      status: 200,
+      body: { signedIn: false },
+    });
     expect((await call(platform.url, 'GET', '/merchants', undefined, { cookie: 'console_session=forged' })).status).toBe(401);
   });
 
@@ -96,7 +102,9 @@ describe('roles and merchants', () => {
     const url = `${callbacks.url}/v2`;
     const saved = await admin.send('PUT', `/merchants/${shop.clientKey}/settings`, { notification_url: url, mappings: { payer: true } });
     expect(saved.body.merchant).toMatchObject({ notificationUrl: url, mappings: expect.objectContaining({ payer: true }) });
-    expect((await admin.send('PUT', `/merchants/${shop.clientKey}/settings`, { notification_url: 'http://169.254.169.254/' })).status).toBe(400);
+    expect((await admin.send('PUT', `/merchants/${shop.clientKey}/settings`, { notification_url: 'http://169.254.169.254/' })).status).toBe(
+      400,
+    );
     const viewer = await signInConsole(platform.url, 'viewer2@shop.example', 'merchant-viewer', shop.clientKey);
     expect((await viewer.send('POST', `/merchants/${shop.clientKey}/password`)).status).toBe(403);
     // Put the URL back for the callback tests below (and the password the test merchant signs with).
@@ -141,9 +149,11 @@ describe('payments', () => {
     expect(again.body).toMatchObject({ operation: 'REFUND', result: 'SUCCESS' });
     const shown = await admin.get(`/payments/${paid.trans_id}`);
     expect(shown.body.timeline.filter((e: { what: string }) => e.what.startsWith('REFUND'))).toHaveLength(1);
-    await eventually(() => callbacks.received.find((c) => c.fields.trans_id === paid.trans_id && c.fields.action === "CREDITVOID"));
+    await eventually(() => callbacks.received.find((c) => c.fields.trans_id === paid.trans_id && c.fields.action === 'CREDITVOID'));
     const audit = await admin.get('/audit');
-    expect(audit.body.entries.filter((e: { action: string; target: string }) => e.action === 'payment.refund' && e.target === paid.trans_id)).toHaveLength(1);
+    expect(
+      audit.body.entries.filter((e: { action: string; target: string }) => e.action === 'payment.refund' && e.target === paid.trans_id),
+    ).toHaveLength(1);
     expect(audit.body.entries[0]).toMatchObject({ actor: 'admin@shop.example', role: 'merchant-admin', sourceIp: '127.0.0.1' });
   });
 
@@ -157,9 +167,15 @@ describe('wallets', () => {
   it('seals the uploaded key and shows only its public key hash', async () => {
     const { generateKeyPairSync } = await import('node:crypto');
     const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const res = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, { environment: 'TEST', merchant_identifier: 'merchant.example.shop', private_key: key });
+    const res = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, {
+      environment: 'TEST',
+      merchant_identifier: 'merchant.example.shop',
+      private_key: key,
+    });
     expect(res.body).toMatchObject({ wallet: { wallet: 'applepay', environment: 'TEST', merchantIdentifier: 'merchant.example.shop' } });
     expect(JSON.stringify((await admin.get(`/merchants/${shop.clientKey}`)).body)).not.toContain(key.split('\n')[1]);
-    expect((await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, { environment: 'TEST', private_key: 'junk' })).status).toBe(400);
+    expect(
+      (await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, { environment: 'TEST', private_key: 'junk' })).status,
+    ).toBe(400);
   });
 });

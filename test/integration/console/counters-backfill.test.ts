@@ -28,14 +28,25 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops@backfill.example', admin: 'admin@backfill.example' }));
+  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({
+    operator: 'ops@backfill.example',
+    admin: 'admin@backfill.example',
+  }));
 });
 afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
 const totals = dashboardTotals;
 
 const counterItems = async (scope: string) =>
-  (await awsClients().ddb.send(new QueryCommand({ TableName: platform.resources.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `COUNTERS#${scope}` } }))).Items ?? [];
+  (
+    await awsClients().ddb.send(
+      new QueryCommand({
+        TableName: platform.resources.tableName,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': `COUNTERS#${scope}` },
+      }),
+    )
+  ).Items ?? [];
 
 /** The table as if the stream had never seen the merchant's records: its items gone, its share out of the platform's. */
 async function forgetMerchant(clientKey: string) {
@@ -76,7 +87,10 @@ describe('dashboard counters backfill', () => {
     const otherItems = await counterItems(other.clientKey);
     expect(otherItems.length).toBeGreaterThan(0);
 
-    const io = { store: new DynamoCounterBackfill(platform.resources.tableName), counters: new DynamoConsoleCounters(platform.resources.tableName) };
+    const io = {
+      store: new DynamoCounterBackfill(platform.resources.tableName),
+      counters: new DynamoConsoleCounters(platform.resources.tableName),
+    };
     // The window ends before the current hour: an hour on, this test's hour is in it.
     const opts = { clientKeys: [shop.clientKey, other.clientKey], days: 30, now: new Date(Date.now() + 3600_000) };
     const platformBefore = await counterItems('PLATFORM');
@@ -88,7 +102,11 @@ describe('dashboard counters backfill', () => {
     expect(report.written).toEqual(dry.written);
     expect(report.written.every((h) => h.clientKey === shop.clientKey)).toBe(true);
     const sum = (k: 'approved' | 'declined' | 'delivered') => report.written.reduce((s, h) => s + (h.counts[k] ?? 0), 0);
-    expect({ approved: sum('approved'), declined: sum('declined'), delivered: sum('delivered') }).toEqual({ approved: 3, declined: 1, delivered: 4 });
+    expect({ approved: sum('approved'), declined: sum('declined'), delivered: sum('delivered') }).toEqual({
+      approved: 3,
+      declined: 1,
+      delivered: 4,
+    });
     expect(report.differs).toEqual([]);
 
     // The dashboard shows what the stream had shown, for the merchant and for the platform.
@@ -99,7 +117,11 @@ describe('dashboard counters backfill', () => {
     expect(await counterItems(other.clientKey)).toEqual(otherItems);
 
     // A second run changes nothing.
-    const items = async () => [...(await counterItems(shop.clientKey)), ...(await counterItems(other.clientKey)), ...(await counterItems('PLATFORM'))];
+    const items = async () => [
+      ...(await counterItems(shop.clientKey)),
+      ...(await counterItems(other.clientKey)),
+      ...(await counterItems('PLATFORM')),
+    ];
     const after = await items();
     const again = await backfillCounters(io, opts);
     expect(again.written).toEqual([]);

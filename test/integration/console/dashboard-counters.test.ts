@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
@@ -29,7 +35,10 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops@counters.example', admin: 'admin@counters.example' }));
+  ({ platform, shop, other, callbacks, operator, admin } = await startConsoleWorld({
+    operator: 'ops@counters.example',
+    admin: 'admin@counters.example',
+  }));
 });
 afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
@@ -39,11 +48,17 @@ const totals = dashboardTotals;
 async function streamRecords(): Promise<Map<string, _Record[]>> {
   const endpoint = platform.endpoints.dynamodb;
   const ddb = new DynamoDBClient({ region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const streams = new DynamoDBStreamsClient({ region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const streams = new DynamoDBStreamsClient({
+    region: 'eu-west-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const StreamArn = (await ddb.send(new DescribeTableCommand({ TableName: platform.resources.tableName }))).Table!.LatestStreamArn!;
   const out = new Map<string, _Record[]>();
   for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription!.Shards ?? []) {
-    let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+    let iterator = (
+      await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))
+    ).ShardIterator;
     const records: _Record[] = [];
     while (iterator) {
       const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
@@ -52,7 +67,14 @@ async function streamRecords(): Promise<Map<string, _Record[]>> {
       iterator = res.NextShardIterator;
     }
     const kind = (r: _Record) => r.dynamodb?.NewImage?.kind?.S;
-    out.set(shard.ShardId!, records.filter((r) => (r.eventName === 'INSERT' && kind(r) === 'payment') || (r.eventName === 'MODIFY' && ['payment', 'callback'].includes(kind(r) ?? ''))));
+    out.set(
+      shard.ShardId!,
+      records.filter(
+        (r) =>
+          (r.eventName === 'INSERT' && kind(r) === 'payment') ||
+          (r.eventName === 'MODIFY' && ['payment', 'callback'].includes(kind(r) ?? '')),
+      ),
+    );
   }
   ddb.destroy();
   streams.destroy();
@@ -101,8 +123,15 @@ describe('dashboard counters', () => {
     const otherCounts = () => operator.get(`/dashboard?client_key=${other.clientKey}`).then((r) => totals(r.body));
     const expected = await otherCounts();
     const pk = `COUNTERS#${other.clientKey}`;
-    const items = await awsClients().ddb.send(new QueryCommand({ TableName: platform.resources.tableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } }));
-    for (const i of items.Items ?? []) await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk, sk: i.sk } }));
+    const items = await awsClients().ddb.send(
+      new QueryCommand({
+        TableName: platform.resources.tableName,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': pk },
+      }),
+    );
+    for (const i of items.Items ?? [])
+      await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk, sk: i.sk } }));
     expect((await otherCounts()).payments).toBe(0);
     for (const [shardId, rs] of shards) {
       await run(shardId, rs);

@@ -35,7 +35,8 @@ afterAll(async () => {
   await callbacks?.close();
 });
 
-const callbacksOf = (transId: string, action: string) => callbacks.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action);
+const callbacksOf = (transId: string, action: string) =>
+  callbacks.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action);
 
 describe('chargebacks', () => {
   it('an operator opens a chargeback: the payment moves once, one CHARGEBACK callback, audited, listed', async () => {
@@ -51,9 +52,17 @@ describe('chargebacks', () => {
     expect(callbacksOf(transId, 'CHARGEBACK')).toHaveLength(1);
 
     const list = await admin.get('/chargebacks');
-    expect(list.body.payments).toEqual([expect.objectContaining({ transId, status: 'CHARGEBACK', chargeback: { amount: '3.00', reasonCode: '4837', bankDate: expect.any(String) } })]);
+    expect(list.body.payments).toEqual([
+      expect.objectContaining({
+        transId,
+        status: 'CHARGEBACK',
+        chargeback: { amount: '3.00', reasonCode: '4837', bankDate: expect.any(String) },
+      }),
+    ]);
     expect((await stranger.get('/chargebacks')).body.payments).toEqual([]);
-    const entries = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter((e: any) => e.action === 'payment.chargeback');
+    const entries = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter(
+      (e: any) => e.action === 'payment.chargeback',
+    );
     expect(entries).toEqual([expect.objectContaining({ target: transId, details: expect.objectContaining({ reasonCode: '4837' }) })]);
   });
 
@@ -79,18 +88,26 @@ describe('the reconciliation work list', () => {
     const list = await operator.get('/reconciliation');
     expect(list.status).toBe(200);
     const entry = list.body.payments.find((e: any) => e.payment.transId === transId);
-    expect(entry).toMatchObject({ waiting: [expect.objectContaining({ type: expect.any(String), amount: '10.00' })], payment: { status: 'PREPARE' } });
+    expect(entry).toMatchObject({
+      waiting: [expect.objectContaining({ type: expect.any(String), amount: '10.00' })],
+      payment: { status: 'PREPARE' },
+    });
 
     expect((await admin.get('/reconciliation')).status).toBe(403);
     expect((await admin.send('POST', `/reconciliation/${transId}/inquire`)).status).toBe(403);
 
-    const [x, y] = await Promise.all([operator.send('POST', `/reconciliation/${transId}/inquire`), operator.send('POST', `/reconciliation/${transId}/inquire`)]);
+    const [x, y] = await Promise.all([
+      operator.send('POST', `/reconciliation/${transId}/inquire`),
+      operator.send('POST', `/reconciliation/${transId}/inquire`),
+    ]);
     expect(x.body.resolved + y.body.resolved).toBe(1);
     expect(x.body.payment.status === 'SETTLED' || y.body.payment.status === 'SETTLED').toBe(true);
     const cb = await eventually(() => callbacksOf(transId, 'SALE')[0]);
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     expect((await operator.get('/reconciliation')).body.payments.some((e: any) => e.payment.transId === transId)).toBe(false);
-    const audited = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter((e: any) => e.action === 'reconciliation.inquire' && e.target === transId);
+    const audited = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter(
+      (e: any) => e.action === 'reconciliation.inquire' && e.target === transId,
+    );
     expect(audited).toHaveLength(2);
   });
 });
@@ -135,13 +152,17 @@ describe('disabling a console user', () => {
     expect((await call(platform.url, 'POST', '/sign-in', { email: 'leaving@operator.example', password: NEW_PASSWORD })).status).toBe(401);
     // Cognito itself refuses the password too (AdminDisableUser), not only the console's record.
     await expect(consoleDeps().identity().signIn('leaving@operator.example', NEW_PASSWORD)).rejects.toThrow();
-    const listed = (await operator.get(`/users?client_key=${shop.clientKey}`)).body.users.find((u: any) => u.email === 'leaving@operator.example');
+    const listed = (await operator.get(`/users?client_key=${shop.clientKey}`)).body.users.find(
+      (u: any) => u.email === 'leaving@operator.example',
+    );
     expect(listed).toMatchObject({ disabled: true });
 
     expect((await operator.send('POST', '/users/leaving@operator.example/enable')).body.user.disabled).toBeUndefined();
     const back = await call(platform.url, 'POST', '/sign-in', { email: 'leaving@operator.example', password: NEW_PASSWORD });
     expect(back.status).toBe(200);
-    const actions = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter((e: any) => e.target === 'leaving@operator.example').map((e: any) => e.action);
+    const actions = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries
+      .filter((e: any) => e.target === 'leaving@operator.example')
+      .map((e: any) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['user.disable', 'user.enable']));
   });
 

@@ -27,9 +27,11 @@ beforeAll(async () => {
   viewer = await signInConsole(platform.url, 'viewer@risk-console.example', 'merchant-viewer', shop.clientKey);
 });
 
-const pay = (m: Merchant, overrides: Record<string, string> = {}) => postForm(`${platform.url}/post`, saleFields(m, { order_id: `o-${randomUUID()}`, ...overrides }));
+const pay = (m: Merchant, overrides: Record<string, string> = {}) =>
+  postForm(`${platform.url}/post`, saleFields(m, { order_id: `o-${randomUUID()}`, ...overrides }));
 const problemsOf = (body: any): string[] => (body.errors ?? []).map((e: { error_message: string }) => e.error_message);
-const auditOf = async (action: string, clientKey?: string) => (await operator.get(`/audit${clientKey ? `?client_key=${clientKey}` : ''}`)).body.entries.filter((e: any) => e.action === action);
+const auditOf = async (action: string, clientKey?: string) =>
+  (await operator.get(`/audit${clientKey ? `?client_key=${clientKey}` : ''}`)).body.entries.filter((e: any) => e.action === action);
 
 describe('blocklists in the console', () => {
   it('a merchant admin blocks an e-mail for its own merchant: the next payment is declined, the other merchant pays', async () => {
@@ -45,7 +47,11 @@ describe('blocklists in the console', () => {
 
     const listed = await admin.get('/risk/blocklist');
     expect(listed.body.entries.map((e: any) => e.id)).toContain(added.body.entry.id);
-    expect((await auditOf('risk.blocklist.add', shop.clientKey))[0]).toMatchObject({ actor: 'admin@risk-console.example', target: shop.clientKey, details: { type: 'email', value: email.toUpperCase() } });
+    expect((await auditOf('risk.blocklist.add', shop.clientKey))[0]).toMatchObject({
+      actor: 'admin@risk-console.example',
+      target: shop.clientKey,
+      details: { type: 'email', value: email.toUpperCase() },
+    });
 
     const removed = await admin.send('POST', `/risk/blocklist/${added.body.entry.id}/remove`);
     expect(removed).toMatchObject({ status: 200, body: { removed: added.body.entry.id } });
@@ -89,12 +95,19 @@ describe('blocklists in the console', () => {
     expect((await viewer.get('/risk/blocklist')).status).toBe(200);
     expect((await viewer.send('POST', '/risk/blocklist', { type: 'bin', value: '400000' })).status).toBe(403);
     // Still there.
-    expect((await operator.get(`/risk/blocklist?client_key=${other.clientKey}`)).body.entries.map((e: any) => e.id)).toContain(theirs.body.entry.id);
+    expect((await operator.get(`/risk/blocklist?client_key=${other.clientKey}`)).body.entries.map((e: any) => e.id)).toContain(
+      theirs.body.entry.id,
+    );
     expect((await operator.send('POST', `/risk/blocklist/${theirs.body.entry.id}/remove`)).status).toBe(200);
   });
 
   it('operators edit the platform-wide list: an IP range stops every merchant’s payments', async () => {
-    const added = await operator.send('POST', '/risk/blocklist', { scope: 'platform', type: 'ip', value: '198.51.100.77/24', reason: 'abuse' });
+    const added = await operator.send('POST', '/risk/blocklist', {
+      scope: 'platform',
+      type: 'ip',
+      value: '198.51.100.77/24',
+      reason: 'abuse',
+    });
     expect(added.status).toBe(201);
     expect(added.body.entry).toMatchObject({ scope: 'PLATFORM', type: 'ip', value: '198.51.100.0/24' });
     expect((await operator.get('/risk/blocklist?scope=platform')).body.entries.map((e: any) => e.id)).toContain(added.body.entry.id);
@@ -124,15 +137,26 @@ describe('risk rules in the console', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ clientKey: shop.clientKey, ...rules });
     expect((await viewer.get('/risk/rules')).body.rules).toEqual(rules.rules);
-    expect((await pay(shop, { order_currency: 'EUR', order_amount: '600.00' })).body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
+    expect((await pay(shop, { order_currency: 'EUR', order_amount: '600.00' })).body).toMatchObject({
+      result: 'DECLINED',
+      decline_reason: 'Declined by risk rules.',
+    });
     expect((await pay(shop, { order_currency: 'EUR', order_amount: '10.00' })).body).toMatchObject({ result: 'SUCCESS' });
-    expect((await auditOf('risk.rules.replace', shop.clientKey))[0]).toMatchObject({ actor: 'admin@risk-console.example', details: { rules: 1 } });
+    expect((await auditOf('risk.rules.replace', shop.clientKey))[0]).toMatchObject({
+      actor: 'admin@risk-console.example',
+      details: { rules: 1 },
+    });
   });
 
   it('invalid rules get every problem with the CLI’s text, and change nothing', async () => {
     const before = await deps().risk.riskRules(shop.clientKey);
     const bad = await admin.send('PUT', '/risk/rules', {
-      risk_rules: { rules: [{ match: { currencies: ['EURO'], minAmount: 10, maxAmount: 5 }, action: 'nuke' }, { name: 'x', match: {}, action: 'block', extra: 1 }] },
+      risk_rules: {
+        rules: [
+          { match: { currencies: ['EURO'], minAmount: 10, maxAmount: 5 }, action: 'nuke' },
+          { name: 'x', match: {}, action: 'block', extra: 1 },
+        ],
+      },
     });
     expect(bad.status).toBe(400);
     const problems = problemsOf(bad.body);
@@ -154,12 +178,22 @@ describe('risk rules in the console', () => {
 
 describe('risk thresholds in the console', () => {
   it('operators set and reset them; merchants read them', async () => {
-    const set = await operator.send('PUT', '/risk/settings', { client_key: shop.clientKey, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } });
+    const set = await operator.send('PUT', '/risk/settings', {
+      client_key: shop.clientKey,
+      settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 },
+    });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ clientKey: shop.clientKey, overrides: { ipDeclinedCards: 3, cooldownSeconds: 21600 }, thresholds: { ipDeclinedCards: 3, cardAttempts: 10 }, defaults: { ipDeclinedCards: 5 } });
+    expect(set.body).toMatchObject({
+      clientKey: shop.clientKey,
+      overrides: { ipDeclinedCards: 3, cooldownSeconds: 21600 },
+      thresholds: { ipDeclinedCards: 3, cardAttempts: 10 },
+      defaults: { ipDeclinedCards: 5 },
+    });
     expect(await deps().risk.settings(shop.clientKey)).toEqual({ ipDeclinedCards: 3, cooldownSeconds: 21600 });
     expect((await admin.get('/risk/settings')).body.thresholds.ipDeclinedCards).toBe(3);
-    expect((await auditOf('risk.settings.set', shop.clientKey))[0]).toMatchObject({ details: { ipDeclinedCards: '3', cooldownSeconds: '21600' } });
+    expect((await auditOf('risk.settings.set', shop.clientKey))[0]).toMatchObject({
+      details: { ipDeclinedCards: '3', cooldownSeconds: '21600' },
+    });
 
     const reset = await operator.send('PUT', '/risk/settings', { client_key: shop.clientKey, reset: true });
     expect(reset.body.overrides).toEqual({});
@@ -167,7 +201,10 @@ describe('risk thresholds in the console', () => {
   });
 
   it('every wrong value is named; merchant admins may not change them', async () => {
-    const bad = await operator.send('PUT', '/risk/settings', { client_key: shop.clientKey, settings: { ipDeclinedCards: 0, ipWindowSeconds: 90000, ipCards: 5, cardAttempts: 'ten' } });
+    const bad = await operator.send('PUT', '/risk/settings', {
+      client_key: shop.clientKey,
+      settings: { ipDeclinedCards: 0, ipWindowSeconds: 90000, ipCards: 5, cardAttempts: 'ten' },
+    });
     expect(bad.status).toBe(400);
     expect(problemsOf(bad.body)).toHaveLength(4);
     expect(await deps().risk.settings(shop.clientKey)).toEqual({});
@@ -187,11 +224,19 @@ describe('MID limits in the console', () => {
     expect(set.status).toBe(200);
     expect(set.body.mid).toMatchObject({ midId: mid.midId, limits: { minAmount: '1.00', maxAmount: '100.00' } });
     expect((await operator.get(`/merchants/${shop.clientKey}`)).body.mids[0].limits).toEqual({ minAmount: '1.00', maxAmount: '100.00' });
-    expect((await pay(shop, { order_amount: '100.01' })).body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
-    expect((await auditOf('mid.limits', shop.clientKey))[0]).toMatchObject({ target: mid.midId, details: { min_amount: '1.00', max_amount: '100.00' } });
+    expect((await pay(shop, { order_amount: '100.01' })).body).toMatchObject({
+      result: 'DECLINED',
+      decline_reason: 'Declined by risk rules.',
+    });
+    expect((await auditOf('mid.limits', shop.clientKey))[0]).toMatchObject({
+      target: mid.midId,
+      details: { min_amount: '1.00', max_amount: '100.00' },
+    });
 
     expect((await admin.send('PUT', path, { max_amount: 'none' })).status).toBe(403);
-    expect((await operator.send('PUT', `/merchants/${shop.clientKey}/mids/${randomUUID()}/limits`, { max_amount: 'none' })).status).toBe(404);
+    expect((await operator.send('PUT', `/merchants/${shop.clientKey}/mids/${randomUUID()}/limits`, { max_amount: 'none' })).status).toBe(
+      404,
+    );
     const cleared = await operator.send('PUT', path, { min_amount: 'none', max_amount: 'none' });
     expect(cleared.body.mid.limits).toBeUndefined();
   });

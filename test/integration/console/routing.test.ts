@@ -32,7 +32,14 @@ const storedRouting = async () => (await deps().merchants.get(shop.clientKey))!.
 const split = () => ({
   maxAttempts: 2,
   rules: [
-    { name: 'euro', match: { currencies: ['EUR'] }, mids: [{ midId: mids.a.midId, weight: 70 }, { midId: mids.b.midId, weight: 30 }] },
+    {
+      name: 'euro',
+      match: { currencies: ['EUR'] },
+      mids: [
+        { midId: mids.a.midId, weight: 70 },
+        { midId: mids.b.midId, weight: 30 },
+      ],
+    },
     { name: 'rest', match: {}, mids: [{ midId: mids.b.midId, weight: 100 }] },
   ],
 });
@@ -52,7 +59,13 @@ describe('routing rules in the console', () => {
 
     const audit = await operator.get(`/audit?client_key=${shop.clientKey}`);
     const entry = audit.body.entries.find((e: any) => e.action === 'routing.replace');
-    expect(entry).toMatchObject({ actor: 'ops@routing.example', role: 'operator', clientKey: shop.clientKey, target: shop.clientKey, details: { version: 1, rules: 2, maxAttempts: 2 } });
+    expect(entry).toMatchObject({
+      actor: 'ops@routing.example',
+      role: 'operator',
+      clientKey: shop.clientKey,
+      target: shop.clientKey,
+      details: { version: 1, rules: 2, maxAttempts: 2 },
+    });
   });
 
   it('a merchant admin can neither read nor replace them', async () => {
@@ -75,7 +88,14 @@ describe('routing rules in the console', () => {
       routing: {
         rules: [
           { name: 'typo', match: {}, mids: [{ midId: 'MID-NOPE', weight: 100 }] },
-          { name: 'twice', match: { currencies: ['USD'] }, mids: [{ midId: mids.a.midId, weight: 50 }, { midId: mids.a.midId, weight: 50 }] },
+          {
+            name: 'twice',
+            match: { currencies: ['USD'] },
+            mids: [
+              { midId: mids.a.midId, weight: 50 },
+              { midId: mids.a.midId, weight: 50 },
+            ],
+          },
           { name: 'never', match: { minAmount: 500, maxAmount: 100 }, mids: [{ midId: mids.b.midId }] },
         ],
       },
@@ -104,9 +124,13 @@ describe('routing rules in the console', () => {
 
     const mine = await operator.send('PUT', path(), { expected_version: loaded.version, routing: { rules: [] } });
     expect(mine.status).toBe(409);
-    expect(mine.body.error_message).toBe(`The routing rules were changed by someone else since you loaded them (you edited version ${loaded.version}). Reload them and make your change again.`);
+    expect(mine.body.error_message).toBe(
+      `The routing rules were changed by someone else since you loaded them (you edited version ${loaded.version}). Reload them and make your change again.`,
+    );
     expect(await storedRouting()).toMatchObject({ version: loaded.version + 1, rules: theirs.rules });
-    const entries = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter((e: any) => e.action === 'routing.replace');
+    const entries = (await operator.get(`/audit?client_key=${shop.clientKey}`)).body.entries.filter(
+      (e: any) => e.action === 'routing.replace',
+    );
     expect(entries.filter((e: any) => e.details.version === loaded.version + 1).map((e: any) => e.actor)).toEqual(['ops2@routing.example']);
   });
 });
@@ -119,20 +143,34 @@ describe('the MID health policy in the rules', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.routing).toMatchObject({ version: loaded.version + 1, health: { failureThreshold: 3, cooldownSeconds: 120 } });
     expect((await operator.get(path())).body.routing.health).toEqual({ failureThreshold: 3, cooldownSeconds: 120 });
-    const bad = await operator.send('PUT', path(), { expected_version: loaded.version + 1, routing: { ...split(), health: { failureThreshold: 0 } } });
-    expect(problemsOf(bad.body)).toEqual([expect.stringMatching(/^routing: health: "failureThreshold" must be a whole number of failures from 1 to \d+/)]);
+    const bad = await operator.send('PUT', path(), {
+      expected_version: loaded.version + 1,
+      routing: { ...split(), health: { failureThreshold: 0 } },
+    });
+    expect(problemsOf(bad.body)).toEqual([
+      expect.stringMatching(/^routing: health: "failureThreshold" must be a whole number of failures from 1 to \d+/),
+    ]);
   });
 });
 
 describe('MID health in the merchant’s settings', () => {
   it('shows each MID’s circuit: closed, or open with when it reopens', async () => {
     const now = new Date();
-    const opened = await deps().merchants.recordMidFailure(shop.clientKey, mids.b.midId, now, { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 600 });
+    const opened = await deps().merchants.recordMidFailure(shop.clientKey, mids.b.midId, now, {
+      failureThreshold: 1,
+      windowSeconds: 60,
+      cooldownSeconds: 600,
+    });
     expect(opened.opened).toBe(true);
     for (const who of [operator, admin]) {
       const shown = (await who.get(`/merchants/${shop.clientKey}`)).body.mids as any[];
       expect(shown.find((m) => m.midId === mids.a.midId).health).toEqual({ state: 'closed', failures: 0 });
-      expect(shown.find((m) => m.midId === mids.b.midId).health).toEqual({ state: 'open', failures: 1, openedAt: opened.health.openedAt, reopensAt: opened.health.reopensAt });
+      expect(shown.find((m) => m.midId === mids.b.midId).health).toEqual({
+        state: 'open',
+        failures: 1,
+        openedAt: opened.health.openedAt,
+        reopensAt: opened.health.reopensAt,
+      });
     }
     expect(Date.parse(opened.health.reopensAt!)).toBe(Date.parse(opened.health.openedAt!) + 600_000);
   });
@@ -152,14 +190,20 @@ describe('an Adyen MID added from the console', () => {
     expect(shown.body.choices.connectors).toContain('adyen');
     const created = await operator.send('POST', `/merchants/${shop.clientKey}/mids`, adyen());
     expect(created.status).toBe(201);
-    expect(created.body.mid).toMatchObject({ connector: 'adyen', connectorSettings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'ShopECOM' }, credentials: 'sealed' });
+    expect(created.body.mid).toMatchObject({
+      connector: 'adyen',
+      connectorSettings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'ShopECOM' },
+      credentials: 'sealed',
+    });
     expect(JSON.stringify(created.body)).not.toContain(API_KEY);
     expect(JSON.stringify(created.body)).not.toContain(HMAC_KEY);
 
     const mid = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.midId === created.body.mid.midId)!;
     expect(mid.credentialsSealed).toBeDefined();
     expect(mid.credentialsSealed).not.toContain(API_KEY);
-    const opened = JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(shop.clientKey, mid.midId)));
+    const opened = JSON.parse(
+      await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(shop.clientKey, mid.midId)),
+    );
     expect(opened).toEqual({ api_key: API_KEY, hmac_key: HMAC_KEY });
 
     const listed = JSON.stringify((await operator.get(`/merchants/${shop.clientKey}`)).body);
@@ -172,7 +216,11 @@ describe('an Adyen MID added from the console', () => {
 
   it('gets the CLI’s checks: a missing or malformed key is refused, nothing written', async () => {
     const before = (await deps().merchants.get(shop.clientKey))!.mids.length;
-    const bad = await operator.send('POST', `/merchants/${shop.clientKey}/mids`, adyen({ credentials: { api_key: API_KEY, hmac_key: 'not hex' }, connector_settings: { url: 'https://checkout-test.adyen.com/v71' } }));
+    const bad = await operator.send(
+      'POST',
+      `/merchants/${shop.clientKey}/mids`,
+      adyen({ credentials: { api_key: API_KEY, hmac_key: 'not hex' }, connector_settings: { url: 'https://checkout-test.adyen.com/v71' } }),
+    );
     expect(bad.status).toBe(400);
     expect(problemsOf(bad.body)).toEqual([
       'connector: adyen-merchant-account: the merchant account at Adyen is required.',
@@ -199,11 +247,17 @@ describe('a Checkout.com MID added from the console', () => {
     expect(shown.body.choices.connectors).toContain('checkout-com');
     const created = await operator.send('POST', `/merchants/${shop.clientKey}/mids`, cko());
     expect(created.status).toBe(201);
-    expect(created.body.mid).toMatchObject({ connector: 'checkout-com', connectorSettings: { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' }, credentials: 'sealed' });
+    expect(created.body.mid).toMatchObject({
+      connector: 'checkout-com',
+      connectorSettings: { processingChannelId: 'pc_q4dbxom5jbgudnjzjpz7j2z6uq' },
+      credentials: 'sealed',
+    });
     expect(JSON.stringify(created.body)).not.toContain(SECRET_KEY);
     expect(JSON.stringify(created.body)).not.toContain(WEBHOOK_SECRET);
     const mid = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.midId === created.body.mid.midId)!;
-    const opened = JSON.parse(await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(shop.clientKey, mid.midId)));
+    const opened = JSON.parse(
+      await deps().secrets['merchant-secrets'].open(mid.credentialsSealed!, midCredentialsContext(shop.clientKey, mid.midId)),
+    );
     expect(opened).toEqual({ secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET });
     const audit = JSON.stringify((await operator.get(`/audit?client_key=${shop.clientKey}`)).body);
     expect(audit).not.toContain(SECRET_KEY);
@@ -212,12 +266,16 @@ describe('a Checkout.com MID added from the console', () => {
 
   it('gets the CLI’s checks: missing keys and a malformed channel are refused, nothing written', async () => {
     const before = (await deps().merchants.get(shop.clientKey))!.mids.length;
-    const bad = await operator.send('POST', `/merchants/${shop.clientKey}/mids`, cko({ credentials: {}, connector_settings: { url: 'https://api.sandbox.checkout.com', processingChannelId: 'channel-1' } }));
+    const bad = await operator.send(
+      'POST',
+      `/merchants/${shop.clientKey}/mids`,
+      cko({ credentials: {}, connector_settings: { url: 'https://api.sandbox.checkout.com', processingChannelId: 'channel-1' } }),
+    );
     expect(bad.status).toBe(400);
     expect(problemsOf(bad.body)).toEqual([
       'connector: checkout-com-processing-channel: a processing channel id is pc_ and 26 letters or digits, as the Dashboard shows it.',
       'connector: checkout-com-secret-key: the secret API key is required.',
-      'connector: checkout-com-webhook-secret: the webhook\'s signature key is required.',
+      "connector: checkout-com-webhook-secret: the webhook's signature key is required.",
     ]);
     expect((await deps().merchants.get(shop.clientKey))!.mids.length).toBe(before);
   });

@@ -22,7 +22,8 @@ let stranger: ConsoleClient;
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 
 async function scheduleWithSubscription(m: Merchant) {
-  const id = (await post(createScheduleFields(m, { name: `plan ${Math.random()}`, interval_length: '10', interval_unit: 'day' }))).body.schedule_id as string;
+  const id = (await post(createScheduleFields(m, { name: `plan ${Math.random()}`, interval_length: '10', interval_unit: 'day' }))).body
+    .schedule_id as string;
   const sale = await post(saleFields(m, { recurring_init: 'Y', schedule_id: id }));
   expect(sale.body.result).toBe('SUCCESS');
   return { id, token: sale.body.recurring_token as string };
@@ -46,7 +47,9 @@ describe('console schedules', () => {
     expect(list.body.schedules.map((s: any) => s.scheduleId).slice(0, 2)).toEqual([b.id, a.id]);
     const one = await admin.get(`/schedules/${a.id}`);
     expect(one.body.schedule).toMatchObject({ scheduleId: a.id, paused: false, every: '10 days' });
-    expect(one.body.subscriptions).toEqual([expect.objectContaining({ recurringToken: a.token, state: 'active', paused: false, amount: expect.any(String) })]);
+    expect(one.body.subscriptions).toEqual([
+      expect.objectContaining({ recurringToken: a.token, state: 'active', paused: false, amount: expect.any(String) }),
+    ]);
     // The operator names the merchant; the other merchant's list does not hold them.
     expect((await operator.get(`/schedules?client_key=${shop.clientKey}`)).body.schedules.length).toBeGreaterThanOrEqual(2);
     expect((await stranger.get('/schedules')).body.schedules).toEqual([]);
@@ -72,7 +75,14 @@ describe('console schedules', () => {
 
     const actions = (await admin.get('/audit')).body.entries.filter((e: any) => e.target?.startsWith(id)).map((e: any) => e.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['schedule.pause', 'schedule.resume', 'subscription.pause', 'subscription.resume', 'subscription.run-now', 'subscription.amount']),
+      expect.arrayContaining([
+        'schedule.pause',
+        'schedule.resume',
+        'subscription.pause',
+        'subscription.resume',
+        'subscription.run-now',
+        'subscription.amount',
+      ]),
     );
     const amountEntry = (await admin.get('/audit')).body.entries.find((e: any) => e.action === 'subscription.amount');
     expect(amountEntry).toMatchObject({ actor: 'ops@sched.example', details: { to: '12.34', currency: 'USD' } });

@@ -29,7 +29,11 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 describe('login CSRF: the sign-in routes take JSON from the console’s own page only', () => {
   const credentials = JSON.stringify({ email: 'ops@session.example', password: NEW_PASSWORD });
   const post = (path: string, headers: Record<string, string>, body = credentials) =>
-    fetch(`${platform.url}/console/api${path}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as any, cookies: r.headers.getSetCookie() }));
+    fetch(`${platform.url}/console/api${path}`, { method: 'POST', headers, body }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as any,
+      cookies: r.headers.getSetCookie(),
+    }));
 
   it('refuses what a cross-site form can send: text/plain, urlencoded, a foreign or missing Origin', async () => {
     const own = platform.url;
@@ -37,11 +41,15 @@ describe('login CSRF: the sign-in routes take JSON from the console’s own page
     const forged = await post('/sign-in', { origin: 'https://evil.example', 'content-type': 'text/plain' });
     expect(forged).toMatchObject({ status: 403, body: { error_message: expect.stringMatching(/own page/) }, cookies: [] });
     expect((await post('/sign-in', { origin: own, 'content-type': 'text/plain' })).status).toBe(415);
-    expect((await post('/sign-in', { origin: own, 'content-type': 'application/x-www-form-urlencoded' })).body.error_message).toMatch(/application\/json/);
+    expect((await post('/sign-in', { origin: own, 'content-type': 'application/x-www-form-urlencoded' })).body.error_message).toMatch(
+      /application\/json/,
+    );
     expect((await post('/sign-in', { origin: 'https://evil.example', 'content-type': 'application/json' })).status).toBe(403);
     expect((await post('/sign-in', { origin: 'null', 'content-type': 'application/json' })).status).toBe(403);
     expect((await post('/sign-in', { 'content-type': 'application/json' })).status).toBe(403);
-    expect((await post('/sign-in/challenge', { origin: 'https://evil.example', 'content-type': 'application/json' }, '{}')).status).toBe(403);
+    expect((await post('/sign-in/challenge', { origin: 'https://evil.example', 'content-type': 'application/json' }, '{}')).status).toBe(
+      403,
+    );
     expect((await post('/sign-in/challenge', { origin: own, 'content-type': 'text/plain' }, '{}')).status).toBe(415);
   });
 
@@ -53,10 +61,14 @@ describe('login CSRF: the sign-in routes take JSON from the console’s own page
     // fetch sets Host itself; node:http sends the one a browser on http://localhost would.
     const viaHost = (host: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = request(`${platform.url}/console/api/sign-in`, { method: 'POST', headers: { host, origin: `http://localhost:${port}`, 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        });
+        const req = request(
+          `${platform.url}/console/api/sign-in`,
+          { method: 'POST', headers: { host, origin: `http://localhost:${port}`, 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
         req.on('error', reject);
         req.end(credentials);
       });
@@ -103,7 +115,9 @@ describe('an unknown email takes the same steps as a known one', () => {
     await consoleDeps().users.setDisabled('disabled@session.example', false);
     await signInConsole(platform.url, 'paused@session.example', 'operator');
     await consoleDeps().users.setDisabled('paused@session.example', true);
-    await expect(signIn(recorded(steps), { email: 'paused@session.example', password: NEW_PASSWORD }, from)).rejects.toThrow('Incorrect email or password.');
+    await expect(signIn(recorded(steps), { email: 'paused@session.example', password: NEW_PASSWORD }, from)).rejects.toThrow(
+      'Incorrect email or password.',
+    );
     expect(steps).toEqual(['users.get', 'identity.signIn']);
   });
 });
@@ -112,7 +126,10 @@ describe('the session probe and the idle timeout', () => {
   it('answers 200 { signedIn: false } without a session, and the user with the CSRF token with one', async () => {
     expect(await call(platform.url, 'GET', '/me')).toMatchObject({ status: 200, body: { signedIn: false } });
     const me = await operator.get('/me');
-    expect(me).toMatchObject({ status: 200, body: { signedIn: true, user: { email: 'ops@session.example', role: 'operator' }, csrfToken: operator.csrf } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { signedIn: true, user: { email: 'ops@session.example', role: 'operator' }, csrfToken: operator.csrf },
+    });
   });
 
   it('keeps a session used within 15 minutes, and moves its last use forward', async () => {
@@ -164,14 +181,22 @@ describe('the audit log’s address behind CloudFront', () => {
   };
 
   it('records the viewer’s address (IPv4 and IPv6) when the stage’s CloudFront sent the request', async () => {
-    expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': '203.0.113.7:51234' })).sourceIp).toBe('203.0.113.7');
-    expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': '2001:db8::42:443' })).sourceIp).toBe('2001:db8::42');
+    expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': '203.0.113.7:51234' })).sourceIp).toBe(
+      '203.0.113.7',
+    );
+    expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': '2001:db8::42:443' })).sourceIp).toBe(
+      '2001:db8::42',
+    );
   });
 
   it('ignores CloudFront-Viewer-Address sent without the stage’s verify value (a direct call to the API)', async () => {
     expect((await signInFrom({ 'cloudfront-viewer-address': '198.51.100.9:1234' })).sourceIp).toBe('127.0.0.1');
-    expect((await signInFrom({ 'x-console-origin-verify': 'guessed', 'cloudfront-viewer-address': '198.51.100.9:1234' })).sourceIp).toBe('127.0.0.1');
-    expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': 'not-an-address' })).sourceIp).toBe('127.0.0.1');
+    expect((await signInFrom({ 'x-console-origin-verify': 'guessed', 'cloudfront-viewer-address': '198.51.100.9:1234' })).sourceIp).toBe(
+      '127.0.0.1',
+    );
+    expect((await signInFrom({ 'x-console-origin-verify': VERIFY, 'cloudfront-viewer-address': 'not-an-address' })).sourceIp).toBe(
+      '127.0.0.1',
+    );
   });
 });
 
@@ -181,6 +206,8 @@ describe('emailed invitations (a deployed stage, and `operators create --stage`)
     await cx.identity().invite('mailed@session.example', { deliver: true, temporaryPassword: 'Ours-Not-Used-42' });
     await expect(cx.identity().signIn('mailed@session.example', 'Ours-Not-Used-42')).rejects.toThrow('Incorrect email or password.');
     // The account exists, waiting for its first sign-in: a second invitation is refused by Cognito.
-    await expect(cx.identity().invite('mailed@session.example', { deliver: true, temporaryPassword: 'Ours-Not-Used-42' })).rejects.toMatchObject({ name: 'UsernameExistsException' });
+    await expect(
+      cx.identity().invite('mailed@session.example', { deliver: true, temporaryPassword: 'Ours-Not-Used-42' }),
+    ).rejects.toMatchObject({ name: 'UsernameExistsException' });
   });
 });

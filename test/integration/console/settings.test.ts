@@ -31,7 +31,9 @@ beforeAll(async () => {
 });
 
 async function storedWallet(wallet: string): Promise<string> {
-  const res = await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: { pk: keys.merchant(shop.clientKey).pk, sk: `WALLET#${wallet}` } }));
+  const res = await awsClients().ddb.send(
+    new GetCommand({ TableName: platform.resources.tableName, Key: { pk: keys.merchant(shop.clientKey).pk, sk: `WALLET#${wallet}` } }),
+  );
   return JSON.stringify(res.Item);
 }
 
@@ -46,8 +48,15 @@ describe('merchant settings editors', () => {
       hosted_fields_origins: ['https://shop.example', 'http://localhost:8080'],
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.merchant).toMatchObject({ requiredPayerFields: ['payer_country', 'payer_zip'], methods: ['card'], hostedFieldsOrigins: ['https://shop.example', 'http://localhost:8080'] });
-    const bad = await admin.send('PUT', `/merchants/${shop.clientKey}/settings`, { hosted_fields_origins: ['not an origin'], methods: ['carrier-pigeon'] });
+    expect(saved.body.merchant).toMatchObject({
+      requiredPayerFields: ['payer_country', 'payer_zip'],
+      methods: ['card'],
+      hostedFieldsOrigins: ['https://shop.example', 'http://localhost:8080'],
+    });
+    const bad = await admin.send('PUT', `/merchants/${shop.clientKey}/settings`, {
+      hosted_fields_origins: ['not an origin'],
+      methods: ['carrier-pigeon'],
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toMatch(/Not an origin/);
     expect((await viewer.send('PUT', `/merchants/${shop.clientKey}/settings`, { methods: [] })).status).toBe(403);
@@ -79,7 +88,8 @@ describe('the Wallets tab', () => {
       certificate: { subject: expect.stringContaining('CN=merchant.example.shop'), fingerprint256: expect.stringMatching(/^[0-9A-F:]+$/) },
       publicKeyHash: expect.any(String),
     });
-    const everything = JSON.stringify((await admin.get(`/merchants/${shop.clientKey}`)).body) + JSON.stringify((await admin.get('/audit')).body);
+    const everything =
+      JSON.stringify((await admin.get(`/merchants/${shop.clientKey}`)).body) + JSON.stringify((await admin.get('/audit')).body);
     const stored = await storedWallet('applepay');
     for (const secret of [key, CERT_KEY]) {
       const body = secret.split('\n')[1]!;
@@ -89,8 +99,18 @@ describe('the Wallets tab', () => {
     expect(stored).toContain('identityKeySealed');
 
     // A change without a key keeps the stored keys.
-    const again = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, { environment: 'TEST', merchant_identifier: 'merchant.example.shop', shop_name: 'Renamed' });
-    expect(again.body.wallet).toMatchObject({ environment: 'TEST', shopName: 'Renamed', country: 'US', publicKeyHash: res.body.wallet.publicKeyHash, certificate: res.body.wallet.certificate });
+    const again = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, {
+      environment: 'TEST',
+      merchant_identifier: 'merchant.example.shop',
+      shop_name: 'Renamed',
+    });
+    expect(again.body.wallet).toMatchObject({
+      environment: 'TEST',
+      shopName: 'Renamed',
+      country: 'US',
+      publicKeyHash: res.body.wallet.publicKeyHash,
+      certificate: res.body.wallet.certificate,
+    });
     const entry = (await admin.get('/audit')).body.entries.find((e: any) => e.action === 'wallet.configure');
     expect(entry.details).toMatchObject({ newKey: false, fields: 'environment,merchant_identifier,shop_name' });
   });
@@ -102,8 +122,17 @@ describe('the Wallets tab', () => {
       supported_networks: ['VISA', 'MASTERCARD', 'AMEX'],
       private_key: p256(),
     });
-    expect(res.body.wallet).toMatchObject({ wallet: 'googlepay', allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], supportedNetworks: ['VISA', 'MASTERCARD', 'AMEX'] });
-    const wrong = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/googlepay`, { environment: 'STAGING', allowed_auth_methods: ['MAGIC'], supported_networks: ['visa'], country: 'usa' });
+    expect(res.body.wallet).toMatchObject({
+      wallet: 'googlepay',
+      allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+      supportedNetworks: ['VISA', 'MASTERCARD', 'AMEX'],
+    });
+    const wrong = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/googlepay`, {
+      environment: 'STAGING',
+      allowed_auth_methods: ['MAGIC'],
+      supported_networks: ['visa'],
+      country: 'usa',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.map((e: any) => e.error_message).join(' ')).toMatch(/TEST or PRODUCTION/);
     const mismatched = await admin.send('PUT', `/merchants/${shop.clientKey}/wallets/applepay`, {
@@ -115,7 +144,9 @@ describe('the Wallets tab', () => {
     expect(mismatched.status).toBe(400);
     expect(JSON.stringify(mismatched.body)).toMatch(/does not belong to the certificate/);
     const other = await testMerchant();
-    expect((await admin.send('PUT', `/merchants/${other.clientKey}/wallets/googlepay`, { environment: 'TEST', private_key: p256() })).status).toBe(404);
+    expect(
+      (await admin.send('PUT', `/merchants/${other.clientKey}/wallets/googlepay`, { environment: 'TEST', private_key: p256() })).status,
+    ).toBe(404);
     expect((await viewer.send('PUT', `/merchants/${shop.clientKey}/wallets/googlepay`, { environment: 'TEST' })).status).toBe(403);
   });
 });

@@ -15,7 +15,13 @@ export interface ConsoleClient {
 
 /** Invites the user (a local invitation: the answer carries the one-time password) and returns it. */
 export async function inviteConsoleUser(email: string, role: ConsoleRole, clientKey?: string): Promise<string> {
-  const invited = await createUser(consoleDeps(), { email, role, ...(clientKey ? { clientKey } : {}), invitedBy: 'test', createdAt: new Date().toISOString() });
+  const invited = await createUser(consoleDeps(), {
+    email,
+    role,
+    ...(clientKey ? { clientKey } : {}),
+    invitedBy: 'test',
+    createdAt: new Date().toISOString(),
+  });
   return invited.temporaryPassword!;
 }
 
@@ -40,7 +46,8 @@ export async function call(baseUrl: string, method: string, path: string, body?:
 export async function signInConsole(baseUrl: string, email: string, role: ConsoleRole, clientKey?: string): Promise<ConsoleClient> {
   const temporary = await inviteConsoleUser(email, role, clientKey);
   const first = await call(baseUrl, 'POST', '/sign-in', { email, password: temporary });
-  if (first.body?.challenge !== 'NEW_PASSWORD_REQUIRED') throw new Error(`expected a new-password challenge: ${JSON.stringify(first.body)}`);
+  if (first.body?.challenge !== 'NEW_PASSWORD_REQUIRED')
+    throw new Error(`expected a new-password challenge: ${JSON.stringify(first.body)}`);
   const done = await call(baseUrl, 'POST', '/sign-in/challenge', { pending: first.body.pending, new_password: NEW_PASSWORD });
   if (done.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(done.body)}`);
   return clientFrom(baseUrl, email, done.cookies);
@@ -48,7 +55,9 @@ export async function signInConsole(baseUrl: string, email: string, role: Consol
 
 export function clientFrom(baseUrl: string, email: string, setCookies: string[]): ConsoleClient {
   const jar = Object.fromEntries(setCookies.map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  const cookie = Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   const csrf = jar.console_csrf ?? '';
   return {
     email,

@@ -35,5 +35,11 @@ export async function stopConsoleWorld(w: Partial<ConsoleWorld>): Promise<void> 
 /** A dashboard answer's buckets summed per figure. */
 export function dashboardTotals(body: { buckets: Record<string, number>[] }) {
   const sum = (k: string) => body.buckets.reduce((s, b) => s + (b[k] ?? 0), 0);
-  return { payments: sum('payments'), approved: sum('approved'), declined: sum('declined'), undetermined: sum('undetermined'), delivered: sum('callbacksDelivered') };
+  return {
+    payments: sum('payments'),
+    approved: sum('approved'),
+    declined: sum('declined'),
+    undetermined: sum('undetermined'),
+    delivered: sum('callbacksDelivered'),
+  };
 }

@@ -33,7 +33,7 @@ const LOCK_SECONDS = 9;
  * From the first request's answer to past its claim's lock. The lock is a time by design (it counts from the
  * reservation, at least LATENCY_MS before the answer), so this wait can only be longer than needed, never shorter.
  */
-const PAST_THE_LOCK_MS = (LOCK_SECONDS * 1000 - LATENCY_MS) + 500;
+const PAST_THE_LOCK_MS = LOCK_SECONDS * 1000 - LATENCY_MS + 500;
 /** Only guards against a hang: the reservation is looked for until it shows up. */
 const RESERVATION_DEADLINE_MS = 60_000;
 
@@ -68,7 +68,10 @@ describe('a payment whose request died after the acquirer answered is charged on
     const orderId = fields.order_id as string;
     const [first, reserved] = await Promise.all([
       postForm(`${platform.url}/post`, fields),
-      interfere(async () => (await byOrder(orderId))[0], (p) => p.status === 'PREPARE'),
+      interfere(
+        async () => (await byOrder(orderId))[0],
+        (p) => p.status === 'PREPARE',
+      ),
     ]);
     // The outcome write lost: the merchant got no answer it can rely on, and the payment is still PREPARE.
     expect(first.status).toBe(409);
@@ -96,7 +99,10 @@ describe('a payment whose request died after the acquirer answered is charged on
     const refund = transIdFields(merchant, 'CREDITVOID', transId, { extra: { amount: '3.00' } });
     const [first] = await Promise.all([
       postForm(`${platform.url}/post`, refund),
-      interfere(() => deps().payments.get(transId), (p) => p.history.some((h) => h.type === 'REFUND' && h.status === 'waiting')),
+      interfere(
+        () => deps().payments.get(transId),
+        (p) => p.history.some((h) => h.type === 'REFUND' && h.status === 'waiting'),
+      ),
     ]);
     expect(first.status).toBe(409);
     // The claim is kept on the payment with the reserved refund; within its lock the duplicate waits.
@@ -120,11 +126,20 @@ describe('a payment whose request died after the acquirer answered is charged on
 describe('a scheduled run redelivered by SQS after its consumer died is charged once', () => {
   it('the redelivery answers the reserved payment and moves the subscription on', async () => {
     const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant))).body.schedule_id as string;
-    const sale = await postForm(`${platform.url}/post`, saleFields(merchant, { recurring_init: 'Y', schedule_id: scheduleId, schedule_start_date: todayUtc() }));
+    const sale = await postForm(
+      `${platform.url}/post`,
+      saleFields(merchant, { recurring_init: 'Y', schedule_id: scheduleId, schedule_start_date: todayUtc() }),
+    );
     const orderId = sale.body.order_id as string;
     const message = { scheduleId, recurringToken: sale.body.recurring_token as string, run: 1 };
     const runs = async () => (await byOrder(orderId)).filter((p) => p.action === 'RECURRING_SALE');
-    const [first, reserved] = await Promise.allSettled([chargeRun(deps(), message), interfere(async () => (await runs())[0], (p) => p.status === 'PREPARE')]);
+    const [first, reserved] = await Promise.allSettled([
+      chargeRun(deps(), message),
+      interfere(
+        async () => (await runs())[0],
+        (p) => p.status === 'PREPARE',
+      ),
+    ]);
     expect(first.status).toBe('rejected');
     expect(reserved.status).toBe('fulfilled');
     await sleep(PAST_THE_LOCK_MS);
@@ -142,17 +157,17 @@ describe('Checkout /api/v1/payment/recurring charges once per signed body', () =
     const { url, order } = await createSession(platform.url, merchant, { recurring_init: true });
     const page = await postPage(`${url}/pay`, card('01/38'));
     expect(page.status).toBeLessThan(400);
-    const initial = await eventually(() => shop.received.find((c) => c.fields.recurring_token && c.fields.order_number === order.number)?.fields);
+    const initial = await eventually(
+      () => shop.received.find((c) => c.fields.recurring_token && c.fields.order_number === order.number)?.fields,
+    );
     const paymentId = initial.id as string;
     const token = initial.recurring_token as string;
     const number = `rec-${Date.now()}`;
-    const body = signed(merchant, { recurring_init_trans_id: paymentId, recurring_token: token, order: { number, amount: '5.00', description: 'Month 2' } }, [
-      paymentId,
-      token,
-      number,
-      '5.00',
-      'Month 2',
-    ]);
+    const body = signed(
+      merchant,
+      { recurring_init_trans_id: paymentId, recurring_token: token, order: { number, amount: '5.00', description: 'Month 2' } },
+      [paymentId, token, number, '5.00', 'Month 2'],
+    );
     const call = () => postJson(`${platform.url}/api/v1/payment/recurring`, body);
     const concurrent = await Promise.all([call(), call(), call()]);
     const ok = concurrent.filter((r) => r.status === 200);

@@ -34,8 +34,12 @@ async function counted(fields: Record<string, unknown>): Promise<{ body: any; st
       // and write the ledger's journals in transactions of their own items).
       type Keyed = { Key?: { pk?: unknown }; Item?: { pk?: unknown } };
       const input = args.input as Keyed & { TransactItems?: Record<string, Keyed>[] };
-      const pks = [input.Key?.pk ?? input.Item?.pk, ...(input.TransactItems ?? []).flatMap((t) => Object.values(t).map((op) => op.Key?.pk ?? op.Item?.pk))].filter((k) => k !== undefined);
-      if (!pks.length || pks.some((pk) => String(pk).startsWith(PAYMENT_PK))) calls.push(String(context.commandName).replace(/Command$/, ''));
+      const pks = [
+        input.Key?.pk ?? input.Item?.pk,
+        ...(input.TransactItems ?? []).flatMap((t) => Object.values(t).map((op) => op.Key?.pk ?? op.Item?.pk)),
+      ].filter((k) => k !== undefined);
+      if (!pks.length || pks.some((pk) => String(pk).startsWith(PAYMENT_PK)))
+        calls.push(String(context.commandName).replace(/Command$/, ''));
       return next(args);
     },
     { step: 'initialize', name: 'followUpCounter' },
@@ -55,7 +59,11 @@ async function sale(extra: Record<string, string> = {}): Promise<string> {
 }
 
 const stored = async (transId: string) =>
-  (await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }))).Item!;
+  (
+    await awsClients().ddb.send(
+      new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }),
+    )
+  ).Item!;
 
 describe('follow-ups in two round trips', () => {
   beforeAll(async () => {
@@ -85,7 +93,10 @@ describe('follow-ups in two round trips', () => {
     expect(rest.calls).toEqual(['UpdateItem', 'PutItem']);
     const p = await deps().payments.get(transId);
     expect(p).toMatchObject({ status: 'REFUND', refundedAmount: 1000 });
-    expect(p?.history.filter((h) => h.type === 'REFUND').map((h) => [h.amount, h.status])).toEqual([[300, 'success'], [700, 'success']]);
+    expect(p?.history.filter((h) => h.type === 'REFUND').map((h) => [h.amount, h.status])).toEqual([
+      [300, 'success'],
+      [700, 'success'],
+    ]);
     // Nothing left to plan on a refunded payment.
     expect((await stored(transId)).fu).toBeUndefined();
   });
@@ -108,7 +119,7 @@ describe('follow-ups in two round trips', () => {
     expect((await deps().payments.get(transId))?.history).toHaveLength(1);
   });
 
-  it('an unknown trans_id or another merchant\'s payment is not found, with nothing written', async () => {
+  it("an unknown trans_id or another merchant's payment is not found, with nothing written", async () => {
     const other = await testMerchant();
     await post(saleFields(other)); // its configuration cached
     const transId = await sale();
@@ -118,7 +129,7 @@ describe('follow-ups in two round trips', () => {
     expect((await deps().payments.get(transId))?.version).toBe(2);
   });
 
-  it('a wrong hash is refused by the reservation\'s condition: one round trip, the payment item unchanged', async () => {
+  it("a wrong hash is refused by the reservation's condition: one round trip, the payment item unchanged", async () => {
     const transId = await sale();
     const before = await stored(transId);
     expect(before.fuv).toMatch(/^[0-9a-f]{64}$/);
@@ -132,7 +143,7 @@ describe('follow-ups in two round trips', () => {
     expect((await deps().payments.get(transId))?.refundedAmount).toBe(100);
   });
 
-  it('after the merchant\'s password is rotated, the right hash still acts: the read path, which stores a new verifier', async () => {
+  it("after the merchant's password is rotated, the right hash still acts: the read path, which stores a new verifier", async () => {
     const own = await testMerchant();
     const saleRes = await post(saleFields(own, { auth: 'Y' }));
     const transId = saleRes.body.trans_id as string;

@@ -43,7 +43,8 @@ describe('merchant settings', () => {
 
   it('enforces payer fields only when the merchant marks them required', async () => {
     const merchant = await testMerchant();
-    const withoutAddress = () => postForm(`${platform.url}/post`, saleFields(merchant, { payer_address: undefined, payer_city: undefined }));
+    const withoutAddress = () =>
+      postForm(`${platform.url}/post`, saleFields(merchant, { payer_address: undefined, payer_city: undefined }));
     expect((await withoutAddress()).body.result).toBe('SUCCESS');
     await configure(merchant.clientKey, { requiredPayerFields: ['payer_address', 'payer_city'] });
     const res = await withoutAddress();
@@ -70,6 +71,8 @@ describe('merchant settings', () => {
     expect(cleared.linkTarget).toBeUndefined();
     expect(cleared.termsCheckbox).toBe(true);
     const current = (await deps().merchants.get(merchant.clientKey))!.merchant;
-    expect(() => merchantSettings(current, { enableMappings: ['nope'], linkTarget: '_new', requiredPayerFields: ['card_number'] })).toThrow(ValidationError);
+    expect(() => merchantSettings(current, { enableMappings: ['nope'], linkTarget: '_new', requiredPayerFields: ['card_number'] })).toThrow(
+      ValidationError,
+    );
   });
 });

@@ -20,7 +20,11 @@ beforeAll(async () => {
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
 const raw = async (transId: string) =>
-  (await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }))).Item!;
+  (
+    await awsClients().ddb.send(
+      new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }),
+    )
+  ).Item!;
 
 it('writes the full form, which reads, answers and takes a follow-up like the compact one', async () => {
   const sale = await post(saleFields(merchant));

@@ -55,7 +55,10 @@ describe('payment items of the earlier form', () => {
     await put(earlierForm(current));
     expect((await raw(transId)).gsi3sk).toBe(`${current.createdAt}#${transId}`);
     const read = (await deps().payments.get(transId))!;
-    expect({ ...read, details: { ...read.details, authorize: undefined, issueCardToken: undefined, issueRecurringToken: undefined } }).toEqual({
+    expect({
+      ...read,
+      details: { ...read.details, authorize: undefined, issueCardToken: undefined, issueRecurringToken: undefined },
+    }).toEqual({
       ...before,
       details: { ...before!.details, authorize: undefined, issueCardToken: undefined, issueRecurringToken: undefined },
     });
@@ -82,21 +85,45 @@ describe("the reconciler's walk over creation instants", () => {
   const reservation = (at: string): Payment => {
     const transId = randomUUID();
     return {
-      transId, clientKey: merchant.clientKey, protocol: 's2s-card', action: 'SALE', orderId: `o-${transId}`, orderDescription: 'd',
-      currency: 'USD', amount: 1000, capturedAmount: 0, refundedAmount: 0, status: 'PREPARE', midId: merchant.clientKey, connector: 'sandbox',
-      details: {}, descriptor: 'X', createdAt: at, updatedAt: at, history: [{ id: transId, type: 'SALE', status: 'waiting', date: at, amount: 1000 }],
-      callbackCount: 0, version: 1,
+      transId,
+      clientKey: merchant.clientKey,
+      protocol: 's2s-card',
+      action: 'SALE',
+      orderId: `o-${transId}`,
+      orderDescription: 'd',
+      currency: 'USD',
+      amount: 1000,
+      capturedAmount: 0,
+      refundedAmount: 0,
+      status: 'PREPARE',
+      midId: merchant.clientKey,
+      connector: 'sandbox',
+      details: {},
+      descriptor: 'X',
+      createdAt: at,
+      updatedAt: at,
+      history: [{ id: transId, type: 'SALE', status: 'waiting', date: at, amount: 1000 }],
+      callbackCount: 0,
+      version: 1,
     };
   };
 
-  it('lists every reservation of the watermark\'s own instant, of either form, and passes them afterwards', async () => {
+  it("lists every reservation of the watermark's own instant, of either form, and passes them afterwards", async () => {
     const walk = new DynamoUndeterminedPayments(table());
     const at = new Date(Date.now() - 3_600_000).toISOString();
     const [a, b] = [reservation(at), reservation(at)];
     await deps().payments.reserve(a);
     // b as the earlier code reserved it.
     const sk = `${at}#${b.transId}`;
-    await put({ ...keys.payment(b.transId), gsi1pk: `ORDER#${b.clientKey}#${b.orderId}`, gsi1sk: sk, gsi3pk: `PAYMENTS#${b.clientKey}`, gsi3sk: sk, kind: 'payment', ...b });
+    await put({
+      ...keys.payment(b.transId),
+      gsi1pk: `ORDER#${b.clientKey}#${b.orderId}`,
+      gsi1sk: sk,
+      gsi3pk: `PAYMENTS#${b.clientKey}`,
+      gsi3sk: sk,
+      kind: 'payment',
+      ...b,
+    });
     // A walk that stopped at this instant, say after another payment of it.
     await put({ ...keys.reconcileWatermark(merchant.clientKey), kind: 'watermark', at });
 

@@ -25,7 +25,16 @@ beforeAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand', 'BatchWriteCommand', 'PutItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand']);
+const WRITES = new Set([
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'TransactWriteCommand',
+  'BatchWriteCommand',
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'TransactWriteItemsCommand',
+]);
 
 /** Runs `fn` and reports the DynamoDB writes and acquirer calls it caused (handlers run in this process). */
 async function sideEffects<T>(fn: () => Promise<T>): Promise<{ result: T; writes: string[]; acquirerCalls: number }> {
@@ -76,7 +85,9 @@ describe('free-form fields over their caps are refused before the acquirer, noth
   it('S2S CARD /v2/post: custom_data over 8 KB in total, parameters with too many entries', async () => {
     const custom_data = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'.repeat(1000)]));
     const parameters = { cart: { items: Array.from({ length: 501 }, () => 'x') } };
-    const { result, writes, acquirerCalls } = await sideEffects(() => postForm(`${platform.url}/v2/post`, saleFields(merchant, { custom_data, parameters })));
+    const { result, writes, acquirerCalls } = await sideEffects(() =>
+      postForm(`${platform.url}/v2/post`, saleFields(merchant, { custom_data, parameters })),
+    );
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual([
       { error_code: 100000, error_message: 'custom_data: This value is too large. It should have 8192 bytes or less.' },
@@ -87,9 +98,16 @@ describe('free-form fields over their caps are refused before the acquirer, noth
   });
 
   it('S2S APM /post-va: custom_data nested too deeply', async () => {
-    const { result, writes, acquirerCalls } = await sideEffects(() => postForm(`${platform.url}/post-va`, apmSale(merchant, { custom_data: { a: { b: { c: { d: '1' } } } } })));
+    const { result, writes, acquirerCalls } = await sideEffects(() =>
+      postForm(`${platform.url}/post-va`, apmSale(merchant, { custom_data: { a: { b: { c: { d: '1' } } } } })),
+    );
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ result: 'ERROR', errors: [{ error_code: 100000, error_message: 'custom_data[a][b][c]: This value is nested too deeply. It should have 3 levels or less.' }] });
+    expect(result.body).toMatchObject({
+      result: 'ERROR',
+      errors: [
+        { error_code: 100000, error_message: 'custom_data[a][b][c]: This value is nested too deeply. It should have 3 levels or less.' },
+      ],
+    });
     expect(writes).toEqual([]);
     expect(acquirerCalls).toBe(0);
   });
@@ -112,24 +130,38 @@ describe('free-form fields over their caps are refused before the acquirer, noth
 
   it('Checkout /api/v1/payment/recurring: custom_data', async () => {
     const { result, writes, acquirerCalls } = await sideEffects(() =>
-      postJson(`${platform.url}/api/v1/payment/recurring`, { merchant_key: merchant.clientKey, custom_data: { ['k'.repeat(65)]: '1' }, hash: 'x' }),
+      postJson(`${platform.url}/api/v1/payment/recurring`, {
+        merchant_key: merchant.clientKey,
+        custom_data: { ['k'.repeat(65)]: '1' },
+        hash: 'x',
+      }),
     );
     expect(result.status).toBe(400);
-    expect(result.body.errors).toEqual([{ error_code: 100000, error_message: 'custom_data: A key is too long. It should have 64 characters or less.' }]);
+    expect(result.body.errors).toEqual([
+      { error_code: 100000, error_message: 'custom_data: A key is too long. It should have 64 characters or less.' },
+    ]);
     expect(writes).toEqual([]);
     expect(acquirerCalls).toBe(0);
   });
 
   it('hosted fields: session token and session update', async () => {
-    const token = await sideEffects(() => postJson(`${platform.url}/api/v1/session/token`, tokenBody(merchant, { parameters: { card: { f: 'x'.repeat(16 * 1024 + 1) } } })));
+    const token = await sideEffects(() =>
+      postJson(`${platform.url}/api/v1/session/token`, tokenBody(merchant, { parameters: { card: { f: 'x'.repeat(16 * 1024 + 1) } } })),
+    );
     expect(token.result.status).toBe(400);
-    expect(token.result.body.errors).toEqual([{ error_code: 100000, error_message: 'parameters.card.f: This value is too long. It should have 16384 characters or less.' }]);
+    expect(token.result.body.errors).toEqual([
+      { error_code: 100000, error_message: 'parameters.card.f: This value is too long. It should have 16384 characters or less.' },
+    ]);
     expect(token.writes).toEqual([]);
 
     const { token: sessionToken } = await createToken(platform.url, merchant);
-    const upd = await sideEffects(() => update(platform.url, sessionToken, { custom_data: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, '1'])) }));
+    const upd = await sideEffects(() =>
+      update(platform.url, sessionToken, { custom_data: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, '1'])) }),
+    );
     expect(upd.result.status).toBe(400);
-    expect(upd.result.body.errors).toEqual([{ error_code: 100000, error_message: 'custom_data: This collection should contain 100 elements or less.' }]);
+    expect(upd.result.body.errors).toEqual([
+      { error_code: 100000, error_message: 'custom_data: This collection should contain 100 elements or less.' },
+    ]);
     expect(upd.writes).toEqual([]);
   });
 });
@@ -138,16 +170,39 @@ describe('bodies over 64 KB are refused before parsing, in the protocol format (
   const form = (extra: number) => encodeForm({ ...saleFields(merchant), order_description: 'x'.repeat(extra) });
 
   it('S2S CARD, S2S APM, Checkout and hosted fields', async () => {
-    const { result: s2s, writes, acquirerCalls } = await sideEffects(() => rawPost('/post', form(MAX_BODY_BYTES), 'application/x-www-form-urlencoded'));
-    expect(s2s).toEqual({ status: 413, body: { result: 'ERROR', http_code: 413, error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] } });
+    const {
+      result: s2s,
+      writes,
+      acquirerCalls,
+    } = await sideEffects(() => rawPost('/post', form(MAX_BODY_BYTES), 'application/x-www-form-urlencoded'));
+    expect(s2s).toEqual({
+      status: 413,
+      body: {
+        result: 'ERROR',
+        http_code: 413,
+        error_code: 100000,
+        error_message: TOO_LARGE,
+        errors: [{ error_code: 100000, error_message: TOO_LARGE }],
+      },
+    });
     expect(writes).toEqual([]);
     expect(acquirerCalls).toBe(0);
 
     expect((await rawPost('/post-va', form(MAX_BODY_BYTES), 'application/x-www-form-urlencoded')).status).toBe(413);
-    const checkout = await rawPost('/api/v1/session', JSON.stringify(sessionBody(merchant, { custom_data: { a: 'x'.repeat(MAX_BODY_BYTES) } })), 'application/json');
-    expect(checkout).toEqual({ status: 413, body: { http_code: 413, error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] } });
+    const checkout = await rawPost(
+      '/api/v1/session',
+      JSON.stringify(sessionBody(merchant, { custom_data: { a: 'x'.repeat(MAX_BODY_BYTES) } })),
+      'application/json',
+    );
+    expect(checkout).toEqual({
+      status: 413,
+      body: { http_code: 413, error_code: 100000, error_message: TOO_LARGE, errors: [{ error_code: 100000, error_message: TOO_LARGE }] },
+    });
     const { token } = await createToken(platform.url, merchant);
-    const processing = await call('POST', `${platform.url}/api/v1/processing/purchase/card`, token, { name: 'x'.repeat(MAX_BODY_BYTES), with_hosted_fields: true });
+    const processing = await call('POST', `${platform.url}/api/v1/processing/purchase/card`, token, {
+      name: 'x'.repeat(MAX_BODY_BYTES),
+      with_hosted_fields: true,
+    });
     expect(processing.status).toBe(413);
     expect(processing.body.error_message).toBe(TOO_LARGE);
   });
@@ -164,16 +219,28 @@ describe('ReDoS regression: the 80 KB adversarial email', () => {
   const email = `a@${'a.'.repeat(40_000)}@`;
 
   it('as a whole body it is refused by size (413), as a 60 KB field by length (400), never by running the pattern', async () => {
-    const whole = await rawPost('/api/v1/session', JSON.stringify(sessionBody(merchant, { customer: { name: 'John Doe', email } })), 'application/json');
+    const whole = await rawPost(
+      '/api/v1/session',
+      JSON.stringify(sessionBody(merchant, { customer: { name: 'John Doe', email } })),
+      'application/json',
+    );
     expect(whole).toMatchObject({ status: 413, body: { error_code: 100000, error_message: TOO_LARGE } });
 
-    const field = await postJson(`${platform.url}/api/v1/session`, sessionBody(merchant, { customer: { name: 'John Doe', email: email.slice(0, 60_000) } }));
+    const field = await postJson(
+      `${platform.url}/api/v1/session`,
+      sessionBody(merchant, { customer: { name: 'John Doe', email: email.slice(0, 60_000) } }),
+    );
     expect(field.status).toBe(400);
-    expect(field.body.errors).toEqual([{ error_code: 100000, error_message: 'customer.email: This value is too long. It should have 256 characters or less.' }]);
+    expect(field.body.errors).toEqual([
+      { error_code: 100000, error_message: 'customer.email: This value is too long. It should have 256 characters or less.' },
+    ]);
 
     const s2s = await postForm(`${platform.url}/post`, saleFields(merchant, { payer_email: email.slice(0, 60_000) }));
     expect(s2s.status).toBe(400);
-    expect(s2s.body.errors).toContainEqual({ error_code: 100000, error_message: 'payer_email: This value is too long. It should have 256 characters or less.' });
+    expect(s2s.body.errors).toContainEqual({
+      error_code: 100000,
+      error_message: 'payer_email: This value is too long. It should have 256 characters or less.',
+    });
     expect((await fetch(`${platform.url}/health`)).status).toBe(200);
   });
 });

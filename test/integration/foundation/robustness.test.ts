@@ -91,14 +91,27 @@ describe('malformed input', () => {
     const bodies = fc.oneof(
       fc.string({ maxLength: 200 }),
       fc.json({ maxDepth: 3 }),
-      fc.record({ merchant_key: fc.oneof(fc.constant(merchant.clientKey), fc.string()), payment_id: fc.string(), order: fc.anything({ maxDepth: 2 }), hash: fc.string() }).map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          merchant_key: fc.oneof(fc.constant(merchant.clientKey), fc.string()),
+          payment_id: fc.string(),
+          order: fc.anything({ maxDepth: 2 }),
+          hash: fc.string(),
+        })
+        .map((o) => JSON.stringify(o)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...endpoints), bodies, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'), fc.string({ maxLength: 40 }), async ([method, path], body, type, token) => {
-        const res = await fetch(`${platform.url}${path}`, { method, headers: { 'content-type': type, token }, body });
-        await res.text();
-        expect(res.status, `${method} ${path}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...endpoints),
+        bodies,
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'),
+        fc.string({ maxLength: 40 }),
+        async ([method, path], body, type, token) => {
+          const res = await fetch(`${platform.url}${path}`, { method, headers: { 'content-type': type, token }, body });
+          await res.text();
+          expect(res.status, `${method} ${path}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 150 },
     );
   });

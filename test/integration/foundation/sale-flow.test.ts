@@ -43,7 +43,12 @@ describe('first card payment end to end', () => {
       currency: 'USD',
       card: '411111****1111',
     });
-    const expected = formula2({ email: 'doe@example.com', password: merchant.password, transId: sale.body.trans_id, cardNumber: SANDBOX_CARD });
+    const expected = formula2({
+      email: 'doe@example.com',
+      password: merchant.password,
+      transId: sale.body.trans_id,
+      cardNumber: SANDBOX_CARD,
+    });
     expect(cb.fields.hash).toBe(expected);
     expect(cb.fields.ARN).toMatch(/^\d+$/);
   });
@@ -61,7 +66,9 @@ describe('first card payment end to end', () => {
     const warm = await postForm(`${platform.url}/post`, saleFields(merchant));
     await callbacksSettled(platform, [warm.body.trans_id]);
     // The merchant's test-clock reading is cached for 5 s only: read it again right before the measured SALE.
-    expect((await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_STATUS', warm.body.trans_id))).body.status).toBe('SETTLED');
+    expect((await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_STATUS', warm.body.trans_id))).body.status).toBe(
+      'SETTLED',
+    );
     const calls: string[] = [];
     const inFlightAtStart: number[] = [];
     let inFlight = 0;
@@ -101,7 +108,12 @@ describe('first card payment end to end', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ action: 'SALE', result: 'UNDEFINED', status: 'PREPARE', order_id: 'no-answer-1' });
     const byOrder = await awsClients().ddb.send(
-      new QueryCommand({ TableName: platform.resources.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `ORDER#${merchant.clientKey}#no-answer-1` } }),
+      new QueryCommand({
+        TableName: platform.resources.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': `ORDER#${merchant.clientKey}#no-answer-1` },
+      }),
     );
     expect(byOrder.Items).toHaveLength(1);
     // The order index holds keys; the payment itself is read by key.
@@ -139,7 +151,11 @@ describe('first card payment end to end', () => {
     // No attribute is named after the CVV (its value is checked above); ciphertexts may contain any letters.
     const names: string[] = [];
     const walkNames = (v: unknown): void => {
-      if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) { names.push(k); walkNames(child); }
+      if (v && typeof v === 'object')
+        for (const [k, child] of Object.entries(v)) {
+          names.push(k);
+          walkNames(child);
+        }
     };
     walkNames(items);
     expect(names.filter((n) => /cvv/i.test(n))).toEqual([]);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 
 const pk = () => `TXITEMS#${randomUUID()}`;
-const get = async (key: { pk: string; sk: string }) => (await ddbClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
+const get = async (key: { pk: string; sk: string }) =>
+  (await ddbClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
 const entryItem = () => {
   const key = { pk: `TXENTRY#${randomUUID()}`, sk: 'E' };
   return { key, item: { table, item: { ...key, what: 'entry' } } };
@@ -46,7 +47,16 @@ describe('transaction items', () => {
     const alongside = TransactionItems.of(entry.item);
     const result = await writeItem(
       ddbClient(),
-      { Update: { TableName: table, Key: { pk: p, sk: 'A' }, UpdateExpression: 'SET n = :n', ConditionExpression: 'n = :one', ExpressionAttributeValues: { ':n': 2, ':one': 1 }, ReturnValues: 'ALL_NEW' } },
+      {
+        Update: {
+          TableName: table,
+          Key: { pk: p, sk: 'A' },
+          UpdateExpression: 'SET n = :n',
+          ConditionExpression: 'n = :one',
+          ExpressionAttributeValues: { ':n': 2, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        },
+      },
       alongside,
     );
     expect(alongside.stored).toBe(true);
@@ -87,7 +97,9 @@ describe('transaction items', () => {
     const p = pk();
     const entry = entryItem();
     const alongside = TransactionItems.of(entry.item);
-    await expect(writeItem(ddbClient(), { Put: { TableName: table, Item: { pk: p, sk: 'A', n: 1 }, ReturnValues: 'ALL_OLD' } }, alongside)).rejects.toThrow(/cannot carry entries/);
+    await expect(
+      writeItem(ddbClient(), { Put: { TableName: table, Item: { pk: p, sk: 'A', n: 1 }, ReturnValues: 'ALL_OLD' } }, alongside),
+    ).rejects.toThrow(/cannot carry entries/);
     expect(alongside.stored).toBe(false);
     expect(await get({ pk: p, sk: 'A' })).toBeUndefined();
     await writeItem(ddbClient(), { Put: { TableName: table, Item: { pk: p, sk: 'A', n: 1 } } });

@@ -17,7 +17,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 const platform = usePlatform();
 
-
 describe('fuzz coverage', () => {
   it('has a target for every public route, every S2S action, and none for a route that does not exist', () => {
     expect(uncoveredRoutes()).toEqual([]);
@@ -49,13 +48,29 @@ describe('fuzz counterexamples', () => {
     ['/post-va brand=toString', (k) => ({ path: '/post-va', type: form, body: `action=SALE&client_key=${k}&brand=toString` })],
     ['/post-va brand=hasOwnProperty', (k) => ({ path: '/post-va', type: form, body: `action=SALE&client_key=${k}&brand=hasOwnProperty` })],
     // A group where a string belongs: String() of a null-prototype object throws (shared/protocol/s2s-apm/request.ts:57).
-    ['/post-va order_amount[x]=1', (k) => ({ path: '/post-va', type: form, body: `action=SALE&client_key=${k}&brand=vcard&order_amount[x]=1` })],
-    ['/post-va CREDIT2VIRTUAL order_currency[ ]=', (k) => ({ path: '/post-va', type: form, body: `action=CREDIT2VIRTUAL&client_key=${k}&brand=vcard&order_id=o-1&order_amount=25.00&order_currency%5B+%5D=&order_description=Payout&identifier=x&payer_ip=203.0.113.7&hash=x` })],
+    [
+      '/post-va order_amount[x]=1',
+      (k) => ({ path: '/post-va', type: form, body: `action=SALE&client_key=${k}&brand=vcard&order_amount[x]=1` }),
+    ],
+    [
+      '/post-va CREDIT2VIRTUAL order_currency[ ]=',
+      (k) => ({
+        path: '/post-va',
+        type: form,
+        body: `action=CREDIT2VIRTUAL&client_key=${k}&brand=vcard&order_id=o-1&order_amount=25.00&order_currency%5B+%5D=&order_description=Payout&identifier=x&payer_ip=203.0.113.7&hash=x`,
+      }),
+    ],
     // JSON nested 5000 deep: RangeError in JSON.stringify (shared/protocol/hosted-fields/token-request.ts:45).
-    ['/api/v1/session/token nested 5000 deep', () => ({ path: '/api/v1/session/token', type: 'application/json', body: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` })],
+    [
+      '/api/v1/session/token nested 5000 deep',
+      () => ({ path: '/api/v1/session/token', type: 'application/json', body: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` }),
+    ],
     // A 1.5 MB client_key (a truncated escape at its end makes the form decoder keep all of it raw) reaches the
     // DynamoDB key lookup: ValidationException "Expression size has exceeded the maximum allowed size".
-    ['/post client_key of 1.5 MB', () => ({ path: '/post', type: form, body: `action=GET_TRANS_STATUS&client_key=${'%F0%9F%98%80'.repeat(124_997)}%F0%9F%98` })],
+    [
+      '/post client_key of 1.5 MB',
+      () => ({ path: '/post', type: form, body: `action=GET_TRANS_STATUS&client_key=${'%F0%9F%98%80'.repeat(124_997)}%F0%9F%98` }),
+    ],
   ];
 
   it.each(found)('%s answers a protocol error, not a 500', async (_label, build) => {
@@ -67,19 +82,24 @@ describe('fuzz counterexamples', () => {
 });
 
 describe('fuzzing every route group (sample)', () => {
-  it.each(FUZZ_GROUPS)('%s: no 5xx, errors in the protocol format, /health stays 200', async (group) => {
-    // Fresh fixtures per group: earlier groups may have paid or used up sessions and tokens.
-    const fx: FuzzFixtures = await createFixtures(platform.url);
-    const targets = FUZZ_TARGETS.filter((t) => t.group === group);
-    const cases = fc.oneof(...targets.map((t) => t.requests(fx).map((req) => ({ target: t, req }))));
-    await fc.assert(
-      fc.asyncProperty(cases, async ({ target, req }) => {
-        const res = await send(platform.url, req);
-        const broken = violation(target.family, res);
-        if (broken) throw new Error(`${target.name}: ${broken}\n  ${describeRequest(req, 500)}\n  answer: ${res.status} ${res.text.slice(0, 300)}`);
-      }),
-      { numRuns: RUNS_PER_GROUP, seed: SEED },
-    );
-    expect((await send(platform.url, { method: 'GET', path: '/health', headers: {} })).status).toBe(200);
-  }, 120_000);
+  it.each(FUZZ_GROUPS)(
+    '%s: no 5xx, errors in the protocol format, /health stays 200',
+    async (group) => {
+      // Fresh fixtures per group: earlier groups may have paid or used up sessions and tokens.
+      const fx: FuzzFixtures = await createFixtures(platform.url);
+      const targets = FUZZ_TARGETS.filter((t) => t.group === group);
+      const cases = fc.oneof(...targets.map((t) => t.requests(fx).map((req) => ({ target: t, req }))));
+      await fc.assert(
+        fc.asyncProperty(cases, async ({ target, req }) => {
+          const res = await send(platform.url, req);
+          const broken = violation(target.family, res);
+          if (broken)
+            throw new Error(`${target.name}: ${broken}\n  ${describeRequest(req, 500)}\n  answer: ${res.status} ${res.text.slice(0, 300)}`);
+        }),
+        { numRuns: RUNS_PER_GROUP, seed: SEED },
+      );
+      expect((await send(platform.url, { method: 'GET', path: '/health', headers: {} })).status).toBe(200);
+    },
+    120_000,
+  );
 });

@@ -27,7 +27,8 @@ async function payWith(billing: Record<string, unknown>, session: Record<string,
   const res = await pay(platform.url, token, paymentBody({ billing_address: billing }));
   return { res, order };
 }
-const callbackOf = (orderNumber: string) => eventually(() => notifications.received.find((c) => c.fields.order_number === orderNumber && c.fields.type === 'sale'));
+const callbackOf = (orderNumber: string) =>
+  eventually(() => notifications.received.find((c) => c.fields.order_number === orderNumber && c.fields.type === 'sale'));
 
 describe('billing_address.state on the hosted-fields payment request (issue 9 item 12)', () => {
   for (const country of ['CA', 'US', 'JP', 'AU', 'IN']) {
@@ -39,7 +40,9 @@ describe('billing_address.state on the hosted-fields payment request (issue 9 it
 
       const bad = await payWith({ country, state: 'Ontario!' });
       expect(bad.res.status).toBe(400);
-      expect(bad.res.body.errors.map((e: { error_message: string }) => e.error_message)).toEqual(['billing_address.state: This value is not valid.']);
+      expect(bad.res.body.errors.map((e: { error_message: string }) => e.error_message)).toEqual([
+        'billing_address.state: This value is not valid.',
+      ]);
     });
   }
 
@@ -54,7 +57,7 @@ describe('billing_address.state on the hosted-fields payment request (issue 9 it
     }
   });
 
-  it('without a country of its own, the session\'s billing country decides', async () => {
+  it("without a country of its own, the session's billing country decides", async () => {
     const us = await payWith({ state: 'NY' }, { billing_address: { country: 'US' } });
     expect(us.res.body.result).toBe('success');
     expect((await callbackOf(us.order.number)).fields.customer_state).toBe('NY');
@@ -65,7 +68,7 @@ describe('billing_address.state on the hosted-fields payment request (issue 9 it
     expect((await callbackOf(fr.order.number)).fields.customer_state ?? '').toBe('');
   });
 
-  it('a payment-request country that collects no state drops the session\'s state', async () => {
+  it("a payment-request country that collects no state drops the session's state", async () => {
     const { res, order } = await payWith({ country: 'GB' }, { billing_address: { country: 'US', state: 'CA' } });
     expect(res.body.result).toBe('success');
     const cb = await callbackOf(order.number);

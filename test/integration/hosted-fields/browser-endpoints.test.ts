@@ -56,7 +56,11 @@ describe('browser endpoints', () => {
   });
 
   it('refuses a card submission without a valid Token with the 403 HTML page', async () => {
-    const res = await fetch(`${platform.url}/hosted-fields/card-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${platform.url}/hosted-fields/card-data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   });

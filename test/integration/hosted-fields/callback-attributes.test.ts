@@ -38,7 +38,17 @@ async function readyToken(expiry: string, overrides: Record<string, unknown> = {
 const outcome = (orderNumber: string, type: string) =>
   eventually(() => notifications.received.find((c) => c.fields.order_number === orderNumber && c.fields.type === type));
 
-const browserInfo = { color_depth: 24, java_enabled: false, language: 'de-DE', screen_width: 1920, screen_height: 1080, time_zone_offset: -60, user_agent: 'Mozilla/5.0 (X11)', accept_header: 'text/html', platform: 'Linux x86_64' };
+const browserInfo = {
+  color_depth: 24,
+  java_enabled: false,
+  language: 'de-DE',
+  screen_width: 1920,
+  screen_height: 1080,
+  time_zone_offset: -60,
+  user_agent: 'Mozilla/5.0 (X11)',
+  accept_header: 'text/html',
+  platform: 'Linux x86_64',
+};
 
 describe('3DS and browser attributes', () => {
   it('a 3DS payment the platform challenged: Challenge, ECI and transStatus, and the browser_info under the browser_* names', async () => {
@@ -48,7 +58,12 @@ describe('3DS and browser attributes', () => {
     const html = await (await fetch(res.body.redirect_url)).text();
     const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
     const challenge = new URL(res.body.redirect_url).searchParams.get('token')!;
-    await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: challenge }) });
+    await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: challenge }),
+    });
     const cb = await outcome(order.number, 'sale');
     expect(cb.fields).toMatchObject({
       status: 'success',
@@ -109,7 +124,11 @@ describe('card-on-file and extended_data behind their mappings', () => {
     const res = await pay(platform.url, token);
     const cb = await outcome(order.number, 'sale');
     expect(cb.fields).toMatchObject({ initiator: 'cardholder', sequence: 'first', source: 'card' });
-    expect(cb.fields.extended_data).toMatchObject({ connector_name: 'sandbox', merchant_name: 'Test Shop', approval_code: expect.stringMatching(/^\d{6}$/) });
+    expect(cb.fields.extended_data).toMatchObject({
+      connector_name: 'sandbox',
+      merchant_name: 'Test Shop',
+      approval_code: expect.stringMatching(/^\d{6}$/),
+    });
     const status = await postJson(`${platform.url}/api/v1/payment/status`, {
       merchant_key: mapped.clientKey,
       payment_id: res.body.public_id,

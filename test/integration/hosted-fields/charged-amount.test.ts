@@ -31,7 +31,12 @@ afterAll(async () => {
 
 const callbackFor = (orderNumber: string) =>
   eventually(() => notifications.received.find((c) => c.fields.order_number === orderNumber && c.fields.type === 'sale'));
-const HASH_ERROR = { http_code: 400, error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] };
+const HASH_ERROR = {
+  http_code: 400,
+  error_code: 100000,
+  error_message: 'Request data is invalid.',
+  errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }],
+};
 /** What the merchant backend computes: sha1(md5(upper(Token . order_amount . order_currency . description . PASSWORD))). */
 const updateHash = (m: Merchant, token: string, amount: string, currency: string, description = 'Blue T-shirt') =>
   checkoutHash([token, amount, currency, description], m.password);
@@ -74,9 +79,13 @@ describe('signed session updates (hostedFieldsUpdateSignature on)', () => {
 
   it('accepts an update signed by the merchant backend, over the amount it will have', async () => {
     const { token, order } = await createToken(platform.url, strict, { order: { amount: '100.00' } });
-    expect((await update(platform.url, token, { order_amount: '80.00', hash: updateHash(strict, token, '80.00', 'USD') })).body).toEqual({ result: 'success' });
+    expect((await update(platform.url, token, { order_amount: '80.00', hash: updateHash(strict, token, '80.00', 'USD') })).body).toEqual({
+      result: 'success',
+    });
     // Unsent amount and currency are the current ones (80.00 USD).
-    expect((await update(platform.url, token, { custom_data: { basket: '7' }, hash: updateHash(strict, token, '80.00', 'USD') })).body).toEqual({ result: 'success' });
+    expect(
+      (await update(platform.url, token, { custom_data: { basket: '7' }, hash: updateHash(strict, token, '80.00', 'USD') })).body,
+    ).toEqual({ result: 'success' });
     await submitCard(platform.url, token);
     expect((await pay(platform.url, token)).body).toMatchObject({ result: 'success', amount: '80.00', currency: 'USD' });
     expect((await callbackFor(order.number)).fields).toMatchObject({ amount: '80.00', currency: 'USD' });

@@ -15,14 +15,19 @@ beforeAll(async () => {
 });
 
 const frame = (token: string, origin: string) =>
-  fetch(`${platform.url}/hosted-fields/frame/card?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}&channel=abcdefgh12`);
+  fetch(
+    `${platform.url}/hosted-fields/frame/card?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}&channel=abcdefgh12`,
+  );
 
 it('lets any origin embed the fields until the merchant lists its own, then only those', async () => {
   const { token } = await createToken(platform.url, merchant);
   expect((await frame(token, 'https://elsewhere.example')).status).toBe(200);
 
   const current = (await deps().merchants.get(merchant.clientKey))!.merchant;
-  await deps().merchants.update(merchant.clientKey, merchantSettings(current, { hostedFieldsOrigins: ['https://shop.example', 'http://localhost:8080'] }));
+  await deps().merchants.update(
+    merchant.clientKey,
+    merchantSettings(current, { hostedFieldsOrigins: ['https://shop.example', 'http://localhost:8080'] }),
+  );
 
   const allowed = await frame(token, 'https://shop.example');
   expect(allowed.status).toBe(200);

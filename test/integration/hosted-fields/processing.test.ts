@@ -37,18 +37,32 @@ async function readyToken(expiry = '01/38', overrides: Record<string, unknown> =
 const STEPS = ['3ds', 'redirect'];
 const callbackFor = (orderNumber: string, status?: string) =>
   eventually(() =>
-    notifications.received.find((c) => c.fields.order_number === orderNumber && !STEPS.includes(String(c.fields.type)) && (!status || c.fields.status === status)),
+    notifications.received.find(
+      (c) => c.fields.order_number === orderNumber && !STEPS.includes(String(c.fields.type)) && (!status || c.fields.status === status),
+    ),
   );
 const messages = (res: { body: { errors: Array<{ error_message: string }> } }) => res.body.errors.map((e) => e.error_message);
 
 describe('payment results', () => {
   it('pays 4111…1111 01/38: success, public_id, one Checkout callback (type sale, settled) with a valid hash', async () => {
     const { token, order } = await readyToken('01/38');
-    const res = await pay(platform.url, token, paymentBody({ email: 'payer@example.com', birth_date: '1990-01-31', selected_language: 'de' }));
+    const res = await pay(
+      platform.url,
+      token,
+      paymentBody({ email: 'payer@example.com', birth_date: '1990-01-31', selected_language: 'de' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: 'success', public_id: expect.stringMatching(/^[0-9a-f-]{36}$/), amount: '10.00', currency: 'USD' });
     const cb = await callbackFor(order.number);
-    expect(cb.fields).toMatchObject({ id: res.body.public_id, type: 'sale', status: 'success', order_status: 'settled', order_amount: '10.00', card: '411111****1111', customer_email: 'payer@example.com' });
+    expect(cb.fields).toMatchObject({
+      id: res.body.public_id,
+      type: 'sale',
+      status: 'success',
+      order_status: 'settled',
+      order_amount: '10.00',
+      card: '411111****1111',
+      customer_email: 'payer@example.com',
+    });
     expect(cb.fields.hash).toBe(callbackHash(merchant, cb.fields));
     const payment = await deps().payments.get(res.body.public_id);
     expect(payment?.status).toBe('SETTLED');
@@ -57,7 +71,13 @@ describe('payment results', () => {
   it('declines 02/38 with decline_message and a fail callback', async () => {
     const { token, order } = await readyToken('02/38');
     const res = await pay(platform.url, token);
-    expect(res.body).toEqual({ result: 'decline', decline_message: 'Declined by processing.', public_id: expect.any(String), amount: '10.00', currency: 'USD' });
+    expect(res.body).toEqual({
+      result: 'decline',
+      decline_message: 'Declined by processing.',
+      public_id: expect.any(String),
+      amount: '10.00',
+      currency: 'USD',
+    });
     const cb = await callbackFor(order.number);
     expect(cb.fields).toMatchObject({ type: 'sale', status: 'fail', order_status: 'decline', reason: 'Declined by processing.' });
   });
@@ -89,7 +109,13 @@ describe('payment results', () => {
     it(`sends ${expiry} to the platform's page (redirect), completes it once and returns to return_url with the return hash`, async () => {
       const { token, order } = await readyToken(expiry);
       const res = await pay(platform.url, token);
-      expect(res.body).toEqual({ result: 'redirect', redirect_url: expect.stringContaining(`${platform.url}/hosted-fields/3ds/`), public_id: expect.any(String), amount: '10.00', currency: 'USD' });
+      expect(res.body).toEqual({
+        result: 'redirect',
+        redirect_url: expect.stringContaining(`${platform.url}/hosted-fields/3ds/`),
+        public_id: expect.any(String),
+        amount: '10.00',
+        currency: 'USD',
+      });
       expect(res.body.redirect_params).toBeUndefined(); // a GET
       const page = await fetch(res.body.redirect_url);
       expect(page.status).toBe(200);
@@ -99,14 +125,22 @@ describe('payment results', () => {
       // A wrong page token sees nothing.
       expect((await fetch(res.body.redirect_url.replace(/token=[^&]+/, 'token=nope'))).status).toBe(404);
 
-      const submit = () => fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: challenge }) });
+      const submit = () =>
+        fetch(action, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: challenge }),
+        });
       const [a, b] = await Promise.all([submit(), submit()]);
       for (const r of [a, b]) expect(r.status).toBe(303);
       const back = new URL(a.headers.get('location')!);
       expect(`${back.origin}${back.pathname}`).toBe('https://shop.example/return');
       const q = Object.fromEntries(back.searchParams);
       expect(q).toMatchObject({ payment_id: res.body.public_id, order_id: order.number });
-      expect(q.hash).toBe(checkoutHash([res.body.public_id, order.number, order.amount, order.currency, order.description], merchant.password));
+      expect(q.hash).toBe(
+        checkoutHash([res.body.public_id, order.number, order.amount, order.currency, order.description], merchant.password),
+      );
       const cb = await callbackFor(order.number, status);
       expect(cb.fields).toMatchObject({ type: 'sale', order_status: final });
       // Both submissions completed one payment: one final callback.
@@ -168,7 +202,10 @@ describe('payment request fields', () => {
       [{ name: 'JOHN DOE' }, ['with_hosted_fields: This value should not be blank.']],
       [{ name: 'JOHN DOE', with_hosted_fields: false }, ['with_hosted_fields: This value should be true.']],
       [{ name: 'JOHN DOE', with_hosted_fields: 'true' }, ['with_hosted_fields: This value should be true.']],
-      [paymentBody({ billing_address: { phone_country_code: '12345678901' } }), ['billing_address.phone_country_code: This value is too long. It should have 10 characters or less.']],
+      [
+        paymentBody({ billing_address: { phone_country_code: '12345678901' } }),
+        ['billing_address.phone_country_code: This value is too long. It should have 10 characters or less.'],
+      ],
       [paymentBody({ billing_address: { phone_country_code: '+44' } }), ['billing_address.phone_country_code: This value is not valid.']],
       [paymentBody({ billing_address: { country: 'usa' } }), ['billing_address.country: This value is not valid.']],
       [paymentBody({ email: 'nope' }), ['email: This value is not a valid email address.']],
@@ -182,7 +219,14 @@ describe('payment request fields', () => {
       expect(messages(res), JSON.stringify(body)).toEqual(expected);
     }
     // A refused request is no attempt: the card is still there and the payment goes through.
-    const ok = await pay(platform.url, token, paymentBody({ billing_address: { country: 'AS', phone_country_code: '1-684', language: 'EN', phone: '6331234', city: 'Pago Pago' }, browser_info: { screen_width: 1920, java_enabled: false } }));
+    const ok = await pay(
+      platform.url,
+      token,
+      paymentBody({
+        billing_address: { country: 'AS', phone_country_code: '1-684', language: 'EN', phone: '6331234', city: 'Pago Pago' },
+        browser_info: { screen_width: 1920, java_enabled: false },
+      }),
+    );
     expect(ok.body.result).toBe('success');
   });
 
@@ -191,7 +235,13 @@ describe('payment request fields', () => {
     const none = await pay(platform.url, token);
     expect(none.status).toBe(400);
     expect(none.body.error_message).toBe('Card data has not been submitted.');
-    const bads: Array<Record<string, string>> = [{ card_number: '1111222233334444' }, { expiry: '13/38' }, { expiry: '01/20' }, { cvv: '12' }, { cvv: 'abc' }];
+    const bads: Array<Record<string, string>> = [
+      { card_number: '1111222233334444' },
+      { expiry: '13/38' },
+      { expiry: '01/20' },
+      { cvv: '12' },
+      { cvv: 'abc' },
+    ];
     for (const bad of bads) {
       const res = await submitCard(platform.url, token, bad.expiry ?? '01/38', bad);
       expect(res.body, JSON.stringify(bad)).toEqual({ result: 'undefined', message: '' });
@@ -212,7 +262,11 @@ describe('accept_header connector (sandbox-browser)', () => {
       expect(res.status).toBe(400);
       expect(res.body.error_message).toBe('INVALID_REQUEST');
     }
-    const ok = await pay(platform.url, token, paymentBody({ browser_info: { accept_header: 'text/html,application/xhtml+xml', user_agent: 'Mozilla/5.0' } }));
+    const ok = await pay(
+      platform.url,
+      token,
+      paymentBody({ browser_info: { accept_header: 'text/html,application/xhtml+xml', user_agent: 'Mozilla/5.0' } }),
+    );
     expect(ok.body.result).toBe('success');
     await callbackFor(order.number, 'success');
   });
@@ -229,7 +283,8 @@ describe('card data at rest', () => {
     const pan = '4111111111111111';
     const { token } = await createToken(platform.url, merchant);
     await submitCard(platform.url, token, '01/38', { cvv: '9731' });
-    const scan = async () => JSON.stringify((await awsClients().ddb.send(new ScanCommand({ TableName: platform.resources.tableName }))).Items ?? []);
+    const scan = async () =>
+      JSON.stringify((await awsClients().ddb.send(new ScanCommand({ TableName: platform.resources.tableName }))).Items ?? []);
     const before = await scan();
     expect(before).not.toContain(pan);
     expect(before).not.toContain('"9731"');

@@ -21,9 +21,26 @@ beforeAll(async () => {
 });
 
 const sessionItem = async (token: string) =>
-  (await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: checkoutSessionKey(hostedFieldsTokenHash(token)), ConsistentRead: true }))).Item!;
+  (
+    await awsClients().ddb.send(
+      new GetCommand({
+        TableName: platform.resources.tableName,
+        Key: checkoutSessionKey(hostedFieldsTokenHash(token)),
+        ConsistentRead: true,
+      }),
+    )
+  ).Item!;
 const sweeperList = async () =>
-  (await awsClients().ddb.send(new QueryCommand({ TableName: platform.resources.tableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: { ':p': 'SEALED_CARD' } }))).Items ?? [];
+  (
+    await awsClients().ddb.send(
+      new QueryCommand({
+        TableName: platform.resources.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :p',
+        ExpressionAttributeValues: { ':p': 'SEALED_CARD' },
+      }),
+    )
+  ).Items ?? [];
 const sweep = () => platform.runScheduled('SealedCardSweeper');
 /** Until the card's window, as stored with it, has passed: the time the platform counts, not a guess at it. */
 const pastWindow = async (token: string) => {
@@ -32,7 +49,10 @@ const pastWindow = async (token: string) => {
 };
 
 it('is a scheduled function of the route table, every minute', () => {
-  expect(SCHEDULED.find((s) => s.id === 'SealedCardSweeper')).toMatchObject({ everyMinutes: 1, handler: 'functions/hosted-fields/sweep-cards' });
+  expect(SCHEDULED.find((s) => s.id === 'SealedCardSweeper')).toMatchObject({
+    everyMinutes: 1,
+    handler: 'functions/hosted-fields/sweep-cards',
+  });
 });
 
 it("deletes an abandoned session's sealed card once its window passed, and not before", async () => {

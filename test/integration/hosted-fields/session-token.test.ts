@@ -43,14 +43,22 @@ describe('POST /api/v1/session/token', () => {
     const order = { number: 'order-1234', amount: '0.19', currency: 'USD', description: 'Important gift' };
     const ok = await post({ ...tokenBody(docs, { order }), hash: '792a4240d9f0bacd631d923d79ed9447b058eb6d' });
     expect(ok.status).toBe(200);
-    const tampered = await post({ ...tokenBody(docs, { order: { ...order, amount: '0.20' } }), hash: '792a4240d9f0bacd631d923d79ed9447b058eb6d' });
+    const tampered = await post({
+      ...tokenBody(docs, { order: { ...order, amount: '0.20' } }),
+      hash: '792a4240d9f0bacd631d923d79ed9447b058eb6d',
+    });
     expect(tampered.status).toBe(401);
   });
 
   it('answers 401 for a wrong hash and for an unknown merchant_key, in the Checkout error format', async () => {
     const badHash = await post(tokenBody(merchant, { hash: 'a'.repeat(40) }));
     expect(badHash.status).toBe(401);
-    expect(badHash.body).toEqual({ http_code: 401, error_code: 100000, error_message: 'hash: Hash is not valid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] });
+    expect(badHash.body).toEqual({
+      http_code: 401,
+      error_code: 100000,
+      error_message: 'hash: Hash is not valid.',
+      errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }],
+    });
     const unknown = await post({ ...tokenBody(merchant), merchant_key: '00000000-0000-0000-0000-000000000000' });
     expect(unknown.status).toBe(401);
     // The same answer as a wrong hash, so merchant keys cannot be probed.
@@ -73,7 +81,14 @@ describe('POST /api/v1/session/token', () => {
     expect(missing.body.error_message).toBe('Request data is invalid.');
     expect(messages(missing)).toEqual(['return_url: This value should not be blank.']);
 
-    const many = await post(tokenBody(merchant, { return_url: 'not a url', success_url: 'ftp://x', customer: { ip: '999.1.1.1' }, order: { amount: '10.5', currency: 'USD', number: 'o-1', description: 'Blue T-shirt' } }));
+    const many = await post(
+      tokenBody(merchant, {
+        return_url: 'not a url',
+        success_url: 'ftp://x',
+        customer: { ip: '999.1.1.1' },
+        order: { amount: '10.5', currency: 'USD', number: 'o-1', description: 'Blue T-shirt' },
+      }),
+    );
     expect(many.status).toBe(400);
     expect(messages(many)).toEqual(
       expect.arrayContaining([
@@ -97,7 +112,9 @@ describe('POST /api/v1/session/token', () => {
   });
 
   it('keeps customer.ip and returns it in the callback as customer_ip; without it, the caller’s IP', async () => {
-    const given = await createToken(platform.url, merchant, { customer: { name: 'John Doe', email: 'doe@example.com', ip: '203.0.113.7' } });
+    const given = await createToken(platform.url, merchant, {
+      customer: { name: 'John Doe', email: 'doe@example.com', ip: '203.0.113.7' },
+    });
     const omitted = await createToken(platform.url, merchant);
     for (const s of [given, omitted]) {
       await submitCard(platform.url, s.token);

@@ -55,13 +55,19 @@ describe('PUT /api/v1/session/update', () => {
   it('re-validates the amount in its currency', async () => {
     const { token } = await createToken(platform.url, merchant);
     expect(messages(await update(platform.url, token, { order_amount: '10.5' }))).toEqual(['order_amount: This value is not valid.']);
-    expect(messages(await update(platform.url, token, { order_amount: 10 }))).toEqual(['order_amount: This value should be of type string.']);
-    expect(messages(await update(platform.url, token, { order_currency: 'XYZ' }))).toEqual(['order_currency: This value is not a valid currency.']);
+    expect(messages(await update(platform.url, token, { order_amount: 10 }))).toEqual([
+      'order_amount: This value should be of type string.',
+    ]);
+    expect(messages(await update(platform.url, token, { order_currency: 'XYZ' }))).toEqual([
+      'order_currency: This value is not a valid currency.',
+    ]);
     // 10.00 USD read as ISK (no decimals on the wire) does not fit: send the amount with the currency.
     expect(messages(await update(platform.url, token, { order_currency: 'ISK' }))).toEqual(['order_amount: This value is not valid.']);
     expect((await update(platform.url, token, { order_currency: 'ISK', order_amount: '1500' })).status).toBe(200);
     expect((await stored(token)).order).toMatchObject({ amount: 1500, currency: 'ISK' });
-    expect(messages(await update(platform.url, token, { order_amount: '0' }))).toEqual(['order_amount: This value should be greater than 0.']);
+    expect(messages(await update(platform.url, token, { order_amount: '0' }))).toEqual([
+      'order_amount: This value should be greater than 0.',
+    ]);
   });
 
   it('selects methods again: "Not found acceptable methods" when no MID takes the new order', async () => {
@@ -76,7 +82,9 @@ describe('PUT /api/v1/session/update', () => {
   it('takes recurring_init and req_token as JSON booleans only', async () => {
     const { token } = await createToken(platform.url, merchant);
     for (const v of ['Y', 'N', 1, 'true']) {
-      expect(messages(await update(platform.url, token, { recurring_init: v }))).toEqual(['recurring_init: This value should be of type bool.']);
+      expect(messages(await update(platform.url, token, { recurring_init: v }))).toEqual([
+        'recurring_init: This value should be of type bool.',
+      ]);
       expect(messages(await update(platform.url, token, { req_token: v }))).toEqual(['req_token: This value should be of type bool.']);
     }
     expect((await update(platform.url, token, { recurring_init: true, req_token: true })).status).toBe(200);
@@ -98,7 +106,10 @@ describe('PUT /api/v1/session/update', () => {
   });
 
   it('replaces parameters and custom_data entirely; {} clears them', async () => {
-    const { token, order } = await createToken(platform.url, merchant, { custom_data: { a: '1', b: '2' }, parameters: { card: { x: '1' } } });
+    const { token, order } = await createToken(platform.url, merchant, {
+      custom_data: { a: '1', b: '2' },
+      parameters: { card: { x: '1' } },
+    });
     expect((await update(platform.url, token, { custom_data: { c: '3' }, parameters: { card: { y: '2' } } })).status).toBe(200);
     expect(await stored(token)).toMatchObject({ customData: { c: '3' }, parameters: { card: { y: '2' } } });
     expect((await stored(token)).customData).not.toHaveProperty('a');

@@ -9,7 +9,13 @@ import { postJson } from '../../support/platform.js';
 export const SHOP = 'https://shop.example';
 
 export function tokenBody(merchant: Merchant, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const order = { number: `hf-${Math.random().toString(36).slice(2, 10)}`, amount: '10.00', currency: 'USD', description: 'Blue T-shirt', ...(overrides.order as object) };
+  const order = {
+    number: `hf-${Math.random().toString(36).slice(2, 10)}`,
+    amount: '10.00',
+    currency: 'USD',
+    description: 'Blue T-shirt',
+    ...(overrides.order as object),
+  };
   const body: Record<string, unknown> = {
     merchant_key: merchant.clientKey,
     operation: 'purchase',
@@ -26,7 +32,10 @@ export async function createToken(baseUrl: string, merchant: Merchant, overrides
   const body = tokenBody(merchant, overrides);
   const res = await postJson(`${baseUrl}/api/v1/session/token`, body);
   if (res.status !== 200) throw new Error(`session token failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { token: res.body.token as string, order: body.order as { number: string; amount: string; currency: string; description: string } };
+  return {
+    token: res.body.token as string,
+    order: body.order as { number: string; amount: string; currency: string; description: string },
+  };
 }
 
 export interface Answer {
@@ -39,7 +48,12 @@ export interface Answer {
 export async function call(method: string, url: string, token: string | undefined, payload: unknown): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token !== undefined) headers.Token = token;
-  const res = await fetch(url, { method, headers, body: typeof payload === 'string' ? payload : JSON.stringify(payload), redirect: 'manual' });
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    redirect: 'manual',
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -56,10 +70,15 @@ export const submitCard = (baseUrl: string, token: string, expiry = '01/38', ove
 
 export const paymentBody = (overrides: Record<string, unknown> = {}) => ({ name: 'JOHN DOE', with_hosted_fields: true, ...overrides });
 
-export const pay = (baseUrl: string, token: string | undefined, body: unknown = paymentBody(), operation: 'purchase' | 'debit' = 'purchase') =>
-  call('POST', `${baseUrl}/api/v1/processing/${operation}/card`, token, body);
+export const pay = (
+  baseUrl: string,
+  token: string | undefined,
+  body: unknown = paymentBody(),
+  operation: 'purchase' | 'debit' = 'purchase',
+) => call('POST', `${baseUrl}/api/v1/processing/${operation}/card`, token, body);
 
-export const update = (baseUrl: string, token: string | undefined, body: unknown) => call('PUT', `${baseUrl}/api/v1/session/update`, token, body);
+export const update = (baseUrl: string, token: string | undefined, body: unknown) =>
+  call('PUT', `${baseUrl}/api/v1/session/update`, token, body);
 
 export function callbackHash(merchant: Merchant, f: Record<string, unknown>): string {
   return checkoutHash([f.id, f.order_number, f.order_amount, f.order_currency, f.order_description] as string[], merchant.password);

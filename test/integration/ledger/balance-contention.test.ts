@@ -15,8 +15,18 @@ usePlatform();
 const journal = (clientKey: string, amount: number): Journal => {
   const transId = randomUUID();
   return {
-    id: `${transId}/${transId}/capture`, transId, entryId: transId, event: 'SALE', kind: 'capture', clientKey, midId: 'mid-1', currency: 'USD',
-    at: '2030-05-05T12:00:00.000Z', journaledAt: '2030-05-05T12:00:01.000Z', amount, fee: 0,
+    id: `${transId}/${transId}/capture`,
+    transId,
+    entryId: transId,
+    event: 'SALE',
+    kind: 'capture',
+    clientKey,
+    midId: 'mid-1',
+    currency: 'USD',
+    at: '2030-05-05T12:00:00.000Z',
+    journaledAt: '2030-05-05T12:00:01.000Z',
+    amount,
+    fee: 0,
     lines: [
       { account: accounts.acquirerReceivable('mid-1', 'USD'), side: 'debit', amount },
       { account: accounts.merchantPayable(clientKey, 'USD'), side: 'credit', amount },
@@ -24,9 +34,12 @@ const journal = (clientKey: string, amount: number): Journal => {
   };
 };
 
-it('a batch of one merchant\'s journals, and two batches at once, are all written and summed in its balance', async () => {
+it("a batch of one merchant's journals, and two batches at once, are all written and summed in its balance", async () => {
   const clientKey = `busy-${randomUUID()}`;
-  const batches = [Array.from({ length: 60 }, (_, i) => journal(clientKey, 100 + i)), Array.from({ length: 60 }, (_, i) => journal(clientKey, 1000 + i))];
+  const batches = [
+    Array.from({ length: 60 }, (_, i) => journal(clientKey, 100 + i)),
+    Array.from({ length: 60 }, (_, i) => journal(clientKey, 1000 + i)),
+  ];
   const results = await Promise.all(batches.map((b) => ledger().append(b)));
   expect(results.map((r) => r.written)).toEqual([60, 60]);
   const total = batches.flat().reduce((s, j) => s + j.amount, 0);

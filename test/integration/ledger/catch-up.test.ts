@@ -37,7 +37,7 @@ const sale = async () => {
   return journal!;
 };
 
-it('closes each day the schedule missed, in order, bounded per run; the balance stays the journals\' sum', async () => {
+it("closes each day the schedule missed, in order, bounded per run; the balance stays the journals' sum", async () => {
   const first = await sale();
   const day = first.journaledAt!.slice(0, 10);
   // Nothing closed yet: the balance is the journals alone.
@@ -75,9 +75,16 @@ it('ledger verify names a served balance that differs from the journals', async 
   const [served] = await ledger().balances(merchant.clientKey);
   // The settled books drift by a cent (as a bad write would leave them).
   await awsClients().ddb.send(
-    new UpdateCommand({ TableName: platform.resources.tableName, Key: { pk: `SETTLED#${merchant.clientKey}`, sk: 'BOOKS' }, UpdateExpression: 'ADD books.currencies.USD.payable :c', ExpressionAttributeValues: { ':c': 1 } }),
+    new UpdateCommand({
+      TableName: platform.resources.tableName,
+      Key: { pk: `SETTLED#${merchant.clientKey}`, sk: 'BOOKS' },
+      UpdateExpression: 'ADD books.currencies.USD.payable :c',
+      ExpressionAttributeValues: { ':c': 1 },
+    }),
   );
   const err = await runLedgerCommand(['verify', '--merchant', merchant.clientKey]).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(LedgerProblemsError);
-  expect((err as LedgerProblemsError).report.problems).toEqual([`balance of ${merchant.clientKey} in USD: payable ${served!.payable + 1} served, ${served!.payable} by the journals`]);
+  expect((err as LedgerProblemsError).report.problems).toEqual([
+    `balance of ${merchant.clientKey} in USD: payable ${served!.payable + 1} served, ${served!.payable} by the journals`,
+  ]);
 });

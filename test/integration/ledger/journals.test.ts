@@ -53,7 +53,9 @@ async function paymentRecords(): Promise<DynamoDBRecord[]> {
   const reader = streamRecordsReader(endpoint, 'eu-west-1');
   const out: DynamoDBRecord[] = [];
   for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription!.Shards ?? []) {
-    let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+    let iterator = (
+      await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))
+    ).ShardIterator;
     while (iterator) {
       const res = await reader.get(iterator, 1000);
       out.push(...(res.Records ?? []).filter((r) => r.dynamodb?.NewImage?.kind?.S === 'payment' && r.eventName !== 'REMOVE'));
@@ -77,7 +79,9 @@ describe('ledger journals from the table stream', () => {
     await journals(sale.trans_id, 1);
     expect((await post(transIdFields(merchant, 'CREDITVOID', sale.trans_id, { extra: { amount: '3.00' } }))).body.result).toBe('ACCEPTED');
     await journals(sale.trans_id, 2);
-    expect(await runChargebacksCommand(['create', sale.trans_id, '--amount', '5.00', '--reason-code', '4837'])).toMatchObject({ status: 'CHARGEBACK' });
+    expect(await runChargebacksCommand(['create', sale.trans_id, '--amount', '5.00', '--reason-code', '4837'])).toMatchObject({
+      status: 'CHARGEBACK',
+    });
     const js = await journals(sale.trans_id, 3);
     expect(summary(js)).toEqual(['capture:SALE:1000', 'chargeback:CHARGEBACK:500', 'refund:REFUND:300']);
     for (const j of js) {
@@ -112,7 +116,8 @@ describe('ledger journals from the table stream', () => {
     const before = await Promise.all(ids.map((id) => ledger().journalsOf(id)));
     const records = await paymentRecords();
     expect(records.length).toBeGreaterThan(ids.length);
-    const run = (rs: DynamoDBRecord[]) => handler({ Records: rs } as unknown as DynamoDBStreamEvent, {} as never) as Promise<{ journals: number; written: number }>;
+    const run = (rs: DynamoDBRecord[]) =>
+      handler({ Records: rs } as unknown as DynamoDBStreamEvent, {} as never) as Promise<{ journals: number; written: number }>;
     const whole = await run(records);
     expect(whole.journals).toBeGreaterThanOrEqual(5);
     expect(whole.written).toBe(0);
@@ -121,19 +126,31 @@ describe('ledger journals from the table stream', () => {
     expect(await Promise.all(ids.map((id) => ledger().journalsOf(id)))).toEqual(before);
   });
 
-  it('journals each fee once, from the merchant\'s schedule or else the default, set and shown by the admin CLI', async () => {
+  it("journals each fee once, from the merchant's schedule or else the default, set and shown by the admin CLI", async () => {
     const shop = await testMerchant({ mids: [{ paymentMode: 'SMS/DMS' }] });
     const dir = await mkdtemp(join(tmpdir(), 'fees-'));
     const file = async (name: string, body: unknown) => {
       await writeFile(join(dir, name), JSON.stringify(body));
       return join(dir, name);
     };
-    await expect(runFeesCommand(['set', shop.clientKey, '--file', await file('bad.json', { rules: [{ percent: 'x' }, { fixed: '1' }] })])).rejects.toThrow(
-      /Rule 1\.percent: must be a decimal.*\n.*Rule 2\.fixed: a fixed amount needs the rule's "currency"/s,
-    );
-    await runFeesCommand(['set', shop.clientKey, '--file', await file('shop.json', { rules: [{ action: 'capture', method: 'visa', currency: 'USD', percent: '2.9', fixed: '0.30' }] })]);
-    await runFeesCommand(['set', 'default', '--file', await file('default.json', { rules: [{ action: 'refund', currency: 'USD', fixed: '0.15' }] })]);
-    expect(await runFeesCommand(['show', shop.clientKey])).toMatchObject({ rules: [{ action: 'capture', method: 'visa', percent: '2.9', fixedMinor: 30 }] });
+    await expect(
+      runFeesCommand(['set', shop.clientKey, '--file', await file('bad.json', { rules: [{ percent: 'x' }, { fixed: '1' }] })]),
+    ).rejects.toThrow(/Rule 1\.percent: must be a decimal.*\n.*Rule 2\.fixed: a fixed amount needs the rule's "currency"/s);
+    await runFeesCommand([
+      'set',
+      shop.clientKey,
+      '--file',
+      await file('shop.json', { rules: [{ action: 'capture', method: 'visa', currency: 'USD', percent: '2.9', fixed: '0.30' }] }),
+    ]);
+    await runFeesCommand([
+      'set',
+      'default',
+      '--file',
+      await file('default.json', { rules: [{ action: 'refund', currency: 'USD', fixed: '0.15' }] }),
+    ]);
+    expect(await runFeesCommand(['show', shop.clientKey])).toMatchObject({
+      rules: [{ action: 'capture', method: 'visa', percent: '2.9', fixedMinor: 30 }],
+    });
 
     const sale = (await post(saleFields(shop))).body;
     expect(sale.status).toBe('SETTLED');
@@ -147,7 +164,9 @@ describe('ledger journals from the table stream', () => {
     ]);
     // A schedule changed later does not change a fee already journaled: the replay writes nothing.
     await runFeesCommand(['set', shop.clientKey, '--file', await file('shop2.json', { rules: [{ percent: '50' }] })]);
-    expect((await handler({ Records: await paymentRecords() } as unknown as DynamoDBStreamEvent, {} as never) as { written: number }).written).toBe(0);
+    expect(
+      ((await handler({ Records: await paymentRecords() } as unknown as DynamoDBStreamEvent, {} as never)) as { written: number }).written,
+    ).toBe(0);
     expect(summary(await ledger().journalsOf(sale.trans_id))).toEqual(summary(js));
   });
 
@@ -161,10 +180,17 @@ describe('ledger journals from the table stream', () => {
     expect(mine.balances[`merchant_payable:${merchant.clientKey}:USD`]).toBe(1000 - 300 - 500 + 600 - 2500);
 
     const [capture] = await ledger().journalsOf(ids[1]!);
-    await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk: `JOURNAL#${capture!.transId}`, sk: `${capture!.entryId}#${capture!.kind}` } }));
+    await awsClients().ddb.send(
+      new DeleteCommand({
+        TableName: platform.resources.tableName,
+        Key: { pk: `JOURNAL#${capture!.transId}`, sk: `${capture!.entryId}#${capture!.kind}` },
+      }),
+    );
     const err = await runLedgerCommand(['verify', '--merchant', merchant.clientKey]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerProblemsError);
-    expect((err as LedgerProblemsError).report.problems).toContain(`payment ${ids[1]} moved money without entries: capture 600 USD (CAPTURE ${capture!.entryId})`);
+    expect((err as LedgerProblemsError).report.problems).toContain(
+      `payment ${ids[1]} moved money without entries: capture 600 USD (CAPTURE ${capture!.entryId})`,
+    );
     expect((err as Error).message).toMatch(/merchant_payable:.*by the journals, .* by the payments' states/);
 
     // repair journals what is missing, and only that.

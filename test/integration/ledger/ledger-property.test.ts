@@ -26,10 +26,27 @@ const NOW = '2030-05-05T12:00:00.000Z';
 function newPayment(action: Action, amount: number, hold: boolean): Payment {
   const transId = randomUUID();
   return {
-    transId, clientKey: 'prop-shop', protocol: 's2s-card', action, orderId: 'o', orderDescription: 'd', currency: 'USD', amount, capturedAmount: 0, refundedAmount: 0,
-    status: 'PREPARE', midId: 'prop-mid', connector: 'sandbox', descriptor: 'x', card: { bin: '411111', last4: '1111', expMonth: '01', expYear: '2038', brand: 'visa' },
-    details: { authorize: hold, transactionType: ACTIONS[action].transaction }, createdAt: NOW, updatedAt: NOW,
-    history: [{ id: transId, type: ACTIONS[action].transaction, status: 'waiting', date: NOW, amount }], callbackCount: 0, version: 1,
+    transId,
+    clientKey: 'prop-shop',
+    protocol: 's2s-card',
+    action,
+    orderId: 'o',
+    orderDescription: 'd',
+    currency: 'USD',
+    amount,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    status: 'PREPARE',
+    midId: 'prop-mid',
+    connector: 'sandbox',
+    descriptor: 'x',
+    card: { bin: '411111', last4: '1111', expMonth: '01', expYear: '2038', brand: 'visa' },
+    details: { authorize: hold, transactionType: ACTIONS[action].transaction },
+    createdAt: NOW,
+    updatedAt: NOW,
+    history: [{ id: transId, type: ACTIONS[action].transaction, status: 'waiting', date: NOW, amount }],
+    callbackCount: 0,
+    version: 1,
   };
 }
 
@@ -40,7 +57,11 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('answer' as const), approved: fc.boolean() }),
-  fc.record({ kind: fc.constant('request' as const), name: fc.constantFrom('CAPTURE', 'VOID', 'CREDITVOID', 'CHARGEBACK'), amount: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant('request' as const),
+    name: fc.constantFrom('CAPTURE', 'VOID', 'CREDITVOID', 'CHARGEBACK'),
+    amount: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
+  }),
   fc.constant({ kind: 'reverse-chargeback' as const }),
 );
 
@@ -96,12 +117,17 @@ function crashing(real: Ledger, after: { n?: number }): Ledger {
 }
 
 const schedules = [
-  { rules: [{ action: 'capture', percent: '2.9', currency: 'USD', fixed: '0.30' }, { action: 'chargeback', currency: 'USD', fixed: '15.00' }] },
+  {
+    rules: [
+      { action: 'capture', percent: '2.9', currency: 'USD', fixed: '0.30' },
+      { action: 'chargeback', currency: 'USD', fixed: '15.00' },
+    ],
+  },
   { rules: [{ percent: '1.25' }] },
 ];
 
 describe('the ledger over random histories with crashes and replays', () => {
-  it('always equals the payments\' states', async () => {
+  it("always equals the payments' states", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Action>('SALE', 'AUTH', 'DEBIT', 'CREDIT2CARD'),
@@ -109,7 +135,15 @@ describe('the ledger over random histories with crashes and replays', () => {
         fc.boolean(),
         fc.array(step, { minLength: 1, maxLength: 12 }),
         // Per delivered batch: its size, where the consumer crashes in it (if at all), an older record replayed.
-        fc.array(fc.record({ size: fc.integer({ min: 1, max: 3 }), crashAt: fc.option(fc.nat(3), { nil: undefined }), replay: fc.option(fc.nat(), { nil: undefined }), reschedule: fc.boolean() }), { minLength: 1, maxLength: 20 }),
+        fc.array(
+          fc.record({
+            size: fc.integer({ min: 1, max: 3 }),
+            crashAt: fc.option(fc.nat(3), { nil: undefined }),
+            replay: fc.option(fc.nat(), { nil: undefined }),
+            reschedule: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
         async (action, amount, hold, steps, deliveries) => {
           const p = newPayment(action, amount, hold && !ACTIONS[action].payout);
           const changes: PaymentChange[] = [{ new: structuredClone(p) }];

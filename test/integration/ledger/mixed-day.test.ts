@@ -54,7 +54,9 @@ const journals = (transId: string, count: number) =>
   });
 const signed = (pathAndQuery: string) => {
   const [path, query = ''] = pathAndQuery.split('?');
-  return fetch(platform.url + pathAndQuery, { headers: signRequest(merchant.clientKey, merchant.password, { method: 'GET', path: path!, query, body: '' }) });
+  return fetch(platform.url + pathAndQuery, {
+    headers: signRequest(merchant.clientKey, merchant.password, { method: 'GET', path: path!, query, body: '' }),
+  });
 };
 const sum = (js: Journal[], kind: Journal['kind']) => js.filter((j) => j.kind === kind).reduce((s, j) => s + j.amount, 0);
 
@@ -80,14 +82,24 @@ it('a day of mixed traffic settles to gross − refunds − chargebacks + revers
   // A sale charged back, and the chargeback reversed (the dispute won); a second reversal changes nothing.
   const disputed = (await s2s(saleFields(merchant))).body;
   await journals(disputed.trans_id, 1);
-  expect(await runChargebacksCommand(['create', disputed.trans_id, '--amount', '10.00', '--reason-code', '4837'])).toMatchObject({ status: 'CHARGEBACK' });
+  expect(await runChargebacksCommand(['create', disputed.trans_id, '--amount', '10.00', '--reason-code', '4837'])).toMatchObject({
+    status: 'CHARGEBACK',
+  });
   await journals(disputed.trans_id, 2);
-  expect(await runChargebacksCommand(['reverse', disputed.trans_id])).toMatchObject({ status: 'CHARGEBACK', reversed_amount: '10.00', duplicate: false });
+  expect(await runChargebacksCommand(['reverse', disputed.trans_id])).toMatchObject({
+    status: 'CHARGEBACK',
+    reversed_amount: '10.00',
+    duplicate: false,
+  });
   expect(await runChargebacksCommand(['reverse', disputed.trans_id])).toMatchObject({ duplicate: true });
-  await expect(runChargebacksCommand(['reverse', sale.trans_id])).rejects.toThrow('100000 Chargeback reversal is not allowed: the payment has no chargeback.');
+  await expect(runChargebacksCommand(['reverse', sale.trans_id])).rejects.toThrow(
+    '100000 Chargeback reversal is not allowed: the payment has no chargeback.',
+  );
   const dispute = await journals(disputed.trans_id, 3);
   expect(dispute.find((j) => j.kind === 'chargeback_reversal')).toMatchObject({
-    amount: 1000, fee: 0, event: 'CHARGEBACK_REVERSAL',
+    amount: 1000,
+    fee: 0,
+    event: 'CHARGEBACK_REVERSAL',
     lines: [
       { account: `chargebacks:${dispute[0]!.midId}:USD`, side: 'debit', amount: 1000 },
       { account: `merchant_payable:${merchant.clientKey}:USD`, side: 'credit', amount: 1000 },
@@ -100,7 +112,16 @@ it('a day of mixed traffic settles to gross − refunds − chargebacks + revers
   expect(payout.status).toBe('SETTLED');
   day.push(...(await journals(payout.trans_id, 1)));
 
-  expect(day.map((j) => j.kind).sort()).toEqual(['capture', 'capture', 'capture', 'capture', 'chargeback', 'chargeback_reversal', 'payout', 'refund']);
+  expect(day.map((j) => j.kind).sort()).toEqual([
+    'capture',
+    'capture',
+    'capture',
+    'capture',
+    'chargeback',
+    'chargeback_reversal',
+    'payout',
+    'refund',
+  ]);
   const date = day[0]!.journaledAt!.slice(0, 10);
   for (const j of day) expect(j.journaledAt!.slice(0, 10)).toBe(date);
 
@@ -111,8 +132,15 @@ it('a day of mixed traffic settles to gross − refunds − chargebacks + revers
   const gross = sum(day, 'capture');
   const fees = day.reduce((s, j) => s + j.fee, 0);
   expect(batch).toMatchObject({
-    gross, refunds: 300, chargebacks: 1000, chargebacksReversed: 1000, payouts: sum(day, 'payout'), fees, journals: day.length,
-    reserveHeld: Math.round(gross / 10), reserveReleased: 0,
+    gross,
+    refunds: 300,
+    chargebacks: 1000,
+    chargebacksReversed: 1000,
+    payouts: sum(day, 'payout'),
+    fees,
+    journals: day.length,
+    reserveHeld: Math.round(gross / 10),
+    reserveReleased: 0,
   });
   expect(batch.net).toBe(gross - 300 - 1000 + 1000 - sum(day, 'payout') - fees);
   expect(batch.netPayable).toBe(batch.net - Math.round(gross / 10));
@@ -123,8 +151,13 @@ it('a day of mixed traffic settles to gross − refunds − chargebacks + revers
   expect(report.balances[`reserve:${merchant.clientKey}:USD`]).toBe(batch.reserveHeld);
 
   // The merchant, with its own signed requests: its balance, its batch, and the CSV whose rows add up to the batch.
-  expect(await (await signed('/api/v1/merchant/balance')).json()).toEqual({ balances: [{ currency: 'USD', payable: batch.netPayable, journals: day.length }] });
-  expect(await (await signed(`/api/v1/merchant/settlements/${batch.id}`)).json()).toMatchObject({ chargebacks_reversed: 1000, net_payable: batch.netPayable });
+  expect(await (await signed('/api/v1/merchant/balance')).json()).toEqual({
+    balances: [{ currency: 'USD', payable: batch.netPayable, journals: day.length }],
+  });
+  expect(await (await signed(`/api/v1/merchant/settlements/${batch.id}`)).json()).toMatchObject({
+    chargebacks_reversed: 1000,
+    net_payable: batch.netPayable,
+  });
   const from = `${date}T00:00:00.000Z`;
   const to = new Date(Date.parse(from) + 86_400_000).toISOString();
   const csv = await signed(`/api/v1/merchant/reports/transactions?from=${from}&to=${to}&format=csv`);

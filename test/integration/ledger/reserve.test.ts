@@ -46,7 +46,7 @@ it('refuses a malformed reserve, naming each problem, and writes nothing', async
   expect(await runFeesCommand(['show', merchant.clientKey])).not.toMatchObject({ reserve: expect.anything() });
 });
 
-it('holds 10 % of a day\'s gross back, and releases it into the batch two days later', async () => {
+it("holds 10 % of a day's gross back, and releases it into the batch two days later", async () => {
   await runFeesCommand(['set', merchant.clientKey, '--file', await feesFile({ rules: [], reserve: { percent: '10', days: 2 } })]);
   const sale = (await postForm(`${platform.url}/post`, saleFields(merchant) as never)).body;
   expect(sale.status).toBe('SETTLED');
@@ -58,14 +58,28 @@ it('holds 10 % of a day\'s gross back, and releases it into the batch two days l
 
   await advanceDay();
   const [first] = await settle('--date', date);
-  expect(first!.closed).toEqual([expect.objectContaining({ gross: 1000, net: 1000, reserveHeld: 100, reserveReleased: 0, netPayable: 900, reserve: { percent: '10', days: 2 } })]);
+  expect(first!.closed).toEqual([
+    expect.objectContaining({
+      gross: 1000,
+      net: 1000,
+      reserveHeld: 100,
+      reserveReleased: 0,
+      netPayable: 900,
+      reserve: { percent: '10', days: 2 },
+    }),
+  ]);
   // The reserve is its own account: the batch journaled it off the merchant's payable, once.
   const held = first!.closed[0]!;
   expect(await ledger().journalsOf(held.id)).toEqual([
-    expect.objectContaining({ id: `${held.id}/reserve/reserve_held`, kind: 'reserve_held', amount: 100, lines: [
-      { account: `merchant_payable:${merchant.clientKey}:USD`, side: 'debit', amount: 100 },
-      { account: `reserve:${merchant.clientKey}:USD`, side: 'credit', amount: 100 },
-    ] }),
+    expect.objectContaining({
+      id: `${held.id}/reserve/reserve_held`,
+      kind: 'reserve_held',
+      amount: 100,
+      lines: [
+        { account: `merchant_payable:${merchant.clientKey}:USD`, side: 'debit', amount: 100 },
+        { account: `reserve:${merchant.clientKey}:USD`, side: 'credit', amount: 100 },
+      ],
+    }),
   ]);
   expect(await ledger().balances(merchant.clientKey)).toEqual([{ currency: 'USD', payable: 900, reserve: 100, fees: 0, journals: 1 }]);
 
@@ -78,7 +92,18 @@ it('holds 10 % of a day\'s gross back, and releases it into the batch two days l
   await advanceDay();
   const release = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
   const [third] = await settle('--date', release);
-  expect(third!.closed).toEqual([expect.objectContaining({ date: release, currency: 'USD', gross: 0, net: 0, journals: 0, reserveHeld: 0, reserveReleased: 100, netPayable: 100 })]);
+  expect(third!.closed).toEqual([
+    expect.objectContaining({
+      date: release,
+      currency: 'USD',
+      gross: 0,
+      net: 0,
+      journals: 0,
+      reserveHeld: 0,
+      reserveReleased: 100,
+      netPayable: 100,
+    }),
+  ]);
   expect(await ledger().journalsOf(third!.closed[0]!.id)).toEqual([expect.objectContaining({ kind: 'reserve_released', amount: 100 })]);
   expect(await ledger().balances(merchant.clientKey)).toEqual([{ currency: 'USD', payable: 1000, reserve: 0, fees: 0, journals: 1 }]);
   // Closed once: a rerun releases nothing twice.
@@ -88,7 +113,9 @@ it('holds 10 % of a day\'s gross back, and releases it into the batch two days l
   expect(report.balances[`reserve:${merchant.clientKey}:USD`]).toBeUndefined();
 
   // A reserve journal lost: verify names the batch that lacks it, and the balance it no longer sums to.
-  await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk: `JOURNAL#${held.id}`, sk: 'reserve#reserve_held' } }));
+  await awsClients().ddb.send(
+    new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk: `JOURNAL#${held.id}`, sk: 'reserve#reserve_held' } }),
+  );
   const err = (await runLedgerCommand(['verify', '--merchant', merchant.clientKey]).catch((e: unknown) => e)) as LedgerProblemsError;
   expect(err).toBeInstanceOf(LedgerProblemsError);
   expect(err.report.problems).toEqual(

@@ -57,14 +57,17 @@ const settle = (...args: string[]) => runSettlementsCommand(['run', '--merchant'
 const advanceDay = () => runClockCommand(['advance', '--by', '1d', '--merchant', merchant.clientKey], { progress: silent });
 const verify = () => runLedgerCommand(['verify', '--merchant', merchant.clientKey]) as Promise<VerifyReport>;
 const payableChange = (js: Journal[]) =>
-  js.flatMap((j) => j.lines).filter((l) => l.account === `merchant_payable:${merchant.clientKey}:USD`).reduce((s, l) => s + (l.side === 'credit' ? l.amount : -l.amount), 0);
+  js
+    .flatMap((j) => j.lines)
+    .filter((l) => l.account === `merchant_payable:${merchant.clientKey}:USD`)
+    .reduce((s, l) => s + (l.side === 'credit' ? l.amount : -l.amount), 0);
 
 describe('settlements', () => {
   const day: Journal[] = [];
   let late: Journal;
   let date: string;
 
-  it('a day of traffic is journaled on the merchant\'s day', async () => {
+  it("a day of traffic is journaled on the merchant's day", async () => {
     const sale = (await post(saleFields(merchant))).body;
     expect(sale.status).toBe('SETTLED');
     await journals(sale.trans_id, 1);
@@ -72,7 +75,9 @@ describe('settlements', () => {
     const auth = (await post(saleFields(merchant, { auth: 'Y' }))).body;
     expect((await post(transIdFields(merchant, 'CAPTURE', auth.trans_id, { extra: { amount: '6.00' } }))).body.status).toBe('SETTLED');
     await journals(auth.trans_id, 1);
-    expect(await runChargebacksCommand(['create', auth.trans_id, '--amount', '5.00', '--reason-code', '4837'])).toMatchObject({ status: 'CHARGEBACK' });
+    expect(await runChargebacksCommand(['create', auth.trans_id, '--amount', '5.00', '--reason-code', '4837'])).toMatchObject({
+      status: 'CHARGEBACK',
+    });
     const payout = (await post(credit2cardFields(merchant))).body;
     expect(payout.status).toBe('SETTLED');
     day.push(...(await journals(sale.trans_id, 2)), ...(await journals(auth.trans_id, 2)), ...(await journals(payout.trans_id, 1)));
@@ -82,7 +87,12 @@ describe('settlements', () => {
 
     // The payout's journal is lost on its way (a batch on the consumer's failure queue): ledger repair writes it later.
     late = day.pop()!;
-    await awsClients().ddb.send(new DeleteCommand({ TableName: platform.resources.tableName, Key: { pk: `JOURNAL#${late.transId}`, sk: `${late.entryId}#${late.kind}` } }));
+    await awsClients().ddb.send(
+      new DeleteCommand({
+        TableName: platform.resources.tableName,
+        Key: { pk: `JOURNAL#${late.transId}`, sk: `${late.entryId}#${late.kind}` },
+      }),
+    );
   });
 
   it('a day that is not over is not settled', async () => {
@@ -90,7 +100,7 @@ describe('settlements', () => {
     expect(today).toMatchObject({ closed: [], skipped: expect.stringContaining(`${date} is not over on the merchant's clock`) });
   });
 
-  it('closes the day\'s batch: net = gross − refunds − chargebacks − payouts − fees, once', async () => {
+  it("closes the day's batch: net = gross − refunds − chargebacks − payouts − fees, once", async () => {
     await advanceDay();
     // By default: the merchant's yesterday, on its own clock.
     const [run] = await settle();
@@ -99,7 +109,18 @@ describe('settlements', () => {
     const batch = run!.closed[0]!;
     const fees = day.reduce((s, j) => s + j.fee, 0);
     expect(fees).toBe(59 + 47 + 15 + 1500);
-    expect(batch).toMatchObject({ id: `${merchant.clientKey}_${date}_USD`, clientKey: merchant.clientKey, date, currency: 'USD', gross: 1600, refunds: 300, chargebacks: 500, payouts: 0, fees, journals: 4 });
+    expect(batch).toMatchObject({
+      id: `${merchant.clientKey}_${date}_USD`,
+      clientKey: merchant.clientKey,
+      date,
+      currency: 'USD',
+      gross: 1600,
+      refunds: 300,
+      chargebacks: 500,
+      payouts: 0,
+      fees,
+      journals: 4,
+    });
     expect(batch.net).toBe(1600 - 300 - 500 - fees);
     expect(batch.net).toBe(payableChange(day));
 
@@ -108,7 +129,7 @@ describe('settlements', () => {
     expect(await runSettlementsCommand(['show', batch.id])).toEqual(batch);
   });
 
-  it('a journal that arrives after its day closed is in the next day\'s batch; ledger verify holds', async () => {
+  it("a journal that arrives after its day closed is in the next day's batch; ledger verify holds", async () => {
     expect(await runLedgerCommand(['repair', '--merchant', merchant.clientKey])).toMatchObject({ written: 1 });
     const [repaired] = await ledger().journalsOf(late.transId);
     expect(repaired!.journaledAt! > `${date}T23:59:59.999Z`).toBe(true);
@@ -136,19 +157,31 @@ describe('settlements', () => {
 describe('reports on the merchant API', () => {
   const signed = async (m: Merchant, pathAndQuery: string) => {
     const [path, query = ''] = pathAndQuery.split('?');
-    return fetch(platform.url + pathAndQuery, { headers: signRequest(m.clientKey, m.password, { method: 'GET', path: path!, query, body: '' }) });
+    return fetch(platform.url + pathAndQuery, {
+      headers: signRequest(m.clientKey, m.password, { method: 'GET', path: path!, query, body: '' }),
+    });
   };
-  const withKey = (key: string, pathAndQuery: string) => fetch(platform.url + pathAndQuery, { headers: { authorization: `Bearer ${key}` } });
+  const withKey = (key: string, pathAndQuery: string) =>
+    fetch(platform.url + pathAndQuery, { headers: { authorization: `Bearer ${key}` } });
   const report = (from: string, to: string, extra = '') => `/api/v1/merchant/reports/transactions?from=${from}&to=${to}${extra}`;
 
-  it('lists the merchant\'s settlements and shows one; another merchant\'s is not found', async () => {
-    const listed = (await (await signed(merchant, '/api/v1/merchant/settlements')).json()) as { settlements: { id: string; net: number }[]; next_cursor: string | null };
+  it("lists the merchant's settlements and shows one; another merchant's is not found", async () => {
+    const listed = (await (await signed(merchant, '/api/v1/merchant/settlements')).json()) as {
+      settlements: { id: string; net: number }[];
+      next_cursor: string | null;
+    };
     const cli = (await runSettlementsCommand(['list', '--merchant', merchant.clientKey])) as { settlements: Settlement[] };
     expect(listed.settlements.map((s) => [s.id, s.net])).toEqual(cli.settlements.map((s) => [s.id, s.net]));
     expect(listed.next_cursor).toBeNull();
     const one = await signed(merchant, `/api/v1/merchant/settlements/${cli.settlements[1]!.id}`);
     expect(one.status).toBe(200);
-    expect(await one.json()).toMatchObject({ id: cli.settlements[1]!.id, date: cli.settlements[1]!.date, gross: 1600, net: cli.settlements[1]!.net, closed_at: expect.any(String) });
+    expect(await one.json()).toMatchObject({
+      id: cli.settlements[1]!.id,
+      date: cli.settlements[1]!.date,
+      gross: 1600,
+      net: cli.settlements[1]!.net,
+      closed_at: expect.any(String),
+    });
     const other = await testMerchant();
     const refused = await signed(other, `/api/v1/merchant/settlements/${cli.settlements[1]!.id}`);
     expect(refused.status).toBe(400);
@@ -163,7 +196,9 @@ describe('reports on the merchant API', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await csv.text()).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status');
+    expect(lines[0]).toBe(
+      'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
+    );
     const rows = lines.slice(1).map((l) => Object.fromEntries(lines[0]!.split(',').map((k, i) => [k, l.split(',')[i]])));
     expect(rows.map((r) => r.kind).sort()).toEqual(['capture', 'capture', 'chargeback', 'payout', 'refund']);
     // Each row names its batch, and the batches' nets are the rows' nets summed.
@@ -193,7 +228,9 @@ describe('reports on the merchant API', () => {
     const bad = await withKey(key, report(from, from));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('to: This value should be after from.');
-    expect(JSON.stringify(await (await withKey(key, '/api/v1/merchant/reports/transactions?to=2026-01-01T00:00:00Z')).json())).toContain('from: This value should not be blank.');
+    expect(JSON.stringify(await (await withKey(key, '/api/v1/merchant/reports/transactions?to=2026-01-01T00:00:00Z')).json())).toContain(
+      'from: This value should not be blank.',
+    );
   });
 
   it('answers the balance the journals sum to, per currency', async () => {
@@ -206,17 +243,28 @@ describe('reports on the merchant API', () => {
     const res = await withKey(key, '/api/v1/merchant/balance');
     expect(res.status).toBe(200);
     const books = (await runLedgerCommand(['verify', '--merchant', shop.clientKey])) as VerifyReport;
-    expect(await res.json()).toEqual({ balances: [{ currency: 'USD', payable: books.balances[`merchant_payable:${shop.clientKey}:USD`], journals: 2 }] });
+    expect(await res.json()).toEqual({
+      balances: [{ currency: 'USD', payable: books.balances[`merchant_payable:${shop.clientKey}:USD`], journals: 2 }],
+    });
     expect(books.balances[`merchant_payable:${shop.clientKey}:USD`]).toBe(600);
   });
 });
 
 describe('ledger verify and the batches', () => {
-  it('checks each closed batch against its day\'s journals and names one that differs', async () => {
+  it("checks each closed batch against its day's journals and names one that differs", async () => {
     expect(await verify()).toMatchObject({ ok: true, settlements: 2 });
-    const [newest] = ((await runSettlementsCommand(['list', '--merchant', merchant.clientKey])) as { settlements: Settlement[] }).settlements;
+    const [newest] = ((await runSettlementsCommand(['list', '--merchant', merchant.clientKey])) as { settlements: Settlement[] })
+      .settlements;
     const Key = { pk: `SETTLEMENTS#${merchant.clientKey}`, sk: `${newest!.date}#USD` };
-    const set = (net: number) => awsClients().ddb.send(new UpdateCommand({ TableName: platform.resources.tableName, Key, UpdateExpression: 'SET settlement.net = :n', ExpressionAttributeValues: { ':n': net } }));
+    const set = (net: number) =>
+      awsClients().ddb.send(
+        new UpdateCommand({
+          TableName: platform.resources.tableName,
+          Key,
+          UpdateExpression: 'SET settlement.net = :n',
+          ExpressionAttributeValues: { ':n': net },
+        }),
+      );
     await set(newest!.net + 1);
     const err = await verify().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerProblemsError);

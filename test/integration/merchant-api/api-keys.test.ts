@@ -36,15 +36,25 @@ interface Created {
   hint: string;
 }
 
-const create = async (m: Merchant, ...flags: string[]) => (await runKeysCommand(['create', '--merchant', m.clientKey, ...flags])) as Created;
+const create = async (m: Merchant, ...flags: string[]) =>
+  (await runKeysCommand(['create', '--merchant', m.clientKey, ...flags])) as Created;
 
 async function call(key: string, method: 'GET' | 'POST', pathAndQuery: string, body?: unknown) {
   const raw = body === undefined ? undefined : JSON.stringify(body);
-  const res = await fetch(platform.url + pathAndQuery, { method, headers: { authorization: `Bearer ${key}`, ...(raw ? { 'content-type': 'application/json' } : {}) }, body: raw });
+  const res = await fetch(platform.url + pathAndQuery, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(raw ? { 'content-type': 'application/json' } : {}) },
+    body: raw,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
-const refusedKey = { http_code: 401, error_code: 401, error_message: 'API key is not valid.', errors: [{ error_code: 401, error_message: 'API key is not valid.' }] };
+const refusedKey = {
+  http_code: 401,
+  error_code: 401,
+  error_message: 'API key is not valid.',
+  errors: [{ error_code: 401, error_message: 'API key is not valid.' }],
+};
 
 describe('creating and listing keys', () => {
   it('shows the key once, with its prefix; stores and lists only its hash and a hint', async () => {
@@ -67,8 +77,12 @@ describe('creating and listing keys', () => {
   });
 
   it('refuses an unknown merchant and an unknown key id', async () => {
-    await expect(runKeysCommand(['create', '--merchant', 'no-such-merchant'])).rejects.toThrow('No merchant with client key no-such-merchant');
-    await expect(runKeysCommand(['revoke', 'key_000000000000000000000000', '--merchant', a.clientKey])).rejects.toThrow('API key not found.');
+    await expect(runKeysCommand(['create', '--merchant', 'no-such-merchant'])).rejects.toThrow(
+      'No merchant with client key no-such-merchant',
+    );
+    await expect(runKeysCommand(['revoke', 'key_000000000000000000000000', '--merchant', a.clientKey])).rejects.toThrow(
+      'API key not found.',
+    );
   });
 });
 
@@ -90,17 +104,33 @@ describe('authenticating with a key', () => {
     const refused = await call(key, 'POST', '/api/v1/merchant/clock', { advance_by: '14d' });
     expect(refused.status).toBe(403);
     const message = 'This API key is read-only: it cannot move money or a clock.';
-    expect(refused.body).toEqual({ http_code: 403, error_code: 403, error_message: message, errors: [{ error_code: 403, error_message: message }] });
+    expect(refused.body).toEqual({
+      http_code: 403,
+      error_code: 403,
+      error_message: message,
+      errors: [{ error_code: 403, error_message: message }],
+    });
     // Nothing moved.
     expect((await call(key, 'GET', '/api/v1/merchant/clock')).body).toMatchObject({ offset_ms: 0 });
   });
 
-  it('a read-only key looks up its own payments, never another merchant\'s nor a token', async () => {
+  it("a read-only key looks up its own payments, never another merchant's nor a token", async () => {
     const { key } = await create(a, '--read-only');
-    const paid = (await postForm(`${platform.url}/post`, { ...saleFields(a), recurring_init: 'Y' } as never)).body as { trans_id: string; order_id: string; recurring_token?: string };
+    const paid = (await postForm(`${platform.url}/post`, { ...saleFields(a), recurring_init: 'Y' } as never)).body as {
+      trans_id: string;
+      order_id: string;
+      recurring_token?: string;
+    };
     const found = await call(key, 'GET', `/api/v1/merchant/payments/${paid.trans_id}`);
     expect(found.status).toBe(200);
-    expect(found.body).toMatchObject({ trans_id: paid.trans_id, order_id: paid.order_id, action: 'SALE', status: 'SETTLED', currency: 'USD', card: expect.stringMatching(/^\d{6}\*{4}\d{4}$/) });
+    expect(found.body).toMatchObject({
+      trans_id: paid.trans_id,
+      order_id: paid.order_id,
+      action: 'SALE',
+      status: 'SETTLED',
+      currency: 'USD',
+      card: expect.stringMatching(/^\d{6}\*{4}\d{4}$/),
+    });
     expect(found.body.amount).toMatch(/^\d+\.\d{2}$/);
     expect(paid.recurring_token).toEqual(expect.any(String));
     expect(JSON.stringify(found.body)).not.toContain(paid.recurring_token);
@@ -131,7 +161,9 @@ describe('authenticating with a key', () => {
 
   it('password-signed requests keep working beside keys', async () => {
     const path = '/api/v1/merchant/clock';
-    const res = await fetch(platform.url + path, { headers: signRequest(a.clientKey, a.password, { method: 'GET', path, query: '', body: '' }) });
+    const res = await fetch(platform.url + path, {
+      headers: signRequest(a.clientKey, a.password, { method: 'GET', path, query: '', body: '' }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).client_key).toBe(a.clientKey);
   });
@@ -143,13 +175,23 @@ describe('the callback feed with a key', () => {
     const start = await call(key, 'GET', '/api/v1/merchant/callbacks/next');
     const paid = (await postForm(`${platform.url}/post`, saleFields(a) as never)).body as { trans_id: string };
     const sent = await eventually(() => shop.received.find((c) => c.fields.trans_id === paid.trans_id));
-    const event = await eventually(async () => (await call(key, 'GET', `/api/v1/merchant/callbacks/next?after=${start.body.cursor}`)).body.events.find((e: any) => e.trans_id === paid.trans_id));
+    const event = await eventually(async () =>
+      (await call(key, 'GET', `/api/v1/merchant/callbacks/next?after=${start.body.cursor}`)).body.events.find(
+        (e: any) => e.trans_id === paid.trans_id,
+      ),
+    );
     expect(event.request.body).toBe(sent.raw);
     expect(event.request.headers['X-Callback-Signature']).toBe(sent.headers['x-callback-signature']);
 
     // The same read through the admin CLI's client with the key, once the clock passed the signature's second.
-    await eventually(async () => Math.floor(Date.now() / 1000) > Number(/t=(\d+)/.exec(String(sent.headers['x-callback-signature']))![1]) || undefined);
-    const again = await merchantApi<any>({ clientKey: a.clientKey, password: '', apiKey: key, baseUrl: platform.url }, 'GET', `/api/v1/merchant/callbacks/next?after=${start.body.cursor}`);
+    await eventually(
+      async () => Math.floor(Date.now() / 1000) > Number(/t=(\d+)/.exec(String(sent.headers['x-callback-signature']))![1]) || undefined,
+    );
+    const again = await merchantApi<any>(
+      { clientKey: a.clientKey, password: '', apiKey: key, baseUrl: platform.url },
+      'GET',
+      `/api/v1/merchant/callbacks/next?after=${start.body.cursor}`,
+    );
     const repeat = again.events.find((e: any) => e.trans_id === paid.trans_id);
     expect(repeat.request.headers['X-Callback-Signature']).toBe(sent.headers['x-callback-signature']);
   }, 60_000);

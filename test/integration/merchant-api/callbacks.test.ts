@@ -34,9 +34,15 @@ const sale = async (m: Merchant) => (await postForm(`${platform.url}/post`, sale
 const delivered = (transId: string) => eventually(() => shop.received.find((c) => c.fields.trans_id === transId));
 
 /** A GET as a merchant signs it; `sign` may change what is signed (or who signs). */
-async function get(pathAndQuery: string, m: Pick<Merchant, 'clientKey' | 'password'>, opts: { now?: Date; headers?: Record<string, string> } = {}) {
+async function get(
+  pathAndQuery: string,
+  m: Pick<Merchant, 'clientKey' | 'password'>,
+  opts: { now?: Date; headers?: Record<string, string> } = {},
+) {
   const url = new URL(platform.url + pathAndQuery);
-  const headers = opts.headers ?? signRequest(m.clientKey, m.password, { method: 'GET', path: url.pathname, query: url.search.slice(1), body: '' }, opts.now);
+  const headers =
+    opts.headers ??
+    signRequest(m.clientKey, m.password, { method: 'GET', path: url.pathname, query: url.search.slice(1), body: '' }, opts.now);
   const res = await fetch(url, { headers });
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -55,11 +61,20 @@ describe('signed merchant requests', () => {
     const future = await get(path, a, { now: new Date(Date.now() + 310_000) });
     const unknown = await get(path, { clientKey: '00000000-0000-4000-8000-000000000000', password: a.password });
     const unsigned = await get(path, a, { headers: {} });
-    const garbage = await get(path, a, { headers: { 'x-client-key': 'k'.repeat(500), 'x-timestamp': '1e99', 'x-signature': 'z'.repeat(5000) } });
+    const garbage = await get(path, a, {
+      headers: { 'x-client-key': 'k'.repeat(500), 'x-timestamp': '1e99', 'x-signature': 'z'.repeat(5000) },
+    });
     // Signed for another query than the one sent.
     const url = `${path}?limit=1`;
-    const otherQuery = await get(url, a, { headers: signRequest(a.clientKey, a.password, { method: 'GET', path, query: 'limit=2', body: '' }) });
-    const expected = { http_code: 401, error_code: 401, error_message: 'Signature is not valid.', errors: [{ error_code: 401, error_message: 'Signature is not valid.' }] };
+    const otherQuery = await get(url, a, {
+      headers: signRequest(a.clientKey, a.password, { method: 'GET', path, query: 'limit=2', body: '' }),
+    });
+    const expected = {
+      http_code: 401,
+      error_code: 401,
+      error_message: 'Signature is not valid.',
+      errors: [{ error_code: 401, error_message: 'Signature is not valid.' }],
+    };
     for (const refused of [wrongPassword, stale, future, unknown, unsigned, garbage, otherQuery]) {
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual(expected);
@@ -90,7 +105,12 @@ describe('delivery log and feed', () => {
     });
     expect(logA.callbacks.map((c: any) => c.trans_id)).not.toContain(paidB.trans_id);
     expect(logA.callbacks.find((c: any) => c.trans_id === paidA.trans_id)).toMatchObject({
-      seq: 1, type: 'SALE', status: 'SETTLED', delivery: 'DELIVERED', attempts: 1, url: shop.url,
+      seq: 1,
+      type: 'SALE',
+      status: 'SETTLED',
+      delivery: 'DELIVERED',
+      attempts: 1,
+      url: shop.url,
       last_answer: { http_status: 200, error: null },
     });
     expect(JSON.stringify(logA)).not.toContain(SANDBOX_CARD.slice(-4));
@@ -102,7 +122,12 @@ describe('delivery log and feed', () => {
     const feed = await get(`/api/v1/merchant/callbacks/next?after=${start.body.cursor}`, a);
     expect(feed.body.events.map((e: any) => e.trans_id)).toEqual([paidA.trans_id]);
     const sent = shop.received.find((c) => c.fields.trans_id === paidA.trans_id)!;
-    expect(feed.body.events[0]).toMatchObject({ attempt: 1, outcome: 'DELIVERED', http_status: 200, request: { body: sent.raw, url: shop.url } });
+    expect(feed.body.events[0]).toMatchObject({
+      attempt: 1,
+      outcome: 'DELIVERED',
+      http_status: 200,
+      request: { body: sent.raw, url: shop.url },
+    });
     const headers = Object.fromEntries(Object.entries(feed.body.events[0].request.headers).map(([k, v]) => [k.toLowerCase(), v]));
     expect(headers['x-callback-event-id']).toBe(sent.headers['x-callback-event-id']);
     expect(headers['content-type']).toBe(sent.headers['content-type']);
@@ -118,12 +143,14 @@ describe('delivery log and feed', () => {
     const paid = await sale(b);
     const res = await waiting;
     // Either the poll saw it, or it ended first: then the next read has it.
-    const events = res.body.events.length ? res.body.events : (await get(`/api/v1/merchant/callbacks/next?after=${res.body.cursor}&wait=20`, b)).body.events;
+    const events = res.body.events.length
+      ? res.body.events
+      : (await get(`/api/v1/merchant/callbacks/next?after=${res.body.cursor}&wait=20`, b)).body.events;
     expect(events.map((e: any) => e.trans_id)).toContain(paid.trans_id);
   }, 60_000);
 });
 
-describe('callbacks listen and log with the merchant\'s own credentials', () => {
+describe("callbacks listen and log with the merchant's own credentials", () => {
   it('forwards a real SALE callback unchanged to a local receiver', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merchant-'));
     const passwordFile = join(dir, 'password');
@@ -131,7 +158,10 @@ describe('callbacks listen and log with the merchant\'s own credentials', () => 
     const lines: string[] = [];
     const stop = new AbortController();
     const credentials = ['--merchant', a.clientKey, '--url', platform.url, '--password-file', passwordFile];
-    const done = runCallbacksCommand(['listen', ...credentials, '--forward-to', `${laptop.url}/webhooks`, '--wait', '2'], { print: (l) => lines.push(l), signal: stop.signal });
+    const done = runCallbacksCommand(['listen', ...credentials, '--forward-to', `${laptop.url}/webhooks`, '--wait', '2'], {
+      print: (l) => lines.push(l),
+      signal: stop.signal,
+    });
     await eventually(() => lines.some((l) => l.startsWith('Ready!')) || undefined);
 
     const paid = await sale(a);
@@ -141,13 +171,17 @@ describe('callbacks listen and log with the merchant\'s own credentials', () => 
     expect(forwarded.headers['x-callback-event-id']).toBe(sent.headers['x-callback-event-id']);
     // Forwarded with the signature it was sent with, not one made for the forward.
     expect(forwarded.headers['x-callback-signature']).toBe(sent.headers['x-callback-signature']);
-    expect(await eventually(() => lines.find((l) => l.includes(paid.trans_id)))).toMatch(/--> SALE SETTLED .* platform: DELIVERED 200 {2}forward: \[200\]/);
+    expect(await eventually(() => lines.find((l) => l.includes(paid.trans_id)))).toMatch(
+      /--> SALE SETTLED .* platform: DELIVERED 200 {2}forward: \[200\]/,
+    );
     stop.abort();
     expect(await done).toBe('Stopped: 1 callback(s) forwarded, 1 delivery attempt(s) seen.');
 
     const log = (await runCallbacksCommand(['log', ...credentials, '--limit', '100'])) as { callbacks: { trans_id: string }[] };
     expect(log.callbacks.map((c) => c.trans_id)).toContain(paid.trans_id);
-    await expect(runCallbacksCommand(['log', '--merchant', a.clientKey, '--url', platform.url, '--password-file', join(dir, 'missing')])).rejects.toThrow('ENOENT');
+    await expect(
+      runCallbacksCommand(['log', '--merchant', a.clientKey, '--url', platform.url, '--password-file', join(dir, 'missing')]),
+    ).rejects.toThrow('ENOENT');
     writeFileSync(passwordFile, 'wrong\n');
     await expect(runCallbacksCommand(['log', ...credentials])).rejects.toThrow('Signature is not valid. Check the client key and password');
   }, 60_000);

@@ -23,7 +23,11 @@ async function call(m: Pick<Merchant, 'clientKey' | 'password'>, method: 'GET' |
   const path = '/api/v1/merchant/clock';
   const raw = body === undefined ? '' : JSON.stringify(body);
   const headers = signRequest(m.clientKey, m.password, { method, path, query: '', body: raw });
-  const res = await fetch(platform.url + path, { method, headers: { ...headers, 'content-type': 'application/json' }, body: raw || undefined });
+  const res = await fetch(platform.url + path, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: raw || undefined,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -56,9 +60,13 @@ describe('the merchant clock route', () => {
   it('the admin CLI moves it as the merchant (--url, password from the environment)', async () => {
     process.env.MERCHANT_PASSWORD = b.password;
     try {
-      const moved = await runClockCommand(['advance', '--by', '2d', '--merchant', b.clientKey, '--url', platform.url], { progress: silent });
+      const moved = await runClockCommand(['advance', '--by', '2d', '--merchant', b.clientKey, '--url', platform.url], {
+        progress: silent,
+      });
       expect(moved).toMatchObject({ client_key: b.clientKey, offset_ms: 2 * DAY });
-      expect(await runClockCommand(['show', '--merchant', b.clientKey, '--url', platform.url], { progress: silent })).toMatchObject({ offset_ms: 2 * DAY });
+      expect(await runClockCommand(['show', '--merchant', b.clientKey, '--url', platform.url], { progress: silent })).toMatchObject({
+        offset_ms: 2 * DAY,
+      });
     } finally {
       delete process.env.MERCHANT_PASSWORD;
     }

@@ -51,14 +51,18 @@ describe('GET /api/v1/merchant/callbacks/next with wait', () => {
     return fetch(`${platform.url}${path}?${query}`, { headers }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
   };
 
-  it('a merchant\'s third waiting poll answers at once, with an empty page, while two wait', async () => {
+  it("a merchant's third waiting poll answers at once, with an empty page, while two wait", async () => {
     const m = await testMerchant({ notificationUrl: shop.url });
     const waiting = [next(m, 'wait=20'), next(m, 'wait=20')];
     let settled = 0;
     for (const w of waiting) void w.then(() => settled++);
     // Once both hold their slots (the item shows two claims), the third finds none: it answers while they wait.
     await eventually(async () => {
-      const item = (await ddbClient().send(new GetCommand({ TableName: platform.resources.tableName, Key: { pk: `MERCHANT#${m.clientKey}`, sk: 'LONG_POLLS' } }))).Item;
+      const item = (
+        await ddbClient().send(
+          new GetCommand({ TableName: platform.resources.tableName, Key: { pk: `MERCHANT#${m.clientKey}`, sk: 'LONG_POLLS' } }),
+        )
+      ).Item;
       return item?.s0 && item?.s1 ? true : undefined;
     });
     const third = await next(m, 'wait=20');

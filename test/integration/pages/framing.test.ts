@@ -37,7 +37,11 @@ async function payerPages(m: Merchant): Promise<Record<string, Page>> {
   const threeDs = await postForm(`${platform.url}/post`, saleFields(m, { card_exp_month: '05' }));
   const params = threeDs.body.redirect_params as Record<string, string>;
   const threeDsPage = await read(
-    await fetch(threeDs.body.redirect_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(params) }),
+    await fetch(threeDs.body.redirect_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: encodeForm(params),
+    }),
   );
   const apm = await postForm(`${platform.url}/post-va`, apmSale(m, { identifier: REDIRECT_ID }));
   return { checkout: await get(url), threeDs: threeDsPage, method: await get(apm.body.redirect_url) };
@@ -56,7 +60,10 @@ describe('framing policy', () => {
   it('lets the origins a merchant configured frame its payer pages (embedded checkout), and no others', async () => {
     const m = await testMerchant();
     const current = (await deps().merchants.get(m.clientKey))!.merchant;
-    await deps().merchants.update(m.clientKey, merchantSettings(current, { checkoutFrameAncestors: ['https://shop.example', 'https://www.shop.example'] }));
+    await deps().merchants.update(
+      m.clientKey,
+      merchantSettings(current, { checkoutFrameAncestors: ['https://shop.example', 'https://www.shop.example'] }),
+    );
     const pages = await payerPages(m);
     for (const [name, page] of Object.entries(pages)) {
       expect(ancestors(page.csp), name).toBe('https://shop.example https://www.shop.example');
@@ -79,11 +86,13 @@ describe('framing policy', () => {
     expect(ancestors(forbidden.csp)).toBe("'none'");
   });
 
-  it('lets the card iframes be framed by the declared origin, or by the merchant\'s hosted-fields origins — never *', async () => {
+  it("lets the card iframes be framed by the declared origin, or by the merchant's hosted-fields origins — never *", async () => {
     const m = await testMerchant();
     const frame = async (origin: string) => {
       const { token } = await createToken(platform.url, m);
-      return get(`${platform.url}/hosted-fields/frame/card?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}&channel=abcdefgh12`);
+      return get(
+        `${platform.url}/hosted-fields/frame/card?token=${encodeURIComponent(token)}&origin=${encodeURIComponent(origin)}&channel=abcdefgh12`,
+      );
     };
     const open = await frame('https://anyshop.example');
     expect(open.status).toBe(200);
@@ -91,7 +100,10 @@ describe('framing policy', () => {
     expect(open.xfo).toBeNull();
 
     const current = (await deps().merchants.get(m.clientKey))!.merchant;
-    await deps().merchants.update(m.clientKey, merchantSettings(current, { hostedFieldsOrigins: ['https://shop.example', 'https://www.shop.example'] }));
+    await deps().merchants.update(
+      m.clientKey,
+      merchantSettings(current, { hostedFieldsOrigins: ['https://shop.example', 'https://www.shop.example'] }),
+    );
     expect(ancestors((await frame('https://www.shop.example')).csp)).toBe('https://shop.example https://www.shop.example');
     const refused = await frame('https://evil.example');
     expect(refused.status).toBe(403);

@@ -48,7 +48,13 @@ afterAll(async () => {
 });
 
 const env = () => ({ ...process.env, LOCAL_DATA_DIR: dataDir });
-const admin = (...args: string[]) => execFileSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const admin = (...args: string[]) =>
+  execFileSync('npm', ['run', '-s', 'admin', '--', ...args], {
+    cwd: REPO_ROOT,
+    env: env(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 const adminFails = (...args: string[]) => {
   const res = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
   expect(res.status).toBe(1);
@@ -57,10 +63,22 @@ const adminFails = (...args: string[]) => {
 const sale = async () =>
   (
     await postForm(`http://127.0.0.1:${port}/post`, {
-      action: 'SALE', client_key: creds.client_key, order_id: `o-${Date.now()}`, order_amount: '1.99', order_currency: 'USD',
-      order_description: 'Local', card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038',
-      card_cvv2: '123', payer_first_name: 'A', payer_last_name: 'B', payer_email: 'doe@example.com',
-      payer_phone: '123', payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+      action: 'SALE',
+      client_key: creds.client_key,
+      order_id: `o-${Date.now()}`,
+      order_amount: '1.99',
+      order_currency: 'USD',
+      order_description: 'Local',
+      card_number: '4111111111111111',
+      card_exp_month: '01',
+      card_exp_year: '2038',
+      card_cvv2: '123',
+      payer_first_name: 'A',
+      payer_last_name: 'B',
+      payer_email: 'doe@example.com',
+      payer_phone: '123',
+      payer_ip: '127.0.0.1',
+      term_url_3ds: 'https://example.com/',
       hash: formula1({ email: 'doe@example.com', password: creds.password, cardNumber: '4111111111111111' }),
     })
   ).body;
@@ -70,7 +88,9 @@ describe('npm run admin', () => {
   it('answers --help with an example for every group, without a running platform', async () => {
     const none = { ...process.env, LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'payments-none-')) };
     const help = (args: string[]) =>
-      promisify(execFile)('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: none, encoding: 'utf8' }).then((r) => r.stdout);
+      promisify(execFile)('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: none, encoding: 'utf8' }).then(
+        (r) => r.stdout,
+      );
     const groups = ['payments', 'callbacks', 'clock', 'schedules', 'chargebacks', 'wallets'];
     const [top, ...outs] = await Promise.all([help(['--help']), ...groups.map((g) => help([g, '--help']))]);
     groups.forEach((group, i) => {
@@ -81,12 +101,16 @@ describe('npm run admin', () => {
   }, 90_000);
 
   it('callbacks listen forwards until Ctrl-C, one line per event', async () => {
-    const listener = spawn('npm', ['run', '-s', 'admin', '--', 'callbacks', 'listen', '--merchant', creds.client_key, '--forward-to', `${laptop.url}/webhooks`], {
-      cwd: REPO_ROOT,
-      env: env(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const listener = spawn(
+      'npm',
+      ['run', '-s', 'admin', '--', 'callbacks', 'listen', '--merchant', creds.client_key, '--forward-to', `${laptop.url}/webhooks`],
+      {
+        cwd: REPO_ROOT,
+        env: env(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     children.push(listener);
     let out = '';
     listener.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -95,7 +119,9 @@ describe('npm run admin', () => {
     const paid = await sale();
     await eventually(() => laptop.received.find((c) => c.fields.trans_id === paid.trans_id), 20_000);
     await eventually(() => out.includes(paid.trans_id) || undefined);
-    expect(out).toMatch(new RegExp(`--> SALE SETTLED trans_id=${paid.trans_id} seq=1 attempt=1 .*platform: DELIVERED 200  forward: \\[200\\]`));
+    expect(out).toMatch(
+      new RegExp(`--> SALE SETTLED trans_id=${paid.trans_id} seq=1 attempt=1 .*platform: DELIVERED 200  forward: \\[200\\]`),
+    );
     const closed = new Promise<number | null>((resolve) => listener.once('close', (code) => resolve(code)));
     process.kill(-listener.pid!, 'SIGINT');
     await closed;
@@ -121,7 +147,11 @@ describe('npm run admin', () => {
   it('clock show, advance (with progress on stderr) and reset', () => {
     const mine = ['--merchant', creds.client_key];
     expect(JSON.parse(admin('clock', 'show', ...mine))).toMatchObject({ stage: 'local', clientKey: creds.client_key, offsetMs: 0 });
-    const advanced = spawnSync('npm', ['run', '-s', 'admin', '--', 'clock', 'advance', '--by', '1d', ...mine], { cwd: REPO_ROOT, env: env(), encoding: 'utf8' });
+    const advanced = spawnSync('npm', ['run', '-s', 'admin', '--', 'clock', 'advance', '--by', '1d', ...mine], {
+      cwd: REPO_ROOT,
+      env: env(),
+      encoding: 'utf8',
+    });
     expect(advanced.status).toBe(0);
     expect(JSON.parse(advanced.stdout)).toMatchObject({ offset: expect.stringMatching(/^\+1d/), scheduledRuns: 0, reconciled: 0 });
     expect(advanced.stderr).toContain('clock: now');

@@ -18,7 +18,8 @@ const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1' });
 let merchant: Merchant;
 let shop: MerchantServer;
 let laptop: MerchantServer;
-const sale = async (extra: Record<string, string> = {}) => (await postForm(`${platform.url}/post`, saleFields(merchant, extra) as never)).body;
+const sale = async (extra: Record<string, string> = {}) =>
+  (await postForm(`${platform.url}/post`, saleFields(merchant, extra) as never)).body;
 
 beforeAll(async () => {
   shop = await startMerchantServer();
@@ -32,7 +33,10 @@ afterAll(async () => {
 function startListening(forwardTo: string) {
   const lines: string[] = [];
   const stop = new AbortController();
-  const done = runCallbacksCommand(['listen', '--merchant', merchant.clientKey, '--forward-to', forwardTo], { print: (l) => lines.push(l), signal: stop.signal });
+  const done = runCallbacksCommand(['listen', '--merchant', merchant.clientKey, '--forward-to', forwardTo], {
+    print: (l) => lines.push(l),
+    signal: stop.signal,
+  });
   return { lines, stop: async () => (stop.abort(), done) };
 }
 
@@ -82,9 +86,15 @@ describe('callbacks listen', () => {
   });
 
   it('errors say what to do next', async () => {
-    await expect(runCallbacksCommand(['listen', '--merchant', 'nope', '--forward-to', laptop.url])).rejects.toThrow('npm run admin -- merchants list');
-    await expect(runCallbacksCommand(['listen', '--merchant', merchant.clientKey, '--forward-to', 'localhost:4242'])).rejects.toThrow('Example: --forward-to http://localhost:4242/webhooks');
-    await expect(runCallbacksCommand(['listen', '--merchant', merchant.clientKey])).rejects.toThrow('example: npm run admin -- callbacks listen');
+    await expect(runCallbacksCommand(['listen', '--merchant', 'nope', '--forward-to', laptop.url])).rejects.toThrow(
+      'npm run admin -- merchants list',
+    );
+    await expect(runCallbacksCommand(['listen', '--merchant', merchant.clientKey, '--forward-to', 'localhost:4242'])).rejects.toThrow(
+      'Example: --forward-to http://localhost:4242/webhooks',
+    );
+    await expect(runCallbacksCommand(['listen', '--merchant', merchant.clientKey])).rejects.toThrow(
+      'example: npm run admin -- callbacks listen',
+    );
     expect(await runCallbacksCommand(['listen', '--help'])).toContain('example:');
   });
 });
@@ -94,12 +104,22 @@ describe('payments list and show', () => {
     const declined = await sale({ card_exp_month: '02' });
     const settled = await sale();
     const all = (await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--json'])) as any;
-    expect(all.payments[0]).toMatchObject({ transId: settled.trans_id, status: 'SETTLED', action: 'SALE', amount: expect.any(String), card: expect.stringContaining('****') });
+    expect(all.payments[0]).toMatchObject({
+      transId: settled.trans_id,
+      status: 'SETTLED',
+      action: 'SALE',
+      amount: expect.any(String),
+      card: expect.stringContaining('****'),
+    });
     expect(all.payments[1]).toMatchObject({ transId: declined.trans_id, status: 'DECLINED' });
     const onlyDeclined = (await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--status', 'declined', '--json'])) as any;
     expect(onlyDeclined.payments.map((p: any) => p.transId)).toEqual([declined.trans_id]);
-    expect((await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--since', '1h', '--json'])) as any).toMatchObject({ payments: expect.arrayContaining([expect.objectContaining({ transId: settled.trans_id })]) });
-    expect(await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--since', '2999-01-01'])).toBe('No payments since 2999-01-01T00:00:00.000Z.');
+    expect((await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--since', '1h', '--json'])) as any).toMatchObject({
+      payments: expect.arrayContaining([expect.objectContaining({ transId: settled.trans_id })]),
+    });
+    expect(await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--since', '2999-01-01'])).toBe(
+      'No payments since 2999-01-01T00:00:00.000Z.',
+    );
     const limited = (await runPaymentsCommand(['list', '--merchant', merchant.clientKey, '--limit', '1', '--json'])) as any;
     expect(limited).toMatchObject({ payments: [expect.objectContaining({ transId: settled.trans_id })], more: true });
     const table = (await runPaymentsCommand(['list', '--merchant', merchant.clientKey])) as string;
@@ -117,8 +137,16 @@ describe('payments list and show', () => {
       return s.timeline.some((e: any) => e.kind === 'callback' && e.result.startsWith('DELIVERED')) ? s : undefined;
     });
     expect(shown.payment).toMatchObject({ transId: paid.trans_id, status: 'SETTLED', clientKey: merchant.clientKey });
-    expect(shown.timeline[0]).toMatchObject({ kind: 'transaction', what: expect.stringMatching(/^SALE \d+\.\d{2} USD$/), result: 'success' });
-    expect(shown.timeline.at(-1)).toMatchObject({ kind: 'callback', what: expect.stringContaining(`#1 SALE SETTLED → ${shop.url}`), result: expect.stringMatching(/^DELIVERED 200 in \d+ ms$/) });
+    expect(shown.timeline[0]).toMatchObject({
+      kind: 'transaction',
+      what: expect.stringMatching(/^SALE \d+\.\d{2} USD$/),
+      result: 'success',
+    });
+    expect(shown.timeline.at(-1)).toMatchObject({
+      kind: 'callback',
+      what: expect.stringContaining(`#1 SALE SETTLED → ${shop.url}`),
+      result: expect.stringMatching(/^DELIVERED 200 in \d+ ms$/),
+    });
     const table = (await runPaymentsCommand(['show', paid.trans_id])) as string;
     expect(table).toContain('Timeline');
     expect(table).toMatch(/TIME\s+KIND\s+WHAT\s+RESULT/);

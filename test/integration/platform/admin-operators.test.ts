@@ -42,8 +42,11 @@ afterAll(async () => {
 /** The CLI in its own process; asynchronously, so this process's keep-alive sockets see the server close them meanwhile. */
 const admin = (...args: string[]) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DATA_DIR: dataDir }, encoding: 'utf8' }, (err, stdout, stderr) =>
-      resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'npm',
+      ['run', '-s', 'admin', '--', ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DATA_DIR: dataDir }, encoding: 'utf8' },
+      (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 

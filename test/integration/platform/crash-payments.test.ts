@@ -70,10 +70,22 @@ describe('a SIGKILL of the platform with payments in flight', () => {
     const url = `http://127.0.0.1:${port}/post`;
     const run = Date.now().toString(36);
     const bodies = Array.from({ length: 14 }, (_, i) => ({
-      action: 'SALE', client_key: creds.client_key, order_id: `crash-${run}-${i}`, order_amount: '2.50', order_currency: 'USD',
-      order_description: 'Crash test', card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038',
-      card_cvv2: '123', payer_first_name: 'A', payer_last_name: 'B', payer_email: 'doe@example.com', payer_phone: '123',
-      payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+      action: 'SALE',
+      client_key: creds.client_key,
+      order_id: `crash-${run}-${i}`,
+      order_amount: '2.50',
+      order_currency: 'USD',
+      order_description: 'Crash test',
+      card_number: '4111111111111111',
+      card_exp_month: '01',
+      card_exp_year: '2038',
+      card_cvv2: '123',
+      payer_first_name: 'A',
+      payer_last_name: 'B',
+      payer_email: 'doe@example.com',
+      payer_phone: '123',
+      payer_ip: '127.0.0.1',
+      term_url_3ds: 'https://example.com/',
       hash: formula1({ email: 'doe@example.com', password: creds.password, cardNumber: '4111111111111111' }),
     }));
 
@@ -98,17 +110,31 @@ describe('a SIGKILL of the platform with payments in flight', () => {
     await startLocal(port, dataDir, env);
     const platformEnv = JSON.parse(readFileSync(join(dataDir, 'platform.json'), 'utf8')).env as Record<string, string>;
     const ddb = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: platformEnv.AWS_REGION, endpoint: platformEnv.DYNAMODB_ENDPOINT_URL, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      new DynamoDBClient({
+        region: platformEnv.AWS_REGION,
+        endpoint: platformEnv.DYNAMODB_ENDPOINT_URL,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
     );
     // The order index holds keys: each payment is read by key.
     const paymentsOf = async (orderId: string) => {
       const entries =
         (
           await ddb.send(
-            new QueryCommand({ TableName: platformEnv.TABLE_NAME, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORDER#${creds.client_key}#${orderId}` } }),
+            new QueryCommand({
+              TableName: platformEnv.TABLE_NAME,
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: { ':pk': `ORDER#${creds.client_key}#${orderId}` },
+            }),
           )
         ).Items ?? [];
-      const items = await Promise.all(entries.map(async (e) => (await ddb.send(new GetCommand({ TableName: platformEnv.TABLE_NAME, Key: { pk: e.pk, sk: e.sk }, ConsistentRead: true }))).Item));
+      const items = await Promise.all(
+        entries.map(
+          async (e) =>
+            (await ddb.send(new GetCommand({ TableName: platformEnv.TABLE_NAME, Key: { pk: e.pk, sk: e.sk }, ConsistentRead: true }))).Item,
+        ),
+      );
       // As the platform reads them (the stored form leaves out what its key holds).
       return items.filter((i) => i !== undefined).map((i) => toPayment(i));
     };
@@ -117,7 +143,8 @@ describe('a SIGKILL of the platform with payments in flight', () => {
     expect(leftBehind.filter((p) => p.status === 'PREPARE').length).toBeGreaterThan(0);
 
     const answers = await Promise.all(bodies.map((b) => resendUntilAnswered(url, b)));
-    for (const [i, a] of answers.entries()) expect(a).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', order_id: bodies[i]!.order_id });
+    for (const [i, a] of answers.entries())
+      expect(a).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', order_id: bodies[i]!.order_id });
     // An answer given before the crash names the same payment as the answer after it.
     for (const [i, r] of before.entries()) if (r?.status === 200) expect(r.body.trans_id).toBe(answers[i].trans_id);
     // Asking once more changes nothing.
@@ -125,12 +152,17 @@ describe('a SIGKILL of the platform with payments in flight', () => {
     expect(again.map((a) => a.trans_id)).toEqual(answers.map((a) => a.trans_id));
 
     // Reconcile against the table itself: exactly one payment per order.
-    for (const [i, body] of bodies.entries()) expect((await paymentsOf(body.order_id)).map((p) => p.transId)).toEqual([answers[i].trans_id]);
+    for (const [i, body] of bodies.entries())
+      expect((await paymentsOf(body.order_id)).map((p) => p.transId)).toEqual([answers[i].trans_id]);
     ddb.destroy();
 
     // Every charge reaches the merchant as its callback (the outbox sweeper re-queues what moto's restart lost).
     const transIds = answers.map((a) => a.trans_id as string);
-    await eventually(() => (transIds.every((t) => shop!.received.some((c) => c.fields.trans_id === t && c.fields.status === 'SETTLED')) ? true : undefined), 60_000);
+    await eventually(
+      () =>
+        transIds.every((t) => shop!.received.some((c) => c.fields.trans_id === t && c.fields.status === 'SETTLED')) ? true : undefined,
+      60_000,
+    );
     // At least once, never a second event for one charge: every delivery of a payment carries the same event id.
     for (const t of transIds) {
       const events = new Set(shop.received.filter((c) => c.fields.trans_id === t).map((c) => c.headers['x-callback-event-id']));

@@ -7,7 +7,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { countKmsErrors } from '../../../shared/adapters/kms-error-count.js';
 import { invocation, withInvocation } from '../../../shared/telemetry.js';
 
-const client = countKmsErrors(new KMSClient({ region: 'eu-west-1', endpoint: inject('endpoints').moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const client = countKmsErrors(
+  new KMSClient({
+    region: 'eu-west-1',
+    endpoint: inject('endpoints').moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 afterAll(() => client.destroy());
 
 describe('KMS error count', () => {
@@ -16,7 +22,9 @@ describe('KMS error count', () => {
       const { KeyMetadata } = await client.send(new CreateKeyCommand({}));
       await client.send(new EncryptCommand({ KeyId: KeyMetadata!.KeyId!, Plaintext: new TextEncoder().encode('x') }));
       expect(invocation()!.observed.KmsErrors).toBeUndefined();
-      await expect(client.send(new EncryptCommand({ KeyId: 'alias/no-such-key', Plaintext: new TextEncoder().encode('x') }))).rejects.toThrow();
+      await expect(
+        client.send(new EncryptCommand({ KeyId: 'alias/no-such-key', Plaintext: new TextEncoder().encode('x') })),
+      ).rejects.toThrow();
       expect(invocation()!.observed.KmsErrors).toBe(1);
     });
   });

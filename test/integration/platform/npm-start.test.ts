@@ -17,7 +17,8 @@ import { formula1, formula2 } from '../../../shared/protocol/signature.js';
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-const startLocal = (port: number, dataDir: string) => startLocalWith(port, dataDir, { SANDBOX_NOTIFICATION_URL: 'http://127.0.0.1:9/none' }, children);
+const startLocal = (port: number, dataDir: string) =>
+  startLocalWith(port, dataDir, { SANDBOX_NOTIFICATION_URL: 'http://127.0.0.1:9/none' }, children);
 
 /** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the platform under it). */
 function stop(child: ChildProcess): Promise<void> {
@@ -50,14 +51,30 @@ describe('npm start', () => {
     expect(existsSync(credsFile)).toBe(true);
     const creds = JSON.parse(readFileSync(credsFile, 'utf8'));
     expect(creds.client_key).not.toBe(otherCreds.client_key);
-    expect(creds).toMatchObject({ client_key: expect.any(String), password: expect.stringMatching(/^[0-9a-f]{32}$/), notification_url: 'http://127.0.0.1:9/none' });
+    expect(creds).toMatchObject({
+      client_key: expect.any(String),
+      password: expect.stringMatching(/^[0-9a-f]{32}$/),
+      notification_url: 'http://127.0.0.1:9/none',
+    });
 
     const sale = (orderId: string) =>
       postForm(`http://127.0.0.1:${port}/post`, {
-        action: 'SALE', client_key: creds.client_key, order_id: orderId, order_amount: '1.99', order_currency: 'USD',
-        order_description: 'Local', card_number: '4111111111111111', card_exp_month: '01', card_exp_year: '2038',
-        card_cvv2: '123', payer_first_name: 'A', payer_last_name: 'B', payer_email: 'doe@example.com',
-        payer_phone: '123', payer_ip: '127.0.0.1', term_url_3ds: 'https://example.com/',
+        action: 'SALE',
+        client_key: creds.client_key,
+        order_id: orderId,
+        order_amount: '1.99',
+        order_currency: 'USD',
+        order_description: 'Local',
+        card_number: '4111111111111111',
+        card_exp_month: '01',
+        card_exp_year: '2038',
+        card_cvv2: '123',
+        payer_first_name: 'A',
+        payer_last_name: 'B',
+        payer_email: 'doe@example.com',
+        payer_phone: '123',
+        payer_ip: '127.0.0.1',
+        term_url_3ds: 'https://example.com/',
         hash: formula1({ email: 'doe@example.com', password: creds.password, cardNumber: '4111111111111111' }),
       });
     const paid = await sale('before-restart');
@@ -65,10 +82,25 @@ describe('npm start', () => {
 
     // The admin CLI finds the running instance and provisions a merchant that can pay at once.
     const admin = (...args: string[]) =>
-      JSON.parse(execFileSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DATA_DIR: dataDir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+      JSON.parse(
+        execFileSync('npm', ['run', '-s', 'admin', '--', ...args], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, LOCAL_DATA_DIR: dataDir },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
     const shop = admin('merchants', 'create', '--name', 'Shop B', '--notification-url', 'https://shop.example/cb');
-    expect(shop).toMatchObject({ name: 'Shop B', notificationUrl: 'https://shop.example/cb', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(admin('mids', 'create', shop.clientKey, '--mode', 'DMS', '--moto')).toMatchObject({ paymentMode: 'DMS', moto: true, connector: 'sandbox' });
+    expect(shop).toMatchObject({
+      name: 'Shop B',
+      notificationUrl: 'https://shop.example/cb',
+      password: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(admin('mids', 'create', shop.clientKey, '--mode', 'DMS', '--moto')).toMatchObject({
+      paymentMode: 'DMS',
+      moto: true,
+      connector: 'sandbox',
+    });
     expect(admin('mids', 'list', shop.clientKey)).toHaveLength(1);
     // The sandbox merchant's notification URL refuses connections: the delivery log shows the failed attempt.
     const log = await eventually(() => {
@@ -77,8 +109,27 @@ describe('npm start', () => {
     }, 30_000);
     expect(log.error).toBeTruthy();
     expect(admin('callbacks', 'schedule')).toMatchObject({ attempts: 8 });
-    const configured = admin('merchants', 'update', shop.clientKey, '--enable-mapping', 'payer', '--disable-mapping', 'browser', '--link-target', '_top', '--terms-checkbox', 'on', '--require-payer-fields', 'payer_address,payer_zip');
-    expect(configured).toMatchObject({ linkTarget: '_top', termsCheckbox: true, requiredPayerFields: ['payer_address', 'payer_zip'], mappings: { payer: true, browser: false } });
+    const configured = admin(
+      'merchants',
+      'update',
+      shop.clientKey,
+      '--enable-mapping',
+      'payer',
+      '--disable-mapping',
+      'browser',
+      '--link-target',
+      '_top',
+      '--terms-checkbox',
+      'on',
+      '--require-payer-fields',
+      'payer_address,payer_zip',
+    );
+    expect(configured).toMatchObject({
+      linkTarget: '_top',
+      termsCheckbox: true,
+      requiredPayerFields: ['payer_address', 'payer_zip'],
+      mappings: { payer: true, browser: false },
+    });
     expect(() => admin('merchants', 'update', shop.clientKey, '--enable-mapping', 'nope')).toThrow(/Unknown group "nope"/);
     const rotated = admin('merchants', 'update', shop.clientKey, '--rotate-password');
     expect(rotated.password).not.toBe(shop.password);
@@ -93,7 +144,9 @@ describe('npm start', () => {
     expect(again.client_key).toBe(creds.client_key);
     expect(again.password).toBe(creds.password);
     const status = await postForm(`http://127.0.0.1:${port}/post`, {
-      action: 'GET_TRANS_STATUS', client_key: creds.client_key, trans_id: paid.body.trans_id,
+      action: 'GET_TRANS_STATUS',
+      client_key: creds.client_key,
+      trans_id: paid.body.trans_id,
       hash: formula2({ email: 'doe@example.com', password: creds.password, transId: paid.body.trans_id, cardNumber: '4111111111111111' }),
     });
     expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', trans_id: paid.body.trans_id });
@@ -120,6 +173,8 @@ describe('npm start without a prerequisite', () => {
       timeout: 60_000,
     });
     expect(res.status).toBe(1);
-    expect(res.stderr).toContain('Cannot start: Java 17 or newer is required for DynamoDB Local. Install it with: apt-get install -y openjdk-17-jre-headless');
+    expect(res.stderr).toContain(
+      'Cannot start: Java 17 or newer is required for DynamoDB Local. Install it with: apt-get install -y openjdk-17-jre-headless',
+    );
   }, 60_000);
 });

@@ -32,7 +32,10 @@ let operator: ConsoleClient;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  ({ platform, shop, callbacks, operator, admin } = await startConsoleWorld({ operator: 'ops-doc@example.com', admin: 'admin-doc@shop.example' }));
+  ({ platform, shop, callbacks, operator, admin } = await startConsoleWorld({
+    operator: 'ops-doc@example.com',
+    admin: 'admin-doc@shop.example',
+  }));
 });
 afterAll(() => stopConsoleWorld({ platform, callbacks }));
 
@@ -56,26 +59,49 @@ it('every console operation answers as documented', async () => {
   const invited = await record('ConsoleUserInvite', operator.send('POST', '/users', { email, role: 'merchant-viewer', client_key: key }));
   const temporary = invited.body.temporaryPassword ?? invited.body.temporary_password;
   const first = await record('ConsoleSignIn', call(platform.url, 'POST', '/sign-in', { email, password: temporary }));
-  await record('ConsoleSignInChallenge', call(platform.url, 'POST', '/sign-in/challenge', { pending: first.body.pending, new_password: 'Correct-Horse-42' }));
+  await record(
+    'ConsoleSignInChallenge',
+    call(platform.url, 'POST', '/sign-in/challenge', { pending: first.body.pending, new_password: 'Correct-Horse-42' }),
+  );
   await record('ConsoleMe', admin.get('/me'));
 
   await record('ConsoleMerchants', operator.get('/merchants'));
   const created = await record('ConsoleMerchantCreate', operator.send('POST', '/merchants', { name: 'Doc Shop' }));
   await record('ConsoleMerchant', operator.get(`/merchants/${key}`));
   await record('ConsoleMerchantSettings', admin.send('PUT', `/merchants/${key}/settings`, { notification_url: callbacks.url }));
-  const newMid = await record('ConsoleMidCreate', operator.send('POST', `/merchants/${created.body.merchant.clientKey}/mids`, { payment_mode: 'SMS' }));
+  const newMid = await record(
+    'ConsoleMidCreate',
+    operator.send('POST', `/merchants/${created.body.merchant.clientKey}/mids`, { payment_mode: 'SMS' }),
+  );
   await record('ConsoleRouting', operator.get(`/merchants/${created.body.merchant.clientKey}/routing`));
-  const rules = { maxAttempts: 2, rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: newMid.body.mid.midId, weight: 100 }] }] };
-  await record('ConsoleRoutingReplace', operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/routing`, { expected_version: 0, routing: rules }));
+  const rules = {
+    maxAttempts: 2,
+    rules: [{ name: 'euro cards', match: { currencies: ['EUR'] }, mids: [{ midId: newMid.body.mid.midId, weight: 100 }] }],
+  };
+  await record(
+    'ConsoleRoutingReplace',
+    operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/routing`, { expected_version: 0, routing: rules }),
+  );
   const limits = { min_amount: '1.00', max_amount: '5000.00', daily_cap: '100000.00' };
-  await record('ConsoleMidLimits', operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/mids/${newMid.body.mid.midId}/limits`, limits));
-  const block = await record('ConsoleRiskBlockAdd', admin.send('POST', '/risk/blocklist', { type: 'ip', value: '203.0.113.0/24', reason: 'card testing' }));
+  await record(
+    'ConsoleMidLimits',
+    operator.send('PUT', `/merchants/${created.body.merchant.clientKey}/mids/${newMid.body.mid.midId}/limits`, limits),
+  );
+  const block = await record(
+    'ConsoleRiskBlockAdd',
+    admin.send('POST', '/risk/blocklist', { type: 'ip', value: '203.0.113.0/24', reason: 'card testing' }),
+  );
   await record('ConsoleRiskBlocklist', admin.get('/risk/blocklist'));
   await record('ConsoleRiskBlockRemove', admin.send('POST', `/risk/blocklist/${block.body.entry.id}/remove`));
-  const riskRules = { rules: [{ name: 'large foreign tickets', match: { minAmount: 100000, payerCountries: ['NG', 'GH'] }, action: 'challenge' }] };
+  const riskRules = {
+    rules: [{ name: 'large foreign tickets', match: { minAmount: 100000, payerCountries: ['NG', 'GH'] }, action: 'challenge' }],
+  };
   await record('ConsoleRiskRulesReplace', admin.send('PUT', '/risk/rules', { risk_rules: riskRules }));
   await record('ConsoleRiskRules', admin.get('/risk/rules'));
-  await record('ConsoleRiskSettingsReplace', operator.send('PUT', '/risk/settings', { client_key: key, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } }));
+  await record(
+    'ConsoleRiskSettingsReplace',
+    operator.send('PUT', '/risk/settings', { client_key: key, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } }),
+  );
   await record('ConsoleRiskSettings', admin.get('/risk/settings'));
   const rotated = await record('ConsoleMerchantPassword', admin.send('POST', `/merchants/${key}/password`));
   shop.password = rotated.body.password;
@@ -88,18 +114,31 @@ it('every console operation answers as documented', async () => {
   await record('ConsoleApiKeyRevoke', admin.send('POST', `/merchants/${key}/api-keys/${apiKey.body.apiKey.keyId}/revoke`));
   const { generateKeyPairSync } = await import('node:crypto');
   const pem = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await record('ConsoleWalletConfigure', admin.send('PUT', `/merchants/${key}/wallets/applepay`, { environment: 'TEST', merchant_identifier: 'merchant.example.doc', private_key: pem }));
+  await record(
+    'ConsoleWalletConfigure',
+    admin.send('PUT', `/merchants/${key}/wallets/applepay`, {
+      environment: 'TEST',
+      merchant_identifier: 'merchant.example.doc',
+      private_key: pem,
+    }),
+  );
 
   await record('ConsolePayments', admin.get(`/payments?trans_id=${paid.trans_id}`));
   await record('ConsolePayment', admin.get(`/payments/${paid.trans_id}`));
-  await record('ConsolePaymentAction', admin.send('POST', `/payments/${paid.trans_id}/refund`, { idempotency_key: randomUUID(), amount: '1.00' }));
+  await record(
+    'ConsolePaymentAction',
+    admin.send('POST', `/payments/${paid.trans_id}/refund`, { idempotency_key: randomUUID(), amount: '1.00' }),
+  );
   await record('ConsoleCallbacks', admin.get(`/callbacks?client_key=${key}`));
   await record('ConsoleCallbackReplay', admin.send('POST', '/callbacks/replay', { trans_id: paid.trans_id, callback: 1 }));
   await record('ConsoleCallbacksFailed', admin.get(`/callbacks/failed?client_key=${key}`));
   await record('ConsoleCallbacksReplayFailed', admin.send('POST', '/callbacks/replay-failed', { client_key: key }));
 
   const charged = await sale(platform.url, shop, { orderId: `o-${randomUUID()}` });
-  await record('ConsoleChargebackOpen', operator.send('POST', '/chargebacks', { trans_id: charged.trans_id, amount: '10.00', reason_code: '4837' }));
+  await record(
+    'ConsoleChargebackOpen',
+    operator.send('POST', '/chargebacks', { trans_id: charged.trans_id, amount: '10.00', reason_code: '4837' }),
+  );
   await record('ConsoleChargebacks', admin.get(`/chargebacks?client_key=${key}`));
   await record('ConsoleReconciliation', operator.get('/reconciliation'));
   await record('ConsoleReconciliationInquire', operator.send('POST', `/reconciliation/${paid.trans_id}/inquire`));
@@ -132,10 +171,17 @@ it('every console operation answers as documented', async () => {
   if (process.env.DUMP_CONSOLE_ANSWERS) writeFileSync(process.env.DUMP_CONSOLE_ANSWERS, JSON.stringify(answers, null, 2));
 
   const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as {
-    paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+    >;
     components: object;
   };
-  const ops = new Map(Object.values(doc.paths).flatMap((methods) => Object.values(methods)).map((o) => [o.operationId, o]));
+  const ops = new Map(
+    Object.values(doc.paths)
+      .flatMap((methods) => Object.values(methods))
+      .map((o) => [o.operationId, o]),
+  );
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const compiled = new Map<object, ValidateFunction>();
   const failures: string[] = [];
@@ -150,7 +196,10 @@ it('every console operation answers as documented', async () => {
     }
     if (!compiled.has(schema)) compiled.set(schema, ajv.compile({ ...schema, components: doc.components }));
     const v = compiled.get(schema)!;
-    if (!v(a.body)) failures.push(`${a.id} ${a.status}: ${(v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')} in ${JSON.stringify(a.body).slice(0, 400)}`);
+    if (!v(a.body))
+      failures.push(
+        `${a.id} ${a.status}: ${(v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')} in ${JSON.stringify(a.body).slice(0, 400)}`,
+      );
   }
   expect(failures).toEqual([]);
   // Every console operation was called, and succeeded.

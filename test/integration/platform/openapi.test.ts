@@ -24,7 +24,9 @@ beforeAll(async () => {
   merchant = await testMerchant();
 });
 
-const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as { components: { schemas: Record<string, { properties?: Record<string, { const?: string }>; required?: string[] }> } };
+const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as {
+  components: { schemas: Record<string, { properties?: Record<string, { const?: string }>; required?: string[] }> };
+};
 
 it('serves the generated document at /openapi.json', async () => {
   const res = await fetch(`${platform.url}/openapi.json`);
@@ -49,7 +51,10 @@ it('renders it at /docs with the renderer the platform serves itself', async () 
 
 it('documents as required exactly the fields the platform reports blank, for every S2S action', async () => {
   const mismatches: string[] = [];
-  for (const [path, prefix] of [['/post', 'S2sCard'], ['/post-va', 'S2sApm']] as const) {
+  for (const [path, prefix] of [
+    ['/post', 'S2sCard'],
+    ['/post-va', 'S2sApm'],
+  ] as const) {
     for (const [name, schema] of Object.entries(doc.components.schemas)) {
       if (!name.startsWith(prefix) || !schema.properties?.action?.const) continue;
       const action = schema.properties.action.const;
@@ -61,7 +66,8 @@ it('documents as required exactly the fields the platform reports blank, for eve
       const documented = (schema.required ?? []).filter((f) => f !== 'action' && f !== 'client_key');
       // Every blank the platform reports is documented as required, and vice versa (S2S APM brands add their own
       // required fields once a brand is known; with no brand, none).
-      if ([...new Set(blank)].sort().join() !== [...new Set(documented)].sort().join()) mismatches.push(`${path} ${action}: platform ${blank} vs document ${documented}`);
+      if ([...new Set(blank)].sort().join() !== [...new Set(documented)].sort().join())
+        mismatches.push(`${path} ${action}: platform ${blank} vs document ${documented}`);
     }
   }
   expect(mismatches).toEqual([]);
@@ -111,10 +117,17 @@ describe('answers and callbacks match the document', () => {
     if (!compiled.has(key)) compiled.set(key, ajv.compile({ ...schema, components: full.components }));
     return compiled.get(key)!;
   };
-  const problems = (v: ValidateFunction) => (v.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`).join('; ');
+  const problems = (v: ValidateFunction) =>
+    (v.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`).join('; ');
 
   it('every action answers as documented', async () => {
-    const op = new OpenPayments({ baseUrl: platform.url, clientKey: m.clientKey, password: m.password, retry: { baseDelayMs: 20 }, fetch: recordingFetch });
+    const op = new OpenPayments({
+      baseUrl: platform.url,
+      clientKey: m.clientKey,
+      password: m.password,
+      retry: { baseDelayMs: 20 },
+      fetch: recordingFetch,
+    });
     const keys = { payer_email: EMAIL, card_number: CARD };
     const quiet = <T>(p: Promise<T>) => p.catch(() => undefined);
 
@@ -129,15 +142,37 @@ describe('answers and callbacks match the document', () => {
     await op.card.getTransDetails({ trans_id: s.trans_id! }, keys);
     await op.card.getTransStatusByOrder({ order_id: s.order_id! }, keys);
     await op.card.void({ trans_id: (await op.card.sale(sale('01'))).trans_id! }, keys);
-    const rec = { order_id: uid('R'), order_amount: '5.00', order_description: 'Renewal', recurring_first_trans_id: s.trans_id!, recurring_token: s.recurring_token! };
+    const rec = {
+      order_id: uid('R'),
+      order_amount: '5.00',
+      order_description: 'Renewal',
+      recurring_first_trans_id: s.trans_id!,
+      recurring_token: s.recurring_token!,
+    };
     await op.card.recurringSale(rec as never, keys);
     await quiet(op.card.recurringDebit({ ...rec, order_id: uid('RD') } as never, keys));
     await op.card.debit(sale('01'));
-    await op.card.credit2card({ order_id: uid('P'), order_amount: '25.00', order_currency: 'USD', order_description: 'Payout', card_number: PAYOUT_CARD, expiry: '01/2038' } as never);
+    await op.card.credit2card({
+      order_id: uid('P'),
+      order_amount: '25.00',
+      order_currency: 'USD',
+      order_description: 'Payout',
+      card_number: PAYOUT_CARD,
+      expiry: '01/2038',
+    } as never);
     await op.card.card2card({
-      order_id: uid('C'), order_amount: '15.00', order_currency: 'USD', order_description: 'Transfer',
-      payer_card_number: CARD, payer_card_exp_month: '01', payer_card_exp_year: '2038', payer_card_cvv2: '123',
-      payee_card_number: PAYOUT_CARD, payer_email: EMAIL, payer_ip: '203.0.113.7', term_url_3ds: 'https://shop.example/return',
+      order_id: uid('C'),
+      order_amount: '15.00',
+      order_currency: 'USD',
+      order_description: 'Transfer',
+      payer_card_number: CARD,
+      payer_card_exp_month: '01',
+      payer_card_exp_year: '2038',
+      payer_card_cvv2: '123',
+      payee_card_number: PAYOUT_CARD,
+      payer_email: EMAIL,
+      payer_ip: '203.0.113.7',
+      term_url_3ds: 'https://shop.example/return',
     });
     await quiet(op.card.retry({ trans_id: s.trans_id! }, keys));
     await quiet(op.card.capture({ trans_id: s.trans_id! }, keys));
@@ -156,7 +191,12 @@ describe('answers and callbacks match the document', () => {
     const apm = await op.apm.sale(apmSale());
     await op.apm.sale(apmSale('fail@gmail.com'));
     await op.apm.sale(apmSale('redirect@gmail.com'));
-    const crypto = await op.apm.sale({ ...apmSale(), brand: 'crypto', identifier: undefined, extra: { parameters: { payment_currency: 'BTC' } } } as never);
+    const crypto = await op.apm.sale({
+      ...apmSale(),
+      brand: 'crypto',
+      identifier: undefined,
+      extra: { parameters: { payment_currency: 'BTC' } },
+    } as never);
     await op.apm.getTransStatus({ trans_id: apm.trans_id! });
     await op.apm.creditvoid({ trans_id: apm.trans_id!, amount: '1.00' });
     await op.apm.void({ trans_id: (await op.apm.sale(apmSale())).trans_id! });
@@ -166,22 +206,39 @@ describe('answers and callbacks match the document', () => {
     // CREDIT2CRYPTO has no SDK method yet: the form as the document describes it.
     const payout = { order_id: uid('CC'), order_amount: '25.00', order_currency: 'USD', order_description: 'Withdrawal' };
     const c2c = await postForm(`${platform.url}/post-va`, {
-      action: 'CREDIT2CRYPTO', client_key: m.clientKey, brand: 'crypto_payout', ...payout, payer_ip: '203.0.113.7',
+      action: 'CREDIT2CRYPTO',
+      client_key: m.clientKey,
+      brand: 'crypto_payout',
+      ...payout,
+      payer_ip: '203.0.113.7',
       parameters: { address: 'bc1qexample', currency: 'BTC', network: 'BTC' },
-      hash: apmCredit2VirtualHash({ orderId: payout.order_id, orderAmount: payout.order_amount, orderCurrency: payout.order_currency, password: m.password }),
+      hash: apmCredit2VirtualHash({
+        orderId: payout.order_id,
+        orderAmount: payout.order_amount,
+        orderCurrency: payout.order_currency,
+        password: m.password,
+      }),
     });
     recorded.push({ path: '/post-va', status: c2c.status, body: c2c.body, action: 'CREDIT2CRYPTO' });
     await op.apm.debit2virtual(apmSale());
     const calc = await op.apm.debit2virtualCalc({ ...apmSale(), order_amount: '50.00' });
     await op.apm.debit2virtualComplete({ trans_id: calc.trans_id! });
     await quiet(op.apm.sale({ ...apmSale(), brand: 'nosuchbrand' }));
-    for (const r of recorded) if (r.path === '/post-va' && typeof (r.body as { trans_id?: unknown }).trans_id === 'string') apmTransIds.add((r.body as { trans_id: string }).trans_id);
+    for (const r of recorded)
+      if (r.path === '/post-va' && typeof (r.body as { trans_id?: unknown }).trans_id === 'string')
+        apmTransIds.add((r.body as { trans_id: string }).trans_id);
     expect(crypto).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
 
     // Checkout: session, a page payment, its operations, a recurring charge, a card credit, refusals.
     const order = () => ({ number: uid('o'), amount: '10.00', currency: 'USD', description: 'Blue T-shirt' });
     const pay = async (over: Record<string, unknown> = {}) => {
-      const { redirect_url } = await op.checkout.createSession({ operation: 'purchase', order: order(), success_url: 'https://shop.example/s', customer: { name: 'John Doe', email: EMAIL }, ...over } as never);
+      const { redirect_url } = await op.checkout.createSession({
+        operation: 'purchase',
+        order: order(),
+        success_url: 'https://shop.example/s',
+        customer: { name: 'John Doe', email: EMAIL },
+        ...over,
+      } as never);
       return returnQuery((await postPage(`${redirect_url}/pay`, card('01/38'))).html).payment_id!;
     };
     const paid = await pay({ recurring_init: true, req_token: true });
@@ -191,9 +248,20 @@ describe('answers and callbacks match the document', () => {
     await op.checkout.capture({ payment_id: await pay({ auth: true }), amount: '4.00' });
     await quiet(op.checkout.retry({ payment_id: paid }));
     const initial = await eventually(() => shop.received.find((c) => c.fields.id === paid && c.fields.recurring_token));
-    await op.checkout.recurring({ recurring_init_trans_id: paid, recurring_token: initial.fields.recurring_token as string, order: { number: uid('r'), amount: '3.00', description: 'Renewal' } });
-    const cardToken = (await eventually(() => shop.received.find((c) => c.fields.id === paid && c.fields.card_token))).fields.card_token as string;
-    await op.checkout.cardCredit({ order_id: uid('cc'), order_amount: '5.00', order_currency: 'USD', order_description: 'Winnings', card_token: cardToken });
+    await op.checkout.recurring({
+      recurring_init_trans_id: paid,
+      recurring_token: initial.fields.recurring_token as string,
+      order: { number: uid('r'), amount: '3.00', description: 'Renewal' },
+    });
+    const cardToken = (await eventually(() => shop.received.find((c) => c.fields.id === paid && c.fields.card_token))).fields
+      .card_token as string;
+    await op.checkout.cardCredit({
+      order_id: uid('cc'),
+      order_amount: '5.00',
+      order_currency: 'USD',
+      order_description: 'Winnings',
+      card_token: cardToken,
+    });
     await quiet(op.checkout.status({ payment_id: '00000000-0000-4000-8000-000000000000' }));
 
     const failures: string[] = [];
@@ -211,7 +279,9 @@ describe('answers and callbacks match the document', () => {
     expect(failures).toEqual([]);
 
     // Coverage: every documented S2S action and Checkout operation was answered.
-    const answered = new Set(recorded.map((r) => `${r.path === '/post-va' ? 'S2sApm' : r.path === '/post' ? 'S2sCard' : r.path} ${r.action ?? ''}`.trim()));
+    const answered = new Set(
+      recorded.map((r) => `${r.path === '/post-va' ? 'S2sApm' : r.path === '/post' ? 'S2sCard' : r.path} ${r.action ?? ''}`.trim()),
+    );
     const actions = Object.entries(doc.components.schemas)
       .filter(([name, schema]) => /^S2s(Card|Apm)/.test(name) && schema.properties?.action?.const)
       .map(([name, schema]) => `${name.startsWith('S2sApm') ? 'S2sApm' : 'S2sCard'} ${schema.properties!.action!.const}`);
@@ -226,7 +296,8 @@ describe('answers and callbacks match the document', () => {
     const failures: string[] = [];
     expect(shop.received.length).toBeGreaterThan(20);
     for (const c of shop.received) {
-      const kind = 'id' in c.fields ? 'checkoutCallback' : apmTransIds.has(c.fields.trans_id as string) ? 's2sApmCallback' : 's2sCardCallback';
+      const kind =
+        'id' in c.fields ? 'checkoutCallback' : apmTransIds.has(c.fields.trans_id as string) ? 's2sApmCallback' : 's2sCardCallback';
       const v = validator(kind, webhook(kind));
       if (!v(c.fields)) failures.push(`${kind}: ${problems(v)} in ${JSON.stringify(c.fields)}`);
     }

@@ -15,7 +15,12 @@ let queueUrl: string;
 let dlqUrl: string;
 
 beforeAll(async () => {
-  sqs = new SQSClient({ region: 'eu-west-1', endpoint: inject('endpoints').moto, credentials: { accessKeyId: 'l', secretAccessKey: 'l' }, useQueueUrlAsEndpoint: false });
+  sqs = new SQSClient({
+    region: 'eu-west-1',
+    endpoint: inject('endpoints').moto,
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+    useQueueUrlAsEndpoint: false,
+  });
   const id = Math.random().toString(36).slice(2, 8);
   dlqUrl = (await sqs.send(new CreateQueueCommand({ QueueName: `pollers-${id}-dlq` }))).QueueUrl!;
   const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
@@ -26,7 +31,8 @@ beforeAll(async () => {
     }),
   );
   queueUrl = queue.QueueUrl!;
-  const queueArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const queueArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))).Attributes!
+    .QueueArn!;
   poller = pollQueue({ sqs, queueUrl, queueArn, handler: 'test/fixtures/flaky-consumer', functionName: 'Flaky', batchSize: 10 });
 });
 afterAll(async () => {

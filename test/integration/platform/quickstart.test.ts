@@ -48,25 +48,51 @@ function quickstartBlocks(): string {
 }
 
 it('every code block of docs/quickstart.md runs against the platform and prints what the page says', async () => {
-  const secret = (await new SigningSecrets(new DynamoCallbackSecrets(deps().config.TABLE_NAME), deps().secrets['merchant-secrets'], 0).get(merchant.clientKey, new Date())).current;
+  const secret = (
+    await new SigningSecrets(new DynamoCallbackSecrets(deps().config.TABLE_NAME), deps().secrets['merchant-secrets'], 0).get(
+      merchant.clientKey,
+      new Date(),
+    )
+  ).current;
   mkdirSync(workDir, { recursive: true });
   // Inside the repository, so `@open-payments/node` resolves to the workspace package; with a tsconfig of its own
   // (no "paths" to the source), so it resolves as a merchant's app does: package.json exports → dist/.
   const script = join(workDir, 'quickstart.mts');
   writeFileSync(script, quickstartBlocks());
   const tsconfig = join(workDir, 'tsconfig.json');
-  writeFileSync(tsconfig, JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: ['node'], noEmit: true, skipLibCheck: false },
-    files: ['quickstart.mts'],
-  }));
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        types: ['node'],
+        noEmit: true,
+        skipLibCheck: false,
+      },
+      files: ['quickstart.mts'],
+    }),
+  );
   // The page's code type-checks against the package's published declarations (dist/*.d.ts).
   await run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', tsconfig], { cwd: REPO_ROOT });
   writeFileSync(join(workDir, 'resolve.mts'), "console.log(import.meta.resolve('@open-payments/node'));\n");
-  const resolved = await run(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['--tsconfig', tsconfig, join(workDir, 'resolve.mts')], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const resolved = await run(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['--tsconfig', tsconfig, join(workDir, 'resolve.mts')], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   expect(resolved.stdout.trim()).toMatch(/sdk\/node\/dist\/index\.js$/);
   const { stdout } = await run(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['--tsconfig', tsconfig, script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, BASE_URL: platform.url, CLIENT_KEY: merchant.clientKey, PASSWORD: merchant.password, SIGNING_SECRET: secret, WEBHOOK_PORT: String(port) },
+    env: {
+      ...process.env,
+      BASE_URL: platform.url,
+      CLIENT_KEY: merchant.clientKey,
+      PASSWORD: merchant.password,
+      SIGNING_SECRET: secret,
+      WEBHOOK_PORT: String(port),
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -75,7 +101,12 @@ it('every code block of docs/quickstart.md runs against the platform and prints 
     const at = line.indexOf(' {');
     if (at > 0) shown.set(line.slice(0, at), JSON.parse(line.slice(at + 1)));
   }
-  expect(shown.get('SALE')).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card_token: expect.any(String), recurring_token: expect.any(String) });
+  expect(shown.get('SALE')).toMatchObject({
+    result: 'SUCCESS',
+    status: 'SETTLED',
+    card_token: expect.any(String),
+    recurring_token: expect.any(String),
+  });
   expect(shown.get('SALE declined')).toMatchObject({ result: 'DECLINED' });
   expect(shown.get('SALE 3DS')).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_url: expect.stringContaining(platform.url) });
   expect(shown.get('AUTH')).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });

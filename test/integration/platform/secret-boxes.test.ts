@@ -51,7 +51,9 @@ describe('secret boxes per purpose', () => {
     await expect(d.secrets['wallet-keys'].open(pan, 'card-token:x:m')).rejects.toThrow();
     await expect(d.secrets['merchant-secrets'].open(pan, 'card-token:x:m')).rejects.toThrow();
     // Relabelled as merchant-secrets: the data key id is unknown there, and the AAD names card-data anyway.
-    await expect(d.secrets['merchant-secrets'].open(pan.replace('v2.card-data.', 'v2.merchant-secrets.'), 'card-token:x:m')).rejects.toThrow();
+    await expect(
+      d.secrets['merchant-secrets'].open(pan.replace('v2.card-data.', 'v2.merchant-secrets.'), 'card-token:x:m'),
+    ).rejects.toThrow();
     // Bound to its owner as before.
     await expect(d.secrets['card-data'].open(pan, 'card-token:y:m')).rejects.toThrow();
   });
@@ -60,7 +62,13 @@ describe('secret boxes per purpose', () => {
     const d = deps();
     let now = Date.now() + 365 * 86_400_000; // far past any key the other tests created
     const box = () =>
-      new KmsSecretBox({ tableName: d.config.TABLE_NAME, purpose: 'wallet-keys', kmsKeyId: d.config.WALLET_KEYS_KMS_KEY_ID, maxAgeMs: 30 * 86_400_000, now: () => now });
+      new KmsSecretBox({
+        tableName: d.config.TABLE_NAME,
+        purpose: 'wallet-keys',
+        kmsKeyId: d.config.WALLET_KEYS_KMS_KEY_ID,
+        maxAgeMs: 30 * 86_400_000,
+        now: () => now,
+      });
     const first = box();
     const a = await first.seal('key-a', 'ctx');
     const idA = a.split('.')[2];
@@ -81,11 +89,24 @@ describe('secret boxes per purpose', () => {
     const d = deps();
     const { ddb, kms } = awsClients();
     const id = randomUUID();
-    const generated = await kms.send(new GenerateDataKeyCommand({ KeyId: d.config.KMS_KEY_ID, KeySpec: 'AES_256', EncryptionContext: { purpose: 'payments-data-key', id } }));
+    const generated = await kms.send(
+      new GenerateDataKeyCommand({
+        KeyId: d.config.KMS_KEY_ID,
+        KeySpec: 'AES_256',
+        EncryptionContext: { purpose: 'payments-data-key', id },
+      }),
+    );
     await ddb.send(
       new PutCommand({
         TableName: d.config.TABLE_NAME,
-        Item: { pk: 'DATAKEY', sk: `KEY#${id}`, id, wrapped: Buffer.from(generated.CiphertextBlob!).toString('base64'), kmsKeyId: d.config.KMS_KEY_ID, createdAt: new Date().toISOString() },
+        Item: {
+          pk: 'DATAKEY',
+          sk: `KEY#${id}`,
+          id,
+          wrapped: Buffer.from(generated.CiphertextBlob!).toString('base64'),
+          kmsKeyId: d.config.KMS_KEY_ID,
+          createdAt: new Date().toISOString(),
+        },
       }),
     );
     // What the old KmsSecretBox wrote: v1.<id>.<iv>.<ct>.<tag>, context as the only additional data.

@@ -39,7 +39,21 @@ describe('npm run smoke', () => {
     const callbackUrl = `http://127.0.0.1:${await freePort()}/smoke`;
     const merchant = await testMerchant({ notificationUrl: callbackUrl });
     const out: string[] = [];
-    const code = await main(['--url', platform.url, '--client-key', merchant.clientKey, '--password', merchant.password, '--callback-url', callbackUrl, '--timeout', '60'], (t) => out.push(t));
+    const code = await main(
+      [
+        '--url',
+        platform.url,
+        '--client-key',
+        merchant.clientKey,
+        '--password',
+        merchant.password,
+        '--callback-url',
+        callbackUrl,
+        '--timeout',
+        '60',
+      ],
+      (t) => out.push(t),
+    );
     const table = out.join('\n');
     expect(table, table).toMatch(/^PASS\s+SALE \(sandbox card\)/m);
     expect(table).toMatch(/^PASS\s+GET_TRANS_STATUS .*SETTLED/m);
@@ -72,7 +86,10 @@ describe('npm run smoke', () => {
   it('exits 1 with the failing check in the table when a payment fails', async () => {
     const merchant = await testMerchant();
     const out: string[] = [];
-    const code = await main(['--url', platform.url, '--client-key', merchant.clientKey, '--password', 'not-the-password', '--timeout', '5'], (t) => out.push(t));
+    const code = await main(
+      ['--url', platform.url, '--client-key', merchant.clientKey, '--password', 'not-the-password', '--timeout', '5'],
+      (t) => out.push(t),
+    );
     expect(code).toBe(1);
     expect(out.join('\n')).toMatch(/^FAIL\s+SALE \(sandbox card\)/m);
     expect(out.join('\n')).toContain('Smoke test FAILED.');

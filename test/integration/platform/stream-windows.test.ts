@@ -26,7 +26,8 @@ const consumer = (name: 'windowed' | 'direct', batchingWindowSeconds?: number) =
     batches[name].push(e.Records.map((r) => r.dynamodb!.NewImage!.pk!.S!));
   },
 });
-const put = (pk: string) => ddb.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: pk }, sk: { S: 'x' }, kind: { S: 'payment' } } }));
+const put = (pk: string) =>
+  ddb.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: pk }, sk: { S: 'x' }, kind: { S: 'payment' } } }));
 const seen = (name: 'windowed' | 'direct') => batches[name].flat();
 
 beforeAll(async () => {
@@ -34,13 +35,25 @@ beforeAll(async () => {
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
     }),
   );
   // An hour-long window: only a full batch or a flush can hand records over while the test runs.
-  poller = await pollTableStream({ ddb, endpoint, region: 'eu-west-1', tableName, consumers: [consumer('windowed', 3600), consumer('direct')] });
+  poller = await pollTableStream({
+    ddb,
+    endpoint,
+    region: 'eu-west-1',
+    tableName,
+    consumers: [consumer('windowed', 3600), consumer('direct')],
+  });
 });
 afterAll(async () => {
   await poller?.stop();

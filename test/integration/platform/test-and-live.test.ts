@@ -42,7 +42,9 @@ let sandboxShop: Merchant;
 
 beforeAll(async () => {
   gateway = await startFakeGateway();
-  upstreamOnly = await testMerchant({ mids: [{ connector: 'upstream', connectorSettings: { url: gateway.url }, credentials: UPSTREAM_CREDENTIALS }] });
+  upstreamOnly = await testMerchant({
+    mids: [{ connector: 'upstream', connectorSettings: { url: gateway.url }, credentials: UPSTREAM_CREDENTIALS }],
+  });
   sandboxShop = await testMerchant();
 }, 120_000);
 
@@ -115,7 +117,12 @@ describe('console MIDs', () => {
       credentials: UPSTREAM_CREDENTIALS,
     });
     expect(created.status).toBe(201);
-    expect(created.body.mid).toMatchObject({ connector: 'upstream', paymentMode: 'SMS', connectorSettings: { url: gateway.url, hashAlgorithm: 'md5' }, credentials: 'sealed' });
+    expect(created.body.mid).toMatchObject({
+      connector: 'upstream',
+      paymentMode: 'SMS',
+      connectorSettings: { url: gateway.url, hashAlgorithm: 'md5' },
+      credentials: 'sealed',
+    });
     expect(JSON.stringify(created.body)).not.toContain(UPSTREAM_CREDENTIALS.password);
     expect(gateway.received.length).toBeGreaterThan(probes);
     const stored = (await deps().merchants.get(shop.clientKey))!.mids.find((m) => m.midId === created.body.mid.midId)!;
@@ -174,7 +181,11 @@ describe('a live-kind platform', () => {
       expect(d.connectors.names().filter(isSandboxConnector)).toEqual([]);
       expect(d.apmConnectors.names()).toEqual([]);
       // Standing a sandbox in for a configured connector adds nothing: there is none of its name to replace.
-      expect(buildConnectors({ config: d.config, merchants: d.merchants, credentials: d.secrets['merchant-secrets'] }, [sandboxConnector]).names()).toEqual(d.connectors.names());
+      expect(
+        buildConnectors({ config: d.config, merchants: d.merchants, credentials: d.secrets['merchant-secrets'] }, [
+          sandboxConnector,
+        ]).names(),
+      ).toEqual(d.connectors.names());
       expect(buildApmConnectors('live', [sandboxApmConnector]).names()).toEqual([]);
       expect(() => new ConnectorCatalogue([{ connector: sandboxConnector }], d.merchants, 'live')).toThrow('never registers one');
       expect(() => new ApmConnectorCatalogue([sandboxApmConnector], 'live')).toThrow('never registers one');
@@ -188,11 +199,22 @@ describe('a live-kind platform', () => {
         const refused = await createMid(d, merchant.clientKey, connector ? { connector } : {}).catch((e: unknown) => e);
         expect(refused, connector).toBeInstanceOf(ValidationError);
         // Naming none gets the stage's acquirers listed; naming a sandbox one is not a valid choice here.
-        const message = connector ? 'The value you selected is not a valid choice.' : 'A live stage has no default connector: name one of upstream, adyen, checkout-com.';
+        const message = connector
+          ? 'The value you selected is not a valid choice.'
+          : 'A live stage has no default connector: name one of upstream, adyen, checkout-com.';
         expect((refused as ValidationError).fieldErrors).toEqual([{ field: 'connector', message }]);
       }
       // A sandbox MID from before the stage went live: never sent to the sandbox's made-up approvals.
-      const legacy: Mid = { midId: 'legacy-sandbox-mid', name: 'old', paymentMode: 'SMS/DMS', moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: 'Live Shop' };
+      const legacy: Mid = {
+        midId: 'legacy-sandbox-mid',
+        name: 'old',
+        paymentMode: 'SMS/DMS',
+        moto: false,
+        zeroAmount: false,
+        connector: 'sandbox',
+        enabled: true,
+        descriptor: 'Live Shop',
+      };
       await d.merchants.putMid(merchant.clientKey, legacy);
       const sale = await postForm(`${platform.url}/post`, saleFields(merchant) as never);
       expect(sale.body).toMatchObject({ result: 'ERROR', error_code: 204002 });

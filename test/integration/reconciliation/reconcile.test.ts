@@ -41,12 +41,15 @@ afterAll(async () => {
 });
 
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-const callbacksOf = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId || c.fields.id === transId).map((c) => c.fields);
+const callbacksOf = (transId: string) =>
+  shop.received.filter((c) => c.fields.trans_id === transId || c.fields.id === transId).map((c) => c.fields);
 const outboxOf = (transId: string) => callbackDeps().outbox.forPayment(transId);
 const status = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 
 async function indexEntry(transId: string): Promise<unknown> {
-  const res = await awsClients().ddb.send(new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }));
+  const res = await awsClients().ddb.send(
+    new GetCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), ConsistentRead: true }),
+  );
   return res.Item?.gsi2pk;
 }
 
@@ -85,9 +88,22 @@ describe('undetermined payments', () => {
     await platform.runScheduled('Reconciler');
 
     const cb = await eventually(() => callbacksOf(transId)[0]);
-    expect(cb).toMatchObject({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', trans_id: transId, amount: '10.00', decline_reason: SANDBOX_NO_ANSWER_REASON });
+    expect(cb).toMatchObject({
+      action: 'SALE',
+      result: 'DECLINED',
+      status: 'DECLINED',
+      trans_id: transId,
+      amount: '10.00',
+      decline_reason: SANDBOX_NO_ANSWER_REASON,
+    });
     expect(cb.hash).toBe(formula2({ email: 'doe@example.com', password: merchant.password, transId, cardNumber: SANDBOX_CARD }));
-    expect(await status(transId)).toMatchObject({ action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'DECLINED', trans_id: transId, decline_reason: SANDBOX_NO_ANSWER_REASON });
+    expect(await status(transId)).toMatchObject({
+      action: 'GET_TRANS_STATUS',
+      result: 'SUCCESS',
+      status: 'DECLINED',
+      trans_id: transId,
+      decline_reason: SANDBOX_NO_ANSWER_REASON,
+    });
     expect(await indexEntry(transId)).toBeUndefined();
 
     // Resolved once: a later run finds nothing to do.
@@ -117,7 +133,11 @@ describe('undetermined payments', () => {
 
     const report = await reconcile(reconciliationDeps());
     expect(report.listed).toBeGreaterThanOrEqual(1);
-    expect(await eventually(() => callbacksOf(transId)[0])).toMatchObject({ action: 'SALE', result: 'DECLINED', decline_reason: SANDBOX_NO_ANSWER_REASON });
+    expect(await eventually(() => callbacksOf(transId)[0])).toMatchObject({
+      action: 'SALE',
+      result: 'DECLINED',
+      decline_reason: SANDBOX_NO_ANSWER_REASON,
+    });
     expect(await indexEntry(transId)).toBeUndefined();
     expect(await reconcile(reconciliationDeps())).toMatchObject({ listed: 0 });
   });
@@ -222,7 +242,14 @@ describe('other protocols', () => {
     expect((await deps().payments.get(paymentId))!.status).toBe('PREPARE');
     await platform.runScheduled('Reconciler');
     const cb = await eventually(() => callbacksOf(paymentId)[0]);
-    expect(cb).toMatchObject({ id: paymentId, type: 'sale', status: 'fail', order_status: 'decline', reason: SANDBOX_NO_ANSWER_REASON, order_number: order.number });
+    expect(cb).toMatchObject({
+      id: paymentId,
+      type: 'sale',
+      status: 'fail',
+      order_status: 'decline',
+      reason: SANDBOX_NO_ANSWER_REASON,
+      order_number: order.number,
+    });
     const { checkoutHash } = await import('../../../shared/protocol/signature.js');
     expect(cb.hash).toBe(checkoutHash([paymentId, order.number, order.amount, order.currency, order.description], merchant.password));
     const res = await postJson(`${platform.url}/api/v1/payment/status`, signed(merchant, { payment_id: paymentId }, [paymentId]));

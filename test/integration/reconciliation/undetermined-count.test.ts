@@ -36,7 +36,12 @@ async function waitingFor(transId: string, minutes: number): Promise<void> {
   const since = new Date(Date.now() - minutes * 60_000).toISOString();
   const { gsi2sk } = keys.undeterminedEntry(since, transId);
   await awsClients().ddb.send(
-    new UpdateCommand({ TableName: platform.resources.tableName, Key: keys.payment(transId), UpdateExpression: 'SET gsi2sk = :sk', ExpressionAttributeValues: { ':sk': gsi2sk } }),
+    new UpdateCommand({
+      TableName: platform.resources.tableName,
+      Key: keys.payment(transId),
+      UpdateExpression: 'SET gsi2sk = :sk',
+      ExpressionAttributeValues: { ':sk': gsi2sk },
+    }),
   );
 }
 

@@ -30,7 +30,10 @@ it('declines an APM SALE from a listed payer IP range before the provider; anoth
   const res = await post(apmSale(merchant, { payer_ip: '203.0.113.9' }) as Record<string, string>);
   expect(res.body).toMatchObject({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by risk rules.' });
   expect(provider.pay.mock.calls.length).toBe(calls);
-  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'blocklist', reason: 'merchant blocklist ip 203.0.113.0/28' });
+  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+    control: 'blocklist',
+    reason: 'merchant blocklist ip 203.0.113.0/28',
+  });
 
   const other = await post(apmSale(merchant, { payer_ip: '203.0.113.77' }) as Record<string, string>);
   expect(other.body).toMatchObject({ result: 'SUCCESS' });

@@ -26,7 +26,8 @@ afterAll(async () => {
   restoreConnectors();
 });
 
-const pay = (m: Merchant, overrides: Record<string, string> = {}) => postForm(`${platform.url}/post`, saleFields(m, { payer_ip: '192.0.2.200', ...overrides }));
+const pay = (m: Merchant, overrides: Record<string, string> = {}) =>
+  postForm(`${platform.url}/post`, saleFields(m, { payer_ip: '192.0.2.200', ...overrides }));
 const risk = (...argv: string[]) => runRiskCommand(argv) as Promise<any>;
 
 async function expectBlocked(m: Merchant, overrides: Record<string, string>, reason: string) {
@@ -34,7 +35,10 @@ async function expectBlocked(m: Merchant, overrides: Record<string, string>, rea
   const res = await pay(m, overrides);
   expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by risk rules.' });
   expect(sandbox.pay.mock.calls.length).toBe(calls);
-  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'blocklist', reason: expect.stringContaining(reason) });
+  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+    control: 'blocklist',
+    reason: expect.stringContaining(reason),
+  });
   return res.body.trans_id as string;
 }
 
@@ -62,7 +66,9 @@ describe('blocklists', () => {
     await risk('blocklist', 'add', '--type', 'ip', '--value', '2001:db8:1::/48', '--merchant', a.clientKey);
     await expectBlocked(a, { payer_ip: '2001:db8:1:ff::5' }, 'merchant blocklist ip 2001:db8:1:0:0:0:0:0/48');
     await expectPays(a, { payer_ip: '2001:db8:2::5' });
-    await expect(risk('blocklist', 'add', '--type', 'ip', '--value', '2001::/8')).rejects.toThrow('an IPv6 range needs a prefix of /16 or longer');
+    await expect(risk('blocklist', 'add', '--type', 'ip', '--value', '2001::/8')).rejects.toThrow(
+      'an IPv6 range needs a prefix of /16 or longer',
+    );
     // A single address is the range of its own.
     await risk('blocklist', 'add', '--type', 'ip', '--value', '192.0.2.77', '--merchant', a.clientKey);
     await expectBlocked(a, { payer_ip: '192.0.2.77' }, 'merchant blocklist ip 192.0.2.77/32');
@@ -81,17 +87,36 @@ describe('blocklists', () => {
     await expectPays(b, { card_number: testCard(2002) });
     await expectPays(b, { payer_country: 'FR' });
     const listed = await risk('blocklist', 'list', '--merchant', a.clientKey);
-    expect(listed.map((e: { type: string; value: string }) => `${e.type} ${e.value}`)).toEqual(expect.arrayContaining(['email tester@example.com', 'bin 40000000', 'country FR']));
+    expect(listed.map((e: { type: string; value: string }) => `${e.type} ${e.value}`)).toEqual(
+      expect.arrayContaining(['email tester@example.com', 'bin 40000000', 'country FR']),
+    );
   });
 
   it('blocks a card named by a payment that used it, a sandbox test card too; never by its number', async () => {
     const paid = await pay(b, { card_number: SANDBOX_CARD });
     expect(paid.body.result).toBe('SUCCESS');
-    const added = await risk('blocklist', 'add', '--type', 'card', '--trans-id', paid.body.trans_id, '--merchant', b.clientKey, '--reason', 'chargeback');
+    const added = await risk(
+      'blocklist',
+      'add',
+      '--type',
+      'card',
+      '--trans-id',
+      paid.body.trans_id,
+      '--merchant',
+      b.clientKey,
+      '--reason',
+      'chargeback',
+    );
     expect(added).toMatchObject({ type: 'card', label: `411111****1111 of payment ${paid.body.trans_id}` });
     expect(added.value).not.toContain('4111111111111111');
-    await expectBlocked(b, { card_number: SANDBOX_CARD, payer_ip: '192.0.2.201' }, `merchant blocklist card 411111****1111 of payment ${paid.body.trans_id} (chargeback)`);
+    await expectBlocked(
+      b,
+      { card_number: SANDBOX_CARD, payer_ip: '192.0.2.201' },
+      `merchant blocklist card 411111****1111 of payment ${paid.body.trans_id} (chargeback)`,
+    );
     await expectPays(b, { card_number: testCard(2003) });
-    await expect(risk('blocklist', 'add', '--type', 'card', '--value', SANDBOX_CARD)).rejects.toThrow('--trans-id TRANS_ID (never a card number)');
+    await expect(risk('blocklist', 'add', '--type', 'card', '--value', SANDBOX_CARD)).rejects.toThrow(
+      '--trans-id TRANS_ID (never a card number)',
+    );
   });
 });

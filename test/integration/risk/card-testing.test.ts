@@ -107,10 +107,14 @@ describe('velocity per card', () => {
   it('declines a card after 3 declines in an hour, from any address, until the hour passed', async () => {
     const m = await testMerchant();
     const card = testCard(600);
-    for (let i = 0; i < 3; i++) expect((await pay(m, card, `192.0.2.${i + 1}`, DECLINES)).body.decline_reason).toBe('Declined by processing.');
+    for (let i = 0; i < 3; i++)
+      expect((await pay(m, card, `192.0.2.${i + 1}`, DECLINES)).body.decline_reason).toBe('Declined by processing.');
     const fourth = await pay(m, card, '192.0.2.50');
     expect(fourth.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
-    expect((await deps().payments.get(fourth.body.trans_id))?.details.risk).toEqual({ control: 'card-velocity', reason: expect.stringContaining('card declines: 3') });
+    expect((await deps().payments.get(fourth.body.trans_id))?.details.risk).toEqual({
+      control: 'card-velocity',
+      reason: expect.stringContaining('card declines: 3'),
+    });
     await advance(m, '61m');
     expect((await pay(m, card, '192.0.2.50')).body).toMatchObject({ result: 'SUCCESS' });
   });
@@ -126,16 +130,21 @@ describe('velocity per card', () => {
 });
 
 describe('thresholds per merchant (admin CLI)', () => {
-  it('applies a merchant\'s own card-testing threshold and cool-down, and refuses a window the counters cannot hold', async () => {
+  it("applies a merchant's own card-testing threshold and cool-down, and refuses a window the counters cannot hold", async () => {
     const m = await testMerchant();
-    const set = (await runRiskCommand(['settings', 'set', m.clientKey, '--ip-cards', '2', '--cooldown', '10m'])) as { thresholds: Record<string, number> };
+    const set = (await runRiskCommand(['settings', 'set', m.clientKey, '--ip-cards', '2', '--cooldown', '10m'])) as {
+      thresholds: Record<string, number>;
+    };
     expect(set.thresholds).toMatchObject({ ipDeclinedCards: 2, cooldownSeconds: 600, cardAttempts: 10 });
-    for (let i = 0; i < 2; i++) expect((await pay(m, testCard(800 + i), '203.0.113.11', DECLINES)).body.decline_reason).toBe('Declined by processing.');
+    for (let i = 0; i < 2; i++)
+      expect((await pay(m, testCard(800 + i), '203.0.113.11', DECLINES)).body.decline_reason).toBe('Declined by processing.');
     expect((await pay(m, testCard(802), '203.0.113.11')).body.decline_reason).toBe('Declined by risk rules.');
     await advance(m, '11m');
     expect((await pay(m, testCard(803), '203.0.113.11')).body).toMatchObject({ result: 'SUCCESS' });
 
-    await expect(runRiskCommand(['settings', 'set', m.clientKey, '--card-window', '25h'])).rejects.toThrow('cardWindowSeconds: at most 86400 s (24 h)');
+    await expect(runRiskCommand(['settings', 'set', m.clientKey, '--card-window', '25h'])).rejects.toThrow(
+      'cardWindowSeconds: at most 86400 s (24 h)',
+    );
     const shown = (await runRiskCommand(['settings', 'show', m.clientKey])) as { overrides: Record<string, number> };
     expect(shown.overrides).toEqual({ ipDeclinedCards: 2, cooldownSeconds: 600 });
     const reset = (await runRiskCommand(['settings', 'set', m.clientKey, '--reset'])) as { thresholds: Record<string, number> };

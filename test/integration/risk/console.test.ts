@@ -13,7 +13,18 @@ beforeAll(async () => {
 afterAll(() => stopConsoleWorld(world ?? {}));
 
 it('shows the risk decision of a blocked payment to the merchant admin', async () => {
-  await runRiskCommand(['blocklist', 'add', '--type', 'bin', '--value', '411111', '--merchant', world.shop.clientKey, '--reason', 'test BIN']);
+  await runRiskCommand([
+    'blocklist',
+    'add',
+    '--type',
+    'bin',
+    '--value',
+    '411111',
+    '--merchant',
+    world.shop.clientKey,
+    '--reason',
+    'test BIN',
+  ]);
   const blocked = await sale(world.platform.url, world.shop, { orderId: `o-${randomUUID()}` });
   expect(blocked.status).toBe('DECLINED');
   const view = await world.admin.get(`/payments/${blocked.trans_id}`);

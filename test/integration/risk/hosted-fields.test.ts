@@ -30,7 +30,8 @@ async function payCard(number: string, expiry: string) {
 
 it('declines a card after 3 declines within the hour, before the acquirer', async () => {
   const number = testCard(1000);
-  for (let i = 0; i < 3; i++) expect((await payCard(number, '02/38')).body).toMatchObject({ result: 'decline', decline_message: 'Declined by processing.' });
+  for (let i = 0; i < 3; i++)
+    expect((await payCard(number, '02/38')).body).toMatchObject({ result: 'decline', decline_message: 'Declined by processing.' });
   const calls = sandbox.pay.mock.calls.length;
   const res = await payCard(number, '01/38');
   expect(res.body).toMatchObject({ result: 'decline', decline_message: 'Declined by risk rules.' });

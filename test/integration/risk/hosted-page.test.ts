@@ -34,7 +34,11 @@ function payFrom(pageUrl: string, fields: Record<string, string>, from: string):
   return new Promise((resolve, reject) => {
     const req = request(
       `${pageUrl}/pay`,
-      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

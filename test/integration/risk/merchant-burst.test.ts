@@ -36,7 +36,10 @@ let cards = 0;
 /** A payment with a card and an address never used before: only the merchant-wide count can see it. */
 const pay = (m: Merchant, overrides: Record<string, string> = {}) => {
   const n = ++cards;
-  return postForm(`${platform.url}/post`, saleFields(m, { card_number: testCard(90_000 + n), payer_ip: `10.9.${Math.floor(n / 250)}.${n % 250}`, ...overrides }));
+  return postForm(
+    `${platform.url}/post`,
+    saleFields(m, { card_number: testCard(90_000 + n), payer_ip: `10.9.${Math.floor(n / 250)}.${n % 250}`, ...overrides }),
+  );
 };
 const decline = async (m: Merchant, times: number) => {
   for (let i = 0; i < times; i++) expect((await pay(m, { card_exp_month: '02' })).body.decline_reason).toBe('Declined by processing.');
@@ -56,7 +59,10 @@ describe('merchant-wide decline burst', () => {
     expect(challenged.body).toMatchObject({ result: 'REDIRECT', status: '3DS' });
     expect(sandbox.pay.mock.calls.length).toBe(calls + 1);
     expect(sandbox.pay.mock.calls.at(-1)![0]).toMatchObject({ requestChallenge: true });
-    expect((await deps().payments.get(challenged.body.trans_id))?.details.risk).toEqual({ control: 'merchant-burst', reason: expect.stringContaining('merchant decline burst') });
+    expect((await deps().payments.get(challenged.body.trans_id))?.details.risk).toEqual({
+      control: 'merchant-burst',
+      reason: expect.stringContaining('merchant decline burst'),
+    });
 
     // A payment that brings its own 3DS result pays without a step.
     expect((await pay(m, MPI)).body).toMatchObject({ result: 'SUCCESS' });
@@ -79,7 +85,7 @@ describe('merchant-wide decline burst', () => {
     expect((await deps().payments.get(res.body.trans_id))?.details.risk?.reason).toContain('(this payment cannot run 3DS: blocked)');
   });
 
-  it('raises the limit with the merchant\'s normal decline rate of the hour before', async () => {
+  it("raises the limit with the merchant's normal decline rate of the hour before", async () => {
     const busy = await testMerchant();
     await runRiskCommand(['settings', 'set', busy.clientKey, '--burst-declines', '3', '--burst-factor', '12']);
     await decline(busy, 2);

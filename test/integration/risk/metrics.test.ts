@@ -12,16 +12,18 @@ import { testCard } from '../../support/cards.js';
 
 usePlatform();
 
-
 const observedBy = (subject: RiskSubject) =>
   withInvocation('risk-metrics-test', async () => {
     await screenCardPayment(deps(), subject);
     return invocation()!.observed;
   });
 
-it('notes RiskBlocked and the control\'s metric for a blocked payment, nothing for an allowed one', async () => {
+it("notes RiskBlocked and the control's metric for a blocked payment, nothing for an allowed one", async () => {
   const m = await testMerchant();
   await runRiskCommand(['blocklist', 'add', '--type', 'email', '--value', 'blocked@example.com', '--merchant', m.clientKey]);
-  expect(await observedBy({ clientKey: m.clientKey, cardNumber: testCard(3000), payerEmail: 'blocked@example.com' })).toEqual({ RiskBlocked: 1, BlocklistBlocked: 1 });
+  expect(await observedBy({ clientKey: m.clientKey, cardNumber: testCard(3000), payerEmail: 'blocked@example.com' })).toEqual({
+    RiskBlocked: 1,
+    BlocklistBlocked: 1,
+  });
   expect(await observedBy({ clientKey: m.clientKey, cardNumber: testCard(3001), payerEmail: 'fine@example.com' })).toEqual({});
 });

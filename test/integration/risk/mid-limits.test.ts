@@ -34,7 +34,17 @@ async function twoMids() {
   const { mids } = (await deps().merchants.get(m.clientKey))!;
   const a = mids.find((x) => x.name === 'A')!;
   const b = mids.find((x) => x.name === 'B')!;
-  await setRouting(deps(), m.clientKey, { rules: [{ match: {}, mids: [{ midId: a.midId, weight: 100 }, { midId: b.midId, weight: 0 }] }] });
+  await setRouting(deps(), m.clientKey, {
+    rules: [
+      {
+        match: {},
+        mids: [
+          { midId: a.midId, weight: 100 },
+          { midId: b.midId, weight: 0 },
+        ],
+      },
+    ],
+  });
   return { m, a, b };
 }
 
@@ -45,7 +55,10 @@ async function expectDeclined(m: Merchant, overrides: Record<string, string>, re
   const res = await pay(m, overrides);
   expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by risk rules.' });
   expect(sandbox.pay.mock.calls.length).toBe(calls);
-  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'mid-limit', reason: expect.stringContaining(reason) });
+  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+    control: 'mid-limit',
+    reason: expect.stringContaining(reason),
+  });
 }
 
 describe('mids update', () => {
@@ -56,16 +69,21 @@ describe('mids update', () => {
       limits: { minAmount: '1.00', maxAmount: '5000.00', dailyCap: '100000.00' },
     });
     const err = await update(m, a, '--min-amount', '10,00', '--max-amount', '0.50', '--daily-cap', '0').catch((e: Error) => e.message);
-    expect(err).toContain('--min-amount: an amount in the payment\'s currency');
+    expect(err).toContain("--min-amount: an amount in the payment's currency");
     expect(err).toContain('--daily-cap 0 would refuse every payment');
-    expect(await update(m, a, '--min-amount', '6000', '--max-amount', '5000.00').catch((e: Error) => e.message)).toContain('--min-amount 6000 is above --max-amount 5000.00');
+    expect(await update(m, a, '--min-amount', '6000', '--max-amount', '5000.00').catch((e: Error) => e.message)).toContain(
+      '--min-amount 6000 is above --max-amount 5000.00',
+    );
     expect(await update(m, a, '--daily-cap', 'none')).toMatchObject({ limits: { minAmount: '1.00', maxAmount: '5000.00' } });
-    expect((await deps().merchants.get(m.clientKey))!.mids.find((x) => x.midId === a.midId)!.limits).toEqual({ minAmount: '1.00', maxAmount: '5000.00' });
+    expect((await deps().merchants.get(m.clientKey))!.mids.find((x) => x.midId === a.midId)!.limits).toEqual({
+      minAmount: '1.00',
+      maxAmount: '5000.00',
+    });
   });
 });
 
 describe('amount limits', () => {
-  it('routes a payment over the first MID\'s maximum to the rule\'s next MID, and declines where none takes it', async () => {
+  it("routes a payment over the first MID's maximum to the rule's next MID, and declines where none takes it", async () => {
     const { m, a, b } = await twoMids();
     await update(m, a, '--max-amount', '100.00');
     await update(m, b, '--max-amount', '1000.00');
@@ -84,7 +102,7 @@ describe('amount limits', () => {
     await expectDeclined(m, { order_amount: '1.99' }, `MID ${a.midId}: 1.99 USD below the minimum 5.00 USD`);
   });
 
-  it('reads a limit in the payment\'s currency (JPY has no minor unit)', async () => {
+  it("reads a limit in the payment's currency (JPY has no minor unit)", async () => {
     const { m, a, b } = await twoMids();
     await update(m, a, '--max-amount', '100');
     await update(m, b, '--max-amount', '100');

@@ -37,19 +37,32 @@ it('a RECURRING_SALE a rule blocks (a challenge too: no 3DS without the payer) i
   const m = await testMerchant();
   const pair = await chain(m);
   const path = join(tmpdir(), `risk-recurring-${process.pid}.json`);
-  await writeFile(path, JSON.stringify({ rules: [{ name: 'large renewals', match: { minAmount: 10000 }, action: 'block' }, { name: 'mid: 3DS', match: { minAmount: 5000 }, action: 'challenge' }] }));
+  await writeFile(
+    path,
+    JSON.stringify({
+      rules: [
+        { name: 'large renewals', match: { minAmount: 10000 }, action: 'block' },
+        { name: 'mid: 3DS', match: { minAmount: 5000 }, action: 'challenge' },
+      ],
+    }),
+  );
   await runRiskCommand(['rules', 'set', m.clientKey, '--file', path]);
   const calls = sandbox.pay.mock.calls.length;
   const large = await post(recurringFields(m, pair, { order_amount: '150.00' }));
   expect(large.body).toMatchObject({ action: 'RECURRING_SALE', result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
-  expect((await deps().payments.get(large.body.trans_id))?.details.risk).toEqual({ control: 'rule', reason: 'rule "large renewals": block' });
+  expect((await deps().payments.get(large.body.trans_id))?.details.risk).toEqual({
+    control: 'rule',
+    reason: 'rule "large renewals": block',
+  });
   const mid = await post(recurringFields(m, pair, { order_amount: '60.00' }));
-  expect((await deps().payments.get(mid.body.trans_id))?.details.risk?.reason).toBe('rule "mid: 3DS": challenge (this payment cannot run 3DS: blocked)');
+  expect((await deps().payments.get(mid.body.trans_id))?.details.risk?.reason).toBe(
+    'rule "mid: 3DS": challenge (this payment cannot run 3DS: blocked)',
+  );
   expect(sandbox.pay.mock.calls.length).toBe(calls);
   expect((await post(recurringFields(m, pair))).body).toMatchObject({ result: 'SUCCESS' });
 });
 
-it('a RECURRING_SALE over its MID\'s maximum is declined before the acquirer', async () => {
+it("a RECURRING_SALE over its MID's maximum is declined before the acquirer", async () => {
   const m = await testMerchant();
   const pair = await chain(m);
   const mid = (await deps().merchants.get(m.clientKey))!.mids[0]!;
@@ -57,7 +70,10 @@ it('a RECURRING_SALE over its MID\'s maximum is declined before the acquirer', a
   const calls = sandbox.pay.mock.calls.length;
   const over = await post(recurringFields(m, pair, { order_amount: '20.01' }));
   expect(over.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
-  expect((await deps().payments.get(over.body.trans_id))?.details.risk).toEqual({ control: 'mid-limit', reason: expect.stringContaining('20.01 USD above the maximum 20.00 USD') });
+  expect((await deps().payments.get(over.body.trans_id))?.details.risk).toEqual({
+    control: 'mid-limit',
+    reason: expect.stringContaining('20.01 USD above the maximum 20.00 USD'),
+  });
   expect(sandbox.pay.mock.calls.length).toBe(calls);
   expect((await post(recurringFields(m, pair, { order_amount: '20.00' }))).body).toMatchObject({ result: 'SUCCESS' });
 });

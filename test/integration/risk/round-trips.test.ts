@@ -25,7 +25,10 @@ it('a SALE with a card that counts makes 2 round trips: the read and the append 
   // Warm the config cache and the fingerprint key, and let that sale's callback finish so the consumer is idle.
   const warm = await postForm(`${platform.url}/post`, saleFields(merchant, { card_number: testCard(1) }));
   await callbacksSettled(platform, [warm.body.trans_id]);
-  expect((await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_STATUS', warm.body.trans_id, { card: testCard(1) }))).body.status).toBe('SETTLED');
+  expect(
+    (await postForm(`${platform.url}/post`, transIdFields(merchant, 'GET_TRANS_STATUS', warm.body.trans_id, { card: testCard(1) }))).body
+      .status,
+  ).toBe('SETTLED');
   const calls: { name: string; inFlight: number }[] = [];
   let inFlight = 0;
   const ddb = awsClients().ddb;
@@ -57,7 +60,7 @@ it('a SALE with a card that counts makes 2 round trips: the read and the append 
   expect(names).toHaveLength(4);
 });
 
-it('a MID with a daily cap keeps 2 round trips: the cap\'s conditional ADD goes beside the read and the reservation', async () => {
+it("a MID with a daily cap keeps 2 round trips: the cap's conditional ADD goes beside the read and the reservation", async () => {
   const capped = await testMerchant();
   const mid = (await deps().merchants.get(capped.clientKey))!.mids[0]!;
   await updateMidLimits(deps(), capped.clientKey, mid.midId, { dailyCap: '100000.00' });
@@ -91,7 +94,7 @@ it('a MID with a daily cap keeps 2 round trips: the cap\'s conditional ADD goes 
   expect(names).toHaveLength(5);
 });
 
-it('a repeated SALE is answered from its first payment and gives back the cap\'s volume it reserved beside the reservation', async () => {
+it("a repeated SALE is answered from its first payment and gives back the cap's volume it reserved beside the reservation", async () => {
   const capped = await testMerchant();
   const mid = (await deps().merchants.get(capped.clientKey))!.mids[0]!;
   await updateMidLimits(deps(), capped.clientKey, mid.midId, { dailyCap: '20.00' });
@@ -101,6 +104,10 @@ it('a repeated SALE is answered from its first payment and gives back the cap\'s
   const again = await postForm(`${platform.url}/post`, first);
   expect(again.body.trans_id).toBe(sale.body.trans_id);
   // 10.00 + 10.00 fits the cap of 20.00 only if the repeat's reservation of 10.00 went back.
-  expect((await postForm(`${platform.url}/post`, saleFields(capped, { order_amount: '10.00', card_number: testCard(6) }))).body.result).toBe('SUCCESS');
-  expect((await postForm(`${platform.url}/post`, saleFields(capped, { order_amount: '10.00', card_number: testCard(7) }))).body.decline_reason).toBe('Declined by risk rules.');
+  expect(
+    (await postForm(`${platform.url}/post`, saleFields(capped, { order_amount: '10.00', card_number: testCard(6) }))).body.result,
+  ).toBe('SUCCESS');
+  expect(
+    (await postForm(`${platform.url}/post`, saleFields(capped, { order_amount: '10.00', card_number: testCard(7) }))).body.decline_reason,
+  ).toBe('Declined by risk rules.');
 });

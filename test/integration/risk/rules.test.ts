@@ -41,7 +41,10 @@ async function expectBlocked(m: Merchant, overrides: Record<string, string>, rul
   const res = await pay(m, overrides);
   expect(res.body).toMatchObject({ result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by risk rules.' });
   expect(sandbox.pay.mock.calls.length).toBe(calls);
-  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'rule', reason: expect.stringContaining(`rule "${rule}"`) });
+  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+    control: 'rule',
+    reason: expect.stringContaining(`rule "${rule}"`),
+  });
 }
 
 async function expectPays(m: Merchant, overrides: Record<string, string> = {}) {
@@ -54,7 +57,18 @@ describe('risk rules set and shown', () => {
     const bad = {
       rules: [
         { match: { minAmount: 500, maxAmount: 100 }, action: 'deny' },
-        { name: 'x', match: { currencies: ['EURO'], brands: ['visa', 'diners'], payerCountries: [], integrations: ['pos'], moto: 'yes', country: 'FR' }, action: 'block' },
+        {
+          name: 'x',
+          match: {
+            currencies: ['EURO'],
+            brands: ['visa', 'diners'],
+            payerCountries: [],
+            integrations: ['pos'],
+            moto: 'yes',
+            country: 'FR',
+          },
+          action: 'block',
+        },
         { name: 'x', match: {}, action: 'block' },
         { name: 'after all', match: { binCountries: ['USA'] }, action: 'challenge' },
       ],
@@ -85,7 +99,9 @@ describe('risk rules set and shown', () => {
     const m = await testMerchant();
     const rules = [{ name: 'no JPY', match: { currencies: ['jpy'] }, action: 'block' }];
     await setRules(m, { rules });
-    expect(await risk('rules', 'show', m.clientKey)).toMatchObject({ rules: [{ name: 'no JPY', match: { currencies: ['JPY'] }, action: 'block' }] });
+    expect(await risk('rules', 'show', m.clientKey)).toMatchObject({
+      rules: [{ name: 'no JPY', match: { currencies: ['JPY'] }, action: 'block' }],
+    });
     await setRules(m, { rules: [] });
     expect((await risk('rules', 'show', m.clientKey)).rules).toEqual([]);
   });
@@ -172,7 +188,10 @@ describe('challenge', () => {
     expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', redirect_url: expect.any(String) });
     expect(sandbox.pay.mock.calls.length).toBe(calls + 1);
     expect(sandbox.pay.mock.calls.at(-1)![0]).toMatchObject({ requestChallenge: true });
-    expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'rule', reason: 'rule "large: 3DS": challenge' });
+    expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+      control: 'rule',
+      reason: 'rule "large: 3DS": challenge',
+    });
     // The payer passes the step: the payment is approved, the decision still on it.
     const done = await fetch(`${platform.url}/threeds/${res.body.trans_id}/complete`, {
       method: 'POST',
@@ -190,7 +209,7 @@ describe('challenge', () => {
     expect(sandbox.pay.mock.calls.at(-1)![0].requestChallenge).toBeUndefined();
   });
 
-  it('blocks where the MID\'s connector cannot challenge on request', async () => {
+  it("blocks where the MID's connector cannot challenge on request", async () => {
     const m = await testMerchant();
     await setRules(m, { rules: [{ name: 'all: 3DS', match: {}, action: 'challenge' }] });
     injectConnector({ ...sandbox, canRequestChallenge: false });

@@ -11,7 +11,6 @@ import { testCard } from '../../support/cards.js';
 
 const platform = usePlatform();
 
-
 /** A SALE whose 3DS step the sandbox declines (06/2038), its step completed by the payer: the payment as stored after. */
 async function declinedAtStep(m: Merchant, card: string, ip: string) {
   const res = await postForm(`${platform.url}/post`, saleFields(m, { card_number: card, payer_ip: ip, card_exp_month: '06' }));
@@ -32,7 +31,10 @@ it('stops an address after 5 distinct cards declined at their 3DS step', async (
   for (let i = 0; i < 5; i++) await declinedAtStep(m, testCard(95_100 + i), '203.0.113.77');
   const res = await pay(m, testCard(95_110), '203.0.113.77');
   expect(res.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by risk rules.' });
-  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({ control: 'card-testing', reason: expect.stringContaining('payer IP 203.0.113.77') });
+  expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+    control: 'card-testing',
+    reason: expect.stringContaining('payer IP 203.0.113.77'),
+  });
   expect((await pay(m, testCard(95_111), '198.51.100.77')).body).toMatchObject({ result: 'SUCCESS' });
 });
 

@@ -17,7 +17,9 @@ import { saleFields } from '../../support/s2s.js';
 const run = promisify(execFile);
 let dataDir: string;
 const admin = (args: string[]) =>
-  run('npx', ['tsx', 'scripts/admin/cli.ts', ...args], { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOCAL_DATA_DIR: dataDir } });
+  run('npx', ['tsx', 'scripts/admin/cli.ts', ...args], {
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOCAL_DATA_DIR: dataDir },
+  });
 
 const platform = usePlatform();
 let merchant: Merchant;
@@ -40,7 +42,9 @@ it('routing set refuses a bad file with every problem, stores a good one; routin
   const bad = file({ rules: [{ match: { minAmount: 10, maxAmount: 5 }, mids: [{ midId: 'nope', weight: 60 }] }] });
   const refused = await admin(['routing', 'set', merchant.clientKey, '--file', bad]).catch((e: { code: number; stderr: string }) => e);
   expect((refused as { code: number }).code).toBe(1);
-  expect((refused as { stderr: string }).stderr).toContain('The routing rules are not valid:\n  - Rule 1: can never match: minAmount 10 is greater than maxAmount 5.');
+  expect((refused as { stderr: string }).stderr).toContain(
+    'The routing rules are not valid:\n  - Rule 1: can never match: minAmount 10 is greater than maxAmount 5.',
+  );
   expect((refused as { stderr: string }).stderr).toContain('unknown MID "nope"');
   expect((refused as { stderr: string }).stderr).toContain('the weights add up to 60; they must add up to 100.');
   expect((await deps().merchants.get(merchant.clientKey))!.routing).toBeUndefined();
@@ -53,5 +57,8 @@ it('routing set refuses a bad file with every problem, stores a good one; routin
 
   const sale = await postForm(`${platform.url}/post`, saleFields(merchant, { order_currency: 'EUR' }) as never);
   expect((await admin(['payments', 'show', sale.body.trans_id])).stdout).toContain(mids[1]!.midId);
-  expect(JSON.parse((await admin(['payments', 'show', sale.body.trans_id, '--json'])).stdout).payment).toMatchObject({ midId: mids[1]!.midId, midName: mids[1]!.name });
+  expect(JSON.parse((await admin(['payments', 'show', sale.body.trans_id, '--json'])).stdout).payment).toMatchObject({
+    midId: mids[1]!.midId,
+    midName: mids[1]!.name,
+  });
 });

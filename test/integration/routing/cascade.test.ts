@@ -30,7 +30,15 @@ beforeAll(async () => {
   second = mids.find((m) => m.name === 'second')!;
   await setRouting(deps(), merchant.clientKey, {
     maxAttempts: 2,
-    rules: [{ match: {}, mids: [{ midId: first.midId, weight: 100 }, { midId: second.midId, weight: 0 }] }],
+    rules: [
+      {
+        match: {},
+        mids: [
+          { midId: first.midId, weight: 100 },
+          { midId: second.midId, weight: 0 },
+        ],
+      },
+    ],
   });
 });
 afterAll(async () => {
@@ -73,7 +81,12 @@ describe('a soft decline cascades to the next MID', () => {
   it('with maxAttempts 1 the soft decline is the answer', async () => {
     const other = await testMerchant({ mids: [{ name: 'a' }, { name: 'b' }] });
     const { mids } = (await deps().merchants.get(other.clientKey))!;
-    await setRouting(deps(), other.clientKey, { rules: [{ match: {}, mids: mids.map((m, i) => ({ midId: m.midId, weight: i === 0 ? 100 : 0 })) }] }, { maxAttempts: 1 });
+    await setRouting(
+      deps(),
+      other.clientKey,
+      { rules: [{ match: {}, mids: mids.map((m, i) => ({ midId: m.midId, weight: i === 0 ? 100 : 0 })) }] },
+      { maxAttempts: 1 },
+    );
     const res = await post(saleFields(other, { card_exp_month: '04' }));
     expect(res.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Issuer unavailable.' });
     expect((await stored(res.body.trans_id)).midId).toBe(mids[0]!.midId);
@@ -134,7 +147,15 @@ describe('no cascade', () => {
       version: 1,
       maxAttempts: 2,
       softDeclines: ['.'],
-      rules: [{ match: {}, mids: [{ midId: mids[0]!.midId, weight: 100 }, { midId: mids[1]!.midId, weight: 0 }] }],
+      rules: [
+        {
+          match: {},
+          mids: [
+            { midId: mids[0]!.midId, weight: 100 },
+            { midId: mids[1]!.midId, weight: 0 },
+          ],
+        },
+      ],
     });
     const res = await post(saleFields(other, { card_exp_month: '02' }));
     expect(res.body).toMatchObject({ result: 'DECLINED', decline_reason: 'Declined by processing.' });

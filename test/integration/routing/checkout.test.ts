@@ -20,7 +20,10 @@ let mid: Record<'eurVisa' | 'eurBackup' | 'hf' | 'other', Mid>;
 
 beforeAll(async () => {
   shop = await startMerchantServer();
-  merchant = await testMerchant({ notificationUrl: shop.url, mids: [{ name: 'other' }, { name: 'eurVisa' }, { name: 'eurBackup' }, { name: 'hf' }] });
+  merchant = await testMerchant({
+    notificationUrl: shop.url,
+    mids: [{ name: 'other' }, { name: 'eurVisa' }, { name: 'eurBackup' }, { name: 'hf' }],
+  });
   const { mids } = (await deps().merchants.get(merchant.clientKey))!;
   mid = Object.fromEntries(mids.map((m) => [m.name, m])) as typeof mid;
   // The operation behind `npm run admin -- routing set` (scripts/admin/routing.ts).
@@ -30,7 +33,10 @@ beforeAll(async () => {
       {
         name: 'checkout euro visa',
         match: { integrations: ['checkout'], currencies: ['EUR'], brands: ['visa'] },
-        mids: [{ midId: mid.eurVisa.midId, weight: 100 }, { midId: mid.eurBackup.midId, weight: 0 }],
+        mids: [
+          { midId: mid.eurVisa.midId, weight: 100 },
+          { midId: mid.eurBackup.midId, weight: 0 },
+        ],
       },
       { name: 'hosted fields', match: { integrations: ['hosted-fields'] }, mids: [{ midId: mid.hf.midId, weight: 100 }] },
       { name: 'everything else', match: {}, mids: [{ midId: mid.other.midId, weight: 100 }] },

@@ -23,7 +23,13 @@ beforeAll(async () => {
   mid = Object.fromEntries(mids.map((m) => [m.name, m])) as typeof mid;
   await setRouting(deps(), merchant.clientKey, {
     rules: [
-      { match: { integrations: ['hosted-fields'] }, mids: [{ midId: mid.hf.midId, weight: 100 }, { midId: mid.hfBackup.midId, weight: 0 }] },
+      {
+        match: { integrations: ['hosted-fields'] },
+        mids: [
+          { midId: mid.hf.midId, weight: 100 },
+          { midId: mid.hfBackup.midId, weight: 0 },
+        ],
+      },
       { match: {}, mids: [{ midId: mid.s2s.midId, weight: 100 }] },
     ],
   });

@@ -34,14 +34,25 @@ beforeAll(async () => {
   b = mids.find((m) => m.name === 'b')!;
   await setRouting(deps(), merchant.clientKey, {
     health: { failureThreshold: THRESHOLD, windowSeconds: 60, cooldownSeconds: COOLDOWN_SECONDS },
-    rules: [{ match: {}, mids: [{ midId: a.midId, weight: 100 }, { midId: b.midId, weight: 0 }] }],
+    rules: [
+      {
+        match: {},
+        mids: [
+          { midId: a.midId, weight: 100 },
+          { midId: b.midId, weight: 0 },
+        ],
+      },
+    ],
   });
 });
 
 /** 01/2038 approved; 10/2038 the sandbox acquirer never answers (a connector failure, UNDEFINED). */
-const sale = (month: '01' | '10') => postForm(`${platform.url}/post`, saleFields(merchant, { card_exp_month: month }) as never) as Promise<{ body: any }>;
+const sale = (month: '01' | '10') =>
+  postForm(`${platform.url}/post`, saleFields(merchant, { card_exp_month: month }) as never) as Promise<{ body: any }>;
 const midOf = async (transId: string) => (await deps().payments.get(transId))!;
-const healthOf = async (mid: Mid) => ((await runMidsCommand('list', [merchant.clientKey])) as Array<{ midId: string; health: any }>).find((m) => m.midId === mid.midId)!.health;
+const healthOf = async (mid: Mid) =>
+  ((await runMidsCommand('list', [merchant.clientKey])) as Array<{ midId: string; health: any }>).find((m) => m.midId === mid.midId)!
+    .health;
 const advance = (by: string) => runClockCommand(['advance', '--by', by, '--merchant', merchant.clientKey], { progress: silent });
 
 /** The JSON lines (log lines and EMF metrics) the platform printed while `run` ran. */
@@ -54,13 +65,21 @@ async function printed<T>(run: () => Promise<T>): Promise<{ result: T; lines: Re
   }) as typeof process.stdout.write;
   try {
     const result = await run();
-    return { result, lines: chunks.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>) };
+    return {
+      result,
+      lines: chunks
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, any>),
+    };
   } finally {
     process.stdout.write = write;
   }
 }
 const logged = (lines: Record<string, any>[], message: string) => lines.filter((l) => l.message === message);
-const metric = (lines: Record<string, any>[], name: string) => lines.filter((l) => l._aws).reduce((sum, l) => sum + (typeof l[name] === 'number' ? l[name] : 0), 0);
+const metric = (lines: Record<string, any>[], name: string) =>
+  lines.filter((l) => l._aws).reduce((sum, l) => sum + (typeof l[name] === 'number' ? l[name] : 0), 0);
 
 describe('a MID whose connector keeps failing is skipped for a cool-down', () => {
   it('concurrent failures on A count once each and open it once (one log line, one metric)', async () => {
@@ -97,7 +116,9 @@ describe('a MID whose connector keeps failing is skipped for a cool-down', () =>
     expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     expect((await midOf(res.body.trans_id)).midId).toBe(a.midId);
     expect(await healthOf(a)).toEqual({ state: 'closed', failures: 0 });
-    expect(logged(lines, 'MID circuit closed')).toEqual([expect.objectContaining({ level: 'INFO', clientKey: merchant.clientKey, midId: a.midId })]);
+    expect(logged(lines, 'MID circuit closed')).toEqual([
+      expect.objectContaining({ level: 'INFO', clientKey: merchant.clientKey, midId: a.midId }),
+    ]);
     expect(metric(lines, 'MidCircuitClosed')).toBe(1);
     // Closed again: the next payment goes to A by weight, and writes nothing about its health.
     const version = (await deps().merchants.get(merchant.clientKey))!.midHealth![a.midId]!.version;
@@ -125,8 +146,10 @@ describe('a half-open MID takes one trial payment at a time', () => {
   let y: Mid;
   // 10/2038 everywhere: the trial fails and opens X again, so no later payment can reach X by right, and Y's N - 1
   // failures stay under its threshold (N): exactly one payment may have been sent to X, whatever the timing.
-  const pay = (month: '01' | '10') => postForm(`${platform.url}/post`, saleFields(shop, { card_exp_month: month }) as never) as Promise<{ body: any }>;
-  const stateOf = async (mid: Mid) => ((await runMidsCommand('list', [shop.clientKey])) as Array<{ midId: string; health: any }>).find((m) => m.midId === mid.midId)!.health;
+  const pay = (month: '01' | '10') =>
+    postForm(`${platform.url}/post`, saleFields(shop, { card_exp_month: month }) as never) as Promise<{ body: any }>;
+  const stateOf = async (mid: Mid) =>
+    ((await runMidsCommand('list', [shop.clientKey])) as Array<{ midId: string; health: any }>).find((m) => m.midId === mid.midId)!.health;
   const step = (by: string) => runClockCommand(['advance', '--by', by, '--merchant', shop.clientKey], { progress: silent });
 
   beforeAll(async () => {
@@ -136,7 +159,15 @@ describe('a half-open MID takes one trial payment at a time', () => {
     y = mids.find((m) => m.name === 'y')!;
     await setRouting(deps(), shop.clientKey, {
       health: { failureThreshold: N, windowSeconds: 60, cooldownSeconds: COOLDOWN_SECONDS },
-      rules: [{ match: {}, mids: [{ midId: x.midId, weight: 100 }, { midId: y.midId, weight: 0 }] }],
+      rules: [
+        {
+          match: {},
+          mids: [
+            { midId: x.midId, weight: 100 },
+            { midId: y.midId, weight: 0 },
+          ],
+        },
+      ],
     });
     for (let i = 0; i < N; i++) await pay('10');
     expect(await stateOf(x)).toMatchObject({ state: 'open' });
@@ -176,7 +207,7 @@ describe('a half-open MID takes one trial payment at a time', () => {
 });
 
 describe('the store', () => {
-  it('grants a half-open MID\'s trial to exactly one of concurrent claims, and again once the claim is stale', async () => {
+  it("grants a half-open MID's trial to exactly one of concurrent claims, and again once the claim is stale", async () => {
     const other = await testMerchant({ mids: [{ name: 'x' }] });
     const midId = (await deps().merchants.get(other.clientKey))!.mids[0]!.midId;
     const policy = { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 60 };
@@ -185,7 +216,9 @@ describe('the store', () => {
     const halfOpen = new Date(t0.getTime() + 61_000);
     // Still open: nobody may claim.
     expect((await deps().merchants.claimMidTrial(other.clientKey, midId, health.openedAt!, t0)).claimed).toBe(false);
-    const claims = await Promise.all(Array.from({ length: 6 }, () => deps().merchants.claimMidTrial(other.clientKey, midId, health.openedAt!, halfOpen)));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, () => deps().merchants.claimMidTrial(other.clientKey, midId, health.openedAt!, halfOpen)),
+    );
     expect(claims.filter((c) => c.claimed)).toHaveLength(1);
     const stale = new Date(halfOpen.getTime() + TRIAL_STALE_SECONDS * 1000);
     expect((await deps().merchants.claimMidTrial(other.clientKey, midId, health.openedAt!, stale)).claimed).toBe(true);
@@ -194,17 +227,20 @@ describe('the store', () => {
     expect((await deps().merchants.get(other.clientKey))!.midHealth![midId]!.trialAt).toBeUndefined();
   });
 
-
   it('counts concurrent failures once each and lets exactly one of them open the MID', async () => {
     const other = await testMerchant({ mids: [{ name: 'x' }] });
     const { mids } = (await deps().merchants.get(other.clientKey))!;
     const now = new Date();
-    const results = await Promise.all(Array.from({ length: 12 }, () => deps().merchants.recordMidFailure(other.clientKey, mids[0]!.midId, now, DEFAULT_MID_HEALTH_POLICY)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => deps().merchants.recordMidFailure(other.clientKey, mids[0]!.midId, now, DEFAULT_MID_HEALTH_POLICY)),
+    );
     expect(results.filter((r) => r.opened)).toHaveLength(1);
     const stored = (await deps().merchants.get(other.clientKey))!.midHealth![mids[0]!.midId]!;
     expect(stored).toMatchObject({ failures: 12, openedAt: now.toISOString() });
     // Concurrent answers close it once.
-    const closes = await Promise.all(Array.from({ length: 5 }, () => deps().merchants.closeMidCircuit(other.clientKey, mids[0]!.midId, stored.openedAt!, now)));
+    const closes = await Promise.all(
+      Array.from({ length: 5 }, () => deps().merchants.closeMidCircuit(other.clientKey, mids[0]!.midId, stored.openedAt!, now)),
+    );
     expect(closes.filter(Boolean)).toHaveLength(1);
   });
 });

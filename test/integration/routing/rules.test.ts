@@ -31,7 +31,9 @@ const MASTERCARD = '5555555555554444';
 const midOf = async (transId: string) => (await deps().payments.get(transId))!.midId;
 const sale = async (overrides: Record<string, string> = {}) => {
   const card = overrides.card_number ?? '4111111111111111';
-  const res = await post(saleFields(merchant, { ...overrides, hash: formula1({ email: 'doe@example.com', password: merchant.password, cardNumber: card }) }));
+  const res = await post(
+    saleFields(merchant, { ...overrides, hash: formula1({ email: 'doe@example.com', password: merchant.password, cardNumber: card }) }),
+  );
   expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
   return res.body.trans_id as string;
 };
@@ -73,7 +75,17 @@ describe('rules pick the MID', () => {
 
 describe('weights split volume', () => {
   it('each payment goes to the MID whose share the random draw falls in (30 / 70)', async () => {
-    await setRouting(deps(), merchant.clientKey, { rules: [{ match: {}, mids: [{ midId: mid.usd.midId, weight: 30 }, { midId: mid.eur.midId, weight: 70 }] }] });
+    await setRouting(deps(), merchant.clientKey, {
+      rules: [
+        {
+          match: {},
+          mids: [
+            { midId: mid.usd.midId, weight: 30 },
+            { midId: mid.eur.midId, weight: 70 },
+          ],
+        },
+      ],
+    });
     const draws = [0.1, 0.5, 0.29, 0.3, 0.99];
     injectRoutingRandom(() => draws.shift()!);
     const served = [];
@@ -95,8 +107,22 @@ describe('validation', () => {
     const problems = await problemsOf({
       rules: [
         { name: 'a', match: { minAmount: 500, maxAmount: 100 }, mids: [{ midId: 'nope', weight: 100 }] },
-        { name: 'b', match: { currencies: [] }, mids: [{ midId: mid.usd.midId, weight: 50 }, { midId: mid.eur.midId, weight: 40 }] },
-        { name: 'c', match: {}, mids: [{ midId: mid.usd.midId, weight: 50 }, { midId: mid.usd.midId, weight: 50 }] },
+        {
+          name: 'b',
+          match: { currencies: [] },
+          mids: [
+            { midId: mid.usd.midId, weight: 50 },
+            { midId: mid.eur.midId, weight: 40 },
+          ],
+        },
+        {
+          name: 'c',
+          match: {},
+          mids: [
+            { midId: mid.usd.midId, weight: 50 },
+            { midId: mid.usd.midId, weight: 50 },
+          ],
+        },
         { name: 'd', match: { brands: ['visa'] }, mids: one(mid.usd) },
       ],
     });
@@ -113,7 +139,10 @@ describe('validation', () => {
   });
 
   it('refuses unknown fields, brands, integrations and a max-attempts out of range', async () => {
-    const problems = await problemsOf({ rules: [{ match: { brand: 'visa', brands: ['dinersclub'], integrations: ['api'] }, mids: one(mid.usd) }] }, { maxAttempts: 9 });
+    const problems = await problemsOf(
+      { rules: [{ match: { brand: 'visa', brands: ['dinersclub'], integrations: ['api'] }, mids: one(mid.usd) }] },
+      { maxAttempts: 9 },
+    );
     expect(problems).toEqual([
       'maxAttempts must be a whole number from 1 to 5.',
       'Rule 1, match: unknown field "brand" (known: brands, currencies, minAmount, maxAmount, moto, threeDs, integrations).',
@@ -124,7 +153,10 @@ describe('validation', () => {
 
   it('refuses softDeclines entries that name no reason or say not to try again, each by its place and text', async () => {
     const before = await showRouting(deps(), merchant.clientKey);
-    const problems = await problemsOf({ softDeclines: ['Issuer unavailable', '.', 'Do not try again'], rules: [{ match: {}, mids: one(mid.usd) }] });
+    const problems = await problemsOf({
+      softDeclines: ['Issuer unavailable', '.', 'Do not try again'],
+      rules: [{ match: {}, mids: one(mid.usd) }],
+    });
     expect(problems).toEqual([
       'softDeclines, entry 2 ("."): has no letters or digits, so it names no decline reason.',
       'softDeclines, entry 3 ("Do not try again"): says not to try again: such a decline never moves to another MID.',
@@ -136,7 +168,9 @@ describe('validation', () => {
     const first = await setRouting(deps(), merchant.clientKey, { rules: [] });
     const second = await setRouting(deps(), merchant.clientKey, { rules: [], maxAttempts: 3 });
     expect(second).toMatchObject({ version: first.version + 1, maxAttempts: 3, rules: [] });
-    await expect(deps().merchants.putRouting(merchant.clientKey, { ...first, version: first.version + 1 })).rejects.toBeInstanceOf(RoutingConflictError);
+    await expect(deps().merchants.putRouting(merchant.clientKey, { ...first, version: first.version + 1 })).rejects.toBeInstanceOf(
+      RoutingConflictError,
+    );
     expect(await showRouting(deps(), merchant.clientKey)).toMatchObject({ version: second.version, maxAttempts: 3 });
   });
 });

@@ -8,7 +8,15 @@ import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
-import { configureWallets, GOOGLE_FPAN, googleCard, googleToken, walletEnv, walletSaleFields, type WalletMerchantKeys } from '../wallets/support.js';
+import {
+  configureWallets,
+  GOOGLE_FPAN,
+  googleCard,
+  googleToken,
+  walletEnv,
+  walletSaleFields,
+  type WalletMerchantKeys,
+} from '../wallets/support.js';
 
 const platform = usePlatform(walletEnv);
 let merchant: Merchant;
@@ -26,18 +34,27 @@ beforeAll(async () => {
   await setRouting(deps(), merchant.clientKey, {
     maxAttempts: 2,
     rules: [
-      { match: { brands: ['visa'], integrations: ['s2s-card'] }, mids: [{ midId: visaFirst.midId, weight: 100 }, { midId: visaBackup.midId, weight: 0 }] },
+      {
+        match: { brands: ['visa'], integrations: ['s2s-card'] },
+        mids: [
+          { midId: visaFirst.midId, weight: 100 },
+          { midId: visaBackup.midId, weight: 0 },
+        ],
+      },
       { match: { brands: ['mastercard'] }, mids: [{ midId: mastercard.midId, weight: 100 }] },
     ],
   });
 });
 
 const googleSale = (card = googleCard()) =>
-  postForm(`${platform.url}/post`, walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, card)) as never) as Promise<{ body: any }>;
+  postForm(
+    `${platform.url}/post`,
+    walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, card)) as never,
+  ) as Promise<{ body: any }>;
 const stored = async (transId: string) => (await deps().payments.get(transId))!;
 
 describe('a wallet SALE honours the routing rules', () => {
-  it('the token card\'s brand picks the rule: a Visa DPAN goes to the Visa rule\'s MID, a Mastercard FPAN to its own', async () => {
+  it("the token card's brand picks the rule: a Visa DPAN goes to the Visa rule's MID, a Mastercard FPAN to its own", async () => {
     const visa = await googleSale();
     expect(visa.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'googlepay', pan_type: 'dpan' });
     expect((await stored(visa.body.trans_id)).midId).toBe(visaFirst.midId);
@@ -47,7 +64,7 @@ describe('a wallet SALE honours the routing rules', () => {
     expect((await stored(mc.body.trans_id)).midId).toBe(mastercard.midId);
   });
 
-  it('a soft decline cascades to the rule\'s next MID: one answer, both attempts listed', async () => {
+  it("a soft decline cascades to the rule's next MID: one answer, both attempts listed", async () => {
     const res = await googleSale(googleCard({ expirationMonth: 4 }));
     expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'googlepay' });
     const p = await stored(res.body.trans_id);
@@ -58,8 +75,12 @@ describe('a wallet SALE honours the routing rules', () => {
     ]);
   });
 
-  it('MID health applies: with the Visa rule\'s first MID open, the wallet SALE goes to its backup', async () => {
-    await deps().merchants.recordMidFailure(merchant.clientKey, visaFirst.midId, new Date(), { failureThreshold: 1, windowSeconds: 60, cooldownSeconds: 3600 });
+  it("MID health applies: with the Visa rule's first MID open, the wallet SALE goes to its backup", async () => {
+    await deps().merchants.recordMidFailure(merchant.clientKey, visaFirst.midId, new Date(), {
+      failureThreshold: 1,
+      windowSeconds: 60,
+      cooldownSeconds: 3600,
+    });
     const res = await googleSale();
     expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     const p = await stored(res.body.trans_id);

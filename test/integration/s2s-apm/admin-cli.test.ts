@@ -14,7 +14,9 @@ import { usePlatform } from '../../support/platform.js';
 
 const run = promisify(execFile);
 const admin = (args: string[], env: Record<string, string> = {}) =>
-  run('npx', ['tsx', 'scripts/admin/cli.ts', ...args], { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env } });
+  run('npx', ['tsx', 'scripts/admin/cli.ts', ...args], {
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
+  });
 
 const platform = usePlatform();
 let dataDir: string;
@@ -25,9 +27,18 @@ beforeAll(async () => {
 });
 
 it('brands list --json: every descriptor, with its flow, fields and whether it is served', { timeout: 60_000 }, async () => {
-  const rows = JSON.parse((await admin(['brands', 'list', '--json'])).stdout) as Array<{ brand: string; flow: string; available: boolean; fields: string[] }>;
+  const rows = JSON.parse((await admin(['brands', 'list', '--json'])).stdout) as Array<{
+    brand: string;
+    flow: string;
+    available: boolean;
+    fields: string[];
+  }>;
   expect(rows.map((r) => r.brand)).toEqual(allBrands().map((d) => d.brand));
-  expect(rows.find((r) => r.brand === 'voucher')).toMatchObject({ flow: 'direct', available: true, fields: ['`parameters[pin]` R, exactly 16 characters, voucher PIN'] });
+  expect(rows.find((r) => r.brand === 'voucher')).toMatchObject({
+    flow: 'direct',
+    available: true,
+    fields: ['`parameters[pin]` R, exactly 16 characters, voucher PIN'],
+  });
   expect(rows.every((r) => r.available)).toBe(true);
   expect((await admin(['brands', 'list'])).stdout).toMatch(/^ips +qr +available/m);
 });

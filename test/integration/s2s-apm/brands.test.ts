@@ -36,24 +36,57 @@ const PAYER = { payer_first_name: 'Ada', payer_last_name: 'Lovelace', payer_emai
 const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, string, string] }> = {
   ips: { valid: { order_currency: 'RSD' }, bad: ['order_currency', 'USD', 'The value you selected is not a valid choice.'] },
   bank_code_ars: { valid: { order_currency: 'ARS' }, bad: ['bank_cuil', '2012345678', 'This value should have exactly 11 digits.'] },
-  bank_code_mxn: { valid: { order_currency: 'MXN', parameters: { bank_curp: 'GODE561231HDFRRN09' } }, bad: ['bank_curp', 'GODE-5612', 'This value is not valid.'] },
+  bank_code_mxn: {
+    valid: { order_currency: 'MXN', parameters: { bank_curp: 'GODE561231HDFRRN09' } },
+    bad: ['bank_curp', 'GODE-5612', 'This value is not valid.'],
+  },
   voucher: { valid: { parameters: { pin: '1234567890123456' } }, bad: ['pin', '123', 'This value should have exactly 16 characters.'] },
   mobile_topup: { valid: {}, bad: ['productReceiver', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
-  mobile_money: { valid: { parameters: { AccountProviderCode: 'MTN' } }, bad: ['NarrativeFileBase64', 'not base64!', 'This value is not valid.'] },
-  bank_transfer: { valid: { ...PAYER, parameters: { bank_code: 'DEUTDEFF', bank_account_number: 'DE89370400440532013000' } }, bad: ['bank_code', 'deutdeff', 'This value is not valid.'] },
-  pix: { valid: { parameters: { document_number: '12345678909' } }, bad: ['document_number', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
-  boleto: { valid: { parameters: { document_number: '12345678909' } }, bad: ['document_number', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
-  shop_redirect: { valid: { parameters: { product_name: 'Shoes', product_quantity: '2' } }, bad: ['product_quantity', '12345', 'This value is too long. It should have 4 characters or less.'] },
-  local_id: { valid: { payer_country: 'AR', parameters: { personalId: '20123456789' } }, bad: ['personalId', 'x'.repeat(33), 'This value is too long. It should have 32 characters or less.'] },
+  mobile_money: {
+    valid: { parameters: { AccountProviderCode: 'MTN' } },
+    bad: ['NarrativeFileBase64', 'not base64!', 'This value is not valid.'],
+  },
+  bank_transfer: {
+    valid: { ...PAYER, parameters: { bank_code: 'DEUTDEFF', bank_account_number: 'DE89370400440532013000' } },
+    bad: ['bank_code', 'deutdeff', 'This value is not valid.'],
+  },
+  pix: {
+    valid: { parameters: { document_number: '12345678909' } },
+    bad: ['document_number', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'],
+  },
+  boleto: {
+    valid: { parameters: { document_number: '12345678909' } },
+    bad: ['document_number', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'],
+  },
+  shop_redirect: {
+    valid: { parameters: { product_name: 'Shoes', product_quantity: '2' } },
+    bad: ['product_quantity', '12345', 'This value is too long. It should have 4 characters or less.'],
+  },
+  local_id: {
+    valid: { payer_country: 'AR', parameters: { personalId: '20123456789' } },
+    bad: ['personalId', 'x'.repeat(33), 'This value is too long. It should have 32 characters or less.'],
+  },
   fx_redirect: { valid: { parameters: { toCurrency: 'EUR' } }, bad: ['toCurrency', 'EURO', 'This value is not a valid currency.'] },
   regional_doc: { valid: {}, bad: ['document_type', 'x'.repeat(33), 'This value is too long. It should have 32 characters or less.'] },
   upi: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
-  upi_collect: { valid: { parameters: { upi_id: 'ada@upi' } }, bad: ['upi_id', 'x'.repeat(256), 'This value is too long. It should have 255 characters or less.'] },
-  upi_address: { valid: { parameters: { upiAddress: 'ada@upi' } }, bad: ['upiAddress', 'x'.repeat(256), 'This value is too long. It should have 255 characters or less.'] },
-  email_transfer: { valid: { parameters: { SecurityQuestionAnswer: 'blue' } }, bad: ['SecurityQuestionAnswer', 'sky blue', 'This value should not contain spaces.'] },
+  upi_collect: {
+    valid: { parameters: { upi_id: 'ada@upi' } },
+    bad: ['upi_id', 'x'.repeat(256), 'This value is too long. It should have 255 characters or less.'],
+  },
+  upi_address: {
+    valid: { parameters: { upiAddress: 'ada@upi' } },
+    bad: ['upiAddress', 'x'.repeat(256), 'This value is too long. It should have 255 characters or less.'],
+  },
+  email_transfer: {
+    valid: { parameters: { SecurityQuestionAnswer: 'blue' } },
+    bad: ['SecurityQuestionAnswer', 'sky blue', 'This value should not contain spaces.'],
+  },
   sms_transfer: { valid: {}, bad: ['SecurityQuestionAnswer', 'ab', 'This value is too short. It should have 3 characters or more.'] },
   wallet_tr: { valid: { ...PAYER }, bad: ['accountName', 'Someone Else', "This value should be equal to the payer's name."] },
-  wallet_th: { valid: { ...PAYER, parameters: { accountName: 'Ada Lovelace' } }, bad: ['accountName', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
+  wallet_th: {
+    valid: { ...PAYER, parameters: { accountName: 'Ada Lovelace' } },
+    bad: ['accountName', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'],
+  },
   wallet_vn: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
   wallet_co: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
   wallet_in: { valid: {}, bad: ['personal_id', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'] },
@@ -62,15 +95,36 @@ const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, st
     bad: ['buyer_registered_since', '31/01/2024', 'This value is not a valid datetime.'],
   },
   bnpl_cart: {
-    valid: { parameters: { shipping_amount: '5.00', tax_amount: '1.20', product_reference_id: 'P1', product_type: 'physical', product_sku: 'SKU1', product_amount: '10.00' } },
+    valid: {
+      parameters: {
+        shipping_amount: '5.00',
+        tax_amount: '1.20',
+        product_reference_id: 'P1',
+        product_type: 'physical',
+        product_sku: 'SKU1',
+        product_amount: '10.00',
+      },
+    },
     bad: ['tax_amount', 'ten', 'This value should be of type numeric.'],
   },
   open_banking: {
-    valid: { parameters: { payee_name: 'Shop Ltd', payee_country: 'GB', payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }] } },
+    valid: {
+      parameters: {
+        payee_name: 'Shop Ltd',
+        payee_country: 'GB',
+        payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }],
+      },
+    },
     bad: ['payee_country', 'GBR', 'This value is not valid.'],
   },
-  crypto: { valid: { parameters: { payment_currency: 'USDT' } }, bad: ['payment_currency', 'DOGE', 'The value you selected is not a valid choice.'] },
-  crypto_alt: { valid: { parameters: { cryptoCurrency: 'ETH' } }, bad: ['cryptoCurrency', 'x'.repeat(17), 'This value is too long. It should have 16 characters or less.'] },
+  crypto: {
+    valid: { parameters: { payment_currency: 'USDT' } },
+    bad: ['payment_currency', 'DOGE', 'The value you selected is not a valid choice.'],
+  },
+  crypto_alt: {
+    valid: { parameters: { cryptoCurrency: 'ETH' } },
+    bad: ['cryptoCurrency', 'x'.repeat(17), 'This value is too long. It should have 16 characters or less.'],
+  },
   crypto_deposit: {
     valid: { parameters: { paymentGatewayName: 'gw', paymentCurrency: 'BTC', tradingAccountLogin: 'ada-1' } },
     bad: ['tradingAccountLogin', 'x'.repeat(65), 'This value is too long. It should have 64 characters or less.'],
@@ -84,7 +138,16 @@ const CASES: Record<string, { valid: Record<string, FormValue>; bad: [string, st
     bad: ['address', 'x'.repeat(129), 'This value is too long. It should have 128 characters or less.'],
   },
   etransfer_payout: {
-    valid: { ...PAYER, order_description: 'Winnings payout', parameters: { SecurityQuestion: 'Favourite colour?', SecurityQuestionAnswer: 'blue', account_uuid: 'acc-1', fee_calculation_method: 'account_level' } },
+    valid: {
+      ...PAYER,
+      order_description: 'Winnings payout',
+      parameters: {
+        SecurityQuestion: 'Favourite colour?',
+        SecurityQuestionAnswer: 'blue',
+        account_uuid: 'acc-1',
+        fee_calculation_method: 'account_level',
+      },
+    },
     bad: ['fee_calculation_method', 'daily', 'The value you selected is not a valid choice.'],
   },
 };
@@ -114,18 +177,32 @@ describe('every served brand', () => {
       it(`a valid request: ${d.flow === 'redirect' ? 'REDIRECT' : 'SUCCESS/SETTLED'}`, async () => {
         const res = await post(request(d.brand, CASES[d.brand]!.valid));
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        if (['redirect', 'qr', 'bank-window'].includes(d.flow)) expect(res.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT', redirect_method: 'GET' });
-        else if (d.flow === 'crypto-address') expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', crypto_address: expect.any(String), crypto_network: expect.any(String) });
+        if (['redirect', 'qr', 'bank-window'].includes(d.flow))
+          expect(res.body).toMatchObject({ result: 'REDIRECT', status: 'REDIRECT', redirect_method: 'GET' });
+        else if (d.flow === 'crypto-address')
+          expect(res.body).toMatchObject({
+            result: 'SUCCESS',
+            status: 'PENDING',
+            crypto_address: expect.any(String),
+            crypto_network: expect.any(String),
+          });
         else expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
       });
 
       it('every required field missing: all reported at once, nothing stored', async () => {
         const required = [
-          ...Object.entries(d.request ?? {}).filter(([, s]) => s.presence === 'required').map(([n]) => n),
-          ...Object.entries(d.parameters).filter(([n, s]) => s.presence === 'required' && !d.collect?.includes(n)).map(([n]) => `parameters[${n}]`),
+          ...Object.entries(d.request ?? {})
+            .filter(([, s]) => s.presence === 'required')
+            .map(([n]) => n),
+          ...Object.entries(d.parameters)
+            .filter(([n, s]) => s.presence === 'required' && !d.collect?.includes(n))
+            .map(([n]) => `parameters[${n}]`),
         ];
         const currency = CASES[d.brand]!.valid.order_currency;
-        const req = request(d.brand, { ...(currency ? { order_currency: currency } : {}), ...Object.fromEntries(Object.keys(d.request ?? {}).map((n) => [n, undefined])) });
+        const req = request(d.brand, {
+          ...(currency ? { order_currency: currency } : {}),
+          ...Object.fromEntries(Object.keys(d.request ?? {}).map((n) => [n, undefined])),
+        });
         const res = await post(req);
         if (required.length === 0) return expect(res.body.result).not.toBe('ERROR');
         expect(res.status).toBe(400);
@@ -137,7 +214,9 @@ describe('every served brand', () => {
         const [name, value, message] = CASES[d.brand]!.bad;
         // order_currency is a request field; every other bad value here is a parameter.
         const topLevel = name === 'order_currency';
-        const res = await post(request(d.brand, topLevel ? { ...CASES[d.brand]!.valid, [name]: value } : mergeParams(d.brand, { [name]: value })));
+        const res = await post(
+          request(d.brand, topLevel ? { ...CASES[d.brand]!.valid, [name]: value } : mergeParams(d.brand, { [name]: value })),
+        );
         expect(res.status).toBe(400);
         expect(errorsOf(res.body)).toEqual([`${topLevel ? name : `parameters[${name}]`}: ${message}`]);
       });
@@ -162,9 +241,14 @@ describe('crypto address', () => {
     return res.json();
   };
 
-  it('SUCCESS/PENDING with the address, an INIT callback; not capturable; the provider\'s confirmation settles it', async () => {
+  it("SUCCESS/PENDING with the address, an INIT callback; not capturable; the provider's confirmation settles it", async () => {
     const res = await post(request('crypto', CASES.crypto!.valid));
-    expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', crypto_network: 'TRX', crypto_address: expect.stringMatching(/^T[0-9a-f]{33}$/) });
+    expect(res.body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'PENDING',
+      crypto_network: 'TRX',
+      crypto_address: expect.stringMatching(/^T[0-9a-f]{33}$/),
+    });
     const init = await eventually(() => callbacks(res.body.trans_id)[0]);
     expect(init.fields).toMatchObject({ action: 'SALE', result: 'INIT', status: 'PENDING', brand: 'crypto' });
     expect(init.fields.hash).toBe(expectedCallbackHash(init.fields, merchant.password));
@@ -196,12 +280,18 @@ describe('brands and actions that are not served', () => {
       apmSale(merchant, { brand: 'etransfer_payout', identifier: undefined, ...CASES.etransfer_payout!.valid }),
       apmSale(merchant, { brand: 'voucher', identifier: undefined, auth: 'Y', ...CASES.voucher!.valid }),
     ]) {
-      expect((await post(req)).body).toMatchObject({ result: 'ERROR', error_code: 204004, error_message: 'Payment method is not supported.' });
+      expect((await post(req)).body).toMatchObject({
+        result: 'ERROR',
+        error_code: 204004,
+        error_message: 'Payment method is not supported.',
+      });
     }
   });
 
   it('ips takes EUR, RSD, BAM, MKD only', async () => {
-    expect(errorsOf((await post(apmSale(merchant, { brand: 'ips', identifier: undefined }))).body)).toEqual(['order_currency: The value you selected is not a valid choice.']);
+    expect(errorsOf((await post(apmSale(merchant, { brand: 'ips', identifier: undefined }))).body)).toEqual([
+      'order_currency: The value you selected is not a valid choice.',
+    ]);
   });
 });
 
@@ -254,7 +344,10 @@ describe("the sandbox provider's page and its notifications", () => {
     expect((await notify(body, 'ab'.repeat(32))).status).toBe(401);
     expect((await notify(body, signNotification(JSON.stringify(body), 'not-the-secret'))).status).toBe(401);
     expect((await status(sale.trans_id)).status).toBe('REDIRECT');
-    expect(await signed({ reference: sale.trans_id, status: 'pending' })).toEqual({ status: 200, body: { result: 'OK', effect: 'applied' } });
+    expect(await signed({ reference: sale.trans_id, status: 'pending' })).toEqual({
+      status: 200,
+      body: { result: 'OK', effect: 'applied' },
+    });
     expect((await status(sale.trans_id)).status).toBe('PENDING');
     const init = await eventually(() => callbacks(sale.trans_id)[0]);
     expect(init.fields).toMatchObject({ result: 'INIT', status: 'PENDING' });

@@ -25,7 +25,11 @@ let shop: MerchantServer;
 let scheduler: SchedulerClient;
 
 beforeAll(async () => {
-  scheduler = new SchedulerClient({ region: 'eu-west-1', endpoint: inject('endpoints').moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  scheduler = new SchedulerClient({
+    region: 'eu-west-1',
+    endpoint: inject('endpoints').moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await scheduler.send(new CreateScheduleGroupCommand({ Name: GROUP }));
   // The platform as deployed: every QR / bank-window payment asks for its one-time schedule. Test platforms run no
   // sweeper by themselves (schedules: manual), so the wake-up below is what expires the payment.
@@ -52,7 +56,12 @@ describe('APM deadlines on EventBridge Scheduler', () => {
   });
 
   it('gives a QR payment one schedule onto the ops bus; asking again is harmless', async () => {
-    const res = (await postForm(`${platform.url}/post-va`, apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never)).body;
+    const res = (
+      await postForm(
+        `${platform.url}/post-va`,
+        apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never,
+      )
+    ).body;
     expect(res).toMatchObject({ result: 'REDIRECT' });
     const s = await schedule(res.trans_id);
     const deadline = (await deps().payments.get(res.trans_id))!.details.deadline as string;
@@ -61,18 +70,33 @@ describe('APM deadlines on EventBridge Scheduler', () => {
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
-      Target: { Arn: BUS, RoleArn: ROLE, EventBridgeParameters: { Source: 'payments.ops', DetailType: 'ApmDeadlineDue' }, Input: JSON.stringify({ transId: res.trans_id }) },
+      Target: {
+        Arn: BUS,
+        RoleArn: ROLE,
+        EventBridgeParameters: { Source: 'payments.ops', DetailType: 'ApmDeadlineDue' },
+        Input: JSON.stringify({ transId: res.trans_id }),
+      },
     });
     // Asking again (a retried request): Scheduler's ConflictException means the schedule is the one already made.
     const timers = new SchedulerDeadlineTimers(scheduler, { groupName: GROUP, roleArn: ROLE, busArn: BUS, source: 'payments.ops' });
     await expect(timers.schedule(res.trans_id, new Date(deadline))).resolves.toBeUndefined();
     // Any other refusal is the caller's error, not taken for an existing schedule.
-    const elsewhere = new SchedulerDeadlineTimers(scheduler, { groupName: 'no-such-group', roleArn: ROLE, busArn: BUS, source: 'payments.ops' });
+    const elsewhere = new SchedulerDeadlineTimers(scheduler, {
+      groupName: 'no-such-group',
+      roleArn: ROLE,
+      busArn: BUS,
+      source: 'payments.ops',
+    });
     await expect(elsewhere.schedule(res.trans_id, new Date(deadline))).rejects.toThrow();
   });
 
   it('the wake-up waits for the deadline, then declines "expired" with one callback', async () => {
-    const res = (await postForm(`${platform.url}/post-va`, apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never)).body;
+    const res = (
+      await postForm(
+        `${platform.url}/post-va`,
+        apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never,
+      )
+    ).body;
     const deadline = Date.parse((await deps().payments.get(res.trans_id))!.details.deadline as string);
     // Scheduler may fire early in the deadline's minute: the handler waits for the deadline itself.
     const result = await deadlineDue({ id: 'e1', detail: { transId: res.trans_id } } as never);

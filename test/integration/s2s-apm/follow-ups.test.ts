@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const callbacks = (transId: string, action: string) => shop.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action);
+const callbacks = (transId: string, action: string) =>
+  shop.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action);
 const pay = async (extra: Record<string, string> = {}) => (await post(apmSale(merchant, extra))).body.trans_id as string;
 const act = (action: string, transId: string, extra: Record<string, string> = {}) => post(apmFollowUp(merchant, action, transId, extra));
 const statusOf = async (transId: string) => (await act('GET_TRANS_STATUS', transId)).body.status;
@@ -34,7 +35,14 @@ describe('CAPTURE (two-stage APM payment)', () => {
   it('captures a held APM authorization in full, with a signed CAPTURE callback', async () => {
     const id = await pay({ auth: 'Y' });
     const res = await act('CAPTURE', id);
-    expect(res.body).toMatchObject({ action: 'CAPTURE', result: 'SUCCESS', status: 'SETTLED', trans_id: id, amount: '10.00', currency: 'USD' });
+    expect(res.body).toMatchObject({
+      action: 'CAPTURE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      trans_id: id,
+      amount: '10.00',
+      currency: 'USD',
+    });
     const cb = await eventually(() => callbacks(id, 'CAPTURE')[0]);
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
@@ -52,7 +60,11 @@ describe('CAPTURE (two-stage APM payment)', () => {
   it('a settled sale cannot be captured; unknown trans_id is 101000; the hash is md5(upper(strrev(trans_id)) . PASSWORD)', async () => {
     const id = await pay();
     expect((await act('CAPTURE', id)).body).toMatchObject({ result: 'ERROR', error_code: 208003 });
-    expect((await act('CAPTURE', UNKNOWN)).body).toMatchObject({ result: 'ERROR', error_code: 101000, error_message: 'Transaction does not exist.' });
+    expect((await act('CAPTURE', UNKNOWN)).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 101000,
+      error_message: 'Transaction does not exist.',
+    });
     // The CREDITVOID formula is not the CAPTURE one.
     const wrong = await post({ ...apmFollowUp(merchant, 'CAPTURE', id), hash: transIdHash('CREDITVOID', id, merchant.password) });
     expect(wrong.body.errors).toEqual([{ error_code: 100000, error_message: 'hash: Hash is not valid.' }]);
@@ -85,7 +97,9 @@ describe('CREDITVOID', () => {
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'REVERSAL', amount: '10.00' });
     expect(cb.fields.creditvoid_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
-    expect(expectedCallbackHash({ ...cb.fields, creditvoid_id: '00000000-0000-4000-8000-000000000001' }, merchant.password)).not.toBe(cb.fields.hash);
+    expect(expectedCallbackHash({ ...cb.fields, creditvoid_id: '00000000-0000-4000-8000-000000000001' }, merchant.password)).not.toBe(
+      cb.fields.hash,
+    );
     expect(await statusOf(id)).toBe('REVERSAL');
     // Released: nothing left to capture.
     expect((await act('CAPTURE', id)).body).toMatchObject({ result: 'ERROR', error_code: 208003 });
@@ -128,7 +142,11 @@ describe('CREDITVOID', () => {
   });
 
   it('unknown trans_id: 100000 "Payment not found."; the hash is md5(upper(strrev(trans_id . PASSWORD)))', async () => {
-    expect((await act('CREDITVOID', UNKNOWN)).body).toMatchObject({ result: 'ERROR', error_code: 100000, error_message: 'Payment not found.' });
+    expect((await act('CREDITVOID', UNKNOWN)).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 100000,
+      error_message: 'Payment not found.',
+    });
     const id = await pay();
     const wrong = await post({ ...apmFollowUp(merchant, 'CREDITVOID', id), hash: transIdHash('VOID', id, merchant.password) });
     expect(wrong.body.errors[0].error_message).toBe('hash: Hash is not valid.');
@@ -162,8 +180,18 @@ describe('GET_TRANS_STATUS', () => {
   it('answers the stored status by trans_id', async () => {
     const id = await pay({ auth: 'Y' });
     const res = await act('GET_TRANS_STATUS', id);
-    expect(res.body).toEqual({ action: 'GET_TRANS_STATUS', result: 'SUCCESS', status: 'PENDING', order_id: expect.any(String), trans_id: id, brand: 'vcard' });
-    expect((await act('GET_TRANS_STATUS', UNKNOWN)).body).toMatchObject({ error_code: 101000, error_message: 'Transaction does not exist.' });
+    expect(res.body).toEqual({
+      action: 'GET_TRANS_STATUS',
+      result: 'SUCCESS',
+      status: 'PENDING',
+      order_id: expect.any(String),
+      trans_id: id,
+      brand: 'vcard',
+    });
+    expect((await act('GET_TRANS_STATUS', UNKNOWN)).body).toMatchObject({
+      error_code: 101000,
+      error_message: 'Transaction does not exist.',
+    });
   });
 
   it('another merchant cannot see the payment', async () => {

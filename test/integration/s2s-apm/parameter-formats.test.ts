@@ -40,16 +40,24 @@ describe('bank_cuil', () => {
     ['20123456783', '20123456783'],
     ['20-12345678-3', '20123456783'],
   ])('%s is accepted; the provider gets %s', async (sent, normal) => {
-    expect(await providerParameters(sale('bank_code_ars', { order_currency: 'ARS', parameters: { bank_cuil: sent } }))).toMatchObject({ bank_cuil: normal });
+    expect(await providerParameters(sale('bank_code_ars', { order_currency: 'ARS', parameters: { bank_cuil: sent } }))).toMatchObject({
+      bank_cuil: normal,
+    });
   });
 
-  it.each(['2012345678', '20-1234567-83', '20.12345678.3', '20--12345678-3', 'ab123456783'])('%s is refused with the exact text', async (bad) => {
-    const res = await post(sale('bank_code_ars', { order_currency: 'ARS', parameters: { bank_cuil: bad } }));
-    expect(errorsOf(res.body)).toEqual(['parameters[bank_cuil]: This value should have exactly 11 digits.']);
-  });
+  it.each(['2012345678', '20-1234567-83', '20.12345678.3', '20--12345678-3', 'ab123456783'])(
+    '%s is refused with the exact text',
+    async (bad) => {
+      const res = await post(sale('bank_code_ars', { order_currency: 'ARS', parameters: { bank_cuil: bad } }));
+      expect(errorsOf(res.body)).toEqual(['parameters[bank_cuil]: This value should have exactly 11 digits.']);
+    },
+  );
 
   it('typed on the method page with hyphens, it reaches the provider as 11 digits', () => {
-    expect(checkAsked(brandDescriptor('bank_code_ars')!, ['bank_cuil'], { bank_cuil: '20-12345678-3' }, {})).toEqual({ errors: {}, values: { bank_cuil: '20123456783' } });
+    expect(checkAsked(brandDescriptor('bank_code_ars')!, ['bank_cuil'], { bank_cuil: '20-12345678-3' }, {})).toEqual({
+      errors: {},
+      values: { bank_cuil: '20123456783' },
+    });
   });
 });
 
@@ -60,7 +68,9 @@ describe('bank_curp', () => {
     ['GODE561231', 'GODE561231'],
     ['GODE561231HDFRRN09X', 'GODE561231HDFRRN09X'],
   ])('%s (no length in the spec) is accepted; the provider gets %s', async (sent, normal) => {
-    expect(await providerParameters(sale('bank_code_mxn', { order_currency: 'MXN', parameters: { bank_curp: sent } }))).toMatchObject({ bank_curp: normal });
+    expect(await providerParameters(sale('bank_code_mxn', { order_currency: 'MXN', parameters: { bank_curp: sent } }))).toMatchObject({
+      bank_curp: normal,
+    });
   });
 
   it('refuses anything but letters and digits, and more than 64 characters', async () => {
@@ -81,7 +91,12 @@ describe('UPI personal_id', () => {
   });
 
   it('S2S: absent for any payer, or sent for an Indian one, the SALE goes to the method page', async () => {
-    for (const extra of [{}, { payer_country: 'IN' }, { payer_country: 'US' }, { payer_country: 'IN', parameters: { personal_id: 'ABCDE1234F' } }]) {
+    for (const extra of [
+      {},
+      { payer_country: 'IN' },
+      { payer_country: 'US' },
+      { payer_country: 'IN', parameters: { personal_id: 'ABCDE1234F' } },
+    ]) {
       const res = await post(sale('upi', extra));
       expect(res.body, JSON.stringify(extra)).toMatchObject({ result: 'REDIRECT' });
     }
@@ -98,7 +113,12 @@ describe('payout payer name: at most 60 characters together', () => {
     identifier: undefined,
     payer_email: 'ada@example.com',
     order_description: 'Winnings payout',
-    parameters: { SecurityQuestion: 'Favourite colour?', SecurityQuestionAnswer: 'blue', account_uuid: 'acc-1', fee_calculation_method: 'account_level' },
+    parameters: {
+      SecurityQuestion: 'Favourite colour?',
+      SecurityQuestionAnswer: 'blue',
+      account_uuid: 'acc-1',
+      fee_calculation_method: 'account_level',
+    },
   };
 
   it('60 characters (30 + 30) pay out', async () => {
@@ -109,6 +129,11 @@ describe('payout payer name: at most 60 characters together', () => {
   it('61 characters are refused with the exact text, on payer_first_name', async () => {
     const res = await post(apmPayout(merchant, { ...PAYOUT, payer_first_name: 'A'.repeat(30), payer_last_name: 'B'.repeat(31) }));
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ error_code: 100000, error_message: "payer_first_name: The payer's first and last name together should have 60 characters or less." }]);
+    expect(res.body.errors).toEqual([
+      {
+        error_code: 100000,
+        error_message: "payer_first_name: The payer's first and last name together should have 60 characters or less.",
+      },
+    ]);
   });
 });

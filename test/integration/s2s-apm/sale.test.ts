@@ -49,7 +49,15 @@ describe('SALE outcomes (brand vcard)', () => {
       currency: 'USD',
     });
     const cb = await eventually(() => callbacks(shop, res.body.trans_id)[0]);
-    expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: req.order_id, amount: '10.00', currency: 'USD', brand: 'vcard' });
+    expect(cb.fields).toMatchObject({
+      action: 'SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      order_id: req.order_id,
+      amount: '10.00',
+      currency: 'USD',
+      brand: 'vcard',
+    });
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
     // The signature covers every field: a changed value no longer verifies.
     expect(expectedCallbackHash({ ...cb.fields, amount: '10.01' }, merchant.password)).not.toBe(cb.fields.hash);
@@ -82,7 +90,9 @@ describe('SALE outcomes (brand vcard)', () => {
     expect(cb.fields.custom_data).toEqual({ basket: 'B-1', tags: ['x', 'y'] });
     expect(cb.raw).toContain('custom_data%5Bbasket%5D=B-1');
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
-    expect(expectedCallbackHash({ ...cb.fields, custom_data: { basket: 'B-2', tags: ['x', 'y'] } }, merchant.password)).not.toBe(cb.fields.hash);
+    expect(expectedCallbackHash({ ...cb.fields, custom_data: { basket: 'B-2', tags: ['x', 'y'] } }, merchant.password)).not.toBe(
+      cb.fields.hash,
+    );
   });
 });
 
@@ -127,7 +137,14 @@ describe('request rules', () => {
 
   it('vcard needs the identifier; lengths and formats are checked', async () => {
     const res = await post(
-      apmSale(merchant, { identifier: undefined, brand: 'vcard', order_amount: '10.5', payer_ip: '999.1.1.1', return_url: 'ftp://x', hash: 'x' }),
+      apmSale(merchant, {
+        identifier: undefined,
+        brand: 'vcard',
+        order_amount: '10.5',
+        payer_ip: '999.1.1.1',
+        return_url: 'ftp://x',
+        hash: 'x',
+      }),
     );
     expect(errorsOf(res.body)).toEqual(
       expect.arrayContaining([
@@ -149,7 +166,9 @@ describe('request rules', () => {
   it('payer_phone_country_code: digits up to 10 characters, hyphens allowed', async () => {
     expect((await post(apmSale(merchant, { payer_phone_country_code: '1-684' }))).body.result).toBe('SUCCESS');
     for (const bad of ['+44', '12345678901', '1--2']) {
-      expect(errorsOf((await post(apmSale(merchant, { payer_phone_country_code: bad }))).body)).toEqual(['payer_phone_country_code: This value is not valid.']);
+      expect(errorsOf((await post(apmSale(merchant, { payer_phone_country_code: bad }))).body)).toEqual([
+        'payer_phone_country_code: This value is not valid.',
+      ]);
     }
   });
 
@@ -185,10 +204,18 @@ describe('request rules', () => {
   });
 
   it('amount zero: refused for a plain SALE; with auth=Y it needs a MID that takes zero-value payments', async () => {
-    expect(errorsOf((await post(apmSale(merchant, { order_amount: '0.00' }))).body)).toEqual(['amount: This value should be greater than 0.']);
-    expect(errorsOf((await post(apmSale(merchant, { order_amount: '0.00', auth: 'Y' }))).body)).toEqual(['amount: This value should be greater than 0.']);
+    expect(errorsOf((await post(apmSale(merchant, { order_amount: '0.00' }))).body)).toEqual([
+      'amount: This value should be greater than 0.',
+    ]);
+    expect(errorsOf((await post(apmSale(merchant, { order_amount: '0.00', auth: 'Y' }))).body)).toEqual([
+      'amount: This value should be greater than 0.',
+    ]);
     const zeroMerchant = await testMerchant({ notificationUrl: shop.url, mids: [{ zeroAmount: true }] });
-    expect((await post(apmSale(zeroMerchant, { order_amount: '0.00', auth: 'Y' }))).body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', amount: '0.00' });
+    expect((await post(apmSale(zeroMerchant, { order_amount: '0.00', auth: 'Y' }))).body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'PENDING',
+      amount: '0.00',
+    });
   });
 
   it('auth=Y needs a DMS-capable MID (204002 with an SMS-only merchant)', async () => {
@@ -271,7 +298,11 @@ describe('REDIRECT flow (redirect@gmail.com, redirect-fail@gmail.com)', () => {
   it('a double submit of the page completes the payment once', async () => {
     const res = await post(apmSale(merchant, { identifier: REDIRECT_ID }));
     const token = new URL(res.body.redirect_url).searchParams.get('token')!;
-    await Promise.all([decide(res.body.trans_id, token, 'approve'), decide(res.body.trans_id, token, 'approve'), decide(res.body.trans_id, token, 'approve')]);
+    await Promise.all([
+      decide(res.body.trans_id, token, 'approve'),
+      decide(res.body.trans_id, token, 'approve'),
+      decide(res.body.trans_id, token, 'approve'),
+    ]);
     const p = await deps().payments.get(res.body.trans_id);
     expect(p!.history.filter((h) => h.type === 'SALE')).toHaveLength(1);
     await callbacksSettled(platform, [res.body.trans_id]);

@@ -58,7 +58,8 @@ export function apmPayout(merchant: Merchant, overrides: Fields = {}): Fields {
     payer_ip: '203.0.113.7',
     ...overrides,
   };
-  if (!('hash' in overrides)) fields.hash = md5(upper(rev(`${fields.order_id}${fields.order_amount}${fields.order_currency}`)) + merchant.password);
+  if (!('hash' in overrides))
+    fields.hash = md5(upper(rev(`${fields.order_id}${fields.order_amount}${fields.order_currency}`)) + merchant.password);
   return fields;
 }
 

@@ -47,7 +47,11 @@ const submit = (url: string, fields: Record<string, string>) => {
 const signed = async (body: unknown) => {
   const raw = JSON.stringify(body);
   const secret = await deps().providerSecrets.secret('sandbox');
-  const res = await fetch(`${platform.url}/providers/sandbox/notifications`, { method: 'POST', headers: { 'x-provider-signature': signNotification(raw, secret) }, body: raw });
+  const res = await fetch(`${platform.url}/providers/sandbox/notifications`, {
+    method: 'POST',
+    headers: { 'x-provider-signature': signNotification(raw, secret) },
+    body: raw,
+  });
   return (await res.json()).effect as string;
 };
 const sale = async (fields: Record<string, unknown>) => (await post(apmSale(merchant, { identifier: undefined, ...fields }))).body;
@@ -127,7 +131,7 @@ describe('bank window (bank_code_ars, bank_code_mxn)', () => {
     expect(await (await fetch(res.redirect_url)).text()).not.toContain('collect[bank_curp]');
   });
 
-  it('without the provider\'s confirmation within the window: DECLINED with a callback', async () => {
+  it("without the provider's confirmation within the window: DECLINED with a callback", async () => {
     const res = await sale({ brand: 'bank_code_mxn', order_currency: 'MXN', identifier: 'pending@gmail.com' });
     await pastDeadline(res.trans_id);
     await platform.runScheduled('ApmDeadlines');
@@ -141,9 +145,14 @@ describe('fields collected on the page for redirect methods', () => {
     const res = await sale({ brand: 'wallet_tr', payer_first_name: 'Ada', payer_last_name: 'Lovelace' });
     const page = await (await fetch(res.redirect_url)).text();
     for (const name of ['orgCode', 'accountName', 'accountNumber', 'personal_id']) expect(page).toContain(`name="collect[${name}]"`);
-    const fields = { decision: 'approve', 'collect[orgCode]': '0010', 'collect[accountNumber]': 'TR1', 'collect[personal_id]': '12345678901' };
+    const fields = {
+      decision: 'approve',
+      'collect[orgCode]': '0010',
+      'collect[accountNumber]': 'TR1',
+      'collect[personal_id]': '12345678901',
+    };
     const bad = await submit(res.redirect_url, { ...fields, 'collect[accountName]': 'Someone' });
-    expect(await bad.text()).toContain("This value should be equal to the payer&#39;s name.");
+    expect(await bad.text()).toContain('This value should be equal to the payer&#39;s name.');
     expect((await submit(res.redirect_url, { ...fields, 'collect[accountName]': 'Ada Lovelace' })).status).toBe(303);
     expect((await status(res.trans_id)).status).toBe('SETTLED');
   });

@@ -8,7 +8,16 @@ import { callbackDeps, deps } from '../../../shared/deps.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
-import { FAIL_ID, REDIRECT_ID, apmFollowUp, apmPayout, apmSale, expectedC2vCallbackHash, expectedCallbackHash, saleHash } from './support.js';
+import {
+  FAIL_ID,
+  REDIRECT_ID,
+  apmFollowUp,
+  apmPayout,
+  apmSale,
+  expectedC2vCallbackHash,
+  expectedCallbackHash,
+  saleHash,
+} from './support.js';
 
 const platform = usePlatform();
 let merchant: Merchant;
@@ -31,7 +40,14 @@ describe('CREDIT2VIRTUAL', () => {
   it('pays out: SUCCESS/SETTLED, callback signed with the Credit2Virtual callback signature', async () => {
     const req = apmPayout(merchant);
     const res = await post(req);
-    expect(res.body).toMatchObject({ action: 'CREDIT2VIRTUAL', result: 'SUCCESS', status: 'SETTLED', order_id: req.order_id, amount: '25.00', currency: 'USD' });
+    expect(res.body).toMatchObject({
+      action: 'CREDIT2VIRTUAL',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      order_id: req.order_id,
+      amount: '25.00',
+      currency: 'USD',
+    });
     const cb = await eventually(() => callbacks(res.body.trans_id)[0]);
     expect(cb.fields).toMatchObject({ action: 'CREDIT2VIRTUAL', result: 'SUCCESS', status: 'SETTLED', amount: '25.00' });
     expect(cb.fields.hash).toBe(expectedC2vCallbackHash(cb.fields, merchant.password));
@@ -54,7 +70,11 @@ describe('CREDIT2VIRTUAL', () => {
 
   it('a payout cannot be refunded or voided', async () => {
     const id = (await post(apmPayout(merchant))).body.trans_id;
-    expect((await act('CREDITVOID', id)).body).toMatchObject({ result: 'ERROR', error_code: 208005, error_message: 'Refund is not allowed' });
+    expect((await act('CREDITVOID', id)).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 208005,
+      error_message: 'Refund is not allowed',
+    });
     expect((await act('VOID', id)).body).toMatchObject({ result: 'ERROR', error_message: 'Void is not allowed.' });
   });
 });
@@ -62,14 +82,24 @@ describe('CREDIT2VIRTUAL', () => {
 describe('DEBIT2VIRTUAL', () => {
   it('debits amount + commission and answers commission and total_amount', async () => {
     const res = await post(apmSale(merchant, { action: 'DEBIT2VIRTUAL' }));
-    expect(res.body).toMatchObject({ action: 'DEBIT2VIRTUAL', result: 'SUCCESS', status: 'SETTLED', amount: '10.00', commission: '0.20', total_amount: '10.20' });
+    expect(res.body).toMatchObject({
+      action: 'DEBIT2VIRTUAL',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      amount: '10.00',
+      commission: '0.20',
+      total_amount: '10.20',
+    });
     const cb = await eventually(() => callbacks(res.body.trans_id)[0]);
     expect(cb.fields).toMatchObject({ action: 'DEBIT2VIRTUAL', result: 'SUCCESS', commission: '0.20', total_amount: '10.20' });
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
   });
 
   it('commission is rounded up to a minor unit; KWD keeps three decimals', async () => {
-    expect((await post(apmSale(merchant, { action: 'DEBIT2VIRTUAL', order_amount: '0.01' }))).body).toMatchObject({ commission: '0.01', total_amount: '0.02' });
+    expect((await post(apmSale(merchant, { action: 'DEBIT2VIRTUAL', order_amount: '0.01' }))).body).toMatchObject({
+      commission: '0.01',
+      total_amount: '0.02',
+    });
     expect((await post(apmSale(merchant, { action: 'DEBIT2VIRTUAL', order_amount: '1.000', order_currency: 'KWD' }))).body).toMatchObject({
       amount: '1.000',
       commission: '0.020',
@@ -86,7 +116,14 @@ describe('DEBIT2VIRTUAL', () => {
 describe('DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE', () => {
   it('CALC prepares (SUCCESS/PREPARE with commission, no callback, no money); COMPLETE charges and calls back', async () => {
     const calc = await post(apmSale(merchant, { action: 'DEBIT2VIRTUAL_CALC', order_amount: '50.00' }));
-    expect(calc.body).toMatchObject({ action: 'DEBIT2VIRTUAL_CALC', result: 'SUCCESS', status: 'PREPARE', amount: '50.00', commission: '1.00', total_amount: '51.00' });
+    expect(calc.body).toMatchObject({
+      action: 'DEBIT2VIRTUAL_CALC',
+      result: 'SUCCESS',
+      status: 'PREPARE',
+      amount: '50.00',
+      commission: '1.00',
+      total_amount: '51.00',
+    });
     const id = calc.body.trans_id as string;
     expect((await act('GET_TRANS_STATUS', id)).body.status).toBe('PREPARE');
     // Nothing to capture, refund or void before COMPLETE.
@@ -97,11 +134,28 @@ describe('DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE', () => {
     expect(callbacks(id)).toHaveLength(0);
 
     const done = await act('DEBIT2VIRTUAL_COMPLETE', id);
-    expect(done.body).toMatchObject({ action: 'DEBIT2VIRTUAL_COMPLETE', result: 'SUCCESS', status: 'SETTLED', trans_id: id, amount: '50.00', commission: '1.00', total_amount: '51.00' });
+    expect(done.body).toMatchObject({
+      action: 'DEBIT2VIRTUAL_COMPLETE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      trans_id: id,
+      amount: '50.00',
+      commission: '1.00',
+      total_amount: '51.00',
+    });
     const cb = await eventually(() => callbacks(id)[0]);
-    expect(cb.fields).toMatchObject({ action: 'DEBIT2VIRTUAL_CALC', result: 'SUCCESS', status: 'SETTLED', commission: '1.00', total_amount: '51.00' });
+    expect(cb.fields).toMatchObject({
+      action: 'DEBIT2VIRTUAL_CALC',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      commission: '1.00',
+      total_amount: '51.00',
+    });
     expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
-    expect((await act('DEBIT2VIRTUAL_COMPLETE', id)).body).toMatchObject({ result: 'ERROR', error_message: 'The debit is already completed.' });
+    expect((await act('DEBIT2VIRTUAL_COMPLETE', id)).body).toMatchObject({
+      result: 'ERROR',
+      error_message: 'The debit is already completed.',
+    });
   });
 
   it('a declined COMPLETE (fail@gmail.com) ends DECLINED', async () => {
@@ -131,8 +185,14 @@ describe('DEBIT2VIRTUAL_CALC + DEBIT2VIRTUAL_COMPLETE', () => {
   it('COMPLETE: unknown trans_id is 101000; a SALE is an incorrect transaction; hash md5(upper(strrev(trans_id)) . PASSWORD)', async () => {
     expect((await act('DEBIT2VIRTUAL_COMPLETE', '00000000-0000-4000-8000-000000000000')).body).toMatchObject({ error_code: 101000 });
     const saleId = (await post(apmSale(merchant))).body.trans_id;
-    expect((await act('DEBIT2VIRTUAL_COMPLETE', saleId)).body).toMatchObject({ result: 'ERROR', error_code: 100000, error_message: 'Incorrect transaction' });
+    expect((await act('DEBIT2VIRTUAL_COMPLETE', saleId)).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 100000,
+      error_message: 'Incorrect transaction',
+    });
     const id = (await post(apmSale(merchant, { action: 'DEBIT2VIRTUAL_CALC' }))).body.trans_id;
-    expect((await post({ ...apmFollowUp(merchant, 'DEBIT2VIRTUAL_COMPLETE', id), hash: 'f'.repeat(32) })).body.errors[0].error_message).toBe('hash: Hash is not valid.');
+    expect(
+      (await post({ ...apmFollowUp(merchant, 'DEBIT2VIRTUAL_COMPLETE', id), hash: 'f'.repeat(32) })).body.errors[0].error_message,
+    ).toBe('hash: Hash is not valid.');
   });
 });

@@ -53,8 +53,23 @@ const VALID: Record<string, Record<string, FormValue>> = {
   wallet_co: {},
   wallet_in: {},
   bnpl: { parameters: { category: 'shoes', buyer_registered_since: '2024-01-31T12:00:00Z', buyer_loyalty_level: '0' } },
-  bnpl_cart: { parameters: { shipping_amount: '5.00', tax_amount: '1.20', product_reference_id: 'P1', product_type: 'physical', product_sku: 'SKU1', product_amount: '10.00' } },
-  open_banking: { parameters: { payee_name: 'Shop Ltd', payee_country: 'GB', payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }] } },
+  bnpl_cart: {
+    parameters: {
+      shipping_amount: '5.00',
+      tax_amount: '1.20',
+      product_reference_id: 'P1',
+      product_type: 'physical',
+      product_sku: 'SKU1',
+      product_amount: '10.00',
+    },
+  },
+  open_banking: {
+    parameters: {
+      payee_name: 'Shop Ltd',
+      payee_country: 'GB',
+      payee_identifications: [{ type: 'IBAN', identification: 'GB29NWBK60161331926819' }],
+    },
+  },
   crypto: { parameters: { payment_currency: 'USDT' } },
   crypto_alt: { parameters: { cryptoCurrency: 'ETH' } },
   crypto_deposit: { parameters: { paymentGatewayName: 'gw', paymentCurrency: 'BTC' } },
@@ -84,7 +99,12 @@ async function heldStatus(m: Merchant, body: any): Promise<string> {
 it('every SALE brand has a case here and says whether it can hold funds', () => {
   expect(saleBrands.map((d) => d.brand).sort()).toEqual(Object.keys(VALID).sort());
   for (const d of saleBrands) expect(d.hold, d.brand).toMatch(/\w/);
-  expect(saleBrands.filter(holdsFunds).map((d) => d.brand).sort()).toEqual(['bnpl', 'bnpl_cart', 'vcard']);
+  expect(
+    saleBrands
+      .filter(holdsFunds)
+      .map((d) => d.brand)
+      .sort(),
+  ).toEqual(['bnpl', 'bnpl_cart', 'vcard']);
 });
 
 describe.each(saleBrands.map((d) => [d.brand, holdsFunds(d)] as const))('%s (holds funds: %s)', (brand, holds) => {

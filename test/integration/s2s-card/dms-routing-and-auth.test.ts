@@ -45,7 +45,12 @@ describe('spec transition table: "payment, two-stage MID | SALE | MID in DMS mod
   });
 
   it('an SMS or SMS/DMS MID still takes a sale at once when the merchant has one', async () => {
-    const both = await testMerchant({ mids: [{ paymentMode: 'DMS', name: 'dms' }, { paymentMode: 'SMS/DMS', name: 'both' }] });
+    const both = await testMerchant({
+      mids: [
+        { paymentMode: 'DMS', name: 'dms' },
+        { paymentMode: 'SMS/DMS', name: 'both' },
+      ],
+    });
     const sale = await post(saleFields(both));
     expect(sale.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     const { mids } = (await deps().merchants.get(both.clientKey))!;
@@ -67,7 +72,15 @@ describe('spec transition table: "payment, two-stage MID | SALE | MID in DMS mod
 describe('6.7.0: "Merchants without an explicit mode migrate to SMS/DMS"', () => {
   it('a MID stored without a payment mode is read as SMS/DMS: it takes sales and authorizations', async () => {
     const m = await testMerchant({ mids: [] });
-    const legacy = { midId: 'legacy-mid', name: 'legacy', moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: 'OLD' };
+    const legacy = {
+      midId: 'legacy-mid',
+      name: 'legacy',
+      moto: false,
+      zeroAmount: false,
+      connector: 'sandbox',
+      enabled: true,
+      descriptor: 'OLD',
+    };
     await deps().merchants.putMid(m.clientKey, legacy as unknown as Mid);
     expect((await deps().merchants.get(m.clientKey))!.mids[0]).toMatchObject({ midId: 'legacy-mid', paymentMode: 'SMS/DMS' });
     expect((await post(saleFields(m))).body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
@@ -85,19 +98,38 @@ describe('spec Endpoints: "AUTH | CARD" — an authorization, same hash and answ
     const fields = saleFields(merchant, { action: 'AUTH' });
     const res = await post(fields);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ action: 'AUTH', result: 'SUCCESS', status: 'PENDING', order_id: fields.order_id, amount: '10.00', currency: 'USD' });
+    expect(res.body).toMatchObject({
+      action: 'AUTH',
+      result: 'SUCCESS',
+      status: 'PENDING',
+      order_id: fields.order_id,
+      amount: '10.00',
+      currency: 'USD',
+    });
     const asSale = await post(saleFields(merchant, { auth: 'Y' }));
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(asSale.body).sort());
     expect((await callback(res.body.trans_id, 'AUTH')).fields).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
     const details = await post(transIdFields(merchant, 'GET_TRANS_DETAILS', res.body.trans_id));
     expect(details.body.transactions).toEqual([expect.objectContaining({ type: 'AUTH', status: 'success' })]);
-    expect((await post(transIdFields(merchant, 'CAPTURE', res.body.trans_id, { extra: { amount: '4.00' } }))).body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', amount: '4.00' });
+    expect((await post(transIdFields(merchant, 'CAPTURE', res.body.trans_id, { extra: { amount: '4.00' } }))).body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      amount: '4.00',
+    });
   });
 
   it('auth=N does not turn AUTH into a sale; declines, 3DS and a wrong hash answer as for SALE', async () => {
     expect((await post(saleFields(merchant, { action: 'AUTH', auth: 'N' }))).body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
-    expect((await post(saleFields(merchant, { action: 'AUTH', card_exp_month: '02' }))).body).toMatchObject({ action: 'AUTH', result: 'DECLINED', status: 'DECLINED' });
-    expect((await post(saleFields(merchant, { action: 'AUTH', card_exp_month: '05' }))).body).toMatchObject({ action: 'AUTH', result: 'REDIRECT', status: '3DS' });
+    expect((await post(saleFields(merchant, { action: 'AUTH', card_exp_month: '02' }))).body).toMatchObject({
+      action: 'AUTH',
+      result: 'DECLINED',
+      status: 'DECLINED',
+    });
+    expect((await post(saleFields(merchant, { action: 'AUTH', card_exp_month: '05' }))).body).toMatchObject({
+      action: 'AUTH',
+      result: 'REDIRECT',
+      status: '3DS',
+    });
     const wrong = await post(saleFields(merchant, { action: 'AUTH', hash: 'deadbeef' }));
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual([{ error_code: 100000, error_message: 'hash: Hash is not valid.' }]);

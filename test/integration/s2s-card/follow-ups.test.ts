@@ -21,16 +21,25 @@ afterAll(async () => {
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const callbacks = (transId: string, action: string) => shop.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action);
+const callbacks = (transId: string, action: string) =>
+  shop.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action);
 const pay = async (extra: Record<string, string> = {}) => (await post(saleFields(merchant, extra))).body.trans_id as string;
-const act = (action: string, transId: string, extra: Record<string, string> = {}) => post(transIdFields(merchant, action, transId, { extra }));
+const act = (action: string, transId: string, extra: Record<string, string> = {}) =>
+  post(transIdFields(merchant, action, transId, { extra }));
 const details = async (transId: string) => (await act('GET_TRANS_DETAILS', transId)).body;
 
 describe('CAPTURE', () => {
   it('captures a held authorization in full', async () => {
     const id = await pay({ auth: 'Y' });
     const res = await act('CAPTURE', id);
-    expect(res.body).toMatchObject({ action: 'CAPTURE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00', currency: 'USD', trans_id: id });
+    expect(res.body).toMatchObject({
+      action: 'CAPTURE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      amount: '10.00',
+      currency: 'USD',
+      trans_id: id,
+    });
     const cb = await eventually(() => callbacks(id, 'CAPTURE')[0]);
     expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', amount: '10.00' });
   });
@@ -57,7 +66,11 @@ describe('CAPTURE', () => {
 
   it('a settled sale cannot be captured; an unknown trans_id is 101000', async () => {
     expect((await act('CAPTURE', await pay())).body).toMatchObject({ result: 'ERROR', error_code: 208003 });
-    expect((await act('CAPTURE', UNKNOWN)).body).toMatchObject({ result: 'ERROR', error_code: 101000, error_message: 'Transaction does not exist.' });
+    expect((await act('CAPTURE', UNKNOWN)).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 101000,
+      error_message: 'Transaction does not exist.',
+    });
   });
 
   it('concurrent duplicate CAPTURE requests capture once', async () => {
@@ -154,7 +167,11 @@ describe('CREDITVOID', () => {
 
   it('a declined or voided payment: "Refund is not allowed"; unknown trans_id: "Payment not found."', async () => {
     const declined = await pay({ card_exp_month: '02' });
-    expect((await act('CREDITVOID', declined)).body).toMatchObject({ result: 'ERROR', error_code: 208005, error_message: 'Refund is not allowed' });
+    expect((await act('CREDITVOID', declined)).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 208005,
+      error_message: 'Refund is not allowed',
+    });
     const voided = await pay();
     await act('VOID', voided);
     expect((await act('CREDITVOID', voided)).body).toMatchObject({ error_message: 'Refund is not allowed' });

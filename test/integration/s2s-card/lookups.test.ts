@@ -73,7 +73,13 @@ describe('GET_TRANS_STATUS_BY_ORDER', () => {
     expect(first.body.status).toBe('DECLINED');
 
     const byOrderId = await post(byOrderFields(merchant, orderId));
-    expect(byOrderId.body).toMatchObject({ action: 'GET_TRANS_STATUS_BY_ORDER', result: 'SUCCESS', status: 'SETTLED', trans_id: second.body.trans_id, order_id: orderId });
+    expect(byOrderId.body).toMatchObject({
+      action: 'GET_TRANS_STATUS_BY_ORDER',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      trans_id: second.body.trans_id,
+      order_id: orderId,
+    });
     const byTransId = await post(byOrderFields(merchant, orderId, { transId: second.body.trans_id }));
     expect(byTransId.body).toMatchObject({ result: 'SUCCESS', trans_id: second.body.trans_id });
   });
@@ -95,7 +101,13 @@ describe('6.7.0 attributes', () => {
     expect(status.body.RRN).toMatch(/^\d{12}$/);
     expect(status.body.ARN).toMatch(/^\d{23}$/);
     const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === sale.body.trans_id));
-    expect(cb.fields).toMatchObject({ card: '411111****1111', card_expiration_date: '01/2038', brand: 'visa', RRN: status.body.RRN, ARN: status.body.ARN });
+    expect(cb.fields).toMatchObject({
+      card: '411111****1111',
+      card_expiration_date: '01/2038',
+      brand: 'visa',
+      RRN: status.body.RRN,
+      ARN: status.body.ARN,
+    });
   });
 
   it('a declined payment has no ARN in its status response', async () => {
@@ -106,7 +118,12 @@ describe('6.7.0 attributes', () => {
   });
 
   it('payer attributes appear only when the merchant mapping turns them on; browser attributes are echoed', async () => {
-    const browser = { browser_accept_headers: 'text/html', browser_user_agent: 'Mozilla/5.0', browser_color_depth: '24', browser_language: 'en-US' };
+    const browser = {
+      browser_accept_headers: 'text/html',
+      browser_user_agent: 'Mozilla/5.0',
+      browser_color_depth: '24',
+      browser_language: 'en-US',
+    };
     const off = await post(saleFields(merchant, browser));
     const offStatus = await post(transIdFields(merchant, 'GET_TRANS_STATUS', off.body.trans_id));
     expect(offStatus.body).not.toHaveProperty('payer_first_name');
@@ -116,7 +133,13 @@ describe('6.7.0 attributes', () => {
     await deps().merchants.update(payerMerchant.clientKey, { mappings: { ...DEFAULT_MAPPINGS, payer: true } });
     const on = await post(saleFields(payerMerchant, { payer_phone_country_code: '1-684' }));
     const onStatus = await post(transIdFields(payerMerchant, 'GET_TRANS_STATUS', on.body.trans_id));
-    expect(onStatus.body).toMatchObject({ payer_first_name: 'John', payer_last_name: 'Doe', payer_email: 'doe@example.com', payer_state: 'CA', payer_phone_country_code: '1-684' });
+    expect(onStatus.body).toMatchObject({
+      payer_first_name: 'John',
+      payer_last_name: 'Doe',
+      payer_email: 'doe@example.com',
+      payer_state: 'CA',
+      payer_phone_country_code: '1-684',
+    });
     const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === on.body.trans_id));
     expect(cb.fields).toMatchObject({ payer_first_name: 'John', payer_country: 'US', payer_ip: '123.123.123.123' });
   });

@@ -40,7 +40,10 @@ async function postRaw(path: string, body: string, contentType: string) {
 describe('multipart/form-data on every S2S endpoint (issue 9 item 15)', () => {
   for (const path of ['/post', '/v2/post']) {
     it(`S2S CARD SALE on ${path} as multipart/form-data settles exactly like the form-urlencoded one`, async () => {
-      const res = await postMultipart(path, saleFields(merchant, { custom_data: { note: 'Grüße & more' }, parameters: { cart: { items: [{ name: 'Tee' }] } } }));
+      const res = await postMultipart(
+        path,
+        saleFields(merchant, { custom_data: { note: 'Grüße & more' }, parameters: { cart: { items: [{ name: 'Tee' }] } } }),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
       // A follow-up by multipart too.
@@ -76,7 +79,11 @@ describe('multipart/form-data on every S2S endpoint (issue 9 item 15)', () => {
   it('a body that is not valid multipart/form-data is refused in the S2S format', async () => {
     const res = await postRaw('/post', 'action=SALE', 'multipart/form-data; boundary=xyz');
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ result: 'ERROR', error_code: 100000, errors: [{ error_code: 100000, error_message: 'Request body is not valid multipart/form-data.' }] });
+    expect(res.body).toMatchObject({
+      result: 'ERROR',
+      error_code: 100000,
+      errors: [{ error_code: 100000, error_message: 'Request body is not valid multipart/form-data.' }],
+    });
   });
 
   for (const path of ['/post', '/v2/post', '/post-va']) {
@@ -88,7 +95,10 @@ describe('multipart/form-data on every S2S endpoint (issue 9 item 15)', () => {
       expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES + 1);
       const res = await postRaw(path, body, `multipart/form-data; boundary=${boundary}`);
       expect(res.status).toBe(413);
-      expect(res.body).toMatchObject({ result: 'ERROR', error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.` });
+      expect(res.body).toMatchObject({
+        result: 'ERROR',
+        error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.`,
+      });
       expect(res.body.action).toBeUndefined();
     });
   }

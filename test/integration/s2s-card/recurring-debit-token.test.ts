@@ -34,15 +34,19 @@ const callbackOf = (transId: string) => eventually(() => shop.received.find((c) 
 const pairOf = (body: any) => ({ transId: body.trans_id as string, token: body.recurring_token as string });
 
 describe('RECURRING_DEBIT callbacks carry a card_token', () => {
-  it('on a DEBIT chain: the DEBIT\'s own card_token, in the answer and the callback', async () => {
+  it("on a DEBIT chain: the DEBIT's own card_token, in the answer and the callback", async () => {
     const debit = await post(saleFields(merchant, { action: 'DEBIT', payee_first_name: 'Jane', recurring_init: 'Y' }));
     expect(debit.body).toMatchObject({ action: 'DEBIT', result: 'SUCCESS', card_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const run = await post(recurringFields(merchant, pairOf(debit.body), {}, { action: 'RECURRING_DEBIT' }));
     expect(run.body).toMatchObject({ action: 'RECURRING_DEBIT', result: 'SUCCESS', status: 'SETTLED', card_token: debit.body.card_token });
-    expect(await callbackOf(run.body.trans_id)).toMatchObject({ action: 'RECURRING_DEBIT', status: 'SETTLED', card_token: debit.body.card_token });
+    expect(await callbackOf(run.body.trans_id)).toMatchObject({
+      action: 'RECURRING_DEBIT',
+      status: 'SETTLED',
+      card_token: debit.body.card_token,
+    });
   });
 
-  it('on a SALE chain: a new card_token naming the chain\'s card, usable for a token SALE', async () => {
+  it("on a SALE chain: a new card_token naming the chain's card, usable for a token SALE", async () => {
     const sale = await post(saleFields(merchant, { recurring_init: 'Y' }));
     expect(sale.body.card_token).toBeUndefined();
     const run = await post(recurringFields(merchant, pairOf(sale.body), {}, { action: 'RECURRING_DEBIT' }));
@@ -69,7 +73,9 @@ describe('RECURRING_DEBIT callbacks carry a card_token', () => {
     expect(run.body).toMatchObject({ result: 'DECLINED' });
     expect(run.body.card_token).toBeUndefined();
     expect((await post(transIdFields(merchant, 'RETRY', run.body.trans_id))).body).toMatchObject({ action: 'RETRY', result: 'ACCEPTED' });
-    const settled = await eventually(() => shop.received.find((c) => c.fields.trans_id === run.body.trans_id && c.fields.status === 'SETTLED')?.fields);
+    const settled = await eventually(
+      () => shop.received.find((c) => c.fields.trans_id === run.body.trans_id && c.fields.status === 'SETTLED')?.fields,
+    );
     const stored = (await deps().payments.get(run.body.trans_id))!;
     expect(stored.cardToken).toMatch(/^[0-9a-f]{64}$/);
     expect(settled.card_token).toBe(stored.cardToken);
@@ -83,13 +89,17 @@ describe('RECURRING_DEBIT callbacks carry a card_token', () => {
     expect((await callbackOf(run.body.trans_id)).card_token).toBeUndefined();
   });
 
-  it('a debit schedule\'s run carries the DEBIT\'s card_token', async () => {
+  it("a debit schedule's run carries the DEBIT's card_token", async () => {
     const today = todayUtc();
     const id = (await post(createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }))).body.schedule_id as string;
-    const debit = await post(saleFields(merchant, { action: 'DEBIT', payee_first_name: 'Jane', recurring_init: 'Y', schedule_id: id, schedule_start_date: today }));
+    const debit = await post(
+      saleFields(merchant, { action: 'DEBIT', payee_first_name: 'Jane', recurring_init: 'Y', schedule_id: id, schedule_start_date: today }),
+    );
     expect(debit.body).toMatchObject({ result: 'SUCCESS', card_token: expect.any(String) });
     await platform.runScheduled('ScheduleRunner');
-    const run = await eventually(() => shop.received.find((c) => c.fields.order_id === debit.body.order_id && c.fields.action === 'RECURRING_DEBIT')?.fields);
+    const run = await eventually(
+      () => shop.received.find((c) => c.fields.order_id === debit.body.order_id && c.fields.action === 'RECURRING_DEBIT')?.fields,
+    );
     expect(run).toMatchObject({ status: 'SETTLED', card_token: debit.body.card_token });
   });
 });

@@ -24,10 +24,11 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const callbacksOf = (transId: string, action: string) => shop.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action).map((c) => c.fields);
+const callbacksOf = (transId: string, action: string) =>
+  shop.received.filter((c) => c.fields.trans_id === transId && c.fields.action === action).map((c) => c.fields);
 const statusOf = async (transId: string) => (await post(transIdFields(merchant, 'GET_TRANS_STATUS', transId))).body;
 
-it('each CREDITVOID callback carries its refund\'s own ARN; the refunded payment\'s status the latest', async () => {
+it("each CREDITVOID callback carries its refund's own ARN; the refunded payment's status the latest", async () => {
   const sale = (await post(saleFields(merchant))).body;
   const saleArn = (await statusOf(sale.trans_id)).ARN as string;
   expect(saleArn).toMatch(/^\d{23}$/);
@@ -47,7 +48,7 @@ it('each CREDITVOID callback carries its refund\'s own ARN; the refunded payment
   expect(await statusOf(sale.trans_id)).toMatchObject({ status: 'REFUND', ARN: second.ARN });
 });
 
-it('a CAPTURE callback keeps the authorization\'s ARN; a reversal\'s callback names the reversal\'s', async () => {
+it("a CAPTURE callback keeps the authorization's ARN; a reversal's callback names the reversal's", async () => {
   const auth = (await post(saleFields(merchant, { auth: 'Y' }))).body;
   const authArn = (await statusOf(auth.trans_id)).ARN;
   await post(transIdFields(merchant, 'CAPTURE', auth.trans_id));
@@ -58,7 +59,10 @@ it('a CAPTURE callback keeps the authorization\'s ARN; a reversal\'s callback na
   const heldArn = (await statusOf(held.trans_id)).ARN;
   await post(transIdFields(merchant, 'CREDITVOID', held.trans_id));
   const reversal = await eventually(() => callbacksOf(held.trans_id, 'CREDITVOID')[0]);
-  expect(reversal).toMatchObject({ status: 'REVERSAL', ARN: (await deps().payments.get(held.trans_id))!.history.find((h) => h.type === 'REVERSAL')!.arn });
+  expect(reversal).toMatchObject({
+    status: 'REVERSAL',
+    ARN: (await deps().payments.get(held.trans_id))!.history.find((h) => h.type === 'REVERSAL')!.arn,
+  });
   expect(reversal.ARN).not.toBe(heldArn);
   // The status of a reversed authorization keeps the authorization's ARN (only a REFUND status names a refund's).
   expect((await statusOf(held.trans_id)).ARN).toBe(heldArn);

@@ -41,7 +41,16 @@ describe('retry safety', () => {
     // A soft decline, as the acquirer would report it.
     const d = deps();
     const p = (await d.payments.get(rec.trans_id))!;
-    await d.payments.update({ ...p, status: 'DECLINED', capturedAmount: 0, version: p.version + 1, history: p.history.map((h) => ({ ...h, status: 'fail' as const })) }, []);
+    await d.payments.update(
+      {
+        ...p,
+        status: 'DECLINED',
+        capturedAmount: 0,
+        version: p.version + 1,
+        history: p.history.map((h) => ({ ...h, status: 'fail' as const })),
+      },
+      [],
+    );
 
     timeOutOnce('pay');
     const first = await post(transIdFields(merchant, 'RETRY', rec.trans_id));

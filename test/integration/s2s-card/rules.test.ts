@@ -19,7 +19,12 @@ const midOf = async (transId: string) => (await deps().payments.get(transId))!.m
 
 describe('MID routing by payment mode', () => {
   it('a sale goes to SMS or SMS/DMS MIDs, an authorization to DMS or SMS/DMS', async () => {
-    const m = await testMerchant({ mids: [{ paymentMode: 'SMS', name: 'sms' }, { paymentMode: 'DMS', name: 'dms' }] });
+    const m = await testMerchant({
+      mids: [
+        { paymentMode: 'SMS', name: 'sms' },
+        { paymentMode: 'DMS', name: 'dms' },
+      ],
+    });
     const { mids } = (await deps().merchants.get(m.clientKey))!;
     const sms = mids.find((x) => x.name === 'sms')!.midId;
     const dms = mids.find((x) => x.name === 'dms')!.midId;
@@ -47,8 +52,12 @@ describe('moto_type', () => {
   });
 
   it('an unknown moto_type is a choice error; without moto_type the CVV is required', async () => {
-    expect(messages((await post(saleFields(merchant, { moto_type: 'fax' }))).body)).toContain('moto_type: The value you selected is not a valid choice.');
-    expect(messages((await post(saleFields(merchant, { card_cvv2: undefined }))).body)).toContain('card_cvv2: This value should not be blank.');
+    expect(messages((await post(saleFields(merchant, { moto_type: 'fax' }))).body)).toContain(
+      'moto_type: The value you selected is not a valid choice.',
+    );
+    expect(messages((await post(saleFields(merchant, { card_cvv2: undefined }))).body)).toContain(
+      'card_cvv2: This value should not be blank.',
+    );
   });
 });
 
@@ -60,12 +69,20 @@ describe('zero amount', () => {
   });
 
   it('zero with auth=Y or recurring_init=Y needs a MID that supports zero-value transactions', async () => {
-    expect(messages((await post(saleFields(merchant, { order_amount: '0.00', auth: 'Y' }))).body)).toEqual(['amount: This value should be greater than 0.']);
+    expect(messages((await post(saleFields(merchant, { order_amount: '0.00', auth: 'Y' }))).body)).toEqual([
+      'amount: This value should be greater than 0.',
+    ]);
     const zero = await testMerchant({ mids: [{ zeroAmount: true }] });
-    expect((await post(saleFields(zero, { order_amount: '0.00', auth: 'Y' }))).body).toMatchObject({ result: 'SUCCESS', status: 'PENDING', amount: '0.00' });
+    expect((await post(saleFields(zero, { order_amount: '0.00', auth: 'Y' }))).body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'PENDING',
+      amount: '0.00',
+    });
     const init = await post(saleFields(zero, { order_amount: '0.00', recurring_init: 'Y' }));
     expect(init.body).toMatchObject({ result: 'SUCCESS', amount: '0.00', recurring_token: expect.any(String) });
-    expect(messages((await post(saleFields(zero, { order_amount: '0.00' }))).body)).toEqual(['amount: This value should be greater than 0.']);
+    expect(messages((await post(saleFields(zero, { order_amount: '0.00' }))).body)).toEqual([
+      'amount: This value should be greater than 0.',
+    ]);
   });
 });
 
@@ -79,8 +96,14 @@ describe('mpi_data format table', () => {
   const cases: Array<[Record<string, string | undefined>, string]> = [
     [{ 'mpi_data[eci]': '5' }, 'mpi_data[eci]: This value should have exactly 2 characters.'],
     [{ 'mpi_data[eci]': undefined }, 'mpi_data[eci]: This value should not be blank.'],
-    [{ 'mpi_data[authentication_value]': 'A'.repeat(27) }, 'mpi_data[authentication_value]: This value is too short. It should have 28 characters or more.'],
-    [{ 'mpi_data[authentication_value]': 'A'.repeat(65) }, 'mpi_data[authentication_value]: This value is too long. It should have 64 characters or less.'],
+    [
+      { 'mpi_data[authentication_value]': 'A'.repeat(27) },
+      'mpi_data[authentication_value]: This value is too short. It should have 28 characters or more.',
+    ],
+    [
+      { 'mpi_data[authentication_value]': 'A'.repeat(65) },
+      'mpi_data[authentication_value]: This value is too long. It should have 64 characters or less.',
+    ],
     [{ 'mpi_data[ds_trans_id]': 'not-a-uuid' }, 'mpi_data[ds_trans_id]: This is not a valid UUID.'],
     [{ 'mpi_data[3ds_version]': '2.1' }, 'mpi_data[3ds_version]: This value is not valid.'],
     [{ 'mpi_data[trans_status]': 'y' }, 'mpi_data[trans_status]: This value is not valid.'],
@@ -93,32 +116,53 @@ describe('mpi_data format table', () => {
   });
 
   it('valid values pass (xid up to 64, trans_status R); mpi_data is ignored with auth=Y', async () => {
-    expect((await post(saleFields(merchant, { ...valid, 'mpi_data[trans_status]': 'R', 'mpi_data[xid]': 'x'.repeat(64) } as never))).body.result).toBe('SUCCESS');
-    expect((await post(saleFields(merchant, { auth: 'Y', 'mpi_data[eci]': 'bad!' } as never))).body).toMatchObject({ result: 'SUCCESS', status: 'PENDING' });
+    expect(
+      (await post(saleFields(merchant, { ...valid, 'mpi_data[trans_status]': 'R', 'mpi_data[xid]': 'x'.repeat(64) } as never))).body.result,
+    ).toBe('SUCCESS');
+    expect((await post(saleFields(merchant, { auth: 'Y', 'mpi_data[eci]': 'bad!' } as never))).body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'PENDING',
+    });
   });
 });
 
 describe('payer fields', () => {
   it('address, country, city and zip are optional by default and required when the mapping says so', async () => {
-    const res = await post(saleFields(merchant, { payer_address: undefined, payer_country: undefined, payer_city: undefined, payer_zip: undefined, payer_state: undefined }));
+    const res = await post(
+      saleFields(merchant, {
+        payer_address: undefined,
+        payer_country: undefined,
+        payer_city: undefined,
+        payer_zip: undefined,
+        payer_state: undefined,
+      }),
+    );
     expect(res.body.result).toBe('SUCCESS');
     const strict = await testMerchant();
     await deps().merchants.update(strict.clientKey, { requiredPayerFields: ['payer_address', 'payer_zip'] });
     const missing = await post(saleFields(strict, { payer_address: undefined, payer_zip: undefined, payer_city: undefined }));
-    expect(messages(missing.body)).toEqual(['payer_address: This value should not be blank.', 'payer_zip: This value should not be blank.']);
+    expect(messages(missing.body)).toEqual([
+      'payer_address: This value should not be blank.',
+      'payer_zip: This value should not be blank.',
+    ]);
   });
 
   it('payer_state is validated for US and ignored for other countries', async () => {
-    expect(messages((await post(saleFields(merchant, { payer_state: 'S'.repeat(40) }))).body)).toContain('payer_state: This value is too long. It should have 32 characters or less.');
+    expect(messages((await post(saleFields(merchant, { payer_state: 'S'.repeat(40) }))).body)).toContain(
+      'payer_state: This value is too long. It should have 32 characters or less.',
+    );
     const de = await post(saleFields(merchant, { payer_country: 'DE', payer_state: 'S'.repeat(40) }));
     expect(de.body.result).toBe('SUCCESS');
     expect((await deps().payments.get(de.body.trans_id))!.details.payer).not.toHaveProperty('payer_state');
   });
 
   it('payer_phone_country_code: digits up to 10 characters, hyphen allowed', async () => {
-    for (const ok of ['1', '1-684', '1234567890']) expect((await post(saleFields(merchant, { payer_phone_country_code: ok }))).body.result).toBe('SUCCESS');
+    for (const ok of ['1', '1-684', '1234567890'])
+      expect((await post(saleFields(merchant, { payer_phone_country_code: ok }))).body.result).toBe('SUCCESS');
     for (const bad of ['+1', '12345678901', 'ab', '1--2']) {
-      expect(messages((await post(saleFields(merchant, { payer_phone_country_code: bad }))).body)).toEqual(['payer_phone_country_code: This value is not valid.']);
+      expect(messages((await post(saleFields(merchant, { payer_phone_country_code: bad }))).body)).toEqual([
+        'payer_phone_country_code: This value is not valid.',
+      ]);
     }
   });
 
@@ -135,7 +179,9 @@ describe('parameters[...] sets', () => {
   it('set 1 (installments): all three, two digits, a known plan', async () => {
     const ok = { 'parameters[bnrg_installm_def]': '00', 'parameters[bnrg_installm_months]': '03', 'parameters[bnrg_installm_plan]': '05' };
     expect((await post(saleFields(merchant, ok as never))).body.result).toBe('SUCCESS');
-    const res = await post(saleFields(merchant, { 'parameters[bnrg_installm_months]': '3', 'parameters[bnrg_installm_plan]': '04' } as never));
+    const res = await post(
+      saleFields(merchant, { 'parameters[bnrg_installm_months]': '3', 'parameters[bnrg_installm_plan]': '04' } as never),
+    );
     expect(messages(res.body)).toEqual([
       'parameters[bnrg_installm_def]: This value should not be blank.',
       'parameters[bnrg_installm_months]: This value is not valid.',
@@ -153,12 +199,21 @@ describe('parameters[...] sets', () => {
   });
 
   it('set 3: shipping_postcode up to 9 digits, shipping_country 3 characters', async () => {
-    const res = await post(saleFields(merchant, { 'parameters[shipping_postcode]': '1234567890', 'parameters[shipping_country]': 'US' } as never));
-    expect(messages(res.body)).toEqual(['parameters[shipping_postcode]: This value is not valid.', 'parameters[shipping_country]: This value is not valid.']);
+    const res = await post(
+      saleFields(merchant, { 'parameters[shipping_postcode]': '1234567890', 'parameters[shipping_country]': 'US' } as never),
+    );
+    expect(messages(res.body)).toEqual([
+      'parameters[shipping_postcode]: This value is not valid.',
+      'parameters[shipping_country]: This value is not valid.',
+    ]);
   });
 
   it('set 4: maximum lengths and values, named by their bracket path', async () => {
-    const ok = { 'parameters[shipping][city]': 'Berlin', 'parameters[cart][items][0][name]': 'Shoe', 'parameters[cart][items][0][quantityUnit]': 'KG' };
+    const ok = {
+      'parameters[shipping][city]': 'Berlin',
+      'parameters[cart][items][0][name]': 'Shoe',
+      'parameters[cart][items][0][quantityUnit]': 'KG',
+    };
     expect((await post(saleFields(merchant, ok as never))).body.result).toBe('SUCCESS');
     const res = await post(
       saleFields(merchant, {
@@ -190,8 +245,12 @@ describe('connectors', () => {
 
 describe('validation and hash', () => {
   it('an unknown action and a missing client_key are field errors; an unknown client_key answers like a wrong hash', async () => {
-    expect(messages((await post({ ...saleFields(merchant), action: 'FLY' })).body)).toEqual(['action: The value you selected is not a valid choice.']);
-    expect(messages((await post({ ...saleFields(merchant), client_key: undefined })).body)).toEqual(['client_key: This value should not be blank.']);
+    expect(messages((await post({ ...saleFields(merchant), action: 'FLY' })).body)).toEqual([
+      'action: The value you selected is not a valid choice.',
+    ]);
+    expect(messages((await post({ ...saleFields(merchant), client_key: undefined })).body)).toEqual([
+      'client_key: This value should not be blank.',
+    ]);
     const unknown = await post({ ...saleFields(merchant), client_key: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(400);
     expect(messages(unknown.body)).toEqual(['hash: Hash is not valid.']);

@@ -82,7 +82,13 @@ describe('recurring', () => {
     expect(res.body.trans_id).not.toBe(pair.transId);
 
     const cb = await eventually(() => callbacksFor(res.body.trans_id)[0]);
-    expect(cb.fields).toMatchObject({ action: 'RECURRING_SALE', result: 'SUCCESS', status: 'SETTLED', custom_data: { source: 'recurring' }, recurring_init_trans_id: pair.transId });
+    expect(cb.fields).toMatchObject({
+      action: 'RECURRING_SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      custom_data: { source: 'recurring' },
+      recurring_init_trans_id: pair.transId,
+    });
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id));
     expect(status.body).toMatchObject({ status: 'SETTLED', card: '411111****1111' });
   });
@@ -117,12 +123,14 @@ describe('recurring', () => {
 describe('custom_data holding a card number', () => {
   it('is kept and echoed masked (first 6, last 4), never as sent', async () => {
     const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-    const res = await post(saleFields(merchant, { 'custom_data[card_number]': '4111 1111-1111 1111', 'custom_data[note]': 'gift' } as never));
+    const res = await post(
+      saleFields(merchant, { 'custom_data[card_number]': '4111 1111-1111 1111', 'custom_data[note]': 'gift' } as never),
+    );
     expect(res.body).toMatchObject({ result: 'SUCCESS' });
     const status = await post(transIdFields(merchant, 'GET_TRANS_DETAILS', res.body.trans_id));
     expect(JSON.stringify(status.body)).not.toMatch(/4111 1111-1111 1111|4111111111111111/);
     const stored = await deps().payments.get(res.body.trans_id);
-    expect(stored?.details.customData).toEqual({ card_number: "411111****1111", note: "gift" });
+    expect(stored?.details.customData).toEqual({ card_number: '411111****1111', note: 'gift' });
     const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
     expect(cb.raw).not.toMatch(/4111\+1111-1111\+1111|4111111111111111|4111%201111/);
   });

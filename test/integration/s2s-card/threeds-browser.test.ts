@@ -33,9 +33,13 @@ beforeAll(async () => {
       res.end(`<html><body><h1>Shop</h1><iframe name="acs" src="/start" width="600" height="400"></iframe></body></html>`);
     } else if (url.pathname === '/start') {
       const params = pending.redirect_params as Record<string, string>;
-      const inputs = Object.entries(params).map(([k, v]) => `<input type="hidden" name="${k}" value="${v}">`).join('');
+      const inputs = Object.entries(params)
+        .map(([k, v]) => `<input type="hidden" name="${k}" value="${v}">`)
+        .join('');
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<html><body><form id="f" method="POST" action="${pending.redirect_url}">${inputs}</form><script>document.getElementById('f').submit()</script></body></html>`);
+      res.end(
+        `<html><body><form id="f" method="POST" action="${pending.redirect_url}">${inputs}</form><script>document.getElementById('f').submit()</script></body></html>`,
+      );
     } else {
       returns.push(`${req.method} ${url.pathname}`);
       res.writeHead(200, { 'content-type': 'text/html' });

@@ -31,7 +31,11 @@ async function openRedirect(body: any): Promise<{ status: number; html: string }
   const params: Record<string, string> = Array.isArray(body.redirect_params)
     ? Object.fromEntries(body.redirect_params.map((p: { name: string; value: string }) => [p.name, p.value]))
     : body.redirect_params;
-  const res = await fetch(body.redirect_url, { method: body.redirect_method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(params) });
+  const res = await fetch(body.redirect_url, {
+    method: body.redirect_method,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(params),
+  });
   return { status: res.status, html: await res.text() };
 }
 
@@ -39,7 +43,11 @@ async function openRedirect(body: any): Promise<{ status: number; html: string }
 async function submitPage(html: string): Promise<{ status: number; html: string }> {
   const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
   const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-  const res = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  const res = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
   return { status: res.status, html: await res.text() };
 }
 
@@ -66,7 +74,14 @@ describe('3DS', () => {
     expect(back.html).toContain(`name="trans_id" value="${res.body.trans_id}"`);
 
     const cb = await eventually(() => callbacksFor(res.body.trans_id)[0]);
-    expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', transStatus: 'Y', eci: '05', authenticationFlow: 'Challenge' });
+    expect(cb.fields).toMatchObject({
+      action: 'SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      transStatus: 'Y',
+      eci: '05',
+      authenticationFlow: 'Challenge',
+    });
     expect(cb.fields.card_token).toMatch(/^[0-9a-f]{64}$/);
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id));
     expect(status.body).toMatchObject({ status: 'SETTLED', transStatus: 'Y', protocolVersion: '2.2.0' });
@@ -118,14 +133,22 @@ describe('3DS', () => {
     );
     expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id));
-    expect(status.body).toMatchObject({ eci: '05', dsTransID: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b', protocolVersion: '2.2.0', transStatus: 'N' });
+    expect(status.body).toMatchObject({
+      eci: '05',
+      dsTransID: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b',
+      protocolVersion: '2.2.0',
+      transStatus: 'N',
+    });
   });
 
   it('auth=Y with 3DS: after the page the authorization is PENDING and can be captured', async () => {
     const res = await post(saleFields(merchant, { card_exp_month: '05', auth: 'Y' }));
     await submitPage((await openRedirect(res.body)).html);
     expect((await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id))).body.status).toBe('PENDING');
-    expect((await post(transIdFields(merchant, 'CAPTURE', res.body.trans_id))).body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED' });
+    expect((await post(transIdFields(merchant, 'CAPTURE', res.body.trans_id))).body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'SETTLED',
+    });
   });
 });
 

@@ -46,13 +46,24 @@ describe('DEBIT', () => {
     );
     expect(res.body).toMatchObject({ action: 'DEBIT', result: 'SUCCESS', status: 'SETTLED' });
     const cb = await eventually(() => callbacksFor(res.body.trans_id)[0]);
-    expect(cb.fields).toMatchObject({ action: 'DEBIT', result: 'SUCCESS', status: 'SETTLED', card: '411111****1111', card_expiration_date: '01/2038' });
+    expect(cb.fields).toMatchObject({
+      action: 'DEBIT',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      card: '411111****1111',
+      card_expiration_date: '01/2038',
+    });
     expect(cb.fields.card_token).toMatch(/^[0-9a-f]{64}$/);
-    expect((await deps().payments.get(res.body.trans_id))!.details.extras).toMatchObject({ payer_identity_type: '1', payee_first_name: 'Jane' });
+    expect((await deps().payments.get(res.body.trans_id))!.details.extras).toMatchObject({
+      payer_identity_type: '1',
+      payee_first_name: 'Jane',
+    });
   });
 
   it('validates the extras by name, also inside parameters[...]', async () => {
-    const res = await post(saleFields(merchant, { action: 'DEBIT', payer_identity_type: '9', 'parameters[payee_identity_type]': '0' } as never));
+    const res = await post(
+      saleFields(merchant, { action: 'DEBIT', payer_identity_type: '9', 'parameters[payee_identity_type]': '0' } as never),
+    );
     expect(messages(res.body)).toEqual([
       'payer_identity_type: The value you selected is not a valid choice.',
       'parameters[payee_identity_type]: The value you selected is not a valid choice.',
@@ -61,7 +72,12 @@ describe('DEBIT', () => {
 
   it('a 3DS card on DEBIT answers REDIRECT', async () => {
     const res = await post(saleFields(merchant, { action: 'DEBIT', card_exp_month: '05' }));
-    expect(res.body).toMatchObject({ action: 'DEBIT', result: 'REDIRECT', status: '3DS', redirect_url: expect.stringContaining('/threeds/') });
+    expect(res.body).toMatchObject({
+      action: 'DEBIT',
+      result: 'REDIRECT',
+      status: '3DS',
+      redirect_url: expect.stringContaining('/threeds/'),
+    });
   });
 });
 
@@ -78,13 +94,17 @@ describe('CREDIT2CARD', () => {
   });
 
   it('another card is declined; a Formula 1 hash is not accepted', async () => {
-    expect((await post(credit2cardFields(merchant, { card_number: '4111111111111111', card_exp_month: '02', card_exp_year: '2038' }))).body).toMatchObject({ result: 'DECLINED', status: 'DECLINED' });
+    expect(
+      (await post(credit2cardFields(merchant, { card_number: '4111111111111111', card_exp_month: '02', card_exp_year: '2038' }))).body,
+    ).toMatchObject({ result: 'DECLINED', status: 'DECLINED' });
     const f1 = saleFields(merchant).hash as string;
     expect(messages((await post(credit2cardFields(merchant, { hash: f1 }))).body)).toEqual(['hash: Hash is not valid.']);
   });
 
   it('set 1: payer_account_number is required once a set-1 field is sent', async () => {
-    expect(messages((await post(credit2cardFields(merchant, { payer_nationality: 'DE' }))).body)).toEqual(['payer_account_number: This value should not be blank.']);
+    expect(messages((await post(credit2cardFields(merchant, { payer_nationality: 'DE' }))).body)).toEqual([
+      'payer_account_number: This value should not be blank.',
+    ]);
     expect((await post(credit2cardFields(merchant, { payer_nationality: 'DE', payer_account_number: 'N/A' }))).body.result).toBe('SUCCESS');
   });
 
@@ -98,7 +118,9 @@ describe('CREDIT2CARD', () => {
 
   it('set 3: expiry as MM/YYYY, also inside parameters[...]', async () => {
     expect(messages((await post(credit2cardFields(merchant, { expiry: '1/38' }))).body)).toEqual(['expiry: This value is not valid.']);
-    expect(messages((await post(credit2cardFields(merchant, { 'parameters[expiry]': '13/2038' } as never))).body)).toEqual(['parameters[expiry]: This value is not valid.']);
+    expect(messages((await post(credit2cardFields(merchant, { 'parameters[expiry]': '13/2038' } as never))).body)).toEqual([
+      'parameters[expiry]: This value is not valid.',
+    ]);
     const ok = await post(credit2cardFields(merchant, { expiry: '01/2038' }));
     expect(ok.body.result).toBe('SUCCESS');
     expect((await post(payoutStatus(ok.body.trans_id))).body.card_expiration_date).toBe('01/2038');

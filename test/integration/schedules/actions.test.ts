@@ -46,15 +46,27 @@ describe('CREATE_SCHEDULE and SCHEDULE_INFO', () => {
 
   it('keeps day_of_month and the delayed first payment parameters', async () => {
     const id = await create({ day_of_month: '31', delayed_first_payment: 'day_of_week', first_payment_day_of_week: '5' });
-    expect(await info(id)).toMatchObject({ interval_unit: 'month', day_of_month: 31, delayed_first_payment: 'day_of_week', first_payment_day_of_week: 5 });
+    expect(await info(id)).toMatchObject({
+      interval_unit: 'month',
+      day_of_month: 31,
+      delayed_first_payment: 'day_of_week',
+      first_payment_day_of_week: 5,
+    });
   });
 
   it('refuses the retired delays parameter with the spec text', async () => {
     const res = await post(createScheduleFields(merchant, { delays: '3' }));
     expect(res.status).toBe(400);
     // Issue 9 item 13: the spec's text is the answer's own error_message, and errors[] still names the field.
-    expect(res.body).toMatchObject({ result: 'ERROR', http_code: 400, error_code: 100000, error_message: 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.' });
-    expect(errorsOf(res.body)).toEqual(['delays: Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.']);
+    expect(res.body).toMatchObject({
+      result: 'ERROR',
+      http_code: 400,
+      error_code: 100000,
+      error_message: 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.',
+    });
+    expect(errorsOf(res.body)).toEqual([
+      'delays: Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.',
+    ]);
   });
 
   it('reports every invalid field at once', async () => {
@@ -78,9 +90,20 @@ describe('CREATE_SCHEDULE and SCHEDULE_INFO', () => {
 
   it('checks the delayed first payment parameters against its kind', async () => {
     const missing = await post(createScheduleFields(merchant, { delayed_first_payment: 'delay_by_interval' }));
-    expect(errorsOf(missing.body)).toEqual(['first_payment_interval_length: This value should not be blank.', 'first_payment_interval_unit: This value should not be blank.']);
-    const mismatch = await post(createScheduleFields(merchant, { delayed_first_payment: 'day_of_month', first_payment_day_of_month: '5', first_payment_day_of_week: '2' }));
-    expect(errorsOf(mismatch.body)).toEqual(['first_payment_day_of_week: This value is available with delayed_first_payment day_of_week only.']);
+    expect(errorsOf(missing.body)).toEqual([
+      'first_payment_interval_length: This value should not be blank.',
+      'first_payment_interval_unit: This value should not be blank.',
+    ]);
+    const mismatch = await post(
+      createScheduleFields(merchant, {
+        delayed_first_payment: 'day_of_month',
+        first_payment_day_of_month: '5',
+        first_payment_day_of_week: '2',
+      }),
+    );
+    expect(errorsOf(mismatch.body)).toEqual([
+      'first_payment_day_of_week: This value is available with delayed_first_payment day_of_week only.',
+    ]);
     const dayUnit = await post(createScheduleFields(merchant, { interval_unit: 'day', day_of_month: '5' }));
     expect(errorsOf(dayUnit.body)).toEqual(['day_of_month: This value is available with interval_unit month only.']);
     const badKind = await post(createScheduleFields(merchant, { delayed_first_payment: 'later' }));
@@ -112,9 +135,22 @@ describe('UPDATE_SCHEDULE', () => {
 
   it('switching to a day interval drops day_of_month; switching the delay kind drops the old parameters', async () => {
     const id = await create({ day_of_month: '15', delayed_first_payment: 'day_of_week', first_payment_day_of_week: '1' });
-    await post(scheduleFields(merchant, 'UPDATE_SCHEDULE', id, { interval_unit: 'day', interval_length: '7', delayed_first_payment: 'day_of_month', first_payment_day_of_month: '10' }));
+    await post(
+      scheduleFields(merchant, 'UPDATE_SCHEDULE', id, {
+        interval_unit: 'day',
+        interval_length: '7',
+        delayed_first_payment: 'day_of_month',
+        first_payment_day_of_month: '10',
+      }),
+    );
     const after = await info(id);
-    expect(after).toMatchObject({ interval_unit: 'day', interval_length: 7, day_of_month: null, delayed_first_payment: 'day_of_month', first_payment_day_of_month: 10 });
+    expect(after).toMatchObject({
+      interval_unit: 'day',
+      interval_length: 7,
+      day_of_month: null,
+      delayed_first_payment: 'day_of_month',
+      first_payment_day_of_month: 10,
+    });
     expect(after.first_payment_day_of_week).toBeUndefined();
   });
 
@@ -123,7 +159,9 @@ describe('UPDATE_SCHEDULE', () => {
     const incomplete = await post(scheduleFields(merchant, 'UPDATE_SCHEDULE', id, { delayed_first_payment: 'day_of_week' }));
     expect(errorsOf(incomplete.body)).toEqual(['first_payment_day_of_week: This value should not be blank.']);
     const delays = await post(scheduleFields(merchant, 'UPDATE_SCHEDULE', id, { delays: '1' }));
-    expect(errorsOf(delays.body)).toContain('delays: Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.');
+    expect(errorsOf(delays.body)).toContain(
+      'delays: Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.',
+    );
     const empty = await post(scheduleFields(merchant, 'UPDATE_SCHEDULE', id));
     expect(empty.body).toMatchObject({ result: 'ERROR', error_code: 100000 });
     expect(errorsOf(empty.body)).toEqual(['At least one schedule parameter must be sent.']);
@@ -135,13 +173,21 @@ describe('UPDATE_SCHEDULE', () => {
     for (const id of [UNKNOWN, foreign]) {
       const res = await post(scheduleFields(merchant, 'UPDATE_SCHEDULE', id, { name: 'x' }));
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ action: 'UPDATE_SCHEDULE', result: 'ERROR', error_code: 100000, error_message: 'Schedule not found' });
+      expect(res.body).toMatchObject({
+        action: 'UPDATE_SCHEDULE',
+        result: 'ERROR',
+        error_code: 100000,
+        error_message: 'Schedule not found',
+      });
     }
   });
 
   it('Formula 4: a hash over another schedule_id is refused', async () => {
     const id = await create();
-    const res = await post({ ...scheduleFields(merchant, 'UPDATE_SCHEDULE', id, { name: 'y' }), hash: scheduleFields(merchant, 'X', UNKNOWN).hash });
+    const res = await post({
+      ...scheduleFields(merchant, 'UPDATE_SCHEDULE', id, { name: 'y' }),
+      hash: scheduleFields(merchant, 'X', UNKNOWN).hash,
+    });
     expect(errorsOf(res.body)).toEqual(['hash: Hash is not valid.']);
   });
 
@@ -168,7 +214,11 @@ describe('PAUSE_SCHEDULE, RUN_SCHEDULE, DELETE_SCHEDULE', () => {
     const id = await create();
     expect((await post(scheduleFields(merchant, 'DELETE_SCHEDULE', id))).body).toEqual({ action: 'DELETE_SCHEDULE', result: 'SUCCESS' });
     for (const action of ['DELETE_SCHEDULE', 'SCHEDULE_INFO', 'PAUSE_SCHEDULE', 'RUN_SCHEDULE']) {
-      expect((await post(scheduleFields(merchant, action, id))).body).toMatchObject({ result: 'ERROR', error_code: 100000, error_message: 'Schedule not found' });
+      expect((await post(scheduleFields(merchant, action, id))).body).toMatchObject({
+        result: 'ERROR',
+        error_code: 100000,
+        error_message: 'Schedule not found',
+      });
     }
   });
 

@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 it('the page payment echoes first_recurring_date; the scheduled run is a Checkout recurring callback', async () => {
-  const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '30', interval_unit: 'day' }) as never)).body.schedule_id;
+  const scheduleId = (
+    await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '30', interval_unit: 'day' }) as never)
+  ).body.schedule_id;
   const { url, order } = await createSession(platform.url, merchant, { recurring_init: true, schedule_id: scheduleId });
   await postPage(`${url}/pay`, card('01/38'));
   const first = addDays(todayUtc(), 30);
@@ -37,12 +39,22 @@ it('the page payment echoes first_recurring_date; the scheduled run is a Checkou
   // Make the first run due now (as "Subscription Run Now" does) and let the runner charge it.
   await deps().schedules.saveSubscription({ ...sub, nextRunAt: new Date().toISOString(), version: sub.version + 1 });
   await platform.runScheduled('ScheduleRunner');
-  const recurring = await eventually(() => shop.received.find((c) => c.fields.type === 'recurring' && c.fields.recurring_init_trans_id === paymentId)?.fields);
-  expect(recurring).toMatchObject({ status: 'success', order_status: 'settled', order_number: order.number, order_amount: '10.00', schedule_id: scheduleId });
+  const recurring = await eventually(
+    () => shop.received.find((c) => c.fields.type === 'recurring' && c.fields.recurring_init_trans_id === paymentId)?.fields,
+  );
+  expect(recurring).toMatchObject({
+    status: 'success',
+    order_status: 'settled',
+    order_number: order.number,
+    order_amount: '10.00',
+    schedule_id: scheduleId,
+  });
 });
 
 it('a session takes schedule_start_date and payment_schedule_amount with schedule_id, and refuses an unknown schedule', async () => {
-  const scheduleId = (await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }) as never)).body.schedule_id;
+  const scheduleId = (
+    await postForm(`${platform.url}/post`, createScheduleFields(merchant, { interval_length: '1', interval_unit: 'month' }) as never)
+  ).body.schedule_id;
   const start = addDays(todayUtc(), 3);
   const { url, order } = await createSession(platform.url, merchant, {
     recurring_init: true,
@@ -52,7 +64,12 @@ it('a session takes schedule_start_date and payment_schedule_amount with schedul
   });
   await postPage(`${url}/pay`, card('01/38'));
   const cb = await eventually(() => shop.received.find((c) => c.fields.order_number === order.number && c.fields.type === 'sale')?.fields);
-  expect(cb).toMatchObject({ schedule_id: scheduleId, schedule_start_date: start, payment_schedule_amount: '4.99', first_recurring_date: start });
+  expect(cb).toMatchObject({
+    schedule_id: scheduleId,
+    schedule_start_date: start,
+    payment_schedule_amount: '4.99',
+    first_recurring_date: start,
+  });
   const sub = (await deps().schedules.getSubscription(scheduleId, cb.recurring_token as string))!;
   expect(sub).toMatchObject({ amount: 499, anchorDate: start });
 
@@ -61,7 +78,9 @@ it('a session takes schedule_start_date and payment_schedule_amount with schedul
   expect(unknown.body.error_message).toBe('Schedule not found');
   const noSchedule = await createSessionRaw({ recurring_init: true, schedule_start_date: start });
   expect(noSchedule.status).toBe(400);
-  expect(noSchedule.body.errors).toEqual([{ error_code: 100000, error_message: 'schedule_start_date: This value is available with schedule_id only.' }]);
+  expect(noSchedule.body.errors).toEqual([
+    { error_code: 100000, error_message: 'schedule_start_date: This value is available with schedule_id only.' },
+  ]);
 });
 
 function createSessionRaw(overrides: Record<string, unknown>) {

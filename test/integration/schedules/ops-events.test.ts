@@ -24,7 +24,11 @@ beforeAll(async () => {
   shop = await startMerchantServer();
   merchant = await testMerchant({ notificationUrl: shop.url });
   post = (fields) => postForm(`${platform.url}/post`, fields as never);
-  events = new EventBridgeClient({ region: 'eu-west-1', endpoint: platform.endpoints.moto, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  events = new EventBridgeClient({
+    region: 'eu-west-1',
+    endpoint: platform.endpoints.moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 afterAll(async () => {
   events?.destroy();
@@ -35,17 +39,26 @@ afterAll(async () => {
 async function send(detailType: string, detail: unknown): Promise<void> {
   const res = await events.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: platform.resources.eventBusName, Source: EVENT_BUS.opsSource, DetailType: detailType, Detail: JSON.stringify(detail) }],
+      Entries: [
+        {
+          EventBusName: platform.resources.eventBusName,
+          Source: EVENT_BUS.opsSource,
+          DetailType: detailType,
+          Detail: JSON.stringify(detail),
+        },
+      ],
     }),
   );
   expect(res.FailedEntryCount ?? 0).toBe(0);
 }
 
 const today = todayUtc();
-const newSchedule = async (extra: Record<string, string> = {}) => (await post(createScheduleFields(merchant, extra))).body.schedule_id as string;
+const newSchedule = async (extra: Record<string, string> = {}) =>
+  (await post(createScheduleFields(merchant, extra))).body.schedule_id as string;
 const info = async (id: string) => (await post(scheduleFields(merchant, 'SCHEDULE_INFO', id))).body;
 const subscription = (scheduleId: string, token: string) => deps().schedules.getSubscription(scheduleId, token);
-const callbacks = (orderId: string, action: string) => shop.received.filter((c) => c.fields.order_id === orderId && c.fields.action === action).map((c) => c.fields);
+const callbacks = (orderId: string, action: string) =>
+  shop.received.filter((c) => c.fields.order_id === orderId && c.fields.action === action).map((c) => c.fields);
 async function chain(scheduleId: string, extra: Record<string, string> = {}) {
   const res = await post(saleFields(merchant, { recurring_init: 'Y', schedule_id: scheduleId, ...extra }));
   expect(res.body.result).toBe('SUCCESS');
@@ -76,7 +89,9 @@ describe('ops events from the console', () => {
     const cb = await eventually(() => callbacks(c.order_id, 'RECURRING_SALE')[0]);
     expect(cb).toMatchObject({ result: 'SUCCESS', amount: '12.34', schedule_id: id });
     // Later runs are counted from the new date.
-    await eventually(async () => (await subscription(id, c.recurring_token))?.nextRunAt === `${addDays(today, 10)}T00:00:00.000Z` || undefined);
+    await eventually(
+      async () => (await subscription(id, c.recurring_token))?.nextRunAt === `${addDays(today, 10)}T00:00:00.000Z` || undefined,
+    );
   });
 
   it('Subscription Paused skips runs; Subscription Run Now after Resumed charges at once', async () => {
@@ -115,7 +130,9 @@ describe('ops events from the console', () => {
 describe('admin CLI: npm run admin -- schedules', () => {
   it('applies the same events as the console and shows schedules and subscriptions', async () => {
     const id = await newSchedule();
-    expect(await runSchedulesCommand(['event', 'Schedule Paused', JSON.stringify({ schedule_id: id })])).toEqual({ applied: `schedule ${id} paused` });
+    expect(await runSchedulesCommand(['event', 'Schedule Paused', JSON.stringify({ schedule_id: id })])).toEqual({
+      applied: `schedule ${id} paused`,
+    });
     expect((await info(id)).paused).toBe('Y');
     expect(await runSchedulesCommand(['show', id])).toMatchObject({ scheduleId: id, paused: true });
     const c = await chain(id);
@@ -133,7 +150,14 @@ describe('RETRY', () => {
     const d = deps();
     const p = (await d.payments.get(rec.trans_id))!;
     await d.payments.update(
-      { ...p, status: 'DECLINED', declineReason: 'Insufficient funds', capturedAmount: 0, version: p.version + 1, history: p.history.map((h) => ({ ...h, status: 'fail' as const })) },
+      {
+        ...p,
+        status: 'DECLINED',
+        declineReason: 'Insufficient funds',
+        capturedAmount: 0,
+        version: p.version + 1,
+        history: p.history.map((h) => ({ ...h, status: 'fail' as const })),
+      },
       [],
     );
     return rec as { trans_id: string; order_id: string };
@@ -143,11 +167,17 @@ describe('RETRY', () => {
     const rec = await softDeclined();
     const res = await post(transIdFields(merchant, 'RETRY', rec.trans_id));
     expect(res.body).toEqual({ action: 'RETRY', result: 'ACCEPTED', order_id: rec.order_id, trans_id: rec.trans_id });
-    const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === rec.trans_id && c.fields.status === 'SETTLED')?.fields);
+    const cb = await eventually(
+      () => shop.received.find((c) => c.fields.trans_id === rec.trans_id && c.fields.status === 'SETTLED')?.fields,
+    );
     expect(cb).toMatchObject({ action: 'RECURRING_SALE', result: 'SUCCESS', status: 'SETTLED', amount: '5.00' });
     expect((await post(transIdFields(merchant, 'GET_TRANS_STATUS', rec.trans_id))).body.status).toBe('SETTLED');
     // Settled now: nothing to retry.
-    expect((await post(transIdFields(merchant, 'RETRY', rec.trans_id))).body).toMatchObject({ result: 'ERROR', error_code: 100000, error_message: 'Retry is not allowed.' });
+    expect((await post(transIdFields(merchant, 'RETRY', rec.trans_id))).body).toMatchObject({
+      result: 'ERROR',
+      error_code: 100000,
+      error_message: 'Retry is not allowed.',
+    });
   });
 
   it('concurrent retries charge once', async () => {

@@ -29,15 +29,18 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const schedule = async (extra: Record<string, string> = {}, m = merchant) => (await post(createScheduleFields(m, extra))).body.schedule_id as string;
+const schedule = async (extra: Record<string, string> = {}, m = merchant) =>
+  (await post(createScheduleFields(m, extra))).body.schedule_id as string;
 const initSale = async (scheduleId: string, extra: Record<string, string> = {}) => {
   const res = await post(saleFields(merchant, { recurring_init: 'Y', schedule_id: scheduleId, ...extra }));
   expect(res.body).toMatchObject({ result: 'SUCCESS', schedule_id: scheduleId, recurring_token: expect.any(String) });
   return res.body as { trans_id: string; order_id: string; recurring_token: string; first_recurring_date: string };
 };
 const errorsOf = (body: any) => (body.errors as Array<{ error_message: string }>).map((e) => e.error_message);
-const callbacks = (orderId: string, action: string) => shop.received.filter((c) => c.fields.order_id === orderId && c.fields.action === action).map((c) => c.fields);
-const scheduledPayments = async (orderId: string) => (await deps().payments.findByOrder(merchant.clientKey, orderId, 20)).filter((p) => p.action === 'RECURRING_SALE');
+const callbacks = (orderId: string, action: string) =>
+  shop.received.filter((c) => c.fields.order_id === orderId && c.fields.action === action).map((c) => c.fields);
+const scheduledPayments = async (orderId: string) =>
+  (await deps().payments.findByOrder(merchant.clientKey, orderId, 20)).filter((p) => p.action === 'RECURRING_SALE');
 const subscription = (scheduleId: string, token: string) => deps().schedules.getSubscription(scheduleId, token);
 const today = todayUtc();
 
@@ -51,15 +54,30 @@ describe('attaching a schedule on SALE', () => {
     expect(cb).toMatchObject({ schedule_id: id, first_recurring_date: first, recurring_token: sale.recurring_token });
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', sale.trans_id));
     expect(status.body).toMatchObject({ schedule_id: id, first_recurring_date: first });
-    expect(await subscription(id, sale.recurring_token)).toMatchObject({ state: 'active', nextRun: 1, anchorDate: first, amount: 1000, initialTransId: sale.trans_id });
+    expect(await subscription(id, sale.recurring_token)).toMatchObject({
+      state: 'active',
+      nextRun: 1,
+      anchorDate: first,
+      amount: 1000,
+      initialTransId: sale.trans_id,
+    });
   });
 
   it('the delayed first payment decides the first date; schedule_start_date overrides it', async () => {
-    const delayed = await schedule({ delayed_first_payment: 'delay_by_interval', first_payment_interval_length: '2', first_payment_interval_unit: 'month' });
+    const delayed = await schedule({
+      delayed_first_payment: 'delay_by_interval',
+      first_payment_interval_length: '2',
+      first_payment_interval_unit: 'month',
+    });
     expect((await initSale(delayed)).first_recurring_date).toBe(addMonths(today, 2));
     const start = addDays(today, 3);
     const sale = await initSale(delayed, { schedule_start_date: start, payment_schedule_amount: '7.50' });
-    expect(sale).toMatchObject({ first_recurring_date: start, schedule_start_date: start, payment_schedule_amount: '7.50', amount: '10.00' });
+    expect(sale).toMatchObject({
+      first_recurring_date: start,
+      schedule_start_date: start,
+      payment_schedule_amount: '7.50',
+      amount: '10.00',
+    });
     const cb = await eventually(() => callbacks(sale.order_id, 'SALE')[0]);
     expect(cb).toMatchObject({ first_recurring_date: start, schedule_start_date: start, payment_schedule_amount: '7.50' });
     expect(await subscription(delayed, sale.recurring_token)).toMatchObject({ amount: 750, anchorDate: start });
@@ -71,10 +89,16 @@ describe('attaching a schedule on SALE', () => {
       [{ schedule_id: id }, 'schedule_id: This value is available with recurring_init=Y only.'],
       [{ recurring_init: 'Y', schedule_start_date: today }, 'schedule_start_date: This value is available with schedule_id only.'],
       [{ recurring_init: 'Y', payment_schedule_amount: '1.00' }, 'payment_schedule_amount: This value is available with schedule_id only.'],
-      [{ recurring_init: 'Y', schedule_id: id, schedule_start_date: addDays(today, -1) }, `schedule_start_date: This value should be greater than or equal to ${today}.`],
+      [
+        { recurring_init: 'Y', schedule_id: id, schedule_start_date: addDays(today, -1) },
+        `schedule_start_date: This value should be greater than or equal to ${today}.`,
+      ],
       [{ recurring_init: 'Y', schedule_id: id, schedule_start_date: '2031-02-30' }, 'schedule_start_date: This value is not valid.'],
       [{ recurring_init: 'Y', schedule_id: id, payment_schedule_amount: '7.5' }, 'payment_schedule_amount: This value is not valid.'],
-      [{ recurring_init: 'Y', schedule_id: id, payment_schedule_amount: '0.00' }, 'payment_schedule_amount: This value should be greater than 0.'],
+      [
+        { recurring_init: 'Y', schedule_id: id, payment_schedule_amount: '0.00' },
+        'payment_schedule_amount: This value should be greater than 0.',
+      ],
     ];
     for (const [extra, message] of cases) {
       const res = await post(saleFields(merchant, extra));
@@ -90,7 +114,9 @@ describe('attaching a schedule on SALE', () => {
     const id = (await postForm(`${platform.url}/post`, createScheduleFields(zero) as never)).body.schedule_id;
     const res = await post(saleFields(zero, { order_amount: '0.00', recurring_init: 'Y', schedule_id: id }));
     expect(errorsOf(res.body)).toEqual(['payment_schedule_amount: This value should not be blank.']);
-    const ok = await post(saleFields(zero, { order_amount: '0.00', recurring_init: 'Y', schedule_id: id, payment_schedule_amount: '9.99' }));
+    const ok = await post(
+      saleFields(zero, { order_amount: '0.00', recurring_init: 'Y', schedule_id: id, payment_schedule_amount: '9.99' }),
+    );
     expect(ok.body).toMatchObject({ result: 'SUCCESS', amount: '0.00', payment_schedule_amount: '9.99' });
   });
 
@@ -116,9 +142,23 @@ describe('the runner and the recurring-charge consumer', () => {
     const sale = await initSale(id, { schedule_start_date: today, payment_schedule_amount: '7.50' });
     await platform.runScheduled('ScheduleRunner');
     const cb = await eventually(() => callbacks(sale.order_id, 'RECURRING_SALE')[0]);
-    expect(cb).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', amount: '7.50', currency: 'USD', schedule_id: id, recurring_init_trans_id: sale.trans_id });
-    const sub = await eventually(async () => ((await subscription(id, sale.recurring_token))?.chargesMade === 1 ? subscription(id, sale.recurring_token) : undefined));
-    expect(sub).toMatchObject({ nextRun: 2, nextRunAt: `${addMonths(today, 1, 31)}T00:00:00.000Z`, state: 'active', lastTransId: cb.trans_id });
+    expect(cb).toMatchObject({
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      amount: '7.50',
+      currency: 'USD',
+      schedule_id: id,
+      recurring_init_trans_id: sale.trans_id,
+    });
+    const sub = await eventually(async () =>
+      (await subscription(id, sale.recurring_token))?.chargesMade === 1 ? subscription(id, sale.recurring_token) : undefined,
+    );
+    expect(sub).toMatchObject({
+      nextRun: 2,
+      nextRunAt: `${addMonths(today, 1, 31)}T00:00:00.000Z`,
+      state: 'active',
+      lastTransId: cb.trans_id,
+    });
     // Not due again: a second run of the runner queues nothing for it.
     await platform.runScheduled('ScheduleRunner');
     // Whatever that run queued has been charged by now.
@@ -132,7 +172,7 @@ describe('the runner and the recurring-charge consumer', () => {
     const d = deps();
     const results = await Promise.all([enqueueDue(d), enqueueDue(d), enqueueDue(d)]);
     expect(results.reduce((n, r) => n + r.queued, 0)).toBe(1);
-    await eventually(async () => ((await subscription(id, sale.recurring_token))?.chargesMade === 1) || undefined);
+    await eventually(async () => (await subscription(id, sale.recurring_token))?.chargesMade === 1 || undefined);
     await queueDrained(platform, 'recurringCharges');
     expect(await scheduledPayments(sale.order_id)).toHaveLength(1);
   });
@@ -196,7 +236,7 @@ describe('the runner and the recurring-charge consumer', () => {
     const sale2 = await initSale(id2, { schedule_start_date: today });
     await post(scheduleFields(merchant, 'DELETE_SCHEDULE', id2));
     await platform.runScheduled('ScheduleRunner');
-    await eventually(async () => ((await subscription(id2, sale2.recurring_token))?.state === 'ended') || undefined);
+    await eventually(async () => (await subscription(id2, sale2.recurring_token))?.state === 'ended' || undefined);
     expect(await scheduledPayments(sale.order_id)).toHaveLength(0);
     expect(await scheduledPayments(sale2.order_id)).toHaveLength(0);
   });

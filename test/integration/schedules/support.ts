@@ -19,7 +19,13 @@ export function createScheduleFields(merchant: Merchant, overrides: Fields = {})
 }
 
 export function scheduleFields(merchant: Merchant, action: string, scheduleId: string, extra: Fields = {}): Fields {
-  return { action, client_key: merchant.clientKey, schedule_id: scheduleId, hash: formula4({ scheduleId, password: merchant.password }), ...extra };
+  return {
+    action,
+    client_key: merchant.clientKey,
+    schedule_id: scheduleId,
+    hash: formula4({ scheduleId, password: merchant.password }),
+    ...extra,
+  };
 }
 
 /** Today's date (UTC), the day a run dated today falls due at 00:00. */

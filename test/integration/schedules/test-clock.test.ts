@@ -22,7 +22,10 @@ const platform = usePlatform();
 let merchant: Merchant;
 let shop: MerchantServer;
 const post = (fields: Record<string, unknown>) => postForm(`${platform.url}/post`, fields as never);
-const clockOf = (m: Merchant) => (...argv: string[]) => runClockCommand([...argv, '--merchant', m.clientKey], { progress: silent }) as Promise<any>;
+const clockOf =
+  (m: Merchant) =>
+  (...argv: string[]) =>
+    runClockCommand([...argv, '--merchant', m.clientKey], { progress: silent }) as Promise<any>;
 const clock = (...argv: string[]) => clockOf(merchant)(...argv);
 /** What the merchant's objects read as now. */
 const merchantNow = async (m: Merchant = merchant) => (await deps().clock.forMerchant!(m.clientKey, { force: true })).now();
@@ -45,7 +48,10 @@ async function monthlyChain(start: string, paymentsCount: number, m: Merchant = 
 }
 
 const runsOf = async (orderId: string, m: Merchant = merchant) =>
-  (await deps().payments.findByOrder(m.clientKey, orderId, 50)).filter((p) => p.action === 'RECURRING_SALE').map((p) => p.createdAt.slice(0, 10)).sort();
+  (await deps().payments.findByOrder(m.clientKey, orderId, 50))
+    .filter((p) => p.action === 'RECURRING_SALE')
+    .map((p) => p.createdAt.slice(0, 10))
+    .sort();
 
 /** The day before a run nothing is charged; on its day (00:00 UTC) exactly that run is. */
 async function expectRunsOn(orderId: string, dates: string[]) {
@@ -70,11 +76,31 @@ describe('clock on the local platform', () => {
     // Without a merchant, the platform's time is the real time.
     expect(Math.abs(deps().clock.now().getTime() - Date.now())).toBeLessThan(5000);
     const chain = await monthlyChain('2027-01-31', 12);
-    const dates = ['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31'];
+    const dates = [
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2027-05-31',
+      '2027-06-30',
+      '2027-07-31',
+      '2027-08-31',
+      '2027-09-30',
+      '2027-10-31',
+      '2027-11-30',
+      '2027-12-31',
+    ];
     await expectRunsOn(chain.orderId, dates);
-    expect(await deps().schedules.getSubscription(chain.scheduleId, chain.token)).toMatchObject({ state: 'ended', chargesMade: 12, endReason: 'payments_count reached' });
+    expect(await deps().schedules.getSubscription(chain.scheduleId, chain.token)).toMatchObject({
+      state: 'ended',
+      chargesMade: 12,
+      endReason: 'payments_count reached',
+    });
     // Each charge sent its callback, like any RECURRING_SALE.
-    await eventually(() => shop.received.filter((c) => c.fields.order_id === chain.orderId && c.fields.action === 'RECURRING_SALE').length === 12 || undefined);
+    await eventually(
+      () =>
+        shop.received.filter((c) => c.fields.order_id === chain.orderId && c.fields.action === 'RECURRING_SALE').length === 12 || undefined,
+    );
     // Nothing more after the end, however far the clock goes.
     expect((await clock('advance', '--by', '60d')).scheduledRuns).toBe(0);
   }, 120_000);

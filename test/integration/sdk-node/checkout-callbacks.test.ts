@@ -60,12 +60,22 @@ describe('Checkout and hosted fields', () => {
       billing_address: { country: 'US', language: 'en' },
     });
     expect(res.redirect_url).toMatch(new RegExp(`^${platform.url}/auth/`));
-    await expect(sdkFor(platform.url, { ...merchant, password: 'x' }).checkout.createSession({ operation: 'purchase', order: order(), success_url: 'https://shop.example/s' }))
-      .rejects.toMatchObject({ httpStatus: 400, errors: [{ error_message: 'hash: Hash is not valid.' }] });
+    await expect(
+      sdkFor(platform.url, { ...merchant, password: 'x' }).checkout.createSession({
+        operation: 'purchase',
+        order: order(),
+        success_url: 'https://shop.example/s',
+      }),
+    ).rejects.toMatchObject({ httpStatus: 400, errors: [{ error_message: 'hash: Hash is not valid.' }] });
   });
 
   it('hosted fields: token, update, processing; then status, refund, void, capture, recurring and retry by payment_id', async () => {
-    const { token } = await op.hostedFields.createSessionToken({ operation: 'purchase', order: order(), return_url: 'https://shop.example/return', recurring_init: true });
+    const { token } = await op.hostedFields.createSessionToken({
+      operation: 'purchase',
+      order: order(),
+      return_url: 'https://shop.example/return',
+      recurring_init: true,
+    });
     expect(await op.hostedFields.updateSession(token, { order_amount: '12.00' })).toBeTypeOf('object');
     expect((await submitCard(platform.url, token)).status).toBe(200);
     const paid = await op.hostedFields.process(token, 'purchase', { name: 'JOHN DOE' });
@@ -78,18 +88,28 @@ describe('Checkout and hosted fields', () => {
     expect(await op.checkout.refund({ payment_id, amount: '1.00' })).toMatchObject({ payment_id, result: 'accepted' });
     await expect(op.checkout.retry({ payment_id })).rejects.toBeInstanceOf(ApiError);
 
-    const recurring_token = status.recurring_token ?? ((await callbackOf((c) => c.fields.id === payment_id)).fields.recurring_token as string);
-    const r = await op.checkout.recurring({ recurring_init_trans_id: payment_id, recurring_token, order: { number: uid('rec'), amount: '3.00', description: 'Monthly' } });
+    const recurring_token =
+      status.recurring_token ?? ((await callbackOf((c) => c.fields.id === payment_id)).fields.recurring_token as string);
+    const r = await op.checkout.recurring({
+      recurring_init_trans_id: payment_id,
+      recurring_token,
+      order: { number: uid('rec'), amount: '3.00', description: 'Monthly' },
+    });
     expect(r).toMatchObject({ status: 'settled', order: { currency: 'USD' } });
 
     const v = await hostedFieldsPayment();
     expect(await op.checkout.void({ payment_id: v.paid.public_id! })).toMatchObject({ status: 'SUCCESS', payment_status: 'void' });
 
     const held = await hostedFieldsPayment({ auth: true });
-    expect(await op.checkout.capture({ payment_id: held.paid.public_id!, amount: '4.00' })).toMatchObject({ payment_id: held.paid.public_id });
+    expect(await op.checkout.capture({ payment_id: held.paid.public_id!, amount: '4.00' })).toMatchObject({
+      payment_id: held.paid.public_id,
+    });
 
     await expect(op.hostedFields.process('not-a-token', 'purchase', { name: 'JOHN DOE' })).rejects.toMatchObject({ kind: 'api_error' });
-    await expect(op.checkout.status({ payment_id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ kind: 'api_error', error_code: expect.any(Number) });
+    await expect(op.checkout.status({ payment_id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      kind: 'api_error',
+      error_code: expect.any(Number),
+    });
   });
 });
 
@@ -100,7 +120,12 @@ describe('verifyCallback', () => {
     const { paid } = await hostedFieldsPayment();
     const checkoutCb = await callbackOf((c) => c.fields.id === paid.public_id);
     const event = verifyCallback(checkoutCb.raw, checkoutCb.headers, await opts());
-    expect(event).toMatchObject({ protocol: 'checkout', data: { id: paid.public_id, status: 'success' }, eventId: expect.any(String), hashVerified: true });
+    expect(event).toMatchObject({
+      protocol: 'checkout',
+      data: { id: paid.public_id, status: 'success' },
+      eventId: expect.any(String),
+      hashVerified: true,
+    });
 
     const s = await op.card.sale(sale('01'));
     const cardCb = await callbackOf((c) => c.fields.trans_id === s.trans_id);
@@ -112,7 +137,11 @@ describe('verifyCallback', () => {
 
     const a = await op.apm.sale({ ...apmSale(), custom_data: { basket: 'B-1' } });
     const apmCb = await callbackOf((c) => c.fields.trans_id === a.trans_id);
-    expect(verifyCallback(apmCb.raw, apmCb.headers, await opts())).toMatchObject({ protocol: 's2s-apm', data: { action: 'SALE' }, hashVerified: true });
+    expect(verifyCallback(apmCb.raw, apmCb.headers, await opts())).toMatchObject({
+      protocol: 's2s-apm',
+      data: { action: 'SALE' },
+      hashVerified: true,
+    });
   });
 
   it('needs only the signing secret: a genuine S2S CARD callback verifies without the payer e-mail, every shape without the password', async () => {
@@ -137,7 +166,10 @@ describe('verifyCallback', () => {
 
     const { paid } = await hostedFieldsPayment();
     const checkoutCb = await callbackOf((c) => c.fields.id === paid.public_id);
-    expect(verifyCallback(Buffer.from(checkoutCb.raw), checkoutCb.headers, { signingSecret })).toMatchObject({ protocol: 'checkout', hashVerified: false });
+    expect(verifyCallback(Buffer.from(checkoutCb.raw), checkoutCb.headers, { signingSecret })).toMatchObject({
+      protocol: 'checkout',
+      hashVerified: false,
+    });
     const a = await op.apm.sale(apmSale());
     const apmCb = await callbackOf((c) => c.fields.trans_id === a.trans_id);
     expect(verifyCallback(apmCb.raw, apmCb.headers, { signingSecret })).toMatchObject({ protocol: 's2s-apm', data: { action: 'SALE' } });
@@ -185,11 +217,24 @@ describe('hosted-fields signed session updates', () => {
   it('where the merchant requires them, updateSession with `signed` passes and an unsigned update is refused', async () => {
     const m = await testMerchant({ notificationUrl: shop.url });
     const d = deps();
-    await d.merchants.update(m.clientKey, merchantSettings((await d.merchants.get(m.clientKey))!.merchant, { hostedFieldsUpdateSignature: true }));
+    await d.merchants.update(
+      m.clientKey,
+      merchantSettings((await d.merchants.get(m.clientKey))!.merchant, { hostedFieldsUpdateSignature: true }),
+    );
     const sdk = sdkFor(platform.url, m);
     const o = order();
-    const { token } = await sdk.hostedFields.createSessionToken({ operation: 'purchase', order: o, return_url: 'https://shop.example/return' });
+    const { token } = await sdk.hostedFields.createSessionToken({
+      operation: 'purchase',
+      order: o,
+      return_url: 'https://shop.example/return',
+    });
     await expect(sdk.hostedFields.updateSession(token, { order_amount: '12.00' })).rejects.toBeInstanceOf(ApiError);
-    expect(await sdk.hostedFields.updateSession(token, { order_amount: '12.00' }, { order_amount: '12.00', order_currency: 'USD', order_description: o.description })).toBeTypeOf('object');
+    expect(
+      await sdk.hostedFields.updateSession(
+        token,
+        { order_amount: '12.00' },
+        { order_amount: '12.00', order_currency: 'USD', order_description: o.description },
+      ),
+    ).toBeTypeOf('object');
   });
 });

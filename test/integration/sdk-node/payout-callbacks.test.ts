@@ -41,7 +41,11 @@ describe('verifyCallback: S2S APM payouts', () => {
     const d = deps();
     const secrets = new SigningSecrets(new DynamoCallbackSecrets(d.config.TABLE_NAME), d.secrets['merchant-secrets'], 0);
     const options = { password: merchant.password, signingSecret: (await secrets.get(merchant.clientKey, new Date())).current };
-    expect(verifyCallback(virtual.raw, virtual.headers, options)).toMatchObject({ protocol: 's2s-apm', data: { action: 'CREDIT2VIRTUAL' }, hashVerified: true });
+    expect(verifyCallback(virtual.raw, virtual.headers, options)).toMatchObject({
+      protocol: 's2s-apm',
+      data: { action: 'CREDIT2VIRTUAL' },
+      hashVerified: true,
+    });
 
     const crypto = await payoutCallback({
       action: 'CREDIT2CRYPTO',
@@ -49,13 +53,19 @@ describe('verifyCallback: S2S APM payouts', () => {
       identifier: undefined,
       parameters: { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', currency: 'BTC', network: 'BTC' },
     });
-    expect(verifyCallback(crypto.raw, crypto.headers, options)).toMatchObject({ protocol: 's2s-apm', data: { action: 'CREDIT2CRYPTO' }, hashVerified: true });
+    expect(verifyCallback(crypto.raw, crypto.headers, options)).toMatchObject({
+      protocol: 's2s-apm',
+      data: { action: 'CREDIT2CRYPTO' },
+      hashVerified: true,
+    });
 
     // The protocol hash alone (no X-Callback-Signature allowed) covers the status: a changed one fails.
     const status = String(crypto.fields.status);
     const forged = crypto.raw.replace(`status=${status}`, `status=${status === 'SETTLED' ? 'DECLINED' : 'SETTLED'}`);
     expect(forged).not.toBe(crypto.raw);
     expect(verifyCallback(crypto.raw, {}, { ...options, requireSignature: false }).hashVerified).toBe(true);
-    expect(() => verifyCallback(forged, {}, { ...options, requireSignature: false })).toThrow(expect.objectContaining({ reason: 'hash_mismatch' }));
+    expect(() => verifyCallback(forged, {}, { ...options, requireSignature: false })).toThrow(
+      expect.objectContaining({ reason: 'hash_mismatch' }),
+    );
   });
 });

@@ -8,7 +8,11 @@ export const EMAIL = 'doe@example.com';
 
 export const uid = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 
-export function sdkFor(baseUrl: string, merchant: Merchant, over: Partial<ConstructorParameters<typeof OpenPayments>[0]> = {}): OpenPayments {
+export function sdkFor(
+  baseUrl: string,
+  merchant: Merchant,
+  over: Partial<ConstructorParameters<typeof OpenPayments>[0]> = {},
+): OpenPayments {
   return new OpenPayments({ baseUrl, clientKey: merchant.clientKey, password: merchant.password, retry: { baseDelayMs: 20 }, ...over });
 }
 

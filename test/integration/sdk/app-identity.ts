@@ -22,7 +22,8 @@ export async function startAppIdentity(): Promise<AppIdentity> {
   const unpublished = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(published.publicKey)), kid: 'app-key-1', alg: 'ES256', use: 'sig' };
   const server: Server = createServer((req, res) => {
-    if (req.url === '/.well-known/jwks.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    if (req.url === '/.well-known/jwks.json')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,7 +13,11 @@ let client: DynamoDBClient;
 let owners: OrderOwners;
 
 beforeAll(async () => {
-  client = new DynamoDBClient({ region: 'eu-west-1', endpoint: inject('endpoints').dynamodb, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = new DynamoDBClient({
+    region: 'eu-west-1',
+    endpoint: inject('endpoints').dynamodb,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await client.send(
     new CreateTableCommand({
       TableName,

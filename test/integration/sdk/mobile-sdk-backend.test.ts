@@ -45,7 +45,12 @@ beforeAll(async () => {
     priceOrder: shopOrders,
     log: false,
   });
-  sdk = new CheckoutSdk({ backendUrl: backend.url, merchantKey: merchant.clientKey, getAuthToken: () => alice, fetch: recordingFetch(appRequests).fetch });
+  sdk = new CheckoutSdk({
+    backendUrl: backend.url,
+    merchantKey: merchant.clientKey,
+    getAuthToken: () => alice,
+    fetch: recordingFetch(appRequests).fetch,
+  });
 });
 afterAll(async () => {
   await backend?.close();
@@ -80,7 +85,12 @@ const invalidBody = (...messages: string[]) => ({
 });
 
 describe('mobile SDK (no password, app user signed in) → merchant backend → platform', () => {
-  operationTests({ sdk: () => sdk, requests: () => [...appRequests, ...backendRequests], password: () => merchant.password, platformUrl: () => platform.url });
+  operationTests({
+    sdk: () => sdk,
+    requests: () => [...appRequests, ...backendRequests],
+    password: () => merchant.password,
+    platformUrl: () => platform.url,
+  });
 
   it('the app sends its bearer token and no hash; the backend adds merchant_key and the hash, never the token', () => {
     expect(appRequests[0]!.headers.authorization).toBe(`Bearer ${alice}`);
@@ -96,14 +106,22 @@ describe('mobile SDK (no password, app user signed in) → merchant backend → 
   });
 });
 
-describe('who may ask: only the merchant\'s signed-in app users', () => {
+describe("who may ask: only the merchant's signed-in app users", () => {
   it('an anonymous POST to any route → 401, and nothing is signed', async () => {
     const paths = ['/api/v1/session', '/api/v1/payment/status', '/api/v1/payment/refund', '/api/v1/payment/void'];
     const bodies = [sessionFields(), { payment_id: ZERO_ID }, { payment_id: ZERO_ID }, { payment_id: ZERO_ID }];
     const signed = await signedDuring(async () => {
       for (const [i, path] of paths.entries()) {
         const res = await call(path, bodies[i]);
-        expect(res).toEqual({ status: 401, body: { http_code: 401, error_code: 401, error_message: 'Sign-in required.', errors: [{ error_code: 401, error_message: 'Sign-in required.' }] } });
+        expect(res).toEqual({
+          status: 401,
+          body: {
+            http_code: 401,
+            error_code: 401,
+            error_message: 'Sign-in required.',
+            errors: [{ error_code: 401, error_message: 'Sign-in required.' }],
+          },
+        });
       }
     });
     expect(signed).toBe(0);
@@ -153,9 +171,13 @@ describe('what is signed: the backend decides', () => {
     const signed = await signedDuring(async () => {
       for (const operation of ['credit', 'transfer']) {
         const res = await call('/api/v1/session', sessionFields({ operation, payee: { card_token: 'x' } }), alice);
-        expect(res.body).toEqual(invalidBody('payee: This field is set by the merchant backend.', 'operation: This operation is not offered to apps.'));
+        expect(res.body).toEqual(
+          invalidBody('payee: This field is set by the merchant backend.', 'operation: This operation is not offered to apps.'),
+        );
       }
-      expect((await call('/api/v1/session', sessionFields({ operation: 'debit' }), alice)).body).toEqual(invalidBody('operation: This operation is not offered to apps.'));
+      expect((await call('/api/v1/session', sessionFields({ operation: 'debit' }), alice)).body).toEqual(
+        invalidBody('operation: This operation is not offered to apps.'),
+      );
     });
     expect(signed).toBe(0);
     const debit = await call('/api/v1/session', sessionFields({ operation: 'debit' }, { number: `debit-${Date.now()}` }), alice);
@@ -165,10 +187,20 @@ describe('what is signed: the backend decides', () => {
 
   it('a tampered amount or currency, an unknown order, or a field the shop sets is refused, nothing signed', async () => {
     const signed = await signedDuring(async () => {
-      expect((await call('/api/v1/session', sessionFields({}, { amount: '0.01' }), alice)).body).toEqual(invalidBody('order.amount: This value does not match the order.'));
-      expect((await call('/api/v1/session', sessionFields({}, { amount: '10.00', currency: 'EUR' }), alice)).body).toEqual(invalidBody('order.currency: This value does not match the order.'));
-      expect((await call('/api/v1/session', sessionFields({}, { number: 'not-an-order' }), alice)).body).toEqual(invalidBody('order.number: This order does not exist.'));
-      const extras = await call('/api/v1/session', sessionFields({ customer: { email: 'x@evil.test' }, custom_data: { a: 1 }, auth: true }, { extra: 1 }), alice);
+      expect((await call('/api/v1/session', sessionFields({}, { amount: '0.01' }), alice)).body).toEqual(
+        invalidBody('order.amount: This value does not match the order.'),
+      );
+      expect((await call('/api/v1/session', sessionFields({}, { amount: '10.00', currency: 'EUR' }), alice)).body).toEqual(
+        invalidBody('order.currency: This value does not match the order.'),
+      );
+      expect((await call('/api/v1/session', sessionFields({}, { number: 'not-an-order' }), alice)).body).toEqual(
+        invalidBody('order.number: This order does not exist.'),
+      );
+      const extras = await call(
+        '/api/v1/session',
+        sessionFields({ customer: { email: 'x@evil.test' }, custom_data: { a: 1 }, auth: true }, { extra: 1 }),
+        alice,
+      );
       expect(extras.body.errors.map((e: { error_message: string }) => e.error_message)).toEqual([
         'customer: This field is set by the merchant backend.',
         'custom_data: This field is set by the merchant backend.',
@@ -179,7 +211,7 @@ describe('what is signed: the backend decides', () => {
     expect(signed).toBe(0);
   });
 
-  it('signs the shop\'s price, description and payer details, and the app\'s order number and return URLs', async () => {
+  it("signs the shop's price, description and payer details, and the app's order number and return URLs", async () => {
     const fields = sessionFields({}, { description: 'Free stuff' });
     expect((await call('/api/v1/session', fields, alice)).status).toBe(200);
     const sent = JSON.parse(backendRequests.at(-1)!.body);
@@ -196,19 +228,27 @@ describe('what is signed: the backend decides', () => {
     });
   });
 
-  it('still checks the app\'s input: return URLs outside ALLOWED_RETURN_URLS, another merchant_key, a bad amount, routes and methods', async () => {
+  it("still checks the app's input: return URLs outside ALLOWED_RETURN_URLS, another merchant_key, a bad amount, routes and methods", async () => {
     const evil = await call('/api/v1/session', sessionFields({ success_url: 'https://shop.example.evil.test/success' }), alice);
     expect(evil).toEqual({ status: 400, body: invalidBody('success_url: This URL is not allowed by the merchant.') });
-    expect((await call('/api/v1/session', sessionFields({ merchant_key: 'someone-else' }), alice)).body).toEqual(invalidBody('merchant_key: This value is not valid.'));
-    expect((await call('/api/v1/session', sessionFields({}, { amount: '10' }), alice)).body).toEqual(invalidBody('order.amount: must be written with 2 decimals for USD, like "10.00"'));
-    const notJson = await fetch(`${backend.url}/api/v1/payment/status`, { method: 'POST', body: 'payment_id=1', headers: { authorization: `Bearer ${alice}` } });
+    expect((await call('/api/v1/session', sessionFields({ merchant_key: 'someone-else' }), alice)).body).toEqual(
+      invalidBody('merchant_key: This value is not valid.'),
+    );
+    expect((await call('/api/v1/session', sessionFields({}, { amount: '10' }), alice)).body).toEqual(
+      invalidBody('order.amount: must be written with 2 decimals for USD, like "10.00"'),
+    );
+    const notJson = await fetch(`${backend.url}/api/v1/payment/status`, {
+      method: 'POST',
+      body: 'payment_id=1',
+      headers: { authorization: `Bearer ${alice}` },
+    });
     expect(notJson.status).toBe(400);
     expect((await fetch(`${backend.url}/api/v1/payment/capture`, { method: 'POST', body: '{}' })).status).toBe(404);
     expect((await fetch(`${backend.url}/api/v1/session`)).status).toBe(405);
   });
 });
 
-describe('whose payments: only the signed-in user\'s own', () => {
+describe("whose payments: only the signed-in user's own", () => {
   let paymentId: string;
   let orderNumber: string;
   beforeAll(async () => {
@@ -217,13 +257,18 @@ describe('whose payments: only the signed-in user\'s own', () => {
     paymentId = await payOnPage(await sdk.fetchPaymentUrl(request));
   });
 
-  it('another user\'s payment and order answer exactly like unknown ones; their refund and void are not signed', async () => {
+  it("another user's payment and order answer exactly like unknown ones; their refund and void are not signed", async () => {
     const unknown = await call('/api/v1/payment/status', { payment_id: ZERO_ID }, mallory);
     expect(unknown.body).toMatchObject({ http_code: 400, error_code: 101000, error_message: 'Payment does not exist.' });
     expect(await call('/api/v1/payment/status', { payment_id: paymentId }, mallory)).toEqual(unknown);
     expect(await call('/api/v1/payment/status', { order_id: orderNumber }, mallory)).toEqual({
       status: 400,
-      body: { http_code: 400, error_code: 101000, error_message: 'Order does not exist.', errors: [{ error_code: 101000, error_message: 'Order does not exist.' }] },
+      body: {
+        http_code: 400,
+        error_code: 101000,
+        error_message: 'Order does not exist.',
+        errors: [{ error_code: 101000, error_message: 'Order does not exist.' }],
+      },
     });
     const refunds = backendRequests.filter((r) => /\/(refund|void)$/.test(r.url)).length;
     expect(await call('/api/v1/payment/refund', { payment_id: paymentId }, mallory)).toEqual(unknown);
@@ -266,12 +311,18 @@ describe('start-up', () => {
   it('refuses to start without its settings, naming them', () => {
     expect(() => readConfig({ PLATFORM_URL: 'ftp://x', MERCHANT_KEY: '' })).toThrow(/PLATFORM_URL.*MERCHANT_KEY.*MERCHANT_PASSWORD/s);
     expect(() => readConfig(env({ ALLOWED_RETURN_URLS: 'https://shop.example' }))).toThrow(/ending in a path/);
-    expect(() => readConfig(env({ APP_JWKS_URL: 'https://id.example/jwks.json' }))).toThrow(/APP_JWKS_URL, APP_JWT_ISSUER and APP_JWT_AUDIENCE go together/);
+    expect(() => readConfig(env({ APP_JWKS_URL: 'https://id.example/jwks.json' }))).toThrow(
+      /APP_JWKS_URL, APP_JWT_ISSUER and APP_JWT_AUDIENCE go together/,
+    );
   });
 
   it('starts with `npm run merchant-backend` and the JWKS settings: /health answers, a signed-in user gets a 400 for an order it does not know', async () => {
     const jwt = { APP_JWKS_URL: identity.jwksUrl, APP_JWT_ISSUER: ISSUER, APP_JWT_AUDIENCE: AUDIENCE };
-    const child = spawn('npm', ['run', '-s', 'merchant-backend'], { env: { ...process.env, ...env(jwt) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npm', ['run', '-s', 'merchant-backend'], {
+      env: { ...process.env, ...env(jwt) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

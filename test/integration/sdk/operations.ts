@@ -22,7 +22,11 @@ export function operationTests(ctx: OperationsContext): void {
     expect(url).toMatch(new RegExp(`^${ctx.platformUrl()}/auth/[A-Za-z0-9_-]{43}$`));
     const paymentId = await payOnPage(url);
     const status = await ctx.sdk().checkStatus({ paymentId });
-    expect(status).toMatchObject({ payment_id: paymentId, status: 'settled', order: { number: request.order.number, amount: '10.00', currency: 'USD' } });
+    expect(status).toMatchObject({
+      payment_id: paymentId,
+      status: 'settled',
+      order: { number: request.order.number, amount: '10.00', currency: 'USD' },
+    });
   });
 
   it('checkStatus by order_id, alone and with size', async () => {
@@ -42,19 +46,36 @@ export function operationTests(ctx: OperationsContext): void {
 
   it('voidPayment voids a settled payment the same day; a second void is refused as a PlatformError', async () => {
     const paymentId = await payOnPage(await ctx.sdk().fetchPaymentUrl(paymentRequest()));
-    await expect(ctx.sdk().voidPayment({ paymentId })).resolves.toMatchObject({ status: 'SUCCESS', payment_status: 'void', payment_id: paymentId });
-    const again = await ctx.sdk().voidPayment({ paymentId }).catch((e: unknown) => e);
+    await expect(ctx.sdk().voidPayment({ paymentId })).resolves.toMatchObject({
+      status: 'SUCCESS',
+      payment_status: 'void',
+      payment_id: paymentId,
+    });
+    const again = await ctx
+      .sdk()
+      .voidPayment({ paymentId })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(PlatformError);
     expect(again).toMatchObject({ httpStatus: 400, error_code: expect.any(Number), error_message: expect.any(String) });
     expect((await ctx.sdk().checkStatus({ paymentId })).status).toBe('void');
   });
 
-  it('throws PlatformError with the platform\'s error_code and error_message', async () => {
-    const err = await ctx.sdk().checkStatus({ paymentId: '00000000-0000-4000-8000-000000000000' }).catch((e: unknown) => e);
+  it("throws PlatformError with the platform's error_code and error_message", async () => {
+    const err = await ctx
+      .sdk()
+      .checkStatus({ paymentId: '00000000-0000-4000-8000-000000000000' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);
     expect(err).toMatchObject({ httpStatus: 400, error_code: 101000, error_message: 'Payment does not exist.' });
-    const refused = await ctx.sdk().fetchPaymentUrl(paymentRequest({ order: { number: 'o-1', amount: '0.00', currency: 'USD', description: 'Zero' } })).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'amount: This value should be greater than 0.' }] });
+    const refused = await ctx
+      .sdk()
+      .fetchPaymentUrl(paymentRequest({ order: { number: 'o-1', amount: '0.00', currency: 'USD', description: 'Zero' } }))
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      error_code: 100000,
+      error_message: 'Request data is invalid.',
+      errors: [{ error_code: 100000, error_message: 'amount: This value should be greater than 0.' }],
+    });
   });
 
   it('stops bad input before any request', async () => {

@@ -23,12 +23,22 @@ export function recordingFetch(requests: RecordedRequest[] = []): { fetch: Fetch
 
 /** Every form the password could take in a request: as is, upper- and lower-cased, URL- and JSON-escaped. */
 export function secretForms(password: string): string[] {
-  return [...new Set([password, password.toUpperCase(), password.toLowerCase(), encodeURIComponent(password), JSON.stringify(password).slice(1, -1)])];
+  return [
+    ...new Set([
+      password,
+      password.toUpperCase(),
+      password.toLowerCase(),
+      encodeURIComponent(password),
+      JSON.stringify(password).slice(1, -1),
+    ]),
+  ];
 }
 
 export function requestsContaining(requests: RecordedRequest[], password: string): RecordedRequest[] {
   const forms = secretForms(password);
-  return requests.filter((r) => forms.some((f) => r.url.includes(f) || r.body.includes(f) || Object.values(r.headers).some((h) => h.includes(f))));
+  return requests.filter((r) =>
+    forms.some((f) => r.url.includes(f) || r.body.includes(f) || Object.values(r.headers).some((h) => h.includes(f))),
+  );
 }
 
 export function paymentRequest(over: Partial<PaymentRequest> = {}, shop = 'https://shop.example'): PaymentRequest {
@@ -48,7 +58,10 @@ export function paymentRequest(over: Partial<PaymentRequest> = {}, shop = 'https
  * platform's own refusal). Anything else is no order.
  */
 export const shopOrders: PriceOrder = (ref) => {
-  const session = { customer: { name: 'John Doe', email: 'doe@example.com' }, billing_address: { country: 'US', state: 'CA', city: 'Los Angeles', language: 'en' } };
+  const session = {
+    customer: { name: 'John Doe', email: 'doe@example.com' },
+    billing_address: { country: 'US', state: 'CA', city: 'Los Angeles', language: 'en' },
+  };
   if (ref.startsWith('app-')) return { amount: '10.00', currency: 'USD', description: 'Blue T-shirt', session };
   if (ref.startsWith('debit-')) return { amount: '10.00', currency: 'USD', description: 'Top-up', operations: ['debit'] };
   if (ref === 'o-1') return { amount: '0.00', currency: 'USD', description: 'Zero' };
@@ -57,7 +70,8 @@ export const shopOrders: PriceOrder = (ref) => {
 
 /** For the browser tests: a fixed app token stands in for the app's sign-in (the JWKS path has its own test). */
 export const E2E_APP_TOKEN = 'e2e-app-user-token';
-export const e2eAppUser: Authenticate = ({ headers }) => (headers.authorization === `Bearer ${E2E_APP_TOKEN}` ? { id: 'e2e-user' } : undefined);
+export const e2eAppUser: Authenticate = ({ headers }) =>
+  headers.authorization === `Bearer ${E2E_APP_TOKEN}` ? { id: 'e2e-user' } : undefined;
 
 /** The payer fills the page with a sandbox card (no browser: the page works without JavaScript); answers payment_id. */
 export async function payOnPage(pageUrl: string, expiry = '01/38'): Promise<string> {

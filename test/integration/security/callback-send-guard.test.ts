@@ -50,7 +50,9 @@ describe('deployed-stage rules', () => {
     expect(errorsOf(res.body)).toEqual(['callback_url: This URL is not allowed: loopback address 127.0.0.1.']);
     const local = await postForm(`${platform.url}/post-va`, apmSale(merchant, { callback_url: 'http://localhost./cb' }));
     expect(errorsOf(local.body)).toEqual(['callback_url: This URL is not allowed: loopback host localhost.']);
-    await expect(testMerchant({ notificationUrl: shop.url })).rejects.toThrow('notification_url: This URL is not allowed: loopback address 127.0.0.1.');
+    await expect(testMerchant({ notificationUrl: shop.url })).rejects.toThrow(
+      'notification_url: This URL is not allowed: loopback address 127.0.0.1.',
+    );
   });
 
   it('refuses at send time a host whose DNS answer is private or loopback, logs why, and goes on', async () => {
@@ -76,7 +78,10 @@ describe('deployed-stage rules', () => {
       expect(entry).toMatchObject({ outcome: 'FAILED', url, attempt: 1 });
       expect(entry.httpStatus).toBeUndefined();
     }
-    expect(log.map((e) => e.error).sort()).toEqual(['refused: shop.test resolves to loopback address 127.0.0.1', 'refused: shop.test resolves to private address 10.0.0.9']);
+    expect(log.map((e) => e.error).sort()).toEqual([
+      'refused: shop.test resolves to loopback address 127.0.0.1',
+      'refused: shop.test resolves to private address 10.0.0.9',
+    ]);
   });
 
   it('refuses at send time a localhost URL stored before the rule existed', async () => {

@@ -53,7 +53,9 @@ describe('S2S APM callback_url', () => {
   });
 
   it('a public host name and, locally, loopback are accepted', async () => {
-    expect((await postForm(`${platform.url}/post-va`, apmSale(merchant, { callback_url: 'https://shop.example/cb' }))).body.result).toBe('SUCCESS');
+    expect((await postForm(`${platform.url}/post-va`, apmSale(merchant, { callback_url: 'https://shop.example/cb' }))).body.result).toBe(
+      'SUCCESS',
+    );
     const res = await postForm(`${platform.url}/post-va`, apmSale(merchant, { callback_url: shop.url }));
     expect(res.body.result).toBe('SUCCESS');
     await eventually(() => shop.received.some((c) => c.fields.trans_id === res.body.trans_id));
@@ -63,8 +65,16 @@ describe('S2S APM callback_url', () => {
 describe('merchant notification URL (admin CLI, sandbox merchant)', () => {
   it('is refused when it points at a non-public address', async () => {
     const d = deps();
-    for (const url of ['http://169.254.169.254/', 'http://0251.0376.0251.0376/', 'http://[fe80::1]/', 'http://10.0.0.1:8080/cb', 'http://a:b@shop.example/']) {
-      await expect(createMerchant(d, { name: 'Shop', notificationUrl: url }), url).rejects.toThrow(/^notification_url: This URL is not allowed: /);
+    for (const url of [
+      'http://169.254.169.254/',
+      'http://0251.0376.0251.0376/',
+      'http://[fe80::1]/',
+      'http://10.0.0.1:8080/cb',
+      'http://a:b@shop.example/',
+    ]) {
+      await expect(createMerchant(d, { name: 'Shop', notificationUrl: url }), url).rejects.toThrow(
+        /^notification_url: This URL is not allowed: /,
+      );
       expect(() => checkNotificationUrl(d, url), url).toThrow(/^notification_url: This URL is not allowed: /);
     }
     expect(() => checkNotificationUrl(d, 'gopher://shop.example/')).toThrow('notification_url: This value is not a valid URL.');

@@ -17,12 +17,30 @@ import { scanItem, scanLog, scanText, type CardNeedles } from '../../../scripts/
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { queueDrained } from '../../support/drained.js';
-import { PAYOUT_CARD, SANDBOX_CARD, card2cardFields, credit2cardFields, recurringFields, saleFields, tokenSaleFields } from '../../support/s2s.js';
+import {
+  PAYOUT_CARD,
+  SANDBOX_CARD,
+  card2cardFields,
+  credit2cardFields,
+  recurringFields,
+  saleFields,
+  tokenSaleFields,
+} from '../../support/s2s.js';
 import { card, createSession, postPage } from '../checkout/support.js';
 import { createToken, pay, submitCard } from '../hosted-fields/support.js';
 
 /** One CVV per flow, none of them a number the platform would otherwise write (ids, amounts, latencies). */
-const CVV = { sale: '7391', tokenSale: '8462', threeDs: '5938', card2card: '6047', page: '2715', page3ds: '3826', fields: '4950', fields3ds: '5173', fieldsWaiting: '6284' };
+const CVV = {
+  sale: '7391',
+  tokenSale: '8462',
+  threeDs: '5938',
+  card2card: '6047',
+  page: '2715',
+  page3ds: '3826',
+  fields: '4950',
+  fields3ds: '5173',
+  fieldsWaiting: '6284',
+};
 const NEEDLES: CardNeedles = { pans: [SANDBOX_CARD, PAYOUT_CARD], cvvs: Object.values(CVV) };
 
 const platform = usePlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });
@@ -56,7 +74,9 @@ async function allItems(): Promise<Record<string, unknown>[]> {
   let start: Record<string, unknown> | undefined;
   do {
     // A small page size, so the scan really walks several pages as it would on a stage's table.
-    const page = await awsClients().ddb.send(new ScanCommand({ TableName: platform.resources.tableName, ExclusiveStartKey: start, Limit: 25, ConsistentRead: true }));
+    const page = await awsClients().ddb.send(
+      new ScanCommand({ TableName: platform.resources.tableName, ExclusiveStartKey: start, Limit: 25, ConsistentRead: true }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -65,28 +85,55 @@ async function allItems(): Promise<Record<string, unknown>[]> {
 
 /** The merchant page's part of a REDIRECT answer, then the payer pressing the authentication page's button. */
 async function completeThreeDs(answer: any): Promise<number> {
-  const params = Array.isArray(answer.redirect_params) ? Object.fromEntries(answer.redirect_params.map((p: any) => [p.name, p.value])) : answer.redirect_params;
-  const page = await (await fetch(answer.redirect_url, { method: answer.redirect_method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(params) })).text();
+  const params = Array.isArray(answer.redirect_params)
+    ? Object.fromEntries(answer.redirect_params.map((p: any) => [p.name, p.value]))
+    : answer.redirect_params;
+  const page = await (
+    await fetch(answer.redirect_url, {
+      method: answer.redirect_method,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: encodeForm(params),
+    })
+  ).text();
   return submitAuthentication(page);
 }
 
 async function submitAuthentication(html: string): Promise<number> {
   const action = /<form id="authenticate" method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
   const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  const res = await fetch(action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
   await res.text();
   return res.status;
 }
 
 describe('the scanner', () => {
   it('finds PANs with or without separators, CVVs as values and CVV-named attributes (so a clean result means something)', () => {
-    const planted = { pk: 'P', sk: 'S', a: 'card 4111 1111 1111 1111', b: { c: '4111-1111-1111-1111' }, d: ['x', '7391'], card_cvv2: 'sealed', e: 'KEYab7391cd==' };
+    const planted = {
+      pk: 'P',
+      sk: 'S',
+      a: 'card 4111 1111 1111 1111',
+      b: { c: '4111-1111-1111-1111' },
+      d: ['x', '7391'],
+      card_cvv2: 'sealed',
+      e: 'KEYab7391cd==',
+    };
     const found = scanItem(planted, NEEDLES);
-    expect(found.map((f) => `${f.what}@${f.where.split(' at ')[1]}`).sort()).toEqual(['cvv-named attribute@card_cvv2', 'cvv@d.1', 'pan@a', 'pan@b.c']);
-    expect(scanLog('{"route":"POST /post"}\n{"card_cvv2":"***"}\ncard_number=4111+1111+1111+1111&x=1', NEEDLES).map((f) => `${f.what}@${f.where}`)).toEqual([
-      'cvv-named attribute@log line 2',
-      'pan@log line 3',
+    expect(found.map((f) => `${f.what}@${f.where.split(' at ')[1]}`).sort()).toEqual([
+      'cvv-named attribute@card_cvv2',
+      'cvv@d.1',
+      'pan@a',
+      'pan@b.c',
     ]);
+    expect(
+      scanLog('{"route":"POST /post"}\n{"card_cvv2":"***"}\ncard_number=4111+1111+1111+1111&x=1', NEEDLES).map(
+        (f) => `${f.what}@${f.where}`,
+      ),
+    ).toEqual(['cvv-named attribute@log line 2', 'pan@log line 3']);
     expect(scanText('411111****1111 trans 2026-11-23 latency 17391 ms', NEEDLES, 'x')).toEqual([]);
     // A random id whose group happens to be a CVV is no finding; the CVV logged as a value next to it still is.
     const id = 'c0a8e1f2-7391-4abc-8def-0123456789ab';
@@ -104,9 +151,16 @@ describe('no raw PAN or CVV in DynamoDB or the logs', () => {
     const post = (fields: Record<string, any>) => postForm(`${platform.url}/post`, fields);
     // S2S SALE that keeps the card (req_token) and starts a recurring chain, then both follow-ups.
     const sale = await post(saleFields(merchant, { card_cvv2: CVV.sale, req_token: 'Y', recurring_init: 'Y' }));
-    expect(sale.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card_token: expect.any(String), recurring_token: expect.any(String) });
+    expect(sale.body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      card_token: expect.any(String),
+      recurring_token: expect.any(String),
+    });
     expect((await post(tokenSaleFields(merchant, sale.body.card_token, { card_cvv2: CVV.tokenSale }))).body.result).toBe('SUCCESS');
-    expect((await post(recurringFields(merchant, { transId: sale.body.trans_id, token: sale.body.recurring_token }))).body.result).toBe('SUCCESS');
+    expect((await post(recurringFields(merchant, { transId: sale.body.trans_id, token: sale.body.recurring_token }))).body.result).toBe(
+      'SUCCESS',
+    );
     // S2S 3DS: the platform's own authentication page, then the completion.
     const tds = await post(saleFields(merchant, { card_exp_month: '05', card_cvv2: CVV.threeDs }));
     expect(tds.body).toMatchObject({ result: 'REDIRECT', status: '3DS' });
@@ -157,9 +211,29 @@ describe('no raw PAN or CVV in DynamoDB or the logs', () => {
 
   it('the operator script scans the same table: clean now, and it reports a planted PAN', async () => {
     const run = (extra: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'scripts/security/scan-card-data.ts', '--table', platform.resources.tableName, '--endpoint', platform.endpoints.dynamodb, '--region', 'eu-west-1', ...Object.values(CVV).flatMap((c) => ['--cvv', c]), ...extra], {
-        env: { ...process.env, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-      }).then(
+      promisify(execFile)(
+        'npx',
+        [
+          'tsx',
+          'scripts/security/scan-card-data.ts',
+          '--table',
+          platform.resources.tableName,
+          '--endpoint',
+          platform.endpoints.dynamodb,
+          '--region',
+          'eu-west-1',
+          ...Object.values(CVV).flatMap((c) => ['--cvv', c]),
+          ...extra,
+        ],
+        {
+          env: {
+            ...process.env,
+            AWS_ACCESS_KEY_ID: 'local',
+            AWS_SECRET_ACCESS_KEY: 'local',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          },
+        },
+      ).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
       );

@@ -32,35 +32,84 @@ interface Raw {
 }
 
 async function form(path: string, fields: Record<string, FormValue | undefined>): Promise<Raw> {
-  const res = await fetch(`${platform.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(fields) });
+  const res = await fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm(fields),
+  });
   return { status: res.status, text: await res.text() };
 }
 
 async function json(path: string, body: Record<string, unknown>): Promise<Raw> {
-  const res = await fetch(`${platform.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, text: await res.text() };
 }
 
 /** Each case: a request signed with a wrong hash by a known merchant, sent again under an unknown key. */
 const cases: Array<{ name: string; send: (key: string) => Promise<Raw>; status: number }> = [
-  { name: 'S2S CARD /post SALE', status: 400, send: (key) => form('/post', { ...saleFields(merchant, { hash: 'a'.repeat(32) }), client_key: key }) },
-  { name: 'S2S CARD /v2/post SALE', status: 400, send: (key) => form('/v2/post', { ...saleFields(merchant, { hash: 'a'.repeat(32), order_id: 'same-order' }), client_key: key }) },
+  {
+    name: 'S2S CARD /post SALE',
+    status: 400,
+    send: (key) => form('/post', { ...saleFields(merchant, { hash: 'a'.repeat(32) }), client_key: key }),
+  },
+  {
+    name: 'S2S CARD /v2/post SALE',
+    status: 400,
+    send: (key) => form('/v2/post', { ...saleFields(merchant, { hash: 'a'.repeat(32), order_id: 'same-order' }), client_key: key }),
+  },
   {
     name: 'S2S CARD /post GET_TRANS_STATUS_BY_ORDER',
     status: 400,
     send: (key) => form('/post', { action: 'GET_TRANS_STATUS_BY_ORDER', client_key: key, order_id: 'no-such-order', hash: 'a'.repeat(32) }),
   },
-  { name: 'S2S CARD /post GET_TRANS_STATUS', status: 400, send: (key) => form('/post', { ...transIdFields(merchant, 'GET_TRANS_STATUS', PAYMENT_ID), client_key: key, hash: 'b'.repeat(32) }) },
-  { name: 'S2S CARD /post CREATE_SCHEDULE', status: 400, send: (key) => form('/post', { action: 'CREATE_SCHEDULE', client_key: key, name: 'Monthly', interval_length: '1', interval_unit: 'month', hash: 'c'.repeat(32) }) },
-  { name: 'S2S APM /post-va SALE', status: 400, send: (key) => form('/post-va', { ...apmSale(merchant, { hash: 'a'.repeat(32), order_id: 'apm-same' }), client_key: key }) },
-  { name: 'S2S APM /post-va GET_TRANS_STATUS', status: 400, send: (key) => form('/post-va', { ...apmFollowUp(merchant, 'GET_TRANS_STATUS', PAYMENT_ID), client_key: key, hash: 'd'.repeat(32) }) },
+  {
+    name: 'S2S CARD /post GET_TRANS_STATUS',
+    status: 400,
+    send: (key) => form('/post', { ...transIdFields(merchant, 'GET_TRANS_STATUS', PAYMENT_ID), client_key: key, hash: 'b'.repeat(32) }),
+  },
+  {
+    name: 'S2S CARD /post CREATE_SCHEDULE',
+    status: 400,
+    send: (key) =>
+      form('/post', {
+        action: 'CREATE_SCHEDULE',
+        client_key: key,
+        name: 'Monthly',
+        interval_length: '1',
+        interval_unit: 'month',
+        hash: 'c'.repeat(32),
+      }),
+  },
+  {
+    name: 'S2S APM /post-va SALE',
+    status: 400,
+    send: (key) => form('/post-va', { ...apmSale(merchant, { hash: 'a'.repeat(32), order_id: 'apm-same' }), client_key: key }),
+  },
+  {
+    name: 'S2S APM /post-va GET_TRANS_STATUS',
+    status: 400,
+    send: (key) => form('/post-va', { ...apmFollowUp(merchant, 'GET_TRANS_STATUS', PAYMENT_ID), client_key: key, hash: 'd'.repeat(32) }),
+  },
   {
     name: 'Checkout /api/v1/session',
     status: 400,
-    send: (key) => json('/api/v1/session', { ...sessionBody(merchant, { hash: 'a'.repeat(40), order: { number: 'order-same' } }), merchant_key: key }),
+    send: (key) =>
+      json('/api/v1/session', { ...sessionBody(merchant, { hash: 'a'.repeat(40), order: { number: 'order-same' } }), merchant_key: key }),
   },
-  { name: 'Checkout /api/v1/payment/status', status: 400, send: (key) => json('/api/v1/payment/status', { merchant_key: key, payment_id: PAYMENT_ID, hash: 'a'.repeat(40) }) },
-  { name: 'Checkout /api/v1/payment/refund', status: 400, send: (key) => json('/api/v1/payment/refund', { merchant_key: key, payment_id: PAYMENT_ID, amount: '1.00', hash: 'a'.repeat(40) }) },
+  {
+    name: 'Checkout /api/v1/payment/status',
+    status: 400,
+    send: (key) => json('/api/v1/payment/status', { merchant_key: key, payment_id: PAYMENT_ID, hash: 'a'.repeat(40) }),
+  },
+  {
+    name: 'Checkout /api/v1/payment/refund',
+    status: 400,
+    send: (key) => json('/api/v1/payment/refund', { merchant_key: key, payment_id: PAYMENT_ID, amount: '1.00', hash: 'a'.repeat(40) }),
+  },
   {
     name: 'Checkout /api/v1/payment/recurring',
     status: 400,
@@ -76,7 +125,8 @@ const cases: Array<{ name: string; send: (key: string) => Promise<Raw>; status: 
   {
     name: 'Hosted fields /api/v1/session/token',
     status: 401,
-    send: (key) => json('/api/v1/session/token', { ...tokenBody(merchant, { hash: 'a'.repeat(40), order: { number: 'hf-same' } }), merchant_key: key }),
+    send: (key) =>
+      json('/api/v1/session/token', { ...tokenBody(merchant, { hash: 'a'.repeat(40), order: { number: 'hf-same' } }), merchant_key: key }),
   },
 ];
 
@@ -123,16 +173,37 @@ describe('API IP allowlist (the local gateway reports 127.0.0.1 as the source)',
 
   /** Correctly signed requests; `key` replaces the merchant's key. */
   const signed: Array<{ name: string; ok: number; send: (m: Merchant, key?: string) => Promise<Raw> }> = [
-    { name: 'S2S CARD /post SALE', ok: 200, send: (m, key) => form('/post', { ...saleFields(m, { order_id: 'ip-1' }), client_key: key ?? m.clientKey }) },
-    { name: 'S2S CARD /v2/post SALE', ok: 200, send: (m, key) => form('/v2/post', { ...saleFields(m, { order_id: 'ip-2' }), client_key: key ?? m.clientKey }) },
-    { name: 'S2S APM /post-va SALE', ok: 200, send: (m, key) => form('/post-va', { ...apmSale(m, { order_id: 'ip-3' }), client_key: key ?? m.clientKey }) },
-    { name: 'Checkout /api/v1/session', ok: 200, send: (m, key) => json('/api/v1/session', { ...sessionBody(m, { order: { number: 'ip-4' } }), merchant_key: key ?? m.clientKey }) },
+    {
+      name: 'S2S CARD /post SALE',
+      ok: 200,
+      send: (m, key) => form('/post', { ...saleFields(m, { order_id: 'ip-1' }), client_key: key ?? m.clientKey }),
+    },
+    {
+      name: 'S2S CARD /v2/post SALE',
+      ok: 200,
+      send: (m, key) => form('/v2/post', { ...saleFields(m, { order_id: 'ip-2' }), client_key: key ?? m.clientKey }),
+    },
+    {
+      name: 'S2S APM /post-va SALE',
+      ok: 200,
+      send: (m, key) => form('/post-va', { ...apmSale(m, { order_id: 'ip-3' }), client_key: key ?? m.clientKey }),
+    },
+    {
+      name: 'Checkout /api/v1/session',
+      ok: 200,
+      send: (m, key) => json('/api/v1/session', { ...sessionBody(m, { order: { number: 'ip-4' } }), merchant_key: key ?? m.clientKey }),
+    },
     {
       name: 'Checkout /api/v1/payment/status',
       ok: 400, // a payment that does not exist: past authentication
-      send: (m, key) => json('/api/v1/payment/status', { merchant_key: key ?? m.clientKey, payment_id: PAYMENT_ID, hash: checkoutIdHash(m, PAYMENT_ID) }),
+      send: (m, key) =>
+        json('/api/v1/payment/status', { merchant_key: key ?? m.clientKey, payment_id: PAYMENT_ID, hash: checkoutIdHash(m, PAYMENT_ID) }),
     },
-    { name: 'Hosted fields /api/v1/session/token', ok: 200, send: (m, key) => json('/api/v1/session/token', { ...tokenBody(m, { order: { number: 'ip-5' } }), merchant_key: key ?? m.clientKey }) },
+    {
+      name: 'Hosted fields /api/v1/session/token',
+      ok: 200,
+      send: (m, key) => json('/api/v1/session/token', { ...tokenBody(m, { order: { number: 'ip-5' } }), merchant_key: key ?? m.clientKey }),
+    },
   ];
 
   it.each(signed)('$name: refused from outside the list exactly like an unknown key; allowed from inside', async ({ send, ok }) => {
@@ -142,7 +213,8 @@ describe('API IP allowlist (the local gateway reports 127.0.0.1 as the source)',
     const unknown = await send(shop, UNKNOWN_KEY);
     expect(refused.status).not.toBe(200);
     expect(refused).toEqual(unknown);
-    if (ok === 400) expect(JSON.parse(refused.text).error_message).not.toBe(JSON.parse((await allowedAnswer(shop, send)).text).error_message);
+    if (ok === 400)
+      expect(JSON.parse(refused.text).error_message).not.toBe(JSON.parse((await allowedAnswer(shop, send)).text).error_message);
 
     await allow(shop, ['198.51.100.7', '127.0.0.0/8']);
     expect((await send(shop)).status).toBe(ok);

@@ -33,7 +33,8 @@ afterAll(async () => {
 /** JSON.parse keeps `__proto__` as an own key, so JSON.stringify sends it as a hostile client would. */
 const json = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
 const POISONED = '{"a":"b","__proto__":{"polluted":"x"},"constructor":{"prototype":{"polluted":"x"}},"prototype":{"polluted":"x"}}';
-const POISON_PAIRS = 'custom_data[__proto__][polluted]=x&custom_data[constructor][prototype][polluted]=x&custom_data[prototype][polluted]=x';
+const POISON_PAIRS =
+  'custom_data[__proto__][polluted]=x&custom_data[constructor][prototype][polluted]=x&custom_data[prototype][polluted]=x';
 
 /** Nothing of the prototype keys anywhere in what was stored or sent. */
 function clean(value: unknown): void {
@@ -60,7 +61,12 @@ describe('PUT /api/v1/session/update (hosted fields)', () => {
 
   it('ignores constructor in custom_data and __proto__ in parameters', async () => {
     const { token } = await createToken(platform.url, merchant);
-    const ctor = await call('PUT', `${platform.url}/api/v1/session/update`, token, '{"custom_data":{"constructor":{"prototype":{"polluted":"x"}}}}');
+    const ctor = await call(
+      'PUT',
+      `${platform.url}/api/v1/session/update`,
+      token,
+      '{"custom_data":{"constructor":{"prototype":{"polluted":"x"}}}}',
+    );
     expect(ctor.status).toBe(200);
     const params = await call('PUT', `${platform.url}/api/v1/session/update`, token, '{"parameters":{"__proto__":{"polluted":"x"}}}');
     expect(params.status).toBe(200);
@@ -87,7 +93,13 @@ describe('hosted fields: session token, payment and its callback', () => {
     expect(s.customData).toEqual({ a: 'b' });
     expect(s.parameters).toEqual({ a: 'b' });
     expect((await submitCard(platform.url, token)).body.result).toBe('success');
-    const paid = await pay(platform.url, token, json('{"name":"JOHN DOE","with_hosted_fields":true,"__proto__":{"polluted":"x"},"billing_address":{"country":"US","__proto__":{"polluted":"x"}}}'));
+    const paid = await pay(
+      platform.url,
+      token,
+      json(
+        '{"name":"JOHN DOE","with_hosted_fields":true,"__proto__":{"polluted":"x"},"billing_address":{"country":"US","__proto__":{"polluted":"x"}}}',
+      ),
+    );
     expect(paid.status).toBe(200);
     const cb = await eventually(() => shop.received.find((c) => c.fields.order_number === order.number));
     expect(cb.fields.custom_data).toEqual({ a: 'b' });
@@ -105,7 +117,11 @@ describe('POST /api/v1/session (Checkout)', () => {
       payee_billing_address: json(POISONED),
       customer: json('{"name":"John Doe","email":"doe@example.com","__proto__":{"polluted":"x"}}'),
     });
-    const res = await rawJson('POST', '/api/v1/session', JSON.stringify(body).replace(/^\{/, '{"__proto__":{"polluted":"x"},"constructor":{"a":1},'));
+    const res = await rawJson(
+      'POST',
+      '/api/v1/session',
+      JSON.stringify(body).replace(/^\{/, '{"__proto__":{"polluted":"x"},"constructor":{"a":1},'),
+    );
     expect(res.status).toBe(200);
     const { session } = await storedSession(res.body.redirect_url as string);
     expect(session.customData).toEqual({ a: 'b' });
@@ -116,7 +132,11 @@ describe('POST /api/v1/session (Checkout)', () => {
   });
 
   it('ignores them in crypto too', async () => {
-    const res = await rawJson('POST', '/api/v1/session', JSON.stringify(sessionBody(merchant, { crypto: json('{"network":"TRC20","__proto__":{"polluted":"x"}}') })));
+    const res = await rawJson(
+      'POST',
+      '/api/v1/session',
+      JSON.stringify(sessionBody(merchant, { crypto: json('{"network":"TRC20","__proto__":{"polluted":"x"}}') })),
+    );
     expect(res.status).toBeLessThan(500);
   });
 });
@@ -126,7 +146,11 @@ describe('S2S: form and multipart', () => {
 
   it('S2S APM custom_data[...] in a form body: the callback echoes only the real keys', async () => {
     const body = `${encodeForm(apmSale(merchant, { custom_data: { a: 'b' } }))}&${POISON_PAIRS}`;
-    const res = await fetch(`${platform.url}/post-va`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await fetch(`${platform.url}/post-va`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     const answer = (await res.json()) as any;
     expect(answer.result).toBe('SUCCESS');
     const cb = await shopCallback(answer.trans_id);
@@ -136,7 +160,8 @@ describe('S2S: form and multipart', () => {
 
   it('S2S APM as multipart/form-data: the same', async () => {
     const form = new FormData();
-    for (const [k, v] of new URLSearchParams(`${encodeForm(apmSale(merchant, { custom_data: { a: 'b' } }))}&${POISON_PAIRS}`)) form.append(k, v);
+    for (const [k, v] of new URLSearchParams(`${encodeForm(apmSale(merchant, { custom_data: { a: 'b' } }))}&${POISON_PAIRS}`))
+      form.append(k, v);
     const res = await fetch(`${platform.url}/post-va`, { method: 'POST', body: form });
     const answer = (await res.json()) as any;
     expect(answer.result).toBe('SUCCESS');
@@ -147,7 +172,11 @@ describe('S2S: form and multipart', () => {
 
   it('S2S CARD with prototype keys at the top: an ordinary SALE', async () => {
     const body = `${encodeForm(saleFields(merchant))}&__proto__[polluted]=x&constructor[prototype][polluted]=x`;
-    const res = await fetch(`${platform.url}/post`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await fetch(`${platform.url}/post`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(((await res.json()) as any).result).toBe('SUCCESS');
   });
 });
@@ -166,7 +195,9 @@ describe('the merchant API', () => {
 
 describe('hosted fields token and Checkout operations never answer 5xx to such keys', () => {
   it('session token with prototype keys at the top and in customer', async () => {
-    const body = tokenBody(merchant, { customer: json('{"name":"John Doe","email":"doe@example.com","constructor":{"prototype":{"x":1}}}') });
+    const body = tokenBody(merchant, {
+      customer: json('{"name":"John Doe","email":"doe@example.com","constructor":{"prototype":{"x":1}}}'),
+    });
     const res = await rawJson('POST', '/api/v1/session/token', JSON.stringify(body).replace(/^\{/, '{"__proto__":{"operation":"debit"},'));
     expect(res.status).toBe(200);
   });
@@ -191,7 +222,9 @@ describe('the console API', () => {
     const operator = await signInConsole(platform.url, `ops-${Date.now()}@proto.example`, 'operator');
     const path = `/merchants/${merchant.clientKey}/routing`;
     const version = ((await operator.get(path)).body.routing.version as number) ?? 0;
-    const body = json(`{"expected_version":${version},"__proto__":{"expected_version":99},"routing":{"rules":[],"maxAttempts":2,"constructor":{"prototype":{"polluted":"x"}}}}`);
+    const body = json(
+      `{"expected_version":${version},"__proto__":{"expected_version":99},"routing":{"rules":[],"maxAttempts":2,"constructor":{"prototype":{"polluted":"x"}}}}`,
+    );
     const saved = await operator.send('PUT', path, body);
     expect(saved.status).toBe(200);
     expect(saved.body.routing).toMatchObject({ version: version + 1, rules: [] });

@@ -74,7 +74,10 @@ const REFERENCE_VECTORS: Array<[Call, string]> = [
   [{ fn: 'checkout_hash', args: [['order-1234', '0.19', 'USD', 'Important gift'], PASSWORD] }, '792a4240d9f0bacd631d923d79ed9447b058eb6d'],
   [{ fn: 'checkout_hash', args: [['63c781cc-de3d-11eb-a1f1-0242ac130006'], PASSWORD] }, 'b4b37d3b59eb12baa0a7716059c6f0592902f3b6'],
   [{ fn: 'checkout_hash', args: [['63c781cc-de3d-11eb-a1f1-0242ac130006', '0.10'], PASSWORD] }, '32b951469eb0137654a1c41c5fdfc4c40a866efa'],
-  [{ fn: 'checkout_hash', args: [['f0a51dfa-fc43-11ec-8128-0242ac120004', 'order-1234', '3.01', 'USD', 'bloodline'], PASSWORD] }, 'be3aaa35ff85d0d7aa8f6aaf08805be860b508c8'],
+  [
+    { fn: 'checkout_hash', args: [['f0a51dfa-fc43-11ec-8128-0242ac120004', 'order-1234', '3.01', 'USD', 'bloodline'], PASSWORD] },
+    'be3aaa35ff85d0d7aa8f6aaf08805be860b508c8',
+  ],
 ];
 
 /** Every snippet function over ASCII and non-ASCII inputs, md5 and SHA256 mode, with the platform's own result. */
@@ -82,27 +85,59 @@ function platformVectors(): Array<[Call, string]> {
   const out: Array<[Call, string]> = [];
   const inputs = [
     { email: EMAIL, password: PASSWORD, card: '4111111111111111', token: 'tok_5d1f0c', trans: TRANS, id: 'ORDER-1', desc: 'Blue T-shirt' },
-    { email: 'zoë@exämple.com', password: 'Pässwörd-ß', card: '5555554444444444', token: 'jeton-é', trans: 'trans-ñ', id: 'Bestellung-Ü', desc: 'Café — grün' },
+    {
+      email: 'zoë@exämple.com',
+      password: 'Pässwörd-ß',
+      card: '5555554444444444',
+      token: 'jeton-é',
+      trans: 'trans-ñ',
+      id: 'Bestellung-Ü',
+      desc: 'Café — grün',
+    },
   ];
   for (const algo of ['md5', 'sha256'] as HashAlgorithm[]) {
     for (const i of inputs) {
       const add = (fn: string, args: unknown[], expected: string) => out.push([{ fn, args: [...args, algo] }, expected]);
       add('formula1', [i.email, i.password, i.card], formula1({ email: i.email, password: i.password, cardNumber: i.card }, algo));
-      add('formula1_token', [i.email, i.password, i.token], formula1Token({ email: i.email, password: i.password, cardToken: i.token }, algo));
+      add(
+        'formula1_token',
+        [i.email, i.password, i.token],
+        formula1Token({ email: i.email, password: i.password, cardToken: i.token }, algo),
+      );
       add('formula1', ['', i.password, i.card], formula1({ password: i.password, cardNumber: i.card }, algo));
-      add('formula2', [i.email, i.password, i.trans, i.card], formula2({ email: i.email, password: i.password, transId: i.trans, cardNumber: i.card }, algo));
+      add(
+        'formula2',
+        [i.email, i.password, i.trans, i.card],
+        formula2({ email: i.email, password: i.password, transId: i.trans, cardNumber: i.card }, algo),
+      );
       add('formula3', [i.password], formula3({ password: i.password }, algo));
       add('formula4', [i.id, i.password], formula4({ scheduleId: i.id, password: i.password }, algo));
       add('formula5', [i.password, i.card], formula5({ password: i.password, cardNumber: i.card }, algo));
       add('formula5_token', [i.password, i.token], formula5Token({ password: i.password, cardToken: i.token }, algo));
       add('formula6', [i.password, i.trans, i.card], formula6({ password: i.password, transId: i.trans, cardNumber: i.card }, algo));
-      add('formula7', [i.email, i.password, i.id, i.card], formula7({ email: i.email, password: i.password, orderId: i.id, cardNumber: i.card }, algo));
+      add(
+        'formula7',
+        [i.email, i.password, i.id, i.card],
+        formula7({ email: i.email, password: i.password, orderId: i.id, cardNumber: i.card }, algo),
+      );
       add('formula8', [i.email, i.password], formula8({ email: i.email, password: i.password }, algo));
-      add('apm_sale_hash', [i.email, i.id, '10.50', 'EUR', i.password], apmSaleHash({ identifier: i.email, orderId: i.id, orderAmount: '10.50', orderCurrency: 'EUR', password: i.password }, algo));
-      add('apm_sale_hash', ['', i.id, '', 'BTC', i.password], apmSaleHash({ orderId: i.id, orderCurrency: 'BTC', password: i.password }, algo));
+      add(
+        'apm_sale_hash',
+        [i.email, i.id, '10.50', 'EUR', i.password],
+        apmSaleHash({ identifier: i.email, orderId: i.id, orderAmount: '10.50', orderCurrency: 'EUR', password: i.password }, algo),
+      );
+      add(
+        'apm_sale_hash',
+        ['', i.id, '', 'BTC', i.password],
+        apmSaleHash({ orderId: i.id, orderCurrency: 'BTC', password: i.password }, algo),
+      );
       add('apm_creditvoid_hash', [i.trans, i.password], apmCreditvoidHash({ transId: i.trans, password: i.password }, algo));
       add('apm_trans_id_hash', [i.trans, i.password], apmTransIdHash({ transId: i.trans, password: i.password }, algo));
-      add('apm_credit2virtual_hash', [i.id, '0.99', 'USD', i.password], apmCredit2VirtualHash({ orderId: i.id, orderAmount: '0.99', orderCurrency: 'USD', password: i.password }, algo));
+      add(
+        'apm_credit2virtual_hash',
+        [i.id, '0.99', 'USD', i.password],
+        apmCredit2VirtualHash({ orderId: i.id, orderAmount: '0.99', orderCurrency: 'USD', password: i.password }, algo),
+      );
       add('checkout_hash', [[i.id, '1.00', 'USD', i.desc], i.password], checkoutHash([i.id, '1.00', 'USD', i.desc], i.password, algo));
     }
   }
@@ -130,18 +165,64 @@ function signedCallbacks(): SignedCallback[] {
   };
   for (const algo of ['md5', 'sha256'] as HashAlgorithm[]) {
     const order = { number: 'order-7', amount: '3.01', currency: 'USD', description: 'Café — grün' };
-    sign('Checkout', { id: 'f0a51dfa-fc43-11ec-8128-0242ac120004', order_number: order.number, order_amount: order.amount, order_currency: order.currency, order_description: order.description, order_status: 'settled', type: 'sale', status: 'success', card: '411111****1111', custom_data: { cart: 'x' } },
-      paymentHash({ password: PASSWORD, hashAlgorithm: algo }, 'f0a51dfa-fc43-11ec-8128-0242ac120004', order), algo);
-    sign('S2S CARD SALE', { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'o-1', trans_id: TRANS, amount: '10.00', currency: 'USD', card: '411111****1111' },
-      formula2({ email: EMAIL, password: PASSWORD, transId: TRANS, cardNumber: '411111****1111' }, algo), algo, EMAIL);
-    sign('S2S CARD CREDIT2CARD', { action: 'CREDIT2CARD', result: 'SUCCESS', status: 'SETTLED', order_id: 'p-1', trans_id: TRANS, card: '491711****1111' },
-      formula6({ password: PASSWORD, transId: TRANS, cardNumber: '491711****1111' }, algo), algo);
-    const apm = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', order_id: 'Bestellung-Ü', trans_id: TRANS, amount: '9.22', currency: 'EUR', brand: 'vcard',
-      custom_data: { zeta: 'last', alpha: 'first', items: { 10: 'ten', 9: 'nine', b: 'bee' } } };
+    sign(
+      'Checkout',
+      {
+        id: 'f0a51dfa-fc43-11ec-8128-0242ac120004',
+        order_number: order.number,
+        order_amount: order.amount,
+        order_currency: order.currency,
+        order_description: order.description,
+        order_status: 'settled',
+        type: 'sale',
+        status: 'success',
+        card: '411111****1111',
+        custom_data: { cart: 'x' },
+      },
+      paymentHash({ password: PASSWORD, hashAlgorithm: algo }, 'f0a51dfa-fc43-11ec-8128-0242ac120004', order),
+      algo,
+    );
+    sign(
+      'S2S CARD SALE',
+      {
+        action: 'SALE',
+        result: 'SUCCESS',
+        status: 'SETTLED',
+        order_id: 'o-1',
+        trans_id: TRANS,
+        amount: '10.00',
+        currency: 'USD',
+        card: '411111****1111',
+      },
+      formula2({ email: EMAIL, password: PASSWORD, transId: TRANS, cardNumber: '411111****1111' }, algo),
+      algo,
+      EMAIL,
+    );
+    sign(
+      'S2S CARD CREDIT2CARD',
+      { action: 'CREDIT2CARD', result: 'SUCCESS', status: 'SETTLED', order_id: 'p-1', trans_id: TRANS, card: '491711****1111' },
+      formula6({ password: PASSWORD, transId: TRANS, cardNumber: '491711****1111' }, algo),
+      algo,
+    );
+    const apm = {
+      action: 'SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      order_id: 'Bestellung-Ü',
+      trans_id: TRANS,
+      amount: '9.22',
+      currency: 'EUR',
+      brand: 'vcard',
+      custom_data: { zeta: 'last', alpha: 'first', items: { 10: 'ten', 9: 'nine', b: 'bee' } },
+    };
     sign('S2S APM SALE (nested, ksort)', apm, apmCallbackHash(apm, PASSWORD, algo), algo);
     for (const action of ['CREDIT2VIRTUAL', 'CREDIT2CRYPTO']) {
-      sign(`S2S APM ${action}`, { action, result: 'SUCCESS', status: 'SETTLED', order_id: 'w-1', trans_id: TRANS, amount: '25.00', currency: 'USD' },
-        apmCredit2VirtualCallbackHash({ transId: TRANS, orderId: 'w-1', status: 'SETTLED', password: PASSWORD }, algo), algo);
+      sign(
+        `S2S APM ${action}`,
+        { action, result: 'SUCCESS', status: 'SETTLED', order_id: 'w-1', trans_id: TRANS, amount: '25.00', currency: 'USD' },
+        apmCredit2VirtualCallbackHash({ transId: TRANS, orderId: 'w-1', status: 'SETTLED', password: PASSWORD }, algo),
+        algo,
+      );
     }
   }
   return out;
@@ -152,17 +233,26 @@ const debian = existsSync('/etc/debian_version');
 
 describe.each(LANGUAGES)('docs/snippets/$name', ({ name, cmd }) => {
   const skip = name === 'php' && phpMissing && !debian;
-  const title = skip ? ' (SKIPPED: php is not installed and this is not Debian, where `npm test` setup installs php-cli; install PHP 8 to run it)' : '';
+  const title = skip
+    ? ' (SKIPPED: php is not installed and this is not Debian, where `npm test` setup installs php-cli; install PHP 8 to run it)'
+    : '';
 
   it.skipIf(skip)(`computes every reference vector of protocol.md §2${title}`, () => {
-    if (name === 'php' && phpMissing) throw new Error('php is not installed: `npm test` installs php-cli on Debian (scripts/setup.mjs), or apt-get install php-cli');
-    const results = run(cmd, REFERENCE_VECTORS.map(([call]) => call));
+    if (name === 'php' && phpMissing)
+      throw new Error('php is not installed: `npm test` installs php-cli on Debian (scripts/setup.mjs), or apt-get install php-cli');
+    const results = run(
+      cmd,
+      REFERENCE_VECTORS.map(([call]) => call),
+    );
     expect(results).toEqual(REFERENCE_VECTORS.map(([, expected]) => expected));
   });
 
   it.skipIf(skip)(`computes what the platform computes: non-ASCII values, SHA256 mode, optional fields left out${title}`, () => {
     const vectors = platformVectors();
-    const results = run(cmd, vectors.map(([call]) => call));
+    const results = run(
+      cmd,
+      vectors.map(([call]) => call),
+    );
     const wrong = vectors.filter(([, expected], i) => results[i] !== expected).map(([call]) => JSON.stringify(call));
     expect(wrong).toEqual([]);
     expect(vectors.length).toBeGreaterThan(60);
@@ -177,19 +267,44 @@ describe.each(LANGUAGES)('docs/snippets/$name', ({ name, cmd }) => {
       };
       const tampered = c.body.replace(/status=SETTLED|status=success/, (s) => (s.endsWith('success') ? 'status=fail' : 'status=DECLINED'));
       cases.push(
-        { what: `${c.name}: genuine, current secret`, call: { fn: 'callback', args: args({ secrets: [SECRETS[0]!] }) }, expected: [true, true] },
-        { what: `${c.name}: genuine, previous secret (rotation)`, call: { fn: 'callback', args: args({ secrets: [SECRETS[1]!] }) }, expected: [true, true] },
-        { what: `${c.name}: another merchant's secret`, call: { fn: 'callback', args: args({ secrets: ['cbs_' + 'c3'.repeat(32)] }) }, expected: [false, true] },
+        {
+          what: `${c.name}: genuine, current secret`,
+          call: { fn: 'callback', args: args({ secrets: [SECRETS[0]!] }) },
+          expected: [true, true],
+        },
+        {
+          what: `${c.name}: genuine, previous secret (rotation)`,
+          call: { fn: 'callback', args: args({ secrets: [SECRETS[1]!] }) },
+          expected: [true, true],
+        },
+        {
+          what: `${c.name}: another merchant's secret`,
+          call: { fn: 'callback', args: args({ secrets: ['cbs_' + 'c3'.repeat(32)] }) },
+          expected: [false, true],
+        },
         { what: `${c.name}: replayed 10 minutes later`, call: { fn: 'callback', args: args({ now: NOW + 600 }) }, expected: [false, true] },
-        { what: `${c.name}: wrong password`, call: { fn: 'callback', args: args({ password: 'not-the-password' }) }, expected: [true, false] },
+        {
+          what: `${c.name}: wrong password`,
+          call: { fn: 'callback', args: args({ password: 'not-the-password' }) },
+          expected: [true, false],
+        },
         { what: `${c.name}: no signature header`, call: { fn: 'callback', args: args({ header: '' }) }, expected: [false, true] },
       );
       // The outcome is outside the Checkout and S2S CARD hash: only the HMAC notices the change.
       const hashCoversStatus = c.name.startsWith('S2S APM');
-      cases.push({ what: `${c.name}: outcome changed`, call: { fn: 'callback', args: args({ body: tampered }) }, expected: [false, hashCoversStatus ? false : true] });
+      cases.push({
+        what: `${c.name}: outcome changed`,
+        call: { fn: 'callback', args: args({ body: tampered }) },
+        expected: [false, hashCoversStatus ? false : true],
+      });
     }
-    const results = run(cmd, cases.map((c) => c.call));
-    const wrong = cases.flatMap((c, i) => (JSON.stringify(results[i]) === JSON.stringify(c.expected) ? [] : [`${c.what}: got ${JSON.stringify(results[i])}`]));
+    const results = run(
+      cmd,
+      cases.map((c) => c.call),
+    );
+    const wrong = cases.flatMap((c, i) =>
+      JSON.stringify(results[i]) === JSON.stringify(c.expected) ? [] : [`${c.what}: got ${JSON.stringify(results[i])}`],
+    );
     expect(wrong).toEqual([]);
   });
 });

@@ -23,7 +23,6 @@ const keyFile = (name: string, text: string) => {
   return path;
 };
 
-
 it('set stores the key sealed, show never shows it, and the merchant pays with it', async () => {
   const merchant = await testMerchant();
   const google = ecKeyPair();
@@ -31,9 +30,29 @@ it('set stores the key sealed, show never shows it, and the merchant pays with i
   // Google hands out base64 PKCS#8; Apple keys usually arrive as PEM (SEC1 here).
   const googleB64 = google.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
   const appleSec1 = apple.privateKey.export({ format: 'pem', type: 'sec1' }) as string;
-  const set = await runWalletsCommand(['set', merchant.clientKey, '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', keyFile('g.key', googleB64)]);
+  const set = await runWalletsCommand([
+    'set',
+    merchant.clientKey,
+    '--wallet',
+    'googlepay',
+    '--environment',
+    'TEST',
+    '--private-key-file',
+    keyFile('g.key', googleB64),
+  ]);
   expect(set).toMatchObject({ wallet: 'googlepay', environment: 'TEST' });
-  await runWalletsCommand(['set', merchant.clientKey, '--wallet', 'applepay', '--environment', 'TEST', '--private-key-file', keyFile('a.pem', appleSec1), '--merchant-id', APPLE_MERCHANT_ID]);
+  await runWalletsCommand([
+    'set',
+    merchant.clientKey,
+    '--wallet',
+    'applepay',
+    '--environment',
+    'TEST',
+    '--private-key-file',
+    keyFile('a.pem', appleSec1),
+    '--merchant-id',
+    APPLE_MERCHANT_ID,
+  ]);
 
   const shown = (await runWalletsCommand(['show', merchant.clientKey])) as Array<Record<string, unknown>>;
   expect(shown.map((w) => [w.wallet, w.environment, w.merchantIdentifier])).toEqual([
@@ -48,14 +67,27 @@ it('set stores the key sealed, show never shows it, and the merchant pays with i
   const dump = JSON.stringify(items);
   expect(dump).not.toContain(googleB64.slice(20, 60));
   expect(dump).not.toContain(appleSec1.split('\n')[1]);
-  expect(items.filter((i) => i.kind === 'wallet-config' && i.pk === `MERCHANT#${merchant.clientKey}`).every((i) => String(i.privateKeySealed).startsWith('v2.wallet-keys.'))).toBe(true);
+  expect(
+    items
+      .filter((i) => i.kind === 'wallet-config' && i.pk === `MERCHANT#${merchant.clientKey}`)
+      .every((i) => String(i.privateKeySealed).startsWith('v2.wallet-keys.')),
+  ).toBe(true);
 
   const paidG = await postForm(`${platform.url}/post`, walletSaleFields(merchant, 'googlepay', googleToken(merchant, google.publicKey)));
   const paidA = await postForm(`${platform.url}/post`, walletSaleFields(merchant, 'applepay', appleToken(apple.publicKey)));
   expect([paidG.body.result, paidA.body.result]).toEqual(['SUCCESS', 'SUCCESS']);
 
   // Switching to PRODUCTION applies at once: a TEST token is now from the other environment.
-  await runWalletsCommand(['set', merchant.clientKey, '--wallet', 'googlepay', '--environment', 'PRODUCTION', '--private-key-file', keyFile('g2.key', googleB64)]);
+  await runWalletsCommand([
+    'set',
+    merchant.clientKey,
+    '--wallet',
+    'googlepay',
+    '--environment',
+    'PRODUCTION',
+    '--private-key-file',
+    keyFile('g2.key', googleB64),
+  ]);
   const stale = await postForm(`${platform.url}/post`, walletSaleFields(merchant, 'googlepay', googleToken(merchant, google.publicKey)));
   expect(stale.body.errors[0].error_message).toContain('another environment');
   expect((await deps().walletConfigs.get(merchant.clientKey, 'googlepay'))?.version).toBe(2);
@@ -64,17 +96,34 @@ it('set stores the key sealed, show never shows it, and the merchant pays with i
 it('refuses bad settings with what is wrong, never echoing the key', async () => {
   const merchant = await testMerchant();
   const p256 = keyFile('ok.pem', pem(ecKeyPair().privateKey));
-  const p384 = keyFile('p384.pem', generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).privateKey.export({ format: 'pem', type: 'pkcs8' }) as string);
+  const p384 = keyFile(
+    'p384.pem',
+    generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).privateKey.export({ format: 'pem', type: 'pkcs8' }) as string,
+  );
   const junk = keyFile('junk.txt', 'not-a-key-SECRETISH');
-  const fail = (args: string[]) => runWalletsCommand(['set', ...args]).then(() => 'accepted', (e: Error) => e.message);
-  expect(await fail([merchant.clientKey, '--wallet', 'samsungpay', '--environment', 'TEST', '--private-key-file', p256])).toContain('wallet: Must be one of googlepay, applepay.');
-  expect(await fail([merchant.clientKey, '--wallet', 'googlepay', '--environment', 'SANDBOX', '--private-key-file', p256])).toContain('environment: Must be TEST or PRODUCTION.');
-  expect(await fail([merchant.clientKey, '--wallet', 'applepay', '--environment', 'TEST', '--private-key-file', p256])).toContain('merchant-id: Apple Pay needs the merchant identifier.');
-  expect(await fail([merchant.clientKey, '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', p384])).toContain('private-key: Must be a P-256');
+  const fail = (args: string[]) =>
+    runWalletsCommand(['set', ...args]).then(
+      () => 'accepted',
+      (e: Error) => e.message,
+    );
+  expect(await fail([merchant.clientKey, '--wallet', 'samsungpay', '--environment', 'TEST', '--private-key-file', p256])).toContain(
+    'wallet: Must be one of googlepay, applepay.',
+  );
+  expect(await fail([merchant.clientKey, '--wallet', 'googlepay', '--environment', 'SANDBOX', '--private-key-file', p256])).toContain(
+    'environment: Must be TEST or PRODUCTION.',
+  );
+  expect(await fail([merchant.clientKey, '--wallet', 'applepay', '--environment', 'TEST', '--private-key-file', p256])).toContain(
+    'merchant-id: Apple Pay needs the merchant identifier.',
+  );
+  expect(await fail([merchant.clientKey, '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', p384])).toContain(
+    'private-key: Must be a P-256',
+  );
   const junkError = await fail([merchant.clientKey, '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', junk]);
   expect(junkError).toContain('private-key:');
   expect(junkError).not.toContain('SECRETISH');
-  expect(await fail(['no-such-merchant', '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', p256])).toContain('client_key: This value is not correct.');
+  expect(await fail(['no-such-merchant', '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', p256])).toContain(
+    'client_key: This value is not correct.',
+  );
   expect(await fail([merchant.clientKey, '--wallet', 'googlepay', '--environment', 'TEST'])).toContain('--private-key-file is required.');
   expect(await runWalletsCommand(['show', merchant.clientKey])).toEqual([]);
 });
@@ -82,7 +131,16 @@ it('refuses bad settings with what is wrong, never echoing the key', async () =>
 it('writes are conditional on the version; a sealed key copied to another merchant does not open', async () => {
   const [a, b] = [await testMerchant(), await testMerchant()];
   const key = ecKeyPair();
-  await runWalletsCommand(['set', a.clientKey, '--wallet', 'googlepay', '--environment', 'TEST', '--private-key-file', keyFile('k.pem', pem(key.privateKey))]);
+  await runWalletsCommand([
+    'set',
+    a.clientKey,
+    '--wallet',
+    'googlepay',
+    '--environment',
+    'TEST',
+    '--private-key-file',
+    keyFile('k.pem', pem(key.privateKey)),
+  ]);
   const stored = (await deps().walletConfigs.get(a.clientKey, 'googlepay'))!;
   expect(await deps().walletConfigs.put({ ...stored, environment: 'PRODUCTION' }, 0)).toBe(false); // a second "first write"
   expect(await deps().walletConfigs.put({ ...stored, environment: 'PRODUCTION' }, stored.version - 1)).toBe(false); // stale

@@ -34,7 +34,9 @@ describe('replay cache', () => {
     expect(second.status).toBe(400);
     expect(fieldError(second.body)).toEqual(REPLAYED);
     // A new token that reuses the messageId (Google never does) is the same payment as far as we can tell.
-    const reused = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard(), 'TEST', { messageId })));
+    const reused = await post(
+      walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard(), 'TEST', { messageId })),
+    );
     expect(fieldError(reused.body)).toEqual(REPLAYED);
     const item = await awsClients().ddb.send(
       new GetCommand({ TableName: deps().config.TABLE_NAME, Key: { pk: `WALLETTOKEN#googlepay#${messageId}`, sk: 'TOKEN' } }),
@@ -61,7 +63,12 @@ describe('replay cache', () => {
   it('refuses a token used once on S2S CARD when it comes again on S2S APM', async () => {
     const token = appleToken(keys.apple.publicKey);
     expect((await post(walletSaleFields(merchant, 'applepay', token))).body).toMatchObject({ result: 'SUCCESS' });
-    const fields = apmSale(merchant, { brand: 'applepay', identifier: undefined, return_url: undefined, parameters: { paymentToken: token } as never });
+    const fields = apmSale(merchant, {
+      brand: 'applepay',
+      identifier: undefined,
+      return_url: undefined,
+      parameters: { paymentToken: token } as never,
+    });
     const res = await postForm(`${platform.url}/post-va`, fields as never);
     expect(fieldError(res.body)).toEqual(['parameters[paymentToken]: The payment token has already been used.']);
   });
@@ -73,13 +80,17 @@ describe('token and request', () => {
     expect(eur.status).toBe(400);
     expect(fieldError(eur.body)).toEqual(['payment_token: The payment token was issued for another currency.']);
     // The same currency in the order pays.
-    const ok = await post(walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey, { currencyCode: '978' }), { order_currency: 'EUR' }));
+    const ok = await post(
+      walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey, { currencyCode: '978' }), { order_currency: 'EUR' }),
+    );
     expect(ok.body).toMatchObject({ result: 'SUCCESS' });
   });
 
   it('refuses a Google Pay token without gatewayMerchantId, or naming another merchant', async () => {
     for (const gatewayMerchantId of [null, 'someone-else']) {
-      const res = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard(), 'TEST', { gatewayMerchantId })));
+      const res = await post(
+        walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard(), 'TEST', { gatewayMerchantId })),
+      );
       expect(fieldError(res.body)).toEqual(['payment_token: The payment token was issued for another merchant.']);
     }
   });

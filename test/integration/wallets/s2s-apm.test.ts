@@ -31,7 +31,15 @@ afterAll(async () => {
 it('googlepay: settles, answers digital_wallet and pan_type, calls back signed in APM words', async () => {
   const res = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey)));
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', amount: '10.00', digital_wallet: 'googlepay', pan_type: 'dpan', card: '489537****3456' });
+  expect(res.body).toMatchObject({
+    action: 'SALE',
+    result: 'SUCCESS',
+    status: 'SETTLED',
+    amount: '10.00',
+    digital_wallet: 'googlepay',
+    pan_type: 'dpan',
+    card: '489537****3456',
+  });
   const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
   expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', brand: 'googlepay' });
   expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
@@ -46,10 +54,26 @@ it('applepay auth=Y, then APM CAPTURE', async () => {
   expect(captured.body).toMatchObject({ action: 'CAPTURE', result: 'SUCCESS', status: 'SETTLED' });
 });
 
-it('googlepay PAN_ONLY: the acquirer\'s 3DS on the platform page, then SETTLED with an APM callback, back to return_url', async () => {
-  const card = googleCard({ expirationMonth: 5, expirationYear: 2038, pan: '5204730000001234', authMethod: 'PAN_ONLY', cryptogram: undefined, eciIndicator: undefined });
-  const res = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey, card), { return_url: 'https://merchant.example/back' }));
-  expect(res.body).toMatchObject({ result: 'REDIRECT', status: '3DS', pan_type: 'fpan', card: '520473****1234', redirect_method: 'GET', redirect_params: [] });
+it("googlepay PAN_ONLY: the acquirer's 3DS on the platform page, then SETTLED with an APM callback, back to return_url", async () => {
+  const card = googleCard({
+    expirationMonth: 5,
+    expirationYear: 2038,
+    pan: '5204730000001234',
+    authMethod: 'PAN_ONLY',
+    cryptogram: undefined,
+    eciIndicator: undefined,
+  });
+  const res = await post(
+    walletApm('googlepay', googleToken(merchant, keys.google.publicKey, card), { return_url: 'https://merchant.example/back' }),
+  );
+  expect(res.body).toMatchObject({
+    result: 'REDIRECT',
+    status: '3DS',
+    pan_type: 'fpan',
+    card: '520473****1234',
+    redirect_method: 'GET',
+    redirect_params: [],
+  });
   const page = await fetch(res.body.redirect_url);
   expect(page.status).toBe(200);
   const token = new URL(res.body.redirect_url).searchParams.get('PaReq')!;
@@ -66,15 +90,28 @@ it('googlepay PAN_ONLY: the acquirer\'s 3DS on the platform page, then SETTLED w
   expect(cb.fields).toMatchObject({ action: 'SALE', result: 'SUCCESS', brand: 'googlepay' });
   expect(cb.fields.hash).toBe(expectedCallbackHash(cb.fields, merchant.password));
   // A PAN_ONLY the acquirer does not challenge settles at once.
-  const plain = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey, googleCard({ pan: '5204730000001234', authMethod: 'PAN_ONLY', cryptogram: undefined, eciIndicator: undefined }))));
+  const plain = await post(
+    walletApm(
+      'googlepay',
+      googleToken(
+        merchant,
+        keys.google.publicKey,
+        googleCard({ pan: '5204730000001234', authMethod: 'PAN_ONLY', cryptogram: undefined, eciIndicator: undefined }),
+      ),
+    ),
+  );
   expect(plain.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', pan_type: 'fpan' });
 });
 
 it('refusals name parameters[paymentToken]', async () => {
   const missing = await post(apmSale(merchant, { brand: 'googlepay', identifier: undefined, return_url: undefined }));
-  expect(missing.body.errors.map((e: { error_message: string }) => e.error_message)).toEqual(['parameters[paymentToken]: This value should not be blank.']);
+  expect(missing.body.errors.map((e: { error_message: string }) => e.error_message)).toEqual([
+    'parameters[paymentToken]: This value should not be blank.',
+  ]);
   const stranger = await post(walletApm('googlepay', googleToken(merchant, ecKeyPair().publicKey)));
-  expect(stranger.body.errors[0].error_message).toBe("parameters[paymentToken]: The payment token cannot be decrypted with the merchant's wallet key.");
+  expect(stranger.body.errors[0].error_message).toBe(
+    "parameters[paymentToken]: The payment token cannot be decrypted with the merchant's wallet key.",
+  );
   const badHash = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey), { hash: 'x' }));
   expect(badHash.body.errors[0].error_message).toBe('hash: Hash is not valid.');
 });

@@ -49,9 +49,23 @@ describe('Google Pay', () => {
   it('CRYPTOGRAM_3DS: settles with the DPAN, answers digital_wallet, pan_type dpan and the masked card', async () => {
     const res = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey)));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'googlepay', pan_type: 'dpan', card: '489537****3456', amount: '10.00' });
+    expect(res.body).toMatchObject({
+      action: 'SALE',
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      digital_wallet: 'googlepay',
+      pan_type: 'dpan',
+      card: '489537****3456',
+      amount: '10.00',
+    });
     const cb = await eventually(() => shop.received.find((c) => c.fields.trans_id === res.body.trans_id));
-    expect(cb.fields).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456', digital_wallet: 'googlepay', pan_type: 'dpan' });
+    expect(cb.fields).toMatchObject({
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      card: '489537****3456',
+      digital_wallet: 'googlepay',
+      pan_type: 'dpan',
+    });
     // Follow-ups sign Formula 2 with the masked card the answer gave.
     const status = await post(transIdFields(merchant, 'GET_TRANS_STATUS', res.body.trans_id, { card: res.body.card }));
     expect(status.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', card: '489537****3456', digital_wallet: 'googlepay' });
@@ -61,10 +75,20 @@ describe('Google Pay', () => {
 
   it('CRYPTOGRAM_3DS is the 3DS result (no challenge); PAN_ONLY leaves 3DS to the acquirer', async () => {
     const threeDsCard = { expirationMonth: 5, expirationYear: 2038 }; // the sandbox asks for 3DS with 05/2038
-    const crypto = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard(threeDsCard))));
+    const crypto = await post(
+      walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard(threeDsCard))),
+    );
     expect(crypto.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', pan_type: 'dpan' });
     const panOnly = await post(
-      walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey, googleCard({ ...threeDsCard, pan: GOOGLE_FPAN, authMethod: 'PAN_ONLY', cryptogram: undefined, eciIndicator: undefined }))),
+      walletSaleFields(
+        merchant,
+        'googlepay',
+        googleToken(
+          merchant,
+          keys.google.publicKey,
+          googleCard({ ...threeDsCard, pan: GOOGLE_FPAN, authMethod: 'PAN_ONLY', cryptogram: undefined, eciIndicator: undefined }),
+        ),
+      ),
     );
     expect(panOnly.body).toMatchObject({ result: 'REDIRECT', status: '3DS', pan_type: 'fpan', card: '520473****1234' });
     expect(panOnly.body.redirect_url).toContain(`/threeds/${panOnly.body.trans_id}`);
@@ -79,7 +103,13 @@ describe('Google Pay', () => {
 describe('Apple Pay', () => {
   it('settles with the DPAN of a whole PKPaymentToken', async () => {
     const res = await post(walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey)));
-    expect(res.body).toMatchObject({ result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'applepay', pan_type: 'dpan', card: '476134****9876' });
+    expect(res.body).toMatchObject({
+      result: 'SUCCESS',
+      status: 'SETTLED',
+      digital_wallet: 'applepay',
+      pan_type: 'dpan',
+      card: '476134****9876',
+    });
   });
 
   it('refuses a token approved for another amount', async () => {
@@ -101,13 +131,19 @@ describe('refusals', () => {
   it('a token from the other environment', async () => {
     const production = await testMerchant();
     const prodKeys = await configureWallets(production, 'PRODUCTION');
-    const google = await post(walletSaleFields(production, 'googlepay', googleToken(production, prodKeys.google.publicKey, googleCard(), 'TEST')));
+    const google = await post(
+      walletSaleFields(production, 'googlepay', googleToken(production, prodKeys.google.publicKey, googleCard(), 'TEST')),
+    );
     const apple = await post(walletSaleFields(production, 'applepay', appleToken(prodKeys.apple.publicKey, {}, 'TEST')));
     for (const res of [google, apple]) {
-      expect(fieldError(res.body)).toEqual(["payment_token: The payment token was created in another environment than the merchant's wallet configuration."]);
+      expect(fieldError(res.body)).toEqual([
+        "payment_token: The payment token was created in another environment than the merchant's wallet configuration.",
+      ]);
     }
     // The same merchant's PRODUCTION tokens pay.
-    const ok = await post(walletSaleFields(production, 'googlepay', googleToken(production, prodKeys.google.publicKey, googleCard(), 'PRODUCTION')));
+    const ok = await post(
+      walletSaleFields(production, 'googlepay', googleToken(production, prodKeys.google.publicKey, googleCard(), 'PRODUCTION')),
+    );
     expect(ok.body.result).toBe('SUCCESS');
   });
 
@@ -115,7 +151,9 @@ describe('refusals', () => {
     const stranger = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, ecKeyPair().publicKey)));
     expect(fieldError(stranger.body)).toEqual(["payment_token: The payment token cannot be decrypted with the merchant's wallet key."]);
     const appleStranger = await post(walletSaleFields(merchant, 'applepay', appleToken(ecKeyPair().publicKey)));
-    expect(fieldError(appleStranger.body)).toEqual(["payment_token: The payment token cannot be decrypted with the merchant's wallet key."]);
+    expect(fieldError(appleStranger.body)).toEqual([
+      "payment_token: The payment token cannot be decrypted with the merchant's wallet key.",
+    ]);
 
     const token = JSON.parse(googleToken(merchant, keys.google.publicKey));
     const inner = JSON.parse(token.paymentMethodData.tokenizationData.token);
@@ -133,7 +171,11 @@ describe('refusals', () => {
     expect(fieldError(wrongWallet.body)).toEqual(['digital_wallet: The value you selected is not a valid choice.']);
     const noToken = await post(walletSaleFields(merchant, 'googlepay', ''));
     expect(fieldError(noToken.body)).toEqual(['payment_token: This value should not be blank.']);
-    const f1 = await post(walletSaleFields(merchant, 'googlepay', token, { hash: formula1({ email: 'doe@example.com', password: merchant.password, cardNumber: GOOGLE_DPAN }) }));
+    const f1 = await post(
+      walletSaleFields(merchant, 'googlepay', token, {
+        hash: formula1({ email: 'doe@example.com', password: merchant.password, cardNumber: GOOGLE_DPAN }),
+      }),
+    );
     expect(fieldError(f1.body)).toEqual(['hash: Hash is not valid.']);
   });
 
@@ -156,7 +198,12 @@ it('keeps DPANs, cryptograms and wallet keys out of DynamoDB and the logs', asyn
   });
   let transIds: string[];
   try {
-    const google = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey), { recurring_init: 'Y', order_id: 'wallet-secrets' }));
+    const google = await post(
+      walletSaleFields(merchant, 'googlepay', googleToken(merchant, keys.google.publicKey), {
+        recurring_init: 'Y',
+        order_id: 'wallet-secrets',
+      }),
+    );
     const apple = await post(walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey)));
     const refused = await post(walletSaleFields(merchant, 'googlepay', googleToken(merchant, ecKeyPair().publicKey)));
     expect([google.body.result, apple.body.result, refused.body.result]).toEqual(['SUCCESS', 'SUCCESS', 'ERROR']);

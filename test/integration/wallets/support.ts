@@ -9,7 +9,14 @@ import { setWalletSettings } from '../../../shared/operations/wallets/configure.
 import type { FormValue } from '../../../shared/protocol/form.js';
 import { formula8 } from '../../../shared/protocol/signature.js';
 import { appleEnvironment, applePayment, applePayToken, type ApplePayment } from '../../unit/wallets/fixtures/apple-token.js';
-import { ecKeyPair, googleEnvironment, googleMessage, googlePayToken, type GoogleCard, type KeyPair } from '../../unit/wallets/fixtures/google-token.js';
+import {
+  ecKeyPair,
+  googleEnvironment,
+  googleMessage,
+  googlePayToken,
+  type GoogleCard,
+  type KeyPair,
+} from '../../unit/wallets/fixtures/google-token.js';
 import { saleFields } from '../../support/s2s.js';
 
 export const GATEWAY_ID = 'test-gateway';
@@ -39,8 +46,19 @@ export interface WalletMerchantKeys {
 /** Configures both wallets for a merchant, as `npm run admin -- wallets set` does. */
 export async function configureWallets(merchant: Merchant, env: 'TEST' | 'PRODUCTION' = 'TEST'): Promise<WalletMerchantKeys> {
   const keys = { google: ecKeyPair(), apple: ecKeyPair() };
-  await setWalletSettings(deps(), { clientKey: merchant.clientKey, wallet: 'googlepay', environment: env, privateKey: pem(keys.google.privateKey) });
-  await setWalletSettings(deps(), { clientKey: merchant.clientKey, wallet: 'applepay', environment: env, privateKey: pem(keys.apple.privateKey), merchantIdentifier: APPLE_MERCHANT_ID });
+  await setWalletSettings(deps(), {
+    clientKey: merchant.clientKey,
+    wallet: 'googlepay',
+    environment: env,
+    privateKey: pem(keys.google.privateKey),
+  });
+  await setWalletSettings(deps(), {
+    clientKey: merchant.clientKey,
+    wallet: 'applepay',
+    environment: env,
+    privateKey: pem(keys.apple.privateKey),
+    merchantIdentifier: APPLE_MERCHANT_ID,
+  });
   return keys;
 }
 
@@ -50,7 +68,15 @@ export const APPLE_DPAN = '4761340000009876';
 export const CRYPTOGRAM = 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=';
 
 export function googleCard(over: Partial<GoogleCard> = {}): GoogleCard {
-  return { pan: GOOGLE_DPAN, expirationMonth: 1, expirationYear: 2038, authMethod: 'CRYPTOGRAM_3DS', cryptogram: CRYPTOGRAM, eciIndicator: '05', ...over };
+  return {
+    pan: GOOGLE_DPAN,
+    expirationMonth: 1,
+    expirationYear: 2038,
+    authMethod: 'CRYPTOGRAM_3DS',
+    cryptogram: CRYPTOGRAM,
+    eciIndicator: '05',
+    ...over,
+  };
 }
 
 export function googleToken(
@@ -70,11 +96,22 @@ export function googleToken(
 }
 
 export function appleToken(publicKey: KeyObject, payment: Partial<ApplePayment> = {}, env: 'TEST' | 'PRODUCTION' = 'TEST'): string {
-  return applePayToken({ env: roots.apple[env], merchantPublicKey: publicKey, merchantIdentifier: APPLE_MERCHANT_ID, payment: applePayment({ applicationPrimaryAccountNumber: APPLE_DPAN, ...payment }), asPaymentToken: true });
+  return applePayToken({
+    env: roots.apple[env],
+    merchantPublicKey: publicKey,
+    merchantIdentifier: APPLE_MERCHANT_ID,
+    payment: applePayment({ applicationPrimaryAccountNumber: APPLE_DPAN, ...payment }),
+    asPaymentToken: true,
+  });
 }
 
 /** A wallet SALE as the merchant's backend sends it: no card fields, hash Formula 8. */
-export function walletSaleFields(merchant: Merchant, wallet: string, token: string, overrides: Record<string, FormValue | undefined> = {}): Record<string, FormValue | undefined> {
+export function walletSaleFields(
+  merchant: Merchant,
+  wallet: string,
+  token: string,
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
   const fields = saleFields(merchant, {
     card_number: undefined,
     card_exp_month: undefined,

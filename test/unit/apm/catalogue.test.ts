@@ -11,10 +11,39 @@ import { parseForm } from '../../../shared/protocol/form.js';
 import { readBrandFields } from '../../../shared/protocol/s2s-apm/brands.js';
 
 const ISSUE_BRANDS = [
-  'etransfer_payout', 'vcard', 'voucher', 'mobile_topup', 'bank_transfer', 'bank_code_ars', 'bank_code_mxn', 'pix', 'boleto',
-  'shop_redirect', 'local_id', 'crypto', 'crypto_alt', 'crypto_deposit', 'crypto_payout', 'crypto_withdraw', 'ips', 'fx_redirect',
-  'regional_doc', 'upi', 'upi_collect', 'upi_address', 'email_transfer', 'sms_transfer', 'wallet_tr', 'wallet_th', 'wallet_vn',
-  'wallet_co', 'wallet_in', 'bnpl', 'bnpl_cart', 'open_banking', 'mobile_money',
+  'etransfer_payout',
+  'vcard',
+  'voucher',
+  'mobile_topup',
+  'bank_transfer',
+  'bank_code_ars',
+  'bank_code_mxn',
+  'pix',
+  'boleto',
+  'shop_redirect',
+  'local_id',
+  'crypto',
+  'crypto_alt',
+  'crypto_deposit',
+  'crypto_payout',
+  'crypto_withdraw',
+  'ips',
+  'fx_redirect',
+  'regional_doc',
+  'upi',
+  'upi_collect',
+  'upi_address',
+  'email_transfer',
+  'sms_transfer',
+  'wallet_tr',
+  'wallet_th',
+  'wallet_vn',
+  'wallet_co',
+  'wallet_in',
+  'bnpl',
+  'bnpl_cart',
+  'open_banking',
+  'mobile_money',
 ];
 
 /** Errors of a form body against a brand, as "<field>: <message>". */
@@ -26,8 +55,14 @@ function errors(brand: string, body: string, currency = 'USD'): string[] {
 
 describe('catalogue', () => {
   it('has one descriptor per file, named as its file, and every brand of the issue', () => {
-    const files = readdirSync(new URL('../../../shared/apm/brands/', import.meta.url)).filter((f) => f !== 'index.ts').map((f) => f.replace(/\.ts$/, ''));
-    expect(allBrands().map((d) => d.brand).sort()).toEqual(files.sort());
+    const files = readdirSync(new URL('../../../shared/apm/brands/', import.meta.url))
+      .filter((f) => f !== 'index.ts')
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(
+      allBrands()
+        .map((d) => d.brand)
+        .sort(),
+    ).toEqual(files.sort());
     expect(files.sort()).toEqual([...ISSUE_BRANDS].sort());
   });
 
@@ -59,22 +94,35 @@ describe('rules, in the protocol wording, all at once', () => {
   });
 
   it('email transfer answer: no spaces, 3–25', () => {
-    expect(errors('email_transfer', 'parameters[SecurityQuestionAnswer]=a b c')).toEqual(['parameters[SecurityQuestionAnswer]: This value should not contain spaces.']);
-    expect(errors('email_transfer', 'parameters[SecurityQuestionAnswer]=ab')).toEqual(['parameters[SecurityQuestionAnswer]: This value is too short. It should have 3 characters or more.']);
+    expect(errors('email_transfer', 'parameters[SecurityQuestionAnswer]=a b c')).toEqual([
+      'parameters[SecurityQuestionAnswer]: This value should not contain spaces.',
+    ]);
+    expect(errors('email_transfer', 'parameters[SecurityQuestionAnswer]=ab')).toEqual([
+      'parameters[SecurityQuestionAnswer]: This value is too short. It should have 3 characters or more.',
+    ]);
     expect(errors('sms_transfer', '')).toEqual([]);
   });
 
   it('bnpl: ISO 8601 UTC datetime and a number', () => {
-    expect(errors('bnpl', 'parameters[category]=x&parameters[buyer_registered_since]=2024-01-31 12:00&parameters[buyer_loyalty_level]=two')).toEqual([
+    expect(
+      errors('bnpl', 'parameters[category]=x&parameters[buyer_registered_since]=2024-01-31 12:00&parameters[buyer_loyalty_level]=two'),
+    ).toEqual([
       'parameters[buyer_registered_since]: This value is not a valid datetime.',
       'parameters[buyer_loyalty_level]: This value should be of type numeric.',
     ]);
-    expect(errors('bnpl', 'parameters[category]=x&parameters[buyer_registered_since]=2024-01-31T12:00:00Z&parameters[buyer_loyalty_level]=0')).toEqual([]);
+    expect(
+      errors('bnpl', 'parameters[category]=x&parameters[buyer_registered_since]=2024-01-31T12:00:00Z&parameters[buyer_loyalty_level]=0'),
+    ).toEqual([]);
   });
 
   it('open banking: payee_identifications is a list of {type, identification} with the 21 types', () => {
     const base = 'parameters[payee_name]=Shop&parameters[payee_country]=GB';
-    expect(errors('open_banking', `${base}&parameters[payee_identifications][0][type]=IBAN&parameters[payee_identifications][0][identification]=GB29NWBK60161331926819`)).toEqual([]);
+    expect(
+      errors(
+        'open_banking',
+        `${base}&parameters[payee_identifications][0][type]=IBAN&parameters[payee_identifications][0][identification]=GB29NWBK60161331926819`,
+      ),
+    ).toEqual([]);
     expect(errors('open_banking', `${base}&parameters[payee_identifications][0][type]=SWIFT`)).toEqual([
       'parameters[payee_identifications][0][type]: The value you selected is not a valid choice.',
       'parameters[payee_identifications][0][identification]: This value should not be blank.',
@@ -84,7 +132,9 @@ describe('rules, in the protocol wording, all at once', () => {
 
   it('wallet accountName must equal the payer name; collected fields may be absent', () => {
     expect(errors('wallet_tr', '')).toEqual([]);
-    expect(errors('wallet_tr', 'payer_first_name=Ada&payer_last_name=Lovelace&parameters[accountName]=Someone')).toEqual(["parameters[accountName]: This value should be equal to the payer's name."]);
+    expect(errors('wallet_tr', 'payer_first_name=Ada&payer_last_name=Lovelace&parameters[accountName]=Someone')).toEqual([
+      "parameters[accountName]: This value should be equal to the payer's name.",
+    ]);
     expect(errors('wallet_tr', 'payer_first_name=Ada&payer_last_name=Lovelace&parameters[accountName]=Ada Lovelace')).toEqual([]);
   });
 
@@ -101,7 +151,9 @@ describe('rules, in the protocol wording, all at once', () => {
 
   it('local_id: personalId required for AR, BR, CL; digits only for AR', () => {
     expect(errors('local_id', 'payer_country=AR')).toEqual(['parameters[personalId]: This value should not be blank.']);
-    expect(errors('local_id', 'payer_country=AR&parameters[personalId]=AB12')).toEqual(['parameters[personalId]: This value is not valid.']);
+    expect(errors('local_id', 'payer_country=AR&parameters[personalId]=AB12')).toEqual([
+      'parameters[personalId]: This value is not valid.',
+    ]);
     expect(errors('local_id', 'payer_country=BR&parameters[personalId]=AB12')).toEqual([]);
     expect(errors('local_id', 'payer_country=US')).toEqual([]);
   });

@@ -20,7 +20,8 @@ describe('Checkout page methods from the descriptors', () => {
       expect(b.label, b.brand).toBeTruthy();
       const countries = Object.values(b.parameters).flatMap((s) => s.when?.payerCountry ?? []);
       for (const country of [undefined, ...countries]) {
-        for (const name of fieldsToAsk(b, undefined, country)) expect(Object.hasOwn(APM_FIELD_LABELS, name), `${b.brand}.${name}`).toBe(true);
+        for (const name of fieldsToAsk(b, undefined, country))
+          expect(Object.hasOwn(APM_FIELD_LABELS, name), `${b.brand}.${name}`).toBe(true);
       }
     }
     // Lists the payer cannot type, and payouts, stay S2S only.
@@ -40,10 +41,18 @@ describe('Checkout page methods from the descriptors', () => {
   });
 
   it("checks typed values with the protocol's rules and wording, every asked field required", () => {
-    expect(checkAsked(d('voucher'), ['pin'], { pin: 'short' }, {})).toEqual({ errors: { pin: 'This value should have exactly 16 characters.' }, values: { pin: 'short' } });
+    expect(checkAsked(d('voucher'), ['pin'], { pin: 'short' }, {})).toEqual({
+      errors: { pin: 'This value should have exactly 16 characters.' },
+      values: { pin: 'short' },
+    });
     expect(checkAsked(d('voucher'), ['pin'], undefined, {}).errors).toEqual({ pin: 'This value should not be blank.' });
-    expect(checkAsked(d('local_id'), ['personalId'], { personalId: 'AB12' }, { payerCountry: 'AR' }).errors).toEqual({ personalId: 'This value is not valid.' });
-    expect(checkAsked(d('bank_code_mxn'), ['bank_curp'], { bank_curp: ' ABCD123456HDFXYZ01 ' }, {})).toEqual({ errors: {}, values: { bank_curp: 'ABCD123456HDFXYZ01' } });
+    expect(checkAsked(d('local_id'), ['personalId'], { personalId: 'AB12' }, { payerCountry: 'AR' }).errors).toEqual({
+      personalId: 'This value is not valid.',
+    });
+    expect(checkAsked(d('bank_code_mxn'), ['bank_curp'], { bank_curp: ' ABCD123456HDFXYZ01 ' }, {})).toEqual({
+      errors: {},
+      values: { bank_curp: 'ABCD123456HDFXYZ01' },
+    });
   });
 
   it('offers a brand only in its currencies', () => {

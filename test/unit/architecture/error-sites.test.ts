@@ -24,7 +24,13 @@ describe('the checker', () => {
   const catalogue = errorCatalogue(readFileSync(join(REPO_ROOT, ERRORS_FILE), 'utf8'));
 
   it('knows the texts of shared/errors.ts, factories and named texts alike', () => {
-    for (const text of ['Capture is not allowed.', 'Payment method is not supported.', 'This value is not correct.', 'Provider not found.', 'Session can not be updated.']) {
+    for (const text of [
+      'Capture is not allowed.',
+      'Payment method is not supported.',
+      'This value is not correct.',
+      'Provider not found.',
+      'Session can not be updated.',
+    ]) {
       expect(catalogue.texts).toContain(text);
     }
     expect(catalogue.classes).toContain('BusinessRuleError');

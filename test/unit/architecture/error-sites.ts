@@ -27,7 +27,11 @@ const isText = (text: string) => text.length >= 12 && !/^[A-Z][A-Z_]*$/.test(tex
  * Files left to other work, each with its reason; an entry no longer needed fails the test, so the list only shrinks.
  */
 export const EXEMPT: { file: string; why: string }[] = [
-  ...['shared/operations/console/callbacks.ts', 'shared/operations/console/payment-actions.ts', 'shared/operations/console/payments.ts'].map((file) => ({
+  ...[
+    'shared/operations/console/callbacks.ts',
+    'shared/operations/console/payment-actions.ts',
+    'shared/operations/console/payments.ts',
+  ].map((file) => ({
     file,
     why: "the console API's own refusals (operations/console/errors.ts) say 'Payment not found.' as S2S does; the console work owns them",
   })),
@@ -44,14 +48,22 @@ export function errorCatalogue(source: string): { classes: Set<string>; texts: S
   const texts = new Set<string>();
   const visit = (node: ts.Node) => {
     if (ts.isClassDeclaration(node) && node.name) classes.add(node.name.text);
-    if ((ts.isNewExpression(node) || (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword)) && node.arguments) {
+    if (
+      (ts.isNewExpression(node) || (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword)) &&
+      node.arguments
+    ) {
       for (const a of node.arguments) {
         const strings = ts.isArrayLiteralExpression(a) ? a.elements : [a];
         for (const s of strings) if (ts.isStringLiteralLike(s) && isText(s.text)) texts.add(s.text);
       }
     }
     // { field, message: '…' } entries and the named texts (export const NOT_CORRECT = '…').
-    const text = ts.isPropertyAssignment(node) && node.name.getText(sf) === 'message' ? node.initializer : ts.isVariableDeclaration(node) ? node.initializer : undefined;
+    const text =
+      ts.isPropertyAssignment(node) && node.name.getText(sf) === 'message'
+        ? node.initializer
+        : ts.isVariableDeclaration(node)
+          ? node.initializer
+          : undefined;
     if (text && ts.isStringLiteralLike(text) && isText(text.text)) texts.add(text.text);
     ts.forEachChild(node, visit);
   };
@@ -64,11 +76,19 @@ export function checkErrorSites(file: string, source: string, catalogue: ReturnT
   if (file === ERRORS_FILE) return [];
   const sf = parse(file, source);
   const out: ErrorSiteViolation[] = [];
-  const at = (node: ts.Node, reason: string) => out.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, reason });
+  const at = (node: ts.Node, reason: string) =>
+    out.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, reason });
   const visit = (node: ts.Node) => {
-    if (ts.isNumericLiteral(node) && PROTOCOL_CODE.test(node.getText(sf))) at(node, `protocol error code ${node.text}: name it in ${ERRORS_FILE}`);
-    else if (ts.isStringLiteralLike(node) && catalogue.texts.has(node.text)) at(node, `"${node.text}" is the text of an error of ${ERRORS_FILE}: use its factory`);
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && catalogue.classes.has(node.expression.text) && node.arguments?.some(isLiteral)) {
+    if (ts.isNumericLiteral(node) && PROTOCOL_CODE.test(node.getText(sf)))
+      at(node, `protocol error code ${node.text}: name it in ${ERRORS_FILE}`);
+    else if (ts.isStringLiteralLike(node) && catalogue.texts.has(node.text))
+      at(node, `"${node.text}" is the text of an error of ${ERRORS_FILE}: use its factory`);
+    if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      catalogue.classes.has(node.expression.text) &&
+      node.arguments?.some(isLiteral)
+    ) {
       at(node, `new ${node.expression.text}(…) with a code or text of its own: add a named factory to ${ERRORS_FILE}`);
     }
     ts.forEachChild(node, visit);

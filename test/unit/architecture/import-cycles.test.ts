@@ -66,7 +66,10 @@ describe('the cycle checker', () => {
   });
 
   it('finds a four-file circle of type imports, the size the repository check refuses', () => {
-    plant({ 'shared/c/index.ts': "import type { a } from '../a.js';\nimport type { d } from '../d.js';\nexport const c = (x: typeof a, y: typeof d) => [x, y];\n" });
+    plant({
+      'shared/c/index.ts':
+        "import type { a } from '../a.js';\nimport type { d } from '../d.js';\nexport const c = (x: typeof a, y: typeof d) => [x, y];\n",
+    });
     plant({ 'shared/d.ts': "import type { a } from './a.js';\nexport const d = 1;\nexport type D = typeof a;\n" });
     plant({ 'shared/a.ts': "import { b } from './b.js';\nimport type { D } from './d.js';\nexport const a = (x?: D) => [b, x];\n" });
     const circles = cyclesOf(valueImportGraph(root, 'shared', { types: true }));

@@ -35,14 +35,18 @@ describe('the checker', () => {
 
   it('catches planted bad imports in a fixture tree, and only those', () => {
     plant({
-      'shared/operations/pay.ts': "import type { Deps } from './deps.js';\nimport { wire } from '../protocol/wire.js';\nexport const pay = (d: Deps) => wire(d);\n",
+      'shared/operations/pay.ts':
+        "import type { Deps } from './deps.js';\nimport { wire } from '../protocol/wire.js';\nexport const pay = (d: Deps) => wire(d);\n",
       'shared/protocol/wire.ts': "import { pay } from '../operations/pay.js';\nexport const wire = (x: unknown) => x;\nexport { pay };\n",
       'shared/protocol/page.ts': "const render = () => import('../http/endpoint.js');\nexport { render };\n",
       'shared/deps.ts': "import { Store } from './adapters/store.js';\nexport type Deps = { store: Store };\n",
-      'shared/adapters/store.ts': "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport class Store { c = new DynamoDBClient({}); }\n",
-      'shared/operations/sneaky.ts': "import { Store } from '../adapters/store.js';\nimport { SQSClient } from '@aws-sdk/client-sqs';\nexport const s = [Store, SQSClient];\n",
+      'shared/adapters/store.ts':
+        "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport class Store { c = new DynamoDBClient({}); }\n",
+      'shared/operations/sneaky.ts':
+        "import { Store } from '../adapters/store.js';\nimport { SQSClient } from '@aws-sdk/client-sqs';\nexport const s = [Store, SQSClient];\n",
       'functions/health.ts': "import { Store } from '../shared/adapters/store.js';\nexport const handler = async () => new Store();\n",
-      'shared/domain/money.ts': "import type { FormValue } from '../protocol/form.js';\nimport { parse } from '../protocol/form.js';\nexport const m = (v: FormValue) => parse(v);\n",
+      'shared/domain/money.ts':
+        "import type { FormValue } from '../protocol/form.js';\nimport { parse } from '../protocol/form.js';\nexport const m = (v: FormValue) => parse(v);\n",
     });
     expect(checkTree(root).violations.map(describeViolation).sort()).toEqual([
       "functions/health.ts:1 imports '../shared/adapters/store.js': functions may not import adapters",
@@ -55,16 +59,23 @@ describe('the checker', () => {
   });
 
   it("keeps other folders on the payment core's face, even for a type, and lets the core use its own files", () => {
-    const past = "reaches past the face of shared/operations/payment/: import shared/operations/payment/index.js";
-    expect(checkFile('shared/operations/s2s-card/sale.ts', "import { charge } from '../payment/internal/charge.js';").map((v) => v.reason)).toEqual([past]);
-    expect(checkFile('functions/x.ts', "import type { CoreDeps } from '../shared/operations/payment/internal/types.js';").map((v) => v.reason)).toEqual([past]);
+    const past = 'reaches past the face of shared/operations/payment/: import shared/operations/payment/index.js';
+    expect(
+      checkFile('shared/operations/s2s-card/sale.ts', "import { charge } from '../payment/internal/charge.js';").map((v) => v.reason),
+    ).toEqual([past]);
+    expect(
+      checkFile('functions/x.ts', "import type { CoreDeps } from '../shared/operations/payment/internal/types.js';").map((v) => v.reason),
+    ).toEqual([past]);
     expect(checkFile('shared/operations/s2s-card/sale.ts', "import { charge } from '../payment/index.js';")).toEqual([]);
     expect(checkFile('shared/operations/payment/internal/charge.ts', "import { newPayment } from './new-payment.js';")).toEqual([]);
     expect(checkFile('shared/operations/payment/index.ts', "export { charge } from './internal/charge.js';")).toEqual([]);
   });
 
   it('tells type-only imports from value imports', () => {
-    const refs = importsOf('shared/x.ts', "import type { A } from './a.js';\nimport { type B } from './b.js';\nimport { type C, d } from './c.js';\nexport type { E } from './e.js';\n");
+    const refs = importsOf(
+      'shared/x.ts',
+      "import type { A } from './a.js';\nimport { type B } from './b.js';\nimport { type C, d } from './c.js';\nexport type { E } from './e.js';\n",
+    );
     expect(refs.map((r) => [r.target, r.typeOnly])).toEqual([
       ['shared/a.ts', true],
       ['shared/b.ts', true],
@@ -76,7 +87,11 @@ describe('the checker', () => {
   it('lets the composition root build adapters, and keeps operations from importing it even for a type', () => {
     expect(checkFile('shared/deps.ts', "import { S } from './adapters/s.js';")).toEqual([]);
     expect(checkFile('shared/operations/a.ts', "import type { Deps } from './deps.js';")).toEqual([]);
-    expect(checkFile('shared/operations/a.ts', "import type { Deps } from '../deps.js';").map((v) => v.reason)).toEqual(['operations may not import root']);
-    expect(checkFile('shared/operations/a.ts', "import { deps } from '../deps.js';").map((v) => v.reason)).toEqual(['operations may not import root']);
+    expect(checkFile('shared/operations/a.ts', "import type { Deps } from '../deps.js';").map((v) => v.reason)).toEqual([
+      'operations may not import root',
+    ]);
+    expect(checkFile('shared/operations/a.ts', "import { deps } from '../deps.js';").map((v) => v.reason)).toEqual([
+      'operations may not import root',
+    ]);
   });
 });

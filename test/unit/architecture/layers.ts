@@ -140,7 +140,12 @@ export function importsOf(file: string, source: string): ImportRef[] {
     if (!spec || !ts.isStringLiteralLike(spec)) return;
     const specifier = spec.text;
     const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-    const target = specifier.startsWith('.') ? normalize(join(dirname(file), specifier)).split(sep).join('/').replace(/\.js$/, '.ts') : undefined;
+    const target = specifier.startsWith('.')
+      ? normalize(join(dirname(file), specifier))
+          .split(sep)
+          .join('/')
+          .replace(/\.js$/, '.ts')
+      : undefined;
     out.push({ specifier, target, typeOnly, line });
   };
   const visit = (node: ts.Node) => {
@@ -165,7 +170,8 @@ export function importsOf(file: string, source: string): ImportRef[] {
   return out;
 }
 
-const matches = (p: (typeof PENDING)[number], from: string, target: string) => p.from === from && (target === p.to || (p.to.endsWith('/') && target.startsWith(p.to)));
+const matches = (p: (typeof PENDING)[number], from: string, target: string) =>
+  p.from === from && (target === p.to || (p.to.endsWith('/') && target.startsWith(p.to)));
 
 function pending(from: string, target: string, used?: Set<(typeof PENDING)[number]>): boolean {
   const entry = PENDING.find((p) => matches(p, from, target));
@@ -181,7 +187,8 @@ export function checkFile(file: string, source: string, usedPending?: Set<(typeo
   for (const imp of importsOf(file, source)) {
     const at = { file, line: imp.line, specifier: imp.specifier };
     if (/^@aws-sdk\//.test(imp.specifier)) {
-      if (!AWS_SDK_LAYERS.includes(from) && !imp.typeOnly) violations.push({ ...at, reason: `${from} imports the AWS SDK: only shared/adapters may` });
+      if (!AWS_SDK_LAYERS.includes(from) && !imp.typeOnly)
+        violations.push({ ...at, reason: `${from} imports the AWS SDK: only shared/adapters may` });
       continue;
     }
     if (!imp.target) continue;
@@ -223,4 +230,3 @@ export function checkTree(root: string): { violations: Violation[]; usedPending:
 }
 
 export const describeViolation = (v: Violation) => `${v.file}:${v.line} imports '${v.specifier}': ${v.reason}`;
-

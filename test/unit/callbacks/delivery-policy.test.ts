@@ -64,7 +64,10 @@ describe('what counts as delivered', () => {
 
   it('names timeouts apart from other network failures (only timeouts count towards a pause)', () => {
     expect(describeFailure(new DOMException('t', 'TimeoutError'))).toEqual({ error: 'timeout', timeout: true });
-    expect(describeFailure(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }))).toEqual({ error: 'connection refused', timeout: false });
+    expect(describeFailure(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }))).toEqual({
+      error: 'connection refused',
+      timeout: false,
+    });
     expect(describeFailure(new TypeError('fetch failed')).timeout).toBe(false);
   });
 });

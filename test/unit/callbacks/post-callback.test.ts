@@ -43,7 +43,10 @@ afterAll(async () => {
 const base = { fields: { action: 'SALE', result: 'SUCCESS' }, eventId: 'e-1', secrets: ['cbs_test'], now: new Date(), timeoutMs: 2000 };
 const LOCAL = { allowLoopback: true };
 const STRICT = { allowLoopback: false };
-const answers = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const answers =
+  (...addresses: string[]): Resolver =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
 describe('postCallback network guard', () => {
   it('delivers to an allowed address', async () => {
@@ -54,7 +57,8 @@ describe('postCallback network guard', () => {
   it('keeps the connection to a merchant for its next callbacks (one handshake, not one per callback)', async () => {
     await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL });
     const before = connections;
-    for (let i = 0; i < 3; i++) expect(await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL })).toMatchObject({ delivered: true });
+    for (let i = 0; i < 3; i++)
+      expect(await postCallback({ ...base, url: `http://127.0.0.1:${port}/ok`, addressPolicy: LOCAL })).toMatchObject({ delivered: true });
     expect(connections).toBe(before);
   });
 
@@ -78,9 +82,23 @@ describe('postCallback network guard', () => {
   it('refuses a host name when any address it resolves to is not public', async () => {
     const one = await postCallback({ ...base, url: 'https://shop.example/cb', addressPolicy: STRICT, resolve: answers('10.0.0.7') });
     expect(one.error).toBe('refused: shop.example resolves to private address 10.0.0.7');
-    const mixed = await postCallback({ ...base, url: 'https://shop.example/cb', addressPolicy: STRICT, resolve: answers('93.184.216.34', 'fd00:ec2::254') });
-    expect(mixed).toMatchObject({ delivered: false, timeout: false, error: expect.stringMatching(/^refused: shop\.example resolves to unique-local address/) });
-    const mapped = await postCallback({ ...base, url: 'https://shop.example/cb', addressPolicy: STRICT, resolve: answers('::ffff:169.254.169.254') });
+    const mixed = await postCallback({
+      ...base,
+      url: 'https://shop.example/cb',
+      addressPolicy: STRICT,
+      resolve: answers('93.184.216.34', 'fd00:ec2::254'),
+    });
+    expect(mixed).toMatchObject({
+      delivered: false,
+      timeout: false,
+      error: expect.stringMatching(/^refused: shop\.example resolves to unique-local address/),
+    });
+    const mapped = await postCallback({
+      ...base,
+      url: 'https://shop.example/cb',
+      addressPolicy: STRICT,
+      resolve: answers('::ffff:169.254.169.254'),
+    });
     expect(mapped.error).toBe('refused: shop.example resolves to link-local address 169.254.169.254');
   });
 
@@ -110,11 +128,15 @@ describe('postCallback network guard', () => {
     const missing: Resolver = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    expect((await postCallback({ ...base, url: 'https://nowhere.test/', addressPolicy: STRICT, resolve: missing })).error).toBe('host not found');
+    expect((await postCallback({ ...base, url: 'https://nowhere.test/', addressPolicy: STRICT, resolve: missing })).error).toBe(
+      'host not found',
+    );
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    expect((await postCallback({ ...base, url: `http://127.0.0.1:${closedPort}/`, addressPolicy: LOCAL })).error).toBe('connection refused');
+    expect((await postCallback({ ...base, url: `http://127.0.0.1:${closedPort}/`, addressPolicy: LOCAL })).error).toBe(
+      'connection refused',
+    );
   });
 });

@@ -87,7 +87,7 @@ describe("moving a merchant's clock", () => {
 });
 
 describe('MerchantClocks', () => {
-  it("gives each merchant its own time; without a merchant it is the real time; latest() is the furthest ahead", async () => {
+  it('gives each merchant its own time; without a merchant it is the real time; latest() is the furthest ahead', async () => {
     const store = new MemoryStore();
     store.settings.set('A', { offsetMs: 3 * DAY, updatedAt: '', version: 1 });
     store.settings.set('B', { offsetMs: DAY, updatedAt: '', version: 1 });
@@ -123,7 +123,11 @@ describe('OffsetClock', () => {
   it('adds the stored offset, cached for the TTL; forced refresh reads at once', async () => {
     const store = new MemoryStore();
     let real = REAL;
-    const clock = new OffsetClock(() => store.get('A'), 5000, () => real);
+    const clock = new OffsetClock(
+      () => store.get('A'),
+      5000,
+      () => real,
+    );
     await clock.refresh();
     expect(clock.now().getTime()).toBe(REAL);
     store.settings.set('A', { offsetMs: DAY, updatedAt: '', version: 1 });
@@ -139,10 +143,14 @@ describe('OffsetClock', () => {
 
   it('keeps its last reading when the store cannot be read', async () => {
     let fail = false;
-    const clock = new OffsetClock(async () => {
-      if (fail) throw new Error('table unavailable');
-      return { offsetMs: 1000, updatedAt: '', version: 1 };
-    }, 0, () => REAL);
+    const clock = new OffsetClock(
+      async () => {
+        if (fail) throw new Error('table unavailable');
+        return { offsetMs: 1000, updatedAt: '', version: 1 };
+      },
+      0,
+      () => REAL,
+    );
     await clock.refresh();
     fail = true;
     await clock.refresh();

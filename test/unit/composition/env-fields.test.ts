@@ -4,7 +4,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from '../../../shared/zod-mini.js';
-import { email, type Field, FieldError, int, matching, num, oneOf, optional, readFields, text, piped, url, withDefault } from '../../../shared/env-fields.js';
+import {
+  email,
+  type Field,
+  FieldError,
+  int,
+  matching,
+  num,
+  oneOf,
+  optional,
+  readFields,
+  text,
+  piped,
+  url,
+  withDefault,
+} from '../../../shared/env-fields.js';
 
 const zText = () => z.string().check(z.minLength(1));
 const zInt = (min: number, max?: number) => z.coerce.number().check(z.int(), z.gte(min), ...(max === undefined ? [] : [z.lte(max)]));
@@ -24,8 +38,35 @@ function zodOutcome(schema: z.ZodMiniType, raw: string | undefined): { value?: u
   return r.success ? { value: r.data } : { message: r.error.issues[0]!.message };
 }
 
-const RAWS = [undefined, '', ' ', '0', '1', '-1', '2.5', '30', '3600', '3601', 'abc', 'NaN', 'Infinity', '1e3', ' 42 ', 'true', 'false', 'TRUE',
-  'https://example.com/x', ' http://localhost:3000 ', 'not a url', 'mailto:x', 'a@b.co', 'a..b@c.com', '5,30', '5,,30', 'DEBUG'];
+const RAWS = [
+  undefined,
+  '',
+  ' ',
+  '0',
+  '1',
+  '-1',
+  '2.5',
+  '30',
+  '3600',
+  '3601',
+  'abc',
+  'NaN',
+  'Infinity',
+  '1e3',
+  ' 42 ',
+  'true',
+  'false',
+  'TRUE',
+  'https://example.com/x',
+  ' http://localhost:3000 ',
+  'not a url',
+  'mailto:x',
+  'a@b.co',
+  'a..b@c.com',
+  '5,30',
+  '5,,30',
+  'DEBUG',
+];
 
 const PAIRS: [string, Field<unknown>, z.ZodMiniType][] = [
   ['text', text(), zText()],
@@ -42,7 +83,10 @@ const PAIRS: [string, Field<unknown>, z.ZodMiniType][] = [
   [
     'flag',
     piped(withDefault(oneOf(['true', 'false']), 'false'), (v) => v === 'true'),
-    z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((v) => v === 'true')),
+    z.pipe(
+      z._default(z.enum(['true', 'false']), 'false'),
+      z.transform((v) => v === 'true'),
+    ),
   ],
 ];
 
@@ -58,7 +102,8 @@ describe('env fields', () => {
     expect(readFields(fields, { A: 'x', D: '2' })).toEqual({ ok: true, value: { A: 'x', B: 3, D: 2 } });
     expect(readFields(fields, { A: '', B: '9', C: 'nope' })).toEqual({
       ok: false,
-      problems: 'A: Too small: expected string to have >=1 characters; B: Too big: expected number to be <=5; C: Invalid URL; D: Invalid input: expected number, received NaN',
+      problems:
+        'A: Too small: expected string to have >=1 characters; B: Too big: expected number to be <=5; C: Invalid URL; D: Invalid input: expected number, received NaN',
     });
   });
 });

@@ -16,7 +16,7 @@ import { paymentStatus } from '../../../shared/operations/checkout/status.js';
 import { listMerchants } from '../../../shared/operations/console/merchants.js';
 
 describe('typed composition', () => {
-  it('types a function\'s Deps as the ports its table names, and no others', () => {
+  it("types a function's Deps as the ports its table names, and no others", () => {
     const ports = composition({ config, clock, merchants });
     expectTypeOf(ports).returns.toEqualTypeOf<Pick<Deps, 'config' | 'clock' | 'merchants'>>();
     expectTypeOf(ports()).not.toHaveProperty('payments');
@@ -24,7 +24,9 @@ describe('typed composition', () => {
 
   it('compiles a handler whose composition holds the ports its operation declares', () => {
     expectTypeOf(paymentStatus).parameter(0).toEqualTypeOf<Pick<Deps, 'payments' | 'merchants'>>();
-    const run = async (d: Pick<Deps, 'payments' | 'merchants'>, body: string, ip: string | undefined) => ({ body: await paymentStatus(d, body, ip) });
+    const run = async (d: Pick<Deps, 'payments' | 'merchants'>, body: string, ip: string | undefined) => ({
+      body: await paymentStatus(d, body, ip),
+    });
     const ports = composition({ config, clock, payments, merchants });
     const handler = checkoutApiHandler('POST /api/v1/payment/status', ports, run);
     expect(typeof handler).toBe('function');
@@ -32,7 +34,9 @@ describe('typed composition', () => {
 
   it('refuses a handler that leaves out a port its operation reads', () => {
     // paymentStatus reads the merchant's account (merchants), which this composition leaves out.
-    const run = async (d: Pick<Deps, 'payments' | 'merchants'>, body: string, ip: string | undefined) => ({ body: await paymentStatus(d, body, ip) });
+    const run = async (d: Pick<Deps, 'payments' | 'merchants'>, body: string, ip: string | undefined) => ({
+      body: await paymentStatus(d, body, ip),
+    });
     const ports = composition({ config, clock, payments });
     // @ts-expect-error Property 'merchants' is missing
     const handler = checkoutApiHandler('POST /api/v1/payment/status', ports, run);
@@ -44,7 +48,9 @@ describe('typed composition', () => {
 
   it('refuses a console function whose composition leaves out a port its operation reads', () => {
     // listMerchants declares ConsoleContext<Pick<Deps, 'merchants'>>.
-    const withMerchants = consoleRoute('GET /console/api/merchants', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({ body: await listMerchants(cx, p) }));
+    const withMerchants = consoleRoute('GET /console/api/merchants', { ports: composition({ config, merchants }) }, async ({ cx, p }) => ({
+      body: await listMerchants(cx, p),
+    }));
     expect(typeof withMerchants).toBe('function');
     const without = consoleRoute('GET /console/api/merchants', { ports: composition({ config }) }, async ({ cx, p }) => ({
       // @ts-expect-error Property 'merchants' is missing

@@ -7,7 +7,9 @@ import { acquirerAddressRules } from '../../../shared/connectors/http-transport.
 describe('an acquirer platform for each kind of stage', () => {
   it('a live stage calls only the live hosts; a sandbox never calls them', () => {
     expect(stageRefusal('adyen', 'https://checkout-test.adyen.com/v71', 'live')).toMatch(/test platform, whose approvals move no money/);
-    expect(stageRefusal('adyen', 'https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com/checkout/v71', 'live')).toBeUndefined();
+    expect(
+      stageRefusal('adyen', 'https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com/checkout/v71', 'live'),
+    ).toBeUndefined();
     expect(stageRefusal('adyen', 'https://adyen.example.com/v71', 'live')).toMatch(/not one of the acquirer's live hosts/);
     expect(stageRefusal('adyen', 'https://x-checkout-live.adyenpayments.com/checkout/v71', 'sandbox')).toMatch(/live platform/);
     expect(stageRefusal('adyen', 'https://checkout-test.adyen.com/v71', 'sandbox')).toBeUndefined();
@@ -22,24 +24,38 @@ describe('an acquirer platform for each kind of stage', () => {
 
   it('MID setup names the problem', () => {
     const live = acquirerAddressRules('live');
-    expect(checkAdyenSetup({ settings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'M' }, credentials: { api_key: 'k', hmac_key: 'ab' } }, live)).toEqual([
+    expect(
+      checkAdyenSetup(
+        { settings: { url: 'https://checkout-test.adyen.com/v71', merchantAccount: 'M' }, credentials: { api_key: 'k', hmac_key: 'ab' } },
+        live,
+      ),
+    ).toEqual([
       "adyen-url: not allowed: checkout-test.adyen.com is the acquirer's test platform, whose approvals move no money; a live stage uses its live URL (https://PREFIX-checkout-live.adyenpayments.com/checkout/v71).",
     ]);
-    expect(checkCheckoutComSetup({ settings: { url: 'https://api.checkout.com' }, credentials: { secret_key: 's', webhook_secret: 'w' } }, acquirerAddressRules('sandbox'))).toEqual([
-      "checkout-com-url: not allowed: api.checkout.com is the acquirer's live platform; a sandbox stage uses its test platform.",
-    ]);
+    expect(
+      checkCheckoutComSetup(
+        { settings: { url: 'https://api.checkout.com' }, credentials: { secret_key: 's', webhook_secret: 'w' } },
+        acquirerAddressRules('sandbox'),
+      ),
+    ).toEqual(["checkout-com-url: not allowed: api.checkout.com is the acquirer's live platform; a sandbox stage uses its test platform."]);
   });
 });
 
-describe('a MID stored with the other platform\'s URL', () => {
+describe("a MID stored with the other platform's URL", () => {
   it('is never called: the registry refuses before the connector runs', async () => {
     const { ConnectorCatalogue } = await import('../../../shared/connectors/registry.js');
     const { AcquirerUrlRefusedError } = await import('../../../shared/ports/connector.js');
     let calls = 0;
-    const fake = { name: 'adyen', requiresAcceptHeader: false, pay: async () => (calls++, { kind: 'declined' as const, reason: 'x' }) } as never;
+    const fake = {
+      name: 'adyen',
+      requiresAcceptHeader: false,
+      pay: async () => (calls++, { kind: 'declined' as const, reason: 'x' }),
+    } as never;
     const live = new ConnectorCatalogue([{ connector: fake }], { get: async () => undefined }, 'live');
     const mid = { midId: 'M1', connector: 'adyen', connectorSettings: { url: 'https://checkout-test.adyen.com/v71' } };
-    await expect(live.forMid('ck', mid).pay({ transId: 't', amount: 100, currency: 'EUR' } as never)).rejects.toBeInstanceOf(AcquirerUrlRefusedError);
+    await expect(live.forMid('ck', mid).pay({ transId: 't', amount: 100, currency: 'EUR' } as never)).rejects.toBeInstanceOf(
+      AcquirerUrlRefusedError,
+    );
     expect(calls).toBe(0);
   });
 });

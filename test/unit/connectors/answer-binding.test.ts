@@ -14,11 +14,18 @@ import { invocation, withInvocation } from '../../../shared/telemetry.js';
 const TRANS_ID = '5f0d2a52-8a4b-4a8e-9d49-0d7e3c1f6a10';
 const OTHER_ID = '7c1e9b30-2f4d-4b61-a0f8-3e5d9c2b7a44';
 const expected = { transId: TRANS_ID, pspReference: 'PSP-OF-THIS', amount: 100_000, currency: 'USD' };
-const approved = (about?: ConnectorOutcome['about']): ConnectorOutcome => ({ kind: 'approved', rrn: 'PSP-OF-THIS', approvalCode: '123456', ...(about ? { about } : {}) });
+const approved = (about?: ConnectorOutcome['about']): ConnectorOutcome => ({
+  kind: 'approved',
+  rrn: 'PSP-OF-THIS',
+  approvalCode: '123456',
+  ...(about ? { about } : {}),
+});
 
 describe('answerMismatches', () => {
   it('an answer naming this payment, in every field it names, is about it', () => {
-    expect(answerMismatches(approved({ reference: TRANS_ID, pspReference: 'PSP-OF-THIS', amount: 100_000, currency: 'USD' }), expected)).toEqual([]);
+    expect(
+      answerMismatches(approved({ reference: TRANS_ID, pspReference: 'PSP-OF-THIS', amount: 100_000, currency: 'USD' }), expected),
+    ).toEqual([]);
   });
 
   it('each field that names something else is a mismatch: reference, acquirer id, amount, currency', () => {
@@ -26,7 +33,11 @@ describe('answerMismatches', () => {
     expect(answerMismatches(approved({ reference: TRANS_ID, pspReference: 'PSP-OF-OTHER' }), expected)).toEqual(['pspReference']);
     expect(answerMismatches(approved({ reference: TRANS_ID, amount: 100 }), expected)).toEqual(['amount']);
     expect(answerMismatches(approved({ reference: TRANS_ID, amount: 100_000, currency: 'EUR' }), expected)).toEqual(['currency']);
-    expect(answerMismatches(approved({ reference: OTHER_ID, amount: 100, currency: 'usd' }), expected)).toEqual(['reference', 'amount', 'currency']);
+    expect(answerMismatches(approved({ reference: OTHER_ID, amount: 100, currency: 'usd' }), expected)).toEqual([
+      'reference',
+      'amount',
+      'currency',
+    ]);
     // Not only approvals: a decline or a challenge about another payment does not decide this one either.
     expect(answerMismatches({ kind: 'declined', reason: 'Refused', about: { reference: OTHER_ID } }, expected)).toEqual(['reference']);
     expect(answerMismatches({ kind: 'challenge', type: '3DS', about: { amount: 1 } }, expected)).toEqual(['amount']);
@@ -50,15 +61,43 @@ describe('answerMismatches', () => {
 describe('the registry binds every answer of a MID-bound connector to its payment', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const payment: PaymentOfConnector = { transId: TRANS_ID, clientKey: 'merchant-1', midId: 'mid-1', connector: 'acquirer', orderId: 'order-1', action: 'SALE', rrn: 'PSP-OF-THIS' };
+  const payment: PaymentOfConnector = {
+    transId: TRANS_ID,
+    clientKey: 'merchant-1',
+    midId: 'mid-1',
+    connector: 'acquirer',
+    orderId: 'order-1',
+    action: 'SALE',
+    rrn: 'PSP-OF-THIS',
+  };
   const card = { number: '4111111111111111', expMonth: '01', expYear: '2038', cvv: '737' };
   /** A connector whose every call gives `answer`. */
   const answering = (answer: ConnectorOutcome | 'unknown'): Connector => {
     const give = async () => (answer === 'unknown' ? { kind: 'pending' as const } : answer);
-    return { name: 'acquirer', requiresAcceptHeader: false, pay: give, completeChallenge: give, capture: give, refund: give, void: give, payout: give, inquire: async () => answer };
+    return {
+      name: 'acquirer',
+      requiresAcceptHeader: false,
+      pay: give,
+      completeChallenge: give,
+      capture: give,
+      refund: give,
+      void: give,
+      payout: give,
+      inquire: async () => answer,
+    };
   };
-  const bound = (answer: ConnectorOutcome | 'unknown') => new ConnectorCatalogue([{ connector: answering(answer) }], { get: async () => undefined }).forPayment(payment);
-  const completion = { transId: TRANS_ID, amount: 100_000, currency: 'USD', card, authorize: false, externalThreeDs: false, type: '3DS' as const, payerReturn: { redirectResult: 'from-the-payer' } };
+  const bound = (answer: ConnectorOutcome | 'unknown') =>
+    new ConnectorCatalogue([{ connector: answering(answer) }], { get: async () => undefined }).forPayment(payment);
+  const completion = {
+    transId: TRANS_ID,
+    amount: 100_000,
+    currency: 'USD',
+    card,
+    authorize: false,
+    externalThreeDs: false,
+    type: '3DS' as const,
+    payerReturn: { redirectResult: 'from-the-payer' },
+  };
 
   it('an approval about another payment is no answer: thrown, logged without card data, counted once', async () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
@@ -71,7 +110,13 @@ describe('the registry binds every answer of a MID-bound connector to its paymen
     expect(logged).toHaveBeenCalledTimes(1);
     const [message, attributes] = logged.mock.calls[0]!;
     expect(message).toContain('another payment');
-    expect(attributes).toMatchObject({ connector: 'acquirer', call: 'completeChallenge', transId: TRANS_ID, differ: ['reference', 'amount'], named: { reference: OTHER_ID, amount: 100 } });
+    expect(attributes).toMatchObject({
+      connector: 'acquirer',
+      call: 'completeChallenge',
+      transId: TRANS_ID,
+      differ: ['reference', 'amount'],
+      named: { reference: OTHER_ID, amount: 100 },
+    });
     expect(JSON.stringify(attributes)).not.toContain(card.number);
     expect(JSON.stringify(attributes)).not.toContain('from-the-payer');
   });
@@ -85,19 +130,32 @@ describe('the registry binds every answer of a MID-bound connector to its paymen
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const c = await bound(approved({ reference: TRANS_ID, pspReference: 'PSP-OF-OTHER' }));
     // A new payment has no acquirer id to compare yet: pay and payout take the one the answer names.
-    expect(await c.pay({ transId: TRANS_ID, amount: 100_000, currency: 'USD', card, authorize: false, externalThreeDs: false })).toMatchObject({ kind: 'approved' });
+    expect(
+      await c.pay({ transId: TRANS_ID, amount: 100_000, currency: 'USD', card, authorize: false, externalThreeDs: false }),
+    ).toMatchObject({ kind: 'approved' });
     expect(await c.payout({ transId: TRANS_ID, amount: 100_000, currency: 'USD', card })).toMatchObject({ kind: 'approved' });
     // Follow-ups and inquiries are about the payment whose id is recorded.
     await expect(c.capture({ transId: TRANS_ID, amount: 100_000, currency: 'USD' })).rejects.toThrow(AnswerMismatchError);
     await expect(c.refund({ transId: TRANS_ID, amount: 100_000, currency: 'USD', reversal: false })).rejects.toThrow(AnswerMismatchError);
     await expect(c.void({ transId: TRANS_ID, amount: 100_000, currency: 'USD' })).rejects.toThrow(AnswerMismatchError);
-    const inquiry = { transId: TRANS_ID, attemptId: TRANS_ID, type: 'SALE', amount: 100_000, currency: 'USD', startedAt: new Date().toISOString() };
+    const inquiry = {
+      transId: TRANS_ID,
+      attemptId: TRANS_ID,
+      type: 'SALE',
+      amount: 100_000,
+      currency: 'USD',
+      startedAt: new Date().toISOString(),
+    };
     await expect(c.inquire(inquiry)).rejects.toThrow(AnswerMismatchError);
 
     const partial = await bound(approved({ reference: TRANS_ID, amount: 2_500, currency: 'USD' }));
-    expect(await partial.refund({ transId: TRANS_ID, amount: 2_500, currency: 'USD', reversal: false })).toMatchObject({ kind: 'approved' });
+    expect(await partial.refund({ transId: TRANS_ID, amount: 2_500, currency: 'USD', reversal: false })).toMatchObject({
+      kind: 'approved',
+    });
     await expect(partial.capture({ transId: TRANS_ID, amount: 100_000, currency: 'USD' })).rejects.toThrow(AnswerMismatchError);
-    await expect(partial.pay({ transId: OTHER_ID, amount: 2_500, currency: 'USD', card, authorize: false, externalThreeDs: false })).rejects.toThrow(AnswerMismatchError);
+    await expect(
+      partial.pay({ transId: OTHER_ID, amount: 2_500, currency: 'USD', card, authorize: false, externalThreeDs: false }),
+    ).rejects.toThrow(AnswerMismatchError);
     expect(await (await bound('unknown')).inquire(inquiry)).toBe('unknown');
   });
 

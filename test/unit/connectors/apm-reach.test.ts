@@ -26,7 +26,12 @@ describe('APM reach by MID', () => {
 
   it("routes a brand's payments among the enabled MIDs that reach its provider, in the merchant's order", () => {
     const mids = [mid('u', 'upstream'), mid('off', 'sandbox', false), mid('s1', 'sandbox'), mid('s2', 'sandbox-browser')];
-    expect(providers.forMids(mids).midsFor('vcard').map((m) => m.midId)).toEqual(['s1', 's2']);
+    expect(
+      providers
+        .forMids(mids)
+        .midsFor('vcard')
+        .map((m) => m.midId),
+    ).toEqual(['s1', 's2']);
     expect(providers.forMids(mids).midsFor('no-such-brand')).toEqual([]);
   });
 

@@ -59,7 +59,10 @@ describe('pinnedTransport', () => {
   it('a 307 is the answer: not followed, nothing sent where it points', async () => {
     hits = [];
     const send = pinnedTransport(acquirerAddressRules('sandbox'));
-    expect(await send(`http://127.0.0.1:${port}/moved/post`, { action: 'SALE' }, inquiry)).toEqual({ status: 307, body: { result: 'SUCCESS', status: 'SETTLED' } });
+    expect(await send(`http://127.0.0.1:${port}/moved/post`, { action: 'SALE' }, inquiry)).toEqual({
+      status: 307,
+      body: { result: 'SUCCESS', status: 'SETTLED' },
+    });
     expect(hits).toEqual(['/moved/post']);
   });
 
@@ -70,7 +73,9 @@ describe('pinnedTransport', () => {
     expect((await send(`http://gateway.test:${port}/post`, {}, inquiry)).status).toBe(200);
     expect((await send(`http://gateway.test:${port}/post`, {}, inquiry)).status).toBe(200);
     expect(dns.asked.filter((h) => h === 'gateway.test')).toHaveLength(2);
-    await expect(send(`http://split.test:${port}/post`, {}, inquiry)).rejects.toThrow(new AcquirerUrlRefusedError('split.test resolves to private address 10.0.0.5'));
+    await expect(send(`http://split.test:${port}/post`, {}, inquiry)).rejects.toThrow(
+      new AcquirerUrlRefusedError('split.test resolves to private address 10.0.0.5'),
+    );
     await expect(send(`http://metadata.test:${port}/post`, {}, inquiry)).rejects.toThrow(/link-local address 169\.254\.169\.254/);
     expect(hits).toEqual(['/post', '/post']);
   });
@@ -79,7 +84,9 @@ describe('pinnedTransport', () => {
     const dns = resolver({ 'gateway.test': ['127.0.0.1'] });
     const send = pinnedTransport(acquirerAddressRules('live'), dns.resolve);
     await expect(send(`http://203.0.113.9/post`, {}, inquiry)).rejects.toThrow(/not an https URL/);
-    await expect(send(`https://gateway.test:${port}/post`, {}, inquiry)).rejects.toThrow(new AcquirerUrlRefusedError('gateway.test resolves to loopback address 127.0.0.1'));
+    await expect(send(`https://gateway.test:${port}/post`, {}, inquiry)).rejects.toThrow(
+      new AcquirerUrlRefusedError('gateway.test resolves to loopback address 127.0.0.1'),
+    );
     await expect(send(`https://user:pw@gateway.test/post`, {}, inquiry)).rejects.toThrow(/credentials in the URL/);
   });
 });
@@ -109,7 +116,9 @@ describe('a reused connection reset after the acquirer read the request', () => 
     try {
       const send = pinnedTransport(acquirerAddressRules('sandbox'));
       await send(acquirer.url, { action: 'GET_TRANS_STATUS_BY_ORDER' }, inquiry);
-      await expect(send(acquirer.url, { action: 'SALE', order_id: 'o-1' }, { resend: 'never' })).rejects.toMatchObject({ code: 'ECONNRESET' });
+      await expect(send(acquirer.url, { action: 'SALE', order_id: 'o-1' }, { resend: 'never' })).rejects.toMatchObject({
+        code: 'ECONNRESET',
+      });
       await send(acquirer.url, { action: 'GET_TRANS_STATUS_BY_ORDER' }, inquiry);
       expect((await send(acquirer.url, { action: 'GET_TRANS_STATUS_BY_ORDER', order_id: 'o-1' }, inquiry)).status).toBe(200);
       const actions = acquirer.received.map((r) => [new URLSearchParams(r.body).get('action'), r.reset]);

@@ -5,7 +5,12 @@
  * fails the typecheck here, instead of being left out of the console silently.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ConsoleAuditEntry, ConsoleCallbackAttempt, ConsoleMerchant, ConsoleSettlement } from '../../../shared/protocol/console/answers.js';
+import type {
+  ConsoleAuditEntry,
+  ConsoleCallbackAttempt,
+  ConsoleMerchant,
+  ConsoleSettlement,
+} from '../../../shared/protocol/console/answers.js';
 import type { SettlementView } from '../../../shared/protocol/merchant-api/settlement-view.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { DeliveryAttempt } from '../../../shared/domain/callback.js';
@@ -24,7 +29,7 @@ describe('console answers that mirror a domain type', () => {
     expectTypeOf<AuditEntry>().toExtend<ConsoleAuditEntry>();
   });
 
-  it('a settlement batch: the merchant API\'s view of it', () => {
+  it("a settlement batch: the merchant API's view of it", () => {
     expectTypeOf<ConsoleSettlement>().toEqualTypeOf<SettlementView>();
   });
 });

@@ -19,7 +19,9 @@ const FILE = resolve(__dirname, '../../../shared/protocol/console/answers.ts');
 const program = ts.createProgram([FILE], { strict: true, noEmit: true, types: [], skipLibCheck: true });
 const checker = program.getTypeChecker();
 const source = program.getSourceFile(FILE)!;
-const answersDecl = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'ConsoleAnswers')!;
+const answersDecl = source.statements.find(
+  (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'ConsoleAnswers',
+)!;
 const answersType = checker.getTypeAtLocation(answersDecl);
 
 function answerType(id: string): ts.Type | undefined {
@@ -47,7 +49,8 @@ function compare(type: ts.Type, rawSchema: Schema, path: string): string[] {
     const problems = members.flatMap((m) =>
       variants.some((v) => compare(m, v, path).length === 0) ? [] : [`${path}: no oneOf variant of the schema matches ${show(m)}`],
     );
-    if (members.length !== variants.length) problems.push(`${path}: the type has ${members.length} variants, the schema ${variants.length}`);
+    if (members.length !== variants.length)
+      problems.push(`${path}: the type has ${members.length} variants, the schema ${variants.length}`);
     return problems;
   }
   if (schema.type === 'array') {
@@ -56,7 +59,8 @@ function compare(type: ts.Type, rawSchema: Schema, path: string): string[] {
     return compare(checker.getTypeArguments(t as ts.TypeReference)[0]!, schema.items as Schema, `${path}[]`);
   }
   if (schema.type === 'object' || schema.properties) {
-    if (members.length !== 1 || !(members[0]!.flags & ts.TypeFlags.Object)) return [`${path}: the schema is an object, the type ${show(type)}`];
+    if (members.length !== 1 || !(members[0]!.flags & ts.TypeFlags.Object))
+      return [`${path}: the schema is an object, the type ${show(type)}`];
     const t = members[0]!;
     const properties = schema.properties as Record<string, Schema> | undefined;
     // An open map (additionalProperties only): the type's values against it, when it says what they are.
@@ -76,7 +80,10 @@ function compare(type: ts.Type, rawSchema: Schema, path: string): string[] {
         continue;
       }
       const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
-      if (optional === required.has(name)) problems.push(`${at}: ${optional ? 'optional in the type, required in the schema' : 'required in the type, optional in the schema'}`);
+      if (optional === required.has(name))
+        problems.push(
+          `${at}: ${optional ? 'optional in the type, required in the schema' : 'required in the type, optional in the schema'}`,
+        );
       problems.push(...compare(checker.getTypeOfSymbolAtLocation(symbol, answersDecl), properties[name]!, at));
     }
     return problems;
@@ -93,9 +100,18 @@ function leaf(members: ts.Type[], schema: Schema, path: string): string[] {
     return outside.length ? [`${path}: the type allows ${outside.join(', ')}, the schema only ${listed.join(', ')}`] : [];
   }
   const kind = schema.type ?? (Array.isArray(listed) ? typeof listed[0] : undefined);
-  const flag = kind === 'string' ? ts.TypeFlags.StringLike : kind === 'integer' || kind === 'number' ? ts.TypeFlags.NumberLike : kind === 'boolean' ? ts.TypeFlags.BooleanLike : undefined;
+  const flag =
+    kind === 'string'
+      ? ts.TypeFlags.StringLike
+      : kind === 'integer' || kind === 'number'
+        ? ts.TypeFlags.NumberLike
+        : kind === 'boolean'
+          ? ts.TypeFlags.BooleanLike
+          : undefined;
   if (flag === undefined) return [];
-  return members.every((m) => m.flags & flag) ? [] : [`${path}: the schema says ${String(kind)}, the type ${members.map(show).join(' | ')}`];
+  return members.every((m) => m.flags & flag)
+    ? []
+    : [`${path}: the schema says ${String(kind)}, the type ${members.map(show).join(' | ')}`];
 }
 
 describe('console answers: one type, the same schema', () => {
@@ -110,14 +126,33 @@ describe('console answers: one type, the same schema', () => {
   it('every documented console answer has its type in shared/protocol/console/answers.ts', () => {
     const untyped = Object.keys(CONSOLE_ANSWERS).filter((id) => !typed.includes(id) && !(id in NOT_YET_TYPED));
     expect(untyped).toEqual([]);
-    expect(Object.keys(NOT_YET_TYPED).filter((id) => typed.includes(id)), 'typed now: remove from NOT_YET_TYPED').toEqual([]);
+    expect(
+      Object.keys(NOT_YET_TYPED).filter((id) => typed.includes(id)),
+      'typed now: remove from NOT_YET_TYPED',
+    ).toEqual([]);
   });
 
   it('the comparison catches a drift', () => {
     const payment = CONSOLE_SCHEMAS.ConsolePayment as { properties: Record<string, Schema>; required: string[] };
-    const renamed = { ...payment, properties: { ...payment.properties, transactionId: payment.properties.transId! }, required: payment.required.map((k) => (k === 'transId' ? 'transactionId' : k)) };
+    const renamed = {
+      ...payment,
+      properties: { ...payment.properties, transactionId: payment.properties.transId! },
+      required: payment.required.map((k) => (k === 'transId' ? 'transactionId' : k)),
+    };
     delete (renamed.properties as Record<string, unknown>).transId;
-    const problems = compare(answerType('ConsolePayment')!, { type: 'object', required: ['payment', 'timeline'], additionalProperties: false, properties: { payment: renamed, timeline: { type: 'array', items: { type: 'object' } } } }, 'ConsolePayment');
-    expect(problems).toEqual(['ConsolePayment.payment.transactionId: in the schema, not in the type', 'ConsolePayment.payment.transId: in the type, not in the schema']);
+    const problems = compare(
+      answerType('ConsolePayment')!,
+      {
+        type: 'object',
+        required: ['payment', 'timeline'],
+        additionalProperties: false,
+        properties: { payment: renamed, timeline: { type: 'array', items: { type: 'object' } } },
+      },
+      'ConsolePayment',
+    );
+    expect(problems).toEqual([
+      'ConsolePayment.payment.transactionId: in the schema, not in the type',
+      'ConsolePayment.payment.transId: in the type, not in the schema',
+    ]);
   });
 });

@@ -12,7 +12,8 @@ describe('acquirer references per cascade attempt', () => {
     expect(attemptReference(TRANS_ID)).toBe(TRANS_ID);
     expect(attemptReference(TRANS_ID, 1)).toBe(TRANS_ID);
     expect(attemptReference(TRANS_ID, 2)).toBe(`${TRANS_ID}-a2`);
-    for (const attempt of [1, 2, 3, 4, 5]) expect(parseAttemptReference(attemptReference(TRANS_ID, attempt))).toEqual({ transId: TRANS_ID, attempt });
+    for (const attempt of [1, 2, 3, 4, 5])
+      expect(parseAttemptReference(attemptReference(TRANS_ID, attempt))).toEqual({ transId: TRANS_ID, attempt });
   });
 
   it('a trans_id whose last group looks like an attempt is read as itself', () => {

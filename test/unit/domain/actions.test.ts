@@ -4,15 +4,9 @@ import { ACTIONS, checkoutKindOfTransaction } from '../../../shared/domain/actio
 
 describe('checkoutKindOfTransaction', () => {
   it('names each own transaction as the actions starting with it do, and nothing else', () => {
-    expect(['SALE', 'AUTH', 'DEBIT', 'CARD2CARD', 'CREDIT2CARD', 'RECURRING_SALE', 'RECURRING_DEBIT'].map(checkoutKindOfTransaction)).toEqual([
-      'sale',
-      'sale',
-      'debit',
-      'transfer',
-      'credit',
-      'recurring',
-      'recurring',
-    ]);
+    expect(
+      ['SALE', 'AUTH', 'DEBIT', 'CARD2CARD', 'CREDIT2CARD', 'RECURRING_SALE', 'RECURRING_DEBIT'].map(checkoutKindOfTransaction),
+    ).toEqual(['sale', 'sale', 'debit', 'transfer', 'credit', 'recurring', 'recurring']);
     expect(['CAPTURE', 'REFUND', '3DS', 'CHARGEBACK'].map(checkoutKindOfTransaction)).toEqual([undefined, undefined, undefined, undefined]);
   });
 

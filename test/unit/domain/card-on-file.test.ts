@@ -6,12 +6,24 @@ const none: CofFacts = { storesCredential: false, cardToken: false, recurring: f
 
 describe('classifyCardOnFile', () => {
   it('a schedule run and a recurring charge are merchant-initiated subsequent uses', () => {
-    expect(classifyCardOnFile({ ...none, scheduleRun: true, recurring: true })).toEqual({ initiator: 'merchant', sequence: 'subsequent', source: 'schedule' });
-    expect(classifyCardOnFile({ ...none, recurring: true })).toEqual({ initiator: 'merchant', sequence: 'subsequent', source: 'recurring' });
+    expect(classifyCardOnFile({ ...none, scheduleRun: true, recurring: true })).toEqual({
+      initiator: 'merchant',
+      sequence: 'subsequent',
+      source: 'schedule',
+    });
+    expect(classifyCardOnFile({ ...none, recurring: true })).toEqual({
+      initiator: 'merchant',
+      sequence: 'subsequent',
+      source: 'recurring',
+    });
   });
 
   it('card_token: cardholder-initiated unless payer_present is N (any case)', () => {
-    expect(classifyCardOnFile({ ...none, cardToken: true })).toEqual({ initiator: 'cardholder', sequence: 'subsequent', source: 'card_token' });
+    expect(classifyCardOnFile({ ...none, cardToken: true })).toEqual({
+      initiator: 'cardholder',
+      sequence: 'subsequent',
+      source: 'card_token',
+    });
     expect(classifyCardOnFile({ ...none, cardToken: true, payerPresent: 'Y' })?.initiator).toBe('cardholder');
     expect(classifyCardOnFile({ ...none, cardToken: true, payerPresent: 'n' })?.initiator).toBe('merchant');
   });

@@ -112,7 +112,9 @@ describe('properties', () => {
     fc
       .tuple(
         integerPart,
-        c.exponent === 0 ? fc.constant('0'.repeat(c.wireDecimals)) : fc.string({ unit: digit, minLength: c.wireDecimals, maxLength: c.wireDecimals }),
+        c.exponent === 0
+          ? fc.constant('0'.repeat(c.wireDecimals))
+          : fc.string({ unit: digit, minLength: c.wireDecimals, maxLength: c.wireDecimals }),
       )
       .map(([i, f]) => ({ c, s: f === '' ? i : `${i}.${f}` })),
   );

@@ -32,27 +32,61 @@ const MERCHANT = { notificationUrl: 'https://shop.example/cb' } as Merchant;
 function newPayment(action: Action, amount: number, hold: boolean): Payment {
   const calc = action === 'DEBIT2VIRTUAL_CALC';
   return {
-    transId: 't', clientKey: 'k', protocol: 's2s-card', action, orderId: 'o', orderDescription: 'd', currency: 'USD',
-    amount, capturedAmount: 0, refundedAmount: 0, status: 'PREPARE', midId: 'm', connector: 'sandbox', descriptor: 'x',
+    transId: 't',
+    clientKey: 'k',
+    protocol: 's2s-card',
+    action,
+    orderId: 'o',
+    orderDescription: 'd',
+    currency: 'USD',
+    amount,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    status: 'PREPARE',
+    midId: 'm',
+    connector: 'sandbox',
+    descriptor: 'x',
     details: {
       authorize: hold,
       transactionType: ACTIONS[action].transaction,
       ...(ACTIONS[action].recurring ? { recurringFirstTransId: 'first' } : {}),
       ...(calc ? { commission: 10 } : {}),
     },
-    createdAt: NOW, updatedAt: NOW,
+    createdAt: NOW,
+    updatedAt: NOW,
     history: calc ? [] : [{ id: 't', type: ACTIONS[action].transaction, status: 'waiting', date: NOW, amount }],
-    callbackCount: 0, version: 1,
+    callbackCount: 0,
+    version: 1,
   };
 }
 
 type Verdict = 'approved' | 'declined' | 'pending' | 'none' | '3DS' | 'REDIRECT' | 'provider';
 type Step = { kind: 'request'; name: RequestEvent; amount?: number } | { kind: 'answer'; pick: number; verdict: Verdict };
 
-const REQUESTS: RequestEvent[] = ['CAPTURE', 'VOID', 'CREDITVOID', 'CHARGEBACK', 'RETRY', 'PAYER_RETURNED', 'COMPLETE_DEBIT', 'PROVIDER_APPROVED', 'PROVIDER_DECLINED', 'PROVIDER_PENDING', 'DEADLINE_PASSED'];
+const REQUESTS: RequestEvent[] = [
+  'CAPTURE',
+  'VOID',
+  'CREDITVOID',
+  'CHARGEBACK',
+  'RETRY',
+  'PAYER_RETURNED',
+  'COMPLETE_DEBIT',
+  'PROVIDER_APPROVED',
+  'PROVIDER_DECLINED',
+  'PROVIDER_PENDING',
+  'DEADLINE_PASSED',
+];
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('request' as const), name: fc.constantFrom(...REQUESTS), amount: fc.option(fc.integer({ min: 1, max: 1200 }), { nil: undefined }) }),
-  fc.record({ kind: fc.constant('answer' as const), pick: fc.nat(), verdict: fc.constantFrom<Verdict>('approved', 'declined', 'pending', 'none', '3DS', 'REDIRECT', 'provider') }),
+  fc.record({
+    kind: fc.constant('request' as const),
+    name: fc.constantFrom(...REQUESTS),
+    amount: fc.option(fc.integer({ min: 1, max: 1200 }), { nil: undefined }),
+  }),
+  fc.record({
+    kind: fc.constant('answer' as const),
+    pick: fc.nat(),
+    verdict: fc.constantFrom<Verdict>('approved', 'declined', 'pending', 'none', '3DS', 'REDIRECT', 'provider'),
+  }),
 );
 
 interface Run {
@@ -96,7 +130,8 @@ function planAgrees(p: Payment, e: MachineEvent): void {
   if (e.name !== 'CAPTURE' && e.name !== 'VOID' && e.name !== 'CREDITVOID') return;
   const plan = followUpPlans(p)?.[e.name];
   const amount = e.name === 'VOID' ? undefined : e.amount;
-  const takes = !!plan && (amount === undefined || (plan.min <= amount && amount <= plan.max)) && (!plan.day || plan.day === NOW.slice(0, 10));
+  const takes =
+    !!plan && (amount === undefined || (plan.min <= amount && amount <= plan.max)) && (!plan.day || plan.day === NOW.slice(0, 10));
   const v = decide(p, { ...e, amount });
   if (takes) {
     expect(v.ok, `${e.name} ${amount} planned on ${p.status}`).toBe(true);
@@ -128,7 +163,8 @@ function request(run: Run, s: Extract<Step, { kind: 'request' }>): void {
   transition(run, e);
   // The provider's verdict (or the deadline) closes the provider step, as provider-step.ts does.
   const open = p.history.find((h) => h.type === 'REDIRECT' && h.status === 'waiting');
-  if (open && ['PROVIDER_APPROVED', 'PROVIDER_DECLINED', 'DEADLINE_PASSED'].includes(s.name)) settleRecord(open, s.name === 'PROVIDER_APPROVED' ? 'success' : 'fail', NOW);
+  if (open && ['PROVIDER_APPROVED', 'PROVIDER_DECLINED', 'DEADLINE_PASSED'].includes(s.name))
+    settleRecord(open, s.name === 'PROVIDER_APPROVED' ? 'success' : 'fail', NOW);
 }
 
 function transition(run: Run, e: MachineEvent): void {
@@ -188,7 +224,13 @@ describe('payment state machine', () => {
   });
 
   it('every answer has a row in every status it can meet; a challenge only a new payment can get', () => {
-    const answers: EventName[] = ['APPROVED', 'DECLINED', 'NO_ANSWER', 'PENDING', ...(['CAPTURE', 'VOID', 'REFUND', 'REVERSAL'] as const).flatMap((t) => [`${t}_APPROVED`, `${t}_DECLINED`] as EventName[])];
+    const answers: EventName[] = [
+      'APPROVED',
+      'DECLINED',
+      'NO_ANSWER',
+      'PENDING',
+      ...(['CAPTURE', 'VOID', 'REFUND', 'REVERSAL'] as const).flatMap((t) => [`${t}_APPROVED`, `${t}_DECLINED`] as EventName[]),
+    ];
     for (const status of ALL_STATUSES) {
       for (const name of answers) {
         for (const hold of [false, true]) {

@@ -21,7 +21,8 @@ describe('html`…`', () => {
   });
 
   it('a string value can neither open a tag nor leave an attribute, and reads back as itself (property)', () => {
-    const decode = (t: string) => t.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+    const decode = (t: string) =>
+      t.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('<', '>', '"', "'", '&', 'a', ';', '#', ' ') }), (text) => {
         const out = String(html`${text}`);

@@ -8,7 +8,8 @@ import { toCheckoutError, toS2sError } from '../../../shared/protocol/error-wire
 import { getString, parseForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';
 
-const event = (body: string, isBase64Encoded = false) => ({ body, isBase64Encoded, headers: {}, requestContext: { http: { method: 'POST' } } }) as unknown as HttpEvent;
+const event = (body: string, isBase64Encoded = false) =>
+  ({ body, isBase64Encoded, headers: {}, requestContext: { http: { method: 'POST' } } }) as unknown as HttpEvent;
 const ctx = {} as Context;
 
 describe('bodyBytes', () => {
@@ -41,10 +42,16 @@ describe('httpEndpoint body cap', () => {
 
   it('answers 413 in the Checkout format, also for base64 bodies', async () => {
     const fn = vi.fn();
-    const res = await httpEndpoint('POST /api/v1/session', fn, (err) => toCheckoutError(err))(event(Buffer.from(big).toString('base64'), true), ctx);
+    const res = await httpEndpoint('POST /api/v1/session', fn, (err) => toCheckoutError(err))(
+      event(Buffer.from(big).toString('base64'), true),
+      ctx,
+    );
     expect(fn).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(413);
-    expect(JSON.parse(res.body!)).toMatchObject({ error_code: 100000, error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.` });
+    expect(JSON.parse(res.body!)).toMatchObject({
+      error_code: 100000,
+      error_message: `Request body is too large. It should have ${MAX_BODY_BYTES} bytes or less.`,
+    });
   });
 
   it('lets a body of exactly the limit through', async () => {

@@ -12,7 +12,12 @@ import { EDGE_ORIGIN_VERIFY_HEADER, EDGE_VIEWER_IP_HEADER } from '../../../share
 const VERIFY = 'a-generated-value-only-cloudfront-sends';
 const CLOUDFRONT_EDGE = '130.176.1.1';
 const event = (headers: Record<string, string>) =>
-  ({ body: 'action=SALE', isBase64Encoded: false, headers, requestContext: { http: { method: 'POST', sourceIp: CLOUDFRONT_EDGE } } }) as unknown as HttpEvent;
+  ({
+    body: 'action=SALE',
+    isBase64Encoded: false,
+    headers,
+    requestContext: { http: { method: 'POST', sourceIp: CLOUDFRONT_EDGE } },
+  }) as unknown as HttpEvent;
 const ctx = {} as Context;
 
 /** A route that answers with the source address its handler saw. */
@@ -34,7 +39,9 @@ afterEach(() => {
 describe('requests through the stage CloudFront', () => {
   it('refuses a request without the origin-verify value, or with a wrong one, before the handler runs', async () => {
     deployed(VERIFY);
-    for (const headers of [{}, { [EDGE_ORIGIN_VERIFY_HEADER]: 'guess' }, { [EDGE_ORIGIN_VERIFY_HEADER]: VERIFY.slice(1) }] as Array<Record<string, string>>) {
+    for (const headers of [{}, { [EDGE_ORIGIN_VERIFY_HEADER]: 'guess' }, { [EDGE_ORIGIN_VERIFY_HEADER]: VERIFY.slice(1) }] as Array<
+      Record<string, string>
+    >) {
       const { seen, handler } = route();
       const res = await handler(event({ ...headers, [EDGE_VIEWER_IP_HEADER]: '203.0.113.9' }), ctx);
       expect(res.statusCode).toBe(403);

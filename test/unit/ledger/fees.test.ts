@@ -53,8 +53,18 @@ describe('fee schedule files', () => {
 });
 
 describe('fees', () => {
-  const merchant = parseFeeSchedule({ rules: [{ action: 'capture', method: 'visa', percent: '2.9', currency: 'USD', fixed: '0.30' }, { action: 'chargeback', currency: 'USD', fixed: '15.00' }] });
-  const platform = parseFeeSchedule({ rules: [{ action: 'capture', percent: '3.5' }, { action: 'refund', currency: 'USD', fixed: '0.10' }] });
+  const merchant = parseFeeSchedule({
+    rules: [
+      { action: 'capture', method: 'visa', percent: '2.9', currency: 'USD', fixed: '0.30' },
+      { action: 'chargeback', currency: 'USD', fixed: '15.00' },
+    ],
+  });
+  const platform = parseFeeSchedule({
+    rules: [
+      { action: 'capture', percent: '3.5' },
+      { action: 'refund', currency: 'USD', fixed: '0.10' },
+    ],
+  });
 
   it("takes the merchant's first matching rule, else the default's, else none", () => {
     expect(feeFor([merchant, platform], { kind: 'capture', amount: 1000, currency: 'USD', method: 'visa' })).toBe(29 + 30);

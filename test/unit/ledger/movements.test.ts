@@ -7,13 +7,36 @@ import { balances, unbalanced } from '../../../shared/domain/ledger/journal.js';
 import { newMovements } from '../../../shared/operations/ledger/journal-changes.js';
 
 const AT = '2030-05-05T12:00:00.000Z';
-const entry = (type: TransactionRecord['type'], amount: number, id: string, status: TransactionRecord['status'] = 'success'): TransactionRecord => ({ type, amount, id, status, date: AT });
+const entry = (
+  type: TransactionRecord['type'],
+  amount: number,
+  id: string,
+  status: TransactionRecord['status'] = 'success',
+): TransactionRecord => ({ type, amount, id, status, date: AT });
 
 function payment(over: Partial<Payment>): Payment {
   return {
-    transId: 't', clientKey: 'ck', protocol: 's2s-card', action: 'SALE', orderId: 'o', orderDescription: 'd', currency: 'USD', amount: 1000,
-    capturedAmount: 0, refundedAmount: 0, status: 'PREPARE', midId: 'mid', connector: 'sandbox', descriptor: 'x', details: {},
-    createdAt: AT, updatedAt: AT, history: [entry('SALE', 1000, 't', 'waiting')], callbackCount: 0, version: 1, ...over,
+    transId: 't',
+    clientKey: 'ck',
+    protocol: 's2s-card',
+    action: 'SALE',
+    orderId: 'o',
+    orderDescription: 'd',
+    currency: 'USD',
+    amount: 1000,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    status: 'PREPARE',
+    midId: 'mid',
+    connector: 'sandbox',
+    descriptor: 'x',
+    details: {},
+    createdAt: AT,
+    updatedAt: AT,
+    history: [entry('SALE', 1000, 't', 'waiting')],
+    callbackCount: 0,
+    version: 1,
+    ...over,
   };
 }
 
@@ -29,17 +52,31 @@ describe('movements', () => {
   it('a hold moves nothing until its capture; a reversal of a hold moves nothing', () => {
     const held = payment({ action: 'AUTH', status: 'PENDING', history: [entry('AUTH', 1000, 't')], details: { transactionType: 'AUTH' } });
     expect(kinds(held)).toEqual([]);
-    expect(kinds({ ...held, status: 'SETTLED', capturedAmount: 600, history: [...held.history, entry('CAPTURE', 600, 'c1')] })).toEqual(['capture:c1:600']);
-    expect(kinds({ ...held, status: 'REVERSAL', refundedAmount: 1000, history: [...held.history, entry('REVERSAL', 1000, 'r1')] })).toEqual([]);
+    expect(kinds({ ...held, status: 'SETTLED', capturedAmount: 600, history: [...held.history, entry('CAPTURE', 600, 'c1')] })).toEqual([
+      'capture:c1:600',
+    ]);
+    expect(kinds({ ...held, status: 'REVERSAL', refundedAmount: 1000, history: [...held.history, entry('REVERSAL', 1000, 'r1')] })).toEqual(
+      [],
+    );
   });
 
   it('refunds, a void and a chargeback of a settled payment each move their own amount', () => {
     const settled = payment({ status: 'SETTLED', capturedAmount: 1000, history: [entry('SALE', 1000, 't')] });
-    expect(kinds({ ...settled, refundedAmount: 500, history: [...settled.history, entry('REFUND', 300, 'r1'), entry('REFUND', 200, 'r2'), entry('REFUND', 100, 'r3', 'fail')] })).toEqual([
-      'capture:t:1000', 'refund:r1:300', 'refund:r2:200',
+    expect(
+      kinds({
+        ...settled,
+        refundedAmount: 500,
+        history: [...settled.history, entry('REFUND', 300, 'r1'), entry('REFUND', 200, 'r2'), entry('REFUND', 100, 'r3', 'fail')],
+      }),
+    ).toEqual(['capture:t:1000', 'refund:r1:300', 'refund:r2:200']);
+    expect(kinds({ ...settled, status: 'VOID', history: [...settled.history, entry('VOID', 1000, 'v1')] })).toEqual([
+      'capture:t:1000',
+      'void:v1:1000',
     ]);
-    expect(kinds({ ...settled, status: 'VOID', history: [...settled.history, entry('VOID', 1000, 'v1')] })).toEqual(['capture:t:1000', 'void:v1:1000']);
-    expect(kinds({ ...settled, status: 'CHARGEBACK', history: [...settled.history, entry('CHARGEBACK', 400, 'cb1')] })).toEqual(['capture:t:1000', 'chargeback:cb1:400']);
+    expect(kinds({ ...settled, status: 'CHARGEBACK', history: [...settled.history, entry('CHARGEBACK', 400, 'cb1')] })).toEqual([
+      'capture:t:1000',
+      'chargeback:cb1:400',
+    ]);
   });
 
   it('a payout moves its amount out once it succeeded', () => {
@@ -49,15 +86,37 @@ describe('movements', () => {
 });
 
 describe('journals', () => {
-  const p = payment({ status: 'CHARGEBACK', capturedAmount: 1000, refundedAmount: 300, history: [entry('SALE', 1000, 't'), entry('REFUND', 300, 'r1'), entry('CHARGEBACK', 700, 'cb1')] });
+  const p = payment({
+    status: 'CHARGEBACK',
+    capturedAmount: 1000,
+    refundedAmount: 300,
+    history: [entry('SALE', 1000, 't'), entry('REFUND', 300, 'r1'), entry('CHARGEBACK', 700, 'cb1')],
+  });
   const journals = movementsOf(p).map((m) => journalOf(p, m, 25));
 
   it('every journal balances and names its payment, event and MID', () => {
     for (const j of journals) expect(unbalanced(j)).toBeUndefined();
-    expect(journals[0]).toMatchObject({ id: 't/t/capture', transId: 't', event: 'SALE', midId: 'mid', clientKey: 'ck', currency: 'USD', amount: 1000, fee: 25 });
+    expect(journals[0]).toMatchObject({
+      id: 't/t/capture',
+      transId: 't',
+      event: 'SALE',
+      midId: 'mid',
+      clientKey: 'ck',
+      currency: 'USD',
+      amount: 1000,
+      fee: 25,
+    });
     expect(journalOf(p, movementsOf(p)[0]!).lines).toHaveLength(2);
     expect(unbalanced({ ...journals[0]!, lines: [{ account: 'a', side: 'debit', amount: 1 }] })).toMatch(/debits 1 ≠ credits 0/);
-    expect(unbalanced({ ...journals[0]!, lines: [{ account: 'a', side: 'debit', amount: 0.5 }, { account: 'b', side: 'credit', amount: 0.5 }] })).toMatch(/not a positive integer/);
+    expect(
+      unbalanced({
+        ...journals[0]!,
+        lines: [
+          { account: 'a', side: 'debit', amount: 0.5 },
+          { account: 'b', side: 'credit', amount: 0.5 },
+        ],
+      }),
+    ).toMatch(/not a positive integer/);
   });
 
   it('the merchant is owed the capture less refunds, chargebacks and fees; the accounts net to zero', () => {

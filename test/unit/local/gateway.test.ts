@@ -17,11 +17,19 @@ describe('toEvent', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     const body = await new Promise<string>((resolve) => {
-      const req = request({ port, method: 'POST', path: '/pay/abc?x=1&x=2&y=3', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'a=1; b=2' } }, (res) => {
-        let data = '';
-        res.on('data', (d) => (data += d));
-        res.on('end', () => resolve(data));
-      });
+      const req = request(
+        {
+          port,
+          method: 'POST',
+          path: '/pay/abc?x=1&x=2&y=3',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'a=1; b=2' },
+        },
+        (res) => {
+          let data = '';
+          res.on('data', (d) => (data += d));
+          res.on('end', () => resolve(data));
+        },
+      );
       req.end('action=SALE');
     });
     server.close();
@@ -44,7 +52,10 @@ describe('toEvent', () => {
 describe('createGateway before the platform is ready', () => {
   it('answers every request 503 (health included) until it is ready, then routes', async () => {
     let ready = false;
-    const server = createGateway([{ id: 'Health', method: 'GET', path: '/health', handler: 'functions/platform/health', grants: [] }], () => ready);
+    const server = createGateway(
+      [{ id: 'Health', method: 'GET', path: '/health', handler: 'functions/platform/health', grants: [] }],
+      () => ready,
+    );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

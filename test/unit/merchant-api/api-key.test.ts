@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiKeyHash, hashesEqual, looksLikeApiKey, newApiKey } from '../../../shared/domain/api-key.js';
 
-const make = (kind: 'secret' | 'read_only', stageKind: 'live' | 'sandbox') => newApiKey({ clientKey: 'ck', kind, stageKind, createdBy: 'test', now: new Date('2026-12-01T00:00:00Z') });
+const make = (kind: 'secret' | 'read_only', stageKind: 'live' | 'sandbox') =>
+  newApiKey({ clientKey: 'ck', kind, stageKind, createdBy: 'test', now: new Date('2026-12-01T00:00:00Z') });
 
 describe('merchant API keys', () => {
   it('carry their type and stage kind in the prefix, 43 random characters after it', () => {
@@ -19,13 +20,19 @@ describe('merchant API keys', () => {
     expect(made.hash).toBe(createHash('sha256').update(made.key).digest('hex'));
     expect(made.record.hint).toBe(`rk_test_…${made.key.slice(-4)}`);
     expect(JSON.stringify(made.record)).not.toContain(made.key);
-    expect(made.record).toMatchObject({ clientKey: 'ck', kind: 'read_only', keyId: expect.stringMatching(/^key_[0-9a-f]{24}$/), createdAt: '2026-12-01T00:00:00.000Z' });
+    expect(made.record).toMatchObject({
+      clientKey: 'ck',
+      kind: 'read_only',
+      keyId: expect.stringMatching(/^key_[0-9a-f]{24}$/),
+      createdAt: '2026-12-01T00:00:00.000Z',
+    });
   });
 
   it('refuse anything not shaped like a key before a lookup, and compare hashes exactly', () => {
     const { key } = make('secret', 'sandbox');
     expect(looksLikeApiKey(key)).toBe(true);
-    for (const bad of ['', key.slice(0, -1), `${key}x`, key.replace('sk_', 'pk_'), key.replace('_test_', '_prod_'), `${key.slice(0, -1)}!`]) expect(looksLikeApiKey(bad)).toBe(false);
+    for (const bad of ['', key.slice(0, -1), `${key}x`, key.replace('sk_', 'pk_'), key.replace('_test_', '_prod_'), `${key.slice(0, -1)}!`])
+      expect(looksLikeApiKey(bad)).toBe(false);
     expect(hashesEqual(apiKeyHash(key), apiKeyHash(key))).toBe(true);
     expect(hashesEqual(apiKeyHash(key), apiKeyHash(`${key.slice(0, -1)}A`))).toBe(key.endsWith('A'));
     expect(hashesEqual(apiKeyHash(key), 'short')).toBe(false);

@@ -52,7 +52,10 @@ describe('the callback feed', () => {
     const answer = await nextCallbacks(w.ctx, 'ck', { after: cursorOf({ k: position, f: '' }) });
     const overlap = w.reads.filter((r) => r.upToKey !== undefined);
     expect(overlap).toEqual([{ afterKey: new Date(T0 - OVERLAP_MS).toISOString(), upToKey: position }]);
-    expect(JSON.parse(Buffer.from(answer.cursor, 'base64url').toString())).toEqual({ k: position, f: new Date(T0 - OVERLAP_MS).toISOString() });
+    expect(JSON.parse(Buffer.from(answer.cursor, 'base64url').toString())).toEqual({
+      k: position,
+      f: new Date(T0 - OVERLAP_MS).toISOString(),
+    });
   });
 
   it('reads the overlap once per request however many times the wait polls', async () => {

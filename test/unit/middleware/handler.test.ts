@@ -67,13 +67,23 @@ describe('lambdaHandler', () => {
   });
 
   it('logs one invocation line with latency and the noted ids, never the event, and works without a Lambda context', async () => {
-    const handler = lambdaHandler('POST /post', async (event: { body: string }) => {
-      telemetry.noteIds({ client_key: 'merchant-1', trans_id: 'pay-1' });
-      return { statusCode: 200, echoed: event.body.length };
-    }, { summary: (res) => ({ statusCode: res?.statusCode }) });
+    const handler = lambdaHandler(
+      'POST /post',
+      async (event: { body: string }) => {
+        telemetry.noteIds({ client_key: 'merchant-1', trans_id: 'pay-1' });
+        return { statusCode: 200, echoed: event.body.length };
+      },
+      { summary: (res) => ({ statusCode: res?.statusCode }) },
+    );
     const lines = await printed(() => handler({ body: 'card_number=4111111111111111' }));
     const line = lines.find((l) => l.message === 'invocation');
-    expect(line).toMatchObject({ handler: 'POST /post', statusCode: 200, client_key: 'merchant-1', trans_id: 'pay-1', function_name: 'POST /post' });
+    expect(line).toMatchObject({
+      handler: 'POST /post',
+      statusCode: 200,
+      client_key: 'merchant-1',
+      trans_id: 'pay-1',
+      function_name: 'POST /post',
+    });
     expect(line!.latencyMs).toEqual(expect.any(Number));
     expect(JSON.stringify(lines)).not.toContain('4111111111111111');
     // Keys are reset when the invocation ends.
@@ -97,7 +107,12 @@ describe('lambdaHandler', () => {
     );
     const emf = lines.filter((l) => l._aws);
     const metric = (name: string) => emf.find((l) => l._aws.CloudWatchMetrics[0].Metrics.some((m: { Name: string }) => m.Name === name));
-    expect(metric('Payments')).toMatchObject({ action: 'SALE', result: 'DECLINED', Payments: 1, _aws: { CloudWatchMetrics: [{ Namespace: 'OpenPayments' }] } });
+    expect(metric('Payments')).toMatchObject({
+      action: 'SALE',
+      result: 'DECLINED',
+      Payments: 1,
+      _aws: { CloudWatchMetrics: [{ Namespace: 'OpenPayments' }] },
+    });
     expect(metric('CallbackDeliveries')).toMatchObject({ outcome: 'retry', CallbackDeliveries: 2 });
     expect(metric('Latency')).toMatchObject({ handler: 'POST /post', Latency: expect.any(Number) });
   });

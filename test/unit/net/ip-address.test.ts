@@ -55,7 +55,8 @@ describe('classifyIp', () => {
   });
 
   it('parses only real address text', () => {
-    for (const text of ['', 'localhost', '127.1', '0x7f.0.0.1', '2130706433', '1.2.3.4.5', '::ffff::1', '12345::1']) expect(parseIp(text)).toBeUndefined();
+    for (const text of ['', 'localhost', '127.1', '0x7f.0.0.1', '2130706433', '1.2.3.4.5', '::ffff::1', '12345::1'])
+      expect(parseIp(text)).toBeUndefined();
     expect(formatIp(parseIp('::ffff:127.0.0.1')!)).toBe('::ffff:127.0.0.1');
     expect(formatIp(parseIp('0:0:0:0:0:FFFF:7F00:1')!)).toBe('::ffff:127.0.0.1');
     expect(formatIp(parseIp('[fe80::1%eth0]')!)).toBe('fe80::1');
@@ -120,15 +121,25 @@ describe('checkPublicUrl: every notation of a non-public host is refused', () =>
     expect(checkPublicUrl('http://a@10.0.0.1/', STRICT)).toEqual({ ok: false, reason: 'credentials in the URL' });
   });
 
-  it.each(['https://shop.example/callbacks', 'http://8.8.8.8/', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://[2001:4860::8888]:8080/x', 'http://134744072/'])(
-    'allows the public %s',
-    (url) => {
-      expect(checkPublicUrl(url, STRICT).ok).toBe(true);
-    },
-  );
+  it.each([
+    'https://shop.example/callbacks',
+    'http://8.8.8.8/',
+    'http://172.32.0.1/',
+    'http://100.128.0.1/',
+    'http://[2001:4860::8888]:8080/x',
+    'http://134744072/',
+  ])('allows the public %s', (url) => {
+    expect(checkPublicUrl(url, STRICT).ok).toBe(true);
+  });
 
   it('lets loopback through only when allowed (local platform, tests); the rest stays refused', () => {
-    for (const url of ['http://127.0.0.1:3000/cb', 'http://localhost:8080/', 'http://[::1]/', 'http://2130706433/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1:3000/cb',
+      'http://localhost:8080/',
+      'http://[::1]/',
+      'http://2130706433/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       expect(checkPublicUrl(url, LOCAL).ok).toBe(true);
     }
     for (const url of ['http://169.254.169.254/', 'http://10.0.0.1/', 'http://0/', 'http://[fe80::1]/', 'http://192.168.1.1/']) {
@@ -175,9 +186,19 @@ describe('properties (fast-check)', () => {
   it('no notation of a private, loopback, link-local or CGNAT address passes', () => {
     const inside = (cidr: string) => {
       const [base, prefix] = ipaddr.IPv4.parseCIDR(cidr);
-      return fc.integer({ min: 0, max: 2 ** (32 - prefix) - 1 }).map((offset) => base.toByteArray().reduce((n, b) => n * 256 + b, 0) + offset);
+      return fc
+        .integer({ min: 0, max: 2 ** (32 - prefix) - 1 })
+        .map((offset) => base.toByteArray().reduce((n, b) => n * 256 + b, 0) + offset);
     };
-    const nonPublic = fc.oneof(inside('127.0.0.0/8'), inside('10.0.0.0/8'), inside('172.16.0.0/12'), inside('192.168.0.0/16'), inside('169.254.0.0/16'), inside('100.64.0.0/10'), inside('0.0.0.0/8'));
+    const nonPublic = fc.oneof(
+      inside('127.0.0.0/8'),
+      inside('10.0.0.0/8'),
+      inside('172.16.0.0/12'),
+      inside('192.168.0.0/16'),
+      inside('169.254.0.0/16'),
+      inside('100.64.0.0/10'),
+      inside('0.0.0.0/8'),
+    );
     fc.assert(
       fc.property(nonPublic, fc.constantFrom('', 'user@', 'a:b@'), (a, userinfo) => {
         for (const host of notations(a)) expect(checkPublicUrl(`http://${userinfo}${host}:8080/cb`, STRICT).ok, host).toBe(false);
@@ -209,8 +230,23 @@ describe('parseCidr (the editing side, ipaddr.js)', () => {
     expect(parseCidr('198.51.100.7')).toEqual({ family: 4, network: '198.51.100.7', prefix: 32 });
     expect(parseCidr('2001:db8::/32')).toEqual({ family: 6, network: '2001:db8:0:0:0:0:0:0', prefix: 32 });
     expect(parseCidr('2001:db8::1')).toMatchObject({ family: 6, prefix: 128 });
-    for (const bad of ['', '203.0.113.0/33', '2001:db8::/129', '203.0.113.0/-1', '203.0.113.0/24/1', 'shop.example', '10.0.0.0/8x', '127.1/8', '[::1]/128',
-      '10.0.0.0/', '0x7f.0.0.1/8', '010.0.0.1/8', 'fe80::1%eth0/64', '::ffff:10.0.0.0/129', '10.0.0.0 /8']) {
+    for (const bad of [
+      '',
+      '203.0.113.0/33',
+      '2001:db8::/129',
+      '203.0.113.0/-1',
+      '203.0.113.0/24/1',
+      'shop.example',
+      '10.0.0.0/8x',
+      '127.1/8',
+      '[::1]/128',
+      '10.0.0.0/',
+      '0x7f.0.0.1/8',
+      '010.0.0.1/8',
+      'fe80::1%eth0/64',
+      '::ffff:10.0.0.0/129',
+      '10.0.0.0 /8',
+    ]) {
       expect(parseCidr(bad), bad).toBeUndefined();
     }
   });
@@ -250,7 +286,8 @@ describe('cidrContains (the request side, net.BlockList)', () => {
     expect(contains('203.0.113.77/24', '203.0.113.1')).toBe(true);
     expect(contains('172.16.0.0/12', '172.31.255.255')).toBe(true);
     expect(contains('172.16.0.0/12', '172.32.0.0')).toBe(false);
-    for (const bad of ['', 'shop.example', '10.0.0.0/33', '10.0.0.0/8/1', '127.1/8', '[::1]/128', 'fe80::1%eth0/64']) expect(contains(bad, '10.0.0.1'), bad).toBe(false);
+    for (const bad of ['', 'shop.example', '10.0.0.0/33', '10.0.0.0/8/1', '127.1/8', '[::1]/128', 'fe80::1%eth0/64'])
+      expect(contains(bad, '10.0.0.1'), bad).toBe(false);
   });
 
   it('matches an IPv4-mapped IPv6 address against IPv4 blocks, and an IPv4 address against mapped blocks', () => {
@@ -279,7 +316,20 @@ describe('IPv4 carried in IPv6', () => {
     const ipv4 = fc.oneof(
       fc.integer({ min: 0, max: 0xffffffff }),
       // The non-public blocks and their edges, which a uniform draw seldom hits.
-      fc.constantFrom(0x0a000000, 0x0affffff, 0x64400000, 0x647fffff, 0x7f000001, 0xa9fea9fe, 0xac100000, 0xac1fffff, 0xc0a80000, 0xc6120000, 0xe0000000, 0xffffffff),
+      fc.constantFrom(
+        0x0a000000,
+        0x0affffff,
+        0x64400000,
+        0x647fffff,
+        0x7f000001,
+        0xa9fea9fe,
+        0xac100000,
+        0xac1fffff,
+        0xc0a80000,
+        0xc6120000,
+        0xe0000000,
+        0xffffffff,
+      ),
     );
     fc.assert(
       fc.property(ipv4, (a) => {

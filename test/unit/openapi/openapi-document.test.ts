@@ -28,11 +28,17 @@ describe('docs/openapi.json', () => {
   });
 
   it('has its own request body for every S2S CARD and S2S APM action, with action, client_key and hash required', () => {
-    for (const [path, actions] of [['/post', S2S_CARD_ACTIONS], ['/post-va', S2S_APM_ACTIONS]] as const) {
-      const refs = doc.paths[path]!.post!.requestBody!.content['application/x-www-form-urlencoded']!.schema.oneOf!.map((o) => o.$ref.split('/').pop()!);
+    for (const [path, actions] of [
+      ['/post', S2S_CARD_ACTIONS],
+      ['/post-va', S2S_APM_ACTIONS],
+    ] as const) {
+      const refs = doc.paths[path]!.post!.requestBody!.content['application/x-www-form-urlencoded']!.schema.oneOf!.map((o) =>
+        o.$ref.split('/').pop()!,
+      );
       const documented = refs.map((name) => doc.components.schemas[name]!.properties.action!.const);
       expect(documented.sort()).toEqual([...actions.keys()].sort());
-      for (const name of refs) expect(doc.components.schemas[name]!.required).toEqual(expect.arrayContaining(['action', 'client_key', 'hash']));
+      for (const name of refs)
+        expect(doc.components.schemas[name]!.required).toEqual(expect.arrayContaining(['action', 'client_key', 'hash']));
     }
   });
 

@@ -24,7 +24,9 @@ const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as {
   webhooks: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
 };
-const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })));
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
+);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 function problems(schema: object, value: unknown): string {
@@ -50,8 +52,11 @@ describe('every operation', () => {
     const wrong: string[] = [];
     for (const { where, op } of operations) {
       if (!Array.isArray(op.security)) wrong.push(`${where}: no security`);
-      else if (op.security.length === 0 && !(op['x-security-reason'] ?? '').length) wrong.push(`${where}: security [] without x-security-reason`);
-      for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) if (!doc.components.securitySchemes[name]) wrong.push(`${where}: unknown scheme ${name}`);
+      else if (op.security.length === 0 && !(op['x-security-reason'] ?? '').length)
+        wrong.push(`${where}: security [] without x-security-reason`);
+      for (const requirement of op.security ?? [])
+        for (const name of Object.keys(requirement))
+          if (!doc.components.securitySchemes[name]) wrong.push(`${where}: unknown scheme ${name}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -63,7 +68,8 @@ describe('every operation', () => {
       if (!success.length) wrong.push(`${where}: no 2XX answer`);
       for (const [status, res] of success) {
         if (!res.content) wrong.push(`${where} ${status}: no content`);
-        for (const [type, media] of Object.entries(res.content ?? {})) if (type.includes('json') && untyped(media.schema)) wrong.push(`${where} ${status} ${type}: untyped`);
+        for (const [type, media] of Object.entries(res.content ?? {}))
+          if (type.includes('json') && untyped(media.schema)) wrong.push(`${where} ${status} ${type}: untyped`);
       }
     }
     expect(wrong).toEqual([]);
@@ -110,7 +116,8 @@ describe('every operation', () => {
       // JSON error bodies are the protocol's: {http_code, error_code, error_message, errors[]}.
       for (const [status, r] of errors) {
         const schema = r.content?.['application/json']?.schema as { $ref?: string } | undefined;
-        if (schema && !['#/components/schemas/CheckoutError', '#/components/schemas/S2sError'].includes(schema.$ref ?? '')) wrong.push(`${where} ${status}: not the protocol error body`);
+        if (schema && !['#/components/schemas/CheckoutError', '#/components/schemas/S2sError'].includes(schema.$ref ?? ''))
+          wrong.push(`${where} ${status}: not the protocol error body`);
       }
     }
     expect(wrong).toEqual([]);

@@ -7,12 +7,21 @@ const lang = pageLanguage('en');
 
 describe('renderAcquirerStep', () => {
   it('a GET action is a 303 to its url, its data added to the query', () => {
-    expect(renderAcquirerStep({ url: 'https://acs.example/3ds?a=1', method: 'GET', params: {} }, lang)).toEqual({ statusCode: 303, body: '', headers: { location: 'https://acs.example/3ds?a=1' } });
-    expect(renderAcquirerStep({ url: 'https://acs.example/3ds', method: 'GET', params: { MD: 'x y' } }, lang).headers.location).toBe('https://acs.example/3ds?MD=x+y');
+    expect(renderAcquirerStep({ url: 'https://acs.example/3ds?a=1', method: 'GET', params: {} }, lang)).toEqual({
+      statusCode: 303,
+      body: '',
+      headers: { location: 'https://acs.example/3ds?a=1' },
+    });
+    expect(renderAcquirerStep({ url: 'https://acs.example/3ds', method: 'GET', params: { MD: 'x y' } }, lang).headers.location).toBe(
+      'https://acs.example/3ds?MD=x+y',
+    );
   });
 
-  it('a POST action is a form that posts its data (escaped) to the acquirer\'s origin only, submitted by a nonce\'d script', () => {
-    const page = renderAcquirerStep({ url: 'https://acs.example/3ds/post', method: 'POST', params: { PaReq: '"><script>x</script>', MD: 'md' } }, lang);
+  it("a POST action is a form that posts its data (escaped) to the acquirer's origin only, submitted by a nonce'd script", () => {
+    const page = renderAcquirerStep(
+      { url: 'https://acs.example/3ds/post', method: 'POST', params: { PaReq: '"><script>x</script>', MD: 'md' } },
+      lang,
+    );
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form id="acquirer-step" method="post" action="https://acs.example/3ds/post">');
     expect(page.body).toContain('<input type="hidden" name="PaReq" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;">');

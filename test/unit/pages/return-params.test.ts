@@ -34,10 +34,14 @@ describe('return-URL parameters', () => {
     expect(read.size).toBeGreaterThan(0);
     const allowed = new Set(['token', 'PaReq', 'origin', 'channel', 'operation']);
     for (const [file, names] of read) {
-      expect(names.filter((n) => !allowed.has(n)), file).toEqual([]);
+      expect(
+        names.filter((n) => !allowed.has(n)),
+        file,
+      ).toEqual([]);
     }
     for (const [file] of read) {
-      for (const param of ['payment_id', 'trans_id', 'order_id', 'hash']) expect(queryNames(readFileSync(join(ROOT, file), 'utf8'))).not.toContain(param);
+      for (const param of ['payment_id', 'trans_id', 'order_id', 'hash'])
+        expect(queryNames(readFileSync(join(ROOT, file), 'utf8'))).not.toContain(param);
     }
   });
 });

@@ -59,7 +59,10 @@ export function fakeAcquirer(answer: ConnectorOutcome | Error) {
   const connector = {
     capture: async (r: { amount: number }) => (asked.push({ op: 'capture', amount: r.amount }), reply()),
     void: async (r: { amount: number }) => (asked.push({ op: 'void', amount: r.amount }), reply()),
-    refund: async (r: { amount: number; reversal?: boolean }) => (asked.push({ op: 'refund', amount: r.amount, reversal: r.reversal }), reply()),
+    refund: async (r: { amount: number; reversal?: boolean }) => (
+      asked.push({ op: 'refund', amount: r.amount, reversal: r.reversal }),
+      reply()
+    ),
   } as unknown as MidConnector;
   const registry = {
     forPayment: async () => connector,
@@ -87,17 +90,42 @@ export function followUpDeps(payments: MemoryPayments, acquirer: ConnectorRegist
 
 /** A protocol's callback recorder: one record per event, named after it, so a test sees what was recorded. */
 export const recordEvents: CallbackRecorder = (p: Payment, e: PaymentEvent) => [
-  { eventId: `${p.transId}:${e.operation}:${e.result}`, transId: p.transId, clientKey: p.clientKey, seq: p.callbackCount + 1, protocol: p.protocol, url: 'https://shop.example/cb', fields: { status: e.result }, createdAt: NOW },
+  {
+    eventId: `${p.transId}:${e.operation}:${e.result}`,
+    transId: p.transId,
+    clientKey: p.clientKey,
+    seq: p.callbackCount + 1,
+    protocol: p.protocol,
+    url: 'https://shop.example/cb',
+    fields: { status: e.result },
+    createdAt: NOW,
+  },
 ];
 
 /** A card SALE for 1000 minor units of USD, settled today or held (authorize), answered by its acquirer. */
 export function cardPayment(status: 'SETTLED' | 'PENDING', extra: Partial<Payment> = {}): Payment {
   const own: TransactionRecord = { id: 't1', type: status === 'PENDING' ? 'AUTH' : 'SALE', status: 'success', date: NOW, amount: 1000 };
   return {
-    transId: 't1', clientKey: 'k', protocol: 's2s-card', action: 'SALE', orderId: 'o', orderDescription: 'd', currency: 'USD',
-    amount: 1000, capturedAmount: status === 'SETTLED' ? 1000 : 0, refundedAmount: 0, status, midId: 'm', connector: 'sandbox', descriptor: 'x',
+    transId: 't1',
+    clientKey: 'k',
+    protocol: 's2s-card',
+    action: 'SALE',
+    orderId: 'o',
+    orderDescription: 'd',
+    currency: 'USD',
+    amount: 1000,
+    capturedAmount: status === 'SETTLED' ? 1000 : 0,
+    refundedAmount: 0,
+    status,
+    midId: 'm',
+    connector: 'sandbox',
+    descriptor: 'x',
     details: { authorize: status === 'PENDING', transactionType: own.type },
-    createdAt: NOW, updatedAt: NOW, history: [own], callbackCount: 0, version: 3,
+    createdAt: NOW,
+    updatedAt: NOW,
+    history: [own],
+    callbackCount: 0,
+    version: 3,
     ...extra,
   };
 }

@@ -90,7 +90,9 @@ describe('a refund (creditvoid) through the pipeline', () => {
     expect(whole.payments.items.get('t1')!.status).toBe('REVERSAL');
 
     const partial = setUp(cardPayment('PENDING'));
-    await expect(creditvoid(partial.d, { payment: cardPayment('PENDING'), amount: 10 }, partial.hooks)).rejects.toBeInstanceOf(BusinessRuleError);
+    await expect(creditvoid(partial.d, { payment: cardPayment('PENDING'), amount: 10 }, partial.hooks)).rejects.toBeInstanceOf(
+      BusinessRuleError,
+    );
     expect([partial.payments.writes, partial.asked]).toEqual([[], []]);
   });
 });

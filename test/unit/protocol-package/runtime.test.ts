@@ -63,7 +63,17 @@ describe('hashMatches, the one request-hash check', () => {
   });
 
   it('refuses a missing, non-string, shorter, longer or different value', () => {
-    for (const received of [undefined, null, 42, ['x'], { hash: expected }, '', expected.slice(1), `${expected}0`, `${expected.slice(0, -1)}1`]) {
+    for (const received of [
+      undefined,
+      null,
+      42,
+      ['x'],
+      { hash: expected },
+      '',
+      expected.slice(1),
+      `${expected}0`,
+      `${expected.slice(0, -1)}1`,
+    ]) {
       expect(hashMatches(expected, received)).toBe(false);
     }
   });
@@ -90,7 +100,10 @@ describe('X-Callback-Signature', () => {
     const header = signatureHeader(body, now, ['new', 'old']);
     expect(checkSignatureHeader(header, body, ['old'], { nowSeconds: now })).toEqual({ ok: true, timestamp: now });
     expect(checkSignatureHeader(header, body, ['other'], { nowSeconds: now })).toEqual({ ok: false, reason: 'signature_mismatch' });
-    expect(checkSignatureHeader(header, body, ['old'], { nowSeconds: now + 301 })).toEqual({ ok: false, reason: 'timestamp_outside_tolerance' });
+    expect(checkSignatureHeader(header, body, ['old'], { nowSeconds: now + 301 })).toEqual({
+      ok: false,
+      reason: 'timestamp_outside_tolerance',
+    });
     expect(checkSignatureHeader(header, body, ['old'], { nowSeconds: now + 301, toleranceSeconds: 600 }).ok).toBe(true);
     expect(checkSignatureHeader(undefined, body, ['old'], { nowSeconds: now })).toEqual({ ok: false, reason: 'missing_signature' });
     expect(checkSignatureHeader('t=1,v1=zz', body, ['old'], { nowSeconds: now })).toEqual({ ok: false, reason: 'malformed_signature' });
@@ -104,20 +117,37 @@ describe('X-Callback-Signature', () => {
 
 describe('form codec', () => {
   it('encodes like http_build_query and parses back', () => {
-    const fields = { action: 'SALE', amount: 1.5, recurring: true, skipped: undefined, empty: '', custom_data: { 'a b': 'x&y' }, list: ['é', '+'] };
+    const fields = {
+      action: 'SALE',
+      amount: 1.5,
+      recurring: true,
+      skipped: undefined,
+      empty: '',
+      custom_data: { 'a b': 'x&y' },
+      list: ['é', '+'],
+    };
     const body = encodeForm(fields);
     expect(body).toBe('action=SALE&amount=1.5&recurring=true&custom_data%5Ba+b%5D=x%26y&list%5B0%5D=%C3%A9&list%5B1%5D=%2B');
-    expect(JSON.parse(JSON.stringify(parseForm(body)))).toEqual({ action: 'SALE', amount: '1.5', recurring: 'true', custom_data: { 'a b': 'x&y' }, list: ['é', '+'] });
+    expect(JSON.parse(JSON.stringify(parseForm(body)))).toEqual({
+      action: 'SALE',
+      amount: '1.5',
+      recurring: 'true',
+      custom_data: { 'a b': 'x&y' },
+      list: ['é', '+'],
+    });
     expect(encodeForm({ empty: '' }, { keepEmpty: true })).toBe('empty=');
   });
 
   it('round-trips nested string values', () => {
     const key = fc.string({ unit: fc.constantFrom(...'abcXYZ_-. é'), minLength: 1, maxLength: 6 });
     fc.assert(
-      fc.property(fc.dictionary(key, fc.oneof(fc.string({ minLength: 1 }), fc.dictionary(key, fc.string({ minLength: 1 }), { minKeys: 1 }))), (fields) => {
-        fc.pre(Object.keys(fields).every((k) => !k.startsWith(' ') && !/^\d+$/.test(k)));
-        expect(JSON.parse(JSON.stringify(parseForm(encodeForm(fields))))).toEqual(JSON.parse(JSON.stringify(fields)));
-      }),
+      fc.property(
+        fc.dictionary(key, fc.oneof(fc.string({ minLength: 1 }), fc.dictionary(key, fc.string({ minLength: 1 }), { minKeys: 1 }))),
+        (fields) => {
+          fc.pre(Object.keys(fields).every((k) => !k.startsWith(' ') && !/^\d+$/.test(k)));
+          expect(JSON.parse(JSON.stringify(parseForm(encodeForm(fields))))).toEqual(JSON.parse(JSON.stringify(fields)));
+        },
+      ),
     );
   });
 });

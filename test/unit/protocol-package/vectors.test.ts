@@ -35,20 +35,28 @@ describe('§2.1 S2S CARD', () => {
   });
 
   it.each([
-    ['F2', () => formula2({ email: EMAIL, password: PASSWORD, transId: 'aaaff66a-904f-11ea-833e-0242ac1f0007', cardNumber: '4111111111111111' }), 'fc359ea0b4830271f611c30135761c85'],
+    [
+      'F2',
+      () => formula2({ email: EMAIL, password: PASSWORD, transId: 'aaaff66a-904f-11ea-833e-0242ac1f0007', cardNumber: '4111111111111111' }),
+      'fc359ea0b4830271f611c30135761c85',
+    ],
     ['F3', () => formula3({ password: PASSWORD }), 'a502bf68507916a7668595571964473e'],
     ['F4', () => formula4({ scheduleId: '9d0f5cc4-f07b-11ec-abf4-0242ac120006', password: PASSWORD }), 'b2412581e1173244d0497d4d0c7046da'],
     ['F5', () => formula5({ password: PASSWORD, cardNumber: '4917111111111111' }), '8a8a97d9ed8841651179e0dc1ebd3e14'],
-    ['F6', () => formula6({ password: PASSWORD, transId: 'e5098d62-6d08-11eb-9da3-0242ac120013', cardNumber: '4917111111111111' }), '029840a0f4e9e2715cd9385b4170fe5b'],
+    [
+      'F6',
+      () => formula6({ password: PASSWORD, transId: 'e5098d62-6d08-11eb-9da3-0242ac120013', cardNumber: '4917111111111111' }),
+      '029840a0f4e9e2715cd9385b4170fe5b',
+    ],
     ['F8', () => formula8({ email: EMAIL, password: PASSWORD }), 'e2dbee6ed22ec2cb33b22a9d2a700682'],
   ])('%s', (_name, compute, expected) => {
     expect(compute()).toBe(expected);
   });
 
   it('a callback’s masked card hashes like the full number (Formula 2)', () => {
-    expect(formula2({ email: EMAIL, password: PASSWORD, transId: 'aaaff66a-904f-11ea-833e-0242ac1f0007', cardNumber: '411111****1111' })).toBe(
-      'fc359ea0b4830271f611c30135761c85',
-    );
+    expect(
+      formula2({ email: EMAIL, password: PASSWORD, transId: 'aaaff66a-904f-11ea-833e-0242ac1f0007', cardNumber: '411111****1111' }),
+    ).toBe('fc359ea0b4830271f611c30135761c85');
   });
 });
 
@@ -56,10 +64,25 @@ describe('§2.2 S2S APM', () => {
   const transId = 'aaaff66a-904f-11ea-833e-0242ac1f0007';
 
   it.each([
-    ['SALE', () => apmSaleHash({ identifier: 'success@gmail.com', orderId: 'ORDER12345', orderAmount: '1.99', orderCurrency: 'USD', password: PASSWORD }), '040e400e160c694b38e3d9dee3536e52'],
+    [
+      'SALE',
+      () =>
+        apmSaleHash({
+          identifier: 'success@gmail.com',
+          orderId: 'ORDER12345',
+          orderAmount: '1.99',
+          orderCurrency: 'USD',
+          password: PASSWORD,
+        }),
+      '040e400e160c694b38e3d9dee3536e52',
+    ],
     ['CREDITVOID', () => apmCreditvoidHash({ transId, password: PASSWORD }), '4d53555bfcf87c688194040334da5e05'],
     ['VOID / GET_TRANS_STATUS', () => apmTransIdHash({ transId, password: PASSWORD }), '3b075d467020699ef0594595b8b2d2a7'],
-    ['CREDIT2VIRTUAL', () => apmCredit2VirtualHash({ orderId: 'ORDER12345', orderAmount: '1.99', orderCurrency: 'USD', password: PASSWORD }), 'e3ecc4b9404509b05ab7a19c0ba98026'],
+    [
+      'CREDIT2VIRTUAL',
+      () => apmCredit2VirtualHash({ orderId: 'ORDER12345', orderAmount: '1.99', orderCurrency: 'USD', password: PASSWORD }),
+      'e3ecc4b9404509b05ab7a19c0ba98026',
+    ],
   ])('%s', (_name, compute, expected) => {
     expect(compute()).toBe(expected);
   });

@@ -98,9 +98,7 @@ describe('encodeForm', () => {
       custom_data: { key: 'value', blank: '' },
       list: ['x', 'y'],
     });
-    expect(body).toBe(
-      'action=SALE&descriptor=a+b%26c%3Dd&custom_data%5Bkey%5D=value&list%5B0%5D=x&list%5B1%5D=y',
-    );
+    expect(body).toBe('action=SALE&descriptor=a+b%26c%3Dd&custom_data%5Bkey%5D=value&list%5B0%5D=x&list%5B1%5D=y');
   });
 
   it('percent-encodes UTF-8 bytes', () => {

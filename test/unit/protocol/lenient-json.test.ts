@@ -24,7 +24,12 @@ function fieldsOf(schema: z.ZodMiniObject, prefix: string[] = []): FieldInfo[] {
   return Object.entries(schema.shape as Record<string, z.ZodMiniType>).flatMap(([key, field]) => {
     const optional = field instanceof z.ZodMiniOptional;
     const inner = optional ? (field.def.innerType as z.ZodMiniType) : field;
-    const self: FieldInfo = { path: [...prefix, key], optional, number: inner instanceof z.ZodMiniNumber, anything: inner instanceof z.ZodMiniUnknown };
+    const self: FieldInfo = {
+      path: [...prefix, key],
+      optional,
+      number: inner instanceof z.ZodMiniNumber,
+      anything: inner instanceof z.ZodMiniUnknown,
+    };
     return inner instanceof z.ZodMiniObject ? [self, ...fieldsOf(inner, [...prefix, key])] : [self];
   });
 }
@@ -64,8 +69,18 @@ const PAYMENT = { name: 'John Doe', with_hosted_fields: true };
 
 const BODIES = [
   { label: 'Checkout session', schema: sessionSchema, base: SESSION, read: (b: unknown) => readSessionRequest(JSON.stringify(b)) },
-  { label: 'hosted-fields session token', schema: tokenRequestShape, base: TOKEN, read: (b: unknown) => readTokenRequest(JSON.stringify(b)) },
-  { label: 'hosted-fields payment request', schema: paymentRequestSchema, base: PAYMENT, read: (b: unknown) => readPaymentRequest(JSON.stringify(b)) },
+  {
+    label: 'hosted-fields session token',
+    schema: tokenRequestShape,
+    base: TOKEN,
+    read: (b: unknown) => readTokenRequest(JSON.stringify(b)),
+  },
+  {
+    label: 'hosted-fields payment request',
+    schema: paymentRequestSchema,
+    base: PAYMENT,
+    read: (b: unknown) => readPaymentRequest(JSON.stringify(b)),
+  },
 ] as const;
 
 describe.each(BODIES)('$label', ({ schema, base, read }) => {
@@ -83,27 +98,38 @@ describe.each(BODIES)('$label', ({ schema, base, read }) => {
     expect(read(withField(base, f.path, null))).toEqual(absent);
   });
 
-  it.each(optional.filter((f) => !f.anything).map((f) => [name(f), f] as const))('%s: a value of the wrong kind keeps its error', (_n, f) => {
-    const errors = errorsOf(() => read(withField(base, f.path, [{ wrong: true }])));
-    expect(errors.length, JSON.stringify(errors)).toBeGreaterThan(0);
-    expect(errors.every((e) => e.startsWith(name(f)))).toBe(true);
-  });
-
-  it.each(fields.filter((f) => !f.optional && !fields.some((o) => o.optional && name(f).startsWith(`${name(o)}.`))).map((f) => [name(f), f] as const))(
-    '%s (required): "" is still an error',
+  it.each(optional.filter((f) => !f.anything).map((f) => [name(f), f] as const))(
+    '%s: a value of the wrong kind keeps its error',
     (_n, f) => {
-      const errors = errorsOf(() => read(withField(base, f.path, '')));
-      expect(errors.length).toBeGreaterThan(0);
-      expect(errors.some((e) => e.startsWith(`${name(f)}: `))).toBe(true);
+      const errors = errorsOf(() => read(withField(base, f.path, [{ wrong: true }])));
+      expect(errors.length, JSON.stringify(errors)).toBeGreaterThan(0);
+      expect(errors.every((e) => e.startsWith(name(f)))).toBe(true);
     },
   );
+
+  it.each(
+    fields
+      .filter((f) => !f.optional && !fields.some((o) => o.optional && name(f).startsWith(`${name(o)}.`)))
+      .map((f) => [name(f), f] as const),
+  )('%s (required): "" is still an error', (_n, f) => {
+    const errors = errorsOf(() => read(withField(base, f.path, '')));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.some((e) => e.startsWith(`${name(f)}: `))).toBe(true);
+  });
 });
 
 describe('numeric fields: a numeric string is its number, and only that', () => {
-  const numeric = BODIES.flatMap((b) => fieldsOf(b.schema).filter((f) => f.number).map((f) => ({ ...b, field: f })));
+  const numeric = BODIES.flatMap((b) =>
+    fieldsOf(b.schema)
+      .filter((f) => f.number)
+      .map((f) => ({ ...b, field: f })),
+  );
 
   it('the schemas have numeric fields: session_expiry in both session bodies', () => {
-    expect(numeric.map((n) => `${n.label}: ${name(n.field)}`)).toEqual(['Checkout session: session_expiry', 'hosted-fields session token: session_expiry']);
+    expect(numeric.map((n) => `${n.label}: ${name(n.field)}`)).toEqual([
+      'Checkout session: session_expiry',
+      'hosted-fields session token: session_expiry',
+    ]);
   });
 
   const INT = 'session_expiry: This value should be of type int.';
@@ -139,7 +165,9 @@ describe('numeric fields: a numeric string is its number, and only that', () => 
 });
 
 it('the live merchant backend\'s body: session_expiry "15" and customer.birth_date "" are read', () => {
-  const req = readSessionRequest(JSON.stringify({ ...SESSION, session_expiry: '15', customer: { name: 'John Doe', email: 'doe@example.com', birth_date: '' } }));
+  const req = readSessionRequest(
+    JSON.stringify({ ...SESSION, session_expiry: '15', customer: { name: 'John Doe', email: 'doe@example.com', birth_date: '' } }),
+  );
   expect(req.sessionExpiryMinutes).toBe(15);
   expect(req.body.customer).toEqual({ name: 'John Doe', email: 'doe@example.com' });
 });

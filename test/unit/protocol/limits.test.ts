@@ -13,38 +13,66 @@ describe('freeFormError', () => {
     expect(freeFormError('custom_data', { a: 'x', b: { c: ['1', '2'] } }, custom, 'form')).toBeUndefined();
     expect(freeFormError('custom_data', 'plain text', custom, 'form')).toBeUndefined();
     expect(freeFormError('custom_data', { n: 12.5, t: true, z: null, e: {} }, custom, 'json')).toBeUndefined();
-    const cart = { cart: { items: Array.from({ length: 20 }, (_, i) => ({ name: `Item ${i}`, description: 'd'.repeat(500), recipient: { email: 'x@y.z' } })) } };
+    const cart = {
+      cart: {
+        items: Array.from({ length: 20 }, (_, i) => ({ name: `Item ${i}`, description: 'd'.repeat(500), recipient: { email: 'x@y.z' } })),
+      },
+    };
     expect(freeFormError('parameters', cart, FREE_FORM_LIMITS.parameters, 'form')).toBeUndefined();
   });
 
   it('refuses a total size over the cap', () => {
     const big = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'.repeat(1000)]));
-    expect(freeFormError('custom_data', big, custom, 'json')).toEqual({ field: 'custom_data', message: 'This value is too large. It should have 8192 bytes or less.' });
+    expect(freeFormError('custom_data', big, custom, 'json')).toEqual({
+      field: 'custom_data',
+      message: 'This value is too large. It should have 8192 bytes or less.',
+    });
   });
 
   it('counts UTF-8 bytes, not characters', () => {
     const value = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`k${i}`, 'é€'.repeat(340)]));
-    expect(freeFormError('custom_data', value, { ...custom, maxBytes: 4000 }, 'json')?.message).toBe('This value is too large. It should have 4000 bytes or less.');
+    expect(freeFormError('custom_data', value, { ...custom, maxBytes: 4000 }, 'json')?.message).toBe(
+      'This value is too large. It should have 4000 bytes or less.',
+    );
   });
 
   it('refuses too many entries, too deep, long or blank keys, long values, unstorable numbers', () => {
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, '1']));
-    expect(freeFormError('custom_data', many, custom, 'form')).toEqual({ field: 'custom_data', message: 'This collection should contain 100 elements or less.' });
+    expect(freeFormError('custom_data', many, custom, 'form')).toEqual({
+      field: 'custom_data',
+      message: 'This collection should contain 100 elements or less.',
+    });
     expect(freeFormError('custom_data', { a: { b: { c: { d: '1' } } } }, custom, 'form')).toEqual({
       field: 'custom_data[a][b][c]',
       message: 'This value is nested too deeply. It should have 3 levels or less.',
     });
     expect(freeFormError('custom_data', { a: { b: { c: 'ok' } } }, custom, 'form')).toBeUndefined();
-    expect(freeFormError('custom_data', { a: { ['k'.repeat(65)]: '1' } }, custom, 'json')).toEqual({ field: 'custom_data.a', message: 'A key is too long. It should have 64 characters or less.' });
-    expect(freeFormError('custom_data', { '': '1' }, custom, 'json')).toEqual({ field: 'custom_data', message: 'A key should not be blank.' });
-    expect(freeFormError('custom_data', { a: 'v'.repeat(1025) }, custom, 'form')).toEqual({ field: 'custom_data[a]', message: 'This value is too long. It should have 1024 characters or less.' });
-    for (const n of [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, 1e-100]) expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toBeUndefined();
-    for (const n of [Infinity, 1e200, 1e-200, 2 ** 53, -(2 ** 53), 1e20]) expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toEqual({ field: 'parameters.n', message: 'This value is not valid.' });
+    expect(freeFormError('custom_data', { a: { ['k'.repeat(65)]: '1' } }, custom, 'json')).toEqual({
+      field: 'custom_data.a',
+      message: 'A key is too long. It should have 64 characters or less.',
+    });
+    expect(freeFormError('custom_data', { '': '1' }, custom, 'json')).toEqual({
+      field: 'custom_data',
+      message: 'A key should not be blank.',
+    });
+    expect(freeFormError('custom_data', { a: 'v'.repeat(1025) }, custom, 'form')).toEqual({
+      field: 'custom_data[a]',
+      message: 'This value is too long. It should have 1024 characters or less.',
+    });
+    for (const n of [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, 1e-100])
+      expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toBeUndefined();
+    for (const n of [Infinity, 1e200, 1e-200, 2 ** 53, -(2 ** 53), 1e20])
+      expect(freeFormError('parameters', { n }, FREE_FORM_LIMITS.parameters, 'json')).toEqual({
+        field: 'parameters.n',
+        message: 'This value is not valid.',
+      });
   });
 
   it('stops at the depth limit however deep the value goes (no recursion on hostile nesting)', () => {
     const deep = JSON.parse(`${'{"a":'.repeat(20000)}1${'}'.repeat(20000)}`);
-    expect(freeFormError('custom_data', deep, custom, 'json')?.message).toBe('This value is nested too deeply. It should have 3 levels or less.');
+    expect(freeFormError('custom_data', deep, custom, 'json')?.message).toBe(
+      'This value is nested too deeply. It should have 3 levels or less.',
+    );
   });
 
   it('property: an accepted value respects every cap', () => {

@@ -1,7 +1,13 @@
 /** The page-language resolver (checkout/page/i18n.ts): the spec's codes, aliases, Accept-Language, the fallback order. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SPEC_LANGUAGES, acceptedLanguage, knownLanguage, pageLanguage, sentLanguage } from '../../../shared/protocol/checkout/page/i18n.js';
+import {
+  SPEC_LANGUAGES,
+  acceptedLanguage,
+  knownLanguage,
+  pageLanguage,
+  sentLanguage,
+} from '../../../shared/protocol/checkout/page/i18n.js';
 import type { PageText } from '../../../shared/protocol/checkout/page/i18n.js';
 import en from '../../../shared/protocol/checkout/page/i18n/en.json' with { type: 'json' };
 import ar from '../../../shared/protocol/checkout/page/i18n/ar.json' with { type: 'json' };
@@ -17,7 +23,8 @@ describe('page language', () => {
   it('knows every code of the spec, case-insensitively, with a full translation each', () => {
     expect(typed).toHaveLength(3);
     for (const code of SPEC_LANGUAGES) {
-      for (const sent of [code, code.toUpperCase(), ` ${code} `, code.replace('-', '_')]) expect(knownLanguage(sent)).toBe(code.toLowerCase());
+      for (const sent of [code, code.toUpperCase(), ` ${code} `, code.replace('-', '_')])
+        expect(knownLanguage(sent)).toBe(code.toLowerCase());
       const t = pageLanguage(code).t;
       expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());
       for (const [key, text] of Object.entries(t)) {
@@ -28,7 +35,7 @@ describe('page language', () => {
     }
   });
 
-  it('reads BCP 47 spellings and regional tags as the spec\'s codes', () => {
+  it("reads BCP 47 spellings and regional tags as the spec's codes", () => {
     expect(knownLanguage('es')).toBe('sp');
     expect(knownLanguage('es-MX')).toBe('sp');
     expect(knownLanguage('no')).toBe('nb');
@@ -57,10 +64,18 @@ describe('page language', () => {
 
   it('never throws and always lands on a language it has (any input)', () => {
     fc.assert(
-      fc.property(fc.option(fc.string()), fc.option(fc.string()), fc.option(fc.string({ maxLength: 2000 })), (requested, merchantDefault, acceptLanguage) => {
-        const lang = pageLanguage(requested ?? undefined, { merchantDefault: merchantDefault ?? undefined, acceptLanguage: acceptLanguage ?? undefined });
-        expect(CODES).toContain(lang.code);
-      }),
+      fc.property(
+        fc.option(fc.string()),
+        fc.option(fc.string()),
+        fc.option(fc.string({ maxLength: 2000 })),
+        (requested, merchantDefault, acceptLanguage) => {
+          const lang = pageLanguage(requested ?? undefined, {
+            merchantDefault: merchantDefault ?? undefined,
+            acceptLanguage: acceptLanguage ?? undefined,
+          });
+          expect(CODES).toContain(lang.code);
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.anything(), (v) => {

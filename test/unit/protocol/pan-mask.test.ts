@@ -7,7 +7,10 @@ describe('maskCardNumbers', () => {
     for (const v of [4111111111111111, '4111111111111111', '4111 1111-1111 1111', '4111.1111.1111.1111', ' 4111/1111_1111 1111 ']) {
       expect(maskCardNumbers({ card_number: v })).toEqual({ card_number: '411111****1111' });
     }
-    expect(maskCardNumbers({ a: [{ payee_card_number: '5555 5555 5555 4444' }], PAN: 4111111111111111 })).toEqual({ a: [{ payee_card_number: '555555****4444' }], PAN: '411111****1111' });
+    expect(maskCardNumbers({ a: [{ payee_card_number: '5555 5555 5555 4444' }], PAN: 4111111111111111 })).toEqual({
+      a: [{ payee_card_number: '555555****4444' }],
+      PAN: '411111****1111',
+    });
   });
 
   it('leaves other fields alone unless asked to mask anything PAN-like', () => {

@@ -32,7 +32,13 @@ const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 const iso = (seconds: number) => at(seconds).toISOString();
 const policy = DEFAULT_MID_HEALTH_POLICY;
 
-const open = (openedAt = 0, cooldown = 60, failures = 5): MidHealth => ({ failures, windowEndsAt: iso(60), openedAt: iso(openedAt), reopensAt: iso(openedAt + cooldown), version: 7 });
+const open = (openedAt = 0, cooldown = 60, failures = 5): MidHealth => ({
+  failures,
+  windowEndsAt: iso(60),
+  openedAt: iso(openedAt),
+  reopensAt: iso(openedAt + cooldown),
+  version: 7,
+});
 
 describe('circuit states', () => {
   it('no record, or failures without an opening: closed', () => {
@@ -79,7 +85,7 @@ describe('transitions', () => {
     expect(closesAfterAnswer({ failures: 4, windowEndsAt: iso(60), version: 4 })).toBe(false);
   });
 
-  it('the newer copy of a MID health wins (this container\'s write over a cached read)', () => {
+  it("the newer copy of a MID health wins (this container's write over a cached read)", () => {
     const older = { failures: 1, version: 1 };
     const newer = { failures: 2, version: 2 };
     expect(newerHealth(older, newer)).toBe(newer);
@@ -122,16 +128,38 @@ describe('half-open: one trial payment at a time', () => {
     expect(admitsAfterRefusedClaim(open(62), at(63))).toBe(false);
   });
 
-  it('the trial\'s answer closes the MID, its failure opens it again', () => {
+  it("the trial's answer closes the MID, its failure opens it again", () => {
     expect(closesAfterAnswer(trial(61))).toBe(true);
     expect(opensAfterFailure({ ...trial(61), failures: 1 }, at(62), policy)).toBe(true);
   });
 });
 
 describe('routing skips open MIDs', () => {
-  const mid = (midId: string): Mid => ({ midId, name: midId, paymentMode: 'SMS/DMS', moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: midId });
+  const mid = (midId: string): Mid => ({
+    midId,
+    name: midId,
+    paymentMode: 'SMS/DMS',
+    moto: false,
+    zeroAmount: false,
+    connector: 'sandbox',
+    enabled: true,
+    descriptor: midId,
+  });
   const mids = [mid('A'), mid('B'), mid('C')];
-  const table: RoutingTable = { version: 1, maxAttempts: 2, rules: [{ match: {}, mids: [{ midId: 'A', weight: 100 }, { midId: 'B', weight: 0 }, { midId: 'C', weight: 0 }] }] };
+  const table: RoutingTable = {
+    version: 1,
+    maxAttempts: 2,
+    rules: [
+      {
+        match: {},
+        mids: [
+          { midId: 'A', weight: 100 },
+          { midId: 'B', weight: 0 },
+          { midId: 'C', weight: 0 },
+        ],
+      },
+    ],
+  };
   const needs = { authorize: false, sale: true };
   const facts = { brand: 'visa', currency: 'USD', amount: 1000, moto: false, threeDs: true, integration: 's2s-card' as const };
   const recorder: MidHealthRecorder = { admits: async () => true, failed: async () => {}, answered: async () => {} };
@@ -161,21 +189,37 @@ describe('routing skips open MIDs', () => {
     expect(route(health({ A: held }, at(61 + TRIAL_STALE_SECONDS)))).toEqual({ first: 'A', fallbacks: ['B', 'C'] });
   });
 
-  it('every MID open: the rule\'s first, so no payment is refused for it', () => {
+  it("every MID open: the rule's first, so no payment is refused for it", () => {
     expect(route(health({ A: open(), B: open(), C: open() }))).toEqual({ first: 'A', fallbacks: ['B', 'C'] });
   });
 
   it('the cascade carries the recorder, even where it cascades nowhere', () => {
     const single = routeWithRules(mids, { ...table, maxAttempts: 1 }, needs, facts, { health: health({}), random: () => 0.5 });
     // The fallbacks stay listed: where a payment goes instead of a half-open MID another payment holds the trial of.
-    expect(cascadeOf(single)).toEqual({ fallbacks: [mids[1], mids[2]], maxAttempts: 1, isSoftDecline: expect.any(Function), health: recorder });
+    expect(cascadeOf(single)).toEqual({
+      fallbacks: [mids[1], mids[2]],
+      maxAttempts: 1,
+      isSoftDecline: expect.any(Function),
+      health: recorder,
+    });
     // Without health (and without fallbacks to cascade to) there is nothing to pass on.
     expect(cascadeOf(routeWithRules(mids, { ...table, maxAttempts: 1 }, needs, facts))).toBeUndefined();
   });
 });
 
-describe('the rules file\'s health', () => {
-  const mids = [{ midId: 'A', name: 'A', paymentMode: 'SMS/DMS' as const, moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: 'A' }];
+describe("the rules file's health", () => {
+  const mids = [
+    {
+      midId: 'A',
+      name: 'A',
+      paymentMode: 'SMS/DMS' as const,
+      moto: false,
+      zeroAmount: false,
+      connector: 'sandbox',
+      enabled: true,
+      descriptor: 'A',
+    },
+  ];
   const rules = [{ match: {}, mids: [{ midId: 'A', weight: 100 }] }];
 
   it('is optional; given fields override the defaults', () => {

@@ -17,7 +17,13 @@ describe('soft declines match whole reasons', () => {
   });
 
   it('"Do not try again" is not "try again": a reason that only contains an entry is a hard decline', () => {
-    for (const reason of ['Do not try again', 'Do not try again.', 'Declined: try again later', 'Issuer unavailable, card blocked', 'Declined by processing.']) {
+    for (const reason of [
+      'Do not try again',
+      'Do not try again.',
+      'Declined: try again later',
+      'Issuer unavailable, card blocked',
+      'Declined by processing.',
+    ]) {
       expect(isSoftDecline(declined(reason)), reason).toBe(false);
     }
   });
@@ -49,7 +55,18 @@ describe('soft declines match whole reasons', () => {
 });
 
 describe('routing set: softDeclines entries', () => {
-  const mids = [{ midId: 'A', name: 'A', paymentMode: 'SMS/DMS' as const, moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: 'A' }];
+  const mids = [
+    {
+      midId: 'A',
+      name: 'A',
+      paymentMode: 'SMS/DMS' as const,
+      moto: false,
+      zeroAmount: false,
+      connector: 'sandbox',
+      enabled: true,
+      descriptor: 'A',
+    },
+  ];
   const rules = [{ match: {}, mids: [{ midId: 'A', weight: 100 }] }];
   const problems = (softDeclines: unknown) => {
     try {
@@ -71,7 +88,10 @@ describe('routing set: softDeclines entries', () => {
   });
 
   it('a good list is kept as given (trimmed)', () => {
-    expect(parseRoutingRules({ rules, softDeclines: [' Issuer unavailable ', '91'] }, mids).softDeclines).toEqual(['Issuer unavailable', '91']);
+    expect(parseRoutingRules({ rules, softDeclines: [' Issuer unavailable ', '91'] }, mids).softDeclines).toEqual([
+      'Issuer unavailable',
+      '91',
+    ]);
     expect(problems([])).toEqual(['softDeclines must be a non-empty list of decline reasons or codes (text).']);
     expect(problems(['ok', 5])).toEqual(['softDeclines must be a non-empty list of decline reasons or codes (text).']);
   });

@@ -10,14 +10,35 @@ const NOW = new Date('2030-05-05T12:00:00Z');
 
 function payment(over: Partial<Payment> = {}): Payment {
   return {
-    transId: 't1', clientKey: 'k', protocol: 's2s-card', action: 'SALE', orderId: 'o', orderDescription: 'd', currency: 'USD',
-    amount: 1000, capturedAmount: 1000, refundedAmount: 0, status: 'SETTLED', midId: 'm', connector: 'sandbox', details: {},
-    descriptor: 'x', createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
-    history: [{ id: 't1', type: 'SALE', status: 'success', date: NOW.toISOString(), amount: 1000 }], callbackCount: 0, version: 1,
+    transId: 't1',
+    clientKey: 'k',
+    protocol: 's2s-card',
+    action: 'SALE',
+    orderId: 'o',
+    orderDescription: 'd',
+    currency: 'USD',
+    amount: 1000,
+    capturedAmount: 1000,
+    refundedAmount: 0,
+    status: 'SETTLED',
+    midId: 'm',
+    connector: 'sandbox',
+    details: {},
+    descriptor: 'x',
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
+    history: [{ id: 't1', type: 'SALE', status: 'success', date: NOW.toISOString(), amount: 1000 }],
+    callbackCount: 0,
+    version: 1,
     ...over,
   };
 }
-const held = () => payment({ status: 'PENDING', capturedAmount: 0, history: [{ id: 't1', type: 'AUTH', status: 'success', date: NOW.toISOString(), amount: 1000 }] });
+const held = () =>
+  payment({
+    status: 'PENDING',
+    capturedAmount: 0,
+    history: [{ id: 't1', type: 'AUTH', status: 'success', date: NOW.toISOString(), amount: 1000 }],
+  });
 
 describe('CREDITVOID plan', () => {
   it('PENDING → full REVERSAL only; SETTLED → REFUND; DEBIT → REVERSAL; others refused', () => {
@@ -25,7 +46,8 @@ describe('CREDITVOID plan', () => {
     expect(() => planCreditvoid(held(), 500)).toThrow('Partial reversal is not allowed.');
     expect(planCreditvoid(payment(), 300)).toMatchObject({ kind: 'REFUND', amount: 300 });
     expect(planCreditvoid(payment({ action: 'DEBIT' }), undefined)).toMatchObject({ kind: 'REVERSAL', amount: 1000 });
-    for (const status of ['DECLINED', 'VOID', 'REFUND', 'REVERSAL', '3DS'] as const) expect(() => planCreditvoid(payment({ status }), undefined)).toThrow('Refund is not allowed');
+    for (const status of ['DECLINED', 'VOID', 'REFUND', 'REVERSAL', '3DS'] as const)
+      expect(() => planCreditvoid(payment({ status }), undefined)).toThrow('Refund is not allowed');
   });
 
   it('refunds done and in flight never let the total exceed the settled amount', () => {
@@ -36,9 +58,10 @@ describe('CREDITVOID plan', () => {
           try {
             const plan = planCreditvoid(p, a);
             // half of them stay in flight, half complete
-            p = i % 2
-              ? { ...p, history: [...p.history, { id: `r${i}`, type: 'REFUND', status: 'waiting', date: '', amount: plan.amount }] }
-              : { ...p, refundedAmount: p.refundedAmount + plan.amount };
+            p =
+              i % 2
+                ? { ...p, history: [...p.history, { id: `r${i}`, type: 'REFUND', status: 'waiting', date: '', amount: plan.amount }] }
+                : { ...p, refundedAmount: p.refundedAmount + plan.amount };
           } catch {
             /* refused */
           }
@@ -70,7 +93,17 @@ describe('CAPTURE and VOID rules', () => {
 });
 
 describe('MID routing', () => {
-  const mid = (over: Partial<Mid>): Mid => ({ midId: over.name ?? 'm', name: 'm', paymentMode: 'SMS/DMS', moto: false, zeroAmount: false, connector: 'sandbox', enabled: true, descriptor: 'd', ...over });
+  const mid = (over: Partial<Mid>): Mid => ({
+    midId: over.name ?? 'm',
+    name: 'm',
+    paymentMode: 'SMS/DMS',
+    moto: false,
+    zeroAmount: false,
+    connector: 'sandbox',
+    enabled: true,
+    descriptor: 'd',
+    ...over,
+  });
   it('mode, MOTO and zero amount narrow the choice with their own errors', () => {
     const mids = [mid({ name: 'sms', paymentMode: 'SMS' }), mid({ name: 'dms', paymentMode: 'DMS', moto: true })];
     expect(selectMid(mids, { authorize: false }).name).toBe('sms');
@@ -85,7 +118,10 @@ describe('MID routing', () => {
     const dms = mid({ name: 'dms', paymentMode: 'DMS', moto: true });
     expect(routePayment([dms], { authorize: false, sale: true })).toEqual({ mid: dms, authorize: true });
     expect(routePayment([mid({ name: 'sms', paymentMode: 'SMS' }), dms], { authorize: false, sale: true }).authorize).toBe(false);
-    expect(routePayment([mid({ name: 'sms', paymentMode: 'SMS' }), dms], { authorize: false, sale: true, moto: true })).toEqual({ mid: dms, authorize: true });
+    expect(routePayment([mid({ name: 'sms', paymentMode: 'SMS' }), dms], { authorize: false, sale: true, moto: true })).toEqual({
+      mid: dms,
+      authorize: true,
+    });
     expect(() => routePayment([dms], { authorize: false })).toThrow(expect.objectContaining({ code: 204002 }));
     const legacy = mid({ name: 'legacy', paymentMode: undefined as never });
     expect(routePayment([legacy], { authorize: false }).mid.name).toBe('legacy');

@@ -31,7 +31,9 @@ const schedule = (over: Partial<Schedule> = {}): Schedule => ({
 });
 
 /** Any calendar date 2000-01-01 … 2099-12-31. */
-const dateArb = fc.integer({ min: Date.UTC(2000, 0, 1) / 86_400_000, max: Date.UTC(2099, 11, 31) / 86_400_000 }).map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10));
+const dateArb = fc
+  .integer({ min: Date.UTC(2000, 0, 1) / 86_400_000, max: Date.UTC(2099, 11, 31) / 86_400_000 })
+  .map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10));
 const dayDiff = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
 const monthIndex = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
 const day = (d: string) => Number(d.slice(8, 10));
@@ -79,13 +81,25 @@ describe('first scheduled payment', () => {
     expect(firstRunDate(schedule({ intervalUnit: 'month', intervalLength: 1, dayOfMonth: 31 }), today)).toBe('2025-07-31');
   });
   it('delay_by_interval, day_of_week and day_of_month', () => {
-    expect(firstRunDate(schedule({ delayedFirstPayment: 'delay_by_interval', firstPaymentIntervalLength: 7, firstPaymentIntervalUnit: 'day' }), today)).toBe('2025-06-17');
-    expect(firstRunDate(schedule({ delayedFirstPayment: 'delay_by_interval', firstPaymentIntervalLength: 3, firstPaymentIntervalUnit: 'month' }), today)).toBe('2025-09-10');
+    expect(
+      firstRunDate(
+        schedule({ delayedFirstPayment: 'delay_by_interval', firstPaymentIntervalLength: 7, firstPaymentIntervalUnit: 'day' }),
+        today,
+      ),
+    ).toBe('2025-06-17');
+    expect(
+      firstRunDate(
+        schedule({ delayedFirstPayment: 'delay_by_interval', firstPaymentIntervalLength: 3, firstPaymentIntervalUnit: 'month' }),
+        today,
+      ),
+    ).toBe('2025-09-10');
     expect(firstRunDate(schedule({ delayedFirstPayment: 'day_of_week', firstPaymentDayOfWeek: 5 }), today)).toBe('2025-06-13');
     expect(firstRunDate(schedule({ delayedFirstPayment: 'day_of_month', firstPaymentDayOfMonth: 1 }), today)).toBe('2025-07-01');
   });
   it('schedule_start_date overrides delayed_first_payment', () => {
-    expect(firstRunDate(schedule({ delayedFirstPayment: 'day_of_week', firstPaymentDayOfWeek: 5 }), today, '2025-08-01')).toBe('2025-08-01');
+    expect(firstRunDate(schedule({ delayedFirstPayment: 'day_of_week', firstPaymentDayOfWeek: 5 }), today, '2025-08-01')).toBe(
+      '2025-08-01',
+    );
   });
 });
 
@@ -108,12 +122,17 @@ describe('later runs are counted from the first', () => {
 describe('properties', () => {
   it('addMonths lands on min(day, month length) exactly `months` months later', () => {
     fc.assert(
-      fc.property(dateArb, fc.integer({ min: 0, max: 240 }), fc.option(fc.integer({ min: 1, max: 31 }), { nil: undefined }), (d, months, dom) => {
-        const r = addMonths(d, months, dom);
-        expect(isCalendarDate(r)).toBe(true);
-        expect(monthIndex(r) - monthIndex(d)).toBe(months);
-        expect(day(r)).toBe(Math.min(dom ?? day(d), dim(r)));
-      }),
+      fc.property(
+        dateArb,
+        fc.integer({ min: 0, max: 240 }),
+        fc.option(fc.integer({ min: 1, max: 31 }), { nil: undefined }),
+        (d, months, dom) => {
+          const r = addMonths(d, months, dom);
+          expect(isCalendarDate(r)).toBe(true);
+          expect(monthIndex(r) - monthIndex(d)).toBe(months);
+          expect(day(r)).toBe(Math.min(dom ?? day(d), dim(r)));
+        },
+      ),
     );
   });
 
@@ -171,7 +190,11 @@ describe('properties', () => {
   it('the first scheduled payment is after the initiating day, whatever the delay', () => {
     const delayArb = fc.oneof(
       fc.constant({ delayedFirstPayment: 'none' as const }),
-      fc.record({ delayedFirstPayment: fc.constant('delay_by_interval' as const), firstPaymentIntervalLength: fc.integer({ min: 1, max: 400 }), firstPaymentIntervalUnit: fc.constantFrom('day' as const, 'month' as const) }),
+      fc.record({
+        delayedFirstPayment: fc.constant('delay_by_interval' as const),
+        firstPaymentIntervalLength: fc.integer({ min: 1, max: 400 }),
+        firstPaymentIntervalUnit: fc.constantFrom('day' as const, 'month' as const),
+      }),
       fc.record({ delayedFirstPayment: fc.constant('day_of_week' as const), firstPaymentDayOfWeek: fc.integer({ min: 1, max: 7 }) }),
       fc.record({ delayedFirstPayment: fc.constant('day_of_month' as const), firstPaymentDayOfMonth: fc.integer({ min: 1, max: 31 }) }),
     );

@@ -11,15 +11,29 @@ function scripted(answers: Array<Response | Error>) {
     return next;
   }) as unknown as typeof fetch;
   const waits: number[] = [];
-  const t = new Transport({ baseUrl: 'http://platform.test', fetch: fetchImpl, sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
+  const t = new Transport({
+    baseUrl: 'http://platform.test',
+    fetch: fetchImpl,
+    sleep: async (ms) => void waits.push(ms),
+    random: () => 0.5,
+  });
   return { t, bodies, waits };
 }
-const req = { method: 'POST' as const, path: '/post', contentType: 'application/x-www-form-urlencoded' as const, body: 'action=SALE&order_id=1' };
+const req = {
+  method: 'POST' as const,
+  path: '/post',
+  contentType: 'application/x-www-form-urlencoded' as const,
+  body: 'action=SALE&order_id=1',
+};
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 describe('Transport', () => {
   it('retries a connection failure and a 409 with the identical body, backing off with jitter', async () => {
-    const { t, bodies, waits } = scripted([new TypeError('fetch failed'), json(409, { result: 'ERROR', error_code: 400, error_message: 'in progress' }), json(200, { result: 'SUCCESS' })]);
+    const { t, bodies, waits } = scripted([
+      new TypeError('fetch failed'),
+      json(409, { result: 'ERROR', error_code: 400, error_message: 'in progress' }),
+      json(200, { result: 'SUCCESS' }),
+    ]);
     expect(await t.send(req)).toEqual({ result: 'SUCCESS' });
     expect(new Set(bodies)).toEqual(new Set([req.body]));
     expect(bodies).toHaveLength(3);
@@ -32,7 +46,14 @@ describe('Transport', () => {
   });
 
   it('does not retry a refusal: an ApiError with error_code, error_message and errors', async () => {
-    const { t, bodies } = scripted([json(400, { result: 'ERROR', error_code: 100000, error_message: 'Request data is invalid.', errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }] })]);
+    const { t, bodies } = scripted([
+      json(400, {
+        result: 'ERROR',
+        error_code: 100000,
+        error_message: 'Request data is invalid.',
+        errors: [{ error_code: 100000, error_message: 'hash: Hash is not valid.' }],
+      }),
+    ]);
     const err = await t.send(req).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ httpStatus: 400, error_code: 100000, error_message: 'Request data is invalid.' });

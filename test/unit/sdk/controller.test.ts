@@ -1,6 +1,13 @@
 /** CheckoutWebViewController from navigation events alone (a fake backend answers the session). */
 import { describe, expect, it } from 'vitest';
-import { CheckoutSdk, CheckoutWebViewController, PlatformError, ReturnHashError, returnHash, type PaymentRequest } from '@open-payments/mobile-sdk';
+import {
+  CheckoutSdk,
+  CheckoutWebViewController,
+  PlatformError,
+  ReturnHashError,
+  returnHash,
+  type PaymentRequest,
+} from '@open-payments/mobile-sdk';
 
 const PAGE = 'https://pay.example/auth/tok';
 const request: PaymentRequest = {
@@ -53,7 +60,12 @@ describe('CheckoutWebViewController', () => {
   });
 
   it('tells pages on one path apart by the merchant\'s own query, and says "returned" when the URLs are the same', async () => {
-    const byQuery = { ...request, successUrl: 'https://shop.example/r?result=ok', cancelUrl: 'https://shop.example/r?result=no', errorUrl: 'https://shop.example/r' };
+    const byQuery = {
+      ...request,
+      successUrl: 'https://shop.example/r?result=ok',
+      cancelUrl: 'https://shop.example/r?result=no',
+      errorUrl: 'https://shop.example/r',
+    };
     for (const [url, expected] of [
       ['https://shop.example/r?result=no&payment_id=p', { status: 'cancel', paymentId: 'p' }],
       ['https://shop.example/r?payment_id=p&result=ok', { status: 'success', paymentId: 'p' }],
@@ -63,7 +75,13 @@ describe('CheckoutWebViewController', () => {
       c.onNavigation(url);
       await expect(c.result).resolves.toEqual(expected);
     }
-    const same = { ...request, successUrl: 'https://shop.example/r', cancelUrl: 'https://shop.example/r', errorUrl: 'https://shop.example/r', expiryUrl: undefined };
+    const same = {
+      ...request,
+      successUrl: 'https://shop.example/r',
+      cancelUrl: 'https://shop.example/r',
+      errorUrl: 'https://shop.example/r',
+      expiryUrl: undefined,
+    };
     const c = new CheckoutWebViewController(sdk(), same);
     expect(c.shouldStartLoad('https://shop.example/r?payment_id=p')).toBe(false);
     await expect(c.result).resolves.toEqual({ status: 'returned', paymentId: 'p' });
@@ -97,8 +115,11 @@ describe('CheckoutWebViewController', () => {
     await expect(failed.result).resolves.toEqual({ status: 'error', reason: 'net::ERR_INTERNET_DISCONNECTED' });
   });
 
-  it('rejects start() and result with the platform\'s error when the session is refused', async () => {
-    const c = new CheckoutWebViewController(sdk(undefined, { status: 400, body: { error_code: 0, error_message: 'Request data is invalid.', errors: [] } }), request);
+  it("rejects start() and result with the platform's error when the session is refused", async () => {
+    const c = new CheckoutWebViewController(
+      sdk(undefined, { status: 400, body: { error_code: 0, error_message: 'Request data is invalid.', errors: [] } }),
+      request,
+    );
     await expect(c.start()).rejects.toBeInstanceOf(PlatformError);
     await expect(c.result).rejects.toMatchObject({ error_code: 0, error_message: 'Request data is invalid.' });
   });

@@ -9,7 +9,9 @@ import { checkoutHash, hashEquals, idHash, paymentAmountHash, returnHash, sessio
 
 /** sha1_hex(hash_hex(strtoupper(f1 . f2 … . PASSWORD))) on bytes, PHP 8 strtoupper changing only a-z. */
 function platformHash(parts: Array<string | undefined>, password: string, algo: 'md5' | 'sha256' = 'md5'): string {
-  const bytes = Buffer.from([...parts.filter((p) => p !== undefined), password].join(''), 'utf8').map((b) => (b >= 0x61 && b <= 0x7a ? b - 0x20 : b));
+  const bytes = Buffer.from([...parts.filter((p) => p !== undefined), password].join(''), 'utf8').map((b) =>
+    b >= 0x61 && b <= 0x7a ? b - 0x20 : b,
+  );
   return createHash('sha1').update(createHash(algo).update(bytes).digest('hex')).digest('hex');
 }
 
@@ -24,7 +26,12 @@ describe('mobile SDK hashes', () => {
     expect(idHash(signer, '63c781cc-de3d-11eb-a1f1-0242ac130006')).toBe('b4b37d3b59eb12baa0a7716059c6f0592902f3b6');
     expect(paymentAmountHash(signer, '63c781cc-de3d-11eb-a1f1-0242ac130006', '0.10')).toBe('32b951469eb0137654a1c41c5fdfc4c40a866efa');
     expect(
-      returnHash(signer, 'f0a51dfa-fc43-11ec-8128-0242ac120004', { number: 'order-1234', amount: '3.01', currency: 'USD', description: 'bloodline' }),
+      returnHash(signer, 'f0a51dfa-fc43-11ec-8128-0242ac120004', {
+        number: 'order-1234',
+        amount: '3.01',
+        currency: 'USD',
+        description: 'bloodline',
+      }),
     ).toBe('be3aaa35ff85d0d7aa8f6aaf08805be860b508c8');
   });
 

@@ -51,7 +51,12 @@ describe('merchant backend behind the JWT authorizer', () => {
 
   it('refuses without claims, with an empty sub, or with only an unverified Authorization header: 401, nothing sent', async () => {
     const { handle, sent } = backend();
-    for (const r of [request(), request({ claims: { sub: '' } }), request({ claims: { aud: 'shop-app' } }), request({ headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.' } })]) {
+    for (const r of [
+      request(),
+      request({ claims: { sub: '' } }),
+      request({ claims: { aud: 'shop-app' } }),
+      request({ headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.' } }),
+    ]) {
       const answer = await handle(r);
       expect(answer.status).toBe(401);
       expect(answer.headers['www-authenticate']).toBe('Bearer');

@@ -7,7 +7,15 @@ import { CheckoutSdk, CheckoutWebViewController, type PaymentRequest } from '@op
 import { createNavigationHandlers } from '../../../sdk/mobile/src/react-native/navigation-handlers.js';
 
 // Whole events as react-native-webview sends them (more fields than the handlers read).
-type Navigation = { url: string; loading: boolean; title: string; canGoBack: boolean; canGoForward: boolean; lockIdentifier: number; navigationType: 'other' };
+type Navigation = {
+  url: string;
+  loading: boolean;
+  title: string;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  lockIdentifier: number;
+  navigationType: 'other';
+};
 type ShouldStart = Navigation & { isTopFrame: boolean };
 
 const request: PaymentRequest = {
@@ -19,14 +27,17 @@ const request: PaymentRequest = {
 };
 
 function controller() {
-  const sdk = new CheckoutSdk({ backendUrl: 'https://backend.example', fetch: async () => ({ status: 200, text: async () => '{"redirect_url":"https://pay.example/auth/t"}' }) });
+  const sdk = new CheckoutSdk({
+    backendUrl: 'https://backend.example',
+    fetch: async () => ({ status: 200, text: async () => '{"redirect_url":"https://pay.example/auth/t"}' }),
+  });
   return new CheckoutWebViewController(sdk, request);
 }
 
 const base = { loading: true, title: '', canGoBack: false, canGoForward: false, lockIdentifier: 1, navigationType: 'other' as const };
 const shouldStart = (url: string, isTopFrame = true): ShouldStart => ({ ...base, url, isTopFrame });
 const navigation = (url: string): Navigation => ({ ...base, url });
-const nativeEvent = <T,>(e: T) => ({ nativeEvent: e });
+const nativeEvent = <T>(e: T) => ({ nativeEvent: e });
 
 describe('react-native-webview handlers', () => {
   it('loads the payment pages, stops at the return URL and settles with its ids', async () => {
@@ -34,7 +45,9 @@ describe('react-native-webview handlers', () => {
     const h = createNavigationHandlers(c);
     expect(h.onShouldStartLoadWithRequest(shouldStart('https://pay.example/auth/t'))).toBe(true);
     expect(h.onShouldStartLoadWithRequest(shouldStart('https://shop.example/app/success?payment_id=p&order_id=o-1', false))).toBe(true); // a sub-frame
-    expect(h.onShouldStartLoadWithRequest(shouldStart('https://shop.example/app/success?payment_id=p&order_id=o-1&trans_id=t'))).toBe(false);
+    expect(h.onShouldStartLoadWithRequest(shouldStart('https://shop.example/app/success?payment_id=p&order_id=o-1&trans_id=t'))).toBe(
+      false,
+    );
     await expect(c.result).resolves.toEqual({ status: 'success', paymentId: 'p', orderId: 'o-1', transId: 't' });
   });
 
@@ -52,7 +65,9 @@ describe('react-native-webview handlers', () => {
 
   it('settles error on a load failure, a 5xx or a dead web view process; a 4xx page is left to the payer', async () => {
     const loadFailed = controller();
-    createNavigationHandlers(loadFailed).onError(nativeEvent({ ...base, url: 'https://pay.example/auth/t', code: -1009, description: 'offline' }));
+    createNavigationHandlers(loadFailed).onError(
+      nativeEvent({ ...base, url: 'https://pay.example/auth/t', code: -1009, description: 'offline' }),
+    );
     await expect(loadFailed.result).resolves.toEqual({ status: 'error', reason: '-1009: offline' });
 
     const http = controller();

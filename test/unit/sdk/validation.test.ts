@@ -35,7 +35,11 @@ async function problems(promise: Promise<unknown>) {
 describe('SDK input checks', () => {
   it('names a missing URL, a wrong amount format for the currency and an unknown operation, and sends nothing', async () => {
     const { sdk, sent } = sdkWithoutNetwork();
-    const bad = request({ operation: 'sell' as never, cancelUrl: '', order: { number: 'o-1', amount: '10.5', currency: 'USD', description: 'Shoes' } });
+    const bad = request({
+      operation: 'sell' as never,
+      cancelUrl: '',
+      order: { number: 'o-1', amount: '10.5', currency: 'USD', description: 'Shoes' },
+    });
     expect(await problems(sdk.fetchPaymentUrl(bad))).toEqual([
       { field: 'operation', message: 'must be one of purchase, debit, credit, transfer (got "sell")' },
       { field: 'cancelUrl', message: 'is required' },
@@ -48,14 +52,24 @@ describe('SDK input checks', () => {
     const { sdk } = sdkWithoutNetwork();
     const amountProblem = (amount: string, currency: string) =>
       problems(sdk.fetchPaymentUrl(request({ order: { number: 'o', amount, currency, description: 'Shoes' } })));
-    await expect(sdk.fetchPaymentUrl(request({ order: { number: 'o', amount: '1000.00', currency: 'JPY', description: 'Shoes' } }))).resolves.toBeTypeOf('string');
-    expect(await amountProblem('1000.50', 'JPY')).toEqual([{ field: 'order.amount', message: 'JPY has no minor unit: the decimals must be zeros' }]);
-    expect(await amountProblem('10.00', 'ISK')).toEqual([{ field: 'order.amount', message: 'must be written with 0 decimals for ISK, like "1000"' }]);
-    expect(await amountProblem('1.00', 'KWD')).toEqual([{ field: 'order.amount', message: 'must be written with 3 decimals for KWD, like "10.000"' }]);
-    expect(await amountProblem('10.00', 'usd')).toEqual([{ field: 'order.currency', message: 'must be an ISO 4217 code in capitals such as "USD" (got "usd")' }]);
+    await expect(
+      sdk.fetchPaymentUrl(request({ order: { number: 'o', amount: '1000.00', currency: 'JPY', description: 'Shoes' } })),
+    ).resolves.toBeTypeOf('string');
+    expect(await amountProblem('1000.50', 'JPY')).toEqual([
+      { field: 'order.amount', message: 'JPY has no minor unit: the decimals must be zeros' },
+    ]);
+    expect(await amountProblem('10.00', 'ISK')).toEqual([
+      { field: 'order.amount', message: 'must be written with 0 decimals for ISK, like "1000"' },
+    ]);
+    expect(await amountProblem('1.00', 'KWD')).toEqual([
+      { field: 'order.amount', message: 'must be written with 3 decimals for KWD, like "10.000"' },
+    ]);
+    expect(await amountProblem('10.00', 'usd')).toEqual([
+      { field: 'order.currency', message: 'must be an ISO 4217 code in capitals such as "USD" (got "usd")' },
+    ]);
   });
 
-  it('takes a request with only the spec\'s fields: no description, the three return URLs on one page', async () => {
+  it("takes a request with only the spec's fields: no description, the three return URLs on one page", async () => {
     const bodies: string[] = [];
     const sdk = new CheckoutSdk({
       backendUrl: 'https://backend.example',
@@ -85,12 +99,12 @@ describe('SDK input checks', () => {
     expect(await problems(sdk.fetchPaymentUrl(request({ successUrl: 'shop://success' })))).toEqual([
       { field: 'successUrl', message: 'must be an http(s) URL of at most 1024 characters' },
     ]);
-    expect(await problems(sdk.fetchPaymentUrl(request({ order: { number: 'o', amount: '1.00', currency: 'USD', description: 'x' } })))).toEqual([
-      { field: 'order.description', message: 'must be 2 to 1024 characters' },
-    ]);
+    expect(
+      await problems(sdk.fetchPaymentUrl(request({ order: { number: 'o', amount: '1.00', currency: 'USD', description: 'x' } }))),
+    ).toEqual([{ field: 'order.description', message: 'must be 2 to 1024 characters' }]);
   });
 
-  it('sends the app user\'s token as a bearer token on every operation, fetched afresh each time', async () => {
+  it("sends the app user's token as a bearer token on every operation, fetched afresh each time", async () => {
     const auth: Array<string | undefined> = [];
     let n = 0;
     const sdk = new CheckoutSdk({
@@ -111,13 +125,23 @@ describe('SDK input checks', () => {
     await expect(anonymous.fetchPaymentUrl(request())).resolves.toBeTypeOf('string');
   });
 
-  it('checks the operations\' ids and refund amounts', async () => {
+  it("checks the operations' ids and refund amounts", async () => {
     const { sdk, sent } = sdkWithoutNetwork();
-    expect(await problems(sdk.checkStatus({ paymentId: '' }))).toEqual([{ field: 'paymentId', message: 'is required (the payment_id the platform returned)' }]);
-    expect(await problems(sdk.checkStatus({ orderId: 'o-1', size: 101 }))).toEqual([{ field: 'size', message: 'must be a string from "1" to "100"' }]);
-    expect(await problems(sdk.refundPayment({ paymentId: 'p-1', amount: '-1' }))).toEqual([{ field: 'amount', message: 'must be a decimal string such as "5.00"' }]);
-    expect(await problems(sdk.refundPayment({ paymentId: 'p-1', amount: '0.00' }))).toEqual([{ field: 'amount', message: 'must be greater than 0' }]);
-    expect(await problems(sdk.voidPayment({ paymentId: 'a b' }))).toEqual([{ field: 'paymentId', message: 'is required (the payment_id the platform returned)' }]);
+    expect(await problems(sdk.checkStatus({ paymentId: '' }))).toEqual([
+      { field: 'paymentId', message: 'is required (the payment_id the platform returned)' },
+    ]);
+    expect(await problems(sdk.checkStatus({ orderId: 'o-1', size: 101 }))).toEqual([
+      { field: 'size', message: 'must be a string from "1" to "100"' },
+    ]);
+    expect(await problems(sdk.refundPayment({ paymentId: 'p-1', amount: '-1' }))).toEqual([
+      { field: 'amount', message: 'must be a decimal string such as "5.00"' },
+    ]);
+    expect(await problems(sdk.refundPayment({ paymentId: 'p-1', amount: '0.00' }))).toEqual([
+      { field: 'amount', message: 'must be greater than 0' },
+    ]);
+    expect(await problems(sdk.voidPayment({ paymentId: 'a b' }))).toEqual([
+      { field: 'paymentId', message: 'is required (the payment_id the platform returned)' },
+    ]);
     expect(sent).toEqual([]);
   });
 

@@ -38,7 +38,15 @@ describe('Apple Pay EC_v1', () => {
   it('derives the key with the concat KDF over "id-aes256-GCM", "Apple" and SHA-256(merchant id)', () => {
     const z = Buffer.alloc(32, 7);
     const expected = createHash('sha256')
-      .update(Buffer.concat([Buffer.from('00000001', 'hex'), z, Buffer.from('0d', 'hex'), Buffer.from('id-aes256-GCMApple'), createHash('sha256').update('m').digest()]))
+      .update(
+        Buffer.concat([
+          Buffer.from('00000001', 'hex'),
+          z,
+          Buffer.from('0d', 'hex'),
+          Buffer.from('id-aes256-GCMApple'),
+          createHash('sha256').update('m').digest(),
+        ]),
+      )
       .digest('hex');
     expect(appleSymmetricKey(z, 'm').toString('hex')).toBe(expected);
   });
@@ -54,22 +62,45 @@ describe('Apple Pay EC_v1', () => {
   it('decrypts paymentData (or a whole PKPaymentToken) to the DPAN, expiry, cryptogram, ECI and amount', () => {
     for (const asPaymentToken of [false, true]) {
       const card = decryptApplePayToken(token({ asPaymentToken, applicationData: 'abcd' }), options());
-      expect(card).toMatchObject({ pan: '4111111111111111', expMonth: '01', expYear: '2038', panType: 'dpan', eci: '5', transactionAmount: 1000, currencyNumeric: '840' });
+      expect(card).toMatchObject({
+        pan: '4111111111111111',
+        expMonth: '01',
+        expYear: '2038',
+        panType: 'dpan',
+        eci: '5',
+        transactionAmount: 1000,
+        currencyNumeric: '840',
+      });
       expect(card.cryptogram).toBe('Af9x/QwAA/DjmU65oyc1MAABAAA=');
       expect(JSON.stringify(card)).not.toContain('4111111111111111');
     }
   });
 
   it('tells an environment mismatch from an untrusted chain', () => {
-    const fromProduction = applePayToken({ env: production, merchantPublicKey: merchant.publicKey, merchantIdentifier: MERCHANT_ID, payment: applePayment() });
+    const fromProduction = applePayToken({
+      env: production,
+      merchantPublicKey: merchant.publicKey,
+      merchantIdentifier: MERCHANT_ID,
+      payment: applePayment(),
+    });
     expect(reason(() => decryptApplePayToken(fromProduction, options()))).toBe('environment');
-    const forged = applePayToken({ env: appleEnvironment(), merchantPublicKey: merchant.publicKey, merchantIdentifier: MERCHANT_ID, payment: applePayment() });
+    const forged = applePayToken({
+      env: appleEnvironment(),
+      merchantPublicKey: merchant.publicKey,
+      merchantIdentifier: MERCHANT_ID,
+      payment: applePayment(),
+    });
     expect(reason(() => decryptApplePayToken(forged, options()))).toBe('signature');
   });
 
-  it('requires Apple\'s leaf certificate marker', () => {
+  it("requires Apple's leaf certificate marker", () => {
     const wrongLeaf = appleEnvironment({ leafExtension: '1.2.3.4' });
-    const t = applePayToken({ env: wrongLeaf, merchantPublicKey: merchant.publicKey, merchantIdentifier: MERCHANT_ID, payment: applePayment() });
+    const t = applePayToken({
+      env: wrongLeaf,
+      merchantPublicKey: merchant.publicKey,
+      merchantIdentifier: MERCHANT_ID,
+      payment: applePayment(),
+    });
     expect(reason(() => decryptApplePayToken(t, options({ roots: parseCertificates(wrongLeaf.rootPem) })))).toBe('signature');
   });
 
@@ -82,7 +113,9 @@ describe('Apple Pay EC_v1', () => {
   it('refuses RSA_v1, EMV and garbage', () => {
     const rsa = JSON.stringify({ ...JSON.parse(token()), version: 'RSA_v1' });
     expect(reason(() => decryptApplePayToken(rsa, options()))).toBe('unsupported-version');
-    expect(reason(() => decryptApplePayToken(token({ payment: applePayment({ paymentDataType: 'EMV' }) }), options()))).toBe('unsupported-payment');
+    expect(reason(() => decryptApplePayToken(token({ payment: applePayment({ paymentDataType: 'EMV' }) }), options()))).toBe(
+      'unsupported-payment',
+    );
     for (const bad of ['', '{}', '{"version":"EC_v1"}', '{"version":"EC_v1","header":{},"data":"AA==","signature":"MAA="}']) {
       expect(reason(() => decryptApplePayToken(bad, options()))).not.toBe('accepted');
     }
@@ -91,16 +124,22 @@ describe('Apple Pay EC_v1', () => {
   it('any change to data, header or signature is refused (property)', () => {
     const original = JSON.parse(token()) as { data: string; signature: string; header: Record<string, string> };
     fc.assert(
-      fc.property(fc.constantFrom('data', 'signature', 'ephemeralPublicKey', 'transactionId'), fc.nat(), fc.integer({ min: 1, max: 255 }), (field, at, flip) => {
-        const t = structuredClone(original);
-        const holder: Record<string, string> = field === 'data' || field === 'signature' ? (t as unknown as Record<string, string>) : t.header;
-        const encoding = field === 'transactionId' ? 'hex' : 'base64';
-        const bytes = Buffer.from(holder[field]!, encoding);
-        const i = at % bytes.length;
-        bytes[i] = bytes[i]! ^ flip;
-        holder[field] = bytes.toString(encoding);
-        expect(reason(() => decryptApplePayToken(JSON.stringify(t), options()))).not.toBe('accepted');
-      }),
+      fc.property(
+        fc.constantFrom('data', 'signature', 'ephemeralPublicKey', 'transactionId'),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (field, at, flip) => {
+          const t = structuredClone(original);
+          const holder: Record<string, string> =
+            field === 'data' || field === 'signature' ? (t as unknown as Record<string, string>) : t.header;
+          const encoding = field === 'transactionId' ? 'hex' : 'base64';
+          const bytes = Buffer.from(holder[field]!, encoding);
+          const i = at % bytes.length;
+          bytes[i] = bytes[i]! ^ flip;
+          holder[field] = bytes.toString(encoding);
+          expect(reason(() => decryptApplePayToken(JSON.stringify(t), options()))).not.toBe('accepted');
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -11,7 +11,14 @@ const production = googleEnvironment();
 const merchant = ecKeyPair();
 const RECIPIENT = 'gateway:openpayments';
 const CLIENT_KEY = 'client-key-1';
-const DPAN: GoogleCard = { pan: '4111111111111111', expirationMonth: 1, expirationYear: 2038, authMethod: 'CRYPTOGRAM_3DS', cryptogram: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=', eciIndicator: '05' };
+const DPAN: GoogleCard = {
+  pan: '4111111111111111',
+  expirationMonth: 1,
+  expirationYear: 2038,
+  authMethod: 'CRYPTOGRAM_3DS',
+  cryptogram: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  eciIndicator: '05',
+};
 
 const options = (over: Partial<GooglePayOptions> = {}): GooglePayOptions => ({
   privateKey: merchant.privateKey,
@@ -23,7 +30,13 @@ const options = (over: Partial<GooglePayOptions> = {}): GooglePayOptions => ({
   ...over,
 });
 const token = (card: GoogleCard = DPAN, over: Partial<Parameters<typeof googlePayToken>[0]> = {}) =>
-  googlePayToken({ env: test, recipientPublicKey: merchant.publicKey, recipientId: RECIPIENT, message: googleMessage(card, { gatewayMerchantId: CLIENT_KEY }), ...over });
+  googlePayToken({
+    env: test,
+    recipientPublicKey: merchant.publicKey,
+    recipientId: RECIPIENT,
+    message: googleMessage(card, { gatewayMerchantId: CLIENT_KEY }),
+    ...over,
+  });
 const reason = (fn: () => unknown): string => {
   try {
     fn();
@@ -41,12 +54,22 @@ describe('Google Pay ECv2', () => {
 
   it('decrypts a CRYPTOGRAM_3DS token to a DPAN with cryptogram and ECI', () => {
     const card = decryptGooglePayToken(token(), options());
-    expect(card).toMatchObject({ pan: '4111111111111111', expMonth: '01', expYear: '2038', panType: 'dpan', authMethod: 'CRYPTOGRAM_3DS', eci: '05' });
+    expect(card).toMatchObject({
+      pan: '4111111111111111',
+      expMonth: '01',
+      expYear: '2038',
+      panType: 'dpan',
+      authMethod: 'CRYPTOGRAM_3DS',
+      eci: '05',
+    });
     expect(card.cryptogram).toBe(DPAN.cryptogram);
   });
 
   it('decrypts a PAN_ONLY token to an FPAN, also inside a whole PaymentData', () => {
-    const card = decryptGooglePayToken(token({ pan: '5555555555554444', expirationMonth: 12, expirationYear: 2039, authMethod: 'PAN_ONLY' }, { asPaymentData: true }), options());
+    const card = decryptGooglePayToken(
+      token({ pan: '5555555555554444', expirationMonth: 12, expirationYear: 2039, authMethod: 'PAN_ONLY' }, { asPaymentData: true }),
+      options(),
+    );
     expect(card).toMatchObject({ pan: '5555555555554444', expMonth: '12', expYear: '2039', panType: 'fpan', cryptogram: undefined });
   });
 
@@ -59,9 +82,19 @@ describe('Google Pay ECv2', () => {
   });
 
   it('tells an environment mismatch from a forged signature', () => {
-    const fromProduction = googlePayToken({ env: production, recipientPublicKey: merchant.publicKey, recipientId: RECIPIENT, message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY }) });
+    const fromProduction = googlePayToken({
+      env: production,
+      recipientPublicKey: merchant.publicKey,
+      recipientId: RECIPIENT,
+      message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY }),
+    });
     expect(reason(() => decryptGooglePayToken(fromProduction, options()))).toBe('environment');
-    const forged = googlePayToken({ env: googleEnvironment(), recipientPublicKey: merchant.publicKey, recipientId: RECIPIENT, message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY }) });
+    const forged = googlePayToken({
+      env: googleEnvironment(),
+      recipientPublicKey: merchant.publicKey,
+      recipientId: RECIPIENT,
+      message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY }),
+    });
     expect(reason(() => decryptGooglePayToken(forged, options()))).toBe('signature');
   });
 
@@ -73,7 +106,12 @@ describe('Google Pay ECv2', () => {
 
   it('refuses expired intermediate keys, expired messages and expired roots', () => {
     expect(reason(() => decryptGooglePayToken(token(DPAN, { intermediateExpiresAt: Date.now() - 1000 }), options()))).toBe('expired');
-    const old = googlePayToken({ env: test, recipientPublicKey: merchant.publicKey, recipientId: RECIPIENT, message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY, expiresAt: Date.now() - 1 }) });
+    const old = googlePayToken({
+      env: test,
+      recipientPublicKey: merchant.publicKey,
+      recipientId: RECIPIENT,
+      message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY, expiresAt: Date.now() - 1 }),
+    });
     expect(reason(() => decryptGooglePayToken(old, options()))).toBe('expired');
     expect(reason(() => decryptGooglePayToken(token(), options({ now: new Date(Date.now() + 2 * 365 * 86_400_000) })))).toBe('signature');
   });
@@ -81,9 +119,15 @@ describe('Google Pay ECv2', () => {
   it('refuses unsupported versions, methods and garbage', () => {
     const v1 = JSON.stringify({ ...JSON.parse(token()), protocolVersion: 'ECv1' });
     expect(reason(() => decryptGooglePayToken(v1, options()))).toBe('unsupported-version');
-    const paypal = googlePayToken({ env: test, recipientPublicKey: merchant.publicKey, recipientId: RECIPIENT, message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY, paymentMethod: 'PAYPAL' }) });
+    const paypal = googlePayToken({
+      env: test,
+      recipientPublicKey: merchant.publicKey,
+      recipientId: RECIPIENT,
+      message: googleMessage(DPAN, { gatewayMerchantId: CLIENT_KEY, paymentMethod: 'PAYPAL' }),
+    });
     expect(reason(() => decryptGooglePayToken(paypal, options()))).toBe('unsupported-payment');
-    for (const bad of ['', 'null', '[]', '{}', '{"protocolVersion":"ECv2"}', 'not json']) expect(reason(() => decryptGooglePayToken(bad, options()))).not.toBe('accepted');
+    for (const bad of ['', 'null', '[]', '{}', '{"protocolVersion":"ECv2"}', 'not json'])
+      expect(reason(() => decryptGooglePayToken(bad, options()))).not.toBe('accepted');
   });
 
   it('any change to the signed message or its signature is refused (property)', () => {
@@ -103,10 +147,30 @@ describe('Google Pay ECv2', () => {
 
   it('round-trips any card number and expiry (property)', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{12,19}$/), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2025, max: 2099 }), fc.boolean(), (pan, m, y, crypto) => {
-        const card = decryptGooglePayToken(token({ pan, expirationMonth: m, expirationYear: y, authMethod: crypto ? 'CRYPTOGRAM_3DS' : 'PAN_ONLY', ...(crypto ? { cryptogram: 'abc' } : {}) }), options());
-        expect([card.pan, card.expMonth, card.expYear, card.panType]).toEqual([pan, String(m).padStart(2, '0'), String(y), crypto ? 'dpan' : 'fpan']);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{12,19}$/),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2025, max: 2099 }),
+        fc.boolean(),
+        (pan, m, y, crypto) => {
+          const card = decryptGooglePayToken(
+            token({
+              pan,
+              expirationMonth: m,
+              expirationYear: y,
+              authMethod: crypto ? 'CRYPTOGRAM_3DS' : 'PAN_ONLY',
+              ...(crypto ? { cryptogram: 'abc' } : {}),
+            }),
+            options(),
+          );
+          expect([card.pan, card.expMonth, card.expYear, card.panType]).toEqual([
+            pan,
+            String(m).padStart(2, '0'),
+            String(y),
+            crypto ? 'dpan' : 'fpan',
+          ]);
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -22,7 +22,12 @@ export function jwksAuthenticator(options: JwksAuthOptions): Authenticate {
     const token = bearerToken(headers);
     if (!token) return undefined;
     try {
-      const { payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms, requiredClaims: ['sub', 'exp'] });
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms,
+        requiredClaims: ['sub', 'exp'],
+      });
       return payload.sub ? { id: payload.sub } : undefined;
     } catch {
       // Expired, wrong audience or issuer, unknown key, bad signature, JWKS unreachable: not signed in.

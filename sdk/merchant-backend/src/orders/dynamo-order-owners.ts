@@ -24,7 +24,9 @@ export function dynamoOrderOwners(tableName: string, client = new DynamoDBClient
       }
     },
     async ownerOf(orderNumber) {
-      const answer = await client.send(new GetItemCommand({ TableName: tableName, Key: { order_number: { S: orderNumber } }, ConsistentRead: true }));
+      const answer = await client.send(
+        new GetItemCommand({ TableName: tableName, Key: { order_number: { S: orderNumber } }, ConsistentRead: true }),
+      );
       return answer.Item?.user_id?.S;
     },
   };

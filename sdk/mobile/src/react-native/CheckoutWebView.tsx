@@ -33,7 +33,10 @@ export function CheckoutWebView({ controller, fallback = null, ...webViewProps }
   }, [controller]);
 
   // Typed as react-native-webview's own props: the check that the handlers fit its events.
-  const handlers: Required<Pick<WebViewProps, keyof CheckoutWebViewHandlers>> = useMemo(() => createNavigationHandlers(controller), [controller]);
+  const handlers: Required<Pick<WebViewProps, keyof CheckoutWebViewHandlers>> = useMemo(
+    () => createNavigationHandlers(controller),
+    [controller],
+  );
   if (!uri) return fallback;
   return (
     <WebView

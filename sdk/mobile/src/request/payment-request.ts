@@ -91,7 +91,10 @@ function renamed(source: object): Record<string, unknown> {
 }
 
 /** The description the platform needs (2–1024 characters) when the app gave none: the same in the session and the return hash. */
-export const orderWithDescription = (order: Order): Order & { description: string } => ({ ...order, description: order.description ?? `Order ${order.number}` });
+export const orderWithDescription = (order: Order): Order & { description: string } => ({
+  ...order,
+  description: order.description ?? `Order ${order.number}`,
+});
 
 export function toSessionFields(request: PaymentRequest): SessionFields {
   const { order, customer, billingAddress, ...rest } = request;

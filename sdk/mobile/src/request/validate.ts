@@ -27,7 +27,8 @@ export function sessionProblems(body: Record<string, unknown>): WireProblem[] {
   const problems: WireProblem[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
 
-  if (!OPERATIONS.includes(body.operation as never)) add('operation', `must be one of ${OPERATIONS.join(', ')} (got ${JSON.stringify(body.operation)})`);
+  if (!OPERATIONS.includes(body.operation as never))
+    add('operation', `must be one of ${OPERATIONS.join(', ')} (got ${JSON.stringify(body.operation)})`);
 
   // The spec's request holds the three return URLs. They may share a page: the web-view controller then
   // reports "returned" and the app asks the status (docs/mobile-sdk.md).
@@ -45,21 +46,26 @@ export function sessionProblems(body: Record<string, unknown>): WireProblem[] {
   }
   const { number, amount, currency, description } = order;
   if (typeof number !== 'string' || number === '') add('order.number', 'is required');
-  else if (number.length > 255 || !ORDER_NUMBER.test(number)) add('order.number', 'must be at most 255 of the characters a-z A-Z 0-9 space -!"#$%&\'()*+,./:;@');
-  if (typeof currency !== 'string' || !currencyFormat(currency)) add('order.currency', `must be an ISO 4217 code in capitals such as "USD" (got ${JSON.stringify(currency)})`);
+  else if (number.length > 255 || !ORDER_NUMBER.test(number))
+    add('order.number', 'must be at most 255 of the characters a-z A-Z 0-9 space -!"#$%&\'()*+,./:;@');
+  if (typeof currency !== 'string' || !currencyFormat(currency))
+    add('order.currency', `must be an ISO 4217 code in capitals such as "USD" (got ${JSON.stringify(currency)})`);
   else {
     const why = amountProblem(amount, currency);
     if (why) add('order.amount', why);
   }
   // Optional (the spec's order is number, amount, currency); the SDK fills one in before signing.
-  if (description !== undefined && (typeof description !== 'string' || description.length < 2 || description.length > 1024)) add('order.description', 'must be 2 to 1024 characters');
+  if (description !== undefined && (typeof description !== 'string' || description.length < 2 || description.length > 1024))
+    add('order.description', 'must be 2 to 1024 characters');
   return problems;
 }
 
 const UUID_LIKE = /^[0-9A-Za-z-]{1,64}$/;
 
 export function paymentIdProblems(paymentId: unknown): WireProblem[] {
-  return typeof paymentId === 'string' && UUID_LIKE.test(paymentId) ? [] : [{ field: 'payment_id', message: 'is required (the payment_id the platform returned)' }];
+  return typeof paymentId === 'string' && UUID_LIKE.test(paymentId)
+    ? []
+    : [{ field: 'payment_id', message: 'is required (the payment_id the platform returned)' }];
 }
 
 export function statusProblems(body: Record<string, unknown>): WireProblem[] {
@@ -68,8 +74,10 @@ export function statusProblems(body: Record<string, unknown>): WireProblem[] {
   if (byPayment === byOrder) return [{ field: 'payment_id', message: 'give either payment_id or order_id' }];
   if (byPayment) return paymentIdProblems(body.payment_id);
   const problems: WireProblem[] = [];
-  if (typeof body.order_id !== 'string' || body.order_id === '' || body.order_id.length > 255) problems.push({ field: 'order_id', message: 'must be the order number, 1 to 255 characters' });
-  if (body.size !== undefined && !(typeof body.size === 'string' && /^(100|[1-9][0-9]?)$/.test(body.size))) problems.push({ field: 'size', message: 'must be a string from "1" to "100"' });
+  if (typeof body.order_id !== 'string' || body.order_id === '' || body.order_id.length > 255)
+    problems.push({ field: 'order_id', message: 'must be the order number, 1 to 255 characters' });
+  if (body.size !== undefined && !(typeof body.size === 'string' && /^(100|[1-9][0-9]?)$/.test(body.size)))
+    problems.push({ field: 'size', message: 'must be a string from "1" to "100"' });
   return problems;
 }
 

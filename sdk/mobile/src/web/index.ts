@@ -28,7 +28,11 @@ export async function openCheckoutPopup(controller: CheckoutWebViewController, o
     popup.close();
     throw err;
   }
-  watchWindow(controller, { href: () => popup.location.href, closed: () => popup.closed, close: () => popup.close() }, options.pollMs ?? 250);
+  watchWindow(
+    controller,
+    { href: () => popup.location.href, closed: () => popup.closed, close: () => popup.close() },
+    options.pollMs ?? 250,
+  );
   return controller.result;
 }
 
@@ -39,9 +43,14 @@ export interface IframeOptions {
 }
 
 /** Puts the page in an iframe inside `container`; the iframe is removed when the result settles. */
-export async function mountCheckoutIframe(controller: CheckoutWebViewController, container: HTMLElement, options: IframeOptions = {}): Promise<CheckoutResult> {
+export async function mountCheckoutIframe(
+  controller: CheckoutWebViewController,
+  container: HTMLElement,
+  options: IframeOptions = {},
+): Promise<CheckoutResult> {
   const iframe = document.createElement('iframe');
-  for (const [k, v] of Object.entries({ title: 'Payment', style: 'width:100%;height:100%;border:0', ...options.attributes })) iframe.setAttribute(k, v);
+  for (const [k, v] of Object.entries({ title: 'Payment', style: 'width:100%;height:100%;border:0', ...options.attributes }))
+    iframe.setAttribute(k, v);
   // The return must load inside the iframe (url_target _self), where the adapter can read it; the page's default
   // (_top) would replace the app itself. A merchant-wide link target set by an operator still wins (docs/checkout.md).
   iframe.src = await controller.start({ urlTarget: '_self' });

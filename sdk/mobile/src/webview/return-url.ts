@@ -55,7 +55,9 @@ export function returnMatcher(request: Pick<PaymentRequest, 'successUrl' | 'canc
     const best = pool.filter((p) => p.params.size === most).map((p) => p.outcome);
     const statuses = new Set(best.map((o) => o.status));
     const outcome: Outcome =
-      statuses.size > 1 ? { status: 'returned' } : { status: best[0]!.status, ...(best.every((o) => o.expired) ? { expired: true as const } : {}) };
+      statuses.size > 1
+        ? { status: 'returned' }
+        : { status: best[0]!.status, ...(best.every((o) => o.expired) ? { expired: true as const } : {}) };
     const get = (k: string) => q.get(k);
     return { ...outcome, paymentId: get('payment_id'), transId: get('trans_id'), orderId: get('order_id'), hash: get('hash') };
   };

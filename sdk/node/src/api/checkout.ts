@@ -50,7 +50,8 @@ export interface SessionRequest {
   moto_type?: string;
 }
 
-export type CheckoutPaymentStatus = 'prepare' | 'settled' | 'pending' | '3ds' | 'redirect' | 'decline' | 'refund' | 'reversal' | 'void' | 'chargeback';
+export type CheckoutPaymentStatus =
+  'prepare' | 'settled' | 'pending' | '3ds' | 'redirect' | 'decline' | 'refund' | 'reversal' | 'void' | 'chargeback';
 
 export interface PaymentStatusResult {
   payment_id: string;
@@ -128,7 +129,10 @@ export class Checkout {
     customer?: { name?: string; email?: string };
   }): Promise<RecurringResult> {
     const o = req.order;
-    return this.post('/api/v1/payment/recurring', { ...req, hash: this.sign([req.recurring_init_trans_id, req.recurring_token, o.number, o.amount, o.description]) });
+    return this.post('/api/v1/payment/recurring', {
+      ...req,
+      hash: this.sign([req.recurring_init_trans_id, req.recurring_token, o.number, o.amount, o.description]),
+    });
   }
 
   /** Card credit: a payout to the card of a saved card_token; the payer confirms the expiry on the page at `redirect_url`. */
@@ -141,7 +145,10 @@ export class Checkout {
     payee_first_name?: string;
     payee_last_name?: string;
   }): Promise<{ redirect_url: string }> {
-    return this.post('/api/v1/payment/card/credit', { ...req, hash: this.sign([req.order_id, req.order_amount, req.order_currency, req.order_description]) });
+    return this.post('/api/v1/payment/card/credit', {
+      ...req,
+      hash: this.sign([req.order_id, req.order_amount, req.order_currency, req.order_description]),
+    });
   }
 
   private sign(parts: Array<string | undefined>): string {

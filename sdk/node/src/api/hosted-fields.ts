@@ -72,7 +72,11 @@ export class HostedFields {
     signed?: { order_amount: string; order_currency: string; order_description: string },
   ): Promise<Record<string, unknown>> {
     const hash = signed
-      ? checkoutHash([token, signed.order_amount, signed.order_currency, signed.order_description], this.credentials.password, this.credentials.hashAlgorithm)
+      ? checkoutHash(
+          [token, signed.order_amount, signed.order_currency, signed.order_description],
+          this.credentials.password,
+          this.credentials.hashAlgorithm,
+        )
       : undefined;
     return this.transport.send({
       method: 'PUT',

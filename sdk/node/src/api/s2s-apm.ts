@@ -49,7 +49,10 @@ export class S2sApm {
   /** CREDIT2VIRTUAL payout: Credit2Virtual signature (no identifier, PASSWORD outside strrev). */
   credit2virtual(req: ApmPaymentRequest): Promise<ApmResult> {
     const { password, hashAlgorithm } = this.credentials;
-    const hash = apmCredit2VirtualHash({ orderId: req.order_id, orderAmount: req.order_amount, orderCurrency: req.order_currency, password }, hashAlgorithm);
+    const hash = apmCredit2VirtualHash(
+      { orderId: req.order_id, orderAmount: req.order_amount, orderCurrency: req.order_currency, password },
+      hashAlgorithm,
+    );
     return this.send('CREDIT2VIRTUAL', req, hash);
   }
   /** DEBIT2VIRTUAL_COMPLETE: step two, by trans_id. */

@@ -3,7 +3,18 @@
  * signed over the original payment's payer_email and card, which the request itself does not carry: pass them as
  * `payment` (see `paymentKeys`).
  */
-import { formula1, formula1Token, formula2, formula3, formula4, formula5, formula5Token, formula6, formula8, type HashAlgorithm } from '@open-payments/protocol';
+import {
+  formula1,
+  formula1Token,
+  formula2,
+  formula3,
+  formula4,
+  formula5,
+  formula5Token,
+  formula6,
+  formula8,
+  type HashAlgorithm,
+} from '@open-payments/protocol';
 import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
 import type { Transport } from '../wire/transport.js';
 import type { S2sResult, ScheduleInfo } from './s2s-types.js';
@@ -112,7 +123,10 @@ export interface ScheduleSettings {
 }
 
 /** The keys a follow-up needs, from the request that created the payment. */
-export function paymentKeys(req: { payer_email?: string; card_number?: string; payer_card_number?: string }, opts: { credit2card?: boolean } = {}): PaymentKeys {
+export function paymentKeys(
+  req: { payer_email?: string; card_number?: string; payer_card_number?: string },
+  opts: { credit2card?: boolean } = {},
+): PaymentKeys {
   const card = req.card_number ?? req.payer_card_number;
   if (!card) throw new TypeError('paymentKeys: the request has no card number');
   return { payer_email: opts.credit2card ? undefined : req.payer_email, card_number: card, credit2card: opts.credit2card };
@@ -178,7 +192,10 @@ export class S2sCard {
   /** RETRY of a soft-declined recurring payment: ACCEPTED now, the outcome by callback. */
   retry(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
-    return this.send('RETRY', { ...req, hash: formula1({ email: payment.payer_email, password, cardNumber: payment.card_number }, hashAlgorithm) });
+    return this.send('RETRY', {
+      ...req,
+      hash: formula1({ email: payment.payer_email, password, cardNumber: payment.card_number }, hashAlgorithm),
+    });
   }
 
   /** CREDIT2CARD payout: Formula 5 (token form with card_token). */
@@ -195,10 +212,16 @@ export class S2sCard {
   card2card(req: Card2CardRequest): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
-    return this.send('CARD2CARD', { ...fields, hash: formula1({ email: req.payer_email, password, cardNumber: req.payer_card_number }, hashAlgorithm) }, extra);
+    return this.send(
+      'CARD2CARD',
+      { ...fields, hash: formula1({ email: req.payer_email, password, cardNumber: req.payer_card_number }, hashAlgorithm) },
+      extra,
+    );
   }
 
-  createSchedule(req: ScheduleSettings & Required<Pick<ScheduleSettings, 'name' | 'interval_length' | 'interval_unit' | 'payments_count'>>): Promise<S2sResult> {
+  createSchedule(
+    req: ScheduleSettings & Required<Pick<ScheduleSettings, 'name' | 'interval_length' | 'interval_unit' | 'payments_count'>>,
+  ): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
     return this.send('CREATE_SCHEDULE', { ...stringify(req), hash: formula3({ password }, hashAlgorithm) });
   }
@@ -241,7 +264,11 @@ export class S2sCard {
   private recurring(action: string, req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
-    return this.send(action, { ...fields, hash: formula1({ email: initial.payer_email, password, cardNumber: initial.card_number }, hashAlgorithm) }, extra);
+    return this.send(
+      action,
+      { ...fields, hash: formula1({ email: initial.payer_email, password, cardNumber: initial.card_number }, hashAlgorithm) },
+      extra,
+    );
   }
 
   private scheduleAction<T extends S2sResult>(action: string, req: { schedule_id: string }): Promise<T> {

@@ -23,7 +23,13 @@ const MESSAGES = {
  * The signature's timestamp when a v1 matches one of `secrets` and `t` is within `toleranceSeconds` of
  * `nowSeconds`; throws SignatureVerificationError otherwise. Every pair is compared in constant time.
  */
-export function verifySignatureHeader(header: string, rawBody: Bytes, secrets: readonly string[], nowSeconds: number, toleranceSeconds: number): number {
+export function verifySignatureHeader(
+  header: string,
+  rawBody: Bytes,
+  secrets: readonly string[],
+  nowSeconds: number,
+  toleranceSeconds: number,
+): number {
   const check = checkSignatureHeader(header, rawBody, secrets, { nowSeconds, toleranceSeconds });
   if (!check.ok) throw new SignatureVerificationError(check.reason, MESSAGES[check.reason]);
   return check.timestamp;

@@ -52,7 +52,11 @@ export function verifyCallback(rawBody: string | Uint8Array, headers: CallbackHe
   const signature = header(headers, SIGNATURE_HEADER);
   let signedAt: number | undefined;
   if (signature || options.requireSignature !== false) {
-    if (!signature) throw new SignatureVerificationError('missing_signature', 'X-Callback-Signature is missing; the protocol hash alone does not cover the outcome');
+    if (!signature)
+      throw new SignatureVerificationError(
+        'missing_signature',
+        'X-Callback-Signature is missing; the protocol hash alone does not cover the outcome',
+      );
     const secrets = typeof options.signingSecret === 'string' ? [options.signingSecret] : options.signingSecret;
     const now = options.now ?? Math.floor(Date.now() / 1000);
     // The HMAC is over the bytes as received: a Buffer is checked as is, not re-encoded.
@@ -62,16 +66,23 @@ export function verifyCallback(rawBody: string | Uint8Array, headers: CallbackHe
   const protocol = options.protocol ?? callbackProtocol(raw);
   const hashVerified = checkProtocolHash(raw, protocol, options, signedAt !== undefined);
   const base = { eventId: header(headers, EVENT_ID_HEADER), signedAt, hashVerified, raw };
-  return protocol === 'checkout' ? { ...base, protocol, data: raw as unknown as CheckoutCallback } : { ...base, protocol, data: raw as unknown as S2sCallback };
+  return protocol === 'checkout'
+    ? { ...base, protocol, data: raw as unknown as CheckoutCallback }
+    : { ...base, protocol, data: raw as unknown as S2sCallback };
 }
 
 /** Checks the protocol hash where the options allow; whether it did. Without a verified HMAC it must. */
 function checkProtocolHash(raw: ParsedForm, protocol: CallbackProtocol, o: VerifyCallbackOptions, hmacVerified: boolean): boolean {
   if (o.password === undefined) {
     if (hmacVerified) return false;
-    throw new SignatureVerificationError('missing_signature', 'Without X-Callback-Signature the protocol hash is the only check: pass password');
+    throw new SignatureVerificationError(
+      'missing_signature',
+      'Without X-Callback-Signature the protocol hash is the only check: pass password',
+    );
   }
-  const email = (typeof o.payerEmail === 'function' ? o.payerEmail(raw) : o.payerEmail) ?? (typeof raw.payer_email === 'string' ? raw.payer_email : undefined);
+  const email =
+    (typeof o.payerEmail === 'function' ? o.payerEmail(raw) : o.payerEmail) ??
+    (typeof raw.payer_email === 'string' ? raw.payer_email : undefined);
   // The HMAC already covers the whole body; the e-mail is needed only where the hash is the only check.
   if (hmacVerified && !email && needsPayerEmail(raw, protocol)) return false;
   verifyProtocolHash(raw, protocol, { password: o.password, hashAlgorithm: o.hashAlgorithm ?? 'md5', payerEmail: email });

@@ -94,7 +94,13 @@ function parseAnswer<T>(status: number, text: string): T {
   const b = body as Record<string, unknown>;
   if (status >= 400 || b.result === 'ERROR') {
     const errors = Array.isArray(b.errors) ? (b.errors as FieldErrorEntry[]) : [];
-    throw new ApiError(status, typeof b.error_code === 'number' ? b.error_code : 0, typeof b.error_message === 'string' ? b.error_message : `HTTP ${status}`, errors, b);
+    throw new ApiError(
+      status,
+      typeof b.error_code === 'number' ? b.error_code : 0,
+      typeof b.error_message === 'string' ? b.error_message : `HTTP ${status}`,
+      errors,
+      b,
+    );
   }
   return body as T;
 }

@@ -24,7 +24,12 @@ export async function attachSchedule(d: AttachDeps, p: Payment): Promise<void> {
   const amount = details.paymentScheduleAmount ?? p.amount;
   if (!schedule || amount === 0) {
     // Checked when the request came in; the schedule was deleted since, or nothing chargeable was given (Checkout).
-    logger.warn('schedule not attached', { clientKey: p.clientKey, transId: p.transId, scheduleId: details.scheduleId, reason: schedule ? 'zero amount' : 'schedule not found' });
+    logger.warn('schedule not attached', {
+      clientKey: p.clientKey,
+      transId: p.transId,
+      scheduleId: details.scheduleId,
+      reason: schedule ? 'zero amount' : 'schedule not found',
+    });
     return;
   }
   const now = d.clock.now();

@@ -52,9 +52,14 @@ export async function runAttempt(
   reserved.history.push({ id: attempt.id, type: attempt.type, status: 'waiting', date: started, amount: attempt.amount });
   const onPayment = hooks.followUp?.onPayment;
   if (hooks.followUp && onPayment) {
-    addClaim(reserved, { key: hooks.followUp.key, attemptId: attempt.id, bodyHash: onPayment.bodyHash }, Date.parse(started) + d.payments.claimLockMs);
+    addClaim(
+      reserved,
+      { key: hooks.followUp.key, attemptId: attempt.id, bodyHash: onPayment.bodyHash },
+      Date.parse(started) + d.payments.claimLockMs,
+    );
     await reserveWithClaim(d, reserved, hooks.followUp.key, hooks.alongside);
-  } else if (hooks.followUp) await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id }, { alongside: hooks.alongside });
+  } else if (hooks.followUp)
+    await d.payments.reserveAttempt(reserved, { key: hooks.followUp.key, attemptId: attempt.id }, { alongside: hooks.alongside });
   else await d.payments.update(reserved, [], undefined, { alongside: hooks.alongside });
 
   return finishAttempt(d, reserved, attempt, call, apply, hooks, started);
@@ -78,8 +83,18 @@ export async function finishAttempt(
   try {
     outcome = await call(reserved);
   } catch (err) {
-    logger.error('acquirer did not answer; attempt left waiting', { transId: reserved.transId, attempt: attempt.type, error: (err as Error).message });
-    const event: PaymentEvent = { operation: attempt.type, result: 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: started };
+    logger.error('acquirer did not answer; attempt left waiting', {
+      transId: reserved.transId,
+      attempt: attempt.type,
+      error: (err as Error).message,
+    });
+    const event: PaymentEvent = {
+      operation: attempt.type,
+      result: 'UNDEFINED',
+      amount: attempt.amount,
+      attemptId: attempt.id,
+      date: started,
+    };
     // Answered: like a claim item, the claim goes (the attempt stays waiting for the reconciler).
     if (onPayment) await releaseClaim(d, reserved, attempt.id);
     return { payment: reserved, event, callbacks: [] };
@@ -93,7 +108,12 @@ export async function finishAttempt(
   settleRecord(record, event.result === 'SUCCESS' ? 'success' : event.result === 'DECLINED' ? 'fail' : 'waiting', now, event.declineReason);
   const callbacks = hooks.callbacks(final, event);
   const adopted = await writeOrAdopt(d, final.transId, attempt.id, () =>
-    d.payments.update(final, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) }, { alongside: hooks.alongside }),
+    d.payments.update(
+      final,
+      callbacks,
+      hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(final, event) },
+      { alongside: hooks.alongside },
+    ),
   );
   if (adopted) return adopted;
   await enqueue(d, callbacks, final.transId);

@@ -16,10 +16,14 @@ export function checkCapture(payment: Payment, amount: number | undefined): numb
     permitOrThrow(payment, { name: 'CAPTURE' }, { NOT_ALLOWED: () => BusinessRuleError.captureNotAllowed() });
     throw ValidationError.field('amount', 'This value should be greater than 0.');
   }
-  permitOrThrow(payment, { name: 'CAPTURE', amount }, {
-    NOT_ALLOWED: () => BusinessRuleError.captureNotAllowed(),
-    CAPTURE_TOO_LARGE: () => BusinessRuleError.captureTooLarge(),
-  });
+  permitOrThrow(
+    payment,
+    { name: 'CAPTURE', amount },
+    {
+      NOT_ALLOWED: () => BusinessRuleError.captureNotAllowed(),
+      CAPTURE_TOO_LARGE: () => BusinessRuleError.captureTooLarge(),
+    },
+  );
   return amount ?? payment.amount;
 }
 

@@ -15,13 +15,23 @@ export function newCardToken(): string {
   return randomBytes(32).toString('hex');
 }
 
-export async function issueCardToken(d: Pick<CoreDeps, 'clock' | 'cardVault'>, clientKey: string, card: VaultCard, payerEmail: string | undefined): Promise<string> {
+export async function issueCardToken(
+  d: Pick<CoreDeps, 'clock' | 'cardVault'>,
+  clientKey: string,
+  card: VaultCard,
+  payerEmail: string | undefined,
+): Promise<string> {
   const id = newCardToken();
   await d.cardVault.put({ kind: 'card-token', id, clientKey, card, meta: { payerEmail }, createdAt: d.clock.now().toISOString() });
   return id;
 }
 
-export async function issueRecurringToken(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVault'>, clientKey: string, card: VaultCard, firstTransId: string): Promise<string> {
+export async function issueRecurringToken(
+  d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVault'>,
+  clientKey: string,
+  card: VaultCard,
+  firstTransId: string,
+): Promise<string> {
   const id = d.newId();
   await d.cardVault.put({ kind: 'recurring', id, clientKey, card, meta: { firstTransId }, createdAt: d.clock.now().toISOString() });
   return id;
@@ -44,7 +54,8 @@ export async function resolveRecurringPair(
   firstTransId: string,
   recurringToken: string,
 ): Promise<{ initial: Payment; card: VaultCard }> {
-  const entry = recurringToken && firstTransId ? await d.cardVault.get('recurring', recurringToken, clientKey).catch(() => undefined) : undefined;
+  const entry =
+    recurringToken && firstTransId ? await d.cardVault.get('recurring', recurringToken, clientKey).catch(() => undefined) : undefined;
   if (!entry || entry.meta.firstTransId !== firstTransId) throw NotFoundError.incorrectTransaction();
   const initial = await d.payments.get(firstTransId);
   if (!initial || initial.clientKey !== clientKey) throw NotFoundError.incorrectTransaction();
@@ -53,7 +64,10 @@ export async function resolveRecurringPair(
 
 /** The card kept for a payment waiting for its 3DS / redirect step. */
 export async function saveChallengeCard(d: Pick<CoreDeps, 'clock' | 'cardVault'>, p: Payment, card: VaultCard): Promise<void> {
-  await d.cardVault.put({ kind: 'challenge', id: p.transId, clientKey: p.clientKey, card, meta: {}, createdAt: d.clock.now().toISOString() }, CHALLENGE_CARD_TTL_SECONDS);
+  await d.cardVault.put(
+    { kind: 'challenge', id: p.transId, clientKey: p.clientKey, card, meta: {}, createdAt: d.clock.now().toISOString() },
+    CHALLENGE_CARD_TTL_SECONDS,
+  );
 }
 
 export async function challengeCard(d: Pick<CoreDeps, 'cardVault'>, p: Payment): Promise<VaultCard | undefined> {

@@ -123,5 +123,6 @@ async function switchMid(d: Pick<CoreDeps, 'payments' | 'clock'>, reserved: Paym
   reserved.version += 1;
   reserved.updatedAt = d.clock.now().toISOString();
   await d.payments.update(reserved, []);
-  if (attempts.length > 0) logger.info('payment cascaded to the next MID', { transId: reserved.transId, midId: mid.midId, attempt: attempts.length + 1 });
+  if (attempts.length > 0)
+    logger.info('payment cascaded to the next MID', { transId: reserved.transId, midId: mid.midId, attempt: attempts.length + 1 });
 }

@@ -27,10 +27,15 @@ export function isWaitingForChallenge(p: Payment): boolean {
 }
 
 /** `payerReturn`: what the payer brought back from an acquirer's own page (ports/connector.ts ChallengeCompletion). */
-export async function completeChallenge(d: ChargeDeps, input: { payment: Payment; payerReturn?: Record<string, string> }, hooks: ChallengeHooks): Promise<CoreResult> {
+export async function completeChallenge(
+  d: ChargeDeps,
+  input: { payment: Payment; payerReturn?: Record<string, string> },
+  hooks: ChallengeHooks,
+): Promise<CoreResult> {
   const { payment } = input;
   const notWaiting = () => BusinessRuleError.notWaitingForAuthentication();
-  const transactionType = permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
+  const transactionType =
+    permitOrThrow(payment, { name: 'PAYER_RETURNED' }, { NOT_ALLOWED: notWaiting }).attempt ?? ownTransaction(payment);
   const card = await challengeCard(d, payment);
   if (!card) throw notWaiting();
   // The step the payer is on: the waiting 3DS or REDIRECT entry the charge left (PAYER_RETURNED's guard).
@@ -43,7 +48,9 @@ export async function completeChallenge(d: ChargeDeps, input: { payment: Payment
     payment,
     { type: transactionType, amount: payment.amount, id: d.newId() },
     async (p) => {
-      outcome = await (await d.connectors.forPayment(p)).completeChallenge({
+      outcome = await (
+        await d.connectors.forPayment(p)
+      ).completeChallenge({
         transId: p.transId,
         amount: p.amount,
         currency: p.currency,
@@ -62,12 +69,23 @@ export async function completeChallenge(d: ChargeDeps, input: { payment: Payment
       return outcome;
     },
     (next, o, now) => {
-      const decision = applyOutcome(next, o.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication was not completed.' } : o, authorize);
+      const decision = applyOutcome(
+        next,
+        o.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication was not completed.' } : o,
+        authorize,
+      );
       // The step ends with the payment's decision; an acquirer that has not decided yet (pending) leaves it open.
       const step = next.history.find((h) => h.type === type && h.status === 'waiting');
       if (step && decision.moves) settleRecord(step, o.kind === 'approved' ? 'success' : 'fail', now);
       if (type === '3DS' && decision.moves && !next.details.threeDs) next.details.threeDs = platformThreeDs(d, o, now);
-      return { operation: transactionType, result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId: next.transId, date: now, declineReason: next.declineReason };
+      return {
+        operation: transactionType,
+        result: decision.callback ?? 'UNDEFINED',
+        amount: next.amount,
+        attemptId: next.transId,
+        date: now,
+        declineReason: next.declineReason,
+      };
     },
     hooks,
   );

@@ -37,7 +37,11 @@ export async function chargeNewPayment(d: RecoverDeps, reserved: Payment, flow: 
   try {
     outcome = await flow.call(reserved.transId);
   } catch (err) {
-    logger.error('acquirer did not answer; payment left PREPARE', { transId: reserved.transId, connector: reserved.connector, error: (err as Error).message });
+    logger.error('acquirer did not answer; payment left PREPARE', {
+      transId: reserved.transId,
+      connector: reserved.connector,
+      error: (err as Error).message,
+    });
     return undetermined(d, reserved, hooks);
   }
   const now = d.clock.now().toISOString();
@@ -63,7 +67,15 @@ export async function chargeNewPayment(d: RecoverDeps, reserved: Payment, flow: 
   const callbacks = hooks.callbacks(payment, event);
   // An acquirer's notification may have recorded the outcome first: then this request answers what it recorded.
   const adopted = await writeOrAdopt(d, payment.transId, payment.transId, () =>
-    d.payments.update(payment, callbacks, hooks.idempotency && { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event), keepSeconds: claimOf(hooks)?.ttlSeconds }),
+    d.payments.update(
+      payment,
+      callbacks,
+      hooks.idempotency && {
+        key: hooks.idempotency.key,
+        result: hooks.idempotency.result(payment, event),
+        keepSeconds: claimOf(hooks)?.ttlSeconds,
+      },
+    ),
   );
   if (adopted) return adopted;
   await enqueue(d, callbacks, payment.transId);
@@ -81,7 +93,11 @@ export async function undetermined(d: Pick<CoreDeps, 'payments' | 'clock'>, rese
   };
   if (hooks.idempotency) {
     const payment = nextVersion(reserved, d.clock.now().toISOString());
-    await d.payments.update(payment, [], { key: hooks.idempotency.key, result: hooks.idempotency.result(payment, event), keepSeconds: claimOf(hooks)?.ttlSeconds });
+    await d.payments.update(payment, [], {
+      key: hooks.idempotency.key,
+      result: hooks.idempotency.result(payment, event),
+      keepSeconds: claimOf(hooks)?.ttlSeconds,
+    });
     return { payment, event, callbacks: [] };
   }
   return { payment: reserved, event, callbacks: [] };

@@ -71,7 +71,13 @@ function checkConnectorRequirements(d: Pick<CoreDeps, 'connectors'>, input: Char
   }
 }
 
-function callConnector(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput, transId: string, routingAttempt = 1, requestChallenge = false): Promise<ConnectorOutcome> {
+function callConnector(
+  d: Pick<CoreDeps, 'connectors'>,
+  input: ChargeInput,
+  transId: string,
+  routingAttempt = 1,
+  requestChallenge = false,
+): Promise<ConnectorOutcome> {
   const connector = d.connectors.forMid(input.clientKey, input.mid);
   const order = { orderId: input.orderId, description: input.orderDescription };
   if (input.payout) return connector.payout({ transId, amount: input.amount, currency: input.currency, card: input.card, ...order });
@@ -124,7 +130,13 @@ export function cardOnFileOf(input: ChargeInput): CardOnFile | undefined {
 export { applyOutcome, resultOf, claimOf };
 
 /** Issues the tokens an approved payment asked for (req_token, recurring_init). */
-export async function issueTokens(d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVault'>, p: Payment, card: VaultCard, wantCardToken: boolean, wantRecurringToken: boolean): Promise<void> {
+export async function issueTokens(
+  d: Pick<CoreDeps, 'clock' | 'newId' | 'cardVault'>,
+  p: Payment,
+  card: VaultCard,
+  wantCardToken: boolean,
+  wantRecurringToken: boolean,
+): Promise<void> {
   if (wantCardToken && !p.cardToken) p.cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
   if (wantRecurringToken && !p.recurringToken) p.recurringToken = await issueRecurringToken(d, p.clientKey, card, p.transId);
   // A schedule named by the initiating request starts with the chain (first_recurring_date is echoed).
@@ -165,7 +177,9 @@ export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHo
           // A rule's challenge goes only to MIDs whose connector challenges on request.
           const challenge = !!screened?.challenge;
           const fallbacks = (screened?.fallbacks ?? cascade?.fallbacks ?? []).filter((m) => !challenge || canChallenge(m));
-          return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) => callConnector(d, { ...input, mid }, id, attempt, challenge));
+          return payWithCascade(d, reserved, first, cascade && { ...cascade, fallbacks }, (mid, attempt) =>
+            callConnector(d, { ...input, mid }, id, attempt, challenge),
+          );
         },
         async onAnswer(payment, outcome) {
           if (screened?.risk) payment.details.risk = screened.risk;
@@ -192,7 +206,10 @@ export async function charge(d: ChargeDeps, input: ChargeInput, hooks: AttemptHo
 function reachableCascade(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): ChargeInput['cascade'] {
   if (!input.cascade) return undefined;
   const accept = !!input.browser?.acceptHeader?.trim();
-  return { ...input.cascade, fallbacks: input.cascade.fallbacks.filter((m) => accept || !d.connectors.named(m.connector).requiresAcceptHeader) };
+  return {
+    ...input.cascade,
+    fallbacks: input.cascade.fallbacks.filter((m) => accept || !d.connectors.named(m.connector).requiresAcceptHeader),
+  };
 }
 
 function preparedPayment(input: ChargeInput, transId: string, now: string): Payment {

@@ -23,11 +23,15 @@ export interface CreditvoidPlan {
 
 export function planCreditvoid(p: Payment, amount: number | undefined): CreditvoidPlan {
   if (amount !== undefined && amount <= 0) throw ValidationError.field('amount', 'This value should be greater than 0.');
-  const decision = permitOrThrow(p, { name: 'CREDITVOID', amount }, {
-    NOT_ALLOWED: BusinessRuleError.refundNotAllowed,
-    PARTIAL_REVERSAL: () => BusinessRuleError.partialReversalNotAllowed(),
-    REFUND_TOO_LARGE: () => BusinessRuleError.refundTooLarge(),
-  });
+  const decision = permitOrThrow(
+    p,
+    { name: 'CREDITVOID', amount },
+    {
+      NOT_ALLOWED: BusinessRuleError.refundNotAllowed,
+      PARTIAL_REVERSAL: () => BusinessRuleError.partialReversalNotAllowed(),
+      REFUND_TOO_LARGE: () => BusinessRuleError.refundTooLarge(),
+    },
+  );
   const kind = decision.attempt === 'REVERSAL' ? 'REVERSAL' : 'REFUND';
   // A held authorization is released whole; a settled payment refunds what is left unless told less.
   const remaining = refundable(p);

@@ -49,16 +49,20 @@ export async function runFollowUpAction<A>(d: FollowUpDeps, action: FollowUpActi
     false,
     async (_key, followUp) => {
       const hooks = { callbacks: r.callbacks, followUp };
-      const result = await runFollowUp(d, {
-        transId: r.transId,
-        clientKey: r.clientKey,
-        protocol: r.protocol,
-        verifier: r.verifier,
-        event: action.event,
-        amountText,
-        verify: r.verify,
-        onRead: (payment) => action.core(d, { payment, amount: amountIn(amountText, payment) }, hooks),
-      }, hooks);
+      const result = await runFollowUp(
+        d,
+        {
+          transId: r.transId,
+          clientKey: r.clientKey,
+          protocol: r.protocol,
+          verifier: r.verifier,
+          event: action.event,
+          amountText,
+          verify: r.verify,
+          onRead: (payment) => action.core(d, { payment, amount: amountIn(amountText, payment) }, hooks),
+        },
+        hooks,
+      );
       return { statusCode: 200, body: { value: action.answer(result) } };
     },
     r.rawBody,

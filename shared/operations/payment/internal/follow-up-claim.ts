@@ -28,7 +28,12 @@ export function heldClaim(p: Payment, key: string): AttemptClaim | undefined {
 }
 
 export function addClaim(p: Payment, claim: { key: string; attemptId: string; bodyHash?: string }, lockExpiresAt: number): void {
-  const entry: AttemptClaim = { key: shortHash(claim.key), attemptId: claim.attemptId, lockExpiresAt, ...(claim.bodyHash ? { bodyHash: claim.bodyHash } : {}) };
+  const entry: AttemptClaim = {
+    key: shortHash(claim.key),
+    attemptId: claim.attemptId,
+    lockExpiresAt,
+    ...(claim.bodyHash ? { bodyHash: claim.bodyHash } : {}),
+  };
   p.claims = [...(p.claims ?? []), entry];
 }
 
@@ -43,7 +48,12 @@ export function dropClaim(p: Payment, attemptId: string): void {
  * Writes the reservation that carries the claim. Losing the version check to a duplicate that reserved first is
  * "in progress" (one more read on that path only); losing it to another change is the usual conflict.
  */
-export async function reserveWithClaim(d: Pick<Deps, 'payments'>, reserved: Payment, key: string, alongside?: TransactionItems): Promise<void> {
+export async function reserveWithClaim(
+  d: Pick<Deps, 'payments'>,
+  reserved: Payment,
+  key: string,
+  alongside?: TransactionItems,
+): Promise<void> {
   try {
     await d.payments.update(reserved, [], undefined, { alongside });
   } catch (err) {

@@ -50,7 +50,13 @@ export const followUpCore =
     runFollowUpKind(kind, d, input, hooks);
 
 /** The tail for an attempt the reservation already wrote (follow-up.ts): the acquirer, then the outcome. */
-export function attemptFollowUp(d: FollowUpDeps, reserved: Payment, attempt: Attempt, hooks: AttemptHooks, started: string): Promise<CoreResult> {
+export function attemptFollowUp(
+  d: FollowUpDeps,
+  reserved: Payment,
+  attempt: Attempt,
+  hooks: AttemptHooks,
+  started: string,
+): Promise<CoreResult> {
   return finishAttempt(d, reserved, attempt, followUpCall(d, attempt), answerOf(attempt), hooks, started);
 }
 
@@ -59,11 +65,23 @@ export function followUpCall(d: Pick<CoreDeps, 'connectors'>, attempt: Attempt):
   return async (p) => {
     const connector = await d.connectors.forPayment(p);
     if (attempt.type === 'CAPTURE') {
-      return connector.capture({ transId: p.transId, amount: attempt.amount, currency: p.currency, card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear } });
+      return connector.capture({
+        transId: p.transId,
+        amount: attempt.amount,
+        currency: p.currency,
+        card: p.card && { expMonth: p.card.expMonth, expYear: p.card.expYear },
+      });
     }
     if (attempt.type === 'VOID') return connector.void({ transId: p.transId, amount: attempt.amount, currency: p.currency });
-    return connector.refund({ transId: p.transId, attemptId: attempt.id, amount: attempt.amount, currency: p.currency, reversal: attempt.type === 'REVERSAL' });
+    return connector.refund({
+      transId: p.transId,
+      attemptId: attempt.id,
+      amount: attempt.amount,
+      currency: p.currency,
+      reversal: attempt.type === 'REVERSAL',
+    });
   };
 }
 
-const answerOf = (attempt: Attempt) => (next: Payment, outcome: ConnectorOutcome, now: string) => answerFollowUp(next, attempt, outcome, now);
+const answerOf = (attempt: Attempt) => (next: Payment, outcome: ConnectorOutcome, now: string) =>
+  answerFollowUp(next, attempt, outcome, now);

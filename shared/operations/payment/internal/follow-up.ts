@@ -44,17 +44,20 @@ export async function runFollowUp(d: FollowUpDeps, t: FollowUpTarget, hooks: Att
   const attemptId = d.newId();
   const lockExpiresAt = Date.parse(started) + d.payments.claimLockMs;
   const bodyHash = claim.onPayment.bodyHash;
-  const res = await d.payments.reserveFollowUp({
-    transId: t.transId,
-    clientKey: t.clientKey,
-    protocol: t.protocol,
-    event: t.event,
-    verifier: t.verifier,
-    amount,
-    attemptId,
-    claim: { key: shortHash(claim.key), lockExpiresAt, ...(bodyHash ? { bodyHash } : {}) },
-    now: started,
-  }, { alongside: hooks.alongside });
+  const res = await d.payments.reserveFollowUp(
+    {
+      transId: t.transId,
+      clientKey: t.clientKey,
+      protocol: t.protocol,
+      event: t.event,
+      verifier: t.verifier,
+      amount,
+      attemptId,
+      claim: { key: shortHash(claim.key), lockExpiresAt, ...(bodyHash ? { bodyHash } : {}) },
+      now: started,
+    },
+    { alongside: hooks.alongside },
+  );
   if ('current' in res) return t.onRead(t.verify(res.current));
   // The condition checked what verify() would: the merchant's payment, its protocol, the request's hash.
   const reserved = res.reserved;

@@ -25,7 +25,9 @@ export function requestKey(clientKey: string, scope: string, rawBody: string): s
 export function followUpKey(req: { config: { merchant: { clientKey: string } }; form: Record<string, unknown>; rawBody: string }): string {
   const { action, trans_id: transId, schedule_id: scheduleId } = req.form;
   const target = typeof transId === 'string' ? transId : typeof scheduleId === 'string' ? scheduleId : undefined;
-  return target ? requestKey(req.config.merchant.clientKey, `follow-up:${String(action)}`, target) : requestKey(req.config.merchant.clientKey, 'follow-up', req.rawBody);
+  return target
+    ? requestKey(req.config.merchant.clientKey, `follow-up:${String(action)}`, target)
+    : requestKey(req.config.merchant.clientKey, 'follow-up', req.rawBody);
 }
 
 export interface StoredResponse {

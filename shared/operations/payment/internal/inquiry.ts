@@ -35,5 +35,7 @@ export async function inquire(d: Pick<CoreDeps, 'connectors'>, p: Payment, attem
 /** The payment's transactions recorded before `attempt` (history order), as an inquiry passes them on. */
 export function earlierThan(p: Payment, attempt: Pick<TransactionRecord, 'id'>) {
   const at = p.history.findIndex((h) => h.id === attempt.id);
-  return p.history.slice(0, at < 0 ? p.history.length : at).map((h) => ({ type: h.type, amount: h.amount, status: h.status, ...(h.declineReason ? { declineReason: h.declineReason } : {}) }));
+  return p.history
+    .slice(0, at < 0 ? p.history.length : at)
+    .map((h) => ({ type: h.type, amount: h.amount, status: h.status, ...(h.declineReason ? { declineReason: h.declineReason } : {}) }));
 }

@@ -9,7 +9,12 @@ import { awaitingAcquirer } from '../../../domain/undetermined.js';
 import { recordedEvent } from './recorded-event.js';
 import type { CoreDeps, CoreResult } from './types.js';
 
-export async function writeOrAdopt(d: Pick<CoreDeps, 'payments'>, transId: string, attemptId: string, write: () => Promise<void>): Promise<CoreResult | undefined> {
+export async function writeOrAdopt(
+  d: Pick<CoreDeps, 'payments'>,
+  transId: string,
+  attemptId: string,
+  write: () => Promise<void>,
+): Promise<CoreResult | undefined> {
   try {
     await write();
     return undefined;

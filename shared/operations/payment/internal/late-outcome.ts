@@ -43,7 +43,14 @@ export async function recordLateOutcome(d: LateOutcomeDeps, payment: Payment, re
   const recorded = await withFresh(d, payment, (p) => (alreadyRecorded(p, report) ? undefined : withEntry(p, entry, at)));
   if (!recorded) return 'unchanged';
   noteMetric(LATE_OUTCOME_METRIC, 1);
-  logger.error('acquirer outcome contradicts the recorded payment', { transId: payment.transId, clientKey: payment.clientKey, event: report.event, attemptId: report.attemptId, handling: report.handling, acquirerRef: report.acquirerRef });
+  logger.error('acquirer outcome contradicts the recorded payment', {
+    transId: payment.transId,
+    clientKey: payment.clientKey,
+    event: report.event,
+    attemptId: report.attemptId,
+    handling: report.handling,
+    acquirerRef: report.acquirerRef,
+  });
   if (report.handling === 'reverse') await sendReversal(d, recorded, entry);
   return 'applied';
 }
@@ -67,7 +74,10 @@ export async function sendReversal(d: LateOutcomeDeps, payment: Payment, entry: 
         currency: payment.currency,
       });
       // approved: reversed at once (the upstream's VOID); pending: accepted, its webhook says how it ended.
-      answer = outcome.kind === 'declined' ? { reversal: 'refused', note: outcome.reason } : { reversal: outcome.kind === 'approved' ? 'done' : 'received' };
+      answer =
+        outcome.kind === 'declined'
+          ? { reversal: 'refused', note: outcome.reason }
+          : { reversal: outcome.kind === 'approved' ? 'done' : 'received' };
     } catch (err) {
       // Not sent again: whether the acquirer took it is unknown, and a second one could move money twice.
       answer = { reversal: 'no-answer', note: (err as Error).message };
@@ -88,7 +98,13 @@ export async function sendReversal(d: LateOutcomeDeps, payment: Payment, entry: 
  * The acquirer's webhook about a reversal this platform sent (its reference names it): done or failed, recorded on
  * the entry once. A failed one is money still taken: counted and logged like a late outcome.
  */
-export async function confirmReversal(d: LateOutcomeDeps, payment: Payment, handling: LateOutcome['handling'], ok: boolean, note?: string): Promise<'applied' | 'unchanged'> {
+export async function confirmReversal(
+  d: LateOutcomeDeps,
+  payment: Payment,
+  handling: LateOutcome['handling'],
+  ok: boolean,
+  note?: string,
+): Promise<'applied' | 'unchanged'> {
   const result: LateOutcome['reversal'] = ok ? 'done' : 'failed';
   const written = await withFresh(d, payment, (p) => {
     const next = nextVersion(p, d.clock.now().toISOString());
@@ -99,7 +115,12 @@ export async function confirmReversal(d: LateOutcomeDeps, payment: Payment, hand
   });
   if (!written) return 'unchanged';
   if (!ok) noteMetric(LATE_OUTCOME_METRIC, 1);
-  logger[ok ? 'info' : 'error']('late outcome reversal confirmed by the acquirer', { transId: payment.transId, handling, reversal: result, note });
+  logger[ok ? 'info' : 'error']('late outcome reversal confirmed by the acquirer', {
+    transId: payment.transId,
+    handling,
+    reversal: result,
+    note,
+  });
   return 'applied';
 }
 
@@ -114,7 +135,11 @@ export function withEntry(p: Payment, entry: LateOutcome, at: string): Payment {
  * Writes change(p) with the payment's version as the condition, re-reading and re-deciding after a lost race; the
  * payment written, or undefined when change decided there is nothing to write.
  */
-async function withFresh(d: Pick<Deps, 'payments'>, payment: Payment, change: (p: Payment) => Payment | undefined): Promise<Payment | undefined> {
+async function withFresh(
+  d: Pick<Deps, 'payments'>,
+  payment: Payment,
+  change: (p: Payment) => Payment | undefined,
+): Promise<Payment | undefined> {
   let current = payment;
   for (let i = 1; ; i++) {
     const next = change(current);

@@ -20,7 +20,13 @@ export function ownEvent(outcome: ConnectorOutcome): AnswerEvent {
 /** The result an answer about the payment's own transaction reports. */
 export function resultOf(outcome: ConnectorOutcome): PaymentEvent['result'] {
   if (outcome.kind === 'pending') return 'UNDEFINED';
-  return outcome.kind === 'approved' ? 'SUCCESS' : outcome.kind === 'declined' ? 'DECLINED' : outcome.awaiting === 'provider' ? 'INIT' : 'REDIRECT';
+  return outcome.kind === 'approved'
+    ? 'SUCCESS'
+    : outcome.kind === 'declined'
+      ? 'DECLINED'
+      : outcome.awaiting === 'provider'
+        ? 'INIT'
+        : 'REDIRECT';
 }
 
 /**
@@ -58,11 +64,19 @@ export interface AnsweredAttempt {
  * reports. No decision yet (pending, or a challenge nobody can take) leaves the attempt waiting, reported UNDEFINED.
  */
 export function answerFollowUp(next: Payment, attempt: AnsweredAttempt, outcome: ConnectorOutcome, now: string): PaymentEvent {
-  const name = outcome.kind === 'challenge' || outcome.kind === 'pending' ? 'PENDING' : answerEvent(attempt.type, outcome.kind === 'approved');
+  const name =
+    outcome.kind === 'challenge' || outcome.kind === 'pending' ? 'PENDING' : answerEvent(attempt.type, outcome.kind === 'approved');
   const decision = apply(next, { name, amount: attempt.amount });
   const declineReason = outcome.kind === 'declined' ? outcome.reason : undefined;
   // Each transaction carries its own ARN: a refund's is kept on its history entry, the payment's stays as it was.
   const record = next.history.find((h) => h.id === attempt.id);
   if (outcome.kind === 'approved' && outcome.arn && record && decision.callback === 'SUCCESS') record.arn = outcome.arn;
-  return { operation: attempt.type, result: decision.callback ?? 'UNDEFINED', amount: attempt.amount, attemptId: attempt.id, date: now, declineReason };
+  return {
+    operation: attempt.type,
+    result: decision.callback ?? 'UNDEFINED',
+    amount: attempt.amount,
+    attemptId: attempt.id,
+    date: now,
+    declineReason,
+  };
 }

@@ -14,5 +14,12 @@ export function recordedEvent(p: Payment, attemptId: string): PaymentEvent {
     return { operation, result: STATUSES[p.status].result, amount: p.amount, attemptId, date: p.updatedAt, declineReason: p.declineReason };
   }
   const result: PaymentEvent['result'] = record?.status === 'success' ? 'SUCCESS' : record?.status === 'fail' ? 'DECLINED' : 'UNDEFINED';
-  return { operation: record?.type ?? 'UNKNOWN', result, amount: record?.amount ?? 0, attemptId, date: record?.date ?? p.updatedAt, declineReason: record?.declineReason };
+  return {
+    operation: record?.type ?? 'UNKNOWN',
+    result,
+    amount: record?.amount ?? 0,
+    attemptId,
+    date: record?.date ?? p.updatedAt,
+    declineReason: record?.declineReason,
+  };
 }

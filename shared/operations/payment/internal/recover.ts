@@ -51,7 +51,12 @@ export async function reserveOnce(d: RecoverDeps, reserved: Payment, hooks: Atte
 }
 
 /** The answer for a payment an abandoned request reserved; completes the claim once the outcome is final. */
-async function recoverPayment(d: RecoverDeps, transId: string, callbacks: CallbackRecorder, idempotency: IdempotencyHook): Promise<CoreResult> {
+async function recoverPayment(
+  d: RecoverDeps,
+  transId: string,
+  callbacks: CallbackRecorder,
+  idempotency: IdempotencyHook,
+): Promise<CoreResult> {
   const payment = await d.payments.get(transId);
   if (!payment) throw ConflictError.sameRequest();
   const result = await settleAttempt(d, payment, transId, callbacks, idempotency);
@@ -83,7 +88,13 @@ export async function resumeAbandoned(d: RecoverDeps, hooks: AttemptHooks, payme
  * progress"; one whose lock ran out (its request died) is answered with its attempt, settled now if the acquirer
  * can tell. A different body finding it so is told to retry once that is settled, as with a claim item (idempotency.ts).
  */
-async function resumeClaimOnPayment(d: RecoverDeps, payment: Payment, key: string, bodyHash: string | undefined, callbacks: CallbackRecorder): Promise<CoreResult | undefined> {
+async function resumeClaimOnPayment(
+  d: RecoverDeps,
+  payment: Payment,
+  key: string,
+  bodyHash: string | undefined,
+  callbacks: CallbackRecorder,
+): Promise<CoreResult | undefined> {
   const held = heldClaim(payment, key);
   if (!held) return undefined;
   if (held.lockExpiresAt >= d.clock.now().getTime()) throw ConflictError.sameRequest();
@@ -96,7 +107,13 @@ async function resumeClaimOnPayment(d: RecoverDeps, payment: Payment, key: strin
  * The attempt's outcome: as recorded, or, while it still waits for the acquirer, the acquirer's answer to an
  * inquiry, recorded with its callback (and the caller's idempotent answer) in one conditional write.
  */
-async function settleAttempt(d: RecoverDeps, payment: Payment, attemptId: string, callbacks: CallbackRecorder, idempotency?: IdempotencyHook): Promise<CoreResult> {
+async function settleAttempt(
+  d: RecoverDeps,
+  payment: Payment,
+  attemptId: string,
+  callbacks: CallbackRecorder,
+  idempotency?: IdempotencyHook,
+): Promise<CoreResult> {
   const attempt = awaitingAcquirer(payment).find((a) => a.id === attemptId);
   if (!attempt) return { payment, event: recordedEvent(payment, attemptId), callbacks: [] };
   const answer = await inquire(d, payment, attempt);
@@ -111,7 +128,11 @@ async function settleAttempt(d: RecoverDeps, payment: Payment, attemptId: string
   const records = callbacks(next, event);
   try {
     // A payment-creating request's answer is kept on the payment (its claim, or named by its claim item).
-    await d.payments.update(next, records, idempotency && { key: idempotency.key, result: idempotency.result(next, event), keepSeconds: idempotency.claimTtlSeconds });
+    await d.payments.update(
+      next,
+      records,
+      idempotency && { key: idempotency.key, result: idempotency.result(next, event), keepSeconds: idempotency.claimTtlSeconds },
+    );
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     // The reconciler (or the original request, answering late) recorded it first: answer what it recorded.

@@ -34,7 +34,12 @@ export interface RecurringChargeInput {
  * `screenOf`: the merchant's rules and the MID's limits before the acquirer (operations/risk/screened-charge.ts
  * `ruledScreen`, docs/risk.md); no counter counts a merchant-initiated charge.
  */
-export async function recurringCharge(d: ChargeDeps, input: RecurringChargeInput, hooks: AttemptHooks, screenOf?: (charge: ChargeInput) => ChargeScreen): Promise<CoreResult> {
+export async function recurringCharge(
+  d: ChargeDeps,
+  input: RecurringChargeInput,
+  hooks: AttemptHooks,
+  screenOf?: (charge: ChargeInput) => ChargeScreen,
+): Promise<CoreResult> {
   const transactionType: TransactionType = ACTIONS[input.action].transaction;
   // Every debit callback carries a card_token (6.7.0): a recurring debit echoes its chain's token (a DEBIT chain
   // always has one), and a chain without one (a SALE's) gets one issued on approval, as a DEBIT would.

@@ -37,15 +37,29 @@ export async function retryCharge(d: ChargeDeps, payment: Payment, hooks: Attemp
     payment,
     { type, amount: payment.amount, id: attemptId },
     async (p) => {
-      const outcome = await (await d.connectors.forPayment(p)).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true });
-      if (outcome.kind === 'approved' && p.details.issueCardToken === true && !p.cardToken) cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
+      const outcome = await (
+        await d.connectors.forPayment(p)
+      ).pay({ transId: attemptId, amount: p.amount, currency: p.currency, card, authorize: false, externalThreeDs: true });
+      if (outcome.kind === 'approved' && p.details.issueCardToken === true && !p.cardToken)
+        cardToken = await issueCardToken(d, p.clientKey, card, p.payerEmail);
       return outcome;
     },
     (next, outcome, now) => {
       if (cardToken) next.cardToken = cardToken;
       // The payer is not present: a retry cannot run an authentication step.
-      const decision = applyOutcome(next, outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome, false);
-      return { operation: type, result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId, date: now, declineReason: next.declineReason };
+      const decision = applyOutcome(
+        next,
+        outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome,
+        false,
+      );
+      return {
+        operation: type,
+        result: decision.callback ?? 'UNDEFINED',
+        amount: next.amount,
+        attemptId,
+        date: now,
+        declineReason: next.declineReason,
+      };
     },
     hooks,
   );

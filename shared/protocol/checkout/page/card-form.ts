@@ -11,7 +11,18 @@ import type { PageText } from './i18n.js';
 import { brandDescriptor } from '../../../apm/catalogue.js';
 import { checkAsked, type PayerFacts } from '../../../apm/page-fields.js';
 
-export type FieldName = 'card_number' | 'expiry' | 'cvv' | 'holder' | 'terms' | 'card_choice' | 'saved_cvv' | 'saved_expiry' | 'payee_card_number' | 'method' | 'identifier';
+export type FieldName =
+  | 'card_number'
+  | 'expiry'
+  | 'cvv'
+  | 'holder'
+  | 'terms'
+  | 'card_choice'
+  | 'saved_cvv'
+  | 'saved_expiry'
+  | 'payee_card_number'
+  | 'method'
+  | 'identifier';
 /** `parameters`: an alternative method's fields, by parameter name, in the protocol's wording (apm/rules.ts). */
 export type FormErrors = Partial<Record<FieldName | 'form', string>> & { parameters?: Record<string, string> };
 
@@ -60,7 +71,15 @@ export interface PaymentFormOptions {
 
 export type PaymentFormResult =
   | { ok: true; choice: CardChoice; payeeCardNumber?: string }
-  | { ok: false; errors: FormErrors; holder: string; choice: string; method: string; identifier: string; parameters?: Record<string, string> };
+  | {
+      ok: false;
+      errors: FormErrors;
+      holder: string;
+      choice: string;
+      method: string;
+      identifier: string;
+      parameters?: Record<string, string>;
+    };
 
 /** "saved-N" or "new"; a page with saved cards preselects the first, so a missing choice means the only one offered. */
 function readChoice(form: FormObject, opts: PaymentFormOptions): string | undefined {
@@ -111,7 +130,8 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
   } else if (method !== 'card') {
     const page = opts.apm?.[method] ?? { identifier: 'required', ask: [] };
     const descriptor = brandDescriptor(method);
-    const asked = descriptor && page.ask.length ? checkAsked(descriptor, page.ask, form.parameters, opts.payer ?? {}) : { errors: {}, values: {} };
+    const asked =
+      descriptor && page.ask.length ? checkAsked(descriptor, page.ask, form.parameters, opts.payer ?? {}) : { errors: {}, values: {} };
     parameters = asked.values;
     if (Object.keys(asked.errors).length) errors.parameters = asked.errors;
     if (!identifier && page.identifier === 'required') errors.identifier = t.required;
@@ -155,7 +175,15 @@ export function readPaymentForm(form: FormObject, opts: PaymentFormOptions, t: P
 
   if (Object.keys(errors).length || !result) {
     const badCard = errors.card_number === t.badCard || errors.payee_card_number === t.badCard;
-    return { ok: false, errors: { ...errors, form: badCard ? t.badCard : t.fixErrors }, holder, choice: choice ?? '', method: method ?? '', identifier, parameters };
+    return {
+      ok: false,
+      errors: { ...errors, form: badCard ? t.badCard : t.fixErrors },
+      holder,
+      choice: choice ?? '',
+      method: method ?? '',
+      identifier,
+      parameters,
+    };
   }
   return { ok: true, choice: result, payeeCardNumber };
 }

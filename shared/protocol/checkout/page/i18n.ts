@@ -37,7 +37,9 @@ export interface LanguageFallbacks {
 export function pageLanguage(requested: string | undefined, fallbacks: LanguageFallbacks = {}): PageLanguage {
   const sent = requested?.trim();
   // A language the payment was given wins outright; an unknown one is English (the spec), not the next fallback.
-  const code = sent ? (knownLanguage(sent) ?? 'en') : (knownLanguage(fallbacks.merchantDefault) ?? acceptedLanguage(fallbacks.acceptLanguage) ?? 'en');
+  const code = sent
+    ? (knownLanguage(sent) ?? 'en')
+    : (knownLanguage(fallbacks.merchantDefault) ?? acceptedLanguage(fallbacks.acceptLanguage) ?? 'en');
   return { code, htmlLang: HTML_LANG[code] ?? code, dir: RTL.has(code) ? 'rtl' : 'ltr', t: pageText(code as LanguageCode) };
 }
 

@@ -5,7 +5,29 @@
  */
 
 /** The spec's language codes, spelled as the spec spells them. */
-export const SPEC_LANGUAGES = ['en', 'sp', 'ar', 'az', 'fr', 'nb', 'zh', 'zh-TW', 'kk', 'de', 'it', 'hr', 'cs', 'hu', 'pl', 'pt', 'ro', 'ja', 'nl', 'bg', 'ru'] as const;
+export const SPEC_LANGUAGES = [
+  'en',
+  'sp',
+  'ar',
+  'az',
+  'fr',
+  'nb',
+  'zh',
+  'zh-TW',
+  'kk',
+  'de',
+  'it',
+  'hr',
+  'cs',
+  'hu',
+  'pl',
+  'pt',
+  'ro',
+  'ja',
+  'nl',
+  'bg',
+  'ru',
+] as const;
 
 /** A spec code lowercased: how pages and payments keep it. */
 export type LanguageCode = Lowercase<(typeof SPEC_LANGUAGES)[number]>;
@@ -16,7 +38,16 @@ const CODES: ReadonlySet<string> = new Set(SPEC_LANGUAGES.map((c) => c.toLowerCa
  * Tags that name one of our languages under another spelling (browsers and clients send BCP 47): Spanish is es,
  * Norwegian may come as no or nn, traditional Chinese as zh-Hant / zh-HK / zh-MO.
  */
-const ALIASES: Record<string, string> = { es: 'sp', no: 'nb', nn: 'nb', 'zh-hant': 'zh-tw', 'zh-hk': 'zh-tw', 'zh-mo': 'zh-tw', 'zh-hans': 'zh', 'zh-cn': 'zh' };
+const ALIASES: Record<string, string> = {
+  es: 'sp',
+  no: 'nb',
+  nn: 'nb',
+  'zh-hant': 'zh-tw',
+  'zh-hk': 'zh-tw',
+  'zh-mo': 'zh-tw',
+  'zh-hans': 'zh',
+  'zh-cn': 'zh',
+};
 
 /**
  * One of our codes for a language tag, or undefined: exact (case-insensitive, "_" read as "-"), then a known

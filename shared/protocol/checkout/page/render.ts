@@ -151,9 +151,19 @@ ${input}
     ' ',
   );
   const expiryInput = (name: 'expiry' | 'saved_expiry') =>
-    field(name, t.expiry, html`<input type="text" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-exp" placeholder="${t.expiryHint}" maxlength="5" data-check="expiry" required>`, t.expiryHint);
+    field(
+      name,
+      t.expiry,
+      html`<input type="text" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-exp" placeholder="${t.expiryHint}" maxlength="5" data-check="expiry" required>`,
+      t.expiryHint,
+    );
   const cvvInput = (name: 'cvv' | 'saved_cvv') =>
-    field(name, t.cvv, html`<input type="password" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" data-check="cvv"${optionalOrRequired(v.cvvOptional === true)}>`, t.cvvHint);
+    field(
+      name,
+      t.cvv,
+      html`<input type="password" class="ltr" ${attrs(name, true)} inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="4" data-check="cvv"${optionalOrRequired(v.cvvOptional === true)}>`,
+      t.cvvHint,
+    );
   const newCard = html`${field(
     'card_number',
     t.cardNumber,
@@ -203,7 +213,10 @@ ${option('new', t.newCard, undefined, 'new-card')}
     methods.length > 1
       ? html`<fieldset class="methods" id="method"><legend class="sr-only">${t.paymentMethod}</legend>
 ${joinHtml(
-  methods.map((m) => html`<label class="tab"><input type="radio" name="method" value="${m.value}"${m.value === method && ' checked'}${identifierRule(m)}><span>${m.label}</span></label>`),
+  methods.map(
+    (m) =>
+      html`<label class="tab"><input type="radio" name="method" value="${m.value}"${m.value === method && ' checked'}${identifierRule(m)}><span>${m.label}</span></label>`,
+  ),
   '\n',
 )}
 </fieldset>`
@@ -231,7 +244,13 @@ ${joinHtml(
 ${joinHtml(
   methods
     .filter((m) => m.ask?.length)
-    .map((m) => html`<div class="method-fields" data-method="${m.value}">${joinHtml(m.ask!.map((n) => parameter(m.value, n)), '\n')}</div>`),
+    .map(
+      (m) =>
+        html`<div class="method-fields" data-method="${m.value}">${joinHtml(
+          m.ask!.map((n) => parameter(m.value, n)),
+          '\n',
+        )}</div>`,
+    ),
   '\n',
 )}`
     : '';
@@ -252,11 +271,14 @@ ${summary(v.lang, v.order)}
 <h1 class="sr-only">${t.title}</h1>
 <p class="alert" id="form-alert" role="alert">${err.form ?? ''}</p>
 ${methodChoice}
-${hasCard && html`<div class="method-fields" data-method="card">
+${
+  hasCard &&
+  html`<div class="method-fields" data-method="card">
 ${v.payeeCard && html`<h2 class="section">${t.yourCard}</h2>`}
 ${cards}
 ${payee}
-</div>`}
+</div>`
+}
 ${apm}
 ${
   v.termsCheckbox
@@ -288,7 +310,11 @@ export function renderThreeDs(v: ThreeDsView): RenderedPage {
   const { t } = v.lang;
   const values = { amount: v.order.amount, merchant: v.order.merchantName, method: v.method ?? '' };
   const title = v.method ? fill(t.methodStepTitle, values) : t.threeDsTitle;
-  return page(200, v.lang, `${title} · ${v.order.merchantName}`, () => html`<div class="panel">
+  return page(
+    200,
+    v.lang,
+    `${title} · ${v.order.merchantName}`,
+    () => html`<div class="panel">
 ${summary(v.lang, v.order)}
 <form class="body" method="post" action="${v.actionUrl}">
 <span class="badge">${v.method ?? '3-D Secure'}</span>
@@ -297,7 +323,8 @@ ${summary(v.lang, v.order)}
 ${!v.method && html`<p class="message">${t.threeDsSandbox}</p>`}
 <button type="submit" id="confirm-3ds">${v.method ? t.continue : t.threeDsConfirm}</button>
 </form>
-</div>`);
+</div>`,
+  );
 }
 
 export interface ReturnView {
@@ -340,5 +367,10 @@ export function renderDeadLink(lang: PageLanguage, kind: 'expired' | 'used' | 'n
   const { t } = lang;
   const text = { expired: t.linkExpired, used: t.linkUsed, notFound: t.linkNotFound, busy: t.busy, failed: t.failed }[kind];
   const status = { expired: 410, used: 410, notFound: 404, busy: 409, failed: 500 }[kind];
-  return page(status, lang, text, () => html`<div class="panel"><div class="body"><h1 class="status bad" id="result">${text}</h1></div></div>`);
+  return page(
+    status,
+    lang,
+    text,
+    () => html`<div class="panel"><div class="body"><h1 class="status bad" id="result">${text}</h1></div></div>`,
+  );
 }

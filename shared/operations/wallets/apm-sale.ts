@@ -19,7 +19,8 @@ import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/respo
 import { newChallengeToken } from '../s2s-card/pipeline.js';
 import { logger } from '../../logger.js';
 import { WALLETS, type WalletName } from '../../wallets/types.js';
-import { charge, routePayment } from '../payment/index.js';
+import { routePayment } from '../payment/index.js';
+import { chargeScreened } from '../risk/screened-charge.js';
 import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
 import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';
@@ -83,7 +84,8 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
       ...(p.card ? { card: maskCard(p.card) } : {}),
       ...walletEcho,
     });
-    const { payment, event } = await charge(
+    // Checked like any payer's card payment (docs/risk.md): blocklists, counters, rules and MID limits.
+    const { payment, event } = await chargeScreened(
       req.deps,
       {
         clientKey: merchant.clientKey,
@@ -97,6 +99,7 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         mid,
         card: { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder },
         payerEmail: fields.payer.email,
+        payerIp: fields.payer.fields.payer_ip,
         authorize,
         // The cryptogram is the 3DS result; without one (PAN_ONLY) the acquirer decides on 3DS.
         externalThreeDs: !!walletCard.cryptogram,

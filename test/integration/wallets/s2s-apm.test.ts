@@ -4,6 +4,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
+import { runRiskCommand } from '../../../scripts/admin/risk.js';
+import { deps } from '../../../shared/deps.js';
+import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from '../s2s-apm/support.js';
@@ -114,4 +117,20 @@ it('refusals name parameters[paymentToken]', async () => {
   );
   const badHash = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey), { hash: 'x' }));
   expect(badHash.body.errors[0].error_message).toBe('hash: Hash is not valid.');
+});
+
+it('a wallet SALE on the APM endpoint passes the risk check: a listed payer IP is declined before the acquirer', async () => {
+  await runRiskCommand(['blocklist', 'add', '--type', 'ip', '--value', '198.51.100.0/28', '--merchant', merchant.clientKey]);
+  const acquirer = recordingSandbox();
+  try {
+    const res = await post(walletApm('googlepay', googleToken(merchant, keys.google.publicKey), { payer_ip: '198.51.100.5' }));
+    expect(res.body).toMatchObject({ action: 'SALE', result: 'DECLINED', status: 'DECLINED', decline_reason: 'Declined by risk rules.' });
+    expect(acquirer.pay).not.toHaveBeenCalled();
+    expect((await deps().payments.get(res.body.trans_id))?.details.risk).toEqual({
+      control: 'blocklist',
+      reason: 'merchant blocklist ip 198.51.100.0/28',
+    });
+  } finally {
+    restoreConnectors();
+  }
 });

@@ -150,39 +150,42 @@ function ruleOutcome(
  * A merchant-initiated charge (RECURRING_SALE / RECURRING_DEBIT, a schedule's run): the merchant's rules only, in one
  * read. The payer is not there, so no counter counts it and a `challenge` rule blocks it (no 3DS can run).
  */
-export async function screenMerchantInitiated(d: Pick<RiskDeps, 'risk'>, s: Pick<RiskSubject, 'clientKey' | 'facts'>): Promise<Screened> {
-  try {
+export function screenMerchantInitiated(d: Pick<RiskDeps, 'risk'>, s: Pick<RiskSubject, 'clientKey' | 'facts'>): Promise<Screened> {
+  return orLetThrough(async () => {
     const snap = await d.risk.read({ clientKey: s.clientKey });
-    const decision = ruleOutcome(snap.rules, { facts: s.facts, canChallenge: false }).block;
-    if (decision) {
-      noteMetric(RISK_BLOCKED_METRIC, 1);
-      noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);
-    }
-    return decision ? { decision } : {};
-  } catch (err) {
-    logger.error('risk check failed; payment let through', { error: (err as Error).message });
-    return {};
-  }
+    return noted(ruleOutcome(snap.rules, { facts: s.facts, canChallenge: false }).block);
+  });
 }
 
 /**
  * An APM payment (no card): the blocklists of its payer's e-mail, IP and country, and the merchant's rules, in one
  * read. An APM payment runs no 3DS: a rule's `challenge` blocks it.
  */
-export async function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSubject, 'cardNumber'>): Promise<Screened> {
-  try {
+export function screenApmPayment(d: Pick<RiskDeps, 'risk'>, s: Omit<RiskSubject, 'cardNumber'>): Promise<Screened> {
+  return orLetThrough(async () => {
     const snap = await d.risk.read({
       clientKey: s.clientKey,
       blocklist: blocklistKeys(s.clientKey, { email: s.payerEmail, country: s.payerCountry }),
       ipRanges: s.payerIp ? scopesOf(s.clientKey) : [],
     });
-    const decision =
-      blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges)) ?? ruleOutcome(snap.rules, { ...s, canChallenge: false }).block;
-    if (decision) {
-      noteMetric(RISK_BLOCKED_METRIC, 1);
-      noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);
-    }
-    return decision ? { decision } : {};
+    return noted(
+      blocklistCheck(snap.blocked, matchingRange(s.payerIp, snap.ipRanges)) ?? ruleOutcome(snap.rules, { ...s, canChallenge: false }).block,
+    );
+  });
+}
+
+/** A blocking decision, counted in the metrics per control. */
+function noted(decision: RiskDecision | undefined): Screened {
+  if (!decision) return {};
+  noteMetric(RISK_BLOCKED_METRIC, 1);
+  noteMetric(CONTROL_METRICS[decision.control] ?? RISK_BLOCKED_METRIC, 1);
+  return { decision };
+}
+
+/** A check that fails lets the payment through and logs it (a choice: docs/risk.md). */
+async function orLetThrough(check: () => Promise<Screened>): Promise<Screened> {
+  try {
+    return await check();
   } catch (err) {
     logger.error('risk check failed; payment let through', { error: (err as Error).message });
     return {};

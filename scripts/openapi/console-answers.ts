@@ -289,6 +289,9 @@ const thresholdFields = {
   cardAttempts: int,
   cardDeclines: int,
   cardWindowSeconds: int,
+  burstDeclines: int,
+  burstFactor: { type: 'number' },
+  burstCooldownSeconds: int,
 };
 const thresholds = obj(thresholdFields);
 const riskSettings = obj(

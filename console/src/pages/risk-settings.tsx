@@ -14,6 +14,9 @@ const FIELDS: [keyof ConsoleRiskThresholds, string][] = [
   ['cardAttempts', 'Attempts of one card within its window'],
   ['cardDeclines', 'Declines of one card within its window'],
   ['cardWindowSeconds', "The card's window (seconds)"],
+  ['burstDeclines', 'Declines in 10 minutes that make a merchant-wide burst, at least'],
+  ['burstFactor', "…and at least this many times the merchant's usual rate"],
+  ['burstCooldownSeconds', 'How long a burst stops payments without 3DS (seconds)'],
 ];
 
 export function RiskThresholds({ merchant, canChange }: { merchant: string; canChange: boolean }) {

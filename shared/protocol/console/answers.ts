@@ -273,7 +273,7 @@ export interface ConsoleRiskRulesAnswer {
   updatedAt?: Time;
 }
 
-/** The card-testing guard's and card velocity's thresholds (counts, and durations in seconds). */
+/** The card-testing guard's, card velocity's and merchant-wide decline burst's thresholds (counts, durations in seconds). */
 export interface ConsoleRiskThresholds {
   ipDeclinedCards: number;
   ipWindowSeconds: number;
@@ -281,6 +281,10 @@ export interface ConsoleRiskThresholds {
   cardAttempts: number;
   cardDeclines: number;
   cardWindowSeconds: number;
+  burstDeclines: number;
+  /** May be fractional: the burst is at least this many times the merchant's average per 10 minutes. */
+  burstFactor: number;
+  burstCooldownSeconds: number;
 }
 
 export interface ConsoleRiskSettingsAnswer {

@@ -82,8 +82,7 @@ function riskSubjectOf(d: Pick<CoreDeps, 'connectors'>, input: ChargeInput): Ris
       currency: input.currency,
       brand: cardBrand(input.card.number),
       ...(payerCountry ? { payerCountry } : {}),
-      integration:
-        input.integration ?? (input.protocol === 's2s-card' ? 's2s-card' : input.protocol === 's2s-apm' ? 's2s-apm' : 'checkout'),
+      integration: input.integration ?? (input.protocol === 's2s-card' ? 's2s-card' : 'checkout'),
       moto,
     },
     // 3DS needs the payer there and a connector that challenges on request; a payout or external 3DS runs none.

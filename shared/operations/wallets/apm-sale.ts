@@ -19,8 +19,8 @@ import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/respo
 import { newChallengeToken } from '../s2s-card/pipeline.js';
 import { logger } from '../../logger.js';
 import { WALLETS, type WalletName } from '../../wallets/types.js';
-import { routePayment } from '../payment/index.js';
-import { chargeScreened } from '../risk/screened-charge.js';
+import { charge, routePayment } from '../payment/index.js';
+import { apmWalletScreen } from '../risk/apm-wallet-screen.js';
 import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';
 import { apmRecorder, once, storedAnswer } from '../s2s-apm/pipeline.js';
 import { decryptWalletToken } from './decrypt.js';
@@ -84,8 +84,7 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
       ...(p.card ? { card: maskCard(p.card) } : {}),
       ...walletEcho,
     });
-    // Checked like any payer's card payment (docs/risk.md): blocklists, counters, rules and MID limits.
-    const { payment, event } = await chargeScreened(
+    const { payment, event } = await charge(
       req.deps,
       {
         clientKey: merchant.clientKey,
@@ -99,7 +98,6 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         mid,
         card: { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder },
         payerEmail: fields.payer.email,
-        payerIp: fields.payer.fields.payer_ip,
         authorize,
         // The cryptogram is the 3DS result; without one (PAN_ONLY) the acquirer decides on 3DS.
         externalThreeDs: !!walletCard.cryptogram,
@@ -117,6 +115,21 @@ export async function walletApmSale(req: S2sApmRequest): Promise<S2sApmResponse>
         issueRecurringToken: false,
       },
       { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
+      // Checked as an APM payment (docs/risk.md): the payer's blocklists and the merchant's rules.
+      apmWalletScreen(req.deps, {
+        clientKey: merchant.clientKey,
+        payerIp: fields.payer.fields.payer_ip,
+        payerEmail: fields.payer.email,
+        payerCountry: fields.payer.fields.payer_country?.trim().toUpperCase() || undefined,
+        facts: {
+          amount: fields.order.amount,
+          currency: fields.order.currency,
+          brand: wallet,
+          ...(fields.payer.fields.payer_country ? { payerCountry: fields.payer.fields.payer_country.trim().toUpperCase() } : {}),
+          integration: 's2s-apm',
+          moto: false,
+        },
+      }),
     );
     logger.info('apm wallet sale', { clientKey: merchant.clientKey, transId: payment.transId, status: payment.status, wallet });
     return { statusCode: 200, body: answer(payment, event.result) };

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allHandlers, bundleHandler, inputsBy } from '../../bench/src/bundles.js';
+import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';
 
 /** The SDK alone (DynamoDB, lib-dynamodb, KMS, SQS) is ~393 KiB minified; the platform's own code and Powertools go on it. */
 const BUNDLE_BUDGET_KIB = 656;
@@ -63,7 +64,7 @@ describe('bundle sizes', () => {
           'SDK clients of ports it does not compose, zod',
         ).toEqual([]);
       // The page dictionaries are read at run time from files beside the bundle (page-text.ts): none is in the code.
-      expect(inputsBy(meta, 'file').filter(([f]) => /\/page\/i18n\/.*\.json$/.test(f))).toEqual([]);
+      expect(inputsBy(meta, 'file').filter(([f]) => PAGE_TEXT_FILES.some((p) => f.endsWith(p)))).toEqual([]);
     },
     60_000,
   );

@@ -10,9 +10,7 @@ import { htmlOpen, type HtmlPage } from '../s2s-card/threeds-page.js';
 import { html, jsonScript, trusted } from '../../html/template.js';
 import type { PageLanguage, PageText } from '../checkout/page/i18n.js';
 import { frameAncestors } from '../framing.js';
-
-export const FIELDS = ['card', 'expiry', 'cvv'] as const;
-export type HostedField = (typeof FIELDS)[number];
+import type { HostedField } from './frame-request.js';
 
 const INPUT: Record<HostedField, string> = {
   card: 'autocomplete="cc-number" inputmode="numeric" maxlength="23"',

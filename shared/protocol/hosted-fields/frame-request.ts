@@ -2,7 +2,9 @@
  * GET /hosted-fields/frame/{field}?token=…&origin=…&channel=…: which field, the parent page's origin exactly as
  * window.location.origin spells it, and the BroadcastChannel name the frames of one form share.
  */
-import { FIELDS, type HostedField } from './frame-page.js';
+/** The fields a frame can hold: the request names one, the page renders it. */
+export const FIELDS = ['card', 'expiry', 'cvv'] as const;
+export type HostedField = (typeof FIELDS)[number];
 
 export interface FrameRequest {
   field: HostedField;

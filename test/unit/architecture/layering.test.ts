@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import { checkFile, checkTree, describeViolation, importsOf, PENDING } from './layers.js';
@@ -33,29 +33,47 @@ describe('the checker', () => {
     }
   };
 
+  // The fixture's files at the layers' real paths, written whole, so moving a layer's folder (and the paths naming
+  // it) moves the fixture too; `spec` writes the import between two of them as the code would.
+  const F = {
+    pay: 'shared/operations/pay.ts',
+    opsDeps: 'shared/operations/deps.ts',
+    sneaky: 'shared/operations/sneaky.ts',
+    wire: 'shared/protocol/wire.ts',
+    form: 'shared/protocol/form.ts',
+    page: 'shared/protocol/page.ts',
+    endpoint: 'shared/http/endpoint.ts',
+    root: 'shared/deps.ts',
+    store: 'shared/adapters/store.ts',
+    health: 'functions/health.ts',
+    money: 'shared/domain/money.ts',
+  };
+  const spec = (from: string, to: string) => {
+    const path = relative(dirname(from), to).replace(/\.ts$/, '.js');
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+
   it('catches planted bad imports in a fixture tree, and only those', () => {
     plant({
-      'shared/operations/pay.ts':
-        "import type { Deps } from './deps.js';\nimport { wire } from '../protocol/wire.js';\nexport const pay = (d: Deps) => wire(d);\n",
-      'shared/protocol/wire.ts': "import { pay } from '../operations/pay.js';\nexport const wire = (x: unknown) => x;\nexport { pay };\n",
-      'shared/protocol/page.ts': "const render = () => import('../http/endpoint.js');\nexport { render };\n",
-      'shared/deps.ts': "import { Store } from './adapters/store.js';\nexport type Deps = { store: Store };\n",
-      'shared/adapters/store.ts':
-        "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport class Store { c = new DynamoDBClient({}); }\n",
-      'shared/operations/sneaky.ts':
-        "import { Store } from '../adapters/store.js';\nimport { SQSClient } from '@aws-sdk/client-sqs';\nexport const s = [Store, SQSClient];\n",
-      'functions/health.ts': "import { Store } from '../shared/adapters/store.js';\nexport const handler = async () => new Store();\n",
-      'shared/domain/money.ts':
-        "import type { FormValue } from '../protocol/form.js';\nimport { parse } from '../protocol/form.js';\nexport const m = (v: FormValue) => parse(v);\n",
+      [F.pay]: `import type { Deps } from '${spec(F.pay, F.opsDeps)}';\nimport { wire } from '${spec(F.pay, F.wire)}';\nexport const pay = (d: Deps) => wire(d);\n`,
+      [F.wire]: `import { pay } from '${spec(F.wire, F.pay)}';\nexport const wire = (x: unknown) => x;\nexport { pay };\n`,
+      [F.page]: `const render = () => import('${spec(F.page, F.endpoint)}');\nexport { render };\n`,
+      [F.root]: `import { Store } from '${spec(F.root, F.store)}';\nexport type Deps = { store: Store };\n`,
+      [F.store]: "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport class Store { c = new DynamoDBClient({}); }\n",
+      [F.sneaky]: `import { Store } from '${spec(F.sneaky, F.store)}';\nimport { SQSClient } from '@aws-sdk/client-sqs';\nexport const s = [Store, SQSClient];\n`,
+      [F.health]: `import { Store } from '${spec(F.health, F.store)}';\nexport const handler = async () => new Store();\n`,
+      [F.money]: `import type { FormValue } from '${spec(F.money, F.form)}';\nimport { parse } from '${spec(F.money, F.form)}';\nexport const m = (v: FormValue) => parse(v);\n`,
     });
-    expect(checkTree(root).violations.map(describeViolation).sort()).toEqual([
-      "functions/health.ts:1 imports '../shared/adapters/store.js': functions may not import adapters",
-      "shared/domain/money.ts:2 imports '../protocol/form.js': domain may not import protocol (types only)",
-      "shared/operations/sneaky.ts:1 imports '../adapters/store.js': operations may not import adapters",
-      "shared/operations/sneaky.ts:2 imports '@aws-sdk/client-sqs': operations imports the AWS SDK: only shared/adapters may",
-      "shared/protocol/page.ts:1 imports '../http/endpoint.js': protocol may not import http",
-      "shared/protocol/wire.ts:1 imports '../operations/pay.js': protocol may not import operations",
-    ]);
+    expect(checkTree(root).violations.map(describeViolation).sort()).toEqual(
+      [
+        `${F.health}:1 imports '${spec(F.health, F.store)}': functions may not import adapters`,
+        `${F.money}:2 imports '${spec(F.money, F.form)}': domain may not import protocol (types only)`,
+        `${F.sneaky}:1 imports '${spec(F.sneaky, F.store)}': operations may not import adapters`,
+        `${F.sneaky}:2 imports '@aws-sdk/client-sqs': operations imports the AWS SDK: only shared/adapters may`,
+        `${F.page}:1 imports '${spec(F.page, F.endpoint)}': protocol may not import http`,
+        `${F.wire}:1 imports '${spec(F.wire, F.pay)}': protocol may not import operations`,
+      ].sort(),
+    );
   });
 
   it("keeps other folders on the payment core's face, even for a type, and lets the core use its own files", () => {
@@ -85,12 +103,12 @@ describe('the checker', () => {
   });
 
   it('lets the composition root build adapters, and keeps operations from importing it even for a type', () => {
-    expect(checkFile('shared/deps.ts', "import { S } from './adapters/s.js';")).toEqual([]);
-    expect(checkFile('shared/operations/a.ts', "import type { Deps } from './deps.js';")).toEqual([]);
-    expect(checkFile('shared/operations/a.ts', "import type { Deps } from '../deps.js';").map((v) => v.reason)).toEqual([
+    expect(checkFile(F.root, `import { S } from '${spec(F.root, F.store)}';`)).toEqual([]);
+    expect(checkFile(F.pay, `import type { Deps } from '${spec(F.pay, F.opsDeps)}';`)).toEqual([]);
+    expect(checkFile(F.pay, `import type { Deps } from '${spec(F.pay, F.root)}';`).map((v) => v.reason)).toEqual([
       'operations may not import root',
     ]);
-    expect(checkFile('shared/operations/a.ts', "import { deps } from '../deps.js';").map((v) => v.reason)).toEqual([
+    expect(checkFile(F.pay, `import { deps } from '${spec(F.pay, F.root)}';`).map((v) => v.reason)).toEqual([
       'operations may not import root',
     ]);
   });

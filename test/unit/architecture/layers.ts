@@ -28,44 +28,50 @@ export type Layer =
   | 'lib'
   | 'base';
 
+/**
+ * Each layer's folders and files, repository-relative; the longest entry that covers a path names its layer. Written
+ * as whole paths, so a tool that moves folders (and rewrites the paths it finds) carries the rule with them.
+ */
+export const LAYER_PATHS: [path: string, layer: Layer][] = [
+  ['functions/', 'functions'],
+  ['shared/http/', 'http'],
+  ['shared/middleware/', 'middleware'],
+  ['shared/deps.ts', 'root'],
+  ['shared/composition/', 'root'],
+  ['shared/routes/', 'routes'],
+  ['shared/operations/', 'operations'],
+  ['shared/protocol/', 'protocol'],
+  // The HTML pages once they leave shared/protocol/ (issue 37 §5): the protocol's layer until they have their own.
+  ['shared/pages/', 'protocol'],
+  // The APM brand descriptors are the S2S APM wire rules of each brand.
+  ['shared/apm/', 'protocol'],
+  ['shared/domain/', 'domain'],
+  ['shared/ports/', 'ports'],
+  ['shared/adapters/', 'adapters'],
+  ['shared/connectors/', 'connectors'],
+  // Self-contained libraries: wallet token cryptography, address policy, QR encoding, the HTML template.
+  ['shared/wallets/', 'lib'],
+  ['shared/net/', 'lib'],
+  ['shared/qr/', 'lib'],
+  ['shared/html/', 'lib'],
+  // Cross-cutting leaves every layer may use: config, errors, logger, telemetry notes, resource names.
+  ['shared/config.ts', 'base'],
+  ['shared/env-fields.ts', 'base'],
+  ['shared/errors.ts', 'base'],
+  ['shared/logger.ts', 'base'],
+  ['shared/resources.ts', 'base'],
+  ['shared/telemetry.ts', 'base'],
+  ['shared/zod-mini.ts', 'base'],
+];
+
+const BY_LENGTH = [...LAYER_PATHS].sort((a, b) => b[0].length - a[0].length);
+
 /** Where a file belongs, by its path relative to the repository root ('/'-separated); undefined: not checked. */
 export function layerOf(path: string): Layer | undefined {
-  if (path.startsWith('functions/')) return 'functions';
-  if (!path.startsWith('shared/')) return undefined;
-  const rest = path.slice('shared/'.length);
-  if (rest === 'deps.ts' || rest.startsWith('composition/')) return 'root';
-  const top = rest.split('/')[0]!;
-  switch (top) {
-    case 'http':
-      return 'http';
-    case 'middleware':
-      return 'middleware';
-    case 'routes':
-      return 'routes';
-    case 'operations':
-      return 'operations';
-    // The APM brand descriptors are the S2S APM wire rules of each brand.
-    case 'protocol':
-    case 'apm':
-      return 'protocol';
-    case 'domain':
-      return 'domain';
-    case 'ports':
-      return 'ports';
-    case 'adapters':
-      return 'adapters';
-    case 'connectors':
-      return 'connectors';
-    // Self-contained libraries: wallet token cryptography, address policy, QR encoding, the HTML template.
-    case 'wallets':
-    case 'net':
-    case 'qr':
-    case 'html':
-      return 'lib';
-    // Cross-cutting leaves every layer may use: config, errors, logger, telemetry notes, resource names.
-    default:
-      return 'base';
-  }
+  const entry = BY_LENGTH.find(([p]) => (p.endsWith('/') ? path.startsWith(p) : path === p));
+  if (entry) return entry[1];
+  // Any other file of shared/ is a cross-cutting leaf too.
+  return path.startsWith('shared/') ? 'base' : undefined;
 }
 
 interface Allowed {

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Each problem the server named (its `errors[]`, "field: problem"); the message alone when it named none. */
+    readonly problems: string[] = [message],
   ) {
     super(message);
   }
@@ -41,7 +43,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     const errors = Array.isArray(data.errors)
       ? (data.errors as { error_message?: string }[]).map((e) => e.error_message).filter(Boolean)
       : [];
-    throw new ApiError(res.status, errors.length ? errors.join(' ') : String(data.error_message ?? res.statusText));
+    const message = errors.length ? errors.join(' ') : String(data.error_message ?? res.statusText);
+    throw new ApiError(res.status, message, errors.length ? (errors as string[]) : [message]);
   }
   return data as T;
 }

@@ -1,6 +1,7 @@
-/** Small shared pieces: tables, messages, a confirmation dialog, the secret shown once. */
+/** Small shared pieces: tables, messages, a confirmation dialog, the secret shown once, the JSON rules editor. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from './api.js';
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data?: T; error?: string; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: string }>({});
@@ -96,3 +97,93 @@ export function Dialog({ title, children, onClose }: { title: string; children: 
 }
 
 export const time = (iso?: string) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
+
+/**
+ * A JSON editor for a document the admin CLI reads from a file (routing rules, risk rules, a fee schedule): it parses
+ * the text, hands the document to `save` (which PUTs it) and lists every problem the server names, each in the CLI's
+ * words, next to the editor. The server checks the document with the CLI's own reader; the page checks nothing but
+ * that it is JSON, so the two can never disagree.
+ */
+export function JsonRulesEditor({
+  name,
+  label,
+  field,
+  text: stored,
+  rows = 12,
+  saveLabel,
+  save,
+  actions,
+}: {
+  /** What is edited, capitalised ("Routing rules"): names the form ("Edit routing rules") and the problems. */
+  name: string;
+  /** The editor's label, naming the CLI command whose file it holds. */
+  label: string;
+  /** The body field the document travels in: its problems come back as "<field>: <problem>". */
+  field: string;
+  /** The stored document as JSON text; the editor takes it again whenever it changes. */
+  text: string;
+  rows?: number;
+  saveLabel: string;
+  /** Stores the document; answers what to say once saved. Throws the server's refusal (ApiError). */
+  save: (document: unknown) => Promise<string>;
+  /** More buttons beside Save; `clear` empties the problems and the message (a reload). */
+  actions?: (clear: () => void) => ComponentChildren;
+}) {
+  const [text, setText] = useState(stored);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [ok, setOk] = useState<string>();
+  useEffect(() => setText(stored), [stored]);
+  const clear = () => {
+    setProblems([]);
+    setOk(undefined);
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    clear();
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch (err) {
+      setProblems([`Not JSON: ${(err as Error).message}`]);
+      return;
+    }
+    try {
+      setOk(await save(document));
+    } catch (err) {
+      const prefix = `${field}: `;
+      const listed = err instanceof ApiError ? err.problems : [(err as Error).message];
+      setProblems(listed.map((p) => (p.startsWith(prefix) ? p.slice(prefix.length) : p)));
+    }
+  };
+
+  return (
+    <form aria-label={`Edit ${name.toLowerCase()}`} onSubmit={submit}>
+      <label class="wide">
+        {label}
+        <textarea
+          class="code"
+          rows={rows}
+          cols={80}
+          spellcheck={false}
+          value={text}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        />
+      </label>
+      {problems.length > 0 && (
+        <div role="alert" class="error" aria-label={`${name} problems`}>
+          <ul>
+            {problems.map((p) => (
+              <li>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div class="actions">
+        <button type="submit">{saveLabel}</button>
+        {actions?.(clear)}
+      </div>
+      <Message ok={ok} />
+    </form>
+  );
+}

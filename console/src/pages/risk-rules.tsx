@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { ConsoleRiskRulesAnswer } from '../answers.js';
-import { Loading, Message, time, useLoad } from '../ui.js';
+import { JsonRulesEditor, Loading, time, useLoad } from '../ui.js';
 
 type Rule = ConsoleRiskRulesAnswer['rules'][number];
 const documentOf = (rules: Rule[]) => JSON.stringify({ rules }, null, 2);
@@ -14,35 +14,15 @@ const documentOf = (rules: Rule[]) => JSON.stringify({ rules }, null, 2);
 export function RiskRules({ merchant, canChange }: { merchant: string; canChange: boolean }) {
   const { data, error } = useLoad(() => api.get<ConsoleRiskRulesAnswer>(`/risk/rules?client_key=${merchant}`), [merchant]);
   const [stored, setStored] = useState<ConsoleRiskRulesAnswer>();
-  const [text, setText] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [ok, setOk] = useState<string>();
   useEffect(() => {
-    if (!data) return;
-    setStored(data);
-    setText(documentOf(data.rules));
+    if (data) setStored(data);
   }, [data]);
   if (!stored) return <Loading error={error} />;
 
-  const save = async (e: Event) => {
-    e.preventDefault();
-    setProblems([]);
-    setOk(undefined);
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (err) {
-      setProblems([`The rules are not JSON: ${(err as Error).message}`]);
-      return;
-    }
-    try {
-      const r = await api.put<ConsoleRiskRulesAnswer>('/risk/rules', { client_key: merchant, risk_rules: doc });
-      setStored(r);
-      setText(documentOf(r.rules));
-      setOk(`Risk rules saved (${r.rules.length}).`);
-    } catch (err) {
-      setProblems(problemsOf((err as Error).message));
-    }
+  const save = async (doc: unknown) => {
+    const r = await api.put<ConsoleRiskRulesAnswer>('/risk/rules', { client_key: merchant, risk_rules: doc });
+    setStored(r);
+    return `Risk rules saved (${r.rules.length}).`;
   };
 
   return (
@@ -65,39 +45,17 @@ export function RiskRules({ merchant, canChange }: { merchant: string; canChange
         </p>
       )}
       {canChange && (
-        <form aria-label="Edit risk rules" onSubmit={save}>
-          <label class="wide">
-            Risk rules (JSON, as for npm run admin -- risk rules set; docs/risk.md)
-            <textarea
-              class="code"
-              rows={12}
-              cols={80}
-              spellcheck={false}
-              value={text}
-              onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
-            />
-          </label>
-          {problems.length > 0 && (
-            <div role="alert" class="error" aria-label="Risk rules problems">
-              <ul>
-                {problems.map((p) => (
-                  <li>{p}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <button type="submit">Save risk rules</button>
-          <Message ok={ok} />
-        </form>
+        <JsonRulesEditor
+          name="Risk rules"
+          label="Risk rules (JSON, as for npm run admin -- risk rules set; docs/risk.md)"
+          field="risk_rules"
+          text={documentOf(stored.rules)}
+          saveLabel="Save risk rules"
+          save={save}
+        />
       )}
     </section>
   );
-}
-
-/** The server's field errors come joined, each "risk_rules: <problem>" (the CLI's text): one item per problem. */
-function problemsOf(message: string): string[] {
-  if (!message.startsWith('risk_rules: ')) return [message];
-  return message.slice('risk_rules: '.length).split(' risk_rules: ');
 }
 
 function conditions(m: Rule['match']): string {

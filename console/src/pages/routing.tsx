@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import type { ConsoleRoutingAnswer, ConsoleRoutingTable as RoutingTable } from '../answers.js';
-import { Loading, Message, time, useLoad } from '../ui.js';
+import { JsonRulesEditor, Loading, time, useLoad } from '../ui.js';
 
 type Rule = RoutingTable['rules'][number];
 
@@ -24,38 +24,23 @@ export function RoutingRules({ merchant, mids }: { merchant: string; mids: { mid
   const { data, error, reload } = useLoad(() => api.get<ConsoleRoutingAnswer>(`/merchants/${merchant}/routing`), [merchant]);
   // What is stored, as last loaded or saved: its version is the one a save names.
   const [stored, setStored] = useState<RoutingTable>();
-  const [text, setText] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [ok, setOk] = useState<string>();
   const [stale, setStale] = useState(false);
   useEffect(() => {
     if (!data) return;
     setStored(data.routing);
-    setText(documentOf(data.routing));
     setStale(false);
   }, [data]);
   if (!stored) return <Loading error={error} />;
   const nameOf = (id: string) => mids.find((m) => m.midId === id)?.name ?? id.slice(0, 8);
 
-  const save = async (e: Event) => {
-    e.preventDefault();
-    setProblems([]);
-    setOk(undefined);
-    let routing: unknown;
-    try {
-      routing = JSON.parse(text);
-    } catch (err) {
-      setProblems([`The rules are not JSON: ${(err as Error).message}`]);
-      return;
-    }
+  const save = async (routing: unknown) => {
     try {
       const r = await api.put<ConsoleRoutingAnswer>(`/merchants/${merchant}/routing`, { expected_version: stored.version, routing });
       setStored(r.routing);
-      setText(documentOf(r.routing));
-      setOk(`Routing rules saved (version ${r.routing.version}).`);
+      return `Routing rules saved (version ${r.routing.version}).`;
     } catch (err) {
       setStale(err instanceof ApiError && err.status === 409);
-      setProblems(problemsOf((err as Error).message));
+      throw err;
     }
   };
 
@@ -63,57 +48,28 @@ export function RoutingRules({ merchant, mids }: { merchant: string; mids: { mid
     <section aria-label="Routing rules">
       <h2>Routing rules</h2>
       <RoutingSummary table={stored} nameOf={nameOf} />
-      <form aria-label="Edit routing rules" onSubmit={save}>
-        <label class="wide">
-          Routing rules (JSON, as for npm run admin -- routing set; docs/routing.md)
-          <textarea
-            class="code"
-            rows={14}
-            cols={80}
-            spellcheck={false}
-            value={text}
-            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
-          />
-        </label>
-        {problems.length > 0 && (
-          <div role="alert" class="error" aria-label="Routing rules problems">
-            {problems.length === 1 ? (
-              <p>{problems[0]}</p>
-            ) : (
-              <ul>
-                {problems.map((p) => (
-                  <li>{p}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <div class="actions">
-          <button type="submit">Save rules</button>
+      <JsonRulesEditor
+        name="Routing rules"
+        label="Routing rules (JSON, as for npm run admin -- routing set; docs/routing.md)"
+        field="routing"
+        text={documentOf(stored)}
+        rows={14}
+        saveLabel="Save rules"
+        save={save}
+        actions={(clear) => (
           <button
             type="button"
             onClick={() => {
-              setProblems([]);
-              setOk(undefined);
+              clear();
               reload();
             }}
           >
             {stale ? 'Load the current rules' : 'Reload'}
           </button>
-        </div>
-        <Message ok={ok} />
-      </form>
+        )}
+      />
     </section>
   );
-}
-
-/**
- * The server's field errors come joined, each "routing: <problem>" (the CLI's text): one list item per problem, the
- * field name left out (it is the editor itself). Any other refusal stays one message.
- */
-function problemsOf(message: string): string[] {
-  if (!message.startsWith('routing: ')) return [message];
-  return message.slice('routing: '.length).split(' routing: ');
 }
 
 /** The stored rules in words: what each matches and where its payments go. */

@@ -99,7 +99,8 @@ export function chargebackSummary(r: ChargebackResult): ConsoleChargebackOpenAns
   const c = r.payment.details.chargeback!;
   return {
     trans_id: r.payment.transId,
-    status: r.payment.status,
+    // A recorded chargeback moved the payment to CHARGEBACK, a final status (shared/domain/payment-machine/table.ts).
+    status: r.payment.status as 'CHARGEBACK',
     amount: formatAmount({ minor: c.amount, currency: r.payment.currency }),
     currency: r.payment.currency,
     reason_code: c.reasonCode,

@@ -96,9 +96,9 @@ export async function showMerchant(
 
 /** What the settings editors offer: the values the settings operations accept. */
 const CHOICES = {
-  requiredPayerFields: REQUIRABLE_PAYER_FIELDS,
-  applepay: { merchantCapabilities: APPLE_CAPABILITIES, supportedNetworks: APPLE_NETWORKS },
-  googlepay: { allowedAuthMethods: GOOGLE_AUTH_METHODS, supportedNetworks: GOOGLE_NETWORKS },
+  requiredPayerFields: [...REQUIRABLE_PAYER_FIELDS],
+  applepay: { merchantCapabilities: [...APPLE_CAPABILITIES], supportedNetworks: [...APPLE_NETWORKS] },
+  googlepay: { allowedAuthMethods: [...GOOGLE_AUTH_METHODS], supportedNetworks: [...GOOGLE_NETWORKS] },
 };
 
 /** The Checkout methods the merchant's MIDs can take: card, and the brands whose provider one of its MIDs reaches. */

@@ -49,7 +49,8 @@ export async function actOnPayment(
   const key = requestKey(payment.clientKey, `console-${action}`, `${transId}\n${r.data.idempotency_key}`);
   const reply = (pay: Payment, e: PaymentEvent): ConsolePaymentActionAnswer => ({
     result: e.result,
-    operation: e.operation,
+    // The follow-up this action ran (a refund of an authorization, or of a debit, is its REVERSAL).
+    operation: e.operation as ConsolePaymentActionAnswer['operation'],
     ...(e.declineReason ? { declineReason: e.declineReason } : {}),
     payment: paymentSummary(pay),
   });

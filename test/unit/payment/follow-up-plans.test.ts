@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { followUpPlans } from '../../../shared/domain/payment-machine/plans.js';
-import { cardPayment, NOW } from './fakes.js';
+import { NOW } from '../../fakes/clock.js';
+import { cardPayment } from '../../fakes/payment.js';
 
 describe('the follow-up plans', () => {
   it('of a held authorization: a capture of any amount up to it, a reversal of all of it, no void', () => {

@@ -18,6 +18,7 @@ import { Dashboard } from './pages/dashboard.js';
 import { Schedules } from './pages/schedules.js';
 import { Chargebacks } from './pages/chargebacks.js';
 import { Books } from './pages/books.js';
+import { Fees } from './pages/fees.js';
 import { Reconciliation } from './pages/reconciliation.js';
 import { Risk } from './pages/risk.js';
 import type { ConsoleMerchant, ConsoleMerchantsAnswer } from './answers.js';
@@ -84,6 +85,7 @@ export function App() {
     ['/schedules', 'Schedules'],
     ['/chargebacks', 'Chargebacks'],
     ['/books', 'Books'],
+    ['/fees', 'Fees'],
     ...(operator ? ([['/reconciliation', 'Reconciliation']] as [string, string][]) : []),
     ['/risk', 'Risk'],
     ['/settings', 'Settings'],
@@ -153,6 +155,8 @@ function pageFor(path: string, props: PageProps) {
       return <Chargebacks {...props} />;
     case '/books':
       return <Books {...props} />;
+    case '/fees':
+      return <Fees {...props} />;
     case '/reconciliation':
       return <Reconciliation {...props} />;
     case '/risk':

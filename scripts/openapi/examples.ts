@@ -387,6 +387,18 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
   ConsoleSubscriptionAction: { request: {}, params: { scheduleId: SCHEDULE, recurringToken: TOKEN, action: 'pause' } },
   ConsoleUserInvite: { request: { email: 'viewer@shop.example', role: 'merchant-viewer', client_key: CLIENT_KEY } },
   ConsoleUserAccess: { request: {}, params: { email: 'viewer@shop.example', action: 'disable' } },
+  ConsoleFeesReplace: {
+    request: {
+      client_key: CLIENT_KEY,
+      fees: {
+        rules: [
+          { action: 'capture', method: 'visa', currency: 'USD', percent: '2.9', fixed: '0.30' },
+          { action: 'refund', currency: 'USD', fixed: '0.15' },
+        ],
+        reserve: { percent: '10', days: 90 },
+      },
+    },
+  },
 };
 
 function consoleExamples(): Record<string, OperationExamples> {

@@ -94,6 +94,12 @@ const CONSOLE_ROUTES: Record<string, PageRoute> = {
     contentType: 'text/csv',
   },
   ConsoleBooksPlatform: consoleApi('Operators: fee revenue per currency and payables by merchant.'),
+  ConsoleFees: consoleApi(
+    "A merchant's fee schedule with the platform's default beside it (?client_key=; merchants' users: their own, read only), or the default itself (?scope=default, operators).",
+  ),
+  ConsoleFeesReplace: consoleApi(
+    'Operators: replace a fee schedule, {client_key? | scope: "default", fees: {rules, reserve?}}; checked as `fees set` checks its file, every problem named.',
+  ),
 };
 
 const page = (summary: string, contentType = 'text/html'): PageRoute => ({ tag: 'Payer pages', summary, contentType });

@@ -1,8 +1,10 @@
 /** FeeSchedules on DynamoDB: FEES#<client_key|default> / SCHEDULE, the validated rules as one item. */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeeSchedule } from '../domain/ledger/fees.js';
 import type { FeeSchedules } from '../ports/ledger.js';
+import type { Alongside } from '../ports/transaction-items.js';
 import { ddbClient } from './aws-clients.js';
+import { writeItem } from './transaction-items.js';
 
 const key = (scope: string) => ({ pk: `FEES#${scope}`, sk: 'SCHEDULE' });
 
@@ -14,7 +16,11 @@ export class DynamoFeeSchedules implements FeeSchedules {
     return res.Item?.schedule as FeeSchedule | undefined;
   }
 
-  async put(scope: string, schedule: FeeSchedule): Promise<void> {
-    await ddbClient().send(new PutCommand({ TableName: this.tableName, Item: { ...key(scope), kind: 'fee-schedule', schedule } }));
+  async put(scope: string, schedule: FeeSchedule, opts: Alongside = {}): Promise<void> {
+    await writeItem(
+      ddbClient(),
+      { Put: { TableName: this.tableName, Item: { ...key(scope), kind: 'fee-schedule', schedule } } },
+      opts.alongside,
+    );
   }
 }

@@ -6,6 +6,7 @@ import type { Payment } from '../domain/payment.js';
 import type { FeeSchedule } from '../domain/ledger/fees.js';
 import type { Settlement } from '../domain/ledger/settlement.js';
 import type { SettledBooks } from '../domain/ledger/settled-books.js';
+import type { Alongside } from './transaction-items.js';
 
 export interface Ledger {
   /**
@@ -91,7 +92,8 @@ export type PaymentChangeDecoder = (records: readonly unknown[]) => PaymentChang
 /** Fee schedules by scope: a merchant's client key, or DEFAULT_FEES for the platform's default (domain/ledger/fees). */
 export interface FeeSchedules {
   get(scope: string): Promise<FeeSchedule | undefined>;
-  put(scope: string, schedule: FeeSchedule): Promise<void>;
+  /** Replaces the scope's schedule; `alongside` (a console change's audit entry) is stored in the same transaction. */
+  put(scope: string, schedule: FeeSchedule, opts?: Alongside): Promise<void>;
 }
 
 /** A page cursor that is not one of this listing's (edited, or another merchant's). */

@@ -119,6 +119,9 @@ export const consoleRoutes: RouteDefinition[] = [
   route('BooksSettlement', 'GET', '/books/settlements/{id}', 'books-settlement', read),
   route('BooksTransactions', 'GET', '/books/transactions', 'books-transactions', read),
   route('BooksPlatform', 'GET', '/books/platform', 'books-platform', merchantRead),
+  // Fee schedules (docs/ledger.md "Fees"): the admin CLI's `fees set` check; operators change them, merchants read their own.
+  route('Fees', 'GET', '/fees', 'fees', merchantRead),
+  route('FeesReplace', 'PUT', '/fees', 'fees-replace', [...merchantRead, 'table:write']),
 ];
 
 /**

@@ -9,10 +9,12 @@
 import { findCurrency } from '../money.js';
 import type { MovementKind } from './movements.js';
 
-export const FEE_ACTIONS: readonly MovementKind[] = ['capture', 'refund', 'void', 'payout', 'chargeback'];
+/** The movements a fee rule names: a chargeback's reversal has no fee of its own (its chargeback's stays charged). */
+export type FeeAction = Exclude<MovementKind, 'chargeback_reversal'>;
+export const FEE_ACTIONS: readonly FeeAction[] = ['capture', 'refund', 'void', 'payout', 'chargeback'];
 
 export interface FeeRule {
-  action?: MovementKind;
+  action?: FeeAction;
   /** Card brand (visa, mastercard …) or APM brand, lower case. */
   method?: string;
   currency?: string;
@@ -67,6 +69,37 @@ export function parseFeeSchedule(input: unknown): FeeSchedule {
   return { rules, ...(reserve ? { reserve } : {}) };
 }
 
+/** A rule as the fees file writes it: `fixed` in its currency's format again. */
+export interface FeeRuleFile {
+  action?: FeeAction;
+  method?: string;
+  currency?: string;
+  percent?: string;
+  fixed?: string;
+}
+
+/** The fees file a schedule was read from (`fees set --file`'s document): what the console's editor holds. */
+export interface FeeScheduleFile {
+  rules: FeeRuleFile[];
+  reserve?: Reserve;
+}
+
+/** A stored schedule back as its file: parseFeeSchedule(feeScheduleFile(s)) is `s` without its `updatedAt`. */
+export function feeScheduleFile(schedule: FeeSchedule): FeeScheduleFile {
+  const rules = schedule.rules.map(({ fixedMinor, ...rule }): FeeRuleFile => {
+    const exponent = rule.currency ? (findCurrency(rule.currency)?.exponent ?? 2) : 2;
+    return fixedMinor === undefined ? rule : { ...rule, fixed: majorUnits(fixedMinor, exponent) };
+  });
+  return { rules, ...(schedule.reserve ? { reserve: schedule.reserve } : {}) };
+}
+
+/** Minor units in the currency's exponent ("0.30" USD, "30" JPY, "0.100" KWD): the format `fixed` is read in. */
+function majorUnits(minor: number, exponent: number): string {
+  if (!exponent) return String(minor);
+  const digits = String(minor).padStart(exponent + 1, '0');
+  return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
 /** At most a year: a release further out is a hold, not a rolling reserve. */
 export const MAX_RESERVE_DAYS = 365;
 
@@ -92,7 +125,7 @@ function parseRule(r: unknown, name: string, problems: string[]): FeeRule {
   for (const k of Object.keys(r))
     if (!RULE_KEYS.includes(k)) problems.push(`${name}: unknown key "${k}" (one of ${RULE_KEYS.join(', ')}).`);
   if (r.action !== undefined) {
-    if (FEE_ACTIONS.includes(r.action as MovementKind)) rule.action = r.action as MovementKind;
+    if (FEE_ACTIONS.includes(r.action as FeeAction)) rule.action = r.action as FeeAction;
     else problems.push(`${name}.action: must be one of ${FEE_ACTIONS.join(', ')}.`);
   }
   if (r.method !== undefined) {

@@ -2,18 +2,23 @@
 import type { Deps } from '../deps.js';
 import { DEFAULT_FEES, parseFeeSchedule, type FeeSchedule } from '../../domain/ledger/fees.js';
 import type { FeeSchedules } from '../../ports/ledger.js';
+import type { Alongside } from '../../ports/transaction-items.js';
 import { UnknownMerchantError } from '../routing/manage.js';
 
-/** Validates the file and stores it as the merchant's schedule (or the platform default's, scope `default`). */
+/**
+ * Validates the file and stores it as the merchant's schedule (or the platform default's, scope `default`); throws
+ * FeeScheduleError naming every problem, and writes nothing then. `alongside`: a console change's audit entry.
+ */
 export async function setFees(
   d: Pick<Deps, 'merchants' | 'clock'>,
   fees: FeeSchedules,
   scope: string,
   input: unknown,
+  opts: Alongside = {},
 ): Promise<FeeSchedule> {
   if (scope !== DEFAULT_FEES && !(await d.merchants.get(scope))) throw new UnknownMerchantError();
   const schedule = { ...parseFeeSchedule(input), updatedAt: d.clock.now().toISOString() };
-  await fees.put(scope, schedule);
+  await fees.put(scope, schedule, opts);
   return schedule;
 }
 

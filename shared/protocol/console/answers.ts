@@ -11,6 +11,7 @@
 import type { z } from 'zod';
 import type * as books from './schemas/books.js';
 import type * as callbacks from './schemas/callbacks.js';
+import type * as fees from './schemas/fees.js';
 import type { CONSOLE_ANSWERS } from './schemas/index.js';
 import type * as kit from './schemas/kit.js';
 import type * as merchants from './schemas/merchants.js';
@@ -108,6 +109,10 @@ export type ConsoleSettlement = Out<typeof books.ConsoleSettlement>;
 export type ConsoleSettlementsAnswer = Out<typeof books.ConsoleSettlementsAnswer>;
 export type ConsoleSettlementAnswer = Out<typeof books.ConsoleSettlementAnswer>;
 export type ConsolePlatformBooksAnswer = Out<typeof books.ConsolePlatformBooksAnswer>;
+
+// ---- Fee schedules (docs/ledger.md "Fees")
+export type ConsoleFeeSchedule = Out<typeof fees.ConsoleFeeSchedule>;
+export type ConsoleFeesAnswer = Out<typeof fees.ConsoleFeesAnswer>;
 
 /** Each console operation's answer by its route id. */
 export type ConsoleAnswers = { [Id in keyof typeof CONSOLE_ANSWERS]: Out<(typeof CONSOLE_ANSWERS)[Id]['schema']> };

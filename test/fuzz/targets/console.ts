@@ -41,7 +41,7 @@ const fields = fc.record(
     callback: fc.oneof(junkString, fc.integer()),
     rotate: fc.boolean(),
     // Risk controls (docs/risk.md): blocklist entries, rules, thresholds, MID limits.
-    scope: fc.constantFrom('platform', 'x'),
+    scope: fc.constantFrom('platform', 'default', 'x'),
     type: fc.constantFrom('card', 'bin', 'email', 'ip', 'country', 'x'),
     value: fc.oneof(fc.constantFrom('203.0.113.0/24', '::/0', '411111', 'FR', 'a@b.c'), junkString),
     risk_rules: fc.oneof(
@@ -50,6 +50,12 @@ const fields = fc.record(
       junkString,
     ),
     settings: fc.oneof(fc.constant({ ipDeclinedCards: 0, constructor: 5 }), fc.constant({ ipWindowSeconds: 1e12 }), junkString),
+    // Fee schedules (docs/ledger.md "Fees"): `fees set`'s document, valid, wrong in every field, or not one at all.
+    fees: fc.oneof(
+      fc.constant({ rules: [{ action: 'capture', currency: 'USD', percent: '2.9', fixed: '0.30' }], reserve: { percent: '10', days: 90 } }),
+      fc.constant({ rules: [{ action: 'sale', currency: 'usd', percent: '2,9', fixed: 1e30 }], reserve: { days: -1 }, constructor: 5 }),
+      junkString,
+    ),
     min_amount: fc.constantFrom('1.00', 'none', '-1', 'abc'),
     daily_cap: fc.constantFrom('0', '100000.00', 'none', '1e9'),
   },
@@ -75,6 +81,7 @@ function pathOf(template: string, fx: Parameters<FuzzTarget['requests']>[0]): fc
       ...parts,
       query({
         client_key: fc.constantFrom(fx.clientKey, 'x'),
+        scope: fc.constantFrom('default', 'x'),
         status: fc.constantFrom('SETTLED', 'x'),
         limit: fc.constantFrom('1', '-1', 'x'),
         cursor: short,

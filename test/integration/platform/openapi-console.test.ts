@@ -103,6 +103,15 @@ it('every console operation answers as documented', async () => {
     operator.send('PUT', '/risk/settings', { client_key: key, settings: { ipDeclinedCards: 3, cooldownSeconds: 21600 } }),
   );
   await record('ConsoleRiskSettings', admin.get('/risk/settings'));
+  const fees = {
+    rules: [
+      { action: 'capture', method: 'visa', currency: 'USD', percent: '2.9', fixed: '0.30' },
+      { action: 'refund', currency: 'USD', fixed: '0.15' },
+    ],
+    reserve: { percent: '10', days: 90 },
+  };
+  await record('ConsoleFeesReplace', operator.send('PUT', '/fees', { client_key: key, fees }));
+  await record('ConsoleFees', admin.get('/fees'));
   const rotated = await record('ConsoleMerchantPassword', admin.send('POST', `/merchants/${key}/password`));
   shop.password = rotated.body.password;
 

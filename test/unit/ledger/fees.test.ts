@@ -1,7 +1,7 @@
 /** Fee schedules: every problem of a file named, the first matching rule wins, half-up rounding per currency exponent. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FeeScheduleError, feeFor, parseFeeSchedule, percentOf } from '../../../shared/domain/ledger/fees.js';
+import { FeeScheduleError, feeFor, feeScheduleFile, parseFeeSchedule, percentOf } from '../../../shared/domain/ledger/fees.js';
 
 const problems = (input: unknown) => {
   try {
@@ -22,6 +22,21 @@ describe('fee schedule files', () => {
       ],
     });
     expect(s.rules.map((r) => r.fixedMinor)).toEqual([30, 30, 125]);
+  });
+
+  it('gives a stored schedule back as the file it was read from (the console edits that)', () => {
+    const file = {
+      rules: [
+        { action: 'capture' as const, method: 'visa', currency: 'USD', percent: '2.9', fixed: '0.30' },
+        { currency: 'JPY', fixed: '30' },
+        { action: 'refund' as const, currency: 'KWD', fixed: '0.005' },
+        { action: 'chargeback' as const, currency: 'USD', fixed: '15.00' },
+        { method: 'paypal', percent: '3.4' },
+      ],
+      reserve: { percent: '10', days: 90 },
+    };
+    expect(feeScheduleFile({ ...parseFeeSchedule(file), updatedAt: '2026-12-07T10:00:00.000Z' })).toEqual(file);
+    expect(parseFeeSchedule(feeScheduleFile(parseFeeSchedule(file)))).toEqual(parseFeeSchedule(file));
   });
 
   it('names every problem, each with its rule and field', () => {

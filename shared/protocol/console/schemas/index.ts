@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import * as books from './books.js';
 import * as callbacks from './callbacks.js';
+import * as fees from './fees.js';
 import * as merchants from './merchants.js';
 import * as payments from './payments.js';
 import * as risk from './risk.js';
@@ -68,6 +69,8 @@ export const CONSOLE_ANSWERS = {
   ConsoleBooksSettlements: ok(books.ConsoleSettlementsAnswer),
   ConsoleBooksSettlement: ok(books.ConsoleSettlementAnswer),
   ConsoleBooksPlatform: ok(books.ConsolePlatformBooksAnswer),
+  ConsoleFees: ok(fees.ConsoleFeesAnswer),
+  ConsoleFeesReplace: ok(fees.ConsoleFeesAnswer),
 };
 
 /** The shapes the reference names once (components.schemas, in this order) and refers to from the answers. */

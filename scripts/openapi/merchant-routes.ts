@@ -2,13 +2,22 @@
  * The merchant API's operations (docs/merchant-api.md), by route id: a bearer API key, or signed with the merchant's
  * password in three headers (the two security schemes below), JSON answers, errors in the Checkout format.
  */
+import type { z } from 'zod';
 import type { RouteDefinition } from '../../shared/routes/index.js';
 import { MAX_WAIT_SECONDS } from '../../shared/operations/merchant-api/next-callbacks.js';
+import {
+  BalanceAnswer,
+  CallbacksNextAnswer,
+  DeliveryLogAnswer,
+  MERCHANT_API_COMPONENTS,
+  SettlementsAnswer,
+  TransactionsPage,
+} from '../../shared/protocol/merchant-api/answers.js';
+import { componentsOf, jsonSchemaOf } from './zod-schema.js';
 
 type Schema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema) => ({ 'application/json': { schema } });
-const nullable = (type: string) => ({ type: [type, 'null'] });
 
 const SIGNED =
   'X-Signature = hex(HMAC-SHA256(password, METHOD "\\n" PATH "\\n" QUERY "\\n" X-Timestamp "\\n" BODY)); QUERY as sent without "?", BODY empty for GET. A wrong signature, a timestamp more than 300 s off and an unknown X-Client-Key get the same 401.';
@@ -36,193 +45,9 @@ const forbidden = {
 
 const query = (name: string, description: string, schema: Schema) => ({ name, in: 'query', required: false, description, schema });
 
-const deliveryLogEntry: Schema = {
-  type: 'object',
-  required: ['event_id', 'trans_id', 'seq', 'type', 'status', 'delivery', 'attempts', 'last_answer', 'created_at'],
-  properties: {
-    event_id: { type: 'string' },
-    trans_id: { type: 'string' },
-    seq: { type: 'integer' },
-    type: { ...nullable('string'), description: "The callback's action (S2S) or type (Checkout): SALE, CAPTURE, sale, refund, …" },
-    status: { ...nullable('string'), description: 'The status it reported.' },
-    url: { type: 'string' },
-    delivery: { enum: ['PENDING', 'HELD', 'DELIVERED', 'FAILED'] },
-    attempts: { type: 'integer' },
-    last_answer: {
-      type: ['object', 'null'],
-      properties: {
-        at: { type: 'string', format: 'date-time' },
-        http_status: nullable('integer'),
-        error: nullable('string'),
-        latency_ms: { type: 'integer' },
-      },
-    },
-    created_at: { type: 'string', format: 'date-time' },
-    next_attempt_at: nullable('string'),
-    delivered_at: nullable('string'),
-    failed_at: nullable('string'),
-  },
-};
-
-const callbackEvent: Schema = {
-  type: 'object',
-  required: ['event_id', 'trans_id', 'seq', 'attempt', 'at', 'outcome', 'request'],
-  properties: {
-    event_id: { type: 'string' },
-    trans_id: { type: 'string' },
-    seq: { type: 'integer' },
-    attempt: { type: 'integer' },
-    at: { type: 'string', format: 'date-time' },
-    outcome: { enum: ['DELIVERED', 'FAILED'] },
-    http_status: nullable('integer'),
-    error: nullable('string'),
-    latency_ms: { type: 'integer' },
-    type: nullable('string'),
-    status: nullable('string'),
-    request: {
-      type: 'object',
-      description:
-        'The POST this attempt sent: form body and headers (X-Callback-Event-Id, and the X-Callback-Signature it was sent with, its timestamp the time of that POST; absent for attempts logged before signatures were kept).',
-      properties: {
-        url: { type: 'string' },
-        headers: { type: 'object', additionalProperties: { type: 'string' } },
-        body: { type: 'string' },
-      },
-    },
-  },
-};
-
-const amountText = { type: 'string', description: 'Decimal in the currency\'s minor-unit precision, e.g. "10.00".' };
-const paymentView: Schema = {
-  type: 'object',
-  required: [
-    'trans_id',
-    'order_id',
-    'action',
-    'status',
-    'amount',
-    'captured_amount',
-    'refunded_amount',
-    'currency',
-    'card',
-    'decline_reason',
-    'created_at',
-    'updated_at',
-    'transactions',
-  ],
-  properties: {
-    trans_id: { type: 'string' },
-    order_id: { type: 'string' },
-    action: { type: 'string', description: 'The action that created the payment: SALE, DEBIT, CREDIT2CARD, …' },
-    status: { type: 'string' },
-    amount: amountText,
-    captured_amount: amountText,
-    refunded_amount: amountText,
-    currency: { type: 'string' },
-    card: { ...nullable('string'), description: 'Masked: first six and last four digits.' },
-    decline_reason: nullable('string'),
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-    transactions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          type: { type: 'string' },
-          status: { enum: ['success', 'waiting', 'fail'] },
-          amount: amountText,
-          date: { type: 'string', format: 'date-time' },
-          decline_reason: nullable('string'),
-        },
-      },
-    },
-  },
-};
-
-const clockView: Schema = {
-  type: 'object',
-  properties: {
-    client_key: { type: 'string' },
-    now: { type: 'string', format: 'date-time', description: "The time the rules of this merchant's objects read." },
-    real_now: { type: 'string', format: 'date-time' },
-    offset_ms: { type: 'integer' },
-    offset: { type: 'string' },
-  },
-};
-
-const minor = (description: string) => ({ type: 'integer', description: `${description} Integer minor units of the currency.` });
-
-const settlementView: Schema = {
-  type: 'object',
-  required: [
-    'id',
-    'date',
-    'currency',
-    'gross',
-    'refunds',
-    'chargebacks',
-    'chargebacks_reversed',
-    'payouts',
-    'fees',
-    'net',
-    'reserve_held',
-    'reserve_released',
-    'net_payable',
-    'journals',
-    'closed_at',
-  ],
-  properties: {
-    id: { type: 'string', description: '<client_key>_<YYYY-MM-DD>_<CUR>' },
-    date: {
-      type: 'string',
-      format: 'date',
-      description: 'The day of your clock whose journals the batch took (by when they were journaled).',
-    },
-    currency: { type: 'string' },
-    gross: minor('Captured.'),
-    refunds: minor('Refunds, reversals after capture and voids.'),
-    chargebacks: minor('Chargebacks.'),
-    chargebacks_reversed: minor('Chargebacks reversed (disputes you won): their money back.'),
-    payouts: minor('Payouts you funded (CREDIT2CARD, APM payouts).'),
-    fees: minor("The platform's fees."),
-    net: minor(
-      "gross − refunds − chargebacks + chargebacks_reversed − payouts − fees: the day's change of what the platform owes you (negative: you owe).",
-    ),
-    reserve_held: minor("The rolling reserve held back from this batch (your reserve's percent of gross; 0 without one)."),
-    reserve_released: minor('The reserve an earlier batch held, released into this one after its days.'),
-    net_payable: minor('net − reserve_held + reserve_released: what this batch pays you.'),
-    journals: { type: 'integer' },
-    closed_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-const transactionRow: Schema = {
-  type: 'object',
-  properties: {
-    trans_id: { type: 'string' },
-    entry_id: { type: 'string', description: "The payment's transaction that moved the money." },
-    event: { type: 'string', description: 'SALE, CAPTURE, REFUND, REVERSAL, VOID, CREDIT2CARD, CHARGEBACK, …' },
-    kind: { enum: ['capture', 'refund', 'void', 'payout', 'chargeback'] },
-    currency: { type: 'string' },
-    amount: minor('The movement.'),
-    fee: minor('Its fee.'),
-    net: minor('Its change of what the platform owes you: + for a capture, − for the rest and every fee.'),
-    mid_id: { type: 'string' },
-    occurred_at: { type: 'string', format: 'date-time' },
-    journaled_at: { type: 'string', format: 'date-time', description: 'On your clock: the day whose settlement batch takes it.' },
-    settlement_id: { type: 'string' },
-    settlement_status: { enum: ['closed', 'pending'] },
-  },
-};
-
-export const MERCHANT_API_SCHEMAS: Record<string, Schema> = {
-  MerchantPayment: paymentView,
-  MerchantDeliveryLogEntry: deliveryLogEntry,
-  MerchantCallbackEvent: callbackEvent,
-  MerchantClock: clockView,
-  MerchantSettlement: settlementView,
-  MerchantTransaction: transactionRow,
-};
+/** The answers' shapes, declared once beside the operations that build them (shared/protocol/merchant-api/answers.ts). */
+export const MERCHANT_API_SCHEMAS: Record<string, Schema> = componentsOf(MERCHANT_API_COMPONENTS, 'input');
+const answer = (schema: z.ZodType) => jsonSchemaOf(schema, MERCHANT_API_COMPONENTS, 'input');
 
 export const MERCHANT_API_SECURITY = {
   MerchantSignature: {
@@ -279,7 +104,7 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       responses: {
         '200': {
           description: 'The log.',
-          content: json({ type: 'object', properties: { callbacks: { type: 'array', items: ref('MerchantDeliveryLogEntry') } } }),
+          content: json(answer(DeliveryLogAnswer)),
         },
         ...errors,
       },
@@ -298,11 +123,7 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       responses: {
         '200': {
           description: 'Events since the cursor (the last minute before it again: drop repeats by event_id + attempt) and the next cursor.',
-          content: json({
-            type: 'object',
-            required: ['events', 'cursor'],
-            properties: { events: { type: 'array', items: ref('MerchantCallbackEvent') }, cursor: { type: 'string' } },
-          }),
+          content: json(answer(CallbacksNextAnswer)),
         },
         ...errors,
       },
@@ -312,18 +133,7 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       responses: {
         '200': {
           description: 'Your payable per currency over every journal so far, settled or not.',
-          content: json({
-            type: 'object',
-            properties: {
-              balances: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { currency: { type: 'string' }, payable: minor('Credits − debits.'), journals: { type: 'integer' } },
-                },
-              },
-            },
-          }),
+          content: json(answer(BalanceAnswer)),
         },
         ...errors,
       },
@@ -337,10 +147,7 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
       responses: {
         '200': {
           description: 'A page of batches.',
-          content: json({
-            type: 'object',
-            properties: { settlements: { type: 'array', items: ref('MerchantSettlement') }, next_cursor: nullable('string') },
-          }),
+          content: json(answer(SettlementsAnswer)),
         },
         ...errors,
       },
@@ -373,10 +180,7 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
             "A page of rows, oldest first. CSV: a header line and one line per row (the JSON fields, in order); the next page's cursor in the X-Next-Cursor header, absent on the last page.",
           headers: { 'X-Next-Cursor': { description: "CSV only: the next page's cursor.", schema: { type: 'string' } } },
           content: {
-            ...json({
-              type: 'object',
-              properties: { transactions: { type: 'array', items: ref('MerchantTransaction') }, next_cursor: nullable('string') },
-            }),
+            ...json(answer(TransactionsPage)),
             'text/csv': { schema: { type: 'string' } },
           },
         },

@@ -3,10 +3,9 @@
  * captures less refunds, chargebacks, payouts and fees), over every journal written so far, settled or not.
  */
 import type { Ledger } from '../../ports/ledger.js';
+import type { BalanceAnswer } from '../../protocol/merchant-api/answers.js';
 
-export interface BalanceAnswer {
-  balances: { currency: string; payable: number; journals: number }[];
-}
+export type { BalanceAnswer };
 
 export async function merchantBalance(ledger: Ledger, clientKey: string): Promise<BalanceAnswer> {
   const balances = await ledger.balances(clientKey);

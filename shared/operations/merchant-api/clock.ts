@@ -6,19 +6,14 @@ import { parseJson } from '@open-payments/protocol';
 import type { Config } from '../../config.js';
 import type { TestClockStore } from '../../ports/clock.js';
 import { ValidationError } from '../../errors.js';
+import type { MerchantClockAnswer } from '../../protocol/merchant-api/answers.js';
 import { advanceClock, parseDuration, resetClock, setClock, showClock, TestClockError, type ClockView } from '../clock/manage.js';
+
+export type { MerchantClockAnswer };
 
 export interface MerchantClockDeps {
   config: Pick<Config, 'TEST_CLOCK' | 'STAGE'>;
   testClock: TestClockStore;
-}
-
-export interface MerchantClockAnswer {
-  client_key: string;
-  now: string;
-  real_now: string;
-  offset_ms: number;
-  offset: string;
 }
 
 export async function merchantClock(d: MerchantClockDeps, clientKey: string): Promise<MerchantClockAnswer> {

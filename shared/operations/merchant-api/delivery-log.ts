@@ -6,28 +6,11 @@
 import type { StoredCallback } from '../../domain/callback.js';
 import type { MerchantCallbacksContext } from './context.js';
 import { instantParam, intParam, type Query } from './query.js';
+import type { DeliveryLogAnswer, DeliveryLogEntry } from '../../protocol/merchant-api/answers.js';
 
-export interface DeliveryLogEntry {
-  event_id: string;
-  trans_id: string;
-  seq: number;
-  type: string | null;
-  status: string | null;
-  url: string;
-  delivery: StoredCallback['delivery'];
-  attempts: number;
-  last_answer: { at: string; http_status: number | null; error: string | null; latency_ms: number } | null;
-  created_at: string;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  failed_at: string | null;
-}
+export type { DeliveryLogEntry };
 
-export async function merchantDeliveryLog(
-  ctx: MerchantCallbacksContext,
-  clientKey: string,
-  query: Query,
-): Promise<{ callbacks: DeliveryLogEntry[] }> {
+export async function merchantDeliveryLog(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<DeliveryLogAnswer> {
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 50 });
   const since = instantParam(query, 'since');
   const listed = await ctx.feed.newest(clientKey, { since, limit });

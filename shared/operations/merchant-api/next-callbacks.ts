@@ -18,6 +18,9 @@ import { ValidationError } from '../../errors.js';
 import type { MerchantCallbacksContext } from './context.js';
 import { describe } from './delivery-log.js';
 import { intParam, type Query } from './query.js';
+import type { CallbackEvent, CallbacksNextAnswer } from '../../protocol/merchant-api/answers.js';
+
+export type { CallbackEvent };
 
 /** More than a delivery's lease (2 × the POST timeout + 2 s): the longest an attempt can take to reach the log. */
 export const OVERLAP_MS = 60_000;
@@ -36,26 +39,7 @@ interface Cursor {
   f: string;
 }
 
-export interface CallbackEvent {
-  event_id: string;
-  trans_id: string;
-  seq: number;
-  attempt: number;
-  at: string;
-  outcome: 'DELIVERED' | 'FAILED';
-  http_status: number | null;
-  error: string | null;
-  latency_ms: number;
-  type: string | null;
-  status: string | null;
-  request: { url: string; headers: Record<string, string>; body: string };
-}
-
-export async function nextCallbacks(
-  ctx: MerchantCallbacksContext,
-  clientKey: string,
-  query: Query,
-): Promise<{ events: CallbackEvent[]; cursor: string }> {
+export async function nextCallbacks(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<CallbacksNextAnswer> {
   const wait = intParam(query, 'wait', { min: 0, max: MAX_WAIT_SECONDS, default: 0 });
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 100 });
   const cursor = query.after ? parseCursor(query.after) : await start(ctx, clientKey);
@@ -98,7 +82,7 @@ async function start(ctx: MerchantCallbacksContext, clientKey: string): Promise<
   return { k, f: k };
 }
 
-function answer(cursor: Cursor, listed: ListedCallback[]): { events: CallbackEvent[]; cursor: string } {
+function answer(cursor: Cursor, listed: ListedCallback[]): CallbacksNextAnswer {
   const seen = new Set<string>();
   const events: (CallbackEvent & { position: string })[] = [];
   let k = cursor.k;

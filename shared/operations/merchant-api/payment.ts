@@ -8,22 +8,9 @@ import type { Deps } from '../deps.js';
 import { NotFoundError } from '../../errors.js';
 import { formatAmount, money } from '../../domain/money.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
+import type { MerchantPaymentAnswer } from '../../protocol/merchant-api/answers.js';
 
-export interface MerchantPaymentAnswer {
-  trans_id: string;
-  order_id: string;
-  action: string;
-  status: string;
-  amount: string;
-  captured_amount: string;
-  refunded_amount: string;
-  currency: string;
-  card: string | null;
-  decline_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  transactions: { type: string; status: string; amount: string; date: string; decline_reason: string | null }[];
-}
+export type { MerchantPaymentAnswer };
 
 export async function merchantPayment(d: Pick<Deps, 'payments'>, clientKey: string, transId: string): Promise<MerchantPaymentAnswer> {
   // A trans_id is a UUID; anything longer could not name a payment (and must not reach a DynamoDB key).

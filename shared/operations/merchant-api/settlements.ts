@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import { InvalidCursorError, type Settlements } from '../../ports/ledger.js';
 import { parseSettlementId, type Settlement } from '../../domain/ledger/settlement.js';
 import { intParam, type Query } from './query.js';
-import type { SettlementView } from '../../protocol/merchant-api/settlement-view.js';
+import type { SettlementView, SettlementsAnswer } from '../../protocol/merchant-api/answers.js';
 
 export type { SettlementView };
 
@@ -29,11 +29,7 @@ export const settlementView = (s: Settlement): SettlementView => ({
   closed_at: s.closedAt,
 });
 
-export async function merchantSettlements(
-  settlements: Settlements,
-  clientKey: string,
-  query: Query,
-): Promise<{ settlements: SettlementView[]; next_cursor: string | null }> {
+export async function merchantSettlements(settlements: Settlements, clientKey: string, query: Query): Promise<SettlementsAnswer> {
   const limit = intParam(query, 'limit', { min: 1, max: 100, default: 30 });
   try {
     const page = await settlements.list(clientKey, { limit, cursor: query.cursor || undefined });

@@ -10,30 +10,9 @@ import { accounts } from '../../domain/ledger/accounts.js';
 import { settlementId } from '../../domain/ledger/settlement.js';
 import type { Journal } from '../../domain/ledger/journal.js';
 import { instantParam, intParam, type Query } from './query.js';
+import type { TransactionRow, TransactionsPage } from '../../protocol/merchant-api/answers.js';
 
-export interface TransactionRow {
-  trans_id: string;
-  entry_id: string;
-  /** The transaction type that moved the money: SALE, CAPTURE, REFUND, REVERSAL, VOID, CREDIT2CARD, CHARGEBACK … */
-  event: string;
-  kind: Journal['kind'];
-  currency: string;
-  /** Minor units. */
-  amount: number;
-  fee: number;
-  /** The change of what the platform owes the merchant: + for a capture, − for the rest and every fee. */
-  net: number;
-  mid_id: string;
-  occurred_at: string;
-  journaled_at: string;
-  settlement_id: string;
-  settlement_status: 'closed' | 'pending';
-}
-
-export interface TransactionsPage {
-  transactions: TransactionRow[];
-  next_cursor: string | null;
-}
+export type { TransactionRow, TransactionsPage };
 
 export const REPORT_COLUMNS: (keyof TransactionRow)[] = [
   'trans_id',

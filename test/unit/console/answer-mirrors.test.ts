@@ -11,7 +11,7 @@ import type {
   ConsoleMerchant,
   ConsoleSettlement,
 } from '../../../shared/protocol/console/answers.js';
-import type { SettlementView } from '../../../shared/protocol/merchant-api/settlement-view.js';
+import type { SettlementView } from '../../../shared/protocol/merchant-api/answers.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { DeliveryAttempt } from '../../../shared/domain/callback.js';
 import type { AuditEntry } from '../../../shared/ports/console-audit.js';

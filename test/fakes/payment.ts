@@ -41,16 +41,22 @@ export function cardPayment(status: 'SETTLED' | 'PENDING', extra: Partial<Paymen
   };
 }
 
-/** A protocol's callback recorder: one record per event, named after it, so a test sees what was recorded. */
-export const recordEvents: CallbackRecorder = (p: Payment, e: PaymentEvent) => [
-  {
-    eventId: `${p.transId}:${e.operation}:${e.result}`,
-    transId: p.transId,
-    clientKey: p.clientKey,
-    seq: p.callbackCount + 1,
-    protocol: p.protocol,
-    url: 'https://shop.example/cb',
-    fields: { status: e.result },
-    createdAt: e.date,
-  },
-];
+/**
+ * A protocol's callback recorder: one record per event, named after it, so a test sees what was recorded. Like the
+ * protocols' (shared/domain/callback-factory.ts), it advances the payment's callbackCount, written with the change.
+ */
+export const recordEvents: CallbackRecorder = (p: Payment, e: PaymentEvent) => {
+  p.callbackCount += 1;
+  return [
+    {
+      eventId: `${p.transId}:${e.operation}:${e.result}`,
+      transId: p.transId,
+      clientKey: p.clientKey,
+      seq: p.callbackCount,
+      protocol: p.protocol,
+      url: 'https://shop.example/cb',
+      fields: { status: e.result },
+      createdAt: e.date,
+    },
+  ];
+};

@@ -13,7 +13,7 @@ export const TABLE = {
   /**
    * Every write goes to the table's stream: the callbacks a transaction records reach the callback queue from there
    * (OutboxStream), so a request never waits for SQS; the old image too, so the dashboard's counters see what a
-   * payment was before (DashboardCounters). Stream records cost no write units.
+   * payment was before, as the ledger does (PaymentChanges). Stream records cost no write units.
    */
   stream: 'NEW_AND_OLD_IMAGES',
   /**

@@ -3,7 +3,7 @@
  * in their own processes: SALEs with callbacks, and SALEs of a merchant without (quiet). Per SALE, in ms:
  * - sale: the quiet run's whole CPU (gateway, the SALE's function, the stream records it makes, its counters);
  * - functions: our callback functions' processes (CallbackDeliver, OutboxStream) and what the callback adds to
- *   DashboardCounters';
+ *   PaymentChanges' (the counters');
  * - standIns: what the callback adds to the platform's process, where the local stand-ins for AWS's event sources
  *   run (the SQS mapping's receive and delete against moto, the callback items' stream records, handing events to
  *   the function processes): Lambda's service does this on AWS, at no CPU of ours.

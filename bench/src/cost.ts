@@ -51,7 +51,7 @@ export const LAMBDA_PLATFORM_LOG_BYTES = 350;
 export const HANDLER_LOG_BYTES: Record<string, number> = {
   S2sCardPost: 464,
   CallbackDeliver: 302,
-  DashboardCounters: 296,
+  PaymentChanges: 296,
   OutboxStream: 279,
 };
 const handlerLogBytes = (fn: string) => HANDLER_LOG_BYTES[fn] ?? Math.max(...Object.values(HANDLER_LOG_BYTES));

@@ -18,7 +18,10 @@ export interface AwsCall {
   writeUnitsBy: Record<string, number>;
   /** The request as sent (DynamoDB writes only): the floor replays the SALE's own writes. */
   input?: unknown;
-  /** A GetItem's item, as `<pk prefix>/<sk>` ("MERCHANT/CALLBACK_SECRET"): tells a container's cache refresh apart. */
+  /**
+   * A GetItem's or a single-item write's item, as `<pk prefix>/<sk>` ("MERCHANT/CALLBACK_SECRET", "COUNTERS/2026-12-07T15"):
+   * tells a container's cache refresh apart, and one function's writes of different items (journals and counters).
+   */
   item?: string;
   /**
    * The invocation's round trip the call belongs to (1, 2, …; 0 outside an invocation): a call started while another
@@ -83,7 +86,9 @@ export class AwsMeter {
           if (service === 'dynamodb') {
             this.readCapacity(call, result?.output?.ConsumedCapacity as Capacity | Capacity[] | undefined, WRITES.has(command));
             if (this.keepWriteInputs && WRITES.has(command)) call.input = structuredClone(args.input);
-            if (command === 'GetItemCommand') call.item = itemKind(args.input?.Key);
+            if (command === 'GetItemCommand' || command === 'UpdateItemCommand' || command === 'DeleteItemCommand')
+              call.item = itemKind(args.input?.Key);
+            if (command === 'PutItemCommand') call.item = itemKind(args.input?.Item);
           }
           this.calls.push(call);
           return result;

@@ -5,6 +5,7 @@
 import type { Merchant } from '../../shared/domain/merchant.js';
 import type { AwsCall, AwsMeter } from './meter.js';
 import { byIndex, byRoundTrip, roundTrips, sum } from './meter.js';
+import { isCounterWrite } from './write-phases.js';
 import type { InvocationClock } from './invocation-clock.js';
 import type { CallbackSink } from './callback-sink.js';
 import { countedSaleBody, followUpBody, postForm, saleBody } from './requests.js';
@@ -47,7 +48,9 @@ export interface RoundTripFigures {
     /** Invocations per function for this one payment alone (its records gathered by each mapping's batching window). */
     invocations: Record<string, number>;
     /** The first sample's DynamoDB writes, one line each: where the write units go. */
-    writes: { fn: string; command: string; writeUnits: number; writeUnitsBy: Record<string, number> }[];
+    writes: { fn: string; command: string; writeUnits: number; writeUnitsBy: Record<string, number>; item?: string }[];
+    /** The dashboard counters' write units (their ADDs), averaged over the samples like writeUnits. */
+    counterWriteUnits: number;
   };
   /** The SALE's own writes (callbacks merchant), replayed by the floor. */
   saleWrites: { inputs: unknown[]; unique: string[] };
@@ -58,7 +61,7 @@ export interface RoundTripFigures {
 const REQUEST_FN = 'S2sCardPost';
 const CALLBACK_FN = 'CallbackDeliver';
 /** Functions that run after a request, off its path: the callback's delivery and the table stream's consumers. */
-const OFF_PATH = new Set([CALLBACK_FN, 'OutboxStream', 'DashboardCounters', 'LedgerJournals']);
+const OFF_PATH = new Set([CALLBACK_FN, 'OutboxStream', 'PaymentChanges']);
 /**
  * Items the callback consumer keeps per container and reads again only when its copy is older than its cache time:
  * the URL's health (5 s, dynamo-url-health.ts) and the merchant's signing secrets (CONFIG_CACHE_TTL_SECONDS,
@@ -207,7 +210,8 @@ export async function measureRoundTrips(opts: {
       invocations: Object.fromEntries(Object.entries(invocations).map(([fn, xs]) => [fn, avg(xs)])),
       writes: perPayment[0]!
         .filter((c) => c.writeUnits > 0)
-        .map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy })),
+        .map((c) => ({ fn: c.fn, command: short(c.command), writeUnits: c.writeUnits, writeUnitsBy: c.writeUnitsBy, item: c.item })),
+      counterWriteUnits: avg(perPayment.map((calls) => sum(calls.filter(isCounterWrite), (x) => x.writeUnits))),
     },
     saleWrites: saleWrites!,
     callbackWrites: callbackWrites!,

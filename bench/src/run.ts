@@ -24,7 +24,7 @@ import { AwsMeter } from './meter.js';
 import { InvocationClock } from './invocation-clock.js';
 import { startCallbackSink } from './callback-sink.js';
 import { benchMerchant, PAYERS, saleTemplate, usePayer, type PayerName } from './requests.js';
-import { formatPhases, writePhases } from './write-phases.js';
+import { formatPhases, isCounterWrite, writePhases } from './write-phases.js';
 import { measureRoundTrips } from './round-trips.js';
 import {
   createFloorTable,
@@ -122,8 +122,10 @@ const platform = await startPlatform({
   // TEST_CLOCK off, as on staging and production: a sandbox's clock refresh (a read every 5 s) is not the platform's cost.
   extraEnv: { LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR', TEST_CLOCK: 'false' },
 });
-/** Counter items a DashboardCounters invocation ADDs to for payments of one merchant in one hour: the merchant's and the platform's. */
+/** Counter items a counters invocation ADDs to for payments of one merchant in one hour: the merchant's and the platform's. */
 const COUNTER_ITEMS_PER_BATCH = 2;
+/** The stream consumer that keeps the dashboard's counters (with the ledger's journals: shared/routes/payment-changes.ts). */
+const COUNTERS_FN = 'PaymentChanges';
 const sink = await startCallbackSink();
 const floorGateway = createGateway([
   { id: 'BenchFloor', method: 'POST', path: '/floor', handler: 'bench/src/floor-handler', grants: [] },
@@ -298,7 +300,7 @@ try {
   // has a request waiting, so p50 is about connections ÷ throughput (Little's law): that ratio restates throughput.
   progress(`floor at the same rate: ${steadyRate} requests/s, ${seconds} s`);
   const floorSteady = await runLoad({ url: floorUrl, connections, seconds, overallRate: steadyRate, body: '' });
-  const split = callbackSplit(cbSteadyApart, quietSteady, ['CallbackDeliver', 'OutboxStream', 'DashboardCounters']);
+  const split = callbackSplit(cbSteadyApart, quietSteady, ['CallbackDeliver', 'OutboxStream', COUNTERS_FN]);
 
   const bundles = skip.has('bundles')
     ? undefined
@@ -309,8 +311,8 @@ try {
   // the steady run's batches those writes are the counters' invocations per payment × their units per invocation.
   // The counters' units averaged over the samples, as the total they are taken from is (a sample whose records
   // reached the counters in three stream batches instead of two wrote 6 units, not 4).
-  const counterWrites = rt.paymentWithCallback.writes.filter((w) => w.fn === 'DashboardCounters');
-  const counterUnits = rt.paymentWithCallback.writeUnitsByFunction.DashboardCounters ?? 0;
+  const counterWrites = rt.paymentWithCallback.writes.filter(isCounterWrite);
+  const counterUnits = rt.paymentWithCallback.counterWriteUnits;
   const counterUnitsPerInvocation =
     COUNTER_ITEMS_PER_BATCH * (counterWrites.reduce((a, w) => a + w.writeUnits, 0) / Math.max(1, counterWrites.length));
   const batchedWriteUnits = (countersPerPayment: number) =>
@@ -318,7 +320,7 @@ try {
   // The non-DynamoDB lines at the batches measured in the steady run, and with one payment per batch (the worst case).
   const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) =>
     costModel({
-      writeUnits: batchedWriteUnits(fns.DashboardCounters?.invocations ?? Infinity),
+      writeUnits: batchedWriteUnits(fns[COUNTERS_FN]?.invocations ?? Infinity),
       readUnits: rt.paymentWithCallback.readUnits,
       sqsRequests: sqsRequests + rt.callback.sqsOps,
       kmsRequests: rt.paymentWithCallback.kmsRequests,
@@ -539,7 +541,7 @@ try {
     {
       name: 'cost per million SALE+callback',
       value: `$${cost.perMillion}`,
-      baseline: `DynamoDB on-demand writes $${cost.lines.dynamodbWrites} (${fmt(batchedWriteUnits(batches.DashboardCounters?.invocationsPerPayment ?? Infinity), 2)} WU at the measured batches; one payment alone ${fmt(rt.paymentWithCallback.writeUnits, 1)}: ${Object.entries(
+      baseline: `DynamoDB on-demand writes $${cost.lines.dynamodbWrites} (${fmt(batchedWriteUnits(batches[COUNTERS_FN]?.invocationsPerPayment ?? Infinity), 2)} WU at the measured batches; one payment alone ${fmt(rt.paymentWithCallback.writeUnits, 1)}: ${Object.entries(
         rt.paymentWithCallback.writeUnitsBy,
       )
         .map(([k, v]) => `${k} ${fmt(v, 1)}`)
@@ -600,7 +602,7 @@ try {
   );
   console.log(table(figures, previous?.figures));
   console.log('\nWrites of one SALE with its callback, by phase, at both traffic levels:');
-  const counterShare = ((batches.DashboardCounters?.invocationsPerPayment ?? 1) * counterUnitsPerInvocation) / Math.max(1e-9, counterUnits);
+  const counterShare = ((batches[COUNTERS_FN]?.invocationsPerPayment ?? 1) * counterUnitsPerInvocation) / Math.max(1e-9, counterUnits);
   console.log(formatPhases(writePhases(rt.paymentWithCallback.writes, counterShare), `the batches measured at ${steadyRate} SALE/s`));
   console.log('\nWrite units of one SALE with its callback, per write:');
   for (const w of rt.paymentWithCallback.writes) {

@@ -8,15 +8,26 @@ export interface MeasuredWrite {
   fn: string;
   command: string;
   writeUnits: number;
+  /** The item written, `<pk prefix>/<sk>` (meter.ts): one stream consumer writes journals and counters. */
+  item?: string;
 }
 
 const PHASES: Record<string, string> = {
   S2sCardPost: 'request',
   OutboxStream: 'stream → callback queue',
   CallbackDeliver: 'callback delivery',
-  DashboardCounters: 'dashboard counters (stream)',
-  LedgerJournals: 'ledger journals (stream)',
 };
+
+/** The stream consumer of payment changes writes two jobs' items: each is its own phase. */
+const ITEM_PHASES: Record<string, string> = {
+  COUNTERS: 'dashboard counters (stream)',
+  JOURNAL: 'ledger journals (stream)',
+};
+
+/** A write of a dashboard counter item: one per counter item per batch, shared by the batch's payments. */
+export const isCounterWrite = (w: Pick<MeasuredWrite, 'item'>) => w.item?.startsWith('COUNTERS/') ?? false;
+
+const phaseOf = (w: MeasuredWrite) => ITEM_PHASES[w.item?.split('/')[0] ?? ''] ?? PHASES[w.fn] ?? w.fn;
 
 export interface PhaseLine {
   phase: string;
@@ -35,9 +46,10 @@ export interface PhaseLine {
 export function writePhases(writes: readonly MeasuredWrite[], counterShare: number): PhaseLine[] {
   const lines = new Map<string, PhaseLine>();
   for (const w of writes) {
-    const key = `${w.fn}\u0000${w.command}`;
-    const share = w.fn === 'DashboardCounters' ? Math.min(1, counterShare) : 1;
-    const line = lines.get(key) ?? { phase: PHASES[w.fn] ?? w.fn, fn: w.fn, command: w.command, alone: 0, steady: 0 };
+    const phase = phaseOf(w);
+    const key = `${phase}\u0000${w.fn}\u0000${w.command}`;
+    const share = isCounterWrite(w) ? Math.min(1, counterShare) : 1;
+    const line = lines.get(key) ?? { phase, fn: w.fn, command: w.command, alone: 0, steady: 0 };
     line.alone += w.writeUnits;
     line.steady += w.writeUnits * share;
     lines.set(key, line);

@@ -98,11 +98,14 @@ it('counts the DynamoDB calls and write units of a SALE with its callback as the
   await callbacksSettled(platform, [sale.body.trans_id]);
   const operations = (calls: string[]) => calls.sort().join(', ');
   const metered = () => meter.since(fromMeter).filter((c) => c.service === 'dynamodb');
-  // The stream's consumers (the outbox's hand-off, the dashboard counters, the ledger) write after the callback: wait
-  // until the wire has shown the counters' ADDs for the payment and its delivery, then until the meter has every call too.
-  await eventually(() => (metered().filter((c) => c.fn === 'DashboardCounters').length >= 2 ? true : undefined));
+  // The stream's consumers (the outbox's hand-off; the payment changes': the dashboard counters and the ledger) write
+  // after the callback: wait until the meter has shown the counters' ADDs for the payment and its delivery, then until
+  // the wire and the meter have the same calls.
+  await eventually(() =>
+    metered().filter((c) => c.fn === 'PaymentChanges' && c.item?.startsWith('COUNTERS/')).length >= 2 ? true : undefined,
+  );
   // And the ledger's journal of the SALE's capture.
-  await eventually(() => (metered().some((c) => c.fn === 'LedgerJournals' && c.command === 'PutItemCommand') ? true : undefined));
+  await eventually(() => (metered().some((c) => c.fn === 'PaymentChanges' && c.command === 'PutItemCommand') ? true : undefined));
   // The proxy records a call before the SDK hands its answer to the meter: equal lengths are the same calls.
   const [seen, onWire] = await eventually(() => {
     const pair = [metered(), proxied.slice(fromProxy)] as const;

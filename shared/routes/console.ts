@@ -2,7 +2,7 @@
  * The console API (docs/console.md): JSON under /console/api, one function per route, each allowed exactly what its
  * operation touches. The console's pages themselves are static files (CloudFront + S3; the local gateway locally).
  */
-import type { RouteDefinition, StreamConsumerDefinition } from './types.js';
+import type { RouteDefinition } from './types.js';
 
 const read: RouteDefinition['grants'] = ['table:read'];
 // Loading a merchant opens its sealed password (MerchantDirectory), even where the password is not shown.
@@ -136,22 +136,3 @@ export const CONSOLE_PAGE_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
-
-export const consoleStreams: StreamConsumerDefinition[] = [
-  {
-    id: 'DashboardCounters',
-    handler: 'functions/console/counters-stream',
-    batchSize: 500,
-    // New payments, and every change of a payment (its outcome) or a callback (its delivery attempts).
-    insertedKinds: ['payment'],
-    modifiedKinds: ['payment', 'callback'],
-    windowSeconds: 60,
-    // Its writes are per batch (one ADD per counter item), so gathering records is what makes it cheap: a payment's
-    // reservation, outcome and callback delivery (seconds apart) reach it in one batch instead of three or four, and
-    // a busy stage's batches grow to batchSize. The dashboard's counts are at most this much later (docs/console.md).
-    batchingWindowSeconds: 20,
-    failureQueue: true,
-    // Its own counter items only: it reads nothing but the stream.
-    grants: ['table:write'],
-  },
-];

@@ -12,9 +12,10 @@ import { hostedFieldsRoutes, hostedFieldsSchedules } from './hosted-fields.js';
 import { scheduleConsumers, scheduleOpsEvents, scheduleSchedules } from './schedules.js';
 import { reconciliationSchedules } from './reconciliation.js';
 import { chargebackOpsEvents } from './chargebacks.js';
-import { consoleRoutes, consoleStreams } from './console.js';
+import { consoleRoutes } from './console.js';
 import { merchantApiRoutes } from './merchant-api.js';
-import { ledgerSchedules, ledgerStreams } from './ledger.js';
+import { ledgerSchedules } from './ledger.js';
+import { paymentChangeStreams } from './payment-changes.js';
 import type {
   OpsEventDefinition,
   QueueConsumerDefinition,
@@ -46,4 +47,4 @@ export const SCHEDULED: ScheduledDefinition[] = [
   ...ledgerSchedules,
 ];
 export const OPS_EVENTS: OpsEventDefinition[] = [...scheduleOpsEvents, ...chargebackOpsEvents, ...providerOpsEvents];
-export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams, ...consoleStreams, ...ledgerStreams];
+export const STREAM_CONSUMERS: StreamConsumerDefinition[] = [...callbackStreams, ...paymentChangeStreams];

@@ -18,7 +18,10 @@ export async function countTableChanges(counters: ConsoleCounters, shardId: stri
       }
     }
   }
-  // Different items: independent writes. A failure fails the batch; its retry skips what was already taken.
-  await Promise.all([...items.values()].map((i) => counters.add(shardId, i.scope, i.hour, i.contributions)));
+  // Different items: independent writes. A failure fails the batch once every write has ended (none is left in
+  // flight to race its retry); the retry skips what was already taken.
+  const done = await Promise.allSettled([...items.values()].map((i) => counters.add(shardId, i.scope, i.hour, i.contributions)));
+  const failed = done.find((d) => d.status === 'rejected');
+  if (failed) throw failed.reason;
   return { items: items.size };
 }

@@ -17,10 +17,12 @@ import {
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClients } from '../../../shared/adapters/aws-clients.js';
 import { consoleDeps } from '../../../shared/deps.js';
-import { handler } from '../../../functions/console/counters-stream.js';
+import { ledger } from '../../../shared/composition/ledger.js';
+import { journalKey } from '../../../shared/adapters/dynamo-ledger.js';
+import { handler } from '../../../functions/streams/payment-changes.js';
 import { eventually } from '../../support/platform.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
 import type { ConsoleClient } from './support.js';
@@ -138,6 +140,47 @@ describe('dashboard counters', () => {
       await run(shardId, rs);
     }
     expect(await otherCounts()).toEqual(expected);
+  });
+
+  it('one consumer for journals and counters: a batch one job failed is retried whole, and each job takes each record once', async () => {
+    const { trans_id } = await sale(platform.url, other, { orderId: `both-${randomUUID()}` });
+    const journalsOf = () => ledger().journalsOf(trans_id);
+    await eventually(async () => ((await journalsOf()).length ? true : undefined));
+    // The poller took the payment's records already: handed over again, as a retried batch of another shard, with the
+    // payment created in an hour nothing else counts in, and its journals gone, as if the first try had not run.
+    const journals = await journalsOf();
+    const table = platform.resources.tableName;
+    for (const j of journals) await awsClients().ddb.send(new DeleteCommand({ TableName: table, Key: journalKey(j) }));
+    const hour = new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 13);
+    const createdAt = { S: `${hour}:00:00.000Z` };
+    const records = [...(await streamRecords()).values()]
+      .flat()
+      .filter((r) => r.dynamodb?.NewImage?.pk?.S === `PAYMENT#${trans_id}`)
+      .map((r) => structuredClone(r))
+      .map((r) => {
+        r.dynamodb!.NewImage!.createdAt = createdAt;
+        if (r.dynamodb!.OldImage) r.dynamodb!.OldImage.createdAt = createdAt;
+        return r;
+      });
+    expect(records[0]?.eventName).toBe('INSERT');
+    expect(records.length).toBeGreaterThanOrEqual(2);
+    const counts = (scope: string) =>
+      consoleDeps()
+        .counters.hours(scope, hour, hour)
+        .then((h) => h[0]?.approved);
+    // The merchant's counter item for that hour cannot take an ADD (a number stored as a string): the counters fail.
+    const merchantHour = { pk: `COUNTERS#${other.clientKey}`, sk: hour };
+    await awsClients().ddb.send(new PutCommand({ TableName: table, Item: { ...merchantHour, approved: 'not a number' } }));
+    await expect(run('retry-shard', records)).rejects.toThrow();
+    // The journals were written by the failed batch all the same.
+    expect((await journalsOf()).length).toBe(journals.length);
+    await awsClients().ddb.send(new PutCommand({ TableName: table, Item: { ...merchantHour, approved: 0 } }));
+    // The retry: no journal written again, the merchant's hour counted once, the platform's (taken the first time) not again.
+    expect((await run('retry-shard', records)).written).toBe(0);
+    expect(await counts(other.clientKey)).toBe(1);
+    expect(await counts('PLATFORM')).toBe(1);
+    await run('retry-shard', records);
+    expect([await counts(other.clientKey), await counts('PLATFORM'), (await journalsOf()).length]).toEqual([1, 1, journals.length]);
   });
 
   it('keeps a mark per shard: what another shard sends is its own, a straddling batch adds only what is new', async () => {

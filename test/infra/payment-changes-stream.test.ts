@@ -1,16 +1,19 @@
 /**
- * The dashboard counters' stream consumer on AWS: a mapping on the table's stream filtered to payment INSERTs and
- * payment / callback MODIFYs, with a tumbling window (the shard id the counters' retry check needs), bisect on error
- * and an encrypted on-failure queue; the table's stream carries old images too; the function may write the table
- * and send to its failure queue, and use the platform key only through DynamoDB and SQS.
+ * The payment changes' stream consumer on AWS (the ledger's journals and the dashboard's counters, one function): a
+ * mapping on the table's stream filtered to payment INSERTs and payment / callback MODIFYs, with a batching window, a
+ * tumbling window (the shard id the counters' retry check needs), bisect on error and an encrypted on-failure queue;
+ * the table's stream carries old images too and has two consumers (DynamoDB Streams throttles past two readers a
+ * shard); the function may read (fee schedules) and write (journals, counters) the table, send to its failure queue,
+ * and use the platform key only through DynamoDB and SQS.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
-import { consoleStreams } from '../../shared/routes/console.js';
+import { paymentChangeStreams } from '../../shared/routes/payment-changes.js';
+import { STREAM_CONSUMERS } from '../../shared/routes/index.js';
 
 const handler = 'test/infra/fixtures/handler';
-const streams = consoleStreams.map((s) => ({ ...s, handler }));
+const streams = paymentChangeStreams.map((s) => ({ ...s, handler }));
 const { stack } = buildPaymentsApp({
   stage: 'dev',
   account: '111111111111',
@@ -23,7 +26,12 @@ const { stack } = buildPaymentsApp({
 });
 const template = Template.fromStack(stack);
 
-describe('dashboard counters stream consumer', () => {
+describe('payment changes stream consumer (journals and dashboard counters)', () => {
+  it('is one of the platform stream consumers, which are two at most (DynamoDB Streams throttles past two readers a shard)', () => {
+    expect(STREAM_CONSUMERS.map((s) => s.id)).toContain('PaymentChanges');
+    expect(STREAM_CONSUMERS.length).toBeLessThanOrEqual(2);
+  });
+
   it('reads old and new images from the table stream', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
   });
@@ -42,7 +50,7 @@ describe('dashboard counters stream consumer', () => {
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 10,
       TumblingWindowInSeconds: 60,
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/DashboardCountersFailures/), 'Arn'] } } },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/PaymentChangesFailures/), 'Arn'] } } },
     });
     const patterns = props.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([
@@ -51,8 +59,14 @@ describe('dashboard counters stream consumer', () => {
     ]);
   });
 
+  it('may read (fee schedules) and write (journals, counters) the table', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const actions = statements.flatMap((s) => [s.Action].flat() as string[]);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem']));
+  });
+
   it('has an encrypted failure queue, and the function may use the key only through DynamoDB and SQS', () => {
-    const queues = template.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'dev-dashboard-counters-failures' } });
+    const queues = template.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'dev-payment-changes-failures' } });
     const [queueId, queue] = Object.entries(queues)[0]!;
     expect(queue.Properties).toMatchObject({
       KmsMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^DataKey/), 'Arn'] },

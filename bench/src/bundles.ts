@@ -13,7 +13,7 @@ import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 
 /** The largest bundle's budget, and the import ratio's: the issue's, against the SDK alone measured in the same run. */
-export const BUNDLE_BUDGET_KIB = 656;
+export const BUNDLE_BUDGET_KIB = 640;
 export const IMPORT_RATIO_BUDGET = 1.15;
 /** The SDK clients the payment functions use, bundled alone: the baseline the bundle budget is set against. */
 const SDK_BASELINE = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-kms', '@aws-sdk/client-sqs'];

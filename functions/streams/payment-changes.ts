@@ -9,6 +9,10 @@
  * fails the batch is failed whole: Lambda retries it (bisecting), the job that had finished writes nothing again, and
  * the other takes what it missed.
  *
+ * It also arms the one-time wake-up of each APM deadline a payment write created (operations/providers/arm-deadlines),
+ * so the request carries no Scheduler client and the arming costs no invocation of its own. Arming never fails the
+ * batch (a refusal is logged; the deadline sweeper is its backstop), so journals and counters are not retried for it.
+ *
  * Its mapping has a tumbling window only because that is how Lambda names a batch's shard (`shardId`), which the
  * counters' retry check needs; the window's state is not used.
  */
@@ -16,7 +20,9 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
 import { clock, config } from '../../shared/composition/core.js';
 import { consoleContext } from '../../shared/composition/console.js';
+import { deadlineChanges, deadlineTimers } from '../../shared/composition/deadline-timers.js';
 import { feeSchedules, ledger, ledgerChanges } from '../../shared/composition/ledger.js';
+import { armDeadlines } from '../../shared/operations/providers/arm-deadlines.js';
 import { countTableChanges } from '../../shared/operations/console/count-stream.js';
 import { COUNTED_ATTRIBUTES } from '../../shared/operations/console/counter-deltas.js';
 import { journalChanges } from '../../shared/operations/ledger/journal-changes.js';
@@ -29,18 +35,23 @@ const ports = composition({ config });
 
 export const handler = lambdaHandler(
   'payment changes stream',
-  async (event: WindowedEvent): Promise<{ state: Record<string, never>; journals: number; written: number; items: number }> => {
+  async (
+    event: WindowedEvent,
+  ): Promise<{ state: Record<string, never>; journals: number; written: number; items: number; deadlinesArmed: number }> => {
     // Without the shard the counters' retry check cannot work: fail loudly rather than count twice.
     if (!event.shardId) throw new Error('stream batch without shardId: the mapping needs its tumbling window');
     const records = event.Records ?? [];
     const cx = consoleContext(ports());
-    const [books, counted] = await Promise.allSettled([
+    const [books, counted, armed] = await Promise.allSettled([
       journalChanges(ledger(), feeSchedules(), ledgerChanges()(records), clock()),
       countTableChanges(cx.counters, event.shardId, cx.tableChanges(records, COUNTED_ATTRIBUTES)),
+      armDeadlines(deadlineTimers(), clock(), deadlineChanges()(records)),
     ]);
     if (books.status === 'rejected') throw books.reason;
     if (counted.status === 'rejected') throw counted.reason;
     // A windowed mapping treats an answer without `state` as a failure.
-    return { state: {}, ...books.value, items: counted.value.items };
+    // armDeadlines logs each refusal itself and never rejects; were it to, the sweeper still wakes the deadline.
+    const deadlinesArmed = armed.status === 'fulfilled' ? armed.value : 0;
+    return { state: {}, ...books.value, items: counted.value.items, deadlinesArmed };
   },
 );

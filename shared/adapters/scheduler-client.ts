@@ -1,7 +1,7 @@
 /**
  * The Scheduler client and its timers, made once per container when the stage configures a schedule group, on first
- * use: local processes (npm start, the admin CLI) never schedule, and a payment function loads the client only when
- * its first APM deadline needs it.
+ * use: local processes (npm start, the admin CLI) never schedule, and the stream consumer that arms deadlines
+ * (functions/streams/payment-changes.ts) loads the client only when its first APM deadline needs it.
  */
 import type { Config } from '../config.js';
 import { EVENT_BUS } from '../resources.js';

@@ -15,7 +15,6 @@ import { connectors } from './connectors.js';
 import { schedules } from './schedules.js';
 import { walletConfigs, walletTokens } from './wallets.js';
 import { apmConnectors } from './apm-connectors.js';
-import { deadlineTimers } from './deadline-timers.js';
 import { checkoutSessions } from './checkout-sessions.js';
 import { risk } from './risk.js';
 
@@ -54,7 +53,7 @@ export const S2S_CARD_PORTS = {
   risk,
 } satisfies PortTable;
 
-/** S2S APM: the card routes' ports, the APM providers and their deadline timers. */
+/** S2S APM: the card routes' ports and the APM providers (deadlines are armed from the table's stream). */
 export const S2S_APM_PORTS = {
   config,
   clock,
@@ -69,7 +68,6 @@ export const S2S_APM_PORTS = {
   walletConfigs,
   walletTokens,
   apmConnectors,
-  deadlineTimers,
   risk,
 } satisfies PortTable;
 
@@ -85,7 +83,6 @@ export const CHECKOUT_PAGE_PORTS = {
   connectors,
   schedules,
   apmConnectors,
-  deadlineTimers,
   checkoutSessions,
   risk,
 } satisfies PortTable;

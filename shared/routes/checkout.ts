@@ -23,15 +23,7 @@ export const checkoutRoutes: RouteDefinition[] = [
   { id: 'CheckoutSession', method: 'POST', path: '/api/v1/session', handler: 'functions/checkout/session', grants: createSession },
   // The payer's page: the token in the path is the only credential.
   { id: 'CheckoutPage', method: 'GET', path: '/auth/{token}', handler: 'functions/checkout/page', grants: session, ...pageText },
-  // An alternative method with a QR or bank window gets its deadline's one-time schedule.
-  {
-    id: 'CheckoutPay',
-    method: 'POST',
-    path: '/auth/{token}/pay',
-    handler: 'functions/checkout/pay',
-    grants: [...pay, 'scheduler:create:apm-deadlines'],
-    ...pageText,
-  },
+  { id: 'CheckoutPay', method: 'POST', path: '/auth/{token}/pay', handler: 'functions/checkout/pay', grants: pay, ...pageText },
   { id: 'CheckoutThreeDs', method: 'POST', path: '/auth/{token}/3ds', handler: 'functions/checkout/three-ds', grants: pay, ...pageText },
   {
     id: 'CheckoutCancel',

@@ -1,7 +1,7 @@
 import type { StreamConsumerDefinition } from './types.js';
 
 /**
- * The ledger's journals and the dashboard's counters, one consumer (functions/streams/payment-changes.ts): a payment's
+ * The ledger's journals, the dashboard's counters and the APM deadlines' arming, one consumer (functions/streams/payment-changes.ts): a payment's
  * changes reach both jobs in one invocation, and the table's stream keeps two readers a shard (this and the outbox's).
  */
 export const paymentChangeStreams: StreamConsumerDefinition[] = [
@@ -21,7 +21,8 @@ export const paymentChangeStreams: StreamConsumerDefinition[] = [
     // most this much later (docs/console.md, docs/ledger.md).
     batchingWindowSeconds: 20,
     failureQueue: true,
-    // Its journal and counter items, and the fee schedules it reads (once per batch that moved money).
-    grants: ['table:read', 'table:write'],
+    // Its journal and counter items, and the fee schedules it reads (once per batch that moved money). It also arms
+    // each new APM deadline's one-time schedule (functions/streams/payment-changes.ts): it reads every payment write.
+    grants: ['table:read', 'table:write', 'scheduler:create:apm-deadlines'],
   },
 ];

@@ -13,8 +13,6 @@ const grants: RouteDefinition['grants'] = [
   'kms:decrypt:card-data',
   'kms:encrypt:card-data',
   'queue:send:callbacks',
-  // A QR or bank-window SALE gets its deadline's one-time schedule.
-  'scheduler:create:apm-deadlines',
 ];
 // The sandbox method's page completes an APM payment (vcard), or signs the sandbox provider's notification with its
 // webhook secret (merchant-secrets key; made on first use, hence encrypt): no card, no wallet.

@@ -80,4 +80,16 @@ describe('payment changes stream consumer (journals and dashboard counters)', ()
     expect(keyUse.length).toBeGreaterThan(0);
     for (const s of keyUse) expect(s.Condition?.StringEquals?.['kms:ViaService']).toMatch(/^(dynamodb|sqs)\./);
   });
+
+  it("creates the APM deadlines' one-time schedules (it arms them, not the request), knowing where", () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const actions = statements.flatMap((s) => [s.Action].flat() as string[]);
+    expect(actions).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'iam:PassRole']));
+    const fn = Object.values(template.findResources('AWS::Lambda::Function')).find((f) =>
+      String(f.Properties.Description).includes('PaymentChanges'),
+    )!;
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['APM_DEADLINE_SCHEDULE_GROUP', 'APM_DEADLINE_SCHEDULER_ROLE_ARN', 'EVENT_BUS_ARN']),
+    );
+  });
 });

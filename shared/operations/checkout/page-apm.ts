@@ -25,7 +25,6 @@ import { isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-ap
 import { routePayment } from '../payment/index.js';
 import { holdsFunds } from '../../apm/rules.js';
 import { BusinessRuleError } from '../../errors.js';
-import { armDeadline } from '../s2s-apm/deadline-timer.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
 
@@ -58,7 +57,7 @@ function asFormValues(group: Record<string, unknown>): Record<string, FormValue>
 }
 
 export async function chargeApm(
-  d: Pick<Deps, 'config' | 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors' | 'deadlineTimers' | 'risk'>,
+  d: Pick<Deps, 'config' | 'payments' | 'callbackQueue' | 'clock' | 'newId' | 'connectors' | 'apmConnectors' | 'risk'>,
   ctx: PageContext,
   mids: Mid[],
   choice: { brand: string; identifier?: string; parameters: Record<string, string> },
@@ -104,7 +103,7 @@ export async function chargeApm(
     // The payer's new payment: blocklists, rules and MID limits, as for S2S APM SALE (docs/risk.md).
     d,
   );
-  await armDeadline(d, payment);
+  // A deadline's wake-up is armed from the table's stream (operations/providers/arm-deadlines.ts).
   return payment;
 }
 

@@ -54,17 +54,7 @@ async function payerCard(d: Pick<Deps, 'cardVault'>, s: CheckoutSession, choice:
 export async function chargeSession(
   d: Pick<
     Deps,
-    | 'config'
-    | 'payments'
-    | 'merchants'
-    | 'callbackQueue'
-    | 'clock'
-    | 'newId'
-    | 'cardVault'
-    | 'connectors'
-    | 'apmConnectors'
-    | 'deadlineTimers'
-    | 'risk'
+    'config' | 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'apmConnectors' | 'risk'
   >,
   ctx: PageContext,
   mids: Mid[],

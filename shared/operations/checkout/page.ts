@@ -66,7 +66,6 @@ export async function submitPayment(
     | 'cardVault'
     | 'connectors'
     | 'apmConnectors'
-    | 'deadlineTimers'
     | 'risk'
   >,
   token: string | undefined,

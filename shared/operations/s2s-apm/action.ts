@@ -17,7 +17,6 @@ export type S2sApmDeps = Pick<
   | 'walletConfigs'
   | 'walletTokens'
   | 'apmConnectors'
-  | 'deadlineTimers'
   | 'risk'
 >;
 

@@ -6,7 +6,6 @@ import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import { logger } from '../../logger.js';
 import type { S2sApmAction } from './action.js';
 import { apmCharge } from './charge.js';
-import { armDeadline } from './deadline-timer.js';
 import { acceptPaymentRequest, chargeInput } from './payment-request.js';
 import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
 import { isWalletBrand, walletApmSale } from '../wallets/apm-sale.js';
@@ -28,7 +27,7 @@ export const sale: S2sApmAction = {
         { callbacks: apmRecorder(req), idempotency: storedAnswer(key, (p, e) => answer(p, e.result)) },
         req.deps,
       );
-      await armDeadline(req.deps, payment);
+      // A deadline's wake-up (QR, bank window) is armed from the table's stream (operations/providers/arm-deadlines.ts).
       logger.info('apm sale', { clientKey: payment.clientKey, transId: payment.transId, status: payment.status });
       return { statusCode: 200, body: answer(payment, event.result) };
     });

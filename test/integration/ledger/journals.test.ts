@@ -4,10 +4,7 @@
  * balanced; the same stream records handed to the consumer again write nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { streamRecordsReader } from '../../../scripts/local/stream-records.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { unbalanced, type Journal } from '../../../shared/domain/ledger/journal.js';
 import { ledger } from '../../../shared/composition/ledger.js';
@@ -24,6 +21,7 @@ import { join } from 'node:path';
 import { logger } from '../../../shared/logger.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { credit2cardFields, saleFields, transIdFields } from '../../support/s2s.js';
+import { paymentRecords as streamPaymentRecords } from '../../support/stream.js';
 
 const platform = usePlatform();
 let merchant: Merchant;
@@ -50,30 +48,7 @@ const journals = (transId: string, count: number) =>
   });
 
 /** Every payment record of the table's stream, in the shape the mapping passes them. */
-async function paymentRecords(): Promise<DynamoDBRecord[]> {
-  const endpoint = platform.endpoints.dynamodb;
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-  const ddb = new DynamoDBClient({ region: 'eu-west-1', endpoint, credentials });
-  const streams = new DynamoDBStreamsClient({ region: 'eu-west-1', endpoint, credentials });
-  const StreamArn = (await ddb.send(new DescribeTableCommand({ TableName: platform.resources.tableName }))).Table!.LatestStreamArn!;
-  const reader = streamRecordsReader(endpoint, 'eu-west-1');
-  const out: DynamoDBRecord[] = [];
-  for (const shard of (await streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription!.Shards ?? []) {
-    let iterator = (
-      await streams.send(new GetShardIteratorCommand({ StreamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }))
-    ).ShardIterator;
-    while (iterator) {
-      const res = await reader.get(iterator, 1000);
-      out.push(...(res.Records ?? []).filter((r) => r.dynamodb?.NewImage?.kind?.S === 'payment' && r.eventName !== 'REMOVE'));
-      if (!res.Records?.length) break;
-      iterator = res.NextShardIterator;
-    }
-  }
-  ddb.destroy();
-  streams.destroy();
-  reader.close();
-  return out;
-}
+const paymentRecords = () => streamPaymentRecords(platform);
 
 describe('ledger journals from the table stream', () => {
   const ids: string[] = [];

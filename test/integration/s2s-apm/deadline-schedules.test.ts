@@ -1,18 +1,22 @@
 /**
  * Deployed APM deadlines: a QR or bank-window payment gets its own EventBridge Scheduler one-time schedule (moto's
- * scheduler, which stores schedules but never fires them), at the deadline's minute, onto the ops bus; the wake-up's
- * handler waits out the seconds left and expires the payment with its callback, exactly once.
+ * scheduler, which stores schedules but never fires them), at the deadline's minute, onto the ops bus, armed from the
+ * table's stream by the ledger's consumer (not in the request); the wake-up's handler waits out the seconds left and
+ * expires the payment with its callback, exactly once.
  */
-import { CreateScheduleGroupCommand, GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { CreateScheduleGroupCommand, GetScheduleCommand, ListSchedulesCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { deps } from '../../../shared/deps.js';
 import { atMinuteOf, SchedulerDeadlineTimers } from '../../../shared/adapters/scheduler-deadline-timers.js';
 import { handler as deadlineDue } from '../../../functions/s2s-apm/deadline-due.js';
+import { handler as paymentChanges } from '../../../functions/streams/payment-changes.js';
 import { expireWhenDue } from '../../../shared/operations/providers/deadlines.js';
 import { eventually, postForm, startTestPlatform, testMerchant } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
+import { paymentRecords } from '../../support/stream.js';
 import { apmSale } from './support.js';
 
 const GROUP = `apm-deadlines-${Date.now()}`;
@@ -49,6 +53,15 @@ afterAll(async () => {
 });
 
 const schedule = (transId: string) => scheduler.send(new GetScheduleCommand({ GroupName: GROUP, Name: `apm-deadline-${transId}` }));
+/** The schedule once the table's stream armed it (the ledger's consumer, moments after the answer). */
+const armed = (transId: string) => eventually(() => schedule(transId).catch(() => undefined));
+const qrSale = async (): Promise<{ trans_id: string }> =>
+  (
+    await postForm(
+      `${platform.url}/post-va`,
+      apmSale(merchant, { brand: 'ips', order_currency: 'EUR', identifier: 'pending@gmail.com' }) as never,
+    )
+  ).body;
 
 describe('APM deadlines on EventBridge Scheduler', () => {
   it('names the minute of the deadline in UTC, deleted after it ran', () => {
@@ -63,10 +76,11 @@ describe('APM deadlines on EventBridge Scheduler', () => {
       )
     ).body;
     expect(res).toMatchObject({ result: 'REDIRECT' });
-    const s = await schedule(res.trans_id);
+    const s = await armed(res.trans_id);
     const deadline = (await deps().payments.get(res.trans_id))!.details.deadline as string;
+    // The deadline's minute; a record that reached the consumer after this 3 s deadline: the minute it was armed in.
+    expect([atMinuteOf(new Date(deadline)), atMinuteOf(new Date(Date.parse(deadline) + 60_000))]).toContain(s.ScheduleExpression);
     expect(s).toMatchObject({
-      ScheduleExpression: atMinuteOf(new Date(deadline)),
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
@@ -88,6 +102,28 @@ describe('APM deadlines on EventBridge Scheduler', () => {
       source: 'payments.ops',
     });
     await expect(elsewhere.schedule(res.trans_id, new Date(deadline))).rejects.toThrow();
+  });
+
+  it('arms it from the table stream once: a replayed record makes no second schedule, a later write none at all', async () => {
+    const { trans_id: transId } = await qrSale();
+    await armed(transId);
+    const records = (await paymentRecords(platform)).filter((r) => r.dynamodb?.NewImage?.pk?.S === `PAYMENT#${transId}`);
+    const run = async (rs: DynamoDBRecord[]) =>
+      (
+        (await paymentChanges({ Records: rs, shardId: 'shard-replayed' } as unknown as DynamoDBStreamEvent, {} as never)) as {
+          deadlinesArmed: number;
+        }
+      ).deadlinesArmed;
+    // The write that created the deadline, handed over again (a retried batch, a replay), twice in one batch: each
+    // asks for the payment's schedule, which exists already.
+    expect(await run([...records, ...records])).toBe(2);
+    // A later write that keeps the deadline (its old image has the same entry) asks for nothing.
+    const created = records.find((r) => r.dynamodb?.NewImage?.gsi2pk?.S === 'APM_DEADLINE')!;
+    expect(await run([{ ...created, eventName: 'MODIFY', dynamodb: { ...created.dynamodb, OldImage: created.dynamodb!.NewImage } }])).toBe(
+      0,
+    );
+    const listed = await scheduler.send(new ListSchedulesCommand({ GroupName: GROUP, NamePrefix: `apm-deadline-${transId}` }));
+    expect(listed.Schedules?.map((x) => x.Name)).toEqual([`apm-deadline-${transId}`]);
   });
 
   it('the wake-up waits for the deadline, then declines "expired" with one callback', async () => {

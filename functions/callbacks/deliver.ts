@@ -1,5 +1,5 @@
 /**
- * SQS consumer (partial batch responses): delivers recorded callbacks to the merchants.
+ * SQS callbacks — delivers recorded callbacks to the merchants (partial batch responses).
  * Parse the records, call one operation, report the messages SQS must keep (retries wait in the queue).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';

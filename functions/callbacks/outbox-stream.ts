@@ -1,5 +1,5 @@
 /**
- * Table stream consumer: hands each recorded callback (an INSERTed outbox item) to the callback queue.
+ * Table stream: callback INSERT — hands each recorded callback (an outbox item) to the callback queue.
  * The event-source filter passes only callback INSERTs; the check here keeps it right locally and if the filter changes.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';

@@ -1,5 +1,5 @@
 /**
- * EventBridge schedule: re-queues callbacks recorded in the outbox that no consumer has taken care of, e.g. because
+ * Every 1 min — re-queues callbacks recorded in the outbox that no consumer has taken care of, e.g. because
  * the process died between the DynamoDB write and the SQS send.
  */
 import { sweepOutbox } from '../../shared/operations/callbacks/sweep.js';

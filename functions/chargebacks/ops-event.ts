@@ -1,20 +1,16 @@
 /**
- * Ops bus rule target: "Chargeback Received" (source "payments.ops"). An event that can never apply (bad detail,
+ * Ops event Chargeback Received — from the ops bus (source "payments.ops"). An event that can never apply (bad detail,
  * unknown payment, refused by a rule) is logged and dropped; anything else throws so EventBridge retries it.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config, newId } from '../../shared/composition/core.js';
-import { payments } from '../../shared/composition/payments.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { callbackQueue } from '../../shared/composition/callback-queue.js';
-import { chargebacks } from '../../shared/composition/chargebacks.js';
+import { CHARGEBACK_PORTS } from './ports.js';
 import { applyChargebackEvent, ChargebackEventError } from '../../shared/operations/chargebacks/ops-event.js';
 import { logger } from '../../shared/logger.js';
 import { noteIds } from '../../shared/telemetry.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, newId, payments, merchants, callbackQueue, chargebacks });
+const ports = composition(CHARGEBACK_PORTS);
 
 export const handler = lambdaHandler(
   'chargeback event',

@@ -1,7 +1,7 @@
 /** POST /auth/{token}/cancel — the payer leaves without paying (to cancel_url). */
 import { pageHandler } from '../../shared/http/checkout-page.js';
 import { composition } from '../../shared/composition/compose.js';
-import { CHECKOUT_PAGE_VIEW_PORTS } from '../../shared/composition/tables.js';
+import { CHECKOUT_PAGE_VIEW_PORTS } from './ports.js';
 import { cancelPayment } from '../../shared/operations/checkout/page.js';
 
 export const handler = pageHandler('POST /auth/{token}/cancel', composition(CHECKOUT_PAGE_VIEW_PORTS), (d, token) =>

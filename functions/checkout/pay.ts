@@ -1,7 +1,7 @@
 /** POST /auth/{token}/pay — the payer submits the card form. */
 import { pageHandler } from '../../shared/http/checkout-page.js';
 import { composition } from '../../shared/composition/compose.js';
-import { CHECKOUT_PAGE_PORTS } from '../../shared/composition/tables.js';
+import { CHECKOUT_PAGE_PORTS } from './ports.js';
 import { submitPayment } from '../../shared/operations/checkout/page.js';
 
 export const handler = pageHandler('POST /auth/{token}/pay', composition(CHECKOUT_PAGE_PORTS), submitPayment);

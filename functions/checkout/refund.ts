@@ -1,7 +1,7 @@
 /** POST /api/v1/payment/refund — Checkout operation (JSON, merchant_key + hash). */
 import { checkoutApiHandler } from '../../shared/http/checkout.js';
 import { composition } from '../../shared/composition/compose.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { PAYMENT_PORTS } from './ports.js';
 import { refund } from '../../shared/operations/checkout/refund.js';
 
 export const handler = checkoutApiHandler('POST /api/v1/payment/refund', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({

@@ -1,7 +1,7 @@
 /** POST /api/v1/payment/retry — Checkout operation (JSON, merchant_key + hash). */
 import { checkoutApiHandler } from '../../shared/http/checkout.js';
 import { composition } from '../../shared/composition/compose.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { PAYMENT_PORTS } from './ports.js';
 import { retry } from '../../shared/operations/checkout/retry.js';
 
 export const handler = checkoutApiHandler('POST /api/v1/payment/retry', composition(PAYMENT_PORTS), async (d, body, callerIp) => ({

@@ -1,7 +1,7 @@
 /** POST /auth/{token}/3ds — the payer completes the platform's 3-D Secure step. */
 import { pageHandler } from '../../shared/http/checkout-page.js';
 import { composition } from '../../shared/composition/compose.js';
-import { CHECKOUT_PAGE_THREE_DS_PORTS } from '../../shared/composition/tables.js';
+import { CHECKOUT_PAGE_THREE_DS_PORTS } from './ports.js';
 import { confirmThreeDs } from '../../shared/operations/checkout/page.js';
 
 export const handler = pageHandler('POST /auth/{token}/3ds', composition(CHECKOUT_PAGE_THREE_DS_PORTS), (d, token) =>

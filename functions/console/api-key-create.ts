@@ -1,14 +1,12 @@
 /** POST /console/api/merchants/{clientKey}/api-keys — a new merchant API key ({"read_only": true} for a read-only one), shown once. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, newId } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { API_KEY_EDIT_PORTS } from './ports.js';
 import { createMerchantApiKey } from '../../shared/operations/console/api-keys.js';
 
 export const handler = consoleRoute(
   'POST /console/api/merchants/{clientKey}/api-keys',
-  { ports: composition({ config, newId, merchants, apiKeys }) },
+  { ports: composition(API_KEY_EDIT_PORTS) },
   async ({ cx, p, params, body }) => ({
     status: 201,
     body: await createMerchantApiKey(cx, p, params.clientKey ?? '', body),

@@ -1,13 +1,12 @@
 /** GET /console/api/merchants/{clientKey}/api-keys — the merchant's API keys: id, type, hint, created, revoked; never a key. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { API_KEYS_PORTS } from './ports.js';
 import { listMerchantApiKeys } from '../../shared/operations/console/api-keys.js';
 
 export const handler = consoleRoute(
   'GET /console/api/merchants/{clientKey}/api-keys',
-  { ports: composition({ config, apiKeys }) },
+  { ports: composition(API_KEYS_PORTS) },
   async ({ cx, p, params }) => ({
     body: await listMerchantApiKeys(cx, p, params.clientKey ?? ''),
   }),

@@ -1,9 +1,9 @@
 /** GET /console/api/audit — the audit log, newest first (a merchant's own entries; operators all). */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import { auditLog } from '../../shared/operations/console/audit-log.js';
 
-export const handler = consoleRoute('GET /console/api/audit', { ports: composition({ config }) }, async ({ cx, p, query }) => ({
+export const handler = consoleRoute('GET /console/api/audit', { ports: composition(CONSOLE_PORTS) }, async ({ cx, p, query }) => ({
   body: await auditLog(cx, p, query),
 }));

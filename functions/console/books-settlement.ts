@@ -1,12 +1,12 @@
 /** GET /console/api/books/settlements/{id} — one settlement batch. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { consoleSettlement } from '../../shared/operations/console/books.js';
 
 export const handler = consoleRoute(
   'GET /console/api/books/settlements/{id}',
-  { ports: composition({ config }) },
+  { ports: composition(CONSOLE_PORTS) },
   async ({ p, params }) => ({ body: await consoleSettlement(settlements(), p, params.id ?? '') }),
 );

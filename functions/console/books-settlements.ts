@@ -1,10 +1,10 @@
 /** GET /console/api/books/settlements — a merchant's settlement batches, newest day first. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { consoleSettlements } from '../../shared/operations/console/books.js';
 
-export const handler = consoleRoute('GET /console/api/books/settlements', { ports: composition({ config }) }, async ({ p, query }) => ({
+export const handler = consoleRoute('GET /console/api/books/settlements', { ports: composition(CONSOLE_PORTS) }, async ({ p, query }) => ({
   body: await consoleSettlements(settlements(), p, query),
 }));

@@ -1,11 +1,11 @@
 /** GET /console/api/books/transactions — one page of the transactions report as a CSV download (X-Next-Cursor). */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import { ledger, settlements } from '../../shared/composition/ledger.js';
 import { consoleTransactionsCsv } from '../../shared/operations/console/books.js';
 
-export const handler = consoleRoute('GET /console/api/books/transactions', { ports: composition({ config }) }, async ({ p, query }) => {
+export const handler = consoleRoute('GET /console/api/books/transactions', { ports: composition(CONSOLE_PORTS) }, async ({ p, query }) => {
   const page = await consoleTransactionsCsv(ledger(), settlements(), p, query);
   return {
     body: page.csv,

@@ -1,12 +1,9 @@
 /** GET /console/api/callbacks — a merchant's callback delivery log, newest first. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { callbacks } from '../../shared/composition/callbacks.js';
+import { CALLBACK_LOG_PORTS } from './ports.js';
 import { deliveryLog } from '../../shared/operations/console/callbacks.js';
 
-export const handler = consoleRoute(
-  'GET /console/api/callbacks',
-  { ports: composition({ config, callbacks }) },
-  async ({ cx, p, query }) => ({ body: await deliveryLog(cx, p, query) }),
-);
+export const handler = consoleRoute('GET /console/api/callbacks', { ports: composition(CALLBACK_LOG_PORTS) }, async ({ cx, p, query }) => ({
+  body: await deliveryLog(cx, p, query),
+}));

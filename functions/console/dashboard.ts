@@ -1,9 +1,9 @@
 /** GET /console/api/dashboard?range=24h|30d — payments, approval rate, callback delivery and undetermined payments over time. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, clock } from '../../shared/composition/core.js';
+import { DASHBOARD_PORTS } from './ports.js';
 import { dashboard } from '../../shared/operations/console/dashboard.js';
 
-export const handler = consoleRoute('GET /console/api/dashboard', { ports: composition({ config, clock }) }, async ({ cx, p, query }) => ({
+export const handler = consoleRoute('GET /console/api/dashboard', { ports: composition(DASHBOARD_PORTS) }, async ({ cx, p, query }) => ({
   body: await dashboard(cx, p, query),
 }));

@@ -4,10 +4,10 @@
  */
 import { sessionProbeRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import type { ConsoleMeAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = sessionProbeRoute('GET /console/api/me', { ports: composition({ config }) }, async ({ session }) => ({
+export const handler = sessionProbeRoute('GET /console/api/me', { ports: composition(CONSOLE_PORTS) }, async ({ session }) => ({
   body: {
     signedIn: true,
     user: { email: session.email, role: session.role, clientKey: session.clientKey, expiresAt: session.expiresAt },

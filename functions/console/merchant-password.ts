@@ -1,12 +1,11 @@
 /** POST /console/api/merchants/{clientKey}/password — a new merchant password, revealed in this answer only. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, newId } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
+import { MERCHANT_EDIT_PORTS } from './ports.js';
 import { rotatePassword } from '../../shared/operations/console/merchants.js';
 
 export const handler = consoleRoute(
   'POST /console/api/merchants/{clientKey}/password',
-  { ports: composition({ config, newId, merchants }) },
+  { ports: composition(MERCHANT_EDIT_PORTS) },
   async ({ cx, p, params }) => ({ body: await rotatePassword(cx, p, params.clientKey ?? '') }),
 );

@@ -1,14 +1,12 @@
 /** POST /console/api/merchants/{clientKey}/signing-secret — shows ({}) or rotates ({"rotate":true}) the callback signing secret. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, newId } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { callbacks } from '../../shared/composition/callbacks.js';
+import { SIGNING_SECRET_PORTS } from './ports.js';
 import { signingSecret } from '../../shared/operations/console/merchants.js';
 
 export const handler = consoleRoute(
   'POST /console/api/merchants/{clientKey}/signing-secret',
-  { ports: composition({ config, newId, merchants, callbacks }) },
+  { ports: composition(SIGNING_SECRET_PORTS) },
   async ({ cx, p, params, body }) => ({
     body: await signingSecret(cx, p, params.clientKey ?? '', body),
   }),

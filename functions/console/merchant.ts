@@ -1,13 +1,11 @@
 /** GET /console/api/merchants/{clientKey} — settings (no password), MIDs with their health, and wallet settings (no keys). */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { walletConfigs } from '../../shared/composition/wallets.js';
+import { MERCHANT_PORTS } from './ports.js';
 import { showMerchant } from '../../shared/operations/console/merchants.js';
 
 export const handler = consoleRoute(
   'GET /console/api/merchants/{clientKey}',
-  { ports: composition({ config, clock, merchants, walletConfigs }) },
+  { ports: composition(MERCHANT_PORTS) },
   async ({ cx, p, params }) => ({ body: await showMerchant(cx, p, params.clientKey ?? '') }),
 );

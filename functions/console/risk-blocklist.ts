@@ -1,14 +1,12 @@
 /** GET /console/api/risk/blocklist — a blocklist: `?scope=platform` (operators) or a merchant's (`?client_key=`). */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { risk } from '../../shared/composition/risk.js';
+import { RISK_READ_PORTS } from './ports.js';
 import { listBlocklist } from '../../shared/operations/console/risk-blocklist.js';
 
 export const handler = consoleRoute(
   'GET /console/api/risk/blocklist',
-  { ports: composition({ config, merchants, risk }) },
+  { ports: composition(RISK_READ_PORTS) },
   async ({ cx, p, query }) => ({
     body: await listBlocklist(cx, p, query),
   }),

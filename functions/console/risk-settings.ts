@@ -1,14 +1,12 @@
 /** GET /console/api/risk/settings — a merchant's risk thresholds: what applies, what it set, the defaults. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { risk } from '../../shared/composition/risk.js';
+import { RISK_READ_PORTS } from './ports.js';
 import { showRiskSettingsInConsole } from '../../shared/operations/console/risk-settings.js';
 
 export const handler = consoleRoute(
   'GET /console/api/risk/settings',
-  { ports: composition({ config, merchants, risk }) },
+  { ports: composition(RISK_READ_PORTS) },
   async ({ cx, p, query }) => ({
     body: await showRiskSettingsInConsole(cx, p, query),
   }),

@@ -1,13 +1,12 @@
 /** GET /console/api/merchants/{clientKey}/routing — operators: the merchant's routing rules and their version. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
+import { MERCHANT_READ_PORTS } from './ports.js';
 import { showRoutingInConsole } from '../../shared/operations/console/routing.js';
 
 export const handler = consoleRoute(
   'GET /console/api/merchants/{clientKey}/routing',
-  { ports: composition({ config, merchants }) },
+  { ports: composition(MERCHANT_READ_PORTS) },
   async ({ cx, p, params }) => ({
     body: await showRoutingInConsole(cx, p, params.clientKey ?? ''),
   }),

@@ -1,9 +1,9 @@
 /** GET /console/api/schedules — a merchant's recurring schedules, newest first, paged. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import { listSchedules } from '../../shared/operations/console/schedules.js';
 
-export const handler = consoleRoute('GET /console/api/schedules', { ports: composition({ config }) }, async ({ cx, p, query }) => ({
+export const handler = consoleRoute('GET /console/api/schedules', { ports: composition(CONSOLE_PORTS) }, async ({ cx, p, query }) => ({
   body: await listSchedules(cx, p, query),
 }));

@@ -4,13 +4,12 @@
  */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, clock, newId } from '../../shared/composition/core.js';
-import { schedules } from '../../shared/composition/schedules.js';
+import { SCHEDULE_ACTION_PORTS } from './ports.js';
 import { actOnSubscription } from '../../shared/operations/console/schedules.js';
 
 export const handler = consoleRoute(
   'POST /console/api/schedules/{scheduleId}/subscriptions/{recurringToken}/{action}',
-  { ports: composition({ config, clock, newId, schedules }) },
+  { ports: composition(SCHEDULE_ACTION_PORTS) },
   async ({ cx, p, params, body }) => ({
     body: await actOnSubscription(cx, p, params.scheduleId ?? '', params.recurringToken ?? '', params.action ?? '', body),
   }),

@@ -1,13 +1,12 @@
 /** POST /console/api/users — invites a console user by email (locally the answer carries the invitation link). */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, newId } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
+import { MERCHANT_EDIT_PORTS } from './ports.js';
 import { consoleIdentity } from '../../shared/composition/console-identity.js';
 import { inviteUser } from '../../shared/operations/console/users.js';
 
 export const handler = consoleRoute(
   'POST /console/api/users',
-  { ports: composition({ config, newId, merchants }), identity: consoleIdentity },
+  { ports: composition(MERCHANT_EDIT_PORTS), identity: consoleIdentity },
   async ({ cx, p, body }) => ({ status: 201, body: await inviteUser(cx, p, body) }),
 );

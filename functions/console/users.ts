@@ -1,10 +1,10 @@
 /** GET /console/api/users?client_key= — a merchant's console users ("operators": the operators). */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
+import { CONSOLE_PORTS } from './ports.js';
 import { listUsers } from '../../shared/operations/console/users.js';
 import type { ConsoleUsersAnswer } from '../../shared/protocol/console/answers.js';
 
-export const handler = consoleRoute('GET /console/api/users', { ports: composition({ config }) }, async ({ cx, p, query }) => ({
+export const handler = consoleRoute('GET /console/api/users', { ports: composition(CONSOLE_PORTS) }, async ({ cx, p, query }) => ({
   body: { users: await listUsers(cx, p, query.client_key) } satisfies ConsoleUsersAnswer,
 }));

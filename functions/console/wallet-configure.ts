@@ -1,16 +1,13 @@
 /** PUT /console/api/merchants/{clientKey}/wallets/{wallet} — Apple Pay / Google Pay settings; the key is sealed, never returned. */
 import { consoleRoute } from '../../shared/http/console.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config, clock, newId } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { secrets } from '../../shared/composition/secrets.js';
-import { walletConfigs } from '../../shared/composition/wallets.js';
+import { WALLET_CONFIGURE_PORTS } from './ports.js';
 import { configureWallet } from '../../shared/operations/console/wallets.js';
 import type { ConsoleWalletConfigureAnswer } from '../../shared/protocol/console/answers.js';
 
 export const handler = consoleRoute(
   'PUT /console/api/merchants/{clientKey}/wallets/{wallet}',
-  { ports: composition({ config, clock, newId, merchants, secrets, walletConfigs }) },
+  { ports: composition(WALLET_CONFIGURE_PORTS) },
   async ({ cx, p, params, body }) => ({
     body: {
       wallet: await configureWallet(cx, p, params.clientKey ?? '', params.wallet ?? '', body),

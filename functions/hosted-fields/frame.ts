@@ -1,15 +1,8 @@
 /** GET /hosted-fields/frame/{field}?token=…&origin=…&channel=… — the page inside one hosted-field iframe. */
 import { pageEndpoint } from '../../shared/http/page-endpoint.js';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
+import { SESSION_PORTS } from './ports.js';
 import { frameRequest } from '../../shared/http/page-requests.js';
 import { showFrame } from '../../shared/operations/hosted-fields/frame.js';
 
-export const handler = pageEndpoint(
-  'GET /hosted-fields/frame/{field}',
-  composition({ config, clock, merchants, checkoutSessions }),
-  frameRequest,
-  showFrame,
-);
+export const handler = pageEndpoint('GET /hosted-fields/frame/{field}', composition(SESSION_PORTS), frameRequest, showFrame);

@@ -1,13 +1,11 @@
-/** EventBridge rate schedule: deletes hosted-fields sealed cards whose window passed (abandoned sessions). */
+/** Every 1 min — deletes hosted-fields sealed cards whose window passed (abandoned sessions). */
 import { composition } from '../../shared/composition/compose.js';
+import { SWEEP_PORTS } from './ports.js';
 import { withFreshClock } from '../../shared/composition/fresh-clock.js';
-import { clock, config } from '../../shared/composition/core.js';
-import { sealedCards } from '../../shared/composition/sweepers.js';
-import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
 import { sweepSealedCards } from '../../shared/operations/hosted-fields/sweep-cards.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, sealedCards, checkoutSessions });
+const ports = composition(SWEEP_PORTS);
 
 export const handler = lambdaHandler(
   'sealed card sweep',

@@ -1,6 +1,6 @@
 /** GET|POST /hosted-fields/3ds/{transId} — the 3DS / redirect page of a hosted-fields payment, and its submission. */
 import { composition } from '../../shared/composition/compose.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { PAYMENT_PORTS } from './ports.js';
 import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showChallenge, submitChallenge } from '../../shared/operations/hosted-fields/three-ds.js';
@@ -8,7 +8,7 @@ import { httpEndpoint } from '../../shared/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 
-export const handler = httpEndpoint('ANY /hosted-fields/3ds/{transId}', async (event: HttpEvent) => {
+export const handler = httpEndpoint('GET|POST /hosted-fields/3ds/{transId}', async (event: HttpEvent) => {
   const transId = event.pathParameters?.transId ?? '';
   const res =
     event.requestContext.http.method === 'POST'

@@ -1,13 +1,9 @@
 /** PUT /api/v1/session/update (header Token) — changes an open session; answers {"result":"success"}. */
 import { tokenHandler } from '../../shared/http/hosted-fields.js';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
+import { SESSION_PORTS } from './ports.js';
 import { updateSession } from '../../shared/operations/hosted-fields/update-session.js';
 
-export const handler = tokenHandler(
-  'PUT /api/v1/session/update',
-  composition({ config, clock, merchants, checkoutSessions }),
-  async (d, session, body) => ({ body: await updateSession(d, session, body) }),
-);
+export const handler = tokenHandler('PUT /api/v1/session/update', composition(SESSION_PORTS), async (d, session, body) => ({
+  body: await updateSession(d, session, body),
+}));

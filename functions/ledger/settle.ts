@@ -1,16 +1,15 @@
 /**
- * EventBridge rate schedule: closes each merchant's settlement batches of its yesterday (on its own clock). Hourly, so
+ * Every 60 min — closes each merchant's settlement batches of its yesterday (on its own clock). Hourly, so
  * every merchant's day is settled within the hour after its grace whatever its test clock; a batch closed before is
  * left unchanged, so the other runs of the day write nothing.
  */
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
+import { SETTLE_PORTS } from './ports.js';
 import { feeSchedules, ledger, settlements } from '../../shared/composition/ledger.js';
 import { runSettlements } from '../../shared/operations/ledger/settle.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, merchants });
+const ports = composition(SETTLE_PORTS);
 
 export const handler = lambdaHandler(
   'settlements run',

@@ -1,12 +1,10 @@
 /** GET /api/v1/merchant/balance — what the platform owes the merchant, per currency (any of its keys; docs/ledger.md). */
 import { merchantApiHandler } from '../../shared/http/merchant-api.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { MERCHANT_API_PORTS } from './ports.js';
 import { ledger } from '../../shared/composition/ledger.js';
 import { merchantBalance } from '../../shared/operations/merchant-api/balance.js';
 
-export const handler = merchantApiHandler('GET /api/v1/merchant/balance', composition({ config, merchants, apiKeys }), ({ merchant }) =>
+export const handler = merchantApiHandler('GET /api/v1/merchant/balance', composition(MERCHANT_API_PORTS), ({ merchant }) =>
   merchantBalance(ledger(), merchant.merchant.clientKey),
 );

@@ -1,14 +1,10 @@
 /** GET /api/v1/merchant/callbacks — the merchant's own delivery log (signed with its password; docs/merchant-api.md). */
 import { merchantApiHandler } from '../../shared/http/merchant-api.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { MERCHANT_API_PORTS } from './ports.js';
 import { merchantCallbacks } from '../../shared/composition/merchant-api.js';
 import { merchantDeliveryLog } from '../../shared/operations/merchant-api/delivery-log.js';
 
-export const handler = merchantApiHandler(
-  'GET /api/v1/merchant/callbacks',
-  composition({ config, merchants, apiKeys }),
-  ({ merchant, query }) => merchantDeliveryLog(merchantCallbacks(), merchant.merchant.clientKey, query),
+export const handler = merchantApiHandler('GET /api/v1/merchant/callbacks', composition(MERCHANT_API_PORTS), ({ merchant, query }) =>
+  merchantDeliveryLog(merchantCallbacks(), merchant.merchant.clientKey, query),
 );

@@ -1,14 +1,12 @@
 /** GET /api/v1/merchant/settlements/{id} — one of the merchant's settlement batches (docs/ledger.md). */
 import { merchantApiHandler } from '../../shared/http/merchant-api.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { MERCHANT_API_PORTS } from './ports.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { merchantSettlement } from '../../shared/operations/merchant-api/settlements.js';
 
 export const handler = merchantApiHandler(
   'GET /api/v1/merchant/settlements/{id}',
-  composition({ config, merchants, apiKeys }),
+  composition(MERCHANT_API_PORTS),
   ({ merchant, pathParameters }) => merchantSettlement(settlements(), merchant.merchant.clientKey, pathParameters.id ?? ''),
 );

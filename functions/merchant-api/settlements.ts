@@ -1,14 +1,10 @@
 /** GET /api/v1/merchant/settlements — the merchant's settlement batches, newest first (docs/ledger.md). */
 import { merchantApiHandler } from '../../shared/http/merchant-api.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { MERCHANT_API_PORTS } from './ports.js';
 import { settlements } from '../../shared/composition/ledger.js';
 import { merchantSettlements } from '../../shared/operations/merchant-api/settlements.js';
 
-export const handler = merchantApiHandler(
-  'GET /api/v1/merchant/settlements',
-  composition({ config, merchants, apiKeys }),
-  ({ merchant, query }) => merchantSettlements(settlements(), merchant.merchant.clientKey, query),
+export const handler = merchantApiHandler('GET /api/v1/merchant/settlements', composition(MERCHANT_API_PORTS), ({ merchant, query }) =>
+  merchantSettlements(settlements(), merchant.merchant.clientKey, query),
 );

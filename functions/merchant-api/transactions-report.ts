@@ -4,15 +4,13 @@
  */
 import { merchantApiHandler, RawAnswer } from '../../shared/http/merchant-api.js';
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
+import { MERCHANT_API_PORTS } from './ports.js';
 import { ledger, settlements } from '../../shared/composition/ledger.js';
 import { reportFormat, transactionsCsv, transactionsReport } from '../../shared/operations/merchant-api/transactions-report.js';
 
 export const handler = merchantApiHandler(
   'GET /api/v1/merchant/reports/transactions',
-  composition({ config, merchants, apiKeys }),
+  composition(MERCHANT_API_PORTS),
   async ({ merchant, query }) => {
     const format = reportFormat(query);
     const page = await transactionsReport(ledger(), settlements(), merchant.merchant.clientKey, query);

@@ -3,12 +3,11 @@
  * platform that uses this one as its upstream asks it when the MID is created, and a live stage refuses a sandbox.
  */
 import { composition } from '../../shared/composition/compose.js';
-import { config } from '../../shared/composition/core.js';
-import { tableHealth } from '../../shared/composition/sweepers.js';
+import { HEALTH_PORTS } from './ports.js';
 import { json } from '../../shared/http/http.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-const ports = composition({ config, tableHealth });
+const ports = composition(HEALTH_PORTS);
 
 export const handler = httpEndpoint('GET /health', async () => {
   const d = ports();

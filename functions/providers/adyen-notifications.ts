@@ -4,7 +4,7 @@
  * an item whose signature does not hold is refused (401) and changes nothing.
  */
 import { composition } from '../../shared/composition/compose.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { PAYMENT_PORTS } from './ports.js';
 import { rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveAdyenNotifications } from '../../shared/operations/providers/adyen-notification.js';

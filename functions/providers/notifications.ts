@@ -3,15 +3,13 @@
  * acquirer's (a card connector with notifications, e.g. the upstream gateway's callbacks).
  */
 import { composition } from '../../shared/composition/compose.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
-import { apmConnectors } from '../../shared/composition/apm-connectors.js';
-import { providerSecrets } from '../../shared/composition/provider-secrets.js';
+import { NOTIFICATION_PORTS } from './ports.js';
 import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveNotification } from '../../shared/operations/providers/receive.js';
 import { httpEndpoint } from '../../shared/http/endpoint.js';
 
-const ports = composition({ ...PAYMENT_PORTS, apmConnectors, providerSecrets });
+const ports = composition(NOTIFICATION_PORTS);
 
 export const handler = httpEndpoint(
   'POST /providers/{provider}/notifications',

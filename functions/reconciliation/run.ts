@@ -1,12 +1,11 @@
-/** EventBridge rate schedule: gives undetermined transactions (acquirer never answered) their final outcome. */
+/** Every 5 min — gives undetermined transactions (acquirer never answered) their final outcome. */
 import { reconcile } from '../../shared/operations/reconciliation/reconcile.js';
 import { composition } from '../../shared/composition/compose.js';
+import { RECONCILER_PORTS } from './ports.js';
 import { withFreshClock } from '../../shared/composition/fresh-clock.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
-import { reconciliation } from '../../shared/composition/reconciliation.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ ...PAYMENT_PORTS, reconciliation });
+const ports = composition(RECONCILER_PORTS);
 
 export const handler = lambdaHandler(
   'reconciliation run',

@@ -1,19 +1,16 @@
 /**
- * Ops bus rule target: a payment's deadline wake-up (ApmDeadlineDue, put by its EventBridge Scheduler one-time
+ * Ops event ApmDeadlineDue — a payment's deadline wake-up (put on the ops bus by its EventBridge Scheduler one-time
  * schedule). Waits out the seconds to the deadline and declines the payment "expired" with its callback, unless the
  * provider's notification closed it first. A detail without a payment id is dropped; errors throw, so it is retried.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config, newId } from '../../shared/composition/core.js';
-import { payments } from '../../shared/composition/payments.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { callbackQueue } from '../../shared/composition/callback-queue.js';
+import { DEADLINE_PORTS } from './ports.js';
 import { expireWhenDue } from '../../shared/operations/providers/deadlines.js';
 import { logger } from '../../shared/logger.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, newId, payments, merchants, callbackQueue });
+const ports = composition(DEADLINE_PORTS);
 
 export const handler = lambdaHandler(
   'apm deadline due',

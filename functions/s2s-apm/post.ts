@@ -1,4 +1,7 @@
-/** POST /post-va — S2S APM. */
-import { s2sApmHandler } from '../../shared/http/s2s-apm.js';
+/** POST /post-va — S2S APM: the action the form names (shared/operations/s2s-apm). */
+import { composition } from '../../shared/composition/compose.js';
+import { s2sFormHandler } from '../../shared/http/s2s.js';
+import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
+import { S2S_APM_PORTS } from './ports.js';
 
-export const handler = s2sApmHandler();
+export const handler = s2sFormHandler('POST /post-va', composition(S2S_APM_PORTS), S2S_APM_ACTIONS, (base) => base);

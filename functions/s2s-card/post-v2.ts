@@ -1,4 +1,8 @@
-/** POST /v2/post — S2S CARD, redirect_params as a list of {name, value}. */
-import { s2sCardHandler } from '../../shared/http/s2s-card.js';
+/** POST /v2/post — S2S CARD: the action the form names (shared/operations/s2s-card), redirect_params as a list of {name, value}. */
+import { composition } from '../../shared/composition/compose.js';
+import { s2sFormHandler } from '../../shared/http/s2s.js';
+import { s2sCardRequest } from '../../shared/http/s2s-card.js';
+import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
+import { S2S_CARD_PORTS } from './ports.js';
 
-export const handler = s2sCardHandler('list');
+export const handler = s2sFormHandler('POST /v2/post', composition(S2S_CARD_PORTS), S2S_CARD_ACTIONS, s2sCardRequest('list'));

@@ -1,11 +1,11 @@
 /**
- * SQS consumer of the recurring-charges queue (partial batch responses): one scheduled run per message, each charged
- * once however often it arrives (shared/operations/schedules/charge-batch.ts).
+ * SQS recurringCharges — one scheduled run per message (partial batch responses), each charged once however often it
+ * arrives (shared/operations/schedules/charge-batch.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
+import { PAYMENT_PORTS } from './ports.js';
 import { withFreshClock } from '../../shared/composition/fresh-clock.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
 import { parseRecurringCharge } from '../../shared/composition/recurring-queue.js';
 import { chargeRunBatch } from '../../shared/operations/schedules/charge-batch.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';

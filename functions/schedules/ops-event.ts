@@ -1,16 +1,15 @@
 /**
- * Ops bus rule target: an operator's schedule event (source "payments.ops"). An event that can never apply (bad
- * detail, unknown ids) is logged and dropped rather than retried; anything else throws so EventBridge retries it.
+ * Ops events — an operator's schedule event (source "payments.ops", OPS_DETAIL_TYPES). An event that can never apply
+ * (bad detail, unknown ids) is logged and dropped rather than retried; anything else throws so EventBridge retries it.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config, newId } from '../../shared/composition/core.js';
-import { schedules } from '../../shared/composition/schedules.js';
+import { OPS_EVENT_PORTS } from './ports.js';
 import { applyOpsEvent, OpsEventError } from '../../shared/operations/schedules/ops-events.js';
 import { logger } from '../../shared/logger.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, newId, schedules });
+const ports = composition(OPS_EVENT_PORTS);
 
 export const handler = lambdaHandler(
   'schedule ops event',

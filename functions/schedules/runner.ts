@@ -1,13 +1,11 @@
-/** EventBridge rate schedule: queues a charge for every subscription whose next run fell due. */
+/** Every 1 min — queues a charge for every subscription whose next run fell due. */
 import { composition } from '../../shared/composition/compose.js';
+import { RUNNER_PORTS } from './ports.js';
 import { withFreshClock } from '../../shared/composition/fresh-clock.js';
-import { clock, config } from '../../shared/composition/core.js';
-import { schedules } from '../../shared/composition/schedules.js';
-import { recurringQueue } from '../../shared/composition/recurring-queue.js';
 import { enqueueDue } from '../../shared/operations/schedules/runner.js';
 import { lambdaHandler } from '../../shared/middleware/handler.js';
 
-const ports = composition({ config, clock, schedules, recurringQueue });
+const ports = composition(RUNNER_PORTS);
 
 export const handler = lambdaHandler(
   'schedule runner',

@@ -1,5 +1,5 @@
 /**
- * Table stream consumer of payment changes: the ledger's journals (operations/ledger/journal-changes) and the
+ * Table stream: payment INSERT, payment MODIFY, callback MODIFY — the ledger's journals (operations/ledger/journal-changes) and the
  * dashboard's hourly counters (operations/console/count-stream) from the same batch, so a payment at low volume
  * costs one invocation here instead of one for each job, and the table's stream has two readers a shard (this and the
  * outbox's), the most DynamoDB Streams serves without throttling.
@@ -18,7 +18,8 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { composition } from '../../shared/composition/compose.js';
-import { clock, config } from '../../shared/composition/core.js';
+import { clock } from '../../shared/composition/core.js';
+import { PAYMENT_CHANGES_PORTS } from './ports.js';
 import { consoleContext } from '../../shared/composition/console.js';
 import { deadlineChanges, deadlineTimers } from '../../shared/composition/deadline-timers.js';
 import { feeSchedules, ledger, ledgerChanges } from '../../shared/composition/ledger.js';
@@ -30,8 +31,7 @@ import { lambdaHandler } from '../../shared/middleware/handler.js';
 
 type WindowedEvent = DynamoDBStreamEvent & { shardId?: string };
 
-/** The console's context (its counters), with no payment port. */
-const ports = composition({ config });
+const ports = composition(PAYMENT_CHANGES_PORTS);
 
 export const handler = lambdaHandler(
   'payment changes stream',

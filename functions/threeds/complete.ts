@@ -1,6 +1,6 @@
 /** POST /threeds/{transId}/complete — the payer submitted the authentication page: finish the payment, go back. */
 import { composition } from '../../shared/composition/compose.js';
-import { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+import { PAYMENT_PORTS } from './ports.js';
 import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { submitChallenge } from '../../shared/operations/s2s-card/threeds.js';

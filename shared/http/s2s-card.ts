@@ -1,16 +1,15 @@
-/** The S2S CARD endpoint (/post and /v2/post, which differ only in the shape of redirect_params). */
-import { S2S_CARD_ACTIONS } from '../operations/s2s-card/index.js';
-import { s2sFormHandler } from './s2s.js';
-import { composition } from '../composition/compose.js';
-import { S2S_CARD_PORTS } from '../composition/tables.js';
+/**
+ * The S2S CARD request (/post and /v2/post, which differ only in the shape of redirect_params): the decoded form with
+ * the request's headers and the caller's address, which some actions read.
+ */
+import type { HttpEvent } from './http.js';
+import type { S2sBaseDeps, S2sBaseRequest } from './s2s.js';
 
-const ports = composition(S2S_CARD_PORTS);
-
-export function s2sCardHandler(redirectParamsStyle: 'object' | 'list') {
-  return s2sFormHandler(redirectParamsStyle === 'object' ? 'POST /post' : 'POST /v2/post', ports, S2S_CARD_ACTIONS, (base, event) => ({
+export function s2sCardRequest(redirectParamsStyle: 'object' | 'list') {
+  return <D extends S2sBaseDeps>(base: S2sBaseRequest<D>, event: HttpEvent) => ({
     ...base,
     redirectParamsStyle,
     headers: event.headers ?? {},
     sourceIp: event.requestContext?.http?.sourceIp,
-  }));
+  });
 }

@@ -612,7 +612,7 @@ const MERCHANT_API: Record<string, OperationExamples> = {
     }),
   },
   MerchantBalance: {
-    response: one('What the platform owes you', { balances: [{ currency: 'USD', payable: 71221, journals: 412 }] }),
+    response: one('What the platform owes you', { balances: [{ currency: 'USD', payable: 71221, reserve: 7913, journals: 412 }] }),
   },
   MerchantSettlements: {
     params: { limit: 30, cursor: 'eyJwayI6IlNFVFRMRU1FTlRTIzViNjQ5MmYwIn0' },
@@ -669,7 +669,7 @@ const CONSOLE_BOOKS: Record<string, OperationExamples> = {
   ConsoleBooksBalances: {
     response: one('What the platform owes the merchant', {
       clientKey: CLIENT_KEY,
-      balances: [{ currency: 'USD', payable: 71221, journals: 412 }],
+      balances: [{ currency: 'USD', payable: 71221, reserve: 7913, journals: 412 }],
     }),
   },
   ConsoleBooksSettlements: { response: one('Its batches, newest first', { settlements: [SETTLEMENT] }) },
@@ -687,8 +687,14 @@ const CONSOLE_BOOKS: Record<string, OperationExamples> = {
   },
   ConsoleBooksPlatform: {
     response: one('Fee revenue and payables', {
-      currencies: [{ currency: 'USD', feeRevenue: 1621, payable: 70400, journals: 416 }],
-      merchants: [{ clientKey: CLIENT_KEY, name: 'Doc Shop', balances: [{ currency: 'USD', payable: 70400, fees: 1621, journals: 416 }] }],
+      currencies: [{ currency: 'USD', feeRevenue: 1621, payable: 70400, reserve: 7913, journals: 416 }],
+      merchants: [
+        {
+          clientKey: CLIENT_KEY,
+          name: 'Doc Shop',
+          balances: [{ currency: 'USD', payable: 70400, reserve: 7913, fees: 1621, journals: 416 }],
+        },
+      ],
     }),
   },
 };

@@ -132,7 +132,7 @@ export const MERCHANT_API_OPERATIONS: Record<string, (route: RouteDefinition) =>
     op(route, 'What the platform owes you, per currency (any of your keys)', {
       responses: {
         '200': {
-          description: 'Your payable per currency over every journal so far, settled or not.',
+          description: 'Your payable per currency over every journal so far, settled or not, and the reserve held beside it.',
           content: json(answer(BalanceAnswer)),
         },
         ...errors,

@@ -41,8 +41,13 @@ export function Books({ user, merchant }: PageProps) {
       ) : (
         <Table
           label="Balances"
-          head={['Currency', 'Payable to the merchant', 'Journals']}
-          rows={balances.data.balances.map((b) => [b.currency, money(b.payable, b.currency), String(b.journals)])}
+          head={['Currency', 'Payable to the merchant', 'Reserve held', 'Journals']}
+          rows={balances.data.balances.map((b) => [
+            b.currency,
+            money(b.payable, b.currency),
+            money(b.reserve, b.currency),
+            String(b.journals),
+          ])}
         />
       )}
       <h2>Settlement batches</h2>
@@ -170,19 +175,27 @@ function Platform() {
         <>
           <Table
             label="Fee revenue"
-            head={['Currency', 'Fee revenue', 'Payable to merchants', 'Journals']}
+            head={['Currency', 'Fee revenue', 'Payable to merchants', 'Reserves held', 'Journals']}
             rows={data.currencies.map((c) => [
               c.currency,
               money(c.feeRevenue, c.currency),
               money(c.payable, c.currency),
+              money(c.reserve, c.currency),
               String(c.journals),
             ])}
           />
           <Table
             label="Payables by merchant"
-            head={['Merchant', 'Client key', 'Currency', 'Payable', 'Fees']}
+            head={['Merchant', 'Client key', 'Currency', 'Payable', 'Reserve held', 'Fees']}
             rows={data.merchants.flatMap((m) =>
-              m.balances.map((b) => [m.name, m.clientKey, b.currency, money(b.payable, b.currency), money(b.fees, b.currency)]),
+              m.balances.map((b) => [
+                m.name,
+                m.clientKey,
+                b.currency,
+                money(b.payable, b.currency),
+                money(b.reserve, b.currency),
+                money(b.fees, b.currency),
+              ]),
             )}
           />
         </>

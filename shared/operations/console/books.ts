@@ -74,12 +74,13 @@ export async function platformBooks(ledger: Ledger, merchants: MerchantDirectory
   const rows = await Promise.all(
     all.map(async (m) => ({ clientKey: m.clientKey, name: m.name, balances: await ledger.balances(m.clientKey) })),
   );
-  const totals = new Map<string, { currency: string; feeRevenue: number; payable: number; journals: number }>();
+  const totals = new Map<string, { currency: string; feeRevenue: number; payable: number; reserve: number; journals: number }>();
   for (const r of rows) {
     for (const b of r.balances) {
-      const t = totals.get(b.currency) ?? { currency: b.currency, feeRevenue: 0, payable: 0, journals: 0 };
+      const t = totals.get(b.currency) ?? { currency: b.currency, feeRevenue: 0, payable: 0, reserve: 0, journals: 0 };
       t.feeRevenue += b.fees;
       t.payable += b.payable;
+      t.reserve += b.reserve;
       t.journals += b.journals;
       totals.set(b.currency, t);
     }
@@ -92,7 +93,13 @@ export async function platformBooks(ledger: Ledger, merchants: MerchantDirectory
       .map((r) => ({
         clientKey: r.clientKey,
         name: r.name,
-        balances: r.balances.map((b) => ({ currency: b.currency, payable: b.payable, fees: b.fees, journals: b.journals })),
+        balances: r.balances.map((b) => ({
+          currency: b.currency,
+          payable: b.payable,
+          reserve: b.reserve,
+          fees: b.fees,
+          journals: b.journals,
+        })),
       })),
   };
 }

@@ -11,7 +11,7 @@ export async function merchantBalance(ledger: Ledger, clientKey: string): Promis
   const balances = await ledger.balances(clientKey);
   return {
     balances: balances
-      .map(({ currency, payable, journals }) => ({ currency, payable, journals }))
+      .map(({ currency, payable, reserve, journals }) => ({ currency, payable, reserve, journals }))
       .sort((a, b) => a.currency.localeCompare(b.currency)),
   };
 }

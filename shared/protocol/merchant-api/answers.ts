@@ -84,7 +84,14 @@ export const CallbackEvent = z
 export const CallbacksNextAnswer = z.object({ events: z.array(CallbackEvent), cursor: str });
 
 export const BalanceAnswer = z.object({
-  balances: z.array(z.object({ currency: str, payable: minor('Credits − debits.'), journals: int })),
+  balances: z.array(
+    z.object({
+      currency: str,
+      payable: minor('Owed to you now: credits − debits of your payable, after the reserve held.'),
+      reserve: minor('Held in your rolling reserve (docs/ledger.md "Settlements"): paid when a later batch releases it.'),
+      journals: int,
+    }),
+  ),
 });
 
 export const MerchantClockAnswer = z

@@ -28,6 +28,8 @@ let shop: Merchant;
 let other: Merchant;
 const sales: Record<string, Journal> = {};
 const batches: Record<string, string> = {};
+/** What each merchant's batch held back in its rolling reserve. */
+const held: Record<string, number> = {};
 
 async function settledSale(m: Merchant): Promise<void> {
   const sale = (await postForm(`${w.platform.url}/post`, saleFields(m) as never)).body;
@@ -37,6 +39,7 @@ async function settledSale(m: Merchant): Promise<void> {
   const [run] = (await runSettlementsCommand(['run', '--merchant', m.clientKey])) as MerchantDay[];
   expect(run!.closed).toHaveLength(1);
   batches[m.clientKey] = run!.closed[0]!.id;
+  held[m.clientKey] = run!.closed[0]!.reserveHeld;
 }
 
 beforeAll(async () => {
@@ -49,7 +52,10 @@ beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'books-'));
   await writeFile(
     join(dir, 'fees.json'),
-    JSON.stringify({ rules: [{ action: 'capture', currency: 'USD', percent: '2.9', fixed: '0.30' }] }),
+    JSON.stringify({
+      rules: [{ action: 'capture', currency: 'USD', percent: '2.9', fixed: '0.30' }],
+      reserve: { percent: '10', days: 30 },
+    }),
   );
   await runFeesCommand(['set', shop.clientKey, '--file', join(dir, 'fees.json')]);
   await settledSale(shop);
@@ -61,10 +67,17 @@ describe('the books in the console', () => {
   it("a merchant user sees its own balances and batches, not another merchant's", async () => {
     const sale = sales[shop.clientKey]!;
     expect(sale.fee).toBe(Math.round(sale.amount * 0.029) + 30);
+    // The reserve held is its own figure beside the payable, which is after it.
+    expect(held[shop.clientKey]).toBe(Math.round(sale.amount / 10));
     const balances = await w.admin.get('/books/balances');
     expect(balances).toMatchObject({
       status: 200,
-      body: { clientKey: shop.clientKey, balances: [{ currency: 'USD', payable: sale.amount - sale.fee, journals: 1 }] },
+      body: {
+        clientKey: shop.clientKey,
+        balances: [
+          { currency: 'USD', payable: sale.amount - sale.fee - held[shop.clientKey]!, reserve: held[shop.clientKey], journals: 1 },
+        ],
+      },
     });
     expect((await w.admin.get(`/books/balances?client_key=${other.clientKey}`)).status).toBe(404);
 
@@ -129,7 +142,7 @@ describe('the books in the console', () => {
   it("an operator reads any merchant's books and the platform-wide view; a merchant user cannot", async () => {
     const theirs = sales[other.clientKey]!;
     expect((await w.operator.get(`/books/balances?client_key=${other.clientKey}`)).body.balances).toEqual([
-      { currency: 'USD', payable: theirs.amount - theirs.fee, journals: 1 },
+      { currency: 'USD', payable: theirs.amount - theirs.fee, reserve: 0, journals: 1 },
     ]);
     expect((await w.operator.get(`/books/settlements/${batches[other.clientKey]}`)).status).toBe(200);
 
@@ -140,10 +153,18 @@ describe('the books in the console', () => {
     expect(row(shop.clientKey)).toEqual({
       clientKey: shop.clientKey,
       name: shop.name,
-      balances: [{ currency: 'USD', payable: mine.amount - mine.fee, fees: mine.fee, journals: 1 }],
+      balances: [
+        {
+          currency: 'USD',
+          payable: mine.amount - mine.fee - held[shop.clientKey]!,
+          reserve: held[shop.clientKey],
+          fees: mine.fee,
+          journals: 1,
+        },
+      ],
     });
     expect(row(other.clientKey).balances).toEqual([
-      { currency: 'USD', payable: theirs.amount - theirs.fee, fees: theirs.fee, journals: 1 },
+      { currency: 'USD', payable: theirs.amount - theirs.fee, reserve: 0, fees: theirs.fee, journals: 1 },
     ]);
     // The sums per currency are the merchants' rows summed (other tests' merchants share the table).
     const usd = view.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
@@ -152,6 +173,8 @@ describe('the books in the console', () => {
     );
     expect(usd.feeRevenue).toBe(rows.reduce((s: number, b: { fees: number }) => s + b.fees, 0));
     expect(usd.payable).toBe(rows.reduce((s: number, b: { payable: number }) => s + b.payable, 0));
+    expect(usd.reserve).toBe(rows.reduce((s: number, b: { reserve: number }) => s + b.reserve, 0));
+    expect(usd.reserve).toBeGreaterThanOrEqual(held[shop.clientKey]!);
     expect(usd.feeRevenue).toBeGreaterThanOrEqual(mine.fee);
 
     expect((await w.admin.get('/books/platform')).status).toBe(403);

@@ -152,7 +152,7 @@ it('a day of mixed traffic settles to gross − refunds − chargebacks + revers
 
   // The merchant, with its own signed requests: its balance, its batch, and the CSV whose rows add up to the batch.
   expect(await (await signed('/api/v1/merchant/balance')).json()).toEqual({
-    balances: [{ currency: 'USD', payable: batch.netPayable, journals: day.length }],
+    balances: [{ currency: 'USD', payable: batch.netPayable, reserve: batch.reserveHeld, journals: day.length }],
   });
   expect(await (await signed(`/api/v1/merchant/settlements/${batch.id}`)).json()).toMatchObject({
     chargebacks_reversed: 1000,

@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { cursor, int, minor, str, time } from './kit.js';
 
-export const ConsoleBalance = z.strictObject({ currency: str, payable: minor, journals: int });
+export const ConsoleBalance = z
+  .strictObject({
+    currency: str,
+    /** What the platform owes the merchant now: after the reserve its batches hold. */
+    payable: minor,
+    /** Held in its rolling reserve: owed too, paid when a later batch releases it. */
+    reserve: minor,
+    journals: int,
+  })
+  .meta({ description: 'payable: owed now, after the reserve held; reserve: held in the rolling reserve, paid when released.' });
 
 export const ConsoleBalancesAnswer = z.strictObject({ clientKey: str, balances: z.array(ConsoleBalance) });
 
@@ -37,15 +46,15 @@ export const ConsolePlatformBooksAnswer = z.strictObject({
   /** Per currency: the platform's fee revenue and what it owes all its merchants. */
   currencies: z.array(
     z
-      .strictObject({ currency: str, feeRevenue: minor, payable: minor, journals: int })
-      .meta({ description: "The platform's fee revenue and what it owes its merchants, per currency." }),
+      .strictObject({ currency: str, feeRevenue: minor, payable: minor, reserve: minor, journals: int })
+      .meta({ description: "The platform's fee revenue, what it owes its merchants and what their reserves hold, per currency." }),
   ),
-  /** Payables by merchant (merchants whose books have a journal). */
+  /** Payables by merchant (merchants whose books have a journal), each with the reserve held for it. */
   merchants: z.array(
     z.strictObject({
       clientKey: str,
       name: str,
-      balances: z.array(z.strictObject({ currency: str, payable: minor, fees: minor, journals: int })),
+      balances: z.array(z.strictObject({ currency: str, payable: minor, reserve: minor, fees: minor, journals: int })),
     }),
   ),
 });

@@ -11,8 +11,9 @@ import { PlatformError } from '../../shared/errors.js';
 export const CHARGEBACKS_USAGE = `usage: npm run admin -- chargebacks <command>
   create TRANS_ID --amount 10.00 --reason-code 4837 [--bank-date YYYY-MM-DD]
       a chargeback on a SETTLED payment: status CHARGEBACK, CHARGEBACK callback to the merchant
-  reverse TRANS_ID
-      the chargeback reversed (the dispute was won): its amount goes back to the merchant's payable
+  reverse TRANS_ID [--amount 3.00] [--reference REF]
+      the chargeback reversed (the dispute was won), whole or --amount of it: that money goes back to the merchant's
+      payable; each reversal once (the same --reference again is a duplicate), their sum never above the chargeback
 
 example:
   npm run admin -- chargebacks create 0d9f3c1e-… --amount 10.00 --reason-code 4837`;
@@ -22,7 +23,12 @@ export async function runChargebacksCommand(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { amount: { type: 'string' }, 'reason-code': { type: 'string' }, 'bank-date': { type: 'string' } },
+    options: {
+      amount: { type: 'string' },
+      'reason-code': { type: 'string' },
+      'bank-date': { type: 'string' },
+      reference: { type: 'string' },
+    },
   });
   switch (cmd) {
     case 'create': {
@@ -40,7 +46,8 @@ export async function runChargebacksCommand(argv: string[]): Promise<unknown> {
       const transId = positionals[0];
       if (!transId) throw new Error(`TRANS_ID is required.\n${CHARGEBACKS_USAGE}`);
       try {
-        return reversalSummary(await reverseChargeback(deps(), transId));
+        const req = { ...(values.amount ? { amount: values.amount } : {}), ...(values.reference ? { reference: values.reference } : {}) };
+        return reversalSummary(await reverseChargeback(deps(), transId, req));
       } catch (err) {
         if (err instanceof PlatformError) throw new Error(`${err.code} ${err.message}`, { cause: err });
         throw err;

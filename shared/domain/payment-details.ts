@@ -131,9 +131,31 @@ export interface StoredChargeback {
   reasonCode: string;
   bankDate: string;
   date: string;
-  /** The chargeback reversed (the merchant won the dispute): its money back to the merchant (docs/chargebacks.md). */
-  reversal?: { id: string; amount: number; date: string };
+  /** The chargeback reversed whole, as recorded before partial reversals existed (read only: see `reversals`). */
+  reversal?: ChargebackReversal;
+  /**
+   * Each reversal (the merchant won the dispute, or part of it): its money back to the merchant, in order; their sum
+   * never exceeds the chargeback's amount (docs/chargebacks.md "Reversal").
+   */
+  reversals?: ChargebackReversal[];
 }
+
+export interface ChargebackReversal {
+  id: string;
+  /** Minor units. */
+  amount: number;
+  date: string;
+  /** The acquirer's reference for it, when given: a reversal with a reference already recorded is a duplicate. */
+  reference?: string;
+}
+
+/** Every reversal of a chargeback, the one recorded whole before partial reversals first. */
+export function reversalsOf(c: StoredChargeback | undefined): ChargebackReversal[] {
+  return c ? [...(c.reversal ? [c.reversal] : []), ...(c.reversals ?? [])] : [];
+}
+
+/** What the reversals gave back so far (minor units). */
+export const reversedAmount = (c: StoredChargeback | undefined): number => reversalsOf(c).reduce((s, r) => s + r.amount, 0);
 
 /** One MID a payment was tried on and its answer ("declined: Issuer unavailable.", "approved", "not reached"). */
 export interface RoutingAttempt {

@@ -8,11 +8,12 @@
  * - void: a successful VOID of a settled payment gives the whole capture back;
  * - payout: the own transaction of a payout action (CREDIT2CARD, CREDIT2VIRTUAL, CREDIT2CRYPTO) that succeeded;
  * - chargeback: each successful CHARGEBACK;
- * - chargeback_reversal: the chargeback reversed (details.chargeback.reversal): the disputed money comes back.
+ * - chargeback_reversal: each reversal of the chargeback (details.chargeback.reversals): the disputed money comes back.
  */
 import { ACTIONS } from '../actions.js';
 import { ownTransaction } from '../payment-machine/machine.js';
 import type { Payment, TransactionRecord } from '../payment.js';
+import { reversalsOf } from '../payment-details.js';
 import type { MovementKind } from './journal.js';
 
 export type { MovementKind };
@@ -52,7 +53,8 @@ export function movementsOf(p: Payment): Movement[] {
     else if (h.type === 'VOID' && p.capturedAmount > 0) move('void', h, p.capturedAmount);
     else if (h.type === 'CHARGEBACK') move('chargeback', h, h.amount);
   }
-  const reversal = p.details.chargeback?.reversal;
-  if (reversal) move('chargeback_reversal', { id: reversal.id, type: 'CHARGEBACK_REVERSAL', date: reversal.date }, reversal.amount);
+  // Each reversal its own movement (its id the journal's entry): a partial one, then the rest, each journaled once.
+  for (const r of reversalsOf(p.details.chargeback))
+    move('chargeback_reversal', { id: r.id, type: 'CHARGEBACK_REVERSAL', date: r.date }, r.amount);
   return out;
 }

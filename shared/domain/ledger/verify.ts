@@ -5,6 +5,7 @@
  */
 import { ACTIONS } from '../actions.js';
 import type { Payment } from '../payment.js';
+import { reversedAmount } from '../payment-details.js';
 import { accounts } from './accounts.js';
 import { balances, unbalanced, type Journal } from './journal.js';
 import { movementsOf } from './movements.js';
@@ -28,7 +29,7 @@ export function balancesFromState(p: Payment, fees: number): Map<string, number>
     // A reversed chargeback gave its money back.
     const chargebacks =
       p.history.filter((h) => h.type === 'CHARGEBACK' && h.status === 'success').reduce((s, h) => s + h.amount, 0) -
-      (p.details.chargeback?.reversal?.amount ?? 0);
+      reversedAmount(p.details.chargeback);
     add(payable, captured - refunded - chargebacks);
     add(receivable, -(captured - refunded));
     add(accounts.chargebacks(p.midId, p.currency), chargebacks);

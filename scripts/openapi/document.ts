@@ -1,8 +1,9 @@
 /**
  * The OpenAPI 3.1 document of every public route, generated from the code that serves it:
  * - paths come from the route table (shared/routes), so a new route without a description fails generation;
- * - S2S CARD / S2S APM action bodies and the Checkout operation bodies come from probing the handlers' own field
- *   readers (probe.ts): the fields, required or not, lengths, patterns and choices the platform validates;
+ * - S2S CARD / S2S APM action bodies come from probing the handlers' own field readers (probe.ts): the fields,
+ *   required or not, lengths, patterns and choices the platform validates; the Checkout operation bodies are the
+ *   fields each operation declares (checkout-bodies.ts);
  * - the Checkout session and hosted-fields processing bodies are zod 4's JSON Schema of the handlers' zod schemas.
  * - answers are the zod objects their response builders return (answers.ts);
  * Callbacks and page routes are described in prose and small shared schemas (wire shapes of error-wire.ts).
@@ -10,7 +11,8 @@
 import { ROUTES, type RouteDefinition } from '../../shared/routes/index.js';
 import { fieldsToSchema, type JsonSchema } from './fields-to-schema.js';
 import { hostedFieldsProcessingBody, hostedFieldsTokenBody, hostedFieldsUpdateBody, sessionBody } from './json-bodies.js';
-import { probeCheckoutOperations, probeS2sApm, probeS2sCard, type ProbedBody } from './probe.js';
+import { probeS2sApm, probeS2sCard, type ProbedBody } from './probe.js';
+import { checkoutBody } from './checkout-bodies.js';
 import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
 import { PAGE_ROUTES } from './page-routes.js';
 import { WEBHOOKS } from './webhooks.js';
@@ -95,7 +97,6 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
   const card = actionSchemas('S2sCard', await probeS2sCard(), S2S_CARD_HASH);
   const apm = actionSchemas('S2sApm', await probeS2sApm(), S2S_APM_HASH);
   for (const [k, v] of Object.entries({ ...card, ...apm })) SCHEMAS_BY_NAME.set(k, v);
-  const checkoutOps = await probeCheckoutOperations();
 
   const jsonApi = (route: RouteDefinition, tag: string, summary: string, body: JsonSchema, opts: { token?: boolean } = {}): Operation => ({
     operationId: route.id,
@@ -174,13 +175,13 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
           },
         };
     }
-    const probed = checkoutOps.get(route.path);
-    if (probed) {
+    const body = checkoutBody(route.path);
+    if (body) {
       return jsonApi(
         route,
         'Checkout',
         `Checkout operation: ${route.path.replace('/api/v1/payment/', '')}`,
-        fieldsToSchema(probed.reads, merchantKey, ['merchant_key']),
+        fieldsToSchema(body, merchantKey, ['merchant_key']),
       );
     }
     const merchantApi = MERCHANT_API_OPERATIONS[route.id];

@@ -1,5 +1,5 @@
 /**
- * Runs each S2S action and each Checkout operation over an empty request under the field-read probe
+ * Runs each S2S action over an empty request under the field-read probe
  * (shared/protocol/field-probe.ts): the fields they read, with the rules they read them with, are the request body
  * the OpenAPI document describes. Storage is a stub that stops the run at its first use, so a probe never writes
  * anything; fields an action reads only after loading state are not seen (and listed in `stoppedBy` per action).
@@ -9,13 +9,6 @@ import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../shared/domain/merch
 import { probeFieldReads, type FieldRead } from '../../shared/protocol/field-probe.js';
 import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
-import { paymentStatus } from '../../shared/operations/checkout/status.js';
-import { refund } from '../../shared/operations/checkout/refund.js';
-import { capture } from '../../shared/operations/checkout/capture.js';
-import { voidCheckout } from '../../shared/operations/checkout/void.js';
-import { retry } from '../../shared/operations/checkout/retry.js';
-import { recurring } from '../../shared/operations/checkout/recurring.js';
-import { cardCredit } from '../../shared/operations/checkout/card-credit.js';
 
 class ProbeStop extends Error {
   constructor(what: string) {
@@ -70,28 +63,6 @@ export async function probeS2sApm(): Promise<Map<string, ProbedBody>> {
   for (const [name, action] of S2S_APM_ACTIONS) {
     const { reads, stoppedBy } = await probeFieldReads(() => action.run({ deps: stubDeps, config, form: {}, rawBody: '' }));
     out.set(name, { reads, stoppedAt: describeStop(stoppedBy) });
-  }
-  return out;
-}
-
-/** The Checkout operations by path; each reads its JSON body with JsonFields before authenticating. */
-export const CHECKOUT_OPERATIONS = {
-  '/api/v1/payment/status': paymentStatus,
-  '/api/v1/payment/refund': refund,
-  '/api/v1/payment/capture': capture,
-  '/api/v1/payment/void': voidCheckout,
-  '/api/v1/payment/retry': retry,
-  '/api/v1/payment/recurring': recurring,
-  '/api/v1/payment/card/credit': cardCredit,
-} as const;
-
-export async function probeCheckoutOperations(): Promise<Map<string, ProbedBody>> {
-  const out = new Map<string, ProbedBody>();
-  for (const [path, op] of Object.entries(CHECKOUT_OPERATIONS)) {
-    const { reads, stoppedBy } = await probeFieldReads(() =>
-      (op as (d: Deps, body: string, ip?: string) => Promise<unknown>)(stubDeps, '{}', undefined),
-    );
-    out.set(path, { reads, stoppedAt: describeStop(stoppedBy) });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * Field-read probe: lets the OpenAPI generator (scripts/openapi) learn each action's request fields from the very
- * readers the handlers validate with (FieldReader for the S2S forms, JsonFields for the Checkout operations), instead
+ * readers the handlers validate with (FieldReader for the S2S forms), instead
  * of a second, hand-written list that would drift. While a probe runs, every read is reported with its rule and
  * validation does not stop at the first problem, so one run over an empty request sees every field read before the
  * action touches storage. Nothing sets a probe while serving: without one, the readers behave exactly as before.

@@ -9,12 +9,28 @@ import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { ValidationError } from '../../errors.js';
 import { MESSAGES, isHttpUrl } from '../../protocol/fields.js';
 import { cardCreditHash } from '../../protocol/checkout/hashes.js';
-import { JsonFields } from '../../protocol/checkout/operation-request.js';
+import { bodyFields, JsonFields, optional, required, type TextField } from '../../protocol/checkout/operation-request.js';
 import { resolveCardToken, selectMid } from '../payment/index.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash } from './lookup.js';
 import { openSession } from './open-session.js';
 import { savedCard } from './saved-cards.js';
+
+/** The body, in the order it is validated; success/cancel/error_url are not in the spec's list: where the payer goes after the page (without them the page just shows the result). */
+export const CARD_CREDIT_FIELDS = bodyFields({
+  order_id: required(),
+  order_amount: required(),
+  order_currency: required(),
+  order_description: required(1024),
+  card_token: required(64),
+  payee_first_name: optional(32),
+  payee_last_name: optional(32),
+  success_url: optional(1024),
+  cancel_url: optional(1024),
+  error_url: optional(1024),
+  hash: required(),
+});
+const F = CARD_CREDIT_FIELDS;
 
 /** How long the payer has to confirm the payout (the session default). */
 const PAYOUT_LINK_MINUTES = 60;
@@ -25,20 +41,19 @@ export async function cardCredit(
   callerIp: string | undefined,
 ): Promise<{ redirectUrl: string }> {
   const f = JsonFields.parse(rawBody);
-  const orderId = f.required('order_id');
-  const amountText = f.required('order_amount');
-  const currencyCode = f.required('order_currency');
-  const description = f.required('order_description', 1024);
-  const cardToken = f.required('card_token', 64);
-  const first = f.optional('payee_first_name', 32);
-  const last = f.optional('payee_last_name', 32);
-  // Not in the spec's list: where the payer goes after the page (without them the page just shows the result).
+  const orderId = f.read(F.order_id);
+  const amountText = f.read(F.order_amount);
+  const currencyCode = f.read(F.order_currency);
+  const description = f.read(F.order_description);
+  const cardToken = f.read(F.card_token);
+  const first = f.read(F.payee_first_name);
+  const last = f.read(F.payee_last_name);
   const urls = {
-    success: url(f, 'success_url'),
-    cancel: url(f, 'cancel_url'),
-    error: url(f, 'error_url'),
+    success: url(f, F.success_url),
+    cancel: url(f, F.cancel_url),
+    error: url(f, F.error_url),
   };
-  f.required('hash');
+  f.read(F.hash);
   let amount = 0;
   let currency = currencyCode;
   try {
@@ -83,8 +98,8 @@ export async function cardCredit(
   return { redirectUrl };
 }
 
-function url(f: JsonFields, name: string): string | undefined {
-  const value = f.optional(name, 1024);
-  if (value !== undefined && !isHttpUrl(value)) return f.fail(name, MESSAGES.url);
+function url(f: JsonFields, field: TextField<'optional'>): string | undefined {
+  const value = f.read(field);
+  if (value !== undefined && !isHttpUrl(value)) return f.fail(field.name, MESSAGES.url);
   return value;
 }

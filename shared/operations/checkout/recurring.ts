@@ -6,7 +6,7 @@
 import type { Deps } from '../deps.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { recurringHash } from '../../protocol/checkout/hashes.js';
-import { JsonFields } from '../../protocol/checkout/operation-request.js';
+import { bodyFields, JsonFields, object, optional, required } from '../../protocol/checkout/operation-request.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { recurringBody } from '../../protocol/checkout/responses.js';
@@ -16,20 +16,33 @@ import { checkoutMerchant } from './merchant.js';
 import { checkHash } from './lookup.js';
 import { ruledScreen } from '../risk/screened-charge.js';
 
+/** The body, in the order it is validated. */
+export const RECURRING_FIELDS = bodyFields({
+  recurring_init_trans_id: required(64),
+  recurring_token: required(64),
+  'order.number': required(),
+  'order.amount': required(),
+  'order.description': required(1024),
+  schedule_id: optional(64),
+  custom_data: object(),
+  hash: required(),
+});
+const F = RECURRING_FIELDS;
+
 export async function recurring(
   d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors' | 'risk' | 'config'>,
   rawBody: string,
   callerIp: string | undefined,
 ): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
-  const initTransId = f.required('recurring_init_trans_id', 64);
-  const token = f.required('recurring_token', 64);
-  const number = f.required('order.number');
-  const amountText = f.required('order.amount');
-  const description = f.required('order.description', 1024);
-  const scheduleId = f.optional('schedule_id', 64);
-  const customData = f.object('custom_data');
-  f.required('hash');
+  const initTransId = f.read(F.recurring_init_trans_id);
+  const token = f.read(F.recurring_token);
+  const number = f.read(F['order.number']);
+  const amountText = f.read(F['order.amount']);
+  const description = f.read(F['order.description']);
+  const scheduleId = f.read(F.schedule_id);
+  const customData = f.read(F.custom_data);
+  f.read(F.hash);
   f.throwIfInvalid();
   const { merchant, mids } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(recurringHash(merchant, { initTransId, token, number, amount: amountText, description }), f.body.hash);

@@ -1,12 +1,15 @@
 /** POST /api/v1/payment/retry: charges a soft-declined recurring payment again (payment/retry.ts). */
 import type { Deps } from '../deps.js';
 import { idHash } from '../../protocol/checkout/hashes.js';
-import { JsonFields } from '../../protocol/checkout/operation-request.js';
+import { bodyFields, JsonFields, required } from '../../protocol/checkout/operation-request.js';
 import { acceptedBody } from '../../protocol/checkout/responses.js';
 import { requestKey, runOnce, retryCharge } from '../payment/index.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
+
+/** The body, in the order it is validated. */
+export const RETRY_FIELDS = bodyFields({ payment_id: required(), hash: required() });
 
 export async function retry(
   d: Pick<Deps, 'payments' | 'merchants' | 'callbackQueue' | 'clock' | 'newId' | 'cardVault' | 'connectors'>,
@@ -14,8 +17,8 @@ export async function retry(
   callerIp: string | undefined,
 ): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
-  const paymentId = f.required('payment_id');
-  f.required('hash');
+  const paymentId = f.read(RETRY_FIELDS.payment_id);
+  f.read(RETRY_FIELDS.hash);
   f.throwIfInvalid();
   const { merchant } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
   checkHash(idHash(merchant, paymentId), f.body.hash);

@@ -5,12 +5,15 @@
 import type { Deps } from '../deps.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { idHash } from '../../protocol/checkout/hashes.js';
-import { JsonFields } from '../../protocol/checkout/operation-request.js';
+import { bodyFields, JsonFields, optional, required } from '../../protocol/checkout/operation-request.js';
 import { statusBody } from '../../protocol/checkout/responses.js';
 import { checkoutMerchant } from './merchant.js';
 import { checkHash, checkoutPayment } from './lookup.js';
 
 export const SIZE_MESSAGE = 'size should be within 1..100';
+
+/** The body, in the order it is validated: payment_id or order_id (one of them is required); size is read apart. */
+export const STATUS_FIELDS = bodyFields({ payment_id: optional(), order_id: optional(), hash: required() });
 
 export async function paymentStatus(
   d: Pick<Deps, 'payments' | 'merchants'>,
@@ -18,11 +21,11 @@ export async function paymentStatus(
   callerIp: string | undefined,
 ): Promise<unknown> {
   const f = JsonFields.parse(rawBody);
-  const paymentId = f.optional('payment_id');
-  const orderId = f.optional('order_id');
+  const paymentId = f.read(STATUS_FIELDS.payment_id);
+  const orderId = f.read(STATUS_FIELDS.order_id);
   if (!paymentId && !orderId) f.fail('payment_id', 'This value should not be blank.');
   const sizeValue = f.body.size;
-  f.required('hash');
+  f.read(STATUS_FIELDS.hash);
   f.throwIfInvalid();
   const { merchant } = await checkoutMerchant(d, f.body.merchant_key, callerIp);
 

@@ -25,5 +25,14 @@ export function bundleFigures(bundles: BundleFigures): Figure[] {
       met: r.ratio <= IMPORT_RATIO_BUDGET,
       key: r.ratio,
     })),
+    // Loaded on first use (an Apple Pay token), beside the functions named: outside their bundles' budget, paid once.
+    ...Object.entries(bundles.lazyModules ?? {}).map(([file, m]) => ({
+      name: `lazy module ${file}`,
+      value: `${fmt(m.kib, 1)} KiB, import ${m.importMs} ms`,
+      baseline: `loaded on first use beside ${m.besides.map((h) => h.replace('functions/', '')).join(', ')}`,
+      target: `≤ ${BUNDLE_BUDGET_KIB}`,
+      met: m.kib <= BUNDLE_BUDGET_KIB,
+      key: m.kib,
+    })),
   ];
 }

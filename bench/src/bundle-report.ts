@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Metafile } from 'esbuild';
-import { allHandlers, bundleHandler, inputsBy } from './bundles.js';
+import { allHandlers, bundleHandler, bundleLazyModule, inputsBy, lazyModulesOf } from './bundles.js';
 
 const { values, positionals } = parseArgs({
   options: { top: { type: 'string', default: '12' }, by: { type: 'string', default: 'package' }, why: { type: 'string' } },
@@ -21,6 +21,9 @@ for (const handler of handlers) {
   console.log(`${handler}  ${(bytes / 1024).toFixed(1)} KiB`);
   if (values.why) console.log(`  ${importChain(meta, values.why).join('\n    → ') || `nothing matches ${values.why}`}`);
   else for (const [name, b] of inputsBy(meta, by).slice(0, top)) console.log(`  ${(b / 1024).toFixed(1).padStart(7)} KiB  ${name}`);
+  // Beside it, imported when first needed (RouteDefinition.lazyModules): not in the bundle's size.
+  for (const m of lazyModulesOf(handler))
+    console.log(`  + ${m.file} beside it: ${((await bundleLazyModule(m)).bytes / 1024).toFixed(1)} KiB`);
 }
 
 /** Breadth-first from the input back to the entry (functions/...), through the modules that import it. */

@@ -11,6 +11,7 @@ import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
+import type { LazyModule } from '../../shared/wallets/lazy-module.js';
 
 /** The largest bundle's budget, and the import ratio's: the issue's, against the SDK alone measured in the same run. */
 export const BUNDLE_BUDGET_KIB = 640;
@@ -32,6 +33,8 @@ export interface BundleFigures {
   /** KiB of the largest bundle by package (top few), to show where the size is. */
   largestBy: Record<string, number>;
   importRatios: Record<string, { bundleMs: number; sdkOnlyMs: number; ratio: number; sdk: string[] }>;
+  /** Each module bundled beside the functions that import it when first needed: KiB and its import time (median). */
+  lazyModules?: Record<string, { kib: number; importMs: number; besides: string[] }>;
 }
 
 const KiB = 1024;
@@ -52,6 +55,19 @@ export async function bundleHandler(
 ): Promise<{ meta: Metafile; bytes: number; file: string }> {
   const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
   const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file, opts.readable ? false : LAMBDA_BUNDLING.minify);
+  return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
+}
+
+/** The modules a handler's functions import when first needed, bundled beside its bundle (RouteDefinition.lazyModules). */
+export function lazyModulesOf(handler: string): LazyModule[] {
+  const all = ROUTES.filter((r) => r.handler === handler).flatMap((r) => r.lazyModules ?? []);
+  return [...new Map(all.map((m) => [m.file, m])).values()];
+}
+
+/** A lazy module bundled as the function's afterBundling step bundles it (lazyModuleCommand: the same settings). */
+export async function bundleLazyModule(m: LazyModule, outfile?: string): Promise<{ meta: Metafile; bytes: number; file: string }> {
+  const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'lazy-')), m.file);
+  const meta = await bundle(join(REPO_ROOT, m.source), file, LAMBDA_BUNDLING.minify);
   return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
 }
 
@@ -162,6 +178,17 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     const sdkOnlyMs = median(s);
     importRatios[handler] = { bundleMs: round(bundleMs), sdkOnlyMs: round(sdkOnlyMs), ratio: round(bundleMs / sdkOnlyMs, 2), sdk };
   }
+  const lazyModules: NonNullable<BundleFigures['lazyModules']> = {};
+  for (const handler of handlers)
+    for (const m of lazyModulesOf(handler)) {
+      if (lazyModules[m.file]) {
+        lazyModules[m.file]!.besides.push(handler);
+        continue;
+      }
+      opts.progress(`bundles: lazy module ${m.file}`);
+      const { bytes, file } = await bundleLazyModule(m, join(dir, m.file));
+      lazyModules[m.file] = { kib: round(bytes / KiB), importMs: round(importMs(file, opts.runs)), besides: [handler] };
+    }
   return {
     sizes,
     largestKiB: Math.max(...values),
@@ -171,6 +198,7 @@ export async function measureBundles(opts: { ratioFor: string[]; runs: number; p
     sdkAloneKiB: round((await sdkOnly(SDK_BASELINE, join(dir, 'sdk-baseline'))).bytes / KiB),
     largestBy,
     importRatios,
+    lazyModules,
   };
 }
 

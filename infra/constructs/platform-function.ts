@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import type { ConfigVariable } from '../../shared/config.js';
 import { KEY_PURPOSES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
 import type { Grant, StreamConsumerDefinition } from '../../shared/routes/types.js';
+import type { LazyModule } from '../../shared/wallets/lazy-module.js';
 import type { StageSettings } from '../stages.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,6 +62,8 @@ export interface FunctionDefinition {
   timeoutSeconds?: number;
   /** Repository files copied beside the bundle (RouteDefinition.bundleFiles). */
   bundleFiles?: readonly string[];
+  /** Modules bundled on their own beside the bundle, imported when first needed (RouteDefinition.lazyModules). */
+  lazyModules?: readonly LazyModule[];
 }
 
 export interface PlatformFunctionProps {
@@ -141,6 +144,29 @@ export const LAMBDA_BUNDLING = {
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
 };
 
+/**
+ * The command that bundles a lazy module (shared/wallets/lazy-module.ts) beside a function's bundle with the
+ * function's own esbuild settings: NodejsFunction gives esbuild --outfile, so a dynamic import() cannot become a chunk
+ * of its own, and CDK runs this after the function's bundle (afterBundling), from the repository's esbuild.
+ * test/infra/bundle-smoke.test.ts runs it and pays with Apple Pay through the result.
+ */
+export function lazyModuleCommand(inputDir: string, outputDir: string, m: LazyModule): string {
+  const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
+  return [
+    `"${path.join(inputDir, 'node_modules', '.bin', 'esbuild')}"`,
+    `"${path.join(inputDir, m.source)}"`,
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    `--target=${target}`,
+    ...(minify ? ['--minify'] : []),
+    `--main-fields=${mainFields.join(',')}`,
+    `--banner:js="${banner}"`,
+    '--log-level=warning',
+    `--outfile="${path.join(outputDir, m.file)}"`,
+  ].join(' ');
+}
+
 export class PlatformFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: logs.LogGroup;
@@ -214,6 +240,7 @@ export class PlatformFunction extends Construct {
     };
 
     const bundleFiles = definition.bundleFiles ?? [];
+    const lazyModules = definition.lazyModules ?? [];
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(REPO_ROOT, `${definition.handler}.ts`),
       handler: 'handler',
@@ -249,14 +276,17 @@ export class PlatformFunction extends Construct {
         // Bundle the AWS SDK at the versions pinned in package-lock.json (tested locally) instead of whatever
         // version the Lambda runtime happens to ship.
         externalModules: [],
-        // Static assets a handler reads at run time (the API reference's renderer), copied beside the bundle.
-        ...(bundleFiles.length
+        // Static assets a handler reads at run time (the API reference's renderer), copied beside the bundle, and the
+        // modules it imports when first needed, bundled beside it.
+        ...(bundleFiles.length || lazyModules.length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  bundleFiles.map((f) => `cp "${path.join(inputDir, f)}" "${outputDir}/"`),
+                afterBundling: (inputDir: string, outputDir: string) => [
+                  ...bundleFiles.map((f) => `cp "${path.join(inputDir, f)}" "${outputDir}/"`),
+                  ...lazyModules.map((m) => lazyModuleCommand(inputDir, outputDir, m)),
+                ],
               },
             }
           : {}),

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from './types.js';
 import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
+import { APPLE_PAY_MODULE } from '../wallets/apple-pay-lazy.js';
 
 /** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
 const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
@@ -26,7 +27,8 @@ const methodPage: RouteDefinition['grants'] = [
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
-  { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants },
+  // brand applepay verifies the token with a module loaded on the first one (wallets/apple-pay-lazy.ts).
+  { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants, lazyModules: [APPLE_PAY_MODULE] },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
   {
     id: 'S2sApmMethodPage',

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from './types.js';
 import { PAGE_TEXT_FILES } from '../protocol/checkout/page/page-text.js';
+import { APPLE_PAY_MODULE } from '../wallets/apple-pay-lazy.js';
 
 /** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
 const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
@@ -20,8 +21,9 @@ const complete: RouteDefinition['grants'] = grants.filter((g) => g !== 'kms:decr
 const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 
 export const s2sCardRoutes: RouteDefinition[] = [
-  { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants },
-  { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants },
+  // A wallet SALE verifies Apple Pay tokens with a module loaded on the first one (wallets/apple-pay-lazy.ts).
+  { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants, lazyModules: [APPLE_PAY_MODULE] },
+  { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants, lazyModules: [APPLE_PAY_MODULE] },
   // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.
   { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
   { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },

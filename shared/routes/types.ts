@@ -3,6 +3,7 @@
  * `handler` is a module path relative to the repository root, without extension; it exports `handler`.
  */
 import type { KeyPurpose, QueueKey } from '../resources.js';
+import type { LazyModule } from '../wallets/lazy-module.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -19,6 +20,8 @@ export interface RouteDefinition {
   timeoutSeconds?: number;
   /** Repository files copied next to the function's bundle (read at run time by their base name). */
   bundleFiles?: string[];
+  /** Modules bundled on their own beside the function's bundle, imported when first needed (wallets/lazy-module.ts). */
+  lazyModules?: LazyModule[];
   /** Deployed only in sandbox stages (infra/stages.ts `sandbox`) and locally: demo pages, never in production. */
   sandboxOnly?: boolean;
 }

@@ -1,11 +1,12 @@
 /**
- * Apple Pay EC_v1 payment tokens (Apple's "Payment token format reference"), with node:crypto only:
+ * Apple Pay EC_v1 payment tokens (Apple's "Payment token format reference"), with node:crypto and asn1js (der.ts):
  *   1. the PKCS#7 signature: leaf (OID 1.2.840.113635.100.6.29) signed by the intermediate (1.2.840.113635.100.6.2.14)
  *      signed by a trusted Apple root; messageDigest = SHA-256(ephemeralPublicKey ‖ data ‖ transactionId ‖
  *      applicationData); the leaf's ECDSA signature over the signed attributes; signingTime recent (replays);
  *   2. publicKeyHash names the merchant's payment processing key;
  *   3. ECDH(merchant private key, ephemeralPublicKey) → NIST SP 800-56A concat KDF (SHA-256, counter 1,
  *      otherInfo = 0x0D ‖ "id-aes256-GCM" ‖ "Apple" ‖ SHA-256(merchant identifier)) → AES-256-GCM, 16-byte zero IV.
+ * Loaded on a function's first Apple Pay token (apple-pay-lazy.ts), with everything it imports.
  */
 import { X509Certificate, createDecipheriv, createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { extensionOids } from './der.js';
@@ -31,12 +32,7 @@ export interface ApplePayOptions {
   maxSignatureAgeMs: number;
 }
 
-/** One or more PEM certificates (the configured roots). */
-export function parseCertificates(pem: string): X509Certificate[] {
-  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) throw new Error('No PEM certificate found');
-  return blocks.map((b) => new X509Certificate(b));
-}
+export { parseCertificates } from './certificates.js';
 
 /** The payment data: either paymentData itself or a whole PKPaymentToken carrying it. */
 export function applePaymentData(text: string): Json {

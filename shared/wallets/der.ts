@@ -1,8 +1,12 @@
 /**
- * A minimal ASN.1 BER/DER reader for what wallet tokens carry (PKCS#7 signatures, X.509 extensions). Apple's
- * PKCS#7 uses indefinite lengths on its outer layers, so those are read too; anything malformed throws.
+ * ASN.1 BER/DER decoded by asn1js (the decoder PKI.js is built on), seen as the small tree pkcs7.ts and apple-pay.ts
+ * walk: each element's tag byte, its bytes as they appeared and its children. Apple's PKCS#7 uses indefinite lengths
+ * on its outer layers, which BER decoding reads; anything the library cannot decode throws Asn1Error.
  */
+import { fromBER, GeneralizedTime, ObjectIdentifier, UTCTime, type AsnType, type FromBerOptions } from 'asn1js';
+
 export interface Asn1 {
+  /** The identifier octet: class, constructed bit and tag number (below 31). */
   tag: number;
   /** The whole element (header + content), as it appeared. */
   raw: Buffer;
@@ -13,74 +17,57 @@ export interface Asn1 {
 
 export class Asn1Error extends Error {}
 
-const MAX_DEPTH = 32;
+/** A token is untrusted input: nesting well past what Apple's PKCS#7 needs is refused; OCTET STRINGs stay bytes. */
+const LIMITS: FromBerOptions = { maxDepth: 32, parseEmbedded: false };
 
 export function parseAsn1(buf: Buffer): Asn1 {
-  const { node, end } = readAt(buf, 0, 0);
-  if (end !== buf.length) throw new Asn1Error('Trailing data after ASN.1 element');
-  return node;
+  const decoded = decode(buf);
+  if (decoded.valueBeforeDecodeView.length !== buf.length) throw new Asn1Error('Trailing data after ASN.1 element');
+  return tree(decoded);
 }
 
-function readAt(buf: Buffer, offset: number, depth: number): { node: Asn1; end: number } {
-  if (depth > MAX_DEPTH) throw new Asn1Error('ASN.1 nesting too deep');
-  if (offset + 2 > buf.length) throw new Asn1Error('Truncated ASN.1 header');
-  const tag = buf[offset]!;
-  if ((tag & 0x1f) === 0x1f) throw new Asn1Error('High tag numbers are not supported');
-  const constructed = (tag & 0x20) !== 0;
-  let pos = offset + 1;
-  const first = buf[pos++]!;
-  if (first === 0x80) {
-    if (!constructed) throw new Asn1Error('Indefinite length on a primitive element');
-    const children: Asn1[] = [];
-    const start = pos;
-    for (;;) {
-      if (pos + 2 > buf.length) throw new Asn1Error('Missing end-of-contents');
-      if (buf[pos] === 0 && buf[pos + 1] === 0) break;
-      const child = readAt(buf, pos, depth + 1);
-      children.push(child.node);
-      pos = child.end;
-    }
-    return { node: { tag, raw: buf.subarray(offset, pos + 2), content: buf.subarray(start, pos), children }, end: pos + 2 };
+/** One element decoded by the library; its error (or a throw from deep inside it) as Asn1Error. */
+function decode(buf: Uint8Array): AsnType {
+  let offset: number;
+  let result: AsnType;
+  try {
+    ({ offset, result } = fromBER(buf, LIMITS));
+  } catch (err) {
+    throw new Asn1Error(`Unreadable ASN.1 (${(err as Error).message})`);
   }
-  let length = first;
-  if (first & 0x80) {
-    const n = first & 0x7f;
-    if (n === 0 || n > 4 || pos + n > buf.length) throw new Asn1Error('Unsupported ASN.1 length');
-    length = 0;
-    for (let i = 0; i < n; i++) length = length * 256 + buf[pos++]!;
+  if (offset === -1) throw new Asn1Error(result.error || 'Unreadable ASN.1');
+  return result;
+}
+
+function tree(block: AsnType): Asn1 {
+  const { idBlock, lenBlock } = block;
+  if (idBlock.isHexOnly || idBlock.tagNumber >= 31) throw new Asn1Error('High tag numbers are not supported');
+  const view = block.valueBeforeDecodeView;
+  const raw = Buffer.from(view.buffer, view.byteOffset, view.length);
+  const header = idBlock.blockLength + lenBlock.blockLength;
+  const content = raw.subarray(header, raw.length - (lenBlock.isIndefiniteForm ? 2 : 0));
+  const inner = (block.valueBlock as { value?: unknown }).value;
+  const children = idBlock.isConstructed && Array.isArray(inner) ? (inner as AsnType[]).map(tree) : [];
+  // asn1js reads BER leniently (a child running past its parent, an altered end-of-contents): each element must be
+  // exactly its header, its children end to end, and its end-of-contents marker, as the bytes Apple signed are.
+  let at = content.byteOffset;
+  for (const c of children) {
+    if (c.raw.buffer !== raw.buffer || c.raw.byteOffset !== at) throw new Asn1Error('ASN.1 child outside its parent');
+    at += c.raw.length;
   }
-  const end = pos + length;
-  if (end > buf.length) throw new Asn1Error('ASN.1 length beyond the data');
-  const content = buf.subarray(pos, end);
-  const children: Asn1[] = [];
-  if (constructed) {
-    let p = pos;
-    while (p < end) {
-      const child = readAt(buf, p, depth + 1);
-      if (child.end > end) throw new Asn1Error('ASN.1 child beyond its parent');
-      children.push(child.node);
-      p = child.end;
-    }
-  }
-  return { node: { tag, raw: buf.subarray(offset, end), content, children }, end };
+  if (idBlock.isConstructed && at !== content.byteOffset + content.length) throw new Asn1Error('ASN.1 children do not fill their parent');
+  if (!lenBlock.isIndefiniteForm && lenBlock.length !== content.length) throw new Asn1Error('ASN.1 length does not match its content');
+  if (lenBlock.isIndefiniteForm && (raw.length < header + 2 || raw[raw.length - 2] !== 0 || raw[raw.length - 1] !== 0))
+    throw new Asn1Error('Missing end-of-contents');
+  return { tag: ((idBlock.tagClass - 1) << 6) | (idBlock.isConstructed ? 0x20 : 0) | idBlock.tagNumber, raw, content, children };
 }
 
 /** Dotted form of an OBJECT IDENTIFIER element. */
 export function oidOf(node: Asn1 | undefined): string {
   if (!node || node.tag !== 0x06 || node.content.length === 0) throw new Asn1Error('Expected an OBJECT IDENTIFIER');
-  const bytes = node.content;
-  const parts: number[] = [];
-  let value = 0;
-  for (const b of bytes) {
-    value = value * 128 + (b & 0x7f);
-    if (!(b & 0x80)) {
-      parts.push(value);
-      value = 0;
-    }
-  }
-  const head = parts.shift()!;
-  const a = Math.min(2, Math.floor(head / 40));
-  return [a, head - a * 40, ...parts].join('.');
+  const oid = decode(node.raw);
+  if (!(oid instanceof ObjectIdentifier)) throw new Asn1Error('Expected an OBJECT IDENTIFIER');
+  return oid.getValue();
 }
 
 export function child(node: Asn1 | undefined, index: number, tag?: number): Asn1 {
@@ -99,12 +86,9 @@ export function extensionOids(certificateDer: Buffer): string[] {
 
 /** UTCTime / GeneralizedTime → Date. */
 export function timeOf(node: Asn1): Date {
-  const text = node.content.toString('latin1');
-  const m =
-    node.tag === 0x17
-      ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
-      : /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text);
-  if (!m || (node.tag !== 0x17 && node.tag !== 0x18)) throw new Asn1Error('Unsupported time value');
-  const year = node.tag === 0x17 ? (Number(m[1]) >= 50 ? 1900 : 2000) + Number(m[1]) : Number(m[1]);
-  return new Date(Date.UTC(year, Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])));
+  const time = node.tag === 0x17 || node.tag === 0x18 ? decode(node.raw) : undefined;
+  if (!(time instanceof UTCTime || time instanceof GeneralizedTime)) throw new Asn1Error('Unsupported time value');
+  const at = time.toDate();
+  if (Number.isNaN(at.getTime())) throw new Asn1Error('Unsupported time value');
+  return at;
 }

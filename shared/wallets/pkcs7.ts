@@ -1,5 +1,5 @@
 /**
- * The detached PKCS#7 (CMS SignedData) signature of an Apple Pay token, read with der.ts: the certificates, the
+ * The detached PKCS#7 (CMS SignedData) signature of an Apple Pay token, decoded by asn1js (der.ts): the certificates, the
  * signed attributes (messageDigest, signingTime) and the signer's ECDSA signature over those attributes.
  */
 import { X509Certificate } from 'node:crypto';

@@ -85,7 +85,18 @@ export type WalletTokenFailure =
   | 'unsupported-payment'
   | 'recipient';
 
+/** Marks a refusal by any copy of the class below: Symbol.for names one symbol for every module. */
+const REFUSAL = Symbol.for('open-payments.wallet-token-error');
+
 export class WalletTokenError extends Error {
+  /**
+   * A refusal thrown by the Apple Pay module, bundled on its own beside a function (apple-pay-lazy.ts), comes from
+   * that bundle's copy of this class: `instanceof` checks the mark, not the copy.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && REFUSAL in value;
+  }
+
   constructor(
     readonly reason: WalletTokenFailure,
     /** For logs: which check failed. Never card data. */
@@ -93,5 +104,6 @@ export class WalletTokenError extends Error {
   ) {
     super(`${reason}: ${detail}`);
     this.name = 'WalletTokenError';
+    Object.defineProperty(this, REFUSAL, { value: true });
   }
 }

@@ -7,7 +7,7 @@
  * The bench reports the same sizes beside the SDK-only baseline (bench/src/bundles.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { allHandlers, bundleHandler, inputsBy } from '../../bench/src/bundles.js';
+import { allHandlers, bundleHandler, bundleLazyModule, inputsBy, lazyModulesOf } from '../../bench/src/bundles.js';
 import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';
 
 /** The SDK alone (DynamoDB, lib-dynamodb, KMS, SQS) is ~393 KiB minified; the platform's own code and Powertools go on it. */
@@ -29,9 +29,10 @@ const REMOVED: Record<string, RegExp> = {
 };
 /** What a function must not carry: SDK clients of ports it does not compose (shared/composition), zod where nothing but the config is read. */
 const NOT_COMPOSED: Record<string, RegExp> = {
-  'functions/s2s-card/post': /node_modules\/(@aws-sdk\/client-(sqs|cognito-identity-provider)|zod)\//,
+  // Apple Pay's ASN.1 library is in the module loaded on the first Apple Pay token (wallets/apple-pay-lazy.ts).
+  'functions/s2s-card/post': /node_modules\/(@aws-sdk\/client-(sqs|cognito-identity-provider)|zod|asn1js)\//,
   // The APM deadlines' Scheduler client is the table stream's (functions/streams/payment-changes.ts), not the request's.
-  'functions/s2s-apm/post': /node_modules\/(@aws-sdk\/client-(sqs|cognito-identity-provider|scheduler)|zod)\//,
+  'functions/s2s-apm/post': /node_modules\/(@aws-sdk\/client-(sqs|cognito-identity-provider|scheduler)|zod|asn1js)\//,
   'functions/checkout/pay': /node_modules\/(@aws-sdk\/client-(sqs|cognito-identity-provider|scheduler)|zod)\//,
   'functions/callbacks/deliver': /node_modules\/(@aws-sdk\/client-cognito-identity-provider|zod)\//,
   'functions/console/merchants': /node_modules\/@aws-sdk\/client-(sqs|cognito-identity-provider)\//,
@@ -43,6 +44,20 @@ describe('bundle sizes', () => {
     '%s is within the budget',
     async (handler) => {
       expect((await bundleHandler(handler)).bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
+    },
+    60_000,
+  );
+
+  it.each([
+    ...new Map(
+      allHandlers()
+        .flatMap(lazyModulesOf)
+        .map((m) => [m.file, m]),
+    ).values(),
+  ])(
+    'the module $file, bundled beside the functions that load it when first needed, is within the budget too',
+    async (m) => {
+      expect((await bundleLazyModule(m)).bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
     },
     60_000,
   );

@@ -2,8 +2,11 @@
  * A function as CDK bundles it (esbuild with LAMBDA_BUNDLING: ESM, minified, the SDK's ESM builds) still works:
  * the bundled S2S CARD handler takes a SALE against the local platform's table, queue and keys. Bundling options
  * that break at run time (a CommonJS-only dependency, a missing `require`) fail here rather than after a deploy.
- * The bundled Checkout page speaks German from the dictionary its route copies beside the bundle (bundleFiles).
+ * The bundled Checkout page speaks German from the dictionary its route copies beside the bundle (bundleFiles); the
+ * bundled S2S CARD handler pays with Apple Pay through the verification module bundled beside it (lazyModules), with
+ * the very command CDK runs after the bundle.
  */
+import { execSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -11,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
+import { LAMBDA_BUNDLING, lazyModuleCommand } from '../../infra/constructs/platform-function.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import { lambdaContext } from '../../scripts/local/gateway.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
@@ -20,12 +23,18 @@ import { testMerchant, usePlatform } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
 import { ROUTES } from '../../shared/routes/index.js';
 import { createSession } from '../integration/checkout/support.js';
+import type { LazyModule } from '../../shared/wallets/lazy-module.js';
+import { ecKeyPair } from '../unit/wallets/fixtures/google-token.js';
+import { appleToken, configureWallets, walletEnv, walletSaleFields, type WalletMerchantKeys } from '../integration/wallets/support.js';
 
-const platform = usePlatform();
+// The wallets' test roots as the platform's trust roots (the Apple Pay SALE below).
+const platform = usePlatform(walletEnv);
 let merchant: Merchant;
+let keys: WalletMerchantKeys;
 
 beforeAll(async () => {
   merchant = await testMerchant();
+  keys = await configureWallets(merchant);
 });
 
 function httpEvent(
@@ -62,8 +71,15 @@ function httpEvent(
 
 type Handler = (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** The handler bundled as CDK bundles it, with its route's bundleFiles copied beside it (CDK's afterBundling). */
-async function bundled(handlerPath: string, bundleFiles: readonly string[] = []): Promise<Handler> {
+/**
+ * The handler bundled as CDK bundles it, with its route's bundleFiles copied beside it and its lazy modules bundled
+ * beside it (CDK's afterBundling).
+ */
+async function bundled(
+  handlerPath: string,
+  bundleFiles: readonly string[] = [],
+  lazyModules: readonly LazyModule[] = [],
+): Promise<Handler> {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
   const outfile = join(dir, 'index.mjs');
   const { target, minify, mainFields, banner } = LAMBDA_BUNDLING;
@@ -79,6 +95,7 @@ async function bundled(handlerPath: string, bundleFiles: readonly string[] = [])
     outfile,
   });
   for (const f of bundleFiles) copyFileSync(join(REPO_ROOT, f), join(dir, basename(f)));
+  for (const m of lazyModules) execSync(lazyModuleCommand(REPO_ROOT, dir, m), { cwd: REPO_ROOT, stdio: 'inherit' });
   return ((await import(pathToFileURL(outfile).href)) as { handler: Handler }).handler;
 }
 
@@ -88,6 +105,22 @@ describe('the bundled handler', () => {
     const res = await handler(httpEvent('POST', 'POST /post', '/post', encodeForm(saleFields(merchant))), lambdaContext('S2sCardPost'));
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body!)).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
+  }, 60_000);
+
+  it('S2S CARD /post pays with Apple Pay through the verification module bundled beside it', async () => {
+    const route = ROUTES.find((r) => r.id === 'S2sCardPost')!;
+    expect(route.lazyModules?.map((m) => m.file)).toEqual(['apple-pay.mjs']);
+    const handler = await bundled(route.handler, [], route.lazyModules);
+    const fields = walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey));
+    const res = await handler(httpEvent('POST', 'POST /post', '/post', encodeForm(fields)), lambdaContext('S2sCardPost'));
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body!)).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'applepay' });
+    // A refusal from the module (its own copy of WalletTokenError) is the protocol's payment_token error, not a 500.
+    const stranger = walletSaleFields(merchant, 'applepay', appleToken(ecKeyPair().publicKey));
+    const refused = await handler(httpEvent('POST', 'POST /post', '/post', encodeForm(stranger)), lambdaContext('S2sCardPost'));
+    expect(JSON.parse(refused.body!).errors.map((e: { error_message: string }) => e.error_message)).toEqual([
+      "payment_token: The payment token cannot be decrypted with the merchant's wallet key.",
+    ]);
   }, 60_000);
 
   it("the Checkout page, bundled with its route's files, speaks the payer's language", async () => {

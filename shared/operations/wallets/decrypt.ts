@@ -6,7 +6,7 @@
 import type { Deps } from '../deps.js';
 import { logger } from '../../logger.js';
 import { walletKeyContext } from '../../ports/wallet-config.js';
-import { decryptApplePayToken } from '../../wallets/apple-pay.js';
+import { applePay } from '../../wallets/apple-pay-lazy.js';
 import { parsePrivateKey } from '../../wallets/ec.js';
 import { decryptGooglePayToken } from '../../wallets/google-pay.js';
 import { WalletTokenError, type WalletCard, type WalletName } from '../../wallets/types.js';
@@ -49,6 +49,8 @@ export async function decryptWalletToken(
     }
     const roots = appleRoots(d.config, env);
     if (!roots || !settings.merchantIdentifier) throw tokenRefused(WALLET_MESSAGES.notAvailable, field);
+    // Loaded on the first Apple Pay token, not with the function (apple-pay-lazy.ts).
+    const { decryptApplePayToken } = await applePay();
     return decryptApplePayToken(token, {
       privateKey,
       merchantIdentifier: settings.merchantIdentifier,

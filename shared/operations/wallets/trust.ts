@@ -4,7 +4,7 @@
  */
 import type { X509Certificate } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { parseCertificates } from '../../wallets/apple-pay.js';
+import { parseCertificates } from '../../wallets/certificates.js';
 import { parseGoogleRootKeys, type GoogleRootKey } from '../../wallets/google-pay.js';
 import type { WalletEnvironment } from '../../wallets/types.js';
 

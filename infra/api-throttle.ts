@@ -24,7 +24,7 @@ export function parseThrottle(value: string, option: string): Throttle {
   return { rate: Number(match[1]), burst: Number(match[2]) };
 }
 
-/** `-c routeThrottle="POST /post=2000/4000,GET /health=5/10"`: route keys as in shared/routes. */
+/** `-c routeThrottle="POST /post=2000/4000,GET /health=5/10"`: route keys as in shared/entry/routes. */
 export function parseRouteThrottles(value: string): Record<string, Throttle> {
   const throttles: Record<string, Throttle> = {};
   for (const entry of value

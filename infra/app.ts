@@ -6,14 +6,14 @@ import { PaymentsStack, type PaymentsStackProps } from './stacks/payments-stack.
 import { EdgeAclStack } from './stacks/edge-acl-stack.js';
 import { stageSettings, type StageOptions, type WalletTrust } from './stages.js';
 import type { TableCapacity } from './table-capacity.js';
-import type { PaymentItemForm } from '../shared/config.js';
+import type { PaymentItemForm } from '../shared/lib/config.js';
 
 export interface BuildOptions extends Omit<PaymentsStackProps, 'settings' | 'env' | 'webAclArn' | 'wafRateLimit'>, StageOptions {
   stage: string;
   walletTrust?: WalletTrust;
   /** `-c tableCapacity=…` (table-capacity.ts); the stage's own setting (on-demand) otherwise. */
   tableCapacity?: TableCapacity;
-  /** `-c paymentItemForm=full`: payment items as code before d46709d reads them (shared/config.ts PAYMENT_ITEM_FORM). */
+  /** `-c paymentItemForm=full`: payment items as code before d46709d reads them (shared/lib/config.ts PAYMENT_ITEM_FORM). */
   paymentItemForm?: PaymentItemForm;
   account: string;
   region: string;

@@ -10,7 +10,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ON_DEMAND, type TableCapacity } from './table-capacity.js';
 import { DEFAULT_CONCURRENCY_QUOTA, UNRESERVED_MINIMUM } from './concurrency.js';
 import type { Throttle } from './api-throttle.js';
-import { STAGE_KINDS, type PaymentItemForm, type StageKind } from '../shared/config.js';
+import { STAGE_KINDS, type PaymentItemForm, type StageKind } from '../shared/lib/config.js';
 
 export type WalletTrust = Partial<
   Record<
@@ -33,7 +33,7 @@ export interface StageSettings {
   /** On-demand by default; provisioned with auto scaling by `-c tableCapacity=provisioned[:…]` (table-capacity.ts). */
   tableCapacity: TableCapacity;
   /**
-   * live or sandbox. Only a sandbox serves the sandbox-only routes (the hosted-fields demo page, shared/routes), has
+   * live or sandbox. Only a sandbox serves the sandbox-only routes (the hosted-fields demo page, shared/entry/routes), has
    * a test clock and registers the sandbox connectors (its functions read it as STAGE_KIND).
    */
   kind: StageKind;
@@ -53,7 +53,7 @@ export interface StageSettings {
      */
     platformLogs: 'INFO' | 'WARN';
   };
-  /** Values the functions read through shared/config.ts. */
+  /** Values the functions read through shared/lib/config.ts. */
   runtime: {
     logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
     configCacheTtlSeconds: number;
@@ -63,7 +63,7 @@ export interface StageSettings {
      * deployer (`-c walletTrustFile=wallet-trust.json`, see docs/wallets.md). Without them wallet tokens are refused.
      */
     walletTrust?: WalletTrust;
-    /** PAYMENT_ITEM_FORM (shared/config.ts): `full` for the first deploy of a stage upgraded from before d46709d. */
+    /** PAYMENT_ITEM_FORM (shared/lib/config.ts): `full` for the first deploy of a stage upgraded from before d46709d. */
     paymentItemForm?: PaymentItemForm;
   };
   api: {

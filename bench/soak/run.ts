@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import { startPlatform } from '../../scripts/local/platform.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import { logger } from '../../shared/logger.js';
+import { logger } from '../../shared/lib/logger.js';
 import { startCallbackSink } from '../src/callback-sink.js';
 import { measureCapacity, runSoak } from './soak.js';
 

@@ -8,11 +8,11 @@
  */
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
-import { deps } from '../../shared/deps.js';
-import { ledger } from '../../shared/composition/ledger.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { ledger } from '../../shared/entry/composition/ledger.js';
 import { verifyLedger } from '../../shared/operations/ledger/verify.js';
-import { callbackDeps } from '../../shared/deps.js';
-import { DynamoUndeterminedPayments } from '../../shared/adapters/dynamo-undetermined-payments.js';
+import { callbackDeps } from '../../shared/entry/composition/deps.js';
+import { DynamoUndeterminedPayments } from '../../shared/adapters/aws/dynamo-undetermined-payments.js';
 import type { CallbackSink } from '../src/callback-sink.js';
 import { benchMerchant } from '../src/requests.js';
 import { FLOWS, flowFor, type Expectation } from './mix.js';

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import type { LazyModule } from '../../shared/wallets/lazy-module.js';
+import type { LazyModule } from '../../shared/lib/wallets/lazy-module.js';
 
 /** The largest bundle's budget, and the import ratio's: the issue's, against the SDK alone measured in the same run. */
 export const BUNDLE_BUDGET_KIB = 640;

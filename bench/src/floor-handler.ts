@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { awsClients } from '../../shared/adapters/aws-clients.js';
+import { awsClients } from '../../shared/adapters/aws/aws-clients.js';
 
 interface Template {
   json: string;

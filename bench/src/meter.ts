@@ -4,7 +4,7 @@
  * for ReturnConsumedCapacity=INDEXES, so write units are DynamoDB Local's own figures, not an estimate (with one
  * correction where DynamoDB Local bills differently from DynamoDB: billedWriteUnits).
  */
-import type { AwsClients } from '../../shared/adapters/aws-clients.js';
+import type { AwsClients } from '../../shared/adapters/aws/aws-clients.js';
 import { currentInvocation } from '../../scripts/local/invocations.js';
 
 export interface AwsCall {

@@ -7,8 +7,8 @@
  * ...p }`), and every object built so has a map of its own, which makes each later reader of it megamorphic. Node 22's
  * V8 (Lambda's nodejs22.x) reuses the maps: both shapes cost the same there.
  */
-import { paymentItem } from '../../shared/adapters/payment-item.js';
-import { keys } from '../../shared/adapters/table-keys.js';
+import { paymentItem } from '../../shared/adapters/aws/payment-item.js';
+import { keys } from '../../shared/adapters/aws/table-keys.js';
 import type { Payment } from '../../shared/domain/payment.js';
 
 const T = '2026-11-24T10:00:00.000Z';

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { callbackRequest } from '../../shared/operations/callbacks/callback-request.js';
-import { postPinned } from '../../shared/net/pinned-post.js';
+import { postPinned } from '../../shared/lib/net/pinned-post.js';
 import { postCallback } from '../../shared/operations/callbacks/post-callback.js';
 import { startCallbackSink } from './callback-sink.js';
 

@@ -1,5 +1,5 @@
 /** The merchant side of the benchmark: bench merchants, signed S2S CARD bodies and a POST that returns JSON. */
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { encodeForm } from '../../shared/protocol/form.js';

@@ -17,9 +17,9 @@ import { parseArgs } from 'node:util';
 import { startPlatform } from '../../scripts/local/platform.js';
 import { createGateway } from '../../scripts/local/gateway.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import { awsClients } from '../../shared/adapters/aws-clients.js';
-import { getConfig } from '../../shared/config.js';
-import { logger } from '../../shared/logger.js';
+import { awsClients } from '../../shared/adapters/aws/aws-clients.js';
+import { getConfig } from '../../shared/lib/config.js';
+import { logger } from '../../shared/lib/logger.js';
 import { AwsMeter } from './meter.js';
 import { InvocationClock } from './invocation-clock.js';
 import { startCallbackSink } from './callback-sink.js';
@@ -42,7 +42,7 @@ import { bundleFigures } from './bundle-figures.js';
 import { costModel, type CostModel } from './cost.js';
 import { batchFigures } from './batches.js';
 import { callbackSplit } from './callback-split.js';
-import { ROUTES } from '../../shared/routes/index.js';
+import { ROUTES } from '../../shared/entry/routes/index.js';
 import { stageSettings } from '../../infra/stages.js';
 import { largestPutBreakdown, putSizes } from './item-size.js';
 import { fmt, table, type Figure } from './report.js';
@@ -124,7 +124,7 @@ const platform = await startPlatform({
 });
 /** Counter items a counters invocation ADDs to for payments of one merchant in one hour: the merchant's and the platform's. */
 const COUNTER_ITEMS_PER_BATCH = 2;
-/** The stream consumer that keeps the dashboard's counters (with the ledger's journals: shared/routes/payment-changes.ts). */
+/** The stream consumer that keeps the dashboard's counters (with the ledger's journals: shared/entry/routes/payment-changes.ts). */
 const COUNTERS_FN = 'PaymentChanges';
 const sink = await startCallbackSink();
 const floorGateway = createGateway([

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { parseArgs } from 'node:util';
 import { startMoto } from '../../scripts/local/emulators.js';
-import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
+import { sdkClientOptions } from '../../shared/adapters/aws/sdk-client-options.js';
 import { sqsMappingCalls } from '../../scripts/local/sqs-mapping-calls.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' } } });

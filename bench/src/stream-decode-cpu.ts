@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { tableChanges } from '../../shared/adapters/stream-changes.js';
+import { tableChanges } from '../../shared/adapters/aws/stream-changes.js';
 import { COUNTED_ATTRIBUTES, deltasOf } from '../../shared/operations/console/counter-deltas.js';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '20000' } } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startPlatform, type RunningPlatform } from '../../scripts/local/platform.js';
-import { awsClients } from '../../shared/adapters/aws-clients.js';
+import { awsClients } from '../../shared/adapters/aws/aws-clients.js';
 import { AwsMeter, billedWriteUnits, type Capacity } from '../src/meter.js';
 import { callbacksSettled } from '../../test/support/drained.js';
 import { eventually, postForm, testMerchant } from '../../test/support/platform.js';

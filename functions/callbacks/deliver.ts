@@ -4,9 +4,9 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliverBatch } from '../../shared/operations/callbacks/deliver.js';
-import { callbacks, parseCallbackMessage } from '../../shared/composition/callbacks.js';
-import { refreshClock } from '../../shared/composition/core.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { callbacks, parseCallbackMessage } from '../../shared/entry/composition/callbacks.js';
+import { refreshClock } from '../../shared/entry/composition/core.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 export const handler = lambdaHandler(
   'callback batch',

@@ -4,9 +4,9 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CallbackMessage } from '../../shared/domain/callback.js';
-import { callbacks } from '../../shared/composition/callbacks.js';
+import { callbacks } from '../../shared/entry/composition/callbacks.js';
 import { forwardToQueue } from '../../shared/operations/callbacks/forward.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 export const handler = lambdaHandler('outbox stream', async (event: DynamoDBStreamEvent): Promise<{ forwarded: number }> => {
   const messages: CallbackMessage[] = [];

@@ -3,9 +3,9 @@
  * the process died between the DynamoDB write and the SQS send.
  */
 import { sweepOutbox } from '../../shared/operations/callbacks/sweep.js';
-import { callbacks } from '../../shared/composition/callbacks.js';
-import { refreshClock } from '../../shared/composition/core.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { callbacks } from '../../shared/entry/composition/callbacks.js';
+import { refreshClock } from '../../shared/entry/composition/core.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 export const handler = lambdaHandler(
   'outbox sweep',

@@ -3,12 +3,12 @@
  * unknown payment, refused by a rule) is logged and dropped; anything else throws so EventBridge retries it.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CHARGEBACK_PORTS } from './ports.js';
 import { applyChargebackEvent, ChargebackEventError } from '../../shared/operations/chargebacks/ops-event.js';
-import { logger } from '../../shared/logger.js';
-import { noteIds } from '../../shared/telemetry.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { logger } from '../../shared/lib/logger.js';
+import { noteIds } from '../../shared/lib/telemetry.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(CHARGEBACK_PORTS);
 

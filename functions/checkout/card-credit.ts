@@ -1,6 +1,6 @@
 /** POST /api/v1/payment/card/credit — Checkout payout to a card_token; answers the page link where the payer confirms the expiry. */
-import { checkoutApiHandler } from '../../shared/http/checkout.js';
-import { composition } from '../../shared/composition/compose.js';
+import { checkoutApiHandler } from '../../shared/entry/http/checkout.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CARD_CREDIT_PORTS } from './ports.js';
 import { cardCredit } from '../../shared/operations/checkout/card-credit.js';
 

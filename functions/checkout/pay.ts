@@ -1,6 +1,6 @@
 /** POST /auth/{token}/pay — the payer submits the card form. */
-import { pageHandler } from '../../shared/http/checkout-page.js';
-import { composition } from '../../shared/composition/compose.js';
+import { pageHandler } from '../../shared/entry/http/checkout-page.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CHECKOUT_PAGE_PORTS } from './ports.js';
 import { submitPayment } from '../../shared/operations/checkout/page.js';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/payment/recurring — Checkout operation (JSON, merchant_key + hash). */
-import { checkoutApiHandler } from '../../shared/http/checkout.js';
-import { composition } from '../../shared/composition/compose.js';
+import { checkoutApiHandler } from '../../shared/entry/http/checkout.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_PORTS } from './ports.js';
 import { recurring } from '../../shared/operations/checkout/recurring.js';
 

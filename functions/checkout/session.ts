@@ -1,6 +1,6 @@
 /** POST /api/v1/session — creates a Checkout session; answers {"redirect_url"}. */
-import { checkoutApiHandler } from '../../shared/http/checkout.js';
-import { composition } from '../../shared/composition/compose.js';
+import { checkoutApiHandler } from '../../shared/entry/http/checkout.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SESSION_PORTS } from './ports.js';
 import { createSession } from '../../shared/operations/checkout/create-session.js';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/payment/status — Checkout operation (JSON, merchant_key + hash). */
-import { checkoutApiHandler } from '../../shared/http/checkout.js';
-import { composition } from '../../shared/composition/compose.js';
+import { checkoutApiHandler } from '../../shared/entry/http/checkout.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { STATUS_PORTS } from './ports.js';
 import { paymentStatus } from '../../shared/operations/checkout/status.js';
 

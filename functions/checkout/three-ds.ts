@@ -1,6 +1,6 @@
 /** POST /auth/{token}/3ds — the payer completes the platform's 3-D Secure step. */
-import { pageHandler } from '../../shared/http/checkout-page.js';
-import { composition } from '../../shared/composition/compose.js';
+import { pageHandler } from '../../shared/entry/http/checkout-page.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CHECKOUT_PAGE_THREE_DS_PORTS } from './ports.js';
 import { confirmThreeDs } from '../../shared/operations/checkout/page.js';
 

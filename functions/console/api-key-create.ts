@@ -1,6 +1,6 @@
 /** POST /console/api/merchants/{clientKey}/api-keys — a new merchant API key ({"read_only": true} for a read-only one), shown once. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { API_KEY_EDIT_PORTS } from './ports.js';
 import { createMerchantApiKey } from '../../shared/operations/console/api-keys.js';
 

@@ -1,6 +1,6 @@
 /** GET /console/api/audit — the audit log, newest first (a merchant's own entries; operators all). */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CONSOLE_PORTS } from './ports.js';
 import { auditLog } from '../../shared/operations/console/audit-log.js';
 

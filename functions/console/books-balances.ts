@@ -1,8 +1,8 @@
 /** GET /console/api/books/balances — a merchant's payable per currency (docs/ledger.md "Reports"). */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CONSOLE_PORTS } from './ports.js';
-import { ledger } from '../../shared/composition/ledger.js';
+import { ledger } from '../../shared/entry/composition/ledger.js';
 import { consoleBalances } from '../../shared/operations/console/books.js';
 
 export const handler = consoleRoute('GET /console/api/books/balances', { ports: composition(CONSOLE_PORTS) }, async ({ p, query }) => ({

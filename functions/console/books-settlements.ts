@@ -1,8 +1,8 @@
 /** GET /console/api/books/settlements — a merchant's settlement batches, newest day first. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CONSOLE_PORTS } from './ports.js';
-import { settlements } from '../../shared/composition/ledger.js';
+import { settlements } from '../../shared/entry/composition/ledger.js';
 import { consoleSettlements } from '../../shared/operations/console/books.js';
 
 export const handler = consoleRoute('GET /console/api/books/settlements', { ports: composition(CONSOLE_PORTS) }, async ({ p, query }) => ({

@@ -1,6 +1,6 @@
 /** POST /console/api/callbacks/replay — {"trans_id", "callback": seq or event id}: sends that callback again. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CALLBACK_REPLAY_PORTS } from './ports.js';
 import { replayOne } from '../../shared/operations/console/callbacks.js';
 

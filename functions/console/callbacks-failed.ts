@@ -1,6 +1,6 @@
 /** GET /console/api/callbacks/failed — a merchant's callbacks that gave up (the DLQ view), each replayable. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CALLBACK_LOG_PORTS } from './ports.js';
 import { failedCallbacks } from '../../shared/operations/console/callbacks.js';
 

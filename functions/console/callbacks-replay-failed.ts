@@ -1,6 +1,6 @@
 /** POST /console/api/callbacks/replay-failed — {"client_key"}: every failed callback of the merchant, dead letters included. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CALLBACK_REPLAY_ALL_PORTS } from './ports.js';
 import { replayAllFailed } from '../../shared/operations/console/callbacks.js';
 

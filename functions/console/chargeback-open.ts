@@ -1,6 +1,6 @@
 /** POST /console/api/chargebacks — {"trans_id", "amount", "reason_code", "bank_date"?}: operators record an acquirer's chargeback. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CHARGEBACK_OPEN_PORTS } from './ports.js';
 import { openChargeback } from '../../shared/operations/console/chargebacks.js';
 

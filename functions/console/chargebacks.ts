@@ -1,6 +1,6 @@
 /** GET /console/api/chargebacks — a merchant's charged-back payments, newest first. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CHARGEBACK_LIST_PORTS } from './ports.js';
 import { listChargebacks } from '../../shared/operations/console/chargebacks.js';
 

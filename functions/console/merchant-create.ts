@@ -1,6 +1,6 @@
 /** POST /console/api/merchants — operators create a merchant; its password is in this answer only. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_CREATE_PORTS } from './ports.js';
 import { createMerchantFromConsole } from '../../shared/operations/console/merchants.js';
 

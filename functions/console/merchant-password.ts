@@ -1,6 +1,6 @@
 /** POST /console/api/merchants/{clientKey}/password — a new merchant password, revealed in this answer only. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_EDIT_PORTS } from './ports.js';
 import { rotatePassword } from '../../shared/operations/console/merchants.js';
 

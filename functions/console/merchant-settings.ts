@@ -1,6 +1,6 @@
 /** PUT /console/api/merchants/{clientKey}/settings — notification URL, mappings, payer fields, link target, ... */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_EDIT_PORTS } from './ports.js';
 import { updateSettings } from '../../shared/operations/console/merchants.js';
 import type { ConsoleMerchantSettingsAnswer } from '../../shared/protocol/console/answers.js';

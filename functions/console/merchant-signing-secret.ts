@@ -1,6 +1,6 @@
 /** POST /console/api/merchants/{clientKey}/signing-secret — shows ({}) or rotates ({"rotate":true}) the callback signing secret. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SIGNING_SECRET_PORTS } from './ports.js';
 import { signingSecret } from '../../shared/operations/console/merchants.js';
 

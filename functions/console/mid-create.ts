@@ -1,6 +1,6 @@
 /** POST /console/api/merchants/{clientKey}/mids — operators add a MID (connector, payment mode, MOTO, zero amount). */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MID_CREATE_PORTS } from './ports.js';
 import { createMidFromConsole } from '../../shared/operations/console/merchants.js';
 import type { ConsoleMidCreateAnswer } from '../../shared/protocol/console/answers.js';

@@ -1,6 +1,6 @@
 /** PUT /console/api/merchants/{clientKey}/mids/{midId}/limits — operators set a MID's amount limits and daily cap. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_EDIT_PORTS } from './ports.js';
 import { updateMidLimitsInConsole } from '../../shared/operations/console/mid-limits.js';
 

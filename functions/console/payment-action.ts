@@ -1,6 +1,6 @@
 /** POST /console/api/payments/{transId}/{refund|void|capture} — through the API's payment cores, once per idempotency key. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_ACTION_PORTS } from './ports.js';
 import { actOnPayment } from '../../shared/operations/console/payment-actions.js';
 

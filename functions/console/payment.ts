@@ -1,6 +1,6 @@
 /** GET /console/api/payments/{transId} — one payment and its timeline (transactions, callback deliveries). */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_VIEW_PORTS } from './ports.js';
 import { showPayment } from '../../shared/operations/console/payments.js';
 

@@ -1,25 +1,25 @@
 /**
  * The console API's port tables (docs/console.md): each is what one kind of console operation reads, besides
- * the console's own stores that every console function has (shared/composition/console.ts). A function signing in or
+ * the console's own stores that every console function has (shared/entry/composition/console.ts). A function signing in or
  * managing users adds the Cognito identity in its wiring (`identity: consoleIdentity`).
  * A handler composes one of these (composition(NAME)); its bundle carries only that table's port modules:
- * shared/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
+ * shared/entry/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
  * table is written out in full, without spreads, which esbuild could not prove harmless.
  */
-import type { PortTable } from '../../shared/composition/compose.js';
-import { config, clock, newId } from '../../shared/composition/core.js';
-import { apiKeys } from '../../shared/composition/api-keys.js';
-import { callbackQueue } from '../../shared/composition/callback-queue.js';
-import { callbacks } from '../../shared/composition/callbacks.js';
-import { chargebacks } from '../../shared/composition/chargebacks.js';
-import { connectors } from '../../shared/composition/connectors.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { payments } from '../../shared/composition/payments.js';
-import { reconciliation } from '../../shared/composition/reconciliation.js';
-import { risk } from '../../shared/composition/risk.js';
-import { schedules } from '../../shared/composition/schedules.js';
-import { secrets } from '../../shared/composition/secrets.js';
-import { walletConfigs } from '../../shared/composition/wallets.js';
+import type { PortTable } from '../../shared/entry/composition/compose.js';
+import { config, clock, newId } from '../../shared/entry/composition/core.js';
+import { apiKeys } from '../../shared/entry/composition/api-keys.js';
+import { callbackQueue } from '../../shared/entry/composition/callback-queue.js';
+import { callbacks } from '../../shared/entry/composition/callbacks.js';
+import { chargebacks } from '../../shared/entry/composition/chargebacks.js';
+import { connectors } from '../../shared/entry/composition/connectors.js';
+import { merchants } from '../../shared/entry/composition/merchants.js';
+import { payments } from '../../shared/entry/composition/payments.js';
+import { reconciliation } from '../../shared/entry/composition/reconciliation.js';
+import { risk } from '../../shared/entry/composition/risk.js';
+import { schedules } from '../../shared/entry/composition/schedules.js';
+import { secrets } from '../../shared/entry/composition/secrets.js';
+import { walletConfigs } from '../../shared/entry/composition/wallets.js';
 
 /**
  * The console's own stores only: the session probe, users, audit, schedules list, the books (ledger reads), the counters. Composed by: me,

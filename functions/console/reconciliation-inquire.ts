@@ -1,6 +1,6 @@
 /** POST /console/api/reconciliation/{transId}/inquire — operators: ask the acquirer now and resolve what it answers. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { INQUIRY_PORTS } from './ports.js';
 import { inquireNow } from '../../shared/operations/console/reconciliation.js';
 

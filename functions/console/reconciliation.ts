@@ -1,6 +1,6 @@
 /** GET /console/api/reconciliation — operators: payments waiting for the acquirer's answer, oldest first. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { RECONCILIATION_PORTS } from './ports.js';
 import { workList } from '../../shared/operations/console/reconciliation.js';
 

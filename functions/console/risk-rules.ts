@@ -1,6 +1,6 @@
 /** GET /console/api/risk/rules — a merchant's risk rules, in order (`?client_key=` for operators). */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { RISK_RULES_PORTS } from './ports.js';
 import { showRiskRulesInConsole } from '../../shared/operations/console/risk-rules.js';
 

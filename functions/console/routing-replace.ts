@@ -1,6 +1,6 @@
 /** PUT /console/api/merchants/{clientKey}/routing — operators replace the routing rules, conditional on the version they loaded. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_CREATE_PORTS } from './ports.js';
 import { replaceRoutingInConsole } from '../../shared/operations/console/routing.js';
 

@@ -1,6 +1,6 @@
 /** GET /console/api/merchants/{clientKey}/routing — operators: the merchant's routing rules and their version. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_READ_PORTS } from './ports.js';
 import { showRoutingInConsole } from '../../shared/operations/console/routing.js';
 

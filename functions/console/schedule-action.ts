@@ -1,6 +1,6 @@
 /** POST /console/api/schedules/{scheduleId}/{pause|resume} — through the schedule ops events' operation. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SCHEDULE_ACTION_PORTS } from './ports.js';
 import { actOnSchedule } from '../../shared/operations/console/schedules.js';
 

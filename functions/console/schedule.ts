@@ -1,6 +1,6 @@
 /** GET /console/api/schedules/{scheduleId} — one schedule and the subscriptions following it. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SCHEDULE_PORTS } from './ports.js';
 import { showSchedule } from '../../shared/operations/console/schedules.js';
 

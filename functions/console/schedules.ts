@@ -1,6 +1,6 @@
 /** GET /console/api/schedules — a merchant's recurring schedules, newest first, paged. */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CONSOLE_PORTS } from './ports.js';
 import { listSchedules } from '../../shared/operations/console/schedules.js';
 

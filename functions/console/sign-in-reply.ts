@@ -1,6 +1,6 @@
 /** The answer of both sign-in routes: the signed-in user with the session cookies, or the challenge to answer next. */
 import type { ConsoleContext } from '../../shared/operations/console/console-deps.js';
-import type { ConsoleBaseDeps, ConsoleReply } from '../../shared/http/console.js';
+import type { ConsoleBaseDeps, ConsoleReply } from '../../shared/entry/http/console.js';
 import type { SignInResult } from '../../shared/operations/console/sign-in.js';
 import type { ConsoleSession } from '../../shared/ports/console-sessions.js';
 import type { ConsoleSignInAnswer } from '../../shared/protocol/console/answers.js';

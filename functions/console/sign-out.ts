@@ -1,6 +1,6 @@
 /** POST /console/api/sign-out — ends the session and clears its cookies. */
-import { clearedCookies, consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { clearedCookies, consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SESSION_PORTS } from './ports.js';
 import { signOut } from '../../shared/operations/console/sign-in.js';
 import type { ConsoleSignOutAnswer } from '../../shared/protocol/console/answers.js';

@@ -2,8 +2,8 @@
  * POST /console/api/schedules/{scheduleId}/subscriptions/{recurringToken}/{pause|resume|run-now|amount} — through the
  * schedule ops events' operation; `amount` takes {"amount": "12.50"}.
  */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SCHEDULE_ACTION_PORTS } from './ports.js';
 import { actOnSubscription } from '../../shared/operations/console/schedules.js';
 

@@ -1,6 +1,6 @@
 /** GET /console/api/users?client_key= — a merchant's console users ("operators": the operators). */
-import { consoleRoute } from '../../shared/http/console.js';
-import { composition } from '../../shared/composition/compose.js';
+import { consoleRoute } from '../../shared/entry/http/console.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CONSOLE_PORTS } from './ports.js';
 import { listUsers } from '../../shared/operations/console/users.js';
 import type { ConsoleUsersAnswer } from '../../shared/protocol/console/answers.js';

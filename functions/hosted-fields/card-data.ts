@@ -1,6 +1,6 @@
 /** POST /hosted-fields/card-data (header Token) — the card-number iframe submits the card; answers {result, message}. */
-import { tokenHandler } from '../../shared/http/hosted-fields.js';
-import { composition } from '../../shared/composition/compose.js';
+import { tokenHandler } from '../../shared/entry/http/hosted-fields.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { CARD_DATA_PORTS } from './ports.js';
 import { submitCardData } from '../../shared/operations/hosted-fields/card-data.js';
 

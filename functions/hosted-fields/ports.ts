@@ -1,24 +1,24 @@
 /**
  * The hosted payment fields' port tables (docs/hosted-fields.md).
  * A handler composes one of these (composition(NAME)); its bundle carries only that table's port modules:
- * shared/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
+ * shared/entry/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
  * table is written out in full, without spreads, which esbuild could not prove harmless.
  */
-import type { PortTable } from '../../shared/composition/compose.js';
-import { config, clock, newId } from '../../shared/composition/core.js';
-import { callbackQueue } from '../../shared/composition/callback-queue.js';
-import { cardVault } from '../../shared/composition/card-vault.js';
-import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
-import { connectors } from '../../shared/composition/connectors.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { payments } from '../../shared/composition/payments.js';
-import { risk } from '../../shared/composition/risk.js';
-import { schedules } from '../../shared/composition/schedules.js';
-import { secrets } from '../../shared/composition/secrets.js';
-import { sealedCards } from '../../shared/composition/sweepers.js';
+import type { PortTable } from '../../shared/entry/composition/compose.js';
+import { config, clock, newId } from '../../shared/entry/composition/core.js';
+import { callbackQueue } from '../../shared/entry/composition/callback-queue.js';
+import { cardVault } from '../../shared/entry/composition/card-vault.js';
+import { checkoutSessions } from '../../shared/entry/composition/checkout-sessions.js';
+import { connectors } from '../../shared/entry/composition/connectors.js';
+import { merchants } from '../../shared/entry/composition/merchants.js';
+import { payments } from '../../shared/entry/composition/payments.js';
+import { risk } from '../../shared/entry/composition/risk.js';
+import { schedules } from '../../shared/entry/composition/schedules.js';
+import { secrets } from '../../shared/entry/composition/secrets.js';
+import { sealedCards } from '../../shared/entry/composition/sweepers.js';
 
-/** The 3DS / redirect page of a hosted-fields payment: the payment cores (shared/composition/tables.ts). Composed by: three-ds. */
-export { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+/** The 3DS / redirect page of a hosted-fields payment: the payment cores (shared/entry/composition/tables.ts). Composed by: three-ds. */
+export { PAYMENT_PORTS } from '../../shared/entry/composition/tables.js';
 
 /** A new session (its recurring plan checked). Composed by: token. */
 export const TOKEN_PORTS = { config, clock, newId, merchants, checkoutSessions, schedules } satisfies PortTable;

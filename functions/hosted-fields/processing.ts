@@ -1,6 +1,6 @@
 /** POST /api/v1/processing/{purchase|debit}/card (header Token) — the payment; answers the payment response. */
-import { tokenHandler } from '../../shared/http/hosted-fields.js';
-import { composition } from '../../shared/composition/compose.js';
+import { tokenHandler } from '../../shared/entry/http/hosted-fields.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PROCESSING_PORTS } from './ports.js';
 import { processPayment } from '../../shared/operations/hosted-fields/processing.js';
 

@@ -1,8 +1,8 @@
 /** GET /sdk/hosted-fields.js — the client library merchant pages load. */
-import { config } from '../../shared/composition/core.js';
+import { config } from '../../shared/entry/composition/core.js';
 
-import { hostedFieldsScript } from '../../shared/protocol/hosted-fields/sdk-script.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { hostedFieldsScript } from '../../shared/pages/hosted-fields/sdk-script.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 let script: string | undefined;
 

@@ -1,9 +1,9 @@
 /** Every 1 min — deletes hosted-fields sealed cards whose window passed (abandoned sessions). */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SWEEP_PORTS } from './ports.js';
-import { withFreshClock } from '../../shared/composition/fresh-clock.js';
+import { withFreshClock } from '../../shared/entry/composition/fresh-clock.js';
 import { sweepSealedCards } from '../../shared/operations/hosted-fields/sweep-cards.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(SWEEP_PORTS);
 

@@ -1,10 +1,10 @@
 /** GET|POST /hosted-fields/3ds/{transId} — the 3DS / redirect page of a hosted-fields payment, and its submission. */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_PORTS } from './ports.js';
-import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showChallenge, submitChallenge } from '../../shared/operations/hosted-fields/three-ds.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 

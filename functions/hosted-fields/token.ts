@@ -1,9 +1,9 @@
 /** POST /api/v1/session/token — creates a Hosted Payment Fields session; answers {"token"}. */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { TOKEN_PORTS } from './ports.js';
-import { json, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { json, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { createSessionToken } from '../../shared/operations/hosted-fields/create-token.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(TOKEN_PORTS);
 

@@ -3,11 +3,11 @@
  * every merchant's day is settled within the hour after its grace whatever its test clock; a batch closed before is
  * left unchanged, so the other runs of the day write nothing.
  */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { SETTLE_PORTS } from './ports.js';
-import { feeSchedules, ledger, settlements } from '../../shared/composition/ledger.js';
+import { feeSchedules, ledger, settlements } from '../../shared/entry/composition/ledger.js';
 import { runSettlements } from '../../shared/operations/ledger/settle.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(SETTLE_PORTS);
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/merchant/clock — moves the merchant's own sandbox test clock, and nobody else's (docs/test-clock.md). */
-import { merchantApiHandler } from '../../shared/http/merchant-api.js';
-import { composition } from '../../shared/composition/compose.js';
+import { merchantApiHandler } from '../../shared/entry/http/merchant-api.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_CLOCK_PORTS } from './ports.js';
 import { moveMerchantClock } from '../../shared/operations/merchant-api/clock.js';
 

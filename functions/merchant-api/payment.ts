@@ -1,6 +1,6 @@
 /** GET /api/v1/merchant/payments/{transId} — one of the merchant's own payments (any of its keys, read-only included). */
-import { merchantApiHandler } from '../../shared/http/merchant-api.js';
-import { composition } from '../../shared/composition/compose.js';
+import { merchantApiHandler } from '../../shared/entry/http/merchant-api.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_PAYMENT_PORTS } from './ports.js';
 import { merchantPayment } from '../../shared/operations/merchant-api/payment.js';
 

@@ -2,10 +2,10 @@
  * GET /api/v1/merchant/reports/transactions — the merchant's money movements with fees and settlement batches, as JSON
  * or, with format=csv, as a CSV download (the next page's cursor in X-Next-Cursor); docs/ledger.md "Reports".
  */
-import { merchantApiHandler, RawAnswer } from '../../shared/http/merchant-api.js';
-import { composition } from '../../shared/composition/compose.js';
+import { merchantApiHandler, RawAnswer } from '../../shared/entry/http/merchant-api.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { MERCHANT_API_PORTS } from './ports.js';
-import { ledger, settlements } from '../../shared/composition/ledger.js';
+import { ledger, settlements } from '../../shared/entry/composition/ledger.js';
 import { reportFormat, transactionsCsv, transactionsReport } from '../../shared/operations/merchant-api/transactions-report.js';
 
 export const handler = merchantApiHandler(

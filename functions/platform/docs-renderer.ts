@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const CANDIDATES = ['./redoc.standalone.js', '../../node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'];
 

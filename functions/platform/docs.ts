@@ -1,7 +1,7 @@
 /** GET /docs — the API reference rendered by Redoc; the renderer and the document come from the platform, no CDN. */
 import { createHash } from 'node:crypto';
-import { html } from '../../shared/http/http.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { html } from '../../shared/entry/http/http.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 // Relative URLs: /docs → /docs/redoc.standalone.js and /openapi.json, under any stage prefix.
 const SCRIPT = `

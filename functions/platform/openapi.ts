@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { json } from '../../shared/http/http.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { json } from '../../shared/entry/http/http.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const CANDIDATES = ['./openapi.json', '../../docs/openapi.json'];
 

@@ -3,12 +3,12 @@
  * applied once (operations/providers/adyen-notification.ts), answered "[accepted]" as Adyen expects. A request with
  * an item whose signature does not hold is refused (401) and changes nothing.
  */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_PORTS } from './ports.js';
-import { rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveAdyenNotifications } from '../../shared/operations/providers/adyen-notification.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 

@@ -3,12 +3,12 @@
  * the step is completed with Adyen's redirectResult and the payer goes back to the merchant (a Checkout page payment:
  * to its session's success / cancel / error URL).
  */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { RETURN_PORTS } from './ports.js';
-import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { parseForm } from '../../shared/protocol/form.js';
 import { adyenPayerReturn } from '../../shared/operations/providers/adyen-return.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(RETURN_PORTS);
 

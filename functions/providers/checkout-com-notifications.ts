@@ -4,13 +4,13 @@
  * about the payment (operations/providers/acquirer-notification.ts), applied once. A signature that does not hold is
  * refused (401) and changes nothing; Checkout.com delivers it again.
  */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { NOTIFICATION_PORTS } from './ports.js';
-import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, json, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveNotification } from '../../shared/operations/providers/receive.js';
 import { CHECKOUT_COM, CKO_SIGNATURE_HEADER } from '../../shared/protocol/providers/checkout-com-webhook.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(NOTIFICATION_PORTS);
 

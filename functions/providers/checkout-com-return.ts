@@ -3,11 +3,11 @@
  * and failure_url): the step is completed by asking Checkout.com about the payment, and the payer goes back to the
  * merchant (a Checkout page payment: to its session's success / cancel / error URL).
  */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { RETURN_PORTS } from './ports.js';
-import { header, html, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, type HttpEvent } from '../../shared/entry/http/http.js';
 import { checkoutComPayerReturn } from '../../shared/operations/providers/checkout-com-return.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(RETURN_PORTS);
 

@@ -2,12 +2,12 @@
  * POST /providers/{provider}/notifications — an APM provider's signed notification about a payment it serves, or an
  * acquirer's (a card connector with notifications, e.g. the upstream gateway's callbacks).
  */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { NOTIFICATION_PORTS } from './ports.js';
-import { header, json, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, json, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveNotification } from '../../shared/operations/providers/receive.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(NOTIFICATION_PORTS);
 

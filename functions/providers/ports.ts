@@ -1,25 +1,25 @@
 /**
  * The acquirers' and APM providers' port tables: their notifications and the payer's return from their pages.
  * A handler composes one of these (composition(NAME)); its bundle carries only that table's port modules:
- * shared/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
+ * shared/entry/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
  * table is written out in full, without spreads, which esbuild could not prove harmless.
  */
-import type { PortTable } from '../../shared/composition/compose.js';
-import { config, clock, newId } from '../../shared/composition/core.js';
-import { apmConnectors } from '../../shared/composition/apm-connectors.js';
-import { callbackQueue } from '../../shared/composition/callback-queue.js';
-import { cardVault } from '../../shared/composition/card-vault.js';
-import { checkoutSessions } from '../../shared/composition/checkout-sessions.js';
-import { connectors } from '../../shared/composition/connectors.js';
-import { merchants } from '../../shared/composition/merchants.js';
-import { payments } from '../../shared/composition/payments.js';
-import { providerSecrets } from '../../shared/composition/provider-secrets.js';
-import { risk } from '../../shared/composition/risk.js';
-import { schedules } from '../../shared/composition/schedules.js';
-import { secrets } from '../../shared/composition/secrets.js';
+import type { PortTable } from '../../shared/entry/composition/compose.js';
+import { config, clock, newId } from '../../shared/entry/composition/core.js';
+import { apmConnectors } from '../../shared/entry/composition/apm-connectors.js';
+import { callbackQueue } from '../../shared/entry/composition/callback-queue.js';
+import { cardVault } from '../../shared/entry/composition/card-vault.js';
+import { checkoutSessions } from '../../shared/entry/composition/checkout-sessions.js';
+import { connectors } from '../../shared/entry/composition/connectors.js';
+import { merchants } from '../../shared/entry/composition/merchants.js';
+import { payments } from '../../shared/entry/composition/payments.js';
+import { providerSecrets } from '../../shared/entry/composition/provider-secrets.js';
+import { risk } from '../../shared/entry/composition/risk.js';
+import { schedules } from '../../shared/entry/composition/schedules.js';
+import { secrets } from '../../shared/entry/composition/secrets.js';
 
-/** Adyen's webhooks: the payment cores (shared/composition/tables.ts). Composed by: adyen-notifications. */
-export { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+/** Adyen's webhooks: the payment cores (shared/entry/composition/tables.ts). Composed by: adyen-notifications. */
+export { PAYMENT_PORTS } from '../../shared/entry/composition/tables.js';
 
 /**
  * A provider's signed notification: the payment cores, the providers and their webhook secrets. Composed by: notifications, checkout-com-

@@ -4,11 +4,11 @@
  * provider's notification closed it first. A detail without a payment id is dropped; errors throw, so it is retried.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { DEADLINE_PORTS } from './ports.js';
 import { expireWhenDue } from '../../shared/operations/providers/deadlines.js';
-import { logger } from '../../shared/logger.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { logger } from '../../shared/lib/logger.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(DEADLINE_PORTS);
 

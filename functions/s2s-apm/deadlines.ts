@@ -1,8 +1,8 @@
 /** Every 5 min — declines APM payments whose QR or bank-transfer window passed unpaid. */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { DEADLINES_SWEEP_PORTS } from './ports.js';
 import { sweepDeadlines } from '../../shared/operations/providers/deadlines.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(DEADLINES_SWEEP_PORTS);
 

@@ -1,6 +1,6 @@
 /** POST /post-va — S2S APM: the action the form names (shared/operations/s2s-apm). */
-import { composition } from '../../shared/composition/compose.js';
-import { s2sFormHandler } from '../../shared/http/s2s.js';
+import { composition } from '../../shared/entry/composition/compose.js';
+import { s2sFormHandler } from '../../shared/entry/http/s2s.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 import { S2S_APM_PORTS } from './ports.js';
 

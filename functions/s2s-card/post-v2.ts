@@ -1,7 +1,7 @@
 /** POST /v2/post — S2S CARD: the action the form names (shared/operations/s2s-card), redirect_params as a list of {name, value}. */
-import { composition } from '../../shared/composition/compose.js';
-import { s2sFormHandler } from '../../shared/http/s2s.js';
-import { s2sCardRequest } from '../../shared/http/s2s-card.js';
+import { composition } from '../../shared/entry/composition/compose.js';
+import { s2sFormHandler } from '../../shared/entry/http/s2s.js';
+import { s2sCardRequest } from '../../shared/entry/http/s2s-card.js';
 import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
 import { S2S_CARD_PORTS } from './ports.js';
 

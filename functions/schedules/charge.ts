@@ -3,12 +3,12 @@
  * arrives (shared/operations/schedules/charge-batch.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_PORTS } from './ports.js';
-import { withFreshClock } from '../../shared/composition/fresh-clock.js';
-import { parseRecurringCharge } from '../../shared/composition/recurring-queue.js';
+import { withFreshClock } from '../../shared/entry/composition/fresh-clock.js';
+import { parseRecurringCharge } from '../../shared/entry/composition/recurring-queue.js';
 import { chargeRunBatch } from '../../shared/operations/schedules/charge-batch.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(PAYMENT_PORTS);
 

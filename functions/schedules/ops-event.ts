@@ -3,11 +3,11 @@
  * (bad detail, unknown ids) is logged and dropped rather than retried; anything else throws so EventBridge retries it.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { OPS_EVENT_PORTS } from './ports.js';
 import { applyOpsEvent, OpsEventError } from '../../shared/operations/schedules/ops-events.js';
-import { logger } from '../../shared/logger.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { logger } from '../../shared/lib/logger.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(OPS_EVENT_PORTS);
 

@@ -1,16 +1,16 @@
 /**
  * The recurring schedules' port tables (docs/schedules.md).
  * A handler composes one of these (composition(NAME)); its bundle carries only that table's port modules:
- * shared/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
+ * shared/entry/composition/package.json declares them free of import side effects, so esbuild drops the others. Each
  * table is written out in full, without spreads, which esbuild could not prove harmless.
  */
-import type { PortTable } from '../../shared/composition/compose.js';
-import { config, clock, newId } from '../../shared/composition/core.js';
-import { recurringQueue } from '../../shared/composition/recurring-queue.js';
-import { schedules } from '../../shared/composition/schedules.js';
+import type { PortTable } from '../../shared/entry/composition/compose.js';
+import { config, clock, newId } from '../../shared/entry/composition/core.js';
+import { recurringQueue } from '../../shared/entry/composition/recurring-queue.js';
+import { schedules } from '../../shared/entry/composition/schedules.js';
 
-/** A scheduled charge: the payment cores (shared/composition/tables.ts). Composed by: charge. */
-export { PAYMENT_PORTS } from '../../shared/composition/tables.js';
+/** A scheduled charge: the payment cores (shared/entry/composition/tables.ts). Composed by: charge. */
+export { PAYMENT_PORTS } from '../../shared/entry/composition/tables.js';
 
 /** The due runs, queued. Composed by: runner. */
 export const RUNNER_PORTS = { config, clock, schedules, recurringQueue } satisfies PortTable;

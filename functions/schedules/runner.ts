@@ -1,9 +1,9 @@
 /** Every 1 min — queues a charge for every subscription whose next run fell due. */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { RUNNER_PORTS } from './ports.js';
-import { withFreshClock } from '../../shared/composition/fresh-clock.js';
+import { withFreshClock } from '../../shared/entry/composition/fresh-clock.js';
 import { enqueueDue } from '../../shared/operations/schedules/runner.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 const ports = composition(RUNNER_PORTS);
 

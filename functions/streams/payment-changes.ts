@@ -17,17 +17,17 @@
  * counters' retry check needs; the window's state is not used.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { composition } from '../../shared/composition/compose.js';
-import { clock } from '../../shared/composition/core.js';
+import { composition } from '../../shared/entry/composition/compose.js';
+import { clock } from '../../shared/entry/composition/core.js';
 import { PAYMENT_CHANGES_PORTS } from './ports.js';
-import { consoleContext } from '../../shared/composition/console.js';
-import { deadlineChanges, deadlineTimers } from '../../shared/composition/deadline-timers.js';
-import { feeSchedules, ledger, ledgerChanges } from '../../shared/composition/ledger.js';
+import { consoleContext } from '../../shared/entry/composition/console.js';
+import { deadlineChanges, deadlineTimers } from '../../shared/entry/composition/deadline-timers.js';
+import { feeSchedules, ledger, ledgerChanges } from '../../shared/entry/composition/ledger.js';
 import { armDeadlines } from '../../shared/operations/providers/arm-deadlines.js';
 import { countTableChanges } from '../../shared/operations/console/count-stream.js';
 import { COUNTED_ATTRIBUTES } from '../../shared/operations/console/counter-deltas.js';
 import { journalChanges } from '../../shared/operations/ledger/journal-changes.js';
-import { lambdaHandler } from '../../shared/middleware/handler.js';
+import { lambdaHandler } from '../../shared/entry/middleware/handler.js';
 
 type WindowedEvent = DynamoDBStreamEvent & { shardId?: string };
 

@@ -1,10 +1,10 @@
 /** POST /threeds/{transId}/complete — the payer submitted the authentication page: finish the payment, go back. */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_PORTS } from './ports.js';
-import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { submitChallenge } from '../../shared/operations/s2s-card/threeds.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 

@@ -1,10 +1,10 @@
 /** GET|POST /threeds/{transId} — the authentication page a 3DS / REDIRECT answer points the payer to. */
-import { composition } from '../../shared/composition/compose.js';
+import { composition } from '../../shared/entry/composition/compose.js';
 import { PAYMENT_PORTS } from './ports.js';
-import { header, html, rawBody, type HttpEvent } from '../../shared/http/http.js';
+import { header, html, rawBody, type HttpEvent } from '../../shared/entry/http/http.js';
 import { getString, parseForm } from '../../shared/protocol/form.js';
 import { showChallenge } from '../../shared/operations/s2s-card/threeds.js';
-import { httpEndpoint } from '../../shared/http/endpoint.js';
+import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
 const ports = composition(PAYMENT_PORTS);
 

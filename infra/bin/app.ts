@@ -11,7 +11,7 @@ import type { WalletTrust } from '../stages.js';
 import { parseTableCapacity } from '../table-capacity.js';
 import { operatorOptions } from '../operator-context.js';
 import { parseRouteThrottles, parseThrottle } from '../api-throttle.js';
-import { PAYMENT_ITEM_FORMS, type PaymentItemForm } from '../../shared/config.js';
+import { PAYMENT_ITEM_FORMS, type PaymentItemForm } from '../../shared/lib/config.js';
 
 const app = new App();
 const context = (key: string): string | undefined => {

@@ -2,7 +2,7 @@
  * The public API's entry: a CloudFront distribution in front of the HTTP API, carrying the stage's web ACL (an HTTP
  * API cannot carry one itself; docs/security.md "In front of the API"). It passes requests through unchanged and
  * caches nothing: every method, the body, every query string, cookie and header but Host (API Gateway routes by its
- * own host name). The handlers learn two things from it (shared/http/edge-origin.ts):
+ * own host name). The handlers learn two things from it (shared/entry/http/edge-origin.ts):
  *   x-platform-origin-verify  a generated secret only this distribution sends: without it a request came straight to
  *                         API Gateway, past the web ACL, and is refused
  *   x-platform-viewer-ip      the client's address as CloudFront saw it (set by a viewer-request function, overwriting
@@ -14,7 +14,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { EDGE_ORIGIN_VERIFY_HEADER, EDGE_VIEWER_IP_HEADER } from '../../shared/http/edge-origin.js';
+import { EDGE_ORIGIN_VERIFY_HEADER, EDGE_VIEWER_IP_HEADER } from '../../shared/entry/http/edge-origin.js';
 import type { StageSettings } from '../stages.js';
 
 export interface ApiEdgeProps {

@@ -11,7 +11,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { CONSOLE_PAGE_HEADERS } from '../../shared/routes/console.js';
+import { CONSOLE_PAGE_HEADERS } from '../../shared/entry/routes/console.js';
 import type { StageSettings } from '../stages.js';
 import { ConsolePages } from './console-pages.js';
 

@@ -15,10 +15,10 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { ConfigVariable } from '../../shared/config.js';
-import { KEY_PURPOSES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
-import type { Grant, StreamConsumerDefinition } from '../../shared/routes/types.js';
-import type { LazyModule } from '../../shared/wallets/lazy-module.js';
+import type { ConfigVariable } from '../../shared/lib/config.js';
+import { KEY_PURPOSES, type KeyPurpose, type QueueKey } from '../../shared/lib/resources.js';
+import type { Grant, StreamConsumerDefinition } from '../../shared/entry/routes/types.js';
+import type { LazyModule } from '../../shared/lib/wallets/lazy-module.js';
 import type { StageSettings } from '../stages.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -79,7 +79,7 @@ export interface PlatformFunctionProps {
   traced?: boolean;
 }
 
-/** Environment every function gets; typed against shared/config.ts so a renamed variable fails the build. */
+/** Environment every function gets; typed against shared/lib/config.ts so a renamed variable fails the build. */
 /** Variables set on AWS; AWS_REGION comes from Lambda, the *_ENDPOINT_URL and LOCAL_* ones are local-only. */
 type FunctionEnvironment = Pick<
   Record<ConfigVariable, string>,
@@ -118,7 +118,7 @@ type FunctionEnvironment = Pick<
 
 const QUEUE_SEND_PREFIX = 'queue:send:';
 
-/** The Cognito calls behind each cognito: grant (shared/adapters/cognito-identity.ts makes them). */
+/** The Cognito calls behind each cognito: grant (shared/adapters/aws/cognito-identity.ts makes them). */
 const COGNITO_ACTIONS: Partial<Record<Grant, string[]>> = {
   'cognito:sign-in': [
     'cognito-idp:AdminInitiateAuth',
@@ -145,7 +145,7 @@ export const LAMBDA_BUNDLING = {
 };
 
 /**
- * The command that bundles a lazy module (shared/wallets/lazy-module.ts) beside a function's bundle with the
+ * The command that bundles a lazy module (shared/lib/wallets/lazy-module.ts) beside a function's bundle with the
  * function's own esbuild settings: NodejsFunction gives esbuild --outfile, so a dynamic import() cannot become a chunk
  * of its own, and CDK runs this after the function's bundle (afterBundling), from the repository's esbuild.
  * test/infra/bundle-smoke.test.ts runs it and pays with Apple Pay through the result.
@@ -207,7 +207,7 @@ export class PlatformFunction extends Construct {
       // Deployed stages never call loopback (or any other non-public address) back: SSRF guard.
       CALLBACK_ALLOW_LOOPBACK: 'false',
       LOG_LEVEL: settings.runtime.logLevel,
-      // live or sandbox: a live stage's registries refuse the sandbox connectors (shared/connectors/index.ts).
+      // live or sandbox: a live stage's registries refuse the sandbox connectors (shared/adapters/connectors/index.ts).
       STAGE_KIND: settings.kind,
       // Sandbox stages have a test clock (docs/test-clock.md); live stages read the real time only.
       TEST_CLOCK: settings.kind === 'sandbox' ? 'true' : 'false',
@@ -234,7 +234,7 @@ export class PlatformFunction extends Construct {
       ...(definition.grants.includes('queue:redrive:callbacks') && platform.deadLetterQueues?.callbacks
         ? { CALLBACK_DLQ_URL: platform.deadLetterQueues.callbacks.queueUrl }
         : {}),
-      // Powertools Metrics' EMF lines (shared/middleware/metrics.ts): on for every deployed function.
+      // Powertools Metrics' EMF lines (shared/entry/middleware/metrics.ts): on for every deployed function.
       METRICS_ENABLED: 'true',
       PAYMENT_ITEM_FORM: settings.runtime.paymentItemForm ?? 'compact',
     };

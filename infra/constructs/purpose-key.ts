@@ -6,7 +6,7 @@
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { PURPOSE_KEYS, type KeyPurpose, physicalName } from '../../shared/resources.js';
+import { PURPOSE_KEYS, type KeyPurpose, physicalName } from '../../shared/lib/resources.js';
 import type { StageSettings } from '../stages.js';
 
 /** AWS's "key administrators" set: manage, rotate, schedule deletion — no Encrypt/Decrypt/GenerateDataKey. */

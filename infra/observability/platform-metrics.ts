@@ -1,18 +1,18 @@
 /**
- * The platform's own CloudWatch metrics, as the functions emit them (shared/middleware/metrics.ts, EMF lines in each
+ * The platform's own CloudWatch metrics, as the functions emit them (shared/entry/middleware/metrics.ts, EMF lines in each
  * function's log): one namespace, the `service` dimension on every metric, and per metric the dimensions below. The
  * alarms and the dashboard read them from here, so a renamed metric is renamed in one place.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { METRICS_NAMESPACE } from '../../shared/middleware/metrics.js';
+import { METRICS_NAMESPACE } from '../../shared/entry/middleware/metrics.js';
 
 /** POWERTOOLS_SERVICE_NAME of every function (infra/constructs/platform-function.ts). */
 export const SERVICE = 'payments';
 
 /**
  * The routes that take money, by the `handler` dimension of their Latency metric (the route key each handler names in
- * shared/http): S2S CARD, S2S APM, the Checkout session and card form, hosted-fields processing.
+ * shared/entry/http): S2S CARD, S2S APM, the Checkout session and card form, hosted-fields processing.
  * test/infra/observability.test.ts checks each still names a handler.
  */
 export const MONEY_ROUTES = [
@@ -56,10 +56,10 @@ export const deliveries = (outcome: (typeof DELIVERY_OUTCOMES)[number], period: 
  */
 export const undeterminedPayments = (period: Duration, label?: string) => metric('UndeterminedPayments', {}, 'Maximum', period, label);
 
-/** KMS calls that failed after the SDK's retries (shared/adapters/aws-clients.ts). */
+/** KMS calls that failed after the SDK's retries (shared/adapters/aws/aws-clients.ts). */
 export const kmsErrors = (period: Duration, label?: string) => metric('KmsErrors', {}, 'Sum', period, label);
 
-/** Acquirer answers about another payment than the one asked about (shared/connectors/answer-binding.ts). */
+/** Acquirer answers about another payment than the one asked about (shared/adapters/connectors/answer-binding.ts). */
 export const mismatchedAcquirerAnswers = (period: Duration, label?: string) =>
   metric('MismatchedAcquirerAnswers', {}, 'Sum', period, label);
 export const lateAcquirerOutcomes = (period: Duration, label?: string) => metric('LateAcquirerOutcomes', {}, 'Sum', period, label);

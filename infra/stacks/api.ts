@@ -8,8 +8,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Stack, Validations } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../../shared/routes/types.js';
-import { routesForStage } from '../../shared/routes/stage-routes.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
+import { routesForStage } from '../../shared/entry/routes/stage-routes.js';
 import { PlatformFunction, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 import { routeThrottles } from '../api-throttle.js';

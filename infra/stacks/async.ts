@@ -11,13 +11,13 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_BUS, QUEUES, type QueueKey, deadLetterName, physicalName } from '../../shared/resources.js';
+import { EVENT_BUS, QUEUES, type QueueKey, deadLetterName, physicalName } from '../../shared/lib/resources.js';
 import type {
   OpsEventDefinition,
   QueueConsumerDefinition,
   ScheduledDefinition,
   StreamConsumerDefinition,
-} from '../../shared/routes/types.js';
+} from '../../shared/entry/routes/types.js';
 import { PlatformFunction, type DeadlineSchedules, type PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 
@@ -79,7 +79,7 @@ export class Async extends Construct {
     });
 
     // Each APM deadline (QR lifetime, bank window) is one one-time schedule here, deleted after it ran; it puts an
-    // ApmDeadlineDue event on the ops bus, whose rule runs the deadline handler (shared/routes/providers.ts).
+    // ApmDeadlineDue event on the ops bus, whose rule runs the deadline handler (shared/entry/routes/providers.ts).
     const group = new scheduler.CfnScheduleGroup(this, 'ApmDeadlineSchedules', { name: physicalName(settings.stage, 'apm-deadlines') });
     const role = new iam.Role(this, 'ApmDeadlineSchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {

@@ -1,8 +1,8 @@
-/** Data: the payments KMS key, one KMS key per secret purpose, and the single table (shared/resources.ts). */
+/** Data: the payments KMS key, one KMS key per secret purpose, and the single table (shared/lib/resources.ts). */
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { KEY_PURPOSES, KMS_KEY, TABLE, physicalName, type KeyPurpose } from '../../shared/resources.js';
+import { KEY_PURPOSES, KMS_KEY, TABLE, physicalName, type KeyPurpose } from '../../shared/lib/resources.js';
 import { PurposeKey } from '../constructs/purpose-key.js';
 import type { StageSettings } from '../stages.js';
 import type { TableCapacity } from '../table-capacity.js';
@@ -13,7 +13,7 @@ export interface DataProps {
 
 export class Data extends Construct {
   readonly key: kms.Key;
-  /** Wrap the data keys of card data, merchant secrets and wallet keys (shared/resources.ts PURPOSE_KEYS). */
+  /** Wrap the data keys of card data, merchant secrets and wallet keys (shared/lib/resources.ts PURPOSE_KEYS). */
   readonly purposeKeys: Record<KeyPurpose, kms.Key>;
   readonly table: dynamodb.TableV2;
 

@@ -19,7 +19,7 @@ import {
   type QueueConsumerDefinition,
   type RouteDefinition,
   type ScheduledDefinition,
-} from '../../shared/routes/index.js';
+} from '../../shared/entry/routes/index.js';
 import type { PlatformFunction, PlatformResources } from '../constructs/platform-function.js';
 import type { StageSettings } from '../stages.js';
 import { Api } from './api.js';
@@ -35,7 +35,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 
 export interface PaymentsStackProps extends StackProps {
   settings: StageSettings;
-  /** Route and event-source tables; default to the platform's (shared/routes). Tests pass small ones. */
+  /** Route and event-source tables; default to the platform's (shared/entry/routes). Tests pass small ones. */
   routes?: readonly RouteDefinition[];
   consumers?: readonly QueueConsumerDefinition[];
   scheduled?: readonly ScheduledDefinition[];

@@ -2,12 +2,13 @@
  * The brand table of docs/s2s-apm.md and the catalogue rows of `npm run admin -- brands list`, both rendered from the
  * descriptors. A test fails when the docs hold another table than this renders (test/unit/apm/catalogue.test.ts).
  */
-import type { BrandDescriptor, FieldSpec } from '../../shared/apm/descriptor.js';
-import { allBrands } from '../../shared/apm/catalogue.js';
-import { buildApmConnectors } from '../../shared/connectors/index.js';
+import type { BrandDescriptor, FieldSpec } from '../../shared/protocol/apm/descriptor.js';
+import { allBrands } from '../../shared/protocol/apm/catalogue.js';
+import { buildApmConnectors } from '../../shared/adapters/connectors/index.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 
-export const DOCS_START = '<!-- brands:start (generated from shared/apm/brands by `npm run admin -- brands docs --write`; do not edit) -->';
+export const DOCS_START =
+  '<!-- brands:start (generated from shared/protocol/apm/brands by `npm run admin -- brands docs --write`; do not edit) -->';
 export const DOCS_END = '<!-- brands:end -->';
 
 const PRESENCE = { required: 'R', optional: 'O', conditional: 'C' } as const;

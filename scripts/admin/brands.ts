@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- brands list [--json]`: the APM brand catalogue, from the descriptors in shared/apm/brands.
+ * `npm run admin -- brands list [--json]`: the APM brand catalogue, from the descriptors in shared/protocol/apm/brands.
  * `npm run admin -- brands docs [--write]`: the brand table of docs/s2s-apm.md (printed, or written into the file).
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { replayCallback, replayFailed } from '../../shared/operations/callbacks/replay.js';
 import { retrySchedule } from '../../shared/protocol/callbacks/delivery-policy.js';
 import type { StoredCallback } from '../../shared/domain/callback.js';
-import { callbackDeps } from '../../shared/deps.js';
+import { callbackDeps } from '../../shared/entry/composition/deps.js';
 import { forwardUrl, listen } from './callbacks-listen.js';
 import { merchantApi, merchantCredentials } from './merchant-client.js';
 import type { Progress } from './progress.js';

@@ -3,10 +3,10 @@
  * `create` records what the "Chargeback Received" ops event records (same schema, same write). See docs/chargebacks.md.
  */
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { applyChargebackEvent } from '../../shared/operations/chargebacks/ops-event.js';
 import { reverseChargeback, reversalSummary } from '../../shared/operations/chargebacks/reversal.js';
-import { PlatformError } from '../../shared/errors.js';
+import { PlatformError } from '../../shared/domain/errors.js';
 
 export const CHARGEBACKS_USAGE = `usage: npm run admin -- chargebacks <command>
   create TRANS_ID --amount 10.00 --reason-code 4837 [--bank-date YYYY-MM-DD]

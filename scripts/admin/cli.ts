@@ -12,7 +12,7 @@
  *   mids create CLIENT_KEY [--mode SMS|DMS|SMS/DMS] [--moto] [--zero-amount] [--connector sandbox] [--name NAME] [--descriptor TEXT]
  *       [--upstream-url URL --upstream-key KEY --upstream-password-file FILE|- [--upstream-hash md5|sha256]]   (--connector upstream; mids.ts)
  *   mids list CLIENT_KEY
- *   brands list [--json]   the S2S APM brand catalogue (shared/apm/brands); brands docs [--write]: its docs table
+ *   brands list [--json]   the S2S APM brand catalogue (shared/protocol/apm/brands); brands docs [--write]: its docs table
  *   callbacks | schedules | wallets | chargebacks ...   (see docs/callbacks.md, schedules.md, wallets.md, chargebacks.md)
  *   counters backfill [--days 30] [--merchant CLIENT_KEY] [--dry-run]   (docs/console.md, "Dashboard counters")
  *   operators create --email EMAIL   a console operator (docs/console.md, "The first operator")
@@ -21,9 +21,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { checkNotificationUrl, createMerchant, merchantSettings } from '../../shared/operations/admin/merchants.js';
-import { PlatformError, formatFieldError } from '../../shared/errors.js';
+import { PlatformError, formatFieldError } from '../../shared/domain/errors.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import { useTarget } from './target.js';
 import { CALLBACKS_USAGE, runCallbacksCommand } from './callbacks.js';

@@ -6,7 +6,7 @@
  * the new time up at its runners' next run (every minute).
  */
 import { parseArgs } from 'node:util';
-import { depsWithClock, type Deps, reconciliationDeps } from '../../shared/deps.js';
+import { depsWithClock, type Deps, reconciliationDeps } from '../../shared/entry/composition/deps.js';
 import {
   advanceClock,
   listClocks,

@@ -4,9 +4,9 @@
  * "Dashboard counters"): only hours without an item, so it can be run again at any time.
  */
 import { parseArgs } from 'node:util';
-import { DynamoCounterBackfill } from '../../shared/adapters/dynamo-counter-backfill.js';
-import { DynamoConsoleCounters } from '../../shared/adapters/dynamo-console-counters.js';
-import { depsWithClock } from '../../shared/deps.js';
+import { DynamoCounterBackfill } from '../../shared/adapters/aws/dynamo-counter-backfill.js';
+import { DynamoConsoleCounters } from '../../shared/adapters/aws/dynamo-console-counters.js';
+import { depsWithClock } from '../../shared/entry/composition/deps.js';
 import { backfillCounters } from '../../shared/operations/console/backfill-counters.js';
 
 export const COUNTERS_USAGE = `usage: npm run admin -- counters <command>

@@ -1,8 +1,8 @@
 /** `npm run admin -- fees set|show KEY`: a merchant's fee schedule, or the platform default's (docs/ledger.md). */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
-import { feeSchedules } from '../../shared/composition/ledger.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { feeSchedules } from '../../shared/entry/composition/ledger.js';
 import { setFees, showFees } from '../../shared/operations/ledger/fees.js';
 
 export const FEES_USAGE = `usage: npm run admin -- fees <set|show> CLIENT_KEY|default [options]

@@ -8,10 +8,10 @@
  *       with operator credentials allowed to decrypt with the table key and encrypt with the purpose keys; idempotent.
  */
 import { parseArgs } from 'node:util';
-import { purposeKeyIds } from '../../shared/adapters/kms-secret-box.js';
-import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js';
-import { getConfig } from '../../shared/config.js';
-import { deps } from '../../shared/deps.js';
+import { purposeKeyIds } from '../../shared/adapters/aws/kms-secret-box.js';
+import { migrateLegacyDataKeys } from '../../shared/adapters/aws/legacy-data-keys.js';
+import { getConfig } from '../../shared/lib/config.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { apiKeyView, createApiKey, revokeApiKey } from '../../shared/operations/merchant-api/api-keys.js';
 
 export const KEYS_USAGE = `usage: npm run admin -- keys <command>

@@ -1,7 +1,7 @@
 /** `npm run admin -- ledger verify|repair [--merchant KEY]`: the books checked against the payments (docs/ledger.md). */
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
-import { feeSchedules, ledger, settlements } from '../../shared/composition/ledger.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { feeSchedules, ledger, settlements } from '../../shared/entry/composition/ledger.js';
 import { repairLedger } from '../../shared/operations/ledger/repair.js';
 import { verifyLedger, type VerifyReport } from '../../shared/operations/ledger/verify.js';
 

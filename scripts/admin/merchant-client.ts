@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { signRequest } from '../../shared/protocol/merchant-api/request-signature.js';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 
 export interface MerchantCredentials {
   clientKey: string;

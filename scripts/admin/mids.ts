@@ -6,10 +6,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { createMid, defaultMidConnector } from '../../shared/operations/admin/merchants.js';
 import { midConnectorChoices } from '../../shared/domain/stage-kind.js';
-import type { StageKind } from '../../shared/config.js';
+import type { StageKind } from '../../shared/lib/config.js';
 import { midsWithHealth } from '../../shared/operations/routing/health.js';
 import { updateMidLimits } from '../../shared/operations/risk/manage-mid-limits.js';
 

@@ -9,9 +9,9 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient, ListUserPoolClientsCommand, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
-import * as z from '../../shared/zod-mini.js';
-import { resetConfig } from '../../shared/config.js';
-import { resetDeps, consoleDeps } from '../../shared/deps.js';
+import * as z from '../../shared/lib/zod-mini.js';
+import { resetConfig } from '../../shared/lib/config.js';
+import { resetDeps, consoleDeps } from '../../shared/entry/composition/deps.js';
 import { createUser, issueInvitation, type Invited } from '../../shared/operations/console/users.js';
 
 export const OPERATORS_USAGE = `usage: npm run admin -- operators <command> [--stage NAME]

@@ -4,7 +4,7 @@
  * Reads through the same adapters as the handlers, so it works on the local platform and on a deployed stage.
  */
 import { parseArgs } from 'node:util';
-import { depsWithClock, callbackDeps } from '../../shared/deps.js';
+import { depsWithClock, callbackDeps } from '../../shared/entry/composition/deps.js';
 import { formatAmount, money } from '../../shared/domain/money.js';
 import { maskCard, type Payment } from '../../shared/domain/payment.js';
 import { paymentSummary as summary, paymentTimeline } from '../../shared/operations/console/timeline.js';

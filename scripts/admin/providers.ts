@@ -2,7 +2,7 @@
  * `npm run admin -- providers secret NAME`: prints an APM provider's webhook secret (the HMAC key of
  * X-Provider-Signature on POST /providers/NAME/notifications), made on first use. Sandbox provider: `sandbox`.
  */
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 
 export async function runProvidersCommand(cmd: string | undefined, args: string[]): Promise<string> {
   const slug = args[0];

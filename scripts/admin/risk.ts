@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { setRiskRules, showRiskRules } from '../../shared/operations/risk/manage-rules.js';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { setRiskSettings, showRiskSettings } from '../../shared/operations/risk/manage.js';
 import { addBlock, listBlocks, removeBlock } from '../../shared/operations/risk/manage-blocklist.js';
 import type { RiskSettings } from '../../shared/ports/risk-store.js';

@@ -1,6 +1,6 @@
 /** `npm run admin -- routing set|show CLIENT_KEY`: a merchant's routing rules (docs/routing.md). */
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { setRouting, showRouting } from '../../shared/operations/routing/manage.js';
 import { readJsonFile } from './json-file.js';
 

@@ -3,7 +3,7 @@
  * `event` applies exactly what the console's ops events apply (same schemas, same writes). See docs/schedules.md.
  */
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { requireSchedule } from '../../shared/operations/schedules/manage.js';
 import { applyOpsEvent, OPS_DETAIL_TYPES } from '../../shared/operations/schedules/ops-events.js';
 import { enqueueDue } from '../../shared/operations/schedules/runner.js';

@@ -1,7 +1,7 @@
 /** `npm run admin -- settlements run|list|show`: daily settlement batches per merchant and currency (docs/ledger.md). */
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
-import { feeSchedules, ledger, settlements } from '../../shared/composition/ledger.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { feeSchedules, ledger, settlements } from '../../shared/entry/composition/ledger.js';
 import { runSettlements } from '../../shared/operations/ledger/settle.js';
 import { isDate, type Settlement } from '../../shared/domain/ledger/settlement.js';
 

@@ -6,12 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { getLauncherConfig, resetConfig } from '../../shared/config.js';
-import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
-import { resetDeps } from '../../shared/deps.js';
-import { QUEUES, TABLE, KMS_KEY, PURPOSE_KEYS, physicalName } from '../../shared/resources.js';
+import { getLauncherConfig, resetConfig } from '../../shared/lib/config.js';
+import { resetAwsClients } from '../../shared/adapters/aws/aws-clients.js';
+import { resetDeps } from '../../shared/entry/composition/deps.js';
+import { QUEUES, TABLE, KMS_KEY, PURPOSE_KEYS, physicalName } from '../../shared/lib/resources.js';
 import { stageKind } from '../../infra/stages.js';
-import type { StageKind } from '../../shared/config.js';
+import type { StageKind } from '../../shared/lib/config.js';
 
 const kindEnv = (kind: StageKind) => ({ STAGE_KIND: kind, TEST_CLOCK: kind === 'sandbox' ? 'true' : 'false' });
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { setWalletSettings, showWalletSettings } from '../../shared/operations/wallets/configure.js';
 
 export const WALLETS_USAGE = `usage: npm run admin -- wallets <command>

@@ -1,5 +1,5 @@
 /**
- * Creates the local resources from shared/resources.ts, the same definitions the CDK stacks deploy:
+ * Creates the local resources from shared/lib/resources.ts, the same definitions the CDK stacks deploy:
  * the table with its GSIs, TTL and stream, each queue with its dead-letter queue, the table key, one KMS key per purpose
  * (PURPOSE_KEYS) and the ops bus.
  * Idempotent: an existing table (DynamoDB Local keeps it under -dbPath) is reused, gaining any GSI added since.
@@ -28,7 +28,7 @@ import {
   physicalName,
   type KeyPurpose,
   type QueueKey,
-} from '../../shared/resources.js';
+} from '../../shared/lib/resources.js';
 
 export interface LocalEndpoints {
   dynamodb: string;
@@ -101,7 +101,7 @@ async function ensureTable(prefix: string, ep: LocalEndpoints): Promise<string> 
   );
   await ddb.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
   // A new table holds no idempotency claim items of the earlier design: no request needs to look for one
-  // (shared/adapters/dynamo-payment-ids.ts; the secret itself is made by the first payment).
+  // (shared/adapters/aws/dynamo-payment-ids.ts; the secret itself is made by the first payment).
   await ddb.send(
     new PutItemCommand({
       TableName,

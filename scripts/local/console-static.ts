@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { CONSOLE_PAGE_HEADERS } from '../../shared/routes/console.js';
+import { CONSOLE_PAGE_HEADERS } from '../../shared/entry/routes/console.js';
 import { CONSOLE_DIST } from './console-build.js';
 
 const TYPES: Record<string, string> = {

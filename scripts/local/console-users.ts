@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { consoleDeps } from '../../shared/deps.js';
+import { consoleDeps } from '../../shared/entry/composition/deps.js';
 import { issueInvitation, type Invited } from '../../shared/operations/console/users.js';
 import type { ConsoleUser } from '../../shared/ports/console-users.js';
 

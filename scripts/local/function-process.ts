@@ -5,7 +5,7 @@
  */
 import { loadHandler } from './handlers.js';
 import { lambdaContext } from './gateway.js';
-import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import { runWithLocalGrants } from '../../shared/adapters/aws/local-key-grants.js';
 
 interface Invoke {
   id: number;

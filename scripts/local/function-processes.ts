@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadHandler, type Handler } from './handlers.js';
 import { runInvocation } from './invocations.js';
-import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import { runWithLocalGrants } from '../../shared/adapters/aws/local-key-grants.js';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const entry = fileURLToPath(new URL('./function-process.ts', import.meta.url));

@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '../../shared/routes/index.js';
+import type { RouteDefinition } from '../../shared/entry/routes/index.js';
 import { MAX_BODY_BYTES } from '../../shared/protocol/limits.js';
 import { loadHandler } from './handlers.js';
-import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import { runWithLocalGrants } from '../../shared/adapters/aws/local-key-grants.js';
 import { isConsolePage, serveConsole } from './console-static.js';
 
 interface CompiledRoute {
@@ -42,7 +42,7 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
 
 /**
  * Buffers at most MAX_BODY_BYTES + 1 bytes. A longer body is cut there and the rest dropped as it arrives: the handler
- * sees a body over the limit and refuses it in its protocol's own error format (shared/http/body-limit.ts).
+ * sees a body over the limit and refuses it in its protocol's own error format (shared/entry/http/body-limit.ts).
  */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * The local platform: emulators (or given endpoints) → resources from shared/resources.ts → environment for the
+ * The local platform: emulators (or given endpoints) → resources from shared/lib/resources.ts → environment for the
  * handlers → API gateway on 127.0.0.1:PORT → pollers for queues, the table's stream, schedules and ops events.
  * Used by `npm start` and, with a unique prefix per test file, by the integration tests.
  */
@@ -8,16 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SQSClient, CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { EventBridgeClient, PutRuleCommand, PutTargetsCommand } from '@aws-sdk/client-eventbridge';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { pollTableStream } from './stream-poller.js';
-import { EVENT_BUS } from '../../shared/resources.js';
-import { resetConfig } from '../../shared/config.js';
-import { resetAwsClients } from '../../shared/adapters/aws-clients.js';
-import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
-import { resetDeps } from '../../shared/deps.js';
-import { rewrapLocalDataKeys } from '../../shared/adapters/local-key-escrow.js';
-import { migrateLegacyDataKeys } from '../../shared/adapters/legacy-data-keys.js';
+import { EVENT_BUS } from '../../shared/lib/resources.js';
+import { resetConfig } from '../../shared/lib/config.js';
+import { resetAwsClients } from '../../shared/adapters/aws/aws-clients.js';
+import { sdkClientOptions } from '../../shared/adapters/aws/sdk-client-options.js';
+import { resetDeps } from '../../shared/entry/composition/deps.js';
+import { rewrapLocalDataKeys } from '../../shared/adapters/aws/local-key-escrow.js';
+import { migrateLegacyDataKeys } from '../../shared/adapters/aws/legacy-data-keys.js';
 import { createLocalResources, type LocalResources } from './bootstrap.js';
 import { checkPrerequisites, startDynamoDbLocal, startMoto, type Emulator } from './emulators.js';
 import { createGateway } from './gateway.js';

@@ -10,7 +10,7 @@ import type { Message, SQSClient } from '@aws-sdk/client-sqs';
 import { sqsMappingCalls, type MappingCalls } from './sqs-mapping-calls.js';
 import type { SQSBatchResponse, SQSEvent, ScheduledEvent, EventBridgeEvent } from 'aws-lambda';
 import { loadHandler, type Handler } from './handlers.js';
-import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import { runWithLocalGrants } from '../../shared/adapters/aws/local-key-grants.js';
 import { lambdaContext } from './gateway.js';
 import { runStandIn } from './invocations.js';
 

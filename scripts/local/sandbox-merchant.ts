@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { checkNotificationUrl, createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
 
 export interface SandboxCredentials {

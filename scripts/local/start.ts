@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getLauncherConfig } from '../../shared/config.js';
+import { getLauncherConfig } from '../../shared/lib/config.js';
 import { PrerequisiteError } from './emulators.js';
 import { startPlatform } from './platform.js';
 import { ensureSandboxMerchant } from './sandbox-merchant.js';

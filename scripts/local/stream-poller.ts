@@ -12,10 +12,10 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { streamRecordsReader } from './stream-records.js';
 import { loadHandler } from './handlers.js';
 import { lambdaContext } from './gateway.js';
-import { runWithLocalGrants } from '../../shared/adapters/local-key-grants.js';
+import { runWithLocalGrants } from '../../shared/adapters/aws/local-key-grants.js';
 import type { Poller } from './pollers.js';
 import { runStandIn } from './invocations.js';
-import { sdkClientOptions } from '../../shared/adapters/sdk-client-options.js';
+import { sdkClientOptions } from '../../shared/adapters/aws/sdk-client-options.js';
 
 // Lambda polls each shard of a DynamoDB stream 4 times a second; a poll that filled its page is followed at once.
 const POLL_EVERY_MS = 250;

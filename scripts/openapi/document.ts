@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of every public route, generated from the code that serves it:
- * - paths come from the route table (shared/routes), so a new route without a description fails generation;
+ * - paths come from the route table (shared/entry/routes), so a new route without a description fails generation;
  * - S2S CARD / S2S APM action bodies come from probing the handlers' own field readers (probe.ts): the fields,
  *   required or not, lengths, patterns and choices the platform validates; the Checkout operation bodies are the
  *   fields each operation declares (checkout-bodies.ts);
@@ -8,7 +8,7 @@
  * - answers are the zod objects their response builders return (answers.ts);
  * Callbacks and page routes are described in prose and small shared schemas (wire shapes of error-wire.ts).
  */
-import { ROUTES, type RouteDefinition } from '../../shared/routes/index.js';
+import { ROUTES, type RouteDefinition } from '../../shared/entry/routes/index.js';
 import { fieldsToSchema, type JsonSchema } from './fields-to-schema.js';
 import { hostedFieldsProcessingBody, hostedFieldsTokenBody, hostedFieldsUpdateBody, sessionBody } from './json-bodies.js';
 import { probeS2sApm, probeS2sCard, type ProbedBody } from './probe.js';
@@ -27,7 +27,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const form = (schema: JsonSchema) => ({ 'application/x-www-form-urlencoded': { schema } });
 const pascal = (s: string) => s.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
 
-/** Read by the S2S endpoint itself before the action runs (shared/http/s2s.ts), not by the action. */
+/** Read by the S2S endpoint itself before the action runs (shared/entry/http/s2s.ts), not by the action. */
 const s2sEnvelope = (action: string): Record<string, JsonSchema> => ({
   action: { type: 'string', const: action },
   client_key: { type: 'string', description: 'The merchant key.' },

@@ -47,7 +47,7 @@ const PAGE_ERRORS = {
   },
 };
 
-/** shared/http/hosted-fields.ts: a missing, unknown or expired Token is a 403 HTML page, whatever the route. */
+/** shared/entry/http/hosted-fields.ts: a missing, unknown or expired Token is a 403 HTML page, whatever the route. */
 const TOKEN_ERRORS = {
   '403': { description: 'Missing, invalid or expired Token (an HTML page).', content: { 'text/html': { schema: { type: 'string' } } } },
 };

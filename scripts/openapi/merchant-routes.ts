@@ -3,7 +3,7 @@
  * password in three headers (the two security schemes below), JSON answers, errors in the Checkout format.
  */
 import type { z } from 'zod';
-import type { RouteDefinition } from '../../shared/routes/index.js';
+import type { RouteDefinition } from '../../shared/entry/routes/index.js';
 import { MAX_WAIT_SECONDS } from '../../shared/operations/merchant-api/next-callbacks.js';
 import {
   BalanceAnswer,

@@ -4,7 +4,7 @@
  * the OpenAPI document describes. Storage is a stub that stops the run at its first use, so a probe never writes
  * anything; fields an action reads only after loading state are not seen (and listed in `stoppedBy` per action).
  */
-import type { Deps } from '../../shared/deps.js';
+import type { Deps } from '../../shared/entry/composition/deps.js';
 import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../shared/domain/merchant.js';
 import { probeFieldReads, type FieldRead } from '../../shared/protocol/field-probe.js';
 import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';

@@ -3,7 +3,7 @@
  * or a cookie, and as `security: []` with an `x-security-reason` where OpenAPI has no scheme for it: the protocol's
  * requests are signed by a `hash` field inside the body (the formula is in each operation's description).
  */
-import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/http/console.js';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/entry/http/console.js';
 
 type Schema = Record<string, unknown>;
 

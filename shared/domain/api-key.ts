@@ -11,7 +11,7 @@
  * preimage, and a lookup by hash tells nothing about keys one does not hold.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { StageKind } from '../config.js';
+import type { StageKind } from '../lib/config.js';
 
 export const API_KEY_KINDS = ['secret', 'read_only'] as const;
 export type ApiKeyKind = (typeof API_KEY_KINDS)[number];

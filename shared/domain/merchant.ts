@@ -104,7 +104,7 @@ export interface Merchant {
   apiIpAllowlist?: string[];
   /**
    * The protocol mapping's default page language (lowercased spec code, e.g. "de", "zh-tw"): used when a payment
-   * names no language of its own, before the browser's Accept-Language (shared/protocol/checkout/page/i18n.ts).
+   * names no language of its own, before the browser's Accept-Language (shared/pages/i18n.ts).
    */
   defaultLanguage?: string;
   createdAt: string;

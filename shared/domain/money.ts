@@ -2,7 +2,7 @@
  * Money as an integer count of minor units plus its ISO 4217 currency. Amounts never pass through floats:
  * wire strings are checked with a regex and converted with string arithmetic (protocol.md §3.1).
  */
-import { ValidationError } from '../errors.js';
+import { ValidationError } from './errors.js';
 
 export interface Currency {
   readonly code: string;

@@ -2,7 +2,7 @@
  * Which connectors make their outcomes up, and which APM provider a MID's connector reaches. Plain data, no connector
  * code, so the console and the catalogues read it without bundling a connector (docs/security.md "Test and live").
  */
-import type { StageKind } from '../config.js';
+import type { StageKind } from '../lib/config.js';
 
 /**
  * The sandbox acquirers and the sandbox APM provider (its follow-up connector shares its name): they approve what a

@@ -1,10 +1,10 @@
 /**
  * The ports an operation may ask for. Each operation declares the ones it uses (`Pick<Deps, 'payments' | …>`), so a
  * missing port is a compile error where the handler composes its ports. The values are built by the composition root
- * (shared/deps.ts, shared/composition/), which operations never import. Feature contexts built over these ports (the
- * callback delivery, the reconciler) are no ports: shared/composition/composed.ts adds them for the functions.
+ * (shared/entry/composition/deps.ts, shared/entry/composition/), which operations never import. Feature contexts built over these ports (the
+ * callback delivery, the reconciler) are no ports: shared/entry/composition/composed.ts adds them for the functions.
  */
-import type { Config } from '../config.js';
+import type { Config } from '../lib/config.js';
 import type { PaymentStore } from '../ports/payment-store.js';
 import type { MerchantDirectory } from '../ports/merchant-directory.js';
 import type { ApiKeyStore } from '../ports/api-keys.js';
@@ -47,9 +47,9 @@ export interface Deps {
   chargebacks: ChargebackIndex;
   /** APM providers' webhook secrets (X-Provider-Signature). */
   providerSecrets: ProviderSecretStore;
-  /** Acquirer connectors, each bound to a MID when used (shared/connectors/index.ts). */
+  /** Acquirer connectors, each bound to a MID when used (shared/adapters/connectors/index.ts). */
   connectors: ConnectorRegistry;
-  /** APM providers, by brand, name or notification slug (shared/connectors/index.ts buildApmConnectors). */
+  /** APM providers, by brand, name or notification slug (shared/adapters/connectors/index.ts buildApmConnectors). */
   apmConnectors: ApmConnectorRegistry;
   /** Hosted-fields cards whose window passed (the SealedCardSweeper). */
   readonly sealedCards: SealedCards;

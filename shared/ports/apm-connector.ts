@@ -5,7 +5,7 @@
  */
 import type { FormValue } from '../protocol/form.js';
 import type { Connector, ConnectorOutcome } from './connector.js';
-import type { ApmFlow } from '../apm/descriptor.js';
+import type { ApmFlow } from '../protocol/apm/descriptor.js';
 import type { Mid } from '../domain/merchant.js';
 
 export interface ApmPaymentRequest {
@@ -33,7 +33,7 @@ export interface ApmPayoutRequest {
 
 export interface ApmConnector extends Pick<Connector, 'name' | 'capture' | 'refund' | 'void'> {
   /**
-   * The flows this provider carries out. It serves every brand whose descriptor (shared/apm/brands/) names it as
+   * The flows this provider carries out. It serves every brand whose descriptor (shared/protocol/apm/brands/) names it as
    * provider and has one of these flows; the brands are not listed here, so a new method is only its descriptor.
    */
   readonly flows: readonly ApmFlow[];
@@ -68,7 +68,7 @@ export interface ProviderNotificationTarget {
   secret: string;
 }
 
-/** Where operations find APM providers (built in the composition root, shared/deps.ts). */
+/** Where operations find APM providers (built in the composition root, shared/entry/composition/deps.ts). */
 export interface ApmConnectorRegistry {
   names(): string[];
   /** The provider serving a brand (the `brand` request field): its descriptor's provider, if it carries the flow. */

@@ -1,4 +1,4 @@
-/** What the callback operations need from storage and the queue (DynamoDB/SQS implementations in shared/adapters). */
+/** What the callback operations need from storage and the queue (DynamoDB/SQS implementations in shared/adapters/aws). */
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../domain/callback.js';
 import type { UrlHealth } from '../protocol/callbacks/url-pause.js';
 import type { Alongside } from './transaction-items.js';

@@ -1,8 +1,8 @@
 /**
- * What the platform needs from an acquirer. A real acquirer is one new file in shared/connectors implementing this,
- * listed in shared/connectors/index.ts (docs/connectors.md). Every request names the MID it is made for and carries
+ * What the platform needs from an acquirer. A real acquirer is one new file in shared/adapters/connectors implementing this,
+ * listed in shared/adapters/connectors/index.ts (docs/connectors.md). Every request names the MID it is made for and carries
  * a reference to that MID's sealed credentials: one connector serves many MIDs, each with its own account.
- * Operations never call a Connector directly: the registry (shared/connectors/registry.ts) binds it to a MID and
+ * Operations never call a Connector directly: the registry (shared/adapters/connectors/registry.ts) binds it to a MID and
  * applies its policy (timeout, retries of idempotent calls).
  */
 import type { CardOnFile } from '../domain/card-on-file.js';
@@ -258,7 +258,7 @@ export type ChallengeCompletion = ConnectorPaymentRequest & {
 export type Scoped<T> = T & ConnectorScope;
 
 /**
- * An acquirer, as one file in shared/connectors. The platform relies on these behaviours of every connector:
+ * An acquirer, as one file in shared/adapters/connectors. The platform relies on these behaviours of every connector:
  * - a call that throws, or does not answer by the policy's deadline, leaves the transaction undetermined (the
  *   reconciler's inquire, or the acquirer's verified notification, settles it); a payment, capture, refund or void is
  *   never sent twice by the platform;
@@ -367,7 +367,7 @@ export interface MidConnector {
   verifyNotification(rawBody: string, signature?: string): Promise<VerifiedNotification>;
 }
 
-/** Where operations find connectors (built in the composition root, shared/deps.ts). */
+/** Where operations find connectors (built in the composition root, shared/entry/composition/deps.ts). */
 export interface ConnectorRegistry {
   names(): string[];
   /** The named connector (unbound), e.g. to ask its requirements; throws for an unknown name. */

@@ -2,7 +2,7 @@
  * Envelope encryption for card numbers and merchant secrets. `context` binds a ciphertext to its owner
  * (AES-GCM additional data), so a sealed PAN copied onto another record does not open.
  */
-import type { KeyPurpose } from '../resources.js';
+import type { KeyPurpose } from '../lib/resources.js';
 
 export interface SecretBox {
   seal(plaintext: string, context: string): Promise<string>;

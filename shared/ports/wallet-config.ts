@@ -2,8 +2,8 @@
  * Per-merchant wallet settings (the spec's Merchants → Wallets; for S2S only the environment and the private key
  * apply, plus Apple Pay's merchant identifier). The private key arrives here already sealed by the SecretBox.
  */
-import type { WalletEnvironment, WalletName } from '../wallets/types.js';
-import type { WalletProfile } from '../wallets/profile.js';
+import type { WalletEnvironment, WalletName } from '../lib/wallets/types.js';
+import type { WalletProfile } from '../lib/wallets/profile.js';
 import type { Alongside } from './transaction-items.js';
 
 export interface WalletConfig extends WalletProfile {

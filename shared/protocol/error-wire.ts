@@ -8,7 +8,7 @@
  * be within 1..100", the delays deprecation, "Not found acceptable methods"; business rules such as "Refund is not
  * allowed" and session-update texts are their own message), else "Request data is invalid.".
  */
-import { PlatformError, VALIDATION_CODE, ValidationError, formatFieldError } from '../errors.js';
+import { PlatformError, VALIDATION_CODE, ValidationError, formatFieldError } from '../domain/errors.js';
 
 export interface WireError {
   statusCode: number;

@@ -3,7 +3,7 @@
  * as the protocol's own errors read) so the merchant sees all of them at once.
  */
 import { isIP } from 'node:net';
-import { ValidationError, type FieldError } from '../errors.js';
+import { ValidationError, type FieldError } from '../domain/errors.js';
 import type { FormObject, FormValue } from './form.js';
 import { probing, reportFieldRead } from './field-probe.js';
 

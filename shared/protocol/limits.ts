@@ -5,7 +5,7 @@
  * (custom_data, parameters, payee ...) is capped in size, entries, depth, key and value length before anything is
  * stored or any acquirer is called.
  */
-import type { FieldError } from '../errors.js';
+import type { FieldError } from '../domain/errors.js';
 import { MESSAGES } from './fields.js';
 
 /** Largest request body (bytes) of any route. A payment item then stays under a quarter of DynamoDB's 400 KB. */

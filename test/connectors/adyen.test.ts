@@ -2,9 +2,9 @@
  * The connector kit (kit.ts) for Adyen, against Prism serving Adyen's own Checkout API v71 with request validation on
  * (test/support/adyen-prism.ts), the fault-injecting proxy between the connector's transport and Prism.
  */
-import { deps } from '../../shared/deps.js';
-import { adyenConnector } from '../../shared/connectors/adyen.js';
-import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { adyenConnector } from '../../shared/adapters/connectors/adyen.js';
+import { acquirerAddressRules } from '../../shared/adapters/connectors/http-transport.js';
 import { startAdyenPrism, type AdyenPrism } from '../support/adyen-prism.js';
 import { adyenWebhook, HMAC_KEY, MERCHANT_ACCOUNT } from '../support/adyen-platform.js';
 import { SANDBOX_CARD } from '../support/s2s.js';

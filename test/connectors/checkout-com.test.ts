@@ -3,9 +3,9 @@
  * validation on (test/support/checkout-com-prism.ts: its small model of Checkout.com answers), the fault-injecting
  * proxy between the connector's transport and Prism.
  */
-import { deps } from '../../shared/deps.js';
-import { checkoutComConnector } from '../../shared/connectors/checkout-com.js';
-import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { checkoutComConnector } from '../../shared/adapters/connectors/checkout-com.js';
+import { acquirerAddressRules } from '../../shared/adapters/connectors/http-transport.js';
 import { startCheckoutComPrism, CKO_3DS_PAGE, INSUFFICIENT_FUNDS, type CheckoutComPrism } from '../support/checkout-com-prism.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { eventSignature } from '../../shared/protocol/providers/checkout-com-webhook.js';

@@ -14,9 +14,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
-import { deps } from '../../shared/deps.js';
-import { ConnectorCatalogue } from '../../shared/connectors/registry.js';
-import { AnswerMismatchError } from '../../shared/connectors/answer-binding.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { ConnectorCatalogue } from '../../shared/adapters/connectors/registry.js';
+import { AnswerMismatchError } from '../../shared/adapters/connectors/answer-binding.js';
 import type { Connector, ConnectorCard, ConnectorOutcome, ConnectorPaymentRequest } from '../../shared/ports/connector.js';
 import type { NewMid } from '../../shared/operations/admin/merchants.js';
 import type { Merchant, Mid } from '../../shared/domain/merchant.js';

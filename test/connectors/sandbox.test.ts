@@ -2,7 +2,7 @@
  * The connector kit (kit.ts) for the sandbox acquirer: outcomes chosen by the test card's expiry (protocol.md §8). It
  * calls nothing over a network, so the network's bad days do not apply (declared, and named by the suite).
  */
-import { sandboxConnector } from '../../shared/connectors/sandbox.js';
+import { sandboxConnector } from '../../shared/adapters/connectors/sandbox.js';
 import { SANDBOX_CARD } from '../support/s2s.js';
 import { connectorKit } from './kit.js';
 

@@ -5,9 +5,9 @@
  */
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { deps } from '../../shared/deps.js';
-import { upstreamConnector } from '../../shared/connectors/upstream.js';
-import { acquirerAddressRules, pinnedTransport } from '../../shared/connectors/http-transport.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { upstreamConnector } from '../../shared/adapters/connectors/upstream.js';
+import { acquirerAddressRules, pinnedTransport } from '../../shared/adapters/connectors/http-transport.js';
 import { encodeForm } from '../../shared/protocol/form.js';
 import { postForm, testMerchant } from '../support/platform.js';
 import { formula2 } from '../../shared/protocol/signature.js';

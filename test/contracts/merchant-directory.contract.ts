@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../shared/errors.js';
+import { ValidationError } from '../../shared/domain/errors.js';
 import { DEFAULT_MAPPINGS, type Merchant, type Mid } from '../../shared/domain/merchant.js';
 import { RoutingConflictError, type RoutingTable } from '../../shared/domain/routing.js';
 import { TRIAL_STALE_SECONDS, type MidHealthPolicy } from '../../shared/domain/mid-health.js';

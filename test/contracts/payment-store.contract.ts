@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../shared/errors.js';
+import { ConflictError } from '../../shared/domain/errors.js';
 import type { CallbackRecord } from '../../shared/domain/callback.js';
 import type { Payment } from '../../shared/domain/payment.js';
 import { IdempotencyClaimedError, type FollowUpIntent, type PaymentStore } from '../../shared/ports/payment-store.js';

@@ -14,7 +14,7 @@ import { launchChromium } from '../support/browser.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
 import type { Journal } from '../../shared/domain/ledger/journal.js';
 import type { MerchantDay } from '../../shared/operations/ledger/settle.js';
-import { ledger } from '../../shared/composition/ledger.js';
+import { ledger } from '../../shared/entry/composition/ledger.js';
 import { runClockCommand } from '../../scripts/admin/clock.js';
 import { runFeesCommand } from '../../scripts/admin/fees.js';
 import { runSettlementsCommand } from '../../scripts/admin/settlements.js';

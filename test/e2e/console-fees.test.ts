@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { feeSchedules, ledger } from '../../shared/composition/ledger.js';
+import { feeSchedules, ledger } from '../../shared/entry/composition/ledger.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
 import { signInInBrowser } from './console-browser.js';

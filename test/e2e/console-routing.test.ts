@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
 import type { Merchant, Mid } from '../../shared/domain/merchant.js';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { testMerchant, usePlatform } from '../support/platform.js';
 import { signInInBrowser } from './console-browser.js';
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
 import { usePlatform } from '../support/platform.js';
-import { consoleDeps } from '../../shared/deps.js';
-import { DynamoConsoleSessions } from '../../shared/adapters/dynamo-console-sessions.js';
+import { consoleDeps } from '../../shared/entry/composition/deps.js';
+import { DynamoConsoleSessions } from '../../shared/adapters/aws/dynamo-console-sessions.js';
 import { signInInBrowser } from './console-browser.js';
 
 const platform = usePlatform();

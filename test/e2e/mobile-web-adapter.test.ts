@@ -13,7 +13,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { testMerchant, usePlatform } from '../support/platform.js';
 import { readConfig } from '../../sdk/merchant-backend/src/config.js';
 import { startBackendServer, type RunningBackend } from '../../sdk/merchant-backend/src/http-server.js';

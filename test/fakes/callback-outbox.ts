@@ -1,7 +1,7 @@
 /**
  * The CallbackOutbox port (shared/ports/callbacks.ts) in memory, over the callbacks a MemoryPaymentStore wrote with
  * its state changes (the outbox is written in the payment's transaction, so both fakes share its items), with the
- * DynamoDB adapter's rules (shared/adapters/dynamo-callback-outbox.ts), held to it by
+ * DynamoDB adapter's rules (shared/adapters/aws/dynamo-callback-outbox.ts), held to it by
  * test/contracts/callback-outbox.contract.ts: one consumer at a time holds a callback's lease; an attempt is
  * recorded only under the lease that made it; a retry waits for its time; the sweeper's list holds what no consumer
  * has handed to SQS; FAILED callbacks are listed per merchant until reopened.

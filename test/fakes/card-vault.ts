@@ -1,6 +1,6 @@
 /**
  * The CardVault port (shared/ports/card-vault.ts) in memory, with the DynamoDB adapter's rules
- * (shared/adapters/dynamo-card-vault.ts), held to it by test/contracts/card-vault.contract.ts: an entry is written
+ * (shared/adapters/aws/dynamo-card-vault.ts), held to it by test/contracts/card-vault.contract.ts: an entry is written
  * once (a second put of the same kind and id is refused), read only by its own merchant, and not read after its
  * time-to-live. The card stays in this process's memory only, as the adapter's opened PAN does.
  */

@@ -37,7 +37,7 @@ export function countingIds(prefix = 'id'): () => string {
 
 /**
  * The TestClockStore port (the merchants' sandbox test clocks, same file of shared/ports) in memory, with the
- * DynamoDB adapter's rules (shared/adapters/dynamo-test-clock.ts), held to it by test/contracts/test-clock.contract.ts:
+ * DynamoDB adapter's rules (shared/adapters/aws/dynamo-test-clock.ts), held to it by test/contracts/test-clock.contract.ts:
  * a clock is written only over the version read (0: only if none yet); the largest offset counts none below 0; the
  * listing is in offset order.
  */

@@ -2,7 +2,7 @@
  * The ConnectorRegistry port (shared/ports/connector.ts) over one scripted acquirer: each call kind gets the answer
  * the test set (an outcome, or an Error thrown: the acquirer did not answer), and every call is kept in `asked`, so
  * a test sees what the core asked, for how much, and that it asked nothing when it should not. The production
- * catalogue (shared/connectors/registry.ts) adds the MID binding and the timeout policy; its own tests cover those.
+ * catalogue (shared/adapters/connectors/registry.ts) adds the MID binding and the timeout policy; its own tests cover those.
  */
 import type {
   Connector,

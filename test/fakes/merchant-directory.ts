@@ -1,13 +1,13 @@
 /**
  * The MerchantDirectory port (shared/ports/merchant-directory.ts, with the MID health it extends) in memory, with the
- * DynamoDB adapter's rules (shared/adapters/dynamo-merchant-directory.ts, dynamo-mid-health.ts), held to it by
+ * DynamoDB adapter's rules (shared/adapters/aws/dynamo-merchant-directory.ts, dynamo-mid-health.ts), held to it by
  * test/contracts/merchant-directory.contract.ts: a client key is created once; an update changes only a merchant that
  * exists (null removes a field); a routing table is written over the version it replaces only
  * (RoutingConflictError); a MID's health counts failures in a window, opens once at the threshold, grants one trial
  * after the cool-down and closes only the opening it saw. No per-container cache: every read sees the last write.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ValidationError } from '../../shared/errors.js';
+import { ValidationError } from '../../shared/domain/errors.js';
 import {
   DEFAULT_MAPPINGS,
   paymentModeOf,

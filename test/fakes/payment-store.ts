@@ -1,6 +1,6 @@
 /**
  * The PaymentStore port (shared/ports/payment-store.ts) in memory, with the DynamoDB adapter's conditional-write rules
- * (shared/adapters/dynamo-payment-store.ts), held to it by test/contracts/payment-store.contract.ts:
+ * (shared/adapters/aws/dynamo-payment-store.ts), held to it by test/contracts/payment-store.contract.ts:
  * - a payment's write of version N+1 succeeds only over version N, and a callback is written once (ConflictError);
  * - a payment-creating request's payment is its own claim (its trans id derived from the request's key): a
  *   duplicate gets the kept answer, "in progress" while the first may be alive, that payment once abandoned;
@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ConflictError } from '../../shared/errors.js';
+import { ConflictError } from '../../shared/domain/errors.js';
 import type { CallbackRecord } from '../../shared/domain/callback.js';
 import type { Payment } from '../../shared/domain/payment.js';
 import { findCurrency } from '../../shared/domain/money.js';

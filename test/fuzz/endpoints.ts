@@ -2,7 +2,7 @@
  * Every fuzz target, one or more per public route (S2S: one per action), and the checks that none is missing:
  * a route or action added to the platform without a target here makes the coverage test fail.
  */
-import { ROUTES } from '../../shared/routes/index.js';
+import { ROUTES } from '../../shared/entry/routes/index.js';
 import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 import type { FuzzTarget } from './target.js';

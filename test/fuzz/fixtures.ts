@@ -3,7 +3,7 @@
  * open sessions and page tokens. Signed follow-ups on these ids reach the state machines instead of stopping at
  * "not found". Free of vitest so the fuzz script can use it too.
  */
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { createMerchant, createMid } from '../../shared/operations/admin/merchants.js';
 import { encodeForm, type FormValue } from '../../shared/protocol/form.js';
 import { apmSaleHash, checkoutHash, formula1, formula3, formula5 } from '../../shared/protocol/signature.js';

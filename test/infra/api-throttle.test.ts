@@ -7,7 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp, type BuildOptions } from '../../infra/app.js';
 import { parseRouteThrottles, parseThrottle } from '../../infra/api-throttle.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [

@@ -1,14 +1,14 @@
 /**
  * Bundle sizes are deterministic (same sources, same esbuild), so a budget is a test, not a timing: the functions
  * bundled as CDK bundles them (the SDK's own modules, no aliases) stay under BUNDLE_BUDGET_KIB, and none carries what
- * runtime code does without — classic zod (runtime code uses zod/mini: shared/zod-mini.ts), the X-Ray SDK (traces are
+ * runtime code does without — classic zod (runtime code uses zod/mini: shared/lib/zod-mini.ts), the X-Ray SDK (traces are
  * Lambda's active tracing: docs/telemetry.md) or a page dictionary (read at run time from files beside the bundle:
- * page-text.ts). Functions that validate nothing but their configuration carry no zod at all (shared/env-fields.ts).
+ * page-text.ts). Functions that validate nothing but their configuration carry no zod at all (shared/lib/env-fields.ts).
  * The bench reports the same sizes beside the SDK-only baseline (bench/src/bundles.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { allHandlers, bundleHandler, bundleLazyModule, inputsBy, lazyModulesOf } from '../../bench/src/bundles.js';
-import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';
+import { PAGE_TEXT_FILES } from '../../shared/pages/page-text.js';
 
 /** The SDK alone (DynamoDB, lib-dynamodb, KMS, SQS) is ~393 KiB minified; the platform's own code and Powertools go on it. */
 const BUNDLE_BUDGET_KIB = 640;
@@ -27,7 +27,7 @@ const REMOVED: Record<string, RegExp> = {
   'classic zod': /node_modules\/zod\/v4\/classic\//,
   'the X-Ray SDK': /node_modules\/aws-xray-sdk-core\//,
 };
-/** What a function must not carry: SDK clients of ports it does not compose (shared/composition), zod where nothing but the config is read. */
+/** What a function must not carry: SDK clients of ports it does not compose (shared/entry/composition), zod where nothing but the config is read. */
 const NOT_COMPOSED: Record<string, RegExp> = {
   // Apple Pay's ASN.1 library is in the module loaded on the first Apple Pay token (wallets/apple-pay-lazy.ts).
   'functions/s2s-card/post': /node_modules\/(@aws-sdk\/client-(sqs|cognito-identity-provider)|zod|asn1js)\//,

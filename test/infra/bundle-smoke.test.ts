@@ -21,9 +21,9 @@ import type { Merchant } from '../../shared/domain/merchant.js';
 import { encodeForm } from '../../shared/protocol/form.js';
 import { testMerchant, usePlatform } from '../support/platform.js';
 import { saleFields } from '../support/s2s.js';
-import { ROUTES } from '../../shared/routes/index.js';
+import { ROUTES } from '../../shared/entry/routes/index.js';
 import { createSession } from '../integration/checkout/support.js';
-import type { LazyModule } from '../../shared/wallets/lazy-module.js';
+import type { LazyModule } from '../../shared/lib/wallets/lazy-module.js';
 import { ecKeyPair } from '../unit/wallets/fixtures/google-token.js';
 import { appleToken, configureWallets, walletEnv, walletSaleFields, type WalletMerchantKeys } from '../integration/wallets/support.js';
 

@@ -56,7 +56,7 @@ export function portsRead(sources: Source[]): Set<string> {
     const text = code(source);
     // esbuild may number a local it renames (d2).
     for (const m of text.matchAll(/\b(?:d|deps)\d*\??\s*\.\s*([A-Za-z]+)\b/g)) if (PORTS.has(m[1]!)) read.add(m[1]!);
-    // The console context hands its Deps' callback context on (shared/composition/console.ts).
+    // The console context hands its Deps' callback context on (shared/entry/composition/console.ts).
     if (/\bcx\.callbacks\(\)/.test(text)) read.add('callbacks');
     for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*(?:[\w.]+\.)?(?:d|deps)\d*\b/g)) {
       for (const part of m[1]!.split(',')) {

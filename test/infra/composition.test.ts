@@ -1,5 +1,5 @@
 /**
- * Each function composes only the ports it uses (shared/composition), and reading a port it did not compose fails
+ * Each function composes only the ports it uses (shared/entry/composition), and reading a port it did not compose fails
  * at run time (PortNotComposedError). This test makes that a build-time check: in every function's bundle, the ports
  * its code reads (`d.<port>`, `deps.<port>`, destructuring from them, a console operation's `cx.callbacks()`) are
  * among the ports its compositions name, and a console function calling `cx.identity()` composes the Cognito identity.
@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allHandlers, bundleHandler } from '../../bench/src/bundles.js';
 import { keptModules, portsComposed, portsRead, readsConsoleIdentity } from './composition-scan.js';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/routes/index.js';
-import { PAGE_TEXT_FILES } from '../../shared/protocol/checkout/page/page-text.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
+import { PAGE_TEXT_FILES } from '../../shared/pages/page-text.js';
 
 const DEFINITIONS = [...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS];
 
@@ -30,8 +30,8 @@ describe('per-function composition', () => {
         expect(
           kept.map((k) => k.file),
           'the console identity port',
-        ).toContain('shared/composition/console-identity.ts');
-      if (kept.some((k) => k.file.endsWith('page/page-text.ts'))) {
+        ).toContain('shared/entry/composition/console-identity.ts');
+      if (kept.some((k) => k.file.endsWith('pages/page-text.ts'))) {
         const shipped = (d: (typeof DEFINITIONS)[number]) => ('bundleFiles' in d ? (d.bundleFiles ?? []) : []);
         const without = DEFINITIONS.filter((d) => d.handler === handler && !PAGE_TEXT_FILES.every((f) => shipped(d).includes(f)));
         expect(

@@ -9,8 +9,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
-import { consoleRoutes } from '../../shared/routes/console.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import { consoleRoutes } from '../../shared/entry/routes/console.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 // The console's own route definitions (their grants are what is checked), on a fixture handler.

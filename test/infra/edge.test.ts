@@ -11,7 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp, type BuildOptions } from '../../infra/app.js';
 import { COUNTED_COMMON_RULES, DEFAULT_RATE_LIMIT } from '../../infra/constructs/edge-web-acl.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [

@@ -12,8 +12,8 @@ import { buildPaymentsApp } from '../../infra/app.js';
 import { MONEY_ROUTES } from '../../infra/observability/platform-metrics.js';
 import { ALARM_SLUGS } from '../../infra/observability/runbook.js';
 import { REPO_ROOT } from '../../infra/constructs/platform-function.js';
-import { STREAM_CONSUMERS } from '../../shared/routes/index.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import { STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [
@@ -175,8 +175,8 @@ describe('a live stage deployed with -c alarmEmail', () => {
 describe('money routes', () => {
   it('are the names the handlers give their Latency metric', () => {
     const sources = [
-      'shared/http/s2s-card.ts',
-      'shared/http/s2s-apm.ts',
+      'shared/entry/http/s2s-card.ts',
+      'shared/entry/http/s2s-apm.ts',
       'functions/checkout/session.ts',
       'functions/checkout/pay.ts',
       'functions/hosted-fields/processing.ts',

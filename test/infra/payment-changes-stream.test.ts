@@ -9,8 +9,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
-import { paymentChangeStreams } from '../../shared/routes/payment-changes.js';
-import { STREAM_CONSUMERS } from '../../shared/routes/index.js';
+import { paymentChangeStreams } from '../../shared/entry/routes/payment-changes.js';
+import { STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
 
 const handler = 'test/infra/fixtures/handler';
 const streams = paymentChangeStreams.map((s) => ({ ...s, handler }));

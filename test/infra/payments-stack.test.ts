@@ -11,8 +11,8 @@ import { buildPaymentsApp } from '../../infra/app.js';
 import { platformFunctions } from './platform-functions.js';
 import { stageSettings } from '../../infra/stages.js';
 import type { PaymentsStack } from '../../infra/stacks/payments-stack.js';
-import { KEY_PURPOSES, QUEUES, type KeyPurpose, type QueueKey } from '../../shared/resources.js';
-import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from '../../shared/routes/types.js';
+import { KEY_PURPOSES, QUEUES, type KeyPurpose, type QueueKey } from '../../shared/lib/resources.js';
+import type { OpsEventDefinition, QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [

@@ -7,7 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { stageSettings } from '../../infra/stages.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 import { platformFunctions } from './platform-functions.js';
 
 const routes: RouteDefinition[] = [

@@ -1,5 +1,5 @@
 /**
- * The real app, as `cdk synth` builds it: every route, consumer, schedule and ops event of shared/routes becomes a
+ * The real app, as `cdk synth` builds it: every route, consumer, schedule and ops event of shared/entry/routes becomes a
  * bundled function (esbuild succeeds on the real handler modules), and cdk-nag finds nothing unacknowledged.
  */
 import { type CfnElement, Stack } from 'aws-cdk-lib';
@@ -7,8 +7,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
-import { KEY_PURPOSES, type KeyPurpose } from '../../shared/resources.js';
-import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS, routesForStage } from '../../shared/routes/index.js';
+import { KEY_PURPOSES, type KeyPurpose } from '../../shared/lib/resources.js';
+import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS, routesForStage } from '../../shared/entry/routes/index.js';
 
 // prod is no sandbox: the sandbox-only routes (hosted-fields demo) are not deployed (test/infra/sandbox-routes.test.ts).
 const PROD_ROUTES = routesForStage(ROUTES, { kind: 'live' });

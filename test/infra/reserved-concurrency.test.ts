@@ -7,8 +7,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { stageSettings } from '../../infra/stages.js';
-import { routesForStage, ROUTES } from '../../shared/routes/index.js';
-import type { QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from '../../shared/routes/types.js';
+import { routesForStage, ROUTES } from '../../shared/entry/routes/index.js';
+import type { QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [

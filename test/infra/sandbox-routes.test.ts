@@ -6,8 +6,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { stageSettings } from '../../infra/stages.js';
-import { ROUTES } from '../../shared/routes/index.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import { ROUTES } from '../../shared/entry/routes/index.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
 const routes: RouteDefinition[] = [

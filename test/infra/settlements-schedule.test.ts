@@ -5,8 +5,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
-import { ledgerSchedules } from '../../shared/routes/ledger.js';
-import { SCHEDULED } from '../../shared/routes/index.js';
+import { ledgerSchedules } from '../../shared/entry/routes/ledger.js';
+import { SCHEDULED } from '../../shared/entry/routes/index.js';
 
 const handler = 'test/infra/fixtures/handler';
 const scheduled = ledgerSchedules.map((s) => ({ ...s, handler }));

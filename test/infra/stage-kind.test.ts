@@ -7,7 +7,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { stageKind, stageSettings } from '../../infra/stages.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const routes: RouteDefinition[] = [
   { id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] },

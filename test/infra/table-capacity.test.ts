@@ -9,7 +9,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
 import { parseTableCapacity, PROVISIONED_DEFAULTS, type TableCapacity } from '../../infra/table-capacity.js';
-import { TABLE } from '../../shared/resources.js';
+import { TABLE } from '../../shared/lib/resources.js';
 
 const handler = 'test/infra/fixtures/handler';
 

@@ -5,7 +5,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
-import type { RouteDefinition } from '../../shared/routes/types.js';
+import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const routes: RouteDefinition[] = [
   { id: 'Everywhere', method: 'GET', path: '/fixture/page', handler: 'test/infra/fixtures/handler', grants: [] },

@@ -6,9 +6,9 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
 import type { Merchant } from '../../shared/domain/merchant.js';
-import { deps } from '../../shared/deps.js';
-import { adyenConnector } from '../../shared/connectors/adyen.js';
-import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import { deps } from '../../shared/entry/composition/deps.js';
+import { adyenConnector } from '../../shared/adapters/connectors/adyen.js';
+import { acquirerAddressRules } from '../../shared/adapters/connectors/http-transport.js';
 import { itemSignature, type AdyenNotificationItem } from '../../shared/protocol/providers/adyen-webhook.js';
 import { startTestPlatform, testMerchant } from './platform.js';
 import { startMerchantServer, type MerchantServer } from './merchant-server.js';

@@ -6,7 +6,7 @@
  *
  * The document's examples name placeholder payments (merchantReference "string", reference "YOUR_UNIQUE_REFERENCE",
  * EUR 20.00); Adyen's real answers name the payment the request is about, and the connector's answers are bound to
- * their payment (shared/connectors/answer-binding.ts). So a 2xx example answer is given the request's payment
+ * their payment (shared/adapters/connectors/answer-binding.ts). So a 2xx example answer is given the request's payment
  * (namingThePayment: its reference, amount, and for a follow-up the payment's pspReference from the path), and checked
  * against the document's schema again. A test's own `answer` is passed as it is: that is how a test gives an answer
  * about another payment.
@@ -15,8 +15,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import { adyenTransport, type AdyenTransport } from '../../shared/connectors/adyen-transport.js';
-import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import { adyenTransport, type AdyenTransport } from '../../shared/adapters/connectors/adyen-transport.js';
+import { acquirerAddressRules } from '../../shared/adapters/connectors/http-transport.js';
 import { startPrismProcess } from './prism-process.js';
 import { INJECTED_FAULT_HEADER } from './fault-proxy.js';
 

@@ -15,8 +15,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import { checkoutComTransport, type CheckoutComAnswer, type CheckoutComTransport } from '../../shared/connectors/checkout-com-transport.js';
-import { acquirerAddressRules } from '../../shared/connectors/http-transport.js';
+import {
+  checkoutComTransport,
+  type CheckoutComAnswer,
+  type CheckoutComTransport,
+} from '../../shared/adapters/connectors/checkout-com-transport.js';
+import { acquirerAddressRules } from '../../shared/adapters/connectors/http-transport.js';
 import { startPrismProcess } from './prism-process.js';
 import { INJECTED_FAULT_HEADER } from './fault-proxy.js';
 

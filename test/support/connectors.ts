@@ -1,13 +1,13 @@
 /**
- * Connectors injected into the in-process platform (shared/deps.ts injectConnectors): a test that wants to watch or
+ * Connectors injected into the in-process platform (shared/entry/composition/deps.ts injectConnectors): a test that wants to watch or
  * change what an acquirer does builds a connector of its own and puts it in the place of the configured one of the
  * same name, instead of patching a shared module.
  */
 import { vi } from 'vitest';
-import { deps, injectApmConnectors, injectConnectors } from '../../shared/deps.js';
-import { buildApmConnectors, buildConnectors } from '../../shared/connectors/index.js';
-import { sandboxConnector } from '../../shared/connectors/sandbox.js';
-import { sandboxApmConnector } from '../../shared/connectors/sandbox-apm.js';
+import { deps, injectApmConnectors, injectConnectors } from '../../shared/entry/composition/deps.js';
+import { buildApmConnectors, buildConnectors } from '../../shared/adapters/connectors/index.js';
+import { sandboxConnector } from '../../shared/adapters/connectors/sandbox.js';
+import { sandboxApmConnector } from '../../shared/adapters/connectors/sandbox-apm.js';
 import type { Connector } from '../../shared/ports/connector.js';
 import type { ApmConnector } from '../../shared/ports/apm-connector.js';
 

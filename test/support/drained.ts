@@ -5,9 +5,9 @@
  */
 import { GetQueueAttributesCommand, GetQueueUrlCommand } from '@aws-sdk/client-sqs';
 import type { RunningPlatform } from '../../scripts/local/platform.js';
-import { awsClients } from '../../shared/adapters/aws-clients.js';
-import { callbackDeps } from '../../shared/deps.js';
-import type { QueueKey } from '../../shared/resources.js';
+import { awsClients } from '../../shared/adapters/aws/aws-clients.js';
+import { callbackDeps } from '../../shared/entry/composition/deps.js';
+import type { QueueKey } from '../../shared/lib/resources.js';
 import { eventually } from './platform.js';
 
 /** Messages in the queue: waiting, delayed, or received and not yet deleted (a consumer still working on them). */

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../scripts/local/platform.js';
-import { deps } from '../../shared/deps.js';
+import { deps } from '../../shared/entry/composition/deps.js';
 import { createMerchant, createMid, type NewMid } from '../../shared/operations/admin/merchants.js';
 import { encodeForm, type FormValue } from '../../shared/protocol/form.js';
 import type { Merchant } from '../../shared/domain/merchant.js';

@@ -2,7 +2,7 @@
  * A real HTTP server on 127.0.0.1 that plays an acquirer's bad day at the connection level: it answers the first
  * request on each connection (keeping the connection alive), and on a connection it already answered on, it reads the
  * whole request and then resets the connection (TCP RST) without answering. The client cannot tell whether the
- * request was processed — the case of a pooled connection reset under a request (shared/net/pinned-post.ts).
+ * request was processed — the case of a pooled connection reset under a request (shared/lib/net/pinned-post.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

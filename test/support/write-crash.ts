@@ -6,7 +6,7 @@
  * platform's consumers): only `op`'s own async context counts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ddbClient } from '../../shared/adapters/aws-clients.js';
+import { ddbClient } from '../../shared/adapters/aws/aws-clients.js';
 
 // The document client's commands run as the low-level ones: either name may show.
 const WRITES = new Set([

@@ -2,19 +2,19 @@
  * Merchant and MID administration (admin CLI, local sandbox merchant). Credentials are generated here:
  * client_key is a UUID, the password 32 random hex characters (the protocol's shape).
  */
-import { SPEC_LANGUAGES } from '../../protocol/checkout/page/language-codes.js';
+import { SPEC_LANGUAGES } from '../../protocol/language-codes.js';
 import { randomBytes, randomUUID } from 'node:crypto';
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type CallbackMappings, type Merchant, type Mid } from '../../domain/merchant.js';
 import { midConnectorChoices } from '../../domain/stage-kind.js';
-import type { StageKind } from '../../config.js';
-import { ValidationError } from '../../errors.js';
+import type { StageKind } from '../../lib/config.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { MerchantChanges } from '../../ports/merchant-directory.js';
 import { midCredentialsContext } from '../../ports/connector.js';
 import { acceptableMethods } from '../checkout/methods.js';
-import { checkPublicUrl } from '../../net/public-url.js';
-import { parseCidr } from '../../net/cidr.js';
+import { checkPublicUrl } from '../../lib/net/public-url.js';
+import { parseCidr } from '../../lib/net/cidr.js';
 import { callbackAddresses } from '../callbacks/address-policy.js';
 
 const url = z.url({ protocol: /^https?$/ }).check(z.maxLength(255));

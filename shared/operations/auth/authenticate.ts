@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../domain/merchant.js';
-import { cidrContains, parseIp } from '../../net/ip-address.js';
-import { logger } from '../../logger.js';
+import { cidrContains, parseIp } from '../../lib/net/ip-address.js';
+import { logger } from '../../lib/logger.js';
 
 const MAX_CLIENT_KEY_LENGTH = 128;
 

@@ -2,7 +2,7 @@
 import type { Clock } from '../../ports/clock.js';
 import type { RetryPolicy } from '../../protocol/callbacks/delivery-policy.js';
 import type { PausePolicy } from '../../protocol/callbacks/url-pause.js';
-import type { AddressPolicy, Resolver } from '../../net/public-url.js';
+import type { AddressPolicy, Resolver } from '../../lib/net/public-url.js';
 import type { CallbackOutbox, CallbackQueueControl, DeliveryLog, UrlHealthStore } from '../../ports/callbacks.js';
 import type { SigningSecrets } from './signing-secrets.js';
 

@@ -10,8 +10,8 @@
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../../domain/callback.js';
 import { clampVisibility, isLastReceive, retryDelaySeconds } from '../../protocol/callbacks/delivery-policy.js';
 import { afterSuccess, afterTimeout, pausedForMs } from '../../protocol/callbacks/url-pause.js';
-import { logger } from '../../logger.js';
-import { noteDeliveries } from '../../telemetry.js';
+import { logger } from '../../lib/logger.js';
+import { noteDeliveries } from '../../lib/telemetry.js';
 import type { CallbackContext } from './context.js';
 import type { Finished } from '../../ports/callbacks.js';
 import { postCallback } from './post-callback.js';

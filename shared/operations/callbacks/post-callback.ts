@@ -8,8 +8,8 @@ import type { FormValue } from '../../protocol/form.js';
 import { callbackRequest } from './callback-request.js';
 import { SIGNATURE_HEADER } from '../../protocol/callbacks/signature-header.js';
 import { describeFailure, isDelivered } from '../../protocol/callbacks/delivery-policy.js';
-import { vetPublicUrl, type AddressPolicy, type Resolver } from '../../net/public-url.js';
-import { postPinned } from '../../net/pinned-post.js';
+import { vetPublicUrl, type AddressPolicy, type Resolver } from '../../lib/net/public-url.js';
+import { postPinned } from '../../lib/net/pinned-post.js';
 
 /** Enough of the answer to see "OK"; the rest of a merchant's body is not read. */
 const MAX_BODY_CHARS = 64;

@@ -3,7 +3,7 @@
  * same event id and fields; the merchant can recognise it as the same event. Order within a payment still holds.
  */
 import type { CallbackMessage, StoredCallback } from '../../domain/callback.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { CallbackContext } from './context.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 

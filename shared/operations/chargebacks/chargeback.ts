@@ -9,7 +9,7 @@
  * A concurrent writer makes the write fail its version check; the chargeback is then decided again on the new state.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';

@@ -3,9 +3,9 @@
  * here (docs/chargebacks.md). Its detail is checked with a zod schema, then recorded by recordChargeback — the admin
  * CLI goes through the same function.
  */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import type { Deps } from '../deps.js';
-import { PlatformError, formatFieldError } from '../../errors.js';
+import { PlatformError, formatFieldError } from '../../domain/errors.js';
 import { isCalendarDate } from '../../domain/schedule.js';
 import { chargebackSummary, recordChargeback } from './chargeback.js';
 

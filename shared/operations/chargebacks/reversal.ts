@@ -8,7 +8,7 @@
  * duplicate: nothing changes.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { reversedAmount, reversalsOf, type ChargebackReversal } from '../../domain/payment-details.js';

@@ -6,7 +6,7 @@
  */
 import type { Deps } from '../deps.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { MESSAGES, isHttpUrl } from '../../protocol/fields.js';
 import { cardCreditHash } from '../../protocol/checkout/hashes.js';
 import { bodyFields, JsonFields, optional, required, type TextField } from '../../protocol/checkout/operation-request.js';

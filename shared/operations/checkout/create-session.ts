@@ -3,7 +3,7 @@
  * exist → store the session → the page link. The payer's page is the only thing that can use the link; it carries no ids.
  */
 import type { Deps } from '../deps.js';
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { readSessionRequest } from '../../protocol/checkout/session-request.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';

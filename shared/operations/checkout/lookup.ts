@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
-import { InvalidHashError, NotFoundError } from '../../errors.js';
+import { InvalidHashError, NotFoundError } from '../../domain/errors.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { PATTERNS } from '../../protocol/fields.js';
 

@@ -1,7 +1,7 @@
 /** Checkout requests name their merchant by merchant_key; the password only ever signs hashes. */
 import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { MESSAGES } from '../../protocol/fields.js';
 import { authenticateMerchant } from '../auth/authenticate.js';
 

@@ -7,8 +7,8 @@
  * none left is the spec's "Not found acceptable methods".
  */
 import type { CheckoutOperation } from '../../ports/checkout-sessions.js';
-import { ValidationError } from '../../errors.js';
-import { allBrands } from '../../apm/catalogue.js';
+import { ValidationError } from '../../domain/errors.js';
+import { allBrands } from '../../protocol/apm/catalogue.js';
 import type { ApmConnectorRegistry } from '../../ports/apm-connector.js';
 
 type Providers = Pick<ApmConnectorRegistry, 'forBrand'>;

@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../deps.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { newSessionToken, sessionTokenHash } from './session-token.js';
 
 export type SessionDraft = Omit<CheckoutSession, 'tokenHash' | 'paymentId' | 'state' | 'createdAt' | 'expiresAt' | 'version'>;

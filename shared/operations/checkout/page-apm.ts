@@ -14,17 +14,17 @@ import type { Mid } from '../../domain/merchant.js';
 import type { Payment } from '../../domain/payment.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { FormValue } from '../../protocol/form.js';
-import type { ApmPageMethod } from '../../protocol/checkout/page/card-form.js';
-import type { PayerFacts } from '../../apm/page-fields.js';
-import { fieldsToAsk } from '../../apm/page-fields.js';
-import { brandDescriptor } from '../../apm/catalogue.js';
+import type { ApmPageMethod } from '../../pages/checkout/card-form.js';
+import type { PayerFacts } from '../../protocol/apm/page-fields.js';
+import { fieldsToAsk } from '../../protocol/apm/page-fields.js';
+import { brandDescriptor } from '../../protocol/apm/catalogue.js';
 // From their modules, not the S2S APM barrel: its action table would bring every S2S APM action along.
 import { apmCharge } from '../s2s-apm/charge.js';
 import { apmDeadlineSeconds } from '../s2s-apm/payment-request.js';
 import { isWaitingForProvider, methodPageUrl, providerNotifies } from '../s2s-apm/redirect-step.js';
 import { routePayment } from '../payment/index.js';
-import { holdsFunds } from '../../apm/rules.js';
-import { BusinessRuleError } from '../../errors.js';
+import { holdsFunds } from '../../protocol/apm/rules.js';
+import { BusinessRuleError } from '../../domain/errors.js';
 import { checkoutCallbacks } from './callbacks.js';
 import { afterPayment, busy, claim, type PageContext, type PageOutcome } from './page-flow.js';
 
@@ -66,7 +66,7 @@ export async function chargeApm(
   const s = ctx.session;
   // An auth session holds the funds: a method that cannot hold them is no method for it (as auth=Y on S2S APM).
   if (s.auth && !holdsFunds(brandDescriptor(choice.brand))) throw BusinessRuleError.methodNotSupported();
-  // A purchase only a DMS MID takes is held there (spec transition table) if the method can hold funds (shared/apm/
+  // A purchase only a DMS MID takes is held there (spec transition table) if the method can hold funds (shared/protocol/apm/
   // brands' `hold`); only MIDs reaching the brand's provider.
   const { mid, authorize } = routePayment(d.apmConnectors.forMids(mids).midsFor(choice.brand), {
     authorize: s.auth,

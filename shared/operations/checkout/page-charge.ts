@@ -9,7 +9,7 @@ import type { Mid } from '../../domain/merchant.js';
 import type { Action, Payment, PaymentDetails, TransactionType } from '../../domain/payment.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { VaultCard } from '../../ports/card-vault.js';
-import type { CardChoice, PaymentFormResult } from '../../protocol/checkout/page/card-form.js';
+import type { CardChoice, PaymentFormResult } from '../../pages/checkout/card-form.js';
 import { resolveCardToken, isMoto } from '../payment/index.js';
 import { chargeScreened } from '../risk/screened-charge.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';

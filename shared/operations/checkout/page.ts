@@ -7,11 +7,11 @@
 import { onPayerStep } from '../../domain/payment-machine/index.js';
 import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
-import { PlatformError } from '../../errors.js';
+import { PlatformError } from '../../domain/errors.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 import type { FormObject } from '../../protocol/form.js';
-import { readPaymentForm } from '../../protocol/checkout/page/card-form.js';
-import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
+import { readPaymentForm } from '../../pages/checkout/card-form.js';
+import { pageLanguage } from '../../pages/i18n.js';
 import { completeChallenge, isMoto } from '../payment/index.js';
 import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { completeRedirect, isWaitingForPayer } from '../s2s-apm/redirect-step.js';
@@ -21,7 +21,7 @@ import { apmPageMethods, atProvider, payerFacts, resumeAtProvider, toProvider } 
 import { leaseFrom, leaseIsOver, resolveStuckSession } from './attempt-lease.js';
 import { acquirerStep, resumeCardStep } from './acquirer-step.js';
 import { afterPayment, busy, claim, dead, expire, finish, isExpired, isOutcome, load, type PageOutcome } from './page-flow.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 
 export type { PageContext, PageOutcome } from './page-flow.js';
 export type { PayerContext } from './page-charge.js';

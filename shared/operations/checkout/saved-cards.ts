@@ -3,7 +3,7 @@
  * can show them without opening the vault; the PAN is opened only when the payer pays with one.
  */
 import type { Deps } from '../deps.js';
-import { NOT_CORRECT, NotFoundError, ValidationError } from '../../errors.js';
+import { NOT_CORRECT, NotFoundError, ValidationError } from '../../domain/errors.js';
 import { cardBrand } from '../../protocol/fields.js';
 import type { SavedCard } from '../../ports/checkout-sessions.js';
 import type { VaultEntry } from '../../ports/card-vault.js';

@@ -3,7 +3,7 @@
  * the same §5.1 body in the same way. Each endpoint adds what only it has (methods and saved cards; the hosted
  * fields' return URL and payer IP).
  */
-import { sentLanguage } from '../../protocol/checkout/page/language-codes.js';
+import { sentLanguage } from '../../protocol/language-codes.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
 import type { SessionRequest } from '../../protocol/checkout/session-request.js';

@@ -3,7 +3,7 @@
  * size 1 → an array of one; 2..100 → that many most recent attempts; otherwise "size should be within 1..100".
  */
 import type { Deps } from '../deps.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { idHash } from '../../protocol/checkout/hashes.js';
 import { bodyFields, JsonFields, optional, required } from '../../protocol/checkout/operation-request.js';
 import { statusBody } from '../../protocol/checkout/responses.js';

@@ -5,7 +5,7 @@
  * have them: elsewhere every command is refused, and deps() never reads an offset anyway. A clock only moves forward
  * (reset excepted): runs already charged and leases already taken stay consistent, as with Stripe's test clocks.
  */
-import type { Config } from '../../config.js';
+import type { Config } from '../../lib/config.js';
 import type { TestClockSetting, TestClockStore } from '../../ports/clock.js';
 
 export class TestClockError extends Error {}

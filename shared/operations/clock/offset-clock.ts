@@ -5,7 +5,7 @@
  * first so they never act on a reading older than the cache's TTL — or, forced, on any older reading at all.
  */
 import type { Clock, TestClockSetting } from '../../ports/clock.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 
 export class OffsetClock implements Clock {
   private offsetMs = 0;

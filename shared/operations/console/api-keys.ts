@@ -3,8 +3,8 @@
  * the merchant; created and revoked by operators and the merchant's admins, each change audited in its own write.
  * A new key is shown in the create answer only; listings carry its id, type and hint, never the key.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 import type { Deps } from '../deps.js';
 import type {

@@ -1,5 +1,5 @@
 /** The audit log as the console shows it: a merchant's users see their merchant's entries; operators every entry. */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import type { ConsoleAuditAnswer } from '../../protocol/console/answers.js';
 import type { ConsoleContext } from './console-deps.js';
 import { isOperator, merchantOf, type Principal } from './roles.js';

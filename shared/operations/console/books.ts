@@ -11,7 +11,7 @@ import type {
   ConsoleSettlementAnswer,
   ConsoleSettlementsAnswer,
 } from '../../protocol/console/answers.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { merchantBalance } from '../merchant-api/balance.js';
 import { merchantSettlement, merchantSettlements } from '../merchant-api/settlements.js';
 import { transactionsCsv, transactionsReport } from '../merchant-api/transactions-report.js';

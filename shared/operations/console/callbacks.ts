@@ -3,8 +3,8 @@
  * the admin operations the CLI uses (operations/callbacks/replay.ts): one callback of a payment, or every failed one
  * of the merchant (recorded FAILED, or left in the dead-letter queue).
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { replayCallback, replayFailed } from '../callbacks/replay.js';
 import type {
   ConsoleCallbacksAnswer,

@@ -4,8 +4,8 @@
  * operator opening one for a payment — the same schema and write as the "Chargeback Received" ops event and the admin
  * CLI (operations/chargebacks), so the payment moves once and the merchant gets one CHARGEBACK callback.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { CHARGEBACK_DETAIL } from '../chargebacks/ops-event.js';
 import { chargebackSummary, recordChargeback } from '../chargebacks/chargeback.js';

@@ -1,5 +1,5 @@
 /**
- * The console's ports, built once per container by the composition root (shared/deps.ts, consoleDeps()), the only
+ * The console's ports, built once per container by the composition root (shared/entry/composition/deps.ts, consoleDeps()), the only
  * place that knows they are DynamoDB and Cognito.
  */
 import type { ConsoleUserStore } from '../../ports/console-users.js';

@@ -1,5 +1,5 @@
 /** The console API's own refusals (its wire format is the Checkout error body: shared/protocol/error-wire.ts). */
-import { PlatformError } from '../../errors.js';
+import { PlatformError } from '../../domain/errors.js';
 
 /** No session, an ended one, or a failed sign-in. */
 export class ConsoleAuthError extends PlatformError {

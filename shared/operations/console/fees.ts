@@ -6,8 +6,8 @@
  * problem is one field error of `fees` in the CLI's words, and nothing is written then. The schedule and its audit
  * entry are one transaction.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { Deps } from '../deps.js';
 import type { FeeSchedules } from '../../ports/ledger.js';
 import type { ConsoleFeesAnswer } from '../../protocol/console/answers.js';

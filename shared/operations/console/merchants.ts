@@ -6,15 +6,15 @@
  * them). Operators add MIDs with a connector of the stage's kind and its credentials (a live stage: upstream, adyen or checkout-com).
  */
 import { randomBytes } from 'node:crypto';
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { checkNotificationUrl, createMerchant, createMid, merchantSettings, REQUIRABLE_PAYER_FIELDS } from '../admin/merchants.js';
 import { acceptableMethods } from '../checkout/methods.js';
-import { allBrands } from '../../apm/catalogue.js';
+import { allBrands } from '../../protocol/apm/catalogue.js';
 import { midConnectorChoices, providersReachedBy } from '../../domain/stage-kind.js';
-import type { StageKind } from '../../config.js';
-import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../wallets/profile.js';
+import type { StageKind } from '../../lib/config.js';
+import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS } from '../../lib/wallets/profile.js';
 import { showWalletSettings } from '../wallets/configure.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 import { midHealthView, type MidHealthView } from '../../domain/mid-health.js';

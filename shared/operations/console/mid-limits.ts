@@ -4,7 +4,7 @@
  * --daily-cap …`: decimal text in the payment's currency, `none` removes a limit, an absent field keeps it; every
  * problem is named with the CLI's text. The change and its audit entry are one transaction.
  */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import type { Deps } from '../deps.js';
 import type { ConsoleMidLimitsAnswer } from '../../protocol/console/answers.js';
 import { updateMidLimits } from '../risk/manage-mid-limits.js';

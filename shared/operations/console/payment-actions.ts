@@ -3,8 +3,8 @@
  * callback in the payment's own protocol (recorderFor) and the API's idempotency: the console sends one
  * Idempotency-Key per confirmation, so a double click or a retried request makes one attempt.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { formatAmount, money, parseAmount, parseCurrency } from '../../domain/money.js';
 import { capture, creditvoid, voidPayment, type PaymentEvent, requestKey, runOnce } from '../payment/index.js';
 import type { Payment } from '../../domain/payment.js';

@@ -3,8 +3,8 @@
  * first and paged by DynamoDB queries (gsi1 by order, gsi3 by time, gsi4 by last four; no scans), and one payment with
  * its timeline. A payment of another merchant is answered like an unknown one.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import type { ConsolePaymentAnswer, ConsolePaymentsAnswer } from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';

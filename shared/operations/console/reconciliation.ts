@@ -3,7 +3,7 @@
  * from the reconciler's own sparse index (no scan); and resolving one now by asking the acquirer — the reconciler's
  * operation for one payment (reconcilePayment) without its grace period, so its conditional write decides once.
  */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import { formatAmount, money } from '../../domain/money.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import { reconcilePayment, type WithReconciliation } from '../reconciliation/reconcile.js';

@@ -4,8 +4,8 @@
  * (`scope: "platform"`) and every merchant's; a merchant's admins edit their own merchant's, its viewers read it.
  * Another merchant's list, entry or payment answers exactly like an unknown one. Each change is audited in its write.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { Deps } from '../deps.js';
 import type {
   ConsoleRiskBlockAddAnswer,

@@ -2,7 +2,7 @@
  * The risk operations' refusals (operations/risk/manage-errors.ts, the CLI's texts) in the console's format: every
  * problem one field error of the body field that carried it (400); something that does not exist a 404.
  */
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { RiskChangeError } from '../risk/manage-errors.js';
 import { RiskRulesError } from '../risk/rules.js';
 import { ConsoleNotFoundError } from './errors.js';

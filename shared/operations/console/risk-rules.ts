@@ -4,7 +4,7 @@
  * control). The document is `risk rules set --file`'s, checked by the same parseRiskRules: every problem is one
  * field error of `risk_rules`, and nothing is written then. The change and its audit entry are one transaction.
  */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import type { Deps } from '../deps.js';
 import type { ConsoleRiskRulesAnswer } from '../../protocol/console/answers.js';
 import { setRiskRules, showRiskRules } from '../risk/manage-rules.js';

@@ -4,7 +4,7 @@
  * settings set` (raising them loosens the card-testing guard, which protects the acquirer relationship, the
  * operator's). Checked by the same setRiskSettings; durations in seconds. Audited in the same transaction.
  */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import type { Deps } from '../deps.js';
 import type { RiskSettings } from '../../ports/risk-store.js';
 import type { ConsoleRiskSettingsAnswer } from '../../protocol/console/answers.js';

@@ -4,8 +4,8 @@
  * checks its file (parseRoutingRules), and the write names the version the operator loaded: a table someone changed
  * meanwhile is refused, never overwritten. The change and its audit entry are one transaction.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { RoutingTable } from '../../domain/routing.js';
 import type { ConsoleRoutingAnswer } from '../../protocol/console/answers.js';
 import { RoutingConflictError } from '../../domain/routing.js';

@@ -3,8 +3,8 @@
  * operator's changes — pause, resume, run now, change amount — applied by the ops-event operation the AWS console's
  * "Send events" path uses (operations/schedules/ops-events.ts), so both paths make the same conditional writes.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { formatAmount, money } from '../../domain/money.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
 import { applyOpsEvent, OpsEventError, type OpsDetailType } from '../schedules/ops-events.js';

@@ -4,8 +4,8 @@
  * The user must also have a console user record (role, merchant): a Cognito account alone grants nothing.
  */
 import { randomBytes } from 'node:crypto';
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { ConsoleSignInError, type ConsoleChallengeName, type SignInStep } from '../../ports/console-identity.js';
 import type { ConsoleSession } from '../../ports/console-sessions.js';
 import type { Deps } from '../deps.js';

@@ -3,8 +3,8 @@
  * own merchant's users) and the list of a merchant's users. Cognito holds the password; the console its role.
  */
 import { randomBytes } from 'node:crypto';
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { CONSOLE_ROLES, type ConsoleRole, type ConsoleUser } from '../../ports/console-users.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 import type { ConsoleUserInviteAnswer } from '../../protocol/console/answers.js';

@@ -2,8 +2,8 @@
  * The Wallets tab: Apple Pay / Google Pay settings through the admin operation (operations/wallets/configure.ts). The
  * private key is uploaded once, sealed with KMS there, and never shown again: only its public key hash comes back.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { setWalletSettings, showWalletSettings } from '../wallets/configure.js';
 import type { ConsoleMerchantAnswer, ConsoleWallet } from '../../protocol/console/answers.js';
 import type { Deps } from '../deps.js';

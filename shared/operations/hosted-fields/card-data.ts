@@ -8,7 +8,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Deps } from '../deps.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { parseJsonObject } from '../../protocol/checkout/json.js';
 import { readCardData, type SubmittedCard } from '../../protocol/hosted-fields/card-data.js';
 import type { HostedSession, LoadedSession } from './session.js';

@@ -6,14 +6,14 @@ import type { Deps } from '../deps.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
 import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';
-import { SessionTokenAuthError } from '../../errors.js';
+import { SessionTokenAuthError } from '../../domain/errors.js';
 import type { HostedSession } from './session.js';
 import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
 import { selectMid } from '../payment/index.js';
 import { authenticateMerchant } from '../auth/authenticate.js';
 import { sessionSchedule } from '../checkout/session-schedule.js';
 import { commonSessionFields } from '../checkout/session-draft.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 
 export async function createSessionToken(

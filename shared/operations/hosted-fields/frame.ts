@@ -3,11 +3,11 @@
  * that is unknown, paid, or not embeddable by the declaring page; else the field, in the session's page language.
  */
 import type { Deps } from '../deps.js';
-import { pageLanguage } from '../../protocol/checkout/page/i18n.js';
-import { framePage, frameRefusedPage } from '../../protocol/hosted-fields/frame-page.js';
-import { FORBIDDEN_TEXT } from '../../protocol/hosted-fields/pages.js';
+import { pageLanguage } from '../../pages/i18n.js';
+import { framePage, frameRefusedPage } from '../../pages/hosted-fields/frame-page.js';
+import { FORBIDDEN_TEXT } from '../../pages/hosted-fields/pages.js';
 import { readFrameRequest, type RawFrameRequest } from '../../protocol/hosted-fields/frame-request.js';
-import type { HtmlPage } from '../../protocol/s2s-card/threeds-page.js';
+import type { HtmlPage } from '../../pages/s2s-card/threeds-page.js';
 import { acceptsCard, embeddingOrigins, loadSession, mayEmbed } from './session.js';
 
 export interface FramePageResult extends HtmlPage {

@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { SubmittedCard } from '../../protocol/hosted-fields/card-data.js';
-import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { BusinessRuleError, ConflictError } from '../../domain/errors.js';
 import { readPaymentRequest, type PaymentRequest } from '../../protocol/hosted-fields/payment-request.js';
 import { paymentResponse, type PaymentResponse } from '../../protocol/hosted-fields/payment-response.js';
 import type { HostedFieldsOperation } from '../../protocol/hosted-fields/token-request.js';
@@ -27,7 +27,7 @@ import { openCardData } from './card-data.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 import { challengeUrl } from './three-ds.js';
 import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attributes.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 
 export async function processPayment(
   d: Pick<

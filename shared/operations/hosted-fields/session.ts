@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
-import { ConflictError } from '../../errors.js';
+import { ConflictError } from '../../domain/errors.js';
 import type { CheckoutSession, HostedFieldsSessionData } from '../../ports/checkout-sessions.js';
 import { isSessionToken, newSessionToken } from '../checkout/session-token.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';

@@ -8,7 +8,7 @@
 import type { Deps } from '../deps.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
-import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
+import type { PageLanguage } from '../../pages/i18n.js';
 import { hashEquals } from '../../protocol/signature.js';
 import { paymentHash } from '../../protocol/checkout/hashes.js';
 import { isWaitingForChallenge } from '../payment/index.js';

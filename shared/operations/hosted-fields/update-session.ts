@@ -9,7 +9,14 @@
 import type { Deps } from '../deps.js';
 import type { Mid } from '../../domain/merchant.js';
 import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
-import { ConflictError, InvalidHashError, PlatformError, SessionUpdateError, ValidationError, type FieldError } from '../../errors.js';
+import {
+  ConflictError,
+  InvalidHashError,
+  PlatformError,
+  SessionUpdateError,
+  ValidationError,
+  type FieldError,
+} from '../../domain/errors.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { sessionUpdateHash } from '../../protocol/hosted-fields/update-hash.js';
 import { MESSAGES } from '../../protocol/fields.js';

@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../deps.js';
 import { newApiKey, type ApiKeyKind, type ApiKeyRecord } from '../../domain/api-key.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 
 export type ApiKeyDeps = Pick<Deps, 'apiKeys' | 'merchants' | 'config'>;

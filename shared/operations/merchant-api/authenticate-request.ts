@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { apiKeyHash, hashesEqual, looksLikeApiKey } from '../../domain/api-key.js';
-import { SignatureError } from '../../errors.js';
+import { SignatureError } from '../../domain/errors.js';
 import { signatureMatches, timestampFresh, type SignedRequest } from '../../protocol/merchant-api/request-signature.js';
 import { authenticateMerchant, sourceAllowed } from '../auth/authenticate.js';
 

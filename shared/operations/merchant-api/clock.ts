@@ -3,9 +3,9 @@
  * the merchant's credentials. A live stage serves neither route (sandboxOnly) and refuses here too.
  */
 import { parseJson } from '@open-payments/protocol';
-import type { Config } from '../../config.js';
+import type { Config } from '../../lib/config.js';
 import type { TestClockStore } from '../../ports/clock.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { MerchantClockAnswer } from '../../protocol/merchant-api/answers.js';
 import { advanceClock, parseDuration, resetClock, setClock, showClock, TestClockError, type ClockView } from '../clock/manage.js';
 

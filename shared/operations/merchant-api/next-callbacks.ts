@@ -14,7 +14,7 @@
 import { parseJson } from '@open-payments/protocol';
 import { callbackBody, callbackHeaders } from '../callbacks/callback-request.js';
 import type { ListedCallback } from '../../ports/merchant-callbacks.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { MerchantCallbacksContext } from './context.js';
 import { describe } from './delivery-log.js';
 import { intParam, type Query } from './query.js';

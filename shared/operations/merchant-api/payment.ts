@@ -5,7 +5,7 @@
  * unknown one, so trans_ids cannot be probed.
  */
 import type { Deps } from '../deps.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { formatAmount, money } from '../../domain/money.js';
 import { maskCard, type Payment } from '../../domain/payment.js';
 import type { MerchantPaymentAnswer } from '../../protocol/merchant-api/answers.js';

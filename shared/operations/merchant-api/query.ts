@@ -1,5 +1,5 @@
 /** Query-string values of the merchant API: refused in the protocol's format, field by field. */
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 
 export type Query = Record<string, string | undefined>;
 

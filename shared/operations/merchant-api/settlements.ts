@@ -2,7 +2,7 @@
  * GET /api/v1/merchant/settlements and /settlements/{id}: the merchant's own settlement batches (docs/ledger.md),
  * newest day first, a page at a time. Another merchant's batch is answered like an unknown one.
  */
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { InvalidCursorError, type Settlements } from '../../ports/ledger.js';
 import { parseSettlementId, type Settlement } from '../../domain/ledger/settlement.js';
 import { intParam, type Query } from './query.js';

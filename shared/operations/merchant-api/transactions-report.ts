@@ -4,7 +4,7 @@
  * oldest first, a page at a time (never the whole range in memory). The batch of a row follows from when it was
  * journaled (its merchant's day and currency); `settlement_status` says whether that batch is closed yet.
  */
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { InvalidCursorError, type Ledger, type Settlements } from '../../ports/ledger.js';
 import { accounts } from '../../domain/ledger/accounts.js';
 import { settlementId } from '../../domain/ledger/settlement.js';

@@ -7,8 +7,8 @@
 import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
 import type { ConnectorRedirect } from '../../ports/connector.js';
-import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
-import { renderAcquirerStep } from '../../protocol/checkout/page/acquirer-step.js';
+import type { PageLanguage } from '../../pages/i18n.js';
+import { renderAcquirerStep } from '../../pages/checkout/acquirer-step.js';
 import { isWaitingForChallenge } from '../payment/index.js';
 import { framedForMerchantOf } from './framing.js';
 import type { PageResult } from './challenge-page.js';

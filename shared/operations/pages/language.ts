@@ -1,11 +1,11 @@
 /**
  * The language of a payer page that belongs to a payment (3DS / redirect pages, the APM method page): the payment's
  * own language (S2S payer_language, Checkout / hosted-fields billing_address.language or selected_language), then
- * the merchant's default language, then the browser's Accept-Language, then English (checkout/page/i18n.ts).
+ * the merchant's default language, then the browser's Accept-Language, then English (pages/i18n.ts).
  */
 import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
-import { pageLanguage, type PageLanguage } from '../../protocol/checkout/page/i18n.js';
+import { pageLanguage, type PageLanguage } from '../../pages/i18n.js';
 
 export async function paymentPageLanguage(
   d: Pick<Deps, 'merchants'>,

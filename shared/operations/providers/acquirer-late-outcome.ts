@@ -9,7 +9,7 @@
 import type { MidConnector, VerifiedNotification } from '../../ports/connector.js';
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import { ownTransaction } from '../../domain/payment-machine/index.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { alreadyRecorded, earlierThan, type LateReport } from '../payment/index.js';
 
 export async function acquirerLateReport(

@@ -9,7 +9,7 @@
  * even concurrently, changes the payment and sends the merchant's callback once.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { BusinessRuleError, ConflictError } from '../../domain/errors.js';
 import type { Connector } from '../../ports/connector.js';
 import { PATTERNS } from '../../protocol/fields.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
@@ -20,7 +20,7 @@ import type { Payment } from '../../domain/payment.js';
 import type { MidConnector } from '../../ports/connector.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
 import { acquirerLateReport } from './acquirer-late-outcome.js';
 

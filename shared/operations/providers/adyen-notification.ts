@@ -15,7 +15,7 @@
  * merchant's callback once. Items about payments that are not ours, and events we do not apply, are acknowledged.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError, NotFoundError, SignatureError } from '../../errors.js';
+import { BusinessRuleError, ConflictError, NotFoundError, SignatureError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
 import type { ConnectorInquiry, ConnectorOutcome, ConnectorRegistry } from '../../ports/connector.js';
@@ -31,7 +31,7 @@ import { completeChallenge, isWaitingForChallenge, confirmReversal, recordLateOu
 import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { recorderFor } from '../reconciliation/recorders.js';
 import { reconcilePayment } from '../reconciliation/reconcile.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { asEarlierAttempt, currentAttempt } from './attempt-mid.js';
 import { adyenLateReport, adyenReversalResult } from './adyen-late-outcome.js';
 

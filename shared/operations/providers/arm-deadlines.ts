@@ -10,7 +10,7 @@
  */
 import type { Clock } from '../../ports/clock.js';
 import type { DeadlineTimers, NewDeadline } from '../../ports/deadline-timers.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 
 /** `clock`: the merchants' clocks (a sandbox's test clocks), read afresh, as the ledger's journals read them. */
 export async function armDeadlines(timers: DeadlineTimers, clock: Clock, due: readonly NewDeadline[]): Promise<number> {

@@ -3,7 +3,7 @@
  * from was signed with that attempt's MID credentials, not the payment's current MID's. The payment keeps the MIDs it
  * tried (details.routingAttempts) and the attempt its own MID serves (details.routingAttempt).
  */
-import { SignatureError } from '../../errors.js';
+import { SignatureError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import type { Deps } from '../deps.js';
 

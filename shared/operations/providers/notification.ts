@@ -6,7 +6,7 @@
  */
 import type { ProviderNotification, ProviderStatus } from '../../protocol/providers/notification.js';
 import type { ApmConnector } from '../../ports/apm-connector.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { closeProviderStep, type ProviderStepDeps, type StepEffect } from './provider-step.js';
 
 export const REJECTED_BY_PROVIDER = 'Rejected by the provider.';

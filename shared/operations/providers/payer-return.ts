@@ -7,11 +7,11 @@
  * webhook, a second tab) makes this one a no-op.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { BusinessRuleError, ConflictError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { messagePage, returnPage } from '../../protocol/s2s-card/threeds-page.js';
-import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
+import { messagePage, returnPage } from '../../pages/s2s-card/threeds-page.js';
+import type { PageLanguage } from '../../pages/i18n.js';
 import { completeChallenge, isWaitingForChallenge } from '../payment/index.js';
 import { countChallengeDeclines } from '../risk/challenge-declines.js';
 import { recorderFor } from '../reconciliation/recorders.js';

@@ -5,7 +5,7 @@
  * sweeper racing a payment — re-reads, finds the payment final and changes nothing.
  */
 import type { Deps } from '../deps.js';
-import { ConflictError } from '../../errors.js';
+import { ConflictError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { apply, decide, ownTransaction, settleRecord } from '../../domain/payment-machine/index.js';
 import { PATTERNS } from '../../protocol/fields.js';

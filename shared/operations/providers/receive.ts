@@ -4,7 +4,7 @@
  * X-Provider-Signature is checked before anything of the body is read, so an unsigned one changes nothing.
  */
 import type { Deps } from '../deps.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { parseNotification, verifyNotification } from '../../protocol/providers/notification.js';
 import { applyAcquirerNotification, type AcquirerNotificationEffect } from './acquirer-notification.js';
 import { applyNotification, type NotificationEffect } from './notification.js';

@@ -11,13 +11,13 @@
  *      the loser's write fails its version check and it moves on.
  */
 import type { Deps } from '../deps.js';
-import { ConflictError } from '../../errors.js';
+import { ConflictError } from '../../domain/errors.js';
 import type { Payment, TransactionRecord } from '../../domain/payment.js';
 import type { LateOutcome } from '../../domain/payment-details.js';
 import { sendReversal, inquire, enqueue, nextVersion, resolveTransaction, type FinalOutcome } from '../payment/index.js';
 import { awaitingAcquirer } from '../../domain/undetermined.js';
-import { logger } from '../../logger.js';
-import { noteMetric } from '../../telemetry.js';
+import { logger } from '../../lib/logger.js';
+import { noteMetric } from '../../lib/telemetry.js';
 import type { UndeterminedPayments } from '../../ports/undetermined-payments.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 import { recorderFor } from './recorders.js';

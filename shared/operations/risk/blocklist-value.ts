@@ -1,8 +1,8 @@
 /**
  * A blocklist entry's value as it is stored, read from what an operator typed (the editing side: the admin CLI, the
- * console). Apart from blocklist.ts so the request's check never loads ipaddr.js (shared/net/cidr.ts).
+ * console). Apart from blocklist.ts so the request's check never loads ipaddr.js (shared/lib/net/cidr.ts).
  */
-import { formatCidr, parseCidr } from '../../net/cidr.js';
+import { formatCidr, parseCidr } from '../../lib/net/cidr.js';
 import type { BlocklistType } from '../../ports/risk-store.js';
 
 /** The shortest prefixes an entry may have: a wider range is almost surely a mistake that would stop everyone. */

@@ -3,7 +3,7 @@
  * platform-wide (`PLATFORM`) or per merchant. The check asks, in its one read, for every entry that could match the
  * payment by key (5 a scope), and for each scope's IP ranges, kept together on one item and matched here.
  */
-import { cidrContains, parseIp } from '../../net/ip-address.js';
+import { cidrContains, parseIp } from '../../lib/net/ip-address.js';
 import type { BlocklistEntry, BlocklistScope, BlocklistType } from '../../ports/risk-store.js';
 import type { RiskDecision } from './decision.js';
 

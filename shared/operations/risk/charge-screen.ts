@@ -6,7 +6,7 @@
 import type { Mid } from '../../domain/merchant.js';
 import { payerAbsent } from '../../domain/card-on-file.js';
 import { cardBrand } from '../../protocol/fields.js';
-import { noteMetric } from '../../telemetry.js';
+import { noteMetric } from '../../lib/telemetry.js';
 import { isMoto, type ChargeInput, type ChargeScreen, type CoreDeps } from '../payment/index.js';
 import { countDecline, screenCardPayment, screenMerchantInitiated, type RiskDeps, type RiskSubject, type Screened } from './check.js';
 import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from './decision.js';

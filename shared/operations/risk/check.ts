@@ -5,8 +5,8 @@
  * an acquirer's decline, `countDecline` counts it for the card and the IP and starts the IP's cool-down at the limit.
  * A failing check lets the payment through (logged): the counters guard the acquirer, not the payment's own state.
  */
-import type { StageKind } from '../../config.js';
-import { logger } from '../../logger.js';
+import type { StageKind } from '../../lib/config.js';
+import { logger } from '../../lib/logger.js';
 import type { BlocklistEntry, MerchantDeclines, RiskStore } from '../../ports/risk-store.js';
 import { burstReadFrom, merchantBurstCheck, reachesBurst } from './merchant-burst.js';
 import type { Clock } from '../../ports/clock.js';
@@ -14,7 +14,7 @@ import { cardTestingCheck, reachesCardTestingLimit } from './card-testing.js';
 import { cardVelocityCheck } from './card-velocity.js';
 import { blocklistCheck, blocklistKeys, matchingRange, scopesOf } from './blocklist.js';
 import { CONTROL_METRICS, RISK_BLOCKED_METRIC, type RiskDecision } from './decision.js';
-import { noteMetric } from '../../telemetry.js';
+import { noteMetric } from '../../lib/telemetry.js';
 import { thresholdsOf, type Thresholds } from './settings.js';
 import { exemptFromCounters } from './test-cards.js';
 import { sandboxBinCountry } from './sandbox-bins.js';

@@ -10,7 +10,7 @@ import { findCurrency, formatAmount } from '../../domain/money.js';
 import type { RiskStore, MidVolumeKey } from '../../ports/risk-store.js';
 import type { Clock } from '../../ports/clock.js';
 import type { RiskDecision } from './decision.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 
 export const MID_LIMIT = 'mid-limit';
 

@@ -2,7 +2,7 @@
  * Sandbox stages: the documented test cards' issuing countries (README "Sandbox test cards"), so a merchant can try
  * its BIN-country rules before any BIN file is imported. An imported BIN takes precedence.
  */
-import type { StageKind } from '../../config.js';
+import type { StageKind } from '../../lib/config.js';
 
 const SANDBOX_BINS: Readonly<Record<string, string>> = { '411111': 'US', '460154': 'GB' };
 

@@ -3,7 +3,7 @@
  * and the velocity per card, so merchants' integration tests that pay with them again and again keep working. Every
  * other card number counts, in every stage; on a live stage these count like any card.
  */
-import type { StageKind } from '../../config.js';
+import type { StageKind } from '../../lib/config.js';
 
 const TEST_CARDS: readonly string[] = ['4111111111111111', '4601541833776519'];
 

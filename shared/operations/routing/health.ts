@@ -20,8 +20,8 @@ import {
   type MidHealthView,
 } from '../../domain/mid-health.js';
 import type { RoutingTable } from '../../domain/routing.js';
-import { logger } from '../../logger.js';
-import { noteMetric } from '../../telemetry.js';
+import { logger } from '../../lib/logger.js';
+import { noteMetric } from '../../lib/telemetry.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 import type { MidHealthRecorder } from '../payment/index.js';
 

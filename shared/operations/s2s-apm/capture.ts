@@ -2,7 +2,7 @@
  * CAPTURE of a held APM authorization (SALE with auth=Y): full, or one partial amount.
  * Hash: md5(upper(strrev(trans_id)) . PASSWORD). Unknown trans_id: 101000 "Transaction does not exist.".
  */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmCaptureResult } from '../../protocol/s2s-apm/responses.js';
 import { capture as captureCore } from '../payment/index.js';

@@ -10,7 +10,7 @@
  *   const { payment, event, redirectToken } = await apmCharge(deps, { ...input, protocol: 'checkout' }, { callbacks });
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { BusinessRuleError } from '../../errors.js';
+import { BusinessRuleError } from '../../domain/errors.js';
 import type { Action, PaymentDetails, PaymentProtocol, TransactionType } from '../../domain/payment.js';
 import type { Mid } from '../../domain/merchant.js';
 import type { FormValue } from '../../protocol/form.js';
@@ -20,7 +20,7 @@ import { type AttemptHooks, newPayment, chargeNewPayment, newTransId, type CoreD
 import { screenApmPayment, type RiskDeps, type Screened } from '../risk/check.js';
 import { CONTROL_METRICS, RISK_BLOCKED_METRIC, RISK_DECLINE_REASON } from '../risk/decision.js';
 import { placeWithinLimits, releaseDailyVolume, type Placement } from '../risk/mid-limits.js';
-import { noteMetric } from '../../telemetry.js';
+import { noteMetric } from '../../lib/telemetry.js';
 
 /** The provider of a brand; an unknown brand is 204004 "method not supported" (the brand is the APM's method). */
 export function apmConnectorFor(providers: Pick<ApmConnectorRegistry, 'forBrand'>, brand: string): ApmConnector {

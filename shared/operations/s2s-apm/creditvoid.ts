@@ -3,7 +3,7 @@
  * (full or partial). Answers ACCEPTED; the outcome comes by callback with this attempt's creditvoid_id.
  * Hash: md5(upper(strrev(trans_id . PASSWORD))). Unknown trans_id: 100000 "Payment not found."; payouts cannot be refunded.
  */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { apmCreditvoidHash } from '../../protocol/signature.js';
 import { apmCreditvoidAccepted } from '../../protocol/s2s-apm/responses.js';
 import { creditvoid as creditvoidCore } from '../payment/index.js';

@@ -2,7 +2,7 @@
  * DEBIT2VIRTUAL_COMPLETE: charges a DEBIT2VIRTUAL_CALC payment (amount + the commission calculated then), once.
  * Hash: md5(upper(strrev(trans_id)) . PASSWORD). Its outcome callback names the creating action, DEBIT2VIRTUAL_CALC.
  */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';

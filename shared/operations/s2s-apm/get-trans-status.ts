@@ -1,5 +1,5 @@
 /** GET_TRANS_STATUS: the stored status of an APM payment. Hash: md5(upper(strrev(trans_id)) . PASSWORD). */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmStatusResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';

@@ -3,17 +3,17 @@
  * the payment once (redirect-step.ts), records the final callback and sends the payer to return_url (303).
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError } from '../../errors.js';
+import { BusinessRuleError, ConflictError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { PATTERNS } from '../../protocol/fields.js';
-import { messagePage, methodPage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
+import { messagePage, methodPage, type HtmlPage } from '../../pages/s2s-apm/method-page.js';
 import { completeRedirect, isWaitingForPayer, isWaitingForProvider, providerNotifies, redirectTokenMatches } from './redirect-step.js';
 import { apmRecorder } from './pipeline.js';
 import { framedForMerchantOf } from '../pages/framing.js';
 import { browserPageLanguage, paymentPageLanguage } from '../pages/language.js';
-import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
+import type { PageLanguage } from '../../pages/i18n.js';
 import type { FormValue } from '../../protocol/form.js';
 import { showProviderPage, submitProviderPage } from './provider-page.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';

@@ -4,16 +4,16 @@
  * exactly as sent) → the brand must have a provider one of the merchant's MIDs reaches (204004, as for a brand the
  * platform does not have) → choose a MID among those (mode for auth=Y, zero amount).
  */
-import { BusinessRuleError, InvalidHashError } from '../../errors.js';
-import type { ApmAction, ApmFlow } from '../../apm/descriptor.js';
+import { BusinessRuleError, InvalidHashError } from '../../domain/errors.js';
+import type { ApmAction, ApmFlow } from '../../protocol/apm/descriptor.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
-import type { Config } from '../../config.js';
+import type { Config } from '../../lib/config.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashMatches } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
 import { routePayment } from '../payment/index.js';
-import { holdsFunds } from '../../apm/rules.js';
+import { holdsFunds } from '../../protocol/apm/rules.js';
 import type { ApmChargeInput } from './charge.js';
 import { apmConnectorFor, newRedirectToken } from './charge.js';
 import type { S2sApmRequest } from './action.js';

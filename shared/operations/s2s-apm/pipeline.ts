@@ -4,7 +4,7 @@
  * and the redirect answer.
  */
 import { onPayerStep } from '../../domain/payment-machine/index.js';
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';

@@ -9,11 +9,11 @@ import type { Deps } from '../deps.js';
 import { formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import type { FormValue } from '../../protocol/form.js';
-import { providerPage } from '../../protocol/s2s-apm/provider-page.js';
-import { messagePage, type HtmlPage } from '../../protocol/s2s-apm/method-page.js';
-import { brandDescriptor } from '../../apm/catalogue.js';
-import { checkAsked } from '../../apm/page-fields.js';
-import { logger } from '../../logger.js';
+import { providerPage } from '../../pages/s2s-apm/provider-page.js';
+import { messagePage, type HtmlPage } from '../../pages/s2s-apm/method-page.js';
+import { brandDescriptor } from '../../protocol/apm/catalogue.js';
+import { checkAsked } from '../../protocol/apm/page-fields.js';
+import { logger } from '../../lib/logger.js';
 
 export interface ProviderPageResult extends HtmlPage {
   statusCode: number;

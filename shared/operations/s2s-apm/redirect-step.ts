@@ -3,7 +3,7 @@
  * one-time token (only its hash is stored); approving asks the provider for the final outcome, cancelling declines.
  * Completion is one attempt reserved with a conditional write, so a double submit completes once.
  */
-import { BusinessRuleError } from '../../errors.js';
+import { BusinessRuleError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { canApply, hasAttempt, ownTransaction, permit, settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';

@@ -3,7 +3,7 @@
  * Answers SUCCESS/SETTLED|PENDING, DECLINED/DECLINED, or REDIRECT/REDIRECT with the method's page.
  */
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import type { S2sApmAction } from './action.js';
 import { apmCharge } from './charge.js';
 import { acceptPaymentRequest, chargeInput } from './payment-request.js';

@@ -3,7 +3,7 @@
  * provider's commission and moves no money (no callback: nothing happened yet); COMPLETE charges amount + commission
  * once — the attempt is reserved with a conditional write first, so concurrent COMPLETEs produce one charge.
  */
-import { BusinessRuleError } from '../../errors.js';
+import { BusinessRuleError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import {
   nextVersion,

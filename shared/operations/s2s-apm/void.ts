@@ -2,7 +2,7 @@
  * VOID of a SETTLED APM payment on the same financial day; a held authorization is "Void is not allowed."
  * (CREDITVOID releases it). Hash: md5(upper(strrev(trans_id)) . PASSWORD). Unknown trans_id: 100000 "Payment not found.".
  */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmVoidResult } from '../../protocol/s2s-apm/responses.js';
 import { voidPayment } from '../payment/index.js';

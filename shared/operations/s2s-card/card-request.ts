@@ -5,7 +5,7 @@
  * payer's card payment. What is left in each action's file is what differs: its fields, its hash formula, its MID
  * and its own details.
  */
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';

@@ -4,7 +4,7 @@
  * An identical repeated request gets the first answer (one schedule): the idempotency claim is taken first and
  * completed in the same write as the schedule.
  */
-import { ConflictError } from '../../errors.js';
+import { ConflictError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { mergeSettings, readScheduleSettings, sentFields } from '../../protocol/schedules/schedule-request.js';
 import { scheduleResult } from '../../protocol/schedules/responses.js';

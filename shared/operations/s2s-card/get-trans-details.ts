@@ -1,5 +1,5 @@
 /** GET_TRANS_DETAILS: the status plus payer, amount and the payment's transaction history. */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { detailsResult } from '../../protocol/s2s-card/responses.js';
 import type { S2sCardAction } from './action.js';
 import { loadByTransId } from './lookup.js';

@@ -2,7 +2,7 @@
  * GET_TRANS_STATUS_BY_ORDER: the latest transaction of the order. The hash is Formula 2 with order_id in place of
  * trans_id (= Formula 7), or Formula 2 with that latest trans_id (6 for CREDIT2CARD), see lookup.ts.
  */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { statusResult } from '../../protocol/s2s-card/responses.js';
 import type { S2sCardAction } from './action.js';

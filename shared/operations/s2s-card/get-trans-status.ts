@@ -1,5 +1,5 @@
 /** GET_TRANS_STATUS: the stored status of one transaction. */
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import { statusResult } from '../../protocol/s2s-card/responses.js';
 import type { S2sCardAction } from './action.js';
 import { loadByTransId } from './lookup.js';

@@ -1,5 +1,5 @@
 /** Loads the payment a trans_id names and checks the request hash against it (Formula 2, or 6 for CREDIT2CARD). */
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';

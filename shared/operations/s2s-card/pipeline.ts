@@ -20,7 +20,7 @@ import { chargeScreened } from '../risk/screened-charge.js';
 import { s2sCardCallbackFields, type S2sCardEvent } from '../../protocol/s2s-card/callback.js';
 import { paymentResult, type RedirectInfo } from '../../protocol/s2s-card/responses.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 

@@ -3,7 +3,7 @@
  * recurring_token). An unknown pair is 100000 "Incorrect transaction"; the hash is Formula 1 over the initial
  * payment's email and card; the currency is the initial payment's; this request's custom_data is the one echoed.
  */
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula1, hashMatches } from '../../protocol/signature.js';
 import { paymentResult } from '../../protocol/s2s-card/responses.js';

@@ -4,7 +4,7 @@
  * trans_id}; the outcome (SUCCESS/SETTLED or DECLINED) comes by callback. Hash: Formula 1 over the payment's email
  * and card (protocol.md §2.1); Formula 2 over the trans_id is accepted too, as the other trans_id actions use it.
  */
-import { InvalidHashError, NotFoundError } from '../../errors.js';
+import { InvalidHashError, NotFoundError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { formula1, hashMatches } from '../../protocol/signature.js';

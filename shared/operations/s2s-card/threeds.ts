@@ -5,8 +5,8 @@
  */
 import type { Deps } from '../deps.js';
 import type { Payment } from '../../domain/payment.js';
-import { messagePage, returnPage } from '../../protocol/s2s-card/threeds-page.js';
-import type { PageLanguage } from '../../protocol/checkout/page/i18n.js';
+import { messagePage, returnPage } from '../../pages/s2s-card/threeds-page.js';
+import type { PageLanguage } from '../../pages/i18n.js';
 import { s2sRecorder } from './pipeline.js';
 import { apmRecorder } from '../s2s-apm/pipeline.js';
 import { framedFor } from '../pages/framing.js';

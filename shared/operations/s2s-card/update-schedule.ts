@@ -2,7 +2,7 @@
  * UPDATE_SCHEDULE (Formula 4): changes only the parameters sent, then checks the schedule as a whole. Unknown
  * schedule_id: 100000 "Schedule not found". Existing subscriptions keep their next date; later runs follow the change.
  */
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { mergeSettings, readScheduleSettings, sentFields } from '../../protocol/schedules/schedule-request.js';
 import { scheduleResult } from '../../protocol/schedules/responses.js';

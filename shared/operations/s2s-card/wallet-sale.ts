@@ -11,7 +11,7 @@ import type { FormObject } from '../../protocol/form.js';
 import { formula8 } from '../../protocol/signature.js';
 import { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
-import { WALLETS, type WalletCard, type WalletName } from '../../wallets/types.js';
+import { WALLETS, type WalletCard, type WalletName } from '../../lib/wallets/types.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { isMoto } from '../payment/index.js';
 import { routingHealth } from '../routing/health.js';

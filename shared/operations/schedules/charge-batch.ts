@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../deps.js';
 import type { RecurringChargeMessage } from '../../ports/schedules.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { chargeRun } from './charge-run.js';
 
 export interface QueuedRun {

@@ -10,7 +10,7 @@
  */
 import type { PaymentDetails } from '../../domain/payment.js';
 import type { Deps } from '../deps.js';
-import { ConflictError, NotFoundError, PlatformError } from '../../errors.js';
+import { ConflictError, NotFoundError, PlatformError } from '../../domain/errors.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import { dateOf, dueAt, followingRun, type Schedule, type Subscription } from '../../domain/schedule.js';
 import type { RecurringChargeMessage } from '../../ports/schedules.js';
@@ -19,7 +19,7 @@ import { recurringCharge, resolveRecurringPair, selectMid, type CallbackRecorder
 import { s2sRecorder } from '../s2s-card/pipeline.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
 import { updateSubscription } from './subscription-update.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { onMerchantClock } from '../clock/merchant-clocks.js';
 import { ruledScreen } from '../risk/screened-charge.js';
 

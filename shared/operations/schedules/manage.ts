@@ -3,7 +3,7 @@
  * subscription (DESCHEDULE). Every write is conditional on the version read; a concurrent change makes the loser
  * re-read and apply its change again, so two pauses or a pause and an update both take effect once.
  */
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Schedule } from '../../domain/schedule.js';
 import type { IdempotentResult } from '../../ports/payment-store.js';
 import type { Alongside } from '../../ports/transaction-items.js';

@@ -3,7 +3,7 @@
  * Each detail-type has a zod schema for its detail; a valid event is applied with the same conditional writes as the
  * API uses. Exact JSON to paste: docs/schedules.md.
  */
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { dateOf, dueAt, isCalendarDate, type Subscription } from '../../domain/schedule.js';
 import { setPaused } from './manage.js';

@@ -7,7 +7,7 @@
  */
 import type { DueEntry, RecurringChargeMessage } from '../../ports/schedules.js';
 import { dueFor, latestNow } from '../clock/merchant-clocks.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import type { RunnerDeps } from './types.js';
 
 export const LEASE_SECONDS = 15 * 60;

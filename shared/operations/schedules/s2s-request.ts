@@ -3,7 +3,7 @@
  * (md5(strtoupper(strrev(schedule_id . PASSWORD)))) before the schedule is looked up, so an unknown schedule_id
  * and a foreign one look the same ("Schedule not found").
  */
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
 import { FieldReader } from '../../protocol/fields.js';

@@ -1,6 +1,6 @@
 /** Read → change → conditional write of one subscription, again on conflict (runner lease, consumer, operators). */
 import type { Subscription } from '../../domain/schedule.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { ScheduleDeps } from './types.js';
 import type { Alongside } from '../../ports/transaction-items.js';
 

@@ -8,7 +8,7 @@
  */
 import type { PaymentStatus } from '../../domain/payment.js';
 import { onPayerStep } from '../../domain/payment-machine/index.js';
-import { InvalidHashError } from '../../errors.js';
+import { InvalidHashError } from '../../domain/errors.js';
 import { maskCard } from '../../domain/payment.js';
 import { FieldReader } from '../../protocol/fields.js';
 import type { FormObject } from '../../protocol/form.js';
@@ -17,8 +17,8 @@ import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
 import { apmDetails, readApmPayment } from '../../protocol/s2s-apm/request.js';
 import { apmPaymentResult, type ApmRedirect } from '../../protocol/s2s-apm/responses.js';
 import { newChallengeToken } from '../s2s-card/pipeline.js';
-import { logger } from '../../logger.js';
-import { WALLETS, type WalletName } from '../../wallets/types.js';
+import { logger } from '../../lib/logger.js';
+import { WALLETS, type WalletName } from '../../lib/wallets/types.js';
 import { charge, routePayment } from '../payment/index.js';
 import { apmWalletScreen } from '../risk/apm-wallet-screen.js';
 import type { S2sApmRequest, S2sApmResponse } from '../s2s-apm/action.js';

@@ -6,12 +6,12 @@
  */
 import { createHash, createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import type { Deps } from '../deps.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { walletIdentityKeyContext, walletKeyContext, type WalletConfig } from '../../ports/wallet-config.js';
 import type { Alongside } from '../../ports/transaction-items.js';
-import { parsePrivateKey } from '../../wallets/ec.js';
-import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS, type WalletProfile } from '../../wallets/profile.js';
-import { WALLETS, WALLET_ENVIRONMENTS, type WalletEnvironment, type WalletName } from '../../wallets/types.js';
+import { parsePrivateKey } from '../../lib/wallets/ec.js';
+import { APPLE_CAPABILITIES, APPLE_NETWORKS, GOOGLE_AUTH_METHODS, GOOGLE_NETWORKS, type WalletProfile } from '../../lib/wallets/profile.js';
+import { WALLETS, WALLET_ENVIRONMENTS, type WalletEnvironment, type WalletName } from '../../lib/wallets/types.js';
 
 export interface WalletSettingsInput extends WalletProfile {
   clientKey: string;

@@ -4,12 +4,12 @@
  * refusal becomes a payment_token error with one of the texts in messages.ts; only ids and the reason are logged.
  */
 import type { Deps } from '../deps.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import { walletKeyContext } from '../../ports/wallet-config.js';
-import { applePay } from '../../wallets/apple-pay-lazy.js';
-import { parsePrivateKey } from '../../wallets/ec.js';
-import { decryptGooglePayToken } from '../../wallets/google-pay.js';
-import { WalletTokenError, type WalletCard, type WalletName } from '../../wallets/types.js';
+import { applePay } from '../../lib/wallets/apple-pay-lazy.js';
+import { parsePrivateKey } from '../../lib/wallets/ec.js';
+import { decryptGooglePayToken } from '../../lib/wallets/google-pay.js';
+import { WalletTokenError, type WalletCard, type WalletName } from '../../lib/wallets/types.js';
 import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
 import { appleRoots, googleRoots, otherEnvironment } from './trust.js';
 

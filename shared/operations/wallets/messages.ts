@@ -2,9 +2,9 @@
  * The wire texts of refused wallet payments, all on field payment_token (the spec shows no texts: these are ours,
  * listed in docs/wallets.md). One text per reason; the reason's detail goes to the log only.
  */
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { MESSAGES } from '../../protocol/fields.js';
-import type { WalletTokenFailure } from '../../wallets/types.js';
+import type { WalletTokenFailure } from '../../lib/wallets/types.js';
 
 export const WALLET_MESSAGES = {
   notConfigured: 'Wallet payments are not configured for this merchant.',

@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.js';
-import { logger } from '../../logger.js';
+import { logger } from '../../lib/logger.js';
 import type { FormObject } from '../../protocol/form.js';
-import { currencyNumeric } from '../../wallets/currency-numeric.js';
-import type { WalletCard, WalletName } from '../../wallets/types.js';
+import { currencyNumeric } from '../../lib/wallets/currency-numeric.js';
+import type { WalletCard, WalletName } from '../../lib/wallets/types.js';
 import { WALLET_MESSAGES, tokenRefused } from './messages.js';
 
 /** Apple binds the token to the amount (minor units) and currency (ISO 4217 numeric) the payer approved. */

@@ -3,10 +3,10 @@
  * - G3; tests: their own test roots). Parsed once per container.
  */
 import type { X509Certificate } from 'node:crypto';
-import type { Config } from '../../config.js';
-import { parseCertificates } from '../../wallets/certificates.js';
-import { parseGoogleRootKeys, type GoogleRootKey } from '../../wallets/google-pay.js';
-import type { WalletEnvironment } from '../../wallets/types.js';
+import type { Config } from '../../lib/config.js';
+import { parseCertificates } from '../../lib/wallets/certificates.js';
+import { parseGoogleRootKeys, type GoogleRootKey } from '../../lib/wallets/google-pay.js';
+import type { WalletEnvironment } from '../../lib/wallets/types.js';
 
 const parsed = new Map<string, unknown>();
 

@@ -8,7 +8,7 @@
 export interface RetryPolicy {
   /** Seconds to wait after a failed attempt on receive 1, 2, ...; the last value repeats. */
   delaysSeconds: readonly number[];
-  /** The queue's redrive maxReceiveCount (shared/resources.ts): receives before SQS dead-letters the message. */
+  /** The queue's redrive maxReceiveCount (shared/lib/resources.ts): receives before SQS dead-letters the message. */
   maxReceiveCount: number;
 }
 

@@ -2,8 +2,8 @@
  * zod building blocks of the Checkout-family JSON bodies (session, hosted-fields payment request): text rules with
  * the protocol's Symfony messages, the billing_address object both bodies share, and zod issues as field errors.
  */
-import * as z from '../../zod-mini.js';
-import type { FieldError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import type { FieldError } from '../../domain/errors.js';
 import { MESSAGES, PATTERNS, PATTERN_INPUT_MAX } from '../fields.js';
 
 export const BLANK = MESSAGES.blank;
@@ -38,7 +38,7 @@ export const billingAddressSchema = () =>
         zip: z.optional(text({ max: 10 })),
         phone: z.optional(text({ max: 32 })),
         phone_country_code: z.optional(text({ max: 10, pattern: PHONE_COUNTRY_CODE })),
-        // Never validated (spec): read by sentLanguage (page/i18n.ts); unknown codes are English.
+        // Never validated (spec): read by sentLanguage (pages/i18n.ts); unknown codes are English.
         language: z.optional(z.unknown()),
       },
       { error: MESSAGES.invalid },

@@ -1,7 +1,7 @@
 /** JSON bodies of the Checkout API and how free-form JSON (custom_data) becomes callback form fields. */
 import { parseJson } from '@open-payments/protocol';
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { FormValue } from '../form.js';
 import { freeFormErrors } from '../limits.js';
 

@@ -3,7 +3,7 @@
  * body with the fields it declares, and the API reference describes the body from the same declaration
  * (scripts/openapi). Problems are listed like the session's, every one at once.
  */
-import { ValidationError, type FieldError } from '../../errors.js';
+import { ValidationError, type FieldError } from '../../domain/errors.js';
 import { MESSAGES } from '../fields.js';
 import { parseJsonObject } from './json.js';
 

@@ -3,8 +3,8 @@
  * the 6.7.0 `auth` flag). zod checks shapes; the rules that span fields follow in readSessionRequest. Every
  * problem is reported at once as "<field>: <message>" with the Symfony texts the protocol uses.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError, type FieldError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError, type FieldError } from '../../domain/errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { MESSAGES, PATTERNS, isHttpUrl } from '../fields.js';
 import { BLANK, billingAddressSchema, fieldErrors, requiredError, text } from './json-fields.js';
@@ -13,7 +13,7 @@ import { lenientJson, parseJsonObject } from './json.js';
 import { MOTO_TYPES } from '../s2s-card/card-payment.js';
 import { LIMIT_MESSAGES } from '../limits.js';
 import { collectedState } from '../billing-state.js';
-import { sentLanguage } from './page/language-codes.js';
+import { sentLanguage } from '../language-codes.js';
 
 const BOOL = 'This value should be of type bool.';
 

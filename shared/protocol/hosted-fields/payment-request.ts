@@ -3,13 +3,13 @@
  * here: the iframes already submitted it to the platform. browser_info values are carried as strings; numbers and
  * booleans (what a page's JavaScript naturally produces) are accepted and turned into strings.
  */
-import * as z from '../../zod-mini.js';
-import { ValidationError } from '../../errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { ValidationError } from '../../domain/errors.js';
 import { MESSAGES, PATTERNS } from '../fields.js';
 import { BLANK, billingAddressSchema, fieldErrors, text } from '../checkout/json-fields.js';
 import { lenientJson, parseJsonObject } from '../checkout/json.js';
 import { collectedState } from '../billing-state.js';
-import { sentLanguage } from '../checkout/page/language-codes.js';
+import { sentLanguage } from '../language-codes.js';
 
 const browserValue = () =>
   z.optional(

@@ -3,10 +3,10 @@
  * Hosted Payment Fields differences — operation purchase or debit only, return_url required, success_url optional,
  * customer.ip (the payer's IP). Every problem is reported at once, in the Checkout error format.
  */
-import { ValidationError, type FieldError } from '../../errors.js';
+import { ValidationError, type FieldError } from '../../domain/errors.js';
 import { MESSAGES, isHttpUrl, isIp } from '../fields.js';
 import { parseJsonObject } from '../checkout/json.js';
-import * as z from '../../zod-mini.js';
+import * as z from '../../lib/zod-mini.js';
 import { lenientJson } from '../checkout/json.js';
 import { OPERATIONS, customerSchema, readSessionRequest, sessionSchema, type SessionRequest } from '../checkout/session-request.js';
 

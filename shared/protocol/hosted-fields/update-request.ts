@@ -3,7 +3,7 @@
  * listed are refused by name. recurring_init and req_token are JSON booleans only ("Y"/"N" are refused);
  * schedule_id null removes it; parameters and custom_data replace the stored object ({} clears it).
  */
-import { SessionUpdateError, ValidationError, type FieldError } from '../../errors.js';
+import { SessionUpdateError, ValidationError, type FieldError } from '../../domain/errors.js';
 import { MESSAGES } from '../fields.js';
 import { parseJsonObject } from '../checkout/json.js';
 

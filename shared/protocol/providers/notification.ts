@@ -2,7 +2,7 @@
  * A provider's notification as it arrives: a JSON body signed in X-Provider-Signature with hex
  * HMAC-SHA256(raw body, provider secret). The sandbox provider's body is {"reference": "<trans_id>", "status": …}.
  */
-import { SignatureError, ValidationError } from '../../errors.js';
+import { SignatureError, ValidationError } from '../../domain/errors.js';
 import { hashMatches, hmacSha256Hex, parseJson } from '@open-payments/protocol';
 
 export const PROVIDER_STATUSES = ['executed', 'rejected', 'pending', 'ACSC', 'RJCT', 'paid', 'failed'] as const;

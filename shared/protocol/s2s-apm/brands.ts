@@ -1,12 +1,12 @@
 /**
  * Per-brand request rules of S2S APM (the spec's "APM brand-specific parameters"), read from the brand descriptors
- * (shared/apm/brands/). A brand is accepted only when it has a descriptor and a provider serves its flow
- * (shared/connectors/registry.ts). Parameters a brand does not name are passed to the provider unchecked.
+ * (shared/protocol/apm/brands/). A brand is accepted only when it has a descriptor and a provider serves its flow
+ * (shared/adapters/connectors/registry.ts). Parameters a brand does not name are passed to the provider unchecked.
  */
 import { FieldReader, MESSAGES } from '../fields.js';
 import type { FormValue } from '../form.js';
-import type { BrandDescriptor } from '../../apm/descriptor.js';
-import { checkParameters, checkRequestFields } from '../../apm/rules.js';
+import type { BrandDescriptor } from '../apm/descriptor.js';
+import { checkParameters, checkRequestFields } from '../apm/rules.js';
 
 export type { BrandDescriptor };
 

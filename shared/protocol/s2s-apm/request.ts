@@ -10,10 +10,10 @@ import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
 import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
 import { readPayer, type Payer } from '../s2s-card/payer.js';
-import { fieldsToAsk } from '../../apm/page-fields.js';
+import { fieldsToAsk } from '../apm/page-fields.js';
 import { readBrandFields, type BrandDescriptor } from './brands.js';
-import { brandDescriptor } from '../../apm/catalogue.js';
-import { checkPublicUrl, type AddressPolicy } from '../../net/public-url.js';
+import { brandDescriptor } from '../apm/catalogue.js';
+import { checkPublicUrl, type AddressPolicy } from '../../lib/net/public-url.js';
 
 export interface ApmPaymentFields {
   brand: string;

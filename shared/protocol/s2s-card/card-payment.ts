@@ -6,7 +6,7 @@
 import type { PaymentDetails } from '../../domain/payment.js';
 import type { Merchant, LinkTarget } from '../../domain/merchant.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, PATTERNS, isHttpUrl, luhnValid } from '../fields.js';
 import { readBrowser } from './browser.js';

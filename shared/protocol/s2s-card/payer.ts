@@ -6,7 +6,7 @@
  */
 import type { Merchant } from '../../domain/merchant.js';
 import { FieldReader, MESSAGES, PATTERNS, isIp, type FieldRule } from '../fields.js';
-import { knownLanguage } from '../checkout/page/language-codes.js';
+import { knownLanguage } from '../language-codes.js';
 
 export const STATE_COUNTRIES = ['CA', 'US', 'JP', 'AU', 'IN'];
 export const PAYER_LANGUAGES = [

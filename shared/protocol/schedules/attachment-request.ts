@@ -4,7 +4,7 @@
  * payment_schedule_amount (the currency's amount format; scheduled charges are never zero, so a zero initiating
  * amount needs it).
  */
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { isCalendarDate } from '../../domain/schedule.js';
 import { FieldReader, MESSAGES } from '../fields.js';

@@ -4,7 +4,7 @@
  * Checkout error body.
  */
 import fc from 'fast-check';
-import { ROUTES } from '../../../shared/routes/index.js';
+import { ROUTES } from '../../../shared/entry/routes/index.js';
 import type { FuzzTarget } from '../target.js';
 import { bodyRequest } from '../bodies.js';
 import { headerSafe, query, segment } from '../target.js';

@@ -3,7 +3,7 @@
  * kill the platform at a step of the callback path and start it again.
  *
  * start  {prefix, endpoints, extraEnv}: startPlatform() — gateway, pollers, resources. With CALLBACK_CRASH_AT in
- *        extraEnv the process SIGKILLs itself at that step (shared/adapters/crash-point.ts).
+ *        extraEnv the process SIGKILLs itself at that step (shared/adapters/aws/crash-point.ts).
  * resume {env}: the platform's asynchronous side on the same resources after the crash — the SQS consumer poller
  *        and the outbox sweeper (every 300 ms), as fresh Lambda containers would run them. (startPlatform itself
  *        cannot run twice on one moto: it creates the KMS alias again.)
@@ -13,10 +13,10 @@
 import { SQSClient, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { startPlatform } from '../../../scripts/local/platform.js';
 import { pollQueue, runEvery } from '../../../scripts/local/pollers.js';
-import { callbackConsumers, callbackSchedules } from '../../../shared/routes/callbacks.js';
-import { resetConfig } from '../../../shared/config.js';
-import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
-import { resetDeps } from '../../../shared/deps.js';
+import { callbackConsumers, callbackSchedules } from '../../../shared/entry/routes/callbacks.js';
+import { resetConfig } from '../../../shared/lib/config.js';
+import { resetAwsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { resetDeps } from '../../../shared/entry/composition/deps.js';
 
 const [mode, json] = process.argv.slice(2);
 const input = JSON.parse(json ?? '{}');

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { QUEUES } from '../../../shared/resources.js';
+import { QUEUES } from '../../../shared/lib/resources.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
 import { verifySignatureHeader } from '../../../shared/protocol/callbacks/signature-header.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
@@ -14,7 +14,7 @@ import { startMerchantServer, type MerchantServer } from '../../support/merchant
 import { callbacksSettled } from '../../support/drained.js';
 import { SANDBOX_CARD, saleFields } from '../../support/s2s.js';
 import { appendCallbacks, callbacksOf, eventIdOf, queueDepth } from './helpers.js';
-import { callbackDeps } from '../../../shared/deps.js';
+import { callbackDeps } from '../../../shared/entry/composition/deps.js';
 
 const DELAYS = [1, 1, 1, 1, 1, 2, 3];
 const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: DELAYS.join(','), CALLBACK_SWEEP_GRACE_SECONDS: '1' });

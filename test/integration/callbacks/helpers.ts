@@ -1,7 +1,7 @@
 /** Shared by the callback integration tests: reading what the platform recorded, adding callbacks to a payment. */
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { deps, callbackDeps } from '../../../shared/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { deps, callbackDeps } from '../../../shared/entry/composition/deps.js';
 import { recordCallback } from '../../../shared/domain/callback-factory.js';
 import type { CallbackRecord } from '../../../shared/domain/callback.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';

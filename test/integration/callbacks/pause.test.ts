@@ -10,7 +10,7 @@ import { eventually, postForm, startTestPlatform, testMerchant } from '../../sup
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
 import { callbacksOf, eventIdOf } from './helpers.js';
-import { callbackDeps } from '../../../shared/deps.js';
+import { callbackDeps } from '../../../shared/entry/composition/deps.js';
 
 const PAUSE_SECONDS = 4;
 let platform: RunningPlatform;

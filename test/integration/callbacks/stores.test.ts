@@ -3,9 +3,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
-import { deps, callbackDeps } from '../../../shared/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { DynamoCallbackSecrets } from '../../../shared/adapters/aws/dynamo-callback-secrets.js';
+import { deps, callbackDeps } from '../../../shared/entry/composition/deps.js';
 import type { DeliveryAttempt } from '../../../shared/domain/callback.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';

@@ -6,11 +6,11 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps, callbackDeps } from '../../../shared/deps.js';
-import { EVENT_BUS } from '../../../shared/resources.js';
+import { deps, callbackDeps } from '../../../shared/entry/composition/deps.js';
+import { EVENT_BUS } from '../../../shared/lib/resources.js';
 import { checkoutHash, formula2 } from '../../../shared/protocol/signature.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
-import { logger } from '../../../shared/logger.js';
+import { logger } from '../../../shared/lib/logger.js';
 import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled, opsEventsDrained } from '../../support/drained.js';

@@ -4,7 +4,7 @@
  * fail@gmail.com is declined, redirect@gmail.com asks the payer to approve on the page first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { continueLink, createSession, postPage, returnQuery } from './support.js';
 

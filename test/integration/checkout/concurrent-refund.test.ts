@@ -4,7 +4,7 @@
  * one does: the duplicates overlap the first request however busy the machine (see foundation/concurrent-duplicates).
  */
 import { describe, expect, it } from 'vitest';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { card, continueLink, createSession, postPage, signed } from './support.js';
 import { useShopWorld } from './shop-world.js';

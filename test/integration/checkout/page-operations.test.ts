@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
 import { checkoutHash } from '../../../shared/protocol/signature.js';
 import { eventually, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -1,8 +1,8 @@
 /** The page's form reader (no platform needed): which fields each choice reads, and that no input can break it. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readPaymentForm, type PaymentFormOptions } from '../../../shared/protocol/checkout/page/card-form.js';
-import { pageLanguage } from '../../../shared/protocol/checkout/page/i18n.js';
+import { readPaymentForm, type PaymentFormOptions } from '../../../shared/pages/checkout/card-form.js';
+import { pageLanguage } from '../../../shared/pages/i18n.js';
 
 const t = pageLanguage('en').t;
 const now = new Date('2026-06-15T00:00:00Z');

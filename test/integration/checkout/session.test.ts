@@ -4,7 +4,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { createScheduleFields } from '../schedules/support.js';
 import { createSession, get, sessionBody } from './support.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
 
 const platform = usePlatform();

@@ -103,7 +103,7 @@ export function returnQuery(html: string): Record<string, string> {
 
 /** The stored session behind a page link, and a way to rewrite it (to play a crash or an expiry). */
 export async function storedSession(pageUrl: string) {
-  const { deps } = await import('../../../shared/deps.js');
+  const { deps } = await import('../../../shared/entry/composition/deps.js');
   const { sessionTokenHash } = await import('../../../shared/operations/checkout/session-token.js');
   const d = deps();
   const tokenHash = sessionTokenHash(pageUrl.split('/').pop()!);

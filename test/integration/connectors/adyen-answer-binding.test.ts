@@ -1,5 +1,5 @@
 /**
- * Every Adyen answer is bound to its payment (shared/connectors/answer-binding.ts), end to end against Prism serving
+ * Every Adyen answer is bound to its payment (shared/adapters/connectors/answer-binding.ts), end to end against Prism serving
  * Adyen's Checkout API v71 with request validation on (test/support/adyen-prism.ts). The attack: a payer completes
  * 3DS on a 1.00 payment and brings its redirectResult to the return address of a 1,000.00 payment on the same Adyen
  * credential. Adyen answers /payments/details about the payment the result belongs to; that answer (the test's own,
@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
+import { adyenReturnPath } from '../../../shared/adapters/connectors/adyen.js';
 import { postForm } from '../../support/platform.js';
 import { callbacksSettled } from '../../support/drained.js';
 import type { MerchantServer } from '../../support/merchant-server.js';

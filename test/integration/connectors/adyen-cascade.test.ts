@@ -8,12 +8,12 @@
 import '../../support/read-logs.js';
 import { beforeAll, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { itemSignature, type AdyenNotificationItem } from '../../../shared/protocol/providers/adyen-webhook.js';
-import { adyenConnector } from '../../../shared/connectors/adyen.js';
-import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
-import type { AdyenTransport } from '../../../shared/connectors/adyen-transport.js';
+import { adyenConnector } from '../../../shared/adapters/connectors/adyen.js';
+import { acquirerAddressRules } from '../../../shared/adapters/connectors/http-transport.js';
+import type { AdyenTransport } from '../../../shared/adapters/connectors/adyen-transport.js';
 import { postForm, testMerchant } from '../../support/platform.js';
 import { injectConnector } from '../../support/connectors.js';
 import { saleFields } from '../../support/s2s.js';

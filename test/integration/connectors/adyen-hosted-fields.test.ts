@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { adyenReturnPath } from '../../../shared/connectors/adyen.js';
+import { adyenReturnPath } from '../../../shared/adapters/connectors/adyen.js';
 import { eventually } from '../../support/platform.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';
 import type { MerchantServer } from '../../support/merchant-server.js';

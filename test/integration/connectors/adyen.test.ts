@@ -9,8 +9,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
-import { adyenReturnPath, ADYEN_REQUEST_REFUSED } from '../../../shared/connectors/adyen.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { adyenReturnPath, ADYEN_REQUEST_REFUSED } from '../../../shared/adapters/connectors/adyen.js';
 import { eventually, postForm } from '../../support/platform.js';
 import type { MerchantServer } from '../../support/merchant-server.js';
 import type { AdyenPrism } from '../../support/adyen-prism.js';

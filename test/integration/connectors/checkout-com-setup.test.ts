@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CKO_KEY_FLAGS_REFUSED, runMidsCommand } from '../../../scripts/admin/mids.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { createMerchant } from '../../../shared/operations/admin/merchants.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import { usePlatform } from '../../support/platform.js';
 
 const SECRET_KEY = 'sk_sbox_m73dzbpy7cf3gfd46xr4yj5xo4e';

@@ -8,16 +8,16 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps, reconciliationDeps } from '../../../shared/deps.js';
+import { deps, reconciliationDeps } from '../../../shared/entry/composition/deps.js';
 import { GAVE_UP_REASON, reconcilePayment } from '../../../shared/operations/reconciliation/reconcile.js';
 import { paymentSummary } from '../../../shared/operations/console/timeline.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
-import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/connectors/checkout-com.js';
-import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
+import { checkoutComConnector, checkoutComReturnPath } from '../../../shared/adapters/connectors/checkout-com.js';
+import { acquirerAddressRules } from '../../../shared/adapters/connectors/http-transport.js';
 import { eventSignature } from '../../../shared/protocol/providers/checkout-com-webhook.js';
 import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/index.js';
 import { receiveNotification } from '../../../shared/operations/providers/receive.js';
-import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { invocation, withInvocation } from '../../../shared/lib/telemetry.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { connectorOption, runMidsCommand } from '../../../scripts/admin/mids.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
 import type { Mid } from '../../../shared/domain/merchant.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import { usePlatform } from '../../support/platform.js';
 
 usePlatform();

@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { formula2 } from '../../../shared/protocol/signature.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
@@ -29,7 +29,7 @@ import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconc
 import { paymentSummary } from '../../../shared/operations/console/timeline.js';
 import { LATE_OUTCOME_METRIC } from '../../../shared/operations/payment/index.js';
 import { receiveNotification } from '../../../shared/operations/providers/receive.js';
-import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { invocation, withInvocation } from '../../../shared/lib/telemetry.js';
 
 // Our wait for the upstream: long enough for a request to a second platform on a busy 2-core machine; the timeout
 // test does not wait for it to pass by the clock, the proxy holds the SALE until our side gave up.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runOperatorsCommand } from '../../../scripts/admin/operators.js';
-import { consoleDeps } from '../../../shared/deps.js';
+import { consoleDeps } from '../../../shared/entry/composition/deps.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { call, NEW_PASSWORD } from './support.js';
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { signInConsole, type ConsoleClient } from './support.js';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { midCredentialsContext } from '../../../shared/ports/connector.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { signInConsole, type ConsoleClient } from './support.js';

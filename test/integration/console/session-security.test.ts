@@ -6,8 +6,8 @@
  */
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consoleDeps } from '../../../shared/deps.js';
-import { DynamoConsoleSessions } from '../../../shared/adapters/dynamo-console-sessions.js';
+import { consoleDeps } from '../../../shared/entry/composition/deps.js';
+import { DynamoConsoleSessions } from '../../../shared/adapters/aws/dynamo-console-sessions.js';
 import { signIn } from '../../../shared/operations/console/sign-in.js';
 import type { ConsoleContext } from '../../../shared/operations/console/console-deps.js';
 import type { ConsoleIdentity } from '../../../shared/ports/console-identity.js';

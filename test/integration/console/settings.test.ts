@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { keys } from '../../../shared/adapters/table-keys.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { keys } from '../../../shared/adapters/aws/table-keys.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { signInConsole, type ConsoleClient } from './support.js';
 

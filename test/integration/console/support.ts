@@ -1,5 +1,5 @@
 /** A console user in tests: invited through the real operations, signed in over HTTP like the console's page does. */
-import { consoleDeps } from '../../../shared/deps.js';
+import { consoleDeps } from '../../../shared/entry/composition/deps.js';
 import { createUser } from '../../../shared/operations/console/users.js';
 import type { ConsoleRole } from '../../../shared/ports/console-users.js';
 

@@ -2,8 +2,8 @@
  * The CallbackOutbox contract (test/contracts/callback-outbox.contract.ts) on the DynamoDB adapters: the payment
  * store records the callbacks, the outbox adapter leases and finishes them, in a table no platform poller watches.
  */
-import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
-import { DynamoCallbackOutbox } from '../../../shared/adapters/dynamo-callback-outbox.js';
+import { DynamoPaymentStore } from '../../../shared/adapters/aws/dynamo-payment-store.js';
+import { DynamoCallbackOutbox } from '../../../shared/adapters/aws/dynamo-callback-outbox.js';
 import { callbackOutboxContract } from '../../contracts/callback-outbox.contract.js';
 import { usePlatform } from '../../support/platform.js';
 import { useQuietTable } from '../../support/quiet-table.js';

@@ -1,6 +1,6 @@
 /** The CardVault contract (test/contracts/card-vault.contract.ts) on the DynamoDB adapter, its PAN sealed by KMS (moto). */
-import { DynamoCardVault } from '../../../shared/adapters/dynamo-card-vault.js';
-import { deps } from '../../../shared/deps.js';
+import { DynamoCardVault } from '../../../shared/adapters/aws/dynamo-card-vault.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { cardVaultContract } from '../../contracts/card-vault.contract.js';
 import { usePlatform } from '../../support/platform.js';
 import { useQuietTable } from '../../support/quiet-table.js';

@@ -2,8 +2,8 @@
  * The MerchantDirectory contract (test/contracts/merchant-directory.contract.ts) on the DynamoDB adapter, with no
  * per-container cache (the contract reads each write back at once; the cache has its own unit tests).
  */
-import { DynamoMerchantDirectory } from '../../../shared/adapters/dynamo-merchant-directory.js';
-import { deps } from '../../../shared/deps.js';
+import { DynamoMerchantDirectory } from '../../../shared/adapters/aws/dynamo-merchant-directory.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantDirectoryContract } from '../../contracts/merchant-directory.contract.js';
 import { usePlatform } from '../../support/platform.js';
 import { useQuietTable } from '../../support/quiet-table.js';

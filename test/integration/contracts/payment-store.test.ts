@@ -1,11 +1,11 @@
 /**
  * The PaymentStore contract (test/contracts/payment-store.contract.ts) on the DynamoDB adapter in DynamoDB Local,
- * built as the composition builds it (shared/composition/payments.ts: trans ids derived under the sealed secret)
+ * built as the composition builds it (shared/entry/composition/payments.ts: trans ids derived under the sealed secret)
  * but reading the contract's clock.
  */
-import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
-import { DynamoPaymentIds } from '../../../shared/adapters/dynamo-payment-ids.js';
-import { deps } from '../../../shared/deps.js';
+import { DynamoPaymentStore } from '../../../shared/adapters/aws/dynamo-payment-store.js';
+import { DynamoPaymentIds } from '../../../shared/adapters/aws/dynamo-payment-ids.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { paymentStoreContract } from '../../contracts/payment-store.contract.js';
 import { usePlatform } from '../../support/platform.js';
 import { useQuietTable } from '../../support/quiet-table.js';

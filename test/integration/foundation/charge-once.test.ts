@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../../scripts/local/platform.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 import { nextVersion } from '../../../shared/operations/payment/index.js';

@@ -6,7 +6,7 @@
  * sandbox acquirer's latency keeps these duplicates inside the first one's run.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';

@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { keys } from '../../../shared/adapters/table-keys.js';
-import { deps } from '../../../shared/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { keys } from '../../../shared/adapters/aws/table-keys.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 

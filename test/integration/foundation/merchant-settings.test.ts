@@ -3,9 +3,9 @@
  * the protocol does for that merchant: required payer fields, callback field groups, the hash algorithm.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -1,13 +1,13 @@
 /**
- * PAYMENT_ITEM_FORM=full (shared/config.ts): while a stage deployed before the compact form (commit d46709d) is
+ * PAYMENT_ITEM_FORM=full (shared/lib/config.ts): while a stage deployed before the compact form (commit d46709d) is
  * upgraded, payment items are written with everything the earlier code reads (transId, the payer's field names as
  * the protocol spells them, every history date), and the platform reads them as it reads its compact items.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { keys } from '../../../shared/adapters/table-keys.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { keys } from '../../../shared/adapters/aws/table-keys.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 

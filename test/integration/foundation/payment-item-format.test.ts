@@ -1,5 +1,5 @@
 /**
- * The payment item's stored form (shared/adapters/payment-item.ts) against DynamoDB Local: an item written by the
+ * The payment item's stored form (shared/adapters/aws/payment-item.ts) against DynamoDB Local: an item written by the
  * earlier code (index sort keys "<created>#<trans_id>", every value written) reads, lists, answers and takes a
  * follow-up as before; and the reconciler's walk, whose watermark is now a creation instant shared by several
  * payments, still finds every reservation left without an outcome.
@@ -9,12 +9,12 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Payment } from '../../../shared/domain/payment.js';
-import { deps } from '../../../shared/deps.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { keys } from '../../../shared/adapters/table-keys.js';
-import { toPayment } from '../../../shared/adapters/payment-item.js';
-import { DynamoConsolePayments } from '../../../shared/adapters/dynamo-console-payments.js';
-import { DynamoUndeterminedPayments } from '../../../shared/adapters/dynamo-undetermined-payments.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { keys } from '../../../shared/adapters/aws/table-keys.js';
+import { toPayment } from '../../../shared/adapters/aws/payment-item.js';
+import { DynamoConsolePayments } from '../../../shared/adapters/aws/dynamo-console-payments.js';
+import { DynamoUndeterminedPayments } from '../../../shared/adapters/aws/dynamo-undetermined-payments.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { deps } from '../../../shared/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { recordingApmSandbox, recordingSandbox } from '../../support/connectors.js';
 import { encodeForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';

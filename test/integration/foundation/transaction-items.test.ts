@@ -1,5 +1,5 @@
 /**
- * A write that is handed entries (shared/adapters/transaction-items.ts) carries them in its own TransactWriteItems,
+ * A write that is handed entries (shared/adapters/aws/transaction-items.ts) carries them in its own TransactWriteItems,
  * on DynamoDB Local: without entries, writeItem() sends the plain command; with them, a failed condition is the same
  * ConditionalCheckFailedException with the same item the plain write's refusal carries, and no entry is stored; a
  * later write of the same change carries them no more; a write asking for ReturnValues other than ALL_NEW refuses
@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ddbClient } from '../../../shared/adapters/aws-clients.js';
-import { writeItem } from '../../../shared/adapters/transaction-items.js';
+import { ddbClient } from '../../../shared/adapters/aws/aws-clients.js';
+import { writeItem } from '../../../shared/adapters/aws/transaction-items.js';
 import { TransactionItems } from '../../../shared/ports/transaction-items.js';
 import { usePlatform } from '../../support/platform.js';
 

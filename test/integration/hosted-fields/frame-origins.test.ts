@@ -1,9 +1,9 @@
 /** A merchant can keep its hosted card fields off other sites: only its listed page origins may embed them. */
 import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { createToken } from './support.js';
 

@@ -6,10 +6,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { checkoutSessionKey } from '../../../shared/adapters/dynamo-checkout-sessions.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { checkoutSessionKey } from '../../../shared/adapters/aws/dynamo-checkout-sessions.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
-import { SCHEDULED } from '../../../shared/routes/index.js';
+import { SCHEDULED } from '../../../shared/entry/routes/index.js';
 import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { createToken, pay, submitCard } from './support.js';
 
@@ -89,7 +89,7 @@ it('leaves a newer card alone (conditional on the card it listed)', async () => 
   // The sweeper lists the expired card; meanwhile the payer submits again (new expiry), then the sweeper writes.
   const stale = { cardExpiresAt: first.split('#')[0]!, tokenHash: hostedFieldsTokenHash(token) };
   await submitCard(platform.url, token);
-  const { DynamoSealedCards } = await import('../../../shared/adapters/dynamo-sealed-cards.js');
+  const { DynamoSealedCards } = await import('../../../shared/adapters/aws/dynamo-sealed-cards.js');
   expect(await new DynamoSealedCards(platform.resources.tableName).drop(stale, new Date().toISOString())).toBe(false);
   expect((await sessionItem(token)).hostedFields.sealedCard).toEqual(expect.any(String));
   expect((await pay(platform.url, token)).body.result).toBe('success');

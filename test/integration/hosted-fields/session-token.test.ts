@@ -1,7 +1,7 @@
 /** POST /api/v1/session/token through the local gateway: the token, every refusal (400 / 401), customer.ip. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { createMerchant, createMid } from '../../../shared/operations/admin/merchants.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
 import { eventually, postJson, testMerchant, usePlatform } from '../../support/platform.js';

@@ -1,7 +1,7 @@
 /** PUT /api/v1/session/update with the Token header: each of the spec's rules, and what the payment then uses. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { hostedFieldsTokenHash } from '../../../shared/operations/hosted-fields/session.js';
 import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Journal } from '../../../shared/domain/ledger/journal.js';
 import { accounts } from '../../../shared/domain/ledger/accounts.js';
-import { ledger } from '../../../shared/composition/ledger.js';
+import { ledger } from '../../../shared/entry/composition/ledger.js';
 import { usePlatform } from '../../support/platform.js';
 
 usePlatform();

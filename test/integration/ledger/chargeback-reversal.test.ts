@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { VerifyReport } from '../../../shared/operations/ledger/verify.js';
-import { ledger } from '../../../shared/composition/ledger.js';
+import { ledger } from '../../../shared/entry/composition/ledger.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { runLedgerCommand } from '../../../scripts/admin/ledger.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';

@@ -13,7 +13,7 @@ import type { Payment } from '../../../shared/domain/payment.js';
 import { answerEvent, apply, decide, refundable, settleRecord } from '../../../shared/domain/payment-machine/index.js';
 import type { Journal } from '../../../shared/domain/ledger/journal.js';
 import { paymentProblems } from '../../../shared/domain/ledger/verify.js';
-import { feeSchedules, ledger } from '../../../shared/composition/ledger.js';
+import { feeSchedules, ledger } from '../../../shared/entry/composition/ledger.js';
 import { journalChanges } from '../../../shared/operations/ledger/journal-changes.js';
 import { parseFeeSchedule } from '../../../shared/domain/ledger/fees.js';
 import type { Ledger, PaymentChange } from '../../../shared/ports/ledger.js';

@@ -13,7 +13,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { Journal } from '../../../shared/domain/ledger/journal.js';
 import type { MerchantDay } from '../../../shared/operations/ledger/settle.js';
 import type { VerifyReport } from '../../../shared/operations/ledger/verify.js';
-import { ledger } from '../../../shared/composition/ledger.js';
+import { ledger } from '../../../shared/entry/composition/ledger.js';
 import { runChargebacksCommand } from '../../../scripts/admin/chargebacks.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { runFeesCommand } from '../../../scripts/admin/fees.js';

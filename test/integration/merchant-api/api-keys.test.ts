@@ -9,7 +9,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runKeysCommand } from '../../../scripts/admin/keys.js';
 import { merchantApi } from '../../../scripts/admin/merchant-client.js';
 import { apiKeyHash } from '../../../shared/domain/api-key.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -7,7 +7,7 @@ import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 
 const platform = usePlatform();

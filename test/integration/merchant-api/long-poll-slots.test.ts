@@ -3,12 +3,12 @@
  * when its claim ends; and through the route, a poll beyond them answers at once while the others still wait.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLongPollSlots } from '../../../shared/adapters/dynamo-long-poll-slots.js';
+import { DynamoLongPollSlots } from '../../../shared/adapters/aws/dynamo-long-poll-slots.js';
 import { MAX_WAITING_POLLS } from '../../../shared/operations/merchant-api/next-callbacks.js';
 import { signRequest } from '../../../shared/protocol/merchant-api/request-signature.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddbClient } from '../../../shared/adapters/aws-clients.js';
+import { ddbClient } from '../../../shared/adapters/aws/aws-clients.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';

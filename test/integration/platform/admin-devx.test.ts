@@ -12,7 +12,7 @@ import { callbackHmac, parseSignatureHeader } from '../../../shared/protocol/cal
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields } from '../../support/s2s.js';
-import { callbackDeps } from '../../../shared/deps.js';
+import { callbackDeps } from '../../../shared/entry/composition/deps.js';
 
 const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: '1' });
 let merchant: Merchant;

@@ -15,7 +15,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local/emulators.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
-import { toPayment } from '../../../shared/adapters/payment-item.js';
+import { toPayment } from '../../../shared/adapters/aws/payment-item.js';
 import { eventually, postForm } from '../../support/platform.js';
 import { startLocal as startLocalWith } from '../../support/npm-start.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

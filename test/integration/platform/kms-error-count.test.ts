@@ -4,8 +4,8 @@
  */
 import { CreateKeyCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { countKmsErrors } from '../../../shared/adapters/kms-error-count.js';
-import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { countKmsErrors } from '../../../shared/adapters/aws/kms-error-count.js';
+import { invocation, withInvocation } from '../../../shared/lib/telemetry.js';
 
 const client = countKmsErrors(
   new KMSClient({

@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/local/handlers.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
-import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { DynamoCallbackSecrets } from '../../../shared/adapters/aws/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 

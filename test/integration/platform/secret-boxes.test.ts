@@ -7,12 +7,12 @@ import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { KmsSecretBox, purposeKeyIds } from '../../../shared/adapters/kms-secret-box.js';
-import { migrateLegacyDataKeys } from '../../../shared/adapters/legacy-data-keys.js';
-import { runWithLocalGrants } from '../../../shared/adapters/local-key-grants.js';
-import { deps } from '../../../shared/deps.js';
-import { KEY_PURPOSES, type KeyPurpose } from '../../../shared/resources.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { KmsSecretBox, purposeKeyIds } from '../../../shared/adapters/aws/kms-secret-box.js';
+import { migrateLegacyDataKeys } from '../../../shared/adapters/aws/legacy-data-keys.js';
+import { runWithLocalGrants } from '../../../shared/adapters/aws/local-key-grants.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { KEY_PURPOSES, type KeyPurpose } from '../../../shared/lib/resources.js';
 import { usePlatform } from '../../support/platform.js';
 
 usePlatform();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { main } from '../../../scripts/smoke/cli.js';
 import { runSmoke, type DeliveryLogEntry } from '../../../scripts/smoke/smoke.js';
-import { logger } from '../../../shared/logger.js';
+import { logger } from '../../../shared/lib/logger.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 

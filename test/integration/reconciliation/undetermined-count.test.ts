@@ -6,12 +6,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { reconciliationDeps } from '../../../shared/deps.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { keys } from '../../../shared/adapters/table-keys.js';
-import { logger } from '../../../shared/logger.js';
+import { reconciliationDeps } from '../../../shared/entry/composition/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { keys } from '../../../shared/adapters/aws/table-keys.js';
+import { logger } from '../../../shared/lib/logger.js';
 import { reconcile, UNDETERMINED_ALARM_MINUTES } from '../../../shared/operations/reconciliation/reconcile.js';
-import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { invocation, withInvocation } from '../../../shared/lib/telemetry.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 

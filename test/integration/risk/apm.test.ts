@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingApmSandbox, restoreConnectors } from '../../support/connectors.js';
 import { apmSale } from '../s2s-apm/support.js';

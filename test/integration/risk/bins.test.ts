@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';
 import { testCard } from '../../support/cards.js';

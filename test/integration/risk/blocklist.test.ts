@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
 import { runPaymentsCommand } from '../../../scripts/admin/payments.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, SANDBOX_CARD } from '../../support/s2s.js';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { testCard } from '../../support/cards.js';

@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

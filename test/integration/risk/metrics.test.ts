@@ -1,11 +1,11 @@
 /**
  * Each block is counted for the metrics (docs/risk.md): `RiskBlocked` and its control's own metric, noted on the
- * invocation the metrics middleware publishes (shared/middleware/metrics.ts); an allowed payment notes none.
+ * invocation the metrics middleware publishes (shared/entry/middleware/metrics.ts); an allowed payment notes none.
  */
 import { expect, it } from 'vitest';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
-import { deps } from '../../../shared/deps.js';
-import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { invocation, withInvocation } from '../../../shared/lib/telemetry.js';
 import { screenCardPayment, type RiskSubject } from '../../../shared/operations/risk/check.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
 import { testCard } from '../../support/cards.js';

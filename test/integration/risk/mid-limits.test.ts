@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMidsCommand } from '../../../scripts/admin/mids.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { updateMidLimits } from '../../../shared/operations/risk/manage-mid-limits.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { recurringFields, saleFields } from '../../support/s2s.js';

@@ -5,13 +5,13 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
 import { currentInvocation } from '../../../scripts/local/invocations.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { callbacksSettled } from '../../support/drained.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { testCard } from '../../support/cards.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { updateMidLimits } from '../../../shared/operations/risk/manage-mid-limits.js';
 
 const platform = usePlatform({ CONFIG_CACHE_TTL_SECONDS: '60' });

@@ -3,7 +3,7 @@
  * declined after their 3DS step stop that address; a card declined three times at its step is stopped by its velocity.
  */
 import { expect, it } from 'vitest';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields } from '../../support/s2s.js';

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
-import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { sandboxConnector } from '../../../shared/adapters/connectors/sandbox.js';
 import type { Connector } from '../../../shared/ports/connector.js';
 
 const platform = usePlatform();

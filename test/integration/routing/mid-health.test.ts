@@ -10,7 +10,7 @@
 import '../../support/read-logs.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { setRouting } from '../../../shared/operations/routing/manage.js';
 import { runMidsCommand } from '../../../scripts/admin/mids.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant, Mid } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { setRouting, showRouting } from '../../../shared/operations/routing/manage.js';
 import { injectRoutingRandom } from '../../../shared/operations/routing/random.js';
 import { RoutingRulesError } from '../../../shared/operations/routing/validate.js';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
-import { deps } from '../../../shared/deps.js';
-import { allBrands } from '../../../shared/apm/catalogue.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { allBrands } from '../../../shared/protocol/apm/catalogue.js';
 import { usePlatform } from '../../support/platform.js';
 
 const run = promisify(execFile);

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
-import { deps } from '../../../shared/deps.js';
-import { allBrands } from '../../../shared/apm/catalogue.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { allBrands } from '../../../shared/protocol/apm/catalogue.js';
 import { brandServed } from '../../../scripts/admin/brands-table.js';
 import { signNotification } from '../../../shared/protocol/providers/notification.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';

@@ -8,8 +8,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
-import { brandDescriptor } from '../../../shared/apm/catalogue.js';
-import { checkAsked, fieldsToAsk } from '../../../shared/apm/page-fields.js';
+import { brandDescriptor } from '../../../shared/protocol/apm/catalogue.js';
+import { checkAsked, fieldsToAsk } from '../../../shared/protocol/apm/page-fields.js';
 import { recordingApmSandbox, restoreConnectors } from '../../support/connectors.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmPayout, apmSale } from './support.js';

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import type { FormValue } from '../../../shared/protocol/form.js';
-import { allBrands } from '../../../shared/apm/catalogue.js';
-import { holdsFunds } from '../../../shared/apm/rules.js';
+import { allBrands } from '../../../shared/protocol/apm/catalogue.js';
+import { holdsFunds } from '../../../shared/protocol/apm/rules.js';
 import { brandServed } from '../../../scripts/admin/brands-table.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmFollowUp, apmSale, SUCCESS_ID } from './support.js';

@@ -1,8 +1,8 @@
 /** The full PAN and the CVV never reach DynamoDB in clear, whatever the flow (tokens, recurring, 3DS pending). */
 import { expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { deps } from '../../../shared/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { SANDBOX_CARD, card2cardFields, saleFields } from '../../support/s2s.js';
 

@@ -1,7 +1,7 @@
 /** CAPTURE, VOID and CREDITVOID: the rules of each, their callbacks, and one effect for concurrent duplicates. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';

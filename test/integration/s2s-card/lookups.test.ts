@@ -1,7 +1,7 @@
 /** GET_TRANS_DETAILS (with history), GET_TRANS_STATUS_BY_ORDER (both hash forms), the 6.7.0 status attributes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { DEFAULT_MAPPINGS } from '../../../shared/domain/merchant.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

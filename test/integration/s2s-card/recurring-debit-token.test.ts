@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPINGS, type Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
-import { sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { sandboxConnector } from '../../../shared/adapters/connectors/sandbox.js';
 import { injectConnector, restoreConnectors } from '../../support/connectors.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

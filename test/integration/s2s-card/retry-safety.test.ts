@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
-import { AcquirerTimeoutError, sandboxConnector } from '../../../shared/connectors/sandbox.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { AcquirerTimeoutError, sandboxConnector } from '../../../shared/adapters/connectors/sandbox.js';
 import { injectConnector } from '../../support/connectors.js';
 import { recordChargeback } from '../../../shared/operations/chargebacks/chargeback.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { saleFields, transIdFields } from '../../support/s2s.js';
 

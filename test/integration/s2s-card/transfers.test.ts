@@ -1,7 +1,7 @@
 /** DEBIT, CREDIT2CARD (Formulas 5 and 6, parameter sets 1–3) and CARD2CARD. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { formula6 } from '../../../shared/protocol/signature.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

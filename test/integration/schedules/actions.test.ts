@@ -1,7 +1,7 @@
 /** S2S CARD schedule actions: CREATE / UPDATE / PAUSE / RUN / DELETE_SCHEDULE and SCHEDULE_INFO, their rules and errors. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { createScheduleFields, scheduleFields } from './support.js';
 

@@ -1,7 +1,7 @@
 /** A Checkout session with recurring_init + schedule_id: the page payment starts the scheduled chain, the runner charges it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { addDays } from '../../../shared/domain/schedule.js';
 import { eventually, postForm, postJson, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -5,9 +5,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { addDays } from '../../../shared/domain/schedule.js';
-import { EVENT_BUS } from '../../../shared/resources.js';
+import { EVENT_BUS } from '../../../shared/lib/resources.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { recurringFields, saleFields, transIdFields } from '../../support/s2s.js';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { addDays, addMonths } from '../../../shared/domain/schedule.js';
 import { enqueueDue } from '../../../shared/operations/schedules/runner.js';
 import { chargeRun } from '../../../shared/operations/schedules/charge-run.js';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps, resetDeps } from '../../../shared/deps.js';
-import { resetConfig } from '../../../shared/config.js';
+import { deps, resetDeps } from '../../../shared/entry/composition/deps.js';
+import { resetConfig } from '../../../shared/lib/config.js';
 import { systemClock } from '../../../shared/ports/clock.js';
 import { runClockCommand } from '../../../scripts/admin/clock.js';
 import { silent } from '../../../scripts/admin/progress.js';

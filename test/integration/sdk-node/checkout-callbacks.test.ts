@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SignatureVerificationError, verifyCallback, type OpenPayments } from '@open-payments/node';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
-import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
+import { DynamoCallbackSecrets } from '../../../shared/adapters/aws/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
 import { eventually, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer, type ReceivedCallback } from '../../support/merchant-server.js';

@@ -9,8 +9,8 @@ import { verifyCallback } from '@open-payments/node';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
-import { deps } from '../../../shared/deps.js';
-import { DynamoCallbackSecrets } from '../../../shared/adapters/dynamo-callback-secrets.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
+import { DynamoCallbackSecrets } from '../../../shared/adapters/aws/dynamo-callback-secrets.js';
 import { SigningSecrets } from '../../../shared/operations/callbacks/signing-secrets.js';
 import { apmPayout } from '../s2s-apm/support.js';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, paymentKeys, type OpenPayments } from '@open-payments/node';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { testMerchant, usePlatform } from '../../support/platform.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 import { apmSale, CARD, EMAIL, PAYOUT_CARD, sale, sdkFor, uid } from './support.js';
 

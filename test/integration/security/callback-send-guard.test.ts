@@ -5,7 +5,7 @@
  * never reaches the listener; the consumer carries on with other callbacks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deps, callbackDeps } from '../../../shared/deps.js';
+import { deps, callbackDeps } from '../../../shared/entry/composition/deps.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { checkNotificationUrl, createMerchant } from '../../../shared/operations/admin/merchants.js';
 import { runCallbacksCommand } from '../../../scripts/admin/callbacks.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';

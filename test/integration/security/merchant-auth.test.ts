@@ -12,7 +12,7 @@ import { saleFields, transIdFields } from '../../support/s2s.js';
 import { apmFollowUp, apmSale } from '../s2s-apm/support.js';
 import { sessionBody } from '../checkout/support.js';
 import { tokenBody } from '../hosted-fields/support.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { merchantSettings } from '../../../shared/operations/admin/merchants.js';
 
 const platform = usePlatform();

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
-import { deps } from '../../../shared/deps.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { apmSale } from '../s2s-apm/support.js';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { runRiskCommand } from '../../../scripts/admin/risk.js';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import { recordingSandbox, restoreConnectors } from '../../support/connectors.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';

@@ -7,7 +7,7 @@
 import '../../support/read-logs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClients } from '../../../shared/adapters/aws-clients.js';
+import { awsClients } from '../../../shared/adapters/aws/aws-clients.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { formula1 } from '../../../shared/protocol/signature.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';

@@ -3,7 +3,7 @@
  * configured trust roots), a merchant key pair per wallet, and signed S2S CARD wallet SALE requests (Formula 8).
  */
 import type { KeyObject } from 'node:crypto';
-import { deps } from '../../../shared/deps.js';
+import { deps } from '../../../shared/entry/composition/deps.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { setWalletSettings } from '../../../shared/operations/wallets/configure.js';
 import type { FormValue } from '../../../shared/protocol/form.js';

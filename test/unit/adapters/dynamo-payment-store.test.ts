@@ -4,10 +4,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
-import { resetConfig } from '../../../shared/config.js';
-import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
-import { ConflictError } from '../../../shared/errors.js';
+import { DynamoPaymentStore } from '../../../shared/adapters/aws/dynamo-payment-store.js';
+import { resetConfig } from '../../../shared/lib/config.js';
+import { resetAwsClients } from '../../../shared/adapters/aws/aws-clients.js';
+import { ConflictError } from '../../../shared/domain/errors.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 
 // The class the platform's client is (aws-clients.ts): its send() is the one the adapters call.

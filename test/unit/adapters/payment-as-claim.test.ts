@@ -7,9 +7,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { DynamoPaymentStore } from '../../../shared/adapters/dynamo-payment-store.js';
-import { resetConfig } from '../../../shared/config.js';
-import { resetAwsClients } from '../../../shared/adapters/aws-clients.js';
+import { DynamoPaymentStore } from '../../../shared/adapters/aws/dynamo-payment-store.js';
+import { resetConfig } from '../../../shared/lib/config.js';
+import { resetAwsClients } from '../../../shared/adapters/aws/aws-clients.js';
 import { IdempotencyClaimedError } from '../../../shared/ports/payment-store.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 

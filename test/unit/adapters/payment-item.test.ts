@@ -1,6 +1,6 @@
 /** The payment item's stored form: what it leaves out reads back as it was, and items of the earlier form read the same. */
 import { describe, expect, it } from 'vitest';
-import { paymentItem, toPayment } from '../../../shared/adapters/payment-item.js';
+import { paymentItem, toPayment } from '../../../shared/adapters/aws/payment-item.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 
 const T = '2026-11-24T10:00:00.000Z';

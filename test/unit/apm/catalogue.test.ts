@@ -1,10 +1,10 @@
 /**
- * The brand descriptors: every file of shared/apm/brands is in the catalogue, the docs table is the one the
+ * The brand descriptors: every file of shared/protocol/apm/brands is in the catalogue, the docs table is the one the
  * descriptors render, and the rules give the protocol's wording, all problems at once.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allBrands, brandDescriptor } from '../../../shared/apm/catalogue.js';
+import { allBrands, brandDescriptor } from '../../../shared/protocol/apm/catalogue.js';
 import { brandsMarkdown } from '../../../scripts/admin/brands-table.js';
 import { FieldReader } from '../../../shared/protocol/fields.js';
 import { parseForm } from '../../../shared/protocol/form.js';
@@ -55,7 +55,7 @@ function errors(brand: string, body: string, currency = 'USD'): string[] {
 
 describe('catalogue', () => {
   it('has one descriptor per file, named as its file, and every brand of the issue', () => {
-    const files = readdirSync(new URL('../../../shared/apm/brands/', import.meta.url))
+    const files = readdirSync(new URL('../../../shared/protocol/apm/brands/', import.meta.url))
       .filter((f) => f !== 'index.ts')
       .map((f) => f.replace(/\.ts$/, ''));
     expect(

@@ -1,11 +1,11 @@
 /** What the Checkout page asks for each method it offers, read from the descriptors, and that it can ask it. */
 import { describe, expect, it } from 'vitest';
-import { allBrands, brandDescriptor } from '../../../shared/apm/catalogue.js';
-import { checkAsked, collectableOnPage, fieldsToAsk } from '../../../shared/apm/page-fields.js';
-import { APM_FIELD_LABELS } from '../../../shared/protocol/checkout/page/i18n/types.js';
+import { allBrands, brandDescriptor } from '../../../shared/protocol/apm/catalogue.js';
+import { checkAsked, collectableOnPage, fieldsToAsk } from '../../../shared/protocol/apm/page-fields.js';
+import { APM_FIELD_LABELS } from '../../../shared/pages/i18n/types.js';
 import { apmMethods } from '../../../shared/operations/checkout/methods.js';
-import { buildApmConnectors } from '../../../shared/connectors/index.js';
-import { ApmConnectorCatalogue } from '../../../shared/connectors/apm-registry.js';
+import { buildApmConnectors } from '../../../shared/adapters/connectors/index.js';
+import { ApmConnectorCatalogue } from '../../../shared/adapters/connectors/apm-registry.js';
 
 const offered = allBrands().filter((d) => d.checkoutPage);
 const d = (brand: string) => brandDescriptor(brand)!;

@@ -1,5 +1,5 @@
 /**
- * Every protocol error's code and text is named once, by a factory in shared/errors.ts (error-sites.ts has the
+ * Every protocol error's code and text is named once, by a factory in shared/domain/errors.ts (error-sites.ts has the
  * rule): no call site builds a code/text pair of its own. The checker itself is tried on planted bad sites.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { checkErrorSites, checkErrorTree, describeErrorSite, errorCatalogue, ERR
 describe('the repository', () => {
   const { violations, usedExempt } = checkErrorTree(REPO_ROOT);
 
-  it('builds protocol errors only with the named factories of shared/errors.ts', () => {
+  it('builds protocol errors only with the named factories of shared/domain/errors.ts', () => {
     expect(violations.map(describeErrorSite)).toEqual([]);
   });
 
@@ -23,7 +23,7 @@ describe('the repository', () => {
 describe('the checker', () => {
   const catalogue = errorCatalogue(readFileSync(join(REPO_ROOT, ERRORS_FILE), 'utf8'));
 
-  it('knows the texts of shared/errors.ts, factories and named texts alike', () => {
+  it('knows the texts of shared/domain/errors.ts, factories and named texts alike', () => {
     for (const text of [
       'Capture is not allowed.',
       'Payment method is not supported.',
@@ -46,14 +46,14 @@ describe('the checker', () => {
       "export const alsoFine = (declined: boolean) => (declined ? 'INVALID_REQUEST' : ValidationError.field('order_amount', 'This value should be greater than 0.'));",
     ].join('\n');
     expect(checkErrorSites('shared/operations/x.ts', source, catalogue).map(describeErrorSite)).toEqual([
-      'shared/operations/x.ts:2 new BusinessRuleError(…) with a code or text of its own: add a named factory to shared/errors.ts',
-      'shared/operations/x.ts:2 protocol error code 208003: name it in shared/errors.ts',
-      'shared/operations/x.ts:3 protocol error code 101000: name it in shared/errors.ts',
-      'shared/operations/x.ts:4 "Refund amount exceeds the payment amount." is the text of an error of shared/errors.ts: use its factory',
+      'shared/operations/x.ts:2 new BusinessRuleError(…) with a code or text of its own: add a named factory to shared/domain/errors.ts',
+      'shared/operations/x.ts:2 protocol error code 208003: name it in shared/domain/errors.ts',
+      'shared/operations/x.ts:3 protocol error code 101000: name it in shared/domain/errors.ts',
+      'shared/operations/x.ts:4 "Refund amount exceeds the payment amount." is the text of an error of shared/domain/errors.ts: use its factory',
     ]);
   });
 
-  it('leaves shared/errors.ts itself alone', () => {
+  it('leaves shared/domain/errors.ts itself alone', () => {
     expect(checkErrorSites(ERRORS_FILE, "new BusinessRuleError(208003, 'Capture is not allowed.');", catalogue)).toEqual([]);
   });
 });

@@ -1,16 +1,16 @@
 /**
- * The rule of protocol errors: every code and text of a refusal is named once, by a factory in shared/errors.ts.
+ * The rule of protocol errors: every code and text of a refusal is named once, by a factory in shared/domain/errors.ts.
  * Outside that file, in functions/ and shared/, the checker finds
  *   - a protocol error code written as a number (100000–109999, 200000–209999: the spec's codes),
- *   - an error of shared/errors.ts built with a literal of its own (`new BusinessRuleError(208003, '…')`),
- *   - a text that shared/errors.ts gives one of its errors, written again as a string literal.
+ *   - an error of shared/domain/errors.ts built with a literal of its own (`new BusinessRuleError(208003, '…')`),
+ *   - a text that shared/domain/errors.ts gives one of its errors, written again as a string literal.
  * Field-level validation messages (ValidationError.field('order_amount', …)) are the readers' own and not checked.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-export const ERRORS_FILE = 'shared/errors.ts';
+export const ERRORS_FILE = 'shared/domain/errors.ts';
 
 export interface ErrorSiteViolation {
   file: string;
@@ -41,7 +41,7 @@ const parse = (file: string, source: string) => ts.createSourceFile(file, source
 
 const isLiteral = (n: ts.Node) => ts.isStringLiteralLike(n) || ts.isNumericLiteral(n) || ts.isTemplateExpression(n);
 
-/** The error classes shared/errors.ts declares, and the texts it gives them (constructor and factory arguments). */
+/** The error classes shared/domain/errors.ts declares, and the texts it gives them (constructor and factory arguments). */
 export function errorCatalogue(source: string): { classes: Set<string>; texts: Set<string> } {
   const sf = parse(ERRORS_FILE, source);
   const classes = new Set<string>();
@@ -71,7 +71,7 @@ export function errorCatalogue(source: string): { classes: Set<string>; texts: S
   return { classes, texts };
 }
 
-/** The violations of one file (repository-relative path) against the catalogue of shared/errors.ts. */
+/** The violations of one file (repository-relative path) against the catalogue of shared/domain/errors.ts. */
 export function checkErrorSites(file: string, source: string, catalogue: ReturnType<typeof errorCatalogue>): ErrorSiteViolation[] {
   if (file === ERRORS_FILE) return [];
   const sf = parse(file, source);

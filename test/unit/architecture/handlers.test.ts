@@ -1,5 +1,5 @@
 /**
- * A handler file says what invokes it and what it composes, and cannot drift from shared/routes:
+ * A handler file says what invokes it and what it composes, and cannot drift from shared/entry/routes:
  * - an API route's handler passes its route key ("POST /post"; "GET|POST /threeds/{transId}" for a file serving both
  *   methods; a `{name}` segment stands for any one segment) as its endpoint's first argument, its doc comment starts
  *   with it, and the routes that key covers are exactly the RouteDefinitions whose `handler` is that file;
@@ -24,7 +24,7 @@ import {
   type RouteDefinition,
   type ScheduledDefinition,
   type StreamConsumerDefinition,
-} from '../../../shared/routes/index.js';
+} from '../../../shared/entry/routes/index.js';
 
 type EventDefinition = QueueConsumerDefinition | ScheduledDefinition | OpsEventDefinition | StreamConsumerDefinition;
 
@@ -104,7 +104,7 @@ describe('a route handler names its route', () => {
     const mine = ROUTES.filter((r) => r.handler === handler);
     expect(
       mine.filter((r) => !covers(key!, r, true)).map((r) => `${r.method} ${r.path}`),
-      `routes shared/routes points at ${handler} that '${key}' does not name`,
+      `routes shared/entry/routes points at ${handler} that '${key}' does not name`,
     ).toEqual([]);
     // Another file's route with a literal segment where the key has `{name}` is more specific: API Gateway takes it.
     expect(

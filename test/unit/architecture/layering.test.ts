@@ -1,7 +1,7 @@
 /**
  * Imports cross the layers only inward (test/unit/architecture/layers.ts has the rule): functions → http → operations
  * → domain/ports; protocol imports neither operations nor http nor the composition root; adapters are imported only
- * by shared/deps.ts; only adapters import @aws-sdk; other folders reach the payment core only through its index.ts.
+ * by shared/entry/composition/deps.ts; only adapters import @aws-sdk; other folders reach the payment core only through its index.ts.
  * The checker itself is tried on planted bad imports.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,9 +42,9 @@ describe('the checker', () => {
     wire: 'shared/protocol/wire.ts',
     form: 'shared/protocol/form.ts',
     page: 'shared/protocol/page.ts',
-    endpoint: 'shared/http/endpoint.ts',
-    root: 'shared/deps.ts',
-    store: 'shared/adapters/store.ts',
+    endpoint: 'shared/entry/http/endpoint.ts',
+    root: 'shared/entry/composition/deps.ts',
+    store: 'shared/adapters/aws/store.ts',
     health: 'functions/health.ts',
     money: 'shared/domain/money.ts',
   };
@@ -69,7 +69,7 @@ describe('the checker', () => {
         `${F.health}:1 imports '${spec(F.health, F.store)}': functions may not import adapters`,
         `${F.money}:2 imports '${spec(F.money, F.form)}': domain may not import protocol (types only)`,
         `${F.sneaky}:1 imports '${spec(F.sneaky, F.store)}': operations may not import adapters`,
-        `${F.sneaky}:2 imports '@aws-sdk/client-sqs': operations imports the AWS SDK: only shared/adapters may`,
+        `${F.sneaky}:2 imports '@aws-sdk/client-sqs': operations imports the AWS SDK: only shared/adapters/aws may`,
         `${F.page}:1 imports '${spec(F.page, F.endpoint)}': protocol may not import http`,
         `${F.wire}:1 imports '${spec(F.wire, F.pay)}': protocol may not import operations`,
       ].sort(),

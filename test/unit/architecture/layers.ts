@@ -3,7 +3,7 @@
  * (static imports, re-exports, dynamic import()). Layers, from the outside in:
  *
  *   functions → http, middleware → operations → protocol, domain, ports
- *   root (shared/deps.ts and shared/composition/) builds adapters and connectors and hands them to the operations as
+ *   root (shared/entry/composition/deps.ts and shared/entry/composition/) builds adapters and connectors and hands them to the operations as
  *   ports; operations name the ports they take with the Deps type of shared/operations/deps.ts.
  *
  * A layer may import only what its row allows; `types` lists layers it may import types from (erased at run time).
@@ -34,34 +34,34 @@ export type Layer =
  */
 export const LAYER_PATHS: [path: string, layer: Layer][] = [
   ['functions/', 'functions'],
-  ['shared/http/', 'http'],
-  ['shared/middleware/', 'middleware'],
-  ['shared/deps.ts', 'root'],
-  ['shared/composition/', 'root'],
-  ['shared/routes/', 'routes'],
+  ['shared/entry/http/', 'http'],
+  ['shared/entry/middleware/', 'middleware'],
+  ['shared/entry/composition/deps.ts', 'root'],
+  ['shared/entry/composition/', 'root'],
+  ['shared/entry/routes/', 'routes'],
   ['shared/operations/', 'operations'],
   ['shared/protocol/', 'protocol'],
   // The HTML pages once they leave shared/protocol/ (issue 37 §5): the protocol's layer until they have their own.
   ['shared/pages/', 'protocol'],
   // The APM brand descriptors are the S2S APM wire rules of each brand.
-  ['shared/apm/', 'protocol'],
+  ['shared/protocol/apm/', 'protocol'],
   ['shared/domain/', 'domain'],
   ['shared/ports/', 'ports'],
-  ['shared/adapters/', 'adapters'],
-  ['shared/connectors/', 'connectors'],
+  ['shared/adapters/aws/', 'adapters'],
+  ['shared/adapters/connectors/', 'connectors'],
   // Self-contained libraries: wallet token cryptography, address policy, QR encoding, the HTML template.
-  ['shared/wallets/', 'lib'],
-  ['shared/net/', 'lib'],
-  ['shared/qr/', 'lib'],
-  ['shared/html/', 'lib'],
+  ['shared/lib/wallets/', 'lib'],
+  ['shared/lib/net/', 'lib'],
+  ['shared/lib/qr/', 'lib'],
+  ['shared/lib/html/', 'lib'],
   // Cross-cutting leaves every layer may use: config, errors, logger, telemetry notes, resource names.
-  ['shared/config.ts', 'base'],
-  ['shared/env-fields.ts', 'base'],
-  ['shared/errors.ts', 'base'],
-  ['shared/logger.ts', 'base'],
-  ['shared/resources.ts', 'base'],
-  ['shared/telemetry.ts', 'base'],
-  ['shared/zod-mini.ts', 'base'],
+  ['shared/lib/config.ts', 'base'],
+  ['shared/lib/env-fields.ts', 'base'],
+  ['shared/domain/errors.ts', 'base'],
+  ['shared/lib/logger.ts', 'base'],
+  ['shared/lib/resources.ts', 'base'],
+  ['shared/lib/telemetry.ts', 'base'],
+  ['shared/lib/zod-mini.ts', 'base'],
 ];
 
 const BY_LENGTH = [...LAYER_PATHS].sort((a, b) => b[0].length - a[0].length);
@@ -118,7 +118,7 @@ const AWS_SDK_LAYERS: Layer[] = ['adapters'];
 /**
  * Imports that break the rule today and are left to other work, each with its reason; listed by file, so a new one
  * still fails, and an entry no longer needed fails too (layering.test.ts), so the list only shrinks. Empty since the
- * APM providers became ports built in shared/deps.ts like the card connectors (issue 10 §3).
+ * APM providers became ports built in shared/entry/composition/deps.ts like the card connectors (issue 10 §3).
  */
 export const PENDING: { from: string; to: string; why: string }[] = [];
 
@@ -194,7 +194,7 @@ export function checkFile(file: string, source: string, usedPending?: Set<(typeo
     const at = { file, line: imp.line, specifier: imp.specifier };
     if (/^@aws-sdk\//.test(imp.specifier)) {
       if (!AWS_SDK_LAYERS.includes(from) && !imp.typeOnly)
-        violations.push({ ...at, reason: `${from} imports the AWS SDK: only shared/adapters may` });
+        violations.push({ ...at, reason: `${from} imports the AWS SDK: only shared/adapters/aws may` });
       continue;
     }
     if (!imp.target) continue;

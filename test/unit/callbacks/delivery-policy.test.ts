@@ -9,7 +9,7 @@ import {
   retryDelaySeconds,
   retrySchedule,
 } from '../../../shared/protocol/callbacks/delivery-policy.js';
-import { QUEUES } from '../../../shared/resources.js';
+import { QUEUES } from '../../../shared/lib/resources.js';
 
 const production = { delaysSeconds: [5, 30, 120, 600, 1800, 3600, 7200], maxReceiveCount: QUEUES.callbacks.maxReceiveCount };
 

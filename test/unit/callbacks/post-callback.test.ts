@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCallback } from '../../../shared/operations/callbacks/post-callback.js';
-import type { Resolver } from '../../../shared/net/public-url.js';
+import type { Resolver } from '../../../shared/lib/net/public-url.js';
 
 let server: Server;
 let port: number;

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Deps } from '../../../shared/operations/deps.js';
-import { composition, PortNotComposedError } from '../../../shared/composition/compose.js';
-import { port, resetPorts } from '../../../shared/composition/port.js';
+import { composition, PortNotComposedError } from '../../../shared/entry/composition/compose.js';
+import { port, resetPorts } from '../../../shared/entry/composition/port.js';
 
 describe('composition', () => {
   it('builds a port on first use, keeps it, and builds it again after resetPorts', () => {

@@ -1,9 +1,9 @@
 /**
- * shared/config.ts reads the environment with env-fields.ts instead of zod: each helper gives the value and the
+ * shared/lib/config.ts reads the environment with env-fields.ts instead of zod: each helper gives the value and the
  * message that the zod rule it replaces gives, for the same raw variable.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from '../../../shared/zod-mini.js';
+import * as z from '../../../shared/lib/zod-mini.js';
 import {
   email,
   type Field,
@@ -18,7 +18,7 @@ import {
   piped,
   url,
   withDefault,
-} from '../../../shared/env-fields.js';
+} from '../../../shared/lib/env-fields.js';
 
 const zText = () => z.string().check(z.minLength(1));
 const zInt = (min: number, max?: number) => z.coerce.number().check(z.int(), z.gte(min), ...(max === undefined ? [] : [z.lte(max)]));

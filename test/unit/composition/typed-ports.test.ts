@@ -6,12 +6,12 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Deps } from '../../../shared/operations/deps.js';
-import { composition } from '../../../shared/composition/compose.js';
-import { clock, config } from '../../../shared/composition/core.js';
-import { merchants } from '../../../shared/composition/merchants.js';
-import { payments } from '../../../shared/composition/payments.js';
-import { checkoutApiHandler } from '../../../shared/http/checkout.js';
-import { consoleRoute } from '../../../shared/http/console.js';
+import { composition } from '../../../shared/entry/composition/compose.js';
+import { clock, config } from '../../../shared/entry/composition/core.js';
+import { merchants } from '../../../shared/entry/composition/merchants.js';
+import { payments } from '../../../shared/entry/composition/payments.js';
+import { checkoutApiHandler } from '../../../shared/entry/http/checkout.js';
+import { consoleRoute } from '../../../shared/entry/http/console.js';
 import { paymentStatus } from '../../../shared/operations/checkout/status.js';
 import { listMerchants } from '../../../shared/operations/console/merchants.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stageRefusal } from '../../../shared/connectors/acquirer-hosts.js';
-import { checkAdyenSetup } from '../../../shared/connectors/adyen-setup.js';
-import { checkCheckoutComSetup } from '../../../shared/connectors/checkout-com-setup.js';
-import { acquirerAddressRules } from '../../../shared/connectors/http-transport.js';
+import { stageRefusal } from '../../../shared/adapters/connectors/acquirer-hosts.js';
+import { checkAdyenSetup } from '../../../shared/adapters/connectors/adyen-setup.js';
+import { checkCheckoutComSetup } from '../../../shared/adapters/connectors/checkout-com-setup.js';
+import { acquirerAddressRules } from '../../../shared/adapters/connectors/http-transport.js';
 
 describe('an acquirer platform for each kind of stage', () => {
   it('a live stage calls only the live hosts; a sandbox never calls them', () => {
@@ -43,7 +43,7 @@ describe('an acquirer platform for each kind of stage', () => {
 
 describe("a MID stored with the other platform's URL", () => {
   it('is never called: the registry refuses before the connector runs', async () => {
-    const { ConnectorCatalogue } = await import('../../../shared/connectors/registry.js');
+    const { ConnectorCatalogue } = await import('../../../shared/adapters/connectors/registry.js');
     const { AcquirerUrlRefusedError } = await import('../../../shared/ports/connector.js');
     let calls = 0;
     const fake = {

@@ -12,9 +12,9 @@ import {
   ADYEN_REFUSED,
   ADYEN_URL_REFUSED,
   paymentOutcome,
-} from '../../../shared/connectors/adyen.js';
-import type { AdyenAnswer, AdyenCall, AdyenTransport } from '../../../shared/connectors/adyen-transport.js';
-import { checkAdyenSetup } from '../../../shared/connectors/adyen-setup.js';
+} from '../../../shared/adapters/connectors/adyen.js';
+import type { AdyenAnswer, AdyenCall, AdyenTransport } from '../../../shared/adapters/connectors/adyen-transport.js';
+import { checkAdyenSetup } from '../../../shared/adapters/connectors/adyen-setup.js';
 import {
   itemSignature,
   parseNotificationRequest,
@@ -22,8 +22,8 @@ import {
   signatureMatches,
   type AdyenNotificationItem,
 } from '../../../shared/protocol/providers/adyen-webhook.js';
-import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
-import { acquirerAddressRules, AcquirerUrlRefusedError } from '../../../shared/connectors/http-transport.js';
+import { AcquirerTimeoutError } from '../../../shared/adapters/connectors/policy.js';
+import { acquirerAddressRules, AcquirerUrlRefusedError } from '../../../shared/adapters/connectors/http-transport.js';
 import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';
 import type { SecretBox } from '../../../shared/ports/secret-box.js';
 

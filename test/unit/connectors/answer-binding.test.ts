@@ -1,15 +1,15 @@
 /**
- * The binding of every acquirer answer to its payment (shared/connectors/answer-binding.ts): the comparison itself,
+ * The binding of every acquirer answer to its payment (shared/adapters/connectors/answer-binding.ts): the comparison itself,
  * and the registry's MID-bound connector applying it to every call, with the log line and the metric. The round trip
  * (another payment's 3DS result posted to a payment's Adyen return address) is in
  * test/integration/connectors/adyen-answer-binding.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerMismatches, AnswerMismatchError, MISMATCH_METRIC } from '../../../shared/connectors/answer-binding.js';
-import { ConnectorCatalogue } from '../../../shared/connectors/registry.js';
+import { answerMismatches, AnswerMismatchError, MISMATCH_METRIC } from '../../../shared/adapters/connectors/answer-binding.js';
+import { ConnectorCatalogue } from '../../../shared/adapters/connectors/registry.js';
 import type { Connector, ConnectorOutcome, PaymentOfConnector } from '../../../shared/ports/connector.js';
-import { logger } from '../../../shared/logger.js';
-import { invocation, withInvocation } from '../../../shared/telemetry.js';
+import { logger } from '../../../shared/lib/logger.js';
+import { invocation, withInvocation } from '../../../shared/lib/telemetry.js';
 
 const TRANS_ID = '5f0d2a52-8a4b-4a8e-9d49-0d7e3c1f6a10';
 const OTHER_ID = '7c1e9b30-2f4d-4b61-a0f8-3e5d9c2b7a44';

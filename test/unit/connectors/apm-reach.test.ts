@@ -3,10 +3,10 @@
  * is offered and the MIDs its APM payments route to follow from that, and a live catalogue holds no sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { ApmConnectorCatalogue } from '../../../shared/connectors/apm-registry.js';
-import { buildApmConnectors } from '../../../shared/connectors/index.js';
+import { ApmConnectorCatalogue } from '../../../shared/adapters/connectors/apm-registry.js';
+import { buildApmConnectors } from '../../../shared/adapters/connectors/index.js';
 import { apmProviderOf, isSandboxConnector, midConnectorChoices, providersReachedBy } from '../../../shared/domain/stage-kind.js';
-import { sandboxApmConnector } from '../../../shared/connectors/sandbox-apm.js';
+import { sandboxApmConnector } from '../../../shared/adapters/connectors/sandbox-apm.js';
 import { apmMethods } from '../../../shared/operations/checkout/methods.js';
 
 const mid = (midId: string, connector: string, enabled = true) => ({ midId, connector, enabled });

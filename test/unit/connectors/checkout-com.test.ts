@@ -13,14 +13,18 @@ import {
   CKO_URL_REFUSED,
   followUpReference,
   paymentOutcome,
-} from '../../../shared/connectors/checkout-com.js';
-import type { CheckoutComAnswer, CheckoutComCall, CheckoutComTransport } from '../../../shared/connectors/checkout-com-transport.js';
-import { checkCheckoutComSetup } from '../../../shared/connectors/checkout-com-setup.js';
-import { answerMismatch } from '../../../shared/connectors/checkout-com-binding.js';
+} from '../../../shared/adapters/connectors/checkout-com.js';
+import type {
+  CheckoutComAnswer,
+  CheckoutComCall,
+  CheckoutComTransport,
+} from '../../../shared/adapters/connectors/checkout-com-transport.js';
+import { checkCheckoutComSetup } from '../../../shared/adapters/connectors/checkout-com-setup.js';
+import { answerMismatch } from '../../../shared/adapters/connectors/checkout-com-binding.js';
 import { eventSignature, parseEvent, signatureMatches } from '../../../shared/protocol/providers/checkout-com-webhook.js';
-import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
-import { AnswerMismatchError } from '../../../shared/connectors/answer-binding.js';
-import { acquirerAddressRules, AcquirerUrlRefusedError } from '../../../shared/connectors/http-transport.js';
+import { AcquirerTimeoutError } from '../../../shared/adapters/connectors/policy.js';
+import { AnswerMismatchError } from '../../../shared/adapters/connectors/answer-binding.js';
+import { acquirerAddressRules, AcquirerUrlRefusedError } from '../../../shared/adapters/connectors/http-transport.js';
 import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';
 import type { SecretBox } from '../../../shared/ports/secret-box.js';
 

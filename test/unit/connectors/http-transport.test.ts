@@ -7,10 +7,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquirerAddressRules, AcquirerUrlRefusedError, pinnedTransport } from '../../../shared/connectors/http-transport.js';
-import type { Resolver } from '../../../shared/net/public-url.js';
-import { checkoutComTransport } from '../../../shared/connectors/checkout-com-transport.js';
-import { adyenTransport } from '../../../shared/connectors/adyen-transport.js';
+import { acquirerAddressRules, AcquirerUrlRefusedError, pinnedTransport } from '../../../shared/adapters/connectors/http-transport.js';
+import type { Resolver } from '../../../shared/lib/net/public-url.js';
+import { checkoutComTransport } from '../../../shared/adapters/connectors/checkout-com-transport.js';
+import { adyenTransport } from '../../../shared/adapters/connectors/adyen-transport.js';
 import { startResettingServer } from '../../support/resetting-server.js';
 
 let port: number;

@@ -4,17 +4,17 @@
  * test/integration/connectors/upstream.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { upstreamConnector, UPSTREAM_NOT_FOUND } from '../../../shared/connectors/upstream.js';
-import { ConnectorCatalogue } from '../../../shared/connectors/registry.js';
-import { AnswerMismatchError } from '../../../shared/connectors/answer-binding.js';
-import { AcquirerTimeoutError } from '../../../shared/connectors/policy.js';
+import { upstreamConnector, UPSTREAM_NOT_FOUND } from '../../../shared/adapters/connectors/upstream.js';
+import { ConnectorCatalogue } from '../../../shared/adapters/connectors/registry.js';
+import { AnswerMismatchError } from '../../../shared/adapters/connectors/answer-binding.js';
+import { AcquirerTimeoutError } from '../../../shared/adapters/connectors/policy.js';
 import { GAVE_UP_REASON } from '../../../shared/operations/reconciliation/reconcile.js';
 import {
   acquirerAddressRules,
   AcquirerUrlRefusedError,
   type HttpAnswer,
   type HttpTransport,
-} from '../../../shared/connectors/http-transport.js';
+} from '../../../shared/adapters/connectors/http-transport.js';
 import { formula1, formula2 } from '../../../shared/protocol/signature.js';
 import { midCredentialsContext, type ConnectorMid } from '../../../shared/ports/connector.js';
 import type { SecretBox } from '../../../shared/ports/secret-box.js';

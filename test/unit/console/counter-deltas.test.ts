@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { COUNTED_ATTRIBUTES, deltasOf } from '../../../shared/operations/console/counter-deltas.js';
-import { tableChanges } from '../../../shared/adapters/stream-changes.js';
+import { tableChanges } from '../../../shared/adapters/aws/stream-changes.js';
 
 const payment = (
   status: string,

@@ -3,8 +3,8 @@
  * request carries the stage's X-Console-Origin-Verify value, and never on a stage that has none configured.
  */
 import { describe, expect, it } from 'vitest';
-import type { HttpEvent } from '../../../shared/http/http.js';
-import { viewerAddress } from '../../../shared/http/console.js';
+import type { HttpEvent } from '../../../shared/entry/http/http.js';
+import { viewerAddress } from '../../../shared/entry/http/console.js';
 
 const cx = (verify?: string) => ({ d: { config: { CONSOLE_ORIGIN_VERIFY: verify } } }) as unknown as Parameters<typeof viewerAddress>[0];
 const event = (headers: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findCurrency, formatAmount, money, parseAmount, parseCurrency, type Currency } from '../../../shared/domain/money.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 
 const cur = (code: string): Currency => {
   const c = findCurrency(code);

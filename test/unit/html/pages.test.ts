@@ -3,14 +3,14 @@
  * promise, held page by page.
  */
 import { describe, expect, it } from 'vitest';
-import { renderAcquirerStep } from '../../../shared/protocol/checkout/page/acquirer-step.js';
-import { pageLanguage } from '../../../shared/protocol/checkout/page/i18n.js';
-import { renderPaymentForm, renderReturn, renderThreeDs } from '../../../shared/protocol/checkout/page/render.js';
-import { demoPage } from '../../../shared/protocol/hosted-fields/pages.js';
-import { framePage, frameRefusedPage } from '../../../shared/protocol/hosted-fields/frame-page.js';
-import { methodPage } from '../../../shared/protocol/s2s-apm/method-page.js';
-import { providerPage } from '../../../shared/protocol/s2s-apm/provider-page.js';
-import { authenticationPage, messagePage, returnPage } from '../../../shared/protocol/s2s-card/threeds-page.js';
+import { renderAcquirerStep } from '../../../shared/pages/checkout/acquirer-step.js';
+import { pageLanguage } from '../../../shared/pages/i18n.js';
+import { renderPaymentForm, renderReturn, renderThreeDs } from '../../../shared/pages/checkout/render.js';
+import { demoPage } from '../../../shared/pages/hosted-fields/pages.js';
+import { framePage, frameRefusedPage } from '../../../shared/pages/hosted-fields/frame-page.js';
+import { methodPage } from '../../../shared/pages/s2s-apm/method-page.js';
+import { providerPage } from '../../../shared/pages/s2s-apm/provider-page.js';
+import { authenticationPage, messagePage, returnPage } from '../../../shared/pages/s2s-card/threeds-page.js';
 
 const EVIL = `"'><script>alert(1)</script>&`;
 const ESCAPED = '&quot;&#39;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;';

@@ -1,7 +1,7 @@
 /** The page template: every interpolated value is text unless it is already HTML. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { html, trusted } from '../../../shared/html/template.js';
+import { html, trusted } from '../../../shared/lib/html/template.js';
 
 describe('html`…`', () => {
   it('escapes text in elements and attributes', () => {

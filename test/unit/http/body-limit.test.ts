@@ -1,9 +1,9 @@
 /** Every HTTP handler refuses an oversized body before decoding or parsing it, in its protocol's error format. */
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { bodyBytes, type HttpEvent } from '../../../shared/http/http.js';
-import { httpEndpoint } from '../../../shared/http/endpoint.js';
-import type { PlatformError } from '../../../shared/errors.js';
+import { bodyBytes, type HttpEvent } from '../../../shared/entry/http/http.js';
+import { httpEndpoint } from '../../../shared/entry/http/endpoint.js';
+import type { PlatformError } from '../../../shared/domain/errors.js';
 import { toCheckoutError, toS2sError } from '../../../shared/protocol/error-wire.js';
 import { getString, parseForm } from '../../../shared/protocol/form.js';
 import { MAX_BODY_BYTES } from '../../../shared/protocol/limits.js';

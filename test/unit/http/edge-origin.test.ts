@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { json, type HttpEvent } from '../../../shared/http/http.js';
-import { httpEndpoint } from '../../../shared/http/endpoint.js';
-import { EDGE_ORIGIN_VERIFY_HEADER, EDGE_VIEWER_IP_HEADER } from '../../../shared/http/edge-origin.js';
+import { json, type HttpEvent } from '../../../shared/entry/http/http.js';
+import { httpEndpoint } from '../../../shared/entry/http/endpoint.js';
+import { EDGE_ORIGIN_VERIFY_HEADER, EDGE_VIEWER_IP_HEADER } from '../../../shared/entry/http/edge-origin.js';
 
 const VERIFY = 'a-generated-value-only-cloudfront-sends';
 const CLOUDFRONT_EDGE = '130.176.1.1';

@@ -1,5 +1,5 @@
 /**
- * The common middlewares (shared/middleware/handler.ts): one invocation line with the latency and the noted ids, the
+ * The common middlewares (shared/entry/middleware/handler.ts): one invocation line with the latency and the noted ids, the
  * event never logged, a missing Lambda context tolerated, EMF metrics only when METRICS_ENABLED, by action and result.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,15 +8,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 // shared workers (isolate: false, vitest.config.ts), where another file may have imported it at ERROR already: this
 // file imports the platform's modules afresh, at DEBUG, and gives the level back after.
 const levels = { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL, LOG_LEVEL: process.env.LOG_LEVEL };
-let lambdaHandler: typeof import('../../../shared/middleware/handler.js').lambdaHandler;
-let telemetry: typeof import('../../../shared/telemetry.js');
-let resetConfig: typeof import('../../../shared/config.js').resetConfig;
+let lambdaHandler: typeof import('../../../shared/entry/middleware/handler.js').lambdaHandler;
+let telemetry: typeof import('../../../shared/lib/telemetry.js');
+let resetConfig: typeof import('../../../shared/lib/config.js').resetConfig;
 beforeAll(async () => {
   Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'DEBUG', LOG_LEVEL: 'DEBUG' });
   vi.resetModules();
-  ({ lambdaHandler } = await import('../../../shared/middleware/handler.js'));
-  telemetry = await import('../../../shared/telemetry.js');
-  ({ resetConfig } = await import('../../../shared/config.js'));
+  ({ lambdaHandler } = await import('../../../shared/entry/middleware/handler.js'));
+  telemetry = await import('../../../shared/lib/telemetry.js');
+  ({ resetConfig } = await import('../../../shared/lib/config.js'));
 });
 afterAll(() => {
   for (const [name, level] of Object.entries(levels)) {

@@ -1,12 +1,12 @@
 /**
- * The callback POST's resolver keeps an answer 10 s (shared/net/dns-cache.ts): one lookup per name while kept,
+ * The callback POST's resolver keeps an answer 10 s (shared/lib/net/dns-cache.ts): one lookup per name while kept,
  * shared by lookups in flight, asked again once the time is up or after a failure, and bounded in names. The vetting
  * of every address still happens on each use (public-url.ts): a kept answer with a private address is refused each
  * time.
  */
 import { describe, expect, it } from 'vitest';
-import { cachingResolver } from '../../../shared/net/dns-cache.js';
-import { vetPublicUrl, type Resolver } from '../../../shared/net/public-url.js';
+import { cachingResolver } from '../../../shared/lib/net/dns-cache.js';
+import { vetPublicUrl, type Resolver } from '../../../shared/lib/net/public-url.js';
 
 function counting(answers: Record<string, string[] | Error>) {
   const asked: string[] = [];

@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { cidrContains, classifyIp, formatIp, parseIp, unmapped } from '../../../shared/net/ip-address.js';
-import { formatCidr, parseCidr } from '../../../shared/net/cidr.js';
-import { checkPublicUrl } from '../../../shared/net/public-url.js';
+import { cidrContains, classifyIp, formatIp, parseIp, unmapped } from '../../../shared/lib/net/ip-address.js';
+import { formatCidr, parseCidr } from '../../../shared/lib/net/cidr.js';
+import { checkPublicUrl } from '../../../shared/lib/net/public-url.js';
 
 const STRICT = { allowLoopback: false };
 const LOCAL = { allowLoopback: true };

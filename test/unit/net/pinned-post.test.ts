@@ -5,7 +5,7 @@
  * is no answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postPinned, type PinnedTarget, type Resend } from '../../../shared/net/pinned-post.js';
+import { postPinned, type PinnedTarget, type Resend } from '../../../shared/lib/net/pinned-post.js';
 import { startResettingServer, type ResettingServer } from '../../support/resetting-server.js';
 
 let server: ResettingServer;

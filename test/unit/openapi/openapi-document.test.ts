@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../shared/routes/index.js';
+import { ROUTES } from '../../../shared/entry/routes/index.js';
 import { S2S_CARD_ACTIONS } from '../../../shared/operations/s2s-card/index.js';
 import { S2S_APM_ACTIONS } from '../../../shared/operations/s2s-apm/index.js';
 import { generatedOpenApiText, OPENAPI_PATH } from '../../../scripts/openapi/generate.js';

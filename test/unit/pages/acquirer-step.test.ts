@@ -1,7 +1,7 @@
 /** The Checkout page's hand-over to an acquirer's own 3DS page (Adyen's action): GET as a 303, POST as a form. */
 import { describe, expect, it } from 'vitest';
-import { renderAcquirerStep } from '../../../shared/protocol/checkout/page/acquirer-step.js';
-import { pageLanguage } from '../../../shared/protocol/checkout/page/i18n.js';
+import { renderAcquirerStep } from '../../../shared/pages/checkout/acquirer-step.js';
+import { pageLanguage } from '../../../shared/pages/i18n.js';
 
 const lang = pageLanguage('en');
 

@@ -6,7 +6,7 @@
  * the acquirer's answer to an inquiry about that attempt.
  */
 import { describe, expect, it } from 'vitest';
-import { BusinessRuleError, ConflictError, NotFoundError } from '../../../shared/errors.js';
+import { BusinessRuleError, ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
 import { capture, runFollowUpAction, type FollowUpAction } from '../../../shared/operations/payment/index.js';
 import type { Payment } from '../../../shared/domain/payment.js';
 import { memoryCore, type MemoryCore } from '../../fakes/core-deps.js';

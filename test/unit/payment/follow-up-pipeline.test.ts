@@ -6,7 +6,7 @@
  * the contract suite (test/contracts/payment-store.contract.ts) holds it to the DynamoDB adapter.
  */
 import { describe, expect, it } from 'vitest';
-import { BusinessRuleError, ConflictError } from '../../../shared/errors.js';
+import { BusinessRuleError, ConflictError } from '../../../shared/domain/errors.js';
 import { capture, creditvoid, voidPayment } from '../../../shared/operations/payment/index.js';
 import { followUpCore, type FollowUpKind } from '../../../shared/operations/payment/internal/follow-up-pipeline.js';
 import type { Payment } from '../../../shared/domain/payment.js';

@@ -6,7 +6,7 @@
  * anything is written or asked.
  */
 import { describe, expect, it } from 'vitest';
-import { BusinessRuleError } from '../../../shared/errors.js';
+import { BusinessRuleError } from '../../../shared/domain/errors.js';
 import {
   capture,
   chargeNewPayment,

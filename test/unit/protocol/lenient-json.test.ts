@@ -5,8 +5,8 @@
  * exact errors. The fields are enumerated from the schemas, so a field added later is covered too.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from '../../../shared/zod-mini.js';
-import { ValidationError } from '../../../shared/errors.js';
+import * as z from '../../../shared/lib/zod-mini.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import { readSessionRequest, sessionSchema } from '../../../shared/protocol/checkout/session-request.js';
 import { readTokenRequest, tokenRequestShape } from '../../../shared/protocol/hosted-fields/token-request.js';
 import { paymentRequestSchema, readPaymentRequest } from '../../../shared/protocol/hosted-fields/payment-request.js';

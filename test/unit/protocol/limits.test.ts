@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FREE_FORM_LIMITS, freeFormError, freeFormErrors } from '../../../shared/protocol/limits.js';
 import { parseForm } from '../../../shared/protocol/form.js';
 import { parseJsonObject } from '../../../shared/protocol/checkout/json.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 
 const custom = FREE_FORM_LIMITS.custom_data;
 

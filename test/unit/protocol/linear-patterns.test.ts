@@ -11,7 +11,7 @@ import { readPaymentRequest } from '../../../shared/protocol/hosted-fields/payme
 import { readTokenRequest } from '../../../shared/protocol/hosted-fields/token-request.js';
 import { readPayer } from '../../../shared/protocol/s2s-card/payer.js';
 import { parseAmount, parseCurrency } from '../../../shared/domain/money.js';
-import { ValidationError } from '../../../shared/errors.js';
+import { ValidationError } from '../../../shared/domain/errors.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 
 const OLD_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

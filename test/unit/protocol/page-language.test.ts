@@ -1,17 +1,11 @@
-/** The page-language resolver (checkout/page/i18n.ts): the spec's codes, aliases, Accept-Language, the fallback order. */
+/** The page-language resolver (pages/i18n.ts): the spec's codes, aliases, Accept-Language, the fallback order. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  SPEC_LANGUAGES,
-  acceptedLanguage,
-  knownLanguage,
-  pageLanguage,
-  sentLanguage,
-} from '../../../shared/protocol/checkout/page/i18n.js';
-import type { PageText } from '../../../shared/protocol/checkout/page/i18n.js';
-import en from '../../../shared/protocol/checkout/page/i18n/en.json' with { type: 'json' };
-import ar from '../../../shared/protocol/checkout/page/i18n/ar.json' with { type: 'json' };
-import zhTw from '../../../shared/protocol/checkout/page/i18n/zh-tw.json' with { type: 'json' };
+import { SPEC_LANGUAGES, acceptedLanguage, knownLanguage, pageLanguage, sentLanguage } from '../../../shared/pages/i18n.js';
+import type { PageText } from '../../../shared/pages/i18n.js';
+import en from '../../../shared/pages/i18n/en.json' with { type: 'json' };
+import ar from '../../../shared/pages/i18n/ar.json' with { type: 'json' };
+import zhTw from '../../../shared/pages/i18n/zh-tw.json' with { type: 'json' };
 
 // The dictionaries are JSON (read at run time, page-text.ts): the type checker holds a few of them to PageText here,
 // and the first test holds every language to English's keys and placeholders.

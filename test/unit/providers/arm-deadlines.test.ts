@@ -1,16 +1,16 @@
 /**
- * Arming APM deadlines from the table's stream (shared/operations/providers/arm-deadlines.ts, adapters/stream-deadlines.ts):
+ * Arming APM deadlines from the table's stream (shared/operations/providers/arm-deadlines.ts, adapters/aws/stream-deadlines.ts):
  * only the write that created a deadline arms it; the wake-up is in real time when the merchant's test clock is
  * elsewhere; a deadline already passed wakes at once; a refusal is logged and never fails the batch.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { newDeadlines } from '../../../shared/adapters/stream-deadlines.js';
+import { newDeadlines } from '../../../shared/adapters/aws/stream-deadlines.js';
 import { armDeadlines } from '../../../shared/operations/providers/arm-deadlines.js';
 import type { Clock } from '../../../shared/ports/clock.js';
 import type { DeadlineTimers } from '../../../shared/ports/deadline-timers.js';
-import { logger } from '../../../shared/logger.js';
+import { logger } from '../../../shared/lib/logger.js';
 
 const T = '7f3e8c1a-1111-4a2b-9c3d-0123456789ab';
 const DEADLINE = '2030-05-05T12:01:00.000Z';

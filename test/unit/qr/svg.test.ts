@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { qrPayload } from '../../../shared/protocol/s2s-apm/provider-page.js';
-import { encodeQr, qrSvg } from '../../../shared/qr/svg.js';
+import { qrPayload } from '../../../shared/pages/s2s-apm/provider-page.js';
+import { encodeQr, qrSvg } from '../../../shared/lib/qr/svg.js';
 
 const rows = (text: string) => encodeQr(text).modules.map((r) => r.map((d) => (d ? '1' : '0')).join(''));
 

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { appleSymmetricKey, decryptApplePayToken, parseCertificates, type ApplePayOptions } from '../../../shared/wallets/apple-pay.js';
-import { parseSignedData } from '../../../shared/wallets/pkcs7.js';
-import { WalletTokenError } from '../../../shared/wallets/types.js';
+import { appleSymmetricKey, decryptApplePayToken, parseCertificates, type ApplePayOptions } from '../../../shared/lib/wallets/apple-pay.js';
+import { parseSignedData } from '../../../shared/lib/wallets/pkcs7.js';
+import { WalletTokenError } from '../../../shared/lib/wallets/types.js';
 import { appleEnvironment, applePayment, applePayToken, pkcs7 } from './fixtures/apple-token.js';
 import { ecKeyPair } from './fixtures/google-token.js';
 

@@ -1,7 +1,7 @@
 /** The ASN.1 reader: OIDs round-trip, and arbitrary bytes only ever fail as Asn1Error (never hang or crash). */
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Asn1Error, oidOf, parseAsn1 } from '../../../shared/wallets/der.js';
+import { Asn1Error, oidOf, parseAsn1 } from '../../../shared/lib/wallets/der.js';
 import { indefinite, oid, seq } from './fixtures/der-writer.js';
 
 it('reads OIDs, definite and indefinite lengths', () => {

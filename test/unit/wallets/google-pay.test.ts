@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { inspect } from 'node:util';
-import { decryptGooglePayToken, parseGoogleRootKeys, signedString, type GooglePayOptions } from '../../../shared/wallets/google-pay.js';
-import { WalletTokenError } from '../../../shared/wallets/types.js';
+import { decryptGooglePayToken, parseGoogleRootKeys, signedString, type GooglePayOptions } from '../../../shared/lib/wallets/google-pay.js';
+import { WalletTokenError } from '../../../shared/lib/wallets/types.js';
 import { ecKeyPair, googleEnvironment, googleMessage, googlePayToken, type GoogleCard } from './fixtures/google-token.js';
 
 const test = googleEnvironment();

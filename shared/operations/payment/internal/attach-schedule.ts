@@ -7,7 +7,7 @@
  */
 import type { Payment } from '../../../domain/payment.js';
 import { dateOf, dueAt, firstRunDate, runActionOf, type Subscription } from '../../../domain/schedule.js';
-import { logger } from '../../../logger.js';
+import { logger } from '../../../lib/logger.js';
 import type { Clock } from '../../../ports/clock.js';
 import type { ScheduleStore } from '../../../ports/schedules.js';
 

@@ -11,7 +11,7 @@ import type { Payment, TransactionType } from '../../../domain/payment.js';
 import { settleRecord } from '../../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../../ports/connector.js';
 import type { TransactionItems } from '../../../ports/transaction-items.js';
-import { logger } from '../../../logger.js';
+import { logger } from '../../../lib/logger.js';
 import type { CallbackRecorder, CoreDeps, CoreResult, IdempotencyHook, PaymentEvent } from './types.js';
 import type { FollowUpClaim } from './recover.js';
 import { writeOrAdopt } from './late-answer.js';

@@ -3,7 +3,7 @@
  * A declined capture leaves the authorization PENDING (sandbox 03/2038) and may be retried. The rules are the state
  * machine's CAPTURE rows (shared/domain/payment-machine/table.ts).
  */
-import { BusinessRuleError, ValidationError } from '../../../errors.js';
+import { BusinessRuleError, ValidationError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { runFollowUpKind, type FollowUpDeps, type FollowUpInput, type FollowUpKind } from './follow-up-pipeline.js';
 import type { AttemptHooks } from './attempt.js';

@@ -3,7 +3,7 @@
  * merchant; a recurring_token plus the first trans_id (the "initial pair") names the card a recurring charge reuses.
  */
 import { randomBytes } from 'node:crypto';
-import { NotFoundError } from '../../../errors.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import type { VaultCard, VaultEntry } from '../../../ports/card-vault.js';
 import type { CoreDeps } from './types.js';

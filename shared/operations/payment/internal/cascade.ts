@@ -14,7 +14,7 @@ import type { Mid } from '../../../domain/merchant.js';
 import type { Payment } from '../../../domain/payment.js';
 import type { RoutingAttempt } from '../../../domain/payment-details.js';
 import { AcquirerUrlRefusedError, type ConnectorOutcome } from '../../../ports/connector.js';
-import { logger } from '../../../logger.js';
+import { logger } from '../../../lib/logger.js';
 import type { CoreDeps } from './types.js';
 
 export interface Cascade {

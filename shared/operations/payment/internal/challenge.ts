@@ -3,7 +3,7 @@
  * The connector decides (sandbox: by the card's expiry); approval issues the tokens the payment asked for.
  * When the platform ran the 3DS itself it fills the 3DS attributes (external MPI values are kept as sent).
  */
-import { BusinessRuleError, ConflictError } from '../../../errors.js';
+import { BusinessRuleError, ConflictError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { canApply, openPayerStep, ownTransaction, settleRecord } from '../../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../../ports/connector.js';

@@ -11,7 +11,7 @@
 import type { Payment, TransactionType } from '../../../domain/payment.js';
 import { settleRecord, type Decision } from '../../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../../ports/connector.js';
-import { logger } from '../../../logger.js';
+import { logger } from '../../../lib/logger.js';
 import { enqueue, nextVersion, type AttemptHooks } from './attempt.js';
 import { applyOutcome } from './outcome.js';
 import { claimOf, reserveOnce, type RecoverDeps } from './recover.js';

@@ -4,7 +4,7 @@
  * (+ the caller's idempotent result) → queue the callbacks. A 3DS / redirect outcome keeps the card sealed in the
  * vault until the payer finishes the step (completeChallenge).
  */
-import { BusinessRuleError } from '../../../errors.js';
+import { BusinessRuleError } from '../../../domain/errors.js';
 import type { Action, Payment, PaymentDetails, PaymentProtocol, TransactionType } from '../../../domain/payment.js';
 import type { Mid } from '../../../domain/merchant.js';
 import type { ConnectorAuthentication, ConnectorOutcome, ConnectorPayer } from '../../../ports/connector.js';

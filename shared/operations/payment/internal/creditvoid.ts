@@ -6,7 +6,7 @@
  *   anything else                → "Refund is not allowed".
  * Each attempt has its own id (creditvoid_id). Refunds in flight count against the refundable amount.
  */
-import { BusinessRuleError, ValidationError } from '../../../errors.js';
+import { BusinessRuleError, ValidationError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { refundable } from '../../../domain/payment-machine/index.js';
 import { runFollowUpKind, type FollowUpDeps, type FollowUpInput, type FollowUpKind } from './follow-up-pipeline.js';

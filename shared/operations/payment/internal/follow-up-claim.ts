@@ -7,7 +7,7 @@
  * attempt it reserved (recover.ts), never with a second one.
  */
 import { createHash } from 'node:crypto';
-import { ConflictError } from '../../../errors.js';
+import { ConflictError } from '../../../domain/errors.js';
 import type { AttemptClaim, Payment } from '../../../domain/payment.js';
 import type { Deps } from '../../deps.js';
 import type { TransactionItems } from '../../../ports/transaction-items.js';

@@ -5,7 +5,7 @@
  * identical partial refunds one after the other are legitimate) claim it only while they run.
  */
 import { createHash } from 'node:crypto';
-import { ConflictError } from '../../../errors.js';
+import { ConflictError } from '../../../domain/errors.js';
 import { IdempotencyClaimedError, type PaymentStore } from '../../../ports/payment-store.js';
 import type { Payment } from '../../../domain/payment.js';
 import type { IdempotencyHook, PaymentEvent } from './types.js';

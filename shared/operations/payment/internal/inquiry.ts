@@ -4,7 +4,7 @@
  */
 import type { Payment, TransactionRecord } from '../../../domain/payment.js';
 import type { ConnectorOutcome } from '../../../ports/connector.js';
-import { logger } from '../../../logger.js';
+import { logger } from '../../../lib/logger.js';
 import type { CoreDeps } from './types.js';
 
 /** An inquiry's answer: a final or challenge outcome, or 'unknown' (an acquirer still "pending" knows no more). */

@@ -4,7 +4,7 @@
  * version check: it adopts what was recorded — same outcome, the callback already sent by the first writer — instead
  * of failing the merchant's request.
  */
-import { ConflictError } from '../../../errors.js';
+import { ConflictError } from '../../../domain/errors.js';
 import { awaitingAcquirer } from '../../../domain/undetermined.js';
 import { recordedEvent } from './recorded-event.js';
 import type { CoreDeps, CoreResult } from './types.js';

@@ -11,12 +11,12 @@
  *      operator: the money the merchant was told about did not move.
  */
 import type { Deps } from '../../deps.js';
-import { ConflictError } from '../../../errors.js';
+import { ConflictError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import type { LateOutcome } from '../../../domain/payment-details.js';
 import { attemptReference } from '../../../domain/acquirer-reference.js';
-import { logger } from '../../../logger.js';
-import { noteMetric } from '../../../telemetry.js';
+import { logger } from '../../../lib/logger.js';
+import { noteMetric } from '../../../lib/telemetry.js';
 import { nextVersion } from './attempt.js';
 
 export const LATE_OUTCOME_METRIC = 'LateAcquirerOutcomes';

@@ -6,7 +6,7 @@
  * the acquirer about it right away when its outcome is still unknown (the reconciler's inquiry, without waiting for
  * the reconciler's next run), and records that outcome with its callback like the reconciler would.
  */
-import { ConflictError } from '../../../errors.js';
+import { ConflictError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { awaitingAcquirer } from '../../../domain/undetermined.js';
 import { IdempotencyClaimedError, type ClaimedEffect } from '../../../ports/payment-store.js';

@@ -4,7 +4,7 @@
  * for the acquirer (the machine's RETRY row); the outcome comes by callback. A retry whose request was interrupted is answered
  * with that retry's attempt, never charged a second time (recover.ts).
  */
-import { BusinessRuleError } from '../../../errors.js';
+import { BusinessRuleError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { ownTransaction } from '../../../domain/payment-machine/index.js';
 import type { VaultCard } from '../../../ports/card-vault.js';

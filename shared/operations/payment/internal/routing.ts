@@ -6,7 +6,7 @@
  * "payment, two-stage MID | SALE | MID in DMS mode → PENDING, stays until captured"). Only the flows that name
  * themselves a sale (`sale: true`) may fall back so: a DEBIT or a payout is never held.
  */
-import { BusinessRuleError, ValidationError } from '../../../errors.js';
+import { BusinessRuleError, ValidationError } from '../../../domain/errors.js';
 import { paymentModeOf, type Mid } from '../../../domain/merchant.js';
 
 export interface RoutingNeeds {

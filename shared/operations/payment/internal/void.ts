@@ -3,7 +3,7 @@
  * A held authorization, a refunded payment or yesterday's payment: "Void is not allowed." (CREDITVOID releases those.)
  * The rules are the state machine's VOID rows (shared/domain/payment-machine/table.ts).
  */
-import { BusinessRuleError } from '../../../errors.js';
+import { BusinessRuleError } from '../../../domain/errors.js';
 import type { Payment } from '../../../domain/payment.js';
 import { runFollowUpKind, type FollowUpDeps, type FollowUpInput, type FollowUpKind } from './follow-up-pipeline.js';
 import type { AttemptHooks } from './attempt.js';

@@ -18,7 +18,7 @@ import * as users from './users.js';
 const ok = <S extends z.ZodType>(schema: S) => ({ status: 200 as const, schema });
 const created = <S extends z.ZodType>(schema: S) => ({ status: 201 as const, schema });
 
-/** Each console operation's answer by its route id (shared/routes), with its success status. */
+/** Each console operation's answer by its route id (shared/entry/routes), with its success status. */
 export const CONSOLE_ANSWERS = {
   ConsoleSignIn: ok(session.ConsoleSignInAnswer),
   ConsoleSignInChallenge: ok(session.ConsoleSignInAnswer),

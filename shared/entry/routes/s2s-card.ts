@@ -1,0 +1,38 @@
+import type { RouteDefinition } from './types.js';
+import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
+import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
+
+/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
+const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
+
+// card-data: card/recurring tokens and 3DS waits are sealed and opened; merchant-secrets: the password for hashes;
+// wallet-keys: a wallet SALE (digital_wallet + payment_token) decrypts the token with the merchant's wallet key.
+const grants: RouteDefinition['grants'] = [
+  'table:read',
+  'table:write',
+  'kms:decrypt:card-data',
+  'kms:encrypt:card-data',
+  'kms:decrypt:merchant-secrets',
+  'kms:decrypt:wallet-keys',
+  'queue:send:callbacks',
+];
+// 3DS completion charges the waiting card (and may vault it): no wallet key.
+const complete: RouteDefinition['grants'] = grants.filter((g) => g !== 'kms:decrypt:wallet-keys');
+const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
+
+export const s2sCardRoutes: RouteDefinition[] = [
+  // A wallet SALE verifies Apple Pay tokens with a module loaded on the first one (wallets/apple-pay-lazy.ts).
+  { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants, lazyModules: [APPLE_PAY_MODULE] },
+  { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants, lazyModules: [APPLE_PAY_MODULE] },
+  // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.
+  { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
+  { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
+  {
+    id: 'ThreeDsComplete',
+    method: 'POST',
+    path: '/threeds/{transId}/complete',
+    handler: 'functions/threeds/complete',
+    grants: complete,
+    ...pageText,
+  },
+];

@@ -1,7 +1,8 @@
 /**
- * Imports cross the layers only inward (test/unit/architecture/layers.ts has the rule): functions → http → operations
- * → domain/ports; protocol imports neither operations nor http nor the composition root; adapters are imported only
- * by shared/entry/composition/deps.ts; only adapters import @aws-sdk; other folders reach the payment core only through its index.ts.
+ * Imports cross the layers only inward (test/unit/architecture/layers.ts has the rule): functions → entry/http →
+ * operations → pages → protocol, domain, ports; protocol imports neither pages, operations, http nor the composition
+ * root; adapters are imported only by the composition root (shared/entry/composition/); only adapters import @aws-sdk;
+ * other folders reach the payment core only through its index.ts; every file of shared/ sits in a layer's folder.
  * The checker itself is tried on planted bad imports.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,13 +48,16 @@ describe('the checker', () => {
     store: 'shared/adapters/aws/store.ts',
     health: 'functions/health.ts',
     money: 'shared/domain/money.ts',
+    htmlPage: 'shared/pages/s2s-card/threeds-page.ts',
+    reader: 'shared/protocol/s2s-card/reader.ts',
+    stray: 'shared/stray.ts',
   };
   const spec = (from: string, to: string) => {
     const path = relative(dirname(from), to).replace(/\.ts$/, '.js');
     return path.startsWith('.') ? path : `./${path}`;
   };
 
-  it('catches planted bad imports in a fixture tree, and only those', () => {
+  it('catches planted bad imports and a file outside the layers in a fixture tree, and only those', () => {
     plant({
       [F.pay]: `import type { Deps } from '${spec(F.pay, F.opsDeps)}';\nimport { wire } from '${spec(F.pay, F.wire)}';\nexport const pay = (d: Deps) => wire(d);\n`,
       [F.wire]: `import { pay } from '${spec(F.wire, F.pay)}';\nexport const wire = (x: unknown) => x;\nexport { pay };\n`,
@@ -63,6 +67,9 @@ describe('the checker', () => {
       [F.sneaky]: `import { Store } from '${spec(F.sneaky, F.store)}';\nimport { SQSClient } from '@aws-sdk/client-sqs';\nexport const s = [Store, SQSClient];\n`,
       [F.health]: `import { Store } from '${spec(F.health, F.store)}';\nexport const handler = async () => new Store();\n`,
       [F.money]: `import type { FormValue } from '${spec(F.money, F.form)}';\nimport { parse } from '${spec(F.money, F.form)}';\nexport const m = (v: FormValue) => parse(v);\n`,
+      [F.htmlPage]: `import { wire } from '${spec(F.htmlPage, F.wire)}';\nexport const page = () => wire('<p>');\n`,
+      [F.reader]: `import { page } from '${spec(F.reader, F.htmlPage)}';\nexport const read = () => page();\n`,
+      [F.stray]: 'export const stray = 1;\n',
     });
     expect(checkTree(root).violations.map(describeViolation).sort()).toEqual(
       [
@@ -72,6 +79,8 @@ describe('the checker', () => {
         `${F.sneaky}:2 imports '@aws-sdk/client-sqs': operations imports the AWS SDK: only shared/adapters/aws may`,
         `${F.page}:1 imports '${spec(F.page, F.endpoint)}': protocol may not import http`,
         `${F.wire}:1 imports '${spec(F.wire, F.pay)}': protocol may not import operations`,
+        `${F.reader}:1 imports '${spec(F.reader, F.htmlPage)}': protocol may not import pages`,
+        `${F.stray}: is in no layer folder (LAYER_PATHS)`,
       ].sort(),
     );
   });

@@ -1,10 +1,10 @@
 /**
  * The layering rule of functions/ and shared/, and a checker that walks every import with the TypeScript compiler
- * (static imports, re-exports, dynamic import()). Layers, from the outside in:
+ * (static imports, re-exports, dynamic import()). Each layer is a folder of shared/ (LAYER_PATHS); from the outside in:
  *
- *   functions → http, middleware → operations → protocol, domain, ports
- *   root (shared/entry/composition/deps.ts and shared/entry/composition/) builds adapters and connectors and hands them to the operations as
- *   ports; operations name the ports they take with the Deps type of shared/operations/deps.ts.
+ *   functions → entry/http, entry/middleware → operations → pages → protocol, domain, ports; lib under all
+ *   root (shared/entry/composition/, deps.ts included) builds adapters/aws and adapters/connectors and hands them to
+ *   the operations as ports; operations name the ports they take with the Deps type of shared/operations/deps.ts.
  *
  * A layer may import only what its row allows; `types` lists layers it may import types from (erased at run time).
  * Only adapters import @aws-sdk. scripts/, infra/ and test/ are outside the rule (they wire and exercise everything).
@@ -20,58 +20,44 @@ export type Layer =
   | 'root'
   | 'routes'
   | 'operations'
+  | 'pages'
   | 'protocol'
   | 'domain'
   | 'ports'
   | 'adapters'
   | 'connectors'
-  | 'lib'
-  | 'base';
+  | 'lib';
 
 /**
- * Each layer's folders and files, repository-relative; the longest entry that covers a path names its layer. Written
- * as whole paths, so a tool that moves folders (and rewrites the paths it finds) carries the rule with them.
+ * Each layer's folder, repository-relative (the longest that covers a path names its layer). shared/ holds nothing
+ * else: a file of shared/ outside these folders fails the layering test until it is given a layer.
  */
 export const LAYER_PATHS: [path: string, layer: Layer][] = [
   ['functions/', 'functions'],
+  // Entry points: where a request or an event comes in, and the composition root that wires it.
   ['shared/entry/http/', 'http'],
   ['shared/entry/middleware/', 'middleware'],
-  ['shared/entry/composition/deps.ts', 'root'],
-  ['shared/entry/composition/', 'root'],
   ['shared/entry/routes/', 'routes'],
+  ['shared/entry/composition/', 'root'],
   ['shared/operations/', 'operations'],
+  // The payer's HTML pages, their texts and scripts: rendered by operations and endpoints, built on the protocol.
+  ['shared/pages/', 'pages'],
+  // Wire formats, hashes, readers and answers; apm/ holds the S2S APM brands' wire rules.
   ['shared/protocol/', 'protocol'],
-  // The HTML pages once they leave shared/protocol/ (issue 37 §5): the protocol's layer until they have their own.
-  ['shared/pages/', 'protocol'],
-  // The APM brand descriptors are the S2S APM wire rules of each brand.
-  ['shared/protocol/apm/', 'protocol'],
   ['shared/domain/', 'domain'],
   ['shared/ports/', 'ports'],
   ['shared/adapters/aws/', 'adapters'],
   ['shared/adapters/connectors/', 'connectors'],
-  // Self-contained libraries: wallet token cryptography, address policy, QR encoding, the HTML template.
-  ['shared/lib/wallets/', 'lib'],
-  ['shared/lib/net/', 'lib'],
-  ['shared/lib/qr/', 'lib'],
-  ['shared/lib/html/', 'lib'],
-  // Cross-cutting leaves every layer may use: config, errors, logger, telemetry notes, resource names.
-  ['shared/lib/config.ts', 'base'],
-  ['shared/lib/env-fields.ts', 'base'],
-  ['shared/domain/errors.ts', 'base'],
-  ['shared/lib/logger.ts', 'base'],
-  ['shared/lib/resources.ts', 'base'],
-  ['shared/lib/telemetry.ts', 'base'],
-  ['shared/lib/zod-mini.ts', 'base'],
+  // Helpers that know no payment rule, which every layer may use: config, logging, zod, HTML template, QR, net, wallet
+  // token cryptography.
+  ['shared/lib/', 'lib'],
 ];
 
 const BY_LENGTH = [...LAYER_PATHS].sort((a, b) => b[0].length - a[0].length);
 
 /** Where a file belongs, by its path relative to the repository root ('/'-separated); undefined: not checked. */
 export function layerOf(path: string): Layer | undefined {
-  const entry = BY_LENGTH.find(([p]) => (p.endsWith('/') ? path.startsWith(p) : path === p));
-  if (entry) return entry[1];
-  // Any other file of shared/ is a cross-cutting leaf too.
-  return path.startsWith('shared/') ? 'base' : undefined;
+  return BY_LENGTH.find(([p]) => path.startsWith(p))?.[1];
 }
 
 interface Allowed {
@@ -80,25 +66,26 @@ interface Allowed {
   types?: Layer[];
 }
 
-const COMMON: Layer[] = ['base', 'lib'];
+const COMMON: Layer[] = ['lib'];
 
 export const RULES: Record<Layer, Allowed> = {
-  functions: { values: ['functions', 'http', 'middleware', 'root', 'operations', 'protocol', 'domain', 'ports', ...COMMON] },
-  http: { values: ['http', 'middleware', 'root', 'operations', 'protocol', 'domain', 'ports', ...COMMON] },
+  functions: { values: ['functions', 'http', 'middleware', 'root', 'operations', 'pages', 'protocol', 'domain', 'ports', ...COMMON] },
+  http: { values: ['http', 'middleware', 'root', 'operations', 'pages', 'protocol', 'domain', 'ports', ...COMMON] },
   middleware: { values: ['middleware', ...COMMON] },
   // The composition root sits above everything but the edge: it may build anything.
   root: { values: ['root', 'adapters', 'connectors', 'operations', 'protocol', 'domain', 'ports', ...COMMON] },
-  // Route and event tables, read by infra and the local platform; they name handler modules by path, not by import.
-  routes: { values: ['routes', 'operations', 'protocol', 'domain', ...COMMON] },
+  // Route and event tables, read by infra and the local platform; they name handler modules by path, not by import,
+  // and the page routes name the page dictionaries they ship.
+  routes: { values: ['routes', 'operations', 'pages', 'protocol', 'domain', ...COMMON] },
   // Operations receive their ports as a Deps value (shared/operations/deps.ts): never the root that builds it.
-  operations: { values: ['operations', 'protocol', 'domain', 'ports', ...COMMON] },
+  operations: { values: ['operations', 'pages', 'protocol', 'domain', 'ports', ...COMMON] },
+  pages: { values: ['pages', 'protocol', 'domain', ...COMMON] },
   protocol: { values: ['protocol', 'domain', ...COMMON], types: ['ports'] },
   domain: { values: ['domain', ...COMMON], types: ['protocol'] },
   ports: { values: ['ports', 'domain', ...COMMON], types: ['protocol'] },
   adapters: { values: ['adapters', 'ports', 'domain', 'protocol', ...COMMON] },
   connectors: { values: ['connectors', 'ports', 'domain', 'protocol', ...COMMON] },
-  lib: { values: ['lib', 'base'] },
-  base: { values: ['base'] },
+  lib: { values: ['lib'] },
 };
 
 /**
@@ -188,7 +175,7 @@ function pending(from: string, target: string, used?: Set<(typeof PENDING)[numbe
 /** The violations of one file (repository-relative path) with the given source. */
 export function checkFile(file: string, source: string, usedPending?: Set<(typeof PENDING)[number]>): Violation[] {
   const from = layerOf(file);
-  if (!from) return [];
+  if (!from) return file.startsWith('shared/') ? [{ file, line: 1, specifier: '', reason: 'is in no layer folder (LAYER_PATHS)' }] : [];
   const violations: Violation[] = [];
   for (const imp of importsOf(file, source)) {
     const at = { file, line: imp.line, specifier: imp.specifier };
@@ -235,4 +222,5 @@ export function checkTree(root: string): { violations: Violation[]; usedPending:
   return { violations: files.flatMap((f) => checkFile(f, readFileSync(join(root, f), 'utf8'), usedPending)), usedPending };
 }
 
-export const describeViolation = (v: Violation) => `${v.file}:${v.line} imports '${v.specifier}': ${v.reason}`;
+export const describeViolation = (v: Violation) =>
+  v.specifier ? `${v.file}:${v.line} imports '${v.specifier}': ${v.reason}` : `${v.file}: ${v.reason}`;

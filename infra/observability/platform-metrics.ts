@@ -11,8 +11,8 @@ import { METRICS_NAMESPACE } from '../../shared/entry/middleware/metrics.js';
 export const SERVICE = 'payments';
 
 /**
- * The routes that take money, by the `handler` dimension of their Latency metric (the route key each handler names in
- * shared/entry/http): S2S CARD, S2S APM, the Checkout session and card form, hosted-fields processing.
+ * The routes that take money, by the `handler` dimension of their Latency metric (the route key each handler in
+ * functions/ names): S2S CARD, S2S APM, the Checkout session and card form, hosted-fields processing.
  * test/infra/observability.test.ts checks each still names a handler.
  */
 export const MONEY_ROUTES = [

@@ -175,8 +175,9 @@ describe('a live stage deployed with -c alarmEmail', () => {
 describe('money routes', () => {
   it('are the names the handlers give their Latency metric', () => {
     const sources = [
-      'shared/entry/http/s2s-card.ts',
-      'shared/entry/http/s2s-apm.ts',
+      'functions/s2s-card/post.ts',
+      'functions/s2s-card/post-v2.ts',
+      'functions/s2s-apm/post.ts',
       'functions/checkout/session.ts',
       'functions/checkout/pay.ts',
       'functions/hosted-fields/processing.ts',

@@ -79,8 +79,9 @@ async function crashThenResume(step: string): Promise<{ merchant: Merchant; star
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
       CONFIG_CACHE_TTL_SECONDS: '0',
-      // Long enough that a busy machine's slow answer is not a failed attempt (the lease is 2× this + 2 s).
-      CALLBACK_TIMEOUT_MS: '5000',
+      // Long enough that a busy machine's slow answer is not a failed attempt (the lease is 2× this + 2 s): at 5 s a
+      // full run on 2 cores once counted a second attempt.
+      CALLBACK_TIMEOUT_MS: '10000',
       CALLBACK_SWEEP_GRACE_SECONDS: '1',
       CALLBACK_CRASH_AT: step,
     },

@@ -23,7 +23,6 @@ import type { ApmDeadlines } from '../ports/apm-deadlines.js';
 import type { TableHealth } from '../ports/table-health.js';
 import type { ConnectorRegistry } from '../ports/connector.js';
 import type { ApmConnectorRegistry } from '../ports/apm-connector.js';
-import type { DeadlineTimers } from '../ports/deadline-timers.js';
 import type { RiskStore } from '../ports/risk-store.js';
 
 export interface Deps {
@@ -56,8 +55,6 @@ export interface Deps {
   /** APM payments whose QR or bank-transfer window passed. */
   readonly apmDeadlines: ApmDeadlines;
   readonly tableHealth: TableHealth;
-  /** One-time wake-ups for APM deadlines (QR lifetime, bank window); locally the sweeper's poller alone. */
-  deadlineTimers: DeadlineTimers;
   /** Merchants' API keys for the merchant API, by hash (docs/merchant-api.md). */
   apiKeys: ApiKeyStore;
   /** The risk check's counters and a merchant's thresholds (docs/risk.md). */

@@ -29,7 +29,6 @@ export const PORTS = new Set([
   'sealedCards',
   'apmDeadlines',
   'tableHealth',
-  'deadlineTimers',
 ]);
 
 interface Source {

@@ -38,7 +38,6 @@ const PORT_NAMES = Object.keys({
   sealedCards: 1,
   apmDeadlines: 1,
   tableHealth: 1,
-  deadlineTimers: 1,
   apiKeys: 1,
   risk: 1,
 } satisfies Record<keyof Deps, 1>) as (keyof Deps)[];

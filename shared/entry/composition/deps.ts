@@ -28,7 +28,6 @@ import { apmConnectors } from './apm-connectors.js';
 import { callbacks, parseCallbackMessage } from './callbacks.js';
 import { reconciliation } from './reconciliation.js';
 import { apmDeadlines, sealedCards, tableHealth } from './sweepers.js';
-import { deadlineTimers } from './deadline-timers.js';
 import { risk } from './risk.js';
 import { consoleContext } from './console.js';
 import { consoleIdentity } from './console-identity.js';
@@ -66,7 +65,6 @@ export const deps: () => Composed = composition({
   sealedCards,
   apmDeadlines,
   tableHealth,
-  deadlineTimers,
   apiKeys,
   risk,
 });

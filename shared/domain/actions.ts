@@ -55,6 +55,17 @@ const PAYOUT: Pick<ActionFacts, 'payout' | 'debit' | 'recurring' | 'hash' | 'all
   allows: [],
 };
 
+/** DEBIT2VIRTUAL and DEBIT2VIRTUAL_CALC, the APM debits: the same facts, recorded as a DEBIT transaction. */
+const VIRTUAL_DEBIT: ActionFacts = {
+  payout: false,
+  debit: false,
+  recurring: false,
+  hash: 'payment',
+  transaction: 'DEBIT',
+  checkoutKind: 'debit',
+  allows: CARD_PAYMENT,
+};
+
 export const ACTIONS: Record<Action, ActionFacts> = {
   SALE: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'SALE', checkoutKind: 'sale', allows: CARD_PAYMENT },
   AUTH: { payout: false, debit: false, recurring: false, hash: 'payment', transaction: 'AUTH', checkoutKind: 'sale', allows: CARD_PAYMENT },
@@ -97,24 +108,8 @@ export const ACTIONS: Record<Action, ActionFacts> = {
   },
   CREDIT2VIRTUAL: { ...PAYOUT, transaction: 'CREDIT2VIRTUAL', checkoutKind: 'credit' },
   CREDIT2CRYPTO: { ...PAYOUT, transaction: 'CREDIT2VIRTUAL', checkoutKind: 'credit' },
-  DEBIT2VIRTUAL: {
-    payout: false,
-    debit: false,
-    recurring: false,
-    hash: 'payment',
-    transaction: 'DEBIT',
-    checkoutKind: 'debit',
-    allows: CARD_PAYMENT,
-  },
-  DEBIT2VIRTUAL_CALC: {
-    payout: false,
-    debit: false,
-    recurring: false,
-    hash: 'payment',
-    transaction: 'DEBIT',
-    checkoutKind: 'debit',
-    allows: CARD_PAYMENT,
-  },
+  DEBIT2VIRTUAL: VIRTUAL_DEBIT,
+  DEBIT2VIRTUAL_CALC: VIRTUAL_DEBIT,
 };
 
 /** Facts of a stored payment's action; an action unknown to this table (never written by this code) has none. */

@@ -17,6 +17,20 @@ export function stringList(v: unknown, at: string, problems: string[], norm: (s:
   return v.map((x: string) => norm(x.trim()));
 }
 
+/** A condition's `integrations`: names from `known` (any case), each unknown one named in the problem. */
+export function integrationList<T extends string>(
+  input: Record<string, unknown>,
+  at: string,
+  problems: string[],
+  known: readonly T[],
+): T[] | undefined {
+  const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
+  if (!integrations) return undefined;
+  const unknown = integrations.filter((x) => !(known as readonly string[]).includes(x));
+  if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${known.join(', ')}).`);
+  return integrations as T[];
+}
+
 export function checkKeys(o: Record<string, unknown>, allowed: string[], at: string, problems: string[]): void {
   for (const k of Object.keys(o)) if (!allowed.includes(k)) problems.push(`${at}: unknown field "${k}" (known: ${allowed.join(', ')}).`);
 }

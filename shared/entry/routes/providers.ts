@@ -57,15 +57,7 @@ export const providerRoutes: RouteDefinition[] = [
     method: 'POST',
     path: '/providers/{provider}/notifications',
     handler: 'functions/providers/notifications',
-    grants: [
-      'table:read',
-      'table:write',
-      'kms:decrypt:merchant-secrets',
-      'kms:encrypt:merchant-secrets',
-      'kms:decrypt:card-data',
-      'kms:encrypt:card-data',
-      'queue:send:callbacks',
-    ],
+    grants: acquirerNotice(),
   },
 ];
 

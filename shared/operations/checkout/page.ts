@@ -34,6 +34,22 @@ export const cvvOptional = (s: CheckoutSession) => isMoto(s.motoType);
 /** What opening or leaving the page reads: the session, its payment and merchant, no payment method's ports. */
 export type CheckoutPageViewDeps = Pick<Deps, 'config' | 'payments' | 'merchants' | 'clock' | 'checkoutSessions'>;
 
+/** What paying on the page reads: the card step and the platform's 3DS step charge through the same core. */
+export type CheckoutPaymentDeps = Pick<
+  Deps,
+  | 'config'
+  | 'payments'
+  | 'merchants'
+  | 'callbackQueue'
+  | 'clock'
+  | 'newId'
+  | 'checkoutSessions'
+  | 'cardVault'
+  | 'connectors'
+  | 'apmConnectors'
+  | 'risk'
+>;
+
 /** GET /auth/{token}: the form, the 3DS step, or why the link no longer works. */
 export async function openPage(d: CheckoutPageViewDeps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
@@ -54,20 +70,7 @@ export async function openPage(d: CheckoutPageViewDeps, token: string | undefine
 
 /** POST /auth/{token}/pay: the payer's card → one payment through the shared payment core. */
 export async function submitPayment(
-  d: Pick<
-    Deps,
-    | 'config'
-    | 'payments'
-    | 'merchants'
-    | 'callbackQueue'
-    | 'clock'
-    | 'newId'
-    | 'checkoutSessions'
-    | 'cardVault'
-    | 'connectors'
-    | 'apmConnectors'
-    | 'risk'
-  >,
+  d: CheckoutPaymentDeps,
   token: string | undefined,
   form: FormObject,
   payer: PayerContext,
@@ -130,23 +133,7 @@ export async function submitPayment(
 }
 
 /** POST /auth/{token}/3ds: the payer confirmed the platform's authentication step. */
-export async function confirmThreeDs(
-  d: Pick<
-    Deps,
-    | 'config'
-    | 'payments'
-    | 'merchants'
-    | 'callbackQueue'
-    | 'clock'
-    | 'newId'
-    | 'checkoutSessions'
-    | 'cardVault'
-    | 'connectors'
-    | 'apmConnectors'
-    | 'risk'
-  >,
-  token: string | undefined,
-): Promise<PageOutcome> {
+export async function confirmThreeDs(d: CheckoutPaymentDeps, token: string | undefined): Promise<PageOutcome> {
   const loaded = await load(d, token);
   if (isOutcome(loaded)) return loaded;
   d = loaded.d;

@@ -6,14 +6,13 @@ import { CARD_BRANDS } from '../../domain/routing.js';
 import {
   RISK_ACTIONS,
   RISK_INTEGRATIONS,
-  type RiskIntegration,
   type RiskAction,
   type RiskFacts,
   type RiskRule,
   type RiskRuleConditions,
 } from '../../domain/risk-rules.js';
 import type { RiskDecision } from './decision.js';
-import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
+import { amountRange, checkKeys, integrationList, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const RULE = 'rule';
 
@@ -107,13 +106,8 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
     if (typeof v !== 'boolean') problems.push(`${at}: "${key}" must be true or false.`);
     else c[key] = v;
   }
-  const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
-  if (integrations) {
-    const unknown = integrations.filter((x) => !(RISK_INTEGRATIONS as readonly string[]).includes(x));
-    if (unknown.length)
-      problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${RISK_INTEGRATIONS.join(', ')}).`);
-    c.integrations = integrations as RiskIntegration[];
-  }
+  const integrations = integrationList(input, at, problems, RISK_INTEGRATIONS);
+  if (integrations) c.integrations = integrations;
   return c;
 }
 

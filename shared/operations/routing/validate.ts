@@ -5,15 +5,8 @@
 import type { Mid } from '../../domain/merchant.js';
 import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
 import { refusedSoftDecline } from './soft-declines.js';
-import {
-  CARD_BRANDS,
-  INTEGRATIONS,
-  type Integration,
-  type RoutingRule,
-  type RoutingTable,
-  type RuleConditions,
-} from '../../domain/routing.js';
-import { amountRange, checkKeys, isObject, stringList } from '../../domain/rule-fields.js';
+import { CARD_BRANDS, INTEGRATIONS, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
+import { amountRange, checkKeys, integrationList, isObject, stringList } from '../../domain/rule-fields.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
 /** More would keep a merchant's request open for too long: each attempt is one acquirer round trip. */
@@ -160,12 +153,7 @@ function parseConditions(input: unknown, at: string, problems: string[]): RuleCo
   }
   if (c.moto === true && c.threeDs === true)
     problems.push(`${at}: can never match: a MOTO payment never runs 3DS (moto true with threeDs true).`);
-  const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
-  if (integrations) {
-    const unknown = integrations.filter((x) => !(INTEGRATIONS as readonly string[]).includes(x));
-    if (unknown.length)
-      problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${INTEGRATIONS.join(', ')}).`);
-    c.integrations = integrations as Integration[];
-  }
+  const integrations = integrationList(input, at, problems, INTEGRATIONS);
+  if (integrations) c.integrations = integrations;
   return c;
 }

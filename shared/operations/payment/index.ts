@@ -38,7 +38,7 @@ export { capture, checkCapture } from './internal/capture.js';
 export { voidPayment, checkVoid, settledAt } from './internal/void.js';
 export { creditvoid, planCreditvoid } from './internal/creditvoid.js';
 export { runFollowUpAction, type FollowUpAction, type FollowUpDeps } from './internal/follow-up-action.js';
-export { answerFollowUp } from './internal/outcome.js';
+export { answerFollowUp, ownAttemptEvent } from './internal/outcome.js';
 export { resolveTransaction, type FinalOutcome } from './internal/resolve.js';
 
 // What the acquirer says later: an inquiry, a late outcome contradicting the record, its reversal.

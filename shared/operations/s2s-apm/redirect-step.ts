@@ -8,7 +8,7 @@ import type { Payment } from '../../domain/payment.js';
 import { canApply, hasAttempt, ownTransaction, permit, settleRecord } from '../../domain/payment-machine/index.js';
 import type { ConnectorOutcome } from '../../ports/connector.js';
 import { hashEquals } from '../../protocol/signature.js';
-import { runAttempt, type AttemptHooks, applyOutcome, type CoreDeps, type CoreResult } from '../payment/index.js';
+import { runAttempt, type AttemptHooks, applyOutcome, ownAttemptEvent, type CoreDeps, type CoreResult } from '../payment/index.js';
 import { tokenHash } from './charge.js';
 
 export const CANCELLED_BY_PAYER = 'Cancelled by the payer.';
@@ -73,14 +73,7 @@ export async function completeRedirect(
       const step = next.history.find((h) => h.type === 'REDIRECT' && h.status === 'waiting');
       if (step) settleRecord(step, outcome.kind === 'approved' ? 'success' : 'fail', now);
       delete next.details.redirectTokenHash;
-      return {
-        operation: transactionType,
-        result: decision.callback ?? 'UNDEFINED',
-        amount: next.amount,
-        attemptId: next.transId,
-        date: now,
-        declineReason: next.declineReason,
-      };
+      return ownAttemptEvent(next, decision, transactionType, next.transId, now);
     },
     hooks,
   );

@@ -12,6 +12,7 @@ import {
   permitOrThrow,
   newPayment,
   applyOutcome,
+  ownAttemptEvent,
   reserveOnce,
   newTransId,
   type CoreDeps,
@@ -103,14 +104,7 @@ export async function completeDebit(
         redirectToken = input.redirectToken ?? newRedirectToken();
         next.details.redirectTokenHash = tokenHash(redirectToken);
       }
-      return {
-        operation: outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT',
-        result: decision.callback ?? 'UNDEFINED',
-        amount: next.amount,
-        attemptId,
-        date: now,
-        declineReason: next.declineReason,
-      };
+      return ownAttemptEvent(next, decision, outcome.kind === 'challenge' ? 'REDIRECT' : 'DEBIT', attemptId, now);
     },
     hooks,
   );

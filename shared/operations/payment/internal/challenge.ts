@@ -9,7 +9,7 @@ import { canApply, openPayerStep, ownTransaction, settleRecord } from '../../../
 import type { ConnectorOutcome } from '../../../ports/connector.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
 import { issueTokens } from './charge.js';
-import { applyOutcome } from './outcome.js';
+import { applyOutcome, ownAttemptEvent } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { challengeCard } from './card-vault.js';
 import type { ChargeDeps, CoreDeps, CoreResult } from './types.js';
@@ -78,14 +78,7 @@ export async function completeChallenge(
       const step = next.history.find((h) => h.type === type && h.status === 'waiting');
       if (step && decision.moves) settleRecord(step, o.kind === 'approved' ? 'success' : 'fail', now);
       if (type === '3DS' && decision.moves && !next.details.threeDs) next.details.threeDs = platformThreeDs(d, o, now);
-      return {
-        operation: transactionType,
-        result: decision.callback ?? 'UNDEFINED',
-        amount: next.amount,
-        attemptId: next.transId,
-        date: now,
-        declineReason: next.declineReason,
-      };
+      return ownAttemptEvent(next, decision, transactionType, next.transId, now);
     },
     hooks,
   );

@@ -80,3 +80,8 @@ export function answerFollowUp(next: Payment, attempt: AnsweredAttempt, outcome:
     declineReason,
   };
 }
+
+/** The event of a payment's own attempt once the state machine decided: the payment's amount and decline reason. */
+export function ownAttemptEvent(next: Payment, decision: Decision, operation: string, attemptId: string, date: string): PaymentEvent {
+  return { operation, result: decision.callback ?? 'UNDEFINED', amount: next.amount, attemptId, date, declineReason: next.declineReason };
+}

@@ -9,7 +9,7 @@ import type { Payment } from '../../../domain/payment.js';
 import { ownTransaction } from '../../../domain/payment-machine/index.js';
 import type { VaultCard } from '../../../ports/card-vault.js';
 import { runAttempt, type AttemptHooks } from './attempt.js';
-import { applyOutcome } from './outcome.js';
+import { applyOutcome, ownAttemptEvent } from './outcome.js';
 import { permitOrThrow } from './permit.js';
 import { resumeAbandoned } from './recover.js';
 import { issueCardToken } from './card-vault.js';
@@ -52,14 +52,7 @@ export async function retryCharge(d: ChargeDeps, payment: Payment, hooks: Attemp
         outcome.kind === 'challenge' ? { kind: 'declined', reason: 'Authentication is not possible for a retry.' } : outcome,
         false,
       );
-      return {
-        operation: type,
-        result: decision.callback ?? 'UNDEFINED',
-        amount: next.amount,
-        attemptId,
-        date: now,
-        declineReason: next.declineReason,
-      };
+      return ownAttemptEvent(next, decision, type, attemptId, now);
     },
     hooks,
   );

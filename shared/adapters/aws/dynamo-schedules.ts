@@ -71,18 +71,7 @@ export class DynamoScheduleStore implements ScheduleStore {
   }
 
   async update(schedule: Schedule, opts: Alongside = {}): Promise<void> {
-    await this.conditional(
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: scheduleItem(schedule),
-          ConditionExpression: '#v = :expected',
-          ExpressionAttributeNames: { '#v': 'version' },
-          ExpressionAttributeValues: { ':expected': schedule.version - 1 },
-        },
-      },
-      opts.alongside,
-    );
+    await this.conditional(this.nextVersion(scheduleItem(schedule), schedule.version), opts.alongside);
   }
 
   async delete(schedule: Schedule): Promise<void> {
@@ -166,24 +155,25 @@ export class DynamoScheduleStore implements ScheduleStore {
 
   async saveSubscription(sub: Subscription, opts: Alongside = {}): Promise<boolean> {
     try {
-      await writeItem(
-        this.ddb,
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: subscriptionItem(sub),
-            ConditionExpression: '#v = :expected',
-            ExpressionAttributeNames: { '#v': 'version' },
-            ExpressionAttributeValues: { ':expected': sub.version - 1 },
-          },
-        },
-        opts.alongside,
-      );
+      await writeItem(this.ddb, this.nextVersion(subscriptionItem(sub), sub.version), opts.alongside);
       return true;
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return false;
       throw err;
     }
+  }
+
+  /** Replaces the item only over the version before `version`: two edits from one read never both land. */
+  private nextVersion(item: Record<string, unknown>, version: number): SingleWrite {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: item,
+        ConditionExpression: '#v = :expected',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':expected': version - 1 },
+      },
+    };
   }
 
   private async conditional(write: SingleWrite, alongside?: TransactionItems): Promise<void> {

@@ -30,6 +30,7 @@ import { itemsOf } from './index-items.js';
 import { ddbClient } from './aws-clients.js';
 import { crashPoint } from './crash-point.js';
 import { keys } from './table-keys.js';
+import { claimCompleted } from './idempotency-items.js';
 import type { PaymentIdSource } from './dynamo-payment-ids.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -378,17 +379,7 @@ export class DynamoPaymentStore implements PaymentStore {
 
   private claimCompletion(idempotency?: { key: string; result: IdempotentResult }): TransactItem[] {
     if (!idempotency) return [];
-    return [
-      {
-        Update: {
-          TableName: this.tableName,
-          Key: keys.idempotency(idempotency.key),
-          UpdateExpression: 'SET #s = :done, #r = :result',
-          ExpressionAttributeNames: { '#s': 'state', '#r': 'result' },
-          ExpressionAttributeValues: { ':done': 'COMPLETED', ':result': idempotency.result },
-        },
-      },
-    ];
+    return [claimCompleted(this.tableName, idempotency)];
   }
 
   /** `alongside`: the entries the operation handed over (an audit entry, a chargeback's index entry), in this transaction. */

@@ -12,7 +12,7 @@ import { ConflictError } from '../../domain/errors.js';
 import type { Schedule, Subscription } from '../../domain/schedule.js';
 import type { DueEntry, ScheduleStore } from '../../ports/schedules.js';
 import type { IdempotentResult } from '../../ports/payment-store.js';
-import { keys } from './table-keys.js';
+import { claimCompleted } from './idempotency-items.js';
 import { ddbClient } from './aws-clients.js';
 
 export const SCHEDULE_DUE = 'SCHEDULE_DUE';
@@ -45,18 +45,7 @@ export class DynamoScheduleStore implements ScheduleStore {
     }
     await this.ddb.send(
       new TransactWriteCommand({
-        TransactItems: [
-          { Put: put },
-          {
-            Update: {
-              TableName: this.tableName,
-              Key: keys.idempotency(idempotency.key),
-              UpdateExpression: 'SET #s = :done, #r = :result',
-              ExpressionAttributeNames: { '#s': 'state', '#r': 'result' },
-              ExpressionAttributeValues: { ':done': 'COMPLETED', ':result': idempotency.result },
-            },
-          },
-        ],
+        TransactItems: [{ Put: put }, claimCompleted(this.tableName, idempotency)],
       }),
     );
   }

@@ -26,6 +26,7 @@
  * redirect payment whose payer never reached the method's page is declined "Payment was not completed.".
  */
 import { createHash } from 'node:crypto';
+import { sandboxDigits } from './sandbox-digits.js';
 import type { Connector, ConnectorInquiry, ConnectorOutcome } from '../../ports/connector.js';
 import type { ApmConnector, ApmPaymentRequest } from '../../ports/apm-connector.js';
 import { brandDescriptor } from '../../protocol/apm/catalogue.js';
@@ -44,23 +45,15 @@ export const SANDBOX_APM_IDENTIFIERS = {
   redirectFail: 'redirect-fail@gmail.com',
 } as const;
 
-function digits(seed: string, n: number): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return BigInt(`0x${hex.slice(0, 15)}`)
-    .toString()
-    .padStart(n, '0')
-    .slice(-n);
-}
-
 const approved = (transId: string): ConnectorOutcome => ({
   kind: 'approved',
-  rrn: digits(`apm-rrn:${transId}`, 12),
-  approvalCode: digits(`apm-auth:${transId}`, 6),
+  rrn: sandboxDigits(`apm-rrn:${transId}`, 12),
+  approvalCode: sandboxDigits(`apm-auth:${transId}`, 6),
 });
 const declined = (transId: string, reason = SANDBOX_APM_DECLINE_REASON): ConnectorOutcome => ({
   kind: 'declined',
   reason,
-  rrn: digits(`apm-rrn:${transId}`, 12),
+  rrn: sandboxDigits(`apm-rrn:${transId}`, 12),
 });
 
 /** Identifiers compare case-insensitively, as e-mail addresses do. */

@@ -17,7 +17,7 @@
  *   any other card: what the sandbox would have answered (a lost 3DS / redirect payment: not completed, declined);
  *   captures as capture(), refunds, reversals and voids approved.
  */
-import { createHash } from 'node:crypto';
+import { sandboxDigits } from './sandbox-digits.js';
 import { getConfig } from '../../lib/config.js';
 import { AcquirerTimeoutError } from './policy.js';
 import type { Connector, ConnectorInquiry, ConnectorOutcome, ConnectorPaymentRequest } from '../../ports/connector.js';
@@ -27,25 +27,17 @@ export const SANDBOX_NO_ANSWER_REASON = 'Acquirer did not answer.';
 export const SANDBOX_NOT_COMPLETED_REASON = 'Authentication was not completed.';
 export const SANDBOX_SOFT_DECLINE_REASON = 'Issuer unavailable.';
 
-function digits(seed: string, n: number): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return BigInt(`0x${hex.slice(0, 15)}`)
-    .toString()
-    .padStart(n, '0')
-    .slice(-n);
-}
-
 function approved(transId: string): ConnectorOutcome {
   return {
     kind: 'approved',
-    rrn: digits(`rrn:${transId}`, 12),
-    approvalCode: digits(`auth:${transId}`, 6),
-    arn: `7${digits(`arn:${transId}`, 22)}`,
+    rrn: sandboxDigits(`rrn:${transId}`, 12),
+    approvalCode: sandboxDigits(`auth:${transId}`, 6),
+    arn: `7${sandboxDigits(`arn:${transId}`, 22)}`,
   };
 }
 
 function declined(transId: string): ConnectorOutcome {
-  return { kind: 'declined', reason: SANDBOX_DECLINE_REASON, rrn: digits(`rrn:${transId}`, 12) };
+  return { kind: 'declined', reason: SANDBOX_DECLINE_REASON, rrn: sandboxDigits(`rrn:${transId}`, 12) };
 }
 
 /** The round trip a real acquirer takes (SANDBOX_LATENCY_MS): lets tests catch payments mid-flight. */
@@ -112,7 +104,7 @@ export const sandboxConnector: Connector = {
     if (scenario.startsWith('no-answer')) throw new AcquirerTimeoutError('sandbox acquirer timed out');
     if (scenario === 'decline') return declined(req.transId);
     if (scenario === 'soft-decline' && (req.routingAttempt ?? 1) === 1)
-      return { kind: 'declined', reason: SANDBOX_SOFT_DECLINE_REASON, rrn: digits(`rrn:${req.transId}`, 12) };
+      return { kind: 'declined', reason: SANDBOX_SOFT_DECLINE_REASON, rrn: sandboxDigits(`rrn:${req.transId}`, 12) };
     // External 3DS (mpi_data) or a held authorization skips the platform's own challenge.
     if (scenario.startsWith('3ds') && !req.externalThreeDs) return { kind: 'challenge', type: '3DS' };
     // A risk rule asked for 3DS: any card the sandbox would take faces the challenge first.

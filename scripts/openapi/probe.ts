@@ -9,6 +9,7 @@ import { DEFAULT_MAPPINGS, type MerchantConfig } from '../../shared/domain/merch
 import { probeFieldReads, type FieldRead } from '../../shared/protocol/field-probe.js';
 import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
+import { specReads } from './spec-reads.js';
 
 class ProbeStop extends Error {
   constructor(what: string) {
@@ -50,6 +51,10 @@ const describeStop = (err: unknown) => (err instanceof Error ? `${err.constructo
 export async function probeS2sCard(): Promise<Map<string, ProbedBody>> {
   const out = new Map<string, ProbedBody>();
   for (const [name, action] of S2S_CARD_ACTIONS) {
+    if (action.fields) {
+      out.set(name, { reads: specReads(action.fields), stoppedAt: 'declared' });
+      continue;
+    }
     const { reads, stoppedBy } = await probeFieldReads(() =>
       action.run({ deps: stubDeps, config, form: {}, rawBody: '', redirectParamsStyle: 'object', headers: {} }),
     );
@@ -61,6 +66,10 @@ export async function probeS2sCard(): Promise<Map<string, ProbedBody>> {
 export async function probeS2sApm(): Promise<Map<string, ProbedBody>> {
   const out = new Map<string, ProbedBody>();
   for (const [name, action] of S2S_APM_ACTIONS) {
+    if (action.fields) {
+      out.set(name, { reads: specReads(action.fields), stoppedAt: 'declared' });
+      continue;
+    }
     const { reads, stoppedBy } = await probeFieldReads(() => action.run({ deps: stubDeps, config, form: {}, rawBody: '' }));
     out.set(name, { reads, stoppedAt: describeStop(stoppedBy) });
   }

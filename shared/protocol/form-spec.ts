@@ -15,7 +15,10 @@ export type ReadSoFar = Readonly<Record<string, unknown>>;
 export interface TextSpec<K extends 'required' | 'optional' = 'required' | 'optional'> {
   kind: K;
   rule: FieldRule;
-  /** Run on a value that passed `rule`: the problem's text, or undefined (a Luhn check, a URL, an IP address). */
+  /**
+   * Run on a value that passed `rule`: the problem's text, or undefined (a Luhn check, a URL, an IP address). A
+   * value that fails it is not returned, as one failing the rule is not.
+   */
   check?: (value: string) => string | undefined;
   /** Read only when this holds over the fields read before it (payer_state: only for some countries). */
   when?: (read: ReadSoFar) => boolean;
@@ -85,8 +88,9 @@ function readField(f: FieldReader, name: string, field: FieldSpec, read: ReadSoF
   if (field.when && !field.when(read)) return undefined;
   const value = field.kind === 'required' ? f.required(name, field.rule) : f.optional(name, field.rule);
   const problem = value && field.check?.(value);
-  if (problem) f.fail(name, problem);
-  return value;
+  if (!problem) return value;
+  f.fail(name, problem);
+  return field.kind === 'required' ? '' : undefined;
 }
 
 /** A whole form read against one spec: its values and every problem found. */
@@ -100,12 +104,16 @@ export function readForm<S extends FormSpec>(form: FormObject, spec: S): { value
  * An action's whole request as one spec, from the parts it reads in order. A field in two parts (read by either of
  * two branches) keeps its first place, and is required if either part requires it.
  */
-export function formSpec(...parts: FormSpec[]): FormSpec {
+export function formSpec<P extends FormSpec[]>(...parts: P): Merged<P> {
   const out: Record<string, FieldSpec> = {};
   for (const part of parts)
     for (const [name, field] of Object.entries(part)) {
       const first = out[name];
       out[name] = first && first.kind === 'optional' && field.kind === 'required' ? { ...first, kind: 'required' } : (first ?? field);
     }
-  return out;
+  return out as Merged<P>;
 }
+
+type Merged<P extends FormSpec[]> = P extends [infer H extends FormSpec, ...infer T extends FormSpec[]]
+  ? H & Merged<T>
+  : Record<never, never>;

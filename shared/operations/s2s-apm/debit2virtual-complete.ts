@@ -3,6 +3,7 @@
  * Hash: md5(upper(strrev(trans_id)) . PASSWORD). Its outcome callback names the creating action, DEBIT2VIRTUAL_CALC.
  */
 import { NotFoundError } from '../../domain/errors.js';
+import { TRANS_ID_REQUEST } from '../../protocol/s2s-apm/request.js';
 import { apmTransIdHash } from '../../protocol/signature.js';
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';
@@ -12,6 +13,7 @@ import { completeDebit } from './two-step-debit.js';
 
 export const debit2virtualComplete: S2sApmAction = {
   action: 'DEBIT2VIRTUAL_COMPLETE',
+  fields: TRANS_ID_REQUEST,
   async run(req) {
     const { password, hashAlgorithm } = req.config.merchant;
     const payment = await loadApmPayment(req, NotFoundError.transaction, (transId) => apmTransIdHash({ transId, password }, hashAlgorithm));

@@ -7,7 +7,9 @@ import type { Merchant } from '../../domain/merchant.js';
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
 import { runFollowUpAction, type FollowUpAction, followUpKey } from '../payment/index.js';
 import type { S2sApmAction, S2sApmResponse } from './action.js';
-import { apmRecorder, ownedApmPayment, readAmountText, sentAmount, signedTransId } from './pipeline.js';
+import { formSpec } from '../../protocol/form-spec.js';
+import { AMOUNT_FIELD, TRANS_ID_REQUEST } from '../../protocol/s2s-apm/request.js';
+import { apmRecorder, ownedApmPayment, sentAmount, signedTransId } from './pipeline.js';
 
 export interface S2sApmFollowUp extends FollowUpAction<S2sApmResponse['body']> {
   /** Named as the action it answers. */
@@ -19,11 +21,13 @@ export interface S2sApmFollowUp extends FollowUpAction<S2sApmResponse['body']> {
 }
 
 export function s2sApmFollowUp(spec: S2sApmFollowUp): S2sApmAction {
+  const fields = formSpec(TRANS_ID_REQUEST, spec.withAmount ? AMOUNT_FIELD : {});
   return {
     action: spec.event,
+    fields,
     async run(req) {
       const { merchant } = req.config;
-      const transId = signedTransId(req, spec.notFound, (id) => spec.hash(merchant, id), spec.withAmount ? readAmountText : undefined);
+      const transId = signedTransId(req, spec.notFound, (id) => spec.hash(merchant, id), fields);
       const body = await runFollowUpAction(req.deps, spec, {
         key: followUpKey(req),
         rawBody: req.rawBody,

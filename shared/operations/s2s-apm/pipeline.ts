@@ -10,7 +10,8 @@ import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm/callback.js';
-import { readTransId } from '../../protocol/s2s-apm/request.js';
+import { AMOUNT_FIELD, TRANS_ID_REQUEST } from '../../protocol/s2s-apm/request.js';
+import { readFields, readForm, type FormSpec } from '../../protocol/form-spec.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
 import {
   type CallbackRecorder,
@@ -74,9 +75,8 @@ export async function loadApmPayment(
   req: S2sApmRequest,
   notFound: () => Error,
   expectedHash: (transId: string) => string,
-  extra?: (f: FieldReader) => void,
 ): Promise<Payment> {
-  const transId = signedTransId(req, notFound, expectedHash, extra);
+  const transId = signedTransId(req, notFound, expectedHash);
   return ownedApmPayment(req, await req.deps.payments.get(transId), notFound);
 }
 
@@ -85,11 +85,10 @@ export function signedTransId(
   req: S2sApmRequest,
   notFound: () => Error,
   expectedHash: (transId: string) => string,
-  extra?: (f: FieldReader) => void,
+  spec: typeof TRANS_ID_REQUEST & FormSpec = TRANS_ID_REQUEST,
 ): string {
   const f = new FieldReader(req.form);
-  const transId = readTransId(f);
-  extra?.(f);
+  const { trans_id: transId } = readFields(f, spec);
   f.throwIfInvalid();
   // The APM formulas need nothing from the payment, so the hash is checked first: trans_ids cannot be probed.
   if (!hashMatches(expectedHash(transId), req.form.hash)) throw new InvalidHashError();
@@ -103,10 +102,7 @@ export function ownedApmPayment(req: S2sApmRequest, payment: Payment | undefined
   return payment;
 }
 
-/** The `amount` as sent (checked by signedTransId with readAmountText). */
+/** CAPTURE / CREDITVOID `amount` as sent (checked by signedTransId with AMOUNT_FIELD), parsed once the currency is known. */
 export function sentAmount(req: S2sApmRequest): string | undefined {
-  return readAmountText(new FieldReader(req.form));
+  return readForm(req.form, AMOUNT_FIELD).values.amount;
 }
-
-/** CAPTURE / CREDITVOID `amount` as sent: read with the trans_id (validate first), parsed once the currency is known. */
-export const readAmountText = (f: FieldReader): string | undefined => f.optional('amount');

@@ -2,6 +2,7 @@
 import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
+import type { FormSpec } from '../../protocol/form-spec.js';
 
 /** The ports S2S CARD actions use: the payment cores, card and wallet tokens, schedules, MID health (merchants). */
 export type S2sCardDeps = Pick<
@@ -40,5 +41,7 @@ export interface S2sCardResponse {
 
 export interface S2sCardAction {
   readonly action: string;
+  /** The request's fields, declared once in the order they are validated (shared/protocol/form-spec.ts). */
+  readonly fields?: FormSpec;
   run(req: S2sCardRequest): Promise<S2sCardResponse>;
 }

@@ -6,7 +6,9 @@
 import type { FollowUpEvent } from '../../domain/payment-machine/index.js';
 import { runFollowUpAction, type FollowUpAction, followUpKey } from '../payment/index.js';
 import type { S2sCardAction, S2sCardResponse } from './action.js';
-import { ownedPayment, readAmountText, readTransId, requestVerifier, sentAmount } from './lookup.js';
+import { formSpec } from '../../protocol/form-spec.js';
+import { AMOUNT_FIELD, TRANS_ID_REQUEST } from '../../protocol/s2s-card/id-requests.js';
+import { ownedPayment, readTransId, requestVerifier, sentAmount } from './lookup.js';
 import { s2sRecorder } from './pipeline.js';
 
 export interface S2sCardFollowUp extends FollowUpAction<S2sCardResponse['body']> {
@@ -17,10 +19,12 @@ export interface S2sCardFollowUp extends FollowUpAction<S2sCardResponse['body']>
 }
 
 export function s2sCardFollowUp(spec: S2sCardFollowUp): S2sCardAction {
+  const fields = formSpec(TRANS_ID_REQUEST, spec.withAmount ? AMOUNT_FIELD : {});
   return {
     action: spec.event,
+    fields,
     async run(req) {
-      const transId = readTransId(req, spec.notFound, spec.withAmount ? readAmountText : undefined);
+      const transId = readTransId(req, spec.notFound, fields);
       const body = await runFollowUpAction(req.deps, spec, {
         key: followUpKey(req),
         rawBody: req.rawBody,

@@ -4,16 +4,18 @@
  */
 import { NotFoundError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
+import { readFields } from '../../protocol/form-spec.js';
+import { ORDER_ID_REQUEST } from '../../protocol/s2s-card/id-requests.js';
 import { statusResult } from '../../protocol/s2s-card/responses.js';
 import type { S2sCardAction } from './action.js';
 import { verifyPaymentHash } from './lookup.js';
 
 export const getTransStatusByOrder: S2sCardAction = {
   action: 'GET_TRANS_STATUS_BY_ORDER',
+  fields: ORDER_ID_REQUEST,
   async run(req) {
     const f = new FieldReader(req.form);
-    const orderId = f.required('order_id', { max: 255 });
-    f.required('hash');
+    const { order_id: orderId } = readFields(f, ORDER_ID_REQUEST);
     f.throwIfInvalid();
     const [latest] = await req.deps.payments.findByOrder(req.config.merchant.clientKey, orderId, 1);
     if (!latest) throw NotFoundError.order();

@@ -2,6 +2,8 @@
 import { InvalidHashError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
+import { readFields, readForm, type FormSpec } from '../../protocol/form-spec.js';
+import { AMOUNT_FIELD, TRANS_ID_REQUEST } from '../../protocol/s2s-card/id-requests.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { followUpVerifier, paymentHash, paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest } from './action.js';
@@ -24,17 +26,22 @@ export function verifyPaymentHash(req: S2sCardRequest, p: Payment, ids: string[]
  * The payment named by trans_id, if it belongs to this merchant. `notFound` gives the action's own error
  * (101000 "Transaction does not exist." for lookups and CAPTURE, 100000 "Payment not found." for VOID/CREDITVOID).
  */
-export async function loadByTransId(req: S2sCardRequest, notFound: () => Error, extra?: (f: FieldReader) => void): Promise<Payment> {
-  const transId = readTransId(req, notFound, extra);
+export async function loadByTransId(req: S2sCardRequest, notFound: () => Error): Promise<Payment> {
+  const transId = readTransId(req, notFound);
   return ownedPayment(req, await req.deps.payments.get(transId), notFound);
 }
 
-/** The request's trans_id, its fields checked first (a trans_id that cannot exist is not found without a read). */
-export function readTransId(req: S2sCardRequest, notFound: () => Error, extra?: (f: FieldReader) => void): string {
+/**
+ * The request's trans_id, its fields (`spec`: the action's request, TRANS_ID_REQUEST first) checked first: a
+ * trans_id that cannot exist is not found without a read.
+ */
+export function readTransId(
+  req: S2sCardRequest,
+  notFound: () => Error,
+  spec: typeof TRANS_ID_REQUEST & FormSpec = TRANS_ID_REQUEST,
+): string {
   const f = new FieldReader(req.form);
-  const transId = f.required('trans_id', { max: 64 });
-  f.required('hash');
-  extra?.(f);
+  const { trans_id: transId } = readFields(f, spec);
   f.throwIfInvalid();
   if (!PATTERNS.uuid.test(transId)) throw notFound();
   return transId;
@@ -49,12 +56,9 @@ export function ownedPayment(req: S2sCardRequest, payment: Payment | undefined, 
   return payment;
 }
 
-/** CAPTURE / CREDITVOID `amount` as sent: read with the trans_id (validate first), parsed once the currency is known. */
-export const readAmountText = (f: FieldReader): string | undefined => f.optional('amount');
-
-/** The `amount` as sent (checked by readTransId with readAmountText). */
+/** CAPTURE / CREDITVOID `amount` as sent (checked by readTransId with AMOUNT_FIELD), parsed once the currency is known. */
 export function sentAmount(req: S2sCardRequest): string | undefined {
-  return readAmountText(new FieldReader(req.form));
+  return readForm(req.form, AMOUNT_FIELD).values.amount;
 }
 
 /** The verifier of the request's hash (checked present by readTransId), for the reservation's condition. */

@@ -7,6 +7,8 @@
 import { InvalidHashError, NotFoundError } from '../../domain/errors.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
+import { readFields } from '../../protocol/form-spec.js';
+import { TRANS_ID_REQUEST } from '../../protocol/s2s-card/id-requests.js';
 import { formula1, hashMatches } from '../../protocol/signature.js';
 import { retryCharge } from '../payment/index.js';
 import type { S2sCardAction, S2sCardRequest } from './action.js';
@@ -15,8 +17,7 @@ import { once, s2sRecorder } from './pipeline.js';
 
 async function load(req: S2sCardRequest): Promise<Payment> {
   const f = new FieldReader(req.form);
-  const transId = f.required('trans_id', { max: 64 });
-  f.required('hash');
+  const { trans_id: transId } = readFields(f, TRANS_ID_REQUEST);
   f.throwIfInvalid();
   const payment = PATTERNS.uuid.test(transId) ? await req.deps.payments.get(transId) : undefined;
   if (!payment || payment.clientKey !== req.config.merchant.clientKey) throw NotFoundError.transaction();
@@ -34,6 +35,7 @@ async function load(req: S2sCardRequest): Promise<Payment> {
 
 export const retry: S2sCardAction = {
   action: 'RETRY',
+  fields: TRANS_ID_REQUEST,
   async run(req) {
     const payment = await load(req);
     return once(req, false, async (_key, followUp) => {

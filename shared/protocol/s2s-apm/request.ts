@@ -8,6 +8,7 @@ import type { PaymentDetails } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
+import { optional, required } from '../form-spec.js';
 import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
 import { readPayer, type Payer } from '../s2s-card/payer.js';
 import { fieldsToAsk } from '../apm/page-fields.js';
@@ -110,9 +111,8 @@ export function apmDetails(a: ApmPaymentFields, merchant: Merchant): PaymentDeta
   };
 }
 
-/** trans_id of a follow-up (CAPTURE, VOID, CREDITVOID, GET_TRANS_STATUS, DEBIT2VIRTUAL_COMPLETE). */
-export function readTransId(f: FieldReader): string {
-  const transId = f.required('trans_id', { max: 64 });
-  f.required('hash');
-  return transId;
-}
+/** A follow-up's request (CAPTURE, VOID, CREDITVOID, GET_TRANS_STATUS, DEBIT2VIRTUAL_COMPLETE). */
+export const TRANS_ID_REQUEST = { trans_id: required({ max: 64 }), hash: required() };
+
+/** CAPTURE / CREDITVOID: a partial amount, as sent (parsed once the payment's currency is known). */
+export const AMOUNT_FIELD = { amount: optional() };

@@ -70,7 +70,7 @@ function readByHand(form: FormObject, spec: FormSpec): { values: Record<string, 
       const value = field.kind === 'required' ? f.required(name, field.rule) : f.optional(name, field.rule);
       const problem = value ? field.check?.(value) : undefined;
       if (problem) f.fail(name, problem);
-      values[name] = value;
+      values[name] = problem ? (field.kind === 'required' ? '' : undefined) : value;
     }
   }
   return { values, errors: f.errors };
@@ -105,7 +105,7 @@ describe('readForm', () => {
       { field: 'group', message: MESSAGES.invalid },
     ]);
     const typed: { trans_id: string; auth: boolean; ip: string | undefined; custom: FormValue | undefined } = values;
-    expect(typed).toMatchObject({ trans_id: '', auth: true, ip: 'x', custom: { a: '1' } });
+    expect(typed).toMatchObject({ trans_id: '', auth: true, ip: undefined, custom: { a: '1' } });
   });
 
   it('reads a field with `when` only when it holds over the fields before it', () => {

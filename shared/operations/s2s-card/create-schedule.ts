@@ -6,7 +6,15 @@
  */
 import { ConflictError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { mergeSettings, readScheduleSettings, sentFields } from '../../protocol/schedules/schedule-request.js';
+import {
+  mergeSettings,
+  readScheduleSettings,
+  scheduleSettingsFields,
+  SCHEDULE_DELAYS,
+  sentFields,
+} from '../../protocol/schedules/schedule-request.js';
+import { formSpec, readFields } from '../../protocol/form-spec.js';
+import { HASH } from '../../protocol/schedules/id-request.js';
 import { scheduleResult } from '../../protocol/schedules/responses.js';
 import { createSchedule } from '../schedules/manage.js';
 import { checkFormula3 } from '../schedules/s2s-request.js';
@@ -17,10 +25,12 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 export const createScheduleAction: S2sCardAction = {
   action: 'CREATE_SCHEDULE',
+  // A new schedule has nothing to keep: its interval and count are required (mergeSettings).
+  fields: formSpec(SCHEDULE_DELAYS, scheduleSettingsFields('a new schedule needs it'), HASH),
   async run(req) {
     const f = new FieldReader(req.form);
     const settings = mergeSettings(f, {}, readScheduleSettings(f), sentFields(f));
-    f.required('hash');
+    readFields(f, HASH);
     f.throwIfInvalid();
     checkFormula3(req.config, req.form);
     const { payments } = req.deps;

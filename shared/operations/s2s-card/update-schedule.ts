@@ -4,7 +4,14 @@
  */
 import { ValidationError } from '../../domain/errors.js';
 import { FieldReader } from '../../protocol/fields.js';
-import { mergeSettings, readScheduleSettings, sentFields } from '../../protocol/schedules/schedule-request.js';
+import {
+  mergeSettings,
+  readScheduleSettings,
+  scheduleSettingsFields,
+  SCHEDULE_DELAYS,
+  sentFields,
+} from '../../protocol/schedules/schedule-request.js';
+import { scheduleIdRequest } from '../../protocol/schedules/id-request.js';
 import { scheduleResult } from '../../protocol/schedules/responses.js';
 import { requireSchedule, updateScheduleSettings } from '../schedules/manage.js';
 import { authenticatedScheduleId } from '../schedules/s2s-request.js';
@@ -12,6 +19,7 @@ import type { S2sCardAction } from './action.js';
 
 export const updateScheduleAction: S2sCardAction = {
   action: 'UPDATE_SCHEDULE',
+  fields: scheduleIdRequest(SCHEDULE_DELAYS, scheduleSettingsFields()),
   async run(req) {
     const { scheduleId, extra } = authenticatedScheduleId(req.config, req.form, (f) => ({
       patch: readScheduleSettings(f),

@@ -8,10 +8,8 @@ import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { formula3, formula4, hashMatches } from '../../protocol/signature.js';
-
-export function readScheduleId(f: FieldReader): string {
-  return f.required('schedule_id', { max: 64 });
-}
+import { readFields } from '../../protocol/form-spec.js';
+import { HASH, SCHEDULE_ID } from '../../protocol/schedules/id-request.js';
 
 export function checkFormula4(config: MerchantConfig, scheduleId: string, form: FormObject): void {
   const { merchant } = config;
@@ -25,16 +23,19 @@ export function checkFormula3(config: MerchantConfig, form: FormObject): void {
   if (!hashMatches(formula3({ password: merchant.password }, merchant.hashAlgorithm), form.hash)) throw new InvalidHashError();
 }
 
-/** schedule_id + hash, validated and authenticated; `more` reads the action's other fields into the same report. */
+/**
+ * schedule_id + hash, validated and authenticated; `more` reads the action's other fields into the same report (the
+ * action declares them with scheduleIdRequest).
+ */
 export function authenticatedScheduleId<T>(
   config: MerchantConfig,
   form: FormObject,
   more: (f: FieldReader) => T,
 ): { scheduleId: string; extra: T } {
   const f = new FieldReader(form);
-  const scheduleId = readScheduleId(f);
+  const { schedule_id: scheduleId } = readFields(f, SCHEDULE_ID);
   const extra = more(f);
-  f.required('hash');
+  readFields(f, HASH);
   f.throwIfInvalid();
   checkFormula4(config, scheduleId, form);
   return { scheduleId, extra };

@@ -8,15 +8,25 @@ import { ValidationError } from '../../domain/errors.js';
 import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { isCalendarDate } from '../../domain/schedule.js';
 import { FieldReader, MESSAGES } from '../fields.js';
+import { optional, readFields } from '../form-spec.js';
 import type { ScheduleDetails } from './payment-echo.js';
+
+/** Read after the request's hash (the schedule is looked up then); the rules between them are code, below. */
+export const SCHEDULE_ATTACHMENT = {
+  schedule_id: optional({ max: 64 }),
+  schedule_start_date: optional(),
+  payment_schedule_amount: optional(),
+};
 
 export function readScheduleAttachment(
   f: FieldReader,
   opts: { recurringInit: boolean; amount: number; currency: string; today: string },
 ): ScheduleDetails {
-  const scheduleId = f.optional('schedule_id', { max: 64 });
-  const startDate = f.optional('schedule_start_date');
-  const amountText = f.optional('payment_schedule_amount');
+  const {
+    schedule_id: scheduleId,
+    schedule_start_date: startDate,
+    payment_schedule_amount: amountText,
+  } = readFields(f, SCHEDULE_ATTACHMENT);
   if (scheduleId && !opts.recurringInit) f.fail('schedule_id', 'This value is available with recurring_init=Y only.');
   for (const [name, value] of [
     ['schedule_start_date', startDate],

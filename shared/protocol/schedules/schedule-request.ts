@@ -5,6 +5,7 @@
  * UPDATE_SCHEDULE changes only the parameters sent; the result is checked as a whole.
  */
 import { FieldReader, MESSAGES } from '../fields.js';
+import { optional, raw, readFields, type FieldSpec } from '../form-spec.js';
 import {
   DELAYED_FIRST_PAYMENT,
   INTERVAL_UNITS,
@@ -55,32 +56,55 @@ const DELAY_PARAMS: Record<DelayedFirstPayment, Array<keyof typeof FIELDS>> = {
 
 const between = (min: number, max: number) => `This value should be between ${min} and ${max}.`;
 
-function integer(f: FieldReader, name: string, min: number, max: number): number | undefined {
-  const text = f.optional(name);
-  if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text)) return (f.fail(name, MESSAGES.invalid), undefined);
-  const n = Number(text);
-  if (n < min || n > max) return (f.fail(name, between(min, max)), undefined);
-  return n;
+/** A whole number from `min` to `max`, as text: digits only, then the range. */
+const integer = (min: number, max: number) => (text: string) =>
+  !/^\d{1,9}$/.test(text) ? MESSAGES.invalid : Number(text) < min || Number(text) > max ? between(min, max) : undefined;
+
+/** The retired `delays`: refused with the spec's text, which the answer shows as its error_message. */
+export const SCHEDULE_DELAYS = { delays: raw() };
+
+/**
+ * The schedule parameters, in the order errors are reported. `requiredWhen`: the rule (mergeSettings) that makes the
+ * interval and the count required where nothing is there to keep (CREATE_SCHEDULE).
+ */
+export function scheduleSettingsFields(requiredWhen?: string) {
+  const needed = requiredWhen ? { requiredWhen } : {};
+  return {
+    name: optional({ max: 100 }, needed),
+    interval_length: optional({}, { check: integer(1, 9999), ...needed }),
+    interval_unit: optional({ oneOf: INTERVAL_UNITS }, needed),
+    day_of_month: optional({}, { check: integer(1, 31) }),
+    payments_count: optional({}, { check: integer(1, 9999), ...needed }),
+    delayed_first_payment: optional({ oneOf: DELAYED_FIRST_PAYMENT }),
+    first_payment_interval_length: optional({}, { check: integer(1, 9999) }),
+    first_payment_interval_unit: optional({ oneOf: INTERVAL_UNITS }),
+    first_payment_day_of_week: optional({}, { check: integer(1, 7) }),
+    first_payment_day_of_month: optional({}, { check: integer(1, 31) }),
+  } satisfies Record<keyof typeof FIELDS, FieldSpec>;
 }
+
+const SETTINGS = scheduleSettingsFields();
 
 /** The schedule parameters present in the request (blank ones count as absent). */
 export function readScheduleSettings(f: FieldReader): Partial<ScheduleSettings> {
-  if (f.raw('delays') !== undefined) f.fail('delays', DELAYS_DEPRECATED, { headline: true });
+  const { delays } = readFields(f, SCHEDULE_DELAYS);
+  if (delays !== undefined) f.fail('delays', DELAYS_DEPRECATED, { headline: true });
+  const v = readFields(f, SETTINGS);
   const out: Partial<ScheduleSettings> = {};
-  const set = <K extends keyof ScheduleSettings>(k: K, v: ScheduleSettings[K] | undefined) => {
-    if (v !== undefined) out[k] = v;
+  const set = <K extends keyof ScheduleSettings>(k: K, value: ScheduleSettings[K] | undefined) => {
+    if (value !== undefined) out[k] = value;
   };
-  set('name', f.optional('name', { max: 100 }));
-  set('intervalLength', integer(f, 'interval_length', 1, 9999));
-  set('intervalUnit', f.optional('interval_unit', { oneOf: INTERVAL_UNITS }) as IntervalUnit | undefined);
-  set('dayOfMonth', integer(f, 'day_of_month', 1, 31));
-  set('paymentsCount', integer(f, 'payments_count', 1, 9999));
-  set('delayedFirstPayment', f.optional('delayed_first_payment', { oneOf: DELAYED_FIRST_PAYMENT }) as DelayedFirstPayment | undefined);
-  set('firstPaymentIntervalLength', integer(f, 'first_payment_interval_length', 1, 9999));
-  set('firstPaymentIntervalUnit', f.optional('first_payment_interval_unit', { oneOf: INTERVAL_UNITS }) as IntervalUnit | undefined);
-  set('firstPaymentDayOfWeek', integer(f, 'first_payment_day_of_week', 1, 7));
-  set('firstPaymentDayOfMonth', integer(f, 'first_payment_day_of_month', 1, 31));
+  const n = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+  set('name', v.name);
+  set('intervalLength', n(v.interval_length));
+  set('intervalUnit', v.interval_unit as IntervalUnit | undefined);
+  set('dayOfMonth', n(v.day_of_month));
+  set('paymentsCount', n(v.payments_count));
+  set('delayedFirstPayment', v.delayed_first_payment as DelayedFirstPayment | undefined);
+  set('firstPaymentIntervalLength', n(v.first_payment_interval_length));
+  set('firstPaymentIntervalUnit', v.first_payment_interval_unit as IntervalUnit | undefined);
+  set('firstPaymentDayOfWeek', n(v.first_payment_day_of_week));
+  set('firstPaymentDayOfMonth', n(v.first_payment_day_of_month));
   return out;
 }
 

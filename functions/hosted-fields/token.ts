@@ -9,6 +9,5 @@ const ports = composition(TOKEN_PORTS);
 
 export const handler = httpEndpoint('POST /api/v1/session/token', async (event: HttpEvent) => {
   // The caller's IP stands in for customer.ip when the merchant omits it.
-  const { token } = await createSessionToken(ports(), rawBody(event), event.requestContext.http.sourceIp);
-  return json(200, { token });
+  return json(200, await createSessionToken(ports(), rawBody(event), event.requestContext.http.sourceIp));
 });

@@ -10,7 +10,13 @@
  */
 import { ROUTES, type RouteDefinition } from '../../shared/entry/routes/index.js';
 import { fieldsToSchema, type JsonSchema } from './fields-to-schema.js';
-import { hostedFieldsProcessingBody, hostedFieldsTokenBody, hostedFieldsUpdateBody, sessionBody } from './json-bodies.js';
+import {
+  hostedFieldsProcessingBody,
+  hostedFieldsTokenAnswer,
+  hostedFieldsTokenBody,
+  hostedFieldsUpdateBody,
+  sessionBody,
+} from './json-bodies.js';
 import { probeS2sApm, probeS2sCard, type ProbedBody } from './probe.js';
 import { checkoutBody } from './checkout-bodies.js';
 import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
@@ -144,7 +150,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
           responses: {
             '200': {
               description: 'The session Token.',
-              content: json({ type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }),
+              content: json(hostedFieldsTokenAnswer()),
             },
             '400': { description: 'Invalid request.', content: json(ref('CheckoutError')) },
             '401': { description: 'Wrong merchant_key or hash (the same answer for both).', content: json(ref('CheckoutError')) },
@@ -206,7 +212,9 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
         ? {
             requestBody: {
               content: {
-                [page.requestType ?? 'application/x-www-form-urlencoded']: { schema: { type: 'object', additionalProperties: true } },
+                [page.requestType ?? 'application/x-www-form-urlencoded']: {
+                  schema: page.requestSchema ?? { type: 'object', additionalProperties: true },
+                },
               },
             },
           }

@@ -6,6 +6,8 @@
 import { CONSOLE_ANSWERS, CONSOLE_SCHEMAS } from './console-answers.js';
 import { NO_SCHEME, SECURITY_SCHEMES, SERVERS } from './security.js';
 import { applyExamples } from './examples.js';
+import { HOSTED_FIELDS_ANSWERS } from './json-bodies.js';
+import { jsonSchemaOf } from './zod-schema.js';
 
 type Schema = Record<string, unknown>;
 type Operation = {
@@ -104,22 +106,9 @@ const TYPED: Record<string, { status: string; schema: Schema; description?: stri
       },
     },
   },
-  HostedFieldsCardData: {
-    status: '200',
-    schema: {
-      type: 'object',
-      required: ['result', 'message'],
-      additionalProperties: false,
-      properties: {
-        result: { enum: ['success', 'undefined'], description: "success: the card is kept (sealed) for the merchant's payment call." },
-        message: { type: 'string' },
-      },
-    },
-  },
-  HostedFieldsSessionUpdate: {
-    status: '200',
-    schema: { type: 'object', required: ['result'], additionalProperties: false, properties: { result: { const: 'success' } } },
-  },
+  ...Object.fromEntries(
+    Object.entries(HOSTED_FIELDS_ANSWERS).map(([id, schema]) => [id, { status: '200', schema: jsonSchemaOf(schema, []) }]),
+  ),
 };
 
 function securityOf(op: Operation, method: string): { security: unknown[]; reason?: string } {

@@ -6,8 +6,11 @@
 import { z } from 'zod';
 import { sessionSchema } from '../../shared/protocol/checkout/session-request.js';
 import { paymentRequestSchema } from '../../shared/protocol/hosted-fields/payment-request.js';
-import { HOSTED_FIELDS_OPERATIONS } from '../../shared/protocol/hosted-fields/token-request.js';
-import { UPDATABLE } from '../../shared/protocol/hosted-fields/update-request.js';
+import { tokenRequestSchema } from '../../shared/protocol/hosted-fields/token-request.js';
+import { updateRequestSchema } from '../../shared/protocol/hosted-fields/update-request.js';
+import { cardDataSchema } from '../../shared/protocol/hosted-fields/card-data.js';
+import { cardDataAnswerSchema, tokenAnswerSchema, updateAnswerSchema } from '../../shared/protocol/hosted-fields/answers.js';
+import { spelled } from './zod-schema.js';
 import type { JsonSchema } from './fields-to-schema.js';
 
 /** Input side (what the merchant sends); refinements zod cannot express (URL checks, calendar dates) become plain types. */
@@ -22,13 +25,7 @@ export function sessionBody(): JsonSchema {
 }
 
 export function hostedFieldsTokenBody(): JsonSchema {
-  const body = structuredClone(sessionBody()) as { properties: Record<string, JsonSchema>; required: string[] };
-  body.properties.operation = { type: 'string', enum: [...HOSTED_FIELDS_OPERATIONS] };
-  body.properties.return_url = { type: 'string', format: 'uri', maxLength: 1024, description: 'Where the payer returns after 3DS.' };
-  const customer = body.properties.customer as { properties?: Record<string, JsonSchema> } | undefined;
-  if (customer?.properties) customer.properties.ip = { type: 'string', description: "The payer's IP address (IPv4 or IPv6)." };
-  body.required = [...body.required.filter((n) => n !== 'success_url'), 'return_url'];
-  return body as unknown as JsonSchema;
+  return toJsonSchema(tokenRequestSchema);
 }
 
 export function hostedFieldsProcessingBody(): JsonSchema {
@@ -36,30 +33,26 @@ export function hostedFieldsProcessingBody(): JsonSchema {
 }
 
 /**
- * PUT /api/v1/session/update: the names are UPDATABLE (update-request.ts refuses any other); their types are what
- * readUpdateRequest checks. `hash` only where the merchant requires signed updates.
+ * PUT /api/v1/session/update, spelled as the reference has always been written: a nullable as a type list, a map
+ * without propertyNames (JSON keys are strings).
  */
 export function hostedFieldsUpdateBody(): JsonSchema {
-  const types: Record<(typeof UPDATABLE)[number], JsonSchema> = {
-    order_amount: { type: 'string', minLength: 1 },
-    order_currency: { type: 'string', minLength: 1 },
-    recurring_init: { type: 'boolean' },
-    req_token: { type: 'boolean' },
-    schedule_id: { type: ['string', 'null'], maxLength: 64, description: 'null removes the schedule.' },
-    parameters: { type: 'object', additionalProperties: true, description: 'Replaces the stored object ({} clears it).' },
-    custom_data: { type: 'object', additionalProperties: true, description: 'Replaces the stored object ({} clears it).' },
-  };
-  return {
-    type: 'object',
-    minProperties: 1,
-    additionalProperties: false,
-    properties: {
-      ...Object.fromEntries(UPDATABLE.map((n) => [n, types[n]])),
-      hash: {
-        type: 'string',
-        description:
-          'Only with the merchant setting hostedFieldsUpdateSignature: sha1(md5(upper(Token . order_amount . order_currency . order.description . PASSWORD))).',
-      },
-    },
-  };
+  const { type, minProperties, additionalProperties, properties } = toJsonSchema(updateRequestSchema);
+  const spell = ({ propertyNames: _, ...v }: JsonSchema) => ('anyOf' in v ? spelled(v) : v);
+  const listed = Object.fromEntries(Object.entries(properties as Record<string, JsonSchema>).map(([k, v]) => [k, spell(v)]));
+  return { type, minProperties, additionalProperties, properties: listed };
 }
+
+export function hostedFieldsTokenAnswer(): JsonSchema {
+  return toJsonSchema(tokenAnswerSchema);
+}
+
+export function hostedFieldsCardDataBody(): JsonSchema {
+  return toJsonSchema(cardDataSchema);
+}
+
+/** The hosted-fields answers the finishing pass types, by route id. */
+export const HOSTED_FIELDS_ANSWERS = {
+  HostedFieldsCardData: cardDataAnswerSchema,
+  HostedFieldsSessionUpdate: updateAnswerSchema,
+};

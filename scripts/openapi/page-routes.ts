@@ -1,9 +1,13 @@
 /** Routes the payer's browser (or an operator) uses, by route id: what the reference says about each. */
+import { hostedFieldsCardDataBody } from './json-bodies.js';
+
 export interface PageRoute {
   tag: 'Payer pages' | 'Platform' | 'Providers' | 'Console';
   summary: string;
   contentType: string;
   requestType?: string;
+  /** The request body's JSON Schema, where a declaration gives it (otherwise an open object). */
+  requestSchema?: Record<string, unknown>;
 }
 
 const consoleApi = (summary: string): PageRoute => ({
@@ -125,6 +129,7 @@ export const PAGE_ROUTES: Record<string, PageRoute> = {
     summary: 'The iframes submit the card (header Token); the merchant never sees it.',
     contentType: 'application/json',
     requestType: 'application/json',
+    requestSchema: hostedFieldsCardDataBody(),
   },
   HostedFieldsThreeDsPage: page('The 3DS page of a hosted-fields payment.'),
   HostedFieldsThreeDsSubmit: page("The payer's 3DS answer; returns to return_url."),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 
-export const idOf = (schema: z.ZodType): string | undefined => z.globalRegistry.get(schema)?.id;
+export const idOf = (schema: z.core.$ZodType): string | undefined => z.globalRegistry.get(schema)?.id;
 
 /**
  * The reference's own spelling: `type` first, an object's `required` (even empty) before its properties, an enum or
@@ -38,7 +38,7 @@ export function spelled(schema: JsonSchema): JsonSchema {
  * The JSON Schema of `schema`: a named one's own body, an unnamed one with its named parts as $refs into
  * components.schemas (each must be among `components`). `io: 'input'` leaves objects open (no additionalProperties).
  */
-export function jsonSchemaOf(schema: z.ZodType, components: z.ZodType[], io: 'input' | 'output' = 'output'): JsonSchema {
+export function jsonSchemaOf(schema: z.core.$ZodType, components: z.ZodType[], io: 'input' | 'output' = 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'throw' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const { $schema: _, $defs = {}, ...body } = out;
   const known = new Set(components.map(idOf));

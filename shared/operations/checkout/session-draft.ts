@@ -6,7 +6,7 @@
 import { sentLanguage } from '../../protocol/language-codes.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
-import type { SessionRequest } from '../../protocol/checkout/session-request.js';
+import type { SessionRequest, SessionRuleFields } from '../../protocol/checkout/session-request.js';
 import type { ScheduleDetails } from '../../protocol/schedules/payment-echo.js';
 import type { CheckoutSession } from '../../ports/checkout-sessions.js';
 
@@ -31,7 +31,7 @@ type CommonSessionFields = Pick<
   | 'parameters'
 >;
 
-export function commonSessionFields(req: SessionRequest, schedule: ScheduleDetails): CommonSessionFields {
+export function commonSessionFields(req: SessionRequest<SessionRuleFields>, schedule: ScheduleDetails): CommonSessionFields {
   const { body } = req;
   return {
     order: { number: body.order.number, amount: req.amount, currency: req.currency, description: body.order.description },

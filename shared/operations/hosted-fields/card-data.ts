@@ -11,10 +11,9 @@ import type { Deps } from '../deps.js';
 import { ValidationError } from '../../domain/errors.js';
 import { parseJsonObject } from '../../protocol/checkout/json.js';
 import { readCardData, type SubmittedCard } from '../../protocol/hosted-fields/card-data.js';
+import type { CardDataAnswer } from '../../protocol/hosted-fields/answers.js';
 import type { HostedSession, LoadedSession } from './session.js';
 import { saveSession } from './session.js';
-
-export type SubmitResult = { result: 'success' | 'undefined'; message: string };
 
 const sealContext = (l: LoadedSession) => `hosted-fields#${l.tokenHash}#${l.session.clientKey}`;
 const tokenKey = (token: string) => createHmac('sha256', token).update('hosted-fields card data v1').digest();
@@ -33,13 +32,13 @@ function innerOpen(token: string, sealed: string): string {
   return Buffer.concat([decipher.update(ct!), decipher.final()]).toString('utf8');
 }
 
-const undefinedResult = (): SubmitResult => ({ result: 'undefined', message: '' });
+const undefinedResult = (): CardDataAnswer => ({ result: 'undefined', message: '' });
 
 export async function submitCardData(
   d: Pick<Deps, 'config' | 'secrets' | 'clock' | 'checkoutSessions'>,
   loaded: LoadedSession,
   rawBody: string,
-): Promise<SubmitResult> {
+): Promise<CardDataAnswer> {
   let json: Record<string, unknown>;
   try {
     json = parseJsonObject(rawBody);

@@ -5,7 +5,8 @@
 import type { Deps } from '../deps.js';
 import { hashMatches } from '../../protocol/signature.js';
 import { sessionHash } from '../../protocol/checkout/hashes.js';
-import { readTokenRequest, sentSuccessUrl } from '../../protocol/hosted-fields/token-request.js';
+import { readTokenRequest } from '../../protocol/hosted-fields/token-request.js';
+import type { TokenAnswer } from '../../protocol/hosted-fields/answers.js';
 import { SessionTokenAuthError } from '../../domain/errors.js';
 import type { HostedSession } from './session.js';
 import { hostedFieldsTokenHash, newHostedFieldsToken } from './session.js';
@@ -20,7 +21,7 @@ export async function createSessionToken(
   stage: Pick<Deps, 'merchants' | 'clock' | 'newId' | 'checkoutSessions' | 'schedules'>,
   rawBody: string,
   callerIp: string,
-): Promise<{ token: string }> {
+): Promise<TokenAnswer> {
   const req = readTokenRequest(rawBody);
   const { body } = req;
   // An unknown key fails the hash check below, like a wrong hash (no key enumeration).
@@ -41,9 +42,9 @@ export async function createSessionToken(
     operation: req.operation,
     methods: ['card'],
     ...commonSessionFields(req, schedule),
-    successUrl: sentSuccessUrl(req) ?? req.returnUrl,
+    successUrl: body.success_url ?? body.return_url,
     state: 'open',
-    hostedFields: { returnUrl: req.returnUrl, customerIp: req.customerIp ?? callerIp },
+    hostedFields: { returnUrl: body.return_url, customerIp: body.customer?.ip ?? callerIp },
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + req.sessionExpiryMinutes * 60_000).toISOString(),
     version: 1,

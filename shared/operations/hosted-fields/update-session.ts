@@ -22,15 +22,12 @@ import { sessionUpdateHash } from '../../protocol/hosted-fields/update-hash.js';
 import { MESSAGES } from '../../protocol/fields.js';
 import { toFormValue } from '../../protocol/checkout/json.js';
 import { readUpdateRequest, type SessionChanges } from '../../protocol/hosted-fields/update-request.js';
+import type { UpdateAnswer } from '../../protocol/hosted-fields/answers.js';
 import { selectMid } from '../payment/index.js';
 import { maskCardNumbers } from '../../protocol/pan-mask.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 
-export async function updateSession(
-  d: Pick<Deps, 'checkoutSessions'>,
-  loaded: LoadedSession,
-  rawBody: string,
-): Promise<{ result: 'success' }> {
+export async function updateSession(d: Pick<Deps, 'checkoutSessions'>, loaded: LoadedSession, rawBody: string): Promise<UpdateAnswer> {
   let s: HostedSession | undefined = loaded.session;
   if (s.state !== 'open') throw SessionUpdateError.sessionUsed();
   const signed = loaded.merchant.hostedFieldsUpdateSignature === true;

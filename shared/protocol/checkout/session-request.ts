@@ -93,8 +93,9 @@ export const sessionSchema = z.object({
 
 export type SessionBody = z.infer<typeof sessionSchema>;
 
-export interface SessionRequest {
-  body: SessionBody;
+/** `B`: the body as its schema reads it (the hosted-fields token body is a session with its own differences). */
+export interface SessionRequest<B = SessionBody> {
+  body: B;
   operation: CheckoutOperation;
   /** Minor units. */
   amount: number;
@@ -104,14 +105,29 @@ export interface SessionRequest {
   billingAddress?: Record<string, string>;
 }
 
+/** The fields the session rules below read: every session-shaped schema (session, hosted-fields token) has them. */
+export type SessionRuleFields = Omit<SessionBody, 'success_url'>;
+
 /** Parses the JSON text of the request; every invalid field is listed in one ValidationError. */
 export function readSessionRequest(rawBody: string): SessionRequest {
+  return readSessionBody(rawBody, sessionSchema);
+}
+
+/**
+ * The session's reading with `schema` in place of sessionSchema (an extension of it): its checks, then the rules
+ * that span fields, money and the billing state.
+ */
+export function readSessionBody<S extends z.ZodMiniObject & { _zod: { output: SessionRuleFields } }>(
+  rawBody: string,
+  schema: S,
+): SessionRequest<z.output<S>> {
   // null, and "" for an optional field, is absent; "15" where a number belongs is 15 (json.ts lenientJson).
-  const json = lenientJson(parseJsonObject(rawBody), sessionSchema);
-  const parsed = sessionSchema.safeParse(json);
+  const json = lenientJson(parseJsonObject(rawBody), schema);
+  const parsed = schema.safeParse(json);
   const errors: FieldError[] = parsed.success ? [] : fieldErrors(parsed.error.issues);
   const raw = json as Record<string, unknown>;
-  const body = (parsed.success ? parsed.data : raw) as SessionBody;
+  const read = (parsed.success ? parsed.data : raw) as z.output<S>;
+  const body: SessionRuleFields = read;
 
   // Money: the currency decides the amount's format; a purchase of zero is allowed only for auth or recurring init.
   let amount = 0;
@@ -170,5 +186,5 @@ export function readSessionRequest(rawBody: string): SessionRequest {
   }
 
   if (errors.length) throw new ValidationError(errors);
-  return { body, operation, amount, currency, sessionExpiryMinutes: body.session_expiry ?? 60, billingAddress };
+  return { body: read, operation, amount, currency, sessionExpiryMinutes: body.session_expiry ?? 60, billingAddress };
 }

@@ -1,21 +1,58 @@
 /**
- * PUT /api/v1/session/update body: only the listed parameters, at least one. merchant_key, hash and anything not
- * listed are refused by name. recurring_init and req_token are JSON booleans only ("Y"/"N" are refused);
- * schedule_id null removes it; parameters and custom_data replace the stored object ({} clears it).
+ * PUT /api/v1/session/update body, declared once (the validation, the server's type and the OpenAPI document's
+ * schema): only the listed parameters, at least one. merchant_key, hash and anything not listed are refused by name.
+ * recurring_init and req_token are JSON booleans only ("Y"/"N" are refused); schedule_id null removes it;
+ * parameters and custom_data replace the stored object ({} clears it).
  */
-import { SessionUpdateError, ValidationError, type FieldError } from '../../domain/errors.js';
+import * as z from '../../lib/zod-mini.js';
+import { SessionUpdateError, ValidationError } from '../../domain/errors.js';
 import { MESSAGES } from '../fields.js';
+import { BLANK, fieldErrors } from '../checkout/json-fields.js';
 import { parseJsonObject } from '../checkout/json.js';
 
-export const UPDATABLE = [
-  'order_amount',
-  'order_currency',
-  'recurring_init',
-  'req_token',
-  'schedule_id',
-  'parameters',
-  'custom_data',
-] as const;
+const BOOL = 'This value should be of type bool.';
+const STRING = 'This value should be of type string.';
+
+const text = () => z.optional(z.string({ error: (i) => (i.input === null ? BLANK : STRING) }).check(z.minLength(1, BLANK)));
+const flag = () => z.optional(z.boolean({ error: BOOL }));
+const freeForm = () =>
+  z.optional(
+    z
+      .record(z.string(), z.unknown(), { error: MESSAGES.invalid })
+      .check(z.meta({ additionalProperties: true, description: 'Replaces the stored object ({} clears it).' })),
+  );
+
+export const updateRequestSchema = z
+  .strictObject({
+    order_amount: text(),
+    order_currency: text(),
+    recurring_init: flag(),
+    req_token: flag(),
+    schedule_id: z.optional(
+      z
+        .nullable(z.string({ error: STRING }).check(z.maxLength(64, { error: MESSAGES.tooLong(64), abort: true }), z.minLength(1, BLANK)))
+        .check(z.meta({ description: 'null removes the schedule.' })),
+    ),
+    parameters: freeForm(),
+    custom_data: freeForm(),
+    // Read only in the signed mode (readUpdateRequest); it is no change itself.
+    hash: z.optional(
+      z.string().check(
+        z.meta({
+          description:
+            'Only with the merchant setting hostedFieldsUpdateSignature: sha1(md5(upper(Token . order_amount . order_currency . order.description . PASSWORD))).',
+        }),
+      ),
+    ),
+  })
+  .check(z.meta({ minProperties: 1 }));
+
+export type UpdateRequestBody = z.output<typeof updateRequestSchema>;
+
+/** The names a session update may change. */
+export const UPDATABLE = Object.keys(updateRequestSchema.shape).filter((n) => n !== 'hash') as Array<
+  Exclude<keyof UpdateRequestBody, 'hash'>
+>;
 
 export interface SessionChanges {
   orderAmount?: string;
@@ -30,58 +67,28 @@ export interface SessionChanges {
   hash?: string;
 }
 
-const BOOL = 'This value should be of type bool.';
-const STRING = 'This value should be of type string.';
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** `signed`: the merchant's stricter mode, where `hash` comes with the changes (it is no change itself). */
 export function readUpdateRequest(rawBody: string, opts: { signed?: boolean } = {}): SessionChanges {
-  const json = parseJsonObject(rawBody);
-  const names = Object.keys(json).filter((n) => !(opts.signed && n === 'hash'));
+  const sent = parseJsonObject(rawBody);
+  const json = Object.fromEntries(Object.entries(sent).filter(([n]) => !(opts.signed && n === 'hash')));
+  const names = Object.keys(json);
   if (names.length === 0) throw SessionUpdateError.empty();
-  const refused = names.filter((n) => !(UPDATABLE as readonly string[]).includes(n));
+  const refused = names.filter((n) => !(UPDATABLE as string[]).includes(n));
   if (refused.length) throw SessionUpdateError.notUpdatable(refused);
 
-  const errors: FieldError[] = [];
-  const changes: SessionChanges = {};
-  const str = (name: 'order_amount' | 'order_currency') => {
-    const v = json[name];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') errors.push({ field: name, message: v === null ? MESSAGES.blank : STRING });
-    else if (v === '') errors.push({ field: name, message: MESSAGES.blank });
-    else return v;
-    return undefined;
+  const parsed = updateRequestSchema.safeParse(json);
+  if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error.issues));
+  const b = parsed.data;
+  const changes: SessionChanges = {
+    orderAmount: b.order_amount,
+    orderCurrency: b.order_currency,
+    recurringInit: b.recurring_init,
+    reqToken: b.req_token,
+    parameters: b.parameters,
+    customData: b.custom_data,
   };
-  changes.orderAmount = str('order_amount');
-  changes.orderCurrency = str('order_currency');
-  for (const [name, key] of [
-    ['recurring_init', 'recurringInit'],
-    ['req_token', 'reqToken'],
-  ] as const) {
-    const v = json[name];
-    if (v === undefined) continue;
-    if (typeof v !== 'boolean') errors.push({ field: name, message: BOOL });
-    else changes[key] = v;
-  }
-  if ('schedule_id' in json) {
-    const v = json.schedule_id;
-    if (v === null) changes.scheduleId = null;
-    else if (typeof v !== 'string' || v === '')
-      errors.push({ field: 'schedule_id', message: typeof v === 'string' ? MESSAGES.blank : STRING });
-    else if (v.length > 64) errors.push({ field: 'schedule_id', message: MESSAGES.tooLong(64) });
-    else changes.scheduleId = v;
-  }
-  for (const [name, key] of [
-    ['parameters', 'parameters'],
-    ['custom_data', 'customData'],
-  ] as const) {
-    const v = json[name];
-    if (v === undefined) continue;
-    if (!isObject(v)) errors.push({ field: name, message: MESSAGES.invalid });
-    else changes[key] = v;
-  }
-  if (errors.length) throw new ValidationError(errors);
-  if (opts.signed && typeof json.hash === 'string') changes.hash = json.hash;
+  if (b.schedule_id !== undefined) changes.scheduleId = b.schedule_id;
+  // A hash of another type is no hash: the signature check refuses the update.
+  if (opts.signed && typeof sent.hash === 'string') changes.hash = sent.hash;
   return changes;
 }

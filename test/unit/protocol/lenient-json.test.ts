@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from '../../../shared/lib/zod-mini.js';
 import { ValidationError } from '../../../shared/domain/errors.js';
 import { readSessionRequest, sessionSchema } from '../../../shared/protocol/checkout/session-request.js';
-import { readTokenRequest, tokenRequestShape } from '../../../shared/protocol/hosted-fields/token-request.js';
+import { readTokenRequest, tokenRequestSchema } from '../../../shared/protocol/hosted-fields/token-request.js';
 import { paymentRequestSchema, readPaymentRequest } from '../../../shared/protocol/hosted-fields/payment-request.js';
 
 interface FieldInfo {
@@ -71,7 +71,7 @@ const BODIES = [
   { label: 'Checkout session', schema: sessionSchema, base: SESSION, read: (b: unknown) => readSessionRequest(JSON.stringify(b)) },
   {
     label: 'hosted-fields session token',
-    schema: tokenRequestShape,
+    schema: tokenRequestSchema,
     base: TOKEN,
     read: (b: unknown) => readTokenRequest(JSON.stringify(b)),
   },

@@ -3,7 +3,7 @@
  * query, a refund, and the SALE's callback received. Each check is one row of the summary; any failed row fails it.
  * Through the merchant's Node SDK (sdk/node), so hashes and wire formats are the ones merchants use.
  */
-import { OpenPayments, type S2sResult } from '../../sdk/node/src/index.js';
+import { OpenPayments } from '../../sdk/node/src/index.js';
 import { isLoopback, listenForCallbacks, type CallbackListener } from './callback-listener.js';
 
 /** Sandbox test data (docs/quickstart.md): this card with expiry 01/2038 is approved and settled. */
@@ -54,7 +54,8 @@ async function timed(name: string, run: () => Promise<{ ok: boolean; detail: str
   }
 }
 
-const outcome = (r: S2sResult) => [r.result, r.status, r.decline_reason].filter(Boolean).join(' ');
+const outcome = (r: { result: string; status?: string; decline_reason?: string }) =>
+  [r.result, r.status, r.decline_reason].filter(Boolean).join(' ');
 
 export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
   const client = new OpenPayments({

@@ -55,3 +55,5 @@ export {
 } from './callback-signature.js';
 export { parseForm, encodeForm, getString, MAX_DEPTH, MAX_KEYS, type FormValue, type FormObject, type FormInput } from './form.js';
 export { isPrototypeKey, parseJson } from './safe-keys.js';
+/** The platform's JSON answers, typed (generated from the platform's answer schemas: answers.ts). */
+export type * from './answers.js';

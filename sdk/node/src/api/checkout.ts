@@ -2,7 +2,15 @@
  * Checkout (JSON, merchant_key + hash): the hosted-page session and the payment operations, each signed with its
  * §2.3 field list: sha1(md5(upper(fields . PASSWORD))).
  */
-import { checkoutHash, type HashAlgorithm } from '@open-payments/protocol';
+import {
+  checkoutHash,
+  type CheckoutAcceptedAnswer,
+  type CheckoutPaymentStatusAnswer,
+  type CheckoutRecurringAnswer,
+  type CheckoutSessionAnswer,
+  type CheckoutVoidAnswer,
+  type HashAlgorithm,
+} from '@open-payments/protocol';
 import type { Transport } from '../wire/transport.js';
 
 export interface CheckoutOrder {
@@ -50,40 +58,15 @@ export interface SessionRequest {
   moto_type?: string;
 }
 
+/** The values a payment's `status` takes (the answer types it as text). */
 export type CheckoutPaymentStatus =
   'prepare' | 'settled' | 'pending' | '3ds' | 'redirect' | 'decline' | 'refund' | 'reversal' | 'void' | 'chargeback';
 
-export interface PaymentStatusResult {
-  payment_id: string;
-  date: string;
-  status: CheckoutPaymentStatus;
-  reason?: string;
-  recurring_token?: string;
-  order: { number: string; amount: string; currency: string; description: string };
-  customer?: { name?: string; email?: string };
-  [field: string]: unknown;
-}
-
-export interface AcceptedResult {
-  payment_id: string;
-  result: 'accepted';
-  [field: string]: unknown;
-}
-
-export interface VoidResult {
-  status: 'SUCCESS' | 'FAIL';
-  payment_status: string;
-  payment_id: string;
-  [field: string]: unknown;
-}
-
-export interface RecurringResult {
-  payment_id: string;
-  status: string;
-  reason?: string;
-  order: { number: string; amount: string; currency: string; description: string };
-  [field: string]: unknown;
-}
+/** The answers, as the platform declares them (@open-payments/protocol answers.ts). */
+export type PaymentStatusResult = CheckoutPaymentStatusAnswer;
+export type AcceptedResult = CheckoutAcceptedAnswer;
+export type VoidResult = CheckoutVoidAnswer;
+export type RecurringResult = CheckoutRecurringAnswer;
 
 export class Checkout {
   constructor(
@@ -92,7 +75,7 @@ export class Checkout {
   ) {}
 
   /** POST /api/v1/session: `redirect_url` of the hosted payment page, where the payer goes. */
-  createSession(req: SessionRequest): Promise<{ redirect_url: string }> {
+  createSession(req: SessionRequest): Promise<CheckoutSessionAnswer> {
     const o = req.order;
     return this.post('/api/v1/session', { ...(req as object), hash: this.sign([o.number, o.amount, o.currency, o.description]) });
   }
@@ -108,7 +91,7 @@ export class Checkout {
     return this.post('/api/v1/payment/refund', { ...req, hash: this.sign([req.payment_id, req.amount]) });
   }
 
-  capture(req: { payment_id: string; amount?: string }): Promise<AcceptedResult & Record<string, unknown>> {
+  capture(req: { payment_id: string; amount?: string }): Promise<AcceptedResult> {
     return this.post('/api/v1/payment/capture', { ...req, hash: this.sign([req.payment_id, req.amount]) });
   }
 
@@ -144,7 +127,7 @@ export class Checkout {
     card_token: string;
     payee_first_name?: string;
     payee_last_name?: string;
-  }): Promise<{ redirect_url: string }> {
+  }): Promise<CheckoutSessionAnswer> {
     return this.post('/api/v1/payment/card/credit', {
       ...req,
       hash: this.sign([req.order_id, req.order_amount, req.order_currency, req.order_description]),

@@ -2,7 +2,13 @@
  * Hosted payment fields: the session token (merchant_key + Checkout authentication hash), then the session update
  * and the processing call with the `Token` header. The card itself never passes the merchant: the iframes send it.
  */
-import { checkoutHash, type HashAlgorithm } from '@open-payments/protocol';
+import {
+  checkoutHash,
+  type HashAlgorithm,
+  type HostedFieldsPaymentAnswer,
+  type HostedFieldsTokenAnswer,
+  type HostedFieldsUpdateAnswer,
+} from '@open-payments/protocol';
 import type { Transport } from '../wire/transport.js';
 import type { SessionRequest } from './checkout.js';
 
@@ -35,14 +41,8 @@ export interface ProcessingRequest {
   [field: string]: unknown;
 }
 
-export interface ProcessingResult {
-  result: 'success' | 'decline' | 'redirect' | 'waiting' | 'undefined';
-  public_id?: string;
-  redirect_url?: string;
-  redirect_params?: unknown;
-  decline_message?: string;
-  [field: string]: unknown;
-}
+/** The processing answer, as the platform declares it (@open-payments/protocol answers.ts). */
+export type ProcessingResult = HostedFieldsPaymentAnswer;
 
 export class HostedFields {
   constructor(
@@ -51,7 +51,7 @@ export class HostedFields {
   ) {}
 
   /** POST /api/v1/session/token: the token the page's hosted-fields script is initialised with. */
-  createSessionToken(req: SessionTokenRequest): Promise<{ token: string }> {
+  createSessionToken(req: SessionTokenRequest): Promise<HostedFieldsTokenAnswer> {
     const o = req.order;
     const hash = checkoutHash([o.number, o.amount, o.currency, o.description], this.credentials.password, this.credentials.hashAlgorithm);
     return this.transport.send({
@@ -70,7 +70,7 @@ export class HostedFields {
     token: string,
     changes: SessionUpdate,
     signed?: { order_amount: string; order_currency: string; order_description: string },
-  ): Promise<Record<string, unknown>> {
+  ): Promise<HostedFieldsUpdateAnswer> {
     const hash = signed
       ? checkoutHash(
           [token, signed.order_amount, signed.order_currency, signed.order_description],

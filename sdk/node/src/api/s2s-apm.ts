@@ -6,7 +6,7 @@ import { apmCredit2VirtualHash, apmCreditvoidHash, apmSaleHash, apmTransIdHash, 
 import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
 import type { Transport } from '../wire/transport.js';
 import type { Order, Payer } from './s2s-card.js';
-import type { S2sResult } from './s2s-types.js';
+import type { S2sAcceptedAnswer, S2sApmPaymentAnswer, S2sApmStatusAnswer, S2sCaptureAnswer, S2sVoidAnswer } from '@open-payments/protocol';
 
 export interface ApmPaymentRequest extends Order, Payer {
   brand: string;
@@ -23,10 +23,8 @@ export interface ApmPaymentRequest extends Order, Payer {
   extra?: FormFields;
 }
 
-export interface ApmResult extends S2sResult {
-  commission?: string;
-  total_amount?: string;
-}
+/** Any S2S APM answer; each method returns its own. */
+export type ApmResult = S2sApmPaymentAnswer | S2sApmStatusAnswer | S2sCaptureAnswer | S2sVoidAnswer | S2sAcceptedAnswer;
 
 export class S2sApm {
   constructor(
@@ -35,19 +33,19 @@ export class S2sApm {
   ) {}
 
   /** SALE: Sale signature over identifier, order_id, order_amount, order_currency. */
-  sale(req: ApmPaymentRequest & { return_url: string }): Promise<ApmResult> {
+  sale(req: ApmPaymentRequest & { return_url: string }): Promise<S2sApmPaymentAnswer> {
     return this.payment('SALE', req);
   }
   /** DEBIT2VIRTUAL: one-step debit to the method; Sale signature. */
-  debit2virtual(req: ApmPaymentRequest): Promise<ApmResult> {
+  debit2virtual(req: ApmPaymentRequest): Promise<S2sApmPaymentAnswer> {
     return this.payment('DEBIT2VIRTUAL', req);
   }
   /** DEBIT2VIRTUAL_CALC: step one of the two-step debit (commission quoted); Sale signature. */
-  debit2virtualCalc(req: ApmPaymentRequest): Promise<ApmResult> {
+  debit2virtualCalc(req: ApmPaymentRequest): Promise<S2sApmPaymentAnswer> {
     return this.payment('DEBIT2VIRTUAL_CALC', req);
   }
   /** CREDIT2VIRTUAL payout: Credit2Virtual signature (no identifier, PASSWORD outside strrev). */
-  credit2virtual(req: ApmPaymentRequest): Promise<ApmResult> {
+  credit2virtual(req: ApmPaymentRequest): Promise<S2sApmPaymentAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     const hash = apmCredit2VirtualHash(
       { orderId: req.order_id, orderAmount: req.order_amount, orderCurrency: req.order_currency, password },
@@ -56,24 +54,24 @@ export class S2sApm {
     return this.send('CREDIT2VIRTUAL', req, hash);
   }
   /** DEBIT2VIRTUAL_COMPLETE: step two, by trans_id. */
-  debit2virtualComplete(req: { trans_id: string }): Promise<ApmResult> {
+  debit2virtualComplete(req: { trans_id: string }): Promise<S2sApmPaymentAnswer> {
     return this.byTransId('DEBIT2VIRTUAL_COMPLETE', req, apmTransIdHash);
   }
-  capture(req: { trans_id: string; amount?: string }): Promise<ApmResult> {
+  capture(req: { trans_id: string; amount?: string }): Promise<S2sCaptureAnswer> {
     return this.byTransId('CAPTURE', req, apmTransIdHash);
   }
-  void(req: { trans_id: string }): Promise<ApmResult> {
+  void(req: { trans_id: string }): Promise<S2sVoidAnswer> {
     return this.byTransId('VOID', req, apmTransIdHash);
   }
   /** CREDITVOID (refund): ACCEPTED now, the outcome by callback. Creditvoid signature. */
-  creditvoid(req: { trans_id: string; amount?: string }): Promise<ApmResult> {
+  creditvoid(req: { trans_id: string; amount?: string }): Promise<S2sAcceptedAnswer> {
     return this.byTransId('CREDITVOID', req, apmCreditvoidHash);
   }
-  getTransStatus(req: { trans_id: string }): Promise<ApmResult> {
+  getTransStatus(req: { trans_id: string }): Promise<S2sApmStatusAnswer> {
     return this.byTransId('GET_TRANS_STATUS', req, apmTransIdHash);
   }
 
-  private payment(action: string, req: ApmPaymentRequest): Promise<ApmResult> {
+  private payment(action: string, req: ApmPaymentRequest): Promise<S2sApmPaymentAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     const hash = apmSaleHash(
       { identifier: req.identifier, orderId: req.order_id, orderAmount: req.order_amount, orderCurrency: req.order_currency, password },
@@ -82,18 +80,18 @@ export class S2sApm {
     return this.send(action, req, hash);
   }
 
-  private byTransId(
+  private byTransId<T extends ApmResult>(
     action: string,
     req: { trans_id: string; amount?: string },
     formula: (p: { transId: string; password: string }, algo: HashAlgorithm) => string,
-  ): Promise<ApmResult> {
+  ): Promise<T> {
     const { password, hashAlgorithm } = this.credentials;
     return this.send(action, req, formula({ transId: req.trans_id, password }, hashAlgorithm));
   }
 
-  private send(action: string, req: object & { extra?: FormFields }, hash: string): Promise<ApmResult> {
+  private send<T extends ApmResult>(action: string, req: object & { extra?: FormFields }, hash: string): Promise<T> {
     const { extra, ...fields } = req as { extra?: FormFields } & FormFields;
     const body = encodeForm({ ...(extra as FormFields | undefined), action, client_key: this.credentials.clientKey, ...fields, hash });
-    return this.transport.send<ApmResult>({ method: 'POST', path: '/post-va', contentType: 'application/x-www-form-urlencoded', body });
+    return this.transport.send<T>({ method: 'POST', path: '/post-va', contentType: 'application/x-www-form-urlencoded', body });
   }
 }

@@ -17,7 +17,17 @@ import {
 } from '@open-payments/protocol';
 import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
 import type { Transport } from '../wire/transport.js';
-import type { S2sResult, ScheduleInfo } from './s2s-types.js';
+import type {
+  S2sAcceptedAnswer,
+  S2sCaptureAnswer,
+  S2sCardDetailsAnswer,
+  S2sCardPaymentAnswer,
+  S2sCardStatusAnswer,
+  S2sScheduleAnswer,
+  S2sScheduleInfoAnswer,
+  S2sVoidAnswer,
+} from '@open-payments/protocol';
+import type { S2sResult } from './s2s-types.js';
 
 type YN = 'Y' | 'N';
 
@@ -140,57 +150,57 @@ export class S2sCard {
   ) {}
 
   /** SALE (with `auth: 'Y'` an authorization). Formula 1 (or 1 with card_token; Formula 8 for a wallet token). */
-  sale(req: SaleRequest): Promise<S2sResult> {
+  sale(req: SaleRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('SALE', this.cardPayment(req), req.extra);
   }
 
   /** AUTH: SALE's request and hash, held for CAPTURE. */
-  auth(req: SaleRequest): Promise<S2sResult> {
+  auth(req: SaleRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('AUTH', this.cardPayment(req), req.extra);
   }
 
   /** DEBIT: same fields and hash as SALE; payee_* details may be sent in `extra`. */
-  debit(req: DebitRequest): Promise<S2sResult> {
+  debit(req: DebitRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('DEBIT', this.cardPayment(req), req.extra);
   }
 
-  capture(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sResult> {
+  capture(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sCaptureAnswer> {
     return this.followUp('CAPTURE', req, payment);
   }
 
   /** CREDITVOID (refund or reversal): ACCEPTED now, the outcome by callback. */
-  creditvoid(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sResult> {
+  creditvoid(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sAcceptedAnswer> {
     return this.followUp('CREDITVOID', req, payment);
   }
 
-  void(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+  void(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sVoidAnswer> {
     return this.followUp('VOID', req, payment);
   }
 
-  getTransStatus(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+  getTransStatus(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sCardStatusAnswer> {
     return this.followUp('GET_TRANS_STATUS', req, payment);
   }
 
-  getTransDetails(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+  getTransDetails(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sCardDetailsAnswer> {
     return this.followUp('GET_TRANS_DETAILS', req, payment);
   }
 
   /** Formula 2 with order_id in trans_id's place (the platform also takes the latest trans_id there). */
-  getTransStatusByOrder(req: { order_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+  getTransStatusByOrder(req: { order_id: string }, payment: PaymentKeys): Promise<S2sCardStatusAnswer> {
     return this.send('GET_TRANS_STATUS_BY_ORDER', { ...req, hash: this.transIdHash(req.order_id, payment) });
   }
 
   /** RECURRING_SALE on an initial pair: Formula 1 over the initial payment's email and card. */
-  recurringSale(req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
+  recurringSale(req: RecurringRequest, initial: PaymentKeys): Promise<S2sCardPaymentAnswer> {
     return this.recurring('RECURRING_SALE', req, initial);
   }
 
-  recurringDebit(req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
+  recurringDebit(req: RecurringRequest, initial: PaymentKeys): Promise<S2sCardPaymentAnswer> {
     return this.recurring('RECURRING_DEBIT', req, initial);
   }
 
   /** RETRY of a soft-declined recurring payment: ACCEPTED now, the outcome by callback. */
-  retry(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sResult> {
+  retry(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sAcceptedAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     return this.send('RETRY', {
       ...req,
@@ -199,7 +209,7 @@ export class S2sCard {
   }
 
   /** CREDIT2CARD payout: Formula 5 (token form with card_token). */
-  credit2card(req: Credit2CardRequest): Promise<S2sResult> {
+  credit2card(req: Credit2CardRequest): Promise<S2sCardPaymentAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
     const hash = req.card_number
@@ -209,7 +219,7 @@ export class S2sCard {
   }
 
   /** CARD2CARD: Formula 1 over payer_card_number. */
-  card2card(req: Card2CardRequest): Promise<S2sResult> {
+  card2card(req: Card2CardRequest): Promise<S2sCardPaymentAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
     return this.send(
@@ -221,28 +231,28 @@ export class S2sCard {
 
   createSchedule(
     req: ScheduleSettings & Required<Pick<ScheduleSettings, 'name' | 'interval_length' | 'interval_unit' | 'payments_count'>>,
-  ): Promise<S2sResult> {
+  ): Promise<S2sScheduleAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     return this.send('CREATE_SCHEDULE', { ...stringify(req), hash: formula3({ password }, hashAlgorithm) });
   }
 
-  updateSchedule(req: ScheduleSettings & { schedule_id: string }): Promise<S2sResult> {
+  updateSchedule(req: ScheduleSettings & { schedule_id: string }): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('UPDATE_SCHEDULE', req);
   }
-  pauseSchedule(req: { schedule_id: string }): Promise<S2sResult> {
+  pauseSchedule(req: { schedule_id: string }): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('PAUSE_SCHEDULE', req);
   }
-  runSchedule(req: { schedule_id: string }): Promise<S2sResult> {
+  runSchedule(req: { schedule_id: string }): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('RUN_SCHEDULE', req);
   }
-  deleteSchedule(req: { schedule_id: string }): Promise<S2sResult> {
+  deleteSchedule(req: { schedule_id: string }): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('DELETE_SCHEDULE', req);
   }
-  scheduleInfo(req: { schedule_id: string }): Promise<ScheduleInfo> {
+  scheduleInfo(req: { schedule_id: string }): Promise<S2sScheduleInfoAnswer> {
     return this.scheduleAction('SCHEDULE_INFO', req);
   }
   /** DESCHEDULE: the recurring chain of recurring_token stops following schedule_id. */
-  deschedule(req: { schedule_id: string; recurring_token: string }): Promise<S2sResult> {
+  deschedule(req: { schedule_id: string; recurring_token: string }): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('DESCHEDULE', req);
   }
 
@@ -257,11 +267,11 @@ export class S2sCard {
     return { ...fields, hash };
   }
 
-  private followUp(action: string, req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sResult> {
+  private followUp<T extends S2sResult>(action: string, req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<T> {
     return this.send(action, { ...req, hash: this.transIdHash(req.trans_id, payment) });
   }
 
-  private recurring(action: string, req: RecurringRequest, initial: PaymentKeys): Promise<S2sResult> {
+  private recurring(action: string, req: RecurringRequest, initial: PaymentKeys): Promise<S2sCardPaymentAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     const { extra, ...fields } = req;
     return this.send(

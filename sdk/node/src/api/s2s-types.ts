@@ -1,34 +1,32 @@
-/** Answers of the S2S endpoints, as the platform sends them (wire names). Fields the SDK does not list stay readable. */
+/**
+ * Answers of the S2S endpoints, as the platform sends them (wire names): the platform's own answer declarations
+ * (@open-payments/protocol answers.ts, generated from them), one per action; these names group them.
+ */
+import type {
+  S2sAcceptedAnswer,
+  S2sCaptureAnswer,
+  S2sCardDetailsAnswer,
+  S2sCardPaymentAnswer,
+  S2sCardStatusAnswer,
+  S2sScheduleAnswer,
+  S2sScheduleInfoAnswer,
+  S2sVoidAnswer,
+} from '@open-payments/protocol';
 
+/** The values `result` takes (the answers type it as text). */
 export type S2sResultCode = 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'ACCEPTED' | 'UNDEFINED' | 'INIT';
+/** The values `status` takes. */
 export type S2sStatus = '3DS' | 'REDIRECT' | 'PENDING' | 'PREPARE' | 'SETTLED' | 'REVERSAL' | 'REFUND' | 'VOID' | 'CHARGEBACK' | 'DECLINED';
 
-export interface S2sResult {
-  action: string;
-  result: S2sResultCode;
-  status?: S2sStatus;
-  order_id?: string;
-  trans_id?: string;
-  trans_date?: string;
-  descriptor?: string;
-  amount?: string;
-  currency?: string;
-  decline_reason?: string;
-  /** REDIRECT: where to send the payer, how, and with which parameters (object on /post, list on /v2/post). */
-  redirect_url?: string;
-  redirect_method?: string;
-  redirect_params?: Record<string, string> | Array<{ name: string; value: string }>;
-  card_token?: string;
-  recurring_token?: string;
-  schedule_id?: string;
-  [field: string]: unknown;
-}
+/** Any S2S CARD answer; each method returns its own. */
+export type S2sResult =
+  | S2sCardPaymentAnswer
+  | S2sCardStatusAnswer
+  | S2sCardDetailsAnswer
+  | S2sCaptureAnswer
+  | S2sVoidAnswer
+  | S2sAcceptedAnswer
+  | S2sScheduleAnswer
+  | S2sScheduleInfoAnswer;
 
-export interface ScheduleInfo extends S2sResult {
-  name?: string;
-  interval_length?: number | string;
-  interval_unit?: 'day' | 'month';
-  day_of_month?: number | string;
-  payments_count?: number | string;
-  paused?: 'Y' | 'N';
-}
+export type ScheduleInfo = S2sScheduleInfoAnswer;

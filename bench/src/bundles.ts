@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../infra/constructs/platform-function.js';
 import { OPS_EVENTS, QUEUE_CONSUMERS, ROUTES, SCHEDULED, STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
@@ -44,18 +44,31 @@ export function allHandlers(): string[] {
   return [...new Set([...ROUTES, ...QUEUE_CONSUMERS, ...SCHEDULED, ...OPS_EVENTS, ...STREAM_CONSUMERS].map((d) => d.handler))].sort();
 }
 
+/** A bundle: its metafile (one output), its size in bytes and where it was written. */
+export interface Bundled {
+  meta: Metafile;
+  bytes: number;
+  file: string;
+}
+
 /**
  * One handler bundled as CDK bundles it, into a temporary file (or `outfile`). `readable`: the same bundle (same tree
  * shaking) without minifying, so its code can be read by name (test/infra/composition.test.ts).
  */
-export async function bundleHandler(
-  handler: string,
-  outfile?: string,
-  opts: { readable?: boolean } = {},
-): Promise<{ meta: Metafile; bytes: number; file: string }> {
+export async function bundleHandler(handler: string, outfile?: string, opts: { readable?: boolean } = {}): Promise<Bundled> {
   const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'bundle-')), `${handler.replaceAll('/', '_')}.mjs`);
   const meta = await bundle(join(REPO_ROOT, `${handler}.ts`), file, opts.readable ? false : LAMBDA_BUNDLING.minify);
   return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
+}
+
+/**
+ * Many handlers bundled as bundleHandler bundles each, in one esbuild run (the tests bundle every function): each
+ * output is the same file byte for byte, as no code is split between them, but the modules they share (the SDK, the
+ * platform) are read and parsed once instead of once per function.
+ */
+export function bundleHandlers(handlers: string[], opts: { readable?: boolean } = {}): Promise<Map<string, Bundled>> {
+  const entries = new Map(handlers.map((h) => [h, { name: h.replaceAll('/', '_'), source: join(REPO_ROOT, `${h}.ts`) }]));
+  return bundleMany(entries, 'bundles-', opts.readable ? false : LAMBDA_BUNDLING.minify);
 }
 
 /** The modules a handler's functions import when first needed, bundled beside its bundle (RouteDefinition.lazyModules). */
@@ -65,10 +78,16 @@ export function lazyModulesOf(handler: string): LazyModule[] {
 }
 
 /** A lazy module bundled as the function's afterBundling step bundles it (lazyModuleCommand: the same settings). */
-export async function bundleLazyModule(m: LazyModule, outfile?: string): Promise<{ meta: Metafile; bytes: number; file: string }> {
+export async function bundleLazyModule(m: LazyModule, outfile?: string): Promise<Bundled> {
   const file = outfile ?? join(mkdtempSync(join(tmpdir(), 'lazy-')), m.file);
   const meta = await bundle(join(REPO_ROOT, m.source), file, LAMBDA_BUNDLING.minify);
   return { meta, bytes: Object.values(meta.outputs)[0]!.bytes, file };
+}
+
+/** Lazy modules bundled as bundleLazyModule bundles each, in one esbuild run (see bundleHandlers); keyed by `file`. */
+export function bundleLazyModules(modules: LazyModule[]): Promise<Map<string, Bundled>> {
+  const entries = new Map(modules.map((m) => [m.file, { name: m.file.replace(/\.m?js$/, ''), source: join(REPO_ROOT, m.source) }]));
+  return bundleMany(entries, 'lazy-', LAMBDA_BUNDLING.minify);
 }
 
 /** Bytes in the output per package (node_modules/<pkg>, or the repository's top folder) or per input file, largest first. */
@@ -82,9 +101,37 @@ export function inputsBy(meta: Metafile, by: 'package' | 'file'): [string, numbe
 }
 
 async function bundle(entry: string, outfile: string, minify: boolean): Promise<Metafile> {
-  const { target, mainFields, banner } = LAMBDA_BUNDLING;
+  const res = await build({ ...buildOptions(minify), entryPoints: [entry], outfile });
+  return res.metafile;
+}
+
+/** Each entry (key → output name and source) to `<name>.mjs` in one fresh folder; each with its own one-output metafile. */
+async function bundleMany(
+  entries: Map<string, { name: string; source: string }>,
+  folder: string,
+  minify: boolean,
+): Promise<Map<string, Bundled>> {
+  const outdir = mkdtempSync(join(tmpdir(), folder));
   const res = await build({
-    entryPoints: [entry],
+    ...buildOptions(minify),
+    entryPoints: Object.fromEntries([...entries.values()].map((e) => [e.name, e.source])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+  });
+  const outputs = Object.entries(res.metafile.outputs);
+  const bundled = new Map<string, Bundled>();
+  for (const [key, { name }] of entries) {
+    const file = join(outdir, `${name}.mjs`);
+    const output = outputs.find(([path]) => resolve(path) === file);
+    if (!output) throw new Error(`esbuild wrote no ${file}`);
+    bundled.set(key, { meta: { inputs: res.metafile.inputs, outputs: { [output[0]]: output[1] } }, bytes: output[1].bytes, file });
+  }
+  return bundled;
+}
+
+function buildOptions(minify: boolean): BuildOptions & { metafile: true } {
+  const { target, mainFields, banner } = LAMBDA_BUNDLING;
+  return {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -92,11 +139,9 @@ async function bundle(entry: string, outfile: string, minify: boolean): Promise<
     minify,
     mainFields: [...mainFields],
     banner: { js: banner },
-    outfile,
     metafile: true,
     logLevel: 'silent',
-  });
-  return res.metafile;
+  };
 }
 
 function packageOf(path: string): string {

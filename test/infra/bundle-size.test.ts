@@ -6,8 +6,8 @@
  * page-text.ts). Functions that validate nothing but their configuration carry no zod at all (shared/lib/env-fields.ts).
  * The bench reports the same sizes beside the SDK-only baseline (bench/src/bundles.ts).
  */
-import { describe, expect, it } from 'vitest';
-import { allHandlers, bundleHandler, bundleLazyModule, inputsBy, lazyModulesOf } from '../../bench/src/bundles.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allHandlers, bundleHandlers, bundleLazyModules, inputsBy, lazyModulesOf, type Bundled } from '../../bench/src/bundles.js';
 import { PAGE_TEXT_FILES } from '../../shared/pages/page-text.js';
 
 /** The SDK alone (DynamoDB, lib-dynamodb, KMS, SQS) is ~393 KiB minified; the platform's own code and Powertools go on it. */
@@ -39,49 +39,46 @@ const NOT_COMPOSED: Record<string, RegExp> = {
   'functions/console/payment-action': /node_modules\/@aws-sdk\/client-(sqs|cognito-identity-provider)\//,
 };
 
+const LAZY_MODULES = [
+  ...new Map(
+    allHandlers()
+      .flatMap(lazyModulesOf)
+      .map((m) => [m.file, m]),
+  ).values(),
+];
+
+// Every function and lazy module bundled once, in one esbuild run each (the same files as one run per function).
+let bundles: Map<string, Bundled>;
+let lazyBundles: Map<string, Bundled>;
+beforeAll(async () => {
+  [bundles, lazyBundles] = await Promise.all([bundleHandlers(allHandlers()), bundleLazyModules(LAZY_MODULES)]);
+}, 300_000);
+
 describe('bundle sizes', () => {
-  it.each(allHandlers())(
-    '%s is within the budget',
-    async (handler) => {
-      expect((await bundleHandler(handler)).bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
-    },
-    60_000,
-  );
+  it.each(allHandlers())('%s is within the budget', (handler) => {
+    expect(bundles.get(handler)!.bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
+  });
 
-  it.each([
-    ...new Map(
-      allHandlers()
-        .flatMap(lazyModulesOf)
-        .map((m) => [m.file, m]),
-    ).values(),
-  ])(
-    'the module $file, bundled beside the functions that load it when first needed, is within the budget too',
-    async (m) => {
-      expect((await bundleLazyModule(m)).bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
-    },
-    60_000,
-  );
+  it.each(LAZY_MODULES)('the module $file, bundled beside the functions that load it when first needed, is within the budget too', (m) => {
+    expect(lazyBundles.get(m.file)!.bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
+  });
 
-  it.each(HANDLERS)(
-    '%s stays within the budget and without the removed dependencies',
-    async (handler) => {
-      const { meta, bytes } = await bundleHandler(handler);
-      expect(bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
-      const inputs = Object.keys(Object.values(meta.outputs)[0]!.inputs);
-      for (const [what, pattern] of Object.entries(REMOVED))
-        expect(
-          inputs.filter((i) => pattern.test(i)),
-          what,
-        ).toEqual([]);
-      const notComposed = NOT_COMPOSED[handler];
-      if (notComposed)
-        expect(
-          inputs.filter((i) => notComposed.test(i)),
-          'SDK clients of ports it does not compose, zod',
-        ).toEqual([]);
-      // The page dictionaries are read at run time from files beside the bundle (page-text.ts): none is in the code.
-      expect(inputsBy(meta, 'file').filter(([f]) => PAGE_TEXT_FILES.some((p) => f.endsWith(p)))).toEqual([]);
-    },
-    60_000,
-  );
+  it.each(HANDLERS)('%s stays within the budget and without the removed dependencies', (handler) => {
+    const { meta, bytes } = bundles.get(handler)!;
+    expect(bytes / 1024).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB);
+    const inputs = Object.keys(Object.values(meta.outputs)[0]!.inputs);
+    for (const [what, pattern] of Object.entries(REMOVED))
+      expect(
+        inputs.filter((i) => pattern.test(i)),
+        what,
+      ).toEqual([]);
+    const notComposed = NOT_COMPOSED[handler];
+    if (notComposed)
+      expect(
+        inputs.filter((i) => notComposed.test(i)),
+        'SDK clients of ports it does not compose, zod',
+      ).toEqual([]);
+    // The page dictionaries are read at run time from files beside the bundle (page-text.ts): none is in the code.
+    expect(inputsBy(meta, 'file').filter(([f]) => PAGE_TEXT_FILES.some((p) => f.endsWith(p)))).toEqual([]);
+  });
 });

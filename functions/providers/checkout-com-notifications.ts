@@ -11,6 +11,7 @@ import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveNotification } from '../../shared/operations/providers/receive.js';
 import { CHECKOUT_COM, CKO_SIGNATURE_HEADER } from '../../shared/protocol/providers/checkout-com-webhook.js';
 import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
+import type { NotificationAnswer } from '../../shared/protocol/providers/notification-answer.js';
 
 const ports = composition(NOTIFICATION_PORTS);
 
@@ -22,7 +23,8 @@ export const handler = httpEndpoint(
       rawBody: rawBody(event),
       signature: header(event, CKO_SIGNATURE_HEADER),
     });
-    return json(200, { result: 'OK', effect });
+    const answer: NotificationAnswer = { result: 'OK', effect };
+    return json(200, answer);
   },
   (err) => toS2sError(err),
 );

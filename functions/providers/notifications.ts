@@ -8,6 +8,7 @@ import { header, json, rawBody, type HttpEvent } from '../../shared/entry/http/h
 import { toS2sError } from '../../shared/protocol/error-wire.js';
 import { receiveNotification } from '../../shared/operations/providers/receive.js';
 import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
+import type { NotificationAnswer } from '../../shared/protocol/providers/notification-answer.js';
 
 const ports = composition(NOTIFICATION_PORTS);
 
@@ -19,7 +20,8 @@ export const handler = httpEndpoint(
       rawBody: rawBody(event),
       signature: header(event, 'x-provider-signature'),
     });
-    return json(200, { result: 'OK', effect });
+    const answer: NotificationAnswer = { result: 'OK', effect };
+    return json(200, answer);
   },
   (err) => toS2sError(err),
 );

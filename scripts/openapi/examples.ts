@@ -6,6 +6,7 @@
  * against its operation's schema, and fails for an operation without one.
  */
 import { readFileSync } from 'node:fs';
+import { transactionsCsv, type TransactionRow } from '../../shared/operations/merchant-api/transactions-report.js';
 import {
   apmCallbackHash,
   apmCreditvoidHash,
@@ -143,6 +144,17 @@ const apmSale = {
     password: EXAMPLE_PASSWORD,
   }),
 };
+const APM_SETTLED = {
+  action: 'SALE',
+  result: 'SUCCESS',
+  status: 'SETTLED',
+  order_id: 'ORDER12345',
+  trans_id: TRANS,
+  trans_date: '2026-11-27 10:15:00',
+  descriptor: 'Test Shop',
+  amount: '1.99',
+  currency: 'USD',
+};
 const s2sApm: OperationExamples = {
   request: {
     sale: { summary: `SALE with the sandbox brand vcard (${NOTE})`, value: apmSale },
@@ -158,32 +170,13 @@ const s2sApm: OperationExamples = {
     },
   },
   response: {
-    settled: {
-      summary: 'SALE approved',
-      value: {
-        action: 'SALE',
-        result: 'SUCCESS',
-        status: 'SETTLED',
-        order_id: 'ORDER12345',
-        trans_id: TRANS,
-        trans_date: '2026-11-27 10:15:00',
-        descriptor: 'Test Shop',
-        amount: '1.99',
-        currency: 'USD',
-      },
-    },
+    settled: { summary: 'SALE approved', value: APM_SETTLED },
     redirect: {
       summary: 'SALE waits for the payer at the method',
       value: {
-        action: 'SALE',
+        ...APM_SETTLED,
         result: 'REDIRECT',
         status: 'REDIRECT',
-        order_id: 'ORDER12345',
-        trans_id: TRANS,
-        trans_date: '2026-11-27 10:15:00',
-        descriptor: 'Test Shop',
-        amount: '1.99',
-        currency: 'USD',
         redirect_url: `http://127.0.0.1:3000/apm/${TRANS}`,
         redirect_method: 'GET',
         redirect_params: {},
@@ -504,7 +497,7 @@ const SETTLEMENT = {
   journals: 4,
   closed_at: '2026-11-28T00:05:12.000Z',
 };
-const REPORT_ROWS = [
+const REPORT_ROWS: TransactionRow[] = [
   {
     trans_id: TRANS,
     entry_id: 'e1',
@@ -536,6 +529,16 @@ const REPORT_ROWS = [
     settlement_status: 'closed',
   },
 ];
+/** As the report's CSV writer prints them. */
+const REPORT_CSV = transactionsCsv({ transactions: REPORT_ROWS, next_cursor: null });
+const BALANCE = { currency: 'USD', payable: 71221, reserve: 7913, journals: 412 };
+const CLOCK = {
+  client_key: CLIENT_KEY,
+  now: '2026-12-11T10:15:00.000Z',
+  real_now: '2026-11-27T10:15:00.000Z',
+  offset_ms: 1209600000,
+  offset: '14d',
+};
 
 const MERCHANT_API: Record<string, OperationExamples> = {
   MerchantPayment: {
@@ -612,7 +615,7 @@ const MERCHANT_API: Record<string, OperationExamples> = {
     }),
   },
   MerchantBalance: {
-    response: one('What the platform owes you', { balances: [{ currency: 'USD', payable: 71221, reserve: 7913, journals: 412 }] }),
+    response: one('What the platform owes you', { balances: [BALANCE] }),
   },
   MerchantSettlements: {
     params: { limit: 30, cursor: 'eyJwayI6IlNFVFRMRU1FTlRTIzViNjQ5MmYwIn0' },
@@ -629,61 +632,30 @@ const MERCHANT_API: Record<string, OperationExamples> = {
     },
     response: one('A SALE with its fee, and its refund', { transactions: [REPORT_ROWS[0], REPORT_ROWS[1]], next_cursor: null }),
     responseByType: {
-      'text/csv': one(
-        'The same rows as CSV',
-        [
-          'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
-          ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
-        ]
-          .map((l) => `${l}\r\n`)
-          .join(''),
-      ),
+      'text/csv': one('The same rows as CSV', REPORT_CSV),
     },
   },
   MerchantClock: {
-    response: one('Moved 14 days ahead', {
-      client_key: CLIENT_KEY,
-      now: '2026-12-11T10:15:00.000Z',
-      real_now: '2026-11-27T10:15:00.000Z',
-      offset_ms: 1209600000,
-      offset: '14d',
-    }),
+    response: one('Moved 14 days ahead', CLOCK),
   },
   MerchantClockMove: {
     request: {
       advance: { summary: 'Two weeks ahead', value: { advance_by: '14d' } },
       reset: { summary: 'Back to real time', value: { reset: true } },
     },
-    response: one('The clock after the move', {
-      client_key: CLIENT_KEY,
-      now: '2026-12-11T10:15:00.000Z',
-      real_now: '2026-11-27T10:15:00.000Z',
-      offset_ms: 1209600000,
-      offset: '14d',
-    }),
+    response: one('The clock after the move', CLOCK),
   },
 };
 
 /** The console's books (the same batches and rows as the merchant API's above). */
 const CONSOLE_BOOKS: Record<string, OperationExamples> = {
   ConsoleBooksBalances: {
-    response: one('What the platform owes the merchant', {
-      clientKey: CLIENT_KEY,
-      balances: [{ currency: 'USD', payable: 71221, reserve: 7913, journals: 412 }],
-    }),
+    response: one('What the platform owes the merchant', { clientKey: CLIENT_KEY, balances: [BALANCE] }),
   },
   ConsoleBooksSettlements: { response: one('Its batches, newest first', { settlements: [SETTLEMENT] }) },
   ConsoleBooksSettlement: { params: { id: SETTLEMENT.id }, response: one('One day in USD', { settlement: SETTLEMENT }) },
   ConsoleBooksTransactions: {
-    response: one(
-      'A SALE with its fee, and its refund',
-      [
-        'trans_id,entry_id,event,kind,currency,amount,fee,net,mid_id,occurred_at,journaled_at,settlement_id,settlement_status',
-        ...REPORT_ROWS.map((r) => Object.values(r).join(',')),
-      ]
-        .map((l) => `${l}\r\n`)
-        .join(''),
-    ),
+    response: one('A SALE with its fee, and its refund', REPORT_CSV),
   },
   ConsoleBooksPlatform: {
     response: one('Fee revenue and payables', {
@@ -742,18 +714,7 @@ export function webhookExamples(): Record<string, Named> {
     date: '2026-11-27 10:15:00',
   };
   const card = { action: 'SALE', result: 'SUCCESS', status: 'SETTLED', ...answer, card: '411111****1111', card_expiration_date: '01/2038' };
-  const apm = {
-    action: 'SALE',
-    result: 'SUCCESS',
-    status: 'SETTLED',
-    order_id: 'ORDER12345',
-    trans_id: TRANS,
-    trans_date: '2026-11-27 10:15:00',
-    descriptor: 'Test Shop',
-    amount: '1.99',
-    currency: 'USD',
-    brand: 'vcard',
-  };
+  const apm = { ...APM_SETTLED, brand: 'vcard' };
   return {
     checkoutCallback: one(NOTE, { ...checkoutFields, hash: paymentHash(signer, PAYMENT_ID, checkoutOrder) }),
     s2sCardCallback: one(`${NOTE}; payer_email ${EMAIL}`, {

@@ -8,6 +8,7 @@ import { NO_SCHEME, SECURITY_SCHEMES, SERVERS } from './security.js';
 import { applyExamples } from './examples.js';
 import { HOSTED_FIELDS_ANSWERS } from './json-bodies.js';
 import { jsonSchemaOf } from './zod-schema.js';
+import { checkoutComAnswerSchema, notificationAnswerSchema } from '../../shared/protocol/providers/notification-answer.js';
 
 type Schema = Record<string, unknown>;
 type Operation = {
@@ -78,36 +79,13 @@ const TYPED: Record<string, { status: string; schema: Schema; description?: stri
       properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
     },
   },
-  ProviderNotification: {
-    status: '200',
-    schema: {
-      type: 'object',
-      required: ['result', 'effect'],
-      additionalProperties: false,
-      properties: {
-        result: { const: 'OK' },
-        effect: { type: 'string', description: 'What the notification did: applied, or unchanged for a duplicate or late one.' },
-      },
-    },
-  },
-  CheckoutComNotifications: {
-    status: '200',
-    schema: {
-      type: 'object',
-      required: ['result', 'effect'],
-      additionalProperties: false,
-      properties: {
-        result: { const: 'OK' },
-        effect: {
-          type: 'string',
-          description:
-            'What the webhook did: applied; unchanged for a duplicate, late or non-final one; unknown for a payment that is not ours.',
-        },
-      },
-    },
-  },
+  // Declared with the code that answers (shared/protocol).
   ...Object.fromEntries(
-    Object.entries(HOSTED_FIELDS_ANSWERS).map(([id, schema]) => [id, { status: '200', schema: jsonSchemaOf(schema, []) }]),
+    Object.entries({
+      ...HOSTED_FIELDS_ANSWERS,
+      ProviderNotification: notificationAnswerSchema,
+      CheckoutComNotifications: checkoutComAnswerSchema,
+    }).map(([id, schema]) => [id, { status: '200', schema: jsonSchemaOf(schema, []) }]),
   ),
 };
 

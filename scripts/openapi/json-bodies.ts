@@ -1,7 +1,7 @@
 /**
- * The JSON bodies whose handlers validate with zod (Checkout session, hosted-fields processing), described by
- * zod 4's own JSON Schema output of those schemas; the hosted-fields token body is the session schema with the
- * differences readTokenRequest applies, taken from the same constants.
+ * The JSON bodies whose handlers validate with zod (the Checkout session, the hosted-fields token, update, processing
+ * and card-data bodies) and the hosted-fields answers, described by zod 4's own JSON Schema output of the schemas
+ * declared in shared/protocol.
  */
 import { z } from 'zod';
 import { sessionSchema } from '../../shared/protocol/checkout/session-request.js';
@@ -20,17 +20,11 @@ function toJsonSchema(schema: z.core.$ZodType): JsonSchema {
   return out;
 }
 
-export function sessionBody(): JsonSchema {
-  return toJsonSchema(sessionSchema);
-}
-
-export function hostedFieldsTokenBody(): JsonSchema {
-  return toJsonSchema(tokenRequestSchema);
-}
-
-export function hostedFieldsProcessingBody(): JsonSchema {
-  return toJsonSchema(paymentRequestSchema);
-}
+export const sessionBody = (): JsonSchema => toJsonSchema(sessionSchema);
+export const hostedFieldsTokenBody = (): JsonSchema => toJsonSchema(tokenRequestSchema);
+export const hostedFieldsProcessingBody = (): JsonSchema => toJsonSchema(paymentRequestSchema);
+export const hostedFieldsTokenAnswer = (): JsonSchema => toJsonSchema(tokenAnswerSchema);
+export const hostedFieldsCardDataBody = (): JsonSchema => toJsonSchema(cardDataSchema);
 
 /**
  * PUT /api/v1/session/update, spelled as the reference has always been written: a nullable as a type list, a map
@@ -41,14 +35,6 @@ export function hostedFieldsUpdateBody(): JsonSchema {
   const spell = ({ propertyNames: _, ...v }: JsonSchema) => ('anyOf' in v ? spelled(v) : v);
   const listed = Object.fromEntries(Object.entries(properties as Record<string, JsonSchema>).map(([k, v]) => [k, spell(v)]));
   return { type, minProperties, additionalProperties, properties: listed };
-}
-
-export function hostedFieldsTokenAnswer(): JsonSchema {
-  return toJsonSchema(tokenAnswerSchema);
-}
-
-export function hostedFieldsCardDataBody(): JsonSchema {
-  return toJsonSchema(cardDataSchema);
 }
 
 /** The hosted-fields answers the finishing pass types, by route id. */

@@ -12,6 +12,7 @@ import { signNotification } from '../../../shared/protocol/providers/notificatio
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 import { startMerchantServer, type MerchantServer } from '../../support/merchant-server.js';
 import { callbacksSettled } from '../../support/drained.js';
+import { moveMerchantClock } from '../../support/merchant-clock.js';
 import { apmFollowUp, apmSale, expectedCallbackHash } from './support.js';
 
 const platform = usePlatform({ APM_QR_LIFETIME_SECONDS: '3', APM_BANK_WINDOW_SECONDS: '3', APM_DEADLINE_WATCH_SECONDS: '0' });
@@ -30,10 +31,14 @@ afterAll(async () => {
 
 const callbacks = (transId: string) => shop.received.filter((c) => c.fields.trans_id === transId);
 const status = async (transId: string) => (await post(apmFollowUp(merchant, 'GET_TRANS_STATUS', transId))).body;
-/** Until the payment's own deadline, as stored with it, has passed: the time the platform counts, not a guess at it. */
+/**
+ * Past the payment's own deadline, as stored with it: the time the platform counts, not a guess at it. The merchant's
+ * test clock is set past it (the deadline, the page and the sweeper read that clock: docs/test-clock.md) rather than
+ * waited for; a clock already past it stays where it is.
+ */
 const pastDeadline = async (transId: string) => {
   const deadline = Date.parse((await deps().payments.get(transId))!.details.deadline as string);
-  await eventually(() => (Date.now() > deadline ? true : undefined));
+  await moveMerchantClock(platform.url, merchant, { set: new Date(deadline + 1000).toISOString() }, { alreadyPastIsFine: true });
 };
 const submit = (url: string, fields: Record<string, string>) => {
   const u = new URL(url);

@@ -6,6 +6,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp, type BuildOptions } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import { parseRouteThrottles, parseThrottle } from '../../infra/api-throttle.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
@@ -19,6 +20,7 @@ const routes: RouteDefinition[] = [
 
 function publicStage(extra: Partial<BuildOptions> = {}) {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage: 'prod',
     account: '111111111111',
     region: 'eu-west-1',

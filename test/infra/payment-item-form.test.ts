@@ -2,6 +2,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 import { platformFunctions } from './platform-functions.js';
 
@@ -11,6 +12,7 @@ const routes: RouteDefinition[] = [
 
 function itemForms(paymentItemForm?: 'full' | 'compact'): string[] {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage: 'prod',
     account: '111111111111',
     region: 'eu-west-1',

@@ -6,6 +6,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import { stageSettings } from '../../infra/stages.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 import { platformFunctions } from './platform-functions.js';
@@ -16,6 +17,7 @@ const routes: RouteDefinition[] = [
 
 function loggingConfigs(stage: string, options: { kind?: string; platformLogs?: string } = {}) {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage,
     ...options,
     account: '111111111111',

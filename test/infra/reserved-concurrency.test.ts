@@ -6,6 +6,7 @@ import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import { stageSettings } from '../../infra/stages.js';
 import { routesForStage, ROUTES } from '../../shared/entry/routes/index.js';
 import type { QueueConsumerDefinition, RouteDefinition, ScheduledDefinition } from '../../shared/entry/routes/types.js';
@@ -24,6 +25,7 @@ function reserved(
   options: { reservedConcurrency?: number; concurrencyQuota?: number; routes?: RouteDefinition[] } = {},
 ): Record<string, number | undefined> {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage,
     account: '111111111111',
     region: 'eu-west-1',
@@ -47,7 +49,7 @@ const total = (byId: Record<string, number | undefined>) => Object.values(byId).
 /** The platform's real route table with a fixture handler (nothing bundled): what prod and staging would reserve. */
 const realRoutes = (): RouteDefinition[] => ROUTES.map((r) => ({ ...r, handler }));
 
-// Each case synthesizes a whole stage (bundling its functions): ~20 s alone, longer on a loaded machine.
+// Each case synthesizes a whole stage (without bundling: unbundled-app.ts); seconds each on a loaded machine.
 describe('reserved concurrency of public functions', { timeout: 120_000 }, () => {
   it.each([
     ['prod', 10],

@@ -5,6 +5,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import { stageSettings } from '../../infra/stages.js';
 import { ROUTES } from '../../shared/entry/routes/index.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
@@ -17,6 +18,7 @@ const routes: RouteDefinition[] = [
 
 function routeKeys(stage: string, kind?: string): string[] {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage,
     kind,
     account: '111111111111',
@@ -60,6 +62,7 @@ describe('sandbox-only routes', () => {
   ])('leaves them out of %s (no route, no function)', (stage, kind) => {
     expect(routeKeys(stage, kind)).toEqual(['GET /fixture/page']);
     const { stack } = buildPaymentsApp({
+      app: unbundledApp(),
       stage,
       kind,
       account: '111111111111',

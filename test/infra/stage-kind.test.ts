@@ -6,6 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import { stageKind, stageSettings } from '../../infra/stages.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
@@ -15,6 +16,7 @@ const routes: RouteDefinition[] = [
 
 function template(stage: string, options: { kind?: string; logRetentionDays?: number } = {}): Template {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage,
     ...options,
     account: '111111111111',

@@ -5,6 +5,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const routes: RouteDefinition[] = [
@@ -13,6 +14,7 @@ const routes: RouteDefinition[] = [
 
 function stageEnv(stage: string, kind?: string): Record<string, string | undefined>[] {
   const { stack } = buildPaymentsApp({
+    app: unbundledApp(),
     stage,
     kind,
     account: '111111111111',

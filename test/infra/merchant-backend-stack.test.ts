@@ -5,10 +5,10 @@
  * password in Secrets Manager (readable by that function alone, never in its environment), throttled and logged
  * like the platform's API. Off by default.
  */
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp } from '../../infra/app.js';
+import { unbundledApp } from './unbundled-app.js';
 
 const handler = 'test/infra/fixtures/handler';
 const base = {
@@ -23,28 +23,28 @@ const base = {
 
 describe('merchant backend stack', () => {
   it('is not deployed unless asked for', () => {
-    expect(buildPaymentsApp(base).merchantBackend).toBeUndefined();
+    expect(buildPaymentsApp({ ...base, app: unbundledApp() }).merchantBackend).toBeUndefined();
   });
 
   it("refuses to synth without the app users' identity provider, naming -c appJwtIssuer and -c appJwtAudience", () => {
     const backend = { merchantKey: 'mk-1' };
     const message = /-c appJwtIssuer=.*-c appJwtAudience=/;
-    expect(() => buildPaymentsApp({ ...base, merchantBackend: backend })).toThrow(message);
+    expect(() => buildPaymentsApp({ ...base, app: unbundledApp(), merchantBackend: backend })).toThrow(message);
     expect(() =>
-      buildPaymentsApp({ ...base, app: new App({ context: { appJwtIssuer: 'https://id.shop.example/' } }), merchantBackend: backend }),
+      buildPaymentsApp({ ...base, app: unbundledApp({ appJwtIssuer: 'https://id.shop.example/' }), merchantBackend: backend }),
     ).toThrow(message);
     expect(() =>
       buildPaymentsApp({
         ...base,
-        app: new App({ context: { appJwtIssuer: 'http://id.shop.example/', appJwtAudience: 'app' } }),
+        app: unbundledApp({ appJwtIssuer: 'http://id.shop.example/', appJwtAudience: 'app' }),
         merchantBackend: backend,
       }),
     ).toThrow(message);
   });
 
-  // Synthesizing both stacks is CPU-bound (esbuild bundles, CDK): seconds alone, over 30 s on a loaded machine.
+  // Synthesizing both stacks is CPU-bound (CDK; nothing bundled: unbundled-app.ts): seconds on a loaded machine.
   it('deploys one Lambda behind its own HTTP API with the four spec routes, the password in a secret', () => {
-    const app = new App({ context: { appJwtIssuer: 'https://id.shop.example/', appJwtAudience: 'shop-app,shop-web' } });
+    const app = unbundledApp({ appJwtIssuer: 'https://id.shop.example/', appJwtAudience: 'shop-app,shop-web' });
     const { merchantBackend, stack } = buildPaymentsApp({
       ...base,
       app,

@@ -11,12 +11,19 @@ import { html, jsonScript, trusted } from '../../lib/html/template.js';
 import type { PageLanguage, PageText } from '../i18n.js';
 import { frameAncestors } from '../../protocol/framing.js';
 import type { HostedField } from '../../protocol/hosted-fields/frame-request.js';
+import type { CardDataBody } from '../../protocol/hosted-fields/card-data.js';
 
 const INPUT: Record<HostedField, string> = {
   card: 'autocomplete="cc-number" inputmode="numeric" maxlength="23"',
   expiry: 'autocomplete="cc-exp" inputmode="numeric" maxlength="7"',
   cvv: 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"',
 };
+/**
+ * The card-data body's names (card-data.ts declares them), each with the field whose value it carries: the frame's
+ * script posts exactly these, so a name changed in the declaration fails the typecheck here.
+ */
+const CARD_DATA_NAMES: Record<keyof CardDataBody, HostedField> = { card_number: 'card', expiry: 'expiry', cvv: 'cvv' };
+
 /** What a screen reader announces for each field, in the session's page language. */
 const LABEL: Record<HostedField, keyof PageText> = { card: 'cardNumber', expiry: 'expiry', cvv: 'cvv' };
 
@@ -37,6 +44,7 @@ export function framePage(opts: {
     parentOrigin: opts.parentOrigin,
     channel: opts.channel,
     url: opts.cardDataUrl,
+    names: CARD_DATA_NAMES,
   });
   const brand = opts.field === 'card' && html`<span class="hosted-field-card-brand-logo" id="brand" aria-hidden="true"></span>`;
   return {
@@ -148,7 +156,7 @@ const FRAME_SCRIPT = `
     fetch(cfg.url, {
       method: 'POST', credentials: 'omit', cache: 'no-store',
       headers: { 'content-type': 'application/json', 'Token': cfg.token },
-      body: JSON.stringify({ card_number: values.card, expiry: values.expiry, cvv: values.cvv })
+      body: JSON.stringify(Object.keys(cfg.names).reduce(function (b, name) { b[name] = values[cfg.names[name]]; return b; }, {}))
     }).then(function (r) { return r.ok ? r.json() : { result: 'undefined', message: '' }; })
       .catch(function () { return { result: 'undefined', message: '' }; })
       .then(function (res) { finish(id, res); });

@@ -24,6 +24,7 @@ import { createGateway } from './gateway.js';
 import { createConsolePool } from './console-pool.js';
 import { eventBridgeEvents, pollQueue, runEvery, type Poller } from './pollers.js';
 import { EventFunctions } from './function-processes.js';
+import { serveLambdaInvoke, type AsyncFunction } from './lambda-invoke.js';
 
 export interface PlatformOptions {
   /** 0 picks a free port. */
@@ -55,6 +56,13 @@ export interface PlatformOptions {
    * bench); off by default, so tests deliver one batch at a time per queue.
    */
   concurrentBatches?: boolean;
+  /**
+   * The outbox consumer hands a callback's first attempt to CallbackDeliver by Lambda's asynchronous invoke (the
+   * stand-in, lambda-invoke.ts), as deployed; false: every callback goes through the queue. On by default.
+   */
+  directHandoff?: boolean;
+  /** The stand-in's wait before retrying a failed asynchronous invocation (Lambda: 1 then 2 minutes); 1 s by default. */
+  asyncRetryDelayMs?: number;
 }
 
 export interface RunningPlatform {
@@ -111,6 +119,15 @@ async function startOn(
   await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const escrowFile = opts.dataDir ? join(opts.dataDir, 'key-escrow.json') : undefined;
+  // Lambda's Invoke API for asynchronous events (its functions are filled in with the queue consumers below).
+  const asyncFunctions: Record<string, AsyncFunction> = {};
+  const invokeSqs = new SQSClient({
+    region: REGION,
+    endpoint: endpoints.moto,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    useQueueUrlAsEndpoint: false,
+  });
+  const lambdaInvoke = await serveLambdaInvoke({ functions: asyncFunctions, sqs: invokeSqs, retryDelayMs: opts.asyncRetryDelayMs ?? 1000 });
 
   const env: Record<string, string> = {
     STAGE: 'local',
@@ -142,10 +159,14 @@ async function startOn(
     CONSOLE_USER_POOL_ID: consolePool.userPoolId,
     CONSOLE_USER_POOL_CLIENT_ID: consolePool.clientId,
     CONSOLE_INVITATIONS: 'link',
+    LAMBDA_ENDPOINT_URL: lambdaInvoke.url,
+    ...(opts.directHandoff !== false ? { CALLBACK_DELIVER_FUNCTION: 'CallbackDeliver' } : {}),
     ...opts.extraEnv,
   };
   // The handlers run in this process, as Lambda would run them with these variables.
   Object.assign(process.env, env);
+  // Not inherited from whoever started this process (a test that read another platform's variables).
+  if (opts.directHandoff === false && !opts.extraEnv?.CALLBACK_DELIVER_FUNCTION) delete process.env.CALLBACK_DELIVER_FUNCTION;
   resetConfig();
   resetAwsClients();
   resetDeps();
@@ -178,6 +199,12 @@ async function startOn(
   const eventFunctions = new EventFunctions();
   for (const c of QUEUE_CONSUMERS) {
     const queueUrl = resources.queueUrls[c.queue];
+    if (c.asyncInvoke)
+      asyncFunctions[c.id] = {
+        invoke: eventFunctions.handler(c.handler, c.id, c.grants),
+        retryAttempts: c.asyncInvoke.retryAttempts,
+        onFailureQueueUrl: queueUrl,
+      };
     pollers.push(
       pollQueue({
         sqs,
@@ -245,7 +272,8 @@ async function startOn(
       if (stopped) return;
       stopped = true;
       await closeServer(server);
-      await Promise.all([...pollers, ...schedules.values()].map((p) => p.stop()));
+      await Promise.all([...pollers, ...schedules.values(), lambdaInvoke].map((p) => p.stop()));
+      invokeSqs.destroy();
       await eventFunctions.stop();
       sqs.destroy();
       resetAwsClients();

@@ -79,10 +79,17 @@ const buildSchema = () =>
      * reserved address is refused everywhere (shared/lib/net/public-url.ts).
      */
     CALLBACK_ALLOW_LOOPBACK: flag(),
+    /**
+     * The callback delivery function (CallbackDeliver) the outbox consumer hands a callback's first attempt to by
+     * Lambda's asynchronous invoke; unset: every callback goes through the queue (docs/callbacks.md).
+     */
+    CALLBACK_DELIVER_FUNCTION: optional(text()),
+    /** Local platform and tests only: the stand-in for Lambda's Invoke API (scripts/local/lambda-invoke.ts). */
+    LAMBDA_ENDPOINT_URL: optional(url()),
     /** Dead-letter queue of the callback queue; found through the queue's redrive policy when not set. */
     CALLBACK_DLQ_URL: optional(text()),
     /** TEST ONLY (crash-safety tests): the process kills itself at this step of the callback path. Never set on AWS. */
-    CALLBACK_CRASH_AT: optional(oneOf(['after-write', 'after-send', 'during-delivery', 'after-reservation'])),
+    CALLBACK_CRASH_AT: optional(oneOf(['after-write', 'after-send', 'after-invoke', 'during-delivery', 'after-reservation'])),
     /**
      * A duplicate request waits this long for the first one (409) before it presumes it died and answers the payment
      * or attempt it reserved (shared/operations/payment/internal/recover.ts). Longer than any acquirer call.

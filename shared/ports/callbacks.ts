@@ -89,8 +89,23 @@ export interface DeadLetter {
   message: CallbackMessage | undefined;
 }
 
+/**
+ * The callbacks' first attempt handed to the delivery function without the queue (Lambda's asynchronous invoke).
+ * Returns the messages it could not hand over (refused, throttled, failed): the caller queues those.
+ */
+export interface DeliveryHandoff {
+  handOver(messages: CallbackMessage[]): Promise<CallbackMessage[]>;
+}
+
 export interface CallbackQueueControl {
   send(messages: CallbackMessage[]): Promise<void>;
+  /**
+   * A new message for a callback that already took `stepsBefore` steps (delivery-policy.ts stepOf), visible after
+   * min(`seconds`, 900): a first attempt handed over directly that must wait (a retry, a paused URL, a lease).
+   */
+  sendLater(message: CallbackMessage, seconds: number, stepsBefore: number): Promise<void>;
+  /** Puts a message straight on the dead-letter queue: the last step was not a receive SQS can redrive. */
+  deadLetter(message: CallbackMessage): Promise<void>;
   /** ChangeMessageVisibility: the received message comes back after `seconds`. */
   retryAfter(receiptHandle: string, seconds: number): Promise<void>;
   receiveDeadLetters(max: number): Promise<DeadLetter[]>;

@@ -7,6 +7,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../../lib/config.js';
@@ -47,6 +48,20 @@ export function sqsClient(): SQSClient {
   return (built.sqs ??= new SQSClient({ ...clientSettings(), useQueueUrlAsEndpoint: false }));
 }
 
+/**
+ * Lambda's Invoke (the callbacks' direct handoff). Locally LAMBDA_ENDPOINT_URL names the platform's stand-in for it
+ * (scripts/local/lambda-invoke.ts): moto's Lambda needs Docker.
+ */
+let lambda: LambdaClient | undefined;
+export function lambdaClient(): LambdaClient {
+  const endpoint = getConfig().LAMBDA_ENDPOINT_URL;
+  return (lambda ??= new LambdaClient({
+    ...clientSettings(endpoint ?? getConfig().AWS_ENDPOINT_URL),
+    // The handoff falls back to the queue at once rather than retrying a refused invoke.
+    maxAttempts: 1,
+  }));
+}
+
 export function kmsClient(): KMSClient {
   return (built.kms ??= countKmsErrors(new KMSClient(clientSettings())));
 }
@@ -62,6 +77,8 @@ export function resetAwsClients(): void {
   ddbBase = undefined;
   built.sqs?.destroy();
   built.kms?.destroy();
+  lambda?.destroy();
+  lambda = undefined;
   delete built.ddb;
   delete built.sqs;
   delete built.kms;

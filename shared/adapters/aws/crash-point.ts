@@ -4,7 +4,7 @@
  */
 import { getConfig } from '../../lib/config.js';
 
-export type CrashStep = 'after-write' | 'after-send' | 'during-delivery' | 'after-reservation';
+export type CrashStep = 'after-write' | 'after-send' | 'after-invoke' | 'during-delivery' | 'after-reservation';
 
 /**
  * TEST ONLY: the crash-safety tests set CALLBACK_CRASH_AT so the process dies abruptly at one step of the callback

@@ -10,9 +10,11 @@ import {
   GetQueueUrlCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
+  SendMessageCommand,
 } from '@aws-sdk/client-sqs';
 import type { CallbackMessage } from '../../domain/callback.js';
 import type { CallbackQueueControl, DeadLetter } from '../../ports/callbacks.js';
+import { MAX_DELAY_SECONDS } from '../../protocol/callbacks/delivery-policy.js';
 import { sqsClient } from './aws-clients.js';
 
 export class SqsCallbackQueue implements CallbackQueueControl {
@@ -31,12 +33,26 @@ export class SqsCallbackQueue implements CallbackQueueControl {
           QueueUrl: this.queueUrl,
           Entries: batch.map((m, n) => ({
             Id: String(n),
-            MessageBody: JSON.stringify({ transId: m.transId, eventId: m.eventId, seq: m.seq } satisfies CallbackMessage),
+            MessageBody: JSON.stringify(pointer(m)),
           })),
         }),
       );
       if (res.Failed?.length) throw new Error(`SQS refused ${res.Failed.length} callback message(s)`);
     }
+  }
+
+  async sendLater(message: CallbackMessage, seconds: number, stepsBefore: number): Promise<void> {
+    await sqsClient().send(
+      new SendMessageCommand({
+        QueueUrl: this.queueUrl,
+        MessageBody: JSON.stringify({ ...pointer(message), ...(stepsBefore > 0 ? { stepsBefore } : {}) }),
+        DelaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil(seconds))),
+      }),
+    );
+  }
+
+  async deadLetter(message: CallbackMessage): Promise<void> {
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: await this.deadLetters(), MessageBody: JSON.stringify(pointer(message)) }));
   }
 
   async retryAfter(receiptHandle: string, seconds: number): Promise<void> {
@@ -87,6 +103,20 @@ export class SqsCallbackQueue implements CallbackQueueControl {
     const [, , , , account, name] = arn.split(':');
     const res = await sqs.send(new GetQueueUrlCommand({ QueueName: name!, QueueOwnerAWSAccountId: account }));
     return res.QueueUrl!;
+  }
+}
+
+function pointer(m: CallbackMessage): CallbackMessage {
+  return { transId: m.transId, eventId: m.eventId, seq: m.seq };
+}
+
+/** The steps a callback took before this message (sendLater); 0 for a message of its first step. */
+export function stepsBeforeOf(body: string | undefined): number {
+  try {
+    const n = (JSON.parse(body ?? '') as { stepsBefore?: unknown }).stepsBefore;
+    return Number.isInteger(n) && (n as number) > 0 ? (n as number) : 0;
+  } catch {
+    return 0;
   }
 }
 

@@ -6,6 +6,10 @@ export const callbackConsumers: QueueConsumerDefinition[] = [
     queue: 'callbacks',
     handler: 'functions/callbacks/deliver',
     batchSize: 10,
+    // The outbox consumer hands each callback's first attempt here directly (docs/callbacks.md): Lambda retries a
+    // failed event twice, then puts its record on the callback queue. An hour is long past the sweeper's grace (30 s),
+    // which re-queues a callback Lambda still holds by then; a copy is harmless (the lease, the event id).
+    asyncInvoke: { retryAttempts: 2, maximumEventAgeSeconds: 3600 },
     // Batches of up to 10 at a second's delay at most: at a few callbacks a second and more, one invocation and one
     // receive and delete per ~10 callbacks instead of per one or two (the cost model in bench/src/cost.ts).
     batchingWindowSeconds: 1,
@@ -35,6 +39,7 @@ export const callbackStreams: StreamConsumerDefinition[] = [
     batchSize: 100,
     // The outbox items a payment's transaction wrote go to the queue from here, not from the request.
     insertedKinds: ['callback'],
-    grants: ['queue:send:callbacks'],
+    // function:invoke: the callbacks' first attempt goes to CallbackDeliver directly; queue:send when that is refused.
+    grants: ['queue:send:callbacks', 'function:invoke:CallbackDeliver'],
   },
 ];

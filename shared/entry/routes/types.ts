@@ -45,13 +45,20 @@ export type Grant =
   /** disabling and enabling users. */
   | 'cognito:access'
   /** Create one-time schedules in the APM deadline group, passing only its scheduler role (docs/s2s-apm.md "Timers"). */
-  | 'scheduler:create:apm-deadlines';
+  | 'scheduler:create:apm-deadlines'
+  /** Invoke the callback delivery function asynchronously (the outbox consumer's direct handoff), that function only. */
+  | 'function:invoke:CallbackDeliver';
 
 export interface QueueConsumerDefinition {
   id: string;
   queue: QueueKey;
   handler: string;
   batchSize: number;
+  /**
+   * Also invoked asynchronously (Lambda's own event queue): the EventInvokeConfig's retries and event age; a failed
+   * event goes to this consumer's queue (its on-failure destination), which must read Lambda's destination record.
+   */
+  asyncInvoke?: { retryAttempts: 0 | 1 | 2; maximumEventAgeSeconds: number };
   /**
    * How long Lambda gathers messages before invoking with fewer than batchSize (MaximumBatchingWindowInSeconds):
    * fewer invocations and fewer receive/delete requests for a delay of at most this. 0 by default.

@@ -3,7 +3,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { RetryPolicy } from '../../protocol/callbacks/delivery-policy.js';
 import type { PausePolicy } from '../../protocol/callbacks/url-pause.js';
 import type { AddressPolicy, Resolver } from '../../lib/net/public-url.js';
-import type { CallbackOutbox, CallbackQueueControl, DeliveryLog, UrlHealthStore } from '../../ports/callbacks.js';
+import type { CallbackOutbox, CallbackQueueControl, DeliveryHandoff, DeliveryLog, UrlHealthStore } from '../../ports/callbacks.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
 export interface CallbackContext {
@@ -12,6 +12,8 @@ export interface CallbackContext {
   urlHealth: UrlHealthStore;
   secrets: SigningSecrets;
   queue: CallbackQueueControl;
+  /** The first attempt without the queue (Lambda's asynchronous invoke); undefined: everything goes through SQS. */
+  handoff?: DeliveryHandoff;
   clock: Clock;
   newId: () => string;
   retry: RetryPolicy;
@@ -26,7 +28,7 @@ export interface CallbackContext {
   sweepGraceSeconds: number;
   secretOverlapSeconds: number;
   /** Test-only crash hook (CALLBACK_CRASH_AT); a no-op in production. */
-  crashPoint: (step: 'during-delivery' | 'after-send') => void;
+  crashPoint: (step: 'during-delivery' | 'after-send' | 'after-invoke') => void;
 }
 
 /** What an operation reading the callback context declares beside its ports (`Pick<Deps, …> & WithCallbacks`). */

@@ -5,10 +5,22 @@
  * respect a paused URL (claim given back, back to the queue, not an attempt) → POST → record the attempt and the
  * next state in one write → retry later (ChangeMessageVisibility), or let SQS dead-letter it after the last receive.
  *
- * Returns, per message, whether SQS should delete it ('done') or keep it ('keep': visibility already set).
+ * A message handed over directly (the first attempt, Lambda's asynchronous invoke: no receipt) that must wait goes
+ * to the queue as a new message that carries the steps taken (sendLater), and a last step that SQS cannot redrive
+ * goes to the dead-letter queue by hand: the schedule and the cut-off count steps, not receives (delivery-policy.ts).
+ *
+ * Returns, per message, whether SQS should delete it ('done') or keep it ('keep': visibility already set). For a
+ * direct message 'done' means it is finished or queued; 'keep' that nothing took it (the invoke must fail).
  */
 import type { CallbackMessage, DeliveryAttempt, StoredCallback } from '../../domain/callback.js';
-import { clampVisibility, isLastReceive, retryDelaySeconds } from '../../protocol/callbacks/delivery-policy.js';
+import {
+  clampVisibility,
+  isLastReceive,
+  MAX_DELAY_SECONDS,
+  retryDelaySeconds,
+  stepOf,
+  stepsBeforeQueued,
+} from '../../protocol/callbacks/delivery-policy.js';
 import { afterSuccess, afterTimeout, pausedForMs } from '../../protocol/callbacks/url-pause.js';
 import { logger } from '../../lib/logger.js';
 import { noteDeliveries } from '../../lib/telemetry.js';
@@ -19,12 +31,20 @@ import { notifySuccessor } from './successor.js';
 
 export interface ReceivedMessage {
   messageId: string;
-  receiptHandle: string;
+  /** Undefined for a message handed over directly (the first attempt, not received from SQS). */
+  receiptHandle: string | undefined;
   message: CallbackMessage | undefined;
-  /** SQS ApproximateReceiveCount: 1 on the first receive. */
+  /** SQS ApproximateReceiveCount: 1 on the first receive (and for a direct message). */
   receiveCount: number;
   /** SQS SentTimestamp (ms): the 12-hour visibility limit counts from about here. */
   sentAt: number;
+  /** Steps the callback took before this message (the message's `stepsBefore`; 0 for a direct one). */
+  stepsBefore: number;
+}
+
+/** A message handed to the delivery function directly: its callback's first step. */
+export function directMessage(message: CallbackMessage, n: number, now: number): ReceivedMessage {
+  return { messageId: `direct-${n}`, receiptHandle: undefined, message, receiveCount: 1, sentAt: now, stepsBefore: 0 };
 }
 
 export type Verdict = 'done' | 'keep';
@@ -58,7 +78,7 @@ export async function deliverBatch(ctx: CallbackContext, batch: ReceivedMessage[
             eventId: r.message!.eventId,
             error: (err as Error).message,
           });
-          verdict = 'keep';
+          verdict = await afterError(ctx, r);
         }
         verdicts.set(r.messageId, verdict);
       }
@@ -94,14 +114,13 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   if (pausedMs > 0) {
     // Not an attempt: no POST, nothing logged; the message itself waits out the pause.
     await ctx.outbox.release(cb, leaseId);
-    if (isLastReceive(ctx.retry, r.receiveCount)) {
+    if (isLastReceive(ctx.retry, step(r))) {
       await ctx.outbox.failUnattempted(cb, nowIso, { error: 'URL paused' });
-      await ctx.queue.retryAfter(r.receiptHandle, 0);
+      const verdict = await deadLetter(ctx, msg, r);
       await notifySuccessor(ctx, cb, { delivered: false });
-      return 'keep';
+      return verdict;
     }
-    await ctx.queue.retryAfter(r.receiptHandle, visibility(pausedMs + 1000, r, now));
-    return 'keep';
+    return later(ctx, msg, r, pausedMs + 1000, now);
   }
 
   const secrets = await ctx.secrets.signingKeys(cb.clientKey, now);
@@ -154,23 +173,23 @@ export async function deliverOne(ctx: CallbackContext, msg: CallbackMessage, r: 
   }
 
   if (result.timeout) await ctx.urlHealth.update(cb.url, (h) => afterTimeout(h, ctx.clock.now(), ctx.pause));
-  if (isLastReceive(ctx.retry, r.receiveCount)) {
-    // SQS moves the message to the dead-letter queue on its next receive (redrive policy).
+  if (isLastReceive(ctx.retry, step(r))) {
+    // SQS moves the message to the dead-letter queue on its next receive (redrive policy), or it goes there by hand.
     const finished = await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'failed' });
-    await ctx.queue.retryAfter(r.receiptHandle, 0);
+    const verdict = await deadLetter(ctx, msg, r);
     await releaseSuccessor(ctx, cb, finished, { delivered: false });
     logger.warn('callback failed; dead-lettered', { ...log, error: result.error });
     noteDeliveries('failed');
-    return 'keep';
+    return verdict;
   }
-  const delay = visibility(retryDelaySeconds(ctx.retry, r.receiveCount) * 1000, r, now);
+  const delay = r.receiptHandle ? visibility(retryDelaySeconds(ctx.retry, step(r)) * 1000, r, now) : retryDelaySeconds(ctx.retry, step(r));
   // A second early: SQS may show the message a moment before the exact second.
   const nextAttemptAt = new Date(now.getTime() + Math.max(0, delay - 1) * 1000).toISOString();
   await ctx.outbox.finish(cb, leaseId, attempt, { kind: 'retry', nextAttemptAt });
-  await ctx.queue.retryAfter(r.receiptHandle, delay);
+  const verdict = await later(ctx, msg, r, delay * 1000, now);
   logger.info('callback attempt failed; retry scheduled', { ...log, error: result.error, retryInSeconds: delay });
   noteDeliveries('retry');
-  return 'keep';
+  return verdict;
 }
 
 /** Nobody else owns it and it is not finished: the ordering rule applies to it. */
@@ -197,16 +216,60 @@ async function refused(
   if (cb.delivery === 'DELIVERED' || cb.delivery === 'FAILED') return 'done';
   // Another consumer is POSTing it. This copy (most likely the sweeper's: a first attempt's entry keeps its sweep
   // time while leased) comes back when the lease ends, and is dropped then if that consumer finished.
-  if (cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime()) {
-    await ctx.queue.retryAfter(r.receiptHandle, visibility(Date.parse(cb.leaseUntil) - now.getTime(), r, now));
-    return 'keep';
-  }
+  if (cb.leaseUntil && Date.parse(cb.leaseUntil) > now.getTime()) return later(ctx, msg, r, Date.parse(cb.leaseUntil) - now.getTime(), now);
   // An early copy of a callback waiting for its retry: this copy waits too (it may be the only one left).
-  if (cb.nextAttemptAt && Date.parse(cb.nextAttemptAt) > now.getTime()) {
-    await ctx.queue.retryAfter(r.receiptHandle, visibility(Date.parse(cb.nextAttemptAt) - now.getTime(), r, now));
+  if (cb.nextAttemptAt && Date.parse(cb.nextAttemptAt) > now.getTime())
+    return later(ctx, msg, r, Date.parse(cb.nextAttemptAt) - now.getTime(), now);
+  return 'done';
+}
+
+/** The step this receive is (delivery-policy.ts stepOf). */
+function step(r: ReceivedMessage): number {
+  return stepOf(r.receiveCount, r.stepsBefore);
+}
+
+/**
+ * The message comes back in `ms`: a received one by its visibility (kept), a direct one as a new queue message that
+ * carries the steps taken (done here: the queue has it now).
+ */
+async function later(ctx: CallbackContext, msg: CallbackMessage, r: ReceivedMessage, ms: number, now: Date): Promise<Verdict> {
+  if (r.receiptHandle) {
+    await ctx.queue.retryAfter(r.receiptHandle, visibility(ms, r, now));
     return 'keep';
   }
+  const seconds = Math.ceil(ms / 1000);
+  await ctx.queue.sendLater(msg, Math.min(seconds, MAX_DELAY_SECONDS), stepsBeforeQueued(step(r), seconds));
   return 'done';
+}
+
+/**
+ * After the last step: a message of the callback's first SQS step is left to the redrive policy (visible at once,
+ * dead-lettered on its next receive); one that SQS would not redrive yet (it counts fewer receives than steps, or
+ * was never received) goes to the dead-letter queue by hand.
+ */
+async function deadLetter(ctx: CallbackContext, msg: CallbackMessage, r: ReceivedMessage): Promise<Verdict> {
+  if (r.receiptHandle && r.receiveCount >= ctx.retry.maxReceiveCount) {
+    await ctx.queue.retryAfter(r.receiptHandle, 0);
+    return 'keep';
+  }
+  await ctx.queue.deadLetter(msg);
+  return 'done';
+}
+
+/**
+ * An unexpected error (DynamoDB/KMS unavailable ...): a received message comes back after the visibility timeout;
+ * a direct one is queued to come back after a lease (the claim it may hold by then has run out). If even that
+ * fails the direct invocation fails, and Lambda retries it, then hands it to the queue (its on-failure destination).
+ */
+async function afterError(ctx: CallbackContext, r: ReceivedMessage): Promise<Verdict> {
+  if (r.receiptHandle || !r.message) return 'keep';
+  try {
+    await ctx.queue.sendLater(r.message, Math.ceil(ctx.leaseMs / 1000), step(r));
+    return 'done';
+  } catch (err) {
+    logger.error('callback not queued after an error', { transId: r.message.transId, error: (err as Error).message });
+    return 'keep';
+  }
 }
 
 /** A later callback noted that it waits for this one (or this was a replay, which may unblock one): tell it. */

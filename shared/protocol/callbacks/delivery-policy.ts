@@ -32,6 +32,26 @@ export function clampVisibility(seconds: number, ageSeconds: number): number {
   return Math.max(0, Math.min(Math.ceil(seconds), MAX_TOTAL_VISIBILITY_SECONDS - Math.max(0, Math.floor(ageSeconds))));
 }
 
+/** SQS's longest DelaySeconds: a message sent to wait longer is received once before it is due. */
+export const MAX_DELAY_SECONDS = 900;
+
+/**
+ * The step a receive is: SQS's receive count plus the steps the callback took before this message was sent (its
+ * first attempt handed to the delivery function directly, or receives of an earlier message). The schedule and the
+ * dead-letter cut-off count steps, so a callback gets the same attempts whichever way its first one came.
+ */
+export function stepOf(receiveCount: number, stepsBefore: number): number {
+  return receiveCount + Math.max(0, stepsBefore);
+}
+
+/**
+ * The steps to write on a message queued after step `step` to wait `seconds`: a wait past SQS's 900 s delay costs
+ * the message one receive that only waits (the consumer finds the callback not yet due and keeps it), not a step.
+ */
+export function stepsBeforeQueued(step: number, seconds: number): number {
+  return seconds > MAX_DELAY_SECONDS ? step - 1 : step;
+}
+
 /** The whole schedule, for documentation and the admin CLI: wait before attempt 2, 3, ... maxReceiveCount. */
 export function retrySchedule(policy: RetryPolicy): number[] {
   return Array.from({ length: Math.max(policy.maxReceiveCount - 1, 0) }, (_, i) => retryDelaySeconds(policy, i + 1));

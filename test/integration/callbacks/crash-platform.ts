@@ -2,7 +2,8 @@
  * TEST ONLY, run as a child process by crash.test.ts (`tsx crash-platform.ts <mode> <json>`), so that the test can
  * kill the platform at a step of the callback path and start it again.
  *
- * start  {prefix, endpoints, extraEnv}: startPlatform() — gateway, pollers, resources. With CALLBACK_CRASH_AT in
+ * start  {prefix, endpoints, extraEnv, directHandoff}: startPlatform() — gateway, pollers, resources, the stand-in for
+ *        Lambda's asynchronous invoke (directHandoff false: callbacks go through the queue). With CALLBACK_CRASH_AT in
  *        extraEnv the process SIGKILLs itself at that step (shared/adapters/aws/crash-point.ts).
  * resume {env}: the platform's asynchronous side on the same resources after the crash — the SQS consumer poller
  *        and the outbox sweeper (every 300 ms), as fresh Lambda containers would run them. (startPlatform itself
@@ -34,6 +35,7 @@ if (mode === 'start') {
     schedules: 'manual',
     extraEnv: input.extraEnv,
     queueWaitSeconds: 1,
+    directHandoff: input.directHandoff !== false,
   });
   ready({ url: platform.url, env: platform.env, resources: platform.resources });
 } else if (mode === 'resume') {

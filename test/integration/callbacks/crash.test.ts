@@ -2,9 +2,14 @@
  * Crash safety: the platform runs in a child process that kills itself (SIGKILL) at one step of the callback path;
  * then its asynchronous side starts again on the same table and queues. The callback still reaches the merchant:
  * - after-write: payment + callback committed, SQS send never happened → the outbox sweeper queues it;
- * - after-send: the message is in SQS, nobody consumed it → the consumer delivers it after the restart;
- * - during-delivery: the merchant got the POST, the outcome was never recorded → the lease runs out, the sweeper
- *   re-queues it, the consumer POSTs again with the same event id (at least once; merchants dedupe by event id).
+ * - after-send (the queue path, taken when the direct handoff is off or refused): the message is in SQS, nobody
+ *   consumed it → the consumer delivers it after the restart;
+ * - after-invoke: the outbox consumer handed the callback to CallbackDeliver (Lambda's asynchronous invoke) and died
+ *   before the claim; the local stand-in dies with it, taking the event along (on AWS Lambda keeps it and delivers it)
+ *   → no SQS message, the sweeper queues it after its grace;
+ * - during-delivery (the direct path): the merchant got the POST, the outcome was never recorded → the lease runs
+ *   out, the sweeper re-queues it, the consumer POSTs again with the same event id (at least once; merchants dedupe
+ *   by event id). On AWS Lambda's retry of the event may come first: the lease keeps it from POSTing meanwhile.
  * - after-reservation: the SALE's payment was reserved (no reconciler entry: the outcome write adds one only when the
  *   outcome is undetermined), the acquirer was never asked → the reconciler's walk of the merchant's payments finds
  *   it, an inquiry settles it, and the merchant gets its callback.
@@ -71,10 +76,14 @@ function adopt(env: Record<string, string>): void {
   resetDeps();
 }
 
-async function crashThenResume(step: string): Promise<{ merchant: Merchant; started: Child; transId?: string; orderId: string }> {
+async function crashThenResume(
+  step: string,
+  opts: { directHandoff?: boolean } = {},
+): Promise<{ merchant: Merchant; started: Child; transId?: string; orderId: string }> {
   const started = await run('start', {
     prefix: `c${randomUUID().slice(0, 8)}`,
     endpoints: inject('endpoints'),
+    directHandoff: opts.directHandoff,
     extraEnv: {
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
@@ -136,10 +145,19 @@ describe('a crash on the callback path loses no callback', () => {
     await expectDeliveredOnce(started, orderId);
   }, 150_000);
 
-  it('after the SQS send, before delivery: the consumer delivers it once restarted', async () => {
-    const { started, orderId } = await crashThenResume('after-send');
+  it('after the SQS send (the handoff off), before delivery: the consumer delivers it once restarted', async () => {
+    const { started, orderId } = await crashThenResume('after-send', { directHandoff: false });
     expect(await queueDepth(started.info.resources.queueUrls.callbacks)).toBe(1);
     expect(forOrder(orderId)).toEqual([]);
+    await resume(started);
+    await expectDeliveredOnce(started, orderId);
+  }, 150_000);
+
+  it('after the direct handoff, before the claim: nothing in SQS, the sweeper queues it', async () => {
+    const { started, orderId, transId } = await crashThenResume('after-invoke');
+    expect(transId).toBeDefined();
+    expect(await queueDepth(started.info.resources.queueUrls.callbacks)).toBe(0);
+    expect(await callbacksOf(transId!)).toMatchObject([{ delivery: 'PENDING', attempts: 0 }]);
     await resume(started);
     await expectDeliveredOnce(started, orderId);
   }, 150_000);

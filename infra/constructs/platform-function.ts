@@ -11,6 +11,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -327,6 +328,29 @@ export class PlatformFunction extends Construct {
       }),
     );
     this.allowKeyVia('sqs', ['kms:Decrypt']);
+  }
+
+  /**
+   * Asynchronous invocations (the outbox consumer's direct handoff): Lambda retries a failed event `retryAttempts`
+   * times, drops it past `maximumEventAgeSeconds`, and puts what it gave up on (Lambda's destination record) on
+   * this function's own queue, whose consumer reads the record. Sending there is this function's role's right.
+   */
+  acceptAsyncInvokes(queueKey: QueueKey, config: { retryAttempts: number; maximumEventAgeSeconds: number }): void {
+    this.function.configureAsyncInvoke({
+      retryAttempts: config.retryAttempts,
+      maxEventAge: Duration.seconds(config.maximumEventAgeSeconds),
+      // A key-less reference: the destination's sends get the key through SQS only (allowKeyVia below).
+      onFailure: new SqsDestination(this.keylessQueue(queueKey)),
+    });
+    this.allowKeyVia('sqs', ['kms:GenerateDataKey', 'kms:Decrypt']);
+  }
+
+  /** May invoke `target` (InvokeFunction on that function only), whose name it reads from `variable`. */
+  invokes(target: PlatformFunction, variable: Extract<ConfigVariable, 'CALLBACK_DELIVER_FUNCTION'>): void {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.function.functionArn] }),
+    );
+    this.function.addEnvironment(variable, target.function.functionName);
   }
 
   /**

@@ -93,6 +93,7 @@ export class Async extends Construct {
 
   addFunctions(tables: EventFunctionTables, platform: PlatformResources): void {
     const { settings } = platform;
+    const byId = new Map<string, PlatformFunction>();
 
     for (const consumer of tables.consumers) {
       const visibility = QUEUES[consumer.queue].visibilityTimeoutSeconds;
@@ -107,7 +108,9 @@ export class Async extends Construct {
         traced: false,
       });
       fn.consumeFrom(consumer.queue, consumer.batchSize, consumer.batchingWindowSeconds);
+      if (consumer.asyncInvoke) fn.acceptAsyncInvokes(consumer.queue, consumer.asyncInvoke);
       this.functions.push(fn);
+      byId.set(consumer.id, fn);
     }
 
     for (const stream of tables.streams ?? []) {
@@ -133,6 +136,12 @@ export class Async extends Construct {
         });
       }
       fn.consumeTableStream(stream, failures);
+      // The outbox consumer hands callbacks' first attempts to their delivery function (docs/callbacks.md).
+      if (stream.grants.includes('function:invoke:CallbackDeliver')) {
+        const target = byId.get('CallbackDeliver');
+        if (!target) throw new Error(`${stream.id}: the function:invoke:CallbackDeliver grant needs the CallbackDeliver function`);
+        fn.invokes(target, 'CALLBACK_DELIVER_FUNCTION');
+      }
       this.functions.push(fn);
       this.streamFunctions.push(fn);
     }

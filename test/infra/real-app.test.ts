@@ -107,6 +107,34 @@ describe('the real prod app', () => {
     }
   });
 
+  it("hands callbacks' first attempts to CallbackDeliver directly: that function only, Lambda's retries, the queue as destination", () => {
+    const fn = (id: string) => stack.functions.find((f) => f.node.id === id)!;
+    const idOf = (c: { node: { defaultChild?: unknown } }) =>
+      Stack.of(fn('CallbackDeliver')).getLogicalId(c.node.defaultChild as CfnElement);
+    const deliver = fn('CallbackDeliver');
+    const deliverArn = { 'Fn::GetAtt': [idOf(deliver.function), 'Arn'] };
+    const invokes = (id: string) => {
+      const roleId = idOf(fn(id).function.role! as never);
+      return Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('lambda:')));
+    };
+    expect(invokes('OutboxStream')).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: deliverArn }]);
+    // No other function may invoke a function.
+    for (const f of stack.functions) if (f.node.id !== 'OutboxStream') expect(invokes(f.node.id), f.node.id).toEqual([]);
+    const outbox = template.findResources('AWS::Lambda::Function')[idOf(fn('OutboxStream').function)]!;
+    expect(outbox.Properties.Environment.Variables.CALLBACK_DELIVER_FUNCTION).toEqual({ Ref: idOf(deliver.function) });
+    const configs = Object.values(template.findResources('AWS::Lambda::EventInvokeConfig'));
+    expect(configs).toHaveLength(1);
+    expect(configs[0]!.Properties).toMatchObject({
+      FunctionName: { Ref: idOf(deliver.function) },
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [idOf(stack.async.queues.callbacks), 'Arn'] } } },
+    });
+  });
+
   it('passes cdk-nag', () => {
     const report = new AwsSolutionsChecks().validateScope(stack);
     expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);

@@ -8,6 +8,10 @@ export interface BatchFigures {
   msPerInvocation: number;
   /** SendMessageBatch requests per payment if the function forwards its records to SQS (10 per request). */
   sendsPerPayment: number;
+  /** Invocations per payment an SQS mapping made (SQS events): a ReceiveMessage and a DeleteMessageBatch each. */
+  queueInvocationsPerPayment: number;
+  /** The records of those invocations per payment: messages someone sent to the queue. */
+  queueRecordsPerPayment: number;
 }
 
 export function batchFigures(clock: InvocationClock, payments: number): Record<string, BatchFigures> {
@@ -24,6 +28,8 @@ export function batchFigures(clock: InvocationClock, payments: number): Record<s
           recordsPerInvocation: records / Math.max(1, batches.length),
           msPerInvocation: ms / Math.max(1, batches.length),
           sendsPerPayment: batches.reduce((a, b) => a + Math.ceil(b / 10), 0) / n,
+          queueInvocationsPerPayment: (clock.queueRecords.get(fn) ?? []).length / n,
+          queueRecordsPerPayment: (clock.queueRecords.get(fn) ?? []).reduce((a, b) => a + b, 0) / n,
         },
       ];
     }),

@@ -61,8 +61,16 @@ const handlerLogBytes = (fn: string) => HANDLER_LOG_BYTES[fn] ?? Math.max(...Obj
 export interface CostInput {
   writeUnits: number;
   readUnits: number;
-  /** SQS requests per payment: the stream consumer's SendMessageBatch, and the event source's receive and delete per batch. */
+  /**
+   * SQS requests per payment: the messages sent to the callback queue (the stream consumer's SendMessageBatch, or
+   * a waiting callback's SendMessage), and the event source's receive and delete per batch it delivered.
+   */
   sqsRequests: number;
+  /**
+   * Lambda asynchronous invokes per payment (the callback's first attempt handed to its delivery without SQS): each
+   * is billed as the invoked function's request, already in its invocations, and costs no SQS request.
+   */
+  asyncInvokes: number;
   /** KMS requests per payment, counted in the run. */
   kmsRequests: number;
   /** Per function: invocations per payment (1 ÷ the records per batch) and handler ms per invocation. */
@@ -125,7 +133,8 @@ export function costModel(u: CostInput): CostModel {
     assumptions: [
       PRICES.source,
       `${u.writeUnits.toFixed(1)} write units and ${u.readUnits.toFixed(1)} read units per payment (consumed capacity, table + indexes; a transaction's index arms counted once, as DynamoDB bills them: bench/src/meter.ts billedWriteUnits)`,
-      `${u.sqsRequests.toFixed(2)} SQS requests per payment (the stream consumer's SendMessageBatch per 10, the event source's receive and DeleteMessageBatch per queue batch; idle long polls, ~0.65 million a month for 5 pollers, not counted)`,
+      `${u.sqsRequests.toFixed(2)} SQS requests per payment (messages sent to the callback queue: the stream consumer's SendMessageBatch per 10, or a waiting callback's SendMessage; the event source's receive and DeleteMessageBatch per queue batch; idle long polls, ~0.65 million a month for 5 pollers, not counted)`,
+      `${u.asyncInvokes.toFixed(2)} Lambda asynchronous invokes per payment (the callback's first attempt handed to CallbackDeliver: billed as its invocation's request, counted in its invocations; no SQS request)`,
       `Lambda: ${invocations.toFixed(2)} invocations per payment (${fns.map(([fn, f]) => `${fn} ${f.invocations.toFixed(2)} × ${f.ms.toFixed(0)} ms`).join(', ')}), ${u.lambdaMemoryMb} MB, local handler time; ${u.batches}`,
       `X-Ray: active tracing on the API routes' functions only (${fns
         .filter(([fn]) => u.traced.includes(fn))

@@ -6,6 +6,8 @@ export class InvocationClock {
   readonly ms = new Map<string, number[]>();
   /** Records per invocation (batch sizes), per function. */
   readonly records = new Map<string, number[]>();
+  /** Records per invocation fed by a queue mapping (SQS events), per function: each such batch is a receive and a delete. */
+  readonly queueRecords = new Map<string, number[]>();
 
   constructor() {
     observeInvocations({
@@ -18,6 +20,7 @@ export class InvocationClock {
         const batches = this.records.get(inv.functionName) ?? [];
         batches.push(inv.records);
         this.records.set(inv.functionName, batches);
+        if (inv.fromQueue) this.queueRecords.set(inv.functionName, [...(this.queueRecords.get(inv.functionName) ?? []), inv.records]);
       },
     });
   }
@@ -37,6 +40,7 @@ export class InvocationClock {
   reset(): void {
     this.ms.clear();
     this.records.clear();
+    this.queueRecords.clear();
   }
 
   stop(): void {

@@ -4,13 +4,15 @@
  * for ReturnConsumedCapacity=INDEXES, so write units are DynamoDB Local's own figures, not an estimate (with one
  * correction where DynamoDB Local bills differently from DynamoDB: billedWriteUnits).
  */
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { AwsClients } from '../../shared/adapters/aws/aws-clients.js';
 import { currentInvocation } from '../../scripts/local/invocations.js';
 
 export interface AwsCall {
   /** The function whose invocation made the call; `(event source)` for the local pollers' own SQS calls. */
   fn: string;
-  service: 'dynamodb' | 'sqs' | 'kms';
+  /** lambda: the callbacks' direct handoff (Invoke, InvocationType Event), billed as the invoked function's request. */
+  service: 'dynamodb' | 'sqs' | 'kms' | 'lambda';
   command: string;
   writeUnits: number;
   readUnits: number;
@@ -52,12 +54,13 @@ export class AwsMeter {
   /** Per invocation and service: calls in flight, and the round trip they belong to. */
   private readonly flights = new WeakMap<object, Record<string, { inFlight: number; trip: number }>>();
 
-  constructor(clients: AwsClients, opts: { keepWriteInputs?: boolean } = {}) {
+  constructor(clients: AwsClients & { lambda?: LambdaClient }, opts: { keepWriteInputs?: boolean } = {}) {
     this.keepWriteInputs = opts.keepWriteInputs ?? false;
     const services = [
       ['dynamodb', clients.ddb],
       ['sqs', clients.sqs],
       ['kms', clients.kms],
+      ...(clients.lambda ? ([['lambda', clients.lambda]] as const) : []),
     ] as const;
     for (const [service, client] of services) {
       const name = `benchMeter-${service}`;

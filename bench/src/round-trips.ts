@@ -42,6 +42,8 @@ export interface RoundTripFigures {
     writeUnitsByFunction: Record<string, number>;
     readUnits: number;
     sqsRequests: number;
+    /** Lambda asynchronous invokes per payment (the callback's direct handoff): no SQS request, the invocation's own. */
+    asyncInvokes: number;
     /** KMS calls per payment (data keys are opened once per container, so 0 once warm). */
     kmsRequests: number;
     lambdaMs: Record<string, number>;
@@ -206,6 +208,7 @@ export async function measureRoundTrips(opts: {
         2 *
           avg(perPayment.map((c) => c.filter((x) => x.command === 'SendMessageBatchCommand' || x.command === 'SendMessageCommand').length)),
       kmsRequests: avg(perPayment.map((c) => c.filter((x) => x.service === 'kms').length)),
+      asyncInvokes: avg(perPayment.map((c) => c.filter((x) => x.service === 'lambda').length)),
       lambdaMs: Object.fromEntries(Object.entries(lambdaMs).map(([fn, xs]) => [fn, avg(xs)])),
       invocations: Object.fromEntries(Object.entries(invocations).map(([fn, xs]) => [fn, avg(xs)])),
       writes: perPayment[0]!

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { startPlatform } from '../../scripts/local/platform.js';
 import { createGateway } from '../../scripts/local/gateway.js';
 import { REPO_ROOT } from '../../scripts/local/handlers.js';
-import { awsClients } from '../../shared/adapters/aws/aws-clients.js';
+import { awsClients, lambdaClient } from '../../shared/adapters/aws/aws-clients.js';
 import { getConfig } from '../../shared/lib/config.js';
 import { logger } from '../../shared/lib/logger.js';
 import { AwsMeter } from './meter.js';
@@ -43,6 +43,7 @@ import { costModel, type CostModel } from './cost.js';
 import { batchFigures } from './batches.js';
 import { callbackSplit } from './callback-split.js';
 import { ROUTES } from '../../shared/entry/routes/index.js';
+import { describeOnePayment } from './one-payment-cost.js';
 import { stageSettings } from '../../infra/stages.js';
 import { largestPutBreakdown, putSizes } from './item-size.js';
 import { fmt, table, type Figure } from './report.js';
@@ -134,7 +135,7 @@ const floorGateway = createGateway([
 await new Promise<void>((r) => floorGateway.listen(0, '127.0.0.1', r));
 const floorUrl = `http://127.0.0.1:${(floorGateway.address() as AddressInfo).port}/floor`;
 const emptyUrl = `http://127.0.0.1:${(floorGateway.address() as AddressInfo).port}/empty`;
-const meter = new AwsMeter(awsClients(), { keepWriteInputs: true });
+const meter = new AwsMeter({ ...awsClients(), lambda: lambdaClient() }, { keepWriteInputs: true });
 const clock = new InvocationClock();
 try {
   const quiet = await benchMerchant('Bench without callbacks');
@@ -168,6 +169,7 @@ try {
         .join(', ')}`,
     );
     console.log(`The largest, by attribute: ${largestPutBreakdown(rt.saleWrites.inputs)}`);
+    console.log(`\nCost at one payment per batch (bench/src/one-payment-cost.ts):\n${describeOnePayment(paymentWithCallback)}`);
     // The same figures as JSON, like a full run's (`--compare` reads `figures`), so two commits' counts can be kept side by side.
     const figures = Object.fromEntries(Object.entries(actions).map(([a, f]) => [`round trips ${a}`, f.roundTrips]));
     mkdirSync(dirname(out), { recursive: true });
@@ -318,11 +320,12 @@ try {
   const batchedWriteUnits = (countersPerPayment: number) =>
     rt.paymentWithCallback.writeUnits - counterUnits + Math.min(counterUnits, countersPerPayment * counterUnitsPerInvocation);
   // The non-DynamoDB lines at the batches measured in the steady run, and with one payment per batch (the worst case).
-  const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, what: string) =>
+  const costInput = (fns: Record<string, { invocations: number; ms: number }>, sqsRequests: number, asyncInvokes: number, what: string) =>
     costModel({
       writeUnits: batchedWriteUnits(fns[COUNTERS_FN]?.invocations ?? Infinity),
       readUnits: rt.paymentWithCallback.readUnits,
-      sqsRequests: sqsRequests + rt.callback.sqsOps,
+      sqsRequests,
+      asyncInvokes,
       kmsRequests: rt.paymentWithCallback.kmsRequests,
       functions: fns,
       lambdaMemoryMb: 512,
@@ -340,14 +343,24 @@ try {
       return [fn, { invocations, ms: ms / invocations }];
     }),
   );
+  // SQS requests at the steady batches: the messages sent to the callback queue (the outbox consumer's SendMessageBatch per
+  // 10 when it queues them; one SendMessage per callback that must wait when the handoff takes its first attempt: as
+  // many as the queue-fed records) and a receive and a delete per batch the queue mapping delivered, plus the
+  // delivery's own calls.
+  const deliver = batches.CallbackDeliver;
+  // The platform runs in this process: whether its outbox consumer hands callbacks over (one Invoke per stream batch).
+  const handoff = Boolean(getConfig().CALLBACK_DELIVER_FUNCTION);
+  const queued = handoff ? (deliver?.queueRecordsPerPayment ?? 0) : (batches.OutboxStream?.sendsPerPayment ?? 1);
   const cost = costInput(
     Object.fromEntries(Object.entries(batches).map(([fn, b]) => [fn, { invocations: b.invocationsPerPayment, ms: b.msPerInvocation }])),
-    (batches.OutboxStream?.sendsPerPayment ?? 1) + 2 * (batches.CallbackDeliver?.invocationsPerPayment ?? 1),
+    queued + 2 * (deliver?.queueInvocationsPerPayment ?? 0) + rt.callback.sqsOps,
+    handoff ? (batches.OutboxStream?.invocationsPerPayment ?? 0) : 0,
     `batches measured at ${steadyRate} SALE/s (${Object.entries(batches)
       .map(([fn, b]) => `${fn} ${fmt(b.recordsPerInvocation, 1)} records`)
       .join(', ')}; the callback queue polled with 5 concurrent batches as Lambda starts, each gathering up to 10 for 1 s)`,
   );
-  const worstCost = costInput(worstFns, 1 + 2 * (batches.CallbackDeliver?.recordsPerPayment ?? 1), 'one payment per batch');
+  // One payment alone: the SQS requests counted for it (the functions' own, and a receive and a delete per message sent).
+  const worstCost = costInput(worstFns, rt.paymentWithCallback.sqsRequests, rt.paymentWithCallback.asyncInvokes, 'one payment per batch');
 
   const provisionedTotal = Math.round((cost.perMillion - (cost.lines.dynamodbWrites ?? 0) + cost.provisionedWrites70) * 100) / 100;
   const loadCpuPer = (r: LoadResult) => r.loadCpuMs / Math.max(1, r.requests);

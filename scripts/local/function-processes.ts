@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadHandler, type Handler } from './handlers.js';
-import { runInvocation } from './invocations.js';
+import { eventShape, runInvocation } from './invocations.js';
 import { runWithLocalGrants } from '../../shared/adapters/aws/local-key-grants.js';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -86,11 +86,6 @@ class FunctionProcess {
   }
 }
 
-function recordsIn(event: unknown): number {
-  const records = (event as { Records?: unknown } | undefined)?.Records;
-  return Array.isArray(records) ? records.length : 1;
-}
-
 export class EventFunctions {
   private apart?: Map<string, FunctionProcess>;
   private readonly known = new Map<string, string>();
@@ -107,7 +102,7 @@ export class EventFunctions {
       }
       const p = processes.get(functionName)!;
       // Observed here as an invocation (the bench's clock and batch sizes), although it runs in the other process.
-      return runInvocation(functionName, () => p.invoke(handler, functionName, grants, event) as Promise<R>, recordsIn(event));
+      return runInvocation(functionName, () => p.invoke(handler, functionName, grants, event) as Promise<R>, eventShape(event));
     };
   }
 

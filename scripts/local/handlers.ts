@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
-import { runInvocation } from './invocations.js';
+import { eventShape, runInvocation } from './invocations.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,12 +25,6 @@ const cache = new Map<string, Promise<Handler<unknown, unknown>>>();
 const store = await InvokeStore.getInstanceAsync(true);
 if ('als' in store) process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
 
-/** A batch event's records (SQS, DynamoDB stream); 1 otherwise. */
-function recordsIn(event: unknown): number {
-  const records = (event as { Records?: unknown } | undefined)?.Records;
-  return Array.isArray(records) ? records.length : 1;
-}
-
 export function loadHandler<E, R>(modulePath: string): Promise<Handler<E, R>> {
   let loaded = cache.get(modulePath);
   if (!loaded) {
@@ -46,7 +40,7 @@ export function loadHandler<E, R>(modulePath: string): Promise<Handler<E, R>> {
             store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context?.awsRequestId ?? randomUUID() }, () =>
               handler(event, context),
             ),
-          recordsIn(event),
+          eventShape(event),
         );
     });
     cache.set(modulePath, loaded);

@@ -6,8 +6,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Invocation {
   functionName: string;
-  /** Records in the event (a queue or stream batch); 1 for a request or a schedule. */
+  /** Records in the event (a queue or stream batch, a direct handoff's callbacks); 1 for a request or a schedule. */
   records: number;
+  /** An SQS event (fed by a queue mapping: its receive and delete are billed SQS requests). */
+  fromQueue?: boolean;
+}
+
+/** What an event carries, for the observer: its records and whether a queue mapping delivered it. */
+export function eventShape(event: unknown): { records: number; fromQueue: boolean } {
+  const e = event as { Records?: Array<{ eventSource?: string }>; callbacks?: unknown } | undefined;
+  if (Array.isArray(e?.Records)) return { records: e.Records.length, fromQueue: e.Records[0]?.eventSource === 'aws:sqs' };
+  return { records: Array.isArray(e?.callbacks) ? e.callbacks.length : 1, fromQueue: false };
 }
 
 export interface InvocationObserver {
@@ -41,8 +50,8 @@ export function observeInvocations(o: InvocationObserver | undefined): void {
   observer = o;
 }
 
-export function runInvocation<R>(functionName: string, fn: () => Promise<R>, records = 1): Promise<R> {
-  const inv = { functionName, records };
+export function runInvocation<R>(functionName: string, fn: () => Promise<R>, shape = { records: 1, fromQueue: false }): Promise<R> {
+  const inv = { functionName, ...shape };
   if (!observer) return current.run(inv, fn);
   const o = observer;
   o.started(inv);

@@ -103,6 +103,10 @@ export async function serveLambdaInvoke(opts: {
       answer(res, 202);
     });
   });
+  // Kept-alive connections stay open far longer than the SDK leaves one idle (Node's 5 s default would close a socket
+  // the caller is about to reuse: a reset, which the handoff, making one attempt, takes for a refusal).
+  server.keepAliveTimeout = 10 * 60_000;
+  server.headersTimeout = server.keepAliveTimeout + 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -16,6 +16,8 @@ import { callbacksSettled } from '../../support/drained.js';
 import { saleFields } from '../../support/s2s.js';
 import { serveLambdaInvoke } from '../../../scripts/local/lambda-invoke.js';
 import { appendCallbacks, callbacksOf } from './helpers.js';
+import { resetConfig } from '../../../shared/lib/config.js';
+import { resetDeps } from '../../../shared/entry/composition/deps.js';
 
 const DELAYS = [2, 1, 1, 1, 1, 1, 1];
 const platform = usePlatform({ CALLBACK_RETRY_DELAYS_SECONDS: DELAYS.join(','), CALLBACK_SWEEP_GRACE_SECONDS: '30' });
@@ -94,6 +96,26 @@ describe('the first attempt without the queue', () => {
       seq: 1,
       stepsBefore: 1,
     });
+  });
+
+  it('queues the batch when Lambda refuses the invoke: the lever never fails a stream batch', async () => {
+    const { server, merchant } = await shop();
+    // A function Lambda does not know: the invoke is refused (404), as a throttle or an error would be.
+    process.env.CALLBACK_DELIVER_FUNCTION = 'NoSuchFunction';
+    resetConfig();
+    resetDeps();
+    try {
+      recorder = recordSqs(awsClients().sqs);
+      const transId = await sale(merchant);
+      await callbacksSettled(platform, [transId]);
+      expect(server.received.filter((c) => c.fields.trans_id === transId)).toHaveLength(1);
+      expect((await callbacksOf(transId))[0]).toMatchObject({ delivery: 'DELIVERED', attempts: 1 });
+      expect(sends(recorder.calls).map((c) => c.command)).toEqual(['SendMessageBatchCommand']);
+    } finally {
+      process.env.CALLBACK_DELIVER_FUNCTION = platform.env.CALLBACK_DELIVER_FUNCTION;
+      resetConfig();
+      resetDeps();
+    }
   });
 
   it("delivers the callbacks of Lambda's destination record once it reaches the queue", async () => {

@@ -102,14 +102,16 @@ export function readForm<S extends FormSpec>(form: FormObject, spec: S): { value
 
 /**
  * An action's whole request as one spec, from the parts it reads in order. A field in two parts (read by either of
- * two branches) keeps its first place, and is required if either part requires it.
+ * two branches, or first as sent and then as what it is) keeps its first place, is required if either part requires
+ * it, and is what the other part says where the first read it only as sent (raw).
  */
 export function formSpec<P extends FormSpec[]>(...parts: P): Merged<P> {
   const out: Record<string, FieldSpec> = {};
   for (const part of parts)
     for (const [name, field] of Object.entries(part)) {
       const first = out[name];
-      out[name] = first && first.kind === 'optional' && field.kind === 'required' ? { ...first, kind: 'required' } : (first ?? field);
+      if (!first || first.kind === 'raw') out[name] = field;
+      else if (first.kind === 'optional' && field.kind === 'required') out[name] = { ...first, kind: 'required' };
     }
   return out as Merged<P>;
 }

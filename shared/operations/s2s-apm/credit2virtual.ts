@@ -7,17 +7,19 @@
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';
 import { apmCharge } from './charge.js';
-import { acceptPaymentRequest, chargeInput } from './payment-request.js';
+import { acceptPaymentRequest, chargeInput, paymentRequestFields } from './payment-request.js';
 import { apmRecorder, once, storedAnswer } from './pipeline.js';
 
 /** The payout actions: the same fields and flow, named as the method's money moves. */
 export const PAYOUT_ACTIONS = ['CREDIT2VIRTUAL', 'CREDIT2CRYPTO'] as const;
 
 function payout(action: (typeof PAYOUT_ACTIONS)[number]): S2sApmAction {
+  const rules = { signature: 'credit2virtual', returnUrl: false, auth: false, action } as const;
   return {
     action,
+    fields: paymentRequestFields(rules),
     async run(req) {
-      const accepted = acceptPaymentRequest(req, { signature: 'credit2virtual', returnUrl: false, auth: false, action });
+      const accepted = acceptPaymentRequest(req, rules);
       return once(req, true, async (key) => {
         const input = { ...chargeInput(req, accepted, action, 'CREDIT2VIRTUAL'), payout: true };
         const answer = (p: Parameters<typeof apmPaymentResult>[2], result: string) => apmPaymentResult(action, result, p);

@@ -4,14 +4,17 @@
  */
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';
-import { acceptPaymentRequest, chargeInput } from './payment-request.js';
+import { acceptPaymentRequest, chargeInput, paymentRequestFields, type PaymentRequestRules } from './payment-request.js';
 import { once, storedAnswer } from './pipeline.js';
 import { prepareDebit } from './two-step-debit.js';
 
+const RULES: PaymentRequestRules = { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' };
+
 export const debit2virtualCalc: S2sApmAction = {
   action: 'DEBIT2VIRTUAL_CALC',
+  fields: paymentRequestFields(RULES),
   async run(req) {
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' });
+    const accepted = acceptPaymentRequest(req, RULES);
     return once(req, true, async (key) => {
       const answer = (p: Parameters<typeof apmPaymentResult>[2]) => apmPaymentResult('DEBIT2VIRTUAL_CALC', 'SUCCESS', p);
       const payment = await prepareDebit(

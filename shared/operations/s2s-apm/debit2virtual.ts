@@ -2,13 +2,16 @@
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';
 import { apmCharge, apmConnectorFor } from './charge.js';
-import { acceptPaymentRequest, chargeInput } from './payment-request.js';
+import { acceptPaymentRequest, chargeInput, paymentRequestFields, type PaymentRequestRules } from './payment-request.js';
 import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
+
+const RULES: PaymentRequestRules = { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' };
 
 export const debit2virtual: S2sApmAction = {
   action: 'DEBIT2VIRTUAL',
+  fields: paymentRequestFields(RULES),
   async run(req) {
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' });
+    const accepted = acceptPaymentRequest(req, RULES);
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'DEBIT2VIRTUAL', 'DEBIT');
       input.commission = apmConnectorFor(req.deps.apmConnectors, input.brand).commission({

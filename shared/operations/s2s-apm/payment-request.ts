@@ -11,7 +11,8 @@ import type { Config } from '../../lib/config.js';
 import { FieldReader } from '../../protocol/fields.js';
 import { apmCredit2VirtualHash, apmSaleHash, hashMatches } from '../../protocol/signature.js';
 import { checkZeroAmount } from '../../protocol/s2s-card/card-payment.js';
-import { apmDetails, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
+import { apmDetails, apmPaymentFields, readApmPayment, type ApmPaymentFields } from '../../protocol/s2s-apm/request.js';
+import { flag, formSpec, readFields, type FormSpec } from '../../protocol/form-spec.js';
 import { routePayment } from '../payment/index.js';
 import { holdsFunds } from '../../protocol/apm/rules.js';
 import type { ApmChargeInput } from './charge.js';
@@ -29,6 +30,13 @@ export interface PaymentRequestRules {
   action: Exclude<ApmAction, 'AUTH'>;
 }
 
+const AUTH = { auth: flag() };
+
+/** The request's fields as declared: the payment's (s2s-apm/request.ts), then auth where the action reads it. */
+export function paymentRequestFields(rules: Pick<PaymentRequestRules, 'returnUrl' | 'auth'>): FormSpec {
+  return formSpec(apmPaymentFields({ returnUrl: rules.returnUrl }), rules.auth ? AUTH : {});
+}
+
 export interface AcceptedPayment {
   fields: ApmPaymentFields;
   authorize: boolean;
@@ -39,7 +47,7 @@ export function acceptPaymentRequest(req: S2sApmRequest, rules: PaymentRequestRu
   const { merchant, mids } = req.config;
   const f = new FieldReader(req.form);
   const fields = readApmPayment(f, merchant, { returnUrl: rules.returnUrl, callbackAddresses: callbackAddresses(req.deps.config) });
-  const authorize = rules.auth && f.flag('auth');
+  const authorize = rules.auth && readFields(f, AUTH).auth;
   // Zero only with auth=Y (and a MID that takes zero-value payments): "amount: This value should be greater than 0."
   checkZeroAmount(f, fields.order, authorize);
   f.throwIfInvalid();

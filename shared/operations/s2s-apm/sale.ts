@@ -6,16 +6,20 @@ import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import { logger } from '../../lib/logger.js';
 import type { S2sApmAction } from './action.js';
 import { apmCharge } from './charge.js';
-import { acceptPaymentRequest, chargeInput } from './payment-request.js';
+import { acceptPaymentRequest, chargeInput, paymentRequestFields, type PaymentRequestRules } from './payment-request.js';
 import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
 import { isWalletBrand, walletApmSale } from '../wallets/apm-sale.js';
 
+const RULES: PaymentRequestRules = { signature: 'sale', returnUrl: true, auth: true, action: 'SALE' };
+
 export const sale: S2sApmAction = {
   action: 'SALE',
+  // A wallet brand's SALE (wallets/apm-sale.ts) reads the same fields, with its token in parameters[...].
+  fields: paymentRequestFields(RULES),
   async run(req) {
     // brand googlepay / applepay: a card payment underneath (docs/wallets.md).
     if (isWalletBrand(req.form)) return walletApmSale(req);
-    const accepted = acceptPaymentRequest(req, { signature: 'sale', returnUrl: true, auth: true, action: 'SALE' });
+    const accepted = acceptPaymentRequest(req, RULES);
     return once(req, true, async (key) => {
       const input = chargeInput(req, accepted, 'SALE', accepted.authorize ? 'AUTH' : 'SALE');
       // INIT (waiting for the payer's transfer) answers SUCCESS/PENDING; its callback says INIT.

@@ -4,9 +4,10 @@
  * says; the answer and callbacks name it AUTH, as every answer names the action that was sent.
  */
 import type { S2sCardAction } from './action.js';
-import { runSale } from './sale.js';
+import { runSale, saleFields } from './sale.js';
 
 export const auth: S2sCardAction = {
   action: 'AUTH',
+  fields: saleFields(true),
   run: (req) => runSale({ ...req, form: { ...req.form, auth: 'Y' } }, 'AUTH'),
 };

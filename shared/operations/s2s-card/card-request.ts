@@ -8,12 +8,17 @@
 import { InvalidHashError } from '../../domain/errors.js';
 import type { Merchant, Mid } from '../../domain/merchant.js';
 import { FieldReader } from '../../protocol/fields.js';
+import { formSpec, optional, readFields, required, type FormSpec } from '../../protocol/form-spec.js';
+import { BROWSER_SPEC } from '../../protocol/s2s-card/browser.js';
+import { payerFields } from '../../protocol/s2s-card/payer.js';
 import { hashMatches } from '../../protocol/signature.js';
 import type { PaymentDetails, TransactionType } from '../../domain/payment.js';
 import {
   browserOf,
   checkZeroAmount,
   commonDetails,
+  MOTO_AND_CUSTOM_DATA,
+  ORDER_FIELDS,
   payerIpOf,
   readCommon,
   readOrder,
@@ -29,8 +34,10 @@ import { chargeOnce, newChallengeToken, orderOf } from './pipeline.js';
 export interface CardRequestSpec<T, B = void> {
   payer: PayerNeeds;
   /** Fields read between the order and the payer (SALE's auth, recurring_init, req_token; CREDIT2CARD's channel_id). */
-  beforePayer?(f: FieldReader): B;
-  /** The action's own fields, read after the payer. */
+  before?: { fields: FormSpec; read(f: FieldReader): B };
+  /** The action's own fields, as declared (every branch `fields` may read), in the order they are read. */
+  own: FormSpec;
+  /** Reads the action's own fields (of `own`), after the payer. */
   fields(f: FieldReader, common: CommonDetails, before: B): T;
   /** A zero amount is allowed (a SALE's authorization or recurring_init: a card check); without, it never is. */
   zeroAmount?(before: B): boolean;
@@ -45,15 +52,23 @@ export interface CardRequest<T, B = void> {
   fields: T;
 }
 
+export const HASH = { hash: required() };
+
+/** The action's whole request, as read: the order, `before`, the payer, the browser, its own fields, the hash, `after`. */
+export function cardRequestFields<B>(spec: Pick<CardRequestSpec<unknown, B>, 'payer' | 'before' | 'own'>, after: FormSpec = {}): FormSpec {
+  const stanza = [ORDER_FIELDS, spec.before?.fields ?? {}, payerFields(spec.payer), BROWSER_SPEC, MOTO_AND_CUSTOM_DATA];
+  return formSpec(...stanza, spec.own, HASH, after);
+}
+
 /** The request read, validated and authenticated: one validation error for every field, then the hash. */
 export function readCardRequest<T, B = void>(req: S2sCardRequest, spec: CardRequestSpec<T, B>): CardRequest<T, B> {
   const { merchant } = req.config;
   const f = new FieldReader(req.form);
   const order = readOrder(f);
-  const before = spec.beforePayer?.(f) as B;
+  const before = spec.before?.read(f) as B;
   const common = readCommon(f, merchant, spec.payer);
   const fields = spec.fields(f, common, before);
-  f.required('hash');
+  readFields(f, HASH);
   checkZeroAmount(f, order, spec.zeroAmount?.(before) ?? false);
   f.throwIfInvalid();
   if (!hashMatches(spec.hash(merchant, fields, common), req.form.hash)) throw new InvalidHashError();
@@ -131,11 +146,11 @@ const PAYEE_NAMES = [
   'payee_phone',
 ];
 
-/** The payee's identity fields of CARD2CARD and CREDIT2CARD, added to the action's extras. */
+/** The payee's identity fields of CARD2CARD and CREDIT2CARD. */
+export const PAYEE_FIELDS = Object.fromEntries(PAYEE_NAMES.map((n) => [n, optional({ max: 255 })]));
+
+/** The payee's identity fields, added to the action's extras. */
 export function readPayee(f: FieldReader, extras: Record<string, string>): Record<string, string> {
-  for (const name of PAYEE_NAMES) {
-    const v = f.optional(name, { max: 255 });
-    if (v) extras[name] = v;
-  }
+  for (const [name, v] of Object.entries(readFields(f, PAYEE_FIELDS))) if (v) extras[name] = v;
   return extras;
 }

@@ -2,23 +2,30 @@
  * CARD2CARD: money from the payer's card to the payee's card. Answers like SALE (3DS possible on the payer card);
  * hash Formula 1 over payer_card_number. The payee card is kept masked only.
  */
-import { MESSAGES, PATTERNS, luhnValid } from '../../protocol/fields.js';
+import { PATTERNS } from '../../protocol/fields.js';
+import { formSpec, readFields, required } from '../../protocol/form-spec.js';
 import { formula1 } from '../../protocol/signature.js';
-import { readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
-import { readCard2CardExtras } from '../../protocol/s2s-card/parameters.js';
+import { cardFields, luhnCheck, readCard, readTermUrl, termUrlFields } from '../../protocol/s2s-card/card-payment.js';
+import { CARD2CARD_EXTRAS, readCard2CardExtras } from '../../protocol/s2s-card/parameters.js';
 import type { S2sCardAction } from './action.js';
-import { acceptCardRequest, payerCardCharge, readPayee } from './card-request.js';
+import { acceptCardRequest, cardRequestFields, PAYEE_FIELDS, payerCardCharge, readPayee } from './card-request.js';
 import { chargeOnce } from './pipeline.js';
+
+const PAYER = { names: false, email: false, phone: false, ip: true };
+const PAYEE_CARD = { payee_card_number: required({ pattern: PATTERNS.cardNumber }, { check: luhnCheck }) };
+/** CARD2CARD's own fields: the payer's card, the payee's card number, the return URL, the extras, the payee. */
+const OWN = formSpec(cardFields({ prefix: 'payer_', cvv: 'required' }), PAYEE_CARD, termUrlFields(true), CARD2CARD_EXTRAS, PAYEE_FIELDS);
 
 export const card2card: S2sCardAction = {
   action: 'CARD2CARD',
+  fields: cardRequestFields({ payer: PAYER, own: OWN }),
   async run(req) {
     const accepted = acceptCardRequest(req, {
-      payer: { names: false, email: false, phone: false, ip: true },
+      payer: PAYER,
+      own: OWN,
       fields(f) {
         const card = readCard(f, { prefix: 'payer_', cvv: 'required' });
-        const payee = f.required('payee_card_number', { pattern: PATTERNS.cardNumber });
-        if (payee && !luhnValid(payee)) f.fail('payee_card_number', MESSAGES.invalid);
+        const { payee_card_number: payee } = readFields(f, PAYEE_CARD);
         const term = readTermUrl(f, req.config.merchant, true);
         const extras = readPayee(f, readCard2CardExtras(f));
         return { card, payee, term, extras };

@@ -5,26 +5,36 @@
  * and each run is a RECURRING_DEBIT.
  */
 import { formula1 } from '../../protocol/signature.js';
-import { readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
-import { readDebitExtras } from '../../protocol/s2s-card/parameters.js';
+import { cardFields, readCard, readTermUrl, termUrlFields } from '../../protocol/s2s-card/card-payment.js';
+import { DEBIT_EXTRAS, PARAMETERS, readDebitExtras } from '../../protocol/s2s-card/parameters.js';
+import { flag, formSpec, readFields } from '../../protocol/form-spec.js';
+import { SCHEDULE_ATTACHMENT } from '../../protocol/schedules/attachment-request.js';
 import { isMoto } from '../payment/index.js';
 import type { S2sCardAction } from './action.js';
-import { acceptCardRequest, payerCardCharge } from './card-request.js';
+import { acceptCardRequest, cardRequestFields, payerCardCharge } from './card-request.js';
 import { chargeOnce } from './pipeline.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 
+const PAYER = { names: false, email: false, phone: false, ip: true };
+const RECURRING_INIT = { recurring_init: flag() };
+/** DEBIT's own fields: the card (its CVV optional for MOTO), the return URL, the extras, parameters, recurring_init. */
+const OWN = formSpec(cardFields({ cvv: 'required' }), termUrlFields(true), DEBIT_EXTRAS, PARAMETERS, RECURRING_INIT);
+
 export const debit: S2sCardAction = {
   action: 'DEBIT',
+  // The schedule attachment is read after the hash.
+  fields: cardRequestFields({ payer: PAYER, own: OWN }, SCHEDULE_ATTACHMENT),
   async run(req) {
     const { merchant } = req.config;
     const accepted = acceptCardRequest(req, {
-      payer: { names: false, email: false, phone: false, ip: true },
+      payer: PAYER,
+      own: OWN,
       fields(f, c) {
         const card = readCard(f, { cvv: isMoto(c.motoType) ? 'optional' : 'required' });
         const term = readTermUrl(f, merchant, true);
         const extras = readDebitExtras(f);
-        const parameters = f.object('parameters');
-        return { card, term, extras, parameters, recurringInit: f.flag('recurring_init') };
+        const { parameters } = readFields(f, PARAMETERS);
+        return { card, term, extras, parameters, recurringInit: readFields(f, RECURRING_INIT).recurring_init };
       },
       hash: (m, { card }, c) => formula1({ email: c.payer.email, password: m.password, cardNumber: card.number }, m.hashAlgorithm),
       route: (_fields, c) => ({ authorize: false, moto: isMoto(c.motoType) }),

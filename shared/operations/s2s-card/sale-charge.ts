@@ -6,6 +6,7 @@
 import type { PaymentDetails } from '../../domain/payment.js';
 import type { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import type { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import { flag, readFields } from '../../protocol/form-spec.js';
 import type { ChargeInput, Route } from '../payment/index.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
@@ -18,10 +19,18 @@ export interface SaleFlags {
   reqToken: boolean;
 }
 
+const SALE_FLAGS = { auth: flag(), recurring_init: flag(), req_token: flag() };
+
 /** The stanza of a SALE's request: every payer field, auth / recurring_init / req_token before them. */
-export const SALE_REQUEST: Pick<CardRequestSpec<unknown, SaleFlags>, 'payer' | 'beforePayer' | 'zeroAmount'> = {
+export const SALE_REQUEST: Pick<CardRequestSpec<unknown, SaleFlags>, 'payer' | 'before' | 'zeroAmount'> = {
   payer: { names: true, email: true, phone: true, ip: true },
-  beforePayer: (f) => ({ authorize: f.flag('auth'), recurringInit: f.flag('recurring_init'), reqToken: f.flag('req_token') }),
+  before: {
+    fields: SALE_FLAGS,
+    read(f) {
+      const v = readFields(f, SALE_FLAGS);
+      return { authorize: v.auth, recurringInit: v.recurring_init, reqToken: v.req_token };
+    },
+  },
   // An authorization or a recurring_init may be of zero: a card check.
   zeroAmount: (b) => b.authorize || b.recurringInit,
 };

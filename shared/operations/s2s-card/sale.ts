@@ -5,28 +5,45 @@
  * A SALE that only a DMS MID can take is held there (PENDING until captured), as the spec's transition table says.
  */
 import { formula1, formula1Token } from '../../protocol/signature.js';
-import { readCard, readTermUrl } from '../../protocol/s2s-card/card-payment.js';
-import { readMpiData } from '../../protocol/s2s-card/mpi-data.js';
-import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import { cardFields, readCard, readTermUrl, termUrlFields } from '../../protocol/s2s-card/card-payment.js';
+import { MPI_DATA, readMpiData } from '../../protocol/s2s-card/mpi-data.js';
+import { PARAMETERS, readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import { formSpec, optional, readFields } from '../../protocol/form-spec.js';
+import { SCHEDULE_ATTACHMENT } from '../../protocol/schedules/attachment-request.js';
 import { resolveCardToken, isMoto } from '../payment/index.js';
 import { cascadeOf, routeWithRules } from '../routing/route.js';
 import { routingHealth } from '../routing/health.js';
 import { cardBrand } from '../../protocol/fields.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
-import { readCardRequest } from './card-request.js';
+import { cardRequestFields, readCardRequest } from './card-request.js';
 import { chargeSale, SALE_REQUEST } from './sale-charge.js';
 import { isWalletSale, walletSale } from './wallet-sale.js';
 import { payerAbsent } from '../../domain/card-on-file.js';
 
+const CARD_TOKEN = { card_token: optional({ min: 64, max: 64 }) };
+/** With card_token alone: the CVV, if the merchant has one. */
+const TOKEN_CVV = { card_cvv2: optional({ pattern: /^\d{3,4}$/ }) };
+
+/**
+ * A SALE's own fields, every branch: card_token, the card (its CVV optional for MOTO or with a token), the return
+ * URL, mpi_data (not with auth=Y, so never on AUTH), parameters.
+ */
+const saleOwn = (authorize: boolean) =>
+  formSpec(CARD_TOKEN, cardFields({ cvv: 'required' }), TOKEN_CVV, termUrlFields(true), authorize ? {} : MPI_DATA, PARAMETERS);
+
+/** SALE's and AUTH's requests as declared; the schedule attachment is read after the hash (sale-charge.ts). */
+export const saleFields = (authorize: boolean) => cardRequestFields({ ...SALE_REQUEST, own: saleOwn(authorize) }, SCHEDULE_ATTACHMENT);
+
 export function readSale(req: S2sCardRequest) {
   return readCardRequest(req, {
     ...SALE_REQUEST,
+    own: saleOwn(false),
     fields(f, common, { authorize }) {
       // Card data beats card_token; a token alone makes the card fields optional.
-      const cardToken = f.optional('card_token', { min: 64, max: 64 });
+      const { card_token: cardToken } = readFields(f, CARD_TOKEN);
       const byToken = !!cardToken && (f.raw('card_number') === undefined || f.raw('card_number') === '');
       const card = byToken ? undefined : readCard(f, { cvv: isMoto(common.motoType) ? 'optional' : 'required' });
-      const cvv = byToken ? f.optional('card_cvv2', { pattern: /^\d{3,4}$/ }) : card?.cvv;
+      const cvv = byToken ? readFields(f, TOKEN_CVV).card_cvv2 : card?.cvv;
       const term = readTermUrl(f, req.config.merchant, true);
       // mpi_data is ignored with auth=Y.
       const threeDs = authorize ? undefined : readMpiData(f);
@@ -80,4 +97,4 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   });
 }
 
-export const sale: S2sCardAction = { action: 'SALE', run: (req) => runSale(req, 'SALE') };
+export const sale: S2sCardAction = { action: 'SALE', fields: saleFields(false), run: (req) => runSale(req, 'SALE') };

@@ -9,8 +9,9 @@
 import { maskCard, type Payment } from '../../domain/payment.js';
 import type { FormObject } from '../../protocol/form.js';
 import { formula8 } from '../../protocol/signature.js';
-import { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
-import { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import { readTermUrl, termUrlFields } from '../../protocol/s2s-card/card-payment.js';
+import { PARAMETERS, readSaleParameters } from '../../protocol/s2s-card/parameters.js';
+import { formSpec, readFields, required } from '../../protocol/form-spec.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../lib/wallets/types.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { isMoto } from '../payment/index.js';
@@ -27,6 +28,13 @@ const MAX_TOKEN_LENGTH = 65536;
 
 const present = (form: FormObject, name: string) => form[name] !== undefined && form[name] !== '';
 
+const WALLET_TOKEN = {
+  digital_wallet: required({ oneOf: WALLETS }),
+  payment_token: required({ max: MAX_TOKEN_LENGTH }),
+};
+/** A wallet SALE's own fields, after the payer. */
+export const WALLET_OWN = formSpec(WALLET_TOKEN, termUrlFields(true), PARAMETERS);
+
 /** A wallet SALE: digital_wallet sent, and neither card data nor card_token (those take precedence). */
 export function isWalletSale(form: FormObject): boolean {
   return present(form, 'digital_wallet') && !present(form, 'card_number') && !present(form, 'card_token');
@@ -35,9 +43,9 @@ export function isWalletSale(form: FormObject): boolean {
 export function readWalletSale(req: S2sCardRequest) {
   return readCardRequest(req, {
     ...SALE_REQUEST,
+    own: WALLET_OWN,
     fields(f) {
-      const wallet = f.required('digital_wallet', { oneOf: WALLETS }) as WalletName | '';
-      const token = f.required('payment_token', { max: MAX_TOKEN_LENGTH });
+      const { digital_wallet: wallet, payment_token: token } = readFields(f, WALLET_TOKEN);
       const term = readTermUrl(f, req.config.merchant, true);
       const parameters = readSaleParameters(f);
       return { wallet: wallet as WalletName, token, term, parameters };

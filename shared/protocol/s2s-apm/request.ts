@@ -8,9 +8,9 @@ import type { PaymentDetails } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, isHttpUrl } from '../fields.js';
-import { optional, required } from '../form-spec.js';
-import { readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
-import { readPayer, type Payer } from '../s2s-card/payer.js';
+import { formSpec, object, optional, raw, readFields, required, type FormSpec } from '../form-spec.js';
+import { ORDER_FIELDS, readOrder, TERM_URL_TARGET, type Order } from '../s2s-card/card-payment.js';
+import { payerFields, readPayer, type Payer } from '../s2s-card/payer.js';
 import { fieldsToAsk } from '../apm/page-fields.js';
 import { readBrandFields, type BrandDescriptor } from './brands.js';
 import { brandDescriptor } from '../apm/catalogue.js';
@@ -33,19 +33,58 @@ export interface ApmPaymentFields {
   parameters?: Record<string, FormValue>;
 }
 
-function url(f: FieldReader, name: string, max: number, required: boolean): string | undefined {
-  const value = required ? f.required(name, { max }) : f.optional(name, { max });
-  if (value && !isHttpUrl(value)) f.fail(name, MESSAGES.url);
-  return value || undefined;
-}
+const httpUrl = (v: string) => (isHttpUrl(v) ? undefined : MESSAGES.url);
 
 /** callback_url: an http(s) URL the platform may POST to (no private, loopback or metadata address: SSRF guard). */
-function callbackUrl(f: FieldReader, policy: AddressPolicy): string | undefined {
-  const value = f.optional('callback_url', { max: 255 });
-  if (!value) return undefined;
-  const checked = checkPublicUrl(value, policy);
-  if (!checked.ok) f.fail('callback_url', isHttpUrl(value) ? `This URL is not allowed: ${checked.reason}.` : MESSAGES.url);
-  return value;
+const publicUrl = (policy: AddressPolicy) => (v: string) => {
+  const checked = checkPublicUrl(v, policy);
+  return checked.ok ? undefined : isHttpUrl(v) ? `This URL is not allowed: ${checked.reason}.` : MESSAGES.url;
+};
+
+export interface ApmPaymentOptions {
+  /** return_url is required (SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC). */
+  returnUrl: boolean;
+  /** The brand asks for an identifier (its descriptor): decided once brand is read. */
+  identifierRequired?: boolean;
+  /** Where callbacks may go; without it (the reference) callback_url's address is not checked. */
+  callbackAddresses?: AddressPolicy;
+}
+
+const BRAND = { brand: required({ max: 36 }) };
+const identifierField = (isRequired: boolean) => ({ identifier: isRequired ? required({ max: 255 }) : optional({ max: 255 }) });
+/** The S2S CARD "Required" payer mapping belongs to that protocol; APM payer fields are optional except payer_ip. */
+const APM_PAYER = { names: false, email: false, phone: false, ip: true };
+
+/** What follows the payer. */
+function apmTailFields(opts: ApmPaymentOptions) {
+  const policy = opts.callbackAddresses;
+  return {
+    return_url: opts.returnUrl ? required({ max: 1024 }, { check: httpUrl }) : optional({ max: 1024 }, { check: httpUrl }),
+    return_url_target: optional({ pattern: TERM_URL_TARGET }),
+    // Overrides the notification URL for every callback of this payment (protocol.md §4, §7).
+    callback_url: optional({ max: 255 }, policy ? { check: publicUrl(policy) } : {}),
+    channel_id: optional({ max: 16 }),
+    custom_data: raw(),
+  };
+}
+
+const PARAMETERS = { parameters: object() };
+const HASH = { hash: required() };
+
+/**
+ * An S2S APM payment request as declared, in the order it is validated; the brand's own fields and parameters are
+ * its descriptor's (brands.ts), checked after these.
+ */
+export function apmPaymentFields(opts: ApmPaymentOptions): FormSpec {
+  return formSpec(
+    BRAND,
+    identifierField(!!opts.identifierRequired),
+    ORDER_FIELDS,
+    payerFields(APM_PAYER),
+    apmTailFields(opts),
+    PARAMETERS,
+    HASH,
+  );
 }
 
 /** A form value as sent text; a group (order_amount[x]=1) has none (its field error is already recorded). */
@@ -56,21 +95,17 @@ export function readApmPayment(
   merchant: Merchant,
   opts: { returnUrl: boolean; callbackAddresses: AddressPolicy },
 ): ApmPaymentFields {
-  const brand = f.required('brand', { max: 36 });
+  const { brand } = readFields(f, BRAND);
   const descriptor = brand ? brandDescriptor(brand) : undefined;
-  const identifier =
-    descriptor?.identifier === 'required' ? f.required('identifier', { max: 255 }) : f.optional('identifier', { max: 255 });
+  const { identifier } = readFields(f, identifierField(descriptor?.identifier === 'required'));
+  // The order's amount is checked with the order, before the payer.
   const order = readOrder(f);
-  // The S2S CARD "Required" payer mapping belongs to that protocol; APM payer fields are optional except payer_ip.
-  const payer = readPayer(f, { ...merchant, requiredPayerFields: [] }, { names: false, email: false, phone: false, ip: true });
-  const returnUrl = url(f, 'return_url', 1024, opts.returnUrl);
-  const returnUrlTarget = f.optional('return_url_target', { pattern: TERM_URL_TARGET });
-  // Overrides the notification URL for every callback of this payment (protocol.md §4, §7).
-  const callback = callbackUrl(f, opts.callbackAddresses);
-  const channelId = f.optional('channel_id', { max: 16 });
-  const customData = f.raw('custom_data');
+  const payer = readPayer(f, { ...merchant, requiredPayerFields: [] }, APM_PAYER);
+  const tail = readFields(f, apmTailFields(opts));
   const parameters = readBrandFields(f, descriptor, order.currency);
-  f.required('hash');
+  readFields(f, HASH);
+  const { return_url: returnUrl, return_url_target: returnUrlTarget, callback_url: callback, channel_id: channelId } = tail;
+  const customData = tail.custom_data;
   return {
     brand,
     descriptor,

@@ -1,5 +1,6 @@
 /** Browser attributes sent by the merchant for 3DS (echoed as the 6.7.0 browser attributes). */
 import type { FieldReader } from '../fields.js';
+import { optional, readFields } from '../form-spec.js';
 
 export const BROWSER_FIELDS = [
   'browser_color_depth',
@@ -14,11 +15,13 @@ export const BROWSER_FIELDS = [
   'browser_platform',
 ] as const;
 
+export const BROWSER_SPEC = Object.fromEntries(BROWSER_FIELDS.map((name) => [name, optional({ max: 2048 })])) as Record<
+  (typeof BROWSER_FIELDS)[number],
+  ReturnType<typeof optional>
+>;
+
 export function readBrowser(f: FieldReader): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of BROWSER_FIELDS) {
-    const value = f.optional(name, { max: 2048 });
-    if (value !== undefined) out[name] = value;
-  }
+  for (const [name, value] of Object.entries(readFields(f, BROWSER_SPEC))) if (value !== undefined) out[name] = value;
   return out;
 }

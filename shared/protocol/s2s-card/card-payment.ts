@@ -9,6 +9,7 @@ import { parseAmount, parseCurrency } from '../../domain/money.js';
 import { ValidationError } from '../../domain/errors.js';
 import type { FormValue } from '../form.js';
 import { FieldReader, MESSAGES, PATTERNS, isHttpUrl, luhnValid } from '../fields.js';
+import { optional, raw, readFields, required, type FieldSpec, type FormValues } from '../form-spec.js';
 import { readBrowser } from './browser.js';
 import { readPayer, type Payer, type PayerNeeds } from './payer.js';
 import { maskCardNumbers } from '../pan-mask.js';
@@ -38,12 +39,26 @@ export interface OrderText {
   description: string;
 }
 
+export const ORDER_FIELDS = {
+  order_id: required({ max: 255 }),
+  order_currency: required({ pattern: /^[A-Z]{3}$/ }),
+  order_amount: required(),
+  order_description: required({ max: 1024 }),
+};
+
+/** RECURRING_*: the currency is the initial payment's. */
+export const RECURRING_ORDER_FIELDS = {
+  order_id: ORDER_FIELDS.order_id,
+  order_amount: ORDER_FIELDS.order_amount,
+  order_description: ORDER_FIELDS.order_description,
+};
+
 export function readOrderText(f: FieldReader, opts: { currencyFromPayment?: boolean } = {}): OrderText {
-  const orderId = f.required('order_id', { max: 255 });
-  const currencyCode = opts.currencyFromPayment ? undefined : f.required('order_currency', { pattern: /^[A-Z]{3}$/ });
-  const amountText = f.required('order_amount');
-  const description = f.required('order_description', { max: 1024 });
-  return { orderId, currencyCode, amountText, description };
+  const v: { order_currency?: string } & FormValues<typeof RECURRING_ORDER_FIELDS> = readFields(
+    f,
+    opts.currencyFromPayment ? RECURRING_ORDER_FIELDS : ORDER_FIELDS,
+  );
+  return { orderId: v.order_id, currencyCode: v.order_currency, amountText: v.order_amount, description: v.order_description };
 }
 
 /** order_* fields; a zero amount is left for the caller (allowed only with auth=Y or recurring_init=Y). */
@@ -73,29 +88,57 @@ export function checkZeroAmount(f: FieldReader, order: Order, zeroAllowed: boole
   if (amountOk && f.raw('order_amount') && order.amount === 0 && !zeroAllowed) f.fail('amount', MESSAGES.positive);
 }
 
-/** card_number / card_exp_month / card_exp_year / card_cvv2 (prefix "payer_" for CARD2CARD). */
-export function readCard(f: FieldReader, opts: { prefix?: string; cvv: 'required' | 'optional' | 'none'; expiry?: boolean }): CardFields {
-  const p = opts.prefix ?? '';
-  const number = f.required(`${p}card_number`, { pattern: PATTERNS.cardNumber });
-  if (number && !luhnValid(number)) f.fail(`${p}card_number`, MESSAGES.invalid);
-  const expiry = opts.expiry ?? true;
-  const expMonth = expiry ? f.required(`${p}card_exp_month`, { pattern: PATTERNS.month }) : '';
-  const expYear = expiry ? f.required(`${p}card_exp_year`, { pattern: PATTERNS.year }) : '';
-  const cvv =
-    opts.cvv === 'required'
-      ? f.required(`${p}card_cvv2`, { pattern: PATTERNS.cvv })
-      : opts.cvv === 'optional'
-        ? f.optional(`${p}card_cvv2`, { pattern: PATTERNS.cvv })
-        : undefined;
-  return { number, expMonth, expYear, cvv: cvv || undefined };
+export interface CardOptions {
+  /** "payer_" for CARD2CARD's payer card. */
+  prefix?: string;
+  cvv: 'required' | 'optional' | 'none';
+  /** card_exp_month and card_exp_year (CREDIT2CARD has none here: parameters.ts). */
+  expiry?: boolean;
 }
 
-/** term_url_3ds and where the payer's return opens; the merchant account's link target overrides the request. */
-export function readTermUrl(f: FieldReader, merchant: Merchant, required: boolean): { termUrl?: string; target: LinkTarget | string } {
-  const termUrl = required ? f.required('term_url_3ds', { max: 1024 }) : f.optional('term_url_3ds', { max: 1024 });
-  if (termUrl && !isHttpUrl(termUrl)) f.fail('term_url_3ds', MESSAGES.url);
-  const requested = f.optional('term_url_target', { pattern: TERM_URL_TARGET });
-  return { termUrl: termUrl || undefined, target: merchant.linkTarget ?? requested ?? '_top' };
+/** A number that fails the Luhn check is rejected before it reaches a connector. */
+export const luhnCheck = (n: string) => (luhnValid(n) ? undefined : MESSAGES.invalid);
+
+/** card_number / card_exp_month / card_exp_year / card_cvv2, as `opts` asks. */
+export function cardFields(opts: CardOptions): Record<string, FieldSpec> {
+  const p = opts.prefix ?? '';
+  const expiry = opts.expiry ?? true;
+  return {
+    [`${p}card_number`]: required({ pattern: PATTERNS.cardNumber }, { check: luhnCheck }),
+    ...(expiry
+      ? { [`${p}card_exp_month`]: required({ pattern: PATTERNS.month }), [`${p}card_exp_year`]: required({ pattern: PATTERNS.year }) }
+      : {}),
+    ...(opts.cvv === 'none'
+      ? {}
+      : { [`${p}card_cvv2`]: opts.cvv === 'required' ? required({ pattern: PATTERNS.cvv }) : optional({ pattern: PATTERNS.cvv }) }),
+  };
+}
+
+export function readCard(f: FieldReader, opts: CardOptions): CardFields {
+  const p = opts.prefix ?? '';
+  const v = readFields(f, cardFields(opts)) as Record<string, string | undefined>;
+  return {
+    number: v[`${p}card_number`] ?? '',
+    expMonth: v[`${p}card_exp_month`] ?? '',
+    expYear: v[`${p}card_exp_year`] ?? '',
+    cvv: v[`${p}card_cvv2`] || undefined,
+  };
+}
+
+const httpUrl = (v: string) => (isHttpUrl(v) ? undefined : MESSAGES.url);
+
+/** term_url_3ds and where the payer's return opens. */
+export function termUrlFields(isRequired: boolean) {
+  return {
+    term_url_3ds: isRequired ? required({ max: 1024 }, { check: httpUrl }) : optional({ max: 1024 }, { check: httpUrl }),
+    term_url_target: optional({ pattern: TERM_URL_TARGET }),
+  };
+}
+
+/** term_url_3ds and its target; the merchant account's link target overrides the request. */
+export function readTermUrl(f: FieldReader, merchant: Merchant, isRequired: boolean): { termUrl?: string; target: LinkTarget | string } {
+  const v = readFields(f, termUrlFields(isRequired));
+  return { termUrl: v.term_url_3ds || undefined, target: merchant.linkTarget ?? v.term_url_target ?? '_top' };
 }
 
 export interface CommonDetails {
@@ -105,11 +148,13 @@ export interface CommonDetails {
   customData?: FormValue;
 }
 
+/** What follows the payer and the browser. */
+export const MOTO_AND_CUSTOM_DATA = { moto_type: optional({ oneOf: MOTO_TYPES }), custom_data: raw() };
+
 export function readCommon(f: FieldReader, merchant: Merchant, payerNeeds: PayerNeeds): CommonDetails {
   const payer = readPayer(f, merchant, payerNeeds);
   const browser = readBrowser(f);
-  const motoType = f.optional('moto_type', { oneOf: MOTO_TYPES });
-  const customData = f.raw('custom_data');
+  const { moto_type: motoType, custom_data: customData } = readFields(f, MOTO_AND_CUSTOM_DATA);
   // A card number a merchant puts in custom_data is kept (and echoed) masked, like every PAN.
   return { payer, browser, motoType, customData: customData === '' ? undefined : maskCardNumbers(customData) };
 }

@@ -4,6 +4,7 @@
  */
 import type { ConnectorAuthentication } from '../../ports/connector.js';
 import { FieldReader, MESSAGES, PATTERNS } from '../fields.js';
+import { optional, raw, readFields, required } from '../form-spec.js';
 
 export const MPI_MESSAGES = {
   exactLength: (n: number) => `This value should have exactly ${n} characters.`,
@@ -17,21 +18,34 @@ export interface MpiData {
   authentication: ConnectorAuthentication;
 }
 
+/** The group, read as sent: its fields (MPI_DATA_FIELDS) are checked inside it, each error named mpi_data[...]. */
+export const MPI_DATA = { mpi_data: raw() };
+
+export const MPI_DATA_FIELDS = {
+  eci: required({}, { check: (v) => (v.length === 2 ? undefined : MPI_MESSAGES.exactLength(2)) }),
+  authentication_value: required({ min: 28, max: 64 }),
+  ds_trans_id: required({ pattern: PATTERNS.uuid, patternMessage: MPI_MESSAGES.uuid }),
+  '3ds_version': required({ pattern: /^\d+\.\d+\.\d+$/ }),
+  trans_status: optional({ pattern: /^[A-Z]$/ }),
+  xid: optional({ max: 64 }),
+};
+
 export function readMpiData(f: FieldReader): MpiData | undefined {
-  const raw = f.raw('mpi_data');
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
+  const { mpi_data: group } = readFields(f, MPI_DATA);
+  if (group === undefined || group === '') return undefined;
+  if (typeof group !== 'object' || Array.isArray(group)) {
     f.fail('mpi_data', MESSAGES.invalid);
     return undefined;
   }
-  const m = new FieldReader(raw);
-  const eci = m.required('eci');
-  if (eci && eci.length !== 2) m.fail('eci', MPI_MESSAGES.exactLength(2));
-  const authenticationValue = m.required('authentication_value', { min: 28, max: 64 });
-  const dsTransId = m.required('ds_trans_id', { pattern: PATTERNS.uuid, patternMessage: MPI_MESSAGES.uuid });
-  const version = m.required('3ds_version', { pattern: /^\d+\.\d+\.\d+$/ });
-  const transStatus = m.optional('trans_status', { pattern: /^[A-Z]$/ });
-  const xid = m.optional('xid', { max: 64 });
+  const m = new FieldReader(group);
+  const {
+    eci,
+    authentication_value: authenticationValue,
+    ds_trans_id: dsTransId,
+    '3ds_version': version,
+    trans_status: transStatus,
+    xid,
+  } = readFields(m, MPI_DATA_FIELDS);
   for (const e of m.errors) f.fail(`mpi_data[${e.field}]`, e.message);
   if (m.errors.length) return undefined;
   const attributes = {

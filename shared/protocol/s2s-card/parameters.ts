@@ -5,6 +5,7 @@
  */
 import type { FormObject, FormValue } from '../form.js';
 import { FieldReader, MESSAGES, type FieldRule } from '../fields.js';
+import { object, raw, readFields, type RawSpec } from '../form-spec.js';
 
 const TWO_DIGITS = /^\d{2}$/;
 const str = (max: number): FieldRule => ({ max });
@@ -116,9 +117,12 @@ function allOrNone(f: FieldReader, params: FormObject, names: string[], rules: R
   for (const n of names) check(f, wireName([n]), params[n], rules[n] ?? {}, true);
 }
 
+/** parameters[...]: a group, its sets checked by the rules of this file. */
+export const PARAMETERS = { parameters: object() };
+
 /** Card SALE parameter sets 1–4. Returns the parameters object as sent (for the connector) when valid. */
 export function readSaleParameters(f: FieldReader): FormObject | undefined {
-  const params = f.object('parameters');
+  const { parameters: params } = readFields(f, PARAMETERS);
   if (!params) return undefined;
   // Set 1: installments, numeric, zero-padded to two digits.
   allOrNone(f, params, ['bnrg_installm_def', 'bnrg_installm_months', 'bnrg_installm_plan'], {
@@ -179,23 +183,35 @@ const RECEIVER = [
 ];
 
 /**
- * An extra may be sent as a top-level field or inside parameters[...]; errors name it where it was sent.
- * Returns the values found, by name.
+ * Extras, as the reference describes them: each may be sent as a top-level field or inside parameters[...], so each
+ * is read as sent and checked by readExtras (errors name it where it was sent).
  */
+function extrasFields(names: string[]): Record<string, RawSpec> {
+  return Object.fromEntries(['parameters', ...names].map((n) => [n, raw()]));
+}
+
+/** The group an extra may be sent in, if it is one. */
+function parametersGroup(f: FieldReader): FormObject {
+  const { parameters } = readFields(f, { parameters: raw() });
+  return (parameters && typeof parameters === 'object' ? parameters : {}) as FormObject;
+}
+
+/** Returns the values found, by name. */
 function readExtras(
   f: FieldReader,
   names: string[],
   rules: Record<string, FieldRule> = {},
   required: string[] = [],
 ): Record<string, string> {
-  const params = (f.raw('parameters') && typeof f.raw('parameters') === 'object' ? f.raw('parameters') : {}) as FormObject;
+  const params = parametersGroup(f);
+  const top = readFields(f, extrasFields(names));
   const out: Record<string, string> = {};
   for (const name of names) {
     const inParams = params[name] !== undefined && params[name] !== '';
     const value = check(
       f,
       inParams ? wireName([name]) : name,
-      inParams ? params[name] : f.raw(name),
+      inParams ? params[name] : top[name],
       rules[name] ?? { max: 255 },
       required.includes(name),
     );
@@ -203,6 +219,8 @@ function readExtras(
   }
   return out;
 }
+
+export const DEBIT_EXTRAS = extrasFields([...SENDER, ...RECEIVER]);
 
 /** DEBIT: optional sender and receiver details. */
 export function readDebitExtras(f: FieldReader): Record<string, string> {
@@ -212,13 +230,19 @@ export function readDebitExtras(f: FieldReader): Record<string, string> {
   });
 }
 
+const CARD2CARD_NAMES = ['payer_identity_type', 'payer_identity_id', 'payer_type'];
+export const CARD2CARD_EXTRAS = extrasFields(CARD2CARD_NAMES);
+
 /** CARD2CARD: identity type 1–8 and payer type 0–3. */
 export function readCard2CardExtras(f: FieldReader): Record<string, string> {
-  return readExtras(f, ['payer_identity_type', 'payer_identity_id', 'payer_type'], {
+  return readExtras(f, CARD2CARD_NAMES, {
     payer_identity_type: { oneOf: IDENTITY_TYPES },
     payer_type: { oneOf: PAYER_TYPES },
   });
 }
+
+const CREDIT2CARD_SET1 = ['payer_account_number', ...SENDER, ...RECEIVER_IDENTITY];
+export const CREDIT2CARD_EXTRAS = extrasFields([...CREDIT2CARD_SET1, 'card_exp_month', 'card_exp_year', 'expiry']);
 
 /**
  * CREDIT2CARD sets: 1 (payer_account_number required once any set-1 field is sent, plus identity details),
@@ -226,9 +250,10 @@ export function readCard2CardExtras(f: FieldReader): Record<string, string> {
  * card expiry they give, if any.
  */
 export function readCredit2CardExtras(f: FieldReader): { extras: Record<string, string>; expiry?: { expMonth: string; expYear: string } } {
-  const set1Names = ['payer_account_number', ...SENDER, ...RECEIVER_IDENTITY];
-  const params = (f.raw('parameters') && typeof f.raw('parameters') === 'object' ? f.raw('parameters') : {}) as FormObject;
-  const sent = (n: string) => (params[n] !== undefined && params[n] !== '') || (f.raw(n) !== undefined && f.raw(n) !== '');
+  const params = parametersGroup(f);
+  const top = readFields(f, CREDIT2CARD_EXTRAS);
+  const sent = (n: string) => (params[n] !== undefined && params[n] !== '') || (top[n] !== undefined && top[n] !== '');
+  const set1Names = CREDIT2CARD_SET1;
   const set1 = readExtras(
     f,
     set1Names,

@@ -6,6 +6,7 @@
  */
 import type { Merchant } from '../../domain/merchant.js';
 import { FieldReader, MESSAGES, PATTERNS, isIp, type FieldRule } from '../fields.js';
+import { optional, raw, readFields, required, type FieldSpec, type TextSpec } from '../form-spec.js';
 import { knownLanguage } from '../language-codes.js';
 
 export const STATE_COUNTRIES = ['CA', 'US', 'JP', 'AU', 'IN'];
@@ -78,32 +79,40 @@ export const PAYER_FIELDS = [
   'payer_ip',
 ] as const;
 
+/**
+ * The payer's fields as `needs` and the merchant's mapping (`mapped`: the fields it marks Required) ask. The
+ * reference describes them with no mapping.
+ */
+export function payerFields(needs: PayerNeeds, mapped: ReadonlySet<string> = new Set()) {
+  const text = (isRequired: boolean, rule: FieldRule, extra: Pick<TextSpec, 'check'> = {}) =>
+    isRequired ? required(rule, extra) : optional(rule, extra);
+  return {
+    payer_first_name: text(needs.names, { max: 32 }),
+    payer_last_name: text(needs.names, { max: 32 }),
+    payer_middle_name: optional({ max: 32 }),
+    payer_birth_date: optional({ pattern: PATTERNS.date }),
+    payer_address: text(mapped.has('payer_address'), { max: 255 }),
+    payer_address2: optional({ max: 255 }),
+    payer_house_number: optional({ max: 9 }),
+    payer_country: text(mapped.has('payer_country'), { pattern: PATTERNS.country }),
+    payer_city: text(mapped.has('payer_city'), { max: 40 }),
+    payer_district: optional({ max: 255 }),
+    payer_zip: text(mapped.has('payer_zip'), { max: 10 }),
+    payer_state: optional({ max: 32 }, { when: (r) => STATE_COUNTRIES.includes(r.payer_country as string) }),
+    payer_email: text(needs.email, { max: 256, pattern: PATTERNS.email, patternMessage: MESSAGES.email }),
+    payer_phone: text(needs.phone, { max: 32 }),
+    payer_phone_country_code: optional({ pattern: PHONE_COUNTRY_CODE }),
+    payer_ip: text(needs.ip, { max: 64 }, { check: (v) => (isIp(v) ? undefined : MESSAGES.ip) }),
+    payer_language: raw(),
+    payer_present: raw(),
+  } satisfies Record<(typeof PAYER_FIELDS)[number] | 'payer_language' | 'payer_present', FieldSpec>;
+}
+
 export function readPayer(f: FieldReader, merchant: Merchant, needs: PayerNeeds): Payer {
+  const v = readFields(f, payerFields(needs, new Set(merchant.requiredPayerFields)));
   const fields: Record<string, string> = {};
-  const read = (name: (typeof PAYER_FIELDS)[number], required: boolean, rule: FieldRule = {}): string | undefined => {
-    const value = required ? f.required(name, rule) : f.optional(name, rule);
-    if (value) fields[name] = value;
-    return value || undefined;
-  };
-  const mapped = new Set(merchant.requiredPayerFields);
-  read('payer_first_name', needs.names, { max: 32 });
-  read('payer_last_name', needs.names, { max: 32 });
-  read('payer_middle_name', false, { max: 32 });
-  read('payer_birth_date', false, { pattern: PATTERNS.date });
-  read('payer_address', mapped.has('payer_address'), { max: 255 });
-  read('payer_address2', false, { max: 255 });
-  read('payer_house_number', false, { max: 9 });
-  const country = read('payer_country', mapped.has('payer_country'), { pattern: PATTERNS.country });
-  read('payer_city', mapped.has('payer_city'), { max: 40 });
-  read('payer_district', false, { max: 255 });
-  read('payer_zip', mapped.has('payer_zip'), { max: 10 });
-  if (country && STATE_COUNTRIES.includes(country)) read('payer_state', false, { max: 32 });
-  const email = read('payer_email', needs.email, { max: 256, pattern: PATTERNS.email, patternMessage: MESSAGES.email });
-  read('payer_phone', needs.phone, { max: 32 });
-  read('payer_phone_country_code', false, { pattern: PHONE_COUNTRY_CODE });
-  const ip = read('payer_ip', needs.ip, { max: 64 });
-  if (ip && !isIp(ip)) f.fail('payer_ip', MESSAGES.ip);
-  const language = typeof f.raw('payer_language') === 'string' ? payerLanguage(f.raw('payer_language') as string) : undefined;
-  const present = typeof f.raw('payer_present') === 'string' ? (f.raw('payer_present') as string) : undefined;
-  return { email, fields, language, present };
+  for (const name of PAYER_FIELDS) if (v[name]) fields[name] = v[name];
+  const language = typeof v.payer_language === 'string' ? payerLanguage(v.payer_language) : undefined;
+  const present = typeof v.payer_present === 'string' ? v.payer_present : undefined;
+  return { email: v.payer_email || undefined, fields, language, present };
 }

@@ -123,9 +123,10 @@ describe('readForm', () => {
 });
 
 describe('formSpec', () => {
-  it('keeps a field at its first place, required if any part requires it', () => {
-    const spec = formSpec({ a: optional({ max: 3 }), b: flag() }, { c: raw(), a: required({ max: 3 }) });
-    expect(Object.keys(spec)).toEqual(['a', 'b', 'c']);
+  it('keeps a field at its first place, required if any part requires it, and what it is over "as sent"', () => {
+    const spec = formSpec({ a: optional({ max: 3 }), b: flag(), p: raw() }, { c: raw(), a: required({ max: 3 }), p: object() });
+    expect(Object.keys(spec)).toEqual(['a', 'b', 'p', 'c']);
     expect(spec.a).toEqual(required({ max: 3 }));
+    expect(spec.p).toEqual(object());
   });
 });

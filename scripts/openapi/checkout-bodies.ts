@@ -3,7 +3,7 @@
  * shared/protocol/checkout/operation-request.ts): the fields it reads and validates, in that order.
  */
 import type { BodyField } from '../../shared/protocol/checkout/operation-request.js';
-import type { FieldRead } from '../../shared/protocol/field-probe.js';
+import type { FieldRead } from './fields-to-schema.js';
 import { STATUS_FIELDS } from '../../shared/operations/checkout/status.js';
 import { refund } from '../../shared/operations/checkout/refund.js';
 import { capture } from '../../shared/operations/checkout/capture.js';

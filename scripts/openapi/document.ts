@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of every public route, generated from the code that serves it:
  * - paths come from the route table (shared/entry/routes), so a new route without a description fails generation;
- * - S2S CARD / S2S APM action bodies come from probing the handlers' own field readers (probe.ts): the fields,
+ * - S2S CARD / S2S APM action bodies are the fields each action declares (`fields`, shared/protocol/form-spec.ts):
  *   required or not, lengths, patterns and choices the platform validates; the Checkout operation bodies are the
  *   fields each operation declares (checkout-bodies.ts);
  * - the Checkout session and hosted-fields processing bodies are zod 4's JSON Schema of the handlers' zod schemas.
@@ -17,7 +17,10 @@ import {
   hostedFieldsUpdateBody,
   sessionBody,
 } from './json-bodies.js';
-import { probeS2sApm, probeS2sCard, type ProbedBody } from './probe.js';
+import { specReads } from './spec-reads.js';
+import type { FormSpec } from '../../shared/protocol/form-spec.js';
+import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
+import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 import { checkoutBody } from './checkout-bodies.js';
 import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
 import { PAGE_ROUTES } from './page-routes.js';
@@ -42,15 +45,19 @@ const s2sEnvelope = (action: string): Record<string, JsonSchema> => ({
 /** Read by checkoutMerchant (shared/operations/checkout/merchant.ts) before the operation authenticates. */
 const merchantKey: Record<string, JsonSchema> = { merchant_key: { type: 'string', description: 'The merchant key.' } };
 
-function actionSchemas(prefix: string, probed: Map<string, ProbedBody>, recipes: Record<string, string>): Record<string, JsonSchema> {
+function actionSchemas(
+  prefix: string,
+  actions: ReadonlyMap<string, { fields: FormSpec }>,
+  recipes: Record<string, string>,
+): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  for (const [action, body] of probed) {
+  for (const [action, { fields }] of actions) {
     const recipe = recipes[action];
     if (!recipe) throw new Error(`No hash recipe for ${prefix} ${action}: add it to scripts/openapi/hash-recipes.ts`);
     out[`${prefix}${pascal(action)}Request`] = {
       title: `${action} request`,
       description: `hash: ${recipe}`,
-      ...fieldsToSchema(body.reads, s2sEnvelope(action), ['action', 'client_key']),
+      ...fieldsToSchema(specReads(fields), s2sEnvelope(action), ['action', 'client_key']),
     };
   }
   return out;
@@ -100,8 +107,8 @@ function checkoutAnswer(path: string): JsonSchema {
 
 export async function buildOpenApi(): Promise<Record<string, unknown>> {
   SCHEMAS_BY_NAME.clear();
-  const card = actionSchemas('S2sCard', await probeS2sCard(), S2S_CARD_HASH);
-  const apm = actionSchemas('S2sApm', await probeS2sApm(), S2S_APM_HASH);
+  const card = actionSchemas('S2sCard', S2S_CARD_ACTIONS, S2S_CARD_HASH);
+  const apm = actionSchemas('S2sApm', S2S_APM_ACTIONS, S2S_APM_HASH);
   for (const [k, v] of Object.entries({ ...card, ...apm })) SCHEMAS_BY_NAME.set(k, v);
 
   const jsonApi = (route: RouteDefinition, tag: string, summary: string, body: JsonSchema, opts: { token?: boolean } = {}): Operation => ({

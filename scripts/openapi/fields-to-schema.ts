@@ -1,9 +1,17 @@
 /**
- * Turns probed field reads (scripts/openapi/probe.ts) into JSON Schema: a field read with `required` is required,
- * its FieldRule gives maxLength / minLength / pattern / enum, a Y/N flag is an enum, an object read is a bracket
- * group (`parameters[...]`), a field only ever read raw is free-form. Dotted JSON paths (`order.number`) nest.
+ * Turns a request's fields (an S2S action's declared spec, spec-reads.ts; a Checkout operation's bodyFields,
+ * checkout-bodies.ts) into JSON Schema: a required field is required, its FieldRule gives maxLength / minLength /
+ * pattern / enum, a Y/N flag is an enum, an object is a bracket group (`parameters[...]`), a field read as sent is
+ * free-form. Dotted JSON paths (`order.number`) nest.
  */
-import type { FieldRead } from '../../shared/protocol/field-probe.js';
+import type { FieldRule } from '../../shared/protocol/fields.js';
+
+/** One field of a request body as the document describes it; a name may come more than once (rules merge). */
+export interface FieldRead {
+  name: string;
+  kind: 'required' | 'optional' | 'flag' | 'object' | 'raw';
+  rule?: FieldRule;
+}
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * its kind and rule, in the declared order; one a cross-field rule requires (requiredWhen) is marked required.
  */
 import type { FormSpec } from '../../shared/protocol/form-spec.js';
-import type { FieldRead } from '../../shared/protocol/field-probe.js';
+import type { FieldRead } from './fields-to-schema.js';
 
 export function specReads(spec: FormSpec): FieldRead[] {
   return Object.entries(spec).map(([name, field]) => {

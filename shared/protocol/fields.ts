@@ -5,7 +5,6 @@
 import { isIP } from 'node:net';
 import { ValidationError, type FieldError } from '../domain/errors.js';
 import type { FormObject, FormValue } from './form.js';
-import { probing, reportFieldRead } from './field-probe.js';
 
 export interface FieldRule {
   max?: number;
@@ -34,13 +33,11 @@ export class FieldReader {
   constructor(private readonly form: FormObject) {}
 
   raw(name: string): FormValue | undefined {
-    reportFieldRead(name, 'raw');
     return this.form[name];
   }
 
   /** A string field; objects or arrays where a string belongs count as invalid. */
   optional(name: string, rule: FieldRule = {}): string | undefined {
-    reportFieldRead(name, 'optional', rule);
     const value = this.form[name];
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'string') {
@@ -51,7 +48,6 @@ export class FieldReader {
   }
 
   required(name: string, rule: FieldRule = {}): string {
-    reportFieldRead(name, 'required', rule);
     const value = this.form[name];
     if (value === undefined || value === '' || (typeof value === 'string' && value.trim() === '')) {
       this.fail(name, MESSAGES.blank);
@@ -62,12 +58,10 @@ export class FieldReader {
 
   /** Y/N flags: exactly "Y" is yes; anything else (or nothing) is no, as the protocol says for auth. */
   flag(name: string): boolean {
-    reportFieldRead(name, 'flag');
     return this.form[name] === 'Y';
   }
 
   object(name: string): Record<string, FormValue> | undefined {
-    reportFieldRead(name, 'object');
     const value = this.form[name];
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) {
@@ -79,14 +73,11 @@ export class FieldReader {
 
   /** headline: the spec shows this text as the answer's error_message (FieldError.headline). */
   fail(field: string, message: string, opts: { headline?: boolean } = {}): void {
-    // A field reported blank is one the action requires, also where a cross-field rule decides it (schedules).
-    if (message === MESSAGES.blank) reportFieldRead(field, 'required');
     this.errors.push({ field, message, ...(opts.headline ? { headline: true } : {}) });
   }
 
   throwIfInvalid(): void {
-    // Under the OpenAPI probe the action goes on, so the fields it reads later are seen too.
-    if (this.errors.length && !probing()) throw new ValidationError(this.errors);
+    if (this.errors.length) throw new ValidationError(this.errors);
   }
 
   private check(name: string, value: string, rule: FieldRule): boolean {

@@ -1,8 +1,8 @@
 /**
  * Declarative field specs of the form-encoded protocols (S2S CARD, S2S APM, schedules): a request's fields are data,
  * declared once, in the order they are validated. `readFields` validates them with FieldReader (the protocol's texts,
- * every problem at once, length first) and returns the values typed by the spec; the API reference describes the same
- * declaration (scripts/openapi). Rules that are not data (a token or card fields, the schedule rules) stay code after
+ * every problem at once, length first) and returns the values typed by the spec; the API reference is generated from
+ * the same declaration. Rules that are not data (a token or card fields, the schedule rules) stay code after
  * the read; where such a rule makes a field required, `requiredWhen` says so for the reader of the reference.
  */
 import type { FieldError } from '../domain/errors.js';

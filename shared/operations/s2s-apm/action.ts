@@ -37,6 +37,6 @@ export interface S2sApmResponse {
 export interface S2sApmAction {
   readonly action: string;
   /** The request's fields, declared once in the order they are validated (shared/protocol/form-spec.ts). */
-  readonly fields?: FormSpec;
+  readonly fields: FormSpec;
   run(req: S2sApmRequest): Promise<S2sApmResponse>;
 }

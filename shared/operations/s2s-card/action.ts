@@ -42,6 +42,6 @@ export interface S2sCardResponse {
 export interface S2sCardAction {
   readonly action: string;
   /** The request's fields, declared once in the order they are validated (shared/protocol/form-spec.ts). */
-  readonly fields?: FormSpec;
+  readonly fields: FormSpec;
   run(req: S2sCardRequest): Promise<S2sCardResponse>;
 }

@@ -12,7 +12,7 @@ import { buildPaymentsApp } from '../../infra/app.js';
 import { MONEY_ROUTES } from '../../infra/observability/platform-metrics.js';
 import { ALARM_SLUGS } from '../../infra/observability/runbook.js';
 import { REPO_ROOT } from '../../infra/constructs/platform-function.js';
-import { STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
+import { QUEUE_CONSUMERS, STREAM_CONSUMERS } from '../../shared/entry/routes/index.js';
 import type { RouteDefinition } from '../../shared/entry/routes/types.js';
 
 const handler = 'test/infra/fixtures/handler';
@@ -21,13 +21,15 @@ const routes: RouteDefinition[] = [
   { id: 'ConsoleMe', method: 'GET', path: '/console/api/me', handler, grants: [] },
 ];
 const streams = STREAM_CONSUMERS.map((s) => ({ ...s, handler }));
+// The outbox consumer invokes the callbacks' delivery function, so the stage needs it beside the streams.
+const consumers = QUEUE_CONSUMERS.filter((c) => c.id === 'CallbackDeliver').map((c) => ({ ...c, handler }));
 const build = (extra: Partial<Parameters<typeof buildPaymentsApp>[0]> = {}) =>
   buildPaymentsApp({
     stage: 'prod',
     account: '111111111111',
     region: 'eu-west-1',
     routes,
-    consumers: [],
+    consumers,
     scheduled: [],
     opsEvents: [],
     streams,

@@ -292,8 +292,9 @@ describe("whose payments: only the signed-in user's own", () => {
     try {
       const app = new CheckoutSdk({ backendUrl: defaults.url, getAuthToken: () => alice });
       const signed = await signedDuring(async () => {
-        for (const attempt of [app.refundPayment({ paymentId }), app.voidPayment({ paymentId })]) {
-          const err = await attempt.catch((e: unknown) => e);
+        // One at a time: a second call started early could reject before anything awaits it (an unhandled rejection).
+        for (const attempt of [() => app.refundPayment({ paymentId }), () => app.voidPayment({ paymentId })]) {
+          const err = await attempt().catch((e: unknown) => e);
           expect(err).toBeInstanceOf(PlatformError);
           expect(err).toMatchObject({ httpStatus: 403, error_message: 'This operation is not offered to apps.' });
         }

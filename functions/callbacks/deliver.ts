@@ -7,6 +7,7 @@
  *   attempt; what must wait goes to the queue. A throw makes Lambda retry the event, then queue it (destination).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { CallbackMessage } from '../../shared/domain/callback.js';
 import { deliverBatch, directMessage, type ReceivedMessage } from '../../shared/operations/callbacks/deliver.js';
 import {
   callbacks,
@@ -65,7 +66,7 @@ function fromQueue(r: SQSRecord): ReceivedMessage {
   };
 }
 
-async function deliverDirect(messages: ReturnType<typeof parseDirectCallbacks> & object): Promise<Result> {
+async function deliverDirect(messages: CallbackMessage[]): Promise<Result> {
   const now = Date.now();
   const verdicts = await deliverBatch(
     callbacks(),

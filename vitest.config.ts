@@ -1,22 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const sdk = (path: string) => fileURLToPath(new URL(`./sdk/mobile/src/${path}`, import.meta.url));
 
-/** One lane: its files and its globalSetup; everything else comes from the root config (`extends: true`). */
-function lane(name: string, include: string[], globalSetup: string, isolate = true): TestProjectInlineConfiguration {
+interface LaneOptions {
+  /** The unit lane's globalSetup (no emulator), or the one that starts the run's emulators for the platform. */
+  emulators: boolean;
+  /** false: the lane's files share their workers' modules, one process for many files. */
+  isolate: boolean;
+  exclude?: string[];
+}
+
+/**
+ * One lane: its files and its globalSetup; everything else comes from the root config (`extends: true`). A platform
+ * lane whose files share their workers' modules puts back, after each file, what a file changes for the whole process
+ * (test/support/file-boundary.ts); a unit test puts back what it patches itself.
+ */
+function lane(name: string, include: string[], { emulators, isolate, exclude = [] }: LaneOptions): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
       name,
       include,
-      globalSetup: [globalSetup],
-      // Copies each worker's output for the card-data scan at the end of the run.
-      setupFiles: ['test/support/log-capture.ts'],
+      exclude,
+      globalSetup: [emulators ? 'test/support/global-setup.ts' : 'test/support/unit-setup.ts'],
+      // log-capture: copies each worker's output for the card-data scan at the end of the run.
+      setupFiles: ['test/support/log-capture.ts', ...(emulators && !isolate ? ['test/support/file-boundary.ts'] : [])],
       isolate,
     },
   };
 }
+
+/**
+ * The test files that read the platform's log lines: they import test/support/read-logs.ts first, so the logger takes
+ * the DEBUG level when first imported. That needs a process of their own.
+ */
+function readingLogs(folders: string[]): string[] {
+  return folders.flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `${folder}/${f}`)
+      .filter((f) => readFileSync(f, 'utf8').includes("support/read-logs.js'")),
+  );
+}
+const PLATFORM_FILES = ['test/integration/**/*.test.ts', 'test/connectors/**/*.test.ts', 'bench/test/**/*.test.ts'];
+const LOG_READERS = readingLogs(['test/integration', 'test/connectors', 'bench/test']);
 
 export default defineConfig({
   // The SDK from source (as tsconfig.json "paths" says): a fresh clone has no sdk/mobile/dist.
@@ -34,17 +63,16 @@ export default defineConfig({
       // No emulator, no Java, no Python, no build: only the card-data scan over what the workers print. Its files
       // share their workers' modules (isolate: false): a fresh process per file cost more than the tests, so a unit
       // test puts back what it patches (mocks, environment) and does not count on a module's first import.
-      lane('unit', ['test/unit/**/*.test.ts'], 'test/support/unit-setup.ts', false),
+      lane('unit', ['test/unit/**/*.test.ts'], { emulators: false, isolate: false }),
       // One DynamoDB Local and one moto for the whole run, shared by these lanes; each test file gets its own tables
-      // and queues.
+      // and queues, and its files share their workers' modules: importing the platform's handlers afresh for every
+      // file cost more than most files' tests. The files that read the logs run apart, one process each
+      // (integration-logs; `--project 'integration*'` runs both).
       // test/connectors: the connector kit, each connector's file against its counterpart (docs/connectors.md).
-      lane(
-        'integration',
-        ['test/integration/**/*.test.ts', 'test/connectors/**/*.test.ts', 'bench/test/**/*.test.ts'],
-        'test/support/global-setup.ts',
-      ),
-      lane('infra', ['test/infra/**/*.test.ts'], 'test/support/global-setup.ts'),
-      lane('e2e', ['test/e2e/**/*.test.ts'], 'test/support/global-setup.ts'),
+      lane('integration', PLATFORM_FILES, { emulators: true, isolate: false, exclude: LOG_READERS }),
+      lane('integration-logs', LOG_READERS, { emulators: true, isolate: true }),
+      lane('infra', ['test/infra/**/*.test.ts'], { emulators: true, isolate: false }),
+      lane('e2e', ['test/e2e/**/*.test.ts'], { emulators: true, isolate: false }),
     ],
     // Quiet logs: failures stand out. The shared logger reads its level when first imported, before any test file
     // starts a platform; tests that read the logs raise it themselves (logger.setLogLevel), as the card-data scan

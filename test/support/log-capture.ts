@@ -9,7 +9,12 @@ import { format } from 'node:util';
 import { inject } from 'vitest';
 
 const dir = inject('cardScanDir');
-if (dir) {
+// Setup files run again for every test file, and a lane whose files share a worker (isolate: false) would wrap the
+// streams once per file: the first file of a worker installs the copy.
+const KEY = Symbol.for('open-payments.log-capture');
+const worker = globalThis as { [KEY]?: true };
+if (dir && !worker[KEY]) {
+  worker[KEY] = true;
   const copy = createWriteStream(join(dir, `worker-${process.pid}.log`), { flags: 'a' });
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;

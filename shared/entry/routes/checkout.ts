@@ -1,21 +1,11 @@
 import type { RouteDefinition } from './types.js';
-import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
-
-/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
-const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
+import { CARD_PAYING, pageText, SESSION } from './shared-grants.js';
 
 // Paying (a typed card, a saved card_token, a recurring or retried charge, a card credit) seals and opens card data;
 // refund, void and capture act on the payment only.
-const pay: RouteDefinition['grants'] = [
-  'table:read',
-  'table:write',
-  'kms:decrypt:merchant-secrets',
-  'kms:decrypt:card-data',
-  'kms:encrypt:card-data',
-  'queue:send:callbacks',
-];
+const pay = CARD_PAYING;
 const api: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'queue:send:callbacks'];
-const session: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets'];
+const session = SESSION;
 // A session naming card_tokens shows them masked: it opens the vault once, at creation.
 const createSession: RouteDefinition['grants'] = [...session, 'kms:decrypt:card-data'];
 

@@ -1,18 +1,8 @@
 import type { RouteDefinition, ScheduledDefinition } from './types.js';
-import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
+import { CARD_PAYING, pageText, SESSION } from './shared-grants.js';
 
-/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
-const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
-
-const pay: RouteDefinition['grants'] = [
-  'table:read',
-  'table:write',
-  'kms:decrypt:merchant-secrets',
-  'kms:decrypt:card-data',
-  'kms:encrypt:card-data',
-  'queue:send:callbacks',
-];
-const session: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets'];
+const pay = CARD_PAYING;
+const session = SESSION;
 // The iframe's card submission seals the card (card-data) for the merchant's processing call.
 const sealing: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:card-data'];
 const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];

@@ -1,9 +1,6 @@
 import type { RouteDefinition } from './types.js';
-import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
+import { pageText } from './shared-grants.js';
 import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
-
-/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
-const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
 
 // A wallet SALE on /post-va decrypts the token (wallet-keys) and may vault its DPAN (recurring_init, req_token).
 const grants: RouteDefinition['grants'] = [

@@ -1,9 +1,6 @@
 import type { RouteDefinition } from './types.js';
-import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
+import { pageText } from './shared-grants.js';
 import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
-
-/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
-const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
 
 // card-data: card/recurring tokens and 3DS waits are sealed and opened; merchant-secrets: the password for hashes;
 // wallet-keys: a wallet SALE (digital_wallet + payment_token) decrypts the token with the merchant's wallet key.

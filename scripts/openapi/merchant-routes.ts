@@ -5,7 +5,11 @@
 import type { z } from 'zod';
 import type { RouteDefinition, RouteDoc } from '../../shared/entry/routes/index.js';
 import { securityOf } from './security.js';
-import { MAX_WAIT_SECONDS } from '../../shared/operations/merchant-api/next-callbacks.js';
+import { NEXT_CALLBACKS_QUERY } from '../../shared/operations/merchant-api/next-callbacks.js';
+import { DELIVERY_LOG_QUERY } from '../../shared/operations/merchant-api/delivery-log.js';
+import { SETTLEMENTS_QUERY } from '../../shared/operations/merchant-api/settlements.js';
+import { REPORT_QUERY } from '../../shared/operations/merchant-api/transactions-report.js';
+import type { QueryParam, QueryParams } from '../../shared/operations/merchant-api/query.js';
 import {
   BalanceAnswer,
   CallbacksNextAnswer,
@@ -44,7 +48,28 @@ const forbidden = {
   },
 };
 
-const query = (name: string, description: string, schema: Schema) => ({ name, in: 'query', required: false, description, schema });
+/** The query parameters as the operation declares and reads them (shared/operations/merchant-api/query.ts). */
+const queryParameters = (params: QueryParams) =>
+  Object.entries(params).map(([name, p]) => ({
+    name,
+    in: 'query',
+    required: p.kind === 'instant' && !!p.required,
+    description: p.about ?? (p.kind === 'int' ? `${p.min}..${p.max}, default ${p.default}.` : ''),
+    schema: querySchema(p),
+  }));
+
+function querySchema(p: QueryParam): Schema {
+  switch (p.kind) {
+    case 'int':
+      return { type: 'integer', minimum: p.min, maximum: p.max };
+    case 'instant':
+      return { type: 'string', format: 'date-time' };
+    case 'choice':
+      return { enum: [...p.values] };
+    case 'text':
+      return { type: 'string' };
+  }
+}
 
 /** The answers' shapes, declared once beside the operations that build them (shared/protocol/merchant-api/answers.ts). */
 export const MERCHANT_API_SCHEMAS: Record<string, Schema> = componentsOf(MERCHANT_API_COMPONENTS, 'input');
@@ -94,13 +119,7 @@ const OPERATIONS: Record<string, Schema> = {
     },
   },
   MerchantCallbacks: {
-    parameters: [
-      query('since', 'Only callbacks whose latest attempt is at or after this instant (ISO 8601).', {
-        type: 'string',
-        format: 'date-time',
-      }),
-      query('limit', '1..100, default 50.', { type: 'integer', minimum: 1, maximum: 100 }),
-    ],
+    parameters: queryParameters(DELIVERY_LOG_QUERY),
     responses: {
       '200': {
         description: 'The log.',
@@ -110,15 +129,7 @@ const OPERATIONS: Record<string, Schema> = {
     },
   },
   MerchantCallbacksNext: {
-    parameters: [
-      query('after', 'The cursor of the previous answer; without it the feed starts now.', { type: 'string' }),
-      query('wait', `Seconds to wait for something new (0..${MAX_WAIT_SECONDS}, default 0).`, {
-        type: 'integer',
-        minimum: 0,
-        maximum: MAX_WAIT_SECONDS,
-      }),
-      query('limit', '1..100, default 100.', { type: 'integer', minimum: 1, maximum: 100 }),
-    ],
+    parameters: queryParameters(NEXT_CALLBACKS_QUERY),
     responses: {
       '200': {
         description: 'Events since the cursor (the last minute before it again: drop repeats by event_id + attempt) and the next cursor.',
@@ -137,10 +148,7 @@ const OPERATIONS: Record<string, Schema> = {
     },
   },
   MerchantSettlements: {
-    parameters: [
-      query('limit', '1..100, default 30.', { type: 'integer', minimum: 1, maximum: 100 }),
-      query('cursor', 'next_cursor of the previous page.', { type: 'string' }),
-    ],
+    parameters: queryParameters(SETTLEMENTS_QUERY),
     responses: {
       '200': {
         description: 'A page of batches.',
@@ -162,13 +170,7 @@ const OPERATIONS: Record<string, Schema> = {
     },
   },
   MerchantTransactionsReport: {
-    parameters: [
-      { ...query('from', 'ISO 8601 instant, inclusive (by journaled_at).', { type: 'string', format: 'date-time' }), required: true },
-      { ...query('to', 'ISO 8601 instant, exclusive.', { type: 'string', format: 'date-time' }), required: true },
-      query('format', 'json (default) or csv.', { enum: ['json', 'csv'] }),
-      query('limit', 'Rows per page, 1..1000, default 500.', { type: 'integer', minimum: 1, maximum: 1000 }),
-      query('cursor', 'next_cursor (JSON) or the X-Next-Cursor header (CSV) of the previous page.', { type: 'string' }),
-    ],
+    parameters: queryParameters(REPORT_QUERY),
     responses: {
       '200': {
         description:

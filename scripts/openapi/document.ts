@@ -68,13 +68,11 @@ function actionSchemas(
   return out;
 }
 
-function s2sOperation(route: RouteDefinition, doc: RouteDoc, schemas: string[], answers: z.ZodType[]): Operation {
-  const mapping = Object.fromEntries(
-    schemas.map((s) => [
-      (SCHEMAS_BY_NAME.get(s)!.properties as Record<string, { const: string }>).action!.const,
-      `#/components/schemas/${s}`,
-    ]),
-  );
+/** schemas: the endpoint's request bodies (actionSchemas), one per action. */
+function s2sOperation(route: RouteDefinition, doc: RouteDoc, schemas: Record<string, JsonSchema>, answers: z.ZodType[]): Operation {
+  const names = Object.keys(schemas);
+  const actionOf = (name: string) => (schemas[name]!.properties as Record<string, { const: string }>).action!.const;
+  const mapping = Object.fromEntries(names.map((name) => [actionOf(name), `#/components/schemas/${name}`]));
   const { security, reason } = securityOf(doc.auth, route.method);
   return {
     operationId: route.id,
@@ -84,7 +82,7 @@ function s2sOperation(route: RouteDefinition, doc: RouteDoc, schemas: string[], 
     security,
     requestBody: {
       required: true,
-      content: form({ oneOf: schemas.map(ref), discriminator: { propertyName: 'action', mapping } }),
+      content: form({ oneOf: names.map(ref), discriminator: { propertyName: 'action', mapping } }),
     },
     responses: {
       '200': {
@@ -100,8 +98,6 @@ function s2sOperation(route: RouteDefinition, doc: RouteDoc, schemas: string[], 
     ...(reason ? { 'x-security-reason': reason } : {}),
   };
 }
-
-const SCHEMAS_BY_NAME = new Map<string, JsonSchema>();
 
 function checkoutAnswer(path: string): JsonSchema {
   const schema = CHECKOUT_ANSWERS[path];
@@ -167,10 +163,8 @@ function jsonOperation(route: RouteDefinition, doc: RouteDoc): Operation {
 }
 
 export async function buildOpenApi(): Promise<Record<string, unknown>> {
-  SCHEMAS_BY_NAME.clear();
   const card = actionSchemas('S2sCard', S2S_CARD_ACTIONS, S2S_CARD_HASH);
   const apm = actionSchemas('S2sApm', S2S_APM_ACTIONS, S2S_APM_HASH);
-  for (const [k, v] of Object.entries({ ...card, ...apm })) SCHEMAS_BY_NAME.set(k, v);
 
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of ROUTES) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationFor(route);
@@ -180,9 +174,9 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
     if (!doc) throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: give it a doc in shared/entry/routes`);
     switch (doc.tag) {
       case 'S2S CARD':
-        return s2sOperation(route, doc, Object.keys(card), S2S_CARD_ANSWERS);
+        return s2sOperation(route, doc, card, S2S_CARD_ANSWERS);
       case 'S2S APM':
-        return s2sOperation(route, doc, Object.keys(apm), S2S_APM_ANSWERS);
+        return s2sOperation(route, doc, apm, S2S_APM_ANSWERS);
       case 'Checkout':
       case 'Hosted fields':
         return jsonOperation(route, doc);

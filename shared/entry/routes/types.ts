@@ -33,9 +33,12 @@ export interface RouteDoc {
   tag: 'S2S CARD' | 'S2S APM' | 'Checkout' | 'Hosted fields' | 'Merchant API' | 'Payer pages' | 'Platform' | 'Providers' | 'Console';
   summary: string;
   auth: RouteAuth;
-  /** The success answer's media type, where not an HTML page. */
+  /**
+   * Media types of the success answer (where not an HTML page) and of the request body (POST, PUT; where not a form
+   * the page submits). Page, console, provider and platform routes only: the protocol's and the merchant API's
+   * operations take theirs from the bodies and answers they declare.
+   */
   answers?: string;
-  /** The request body's media type (POST, PUT), where not a form the page submits. */
   sends?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './types.js';
+import { payerPage, type RouteDefinition } from './types.js';
 import { pageText } from './shared-grants.js';
 import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
 
@@ -25,7 +25,15 @@ const methodPage: RouteDefinition['grants'] = [
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
   // brand applepay verifies the token with a module loaded on the first one (wallets/apple-pay-lazy.ts).
-  { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants, lazyModules: [APPLE_PAY_MODULE] },
+  {
+    id: 'S2sApmPost',
+    method: 'POST',
+    path: '/post-va',
+    handler: 'functions/s2s-apm/post',
+    grants,
+    lazyModules: [APPLE_PAY_MODULE],
+    doc: { tag: 'S2S APM', summary: 'S2S APM: alternative payment methods by brand', auth: 'protocol-hash' },
+  },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
   {
     id: 'S2sApmMethodPage',
@@ -34,6 +42,7 @@ export const s2sApmRoutes: RouteDefinition[] = [
     handler: 'functions/s2s-apm/method-page',
     grants: ['table:read', 'kms:decrypt:merchant-secrets'],
     ...pageText,
+    doc: payerPage("The sandbox method's page (redirect_url of an APM REDIRECT answer)."),
   },
   {
     id: 'S2sApmMethodPagePost',
@@ -42,5 +51,6 @@ export const s2sApmRoutes: RouteDefinition[] = [
     handler: 'functions/s2s-apm/method-page',
     grants: methodPage,
     ...pageText,
+    doc: payerPage("The payer's choice on the method page; returns to return_url."),
   },
 ];

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from './types.js';
 import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
-import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
+import { WALLET_MODULES } from '../../lib/wallets/wallet-modules.js';
 
 /** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
 const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
@@ -27,8 +27,8 @@ const methodPage: RouteDefinition['grants'] = [
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
-  // brand applepay verifies the token with a module loaded on the first one (wallets/apple-pay-lazy.ts).
-  { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants, lazyModules: [APPLE_PAY_MODULE] },
+  // brands applepay and googlepay verify the token with a module loaded on the first one (wallets/wallet-modules.ts).
+  { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants, lazyModules: WALLET_MODULES },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
   {
     id: 'S2sApmMethodPage',

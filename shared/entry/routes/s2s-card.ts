@@ -1,6 +1,6 @@
 import type { RouteDefinition } from './types.js';
 import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
-import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
+import { WALLET_MODULES } from '../../lib/wallets/wallet-modules.js';
 
 /** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
 const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
@@ -21,9 +21,9 @@ const complete: RouteDefinition['grants'] = grants.filter((g) => g !== 'kms:decr
 const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 
 export const s2sCardRoutes: RouteDefinition[] = [
-  // A wallet SALE verifies Apple Pay tokens with a module loaded on the first one (wallets/apple-pay-lazy.ts).
-  { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants, lazyModules: [APPLE_PAY_MODULE] },
-  { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants, lazyModules: [APPLE_PAY_MODULE] },
+  // A wallet SALE verifies each wallet's tokens with a module loaded on its first one (wallets/wallet-modules.ts).
+  { id: 'S2sCardPost', method: 'POST', path: '/post', handler: 'functions/s2s-card/post', grants, lazyModules: WALLET_MODULES },
+  { id: 'S2sCardPostV2', method: 'POST', path: '/v2/post', handler: 'functions/s2s-card/post-v2', grants, lazyModules: WALLET_MODULES },
   // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.
   { id: 'ThreeDsPage', method: 'GET', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },
   { id: 'ThreeDsPagePost', method: 'POST', path: '/threeds/{transId}', handler: 'functions/threeds/page', grants: page, ...pageText },

@@ -1,6 +1,6 @@
 import { payerPage, type RouteDefinition } from './types.js';
 import { pageText } from './shared-grants.js';
-import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
+import { WALLET_MODULES } from '../../lib/wallets/wallet-modules.js';
 
 // A wallet SALE on /post-va decrypts the token (wallet-keys) and may vault its DPAN (recurring_init, req_token).
 const grants: RouteDefinition['grants'] = [
@@ -24,14 +24,14 @@ const methodPage: RouteDefinition['grants'] = [
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
-  // brand applepay verifies the token with a module loaded on the first one (wallets/apple-pay-lazy.ts).
+  // brands applepay and googlepay verify the token with a module loaded on the first one (wallets/wallet-modules.ts).
   {
     id: 'S2sApmPost',
     method: 'POST',
     path: '/post-va',
     handler: 'functions/s2s-apm/post',
     grants,
-    lazyModules: [APPLE_PAY_MODULE],
+    lazyModules: WALLET_MODULES,
     doc: { tag: 'S2S APM', summary: 'S2S APM: alternative payment methods by brand', auth: 'protocol-hash' },
   },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.

@@ -1,6 +1,6 @@
 import { payerPage, type RouteDefinition } from './types.js';
 import { pageText } from './shared-grants.js';
-import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
+import { WALLET_MODULES } from '../../lib/wallets/wallet-modules.js';
 
 // card-data: card/recurring tokens and 3DS waits are sealed and opened; merchant-secrets: the password for hashes;
 // wallet-keys: a wallet SALE (digital_wallet + payment_token) decrypts the token with the merchant's wallet key.
@@ -18,14 +18,14 @@ const complete: RouteDefinition['grants'] = grants.filter((g) => g !== 'kms:decr
 const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
 
 export const s2sCardRoutes: RouteDefinition[] = [
-  // A wallet SALE verifies Apple Pay tokens with a module loaded on the first one (wallets/apple-pay-lazy.ts).
+  // A wallet SALE verifies each wallet's tokens with a module loaded on its first one (wallets/wallet-modules.ts).
   {
     id: 'S2sCardPost',
     method: 'POST',
     path: '/post',
     handler: 'functions/s2s-card/post',
     grants,
-    lazyModules: [APPLE_PAY_MODULE],
+    lazyModules: WALLET_MODULES,
     doc: { tag: 'S2S CARD', summary: 'S2S CARD (redirect_params as an object)', auth: 'protocol-hash' },
   },
   {
@@ -34,7 +34,7 @@ export const s2sCardRoutes: RouteDefinition[] = [
     path: '/v2/post',
     handler: 'functions/s2s-card/post-v2',
     grants,
-    lazyModules: [APPLE_PAY_MODULE],
+    lazyModules: WALLET_MODULES,
     doc: { tag: 'S2S CARD', summary: 'S2S CARD (redirect_params as a [{name, value}] list)', auth: 'protocol-hash' },
   },
   // The platform's own 3DS / redirect page (redirect_url of a REDIRECT answer) and its submission.

@@ -2,13 +2,15 @@
  * npm run sdk-answers            writes sdk/protocol/src/answers.ts: the SDKs' answer types, from the platform's
  *                                 answer schemas (the one declaration; shared/protocol/.../answers.ts), and the
  *                                 value sets the SDKs name (result codes, statuses), from the platform's constants
- * npm run sdk-answers -- --check  exits 1 when the file differs (test/unit/sdk/answer-types.test.ts checks it too)
+ *                                 and sdk/protocol/src/requests.ts: the S2S requests' fields (scripts/sdk/requests.ts)
+ * npm run sdk-answers -- --check  exits 1 when a file differs (test/unit/sdk/answer-types.test.ts and
+ *                                 request-types.test.ts check it too)
  *
  * The SDKs cannot carry zod (the protocol package runs on Hermes with one dependency), so the types are printed
  * from the schemas' JSON Schema (zod 4's toJSONSchema, output side) as plain TypeScript and committed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { AcceptedBody, PaymentStatusAnswer, RecurringBody, SessionAnswer, VoidBody } from '../../shared/protocol/checkout/answers.js';
 import { HostedFieldsPaymentAnswer } from '../../shared/protocol/hosted-fields/payment-answer.js';
@@ -20,6 +22,7 @@ import { ScheduleAnswer, ScheduleInfoAnswer } from '../../shared/protocol/schedu
 import { CHECKOUT_ORDER_STATUSES } from '../../shared/protocol/checkout/order-status.js';
 import { S2S_RESULTS, S2S_STATUSES } from '../../shared/protocol/s2s/values.js';
 import { REPO_ROOT } from '../local/handlers.js';
+import { SDK_REQUESTS_PATH, sdkRequestsText } from './requests.js';
 
 type JsonSchema = { [k: string]: unknown };
 
@@ -124,23 +127,29 @@ export function sdkAnswersText(): string {
   ].join('\n');
 }
 
-/** The file as committed: the text above, formatted as every source file is (npm run format:check). */
-export async function sdkAnswersFile(): Promise<string> {
+/** A generated file as committed: its text formatted as every source file is (npm run format:check). */
+async function formatted(text: string, path: string): Promise<string> {
   const { format, resolveConfig } = await import('prettier');
-  return format(sdkAnswersText(), { ...(await resolveConfig(SDK_ANSWERS_PATH)), filepath: SDK_ANSWERS_PATH });
+  return format(text, { ...(await resolveConfig(path)), filepath: path });
 }
 
+export const sdkAnswersFile = (): Promise<string> => formatted(sdkAnswersText(), SDK_ANSWERS_PATH);
+export const sdkRequestsFile = (): Promise<string> => formatted(sdkRequestsText(), SDK_REQUESTS_PATH);
+
 async function main(): Promise<void> {
-  const text = await sdkAnswersFile();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(SDK_ANSWERS_PATH, 'utf8') !== text) {
-      console.error('sdk/protocol/src/answers.ts is out of date: run `npm run sdk-answers` and commit it.');
-      process.exit(1);
+  const files = [
+    { path: SDK_ANSWERS_PATH, text: await sdkAnswersFile() },
+    { path: SDK_REQUESTS_PATH, text: await sdkRequestsFile() },
+  ];
+  for (const { path, text } of files) {
+    if (!process.argv.includes('--check')) {
+      writeFileSync(path, text);
+      console.log(`wrote ${path}`);
+    } else if (readFileSync(path, 'utf8') !== text) {
+      console.error(`${relative(REPO_ROOT, path)} is out of date: run \`npm run sdk-answers\` and commit it.`);
+      process.exitCode = 1;
     }
-    return;
   }
-  writeFileSync(SDK_ANSWERS_PATH, text);
-  console.log(`wrote ${SDK_ANSWERS_PATH}`);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) await main();

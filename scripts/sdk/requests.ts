@@ -23,7 +23,7 @@ const SIGNED_BY_SDK = new Set(['hash', 'action', 'client_key']);
 const pascal = (action: string) =>
   action
     .split('_')
-    .map((w) => w[0]! + w.slice(1).toLowerCase())
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
     .join('');
 
 function fieldType(field: FieldSpec): string {
@@ -55,7 +55,10 @@ export function fieldsOf(name: string, protocol: string, action: string, spec: F
 
 export function sdkRequestsText(): string {
   const blocks = [
-    ...[...S2S_CARD_ACTIONS].map(([a, { fields }]) => fieldsOf(`S2sCard${pascal(a)}Fields`, 'S2S CARD', a, fields)),
+    ...[...S2S_CARD_ACTIONS].flatMap(([a, { fields, variants = {} }]) => [
+      fieldsOf(`S2sCard${pascal(a)}Fields`, 'S2S CARD', a, fields),
+      ...Object.entries(variants).map(([v, spec]) => fieldsOf(`S2sCard${pascal(a)}${pascal(v)}Fields`, 'S2S CARD', `${a} (${v})`, spec)),
+    ]),
     ...[...S2S_APM_ACTIONS].map(([a, { fields }]) => fieldsOf(`S2sApm${pascal(a)}Fields`, 'S2S APM', a, fields)),
   ];
   return [

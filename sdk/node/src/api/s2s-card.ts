@@ -41,6 +41,7 @@ import type {
   S2sCardRetryFields,
   S2sCardRunScheduleFields,
   S2sCardSaleFields,
+  S2sCardSaleWalletFields,
   S2sCardScheduleInfoFields,
   S2sCardUpdateScheduleFields,
   S2sCardVoidFields,
@@ -74,11 +75,14 @@ interface Extras {
  */
 type Declared<F> = Omit<F, keyof Extras>;
 
-/** The card fields, which a card_token (or a wallet's payment_token in `extra`) stands in for. */
+/** The card fields, which a card_token stands in for. */
 type CardField = 'card_number' | 'card_exp_month' | 'card_exp_year' | 'card_cvv2';
 
 /** SALE (AUTH: the same fields without mpi_data); the card fields are optional, as a token stands in for them. */
 export interface SaleRequest extends Declared<Omit<S2sCardSaleFields, CardField>>, Partial<Pick<S2sCardSaleFields, CardField>>, Extras {}
+
+/** SALE or AUTH paid with a Google Pay / Apple Pay token (digital_wallet + payment_token; Formula 8): no card fields. */
+export interface WalletSaleRequest extends Declared<S2sCardSaleWalletFields>, Extras {}
 
 export interface DebitRequest extends Declared<S2sCardDebitFields>, Extras {}
 
@@ -127,12 +131,12 @@ export class S2sCard {
   ) {}
 
   /** SALE (with `auth: 'Y'` an authorization). Formula 1 (or 1 with card_token; Formula 8 for a wallet token). */
-  sale(req: SaleRequest): Promise<S2sCardPaymentAnswer> {
+  sale(req: SaleRequest | WalletSaleRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('SALE', this.cardPayment(req), req.extra);
   }
 
   /** AUTH: SALE's request and hash, held for CAPTURE. */
-  auth(req: SaleRequest): Promise<S2sCardPaymentAnswer> {
+  auth(req: SaleRequest | WalletSaleRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('AUTH', this.cardPayment(req), req.extra);
   }
 
@@ -233,14 +237,15 @@ export class S2sCard {
     return this.scheduleAction('DESCHEDULE', req);
   }
 
-  private cardPayment(req: SaleRequest | DebitRequest): FormFields {
+  private cardPayment(req: SaleRequest | WalletSaleRequest | DebitRequest): FormFields {
     const { password, hashAlgorithm } = this.credentials;
     const { extra: _extra, ...fields } = req;
-    const hash = req.card_number
-      ? formula1({ email: req.payer_email, password, cardNumber: req.card_number }, hashAlgorithm)
-      : 'card_token' in req && req.card_token
-        ? formula1Token({ email: req.payer_email, password, cardToken: req.card_token }, hashAlgorithm)
-        : formula8({ email: req.payer_email, password }, hashAlgorithm);
+    const hash =
+      'card_number' in req && req.card_number
+        ? formula1({ email: req.payer_email, password, cardNumber: req.card_number }, hashAlgorithm)
+        : 'card_token' in req && req.card_token
+          ? formula1Token({ email: req.payer_email, password, cardToken: req.card_token }, hashAlgorithm)
+          : formula8({ email: req.payer_email, password }, hashAlgorithm);
     return { ...fields, hash };
   }
 

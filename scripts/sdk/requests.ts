@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import type { FieldSpec, FormSpec } from '../../shared/protocol/form-spec.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
+import { allBrands } from '../../shared/protocol/apm/catalogue.js';
+import type { FieldSpec as BrandField } from '../../shared/protocol/apm/descriptor.js';
 import { REPO_ROOT } from '../local/handlers.js';
 
 export const SDK_REQUESTS_PATH = join(REPO_ROOT, 'sdk', 'protocol', 'src', 'requests.ts');
@@ -53,6 +55,33 @@ export function fieldsOf(name: string, protocol: string, action: string, spec: F
   return `${doc}\n// prettier-ignore\nexport interface ${name} { ${fields.join(' ')} }\n`;
 }
 
+/** One brand parameter: required only when its brand requires it of every S2S request (not asked on the page). */
+function brandField(name: string, f: BrandField, collect: ReadonlySet<string>): string {
+  const required = f.presence === 'required' && !collect.has(name);
+  const note = f.when ? `/** Required when payer_country is ${f.when.payerCountry.join(', ')}. */ ` : '';
+  const type = f.items
+    ? `Array<{ ${Object.entries(f.items)
+        .map(([n, item]) => brandField(n, item, new Set()))
+        .join(' ')} }>`
+    : f.oneOf
+      ? f.oneOf.map((v) => JSON.stringify(v)).join(' | ')
+      : 'string';
+  return `${note}${name}${required ? '' : '?'}: ${type};`;
+}
+
+/** Each S2S APM brand's parameters[...], one line a brand, as its descriptor declares them. */
+export function brandParametersText(): string {
+  const lines = allBrands().map((d) => {
+    const collect = new Set(d.collect ?? []);
+    const fields = Object.entries(d.parameters).map(([name, f]) => brandField(name, f, collect));
+    const key = /^[A-Za-z_$][\w$]*$/.test(d.brand) ? d.brand : JSON.stringify(d.brand);
+    // A brand that declares none: Record<string, never> (lint forbids `{}`, which would take any value).
+    return `  ${key}: ${fields.length ? `{ ${fields.join(' ')} }` : 'Record<string, never>'};\n`;
+  });
+  const doc = "/** S2S APM: each brand's parameters[...], as its descriptor declares them (shared/protocol/apm/brands/). */";
+  return `${doc}\n// prettier-ignore\nexport interface S2sApmBrandParameters {\n${lines.join('')}}\n`;
+}
+
 export function sdkRequestsText(): string {
   const blocks = [
     ...[...S2S_CARD_ACTIONS].flatMap(([a, { fields, variants = {} }]) => [
@@ -60,6 +89,7 @@ export function sdkRequestsText(): string {
       ...Object.entries(variants).map(([v, spec]) => fieldsOf(`S2sCard${pascal(a)}${pascal(v)}Fields`, 'S2S CARD', `${a} (${v})`, spec)),
     ]),
     ...[...S2S_APM_ACTIONS].map(([a, { fields }]) => fieldsOf(`S2sApm${pascal(a)}Fields`, 'S2S APM', a, fields)),
+    brandParametersText(),
   ];
   return [
     '/**',

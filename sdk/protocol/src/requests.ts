@@ -138,3 +138,41 @@ export interface S2sApmDebit2virtualCalcFields { brand: string; identifier?: str
 /** S2S APM DEBIT2VIRTUAL_COMPLETE: the fields the platform declares for it, in its order. */
 // prettier-ignore
 export interface S2sApmDebit2virtualCompleteFields { trans_id: string; }
+
+/** S2S APM: each brand's parameters[...], as its descriptor declares them (shared/protocol/apm/brands/). */
+// prettier-ignore
+export interface S2sApmBrandParameters {
+  bank_code_ars: { bank_cuil?: string; };
+  bank_code_mxn: { bank_curp?: string; };
+  bank_transfer: { bank_code: string; bank_account_number: string; };
+  bnpl: { category: string; buyer_registered_since: string; buyer_loyalty_level: string; };
+  bnpl_cart: { shipping_amount: string; tax_amount: string; product_reference_id: string; product_type: string; product_sku: string; product_amount: string; };
+  boleto: { document_number: string; };
+  crypto: { payment_currency: "BTC" | "ETH" | "USDC" | "USDT"; };
+  crypto_alt: { cryptoCurrency: string; };
+  crypto_deposit: { paymentGatewayName: string; paymentCurrency: string; tradingAccountLogin?: string; };
+  crypto_payout: { address: string; currency: "BTC" | "ETH" | "USDC" | "USDT"; network: "BTC" | "ETH" | "BSC" | "TRX"; };
+  crypto_withdraw: { withdrawCurrency: string; address: string; tradingAccountLogin?: string; };
+  email_transfer: { SecurityQuestion?: string; SecurityQuestionAnswer: string; };
+  etransfer_payout: { SecurityQuestion: string; SecurityQuestionAnswer: string; account_uuid: string; fee_calculation_method: "account_level" | "transaction_level"; };
+  fx_redirect: { toCurrency: string; };
+  ips: Record<string, never>;
+  local_id: { /** Required when payer_country is AR, BR, CL. */ personalId?: string; };
+  mobile_money: { AccountProviderCode?: string; NarrativeFileName?: string; NarrativeFileBase64?: string; ProviderReferenceText?: string; };
+  mobile_topup: { productReceiver?: string; };
+  open_banking: { payee_name: string; payee_country: string; payee_identifications: Array<{ type: "SORT_CODE" | "ACCOUNT_NUMBER" | "IBAN" | "BBAN" | "BIC" | "PAN" | "MASKED_PAN" | "MSISDN" | "BSB" | "NCC" | "ABA" | "ABA_WIRE" | "ABA_ACH" | "EMAIL" | "ROLL_NUMBER" | "BLZ" | "IFS" | "CLABE" | "CTN" | "BRANCH_CODE" | "VIRTUAL_ACCOUNT_ID"; identification: string; }>; };
+  pix: { document_number: string; };
+  regional_doc: { document_number?: string; document_type?: string; };
+  shop_redirect: { product_reference_id?: string; product_name?: string; product_quantity?: string; product_sku?: string; product_category?: string; product_url?: string; product_image_url?: string; product_type?: string; };
+  sms_transfer: { SecurityQuestion?: string; SecurityQuestionAnswer?: string; };
+  upi: { /** Required when payer_country is IN. */ personal_id?: string; };
+  upi_address: { upiAddress: string; };
+  upi_collect: { upi_id: string; };
+  vcard: Record<string, never>;
+  voucher: { pin: string; };
+  wallet_co: { personal_id?: string; };
+  wallet_in: { personal_id?: string; };
+  wallet_th: { orgCode?: string; accountName?: string; accountNumber?: string; };
+  wallet_tr: { orgCode?: string; accountName?: string; accountNumber?: string; personal_id?: string; };
+  wallet_vn: { personal_id?: string; };
+}

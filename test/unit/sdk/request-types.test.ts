@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sdkRequestsFile } from '../../../scripts/sdk/answers.js';
-import { fieldsOf, SDK_REQUESTS_PATH, sdkRequestsText } from '../../../scripts/sdk/requests.js';
+import { brandParametersText, fieldsOf, SDK_REQUESTS_PATH, sdkRequestsText } from '../../../scripts/sdk/requests.js';
 import { flag, object, optional, raw, required } from '../../../shared/protocol/form-spec.js';
 
 describe('the SDK request types', () => {
@@ -37,5 +37,16 @@ describe('the SDK request types', () => {
     for (const name of ['S2sCardSaleFields', 'S2sCardCreditvoidFields', 'S2sCardCreateScheduleFields', 'S2sApmSaleFields'])
       expect(text).toContain(`export interface ${name} {`);
     expect(text).toContain('export interface S2sCardCreditvoidFields { trans_id: string; amount?: string; }');
+    expect(text).toContain('export interface S2sCardSaleWalletFields {');
+  });
+
+  it('print each APM brand’s parameters: required, asked on the page, by payer country, lists of groups', () => {
+    const text = brandParametersText();
+    expect(text).toContain('  bank_transfer: { bank_code: string; bank_account_number: string; };');
+    expect(text).toContain('  upi: { /** Required when payer_country is IN. */ personal_id?: string; };');
+    expect(text).toMatch(
+      / {2}open_banking: \{ payee_name: string; payee_country: string; payee_identifications: Array<\{ type: "SORT_CODE" \|/,
+    );
+    expect(text).toContain('  vcard: Record<string, never>;');
   });
 });

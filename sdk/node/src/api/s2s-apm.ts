@@ -26,7 +26,7 @@ import type {
  */
 export interface ApmPaymentRequest extends Omit<S2sApmSaleFields, 'return_url' | 'parameters' | 'custom_data'> {
   return_url?: string;
-  /** Brand-specific fields, sent as parameters[...]. */
+  /** Brand-specific fields, sent as parameters[...]: each brand's are typed in S2sApmBrandParameters. */
   parameters?: Record<string, FormValue>;
   custom_data?: Record<string, FormValue>;
   extra?: FormFields;

@@ -15,7 +15,7 @@ import { cascadeOf } from '../routing/route.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { cardRequestFields, readCardRequest } from './card-request.js';
 import { chargeSale, routeSale, SALE_REQUEST } from './sale-charge.js';
-import { isWalletSale, walletSale } from './wallet-sale.js';
+import { isWalletSale, walletSale, WALLET_SALE_FIELDS } from './wallet-sale.js';
 import { payerAbsent } from '../../domain/card-on-file.js';
 
 const CARD_TOKEN = { card_token: optional({ min: 64, max: 64 }) };
@@ -81,4 +81,9 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   });
 }
 
-export const sale: S2sCardAction = { action: 'SALE', fields: saleFields(false), run: (req) => runSale(req, 'SALE') };
+export const sale: S2sCardAction = {
+  action: 'SALE',
+  fields: saleFields(false),
+  variants: { wallet: WALLET_SALE_FIELDS },
+  run: (req) => runSale(req, 'SALE'),
+};

@@ -17,7 +17,8 @@ import { cascadeOf } from '../routing/route.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
 import { checkTokenOrder, claimWalletToken } from '../wallets/token-checks.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
-import { readCardRequest } from './card-request.js';
+import { cardRequestFields, readCardRequest } from './card-request.js';
+import { SCHEDULE_ATTACHMENT } from '../../protocol/schedules/attachment-request.js';
 import { chargeSale, routeSale, SALE_REQUEST } from './sale-charge.js';
 
 /** Payment JSON of Google/Apple is a few KB; anything far larger is not a wallet token. */
@@ -31,6 +32,9 @@ const WALLET_TOKEN = {
 };
 /** A wallet SALE's own fields, after the payer. */
 export const WALLET_OWN = formSpec(WALLET_TOKEN, termUrlFields(true), PARAMETERS);
+
+/** A wallet SALE's (and AUTH's) request as declared: the `wallet` variant of the actions (schedule attachment last). */
+export const WALLET_SALE_FIELDS = cardRequestFields({ ...SALE_REQUEST, own: WALLET_OWN }, SCHEDULE_ATTACHMENT);
 
 /** A wallet SALE: digital_wallet sent, and neither card data nor card_token (those take precedence). */
 export function isWalletSale(form: FormObject): boolean {

@@ -5,14 +5,15 @@
 import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
 
-export interface HeadEvent<A extends string = string> {
+/** An answer's status is the payment's (typed by its status set); a callback's event carries it as text. */
+export interface HeadEvent<A extends string = string, S extends string = string> {
   action: A;
   result: string;
-  status: string;
+  status: S;
 }
 
 /** action, result, status, order_id, trans_id. */
-export function eventHead<A extends string>(e: HeadEvent<A>, p: Payment) {
+export function eventHead<A extends string, S extends string>(e: HeadEvent<A, S>, p: Payment) {
   return { action: e.action, result: e.result, status: e.status, order_id: p.orderId, trans_id: p.transId };
 }
 

@@ -41,7 +41,7 @@ export const CARD_CREDIT_PORTS = { config, clock, newId, payments, merchants, ca
 /** A payment's status, for its merchant. Composed by: status. */
 export const STATUS_PORTS = { config, clock, payments, merchants } satisfies PortTable;
 
-/** The page's submit: every method the page offers, on its session. Composed by: pay. */
+/** The page's submit and its 3DS return: every method the page offers, on its session. Composed by: pay, three-ds. */
 export const CHECKOUT_PAGE_PORTS = {
   config,
   clock,
@@ -59,19 +59,3 @@ export const CHECKOUT_PAGE_PORTS = {
 
 /** The page opened or left: the session and its payment, no method's ports. Composed by: page, cancel. */
 export const CHECKOUT_PAGE_VIEW_PORTS = { config, clock, payments, merchants, checkoutSessions } satisfies PortTable;
-
-/** The page's 3DS return: the payment cores and the APM providers' redirect step. Composed by: three-ds. */
-export const CHECKOUT_PAGE_THREE_DS_PORTS = {
-  config,
-  clock,
-  newId,
-  payments,
-  merchants,
-  callbackQueue,
-  cardVault,
-  connectors,
-  schedules,
-  apmConnectors,
-  checkoutSessions,
-  risk,
-} satisfies PortTable;

@@ -1,9 +1,7 @@
 /** POST /auth/{token}/3ds — the payer completes the platform's 3-D Secure step. */
 import { pageHandler } from '../../shared/entry/http/checkout-page.js';
 import { composition } from '../../shared/entry/composition/compose.js';
-import { CHECKOUT_PAGE_THREE_DS_PORTS } from './ports.js';
+import { CHECKOUT_PAGE_PORTS } from './ports.js';
 import { confirmThreeDs } from '../../shared/operations/checkout/page.js';
 
-export const handler = pageHandler('POST /auth/{token}/3ds', composition(CHECKOUT_PAGE_THREE_DS_PORTS), (d, token) =>
-  confirmThreeDs(d, token),
-);
+export const handler = pageHandler('POST /auth/{token}/3ds', composition(CHECKOUT_PAGE_PORTS), (d, token) => confirmThreeDs(d, token));

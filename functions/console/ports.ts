@@ -16,7 +16,7 @@ import { connectors } from '../../shared/entry/composition/connectors.js';
 import { merchants } from '../../shared/entry/composition/merchants.js';
 import { payments } from '../../shared/entry/composition/payments.js';
 import { reconciliation } from '../../shared/entry/composition/reconciliation.js';
-import { risk } from '../../shared/entry/composition/risk.js';
+import { riskAdmin } from '../../shared/entry/composition/risk-admin.js';
 import { schedules } from '../../shared/entry/composition/schedules.js';
 import { secrets } from '../../shared/entry/composition/secrets.js';
 import { walletConfigs } from '../../shared/entry/composition/wallets.js';
@@ -97,22 +97,22 @@ export const CHARGEBACK_LIST_PORTS = { config, payments, chargebacks } satisfies
 export const CHARGEBACK_OPEN_PORTS = { config, clock, newId, merchants, payments, chargebacks, callbackQueue } satisfies PortTable;
 
 /** Blocklists and risk thresholds, read. Composed by: risk-blocklist, risk-settings. */
-export const RISK_READ_PORTS = { config, merchants, risk } satisfies PortTable;
+export const RISK_READ_PORTS = { config, merchants, riskAdmin } satisfies PortTable;
 
 /** A merchant's risk rules, with their counters' current windows. Composed by: risk-rules. */
-export const RISK_RULES_PORTS = { config, clock, merchants, risk } satisfies PortTable;
+export const RISK_RULES_PORTS = { config, clock, merchants, riskAdmin } satisfies PortTable;
 
 /** A merchant's risk rules replaced. Composed by: risk-rules-replace. */
-export const RISK_RULES_EDIT_PORTS = { config, clock, newId, merchants, risk } satisfies PortTable;
+export const RISK_RULES_EDIT_PORTS = { config, clock, newId, merchants, riskAdmin } satisfies PortTable;
 
 /** A merchant's risk thresholds replaced. Composed by: risk-settings-replace. */
-export const RISK_SETTINGS_EDIT_PORTS = { config, newId, merchants, risk } satisfies PortTable;
+export const RISK_SETTINGS_EDIT_PORTS = { config, newId, merchants, riskAdmin } satisfies PortTable;
 
 /** A blocklist entry added (a card by a payment's trans_id). Composed by: risk-block-add. */
-export const RISK_BLOCK_ADD_PORTS = { config, clock, newId, merchants, payments, risk } satisfies PortTable;
+export const RISK_BLOCK_ADD_PORTS = { config, clock, newId, merchants, payments, riskAdmin } satisfies PortTable;
 
 /** A blocklist entry removed. Composed by: risk-block-remove. */
-export const RISK_BLOCK_REMOVE_PORTS = { config, newId, risk } satisfies PortTable;
+export const RISK_BLOCK_REMOVE_PORTS = { config, newId, riskAdmin } satisfies PortTable;
 
 /** One schedule and its subscriptions. Composed by: schedule. */
 export const SCHEDULE_PORTS = { config, schedules } satisfies PortTable;

@@ -1,16 +1,18 @@
 /**
  * The OpenAPI 3.1 document of every public route, generated from the code that serves it:
- * - paths come from the route table (shared/entry/routes), so a new route without a description fails generation;
+ * - paths come from the route table (shared/entry/routes): each route's `doc` gives its tag, summary, credential
+ *   (security.ts) and media types, so a new route without one fails generation;
  * - S2S CARD / S2S APM action bodies are the fields each action declares (`fields`, shared/protocol/form-spec.ts):
  *   required or not, lengths, patterns and choices the platform validates; the Checkout operation bodies are the
  *   fields each operation declares (checkout-bodies.ts);
  * - the Checkout session and hosted-fields processing bodies are zod 4's JSON Schema of the handlers' zod schemas.
  * - answers are the zod objects their response builders return (answers.ts);
- * Callbacks and page routes are described in prose and small shared schemas (wire shapes of error-wire.ts).
+ * Callbacks are described in prose (webhooks.ts); page, console, provider and platform routes are built by pages.ts.
  */
-import { ROUTES, type RouteDefinition } from '../../shared/entry/routes/index.js';
+import { ROUTES, type RouteDefinition, type RouteDoc } from '../../shared/entry/routes/index.js';
 import { fieldsToSchema, type JsonSchema } from './fields-to-schema.js';
 import {
+  HOSTED_FIELDS_ANSWERS,
   hostedFieldsProcessingBody,
   hostedFieldsTokenAnswer,
   hostedFieldsTokenBody,
@@ -23,12 +25,15 @@ import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
 import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
 import { checkoutBody } from './checkout-bodies.js';
 import { CHECKOUT_HASH, S2S_APM_HASH, S2S_CARD_HASH, SHA256_NOTE } from './hash-recipes.js';
-import { PAGE_ROUTES } from './page-routes.js';
+import { pageOperation, TOKEN_ERRORS } from './pages.js';
+import { SECURITY_SCHEMES, securityOf, SERVERS } from './security.js';
+import { CONSOLE_SCHEMAS } from './console-answers.js';
+import { jsonSchemaOf } from './zod-schema.js';
+import { applyExamples } from './examples.js';
 import { WEBHOOKS } from './webhooks.js';
-import { MERCHANT_API_OPERATIONS, MERCHANT_API_SCHEMAS, MERCHANT_API_SECURITY } from './merchant-routes.js';
+import { merchantApiOperation, MERCHANT_API_SCHEMAS, MERCHANT_API_SECURITY } from './merchant-routes.js';
 import { answerComponents, answerRef, CHECKOUT_ANSWERS, S2S_APM_ANSWERS, S2S_CARD_ANSWERS } from './answers.js';
 import type { z } from 'zod';
-import { finishDocument, type OpenApiDocument } from './finish.js';
 
 type Operation = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -63,22 +68,21 @@ function actionSchemas(
   return out;
 }
 
-function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], summary: string, answers: z.ZodType[]): Operation {
-  const mapping = Object.fromEntries(
-    schemas.map((s) => [
-      (SCHEMAS_BY_NAME.get(s)!.properties as Record<string, { const: string }>).action!.const,
-      `#/components/schemas/${s}`,
-    ]),
-  );
+/** schemas: the endpoint's request bodies (actionSchemas), one per action. */
+function s2sOperation(route: RouteDefinition, doc: RouteDoc, schemas: Record<string, JsonSchema>, answers: z.ZodType[]): Operation {
+  const names = Object.keys(schemas);
+  const actionOf = (name: string) => (schemas[name]!.properties as Record<string, { const: string }>).action!.const;
+  const mapping = Object.fromEntries(names.map((name) => [actionOf(name), `#/components/schemas/${name}`]));
+  const { security, reason } = securityOf(doc.auth, route.method);
   return {
     operationId: route.id,
-    tags: [tag],
-    summary,
+    tags: [doc.tag],
+    summary: doc.summary,
     description: `One endpoint, one request body per \`action\` (form-encoded, nested fields in bracket notation). ${SHA256_NOTE}`,
-    security: [],
+    security,
     requestBody: {
       required: true,
-      content: form({ oneOf: schemas.map(ref), discriminator: { propertyName: 'action', mapping } }),
+      content: form({ oneOf: names.map(ref), discriminator: { propertyName: 'action', mapping } }),
     },
     responses: {
       '200': {
@@ -91,10 +95,9 @@ function s2sOperation(route: RouteDefinition, tag: string, schemas: string[], su
         content: json(ref('S2sError')),
       },
     },
+    ...(reason ? { 'x-security-reason': reason } : {}),
   };
 }
-
-const SCHEMAS_BY_NAME = new Map<string, JsonSchema>();
 
 function checkoutAnswer(path: string): JsonSchema {
   const schema = CHECKOUT_ANSWERS[path];
@@ -105,138 +108,86 @@ function checkoutAnswer(path: string): JsonSchema {
     : answerRef(schema);
 }
 
+const refused = (description: string) => ({ description, content: json(ref('CheckoutError')) });
+
+/** The JSON body of a Checkout or hosted-fields route, and its answers beyond 'Done.' and a refusal. */
+function jsonRequest(route: RouteDefinition): { body: JsonSchema; responses?: Record<string, unknown> } {
+  switch (route.id) {
+    case 'CheckoutSession':
+      return { body: sessionBody() };
+    case 'HostedFieldsSessionToken':
+      return {
+        body: hostedFieldsTokenBody(),
+        responses: {
+          '200': { description: 'The session Token.', content: json(hostedFieldsTokenAnswer()) },
+          '400': refused('Invalid request.'),
+          '401': refused('Wrong merchant_key or hash (the same answer for both).'),
+        },
+      };
+    case 'HostedFieldsPurchase':
+    case 'HostedFieldsDebit':
+      return { body: hostedFieldsProcessingBody(), responses: { ...DONE(route.path), ...TOKEN_ERRORS } };
+    case 'HostedFieldsSessionUpdate':
+      return {
+        body: hostedFieldsUpdateBody(),
+        responses: {
+          '200': { description: 'Updated.', content: json(jsonSchemaOf(HOSTED_FIELDS_ANSWERS.HostedFieldsSessionUpdate, [])) },
+          '400': refused('Refused.'),
+          '403': { description: 'Invalid or expired Token (HTML body).', content: { 'text/html': { schema: { type: 'string' } } } },
+        },
+      };
+  }
+  const fields = checkoutBody(route.path);
+  if (!fields) throw new Error(`Route ${route.id} has no declared body: add it to scripts/openapi/checkout-bodies.ts`);
+  return { body: fieldsToSchema(fields, merchantKey, ['merchant_key']) };
+}
+
+const DONE = (path: string) => ({
+  '200': { description: 'Done.', content: json(checkoutAnswer(path)) },
+  '400': refused('Refused (validation, wrong hash, business rule).'),
+});
+
+function jsonOperation(route: RouteDefinition, doc: RouteDoc): Operation {
+  const { security, reason } = securityOf(doc.auth, route.method);
+  const { body, responses = DONE(route.path) } = jsonRequest(route);
+  return {
+    operationId: route.id,
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(CHECKOUT_HASH[route.path] ? { description: `hash: ${CHECKOUT_HASH[route.path]} ${SHA256_NOTE}` } : {}),
+    security,
+    requestBody: { required: true, content: json(body) },
+    responses,
+    ...(reason ? { 'x-security-reason': reason } : {}),
+  };
+}
+
 export async function buildOpenApi(): Promise<Record<string, unknown>> {
-  SCHEMAS_BY_NAME.clear();
   const card = actionSchemas('S2sCard', S2S_CARD_ACTIONS, S2S_CARD_HASH);
   const apm = actionSchemas('S2sApm', S2S_APM_ACTIONS, S2S_APM_HASH);
-  for (const [k, v] of Object.entries({ ...card, ...apm })) SCHEMAS_BY_NAME.set(k, v);
-
-  const jsonApi = (route: RouteDefinition, tag: string, summary: string, body: JsonSchema, opts: { token?: boolean } = {}): Operation => ({
-    operationId: route.id,
-    tags: [tag],
-    summary,
-    ...(CHECKOUT_HASH[route.path] ? { description: `hash: ${CHECKOUT_HASH[route.path]} ${SHA256_NOTE}` } : {}),
-    security: [],
-    ...(opts.token ? { parameters: [{ $ref: '#/components/parameters/SessionToken' }] } : {}),
-    requestBody: { required: true, content: json(body) },
-    responses: {
-      // The token and update answers are described where those routes are (below).
-      '200': {
-        description: 'Done.',
-        content: json(route.path.startsWith('/api/v1/session/') ? { type: 'object' } : checkoutAnswer(route.path)),
-      },
-      '400': { description: 'Refused (validation, wrong hash, business rule).', content: json(ref('CheckoutError')) },
-      ...(opts.token ? { '401': { description: 'Invalid or expired session Token.' } } : {}),
-    },
-  });
 
   const paths: Record<string, Record<string, Operation>> = {};
-  for (const route of ROUTES) {
-    const op = operationFor(route);
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
-  }
+  for (const route of ROUTES) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationFor(route);
 
   function operationFor(route: RouteDefinition): Operation {
-    switch (route.path) {
-      case '/post':
-      case '/v2/post':
-        return s2sOperation(
-          route,
-          'S2S CARD',
-          Object.keys(card),
-          route.path === '/post' ? 'S2S CARD (redirect_params as an object)' : 'S2S CARD (redirect_params as a [{name, value}] list)',
-          S2S_CARD_ANSWERS,
-        );
-      case '/post-va':
-        return s2sOperation(route, 'S2S APM', Object.keys(apm), 'S2S APM: alternative payment methods by brand', S2S_APM_ANSWERS);
-      case '/api/v1/session':
-        return jsonApi(route, 'Checkout', 'Create a Checkout session: redirect_url of the hosted payment page', sessionBody());
-      case '/api/v1/session/token':
-        return {
-          ...jsonApi(route, 'Hosted fields', 'Create a hosted-fields session: its Token', hostedFieldsTokenBody()),
-          responses: {
-            '200': {
-              description: 'The session Token.',
-              content: json(hostedFieldsTokenAnswer()),
-            },
-            '400': { description: 'Invalid request.', content: json(ref('CheckoutError')) },
-            '401': { description: 'Wrong merchant_key or hash (the same answer for both).', content: json(ref('CheckoutError')) },
-          },
-        };
-      case '/api/v1/processing/purchase/card':
-      case '/api/v1/processing/debit/card':
-        return jsonApi(
-          route,
-          'Hosted fields',
-          `Pay with the card the payer submitted in the hosted fields (${route.path.split('/')[4]})`,
-          hostedFieldsProcessingBody(),
-          { token: true },
-        );
-      case '/api/v1/session/update':
-        return {
-          ...jsonApi(
-            route,
-            'Hosted fields',
-            'Change the session before the payment (amount, currency, flags, objects)',
-            hostedFieldsUpdateBody(),
-            { token: true },
-          ),
-          responses: {
-            '200': { description: 'Updated.', content: json({ type: 'object', additionalProperties: true }) },
-            '400': { description: 'Refused.', content: json(ref('CheckoutError')) },
-            '403': { description: 'Invalid or expired Token (HTML body).', content: { 'text/html': { schema: { type: 'string' } } } },
-          },
-        };
+    const doc = route.doc;
+    if (!doc) throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: give it a doc in shared/entry/routes`);
+    switch (doc.tag) {
+      case 'S2S CARD':
+        return s2sOperation(route, doc, card, S2S_CARD_ANSWERS);
+      case 'S2S APM':
+        return s2sOperation(route, doc, apm, S2S_APM_ANSWERS);
+      case 'Checkout':
+      case 'Hosted fields':
+        return jsonOperation(route, doc);
+      case 'Merchant API':
+        return merchantApiOperation(route, doc);
+      default:
+        return pageOperation(route, doc);
     }
-    const body = checkoutBody(route.path);
-    if (body) {
-      return jsonApi(
-        route,
-        'Checkout',
-        `Checkout operation: ${route.path.replace('/api/v1/payment/', '')}`,
-        fieldsToSchema(body, merchantKey, ['merchant_key']),
-      );
-    }
-    const merchantApi = MERCHANT_API_OPERATIONS[route.id];
-    if (merchantApi) return merchantApi(route);
-    const page = PAGE_ROUTES[route.id];
-    if (!page)
-      throw new Error(`Route ${route.id} (${route.method} ${route.path}) is not described: add it to scripts/openapi/page-routes.ts`);
-    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    return {
-      operationId: route.id,
-      tags: [page.tag],
-      summary: page.summary,
-      security: [],
-      ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
-      ...(params.length ? { parameters: params } : {}),
-      ...(route.method !== 'GET'
-        ? {
-            requestBody: {
-              content: {
-                [page.requestType ?? 'application/x-www-form-urlencoded']: {
-                  schema: page.requestSchema ?? { type: 'object', additionalProperties: true },
-                },
-              },
-            },
-          }
-        : {}),
-      responses: {
-        '200': {
-          description: page.summary,
-          content: { [page.contentType]: { schema: page.contentType === 'application/json' ? { type: 'object' } : { type: 'string' } } },
-        },
-        '4XX': { description: 'Unknown, expired or already used link, or an invalid submission.' },
-      },
-    };
   }
 
-  return finishDocument({
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'Open Payments Platform API',
@@ -246,7 +197,7 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
         "Generated from the platform's own schemas and field readers (`npm run openapi`; scripts/openapi). Every request is signed with the protocol hash its description names; the Node SDK `@open-payments/node` computes them all.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: 'http://127.0.0.1:3000', description: 'The local platform (npm start)' }],
+    servers: SERVERS,
     tags: [
       { name: 'S2S CARD', description: 'Card payments from the merchant backend: form-encoded, one body per action.' },
       { name: 'S2S APM', description: 'Alternative payment methods (sandbox brand vcard).' },
@@ -304,17 +255,11 @@ export async function buildOpenApi(): Promise<Record<string, unknown>> {
             http_code: { type: 'integer' },
           },
         },
+        ...CONSOLE_SCHEMAS,
       },
-      securitySchemes: MERCHANT_API_SECURITY,
-      parameters: {
-        SessionToken: {
-          name: 'Token',
-          in: 'header',
-          required: true,
-          description: 'The hosted-fields session token from /api/v1/session/token.',
-          schema: { type: 'string' },
-        },
-      },
+      securitySchemes: { ...SECURITY_SCHEMES, ...MERCHANT_API_SECURITY },
     },
-  } as unknown as OpenApiDocument);
+  };
+  applyExamples(document);
+  return document;
 }

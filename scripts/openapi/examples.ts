@@ -40,6 +40,21 @@ const TOKEN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const EMAIL = 'doe@example.com';
 const CARD = '4111111111111111';
 const one = (summary: string, value: unknown): Named => ({ default: { summary, value } });
+
+/** A path parameter's example by its name (an operation's `params` names another value). */
+const PATH_EXAMPLES: Record<string, string> = {
+  transId: TRANS,
+  clientKey: CLIENT_KEY,
+  token: TOKEN,
+  scheduleId: SCHEDULE,
+  recurringToken: TOKEN,
+  midId: TRANS,
+  keyId: 'key_5f0c2a9e8d7b6c5a4f3e2d1c',
+  email: 'viewer@shop.example',
+  wallet: 'applepay',
+  provider: 'vcard',
+  field: 'card_number',
+};
 const signer = { password: EXAMPLE_PASSWORD };
 const NOTE = `hash computed with PASSWORD ${EXAMPLE_PASSWORD}`;
 
@@ -316,18 +331,14 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
   ConsoleSignInChallenge: { request: { pending: 'uQ84kNIrO2gP62C0KGGMgMXi1XjcgnCt', new_password: 'Correct-Horse-42' } },
   ConsoleSignOut: { request: {} },
   ConsoleMerchantCreate: { request: { name: 'Doc Shop' } },
-  ConsoleMerchant: { params: { clientKey: CLIENT_KEY } },
   ConsoleMerchantSettings: {
     request: { notification_url: 'https://shop.example/callbacks', mappings: { payer: true } },
-    params: { clientKey: CLIENT_KEY },
   },
-  ConsoleMerchantPassword: { request: {}, params: { clientKey: CLIENT_KEY } },
-  ConsoleMerchantSigningSecret: { request: { rotate: true }, params: { clientKey: CLIENT_KEY } },
-  ConsoleApiKeys: { params: { clientKey: CLIENT_KEY } },
-  ConsoleApiKeyCreate: { request: { read_only: true }, params: { clientKey: CLIENT_KEY } },
-  ConsoleApiKeyRevoke: { request: {}, params: { clientKey: CLIENT_KEY, keyId: 'key_5f0c2a9e8d7b6c5a4f3e2d1c' } },
-  ConsoleMidCreate: { request: { payment_mode: 'SMS' }, params: { clientKey: CLIENT_KEY } },
-  ConsoleRouting: { params: { clientKey: CLIENT_KEY } },
+  ConsoleMerchantPassword: { request: {} },
+  ConsoleMerchantSigningSecret: { request: { rotate: true } },
+  ConsoleApiKeyCreate: { request: { read_only: true } },
+  ConsoleApiKeyRevoke: { request: {} },
+  ConsoleMidCreate: { request: { payment_mode: 'SMS' } },
   ConsoleRoutingReplace: {
     request: {
       expected_version: 0,
@@ -338,11 +349,9 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
         ],
       },
     },
-    params: { clientKey: CLIENT_KEY },
   },
   ConsoleMidLimits: {
     request: { min_amount: '1.00', max_amount: '5000.00', daily_cap: '100000.00' },
-    params: { clientKey: CLIENT_KEY, midId: TRANS },
   },
   ConsoleRiskBlockAdd: { request: { client_key: CLIENT_KEY, type: 'ip', value: '203.0.113.0/24', reason: 'card testing' } },
   ConsoleRiskBlockRemove: {
@@ -364,22 +373,19 @@ const CONSOLE_REQUESTS: Record<string, { request?: unknown; params?: Record<stri
       merchant_identifier: 'merchant.example.doc',
       private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n',
     },
-    params: { clientKey: CLIENT_KEY, wallet: 'applepay' },
   },
-  ConsolePayment: { params: { transId: TRANS } },
   ConsolePaymentAction: {
     request: { idempotency_key: 'e3c1a5b8-2b7d-4d0e-9a61-0f1d2c3b4a59', amount: '1.00' },
-    params: { transId: TRANS, action: 'refund' },
+    params: { action: 'refund' },
   },
   ConsoleCallbackReplay: { request: { trans_id: TRANS, callback: 1 } },
   ConsoleCallbacksReplayFailed: { request: { client_key: CLIENT_KEY } },
   ConsoleChargebackOpen: { request: { trans_id: TRANS, amount: '10.00', reason_code: '4837' } },
-  ConsoleReconciliationInquire: { request: {}, params: { transId: TRANS } },
-  ConsoleSchedule: { params: { scheduleId: SCHEDULE } },
-  ConsoleScheduleAction: { request: {}, params: { scheduleId: SCHEDULE, action: 'pause' } },
-  ConsoleSubscriptionAction: { request: {}, params: { scheduleId: SCHEDULE, recurringToken: TOKEN, action: 'pause' } },
+  ConsoleReconciliationInquire: { request: {} },
+  ConsoleScheduleAction: { request: {}, params: { action: 'pause' } },
+  ConsoleSubscriptionAction: { request: {}, params: { action: 'pause' } },
   ConsoleUserInvite: { request: { email: 'viewer@shop.example', role: 'merchant-viewer', client_key: CLIENT_KEY } },
-  ConsoleUserAccess: { request: {}, params: { email: 'viewer@shop.example', action: 'disable' } },
+  ConsoleUserAccess: { request: {}, params: { action: 'disable' } },
   ConsoleFeesReplace: {
     request: {
       client_key: CLIENT_KEY,
@@ -409,7 +415,7 @@ function consoleExamples(): Record<string, OperationExamples> {
 
 const html = (summary: string): Named =>
   one(summary, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>…</title></head><body>…</body></html>');
-const page = (summary: string, params?: Record<string, string>, request?: unknown): OperationExamples => ({
+const page = (summary: string, request?: unknown, params?: Record<string, string>): OperationExamples => ({
   response: html(summary),
   ...(params ? { params } : {}),
   ...(request !== undefined ? { request: one('What the page submits', request) } : {}),
@@ -422,30 +428,25 @@ const PAGES: Record<string, OperationExamples> = {
   },
   ApiDocs: { response: html('The rendered reference') },
   ApiDocsRenderer: { response: one('The Redoc script', 'export{RedocStandalone,hydrate,init};') },
-  ThreeDsPage: page('The 3DS page', { transId: TRANS }),
-  ThreeDsPagePost: page('The 3DS page', { transId: TRANS }, {}),
-  ThreeDsComplete: page('Back to term_url_3ds', { transId: TRANS }, { decision: 'approve' }),
-  S2sApmMethodPage: page('The method page', { transId: TRANS }),
-  S2sApmMethodPagePost: page('Back to return_url', { transId: TRANS }, { decision: 'approve' }),
-  CheckoutPage: page('The payment page', { token: TOKEN }),
-  CheckoutPay: page(
-    'The 3DS step, or back to success_url',
-    { token: TOKEN },
-    { card_number: CARD, expiry: '01/38', cvv: '123', holder: 'JOHN DOE' },
-  ),
-  CheckoutThreeDs: page('Back to success_url', { token: TOKEN }, { decision: 'approve' }),
-  CheckoutCancel: page('Back to cancel_url', { token: TOKEN }, {}),
+  ThreeDsPage: page('The 3DS page'),
+  ThreeDsPagePost: page('The 3DS page', {}),
+  ThreeDsComplete: page('Back to term_url_3ds', { decision: 'approve' }),
+  S2sApmMethodPage: page('The method page'),
+  S2sApmMethodPagePost: page('Back to return_url', { decision: 'approve' }),
+  CheckoutPage: page('The payment page'),
+  CheckoutPay: page('The 3DS step, or back to success_url', { card_number: CARD, expiry: '01/38', cvv: '123', holder: 'JOHN DOE' }),
+  CheckoutThreeDs: page('Back to success_url', { decision: 'approve' }),
+  CheckoutCancel: page('Back to cancel_url', {}),
   HostedFieldsSdk: { response: one('The client library', '(function(){ /* PaymentPlatform.hostedFields */ })();') },
-  HostedFieldsFrame: page('One field', { field: 'card_number' }),
+  HostedFieldsFrame: page('One field'),
   HostedFieldsCardData: {
     request: one('The card-number iframe submits', { card_number: CARD, expiry: '01/38', cvv: '123' }),
     response: one('Kept for the payment call', { result: 'success', message: '' }),
   },
-  HostedFieldsThreeDsPage: page('The 3DS page', { transId: PAYMENT_ID }),
-  HostedFieldsThreeDsSubmit: page('Back to return_url', { transId: PAYMENT_ID }, { decision: 'approve' }),
+  HostedFieldsThreeDsPage: page('The 3DS page', undefined, { transId: PAYMENT_ID }),
+  HostedFieldsThreeDsSubmit: page('Back to return_url', { decision: 'approve' }, { transId: PAYMENT_ID }),
   HostedFieldsDemo: page('The demo page'),
   ProviderNotification: {
-    params: { provider: 'vcard' },
     request: one('The provider reports the outcome', { reference: TRANS, status: 'approved' }),
     response: one('Applied', { result: 'OK', effect: 'applied' }),
   },
@@ -475,9 +476,9 @@ const PAGES: Record<string, OperationExamples> = {
     }),
     response: one('Applied', { result: 'OK', effect: 'applied' }),
   },
-  CheckoutComReturn: page('Back to the merchant', { transId: TRANS }),
-  AdyenReturn: page('Back to the merchant', { transId: TRANS }),
-  AdyenReturnPost: page('Back to the merchant', { transId: TRANS }, { redirectResult: '…' }),
+  CheckoutComReturn: page('Back to the merchant'),
+  AdyenReturn: page('Back to the merchant'),
+  AdyenReturnPost: page('Back to the merchant', { redirectResult: '…' }),
 };
 
 const SETTLEMENT = {
@@ -542,7 +543,6 @@ const CLOCK = {
 
 const MERCHANT_API: Record<string, OperationExamples> = {
   MerchantPayment: {
-    params: { transId: TRANS },
     response: one('A settled SALE, part refunded', {
       trans_id: TRANS,
       order_id: 'order-1234',
@@ -742,15 +742,18 @@ type Doc = {
 };
 
 /** Puts the examples in place: media types get `examples`, parameters `example`. An operation without any is left bare (the test names it). */
-export function applyExamples(doc: Doc): void {
+export function applyExamples(built: { paths: object; webhooks: object }): void {
+  const doc = built as Doc; // every operation the document builds has an operationId and responses
   const all = operationExamples();
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const op of Object.values(methods)) {
       const ex = all[op.operationId] ?? all[`path:${path}`];
       if (!ex) continue;
       for (const media of Object.values(op.requestBody?.content ?? {})) if (ex.request) media.examples = ex.request;
-      for (const p of op.parameters ?? [])
-        if (typeof p.name === 'string' && ex.params?.[p.name] !== undefined) p.example = ex.params[p.name];
+      for (const p of op.parameters ?? []) {
+        const example = ex.params?.[p.name as string] ?? (p.in === 'path' ? PATH_EXAMPLES[p.name as string] : undefined);
+        if (example !== undefined) p.example = example;
+      }
       for (const [status, res] of Object.entries(op.responses)) {
         if (!status.startsWith('2')) continue;
         for (const [type, media] of Object.entries(res.content ?? {})) media.examples = ex.responseByType?.[type] ?? ex.response;

@@ -4,6 +4,7 @@
  * requests are signed by a `hash` field inside the body (the formula is in each operation's description).
  */
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/entry/http/console.js';
+import type { RouteAuth, RouteDefinition } from '../../shared/entry/routes/index.js';
 
 type Schema = Record<string, unknown>;
 
@@ -53,6 +54,34 @@ export const NO_SCHEME = {
   adyen: "Each notification item carries its own HMAC signature (Adyen's), checked before anything is applied.",
   callback: 'The platform calls you: verify X-Callback-Signature and the protocol hash before acting (docs/snippets.md).',
 } as const;
+
+/** The security requirement of a route by how its caller proves who it is (RouteDoc.auth), with the reason when none. */
+export function securityOf(auth: RouteAuth, method: RouteDefinition['method']): { security: unknown[]; reason?: string } {
+  switch (auth) {
+    case 'protocol-hash':
+      return { security: [], reason: NO_SCHEME.protocolHash };
+    case 'merchant-api':
+      return { security: [{ MerchantApiKey: [] }, { MerchantSignature: [] }] };
+    case 'session-token':
+      return { security: [{ HostedFieldsToken: [] }] };
+    case 'console':
+      return { security: method === 'GET' ? [{ ConsoleSession: [] }] : [{ ConsoleSession: [], ConsoleCsrf: [] }] };
+    case 'console-optional':
+      return { security: [{ ConsoleSession: [] }, {}] };
+    case 'sign-in':
+      return { security: [], reason: NO_SCHEME.signIn };
+    case 'provider-signature':
+      return { security: [{ ProviderSignature: [] }] };
+    case 'cko-signature':
+      return { security: [{ CkoSignature: [] }] };
+    case 'adyen-hmac':
+      return { security: [], reason: NO_SCHEME.adyen };
+    case 'payer-link':
+      return { security: [], reason: NO_SCHEME.payerPage };
+    case 'public':
+      return { security: [], reason: NO_SCHEME.publicAsset };
+  }
+}
 
 export const SERVERS = [
   { url: 'http://127.0.0.1:3000', description: 'The local platform (npm start).' },

@@ -5,6 +5,7 @@
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../shared/protocol/callbacks/signature-header.js';
 import { answerRef, CALLBACKS } from './answers.js';
 import type { z } from 'zod';
+import { NO_SCHEME } from './security.js';
 
 const parameters = [
   {
@@ -39,6 +40,7 @@ function webhook(id: string, summary: string, hash: string, fields: z.ZodType) {
         '200': { description: 'Delivered (any 2xx, or a body of OK).' },
         '4XX': { description: 'Not delivered: the platform retries (5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h), then dead-letters it.' },
       },
+      'x-security-reason': NO_SCHEME.callback,
     },
   };
 }

@@ -17,18 +17,25 @@ export function stringList(v: unknown, at: string, problems: string[], norm: (s:
   return v.map((x: string) => norm(x.trim()));
 }
 
-/** A condition's `integrations`: names from `known` (any case), each unknown one named in the problem. */
-export function integrationList<T extends string>(
+/** A condition's list of names from `known` (any case), each unknown one named in the problem as an unknown `what`. */
+export function knownList<T extends string>(
   input: Record<string, unknown>,
+  key: string,
+  what: string,
   at: string,
   problems: string[],
   known: readonly T[],
 ): T[] | undefined {
-  const integrations = stringList(input.integrations, `${at}: "integrations"`, problems, (x) => x.toLowerCase());
-  if (!integrations) return undefined;
-  const unknown = integrations.filter((x) => !(known as readonly string[]).includes(x));
-  if (unknown.length) problems.push(`${at}: unknown integration ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${known.join(', ')}).`);
-  return integrations as T[];
+  const names = stringList(input[key], `${at}: "${key}"`, problems, (x) => x.toLowerCase());
+  if (!names) return undefined;
+  const unknown = names.filter((x) => !(known as readonly string[]).includes(x));
+  if (unknown.length) problems.push(`${at}: unknown ${what} ${unknown.map((x) => `"${x}"`).join(', ')} (one of ${known.join(', ')}).`);
+  return names as T[];
+}
+
+/** A condition's `integrations`. */
+export function integrationList<T extends string>(input: Record<string, unknown>, at: string, problems: string[], known: readonly T[]) {
+  return knownList(input, 'integrations', 'integration', at, problems, known);
 }
 
 export function checkKeys(o: Record<string, unknown>, allowed: string[], at: string, problems: string[]): void {

@@ -23,7 +23,7 @@ import type { ApmDeadlines } from '../ports/apm-deadlines.js';
 import type { TableHealth } from '../ports/table-health.js';
 import type { ConnectorRegistry } from '../ports/connector.js';
 import type { ApmConnectorRegistry } from '../ports/apm-connector.js';
-import type { RiskStore } from '../ports/risk-store.js';
+import type { RiskAdmin, RiskStore } from '../ports/risk-store.js';
 
 export interface Deps {
   config: Config;
@@ -59,4 +59,6 @@ export interface Deps {
   apiKeys: ApiKeyStore;
   /** The risk check's counters and a merchant's thresholds (docs/risk.md). */
   risk: RiskStore;
+  /** The same store as the console and the CLI change it: blocklists, thresholds, rules, BINs. */
+  riskAdmin: RiskAdmin;
 }

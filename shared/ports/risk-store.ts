@@ -119,6 +119,15 @@ export interface RiskStore {
   blockMerchant(clientKey: string, until: number, keepSeconds: number): Promise<void>;
   /** Stops the IP until `until` (never shortens a longer cool-down). */
   blockIp(clientKey: string, ip: string, until: number, keepSeconds: number): Promise<void>;
+  /**
+   * Adds `amount` to the MID's volume of the day in the currency, atomically, on the condition that it stays at or under
+   * `cap` (no cap: unconditional, e.g. a negative amount given back); false when the condition failed.
+   */
+  addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean>;
+}
+
+/** The risk store as the console and the CLI change it: blocklists, thresholds, rules, BINs (the request reads them with `read`). */
+export interface RiskAdmin extends RiskStore {
   /** Stores the entry (an IP range also on its scope's ranges item, in the same transaction). `alongside`: ports/transaction-items.ts. */
   addBlock(entry: BlocklistEntry, opts?: Alongside): Promise<void>;
   listBlocks(scope: BlocklistScope): Promise<BlocklistEntry[]>;
@@ -127,11 +136,6 @@ export interface RiskStore {
   settings(clientKey: string): Promise<RiskSettings>;
   /** Replaces the merchant's thresholds (absent fields: the defaults). */
   saveSettings(clientKey: string, settings: RiskSettings, opts?: Alongside): Promise<void>;
-  /**
-   * Adds `amount` to the MID's volume of the day in the currency, atomically, on the condition that it stays at or under
-   * `cap` (no cap: unconditional, e.g. a negative amount given back); false when the condition failed.
-   */
-  addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean>;
   /** Stores BIN countries (one item a BIN; an existing BIN takes the new country). */
   saveBins(bins: { bin: string; country: string }[]): Promise<void>;
   riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }>;

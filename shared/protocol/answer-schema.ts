@@ -5,6 +5,7 @@
  * generated document for every action.
  */
 import { z } from 'zod';
+import { S2S_STATUSES } from './s2s/values.js';
 
 export const text = z.string();
 export const optionalText = z.string().optional();
@@ -35,7 +36,7 @@ export type Answer<T extends z.ZodType> = z.output<T>;
 export const PAYMENT_ANSWER_FIELDS = {
   action: text,
   result: text,
-  status: text,
+  status: z.enum(S2S_STATUSES),
   order_id: text,
   trans_id: text,
   trans_date: text,

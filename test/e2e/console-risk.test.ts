@@ -82,7 +82,7 @@ describe('a merchant admin on the Risk page in Chromium', () => {
     const alert = section.getByRole('alert');
     await poll(() => alert.locator('li').count()).toBeGreaterThanOrEqual(3);
     expect(await alert.textContent()).toContain('"EURO" is not an ISO 4217 currency code');
-    expect((await deps().risk.riskRules(shop.clientKey)).rules).toEqual([]);
+    expect((await deps().riskAdmin.riskRules(shop.clientKey)).rules).toEqual([]);
 
     await editor.fill(
       JSON.stringify({ rules: [{ name: 'no big euro tickets', match: { currencies: ['EUR'], minAmount: 50001 }, action: 'block' }] }),

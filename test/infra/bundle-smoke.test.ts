@@ -3,8 +3,8 @@
  * the bundled S2S CARD handler takes a SALE against the local platform's table, queue and keys. Bundling options
  * that break at run time (a CommonJS-only dependency, a missing `require`) fail here rather than after a deploy.
  * The bundled Checkout page speaks German from the dictionary its route copies beside the bundle (bundleFiles); the
- * bundled S2S CARD handler pays with Apple Pay through the verification module bundled beside it (lazyModules), with
- * the very command CDK runs after the bundle.
+ * bundled S2S CARD handler pays with Apple Pay and Google Pay through the verification modules bundled beside it
+ * (lazyModules), with the very command CDK runs after the bundle.
  */
 import { execSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -25,9 +25,16 @@ import { ROUTES } from '../../shared/entry/routes/index.js';
 import { createSession } from '../integration/checkout/support.js';
 import type { LazyModule } from '../../shared/lib/wallets/lazy-module.js';
 import { ecKeyPair } from '../unit/wallets/fixtures/google-token.js';
-import { appleToken, configureWallets, walletEnv, walletSaleFields, type WalletMerchantKeys } from '../integration/wallets/support.js';
+import {
+  appleToken,
+  configureWallets,
+  googleToken,
+  walletEnv,
+  walletSaleFields,
+  type WalletMerchantKeys,
+} from '../integration/wallets/support.js';
 
-// The wallets' test roots as the platform's trust roots (the Apple Pay SALE below).
+// The wallets' test roots as the platform's trust roots (the wallet SALEs below).
 const platform = usePlatform(walletEnv);
 let merchant: Merchant;
 let keys: WalletMerchantKeys;
@@ -107,20 +114,27 @@ describe('the bundled handler', () => {
     expect(JSON.parse(res.body!)).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED' });
   }, 60_000);
 
-  it('S2S CARD /post pays with Apple Pay through the verification module bundled beside it', async () => {
+  it('S2S CARD /post pays with Apple Pay and Google Pay through the verification modules bundled beside it', async () => {
     const route = ROUTES.find((r) => r.id === 'S2sCardPost')!;
-    expect(route.lazyModules?.map((m) => m.file)).toEqual(['apple-pay.mjs']);
+    expect(route.lazyModules?.map((m) => m.file)).toEqual(['apple-pay.mjs', 'google-pay.mjs']);
     const handler = await bundled(route.handler, [], route.lazyModules);
-    const fields = walletSaleFields(merchant, 'applepay', appleToken(keys.apple.publicKey));
-    const res = await handler(httpEvent('POST', 'POST /post', '/post', encodeForm(fields)), lambdaContext('S2sCardPost'));
-    expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body!)).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', digital_wallet: 'applepay' });
-    // A refusal from the module (its own copy of WalletTokenError) is the protocol's payment_token error, not a 500.
-    const stranger = walletSaleFields(merchant, 'applepay', appleToken(ecKeyPair().publicKey));
-    const refused = await handler(httpEvent('POST', 'POST /post', '/post', encodeForm(stranger)), lambdaContext('S2sCardPost'));
-    expect(JSON.parse(refused.body!).errors.map((e: { error_message: string }) => e.error_message)).toEqual([
-      "payment_token: The payment token cannot be decrypted with the merchant's wallet key.",
-    ]);
+    const pay = async (fields: Parameters<typeof encodeForm>[0]) =>
+      handler(httpEvent('POST', 'POST /post', '/post', encodeForm(fields)), lambdaContext('S2sCardPost'));
+    const tokens = { applepay: appleToken(keys.apple.publicKey), googlepay: googleToken(merchant, keys.google.publicKey) };
+    for (const [wallet, token] of Object.entries(tokens)) {
+      const res = await pay(walletSaleFields(merchant, wallet, token));
+      expect(res.statusCode, wallet).toBe(200);
+      expect(JSON.parse(res.body!), wallet).toMatchObject({ action: 'SALE', result: 'SUCCESS', status: 'SETTLED', digital_wallet: wallet });
+    }
+    // A refusal from a module (its own copy of WalletTokenError) is the protocol's payment_token error, not a 500.
+    const strangers = { applepay: appleToken(ecKeyPair().publicKey), googlepay: googleToken(merchant, ecKeyPair().publicKey) };
+    for (const [wallet, token] of Object.entries(strangers)) {
+      const refused = await pay(walletSaleFields(merchant, wallet, token));
+      expect(
+        JSON.parse(refused.body!).errors.map((e: { error_message: string }) => e.error_message),
+        wallet,
+      ).toEqual(["payment_token: The payment token cannot be decrypted with the merchant's wallet key."]);
+    }
   }, 60_000);
 
   it("the Checkout page, bundled with its route's files, speaks the payer's language", async () => {

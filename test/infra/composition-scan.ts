@@ -72,6 +72,9 @@ export function portsComposed(sources: Source[]): Set<string> {
   const text = sources.map((s) => code(s.source)).join('\n');
   const tables = new Map<string, string>();
   for (const m of text.matchAll(/(?:const|var|let) (\w+)(?::\s*PortTable)?\s*=\s*\{([^{}]*)\}/g)) tables.set(m[1]!, m[2]!);
+  // A table of the payment cores and more (shared/entry/composition/tables.ts): read as the spread it makes.
+  for (const m of text.matchAll(/(?:const|var|let) (\w+)\s*=\s*(?:\/\*\s*@__PURE__\s*\*\/\s*)?paymentPortsAnd\(\s*\{([^{}]*)\}\s*\)/g))
+    tables.set(m[1]!, `...PAYMENT_PORTS, ${m[2]!}`);
   const composed = new Set<string>();
   const addTable = (body: string, seen: Set<string>) => {
     for (const part of body.split(',')) {

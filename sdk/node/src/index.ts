@@ -3,6 +3,7 @@ export { S2sCard, paymentKeys } from './api/s2s-card.js';
 export type {
   PaymentKeys,
   SaleRequest,
+  WalletSaleRequest,
   DebitRequest,
   Card2CardRequest,
   Credit2CardRequest,

@@ -57,3 +57,5 @@ export { parseForm, encodeForm, getString, MAX_DEPTH, MAX_KEYS, type FormValue, 
 export { isPrototypeKey, parseJson } from './safe-keys.js';
 /** The platform's JSON answers, typed (generated from the platform's answer schemas: answers.ts). */
 export type * from './answers.js';
+/** The S2S requests' fields, typed (generated from the fields each action declares: requests.ts). */
+export type * from './requests.js';

@@ -10,6 +10,7 @@ import { itemsOf } from './index-items.js';
 import type { DeliveryAttempt } from '../../domain/callback.js';
 import type { DeliveryLog } from '../../ports/callbacks.js';
 import { ddbClient } from './aws-clients.js';
+import { queryAll } from './query-all.js';
 
 /** What the callback item keeps per attempt; the rest of a DeliveryAttempt is the item's own. */
 export type DeliveryEntry = Pick<DeliveryAttempt, 'attempt' | 'at' | 'latencyMs' | 'outcome' | 'httpStatus' | 'error' | 'signature'>;
@@ -92,20 +93,14 @@ export class DynamoDeliveryLog implements DeliveryLog {
   async forPayment(transId: string): Promise<DeliveryAttempt[]> {
     const items: Record<string, unknown>[] = [];
     for (const prefix of ['CALLBACK#', 'DELIVERY#']) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await ddbClient().send(
-          new QueryCommand({
-            TableName: this.tableName,
-            KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-            ExpressionAttributeValues: { ':p': `PAYMENT#${transId}`, ':s': prefix },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(res.Items ?? []));
-        start = res.LastEvaluatedKey;
-      } while (start);
+      items.push(
+        ...(await queryAll({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+          ExpressionAttributeValues: { ':p': `PAYMENT#${transId}`, ':s': prefix },
+          ConsistentRead: true,
+        })),
+      );
     }
     return items.flatMap((i) => ((i.sk as string).startsWith('CALLBACK#') ? attemptsOf(i) : [toAttempt(i)])).sort(byTime);
   }

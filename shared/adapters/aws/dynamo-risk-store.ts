@@ -14,9 +14,8 @@
  * the first caller with a conditional write.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './query-all.js';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SecretBox } from '../../ports/secret-box.js';
 import type {
   BlocklistEntry,
@@ -34,8 +33,6 @@ import type {
 import type { RiskRule } from '../../domain/risk-rules.js';
 import { ddbClient } from './aws-clients.js';
 import { itemsOf } from './index-items.js';
-import { withEntries, writeItem } from './transaction-items.js';
-import type { Alongside } from '../../ports/transaction-items.js';
 
 const CONTEXT = 'risk-fingerprint';
 const SECRET_KEY = { pk: 'PLATFORM', sk: 'RISK_FINGERPRINT' };
@@ -69,13 +66,13 @@ export const riskKeys = {
   ipRanges: (scope: BlocklistScope) => ({ pk: `RISKLIST#${scope}`, sk: 'IP_RANGES' }),
 };
 
-type Item = Record<string, unknown>;
+export type Item = Record<string, unknown>;
 
 export class DynamoRiskStore implements RiskStore {
   private secret?: Promise<Buffer>;
 
   constructor(
-    private readonly tableName: string,
+    protected readonly tableName: string,
     private readonly box: () => SecretBox,
   ) {}
 
@@ -188,88 +185,6 @@ export class DynamoRiskStore implements RiskStore {
     }
   }
 
-  async addBlock(entry: BlocklistEntry, opts: Alongside = {}): Promise<void> {
-    const put = {
-      TableName: this.tableName,
-      Item: { ...riskKeys.block(entry.scope, entry.type, entry.value), kind: 'risk-block', ...entry },
-    };
-    if (entry.type !== 'ip') {
-      await writeItem(ddbClient(), { Put: put }, opts.alongside);
-      return;
-    }
-    await ddbClient().send(
-      new TransactWriteCommand({
-        TransactItems: withEntries(
-          [
-            { Put: put },
-            {
-              Update: {
-                ...this.rangesUpdate(entry.scope, 'ADD ranges :r SET kind = :k'),
-                ExpressionAttributeValues: { ':r': new Set([entry.value]), ':k': 'risk-ip-ranges' },
-              },
-            },
-          ],
-          opts.alongside,
-        ),
-      }),
-    );
-    opts.alongside?.markStored();
-  }
-
-  private rangesUpdate(scope: BlocklistScope, expr: string) {
-    return { TableName: this.tableName, Key: riskKeys.ipRanges(scope), UpdateExpression: expr };
-  }
-
-  async listBlocks(scope: BlocklistScope): Promise<BlocklistEntry[]> {
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `RISKLIST#${scope}` },
-    });
-    return items.filter((i) => i.kind === 'risk-block').map(entryOf);
-  }
-
-  async removeBlock(scope: BlocklistScope, type: BlocklistType, value: string, opts: Alongside = {}): Promise<boolean> {
-    const del = { TableName: this.tableName, Key: riskKeys.block(scope, type, value), ConditionExpression: 'attribute_exists(pk)' };
-    try {
-      if (type !== 'ip') await writeItem(ddbClient(), { Delete: del }, opts.alongside);
-      else {
-        await ddbClient().send(
-          new TransactWriteCommand({
-            TransactItems: withEntries(
-              [
-                { Delete: del },
-                { Update: { ...this.rangesUpdate(scope, 'DELETE ranges :r'), ExpressionAttributeValues: { ':r': new Set([value]) } } },
-              ],
-              opts.alongside,
-            ),
-          }),
-        );
-        opts.alongside?.markStored();
-      }
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-      throw err;
-    }
-  }
-
-  async settings(clientKey: string): Promise<RiskSettings> {
-    const res = await ddbClient().send(
-      new GetCommand({ TableName: this.tableName, Key: riskKeys.settings(clientKey), ConsistentRead: true }),
-    );
-    return settingsOf(res.Item);
-  }
-
-  async saveSettings(clientKey: string, settings: RiskSettings, opts: Alongside = {}): Promise<void> {
-    await writeItem(
-      ddbClient(),
-      { Put: { TableName: this.tableName, Item: { ...riskKeys.settings(clientKey), kind: 'risk-settings', ...settings } } },
-      opts.alongside,
-    );
-  }
-
   async addMidVolume(key: MidVolumeKey, amount: number, cap?: number, expiresAt?: number): Promise<boolean> {
     try {
       await ddbClient().send(
@@ -293,35 +208,6 @@ export class DynamoRiskStore implements RiskStore {
       if (err instanceof ConditionalCheckFailedException) return false;
       throw err;
     }
-  }
-
-  async saveBins(bins: { bin: string; country: string }[]): Promise<void> {
-    // Ten writes at a time: an operator's import, not a request's path.
-    for (let i = 0; i < bins.length; i += 10) {
-      await Promise.all(
-        bins.slice(i, i + 10).map((b) =>
-          ddbClient().send(
-            new PutCommand({
-              TableName: this.tableName,
-              Item: { ...riskKeys.bin(b.bin), kind: 'risk-bin', bin: b.bin, country: b.country },
-            }),
-          ),
-        ),
-      );
-    }
-  }
-
-  async riskRules(clientKey: string): Promise<{ rules: RiskRule[]; updatedAt?: string }> {
-    const res = await ddbClient().send(new GetCommand({ TableName: this.tableName, Key: riskKeys.rules(clientKey), ConsistentRead: true }));
-    return { rules: rulesOf(res.Item), ...(typeof res.Item?.updatedAt === 'string' ? { updatedAt: res.Item.updatedAt } : {}) };
-  }
-
-  async saveRiskRules(clientKey: string, rules: RiskRule[], updatedAt: string, opts: Alongside = {}): Promise<void> {
-    await writeItem(
-      ddbClient(),
-      { Put: { TableName: this.tableName, Item: { ...riskKeys.rules(clientKey), kind: 'risk-rules', rules, updatedAt } } },
-      opts.alongside,
-    );
   }
 
   /** Appends one entry to a counter's list and moves its expiry; the item after the write. */
@@ -402,7 +288,7 @@ function binCountryOf(items: (Item | undefined)[]): { binCountry?: string } {
   return hit ? { binCountry: hit.country as string } : {};
 }
 
-function entryOf(i: Item): BlocklistEntry {
+export function entryOf(i: Item): BlocklistEntry {
   return {
     scope: String(i.scope),
     type: i.type as BlocklistType,
@@ -414,11 +300,11 @@ function entryOf(i: Item): BlocklistEntry {
 }
 
 /** Rules as `risk rules set` validated and stored them (operations/risk/rules.ts). */
-function rulesOf(i: Item | undefined): RiskRule[] {
+export function rulesOf(i: Item | undefined): RiskRule[] {
   return Array.isArray(i?.rules) ? (i.rules as RiskRule[]) : [];
 }
 
-function settingsOf(i: Item | undefined): RiskSettings {
+export function settingsOf(i: Item | undefined): RiskSettings {
   const out: RiskSettings = {};
   for (const f of SETTING_FIELDS) if (typeof i?.[f] === 'number') out[f] = i[f];
   return out;

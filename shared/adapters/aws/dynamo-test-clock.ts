@@ -9,6 +9,7 @@ import type { TestClockSetting, TestClockStore } from '../../ports/clock.js';
 import { ddbClient } from './aws-clients.js';
 import { versionedPut } from './versioned-put.js';
 import { keys } from './table-keys.js';
+import { queryAll } from './query-all.js';
 
 const LISTING = 'TEST_CLOCKS';
 /** Offsets are never negative (a clock only moves forward from the real time): zero-padded, they sort as numbers. */
@@ -40,10 +41,7 @@ export class DynamoTestClockStore implements TestClockStore {
   async maxOffsetMs(): Promise<number> {
     const res = await ddbClient().send(
       new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': LISTING },
+        ...this.listing(),
         ScanIndexForward: false,
         Limit: 1,
       }),
@@ -54,25 +52,22 @@ export class DynamoTestClockStore implements TestClockStore {
 
   async list(): Promise<(TestClockSetting & { clientKey: string })[]> {
     const out: (TestClockSetting & { clientKey: string })[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await ddbClient().send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :p',
-          ExpressionAttributeValues: { ':p': LISTING },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const e of res.Items ?? []) {
-        const clientKey = String(e.gsi1sk).slice(17);
-        const s = await this.get(clientKey);
-        if (s) out.push({ clientKey, ...s });
-      }
-      start = res.LastEvaluatedKey;
-    } while (start);
+    for (const e of await queryAll(this.listing())) {
+      const clientKey = String(e.gsi1sk).slice(17);
+      const s = await this.get(clientKey);
+      if (s) out.push({ clientKey, ...s });
+    }
     return out;
+  }
+
+  /** Every clock's entry on gsi1, the largest offset last. */
+  private listing() {
+    return {
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': LISTING },
+    };
   }
 }
 

@@ -20,6 +20,7 @@ export {
   type AnswerEvent,
   type FollowUpType,
 } from './events.js';
+export { EVENT_RESULTS, type EventResult } from './results.js';
 export { STATUSES, ALL_STATUSES, isFinal, onPayerStep, type StatusFacts } from './statuses.js';
 export { hasAttempt, waitingAmount, refundable, settledAt, openPayerStep, OWN_TRANSACTIONS, type Guard } from './guards.js';
 export { followUpPlans, type FollowUpPlan, type FollowUpPlans, type FollowUpEvent } from './plans.js';

@@ -8,9 +8,10 @@ import type { PaymentStatus, TransactionType } from '../payment.js';
 import type { EventName } from './events.js';
 import { allows, G, type Guard } from './guards.js';
 import { ALL_STATUSES } from './statuses.js';
+import type { EventResult } from './results.js';
 
 /** The callback the transition reports, as the protocol-neutral event result (none: nothing is reported). */
-export type CallbackResult = 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'INIT' | 'UNDEFINED' | 'none';
+export type CallbackResult = EventResult | 'none';
 
 /** What a transition does to the amounts. */
 export type Effect =

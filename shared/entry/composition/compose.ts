@@ -40,6 +40,7 @@ const PORT_NAMES = Object.keys({
   tableHealth: 1,
   apiKeys: 1,
   risk: 1,
+  riskAdmin: 1,
 } satisfies Record<keyof Deps, 1>) as (keyof Deps)[];
 
 export class PortNotComposedError extends Error {

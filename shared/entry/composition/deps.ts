@@ -29,6 +29,7 @@ import { callbacks, parseCallbackMessage } from './callbacks.js';
 import { reconciliation } from './reconciliation.js';
 import { apmDeadlines, sealedCards, tableHealth } from './sweepers.js';
 import { risk } from './risk.js';
+import { riskAdmin } from './risk-admin.js';
 import { consoleContext } from './console.js';
 import { consoleIdentity } from './console-identity.js';
 import { apiKeys } from './api-keys.js';
@@ -67,6 +68,7 @@ export const deps: () => Composed = composition({
   tableHealth,
   apiKeys,
   risk,
+  riskAdmin,
 });
 
 /** The callback feature's part of deps() (tests and the admin CLI). */

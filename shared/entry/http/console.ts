@@ -200,6 +200,22 @@ async function signedIn(base: ConsoleRequest): Promise<SignedIn> {
   return { signedIn: true, p, sessionId: sessionId!, session };
 }
 
+/** An endpoint that first finds whether, and who, the caller is signed in. */
+function sessionEndpoint<D extends ConsoleBaseDeps>(
+  route: string,
+  wiring: ConsoleWiring<D>,
+  serve: (base: ConsoleRequest<D>, who: SignedIn, event: HttpEvent) => Promise<HttpResult>,
+) {
+  return httpEndpoint(route, async (event) => {
+    const base = request(wiring, event);
+    return serve(base, await signedIn(base), event);
+  });
+}
+
+function asSignedIn<D extends ConsoleBaseDeps>(base: ConsoleRequest<D>, who: SignedIn & { signedIn: true }): SignedInRequest<D> {
+  return { ...base, p: who.p, sessionId: who.sessionId, session: who.session };
+}
+
 function idleMessage(cx: ConsoleContext<ConsoleBaseDeps>): string {
   return `Signed out after ${cx.d.config.CONSOLE_IDLE_MINUTES} minutes without activity; sign in again.`;
 }
@@ -210,14 +226,12 @@ export function consoleRoute<D extends ConsoleBaseDeps>(
   wiring: ConsoleWiring<D>,
   fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>,
 ) {
-  return httpEndpoint(route, async (event) => {
-    const base = request(wiring, event);
-    const who = await signedIn(base);
+  return sessionEndpoint(route, wiring, async (base, who, event) => {
     if (!who.signedIn) throw new ConsoleAuthError(who.idle ? idleMessage(base.cx) : undefined);
     if (event.requestContext.http.method !== 'GET' && !sameToken(header(event, CSRF_HEADER), who.session.csrfToken)) {
       throw new ConsoleForbiddenError('Missing or wrong X-CSRF-Token; reload the console.');
     }
-    return reply(await fn({ ...base, p: who.p, sessionId: who.sessionId, session: who.session }));
+    return reply(await fn(asSignedIn(base, who)));
   });
 }
 
@@ -230,10 +244,8 @@ export function sessionProbeRoute<D extends ConsoleBaseDeps>(
   wiring: ConsoleWiring<D>,
   fn: (req: SignedInRequest<D>) => Promise<ConsoleReply>,
 ) {
-  return httpEndpoint(route, async (event) => {
-    const base = request(wiring, event);
-    const who = await signedIn(base);
-    if (who.signedIn) return reply(await fn({ ...base, p: who.p, sessionId: who.sessionId, session: who.session }));
+  return sessionEndpoint(route, wiring, async (base, who, event) => {
+    if (who.signedIn) return reply(await fn(asSignedIn(base, who)));
     const cookies = cookieValue(event, SESSION_COOKIE) ? clearedCookies(base.cx) : undefined;
     return reply({
       body: { signedIn: false, ...(who.idle ? { reason: 'idle', message: idleMessage(base.cx) } : {}) } satisfies ConsoleMeAnswer,

@@ -1,21 +1,16 @@
-import type { RouteDefinition, ScheduledDefinition } from './types.js';
-import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
+import { payerPage, type RouteDefinition, type RouteDoc, type ScheduledDefinition } from './types.js';
+import { CARD_PAYING, pageText, SESSION } from './shared-grants.js';
 
-/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
-const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
-
-const pay: RouteDefinition['grants'] = [
-  'table:read',
-  'table:write',
-  'kms:decrypt:merchant-secrets',
-  'kms:decrypt:card-data',
-  'kms:encrypt:card-data',
-  'queue:send:callbacks',
-];
-const session: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets'];
+const pay = CARD_PAYING;
+const session = SESSION;
 // The iframe's card submission seals the card (card-data) for the merchant's processing call.
 const sealing: RouteDefinition['grants'] = ['table:read', 'table:write', 'kms:decrypt:merchant-secrets', 'kms:encrypt:card-data'];
 const page: RouteDefinition['grants'] = ['table:read', 'kms:decrypt:merchant-secrets'];
+const processing = (kind: string): RouteDoc => ({
+  tag: 'Hosted fields',
+  summary: `Pay with the card the payer submitted in the hosted fields (${kind})`,
+  auth: 'session-token',
+});
 
 /** Hosted Payment Fields (session token, client script, processing, session update). */
 export const hostedFieldsRoutes: RouteDefinition[] = [
@@ -26,6 +21,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     path: '/api/v1/session/token',
     handler: 'functions/hosted-fields/token',
     grants: session,
+    doc: { tag: 'Hosted fields', summary: 'Create a hosted-fields session: its Token', auth: 'protocol-hash' },
   },
   // Merchant backend with the session Token header.
   {
@@ -35,6 +31,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/processing',
     grants: pay,
     ...pageText,
+    doc: processing('purchase'),
   },
   {
     id: 'HostedFieldsDebit',
@@ -43,6 +40,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/processing',
     grants: pay,
     ...pageText,
+    doc: processing('debit'),
   },
   {
     id: 'HostedFieldsSessionUpdate',
@@ -51,9 +49,21 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/update',
     grants: session,
     ...pageText,
+    doc: {
+      tag: 'Hosted fields',
+      summary: 'Change the session before the payment (amount, currency, flags, objects)',
+      auth: 'session-token',
+    },
   },
   // The browser: client library, the iframes and their card submission (Token header), 3DS page, local demo.
-  { id: 'HostedFieldsSdk', method: 'GET', path: '/sdk/hosted-fields.js', handler: 'functions/hosted-fields/sdk', grants: [] },
+  {
+    id: 'HostedFieldsSdk',
+    method: 'GET',
+    path: '/sdk/hosted-fields.js',
+    handler: 'functions/hosted-fields/sdk',
+    grants: [],
+    doc: { tag: 'Payer pages', summary: 'The hosted payment fields client library.', auth: 'public', answers: 'text/javascript' },
+  },
   {
     id: 'HostedFieldsFrame',
     method: 'GET',
@@ -61,6 +71,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/frame',
     grants: page,
     ...pageText,
+    doc: payerPage('One hosted field (card number, expiry, CVV) in an iframe.'),
   },
   {
     id: 'HostedFieldsCardData',
@@ -69,6 +80,13 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/card-data',
     grants: sealing,
     ...pageText,
+    doc: {
+      tag: 'Payer pages',
+      summary: 'The iframes submit the card (header Token); the merchant never sees it.',
+      auth: 'session-token',
+      answers: 'application/json',
+      sends: 'application/json',
+    },
   },
   {
     id: 'HostedFieldsThreeDsPage',
@@ -77,6 +95,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/three-ds',
     grants: page,
     ...pageText,
+    doc: payerPage('The 3DS page of a hosted-fields payment.'),
   },
   {
     id: 'HostedFieldsThreeDsSubmit',
@@ -85,6 +104,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     handler: 'functions/hosted-fields/three-ds',
     grants: pay,
     ...pageText,
+    doc: payerPage("The payer's 3DS answer; returns to return_url."),
   },
   // A demo merchant page on the platform's own origin: sandbox stages only (a shop page has no place in production).
   {
@@ -95,6 +115,7 @@ export const hostedFieldsRoutes: RouteDefinition[] = [
     grants: [],
     sandboxOnly: true,
     ...pageText,
+    doc: payerPage('A demo merchant page with hosted fields (sandbox stages only).'),
   },
 ];
 

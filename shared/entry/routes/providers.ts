@@ -1,4 +1,4 @@
-import type { OpsEventDefinition, RouteDefinition, ScheduledDefinition } from './types.js';
+import { payerPage, type OpsEventDefinition, type RouteDefinition, type ScheduledDefinition } from './types.js';
 import { APM_DEADLINE_DUE } from '../../lib/resources.js';
 import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
 
@@ -18,6 +18,14 @@ export const providerRoutes: RouteDefinition[] = [
     path: '/providers/adyen/notifications',
     handler: 'functions/providers/adyen-notifications',
     grants: acquirerNotice(),
+    doc: {
+      tag: 'Providers',
+      summary:
+        "Adyen's standard webhooks: each item's HMAC is checked and the signed outcomes applied once; answered \"[accepted]\" as Adyen expects. 401 when an item's signature does not hold (nothing changes).",
+      auth: 'adyen-hmac',
+      answers: 'text/plain',
+      sends: 'application/json',
+    },
   },
   {
     id: 'AdyenReturn',
@@ -26,6 +34,7 @@ export const providerRoutes: RouteDefinition[] = [
     handler: 'functions/providers/adyen-return',
     grants: acquirerNotice(),
     bundleFiles: [...PAGE_TEXT_FILES],
+    doc: payerPage("The payer's return from Adyen's pages; continues to the merchant's return URL."),
   },
   {
     id: 'AdyenReturnPost',
@@ -34,6 +43,7 @@ export const providerRoutes: RouteDefinition[] = [
     handler: 'functions/providers/adyen-return',
     grants: acquirerNotice(),
     bundleFiles: [...PAGE_TEXT_FILES],
+    doc: payerPage("The payer's return from Adyen's pages (POST); continues to the merchant's return URL."),
   },
   // Checkout.com's webhooks (signed in the Cko-Signature header) and the payer's return from its 3DS page
   // (shared/adapters/connectors/checkout-com.ts); before the provider routes too.
@@ -43,6 +53,14 @@ export const providerRoutes: RouteDefinition[] = [
     path: '/providers/checkout-com/notifications',
     handler: 'functions/providers/checkout-com-notifications',
     grants: acquirerNotice(),
+    doc: {
+      tag: 'Providers',
+      summary:
+        "Checkout.com's webhooks: Cko-Signature (hex HMAC-SHA256 of the raw body with the MID's webhook secret) is checked, then the platform asks Checkout.com about the payment and applies its answer once. 401 when the signature does not hold (nothing changes).",
+      auth: 'cko-signature',
+      answers: 'application/json',
+      sends: 'application/json',
+    },
   },
   {
     id: 'CheckoutComReturn',
@@ -51,6 +69,9 @@ export const providerRoutes: RouteDefinition[] = [
     handler: 'functions/providers/checkout-com-return',
     grants: acquirerNotice(),
     bundleFiles: [...PAGE_TEXT_FILES],
+    doc: payerPage(
+      "The payer's return from Checkout.com's 3DS page; the payment is read back from Checkout.com, then the payer continues to the merchant's return URL.",
+    ),
   },
   {
     id: 'ProviderNotification',
@@ -58,6 +79,14 @@ export const providerRoutes: RouteDefinition[] = [
     path: '/providers/{provider}/notifications',
     handler: 'functions/providers/notifications',
     grants: acquirerNotice(),
+    doc: {
+      tag: 'Providers',
+      summary:
+        'An APM provider reports a payment\'s outcome: JSON {"reference": trans_id, "status": …}, signed with X-Provider-Signature (hex HMAC-SHA256 of the raw body with the provider\'s secret). 401 without a valid signature; a duplicate or late notification changes nothing.',
+      auth: 'provider-signature',
+      answers: 'application/json',
+      sends: 'application/json',
+    },
   },
 ];
 

@@ -1,9 +1,6 @@
-import type { RouteDefinition } from './types.js';
-import { PAGE_TEXT_FILES } from '../../pages/page-text.js';
-import { APPLE_PAY_MODULE } from '../../lib/wallets/apple-pay-lazy.js';
-
-/** Routes that render payer pages ship the page dictionaries beside their bundle (page-text.ts). */
-const pageText = { bundleFiles: [...PAGE_TEXT_FILES] };
+import { payerPage, type RouteDefinition } from './types.js';
+import { pageText } from './shared-grants.js';
+import { WALLET_MODULES } from '../../lib/wallets/wallet-modules.js';
 
 // A wallet SALE on /post-va decrypts the token (wallet-keys) and may vault its DPAN (recurring_init, req_token).
 const grants: RouteDefinition['grants'] = [
@@ -27,8 +24,16 @@ const methodPage: RouteDefinition['grants'] = [
 
 /** S2S APM (/post-va) and the sandbox method's page its REDIRECT answers point the payer to. */
 export const s2sApmRoutes: RouteDefinition[] = [
-  // brand applepay verifies the token with a module loaded on the first one (wallets/apple-pay-lazy.ts).
-  { id: 'S2sApmPost', method: 'POST', path: '/post-va', handler: 'functions/s2s-apm/post', grants, lazyModules: [APPLE_PAY_MODULE] },
+  // brands applepay and googlepay verify the token with a module loaded on the first one (wallets/wallet-modules.ts).
+  {
+    id: 'S2sApmPost',
+    method: 'POST',
+    path: '/post-va',
+    handler: 'functions/s2s-apm/post',
+    grants,
+    lazyModules: WALLET_MODULES,
+    doc: { tag: 'S2S APM', summary: 'S2S APM: alternative payment methods by brand', auth: 'protocol-hash' },
+  },
   // The page reads its merchant (framing policy), whose settings open with the merchant-secrets key.
   {
     id: 'S2sApmMethodPage',
@@ -37,6 +42,7 @@ export const s2sApmRoutes: RouteDefinition[] = [
     handler: 'functions/s2s-apm/method-page',
     grants: ['table:read', 'kms:decrypt:merchant-secrets'],
     ...pageText,
+    doc: payerPage("The sandbox method's page (redirect_url of an APM REDIRECT answer)."),
   },
   {
     id: 'S2sApmMethodPagePost',
@@ -45,5 +51,6 @@ export const s2sApmRoutes: RouteDefinition[] = [
     handler: 'functions/s2s-apm/method-page',
     grants: methodPage,
     ...pageText,
+    doc: payerPage("The payer's choice on the method page; returns to return_url."),
   },
 ];

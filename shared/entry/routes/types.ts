@@ -24,7 +24,45 @@ export interface RouteDefinition {
   lazyModules?: LazyModule[];
   /** Deployed only in sandbox stages (infra/stages.ts `sandbox`) and locally: demo pages, never in production. */
   sandboxOnly?: boolean;
+  /** What the API reference says about the route (scripts/openapi reads it; nothing at run time does). */
+  doc?: RouteDoc;
 }
+
+/** A route in the API reference (docs/openapi.json): written here once, beside the route it describes. */
+export interface RouteDoc {
+  tag: 'S2S CARD' | 'S2S APM' | 'Checkout' | 'Hosted fields' | 'Merchant API' | 'Payer pages' | 'Platform' | 'Providers' | 'Console';
+  summary: string;
+  auth: RouteAuth;
+  /**
+   * Media types of the success answer (where not an HTML page) and of the request body (POST, PUT; where not a form
+   * the page submits). Page, console, provider and platform routes only: the protocol's and the merchant API's
+   * operations take theirs from the bodies and answers they declare.
+   */
+  answers?: string;
+  sends?: string;
+}
+
+/** How the caller of a route proves who it is (its security requirement in the reference, scripts/openapi/security.ts). */
+export type RouteAuth =
+  /** `hash` inside the body, computed with the merchant's password (client_key or merchant_key names the merchant). */
+  | 'protocol-hash'
+  /** The merchant API's bearer key or signed headers (docs/merchant-api.md). */
+  | 'merchant-api'
+  /** The hosted-fields session Token header. */
+  | 'session-token'
+  /** The console's session cookie, with its CSRF token on POST and PUT; `console-optional`: answers without one too. */
+  | 'console'
+  | 'console-optional'
+  /** Console sign-in: answers the session to valid credentials. */
+  | 'sign-in'
+  /** A provider's signature: X-Provider-Signature, Checkout.com's Cko-Signature, or Adyen's HMAC in each item. */
+  | 'provider-signature'
+  | 'cko-signature'
+  | 'adyen-hmac'
+  /** A payer page: the unguessable id in its link is the credential. */
+  | 'payer-link'
+  /** Code or documentation, no data. */
+  | 'public';
 
 /**
  * `kms:decrypt:<purpose>` opens that purpose's secrets (unwraps its data keys); `kms:encrypt:<purpose>` seals them
@@ -112,3 +150,6 @@ export interface OpsEventDefinition {
   grants: Grant[];
   timeoutSeconds?: number;
 }
+
+/** A page the payer's browser loads (HTML, a form it submits). */
+export const payerPage = (summary: string): RouteDoc => ({ tag: 'Payer pages', summary, auth: 'payer-link' });

@@ -6,16 +6,9 @@
  * beside its bundle (infra/constructs/platform-function.ts); run from source (tests, the local platform) the import
  * is the module itself.
  */
-import type { LazyModule } from './lazy-module.js';
+import { lazyLoader, type LazyModule } from './lazy-module.js';
 
 /** apple-pay.ts, bundled on its own as apple-pay.mjs beside the function's bundle. */
 export const APPLE_PAY_MODULE: LazyModule = { source: 'shared/lib/wallets/apple-pay.ts', file: 'apple-pay.mjs' };
 
-type ApplePay = typeof import('./apple-pay.js');
-let loading: Promise<ApplePay> | undefined;
-
-export function applePay(): Promise<ApplePay> {
-  // A computed specifier: esbuild leaves this import() to run time instead of inlining the module.
-  const specifier = import.meta.url.endsWith('.ts') ? './apple-pay.js' : new URL(APPLE_PAY_MODULE.file, import.meta.url).href;
-  return (loading ??= import(/* @vite-ignore */ specifier) as Promise<ApplePay>);
-}
+export const applePay = lazyLoader<typeof import('./apple-pay.js')>(APPLE_PAY_MODULE, './apple-pay.ts', import.meta.url);

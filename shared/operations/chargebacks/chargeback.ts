@@ -9,7 +9,8 @@
  * A concurrent writer makes the write fail its version check; the chargeback is then decided again on the new state.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { retryOnConflict } from '../../domain/conflict-retry.js';
 import { recordCallback } from '../../domain/callback-factory.js';
 import { parseAmount, parseCurrency, formatAmount } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
@@ -43,13 +44,7 @@ export async function recordChargeback(
   input: ChargebackInput,
   opts: Alongside = {},
 ): Promise<ChargebackResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await tryRecord(d, input, opts);
-    } catch (err) {
-      if (!(err instanceof ConflictError) || attempt >= ATTEMPTS) throw err;
-    }
-  }
+  return retryOnConflict(ATTEMPTS, () => tryRecord(d, input, opts));
 }
 
 async function tryRecord(

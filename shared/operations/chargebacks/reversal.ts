@@ -8,7 +8,8 @@
  * duplicate: nothing changes.
  */
 import type { Deps } from '../deps.js';
-import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { retryOnConflict } from '../../domain/conflict-retry.js';
 import { formatAmount, parseAmount, parseCurrency } from '../../domain/money.js';
 import type { Payment } from '../../domain/payment.js';
 import { reversedAmount, reversalsOf, type ChargebackReversal } from '../../domain/payment-details.js';
@@ -36,13 +37,7 @@ export async function reverseChargeback(
   transId: string,
   req: ReversalRequest = {},
 ): Promise<ChargebackReversalResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await tryReverse(d, transId, req);
-    } catch (err) {
-      if (!(err instanceof ConflictError) || attempt >= ATTEMPTS) throw err;
-    }
-  }
+  return retryOnConflict(ATTEMPTS, () => tryReverse(d, transId, req));
 }
 
 async function tryReverse(

@@ -17,6 +17,7 @@ import { cardBrand } from '../../protocol/fields.js';
 import { routingOf } from '../routing/table-of.js';
 import { sessionTokenHash } from './session-token.js';
 import { checkoutCallbacks } from './callbacks.js';
+import { billingDetails } from './billing-details.js';
 import { chargeApm } from './page-apm.js';
 import type { PageContext } from './page-flow.js';
 
@@ -135,12 +136,7 @@ function paymentDetails(s: CheckoutSession, payer: PayerContext): PaymentDetails
     checkoutPaymentMethod: 'card',
     customerName: s.customer?.name,
     customerBirthDate: s.customer?.birthDate,
-    customerCountry: b.country,
-    customerState: b.state,
-    customerCity: b.city,
-    customerAddress: b.address,
-    customerZip: b.zip,
-    customerPhone: b.phone,
+    ...billingDetails(b),
     customerIp: payer.ip,
     browser: pageBrowser(payer),
     language: s.language,

@@ -19,7 +19,7 @@ import { ConsoleNotFoundError } from './errors.js';
 import { asConsoleRefusal, invalidBody } from './risk-errors.js';
 import { changeMerchant, isOperator, merchantOf, operatorOnly, type Principal } from './roles.js';
 
-type BlocklistContext = ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'payments' | 'clock' | 'newId'>>;
+type BlocklistContext = ConsoleContext<Pick<Deps, 'riskAdmin' | 'merchants' | 'payments' | 'clock' | 'newId'>>;
 
 /** The list a request names: `scope=platform` (operators), else the merchant (`client_key`; merchants' users: their own). */
 function scopeOf(p: Principal, q: { scope?: string; client_key?: string }): string | undefined {
@@ -31,7 +31,7 @@ function scopeOf(p: Principal, q: { scope?: string; client_key?: string }): stri
 }
 
 export async function listBlocklist(
-  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants'>>,
+  cx: ConsoleContext<Pick<Deps, 'riskAdmin' | 'merchants'>>,
   p: Principal,
   q: Record<string, string | undefined>,
 ): Promise<ConsoleRiskBlocklistAnswer> {
@@ -76,7 +76,7 @@ export async function addToBlocklist(cx: BlocklistContext, p: Principal, body: u
 }
 
 export async function removeFromBlocklist(
-  cx: ConsoleContext<Pick<Deps, 'risk' | 'newId'>>,
+  cx: ConsoleContext<Pick<Deps, 'riskAdmin' | 'newId'>>,
   p: Principal,
   id: string,
 ): Promise<ConsoleRiskBlockRemoveAnswer> {

@@ -13,10 +13,10 @@ import { audited } from './audit.js';
 import { asConsoleRefusal, invalidBody } from './risk-errors.js';
 import { changeMerchant, merchantOf, type Principal } from './roles.js';
 
-type RulesContext = ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'clock' | 'newId'>>;
+type RulesContext = ConsoleContext<Pick<Deps, 'riskAdmin' | 'merchants' | 'clock' | 'newId'>>;
 
 export async function showRiskRulesInConsole(
-  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'clock'>>,
+  cx: ConsoleContext<Pick<Deps, 'riskAdmin' | 'merchants' | 'clock'>>,
   p: Principal,
   q: Record<string, string | undefined>,
 ): Promise<ConsoleRiskRulesAnswer> {

@@ -18,7 +18,7 @@ import { merchantOf, operatorOnly, type Principal } from './roles.js';
 const answer = (v: RiskSettingsView): ConsoleRiskSettingsAnswer => ({ ...v, defaults: { ...DEFAULT_THRESHOLDS } });
 
 export async function showRiskSettingsInConsole(
-  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants'>>,
+  cx: ConsoleContext<Pick<Deps, 'riskAdmin' | 'merchants'>>,
   p: Principal,
   q: Record<string, string | undefined>,
 ): Promise<ConsoleRiskSettingsAnswer> {
@@ -35,7 +35,7 @@ const replaceBody = z.object({
 });
 
 export async function replaceRiskSettingsInConsole(
-  cx: ConsoleContext<Pick<Deps, 'risk' | 'merchants' | 'newId'>>,
+  cx: ConsoleContext<Pick<Deps, 'riskAdmin' | 'merchants' | 'newId'>>,
   p: Principal,
   body: unknown,
 ): Promise<ConsoleRiskSettingsAnswer> {

@@ -23,6 +23,8 @@ import { chargeScreened } from '../risk/screened-charge.js';
 import { routingOf } from '../routing/table-of.js';
 import { cardBrand } from '../../protocol/fields.js';
 import { checkoutCallbacks } from '../checkout/callbacks.js';
+import type { CheckoutPaymentDeps } from '../checkout/page.js';
+import { billingDetails } from '../checkout/billing-details.js';
 import { openCardData } from './card-data.js';
 import { saveSession, type HostedSession, type LoadedSession } from './session.js';
 import { challengeUrl } from './three-ds.js';
@@ -30,20 +32,8 @@ import { browserAttributesOf } from '../../protocol/hosted-fields/browser-attrib
 import { logger } from '../../lib/logger.js';
 
 export async function processPayment(
-  d: Pick<
-    Deps,
-    | 'config'
-    | 'payments'
-    | 'merchants'
-    | 'secrets'
-    | 'callbackQueue'
-    | 'clock'
-    | 'newId'
-    | 'checkoutSessions'
-    | 'cardVault'
-    | 'connectors'
-    | 'risk'
-  >,
+  // The page's card step charges through the same core; the session's sealed card needs secrets, no APM provider.
+  d: Omit<CheckoutPaymentDeps, 'apmConnectors'> & Pick<Deps, 'secrets'>,
   loaded: LoadedSession,
   operation: HostedFieldsOperation,
   rawBody: string,
@@ -179,12 +169,7 @@ function paymentDetails(s: HostedSession, req: PaymentRequest, challengeToken: s
     hostedFields: { returnUrl: s.hostedFields.returnUrl, challengeToken },
     customerName: s.customer?.name ?? req.name,
     customerBirthDate: req.birthDate ?? s.customer?.birthDate,
-    customerCountry: b.country,
-    customerState: b.state,
-    customerCity: b.city,
-    customerAddress: b.address,
-    customerZip: b.zip,
-    customerPhone: b.phone,
+    ...billingDetails(b),
     customerPhoneCountryCode: b.phone_country_code,
     customerIp: s.hostedFields.customerIp,
     language: req.language ?? s.language,

@@ -5,13 +5,18 @@
  */
 import type { StoredCallback } from '../../domain/callback.js';
 import type { MerchantCallbacksContext } from './context.js';
-import { instantParam, intParam, type Query } from './query.js';
+import { instantParam, intParam, type Query, type QueryParams } from './query.js';
 import type { DeliveryLogAnswer, DeliveryLogEntry } from '../../protocol/merchant-api/answers.js';
 
 export type { DeliveryLogEntry };
 
+export const DELIVERY_LOG_QUERY = {
+  since: { kind: 'instant', about: 'Only callbacks whose latest attempt is at or after this instant (ISO 8601).' },
+  limit: { kind: 'int', min: 1, max: 100, default: 50 },
+} as const satisfies QueryParams;
+
 export async function merchantDeliveryLog(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<DeliveryLogAnswer> {
-  const limit = intParam(query, 'limit', { min: 1, max: 100, default: 50 });
+  const limit = intParam(query, 'limit', DELIVERY_LOG_QUERY.limit);
   const since = instantParam(query, 'since');
   const listed = await ctx.feed.newest(clientKey, { since, limit });
   return { callbacks: listed.map(({ callback, attempts }) => logEntry(callback, attempts.at(-1))) };

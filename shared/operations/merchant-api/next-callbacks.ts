@@ -17,7 +17,7 @@ import type { ListedCallback } from '../../ports/merchant-callbacks.js';
 import { ValidationError } from '../../domain/errors.js';
 import type { MerchantCallbacksContext } from './context.js';
 import { describe } from './delivery-log.js';
-import { intParam, type Query } from './query.js';
+import { intParam, type Query, type QueryParams } from './query.js';
 import type { CallbackEvent, CallbacksNextAnswer } from '../../protocol/merchant-api/answers.js';
 
 export type { CallbackEvent };
@@ -27,6 +27,18 @@ export const OVERLAP_MS = 60_000;
 /** The overlap re-read is capped: at more callbacks than this a minute, a stream of events is not what to read. */
 const WINDOW_LIMIT = 500;
 export const MAX_WAIT_SECONDS = 20;
+
+export const NEXT_CALLBACKS_QUERY = {
+  after: { kind: 'text', about: 'The cursor of the previous answer; without it the feed starts now.' },
+  wait: {
+    kind: 'int',
+    min: 0,
+    max: MAX_WAIT_SECONDS,
+    default: 0,
+    about: `Seconds to wait for something new (0..${MAX_WAIT_SECONDS}, default 0).`,
+  },
+  limit: { kind: 'int', min: 1, max: 100, default: 100 },
+} as const satisfies QueryParams;
 /**
  * A merchant's long polls that wait at once. Each waiting request holds one of the route's reserved executions; a
  * merchant's further polls answer at once, as with wait=0 (what `callbacks listen` needs is one).
@@ -40,8 +52,8 @@ interface Cursor {
 }
 
 export async function nextCallbacks(ctx: MerchantCallbacksContext, clientKey: string, query: Query): Promise<CallbacksNextAnswer> {
-  const wait = intParam(query, 'wait', { min: 0, max: MAX_WAIT_SECONDS, default: 0 });
-  const limit = intParam(query, 'limit', { min: 1, max: 100, default: 100 });
+  const wait = intParam(query, 'wait', NEXT_CALLBACKS_QUERY.wait);
+  const limit = intParam(query, 'limit', NEXT_CALLBACKS_QUERY.limit);
   const cursor = query.after ? parseCursor(query.after) : await start(ctx, clientKey);
   // The overlap is read once per request, when answering: what landed in it while the poll waited is in that read.
   const overlap = () => (cursor.f < cursor.k ? ctx.feed.after(clientKey, cursor.f, WINDOW_LIMIT, cursor.k) : Promise.resolve([]));

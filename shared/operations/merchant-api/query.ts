@@ -3,6 +3,20 @@ import { ValidationError } from '../../domain/errors.js';
 
 export type Query = Record<string, string | undefined>;
 
+/**
+ * A query parameter as an operation declares it, once: its reader takes the range or choices from here and the API
+ * reference describes it from here (scripts/openapi/merchant-routes.ts). `about`: what the reference says of it (an int's
+ * range and default, "1..100, default 50.", when it says nothing).
+ */
+export type QueryParam =
+  | { kind: 'int'; min: number; max: number; default: number; about?: string }
+  | { kind: 'instant'; required?: true; about: string }
+  | { kind: 'choice'; values: readonly string[]; about: string }
+  | { kind: 'text'; about: string };
+
+/** An operation's query parameters, in the order the reference lists them. */
+export type QueryParams = Record<string, QueryParam>;
+
 export function intParam(query: Query, name: string, range: { min: number; max: number; default: number }): number {
   const raw = query[name];
   if (raw === undefined || raw === '') return range.default;

@@ -5,7 +5,7 @@
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { InvalidCursorError, type Settlements } from '../../ports/ledger.js';
 import { parseSettlementId, type Settlement } from '../../domain/ledger/settlement.js';
-import { intParam, type Query } from './query.js';
+import { intParam, type Query, type QueryParams } from './query.js';
 import type { SettlementView, SettlementsAnswer } from '../../protocol/merchant-api/answers.js';
 
 export type { SettlementView };
@@ -29,8 +29,13 @@ export const settlementView = (s: Settlement): SettlementView => ({
   closed_at: s.closedAt,
 });
 
+export const SETTLEMENTS_QUERY = {
+  limit: { kind: 'int', min: 1, max: 100, default: 30 },
+  cursor: { kind: 'text', about: 'next_cursor of the previous page.' },
+} as const satisfies QueryParams;
+
 export async function merchantSettlements(settlements: Settlements, clientKey: string, query: Query): Promise<SettlementsAnswer> {
-  const limit = intParam(query, 'limit', { min: 1, max: 100, default: 30 });
+  const limit = intParam(query, 'limit', SETTLEMENTS_QUERY.limit);
   try {
     const page = await settlements.list(clientKey, { limit, cursor: query.cursor || undefined });
     return { settlements: page.settlements.map(settlementView), next_cursor: page.cursor ?? null };

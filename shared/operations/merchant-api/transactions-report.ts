@@ -9,7 +9,7 @@ import { InvalidCursorError, type Ledger, type Settlements } from '../../ports/l
 import { accounts } from '../../domain/ledger/accounts.js';
 import { settlementId } from '../../domain/ledger/settlement.js';
 import type { Journal } from '../../domain/ledger/journal.js';
-import { instantParam, intParam, type Query } from './query.js';
+import { instantParam, intParam, type Query, type QueryParams } from './query.js';
 import type { TransactionRow, TransactionsPage } from '../../protocol/merchant-api/answers.js';
 
 export type { TransactionRow, TransactionsPage };
@@ -30,6 +30,14 @@ export const REPORT_COLUMNS: (keyof TransactionRow)[] = [
   'settlement_status',
 ];
 
+export const REPORT_QUERY = {
+  from: { kind: 'instant', required: true, about: 'ISO 8601 instant, inclusive (by journaled_at).' },
+  to: { kind: 'instant', required: true, about: 'ISO 8601 instant, exclusive.' },
+  format: { kind: 'choice', values: ['json', 'csv'], about: 'json (default) or csv.' },
+  limit: { kind: 'int', min: 1, max: 1000, default: 500, about: 'Rows per page, 1..1000, default 500.' },
+  cursor: { kind: 'text', about: 'next_cursor (JSON) or the X-Next-Cursor header (CSV) of the previous page.' },
+} as const satisfies QueryParams;
+
 export function reportFormat(query: Query): 'json' | 'csv' {
   const f = query.format ?? 'json';
   if (f !== 'json' && f !== 'csv') throw ValidationError.field('format', 'This value should be json or csv.');
@@ -47,7 +55,7 @@ export async function transactionsReport(
   if (!from) throw ValidationError.field('from', 'This value should not be blank.');
   if (!to) throw ValidationError.field('to', 'This value should not be blank.');
   if (to <= from) throw ValidationError.field('to', 'This value should be after from.');
-  const limit = intParam(query, 'limit', { min: 1, max: 1000, default: 500 });
+  const limit = intParam(query, 'limit', REPORT_QUERY.limit);
   let page: { journals: Journal[]; cursor?: string };
   try {
     page = await ledger.journaledBetween(clientKey, from, to, { limit, cursor: query.cursor || undefined });

@@ -22,7 +22,7 @@ export { issueCardToken, issueRecurringToken, resolveCardToken } from './interna
 export { runAttempt, enqueue, nextVersion, type AttemptHooks } from './internal/attempt.js';
 export { reserveOnce, type FollowUpClaim } from './internal/recover.js';
 export { permitOrThrow } from './internal/permit.js';
-export { requestKey, followUpKey, runOnce, storedAnswer } from './internal/idempotency.js';
+export { requestKey, followUpKey, runOnce, storedAnswer, type StoredResponse } from './internal/idempotency.js';
 
 // 3-D Secure.
 export {

@@ -6,8 +6,8 @@
 import type { Deps } from '../deps.js';
 import { parseBinFile } from './bin-file.js';
 
-export async function importBins(d: Pick<Deps, 'risk'>, text: string): Promise<{ imported: number }> {
+export async function importBins(d: Pick<Deps, 'riskAdmin'>, text: string): Promise<{ imported: number }> {
   const bins = parseBinFile(text);
-  await d.risk.saveBins(bins);
+  await d.riskAdmin.saveBins(bins);
   return { imported: bins.length };
 }

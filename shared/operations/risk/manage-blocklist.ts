@@ -10,7 +10,7 @@ import type { Alongside } from '../../ports/transaction-items.js';
 import { normalisedValue } from './blocklist-value.js';
 import { noMerchant, RiskChangeError } from './manage-errors.js';
 
-type ManageDeps = Pick<Deps, 'risk' | 'merchants' | 'payments' | 'clock'>;
+type ManageDeps = Pick<Deps, 'riskAdmin' | 'merchants' | 'payments' | 'clock'>;
 
 export interface BlocklistView extends BlocklistEntry {
   id: string;
@@ -79,17 +79,17 @@ export async function addBlock(d: ManageDeps, b: NewBlock, opts: Alongside = {})
     ...(label ? { label } : {}),
     createdAt: d.clock.now().toISOString(),
   };
-  await d.risk.addBlock(entry, opts);
+  await d.riskAdmin.addBlock(entry, opts);
   return { id: blockId(entry), ...entry };
 }
 
-export async function listBlocks(d: Pick<Deps, 'risk' | 'merchants'>, merchant?: string): Promise<BlocklistView[]> {
+export async function listBlocks(d: Pick<Deps, 'riskAdmin' | 'merchants'>, merchant?: string): Promise<BlocklistView[]> {
   if (merchant && !(await d.merchants.get(merchant))) throw noMerchant(merchant);
-  return (await d.risk.listBlocks(merchant ?? 'PLATFORM')).map((e) => ({ id: blockId(e), ...e }));
+  return (await d.riskAdmin.listBlocks(merchant ?? 'PLATFORM')).map((e) => ({ id: blockId(e), ...e }));
 }
 
-export async function removeBlock(d: Pick<Deps, 'risk'>, id: string, opts: Alongside = {}): Promise<{ removed: string }> {
+export async function removeBlock(d: Pick<Deps, 'riskAdmin'>, id: string, opts: Alongside = {}): Promise<{ removed: string }> {
   const { scope, type, value } = parseBlockId(id);
-  if (!(await d.risk.removeBlock(scope, type, value, opts))) throw new RiskChangeError('not-found', `No blocklist entry ${id}.`);
+  if (!(await d.riskAdmin.removeBlock(scope, type, value, opts))) throw new RiskChangeError('not-found', `No blocklist entry ${id}.`);
   return { removed: id };
 }

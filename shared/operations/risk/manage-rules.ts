@@ -9,7 +9,7 @@ import type { Alongside } from '../../ports/transaction-items.js';
 import { parseRiskRules } from './rules.js';
 import { noMerchant } from './manage-errors.js';
 
-type ManageDeps = Pick<Deps, 'risk' | 'merchants' | 'clock'>;
+type ManageDeps = Pick<Deps, 'riskAdmin' | 'merchants' | 'clock'>;
 
 export interface RiskRulesView {
   clientKey: string;
@@ -19,7 +19,7 @@ export interface RiskRulesView {
 
 export async function showRiskRules(d: ManageDeps, clientKey: string): Promise<RiskRulesView> {
   await mustExist(d, clientKey);
-  return { clientKey, ...(await d.risk.riskRules(clientKey)) };
+  return { clientKey, ...(await d.riskAdmin.riskRules(clientKey)) };
 }
 
 /** Replaces the merchant's rules with the file's (`{"rules": []}` removes them); throws RiskRulesError naming every problem. */
@@ -27,7 +27,7 @@ export async function setRiskRules(d: ManageDeps, clientKey: string, file: unkno
   await mustExist(d, clientKey);
   const rules = parseRiskRules(file);
   const updatedAt = d.clock.now().toISOString();
-  await d.risk.saveRiskRules(clientKey, rules, updatedAt, opts);
+  await d.riskAdmin.saveRiskRules(clientKey, rules, updatedAt, opts);
   return { clientKey, rules, updatedAt };
 }
 

@@ -17,11 +17,11 @@ export interface RiskSettingsView {
   overrides: RiskSettings;
 }
 
-type ManageDeps = Pick<Deps, 'risk' | 'merchants'>;
+type ManageDeps = Pick<Deps, 'riskAdmin' | 'merchants'>;
 
 export async function showRiskSettings(d: ManageDeps, clientKey: string): Promise<RiskSettingsView> {
   await mustExist(d, clientKey);
-  const overrides = await d.risk.settings(clientKey);
+  const overrides = await d.riskAdmin.settings(clientKey);
   return { clientKey, thresholds: thresholdsOf(overrides), overrides };
 }
 
@@ -35,8 +35,8 @@ export async function setRiskSettings(
   await mustExist(d, clientKey);
   const problems = Object.entries(change).flatMap(([k, v]) => problemOf(k as keyof RiskSettings, v as number));
   if (problems.length) throw new RiskChangeError('invalid', problems.join('\n'), problems);
-  const overrides = { ...(opts.reset ? {} : await d.risk.settings(clientKey)), ...change };
-  await d.risk.saveSettings(clientKey, overrides, { alongside: opts.alongside });
+  const overrides = { ...(opts.reset ? {} : await d.riskAdmin.settings(clientKey)), ...change };
+  await d.riskAdmin.saveSettings(clientKey, overrides, { alongside: opts.alongside });
   return { clientKey, thresholds: thresholdsOf(overrides), overrides };
 }
 

@@ -12,7 +12,7 @@ import {
   type RiskRuleConditions,
 } from '../../domain/risk-rules.js';
 import type { RiskDecision } from './decision.js';
-import { amountRange, checkKeys, integrationList, isObject, stringList } from '../../domain/rule-fields.js';
+import { amountRange, checkKeys, integrationList, isObject, knownList, stringList } from '../../domain/rule-fields.js';
 
 export const RULE = 'rule';
 
@@ -89,13 +89,8 @@ function parseConditions(input: unknown, at: string, problems: string[]): RiskRu
   Object.assign(c, amountRange(input, at, problems));
   const currencies = codes(input.currencies, `${at}: "currencies"`, problems, /^[A-Z]{3}$/, 'an ISO 4217 currency code (three letters)');
   if (currencies) c.currencies = currencies;
-  const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
-  if (brands) {
-    const unknown = brands.filter((b) => !(CARD_BRANDS as readonly string[]).includes(b));
-    if (unknown.length)
-      problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
-    c.brands = brands;
-  }
+  const brands = knownList(input, 'brands', 'card brand', at, problems, CARD_BRANDS);
+  if (brands) c.brands = brands;
   for (const key of ['binCountries', 'payerCountries'] as const) {
     const v = codes(input[key], `${at}: "${key}"`, problems, /^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code (two letters)');
     if (v) c[key] = v;

@@ -6,7 +6,7 @@ import type { Mid } from '../../domain/merchant.js';
 import { DEFAULT_MID_HEALTH_POLICY, type MidHealthPolicy } from '../../domain/mid-health.js';
 import { refusedSoftDecline } from './soft-declines.js';
 import { CARD_BRANDS, INTEGRATIONS, type RoutingRule, type RoutingTable, type RuleConditions } from '../../domain/routing.js';
-import { amountRange, checkKeys, integrationList, isObject, stringList } from '../../domain/rule-fields.js';
+import { amountRange, checkKeys, integrationList, isObject, knownList, stringList } from '../../domain/rule-fields.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
 /** More would keep a merchant's request open for too long: each attempt is one acquirer round trip. */
@@ -131,13 +131,8 @@ function parseConditions(input: unknown, at: string, problems: string[]): RuleCo
   }
   checkKeys(input, ['brands', 'currencies', 'minAmount', 'maxAmount', 'moto', 'threeDs', 'integrations'], `${at}, match`, problems);
   const c: RuleConditions = {};
-  const brands = stringList(input.brands, `${at}: "brands"`, problems, (b) => b.toLowerCase());
-  if (brands) {
-    const unknown = brands.filter((b) => !(CARD_BRANDS as readonly string[]).includes(b));
-    if (unknown.length)
-      problems.push(`${at}: unknown card brand ${unknown.map((b) => `"${b}"`).join(', ')} (one of ${CARD_BRANDS.join(', ')}).`);
-    c.brands = brands;
-  }
+  const brands = knownList(input, 'brands', 'card brand', at, problems, CARD_BRANDS);
+  if (brands) c.brands = brands;
   const currencies = stringList(input.currencies, `${at}: "currencies"`, problems, (x) => x.toUpperCase());
   if (currencies) {
     const bad = currencies.filter((x) => !/^[A-Z]{3}$/.test(x));

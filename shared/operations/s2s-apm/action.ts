@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
-import type { FormSpec } from '../../protocol/form-spec.js';
+import type { S2sAction, S2sResponse } from '../s2s/action.js';
 
 /** The ports S2S APM actions use: the payment cores, wallet tokens (an APM wallet SALE), APM providers and their timers. */
 export type S2sApmDeps = Pick<
@@ -29,14 +29,6 @@ export interface S2sApmRequest {
   rawBody: string;
 }
 
-export interface S2sApmResponse {
-  statusCode: number;
-  body: Record<string, unknown>;
-}
+export type S2sApmResponse = S2sResponse;
 
-export interface S2sApmAction {
-  readonly action: string;
-  /** The request's fields, declared once in the order they are validated (shared/protocol/form-spec.ts). */
-  readonly fields: FormSpec;
-  run(req: S2sApmRequest): Promise<S2sApmResponse>;
-}
+export type S2sApmAction = S2sAction<S2sApmRequest>;

@@ -4,11 +4,12 @@
  */
 import { apmPaymentResult } from '../../protocol/s2s-apm/responses.js';
 import type { S2sApmAction } from './action.js';
-import { acceptPaymentRequest, chargeInput, paymentRequestFields, type PaymentRequestRules } from './payment-request.js';
+import { acceptPaymentRequest, chargeInput, paymentRequestFields } from './payment-request.js';
+import { DEBIT2VIRTUAL_RULES } from './debit2virtual.js';
 import { once, storedAnswer } from './pipeline.js';
 import { prepareDebit } from './two-step-debit.js';
 
-const RULES: PaymentRequestRules = { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' };
+const RULES = DEBIT2VIRTUAL_RULES;
 
 export const debit2virtualCalc: S2sApmAction = {
   action: 'DEBIT2VIRTUAL_CALC',

@@ -5,7 +5,9 @@ import { apmCharge, apmConnectorFor } from './charge.js';
 import { acceptPaymentRequest, chargeInput, paymentRequestFields, type PaymentRequestRules } from './payment-request.js';
 import { apmRecorder, apmRedirect, once, storedAnswer } from './pipeline.js';
 
-const RULES: PaymentRequestRules = { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' };
+/** DEBIT2VIRTUAL's request rules; DEBIT2VIRTUAL_CALC reads the same request (debit2virtual-calc.ts). */
+export const DEBIT2VIRTUAL_RULES: PaymentRequestRules = { signature: 'sale', returnUrl: true, auth: false, action: 'DEBIT2VIRTUAL' };
+const RULES = DEBIT2VIRTUAL_RULES;
 
 export const debit2virtual: S2sApmAction = {
   action: 'DEBIT2VIRTUAL',

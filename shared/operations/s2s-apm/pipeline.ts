@@ -5,7 +5,6 @@
  */
 import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { InvalidHashError } from '../../domain/errors.js';
-import { recordCallback } from '../../domain/callback-factory.js';
 import type { Payment } from '../../domain/payment.js';
 import { FieldReader, PATTERNS } from '../../protocol/fields.js';
 import { hashMatches } from '../../protocol/signature.js';
@@ -13,18 +12,11 @@ import { apmCallbackFields, type ApmCallbackEvent } from '../../protocol/s2s-apm
 import { AMOUNT_FIELD, TRANS_ID_REQUEST } from '../../protocol/s2s-apm/request.js';
 import { readFields, readForm, type FormSpec } from '../../protocol/form-spec.js';
 import type { ApmRedirect } from '../../protocol/s2s-apm/responses.js';
-import {
-  type CallbackRecorder,
-  type PaymentEvent,
-  followUpKey,
-  requestKey,
-  runOnce,
-  storedAnswer,
-  type FollowUpClaim,
-} from '../payment/index.js';
+import { type CallbackRecorder, type PaymentEvent, requestKey, storedAnswer, type FollowUpClaim } from '../payment/index.js';
 import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import type { S2sApmRequest, S2sApmResponse } from './action.js';
 import { methodPageUrl } from './redirect-step.js';
+import { s2sCallbackRecorder, s2sOnce } from '../s2s/pipeline.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string): string {
   // "apm" keeps an identical body sent to /post apart from one sent to /post-va.
@@ -37,8 +29,7 @@ export function once(
   replay: boolean,
   run: (key: string, followUp: FollowUpClaim) => Promise<S2sApmResponse>,
 ): Promise<S2sApmResponse> {
-  const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
+  return s2sOnce(req, replay, () => idempotencyKey(req.config.merchant.clientKey, req.rawBody), run);
 }
 
 export { storedAnswer };
@@ -51,10 +42,7 @@ export function apmWireEvent(p: Payment, e: PaymentEvent): ApmCallbackEvent {
 /** Records S2S APM callbacks; the redirect step itself is not final and sends none (protocol.md §7). */
 export function apmRecorder(req: Pick<S2sApmRequest, 'config'> & { deps: Pick<S2sApmRequest['deps'], 'newId'> }): CallbackRecorder {
   const { merchant } = req.config;
-  return (p, e) => {
-    if (e.result === 'REDIRECT') return [];
-    return recordCallback(p, merchant, apmCallbackFields(p, merchant, apmWireEvent(p, e), e.date), req.deps.newId(), e.date);
-  };
+  return s2sCallbackRecorder(merchant, req.deps, (p, e) => apmCallbackFields(p, merchant, apmWireEvent(p, e), e.date));
 }
 
 /** The payer's page of a REDIRECT answer: a GET with the one-time token in the address. */

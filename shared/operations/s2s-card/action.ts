@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.js';
 import type { MerchantConfig } from '../../domain/merchant.js';
 import type { FormObject } from '../../protocol/form.js';
-import type { FormSpec } from '../../protocol/form-spec.js';
+import type { S2sAction, S2sResponse } from '../s2s/action.js';
 
 /** The ports S2S CARD actions use: the payment cores, card and wallet tokens, schedules, MID health (merchants). */
 export type S2sCardDeps = Pick<
@@ -34,14 +34,6 @@ export interface S2sCardRequest {
   sourceIp?: string;
 }
 
-export interface S2sCardResponse {
-  statusCode: number;
-  body: Record<string, unknown>;
-}
+export type S2sCardResponse = S2sResponse;
 
-export interface S2sCardAction {
-  readonly action: string;
-  /** The request's fields, declared once in the order they are validated (shared/protocol/form-spec.ts). */
-  readonly fields: FormSpec;
-  run(req: S2sCardRequest): Promise<S2sCardResponse>;
-}
+export type S2sCardAction = S2sAction<S2sCardRequest>;

@@ -5,9 +5,11 @@
  */
 import type { S2sCardAction } from './action.js';
 import { runSale, saleFields } from './sale.js';
+import { WALLET_SALE_FIELDS } from './wallet-sale.js';
 
 export const auth: S2sCardAction = {
   action: 'AUTH',
   fields: saleFields(true),
+  variants: { wallet: WALLET_SALE_FIELDS },
   run: (req) => runSale({ ...req, form: { ...req.form, auth: 'Y' } }, 'AUTH'),
 };

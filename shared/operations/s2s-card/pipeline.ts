@@ -4,14 +4,11 @@
  */
 import { onPayerStep } from '../../domain/payment-machine/index.js';
 import { randomBytes } from 'node:crypto';
-import { recordCallback } from '../../domain/callback-factory.js';
 import type { Action, Payment } from '../../domain/payment.js';
 import {
   type CallbackRecorder,
   type PaymentEvent,
-  followUpKey,
   requestKey,
-  runOnce,
   storedAnswer,
   type FollowUpClaim,
   type ChargeInput,
@@ -23,6 +20,7 @@ import { s2sWireEvent } from '../../protocol/s2s/events.js';
 import { logger } from '../../lib/logger.js';
 import { paymentVerifier } from './follow-up-verifier.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
+import { s2sCallbackRecorder, s2sOnce } from '../s2s/pipeline.js';
 
 export function idempotencyKey(clientKey: string, rawBody: string, style = 'object'): string {
   return requestKey(clientKey, style, rawBody);
@@ -34,8 +32,7 @@ export function once(
   replay: boolean,
   run: (key: string, followUp: FollowUpClaim) => Promise<S2sCardResponse>,
 ): Promise<S2sCardResponse> {
-  const key = replay ? idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle) : followUpKey(req);
-  return runOnce(req.deps.payments, key, replay, run, req.rawBody);
+  return s2sOnce(req, replay, () => idempotencyKey(req.config.merchant.clientKey, req.rawBody, req.redirectParamsStyle), run);
 }
 
 export { storedAnswer };
@@ -83,10 +80,7 @@ export function wireEvent(p: Payment, e: PaymentEvent): S2sCardEvent {
 /** Records S2S CARD callbacks; a 3DS / redirect step is not final, so it sends none. */
 export function s2sRecorder(req: Pick<S2sCardRequest, 'config'> & { deps: Pick<S2sCardRequest['deps'], 'newId'> }): CallbackRecorder {
   const { merchant } = req.config;
-  return (p, e) => {
-    if (e.result === 'REDIRECT') return [];
-    return recordCallback(p, merchant, s2sCardCallbackFields(p, merchant, wireEvent(p, e), e.date), req.deps.newId(), e.date);
-  };
+  return s2sCallbackRecorder(merchant, req.deps, (p, e) => s2sCardCallbackFields(p, merchant, wireEvent(p, e), e.date));
 }
 
 export function newChallengeToken(): string {

@@ -7,7 +7,10 @@ import type { PaymentDetails } from '../../domain/payment.js';
 import type { readTermUrl } from '../../protocol/s2s-card/card-payment.js';
 import type { readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { flag, readFields } from '../../protocol/form-spec.js';
-import type { ChargeInput, Route } from '../payment/index.js';
+import { isMoto, type ChargeInput, type Route } from '../payment/index.js';
+import { cardBrand } from '../../protocol/fields.js';
+import { routingHealth } from '../routing/health.js';
+import { routeWithRules } from '../routing/route.js';
 import { saleScheduleDetails } from '../schedules/sale-attachment.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
 import { payerCardCharge, type CardRequest, type CardRequestSpec } from './card-request.js';
@@ -54,6 +57,34 @@ export interface SaleCharge {
   /** The card_token the SALE was made with (none issued then). */
   cardToken?: string;
   issueCardToken: boolean;
+}
+
+/**
+ * Routes a SALE of `cardNumber` by the merchant's rules. `externalThreeDs`: the payer was authenticated before the
+ * platform (mpi_data, a wallet cryptogram) or is not there to be (a stored card charged without the payer).
+ */
+export function routeSale(
+  req: S2sCardRequest,
+  request: CardRequest<SaleFields, SaleFlags>,
+  cardNumber: string,
+  externalThreeDs: boolean,
+): ReturnType<typeof routeWithRules> {
+  const { order, before, common } = request;
+  const moto = isMoto(common.motoType);
+  return routeWithRules(
+    req.config.mids,
+    req.config.routing,
+    { authorize: before.authorize, sale: true, moto, zeroAmount: order.amount === 0 },
+    {
+      brand: cardBrand(cardNumber),
+      currency: order.currency,
+      amount: order.amount,
+      moto,
+      threeDs: !moto && !externalThreeDs,
+      integration: 's2s-card',
+    },
+    { health: routingHealth(req.deps, req.config) },
+  );
 }
 
 /** Charges a SALE once per identical request; `extra`: fields the action adds to the answer. */

@@ -11,13 +11,11 @@ import { PARAMETERS, readSaleParameters } from '../../protocol/s2s-card/paramete
 import { formSpec, optional, readFields } from '../../protocol/form-spec.js';
 import { SCHEDULE_ATTACHMENT } from '../../protocol/schedules/attachment-request.js';
 import { resolveCardToken, isMoto } from '../payment/index.js';
-import { cascadeOf, routeWithRules } from '../routing/route.js';
-import { routingHealth } from '../routing/health.js';
-import { cardBrand } from '../../protocol/fields.js';
+import { cascadeOf } from '../routing/route.js';
 import type { S2sCardAction, S2sCardRequest, S2sCardResponse } from './action.js';
 import { cardRequestFields, readCardRequest } from './card-request.js';
-import { chargeSale, SALE_REQUEST } from './sale-charge.js';
-import { isWalletSale, walletSale } from './wallet-sale.js';
+import { chargeSale, routeSale, SALE_REQUEST } from './sale-charge.js';
+import { isWalletSale, walletSale, WALLET_SALE_FIELDS } from './wallet-sale.js';
 import { payerAbsent } from '../../domain/card-on-file.js';
 
 const CARD_TOKEN = { card_token: optional({ min: 64, max: 64 }) };
@@ -62,29 +60,15 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   // digital_wallet + payment_token without card data or card_token: docs/wallets.md.
   if (isWalletSale(req.form)) return walletSale(req, action);
   const request = readSale(req);
-  const { order, before, common, fields } = request;
+  const { before, common, fields } = request;
   const card = fields.card ?? {
     ...(await resolveCardToken(req.deps, req.config.merchant.clientKey, fields.cardToken!)).card,
     cvv: fields.cvv,
   };
-  const moto = isMoto(common.motoType);
   // A stored card charged without the payer (payer_present=N: a merchant-initiated card-on-file payment) cannot
   // face a 3DS challenge: nobody is there to answer it.
   const externalThreeDs = !!fields.threeDs || (!!fields.cardToken && payerAbsent(common.payer.present));
-  const routed = routeWithRules(
-    req.config.mids,
-    req.config.routing,
-    { authorize: before.authorize, sale: true, moto, zeroAmount: order.amount === 0 },
-    {
-      brand: cardBrand(card.number),
-      currency: order.currency,
-      amount: order.amount,
-      moto,
-      threeDs: !moto && !externalThreeDs,
-      integration: 's2s-card',
-    },
-    { health: routingHealth(req.deps, req.config) },
-  );
+  const routed = routeSale(req, request, card.number, externalThreeDs);
   return chargeSale(req, action, request, {
     route: routed,
     card,
@@ -97,4 +81,9 @@ export async function runSale(req: S2sCardRequest, action: 'SALE' | 'AUTH'): Pro
   });
 }
 
-export const sale: S2sCardAction = { action: 'SALE', fields: saleFields(false), run: (req) => runSale(req, 'SALE') };
+export const sale: S2sCardAction = {
+  action: 'SALE',
+  fields: saleFields(false),
+  variants: { wallet: WALLET_SALE_FIELDS },
+  run: (req) => runSale(req, 'SALE'),
+};

@@ -13,15 +13,13 @@ import { readTermUrl, termUrlFields } from '../../protocol/s2s-card/card-payment
 import { PARAMETERS, readSaleParameters } from '../../protocol/s2s-card/parameters.js';
 import { formSpec, readFields, required } from '../../protocol/form-spec.js';
 import { WALLETS, type WalletCard, type WalletName } from '../../lib/wallets/types.js';
-import { cardBrand } from '../../protocol/fields.js';
-import { isMoto } from '../payment/index.js';
-import { routingHealth } from '../routing/health.js';
-import { cascadeOf, routeWithRules } from '../routing/route.js';
+import { cascadeOf } from '../routing/route.js';
 import { decryptWalletToken } from '../wallets/decrypt.js';
 import { checkTokenOrder, claimWalletToken } from '../wallets/token-checks.js';
 import type { S2sCardRequest, S2sCardResponse } from './action.js';
-import { readCardRequest } from './card-request.js';
-import { chargeSale, SALE_REQUEST } from './sale-charge.js';
+import { cardRequestFields, readCardRequest } from './card-request.js';
+import { SCHEDULE_ATTACHMENT } from '../../protocol/schedules/attachment-request.js';
+import { chargeSale, routeSale, SALE_REQUEST } from './sale-charge.js';
 
 /** Payment JSON of Google/Apple is a few KB; anything far larger is not a wallet token. */
 const MAX_TOKEN_LENGTH = 65536;
@@ -34,6 +32,9 @@ const WALLET_TOKEN = {
 };
 /** A wallet SALE's own fields, after the payer. */
 export const WALLET_OWN = formSpec(WALLET_TOKEN, termUrlFields(true), PARAMETERS);
+
+/** A wallet SALE's (and AUTH's) request as declared: the `wallet` variant of the actions (schedule attachment last). */
+export const WALLET_SALE_FIELDS = cardRequestFields({ ...SALE_REQUEST, own: WALLET_OWN }, SCHEDULE_ATTACHMENT);
 
 /** A wallet SALE: digital_wallet sent, and neither card data nor card_token (those take precedence). */
 export function isWalletSale(form: FormObject): boolean {
@@ -63,29 +64,15 @@ function walletThreeDs(card: WalletCard): Record<string, string> | undefined {
 
 export async function walletSale(req: S2sCardRequest, action: 'SALE' | 'AUTH' = 'SALE'): Promise<S2sCardResponse> {
   const request = readWalletSale(req);
-  const { order, before, common, fields } = request;
-  const { merchant, mids } = req.config;
+  const { order, before, fields } = request;
+  const { merchant } = req.config;
   const walletCard = await decryptWalletToken(req.deps, merchant.clientKey, fields.wallet, fields.token);
   checkTokenOrder(walletCard, order);
   await claimWalletToken(req.deps, merchant.clientKey, fields.wallet, walletCard, req.form);
   const card = { number: walletCard.pan, expMonth: walletCard.expMonth, expYear: walletCard.expYear, holder: walletCard.holder };
   const threeDs = walletThreeDs(walletCard);
-  const moto = isMoto(common.motoType);
   // Routed as a card SALE. A cryptogram is not bound to an acquirer (like mpi_data's CAVV): a soft decline may cascade.
-  const route = routeWithRules(
-    mids,
-    req.config.routing,
-    { authorize: before.authorize, sale: true, moto, zeroAmount: order.amount === 0 },
-    {
-      brand: cardBrand(card.number),
-      currency: order.currency,
-      amount: order.amount,
-      moto,
-      threeDs: !moto && !threeDs,
-      integration: 's2s-card',
-    },
-    { health: routingHealth(req.deps, req.config) },
-  );
+  const route = routeSale(req, request, card.number, !!threeDs);
   const walletEcho = { digital_wallet: fields.wallet, pan_type: walletCard.panType };
 
   return chargeSale(

@@ -3,7 +3,8 @@
  * subscription (DESCHEDULE). Every write is conditional on the version read; a concurrent change makes the loser
  * re-read and apply its change again, so two pauses or a pause and an update both take effect once.
  */
-import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { NotFoundError } from '../../domain/errors.js';
+import { retryOnConflict } from '../../domain/conflict-retry.js';
 import type { Schedule } from '../../domain/schedule.js';
 import type { IdempotentResult } from '../../ports/payment-store.js';
 import type { Alongside } from '../../ports/transaction-items.js';
@@ -39,19 +40,15 @@ export async function changeSchedule(
   change: (s: Schedule) => Schedule | undefined,
   opts: Alongside = {},
 ): Promise<Schedule> {
-  for (let i = 0; ; i++) {
+  return retryOnConflict(ATTEMPTS, async () => {
     const current = await requireSchedule(d, scheduleId, clientKey);
     const next = change(structuredClone(current));
     if (!next) return current;
     next.version = current.version + 1;
     next.updatedAt = d.clock.now().toISOString();
-    try {
-      await d.schedules.update(next, opts);
-      return next;
-    } catch (err) {
-      if (!(err instanceof ConflictError) || i + 1 >= ATTEMPTS) throw err;
-    }
-  }
+    await d.schedules.update(next, opts);
+    return next;
+  });
 }
 
 export function updateScheduleSettings(
@@ -76,15 +73,7 @@ export function setPaused(
 
 /** Deletes the schedule; its subscriptions end at their next run (they find no schedule and charge nothing). */
 export async function deleteSchedule(d: Pick<ScheduleDeps, 'schedules'>, scheduleId: string, clientKey: string): Promise<void> {
-  for (let i = 0; ; i++) {
-    const s = await requireSchedule(d, scheduleId, clientKey);
-    try {
-      await d.schedules.delete(s);
-      return;
-    } catch (err) {
-      if (!(err instanceof ConflictError) || i + 1 >= ATTEMPTS) throw err;
-    }
-  }
+  await retryOnConflict(ATTEMPTS, async () => d.schedules.delete(await requireSchedule(d, scheduleId, clientKey)));
 }
 
 /** DESCHEDULE: the chain of recurring_token stops following the schedule (no further scheduled charges). */

@@ -8,7 +8,7 @@ import { logger } from '../../lib/logger.js';
 import { walletKeyContext } from '../../ports/wallet-config.js';
 import { applePay } from '../../lib/wallets/apple-pay-lazy.js';
 import { parsePrivateKey } from '../../lib/wallets/ec.js';
-import { decryptGooglePayToken } from '../../lib/wallets/google-pay.js';
+import { googlePay } from '../../lib/wallets/google-pay-lazy.js';
 import { WalletTokenError, type WalletCard, type WalletName } from '../../lib/wallets/types.js';
 import { TOKEN_MESSAGES, WALLET_MESSAGES, tokenRefused } from './messages.js';
 import { appleRoots, googleRoots, otherEnvironment } from './trust.js';
@@ -36,13 +36,15 @@ export async function decryptWalletToken(
   const now = d.clock.now();
   try {
     if (wallet === 'googlepay') {
-      const roots = googleRoots(d.config, env);
+      // Loaded on the first Google Pay token, not with the function (google-pay-lazy.ts).
+      const { decryptGooglePayToken, parseGoogleRootKeys } = await googlePay();
+      const roots = googleRoots(d.config, env, parseGoogleRootKeys);
       if (!roots) throw tokenRefused(WALLET_MESSAGES.notAvailable, field);
       return decryptGooglePayToken(token, {
         privateKey,
         recipientId: `gateway:${d.config.GOOGLE_PAY_GATEWAY_ID}`,
         roots,
-        otherEnvironmentRoots: googleRoots(d.config, otherEnvironment(env)),
+        otherEnvironmentRoots: googleRoots(d.config, otherEnvironment(env), parseGoogleRootKeys),
         gatewayMerchantId: clientKey,
         now,
       });

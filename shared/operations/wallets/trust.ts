@@ -5,7 +5,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Config } from '../../lib/config.js';
 import { parseCertificates } from '../../lib/wallets/certificates.js';
-import { parseGoogleRootKeys, type GoogleRootKey } from '../../lib/wallets/google-pay.js';
+import type { GoogleRootKey } from '../../lib/wallets/google-pay.js';
 import type { WalletEnvironment } from '../../lib/wallets/types.js';
 
 const parsed = new Map<string, unknown>();
@@ -16,8 +16,9 @@ function once<T>(text: string | undefined, parse: (t: string) => T): T | undefin
   return parsed.get(text) as T;
 }
 
-export function googleRoots(config: Config, env: WalletEnvironment): GoogleRootKey[] | undefined {
-  return once(env === 'PRODUCTION' ? config.GOOGLE_PAY_ROOT_KEYS_PRODUCTION : config.GOOGLE_PAY_ROOT_KEYS_TEST, parseGoogleRootKeys);
+/** `parse`: google-pay.ts's parseGoogleRootKeys, from the module loaded on the first Google Pay token (google-pay-lazy.ts). */
+export function googleRoots(config: Config, env: WalletEnvironment, parse: (text: string) => GoogleRootKey[]): GoogleRootKey[] | undefined {
+  return once(env === 'PRODUCTION' ? config.GOOGLE_PAY_ROOT_KEYS_PRODUCTION : config.GOOGLE_PAY_ROOT_KEYS_TEST, parse);
 }
 
 export function appleRoots(config: Config, env: WalletEnvironment): X509Certificate[] | undefined {

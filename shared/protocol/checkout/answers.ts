@@ -1,5 +1,6 @@
 /** Checkout answers as zod objects, for the API reference and tests; responses.ts builds them. */
 import { z } from 'zod';
+import { CHECKOUT_ORDER_STATUSES } from './order-status.js';
 import { SCHEDULE_ECHO } from '../schedules/answers.js';
 import { answer, optionalText, text } from '../answer-schema.js';
 
@@ -11,7 +12,7 @@ export const PaymentStatusAnswer = answer(
   {
     payment_id: text,
     date: text,
-    status: text,
+    status: z.enum(CHECKOUT_ORDER_STATUSES),
     reason: optionalText,
     recurring_token: optionalText,
     ...SCHEDULE_ECHO,
@@ -37,7 +38,7 @@ export const AcceptedBody = answer('CheckoutAccepted', 'refund, capture, retry: 
 
 export const VoidBody = answer('CheckoutVoid', 'payment/void: SUCCESS with payment_status void, or FAIL with the payment unchanged.', {
   status: z.enum(['SUCCESS', 'FAIL']),
-  payment_status: text,
+  payment_status: z.enum(CHECKOUT_ORDER_STATUSES),
   payment_id: text,
   date: text,
   reason: optionalText,
@@ -45,7 +46,7 @@ export const VoidBody = answer('CheckoutVoid', 'payment/void: SUCCESS with payme
 });
 
 export const RecurringBody = answer('CheckoutRecurring', "payment/recurring: the new payment; order.currency is the initial payment's.", {
-  status: text,
+  status: z.enum(CHECKOUT_ORDER_STATUSES),
   reason: optionalText,
   payment_id: text,
   date: text,

@@ -4,11 +4,12 @@
  * payment stands afterwards. A reversal is reported as type refund with order_status reversal: there is no type reversal.
  */
 import { formatAmount } from '../../domain/money.js';
-import { maskCard, protocolDate, type Payment, type PaymentDetails, type PaymentStatus } from '../../domain/payment.js';
+import { maskCard, protocolDate, type Payment, type PaymentDetails } from '../../domain/payment.js';
 import type { Merchant } from '../../domain/merchant.js';
 import type { FormValue } from '../form.js';
 import { paymentHash } from './hashes.js';
 import { eventArn } from '../arn.js';
+import { orderStatus } from './order-status.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import { browserAttributes, cardOnFileAttributes, extendedData, threeDsAttributes } from '../payment-attributes.js';
 
@@ -16,9 +17,7 @@ export type CheckoutCallbackType =
   'sale' | '3ds' | 'redirect' | 'capture' | 'refund' | 'void' | 'recurring' | 'debit' | 'credit' | 'transfer' | 'chargeback';
 export type CheckoutCallbackStatus = 'success' | 'fail' | 'waiting' | 'undefined';
 
-export function orderStatus(status: PaymentStatus): string {
-  return status === 'DECLINED' ? 'decline' : status.toLowerCase();
-}
+export { orderStatus } from './order-status.js';
 
 export interface CheckoutEvent {
   /** A 3DS / redirect step reports the step's own order_status (3ds, redirect), not where the payment ended. */

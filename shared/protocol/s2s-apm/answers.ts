@@ -1,5 +1,6 @@
 /** S2S APM answers as zod objects, for the API reference and tests; responses.ts builds them. */
 import { z } from 'zod';
+import { S2S_STATUSES } from '../s2s/values.js';
 import { answer, optionalText, text, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 
 export const ApmPaymentAnswer = answer(
@@ -21,7 +22,7 @@ export const ApmPaymentAnswer = answer(
 export const ApmStatusAnswer = answer('ApmStatusAnswer', 'GET_TRANS_STATUS of an APM payment.', {
   action: z.literal('GET_TRANS_STATUS'),
   result: z.literal('SUCCESS'),
-  status: text,
+  status: z.enum(S2S_STATUSES),
   order_id: text,
   trans_id: text,
   decline_reason: optionalText,

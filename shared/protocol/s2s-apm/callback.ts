@@ -11,6 +11,7 @@ import type { FormValue } from '../form.js';
 import { apmCallbackHash, apmCredit2VirtualCallbackHash } from '../signature.js';
 import { commissionFields } from './responses.js';
 import { extendedData } from '../payment-attributes.js';
+import { eventHead } from '../s2s/head.js';
 
 export interface ApmCallbackEvent {
   /** SALE, CAPTURE, VOID, CREDITVOID, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC, CREDIT2VIRTUAL. */
@@ -25,11 +26,7 @@ export interface ApmCallbackEvent {
 
 export function apmCallbackFields(p: Payment, merchant: Merchant, event: ApmCallbackEvent, now: string): Record<string, FormValue> {
   const fields: Record<string, FormValue | undefined> = {
-    action: event.action,
-    result: event.result,
-    status: event.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
+    ...eventHead(event, p),
     trans_date: protocolDate(now),
     descriptor: p.descriptor,
     amount: formatAmount({ minor: event.amount, currency: p.currency }),

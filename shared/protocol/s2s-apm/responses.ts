@@ -1,8 +1,9 @@
 /** S2S APM synchronous response bodies (protocol.md §4). Amounts are strings in the payment's currency format. */
 import { formatAmount } from '../../domain/money.js';
-import { protocolDate, type Payment } from '../../domain/payment.js';
+import type { Payment } from '../../domain/payment.js';
 import { statusArn } from '../arn.js';
 import type { Answer } from '../answer-schema.js';
+import { amountHead } from '../s2s/head.js';
 import type { ApmPaymentAnswer, ApmStatusAnswer } from './answers.js';
 
 export interface ApmRedirect {
@@ -29,15 +30,7 @@ export function instructionFields(p: Payment): Record<string, string> {
 /** SALE, DEBIT2VIRTUAL, DEBIT2VIRTUAL_CALC/_COMPLETE and CREDIT2VIRTUAL answers. */
 export function apmPaymentResult(action: string, result: string, p: Payment, redirect?: ApmRedirect): Answer<typeof ApmPaymentAnswer> {
   return {
-    action,
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(p.createdAt),
-    descriptor: p.descriptor,
-    amount: money(p, p.amount),
-    currency: p.currency,
+    ...amountHead(action, result, p, p.createdAt, p.amount),
     ...commissionFields(p),
     ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
     ...instructionFields(p),

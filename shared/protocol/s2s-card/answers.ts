@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { THREE_DS_ATTRIBUTES } from '../payment-attributes.js';
 import { BROWSER_FIELDS } from './browser.js';
 import { PAYER_FIELDS } from './payer.js';
+import { S2S_STATUSES } from '../s2s/values.js';
 import { SCHEDULE_ECHO } from '../schedules/answers.js';
 import { answer, optionalText, text, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 
@@ -28,7 +29,7 @@ export const CardPaymentAnswer = answer(
 const STATUS_FIELDS = {
   action: text,
   result: z.literal('SUCCESS'),
-  status: text,
+  status: z.enum(S2S_STATUSES),
   order_id: text,
   trans_id: text,
   decline_reason: optionalText,

@@ -11,6 +11,7 @@ import { formula2, formula6 } from '../signature.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import { extendedData } from '../payment-attributes.js';
+import { eventHead } from '../s2s/head.js';
 
 export interface S2sCardEvent {
   action: string;
@@ -33,11 +34,7 @@ export function s2sCardCallbackHash(p: Payment, merchant: Merchant): string {
 export function s2sCardCallbackFields(p: Payment, merchant: Merchant, event: S2sCardEvent, now: string): Record<string, FormValue> {
   const m = merchant.mappings;
   const fields: Record<string, FormValue | undefined> = {
-    action: event.action,
-    result: event.result,
-    status: event.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
+    ...eventHead(event, p),
     hash: s2sCardCallbackHash(p, merchant),
     trans_date: protocolDate(now),
     descriptor: p.descriptor,

@@ -7,32 +7,9 @@
 import type { Merchant } from '../../domain/merchant.js';
 import { FieldReader, MESSAGES, PATTERNS, isIp, type FieldRule } from '../fields.js';
 import { optional, raw, readFields, required, type FieldSpec, type TextSpec } from '../form-spec.js';
-import { knownLanguage } from '../language-codes.js';
+import { SPEC_LANGUAGES, knownLanguage } from '../language-codes.js';
 
 export const STATE_COUNTRIES = ['CA', 'US', 'JP', 'AU', 'IN'];
-export const PAYER_LANGUAGES = [
-  'en',
-  'sp',
-  'ar',
-  'az',
-  'fr',
-  'nb',
-  'zh',
-  'zh-TW',
-  'kk',
-  'de',
-  'it',
-  'hr',
-  'cs',
-  'hu',
-  'pl',
-  'pt',
-  'ro',
-  'ja',
-  'nl',
-  'bg',
-  'ru',
-];
 export const PHONE_COUNTRY_CODE = /^(?=.{1,10}$)\d+(?:-\d+)*$/;
 
 export interface PayerNeeds {
@@ -56,7 +33,7 @@ export interface Payer {
 export function payerLanguage(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const code = knownLanguage(value);
-  return PAYER_LANGUAGES.find((l) => l.toLowerCase() === code) ?? 'en';
+  return SPEC_LANGUAGES.find((l) => l.toLowerCase() === code) ?? 'en';
 }
 
 /** Every payer_* field kept on a payment (and echoed where the merchant's payer mapping is on). */

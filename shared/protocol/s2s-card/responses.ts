@@ -5,6 +5,7 @@ import type { CallbackMappings } from '../../domain/merchant.js';
 import { cardAttributes, extraAttributes } from './attributes.js';
 import { scheduleEcho } from '../schedules/payment-echo.js';
 import { statusArn } from '../arn.js';
+import { amountHead } from '../s2s/head.js';
 // Types only: the schemas are for the API reference and tests, not in the bundle (answers.ts).
 import type { Answer } from '../answer-schema.js';
 import type { CardDetailsAnswer, CardPaymentAnswer, CardStatusAnswer } from './answers.js';
@@ -19,15 +20,7 @@ export interface RedirectInfo {
 /** Fields every payment-creating action answers with. */
 export function paymentResult(action: string, result: string, p: Payment, redirect?: RedirectInfo): Answer<typeof CardPaymentAnswer> {
   return {
-    action,
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(p.createdAt),
-    descriptor: p.descriptor,
-    amount: formatAmount({ minor: p.amount, currency: p.currency }),
-    currency: p.currency,
+    ...amountHead(action, result, p, p.createdAt, p.amount),
     ...(p.status === 'DECLINED' && p.declineReason ? { decline_reason: p.declineReason } : {}),
     ...(p.recurringToken ? { recurring_token: p.recurringToken } : {}),
     ...(p.cardToken ? { card_token: p.cardToken } : {}),

@@ -1,5 +1,6 @@
 /** Follow-up answers of both S2S protocols as zod objects, for the API reference and tests; responses.ts builds them. */
 import { z } from 'zod';
+import { S2S_STATUSES } from './values.js';
 import { answer, optionalText, text, PAYMENT_ANSWER_FIELDS } from '../answer-schema.js';
 
 export const CaptureAnswer = answer('CaptureAnswer', 'CAPTURE: the captured amount; a declined capture leaves the authorization PENDING.', {
@@ -11,7 +12,7 @@ export const CaptureAnswer = answer('CaptureAnswer', 'CAPTURE: the captured amou
 export const VoidAnswer = answer('VoidAnswer', 'VOID: the payment after the void (VOID, or unchanged when declined).', {
   action: z.literal('VOID'),
   result: text,
-  status: text,
+  status: z.enum(S2S_STATUSES),
   order_id: text,
   trans_id: text,
   trans_date: text,

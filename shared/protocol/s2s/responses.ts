@@ -1,7 +1,7 @@
 /** Follow-up answers common to both S2S protocols (S2S CARD and S2S APM share their shapes). */
-import { formatAmount } from '../../domain/money.js';
 import { protocolDate, type Payment } from '../../domain/payment.js';
 import type { Answer } from '../answer-schema.js';
+import { amountHead, eventHead } from './head.js';
 import type { AcceptedAnswer, CaptureAnswer, VoidAnswer } from './answers.js';
 
 /** CAPTURE: the captured amount; a declined capture leaves the authorization PENDING. */
@@ -13,26 +13,14 @@ export function captureResult(
   declineReason?: string,
 ): Answer<typeof CaptureAnswer> {
   return {
-    action: 'CAPTURE',
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
-    trans_date: protocolDate(date),
-    descriptor: p.descriptor,
-    amount: formatAmount({ minor: amount, currency: p.currency }),
-    currency: p.currency,
+    ...amountHead('CAPTURE', result, p, date, amount),
     ...(declineReason ? { decline_reason: declineReason } : {}),
   };
 }
 
 export function voidResult(result: string, p: Payment, date: string, declineReason?: string): Answer<typeof VoidAnswer> {
   return {
-    action: 'VOID',
-    result,
-    status: p.status,
-    order_id: p.orderId,
-    trans_id: p.transId,
+    ...eventHead({ action: 'VOID', result, status: p.status }, p),
     trans_date: protocolDate(date),
     ...(declineReason ? { decline_reason: declineReason } : {}),
   };

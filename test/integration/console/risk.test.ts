@@ -149,7 +149,7 @@ describe('risk rules in the console', () => {
   });
 
   it('invalid rules get every problem with the CLI’s text, and change nothing', async () => {
-    const before = await deps().risk.riskRules(shop.clientKey);
+    const before = await deps().riskAdmin.riskRules(shop.clientKey);
     const bad = await admin.send('PUT', '/risk/rules', {
       risk_rules: {
         rules: [
@@ -165,7 +165,7 @@ describe('risk rules in the console', () => {
     expect(problems.join('\n')).toMatch(/name/);
     expect(problems.join('\n')).toMatch(/EURO/);
     expect(problems.join('\n')).toMatch(/"action" must be one of block, challenge/);
-    expect(await deps().risk.riskRules(shop.clientKey)).toEqual(before);
+    expect(await deps().riskAdmin.riskRules(shop.clientKey)).toEqual(before);
   });
 
   it('viewers and other merchants’ admins cannot replace them', async () => {
@@ -189,7 +189,7 @@ describe('risk thresholds in the console', () => {
       thresholds: { ipDeclinedCards: 3, cardAttempts: 10 },
       defaults: { ipDeclinedCards: 5 },
     });
-    expect(await deps().risk.settings(shop.clientKey)).toEqual({ ipDeclinedCards: 3, cooldownSeconds: 21600 });
+    expect(await deps().riskAdmin.settings(shop.clientKey)).toEqual({ ipDeclinedCards: 3, cooldownSeconds: 21600 });
     expect((await admin.get('/risk/settings')).body.thresholds.ipDeclinedCards).toBe(3);
     expect((await auditOf('risk.settings.set', shop.clientKey))[0]).toMatchObject({
       details: { ipDeclinedCards: '3', cooldownSeconds: '21600' },
@@ -197,7 +197,7 @@ describe('risk thresholds in the console', () => {
 
     const reset = await operator.send('PUT', '/risk/settings', { client_key: shop.clientKey, reset: true });
     expect(reset.body.overrides).toEqual({});
-    expect(await deps().risk.settings(shop.clientKey)).toEqual({});
+    expect(await deps().riskAdmin.settings(shop.clientKey)).toEqual({});
   });
 
   it('every wrong value is named; merchant admins may not change them', async () => {
@@ -207,7 +207,7 @@ describe('risk thresholds in the console', () => {
     });
     expect(bad.status).toBe(400);
     expect(problemsOf(bad.body)).toHaveLength(4);
-    expect(await deps().risk.settings(shop.clientKey)).toEqual({});
+    expect(await deps().riskAdmin.settings(shop.clientKey)).toEqual({});
     expect((await admin.send('PUT', '/risk/settings', { settings: { ipDeclinedCards: 50 } })).status).toBe(403);
   });
 });

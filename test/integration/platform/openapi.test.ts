@@ -15,6 +15,8 @@ import { CARD, EMAIL, PAYOUT_CARD, apmSale, sale, uid } from '../sdk-node/suppor
 import { card, postPage, returnQuery } from '../checkout/support.js';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 import { OPENAPI_PATH } from '../../../scripts/openapi/generate.js';
+import { specReads } from '../../../scripts/openapi/spec-reads.js';
+import { S2S_CARD_ACTIONS } from '../../../shared/operations/s2s-card/index.js';
 import { eventually, postForm, testMerchant, usePlatform } from '../../support/platform.js';
 
 const platform = usePlatform();
@@ -70,6 +72,25 @@ it('documents as required exactly the fields the platform reports blank, for eve
         mismatches.push(`${path} ${action}: platform ${blank} vs document ${documented}`);
     }
   }
+  expect(mismatches).toEqual([]);
+});
+
+it('declares as required exactly the fields a variant of an S2S CARD action reports blank (a wallet SALE)', async () => {
+  const mismatches: string[] = [];
+  for (const [action, { variants = {} }] of S2S_CARD_ACTIONS)
+    for (const [name, spec] of Object.entries(variants)) {
+      // The variant's own key fields are sent (a wallet SALE: digital_wallet), so the platform takes that branch.
+      const res = await postForm(`${platform.url}/post`, { action, client_key: merchant.clientKey, digital_wallet: 'googlepay' });
+      const blank = ((res.body.errors ?? []) as Array<{ error_message: string }>)
+        .map((e) => e.error_message)
+        .filter((m) => m.endsWith(': This value should not be blank.'))
+        .map((m) => m.slice(0, m.indexOf(':')));
+      const declared = specReads(spec)
+        .filter((r) => r.kind === 'required' && r.name !== 'digital_wallet')
+        .map((r) => r.name);
+      if ([...new Set(blank)].sort().join() !== [...new Set(declared)].sort().join())
+        mismatches.push(`${action} (${name}): platform ${blank} vs declared ${declared}`);
+    }
   expect(mismatches).toEqual([]);
 });
 

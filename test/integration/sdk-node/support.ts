@@ -1,5 +1,5 @@
 /** A merchant integration with @open-payments/node against the local platform: the client and sample requests. */
-import { OpenPayments, type SaleRequest } from '@open-payments/node';
+import { OpenPayments, type DebitRequest, type SaleRequest } from '@open-payments/node';
 import type { Merchant } from '../../../shared/domain/merchant.js';
 
 export const CARD = '4111111111111111';
@@ -16,8 +16,11 @@ export function sdkFor(
   return new OpenPayments({ baseUrl, clientKey: merchant.clientKey, password: merchant.password, retry: { baseDelayMs: 20 }, ...over });
 }
 
+/** A SALE with the card itself (no token): a DEBIT may send it as well. */
+type CardSale = SaleRequest & Pick<DebitRequest, 'card_number' | 'card_exp_month' | 'card_exp_year' | 'card_cvv2'>;
+
 /** A SALE of the sandbox card; the expiry month picks the outcome (README "Sandbox test cards"). */
-export function sale(month = '01', over: Partial<SaleRequest> = {}): SaleRequest {
+export function sale(month = '01', over: Partial<SaleRequest> = {}): CardSale {
   return {
     order_id: uid('S'),
     order_amount: '10.00',

@@ -58,9 +58,8 @@ export interface SessionRequest {
   moto_type?: string;
 }
 
-/** The values a payment's `status` takes (the answer types it as text). */
-export type CheckoutPaymentStatus =
-  'prepare' | 'settled' | 'pending' | '3ds' | 'redirect' | 'decline' | 'refund' | 'reversal' | 'void' | 'chargeback';
+/** The values a payment's `status` takes: the platform's own set (generated with the answers). */
+export type { CheckoutPaymentStatus } from '@open-payments/protocol';
 
 /** The answers, as the platform declares them (@open-payments/protocol answers.ts). */
 export type PaymentStatusResult = CheckoutPaymentStatusAnswer;

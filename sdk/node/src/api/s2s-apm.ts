@@ -5,19 +5,28 @@
 import { apmCredit2VirtualHash, apmCreditvoidHash, apmSaleHash, apmTransIdHash, type HashAlgorithm } from '@open-payments/protocol';
 import { encodeForm, type FormFields, type FormValue } from '../wire/form.js';
 import type { Transport } from '../wire/transport.js';
-import type { Order, Payer } from './s2s-card.js';
-import type { S2sAcceptedAnswer, S2sApmPaymentAnswer, S2sApmStatusAnswer, S2sCaptureAnswer, S2sVoidAnswer } from '@open-payments/protocol';
+import type {
+  S2sAcceptedAnswer,
+  S2sApmCaptureFields,
+  S2sApmCreditvoidFields,
+  S2sApmDebit2virtualCompleteFields,
+  S2sApmGetTransStatusFields,
+  S2sApmPaymentAnswer,
+  S2sApmSaleFields,
+  S2sApmStatusAnswer,
+  S2sApmVoidFields,
+  S2sCaptureAnswer,
+  S2sVoidAnswer,
+} from '@open-payments/protocol';
 
-export interface ApmPaymentRequest extends Order, Payer {
-  brand: string;
-  identifier?: string;
-  payer_ip: string;
+/**
+ * The fields of an APM payment (SALE, DEBIT2VIRTUAL(_CALC), CREDIT2VIRTUAL, CREDIT2CRYPTO): SALE's as the platform
+ * declares them (@open-payments/protocol requests.ts), return_url optional as the payouts have it (sale() requires
+ * it); callback_url overrides the notification URL for every callback of the payment.
+ */
+export interface ApmPaymentRequest extends Omit<S2sApmSaleFields, 'return_url' | 'parameters' | 'custom_data'> {
   return_url?: string;
-  return_url_target?: string;
-  /** Overrides the notification URL for every callback of this payment. */
-  callback_url?: string;
-  channel_id?: string;
-  /** Brand-specific fields, sent as parameters[...]. */
+  /** Brand-specific fields, sent as parameters[...]: each brand's are typed in S2sApmBrandParameters. */
   parameters?: Record<string, FormValue>;
   custom_data?: Record<string, FormValue>;
   extra?: FormFields;
@@ -54,20 +63,20 @@ export class S2sApm {
     return this.send('CREDIT2VIRTUAL', req, hash);
   }
   /** DEBIT2VIRTUAL_COMPLETE: step two, by trans_id. */
-  debit2virtualComplete(req: { trans_id: string }): Promise<S2sApmPaymentAnswer> {
+  debit2virtualComplete(req: S2sApmDebit2virtualCompleteFields): Promise<S2sApmPaymentAnswer> {
     return this.byTransId('DEBIT2VIRTUAL_COMPLETE', req, apmTransIdHash);
   }
-  capture(req: { trans_id: string; amount?: string }): Promise<S2sCaptureAnswer> {
+  capture(req: S2sApmCaptureFields): Promise<S2sCaptureAnswer> {
     return this.byTransId('CAPTURE', req, apmTransIdHash);
   }
-  void(req: { trans_id: string }): Promise<S2sVoidAnswer> {
+  void(req: S2sApmVoidFields): Promise<S2sVoidAnswer> {
     return this.byTransId('VOID', req, apmTransIdHash);
   }
   /** CREDITVOID (refund): ACCEPTED now, the outcome by callback. Creditvoid signature. */
-  creditvoid(req: { trans_id: string; amount?: string }): Promise<S2sAcceptedAnswer> {
+  creditvoid(req: S2sApmCreditvoidFields): Promise<S2sAcceptedAnswer> {
     return this.byTransId('CREDITVOID', req, apmCreditvoidHash);
   }
-  getTransStatus(req: { trans_id: string }): Promise<S2sApmStatusAnswer> {
+  getTransStatus(req: S2sApmGetTransStatusFields): Promise<S2sApmStatusAnswer> {
     return this.byTransId('GET_TRANS_STATUS', req, apmTransIdHash);
   }
 

@@ -26,10 +26,27 @@ import type {
   S2sScheduleAnswer,
   S2sScheduleInfoAnswer,
   S2sVoidAnswer,
+  S2sCardCaptureFields,
+  S2sCardCard2cardFields,
+  S2sCardCredit2cardFields,
+  S2sCardCreditvoidFields,
+  S2sCardDebitFields,
+  S2sCardDeleteScheduleFields,
+  S2sCardDescheduleFields,
+  S2sCardGetTransDetailsFields,
+  S2sCardGetTransStatusByOrderFields,
+  S2sCardGetTransStatusFields,
+  S2sCardPauseScheduleFields,
+  S2sCardRecurringSaleFields,
+  S2sCardRetryFields,
+  S2sCardRunScheduleFields,
+  S2sCardSaleFields,
+  S2sCardSaleWalletFields,
+  S2sCardScheduleInfoFields,
+  S2sCardUpdateScheduleFields,
+  S2sCardVoidFields,
 } from '@open-payments/protocol';
 import type { S2sResult } from './s2s-types.js';
-
-type YN = 'Y' | 'N';
 
 /** What a trans_id follow-up's hash covers: the original payment's email and card (full, masked or first6+last4). */
 export interface PaymentKeys {
@@ -39,98 +56,62 @@ export interface PaymentKeys {
   credit2card?: boolean;
 }
 
-export interface Payer {
-  payer_first_name?: string;
-  payer_last_name?: string;
-  payer_middle_name?: string;
-  payer_birth_date?: string;
-  payer_address?: string;
-  payer_address2?: string;
-  payer_house_number?: string;
-  payer_country?: string;
-  payer_state?: string;
-  payer_city?: string;
-  payer_district?: string;
-  payer_zip?: string;
-  payer_email?: string;
-  payer_phone?: string;
-  payer_ip?: string;
-}
+/** The payer's fields, each optional (which an action requires, its request type says). */
+export type Payer = Partial<Pick<S2sCardSaleFields, Extract<keyof S2sCardSaleFields, `payer_${string}`>>>;
 
-export interface Order {
-  order_id: string;
-  order_amount: string;
-  order_currency: string;
-  order_description: string;
-}
+export type Order = Pick<S2sCardSaleFields, 'order_id' | 'order_amount' | 'order_currency' | 'order_description'>;
 
 interface Extras {
   channel_id?: string;
   custom_data?: Record<string, FormValue>;
   parameters?: Record<string, FormValue>;
-  /** Any other protocol field, sent as given (browser_*, moto_type, mpi_data, ...). */
+  /** Any other protocol field, sent as given (digital_wallet, payment_token, ...). */
   extra?: FormFields;
 }
 
-export interface SaleRequest extends Order, Payer, Extras {
+/**
+ * An action's declared fields (@open-payments/protocol requests.ts, generated from the platform's declaration) with
+ * the SDK's extras; `custom_data` and `parameters` are groups here.
+ */
+type Declared<F> = Omit<F, keyof Extras>;
+
+/** The card fields, which a card_token stands in for. */
+type CardField = 'card_number' | 'card_exp_month' | 'card_exp_year' | 'card_cvv2';
+
+/** SALE (AUTH: the same fields without mpi_data); the card fields are optional, as a token stands in for them. */
+export interface SaleRequest extends Declared<Omit<S2sCardSaleFields, CardField>>, Partial<Pick<S2sCardSaleFields, CardField>>, Extras {}
+
+/** SALE or AUTH paid with a Google Pay / Apple Pay token (digital_wallet + payment_token; Formula 8): no card fields. */
+export interface WalletSaleRequest extends Declared<S2sCardSaleWalletFields>, Extras {}
+
+export interface DebitRequest extends Declared<S2sCardDebitFields>, Extras {}
+
+export interface Card2CardRequest extends Declared<S2sCardCard2cardFields>, Extras {}
+
+/** CREDIT2CARD: card_number or card_token; the expiry as MM/YYYY (`expiry`) or card_exp_month + card_exp_year. */
+export interface Credit2CardRequest extends Declared<Omit<S2sCardCredit2cardFields, 'card_number'>>, Extras {
   card_number?: string;
-  card_exp_month?: string;
-  card_exp_year?: string;
-  card_cvv2?: string;
-  /** A saved card instead of card_number (Formula 1 with the token). */
-  card_token?: string;
-  term_url_3ds: string;
-  term_url_target?: string;
-  auth?: YN;
-  req_token?: YN;
-  recurring_init?: YN;
-  schedule_id?: string;
-  payer_email: string;
-  payer_ip: string;
-}
-
-export type DebitRequest = SaleRequest;
-
-export interface Card2CardRequest extends Order, Payer, Extras {
-  payer_card_number: string;
-  payer_card_exp_month: string;
-  payer_card_exp_year: string;
-  payer_card_cvv2: string;
-  payee_card_number: string;
-  term_url_3ds: string;
-}
-
-export interface Credit2CardRequest extends Order, Extras {
-  card_number?: string;
-  card_token?: string;
-  /** MM/YYYY, or card_exp_month + card_exp_year. */
   expiry?: string;
   card_exp_month?: string;
   card_exp_year?: string;
 }
 
-export interface RecurringRequest extends Extras {
-  order_id: string;
-  order_amount: string;
-  order_description: string;
-  recurring_first_trans_id: string;
-  recurring_token: string;
-  schedule_id?: string;
-  auth?: YN;
-}
+/** RECURRING_SALE (RECURRING_DEBIT: the same fields without auth). */
+export interface RecurringRequest extends Declared<S2sCardRecurringSaleFields>, Extras {}
 
-export interface ScheduleSettings {
-  name?: string;
-  interval_length?: number;
-  interval_unit?: 'day' | 'month';
-  day_of_month?: number;
-  payments_count?: number;
-  delayed_first_payment?: 'none' | 'delay_by_interval' | 'day_of_week' | 'day_of_month';
-  first_payment_interval_length?: number;
-  first_payment_interval_unit?: 'day' | 'month';
-  first_payment_day_of_week?: number;
-  first_payment_day_of_month?: number;
-}
+/** The numbers among a schedule's settings, sent as their text. */
+type ScheduleNumber =
+  | 'interval_length'
+  | 'day_of_month'
+  | 'payments_count'
+  | 'first_payment_interval_length'
+  | 'first_payment_day_of_week'
+  | 'first_payment_day_of_month';
+
+/** A schedule's settings: UPDATE_SCHEDULE's fields but its schedule_id (CREATE_SCHEDULE requires some). */
+export type ScheduleSettings = Omit<S2sCardUpdateScheduleFields, 'schedule_id' | 'delays' | ScheduleNumber> & {
+  [K in ScheduleNumber]?: number;
+};
 
 /** The keys a follow-up needs, from the request that created the payment. */
 export function paymentKeys(
@@ -150,12 +131,12 @@ export class S2sCard {
   ) {}
 
   /** SALE (with `auth: 'Y'` an authorization). Formula 1 (or 1 with card_token; Formula 8 for a wallet token). */
-  sale(req: SaleRequest): Promise<S2sCardPaymentAnswer> {
+  sale(req: SaleRequest | WalletSaleRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('SALE', this.cardPayment(req), req.extra);
   }
 
   /** AUTH: SALE's request and hash, held for CAPTURE. */
-  auth(req: SaleRequest): Promise<S2sCardPaymentAnswer> {
+  auth(req: SaleRequest | WalletSaleRequest): Promise<S2sCardPaymentAnswer> {
     return this.send('AUTH', this.cardPayment(req), req.extra);
   }
 
@@ -164,29 +145,29 @@ export class S2sCard {
     return this.send('DEBIT', this.cardPayment(req), req.extra);
   }
 
-  capture(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sCaptureAnswer> {
+  capture(req: S2sCardCaptureFields, payment: PaymentKeys): Promise<S2sCaptureAnswer> {
     return this.followUp('CAPTURE', req, payment);
   }
 
   /** CREDITVOID (refund or reversal): ACCEPTED now, the outcome by callback. */
-  creditvoid(req: { trans_id: string; amount?: string }, payment: PaymentKeys): Promise<S2sAcceptedAnswer> {
+  creditvoid(req: S2sCardCreditvoidFields, payment: PaymentKeys): Promise<S2sAcceptedAnswer> {
     return this.followUp('CREDITVOID', req, payment);
   }
 
-  void(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sVoidAnswer> {
+  void(req: S2sCardVoidFields, payment: PaymentKeys): Promise<S2sVoidAnswer> {
     return this.followUp('VOID', req, payment);
   }
 
-  getTransStatus(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sCardStatusAnswer> {
+  getTransStatus(req: S2sCardGetTransStatusFields, payment: PaymentKeys): Promise<S2sCardStatusAnswer> {
     return this.followUp('GET_TRANS_STATUS', req, payment);
   }
 
-  getTransDetails(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sCardDetailsAnswer> {
+  getTransDetails(req: S2sCardGetTransDetailsFields, payment: PaymentKeys): Promise<S2sCardDetailsAnswer> {
     return this.followUp('GET_TRANS_DETAILS', req, payment);
   }
 
   /** Formula 2 with order_id in trans_id's place (the platform also takes the latest trans_id there). */
-  getTransStatusByOrder(req: { order_id: string }, payment: PaymentKeys): Promise<S2sCardStatusAnswer> {
+  getTransStatusByOrder(req: S2sCardGetTransStatusByOrderFields, payment: PaymentKeys): Promise<S2sCardStatusAnswer> {
     return this.send('GET_TRANS_STATUS_BY_ORDER', { ...req, hash: this.transIdHash(req.order_id, payment) });
   }
 
@@ -200,7 +181,7 @@ export class S2sCard {
   }
 
   /** RETRY of a soft-declined recurring payment: ACCEPTED now, the outcome by callback. */
-  retry(req: { trans_id: string }, payment: PaymentKeys): Promise<S2sAcceptedAnswer> {
+  retry(req: S2sCardRetryFields, payment: PaymentKeys): Promise<S2sAcceptedAnswer> {
     const { password, hashAlgorithm } = this.credentials;
     return this.send('RETRY', {
       ...req,
@@ -236,34 +217,35 @@ export class S2sCard {
     return this.send('CREATE_SCHEDULE', { ...stringify(req), hash: formula3({ password }, hashAlgorithm) });
   }
 
-  updateSchedule(req: ScheduleSettings & { schedule_id: string }): Promise<S2sScheduleAnswer> {
+  updateSchedule(req: ScheduleSettings & Pick<S2sCardUpdateScheduleFields, 'schedule_id'>): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('UPDATE_SCHEDULE', req);
   }
-  pauseSchedule(req: { schedule_id: string }): Promise<S2sScheduleAnswer> {
+  pauseSchedule(req: S2sCardPauseScheduleFields): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('PAUSE_SCHEDULE', req);
   }
-  runSchedule(req: { schedule_id: string }): Promise<S2sScheduleAnswer> {
+  runSchedule(req: S2sCardRunScheduleFields): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('RUN_SCHEDULE', req);
   }
-  deleteSchedule(req: { schedule_id: string }): Promise<S2sScheduleAnswer> {
+  deleteSchedule(req: S2sCardDeleteScheduleFields): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('DELETE_SCHEDULE', req);
   }
-  scheduleInfo(req: { schedule_id: string }): Promise<S2sScheduleInfoAnswer> {
+  scheduleInfo(req: S2sCardScheduleInfoFields): Promise<S2sScheduleInfoAnswer> {
     return this.scheduleAction('SCHEDULE_INFO', req);
   }
   /** DESCHEDULE: the recurring chain of recurring_token stops following schedule_id. */
-  deschedule(req: { schedule_id: string; recurring_token: string }): Promise<S2sScheduleAnswer> {
+  deschedule(req: S2sCardDescheduleFields): Promise<S2sScheduleAnswer> {
     return this.scheduleAction('DESCHEDULE', req);
   }
 
-  private cardPayment(req: SaleRequest): FormFields {
+  private cardPayment(req: SaleRequest | WalletSaleRequest | DebitRequest): FormFields {
     const { password, hashAlgorithm } = this.credentials;
     const { extra: _extra, ...fields } = req;
-    const hash = req.card_number
-      ? formula1({ email: req.payer_email, password, cardNumber: req.card_number }, hashAlgorithm)
-      : req.card_token
-        ? formula1Token({ email: req.payer_email, password, cardToken: req.card_token }, hashAlgorithm)
-        : formula8({ email: req.payer_email, password }, hashAlgorithm);
+    const hash =
+      'card_number' in req && req.card_number
+        ? formula1({ email: req.payer_email, password, cardNumber: req.card_number }, hashAlgorithm)
+        : 'card_token' in req && req.card_token
+          ? formula1Token({ email: req.payer_email, password, cardToken: req.card_token }, hashAlgorithm)
+          : formula8({ email: req.payer_email, password }, hashAlgorithm);
     return { ...fields, hash };
   }
 

@@ -13,10 +13,8 @@ import type {
   S2sVoidAnswer,
 } from '@open-payments/protocol';
 
-/** The values `result` takes (the answers type it as text). */
-export type S2sResultCode = 'SUCCESS' | 'DECLINED' | 'REDIRECT' | 'ACCEPTED' | 'UNDEFINED' | 'INIT';
-/** The values `status` takes. */
-export type S2sStatus = '3DS' | 'REDIRECT' | 'PENDING' | 'PREPARE' | 'SETTLED' | 'REVERSAL' | 'REFUND' | 'VOID' | 'CHARGEBACK' | 'DECLINED';
+/** The values `result` and `status` take: the platform's own sets (generated with the answers). */
+export type { S2sResultCode, S2sStatus } from '@open-payments/protocol';
 
 /** Any S2S CARD answer; each method returns its own. */
 export type S2sResult =

@@ -1,0 +1,106 @@
+/**
+ * The SDKs' request field types, printed from the fields each S2S action declares (`fields`,
+ * shared/protocol/form-spec.ts): one interface per action, its fields in the declared order, required or optional
+ * as declared, so a field the platform adds to an action reaches the SDKs' request types. `npm run sdk-answers`
+ * writes them to sdk/protocol/src/requests.ts beside the answers (scripts/sdk/answers.ts).
+ *
+ * The hash is left out (the SDK computes it), as are `action` and `client_key` (the SDK sends them). A field a
+ * cross-field rule requires (`requiredWhen`) is optional here, with the rule in its comment; a Y/N flag is "Y" | "N";
+ * a bracket group is a record; a field read as sent takes any form value.
+ */
+import { join } from 'node:path';
+import type { FieldSpec, FormSpec } from '../../shared/protocol/form-spec.js';
+import { S2S_APM_ACTIONS } from '../../shared/operations/s2s-apm/index.js';
+import { S2S_CARD_ACTIONS } from '../../shared/operations/s2s-card/index.js';
+import { allBrands } from '../../shared/protocol/apm/catalogue.js';
+import type { FieldSpec as BrandField } from '../../shared/protocol/apm/descriptor.js';
+import { REPO_ROOT } from '../local/handlers.js';
+
+export const SDK_REQUESTS_PATH = join(REPO_ROOT, 'sdk', 'protocol', 'src', 'requests.ts');
+
+/** Fields the SDK fills in itself. */
+const SIGNED_BY_SDK = new Set(['hash', 'action', 'client_key']);
+
+/** SALE → Sale, CREDIT2CARD → Credit2card, GET_TRANS_STATUS → GetTransStatus. */
+const pascal = (action: string) =>
+  action
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+    .join('');
+
+function fieldType(field: FieldSpec): string {
+  switch (field.kind) {
+    case 'flag':
+      return 'YesNo';
+    case 'object':
+      return 'Record<string, FormInput>';
+    case 'raw':
+      return 'FormInput';
+  }
+  return field.rule.oneOf ? field.rule.oneOf.map((v) => JSON.stringify(v)).join(' | ') : 'string';
+}
+
+/**
+ * One action's fields as an interface named `name`, on one line: the actions share long runs of fields (the order,
+ * the payer, the browser), which the declaration composes from its parts and a printed copy would only repeat.
+ */
+export function fieldsOf(name: string, protocol: string, action: string, spec: FormSpec): string {
+  const fields = Object.entries(spec)
+    .filter(([field]) => !SIGNED_BY_SDK.has(field))
+    .map(([field, f]) => {
+      const note = 'requiredWhen' in f && f.requiredWhen ? `/** Required when ${f.requiredWhen}. */ ` : '';
+      return `${note}${field}${f.kind === 'required' ? '' : '?'}: ${fieldType(f)};`;
+    });
+  const doc = `/** ${protocol} ${action}: the fields the platform declares for it, in its order. */`;
+  return `${doc}\n// prettier-ignore\nexport interface ${name} { ${fields.join(' ')} }\n`;
+}
+
+/** One brand parameter: required only when its brand requires it of every S2S request (not asked on the page). */
+function brandField(name: string, f: BrandField, collect: ReadonlySet<string>): string {
+  const required = f.presence === 'required' && !collect.has(name);
+  const note = f.when ? `/** Required when payer_country is ${f.when.payerCountry.join(', ')}. */ ` : '';
+  const type = f.items
+    ? `Array<{ ${Object.entries(f.items)
+        .map(([n, item]) => brandField(n, item, new Set()))
+        .join(' ')} }>`
+    : f.oneOf
+      ? f.oneOf.map((v) => JSON.stringify(v)).join(' | ')
+      : 'string';
+  return `${note}${name}${required ? '' : '?'}: ${type};`;
+}
+
+/** Each S2S APM brand's parameters[...], one line a brand, as its descriptor declares them. */
+export function brandParametersText(): string {
+  const lines = allBrands().map((d) => {
+    const collect = new Set(d.collect ?? []);
+    const fields = Object.entries(d.parameters).map(([name, f]) => brandField(name, f, collect));
+    const key = /^[A-Za-z_$][\w$]*$/.test(d.brand) ? d.brand : JSON.stringify(d.brand);
+    // A brand that declares none: Record<string, never> (lint forbids `{}`, which would take any value).
+    return `  ${key}: ${fields.length ? `{ ${fields.join(' ')} }` : 'Record<string, never>'};\n`;
+  });
+  const doc = "/** S2S APM: each brand's parameters[...], as its descriptor declares them (shared/protocol/apm/brands/). */";
+  return `${doc}\n// prettier-ignore\nexport interface S2sApmBrandParameters {\n${lines.join('')}}\n`;
+}
+
+export function sdkRequestsText(): string {
+  const blocks = [
+    ...[...S2S_CARD_ACTIONS].flatMap(([a, { fields, variants = {} }]) => [
+      fieldsOf(`S2sCard${pascal(a)}Fields`, 'S2S CARD', a, fields),
+      ...Object.entries(variants).map(([v, spec]) => fieldsOf(`S2sCard${pascal(a)}${pascal(v)}Fields`, 'S2S CARD', `${a} (${v})`, spec)),
+    ]),
+    ...[...S2S_APM_ACTIONS].map(([a, { fields }]) => fieldsOf(`S2sApm${pascal(a)}Fields`, 'S2S APM', a, fields)),
+    brandParametersText(),
+  ];
+  return [
+    '/**',
+    " * The S2S requests' fields as the SDKs type them. Generated by `npm run sdk-answers` from the fields each action",
+    ' * declares (shared/protocol/form-spec.ts): do not edit; change the declaration and regenerate.',
+    ' */',
+    "import type { FormInput } from './form.js';",
+    '',
+    '/** A Y/N flag: exactly "Y" is yes. */',
+    "export type YesNo = 'Y' | 'N';",
+    '',
+    blocks.join('\n'),
+  ].join('\n');
+}

@@ -4,7 +4,6 @@
  */
 import { ValidationError } from '../../domain/errors.js';
 import { RiskChangeError } from '../risk/manage-errors.js';
-import { RiskRulesError } from '../risk/rules.js';
 import { ConsoleNotFoundError } from './errors.js';
 
 /** `notFound`: the console's text for what does not exist (its own words: the CLI's name admin commands). */
@@ -12,7 +11,6 @@ export async function asConsoleRefusal<T>(field: string, notFound: string, chang
   try {
     return await change();
   } catch (err) {
-    if (err instanceof RiskRulesError) throw new ValidationError(err.problems.map((message) => ({ field, message })));
     if (err instanceof RiskChangeError && err.kind === 'invalid')
       throw new ValidationError(err.problems.map((message) => ({ field, message })));
     if (err instanceof RiskChangeError) throw new ConsoleNotFoundError(notFound);

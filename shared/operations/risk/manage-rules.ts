@@ -6,7 +6,7 @@
 import type { Deps } from '../deps.js';
 import type { RiskRule } from '../../domain/risk-rules.js';
 import type { Alongside } from '../../ports/transaction-items.js';
-import { parseRiskRules } from './rules.js';
+import { parseRiskRules } from './rules-file.js';
 import { noMerchant } from './manage-errors.js';
 
 type ManageDeps = Pick<Deps, 'riskAdmin' | 'merchants' | 'clock'>;
@@ -22,7 +22,7 @@ export async function showRiskRules(d: ManageDeps, clientKey: string): Promise<R
   return { clientKey, ...(await d.riskAdmin.riskRules(clientKey)) };
 }
 
-/** Replaces the merchant's rules with the file's (`{"rules": []}` removes them); throws RiskRulesError naming every problem. */
+/** Replaces the merchant's rules with the file's (`{"rules": []}` removes them); throws an `invalid` RiskChangeError naming every problem. */
 export async function setRiskRules(d: ManageDeps, clientKey: string, file: unknown, opts: Alongside = {}): Promise<RiskRulesView> {
   await mustExist(d, clientKey);
   const rules = parseRiskRules(file);

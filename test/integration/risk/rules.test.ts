@@ -52,7 +52,7 @@ async function expectPays(m: Merchant, overrides: Record<string, string> = {}) {
 }
 
 describe('risk rules set and shown', () => {
-  it('names every problem of a file and writes nothing', async () => {
+  it('names every problem of a file and writes nothing: its structure, then its names and order', async () => {
     const m = await testMerchant();
     const bad = {
       rules: [
@@ -69,7 +69,6 @@ describe('risk rules set and shown', () => {
           },
           action: 'block',
         },
-        { name: 'x', match: {}, action: 'block' },
         { name: 'after all', match: { binCountries: ['USA'] }, action: 'challenge' },
       ],
     };
@@ -80,18 +79,25 @@ describe('risk rules set and shown', () => {
       'Rule 1: "name" is required',
       'Rule 1: "action" must be one of block, challenge.',
       'Rule 1: can never match: minAmount 500 is greater than maxAmount 100.',
-      'Rule 2 ("x"): "currencies": "EURO" is not an ISO 4217 currency code',
-      'Rule 2 ("x"): unknown card brand "diners"',
+      'Rule 2 ("x"), "currencies", entry 1: "EURO" is not an ISO 4217 currency code',
+      'Rule 2 ("x"), "brands", entry 2: unknown card brand "diners"',
       'Rule 2 ("x"): "payerCountries" is an empty list',
-      'Rule 2 ("x"): unknown integration "pos"',
+      'Rule 2 ("x"), "integrations", entry 1: unknown integration "pos"',
       'Rule 2 ("x"): "moto" must be true or false.',
       'Rule 2 ("x"), match: unknown field "country"',
-      'Rule 3 ("x"): the name is already rule 2\'s',
-      'Rule 4 and later can never match: rule 3 has no conditions',
-      'Rule 4 ("after all"): "binCountries": "USA" is not an ISO 3166-1 alpha-2 country code',
+      'Rule 3 ("after all"), "binCountries", entry 1: "USA" is not an ISO 3166-1 alpha-2 country code',
     ]) {
       expect(text).toContain(problem);
     }
+    const twice = {
+      rules: [
+        { name: 'x', match: {}, action: 'block' },
+        { name: 'x', match: { moto: true }, action: 'block' },
+      ],
+    };
+    const names = ((await setRules(m, twice).catch((e: Error) => e)) as Error).message;
+    expect(names).toContain('Rule 2 ("x"): the name is already rule 1\'s');
+    expect(names).toContain('Rule 2 and later can never match: rule 1 has no conditions');
     expect(await risk('rules', 'show', m.clientKey)).toEqual({ clientKey: m.clientKey, rules: [] });
   });
 

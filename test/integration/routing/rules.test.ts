@@ -106,10 +106,10 @@ describe('validation', () => {
     const before = await showRouting(deps(), merchant.clientKey);
     const problems = await problemsOf({
       rules: [
-        { name: 'a', match: { minAmount: 500, maxAmount: 100 }, mids: [{ midId: 'nope', weight: 100 }] },
+        { name: 'a', match: { minAmount: 100, maxAmount: 500 }, mids: [{ midId: 'nope', weight: 100 }] },
         {
           name: 'b',
-          match: { currencies: [] },
+          match: { currencies: ['USD'] },
           mids: [
             { midId: mid.usd.midId, weight: 50 },
             { midId: mid.eur.midId, weight: 40 },
@@ -127,9 +127,7 @@ describe('validation', () => {
       ],
     });
     expect(problems).toEqual([
-      'Rule 1 ("a"): can never match: minAmount 500 is greater than maxAmount 100.',
       'Rule 1 ("a"), MID 1: unknown MID "nope" (see: npm run admin -- mids list CLIENT_KEY).',
-      'Rule 2 ("b"): "currencies" is an empty list: the rule could never match (leave it out to match any).',
       'Rule 2 ("b"): the weights add up to 90; they must add up to 100.',
       'Rule 3 ("c"), MID 2: MID "' + mid.usd.midId + '" is listed twice in the same rule; give it one weight.',
       'Rule 4 and later can never match: rule 3 has no conditions and matches every payment (put it last).',
@@ -138,16 +136,23 @@ describe('validation', () => {
     expect(await showRouting(deps(), merchant.clientKey)).toEqual(before);
   });
 
-  it('refuses unknown fields, brands, integrations and a max-attempts out of range', async () => {
+  it('refuses unknown fields, brands, integrations, empty lists, ranges and a max-attempts out of range', async () => {
     const problems = await problemsOf(
-      { rules: [{ match: { brand: 'visa', brands: ['dinersclub'], integrations: ['api'] }, mids: one(mid.usd) }] },
+      {
+        rules: [
+          { match: { brand: 'visa', brands: ['dinersclub'], currencies: [], integrations: ['api'] }, mids: one(mid.usd) },
+          { name: 'b', match: { minAmount: 500, maxAmount: 100 }, mids: one(mid.usd) },
+        ],
+      },
       { maxAttempts: 9 },
     );
     expect(problems).toEqual([
-      'maxAttempts must be a whole number from 1 to 5.',
+      'Rule 1, "brands", entry 1: unknown card brand "dinersclub" (one of visa, mastercard, amex, discover, jcb, unionpay, unknown).',
+      'Rule 1: "currencies" is an empty list: the rule could never match (leave it out to match any).',
+      'Rule 1, "integrations", entry 1: unknown integration "api" (one of s2s-card, checkout, hosted-fields).',
       'Rule 1, match: unknown field "brand" (known: brands, currencies, minAmount, maxAmount, moto, threeDs, integrations).',
-      'Rule 1: unknown card brand "dinersclub" (one of visa, mastercard, amex, discover, jcb, unionpay, unknown).',
-      'Rule 1: unknown integration "api" (one of s2s-card, checkout, hosted-fields).',
+      'Rule 2 ("b"): can never match: minAmount 500 is greater than maxAmount 100.',
+      'maxAttempts must be a whole number from 1 to 5.',
     ]);
   });
 

@@ -229,7 +229,7 @@ describe("the rules file's health", () => {
     expect(healthPolicyOf({ version: 1, ...parsed })).toEqual({ failureThreshold: 3, windowSeconds: 60, cooldownSeconds: 60 });
   });
 
-  it('names every wrong field', () => {
+  it('names every wrong field, unknown ones last', () => {
     let err: unknown;
     try {
       parseRoutingRules({ rules, health: { failureThreshold: 0, windowSeconds: 1.5, cooldownSeconds: 100_000, cooldown: 5 } }, mids);
@@ -238,10 +238,10 @@ describe("the rules file's health", () => {
     }
     expect(err).toBeInstanceOf(RoutingRulesError);
     expect((err as RoutingRulesError).problems).toEqual([
-      'health: unknown field "cooldown" (known: failureThreshold, windowSeconds, cooldownSeconds).',
       'health: "failureThreshold" must be a whole number of failures from 1 to 1000 (default 5).',
       'health: "windowSeconds" must be a whole number of seconds from 1 to 3600 (default 60).',
       'health: "cooldownSeconds" must be a whole number of seconds from 1 to 86400 (default 60).',
+      'health: unknown field "cooldown" (known: failureThreshold, windowSeconds, cooldownSeconds).',
     ]);
     expect(() => parseRoutingRules({ rules, health: 5 }, mids)).toThrow('health must be an object');
   });

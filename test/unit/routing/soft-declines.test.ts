@@ -93,7 +93,7 @@ describe('routing set: softDeclines entries', () => {
       '91',
     ]);
     expect(problems([])).toEqual(['softDeclines must be a non-empty list of decline reasons or codes (text).']);
-    expect(problems(['ok', 5])).toEqual(['softDeclines must be a non-empty list of decline reasons or codes (text).']);
+    expect(problems(['ok', 5])).toEqual(['softDeclines, entry 2: must be text.']);
   });
 });
 

@@ -35,6 +35,8 @@ export async function serveLambdaInvoke(opts: {
   functions: Record<string, AsyncFunction>;
   sqs: SQSClient;
   retryDelayMs: number;
+  /** Before an accepted event's first run (Lambda queues it: it does not run while the caller reads the 202). */
+  startDelayMs?: number;
 }): Promise<LambdaInvokeStandIn> {
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -43,7 +45,8 @@ export async function serveLambdaInvoke(opts: {
     const requestId = randomUUID();
     let lastError = '';
     for (let attempt = 0; attempt <= fn.retryAttempts && !stopped; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, opts.retryDelayMs));
+      const wait = attempt > 0 ? opts.retryDelayMs : (opts.startDelayMs ?? 0);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       try {
         await fn.invoke(payload, { ...lambdaContext(name), awsRequestId: requestId });
         return;

@@ -63,6 +63,11 @@ export interface PlatformOptions {
   directHandoff?: boolean;
   /** The stand-in's wait before retrying a failed asynchronous invocation (Lambda: 1 then 2 minutes); 1 s by default. */
   asyncRetryDelayMs?: number;
+  /**
+   * The stand-in's wait between accepting an asynchronous event (202) and running it, as Lambda's event queue has
+   * one; 0 by default. A test that kills the process right after a handoff sets it, so the event is not run first.
+   */
+  asyncStartDelayMs?: number;
 }
 
 export interface RunningPlatform {
@@ -127,7 +132,12 @@ async function startOn(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     useQueueUrlAsEndpoint: false,
   });
-  const lambdaInvoke = await serveLambdaInvoke({ functions: asyncFunctions, sqs: invokeSqs, retryDelayMs: opts.asyncRetryDelayMs ?? 1000 });
+  const lambdaInvoke = await serveLambdaInvoke({
+    functions: asyncFunctions,
+    sqs: invokeSqs,
+    retryDelayMs: opts.asyncRetryDelayMs ?? 1000,
+    startDelayMs: opts.asyncStartDelayMs ?? 0,
+  });
 
   const env: Record<string, string> = {
     STAGE: 'local',

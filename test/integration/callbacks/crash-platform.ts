@@ -36,6 +36,8 @@ if (mode === 'start') {
     extraEnv: input.extraEnv,
     queueWaitSeconds: 1,
     directHandoff: input.directHandoff !== false,
+    // One process plays both sides: the handed-over event must not reach its claim before the caller dies on the 202.
+    ...(input.extraEnv?.CALLBACK_CRASH_AT === 'after-invoke' ? { asyncStartDelayMs: 2000 } : {}),
   });
   ready({ url: platform.url, env: platform.env, resources: platform.resources });
 } else if (mode === 'resume') {

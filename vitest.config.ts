@@ -45,7 +45,11 @@ function readingLogs(folders: string[]): string[] {
   );
 }
 const PLATFORM_FILES = ['test/integration/**/*.test.ts', 'test/connectors/**/*.test.ts', 'bench/test/**/*.test.ts'];
-const LOG_READERS = readingLogs(['test/integration', 'test/connectors', 'bench/test']);
+/**
+ * The files that run apart, one process each: the log readers, and the crash tests, whose platforms are child
+ * processes they kill, then adopt (environment, tables and queues) into the worker to check what survived.
+ */
+const APART = [...readingLogs(['test/integration', 'test/connectors', 'bench/test']), 'test/integration/callbacks/crash.test.ts'];
 
 export default defineConfig({
   // The SDK from source (as tsconfig.json "paths" says): a fresh clone has no sdk/mobile/dist.
@@ -66,11 +70,11 @@ export default defineConfig({
       lane('unit', ['test/unit/**/*.test.ts'], { emulators: false, isolate: false }),
       // One DynamoDB Local and one moto for the whole run, shared by these lanes; each test file gets its own tables
       // and queues, and its files share their workers' modules: importing the platform's handlers afresh for every
-      // file cost more than most files' tests. The files that read the logs run apart, one process each
-      // (integration-logs; `--project 'integration*'` runs both).
+      // file cost more than most files' tests. The files that read the logs, and the crash tests, run apart, one
+      // process each (integration-apart; `--project 'integration*'` runs both).
       // test/connectors: the connector kit, each connector's file against its counterpart (docs/connectors.md).
-      lane('integration', PLATFORM_FILES, { emulators: true, isolate: false, exclude: LOG_READERS }),
-      lane('integration-logs', LOG_READERS, { emulators: true, isolate: true }),
+      lane('integration', PLATFORM_FILES, { emulators: true, isolate: false, exclude: APART }),
+      lane('integration-apart', APART, { emulators: true, isolate: true }),
       lane('infra', ['test/infra/**/*.test.ts'], { emulators: true, isolate: false }),
       lane('e2e', ['test/e2e/**/*.test.ts'], { emulators: true, isolate: false }),
     ],

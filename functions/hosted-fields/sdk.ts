@@ -4,10 +4,12 @@ import { config } from '../../shared/entry/composition/core.js';
 import { hostedFieldsScript } from '../../shared/pages/hosted-fields/sdk-script.js';
 import { httpEndpoint } from '../../shared/entry/http/endpoint.js';
 
-let script: string | undefined;
+/** Rendered once per origin: a process that restarts its platform elsewhere (the local one, tests) serves the new one. */
+let rendered: { origin: string; script: string } | undefined;
 
 export const handler = httpEndpoint('GET /sdk/hosted-fields.js', async () => {
-  script ??= hostedFieldsScript(config().PUBLIC_BASE_URL);
+  const origin = config().PUBLIC_BASE_URL;
+  if (rendered?.origin !== origin) rendered = { origin, script: hostedFieldsScript(origin) };
   return {
     statusCode: 200,
     headers: {
@@ -16,6 +18,6 @@ export const handler = httpEndpoint('GET /sdk/hosted-fields.js', async () => {
       'x-content-type-options': 'nosniff',
       'access-control-allow-origin': '*',
     },
-    body: script,
+    body: rendered.script,
   };
 });

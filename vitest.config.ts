@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -32,24 +31,7 @@ function lane(name: string, include: string[], { emulators, isolate, exclude = [
   };
 }
 
-/**
- * The test files that read the platform's log lines: they import test/support/read-logs.ts first, so the logger takes
- * the DEBUG level when first imported. That needs a process of their own.
- */
-function readingLogs(folders: string[]): string[] {
-  return folders.flatMap((folder) =>
-    readdirSync(folder, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.test.ts'))
-      .map((f) => `${folder}/${f}`)
-      .filter((f) => readFileSync(f, 'utf8').includes("support/read-logs.js'")),
-  );
-}
 const PLATFORM_FILES = ['test/integration/**/*.test.ts', 'test/connectors/**/*.test.ts', 'bench/test/**/*.test.ts'];
-/**
- * The files that run apart, one process each: the log readers, and the crash tests, whose platforms are child
- * processes they kill, then adopt (environment, tables and queues) into the worker to check what survived.
- */
-const APART = [...readingLogs(['test/integration', 'test/connectors', 'bench/test']), 'test/integration/callbacks/crash.test.ts'];
 
 export default defineConfig({
   // The SDK from source (as tsconfig.json "paths" says): a fresh clone has no sdk/mobile/dist.
@@ -69,12 +51,11 @@ export default defineConfig({
       // test puts back what it patches (mocks, environment) and does not count on a module's first import.
       lane('unit', ['test/unit/**/*.test.ts'], { emulators: false, isolate: false }),
       // One DynamoDB Local and one moto for the whole run, shared by these lanes; each test file gets its own tables
-      // and queues, and its files share their workers' modules: importing the platform's handlers afresh for every
-      // file cost more than most files' tests. The files that read the logs, and the crash tests, run apart, one
-      // process each (integration-apart; `--project 'integration*'` runs both).
+      // and queues. An integration file runs in a process of its own: module caches keyed to one platform (the
+      // reconciler's context, the hosted-fields script) and the crash tests' adopted children showed through a shared
+      // worker. The infra and e2e files share their workers' modules: aws-cdk-lib and the handlers imported once.
       // test/connectors: the connector kit, each connector's file against its counterpart (docs/connectors.md).
-      lane('integration', PLATFORM_FILES, { emulators: true, isolate: false, exclude: APART }),
-      lane('integration-apart', APART, { emulators: true, isolate: true }),
+      lane('integration', PLATFORM_FILES, { emulators: true, isolate: true }),
       lane('infra', ['test/infra/**/*.test.ts'], { emulators: true, isolate: false }),
       lane('e2e', ['test/e2e/**/*.test.ts'], { emulators: true, isolate: false }),
     ],
